@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { decodeJson, healthSubject } from '@marketplace/service-kit';
+import { SERVICE_VERSION } from './service-version.js';
+
+/** Services whose database must answer for the API to be ready. */
+const READY_SERVICES = ['identity', 'jobs'];
+
+export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, openapi: () => unknown): Map<string, Set<string>> {
+  app.route({
+    method: 'GET', url: '/api/health', exposeHeadRoute: true,
+    handler: async (_req, reply) => reply.type('application/json').send({ status: 'ok' }),
+  });
+
+  app.get('/api/health/ready', async (_req, reply) => {
+    const checks: Record<string, boolean> = { bus: !nc.isClosed() };
+    await Promise.all(READY_SERVICES.map(async (service) => {
+      try {
+        const msg = await nc.request(healthSubject(service), undefined, { timeout: 2000 });
+        checks[`${service}.database`] = decodeJson<{ database?: boolean }>(msg.data).database === true;
+      } catch {
+        checks[`${service}.database`] = false;
+      }
+    }));
+    const ok = Object.values(checks).every(Boolean);
+    return reply.code(ok ? 200 : 503).send({
+      status: ok ? 'ready' : 'unavailable',
+      checks,
+      database: READY_SERVICES.every((s) => checks[`${s}.database`]),
+      signInMethods: ['api_key'],
+      searchMode: 'keyword',
+    });
+  });
+
+  app.get('/api/version', async () => ({ version: SERVICE_VERSION }));
+  app.get('/api/openapi.json', async () => openapi());
+
+  return new Map([
+    ['/api/health', new Set(['GET', 'HEAD'])],
+    ['/api/health/ready', new Set(['GET', 'HEAD'])],
+    ['/api/version', new Set(['GET', 'HEAD'])],
+    ['/api/openapi.json', new Set(['GET', 'HEAD'])],
+  ]);
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AppError, catalogue, rejectUnknownFields, validateInput, type Access, type Caller, type Operation,
+} from '@marketplace/contracts';
+import type { BusClient } from '@marketplace/service-kit';
+import type { Authenticator } from '../auth/authenticator.js';
+import { renameFields } from '../http/error-reply.js';
+import { bindFields, fastifyPath, type BoundField } from './field-bindings.js';
+import { coerceQueryValue } from './query-coercion.js';
+
+export interface RestDeps {
+  bus: BusClient;
+  auth: Authenticator;
+}
+
+/** Checks sign-in only; ownership and roles are checked by the owning service. */
+export function requireAccess(access: Access, caller: Caller | null): void {
+  if (access === 'public') return;
+  if (!caller) throw AppError.unauthorized();
+  if (access === 'staff' && !caller.staff) throw AppError.forbidden('Staff only.');
+}
+
+function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<string, unknown> {
+  const params = req.params as Record<string, string>;
+  const query = req.query as Record<string, string | string[] | undefined>;
+  const body = req.body;
+  const bodyFields = fields.filter((f) => f.in === 'body');
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+    throw AppError.badRequest('The request body must be a JSON object.');
+  }
+  if (body && bodyFields.length) rejectUnknownFields(body as Record<string, unknown>, new Set(bodyFields.map((f) => f.rest)));
+  const input: Record<string, unknown> = {};
+  for (const f of fields) {
+    const value = f.in === 'path' ? params[f.rest]
+      : f.in === 'query' ? coerceQueryValue(f.schema, query[f.rest])
+      : (body as Record<string, unknown> | undefined)?.[f.rest];
+    if (value !== undefined) input[f.key] = value;
+  }
+  return input;
+}
+
+/** One route per catalogue entry: parse, authenticate, validate, forward, answer. Nothing else. */
+export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<string, Set<string>> {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const op of catalogue) {
+    if (!op.rest || op.internal) continue;
+    const rest = op.rest;
+    const fields = bindFields(op);
+    const access = rest.access ?? op.access;
+    const url = fastifyPath(rest.path);
+    methodsByPath.set(url, (methodsByPath.get(url) ?? new Set()).add(rest.method));
+    app.route({
+      method: rest.method,
+      url,
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        try {
+          const caller = await deps.auth.restCaller(req.headers.authorization, req.id);
+          requireAccess(access, caller);
+          const input = validateInput(op.input, rawInput(req, fields), (key) => fields.find((f) => f.key === key)?.rest ?? key);
+          const data = await deps.bus.request(op.subject, op.service, input, { requestId: req.id, caller, surface: 'rest' });
+          return reply.code(rest.status).send(data);
+        } catch (err) {
+          throw err instanceof AppError ? renameFields(err, fields, 'rest') : err;
+        }
+      },
+    });
+  }
+  return methodsByPath;
+}
+
+export function restOperations(): Operation[] {
+  return catalogue.filter((op) => op.rest && !op.internal);
+}

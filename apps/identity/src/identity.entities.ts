@@ -1,0 +1,8 @@
+import { ApiKeyEntity } from './keys/api-key.entity.js';
+import { KeyUsageEntity } from './keys/key-usage.entity.js';
+import { MemberEntity } from './members/member.entity.js';
+import { ProfileEntity } from './members/profile.entity.js';
+import { Initial1795312792722 } from './migrations/1795312792722-initial.js';
+
+export const identityEntities = [MemberEntity, ProfileEntity, ApiKeyEntity, KeyUsageEntity];
+export const identityMigrations = [Initial1795312792722];

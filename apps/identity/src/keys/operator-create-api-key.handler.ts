@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, operatorCreateApiKey, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+import { MemberEntity } from '../members/member.entity.js';
+import { ApiKeyEntity } from './api-key.entity.js';
+import { generateApiKey } from './api-key.crypto.js';
+
+@Injectable()
+export class OperatorCreateApiKeyHandler implements OperationHandler<typeof operatorCreateApiKey> {
+  readonly operation = operatorCreateApiKey;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof operatorCreateApiKey>): Promise<OutputOf<typeof operatorCreateApiKey>> {
+    const member = await this.ds.getRepository(MemberEntity).findOneBy({ email: input.email });
+    if (!member) throw AppError.notFound('No member has this email.');
+    const { key, prefix, hash } = generateApiKey();
+    const row = this.ds.getRepository(ApiKeyEntity).create({
+      id: randomUUID(), memberId: member.id, name: input.name, prefix, hash,
+    });
+    await this.ds.getRepository(ApiKeyEntity).insert(row);
+    return { id: row.id, key, prefix, memberId: member.id, createdAt: new Date().toISOString() };
+  }
+}

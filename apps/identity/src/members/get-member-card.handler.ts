@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, getMemberCard, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+import { MemberEntity } from './member.entity.js';
+import { ProfileEntity } from './profile.entity.js';
+import { missingProfileFields } from './profile-completeness.js';
+
+@Injectable()
+export class GetMemberCardHandler implements OperationHandler<typeof getMemberCard> {
+  readonly operation = getMemberCard;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ memberId }: InputOf<typeof getMemberCard>): Promise<OutputOf<typeof getMemberCard>> {
+    const member = await this.ds.getRepository(MemberEntity).findOneBy({ id: memberId });
+    if (!member) throw AppError.notFound('No such member.');
+    const profile = await this.ds.getRepository(ProfileEntity).findOneBy({ memberId });
+    return {
+      id: member.id, name: member.name, headline: member.headline, photoUrl: member.photoUrl,
+      emailVerified: member.emailVerifiedAt !== null, staff: member.staff,
+      missing: missingProfileFields(member, profile), signUpFinished: true,
+    };
+  }
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { handlersProvider } from '@marketplace/service-kit';
+import { GetJobHandler } from './jobs/get-job.handler.js';
+import { GetPublicJobHandler } from './jobs/get-public-job.handler.js';
+import { ListJobCategoriesHandler } from './jobs/list-job-categories.handler.js';
+import { ListMyJobsHandler } from './jobs/list-my-jobs.handler.js';
+import { ListOpenJobsHandler } from './jobs/list-open-jobs.handler.js';
+import { PostJobHandler } from './jobs/post-job.handler.js';
+import { GetSafetyPolicyHandler } from './policy/get-safety-policy.handler.js';
+import { GetSuggestedWorkflowHandler } from './policy/get-suggested-workflow.handler.js';
+
+const handlers = [
+  PostJobHandler, ListOpenJobsHandler, GetPublicJobHandler, GetJobHandler, ListMyJobsHandler,
+  ListJobCategoriesHandler, GetSafetyPolicyHandler, GetSuggestedWorkflowHandler,
+];
+
+@Module({ providers: [...handlers, handlersProvider(...handlers)] })
+export class JobsModule {}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, getJob, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+import { toJob } from './job.mapper.js';
+import { findJobRow, isJobId } from './jobs.queries.js';
+
+/**
+ * Job details for a signed-in caller (and, over MCP, for anyone on public jobs). Only the poster
+ * reads a job that is not public; to everyone else such a job does not exist.
+ */
+@Injectable()
+export class GetJobHandler implements OperationHandler<typeof getJob> {
+  readonly operation = getJob;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ id }: InputOf<typeof getJob>, ctx: HandlerContext): Promise<OutputOf<typeof getJob>> {
+    const notFound = AppError.notFound('No job with this id is visible to you.');
+    if (!isJobId(id)) throw notFound;
+    const row = await findJobRow(this.ds, id);
+    if (!row || row.status === 'closed') throw notFound;
+    const isPoster = ctx.caller?.memberId === row.poster_id;
+    const expired = row.status === 'open' && row.closes_at !== null && row.closes_at <= new Date();
+    const isPublic = !row.safety_hidden && !expired && (row.status === 'open' || row.status === 'completed');
+    if (!isPublic && !isPoster) throw notFound;
+    return {
+      ...toJob(row, { revealPoster: isPoster, withApplicants: isPublic, detail: true }),
+      application: null,
+      // File areas arrive with the files service; until then nothing about files is revealed.
+      attachments: { status: 'unavailable' },
+    };
+  }
+}

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, getPublicJob, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from './job.mapper.js';
+import { isJobId, PUBLICLY_READABLE } from './jobs.queries.js';
+
+@Injectable()
+export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob> {
+  readonly operation = getPublicJob;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ id }: InputOf<typeof getPublicJob>): Promise<OutputOf<typeof getPublicJob>> {
+    if (!isJobId(id)) throw AppError.notFound('No open or completed job has this id.');
+    const rows: JobRow[] = await this.ds.query(
+      `SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [id]);
+    const row = rows[0];
+    if (!row) throw AppError.notFound('No open or completed job has this id.');
+    return toJob(row, { revealPoster: false, withApplicants: true, detail: true });
+  }
+}

@@ -1,0 +1,57 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { Category, JobStatus, PosterVisibility } from '@marketplace/contracts';
+
+/**
+ * The board's read paths use hand-tuned partial indexes (created in migrations; TypeORM cannot
+ * express DESC or partial-index column orders), so they are declared here with synchronize: false.
+ */
+@Entity({ name: 'jobs' })
+@Index('jobs_open_newest', { synchronize: false })
+@Index('jobs_open_category_newest', { synchronize: false })
+@Index('jobs_open_poster_newest', { synchronize: false })
+@Index('jobs_poster_newest', { synchronize: false })
+export class JobEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'poster_id' })
+  posterId!: string;
+
+  @Column('text', { name: 'poster_visibility' })
+  posterVisibility!: PosterVisibility;
+
+  @Column('text')
+  title!: string;
+
+  @Column('text')
+  category!: Category;
+
+  @Column('text')
+  constraints!: string;
+
+  @Column('text')
+  status!: JobStatus;
+
+  @Column('boolean', { name: 'safety_hidden', default: false })
+  safetyHidden!: boolean;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt!: Date;
+
+  @Column('integer', { default: 1 })
+  version!: number;
+
+  @Column('timestamptz', { name: 'updated_at', nullable: true })
+  updatedAt!: Date | null;
+
+  @Column('timestamptz', { name: 'closes_at', nullable: true })
+  closesAt!: Date | null;
+
+  /** Applications received, not counting withdrawn; kept up to date from application events. */
+  @Column('integer', { default: 0 })
+  applicants!: number;
+
+  /** Preferred workers as named by the poster (member id, exact name or email); never public. */
+  @Column('jsonb', { name: 'preferred_workers' })
+  preferredWorkers!: string[];
+}

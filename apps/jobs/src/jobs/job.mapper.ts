@@ -1,0 +1,73 @@
+import { ANONYMOUS_POSTER_NAME, type Job, type JobMember } from '@marketplace/contracts';
+
+/** A job row joined with its poster's public card. */
+export interface JobRow {
+  id: string;
+  poster_id: string;
+  poster_visibility: 'public' | 'anonymous';
+  title: string;
+  category: Job['category'];
+  constraints: string;
+  status: Job['status'];
+  safety_hidden: boolean;
+  created_at: Date;
+  version: number;
+  updated_at: Date | null;
+  closes_at: Date | null;
+  applicants: number;
+  preferred_workers: string[];
+  poster_name: string | null;
+  poster_headline: string | null;
+  poster_photo_url: string | null;
+}
+
+export const JOB_COLUMNS = `j.id, j.poster_id, j.poster_visibility, j.title, j.category, j.constraints, j.status,
+  j.safety_hidden, j.created_at, j.version, j.updated_at, j.closes_at, j.applicants, j.preferred_workers,
+  p.name AS poster_name, p.headline AS poster_headline, p.photo_url AS poster_photo_url`;
+
+export const JOB_FROM = 'jobs j LEFT JOIN posters p ON p.member_id = j.poster_id';
+
+export interface JobView {
+  /** The poster (and later the hired worker) sees who posted an anonymous job. */
+  revealPoster: boolean;
+  /** Public open-job responses carry the applicant count. */
+  withApplicants?: boolean;
+  /** Job details carry `locked` and `hasPreferredWorker`. */
+  detail?: boolean;
+}
+
+export function posterOf(row: JobRow, reveal: boolean): JobMember {
+  if (row.poster_visibility === 'anonymous' && !reveal) {
+    return { id: null, name: ANONYMOUS_POSTER_NAME, headline: null, photoUrl: null };
+  }
+  return {
+    id: row.poster_id,
+    name: row.poster_name ?? 'Member',
+    headline: row.poster_headline,
+    photoUrl: row.poster_photo_url,
+  };
+}
+
+export function toJob(row: JobRow, view: JobView): Job {
+  const job: Job = {
+    id: row.id,
+    postedBy: posterOf(row, view.revealPoster),
+    posterVisibility: row.poster_visibility,
+    title: row.title,
+    category: row.category,
+    constraints: row.constraints,
+    status: row.status,
+    safetyHidden: row.safety_hidden,
+    createdAt: row.created_at.toISOString(),
+    version: row.version,
+    updatedAt: row.updated_at?.toISOString() ?? null,
+    closesAt: row.status === 'open' ? (row.closes_at?.toISOString() ?? null) : null,
+  };
+  if (view.withApplicants && row.status === 'open') job.applicants = row.applicants;
+  if (view.detail) {
+    job.walkthroughUrl = null;
+    job.locked = row.status !== 'open';
+    job.hasPreferredWorker = row.preferred_workers.length > 0;
+  }
+  return job;
+}

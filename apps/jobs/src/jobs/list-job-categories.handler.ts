@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CATEGORIES, listJobCategories, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+
+const CACHE_MS = 30_000;
+
+/** Counts are cached for up to 30 seconds (spec), so a busy board costs one count a replica. */
+@Injectable()
+export class ListJobCategoriesHandler implements OperationHandler<typeof listJobCategories> {
+  readonly operation = listJobCategories;
+  private cached: { at: number; value: Promise<OutputOf<typeof listJobCategories>> } | undefined;
+
+  constructor(private readonly ds: DataSource) {}
+
+  handle(): Promise<OutputOf<typeof listJobCategories>> {
+    if (!this.cached || Date.now() - this.cached.at > CACHE_MS) {
+      const value = this.count();
+      this.cached = { at: Date.now(), value };
+      value.catch(() => { this.cached = undefined; });
+    }
+    return this.cached.value;
+  }
+
+  private async count(): Promise<OutputOf<typeof listJobCategories>> {
+    const rows: { category: string; count: number }[] = await this.ds.query(
+      `SELECT category, count(*)::int AS count FROM jobs
+       WHERE status = 'open' AND NOT safety_hidden AND (closes_at IS NULL OR closes_at > now())
+       GROUP BY category`);
+    const byCategory = new Map(rows.map((r) => [r.category, r.count]));
+    const categories = CATEGORIES.map((category) => ({ category, count: byCategory.get(category) ?? 0 }));
+    return { categories, total: categories.reduce((sum, c) => sum + c.count, 0) };
+  }
+}

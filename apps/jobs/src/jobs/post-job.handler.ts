@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  AppError, findCredentials, getMemberCard, jobPostedV1, postJob, type InputOf, type MemberCard, type OutputOf,
+} from '@marketplace/contracts';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { countPostingAttempt } from '../policy/posting-limit.js';
+import { requireVerifiedMember } from '../policy/require-member.js';
+import { toJob } from './job.mapper.js';
+import { findJobRow } from './jobs.queries.js';
+
+const LIFETIME_MS = 14 * 24 * 3600 * 1000;
+
+@Injectable()
+export class PostJobHandler implements OperationHandler<typeof postJob> {
+  readonly operation = postJob;
+
+  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+
+  async handle(input: InputOf<typeof postJob>, ctx: HandlerContext): Promise<OutputOf<typeof postJob>> {
+    const caller = requireVerifiedMember(ctx);
+    const card: MemberCard = await this.bus.call(getMemberCard, { memberId: caller.memberId }, ctx);
+    if (card.missing.length) {
+      throw AppError.forbidden(`Complete your profile before posting. Missing: ${card.missing.join(', ')}.`);
+    }
+    const credentialFields = this.credentialFields(input);
+
+    const result = await this.uow.run(async (em) => {
+      // A refused attempt still counts (spec: submission counting includes safety refusals).
+      await countPostingAttempt(em, caller.memberId);
+      if (credentialFields) return null;
+      const id = randomUUID();
+      const now = new Date();
+      const closesAt = new Date(now.getTime() + LIFETIME_MS);
+      await em.query(
+        `INSERT INTO posters (member_id, name, headline, photo_url, updated_at) VALUES ($1, $2, $3, $4, now())
+         ON CONFLICT (member_id) DO UPDATE SET name = EXCLUDED.name, headline = EXCLUDED.headline,
+           photo_url = EXCLUDED.photo_url, updated_at = now()`,
+        [card.id, card.name, card.headline, card.photoUrl],
+      );
+      await em.query(
+        `INSERT INTO jobs (id, poster_id, poster_visibility, title, category, constraints, status, safety_hidden,
+           created_at, version, updated_at, closes_at, applicants, preferred_workers)
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', false, $7, 1, NULL, $8, 0, $9)`,
+        [id, caller.memberId, input.posterVisibility, input.title, input.category, input.constraints, now, closesAt,
+          JSON.stringify(input.preferredWorkers ?? [])],
+      );
+      await em.query(
+        `INSERT INTO job_versions (job_id, version, title, category, constraints, created_at) VALUES ($1, 1, $2, $3, $4, $5)`,
+        [id, input.title, input.category, input.constraints, now],
+      );
+      await recordEvent(em, jobPostedV1, {
+        jobId: id, posterId: caller.memberId, title: input.title, category: input.category,
+        posterVisibility: input.posterVisibility, closesAt: closesAt.toISOString(),
+      });
+      return findJobRow(em, id);
+    });
+
+    if (credentialFields) {
+      throw AppError.badRequest('Remove credentials (keys, tokens, passwords) before posting.', credentialFields);
+    }
+    if (!result) throw new Error('posted job vanished');
+    return toJob(result, { revealPoster: true, detail: true });
+  }
+
+  private credentialFields(input: InputOf<typeof postJob>): Record<string, string> | null {
+    const fields: Record<string, string> = {};
+    for (const name of ['title', 'constraints'] as const) {
+      const found = findCredentials(input[name]);
+      if (found.length) fields[name] = `Contains what looks like a credential (${found.map((f) => `${f.label}: ${f.excerpt}`).join('; ')}).`;
+    }
+    return Object.keys(fields).length ? fields : null;
+  }
+}

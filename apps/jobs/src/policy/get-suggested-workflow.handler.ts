@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import { getSuggestedWorkflow, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+import { SUGGESTED_WORKFLOW } from './suggested-workflow.md.js';
+
+@Injectable()
+export class GetSuggestedWorkflowHandler implements OperationHandler<typeof getSuggestedWorkflow> {
+  readonly operation = getSuggestedWorkflow;
+
+  async handle(): Promise<OutputOf<typeof getSuggestedWorkflow>> {
+    const base = process.env.PUBLIC_URL ?? '';
+    return { markdown: SUGGESTED_WORKFLOW, notificationSettings: `${base}/api/me/notification-preferences` };
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
+import { DeliverNotificationsHandler } from './alerts/deliver-notifications.handler.js';
+import { JobPostedAlertConsumer } from './alerts/job-posted-alert.consumer.js';
+
+@Module({
+  providers: [
+    DeliverNotificationsHandler, JobPostedAlertConsumer,
+    handlersProvider(DeliverNotificationsHandler),
+    consumersProvider(JobPostedAlertConsumer),
+  ],
+})
+export class NotificationsModule {}

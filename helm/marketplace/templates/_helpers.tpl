@@ -1,0 +1,185 @@
+{{/* vim: set filetype=mustache: */}}
+
+{{- define "marketplace.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/*
+Fully qualified prefix of resource names. Truncated so that "<fullname>-<component>"
+(longest component: "notifications", "drafts-worker") stays within 63 characters.
+*/}}
+{{- define "marketplace.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 48 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 48 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 48 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "marketplace.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Name of one component's resources. Context: dict root, component. */}}
+{{- define "marketplace.componentName" -}}
+{{- printf "%s-%s" (include "marketplace.fullname" .root) .component | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Labels common to every resource. Context: root. */}}
+{{- define "marketplace.commonLabels" -}}
+helm.sh/chart: {{ include "marketplace.chart" . }}
+app.kubernetes.io/part-of: {{ include "marketplace.name" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- end -}}
+
+{{/* Selector labels of one component. Context: dict root, component. */}}
+{{- define "marketplace.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "marketplace.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .component }}
+{{- end -}}
+
+{{/* All labels of one component. Context: dict root, component. */}}
+{{- define "marketplace.labels" -}}
+{{ include "marketplace.selectorLabels" . }}
+{{ include "marketplace.commonLabels" .root }}
+{{- end -}}
+
+{{/* Labels of release-wide resources (ConfigMap, Secret, ServiceAccount, Ingress). Context: root. */}}
+{{- define "marketplace.releaseLabels" -}}
+app.kubernetes.io/name: {{ include "marketplace.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{ include "marketplace.commonLabels" . }}
+{{- end -}}
+
+{{- define "marketplace.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "marketplace.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "marketplace.configMapName" -}}
+{{- printf "%s-config" (include "marketplace.fullname" .) -}}
+{{- end -}}
+
+{{- define "marketplace.secretName" -}}
+{{- if .Values.secret.existingSecret -}}
+{{- .Values.secret.existingSecret -}}
+{{- else -}}
+{{- printf "%s-secret" (include "marketplace.fullname" .) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+Image reference. Context: dict root, app (apps.<app> values). apps.<app>.image
+overrides image.*; a per-app repository does not inherit the global digest.
+*/}}
+{{- define "marketplace.image" -}}
+{{- $own := default (dict) .app.image -}}
+{{- $img := mergeOverwrite (deepCopy .root.Values.image) $own -}}
+{{- if and $own.repository (not $own.digest) -}}
+{{- $_ := set $img "digest" "" -}}
+{{- end -}}
+{{- if $img.digest -}}
+{{- printf "%s@%s" $img.repository $img.digest -}}
+{{- else -}}
+{{- printf "%s:%s" $img.repository (toString (default .root.Chart.AppVersion $img.tag)) -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "marketplace.imagePullPolicy" -}}
+{{- $img := mergeOverwrite (deepCopy .root.Values.image) (default (dict) .app.image) -}}
+{{- $img.pullPolicy | default "IfNotPresent" -}}
+{{- end -}}
+
+{{/*
+PUBLIC_URL for the ConfigMap: config.PUBLIC_URL, else publicUrl, else derived
+from the first Ingress host (https when a TLS entry lists it). Empty if none.
+*/}}
+{{- define "marketplace.publicUrl" -}}
+{{- if .Values.config.PUBLIC_URL -}}
+{{- .Values.config.PUBLIC_URL -}}
+{{- else if .Values.publicUrl -}}
+{{- .Values.publicUrl -}}
+{{- else if and .Values.ingress.enabled .Values.ingress.hosts -}}
+{{- $host := (first .Values.ingress.hosts).host -}}
+{{- if $host -}}
+{{- $tls := false -}}
+{{- range .Values.ingress.tls -}}
+{{- if has $host (default (list) .hosts) -}}{{- $tls = true -}}{{- end -}}
+{{- end -}}
+{{- printf "%s://%s" (ternary "https" "http" $tls) $host -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+Environment of a container (after envFrom the shared ConfigMap).
+Context: dict root, appName, app (apps.<app>), worker (workers.<app>, or an empty
+dict for the api Deployment), role (api|worker|migrate).
+Precedence: chart-set variables, then apps.<app>.env, then workers.<app>.env.
+*/}}
+{{- define "marketplace.env" -}}
+{{- $root := .root -}}
+{{- $app := .app -}}
+{{- $worker := default (dict) .worker -}}
+{{- $secretName := include "marketplace.secretName" $root -}}
+{{- $isDb := dig "database" "enabled" false $app -}}
+- name: APP
+  value: {{ .appName | quote }}
+- name: ROLE
+  value: {{ .role | quote }}
+- name: HEALTH_PORT
+  value: {{ $root.Values.healthPort | toString | quote }}
+{{- if $isDb }}
+- name: MIGRATE_ON_START
+  value: {{ ternary "false" "true" (not (not $root.Values.migrations.enabled)) | quote }}
+{{- end }}
+{{- if eq .appName "gateway" }}
+- name: PORT
+  value: {{ $app.port | default 3000 | toString | quote }}
+{{- end }}
+{{- $reserved := list "APP" "ROLE" "HEALTH_PORT" "MIGRATE_ON_START" -}}
+{{- if eq .appName "gateway" }}{{ $reserved = concat $reserved (list "PORT") }}{{ end -}}
+{{- $env := mergeOverwrite (deepCopy (default (dict) $app.env)) (default (dict) $worker.env) -}}
+{{- range $name, $value := $env }}
+{{- if and (not (has $name $reserved)) (not (kindIs "invalid" $value)) }}
+- name: {{ $name }}
+  value: {{ $value | toString | quote }}
+{{- end }}
+{{- end }}
+{{- if $isDb }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secretName }}
+      key: {{ dig "database" "secretKey" "DATABASE_URL" $app }}
+{{- end }}
+{{- $secretEnv := mergeOverwrite (deepCopy (default (dict) $app.secretEnv)) (default (dict) $worker.secretEnv) -}}
+{{- range $name, $key := $secretEnv }}
+{{- if $key }}
+- name: {{ $name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secretName }}
+      key: {{ $key }}
+{{- end }}
+{{- end }}
+{{- with $root.Values.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- with $app.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- with $worker.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}

@@ -1,0 +1,20 @@
+/** How the caller reached the API; MCP callers act as the human who approved the sign-in. */
+export type CallerVia = 'key' | 'session' | 'oauth';
+
+export type Scope = 'agent:read' | 'agent:write';
+
+/** Who is calling, resolved by the gateway and passed to the owning service on every request. */
+export interface Caller {
+  memberId: string;
+  via: CallerVia;
+  /** OAuth client id when via = oauth. */
+  clientId?: string;
+  scopes: string[];
+  staff: boolean;
+  emailVerified: boolean;
+}
+
+/** True when the request came from an agent (MCP, or an API key) rather than a person in the browser. */
+export function isAgentCaller(caller: Caller | null): boolean {
+  return caller !== null && caller.via !== 'session';
+}

@@ -1,0 +1,52 @@
+import type { ErrorBody, WireError } from './error-body.js';
+
+export const HELP_REPORT_PROBLEM =
+  'If this keeps happening, report it with POST /api/problem-reports (MCP: report_problem).';
+export const HELP_SUPPORT =
+  'For refunds, chargebacks or payments, ask for support with POST /api/help (MCP: contact_for_help).';
+
+/**
+ * A failure that maps to one HTTP status. Services throw these; the bus carries them as
+ * WireError so the gateway answers with the same status and body on REST and MCP.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Omit<ErrorBody, 'error'> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toWire(): WireError {
+    return { status: this.status, error: this.message, ...this.extra };
+  }
+
+  static fromWire(wire: WireError): AppError {
+    const { status, error, ...extra } = wire;
+    return new AppError(status, error, extra);
+  }
+
+  static badRequest(message: string, fields?: Record<string, string>): AppError {
+    return new AppError(400, message, fields ? { fields } : {});
+  }
+  static unauthorized(message = 'Sign in or send a valid API key.'): AppError {
+    return new AppError(401, message);
+  }
+  static forbidden(message: string): AppError {
+    return new AppError(403, message);
+  }
+  static notFound(message = 'Not found.'): AppError {
+    return new AppError(404, message);
+  }
+  static conflict(message: string, fields?: Record<string, string>): AppError {
+    return new AppError(409, message, fields ? { fields } : {});
+  }
+  static tooMany(message: string, retryAfter: number): AppError {
+    return new AppError(429, message, { retryAfter: Math.max(1, Math.ceil(retryAfter)) });
+  }
+  static unavailable(message: string): AppError {
+    return new AppError(503, message, { help: HELP_REPORT_PROBLEM });
+  }
+}

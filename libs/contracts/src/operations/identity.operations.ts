@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { idSchema, oneLine } from '../schemas/common.schema.js';
+import { memberCardSchema } from '../schemas/member.schema.js';
+
+const callerSchema = z.object({
+  memberId: z.string(),
+  via: z.enum(['key', 'session', 'oauth']),
+  clientId: z.string().optional(),
+  scopes: z.array(z.string()),
+  staff: z.boolean(),
+  emailVerified: z.boolean(),
+});
+
+const emailSchema = z.email('Must be an email address.').max(254).transform((s) => s.toLowerCase());
+
+/** Resolves an API key to its member and counts the request against the key's per-minute limit. */
+export const authenticateKey = defineOperation({
+  name: 'authenticateKey',
+  service: 'identity',
+  summary: 'Resolve an API key (gateway only)',
+  access: 'public',
+  internal: true,
+  input: z.object({ key: z.string().min(1).max(200) }),
+  output: callerSchema,
+});
+
+export const getMemberCard = defineOperation({
+  name: 'getMemberCard',
+  service: 'identity',
+  summary: 'A member as other services need them (service-to-service)',
+  access: 'public',
+  internal: true,
+  input: z.object({ memberId: idSchema }),
+  output: memberCardSchema,
+});
+
+export const operatorCreateMember = defineOperation({
+  name: 'operatorCreateMember',
+  service: 'identity',
+  summary: 'Create a member with a verified email (operator command line)',
+  access: 'public',
+  internal: true,
+  input: z.object({
+    email: emailSchema,
+    name: oneLine(120),
+    completeProfile: z.boolean().default(false),
+    staff: z.boolean().default(false),
+  }),
+  output: z.object({
+    id: z.string(), email: z.string(), name: z.string(), staff: z.boolean(),
+    emailVerified: z.boolean(), missing: z.array(z.string()), createdAt: z.string(),
+  }),
+});
+
+export const operatorCreateApiKey = defineOperation({
+  name: 'operatorCreateApiKey',
+  service: 'identity',
+  summary: 'Create an API key for a member (operator command line); the key is shown once',
+  access: 'public',
+  internal: true,
+  input: z.object({ email: emailSchema, name: z.string().trim().max(120).default('Operator key') }),
+  output: z.object({ id: z.string(), key: z.string(), prefix: z.string(), memberId: z.string(), createdAt: z.string() }),
+});
+
+export const identityOperations = [
+  authenticateKey, getMemberCard, operatorCreateMember, operatorCreateApiKey,
+] as const;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { categorySchema, dateTimeSchema } from './common.schema.js';
+
+export const JOB_STATUSES = [
+  'open', 'in_progress', 'submitted', 'changes_requested', 'rating', 'completed', 'closed',
+] as const;
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+export const posterVisibilitySchema = z.enum(['public', 'anonymous']);
+export type PosterVisibility = z.infer<typeof posterVisibilitySchema>;
+
+export const ANONYMOUS_POSTER_NAME = 'Anonymous poster';
+
+export const jobMemberSchema = z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  headline: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+});
+export type JobMember = z.infer<typeof jobMemberSchema>;
+
+export const jobSchema = z.object({
+  id: z.string(),
+  postedBy: jobMemberSchema,
+  posterVisibility: posterVisibilitySchema,
+  title: z.string(),
+  category: categorySchema,
+  constraints: z.string().describe('Markdown description'),
+  status: jobStatusSchema,
+  safetyHidden: z.boolean(),
+  createdAt: dateTimeSchema,
+  version: z.number().int().min(1),
+  updatedAt: dateTimeSchema.nullable(),
+  closesAt: dateTimeSchema.nullable(),
+  applicants: z.number().int().min(0).optional(),
+  walkthroughUrl: z.string().nullable().optional(),
+  locked: z.boolean().optional(),
+  hasPreferredWorker: z.boolean().optional(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const viewerApplicationSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['submitted', 'accepted', 'declined', 'withdrawn', 'cancelled']),
+    statusLabel: z.string(),
+    createdAt: dateTimeSchema,
+    decidedAt: dateTimeSchema.nullable(),
+    visibility: posterVisibilitySchema,
+    applicantId: z.string(),
+    applicantName: z.string(),
+  })
+  .nullable();
+
+export const attachmentsSchema = z.union([
+  z.object({ status: z.literal('available'), files: z.array(z.record(z.string(), z.unknown())) }),
+  z.object({ status: z.literal('unavailable') }),
+]);
+
+export const authorizedJobDetailSchema = jobSchema.extend({
+  application: viewerApplicationSchema,
+  attachments: attachmentsSchema,
+});
+export type AuthorizedJobDetail = z.infer<typeof authorizedJobDetailSchema>;
+
+export const jobListSchema = z.object({
+  jobs: z.array(jobSchema),
+  total: z.number().int().min(0).describe('All matches; the next page starts at offset + limit while below total'),
+});
+
+export const categoryCountsSchema = z.object({
+  categories: z.array(z.object({ category: categorySchema, count: z.number().int().min(0) })),
+  total: z.number().int().min(0),
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const safetyPolicySchema = z.object({
+  jobPosts: z.object({ perDay: z.number().int(), perMinute: z.number().int() }),
+  applications: z.object({ perDay: z.number().int(), perMinute: z.number().int() }),
+  commentsPerHour: z.number().int(),
+  searchesPerMinute: z.number().int(),
+  apiKeyRequestsPerMinute: z.number().int(),
+  counting: z.string(),
+  dayBoundary: z.literal('UTC'),
+});
+export type SafetyPolicy = z.infer<typeof safetyPolicySchema>;
+
+/** Defaults from the contract; deployments may lower or raise them (the service reports what is in force). */
+export const DEFAULT_SAFETY_POLICY: SafetyPolicy = {
+  jobPosts: { perDay: 10, perMinute: 3 },
+  applications: { perDay: 50, perMinute: 5 },
+  commentsPerHour: 30,
+  searchesPerMinute: 30,
+  apiKeyRequestsPerMinute: 120,
+  counting:
+    'Valid attempts count across web, REST and MCP, including safety refusals and reapplications.',
+  dayBoundary: 'UTC',
+};

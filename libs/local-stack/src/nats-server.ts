@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, mkdir, rm } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import { describeExit, forwardLines, terminate, terminateOnParentExit, track } from './child-process.js';
+import { getFreePort } from './free-port.js';
+import { readPidFile, stopLeftover } from './leftover-processes.js';
+import { LineTail } from './line-tail.js';
+import { acceptsConnections, poll } from './wait-for.js';
+
+export const NATS_NOT_FOUND =
+  'nats-server was not found on PATH. Install it (Debian/Ubuntu: apt-get install nats-server) or set NATS_URL to a NATS server with JetStream.';
+
+const READY_TIMEOUT_MS = 30_000;
+
+export interface StartedNats {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A nats-server child with JetStream, its streams stored under storeDir. */
+export async function startNatsServer(opts: { storeDir: string; log: (line: string) => void }): Promise<StartedNats> {
+  const binary = await findOnPath('nats-server');
+  if (!binary) throw new Error(NATS_NOT_FOUND);
+  await mkdir(opts.storeDir, { recursive: true });
+  const pidFile = join(opts.storeDir, 'nats-server.pid');
+  await clearLeftover(pidFile, opts.storeDir, opts.log);
+
+  const tail = new LineTail();
+  // A free port can be taken by someone else before nats-server binds it.
+  for (let attempt = 1; ; attempt++) {
+    const port = await getFreePort();
+    const proc = track(
+      spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', opts.storeDir, '-P', pidFile], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    terminateOnParentExit(proc);
+    forwardLines(proc.child, (line) => {
+      tail.push(line);
+      opts.log(`nats: ${line}`);
+    });
+
+    const outcome = await poll(() => acceptsConnections('127.0.0.1', port), {
+      timeoutMs: READY_TIMEOUT_MS,
+      intervalMs: 100,
+      stopIf: () => proc.hasExited(),
+    });
+    if (outcome === 'ready') {
+      return { url: `nats://127.0.0.1:${port}`, stop: () => terminate(proc) };
+    }
+    await terminate(proc);
+    if (outcome === 'stopped' && /address already in use/i.test(tail.format()) && attempt < 3) continue;
+    const why = outcome === 'timeout' ? `did not accept connections within ${READY_TIMEOUT_MS / 1000} s` : describeExit(await proc.exit);
+    throw new Error(`nats-server ${why} (port ${port}, store ${opts.storeDir}). Last output:\n${tail.format()}`);
+  }
+}
+
+/**
+ * A nats-server left running by a launcher that was killed would share the
+ * JetStream store with the new one; stop it first. Only called while holding
+ * the data-directory lock.
+ */
+async function clearLeftover(pidFile: string, storeDir: string, log: (line: string) => void): Promise<void> {
+  const pid = await readPidFile(pidFile);
+  if (pid === undefined) return;
+  const outcome = await stopLeftover({ pid, marker: storeDir, signal: 'SIGTERM', what: 'nats-server', log: (line) => log(`nats: ${line}`) });
+  if (outcome === 'unknown') log(`nats: could not tell whether pid ${pid} from ${pidFile} is a leftover nats-server`);
+  await rm(pidFile, { force: true });
+}
+
+async function findOnPath(command: string): Promise<string | undefined> {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, command);
+    try {
+      await access(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // Not in this directory.
+    }
+  }
+  return undefined;
+}

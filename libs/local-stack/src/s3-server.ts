@@ -1,0 +1,96 @@
+import { Agent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { mkdir } from 'node:fs/promises';
+import { Client } from 'minio';
+import S3rver from 's3rver';
+import { settlesWithin } from './child-process.js';
+import { getFreePort } from './free-port.js';
+import { DEFAULT_BUCKET, DEFAULT_REGION, type S3Settings } from './infra-env.js';
+
+// s3rver's built-in keys; it checks request signatures against them.
+const LOCAL_KEY = 'S3RVER';
+
+export interface StartedS3 {
+  settings: S3Settings;
+  stop(): Promise<void>;
+}
+
+/** s3rver in this process, objects stored as files under directory. */
+export async function startS3rver(opts: { directory: string; log: (line: string) => void }): Promise<StartedS3> {
+  await mkdir(opts.directory, { recursive: true });
+  for (let attempt = 1; ; attempt++) {
+    const port = await getFreePort();
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      directory: opts.directory,
+      silent: true,
+      configureBuckets: [{ name: DEFAULT_BUCKET }],
+    });
+    try {
+      await server.run();
+    } catch (error) {
+      // A free port can be taken by someone else before s3rver binds it.
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 3) continue;
+      throw new Error(`s3rver did not start on port ${port}: ${(error as Error).message}`);
+    }
+    const settings: S3Settings = {
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKey: LOCAL_KEY,
+      secretKey: LOCAL_KEY,
+      bucket: DEFAULT_BUCKET,
+      region: DEFAULT_REGION,
+    };
+    try {
+      await assertBucket(settings, { create: false });
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+    opts.log(`s3: s3rver listening on ${settings.endpoint}, objects in ${opts.directory}`);
+    return { settings, stop: () => closeServer(server) };
+  }
+}
+
+async function closeServer(server: S3rver): Promise<void> {
+  const closed = server.close();
+  // close() waits for open connections; a client of a killed service may hold
+  // one, so cut them after a moment rather than wait for their timeouts.
+  if (!(await settlesWithin(closed, 2000))) server.httpServer?.closeAllConnections();
+  await closed;
+}
+
+/**
+ * Checks through a real S3 client (the one the services use) that the bucket
+ * is there. For a real S3 endpoint the bucket is created when missing, which
+ * is what a fresh MinIO container needs.
+ */
+export async function assertBucket(settings: S3Settings, opts: { create: boolean }): Promise<void> {
+  const url = new URL(settings.endpoint);
+  const useSSL = url.protocol === 'https:';
+  const client = new Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: settings.accessKey,
+    secretKey: settings.secretKey,
+    region: settings.region,
+    pathStyle: true,
+    // No keep-alive: this one check must not leave a socket open.
+    transportAgent: useSSL ? new HttpsAgent({ keepAlive: false }) : new Agent({ keepAlive: false }),
+  });
+  const describe = `bucket "${settings.bucket}" at ${settings.endpoint}`;
+  let exists: boolean;
+  try {
+    exists = await client.bucketExists(settings.bucket);
+  } catch (error) {
+    throw new Error(`Could not check ${describe}: ${(error as Error).message}`);
+  }
+  if (exists) return;
+  if (!opts.create) throw new Error(`The ${describe} does not exist`);
+  try {
+    await client.makeBucket(settings.bucket, settings.region);
+  } catch (error) {
+    throw new Error(`The ${describe} does not exist and could not be created: ${(error as Error).message}`);
+  }
+}

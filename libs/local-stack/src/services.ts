@@ -1,0 +1,193 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describeExit, forwardLines, terminate, terminateOnParentExit, track, type TrackedProcess } from './child-process.js';
+import { getFreePort } from './free-port.js';
+import type { Infrastructure } from './infrastructure.js';
+import { LineTail } from './line-tail.js';
+import { GATEWAY, SERVICES, type ServiceDefinition } from './service-catalogue.js';
+import { buildServiceEnv } from './service-env.js';
+import { acceptsConnections, httpStatus, poll } from './wait-for.js';
+
+const HEALTH_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 5_000;
+
+export interface System {
+  /** The gateway, e.g. http://127.0.0.1:3000. */
+  baseUrl: string;
+  apps: string[];
+  /** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */
+  stop(app: string): Promise<void>;
+  /** Starts a stopped app again with the same environment and ports, and waits until it is healthy. */
+  start(app: string): Promise<void>;
+  /** Stops every app, the gateway first. The infrastructure is left running. */
+  stopAll(): Promise<void>;
+}
+
+export interface ServicesOptions {
+  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3'>;
+  /** Repository root: apps/<app>/dist/main.js is run from here. */
+  rootDir: string;
+  /** A free port when omitted. */
+  gatewayPort?: number;
+  /** Added to every service's environment. */
+  env?: Record<string, string>;
+  log?: (app: string, line: string) => void;
+}
+
+interface RunningService {
+  definition: ServiceDefinition;
+  mainPath: string;
+  healthPort: number;
+  env: Record<string, string>;
+  tail: LineTail;
+  proc?: TrackedProcess;
+  /** Set while we stop it, so its exit is not reported as a crash. */
+  stopping: boolean;
+}
+
+const writeToStdout = (app: string, line: string) => {
+  process.stdout.write(`[${app}] ${line}\n`);
+};
+
+/**
+ * Runs every app as its own Node process. The services behind the gateway
+ * start together (each runs its own migrations under an advisory lock); the
+ * gateway starts once they are all healthy, and startServices resolves when
+ * the gateway reports ready. If anything fails, everything started is stopped.
+ */
+export async function startServices(opts: ServicesOptions): Promise<System> {
+  const log = opts.log ?? writeToStdout;
+  const rootDir = resolve(opts.rootDir);
+  const gatewayPort = opts.gatewayPort ?? (await getFreePort());
+  const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+
+  const services = new Map<string, RunningService>();
+  for (const definition of SERVICES) {
+    const healthPort = await getFreePort();
+    services.set(definition.name, {
+      definition,
+      mainPath: join(rootDir, 'apps', definition.appDir, 'dist', 'main.js'),
+      healthPort,
+      env: buildServiceEnv({
+        service: definition,
+        infra: opts.infra,
+        healthPort,
+        ...(definition.name === GATEWAY ? { gatewayPort } : {}),
+        inherited: process.env,
+        ...(opts.env ? { extra: opts.env } : {}),
+      }),
+      tail: new LineTail(50),
+      stopping: false,
+    });
+  }
+  const missing = [...new Set([...services.values()].map((s) => s.mainPath))].filter((path) => !existsSync(path));
+  if (missing.length > 0) {
+    throw new Error(`These apps are not built (run npm run build):\n${missing.map((path) => `  ${path}`).join('\n')}`);
+  }
+
+  const lookup = (app: string): RunningService => {
+    const service = services.get(app);
+    if (!service) throw new Error(`Unknown app "${app}"; the apps are ${[...services.keys()].join(', ')}`);
+    return service;
+  };
+
+  const launch = (service: RunningService): TrackedProcess => {
+    const name = service.definition.name;
+    service.stopping = false;
+    // Detached (its own process group): a Ctrl+C in the terminal reaches only
+    // the launcher, which then stops the apps in order, gateway first.
+    const child = spawn(process.execPath, [service.mainPath], {
+      cwd: rootDir,
+      env: service.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const proc = track(child, { group: true });
+    terminateOnParentExit(proc);
+    forwardLines(child, (line) => {
+      service.tail.push(line);
+      log(name, line);
+    });
+    void proc.exit.then((info) => {
+      if (!service.stopping) log(name, `process ${describeExit(info)}`);
+    });
+    service.proc = proc;
+    return proc;
+  };
+
+  const failure = (service: RunningService, what: string) =>
+    new Error(`${service.definition.name} ${what}. Last output of ${service.definition.name}:\n${service.tail.format()}`);
+
+  const waitHealthy = async (service: RunningService, proc: TrackedProcess): Promise<void> => {
+    const url = `http://127.0.0.1:${service.healthPort}/health`;
+    let lastStatus: number | undefined;
+    const outcome = await poll(async () => (lastStatus = await httpStatus(url)) === 200, {
+      timeoutMs: HEALTH_TIMEOUT_MS,
+      stopIf: () => proc.hasExited(),
+    });
+    if (outcome === 'stopped') throw failure(service, `${describeExit(await proc.exit)} before answering GET ${url}`);
+    if (outcome === 'timeout') {
+      throw failure(
+        service,
+        `did not answer GET ${url} with 200 within ${HEALTH_TIMEOUT_MS / 1000} s (last answer: ${lastStatus ?? 'none'})`,
+      );
+    }
+    // The gateway's health port may come up before its public port does.
+    if (service.definition.name === GATEWAY) {
+      const listening = await poll(() => acceptsConnections('127.0.0.1', gatewayPort), {
+        timeoutMs: HEALTH_TIMEOUT_MS,
+        stopIf: () => proc.hasExited(),
+      });
+      if (listening !== 'ready') throw failure(service, `did not listen on ${baseUrl}`);
+    }
+  };
+
+  const waitGatewayReady = async (service: RunningService, proc: TrackedProcess): Promise<void> => {
+    const url = `${baseUrl}/api/health/ready`;
+    let lastStatus: number | undefined;
+    const outcome = await poll(async () => (lastStatus = await httpStatus(url)) === 200, {
+      timeoutMs: HEALTH_TIMEOUT_MS,
+      stopIf: () => proc.hasExited(),
+    });
+    if (outcome === 'stopped') throw failure(service, `${describeExit(await proc.exit)} before ${url} answered`);
+    if (outcome === 'timeout') {
+      throw failure(service, `was not ready: GET ${url} did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (last answer: ${lastStatus ?? 'none'})`);
+    }
+  };
+
+  const stop = async (app: string): Promise<void> => {
+    const service = lookup(app);
+    const proc = service.proc;
+    if (!proc) return;
+    service.stopping = true;
+    await terminate(proc, STOP_GRACE_MS);
+    if (service.proc === proc) service.proc = undefined;
+  };
+
+  const start = async (app: string): Promise<void> => {
+    const service = lookup(app);
+    const running = service.proc && !service.proc.hasExited() ? service.proc : launch(service);
+    await waitHealthy(service, running);
+  };
+
+  const stopAll = async (): Promise<void> => {
+    await stop(GATEWAY);
+    await Promise.all([...services.keys()].filter((app) => app !== GATEWAY).map(stop));
+  };
+
+  try {
+    const backends = [...services.values()].filter((s) => s.definition.name !== GATEWAY);
+    // Fail as soon as one is unhealthy rather than waiting out the others.
+    await Promise.all(backends.map((service) => waitHealthy(service, launch(service))));
+    const gateway = lookup(GATEWAY);
+    const gatewayProc = launch(gateway);
+    await waitHealthy(gateway, gatewayProc);
+    await waitGatewayReady(gateway, gatewayProc);
+  } catch (error) {
+    await stopAll().catch(() => undefined);
+    throw error;
+  }
+
+  return { baseUrl, apps: [...services.keys()], stop, start, stopAll };
+}

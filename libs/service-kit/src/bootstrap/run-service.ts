@@ -1,0 +1,109 @@
+import 'reflect-metadata';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { DataSource } from 'typeorm';
+import { BusServer } from '../bus/bus-server.js';
+import { connectNats } from '../bus/nats-connection.js';
+import { OPERATION_HANDLERS, type OperationHandler } from '../bus/operation-handler.js';
+import { createDataSource, migrate, type DatabaseOptions } from '../database/data-source.factory.js';
+import { EVENT_CONSUMERS, EventConsumerRunner, type EventConsumer } from '../events/event-consumer.js';
+import { answerHealth } from '../health/bus-health.js';
+import { startHealthServer } from '../health/health-server.js';
+import { createLogger } from '../logging/logger.js';
+import { OutboxRelay } from '../outbox/outbox-relay.js';
+import { KitModule } from './kit.module.js';
+import { startWorkers, type WorkerDefinition } from './work-queue.js';
+
+export interface ServiceDefinition {
+  name: string;
+  module: Type<unknown>;
+  database?: Omit<DatabaseOptions, 'schema'> & { schema?: string };
+  /** ACTIVE_WORKERS: the queues a ROLE=worker process of this service may pull. */
+  workers?: Record<string, WorkerDefinition>;
+}
+
+type Role = 'api' | 'worker' | 'migrate';
+
+function roleOf(def: ServiceDefinition): Role {
+  const role = (process.env.ROLE ?? 'api') as Role;
+  const allowed: Role[] = ['api', 'migrate', ...(def.workers ? (['worker'] as Role[]) : [])];
+  if (!allowed.includes(role)) throw new Error(`ROLE=${role} is not a role of ${def.name}; use one of ${allowed.join(', ')}`);
+  return role;
+}
+
+/** One entry point for every service; the role (api, worker, migrate) is chosen by environment. */
+export async function runService(def: ServiceDefinition): Promise<void> {
+  const role = roleOf(def);
+  const logger = createLogger(role === 'api' ? def.name : `${def.name}-${role}`);
+  const schema = def.database?.schema ?? def.name;
+  const ds: DataSource | undefined = def.database ? createDataSource({ ...def.database, schema }) : undefined;
+
+  if (ds) {
+    await ds.initialize();
+    if (role === 'migrate' || process.env.MIGRATE_ON_START !== 'false') {
+      const applied = await migrate(ds, schema);
+      if (applied.length) logger.info({ applied }, 'migrations applied');
+    }
+    if (role === 'migrate') {
+      await ds.destroy();
+      return;
+    }
+  }
+
+  const nc: NatsConnection = await connectNats(`${def.name}-${role}`);
+  const relay = ds ? new OutboxRelay(ds, nc, logger) : undefined;
+
+  @Module({ imports: [KitModule.forRoot({ service: def.name, nc, ds, relay, logger }), def.module] })
+  class RootModule {}
+
+  const app = await NestFactory.createApplicationContext(RootModule as unknown as DynamicModule, { logger: false, abortOnError: false });
+  await app.init();
+
+  const bus = new BusServer(nc, def.name, logger);
+  const consumers = ds ? new EventConsumerRunner(nc, ds, def.name, logger, () => relay?.kick()) : undefined;
+  let stopWorkers: (() => Promise<void>) | undefined;
+  if (role === 'api') {
+    bus.listen(app.get<OperationHandler[]>(OPERATION_HANDLERS, { strict: false }) ?? []);
+    const eventConsumers = safeGet<EventConsumer[]>(app, EVENT_CONSUMERS) ?? [];
+    await consumers?.start(eventConsumers);
+    await relay?.start();
+  } else {
+    stopWorkers = await startWorkers(nc, def.name, def.workers ?? {}, logger);
+  }
+
+  const checks = {
+    ready: async () => ({
+      bus: !nc.isClosed(),
+      ...(ds ? { database: await ds.query('SELECT 1').then(() => true, () => false) } : {}),
+    }),
+  };
+  await startHealthServer(def.name, checks);
+  if (role === 'api') answerHealth(nc, def.name, checks.ready);
+  logger.info({ role }, `${def.name} ready`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await bus.drain();
+    await stopWorkers?.();
+    await consumers?.stop();
+    await relay?.stop();
+    await app.close();
+    await nc.drain().catch(() => undefined);
+    await ds?.destroy().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+function safeGet<T>(app: { get: (t: symbol, o: { strict: boolean }) => unknown }, token: symbol): T | undefined {
+  try {
+    return app.get(token, { strict: false }) as T;
+  } catch {
+    return undefined;
+  }
+}

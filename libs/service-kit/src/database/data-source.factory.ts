@@ -1,0 +1,66 @@
+import { DataSource } from 'typeorm';
+import { OutboxEvent } from '../outbox/outbox-event.entity.js';
+import { ProcessedEvent } from '../events/processed-event.entity.js';
+import { kitTablesMigration } from './kit-tables.migration.js';
+
+export interface DatabaseOptions {
+  /** The PostgreSQL schema this service owns; no other service reads it. */
+  schema: string;
+  entities: Function[];
+  migrations: Function[];
+}
+
+export function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set. `npm start` sets it on embedded defaults.');
+  return url;
+}
+
+/**
+ * search_path pins unqualified SQL (migrations, hand-written queries) to the service's own schema,
+ * so one service can never touch another's tables by accident.
+ */
+export function createDataSource(opts: DatabaseOptions): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: databaseUrl(),
+    schema: opts.schema,
+    applicationName: `marketplace-${opts.schema}`,
+    entities: [OutboxEvent, ProcessedEvent, ...opts.entities],
+    migrations: [kitTablesMigration(opts.schema), ...opts.migrations],
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'all',
+    synchronize: false,
+    installExtensions: false,
+    logging: ['error'],
+    extra: {
+      options: `-c search_path=${opts.schema}`,
+      max: Number(process.env.DB_POOL_SIZE ?? 10),
+      connectionTimeoutMillis: 5000,
+    },
+  });
+}
+
+/**
+ * Creates the schema and runs pending migrations under an advisory lock, so replicas starting
+ * together never run the same migration twice.
+ */
+export async function migrate(ds: DataSource, schema: string): Promise<string[]> {
+  const runner = ds.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    const done = await ds.runMigrations({ transaction: 'all' });
+    return done.map((m) => m.name);
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+/** SQL the entities would need beyond what the migrations created: empty when they agree. */
+export async function pendingSchemaChanges(ds: DataSource): Promise<string[]> {
+  const sql = await ds.driver.createSchemaBuilder().log();
+  return sql.upQueries.map((q) => q.query);
+}

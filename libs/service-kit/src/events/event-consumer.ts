@@ -1,0 +1,99 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
+import type { Provider, Type } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import { EVENTS_STREAM, type EventDefinition, type EventEnvelope } from '@marketplace/contracts';
+import { decodeJson } from '../bus/codec.js';
+import type { Logger } from '../logging/logger.js';
+import { ensureEventStream } from './event-stream.js';
+
+/** Applies one event inside a transaction that also records it as processed. */
+export interface EventConsumer<P extends z.ZodType = z.ZodType> {
+  /** Durable name: stable across deploys, unique per purpose. */
+  readonly name: string;
+  readonly event: EventDefinition<P>;
+  apply(event: EventEnvelope<z.output<P>>, em: EntityManager): Promise<void>;
+}
+
+export const EVENT_CONSUMERS = Symbol('EVENT_CONSUMERS');
+
+export function consumersProvider(...consumers: Type<EventConsumer<any>>[]): Provider {
+  return { provide: EVENT_CONSUMERS, useFactory: (...instances: EventConsumer[]) => instances, inject: consumers };
+}
+
+/**
+ * Durable pull consumers: replicas share one durable, delivery is at least once, and the
+ * processed_events row makes applying idempotent.
+ */
+export class EventConsumerRunner {
+  private readonly streams: ConsumerMessages[] = [];
+  private readonly loops: Promise<void>[] = [];
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly ds: DataSource,
+    private readonly service: string,
+    private readonly logger: Logger,
+    /** Called after each commit, so events a consumer wrote are relayed at once. */
+    private readonly afterCommit: () => void = () => undefined,
+  ) {}
+
+  async start(consumers: readonly EventConsumer[]): Promise<void> {
+    if (consumers.length === 0) return;
+    await ensureEventStream(this.nc);
+    const jsm = await jetstreamManager(this.nc);
+    const js = jetstream(this.nc);
+    for (const consumer of consumers) {
+      const durable = `${this.service}-${consumer.name}`;
+      await jsm.consumers.add(EVENTS_STREAM, {
+        durable_name: durable,
+        filter_subject: consumer.event.subject,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: 30 * 1e9,
+        max_ack_pending: 1000,
+      }).catch(async (err) => {
+        await jsm.consumers.info(EVENTS_STREAM, durable).catch(() => { throw err; });
+      });
+      const messages = await (await js.consumers.get(EVENTS_STREAM, durable)).consume({ max_messages: 100 });
+      this.streams.push(messages);
+      this.loops.push(this.run(consumer, durable, messages));
+    }
+  }
+
+  private async run(consumer: EventConsumer, durable: string, messages: ConsumerMessages): Promise<void> {
+    for await (const msg of messages) {
+      let event: EventEnvelope;
+      try {
+        event = decodeJson<EventEnvelope>(msg.data);
+        event.payload = consumer.event.payload.parse(event.payload);
+      } catch (err) {
+        this.logger.error({ err, durable, seq: msg.seq }, 'undecodable event dropped');
+        msg.term();
+        continue;
+      }
+      try {
+        await this.ds.transaction(async (em) => {
+          const inserted: unknown[] = await em.query(
+            `INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2)
+             ON CONFLICT DO NOTHING RETURNING event_id`,
+            [durable, event.id],
+          );
+          if (inserted.length === 0) return;
+          await consumer.apply(event, em);
+        });
+        this.afterCommit();
+        msg.ack();
+      } catch (err) {
+        this.logger.warn({ err, durable, eventId: event.id }, 'event not applied; redelivering later');
+        msg.nak(2000);
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.streams) await s.close().catch(() => undefined);
+    await Promise.allSettled(this.loops);
+  }
+}

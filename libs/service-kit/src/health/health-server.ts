@@ -1,0 +1,42 @@
+import { createServer, type Server } from 'node:http';
+import { collectDefaultMetrics, register } from 'prom-client';
+
+export interface HealthChecks {
+  /** Dependencies the service needs to do useful work (database, bus). */
+  ready(): Promise<Record<string, boolean>>;
+}
+
+/**
+ * Liveness, readiness and metrics on HEALTH_PORT, for orchestrator probes and the local launcher.
+ * Kept off the bus so a probe still answers while NATS is down.
+ */
+export async function startHealthServer(service: string, checks: HealthChecks): Promise<Server | undefined> {
+  const port = process.env.HEALTH_PORT;
+  if (port === undefined || port === '') return undefined;
+  collectDefaultMetrics({ labels: { service } });
+  const server = createServer((req, res) => {
+    const send = (status: number, body: unknown, type = 'application/json') => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    if (req.url === '/health') return send(200, { status: 'ok', service });
+    if (req.url === '/ready') {
+      checks.ready().then(
+        (deps) => send(Object.values(deps).every(Boolean) ? 200 : 503, { service, ...deps }),
+        () => send(503, { service }),
+      );
+      return;
+    }
+    if (req.url === '/metrics') {
+      register.metrics().then((m) => send(200, m, register.contentType), () => send(500, ''));
+      return;
+    }
+    send(404, { error: 'Not found.' });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(Number(port), process.env.HEALTH_HOST ?? '0.0.0.0', resolve);
+  });
+  server.unref();
+  return server;
+}

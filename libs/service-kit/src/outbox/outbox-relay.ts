@@ -1,0 +1,78 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import type { DataSource } from 'typeorm';
+import type { Logger } from '../logging/logger.js';
+import { encodeJson } from '../bus/codec.js';
+import { ensureEventStream } from '../events/event-stream.js';
+
+const BATCH = 100;
+const POLL_MS = Number(process.env.OUTBOX_POLL_MS ?? 1000);
+
+/**
+ * Publishes committed outbox rows to JetStream. Rows are claimed with SKIP LOCKED so replicas
+ * share the work, and published with the event id as the message id so a retry after a crash
+ * is de-duplicated by the stream.
+ */
+export class OutboxRelay {
+  private readonly js: JetStreamClient;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly nc: NatsConnection,
+    private readonly logger: Logger,
+  ) {
+    this.js = jetstream(nc);
+  }
+
+  async start(): Promise<void> {
+    await ensureEventStream(this.nc);
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Called after a commit that wrote events, so they go out at once rather than on the next poll. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err) => this.logger.warn({ err }, 'outbox relay pass failed; will retry'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const published = await this.ds.transaction(async (em) => {
+        const rows: { id: string; subject: string; envelope: unknown }[] = await em.query(
+          `SELECT id, subject, envelope FROM outbox_events WHERE published_at IS NULL
+           ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          [BATCH],
+        );
+        if (rows.length === 0) return 0;
+        await Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id })));
+        await em.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
+        return rows.length;
+      });
+      if (published < BATCH) return;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}
