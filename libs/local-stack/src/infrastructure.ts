@@ -83,7 +83,9 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
     await unlock();
     if (ephemeral) await rm(dataDir, { recursive: true, force: true });
     const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-    if (failures.length > 0) throw new AggregateError(failures, `Stopping the infrastructure failed: ${failures.map(String).join('; ')}`);
+    if (failures.length > 0) {
+      throw new AggregateError(failures, `Stopping the infrastructure failed: ${failures.map((f) => (f as Error).message ?? String(f)).join('; ')}`);
+    }
   };
 
   if (databasePart.status === 'rejected' || natsPart.status === 'rejected' || s3Part.status === 'rejected') {

@@ -1,17 +1,17 @@
-import type { ServiceDefinition } from './service-catalogue.js';
+import { GATEWAY, type ServiceDefinition } from './service-catalogue.js';
 import type { Infrastructure } from './infrastructure.js';
 
 // Variables that mean something different for each process; inherited from
 // the launcher (npm start is run with PORT=…) they would point every service
 // at the gateway's port.
-const PER_PROCESS = ['PORT', 'HOST', 'PUBLIC_URL', 'HEALTH_PORT', 'ROLE'];
+const PER_PROCESS = ['PORT', 'HOST', 'HEALTH_PORT', 'HEALTH_HOST', 'ROLE'];
 
 export interface ServiceEnvInput {
   service: ServiceDefinition;
   infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3'>;
   healthPort: number;
-  /** Only for the gateway. */
-  gatewayPort?: number;
+  /** The gateway's port: its PORT, and the default PUBLIC_URL of every service. */
+  gatewayPort: number;
   /** The launcher's environment, passed on so PATH, HOME and the like reach the child. */
   inherited: NodeJS.ProcessEnv;
   extra?: Record<string, string>;
@@ -19,7 +19,7 @@ export interface ServiceEnvInput {
 
 /**
  * The environment of one service process. `extra` (startServices' opts.env)
- * may override anything except the ports, host and role the launcher relies on.
+ * may override anything except the ports, hosts and role the launcher relies on.
  */
 export function buildServiceEnv(input: ServiceEnvInput): Record<string, string> {
   const env: Record<string, string> = {};
@@ -37,15 +37,18 @@ export function buildServiceEnv(input: ServiceEnvInput): Record<string, string> 
     S3_SECRET_KEY: s3.secretKey,
     S3_BUCKET: s3.bucket,
     S3_REGION: s3.region,
+    // Services build links for API responses (jobs does), not only the
+    // gateway; behind a proxy the launcher's PUBLIC_URL or extra says so.
+    PUBLIC_URL: input.inherited.PUBLIC_URL || `http://127.0.0.1:${input.gatewayPort}`,
   });
   Object.assign(env, input.extra ?? {});
   env.HEALTH_PORT = String(input.healthPort);
+  // The free-port probe looked at 127.0.0.1, and probes need not be public.
+  env.HEALTH_HOST = '127.0.0.1';
   if (input.service.role) env.ROLE = input.service.role;
-  if (input.gatewayPort !== undefined) {
+  if (input.service.name === GATEWAY) {
     env.PORT = String(input.gatewayPort);
     env.HOST = '127.0.0.1';
-    // Behind a proxy the public address differs; the caller may say so.
-    env.PUBLIC_URL = input.extra?.PUBLIC_URL ?? `http://127.0.0.1:${input.gatewayPort}`;
   }
   return env;
 }

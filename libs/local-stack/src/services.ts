@@ -73,7 +73,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
         service: definition,
         infra: opts.infra,
         healthPort,
-        ...(definition.name === GATEWAY ? { gatewayPort } : {}),
+        gatewayPort,
         inherited: process.env,
         ...(opts.env ? { extra: opts.env } : {}),
       }),

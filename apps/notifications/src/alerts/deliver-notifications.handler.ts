@@ -14,13 +14,14 @@ export class DeliverNotificationsHandler implements OperationHandler<typeof deli
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof deliverNotifications>> {
     if (!ctx.caller) throw AppError.unauthorized();
-    const rows: Row[] = await this.ds.query(
+    // TypeORM answers an UPDATE … RETURNING on PostgreSQL with [rows, affectedCount].
+    const [rows] = (await this.ds.query(
       `UPDATE alerts SET delivered_at = now() WHERE id IN (
          SELECT id FROM alerts WHERE member_id = $1 AND delivered_at IS NULL
          ORDER BY created_at LIMIT 50 FOR UPDATE SKIP LOCKED)
        RETURNING id, kind, message, job_id, created_at`,
       [ctx.caller.memberId],
-    );
+    )) as [Row[], number];
     rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
     return {
       alerts: rows.map((r) => ({

@@ -1,0 +1,95 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  getFreePort,
+  isPortFree,
+  startInfrastructure,
+  startServices,
+  type Infrastructure,
+  type System,
+} from '@marketplace/local-stack';
+
+// `npm start`: the whole marketplace on this machine, data kept between runs.
+
+// This file runs as deploy/dist/local/start.js.
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const dataDir = resolve(process.env.MARKETPLACE_DATA_DIR || join(rootDir, '.marketplace'));
+// The operator CLI finds the running system through this file.
+const runtimeFile = join(dataDir, 'runtime.json');
+const DEFAULT_PORT = 3000;
+
+let infraStarting: Promise<Infrastructure> | undefined;
+let system: System | undefined;
+let stopping = false;
+
+async function gatewayPort(): Promise<number> {
+  const requested = process.env.PORT?.trim();
+  if (requested) {
+    const port = Number(requested);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${requested}"`);
+    if (port === 0) return getFreePort();
+    // Someone who asked for a port wants that one, not a surprise elsewhere.
+    if (!(await isPortFree(port))) throw new Error(`PORT ${port} is already in use`);
+    return port;
+  }
+  if (await isPortFree(DEFAULT_PORT)) return DEFAULT_PORT;
+  const port = await getFreePort();
+  console.log(`Port ${DEFAULT_PORT} is in use, so the gateway listens on port ${port} instead.`);
+  return port;
+}
+
+async function shutdown(reason: string): Promise<void> {
+  if (stopping) {
+    console.log('Stopping immediately.');
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`\nStopping the marketplace (${reason})…`);
+  let clean = true;
+  const fail = (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    clean = false;
+  };
+  // Apps still starting (no System yet) are ended by local-stack's exit
+  // guard when this process exits.
+  await system?.stopAll().catch(fail);
+  const infra = await infraStarting?.catch(() => undefined);
+  await infra?.stop().catch(fail);
+  await rm(runtimeFile, { force: true });
+  if (reason === 'startup failed') process.exit(1);
+  console.log(clean ? 'Stopped.' : 'Stopped, with the errors above.');
+  process.exit(clean ? 0 : 1);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  // SIGHUP too: closing the terminal must not leave the servers running.
+  process.on(signal, () => void shutdown(signal));
+}
+
+try {
+  const port = await gatewayPort();
+  await mkdir(dataDir, { recursive: true });
+  // The database's and bus's own chatter goes to a file; the console is for the apps.
+  const infraLogFile = join(dataDir, 'infrastructure.log');
+  const infraLog = createWriteStream(infraLogFile, { flags: 'a' });
+  console.log(`Starting PostgreSQL, NATS and object storage (log: ${infraLogFile})…`);
+  infraStarting = startInfrastructure({ dataDir, log: (line) => infraLog.write(`${new Date().toISOString()} ${line}\n`) });
+  const infra = await infraStarting;
+  if (!stopping) {
+    console.log('Starting the services…');
+    system = await startServices({ infra, rootDir, gatewayPort: port });
+  }
+  if (!stopping && system) {
+    const runtime = { baseUrl: system.baseUrl, natsUrl: infra.natsUrl, databaseUrl: infra.databaseUrl, pid: process.pid };
+    await writeFile(runtimeFile, `${JSON.stringify(runtime, null, 2)}\n`);
+    console.log(`\nMarketplace is running at ${system.baseUrl}`);
+    console.log(`Data is kept in ${dataDir} (delete it to start afresh). Press Ctrl+C to stop.\n`);
+  }
+} catch (error) {
+  if (!stopping) {
+    console.error(`\nThe marketplace did not start:\n${error instanceof Error ? error.message : String(error)}`);
+    await shutdown('startup failed');
+  }
+}

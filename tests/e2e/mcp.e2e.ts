@@ -1,0 +1,70 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { catalogue } from '@marketplace/contracts';
+import { api, createMember, mcp, type TestMember } from '@marketplace/testing';
+
+const base = inject('baseUrl');
+const nats = inject('natsUrl');
+
+describe('MCP endpoint', () => {
+  let member: TestMember;
+  beforeAll(async () => { member = await createMember(nats); });
+
+  it('answers ping and lists every catalogue tool with its input schema', async () => {
+    expect((await mcp(base, 'ping')).body.result).toEqual({});
+    const list = await mcp(base, 'tools/list');
+    const names = list.body.result.tools.map((t: { name: string }) => t.name).sort();
+    const expected = catalogue.filter((op) => op.mcp && !op.internal).map((op) => op.mcp!.tool).sort();
+    expect(names).toEqual(expected);
+    const listJobs = list.body.result.tools.find((t: { name: string }) => t.name === 'list_open_jobs');
+    expect(Object.keys(listJobs.inputSchema.properties)).toEqual(expect.arrayContaining(['limit', 'poster_id', 'posted_after', 'conversation_id', 'context', 'llm_model']));
+  });
+
+  it('runs public tools without a token', async () => {
+    const res = await mcp(base, 'tools/call', { name: 'list_job_categories', arguments: {} });
+    expect(res.status).toBe(200);
+    expect(res.body.result.isError).toBeFalsy();
+    const rest = await api(base, '/api/jobs/categories');
+    expect(res.body.result.structuredContent.result).toEqual(rest.body);
+  });
+
+  it('get_job reads an open job without sign-in', async () => {
+    const posted = await api(base, '/api/me/jobs', { key: member.key, body: { title: 'MCP read', category: 'writing', constraints: 'Write it.' } });
+    const res = await mcp(base, 'tools/call', { name: 'get_job', arguments: { id: posted.body.id } });
+    expect(res.body.result.structuredContent.result).toMatchObject({ id: posted.body.id, title: 'MCP read', application: null });
+  });
+
+  it('a tool that needs sign-in gets 401 with a resource_metadata challenge', async () => {
+    const res = await mcp(base, 'tools/call', { name: 'post_job', arguments: { title: 't', category: 'data', constraints: 'c' } });
+    expect(res.status).toBe(401);
+    const challenge = res.headers.get('www-authenticate') ?? '';
+    expect(challenge).toMatch(/^Bearer /);
+    expect(challenge).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/api/mcp"`);
+  });
+
+  it('refuses API keys on /api/mcp even for open methods', async () => {
+    const res = await mcp(base, 'tools/list', {}, member.key);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/resource_metadata=/);
+  });
+
+  it('GET and DELETE on /api/mcp answer 405 with Allow: POST', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${base}/api/mcp`, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toContain('POST');
+    }
+  });
+
+  it('a tool error carries the error body and the note offering a problem report', async () => {
+    const res = await mcp(base, 'tools/call', { name: 'list_open_jobs', arguments: { limit: 0 } });
+    // list_open_jobs needs sign-in over MCP, so the challenge comes first.
+    expect(res.status).toBe(401);
+    const bad = await mcp(base, 'tools/call', { name: 'get_job', arguments: { id: '00000000-0000-4000-8000-000000000000' } });
+    expect(bad.body.result.isError).toBe(true);
+    expect(bad.body.result.content[0].text).toMatch(/"status":404/);
+    expect(bad.body.result.content[0].text).toMatch(/report_problem/);
+    const ctx = await mcp(base, 'tools/call', { name: 'list_job_categories', arguments: { context: 'x'.repeat(301) } });
+    expect(ctx.body.result.isError).toBe(true);
+    expect(ctx.body.result.content[0].text).toMatch(/"context":"At most 300 characters."/);
+  });
+});

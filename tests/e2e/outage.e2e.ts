@@ -1,0 +1,47 @@
+import { describe, expect, inject, it } from 'vitest';
+import { api } from '@marketplace/testing';
+
+const base = inject('baseUrl');
+const control = inject('controlUrl');
+const BUS_TIMEOUT_MS = 2000;
+
+async function service(action: 'stop' | 'start', app: string): Promise<void> {
+  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`${action} ${app}: ${res.status} ${await res.text()}`);
+}
+
+describe('a service that goes away', () => {
+  it('gives 503 within the bus timeout under load, never a hang, and recovers when it returns', async () => {
+    let running = true;
+    const statuses: number[] = [];
+    const slowest = { ms: 0 };
+    const load = Array.from({ length: 8 }, async () => {
+      while (running) {
+        const started = Date.now();
+        const res = await api(base, '/api/jobs?limit=5');
+        slowest.ms = Math.max(slowest.ms, Date.now() - started);
+        statuses.push(res.status);
+        if (res.status === 503) {
+          expect(res.body.error).toMatch(/jobs service is unavailable/);
+          expect(res.headers.get('retry-after')).toBeTruthy();
+        }
+      }
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    await service('stop', 'jobs');
+    await new Promise((r) => setTimeout(r, 1500));
+    const during = await api(base, '/api/jobs?limit=5');
+    expect(during.status).toBe(503);
+    await service('start', 'jobs');
+    running = false;
+    await Promise.all(load);
+    expect(statuses).toContain(200);
+    expect(statuses).toContain(503);
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    expect(slowest.ms).toBeLessThan(BUS_TIMEOUT_MS + 1500);
+    const after = await api(base, '/api/jobs?limit=5');
+    expect(after.status).toBe(200);
+    const ready = await api(base, '/api/health/ready');
+    expect(ready.status).toBe(200);
+  });
+});
