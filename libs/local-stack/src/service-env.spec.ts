@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICES, type ServiceDefinition } from './service-catalogue.js';
+import { buildServiceEnv } from './service-env.js';
+
+const infra = {
+  databaseUrl: 'postgres://postgres:postgres@127.0.0.1:5001/marketplace',
+  natsUrl: 'nats://127.0.0.1:5002',
+  s3: { endpoint: 'http://127.0.0.1:5003', accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'marketplace', region: 'us-east-1' },
+};
+
+const service = (name: string): ServiceDefinition => {
+  const found = SERVICES.find((s) => s.name === name);
+  if (!found) throw new Error(name);
+  return found;
+};
+
+const env = (name: string, inherited: NodeJS.ProcessEnv = {}, extra?: Record<string, string>) =>
+  buildServiceEnv({ service: service(name), infra, healthPort: 6001, gatewayPort: 3000, inherited, ...(extra ? { extra } : {}) });
+
+describe('SERVICES', () => {
+  it('lists every process in start order, the gateway last', () => {
+    expect(SERVICES.map((s) => s.name)).toEqual([
+      'identity', 'jobs', 'applications', 'files', 'files-worker', 'drafts', 'drafts-worker', 'notifications', 'admin', 'gateway',
+    ]);
+  });
+
+  it('runs workers from their api app with a role', () => {
+    expect(service('files-worker')).toEqual({ name: 'files-worker', appDir: 'files', role: 'worker' });
+    expect(service('drafts')).toEqual({ name: 'drafts', appDir: 'drafts', role: 'api' });
+  });
+});
+
+describe('buildServiceEnv', () => {
+  it('points a service at the infrastructure and its health port', () => {
+    expect(env('identity')).toEqual({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: infra.databaseUrl,
+      NATS_URL: infra.natsUrl,
+      S3_ENDPOINT: 'http://127.0.0.1:5003',
+      S3_ACCESS_KEY: 'S3RVER',
+      S3_SECRET_KEY: 'S3RVER',
+      S3_BUCKET: 'marketplace',
+      S3_REGION: 'us-east-1',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      HEALTH_PORT: '6001',
+      HEALTH_HOST: '127.0.0.1',
+    });
+  });
+
+  it('gives the gateway its port and host', () => {
+    expect(env('gateway')).toMatchObject({ PORT: '3000', HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:3000' });
+  });
+
+  it('sets ROLE for apps that have more than one', () => {
+    expect(env('files-worker').ROLE).toBe('worker');
+    expect(env('files').ROLE).toBe('api');
+    expect(env('jobs').ROLE).toBeUndefined();
+  });
+
+  it('passes the launcher environment on, except what is per process', () => {
+    const result = env('jobs', { PATH: '/bin', PORT: '3000', HOST: '0.0.0.0', ROLE: 'worker', HEALTH_PORT: '1', LOG_LEVEL: 'debug', NODE_ENV: 'production' });
+    expect(result).toMatchObject({ PATH: '/bin', LOG_LEVEL: 'debug', NODE_ENV: 'production', HEALTH_PORT: '6001' });
+    expect(result.PORT).toBeUndefined();
+    expect(result.HOST).toBeUndefined();
+    expect(result.ROLE).toBeUndefined();
+  });
+
+  it('lets the launcher and extra set PUBLIC_URL for everyone', () => {
+    expect(env('jobs', { PUBLIC_URL: 'https://market.example' }).PUBLIC_URL).toBe('https://market.example');
+    expect(env('gateway', {}, { PUBLIC_URL: 'https://x.example' }).PUBLIC_URL).toBe('https://x.example');
+  });
+
+  it('lets extra override anything but the ports, hosts and role', () => {
+    const result = env('drafts-worker', {}, { LOG_LEVEL: 'warn', DATABASE_URL: 'postgres://other/x', HEALTH_PORT: '1', ROLE: 'api', FEATURE: 'on' });
+    expect(result).toMatchObject({ LOG_LEVEL: 'warn', DATABASE_URL: 'postgres://other/x', HEALTH_PORT: '6001', ROLE: 'worker', FEATURE: 'on' });
+  });
+});
