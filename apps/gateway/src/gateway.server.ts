@@ -26,7 +26,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     requestIdHeader: false,
-    disableRequestLogging: true,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,

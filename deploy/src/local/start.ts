@@ -46,7 +46,8 @@ async function shutdown(reason: string): Promise<void> {
     process.exit(1);
   }
   stopping = true;
-  console.log(`\nStopping the marketplace (${reason})…`);
+  const failedStart = reason === 'startup failed';
+  if (!failedStart) console.log(`\nStopping the marketplace (${reason})…`);
   let clean = true;
   const fail = (error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));
@@ -58,7 +59,7 @@ async function shutdown(reason: string): Promise<void> {
   const infra = await infraStarting?.catch(() => undefined);
   await infra?.stop().catch(fail);
   await rm(runtimeFile, { force: true });
-  if (reason === 'startup failed') process.exit(1);
+  if (failedStart) process.exit(1);
   console.log(clean ? 'Stopped.' : 'Stopped, with the errors above.');
   process.exit(clean ? 0 : 1);
 }

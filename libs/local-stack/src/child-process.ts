@@ -25,6 +25,18 @@ export interface TrackedProcess {
 export function track(child: ChildProcess, opts: { group?: boolean } = {}): TrackedProcess {
   let done = false;
   const exit = new Promise<ExitInfo>((resolve) => {
+    // Without a listener an 'error' event would crash the parent.
+    child.on('error', (error) => {
+      if (child.pid === undefined && !done) {
+        done = true;
+        resolve({ code: null, signal: null, error });
+      }
+    });
+    if (child.exitCode !== null || child.signalCode !== null) {
+      done = true;
+      resolve({ code: child.exitCode, signal: child.signalCode });
+      return;
+    }
     child.once('exit', (code, signal) => {
       // Output written just before exiting may still be in the pipes, and the
       // last lines are what explain a crash: wait for them, but not forever
@@ -37,13 +49,6 @@ export function track(child: ChildProcess, opts: { group?: boolean } = {}): Trac
       };
       const timer = setTimeout(finish, 1000);
       child.once('close', finish);
-    });
-    // Without a listener an 'error' event would crash the parent.
-    child.on('error', (error) => {
-      if (child.pid === undefined && !done) {
-        done = true;
-        resolve({ code: null, signal: null, error });
-      }
     });
   });
   return { child, exit, hasExited: () => done, group: opts.group ?? false };

@@ -1,7 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
 export function natsUrl(): string {
-  return process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  return process.env.NATS_URL || 'nats://127.0.0.1:4222';
 }
 
 /** Reconnects forever: a NATS restart must not take a service down for good. */

@@ -1,0 +1,249 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
+import { round, runLoad, stopCurrentLoad, type LoadResult } from './load.js';
+import { seedOpenJobs } from './seed.js';
+import { startSingleProcessServer, type SingleProcessServer } from './single-process.js';
+
+// `npm run bench`: GET /api/jobs?limit=20 through the whole system (gateway → NATS → jobs
+// service → PostgreSQL) against the same handler called in-process (the baseline), on a board of
+// 10,000 open jobs. A measurement: budgets are reported, never enforced; the exit code is non-zero
+// only when something failed (startup, seeding, a non-2xx answer or a connection error).
+
+// This file runs as bench/dist/jobs-list.bench.js.
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const resultsFile = join(rootDir, 'bench', 'results', 'jobs-list.json');
+
+const PATH = '/api/jobs?limit=20';
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const WARMUP_S = 2;
+const SEED = { jobs: 10_000, posters: 50, anonymousShare: 0.15, spreadDays: 13 };
+const BUDGET = { minRatio: 0.6, maxGatewayP99Ms: 25 };
+
+type Target = 'gateway' | 'single-process';
+
+let infraStarting: Promise<Infrastructure> | undefined;
+let system: System | undefined;
+let baseline: SingleProcessServer | undefined;
+let stopping: Promise<void> | undefined;
+const infraLog: string[] = [];
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** Baseline first (it holds a pool on the database), then the apps (gateway first), then the infrastructure. */
+async function stopEverything(): Promise<void> {
+  const failures: unknown[] = [];
+  const attempt = async (what: string, stop: (() => Promise<void>) | undefined) => {
+    if (!stop) return;
+    try {
+      await stop();
+    } catch (error) {
+      failures.push(error);
+      console.error(`Stopping ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  await attempt('the single-process server', baseline?.stop);
+  await attempt('the services', system?.stopAll);
+  // Apps still starting (no System yet) are ended by local-stack's exit guard when this process exits.
+  const infra = await infraStarting?.catch(() => undefined);
+  await attempt('the infrastructure', infra?.stop);
+  if (failures.length) throw new AggregateError(failures, 'Stopping failed');
+}
+
+function stopOnce(): Promise<void> {
+  return (stopping ??= stopEverything());
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) {
+      say('Stopping immediately.');
+      process.exit(130);
+    }
+    interrupted = true;
+    say(`\n${signal}: stopping…`);
+    stopCurrentLoad();
+    void stopOnce().then(
+      () => process.exit(130),
+      () => process.exit(1),
+    );
+  });
+}
+
+async function fetchJson(url: string): Promise<{ status: number; bytes: number; body: unknown }> {
+  const res = await fetch(url);
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Reported as the raw text below.
+  }
+  return { status: res.status, bytes: Buffer.byteLength(text), body };
+}
+
+/** Both targets must answer 200 with the same page before their speed means anything. */
+async function checkSameAnswer(gatewayUrl: string, baselineUrl: string, expectedTotal: number): Promise<number> {
+  const [viaGateway, direct] = await Promise.all([fetchJson(gatewayUrl), fetchJson(baselineUrl)]);
+  for (const [name, answer] of [['gateway', viaGateway], ['single-process', direct]] as const) {
+    if (answer.status !== 200) {
+      throw new Error(`${name} answered GET ${PATH} with ${answer.status}: ${JSON.stringify(answer.body).slice(0, 500)}`);
+    }
+    const page = answer.body as { jobs?: unknown[]; total?: number };
+    if (page.jobs?.length !== 20 || page.total !== expectedTotal) {
+      throw new Error(`${name} answered ${page.jobs?.length ?? 'no'} jobs of total ${page.total}; expected 20 of ${expectedTotal}`);
+    }
+  }
+  if (JSON.stringify(viaGateway.body) !== JSON.stringify(direct.body)) {
+    throw new Error('The gateway and the single-process server answered different pages for the same query');
+  }
+  return viaGateway.bytes;
+}
+
+function failuresOf(run: LoadResult): number {
+  return run.non2xx + run.errors + run.timeouts;
+}
+
+function pad(value: string | number, width: number, right = false): string {
+  const text = String(value);
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+function printTable(rows: LoadResult[]): void {
+  say(`${pad('target', 16)}${pad('req/s', 10, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('errors', 8, true)}${pad('non-2xx', 9, true)}`);
+  for (const r of rows) {
+    say(
+      `${pad(r.target, 16)}${pad(r.requestsPerSec.toFixed(1), 10, true)}${pad(r.latencyMs.p50, 9, true)}` +
+        `${pad(r.latencyMs.p99, 9, true)}${pad(r.errors + r.timeouts, 8, true)}${pad(r.non2xx, 9, true)}`,
+    );
+  }
+}
+
+async function main(): Promise<number> {
+  const began = Date.now();
+  say(`Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'marketplace-bench-'));
+  say('Starting PostgreSQL, NATS and object storage…');
+  infraStarting = startInfrastructure({
+    dataDir,
+    ephemeral: true,
+    log: (line) => {
+      infraLog.push(line);
+      if (infraLog.length > 100) infraLog.shift();
+    },
+  });
+  const infra = await infraStarting;
+  if (interrupted) return 130;
+
+  say('Starting every service and the gateway (LOG_LEVEL=warn)…');
+  system = await startServices({ infra, rootDir, env: { LOG_LEVEL: 'warn' } });
+  if (interrupted) return 130;
+  const gatewayUrl = `${system.baseUrl}${PATH}`;
+
+  say(`Seeding ${SEED.jobs} open jobs by ${SEED.posters} posters…`);
+  const seed = await seedOpenJobs(infra.databaseUrl, SEED);
+  say(`  ${seed.openJobs} open jobs in ${seed.ms} ms`);
+  if (seed.openJobs < SEED.jobs) throw new Error(`Only ${seed.openJobs} open jobs after seeding ${SEED.jobs}`);
+
+  // createDataSource reads DATABASE_URL; set only now, so startInfrastructure did not take it as an external database.
+  process.env.DATABASE_URL = infra.databaseUrl;
+  baseline = await startSingleProcessServer();
+  const baselineUrl = `${baseline.baseUrl}${PATH}`;
+  const responseBytes = await checkSameAnswer(gatewayUrl, baselineUrl, seed.openJobs);
+  say(`Both answer the same page of 20 (${responseBytes} bytes of JSON).`);
+
+  const urls: Record<Target, string> = { gateway: gatewayUrl, 'single-process': baselineUrl };
+  const load = async (target: Target, durationS: number): Promise<LoadResult> => {
+    if (interrupted) throw new Error('interrupted');
+    const run = await runLoad({ target, url: urls[target], durationS, connections: CONNECTIONS });
+    // Let sockets close and the servers idle before the next run.
+    await sleep(1000);
+    return run;
+  };
+
+  say(`Warming up (${WARMUP_S} s each)…`);
+  const warmups = [await load('gateway', WARMUP_S), await load('single-process', WARMUP_S)];
+  for (const w of warmups) say(`  ${w.target}: ${w.requestsPerSec.toFixed(1)} req/s, ${failuresOf(w)} failed`);
+
+  // Two rounds in opposite orders, so neither target always runs on a warmer (or more tired) machine.
+  const order: Target[] = ['gateway', 'single-process', 'single-process', 'gateway'];
+  const runs: LoadResult[] = [];
+  for (const [i, target] of order.entries()) {
+    say(`Run ${i + 1}/${order.length}: ${target}, ${DURATION_S} s, ${CONNECTIONS} connections…`);
+    const run = await load(target, DURATION_S);
+    say(`  ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}`);
+    runs.push(run);
+  }
+
+  const best = (target: Target): LoadResult =>
+    runs.filter((r) => r.target === target).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
+  const gateway = best('gateway');
+  const single = best('single-process');
+  const ratio = single.requestsPerSec > 0 ? gateway.requestsPerSec / single.requestsPerSec : 0;
+  const failed = runs.reduce((sum, r) => sum + failuresOf(r), 0);
+
+  say('');
+  say(`GET ${PATH}, ${CONNECTIONS} connections, ${DURATION_S} s, best of 2 runs per target:`);
+  printTable([gateway, single]);
+  say('');
+  say(`ratio gateway/single-process: ${ratio.toFixed(2)} (budget >= ${BUDGET.minRatio.toFixed(2)})`);
+  say(`gateway p99: ${gateway.latencyMs.p99} ms (budget < ${BUDGET.maxGatewayP99Ms} ms at ${CONNECTIONS} connections)`);
+
+  await mkdir(dirname(resultsFile), { recursive: true });
+  const report = {
+    benchmark: 'jobs-list',
+    finishedAt: new Date().toISOString(),
+    machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version, platform: process.platform },
+    request: { method: 'GET', path: PATH, responseBytes },
+    settings: { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, pipelining: 1, loadGenerator: 'autocannon, 1 worker thread in the bench process', order },
+    seed,
+    best: { gateway, singleProcess: single },
+    ratio: round(ratio, 3),
+    budgets: {
+      ratio: { min: BUDGET.minRatio, actual: round(ratio, 3), met: ratio >= BUDGET.minRatio },
+      gatewayP99Ms: { max: BUDGET.maxGatewayP99Ms, actual: gateway.latencyMs.p99, met: gateway.latencyMs.p99 < BUDGET.maxGatewayP99Ms },
+    },
+    failedResponses: failed,
+    runs,
+    warmups,
+    totalS: round((Date.now() - began) / 1000, 1),
+  };
+  await writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  say(`Results: ${resultsFile}`);
+
+  if (failed > 0) {
+    console.error(`${failed} requests failed (non-2xx, connection errors or timeouts) during the measured runs.`);
+    return 1;
+  }
+  return 0;
+}
+
+let code: number;
+try {
+  code = await main();
+} catch (error) {
+  if (interrupted) {
+    code = 130;
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (infraLog.length) console.error(`Last infrastructure output:\n${infraLog.slice(-20).join('\n')}`);
+    code = 1;
+  }
+}
+if (!interrupted) {
+  say('Stopping…');
+  try {
+    await stopOnce();
+  } catch {
+    code = code || 1;
+  }
+  process.exit(code);
+}
