@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
 import { round, runLoad, stopCurrentLoad, type LoadResult } from './load.js';
+import { cpuSnapshot, cpuUsage, waitForQuietMachine, type CpuUsage } from './machine.js';
 import { seedOpenJobs } from './seed.js';
 import { startSingleProcessServer, type SingleProcessServer } from './single-process.js';
 
@@ -23,8 +24,20 @@ const DURATION_S = 10;
 const WARMUP_S = 2;
 const SEED = { jobs: 10_000, posters: 50, anonymousShare: 0.15, spreadDays: 13 };
 const BUDGET = { minRatio: 0.6, maxGatewayP99Ms: 25 };
+/** A run waits (up to QUIET_WAIT_MS) until other processes use less than this share of the machine. */
+const QUIET_THRESHOLD = 0.15;
+const QUIET_WAIT_MS = 30_000;
+/** Above this share of CPU taken by other processes during a run, the run is flagged as noisy. */
+const NOISY = 0.1;
 
 type Target = 'gateway' | 'single-process';
+
+interface MeasuredRun extends LoadResult {
+  /** CPU shares during the run: the whole machine, this benchmark's processes, everything else. */
+  cpu: CpuUsage | null;
+  /** Share of CPU other processes used in the second before the run started. */
+  othersBeforeRun: number | null;
+}
 
 let infraStarting: Promise<Infrastructure> | undefined;
 let system: System | undefined;
@@ -107,6 +120,10 @@ async function checkSameAnswer(gatewayUrl: string, baselineUrl: string, expected
   return viaGateway.bytes;
 }
 
+function percent(share: number | null | undefined): string {
+  return share === null || share === undefined ? 'n/a' : `${Math.round(share * 100)}%`;
+}
+
 function failuresOf(run: LoadResult): number {
   return run.non2xx + run.errors + run.timeouts;
 }
@@ -116,12 +133,16 @@ function pad(value: string | number, width: number, right = false): string {
   return right ? text.padStart(width) : text.padEnd(width);
 }
 
-function printTable(rows: LoadResult[]): void {
-  say(`${pad('target', 16)}${pad('req/s', 10, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('errors', 8, true)}${pad('non-2xx', 9, true)}`);
+function printTable(rows: MeasuredRun[]): void {
+  say(
+    `${pad('target', 16)}${pad('req/s', 10, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}` +
+      `${pad('errors', 8, true)}${pad('non-2xx', 9, true)}${pad('other CPU', 11, true)}`,
+  );
   for (const r of rows) {
     say(
       `${pad(r.target, 16)}${pad(r.requestsPerSec.toFixed(1), 10, true)}${pad(r.latencyMs.p50, 9, true)}` +
-        `${pad(r.latencyMs.p99, 9, true)}${pad(r.errors + r.timeouts, 8, true)}${pad(r.non2xx, 9, true)}`,
+        `${pad(r.latencyMs.p99, 9, true)}${pad(r.errors + r.timeouts, 8, true)}${pad(r.non2xx, 9, true)}` +
+        `${pad(percent(r.cpu?.others), 11, true)}`,
     );
   }
 }
@@ -161,29 +182,41 @@ async function main(): Promise<number> {
   say(`Both answer the same page of 20 (${responseBytes} bytes of JSON).`);
 
   const urls: Record<Target, string> = { gateway: gatewayUrl, 'single-process': baselineUrl };
-  const load = async (target: Target, durationS: number): Promise<LoadResult> => {
+  const load = async (target: Target, durationS: number): Promise<MeasuredRun> => {
     if (interrupted) throw new Error('interrupted');
+    const quiet = await waitForQuietMachine(QUIET_THRESHOLD, QUIET_WAIT_MS);
+    if (quiet && quiet.others >= QUIET_THRESHOLD) {
+      say(`  (other processes still use ${percent(quiet.others)} of the CPU; measuring anyway)`);
+    }
+    const before = await cpuSnapshot();
     const run = await runLoad({ target, url: urls[target], durationS, connections: CONNECTIONS });
+    const usage = cpuUsage(before, await cpuSnapshot());
+    const cpu = usage && { machineBusy: round(usage.machineBusy, 3), ours: round(usage.ours, 3), others: round(usage.others, 3) };
     // Let sockets close and the servers idle before the next run.
     await sleep(1000);
-    return run;
+    return { ...run, cpu, othersBeforeRun: quiet ? round(quiet.others, 3) : null };
   };
 
   say(`Warming up (${WARMUP_S} s each)…`);
   const warmups = [await load('gateway', WARMUP_S), await load('single-process', WARMUP_S)];
-  for (const w of warmups) say(`  ${w.target}: ${w.requestsPerSec.toFixed(1)} req/s, ${failuresOf(w)} failed`);
+  for (const w of warmups) say(`  ${w.target}: ${w.requestsPerSec.toFixed(1)} req/s, ${failuresOf(w)} failed, other processes ${percent(w.cpu?.others)} of the CPU`);
 
   // Two rounds in opposite orders, so neither target always runs on a warmer (or more tired) machine.
   const order: Target[] = ['gateway', 'single-process', 'single-process', 'gateway'];
-  const runs: LoadResult[] = [];
+  const runs: MeasuredRun[] = [];
   for (const [i, target] of order.entries()) {
     say(`Run ${i + 1}/${order.length}: ${target}, ${DURATION_S} s, ${CONNECTIONS} connections…`);
     const run = await load(target, DURATION_S);
-    say(`  ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}`);
+    say(
+      `  ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, ` +
+        `non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}; CPU: machine ${percent(run.cpu?.machineBusy)}, ` +
+        `this benchmark ${percent(run.cpu?.ours)}, other processes ${percent(run.cpu?.others)}` +
+        (run.cpu && run.cpu.others > NOISY ? ' (noisy)' : ''),
+    );
     runs.push(run);
   }
 
-  const best = (target: Target): LoadResult =>
+  const best = (target: Target): MeasuredRun =>
     runs.filter((r) => r.target === target).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
   const gateway = best('gateway');
   const single = best('single-process');
@@ -196,6 +229,16 @@ async function main(): Promise<number> {
   say('');
   say(`ratio gateway/single-process: ${ratio.toFixed(2)} (budget >= ${BUDGET.minRatio.toFixed(2)})`);
   say(`gateway p99: ${gateway.latencyMs.p99} ms (budget < ${BUDGET.maxGatewayP99Ms} ms at ${CONNECTIONS} connections)`);
+  // Little's law: with every connection always waiting, mean latency = connections / throughput.
+  say(
+    `(with ${CONNECTIONS} connections always busy, mean latency is ${CONNECTIONS} / throughput: ` +
+      `the gateway's ${gateway.requestsPerSec.toFixed(0)} req/s means ${((CONNECTIONS / Math.max(gateway.requestsPerSec, 1)) * 1000).toFixed(0)} ms on average; ` +
+      `a p99 under ${BUDGET.maxGatewayP99Ms} ms needs well over ${Math.round((CONNECTIONS * 1000) / BUDGET.maxGatewayP99Ms)} req/s)`,
+  );
+  const noisy = runs.filter((r) => r.cpu && r.cpu.others > NOISY);
+  if (noisy.length) {
+    say(`Warning: other processes took over ${percent(NOISY)} of the CPU during ${noisy.length} of ${runs.length} runs; see "other CPU".`);
+  }
 
   await mkdir(dirname(resultsFile), { recursive: true });
   const report = {
@@ -203,7 +246,8 @@ async function main(): Promise<number> {
     finishedAt: new Date().toISOString(),
     machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version, platform: process.platform },
     request: { method: 'GET', path: PATH, responseBytes },
-    settings: { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, pipelining: 1, loadGenerator: 'autocannon, 1 worker thread in the bench process', order },
+    settings: { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, pipelining: 1, loadGenerator: 'autocannon, 1 worker thread in the bench process', order,
+      quietThreshold: QUIET_THRESHOLD, noisyThreshold: NOISY },
     seed,
     best: { gateway, singleProcess: single },
     ratio: round(ratio, 3),

@@ -1,0 +1,117 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * How busy the machine is, and how much of that is this benchmark (this process, its worker
+ * thread and every process it started: services, PostgreSQL, NATS). On a shared 2-core machine a
+ * build or test run elsewhere skews a run; these numbers say by how much. Linux only (/proc);
+ * elsewhere every figure is null.
+ */
+export interface CpuSnapshot {
+  /** Jiffies across all CPUs: busy, and busy plus idle. */
+  busy: number;
+  total: number;
+  /** Jiffies used so far by each process of this process tree. */
+  ours: Map<number, number>;
+}
+
+export interface CpuUsage {
+  /** Share of the machine's CPU time in use (0..1). */
+  machineBusy: number;
+  /** Share used by this benchmark's process tree. */
+  ours: number;
+  /** Share used by everything else on the machine: noise. */
+  others: number;
+}
+
+async function readProcStat(): Promise<{ busy: number; total: number }> {
+  const line = (await readFile('/proc/stat', 'utf8')).split('\n', 1)[0] ?? '';
+  // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest is counted in user)
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait };
+}
+
+interface ProcInfo {
+  ppid: number;
+  jiffies: number;
+}
+
+async function readProcesses(): Promise<Map<number, ProcInfo>> {
+  const procs = new Map<number, ProcInfo>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      // The command name is in parentheses and may hold spaces; the fields after it are fixed.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15.
+      procs.set(Number(entry), { ppid: Number(fields[1]), jiffies: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // Gone since readdir.
+    }
+  }
+  return procs;
+}
+
+function treeJiffies(procs: Map<number, ProcInfo>, root: number): Map<number, number> {
+  const children = new Map<number, number[]>();
+  for (const [pid, info] of procs) {
+    const list = children.get(info.ppid);
+    if (list) list.push(pid);
+    else children.set(info.ppid, [pid]);
+  }
+  const tree = new Map<number, number>();
+  const stack = [root];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    const info = procs.get(pid);
+    if (info) tree.set(pid, info.jiffies);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+export async function cpuSnapshot(): Promise<CpuSnapshot | null> {
+  if (process.platform !== 'linux') return null;
+  try {
+    const [machine, procs] = await Promise.all([readProcStat(), readProcesses()]);
+    return { ...machine, ours: treeJiffies(procs, process.pid) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Usage between two snapshots, summed per process: one that started in between counts in full.
+ * One that ended in between (a database connection the pool let go) is missed, which can only
+ * overstate `others` by its last moments.
+ */
+export function cpuUsage(before: CpuSnapshot | null, after: CpuSnapshot | null): CpuUsage | null {
+  if (!before || !after) return null;
+  const total = after.total - before.total;
+  if (total <= 0) return null;
+  const busy = after.busy - before.busy;
+  let oursJiffies = 0;
+  for (const [pid, jiffies] of after.ours) oursJiffies += Math.max(0, jiffies - (before.ours.get(pid) ?? 0));
+  const ours = Math.min(busy, oursJiffies);
+  return { machineBusy: busy / total, ours: ours / total, others: (busy - ours) / total };
+}
+
+/**
+ * Waits (up to maxWaitMs) for a second in which other processes use less than `threshold` of
+ * the machine, so a run does not start in the middle of someone's build. Returns the last sample.
+ */
+export async function waitForQuietMachine(threshold: number, maxWaitMs: number): Promise<CpuUsage | null> {
+  const deadline = Date.now() + maxWaitMs;
+  for (;;) {
+    const before = await cpuSnapshot();
+    await sleep(1000);
+    const usage = cpuUsage(before, await cpuSnapshot());
+    if (!usage || usage.others < threshold || Date.now() >= deadline) return usage;
+  }
+}
