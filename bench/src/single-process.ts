@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { AppError, listOpenJobs, validateInput } from '@marketplace/contracts';
+import { AppError, coerceQueryValue, listOpenJobs, validateInput } from '@marketplace/contracts';
 import { createDataSource } from '@marketplace/service-kit';
 import { getFreePort } from '@marketplace/local-stack';
 // apps/jobs is no package one imports by name: its compiled output is used directly
@@ -12,13 +12,6 @@ import { jobsEntities, jobsMigrations } from '../../apps/jobs/dist/jobs.entities
 export interface SingleProcessServer {
   baseUrl: string;
   stop(): Promise<void>;
-}
-
-const NUMERIC = /^-?\d+(\.\d+)?$/;
-
-/** Query strings carry text; the two numeric fields become numbers, as the gateway does for them. */
-function toNumber(value: unknown): unknown {
-  return typeof value === 'string' && NUMERIC.test(value.trim()) ? Number(value) : value;
 }
 
 /**
@@ -36,9 +29,12 @@ export async function startSingleProcessServer(): Promise<SingleProcessServer> {
   try {
     app = Fastify({ logger: false });
     app.get('/api/jobs', async (req, reply) => {
-      const query = { ...(req.query as Record<string, unknown>) };
-      if ('limit' in query) query.limit = toNumber(query.limit);
-      if ('offset' in query) query.offset = toNumber(query.offset);
+      // The gateway's own query conversion, so both targets parse the query identically.
+      const shape = listOpenJobs.input.shape as Record<string, Parameters<typeof coerceQueryValue>[0]>;
+      const query: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(req.query as Record<string, string | string[]>)) {
+        query[name] = shape[name] ? coerceQueryValue(shape[name], value) : value;
+      }
       try {
         const input = validateInput(listOpenJobs.input, query);
         return reply.code(200).send(await handler.handle(input));

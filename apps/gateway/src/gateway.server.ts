@@ -33,12 +33,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const bus = new BusClient(opts.nc);
   registerCrossCutting(app, opts.logger);
 
-  let openapi: unknown;
-  const document = () => (openapi ??= buildOpenApiDocument(opts.publicUrl));
-  const meta = registerMetaRoutes(app, opts.nc, document);
+  const openapi = buildOpenApiDocument(opts.publicUrl);
+  const meta = registerMetaRoutes(app, opts.nc, () => openapi);
   const rest = registerRestRoutes(app, { bus, auth: new Authenticator(bus) });
   registerMcpEndpoint(app, { bus, publicUrl: opts.publicUrl });
   registerMethodNotAllowed(app, new Map([...meta, ...rest, ['/api/mcp', new Set(['POST'])]]));
-  document();
   return app;
 }

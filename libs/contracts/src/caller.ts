@@ -13,8 +13,3 @@ export interface Caller {
   staff: boolean;
   emailVerified: boolean;
 }
-
-/** True when the request came from an agent (MCP, or an API key) rather than a person in the browser. */
-export function isAgentCaller(caller: Caller | null): boolean {
-  return caller !== null && caller.via !== 'session';
-}

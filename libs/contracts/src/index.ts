@@ -17,3 +17,4 @@ export * from './events/event.js';
 export * from './events/jobs.events.js';
 export * from './validation/validate-input.js';
 export * from './safety/credential-scan.js';
+export * from './validation/query-coercion.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getJob, listOpenJobs, postJob } from '@marketplace/contracts';
+import { coerceQueryValue, getJob, listOpenJobs, postJob } from '@marketplace/contracts';
 import { bindFields, fastifyPath } from './field-bindings.js';
-import { coerceQueryValue } from './query-coercion.js';
 
 describe('bindFields', () => {
   it('takes path params from the path, GET fields from the query, others from the body', () => {

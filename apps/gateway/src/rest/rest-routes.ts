@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AppError, catalogue, rejectUnknownFields, validateInput, type Access, type Caller, type Operation,
+  AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type Caller, type Operation,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
 import { renameFields } from '../http/error-reply.js';
 import { bindFields, fastifyPath, type BoundField } from './field-bindings.js';
-import { coerceQueryValue } from './query-coercion.js';
 
 export interface RestDeps {
   bus: BusClient;
