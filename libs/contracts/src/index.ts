@@ -15,6 +15,7 @@ export * from './operations/jobs.operations.js';
 export * from './operations/notifications.operations.js';
 export * from './events/event.js';
 export * from './events/jobs.events.js';
+export * from './events/identity.events.js';
 export * from './validation/validate-input.js';
 export * from './safety/credential-scan.js';
 export * from './validation/query-coercion.js';

@@ -10,3 +10,28 @@ export const jobPostedV1 = defineEvent('job.posted', 1, 'jobs', z.object({
   posterVisibility: z.enum(['public', 'anonymous']),
   closesAt: z.string(),
 }));
+
+/** An open job stopped taking applications: its poster closed it, it expired, or its poster left. */
+export const jobClosedV1 = defineEvent('job.closed', 1, 'jobs', z.object({
+  jobId: z.string(),
+  posterId: z.string(),
+  reason: z.enum(['poster', 'expired', 'account_deleted', 'staff']),
+  closedAt: z.string(),
+}));
+
+/** A new public version of a job was published (content or visibility). */
+export const jobEditedV1 = defineEvent('job.edited', 1, 'jobs', z.object({
+  jobId: z.string(),
+  posterId: z.string(),
+  version: z.number().int().min(1),
+  title: z.string(),
+  contentChanged: z.boolean(),
+}));
+
+/** Sent to the poster and waiting applicants when a job's poster visibility changes. */
+export const jobPosterVisibilityChangedV1 = defineEvent('job.poster_visibility_changed', 1, 'jobs', z.object({
+  jobId: z.string(),
+  posterId: z.string(),
+  version: z.number().int().min(1),
+  posterVisibility: z.enum(['public', 'anonymous']),
+}));
