@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
 import { handlersProvider } from '@marketplace/service-kit';
+import { GetMemberActiveWorkHandler } from './member-record/get-member-active-work.handler.js';
+import { GetMemberWorkRecordHandler } from './member-record/get-member-work-record.handler.js';
 
-/** Joins the bus, owns its schema and answers health; its operations arrive with their issues. */
-@Module({ providers: [handlersProvider()] })
+@Module({
+  providers: [
+    GetMemberWorkRecordHandler, GetMemberActiveWorkHandler,
+    handlersProvider(GetMemberWorkRecordHandler, GetMemberActiveWorkHandler),
+  ],
+})
 export class ApplicationsModule {}

@@ -1,4 +1,5 @@
 import type { Operation } from './operation.js';
+import { applicationsOperations } from './operations/applications.operations.js';
 import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
@@ -8,6 +9,7 @@ export const catalogue: readonly Operation[] = [
   ...identityOperations,
   ...jobsOperations,
   ...notificationsOperations,
+  ...applicationsOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {
