@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, type TestMember } from '@marketplace/testing';
+import { api, type TestMember } from '@marketplace/testing';
 import { createMembersOverBus } from './support/members.js';
 
 const base = inject('baseUrl');

@@ -37,7 +37,7 @@ describe('a job from posting to completed (REST)', () => {
     const { jobId, appId } = await hired(poster, worker, 'Logo walk');
     const work = (key: string) => api(base, `/api/jobs/${jobId}/work`, { key });
 
-    let w = await work(poster.key);
+    const w = await work(poster.key);
     expect(w.status).toBe(200);
     expect(w.body).toMatchObject({
       jobId, title: 'Logo walk', quote: null, status: 'in_progress', role: 'poster', workerId: worker.id, cancelRequestedAt: null,
