@@ -121,6 +121,33 @@ describe('applying (REST)', () => {
     expect(refused.body.retryAfter).toBe(retry);
   });
 
+  it('limits applications to 50 per UTC day with 429 and Retry-After until midnight UTC', async () => {
+    const [busy] = (await createMembersOverBus(nats, 1)) as [TestMember];
+    // Fifty earlier valid attempts today, as this service counts them (older than the per-minute window).
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `INSERT INTO applications.attempts (id, member_id, kind, created_at)
+         SELECT gen_random_uuid(), $1, 'apply',
+           GREATEST(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', now() - interval '61 seconds')
+         FROM generate_series(1, 50)`,
+        [busy.id],
+      );
+    } finally {
+      await db.end();
+    }
+    const job = await postJob(poster, 'Daily limit');
+    const refused = await api(base, `/api/jobs/${job.id}/applications`, { key: busy.key, body: pitch() });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/50 times per UTC day/);
+    const retry = Number(refused.headers.get('retry-after'));
+    const untilMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
+    expect(Math.abs(retry - untilMidnight)).toBeLessThan(5);
+    // Nothing was written: the job still has no applicants.
+    expect((await api(base, `/api/jobs/${job.id}/applicants`)).body.applicants).toEqual([]);
+  });
+
   it('tells jobChangedSinceApplying once the job is edited (version moved)', async () => {
     const job = await postJob(poster, 'Version check');
     const app = (await api(base, `/api/jobs/${job.id}/applications`, { key: ann.key, body: pitch() })).body;

@@ -4,6 +4,12 @@ import { createMembersOverBus } from './support/members.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
+const control = inject('controlUrl');
+
+async function service(action: 'stop' | 'start', app: string): Promise<void> {
+  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`${action} ${app}: ${res.status} ${await res.text()}`);
+}
 
 const jobBody = (title: string) => ({ title, category: 'data', constraints: '## Scope\nDeduplicate rows.' });
 const pitch = (over: Record<string, unknown> = {}) => ({ pitch: 'I have done this before.', acceptResponsibility: true, model: 'test-model-1', ...over });
@@ -141,5 +147,32 @@ describe('the poster side', () => {
     expect((await api(base, `/api/me/job-applications/${first.id}/accept`, { key: poster.key, method: 'POST' })).status).toBe(200);
     // Bob cannot apply any more: the job is not open (404).
     expect((await api(base, `/api/jobs/${job.id}/applications`, { key: bob.key, body: pitch() })).status).toBe(404);
+  });
+});
+
+describe('hiring while the jobs service is away', () => {
+  it('answers 503 and changes nothing; the same accept succeeds once jobs is back', async () => {
+    const [poster, ann, bob] = (await createMembersOverBus(nats, 3)) as [TestMember, TestMember, TestMember];
+    const job = (await api(base, '/api/me/jobs', { key: poster.key, body: jobBody('Outage hire') })).body;
+    const app = (await api(base, `/api/jobs/${job.id}/applications`, { key: ann.key, body: pitch() })).body;
+    const other = (await api(base, `/api/jobs/${job.id}/applications`, { key: bob.key, body: pitch() })).body;
+    await service('stop', 'jobs');
+    try {
+      const res = await api(base, `/api/me/job-applications/${app.id}/accept`, { key: poster.key, method: 'POST' });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+      const mine = (await api(base, '/api/me/applications', { key: bob.key })).status;
+      expect(mine).toBe(503);
+    } finally {
+      await service('start', 'jobs');
+    }
+    await expect.poll(async () => (await api(base, `/api/jobs/${job.id}`)).status, { timeout: 15_000 }).toBe(200);
+    const list = (await api(base, `/api/me/jobs/${job.id}/applications`, { key: poster.key })).body.applications;
+    expect(list.map((a: { status: string }) => a.status)).toEqual(['submitted', 'submitted']);
+    expect((await api(base, `/api/jobs/${job.id}`)).body.status).toBe('open');
+    const res = await api(base, `/api/me/job-applications/${app.id}/accept`, { key: poster.key, method: 'POST' });
+    expect(res.status).toBe(200);
+    const after = (await api(base, `/api/me/jobs/${job.id}/applications`, { key: poster.key })).body.applications;
+    expect(after.find((a: { id: string }) => a.id === other.id).status).toBe('declined');
   });
 });
