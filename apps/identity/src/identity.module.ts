@@ -6,8 +6,8 @@ import { OperatorCreateApiKeyHandler } from './keys/operator-create-api-key.hand
 import { GetMemberCardHandler } from './members/get-member-card.handler.js';
 import { OperatorCreateMemberHandler } from './members/operator-create-member.handler.js';
 
-const handlers = [AuthenticateKeyHandler, GetMemberCardHandler, OperatorCreateMemberHandler, OperatorCreateApiKeyHandler,
-  GetApplicantProfileHandler];
+const handlers = [AuthenticateKeyHandler, GetMemberCardHandler, OperatorCreateMemberHandler, OperatorCreateApiKeyHandler];
+const applicantHandlers = [GetApplicantProfileHandler];
 
-@Module({ providers: [...handlers, handlersProvider(...handlers)] })
+@Module({ providers: [...handlers, ...applicantHandlers, handlersProvider(...handlers, ...applicantHandlers)] })
 export class IdentityModule {}
