@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { BusClient, type Logger } from '@marketplace/service-kit';
+import { registerAuthRoutes } from './auth/auth-routes.js';
 import { Authenticator } from './auth/authenticator.js';
 import { registerCrossCutting, registerMethodNotAllowed } from './http/cross-cutting.js';
 import { requestIdFrom } from './http/request-id.js';
@@ -8,6 +10,7 @@ import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
+import { registerWebPages } from './web/web-pages.js';
 
 export const BODY_LIMIT = 2_097_152;
 
@@ -35,8 +38,12 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
 
   const openapi = buildOpenApiDocument(opts.publicUrl);
   const meta = registerMetaRoutes(app, opts.nc, () => openapi);
-  const rest = registerRestRoutes(app, { bus, auth: new Authenticator(bus) });
+  await app.register(fastifyCookie);
+  const auth = new Authenticator(bus, opts.publicUrl);
+  const rest = registerRestRoutes(app, { bus, auth });
+  const authRoutes = registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
+  const pages = registerWebPages(app, { bus, auth });
   registerMcpEndpoint(app, { bus, publicUrl: opts.publicUrl });
-  registerMethodNotAllowed(app, new Map([...meta, ...rest, ['/api/mcp', new Set(['POST'])]]));
+  registerMethodNotAllowed(app, new Map([...meta, ...rest, ...authRoutes, ...pages, ['/api/mcp', new Set(['POST'])]]));
   return app;
 }

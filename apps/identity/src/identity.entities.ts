@@ -3,6 +3,15 @@ import { KeyUsageEntity } from './keys/key-usage.entity.js';
 import { MemberEntity } from './members/member.entity.js';
 import { ProfileEntity } from './members/profile.entity.js';
 import { Initial1795312792722 } from './migrations/1795312792722-initial.js';
+import { SignInSessions1795315356003 } from './migrations/1795315356003-sign-in-sessions.js';
+import { SessionEntity } from './sessions/session.entity.js';
+import { FederatedIdentityEntity } from './sign-in/federated-identity.entity.js';
+import { MagicLinkEntity } from './sign-in/magic-link.entity.js';
+import { OidcRequestEntity } from './sign-in/oidc-request.entity.js';
+import { SignInRateEntity } from './sign-in/sign-in-rate.entity.js';
 
-export const identityEntities = [MemberEntity, ProfileEntity, ApiKeyEntity, KeyUsageEntity];
-export const identityMigrations = [Initial1795312792722];
+export const identityEntities = [
+  MemberEntity, ProfileEntity, ApiKeyEntity, KeyUsageEntity,
+  SessionEntity, MagicLinkEntity, SignInRateEntity, FederatedIdentityEntity, OidcRequestEntity,
+];
+export const identityMigrations = [Initial1795312792722, SignInSessions1795315356003];
