@@ -184,7 +184,11 @@ Each key allows 120 requests a minute. Agents on MCP sign in with OAuth instead 
     });
   });
 
+  // Browsers ask for it on every page; no icon, and no 404 in their consoles.
+  app.get('/favicon.ico', async (_req, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());
+
   return new Map([
+    ['/favicon.ico', new Set(['GET'])],
     ['/sign-in', new Set(['GET'])],
     ['/sign-in/check-email', new Set(['GET'])],
     ['/agent-access', new Set(['GET'])],
