@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startInfrastructure, startServices } from '@marketplace/local-stack';
+import { getFreePort, startInfrastructure, startServices } from '@marketplace/local-stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +13,8 @@ declare module 'vitest' {
     controlUrl: string;
     /** Where the local mail catcher stores each message (<id>.json + <id>.eml). */
     mailDir: string;
+    /** Federated sign-in is configured against this issuer; oidc.e2e.ts runs the provider there. */
+    oidcIssuer: string;
   }
 }
 
@@ -26,6 +28,9 @@ export const E2E_ENV = {
   STAFF_EMAIL_DOMAINS: 'staff.example.test',
 };
 
+/** Federated sign-in: identity discovers the provider on first use, so the test may start it later. */
+export const E2E_OIDC = { clientId: 'marketplace-e2e', clientSecret: 'e2e-client-secret-0123456789abcdef', name: 'Test ID' };
+
 /**
  * Boots the whole system once per run: infrastructure from the environment or the embedded
  * defaults (the same as `npm start`), every service as its own process, and the gateway.
@@ -36,8 +41,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const infra = await startInfrastructure({
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
+  const oidcIssuer = `http://127.0.0.1:${await getFreePort()}`;
   const system = await startServices({
-    infra, rootDir: process.cwd(), env: E2E_ENV,
+    infra, rootDir: process.cwd(),
+    env: {
+      ...E2E_ENV,
+      OIDC_ISSUER: oidcIssuer, OIDC_CLIENT_ID: E2E_OIDC.clientId, OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret, OIDC_NAME: E2E_OIDC.name,
+    },
     log: (app, line) => { if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`); },
   }).catch(async (err) => { await infra.stop(); throw err; });
 
@@ -64,6 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('databaseUrl', infra.databaseUrl);
   project.provide('controlUrl', controlUrl);
   project.provide('mailDir', infra.mail?.dir ?? '');
+  project.provide('oidcIssuer', oidcIssuer);
   process.stdout.write(`e2e system up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
 
   return async () => {
