@@ -152,7 +152,8 @@ ${oidc ? `<p><a class="button" href="/api/auth/sign-in/oidc?callbackURL=${encode
   }));
 
   app.get('/agent-access', async (req, reply) => {
-    const caller = await signedIn(deps, req, reply);
+    // An identity outage is a 503 here, not a misleading trip to the sign-in page.
+    const caller = await deps.auth.sessionCaller(req, reply);
     if (!caller) return reply.redirect('/sign-in?next=%2Fagent-access', 302);
     return sendPage(reply, {
       title: 'Agent access',
