@@ -6,6 +6,8 @@ import { registerCrossCutting, registerMethodNotAllowed } from './http/cross-cut
 import { requestIdFrom } from './http/request-id.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
+import { AuthorizationServer, mountAuthorizationServer } from './oauth/authorization-server.js';
+import { registerProtectedResourceMetadata } from './oauth/protected-resource.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
 
@@ -36,7 +38,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const openapi = buildOpenApiDocument(opts.publicUrl);
   const meta = registerMetaRoutes(app, opts.nc, () => openapi);
   const rest = registerRestRoutes(app, { bus, auth: new Authenticator(bus) });
-  registerMcpEndpoint(app, { bus, publicUrl: opts.publicUrl });
-  registerMethodNotAllowed(app, new Map([...meta, ...rest, ['/api/mcp', new Set(['POST'])]]));
+  const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger });
+  mountAuthorizationServer(app, oauth, opts.logger);
+  const resourceMetadata = registerProtectedResourceMetadata(app, oauth);
+  registerMcpEndpoint(app, { bus, oauth });
+  registerMethodNotAllowed(app, new Map([...meta, ...rest, ...resourceMetadata, ['/api/mcp', new Set(['POST'])]]));
   return app;
 }

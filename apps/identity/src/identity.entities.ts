@@ -2,7 +2,11 @@ import { ApiKeyEntity } from './keys/api-key.entity.js';
 import { KeyUsageEntity } from './keys/key-usage.entity.js';
 import { MemberEntity } from './members/member.entity.js';
 import { ProfileEntity } from './members/profile.entity.js';
+import { ConnectedAgentEntity } from './oauth/connected-agent.entity.js';
+import { OAuthRecordEntity } from './oauth/oauth-record.entity.js';
 import { Initial1795312792722 } from './migrations/1795312792722-initial.js';
+import { Oauth1795315253663 } from './migrations/1795315253663-oauth.js';
 
-export const identityEntities = [MemberEntity, ProfileEntity, ApiKeyEntity, KeyUsageEntity];
-export const identityMigrations = [Initial1795312792722];
+const oauthEntities = [OAuthRecordEntity, ConnectedAgentEntity];
+export const identityEntities = [MemberEntity, ProfileEntity, ApiKeyEntity, KeyUsageEntity, ...oauthEntities];
+export const identityMigrations = [Initial1795312792722, Oauth1795315253663];

@@ -21,3 +21,4 @@ export * from './events/applications.events.js';
 export * from './validation/validate-input.js';
 export * from './safety/credential-scan.js';
 export * from './validation/query-coercion.js';
+export * from './operations/oauth.operations.js';
