@@ -7,6 +7,7 @@ import { requestIdFrom } from './http/request-id.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
 import { AuthorizationServer, mountAuthorizationServer } from './oauth/authorization-server.js';
+import { registerConsentPage } from './oauth/consent-page.js';
 import { registerProtectedResourceMetadata } from './oauth/protected-resource.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
@@ -41,7 +42,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger });
   mountAuthorizationServer(app, oauth, opts.logger);
   const resourceMetadata = registerProtectedResourceMetadata(app, oauth);
+  const consent = registerConsentPage(app, { bus, server: oauth, logger: opts.logger, sessionMember: async () => null });
   registerMcpEndpoint(app, { bus, oauth });
-  registerMethodNotAllowed(app, new Map([...meta, ...rest, ...resourceMetadata, ['/api/mcp', new Set(['POST'])]]));
+  registerMethodNotAllowed(app, new Map([...meta, ...rest, ...resourceMetadata, ...consent, ['/api/mcp', new Set(['POST'])]]));
   return app;
 }
