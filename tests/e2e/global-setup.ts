@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startInfrastructure, startServices } from '@marketplace/local-stack';
+import { getFreePort, startInfrastructure, startServices } from '@marketplace/local-stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +11,8 @@ declare module 'vitest' {
     natsUrl: string;
     databaseUrl: string;
     controlUrl: string;
+    /** Port a test may serve OAuth client metadata documents on (https://127.0.0.1:PORT/… client ids). */
+    clientMetadataPort: number;
   }
 }
 
@@ -31,8 +33,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const infra = await startInfrastructure({
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
+  const clientMetadataPort = await getFreePort();
   const system = await startServices({
-    infra, rootDir: process.cwd(), env: E2E_ENV,
+    infra, rootDir: process.cwd(),
+    env: { ...E2E_ENV, OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN: `http://127.0.0.1:${clientMetadataPort}` },
     log: (app, line) => { if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`); },
   }).catch(async (err) => { await infra.stop(); throw err; });
 
@@ -51,6 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('natsUrl', infra.natsUrl);
   project.provide('databaseUrl', infra.databaseUrl);
   project.provide('controlUrl', controlUrl);
+  project.provide('clientMetadataPort', clientMetadataPort);
   process.stdout.write(`e2e system up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
 
   return async () => {
