@@ -112,7 +112,11 @@ async function callTool(
     const data = await bus.request(tool.op.subject, tool.op.service, input, { requestId, caller, surface: 'mcp' });
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
     return {
-      content: [{ type: 'text', text: JSON.stringify(data) }],
+      // Agents that read only text still see the conversation id to pass on their next call.
+      content: [
+        { type: 'text', text: JSON.stringify(data) },
+        { type: 'text', text: `conversation_id: ${conversationId}` },
+      ],
       structuredContent: { result: data as Record<string, unknown>, conversationId },
     };
   } catch (err) {
