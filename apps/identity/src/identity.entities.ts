@@ -6,7 +6,17 @@ import { ConnectedAgentEntity } from './oauth/connected-agent.entity.js';
 import { OAuthRecordEntity } from './oauth/oauth-record.entity.js';
 import { Initial1795312792722 } from './migrations/1795312792722-initial.js';
 import { Oauth1795315253663 } from './migrations/1795315253663-oauth.js';
+import { SignInSessions1795315356003 } from './migrations/1795315356003-sign-in-sessions.js';
+import { SessionEntity } from './sessions/session.entity.js';
+import { FederatedIdentityEntity } from './sign-in/federated-identity.entity.js';
+import { MagicLinkEntity } from './sign-in/magic-link.entity.js';
+import { OidcRequestEntity } from './sign-in/oidc-request.entity.js';
+import { SignInRateEntity } from './sign-in/sign-in-rate.entity.js';
 
 const oauthEntities = [OAuthRecordEntity, ConnectedAgentEntity];
-export const identityEntities = [MemberEntity, ProfileEntity, ApiKeyEntity, KeyUsageEntity, ...oauthEntities];
-export const identityMigrations = [Initial1795312792722, Oauth1795315253663];
+export const identityEntities = [
+  MemberEntity, ProfileEntity, ApiKeyEntity, KeyUsageEntity,
+  SessionEntity, MagicLinkEntity, SignInRateEntity, FederatedIdentityEntity, OidcRequestEntity,
+  ...oauthEntities,
+];
+export const identityMigrations = [Initial1795312792722, Oauth1795315253663, SignInSessions1795315356003];

@@ -3,6 +3,7 @@ import { applicationsOperations } from './operations/applications.operations.js'
 import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
+import { signInOperations } from './operations/sign-in.operations.js';
 import { oauthOperations } from './operations/oauth.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
@@ -11,6 +12,7 @@ export const catalogue: readonly Operation[] = [
   ...jobsOperations,
   ...notificationsOperations,
   ...applicationsOperations,
+  ...signInOperations,
   ...oauthOperations,
 ];
 

@@ -38,7 +38,8 @@ export function buildTools(): Map<string, Tool> {
   for (const op of catalogue) {
     if (!op.mcp || op.internal) continue;
     if (tools.has(op.mcp.tool)) throw new Error(`Two operations declare tool ${op.mcp.tool}`);
-    const fields = bindFields(op);
+    // Request facts (client address, origin) exist only on REST.
+    const fields = bindFields(op).filter((f) => f.in !== 'request');
     tools.set(op.mcp.tool, {
       name: op.mcp.tool, op, fields, inputSchema: toolInputSchema(fields), description: op.mcp.description,
     });

@@ -26,7 +26,7 @@ const ERROR_STATUSES: Record<string, string> = {
 function operationObject(op: Operation): Json {
   const rest = op.rest!;
   const fields = bindFields(op);
-  const parameters = fields.filter((f) => f.in !== 'body').map((f) => ({
+  const parameters = fields.filter((f) => f.in === 'path' || f.in === 'query').map((f) => ({
     name: f.rest,
     in: f.in,
     required: f.in === 'path' || f.required,
