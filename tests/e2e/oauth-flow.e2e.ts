@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as oidc from 'openid-client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -159,18 +160,20 @@ describe('openid-client against the authorization server', () => {
   let member: TestMember;
   let cookie: string;
   let server: Server;
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  let privateKey: CryptoKey;
   const clientId = `https://127.0.0.1:${metadataPort}/.well-known/oauth-client/agent.json`;
 
   beforeAll(async () => {
     member = await createMember(nats);
     cookie = (await signIn(base, mailDir, { email: member.email })).cookie;
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    privateKey = pair.privateKey;
     // The client's metadata document, as an agent would publish it on its own site.
     const document = {
       client_id: clientId, client_name: 'Metadata agent', application_type: 'native', redirect_uris: [REDIRECT],
       grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'],
       token_endpoint_auth_method: 'private_key_jwt', token_endpoint_auth_signing_alg: 'ES256',
-      jwks: { keys: [{ ...publicKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid: 'agent-1' }] },
+      jwks: { keys: [{ ...(await exportJWK(pair.publicKey)), alg: 'ES256', use: 'sig', kid: 'agent-1' }] },
     };
     server = createServer((req, res) => {
       if (req.url !== '/.well-known/oauth-client/agent.json') return void res.writeHead(404).end();
@@ -183,7 +186,7 @@ describe('openid-client against the authorization server', () => {
   const insecure = { execute: [oidc.allowInsecureRequests] };
 
   it('discovers the server; a metadata-document client authenticates with private_key_jwt; refresh tokens rotate', async () => {
-    const config = await oidc.discovery(new URL(base), clientId, undefined, oidc.PrivateKeyJwt({ key: privateKey as unknown as CryptoKey, kid: 'agent-1' }), insecure);
+    const config = await oidc.discovery(new URL(base), clientId, undefined, oidc.PrivateKeyJwt({ key: privateKey, kid: 'agent-1' }), insecure);
     expect(config.serverMetadata().issuer).toBe(base);
     expect(config.serverMetadata().client_id_metadata_document_supported).toBe(true);
     const verifier = oidc.randomPKCECodeVerifier();

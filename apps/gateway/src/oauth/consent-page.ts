@@ -89,8 +89,9 @@ ${scopes.map((s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(SCOPE_TEXT[s
       if (!client) return expired(reply);
       const scopes = requestedScopes(details);
       const grant = new provider.Grant({ accountId: member.memberId, clientId });
-      const oidc = scopes.filter((s) => OIDC_SCOPES.has(s));
-      if (oidc.length) grant.addOIDCScope(oidc.join(' '));
+      // The agent scopes are also server-wide scopes (listed in discovery), so oidc-provider
+      // expects them granted on the OpenID side too, besides on the /api/mcp resource.
+      if (scopes.length) grant.addOIDCScope(scopes.join(' '));
       const claims = details.prompt.details.missingOIDCClaims;
       if (Array.isArray(claims) && claims.length) grant.addOIDCClaims(claims as string[]);
       const agent = scopes.filter((s) => (AGENT_SCOPES as readonly string[]).includes(s));
