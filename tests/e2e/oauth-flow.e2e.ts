@@ -122,6 +122,15 @@ describe('an MCP client that has never seen the service', () => {
     const clientId = provider.info!.client_id;
     const token = provider.saved!.access_token;
     expect((await api(base, `/api/me/agents/${encodeURIComponent('https://nobody.example/agent')}`, { method: 'DELETE', key: member.key })).status).toBe(404);
+    const longest = `https://agent.example/${'a/'.repeat(1013)}`;
+    expect(longest.length).toBe(2048);
+    expect((await api(base, `/api/me/agents/${encodeURIComponent(longest)}`, { method: 'DELETE', key: member.key })).status).toBe(404);
+    const tooLong = await api(base, `/api/me/agents/${encodeURIComponent(`${longest}b`)}`, { method: 'DELETE', key: member.key });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.fields).toHaveProperty('clientId');
+    const viaTool = await mcp(base, 'tools/call', { name: 'disconnect_agent', arguments: { client_id: 'https://nobody.example/agent' } }, provider.saved!.access_token);
+    expect(viaTool.body.result.isError).toBe(true);
+    expect(viaTool.body.result.content[0].text).toMatch(/"status":404/);
     const off = await api(base, `/api/me/agents/${encodeURIComponent(clientId)}`, { method: 'DELETE', key: member.key });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ clientId, disconnected: true });

@@ -33,7 +33,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     requestIdHeader: false,
     trustProxy: process.env.TRUST_PROXY === 'true',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 6200 }, // an agent's client id (≤2,048 characters) URL-encoded
     return503OnClosing: true,
   });
   const bus = new BusClient(opts.nc);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { signIn } from './sign-in.js';
 
 /** Cookies by name with the path they were set for, as a browser would keep them for one site. */
 export class CookieJar {
@@ -149,4 +150,15 @@ export async function connectAgent(
   const tokens = await res.json() as AgentTokens & { error?: string; error_description?: string };
   if (res.status !== 200) throw new Error(`token exchange failed: ${res.status} ${tokens.error_description ?? tokens.error}`);
   return { client, tokens };
+}
+
+/**
+ * A real MCP access token for an existing member: signs them in through the emailed link, then
+ * connects a new agent through the whole OAuth flow (registration, PKCE, consent, token).
+ */
+export async function mcpAccessToken(
+  baseUrl: string, mailDir: string, member: { email: string }, opts: ConnectOptions = {},
+): Promise<string> {
+  const { cookie } = await signIn(baseUrl, mailDir, { email: member.email });
+  return (await connectAgent(baseUrl, cookie, opts)).tokens.access_token;
 }
