@@ -15,6 +15,8 @@ declare module 'vitest' {
     mailDir: string;
     /** Federated sign-in is configured against this issuer; oidc.e2e.ts runs the provider there. */
     oidcIssuer: string;
+    /** Port a test may serve OAuth client metadata documents on (https://127.0.0.1:PORT/… client ids). */
+    clientMetadataPort: number;
   }
 }
 
@@ -42,11 +44,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
   const oidcIssuer = `http://127.0.0.1:${await getFreePort()}`;
+  const clientMetadataPort = await getFreePort();
   const system = await startServices({
     infra, rootDir: process.cwd(),
     env: {
       ...E2E_ENV,
       OIDC_ISSUER: oidcIssuer, OIDC_CLIENT_ID: E2E_OIDC.clientId, OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret, OIDC_NAME: E2E_OIDC.name,
+      OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN: `http://127.0.0.1:${clientMetadataPort}`,
     },
     log: (app, line) => { if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`); },
   }).catch(async (err) => { await infra.stop(); throw err; });
@@ -75,6 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('controlUrl', controlUrl);
   project.provide('mailDir', infra.mail?.dir ?? '');
   project.provide('oidcIssuer', oidcIssuer);
+  project.provide('clientMetadataPort', clientMetadataPort);
   process.stdout.write(`e2e system up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
 
   return async () => {

@@ -8,6 +8,9 @@ import { registerCrossCutting, registerMethodNotAllowed } from './http/cross-cut
 import { requestIdFrom } from './http/request-id.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
+import { AuthorizationServer, mountAuthorizationServer } from './oauth/authorization-server.js';
+import { registerConsentPage } from './oauth/consent-page.js';
+import { registerProtectedResourceMetadata } from './oauth/protected-resource.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
 import { registerWebPages } from './web/web-pages.js';
@@ -30,7 +33,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     requestIdHeader: false,
     trustProxy: process.env.TRUST_PROXY === 'true',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 6200 }, // an agent's client id (≤2,048 characters) URL-encoded
     return503OnClosing: true,
   });
   const bus = new BusClient(opts.nc);
@@ -43,7 +46,15 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const rest = registerRestRoutes(app, { bus, auth });
   const authRoutes = registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
   const pages = registerWebPages(app, { bus, auth });
-  registerMcpEndpoint(app, { bus, publicUrl: opts.publicUrl });
-  registerMethodNotAllowed(app, new Map([...meta, ...rest, ...authRoutes, ...pages, ['/api/mcp', new Set(['POST'])]]));
+  const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger });
+  mountAuthorizationServer(app, oauth, opts.logger);
+  const resourceMetadata = registerProtectedResourceMetadata(app, oauth);
+  const consent = registerConsentPage(app, {
+    bus, server: oauth, logger: opts.logger, sessionMember: (req, reply) => auth.sessionCaller(req, reply),
+  });
+  registerMcpEndpoint(app, { bus, oauth });
+  registerMethodNotAllowed(app, new Map([
+    ...meta, ...rest, ...authRoutes, ...pages, ...resourceMetadata, ...consent, ['/api/mcp', new Set(['POST'])],
+  ]));
   return app;
 }

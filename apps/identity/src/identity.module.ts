@@ -5,6 +5,15 @@ import { CreateMyApiKeyHandler, ListMyApiKeysHandler, RevokeMyApiKeyHandler } fr
 import { OperatorCreateApiKeyHandler } from './keys/operator-create-api-key.handler.js';
 import { GetMemberCardHandler } from './members/get-member-card.handler.js';
 import { OperatorCreateMemberHandler } from './members/operator-create-member.handler.js';
+import { AuthenticateOAuthHandler } from './oauth/authenticate-oauth.handler.js';
+import { DisconnectAgentHandler } from './oauth/disconnect-agent.handler.js';
+import { ListConnectedAgentsHandler } from './oauth/list-connected-agents.handler.js';
+import { OAuthAccountHandler } from './oauth/oauth-account.handler.js';
+import { OAuthServerKeysHandler } from './oauth/oauth-server-keys.handler.js';
+import {
+  OAuthConsumeHandler, OAuthDestroyHandler, OAuthFindHandler, OAuthRevokeByGrantHandler, OAuthUpsertHandler,
+} from './oauth/oauth-store.handlers.js';
+import { RecordAgentConsentHandler } from './oauth/record-agent-consent.handler.js';
 import { AuthenticateSessionHandler } from './sessions/authenticate-session.handler.js';
 import { EndSessionHandler } from './sessions/end-session.handler.js';
 import { SessionStore } from './sessions/session-store.js';
@@ -23,6 +32,16 @@ const signInHandlers = [
   StartOidcSignInHandler, CompleteOidcSignInHandler,
 ];
 const signInServices = [SessionStore, Mailer, MemberSignIn, OidcClient];
+const oauthHandlers = [
+  OAuthUpsertHandler, OAuthFindHandler, OAuthConsumeHandler, OAuthDestroyHandler, OAuthRevokeByGrantHandler,
+  OAuthServerKeysHandler, OAuthAccountHandler, AuthenticateOAuthHandler, RecordAgentConsentHandler,
+  ListConnectedAgentsHandler, DisconnectAgentHandler,
+];
 
-@Module({ providers: [...handlers, ...signInHandlers, ...signInServices, handlersProvider(...handlers, ...signInHandlers)] })
+@Module({
+  providers: [
+    ...handlers, ...signInHandlers, ...signInServices, ...oauthHandlers,
+    handlersProvider(...handlers, ...signInHandlers, ...oauthHandlers),
+  ],
+})
 export class IdentityModule {}

@@ -4,6 +4,7 @@ import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
 import { signInOperations } from './operations/sign-in.operations.js';
+import { oauthOperations } from './operations/oauth.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
 export const catalogue: readonly Operation[] = [
@@ -12,6 +13,7 @@ export const catalogue: readonly Operation[] = [
   ...notificationsOperations,
   ...applicationsOperations,
   ...signInOperations,
+  ...oauthOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

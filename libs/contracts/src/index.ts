@@ -22,3 +22,4 @@ export * from './validation/validate-input.js';
 export * from './safety/credential-scan.js';
 export * from './validation/query-coercion.js';
 export * from './operations/sign-in.operations.js';
+export * from './operations/oauth.operations.js';

@@ -23,6 +23,8 @@ export class Authenticator {
     if (authorization === undefined) return null;
     const token = bearerToken(authorization);
     if (!token) throw AppError.unauthorized('Send the API key as "Authorization: Bearer <key>".');
+    // OAuth access tokens are for /api/mcp only; anything but an API key is refused here.
+    if (!token.startsWith('tl_')) throw AppError.unauthorized('Invalid API key. OAuth access tokens are accepted only on /api/mcp.');
     return this.bus.call(authenticateKey, { key: token }, { requestId, caller: null });
   }
 

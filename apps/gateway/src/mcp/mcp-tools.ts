@@ -50,3 +50,11 @@ export function buildTools(): Map<string, Tool> {
 export function toolAccess(tool: Tool): Operation['access'] {
   return tool.op.mcp?.access ?? tool.op.access;
 }
+
+/**
+ * The OAuth scope a tool needs: the catalogue's `scope`. A member tool that forgot to declare one
+ * is treated as a write, so nothing is reachable with less than the strictest scope by accident.
+ */
+export function toolScope(tool: Tool): Operation['scope'] {
+  return tool.op.scope ?? (toolAccess(tool) === 'public' ? undefined : 'agent:write');
+}
