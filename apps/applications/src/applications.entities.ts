@@ -1,3 +1,13 @@
-/** Only the shared outbox and processed-event tables so far (created by the service kit). */
-export const applicationsEntities: Function[] = [];
-export const applicationsMigrations: Function[] = [];
+import { AttemptEntity } from './applying/application-attempt.entity.js';
+import { ApplicationEntity } from './applying/application.entity.js';
+import { HireEntity } from './hiring/hire.entity.js';
+import { ConversationEntity } from './messages/conversation.entity.js';
+import { MessageEntity } from './messages/message.entity.js';
+import { RatingEntity } from './work/rating.entity.js';
+import { SubmissionEntity } from './work/submission.entity.js';
+import { HiringAndWork1795315530993 } from './migrations/1795315530993-hiring-and-work.js';
+
+export const applicationsEntities: Function[] = [
+  ApplicationEntity, AttemptEntity, HireEntity, SubmissionEntity, RatingEntity, ConversationEntity, MessageEntity,
+];
+export const applicationsMigrations: Function[] = [HiringAndWork1795315530993];

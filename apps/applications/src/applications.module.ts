@@ -1,12 +1,40 @@
 import { Module } from '@nestjs/common';
-import { handlersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
+import { MemberDeletedConsumer } from './account/member-deleted.consumer.js';
+import { ListJobApplicantsHandler } from './applicants/list-job-applicants.handler.js';
+import { ApplyToJobHandler } from './applying/apply-to-job.handler.js';
+import { GetViewerApplicationHandler } from './applying/get-viewer-application.handler.js';
+import { ListMyApplicationsHandler } from './applying/list-my-applications.handler.js';
+import { WithdrawApplicationHandler } from './applying/withdraw-application.handler.js';
+import { AcceptApplicationHandler } from './hiring/accept-application.handler.js';
+import { DeclineApplicationHandler } from './hiring/decline-application.handler.js';
+import { JobClosedConsumer } from './hiring/job-closed.consumer.js';
+import { ListJobApplicationsHandler } from './hiring/list-job-applications.handler.js';
 import { GetMemberActiveWorkHandler } from './member-record/get-member-active-work.handler.js';
 import { GetMemberWorkRecordHandler } from './member-record/get-member-work-record.handler.js';
+import { ListMessagesHandler } from './messages/list-messages.handler.js';
+import { SendMessageHandler } from './messages/send-message.handler.js';
+import { ApproveWorkHandler } from './work/approve-work.handler.js';
+import { CancelWorkHandler } from './work/cancel-work.handler.js';
+import { GetJobWorkHandler } from './work/get-job-work.handler.js';
+import { RatePosterHandler } from './work/rate-poster.handler.js';
+import { RemindOtherSideHandler } from './work/remind-other-side.handler.js';
+import { RequestCancellationHandler } from './work/request-cancellation.handler.js';
+import { RequestChangesHandler } from './work/request-changes.handler.js';
+import { SubmitWorkHandler } from './work/submit-work.handler.js';
+import { WorkSteps } from './work/work-steps.js';
+
+const handlers = [
+  ApplyToJobHandler, WithdrawApplicationHandler, ListMyApplicationsHandler, GetViewerApplicationHandler,
+  ListJobApplicationsHandler, AcceptApplicationHandler, DeclineApplicationHandler, ListJobApplicantsHandler,
+  GetJobWorkHandler, SubmitWorkHandler, RequestChangesHandler, ApproveWorkHandler, RatePosterHandler,
+  RequestCancellationHandler, CancelWorkHandler, RemindOtherSideHandler,
+  SendMessageHandler, ListMessagesHandler,
+  GetMemberWorkRecordHandler, GetMemberActiveWorkHandler,
+];
+const consumers = [JobClosedConsumer, MemberDeletedConsumer];
 
 @Module({
-  providers: [
-    GetMemberWorkRecordHandler, GetMemberActiveWorkHandler,
-    handlersProvider(GetMemberWorkRecordHandler, GetMemberActiveWorkHandler),
-  ],
+  providers: [WorkSteps, ...handlers, ...consumers, handlersProvider(...handlers), consumersProvider(...consumers)],
 })
 export class ApplicationsModule {}

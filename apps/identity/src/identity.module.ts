@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { handlersProvider } from '@marketplace/service-kit';
+import { GetApplicantProfileHandler } from './applicants/get-applicant-profile.handler.js';
 import { AuthenticateKeyHandler } from './keys/authenticate-key.handler.js';
 import { CreateMyApiKeyHandler, ListMyApiKeysHandler, RevokeMyApiKeyHandler } from './keys/my-api-keys.handlers.js';
 import { OperatorCreateApiKeyHandler } from './keys/operator-create-api-key.handler.js';
@@ -25,7 +26,10 @@ import { CompleteOidcSignInHandler, StartOidcSignInHandler } from './sign-in/oid
 import { RequestMagicLinkHandler } from './sign-in/request-magic-link.handler.js';
 import { VerifyMagicLinkHandler } from './sign-in/verify-magic-link.handler.js';
 
-const handlers = [AuthenticateKeyHandler, GetMemberCardHandler, OperatorCreateMemberHandler, OperatorCreateApiKeyHandler];
+const handlers = [
+  AuthenticateKeyHandler, GetMemberCardHandler, OperatorCreateMemberHandler, OperatorCreateApiKeyHandler,
+  GetApplicantProfileHandler,
+];
 const signInHandlers = [
   RequestMagicLinkHandler, VerifyMagicLinkHandler, AuthenticateSessionHandler, EndSessionHandler,
   ListAuthMethodsHandler, GetAccountAdminHandler, ListMyApiKeysHandler, CreateMyApiKeyHandler, RevokeMyApiKeyHandler,

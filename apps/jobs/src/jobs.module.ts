@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
-import { handlersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
+import { ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer } from './hiring/applicant-count.consumers.js';
+import { GetHiringJobHandler } from './hiring/get-hiring-job.handler.js';
+import { GetJobStatesHandler } from './hiring/get-job-states.handler.js';
+import { MoveJobStatusHandler } from './hiring/move-job-status.handler.js';
 import { GetJobHandler } from './jobs/get-job.handler.js';
 import { GetPublicJobHandler } from './jobs/get-public-job.handler.js';
 import { ListJobCategoriesHandler } from './jobs/list-job-categories.handler.js';
@@ -12,7 +16,11 @@ import { GetSuggestedWorkflowHandler } from './policy/get-suggested-workflow.han
 const handlers = [
   PostJobHandler, ListOpenJobsHandler, GetPublicJobHandler, GetJobHandler, ListMyJobsHandler,
   ListJobCategoriesHandler, GetSafetyPolicyHandler, GetSuggestedWorkflowHandler,
+  GetHiringJobHandler, GetJobStatesHandler, MoveJobStatusHandler,
 ];
+const hiringConsumers = [ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer];
 
-@Module({ providers: [...handlers, handlersProvider(...handlers)] })
+@Module({
+  providers: [...handlers, handlersProvider(...handlers), ...hiringConsumers, consumersProvider(...hiringConsumers)],
+})
 export class JobsModule {}

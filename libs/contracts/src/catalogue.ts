@@ -1,5 +1,7 @@
 import type { Operation } from './operation.js';
+import { applicantProfileOperations } from './operations/applicant-profile.operations.js';
 import { applicationsOperations } from './operations/applications.operations.js';
+import { hiringOperations } from './operations/hiring.operations.js';
 import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
@@ -14,6 +16,8 @@ export const catalogue: readonly Operation[] = [
   ...applicationsOperations,
   ...signInOperations,
   ...oauthOperations,
+  ...applicantProfileOperations,
+  ...hiringOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

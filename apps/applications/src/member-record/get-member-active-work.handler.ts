@@ -1,13 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { getMemberActiveWork, type OutputOf } from '@marketplace/contracts';
+import { DataSource } from 'typeorm';
+import { getMemberActiveWork, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { isUuid } from '../common/require-member.js';
 
-/** No hires are recorded by this service yet, so nobody has work underway. */
+/** Hired work that is neither completed nor cancelled, on either side (blocks account deletion). */
 @Injectable()
 export class GetMemberActiveWorkHandler implements OperationHandler<typeof getMemberActiveWork> {
   readonly operation = getMemberActiveWork;
 
-  handle(): Promise<OutputOf<typeof getMemberActiveWork>> {
-    return Promise.resolve({ active: false, jobIds: [] });
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ memberId }: InputOf<typeof getMemberActiveWork>): Promise<OutputOf<typeof getMemberActiveWork>> {
+    if (!isUuid(memberId)) return { active: false, jobIds: [] };
+    const rows = (await this.ds.query(
+      `SELECT job_id FROM hires WHERE (poster_id = $1 OR worker_id = $1) AND status NOT IN ('completed', 'cancelled')
+       ORDER BY created_at DESC`,
+      [memberId],
+    )) as { job_id: string }[];
+    return { active: rows.length > 0, jobIds: rows.map((r) => r.job_id) };
   }
 }

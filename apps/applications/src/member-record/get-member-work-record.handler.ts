@@ -1,13 +1,56 @@
 import { Injectable } from '@nestjs/common';
-import { getMemberWorkRecord, type OutputOf } from '@marketplace/contracts';
+import { DataSource } from 'typeorm';
+import { getMemberWorkRecord, type InputOf, type OutputOf, type PublicRating } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { ANONYMOUS_POSTER } from '../applying/application.mapper.js';
+import { isUuid } from '../common/require-member.js';
+import { completedJobCounts, ratingSummaries } from './rating-summary.js';
 
-/** No hires are recorded by this service yet, so every member's record is empty. */
+interface RatingRow {
+  score: number; description: string; as: 'worker' | 'poster'; job_id: string; title: string;
+  by: PublicRating['by']; created_at: Date; poster_visibility: 'public' | 'anonymous';
+}
+
+const MAX_RATINGS = 100;
+
+/**
+ * A member page's work record. Ratings are public once the worker rated back (the hire is
+ * completed). An anonymous poster is masked on the ratings they gave, and ratings they received
+ * on anonymous jobs are left out of the list (they would link them to the job) while still
+ * counting in the average.
+ */
 @Injectable()
 export class GetMemberWorkRecordHandler implements OperationHandler<typeof getMemberWorkRecord> {
   readonly operation = getMemberWorkRecord;
 
-  handle(): Promise<OutputOf<typeof getMemberWorkRecord>> {
-    return Promise.resolve({ jobsDone: [], completedJobs: 0, rating: null, ratings: [] });
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ memberId }: InputOf<typeof getMemberWorkRecord>): Promise<OutputOf<typeof getMemberWorkRecord>> {
+    if (!isUuid(memberId)) return { jobsDone: [], completedJobs: 0, rating: null, ratings: [] };
+    const done = (await this.ds.query(
+      `SELECT job_id FROM applications WHERE applicant_id = $1 AND status = 'accepted' ORDER BY decided_at DESC`,
+      [memberId],
+    )) as { job_id: string }[];
+    const rows = (await this.ds.query(
+      `SELECT r.score, r.description, r.as, r.job_id, h.title, r.by, r.created_at, h.poster_visibility
+       FROM ratings r JOIN hires h ON h.id = r.hire_id
+       WHERE r.ratee_id = $1 AND h.status = 'completed'
+         AND NOT (r.as = 'poster' AND h.poster_visibility = 'anonymous')
+       ORDER BY r.created_at DESC LIMIT ${MAX_RATINGS}`,
+      [memberId],
+    )) as RatingRow[];
+    const [summary, counts] = await Promise.all([
+      ratingSummaries(this.ds, [memberId]), completedJobCounts(this.ds, [memberId]),
+    ]);
+    return {
+      jobsDone: done.map((d) => d.job_id),
+      completedJobs: counts.get(memberId) ?? 0,
+      rating: summary.get(memberId) ?? null,
+      ratings: rows.map((r) => ({
+        score: r.score, description: r.description, as: r.as, job: { id: r.job_id, title: r.title },
+        by: r.as === 'worker' && r.poster_visibility === 'anonymous' ? ANONYMOUS_POSTER : r.by,
+        createdAt: r.created_at.toISOString(),
+      })),
+    };
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, getJob, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { isCurrentWorker, viewerApplication } from '../hiring/viewer-application.js';
 import { toJob } from './job.mapper.js';
 import { findJobRow, isJobId } from './jobs.queries.js';
 
@@ -13,20 +14,21 @@ import { findJobRow, isJobId } from './jobs.queries.js';
 export class GetJobHandler implements OperationHandler<typeof getJob> {
   readonly operation = getJob;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
 
   async handle({ id }: InputOf<typeof getJob>, ctx: HandlerContext): Promise<OutputOf<typeof getJob>> {
     const notFound = AppError.notFound('No job with this id is visible to you.');
     if (!isJobId(id)) throw notFound;
     const row = await findJobRow(this.ds, id);
     if (!row || row.status === 'closed') throw notFound;
-    const isPoster = ctx.caller?.memberId === row.poster_id;
+    const isPoster = ctx.caller?.memberId === row.poster_id
+      || await isCurrentWorker(this.ds, id, ctx.caller?.memberId);
     const expired = row.status === 'open' && row.closes_at !== null && row.closes_at <= new Date();
     const isPublic = !row.safety_hidden && !expired && (row.status === 'open' || row.status === 'completed');
     if (!isPublic && !isPoster) throw notFound;
     return {
       ...toJob(row, { revealPoster: isPoster, withApplicants: isPublic, detail: true }),
-      application: null,
+      application: await viewerApplication(this.bus, id, ctx),
       // File areas arrive with the files service; until then nothing about files is revealed.
       attachments: { status: 'unavailable' },
     };

@@ -54,4 +54,12 @@ export class JobEntity {
   /** Preferred workers as named by the poster (member id, exact name or email); never public. */
   @Column('jsonb', { name: 'preferred_workers' })
   preferredWorkers!: string[];
+
+  /** The hired worker while work is underway or done (set by the applications service's hire). */
+  @Column('uuid', { name: 'worker_id', nullable: true })
+  workerId!: string | null;
+
+  /** The accepted application of the current hire; compare-and-set moves must name it. */
+  @Column('uuid', { name: 'hired_application_id', nullable: true })
+  hiredApplicationId!: string | null;
 }

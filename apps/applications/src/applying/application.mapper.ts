@@ -1,0 +1,91 @@
+import {
+  ANONYMOUS_POSTER_NAME, type JobApplication, type JobMember, type MyApplication, type OutputOf, type getJobStates,
+  type getViewerApplication,
+} from '@marketplace/contracts';
+import { applicantCodename } from '../applicants/codename.js';
+import { APPLICATION_STATUS_LABELS } from '../common/status-labels.js';
+import type { ApplicationEntity } from './application.entity.js';
+
+export type JobState = OutputOf<typeof getJobStates>['jobs'][number];
+
+export const ANONYMOUS_POSTER: JobMember = { id: null, name: ANONYMOUS_POSTER_NAME, headline: null, photoUrl: null };
+
+/** An anonymous poster is revealed only to the worker they hired. */
+export function posterAsSeenBy(poster: JobMember, visibility: 'public' | 'anonymous', hired: boolean): JobMember {
+  return visibility === 'anonymous' && !hired ? ANONYMOUS_POSTER : poster;
+}
+
+export function toMyApplication(app: ApplicationEntity, job: JobState | undefined): MyApplication {
+  const accepted = app.status === 'accepted';
+  return {
+    id: app.id,
+    status: app.status,
+    statusLabel: APPLICATION_STATUS_LABELS[app.status],
+    quote: null,
+    pitch: app.pitch,
+    agent: app.agent,
+    model: app.model,
+    createdAt: app.createdAt.toISOString(),
+    decidedAt: app.decidedAt?.toISOString() ?? null,
+    job: job
+      ? {
+          id: job.id, title: job.title, status: job.status, version: job.version,
+          postedBy: posterAsSeenBy(job.poster, job.posterVisibility, accepted),
+        }
+      : {
+          // The job is gone from the board service; the version applied to still names it.
+          id: app.jobId, title: app.appliedTo.title, status: 'closed', version: app.appliedTo.version,
+          postedBy: ANONYMOUS_POSTER,
+        },
+    resume: app.resume,
+    contact: accepted ? app.posterContact : null,
+    appliedTo: app.appliedTo,
+    jobChangedSinceApplying: job ? job.version > app.appliedTo.version : false,
+  };
+}
+
+export function toJobApplication(app: ApplicationEntity, currentVersion: number, preferred: boolean): JobApplication {
+  const a = app.applicant;
+  return {
+    id: app.id,
+    status: app.status,
+    quote: null,
+    cost: null,
+    pitch: app.pitch,
+    agent: app.agent,
+    model: app.model,
+    createdAt: app.createdAt.toISOString(),
+    decidedAt: app.decidedAt?.toISOString() ?? null,
+    worker: {
+      id: app.applicantId, name: a.name, headline: a.headline, photoUrl: a.photoUrl, skills: a.skills,
+      location: a.city && a.state ? `${a.city}, ${a.state}` : (a.city ?? a.state ?? ''),
+      website: a.website, networkUrl: a.networkUrl,
+    },
+    resume: app.resume,
+    contact: app.status === 'accepted' && a.email ? { name: a.name, email: a.email } : null,
+    preferred,
+    appliedTo: app.appliedTo,
+    jobChangedSinceApplying: currentVersion > app.appliedTo.version,
+  };
+}
+
+/** The row id and name the applicant goes by in the public list. */
+export function publicListIdentity(app: ApplicationEntity): { id: string; name: string } {
+  return app.visibility === 'public'
+    ? { id: app.applicantId, name: app.applicant.name }
+    : { id: app.id, name: applicantCodename(app.id) };
+}
+
+export function toViewerApplication(app: ApplicationEntity): OutputOf<typeof getViewerApplication>['application'] {
+  const listed = publicListIdentity(app);
+  return {
+    id: app.id,
+    status: app.status,
+    statusLabel: APPLICATION_STATUS_LABELS[app.status],
+    createdAt: app.createdAt.toISOString(),
+    decidedAt: app.decidedAt?.toISOString() ?? null,
+    visibility: app.visibility,
+    applicantId: listed.id,
+    applicantName: listed.name,
+  };
+}

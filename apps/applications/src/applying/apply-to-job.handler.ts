@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  AppError, applicationSubmittedV1, applyToJob, getApplicantProfile, getHiringJob, type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { countApplicationAttempt } from '../common/attempt-limit.js';
+import { requireVerifiedMember } from '../common/require-member.js';
+import { ApplicationEntity } from './application.entity.js';
+import { toMyApplication } from './application.mapper.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
+  readonly operation = applyToJob;
+
+  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+
+  async handle(input: InputOf<typeof applyToJob>, ctx: HandlerContext): Promise<OutputOf<typeof applyToJob>> {
+    const caller = requireVerifiedMember(ctx);
+    // Agents must say which model wrote the application; only a person in the browser may omit it.
+    if (caller.via !== 'session' && !input.model) {
+      throw AppError.badRequest('Say which AI model wrote this application.', { model: 'Required with an API key or over MCP.' });
+    }
+    const profile = await this.bus.call(getApplicantProfile, { memberId: caller.memberId }, ctx);
+    if (profile.missing.length) {
+      throw new AppError(403, `Complete your profile before applying. Missing: ${profile.missing.join(', ')}.`, {
+        fields: Object.fromEntries(profile.missing.map((m) => [m, 'Required before applying (see missing on GET /api/me).'])),
+      });
+    }
+    const job = await this.bus.call(getHiringJob, { jobId: input.id }, ctx).catch((err: unknown) => {
+      throw err instanceof AppError && err.status === 404 ? AppError.notFound('No open job with this id.') : err;
+    });
+    if (!job.acceptingApplications) throw AppError.notFound('No open job with this id.');
+    if (job.posterId === caller.memberId) throw AppError.conflict('You cannot apply to your own job.');
+    if (input.jobVersion !== undefined && input.jobVersion !== job.version) {
+      throw AppError.conflict(`The job changed since version ${input.jobVersion}; read version ${job.version} and apply again.`, {
+        jobVersion: `The job is at version ${job.version} now.`,
+      });
+    }
+
+    const app = await this.uow.run(async (em) => {
+      const live: unknown[] = await em.query(
+        `SELECT 1 FROM applications WHERE job_id = $1 AND applicant_id = $2 AND status <> 'withdrawn'`,
+        [job.id, caller.memberId],
+      );
+      if (live.length) throw AppError.conflict('You already applied to this job.');
+      await countApplicationAttempt(em, caller.memberId);
+      const row = em.create(ApplicationEntity, {
+        id: randomUUID(), jobId: job.id, applicantId: caller.memberId, posterId: job.posterId, status: 'submitted',
+        pitch: input.pitch, agent: input.agent ?? null, model: input.model ?? null, resume: profile.resume,
+        viaAgent: caller.via !== 'session',
+        appliedTo: {
+          version: job.version, title: job.title, category: job.category, constraints: job.constraints,
+          createdAt: job.versionCreatedAt,
+        },
+        applicant: {
+          name: profile.name, headline: profile.headline, photoUrl: profile.photoUrl, skills: profile.skills,
+          city: profile.city, state: profile.state, website: profile.website, networkUrl: profile.networkUrl,
+          email: profile.email,
+        },
+        visibility: profile.applicantVisibility, posterContact: null, createdAt: new Date(), decidedAt: null,
+        displacedBy: null,
+      });
+      await em.insert(ApplicationEntity, row);
+      await recordEvent(em, applicationSubmittedV1, {
+        applicationId: row.id, jobId: job.id, applicantId: caller.memberId, posterId: job.posterId,
+        jobVersion: job.version, viaAgent: row.viaAgent, submittedAt: row.createdAt.toISOString(),
+      });
+      return row;
+    }).catch((err: unknown) => {
+      // Two simultaneous applications by one member: the unique index lets exactly one through.
+      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw AppError.conflict('You already applied to this job.');
+      throw err;
+    });
+    return toMyApplication(app, {
+      id: job.id, title: job.title, status: job.status, version: job.version, posterId: job.posterId,
+      posterVisibility: job.posterVisibility, poster: job.poster,
+    });
+  }
+}

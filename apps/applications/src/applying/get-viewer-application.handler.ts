@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { getViewerApplication, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+import { isUuid } from '../common/require-member.js';
+import { ApplicationEntity } from './application.entity.js';
+import { toViewerApplication } from './application.mapper.js';
+
+/** The member's most recent application to the job, withdrawn included; null when never applied. */
+@Injectable()
+export class GetViewerApplicationHandler implements OperationHandler<typeof getViewerApplication> {
+  readonly operation = getViewerApplication;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ jobId, memberId }: InputOf<typeof getViewerApplication>): Promise<OutputOf<typeof getViewerApplication>> {
+    if (!isUuid(jobId) || !isUuid(memberId)) return { application: null };
+    const app = await this.ds.getRepository(ApplicationEntity).findOne({
+      where: { jobId, applicantId: memberId }, order: { createdAt: 'DESC' },
+    });
+    return { application: app ? toViewerApplication(app) : null };
+  }
+}

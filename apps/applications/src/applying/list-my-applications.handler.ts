@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { getJobStates, listMyApplications, type OutputOf } from '@marketplace/contracts';
+import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { requireVerifiedMember } from '../common/require-member.js';
+import { ApplicationEntity } from './application.entity.js';
+import { toMyApplication } from './application.mapper.js';
+
+const MAX = 500;
+
+@Injectable()
+export class ListMyApplicationsHandler implements OperationHandler<typeof listMyApplications> {
+  readonly operation = listMyApplications;
+
+  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+
+  async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof listMyApplications>> {
+    const caller = requireVerifiedMember(ctx);
+    const apps = await this.ds.getRepository(ApplicationEntity).find({
+      where: { applicantId: caller.memberId }, order: { createdAt: 'DESC', id: 'DESC' }, take: MAX,
+    });
+    if (!apps.length) return { applications: [] };
+    const { jobs } = await this.bus.call(getJobStates, { jobIds: [...new Set(apps.map((a) => a.jobId))] }, ctx);
+    const byId = new Map(jobs.map((j) => [j.id, j]));
+    return { applications: apps.map((a) => toMyApplication(a, byId.get(a.jobId))) };
+  }
+}

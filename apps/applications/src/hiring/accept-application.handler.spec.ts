@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AppError, getApplicantProfile, getHiringJob, moveJobStatus, type Caller, type Operation } from '@marketplace/contracts';
+import type { BusClient, UnitOfWork } from '@marketplace/service-kit';
+import { AcceptApplicationHandler } from './accept-application.handler.js';
+
+const caller: Caller = { memberId: 'poster-1', via: 'key', scopes: [], staff: false, emailVerified: true };
+const ctx = { requestId: 'r', caller, surface: 'rest' as const };
+const appId = '11111111-1111-4111-8111-111111111111';
+const application = {
+  id: appId, jobId: '22222222-2222-4222-8222-222222222222', posterId: 'poster-1', applicantId: 'worker-1',
+  status: 'submitted', appliedTo: { title: 'T' }, applicant: { name: 'W', email: 'w@x' },
+};
+
+/** A unit of work whose writes fail after the job moved, as when the database drops mid-accept. */
+function setup(moveResult: { moved: boolean }) {
+  const moves: unknown[] = [];
+  const bus = {
+    call: vi.fn(async (op: Operation, input: any) => {
+      if (op === getHiringJob) return { id: application.jobId, acceptingApplications: true, version: 1, poster: {}, posterVisibility: 'public', preferredWorkers: [] };
+      if (op === getApplicantProfile) return { name: 'P', email: 'p@x' };
+      if (op === moveJobStatus) { moves.push(input); return moves.length === 1 ? { ...moveResult, status: 'in_progress', hiredApplicationId: appId } : { moved: true }; }
+      throw new Error(`unexpected ${op.name}`);
+    }),
+  } as unknown as BusClient;
+  const em = {
+    findOneBy: async () => ({ ...application }),
+    findOne: async () => ({ ...application }),
+    query: async (sql: string) => (sql.includes('FROM hires') ? [] : undefined),
+    update: async () => { throw Object.assign(new Error('Connection terminated'), { code: '57P01' }); },
+  };
+  const uow = { run: async (work: (e: unknown) => Promise<unknown>) => work(em) } as unknown as UnitOfWork;
+  return { handler: new AcceptApplicationHandler(uow, bus), moves };
+}
+
+describe('accepting an application when the local write fails after the job moved', () => {
+  it('moves the job back to open, so nothing is left half-done', async () => {
+    const { handler, moves } = setup({ moved: true });
+    await expect(handler.handle({ id: appId }, ctx)).rejects.toThrow(/Connection terminated/);
+    expect(moves).toEqual([
+      expect.objectContaining({ from: ['open'], to: 'in_progress', hiredApplicationId: appId }),
+      expect.objectContaining({ from: ['in_progress'], to: 'open', hiredApplicationId: appId, reopen: false }),
+    ]);
+  });
+
+  it('answers 409 and moves nothing back when the job was no longer open', async () => {
+    const { handler, moves } = setup({ moved: false });
+    const err = await handler.handle({ id: appId }, ctx).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(409);
+    expect(moves).toHaveLength(1);
+  });
+});

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AppError, applicationDeclinedV1, declineApplication, getHiringJob, type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { ApplicationEntity } from '../applying/application.entity.js';
+import { toJobApplication } from '../applying/application.mapper.js';
+import { isUuid, requireVerifiedMember } from '../common/require-member.js';
+import { isPreferred } from './poster-job.js';
+
+@Injectable()
+export class DeclineApplicationHandler implements OperationHandler<typeof declineApplication> {
+  readonly operation = declineApplication;
+
+  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+
+  async handle({ id }: InputOf<typeof declineApplication>, ctx: HandlerContext): Promise<OutputOf<typeof declineApplication>> {
+    const caller = requireVerifiedMember(ctx);
+    const notFound = AppError.notFound('No application with this id on your jobs.');
+    if (!isUuid(id)) throw notFound;
+    const app = await this.uow.run(async (em) => {
+      const row = await em.findOne(ApplicationEntity, { where: { id, posterId: caller.memberId }, lock: { mode: 'pessimistic_write' } });
+      if (!row || row.status === 'withdrawn') throw notFound;
+      if (row.status !== 'submitted') throw AppError.conflict(`This application was already decided (${row.status}).`);
+      row.status = 'declined';
+      row.decidedAt = new Date();
+      await em.update(ApplicationEntity, { id }, { status: row.status, decidedAt: row.decidedAt });
+      await recordEvent(em, applicationDeclinedV1, {
+        applicationId: id, jobId: row.jobId, title: row.appliedTo.title, applicantId: row.applicantId,
+        posterId: row.posterId, reason: 'poster', declinedAt: row.decidedAt.toISOString(),
+      });
+      return row;
+    });
+    const job = await this.bus.call(getHiringJob, { jobId: app.jobId }, ctx);
+    return toJobApplication(app, job.version, isPreferred(job, { id: app.applicantId, ...app.applicant }));
+  }
+}

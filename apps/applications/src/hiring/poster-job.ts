@@ -1,0 +1,21 @@
+import { AppError, getHiringJob, type HiringJob } from '@marketplace/contracts';
+import type { BusClient, HandlerContext } from '@marketplace/service-kit';
+import { isUuid } from '../common/require-member.js';
+
+/** The caller's own job; anyone else's (or a closed one) does not exist for them. */
+export async function posterJob(bus: BusClient, jobId: string, memberId: string, ctx: HandlerContext): Promise<HiringJob> {
+  const notFound = AppError.notFound('You have no job with this id.');
+  if (!isUuid(jobId)) throw notFound;
+  const job = await bus.call(getHiringJob, { jobId }, ctx).catch((err: unknown) => {
+    throw err instanceof AppError && err.status === 404 ? notFound : err;
+  });
+  if (job.posterId !== memberId || job.status === 'closed') throw notFound;
+  return job;
+}
+
+/** Preferred workers are named by member id, exact name or email. */
+export function isPreferred(job: HiringJob, applicant: { id: string; name: string; email: string }): boolean {
+  const names = new Set(job.preferredWorkers.map((p) => p.trim().toLowerCase()));
+  return names.has(applicant.id.toLowerCase()) || names.has(applicant.name.toLowerCase())
+    || (applicant.email !== '' && names.has(applicant.email.toLowerCase()));
+}

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, requestCancellation, workCancellationRequestedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { recordEvent, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { WorkSteps } from './work-steps.js';
+
+/** Changes no status: it records the request, and the worker confirms with cancel. */
+@Injectable()
+export class RequestCancellationHandler implements OperationHandler<typeof requestCancellation> {
+  readonly operation = requestCancellation;
+  constructor(private readonly work: WorkSteps) {}
+  handle({ id }: InputOf<typeof requestCancellation>, ctx: HandlerContext): Promise<OutputOf<typeof requestCancellation>> {
+    return this.work.run(id, ctx, {
+      roles: ['poster'], forbidden: 'Only the poster asks for a cancellation.',
+      from: ['in_progress', 'submitted', 'changes_requested'],
+      conflict: 'Approved or completed work can no longer be cancelled.',
+      to: null,
+      apply: async (em, hire) => {
+        if (hire.cancelRequestedAt) throw AppError.conflict('You already asked the worker to cancel.');
+        hire.cancelRequestedAt = new Date();
+        await recordEvent(em, workCancellationRequestedV1, {
+          jobId: hire.jobId, applicationId: hire.id, title: hire.title, posterId: hire.posterId, workerId: hire.workerId,
+          actorId: hire.posterId, at: hire.cancelRequestedAt.toISOString(),
+        });
+      },
+    });
+  }
+}

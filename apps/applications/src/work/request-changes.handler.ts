@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { requestChanges, workChangesRequestedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { recordEvent, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { decideLatestRound } from './latest-round.js';
+import { WorkSteps } from './work-steps.js';
+
+@Injectable()
+export class RequestChangesHandler implements OperationHandler<typeof requestChanges> {
+  readonly operation = requestChanges;
+  constructor(private readonly work: WorkSteps) {}
+  handle(input: InputOf<typeof requestChanges>, ctx: HandlerContext): Promise<OutputOf<typeof requestChanges>> {
+    return this.work.run(input.id, ctx, {
+      roles: ['poster'], forbidden: 'Only the poster asks for changes.',
+      from: ['submitted'], conflict: 'No turned-in work is waiting for review.',
+      to: 'changes_requested',
+      apply: async (em, hire) => {
+        const round = await decideLatestRound(em, hire.id, 'changes_requested', input.feedback);
+        await recordEvent(em, workChangesRequestedV1, {
+          jobId: hire.jobId, applicationId: hire.id, title: hire.title, posterId: hire.posterId, workerId: hire.workerId,
+          actorId: hire.posterId, at: new Date().toISOString(), round,
+        });
+      },
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+@Entity({ name: 'submissions' })
+@Index('submissions_hire_round', ['hireId', 'round'], { unique: true })
+export class SubmissionEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'hire_id' })
+  hireId!: string;
+
+  @Column('integer')
+  round!: number;
+
+  @Column('text')
+  body!: string;
+
+  @Column('jsonb')
+  links!: { url: string; label: string | null }[];
+
+  @Column('text', { nullable: true })
+  model!: string | null;
+
+  @Column('text')
+  status!: 'submitted' | 'changes_requested' | 'approved';
+
+  @Column('text', { nullable: true })
+  feedback!: string | null;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { name: 'decided_at', nullable: true })
+  decidedAt!: Date | null;
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { submitWork, workSubmittedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { recordEvent, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { SubmissionEntity } from './submission.entity.js';
+import { WorkSteps } from './work-steps.js';
+
+/** The hired worker turns work in: round 1, then one more after each request for changes. */
+@Injectable()
+export class SubmitWorkHandler implements OperationHandler<typeof submitWork> {
+  readonly operation = submitWork;
+  constructor(private readonly work: WorkSteps) {}
+  handle(input: InputOf<typeof submitWork>, ctx: HandlerContext): Promise<OutputOf<typeof submitWork>> {
+    return this.work.run(input.id, ctx, {
+      roles: ['worker'], forbidden: 'Only the hired worker turns work in.',
+      from: ['in_progress', 'changes_requested'],
+      conflict: 'Work can be turned in only while the job is in progress or changes were requested.',
+      to: 'submitted',
+      apply: async (em, hire) => {
+        const [{ last }] = (await em.query('SELECT coalesce(max(round), 0)::int AS last FROM submissions WHERE hire_id = $1', [hire.id])) as [{ last: number }];
+        const round = last + 1;
+        await em.insert(SubmissionEntity, {
+          id: randomUUID(), hireId: hire.id, round, body: input.body,
+          links: input.links.map((l) => ({ url: l.url, label: l.label ?? null })), model: input.model ?? null,
+          status: 'submitted', feedback: null, createdAt: new Date(), decidedAt: null,
+        });
+        await recordEvent(em, workSubmittedV1, {
+          jobId: hire.jobId, applicationId: hire.id, title: hire.title, posterId: hire.posterId, workerId: hire.workerId,
+          actorId: hire.workerId, at: new Date().toISOString(), round,
+        });
+      },
+    });
+  }
+}

@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AppError, getHiringJob, moveJobStatus, type JobStatus, type JobWork } from '@marketplace/contracts';
+import { BusClient, UnitOfWork, type HandlerContext } from '@marketplace/service-kit';
+import { isUuid, requireVerifiedMember } from '../common/require-member.js';
+import { HireEntity, type HireStatus } from '../hiring/hire.entity.js';
+import { revertJobMove } from '../hiring/revert-job-move.js';
+import { buildWork, roleOf, type WorkRole } from './work-view.js';
+
+/** The job's status for a hire's: a cancelled hire leaves the job open again. */
+function jobStatusOf(s: HireStatus): JobStatus {
+  return s === 'cancelled' ? 'open' : s;
+}
+
+interface Moved { hireId: string; workerId: string; from: HireStatus; to: HireStatus }
+
+export interface Step {
+  /** Who may take the step; anyone else who can see the work gets 403 with `forbidden`. */
+  roles: WorkRole[];
+  forbidden: string;
+  from: HireStatus[];
+  /** 409 message when the work is not in one of `from`. */
+  conflict: string;
+  /** The next status, or null for none; the job on the jobs service moves in step (cancelled reopens it). */
+  to: HireStatus | null;
+  /** Extra checks and writes inside the transaction, with the hire locked. */
+  apply(em: EntityManager, hire: HireEntity, role: WorkRole): Promise<void>;
+}
+
+/**
+ * Runs one step of hired work: lock the live hire, check role and order, write, move the job
+ * with a compare-and-set on the jobs service, commit. If the commit fails after the job moved, the
+ * move is undone, so the two services never disagree for long.
+ */
+@Injectable()
+export class WorkSteps {
+  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+
+  async view(jobId: string, ctx: HandlerContext): Promise<JobWork> {
+    const caller = requireVerifiedMember(ctx);
+    return this.uow.run(async (em) => {
+      const hire = await this.liveHire(em, jobId, false);
+      const role = hire ? roleOf(hire, caller.memberId, caller.staff) : null;
+      if (!hire || !role) return this.noWork(jobId, caller.memberId, ctx);
+      return buildWork(em, hire, role);
+    });
+  }
+
+  async run(jobId: string, ctx: HandlerContext, step: Step): Promise<JobWork> {
+    const caller = requireVerifiedMember(ctx);
+    let moved: Moved | null = null;
+    try {
+      return await this.uow.run(async (em) => {
+        const hire = await this.liveHire(em, jobId, true);
+        const role = hire ? roleOf(hire, caller.memberId, caller.staff) : null;
+        if (!hire || !role) return this.noWork(jobId, caller.memberId, ctx);
+        if (!step.roles.includes(role)) throw AppError.forbidden(step.forbidden);
+        if (!step.from.includes(hire.status)) throw AppError.conflict(step.conflict);
+        await step.apply(em, hire, role);
+        if (step.to && step.to !== hire.status) {
+          const reopen = step.to === 'cancelled';
+          const cas = await this.bus.call(moveJobStatus, {
+            jobId, from: [jobStatusOf(hire.status)], to: jobStatusOf(step.to), hiredApplicationId: hire.id, reopen,
+          }, ctx);
+          if (!cas.moved) throw AppError.conflict('The job changed meanwhile; read the work again.');
+          moved = { hireId: hire.id, workerId: hire.workerId, from: hire.status, to: step.to };
+          hire.status = step.to;
+          hire.updatedAt = new Date();
+          if (step.to === 'completed') hire.completedAt = hire.updatedAt;
+          await em.update(HireEntity, { id: hire.id }, {
+            status: hire.status, updatedAt: hire.updatedAt, completedAt: hire.completedAt,
+            cancelRequestedAt: hire.cancelRequestedAt,
+          });
+        } else {
+          await em.update(HireEntity, { id: hire.id }, { cancelRequestedAt: hire.cancelRequestedAt, updatedAt: new Date() });
+        }
+        return buildWork(em, hire, role);
+      });
+    } catch (err) {
+      const m = moved as Moved | null;
+      if (m) {
+        // A reopened job cannot simply be put back: the hire stays live, so move it back to where it was.
+        if (m.to === 'cancelled') {
+          await this.bus.call(moveJobStatus, {
+            jobId, from: ['open'], to: jobStatusOf(m.from), hiredApplicationId: m.hireId, workerId: m.workerId, reopen: false,
+          }, ctx).catch(() => undefined);
+        } else {
+          await revertJobMove(this.bus, ctx, jobId, m.hireId, jobStatusOf(m.to), jobStatusOf(m.from));
+        }
+      }
+      throw err;
+    }
+  }
+
+  private async liveHire(em: EntityManager, jobId: string, lock: boolean): Promise<HireEntity | null> {
+    if (!isUuid(jobId)) return null;
+    const query = em.createQueryBuilder(HireEntity, 'h')
+      .where('h.job_id = :jobId', { jobId })
+      .andWhere(`h.status <> 'cancelled'`);
+    return (lock ? query.setLock('pessimistic_write') : query).getOne();
+  }
+
+  /** The poster of a job nobody is hired for gets 409; everyone else 404. */
+  private async noWork(jobId: string, memberId: string, ctx: HandlerContext): Promise<never> {
+    const notFound = AppError.notFound('No hired work on this job is visible to you.');
+    if (!isUuid(jobId)) throw notFound;
+    const job = await this.bus.call(getHiringJob, { jobId }, ctx).catch((err: unknown) => {
+      throw err instanceof AppError && err.status === 404 ? notFound : err;
+    });
+    if (job.posterId === memberId && job.status !== 'closed') throw AppError.conflict('Nobody is hired for this job yet.');
+    throw notFound;
+  }
+}

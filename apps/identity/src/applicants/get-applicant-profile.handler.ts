@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, getApplicantProfile, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+import { MemberEntity } from '../members/member.entity.js';
+import { ProfileEntity } from '../members/profile.entity.js';
+import { missingProfileFields } from '../members/profile-completeness.js';
+
+/**
+ * The applicant snapshot the applications service attaches to an application (and the contact it
+ * shares once hired). Private: carries email and resume, so it is internal only.
+ */
+@Injectable()
+export class GetApplicantProfileHandler implements OperationHandler<typeof getApplicantProfile> {
+  readonly operation = getApplicantProfile;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ memberId }: InputOf<typeof getApplicantProfile>): Promise<OutputOf<typeof getApplicantProfile>> {
+    const member = await this.ds.getRepository(MemberEntity).findOneBy({ id: memberId });
+    if (!member) throw AppError.notFound('No such member.');
+    const profile = await this.ds.getRepository(ProfileEntity).findOneBy({ memberId });
+    return {
+      id: member.id,
+      name: member.name,
+      headline: member.headline,
+      photoUrl: member.photoUrl,
+      skills: profile?.skills ?? [],
+      city: profile?.city ?? null,
+      state: profile?.state ?? null,
+      website: profile?.website ?? null,
+      networkUrl: null,
+      resume: profile?.resume ?? null,
+      email: member.email,
+      applicantVisibility: profile?.applicantVisibility ?? 'anonymous',
+      missing: missingProfileFields(member, profile),
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, getHiringJob, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+import { posterOf } from '../jobs/job.mapper.js';
+import { findJobRow, isJobId } from '../jobs/jobs.queries.js';
+
+interface HireColumns { worker_id: string | null; hired_application_id: string | null; version_created_at: Date }
+
+/** The job as the applications service needs it; that service decides what callers may see. */
+@Injectable()
+export class GetHiringJobHandler implements OperationHandler<typeof getHiringJob> {
+  readonly operation = getHiringJob;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ jobId }: InputOf<typeof getHiringJob>): Promise<OutputOf<typeof getHiringJob>> {
+    if (!isJobId(jobId)) throw AppError.notFound('No such job.');
+    const row = await findJobRow(this.ds, jobId);
+    if (!row) throw AppError.notFound('No such job.');
+    const [extra] = (await this.ds.query(
+      `SELECT j.worker_id, j.hired_application_id, v.created_at AS version_created_at
+       FROM jobs j JOIN job_versions v ON v.job_id = j.id AND v.version = j.version WHERE j.id = $1`,
+      [jobId],
+    )) as HireColumns[];
+    const notExpired = row.closes_at === null || row.closes_at > new Date();
+    const acceptingApplications = row.status === 'open' && notExpired && !row.safety_hidden;
+    return {
+      id: row.id,
+      posterId: row.poster_id,
+      poster: posterOf(row, true),
+      posterVisibility: row.poster_visibility,
+      status: row.status,
+      acceptingApplications,
+      publiclyReadable: acceptingApplications || (row.status === 'completed' && !row.safety_hidden),
+      version: row.version,
+      title: row.title,
+      category: row.category,
+      constraints: row.constraints,
+      versionCreatedAt: (extra?.version_created_at ?? row.created_at).toISOString(),
+      preferredWorkers: row.preferred_workers,
+      hiredApplicationId: extra?.hired_application_id ?? null,
+      workerId: extra?.worker_id ?? null,
+    };
+  }
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { categorySchema, dateTimeSchema } from './common.schema.js';
+import { jobMemberSchema, jobStatusSchema } from './job.schema.js';
+
+export const APPLICATION_STATUSES = ['submitted', 'accepted', 'declined', 'withdrawn', 'cancelled'] as const;
+export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
+export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
+
+export const ratingSummarySchema = z.object({
+  average: z.number().min(1).max(5).describe('One decimal, over public ratings'),
+  count: z.number().int().min(1),
+}).nullable();
+export type RatingSummary = z.infer<typeof ratingSummarySchema>;
+
+export const publicRatingSchema = z.object({
+  score: z.number().int().min(1).max(5),
+  description: z.string(),
+  as: z.enum(['worker', 'poster']).describe('The side the rated member was on'),
+  job: z.object({ id: z.string(), title: z.string() }),
+  by: jobMemberSchema,
+  createdAt: dateTimeSchema,
+});
+export type PublicRating = z.infer<typeof publicRatingSchema>;
+
+/** Immutable: a job as it was published in one version. */
+export const jobVersionSchema = z.object({
+  version: z.number().int().min(1),
+  title: z.string(),
+  category: categorySchema,
+  constraints: z.string(),
+  createdAt: dateTimeSchema,
+});
+export type JobVersion = z.infer<typeof jobVersionSchema>;
+
+export const jobSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  postedBy: jobMemberSchema,
+  status: jobStatusSchema,
+  version: z.number().int().min(1),
+});
+
+export const contactSchema = z.object({ name: z.string(), email: z.string() }).nullable()
+  .describe('Shared only between the two sides of an accepted application');
+
+export const myApplicationSchema = z.object({
+  id: z.string(),
+  status: applicationStatusSchema,
+  statusLabel: z.string(),
+  quote: z.number().int().nullable().describe('Null while payments are disabled'),
+  pitch: z.string(),
+  agent: z.string().nullable(),
+  model: z.string().nullable(),
+  createdAt: dateTimeSchema,
+  decidedAt: dateTimeSchema.nullable(),
+  job: jobSummarySchema,
+  resume: z.string().nullable().describe('Markdown snapshot attached when applying'),
+  contact: contactSchema.describe("The poster's name and email; null until accepted"),
+  appliedTo: jobVersionSchema,
+  jobChangedSinceApplying: z.boolean(),
+});
+export type MyApplication = z.infer<typeof myApplicationSchema>;
+
+export const applicationWorkerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  headline: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  skills: z.array(z.string()),
+  location: z.string().describe('"City, ST", empty when none'),
+  website: z.string().nullable(),
+  networkUrl: z.string().nullable(),
+});
+
+export const jobApplicationSchema = z.object({
+  id: z.string(),
+  status: applicationStatusSchema,
+  quote: z.number().int().nullable(),
+  cost: z.object({ totalCents: z.number().int() }).nullable().describe('Null while quotes are null'),
+  pitch: z.string(),
+  agent: z.string().nullable(),
+  model: z.string().nullable(),
+  createdAt: dateTimeSchema,
+  decidedAt: dateTimeSchema.nullable(),
+  worker: applicationWorkerSchema,
+  resume: z.string().nullable(),
+  contact: contactSchema.describe("The applicant's name and email; null until accepted"),
+  preferred: z.boolean().describe('Named by the poster as a preferred worker; preferred applicants sort first'),
+  appliedTo: jobVersionSchema,
+  jobChangedSinceApplying: z.boolean(),
+});
+export type JobApplication = z.infer<typeof jobApplicationSchema>;
+
+export const jobApplicantSchema = z.discriminatedUnion('visibility', [
+  z.object({
+    visibility: z.literal('anonymous'),
+    id: z.string().describe('Opaque per-application id, not a member id'),
+    name: z.string().describe('Stable two-word codename; names may repeat, identify rows by id'),
+    photoUrl: z.null(),
+  }).strict(),
+  z.object({
+    visibility: z.literal('public'),
+    id: z.string().describe('Member id'),
+    name: z.string(),
+    headline: z.string().nullable(),
+    photoUrl: z.string().nullable(),
+    city: z.string(),
+    state: z.string().nullable(),
+    completedJobs: z.number().int().min(0),
+    rating: ratingSummarySchema,
+    appliedAt: dateTimeSchema,
+  }).strict(),
+]);
+export type JobApplicant = z.infer<typeof jobApplicantSchema>;
+
+export const submissionSchema = z.object({
+  id: z.string(),
+  round: z.number().int().min(1),
+  body: z.string(),
+  links: z.array(z.object({ url: z.string(), label: z.string().nullable() })),
+  files: z.array(z.object({ id: z.string(), path: z.string(), size: z.number().int() })),
+  model: z.string().nullable(),
+  status: z.enum(['submitted', 'changes_requested', 'approved']),
+  statusLabel: z.string(),
+  feedback: z.string().nullable(),
+  createdAt: dateTimeSchema,
+  decidedAt: dateTimeSchema.nullable(),
+});
+
+export const workRatingSchema = z.object({
+  score: z.number().int().min(1).max(5),
+  description: z.string(),
+  createdAt: dateTimeSchema,
+}).nullable();
+
+export const WORK_ACTIONS = ['submit', 'requestChanges', 'approve', 'rate', 'requestCancellation', 'cancel', 'remind'] as const;
+
+export const jobWorkSchema = z.object({
+  jobId: z.string(),
+  title: z.string(),
+  quote: z.number().int().nullable(),
+  status: jobStatusSchema,
+  statusLabel: z.string(),
+  reason: z.string().describe('What the job waits on and from whom; the same for both sides'),
+  role: z.enum(['poster', 'worker', 'admin']),
+  workerId: z.string(),
+  cancelRequestedAt: dateTimeSchema.nullable(),
+  submissions: z.array(submissionSchema).describe('Newest first'),
+  ratings: z.object({ byPoster: workRatingSchema, byWorker: workRatingSchema }),
+  actions: z.array(z.enum(WORK_ACTIONS)).describe('The steps the caller can take now'),
+});
+export type JobWork = z.infer<typeof jobWorkSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  applicationId: z.string(),
+  from: z.enum(['poster', 'applicant']).describe('Which side sent it'),
+  mine: z.boolean(),
+  sentBy: z.enum(['person', 'agent']).describe('Whether a person or an agent sent it'),
+  body: z.string(),
+  createdAt: dateTimeSchema,
+  readAt: dateTimeSchema.nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const conversationSummarySchema = z.object({
+  applicationId: z.string(),
+  job: z.object({ id: z.string(), title: z.string() }),
+  role: z.enum(['poster', 'applicant']).describe("The caller's side"),
+  with: z.object({ id: z.string().nullable(), name: z.string() }).describe('The other side'),
+  lastMessage: messageSchema,
+  unread: z.number().int().min(0),
+});
+

@@ -1,0 +1,112 @@
+import { describe, expect, inject, it } from 'vitest';
+import { getMemberWorkRecord, jobClosedV1, memberDeletedV1 } from '@marketplace/contracts';
+import { api, type TestMember } from '@marketplace/testing';
+import { callInternal, publishEvent } from './support/bus.js';
+import { createMembersOverBus } from './support/members.js';
+
+const base = inject('baseUrl');
+const nats = inject('natsUrl');
+
+const pitch = { pitch: 'Happy to help.', acceptResponsibility: true, model: 'test-model-1' };
+
+async function postAndApply(poster: TestMember, applicants: TestMember[], title: string, over: Record<string, unknown> = {}) {
+  const job = (await api(base, '/api/me/jobs', { key: poster.key, body: { title, category: 'research', constraints: 'Find it.', ...over } })).body;
+  const apps = [];
+  for (const a of applicants) apps.push((await api(base, `/api/jobs/${job.id}/applications`, { key: a.key, body: pitch })).body);
+  return { jobId: job.id as string, apps: apps as { id: string }[] };
+}
+
+describe('messages: one conversation per application', () => {
+  it('sends, lists an inbox with role, last message and unread counts, pages a conversation and marks it read', async () => {
+    const [poster, ann, stranger] = (await createMembersOverBus(nats, 3)) as [TestMember, TestMember, TestMember];
+    const { jobId, apps } = await postAndApply(poster, [ann], 'Message check', { posterVisibility: 'anonymous' });
+    const appId = apps[0]!.id;
+    const send = (m: TestMember, body: string) => api(base, '/api/messages', { key: m.key, body: { applicationId: appId, body } });
+
+    expect((await send(stranger, 'hi')).status).toBe(404);
+    expect((await api(base, '/api/messages', { key: poster.key, body: { applicationId: appId, body: '' } })).status).toBe(400);
+    const first = await send(poster, 'Can you start Monday?');
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ applicationId: appId, from: 'poster', mine: true, sentBy: 'agent', body: 'Can you start Monday?', readAt: null });
+    for (let i = 1; i <= 3; i++) await send(ann, `Reply ${i}`);
+
+    const inbox = await api(base, '/api/messages', { key: poster.key });
+    expect(inbox.status).toBe(200);
+    const conv = inbox.body.conversations.find((c: { applicationId: string }) => c.applicationId === appId);
+    expect(conv).toMatchObject({
+      job: { id: jobId, title: 'Message check' }, role: 'poster', with: { id: ann.id, name: ann.name }, unread: 3,
+      lastMessage: { body: 'Reply 3', from: 'applicant', mine: false },
+    });
+    const annInbox = (await api(base, '/api/messages', { key: ann.key })).body.conversations[0];
+    // An anonymous poster stays masked to an applicant who is not hired.
+    expect(annInbox).toMatchObject({ role: 'applicant', with: { id: null, name: 'Anonymous poster' }, unread: 1 });
+    expect(JSON.stringify(annInbox)).not.toContain(poster.email);
+
+    const page = await api(base, `/api/messages?application_id=${appId}&limit=2`, { key: poster.key });
+    expect(page.status).toBe(200);
+    expect(page.body.messages.map((m: { body: string }) => m.body)).toEqual(['Reply 2', 'Reply 3']);
+    expect(page.body.nextBefore).toBe(page.body.messages[0].createdAt);
+    const older = await api(base, `/api/messages?application_id=${appId}&limit=2&before=${encodeURIComponent(page.body.nextBefore)}`, { key: poster.key });
+    expect(older.body.messages.map((m: { body: string }) => m.body)).toEqual(['Can you start Monday?', 'Reply 1']);
+    expect(older.body.nextBefore).toBeNull();
+    // Reading marked the applicant's messages read for the poster, not the poster's own for the applicant.
+    expect((await api(base, '/api/messages', { key: poster.key })).body.conversations.find((c: { applicationId: string }) => c.applicationId === appId).unread).toBe(0);
+    const annView = await api(base, `/api/messages?application_id=${appId}`, { key: ann.key });
+    expect(annView.body.messages[0]).toMatchObject({ from: 'poster', mine: false, readAt: null });
+    expect(annView.body.messages[1].readAt).toEqual(expect.any(String));
+    expect((await api(base, `/api/messages?application_id=${appId}`, { key: stranger.key })).status).toBe(404);
+    expect((await api(base, '/api/messages?limit=101', { key: ann.key })).status).toBe(400);
+    expect((await api(base, '/api/messages?before=2020-01-01T00:00:00Z', { key: ann.key })).status).toBe(400);
+
+    // The recipient is alerted.
+    const deadline = Date.now() + 10_000;
+    let kinds: string[] = [];
+    while (Date.now() < deadline && !kinds.includes('message.sent')) {
+      kinds = kinds.concat((await api(base, '/api/me/notifications/deliver', { key: ann.key, method: 'POST' })).body.alerts.map((a: { kind: string }) => a.kind));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(kinds).toContain('message.sent');
+  });
+});
+
+describe('reacting to other parts of the product', () => {
+  it('a closed job declines its waiting applications (job.closed)', async () => {
+    const [poster, ann, bob] = (await createMembersOverBus(nats, 3)) as [TestMember, TestMember, TestMember];
+    const { jobId, apps } = await postAndApply(poster, [ann, bob], 'Closing job');
+    await api(base, `/api/me/applications/${apps[1]!.id}/withdraw`, { key: bob.key, method: 'POST' });
+    await publishEvent(nats, jobClosedV1, { jobId, posterId: poster.id, reason: 'poster', closedAt: new Date().toISOString() });
+    await expect.poll(async () => {
+      const mine = (await api(base, '/api/me/applications', { key: ann.key })).body.applications;
+      return mine.find((a: { id: string }) => a.id === apps[0]!.id).status;
+    }, { timeout: 10_000 }).toBe('declined');
+    const bobs = (await api(base, '/api/me/applications', { key: bob.key })).body.applications;
+    expect(bobs.find((a: { id: string }) => a.id === apps[1]!.id).status).toBe('withdrawn');
+  });
+
+  it('a deleted member loses unfinished applications; finished work and messages remain without the name', async () => {
+    const [poster, worker, leaver] = (await createMembersOverBus(nats, 3)) as [TestMember, TestMember, TestMember];
+    // Finished work for the leaver.
+    const done = await postAndApply(poster, [leaver], 'Finished before leaving');
+    await api(base, `/api/me/job-applications/${done.apps[0]!.id}/accept`, { key: poster.key, method: 'POST' });
+    await api(base, `/api/jobs/${done.jobId}/submissions`, { key: leaver.key, body: { body: 'Done.' } });
+    await api(base, `/api/me/jobs/${done.jobId}/approve`, { key: poster.key, body: { score: 5, description: 'Good' } });
+    await api(base, `/api/jobs/${done.jobId}/rating`, { key: leaver.key, body: { score: 4, description: 'Fine' } });
+    // A waiting application with a conversation.
+    const open = await postAndApply(poster, [leaver, worker], 'Still open');
+    await api(base, '/api/messages', { key: leaver.key, body: { applicationId: open.apps[0]!.id, body: 'Any news?' } });
+    await expect.poll(async () => (await api(base, `/api/jobs/${open.jobId}`)).body.applicants, { timeout: 10_000 }).toBe(2);
+
+    await publishEvent(nats, memberDeletedV1, { memberId: leaver.id, deletedAt: new Date().toISOString() });
+    await expect.poll(async () => (await api(base, `/api/me/jobs/${open.jobId}/applications`, { key: poster.key })).body.applications.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await api(base, `/api/jobs/${open.jobId}`)).body.applicants, { timeout: 10_000 }).toBe(1);
+    const conv = await api(base, `/api/messages?application_id=${open.apps[0]!.id}`, { key: poster.key });
+    expect(conv.status).toBe(200);
+    expect(conv.body.with).toEqual({ id: null, name: 'Former member' });
+    expect(conv.body.messages[0].body).toBe('Any news?');
+    const record = await callInternal(nats, getMemberWorkRecord, { memberId: poster.id });
+    expect(record.ratings[0]!.by).toEqual({ id: null, name: 'Former member', headline: null, photoUrl: null });
+    const finished = (await api(base, `/api/me/jobs/${done.jobId}/applications`, { key: poster.key })).body.applications;
+    expect(finished[0]).toMatchObject({ status: 'accepted', worker: { name: 'Former member' }, contact: null, resume: null });
+    expect(JSON.stringify(finished)).not.toContain(leaver.email);
+  });
+});
