@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startInfrastructure, startServices } from '@marketplace/local-stack';
+import { getFreePort, startInfrastructure, startServices } from '@marketplace/local-stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +11,12 @@ declare module 'vitest' {
     natsUrl: string;
     databaseUrl: string;
     controlUrl: string;
+    /** Where the local mail catcher stores each message (<id>.json + <id>.eml). */
+    mailDir: string;
+    /** Federated sign-in is configured against this issuer; oidc.e2e.ts runs the provider there. */
+    oidcIssuer: string;
+    /** Port a test may serve OAuth client metadata documents on (https://127.0.0.1:PORT/… client ids). */
+    clientMetadataPort: number;
   }
 }
 
@@ -19,7 +25,13 @@ export const E2E_ENV = {
   BUS_TIMEOUT_MS: '2000',
   JOB_POSTS_PER_MINUTE: '1000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Tests stand in for many clients by sending X-Forwarded-For (sign-in links are limited per address).
+  TRUST_PROXY: 'true',
+  STAFF_EMAIL_DOMAINS: 'staff.example.test',
 };
+
+/** Federated sign-in: identity discovers the provider on first use, so the test may start it later. */
+export const E2E_OIDC = { clientId: 'marketplace-e2e', clientSecret: 'e2e-client-secret-0123456789abcdef', name: 'Test ID' };
 
 /**
  * Boots the whole system once per run: infrastructure from the environment or the embedded
@@ -31,17 +43,31 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const infra = await startInfrastructure({
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
+  const oidcIssuer = `http://127.0.0.1:${await getFreePort()}`;
+  const clientMetadataPort = await getFreePort();
   const system = await startServices({
-    infra, rootDir: process.cwd(), env: E2E_ENV,
+    infra, rootDir: process.cwd(),
+    env: {
+      ...E2E_ENV,
+      OIDC_ISSUER: oidcIssuer, OIDC_CLIENT_ID: E2E_OIDC.clientId, OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret, OIDC_NAME: E2E_OIDC.name,
+      OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN: `http://127.0.0.1:${clientMetadataPort}`,
+    },
     log: (app, line) => { if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`); },
   }).catch(async (err) => { await infra.stop(); throw err; });
 
-  // Lets a test stop and start one service process, for outage tests.
+  // Lets a test stop and start one service process, for outage tests; a JSON body to /start/<app>
+  // restarts it with those environment overrides (`{}` restores its own).
   const control = createServer((req, res) => {
     const m = /^\/(stop|start)\/([\w-]+)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !m) return void res.writeHead(404).end();
-    const action = m[1] === 'stop' ? system.stop(m[2]!) : system.start(m[2]!);
-    action.then(() => res.writeHead(204).end(), (err: Error) => res.writeHead(500).end(err.message));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const env = text ? (JSON.parse(text) as Record<string, string>) : undefined;
+      const action = m[1] === 'stop' ? system.stop(m[2]!) : system.start(m[2]!, env);
+      action.then(() => res.writeHead(204).end(), (err: Error) => res.writeHead(500).end(err.message));
+    });
   });
   await new Promise<void>((r) => control.listen(0, '127.0.0.1', r));
   const address = control.address();
@@ -51,6 +77,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('natsUrl', infra.natsUrl);
   project.provide('databaseUrl', infra.databaseUrl);
   project.provide('controlUrl', controlUrl);
+  project.provide('mailDir', infra.mail?.dir ?? '');
+  project.provide('oidcIssuer', oidcIssuer);
+  project.provide('clientMetadataPort', clientMetadataPort);
   process.stdout.write(`e2e system up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
 
   return async () => {

@@ -1,13 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { BusClient, type Logger } from '@marketplace/service-kit';
+import { registerAuthRoutes } from './auth/auth-routes.js';
 import { Authenticator } from './auth/authenticator.js';
 import { registerCrossCutting, registerMethodNotAllowed } from './http/cross-cutting.js';
 import { requestIdFrom } from './http/request-id.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
+import { AuthorizationServer, mountAuthorizationServer } from './oauth/authorization-server.js';
+import { registerConsentPage } from './oauth/consent-page.js';
+import { registerProtectedResourceMetadata } from './oauth/protected-resource.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
+import { registerWebPages } from './web/web-pages.js';
 
 export const BODY_LIMIT = 2_097_152;
 
@@ -27,7 +33,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     requestIdHeader: false,
     trustProxy: process.env.TRUST_PROXY === 'true',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 6200 }, // an agent's client id (≤2,048 characters) URL-encoded
     return503OnClosing: true,
   });
   const bus = new BusClient(opts.nc);
@@ -35,8 +41,20 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
 
   const openapi = buildOpenApiDocument(opts.publicUrl);
   const meta = registerMetaRoutes(app, opts.nc, () => openapi);
-  const rest = registerRestRoutes(app, { bus, auth: new Authenticator(bus) });
-  registerMcpEndpoint(app, { bus, publicUrl: opts.publicUrl });
-  registerMethodNotAllowed(app, new Map([...meta, ...rest, ['/api/mcp', new Set(['POST'])]]));
+  await app.register(fastifyCookie);
+  const auth = new Authenticator(bus, opts.publicUrl);
+  const rest = registerRestRoutes(app, { bus, auth });
+  const authRoutes = registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
+  const pages = registerWebPages(app, { bus, auth });
+  const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger });
+  mountAuthorizationServer(app, oauth, opts.logger);
+  const resourceMetadata = registerProtectedResourceMetadata(app, oauth);
+  const consent = registerConsentPage(app, {
+    bus, server: oauth, logger: opts.logger, sessionMember: (req, reply) => auth.sessionCaller(req, reply),
+  });
+  registerMcpEndpoint(app, { bus, oauth });
+  registerMethodNotAllowed(app, new Map([
+    ...meta, ...rest, ...authRoutes, ...pages, ...resourceMetadata, ...consent, ['/api/mcp', new Set(['POST'])],
+  ]));
   return app;
 }

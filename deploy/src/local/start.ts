@@ -76,7 +76,14 @@ try {
   const infraLogFile = join(dataDir, 'infrastructure.log');
   const infraLog = createWriteStream(infraLogFile, { flags: 'a' });
   console.log(`Starting PostgreSQL, NATS and object storage (log: ${infraLogFile})…`);
-  infraStarting = startInfrastructure({ dataDir, log: (line) => infraLog.write(`${new Date().toISOString()} ${line}\n`) });
+  infraStarting = startInfrastructure({
+    dataDir,
+    log: (line) => infraLog.write(`${new Date().toISOString()} ${line}\n`),
+    // No mail provider on embedded defaults: show what would have been emailed.
+    onMail: (mail) => {
+      console.log(`\nMail to ${mail.to.join(', ')}: ${mail.subject}${mail.links.map((link) => `\n  ${link}`).join('')}\n`);
+    },
+  });
   const infra = await infraStarting;
   if (!stopping) {
     console.log('Starting the services…');

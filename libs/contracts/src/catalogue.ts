@@ -5,6 +5,8 @@ import { hiringOperations } from './operations/hiring.operations.js';
 import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
+import { signInOperations } from './operations/sign-in.operations.js';
+import { oauthOperations } from './operations/oauth.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
 export const catalogue: readonly Operation[] = [
@@ -12,6 +14,8 @@ export const catalogue: readonly Operation[] = [
   ...jobsOperations,
   ...notificationsOperations,
   ...applicationsOperations,
+  ...signInOperations,
+  ...oauthOperations,
   ...applicantProfileOperations,
   ...hiringOperations,
 ];

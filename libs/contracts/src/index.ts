@@ -21,6 +21,8 @@ export * from './events/applications.events.js';
 export * from './validation/validate-input.js';
 export * from './safety/credential-scan.js';
 export * from './validation/query-coercion.js';
+export * from './operations/sign-in.operations.js';
+export * from './operations/oauth.operations.js';
 export * from './schemas/application.schema.js';
 export * from './operations/applicant-profile.operations.js';
 export * from './operations/hiring.operations.js';

@@ -10,7 +10,12 @@ export type Access = 'public' | 'member' | 'staff';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface FieldSource {
-  in: 'path' | 'query' | 'body';
+  /**
+   * `request`: a fact the gateway reads from the HTTP request itself, never from the caller's
+   * data; `name` says which (`ip`: the client address; `origin`: the Origin header, else the
+   * Referer's origin). Such fields are absent from OpenAPI and MCP.
+   */
+  in: 'path' | 'query' | 'body' | 'request';
   /** Name on the wire when it differs from the input key (e.g. `poster_id` for posterId). */
   name?: string;
 }

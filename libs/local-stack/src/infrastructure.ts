@@ -6,11 +6,14 @@ import { startEmbeddedPostgres } from './embedded-postgres-server.js';
 import { resolveExternalInfra, type S3Settings } from './infra-env.js';
 import { startNatsServer } from './nats-server.js';
 import { assertBucket, startS3rver } from './s3-server.js';
+import { startMailCatcher, type CaughtMail } from './mail-catcher.js';
 
 export interface Infrastructure {
   databaseUrl: string;
   natsUrl: string;
   s3: S3Settings;
+  /** The local mail catcher, unless SMTP_URL names a real server. */
+  mail?: { smtpUrl: string; dir: string };
   stop(): Promise<void>;
 }
 
@@ -21,6 +24,8 @@ export interface InfrastructureOptions {
   log?: (line: string) => void;
   /** Where DATABASE_URL, NATS_URL and S3_* are read from; process.env by default. */
   env?: NodeJS.ProcessEnv;
+  /** Called for each message the local mail catcher receives (npm start prints sign-in links). */
+  onMail?: (mail: CaughtMail) => void;
 }
 
 interface Part<T> {
@@ -95,13 +100,28 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
     throw new AggregateError(reasons, `The infrastructure did not start:\n${reasons.map((r) => `- ${(r as Error).message ?? String(r)}`).join('\n')}`);
   }
 
+  // Mail goes to a catcher in dataDir/mail unless SMTP_URL names a real server (then services inherit it).
+  const smtpUrl = (opts.env ?? process.env).SMTP_URL?.trim();
+  const catcher = smtpUrl
+    ? undefined
+    : await startMailCatcher({ dir: join(dataDir, 'mail'), ...(opts.onMail ? { onMail: opts.onMail } : {}) })
+      .catch(async (error: unknown) => {
+        await stopAll().catch(() => undefined);
+        throw error;
+      });
+  if (catcher) log(`mail: catching messages at ${catcher.smtpUrl} into ${catcher.dir}`);
+
   let stopping: Promise<void> | undefined;
   return {
     databaseUrl: databasePart.value.value,
     natsUrl: natsPart.value.value,
     s3: s3Part.value.value,
+    ...(catcher ? { mail: { smtpUrl: catcher.smtpUrl, dir: catcher.dir } } : {}),
     // Repeated calls share the first one's outcome, so stop() is safe from
     // both a signal handler and a test teardown.
-    stop: () => (stopping ??= stopAll()),
+    stop: () => (stopping ??= (async () => {
+      await catcher?.stop();
+      await stopAll();
+    })()),
   };
 }

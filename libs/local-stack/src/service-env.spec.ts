@@ -75,4 +75,14 @@ describe('buildServiceEnv', () => {
     const result = env('drafts-worker', {}, { LOG_LEVEL: 'warn', DATABASE_URL: 'postgres://other/x', HEALTH_PORT: '1', ROLE: 'api', FEATURE: 'on' });
     expect(result).toMatchObject({ LOG_LEVEL: 'warn', DATABASE_URL: 'postgres://other/x', HEALTH_PORT: '6001', ROLE: 'worker', FEATURE: 'on' });
   });
+
+  it('points every service at the local mail catcher when there is one, else at the inherited SMTP_URL', () => {
+    const withCatcher = buildServiceEnv({
+      service: service('identity'), infra: { ...infra, mail: { smtpUrl: 'smtp://127.0.0.1:5004', dir: '/tmp/mail' } },
+      healthPort: 6001, gatewayPort: 3000, inherited: { SMTP_URL: 'smtp://ignored:25' },
+    });
+    expect(withCatcher.SMTP_URL).toBe('smtp://127.0.0.1:5004');
+    expect(withCatcher.MAIL_FROM).toMatch(/@/);
+    expect(env('identity', { SMTP_URL: 'smtps://mail.example:465' }).SMTP_URL).toBe('smtps://mail.example:465');
+  });
 });

@@ -8,7 +8,7 @@ const PER_PROCESS = ['PORT', 'HOST', 'HEALTH_PORT', 'HEALTH_HOST', 'ROLE'];
 
 export interface ServiceEnvInput {
   service: ServiceDefinition;
-  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3'>;
+  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'>;
   healthPort: number;
   /** The gateway's port: its PORT, and the default PUBLIC_URL of every service. */
   gatewayPort: number;
@@ -41,6 +41,10 @@ export function buildServiceEnv(input: ServiceEnvInput): Record<string, string> 
     // gateway; behind a proxy the launcher's PUBLIC_URL or extra says so.
     PUBLIC_URL: input.inherited.PUBLIC_URL || `http://127.0.0.1:${input.gatewayPort}`,
   });
+  if (input.infra.mail) {
+    env.SMTP_URL = input.infra.mail.smtpUrl;
+    env.MAIL_FROM ||= 'Marketplace <no-reply@marketplace.localhost>';
+  }
   Object.assign(env, input.extra ?? {});
   env.HEALTH_PORT = String(input.healthPort);
   // The free-port probe looked at 127.0.0.1, and probes need not be public.

@@ -18,14 +18,18 @@ export interface System {
   apps: string[];
   /** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */
   stop(app: string): Promise<void>;
-  /** Starts a stopped app again with the same environment and ports, and waits until it is healthy. */
-  start(app: string): Promise<void>;
+  /**
+   * Starts a stopped app again with the same ports, and waits until it is healthy. With `env`, the
+   * app runs with its original environment plus these values (an empty string unsets a setting)
+   * from now on; `{}` restores the original.
+   */
+  start(app: string, env?: Record<string, string>): Promise<void>;
   /** Stops every app, the gateway first. The infrastructure is left running. */
   stopAll(): Promise<void>;
 }
 
 export interface ServicesOptions {
-  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3'>;
+  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'>;
   /** Repository root: apps/<app>/dist/main.js is run from here. */
   rootDir: string;
   /** A free port when omitted. */
@@ -40,6 +44,8 @@ interface RunningService {
   mainPath: string;
   healthPort: number;
   env: Record<string, string>;
+  /** The environment it was first started with. */
+  baseEnv: Record<string, string>;
   tail: LineTail;
   proc?: TrackedProcess;
   /** Set while we stop it, so its exit is not reported as a crash. */
@@ -65,18 +71,20 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
   const services = new Map<string, RunningService>();
   for (const definition of SERVICES) {
     const healthPort = await getFreePort();
+    const env = buildServiceEnv({
+      service: definition,
+      infra: opts.infra,
+      healthPort,
+      gatewayPort,
+      inherited: process.env,
+      ...(opts.env ? { extra: opts.env } : {}),
+    });
     services.set(definition.name, {
       definition,
       mainPath: join(rootDir, 'apps', definition.appDir, 'dist', 'main.js'),
       healthPort,
-      env: buildServiceEnv({
-        service: definition,
-        infra: opts.infra,
-        healthPort,
-        gatewayPort,
-        inherited: process.env,
-        ...(opts.env ? { extra: opts.env } : {}),
-      }),
+      env,
+      baseEnv: env,
       tail: new LineTail(50),
       stopping: false,
     });
@@ -165,8 +173,9 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     if (service.proc === proc) service.proc = undefined;
   };
 
-  const start = async (app: string): Promise<void> => {
+  const start = async (app: string, env?: Record<string, string>): Promise<void> => {
     const service = lookup(app);
+    if (env) service.env = { ...service.baseEnv, ...env };
     const running = service.proc && !service.proc.hasExited() ? service.proc : launch(service);
     await waitHealthy(service, running);
   };

@@ -1,5 +1,8 @@
-import { AppError, authenticateKey, type Caller } from '@marketplace/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, authenticateKey, authenticateSession, type Caller } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
+import { isSafeMethod, isSameOriginJson } from './same-origin.js';
+import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.js';
 
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -9,13 +12,54 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /** Authentication only; what a caller may do is decided by the service that owns the data. */
 export class Authenticator {
-  constructor(private readonly bus: BusClient) {}
+  readonly publicOrigin: string;
 
-  /** REST: API keys (browser sessions arrive with sign-in). Null when no credentials were sent. */
+  constructor(private readonly bus: BusClient, readonly publicUrl: string) {
+    this.publicOrigin = new URL(publicUrl).origin;
+  }
+
+  /** API keys only. Null when no credentials were sent. */
   async restCaller(authorization: string | undefined, requestId: string): Promise<Caller | null> {
     if (authorization === undefined) return null;
     const token = bearerToken(authorization);
     if (!token) throw AppError.unauthorized('Send the API key as "Authorization: Bearer <key>".');
+    // OAuth access tokens are for /api/mcp only; anything but an API key is refused here.
+    if (!token.startsWith('tl_')) throw AppError.unauthorized('Invalid API key. OAuth access tokens are accepted only on /api/mcp.');
     return this.bus.call(authenticateKey, { key: token }, { requestId, caller: null });
+  }
+
+  /**
+   * REST: an API key (Authorization) or else the browser session cookie. A session write must be
+   * same-origin JSON (403 otherwise), since a browser attaches the cookie to cross-site requests
+   * too; API keys are never sent by a browser on its own, so they are exempt.
+   */
+  async requestCaller(req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
+    if (req.headers.authorization !== undefined) return this.restCaller(req.headers.authorization, req.id);
+    const session = await this.sessionCaller(req, reply);
+    if (session && !isSafeMethod(req.method) && !isSameOriginJson(req, this.publicOrigin)) {
+      throw AppError.forbidden('Requests signed in with a browser session must come from this site and send Content-Type: application/json.');
+    }
+    return session;
+  }
+
+  /**
+   * The signed-in member behind the session cookie, or null (no cookie, or an ended session,
+   * whose cookie is then cleared). Renews the cookie when the session slid forward. No
+   * same-origin check: use requestCaller for writes, or check it yourself.
+   */
+  async sessionCaller(req: FastifyRequest, reply?: FastifyReply): Promise<Caller | null> {
+    const token = sessionToken(req);
+    if (!token) return null;
+    try {
+      const found = await this.bus.call(authenticateSession, { token }, { requestId: req.id, caller: null });
+      if (found.renewed && reply) setSessionCookie(reply, this.publicUrl, token, new Date(found.expiresAt));
+      return found.caller;
+    } catch (err) {
+      if (err instanceof AppError && err.status === 401) {
+        if (reply) clearSessionCookie(reply, this.publicUrl);
+        return null;
+      }
+      throw err;
+    }
   }
 }

@@ -5,7 +5,7 @@ import type { BoundField } from '../rest/field-bindings.js';
 export function renameFields(err: AppError, fields: readonly BoundField[], surface: 'rest' | 'mcp'): AppError {
   const given = err.extra.fields;
   if (!given) return err;
-  const names = new Map(fields.map((f) => [f.key, surface === 'rest' ? f.rest : f.mcp]));
+  const names = new Map(fields.filter((f) => f.in !== 'request').map((f) => [f.key, surface === 'rest' ? f.rest : f.mcp]));
   const renamed: Record<string, string> = {};
   for (const [name, message] of Object.entries(given)) {
     const [head, ...rest] = name.split('.');

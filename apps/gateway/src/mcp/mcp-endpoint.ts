@@ -11,11 +11,16 @@ import { bearerToken } from '../auth/authenticator.js';
 import { renameFields } from '../http/error-reply.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
 import { requireAccess } from '../rest/rest-routes.js';
-import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, type Tool } from './mcp-tools.js';
+import type { AuthorizationServer } from '../oauth/authorization-server.js';
+import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
+import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, toolScope, type Tool } from './mcp-tools.js';
 
-const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection.
-Start with get_suggested_workflow. Browse with list_open_jobs and get_job; post with post_job.
-Pass conversation_id "new" on your first call and reuse the value returned.`;
+const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection: what you post, apply
+for or write is theirs, marked as done through an agent. Start with get_suggested_workflow. Browse with
+list_open_jobs and get_job; post with post_job. Pass conversation_id "new" on your first call and then
+the conversationId each result returns; add context (at most 300 characters, general terms) and
+llm_model (your exact model id, or "unknown"). Reads need the agent:read scope, writes agent:write.
+If a tool keeps failing, offer your human to report the problem with report_problem.`;
 
 const COMMON = new Set(Object.keys(COMMON_ARGS));
 
@@ -23,35 +28,54 @@ interface JsonRpcMessage { method?: string; params?: { name?: string } }
 
 export interface McpDeps {
   bus: BusClient;
-  publicUrl: string;
+  oauth: AuthorizationServer;
 }
 
 export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   const tools = buildTools();
   const listed = [...tools.values()].map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
-  const resourceMetadata = `${deps.publicUrl}/.well-known/oauth-protected-resource/api/mcp`;
+  const resourceMetadata = `${deps.oauth.issuer}${PROTECTED_RESOURCE_PATHS[0]}`;
 
-  const challenge = (reply: FastifyReply, error: string, description: string) =>
-    reply
-      .code(401)
-      .header('www-authenticate', `Bearer resource_metadata="${resourceMetadata}", scope="agent:read agent:write", error="${error}", error_description="${description}"`)
-      .send({ error: description });
+  // MCP authorization: 401 (no or bad token) and 403 insufficient_scope both name the metadata
+  // document and the scopes to ask for, so a client can (re)authorize without prior knowledge.
+  const challenge = (reply: FastifyReply, status: 401 | 403, scope: string, error?: string, description?: string) => {
+    const params = [`resource_metadata="${resourceMetadata}"`, `scope="${scope}"`];
+    if (error) params.push(`error="${error}"`);
+    if (description) params.push(`error_description="${description.replace(/"/g, "'")}"`);
+    return reply.code(status).header('www-authenticate', `Bearer ${params.join(', ')}`)
+      .send({ error: description ?? 'Sign in with OAuth to use this tool.' });
+  };
 
   app.post('/api/mcp', async (req: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(req.headers.authorization);
-    if (token?.startsWith('tl_')) {
-      return challenge(reply, 'invalid_token', 'API keys are not accepted on /api/mcp; connect with OAuth sign-in.');
+    if (req.headers.authorization !== undefined && !token) {
+      return challenge(reply, 401, CHALLENGE_SCOPE, 'invalid_request', 'Send the access token as "Authorization: Bearer <token>".');
     }
-    // OAuth sign-in for MCP is not available yet, so no bearer token can be valid here.
-    if (token) return challenge(reply, 'invalid_token', 'The access token is invalid or expired.');
-    const caller: Caller | null = null;
+    if (token?.startsWith('tl_')) {
+      return challenge(reply, 401, CHALLENGE_SCOPE, 'invalid_token', 'API keys are not accepted on /api/mcp; connect with OAuth sign-in.');
+    }
+    let caller: Caller | null = null;
+    if (token) {
+      try {
+        caller = await oauthCaller(deps.oauth, deps.bus, token, req.id);
+      } catch (err) {
+        if (err instanceof AppError && err.status === 401) return challenge(reply, 401, CHALLENGE_SCOPE, 'invalid_token', err.message);
+        throw err instanceof AppError ? err : AppError.unavailable('Sign-in is unavailable. Try again shortly.');
+      }
+    }
 
     const messages = (Array.isArray(req.body) ? req.body : [req.body]) as JsonRpcMessage[];
     for (const m of messages) {
       if (m?.method !== 'tools/call') continue;
       const tool = tools.get(String(m.params?.name));
-      if (tool && toolAccess(tool) !== 'public' && !caller) {
-        return challenge(reply, 'invalid_request', `Sign in to use ${tool.name}.`);
+      if (!tool) continue;
+      if (toolAccess(tool) !== 'public' && !caller) {
+        return challenge(reply, 401, CHALLENGE_SCOPE, undefined, `Sign in to use ${tool.name}.`);
+      }
+      const scope = toolScope(tool);
+      if (caller && scope && !caller.scopes.includes(scope)) {
+        return challenge(reply, 403, [...new Set([...caller.scopes, scope])].join(' '), 'insufficient_scope',
+          `${tool.name} needs the ${scope} scope; connect again and approve it.`);
       }
     }
 
@@ -88,7 +112,11 @@ async function callTool(
     const data = await bus.request(tool.op.subject, tool.op.service, input, { requestId, caller, surface: 'mcp' });
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
     return {
-      content: [{ type: 'text', text: JSON.stringify(data) }],
+      // Agents that read only text still see the conversation id to pass on their next call.
+      content: [
+        { type: 'text', text: JSON.stringify(data) },
+        { type: 'text', text: `conversation_id: ${conversationId}` },
+      ],
       structuredContent: { result: data as Record<string, unknown>, conversationId },
     };
   } catch (err) {

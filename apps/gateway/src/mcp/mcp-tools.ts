@@ -38,7 +38,8 @@ export function buildTools(): Map<string, Tool> {
   for (const op of catalogue) {
     if (!op.mcp || op.internal) continue;
     if (tools.has(op.mcp.tool)) throw new Error(`Two operations declare tool ${op.mcp.tool}`);
-    const fields = bindFields(op);
+    // Request facts (client address, origin) exist only on REST.
+    const fields = bindFields(op).filter((f) => f.in !== 'request');
     tools.set(op.mcp.tool, {
       name: op.mcp.tool, op, fields, inputSchema: toolInputSchema(fields), description: op.mcp.description,
     });
@@ -48,4 +49,12 @@ export function buildTools(): Map<string, Tool> {
 
 export function toolAccess(tool: Tool): Operation['access'] {
   return tool.op.mcp?.access ?? tool.op.access;
+}
+
+/**
+ * The OAuth scope a tool needs: the catalogue's `scope`. A member tool that forgot to declare one
+ * is treated as a write, so nothing is reachable with less than the strictest scope by accident.
+ */
+export function toolScope(tool: Tool): Operation['scope'] {
+  return tool.op.scope ?? (toolAccess(tool) === 'public' ? undefined : 'agent:write');
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { decodeJson, healthSubject } from '@marketplace/service-kit';
+import { listAuthMethods } from '@marketplace/contracts';
+import { BusClient, decodeJson, healthSubject } from '@marketplace/service-kit';
 import { SERVICE_VERSION } from './service-version.js';
 
 /** Services whose database must answer for the API to be ready. */
@@ -12,8 +13,12 @@ export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, ope
     handler: async (_req, reply) => reply.type('application/json').send({ status: 'ok' }),
   });
 
-  app.get('/api/health/ready', async (_req, reply) => {
+  const bus = new BusClient(nc, 2000);
+  app.get('/api/health/ready', async (req, reply) => {
     const checks: Record<string, boolean> = { bus: !nc.isClosed() };
+    // What identity actually offers (email only when mail is configured); keys need no setup.
+    const signInMethods = bus.call(listAuthMethods, {}, { requestId: req.id, caller: null })
+      .then((r) => r.methods.map((m) => m.id), () => ['api_key']);
     await Promise.all(READY_SERVICES.map(async (service) => {
       try {
         const msg = await nc.request(healthSubject(service), undefined, { timeout: 2000 });
@@ -27,7 +32,7 @@ export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, ope
       status: ok ? 'ready' : 'unavailable',
       checks,
       database: READY_SERVICES.every((s) => checks[`${s}.database`]),
-      signInMethods: ['api_key'],
+      signInMethods: await signInMethods,
       searchMode: 'keyword',
     });
   });

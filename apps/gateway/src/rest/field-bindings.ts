@@ -3,7 +3,7 @@ import { snakeCase, type Operation } from '@marketplace/contracts';
 
 export interface BoundField {
   key: string;
-  in: 'path' | 'query' | 'body';
+  in: 'path' | 'query' | 'body' | 'request';
   /** Name on REST. */
   rest: string;
   /** Argument name over MCP. */

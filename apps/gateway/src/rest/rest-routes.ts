@@ -6,6 +6,7 @@ import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
 import { renameFields } from '../http/error-reply.js';
 import { bindFields, fastifyPath, type BoundField } from './field-bindings.js';
+import { requestOrigin } from '../auth/same-origin.js';
 
 export interface RestDeps {
   bus: BusClient;
@@ -32,10 +33,18 @@ function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<st
   for (const f of fields) {
     const value = f.in === 'path' ? params[f.rest]
       : f.in === 'query' ? coerceQueryValue(f.schema, query[f.rest])
+      : f.in === 'request' ? requestFact(req, f.rest)
       : (body as Record<string, unknown> | undefined)?.[f.rest];
     if (value !== undefined) input[f.key] = value;
   }
   return input;
+}
+
+/** What a `request` field reads: facts about the HTTP request that the caller cannot put in the body. */
+function requestFact(req: FastifyRequest, name: string): string | undefined {
+  if (name === 'ip') return req.ip;
+  if (name === 'origin') return requestOrigin(req);
+  throw new Error(`Unknown request field ${name}`);
 }
 
 /** One route per catalogue entry: parse, authenticate, validate, forward, answer. Nothing else. */
@@ -53,7 +62,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
       url,
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         try {
-          const caller = await deps.auth.restCaller(req.headers.authorization, req.id);
+          const caller = await deps.auth.requestCaller(req, reply);
           requireAccess(access, caller);
           const input = validateInput(op.input, rawInput(req, fields), (key) => fields.find((f) => f.key === key)?.rest ?? key);
           const data = await deps.bus.request(op.subject, op.service, input, { requestId: req.id, caller, surface: 'rest' });

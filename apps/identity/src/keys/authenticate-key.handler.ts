@@ -2,11 +2,12 @@ import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/com
 import { DataSource } from 'typeorm';
 import { AppError, authenticateKey, type Caller, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { isStaff } from '../sign-in/staff-policy.js';
 import { hashApiKey, KEY_PREFIX } from './api-key.crypto.js';
 
 const PER_MINUTE = Number(process.env.API_KEY_RATE_LIMIT ?? 120);
 
-interface Row { id: string; member_id: string; staff: boolean; verified: boolean; count: number; reset: string }
+interface Row { id: string; member_id: string; email: string; staff: boolean; verified: boolean; count: number; reset: string }
 
 /**
  * Resolves a key and counts the request in the same statement: the count lives in PostgreSQL,
@@ -34,7 +35,7 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
     if (!key.startsWith(KEY_PREFIX)) throw AppError.unauthorized('Invalid API key.');
     const rows: Row[] = await this.ds.query(
       `WITH k AS (
-         SELECT a.id, a.member_id, m.staff, m.email_verified_at IS NOT NULL AS verified
+         SELECT a.id, a.member_id, m.email, m.staff, m.email_verified_at IS NOT NULL AS verified
          FROM api_keys a JOIN members m ON m.id = a.member_id
          WHERE a.hash = $1 AND a.revoked_at IS NULL
        ), u AS (
@@ -58,7 +59,7 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
     }
     const caller: Caller = {
       memberId: row.member_id, via: 'key', scopes: ['agent:read', 'agent:write'],
-      staff: row.staff, emailVerified: row.verified,
+      staff: isStaff(row), emailVerified: row.verified,
     };
     return caller;
   }

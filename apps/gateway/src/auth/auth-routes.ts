@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AppError, completeOidcSignIn, endSession, startOidcSignIn, verifyMagicLink,
+} from '@marketplace/contracts';
+import type { BusClient } from '@marketplace/service-kit';
+import type { Authenticator } from './authenticator.js';
+import { isSameOriginJson } from './same-origin.js';
+import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.js';
+
+/** Remembers which federated sign-in this browser started (login CSRF protection). */
+const OIDC_STATE_COOKIE = 'mk_oidc_state';
+const OIDC_CALLBACK = '/api/auth/callback/oidc';
+
+interface AuthRouteDeps {
+  bus: BusClient;
+  auth: Authenticator;
+  publicUrl: string;
+}
+
+function queryString(req: FastifyRequest, name: string): string | undefined {
+  const value = (req.query as Record<string, unknown>)[name];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+function userAgent(req: FastifyRequest): string | undefined {
+  return req.headers['user-agent']?.slice(0, 500);
+}
+
+/**
+ * Sign-in steps that a browser performs by navigation (redirects and cookies), which the
+ * catalogue's JSON routes cannot express. Everything they decide is decided by identity.
+ */
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): Map<string, Set<string>> {
+  const { bus, publicUrl } = deps;
+
+  const finish = (reply: FastifyReply, result: { ok: true; sessionToken: string; expiresAt: string; redirectTo: string } | { ok: false; redirectTo: string }) => {
+    if (result.ok) setSessionCookie(reply, publicUrl, result.sessionToken, new Date(result.expiresAt));
+    return reply.redirect(result.redirectTo, 302);
+  };
+
+  app.get('/api/auth/magic-link/verify', async (req, reply) => {
+    const token = queryString(req, 'token');
+    if (!token || token.length < 16 || token.length > 200) return reply.redirect('/sign-in?error=INVALID_TOKEN', 302);
+    const agent = userAgent(req);
+    const result = await bus.call(verifyMagicLink, { token, ...(agent ? { userAgent: agent } : {}) }, { requestId: req.id, caller: null });
+    return finish(reply, result);
+  });
+
+  app.post('/api/auth/sign-out', async (req, reply) => {
+    const token = sessionToken(req);
+    if (token) {
+      // Signing someone out is a write too: only our own pages may ask for it.
+      if (!isSameOriginJson(req, deps.auth.publicOrigin)) {
+        throw AppError.forbidden('Requests signed in with a browser session must come from this site and send Content-Type: application/json.');
+      }
+      await bus.call(endSession, { token }, { requestId: req.id, caller: null });
+    }
+    clearSessionCookie(reply, publicUrl);
+    return reply.send({ signedOut: true });
+  });
+
+  app.get('/api/auth/sign-in/oidc', async (req, reply) => {
+    const input: Record<string, string> = {};
+    for (const name of ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL']) {
+      const value = queryString(req, name);
+      if (value) input[name] = value;
+    }
+    const started = await bus.call(startOidcSignIn, input, { requestId: req.id, caller: null });
+    reply.setCookie(OIDC_STATE_COOKIE, started.state, {
+      httpOnly: true, sameSite: 'lax', secure: publicUrl.startsWith('https:'), path: OIDC_CALLBACK, maxAge: 600,
+    });
+    return reply.redirect(started.authorizationUrl, 302);
+  });
+
+  app.get(OIDC_CALLBACK, async (req, reply) => {
+    const browserState = req.cookies?.[OIDC_STATE_COOKIE];
+    const agent = userAgent(req);
+    const result = await bus.call(completeOidcSignIn, {
+      callbackUrl: `${publicUrl}${req.url}`,
+      ...(browserState ? { browserState } : {}),
+      ...(agent ? { userAgent: agent } : {}),
+    }, { requestId: req.id, caller: null });
+    reply.clearCookie(OIDC_STATE_COOKIE, { path: OIDC_CALLBACK });
+    return finish(reply, result);
+  });
+
+  return new Map([
+    ['/api/auth/magic-link/verify', new Set(['GET'])],
+    ['/api/auth/sign-out', new Set(['POST'])],
+    ['/api/auth/sign-in/oidc', new Set(['GET'])],
+    [OIDC_CALLBACK, new Set(['GET'])],
+  ]);
+}
+
+/** The browser-navigation routes above, for the OpenAPI document (they are not catalogue operations). */
+export function authRouteDocs(): Record<string, Record<string, unknown>> {
+  const redirect = (summary: string, parameters: { name: string; description: string; required?: boolean }[]) => ({
+    get: {
+      summary, tags: ['identity'], security: [],
+      parameters: parameters.map((p) => ({ name: p.name, in: 'query', required: p.required ?? false, description: p.description, schema: { type: 'string' } })),
+      responses: { '302': { description: 'Redirect; on success it sets the HttpOnly session cookie mk_session' } },
+    },
+  });
+  return {
+    '/api/auth/magic-link/verify': redirect(
+      'Follow an emailed sign-in link: consumes it once, creates the account on first sign-in, starts a session and redirects to the callback (new users to newUserCallbackURL; failures to errorCallbackURL with error=INVALID_TOKEN or EXPIRED_TOKEN)',
+      [{ name: 'token', description: 'From the email', required: true }],
+    ),
+    '/api/auth/sign-in/oidc': redirect('Start signing in with the configured OpenID Connect provider (404 when none is configured)', [
+      { name: 'callbackURL', description: 'Where to land after signing in (a path here or a trusted origin)' },
+      { name: 'newUserCallbackURL', description: 'Where a first sign-in lands instead' },
+      { name: 'errorCallbackURL', description: 'Where a failure lands, with ?error=' },
+    ]),
+    [OIDC_CALLBACK]: redirect('Where the provider sends the browser back; starts a session (accounts link by verified email)', [
+      { name: 'code', description: 'Authorization code' }, { name: 'state', description: 'Must match this browser\'s sign-in' },
+    ]),
+    '/api/auth/sign-out': {
+      post: {
+        summary: 'End the browser session (deleted server-side) and clear its cookie. With a session, the request must be same-origin JSON (403 otherwise)',
+        tags: ['identity'], security: [{ session: [] }],
+        responses: {
+          '200': { description: 'Signed out', content: { 'application/json': { schema: { type: 'object', properties: { signedOut: { const: true } }, required: ['signedOut'] } } } },
+          '403': { $ref: '#/components/responses/Error403' },
+        },
+      },
+    },
+  };
+}

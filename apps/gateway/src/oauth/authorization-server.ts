@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import Provider, { errors } from 'oidc-provider';
+import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { AppError, OAUTH_SCOPES, oauthAccount, oauthServerKeys } from '@marketplace/contracts';
+import type { BusClient, Logger } from '@marketplace/service-kit';
+import { sendError } from '../http/error-reply.js';
+import { busAdapter } from './bus-adapter.js';
+import { clientMetadataFetch } from './client-metadata-fetch.js';
+
+export const OAUTH_BASE = '/api/auth/oauth2';
+export const INTERACTION_BASE = `${OAUTH_BASE}/interaction`;
+export const MCP_PATH = '/api/mcp';
+/** Scopes a token for the MCP resource can carry. */
+export const AGENT_SCOPES = ['agent:read', 'agent:write'] as const;
+
+const ACCESS_TOKEN_TTL = Number(process.env.OAUTH_ACCESS_TOKEN_TTL ?? 3600);
+
+export interface AuthorizationServerDeps {
+  bus: BusClient;
+  publicUrl: string;
+  logger: Logger;
+}
+
+/** The loaded provider plus what the MCP endpoint needs to verify its tokens locally. */
+export interface LoadedServer {
+  provider: Provider;
+  verifyKeys: ReturnType<typeof createLocalJWKSet>;
+}
+
+/**
+ * oidc-provider, mounted in the gateway. Keys and cookie secrets come from the identity service
+ * (created once, shared by every replica), loaded on first use so the gateway starts even while
+ * identity is still coming up.
+ */
+export class AuthorizationServer {
+  readonly issuer: string;
+  readonly resource: string;
+  private loading: Promise<LoadedServer> | undefined;
+
+  constructor(private readonly deps: AuthorizationServerDeps) {
+    this.issuer = new URL(deps.publicUrl).origin;
+    this.resource = `${this.issuer}${MCP_PATH}`;
+  }
+
+  load(): Promise<LoadedServer> {
+    this.loading ??= this.build().catch((err: unknown) => {
+      this.loading = undefined;
+      throw err;
+    });
+    return this.loading;
+  }
+
+  private async build(): Promise<LoadedServer> {
+    const { bus, logger } = this.deps;
+    const keys = await bus.call(oauthServerKeys, {}, { requestId: `oauth-${randomUUID()}`, caller: null });
+    const resource = this.resource;
+    const provider = new Provider(this.issuer, {
+      adapter: busAdapter(bus),
+      clients: [],
+      jwks: { keys: keys.keys },
+      cookies: {
+        keys: keys.cookieKeys,
+        long: { httpOnly: true, sameSite: 'lax', secure: this.issuer.startsWith('https:') },
+        short: { httpOnly: true, sameSite: 'lax', secure: this.issuer.startsWith('https:') },
+      },
+      scopes: [...OAUTH_SCOPES],
+      claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
+      responseTypes: ['code'],
+      pkce: { required: () => true },
+      clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+      routes: {
+        authorization: `${OAUTH_BASE}/authorize`,
+        token: `${OAUTH_BASE}/token`,
+        registration: `${OAUTH_BASE}/register`,
+        jwks: `${OAUTH_BASE}/jwks`,
+        revocation: `${OAUTH_BASE}/revoke`,
+        userinfo: `${OAUTH_BASE}/userinfo`,
+        end_session: `${OAUTH_BASE}/logout`,
+        introspection: `${OAUTH_BASE}/introspect`,
+        pushed_authorization_request: `${OAUTH_BASE}/par`,
+        code_verification: `${OAUTH_BASE}/device`,
+        device_authorization: `${OAUTH_BASE}/device/auth`,
+        backchannel_authentication: `${OAUTH_BASE}/backchannel`,
+        challenge: `${OAUTH_BASE}/challenge`,
+        credential: `${OAUTH_BASE}/credential`,
+      },
+      features: {
+        devInteractions: { enabled: false },
+        registration: { enabled: true, initialAccessToken: false },
+        revocation: { enabled: true },
+        userinfo: { enabled: false },
+        rpInitiatedLogout: { enabled: false },
+        clientIdMetadataDocument: {
+          enabled: true,
+          // The spec's agent metadata documents authenticate with private_key_jwt.
+          allowClient: async (_ctx: unknown, client: { clientAuthMethod?: string }) =>
+            client.clientAuthMethod === 'private_key_jwt',
+        },
+        resourceIndicators: {
+          enabled: true,
+          defaultResource: async (_ctx: unknown, _client: unknown, oneOf?: string | string[]) => oneOf ?? resource,
+          useGrantedResource: async () => true,
+          getResourceServerInfo: async (_ctx: unknown, indicator: string) => {
+            if (indicator !== resource) throw new errors.InvalidTarget(`Tokens are issued only for ${resource}.`);
+            return {
+              scope: AGENT_SCOPES.join(' '),
+              audience: resource,
+              accessTokenTTL: ACCESS_TOKEN_TTL,
+              accessTokenFormat: 'jwt',
+              jwt: { sign: { alg: 'RS256' } },
+            };
+          },
+        },
+      },
+      formats: {
+        customizers: {
+          // The grant id lets the MCP endpoint check, per request, that consent still stands.
+          jwt: async (_ctx: unknown, token: { grantId?: string }, jwt: { payload: Record<string, unknown> }) => {
+            jwt.payload.gid = token.grantId;
+          },
+        },
+      },
+      // Every connection is approved on the consent page; an old grant is never reused silently.
+      loadExistingGrant: async (ctx: { oidc: { result?: { consent?: { grantId?: string } }; provider: Provider } }) => {
+        const grantId = ctx.oidc.result?.consent?.grantId;
+        return grantId ? (ctx.oidc.provider.Grant as unknown as { find(id: string): Promise<unknown> }).find(grantId) : undefined;
+      },
+      rotateRefreshToken: true,
+      ttl: {
+        AccessToken: ACCESS_TOKEN_TTL,
+        AuthorizationCode: 60,
+        IdToken: 3600,
+        Interaction: 3600,
+        Session: 14 * 24 * 3600,
+        Grant: 365 * 24 * 3600,
+        RefreshToken: 30 * 24 * 3600,
+      },
+      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${INTERACTION_BASE}/${interaction.uid}` },
+      findAccount: async (_ctx: unknown, sub: string) => {
+        const claims = await bus.call(oauthAccount, { memberId: sub }, { requestId: `oauth-${randomUUID()}`, caller: null });
+        return claims ? { accountId: claims.sub, claims: async () => claims } : undefined;
+      },
+      fetch: clientMetadataFetch(logger),
+      renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
+        ctx.type = 'html';
+        ctx.body = errorPage(out.error ?? 'error', out.error_description ?? 'The sign-in request could not be completed.');
+      },
+    });
+    provider.proxy = process.env.TRUST_PROXY === 'true';
+    provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'authorization server error'));
+    const publicKeys: JSONWebKeySet = {
+      keys: keys.keys.map((k) => {
+        const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...pub } = k as Record<string, string>;
+        return pub;
+      }),
+    };
+    return { provider, verifyKeys: createLocalJWKSet(publicKeys) };
+  }
+}
+
+export function isProviderPath(path: string): boolean {
+  if (path === '/.well-known/openid-configuration' || path === '/.well-known/oauth-authorization-server') return true;
+  return path.startsWith(`${OAUTH_BASE}/`) && !path.startsWith(`${INTERACTION_BASE}/`);
+}
+
+/** Hands authorization server paths to oidc-provider before Fastify parses the body. */
+export function mountAuthorizationServer(app: FastifyInstance, server: AuthorizationServer, logger: Logger): void {
+  app.addHook('onRequest', async (req, reply) => {
+    const path = req.url.split('?')[0]!;
+    if (!isProviderPath(path)) return;
+    let loaded: LoadedServer;
+    try {
+      loaded = await server.load();
+    } catch (err) {
+      logger.warn({ err }, 'authorization server unavailable');
+      const error = err instanceof AppError ? err : AppError.unavailable('Sign-in is unavailable. Try again shortly.');
+      return sendError(reply, error, req.id);
+    }
+    reply.hijack();
+    reply.raw.setHeader('x-request-id', req.id);
+    await loaded.provider.callback()(req.raw, reply.raw);
+  });
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+export function htmlPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}
+h1{font-size:1.5rem}ul{padding-left:1.25rem}button{font:inherit;padding:.6rem 1.2rem;margin-right:.75rem;border-radius:.4rem;border:2px solid #1a1a1a;cursor:pointer}
+button.primary{background:#1a1a1a;color:#fff}button:focus-visible{outline:3px solid #1d6ae5;outline-offset:2px}
+.muted{color:#555}
+</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+function errorPage(error: string, description: string): string {
+  return htmlPage('Sign-in problem', `<h1>Sign-in could not continue</h1>
+<p role="alert">${escapeHtml(description)}</p>
+<p class="muted">Error code: <code>${escapeHtml(error)}</code>. Go back to your agent and start connecting again.</p>`);
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import {
+  oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert,
+} from '@marketplace/contracts';
+import type { BusClient } from '@marketplace/service-kit';
+
+type Payload = Record<string, unknown>;
+
+/**
+ * oidc-provider's storage adapter. Nothing is kept in gateway memory: every record goes to the
+ * identity service over the bus, so any replica can continue a flow another one began.
+ */
+export function busAdapter(bus: BusClient) {
+  const ctx = () => ({ requestId: `oauth-${randomUUID()}`, caller: null });
+  return class BusAdapter {
+    constructor(readonly model: string) {}
+
+    async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
+      const seconds = expiresIn && expiresIn > 0 ? Math.ceil(expiresIn) : undefined;
+      await bus.call(oauthUpsert, { model: this.model, id, payload, ...(seconds ? { expiresIn: seconds } : {}) }, ctx());
+    }
+
+    async find(id: string): Promise<Payload | undefined> {
+      return (await bus.call(oauthFind, { model: this.model, by: 'id', value: id }, ctx())).payload ?? undefined;
+    }
+
+    async findByUid(uid: string): Promise<Payload | undefined> {
+      return (await bus.call(oauthFind, { model: this.model, by: 'uid', value: uid }, ctx())).payload ?? undefined;
+    }
+
+    async findByUserCode(userCode: string): Promise<Payload | undefined> {
+      return (await bus.call(oauthFind, { model: this.model, by: 'userCode', value: userCode }, ctx())).payload ?? undefined;
+    }
+
+    async consume(id: string): Promise<void> {
+      await bus.call(oauthConsume, { model: this.model, id }, ctx());
+    }
+
+    async destroy(id: string): Promise<void> {
+      await bus.call(oauthDestroy, { model: this.model, id }, ctx());
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await bus.call(oauthRevokeByGrant, { grantId }, ctx());
+    }
+  };
+}

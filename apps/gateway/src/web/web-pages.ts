@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, listAuthMethods, type Caller } from '@marketplace/contracts';
+import type { BusClient } from '@marketplace/service-kit';
+import type { Authenticator } from '../auth/authenticator.js';
+import { escapeHtml, sendPage } from './layout.js';
+
+interface WebDeps {
+  bus: BusClient;
+  auth: Authenticator;
+}
+
+/** JSON for an inline script, safe inside <script>. */
+function scriptValue(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** Only a path on this site may follow sign-in (never another origin). */
+function localPath(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && value.length <= 500
+    ? value : fallback;
+}
+
+const ERRORS: Record<string, string> = {
+  INVALID_TOKEN: 'That sign-in link is not valid or was already used. Ask for a new one below.',
+  EXPIRED_TOKEN: 'That sign-in link has expired (links last 5 minutes). Ask for a new one below.',
+  EMAIL_NOT_VERIFIED: 'Your provider did not confirm your email address, so we could not sign you in with it.',
+  ACCESS_DENIED: 'Sign-in was cancelled at the provider.',
+};
+
+async function signedIn(deps: WebDeps, req: FastifyRequest, reply: Parameters<Authenticator['sessionCaller']>[1]): Promise<Caller | null> {
+  return deps.auth.sessionCaller(req, reply).catch(() => null);
+}
+
+const SIGN_IN_SCRIPT = (next: string) => `
+const form = document.getElementById('sign-in-form');
+const status = document.getElementById('status');
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const email = form.elements.email.value.trim();
+  status.className = 'note';
+  status.textContent = 'Sending your link…';
+  let res = null;
+  try {
+    res = await fetch('/api/auth/sign-in/magic-link', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, callbackURL: ${scriptValue(next)}, errorCallbackURL: '/sign-in' }),
+    });
+  } catch {}
+  if (res && res.ok) { location.assign('/sign-in/check-email'); return; }
+  const body = res ? await res.json().catch(() => ({})) : {};
+  status.className = 'error';
+  status.textContent = body.fields && body.fields.email ? 'Enter a valid email address.'
+    : body.error || 'The link could not be sent. Try again.';
+  form.elements.email.focus();
+});
+`;
+
+const AGENT_ACCESS_SCRIPT = `
+const rows = document.getElementById('keys');
+const empty = document.getElementById('no-keys');
+const status = document.getElementById('status');
+const created = document.getElementById('new-key');
+const form = document.getElementById('create-form');
+const json = { 'content-type': 'application/json' };
+const when = (iso) => { const t = document.createElement('time'); t.dateTime = iso; t.textContent = new Date(iso).toLocaleString(); return t; };
+function say(text, error) { status.className = error ? 'error' : 'note'; status.textContent = text; }
+async function load() {
+  const res = await fetch('/api/me/api-keys');
+  if (res.status === 401) { location.assign('/sign-in?next=/agent-access'); return; }
+  if (!res.ok) { say('Your keys could not be loaded. Reload the page to try again.', true); return; }
+  const { keys } = await res.json();
+  rows.replaceChildren();
+  empty.hidden = keys.length > 0;
+  for (const key of keys) {
+    const tr = document.createElement('tr');
+    const cell = (content) => { const td = document.createElement('td'); td.append(content); tr.append(td); return td; };
+    cell(key.name);
+    const code = document.createElement('code'); code.textContent = key.prefix + '…'; cell(code);
+    cell(when(key.createdAt));
+    cell(key.lastUsedAt ? when(key.lastUsedAt) : 'Never');
+    const revoke = document.createElement('button');
+    revoke.type = 'button'; revoke.className = 'secondary'; revoke.textContent = 'Revoke';
+    revoke.setAttribute('aria-label', 'Revoke ' + key.name);
+    revoke.addEventListener('click', async () => {
+      const res = await fetch('/api/me/api-keys/' + encodeURIComponent(key.id), { method: 'DELETE', headers: json, body: '{}' });
+      if (res.ok) { say('Revoked ' + key.name + '. It no longer works.'); await load(); document.getElementById('keys-heading').focus(); }
+      else say((await res.json().catch(() => ({}))).error || 'The key could not be revoked.', true);
+    });
+    cell(revoke);
+    rows.append(tr);
+  }
+}
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const name = form.elements.name.value.trim();
+  const res = await fetch('/api/me/api-keys', { method: 'POST', headers: json, body: JSON.stringify({ name }) });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) { say(body.fields && body.fields.name ? 'Name: ' + body.fields.name : body.error || 'The key could not be created.', true); return; }
+  say('');
+  document.getElementById('new-key-value').textContent = body.key;
+  document.getElementById('new-key-name').textContent = body.name;
+  created.hidden = false;
+  created.focus();
+  form.reset();
+  await load();
+});
+document.getElementById('sign-out').addEventListener('click', async () => {
+  await fetch('/api/auth/sign-out', { method: 'POST', headers: json, body: '{}' });
+  location.assign('/sign-in');
+});
+load();
+`;
+
+/** Sign-in and Agent access: small server-rendered pages over the same JSON API everyone uses. */
+export function registerWebPages(app: FastifyInstance, deps: WebDeps): Map<string, Set<string>> {
+  app.get('/sign-in', async (req, reply) => {
+    const query = req.query as Record<string, unknown>;
+    const next = localPath(query.next, '/agent-access');
+    const caller = await signedIn(deps, req, reply);
+    const { methods } = await deps.bus.call(listAuthMethods, {}, { requestId: req.id, caller: null })
+      .catch((err: unknown) => {
+        if (err instanceof AppError) return { methods: [] };
+        throw err;
+      });
+    const error = typeof query.error === 'string' ? ERRORS[query.error] ?? 'Sign-in did not work. Try again.' : undefined;
+    const email = methods.some((m) => m.id === 'magic_link');
+    const oidc = methods.find((m) => m.id === 'oidc');
+    const body = `
+<h1>Sign in</h1>
+${caller ? '<p>You are already signed in. Go to <a href="/agent-access">Agent access</a>.</p>' : ''}
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${email ? `
+<form id="sign-in-form" novalidate>
+  <label for="email">Email address</label>
+  <input id="email" name="email" type="email" autocomplete="email" required autofocus>
+  <p class="note">We email you a link that signs you in. It works once, within 5 minutes. New here? The link creates your account.</p>
+  <button type="submit">Email me a sign-in link</button>
+  <p id="status" role="status" aria-live="polite"></p>
+</form>
+<noscript><p>Signing in needs JavaScript.</p></noscript>` : '<p>Sign-in by email is not available on this service.</p>'}
+${oidc ? `<p><a class="button" href="/api/auth/sign-in/oidc?callbackURL=${encodeURIComponent(next)}&amp;errorCallbackURL=%2Fsign-in">Sign in with ${escapeHtml(oidc.name)}</a></p>` : ''}
+`;
+    return sendPage(reply, { title: 'Sign in', body, signedIn: !!caller, ...(email ? { script: SIGN_IN_SCRIPT(next) } : {}) });
+  });
+
+  app.get('/sign-in/check-email', async (_req, reply) => sendPage(reply, {
+    title: 'Check your email',
+    body: `
+<h1>Check your email</h1>
+<p>If the address can receive mail, a sign-in link is on its way. Open it on this device within 5 minutes; it works once.</p>
+<p class="note">Nothing arrived? Check spam, or <a href="/sign-in">ask for a new link</a>.</p>`,
+  }));
+
+  app.get('/agent-access', async (req, reply) => {
+    // An identity outage is a 503 here, not a misleading trip to the sign-in page.
+    const caller = await deps.auth.sessionCaller(req, reply);
+    if (!caller) return reply.redirect('/sign-in?next=%2Fagent-access', 302);
+    return sendPage(reply, {
+      title: 'Agent access',
+      signedIn: true,
+      body: `
+<h1>Agent access</h1>
+<p>API keys let your agents use the REST API as you: send <code>Authorization: Bearer &lt;key&gt;</code>.
+Each key allows 120 requests a minute. Agents on MCP sign in with OAuth instead and need no key.</p>
+<form id="create-form" novalidate>
+  <h2>Create a key</h2>
+  <label for="key-name">Key name</label>
+  <input id="key-name" name="name" maxlength="120" required placeholder="e.g. My research agent">
+  <button type="submit">Create key</button>
+</form>
+<section id="new-key" class="secret" tabindex="-1" hidden aria-labelledby="new-key-heading">
+  <h2 id="new-key-heading">New key: <span id="new-key-name"></span></h2>
+  <p>Copy it now: it is shown only this once.</p>
+  <p><code id="new-key-value"></code></p>
+</section>
+<p id="status" role="status" aria-live="polite"></p>
+<h2 id="keys-heading" tabindex="-1">Your keys</h2>
+<p id="no-keys" class="note" hidden>You have no API keys.</p>
+<table>
+  <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="note">Action</span></th></tr></thead>
+  <tbody id="keys"></tbody>
+</table>
+<p><button type="button" id="sign-out" class="secondary">Sign out</button></p>`,
+      script: AGENT_ACCESS_SCRIPT,
+    });
+  });
+
+  // Browsers ask for it on every page; no icon, and no 404 in their consoles.
+  app.get('/favicon.ico', async (_req, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());
+
+  return new Map([
+    ['/favicon.ico', new Set(['GET'])],
+    ['/sign-in', new Set(['GET'])],
+    ['/sign-in/check-email', new Set(['GET'])],
+    ['/agent-access', new Set(['GET'])],
+  ]);
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  AppError, createMyApiKey, listMyApiKeys, revokeMyApiKey, type Caller, type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+import { generateApiKey } from './api-key.crypto.js';
+
+/** Active keys a member may hold at once. */
+export const MAX_ACTIVE_KEYS = 20;
+
+interface KeyRow { id: string; name: string; prefix: string; created_at: Date; last_used_at: Date | null }
+
+const toKey = (row: KeyRow) => ({
+  id: row.id, name: row.name, prefix: row.prefix,
+  createdAt: row.created_at.toISOString(), lastUsedAt: row.last_used_at?.toISOString() ?? null,
+});
+
+function verifiedCaller(ctx: HandlerContext): Caller {
+  if (!ctx.caller) throw AppError.unauthorized();
+  if (!ctx.caller.emailVerified) throw AppError.forbidden('Verify your email address first.');
+  return ctx.caller;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Injectable()
+export class ListMyApiKeysHandler implements OperationHandler<typeof listMyApiKeys> {
+  readonly operation = listMyApiKeys;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(_input: InputOf<typeof listMyApiKeys>, ctx: HandlerContext): Promise<OutputOf<typeof listMyApiKeys>> {
+    const caller = verifiedCaller(ctx);
+    const rows: KeyRow[] = await this.ds.query(
+      `SELECT id, name, prefix, created_at, last_used_at FROM api_keys
+       WHERE member_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC, id`,
+      [caller.memberId],
+    );
+    return { keys: rows.map(toKey) };
+  }
+}
+
+@Injectable()
+export class CreateMyApiKeyHandler implements OperationHandler<typeof createMyApiKey> {
+  readonly operation = createMyApiKey;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof createMyApiKey>, ctx: HandlerContext): Promise<OutputOf<typeof createMyApiKey>> {
+    const caller = verifiedCaller(ctx);
+    // A key must not mint keys: a leaked one could otherwise keep itself alive after revocation.
+    if (caller.via !== 'session') throw AppError.forbidden('Create API keys while signed in on the web (Agent access).');
+    const { key, prefix, hash } = generateApiKey();
+    const id = randomUUID();
+    // Counting and inserting in one statement keeps two concurrent creations from passing the cap.
+    const rows: KeyRow[] = await this.ds.query(
+      `INSERT INTO api_keys (id, member_id, name, prefix, hash)
+       SELECT $1, $2, $3, $4, $5
+       WHERE (SELECT count(*) FROM api_keys WHERE member_id = $2 AND revoked_at IS NULL) < $6
+       RETURNING id, name, prefix, created_at, last_used_at`,
+      [id, caller.memberId, input.name, prefix, hash, MAX_ACTIVE_KEYS],
+    );
+    if (!rows[0]) throw AppError.conflict(`You already have ${MAX_ACTIVE_KEYS} active API keys. Revoke one first.`);
+    return { ...toKey(rows[0]), key };
+  }
+}
+
+@Injectable()
+export class RevokeMyApiKeyHandler implements OperationHandler<typeof revokeMyApiKey> {
+  readonly operation = revokeMyApiKey;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ id }: InputOf<typeof revokeMyApiKey>, ctx: HandlerContext): Promise<OutputOf<typeof revokeMyApiKey>> {
+    const caller = verifiedCaller(ctx);
+    if (!UUID.test(id)) throw AppError.notFound('You have no API key with this id.');
+    const [rows]: [{ id: string }[], number] = await this.ds.query(
+      `UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND member_id = $2 AND revoked_at IS NULL RETURNING id`,
+      [id, caller.memberId],
+    );
+    if (!rows[0]) throw AppError.notFound('You have no API key with this id.');
+    return { id, revoked: true };
+  }
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, authenticateOAuth, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+
+interface Row { staff: boolean; verified: boolean; last_used_at: Date | null }
+
+/**
+ * One indexed read per MCP request: the grant must still exist (disconnecting deletes it, so
+ * access tokens already issued stop working at once) and belong to this member and client.
+ */
+@Injectable()
+export class AuthenticateOAuthHandler implements OperationHandler<typeof authenticateOAuth> {
+  readonly operation = authenticateOAuth;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ grantId, clientId, memberId, scopes }: InputOf<typeof authenticateOAuth>): Promise<OutputOf<typeof authenticateOAuth>> {
+    const rows: Row[] = await this.ds.query(
+      `SELECT m.staff, m.email_verified_at IS NOT NULL AS verified, a.last_used_at
+       FROM oauth_records g
+       JOIN members m ON m.id::text = g.payload->>'accountId'
+       LEFT JOIN connected_agents a ON a.member_id = m.id AND a.client_id = $2
+       WHERE g.model = 'Grant' AND g.id = $1 AND (g.expires_at IS NULL OR g.expires_at > now())
+         AND g.payload->>'clientId' = $2 AND g.payload->>'accountId' = $3`,
+      [grantId, clientId, memberId],
+    );
+    const row = rows[0];
+    if (!row) throw AppError.unauthorized('The access token is no longer valid; connect the agent again.');
+    // Last use is shown to the member; minute precision is enough and spares a write per call.
+    if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000) {
+      void this.ds.query(
+        'UPDATE connected_agents SET last_used_at = now() WHERE member_id::text = $1 AND client_id = $2', [memberId, clientId],
+      ).catch(() => undefined);
+    }
+    return { memberId, via: 'oauth', clientId, scopes, staff: row.staff, emailVerified: row.verified };
+  }
+}

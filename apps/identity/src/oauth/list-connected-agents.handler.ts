@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, listConnectedAgents, type OutputOf } from '@marketplace/contracts';
+import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+
+interface Row { client_id: string; client_name: string; domain: string; scopes: string[]; connected_at: Date; last_used_at: Date | null }
+
+@Injectable()
+export class ListConnectedAgentsHandler implements OperationHandler<typeof listConnectedAgents> {
+  readonly operation = listConnectedAgents;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof listConnectedAgents>> {
+    if (!ctx.caller) throw AppError.unauthorized();
+    const rows: Row[] = await this.ds.query(
+      `SELECT client_id, client_name, domain, scopes, connected_at, last_used_at FROM connected_agents
+       WHERE member_id::text = $1 ORDER BY connected_at DESC, client_id LIMIT 200`,
+      [ctx.caller.memberId],
+    );
+    return {
+      agents: rows.map((r) => ({
+        clientId: r.client_id, name: r.client_name, domain: r.domain, scopes: r.scopes,
+        connectedAt: new Date(r.connected_at).toISOString(),
+        lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
+      })),
+    };
+  }
+}

@@ -1,0 +1,104 @@
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert, type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+
+const STORED = { stored: true } as const;
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value ? value : null;
+}
+
+/** oidc-provider's adapter `upsert`: replaces the record and its lookup columns. */
+@Injectable()
+export class OAuthUpsertHandler implements OperationHandler<typeof oauthUpsert>, OnModuleInit, OnModuleDestroy {
+  readonly operation = oauthUpsert;
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly ds: DataSource) {}
+
+  onModuleInit(): void {
+    // Expired rows are never read (find filters them); this only keeps the table small.
+    this.sweeper = setInterval(() => {
+      void this.ds.query(`DELETE FROM oauth_records WHERE expires_at < now() - interval '1 hour'`).catch(() => undefined);
+    }, 10 * 60_000);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
+  async handle({ model, id, payload, expiresIn }: InputOf<typeof oauthUpsert>): Promise<OutputOf<typeof oauthUpsert>> {
+    await this.ds.query(
+      `INSERT INTO oauth_records (model, id, payload, grant_id, user_code, uid, expires_at, consumed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int) END, NULL)
+       ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
+         user_code = EXCLUDED.user_code, uid = EXCLUDED.uid, expires_at = EXCLUDED.expires_at`,
+      [model, id, JSON.stringify(payload), stringOrNull(payload.grantId), stringOrNull(payload.userCode),
+        stringOrNull(payload.uid), expiresIn ?? null],
+    );
+    return STORED;
+  }
+}
+
+/** `find`, `findByUid`, `findByUserCode`: expired records read as absent; consumed ones say when. */
+@Injectable()
+export class OAuthFindHandler implements OperationHandler<typeof oauthFind> {
+  readonly operation = oauthFind;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ model, by, value }: InputOf<typeof oauthFind>): Promise<OutputOf<typeof oauthFind>> {
+    const column = by === 'id' ? 'id' : by === 'uid' ? 'uid' : 'user_code';
+    const rows: { payload: Record<string, unknown>; consumed: number | null }[] = await this.ds.query(
+      `SELECT payload, extract(epoch FROM consumed_at)::bigint AS consumed FROM oauth_records
+       WHERE model = $1 AND ${column} = $2 AND (expires_at IS NULL OR expires_at > now()) LIMIT 1`,
+      [model, value],
+    );
+    const row = rows[0];
+    if (!row) return { payload: null };
+    return { payload: row.consumed === null ? row.payload : { ...row.payload, consumed: Number(row.consumed) } };
+  }
+}
+
+@Injectable()
+export class OAuthConsumeHandler implements OperationHandler<typeof oauthConsume> {
+  readonly operation = oauthConsume;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ model, id }: InputOf<typeof oauthConsume>): Promise<OutputOf<typeof oauthConsume>> {
+    await this.ds.query(
+      'UPDATE oauth_records SET consumed_at = coalesce(consumed_at, now()) WHERE model = $1 AND id = $2', [model, id],
+    );
+    return STORED;
+  }
+}
+
+@Injectable()
+export class OAuthDestroyHandler implements OperationHandler<typeof oauthDestroy> {
+  readonly operation = oauthDestroy;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ model, id }: InputOf<typeof oauthDestroy>): Promise<OutputOf<typeof oauthDestroy>> {
+    await this.ds.query('DELETE FROM oauth_records WHERE model = $1 AND id = $2', [model, id]);
+    return STORED;
+  }
+}
+
+/** Reuse of a consumed code or refresh token revokes everything issued under its grant. */
+@Injectable()
+export class OAuthRevokeByGrantHandler implements OperationHandler<typeof oauthRevokeByGrant> {
+  readonly operation = oauthRevokeByGrant;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ grantId }: InputOf<typeof oauthRevokeByGrant>): Promise<OutputOf<typeof oauthRevokeByGrant>> {
+    await this.ds.query('DELETE FROM oauth_records WHERE grant_id = $1', [grantId]);
+    return STORED;
+  }
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SESSION_DAYS, type Caller } from '@marketplace/contracts';
+import { isStaff } from '../sign-in/staff-policy.js';
+import { hashSecret, newSecret } from './secret-token.js';
+
+interface SessionRow {
+  id: string; member_id: string; email: string; staff: boolean; verified: boolean;
+  expires_at: Date; stale: boolean;
+}
+
+/** Browser sessions: created by a sign-in, resolved on every request, ended by sign-out. */
+@Injectable()
+export class SessionStore implements OnModuleInit, OnModuleDestroy {
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly ds: DataSource) {}
+
+  onModuleInit(): void {
+    // Expired rows are useless to everyone; clear them (and spent sign-in links) now and then.
+    this.sweeper = setInterval(() => {
+      void this.ds.query(`DELETE FROM sessions WHERE expires_at < now()`).catch(() => undefined);
+      void this.ds.query(`DELETE FROM magic_links WHERE expires_at < now() - interval '1 day'`).catch(() => undefined);
+      void this.ds.query(`DELETE FROM oidc_requests WHERE expires_at < now()`).catch(() => undefined);
+      void this.ds.query(`DELETE FROM sign_in_rate WHERE window_start < now() - interval '1 hour'`).catch(() => undefined);
+    }, 10 * 60_000);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
+  async start(memberId: string, userAgent: string | undefined): Promise<{ token: string; expiresAt: Date }> {
+    const token = newSecret();
+    const rows: { expires_at: Date }[] = await this.ds.query(
+      `INSERT INTO sessions (id, token_hash, member_id, expires_at, user_agent)
+       VALUES ($1, $2, $3, now() + make_interval(days => $4), $5) RETURNING expires_at`,
+      [randomUUID(), hashSecret(token), memberId, SESSION_DAYS, userAgent?.slice(0, 500) ?? null],
+    );
+    return { token, expiresAt: rows[0]!.expires_at };
+  }
+
+  /** Null for an unknown or expired session. Slides the expiry forward at most once a day. */
+  async authenticate(token: string): Promise<{ caller: Caller; expiresAt: Date; renewed: boolean } | null> {
+    const rows: SessionRow[] = await this.ds.query(
+      `SELECT s.id, s.member_id, m.email, m.staff, m.email_verified_at IS NOT NULL AS verified, s.expires_at,
+              s.renewed_at < now() - interval '1 day' AS stale
+       FROM sessions s JOIN members m ON m.id = s.member_id
+       WHERE s.token_hash = $1 AND s.expires_at > now()`,
+      [hashSecret(token)],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    let expiresAt = row.expires_at;
+    if (row.stale) {
+      // UPDATE answers [rows, count] from TypeORM's query().
+      const [renewed]: [{ expires_at: Date }[], number] = await this.ds.query(
+        `UPDATE sessions SET renewed_at = now(), expires_at = now() + make_interval(days => $2)
+         WHERE id = $1 RETURNING expires_at`,
+        [row.id, SESSION_DAYS],
+      );
+      expiresAt = renewed[0]?.expires_at ?? expiresAt;
+    }
+    return {
+      caller: {
+        memberId: row.member_id, via: 'session', scopes: ['agent:read', 'agent:write'],
+        staff: isStaff(row), emailVerified: row.verified,
+      },
+      expiresAt,
+      renewed: row.stale,
+    };
+  }
+
+  async end(token: string): Promise<boolean> {
+    const result: [unknown[], number] = await this.ds.query(`DELETE FROM sessions WHERE token_hash = $1`, [hashSecret(token)]);
+    return result[1] > 0;
+  }
+}

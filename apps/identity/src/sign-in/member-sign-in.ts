@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/**
+ * The account behind a proven email address: created on first sign-in (name from the request or
+ * the address's local part), and marked verified, since following the link proved ownership.
+ */
+@Injectable()
+export class MemberSignIn {
+  constructor(private readonly ds: DataSource) {}
+
+  async verifiedMember(email: string, name: string | null): Promise<{ memberId: string; newUser: boolean }> {
+    const address = email.toLowerCase();
+    return this.ds.transaction(async (em) => {
+      const created: { id: string }[] = await em.query(
+        `INSERT INTO members (id, email, name, email_verified_at) VALUES ($1, $2, $3, now())
+         ON CONFLICT (email) DO NOTHING RETURNING id`,
+        [randomUUID(), address, (name?.trim() || address.slice(0, address.indexOf('@'))).slice(0, 120)],
+      );
+      if (created[0]) {
+        // Same starting point as any other account: an empty profile, anonymous as an applicant.
+        await em.query(
+          `INSERT INTO profiles (member_id, skills, applicant_visibility) VALUES ($1, '[]'::jsonb, 'anonymous')
+           ON CONFLICT DO NOTHING`,
+          [created[0].id],
+        );
+        return { memberId: created[0].id, newUser: true };
+      }
+      const [rows]: [{ id: string }[], number] = await em.query(
+        `UPDATE members SET email_verified_at = coalesce(email_verified_at, now()) WHERE email = $1 RETURNING id`,
+        [address],
+      );
+      return { memberId: rows[0]!.id, newUser: false };
+    });
+  }
+}

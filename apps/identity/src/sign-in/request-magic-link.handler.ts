@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, requestMagicLink, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+import { hashSecret, newSecret } from '../sessions/secret-token.js';
+import { assertTrustedOrigin, trustedCallback } from './callback-url.js';
+import { Mailer } from './mailer.js';
+import { signInConfig } from './sign-in.config.js';
+
+export const MAGIC_LINK_MINUTES = 5;
+
+@Injectable()
+export class RequestMagicLinkHandler implements OperationHandler<typeof requestMagicLink> {
+  readonly operation = requestMagicLink;
+
+  constructor(private readonly ds: DataSource, private readonly mailer: Mailer) {}
+
+  async handle(input: InputOf<typeof requestMagicLink>): Promise<OutputOf<typeof requestMagicLink>> {
+    if (!this.mailer.configured) throw AppError.notFound('Sign-in by email link is not available: email is not configured.');
+    assertTrustedOrigin(input.origin);
+    const callbackUrl = trustedCallback(input.callbackURL, 'callbackURL');
+    const newUserCallbackUrl = trustedCallback(input.newUserCallbackURL, 'newUserCallbackURL');
+    const errorCallbackUrl = trustedCallback(input.errorCallbackURL, 'errorCallbackURL');
+    await this.countRequest(input.clientIp);
+
+    // The same answer whether or not an account exists: the link itself creates it.
+    const token = newSecret();
+    const tokenHash = hashSecret(token);
+    await this.ds.query(
+      `INSERT INTO magic_links (token_hash, email, name, callback_url, new_user_callback_url, error_callback_url, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
+      [tokenHash, input.email, input.name ?? null, callbackUrl ?? null, newUserCallbackUrl ?? null, errorCallbackUrl ?? null, MAGIC_LINK_MINUTES],
+    );
+    const link = `${signInConfig.publicOrigin}/api/auth/magic-link/verify?token=${token}`;
+    try {
+      await this.mailer.send({
+        to: input.email,
+        subject: 'Your sign-in link',
+        text: `Sign in to the marketplace with this link:\n\n${link}\n\nIt works once, within ${MAGIC_LINK_MINUTES} minutes. If you did not ask to sign in, ignore this email.\n`,
+        html: `<p>Sign in to the marketplace with this link:</p><p><a href="${link}">Sign in</a></p>`
+          + `<p>It works once, within ${MAGIC_LINK_MINUTES} minutes. If you did not ask to sign in, ignore this email.</p>`,
+      });
+    } catch (err) {
+      // An unsent link must not stay usable.
+      await this.ds.query('DELETE FROM magic_links WHERE token_hash = $1', [tokenHash]).catch(() => undefined);
+      throw err;
+    }
+    return { status: true };
+  }
+
+  /** Counted in PostgreSQL so the limit holds across every gateway and identity replica. */
+  private async countRequest(clientIp: string): Promise<void> {
+    const rows: { count: number; reset: string }[] = await this.ds.query(
+      `INSERT INTO sign_in_rate (bucket, window_start, count) VALUES ($1, date_trunc('minute', now()), 1)
+       ON CONFLICT (bucket, window_start) DO UPDATE SET count = sign_in_rate.count + 1
+       RETURNING count, extract(epoch FROM date_trunc('minute', now()) + interval '1 minute' - now()) AS reset`,
+      [`magic-link:${clientIp}`],
+    );
+    const row = rows[0]!;
+    if (row.count > signInConfig.magicLinksPerMinute) {
+      throw AppError.tooMany(`At most ${signInConfig.magicLinksPerMinute} sign-in links per minute. Try again shortly.`, Number(row.reset));
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { catalogue } from '@marketplace/contracts';
+import { createMember, mcp, mcpAccessToken } from '@marketplace/testing';
+
+const base = inject('baseUrl');
+const nats = inject('natsUrl');
+const mailDir = inject('mailDir');
+
+interface JsonSchema { type?: string; enum?: unknown[]; const?: unknown; minimum?: number; minItems?: number; items?: JsonSchema; properties?: Record<string, JsonSchema>; required?: string[]; anyOf?: JsonSchema[] }
+
+/** The smallest arguments the tool's own input schema accepts in shape (values may still be refused). */
+function minimalArgs(schema: JsonSchema): Record<string, unknown> {
+  const args: Record<string, unknown> = { conversation_id: 'new', llm_model: 'unknown', context: 'every-tool coverage' };
+  for (const name of schema.required ?? []) args[name] = sample(name, schema.properties?.[name] ?? {});
+  return args;
+}
+
+function sample(name: string, s: JsonSchema): unknown {
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  if (s.anyOf?.length) return sample(name, s.anyOf[0]!);
+  switch (s.type) {
+    case 'integer': case 'number': return s.minimum ?? 1;
+    case 'boolean': return true;
+    case 'array': return Array.from({ length: s.minItems ?? 0 }, () => sample(name, s.items ?? {}));
+    case 'object': return {};
+    default: return /(^|_)id$/.test(name) ? '00000000-0000-4000-8000-000000000000' : 'Every-tool check';
+  }
+}
+
+/**
+ * Every MCP tool in the catalogue, called with a real OAuth token of a signed-in member, must be
+ * authorized and reach its handler: never the HTTP challenge (401/403), never an unknown tool,
+ * never the gateway's own sign-in or staff refusal. New tools are covered automatically.
+ */
+describe('every MCP tool with a real OAuth token', () => {
+  let token: string;
+  let tools: Array<{ name: string; inputSchema: JsonSchema }>;
+
+  beforeAll(async () => {
+    const member = await createMember(nats, { staff: true });
+    token = await mcpAccessToken(base, mailDir, member);
+    tools = (await mcp(base, 'tools/list', {}, token)).body.result.tools;
+  });
+
+  it('lists exactly the catalogue tools', () => {
+    const expected = catalogue.filter((op) => op.mcp && !op.internal).map((op) => op.mcp!.tool).sort();
+    expect(tools.map((t) => t.name).sort()).toEqual(expected);
+  });
+
+  it('each tool is authorized and answered by its handler', async () => {
+    const outcomes: Record<string, string> = {};
+    for (const tool of tools) {
+      const res = await mcp(base, 'tools/call', { name: tool.name, arguments: minimalArgs(tool.inputSchema) }, token);
+      expect(res.status, `${tool.name} got HTTP ${res.status}: ${JSON.stringify(res.body)}`).toBe(200);
+      const result = res.body.result;
+      expect(result, `${tool.name}: ${JSON.stringify(res.body)}`).toBeDefined();
+      if (!result.isError) {
+        outcomes[tool.name] = 'ok';
+        continue;
+      }
+      const text: string = result.content[0].text;
+      const error = JSON.parse(text.split('\n\n')[0]!) as { status: number; error: string };
+      expect(text, tool.name).not.toMatch(/Unknown tool/);
+      expect(error.status, `${tool.name}: ${text}`).not.toBe(401);
+      expect(error.error, `${tool.name}: ${text}`).not.toBe('Staff only.');
+      expect(text, tool.name).toMatch(/report_problem/);
+      outcomes[tool.name] = String(error.status);
+    }
+    expect(Object.keys(outcomes).length).toBe(tools.length);
+    // Tools that need nothing beyond sign-in succeed outright.
+    for (const name of ['list_my_jobs', 'list_connected_agents', 'list_job_categories']) {
+      if (name in outcomes) expect(outcomes[name], name).toBe('ok');
+    }
+  });
+});

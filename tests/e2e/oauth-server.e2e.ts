@@ -1,0 +1,179 @@
+import { createPrivateKey, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { SignJWT, importJWK } from 'jose';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, createMember, mcp, pkcePair, registerAgent, type TestMember } from '@marketplace/testing';
+
+const base = inject('baseUrl');
+const nats = inject('natsUrl');
+const databaseUrl = inject('databaseUrl');
+
+/** The authorization server's own signing key, read from identity's table (tests only). */
+async function serverSigningKey(): Promise<{ kid: string; key: CryptoKey | Uint8Array }> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query(`SELECT payload FROM identity.oauth_records WHERE model = 'ServerKeys' AND id = 'current'`);
+    const jwk = rows[0].payload.keys[0];
+    return { kid: jwk.kid, key: await importJWK(jwk, 'RS256') };
+  } finally {
+    await db.end();
+  }
+}
+
+async function accessToken(claims: Record<string, unknown>, opts: { exp?: number; aud?: string; key?: { kid: string; key: CryptoKey | Uint8Array } } = {}) {
+  const signing = opts.key ?? await serverSigningKey();
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ scope: 'agent:read agent:write', client_id: 'forged', gid: randomUUID(), ...claims })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: signing.kid })
+    .setIssuer(base).setAudience(opts.aud ?? `${base}/api/mcp`).setSubject(String(claims.sub ?? randomUUID()))
+    .setIssuedAt(now - 7200).setExpirationTime(opts.exp ?? now + 600).setJti(randomUUID())
+    .sign(signing.key);
+}
+
+function authorizeUrl(params: Record<string, string>): string {
+  const url = new URL(`${base}/api/auth/oauth2/authorize`);
+  url.search = new URLSearchParams({ response_type: 'code', scope: 'agent:read', ...params }).toString();
+  return url.toString();
+}
+
+describe('OAuth discovery', () => {
+  it('protected resource metadata names /api/mcp, its authorization server and scopes', async () => {
+    for (const path of ['/.well-known/oauth-protected-resource/api/mcp', '/.well-known/oauth-protected-resource']) {
+      const res = await api(base, path);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        resource: `${base}/api/mcp`,
+        authorization_servers: [base],
+        bearer_methods_supported: ['header'],
+      });
+      expect(res.body.scopes_supported).toEqual(expect.arrayContaining(['agent:read', 'agent:write', 'offline_access']));
+    }
+  });
+
+  it('authorization server metadata: endpoints, PKCE S256, registration, metadata documents', async () => {
+    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
+      const res = await api(base, path);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        issuer: base,
+        authorization_endpoint: `${base}/api/auth/oauth2/authorize`,
+        token_endpoint: `${base}/api/auth/oauth2/token`,
+        registration_endpoint: `${base}/api/auth/oauth2/register`,
+        jwks_uri: `${base}/api/auth/oauth2/jwks`,
+        revocation_endpoint: `${base}/api/auth/oauth2/revoke`,
+        code_challenge_methods_supported: ['S256'],
+        client_id_metadata_document_supported: true,
+      });
+      expect(res.body.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access', 'agent:read', 'agent:write']));
+      expect(res.body.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
+      expect(res.body.token_endpoint_auth_methods_supported).toContain('private_key_jwt');
+    }
+    const jwks = await api(base, '/api/auth/oauth2/jwks');
+    expect(jwks.body.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256' });
+    expect(jwks.body.keys[0].d).toBeUndefined();
+  });
+
+  it('a 401 from /api/mcp names the metadata document and the scopes to ask for', async () => {
+    const res = await mcp(base, 'tools/call', { name: 'post_job', arguments: {} });
+    expect(res.status).toBe(401);
+    const challenge = res.headers.get('www-authenticate') ?? '';
+    expect(challenge).toMatch(/^Bearer /);
+    expect(challenge).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/api/mcp"`);
+    expect(challenge).toContain('scope="offline_access agent:read agent:write"');
+  });
+});
+
+describe('authorization requests', () => {
+  it('refuses a request without a PKCE challenge (sent back to the client as invalid_request)', async () => {
+    const client = await registerAgent(base);
+    const res = await fetch(authorizeUrl({ client_id: client.client_id, redirect_uri: client.redirect_uris[0]! }), { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(client.redirect_uris[0]);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('error_description')).toMatch(/PKCE/);
+  });
+
+  it('refuses a redirect URI that was not registered, without redirecting to it', async () => {
+    const client = await registerAgent(base, { application_type: 'web', redirect_uris: ['https://agent.example/callback'] });
+    const { challenge } = pkcePair();
+    const res = await fetch(authorizeUrl({
+      client_id: client.client_id, redirect_uri: 'https://agent.example/callback/other', code_challenge: challenge, code_challenge_method: 'S256',
+    }), { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toMatch(/redirect_uri/);
+  });
+
+  it('native clients may use any loopback port; web clients need the exact URI', async () => {
+    const { challenge } = pkcePair();
+    const native = await registerAgent(base, { redirect_uris: ['http://127.0.0.1:8976/callback'] });
+    const other = await fetch(authorizeUrl({
+      client_id: native.client_id, redirect_uri: 'http://127.0.0.1:51234/callback', code_challenge: challenge, code_challenge_method: 'S256',
+    }), { redirect: 'manual' });
+    expect(other.status).toBe(303);
+    expect(other.headers.get('location')).toMatch(/^\/api\/auth\/oauth2\/interaction\//);
+    const web = await registerAgent(base, { application_type: 'web', redirect_uris: ['http://localhost:8976/callback'] });
+    const refused = await fetch(authorizeUrl({
+      client_id: web.client_id, redirect_uri: 'http://localhost:51234/callback', code_challenge: challenge, code_challenge_method: 'S256',
+    }), { redirect: 'manual' });
+    expect(refused.status).toBe(400);
+  });
+
+  it('refuses a resource other than /api/mcp (invalid_target)', async () => {
+    const client = await registerAgent(base);
+    const { challenge } = pkcePair();
+    const res = await fetch(authorizeUrl({
+      client_id: client.client_id, redirect_uri: client.redirect_uris[0]!, code_challenge: challenge,
+      code_challenge_method: 'S256', resource: 'https://elsewhere.example/api',
+    }), { redirect: 'manual' });
+    const back = new URL(res.headers.get('location')!);
+    expect(back.searchParams.get('error')).toBe('invalid_target');
+  });
+
+  it('an unsigned-in human on the consent page is sent to sign in and brought back', async () => {
+    const client = await registerAgent(base);
+    const { challenge } = pkcePair();
+    const res = await fetch(authorizeUrl({
+      client_id: client.client_id, redirect_uri: client.redirect_uris[0]!, code_challenge: challenge, code_challenge_method: 'S256',
+    }), { redirect: 'manual' });
+    const interaction = new URL(res.headers.get('location')!, base);
+    const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const page = await fetch(interaction, { headers: { cookie: cookies }, redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent(interaction.pathname)}`);
+    const expired = await fetch(interaction, { redirect: 'manual' });
+    expect(expired.status).toBe(400);
+    expect(await expired.text()).toMatch(/expired/);
+  });
+});
+
+describe('MCP access tokens', () => {
+  let member: TestMember;
+  beforeAll(async () => { member = await createMember(nats); });
+
+  const call = (token: string) => mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, token);
+
+  it('refuses an expired token, a token for another audience, a forged signature and a token whose grant does not exist', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await accessToken({ sub: member.id }, { exp: now - 60 });
+    const otherAudience = await accessToken({ sub: member.id }, { aud: `${base}/api/other` });
+    const { privateKey } = await import('node:crypto').then((c) => c.generateKeyPairSync('rsa', { modulusLength: 2048 }));
+    const forged = await accessToken({ sub: member.id }, { key: { kid: 'x', key: createPrivateKey(privateKey.export({ format: 'pem', type: 'pkcs8' })) as unknown as CryptoKey } });
+    const noGrant = await accessToken({ sub: member.id });
+    for (const token of [expired, otherAudience, forged, noGrant, 'not-a-jwt']) {
+      const res = await call(token);
+      expect(res.status).toBe(401);
+      const challenge = res.headers.get('www-authenticate') ?? '';
+      expect(challenge).toContain('error="invalid_token"');
+      expect(challenge).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/api/mcp"`);
+    }
+  });
+
+  it('an API key on /api/mcp is refused with a challenge', async () => {
+    const res = await call(member.key);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+});
