@@ -8,7 +8,8 @@ const ctx = { requestId: 'r', caller, surface: 'rest' as const };
 const appId = '11111111-1111-4111-8111-111111111111';
 const application = {
   id: appId, jobId: '22222222-2222-4222-8222-222222222222', posterId: 'poster-1', applicantId: 'worker-1',
-  status: 'submitted', appliedTo: { title: 'T' }, applicant: { name: 'W', email: 'w@x' },
+  status: 'submitted', appliedTo: { title: 'T', version: 1 }, createdAt: new Date(), decidedAt: null,
+  applicant: { name: 'W', email: 'w@x', skills: [], city: null, state: null },
 };
 
 /** A unit of work whose writes fail after the job moved, as when the database drops mid-accept. */
@@ -48,5 +49,32 @@ describe('accepting an application when the local write fails after the job move
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(409);
     expect(moves).toHaveLength(1);
+  });
+
+  it('undoes an orphaned move left by an earlier accept that never finished, then hires', async () => {
+    const orphan = '33333333-3333-4333-8333-333333333333';
+    const moves: any[] = [];
+    const bus = {
+      call: vi.fn(async (op: Operation, input: any) => {
+        if (op === getHiringJob) return { id: application.jobId, acceptingApplications: true, version: 1, poster: {}, posterVisibility: 'public', preferredWorkers: [] };
+        if (op === getApplicantProfile) return { name: 'P', email: 'p@x' };
+        moves.push(input);
+        if (moves.length === 1) return { moved: false, status: 'in_progress', hiredApplicationId: orphan };
+        return { moved: true, status: input.to, hiredApplicationId: input.hiredApplicationId };
+      }),
+    } as unknown as BusClient;
+    const em = {
+      findOneBy: async () => ({ ...application }),
+      findOne: async () => ({ ...application }),
+      query: async (sql: string) => (sql.includes('FROM hires') ? [] : sql.startsWith('UPDATE') ? [[], 0] : undefined),
+      update: async () => undefined,
+      insert: async () => undefined,
+    };
+    const uow = { run: async (work: (e: unknown) => Promise<unknown>) => work(em) } as unknown as UnitOfWork;
+    const res = await new AcceptApplicationHandler(uow, bus).handle({ id: appId }, ctx).catch((e: unknown) => e);
+    expect(moves.map((m) => [m.from, m.to, m.hiredApplicationId])).toEqual([
+      [['open'], 'in_progress', appId], [['in_progress'], 'open', orphan], [['open'], 'in_progress', appId],
+    ]);
+    expect(res).toMatchObject({ id: appId, status: 'accepted', contact: { name: 'W', email: 'w@x' } });
   });
 });

@@ -36,26 +36,36 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
     const poster = await this.bus.call(getApplicantProfile, { memberId: caller.memberId }, ctx);
 
     let moved = false;
+    let app: ApplicationEntity;
     try {
-      const app = await this.uow.run(async (em) => {
+      app = await this.uow.run(async (em) => {
         await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hire:${first.jobId}`]);
         const row = await em.findOne(ApplicationEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!row || row.status !== 'submitted') throw AppError.conflict(`This application was already decided (${row?.status ?? 'gone'}).`);
         const live = await em.query(`SELECT 1 FROM hires WHERE job_id = $1 AND status <> 'cancelled'`, [row.jobId]);
         if ((live as unknown[]).length) throw AppError.conflict('Another application to this job was already accepted.');
-        const cas = await this.bus.call(moveJobStatus, {
+        const move = () => this.bus.call(moveJobStatus, {
           jobId: row.jobId, from: ['open'], to: 'in_progress', hiredApplicationId: row.id, workerId: row.applicantId, reopen: false,
         }, ctx);
+        let cas = await move();
+        if (!cas.moved && cas.status === 'in_progress' && cas.hiredApplicationId && cas.hiredApplicationId !== row.id
+          && !(await em.query('SELECT 1 FROM hires WHERE id = $1', [cas.hiredApplicationId]) as unknown[]).length) {
+          // An earlier accept moved the job but neither finished nor managed to undo the move (we hold
+          // the job's lock, so it is not still running): undo it now and try again.
+          await revertJobMove(this.bus, ctx, row.jobId, cas.hiredApplicationId, 'in_progress', 'open');
+          cas = await move();
+        }
         if (!cas.moved) throw AppError.conflict('This job is no longer open.');
         moved = true;
         await this.hire(em, row, job.poster, job.posterVisibility, { name: poster.name, email: poster.email });
         return row;
       });
-      return toJobApplication(app, job.version, isPreferred(job, { id: app.applicantId, ...app.applicant }));
     } catch (err) {
+      // Only an uncommitted hire is undone: once committed, the hire stands whatever happens next.
       if (moved) await revertJobMove(this.bus, ctx, first.jobId, id, 'in_progress', 'open');
       throw err;
     }
+    return toJobApplication(app, job.version, isPreferred(job, { id: app.applicantId, ...app.applicant }));
   }
 
   private async hire(

@@ -59,9 +59,15 @@ export class WorkSteps {
         await step.apply(em, hire, role);
         if (step.to && step.to !== hire.status) {
           const reopen = step.to === 'cancelled';
-          const cas = await this.bus.call(moveJobStatus, {
-            jobId, from: [jobStatusOf(hire.status)], to: jobStatusOf(step.to), hiredApplicationId: hire.id, reopen,
+          const move = (from: JobStatus) => this.bus.call(moveJobStatus, {
+            jobId, from: [from], to: jobStatusOf(step.to!), hiredApplicationId: hire.id, reopen,
           }, ctx);
+          let cas = await move(jobStatusOf(hire.status));
+          if (!cas.moved && cas.hiredApplicationId === hire.id && cas.status && cas.status !== 'open' && cas.status !== 'closed') {
+            // The job is still this hire's but its status fell out of step (an undo that never
+            // arrived); the locked hire is the record of truth, so move from where the job is.
+            cas = await move(cas.status);
+          }
           if (!cas.moved) throw AppError.conflict('The job changed meanwhile; read the work again.');
           moved = { hireId: hire.id, workerId: hire.workerId, from: hire.status, to: step.to };
           hire.status = step.to;
