@@ -37,6 +37,9 @@ describe('a job from posting to completed (REST)', () => {
     const { jobId, appId } = await hired(poster, worker, 'Logo walk');
     const work = (key: string) => api(base, `/api/jobs/${jobId}/work`, { key });
 
+    const submittedAlerts = await alertsOf(poster, 'application.submitted');
+    expect(submittedAlerts[0]).toMatchObject({ jobId, message: expect.stringMatching(/new application/) });
+    expect(JSON.stringify(submittedAlerts)).not.toContain(worker.email);
     const w = await work(poster.key);
     expect(w.status).toBe(200);
     expect(w.body).toMatchObject({
@@ -95,6 +98,7 @@ describe('a job from posting to completed (REST)', () => {
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ status: 'rating', actions: ['remind'], ratings: { byPoster: { score: 4, description: 'Great work' }, byWorker: null } });
     expect(approved.body.submissions[0].status).toBe('approved');
+    expect((await alertsOf(worker, 'work.approved'))[0]!.message).toMatch(/approved.*Rate the poster/);
     // The worker does not see the poster's rating until rating back.
     expect((await work(worker.key)).body).toMatchObject({ actions: ['rate'], ratings: { byPoster: null, byWorker: null } });
     expect((await api(base, `/api/me/jobs/${jobId}/approve`, { key: poster.key, body: { score: 4, description: 'again' } })).status).toBe(409);

@@ -40,6 +40,7 @@ export class MemberDeletedConsumer implements EventConsumer<typeof memberDeleted
     await em.query(`UPDATE hires SET poster = $2::jsonb WHERE poster_id = $1`, [memberId, FORMER_MEMBER]);
     await em.query(`UPDATE ratings SET rater_id = NULL, by = $2::jsonb WHERE rater_id = $1`, [memberId, FORMER_MEMBER]);
     await em.query(`UPDATE messages SET sender_id = NULL WHERE sender_id = $1`, [memberId]);
+    await em.query(`DELETE FROM attempts WHERE member_id = $1`, [memberId]);
     await em.query(
       `UPDATE conversations SET applicant_id = NULL, applicant_name = $2 WHERE applicant_id = $1`, [memberId, FORMER],
     );
