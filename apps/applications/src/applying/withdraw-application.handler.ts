@@ -18,6 +18,10 @@ export class WithdrawApplicationHandler implements OperationHandler<typeof withd
     const caller = requireVerifiedMember(ctx);
     const notFound = AppError.notFound('You have no application with this id.');
     if (!isUuid(id)) throw notFound;
+    // Read the job first: once the withdrawal commits, an unavailable jobs service must not turn it into a 503.
+    const before = await this.uow.run((em) => em.findOneBy(ApplicationEntity, { id, applicantId: caller.memberId }));
+    if (!before) throw notFound;
+    const { jobs } = await this.bus.call(getJobStates, { jobIds: [before.jobId] }, ctx);
     const app = await this.uow.run(async (em) => {
       const row = await em.findOne(ApplicationEntity, { where: { id, applicantId: caller.memberId }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw notFound;
@@ -33,7 +37,6 @@ export class WithdrawApplicationHandler implements OperationHandler<typeof withd
       });
       return row;
     });
-    const { jobs } = await this.bus.call(getJobStates, { jobIds: [app.jobId] }, ctx);
     return toMyApplication(app, jobs[0]);
   }
 }

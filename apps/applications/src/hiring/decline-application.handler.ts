@@ -18,6 +18,10 @@ export class DeclineApplicationHandler implements OperationHandler<typeof declin
     const caller = requireVerifiedMember(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
     if (!isUuid(id)) throw notFound;
+    // Read the job first: once the decline commits, an unavailable jobs service must not turn it into a 503.
+    const before = await this.uow.run((em) => em.findOneBy(ApplicationEntity, { id, posterId: caller.memberId }));
+    if (!before || before.status === 'withdrawn') throw notFound;
+    const job = await this.bus.call(getHiringJob, { jobId: before.jobId }, ctx);
     const app = await this.uow.run(async (em) => {
       const row = await em.findOne(ApplicationEntity, { where: { id, posterId: caller.memberId }, lock: { mode: 'pessimistic_write' } });
       if (!row || row.status === 'withdrawn') throw notFound;
@@ -31,7 +35,6 @@ export class DeclineApplicationHandler implements OperationHandler<typeof declin
       });
       return row;
     });
-    const job = await this.bus.call(getHiringJob, { jobId: app.jobId }, ctx);
     return toJobApplication(app, job.version, isPreferred(job, { id: app.applicantId, ...app.applicant }));
   }
 }
