@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
 import { DeliverNotificationsHandler } from './alerts/deliver-notifications.handler.js';
 import { JobPostedAlertConsumer } from './alerts/job-posted-alert.consumer.js';
+import { NotificationsMemberDeletedConsumer } from './members/member-deleted.consumer.js';
 
 @Module({
   providers: [
-    DeliverNotificationsHandler, JobPostedAlertConsumer,
+    DeliverNotificationsHandler, JobPostedAlertConsumer, NotificationsMemberDeletedConsumer,
     handlersProvider(DeliverNotificationsHandler),
-    consumersProvider(JobPostedAlertConsumer),
+    consumersProvider(JobPostedAlertConsumer, NotificationsMemberDeletedConsumer),
   ],
 })
 export class NotificationsModule {}

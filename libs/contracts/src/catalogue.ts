@@ -3,6 +3,7 @@ import { applicationsOperations } from './operations/applications.operations.js'
 import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
+import { membersOperations } from './operations/members.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
 export const catalogue: readonly Operation[] = [
@@ -10,6 +11,7 @@ export const catalogue: readonly Operation[] = [
   ...jobsOperations,
   ...notificationsOperations,
   ...applicationsOperations,
+  ...membersOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

@@ -21,3 +21,6 @@ export * from './events/applications.events.js';
 export * from './validation/validate-input.js';
 export * from './safety/credential-scan.js';
 export * from './validation/query-coercion.js';
+export * from './schemas/profile.schema.js';
+export * from './schemas/binary-response.schema.js';
+export * from './operations/members.operations.js';

@@ -36,7 +36,7 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
       `WITH k AS (
          SELECT a.id, a.member_id, m.staff, m.email_verified_at IS NOT NULL AS verified
          FROM api_keys a JOIN members m ON m.id = a.member_id
-         WHERE a.hash = $1 AND a.revoked_at IS NULL
+         WHERE a.hash = $1 AND a.revoked_at IS NULL AND m.deleted_at IS NULL
        ), u AS (
          INSERT INTO key_usage (key_id, window_start, count)
          SELECT id, date_trunc('minute', now()), 1 FROM k

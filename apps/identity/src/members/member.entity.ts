@@ -27,4 +27,15 @@ export class MemberEntity {
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
+
+  /** Public network profile link (`https://{network_host}/in/{slug}`), set by sign-up or import. */
+  @Column('text', { name: 'network_url', nullable: true })
+  networkUrl!: string | null;
+
+  /**
+   * Set when the member deletes their account: from then on no key or session authenticates and
+   * the member page is gone; the identity consumer of member.deleted removes the rest.
+   */
+  @Column('timestamptz', { name: 'deleted_at', nullable: true })
+  deletedAt!: Date | null;
 }
