@@ -1,2 +1,3 @@
 export * from './api-client.js';
 export * from './operator.js';
+export * from './system-probe.js';
