@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startInfrastructure, startServices } from '@marketplace/local-stack';
+import { startMailCatcher } from '@marketplace/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     natsUrl: string;
     databaseUrl: string;
     controlUrl: string;
+    /** The test SMTP server's inbox (see startMailCatcher). */
+    mailUrl: string;
   }
 }
 
@@ -28,11 +31,13 @@ export const E2E_ENV = {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
   const lines: string[] = [];
+  // Email goes to a real SMTP server started here, so invitation emails can be read back.
+  const mail = await startMailCatcher();
   const infra = await startInfrastructure({
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
   const system = await startServices({
-    infra, rootDir: process.cwd(), env: E2E_ENV,
+    infra, rootDir: process.cwd(), env: { ...E2E_ENV, SMTP_URL: mail.smtpUrl },
     log: (app, line) => { if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`); },
   }).catch(async (err) => { await infra.stop(); throw err; });
 
@@ -51,11 +56,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('natsUrl', infra.natsUrl);
   project.provide('databaseUrl', infra.databaseUrl);
   project.provide('controlUrl', controlUrl);
+  project.provide('mailUrl', mail.inboxUrl);
   process.stdout.write(`e2e system up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
 
   return async () => {
     control.close();
     await system.stopAll();
     await infra.stop();
+    await mail.stop();
   };
 }

@@ -7,6 +7,7 @@ import { requestIdFrom } from './http/request-id.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
+import { registerJoinPage } from './pages/join-page.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
 
 export const BODY_LIMIT = 2_097_152;
@@ -35,8 +36,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
 
   const openapi = buildOpenApiDocument(opts.publicUrl);
   const meta = registerMetaRoutes(app, opts.nc, () => openapi);
-  const rest = registerRestRoutes(app, { bus, auth: new Authenticator(bus) });
+  const auth = new Authenticator(bus);
+  const rest = registerRestRoutes(app, { bus, auth });
+  const pages = registerJoinPage(app, { bus, auth });
   registerMcpEndpoint(app, { bus, publicUrl: opts.publicUrl });
-  registerMethodNotAllowed(app, new Map([...meta, ...rest, ['/api/mcp', new Set(['POST'])]]));
+  registerMethodNotAllowed(app, new Map([...meta, ...rest, ...pages, ['/api/mcp', new Set(['POST'])]]));
   return app;
 }

@@ -3,8 +3,17 @@ import { KeyUsageEntity } from './keys/key-usage.entity.js';
 import { MemberEntity } from './members/member.entity.js';
 import { MemberPhotoEntity } from './members/member-photo.entity.js';
 import { ProfileEntity } from './members/profile.entity.js';
+import { EmailInvitationEntity } from './admission/email-invitation.entity.js';
+import { InviteJoinEntity } from './admission/invite-join.entity.js';
+import { InviteLinkEntity } from './admission/invite-link.entity.js';
+import { RateHitEntity } from './admission/rate-hit.entity.js';
+import { WaitlistEntryEntity } from './admission/waitlist-entry.entity.js';
+import { SettingEntity } from './settings/setting.entity.js';
 import { Initial1795312792722 } from './migrations/1795312792722-initial.js';
 import { MemberPages1795315137439 } from './migrations/1795315137439-member-pages.js';
+import { Admission1795315525918 } from './migrations/1795315525918-admission.js';
 
-export const identityEntities = [MemberEntity, ProfileEntity, ApiKeyEntity, KeyUsageEntity, MemberPhotoEntity];
-export const identityMigrations = [Initial1795312792722, MemberPages1795315137439];
+export const identityEntities = [MemberEntity, ProfileEntity, ApiKeyEntity, KeyUsageEntity, MemberPhotoEntity,
+  SettingEntity, InviteLinkEntity, InviteJoinEntity, EmailInvitationEntity, WaitlistEntryEntity, RateHitEntity,
+];
+export const identityMigrations = [Initial1795312792722, MemberPages1795315137439, Admission1795315525918];

@@ -2,7 +2,15 @@ import { Module } from '@nestjs/common';
 import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
 import { DeleteMyAccountHandler } from './account/delete-my-account.handler.js';
 import { IdentityMemberDeletedConsumer } from './account/member-deleted.consumer.js';
+import { AcceptInvitationHandler } from './admission/accept-invitation.handler.js';
 import { AdmissionPolicy } from './admission/admission-policy.js';
+import { GetAccessHandler } from './admission/get-access.handler.js';
+import { GetMyInviteLinkHandler } from './admission/get-my-invite-link.handler.js';
+import { InvitationMailer } from './admission/invitation-mailer.js';
+import { InviteByEmailHandler } from './admission/invite-by-email.handler.js';
+import { JoinWaitlistHandler } from './admission/join-waitlist.handler.js';
+import { GetAccessSettingsHandler, OperatorSetSettingHandler } from './settings/settings.handlers.js';
+import { SettingsService } from './settings/settings.service.js';
 import { DeleteMyPhotoHandler } from './photos/delete-my-photo.handler.js';
 import { GetMemberPhotoHandler } from './photos/get-member-photo.handler.js';
 import { UploadMyPhotoHandler } from './photos/upload-my-photo.handler.js';
@@ -19,12 +27,14 @@ const handlers = [AuthenticateKeyHandler, GetMemberCardHandler, OperatorCreateMe
 const memberHandlers = [
   GetMyProfileHandler, UpdateMyProfileHandler, GetMemberHandler, UploadMyPhotoHandler, DeleteMyPhotoHandler,
   GetMemberPhotoHandler, DeleteMyAccountHandler,
+  GetAccessHandler, AcceptInvitationHandler, GetMyInviteLinkHandler, InviteByEmailHandler, JoinWaitlistHandler,
+  GetAccessSettingsHandler, OperatorSetSettingHandler,
 ];
 const consumers = [IdentityMemberDeletedConsumer];
 
 @Module({
   providers: [
-    ...handlers, ...memberHandlers, ...consumers, SignUpState, AdmissionPolicy,
+    ...handlers, ...memberHandlers, ...consumers, SignUpState, AdmissionPolicy, SettingsService, InvitationMailer,
     handlersProvider(...handlers, ...memberHandlers),
     consumersProvider(...consumers),
   ],

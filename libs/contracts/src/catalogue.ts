@@ -4,6 +4,7 @@ import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
 import { membersOperations } from './operations/members.operations.js';
+import { admissionOperations } from './operations/admission.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
 export const catalogue: readonly Operation[] = [
@@ -12,6 +13,7 @@ export const catalogue: readonly Operation[] = [
   ...notificationsOperations,
   ...applicationsOperations,
   ...membersOperations,
+  ...admissionOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

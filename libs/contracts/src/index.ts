@@ -24,3 +24,4 @@ export * from './validation/query-coercion.js';
 export * from './schemas/profile.schema.js';
 export * from './schemas/binary-response.schema.js';
 export * from './operations/members.operations.js';
+export * from './operations/admission.operations.js';

@@ -3,10 +3,15 @@ import { DataSource } from 'typeorm';
 import { AppError, authenticateKey, type Caller, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import { hashApiKey, KEY_PREFIX } from './api-key.crypto.js';
+import { finishesAutomatically, isAdmitted, signUpPending, type StandingFacts } from '../admission/standing.js';
+import { SettingsService } from '../settings/settings.service.js';
 
 const PER_MINUTE = Number(process.env.API_KEY_RATE_LIMIT ?? 120);
 
-interface Row { id: string; member_id: string; staff: boolean; verified: boolean; count: number; reset: string }
+interface Row {
+  id: string; member_id: string; staff: boolean; verified: boolean; count: number; reset: string;
+  email: string; created_at: Date; email_verified_at: Date | null; admitted_at: Date | null; sign_up_finished_at: Date | null;
+}
 
 /**
  * Resolves a key and counts the request in the same statement: the count lives in PostgreSQL,
@@ -17,7 +22,7 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
   readonly operation = authenticateKey;
   private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly settings: SettingsService) {}
 
   onModuleInit(): void {
     this.sweeper = setInterval(() => {
@@ -34,7 +39,8 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
     if (!key.startsWith(KEY_PREFIX)) throw AppError.unauthorized('Invalid API key.');
     const rows: Row[] = await this.ds.query(
       `WITH k AS (
-         SELECT a.id, a.member_id, m.staff, m.email_verified_at IS NOT NULL AS verified
+         SELECT a.id, a.member_id, m.staff, m.email_verified_at IS NOT NULL AS verified, m.email, m.created_at,
+                m.email_verified_at, m.admitted_at, m.sign_up_finished_at
          FROM api_keys a JOIN members m ON m.id = a.member_id
          WHERE a.hash = $1 AND a.revoked_at IS NULL AND m.deleted_at IS NULL
        ), u AS (
@@ -56,9 +62,19 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
     if (row.count === 1) {
       void this.ds.query('UPDATE api_keys SET last_used_at = now() WHERE id = $1', [row.id]).catch(() => undefined);
     }
+    const settings = await this.settings.current();
+    const facts: StandingFacts = {
+      email: row.email, staff: row.staff, emailVerifiedAt: row.email_verified_at, createdAt: row.created_at,
+      admittedAt: row.admitted_at, signUpFinishedAt: row.sign_up_finished_at,
+    };
+    if (finishesAutomatically(facts, settings)) {
+      void this.ds.query('UPDATE members SET sign_up_finished_at = now() WHERE id = $1 AND sign_up_finished_at IS NULL', [row.member_id])
+        .catch(() => undefined);
+    }
     const caller: Caller = {
       memberId: row.member_id, via: 'key', scopes: ['agent:read', 'agent:write'],
       staff: row.staff, emailVerified: row.verified,
+      admitted: isAdmitted(facts, settings), signUpPending: signUpPending(facts, settings),
     };
     return caller;
   }

@@ -38,4 +38,22 @@ export class MemberEntity {
    */
   @Column('timestamptz', { name: 'deleted_at', nullable: true })
   deletedAt!: Date | null;
+
+  /** Let in by an invitation while invite-only (members from before invite-only need none). */
+  @Column('timestamptz', { name: 'admitted_at', nullable: true })
+  admittedAt!: Date | null;
+
+  /** Next sign-up step while identity verification is enabled. */
+  @Column('text', { name: 'sign_up_step', default: 'network' })
+  signUpStep!: 'network' | 'identity' | 'work';
+
+  /** Set once sign-up is done; with verification disabled, set automatically once let in. */
+  @Column('timestamptz', { name: 'sign_up_finished_at', nullable: true })
+  signUpFinishedAt!: Date | null;
+
+  @Column('text', { name: 'identity_status', default: 'none' })
+  identityStatus!: 'none' | 'started' | 'review' | 'verified' | 'failed' | 'expired' | 'duplicate';
+
+  @Column('text', { name: 'verified_name', nullable: true })
+  verifiedName!: string | null;
 }

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { deleteMyPhoto, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { MemberPhotoEntity } from '../members/member-photo.entity.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
-import { requireVerifiedCaller } from '../profile/member-guard.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 
 @Injectable()
@@ -14,8 +13,7 @@ export class DeleteMyPhotoHandler implements OperationHandler<typeof deleteMyPho
   constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof deleteMyPhoto>> {
-    const caller = requireVerifiedCaller(ctx);
-    await this.signUp.requireFinished(caller);
+    const caller = requireMember(ctx);
     const { member, profile } = await this.uow.run(async (em) => {
       const account = await loadOwnAccount(em, caller.memberId, true);
       await em.delete(MemberPhotoEntity, { memberId: caller.memberId });
@@ -24,6 +22,6 @@ export class DeleteMyPhotoHandler implements OperationHandler<typeof deleteMyPho
       return account;
     });
     const enabled = await this.signUp.verificationEnabled();
-    return toMe(member, profile, await this.signUp.of(member, enabled), enabled);
+    return toMe(member, profile, await this.signUp.of(member), enabled);
   }
 }

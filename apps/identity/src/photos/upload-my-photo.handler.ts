@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { uploadMyPhoto, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { MemberPhotoEntity } from '../members/member-photo.entity.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
-import { requireVerifiedCaller } from '../profile/member-guard.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 import { photoPath, reencodePhoto } from './photo-image.js';
 
@@ -16,8 +15,7 @@ export class UploadMyPhotoHandler implements OperationHandler<typeof uploadMyPho
   constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState) {}
 
   async handle({ image }: InputOf<typeof uploadMyPhoto>, ctx: HandlerContext): Promise<OutputOf<typeof uploadMyPhoto>> {
-    const caller = requireVerifiedCaller(ctx);
-    await this.signUp.requireFinished(caller);
+    const caller = requireMember(ctx);
     // Decoding happens before the transaction, so a slow image never holds a row lock.
     const photo = await reencodePhoto(image);
     const { member, profile } = await this.uow.run(async (em) => {
@@ -30,6 +28,6 @@ export class UploadMyPhotoHandler implements OperationHandler<typeof uploadMyPho
       return account;
     });
     const enabled = await this.signUp.verificationEnabled();
-    return toMe(member, profile, await this.signUp.of(member, enabled), enabled);
+    return toMe(member, profile, await this.signUp.of(member), enabled);
   }
 }

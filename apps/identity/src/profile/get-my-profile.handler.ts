@@ -16,6 +16,6 @@ export class GetMyProfileHandler implements OperationHandler<typeof getMyProfile
     const caller = requireVerifiedCaller(ctx);
     const { member, profile } = await loadOwnAccount(this.ds, caller.memberId);
     const enabled = await this.signUp.verificationEnabled();
-    return toMe(member, profile, await this.signUp.of(member, enabled), enabled);
+    return toMe(member, profile, await this.signUp.of(member), enabled);
   }
 }

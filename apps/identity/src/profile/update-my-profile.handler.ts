@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, updateMyProfile, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 import { loadOwnAccount, toMe } from './me.mapper.js';
-import { requireVerifiedCaller } from './member-guard.js';
 
 type ProfileFields = Exclude<keyof InputOf<typeof updateMyProfile>, 'headline'>;
 const PROFILE_FIELDS: ProfileFields[] = ['about', 'skills', 'city', 'state', 'website', 'resume', 'usWorkAuthorized', 'applicantVisibility'];
@@ -18,8 +17,7 @@ export class UpdateMyProfileHandler implements OperationHandler<typeof updateMyP
   constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState) {}
 
   async handle(input: InputOf<typeof updateMyProfile>, ctx: HandlerContext): Promise<OutputOf<typeof updateMyProfile>> {
-    const caller = requireVerifiedCaller(ctx);
-    await this.signUp.requireFinished(caller);
+    const caller = requireMember(ctx);
     const sent = Object.entries(input).filter(([, v]) => v !== undefined);
     if (sent.length === 0) {
       throw AppError.badRequest('Send at least one profile field to change.', { _: 'Nothing to change.' });
@@ -50,6 +48,6 @@ export class UpdateMyProfileHandler implements OperationHandler<typeof updateMyP
       return { member, profile: saved };
     });
     const enabled = await this.signUp.verificationEnabled();
-    return toMe(member, profile, await this.signUp.of(member, enabled), enabled);
+    return toMe(member, profile, await this.signUp.of(member), enabled);
   }
 }

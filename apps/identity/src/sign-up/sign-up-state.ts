@@ -1,24 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Caller, type Me } from '@marketplace/contracts';
+import type { Me } from '@marketplace/contracts';
 import type { MemberEntity } from '../members/member.entity.js';
+import { signUpPending } from '../admission/standing.js';
+import { SettingsService } from '../settings/settings.service.js';
 
 /**
- * Sign-up state. With identity verification disabled (the default) an admitted member has
- * nothing left to do, so `signUp` is null.
+ * Sign-up state for Me. With identity verification disabled (the default) an admitted member has
+ * nothing left to do, so `signUp` is null; with it enabled it names the next step until done.
  */
 @Injectable()
 export class SignUpState {
+  constructor(private readonly settings: SettingsService) {}
+
   async verificationEnabled(): Promise<boolean> {
-    return process.env.IDENTITY_VERIFICATION === 'true';
+    return (await this.settings.current()).identityVerification;
   }
 
-  /** While sign-up is unfinished (verification on), member routes other than sign-up answer 403. */
-  async requireFinished(caller: Caller): Promise<void> {
-    if (caller.signUpPending) throw AppError.forbidden('Finish signing up first.');
-  }
-
-  async of(_member: MemberEntity, enabled: boolean): Promise<Me['signUp']> {
-    if (!enabled) return null;
-    return null;
+  async of(member: MemberEntity): Promise<Me['signUp']> {
+    const settings = await this.settings.current();
+    if (!signUpPending(member, settings)) return null;
+    return { step: member.signUpStep, identity: member.identityStatus, verifiedName: member.verifiedName };
   }
 }
