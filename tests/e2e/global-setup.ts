@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startInfrastructure, startServices } from '@marketplace/local-stack';
-import { startMailCatcher } from '@marketplace/testing';
+import { startMailCatcher, startNetworkProvider } from '@marketplace/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,11 +33,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const lines: string[] = [];
   // Email goes to a real SMTP server started here, so invitation emails can be read back.
   const mail = await startMailCatcher();
+  // The network profile provider is a local HTTP server speaking the provider protocol.
+  const network = await startNetworkProvider();
   const infra = await startInfrastructure({
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
   const system = await startServices({
-    infra, rootDir: process.cwd(), env: { ...E2E_ENV, SMTP_URL: mail.smtpUrl },
+    infra, rootDir: process.cwd(), env: { ...E2E_ENV, SMTP_URL: mail.smtpUrl, NETWORK_PROVIDER_URL: network.url },
     log: (app, line) => { if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`); },
   }).catch(async (err) => { await infra.stop(); throw err; });
 
@@ -64,5 +66,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await system.stopAll();
     await infra.stop();
     await mail.stop();
+    await network.stop();
   };
 }

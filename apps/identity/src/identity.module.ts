@@ -18,6 +18,11 @@ import { GetMemberHandler } from './profile/get-member.handler.js';
 import { GetMyProfileHandler } from './profile/get-my-profile.handler.js';
 import { UpdateMyProfileHandler } from './profile/update-my-profile.handler.js';
 import { SignUpState } from './sign-up/sign-up-state.js';
+import { NetworkProvider } from './sign-up/network-provider.js';
+import { FindMyNetworkProfileHandler, ImportNetworkProfileHandler } from './sign-up/network-profile.handlers.js';
+import { NetworkConfirmHandler, NetworkPreviewHandler } from './sign-up/network-step.handlers.js';
+import { OperatorRecordIdentityCheckHandler } from './sign-up/record-identity-check.handler.js';
+import { ConfirmWorkAuthorizationHandler } from './sign-up/work-authorization.handler.js';
 import { AuthenticateKeyHandler } from './keys/authenticate-key.handler.js';
 import { OperatorCreateApiKeyHandler } from './keys/operator-create-api-key.handler.js';
 import { GetMemberCardHandler } from './members/get-member-card.handler.js';
@@ -29,12 +34,14 @@ const memberHandlers = [
   GetMemberPhotoHandler, DeleteMyAccountHandler,
   GetAccessHandler, AcceptInvitationHandler, GetMyInviteLinkHandler, InviteByEmailHandler, JoinWaitlistHandler,
   GetAccessSettingsHandler, OperatorSetSettingHandler,
+  FindMyNetworkProfileHandler, ImportNetworkProfileHandler, NetworkPreviewHandler, NetworkConfirmHandler,
+  ConfirmWorkAuthorizationHandler, OperatorRecordIdentityCheckHandler,
 ];
 const consumers = [IdentityMemberDeletedConsumer];
 
 @Module({
   providers: [
-    ...handlers, ...memberHandlers, ...consumers, SignUpState, AdmissionPolicy, SettingsService, InvitationMailer,
+    ...handlers, ...memberHandlers, ...consumers, SignUpState, AdmissionPolicy, SettingsService, InvitationMailer, NetworkProvider,
     handlersProvider(...handlers, ...memberHandlers),
     consumersProvider(...consumers),
   ],

@@ -5,6 +5,7 @@ import { jobsOperations } from './operations/jobs.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
 import { membersOperations } from './operations/members.operations.js';
 import { admissionOperations } from './operations/admission.operations.js';
+import { signUpOperations } from './operations/sign-up.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
 export const catalogue: readonly Operation[] = [
@@ -14,6 +15,7 @@ export const catalogue: readonly Operation[] = [
   ...applicationsOperations,
   ...membersOperations,
   ...admissionOperations,
+  ...signUpOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

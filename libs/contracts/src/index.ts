@@ -25,3 +25,4 @@ export * from './schemas/profile.schema.js';
 export * from './schemas/binary-response.schema.js';
 export * from './operations/members.operations.js';
 export * from './operations/admission.operations.js';
+export * from './operations/sign-up.operations.js';

@@ -67,9 +67,10 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
       email: row.email, staff: row.staff, emailVerifiedAt: row.email_verified_at, createdAt: row.created_at,
       admittedAt: row.admitted_at, signUpFinishedAt: row.sign_up_finished_at,
     };
+    // Recorded before answering (once per member), so turning verification on later cannot
+    // send someone who already used the service back to the first step.
     if (finishesAutomatically(facts, settings)) {
-      void this.ds.query('UPDATE members SET sign_up_finished_at = now() WHERE id = $1 AND sign_up_finished_at IS NULL', [row.member_id])
-        .catch(() => undefined);
+      await this.ds.query('UPDATE members SET sign_up_finished_at = now() WHERE id = $1 AND sign_up_finished_at IS NULL', [row.member_id]);
     }
     const caller: Caller = {
       memberId: row.member_id, via: 'key', scopes: ['agent:read', 'agent:write'],

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Me } from '@marketplace/contracts';
 import type { MemberEntity } from '../members/member.entity.js';
+import type { ProfileEntity } from '../members/profile.entity.js';
+import { toMe } from '../profile/me.mapper.js';
 import { signUpPending } from '../admission/standing.js';
 import { SettingsService } from '../settings/settings.service.js';
 
@@ -14,6 +16,11 @@ export class SignUpState {
 
   async verificationEnabled(): Promise<boolean> {
     return (await this.settings.current()).identityVerification;
+  }
+
+  async me(member: MemberEntity, profile: ProfileEntity | null): Promise<Me> {
+    const settings = await this.settings.current();
+    return toMe(member, profile, await this.of(member), settings.identityVerification);
   }
 
   async of(member: MemberEntity): Promise<Me['signUp']> {
