@@ -14,7 +14,7 @@ export class GetMemberCardHandler implements OperationHandler<typeof getMemberCa
 
   async handle({ memberId }: InputOf<typeof getMemberCard>): Promise<OutputOf<typeof getMemberCard>> {
     const member = await this.ds.getRepository(MemberEntity).findOneBy({ id: memberId });
-    if (!member) throw AppError.notFound('No such member.');
+    if (!member || member.deletedAt) throw AppError.notFound('No such member.');
     const profile = await this.ds.getRepository(ProfileEntity).findOneBy({ memberId });
     return {
       id: member.id, name: member.name, headline: member.headline, photoUrl: member.photoUrl,
