@@ -13,6 +13,8 @@ declare module 'vitest' {
     controlUrl: string;
     /** Where the local mail catcher stores each message (<id>.json + <id>.eml). */
     mailDir: string;
+    /** Federated sign-in is configured against this issuer; oidc.e2e.ts runs the provider there. */
+    oidcIssuer: string;
     /** Port a test may serve OAuth client metadata documents on (https://127.0.0.1:PORT/… client ids). */
     clientMetadataPort: number;
   }
@@ -28,6 +30,9 @@ export const E2E_ENV = {
   STAFF_EMAIL_DOMAINS: 'staff.example.test',
 };
 
+/** Federated sign-in: identity discovers the provider on first use, so the test may start it later. */
+export const E2E_OIDC = { clientId: 'marketplace-e2e', clientSecret: 'e2e-client-secret-0123456789abcdef', name: 'Test ID' };
+
 /**
  * Boots the whole system once per run: infrastructure from the environment or the embedded
  * defaults (the same as `npm start`), every service as its own process, and the gateway.
@@ -38,10 +43,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const infra = await startInfrastructure({
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
+  const oidcIssuer = `http://127.0.0.1:${await getFreePort()}`;
   const clientMetadataPort = await getFreePort();
   const system = await startServices({
     infra, rootDir: process.cwd(),
-    env: { ...E2E_ENV, OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN: `http://127.0.0.1:${clientMetadataPort}` },
+    env: {
+      ...E2E_ENV,
+      OIDC_ISSUER: oidcIssuer, OIDC_CLIENT_ID: E2E_OIDC.clientId, OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret, OIDC_NAME: E2E_OIDC.name,
+      OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN: `http://127.0.0.1:${clientMetadataPort}`,
+    },
     log: (app, line) => { if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`); },
   }).catch(async (err) => { await infra.stop(); throw err; });
 
@@ -68,6 +78,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('databaseUrl', infra.databaseUrl);
   project.provide('controlUrl', controlUrl);
   project.provide('mailDir', infra.mail?.dir ?? '');
+  project.provide('oidcIssuer', oidcIssuer);
   project.provide('clientMetadataPort', clientMetadataPort);
   process.stdout.write(`e2e system up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
 

@@ -88,6 +88,12 @@ describe('magic-link sign-in', () => {
     expect(admin.body).toEqual({ admin: false });
   });
 
+  it('of two simultaneous clicks on one link exactly one signs in', async () => {
+    const link = await linkFor(newEmail());
+    const results = await Promise.all([followSignInLink(link), followSignInLink(link), followSignInLink(link)]);
+    expect(results.filter((r) => r.cookie).length).toBe(1);
+  });
+
   it('a link works once: the second use redirects to errorCallbackURL with INVALID_TOKEN and sets no session', async () => {
     const email = newEmail();
     const link = await linkFor(email, { errorCallbackURL: '/sign-in?from=mail' });
@@ -294,5 +300,19 @@ describe('sign-in methods', () => {
       await restartIdentity({});
     }
     expect((await requestSignInLink(base, newEmail())).status).toBe(200);
+  });
+
+  it('when the mail server does not answer: 503, and no usable link is left behind', async () => {
+    const email = newEmail();
+    await restartIdentity({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const res = await requestSignInLink(base, email);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+      const { rows } = await db.query('SELECT 1 FROM identity.magic_links WHERE email = $1', [email.toLowerCase()]);
+      expect(rows).toHaveLength(0);
+    } finally {
+      await restartIdentity({});
+    }
   });
 });

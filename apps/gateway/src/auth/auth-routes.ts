@@ -91,3 +91,38 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): M
     [OIDC_CALLBACK, new Set(['GET'])],
   ]);
 }
+
+/** The browser-navigation routes above, for the OpenAPI document (they are not catalogue operations). */
+export function authRouteDocs(): Record<string, Record<string, unknown>> {
+  const redirect = (summary: string, parameters: { name: string; description: string; required?: boolean }[]) => ({
+    get: {
+      summary, tags: ['identity'], security: [],
+      parameters: parameters.map((p) => ({ name: p.name, in: 'query', required: p.required ?? false, description: p.description, schema: { type: 'string' } })),
+      responses: { '302': { description: 'Redirect; on success it sets the HttpOnly session cookie mk_session' } },
+    },
+  });
+  return {
+    '/api/auth/magic-link/verify': redirect(
+      'Follow an emailed sign-in link: consumes it once, creates the account on first sign-in, starts a session and redirects to the callback (new users to newUserCallbackURL; failures to errorCallbackURL with error=INVALID_TOKEN or EXPIRED_TOKEN)',
+      [{ name: 'token', description: 'From the email', required: true }],
+    ),
+    '/api/auth/sign-in/oidc': redirect('Start signing in with the configured OpenID Connect provider (404 when none is configured)', [
+      { name: 'callbackURL', description: 'Where to land after signing in (a path here or a trusted origin)' },
+      { name: 'newUserCallbackURL', description: 'Where a first sign-in lands instead' },
+      { name: 'errorCallbackURL', description: 'Where a failure lands, with ?error=' },
+    ]),
+    [OIDC_CALLBACK]: redirect('Where the provider sends the browser back; starts a session (accounts link by verified email)', [
+      { name: 'code', description: 'Authorization code' }, { name: 'state', description: 'Must match this browser\'s sign-in' },
+    ]),
+    '/api/auth/sign-out': {
+      post: {
+        summary: 'End the browser session (deleted server-side) and clear its cookie. With a session, the request must be same-origin JSON (403 otherwise)',
+        tags: ['identity'], security: [{ session: [] }],
+        responses: {
+          '200': { description: 'Signed out', content: { 'application/json': { schema: { type: 'object', properties: { signedOut: { const: true } }, required: ['signedOut'] } } } },
+          '403': { $ref: '#/components/responses/Error403' },
+        },
+      },
+    },
+  };
+}

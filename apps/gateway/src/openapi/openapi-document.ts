@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTRACT_VERSION, type Operation } from '@marketplace/contracts';
+import { authRouteDocs } from '../auth/auth-routes.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
 import { bindFields } from '../rest/field-bindings.js';
 import { restOperations } from '../rest/rest-routes.js';
@@ -83,6 +84,7 @@ export function buildOpenApiDocument(publicUrl: string): Json {
   paths['/api/health/ready'] = meta('Readiness: 200 when the database and the bus answer, else 503', { type: 'object' });
   paths['/api/version'] = meta('Deployed version (semver, no leading v)', { type: 'object', properties: { version: { type: 'string' } }, required: ['version'] });
   paths['/api/openapi.json'] = meta('This document', { type: 'object' });
+  Object.assign(paths, authRouteDocs());
   paths['/api/mcp'] = {
     post: {
       summary: 'MCP endpoint (Streamable HTTP, JSON responses): initialize, ping, tools/list, tools/call',
@@ -103,11 +105,15 @@ export function buildOpenApiDocument(publicUrl: string): Json {
       description: 'Every operation is served as REST under /api and as an MCP tool on POST /api/mcp.',
     },
     servers: [{ url: publicUrl }],
-    security: [{ apiKey: [] }],
+    security: [{ apiKey: [] }, { session: [] }],
     paths,
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'API key starting with tl_' },
+        session: {
+          type: 'apiKey', in: 'cookie', name: 'mk_session',
+          description: 'Browser session from signing in; writes must be same-origin (Origin or Referer) with Content-Type: application/json',
+        },
       },
       schemas: {
         Error: {

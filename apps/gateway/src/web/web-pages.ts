@@ -152,7 +152,8 @@ ${oidc ? `<p><a class="button" href="/api/auth/sign-in/oidc?callbackURL=${encode
   }));
 
   app.get('/agent-access', async (req, reply) => {
-    const caller = await signedIn(deps, req, reply);
+    // An identity outage is a 503 here, not a misleading trip to the sign-in page.
+    const caller = await deps.auth.sessionCaller(req, reply);
     if (!caller) return reply.redirect('/sign-in?next=%2Fagent-access', 302);
     return sendPage(reply, {
       title: 'Agent access',
@@ -184,7 +185,11 @@ Each key allows 120 requests a minute. Agents on MCP sign in with OAuth instead 
     });
   });
 
+  // Browsers ask for it on every page; no icon, and no 404 in their consoles.
+  app.get('/favicon.ico', async (_req, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());
+
   return new Map([
+    ['/favicon.ico', new Set(['GET'])],
     ['/sign-in', new Set(['GET'])],
     ['/sign-in/check-email', new Set(['GET'])],
     ['/agent-access', new Set(['GET'])],

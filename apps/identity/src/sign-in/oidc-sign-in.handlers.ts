@@ -74,16 +74,21 @@ export class CompleteOidcSignInHandler implements OperationHandler<typeof comple
     if (!request) return fail('STATE_MISMATCH');
     if (current.searchParams.has('error')) return fail('ACCESS_DENIED', request.error_callback_url);
 
-    let claims: oidc.IDToken | undefined;
+    let claims: Record<string, unknown> & { sub: string };
     try {
       const tokens = await oidc.authorizationCodeGrant(config, current, {
         pkceCodeVerifier: request.code_verifier, expectedState: state, expectedNonce: request.nonce, idTokenExpected: true,
       });
-      claims = tokens.claims();
+      const idToken = tokens.claims();
+      if (!idToken) return fail('PROVIDER_ERROR', request.error_callback_url);
+      claims = { ...idToken };
+      // Many providers put scope claims (email, name) in userinfo rather than the ID token.
+      if (claims.email === undefined) {
+        claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...idToken };
+      }
     } catch {
       return fail('PROVIDER_ERROR', request.error_callback_url);
     }
-    if (!claims) return fail('PROVIDER_ERROR', request.error_callback_url);
     const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
 
     const linked: { member_id: string }[] = await this.ds.query(
