@@ -25,7 +25,7 @@ export class AuthenticateOAuthHandler implements OperationHandler<typeof authent
        JOIN members m ON m.id = $3::uuid
        LEFT JOIN connected_agents a ON a.member_id = m.id AND a.client_id = $2
        WHERE g.model = 'Grant' AND g.id = $1 AND (g.expires_at IS NULL OR g.expires_at > now())
-         AND g.payload->>'clientId' = $2 AND g.payload->>'accountId' = $3`,
+         AND g.payload->>'clientId' = $2 AND g.payload->>'accountId' = $3::text`,
       [grantId, clientId, memberId],
     );
     const row = rows[0];
