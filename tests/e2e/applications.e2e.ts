@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, type TestMember } from '@marketplace/testing';
+import { api, createMember, mcp, sessionHeaders, signIn, type TestMember } from '@marketplace/testing';
 import { createMembersOverBus } from './support/members.js';
 
 const base = inject('baseUrl');
@@ -98,6 +98,20 @@ describe('applying (REST)', () => {
     await expect.poll(async () => (await api(base, `/api/jobs/${job.id}`)).body.applicants, { timeout: 10_000 }).toBe(1);
   });
 
+  it('a person in the browser may leave model out; their messages are marked as from a person', async () => {
+    const job = await postJob(poster, 'Browser apply');
+    const session = await signIn(base, inject('mailDir'), { email: ann.email });
+    const headers = sessionHeaders(base, session);
+    const res = await api(base, `/api/jobs/${job.id}/applications`, { headers, body: { pitch: 'By hand.', acceptResponsibility: true } });
+    expect(res.status).toBe(201);
+    expect(res.body.model).toBeNull();
+    const sent = await api(base, '/api/messages', { headers, body: { applicationId: res.body.id, body: 'Typed myself.' } });
+    expect(sent.status).toBe(201);
+    expect(sent.body.sentBy).toBe('person');
+    const viaKey = await api(base, '/api/messages', { key: poster.key, body: { applicationId: res.body.id, body: 'Thanks.' } });
+    expect(viaKey.body.sentBy).toBe('agent');
+  });
+
   it('lists my applications newest first', async () => {
     const res = await api(base, '/api/me/applications', { key: ann.key });
     expect(res.status).toBe(200);
@@ -149,8 +163,10 @@ describe('applying (REST)', () => {
   });
 
   it('tells jobChangedSinceApplying once the job is edited (version moved)', async () => {
+    // A fresh applicant: the others have used up this minute's applications.
+    const [reader] = (await createMembersOverBus(nats, 1)) as [TestMember];
     const job = await postJob(poster, 'Version check');
-    const app = (await api(base, `/api/jobs/${job.id}/applications`, { key: ann.key, body: pitch() })).body;
+    const app = (await api(base, `/api/jobs/${job.id}/applications`, { key: reader.key, body: pitch() })).body;
     // Editing is another part of the product; simulate a published version 2 as the jobs service records it.
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -161,7 +177,7 @@ describe('applying (REST)', () => {
     } finally {
       await db.end();
     }
-    const mine = (await api(base, '/api/me/applications', { key: ann.key })).body.applications.find((a: { id: string }) => a.id === app.id);
+    const mine = (await api(base, '/api/me/applications', { key: reader.key })).body.applications.find((a: { id: string }) => a.id === app.id);
     expect(mine).toMatchObject({ jobChangedSinceApplying: true, appliedTo: { version: 1 }, job: { version: 2 } });
     const stale = await api(base, `/api/jobs/${job.id}/applications`, { key: poster.key, body: pitch({ jobVersion: 1 }) });
     expect(stale.status).toBe(409);

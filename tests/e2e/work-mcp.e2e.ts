@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { getMemberWorkRecord } from '@marketplace/contracts';
 import { mcp, type TestMember } from '@marketplace/testing';
 import { callInternal } from './support/bus.js';
-import { mcpSignInAvailable, mcpToken } from './support/mcp-token.js';
+import { mcpToken } from './support/mcp-token.js';
 import { createMembersOverBus } from './support/members.js';
 
 const base = inject('baseUrl');
@@ -17,8 +17,7 @@ async function tool(token: string, name: string, args: Record<string, unknown>):
   return result.structuredContent.result;
 }
 
-// Needs OAuth sign-in for MCP (see support/mcp-token.ts); skipped only where that is not built in.
-describe.skipIf(!mcpSignInAvailable)('a job from posting to completed (MCP tools/call)', () => {
+describe('a job from posting to completed (MCP tools/call)', () => {
   it('post, apply, accept, submit, request changes, submit again, approve, rate: ratings public', async () => {
     const [poster, worker] = (await createMembersOverBus(nats, 2)) as [TestMember, TestMember];
     const posterToken = await mcpToken(poster);
