@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, type TestMember } from '@marketplace/testing';
+import { api, createMember, mcp, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -140,6 +140,21 @@ describe('member pages', () => {
     const full = await api(base, `/api/members/${complete.id}`);
     expect(JSON.stringify(full.body)).not.toContain('Resume to be written');
     expect(JSON.stringify(full.body)).not.toContain(complete.email);
+  });
+
+  it('a new headline or photo reaches the poster card on jobs', async () => {
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: 'blue' } }).png().toBuffer();
+    const photo = (await api(base, '/api/me/photo', { key: poster.key, method: 'PUT', body: { image: png.toString('base64') } })).body.photoUrl;
+    await api(base, '/api/me/profile', { key: poster.key, method: 'PATCH', body: { headline: 'Head of operations' } });
+    const card = await until(async () => {
+      const job = await api(base, `/api/jobs/${openJobId}`);
+      return job.body.postedBy.headline === 'Head of operations' && job.body.postedBy.photoUrl === photo ? job.body.postedBy : undefined;
+    });
+    expect(card).toEqual({ id: poster.id, name: 'Pat Poster', headline: 'Head of operations', photoUrl: photo });
+    const anon = await api(base, `/api/jobs/${anonymousJobId}`);
+    expect(anon.body.postedBy).toEqual({ id: null, name: 'Anonymous poster', headline: null, photoUrl: null });
+    await api(base, '/api/me/profile', { key: poster.key, method: 'PATCH', body: { headline: 'Ops lead' } });
+    await api(base, '/api/me/photo', { key: poster.key, method: 'DELETE' });
   });
 
   it('404 for unknown ids, 400 for a bad view', async () => {
