@@ -239,6 +239,18 @@ describe('member photo', () => {
     expect(res.body.fields.image).toMatch(/8192 pixels/);
   });
 
+  it('the OpenAPI document shows the photo response as an image and the profile bounds', async () => {
+    const doc = (await api(base, '/api/openapi.json')).body;
+    const photo = doc.paths['/api/members/{id}/photo/{hash}'].get;
+    expect(Object.keys(photo.responses['200'].content)).toEqual(['image/png', 'image/jpeg']);
+    const patch = doc.paths['/api/me/profile'].patch;
+    expect(patch['x-mcp-tool']).toBe('update_my_profile');
+    const props = patch.requestBody.content['application/json'].schema.properties;
+    expect(props.skills.description).toMatch(/30 skills/);
+    expect(props.resume.description).toMatch(/20000/);
+    expect(doc.paths['/api/me'].delete['x-mcp-tool']).toBe('delete_my_account');
+  });
+
   it('unknown photos are 404; DELETE /api/me/photo removes it', async () => {
     expect((await fetch(`${base}/api/members/${member.id}/photo/abc123`)).status).toBe(404);
     const current = (await api(base, '/api/me', { key: member.key })).body.photoUrl;

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { AppError, authenticateKey, type Caller, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import { hashApiKey, KEY_PREFIX } from './api-key.crypto.js';
-import { finishesAutomatically, isAdmitted, signUpPending, type StandingFacts } from '../admission/standing.js';
+import { callerStanding } from '../admission/caller-standing.js';
+import type { StandingFacts } from '../admission/standing.js';
 import { SettingsService } from '../settings/settings.service.js';
 
 const PER_MINUTE = Number(process.env.API_KEY_RATE_LIMIT ?? 120);
@@ -67,15 +68,10 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
       email: row.email, staff: row.staff, emailVerifiedAt: row.email_verified_at, createdAt: row.created_at,
       admittedAt: row.admitted_at, signUpFinishedAt: row.sign_up_finished_at,
     };
-    // Recorded before answering (once per member), so turning verification on later cannot
-    // send someone who already used the service back to the first step.
-    if (finishesAutomatically(facts, settings)) {
-      await this.ds.query('UPDATE members SET sign_up_finished_at = now() WHERE id = $1 AND sign_up_finished_at IS NULL', [row.member_id]);
-    }
     const caller: Caller = {
       memberId: row.member_id, via: 'key', scopes: ['agent:read', 'agent:write'],
       staff: row.staff, emailVerified: row.verified,
-      admitted: isAdmitted(facts, settings), signUpPending: signUpPending(facts, settings),
+      ...(await callerStanding(this.ds, row.member_id, facts, settings)),
     };
     return caller;
   }
