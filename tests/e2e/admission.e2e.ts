@@ -224,6 +224,18 @@ describe('invite-only', () => {
     expect((await api(base, '/api/access', { key: guest.key })).body.standing).toBe('admitted');
   });
 
+  it('invitation tries are limited per member per hour (429 with Retry-After)', async () => {
+    const guesser = await createMember(nats);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await api(base, '/api/me/invite', { key: guesser.key, body: { token: `guess-${i}` } })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    const limited = await api(base, '/api/me/invite', { key: guesser.key, body: { token: 'one-more' } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
+  });
+
   it('the invitation tools exist and need sign-in', async () => {
     for (const name of ['get_my_invite_link', 'invite_by_email']) {
       const res = await mcp(base, 'tools/call', { name, arguments: {} });
