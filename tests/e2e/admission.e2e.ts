@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mailTo, mcp, operatorCli, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, setSetting, mailTo, mcp, operatorCli, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
 
-async function setting(key: string, value: string): Promise<void> {
-  await operatorCli(nats, ['setting', 'set', '--key', key, '--value', value]);
+/** Settings change through the operator's operation (the command line itself is checked once below). */
+async function setting(key: 'invite_only' | 'identity_verification' | 'invitations_per_member', value: string): Promise<void> {
+  await setSetting(nats, key, value === 'default' ? null : value === 'true' ? true : value === 'false' ? false : Number(value));
 }
 
 const toolError = (res: { body: any }) => JSON.parse(res.body.result.content[0].text.split('\n\n')[0]);
@@ -38,7 +39,8 @@ describe('invite-only', () => {
   beforeAll(async () => {
     veteran = await createMember(nats, { name: 'Vera Veteran' });
     jobId = (await api(base, '/api/me/jobs', { key: veteran.key, body: { title: 'Before the gate', category: 'data', constraints: 'Count.' } })).body.id;
-    await setting('invite_only', 'true');
+    // Through the operator command line once, as an operator would switch it.
+    await operatorCli(nats, ['setting', 'set', '--key', 'invite_only', '--value', 'true']);
     newcomer = await createMember(nats, { name: 'Ned Newcomer' });
   });
   afterAll(async () => {
@@ -220,6 +222,18 @@ describe('invite-only', () => {
     expect(accepted.status).toBe(200);
     expect(await accepted.text()).toContain('You are in.');
     expect((await api(base, '/api/access', { key: guest.key })).body.standing).toBe('admitted');
+  });
+
+  it('invitation tries are limited per member per hour (429 with Retry-After)', async () => {
+    const guesser = await createMember(nats);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await api(base, '/api/me/invite', { key: guesser.key, body: { token: `guess-${i}` } })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    const limited = await api(base, '/api/me/invite', { key: guesser.key, body: { token: 'one-more' } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
   });
 
   it('the invitation tools exist and need sign-in', async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, type TestMember } from '@marketplace/testing';
+import { api, createMember, mcp, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -142,6 +142,21 @@ describe('member pages', () => {
     expect(JSON.stringify(full.body)).not.toContain(complete.email);
   });
 
+  it('a new headline or photo reaches the poster card on jobs', async () => {
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: 'blue' } }).png().toBuffer();
+    const photo = (await api(base, '/api/me/photo', { key: poster.key, method: 'PUT', body: { image: png.toString('base64') } })).body.photoUrl;
+    await api(base, '/api/me/profile', { key: poster.key, method: 'PATCH', body: { headline: 'Head of operations' } });
+    const card = await until(async () => {
+      const job = await api(base, `/api/jobs/${openJobId}`);
+      return job.body.postedBy.headline === 'Head of operations' && job.body.postedBy.photoUrl === photo ? job.body.postedBy : undefined;
+    });
+    expect(card).toEqual({ id: poster.id, name: 'Pat Poster', headline: 'Head of operations', photoUrl: photo });
+    const anon = await api(base, `/api/jobs/${anonymousJobId}`);
+    expect(anon.body.postedBy).toEqual({ id: null, name: 'Anonymous poster', headline: null, photoUrl: null });
+    await api(base, '/api/me/profile', { key: poster.key, method: 'PATCH', body: { headline: 'Ops lead' } });
+    await api(base, '/api/me/photo', { key: poster.key, method: 'DELETE' });
+  });
+
   it('404 for unknown ids, 400 for a bad view', async () => {
     expect((await api(base, '/api/members/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await api(base, '/api/members/not-a-member')).status).toBe(404);
@@ -222,6 +237,18 @@ describe('member photo', () => {
     const res = await api(base, '/api/me/photo', { key: member.key, method: 'PUT', body: { image: tall.toString('base64') } });
     expect(res.status).toBe(400);
     expect(res.body.fields.image).toMatch(/8192 pixels/);
+  });
+
+  it('the OpenAPI document shows the photo response as an image and the profile bounds', async () => {
+    const doc = (await api(base, '/api/openapi.json')).body;
+    const photo = doc.paths['/api/members/{id}/photo/{hash}'].get;
+    expect(Object.keys(photo.responses['200'].content)).toEqual(['image/png', 'image/jpeg']);
+    const patch = doc.paths['/api/me/profile'].patch;
+    expect(patch['x-mcp-tool']).toBe('update_my_profile');
+    const props = patch.requestBody.content['application/json'].schema.properties;
+    expect(props.skills.description).toMatch(/30 skills/);
+    expect(props.resume.description).toMatch(/20000/);
+    expect(doc.paths['/api/me'].delete['x-mcp-tool']).toBe('delete_my_account');
   });
 
   it('unknown photos are 404; DELETE /api/me/photo removes it', async () => {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, networkUrlOf, operatorCli, type TestMember } from '@marketplace/testing';
+import { api, createMember, setSetting, mcp, networkUrlOf, operatorCli, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 
 const FINISH = 'Finish signing up first.';
 
-async function setting(key: string, value: string): Promise<void> {
-  await operatorCli(nats, ['setting', 'set', '--key', key, '--value', value]);
+/** Settings change through the operator's operation (the command line itself is checked once below). */
+async function setting(key: 'invite_only' | 'identity_verification' | 'invitations_per_member', value: string): Promise<void> {
+  await setSetting(nats, key, value === 'default' ? null : value === 'true' ? true : value === 'false' ? false : Number(value));
 }
 
 describe('network profile import', () => {

@@ -13,6 +13,7 @@ import { PostJobHandler } from './jobs/post-job.handler.js';
 import { GetSafetyPolicyHandler } from './policy/get-safety-policy.handler.js';
 import { GetSuggestedWorkflowHandler } from './policy/get-suggested-workflow.handler.js';
 import { GetMemberPageJobsHandler } from './members/get-member-page-jobs.handler.js';
+import { PosterCardChangedConsumer } from './members/member-card-changed.consumer.js';
 import { JobsMemberDeletedConsumer } from './members/member-deleted.consumer.js';
 
 const handlers = [
@@ -21,7 +22,9 @@ const handlers = [
   GetHiringJobHandler, GetJobStatesHandler, MoveJobStatusHandler,
   GetMemberPageJobsHandler,
 ];
-const consumers = [ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer, JobsMemberDeletedConsumer];
+const consumers = [
+  ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer, JobsMemberDeletedConsumer, PosterCardChangedConsumer,
+];
 
 @Module({ providers: [...handlers, ...consumers, handlersProvider(...handlers), consumersProvider(...consumers)] })
 export class JobsModule {}

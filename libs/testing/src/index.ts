@@ -4,3 +4,4 @@ export * from './sign-in.js';
 export * from './oauth-agent.js';
 export * from './system-probe.js';
 export * from './network-provider.js';
+export * from './operator-bus.js';

@@ -24,13 +24,14 @@ export class IdentityMemberDeletedConsumer implements EventConsumer<typeof membe
     await em.query('DELETE FROM email_invitations WHERE inviter_id = $1', [memberId]);
     await em.query('DELETE FROM invite_links WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM rate_hits WHERE subject = $1', [memberId]);
+    await em.query('DELETE FROM network_lookups WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM key_usage WHERE key_id IN (SELECT id FROM api_keys WHERE member_id = $1)', [memberId]);
     await em.query('DELETE FROM api_keys WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM member_photos WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM profiles WHERE member_id = $1', [memberId]);
     await em.query(
       `UPDATE members SET email = 'deleted-' || id || '@deleted.invalid', name = $2, headline = NULL,
-         photo_url = NULL, network_url = NULL, deleted_at = COALESCE(deleted_at, $3)
+         photo_url = NULL, network_url = NULL, identity_status = 'none', verified_name = NULL, deleted_at = COALESCE(deleted_at, $3)
        WHERE id = $1`,
       [memberId, DELETED_MEMBER_NAME, deletedAt],
     );

@@ -4,6 +4,7 @@ import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler }
 import { MemberEntity } from '../members/member.entity.js';
 import { MemberPhotoEntity } from '../members/member-photo.entity.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
+import { recordCardChange } from '../profile/member-card-event.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 
 @Injectable()
@@ -16,9 +17,11 @@ export class DeleteMyPhotoHandler implements OperationHandler<typeof deleteMyPho
     const caller = requireMember(ctx);
     const { member, profile } = await this.uow.run(async (em) => {
       const account = await loadOwnAccount(em, caller.memberId, true);
+      const before = { ...account.member };
       await em.delete(MemberPhotoEntity, { memberId: caller.memberId });
       account.member.photoUrl = null;
       await em.update(MemberEntity, { id: caller.memberId }, { photoUrl: null });
+      await recordCardChange(em, before, account.member);
       return account;
     });
     const enabled = await this.signUp.verificationEnabled();

@@ -4,6 +4,7 @@ import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler }
 import { MemberEntity } from '../members/member.entity.js';
 import { MemberPhotoEntity } from '../members/member-photo.entity.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
+import { recordCardChange } from '../profile/member-card-event.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 import { photoPath, reencodePhoto } from './photo-image.js';
 
@@ -20,11 +21,13 @@ export class UploadMyPhotoHandler implements OperationHandler<typeof uploadMyPho
     const photo = await reencodePhoto(image);
     const { member, profile } = await this.uow.run(async (em) => {
       const account = await loadOwnAccount(em, caller.memberId, true);
+      const before = { ...account.member };
       await em.upsert(MemberPhotoEntity, {
         memberId: caller.memberId, hash: photo.hash, contentType: photo.contentType, data: photo.data, createdAt: new Date(),
       }, ['memberId']);
       account.member.photoUrl = photoPath(caller.memberId, photo.hash);
       await em.update(MemberEntity, { id: caller.memberId }, { photoUrl: account.member.photoUrl });
+      await recordCardChange(em, before, account.member);
       return account;
     });
     const enabled = await this.signUp.verificationEnabled();

@@ -5,6 +5,7 @@ import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 import { loadOwnAccount, toMe } from './me.mapper.js';
+import { recordCardChange } from './member-card-event.js';
 
 type ProfileFields = Exclude<keyof InputOf<typeof updateMyProfile>, 'headline'>;
 const PROFILE_FIELDS: ProfileFields[] = ['about', 'skills', 'city', 'state', 'website', 'resume', 'usWorkAuthorized', 'applicantVisibility'];
@@ -25,8 +26,10 @@ export class UpdateMyProfileHandler implements OperationHandler<typeof updateMyP
     const { member, profile } = await this.uow.run(async (em) => {
       const { member, profile } = await loadOwnAccount(em, caller.memberId, true);
       if (input.headline !== undefined) {
+        const before = { ...member };
         member.headline = input.headline;
         await em.update(MemberEntity, { id: member.id }, { headline: input.headline });
+        await recordCardChange(em, before, member);
       }
       const changes: Partial<ProfileEntity> = {};
       for (const key of PROFILE_FIELDS) {

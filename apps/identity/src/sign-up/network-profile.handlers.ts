@@ -7,6 +7,7 @@ import { countAttempt, intEnv } from '../admission/rate-limit.js';
 import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
+import { recordCardChange } from '../profile/member-card-event.js';
 import { LOOKUPS_PER_HOUR } from './network-step.handlers.js';
 import { NetworkProvider } from './network-provider.js';
 import { SignUpState } from './sign-up-state.js';
@@ -98,10 +99,12 @@ export class ImportNetworkProfileHandler implements OperationHandler<typeof impo
         if (s && !skills.some((k) => k.toLowerCase() === s.toLowerCase())) skills.push(s);
         if (skills.length === PROFILE_LIMITS.skills) break;
       }
+      const before = { ...member };
       member.name = name!;
       member.headline = line(imported.headline, PROFILE_LIMITS.headline);
       member.networkUrl = input.networkUrl;
       await em.update(MemberEntity, { id: member.id }, { name: member.name, headline: member.headline, networkUrl: member.networkUrl });
+      await recordCardChange(em, before, member);
       const saved = em.create(ProfileEntity, {
         memberId: member.id,
         about: block(imported.about, PROFILE_LIMITS.about),
