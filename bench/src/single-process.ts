@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { AppError, coerceQueryValue, listOpenJobs, validateInput } from '@marketplace/contracts';
-import { createDataSource } from '@marketplace/service-kit';
+import { AccessSettingsCache, createDataSource } from '@marketplace/service-kit';
 import { getFreePort } from '@marketplace/local-stack';
 // apps/jobs is no package one imports by name: its compiled output is used directly
 // (tsconfig references ../apps/jobs, so tsc -b builds it first and its .d.ts types these).
@@ -23,7 +23,8 @@ export async function startSingleProcessServer(): Promise<SingleProcessServer> {
   // Same factory, schema (search_path=jobs) and pool size (DB_POOL_SIZE, 10) as the jobs service.
   const ds: DataSource = createDataSource({ schema: 'jobs', entities: jobsEntities, migrations: jobsMigrations });
   await ds.initialize();
-  const handler = new ListOpenJobsHandler(ds);
+  // The board is public by default (not invite-only), as in the system under test.
+  const handler = new ListOpenJobsHandler(ds, AccessSettingsCache.fixed({ inviteOnly: false, identityVerification: false, invitationsPerMember: 5 }));
 
   let app: FastifyInstance | undefined;
   try {
@@ -37,7 +38,7 @@ export async function startSingleProcessServer(): Promise<SingleProcessServer> {
       }
       try {
         const input = validateInput(listOpenJobs.input, query);
-        return reply.code(200).send(await handler.handle(input));
+        return reply.code(200).send(await handler.handle(input, { requestId: req.id, caller: null, surface: 'rest' }));
       } catch (err) {
         if (err instanceof AppError) return reply.code(err.status).send(err.toWire());
         throw err;

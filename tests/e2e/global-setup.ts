@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { getFreePort, startInfrastructure, startServices } from '@marketplace/local-stack';
+import { startNetworkProvider } from '@marketplace/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,6 +41,8 @@ export const E2E_OIDC = { clientId: 'marketplace-e2e', clientSecret: 'e2e-client
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
   const lines: string[] = [];
+  // The network profile provider is a local HTTP server speaking the provider protocol.
+  const network = await startNetworkProvider();
   const infra = await startInfrastructure({
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
@@ -50,6 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     env: {
       ...E2E_ENV,
       OIDC_ISSUER: oidcIssuer, OIDC_CLIENT_ID: E2E_OIDC.clientId, OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret, OIDC_NAME: E2E_OIDC.name,
+      NETWORK_PROVIDER_URL: network.url,
       OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN: `http://127.0.0.1:${clientMetadataPort}`,
     },
     log: (app, line) => { if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`); },
@@ -86,5 +90,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     control.close();
     await system.stopAll();
     await infra.stop();
+    await network.stop();
   };
 }

@@ -289,3 +289,30 @@ async function consentPage(authorizationUrl: string, sessionCookie: string): Pro
   expect(page.headers.get('content-type')).toMatch(/text\/html/);
   return page.text();
 }
+
+describe('when the identity service is away', () => {
+  const control = inject('controlUrl');
+  const service = async (action: 'stop' | 'start', app: string) => {
+    const res = await fetch(`${control}/${action}/${app}`, { method: 'POST' });
+    if (res.status !== 204) throw new Error(`${action} ${app}: ${res.status} ${await res.text()}`);
+  };
+
+  it('MCP calls with a token answer 503 and the token endpoint temporarily_unavailable; both recover', async () => {
+    const member = await createMember(nats);
+    const { cookie } = await signIn(base, mailDir, { email: member.email });
+    const { client, tokens } = await connectAgent(base, cookie);
+    await service('stop', 'identity');
+    try {
+      const res = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token);
+      expect(res.status).toBe(503);
+      const refresh = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.client_id });
+      expect(refresh.status).toBe(503);
+      expect(refresh.body.error).toBe('temporarily_unavailable');
+    } finally {
+      await service('start', 'identity');
+    }
+    const after = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token);
+    expect(after.status).toBe(200);
+    expect(after.body.result.isError).toBeFalsy();
+  });
+});

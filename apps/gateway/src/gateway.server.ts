@@ -12,6 +12,7 @@ import { AuthorizationServer, mountAuthorizationServer } from './oauth/authoriza
 import { registerConsentPage } from './oauth/consent-page.js';
 import { registerProtectedResourceMetadata } from './oauth/protected-resource.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
+import { registerJoinPage } from './pages/join-page.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
 import { registerWebPages } from './web/web-pages.js';
 
@@ -46,6 +47,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const rest = registerRestRoutes(app, { bus, auth });
   const authRoutes = registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
   const pages = registerWebPages(app, { bus, auth });
+  const joinPages = registerJoinPage(app, { bus, auth });
   const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger });
   mountAuthorizationServer(app, oauth, opts.logger);
   const resourceMetadata = registerProtectedResourceMetadata(app, oauth);
@@ -54,7 +56,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
   registerMcpEndpoint(app, { bus, oauth });
   registerMethodNotAllowed(app, new Map([
-    ...meta, ...rest, ...authRoutes, ...pages, ...resourceMetadata, ...consent, ['/api/mcp', new Set(['POST'])],
+    ...meta, ...rest, ...authRoutes, ...pages, ...joinPages, ...resourceMetadata, ...consent, ['/api/mcp', new Set(['POST'])],
   ]));
   return app;
 }

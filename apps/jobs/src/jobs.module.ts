@@ -12,15 +12,19 @@ import { ListOpenJobsHandler } from './jobs/list-open-jobs.handler.js';
 import { PostJobHandler } from './jobs/post-job.handler.js';
 import { GetSafetyPolicyHandler } from './policy/get-safety-policy.handler.js';
 import { GetSuggestedWorkflowHandler } from './policy/get-suggested-workflow.handler.js';
+import { GetMemberPageJobsHandler } from './members/get-member-page-jobs.handler.js';
+import { PosterCardChangedConsumer } from './members/member-card-changed.consumer.js';
+import { JobsMemberDeletedConsumer } from './members/member-deleted.consumer.js';
 
 const handlers = [
   PostJobHandler, ListOpenJobsHandler, GetPublicJobHandler, GetJobHandler, ListMyJobsHandler,
   ListJobCategoriesHandler, GetSafetyPolicyHandler, GetSuggestedWorkflowHandler,
   GetHiringJobHandler, GetJobStatesHandler, MoveJobStatusHandler,
+  GetMemberPageJobsHandler,
 ];
-const hiringConsumers = [ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer];
+const consumers = [
+  ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer, JobsMemberDeletedConsumer, PosterCardChangedConsumer,
+];
 
-@Module({
-  providers: [...handlers, handlersProvider(...handlers), ...hiringConsumers, consumersProvider(...hiringConsumers)],
-})
+@Module({ providers: [...handlers, ...consumers, handlersProvider(...handlers), consumersProvider(...consumers)] })
 export class JobsModule {}

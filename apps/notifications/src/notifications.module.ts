@@ -3,12 +3,13 @@ import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
 import { DeliverNotificationsHandler } from './alerts/deliver-notifications.handler.js';
 import { JobPostedAlertConsumer } from './alerts/job-posted-alert.consumer.js';
 import { workAlertConsumers } from './alerts/work-alert.consumers.js';
+import { NotificationsMemberDeletedConsumer } from './members/member-deleted.consumer.js';
 
 @Module({
   providers: [
-    DeliverNotificationsHandler, JobPostedAlertConsumer,
+    DeliverNotificationsHandler, JobPostedAlertConsumer, NotificationsMemberDeletedConsumer,
     handlersProvider(DeliverNotificationsHandler),
-    consumersProvider(JobPostedAlertConsumer, ...workAlertConsumers),
+    consumersProvider(JobPostedAlertConsumer, NotificationsMemberDeletedConsumer, ...workAlertConsumers),
     ...workAlertConsumers,
   ],
 })

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AppError, operatorCreateApiKey, operatorCreateMember } from '@marketplace/contracts';
+import {
+  ACCESS_SETTING_KEYS, AppError, IDENTITY_CHECK_STATES, operatorCreateApiKey, operatorCreateMember, operatorRecordIdentityCheck,
+  operatorSetSetting,
+} from '@marketplace/contracts';
 import { BusClient, connectNats } from '@marketplace/service-kit';
 import { parseArgs } from './cli-args.js';
 
 const USAGE = `Operator commands (they talk to the running system over NATS):
   npm run marketplace -- member create --email E --name N [--complete-profile] [--staff]
   npm run marketplace -- key create --email E [--name "Key name"]
+  npm run marketplace -- identity record --member-id ID --status ${IDENTITY_CHECK_STATES.join('|')} [--verified-name N]
+  npm run marketplace -- setting set --key ${ACCESS_SETTING_KEYS.join('|')} --value true|false|N|default
 
 NATS_URL selects the bus; without it, the one started by \`npm start\` (.marketplace/runtime.json) is used.`;
 
@@ -23,10 +28,18 @@ function need(flags: Record<string, string | true>, name: string): string {
   return v;
 }
 
+/** `default` removes the override, so the environment's value applies again. */
+function settingValue(raw: string): boolean | number | null {
+  if (raw === 'default') return null;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  if (/^\d+$/.test(raw)) return Number(raw);
+  throw new Error(`--value must be true, false, a whole number or default.\n\n${USAGE}`);
+}
+
 async function main(): Promise<number> {
   const { words, flags } = parseArgs(process.argv.slice(2));
   const command = words.join(' ');
-  if (command !== 'member create' && command !== 'key create') {
+  if (command !== 'member create' && command !== 'key create' && command !== 'setting set' && command !== 'identity record') {
     process.stderr.write(`${USAGE}\n`);
     return command === '' || flags.help ? 0 : 2;
   }
@@ -35,7 +48,16 @@ async function main(): Promise<number> {
   const bus = new BusClient(nc, 15_000);
   const ctx = { requestId: randomUUID(), caller: null, surface: 'internal' as const };
   try {
-    const result = command === 'member create'
+    const result = command === 'identity record'
+      ? await bus.call(operatorRecordIdentityCheck, {
+          memberId: need(flags, 'member-id'), status: need(flags, 'status') as (typeof IDENTITY_CHECK_STATES)[number],
+          ...(typeof flags['verified-name'] === 'string' ? { verifiedName: flags['verified-name'] } : {}),
+        }, ctx)
+      : command === 'setting set'
+      ? await bus.call(operatorSetSetting, {
+          key: need(flags, 'key') as (typeof ACCESS_SETTING_KEYS)[number], value: settingValue(need(flags, 'value')),
+        }, ctx)
+      : command === 'member create'
       ? await bus.call(operatorCreateMember, {
           email: need(flags, 'email'), name: need(flags, 'name'),
           completeProfile: flags['complete-profile'] === true, staff: flags.staff === true,

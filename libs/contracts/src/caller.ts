@@ -12,4 +12,12 @@ export interface Caller {
   scopes: string[];
   staff: boolean;
   emailVerified: boolean;
+  /**
+   * Sign-up is unfinished while identity verification is enabled: every member route other than
+   * the sign-up steps answers 403 `Finish signing up first.` (checked by the services' member guard).
+   * Resolved by the identity service with the caller; absent means finished.
+   */
+  signUpPending?: boolean;
+  /** Let in while the service is invite-only (true whenever it is not). Absent means let in. */
+  admitted?: boolean;
 }

@@ -7,6 +7,9 @@ import { jobsOperations } from './operations/jobs.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
 import { signInOperations } from './operations/sign-in.operations.js';
 import { oauthOperations } from './operations/oauth.operations.js';
+import { membersOperations } from './operations/members.operations.js';
+import { admissionOperations } from './operations/admission.operations.js';
+import { signUpOperations } from './operations/sign-up.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
 export const catalogue: readonly Operation[] = [
@@ -18,6 +21,9 @@ export const catalogue: readonly Operation[] = [
   ...oauthOperations,
   ...applicantProfileOperations,
   ...hiringOperations,
+  ...membersOperations,
+  ...admissionOperations,
+  ...signUpOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

@@ -26,3 +26,8 @@ export * from './operations/oauth.operations.js';
 export * from './schemas/application.schema.js';
 export * from './operations/applicant-profile.operations.js';
 export * from './operations/hiring.operations.js';
+export * from './schemas/profile.schema.js';
+export * from './schemas/binary-response.schema.js';
+export * from './operations/members.operations.js';
+export * from './operations/admission.operations.js';
+export * from './operations/sign-up.operations.js';

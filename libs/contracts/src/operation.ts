@@ -29,6 +29,11 @@ export interface RestBinding<K extends string> {
   fields?: Partial<Record<K, FieldSource>>;
   /** Access on REST when it differs from the operation's. */
   access?: Access;
+  /**
+   * The response is bytes, not JSON: the operation's output is a BinaryResponse and the gateway
+   * sends its decoded data with its content type and cache policy (e.g. member photos).
+   */
+  binary?: { contentTypes: string[] };
 }
 
 export interface McpBinding<K extends string> {

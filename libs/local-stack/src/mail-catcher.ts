@@ -35,6 +35,14 @@ export async function startMailCatcher(opts: { dir: string; onMail?: (mail: Caug
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
     size: 10 * 1024 * 1024,
+    // Addresses on the reserved `.invalid` domain are refused the way a real mailbox provider
+    // refuses an unknown mailbox, so a failed delivery can be seen on one machine.
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().endsWith('.invalid')) {
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      }
+      return callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -19,3 +19,4 @@ export * from './bootstrap/kit.tokens.js';
 export * from './bootstrap/run-service.js';
 export * from './bootstrap/work-queue.js';
 export * from './health/bus-health.js';
+export * from './access/member-access.js';

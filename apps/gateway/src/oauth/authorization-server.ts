@@ -93,6 +93,8 @@ export class AuthorizationServer {
         rpInitiatedLogout: { enabled: false },
         clientIdMetadataDocument: {
           enabled: true,
+          // Experimental in oidc-provider: pinning the draft makes an incompatible upgrade fail loudly.
+          ack: 'draft-02',
           // The spec's agent metadata documents authenticate with private_key_jwt.
           allowClient: async (_ctx: unknown, client: { clientAuthMethod?: string }) =>
             client.clientAuthMethod === 'private_key_jwt',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
-import { AppError, recordAgentConsent, type Caller } from '@marketplace/contracts';
+import { AppError, getMemberCard, recordAgentConsent, type Caller } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit';
 import {
   AGENT_SCOPES, escapeHtml, htmlPage, INTERACTION_BASE, type AuthorizationServer,
@@ -62,6 +62,7 @@ export function registerConsentPage(app: FastifyInstance, deps: ConsentDeps): Ma
     const host = redirectHost(details.params.redirect_uri);
     const scopes = requestedScopes(details);
     const action = `${INTERACTION_BASE}/${encodeURIComponent(details.uid)}`;
+    const you = await deps.bus.call(getMemberCard, { memberId: member.memberId }, { requestId: req.id, caller: null });
     return sendHtml(reply, 200, htmlPage(`Connect ${name}`, `<h1>Connect <span id="client-name">${escapeHtml(name)}</span> to your account?</h1>
 <p>This agent will act as you on the marketplace. Whatever it posts or writes is yours, marked as done through an agent.</p>
 <p>After you answer, it returns you to <strong id="redirect-host">${escapeHtml(host)}</strong>${isLoopback(host) ? ' (a program on this computer)' : ''}.</p>
@@ -69,7 +70,7 @@ export function registerConsentPage(app: FastifyInstance, deps: ConsentDeps): Ma
 <ul id="scopes">
 ${scopes.map((s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(SCOPE_TEXT[s] ?? s)} <span class="muted">(${escapeHtml(s)})</span></li>`).join('\n')}
 </ul>
-<p class="muted">You can disconnect it at any time from your connected agents.</p>
+<p class="muted">Signed in as <strong id="member-name">${escapeHtml(you.name)}</strong>. You can disconnect the agent at any time from your connected agents.</p>
 <form method="post" action="${action}/confirm"><button class="primary" type="submit">Approve</button></form>
 <form method="post" action="${action}/abort"><button type="submit">Refuse</button></form>`));
   });

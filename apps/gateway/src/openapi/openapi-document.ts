@@ -35,9 +35,10 @@ function operationObject(op: Operation): Json {
     schema: schemaOf(f.schema, 'input'),
   }));
   const body = fields.filter((f) => f.in === 'body');
-  const responses: Json = {
-    [String(rest.status)]: { description: op.summary, content: { 'application/json': { schema: schemaOf(op.output, 'output') } } },
-  };
+  const content = rest.binary
+    ? Object.fromEntries(rest.binary.contentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]))
+    : { 'application/json': { schema: schemaOf(op.output, 'output') } };
+  const responses: Json = { [String(rest.status)]: { description: op.summary, content } };
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
     if ((rest.access ?? op.access) === 'public' && (status === '401' || status === '403')) continue;
     responses[status] = { $ref: `#/components/responses/Error${status}`, description };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type Caller, type Operation,
+  AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type BinaryResponse, type Caller,
+  type Operation,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
@@ -66,6 +67,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
           requireAccess(access, caller);
           const input = validateInput(op.input, rawInput(req, fields), (key) => fields.find((f) => f.key === key)?.rest ?? key);
           const data = await deps.bus.request(op.subject, op.service, input, { requestId: req.id, caller, surface: 'rest' });
+          if (rest.binary) return sendBinary(reply.code(rest.status), data as BinaryResponse);
           return reply.code(rest.status).send(data);
         } catch (err) {
           throw err instanceof AppError ? renameFields(err, fields, 'rest') : err;
@@ -74,6 +76,15 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
     });
   }
   return methodsByPath;
+}
+
+/** A binary operation's bytes, sent as they are with the service's content type and cache policy. */
+function sendBinary(reply: FastifyReply, data: BinaryResponse): FastifyReply {
+  const bytes = Buffer.from(data.data, 'base64');
+  reply.header('content-type', data.contentType).header('content-length', String(bytes.length));
+  reply.header('x-content-type-options', 'nosniff');
+  if (data.cacheControl) reply.header('cache-control', data.cacheControl);
+  return reply.send(bytes);
 }
 
 export function restOperations(): Operation[] {

@@ -16,7 +16,7 @@ function scriptValue(value: unknown): string {
 
 /** Only a path on this site may follow sign-in (never another origin). */
 function localPath(value: unknown, fallback: string): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && value.length <= 500
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && value.length <= 2048
     ? value : fallback;
 }
 

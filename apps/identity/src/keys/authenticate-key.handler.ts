@@ -2,12 +2,12 @@ import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/com
 import { DataSource } from 'typeorm';
 import { AppError, authenticateKey, type Caller, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-import { isStaff } from '../sign-in/staff-policy.js';
 import { hashApiKey, KEY_PREFIX } from './api-key.crypto.js';
+import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission/caller-standing.js';
 
 const PER_MINUTE = Number(process.env.API_KEY_RATE_LIMIT ?? 120);
 
-interface Row { id: string; member_id: string; email: string; staff: boolean; verified: boolean; count: number; reset: string }
+interface Row extends StandingRow { id: string; member_id: string; count: number; reset: string }
 
 /**
  * Resolves a key and counts the request in the same statement: the count lives in PostgreSQL,
@@ -18,7 +18,7 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
   readonly operation = authenticateKey;
   private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly standing: CallerStanding) {}
 
   onModuleInit(): void {
     this.sweeper = setInterval(() => {
@@ -35,9 +35,9 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
     if (!key.startsWith(KEY_PREFIX)) throw AppError.unauthorized('Invalid API key.');
     const rows: Row[] = await this.ds.query(
       `WITH k AS (
-         SELECT a.id, a.member_id, m.email, m.staff, m.email_verified_at IS NOT NULL AS verified
+         SELECT a.id, a.member_id, ${STANDING_COLUMNS}
          FROM api_keys a JOIN members m ON m.id = a.member_id
-         WHERE a.hash = $1 AND a.revoked_at IS NULL
+         WHERE a.hash = $1 AND a.revoked_at IS NULL AND m.deleted_at IS NULL
        ), u AS (
          INSERT INTO key_usage (key_id, window_start, count)
          SELECT id, date_trunc('minute', now()), 1 FROM k
@@ -59,7 +59,7 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
     }
     const caller: Caller = {
       memberId: row.member_id, via: 'key', scopes: ['agent:read', 'agent:write'],
-      staff: isStaff(row), emailVerified: row.verified,
+      ...(await this.standing.of(row.member_id, row)),
     };
     return caller;
   }

@@ -5,21 +5,24 @@ import type { OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from './member.entity.js';
 import { ProfileEntity } from './profile.entity.js';
 import { missingProfileFields } from './profile-completeness.js';
+import { signUpPending } from '../admission/standing.js';
+import { SettingsService } from '../settings/settings.service.js';
 
 @Injectable()
 export class GetMemberCardHandler implements OperationHandler<typeof getMemberCard> {
   readonly operation = getMemberCard;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly settings: SettingsService) {}
 
   async handle({ memberId }: InputOf<typeof getMemberCard>): Promise<OutputOf<typeof getMemberCard>> {
     const member = await this.ds.getRepository(MemberEntity).findOneBy({ id: memberId });
-    if (!member) throw AppError.notFound('No such member.');
+    if (!member || member.deletedAt) throw AppError.notFound('No such member.');
     const profile = await this.ds.getRepository(ProfileEntity).findOneBy({ memberId });
     return {
       id: member.id, name: member.name, headline: member.headline, photoUrl: member.photoUrl,
       emailVerified: member.emailVerifiedAt !== null, staff: member.staff,
-      missing: missingProfileFields(member, profile), signUpFinished: true,
+      missing: missingProfileFields(member, profile),
+      signUpFinished: !signUpPending(member, await this.settings.current()),
     };
   }
 }

@@ -27,4 +27,33 @@ export class MemberEntity {
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
+
+  /** Public network profile link (`https://{network_host}/in/{slug}`), set by sign-up or import. */
+  @Column('text', { name: 'network_url', nullable: true })
+  networkUrl!: string | null;
+
+  /**
+   * Set when the member deletes their account: from then on no key or session authenticates and
+   * the member page is gone; the identity consumer of member.deleted removes the rest.
+   */
+  @Column('timestamptz', { name: 'deleted_at', nullable: true })
+  deletedAt!: Date | null;
+
+  /** Let in by an invitation while invite-only (members from before invite-only need none). */
+  @Column('timestamptz', { name: 'admitted_at', nullable: true })
+  admittedAt!: Date | null;
+
+  /** Next sign-up step while identity verification is enabled. */
+  @Column('text', { name: 'sign_up_step', default: 'network' })
+  signUpStep!: 'network' | 'identity' | 'work';
+
+  /** Set once sign-up is done; with verification disabled, set automatically once let in. */
+  @Column('timestamptz', { name: 'sign_up_finished_at', nullable: true })
+  signUpFinishedAt!: Date | null;
+
+  @Column('text', { name: 'identity_status', default: 'none' })
+  identityStatus!: 'none' | 'started' | 'review' | 'verified' | 'failed' | 'expired' | 'duplicate';
+
+  @Column('text', { name: 'verified_name', nullable: true })
+  verifiedName!: string | null;
 }

@@ -34,7 +34,7 @@ export class DisconnectAgentHandler implements OperationHandler<typeof disconnec
         [memberId, clientId],
       );
       const removed: { n: number }[] = await em.query(
-        `WITH d AS (DELETE FROM connected_agents WHERE member_id::text = $1 AND client_id = $2 RETURNING 1)
+        `WITH d AS (DELETE FROM connected_agents WHERE member_id = $1::uuid AND client_id = $2 RETURNING 1)
          SELECT count(*)::int AS n FROM d`,
         [memberId, clientId],
       );

@@ -15,7 +15,7 @@ export class ListConnectedAgentsHandler implements OperationHandler<typeof listC
     if (!ctx.caller) throw AppError.unauthorized();
     const rows: Row[] = await this.ds.query(
       `SELECT client_id, client_name, domain, scopes, connected_at, last_used_at FROM connected_agents
-       WHERE member_id::text = $1 ORDER BY connected_at DESC, client_id LIMIT 200`,
+       WHERE member_id = $1::uuid ORDER BY connected_at DESC, client_id LIMIT 200`,
       [ctx.caller.memberId],
     );
     return {

@@ -2,20 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SESSION_DAYS, type Caller } from '@marketplace/contracts';
-import { isStaff } from '../sign-in/staff-policy.js';
+import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission/caller-standing.js';
 import { hashSecret, newSecret } from './secret-token.js';
 
-interface SessionRow {
-  id: string; member_id: string; email: string; staff: boolean; verified: boolean;
-  expires_at: Date; stale: boolean;
-}
+interface SessionRow extends StandingRow { id: string; member_id: string; expires_at: Date; stale: boolean }
 
 /** Browser sessions: created by a sign-in, resolved on every request, ended by sign-out. */
 @Injectable()
 export class SessionStore implements OnModuleInit, OnModuleDestroy {
   private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly standing: CallerStanding) {}
 
   onModuleInit(): void {
     // Expired rows are useless to everyone; clear them (and spent sign-in links) now and then.
@@ -45,10 +42,10 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
   /** Null for an unknown or expired session. Slides the expiry forward at most once a day. */
   async authenticate(token: string): Promise<{ caller: Caller; expiresAt: Date; renewed: boolean } | null> {
     const rows: SessionRow[] = await this.ds.query(
-      `SELECT s.id, s.member_id, m.email, m.staff, m.email_verified_at IS NOT NULL AS verified, s.expires_at,
+      `SELECT s.id, s.member_id, ${STANDING_COLUMNS}, s.expires_at,
               s.renewed_at < now() - interval '1 day' AS stale
        FROM sessions s JOIN members m ON m.id = s.member_id
-       WHERE s.token_hash = $1 AND s.expires_at > now()`,
+       WHERE s.token_hash = $1 AND s.expires_at > now() AND m.deleted_at IS NULL`,
       [hashSecret(token)],
     );
     const row = rows[0];
@@ -66,7 +63,7 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
     return {
       caller: {
         memberId: row.member_id, via: 'session', scopes: ['agent:read', 'agent:write'],
-        staff: isStaff(row), emailVerified: row.verified,
+        ...(await this.standing.of(row.member_id, row)),
       },
       expiresAt,
       renewed: row.stale,

@@ -14,9 +14,10 @@ export class Mailer implements OnModuleDestroy {
 
   async send(message: { to: string; subject: string; text: string; html: string }): Promise<void> {
     if (!signInConfig.smtpUrl) throw AppError.notFound('Email is not configured on this service.');
-    this.transport ??= nodemailer.createTransport(signInConfig.smtpUrl, {
-      connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000,
-    } as never);
+    // Short timeouts: a mail server that hangs must become a 503, not a request that never ends.
+    this.transport ??= nodemailer.createTransport({
+      url: signInConfig.smtpUrl, connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 4000,
+    });
     try {
       await this.transport.sendMail({ from: signInConfig.mailFrom, ...message });
     } catch {

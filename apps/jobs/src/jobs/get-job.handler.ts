@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, getJob, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  AccessSettingsCache, BusClient, requireReadAccess, type HandlerContext, type OperationHandler,
+} from '@marketplace/service-kit';
 import { isCurrentWorker, viewerApplication } from '../hiring/viewer-application.js';
 import { toJob } from './job.mapper.js';
 import { findJobRow, isJobId } from './jobs.queries.js';
@@ -14,9 +16,12 @@ import { findJobRow, isJobId } from './jobs.queries.js';
 export class GetJobHandler implements OperationHandler<typeof getJob> {
   readonly operation = getJob;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource, private readonly bus: BusClient, private readonly access: AccessSettingsCache,
+  ) {}
 
   async handle({ id }: InputOf<typeof getJob>, ctx: HandlerContext): Promise<OutputOf<typeof getJob>> {
+    await requireReadAccess(ctx, this.access);
     const notFound = AppError.notFound('No job with this id is visible to you.');
     if (!isJobId(id)) throw notFound;
     const row = await findJobRow(this.ds, id);

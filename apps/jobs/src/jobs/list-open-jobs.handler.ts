@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listOpenJobs, resolveDayBound, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+import { AccessSettingsCache, requireReadAccess, type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
 import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from './job.mapper.js';
 
 /** Applicant sorts rank only the newest matches, so the sort stays cheap on a large board. */
@@ -11,9 +11,10 @@ const APPLICANT_SORT_WINDOW = 500;
 export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs> {
   readonly operation = listOpenJobs;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly access: AccessSettingsCache) {}
 
-  async handle(input: InputOf<typeof listOpenJobs>): Promise<OutputOf<typeof listOpenJobs>> {
+  async handle(input: InputOf<typeof listOpenJobs>, ctx: HandlerContext): Promise<OutputOf<typeof listOpenJobs>> {
+    await requireReadAccess(ctx, this.access);
     const where = [`j.status = 'open'`, 'NOT j.safety_hidden', '(j.closes_at IS NULL OR j.closes_at > now())'];
     const params: unknown[] = [];
     const bind = (v: unknown) => `$${params.push(v)}`;

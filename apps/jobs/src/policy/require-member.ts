@@ -1,9 +1,10 @@
-import { AppError, type Caller } from '@marketplace/contracts';
-import type { HandlerContext } from '@marketplace/service-kit';
+import type { Caller } from '@marketplace/contracts';
+import { requireMember, type HandlerContext } from '@marketplace/service-kit';
 
-/** Most member operations need a verified email (spec: 403 otherwise). */
+/**
+ * Most member operations need a verified email (spec: 403 otherwise); the shared guard also
+ * refuses members not let in while invite-only and those who have not finished signing up.
+ */
 export function requireVerifiedMember(ctx: HandlerContext): Caller {
-  if (!ctx.caller) throw AppError.unauthorized();
-  if (!ctx.caller.emailVerified) throw AppError.forbidden('Verify your email address first.');
-  return ctx.caller;
+  return requireMember(ctx);
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, deliverNotifications, type OutputOf } from '@marketplace/contracts';
-import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+import { deliverNotifications, type OutputOf } from '@marketplace/contracts';
+import { requireMember, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 
 interface Row { id: string; kind: string; message: string; job_id: string | null; created_at: Date }
 
@@ -13,14 +13,14 @@ export class DeliverNotificationsHandler implements OperationHandler<typeof deli
   constructor(private readonly ds: DataSource) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof deliverNotifications>> {
-    if (!ctx.caller) throw AppError.unauthorized();
+    const caller = requireMember(ctx);
     // TypeORM answers an UPDATE … RETURNING on PostgreSQL with [rows, affectedCount].
     const [rows] = (await this.ds.query(
       `UPDATE alerts SET delivered_at = now() WHERE id IN (
          SELECT id FROM alerts WHERE member_id = $1 AND delivered_at IS NULL
          ORDER BY created_at LIMIT 50 FOR UPDATE SKIP LOCKED)
        RETURNING id, kind, message, job_id, created_at`,
-      [ctx.caller.memberId],
+      [caller.memberId],
     )) as [Row[], number];
     rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
     return {

@@ -9,3 +9,15 @@ export const memberDeletedV1 = defineEvent('member.deleted', 1, 'identity', z.ob
   memberId: z.string(),
   deletedAt: z.string(),
 }));
+
+/**
+ * A member's public card changed (name, headline or photo). Services that keep a copy of the
+ * card (the jobs service's posters) refresh it; `changedAt` lets them ignore an older card.
+ */
+export const memberCardChangedV1 = defineEvent('member.card_changed', 1, 'identity', z.object({
+  memberId: z.string(),
+  name: z.string(),
+  headline: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  changedAt: z.string(),
+}));

@@ -10,6 +10,8 @@ const callerSchema = z.object({
   scopes: z.array(z.string()),
   staff: z.boolean(),
   emailVerified: z.boolean(),
+  signUpPending: z.boolean().optional(),
+  admitted: z.boolean().optional(),
 });
 
 const emailSchema = z.email('Must be an email address.').max(254).transform((s) => s.toLowerCase());

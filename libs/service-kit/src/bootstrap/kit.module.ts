@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { DataSource } from 'typeorm';
+import { AccessSettingsCache } from '../access/member-access.js';
 import { BusClient } from '../bus/bus-client.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import type { Logger } from '../logging/logger.js';
@@ -19,11 +20,13 @@ export interface KitRuntime {
 @Module({})
 export class KitModule {
   static forRoot(rt: KitRuntime): DynamicModule {
+    const bus = new BusClient(rt.nc);
     const providers = [
       { provide: SERVICE_NAME, useValue: rt.service },
       { provide: NATS_CONNECTION, useValue: rt.nc },
       { provide: LOGGER, useValue: rt.logger },
-      { provide: BusClient, useValue: new BusClient(rt.nc) },
+      { provide: BusClient, useValue: bus },
+      { provide: AccessSettingsCache, useValue: new AccessSettingsCache(rt.nc, bus) },
       ...(rt.ds && rt.relay
         ? [
             { provide: DataSource, useValue: rt.ds },

@@ -1,0 +1,158 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptInvitation, AppError, getAccess, joinWaitlist, validateInput, type Caller } from '@marketplace/contracts';
+import type { BusClient } from '@marketplace/service-kit';
+import type { Authenticator } from '../auth/authenticator.js';
+import { html, PAGE_CSP, type Raw } from './html-escape.js';
+
+export interface JoinPageDeps {
+  bus: BusClient;
+  auth: Authenticator;
+}
+
+type Notice = { kind: 'ok' | 'error'; text: string; field?: 'token' | 'email' };
+
+interface View {
+  inviteOnly: boolean;
+  standing: string;
+  token: string;
+  email: string;
+  notice?: Notice;
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * The invite-only gate: explains it, accepts an invitation token and joins the waitlist. Plain
+ * HTML forms (no scripts), so it works in any browser and with assistive technology; the answers
+ * come from the same catalogue operations as the API.
+ */
+export function registerJoinPage(app: FastifyInstance, deps: JoinPageDeps): Map<string, Set<string>> {
+  void app.register(async (scope) => {
+    // Form bodies are parsed only here, so the JSON API keeps refusing them.
+    scope.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    scope.get('/join', async (req, reply) => {
+      const query = req.query as Record<string, string | undefined>;
+      const caller = await callerOf(deps, req).catch(() => null);
+      const view = await baseView(deps, req, caller, String(query.token ?? '').slice(0, 200));
+      return page(reply, 200, view);
+    });
+
+    scope.post('/join', async (req, reply) => {
+      const form = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, string | undefined>;
+      const caller = await callerOf(deps, req).catch(() => null);
+      const token = String(form.token ?? '').trim().slice(0, 200);
+      const email = String(form.email ?? '').trim().slice(0, 254);
+      const ctx = { requestId: req.id, caller, surface: 'rest' as const };
+      let notice: Notice;
+      let status = 200;
+      try {
+        if (form.action === 'waitlist') {
+          const input = validateInput(joinWaitlist.input, { email });
+          await deps.bus.call(joinWaitlist, input, ctx);
+          notice = { kind: 'ok', text: `You are on the waitlist as ${input.email}. We will email you when a place opens.` };
+        } else if (form.action === 'invite') {
+          if (!caller) {
+            status = 401;
+            notice = { kind: 'error', field: 'token', text: 'Sign in first, then come back to this page with your invitation.' };
+          } else {
+            await deps.bus.call(acceptInvitation, validateInput(acceptInvitation.input, { token }), ctx);
+            notice = { kind: 'ok', text: 'You are in. Welcome to the marketplace.' };
+          }
+        } else {
+          status = 400;
+          notice = { kind: 'error', text: 'Choose to accept an invitation or to join the waitlist.' };
+        }
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        status = err.status;
+        const field = form.action === 'waitlist' ? 'email' : 'token';
+        const detail = err.extra.fields ? Object.values(err.extra.fields)[0] : undefined;
+        notice = { kind: 'error', field, text: detail && err.status === 400 ? `${err.message} ${detail}` : err.message };
+      }
+      const view = await baseView(deps, req, caller, token);
+      return page(reply, status, { ...view, email, notice });
+    });
+  });
+  return new Map([['/join', new Set(['GET', 'POST'])]]);
+}
+
+async function callerOf(deps: JoinPageDeps, req: FastifyRequest): Promise<Caller | null> {
+  return deps.auth.restCaller(req.headers.authorization, req.id);
+}
+
+async function baseView(deps: JoinPageDeps, req: FastifyRequest, caller: Caller | null, token: string): Promise<View> {
+  const access = await deps.bus.call(getAccess, {}, { requestId: req.id, caller, surface: 'rest' })
+    .catch(() => ({ inviteOnly: true, standing: caller ? 'needs_invitation' : 'signed_out' }));
+  return { inviteOnly: access.inviteOnly, standing: access.standing, token, email: '' };
+}
+
+function page(reply: FastifyReply, status: number, view: View): FastifyReply {
+  const notice = view.notice;
+  const describe = (field: 'token' | 'email') => (notice?.kind === 'error' && notice.field === field ? 'notice' : undefined);
+  const intro: Raw = view.inviteOnly
+    ? html`<p>The marketplace is invite-only for now. Members who are already in can invite others.
+        If someone invited you, sign in with the email address they used and accept the invitation below.
+        Otherwise, join the waitlist and we will email you when a place opens.</p>`
+    : html`<p>The marketplace is open to everyone right now: sign in to post jobs and apply. You need no invitation.</p>`;
+  const standing = {
+    signed_out: 'You are not signed in.',
+    needs_invitation: 'You are signed in but not let in yet.',
+    waitlisted: 'You are on the waitlist.',
+    admitted: 'You are in.',
+  }[view.standing] ?? '';
+  const body = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Join the marketplace</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; max-width: 38rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
+  label { display: block; font-weight: 600; margin-top: 1rem; }
+  input { font: inherit; padding: .5rem; width: 100%; box-sizing: border-box; border: 1px solid #555; border-radius: 4px; }
+  button { font: inherit; margin-top: .75rem; padding: .5rem 1rem; border: 0; border-radius: 4px; background: #1d4ed8; color: #fff; cursor: pointer; }
+  button:focus, input:focus { outline: 3px solid #f59e0b; outline-offset: 2px; }
+  .notice { padding: .75rem 1rem; border-radius: 4px; margin: 1rem 0; }
+  .ok { background: #dcfce7; border: 1px solid #166534; }
+  .error { background: #fee2e2; border: 1px solid #991b1b; }
+  section { border-top: 1px solid #ccc; margin-top: 2rem; }
+</style>
+</head>
+<body>
+<main>
+<h1>Join the marketplace</h1>
+${intro}
+<p>${standing}</p>
+${notice ? html`<div id="notice" class="notice ${notice.kind}" role="${notice.kind === 'error' ? 'alert' : 'status'}">${notice.text}</div>` : ''}
+<section aria-labelledby="invite-heading">
+<h2 id="invite-heading">I have an invitation</h2>
+<form method="post" action="/join">
+<input type="hidden" name="action" value="invite">
+<label for="token">Invitation token</label>
+<input id="token" name="token" required maxlength="200" autocomplete="off" value="${view.token}"${describe('token') ? html` aria-invalid="true" aria-describedby="notice"` : ''}>
+<button type="submit">Accept invitation</button>
+</form>
+</section>
+<section aria-labelledby="waitlist-heading">
+<h2 id="waitlist-heading">Join the waitlist</h2>
+<form method="post" action="/join">
+<input type="hidden" name="action" value="waitlist">
+<label for="email">Email address</label>
+<input id="email" name="email" type="email" required maxlength="254" autocomplete="email" value="${view.email}"${describe('email') ? html` aria-invalid="true" aria-describedby="notice"` : ''}>
+<button type="submit">Join the waitlist</button>
+</form>
+</section>
+</main>
+</body>
+</html>
+`;
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', PAGE_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .send(body.value);
+}

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { AppError } from '@marketplace/contracts';
+
+/** Invitation emails over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587); unset means email is off. */
+@Injectable()
+export class InvitationMailer {
+  private transport: Transporter | undefined;
+
+  get configured(): boolean {
+    return !!process.env.SMTP_URL;
+  }
+
+  requireConfigured(): void {
+    if (!this.configured) throw AppError.unavailable('Email delivery is not configured; invitations cannot be emailed.');
+  }
+
+  async sendInvitation(to: string, inviterName: string, url: string): Promise<void> {
+    this.transport ??= nodemailer.createTransport(process.env.SMTP_URL!, {
+      connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000,
+    } as never);
+    const from = process.env.MAIL_FROM ?? 'Marketplace <no-reply@marketplace.invalid>';
+    await this.transport.sendMail({
+      from,
+      to,
+      subject: `${inviterName} invited you to the marketplace`,
+      text: `${inviterName} invited you to join the job marketplace.\n\nJoin here: ${url}\n\nIf you did not expect this, you can ignore this email.`,
+    });
+  }
+}

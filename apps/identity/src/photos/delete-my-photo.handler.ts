@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { deleteMyPhoto, type OutputOf } from '@marketplace/contracts';
+import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { MemberEntity } from '../members/member.entity.js';
+import { MemberPhotoEntity } from '../members/member-photo.entity.js';
+import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
+import { recordCardChange } from '../profile/member-card-event.js';
+import { SignUpState } from '../sign-up/sign-up-state.js';
+
+@Injectable()
+export class DeleteMyPhotoHandler implements OperationHandler<typeof deleteMyPhoto> {
+  readonly operation = deleteMyPhoto;
+
+  constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState) {}
+
+  async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof deleteMyPhoto>> {
+    const caller = requireMember(ctx);
+    const { member, profile } = await this.uow.run(async (em) => {
+      const account = await loadOwnAccount(em, caller.memberId, true);
+      const before = { ...account.member };
+      await em.delete(MemberPhotoEntity, { memberId: caller.memberId });
+      account.member.photoUrl = null;
+      await em.update(MemberEntity, { id: caller.memberId }, { photoUrl: null });
+      await recordCardChange(em, before, account.member);
+      return account;
+    });
+    const enabled = await this.signUp.verificationEnabled();
+    return toMe(member, profile, await this.signUp.of(member), enabled);
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  AppError, getMember, getMemberPageJobs, getMemberWorkRecord, US_STATE_NAMES, type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { MemberEntity } from '../members/member.entity.js';
+import { ProfileEntity } from '../members/profile.entity.js';
+import { AdmissionPolicy } from '../admission/admission-policy.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A member's public page. Built field by field from what is public, so email, resume and work
+ * authorization cannot leak into it.
+ */
+@Injectable()
+export class GetMemberHandler implements OperationHandler<typeof getMember> {
+  readonly operation = getMember;
+
+  constructor(private readonly ds: DataSource, private readonly bus: BusClient, private readonly admission: AdmissionPolicy) {}
+
+  async handle({ id, view }: InputOf<typeof getMember>, ctx: HandlerContext): Promise<OutputOf<typeof getMember>> {
+    await this.admission.requireReadAccess(ctx);
+    const notFound = AppError.notFound('No member with this id.');
+    if (!UUID.test(id)) throw notFound;
+    const member = await this.ds.getRepository(MemberEntity).findOneBy({ id });
+    if (!member || member.deletedAt) throw notFound;
+    const profile = await this.ds.getRepository(ProfileEntity).findOneBy({ memberId: id });
+    const record = await this.bus.call(getMemberWorkRecord, { memberId: id }, ctx);
+    const state = (profile?.state ?? null) as keyof typeof US_STATE_NAMES | null;
+    if (view === 'preview') {
+      return {
+        id: member.id, name: member.name, photoUrl: member.photoUrl, headline: member.headline ?? '',
+        city: profile?.city ?? '', state, rating: record.rating,
+      };
+    }
+    const jobs = await this.bus.call(getMemberPageJobs, { memberId: id, doneJobIds: record.jobsDone }, ctx);
+    return {
+      id: member.id,
+      name: member.name,
+      photoUrl: member.photoUrl,
+      headline: member.headline ?? '',
+      about: profile?.about ?? '',
+      skills: profile?.skills ?? [],
+      city: profile?.city ?? '',
+      state,
+      stateName: state ? US_STATE_NAMES[state] : null,
+      website: profile?.website ?? null,
+      networkUrl: member.networkUrl,
+      createdAt: member.createdAt.toISOString(),
+      jobsPosted: jobs.posted,
+      jobsDone: jobs.done,
+      rating: record.rating,
+      ratings: record.ratings,
+    };
+  }
+}

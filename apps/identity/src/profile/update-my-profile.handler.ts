@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, updateMyProfile, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { MemberEntity } from '../members/member.entity.js';
+import { ProfileEntity } from '../members/profile.entity.js';
+import { SignUpState } from '../sign-up/sign-up-state.js';
+import { loadOwnAccount, toMe } from './me.mapper.js';
+import { recordCardChange } from './member-card-event.js';
+
+type ProfileFields = Exclude<keyof InputOf<typeof updateMyProfile>, 'headline'>;
+const PROFILE_FIELDS: ProfileFields[] = ['about', 'skills', 'city', 'state', 'website', 'resume', 'usWorkAuthorized', 'applicantVisibility'];
+
+/** Only the fields sent change; the rest keep their saved values. */
+@Injectable()
+export class UpdateMyProfileHandler implements OperationHandler<typeof updateMyProfile> {
+  readonly operation = updateMyProfile;
+
+  constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState) {}
+
+  async handle(input: InputOf<typeof updateMyProfile>, ctx: HandlerContext): Promise<OutputOf<typeof updateMyProfile>> {
+    const caller = requireMember(ctx);
+    const sent = Object.entries(input).filter(([, v]) => v !== undefined);
+    if (sent.length === 0) {
+      throw AppError.badRequest('Send at least one profile field to change.', { _: 'Nothing to change.' });
+    }
+    const { member, profile } = await this.uow.run(async (em) => {
+      const { member, profile } = await loadOwnAccount(em, caller.memberId, true);
+      if (input.headline !== undefined) {
+        const before = { ...member };
+        member.headline = input.headline;
+        await em.update(MemberEntity, { id: member.id }, { headline: input.headline });
+        await recordCardChange(em, before, member);
+      }
+      const changes: Partial<ProfileEntity> = {};
+      for (const key of PROFILE_FIELDS) {
+        if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
+      }
+      let saved = profile;
+      if (Object.keys(changes).length) {
+        saved = em.create(ProfileEntity, {
+          memberId: member.id, about: null, skills: [], city: null, state: null, website: null, resume: null,
+          usWorkAuthorized: null, applicantVisibility: 'anonymous', ...profile, ...changes, updatedAt: new Date(),
+        });
+        await em.save(ProfileEntity, saved);
+      } else if (!saved) {
+        // A headline alone still creates the profile, so the member sees what they saved.
+        saved = em.create(ProfileEntity, { memberId: member.id, skills: [], applicantVisibility: 'anonymous' });
+        await em.insert(ProfileEntity, saved);
+        saved = await em.findOneByOrFail(ProfileEntity, { memberId: member.id });
+      }
+      return { member, profile: saved };
+    });
+    const enabled = await this.signUp.verificationEnabled();
+    return toMe(member, profile, await this.signUp.of(member), enabled);
+  }
+}

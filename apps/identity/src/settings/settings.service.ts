@@ -1,0 +1,97 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { DataSource } from 'typeorm';
+import { SETTINGS_CHANGED_SUBJECT, type AccessSettings } from '@marketplace/contracts';
+import { NATS_CONNECTION } from '@marketplace/service-kit';
+
+export interface EffectiveSettings extends AccessSettings {
+  /** When invite-only last took effect: members who existed before then count as let in. */
+  inviteOnlySince: Date | null;
+}
+
+const TTL_MS = 5_000;
+
+function envBool(name: string, fallback: boolean): boolean {
+  const v = process.env[name]?.trim().toLowerCase();
+  return v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes';
+}
+
+function envInt(name: string, fallback: number): number {
+  const v = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isInteger(v) && v >= 0 ? v : fallback;
+}
+
+/**
+ * Admission settings: the environment gives the defaults (INVITE_ONLY, IDENTITY_VERIFICATION,
+ * INVITATIONS_PER_MEMBER), the operator may override them at runtime. Read per request from a
+ * short cache that every identity replica drops as soon as one announces a change.
+ */
+@Injectable()
+export class SettingsService implements OnModuleInit, OnModuleDestroy {
+  private cached: { at: number; value: Promise<EffectiveSettings> } | undefined;
+  private sub: Subscription | undefined;
+
+  constructor(private readonly ds: DataSource, @Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+
+  onModuleInit(): void {
+    this.sub = this.nc.subscribe(SETTINGS_CHANGED_SUBJECT, { callback: () => { this.cached = undefined; } });
+  }
+
+  onModuleDestroy(): void {
+    this.sub?.unsubscribe();
+  }
+
+  current(): Promise<EffectiveSettings> {
+    if (!this.cached || Date.now() - this.cached.at > TTL_MS) {
+      const value = this.load();
+      this.cached = { at: Date.now(), value };
+      value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
+    }
+    return this.cached.value;
+  }
+
+  async set(key: string, value: boolean | number | null): Promise<EffectiveSettings> {
+    if (value === null) await this.ds.query('DELETE FROM settings WHERE key = $1', [key]);
+    else {
+      await this.ds.query(
+        `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+        [key, JSON.stringify(value)],
+      );
+    }
+    this.cached = undefined;
+    const settings = await this.current();
+    this.nc.publish(SETTINGS_CHANGED_SUBJECT);
+    await this.nc.flush();
+    return settings;
+  }
+
+  private async load(): Promise<EffectiveSettings> {
+    const rows: { key: string; value: unknown; updated_at: Date }[] = await this.ds.query('SELECT key, value, updated_at FROM settings');
+    const saved = new Map(rows.map((r) => [r.key, r]));
+    const bool = (key: string, env: string, fallback: boolean) => {
+      const v = saved.get(key)?.value;
+      return typeof v === 'boolean' ? v : envBool(env, fallback);
+    };
+    const inviteOnly = bool('invite_only', 'INVITE_ONLY', false);
+    const perMember = saved.get('invitations_per_member')?.value;
+    let since = saved.get('invite_only_since')?.value;
+    // Record the moment invite-only takes effect (and forget it when it ends), whichever way it was switched.
+    if (inviteOnly && typeof since !== 'string') {
+      const [row] = (await this.ds.query(
+        `INSERT INTO settings (key, value) VALUES ('invite_only_since', to_jsonb(now()))
+         ON CONFLICT (key) DO UPDATE SET value = settings.value RETURNING value`,
+      )) as { value: string }[];
+      since = row?.value;
+    } else if (!inviteOnly && since !== undefined) {
+      await this.ds.query(`DELETE FROM settings WHERE key = 'invite_only_since'`);
+      since = undefined;
+    }
+    return {
+      inviteOnly,
+      identityVerification: bool('identity_verification', 'IDENTITY_VERIFICATION', false),
+      invitationsPerMember: typeof perMember === 'number' ? perMember : envInt('INVITATIONS_PER_MEMBER', 5),
+      inviteOnlySince: typeof since === 'string' ? new Date(since) : null,
+    };
+  }
+}

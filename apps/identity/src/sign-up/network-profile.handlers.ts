@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AppError, findMyNetworkProfile, importNetworkProfile, PROFILE_LIMITS, US_STATES, type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { countAttempt, intEnv } from '../admission/rate-limit.js';
+import { MemberEntity } from '../members/member.entity.js';
+import { ProfileEntity } from '../members/profile.entity.js';
+import { loadOwnAccount } from '../profile/me.mapper.js';
+import { recordCardChange } from '../profile/member-card-event.js';
+import { LOOKUPS_PER_HOUR } from './network-step.handlers.js';
+import { NetworkProvider } from './network-provider.js';
+import { SignUpState } from './sign-up-state.js';
+
+const IMPORTS_PER_HOUR = intEnv('NETWORK_IMPORTS_PER_HOUR', 10);
+
+const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Imported text is cut to the profile's bounds and to one line where the profile needs one. */
+function line(value: string | null, max: number): string | null {
+  const v = value?.replace(/\s+/g, ' ').trim();
+  return v ? v.slice(0, max) : null;
+}
+
+function block(value: string | null, max: number): string | null {
+  const v = value?.trim();
+  return v ? v.slice(0, max) : null;
+}
+
+function httpsOrNull(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' && value.length <= PROFILE_LIMITS.website ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+@Injectable()
+export class FindMyNetworkProfileHandler implements OperationHandler<typeof findMyNetworkProfile> {
+  readonly operation = findMyNetworkProfile;
+
+  constructor(private readonly uow: UnitOfWork, private readonly provider: NetworkProvider) {}
+
+  async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof findMyNetworkProfile>> {
+    const caller = requireMember(ctx);
+    const member = await this.uow.run(async (em) => {
+      const { member } = await loadOwnAccount(em, caller.memberId);
+      await countAttempt(em, 'network_lookup', caller.memberId, LOOKUPS_PER_HOUR, 3600,
+        `You can look up ${LOOKUPS_PER_HOUR} network profiles per hour. Try again later.`);
+      return member;
+    });
+    const matches = await this.provider.search(member.name);
+    return {
+      profiles: matches.filter((m) => sameName(m.name, member.name)).slice(0, 3).map((m) => ({
+        networkUrl: m.url, name: m.name, headline: m.headline, location: m.location, photoUrl: m.photoUrl,
+      })),
+    };
+  }
+}
+
+/**
+ * Imports a public network profile. Everything required is checked before anything is written,
+ * so a profile that lacks something saves nothing and `fields` says what to send.
+ */
+@Injectable()
+export class ImportNetworkProfileHandler implements OperationHandler<typeof importNetworkProfile> {
+  readonly operation = importNetworkProfile;
+
+  constructor(private readonly uow: UnitOfWork, private readonly provider: NetworkProvider, private readonly signUp: SignUpState) {}
+
+  async handle(input: InputOf<typeof importNetworkProfile>, ctx: HandlerContext): Promise<OutputOf<typeof importNetworkProfile>> {
+    const caller = requireMember(ctx);
+    await this.uow.run((em) => countAttempt(em, 'network_import', caller.memberId, IMPORTS_PER_HOUR, 3600,
+      `You can import ${IMPORTS_PER_HOUR} network profiles per hour. Try again later.`));
+    const imported = await this.provider.profile(input.networkUrl);
+    if (!imported) throw AppError.notFound('No public network profile at this link.');
+
+    const { member, profile } = await this.uow.run(async (em) => {
+      const { member, profile } = await loadOwnAccount(em, caller.memberId, true);
+      const fields: Record<string, string> = {};
+      const name = line(imported.name, 120);
+      if (!name) fields.networkUrl = 'The profile has no name.';
+      const usWorkAuthorized = input.usWorkAuthorized ?? profile?.usWorkAuthorized ?? null;
+      if (usWorkAuthorized === null) fields.usWorkAuthorized = 'Required on a first import.';
+      const city = input.city ?? line(imported.city, PROFILE_LIMITS.city);
+      if (!city) fields.city = 'The profile has no city; send city.';
+      const importedState = imported.state?.trim().toUpperCase();
+      const state = input.state ?? (US_STATES as readonly string[]).find((s) => s === importedState) ?? null;
+      if (!state) fields.state = 'The profile has no US state; send state.';
+      if (Object.keys(fields).length) {
+        throw AppError.badRequest('Something required is missing; nothing was saved.', fields);
+      }
+      const skills: string[] = [];
+      for (const skill of imported.skills) {
+        const s = line(skill, PROFILE_LIMITS.skill);
+        if (s && !skills.some((k) => k.toLowerCase() === s.toLowerCase())) skills.push(s);
+        if (skills.length === PROFILE_LIMITS.skills) break;
+      }
+      const before = { ...member };
+      member.name = name!;
+      member.headline = line(imported.headline, PROFILE_LIMITS.headline);
+      member.networkUrl = input.networkUrl;
+      await em.update(MemberEntity, { id: member.id }, { name: member.name, headline: member.headline, networkUrl: member.networkUrl });
+      await recordCardChange(em, before, member);
+      const saved = em.create(ProfileEntity, {
+        memberId: member.id,
+        about: block(imported.about, PROFILE_LIMITS.about),
+        skills,
+        city,
+        state,
+        website: httpsOrNull(imported.website),
+        resume: block(imported.resume, PROFILE_LIMITS.resume),
+        usWorkAuthorized,
+        applicantVisibility: profile?.applicantVisibility ?? 'anonymous',
+        updatedAt: new Date(),
+      });
+      await em.save(ProfileEntity, saved);
+      return { member, profile: saved };
+    });
+    return this.signUp.me(member, profile);
+  }
+}

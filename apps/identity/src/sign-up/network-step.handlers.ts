@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, networkConfirm, networkPreview, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { countAttempt, intEnv } from '../admission/rate-limit.js';
+import { MemberEntity } from '../members/member.entity.js';
+import { loadOwnAccount } from '../profile/me.mapper.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { NetworkProvider } from './network-provider.js';
+import { SignUpState } from './sign-up-state.js';
+import { requireSignUpCaller, requireSignUpOpen } from './sign-up-guard.js';
+
+export const LOOKUPS_PER_HOUR = intEnv('NETWORK_LOOKUPS_PER_HOUR', 20);
+const CONFIRM_WINDOW_MS = 3600_000;
+
+/** Step 1, part one: look the link up with the provider; only the lookup itself is remembered. */
+@Injectable()
+export class NetworkPreviewHandler implements OperationHandler<typeof networkPreview> {
+  readonly operation = networkPreview;
+
+  constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly provider: NetworkProvider) {}
+
+  async handle({ networkUrl }: InputOf<typeof networkPreview>, ctx: HandlerContext): Promise<OutputOf<typeof networkPreview>> {
+    const caller = requireSignUpCaller(ctx);
+    const settings = await this.settings.current();
+    await this.uow.run(async (em) => {
+      const { member } = await loadOwnAccount(em, caller.memberId);
+      requireSignUpOpen(member, settings);
+      if (member.signUpStep !== 'network') throw AppError.conflict('The network step is already done.');
+      await countAttempt(em, 'network_lookup', caller.memberId, LOOKUPS_PER_HOUR, 3600,
+        `You can look up ${LOOKUPS_PER_HOUR} network profiles per hour. Try again later.`);
+    });
+    const profile = await this.provider.profile(networkUrl);
+    if (!profile) throw AppError.notFound('No public network profile at this link.');
+    const lookedUpAt = new Date();
+    await this.uow.run((em) => em.query(
+      `INSERT INTO network_lookups (member_id, network_url, looked_up_at) VALUES ($1, $2, $3)
+       ON CONFLICT (member_id, network_url) DO UPDATE SET looked_up_at = EXCLUDED.looked_up_at`,
+      [caller.memberId, networkUrl, lookedUpAt]));
+    return {
+      networkUrl, name: profile.name, headline: profile.headline, location: profile.location, photoUrl: profile.photoUrl,
+      confirmBy: new Date(lookedUpAt.getTime() + CONFIRM_WINDOW_MS).toISOString(),
+    };
+  }
+}
+
+/** Step 1, part two: the same link, looked up within the hour, becomes the member's network link. */
+@Injectable()
+export class NetworkConfirmHandler implements OperationHandler<typeof networkConfirm> {
+  readonly operation = networkConfirm;
+
+  constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly signUp: SignUpState) {}
+
+  async handle({ networkUrl }: InputOf<typeof networkConfirm>, ctx: HandlerContext): Promise<OutputOf<typeof networkConfirm>> {
+    const caller = requireSignUpCaller(ctx);
+    const settings = await this.settings.current();
+    const { member, profile } = await this.uow.run(async (em) => {
+      const account = await loadOwnAccount(em, caller.memberId, true);
+      const { member } = account;
+      requireSignUpOpen(member, settings);
+      if (member.identityStatus === 'verified') throw AppError.conflict('Your identity is already verified.');
+      if (member.signUpStep !== 'network') throw AppError.conflict('The network step is already done.');
+      const recent: unknown[] = await em.query(
+        `SELECT 1 FROM network_lookups WHERE member_id = $1 AND network_url = $2 AND looked_up_at > now() - interval '1 hour'`,
+        [caller.memberId, networkUrl]);
+      if (!recent.length) {
+        throw AppError.conflict('Look this link up first (POST /api/me/network/preview); a lookup is good for an hour.');
+      }
+      member.networkUrl = networkUrl;
+      member.signUpStep = 'identity';
+      await em.update(MemberEntity, { id: member.id }, { networkUrl, signUpStep: 'identity' });
+      return account;
+    });
+    return this.signUp.me(member, profile);
+  }
+}

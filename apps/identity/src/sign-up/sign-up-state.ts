@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import type { Me } from '@marketplace/contracts';
+import type { MemberEntity } from '../members/member.entity.js';
+import type { ProfileEntity } from '../members/profile.entity.js';
+import { toMe } from '../profile/me.mapper.js';
+import { signUpPending } from '../admission/standing.js';
+import { SettingsService } from '../settings/settings.service.js';
+
+/**
+ * Sign-up state for Me. With identity verification disabled (the default) an admitted member has
+ * nothing left to do, so `signUp` is null; with it enabled it names the next step until done.
+ */
+@Injectable()
+export class SignUpState {
+  constructor(private readonly settings: SettingsService) {}
+
+  async verificationEnabled(): Promise<boolean> {
+    return (await this.settings.current()).identityVerification;
+  }
+
+  async me(member: MemberEntity, profile: ProfileEntity | null): Promise<Me> {
+    const settings = await this.settings.current();
+    return toMe(member, profile, await this.of(member), settings.identityVerification);
+  }
+
+  async of(member: MemberEntity): Promise<Me['signUp']> {
+    const settings = await this.settings.current();
+    if (!signUpPending(member, settings)) return null;
+    return { step: member.signUpStep, identity: member.identityStatus, verifiedName: member.verifiedName };
+  }
+}

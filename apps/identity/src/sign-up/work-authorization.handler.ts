@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, confirmWorkAuthorization, type OutputOf } from '@marketplace/contracts';
+import { UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { MemberEntity } from '../members/member.entity.js';
+import { ProfileEntity } from '../members/profile.entity.js';
+import { loadOwnAccount } from '../profile/me.mapper.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { SignUpState } from './sign-up-state.js';
+import { requireSignUpCaller, requireSignUpOpen } from './sign-up-guard.js';
+
+/** The last step: work authorization is saved to the profile and sign-up is finished. */
+@Injectable()
+export class ConfirmWorkAuthorizationHandler implements OperationHandler<typeof confirmWorkAuthorization> {
+  readonly operation = confirmWorkAuthorization;
+
+  constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly signUp: SignUpState) {}
+
+  async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof confirmWorkAuthorization>> {
+    const caller = requireSignUpCaller(ctx);
+    const settings = await this.settings.current();
+    const { member, profile } = await this.uow.run(async (em) => {
+      const { member, profile } = await loadOwnAccount(em, caller.memberId, true);
+      requireSignUpOpen(member, settings);
+      if (member.signUpStep !== 'work') throw AppError.conflict('Finish the earlier sign-up steps first.');
+      const saved = em.create(ProfileEntity, {
+        memberId: member.id, about: null, skills: [], city: null, state: null, website: null, resume: null,
+        applicantVisibility: 'anonymous', ...profile, usWorkAuthorized: true, updatedAt: new Date(),
+      });
+      await em.save(ProfileEntity, saved);
+      member.signUpFinishedAt = new Date();
+      await em.update(MemberEntity, { id: member.id }, { signUpFinishedAt: member.signUpFinishedAt });
+      return { member, profile: saved };
+    });
+    return this.signUp.me(member, profile);
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { getMemberPageJobs, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from '../jobs/job.mapper.js';
+import { isJobId } from '../jobs/jobs.queries.js';
+
+/** Hired means someone was accepted: the job left the board but the page still shows it. */
+const HIRED = `('in_progress', 'submitted', 'changes_requested', 'rating', 'completed')`;
+const OPEN = `(j.status = 'open' AND (j.closes_at IS NULL OR j.closes_at > now()))`;
+
+/**
+ * The jobs on a member page. Anonymous jobs never appear (listing them under the member would
+ * reveal who posted them), nor do jobs hidden by staff or closed ones.
+ */
+@Injectable()
+export class GetMemberPageJobsHandler implements OperationHandler<typeof getMemberPageJobs> {
+  readonly operation = getMemberPageJobs;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ memberId, doneJobIds }: InputOf<typeof getMemberPageJobs>): Promise<OutputOf<typeof getMemberPageJobs>> {
+    if (!isJobId(memberId)) return { posted: [], done: [] };
+    const ids = doneJobIds.filter(isJobId);
+    const [posted, done] = await Promise.all([
+      this.ds.query(
+        `SELECT ${JOB_COLUMNS} FROM ${JOB_FROM}
+         WHERE j.poster_id = $1 AND j.poster_visibility = 'public' AND NOT j.safety_hidden
+           AND (${OPEN} OR j.status IN ${HIRED})
+         ORDER BY j.created_at DESC, j.id DESC LIMIT 200`,
+        [memberId],
+      ) as Promise<JobRow[]>,
+      ids.length
+        ? this.ds.query(
+            `SELECT ${JOB_COLUMNS} FROM ${JOB_FROM}
+             WHERE j.id = ANY($1::uuid[]) AND NOT j.safety_hidden AND (${OPEN} OR j.status IN ${HIRED})`,
+            [ids],
+          ) as Promise<JobRow[]>
+        : Promise.resolve([] as JobRow[]),
+    ]);
+    const byId = new Map(done.map((row) => [row.id, row]));
+    return {
+      posted: posted.map((row) => toJob(row, { revealPoster: false, withApplicants: true })),
+      done: ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toJob(row, { revealPoster: false, withApplicants: true })] : [];
+      }),
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import { jobClosedV1, memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
+import { recordEvent, type EventConsumer } from '@marketplace/service-kit';
+
+export const DELETED_MEMBER_NAME = 'Deleted member';
+
+/**
+ * The jobs side of an account deletion: the member's open jobs close (job.closed, reason
+ * account_deleted) and the posters card loses the name, so finished jobs stay readable without
+ * it. Running it twice closes nothing new and rewrites the same card.
+ */
+@Injectable()
+export class JobsMemberDeletedConsumer implements EventConsumer<typeof memberDeletedV1.payload> {
+  readonly name = 'member-deleted-jobs';
+  readonly event = memberDeletedV1;
+
+  async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
+    const { memberId } = event.payload;
+    const [closed] = (await em.query(
+      `UPDATE jobs SET status = 'closed', closes_at = NULL WHERE poster_id = $1 AND status = 'open' RETURNING id`,
+      [memberId],
+    )) as [{ id: string }[], number];
+    const closedAt = new Date().toISOString();
+    for (const { id } of closed) {
+      await recordEvent(em, jobClosedV1, { jobId: id, posterId: memberId, reason: 'account_deleted', closedAt });
+    }
+    await em.query(
+      `INSERT INTO posters (member_id, name, headline, photo_url, updated_at) VALUES ($1, $2, NULL, NULL, now())
+       ON CONFLICT (member_id) DO UPDATE SET name = EXCLUDED.name, headline = NULL, photo_url = NULL, updated_at = now()`,
+      [memberId, DELETED_MEMBER_NAME],
+    );
+  }
+}

@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
+
+/** A deleted member's undelivered and delivered alerts are removed; nobody can read them any more. */
+@Injectable()
+export class NotificationsMemberDeletedConsumer implements EventConsumer<typeof memberDeletedV1.payload> {
+  readonly name = 'member-deleted-notifications';
+  readonly event = memberDeletedV1;
+
+  async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
+    await em.query('DELETE FROM alerts WHERE member_id = $1', [event.payload.memberId]);
+  }
+}

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { binaryResponseSchema } from '../schemas/binary-response.schema.js';
+import { idSchema, oneLine, US_STATES } from '../schemas/common.schema.js';
+import { jobSchema } from '../schemas/job.schema.js';
+import {
+  applicantVisibilitySchema, meSchema, PROFILE_LIMITS, publicMemberPreviewSchema, publicMemberSchema,
+} from '../schemas/profile.schema.js';
+
+const L = PROFILE_LIMITS;
+
+/** Optional text that may be cleared with null; an empty string also clears it. */
+function clearable<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable()).optional();
+}
+
+const httpsUrl = z
+  .string({ error: 'Must be a URL.' })
+  .trim()
+  .max(L.website, `At most ${L.website} characters.`)
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === 'https:' && !!u.hostname && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, { message: 'Must be an https:// URL.' });
+
+export const profileUpdateSchema = z.object({
+  headline: clearable(oneLine(L.headline)).describe(`One line, at most ${L.headline} characters; null clears`),
+  about: clearable(z.string().trim().max(L.about, `At most ${L.about} characters.`))
+    .describe(`Plain text, at most ${L.about} characters; null clears`),
+  skills: z.array(oneLine(L.skill), { error: 'Must be a list of skills.' })
+    .max(L.skills, `At most ${L.skills} skills.`)
+    .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, { message: 'Skills must not repeat.' })
+    .optional()
+    .describe(`Up to ${L.skills} skills, each one line of at most ${L.skill} characters; replaces the saved list`),
+  city: clearable(oneLine(L.city)).describe(`At most ${L.city} characters; null clears`),
+  state: clearable(z.enum(US_STATES, { error: 'Must be a two-letter US state code or DC.' }))
+    .describe('Two-letter US state code or DC; null clears'),
+  website: clearable(httpsUrl).describe(`An https:// URL of at most ${L.website} characters; null clears`),
+  resume: clearable(z.string().trim().max(L.resume, `At most ${L.resume} characters.`))
+    .describe(`Markdown, at most ${L.resume} characters; private, attached to your applications; null clears`),
+  usWorkAuthorized: z.boolean({ error: 'Must be true or false.' }).optional()
+    .describe('Whether you are authorized to work in the United States'),
+  applicantVisibility: applicantVisibilitySchema.optional()
+    .describe('anonymous (default): public applicant lists show a codename; public: your name and card'),
+});
+
+export const getMyProfile = defineOperation({
+  name: 'getMyProfile',
+  service: 'identity',
+  summary: 'The signed-in member: profile, what is missing, and sign-up state',
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({}),
+  output: meSchema,
+  rest: { method: 'GET', path: '/api/me', status: 200 },
+  mcp: {
+    tool: 'get_my_profile',
+    description:
+      'Read your own account: name, email, photo, profile (headline, about, skills, city, state, website, resume, work authorization, applicant visibility), what is still missing before posting or applying, and sign-up state.',
+  },
+});
+
+export const updateMyProfile = defineOperation({
+  name: 'updateMyProfile',
+  service: 'identity',
+  summary: 'Change your profile; only the fields sent change',
+  access: 'member',
+  scope: 'agent:write',
+  input: profileUpdateSchema,
+  output: meSchema,
+  rest: { method: 'PATCH', path: '/api/me/profile', status: 200 },
+  mcp: {
+    tool: 'update_my_profile',
+    description:
+      'Change your profile. Send only what changes: headline (one line, at most 120), about (at most 4,000), skills (up to 30, replaces the list), city (at most 80), state (US state code or DC), website (https URL), resume (Markdown, at most 20,000), us_work_authorized, applicant_visibility (anonymous or public). null clears a text field. Returns your account as get_my_profile does.',
+  },
+});
+
+/** Photos: PNG or JPEG, re-encoded by the service (metadata stripped, at most 512 pixels a side). */
+export const PHOTO_LIMITS = {
+  /** Decoded upload bytes; base64 of this fits the 2 MiB JSON body limit. */
+  bytes: 1_500_000,
+  dimension: 8192,
+  pixels: 16_777_216,
+  /** Stored photos are scaled down to fit this square. */
+  stored: 512,
+} as const;
+
+export const uploadMyPhoto = defineOperation({
+  name: 'uploadMyPhoto',
+  service: 'identity',
+  summary: 'Upload your member photo (PNG or JPEG, base64 in JSON)',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    image: z.string({ error: 'Required.' }).min(1, 'Required.')
+      .max(Math.ceil(PHOTO_LIMITS.bytes / 3) * 4 + 4, `At most ${PHOTO_LIMITS.bytes} bytes once decoded.`)
+      .describe(`Base64 of a non-animated PNG or JPEG: at most ${PHOTO_LIMITS.bytes} bytes, ${PHOTO_LIMITS.dimension} pixels a side and ${PHOTO_LIMITS.pixels} pixels. It is re-encoded (metadata removed, scaled to fit ${PHOTO_LIMITS.stored}x${PHOTO_LIMITS.stored}).`),
+  }),
+  output: meSchema,
+  rest: { method: 'PUT', path: '/api/me/photo', status: 200 },
+});
+
+export const deleteMyPhoto = defineOperation({
+  name: 'deleteMyPhoto',
+  service: 'identity',
+  summary: 'Remove your member photo',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({}),
+  output: meSchema,
+  rest: { method: 'DELETE', path: '/api/me/photo', status: 200 },
+});
+
+export const getMemberPhoto = defineOperation({
+  name: 'getMemberPhoto',
+  service: 'identity',
+  summary: "A member's uploaded photo; the path changes with the photo, so it is cached as immutable",
+  access: 'public',
+  input: z.object({
+    id: idSchema,
+    hash: z.string().trim().regex(/^[0-9a-f]{1,64}$/, 'Not a photo hash.'),
+  }),
+  output: binaryResponseSchema,
+  rest: { method: 'GET', path: '/api/members/{id}/photo/{hash}', status: 200, binary: { contentTypes: ['image/png', 'image/jpeg'] } },
+});
+
+export const getMember = defineOperation({
+  name: 'getMember',
+  service: 'identity',
+  summary: "A member's public page (full) or card (preview)",
+  access: 'public',
+  scope: 'agent:read',
+  input: z.object({
+    id: idSchema,
+    view: z.enum(['full', 'preview'], { error: 'Must be full or preview.' }).default('full'),
+  }),
+  output: z.union([publicMemberSchema, publicMemberPreviewSchema]),
+  rest: { method: 'GET', path: '/api/members/{id}', status: 200 },
+  mcp: {
+    tool: 'get_member',
+    access: 'public',
+    args: { id: 'member_id' },
+    description:
+      "Read a member's public page: view full (default) has about, skills, location, website, jobs posted and done, and ratings; view preview is the short card. Emails and resumes are never shown.",
+  },
+});
+
+export const DELETE_CONFIRMATION = 'delete my account';
+
+export const deleteMyAccount = defineOperation({
+  name: 'deleteMyAccount',
+  service: 'identity',
+  summary: 'Delete your account',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    confirm: z.literal(DELETE_CONFIRMATION, { error: `Type "${DELETE_CONFIRMATION}" exactly.` })
+      .describe(`Must be exactly "${DELETE_CONFIRMATION}"`),
+  }),
+  output: z.object({ deleted: z.literal(true), id: z.string(), deletedAt: z.string() }),
+  rest: { method: 'DELETE', path: '/api/me', status: 200, fields: { confirm: { in: 'body' } } },
+  mcp: {
+    tool: 'delete_my_account',
+    description:
+      'Delete your account for good. Pass confirm "delete my account" exactly, and only after your human asked for it. Removes your profile, photo, keys, sessions and invitations and closes your open jobs; comments, messages and finished jobs stay without your name. Refused (409) while hired work is underway.',
+  },
+});
+
+/** Jobs a member page shows, from the jobs service (service-to-service). */
+export const getMemberPageJobs = defineOperation({
+  name: 'getMemberPageJobs',
+  service: 'jobs',
+  summary: "A member's public open or hired jobs, and the jobs they did (service-to-service)",
+  access: 'public',
+  internal: true,
+  input: z.object({ memberId: idSchema, doneJobIds: z.array(idSchema).max(500).default([]) }),
+  output: z.object({
+    /** Open or hired jobs posted publicly (never anonymous ones), newest first. */
+    posted: z.array(jobSchema),
+    /** The jobs of `doneJobIds` that the public may see, in the order given. */
+    done: z.array(jobSchema),
+  }),
+});
+
+export const membersOperations = [
+  getMyProfile, updateMyProfile, uploadMyPhoto, deleteMyPhoto, getMemberPhoto, getMember, deleteMyAccount,
+  getMemberPageJobs,
+] as const;

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { idSchema, oneLine, US_STATES } from '../schemas/common.schema.js';
+import { IDENTITY_CHECK_STATES, meSchema } from '../schemas/profile.schema.js';
+
+/** `https://{network_host}/in/{slug}`; NETWORK_HOST, when set, names the only accepted host. */
+export const networkUrlSchema = z
+  .string({ error: 'Required.' })
+  .trim()
+  .max(200, 'At most 200 characters.')
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === 'https:' && /^\/in\/[A-Za-z0-9_%-]{1,100}\/?$/.test(u.pathname) && !u.search && !u.hash && !u.username;
+    } catch {
+      return false;
+    }
+  }, { message: 'Must be a public network profile link: https://{network host}/in/{name}.' })
+  .transform((s) => s.replace(/\/$/, ''))
+  .describe('Public network profile link, https://{network host}/in/{slug}; at most 200 characters');
+
+export const networkProfileMatchSchema = z.object({
+  networkUrl: z.string(),
+  name: z.string(),
+  headline: z.string().nullable(),
+  location: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+});
+
+export const findMyNetworkProfile = defineOperation({
+  name: 'findMyNetworkProfile',
+  service: 'identity',
+  summary: 'Public network profiles whose name exactly matches your account name (up to 3, best first)',
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({}),
+  output: z.object({ profiles: z.array(networkProfileMatchSchema).max(3) }),
+  rest: { method: 'GET', path: '/api/me/profile/network', status: 200 },
+  mcp: {
+    tool: 'find_my_network_profile',
+    description:
+      'Find up to 3 public network profiles whose name exactly matches your account name, best first. Links nothing; pass the right one to import_network_profile.',
+  },
+});
+
+export const importNetworkProfile = defineOperation({
+  name: 'importNetworkProfile',
+  service: 'identity',
+  summary: 'Import name, headline, about, skills, city, state, website and resume from a public network profile',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    networkUrl: networkUrlSchema,
+    usWorkAuthorized: z.boolean({ error: 'Must be true or false.' }).optional()
+      .describe('Needed on a first import (when your profile has no answer yet)'),
+    city: oneLine(80).optional().describe('Used instead of the imported city; needed when the profile has none'),
+    state: z.enum(US_STATES, { error: 'Must be a two-letter US state code or DC.' }).optional()
+      .describe('Used instead of the imported state; needed when the profile has none'),
+  }),
+  output: meSchema,
+  rest: { method: 'POST', path: '/api/me/profile/network', status: 200 },
+  mcp: {
+    tool: 'import_network_profile',
+    description:
+      'Import your public network profile (name, headline, about, skills, city, state, website, resume) and save it; imported values replace saved ones. Pass us_work_authorized on a first import, and city/state when the profile has none. If something required is missing nothing is saved and the error says what. Takes up to a minute.',
+  },
+});
+
+export const networkPreview = defineOperation({
+  name: 'networkPreview',
+  service: 'identity',
+  summary: 'Sign-up step 1: look up your network profile (nothing is saved to your account)',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ networkUrl: networkUrlSchema }),
+  output: networkProfileMatchSchema.extend({ confirmBy: z.string().describe('Confirm the same link before this time') }),
+  rest: { method: 'POST', path: '/api/me/network/preview', status: 200 },
+});
+
+export const networkConfirm = defineOperation({
+  name: 'networkConfirm',
+  service: 'identity',
+  summary: 'Sign-up step 1: confirm the network profile you looked up within the hour',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ networkUrl: networkUrlSchema }),
+  output: meSchema,
+  rest: { method: 'POST', path: '/api/me/network/confirm', status: 200 },
+});
+
+export const confirmWorkAuthorization = defineOperation({
+  name: 'confirmWorkAuthorization',
+  service: 'identity',
+  summary: 'Last sign-up step: confirm you may work in the United States',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    usWorkAuthorized: z.literal(true, { error: 'Must be true.' }).describe('Must be true'),
+  }),
+  output: meSchema,
+  rest: { method: 'POST', path: '/api/me/work-authorization', status: 200 },
+});
+
+/**
+ * Records the outcome of an identity check (operator command line, standing in for a
+ * verification provider's callback): `verified` moves sign-up on to the work step.
+ */
+export const operatorRecordIdentityCheck = defineOperation({
+  name: 'operatorRecordIdentityCheck',
+  service: 'identity',
+  summary: "Record a member's identity check outcome (operator command line)",
+  access: 'public',
+  internal: true,
+  input: z.object({
+    memberId: idSchema,
+    status: z.enum(IDENTITY_CHECK_STATES),
+    verifiedName: oneLine(120).optional(),
+  }),
+  output: meSchema,
+});
+
+export const signUpOperations = [
+  findMyNetworkProfile, importNetworkProfile, networkPreview, networkConfirm, confirmWorkAuthorization,
+  operatorRecordIdentityCheck,
+] as const;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { dateTimeSchema, US_STATES } from './common.schema.js';
+import { jobSchema } from './job.schema.js';
+import { publicRatingSchema, ratingSummarySchema } from './application.schema.js';
+
+/** Profile bounds (the contract leaves them to us); the OpenAPI document shows them. */
+export const PROFILE_LIMITS = {
+  headline: 120,
+  about: 4000,
+  skills: 30,
+  skill: 50,
+  city: 80,
+  website: 200,
+  resume: 20_000,
+} as const;
+
+export const US_STATE_NAMES: Record<(typeof US_STATES)[number], string> = {
+  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado',
+  CT: 'Connecticut', DE: 'Delaware', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho',
+  IL: 'Illinois', IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana',
+  ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota',
+  MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska', NV: 'Nevada',
+  NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York', NC: 'North Carolina',
+  ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
+  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas',
+  UT: 'Utah', VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia',
+  WI: 'Wisconsin', WY: 'Wyoming', DC: 'District of Columbia',
+};
+
+export const applicantVisibilitySchema = z.enum(['anonymous', 'public']);
+
+export const memberProfileSchema = z.object({
+  headline: z.string().nullable(),
+  about: z.string().nullable(),
+  skills: z.array(z.string()),
+  city: z.string().nullable(),
+  state: z.enum(US_STATES).nullable(),
+  website: z.string().nullable(),
+  resume: z.string().nullable().describe('Markdown; private to the member (attached to applications)'),
+  usWorkAuthorized: z.boolean().nullable(),
+  applicantVisibility: applicantVisibilitySchema.describe('anonymous unless the member opted in to public'),
+});
+export type MemberProfile = z.infer<typeof memberProfileSchema>;
+
+export const SIGN_UP_STEPS = ['network', 'identity', 'work'] as const;
+export const IDENTITY_CHECK_STATES = ['none', 'started', 'review', 'verified', 'failed', 'expired', 'duplicate'] as const;
+
+export const signUpSchema = z.object({
+  step: z.enum(SIGN_UP_STEPS),
+  identity: z.enum(IDENTITY_CHECK_STATES),
+  verifiedName: z.string().nullable(),
+}).nullable().describe('Null once sign-up is finished');
+
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  networkUrl: z.string().nullable(),
+  profile: memberProfileSchema.nullable(),
+  missing: z.array(z.string()).describe('What is still required before posting or applying; empty when complete'),
+  signUp: signUpSchema,
+  identityVerificationEnabled: z.boolean(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const publicMemberPreviewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  headline: z.string().describe('Empty when unset'),
+  city: z.string().describe('Empty when unset'),
+  state: z.string().nullable(),
+  rating: ratingSummarySchema,
+}).strict();
+
+export const publicMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  headline: z.string().describe('Empty when unset'),
+  about: z.string(),
+  skills: z.array(z.string()),
+  city: z.string(),
+  state: z.string().nullable(),
+  stateName: z.string().nullable(),
+  website: z.string().nullable(),
+  networkUrl: z.string().nullable(),
+  createdAt: dateTimeSchema,
+  jobsPosted: z.array(jobSchema).describe('Open or hired public jobs, newest first'),
+  jobsDone: z.array(jobSchema).describe('Accepted applications, most recent first'),
+  rating: ratingSummarySchema,
+  ratings: z.array(publicRatingSchema).describe('Newest first'),
+}).strict();

@@ -1,0 +1,66 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  AppError, getAccessSettings, SETTINGS_CHANGED_SUBJECT, type AccessSettings, type Caller,
+} from '@marketplace/contracts';
+import type { BusClient } from '../bus/bus-client.js';
+import type { HandlerContext } from '../bus/operation-handler.js';
+
+/** Settings change rarely; identity announces changes, and this bound covers a missed announcement. */
+const TTL_MS = 10_000;
+
+export const INVITE_ONLY_READ_MESSAGE =
+  'The marketplace is invite-only: sign in with an account that was let in. See /join.';
+export const NOT_ADMITTED_MESSAGE =
+  'The marketplace is invite-only: join with an invitation (POST /api/me/invite) or the waitlist first. See /join.';
+export const FINISH_SIGN_UP_MESSAGE = 'Finish signing up first.';
+
+/** The admission settings in force, asked of the identity service and kept briefly in memory. */
+export class AccessSettingsCache {
+  private cached: { at: number; value: Promise<AccessSettings> } | undefined;
+
+  constructor(nc: NatsConnection | undefined, private readonly bus: BusClient) {
+    nc?.subscribe(SETTINGS_CHANGED_SUBJECT, { callback: () => { this.cached = undefined; } });
+  }
+
+  /** Settings that never change: for a process without the identity service (benchmark baselines). */
+  static fixed(settings: AccessSettings): AccessSettingsCache {
+    const cache = new AccessSettingsCache(undefined, undefined as unknown as BusClient);
+    cache.cached = { at: Number.POSITIVE_INFINITY, value: Promise.resolve(settings) };
+    return cache;
+  }
+
+  get(ctx: { requestId: string }): Promise<AccessSettings> {
+    if (!this.cached || (this.cached.at !== Number.POSITIVE_INFINITY && Date.now() - this.cached.at > TTL_MS)) {
+      const value = this.bus.call(getAccessSettings, {}, { requestId: ctx.requestId, caller: null });
+      this.cached = { at: Date.now(), value };
+      value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
+    }
+    return this.cached.value;
+  }
+}
+
+/**
+ * The guard every member operation shares: a signed-in caller with a verified email, let in
+ * while the service is invite-only, and done with sign-up (identity resolves both flags with
+ * the caller). Sign-up steps and admission operations use their own, narrower checks.
+ */
+export function requireMember(ctx: HandlerContext): Caller {
+  const caller = ctx.caller;
+  if (!caller) throw AppError.unauthorized();
+  if (!caller.emailVerified) throw AppError.forbidden('Verify your email address first.');
+  if (caller.admitted === false) throw AppError.forbidden(NOT_ADMITTED_MESSAGE);
+  if (caller.signUpPending) throw AppError.forbidden(FINISH_SIGN_UP_MESSAGE);
+  return caller;
+}
+
+/**
+ * Job and member reads: public unless the service is invite-only, then only for members who
+ * were let in (signed out: 401; signed in but not let in: 403).
+ */
+export async function requireReadAccess(ctx: HandlerContext, settings: AccessSettingsCache): Promise<void> {
+  if (ctx.caller && ctx.caller.admitted !== false) return;
+  const { inviteOnly } = await settings.get(ctx);
+  if (!inviteOnly) return;
+  if (!ctx.caller) throw AppError.unauthorized(INVITE_ONLY_READ_MESSAGE);
+  throw AppError.forbidden(NOT_ADMITTED_MESSAGE);
+}

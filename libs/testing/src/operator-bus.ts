@@ -1,0 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import { operatorSetSetting, type InputOf } from '@marketplace/contracts';
+import { connect } from '@nats-io/transport-node';
+import { BusClient } from '@marketplace/service-kit';
+
+/**
+ * The operator's setting command sent straight over the bus (the same operation the command line
+ * calls), for tests that flip settings often and should not start a process each time.
+ */
+export async function setSetting(
+  natsUrl: string, key: InputOf<typeof operatorSetSetting>['key'], value: boolean | number | null,
+): Promise<void> {
+  const nc = await connect({ servers: natsUrl, name: 'e2e-operator' });
+  try {
+    await new BusClient(nc, 15_000).call(operatorSetSetting, { key, value }, { requestId: randomUUID(), caller: null });
+  } finally {
+    await nc.close();
+  }
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import pg from 'pg';
+
+/**
+ * Looks at what the running system stored, for end-to-end checks of effects that no public
+ * response shows (rows a deletion removed in each service's schema).
+ */
+export async function dbQuery<T = Record<string, unknown>>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every event on the stream under one subject, oldest first (envelopes as published). */
+export async function streamEvents<T = any>(natsUrl: string, subject: string): Promise<T[]> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info('EVENTS', { subjects_filter: subject }).catch(() => undefined);
+    const count = info?.state.subjects?.[subject] ?? 0;
+    if (!count) return [];
+    // A short-lived consumer with one filter subject: servers before 2.10 know no other kind.
+    const added = await jsm.consumers.add('EVENTS', {
+      filter_subject: subject, deliver_policy: DeliverPolicy.All, ack_policy: AckPolicy.None, inactive_threshold: 5e9,
+    });
+    const consumer = await jetstream(nc).consumers.get('EVENTS', added.name);
+    const out: T[] = [];
+    const messages = await consumer.fetch({ max_messages: count, expires: 2000 });
+    for await (const m of messages) {
+      out.push(m.json<T>());
+      if (out.length >= count) break;
+    }
+    return out;
+  } finally {
+    await nc.close();
+  }
+}
+
+/** Publishes an event envelope as a service's outbox relay would (a redelivery, for idempotency checks). */
+export async function publishEvent(natsUrl: string, subject: string, envelope: Record<string, unknown>): Promise<string> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const id = String(envelope.id ?? randomUUID());
+    await jetstream(nc).publish(subject, JSON.stringify({ ...envelope, id }), { msgID: `${id}-${Date.now()}` });
+    return id;
+  } finally {
+    await nc.close();
+  }
+}
+
+export async function until<T>(probe: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
