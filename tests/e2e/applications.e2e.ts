@@ -193,14 +193,8 @@ describe('the public applicant list', () => {
 
   it('anonymous codenames by default, public rows for opted-in members, pages with nextOffset, never private fields', async () => {
     const [a, b, c] = members as [TestMember, TestMember, TestMember];
-    // Profile settings are edited elsewhere in the product; opt one member in directly.
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    try {
-      await db.query(`UPDATE identity.profiles SET applicant_visibility = 'public' WHERE member_id = $1`, [b.id]);
-    } finally {
-      await db.end();
-    }
+    const optIn = await api(base, '/api/me/profile', { key: b.key, method: 'PATCH', body: { applicantVisibility: 'public' } });
+    expect(optIn.status).toBe(200);
     const job = await postJob(poster, 'Applicant list');
     const apps = [];
     for (const m of [a, b, c]) apps.push((await api(base, `/api/jobs/${job.id}/applications`, { key: m.key, body: pitch() })).body);

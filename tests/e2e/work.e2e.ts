@@ -128,6 +128,11 @@ describe('a job from posting to completed (REST)', () => {
     expect(posterRecord.rating).toEqual({ average: 5, count: 1 });
     expect(posterRecord.ratings[0]).toMatchObject({ as: 'poster', by: { id: worker.id, name: worker.name } });
     expect(await callInternal(nats, getMemberActiveWork, { memberId: worker.id })).toEqual({ active: false, jobIds: [] });
+    // The member pages show the same record.
+    const page = await api(base, `/api/members/${worker.id}`, { key: stranger.key });
+    expect(page.status).toBe(200);
+    expect(page.body.rating).toEqual({ average: 4, count: 1 });
+    expect(page.body.ratings).toEqual(workerRecord.ratings);
     expect((await alertsOf(poster, 'work.completed'))).toHaveLength(1);
     const mine = (await api(base, '/api/me/applications', { key: worker.key })).body.applications.find((a: { id: string }) => a.id === appId);
     expect(mine.job.status).toBe('completed');
