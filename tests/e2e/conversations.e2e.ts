@@ -109,4 +109,17 @@ describe('reacting to other parts of the product', () => {
     expect(finished[0]).toMatchObject({ status: 'accepted', worker: { name: 'Former member' }, contact: null, resume: null });
     expect(JSON.stringify(finished)).not.toContain(leaver.email);
   });
+
+  it('account deletion is refused while hired work is underway, and cleans applications once it is allowed', async () => {
+    const [poster, worker] = (await createMembersOverBus(nats, 2)) as [TestMember, TestMember];
+    const { jobId, apps } = await postAndApply(poster, [worker], 'Underway');
+    await api(base, `/api/me/job-applications/${apps[0]!.id}/accept`, { key: poster.key, method: 'POST' });
+    const refused = await api(base, '/api/me', { key: worker.key, method: 'DELETE', body: { confirm: 'delete my account' } });
+    expect(refused.status).toBe(409);
+    expect((await api(base, `/api/jobs/${jobId}/cancel`, { key: worker.key, method: 'POST' })).status).toBe(200);
+    const other = await postAndApply(poster, [worker], 'Waiting when leaving');
+    const deleted = await api(base, '/api/me', { key: worker.key, method: 'DELETE', body: { confirm: 'delete my account' } });
+    expect(deleted.status).toBe(200);
+    await expect.poll(async () => (await api(base, `/api/me/jobs/${other.jobId}/applications`, { key: poster.key })).body.applications.length, { timeout: 10_000 }).toBe(0);
+  });
 });
