@@ -8,6 +8,7 @@ import { getFreePort } from '@marketplace/local-stack';
 // (tsconfig references ../apps/jobs, so tsc -b builds it first and its .d.ts types these).
 import { ListOpenJobsHandler } from '../../apps/jobs/dist/jobs/list-open-jobs.handler.js';
 import { jobsEntities, jobsMigrations } from '../../apps/jobs/dist/jobs.entities.js';
+import { AudienceRecorder } from '../../apps/jobs/dist/performance/audience-recorder.js';
 
 export interface SingleProcessServer {
   baseUrl: string;
@@ -23,7 +24,8 @@ export async function startSingleProcessServer(): Promise<SingleProcessServer> {
   // Same factory, schema (search_path=jobs) and pool size (DB_POOL_SIZE, 10) as the jobs service.
   const ds: DataSource = createDataSource({ schema: 'jobs', entities: jobsEntities, migrations: jobsMigrations });
   await ds.initialize();
-  const handler = new ListOpenJobsHandler(ds);
+  // No client facts reach this server, so the recorder counts nothing here.
+  const handler = new ListOpenJobsHandler(ds, new AudienceRecorder(ds));
 
   let app: FastifyInstance | undefined;
   try {
@@ -37,7 +39,7 @@ export async function startSingleProcessServer(): Promise<SingleProcessServer> {
       }
       try {
         const input = validateInput(listOpenJobs.input, query);
-        return reply.code(200).send(await handler.handle(input));
+        return reply.code(200).send(await handler.handle(input, { requestId: req.id, caller: null, surface: 'rest' }));
       } catch (err) {
         if (err instanceof AppError) return reply.code(err.status).send(err.toWire());
         throw err;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { handlersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
 import { GetJobHandler } from './jobs/get-job.handler.js';
 import { GetPublicJobHandler } from './jobs/get-public-job.handler.js';
 import { ListJobCategoriesHandler } from './jobs/list-job-categories.handler.js';
@@ -8,11 +8,27 @@ import { ListOpenJobsHandler } from './jobs/list-open-jobs.handler.js';
 import { PostJobHandler } from './jobs/post-job.handler.js';
 import { GetSafetyPolicyHandler } from './policy/get-safety-policy.handler.js';
 import { GetSuggestedWorkflowHandler } from './policy/get-suggested-workflow.handler.js';
+import { CommentOnJobHandler } from './comments/comment-on-job.handler.js';
+import { DeleteCommentHandler } from './comments/delete-comment.handler.js';
+import { ListJobCommentsHandler } from './comments/list-job-comments.handler.js';
+import { CloseJobHandler } from './edits/close-job.handler.js';
+import { EditJobHandler } from './edits/edit-job.handler.js';
+import { GetJobVersionHandler, ListJobVersionsHandler } from './jobs/list-job-versions.handler.js';
+import { ExpirySweeper } from './lifetime/expiry-sweeper.js';
+import { ApplicationSubmittedConsumer } from './performance/application-submitted.consumer.js';
+import { AudienceRecorder } from './performance/audience-recorder.js';
+import { GetJobPerformanceHandler } from './performance/get-job-performance.handler.js';
+import { ListJobPostersHandler } from './posters/list-job-posters.handler.js';
+import { SearchJobsHandler } from './search/search-jobs.handler.js';
 
 const handlers = [
   PostJobHandler, ListOpenJobsHandler, GetPublicJobHandler, GetJobHandler, ListMyJobsHandler,
   ListJobCategoriesHandler, GetSafetyPolicyHandler, GetSuggestedWorkflowHandler,
+  EditJobHandler, CloseJobHandler, ListJobVersionsHandler, GetJobVersionHandler, SearchJobsHandler,
+  ListJobPostersHandler, CommentOnJobHandler, DeleteCommentHandler, ListJobCommentsHandler, GetJobPerformanceHandler,
 ];
+const consumers = [ApplicationSubmittedConsumer];
+const services = [AudienceRecorder, ExpirySweeper];
 
-@Module({ providers: [...handlers, handlersProvider(...handlers)] })
+@Module({ providers: [...services, ...handlers, ...consumers, handlersProvider(...handlers), consumersProvider(...consumers)] })
 export class JobsModule {}

@@ -2,6 +2,7 @@ import type { Operation } from './operation.js';
 import { applicationsOperations } from './operations/applications.operations.js';
 import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
+import { memberLookupOperations } from './operations/member-lookup.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
@@ -10,6 +11,7 @@ export const catalogue: readonly Operation[] = [
   ...jobsOperations,
   ...notificationsOperations,
   ...applicationsOperations,
+  ...memberLookupOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

@@ -21,3 +21,5 @@ export * from './events/applications.events.js';
 export * from './validation/validate-input.js';
 export * from './safety/credential-scan.js';
 export * from './validation/query-coercion.js';
+export * from './operations/member-lookup.operations.js';
+export * from './schemas/job-board.schema.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type Caller, type Operation,
+  AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type Caller, type ClientFacts, type Operation,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
@@ -30,7 +30,8 @@ function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<st
   if (body && bodyFields.length) rejectUnknownFields(body as Record<string, unknown>, new Set(bodyFields.map((f) => f.rest)));
   const input: Record<string, unknown> = {};
   for (const f of fields) {
-    const value = f.in === 'path' ? params[f.rest]
+    // Path segments are text too: a numeric path parameter converts like a query value.
+    const value = f.in === 'path' ? coerceQueryValue(f.schema, params[f.rest])
       : f.in === 'query' ? coerceQueryValue(f.schema, query[f.rest])
       : (body as Record<string, unknown> | undefined)?.[f.rest];
     if (value !== undefined) input[f.key] = value;
@@ -56,7 +57,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
           const caller = await deps.auth.restCaller(req.headers.authorization, req.id);
           requireAccess(access, caller);
           const input = validateInput(op.input, rawInput(req, fields), (key) => fields.find((f) => f.key === key)?.rest ?? key);
-          const data = await deps.bus.request(op.subject, op.service, input, { requestId: req.id, caller, surface: 'rest' });
+          const data = await deps.bus.request(op.subject, op.service, input, { requestId: req.id, caller, surface: 'rest', client: clientFacts(req) });
           return reply.code(rest.status).send(data);
         } catch (err) {
           throw err instanceof AppError ? renameFields(err, fields, 'rest') : err;
@@ -65,6 +66,12 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
     });
   }
   return methodsByPath;
+}
+
+/** Client IP (behind TRUST_PROXY, from X-Forwarded-For) and user agent, passed to services. */
+export function clientFacts(req: FastifyRequest): ClientFacts {
+  const ua = req.headers['user-agent'];
+  return { ip: req.ip, ...(ua ? { userAgent: ua.slice(0, 512) } : {}) };
 }
 
 export function restOperations(): Operation[] {

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { AppError, getJob, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
 import { toJob } from './job.mapper.js';
-import { findJobRow, isJobId } from './jobs.queries.js';
+import { findJobRow, isExpired, isJobId } from './jobs.queries.js';
+import { AudienceRecorder } from '../performance/audience-recorder.js';
 
 /**
  * Job details for a signed-in caller (and, over MCP, for anyone on public jobs). Only the poster
@@ -13,17 +14,18 @@ import { findJobRow, isJobId } from './jobs.queries.js';
 export class GetJobHandler implements OperationHandler<typeof getJob> {
   readonly operation = getJob;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly recorder: AudienceRecorder) {}
 
   async handle({ id }: InputOf<typeof getJob>, ctx: HandlerContext): Promise<OutputOf<typeof getJob>> {
     const notFound = AppError.notFound('No job with this id is visible to you.');
     if (!isJobId(id)) throw notFound;
     const row = await findJobRow(this.ds, id);
-    if (!row || row.status === 'closed') throw notFound;
+    // Closed, or past its closing time: found by nobody, its poster included.
+    if (!row || row.status === 'closed' || isExpired(row)) throw notFound;
     const isPoster = ctx.caller?.memberId === row.poster_id;
-    const expired = row.status === 'open' && row.closes_at !== null && row.closes_at <= new Date();
-    const isPublic = !row.safety_hidden && !expired && (row.status === 'open' || row.status === 'completed');
+    const isPublic = !row.safety_hidden && (row.status === 'open' || row.status === 'completed');
     if (!isPublic && !isPoster) throw notFound;
+    if (row.status === 'open' && isPublic) this.recorder.record('view', [row], ctx);
     return {
       ...toJob(row, { revealPoster: isPoster, withApplicants: isPublic, detail: true }),
       application: null,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, getPublicJob, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from './job.mapper.js';
 import { isJobId, PUBLICLY_READABLE } from './jobs.queries.js';
 
@@ -9,14 +10,16 @@ import { isJobId, PUBLICLY_READABLE } from './jobs.queries.js';
 export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob> {
   readonly operation = getPublicJob;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly recorder: AudienceRecorder) {}
 
-  async handle({ id }: InputOf<typeof getPublicJob>): Promise<OutputOf<typeof getPublicJob>> {
+  async handle({ id }: InputOf<typeof getPublicJob>, ctx: HandlerContext): Promise<OutputOf<typeof getPublicJob>> {
     if (!isJobId(id)) throw AppError.notFound('No open or completed job has this id.');
     const rows: JobRow[] = await this.ds.query(
       `SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [id]);
     const row = rows[0];
     if (!row) throw AppError.notFound('No open or completed job has this id.');
+    // Reading an open job counts as a view in the poster's performance report.
+    if (row.status === 'open') this.recorder.record('view', [row], ctx);
     return toJob(row, { revealPoster: false, withApplicants: true, detail: true });
   }
 }

@@ -10,6 +10,9 @@ import type { Category, JobStatus, PosterVisibility } from '@marketplace/contrac
 @Index('jobs_open_category_newest', { synchronize: false })
 @Index('jobs_open_poster_newest', { synchronize: false })
 @Index('jobs_poster_newest', { synchronize: false })
+@Index('jobs_search', { synchronize: false })
+@Index('jobs_open_closes_at', { synchronize: false })
+@Index('jobs_open_posters', { synchronize: false })
 export class JobEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -54,4 +57,15 @@ export class JobEntity {
   /** Preferred workers as named by the poster (member id, exact name or email); never public. */
   @Column('jsonb', { name: 'preferred_workers' })
   preferredWorkers!: string[];
+
+  /** Title (weight A) over description (weight B), kept by a trigger (see the search migration). */
+  @Column('tsvector', { name: 'search_vector', nullable: true, select: false })
+  searchVector!: string | null;
+
+  /** Meaning of title and description from the configured embedding model; null until computed. */
+  @Column('real', { array: true, nullable: true, select: false })
+  embedding!: number[] | null;
+
+  @Column('timestamptz', { name: 'closed_at', nullable: true })
+  closedAt!: Date | null;
 }

@@ -35,3 +35,11 @@ export const jobPosterVisibilityChangedV1 = defineEvent('job.poster_visibility_c
   version: z.number().int().min(1),
   posterVisibility: z.enum(['public', 'anonymous']),
 }));
+
+/** A poster named preferred workers for an open job; notifications tells each of them. */
+export const jobPreferredWorkersNamedV1 = defineEvent('job.preferred_workers_named', 1, 'jobs', z.object({
+  jobId: z.string(),
+  posterId: z.string(),
+  title: z.string(),
+  workerIds: z.array(z.string()).min(1),
+}));
