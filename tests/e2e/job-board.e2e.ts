@@ -394,6 +394,14 @@ describe('comments', () => {
     expect(list.body.comments.map((c: { id: string }) => c.id)).toEqual([first.body.id, reply.body.id]);
     const tool = toolResult(await mcp(base, 'tools/call', { name: 'list_job_comments', arguments: { job_id: jobId } }));
     expect(tool).toEqual(list.body);
+
+    // The poster hears of the comment, the commenter of the reply; nobody of their own words.
+    const alertsOf = async (m: TestMember) => (await api(base, '/api/me/notifications/deliver', { key: m.key, method: 'POST' }))
+      .body.alerts.filter((a: { kind: string }) => a.kind === 'job.commented');
+    const toPoster = await until(async () => { const a = await alertsOf(poster); return a.length ? a : undefined; });
+    expect(toPoster).toEqual([expect.objectContaining({ jobId, message: expect.stringContaining('New comment') })]);
+    const toCommenter = await until(async () => { const a = await alertsOf(commenter); return a.length ? a : undefined; });
+    expect(toCommenter).toEqual([expect.objectContaining({ jobId, message: expect.stringContaining('replied') })]);
   });
 
   it('deleting keeps replies, drops text and author; 409 twice; 403 for strangers; 409 replying to a deleted comment', async () => {

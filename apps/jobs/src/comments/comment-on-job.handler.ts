@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, commentOnJob, getMemberCard, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { BusClient, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { AppError, commentOnJob, getMemberCard, jobCommentedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { isJobId, PUBLICLY_READABLE } from '../jobs/jobs.queries.js';
 import { countHourlyAttempt } from '../policy/hourly-limit.js';
 import { requireVerifiedMember } from '../policy/require-member.js';
@@ -26,13 +26,16 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
     const kind = ctx.surface === 'mcp' || caller.via !== 'session' ? 'agent' : 'person';
 
     const row = await this.uow.run(async (em) => {
-      const jobs: unknown[] = await em.query(`SELECT 1 FROM jobs j WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [input.id]);
-      if (!jobs.length) throw AppError.notFound('No open or completed job has this id.');
+      const [job] = (await em.query(`SELECT j.poster_id, j.title FROM jobs j WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [input.id])) as
+        { poster_id: string; title: string }[];
+      if (!job) throw AppError.notFound('No open or completed job has this id.');
+      let parentAuthorId: string | null = null;
       if (input.parentId) {
-        const [parent] = (await em.query('SELECT deleted_at FROM job_comments WHERE id = $1 AND job_id = $2', [input.parentId, input.id])) as
-          { deleted_at: Date | null }[];
+        const [parent] = (await em.query('SELECT author_id, deleted_at FROM job_comments WHERE id = $1 AND job_id = $2', [input.parentId, input.id])) as
+          { author_id: string | null; deleted_at: Date | null }[];
         if (!parent) throw AppError.notFound('No such comment on this job.');
         if (parent.deleted_at) throw AppError.conflict('That comment was deleted; reply to the job instead.');
+        parentAuthorId = parent.author_id;
       }
       await countHourlyAttempt(em, caller.memberId, 'comment', safetyPolicy().commentsPerHour, 'comments');
       const [inserted] = (await em.query(
@@ -40,6 +43,9 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COMMENT_COLUMNS}`,
         [randomUUID(), input.id, input.parentId ?? null, caller.memberId, card.name, kind, input.body],
       )) as CommentRow[];
+      await recordEvent(em, jobCommentedV1, {
+        jobId: input.id, commentId: inserted!.id, title: job.title, authorId: caller.memberId, posterId: job.poster_id, parentAuthorId,
+      });
       return inserted!;
     });
     return toComment(row);

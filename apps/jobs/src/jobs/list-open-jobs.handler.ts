@@ -4,7 +4,7 @@ import { listOpenJobs, resolveDayBound, type InputOf, type OutputOf } from '@mar
 import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { JOB_COLUMNS, toJob, type JobRow } from './job.mapper.js';
-import { OPEN_AND_LIVE } from './jobs.queries.js';
+import { isJobId, OPEN_AND_LIVE } from './jobs.queries.js';
 import { TtlCache } from './ttl-cache.js';
 
 /** Applicant sorts rank only the newest matches, so the sort stays cheap on a large board. */
@@ -15,11 +15,32 @@ function countCacheMs(): number {
   return Number.isFinite(v) && v >= 0 ? v : 5000;
 }
 
+interface Filter {
+  categories: string[];
+  posterIds: string[] | undefined;
+  after: Date | undefined;
+  before: Date | undefined;
+}
+
+type Bind = (v: unknown) => string;
+
+/** Every condition but the category, which the page query applies per branch. */
+function conditions(f: Filter, bind: Bind): string[] {
+  const where = [OPEN_AND_LIVE];
+  // Anonymous jobs never match a poster filter: that would reveal who posted them.
+  if (f.posterIds) where.push(`j.poster_id = ANY(${bind(f.posterIds)}::uuid[]) AND j.poster_visibility = 'public'`);
+  if (f.after) where.push(`j.created_at >= ${bind(f.after)}`);
+  if (f.before) where.push(`j.created_at < ${bind(f.before)}`);
+  return where;
+}
+
 /**
  * The page is found by id first (an index-only walk of the open-jobs index, even at offset
- * 10,000) and only its rows are joined with posters. `total` is an exact count(*), reused for
- * up to JOB_COUNT_CACHE_MS (5 s) per filter, shared by concurrent requests: paging a filter
- * costs one count per few seconds instead of one per page, and no answer is ever an estimate.
+ * 10,000) and only its rows are joined with posters. With several categories, each category's
+ * newest jobs come from its own index range and are merged (UNION ALL of ordered scans), so a deep
+ * offset never sorts the whole board. `total` is an exact count(*), reused for up to
+ * JOB_COUNT_CACHE_MS (5 s) per filter and shared by concurrent requests: paging a filter costs one
+ * count per few seconds instead of one per page, and no answer is ever an estimate.
  */
 @Injectable()
 export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs> {
@@ -29,55 +50,52 @@ export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs
   constructor(private readonly ds: DataSource, private readonly recorder: AudienceRecorder) {}
 
   async handle(input: InputOf<typeof listOpenJobs>, ctx: HandlerContext): Promise<OutputOf<typeof listOpenJobs>> {
-    const where = [OPEN_AND_LIVE];
-    const params: unknown[] = [];
-    const bind = (v: unknown) => `$${params.push(v)}`;
-    const category = input.category?.length ? [...new Set(input.category)].sort() : undefined;
-    const posterId = input.posterId?.length ? [...new Set(input.posterId)].sort() : undefined;
-    if (category) where.push(`j.category = ANY(${bind(category)}::text[])`);
-    if (posterId) {
-      // Anonymous jobs never match a poster filter: that would reveal who posted them.
-      where.push(`j.poster_id::text = ANY(${bind(posterId)}::text[]) AND j.poster_visibility = 'public'`);
-    }
-    const after = input.postedAfter ? resolveDayBound(input.postedAfter, 'start') : undefined;
-    const before = input.postedBefore ? resolveDayBound(input.postedBefore, 'end') : undefined;
-    if (after) where.push(`j.created_at >= ${bind(after)}`);
-    if (before) where.push(`j.created_at < ${bind(before)}`);
-    const filter = where.join(' AND ');
-    const countParams = [...params];
-    const limit = bind(input.limit);
-    const offset = bind(input.offset);
+    const limit = input.limit ?? 100;
+    const offset = input.offset ?? 0;
+    const filter: Filter = {
+      categories: [...new Set(input.category ?? [])].sort(),
+      // Member ids are UUIDs: anything else matches nobody, and comparing as uuid keeps the index usable.
+      posterIds: input.posterId?.length ? [...new Set(input.posterId.map((p) => p.toLowerCase()))].filter(isJobId).sort() : undefined,
+      after: input.postedAfter ? resolveDayBound(input.postedAfter, 'start') : undefined,
+      before: input.postedBefore ? resolveDayBound(input.postedBefore, 'end') : undefined,
+    };
 
-    let pageSql: string;
-    if (input.sort === 'applicants_desc' || input.sort === 'applicants_asc') {
-      const dir = input.sort === 'applicants_desc' ? 'DESC' : 'ASC';
-      pageSql = `WITH recent AS (
-          SELECT j.id, j.created_at, j.applicants FROM jobs j WHERE ${filter}
-          ORDER BY j.created_at DESC, j.id DESC LIMIT ${APPLICANT_SORT_WINDOW}),
-        page AS (SELECT id, applicants, created_at FROM recent
-          ORDER BY applicants ${dir}, created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset})
-        SELECT ${JOB_COLUMNS} FROM page JOIN jobs j ON j.id = page.id LEFT JOIN posters p ON p.member_id = j.poster_id
-        ORDER BY page.applicants ${dir}, page.created_at DESC, page.id DESC`;
-    } else {
-      pageSql = `WITH page AS (
-          SELECT j.id, j.created_at FROM jobs j WHERE ${filter}
-          ORDER BY j.created_at DESC, j.id DESC LIMIT ${limit} OFFSET ${offset})
-        SELECT ${JOB_COLUMNS} FROM page JOIN jobs j ON j.id = page.id LEFT JOIN posters p ON p.member_id = j.poster_id
-        ORDER BY page.created_at DESC, page.id DESC`;
-    }
-    const countKey = JSON.stringify([category, posterId, after?.getTime(), before?.getTime()]);
+    const params: unknown[] = [];
+    const bind: Bind = (v) => `$${params.push(v)}`;
+    const applicantSort = input.sort === 'applicants_desc' || input.sort === 'applicants_asc';
+    // How many of the newest matches the page needs at most.
+    const depth = applicantSort ? APPLICANT_SORT_WINDOW : offset + limit;
+    const newest = (extra: string) =>
+      `SELECT j.id, j.created_at, j.applicants FROM jobs j WHERE ${[...conditions(filter, bind), extra].filter(Boolean).join(' AND ')}
+       ORDER BY j.created_at DESC, j.id DESC LIMIT ${depth}`;
+    const candidates = filter.categories.length <= 1
+      ? newest(filter.categories.length ? `j.category = ${bind(filter.categories[0])}` : '')
+      : `SELECT * FROM (${filter.categories.map((c) => `(${newest(`j.category = ${bind(c)}`)})`).join(' UNION ALL ')}) u
+         ORDER BY created_at DESC, id DESC LIMIT ${depth}`;
+    const dir = input.sort === 'applicants_desc' ? 'DESC' : 'ASC';
+    const orderBy = (t: string) => `${applicantSort ? `${t}applicants ${dir}, ` : ''}${t}created_at DESC, ${t}id DESC`;
+    const pageSql = `WITH candidates AS (${candidates}),
+        page AS (SELECT id, created_at, applicants FROM candidates ORDER BY ${orderBy('')} LIMIT ${bind(limit)} OFFSET ${bind(offset)})
+      SELECT ${JOB_COLUMNS} FROM page JOIN jobs j ON j.id = page.id LEFT JOIN posters p ON p.member_id = j.poster_id
+      ORDER BY ${orderBy('page.')}`;
+
+    const countKey = JSON.stringify([filter.categories, filter.posterIds, filter.after?.getTime(), filter.before?.getTime()]);
     const [rows, total] = await Promise.all([
       this.ds.query(pageSql, params) as Promise<JobRow[]>,
       this.counts.get(countKey, async () => {
-        const [row] = (await this.ds.query(`SELECT count(*)::int AS total FROM jobs j WHERE ${filter}`, countParams)) as { total: number }[];
+        const countParams: unknown[] = [];
+        const countBind: Bind = (v) => `$${countParams.push(v)}`;
+        const where = conditions(filter, countBind);
+        if (filter.categories.length) where.push(`j.category = ANY(${countBind(filter.categories)}::text[])`);
+        const [row] = (await this.ds.query(`SELECT count(*)::int AS total FROM jobs j WHERE ${where.join(' AND ')}`, countParams)) as { total: number }[];
         return row?.total ?? 0;
       }),
     ]);
     this.recorder.record('impression', rows, ctx);
     return {
       jobs: rows.map((row) => toJob(row, { revealPoster: false, withApplicants: true })),
-      // A just-posted job can make the page longer than a cached total: never answer less than seen.
-      total: Math.max(total, (input.offset ?? 0) + rows.length),
+      // A job posted since the count was taken can make the page reach past it: never answer less than seen.
+      total: Math.max(total, offset + rows.length),
     };
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listJobPosters, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-import { OPEN_AND_LIVE } from '../jobs/jobs.queries.js';
+import { isJobId, OPEN_AND_LIVE } from '../jobs/jobs.queries.js';
 import { TtlCache } from '../jobs/ttl-cache.js';
 
 type Output = OutputOf<typeof listJobPosters>;
@@ -26,7 +26,7 @@ export class ListJobPostersHandler implements OperationHandler<typeof listJobPos
     const params: unknown[] = [];
     const bind = (v: unknown) => `$${params.push(v)}`;
     if (input.q) where.push(`p.name ILIKE ${bind(`%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
-    if (input.posterId?.length) where.push(`j.poster_id::text = ANY(${bind(input.posterId)}::text[])`);
+    if (input.posterId?.length) where.push(`j.poster_id = ANY(${bind(input.posterId.filter(isJobId))}::uuid[])`);
     const rows: { id: string; name: string; headline: string | null; photo_url: string | null; open_jobs: number }[] =
       await this.ds.query(
         `SELECT p.member_id AS id, p.name, p.headline, p.photo_url, count(*)::int AS open_jobs

@@ -11,7 +11,7 @@ import { fuseKeywordAndVector } from './rank-fusion.js';
 import { countSearch } from './search-limit.js';
 
 /** Relevance ranks the newest matches only, so a common word costs the same on a huge board. */
-const RANK_WINDOW = 1000;
+const RANK_WINDOW = 500;
 const HYBRID_CANDIDATES = 100;
 
 /**

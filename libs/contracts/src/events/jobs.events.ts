@@ -43,3 +43,13 @@ export const jobPreferredWorkersNamedV1 = defineEvent('job.preferred_workers_nam
   title: z.string(),
   workerIds: z.array(z.string()).min(1),
 }));
+
+/** Someone commented on a job (or replied); the poster and the parent comment's author are told, never the sender. */
+export const jobCommentedV1 = defineEvent('job.commented', 1, 'jobs', z.object({
+  jobId: z.string(),
+  commentId: z.string(),
+  title: z.string(),
+  authorId: z.string(),
+  posterId: z.string(),
+  parentAuthorId: z.string().nullable(),
+}));
