@@ -8,6 +8,7 @@ import { getFreePort } from '@marketplace/local-stack';
 // (tsconfig references ../apps/jobs, so tsc -b builds it first and its .d.ts types these).
 import { ListOpenJobsHandler } from '../../apps/jobs/dist/jobs/list-open-jobs.handler.js';
 import { jobsEntities, jobsMigrations } from '../../apps/jobs/dist/jobs.entities.js';
+import { AudienceRecorder } from '../../apps/jobs/dist/performance/audience-recorder.js';
 
 export interface SingleProcessServer {
   baseUrl: string;
@@ -23,8 +24,11 @@ export async function startSingleProcessServer(): Promise<SingleProcessServer> {
   // Same factory, schema (search_path=jobs) and pool size (DB_POOL_SIZE, 10) as the jobs service.
   const ds: DataSource = createDataSource({ schema: 'jobs', entities: jobsEntities, migrations: jobsMigrations });
   await ds.initialize();
-  // The board is public by default (not invite-only), as in the system under test.
-  const handler = new ListOpenJobsHandler(ds, AccessSettingsCache.fixed({ inviteOnly: false, identityVerification: false, invitationsPerMember: 5 }));
+  // The board is public by default (not invite-only), as in the system under test; no client
+  // facts reach this server, so the recorder counts nothing here.
+  const handler = new ListOpenJobsHandler(
+    ds, AccessSettingsCache.fixed({ inviteOnly: false, identityVerification: false, invitationsPerMember: 5 }), new AudienceRecorder(ds),
+  );
 
   let app: FastifyInstance | undefined;
   try {

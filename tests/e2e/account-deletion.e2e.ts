@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { api, createMember, dbQuery, operatorCli, publishEvent, streamEvents, until, type TestMember } from '@marketplace/testing';
+import {
+  api, connectAgent, createMember, dbQuery, mcp, operatorCli, publishEvent, sessionHeaders, signIn, streamEvents, until, type TestMember,
+} from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const db = inject('databaseUrl');
 const control = inject('controlUrl');
+const mailDir = inject('mailDir');
 
 const CONFIRM = { confirm: 'delete my account' };
 
@@ -128,5 +131,21 @@ describe('DELETE /api/me', () => {
     }
     expect((await api(base, '/api/me', { key: member.key })).status).toBe(200);
     expect((await api(base, `/api/members/${member.id}`)).status).toBe(200);
+  });
+
+  it('from the browser: the session, linked sign-in and connected agents end with the account', async () => {
+    const member = await signIn(base, mailDir);
+    const agent = await connectAgent(base, member.cookie);
+    expect((await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, agent.tokens.access_token)).status).toBe(200);
+    const [row] = await dbQuery<{ id: string }>(db, 'SELECT id FROM identity.members WHERE email = $1', [member.email]);
+
+    const res = await api(base, '/api/me', { method: 'DELETE', headers: sessionHeaders(base, member), body: CONFIRM });
+    expect(res.status).toBe(200);
+    expect((await api(base, '/api/me', { headers: sessionHeaders(base, member) })).status).toBe(401);
+    expect((await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, agent.tokens.access_token)).status).toBe(401);
+
+    await until(async () => (await dbQuery(db, 'SELECT 1 FROM identity.sessions WHERE member_id = $1', [row!.id])).length === 0);
+    await until(async () => (await dbQuery(db, 'SELECT 1 FROM identity.connected_agents WHERE member_id = $1', [row!.id])).length === 0);
+    expect(await dbQuery(db, `SELECT 1 FROM identity.oauth_records WHERE payload->>'accountId' = $1`, [row!.id])).toHaveLength(0);
   });
 });

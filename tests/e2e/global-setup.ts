@@ -25,6 +25,9 @@ declare module 'vitest' {
 export const E2E_ENV = {
   BUS_TIMEOUT_MS: '2000',
   JOB_POSTS_PER_MINUTE: '1000',
+  // The job board: sweep expired jobs and flush audience counts quickly so tests need not wait.
+  JOB_EXPIRY_SWEEP_MS: '300',
+  AUDIENCE_FLUSH_MS: '200',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   // Tests stand in for many clients by sending X-Forwarded-For (sign-in links are limited per address).
   TRUST_PROXY: 'true',

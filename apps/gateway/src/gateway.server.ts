@@ -12,7 +12,7 @@ import { AuthorizationServer, mountAuthorizationServer } from './oauth/authoriza
 import { registerConsentPage } from './oauth/consent-page.js';
 import { registerProtectedResourceMetadata } from './oauth/protected-resource.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
-import { registerJoinPage } from './pages/join-page.js';
+import { registerJoinPage } from './web/join-page.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
 import { registerWebPages } from './web/web-pages.js';
 

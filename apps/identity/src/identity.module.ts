@@ -38,6 +38,7 @@ import { OAuthServerKeysHandler } from './oauth/oauth-server-keys.handler.js';
 import {
   OAuthConsumeHandler, OAuthDestroyHandler, OAuthFindHandler, OAuthRevokeByGrantHandler, OAuthUpsertHandler,
 } from './oauth/oauth-store.handlers.js';
+import { ResolveMemberReferencesHandler } from './lookup/resolve-member-references.handler.js';
 import { RecordAgentConsentHandler } from './oauth/record-agent-consent.handler.js';
 import { AuthenticateSessionHandler } from './sessions/authenticate-session.handler.js';
 import { EndSessionHandler } from './sessions/end-session.handler.js';
@@ -52,7 +53,7 @@ import { VerifyMagicLinkHandler } from './sign-in/verify-magic-link.handler.js';
 
 const handlers = [
   AuthenticateKeyHandler, GetMemberCardHandler, OperatorCreateMemberHandler, OperatorCreateApiKeyHandler,
-  GetApplicantProfileHandler,
+  GetApplicantProfileHandler, ResolveMemberReferencesHandler,
 ];
 const signInHandlers = [
   RequestMagicLinkHandler, VerifyMagicLinkHandler, AuthenticateSessionHandler, EndSessionHandler,

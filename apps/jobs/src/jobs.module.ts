@@ -15,16 +15,32 @@ import { GetSuggestedWorkflowHandler } from './policy/get-suggested-workflow.han
 import { GetMemberPageJobsHandler } from './members/get-member-page-jobs.handler.js';
 import { PosterCardChangedConsumer } from './members/member-card-changed.consumer.js';
 import { JobsMemberDeletedConsumer } from './members/member-deleted.consumer.js';
+import { CommentOnJobHandler } from './comments/comment-on-job.handler.js';
+import { DeleteCommentHandler } from './comments/delete-comment.handler.js';
+import { ListJobCommentsHandler } from './comments/list-job-comments.handler.js';
+import { CloseJobHandler } from './edits/close-job.handler.js';
+import { EditJobHandler } from './edits/edit-job.handler.js';
+import { GetJobVersionHandler, ListJobVersionsHandler } from './jobs/list-job-versions.handler.js';
+import { ExpirySweeper } from './lifetime/expiry-sweeper.js';
+import { ApplicationSubmittedConsumer } from './performance/application-submitted.consumer.js';
+import { AudienceRecorder } from './performance/audience-recorder.js';
+import { GetJobPerformanceHandler } from './performance/get-job-performance.handler.js';
+import { ListJobPostersHandler } from './posters/list-job-posters.handler.js';
+import { SearchJobsHandler } from './search/search-jobs.handler.js';
 
 const handlers = [
   PostJobHandler, ListOpenJobsHandler, GetPublicJobHandler, GetJobHandler, ListMyJobsHandler,
   ListJobCategoriesHandler, GetSafetyPolicyHandler, GetSuggestedWorkflowHandler,
   GetHiringJobHandler, GetJobStatesHandler, MoveJobStatusHandler,
   GetMemberPageJobsHandler,
+  EditJobHandler, CloseJobHandler, ListJobVersionsHandler, GetJobVersionHandler, SearchJobsHandler,
+  ListJobPostersHandler, CommentOnJobHandler, DeleteCommentHandler, ListJobCommentsHandler, GetJobPerformanceHandler,
 ];
 const consumers = [
   ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer, JobsMemberDeletedConsumer, PosterCardChangedConsumer,
+  ApplicationSubmittedConsumer,
 ];
+const services = [AudienceRecorder, ExpirySweeper];
 
-@Module({ providers: [...handlers, ...consumers, handlersProvider(...handlers), consumersProvider(...consumers)] })
+@Module({ providers: [...services, ...handlers, ...consumers, handlersProvider(...handlers), consumersProvider(...consumers)] })
 export class JobsModule {}

@@ -4,13 +4,19 @@ import { DeliverNotificationsHandler } from './alerts/deliver-notifications.hand
 import { JobPostedAlertConsumer } from './alerts/job-posted-alert.consumer.js';
 import { workAlertConsumers } from './alerts/work-alert.consumers.js';
 import { NotificationsMemberDeletedConsumer } from './members/member-deleted.consumer.js';
+import { PreferredWorkerAlertConsumer } from './alerts/preferred-worker-alert.consumer.js';
+import { CommentAlertConsumer } from './alerts/comment-alert.consumer.js';
+
+const consumers = [
+  JobPostedAlertConsumer, NotificationsMemberDeletedConsumer, PreferredWorkerAlertConsumer, CommentAlertConsumer,
+  ...workAlertConsumers,
+];
 
 @Module({
   providers: [
-    DeliverNotificationsHandler, JobPostedAlertConsumer, NotificationsMemberDeletedConsumer,
+    DeliverNotificationsHandler, ...consumers,
     handlersProvider(DeliverNotificationsHandler),
-    consumersProvider(JobPostedAlertConsumer, NotificationsMemberDeletedConsumer, ...workAlertConsumers),
-    ...workAlertConsumers,
+    consumersProvider(...consumers),
   ],
 })
 export class NotificationsModule {}

@@ -4,6 +4,7 @@ import { applicationsOperations } from './operations/applications.operations.js'
 import { hiringOperations } from './operations/hiring.operations.js';
 import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
+import { memberLookupOperations } from './operations/member-lookup.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
 import { signInOperations } from './operations/sign-in.operations.js';
 import { oauthOperations } from './operations/oauth.operations.js';
@@ -24,6 +25,7 @@ export const catalogue: readonly Operation[] = [
   ...membersOperations,
   ...admissionOperations,
   ...signUpOperations,
+  ...memberLookupOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

@@ -31,3 +31,5 @@ export * from './schemas/binary-response.schema.js';
 export * from './operations/members.operations.js';
 export * from './operations/admission.operations.js';
 export * from './operations/sign-up.operations.js';
+export * from './operations/member-lookup.operations.js';
+export * from './schemas/job-board.schema.js';

@@ -4,13 +4,13 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
-  AppError, rejectUnknownFields, validateInput, type Caller,
+  AppError, rejectUnknownFields, validateInput, type Caller, type ClientFacts,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import { bearerToken } from '../auth/authenticator.js';
 import { renameFields } from '../http/error-reply.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
-import { requireAccess } from '../rest/rest-routes.js';
+import { clientFacts, requireAccess } from '../rest/rest-routes.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
 import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, toolScope, type Tool } from './mcp-tools.js';
@@ -87,7 +87,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const tool = tools.get(request.params.name);
       if (!tool) return toolError(AppError.notFound(`Unknown tool ${request.params.name}.`));
-      return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, caller, req.id, deps.bus);
+      return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, caller, req.id, deps.bus, clientFacts(req));
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
@@ -101,6 +101,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
 
 async function callTool(
   tool: Tool, args: Record<string, unknown>, caller: Caller | null, requestId: string, bus: BusClient,
+  client?: ClientFacts,
 ): Promise<CallToolResult> {
   try {
     requireAccess(toolAccess(tool), caller);
@@ -109,7 +110,7 @@ async function callTool(
     const raw: Record<string, unknown> = {};
     for (const f of tool.fields) if (args[f.mcp] !== undefined) raw[f.key] = args[f.mcp];
     const input = validateInput(tool.op.input, raw, (key) => tool.fields.find((f) => f.key === key)?.mcp ?? key);
-    const data = await bus.request(tool.op.subject, tool.op.service, input, { requestId, caller, surface: 'mcp' });
+    const data = await bus.request(tool.op.subject, tool.op.service, input, { requestId, caller, surface: 'mcp', ...(client ? { client } : {}) });
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
     return {
       // Agents that read only text still see the conversation id to pass on their next call.

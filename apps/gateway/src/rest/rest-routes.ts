@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type BinaryResponse, type Caller,
-  type Operation,
+  type ClientFacts, type Operation,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
@@ -32,7 +32,8 @@ function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<st
   if (body && bodyFields.length) rejectUnknownFields(body as Record<string, unknown>, new Set(bodyFields.map((f) => f.rest)));
   const input: Record<string, unknown> = {};
   for (const f of fields) {
-    const value = f.in === 'path' ? params[f.rest]
+    // Path segments are text too: a numeric path parameter converts like a query value.
+    const value = f.in === 'path' ? coerceQueryValue(f.schema, params[f.rest])
       : f.in === 'query' ? coerceQueryValue(f.schema, query[f.rest])
       : f.in === 'request' ? requestFact(req, f.rest)
       : (body as Record<string, unknown> | undefined)?.[f.rest];
@@ -66,7 +67,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
           const caller = await deps.auth.requestCaller(req, reply);
           requireAccess(access, caller);
           const input = validateInput(op.input, rawInput(req, fields), (key) => fields.find((f) => f.key === key)?.rest ?? key);
-          const data = await deps.bus.request(op.subject, op.service, input, { requestId: req.id, caller, surface: 'rest' });
+          const data = await deps.bus.request(op.subject, op.service, input, {
+            requestId: req.id, caller, surface: 'rest', client: clientFacts(req),
+          });
           if (rest.binary) return sendBinary(reply.code(rest.status), data as BinaryResponse);
           return reply.code(rest.status).send(data);
         } catch (err) {
@@ -85,6 +88,12 @@ function sendBinary(reply: FastifyReply, data: BinaryResponse): FastifyReply {
   reply.header('x-content-type-options', 'nosniff');
   if (data.cacheControl) reply.header('cache-control', data.cacheControl);
   return reply.send(bytes);
+}
+
+/** Client IP (behind TRUST_PROXY, from X-Forwarded-For) and user agent, passed to services. */
+export function clientFacts(req: FastifyRequest): ClientFacts {
+  const ua = req.headers['user-agent'];
+  return { ip: req.ip, ...(ua ? { userAgent: ua.slice(0, 512) } : {}) };
 }
 
 export function restOperations(): Operation[] {

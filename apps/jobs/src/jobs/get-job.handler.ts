@@ -6,7 +6,8 @@ import {
 } from '@marketplace/service-kit';
 import { isCurrentWorker, viewerApplication } from '../hiring/viewer-application.js';
 import { toJob } from './job.mapper.js';
-import { findJobRow, isJobId } from './jobs.queries.js';
+import { findJobRow, isExpired, isJobId } from './jobs.queries.js';
+import { AudienceRecorder } from '../performance/audience-recorder.js';
 
 /**
  * Job details for a signed-in caller (and, over MCP, for anyone on public jobs). Only the poster
@@ -18,6 +19,7 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
 
   constructor(
     private readonly ds: DataSource, private readonly bus: BusClient, private readonly access: AccessSettingsCache,
+    private readonly recorder: AudienceRecorder,
   ) {}
 
   async handle({ id }: InputOf<typeof getJob>, ctx: HandlerContext): Promise<OutputOf<typeof getJob>> {
@@ -25,12 +27,14 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
     const notFound = AppError.notFound('No job with this id is visible to you.');
     if (!isJobId(id)) throw notFound;
     const row = await findJobRow(this.ds, id);
-    if (!row || row.status === 'closed') throw notFound;
+    // Closed, or past its closing time: found by nobody, its poster included.
+    if (!row || row.status === 'closed' || isExpired(row)) throw notFound;
+    // The current hire reads the job as its poster does (anonymous identity, non-public states).
     const isPoster = ctx.caller?.memberId === row.poster_id
       || await isCurrentWorker(this.ds, id, ctx.caller?.memberId);
-    const expired = row.status === 'open' && row.closes_at !== null && row.closes_at <= new Date();
-    const isPublic = !row.safety_hidden && !expired && (row.status === 'open' || row.status === 'completed');
+    const isPublic = !row.safety_hidden && (row.status === 'open' || row.status === 'completed');
     if (!isPublic && !isPoster) throw notFound;
+    if (row.status === 'open' && isPublic) this.recorder.record('view', [row], ctx);
     return {
       ...toJob(row, { revealPoster: isPoster, withApplicants: isPublic, detail: true }),
       application: await viewerApplication(this.bus, id, ctx),

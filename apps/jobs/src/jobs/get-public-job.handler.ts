@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, getPublicJob, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { AccessSettingsCache, requireReadAccess, type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
+import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from './job.mapper.js';
 import { isJobId, PUBLICLY_READABLE } from './jobs.queries.js';
 
@@ -9,7 +10,9 @@ import { isJobId, PUBLICLY_READABLE } from './jobs.queries.js';
 export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob> {
   readonly operation = getPublicJob;
 
-  constructor(private readonly ds: DataSource, private readonly access: AccessSettingsCache) {}
+  constructor(
+    private readonly ds: DataSource, private readonly access: AccessSettingsCache, private readonly recorder: AudienceRecorder,
+  ) {}
 
   async handle({ id }: InputOf<typeof getPublicJob>, ctx: HandlerContext): Promise<OutputOf<typeof getPublicJob>> {
     await requireReadAccess(ctx, this.access);
@@ -18,6 +21,8 @@ export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob
       `SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [id]);
     const row = rows[0];
     if (!row) throw AppError.notFound('No open or completed job has this id.');
+    // Reading an open job counts as a view in the poster's performance report.
+    if (row.status === 'open') this.recorder.record('view', [row], ctx);
     return toJob(row, { revealPoster: false, withApplicants: true, detail: true });
   }
 }

@@ -10,6 +10,9 @@ import type { Category, JobStatus, PosterVisibility } from '@marketplace/contrac
 @Index('jobs_open_category_newest', { synchronize: false })
 @Index('jobs_open_poster_newest', { synchronize: false })
 @Index('jobs_poster_newest', { synchronize: false })
+@Index('jobs_search', { synchronize: false })
+@Index('jobs_open_closes_at', { synchronize: false })
+@Index('jobs_open_posters', { synchronize: false })
 export class JobEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -62,4 +65,14 @@ export class JobEntity {
   /** The accepted application of the current hire; compare-and-set moves must name it. */
   @Column('uuid', { name: 'hired_application_id', nullable: true })
   hiredApplicationId!: string | null;
+  /** Title (weight A) over description (weight B), kept by a trigger (see the search migration). */
+  @Column('tsvector', { name: 'search_vector', nullable: true, select: false })
+  searchVector!: string | null;
+
+  /** Meaning of title and description from the configured embedding model; null until computed. */
+  @Column('real', { array: true, nullable: true, select: false })
+  embedding!: number[] | null;
+
+  @Column('timestamptz', { name: 'closed_at', nullable: true })
+  closedAt!: Date | null;
 }

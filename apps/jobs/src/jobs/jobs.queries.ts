@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '@marketplace/contracts';
 import { JOB_COLUMNS, JOB_FROM, type JobRow } from './job.mapper.js';
 
 /** A job as the public may see it: open, or completed; never hidden by staff; never past closing. */
@@ -13,4 +14,22 @@ export async function findJobRow(db: DataSource | EntityManager, id: string): Pr
 /** Job ids are UUIDs; anything else cannot name a job, so it is a 404 without a query. */
 export function isJobId(id: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}
+
+/** Open and taking applications: the board, search, versions and comments on open jobs. */
+export const OPEN_AND_LIVE = `j.status = 'open' AND NOT j.safety_hidden AND (j.closes_at IS NULL OR j.closes_at > now())`;
+
+/** An open job whose closing time passed reads as closed even before the sweep closes it. */
+export function isExpired(row: Pick<JobRow, 'status' | 'closes_at'>, now = new Date()): boolean {
+  return row.status === 'open' && row.closes_at !== null && new Date(row.closes_at) <= now;
+}
+
+/** The caller's own job, locked for a change. Closed, expired or someone else's: not found. */
+export async function lockOwnJob(em: EntityManager, id: string, memberId: string): Promise<JobRow> {
+  const notFound = new AppError(404, 'You have no open job with this id.');
+  if (!isJobId(id)) throw notFound;
+  await em.query('SELECT 1 FROM jobs WHERE id = $1 FOR UPDATE', [id]);
+  const row = await findJobRow(em, id);
+  if (!row || row.poster_id !== memberId || row.status === 'closed' || isExpired(row)) throw notFound;
+  return row;
 }

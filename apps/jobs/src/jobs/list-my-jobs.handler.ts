@@ -16,6 +16,7 @@ export class ListMyJobsHandler implements OperationHandler<typeof listMyJobs> {
     // A closed job is found by nobody, its poster included.
     const rows: JobRow[] = await this.ds.query(
       `SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE j.poster_id = $1 AND j.status <> 'closed'
+         AND NOT (j.status = 'open' AND j.closes_at <= now())
        ORDER BY j.created_at DESC LIMIT 500`,
       [caller.memberId],
     );

@@ -2,52 +2,103 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listOpenJobs, resolveDayBound, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { AccessSettingsCache, requireReadAccess, type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
-import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from './job.mapper.js';
+import { AudienceRecorder } from '../performance/audience-recorder.js';
+import { JOB_COLUMNS, toJob, type JobRow } from './job.mapper.js';
+import { isJobId, OPEN_AND_LIVE } from './jobs.queries.js';
+import { TtlCache } from './ttl-cache.js';
 
 /** Applicant sorts rank only the newest matches, so the sort stays cheap on a large board. */
 const APPLICANT_SORT_WINDOW = 500;
 
+function countCacheMs(): number {
+  const v = Number(process.env.JOB_COUNT_CACHE_MS);
+  return Number.isFinite(v) && v >= 0 ? v : 5000;
+}
+
+interface Filter {
+  categories: string[];
+  posterIds: string[] | undefined;
+  after: Date | undefined;
+  before: Date | undefined;
+}
+
+type Bind = (v: unknown) => string;
+
+/** Every condition but the category, which the page query applies per branch. */
+function conditions(f: Filter, bind: Bind): string[] {
+  const where = [OPEN_AND_LIVE];
+  // Anonymous jobs never match a poster filter: that would reveal who posted them.
+  if (f.posterIds) where.push(`j.poster_id = ANY(${bind(f.posterIds)}::uuid[]) AND j.poster_visibility = 'public'`);
+  if (f.after) where.push(`j.created_at >= ${bind(f.after)}`);
+  if (f.before) where.push(`j.created_at < ${bind(f.before)}`);
+  return where;
+}
+
+/**
+ * The page is found by id first (an index-only walk of the open-jobs index, even at offset
+ * 10,000) and only its rows are joined with posters. With several categories, each category's
+ * newest jobs come from its own index range and are merged (UNION ALL of ordered scans), so a deep
+ * offset never sorts the whole board. `total` is an exact count(*), reused for up to
+ * JOB_COUNT_CACHE_MS (5 s) per filter and shared by concurrent requests: paging a filter costs one
+ * count per few seconds instead of one per page, and no answer is ever an estimate.
+ */
 @Injectable()
 export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs> {
   readonly operation = listOpenJobs;
+  private readonly counts = new TtlCache<number>(countCacheMs(), 1000);
 
-  constructor(private readonly ds: DataSource, private readonly access: AccessSettingsCache) {}
+  constructor(
+    private readonly ds: DataSource, private readonly access: AccessSettingsCache, private readonly recorder: AudienceRecorder,
+  ) {}
 
   async handle(input: InputOf<typeof listOpenJobs>, ctx: HandlerContext): Promise<OutputOf<typeof listOpenJobs>> {
     await requireReadAccess(ctx, this.access);
-    const where = [`j.status = 'open'`, 'NOT j.safety_hidden', '(j.closes_at IS NULL OR j.closes_at > now())'];
-    const params: unknown[] = [];
-    const bind = (v: unknown) => `$${params.push(v)}`;
-    if (input.category?.length) where.push(`j.category = ANY(${bind(input.category)}::text[])`);
-    if (input.posterId?.length) {
-      // Anonymous jobs never match a poster filter: that would reveal who posted them.
-      where.push(`j.poster_id::text = ANY(${bind(input.posterId)}::text[]) AND j.poster_visibility = 'public'`);
-    }
-    if (input.postedAfter) where.push(`j.created_at >= ${bind(resolveDayBound(input.postedAfter, 'start'))}`);
-    if (input.postedBefore) where.push(`j.created_at < ${bind(resolveDayBound(input.postedBefore, 'end'))}`);
-    const filter = where.join(' AND ');
-    const countParams = [...params];
-    const limit = bind(input.limit);
-    const offset = bind(input.offset);
+    const limit = input.limit ?? 100;
+    const offset = input.offset ?? 0;
+    const filter: Filter = {
+      categories: [...new Set(input.category ?? [])].sort(),
+      // Member ids are UUIDs: anything else matches nobody, and comparing as uuid keeps the index usable.
+      posterIds: input.posterId?.length ? [...new Set(input.posterId.map((p) => p.toLowerCase()))].filter(isJobId).sort() : undefined,
+      after: input.postedAfter ? resolveDayBound(input.postedAfter, 'start') : undefined,
+      before: input.postedBefore ? resolveDayBound(input.postedBefore, 'end') : undefined,
+    };
 
-    let pageSql: string;
-    if (input.sort === 'applicants_desc' || input.sort === 'applicants_asc') {
-      const dir = input.sort === 'applicants_desc' ? 'DESC' : 'ASC';
-      pageSql = `WITH recent AS (
-          SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE ${filter}
-          ORDER BY j.created_at DESC, j.id DESC LIMIT ${APPLICANT_SORT_WINDOW})
-        SELECT * FROM recent ORDER BY applicants ${dir}, created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`;
-    } else {
-      pageSql = `SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE ${filter}
-        ORDER BY j.created_at DESC, j.id DESC LIMIT ${limit} OFFSET ${offset}`;
-    }
-    const [rows, count] = await Promise.all([
+    const params: unknown[] = [];
+    const bind: Bind = (v) => `$${params.push(v)}`;
+    const applicantSort = input.sort === 'applicants_desc' || input.sort === 'applicants_asc';
+    // How many of the newest matches the page needs at most.
+    const depth = applicantSort ? APPLICANT_SORT_WINDOW : offset + limit;
+    const newest = (extra: string) =>
+      `SELECT j.id, j.created_at, j.applicants FROM jobs j WHERE ${[...conditions(filter, bind), extra].filter(Boolean).join(' AND ')}
+       ORDER BY j.created_at DESC, j.id DESC LIMIT ${depth}`;
+    const candidates = filter.categories.length <= 1
+      ? newest(filter.categories.length ? `j.category = ${bind(filter.categories[0])}` : '')
+      : `SELECT * FROM (${filter.categories.map((c) => `(${newest(`j.category = ${bind(c)}`)})`).join(' UNION ALL ')}) u
+         ORDER BY created_at DESC, id DESC LIMIT ${depth}`;
+    const dir = input.sort === 'applicants_desc' ? 'DESC' : 'ASC';
+    const orderBy = (t: string) => `${applicantSort ? `${t}applicants ${dir}, ` : ''}${t}created_at DESC, ${t}id DESC`;
+    const pageSql = `WITH candidates AS (${candidates}),
+        page AS (SELECT id, created_at, applicants FROM candidates ORDER BY ${orderBy('')} LIMIT ${bind(limit)} OFFSET ${bind(offset)})
+      SELECT ${JOB_COLUMNS} FROM page JOIN jobs j ON j.id = page.id LEFT JOIN posters p ON p.member_id = j.poster_id
+      ORDER BY ${orderBy('page.')}`;
+
+    const countKey = JSON.stringify([filter.categories, filter.posterIds, filter.after?.getTime(), filter.before?.getTime()]);
+    const [rows, total] = await Promise.all([
       this.ds.query(pageSql, params) as Promise<JobRow[]>,
-      this.ds.query(`SELECT count(*)::int AS total FROM jobs j WHERE ${filter}`, countParams) as Promise<{ total: number }[]>,
+      this.counts.get(countKey, async () => {
+        const countParams: unknown[] = [];
+        const countBind: Bind = (v) => `$${countParams.push(v)}`;
+        const where = conditions(filter, countBind);
+        if (filter.categories.length) where.push(`j.category = ANY(${countBind(filter.categories)}::text[])`);
+        const [row] = (await this.ds.query(`SELECT count(*)::int AS total FROM jobs j WHERE ${where.join(' AND ')}`, countParams)) as { total: number }[];
+        return row?.total ?? 0;
+      }),
     ]);
+    this.recorder.record('impression', rows, ctx);
     return {
       jobs: rows.map((row) => toJob(row, { revealPoster: false, withApplicants: true })),
-      total: count[0]?.total ?? 0,
+      // A job posted since the count was taken can make the page reach past it: never answer less than seen.
+      total: Math.max(total, offset + rows.length),
     };
   }
 }

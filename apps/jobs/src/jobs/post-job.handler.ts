@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, findCredentials, getMemberCard, jobPostedV1, postJob, type InputOf, type MemberCard, type OutputOf,
+  AppError, getMemberCard, jobPostedV1, postJob, type InputOf, type MemberCard, type OutputOf,
 } from '@marketplace/contracts';
 import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { countPostingAttempt } from '../policy/posting-limit.js';
 import { requireVerifiedMember } from '../policy/require-member.js';
+import { reviewJobText } from '../safety/job-text-review.js';
 import { toJob } from './job.mapper.js';
 import { findJobRow } from './jobs.queries.js';
+import { nameWorkers, resolvePreferredWorkers } from './preferred-workers.js';
 
-const LIFETIME_MS = 14 * 24 * 3600 * 1000;
+export const JOB_LIFETIME_MS = 14 * 24 * 3600 * 1000;
 
 @Injectable()
 export class PostJobHandler implements OperationHandler<typeof postJob> {
@@ -23,15 +25,18 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
     if (card.missing.length) {
       throw AppError.forbidden(`Complete your profile before posting. Missing: ${card.missing.join(', ')}.`);
     }
-    const credentialFields = this.credentialFields(input);
+    const refusal = reviewJobText(input, input.acknowledgeExposures === true);
+    if (refusal?.status === 503) throw refusal;
+    const references = input.preferredWorkers ?? [];
+    const workerIds = refusal ? [] : await resolvePreferredWorkers(this.bus, references, caller.memberId, ctx);
 
     const result = await this.uow.run(async (em) => {
       // A refused attempt still counts (spec: submission counting includes safety refusals).
       await countPostingAttempt(em, caller.memberId);
-      if (credentialFields) return null;
+      if (refusal) return null;
       const id = randomUUID();
       const now = new Date();
-      const closesAt = new Date(now.getTime() + LIFETIME_MS);
+      const closesAt = new Date(now.getTime() + JOB_LIFETIME_MS);
       await em.query(
         `INSERT INTO posters (member_id, name, headline, photo_url, updated_at) VALUES ($1, $2, $3, $4, now())
          ON CONFLICT (member_id) DO UPDATE SET name = EXCLUDED.name, headline = EXCLUDED.headline,
@@ -43,7 +48,7 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
            created_at, version, updated_at, closes_at, applicants, preferred_workers)
          VALUES ($1, $2, $3, $4, $5, $6, 'open', false, $7, 1, NULL, $8, 0, $9)`,
         [id, caller.memberId, input.posterVisibility, input.title, input.category, input.constraints, now, closesAt,
-          JSON.stringify(input.preferredWorkers ?? [])],
+          JSON.stringify(references)],
       );
       await em.query(
         `INSERT INTO job_versions (job_id, version, title, category, constraints, created_at) VALUES ($1, 1, $2, $3, $4, $5)`,
@@ -53,22 +58,12 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
         jobId: id, posterId: caller.memberId, title: input.title, category: input.category,
         posterVisibility: input.posterVisibility, closesAt: closesAt.toISOString(),
       });
+      await nameWorkers(em, { id, posterId: caller.memberId, title: input.title }, workerIds);
       return findJobRow(em, id);
     });
 
-    if (credentialFields) {
-      throw AppError.badRequest('Remove credentials (keys, tokens, passwords) before posting.', credentialFields);
-    }
+    if (refusal) throw refusal;
     if (!result) throw new Error('posted job vanished');
     return toJob(result, { revealPoster: true, detail: true });
-  }
-
-  private credentialFields(input: InputOf<typeof postJob>): Record<string, string> | null {
-    const fields: Record<string, string> = {};
-    for (const name of ['title', 'constraints'] as const) {
-      const found = findCredentials(input[name]);
-      if (found.length) fields[name] = `Contains what looks like a credential (${found.map((f) => `${f.label}: ${f.excerpt}`).join('; ')}).`;
-    }
-    return Object.keys(fields).length ? fields : null;
   }
 }

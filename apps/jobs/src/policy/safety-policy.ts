@@ -14,5 +14,7 @@ export function safetyPolicy(): SafetyPolicy {
       perDay: intEnv('JOB_POSTS_PER_DAY', d.jobPosts.perDay),
       perMinute: intEnv('JOB_POSTS_PER_MINUTE', d.jobPosts.perMinute),
     },
+    commentsPerHour: intEnv('COMMENTS_PER_HOUR', d.commentsPerHour),
+    searchesPerMinute: intEnv('SEARCHES_PER_MINUTE', d.searchesPerMinute),
   };
 }

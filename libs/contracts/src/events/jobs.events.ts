@@ -35,3 +35,21 @@ export const jobPosterVisibilityChangedV1 = defineEvent('job.poster_visibility_c
   version: z.number().int().min(1),
   posterVisibility: z.enum(['public', 'anonymous']),
 }));
+
+/** A poster named preferred workers for an open job; notifications tells each of them. */
+export const jobPreferredWorkersNamedV1 = defineEvent('job.preferred_workers_named', 1, 'jobs', z.object({
+  jobId: z.string(),
+  posterId: z.string(),
+  title: z.string(),
+  workerIds: z.array(z.string()).min(1),
+}));
+
+/** Someone commented on a job (or replied); the poster and the parent comment's author are told, never the sender. */
+export const jobCommentedV1 = defineEvent('job.commented', 1, 'jobs', z.object({
+  jobId: z.string(),
+  commentId: z.string(),
+  title: z.string(),
+  authorId: z.string(),
+  posterId: z.string(),
+  parentAuthorId: z.string().nullable(),
+}));

@@ -8,6 +8,9 @@ import {
   authorizedJobDetailSchema, categoryCountsSchema, jobListSchema, jobSchema, posterVisibilitySchema,
 } from '../schemas/job.schema.js';
 import { safetyPolicySchema } from '../schemas/safety-policy.schema.js';
+import {
+  commentSchema, jobPerformanceSchema, jobPosterSchema, jobSearchResultSchema, jobVersionSchema, searchSortSchema,
+} from '../schemas/job-board.schema.js';
 
 export const JOB_SORTS = ['relevance', 'newest', 'applicants_desc', 'applicants_asc'] as const;
 
@@ -25,7 +28,9 @@ export const postJob = defineOperation({
     acceptListingFee: z.literal(true, { error: 'Must be true when sent.' }).optional()
       .describe('Needed only when payments are enabled; they are not'),
     preferredWorkers: z.array(text(254)).max(10, 'At most 10 preferred workers.').optional()
-      .describe('Member ids, exact names or emails'),
+      .describe('Member ids, exact names or emails; they are told about the job and never named publicly'),
+    acknowledgeExposures: z.boolean().optional()
+      .describe('Personal details (emails, phone numbers, street addresses) or internal details (internal hostnames, private IPs) in the text are refused with 400 naming each field, unless this is true'),
   }),
   output: jobSchema,
   rest: {
@@ -156,7 +161,219 @@ export const getSuggestedWorkflow = defineOperation({
   },
 });
 
+
+
+const preferredWorkersSchema = z.array(text(254)).max(10, 'At most 10 preferred workers.');
+
+export const editJob = defineOperation({
+  name: 'editJob',
+  service: 'jobs',
+  summary: 'Edit an open job (publishes a new version)',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    id: idSchema,
+    title: oneLine(120).optional(),
+    category: categorySchema.optional(),
+    constraints: text(4000).optional().describe('The whole new Markdown description, not a diff'),
+    posterVisibility: posterVisibilitySchema.optional().describe('Omitted keeps the current visibility; earlier public exposure cannot be undone'),
+    expectedVersion: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').optional()
+      .describe('The version you edited from; 409 (fields expectedVersion and jobVersion) when the job moved past it'),
+    preferredWorkers: preferredWorkersSchema.optional()
+      .describe('Added to those already named (at most 10 in all); sent alone it names workers without publishing a version'),
+    acknowledgeExposures: z.boolean().optional()
+      .describe('Needed when the new text holds personal or internal details (see post_job)'),
+  }),
+  output: jobSchema,
+  rest: {
+    method: 'PATCH', path: '/api/me/jobs/{id}', status: 200,
+    fields: { id: { in: 'path' } },
+  },
+  mcp: {
+    tool: 'edit_job',
+    args: { id: 'job_id' },
+    description:
+      'Edit one of your open jobs. The merged job must pass the rules of a new posting; each change publishes version n+1 (earlier versions stay readable). Send expected_version to refuse a concurrent edit. An edit that changes nothing returns the job unchanged.',
+  },
+});
+
+export const closeJob = defineOperation({
+  name: 'closeJob',
+  service: 'jobs',
+  summary: 'Close an open job (waiting applications are declined)',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ id: idSchema }),
+  output: jobSchema,
+  rest: { method: 'POST', path: '/api/me/jobs/{id}/close', status: 200 },
+  mcp: {
+    tool: 'close_job',
+    args: { id: 'job_id' },
+    description: 'Close one of your open jobs: it leaves the board and search, and waiting applications are declined. 409 when it is not open (for example, someone is hired).',
+  },
+});
+
+export const listJobVersions = defineOperation({
+  name: 'listJobVersions',
+  service: 'jobs',
+  summary: 'Every published version of an open job, newest first',
+  access: 'public',
+  scope: 'agent:read',
+  input: z.object({ id: idSchema }),
+  output: z.object({ versions: z.array(jobVersionSchema) }),
+  rest: { method: 'GET', path: '/api/jobs/{id}/versions', status: 200 },
+  mcp: {
+    tool: 'list_job_versions',
+    access: 'public',
+    args: { id: 'job_id' },
+    description: 'Every published version of an open job, newest first (title, category, description, publication time).',
+  },
+});
+
+export const getJobVersion = defineOperation({
+  name: 'getJobVersion',
+  service: 'jobs',
+  summary: 'One published version of an open job',
+  access: 'public',
+  input: z.object({
+    id: idSchema,
+    version: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.'),
+  }),
+  output: jobVersionSchema,
+  rest: { method: 'GET', path: '/api/jobs/{id}/versions/{version}', status: 200 },
+});
+
+export const searchJobs = defineOperation({
+  name: 'searchJobs',
+  service: 'jobs',
+  summary: 'Search open jobs',
+  access: 'public',
+  scope: 'agent:read',
+  input: z.object({
+    q: z.string().trim().max(300, 'At most 300 characters.').optional()
+      .describe('Words to find (title weighs more than description). May imply a budget ("under $500", "between 100 and 300 dollars") or an ordering ("newest", "cheapest"); explicit parameters win'),
+    minBudget: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0).max(1_000_000).optional()
+      .describe('Inclusive whole dollars. Jobs on this surface carry no budget, so a budget is reported back in interpretation and filters nothing'),
+    maxBudget: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0).max(1_000_000).optional()
+      .describe('Inclusive whole dollars; see min_budget'),
+    sort: searchSortSchema.optional()
+      .describe('Default relevance with words to match, newest without. Budget sorts order newest first, since jobs carry no budget'),
+    limit: intIn(1, 50, 20),
+  }).refine((v) => v.minBudget === undefined || v.maxBudget === undefined || v.minBudget <= v.maxBudget, {
+    message: 'Must not be below min_budget.', path: ['maxBudget'],
+  }),
+  output: jobSearchResultSchema,
+  rest: {
+    method: 'GET', path: '/api/jobs/search', status: 200,
+    fields: { minBudget: { in: 'query', name: 'min_budget' }, maxBudget: { in: 'query', name: 'max_budget' } },
+  },
+  mcp: {
+    tool: 'search_jobs',
+    access: 'public',
+    args: { q: 'query' },
+    description:
+      'Full-text search of open jobs. 30 searches per minute per caller, shared with GET /api/jobs/search. The answer says how the query was read (interpretation) and which mode ran.',
+  },
+});
+
+export const listJobPosters = defineOperation({
+  name: 'listJobPosters',
+  service: 'jobs',
+  summary: 'Members with open public jobs and their counts, most first',
+  access: 'public',
+  scope: 'agent:read',
+  input: z.object({
+    q: z.string().trim().max(80, 'At most 80 characters.').optional().describe('Part of the name, any case'),
+    posterId: z.array(idSchema).max(20, 'At most 20 poster ids.').optional(),
+    limit: intIn(1, 50, 20),
+  }),
+  output: z.object({ posters: z.array(jobPosterSchema) }),
+  rest: {
+    method: 'GET', path: '/api/jobs/posters', status: 200,
+    fields: { posterId: { in: 'query', name: 'poster_id' } },
+  },
+  mcp: {
+    tool: 'list_job_posters',
+    access: 'public',
+    args: { q: 'query' },
+    description: 'Members with open public jobs and how many, most first. Search by part of a name (any case) or by poster_id.',
+  },
+});
+
+export const commentOnJob = defineOperation({
+  name: 'commentOnJob',
+  service: 'jobs',
+  summary: 'Comment publicly on a job, or reply to a comment',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    id: idSchema,
+    body: text(4000).describe('Plain text; line breaks are kept'),
+    parentId: idSchema.optional().describe('The comment replied to'),
+  }),
+  output: commentSchema,
+  rest: { method: 'POST', path: '/api/jobs/{id}/comments', status: 201 },
+  mcp: {
+    tool: 'comment_on_job',
+    args: { id: 'job_id' },
+    description: 'Write a public comment on an open or completed job, or reply with parent_id. Marked as written by an agent. 30 per account per hour.',
+  },
+});
+
+export const deleteComment = defineOperation({
+  name: 'deleteComment',
+  service: 'jobs',
+  summary: 'Delete a comment (its author or the job poster)',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ id: idSchema }),
+  output: z.object({ id: z.string(), deleted: z.literal(true) }),
+  rest: { method: 'DELETE', path: '/api/comments/{id}', status: 200 },
+  mcp: {
+    tool: 'delete_comment',
+    args: { id: 'comment_id' },
+    description: 'Delete a comment you wrote, or any comment on a job you posted. Its text and author are removed; replies remain.',
+  },
+});
+
+export const listJobComments = defineOperation({
+  name: 'listJobComments',
+  service: 'jobs',
+  summary: "A job's public comments, oldest first",
+  access: 'public',
+  scope: 'agent:read',
+  input: z.object({ id: idSchema }),
+  output: z.object({ comments: z.array(commentSchema) }),
+  rest: { method: 'GET', path: '/api/jobs/{id}/comments', status: 200 },
+  mcp: {
+    tool: 'list_job_comments',
+    access: 'public',
+    args: { id: 'job_id' },
+    description: 'The public comments on an open or completed job, oldest first (up to 500); replies carry parentId; deleted comments keep their place without text or author.',
+  },
+});
+
+export const getJobPerformance = defineOperation({
+  name: 'getJobPerformance',
+  service: 'jobs',
+  summary: "Performance of the caller's jobs",
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({
+    days: z.number({ error: 'Must be 7, 30 or 90.' }).int('Must be 7, 30 or 90.')
+      .refine((d) => d === 7 || d === 30 || d === 90, { message: 'Must be 7, 30 or 90.' }).default(30)
+      .describe('7, 30 or 90 (UTC days, today included)'),
+  }),
+  output: jobPerformanceSchema,
+  rest: { method: 'GET', path: '/api/me/performance', status: 200 },
+  mcp: {
+    tool: 'get_job_performance',
+    description: 'Impressions, views, applications, their rates and the agent share for your jobs over 7, 30 or 90 days, with a daily series, per-job rows and the previous period.',
+  },
+});
+
 export const jobsOperations = [
   postJob, listOpenJobs, getPublicJob, getJob, listMyJobs, listJobCategories, getSafetyPolicy,
-  getSuggestedWorkflow,
+  getSuggestedWorkflow, editJob, closeJob, listJobVersions, getJobVersion, searchJobs, listJobPosters,
+  commentOnJob, deleteComment, listJobComments, getJobPerformance,
 ] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { categorySchema, dateTimeSchema } from './common.schema.js';
+import { dateTimeSchema } from './common.schema.js';
 import { jobMemberSchema, jobStatusSchema } from './job.schema.js';
+import { jobVersionSchema } from './job-board.schema.js';
 
 export const APPLICATION_STATUSES = ['submitted', 'accepted', 'declined', 'withdrawn', 'cancelled'] as const;
 export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
@@ -23,14 +24,6 @@ export const publicRatingSchema = z.object({
 export type PublicRating = z.infer<typeof publicRatingSchema>;
 
 /** Immutable: a job as it was published in one version. */
-export const jobVersionSchema = z.object({
-  version: z.number().int().min(1),
-  title: z.string(),
-  category: categorySchema,
-  constraints: z.string(),
-  createdAt: dateTimeSchema,
-});
-export type JobVersion = z.infer<typeof jobVersionSchema>;
 
 export const jobSummarySchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { RequestError, TimeoutError } from '@nats-io/transport-node';
 import {
   AppError, type Caller, type InputOf, type Operation, type OutputOf, type ReplyEnvelope,
-  type RequestEnvelope, type Surface,
+  type RequestEnvelope, type Surface, type ClientFacts,
 } from '@marketplace/contracts';
 import { decodeJson, encodeJson } from './codec.js';
 
@@ -10,6 +10,7 @@ export interface CallContext {
   requestId: string;
   caller: Caller | null;
   surface?: Surface;
+  client?: ClientFacts;
 }
 
 export function busTimeoutMs(): number {
@@ -31,6 +32,7 @@ export class BusClient {
   async request(subject: string, service: string, input: unknown, ctx: CallContext): Promise<unknown> {
     const envelope: RequestEnvelope = {
       requestId: ctx.requestId, caller: ctx.caller, surface: ctx.surface ?? 'internal', input,
+      ...(ctx.client ? { client: ctx.client } : {}),
     };
     let reply: ReplyEnvelope;
     try {

@@ -50,11 +50,11 @@ export class BusServer {
     } catch {
       return { ok: false, error: { status: 400, error: 'Malformed request envelope.' } };
     }
-    const { requestId, caller, surface } = envelope;
+    const { requestId, caller, surface, client } = envelope;
     const started = performance.now();
     try {
       const input = validateInput(handler.operation.input, envelope.input ?? {});
-      const data = await handler.handle(input, { requestId, caller, surface });
+      const data = await handler.handle(input, { requestId, caller, surface, ...(client ? { client } : {}) });
       this.logger.debug({ requestId, op: handler.operation.name, ms: performance.now() - started }, 'handled');
       return { ok: true, data };
     } catch (err: unknown) {

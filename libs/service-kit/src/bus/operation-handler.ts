@@ -1,10 +1,12 @@
-import type { Caller, InputOf, Operation, OutputOf, Surface } from '@marketplace/contracts';
+import type { Caller, ClientFacts, InputOf, Operation, OutputOf, Surface } from '@marketplace/contracts';
 import type { Provider, Type } from '@nestjs/common';
 
 export interface HandlerContext {
   requestId: string;
   caller: Caller | null;
   surface: Surface;
+  /** The HTTP client (IP, user agent) when the request came through the gateway. */
+  client?: ClientFacts;
 }
 
 /** One use case: the service answers `operation.subject` with `handle`. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptInvitation, AppError, getAccess, joinWaitlist, validateInput, type Caller } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
+import { isSafeMethod, requestOrigin } from '../auth/same-origin.js';
 import { html, PAGE_CSP, type Raw } from './html-escape.js';
 
 export interface JoinPageDeps {
@@ -35,14 +36,14 @@ export function registerJoinPage(app: FastifyInstance, deps: JoinPageDeps): Map<
 
     scope.get('/join', async (req, reply) => {
       const query = req.query as Record<string, string | undefined>;
-      const caller = await callerOf(deps, req).catch(() => null);
+      const caller = await callerOf(deps, req, reply).catch(() => null);
       const view = await baseView(deps, req, caller, String(query.token ?? '').slice(0, 200));
       return page(reply, 200, view);
     });
 
     scope.post('/join', async (req, reply) => {
       const form = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, string | undefined>;
-      const caller = await callerOf(deps, req).catch(() => null);
+      const caller = await callerOf(deps, req, reply).catch(() => null);
       const token = String(form.token ?? '').trim().slice(0, 200);
       const email = String(form.email ?? '').trim().slice(0, 254);
       const ctx = { requestId: req.id, caller, surface: 'rest' as const };
@@ -79,8 +80,15 @@ export function registerJoinPage(app: FastifyInstance, deps: JoinPageDeps): Map<
   return new Map([['/join', new Set(['GET', 'POST'])]]);
 }
 
-async function callerOf(deps: JoinPageDeps, req: FastifyRequest): Promise<Caller | null> {
-  return deps.auth.restCaller(req.headers.authorization, req.id);
+/**
+ * An API key, or the browser session. A form post signed in by its cookie must come from this
+ * site (the browser's Origin or Referer), since the cookie rides along on cross-site posts too.
+ */
+async function callerOf(deps: JoinPageDeps, req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
+  if (req.headers.authorization !== undefined) return deps.auth.restCaller(req.headers.authorization, req.id);
+  const session = await deps.auth.sessionCaller(req, reply);
+  if (session && !isSafeMethod(req.method) && requestOrigin(req) !== deps.auth.publicOrigin) return null;
+  return session;
 }
 
 async function baseView(deps: JoinPageDeps, req: FastifyRequest, caller: Caller | null, token: string): Promise<View> {

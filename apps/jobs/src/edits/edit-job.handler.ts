@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AppError, editJob, getMemberCard, jobEditedV1, jobPosterVisibilityChangedV1, type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { toJob } from '../jobs/job.mapper.js';
+import { findJobRow, lockOwnJob } from '../jobs/jobs.queries.js';
+import { MAX_PREFERRED_WORKERS, mergeReferences, nameWorkers, resolvePreferredWorkers } from '../jobs/preferred-workers.js';
+import { countPostingAttempt } from '../policy/posting-limit.js';
+import { requireVerifiedMember } from '../policy/require-member.js';
+import { reviewJobText } from '../safety/job-text-review.js';
+
+/**
+ * Edits run in one transaction holding the job's row lock, so a concurrent edit either sees the
+ * new version (and a stale expectedVersion gets 409) or waits. Content edits pass the same checks
+ * and the same submission counting as a new posting (counted as `job_edit`, under the posting
+ * limits, so edits never use up the day's posts); a refused attempt still counts.
+ */
+@Injectable()
+export class EditJobHandler implements OperationHandler<typeof editJob> {
+  readonly operation = editJob;
+
+  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+
+  async handle(input: InputOf<typeof editJob>, ctx: HandlerContext): Promise<OutputOf<typeof editJob>> {
+    const caller = requireVerifiedMember(ctx);
+    const { id, expectedVersion, preferredWorkers, acknowledgeExposures, ...changes } = input;
+    if (Object.values(changes).every((v) => v === undefined) && preferredWorkers === undefined) {
+      throw AppError.badRequest('Nothing to change: send title, category, constraints, posterVisibility or preferredWorkers.');
+    }
+
+    const outcome = await this.uow.run(async (em) => {
+      const row = await lockOwnJob(em, id, caller.memberId);
+      if (row.safety_hidden) throw AppError.forbidden('This job was hidden by staff and cannot be edited.');
+      if (row.status !== 'open') throw AppError.conflict('This job is no longer open, so it cannot be edited.');
+      if (expectedVersion !== undefined && expectedVersion !== row.version) {
+        throw AppError.conflict(`The job moved to version ${row.version} since version ${expectedVersion}.`, {
+          expectedVersion: `Version ${expectedVersion} is no longer current.`,
+          jobVersion: `The current version is ${row.version}.`,
+        });
+      }
+      const next = {
+        title: changes.title ?? row.title,
+        category: changes.category ?? row.category,
+        constraints: changes.constraints ?? row.constraints,
+        posterVisibility: changes.posterVisibility ?? row.poster_visibility,
+      };
+      const contentChanged = next.title !== row.title || next.category !== row.category || next.constraints !== row.constraints;
+      const visibilityChanged = next.posterVisibility !== row.poster_visibility;
+      const references = mergeReferences(row.preferred_workers, preferredWorkers ?? []);
+      if (references.length > MAX_PREFERRED_WORKERS) {
+        throw AppError.badRequest('At most 10 preferred workers per job.', {
+          preferredWorkers: `At most ${MAX_PREFERRED_WORKERS} in all; ${row.preferred_workers.length} already named.`,
+        });
+      }
+      const added = references.slice(row.preferred_workers.length);
+      if (!contentChanged && !visibilityChanged && added.length === 0) return { row, refusal: null };
+
+      let refusal: AppError | null = null;
+      if (contentChanged) {
+        const card = await this.bus.call(getMemberCard, { memberId: caller.memberId }, ctx);
+        if (card.missing.length) {
+          throw AppError.forbidden(`Complete your profile before editing. Missing: ${card.missing.join(', ')}.`);
+        }
+        refusal = reviewJobText({ title: next.title, constraints: next.constraints }, acknowledgeExposures === true);
+        if (refusal?.status === 503) throw refusal;
+        await countPostingAttempt(em, caller.memberId, 'job_edit');
+        if (refusal) return { row, refusal };
+      }
+      const workerIds = await resolvePreferredWorkers(this.bus, added, caller.memberId, ctx);
+
+      if (contentChanged || visibilityChanged) {
+        const version = row.version + 1;
+        const now = new Date();
+        await em.query(
+          `UPDATE jobs SET title = $2, category = $3, constraints = $4, poster_visibility = $5, version = $6,
+             updated_at = $7, preferred_workers = $8 WHERE id = $1`,
+          [id, next.title, next.category, next.constraints, next.posterVisibility, version, now, JSON.stringify(references)],
+        );
+        await em.query(
+          `INSERT INTO job_versions (job_id, version, title, category, constraints, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [id, version, next.title, next.category, next.constraints, now],
+        );
+        await recordEvent(em, jobEditedV1, { jobId: id, posterId: caller.memberId, version, title: next.title, contentChanged });
+        if (visibilityChanged) {
+          await recordEvent(em, jobPosterVisibilityChangedV1, {
+            jobId: id, posterId: caller.memberId, version, posterVisibility: next.posterVisibility,
+          });
+        }
+      } else {
+        await em.query('UPDATE jobs SET preferred_workers = $2 WHERE id = $1', [id, JSON.stringify(references)]);
+      }
+      await nameWorkers(em, { id, posterId: caller.memberId, title: next.title }, workerIds);
+      return { row: (await findJobRow(em, id))!, refusal: null };
+    });
+
+    if (outcome.refusal) throw outcome.refusal;
+    return toJob(outcome.row, { revealPoster: true, detail: true });
+  }
+}

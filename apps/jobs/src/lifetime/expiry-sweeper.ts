@@ -1,0 +1,62 @@
+import { Inject, Injectable, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { jobClosedV1 } from '@marketplace/contracts';
+import { LOGGER, recordEvent, UnitOfWork, type Logger } from '@marketplace/service-kit';
+
+const BATCH = 500;
+
+function sweepIntervalMs(): number {
+  const v = Number(process.env.JOB_EXPIRY_SWEEP_MS);
+  return Number.isFinite(v) && v >= 100 ? v : 60_000;
+}
+
+/**
+ * Closes open jobs whose 14 days are up. Every replica sweeps; `FOR UPDATE SKIP LOCKED` hands
+ * each due job to exactly one of them, and the status change and its job.closed (reason
+ * `expired`) commit together, so each job closes, and is announced, once. Reads never wait for
+ * the sweep: every public read already treats `closes_at <= now()` as closed.
+ */
+@Injectable()
+export class ExpirySweeper implements OnModuleInit, OnModuleDestroy {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, @Inject(LOGGER) private readonly logger: Logger) {}
+
+  onModuleInit(): void {
+    if ((process.env.ROLE ?? 'api') !== 'api') return;
+    this.timer = setInterval(() => {
+      void this.sweepOnce().catch((err: unknown) => this.logger.warn({ err }, 'expiry sweep failed; retrying next interval'));
+    }, sweepIntervalMs());
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Closes up to one batch of due jobs; returns how many this replica closed. */
+  sweepOnce(): Promise<number> {
+    if (this.running) return this.running;
+    this.running = this.uow.run(async (em) => {
+      type Closed = { id: string; poster_id: string; closed_at: Date };
+      const result: [Closed[], number] | Closed[] = await em.query(
+        `WITH due AS (
+           SELECT id FROM jobs WHERE status = 'open' AND closes_at <= now()
+           ORDER BY closes_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+         UPDATE jobs j SET status = 'closed', closed_at = now() FROM due
+         WHERE j.id = due.id AND j.status = 'open'
+         RETURNING j.id, j.poster_id, j.closed_at`);
+      // The driver answers an UPDATE … RETURNING as [rows, affected].
+      const closed = (Array.isArray(result[0]) ? result[0] : result) as Closed[];
+      for (const job of closed) {
+        await recordEvent(em, jobClosedV1, {
+          jobId: job.id, posterId: job.poster_id, reason: 'expired', closedAt: new Date(job.closed_at).toISOString(),
+        });
+      }
+      return closed.length;
+    }).finally(() => { this.running = undefined; });
+    return this.running;
+  }
+}

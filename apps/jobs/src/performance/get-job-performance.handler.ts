@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { getJobPerformance, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+import { requireVerifiedMember } from '../policy/require-member.js';
+import { AudienceRecorder } from './audience-recorder.js';
+
+type Output = OutputOf<typeof getJobPerformance>;
+interface Counts { impressions: number; views: number; applications: number; agent: number }
+
+const DAY_MS = 86_400_000;
+const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : null);
+
+function totals(c: Counts): Output['totals'] {
+  return {
+    impressions: c.impressions, views: c.views, viewRate: ratio(c.views, c.impressions),
+    applications: c.applications, applyRate: ratio(c.applications, c.views), agentShare: ratio(c.agent, c.applications),
+  };
+}
+
+/**
+ * The caller's jobs over the last 7, 30 or 90 UTC days (today included) and the same span before.
+ * Per-job rows cover the jobs the poster can still see (closed jobs are found by nobody) and
+ * totals cover every job.
+ */
+@Injectable()
+export class GetJobPerformanceHandler implements OperationHandler<typeof getJobPerformance> {
+  readonly operation = getJobPerformance;
+
+  constructor(private readonly ds: DataSource, private readonly recorder: AudienceRecorder) {}
+
+  async handle({ days }: InputOf<typeof getJobPerformance>, ctx: HandlerContext): Promise<Output> {
+    const caller = requireVerifiedMember(ctx);
+    // What this replica still buffers belongs in the report.
+    await this.recorder.flush();
+    const now = new Date();
+    const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY_MS);
+    const from = new Date(to.getTime() - days * DAY_MS);
+    const prevFrom = new Date(from.getTime() - days * DAY_MS);
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+
+    const [audience, applications, jobs] = await Promise.all([
+      this.ds.query(
+        `SELECT job_id, to_char(day, 'YYYY-MM-DD') AS day, kind, count(*)::int AS n FROM job_audience
+         WHERE poster_id = $1 AND day >= $2 AND day < $3 GROUP BY job_id, day, kind`,
+        [caller.memberId, day(prevFrom), day(to)],
+      ) as Promise<{ job_id: string; day: string; kind: 'impression' | 'view'; n: number }[]>,
+      this.ds.query(
+        `SELECT job_id, to_char(submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n,
+           count(*) FILTER (WHERE via_agent)::int AS agent
+         FROM application_records WHERE poster_id = $1 AND submitted_at >= $2 AND submitted_at < $3 GROUP BY 1, 2`,
+        [caller.memberId, prevFrom, to],
+      ) as Promise<{ job_id: string; day: string; n: number; agent: number }[]>,
+      this.ds.query(
+        `SELECT id, title, status FROM jobs WHERE poster_id = $1 AND status <> 'closed'
+           AND NOT (status = 'open' AND closes_at <= now()) ORDER BY created_at DESC LIMIT 500`,
+        [caller.memberId],
+      ) as Promise<{ id: string; title: string; status: string }[]>,
+    ]);
+
+    const empty = (): Counts => ({ impressions: 0, views: 0, applications: 0, agent: 0 });
+    const current = empty();
+    const previous = empty();
+    const byDay = new Map<string, Counts>();
+    const byJob = new Map<string, Counts>();
+    const fromDay = day(from);
+    for (let t = from.getTime(); t < to.getTime(); t += DAY_MS) byDay.set(day(new Date(t)), empty());
+    const add = (jobId: string, d: string, apply: (c: Counts) => void) => {
+      if (d < fromDay) return apply(previous);
+      apply(current);
+      const daily = byDay.get(d);
+      if (daily) apply(daily);
+      if (!byJob.has(jobId)) byJob.set(jobId, empty());
+      apply(byJob.get(jobId)!);
+    };
+    for (const r of audience) add(r.job_id, r.day, (c) => { c[r.kind === 'view' ? 'views' : 'impressions'] += r.n; });
+    for (const r of applications) add(r.job_id, r.day, (c) => { c.applications += r.n; c.agent += r.agent; });
+
+    return {
+      days,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      totals: totals(current),
+      previous: totals(previous),
+      daily: [...byDay].map(([date, c]) => ({ date, impressions: c.impressions, views: c.views, applications: c.applications })),
+      jobs: jobs.map((j) => ({ jobId: j.id, title: j.title, status: j.status, ...totals(byJob.get(j.id) ?? empty()) })),
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { findExposures, maskExcerpt } from './exposure-scan.js';
+
+const labels = (text: string) => [...new Set(findExposures(text, 'constraints').map((e) => `${e.kind}:${e.label}`))];
+
+describe('exposure scan', () => {
+  it('finds personal details', () => {
+    expect(labels('Mail jane.doe@example.com')).toEqual(['personal:email address']);
+    expect(labels('Call (415) 555-0132 or 415-555-0199')).toEqual(['personal:phone number']);
+    expect(labels('Office at 1600 Pennsylvania Avenue, Washington')).toEqual(['personal:street address']);
+  });
+
+  it('finds internal details', () => {
+    expect(labels('The db is at 10.0.3.7 and 192.168.1.20')).toEqual(['internal:private IP address']);
+    expect(labels('Deploy to build01.corp and api.internal')).toEqual(['internal:internal hostname']);
+  });
+
+  it('passes ordinary text', () => {
+    expect(labels('## Scope\nDeliver 3 reports by 2026-05-01, version 1.2.3, on 8.8.8.8 DNS; 40 hours.')).toEqual([]);
+  });
+
+  it('masks the middle of each match', () => {
+    const [e] = findExposures('write to jane.doe@example.com', 'title');
+    expect(e).toMatchObject({ field: 'title', kind: 'personal' });
+    expect(e!.excerpt).not.toContain('doe@example');
+    expect(maskExcerpt('abcdefgh')).toBe('ab****gh');
+  });
+});

@@ -1,0 +1,48 @@
+import { AppError, findCredentials } from '@marketplace/contracts';
+import { findPolicyViolations } from './content-policy.js';
+import { findExposures, type Exposure } from './exposure-scan.js';
+
+export type JobText = Partial<Record<'title' | 'constraints', string>>;
+
+/**
+ * The two automated approvals every posting and content edit needs, plus the exposure check:
+ * credentials refuse with 400, policy violations with 403, unacknowledged personal or internal
+ * details with 400 naming each field. Returns the refusal (the caller counts the attempt first)
+ * or null. A check that cannot run is a 503: nothing may be published unchecked.
+ */
+export function reviewJobText(text: JobText, acknowledgeExposures: boolean): AppError | null {
+  try {
+    const credentials: Record<string, string> = {};
+    const policy: Record<string, string> = {};
+    const exposures: Exposure[] = [];
+    for (const field of ['title', 'constraints'] as const) {
+      const value = text[field];
+      if (value === undefined) continue;
+      const found = findCredentials(value);
+      if (found.length) {
+        credentials[field] = `Contains what looks like a credential (${found.map((f) => `${f.label}: ${f.excerpt}`).join('; ')}).`;
+      }
+      const refused = findPolicyViolations(value);
+      if (refused.length) policy[field] = 'Contains language our content policy refuses (profanity or hateful language).';
+      exposures.push(...findExposures(value, field));
+    }
+    if (Object.keys(credentials).length) {
+      return AppError.badRequest('Remove credentials (keys, tokens, passwords) before posting.', credentials);
+    }
+    if (Object.keys(policy).length) {
+      return new AppError(403, 'Refused by safety review: public text must not contain profanity or hateful language.', { fields: policy });
+    }
+    if (exposures.length && !acknowledgeExposures) {
+      const fields: Record<string, string> = {};
+      for (const e of exposures) {
+        const line = `${e.kind} detail (${e.label}: ${e.excerpt})`;
+        fields[e.field] = fields[e.field] ? `${fields[e.field]}; ${line}` : `Contains a ${line}`;
+      }
+      for (const f of Object.keys(fields)) fields[f] += '. Remove it, or send acknowledgeExposures: true to publish it anyway.';
+      return AppError.badRequest('The text holds personal or internal details that would become public.', fields);
+    }
+    return null;
+  } catch {
+    return AppError.unavailable('The safety check could not run; nothing was published. Try again shortly.');
+  }
+}
