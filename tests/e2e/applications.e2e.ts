@@ -167,20 +167,26 @@ describe('applying (REST)', () => {
     const [reader] = (await createMembersOverBus(nats, 1)) as [TestMember];
     const job = await postJob(poster, 'Version check');
     const app = (await api(base, `/api/jobs/${job.id}/applications`, { key: reader.key, body: pitch() })).body;
-    // Editing is another part of the product; simulate a published version 2 as the jobs service records it.
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    try {
-      await db.query(`INSERT INTO jobs.job_versions (job_id, version, title, category, constraints, created_at)
-                      SELECT id, 2, title || ' v2', category, constraints, now() FROM jobs.jobs WHERE id = $1`, [job.id]);
-      await db.query('UPDATE jobs.jobs SET version = 2, updated_at = now() WHERE id = $1', [job.id]);
-    } finally {
-      await db.end();
-    }
+    const edited = await api(base, `/api/me/jobs/${job.id}`, { key: poster.key, method: 'PATCH', body: { title: 'Version check v2' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.version).toBe(2);
     const mine = (await api(base, '/api/me/applications', { key: reader.key })).body.applications.find((a: { id: string }) => a.id === app.id);
     expect(mine).toMatchObject({ jobChangedSinceApplying: true, appliedTo: { version: 1 }, job: { version: 2 } });
-    const stale = await api(base, `/api/jobs/${job.id}/applications`, { key: poster.key, body: pitch({ jobVersion: 1 }) });
+    expect(mine.appliedTo.title).toBe('Version check');
+    const [late] = (await createMembersOverBus(nats, 1)) as [TestMember];
+    const stale = await api(base, `/api/jobs/${job.id}/applications`, { key: late.key, body: pitch({ jobVersion: 1 }) });
     expect(stale.status).toBe(409);
+    const list = (await api(base, `/api/me/jobs/${job.id}/applications`, { key: poster.key })).body.applications;
+    expect(list[0]).toMatchObject({ jobChangedSinceApplying: true, appliedTo: { version: 1, title: 'Version check' } });
+  });
+
+  it('marks and sorts preferred workers first for the poster', async () => {
+    const [owner, first, named] = (await createMembersOverBus(nats, 3)) as [TestMember, TestMember, TestMember];
+    const job = await postJob(owner, 'Preferred check', { preferred_workers: [named.id] });
+    await api(base, `/api/jobs/${job.id}/applications`, { key: first.key, body: pitch() });
+    await api(base, `/api/jobs/${job.id}/applications`, { key: named.key, body: pitch() });
+    const list = (await api(base, `/api/me/jobs/${job.id}/applications`, { key: owner.key })).body.applications;
+    expect(list.map((a: { worker: { id: string }; preferred: boolean }) => [a.worker.id, a.preferred])).toEqual([[named.id, true], [first.id, false]]);
   });
 });
 

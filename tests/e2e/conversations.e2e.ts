@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { getMemberWorkRecord, jobClosedV1, memberDeletedV1 } from '@marketplace/contracts';
+import { getMemberWorkRecord, memberDeletedV1 } from '@marketplace/contracts';
 import { api, type TestMember } from '@marketplace/testing';
 import { callInternal, publishEvent } from './support/bus.js';
 import { createMembersOverBus } from './support/members.js';
@@ -70,11 +70,11 @@ describe('messages: one conversation per application', () => {
 });
 
 describe('reacting to other parts of the product', () => {
-  it('a closed job declines its waiting applications (job.closed)', async () => {
+  it('closing a job declines its waiting applications (job.closed)', async () => {
     const [poster, ann, bob] = (await createMembersOverBus(nats, 3)) as [TestMember, TestMember, TestMember];
     const { jobId, apps } = await postAndApply(poster, [ann, bob], 'Closing job');
     await api(base, `/api/me/applications/${apps[1]!.id}/withdraw`, { key: bob.key, method: 'POST' });
-    await publishEvent(nats, jobClosedV1, { jobId, posterId: poster.id, reason: 'poster', closedAt: new Date().toISOString() });
+    expect((await api(base, `/api/me/jobs/${jobId}/close`, { key: poster.key, method: 'POST' })).status).toBe(200);
     await expect.poll(async () => {
       const mine = (await api(base, '/api/me/applications', { key: ann.key })).body.applications;
       return mine.find((a: { id: string }) => a.id === apps[0]!.id).status;
@@ -121,5 +121,19 @@ describe('reacting to other parts of the product', () => {
     const deleted = await api(base, '/api/me', { key: worker.key, method: 'DELETE', body: { confirm: 'delete my account' } });
     expect(deleted.status).toBe(200);
     await expect.poll(async () => (await api(base, `/api/me/jobs/${other.jobId}/applications`, { key: poster.key })).body.applications.length, { timeout: 10_000 }).toBe(0);
+  });
+
+  it('a job with a hire cannot be closed; cancelled, it can, and its waiting applications are declined', async () => {
+    const [poster, worker, other] = (await createMembersOverBus(nats, 3)) as [TestMember, TestMember, TestMember];
+    const { jobId, apps } = await postAndApply(poster, [worker, other], 'Close after cancel');
+    await api(base, `/api/me/job-applications/${apps[0]!.id}/accept`, { key: poster.key, method: 'POST' });
+    expect((await api(base, `/api/me/jobs/${jobId}/close`, { key: poster.key, method: 'POST' })).status).toBe(409);
+    expect((await api(base, `/api/jobs/${jobId}/cancel`, { key: worker.key, method: 'POST' })).status).toBe(200);
+    expect((await api(base, `/api/me/jobs/${jobId}/close`, { key: poster.key, method: 'POST' })).status).toBe(200);
+    await expect.poll(async () => {
+      const mine = (await api(base, '/api/me/applications', { key: other.key })).body.applications;
+      return mine.find((a: { id: string }) => a.id === apps[1]!.id).status;
+    }, { timeout: 10_000 }).toBe('declined');
+    expect((await api(base, `/api/me/job-applications/${apps[1]!.id}/accept`, { key: poster.key, method: 'POST' })).status).toBe(409);
   });
 });

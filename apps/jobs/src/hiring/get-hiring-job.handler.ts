@@ -23,6 +23,8 @@ export class GetHiringJobHandler implements OperationHandler<typeof getHiringJob
        FROM jobs j JOIN job_versions v ON v.job_id = j.id AND v.version = j.version WHERE j.id = $1`,
       [jobId],
     )) as HireColumns[];
+    // Workers named by the poster: as typed, and the member ids they resolved to.
+    const named = (await this.ds.query('SELECT member_id FROM job_preferred_workers WHERE job_id = $1', [jobId])) as { member_id: string }[];
     const notExpired = row.closes_at === null || row.closes_at > new Date();
     const acceptingApplications = row.status === 'open' && notExpired && !row.safety_hidden;
     return {
@@ -38,7 +40,7 @@ export class GetHiringJobHandler implements OperationHandler<typeof getHiringJob
       category: row.category,
       constraints: row.constraints,
       versionCreatedAt: (extra?.version_created_at ?? row.created_at).toISOString(),
-      preferredWorkers: row.preferred_workers,
+      preferredWorkers: [...new Set([...row.preferred_workers, ...named.map((n) => n.member_id)])],
       hiredApplicationId: extra?.hired_application_id ?? null,
       workerId: extra?.worker_id ?? null,
     };
