@@ -49,9 +49,9 @@ describe('invite-only', () => {
   });
 
   it('signed-out job and member reads need an admitted member (401); the gate explains', async () => {
-    for (const path of ['/api/jobs', `/api/jobs/${jobId}`, `/api/members/${veteran.id}`]) {
+    for (const path of ['/api/jobs', `/api/jobs/${jobId}`, `/api/jobs/${jobId}/applicants`, `/api/members/${veteran.id}`]) {
       const res = await api(base, path);
-      expect(res.status).toBe(401);
+      expect(res.status, path).toBe(401);
       expect(res.body.error).toMatch(/invite-only/);
     }
     const tool = await mcp(base, 'tools/call', { name: 'get_member', arguments: { member_id: veteran.id } });

@@ -3,7 +3,9 @@ import { DataSource } from 'typeorm';
 import {
   AppError, getHiringJob, listJobApplicants, type InputOf, type JobApplicant, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  AccessSettingsCache, BusClient, requireReadAccess, type HandlerContext, type OperationHandler,
+} from '@marketplace/service-kit';
 import type { ApplicantSnapshot } from '../applying/application.entity.js';
 import { isUuid } from '../common/require-member.js';
 import { ratingSummaries } from '../member-record/rating-summary.js';
@@ -22,9 +24,13 @@ interface Row {
 export class ListJobApplicantsHandler implements OperationHandler<typeof listJobApplicants> {
   readonly operation = listJobApplicants;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource, private readonly bus: BusClient, private readonly access: AccessSettingsCache,
+  ) {}
 
   async handle(input: InputOf<typeof listJobApplicants>, ctx: HandlerContext): Promise<OutputOf<typeof listJobApplicants>> {
+    // While invite-only, like every job read, the list needs a member who was let in.
+    await requireReadAccess(ctx, this.access);
     const { id } = input;
     const offset = input.offset ?? 0;
     const limit = input.limit ?? 20;
