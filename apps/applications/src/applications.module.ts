@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
 import { MemberDeletedConsumer } from './account/member-deleted.consumer.js';
 import { ListJobApplicantsHandler } from './applicants/list-job-applicants.handler.js';
+import { ListWaitingApplicantsHandler } from './applicants/list-waiting-applicants.handler.js';
 import { ApplyToJobHandler } from './applying/apply-to-job.handler.js';
 import { GetViewerApplicationHandler } from './applying/get-viewer-application.handler.js';
 import { ListMyApplicationsHandler } from './applying/list-my-applications.handler.js';
@@ -27,6 +28,7 @@ import { WorkSteps } from './work/work-steps.js';
 const handlers = [
   ApplyToJobHandler, WithdrawApplicationHandler, ListMyApplicationsHandler, GetViewerApplicationHandler,
   ListJobApplicationsHandler, AcceptApplicationHandler, DeclineApplicationHandler, ListJobApplicantsHandler,
+  ListWaitingApplicantsHandler,
   GetJobWorkHandler, SubmitWorkHandler, RequestChangesHandler, ApproveWorkHandler, RatePosterHandler,
   RequestCancellationHandler, CancelWorkHandler, RemindOtherSideHandler,
   SendMessageHandler, ListMessagesHandler,

@@ -6,10 +6,11 @@ import { workAlertConsumers } from './alerts/work-alert.consumers.js';
 import { NotificationsMemberDeletedConsumer } from './members/member-deleted.consumer.js';
 import { PreferredWorkerAlertConsumer } from './alerts/preferred-worker-alert.consumer.js';
 import { CommentAlertConsumer } from './alerts/comment-alert.consumer.js';
+import { VisibilityChangedAlertConsumer } from './alerts/visibility-changed-alert.consumer.js';
 
 const consumers = [
   JobPostedAlertConsumer, NotificationsMemberDeletedConsumer, PreferredWorkerAlertConsumer, CommentAlertConsumer,
-  ...workAlertConsumers,
+  VisibilityChangedAlertConsumer, ...workAlertConsumers,
 ];
 
 @Module({

@@ -2,6 +2,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A pending alert for one member; delivered at most once across sessions. */
 @Entity({ name: 'alerts' })
+// One event may alert several members (a poster and a parent comment's author, say), but each once.
+@Index('alerts_event_member', ['eventId', 'memberId'], { unique: true })
 @Index('alerts_pending', ['memberId', 'createdAt'], { where: '"delivered_at" IS NULL' })
 export class AlertEntity {
   @PrimaryColumn('uuid')
@@ -20,7 +22,6 @@ export class AlertEntity {
   jobId!: string | null;
 
   /** The event that caused it, so one event never yields two alerts for the same member. */
-  @Index('alerts_event_member', ['eventId', 'memberId'], { unique: true })
   @Column('uuid', { name: 'event_id' })
   eventId!: string;
 

@@ -403,10 +403,21 @@ export const getMemberActiveWork = defineOperation({
   output: z.object({ active: z.boolean(), jobIds: z.array(z.string()) }),
 });
 
+/** Applicants still waiting on a job (status submitted), for alerts about the job (service-to-service). */
+export const listWaitingApplicants = defineOperation({
+  name: 'listWaitingApplicants',
+  service: 'applications',
+  summary: 'Members whose application to a job is still waiting (service-to-service)',
+  access: 'public',
+  internal: true,
+  input: z.object({ jobId: idSchema }),
+  output: z.object({ applicantIds: z.array(z.string()) }),
+});
+
 export const applicationsOperations = [
   applyToJob, withdrawApplication, listMyApplications, getViewerApplication,
   listJobApplications, acceptApplication, declineApplication, listJobApplicants,
   getJobWork, submitWork, requestChanges, approveWork, ratePoster, requestCancellation, cancelWork, remindOtherSide,
   sendMessage, listMessages,
-  getMemberWorkRecord, getMemberActiveWork,
+  getMemberWorkRecord, getMemberActiveWork, listWaitingApplicants,
 ] as const;
