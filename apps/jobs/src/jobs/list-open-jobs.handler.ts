@@ -38,14 +38,16 @@ function conditions(f: Filter, bind: Bind): string[] {
  * The page is found by id first (an index-only walk of the open-jobs index, even at offset
  * 10,000) and only its rows are joined with posters. With several categories, each category's
  * newest jobs come from its own index range and are merged (UNION ALL of ordered scans), so a deep
- * offset never sorts the whole board. `total` is an exact count(*), reused for up to
- * JOB_COUNT_CACHE_MS (5 s) per filter and shared by concurrent requests: paging a filter costs one
- * count per few seconds instead of one per page, and no answer is ever an estimate.
+ * offset never sorts the whole board. `total` is an exact count(*) per filter, shared by concurrent
+ * requests and reused for JOB_COUNT_CACHE_MS (5 s); after that it is recounted in the background
+ * while the last count is served, so only the first request for a filter waits on a count and no
+ * answer is ever an estimate (at most a few seconds old).
  */
 @Injectable()
 export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs> {
   readonly operation = listOpenJobs;
-  private readonly counts = new TtlCache<number>(countCacheMs(), 1000);
+  // Up to a minute past the TTL a count is served while it is recounted in the background.
+  private readonly counts = new TtlCache<number>(countCacheMs(), 1000, 60_000);
 
   constructor(private readonly ds: DataSource, private readonly recorder: AudienceRecorder) {}
 
