@@ -225,6 +225,40 @@ describe('open job lifetime', () => {
   });
 });
 
+describe('expiry with several replicas', () => {
+  it('three sweepers racing (the service and two more on the same database) close each due job once', async () => {
+    process.env.DATABASE_URL = inject('databaseUrl');
+    const kit = await import('@marketplace/service-kit');
+    const { jobsEntities, jobsMigrations } = await import('../../apps/jobs/dist/jobs.entities.js');
+    const { ExpirySweeper } = await import('../../apps/jobs/dist/lifetime/expiry-sweeper.js');
+    const replicas = await Promise.all([0, 1].map(async () => {
+      const ds = kit.createDataSource({ schema: 'jobs', entities: jobsEntities, migrations: jobsMigrations });
+      await ds.initialize();
+      const uow = new kit.UnitOfWork(ds, { kick: () => undefined } as never);
+      return { ds, sweeper: new ExpirySweeper(ds, uow, kit.createLogger('e2e-sweeper')) };
+    }));
+    try {
+      const poster = await createMember(nats);
+      const jobs = await Promise.all(Array.from({ length: 8 }, (_, i) => post(poster, { title: `Due job ${i}` })));
+      const ids = jobs.map((j) => j.id);
+      await db.query(`UPDATE jobs.jobs SET closes_at = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [ids]);
+      const closedHere = await Promise.all(replicas.map((r) => r.sweeper.sweepOnce()));
+      await until(async () => {
+        const { rows } = await db.query(`SELECT count(*)::int AS n FROM jobs.jobs WHERE id = ANY($1::uuid[]) AND status = 'closed'`, [ids]);
+        return rows[0].n === ids.length ? true : undefined;
+      });
+      await new Promise((r) => setTimeout(r, 700));
+      const { rows } = await db.query(
+        `SELECT envelope->'payload'->>'jobId' AS id, count(*)::int AS n FROM jobs.outbox_events
+         WHERE envelope->>'type' = 'job.closed' AND envelope->'payload'->>'jobId' = ANY($1::text[]) GROUP BY 1`, [ids]);
+      expect(rows.map((r: { n: number }) => r.n)).toEqual(ids.map(() => 1));
+      expect(closedHere.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(ids.length);
+    } finally {
+      await Promise.all(replicas.map((r) => r.ds.destroy()));
+    }
+  });
+});
+
 describe('search and posters', () => {
   let poster: TestMember;
   let searcher: TestMember;
