@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
@@ -50,6 +51,24 @@ function toolResult(res: { body: any }): any {
 function toolError(res: { body: any }): any {
   expect(res.body.result.isError).toBe(true);
   return JSON.parse(res.body.result.content[0].text.split('\n\n')[0]);
+}
+
+/** A request from another loopback address, so a test has a client IP of its own. */
+function fromIp(ip: string, path: string, body?: unknown): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
+  const url = new URL(`${base}${path}`);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: url.hostname, port: url.port, path: url.pathname + url.search, method: payload ? 'POST' : 'GET', localAddress: ip,
+      headers: payload ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' } : {},
+    }, (res) => {
+      let text = '';
+      res.on('data', (c) => { text += c; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 async function waitIntoMinute(): Promise<void> {
@@ -206,6 +225,40 @@ describe('open job lifetime', () => {
   });
 });
 
+describe('expiry with several replicas', () => {
+  it('three sweepers racing (the service and two more on the same database) close each due job once', async () => {
+    process.env.DATABASE_URL = inject('databaseUrl');
+    const kit = await import('@marketplace/service-kit');
+    const { jobsEntities, jobsMigrations } = await import('../../apps/jobs/dist/jobs.entities.js');
+    const { ExpirySweeper } = await import('../../apps/jobs/dist/lifetime/expiry-sweeper.js');
+    const replicas = await Promise.all([0, 1].map(async () => {
+      const ds = kit.createDataSource({ schema: 'jobs', entities: jobsEntities, migrations: jobsMigrations });
+      await ds.initialize();
+      const uow = new kit.UnitOfWork(ds, { kick: () => undefined } as never);
+      return { ds, sweeper: new ExpirySweeper(ds, uow, kit.createLogger('e2e-sweeper')) };
+    }));
+    try {
+      const poster = await createMember(nats);
+      const jobs = await Promise.all(Array.from({ length: 8 }, (_, i) => post(poster, { title: `Due job ${i}` })));
+      const ids = jobs.map((j) => j.id);
+      await db.query(`UPDATE jobs.jobs SET closes_at = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [ids]);
+      const closedHere = await Promise.all(replicas.map((r) => r.sweeper.sweepOnce()));
+      await until(async () => {
+        const { rows } = await db.query(`SELECT count(*)::int AS n FROM jobs.jobs WHERE id = ANY($1::uuid[]) AND status = 'closed'`, [ids]);
+        return rows[0].n === ids.length ? true : undefined;
+      });
+      await new Promise((r) => setTimeout(r, 700));
+      const { rows } = await db.query(
+        `SELECT envelope->'payload'->>'jobId' AS id, count(*)::int AS n FROM jobs.outbox_events
+         WHERE envelope->>'type' = 'job.closed' AND envelope->'payload'->>'jobId' = ANY($1::text[]) GROUP BY 1`, [ids]);
+      expect(rows.map((r: { n: number }) => r.n)).toEqual(ids.map(() => 1));
+      expect(closedHere.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(ids.length);
+    } finally {
+      await Promise.all(replicas.map((r) => r.ds.destroy()));
+    }
+  });
+});
+
 describe('search and posters', () => {
   let poster: TestMember;
   let searcher: TestMember;
@@ -265,7 +318,24 @@ describe('search and posters', () => {
     expect((await api(base, '/api/jobs/posters?limit=51')).status).toBe(400);
   });
 
-  it('allows 30 searches per minute per caller, shared by REST and the tool, then 429 with Retry-After', async () => {
+  it('counts anonymous searches per client IP, shared by REST and search_jobs', async () => {
+    const ip = `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
+    await waitIntoMinute();
+    for (let i = 0; i < 15; i++) expect((await fromIp(ip, `/api/jobs/search?q=${word}`)).status).toBe(200);
+    for (let i = 0; i < 15; i++) {
+      const res = await fromIp(ip, '/api/mcp', { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_jobs', arguments: { query: word } } });
+      expect(res.body.result.isError ?? false).toBe(false);
+    }
+    const rest = await fromIp(ip, `/api/jobs/search?q=${word}`);
+    expect(rest.status).toBe(429);
+    expect(Number(rest.headers['retry-after'])).toBeGreaterThan(0);
+    const tool = await fromIp(ip, '/api/mcp', { jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'search_jobs', arguments: { query: word } } });
+    expect(toolError({ body: tool.body })).toMatchObject({ status: 429, retryAfter: expect.any(Number) });
+    // Another address has its own allowance.
+    expect((await fromIp(`127.${randomInt(1, 250)}.${randomInt(1, 250)}.1`, `/api/jobs/search?q=${word}`)).status).toBe(200);
+  });
+
+  it('allows a member 30 searches per minute, then 429 with Retry-After', async () => {
     const member = await createMember(nats);
     await waitIntoMinute();
     const results = await Promise.all(Array.from({ length: 30 }, () => api(base, `/api/jobs/search?q=${word}`, { key: member.key })));

@@ -10,7 +10,8 @@ import { SearchUsageEntity } from './search/search-usage.entity.js';
 import { Initial1795312841064 } from './migrations/1795312841064-initial.js';
 import { HireColumns1795315248910 } from './migrations/1795315248910-hire-columns.js';
 import { Board1795315183697 } from './migrations/1795315183697-board.js';
+import { BoardIndexes1795318013310 } from './migrations/1795318013310-board-indexes.js';
 
 export const jobsEntities = [JobEntity, JobVersionEntity, PosterEntity, SubmissionAttemptEntity,
   CommentEntity, JobPreferredWorkerEntity, ApplicationRecordEntity, JobAudienceEntity, SearchUsageEntity];
-export const jobsMigrations = [Initial1795312841064, Board1795315183697, HireColumns1795315248910];
+export const jobsMigrations = [Initial1795312841064, Board1795315183697, HireColumns1795315248910, BoardIndexes1795318013310];

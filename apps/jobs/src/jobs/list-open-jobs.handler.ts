@@ -28,7 +28,10 @@ type Bind = (v: unknown) => string;
 function conditions(f: Filter, bind: Bind): string[] {
   const where = [OPEN_AND_LIVE];
   // Anonymous jobs never match a poster filter: that would reveal who posted them.
-  if (f.posterIds) where.push(`j.poster_id = ANY(${bind(f.posterIds)}::uuid[]) AND j.poster_visibility = 'public'`);
+  if (f.posterIds) {
+    where.push(f.posterIds.length === 1 ? `j.poster_id = ${bind(f.posterIds[0])}::uuid` : `j.poster_id = ANY(${bind(f.posterIds)}::uuid[])`);
+    where.push(`j.poster_visibility = 'public'`);
+  }
   if (f.after) where.push(`j.created_at >= ${bind(f.after)}`);
   if (f.before) where.push(`j.created_at < ${bind(f.before)}`);
   return where;
@@ -38,14 +41,16 @@ function conditions(f: Filter, bind: Bind): string[] {
  * The page is found by id first (an index-only walk of the open-jobs index, even at offset
  * 10,000) and only its rows are joined with posters. With several categories, each category's
  * newest jobs come from its own index range and are merged (UNION ALL of ordered scans), so a deep
- * offset never sorts the whole board. `total` is an exact count(*), reused for up to
- * JOB_COUNT_CACHE_MS (5 s) per filter and shared by concurrent requests: paging a filter costs one
- * count per few seconds instead of one per page, and no answer is ever an estimate.
+ * offset never sorts the whole board. `total` is an exact count(*) per filter, shared by concurrent
+ * requests and reused for JOB_COUNT_CACHE_MS (5 s); after that it is recounted in the background
+ * while the last count is served, so only the first request for a filter waits on a count and no
+ * answer is ever an estimate (at most a few seconds old).
  */
 @Injectable()
 export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs> {
   readonly operation = listOpenJobs;
-  private readonly counts = new TtlCache<number>(countCacheMs(), 1000);
+  // Up to a minute past the TTL a count is served while it is recounted in the background.
+  private readonly counts = new TtlCache<number>(countCacheMs(), 1000, 60_000);
 
   constructor(
     private readonly ds: DataSource, private readonly access: AccessSettingsCache, private readonly recorder: AudienceRecorder,
@@ -68,17 +73,29 @@ export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs
     const applicantSort = input.sort === 'applicants_desc' || input.sort === 'applicants_asc';
     // How many of the newest matches the page needs at most.
     const depth = applicantSort ? APPLICANT_SORT_WINDOW : offset + limit;
-    const newest = (extra: string) =>
-      `SELECT j.id, j.created_at, j.applicants FROM jobs j WHERE ${[...conditions(filter, bind), extra].filter(Boolean).join(' AND ')}
+    // Only applicant sorts read the applicant count: every other page comes from index-only scans.
+    const columns = `j.id, j.created_at${applicantSort ? ', j.applicants' : ''}`;
+    const newest = (f: Filter, extra: string) =>
+      `SELECT ${columns} FROM jobs j WHERE ${[...conditions(f, bind), extra].filter(Boolean).join(' AND ')}
        ORDER BY j.created_at DESC, j.id DESC LIMIT ${depth}`;
-    const candidates = filter.categories.length <= 1
-      ? newest(filter.categories.length ? `j.category = ${bind(filter.categories[0])}` : '')
-      : `SELECT * FROM (${filter.categories.map((c) => `(${newest(`j.category = ${bind(c)}`)})`).join(' UNION ALL ')}) u
-         ORDER BY created_at DESC, id DESC LIMIT ${depth}`;
+    const merged = (branches: string[]) =>
+      `SELECT * FROM (${branches.map((b) => `(${b})`).join(' UNION ALL ')}) u ORDER BY created_at DESC, id DESC LIMIT ${depth}`;
+    const categoryCondition = (f: Filter) =>
+      f.categories.length === 1 ? `j.category = ${bind(f.categories[0])}`
+        : f.categories.length > 1 ? `j.category = ANY(${bind(f.categories)}::text[])` : '';
+    let candidates: string;
+    if (filter.posterIds && filter.posterIds.length > 1) {
+      // One ordered index range per poster, merged: never a sort of every job of every poster named.
+      candidates = merged(filter.posterIds.map((id) => newest({ ...filter, posterIds: [id] }, categoryCondition(filter))));
+    } else if (filter.categories.length > 1) {
+      candidates = merged(filter.categories.map((c) => newest(filter, `j.category = ${bind(c)}`)));
+    } else {
+      candidates = newest(filter, categoryCondition(filter));
+    }
     const dir = input.sort === 'applicants_desc' ? 'DESC' : 'ASC';
     const orderBy = (t: string) => `${applicantSort ? `${t}applicants ${dir}, ` : ''}${t}created_at DESC, ${t}id DESC`;
     const pageSql = `WITH candidates AS (${candidates}),
-        page AS (SELECT id, created_at, applicants FROM candidates ORDER BY ${orderBy('')} LIMIT ${bind(limit)} OFFSET ${bind(offset)})
+        page AS (SELECT * FROM candidates ORDER BY ${orderBy('')} LIMIT ${bind(limit)} OFFSET ${bind(offset)})
       SELECT ${JOB_COLUMNS} FROM page JOIN jobs j ON j.id = page.id LEFT JOIN posters p ON p.member_id = j.poster_id
       ORDER BY ${orderBy('page.')}`;
 

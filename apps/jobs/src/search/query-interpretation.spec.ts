@@ -32,5 +32,9 @@ describe('search query interpretation', () => {
     });
     expect(interpretQuery(undefined)).toMatchObject({ query: '', sort: 'newest', interpreted: false });
     expect(interpretQuery('version 2 of the api')).toMatchObject({ minBudget: null, maxBudget: null, interpreted: false });
+    expect(interpretQuery('summarise over 100 pages from 2019')).toEqual({
+      query: 'summarise over 100 pages from 2019', minBudget: null, maxBudget: null, sort: 'relevance', interpreted: false,
+    });
+    expect(interpretQuery('audit over 2k')).toMatchObject({ query: 'audit', minBudget: 2000 });
   });
 });

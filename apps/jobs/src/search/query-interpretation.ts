@@ -4,9 +4,12 @@ import type { SearchInterpretation, SearchSort } from '@marketplace/contracts';
  * Reads budget bounds and ordering words out of a free-text query, and leaves the rest as the
  * words to match. "under $500", "less than 500 dollars", "over $1k", "at least 200",
  * "between 100 and 300 dollars", "$100-$300"; "newest", "latest", "most recent", "cheapest",
- * "highest paying". Explicit parameters override (applied by the caller).
+ * "highest paying". A number counts as money only with a currency marker, so "over 100 pages"
+ * stays text. Explicit parameters override (applied by the caller).
  */
 const AMOUNT = String.raw`\$?\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k|thousand)?\s?(?:dollars|usd|bucks)?`;
+
+const CURRENCY = /\$|\d\s?k\b|thousand|dollars|usd|bucks/i;
 
 function amount(digits: string, suffix: string | undefined): number {
   const n = Number(digits.replace(/,/g, ''));
@@ -62,6 +65,8 @@ export function interpretQuery(q: string | undefined, explicit: ExplicitSearch =
   for (const rule of RULES) {
     const m = text.match(rule.pattern);
     if (!m) continue;
+    // A bare number is not money ("over 100 pages", "from 2019"): bounds need $, k, dollars, usd or bucks.
+    if (/\d/.test(m[0]) && !CURRENCY.test(m[0])) continue;
     rule.apply(m, implied);
     interpreted = true;
     text = `${text.slice(0, m.index)} ${text.slice(m.index! + m[0].length)}`;

@@ -11,7 +11,7 @@ import { fuseKeywordAndVector } from './rank-fusion.js';
 import { countSearch } from './search-limit.js';
 
 /** Relevance ranks the newest matches only, so a common word costs the same on a huge board. */
-const RANK_WINDOW = 500;
+const RANK_WINDOW = 200;
 const HYBRID_CANDIDATES = 100;
 
 /**
@@ -50,6 +50,17 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
       mode = 'filter';
       rows = await this.ds.query(
         `SELECT ${cols} FROM ${from} WHERE ${OPEN_AND_LIVE} ORDER BY j.created_at DESC, j.id DESC LIMIT $1`, [input.limit]);
+    } else if (text.includes('"')) {
+      // A quoted phrase is rare and GIN cannot check word order, so walking the board newest-first
+      // for it would read most of the board: collect the index's candidates first, then order them.
+      mode = 'keyword';
+      rows = await this.ds.query(
+        `WITH m AS MATERIALIZED (
+           SELECT j.id, j.created_at, ts_rank(j.search_vector, websearch_to_tsquery('english', $1)) AS rank
+           FROM jobs j WHERE ${OPEN_AND_LIVE} AND j.search_vector @@ websearch_to_tsquery('english', $1))
+         SELECT ${cols} FROM m JOIN jobs j ON j.id = m.id LEFT JOIN posters p ON p.member_id = j.poster_id
+         ORDER BY ${interpretation.sort === 'relevance' ? 'm.rank DESC, ' : ''}m.created_at DESC, m.id DESC LIMIT $2`,
+        [text, input.limit]);
     } else if (interpretation.sort !== 'relevance') {
       mode = 'keyword';
       rows = await this.ds.query(
