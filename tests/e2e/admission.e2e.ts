@@ -49,7 +49,11 @@ describe('invite-only', () => {
   });
 
   it('signed-out job and member reads need an admitted member (401); the gate explains', async () => {
-    for (const path of ['/api/jobs', `/api/jobs/${jobId}`, `/api/jobs/${jobId}/applicants`, `/api/members/${veteran.id}`]) {
+    const jobReads = [
+      '/api/jobs', `/api/jobs/${jobId}`, `/api/jobs/${jobId}/applicants`, `/api/jobs/${jobId}/versions`, `/api/jobs/${jobId}/versions/1`,
+      `/api/jobs/${jobId}/comments`, '/api/jobs/search?q=anything', '/api/jobs/posters', '/api/jobs/categories',
+    ];
+    for (const path of [...jobReads, `/api/members/${veteran.id}`]) {
       const res = await api(base, path);
       expect(res.status, path).toBe(401);
       expect(res.body.error).toMatch(/invite-only/);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, listJobComments, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { isJobId, PUBLICLY_READABLE } from '../jobs/jobs.queries.js';
 import { COMMENT_COLUMNS, toComment, type CommentRow } from './comment.mapper.js';
 
@@ -11,9 +11,10 @@ const MAX_COMMENTS = 500;
 export class ListJobCommentsHandler implements OperationHandler<typeof listJobComments> {
   readonly operation = listJobComments;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly access: AccessSettingsCache) {}
 
-  async handle({ id }: InputOf<typeof listJobComments>): Promise<OutputOf<typeof listJobComments>> {
+  async handle({ id }: InputOf<typeof listJobComments>, ctx: HandlerContext): Promise<OutputOf<typeof listJobComments>> {
+    await requireReadAccess(ctx, this.access);
     const notFound = AppError.notFound('No open or completed job has this id.');
     if (!isJobId(id)) throw notFound;
     const jobs: unknown[] = await this.ds.query(`SELECT 1 FROM jobs j WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [id]);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, searchJobs, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { JOB_COLUMNS, toJob, type JobRow } from '../jobs/job.mapper.js';
 import { OPEN_AND_LIVE } from '../jobs/jobs.queries.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
@@ -25,9 +25,12 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
   readonly operation = searchJobs;
   private readonly embeddings: EmbeddingProvider | null = configuredEmbeddingProvider();
 
-  constructor(private readonly ds: DataSource, private readonly recorder: AudienceRecorder) {}
+  constructor(
+    private readonly ds: DataSource, private readonly recorder: AudienceRecorder, private readonly access: AccessSettingsCache,
+  ) {}
 
   async handle(input: InputOf<typeof searchJobs>, ctx: HandlerContext): Promise<OutputOf<typeof searchJobs>> {
+    await requireReadAccess(ctx, this.access);
     await countSearch(this.ds, ctx);
     const interpretation = interpretQuery(input.q, {
       ...(input.minBudget !== undefined ? { minBudget: input.minBudget } : {}),
