@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { AppError, type ErrorBody } from '@marketplace/contracts';
+import { AppError, snakeCase, type ErrorBody } from '@marketplace/contracts';
 import type { BoundField } from '../rest/field-bindings.js';
 
 export function renameFields(err: AppError, fields: readonly BoundField[], surface: 'rest' | 'mcp'): AppError {
@@ -9,7 +9,9 @@ export function renameFields(err: AppError, fields: readonly BoundField[], surfa
   const renamed: Record<string, string> = {};
   for (const [name, message] of Object.entries(given)) {
     const [head, ...rest] = name.split('.');
-    renamed[[names.get(head!) ?? head, ...rest].join('.')] = message;
+    // Fields that are not arguments (jobVersion on a 409, say) still follow the surface's naming.
+    const fallback = surface === 'mcp' ? snakeCase(head!) : head;
+    renamed[[names.get(head!) ?? fallback, ...rest].join('.')] = message;
   }
   return new AppError(err.status, err.message, { ...err.extra, fields: renamed });
 }
