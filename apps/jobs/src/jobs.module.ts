@@ -27,6 +27,7 @@ import { AudienceRecorder } from './performance/audience-recorder.js';
 import { GetJobPerformanceHandler } from './performance/get-job-performance.handler.js';
 import { ListJobPostersHandler } from './posters/list-job-posters.handler.js';
 import { SearchJobsHandler } from './search/search-jobs.handler.js';
+import { GetSearchModeHandler } from './search/get-search-mode.handler.js';
 
 const handlers = [
   PostJobHandler, ListOpenJobsHandler, GetPublicJobHandler, GetJobHandler, ListMyJobsHandler,
@@ -35,6 +36,7 @@ const handlers = [
   GetMemberPageJobsHandler,
   EditJobHandler, CloseJobHandler, ListJobVersionsHandler, GetJobVersionHandler, SearchJobsHandler,
   ListJobPostersHandler, CommentOnJobHandler, DeleteCommentHandler, ListJobCommentsHandler, GetJobPerformanceHandler,
+  GetSearchModeHandler,
 ];
 const consumers = [
   ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer, JobsMemberDeletedConsumer, PosterCardChangedConsumer,

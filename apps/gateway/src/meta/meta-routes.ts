@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { listAuthMethods } from '@marketplace/contracts';
+import { getSearchMode, listAuthMethods } from '@marketplace/contracts';
 import { BusClient, decodeJson, healthSubject } from '@marketplace/service-kit';
 import { SERVICE_VERSION } from './service-version.js';
 
@@ -19,6 +19,8 @@ export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, ope
     // What identity actually offers (email only when mail is configured); keys need no setup.
     const signInMethods = bus.call(listAuthMethods, {}, { requestId: req.id, caller: null })
       .then((r) => r.methods.map((m) => m.id), () => ['api_key']);
+    // The jobs service knows whether an embedding model is configured; without an answer, keyword.
+    const searchMode = bus.call(getSearchMode, {}, { requestId: req.id, caller: null }).then((r) => r.mode, () => 'keyword');
     await Promise.all(READY_SERVICES.map(async (service) => {
       try {
         const msg = await nc.request(healthSubject(service), undefined, { timeout: 2000 });
@@ -33,7 +35,7 @@ export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, ope
       checks,
       database: READY_SERVICES.every((s) => checks[`${s}.database`]),
       signInMethods: await signInMethods,
-      searchMode: 'keyword',
+      searchMode: await searchMode,
     });
   });
 

@@ -372,8 +372,19 @@ export const getJobPerformance = defineOperation({
   },
 });
 
+/** Which search mode the board runs in, for the readiness report (service-to-service). */
+export const getSearchMode = defineOperation({
+  name: 'getSearchMode',
+  service: 'jobs',
+  summary: 'The search mode in force: hybrid with an embedding model, else keyword',
+  access: 'public',
+  internal: true,
+  input: z.object({}),
+  output: z.object({ mode: z.enum(['hybrid', 'keyword']) }),
+});
+
 export const jobsOperations = [
   postJob, listOpenJobs, getPublicJob, getJob, listMyJobs, listJobCategories, getSafetyPolicy,
   getSuggestedWorkflow, editJob, closeJob, listJobVersions, getJobVersion, searchJobs, listJobPosters,
-  commentOnJob, deleteComment, listJobComments, getJobPerformance,
+  commentOnJob, deleteComment, listJobComments, getJobPerformance, getSearchMode,
 ] as const;
