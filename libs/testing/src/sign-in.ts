@@ -1,18 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CaughtMail } from '@marketplace/local-stack';
 import { api, type ApiResponse } from './api-client.js';
 
 /** What the local mail catcher stores as `<id>.json` beside the raw `<id>.eml`. */
-export interface CaughtMessage {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  links: string[];
-  receivedAt: string;
-}
+export type CaughtMessage = CaughtMail;
 
 export interface SignedInMember {
   email: string;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from './html-escape.js';
+
+export { escapeHtml };
 
 const STYLE = `
 :root { color-scheme: light dark; --accent: #0b57d0; --muted: #5f6368; --line: #c4c7c5; }

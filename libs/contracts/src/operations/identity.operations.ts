@@ -3,7 +3,8 @@ import { defineOperation } from '../operation.js';
 import { idSchema, oneLine } from '../schemas/common.schema.js';
 import { memberCardSchema } from '../schemas/member.schema.js';
 
-const callerSchema = z.object({
+/** A resolved caller as identity answers it to the gateway (API key, session or OAuth token). */
+export const callerSchema = z.object({
   memberId: z.string(),
   via: z.enum(['key', 'session', 'oauth']),
   clientId: z.string().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { callerSchema } from './identity.operations.js';
 import { dateTimeSchema } from '../schemas/common.schema.js';
 
 /**
@@ -99,14 +100,7 @@ export const oauthAccount = defineOperation({
   }).nullable(),
 });
 
-const oauthCallerSchema = z.object({
-  memberId: z.string(),
-  via: z.literal('oauth'),
-  clientId: z.string(),
-  scopes: z.array(z.string()),
-  staff: z.boolean(),
-  emailVerified: z.boolean(),
-});
+const oauthCallerSchema = callerSchema.extend({ via: z.literal('oauth'), clientId: z.string() });
 
 /**
  * Checked on every MCP request: the token's signature and expiry are verified in the gateway;

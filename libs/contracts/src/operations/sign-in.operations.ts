@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { callerSchema } from './identity.operations.js';
 import { dateTimeSchema, idSchema, oneLine } from '../schemas/common.schema.js';
 
 /** Name of the browser session cookie; the gateway sets and reads it, identity stores its hash. */
 export const SESSION_COOKIE = 'mk_session';
 /** Sessions last this long and slide forward while used. */
 export const SESSION_DAYS = 30;
-
-const sessionCallerSchema = z.object({
-  memberId: z.string(),
-  via: z.enum(['key', 'session', 'oauth']),
-  clientId: z.string().optional(),
-  scopes: z.array(z.string()),
-  staff: z.boolean(),
-  emailVerified: z.boolean(),
-});
 
 const callbackUrl = (what: string) => z.string().trim().min(1).max(2048)
   .describe(`${what}: a path on this service (e.g. /agent-access) or an absolute URL on a trusted origin; anything else answers 403.`);
@@ -78,7 +70,7 @@ export const authenticateSession = defineOperation({
   access: 'public',
   internal: true,
   input: z.object({ token: secretToken }),
-  output: z.object({ caller: sessionCallerSchema, expiresAt: dateTimeSchema, renewed: z.boolean() }),
+  output: z.object({ caller: callerSchema, expiresAt: dateTimeSchema, renewed: z.boolean() }),
 });
 
 export const endSession = defineOperation({
