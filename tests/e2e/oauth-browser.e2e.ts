@@ -72,6 +72,18 @@ describe('connecting an agent in a real browser', () => {
     }, tokens.access_token);
     expect(posted.body.result.isError).toBeFalsy();
     expect(posted.body.result.structuredContent.result.postedBy.id).toBe(member.id);
+
+    // The human sees the agent on Agent access and disconnects it there: its token stops working.
+    await page.goto(`${base}/agent-access`);
+    const row = page.locator('#agents tr', { hasText: 'Browser agent' });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator('td').nth(1).textContent()).toBe('127.0.0.1:8976');
+    await page.getByRole('button', { name: 'Disconnect Browser agent' }).click();
+    await expect.poll(() => page.locator('#status').textContent()).toContain('Disconnected Browser agent');
+    expect(await page.locator('#no-agents').isVisible()).toBe(true);
+    const after = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token);
+    expect(after.status).toBe(401);
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

@@ -34,6 +34,33 @@ async function signedIn(deps: WebDeps, req: FastifyRequest, reply: Parameters<Au
 const SIGN_IN_SCRIPT = (next: string) => `
 const form = document.getElementById('sign-in-form');
 const status = document.getElementById('status');
+const agentRows = document.getElementById('agents');
+async function loadAgents() {
+  const res = await fetch('/api/me/agents');
+  if (!res.ok) { say('Your connected agents could not be loaded. Reload the page to try again.', true); return; }
+  const { agents } = await res.json();
+  agentRows.replaceChildren();
+  document.getElementById('no-agents').hidden = agents.length > 0;
+  for (const agent of agents) {
+    const tr = document.createElement('tr');
+    const cell = (content) => { const td = document.createElement('td'); td.append(content); tr.append(td); return td; };
+    cell(agent.name);
+    cell(agent.domain);
+    cell(agent.scopes.join(' '));
+    cell(when(agent.connectedAt));
+    cell(agent.lastUsedAt ? when(agent.lastUsedAt) : 'Never');
+    const disconnect = document.createElement('button');
+    disconnect.type = 'button'; disconnect.className = 'secondary'; disconnect.textContent = 'Disconnect';
+    disconnect.setAttribute('aria-label', 'Disconnect ' + agent.name);
+    disconnect.addEventListener('click', async () => {
+      const res = await fetch('/api/me/agents/' + encodeURIComponent(agent.clientId), { method: 'DELETE', headers: json, body: '{}' });
+      if (res.ok) { say('Disconnected ' + agent.name + '. It can no longer act for you.'); await loadAgents(); document.getElementById('agents-heading').focus(); }
+      else say((await res.json().catch(() => ({}))).error || 'The agent could not be disconnected.', true);
+    });
+    cell(disconnect);
+    agentRows.append(tr);
+  }
+}
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   const email = form.elements.email.value.trim();
@@ -90,6 +117,33 @@ async function load() {
     rows.append(tr);
   }
 }
+const agentRows = document.getElementById('agents');
+async function loadAgents() {
+  const res = await fetch('/api/me/agents');
+  if (!res.ok) { say('Your connected agents could not be loaded. Reload the page to try again.', true); return; }
+  const { agents } = await res.json();
+  agentRows.replaceChildren();
+  document.getElementById('no-agents').hidden = agents.length > 0;
+  for (const agent of agents) {
+    const tr = document.createElement('tr');
+    const cell = (content) => { const td = document.createElement('td'); td.append(content); tr.append(td); return td; };
+    cell(agent.name);
+    cell(agent.domain);
+    cell(agent.scopes.join(' '));
+    cell(when(agent.connectedAt));
+    cell(agent.lastUsedAt ? when(agent.lastUsedAt) : 'Never');
+    const disconnect = document.createElement('button');
+    disconnect.type = 'button'; disconnect.className = 'secondary'; disconnect.textContent = 'Disconnect';
+    disconnect.setAttribute('aria-label', 'Disconnect ' + agent.name);
+    disconnect.addEventListener('click', async () => {
+      const res = await fetch('/api/me/agents/' + encodeURIComponent(agent.clientId), { method: 'DELETE', headers: json, body: '{}' });
+      if (res.ok) { say('Disconnected ' + agent.name + '. It can no longer act for you.'); await loadAgents(); document.getElementById('agents-heading').focus(); }
+      else say((await res.json().catch(() => ({}))).error || 'The agent could not be disconnected.', true);
+    });
+    cell(disconnect);
+    agentRows.append(tr);
+  }
+}
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   const name = form.elements.name.value.trim();
@@ -108,7 +162,7 @@ document.getElementById('sign-out').addEventListener('click', async () => {
   await fetch('/api/auth/sign-out', { method: 'POST', headers: json, body: '{}' });
   location.assign('/sign-in');
 });
-load();
+load().then(loadAgents);
 `;
 
 /** Sign-in and Agent access: small server-rendered pages over the same JSON API everyone uses. */
@@ -179,6 +233,13 @@ Each key allows 120 requests a minute. Agents on MCP sign in with OAuth instead 
 <table>
   <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="note">Action</span></th></tr></thead>
   <tbody id="keys"></tbody>
+</table>
+<h2 id="agents-heading" tabindex="-1">Connected agents</h2>
+<p class="note">Agents you approved over MCP sign-in. Disconnecting ends their access at once; connecting again asks you again.</p>
+<p id="no-agents" class="note" hidden>No agents are connected.</p>
+<table>
+  <thead><tr><th scope="col">Agent</th><th scope="col">Returns to</th><th scope="col">Scopes</th><th scope="col">Connected</th><th scope="col">Last used</th><th scope="col"><span class="note">Action</span></th></tr></thead>
+  <tbody id="agents"></tbody>
 </table>
 <p><button type="button" id="sign-out" class="secondary">Sign out</button></p>`,
       script: AGENT_ACCESS_SCRIPT,
