@@ -15,6 +15,8 @@ declare module 'autocannon' {
       /** Worker threads that fire the requests (connections are divided among them). */
       workers?: number;
       headers?: Record<string, string>;
+      method?: string;
+      body?: string;
     }
 
     interface Histogram {

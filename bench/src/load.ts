@@ -5,6 +5,10 @@ export interface LoadOptions {
   url: string;
   durationS: number;
   connections: number;
+  /** GET when omitted. */
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface LoadResult {
@@ -46,6 +50,9 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const instance = autocannon({
     url: opts.url,
     title: opts.target,
+    ...(opts.method ? { method: opts.method } : {}),
+    ...(opts.headers ? { headers: opts.headers } : {}),
+    ...(opts.body !== undefined ? { body: opts.body } : {}),
     connections: opts.connections,
     duration: opts.durationS,
     pipelining: 1,

@@ -1,0 +1,116 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
+import { api, createMember, mcp, mcpAccessToken } from '@marketplace/testing';
+import { round, runLoad, type LoadOptions, type LoadResult } from './load.js';
+import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
+
+// `npm run bench:mcp`: the same member operation (list my jobs) through REST with an API key and
+// through MCP `tools/call` with an OAuth access token, same system, same run, same concurrency.
+// Both surfaces authenticate over the bus and reach the same handler, so the ratio is what the
+// MCP transport costs. A measurement: the budget is reported, never enforced.
+
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const resultsFile = join(rootDir, 'bench', 'results', 'mcp.json');
+const CONNECTIONS = 20;
+const DURATION_S = 10;
+const WARMUP_S = 2;
+const JOBS = 10;
+const BUDGET_RATIO = 0.8;
+
+type Target = 'rest' | 'mcp';
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function main(): Promise<number> {
+  say(`Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
+  let infra: Infrastructure | undefined;
+  let system: System | undefined;
+  try {
+    infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-mcp-')), ephemeral: true, log: () => undefined });
+    // The per-key limit (120 a minute) would turn the REST side into 429s within a second.
+    system = await startServices({ infra, rootDir, env: { LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000', JOB_POSTS_PER_MINUTE: '1000' } });
+    const base = system.baseUrl;
+    const mailDir = infra.mail?.dir;
+    if (!mailDir) throw new Error('The benchmark needs the local mail catcher (unset SMTP_URL) to sign the member in.');
+
+    const member = await createMember(infra.natsUrl);
+    for (let i = 0; i < JOBS; i++) {
+      const res = await api(base, '/api/me/jobs', {
+        key: member.key, body: { title: `Benchmark job ${i + 1}`, category: 'data', constraints: '## Scope\nMeasure it.' },
+      });
+      if (res.status !== 201) throw new Error(`Posting answered ${res.status}: ${JSON.stringify(res.body)}`);
+    }
+    const token = await mcpAccessToken(base, mailDir, member);
+
+    const rest = await api(base, '/api/me/jobs', { key: member.key });
+    const tool = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, token);
+    const viaTool = tool.body?.result?.structuredContent?.result;
+    if (rest.status !== 200 || tool.status !== 200 || tool.body?.result?.isError) {
+      throw new Error(`REST ${rest.status} / MCP ${tool.status}: ${JSON.stringify(tool.body).slice(0, 300)}`);
+    }
+    if (JSON.stringify(viaTool) !== JSON.stringify(rest.body)) throw new Error('REST and MCP answered different lists');
+    say(`Both surfaces answer the same ${JOBS} jobs.`);
+
+    const options: Record<Target, LoadOptions> = {
+      rest: { target: 'rest', url: `${base}/api/me/jobs`, durationS: DURATION_S, connections: CONNECTIONS, headers: { authorization: `Bearer ${member.key}` } },
+      mcp: {
+        target: 'mcp', url: `${base}/api/mcp`, durationS: DURATION_S, connections: CONNECTIONS, method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_my_jobs', arguments: {} } }),
+      },
+    };
+    const load = async (target: Target, durationS: number): Promise<LoadResult & { othersCpu: number | null }> => {
+      await waitForQuietMachine(0.15, 20_000);
+      const before = await cpuSnapshot();
+      const run = await runLoad({ ...options[target], durationS });
+      const usage = cpuUsage(before, await cpuSnapshot());
+      await sleep(1000);
+      return { ...run, othersCpu: usage ? round(usage.others, 3) : null };
+    };
+
+    say(`Warming up (${WARMUP_S} s each)…`);
+    await load('rest', WARMUP_S);
+    await load('mcp', WARMUP_S);
+    const order: Target[] = ['rest', 'mcp', 'mcp', 'rest'];
+    const runs: Array<LoadResult & { othersCpu: number | null }> = [];
+    for (const target of order) {
+      const run = await load(target, DURATION_S);
+      say(`  ${target}: ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, ` +
+        `non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}, other processes ${run.othersCpu === null ? 'n/a' : `${Math.round(run.othersCpu * 100)}%`} CPU`);
+      runs.push(run);
+    }
+    const best = (t: Target) => runs.filter((r) => r.target === t).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
+    const ratio = best('mcp').requestsPerSec / Math.max(best('rest').requestsPerSec, 1);
+    const failed = runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
+    say('');
+    say(`list my jobs, ${CONNECTIONS} connections, ${DURATION_S} s, best of 2 runs each:`);
+    say(`  REST (API key):        ${best('rest').requestsPerSec.toFixed(1)} req/s, p99 ${best('rest').latencyMs.p99} ms`);
+    say(`  MCP (OAuth tools/call): ${best('mcp').requestsPerSec.toFixed(1)} req/s, p99 ${best('mcp').latencyMs.p99} ms`);
+    say(`ratio MCP/REST: ${ratio.toFixed(2)} (budget >= ${BUDGET_RATIO})`);
+
+    await mkdir(dirname(resultsFile), { recursive: true });
+    await writeFile(resultsFile, `${JSON.stringify({
+      benchmark: 'mcp', finishedAt: new Date().toISOString(),
+      machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
+      settings: { connections: CONNECTIONS, durationS: DURATION_S, jobs: JOBS, order },
+      best: { rest: best('rest'), mcp: best('mcp') }, ratio: round(ratio, 3),
+      budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO }, failedResponses: failed, runs,
+    }, null, 2)}\n`);
+    say(`Results: ${resultsFile}`);
+    return failed > 0 ? 1 : 0;
+  } finally {
+    await system?.stopAll().catch(() => undefined);
+    await infra?.stop().catch(() => undefined);
+  }
+}
+
+process.exitCode = await main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  return 1;
+});
