@@ -527,6 +527,9 @@ describe('performance report', () => {
     await api(base, `/api/jobs/${posted.id}`, { headers: browser });
     await api(base, `/api/jobs/${posted.id}`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } });
     await api(base, `/api/jobs/${posted.id}`, { key: poster.key });
+    // A full member page shows the poster's open jobs (an impression); the preview does not.
+    await api(base, `/api/members/${poster.id}`, { headers: browser });
+    await api(base, `/api/members/${poster.id}?view=preview`, { headers: { 'user-agent': 'Mozilla/5.0 Safari/605.1' } });
 
     // An application arrives as the applications service announces it.
     const nc = await connect({ servers: nats });
@@ -547,13 +550,13 @@ describe('performance report', () => {
     const report = await until(async () => {
       const res = await api(base, '/api/me/performance?days=7', { key: poster.key });
       expect(res.status).toBe(200);
-      return res.body.totals.applications === 1 && res.body.totals.views === 2 ? res.body : undefined;
+      return res.body.totals.applications === 1 && res.body.totals.views === 2 && res.body.totals.impressions === 2 ? res.body : undefined;
     });
-    expect(report.totals).toEqual({ impressions: 1, views: 2, viewRate: 2, applications: 1, applyRate: 0.5, agentShare: 1 });
+    expect(report.totals).toEqual({ impressions: 2, views: 2, viewRate: 1, applications: 1, applyRate: 0.5, agentShare: 1 });
     expect(report.previous).toMatchObject({ impressions: 0, views: 0, applications: 0 });
     expect(report.daily).toHaveLength(7);
-    expect(report.daily.at(-1)).toMatchObject({ date: new Date().toISOString().slice(0, 10), impressions: 1, views: 2, applications: 1 });
-    expect(report.jobs).toEqual([expect.objectContaining({ jobId: posted.id, title: 'Performance job', views: 2, impressions: 1 })]);
+    expect(report.daily.at(-1)).toMatchObject({ date: new Date().toISOString().slice(0, 10), impressions: 2, views: 2, applications: 1 });
+    expect(report.jobs).toEqual([expect.objectContaining({ jobId: posted.id, title: 'Performance job', views: 2, impressions: 2 })]);
     const viewerReport = await api(base, '/api/me/performance', { key: viewer.key });
     expect(viewerReport.body).toMatchObject({ days: 30, totals: { impressions: 0, views: 0 } });
     expect((await api(base, '/api/me/performance?days=14', { key: poster.key })).status).toBe(400);

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { getMemberPageJobs, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from '../jobs/job.mapper.js';
 import { isJobId } from '../jobs/jobs.queries.js';
 
@@ -17,9 +18,9 @@ const OPEN = `(j.status = 'open' AND (j.closes_at IS NULL OR j.closes_at > now()
 export class GetMemberPageJobsHandler implements OperationHandler<typeof getMemberPageJobs> {
   readonly operation = getMemberPageJobs;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly recorder: AudienceRecorder) {}
 
-  async handle({ memberId, doneJobIds }: InputOf<typeof getMemberPageJobs>): Promise<OutputOf<typeof getMemberPageJobs>> {
+  async handle({ memberId, doneJobIds }: InputOf<typeof getMemberPageJobs>, ctx: HandlerContext): Promise<OutputOf<typeof getMemberPageJobs>> {
     if (!isJobId(memberId)) return { posted: [], done: [] };
     const ids = doneJobIds.filter(isJobId);
     const [posted, done] = await Promise.all([
@@ -38,6 +39,8 @@ export class GetMemberPageJobsHandler implements OperationHandler<typeof getMemb
           ) as Promise<JobRow[]>
         : Promise.resolve([] as JobRow[]),
     ]);
+    // A full member page shows the member's open jobs: each counts as an impression for its poster.
+    this.recorder.record('impression', posted.filter((row) => row.status === 'open'), ctx);
     const byId = new Map(done.map((row) => [row.id, row]));
     return {
       posted: posted.map((row) => toJob(row, { revealPoster: false, withApplicants: true })),
