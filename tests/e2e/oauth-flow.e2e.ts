@@ -271,11 +271,17 @@ describe('openid-client against the authorization server', () => {
     expect(res.body.error).toBe('invalid_target');
   });
 
-  it('the connectAgent helper gives a working token for a signed-in member', async () => {
-    const { tokens } = await connectAgent(base, cookie);
+  it('the connectAgent helper gives a working token; revoking its refresh token ends the connection', async () => {
+    const { client, tokens } = await connectAgent(base, cookie);
     const res = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token);
     expect(res.status).toBe(200);
     expect(res.body.result.isError).toBeFalsy();
+    const revoked = await fetch(`${base}/api/auth/oauth2/revoke`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: tokens.refresh_token!, token_type_hint: 'refresh_token', client_id: client.client_id }),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token)).status).toBe(401);
   });
 });
 
