@@ -276,12 +276,16 @@ describe('openid-client against the authorization server', () => {
     const res = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token);
     expect(res.status).toBe(200);
     expect(res.body.result.isError).toBeFalsy();
+    const connected = async () => (await api(base, '/api/me/agents', { key: member.key })).body.agents
+      .map((a: { clientId: string }) => a.clientId);
+    expect(await connected()).toContain(client.client_id);
     const revoked = await fetch(`${base}/api/auth/oauth2/revoke`, {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: tokens.refresh_token!, token_type_hint: 'refresh_token', client_id: client.client_id }),
     });
     expect(revoked.status).toBe(200);
     expect((await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token)).status).toBe(401);
+    expect(await connected()).not.toContain(client.client_id);
   });
 });
 

@@ -100,7 +100,7 @@ ${scopes.map((s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(SCOPE_TEXT[s
       const grantId = await grant.save();
       await deps.bus.call(recordAgentConsent, {
         memberId: member.memberId, clientId, clientName: (client.clientName?.trim() || clientId).slice(0, 200),
-        domain: redirectHost(details.params.redirect_uri).slice(0, 255), scopes,
+        domain: redirectHost(details.params.redirect_uri).slice(0, 255), scopes, grantId,
       }, { requestId: req.id, caller: null });
       const to = await provider.interactionResult(req.raw, reply.raw, {
         login: { accountId: member.memberId }, consent: { grantId },
