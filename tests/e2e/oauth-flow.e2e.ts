@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { auth, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import {
-  api, approveInBrowser, connectAgent, createMember, mcp, pkcePair, registerAgent, signIn, type TestMember,
+  api, approveInBrowser, connectAgent, CookieJar, createMember, mcp, pkcePair, registerAgent, signIn, type TestMember,
 } from '@marketplace/testing';
 
 const base = inject('baseUrl');
@@ -299,6 +299,41 @@ async function consentPage(authorizationUrl: string, sessionCookie: string): Pro
   expect(page.headers.get('content-type')).toMatch(/text\/html/);
   return page.text();
 }
+
+describe('two members on one browser', () => {
+  it('an agent connected after someone else signed in acts for the member signed in now', async () => {
+    const ann = await createMember(nats);
+    const ben = await createMember(nats);
+    const annCookie = (await signIn(base, mailDir, { email: ann.email })).cookie;
+    const benCookie = (await signIn(base, mailDir, { email: ben.email })).cookie;
+    const jar = new CookieJar();
+    const authorize = (clientId: string, challenge: string) => {
+      const url = new URL(`${base}/api/auth/oauth2/authorize`);
+      url.search = new URLSearchParams({
+        response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, scope: 'agent:read',
+        code_challenge: challenge, code_challenge_method: 'S256', resource,
+      }).toString();
+      return url.toString();
+    };
+    const first = await registerAgent(base, { client_name: 'Ann agent' });
+    await approveInBrowser(authorize(first.client_id, pkcePair().challenge), annCookie, { jar });
+    // Ann signs out, Ben signs in on the same browser; the authorization server's own login cookie is still Ann's.
+    const second = await registerAgent(base, { client_name: 'Ben agent' });
+    const { verifier, challenge } = pkcePair();
+    const back = await approveInBrowser(authorize(second.client_id, challenge), benCookie, { jar });
+    const tokens = await tokenRequest({
+      grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT,
+      code_verifier: verifier, client_id: second.client_id,
+    });
+    expect(tokens.status).toBe(200);
+    const benAgents = (await api(base, '/api/me/agents', { key: ben.key })).body.agents.map((a: { clientId: string }) => a.clientId);
+    const annAgents = (await api(base, '/api/me/agents', { key: ann.key })).body.agents.map((a: { clientId: string }) => a.clientId);
+    expect(benAgents).toEqual([second.client_id]);
+    expect(annAgents).toEqual([first.client_id]);
+    const res = await mcp(base, 'tools/call', { name: 'list_connected_agents', arguments: {} }, tokens.body.access_token!);
+    expect(res.body.result.structuredContent.result.agents.map((a: { clientId: string }) => a.clientId)).toEqual([second.client_id]);
+  });
+});
 
 describe('when the identity service is away', () => {
   const control = inject('controlUrl');
