@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as oidc from 'openid-client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -332,6 +334,29 @@ describe('two members on one browser', () => {
     expect(annAgents).toEqual([first.client_id]);
     const res = await mcp(base, 'tools/call', { name: 'list_connected_agents', arguments: {} }, tokens.body.access_token!);
     expect(res.body.result.structuredContent.result.agents.map((a: { clientId: string }) => a.clientId)).toEqual([second.client_id]);
+  });
+});
+
+describe('a deleted account', () => {
+  it('loses its agent access: tokens stop working and no agent stays connected', async () => {
+    const member = await createMember(nats);
+    const { cookie } = await signIn(base, mailDir, { email: member.email });
+    const { tokens } = await connectAgent(base, cookie);
+    expect((await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token)).status).toBe(200);
+    // member.deleted, as the account deletion publishes it.
+    const nc = await connect({ servers: nats });
+    try {
+      const now = new Date().toISOString();
+      await jetstream(nc).publish('events.member.deleted.v1', JSON.stringify({
+        id: randomUUID(), type: 'member.deleted', version: 1, producer: 'identity', occurredAt: now,
+        payload: { memberId: member.id, deletedAt: now },
+      }));
+    } finally {
+      await nc.drain();
+    }
+    await expect.poll(async () => (await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token)).status,
+      { timeout: 10_000 }).toBe(401);
+    expect((await api(base, '/api/me/agents', { key: member.key })).body.agents).toEqual([]);
   });
 });
 

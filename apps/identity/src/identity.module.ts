@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { handlersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
 import { AuthenticateKeyHandler } from './keys/authenticate-key.handler.js';
 import { CreateMyApiKeyHandler, ListMyApiKeysHandler, RevokeMyApiKeyHandler } from './keys/my-api-keys.handlers.js';
 import { OperatorCreateApiKeyHandler } from './keys/operator-create-api-key.handler.js';
@@ -14,6 +14,7 @@ import {
   OAuthConsumeHandler, OAuthDestroyHandler, OAuthFindHandler, OAuthRevokeByGrantHandler, OAuthUpsertHandler,
 } from './oauth/oauth-store.handlers.js';
 import { RecordAgentConsentHandler } from './oauth/record-agent-consent.handler.js';
+import { RemoveAgentAccessConsumer } from './oauth/remove-agent-access.consumer.js';
 import { AuthenticateSessionHandler } from './sessions/authenticate-session.handler.js';
 import { EndSessionHandler } from './sessions/end-session.handler.js';
 import { SessionStore } from './sessions/session-store.js';
@@ -42,6 +43,7 @@ const oauthHandlers = [
   providers: [
     ...handlers, ...signInHandlers, ...signInServices, ...oauthHandlers,
     handlersProvider(...handlers, ...signInHandlers, ...oauthHandlers),
+    RemoveAgentAccessConsumer, consumersProvider(RemoveAgentAccessConsumer),
   ],
 })
 export class IdentityModule {}
