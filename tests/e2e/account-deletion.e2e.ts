@@ -146,6 +146,6 @@ describe('DELETE /api/me', () => {
 
     await until(async () => (await dbQuery(db, 'SELECT 1 FROM identity.sessions WHERE member_id = $1', [row!.id])).length === 0);
     await until(async () => (await dbQuery(db, 'SELECT 1 FROM identity.connected_agents WHERE member_id = $1', [row!.id])).length === 0);
-    expect(await dbQuery(db, `SELECT 1 FROM identity.oauth_records WHERE payload->>'accountId' = $1`, [row!.id])).toHaveLength(0);
+    await until(async () => (await dbQuery(db, `SELECT 1 FROM identity.oauth_records WHERE payload->>'accountId' = $1`, [row!.id])).length === 0);
   });
 });

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as oidc from 'openid-client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { auth, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import {
-  api, approveInBrowser, connectAgent, createMember, mcp, pkcePair, registerAgent, signIn, type TestMember,
+  api, approveInBrowser, connectAgent, CookieJar, createMember, dbQuery, mcp, pkcePair, registerAgent, signIn, type TestMember,
 } from '@marketplace/testing';
 
 const base = inject('baseUrl');
@@ -271,11 +273,21 @@ describe('openid-client against the authorization server', () => {
     expect(res.body.error).toBe('invalid_target');
   });
 
-  it('the connectAgent helper gives a working token for a signed-in member', async () => {
-    const { tokens } = await connectAgent(base, cookie);
+  it('the connectAgent helper gives a working token; revoking its refresh token ends the connection', async () => {
+    const { client, tokens } = await connectAgent(base, cookie);
     const res = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token);
     expect(res.status).toBe(200);
     expect(res.body.result.isError).toBeFalsy();
+    const connected = async () => (await api(base, '/api/me/agents', { key: member.key })).body.agents
+      .map((a: { clientId: string }) => a.clientId);
+    expect(await connected()).toContain(client.client_id);
+    const revoked = await fetch(`${base}/api/auth/oauth2/revoke`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: tokens.refresh_token!, token_type_hint: 'refresh_token', client_id: client.client_id }),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token)).status).toBe(401);
+    expect(await connected()).not.toContain(client.client_id);
   });
 });
 
@@ -289,6 +301,66 @@ async function consentPage(authorizationUrl: string, sessionCookie: string): Pro
   expect(page.headers.get('content-type')).toMatch(/text\/html/);
   return page.text();
 }
+
+describe('two members on one browser', () => {
+  it('an agent connected after someone else signed in acts for the member signed in now', async () => {
+    const ann = await createMember(nats);
+    const ben = await createMember(nats);
+    const annCookie = (await signIn(base, mailDir, { email: ann.email })).cookie;
+    const benCookie = (await signIn(base, mailDir, { email: ben.email })).cookie;
+    const jar = new CookieJar();
+    const authorize = (clientId: string, challenge: string) => {
+      const url = new URL(`${base}/api/auth/oauth2/authorize`);
+      url.search = new URLSearchParams({
+        response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, scope: 'agent:read',
+        code_challenge: challenge, code_challenge_method: 'S256', resource,
+      }).toString();
+      return url.toString();
+    };
+    const first = await registerAgent(base, { client_name: 'Ann agent' });
+    await approveInBrowser(authorize(first.client_id, pkcePair().challenge), annCookie, { jar });
+    // Ann signs out, Ben signs in on the same browser; the authorization server's own login cookie is still Ann's.
+    const second = await registerAgent(base, { client_name: 'Ben agent' });
+    const { verifier, challenge } = pkcePair();
+    const back = await approveInBrowser(authorize(second.client_id, challenge), benCookie, { jar });
+    const tokens = await tokenRequest({
+      grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT,
+      code_verifier: verifier, client_id: second.client_id,
+    });
+    expect(tokens.status).toBe(200);
+    const benAgents = (await api(base, '/api/me/agents', { key: ben.key })).body.agents.map((a: { clientId: string }) => a.clientId);
+    const annAgents = (await api(base, '/api/me/agents', { key: ann.key })).body.agents.map((a: { clientId: string }) => a.clientId);
+    expect(benAgents).toEqual([second.client_id]);
+    expect(annAgents).toEqual([first.client_id]);
+    const res = await mcp(base, 'tools/call', { name: 'list_connected_agents', arguments: {} }, tokens.body.access_token!);
+    expect(res.body.result.structuredContent.result.agents.map((a: { clientId: string }) => a.clientId)).toEqual([second.client_id]);
+  });
+});
+
+describe('a deleted account', () => {
+  it('loses its agent access: tokens stop working and no agent stays connected', async () => {
+    const member = await createMember(nats);
+    const { cookie } = await signIn(base, mailDir, { email: member.email });
+    const { tokens } = await connectAgent(base, cookie);
+    expect((await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token)).status).toBe(200);
+    // member.deleted, as the account deletion publishes it.
+    const nc = await connect({ servers: nats });
+    try {
+      const now = new Date().toISOString();
+      await jetstream(nc).publish('events.member.deleted.v1', JSON.stringify({
+        id: randomUUID(), type: 'member.deleted', version: 1, producer: 'identity', occurredAt: now,
+        payload: { memberId: member.id, deletedAt: now },
+      }));
+    } finally {
+      await nc.drain();
+    }
+    await expect.poll(async () => (await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token)).status,
+      { timeout: 10_000 }).toBe(401);
+    // The account's keys go with it too, so the connections are checked where identity keeps them.
+    await expect.poll(async () => (await dbQuery(inject('databaseUrl'), 'SELECT 1 FROM identity.connected_agents WHERE member_id = $1', [member.id])).length,
+      { timeout: 10_000 }).toBe(0);
+  });
+});
 
 describe('when the identity service is away', () => {
   const control = inject('controlUrl');

@@ -48,6 +48,7 @@ describe('OAuth discovery', () => {
         bearer_methods_supported: ['header'],
       });
       expect(res.body.scopes_supported).toEqual(expect.arrayContaining(['agent:read', 'agent:write', 'offline_access']));
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
     }
   });
 

@@ -7,6 +7,7 @@ import { ConnectedAgentEntity } from './oauth/connected-agent.entity.js';
 import { OAuthRecordEntity } from './oauth/oauth-record.entity.js';
 import { Initial1795312792722 } from './migrations/1795312792722-initial.js';
 import { Oauth1795315253663 } from './migrations/1795315253663-oauth.js';
+import { ConnectedAgentGrant1795317562505 } from './migrations/1795317562505-connected-agent-grant.js';
 import { SignInSessions1795315356003 } from './migrations/1795315356003-sign-in-sessions.js';
 import { SessionEntity } from './sessions/session.entity.js';
 import { FederatedIdentityEntity } from './sign-in/federated-identity.entity.js';
@@ -35,5 +36,5 @@ export const identityEntities = [
 ];
 export const identityMigrations = [
   Initial1795312792722, MemberPages1795315137439, Oauth1795315253663, SignInSessions1795315356003,
-  Admission1795315525918, NetworkLookups1795316133921,
+  Admission1795315525918, NetworkLookups1795316133921, ConnectedAgentGrant1795317562505,
 ];

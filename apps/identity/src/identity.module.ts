@@ -40,6 +40,7 @@ import {
 } from './oauth/oauth-store.handlers.js';
 import { ResolveMemberReferencesHandler } from './lookup/resolve-member-references.handler.js';
 import { RecordAgentConsentHandler } from './oauth/record-agent-consent.handler.js';
+import { RemoveAgentAccessConsumer } from './oauth/remove-agent-access.consumer.js';
 import { AuthenticateSessionHandler } from './sessions/authenticate-session.handler.js';
 import { EndSessionHandler } from './sessions/end-session.handler.js';
 import { SessionStore } from './sessions/session-store.js';
@@ -75,7 +76,7 @@ const memberHandlers = [
   ConfirmWorkAuthorizationHandler, OperatorRecordIdentityCheckHandler,
 ];
 const memberServices = [CallerStanding, SignUpState, AdmissionPolicy, SettingsService, InvitationMailer, NetworkProvider];
-const consumers = [IdentityMemberDeletedConsumer];
+const consumers = [IdentityMemberDeletedConsumer, RemoveAgentAccessConsumer];
 
 @Module({
   providers: [

@@ -6,7 +6,12 @@ export class CookieJar {
   private readonly cookies = new Map<string, { value: string; path: string }>();
 
   constructor(initial?: string) {
-    for (const part of (initial ?? '').split(';')) {
+    this.add(initial);
+  }
+
+  /** Adds or replaces cookies given as a Cookie header (`a=1; b=2`), for path `/`. */
+  add(header: string | undefined): void {
+    for (const part of (header ?? '').split(';')) {
       const [name, ...rest] = part.trim().split('=');
       if (name) this.cookies.set(name, { value: rest.join('='), path: '/' });
     }
@@ -75,6 +80,8 @@ export async function registerAgent(baseUrl: string, metadata: Partial<Registere
 export interface ApproveOptions {
   /** `approve` (default) or `refuse` on the consent page. */
   decision?: 'approve' | 'refuse';
+  /** The browser's cookies, kept across flows (a fresh jar when omitted). */
+  jar?: CookieJar;
 }
 
 /**
@@ -84,7 +91,8 @@ export interface ApproveOptions {
  */
 export async function approveInBrowser(authorizationUrl: string, sessionCookie: string, opts: ApproveOptions = {}): Promise<URL> {
   const origin = new URL(authorizationUrl).origin;
-  const jar = new CookieJar(sessionCookie);
+  const jar = opts.jar ?? new CookieJar();
+  jar.add(sessionCookie);
   let url = authorizationUrl;
   let method = 'GET';
   for (let hop = 0; hop < 10; hop++) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
-import { AppError, getMemberCard, recordAgentConsent, type Caller } from '@marketplace/contracts';
+import { AppError, getMemberCard, oauthDestroy, recordAgentConsent, type Caller } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit';
 import {
-  AGENT_SCOPES, escapeHtml, htmlPage, INTERACTION_BASE, type AuthorizationServer,
+  AGENT_SCOPES, escapeHtml, htmlPage, INTERACTION_BASE, OAUTH_BASE, type AuthorizationServer,
 } from './authorization-server.js';
 
 /** What the human reads next to each scope the agent asks for. */
@@ -55,6 +55,8 @@ export function registerConsentPage(app: FastifyInstance, deps: ConsentDeps): Ma
     if (!details) return expired(reply);
     const member = await deps.sessionMember(req, reply);
     if (!member) return reply.redirect(`/sign-in?next=${encodeURIComponent(req.url)}`, 303);
+    const stale = details.session?.accountId && details.session.accountId !== member.memberId;
+    if (stale) return restartAsSignedInMember(req, reply, details);
     const clientId = details.params.client_id ?? '';
     const client = await provider.Client.find(clientId);
     if (!client) return expired(reply);
@@ -85,6 +87,9 @@ ${scopes.map((s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(SCOPE_TEXT[s
       if (!details) return expired(reply);
       const member = await deps.sessionMember(req, reply);
       if (!member) return reply.redirect(`/sign-in?next=${encodeURIComponent(`${INTERACTION_BASE}/${details.uid}`)}`, 303);
+      if (details.session?.accountId && details.session.accountId !== member.memberId) {
+        return restartAsSignedInMember(req, reply, details);
+      }
       const clientId = details.params.client_id ?? '';
       const client = await provider.Client.find(clientId);
       if (!client) return expired(reply);
@@ -100,7 +105,7 @@ ${scopes.map((s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(SCOPE_TEXT[s
       const grantId = await grant.save();
       await deps.bus.call(recordAgentConsent, {
         memberId: member.memberId, clientId, clientName: (client.clientName?.trim() || clientId).slice(0, 200),
-        domain: redirectHost(details.params.redirect_uri).slice(0, 255), scopes,
+        domain: redirectHost(details.params.redirect_uri).slice(0, 255), scopes, grantId,
       }, { requestId: req.id, caller: null });
       const to = await provider.interactionResult(req.raw, reply.raw, {
         login: { accountId: member.memberId }, consent: { grantId },
@@ -118,6 +123,22 @@ ${scopes.map((s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(SCOPE_TEXT[s
       return reply.redirect(to, 303);
     });
   });
+
+  /**
+   * The authorization server still remembers someone else who signed in on this browser earlier.
+   * The signed-in member is who approves, so that old login is ended and the same authorization
+   * request starts over, cleanly, for the member.
+   */
+  const restartAsSignedInMember = async (req: FastifyRequest, reply: FastifyReply, details: InteractionDetails) => {
+    const sessionId = (details.session as { cookie?: string } | undefined)?.cookie;
+    if (sessionId) await deps.bus.call(oauthDestroy, { model: 'Session', id: sessionId }, { requestId: req.id, caller: null });
+    for (const name of ['_session', '_session.sig', '_session.legacy', '_session.legacy.sig']) {
+      reply.clearCookie(name, { path: '/' });
+    }
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(details.params)) if (typeof value === 'string') params.set(key, value);
+    return reply.redirect(`${OAUTH_BASE}/authorize?${params.toString()}`, 303);
+  };
 
   return new Map([
     [`${INTERACTION_BASE}/:uid`, new Set(['GET', 'HEAD'])],

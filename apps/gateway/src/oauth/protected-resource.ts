@@ -23,7 +23,9 @@ export function registerProtectedResourceMetadata(app: FastifyInstance, server: 
     resource_documentation: `${server.issuer}/api/openapi.json`,
   };
   for (const path of PROTECTED_RESOURCE_PATHS) {
-    app.get(path, async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(metadata));
+    // Public metadata: browser-based MCP clients read it from other origins.
+    app.get(path, async (_req, reply) => reply.header('cache-control', 'public, max-age=300')
+      .header('access-control-allow-origin', '*').send(metadata));
   }
   return new Map(PROTECTED_RESOURCE_PATHS.map((p) => [p, new Set(['GET', 'HEAD'])]));
 }

@@ -8,7 +8,7 @@ export const DELETED_MEMBER_NAME = 'Deleted member';
 
 /**
  * Identity's part of an account deletion: the profile, photo, API keys, sessions, sign-in links,
- * linked providers, agent access, invitation link, email invitations and waitlist entry go, and the member row
+ * linked providers, invitation link, email invitations and waitlist entry go, and the member row
  * keeps only its id and dates (so references elsewhere stay valid) with the email freed for a
  * new account. Every statement is safe to run twice.
  */
@@ -22,16 +22,10 @@ export class IdentityMemberDeletedConsumer implements EventConsumer<typeof membe
     // Invitations go first: the waitlist entry is found by the address the scrub below removes.
     await em.query('DELETE FROM waitlist WHERE email = (SELECT email FROM members WHERE id = $1)', [memberId]);
     await em.query('DELETE FROM magic_links WHERE email = (SELECT email FROM members WHERE id = $1)', [memberId]);
-    // Sign-in and agent access: browser sessions, linked providers, OAuth grants and every token
-    // issued under them, and the connected-agent records.
+    // Browser sign-in goes here; agent access (OAuth grants, tokens, connected agents) is removed
+    // by RemoveAgentAccessConsumer.
     await em.query('DELETE FROM sessions WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM federated_identities WHERE member_id = $1', [memberId]);
-    await em.query(
-      `DELETE FROM oauth_records WHERE payload->>'accountId' = $1::text
-         OR grant_id IN (SELECT id FROM oauth_records WHERE model = 'Grant' AND payload->>'accountId' = $1::text)`,
-      [memberId],
-    );
-    await em.query('DELETE FROM connected_agents WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM email_invitations WHERE inviter_id = $1', [memberId]);
     await em.query('DELETE FROM invite_links WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM rate_hits WHERE subject = $1', [memberId]);

@@ -19,6 +19,10 @@ export class ConnectedAgentEntity {
   @Column('jsonb')
   scopes!: string[];
 
+  /** The grant the latest approval created: revoked or expired, the agent is no longer connected. */
+  @Column('text', { name: 'grant_id', nullable: true })
+  grantId!: string | null;
+
   @Column('timestamptz', { name: 'connected_at', default: () => 'now()' })
   connectedAt!: Date;
 

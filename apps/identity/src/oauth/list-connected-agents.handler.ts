@@ -14,8 +14,11 @@ export class ListConnectedAgentsHandler implements OperationHandler<typeof listC
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof listConnectedAgents>> {
     if (!ctx.caller) throw AppError.unauthorized();
     const rows: Row[] = await this.ds.query(
-      `SELECT client_id, client_name, domain, scopes, connected_at, last_used_at FROM connected_agents
-       WHERE member_id = $1::uuid ORDER BY connected_at DESC, client_id LIMIT 200`,
+      // Only connections whose grant still stands: a revoked refresh token (or its reuse) ends the grant.
+      `SELECT a.client_id, a.client_name, a.domain, a.scopes, a.connected_at, a.last_used_at
+       FROM connected_agents a
+       JOIN oauth_records g ON g.model = 'Grant' AND g.id = a.grant_id AND (g.expires_at IS NULL OR g.expires_at > now())
+       WHERE a.member_id = $1::uuid ORDER BY a.connected_at DESC, a.client_id LIMIT 200`,
       [ctx.caller.memberId],
     );
     return {

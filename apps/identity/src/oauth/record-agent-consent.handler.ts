@@ -12,11 +12,11 @@ export class RecordAgentConsentHandler implements OperationHandler<typeof record
 
   async handle(input: InputOf<typeof recordAgentConsent>): Promise<OutputOf<typeof recordAgentConsent>> {
     await this.ds.query(
-      `INSERT INTO connected_agents (member_id, client_id, client_name, domain, scopes, connected_at)
-       VALUES ($1, $2, $3, $4, $5, now())
+      `INSERT INTO connected_agents (member_id, client_id, client_name, domain, scopes, grant_id, connected_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now())
        ON CONFLICT (member_id, client_id) DO UPDATE SET client_name = EXCLUDED.client_name,
-         domain = EXCLUDED.domain, scopes = EXCLUDED.scopes, connected_at = now()`,
-      [input.memberId, input.clientId, input.clientName, input.domain, JSON.stringify(input.scopes)],
+         domain = EXCLUDED.domain, scopes = EXCLUDED.scopes, grant_id = EXCLUDED.grant_id, connected_at = now()`,
+      [input.memberId, input.clientId, input.clientName, input.domain, JSON.stringify(input.scopes), input.grantId],
     );
     return { stored: true };
   }

@@ -133,6 +133,7 @@ export const recordAgentConsent = defineOperation({
     clientName: z.string().max(200),
     domain: z.string().max(255),
     scopes: z.array(z.string().max(100)).max(20),
+    grantId: z.string().min(1).max(200),
   }),
   output: z.object({ stored: z.literal(true) }),
 });

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
+
+/**
+ * A deleted account keeps no agent access: its grants, everything issued under them, its
+ * authorization server sessions and its connected agents go (spec: DELETE /api/me).
+ */
+@Injectable()
+export class RemoveAgentAccessConsumer implements EventConsumer<typeof memberDeletedV1.payload> {
+  readonly name = 'remove-agent-access';
+  readonly event = memberDeletedV1;
+
+  async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
+    const { memberId } = event.payload;
+    await em.query(
+      `WITH grants AS (
+         SELECT id FROM oauth_records WHERE model = 'Grant' AND payload->>'accountId' = $1
+       )
+       DELETE FROM oauth_records
+       WHERE grant_id IN (SELECT id FROM grants)
+          OR (model = 'Grant' AND id IN (SELECT id FROM grants))
+          OR (model = 'Session' AND payload->>'accountId' = $1)`,
+      [memberId],
+    );
+    await em.query('DELETE FROM connected_agents WHERE member_id::text = $1', [memberId]);
+  }
+}
