@@ -135,6 +135,8 @@ describe('web pages in a real browser', () => {
 
     const link = signInLink(await waitForMail(mailDir, email));
     await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Continue signing in');
+    await page.getByRole('button', { name: 'Continue signing in' }).click();
     await page.waitForURL(`${base}/agent-access`);
     const cookies = await page.context().cookies();
     const session = cookies.find((c) => c.name === 'mk_session')!;
@@ -186,6 +188,8 @@ describe('web pages in a real browser', () => {
   it('an expired link lands back on the sign-in page with an explanation', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/api/auth/magic-link/verify?token=${'z'.repeat(43)}`);
+    await page.getByRole('button', { name: 'Continue signing in' }).click();
+    await page.waitForURL(/\/sign-in\?/);
     expect(new URL(page.url()).pathname).toBe('/sign-in');
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toMatch(/not valid or was already used/);

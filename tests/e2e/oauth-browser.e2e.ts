@@ -43,6 +43,7 @@ describe('connecting an agent in a real browser', () => {
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.waitForURL(`${base}/sign-in/check-email`);
     await page.goto(signInLink(await waitForMail(mailDir, member.email)));
+    await page.getByRole('button', { name: 'Continue signing in' }).click();
     await page.waitForURL(/\/api\/auth\/oauth2\/interaction\//);
 
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Connect Browser agent to your account?');

@@ -51,7 +51,7 @@ describe('magic-link sign-in', () => {
     expect(link.startsWith(`${origin}/api/auth/magic-link/verify?token=`)).toBe(true);
 
     const followed = await followSignInLink(link);
-    expect(followed.status).toBe(302);
+    expect(followed.status).toBe(303);
     expect(followed.location).toBe('/agent-access?welcome=1');
     expect(followed.cookie).toBeDefined();
     // Session cookie attributes: HttpOnly, SameSite=Lax, Path=/, not Secure on http, about 30 days.
@@ -88,6 +88,25 @@ describe('magic-link sign-in', () => {
     expect(admin.body).toEqual({ admin: false });
   });
 
+  it('opening the link spends nothing (mail scanners fetch links); only a same-origin continue signs in', async () => {
+    const link = await linkFor(newEmail());
+    for (let i = 0; i < 3; i++) {
+      const opened = await fetch(link, { redirect: 'manual' });
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('set-cookie')).toBeNull();
+      expect(await opened.text()).toMatch(/<button type="submit" autofocus>Continue signing in<\/button>/);
+    }
+    const url = new URL(link);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const body = new URLSearchParams({ token: url.searchParams.get('token')! }).toString();
+    const crossSite = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', redirect: 'manual', headers: { ...form, origin: 'https://evil.example' }, body });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get('set-cookie')).toBeNull();
+    const followed = await followSignInLink(link);
+    expect(followed.status).toBe(303);
+    expect(followed.cookie).toBeDefined();
+  });
+
   it('of two simultaneous clicks on one link exactly one signs in', async () => {
     const link = await linkFor(newEmail());
     const results = await Promise.all([followSignInLink(link), followSignInLink(link), followSignInLink(link)]);
@@ -98,10 +117,10 @@ describe('magic-link sign-in', () => {
     const email = newEmail();
     const link = await linkFor(email, { errorCallbackURL: '/sign-in?from=mail' });
     const first = await followSignInLink(link);
-    expect(first.status).toBe(302);
+    expect(first.status).toBe(303);
     expect(first.cookie).toBeDefined();
     const second = await followSignInLink(link);
-    expect(second.status).toBe(302);
+    expect(second.status).toBe(303);
     expect(second.cookie).toBeUndefined();
     expect(second.location).toBe('/sign-in?from=mail&error=INVALID_TOKEN');
     const bogus = await followSignInLink(`${base}/api/auth/magic-link/verify?token=${'x'.repeat(43)}`);

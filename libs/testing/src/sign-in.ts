@@ -72,8 +72,23 @@ export function signInLink(mail: CaughtMessage): string {
 }
 
 /** Follows a sign-in link without following the redirect; returns the session cookie it set. */
+/**
+ * Follows an emailed link as a browser does: opens it (a page that spends nothing), then presses
+ * "Continue signing in", which posts the token from the same origin. Answers that post.
+ */
 export async function followSignInLink(link: string): Promise<{ status: number; location: string; cookie?: string; setCookie: string }> {
-  const res = await fetch(link, { redirect: 'manual' });
+  const opened = await fetch(link, { redirect: 'manual' });
+  if (opened.status !== 200) {
+    return { status: opened.status, location: opened.headers.get('location') ?? '', setCookie: opened.headers.get('set-cookie') ?? '' };
+  }
+  await opened.text();
+  const url = new URL(link);
+  const res = await fetch(`${url.origin}${url.pathname}`, {
+    method: 'POST', redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin },
+    body: new URLSearchParams({ token: url.searchParams.get('token') ?? '' }).toString(),
+  });
+  await res.text();
   const setCookie = res.headers.get('set-cookie') ?? '';
   const token = /(?:^|,\s*)mk_session=([^;]+)/.exec(setCookie)?.[1];
   return {

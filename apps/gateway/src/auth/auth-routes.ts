@@ -4,7 +4,8 @@ import {
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from './authenticator.js';
-import { isSameOriginJson } from './same-origin.js';
+import { escapeHtml, sendPage } from '../web/layout.js';
+import { isSameOriginJson, requestOrigin } from './same-origin.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.js';
 
 /** Remembers which federated sign-in this browser started (login CSRF protection). */
@@ -20,6 +21,10 @@ interface AuthRouteDeps {
 function queryString(req: FastifyRequest, name: string): string | undefined {
   const value = (req.query as Record<string, unknown>)[name];
   return typeof value === 'string' && value ? value : undefined;
+}
+
+function plausibleToken(token: string): boolean {
+  return token.length >= 16 && token.length <= 200;
 }
 
 function userAgent(req: FastifyRequest): string | undefined {
@@ -38,12 +43,42 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): M
     return reply.redirect(result.redirectTo, 302);
   };
 
+  // Opening the emailed link only shows a button: mail scanners and link previews that fetch
+  // every link must not spend the single-use token before the person does.
   app.get('/api/auth/magic-link/verify', async (req, reply) => {
     const token = queryString(req, 'token');
-    if (!token || token.length < 16 || token.length > 200) return reply.redirect('/sign-in?error=INVALID_TOKEN', 302);
-    const agent = userAgent(req);
-    const result = await bus.call(verifyMagicLink, { token, ...(agent ? { userAgent: agent } : {}) }, { requestId: req.id, caller: null });
-    return finish(reply, result);
+    if (!token || !plausibleToken(token)) return reply.redirect('/sign-in?error=INVALID_TOKEN', 302);
+    reply.header('cache-control', 'no-store');
+    return sendPage(reply, {
+      title: 'Continue signing in',
+      body: `
+<h1>Continue signing in</h1>
+<p>You opened a sign-in link. Continue to sign in on this device.</p>
+<form method="post" action="/api/auth/magic-link/verify">
+  <input type="hidden" name="token" value="${escapeHtml(token)}">
+  <button type="submit" autofocus>Continue signing in</button>
+</form>`,
+    });
+  });
+
+  void app.register(async (scope) => {
+    // The button above posts a plain form; form bodies are parsed for this route only.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    scope.post('/api/auth/magic-link/verify', async (req, reply) => {
+      // Only our own page may spend a link: a cross-site post could sign a browser into someone else's account.
+      if (requestOrigin(req) !== deps.auth.publicOrigin) {
+        throw AppError.forbidden('Continue signing in from the page the emailed link opened.');
+      }
+      const form = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+      const token = typeof form.token === 'string' ? form.token : '';
+      if (!plausibleToken(token)) return reply.redirect('/sign-in?error=INVALID_TOKEN', 303);
+      const agent = userAgent(req);
+      const result = await bus.call(verifyMagicLink, { token, ...(agent ? { userAgent: agent } : {}) }, { requestId: req.id, caller: null });
+      if (result.ok) setSessionCookie(reply, publicUrl, result.sessionToken, new Date(result.expiresAt));
+      return reply.redirect(result.redirectTo, 303);
+    });
   });
 
   app.post('/api/auth/sign-out', async (req, reply) => {
@@ -85,7 +120,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): M
   });
 
   return new Map([
-    ['/api/auth/magic-link/verify', new Set(['GET'])],
+    ['/api/auth/magic-link/verify', new Set(['GET', 'POST'])],
     ['/api/auth/sign-out', new Set(['POST'])],
     ['/api/auth/sign-in/oidc', new Set(['GET'])],
     [OIDC_CALLBACK, new Set(['GET'])],
@@ -102,10 +137,20 @@ export function authRouteDocs(): Record<string, Record<string, unknown>> {
     },
   });
   return {
-    '/api/auth/magic-link/verify': redirect(
-      'Follow an emailed sign-in link: consumes it once, creates the account on first sign-in, starts a session and redirects to the callback (new users to newUserCallbackURL; failures to errorCallbackURL with error=INVALID_TOKEN or EXPIRED_TOKEN)',
-      [{ name: 'token', description: 'From the email', required: true }],
-    ),
+    '/api/auth/magic-link/verify': {
+      get: {
+        summary: 'Open an emailed sign-in link: an HTML page whose button continues signing in. Opening it spends nothing, so mail scanners that fetch links cannot use it up',
+        tags: ['identity'], security: [],
+        parameters: [{ name: 'token', in: 'query', required: true, description: 'From the email', schema: { type: 'string' } }],
+        responses: { '200': { description: 'The "Continue signing in" page', content: { 'text/html': { schema: { type: 'string' } } } }, '302': { description: 'No plausible token: back to /sign-in with error=INVALID_TOKEN' } },
+      },
+      post: {
+        summary: 'Continue signing in (form post from the page above, same origin only): consumes the link once, creates the account on first sign-in, starts a session and redirects to the callback (new users to newUserCallbackURL; failures to errorCallbackURL with error=INVALID_TOKEN or EXPIRED_TOKEN)',
+        tags: ['identity'], security: [],
+        requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } } } },
+        responses: { '303': { description: 'Redirect; on success it sets the HttpOnly session cookie mk_session' }, '403': { $ref: '#/components/responses/Error403' } },
+      },
+    },
     '/api/auth/sign-in/oidc': redirect('Start signing in with the configured OpenID Connect provider (404 when none is configured)', [
       { name: 'callbackURL', description: 'Where to land after signing in (a path here or a trusted origin)' },
       { name: 'newUserCallbackURL', description: 'Where a first sign-in lands instead' },
