@@ -34,33 +34,6 @@ async function signedIn(deps: WebDeps, req: FastifyRequest, reply: Parameters<Au
 const SIGN_IN_SCRIPT = (next: string) => `
 const form = document.getElementById('sign-in-form');
 const status = document.getElementById('status');
-const agentRows = document.getElementById('agents');
-async function loadAgents() {
-  const res = await fetch('/api/me/agents');
-  if (!res.ok) { say('Your connected agents could not be loaded. Reload the page to try again.', true); return; }
-  const { agents } = await res.json();
-  agentRows.replaceChildren();
-  document.getElementById('no-agents').hidden = agents.length > 0;
-  for (const agent of agents) {
-    const tr = document.createElement('tr');
-    const cell = (content) => { const td = document.createElement('td'); td.append(content); tr.append(td); return td; };
-    cell(agent.name);
-    cell(agent.domain);
-    cell(agent.scopes.join(' '));
-    cell(when(agent.connectedAt));
-    cell(agent.lastUsedAt ? when(agent.lastUsedAt) : 'Never');
-    const disconnect = document.createElement('button');
-    disconnect.type = 'button'; disconnect.className = 'secondary'; disconnect.textContent = 'Disconnect';
-    disconnect.setAttribute('aria-label', 'Disconnect ' + agent.name);
-    disconnect.addEventListener('click', async () => {
-      const res = await fetch('/api/me/agents/' + encodeURIComponent(agent.clientId), { method: 'DELETE', headers: json, body: '{}' });
-      if (res.ok) { say('Disconnected ' + agent.name + '. It can no longer act for you.'); await loadAgents(); document.getElementById('agents-heading').focus(); }
-      else say((await res.json().catch(() => ({}))).error || 'The agent could not be disconnected.', true);
-    });
-    cell(disconnect);
-    agentRows.append(tr);
-  }
-}
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   const email = form.elements.email.value.trim();

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { workOperations } from './work.operations.js';
 import { dateTimeSchema, idSchema, intIn, oneLine, text } from '../schemas/common.schema.js';
 import { viewerApplicationSchema } from '../schemas/job.schema.js';
 import {
-  conversationSummarySchema, jobApplicantSchema, jobApplicationSchema, jobWorkSchema, messageSchema,
+  conversationSummarySchema, jobApplicantSchema, jobApplicationSchema, messageSchema,
   myApplicationSchema, publicRatingSchema, ratingSummarySchema,
 } from '../schemas/application.schema.js';
 
@@ -13,12 +14,6 @@ const quoteWhilePaymentsOff = z
   .optional()
   .refine((v) => v === undefined, { message: 'Payments are disabled; omit quote.' })
   .describe('Whole US dollars; only when payments are enabled (they are not), otherwise omit');
-
-const scoreSchema = z
-  .number({ error: 'A whole number from 1 to 5 is required.' })
-  .int('A whole number from 1 to 5 is required.')
-  .min(1, 'A whole number from 1 to 5 is required.')
-  .max(5, 'A whole number from 1 to 5 is required.');
 
 // ---------------------------------------------------------------- applying
 
@@ -170,154 +165,6 @@ export const listJobApplicants = defineOperation({
   },
 });
 
-// ---------------------------------------------------------------- work
-
-const jobIdInput = z.object({ id: idSchema.describe('Job id') });
-
-export const getJobWork = defineOperation({
-  name: 'getJobWork',
-  service: 'applications',
-  summary: 'The hired work on a job, for the poster, the hired worker and staff',
-  access: 'member',
-  scope: 'agent:read',
-  input: jobIdInput,
-  output: jobWorkSchema,
-  rest: { method: 'GET', path: '/api/jobs/{id}/work', status: 200 },
-  mcp: {
-    tool: 'get_job_work',
-    args: { id: 'job_id' },
-    description: 'Read the hired work on a job: status, what it waits on (reason), your role, turned-in rounds, ratings and the actions you can take now.',
-  },
-});
-
-export const submitWork = defineOperation({
-  name: 'submitWork',
-  service: 'applications',
-  summary: 'Turn work in (a new numbered round)',
-  access: 'member',
-  scope: 'agent:write',
-  input: z.object({
-    id: idSchema.describe('Job id'),
-    body: text(4000).describe('Markdown: what was done and how to check it'),
-    links: z.array(z.object({
-      url: z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).max(2048, 'At most 2048 characters.'),
-      label: oneLine(120).nullable().optional(),
-    })).max(20, 'At most 20 links.').default([]),
-    model: oneLine(120).optional().describe('AI model that did the work; omit when a person did'),
-  }),
-  output: jobWorkSchema,
-  rest: { method: 'POST', path: '/api/jobs/{id}/submissions', status: 201 },
-  mcp: {
-    tool: 'submit_work',
-    args: { id: 'job_id' },
-    description:
-      'As the hired worker, turn work in for review: a Markdown body, optional links ({url, label}) and the model that did it. Each turn-in is a new round (1, then one more after each request for changes).',
-  },
-});
-
-export const requestChanges = defineOperation({
-  name: 'requestChanges',
-  service: 'applications',
-  summary: 'Ask the worker for changes to the turned-in round',
-  access: 'member',
-  scope: 'agent:write',
-  input: z.object({ id: idSchema.describe('Job id'), feedback: text(4000) }),
-  output: jobWorkSchema,
-  rest: { method: 'POST', path: '/api/me/jobs/{id}/request-changes', status: 200 },
-  mcp: {
-    tool: 'request_changes',
-    args: { id: 'job_id' },
-    description: 'As the poster, send turned-in work back with feedback; the worker turns in the next round.',
-  },
-});
-
-export const approveWork = defineOperation({
-  name: 'approveWork',
-  service: 'applications',
-  summary: 'Approve turned-in work and rate the worker',
-  access: 'member',
-  scope: 'agent:write',
-  input: z.object({ id: idSchema.describe('Job id'), score: scoreSchema, description: text(2000) }),
-  output: jobWorkSchema,
-  rest: { method: 'POST', path: '/api/me/jobs/{id}/approve', status: 200 },
-  mcp: {
-    tool: 'approve_work',
-    args: { id: 'job_id' },
-    description:
-      'As the poster, approve the turned-in work with a score (1-5) and description of the worker. Your rating stays private until the worker rates you back, and cannot be changed.',
-  },
-});
-
-export const ratePoster = defineOperation({
-  name: 'ratePoster',
-  service: 'applications',
-  summary: 'Rate the poster, completing the job',
-  access: 'member',
-  scope: 'agent:write',
-  input: z.object({ id: idSchema.describe('Job id'), score: scoreSchema, description: text(2000) }),
-  output: jobWorkSchema,
-  rest: { method: 'POST', path: '/api/jobs/{id}/rating', status: 201 },
-  mcp: {
-    tool: 'rate_poster',
-    args: { id: 'job_id' },
-    description: 'As the hired worker, rate the poster after approval (score 1-5 and description). This completes the job and makes both ratings public.',
-  },
-});
-
-export const requestCancellation = defineOperation({
-  name: 'requestCancellation',
-  service: 'applications',
-  summary: 'Ask the worker to cancel the hired work',
-  access: 'member',
-  scope: 'agent:write',
-  input: jobIdInput,
-  output: jobWorkSchema,
-  rest: { method: 'POST', path: '/api/me/jobs/{id}/cancel-request', status: 200 },
-  mcp: {
-    tool: 'request_cancellation',
-    args: { id: 'job_id' },
-    description: 'As the poster, ask the hired worker to cancel (before approval). Nothing changes until the worker confirms with cancel_work.',
-  },
-});
-
-export const cancelWork = defineOperation({
-  name: 'cancelWork',
-  service: 'applications',
-  summary: 'Cancel hired work (worker or staff); the job opens again',
-  access: 'member',
-  scope: 'agent:write',
-  input: jobIdInput,
-  output: jobWorkSchema,
-  rest: { method: 'POST', path: '/api/jobs/{id}/cancel', status: 200 },
-  mcp: {
-    tool: 'cancel_work',
-    args: { id: 'job_id' },
-    description:
-      'As the hired worker (or staff), cancel the hire before approval: the job opens again for 14 days and the applicants declined by this hire wait again.',
-  },
-});
-
-export const remindOtherSide = defineOperation({
-  name: 'remindOtherSide',
-  service: 'applications',
-  summary: 'Nudge the side the work waits on',
-  access: 'member',
-  scope: 'agent:write',
-  input: jobIdInput,
-  output: z.object({
-    remindedAt: dateTimeSchema,
-    reminded: z.enum(['poster', 'worker']).describe('Who was nudged'),
-    nextReminderAt: dateTimeSchema.describe('When the next reminder on this job is allowed'),
-  }),
-  rest: { method: 'POST', path: '/api/jobs/{id}/remind', status: 200 },
-  mcp: {
-    tool: 'remind_other_side',
-    args: { id: 'job_id' },
-    description:
-      'When the work waits on the other side (action remind in get_job_work), send them a reminder alert. One reminder per side per job every 12 hours (429 otherwise).',
-  },
-});
-
 // ---------------------------------------------------------------- messages
 
 export const sendMessage = defineOperation({
@@ -415,9 +262,6 @@ export const listWaitingApplicants = defineOperation({
 });
 
 export const applicationsOperations = [
-  applyToJob, withdrawApplication, listMyApplications, getViewerApplication,
-  listJobApplications, acceptApplication, declineApplication, listJobApplicants,
-  getJobWork, submitWork, requestChanges, approveWork, ratePoster, requestCancellation, cancelWork, remindOtherSide,
-  sendMessage, listMessages,
-  getMemberWorkRecord, getMemberActiveWork, listWaitingApplicants,
+  applyToJob, withdrawApplication, listMyApplications, getViewerApplication, listJobApplications, acceptApplication, declineApplication, listJobApplicants, sendMessage, listMessages, getMemberWorkRecord, getMemberActiveWork, listWaitingApplicants,
+  ...workOperations,
 ] as const;
