@@ -92,8 +92,8 @@ describe('DELETE /api/me', () => {
       const e = (await streamEvents(nats, 'events.member.deleted.v1')).filter((x) => x.payload.memberId === member.id);
       return e.length ? e : undefined;
     });
-    await publishEvent(nats, 'events.member.deleted.v1', original);
-    await publishEvent(nats, 'events.member.deleted.v1', { ...original, id: randomUUID() });
+    await publishEvent(nats, 'events.member.deleted.v1', original, 'identity');
+    await publishEvent(nats, 'events.member.deleted.v1', { ...original, id: randomUUID() }, 'identity');
     // A later deletion is processed after both, so by then the repeats were handled.
     const later = await createMember(nats);
     const laterJob = await postJob(later, 'Marker');

@@ -90,6 +90,9 @@ describe('invite-only', () => {
     expect((await api(base, '/api/me/jobs', { key: newcomer.key, body: { title: 'x', category: 'data', constraints: 'y' } })).status).toBe(403);
     expect((await api(base, '/api/me/profile', { key: newcomer.key, method: 'PATCH', body: { city: 'Reno' } })).status).toBe(403);
     expect((await api(base, '/api/me/invite-link', { key: newcomer.key })).status).toBe(403);
+    // Every service applies the same guard: applications and notifications refuse alike.
+    for (const path of ['/api/me/applications']) expect((await api(base, path, { key: newcomer.key })).status, path).toBe(403);
+    expect((await api(base, '/api/me/notifications/deliver', { key: newcomer.key, body: {} })).status).toBe(403);
 
     const wait = await api(base, '/api/waitlist', { body: { email: newcomer.email.toUpperCase() } });
     expect(wait.status).toBe(200);

@@ -142,10 +142,9 @@ describe('applying (REST)', () => {
     await db.connect();
     try {
       await db.query(
-        `INSERT INTO applications.attempts (id, member_id, kind, created_at)
-         SELECT gen_random_uuid(), $1, 'apply',
-           GREATEST(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', now() - interval '61 seconds')
-         FROM generate_series(1, 50)`,
+        `INSERT INTO applications.limit_attempts (bucket, subject, at, count, expires_at)
+         SELECT 'applications', $1, at, 50, at + interval '1 day'
+         FROM (SELECT GREATEST(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', now() - interval '61 seconds') AS at) t`,
         [busy.id],
       );
     } finally {

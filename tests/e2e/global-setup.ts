@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { getFreePort, startInfrastructure, startServices } from '@marketplace/local-stack';
-import { startNetworkProvider } from '@marketplace/testing';
+import { BUS_CREDENTIALS_ENV, startNetworkProvider } from '@marketplace/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -49,6 +49,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const infra = await startInfrastructure({
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
+  // Test processes reach the bus as the principal a check stands in for (operator, a service).
+  process.env[BUS_CREDENTIALS_ENV] = JSON.stringify(infra.bus.credentials);
   const oidcIssuer = `http://127.0.0.1:${await getFreePort()}`;
   const clientMetadataPort = await getFreePort();
   const system = await startServices({

@@ -2,10 +2,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { applicationSubmittedV1 } from '@marketplace/contracts';
-import { api, createMember, mcp, type TestMember } from '@marketplace/testing';
+import { api, connectAs, createMember, mcp, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -532,7 +531,7 @@ describe('performance report', () => {
     await api(base, `/api/members/${poster.id}?view=preview`, { headers: { 'user-agent': 'Mozilla/5.0 Safari/605.1' } });
 
     // An application arrives as the applications service announces it.
-    const nc = await connect({ servers: nats });
+    const nc = await connectAs(nats, 'applications');
     try {
       const js = jetstream(nc);
       const envelope = {

@@ -44,7 +44,7 @@ describe('every MCP tool with a real OAuth token', () => {
   });
 
   it('lists exactly the catalogue tools', () => {
-    const expected = catalogue.filter((op) => op.mcp && !op.internal).map((op) => op.mcp!.tool).sort();
+    const expected = catalogue.filter((op) => op.mcp && op.access !== 'internal').map((op) => op.mcp!.tool).sort();
     expect(tools.map((t) => t.name).sort()).toEqual(expected);
   });
 

@@ -13,7 +13,7 @@ describe('MCP endpoint', () => {
     expect((await mcp(base, 'ping')).body.result).toEqual({});
     const list = await mcp(base, 'tools/list');
     const names = list.body.result.tools.map((t: { name: string }) => t.name).sort();
-    const expected = catalogue.filter((op) => op.mcp && !op.internal).map((op) => op.mcp!.tool).sort();
+    const expected = catalogue.filter((op) => op.mcp && op.access !== 'internal').map((op) => op.mcp!.tool).sort();
     expect(names).toEqual(expected);
     const listJobs = list.body.result.tools.find((t: { name: string }) => t.name === 'list_open_jobs');
     expect(Object.keys(listJobs.inputSchema.properties)).toEqual(expect.arrayContaining(['limit', 'poster_id', 'posted_after', 'conversation_id', 'context', 'llm_model']));

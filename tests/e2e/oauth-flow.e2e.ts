@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
-import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as oidc from 'openid-client';
@@ -10,8 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { auth, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import {
-  api, approveInBrowser, connectAgent, CookieJar, createMember, dbQuery, mcp, pkcePair, registerAgent, signIn, type TestMember,
-} from '@marketplace/testing';
+  api, approveInBrowser, connectAgent, CookieJar, createMember, dbQuery, mcp, pkcePair, registerAgent, signIn, type TestMember, connectAs } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -344,7 +342,7 @@ describe('a deleted account', () => {
     const { tokens } = await connectAgent(base, cookie);
     expect((await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token)).status).toBe(200);
     // member.deleted, as the account deletion publishes it.
-    const nc = await connect({ servers: nats });
+    const nc = await connectAs(nats, 'identity');
     try {
       const now = new Date().toISOString();
       await jetstream(nc).publish('events.member.deleted.v1', JSON.stringify({

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { CallerSigner } from '@marketplace/service-kit';
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { CookieJar, createMember, mcp, pkcePair, registerAgent, signIn } from '@marketplace/testing';
+import { busCredentials, connectAs, CookieJar, createMember, mcp, pkcePair, registerAgent, signIn } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -19,9 +20,10 @@ describe('two gateway replicas', () => {
   let other: string;
 
   beforeAll(async () => {
-    nc = await connect({ servers: nats });
+    nc = await connectAs(nats, 'gateway', 'e2e-gateway-replica');
     const { buildGateway } = await import('../../apps/gateway/dist/gateway.server.js');
-    replica = await buildGateway({ nc, logger: pino({ level: 'silent' }), publicUrl: base });
+    const signer = await CallerSigner.fromJwk(busCredentials().callerSigningKey);
+    replica = await buildGateway({ nc, logger: pino({ level: 'silent' }), publicUrl: base, signer });
     await replica.listen({ port: 0, host: '127.0.0.1' });
     const address = replica.server.address();
     other = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

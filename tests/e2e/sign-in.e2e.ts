@@ -207,7 +207,7 @@ describe('magic-link sign-in', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(last!.body.retryAfter).toBe(retryAfter);
     // The count is per address, kept in PostgreSQL.
-    const { rows } = await db.query(`SELECT sum(count)::int AS n FROM identity.sign_in_rate WHERE bucket = $1`, [`magic-link:${ip}`]);
+    const { rows } = await db.query(`SELECT sum(count)::int AS n FROM identity.limit_attempts WHERE bucket = 'magic_links' AND subject = $1`, [ip]);
     expect(rows[0].n).toBeGreaterThanOrEqual(6);
     expect((await requestSignInLink(base, newEmail())).status).toBe(200);
   });

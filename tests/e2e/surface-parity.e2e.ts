@@ -5,7 +5,7 @@ import { api, createMember, mcp } from '@marketplace/testing';
 const base = inject('baseUrl');
 
 /** Operations served on both surfaces whose tool needs no sign-in can be compared call for call. */
-const both = catalogue.filter((op) => op.rest && op.mcp && !op.internal);
+const both = catalogue.filter((op) => op.rest && op.mcp && op.access !== 'internal');
 
 function restPath(op: Operation, id: string): string {
   return op.rest!.path.replace(/\{\w+\}/g, id);

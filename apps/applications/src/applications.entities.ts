@@ -1,4 +1,3 @@
-import { AttemptEntity } from './applying/application-attempt.entity.js';
 import { ApplicationEntity } from './applying/application.entity.js';
 import { HireEntity } from './hiring/hire.entity.js';
 import { ConversationEntity } from './messages/conversation.entity.js';
@@ -6,8 +5,9 @@ import { MessageEntity } from './messages/message.entity.js';
 import { RatingEntity } from './work/rating.entity.js';
 import { SubmissionEntity } from './work/submission.entity.js';
 import { HiringAndWork1795315530993 } from './migrations/1795315530993-hiring-and-work.js';
+import { KitLimits1795320100000 } from './migrations/1795320100000-kit-limits.js';
 
 export const applicationsEntities: Function[] = [
-  ApplicationEntity, AttemptEntity, HireEntity, SubmissionEntity, RatingEntity, ConversationEntity, MessageEntity,
+  ApplicationEntity, HireEntity, SubmissionEntity, RatingEntity, ConversationEntity, MessageEntity,
 ];
-export const applicationsMigrations: Function[] = [HiringAndWork1795315530993];
+export const applicationsMigrations: Function[] = [HiringAndWork1795315530993, KitLimits1795320100000];

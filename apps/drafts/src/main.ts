@@ -5,8 +5,8 @@ import { DraftsModule } from './drafts.module.js';
 await runService({
   name: 'drafts',
   module: DraftsModule,
+  // No work queues yet, so no worker process runs. The first queue's handler goes in with
+  // workersProvider(...) in the module; then turn on `workers` for drafts in the launcher's catalogue
+  // (libs/local-stack) and workers.drafts.enabled in the chart.
   database: { entities: draftsEntities, migrations: draftsMigrations },
-  // ACTIVE_WORKERS: queues a ROLE=worker process may pull. Empty until the first background job
-  // kind lands; an operator naming any queue in WORKER_QUEUES is refused at start-up.
-  workers: {},
 });

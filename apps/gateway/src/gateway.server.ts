@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { BusClient, type Logger } from '@marketplace/service-kit';
+import { BusClient, ObjectStorage, type CallerSigner, type Logger } from '@marketplace/service-kit';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { Authenticator } from './auth/authenticator.js';
 import { registerCrossCutting, registerMethodNotAllowed } from './http/cross-cutting.js';
@@ -14,6 +14,7 @@ import { registerProtectedResourceMetadata } from './oauth/protected-resource.js
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { registerJoinPage } from './web/join-page.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
+import { ObjectStreamer } from './storage/object-streamer.js';
 import { registerWebPages } from './web/web-pages.js';
 
 export const BODY_LIMIT = 2_097_152;
@@ -22,6 +23,10 @@ export interface GatewayOptions {
   nc: NatsConnection;
   logger: Logger;
   publicUrl: string;
+  /** Signs the caller of every request the gateway sends, so services can trust it. */
+  signer: CallerSigner;
+  /** Where uploads and downloads are streamed; by default from the S3_* settings. */
+  storage?: ObjectStorage;
 }
 
 /**
@@ -37,14 +42,15 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 6200 }, // an agent's client id (≤2,048 characters) URL-encoded
     return503OnClosing: true,
   });
-  const bus = new BusClient(opts.nc);
+  const bus = new BusClient(opts.nc, { signer: opts.signer });
   registerCrossCutting(app, opts.logger);
 
   const openapi = buildOpenApiDocument(opts.publicUrl);
   const meta = registerMetaRoutes(app, opts.nc, () => openapi);
   await app.register(fastifyCookie);
   const auth = new Authenticator(bus, opts.publicUrl);
-  const rest = registerRestRoutes(app, { bus, auth });
+  const streamer = new ObjectStreamer(opts.storage ?? ObjectStorage.fromEnv(), opts.logger);
+  const rest = registerRestRoutes(app, { bus, auth, streamer, jsonBodyLimit: BODY_LIMIT });
   const authRoutes = registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
   const pages = registerWebPages(app, { bus, auth });
   const joinPages = registerJoinPage(app, { bus, auth });

@@ -1,4 +1,4 @@
-import { connectNats, createLogger, startHealthServer } from '@marketplace/service-kit';
+import { CallerSigner, connectNats, createLogger, startHealthServer } from '@marketplace/service-kit';
 import { buildGateway } from './gateway.server.js';
 
 const logger = createLogger('gateway');
@@ -6,8 +6,9 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const publicUrl = (process.env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, '');
 
+const signer = await CallerSigner.fromEnv();
 const nc = await connectNats('gateway');
-const app = await buildGateway({ nc, logger, publicUrl });
+const app = await buildGateway({ nc, logger, publicUrl, signer });
 await app.listen({ port, host });
 await startHealthServer('gateway', { ready: async () => ({ bus: !nc.isClosed() }) });
 logger.info({ url: publicUrl }, 'gateway ready');

@@ -1,5 +1,4 @@
 import { ApiKeyEntity } from './keys/api-key.entity.js';
-import { KeyUsageEntity } from './keys/key-usage.entity.js';
 import { MemberEntity } from './members/member.entity.js';
 import { MemberPhotoEntity } from './members/member-photo.entity.js';
 import { ProfileEntity } from './members/profile.entity.js';
@@ -13,28 +12,29 @@ import { SessionEntity } from './sessions/session.entity.js';
 import { FederatedIdentityEntity } from './sign-in/federated-identity.entity.js';
 import { MagicLinkEntity } from './sign-in/magic-link.entity.js';
 import { OidcRequestEntity } from './sign-in/oidc-request.entity.js';
-import { SignInRateEntity } from './sign-in/sign-in-rate.entity.js';
 import { EmailInvitationEntity } from './admission/email-invitation.entity.js';
 import { InviteJoinEntity } from './admission/invite-join.entity.js';
 import { InviteLinkEntity } from './admission/invite-link.entity.js';
-import { RateHitEntity } from './admission/rate-hit.entity.js';
 import { WaitlistEntryEntity } from './admission/waitlist-entry.entity.js';
 import { SettingEntity } from './settings/setting.entity.js';
 import { NetworkLookupEntity } from './sign-up/network-lookup.entity.js';
 import { MemberPages1795315137439 } from './migrations/1795315137439-member-pages.js';
 import { Admission1795315525918 } from './migrations/1795315525918-admission.js';
 import { NetworkLookups1795316133921 } from './migrations/1795316133921-network-lookups.js';
+import { KitLimits1795320100000 } from './migrations/1795320100000-kit-limits.js';
+import { PhotosInObjectStorage1795416827764 } from './migrations/1795416827764-photos-in-object-storage.js';
 
 const oauthEntities = [OAuthRecordEntity, ConnectedAgentEntity];
-const signInEntities = [SessionEntity, MagicLinkEntity, SignInRateEntity, FederatedIdentityEntity, OidcRequestEntity];
+const signInEntities = [SessionEntity, MagicLinkEntity, FederatedIdentityEntity, OidcRequestEntity];
 const memberEntities = [
   MemberPhotoEntity, SettingEntity, InviteLinkEntity, InviteJoinEntity, EmailInvitationEntity, WaitlistEntryEntity,
-  RateHitEntity, NetworkLookupEntity,
+  NetworkLookupEntity,
 ];
 export const identityEntities = [
-  MemberEntity, ProfileEntity, ApiKeyEntity, KeyUsageEntity, ...signInEntities, ...oauthEntities, ...memberEntities,
+  MemberEntity, ProfileEntity, ApiKeyEntity, ...signInEntities, ...oauthEntities, ...memberEntities,
 ];
 export const identityMigrations = [
   Initial1795312792722, MemberPages1795315137439, Oauth1795315253663, SignInSessions1795315356003,
-  Admission1795315525918, NetworkLookups1795316133921, ConnectedAgentGrant1795317562505,
+  Admission1795315525918, NetworkLookups1795316133921, ConnectedAgentGrant1795317562505, KitLimits1795320100000,
+  PhotosInObjectStorage1795416827764,
 ];

@@ -15,6 +15,7 @@ import { SettingsService } from './settings/settings.service.js';
 import { DeleteMyPhotoHandler } from './photos/delete-my-photo.handler.js';
 import { GetMemberPhotoHandler } from './photos/get-member-photo.handler.js';
 import { UploadMyPhotoHandler } from './photos/upload-my-photo.handler.js';
+import { PhotoStore } from './photos/photo-store.js';
 import { GetMemberHandler } from './profile/get-member.handler.js';
 import { GetMyProfileHandler } from './profile/get-my-profile.handler.js';
 import { UpdateMyProfileHandler } from './profile/update-my-profile.handler.js';
@@ -75,7 +76,7 @@ const memberHandlers = [
   FindMyNetworkProfileHandler, ImportNetworkProfileHandler, NetworkPreviewHandler, NetworkConfirmHandler,
   ConfirmWorkAuthorizationHandler, OperatorRecordIdentityCheckHandler,
 ];
-const memberServices = [CallerStanding, SignUpState, AdmissionPolicy, SettingsService, InvitationMailer, NetworkProvider];
+const memberServices = [CallerStanding, SignUpState, AdmissionPolicy, SettingsService, InvitationMailer, NetworkProvider, PhotoStore];
 const consumers = [IdentityMemberDeletedConsumer, RemoveAgentAccessConsumer];
 
 @Module({

@@ -1,17 +1,17 @@
 import { JobVersionEntity } from './jobs/job-version.entity.js';
 import { JobEntity } from './jobs/job.entity.js';
-import { SubmissionAttemptEntity } from './policy/submission-attempt.entity.js';
 import { PosterEntity } from './posters/poster.entity.js';
 import { CommentEntity } from './comments/comment.entity.js';
 import { JobPreferredWorkerEntity } from './jobs/job-preferred-worker.entity.js';
 import { ApplicationRecordEntity } from './performance/application-record.entity.js';
 import { JobAudienceEntity } from './performance/job-audience.entity.js';
-import { SearchUsageEntity } from './search/search-usage.entity.js';
 import { Initial1795312841064 } from './migrations/1795312841064-initial.js';
 import { HireColumns1795315248910 } from './migrations/1795315248910-hire-columns.js';
 import { Board1795315183697 } from './migrations/1795315183697-board.js';
 import { BoardIndexes1795318013310 } from './migrations/1795318013310-board-indexes.js';
+import { KitLimits1795320100000 } from './migrations/1795320100000-kit-limits.js';
 
-export const jobsEntities = [JobEntity, JobVersionEntity, PosterEntity, SubmissionAttemptEntity,
-  CommentEntity, JobPreferredWorkerEntity, ApplicationRecordEntity, JobAudienceEntity, SearchUsageEntity];
-export const jobsMigrations = [Initial1795312841064, Board1795315183697, HireColumns1795315248910, BoardIndexes1795318013310];
+export const jobsEntities = [JobEntity, JobVersionEntity, PosterEntity,
+  CommentEntity, JobPreferredWorkerEntity, ApplicationRecordEntity, JobAudienceEntity];
+export const jobsMigrations = [Initial1795312841064, Board1795315183697, HireColumns1795315248910, BoardIndexes1795318013310,
+  KitLimits1795320100000];

@@ -6,20 +6,26 @@ import {
   operatorSetSetting,
 } from '@marketplace/contracts';
 import { BusClient, connectNats } from '@marketplace/service-kit';
+import { printBusCredentials } from './bus-credentials.command.js';
 import { parseArgs } from './cli-args.js';
 
 const USAGE = `Operator commands (they talk to the running system over NATS):
   npm run marketplace -- member create --email E --name N [--complete-profile] [--staff]
   npm run marketplace -- key create --email E [--name "Key name"]
   npm run marketplace -- identity record --member-id ID --status ${IDENTITY_CHECK_STATES.join('|')} [--verified-name N]
+  npm run marketplace -- bus credentials [--secret marketplace-bus] [--namespace NS]
   npm run marketplace -- setting set --key ${ACCESS_SETTING_KEYS.join('|')} --value true|false|N|default
 
 NATS_URL selects the bus; without it, the one started by \`npm start\` (.marketplace/runtime.json) is used.`;
 
+/** Without NATS_URL, the bus `npm start` runs, with the operator key it left in .marketplace/runtime.json. */
 function natsFromRuntime(): void {
   if (process.env.NATS_URL) return;
   const file = resolve(process.env.MARKETPLACE_DATA_DIR ?? '.marketplace', 'runtime.json');
-  if (existsSync(file)) process.env.NATS_URL = (JSON.parse(readFileSync(file, 'utf8')) as { natsUrl: string }).natsUrl;
+  if (!existsSync(file)) return;
+  const runtime = JSON.parse(readFileSync(file, 'utf8')) as { natsUrl: string; operatorNkeySeed?: string };
+  process.env.NATS_URL = runtime.natsUrl;
+  if (runtime.operatorNkeySeed) process.env.NATS_NKEY_SEED = runtime.operatorNkeySeed;
 }
 
 function need(flags: Record<string, string | true>, name: string): string {
@@ -39,12 +45,17 @@ function settingValue(raw: string): boolean | number | null {
 async function main(): Promise<number> {
   const { words, flags } = parseArgs(process.argv.slice(2));
   const command = words.join(' ');
+  if (command === 'bus credentials') {
+    const secret = typeof flags.secret === 'string' ? flags.secret : 'marketplace-bus';
+    process.stdout.write(await printBusCredentials({ secret, ...(typeof flags.namespace === 'string' ? { namespace: flags.namespace } : {}) }));
+    return 0;
+  }
   if (command !== 'member create' && command !== 'key create' && command !== 'setting set' && command !== 'identity record') {
     process.stderr.write(`${USAGE}\n`);
     return command === '' || flags.help ? 0 : 2;
   }
   natsFromRuntime();
-  const nc = await connectNats('operator-cli');
+  const nc = await connectNats('operator', { name: 'operator-cli' });
   const bus = new BusClient(nc, 15_000);
   const ctx = { requestId: randomUUID(), caller: null, surface: 'internal' as const };
   try {

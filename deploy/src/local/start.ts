@@ -90,8 +90,13 @@ try {
     system = await startServices({ infra, rootDir, gatewayPort: port });
   }
   if (!stopping && system) {
-    const runtime = { baseUrl: system.baseUrl, natsUrl: infra.natsUrl, databaseUrl: infra.databaseUrl, pid: process.pid };
-    await writeFile(runtimeFile, `${JSON.stringify(runtime, null, 2)}\n`);
+    // The operator's own bus key rides along (this file is readable by its owner only); the services'
+    // keys and the gateway's signing key stay in those processes.
+    const runtime = {
+      baseUrl: system.baseUrl, natsUrl: infra.natsUrl, databaseUrl: infra.databaseUrl, pid: process.pid,
+      ...(infra.bus.natsSecured ? { operatorNkeySeed: infra.bus.credentials.seeds.operator } : {}),
+    };
+    await writeFile(runtimeFile, `${JSON.stringify(runtime, null, 2)}\n`, { mode: 0o600 });
     console.log(`\nMarketplace is running at ${system.baseUrl}`);
     console.log(`Data is kept in ${dataDir} (delete it to start afresh). Press Ctrl+C to stop.\n`);
   }

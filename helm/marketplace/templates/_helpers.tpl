@@ -147,7 +147,7 @@ Precedence: chart-set variables, then apps.<app>.env, then workers.<app>.env.
 - name: PORT
   value: {{ $app.port | default 3000 | toString | quote }}
 {{- end }}
-{{- $reserved := list "APP" "ROLE" "HEALTH_PORT" "MIGRATE_ON_START" -}}
+{{- $reserved := list "APP" "ROLE" "HEALTH_PORT" "MIGRATE_ON_START" "NATS_NKEY_SEED" "BUS_CALLER_SIGNING_KEY" "BUS_CALLER_VERIFY_KEY" -}}
 {{- if eq .appName "gateway" }}{{ $reserved = concat $reserved (list "PORT") }}{{ end -}}
 {{- $env := mergeOverwrite (deepCopy (default (dict) $app.env)) (default (dict) $worker.env) -}}
 {{- range $name, $value := $env }}
@@ -156,6 +156,22 @@ Precedence: chart-set variables, then apps.<app>.env, then workers.<app>.env.
   value: {{ $value | toString | quote }}
 {{- end }}
 {{- end }}
+{{- /* The bus: each app's own NATS key, and the caller key its role needs (see values.bus). */}}
+{{- $bus := $root.Values.bus }}
+- name: NATS_NKEY_SEED
+  valueFrom:
+    secretKeyRef:
+      name: {{ required "bus.existingSecret: create it with `npm run marketplace -- bus credentials` (see the README)" $bus.existingSecret }}
+      key: {{ printf "NATS_NKEY_SEED_%s" (upper .appName) }}
+{{- if eq .appName "gateway" }}
+- name: BUS_CALLER_SIGNING_KEY
+{{- else }}
+- name: BUS_CALLER_VERIFY_KEY
+{{- end }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $bus.existingSecret }}
+      key: {{ ternary "BUS_CALLER_SIGNING_KEY" "BUS_CALLER_VERIFY_KEY" (eq .appName "gateway") }}
 {{- if $isDb }}
 - name: DATABASE_URL
   valueFrom:

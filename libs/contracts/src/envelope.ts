@@ -1,4 +1,3 @@
-import type { Caller } from './caller.js';
 import type { WireError } from './errors/error-body.js';
 
 export type Surface = 'rest' | 'mcp' | 'internal';
@@ -12,7 +11,12 @@ export interface ClientFacts {
 /** What every request on the bus carries. */
 export interface RequestEnvelope<I = unknown> {
   requestId: string;
-  caller: Caller | null;
+  /**
+   * The caller, signed by the gateway (a short-lived EdDSA JWT); absent when nobody is signed in.
+   * Services verify it and never read a caller from anywhere else, so nobody on the bus can forge one.
+   */
+  callerToken?: string;
+  /** Taken from the caller token when there is one. */
   surface: Surface;
   /** Set by the gateway; absent on service-to-service calls. */
   client?: ClientFacts;

@@ -4,8 +4,20 @@ import type { Scope } from './caller.js';
 export type ServiceName =
   | 'identity' | 'jobs' | 'applications' | 'files' | 'drafts' | 'notifications' | 'admin';
 
-/** P = public, member = K (API key or browser session; OAuth over MCP), staff = member + staff. */
-export type Access = 'public' | 'member' | 'staff';
+/**
+ * Who may run an operation, enforced by the owning service before its handler runs. A ladder:
+ * - `public`: anyone, signed in or not (P in the contract);
+ * - `signedIn`: any signed-in caller, whatever their standing (deleting one's account, agent access);
+ * - `verified`: a verified email; admission and sign-up may still be pending (GET /api/me, accepting an invitation);
+ * - `signUp`: verified and let in; sign-up may be unfinished (the sign-up steps);
+ * - `member`: verified, let in and signed up (K in the contract; OAuth over MCP);
+ * - `staff`: a member who is staff;
+ * - `internal`: never on REST or MCP; only the bus principals named in `callers` may send it.
+ */
+export type Access = 'public' | 'signedIn' | 'verified' | 'signUp' | 'member' | 'staff' | 'internal';
+
+/** An identity on the bus: a service, the gateway, or the operator command line. */
+export type BusPrincipal = ServiceName | 'gateway' | 'operator';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -29,11 +41,37 @@ export interface RestBinding<K extends string> {
   fields?: Partial<Record<K, FieldSource>>;
   /** Access on REST when it differs from the operation's. */
   access?: Access;
+  /** The request body is bytes (a file), streamed to object storage by the gateway; see UploadBinding. */
+  upload?: UploadBinding<K>;
+  /** The response is bytes streamed from object storage by the gateway; see DownloadBinding. */
+  download?: DownloadBinding;
+}
+
+/**
+ * Bytes never cross the bus. The gateway streams the request body (one of `contentTypes`, with a
+ * Content-Length of at most `maxBytes`) to object storage under a fresh staging key, then sends
+ * the operation an UploadedObject ({key, size, contentType}) in the input field `field`. Over the
+ * limit is 413, another type 415; the staged object is removed once the call returns.
+ */
+export interface UploadBinding<K extends string> {
+  field: K;
+  /** Media types accepted as the raw body; never a CORS-safelisted one (a cross-site form could send it). */
+  contentTypes: readonly string[];
+  maxBytes: number;
   /**
-   * The response is bytes, not JSON: the operation's output is a BinaryResponse and the gateway
-   * sends its decoded data with its content type and cache policy (e.g. member photos).
+   * Also accept `application/json` with `{ <field>: base64 }` (older clients). The gateway decodes
+   * and stages it the same way, so it stays within the JSON body limit and off the bus.
    */
-  binary?: { contentTypes: string[] };
+  base64InJson?: boolean;
+}
+
+/**
+ * The operation answers an ObjectDownload ({key, contentType, cacheControl}) and the gateway
+ * streams that object from storage. A content type outside `contentTypes` is refused rather than
+ * served from our origin.
+ */
+export interface DownloadBinding {
+  contentTypes: readonly string[];
 }
 
 export interface McpBinding<K extends string> {
@@ -61,8 +99,8 @@ export interface Operation<
   output: O;
   rest?: RestBinding<Extract<keyof z.infer<I>, string>>;
   mcp?: McpBinding<Extract<keyof z.infer<I>, string>>;
-  /** Operator or service-to-service only: never exposed on REST or MCP. */
-  internal?: boolean;
+  /** For `internal` operations: the principals whose bus credentials may send this request. */
+  callers?: readonly BusPrincipal[];
 }
 
 export type InputOf<Op extends Operation> = z.output<Op['input']>;
@@ -78,6 +116,13 @@ export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(
 ): Operation<I, O> {
   const kebab = op.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   return { ...op, subject: op.subject ?? subjectFor(op.service, kebab) };
+}
+
+/** The access an operation has on one surface: REST and MCP bindings may narrow or widen it. */
+export function accessOn(op: Operation, surface: 'rest' | 'mcp' | 'internal'): Access {
+  if (surface === 'rest') return op.rest?.access ?? op.access;
+  if (surface === 'mcp') return op.mcp?.access ?? op.access;
+  return op.access;
 }
 
 export function snakeCase(key: string): string {

@@ -1,4 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
+import { BUS_PRINCIPALS, type BusPrincipal } from '@marketplace/contracts';
+import { generateBusCredentials, natsServerConfig, publicKeyOf, type BusCredentials } from '@marketplace/service-kit';
 import { join, resolve } from 'node:path';
 import { createEphemeralDatabase, type StartedDatabase } from './database-admin.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -12,6 +14,11 @@ export interface Infrastructure {
   databaseUrl: string;
   natsUrl: string;
   s3: S3Settings;
+  /**
+   * This run's bus secrets. `natsSecured` is true when the embedded NATS server enforces them;
+   * a NATS server named by NATS_URL has its own users, so only the caller keys apply there.
+   */
+  bus: { credentials: BusCredentials; natsSecured: boolean };
   /** The local mail catcher, unless SMTP_URL names a real server. */
   mail?: { smtpUrl: string; dir: string };
   stop(): Promise<void>;
@@ -66,9 +73,12 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
     return { value: started.url, stop: started.stop };
   });
 
+  // Fresh per run: nothing keeps them but the processes started with them.
+  const credentials = await generateBusCredentials();
   const nats = timed('nats', async (): Promise<Part<string>> => {
     if (external.natsUrl) return { value: external.natsUrl, stop: nothingToStop };
-    const started = await startNatsServer({ storeDir: join(dataDir, 'nats'), log });
+    const publicKeys = Object.fromEntries(BUS_PRINCIPALS.map((p) => [p, publicKeyOf(credentials.seeds[p])])) as Record<BusPrincipal, string>;
+    const started = await startNatsServer({ storeDir: join(dataDir, 'nats'), log, config: natsServerConfig(publicKeys) });
     return { value: started.url, stop: started.stop };
   });
 
@@ -115,6 +125,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
   return {
     databaseUrl: databasePart.value.value,
     natsUrl: natsPart.value.value,
+    bus: { credentials, natsSecured: !external.natsUrl },
     s3: s3Part.value.value,
     ...(catcher ? { mail: { smtpUrl: catcher.smtpUrl, dir: catcher.dir } } : {}),
     // Repeated calls share the first one's outcome, so stop() is safe from

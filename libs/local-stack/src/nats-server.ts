@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, mkdir, rm } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { describeExit, forwardLines, terminate, terminateOnParentExit, track } from './child-process.js';
 import { getFreePort } from './free-port.js';
@@ -18,20 +18,25 @@ export interface StartedNats {
   stop(): Promise<void>;
 }
 
-/** A nats-server child with JetStream, its streams stored under storeDir. */
-export async function startNatsServer(opts: { storeDir: string; log: (line: string) => void }): Promise<StartedNats> {
+/**
+ * A nats-server child with JetStream, its streams stored under storeDir. `config` (users,
+ * permissions, message limit) is written beside the store and given to the server.
+ */
+export async function startNatsServer(opts: { storeDir: string; log: (line: string) => void; config?: string }): Promise<StartedNats> {
   const binary = await findOnPath('nats-server');
   if (!binary) throw new Error(NATS_NOT_FOUND);
   await mkdir(opts.storeDir, { recursive: true });
   const pidFile = join(opts.storeDir, 'nats-server.pid');
   await clearLeftover(pidFile, opts.storeDir, opts.log);
+  const configFile = join(opts.storeDir, 'nats-server.conf');
+  if (opts.config) await writeFile(configFile, opts.config, { mode: 0o600 });
 
   const tail = new LineTail();
   // A free port can be taken by someone else before nats-server binds it.
   for (let attempt = 1; ; attempt++) {
     const port = await getFreePort();
     const proc = track(
-      spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', opts.storeDir, '-P', pidFile], {
+      spawn(binary, [...(opts.config ? ['-c', configFile] : []), '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', opts.storeDir, '-P', pidFile], {
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     );

@@ -9,23 +9,41 @@ export interface ServiceDefinition {
   role?: ServiceRole;
 }
 
-/**
- * Every process of the product, in start order. The gateway comes last: it is
- * started only once the services behind it answer their health checks.
- */
-export const SERVICES = [
-  { name: 'identity', appDir: 'identity' },
-  { name: 'jobs', appDir: 'jobs' },
-  { name: 'applications', appDir: 'applications' },
-  { name: 'files', appDir: 'files', role: 'api' },
-  { name: 'files-worker', appDir: 'files', role: 'worker' },
-  { name: 'drafts', appDir: 'drafts', role: 'api' },
-  { name: 'drafts-worker', appDir: 'drafts', role: 'worker' },
-  { name: 'notifications', appDir: 'notifications' },
-  { name: 'admin', appDir: 'admin' },
-  { name: 'gateway', appDir: 'gateway' },
-] as const satisfies readonly ServiceDefinition[];
+/** An app under apps/. `workers` says it registers work queues, so it also runs as ROLE=worker. */
+export interface AppDefinition {
+  name: string;
+  workers?: boolean;
+}
 
-export type ServiceName = (typeof SERVICES)[number]['name'];
+/**
+ * Every app, in start order; the gateway comes last: it is started only once
+ * the services behind it answer their health checks. files and drafts have a
+ * worker role but no queues yet, and an idle worker process costs ~120 MB, so
+ * `workers` stays false until one of them registers a queue.
+ */
+export const APPS = [
+  { name: 'identity' },
+  { name: 'jobs' },
+  { name: 'applications' },
+  { name: 'files', workers: false },
+  { name: 'drafts', workers: false },
+  { name: 'notifications' },
+  { name: 'admin' },
+  { name: 'gateway' },
+] as const satisfies readonly AppDefinition[];
+
+/** The processes the apps run as: one each, plus `<app>-worker` right after an app with queues. */
+export function processesOf(apps: readonly AppDefinition[]): ServiceDefinition[] {
+  return apps.flatMap((app): ServiceDefinition[] => app.workers
+    ? [{ name: app.name, appDir: app.name, role: 'api' }, { name: `${app.name}-worker`, appDir: app.name, role: 'worker' }]
+    : [{ name: app.name, appDir: app.name }]);
+}
+
+/** Every process of the product, in start order. */
+export const SERVICES: readonly ServiceDefinition[] = processesOf(APPS);
+
+type App = (typeof APPS)[number];
+type WorkerName<A> = A extends { name: infer N extends string; workers: true } ? `${N}-worker` : never;
+export type ServiceName = App['name'] | WorkerName<App>;
 
 export const GATEWAY: ServiceName = 'gateway';

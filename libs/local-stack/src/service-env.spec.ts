@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICES, type ServiceDefinition } from './service-catalogue.js';
+import { processesOf, SERVICES, type ServiceDefinition } from './service-catalogue.js';
 import { buildServiceEnv } from './service-env.js';
 
 const infra = {
@@ -14,19 +14,33 @@ const service = (name: string): ServiceDefinition => {
   return found;
 };
 
-const env = (name: string, inherited: NodeJS.ProcessEnv = {}, extra?: Record<string, string>) =>
-  buildServiceEnv({ service: service(name), infra, healthPort: 6001, gatewayPort: 3000, inherited, ...(extra ? { extra } : {}) });
+// No app has queues yet, so worker processes come from a catalogue where one does.
+const withWorkers = processesOf([{ name: 'jobs' }, { name: 'files', workers: true }, { name: 'gateway' }]);
+
+const env = (name: string, inherited: NodeJS.ProcessEnv = {}, extra?: Record<string, string>) => {
+  const definition = SERVICES.find((s) => s.name === name) ?? withWorkers.find((s) => s.name === name) ?? service(name);
+  return buildServiceEnv({ service: definition, infra, healthPort: 6001, gatewayPort: 3000, inherited, ...(extra ? { extra } : {}) });
+};
 
 describe('SERVICES', () => {
   it('lists every process in start order, the gateway last', () => {
     expect(SERVICES.map((s) => s.name)).toEqual([
-      'identity', 'jobs', 'applications', 'files', 'files-worker', 'drafts', 'drafts-worker', 'notifications', 'admin', 'gateway',
+      'identity', 'jobs', 'applications', 'files', 'drafts', 'notifications', 'admin', 'gateway',
     ]);
   });
 
-  it('runs workers from their api app with a role', () => {
-    expect(service('files-worker')).toEqual({ name: 'files-worker', appDir: 'files', role: 'worker' });
-    expect(service('drafts')).toEqual({ name: 'drafts', appDir: 'drafts', role: 'api' });
+  it('starts no worker process for an app without queues', () => {
+    expect(SERVICES.filter((s) => s.role === 'worker')).toEqual([]);
+    expect(service('files')).toEqual({ name: 'files', appDir: 'files' });
+  });
+
+  it('runs a worker from its api app, right after it, once the app declares queues', () => {
+    expect(withWorkers).toEqual([
+      { name: 'jobs', appDir: 'jobs' },
+      { name: 'files', appDir: 'files', role: 'api' },
+      { name: 'files-worker', appDir: 'files', role: 'worker' },
+      { name: 'gateway', appDir: 'gateway' },
+    ]);
   });
 });
 
@@ -54,8 +68,9 @@ describe('buildServiceEnv', () => {
 
   it('sets ROLE for apps that have more than one', () => {
     expect(env('files-worker').ROLE).toBe('worker');
-    expect(env('files').ROLE).toBe('api');
+    expect(buildServiceEnv({ service: withWorkers[1]!, infra, healthPort: 6001, gatewayPort: 3000, inherited: {} }).ROLE).toBe('api');
     expect(env('jobs').ROLE).toBeUndefined();
+    expect(env('files').ROLE).toBeUndefined();
   });
 
   it('passes the launcher environment on, except what is per process', () => {
@@ -72,7 +87,7 @@ describe('buildServiceEnv', () => {
   });
 
   it('lets extra override anything but the ports, hosts and role', () => {
-    const result = env('drafts-worker', {}, { LOG_LEVEL: 'warn', DATABASE_URL: 'postgres://other/x', HEALTH_PORT: '1', ROLE: 'api', FEATURE: 'on' });
+    const result = env('files-worker', {}, { LOG_LEVEL: 'warn', DATABASE_URL: 'postgres://other/x', HEALTH_PORT: '1', ROLE: 'api', FEATURE: 'on' });
     expect(result).toMatchObject({ LOG_LEVEL: 'warn', DATABASE_URL: 'postgres://other/x', HEALTH_PORT: '6001', ROLE: 'worker', FEATURE: 'on' });
   });
 

@@ -1,4 +1,6 @@
 import { GATEWAY, type ServiceDefinition } from './service-catalogue.js';
+import type { BusPrincipal } from '@marketplace/contracts';
+import { busEnv } from '@marketplace/service-kit';
 import type { Infrastructure } from './infrastructure.js';
 
 // Variables that mean something different for each process; inherited from
@@ -8,7 +10,7 @@ const PER_PROCESS = ['PORT', 'HOST', 'HEALTH_PORT', 'HEALTH_HOST', 'ROLE'];
 
 export interface ServiceEnvInput {
   service: ServiceDefinition;
-  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'>;
+  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'> & Partial<Pick<Infrastructure, 'bus'>>;
   healthPort: number;
   /** The gateway's port: its PORT, and the default PUBLIC_URL of every service. */
   gatewayPort: number;
@@ -44,6 +46,13 @@ export function buildServiceEnv(input: ServiceEnvInput): Record<string, string> 
   if (input.infra.mail) {
     env.SMTP_URL = input.infra.mail.smtpUrl;
     env.MAIL_FROM ||= 'Marketplace <no-reply@marketplace.localhost>';
+  }
+  if (input.infra.bus) {
+    // Each process gets its own principal's secrets only; a NATS server named by NATS_URL keeps
+    // its own users, so there the inherited NATS credentials stand.
+    const secrets = busEnv(input.infra.bus.credentials, input.service.appDir as BusPrincipal);
+    if (!input.infra.bus.natsSecured) delete (secrets as Partial<Record<string, string>>).NATS_NKEY_SEED;
+    Object.assign(env, secrets);
   }
   Object.assign(env, input.extra ?? {});
   env.HEALTH_PORT = String(input.healthPort);

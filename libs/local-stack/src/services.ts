@@ -29,7 +29,7 @@ export interface System {
 }
 
 export interface ServicesOptions {
-  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'>;
+  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'> & Partial<Pick<Infrastructure, 'bus'>>;
   /** Repository root: apps/<app>/dist/main.js is run from here. */
   rootDir: string;
   /** A free port when omitted. */

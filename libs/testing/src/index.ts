@@ -5,3 +5,4 @@ export * from './oauth-agent.js';
 export * from './system-probe.js';
 export * from './network-provider.js';
 export * from './operator-bus.js';
+export * from './bus-access.js';

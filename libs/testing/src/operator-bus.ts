@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { operatorSetSetting, type InputOf } from '@marketplace/contracts';
-import { connect } from '@nats-io/transport-node';
 import { BusClient } from '@marketplace/service-kit';
+import { connectAs } from './bus-access.js';
 
 /**
  * The operator's setting command sent straight over the bus (the same operation the command line
@@ -10,7 +10,7 @@ import { BusClient } from '@marketplace/service-kit';
 export async function setSetting(
   natsUrl: string, key: InputOf<typeof operatorSetSetting>['key'], value: boolean | number | null,
 ): Promise<void> {
-  const nc = await connect({ servers: natsUrl, name: 'e2e-operator' });
+  const nc = await connectAs(natsUrl, 'operator');
   try {
     await new BusClient(nc, 15_000).call(operatorSetSetting, { key, value }, { requestId: randomUUID(), caller: null });
   } finally {

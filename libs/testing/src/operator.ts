@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
+import { busCredentials } from './bus-access.js';
 
 const run = promisify(execFile);
 
@@ -14,7 +15,7 @@ export interface TestMember {
 /** Runs the operator command line exactly as an operator would (`npm run marketplace -- …`). */
 export async function operatorCli(natsUrl: string, args: string[]): Promise<unknown> {
   const { stdout } = await run(process.execPath, ['deploy/dist/cli/marketplace.js', ...args], {
-    env: { ...process.env, NATS_URL: natsUrl }, timeout: 30_000,
+    env: { ...process.env, NATS_URL: natsUrl, NATS_NKEY_SEED: busCredentials().seeds.operator }, timeout: 30_000,
   });
   return JSON.parse(stdout);
 }

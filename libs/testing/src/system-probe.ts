@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
+import type { ServiceName } from '@marketplace/contracts';
+import { connectAs } from './bus-access.js';
 
 /**
  * Looks at what the running system stored, for end-to-end checks of effects that no public
@@ -19,7 +20,8 @@ export async function dbQuery<T = Record<string, unknown>>(databaseUrl: string, 
 
 /** Every event on the stream under one subject, oldest first (envelopes as published). */
 export async function streamEvents<T = any>(natsUrl: string, subject: string): Promise<T[]> {
-  const nc = await connect({ servers: natsUrl });
+  // Read as a consuming service reads the stream.
+  const nc = await connectAs(natsUrl, 'notifications');
   try {
     const jsm = await jetstreamManager(nc);
     const info = await jsm.streams.info('EVENTS', { subjects_filter: subject }).catch(() => undefined);
@@ -43,8 +45,10 @@ export async function streamEvents<T = any>(natsUrl: string, subject: string): P
 }
 
 /** Publishes an event envelope as a service's outbox relay would (a redelivery, for idempotency checks). */
-export async function publishEvent(natsUrl: string, subject: string, envelope: Record<string, unknown>): Promise<string> {
-  const nc = await connect({ servers: natsUrl });
+export async function publishEvent(
+  natsUrl: string, subject: string, envelope: Record<string, unknown>, producer: ServiceName,
+): Promise<string> {
+  const nc = await connectAs(natsUrl, producer);
   try {
     const id = String(envelope.id ?? randomUUID());
     await jetstream(nc).publish(subject, JSON.stringify({ ...envelope, id }), { msgID: `${id}-${Date.now()}` });

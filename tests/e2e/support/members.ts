@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from '@nats-io/transport-node';
 import { operatorCreateApiKey, operatorCreateMember } from '@marketplace/contracts';
 import { BusClient } from '@marketplace/service-kit';
-import type { TestMember } from '@marketplace/testing';
+import { connectAs, type TestMember } from '@marketplace/testing';
 
 /**
  * Many members at once through the same operator operations the command line calls
@@ -12,7 +11,7 @@ import type { TestMember } from '@marketplace/testing';
 export async function createMembersOverBus(
   natsUrl: string, count: number, opts: { completeProfile?: boolean; staff?: boolean } = {},
 ): Promise<TestMember[]> {
-  const nc = await connect({ servers: natsUrl, name: 'e2e-members' });
+  const nc = await connectAs(natsUrl, 'operator');
   const bus = new BusClient(nc, 15_000);
   const ctx = { requestId: randomUUID(), caller: null, surface: 'internal' as const };
   try {

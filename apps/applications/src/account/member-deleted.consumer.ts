@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { applicationWithdrawnV1, memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
-import { recordEvent, type EventConsumer } from '@marketplace/service-kit';
+import { recordEvent, type EventConsumer, forgetAttempts } from '@marketplace/service-kit';
 
 const FORMER = 'Former member';
 const FORMER_MEMBER = JSON.stringify({ id: null, name: FORMER, headline: null, photoUrl: null });
@@ -40,7 +40,7 @@ export class MemberDeletedConsumer implements EventConsumer<typeof memberDeleted
     await em.query(`UPDATE hires SET poster = $2::jsonb WHERE poster_id = $1`, [memberId, FORMER_MEMBER]);
     await em.query(`UPDATE ratings SET rater_id = NULL, by = $2::jsonb WHERE rater_id = $1`, [memberId, FORMER_MEMBER]);
     await em.query(`UPDATE messages SET sender_id = NULL WHERE sender_id = $1`, [memberId]);
-    await em.query(`DELETE FROM attempts WHERE member_id = $1`, [memberId]);
+    await forgetAttempts(em, [memberId]);
     await em.query(
       `UPDATE conversations SET applicant_id = NULL, applicant_name = $2 WHERE applicant_id = $1`, [memberId, FORMER],
     );

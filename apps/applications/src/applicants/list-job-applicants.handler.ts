@@ -7,7 +7,7 @@ import {
   AccessSettingsCache, BusClient, requireReadAccess, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
 import type { ApplicantSnapshot } from '../applying/application.entity.js';
-import { isUuid } from '../common/require-member.js';
+import { isUuid } from '../common/request-facts.js';
 import { ratingSummaries } from '../member-record/rating-summary.js';
 import { applicantCodename } from './codename.js';
 

@@ -3,9 +3,7 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, applicationSubmittedV1, applyToJob, getApplicantProfile, getHiringJob, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { countApplicationAttempt } from '../common/attempt-limit.js';
-import { requireVerifiedMember } from '../common/require-member.js';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { ApplicationEntity } from './application.entity.js';
 import { toMyApplication } from './application.mapper.js';
 
@@ -18,7 +16,7 @@ export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle(input: InputOf<typeof applyToJob>, ctx: HandlerContext): Promise<OutputOf<typeof applyToJob>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     // Agents must say which model wrote the application; only a person in the browser may omit it.
     if (caller.via !== 'session' && !input.model) {
       throw AppError.badRequest('Say which AI model wrote this application.', { model: 'Required with an API key or over MCP.' });
@@ -46,7 +44,7 @@ export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
         [job.id, caller.memberId],
       );
       if (live.length) throw AppError.conflict('You already applied to this job.');
-      await countApplicationAttempt(em, caller.memberId);
+      await countAttempt(em, limitBuckets.applications, caller.memberId);
       const row = em.create(ApplicationEntity, {
         id: randomUUID(), jobId: job.id, applicantId: caller.memberId, posterId: job.posterId, status: 'submitted',
         pitch: input.pitch, agent: input.agent ?? null, model: input.model ?? null, resume: profile.resume,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { getJobStates, listMyApplications, type OutputOf } from '@marketplace/contracts';
-import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { requireVerifiedMember } from '../common/require-member.js';
+import { BusClient, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
 import { ApplicationEntity } from './application.entity.js';
 import { toMyApplication } from './application.mapper.js';
 
@@ -15,7 +14,7 @@ export class ListMyApplicationsHandler implements OperationHandler<typeof listMy
   constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof listMyApplications>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     const apps = await this.ds.getRepository(ApplicationEntity).find({
       where: { applicantId: caller.memberId }, order: { createdAt: 'DESC', id: 'DESC' }, take: MAX,
     });

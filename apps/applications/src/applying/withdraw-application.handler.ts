@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, applicationWithdrawnV1, getJobStates, withdrawApplication, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { isUuid, requireVerifiedMember } from '../common/require-member.js';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
+import { isUuid } from '../common/request-facts.js';
 import { ApplicationEntity } from './application.entity.js';
 import { toMyApplication } from './application.mapper.js';
 
@@ -15,7 +15,7 @@ export class WithdrawApplicationHandler implements OperationHandler<typeof withd
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle({ id }: InputOf<typeof withdrawApplication>, ctx: HandlerContext): Promise<OutputOf<typeof withdrawApplication>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     const notFound = AppError.notFound('You have no application with this id.');
     if (!isUuid(id)) throw notFound;
     // Read the job first: once the withdrawal commits, an unavailable jobs service must not turn it into a 503.

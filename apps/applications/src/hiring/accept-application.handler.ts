@@ -4,10 +4,10 @@ import {
   AppError, acceptApplication, applicationAcceptedV1, applicationDeclinedV1, getApplicantProfile, getHiringJob,
   moveJobStatus, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { toJobApplication } from '../applying/application.mapper.js';
-import { isUuid, requireVerifiedMember } from '../common/require-member.js';
+import { isUuid } from '../common/request-facts.js';
 import { HireEntity } from './hire.entity.js';
 import { isPreferred } from './poster-job.js';
 import { revertJobMove } from './revert-job-move.js';
@@ -25,7 +25,7 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle({ id }: InputOf<typeof acceptApplication>, ctx: HandlerContext): Promise<OutputOf<typeof acceptApplication>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
     if (!isUuid(id)) throw notFound;
     const first = await this.uow.run((em) => em.findOneBy(ApplicationEntity, { id, posterId: caller.memberId }));

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, applicationDeclinedV1, declineApplication, getHiringJob, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { toJobApplication } from '../applying/application.mapper.js';
-import { isUuid, requireVerifiedMember } from '../common/require-member.js';
+import { isUuid } from '../common/request-facts.js';
 import { isPreferred } from './poster-job.js';
 
 @Injectable()
@@ -15,7 +15,7 @@ export class DeclineApplicationHandler implements OperationHandler<typeof declin
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle({ id }: InputOf<typeof declineApplication>, ctx: HandlerContext): Promise<OutputOf<typeof declineApplication>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
     if (!isUuid(id)) throw notFound;
     // Read the job first: once the decline commits, an unavailable jobs service must not turn it into a 503.

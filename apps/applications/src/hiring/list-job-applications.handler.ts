@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, Not } from 'typeorm';
 import { listJobApplications, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { BusClient, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { toJobApplication } from '../applying/application.mapper.js';
-import { requireVerifiedMember } from '../common/require-member.js';
 import { isPreferred, posterJob } from './poster-job.js';
 
 /** The poster's view: oldest first with preferred applicants ahead, withdrawn ones left out. */
@@ -15,7 +14,7 @@ export class ListJobApplicationsHandler implements OperationHandler<typeof listJ
   constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
 
   async handle({ id }: InputOf<typeof listJobApplications>, ctx: HandlerContext): Promise<OutputOf<typeof listJobApplications>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     const job = await posterJob(this.bus, id, caller.memberId, ctx);
     const apps = await this.ds.getRepository(ApplicationEntity).find({
       where: { jobId: job.id, status: Not('withdrawn') }, order: { createdAt: 'ASC', id: 'ASC' },

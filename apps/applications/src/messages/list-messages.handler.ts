@@ -1,8 +1,9 @@
+import { callerOf } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { AppError, listMessages, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
-import { isUuid, requireVerifiedMember } from '../common/require-member.js';
+import { isUuid } from '../common/request-facts.js';
 import { ConversationEntity } from './conversation.entity.js';
 import { MessageEntity } from './message.entity.js';
 import { otherSide, sideOf, toMessage } from './message.mapper.js';
@@ -14,7 +15,7 @@ export class ListMessagesHandler implements OperationHandler<typeof listMessages
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof listMessages>, ctx: HandlerContext): Promise<OutputOf<typeof listMessages>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     if (input.before && !input.applicationId) {
       throw AppError.badRequest('before pages one conversation; send it with application_id.', { before: 'Needs application_id.' });
     }

@@ -3,9 +3,9 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, getHiringJob, messageSentV1, sendMessage, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
 import { ApplicationEntity } from '../applying/application.entity.js';
-import { isUuid, requireVerifiedMember, sentBy } from '../common/require-member.js';
+import { isUuid, sentBy } from '../common/request-facts.js';
 import { ConversationEntity } from './conversation.entity.js';
 import { MessageEntity } from './message.entity.js';
 import { toMessage } from './message.mapper.js';
@@ -18,7 +18,7 @@ export class SendMessageHandler implements OperationHandler<typeof sendMessage> 
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle(input: InputOf<typeof sendMessage>, ctx: HandlerContext): Promise<OutputOf<typeof sendMessage>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id is yours to message about.');
     if (!isUuid(input.applicationId)) throw notFound;
     const app = await this.uow.run((em) => em.findOneBy(ApplicationEntity, { id: input.applicationId }));

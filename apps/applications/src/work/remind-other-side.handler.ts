@@ -1,21 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError, remindOtherSide, workReminderSentV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { isUuid, requireVerifiedMember } from '../common/require-member.js';
+import { recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets, limitsConfig } from '@marketplace/service-kit';
+import { isUuid } from '../common/request-facts.js';
 import { HireEntity } from '../hiring/hire.entity.js';
 import { roleOf, waitsOn } from './work-view.js';
 
-const GAP_HOURS = 12;
+const GAP_MS = limitsConfig.workReminderGapHours * 3600_000;
 
-/** One nudge per side per job every 12 hours, counted in PostgreSQL so it holds across replicas. */
+/** One nudge per side per job every 12 hours (the kit's work_reminders bucket, per member and hire). */
 @Injectable()
 export class RemindOtherSideHandler implements OperationHandler<typeof remindOtherSide> {
   readonly operation = remindOtherSide;
   constructor(private readonly uow: UnitOfWork) {}
 
   async handle({ id }: InputOf<typeof remindOtherSide>, ctx: HandlerContext): Promise<OutputOf<typeof remindOtherSide>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     const notFound = AppError.notFound('No hired work on this job is visible to you.');
     if (!isUuid(id)) throw notFound;
     return this.uow.run(async (em) => {
@@ -26,18 +25,8 @@ export class RemindOtherSideHandler implements OperationHandler<typeof remindOth
       const waiting = waitsOn(hire.status);
       if (waiting === null) throw AppError.conflict('The work is finished; nobody is waiting.');
       if (waiting === role) throw AppError.conflict('The work is waiting on you, not the other side.');
-      const kind = `remind:${hire.id}`;
-      await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${kind}:${caller.memberId}`]);
-      const [last] = (await em.query(
-        `SELECT max(created_at) AS at FROM attempts WHERE member_id = $1 AND kind = $2 AND created_at > now() - interval '${GAP_HOURS} hours'`,
-        [caller.memberId, kind],
-      )) as { at: Date | null }[];
-      if (last?.at) {
-        const next = new Date(last.at).getTime() + GAP_HOURS * 3600_000;
-        throw AppError.tooMany(`You can remind the other side once every ${GAP_HOURS} hours.`, (next - Date.now()) / 1000);
-      }
+      await countAttempt(em, limitBuckets.workReminders, `${caller.memberId}:${hire.id}`);
       const now = new Date();
-      await em.query('INSERT INTO attempts (id, member_id, kind, created_at) VALUES ($1, $2, $3, $4)', [randomUUID(), caller.memberId, kind, now]);
       const remindedId = waiting === 'poster' ? hire.posterId : hire.workerId;
       await recordEvent(em, workReminderSentV1, {
         jobId: hire.jobId, applicationId: hire.id, title: hire.title, posterId: hire.posterId, workerId: hire.workerId,
@@ -45,7 +34,7 @@ export class RemindOtherSideHandler implements OperationHandler<typeof remindOth
       });
       return {
         remindedAt: now.toISOString(), reminded: waiting,
-        nextReminderAt: new Date(now.getTime() + GAP_HOURS * 3600_000).toISOString(),
+        nextReminderAt: new Date(now.getTime() + GAP_MS).toISOString(),
       };
     });
   }

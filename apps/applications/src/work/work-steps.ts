@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppError, getHiringJob, moveJobStatus, type JobStatus, type JobWork } from '@marketplace/contracts';
-import { BusClient, UnitOfWork, type HandlerContext } from '@marketplace/service-kit';
-import { isUuid, requireVerifiedMember } from '../common/require-member.js';
+import { BusClient, UnitOfWork, type HandlerContext, callerOf } from '@marketplace/service-kit';
+import { isUuid } from '../common/request-facts.js';
 import { HireEntity, type HireStatus } from '../hiring/hire.entity.js';
 import { revertJobMove } from '../hiring/revert-job-move.js';
 import { buildWork, roleOf, type WorkRole } from './work-view.js';
@@ -37,7 +37,7 @@ export class WorkSteps {
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async view(jobId: string, ctx: HandlerContext): Promise<JobWork> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     return this.uow.run(async (em) => {
       const hire = await this.liveHire(em, jobId, false);
       const role = hire ? roleOf(hire, caller.memberId, caller.staff) : null;
@@ -47,7 +47,7 @@ export class WorkSteps {
   }
 
   async run(jobId: string, ctx: HandlerContext, step: Step): Promise<JobWork> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     let moved: Moved | null = null;
     try {
       return await this.uow.run(async (em) => {

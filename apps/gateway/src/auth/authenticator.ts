@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, authenticateKey, authenticateSession, type Caller } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
-import { isSafeMethod, isSameOriginJson } from './same-origin.js';
+import { isSafeMethod, isSameOriginWrite, JSON_BODY } from './same-origin.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.js';
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -31,13 +31,14 @@ export class Authenticator {
   /**
    * REST: an API key (Authorization) or else the browser session cookie. A session write must be
    * same-origin JSON (403 otherwise), since a browser attaches the cookie to cross-site requests
-   * too; API keys are never sent by a browser on its own, so they are exempt.
+   * too; API keys are never sent by a browser on its own, so they are exempt. `bodyTypes` widens
+   * JSON to what an upload route takes.
    */
-  async requestCaller(req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
+  async requestCaller(req: FastifyRequest, reply: FastifyReply, bodyTypes: readonly string[] = JSON_BODY): Promise<Caller | null> {
     if (req.headers.authorization !== undefined) return this.restCaller(req.headers.authorization, req.id);
     const session = await this.sessionCaller(req, reply);
-    if (session && !isSafeMethod(req.method) && !isSameOriginJson(req, this.publicOrigin)) {
-      throw AppError.forbidden('Requests signed in with a browser session must come from this site and send Content-Type: application/json.');
+    if (session && !isSafeMethod(req.method) && !isSameOriginWrite(req, this.publicOrigin, bodyTypes)) {
+      throw AppError.forbidden(`Requests signed in with a browser session must come from this site and send Content-Type: ${bodyTypes.join(' or ')}.`);
     }
     return session;
   }

@@ -36,8 +36,10 @@ function toolInputSchema(fields: readonly BoundField[]): Record<string, unknown>
 export function buildTools(): Map<string, Tool> {
   const tools = new Map<string, Tool>();
   for (const op of catalogue) {
-    if (!op.mcp || op.internal) continue;
+    if (!op.mcp || op.access === 'internal') continue;
     if (tools.has(op.mcp.tool)) throw new Error(`Two operations declare tool ${op.mcp.tool}`);
+    // A tool's arguments and results travel on the bus, and bytes never do: files are REST only.
+    if (op.rest?.upload || op.rest?.download) throw new Error(`${op.name} streams a file and cannot be tool ${op.mcp.tool}`);
     // Request facts (client address, origin) exist only on REST.
     const fields = bindFields(op).filter((f) => f.in !== 'request');
     tools.set(op.mcp.tool, {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CONTRACT_VERSION, type Operation } from '@marketplace/contracts';
+import { CONTRACT_VERSION, type Operation, type UploadBinding } from '@marketplace/contracts';
 import { authRouteDocs } from '../auth/auth-routes.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
-import { bindFields } from '../rest/field-bindings.js';
+import { bindFields, type BoundField } from '../rest/field-bindings.js';
 import { restOperations } from '../rest/rest-routes.js';
 
 type Json = Record<string, unknown>;
@@ -24,6 +24,39 @@ const ERROR_STATUSES: Record<string, string> = {
   '503': 'A dependency is unavailable; nothing was changed',
 };
 
+/** Only upload routes answer these. */
+const UPLOAD_STATUSES: Record<string, string> = {
+  '411': 'No Content-Length: a file is sent with its length',
+  '415': 'The body is not one of the accepted file types',
+};
+
+/**
+ * An upload's body is the file itself, streamed to storage; OpenAPI shows the accepted types and
+ * the limit, and the JSON alternative when the binding keeps one.
+ */
+function uploadRequestBody(upload: UploadBinding<string>, field: BoundField): Json {
+  const json = upload.base64InJson
+    ? {
+        'application/json': {
+          schema: {
+            type: 'object', additionalProperties: false, required: [field.rest],
+            properties: { [field.rest]: { type: 'string', contentEncoding: 'base64', description: 'The file, base64-encoded (a data: URL prefix is allowed)' } },
+          },
+        },
+      }
+    : {};
+  return {
+    required: true,
+    description: `${field.schema.description ?? 'The file.'} Send the file itself as the body, with Content-Length, at most ${upload.maxBytes} bytes.`
+      + (upload.base64InJson ? ` JSON with the file base64-encoded in \`${field.rest}\` is also accepted, within the 2,097,152-byte JSON limit.` : ''),
+    'x-max-bytes': upload.maxBytes,
+    content: {
+      ...Object.fromEntries(upload.contentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+      ...json,
+    },
+  };
+}
+
 function operationObject(op: Operation): Json {
   const rest = op.rest!;
   const fields = bindFields(op);
@@ -34,12 +67,15 @@ function operationObject(op: Operation): Json {
     ...(f.in === 'query' && schemaOf(f.schema, 'input').type === 'array' ? { style: 'form', explode: true } : {}),
     schema: schemaOf(f.schema, 'input'),
   }));
-  const body = fields.filter((f) => f.in === 'body');
-  const content = rest.binary
-    ? Object.fromEntries(rest.binary.contentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]))
+  const upload = rest.upload;
+  const uploadField = upload && fields.find((f) => f.key === upload.field);
+  const body = fields.filter((f) => f.in === 'body' && f !== uploadField);
+  const content = rest.download
+    ? Object.fromEntries(rest.download.contentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]))
     : { 'application/json': { schema: schemaOf(op.output, 'output') } };
   const responses: Json = { [String(rest.status)]: { description: op.summary, content } };
-  for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+  const errors = { ...ERROR_STATUSES, ...(upload ? { ...UPLOAD_STATUSES, '413': `File over ${upload.maxBytes} bytes, or JSON over 2,097,152 bytes` } : {}) };
+  for (const [status, description] of Object.entries(errors).sort(([a], [b]) => a.localeCompare(b))) {
     if ((rest.access ?? op.access) === 'public' && (status === '401' || status === '403')) continue;
     responses[status] = { $ref: `#/components/responses/Error${status}`, description };
   }
@@ -50,7 +86,7 @@ function operationObject(op: Operation): Json {
     ...(op.mcp ? { 'x-mcp-tool': op.mcp.tool, description: op.mcp.description } : {}),
     ...((rest.access ?? op.access) === 'public' ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(body.length
+    ...(upload && uploadField ? { requestBody: uploadRequestBody(upload, uploadField) } : body.length
       ? {
           requestBody: {
             required: body.some((f) => f.required),
@@ -94,7 +130,7 @@ export function buildOpenApiDocument(publicUrl: string): Json {
       responses: { '200': { description: 'JSON-RPC response' }, '401': { $ref: '#/components/responses/Error401' } },
     },
   };
-  const errorResponses = Object.fromEntries(Object.entries(ERROR_STATUSES).map(([status, description]) => [
+  const errorResponses = Object.fromEntries(Object.entries({ ...ERROR_STATUSES, ...UPLOAD_STATUSES }).map(([status, description]) => [
     `Error${status}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
   ]));
   return {

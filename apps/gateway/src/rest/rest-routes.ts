@@ -1,24 +1,32 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
-  AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type BinaryResponse, type Caller,
-  type ClientFacts, type Operation,
+  AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type Caller,
+  type ClientFacts, type ObjectDownload, type Operation,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
 import { renameFields } from '../http/error-reply.js';
 import { bindFields, fastifyPath, type BoundField } from './field-bindings.js';
 import { requestOrigin } from '../auth/same-origin.js';
+import { acceptRawBodies, assertUploadBinding, uploadBodyTypes, type ObjectStreamer } from '../storage/object-streamer.js';
 
 export interface RestDeps {
   bus: BusClient;
   auth: Authenticator;
+  /** Moves the bytes of upload and download routes between HTTP and object storage. */
+  streamer: ObjectStreamer;
+  /** For JSON bodies; an upload's raw body is held to its binding's maxBytes instead. */
+  jsonBodyLimit: number;
 }
 
-/** Checks sign-in only; ownership and roles are checked by the owning service. */
+/**
+ * Authentication only: a caller is needed and there is none (401 before a bus round trip, and the
+ * MCP challenge). Everything else about access is decided by the owning service's guard.
+ */
 export function requireAccess(access: Access, caller: Caller | null): void {
-  if (access === 'public') return;
+  if (access === 'public' || access === 'internal') return;
   if (!caller) throw AppError.unauthorized();
-  if (access === 'staff' && !caller.staff) throw AppError.forbidden('Staff only.');
 }
 
 function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<string, unknown> {
@@ -53,41 +61,53 @@ function requestFact(req: FastifyRequest, name: string): string | undefined {
 export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<string, Set<string>> {
   const methodsByPath = new Map<string, Set<string>>();
   for (const op of catalogue) {
-    if (!op.rest || op.internal) continue;
+    if (!op.rest || op.access === 'internal') continue;
     const rest = op.rest;
     const fields = bindFields(op);
     const access = rest.access ?? op.access;
     const url = fastifyPath(rest.path);
     methodsByPath.set(url, (methodsByPath.get(url) ?? new Set()).add(rest.method));
-    app.route({
+    const { upload, download } = rest;
+    if (upload) assertUploadBinding(op.name, upload);
+    const wireName = (key: string) => fields.find((f) => f.key === key)?.rest ?? key;
+    // The input without the file, to check the other fields before a single byte is stored.
+    const othersSchema = upload && z.object(Object.fromEntries(Object.entries(op.input.shape).filter(([key]) => key !== upload.field)));
+    const route = {
       method: rest.method,
       url,
+      bodyLimit: deps.jsonBodyLimit,
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        let staged: string | undefined;
         try {
-          const caller = await deps.auth.requestCaller(req, reply);
+          const caller = await deps.auth.requestCaller(req, reply, upload ? uploadBodyTypes(upload) : undefined);
           requireAccess(access, caller);
-          const input = validateInput(op.input, rawInput(req, fields), (key) => fields.find((f) => f.key === key)?.rest ?? key);
+          if (upload) deps.streamer.precheck(req, upload);
+          const raw = rawInput(req, fields);
+          if (upload && othersSchema) {
+            const { [upload.field]: _sent, ...others } = raw;
+            validateInput(othersSchema, others, wireName);
+            const object = await deps.streamer.stage(req, upload, req.body, wireName(upload.field));
+            staged = object.key;
+            raw[upload.field] = object;
+          }
+          const input = validateInput(op.input, raw, wireName);
           const data = await deps.bus.request(op.subject, op.service, input, {
             requestId: req.id, caller, surface: 'rest', client: clientFacts(req),
           });
-          if (rest.binary) return sendBinary(reply.code(rest.status), data as BinaryResponse);
+          if (download) return await deps.streamer.send(reply.code(rest.status), data as ObjectDownload, download);
           return reply.code(rest.status).send(data);
         } catch (err) {
           throw err instanceof AppError ? renameFields(err, fields, 'rest') : err;
+        } finally {
+          if (staged) deps.streamer.discard(staged);
         }
       },
-    });
+    };
+    // Upload routes get their own scope, the only place a body of any type reaches a handler unread.
+    if (upload) app.register(async (scope) => { acceptRawBodies(scope); scope.route(route); });
+    else app.route(route);
   }
   return methodsByPath;
-}
-
-/** A binary operation's bytes, sent as they are with the service's content type and cache policy. */
-function sendBinary(reply: FastifyReply, data: BinaryResponse): FastifyReply {
-  const bytes = Buffer.from(data.data, 'base64');
-  reply.header('content-type', data.contentType).header('content-length', String(bytes.length));
-  reply.header('x-content-type-options', 'nosniff');
-  if (data.cacheControl) reply.header('cache-control', data.cacheControl);
-  return reply.send(bytes);
 }
 
 /** Client IP (behind TRUST_PROXY, from X-Forwarded-For) and user agent, passed to services. */
@@ -97,5 +117,5 @@ export function clientFacts(req: FastifyRequest): ClientFacts {
 }
 
 export function restOperations(): Operation[] {
-  return catalogue.filter((op) => op.rest && !op.internal);
+  return catalogue.filter((op) => op.rest && op.access !== 'internal');
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, deleteMyAccount, getMemberActiveWork, memberDeletedV1, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 
 /**
@@ -17,8 +17,7 @@ export class DeleteMyAccountHandler implements OperationHandler<typeof deleteMyA
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof deleteMyAccount>> {
-    if (!ctx.caller) throw AppError.unauthorized();
-    const memberId = ctx.caller.memberId;
+    const { memberId } = callerOf(ctx);
     // Asked first: if the applications service cannot answer, nothing is deleted (503).
     const work = await this.bus.call(getMemberActiveWork, { memberId }, ctx);
     if (work.active) {

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+import { forgetAttempts, type EventConsumer } from '@marketplace/service-kit';
+import { PhotoStore } from '../photos/photo-store.js';
 
 export const DELETED_MEMBER_NAME = 'Deleted member';
 
@@ -17,6 +18,8 @@ export class IdentityMemberDeletedConsumer implements EventConsumer<typeof membe
   readonly name = 'member-deleted-identity';
   readonly event = memberDeletedV1;
 
+  constructor(private readonly photos: PhotoStore) {}
+
   async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
     const { memberId, deletedAt } = event.payload;
     // Invitations go first: the waitlist entry is found by the address the scrub below removes.
@@ -28,10 +31,13 @@ export class IdentityMemberDeletedConsumer implements EventConsumer<typeof membe
     await em.query('DELETE FROM federated_identities WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM email_invitations WHERE inviter_id = $1', [memberId]);
     await em.query('DELETE FROM invite_links WHERE member_id = $1', [memberId]);
-    await em.query('DELETE FROM rate_hits WHERE subject = $1', [memberId]);
     await em.query('DELETE FROM network_lookups WHERE member_id = $1', [memberId]);
-    await em.query('DELETE FROM key_usage WHERE key_id IN (SELECT id FROM api_keys WHERE member_id = $1)', [memberId]);
+    const keys = (await em.query('SELECT id FROM api_keys WHERE member_id = $1', [memberId])) as { id: string }[];
+    await forgetAttempts(em, [memberId, ...keys.map((k) => k.id)]);
     await em.query('DELETE FROM api_keys WHERE member_id = $1', [memberId]);
+    // The photo's bytes go before its row: if storage fails, the event is retried with the key still known.
+    const photos = (await em.query('SELECT object_key FROM member_photos WHERE member_id = $1', [memberId])) as { object_key: string | null }[];
+    for (const { object_key: key } of photos) if (key) await this.photos.remove(key);
     await em.query('DELETE FROM member_photos WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM profiles WHERE member_id = $1', [memberId]);
     await em.query(

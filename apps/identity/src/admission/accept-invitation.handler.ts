@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { acceptInvitation, AppError, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 import { allowanceOf, RESERVING } from './allowance.js';
 import type { LinkRow } from './invite-links.js';
-import { countAttempt, intEnv } from './rate-limit.js';
 import { isAdmitted } from './standing.js';
-
-const TRIES_PER_HOUR = intEnv('INVITE_TRIES_PER_HOUR', 10);
 
 /**
  * Lets the caller in with someone's link. The inviter's link row is locked, so concurrent joins
@@ -24,13 +21,10 @@ export class AcceptInvitationHandler implements OperationHandler<typeof acceptIn
   constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly signUp: SignUpState) {}
 
   async handle({ token }: InputOf<typeof acceptInvitation>, ctx: HandlerContext): Promise<OutputOf<typeof acceptInvitation>> {
-    if (!ctx.caller) throw AppError.unauthorized();
-    if (!ctx.caller.emailVerified) throw AppError.forbidden('Verify your email address first.');
-    const memberId = ctx.caller.memberId;
+    const { memberId } = callerOf(ctx);
     const settings = await this.settings.current();
     // Tries are counted in their own transaction so refused ones still count.
-    await this.uow.run((em) => countAttempt(em, 'invite_try', memberId, TRIES_PER_HOUR, 3600,
-      `You can try ${TRIES_PER_HOUR} invitations per hour. Try again later.`));
+    await this.uow.run((em) => countAttempt(em, limitBuckets.inviteTries, memberId));
     const { member, profile } = await this.uow.run(async (em) => {
       const account = await loadOwnAccount(em, memberId, true);
       const { member } = account;

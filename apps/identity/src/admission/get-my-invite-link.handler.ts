@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { getMyInviteLink, type OutputOf } from '@marketplace/contracts';
-import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { SettingsService } from '../settings/settings.service.js';
 import { allowanceOf } from './allowance.js';
 import { inviteUrl, lockOwnLink } from './invite-links.js';
@@ -12,7 +12,7 @@ export class GetMyInviteLinkHandler implements OperationHandler<typeof getMyInvi
   constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof getMyInviteLink>> {
-    const caller = requireMember(ctx);
+    const caller = callerOf(ctx);
     const { invitationsPerMember } = await this.settings.current();
     return this.uow.run(async (em) => {
       const link = await lockOwnLink(em, caller.memberId);

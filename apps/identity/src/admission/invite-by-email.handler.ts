@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError, inviteByEmail, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { LOGGER, requireMember, UnitOfWork, type HandlerContext, type Logger, type OperationHandler } from '@marketplace/service-kit';
+import { LOGGER, callerOf, UnitOfWork, type HandlerContext, type Logger, type OperationHandler } from '@marketplace/service-kit';
 import { Inject } from '@nestjs/common';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
@@ -30,7 +30,7 @@ export class InviteByEmailHandler implements OperationHandler<typeof inviteByEma
   ) {}
 
   async handle({ email }: InputOf<typeof inviteByEmail>, ctx: HandlerContext): Promise<OutputOf<typeof inviteByEmail>> {
-    const caller = requireMember(ctx);
+    const caller = callerOf(ctx);
     this.mailer.requireConfigured();
     const { invitationsPerMember } = await this.settings.current();
     const plan = await this.uow.run(async (em) => {

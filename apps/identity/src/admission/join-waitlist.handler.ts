@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { joinWaitlist, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
-import { countAttempt, intEnv } from './rate-limit.js';
-
-const PER_EMAIL_PER_HOUR = intEnv('WAITLIST_PER_EMAIL_PER_HOUR', 5);
-const PER_MINUTE = intEnv('WAITLIST_PER_MINUTE', 60);
+import { UnitOfWork, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 
 /**
  * Public, so limited twice: per address (a few an hour) and across everyone (per minute), which
@@ -19,8 +15,8 @@ export class JoinWaitlistHandler implements OperationHandler<typeof joinWaitlist
 
   async handle({ email }: InputOf<typeof joinWaitlist>): Promise<OutputOf<typeof joinWaitlist>> {
     await this.uow.run(async (em) => {
-      await countAttempt(em, 'waitlist', email, PER_EMAIL_PER_HOUR, 3600, 'This address joined the waitlist several times this hour. Try again later.');
-      await countAttempt(em, 'waitlist_all', '*', PER_MINUTE, 60, 'The waitlist is busy. Try again in a minute.');
+      await countAttempt(em, limitBuckets.waitlistPerEmail, email);
+      await countAttempt(em, limitBuckets.waitlistAll, '*');
     });
     return this.uow.run(async (em) => {
       await em.query('INSERT INTO waitlist (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING', [randomUUID(), email]);

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import {
   AppError, createMyApiKey, listMyApiKeys, revokeMyApiKey, type Caller, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { generateApiKey } from './api-key.crypto.js';
 
 /** Active keys a member may hold at once. */
@@ -17,12 +17,6 @@ const toKey = (row: KeyRow) => ({
   createdAt: row.created_at.toISOString(), lastUsedAt: row.last_used_at?.toISOString() ?? null,
 });
 
-function verifiedCaller(ctx: HandlerContext): Caller {
-  if (!ctx.caller) throw AppError.unauthorized();
-  if (!ctx.caller.emailVerified) throw AppError.forbidden('Verify your email address first.');
-  return ctx.caller;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
@@ -32,7 +26,7 @@ export class ListMyApiKeysHandler implements OperationHandler<typeof listMyApiKe
   constructor(private readonly ds: DataSource) {}
 
   async handle(_input: InputOf<typeof listMyApiKeys>, ctx: HandlerContext): Promise<OutputOf<typeof listMyApiKeys>> {
-    const caller = verifiedCaller(ctx);
+    const caller = callerOf(ctx);
     const rows: KeyRow[] = await this.ds.query(
       `SELECT id, name, prefix, created_at, last_used_at FROM api_keys
        WHERE member_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC, id`,
@@ -49,7 +43,7 @@ export class CreateMyApiKeyHandler implements OperationHandler<typeof createMyAp
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof createMyApiKey>, ctx: HandlerContext): Promise<OutputOf<typeof createMyApiKey>> {
-    const caller = verifiedCaller(ctx);
+    const caller = callerOf(ctx);
     // A key must not mint keys: a leaked one could otherwise keep itself alive after revocation.
     if (caller.via !== 'session') throw AppError.forbidden('Create API keys while signed in on the web (Agent access).');
     const { key, prefix, hash } = generateApiKey();
@@ -74,7 +68,7 @@ export class RevokeMyApiKeyHandler implements OperationHandler<typeof revokeMyAp
   constructor(private readonly ds: DataSource) {}
 
   async handle({ id }: InputOf<typeof revokeMyApiKey>, ctx: HandlerContext): Promise<OutputOf<typeof revokeMyApiKey>> {
-    const caller = verifiedCaller(ctx);
+    const caller = callerOf(ctx);
     if (!UUID.test(id)) throw AppError.notFound('You have no API key with this id.');
     const [rows]: [{ id: string }[], number] = await this.ds.query(
       `UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND member_id = $2 AND revoked_at IS NULL RETURNING id`,

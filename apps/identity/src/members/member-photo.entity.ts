@@ -15,8 +15,13 @@ export class MemberPhotoEntity {
   @Column('text', { name: 'content_type' })
   contentType!: 'image/png' | 'image/jpeg';
 
-  @Column('bytea')
-  data!: Buffer;
+  /** Where the bytes are in object storage. Null only on rows from before storage, copied there when first read. */
+  @Column('text', { name: 'object_key', nullable: true })
+  objectKey!: string | null;
+
+  /** The bytes of a row from before object storage; null once copied there. */
+  @Column('bytea', { nullable: true })
+  data!: Buffer | null;
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;

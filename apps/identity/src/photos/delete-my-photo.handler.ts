@@ -1,29 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { deleteMyPhoto, type OutputOf } from '@marketplace/contracts';
-import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { MemberPhotoEntity } from '../members/member-photo.entity.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
 import { recordCardChange } from '../profile/member-card-event.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
+import { PhotoStore } from './photo-store.js';
 
 @Injectable()
 export class DeleteMyPhotoHandler implements OperationHandler<typeof deleteMyPhoto> {
   readonly operation = deleteMyPhoto;
 
-  constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState) {}
+  constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState, private readonly photos: PhotoStore) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof deleteMyPhoto>> {
-    const caller = requireMember(ctx);
-    const { member, profile } = await this.uow.run(async (em) => {
+    const caller = callerOf(ctx);
+    const { member, profile, removed } = await this.uow.run(async (em) => {
       const account = await loadOwnAccount(em, caller.memberId, true);
       const before = { ...account.member };
+      const removed = await em.findOneBy(MemberPhotoEntity, { memberId: caller.memberId });
       await em.delete(MemberPhotoEntity, { memberId: caller.memberId });
       account.member.photoUrl = null;
       await em.update(MemberEntity, { id: caller.memberId }, { photoUrl: null });
       await recordCardChange(em, before, account.member);
-      return account;
+      return { ...account, removed: removed?.objectKey };
     });
+    this.photos.discard(removed);
     const enabled = await this.signUp.verificationEnabled();
     return toMe(member, profile, await this.signUp.of(member), enabled);
   }

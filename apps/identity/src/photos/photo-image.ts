@@ -8,23 +8,18 @@ export interface ReencodedPhoto {
   hash: string;
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const DATA_URL = /^data:image\/(png|jpeg);base64,/i;
-
 function invalid(message: string): AppError {
   return AppError.badRequest(message, { image: message });
 }
 
 /**
  * Checks an uploaded photo and re-encodes it: only what sharp decoded is kept, so metadata
- * (location, camera) and anything smuggled after the image data are dropped.
+ * (location, camera) and anything smuggled after the image data are dropped. The declared
+ * content type is never trusted; the bytes say what the image is.
  */
-export async function reencodePhoto(image: string): Promise<ReencodedPhoto> {
-  const text = image.replace(DATA_URL, '').replace(/\s+/g, '');
-  if (!BASE64.test(text) || text.length % 4 === 1) throw invalid('Must be base64 of a PNG or JPEG image.');
-  const bytes = Buffer.from(text, 'base64');
-  if (bytes.length === 0) throw invalid('Must be base64 of a PNG or JPEG image.');
-  if (bytes.length > PHOTO_LIMITS.bytes) throw invalid(`The image is over ${PHOTO_LIMITS.bytes} bytes.`);
+export async function reencodePhoto(bytes: Buffer): Promise<ReencodedPhoto> {
+  if (bytes.length === 0) throw invalid('Must be a PNG or JPEG image.');
+  if (bytes.length > PHOTO_LIMITS.bytes) throw AppError.tooLarge(`The image is over ${PHOTO_LIMITS.bytes} bytes.`);
 
   let meta: Metadata;
   try {
@@ -59,4 +54,9 @@ export async function reencodePhoto(image: string): Promise<ReencodedPhoto> {
 
 export function photoPath(memberId: string, hash: string): string {
   return `/api/members/${memberId}/photo/${hash}`;
+}
+
+/** Where a member's re-encoded photo is kept in object storage; the hash makes it immutable. */
+export function photoObjectKey(memberId: string, hash: string): string {
+  return `identity/photos/${memberId}/${hash}`;
 }

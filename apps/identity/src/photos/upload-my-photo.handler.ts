@@ -1,35 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import { uploadMyPhoto, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { MemberPhotoEntity } from '../members/member-photo.entity.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
 import { recordCardChange } from '../profile/member-card-event.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 import { photoPath, reencodePhoto } from './photo-image.js';
+import { PhotoStore } from './photo-store.js';
 
-/** Replaces the member's photo; `photoUrl` becomes the new immutable path. */
+/**
+ * Replaces the member's photo; `photoUrl` becomes the new immutable path. The upload arrives as a
+ * staged object in storage (the gateway removes it after this call), never as bytes on the bus.
+ */
 @Injectable()
 export class UploadMyPhotoHandler implements OperationHandler<typeof uploadMyPhoto> {
   readonly operation = uploadMyPhoto;
 
-  constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState) {}
+  constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState, private readonly photos: PhotoStore) {}
 
   async handle({ image }: InputOf<typeof uploadMyPhoto>, ctx: HandlerContext): Promise<OutputOf<typeof uploadMyPhoto>> {
-    const caller = requireMember(ctx);
-    // Decoding happens before the transaction, so a slow image never holds a row lock.
-    const photo = await reencodePhoto(image);
-    const { member, profile } = await this.uow.run(async (em) => {
+    const caller = callerOf(ctx);
+    // Decoding and storing happen before the transaction, so a slow image never holds a row lock.
+    const photo = await reencodePhoto(await this.photos.readUpload(image));
+    const objectKey = await this.photos.save(caller.memberId, photo);
+    const { member, profile, replaced } = await this.uow.run(async (em) => {
       const account = await loadOwnAccount(em, caller.memberId, true);
       const before = { ...account.member };
+      const previous = await em.findOneBy(MemberPhotoEntity, { memberId: caller.memberId });
       await em.upsert(MemberPhotoEntity, {
-        memberId: caller.memberId, hash: photo.hash, contentType: photo.contentType, data: photo.data, createdAt: new Date(),
+        memberId: caller.memberId, hash: photo.hash, contentType: photo.contentType, objectKey, data: null, createdAt: new Date(),
       }, ['memberId']);
       account.member.photoUrl = photoPath(caller.memberId, photo.hash);
       await em.update(MemberEntity, { id: caller.memberId }, { photoUrl: account.member.photoUrl });
       await recordCardChange(em, before, account.member);
-      return account;
+      return { ...account, replaced: previous?.objectKey === objectKey ? null : previous?.objectKey };
     });
+    this.photos.discard(replaced);
     const enabled = await this.signUp.verificationEnabled();
     return toMe(member, profile, await this.signUp.of(member), enabled);
   }

@@ -1,9 +1,9 @@
+import { callerOf } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { getMyProfile, type OutputOf } from '@marketplace/contracts';
 import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
 import { loadOwnAccount, toMe } from './me.mapper.js';
-import { requireVerifiedCaller } from './member-guard.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 
 @Injectable()
@@ -13,7 +13,7 @@ export class GetMyProfileHandler implements OperationHandler<typeof getMyProfile
   constructor(private readonly ds: DataSource, private readonly signUp: SignUpState) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof getMyProfile>> {
-    const caller = requireVerifiedCaller(ctx);
+    const caller = callerOf(ctx);
     const { member, profile } = await loadOwnAccount(this.ds, caller.memberId);
     const enabled = await this.signUp.verificationEnabled();
     return toMe(member, profile, await this.signUp.of(member), enabled);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, updateMyProfile, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
@@ -18,7 +18,7 @@ export class UpdateMyProfileHandler implements OperationHandler<typeof updateMyP
   constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState) {}
 
   async handle(input: InputOf<typeof updateMyProfile>, ctx: HandlerContext): Promise<OutputOf<typeof updateMyProfile>> {
-    const caller = requireMember(ctx);
+    const caller = callerOf(ctx);
     const sent = Object.entries(input).filter(([, v]) => v !== undefined);
     if (sent.length === 0) {
       throw AppError.badRequest('Send at least one profile field to change.', { _: 'Nothing to change.' });

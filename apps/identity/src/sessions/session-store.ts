@@ -20,7 +20,6 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
       void this.ds.query(`DELETE FROM sessions WHERE expires_at < now()`).catch(() => undefined);
       void this.ds.query(`DELETE FROM magic_links WHERE expires_at < now() - interval '1 day'`).catch(() => undefined);
       void this.ds.query(`DELETE FROM oidc_requests WHERE expires_at < now()`).catch(() => undefined);
-      void this.ds.query(`DELETE FROM sign_in_rate WHERE window_start < now() - interval '1 hour'`).catch(() => undefined);
     }, 10 * 60_000);
     this.sweeper.unref();
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, getAccountAdmin, listAuthMethods, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { signInConfig } from './sign-in.config.js';
 
 @Injectable()
@@ -22,7 +22,6 @@ export class GetAccountAdminHandler implements OperationHandler<typeof getAccoun
   readonly operation = getAccountAdmin;
 
   async handle(_input: InputOf<typeof getAccountAdmin>, ctx: HandlerContext): Promise<OutputOf<typeof getAccountAdmin>> {
-    if (!ctx.caller) throw AppError.unauthorized();
-    return { admin: ctx.caller.staff };
+    return { admin: callerOf(ctx).staff };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, requestMagicLink, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+import { countAttempt, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { hashSecret, newSecret } from '../sessions/secret-token.js';
 import { assertTrustedOrigin, trustedCallback } from './callback-url.js';
 import { Mailer } from './mailer.js';
@@ -21,7 +21,7 @@ export class RequestMagicLinkHandler implements OperationHandler<typeof requestM
     const callbackUrl = trustedCallback(input.callbackURL, 'callbackURL');
     const newUserCallbackUrl = trustedCallback(input.newUserCallbackURL, 'newUserCallbackURL');
     const errorCallbackUrl = trustedCallback(input.errorCallbackURL, 'errorCallbackURL');
-    await this.countRequest(input.clientIp);
+    await countAttempt(this.ds, limitBuckets.magicLinks, input.clientIp);
 
     // The same answer whether or not an account exists: the link itself creates it.
     const token = newSecret();
@@ -46,19 +46,5 @@ export class RequestMagicLinkHandler implements OperationHandler<typeof requestM
       throw err;
     }
     return { status: true };
-  }
-
-  /** Counted in PostgreSQL so the limit holds across every gateway and identity replica. */
-  private async countRequest(clientIp: string): Promise<void> {
-    const rows: { count: number; reset: string }[] = await this.ds.query(
-      `INSERT INTO sign_in_rate (bucket, window_start, count) VALUES ($1, date_trunc('minute', now()), 1)
-       ON CONFLICT (bucket, window_start) DO UPDATE SET count = sign_in_rate.count + 1
-       RETURNING count, extract(epoch FROM date_trunc('minute', now()) + interval '1 minute' - now()) AS reset`,
-      [`magic-link:${clientIp}`],
-    );
-    const row = rows[0]!;
-    if (row.count > signInConfig.magicLinksPerMinute) {
-      throw AppError.tooMany(`At most ${signInConfig.magicLinksPerMinute} sign-in links per minute. Try again shortly.`, Number(row.reset));
-    }
   }
 }

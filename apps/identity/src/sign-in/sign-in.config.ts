@@ -5,7 +5,6 @@ export interface SignInConfig {
   trustedOrigins: Set<string>;
   smtpUrl: string | undefined;
   mailFrom: string;
-  magicLinksPerMinute: number;
   staffDomains: string[];
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
 }
@@ -26,13 +25,11 @@ export function readSignInConfig(env: NodeJS.ProcessEnv = process.env): SignInCo
   const publicUrl = env.PUBLIC_URL || 'http://127.0.0.1:3000';
   const issuer = env.OIDC_ISSUER?.trim();
   const clientId = env.OIDC_CLIENT_ID?.trim();
-  const perMinute = Number(env.MAGIC_LINK_RATE_LIMIT ?? 5);
   return {
     publicOrigin: originOf(publicUrl) ?? publicUrl,
     trustedOrigins: new Set(list(env.TRUSTED_ORIGINS).map((o) => originOf(o)).filter((o): o is string => !!o)),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'Marketplace <no-reply@localhost>',
-    magicLinksPerMinute: Number.isFinite(perMinute) && perMinute > 0 ? perMinute : 5,
     staffDomains: list(env.STAFF_EMAIL_DOMAINS).map((d) => d.toLowerCase().replace(/^@/, '')),
     oidc: issuer && clientId
       ? { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET ?? '', name: env.OIDC_NAME?.trim() || 'Single sign-on' }

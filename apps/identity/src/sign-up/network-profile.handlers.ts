@@ -2,17 +2,13 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, findMyNetworkProfile, importNetworkProfile, PROFILE_LIMITS, US_STATES, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { requireMember, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { countAttempt, intEnv } from '../admission/rate-limit.js';
+import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { recordCardChange } from '../profile/member-card-event.js';
-import { LOOKUPS_PER_HOUR } from './network-step.handlers.js';
 import { NetworkProvider } from './network-provider.js';
 import { SignUpState } from './sign-up-state.js';
-
-const IMPORTS_PER_HOUR = intEnv('NETWORK_IMPORTS_PER_HOUR', 10);
 
 const sameName = (a: string, b: string) =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -45,11 +41,10 @@ export class FindMyNetworkProfileHandler implements OperationHandler<typeof find
   constructor(private readonly uow: UnitOfWork, private readonly provider: NetworkProvider) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof findMyNetworkProfile>> {
-    const caller = requireMember(ctx);
+    const caller = callerOf(ctx);
     const member = await this.uow.run(async (em) => {
       const { member } = await loadOwnAccount(em, caller.memberId);
-      await countAttempt(em, 'network_lookup', caller.memberId, LOOKUPS_PER_HOUR, 3600,
-        `You can look up ${LOOKUPS_PER_HOUR} network profiles per hour. Try again later.`);
+      await countAttempt(em, limitBuckets.networkLookups, caller.memberId);
       return member;
     });
     const matches = await this.provider.search(member.name);
@@ -72,9 +67,8 @@ export class ImportNetworkProfileHandler implements OperationHandler<typeof impo
   constructor(private readonly uow: UnitOfWork, private readonly provider: NetworkProvider, private readonly signUp: SignUpState) {}
 
   async handle(input: InputOf<typeof importNetworkProfile>, ctx: HandlerContext): Promise<OutputOf<typeof importNetworkProfile>> {
-    const caller = requireMember(ctx);
-    await this.uow.run((em) => countAttempt(em, 'network_import', caller.memberId, IMPORTS_PER_HOUR, 3600,
-      `You can import ${IMPORTS_PER_HOUR} network profiles per hour. Try again later.`));
+    const caller = callerOf(ctx);
+    await this.uow.run((em) => countAttempt(em, limitBuckets.networkImports, caller.memberId));
     const imported = await this.provider.profile(input.networkUrl);
     if (!imported) throw AppError.notFound('No public network profile at this link.');
 

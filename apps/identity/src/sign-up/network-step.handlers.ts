@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, networkConfirm, networkPreview, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { countAttempt, intEnv } from '../admission/rate-limit.js';
+import { UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { NetworkProvider } from './network-provider.js';
 import { SignUpState } from './sign-up-state.js';
-import { requireSignUpCaller, requireSignUpOpen } from './sign-up-guard.js';
+import { requireSignUpOpen } from './sign-up-guard.js';
 
-export const LOOKUPS_PER_HOUR = intEnv('NETWORK_LOOKUPS_PER_HOUR', 20);
 const CONFIRM_WINDOW_MS = 3600_000;
 
 /** Step 1, part one: look the link up with the provider; only the lookup itself is remembered. */
@@ -20,14 +18,13 @@ export class NetworkPreviewHandler implements OperationHandler<typeof networkPre
   constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly provider: NetworkProvider) {}
 
   async handle({ networkUrl }: InputOf<typeof networkPreview>, ctx: HandlerContext): Promise<OutputOf<typeof networkPreview>> {
-    const caller = requireSignUpCaller(ctx);
+    const caller = callerOf(ctx);
     const settings = await this.settings.current();
     await this.uow.run(async (em) => {
       const { member } = await loadOwnAccount(em, caller.memberId);
       requireSignUpOpen(member, settings);
       if (member.signUpStep !== 'network') throw AppError.conflict('The network step is already done.');
-      await countAttempt(em, 'network_lookup', caller.memberId, LOOKUPS_PER_HOUR, 3600,
-        `You can look up ${LOOKUPS_PER_HOUR} network profiles per hour. Try again later.`);
+      await countAttempt(em, limitBuckets.networkLookups, caller.memberId);
     });
     const profile = await this.provider.profile(networkUrl);
     if (!profile) throw AppError.notFound('No public network profile at this link.');
@@ -51,7 +48,7 @@ export class NetworkConfirmHandler implements OperationHandler<typeof networkCon
   constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly signUp: SignUpState) {}
 
   async handle({ networkUrl }: InputOf<typeof networkConfirm>, ctx: HandlerContext): Promise<OutputOf<typeof networkConfirm>> {
-    const caller = requireSignUpCaller(ctx);
+    const caller = callerOf(ctx);
     const settings = await this.settings.current();
     const { member, profile } = await this.uow.run(async (em) => {
       const account = await loadOwnAccount(em, caller.memberId, true);

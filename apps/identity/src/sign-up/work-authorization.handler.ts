@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, confirmWorkAuthorization, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { SignUpState } from './sign-up-state.js';
-import { requireSignUpCaller, requireSignUpOpen } from './sign-up-guard.js';
+import { requireSignUpOpen } from './sign-up-guard.js';
 
 /** The last step: work authorization is saved to the profile and sign-up is finished. */
 @Injectable()
@@ -16,7 +16,7 @@ export class ConfirmWorkAuthorizationHandler implements OperationHandler<typeof 
   constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly signUp: SignUpState) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof confirmWorkAuthorization>> {
-    const caller = requireSignUpCaller(ctx);
+    const caller = callerOf(ctx);
     const settings = await this.settings.current();
     const { member, profile } = await this.uow.run(async (em) => {
       const { member, profile } = await loadOwnAccount(em, caller.memberId, true);

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError, commentOnJob, getMemberCard, jobCommentedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { isJobId, PUBLICLY_READABLE } from '../jobs/jobs.queries.js';
-import { countHourlyAttempt } from '../policy/hourly-limit.js';
-import { requireVerifiedMember } from '../policy/require-member.js';
-import { safetyPolicy } from '../policy/safety-policy.js';
 import { COMMENT_COLUMNS, toComment, type CommentRow } from './comment.mapper.js';
 
 /**
@@ -19,7 +16,7 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle(input: InputOf<typeof commentOnJob>, ctx: HandlerContext): Promise<OutputOf<typeof commentOnJob>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     if (!isJobId(input.id)) throw AppError.notFound('No open or completed job has this id.');
     if (input.parentId !== undefined && !isJobId(input.parentId)) throw AppError.notFound('No such comment on this job.');
     const card = await this.bus.call(getMemberCard, { memberId: caller.memberId }, ctx);
@@ -37,7 +34,7 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
         if (parent.deleted_at) throw AppError.conflict('That comment was deleted; reply to the job instead.');
         parentAuthorId = parent.author_id;
       }
-      await countHourlyAttempt(em, caller.memberId, 'comment', safetyPolicy().commentsPerHour, 'comments');
+      await countAttempt(em, limitBuckets.comments, caller.memberId);
       const [inserted] = (await em.query(
         `INSERT INTO job_comments AS c (id, job_id, parent_id, author_id, author_name, author_kind, body)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COMMENT_COLUMNS}`,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, deleteComment, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
 import { isJobId, PUBLICLY_READABLE } from '../jobs/jobs.queries.js';
-import { requireVerifiedMember } from '../policy/require-member.js';
 
 /** The author or the job's poster deletes a comment: text and author go, the row (and replies) stay. */
 @Injectable()
@@ -12,7 +11,7 @@ export class DeleteCommentHandler implements OperationHandler<typeof deleteComme
   constructor(private readonly uow: UnitOfWork) {}
 
   async handle({ id }: InputOf<typeof deleteComment>, ctx: HandlerContext): Promise<OutputOf<typeof deleteComment>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     const notFound = AppError.notFound('No comment has this id.');
     if (!isJobId(id)) throw notFound;
     await this.uow.run(async (em) => {

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, closeJob, jobClosedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
 import { toJob } from '../jobs/job.mapper.js';
 import { findJobRow, lockOwnJob } from '../jobs/jobs.queries.js';
-import { requireVerifiedMember } from '../policy/require-member.js';
 
 /**
  * The poster closes an open job. job.closed is recorded in the same transaction, so the
@@ -16,7 +15,7 @@ export class CloseJobHandler implements OperationHandler<typeof closeJob> {
   constructor(private readonly uow: UnitOfWork) {}
 
   async handle({ id }: InputOf<typeof closeJob>, ctx: HandlerContext): Promise<OutputOf<typeof closeJob>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     const row = await this.uow.run(async (em) => {
       const job = await lockOwnJob(em, id, caller.memberId);
       if (job.status !== 'open') {

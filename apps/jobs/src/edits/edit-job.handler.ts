@@ -2,12 +2,10 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, editJob, getMemberCard, jobEditedV1, jobPosterVisibilityChangedV1, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { toJob } from '../jobs/job.mapper.js';
 import { findJobRow, lockOwnJob } from '../jobs/jobs.queries.js';
 import { MAX_PREFERRED_WORKERS, mergeReferences, nameWorkers, resolvePreferredWorkers } from '../jobs/preferred-workers.js';
-import { countPostingAttempt } from '../policy/posting-limit.js';
-import { requireVerifiedMember } from '../policy/require-member.js';
 import { reviewJobText } from '../safety/job-text-review.js';
 
 /**
@@ -23,7 +21,7 @@ export class EditJobHandler implements OperationHandler<typeof editJob> {
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle(input: InputOf<typeof editJob>, ctx: HandlerContext): Promise<OutputOf<typeof editJob>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     const { id, expectedVersion, preferredWorkers, acknowledgeExposures, ...changes } = input;
     if (Object.values(changes).every((v) => v === undefined) && preferredWorkers === undefined) {
       throw AppError.badRequest('Nothing to change: send title, category, constraints, posterVisibility or preferredWorkers.');
@@ -64,7 +62,7 @@ export class EditJobHandler implements OperationHandler<typeof editJob> {
         }
         refusal = reviewJobText({ title: next.title, constraints: next.constraints }, acknowledgeExposures === true);
         if (refusal?.status === 503) throw refusal;
-        await countPostingAttempt(em, caller.memberId, 'job_edit');
+        await countAttempt(em, limitBuckets.jobEdits, caller.memberId);
         if (refusal) return { row, refusal };
       }
       const workerIds = await resolvePreferredWorkers(this.bus, added, caller.memberId, ctx);

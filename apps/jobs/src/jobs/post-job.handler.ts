@@ -3,9 +3,7 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, getMemberCard, jobPostedV1, postJob, type InputOf, type MemberCard, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { countPostingAttempt } from '../policy/posting-limit.js';
-import { requireVerifiedMember } from '../policy/require-member.js';
+import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { reviewJobText } from '../safety/job-text-review.js';
 import { toJob } from './job.mapper.js';
 import { findJobRow } from './jobs.queries.js';
@@ -20,7 +18,7 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle(input: InputOf<typeof postJob>, ctx: HandlerContext): Promise<OutputOf<typeof postJob>> {
-    const caller = requireVerifiedMember(ctx);
+    const caller = callerOf(ctx);
     const card: MemberCard = await this.bus.call(getMemberCard, { memberId: caller.memberId }, ctx);
     if (card.missing.length) {
       throw AppError.forbidden(`Complete your profile before posting. Missing: ${card.missing.join(', ')}.`);
@@ -32,7 +30,7 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
 
     const result = await this.uow.run(async (em) => {
       // A refused attempt still counts (spec: submission counting includes safety refusals).
-      await countPostingAttempt(em, caller.memberId);
+      await countAttempt(em, limitBuckets.jobPosts, caller.memberId);
       if (refusal) return null;
       const id = randomUUID();
       const now = new Date();

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, searchJobs, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { JOB_COLUMNS, toJob, type JobRow } from '../jobs/job.mapper.js';
 import { OPEN_AND_LIVE } from '../jobs/jobs.queries.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { configuredEmbeddingProvider, type EmbeddingProvider } from './embedding-provider.js';
 import { interpretQuery } from './query-interpretation.js';
 import { fuseKeywordAndVector } from './rank-fusion.js';
-import { countSearch } from './search-limit.js';
 
 /** Relevance ranks the newest matches only, so a common word costs the same on a huge board. */
 const RANK_WINDOW = 200;
@@ -31,7 +30,9 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
 
   async handle(input: InputOf<typeof searchJobs>, ctx: HandlerContext): Promise<OutputOf<typeof searchJobs>> {
     await requireReadAccess(ctx, this.access);
-    await countSearch(this.ds, ctx);
+    // One limit for REST and search_jobs (this handler), per member, else per client address.
+    const searcher = ctx.caller ? `m:${ctx.caller.memberId}` : ctx.client?.ip ? `ip:${ctx.client.ip}` : null;
+    if (searcher) await countAttempt(this.ds, limitBuckets.searches, searcher);
     const interpretation = interpretQuery(input.q, {
       ...(input.minBudget !== undefined ? { minBudget: input.minBudget } : {}),
       ...(input.maxBudget !== undefined ? { maxBudget: input.maxBudget } : {}),

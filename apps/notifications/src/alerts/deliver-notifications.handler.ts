@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { deliverNotifications, type OutputOf } from '@marketplace/contracts';
-import { requireMember, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 
 interface Row { id: string; kind: string; message: string; job_id: string | null; created_at: Date }
 
@@ -13,7 +13,7 @@ export class DeliverNotificationsHandler implements OperationHandler<typeof deli
   constructor(private readonly ds: DataSource) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof deliverNotifications>> {
-    const caller = requireMember(ctx);
+    const caller = callerOf(ctx);
     // TypeORM answers an UPDATE … RETURNING on PostgreSQL with [rows, affectedCount].
     const [rows] = (await this.ds.query(
       `UPDATE alerts SET delivered_at = now() WHERE id IN (

@@ -43,6 +43,9 @@ export class AppError extends Error {
   static conflict(message: string, fields?: Record<string, string>): AppError {
     return new AppError(409, message, fields ? { fields } : {});
   }
+  static tooLarge(message: string): AppError {
+    return new AppError(413, message);
+  }
   static tooMany(message: string, retryAfter: number): AppError {
     return new AppError(429, message, { retryAfter: Math.max(1, Math.ceil(retryAfter)) });
   }

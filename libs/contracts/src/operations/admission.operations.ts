@@ -25,7 +25,7 @@ export const acceptInvitation = defineOperation({
   name: 'acceptInvitation',
   service: 'identity',
   summary: 'Join with an invitation link token',
-  access: 'member',
+  access: 'verified',
   scope: 'agent:write',
   input: z.object({
     token: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(200, 'At most 200 characters.')
@@ -112,8 +112,8 @@ export const getAccessSettings = defineOperation({
   name: 'getAccessSettings',
   service: 'identity',
   summary: 'Admission settings in force (service-to-service)',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['gateway', 'identity', 'jobs', 'applications', 'files', 'drafts', 'notifications', 'admin'],
   input: z.object({}),
   output: accessSettingsSchema,
 });
@@ -123,8 +123,8 @@ export const operatorSetSetting = defineOperation({
   name: 'operatorSetSetting',
   service: 'identity',
   summary: 'Set an admission setting (operator command line)',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['operator'],
   input: z.object({
     key: z.enum(ACCESS_SETTING_KEYS),
     value: z.union([z.boolean(), z.number().int().min(0).max(1_000_000), z.null()]),

@@ -26,8 +26,8 @@ export const getApplicantProfile = defineOperation({
   name: 'getApplicantProfile',
   service: 'identity',
   summary: "A member's profile as an application records it (service-to-service)",
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['applications'],
   input: z.object({ memberId: idSchema }),
   output: applicantProfileSchema,
 });

@@ -80,8 +80,8 @@ export const getViewerApplication = defineOperation({
   name: 'getViewerApplication',
   service: 'applications',
   summary: "A member's own latest application to a job (service-to-service)",
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['jobs'],
   input: z.object({ jobId: idSchema, memberId: idSchema }),
   output: z.object({ application: viewerApplicationSchema }),
 });
@@ -227,8 +227,8 @@ export const getMemberWorkRecord = defineOperation({
   name: 'getMemberWorkRecord',
   service: 'applications',
   summary: "A member's accepted work and public ratings, for member pages",
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['identity'],
   input: z.object({ memberId: idSchema }),
   output: z.object({
     /** Job ids of accepted applications, most recent first. */
@@ -244,8 +244,8 @@ export const getMemberActiveWork = defineOperation({
   name: 'getMemberActiveWork',
   service: 'applications',
   summary: 'Whether a member has hired work underway (service-to-service)',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['identity'],
   input: z.object({ memberId: idSchema }),
   output: z.object({ active: z.boolean(), jobIds: z.array(z.string()) }),
 });
@@ -255,8 +255,8 @@ export const listWaitingApplicants = defineOperation({
   name: 'listWaitingApplicants',
   service: 'applications',
   summary: 'Members whose application to a job is still waiting (service-to-service)',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['notifications'],
   input: z.object({ jobId: idSchema }),
   output: z.object({ applicantIds: z.array(z.string()) }),
 });

@@ -29,8 +29,8 @@ export const getHiringJob = defineOperation({
   name: 'getHiringJob',
   service: 'jobs',
   summary: 'One job with its current version, for applying and hiring (service-to-service)',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['applications'],
   input: z.object({ jobId: idSchema }),
   output: hiringJobSchema,
 });
@@ -49,8 +49,8 @@ export const getJobStates = defineOperation({
   name: 'getJobStates',
   service: 'jobs',
   summary: 'Current title, status and version of several jobs (service-to-service)',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['applications'],
   input: z.object({ jobIds: z.array(idSchema).max(500) }),
   output: z.object({ jobs: z.array(jobStateSchema) }),
 });
@@ -64,8 +64,8 @@ export const moveJobStatus = defineOperation({
   name: 'moveJobStatus',
   service: 'jobs',
   summary: "Move a job's status if it is still in an expected state (service-to-service)",
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['applications'],
   input: z.object({
     jobId: idSchema,
     from: z.array(jobStatusSchema).min(1),

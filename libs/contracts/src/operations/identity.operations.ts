@@ -22,8 +22,8 @@ export const authenticateKey = defineOperation({
   name: 'authenticateKey',
   service: 'identity',
   summary: 'Resolve an API key (gateway only)',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['gateway'],
   input: z.object({ key: z.string().min(1).max(200) }),
   output: callerSchema,
 });
@@ -32,8 +32,8 @@ export const getMemberCard = defineOperation({
   name: 'getMemberCard',
   service: 'identity',
   summary: 'A member as other services need them (service-to-service)',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['gateway', 'jobs'],
   input: z.object({ memberId: idSchema }),
   output: memberCardSchema,
 });
@@ -42,8 +42,8 @@ export const operatorCreateMember = defineOperation({
   name: 'operatorCreateMember',
   service: 'identity',
   summary: 'Create a member with a verified email (operator command line)',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['operator'],
   input: z.object({
     email: emailSchema,
     name: oneLine(120),
@@ -60,8 +60,8 @@ export const operatorCreateApiKey = defineOperation({
   name: 'operatorCreateApiKey',
   service: 'identity',
   summary: 'Create an API key for a member (operator command line); the key is shown once',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['operator'],
   input: z.object({ email: emailSchema, name: z.string().trim().max(120).default('Operator key') }),
   output: z.object({ id: z.string(), key: z.string(), prefix: z.string(), memberId: z.string(), createdAt: z.string() }),
 });

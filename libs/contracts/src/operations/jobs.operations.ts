@@ -377,8 +377,8 @@ export const getSearchMode = defineOperation({
   name: 'getSearchMode',
   service: 'jobs',
   summary: 'The search mode in force: hybrid with an embedding model, else keyword',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['gateway'],
   input: z.object({}),
   output: z.object({ mode: z.enum(['hybrid', 'keyword']) }),
 });

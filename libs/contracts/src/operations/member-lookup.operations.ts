@@ -10,8 +10,8 @@ export const resolveMemberReferences = defineOperation({
   name: 'resolveMemberReferences',
   service: 'identity',
   summary: 'Resolve member ids, exact names or emails to member ids (service-to-service)',
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['jobs'],
   input: z.object({ references: z.array(z.string().trim().min(1).max(254)).max(20) }),
   output: z.object({
     members: z.array(z.object({ reference: z.string(), memberId: z.string().nullable() })),

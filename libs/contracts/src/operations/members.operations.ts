@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { binaryResponseSchema } from '../schemas/binary-response.schema.js';
 import { idSchema, oneLine, US_STATES } from '../schemas/common.schema.js';
 import { jobSchema } from '../schemas/job.schema.js';
+import { objectDownloadSchema, uploadedObjectSchema } from '../schemas/stored-object.schema.js';
 import {
   applicantVisibilitySchema, meSchema, PROFILE_LIMITS, publicMemberPreviewSchema, publicMemberSchema,
 } from '../schemas/profile.schema.js';
@@ -52,7 +52,7 @@ export const getMyProfile = defineOperation({
   name: 'getMyProfile',
   service: 'identity',
   summary: 'The signed-in member: profile, what is missing, and sign-up state',
-  access: 'member',
+  access: 'verified',
   scope: 'agent:read',
   input: z.object({}),
   output: meSchema,
@@ -82,8 +82,11 @@ export const updateMyProfile = defineOperation({
 
 /** Photos: PNG or JPEG, re-encoded by the service (metadata stripped, at most 512 pixels a side). */
 export const PHOTO_LIMITS = {
-  /** Decoded upload bytes; base64 of this fits the 2 MiB JSON body limit. */
-  bytes: 1_500_000,
+  /**
+   * Upload bytes, enough for a phone camera's photo. The raw body is streamed to storage, so this
+   * is not bound by the JSON limit; base64 in JSON still is (about 1.5 MB of image).
+   */
+  bytes: 10_485_760,
   dimension: 8192,
   pixels: 16_777_216,
   /** Stored photos are scaled down to fit this square. */
@@ -93,16 +96,17 @@ export const PHOTO_LIMITS = {
 export const uploadMyPhoto = defineOperation({
   name: 'uploadMyPhoto',
   service: 'identity',
-  summary: 'Upload your member photo (PNG or JPEG, base64 in JSON)',
+  summary: 'Upload your member photo: the PNG or JPEG as the request body (or base64 in JSON)',
   access: 'member',
   scope: 'agent:write',
   input: z.object({
-    image: z.string({ error: 'Required.' }).min(1, 'Required.')
-      .max(Math.ceil(PHOTO_LIMITS.bytes / 3) * 4 + 4, `At most ${PHOTO_LIMITS.bytes} bytes once decoded.`)
-      .describe(`Base64 of a non-animated PNG or JPEG: at most ${PHOTO_LIMITS.bytes} bytes, ${PHOTO_LIMITS.dimension} pixels a side and ${PHOTO_LIMITS.pixels} pixels. It is re-encoded (metadata removed, scaled to fit ${PHOTO_LIMITS.stored}x${PHOTO_LIMITS.stored}).`),
+    image: uploadedObjectSchema.describe(`A non-animated PNG or JPEG: at most ${PHOTO_LIMITS.bytes} bytes, ${PHOTO_LIMITS.dimension} pixels a side and ${PHOTO_LIMITS.pixels} pixels. It is re-encoded (metadata removed, scaled to fit ${PHOTO_LIMITS.stored}x${PHOTO_LIMITS.stored}).`),
   }),
   output: meSchema,
-  rest: { method: 'PUT', path: '/api/me/photo', status: 200 },
+  rest: {
+    method: 'PUT', path: '/api/me/photo', status: 200,
+    upload: { field: 'image', contentTypes: ['image/png', 'image/jpeg'], maxBytes: PHOTO_LIMITS.bytes, base64InJson: true },
+  },
 });
 
 export const deleteMyPhoto = defineOperation({
@@ -125,8 +129,8 @@ export const getMemberPhoto = defineOperation({
     id: idSchema,
     hash: z.string().trim().regex(/^[0-9a-f]{1,64}$/, 'Not a photo hash.'),
   }),
-  output: binaryResponseSchema,
-  rest: { method: 'GET', path: '/api/members/{id}/photo/{hash}', status: 200, binary: { contentTypes: ['image/png', 'image/jpeg'] } },
+  output: objectDownloadSchema,
+  rest: { method: 'GET', path: '/api/members/{id}/photo/{hash}', status: 200, download: { contentTypes: ['image/png', 'image/jpeg'] } },
 });
 
 export const getMember = defineOperation({
@@ -156,7 +160,7 @@ export const deleteMyAccount = defineOperation({
   name: 'deleteMyAccount',
   service: 'identity',
   summary: 'Delete your account',
-  access: 'member',
+  access: 'signedIn',
   scope: 'agent:write',
   input: z.object({
     confirm: z.literal(DELETE_CONFIRMATION, { error: `Type "${DELETE_CONFIRMATION}" exactly.` })
@@ -176,8 +180,8 @@ export const getMemberPageJobs = defineOperation({
   name: 'getMemberPageJobs',
   service: 'jobs',
   summary: "A member's public open or hired jobs, and the jobs they did (service-to-service)",
-  access: 'public',
-  internal: true,
+  access: 'internal',
+  callers: ['identity'],
   input: z.object({ memberId: idSchema, doneJobIds: z.array(idSchema).max(500).default([]) }),
   output: z.object({
     /** Open or hired jobs posted publicly (never anonymous ones), newest first. */

@@ -1,19 +1,16 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
-  AppError, getAccessSettings, SETTINGS_CHANGED_SUBJECT, type AccessSettings, type Caller,
+  AppError, getAccessSettings, SETTINGS_CHANGED_SUBJECT, type AccessSettings,
 } from '@marketplace/contracts';
 import type { BusClient } from '../bus/bus-client.js';
 import type { HandlerContext } from '../bus/operation-handler.js';
+import { NOT_ADMITTED_MESSAGE } from './access-guard.js';
 
 /** Settings change rarely; identity announces changes, and this bound covers a missed announcement. */
 const TTL_MS = 10_000;
 
 export const INVITE_ONLY_READ_MESSAGE =
   'The marketplace is invite-only: sign in with an account that was let in. See /join.';
-export const NOT_ADMITTED_MESSAGE =
-  'The marketplace is invite-only: join with an invitation (POST /api/me/invite) or the waitlist first. See /join.';
-export const FINISH_SIGN_UP_MESSAGE = 'Finish signing up first.';
-
 /** The admission settings in force, asked of the identity service and kept briefly in memory. */
 export class AccessSettingsCache {
   private cached: { at: number; value: Promise<AccessSettings> } | undefined;
@@ -37,20 +34,6 @@ export class AccessSettingsCache {
     }
     return this.cached.value;
   }
-}
-
-/**
- * The guard every member operation shares: a signed-in caller with a verified email, let in
- * while the service is invite-only, and done with sign-up (identity resolves both flags with
- * the caller). Sign-up steps and admission operations use their own, narrower checks.
- */
-export function requireMember(ctx: HandlerContext): Caller {
-  const caller = ctx.caller;
-  if (!caller) throw AppError.unauthorized();
-  if (!caller.emailVerified) throw AppError.forbidden('Verify your email address first.');
-  if (caller.admitted === false) throw AppError.forbidden(NOT_ADMITTED_MESSAGE);
-  if (caller.signUpPending) throw AppError.forbidden(FINISH_SIGN_UP_MESSAGE);
-  return caller;
 }
 
 /**

@@ -6,6 +6,7 @@ import { BusClient } from '../bus/bus-client.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import type { Logger } from '../logging/logger.js';
 import type { OutboxRelay } from '../outbox/outbox-relay.js';
+import { ObjectStorage } from '../storage/object-storage.js';
 import { LOGGER, NATS_CONNECTION, SERVICE_NAME } from './kit.tokens.js';
 
 export interface KitRuntime {
@@ -27,6 +28,7 @@ export class KitModule {
       { provide: LOGGER, useValue: rt.logger },
       { provide: BusClient, useValue: bus },
       { provide: AccessSettingsCache, useValue: new AccessSettingsCache(rt.nc, bus) },
+      { provide: ObjectStorage, useValue: ObjectStorage.fromEnv() },
       ...(rt.ds && rt.relay
         ? [
             { provide: DataSource, useValue: rt.ds },

@@ -3,31 +3,34 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { DataSource } from 'typeorm';
+import { operationsOf, type ServiceName } from '@marketplace/contracts';
 import { BusServer } from '../bus/bus-server.js';
+import { CallerVerifier } from '../bus/caller-token.js';
 import { connectNats } from '../bus/nats-connection.js';
 import { OPERATION_HANDLERS, type OperationHandler } from '../bus/operation-handler.js';
 import { createDataSource, migrate, type DatabaseOptions } from '../database/data-source.factory.js';
+import { KitTablePruner } from '../database/kit-table-pruner.js';
 import { EVENT_CONSUMERS, EventConsumerRunner, type EventConsumer } from '../events/event-consumer.js';
 import { answerHealth } from '../health/bus-health.js';
 import { startHealthServer } from '../health/health-server.js';
 import { createLogger } from '../logging/logger.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { KitModule } from './kit.module.js';
-import { startWorkers, type WorkerDefinition } from './work-queue.js';
+import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
+import { WorkRunner } from '../queues/work-runner.js';
 
 export interface ServiceDefinition {
   name: string;
   module: Type<unknown>;
   database?: Omit<DatabaseOptions, 'schema'> & { schema?: string };
-  /** ACTIVE_WORKERS: the queues a ROLE=worker process of this service may pull. */
-  workers?: Record<string, WorkerDefinition>;
 }
 
 type Role = 'api' | 'worker' | 'migrate';
 
 function roleOf(def: ServiceDefinition): Role {
   const role = (process.env.ROLE ?? 'api') as Role;
-  const allowed: Role[] = ['api', 'migrate', ...(def.workers ? (['worker'] as Role[]) : [])];
+  // Whether `worker` has anything to pull is known once the module's providers exist (runService checks it).
+  const allowed: Role[] = ['api', 'worker', 'migrate'];
   if (!allowed.includes(role)) throw new Error(`ROLE=${role} is not a role of ${def.name}; use one of ${allowed.join(', ')}`);
   return role;
 }
@@ -51,7 +54,8 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     }
   }
 
-  const nc: NatsConnection = await connectNats(`${def.name}-${role}`);
+  const verifier = await CallerVerifier.fromEnv();
+  const nc: NatsConnection = await connectNats(def.name, { name: `${def.name}-${role}` });
   const relay = ds ? new OutboxRelay(ds, nc, logger) : undefined;
 
   @Module({ imports: [KitModule.forRoot({ service: def.name, nc, ds, relay, logger }), def.module] })
@@ -60,16 +64,25 @@ export async function runService(def: ServiceDefinition): Promise<void> {
   const app = await NestFactory.createApplicationContext(RootModule as unknown as DynamicModule, { logger: false, abortOnError: false });
   await app.init();
 
-  const bus = new BusServer(nc, def.name, logger);
+  const bus = new BusServer(nc, def.name, logger, verifier);
   const consumers = ds ? new EventConsumerRunner(nc, ds, def.name, logger, () => relay?.kick()) : undefined;
-  let stopWorkers: (() => Promise<void>) | undefined;
+  let workers: WorkRunner | undefined;
+  let pruner: KitTablePruner | undefined;
   if (role === 'api') {
-    bus.listen(app.get<OperationHandler[]>(OPERATION_HANDLERS, { strict: false }) ?? []);
+    bus.listen(safeGet<OperationHandler[]>(app, OPERATION_HANDLERS) ?? [], operationsOf(def.name as ServiceName));
     const eventConsumers = safeGet<EventConsumer[]>(app, EVENT_CONSUMERS) ?? [];
     await consumers?.start(eventConsumers);
     await relay?.start();
+    if (ds) pruner = new KitTablePruner(ds, logger).start();
   } else {
-    stopWorkers = await startWorkers(nc, def.name, def.workers ?? {}, logger);
+    // ACTIVE_WORKERS: the queues the service registers with workersProvider; WORKER_QUEUES may narrow them.
+    const handlers = safeGet<WorkHandler[]>(app, WORK_HANDLERS) ?? [];
+    if (handlers.length === 0) throw new Error(`ROLE=worker: ${def.name} registers no work queues; run no worker for it`);
+    if (!ds) throw new Error(`ROLE=worker: ${def.name} has work queues but no database (the outbox and failed_work live there)`);
+    workers = new WorkRunner(nc, ds, def.name, logger);
+    await workers.start(selectWorkHandlers(def.name, handlers));
+    // A job may record events or enqueue follow-up work; they leave through this process's relay.
+    await relay?.start();
   }
 
   const checks = {
@@ -88,9 +101,10 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping');
     await bus.drain();
-    await stopWorkers?.();
+    await workers?.stop();
     await consumers?.stop();
     await relay?.stop();
+    await pruner?.stop();
     await app.close();
     await nc.drain().catch(() => undefined);
     await ds?.destroy().catch(() => undefined);

@@ -1,13 +1,20 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { AppError, type ReplyEnvelope, type RequestEnvelope, validateInput } from '@marketplace/contracts';
+import {
+  accessOn, AppError, type Caller, type Operation, type ReplyEnvelope, type RequestEnvelope, type Surface, validateInput,
+} from '@marketplace/contracts';
+import { guardAccess } from '../access/access-guard.js';
 import type { Logger } from '../logging/logger.js';
+import type { CallerVerifier } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
 import type { OperationHandler } from './operation-handler.js';
 import { isDependencyError } from '../database/dependency-errors.js';
 
+const SURFACES: readonly Surface[] = ['rest', 'mcp', 'internal'];
+
 /**
  * Answers every operation of one service, in the service's queue group so replicas share load.
- * Input is validated again here: the service trusts no one, not even its own gateway.
+ * Before a handler runs, the caller's signature is checked, the operation's declared access is
+ * applied and the input is validated again: the service trusts no one, not even its own gateway.
  */
 export class BusServer {
   private readonly subscriptions: Subscription[] = [];
@@ -17,19 +24,28 @@ export class BusServer {
     private readonly nc: NatsConnection,
     private readonly queue: string,
     private readonly logger: Logger,
+    private readonly verifier: CallerVerifier,
   ) {}
 
-  listen(handlers: readonly OperationHandler[]): void {
+  /**
+   * Subscribes one handler per operation. `owned` are the catalogue's operations of this service:
+   * a missing handler stops start-up rather than surfacing later as a 503.
+   */
+  listen(handlers: readonly OperationHandler[], owned: readonly Operation[] = []): void {
     const seen = new Set<string>();
     for (const handler of handlers) {
       const { subject } = handler.operation;
       if (seen.has(subject)) throw new Error(`Two handlers answer ${subject}`);
       seen.add(subject);
-      const sub = this.nc.subscribe(subject, {
+    }
+    const missing = owned.filter((op) => !seen.has(op.subject)).map((op) => op.name);
+    if (missing.length) throw new Error(`${this.queue} has no handler for ${missing.join(', ')}; refusing to start.`);
+    for (const handler of handlers) {
+      const sub = this.nc.subscribe(handler.operation.subject, {
         queue: this.queue,
         callback: (err, msg) => {
           if (err) {
-            this.logger.error({ err, subject }, 'subscription failed');
+            this.logger.error({ err, subject: handler.operation.subject }, 'subscription failed');
             return;
           }
           this.inFlight++;
@@ -50,23 +66,30 @@ export class BusServer {
     } catch {
       return { ok: false, error: { status: 400, error: 'Malformed request envelope.' } };
     }
-    const { requestId, caller, surface, client } = envelope;
+    const { requestId, client, callerToken } = envelope;
+    const op = handler.operation;
     const started = performance.now();
     try {
-      const input = validateInput(handler.operation.input, envelope.input ?? {});
-      const data = await handler.handle(input, { requestId, caller, surface, ...(client ? { client } : {}) });
-      this.logger.debug({ requestId, op: handler.operation.name, ms: performance.now() - started }, 'handled');
+      let caller: Caller | null = null;
+      let surface: Surface = SURFACES.includes(envelope.surface) ? envelope.surface : 'internal';
+      if (typeof callerToken === 'string') ({ caller, surface } = await this.verifier.verify(callerToken));
+      guardAccess(accessOn(op, surface), caller);
+      const input = validateInput(op.input, envelope.input ?? {});
+      const data = await handler.handle(input, {
+        requestId, caller, surface, ...(callerToken ? { callerToken } : {}), ...(client ? { client } : {}),
+      });
+      this.logger.debug({ requestId, op: op.name, ms: performance.now() - started }, 'handled');
       return { ok: true, data };
     } catch (err: unknown) {
       if (err instanceof AppError) {
-        if (err.status >= 500) this.logger.warn({ requestId, op: handler.operation.name, err }, err.message);
+        if (err.status >= 500) this.logger.warn({ requestId, op: op.name, err }, err.message);
         return { ok: false, error: err.toWire() };
       }
       if (isDependencyError(err)) {
-        this.logger.warn({ requestId, op: handler.operation.name, err }, 'dependency unavailable');
+        this.logger.warn({ requestId, op: op.name, err }, 'dependency unavailable');
         return { ok: false, error: AppError.unavailable('A dependency is unavailable; nothing was changed. Try again shortly.').toWire() };
       }
-      this.logger.error({ requestId, op: handler.operation.name, err }, 'unexpected failure');
+      this.logger.error({ requestId, op: op.name, err }, 'unexpected failure');
       return { ok: false, error: { status: 500, error: 'Something went wrong on our side.', requestId } };
     }
   }

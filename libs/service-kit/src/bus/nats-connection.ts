@@ -1,14 +1,39 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { readFileSync } from 'node:fs';
+import { connect, nkeyAuthenticator, type NatsConnection } from '@nats-io/transport-node';
+
+/** Every message on the bus stays under this; requests that would not fit answer 413 before they are sent. */
+export const BUS_MAX_PAYLOAD = 1_048_576;
 
 export function natsUrl(): string {
   return process.env.NATS_URL || 'nats://127.0.0.1:4222';
 }
 
+/** Each principal's replies arrive under its own prefix, which its NATS user alone may subscribe to. */
+export function inboxPrefix(principal: string): string {
+  return `_INBOX.${principal}`;
+}
+
+/**
+ * The principal's NATS credentials: an nkey seed (NATS_NKEY_SEED, or a file named by
+ * NATS_NKEY_SEED_FILE), else a user and password; none when the server asks for none.
+ */
+function credentials(env: NodeJS.ProcessEnv): Parameters<typeof connect>[0] {
+  const seed = env.NATS_NKEY_SEED?.trim() || (env.NATS_NKEY_SEED_FILE ? readFileSync(env.NATS_NKEY_SEED_FILE, 'utf8').trim() : '');
+  if (seed) return { authenticator: nkeyAuthenticator(new TextEncoder().encode(seed)) };
+  if (env.NATS_USER) return { user: env.NATS_USER, pass: env.NATS_PASSWORD ?? '' };
+  return {};
+}
+
 /** Reconnects forever: a NATS restart must not take a service down for good. */
-export async function connectNats(name: string): Promise<NatsConnection> {
+export async function connectNats(
+  principal: string, opts: { name?: string; env?: NodeJS.ProcessEnv; servers?: string } = {},
+): Promise<NatsConnection> {
+  const env = opts.env ?? process.env;
   return connect({
-    servers: natsUrl().split(','),
-    name,
+    servers: (opts.servers ?? natsUrl()).split(','),
+    name: opts.name ?? principal,
+    inboxPrefix: inboxPrefix(principal),
+    ...credentials(env),
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
     pingInterval: 10_000,

@@ -3,7 +3,10 @@ import type { Provider, Type } from '@nestjs/common';
 
 export interface HandlerContext {
   requestId: string;
+  /** Verified from the gateway's signature and already checked against the operation's access. */
   caller: Caller | null;
+  /** The signed caller, passed on when this handler calls another service on the caller's behalf. */
+  callerToken?: string;
   surface: Surface;
   /** The HTTP client (IP, user agent) when the request came through the gateway. */
   client?: ClientFacts;

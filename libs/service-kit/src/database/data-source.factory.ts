@@ -1,6 +1,9 @@
 import { DataSource } from 'typeorm';
 import { OutboxEvent } from '../outbox/outbox-event.entity.js';
 import { ProcessedEvent } from '../events/processed-event.entity.js';
+import { LimitAttempt } from '../limits/limit-attempt.entity.js';
+import { kitLimitsMigration } from './kit-limits.migration.js';
+import { kitFailedWorkMigration } from './kit-failed-work.migration.js';
 import { kitTablesMigration } from './kit-tables.migration.js';
 
 export interface DatabaseOptions {
@@ -26,8 +29,8 @@ export function createDataSource(opts: DatabaseOptions): DataSource {
     url: databaseUrl(),
     schema: opts.schema,
     applicationName: `marketplace-${opts.schema}`,
-    entities: [OutboxEvent, ProcessedEvent, ...opts.entities],
-    migrations: [kitTablesMigration(opts.schema), ...opts.migrations],
+    entities: [OutboxEvent, ProcessedEvent, LimitAttempt, ...opts.entities],
+    migrations: [kitTablesMigration(opts.schema), kitLimitsMigration(opts.schema), kitFailedWorkMigration(opts.schema), ...opts.migrations],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'all',
     synchronize: false,

@@ -1,9 +1,11 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { workServiceOf } from '@marketplace/contracts';
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../logging/logger.js';
 import { encodeJson } from '../bus/codec.js';
 import { ensureEventStream } from '../events/event-stream.js';
+import { ensureWorkStream } from '../queues/work-stream.js';
 
 const BATCH = 100;
 const POLL_MS = Number(process.env.OUTBOX_POLL_MS ?? 1000);
@@ -19,6 +21,8 @@ export class OutboxRelay {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** Services whose work stream this relay has made sure of; cleared when a publish fails, in case a stream went away. */
+  private readonly workStreams = new Set<string>();
 
   constructor(
     private readonly ds: DataSource,
@@ -62,11 +66,26 @@ export class OutboxRelay {
           [BATCH],
         );
         if (rows.length === 0) return 0;
-        await Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id })));
+        await this.ensureWorkStreams(rows);
+        await Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id })))
+          .catch((err: unknown) => {
+            this.workStreams.clear();
+            throw err;
+          });
         await em.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
         return rows.length;
       });
       if (published < BATCH) return;
+    }
+  }
+
+  /** Work items share the outbox with events but go to their service's work stream, which may not exist yet. */
+  private async ensureWorkStreams(rows: readonly { subject: string }[]): Promise<void> {
+    for (const row of rows) {
+      const service = workServiceOf(row.subject);
+      if (!service || this.workStreams.has(service)) continue;
+      await ensureWorkStream(this.nc, service);
+      this.workStreams.add(service);
     }
   }
 

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { catalogue } from '../catalogue.js';
+import { eventCatalogue } from '../events/event-catalogue.js';
+import { BUS_SERVICES, busPermissions } from './bus-permissions.js';
+
+const internal = catalogue.filter((op) => op.access === 'internal');
+const exposed = catalogue.filter((op) => op.access !== 'internal');
+
+describe('bus permissions from the catalogue', () => {
+  it('every internal operation names who may call it, and nothing internal is on REST or MCP', () => {
+    for (const op of internal) {
+      expect(op.callers?.length, op.name).toBeGreaterThan(0);
+      expect(op.rest, op.name).toBeUndefined();
+      expect(op.mcp, op.name).toBeUndefined();
+    }
+  });
+
+  it('only the gateway and the operator tool may send public operations', () => {
+    for (const service of BUS_SERVICES) {
+      const { publish } = busPermissions(service);
+      for (const op of exposed) expect(publish, `${service} -> ${op.subject}`).not.toContain(op.subject);
+    }
+    for (const op of exposed) {
+      expect(busPermissions('gateway').publish).toContain(op.subject);
+      expect(busPermissions('operator').publish).toContain(op.subject);
+    }
+  });
+
+  it('operator operations are the operator tool\'s alone', () => {
+    const operatorOps = internal.filter((op) => op.name.startsWith('operator'));
+    expect(operatorOps.length).toBeGreaterThan(0);
+    for (const op of operatorOps) {
+      expect(busPermissions('operator').publish).toContain(op.subject);
+      for (const principal of [...BUS_SERVICES, 'gateway'] as const) {
+        expect(busPermissions(principal).publish, `${principal} -> ${op.subject}`).not.toContain(op.subject);
+      }
+    }
+  });
+
+  it('a service publishes only its own events and never listens to another principal\'s replies', () => {
+    for (const service of BUS_SERVICES) {
+      const { publish, subscribe } = busPermissions(service);
+      for (const event of eventCatalogue) {
+        expect(publish.includes(event.subject), `${service} publishing ${event.subject}`).toBe(event.producer === service);
+      }
+      expect(publish.some((s) => s.startsWith('events.>') || s === '>' || s.startsWith('_INBOX'))).toBe(false);
+      expect(subscribe).toContain(`_INBOX.${service}.>`);
+      expect(subscribe.filter((s) => s.startsWith('_INBOX'))).toEqual([`_INBOX.${service}.>`]);
+    }
+  });
+
+  it('knows every event the services produce', () => {
+    expect(new Set(eventCatalogue.map((e) => e.subject)).size).toBe(eventCatalogue.length);
+    expect(eventCatalogue.map((e) => e.type)).toEqual(expect.arrayContaining(['member.deleted', 'job.posted', 'application.submitted']));
+  });
+});

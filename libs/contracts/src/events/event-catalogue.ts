@@ -1,0 +1,13 @@
+import type { EventDefinition } from './event.js';
+import * as applicationsEvents from './applications.events.js';
+import * as identityEvents from './identity.events.js';
+import * as jobsEvents from './jobs.events.js';
+
+function isEventDefinition(value: unknown): value is EventDefinition {
+  return typeof value === 'object' && value !== null && 'subject' in value && 'producer' in value && 'payload' in value;
+}
+
+/** Every domain event; a new events file is added here, and its producer's bus user may then publish it. */
+export const eventCatalogue: readonly EventDefinition[] = [applicationsEvents, identityEvents, jobsEvents]
+  .flatMap((module) => Object.values(module))
+  .filter(isEventDefinition);

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Where the gateway stages an upload; a service never accepts any other key as an upload. */
+export const STAGING_PREFIX = 'staging/';
+
+/**
+ * What an operation with an upload binding (`rest.upload`) receives on the bus in place of the
+ * bytes: the gateway has streamed the request body to object storage under this key. The object
+ * lives only for the call; a service keeps what it needs under a key of its own.
+ */
+export const uploadedObjectSchema = z.object({
+  key: z.string().regex(/^staging\/[0-9a-f-]{36}$/, 'Not a staged upload.'),
+  size: z.number().int().min(0),
+  /** As the client declared it; check the bytes, never trust this. */
+  contentType: z.string().max(255),
+});
+export type UploadedObject = z.infer<typeof uploadedObjectSchema>;
+
+/**
+ * What an operation with a download binding (`rest.download`) answers on the bus: the gateway
+ * streams the object at `key` from storage with this content type and cache policy.
+ */
+export const objectDownloadSchema = z.object({
+  key: z.string().min(1),
+  contentType: z.string(),
+  cacheControl: z.string().optional().describe('Replaces the default no-store'),
+});
+export type ObjectDownload = z.infer<typeof objectDownloadSchema>;

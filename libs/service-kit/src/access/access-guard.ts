@@ -1,0 +1,30 @@
+import { AppError, type Access, type Caller } from '@marketplace/contracts';
+import type { HandlerContext } from '../bus/operation-handler.js';
+
+export const NOT_ADMITTED_MESSAGE =
+  'The marketplace is invite-only: join with an invitation (POST /api/me/invite) or the waitlist first. See /join.';
+export const FINISH_SIGN_UP_MESSAGE = 'Finish signing up first.';
+export const VERIFY_EMAIL_MESSAGE = 'Verify your email address first.';
+
+/**
+ * The one access check: the bus server runs it with the operation's declared access before any
+ * handler, so a handler never repeats it. `internal` is decided by bus permissions (who may send
+ * the request at all), not by a caller.
+ */
+export function guardAccess(access: Access, caller: Caller | null): void {
+  if (access === 'public' || access === 'internal') return;
+  if (!caller) throw AppError.unauthorized();
+  if (access === 'signedIn') return;
+  if (!caller.emailVerified) throw AppError.forbidden(VERIFY_EMAIL_MESSAGE);
+  if (access === 'verified') return;
+  if (caller.admitted === false) throw AppError.forbidden(NOT_ADMITTED_MESSAGE);
+  if (access === 'signUp') return;
+  if (caller.signUpPending) throw AppError.forbidden(FINISH_SIGN_UP_MESSAGE);
+  if (access === 'staff' && !caller.staff) throw AppError.forbidden('Staff only.');
+}
+
+/** The caller of an operation whose access needs one; the guard has already refused everyone else. */
+export function callerOf(ctx: HandlerContext): Caller {
+  if (!ctx.caller) throw AppError.unauthorized();
+  return ctx.caller;
+}

@@ -1,0 +1,319 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { AppError } from '@marketplace/contracts';
+import { createDataSource, migrate, pendingSchemaChanges } from '../database/data-source.factory.js';
+import { KitTablePruner } from '../database/kit-table-pruner.js';
+import { countAttempt, forgetAttempts } from './count-attempt.js';
+import { counterBucket, logBucket, onceEvery, perClockMinute, perHour, perMinute, perUtcDay } from './limit-bucket.js';
+import { defineLimitBuckets } from './limit-buckets.js';
+import { readLimitsConfig } from './limits-config.js';
+
+/** Runs against a real PostgreSQL: the limits are only as good as the SQL and the locks. */
+const DATABASE_URL = process.env.LIMITS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schema = `limits_spec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+const silent = { debug: () => undefined, warn: () => undefined } as never;
+
+let ds: DataSource;
+let replica: DataSource;
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = DATABASE_URL;
+  ds = createDataSource({ schema, entities: [], migrations: [] });
+  await ds.initialize();
+  await migrate(ds, schema);
+  // A second pool stands in for another replica of the same service.
+  replica = createDataSource({ schema, entities: [], migrations: [] });
+  await replica.initialize();
+});
+
+afterAll(async () => {
+  await replica?.destroy();
+  await ds?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await ds?.destroy();
+});
+
+const subject = () => randomUUID();
+
+async function refusal(work: Promise<unknown>): Promise<AppError> {
+  const err = await work.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(AppError);
+  const appError = err as AppError;
+  expect(appError.status).toBe(429);
+  return appError;
+}
+
+async function counted(bucket: string, who: string): Promise<number> {
+  const [row] = (await ds.query('SELECT coalesce(sum(count), 0)::int AS n FROM limit_attempts WHERE bucket = $1 AND subject = $2',
+    [bucket, who])) as { n: number }[];
+  return row!.n;
+}
+
+/** Moves a subject's attempts back in time, as if they had been made that much earlier. */
+async function age(bucket: string, who: string, seconds: number): Promise<void> {
+  await ds.query(
+    `UPDATE limit_attempts SET at = at - make_interval(secs => $3), expires_at = expires_at - make_interval(secs => $3)
+     WHERE bucket = $1 AND subject = $2`, [bucket, who, seconds]);
+}
+
+async function insertAt(bucket: string, who: string, atSql: string, count = 1): Promise<void> {
+  await ds.query(
+    `INSERT INTO limit_attempts (bucket, subject, at, count, expires_at) VALUES ($1, $2, ${atSql}, $3, ${atSql} + interval '1 day')`,
+    [bucket, who, count]);
+}
+
+describe('the kit tables', () => {
+  it('match the kit entities (no schema change pending after the migrations)', async () => {
+    expect(await pendingSchemaChanges(ds)).toEqual([]);
+  });
+});
+
+describe('countAttempt, log buckets', () => {
+  const bucket = logBucket('spec_minute', perMinute(3, 'Three a minute.'));
+
+  it('allows up to the limit, then refuses with the window\'s message and a Retry-After within it', async () => {
+    const who = subject();
+    for (let i = 0; i < 3; i++) await countAttempt(ds, bucket, who);
+    const err = await refusal(countAttempt(ds, bucket, who));
+    expect(err.message).toBe('Three a minute.');
+    expect(err.extra.retryAfter).toBeGreaterThanOrEqual(59);
+    expect(err.extra.retryAfter).toBeLessThanOrEqual(60);
+    // A refused attempt is not counted: it did not happen.
+    expect(await counted('spec_minute', who)).toBe(3);
+  });
+
+  it('keeps subjects and buckets apart', async () => {
+    const who = subject();
+    for (let i = 0; i < 3; i++) await countAttempt(ds, bucket, who);
+    await countAttempt(ds, bucket, subject());
+    await countAttempt(ds, logBucket('spec_other', perMinute(1, 'x')), who);
+  });
+
+  it('slides: a place frees up when the oldest attempt leaves the window, and Retry-After says when', async () => {
+    const who = subject();
+    await countAttempt(ds, bucket, who);
+    await age('spec_minute', who, 50);
+    await countAttempt(ds, bucket, who);
+    await countAttempt(ds, bucket, who);
+    const err = await refusal(countAttempt(ds, bucket, who));
+    // The oldest is 50 s old: it leaves in about 10 s.
+    expect(err.extra.retryAfter).toBeGreaterThanOrEqual(9);
+    expect(err.extra.retryAfter).toBeLessThanOrEqual(11);
+    await age('spec_minute', who, 11);
+    // Only the oldest has left: one more fits, then the window is full again.
+    await countAttempt(ds, bucket, who);
+    await refusal(countAttempt(ds, bucket, who));
+  });
+
+  it('counts per UTC day: earlier today counts, yesterday does not, Retry-After runs to midnight UTC', async () => {
+    const daily = logBucket('spec_day', perUtcDay(5, 'Five a day.'), perMinute(100, 'x'));
+    const who = subject();
+    const midnight = `date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+    await insertAt('spec_day', who, `${midnight} - interval '1 second'`, 50);
+    await insertAt('spec_day', who, midnight, 4);
+    await countAttempt(ds, daily, who);
+    const err = await refusal(countAttempt(ds, daily, who));
+    expect(err.message).toBe('Five a day.');
+    const now = new Date();
+    const untilMidnight = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
+    expect(Math.abs(err.extra.retryAfter! - untilMidnight)).toBeLessThan(5);
+  });
+
+  it('names the window that refuses, and the longest wait when several do', async () => {
+    const both = logBucket('spec_both', perHour(3, 'Three an hour.'), perMinute(2, 'Two a minute.'));
+    const who = subject();
+    await countAttempt(ds, both, who);
+    await countAttempt(ds, both, who);
+    const minute = await refusal(countAttempt(ds, both, who));
+    expect(minute.message).toBe('Two a minute.');
+    await age('spec_both', who, 120);
+    await countAttempt(ds, both, who);
+    const hour = await refusal(countAttempt(ds, both, who));
+    expect(hour.message).toBe('Three an hour.');
+    expect(hour.extra.retryAfter).toBeGreaterThan(3000);
+  });
+
+  it('enforces a gap ("once every N hours") with Retry-After until the gap ends', async () => {
+    const gap = logBucket('spec_gap', onceEvery(12, 'Once every 12 hours.'));
+    const who = subject();
+    await countAttempt(ds, gap, who);
+    const err = await refusal(countAttempt(ds, gap, who));
+    expect(err.message).toBe('Once every 12 hours.');
+    expect(err.extra.retryAfter).toBeGreaterThan(12 * 3600 - 5);
+    expect(err.extra.retryAfter).toBeLessThanOrEqual(12 * 3600);
+    await age('spec_gap', who, 11 * 3600);
+    const later = await refusal(countAttempt(ds, gap, who));
+    expect(Math.abs(later.extra.retryAfter! - 3600)).toBeLessThan(5);
+    await age('spec_gap', who, 3601);
+    await countAttempt(ds, gap, who);
+  });
+
+  it('commits or rolls back with the caller\'s transaction', async () => {
+    const who = subject();
+    await ds.transaction(async (em) => {
+      await countAttempt(em, bucket, who);
+      await em.query('SELECT 1');
+    });
+    await ds.transaction(async (em) => {
+      await countAttempt(em, bucket, who);
+      throw new Error('the caller\'s work failed');
+    }).catch(() => undefined);
+    expect(await counted('spec_minute', who)).toBe(1);
+  });
+
+  it('never lets parallel transactions on two pools exceed the limit', async () => {
+    const five = logBucket('spec_race', perMinute(5, 'Five a minute.'));
+    const who = subject();
+    const outcomes = await Promise.all(Array.from({ length: 24 }, (_, i) => (i % 2 ? ds : replica).transaction(async (em) => {
+      await countAttempt(em, five, who);
+      // Holding the transaction open is what would let an unlocked check-then-insert race.
+      await em.query('SELECT pg_sleep(0.02)');
+    }).then(() => 'ok', (err: unknown) => (err instanceof AppError && err.status === 429 ? 'limited' : err))));
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(5);
+    expect(outcomes.filter((o) => o === 'limited')).toHaveLength(19);
+    expect(await counted('spec_race', who)).toBe(5);
+  });
+});
+
+describe('countAttempt, counter buckets', () => {
+  const bucket = counterBucket('spec_counter', perClockMinute(5, 'Five this minute.'));
+
+  it('allows up to the limit in the clock minute, then refuses until the minute ends', async () => {
+    const who = subject();
+    // A previous window's count is never read.
+    await insertAt('spec_counter', who, `date_trunc('minute', now()) - interval '1 minute'`, 100);
+    const results = await Promise.all(Array.from({ length: 8 }, () => countAttempt(ds, bucket, who).then(() => 'ok', (e: unknown) => e)));
+    const ok = results.filter((r) => r === 'ok').length;
+    const refused = results.filter((r): r is AppError => r instanceof AppError);
+    // The run may straddle a minute boundary; then the new minute admits more.
+    expect(ok).toBeGreaterThanOrEqual(5);
+    if (ok === 5) {
+      expect(refused).toHaveLength(3);
+      expect(refused[0]!.message).toBe('Five this minute.');
+      const secondsLeft = 60 - (Date.now() % 60_000) / 1000;
+      expect(Math.abs(refused[0]!.extra.retryAfter! - Math.ceil(secondsLeft))).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('is exact under parallel requests from two pools', async () => {
+    const ten = counterBucket('spec_counter_race', perClockMinute(10, 'Ten.'));
+    const who = subject();
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 55_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) =>
+      countAttempt(i % 2 ? ds : replica, ten, who).then(() => 'ok', () => 'limited')));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(10);
+    // Refused requests count too: the window ends at a fixed time whatever they do.
+    expect(await counted('spec_counter_race', who)).toBe(30);
+  });
+});
+
+describe('forgetAttempts', () => {
+  it('drops a subject\'s attempts and the composite ones it starts, nobody else\'s', async () => {
+    const member = subject();
+    const other = subject();
+    const b = logBucket('spec_forget', perMinute(10, 'x'));
+    await countAttempt(ds, b, member);
+    await countAttempt(ds, b, `${member}:${subject()}`);
+    await countAttempt(ds, b, other);
+    await forgetAttempts(ds, [member]);
+    const rows = (await ds.query(`SELECT subject FROM limit_attempts WHERE bucket = 'spec_forget'`)) as { subject: string }[];
+    expect(rows.map((r) => r.subject)).toEqual([other]);
+  });
+});
+
+describe('KitTablePruner', () => {
+  it('deletes expired attempts, old published events and old processed events in batches; keeps the rest', async () => {
+    const pruner = new KitTablePruner(ds, silent, { batchSize: 2 });
+    // Earlier tests left expired rows; start from a clean slate so the counts below are exact.
+    await pruner.pruneOnce();
+    const keep = subject();
+    const drop = subject();
+    for (let i = 0; i < 5; i++) {
+      await ds.query(`INSERT INTO limit_attempts (bucket, subject, at, count, expires_at)
+        VALUES ('spec_prune', $1, now() - make_interval(hours => 2, secs => $2), 1, now() - interval '1 hour')`, [drop, i]);
+    }
+    await ds.query(`INSERT INTO limit_attempts (bucket, subject, at, count, expires_at)
+      VALUES ('spec_prune', $1, now() - interval '2 hours', 1, now() + interval '22 hours')`, [keep]);
+    const outbox = async (createdAgo: string, publishedAgo: string | null) => {
+      const id = randomUUID();
+      await ds.query(`INSERT INTO outbox_events (id, subject, envelope, created_at, published_at)
+        VALUES ($1, 'spec', '{}', now() - $2::interval, now() - $3::interval)`, [id, createdAgo, publishedAgo]);
+      return id;
+    };
+    const oldPublished = await outbox('3 days', '3 days');
+    const recentPublished = await outbox('2 hours', '2 hours');
+    const oldUnpublished = await outbox('3 days', null);
+    const processed = async (ago: string) => {
+      const id = randomUUID();
+      await ds.query(`INSERT INTO processed_events (consumer, event_id, processed_at) VALUES ('spec', $1, now() - $2::interval)`, [id, ago]);
+      return id;
+    };
+    const oldProcessed = await processed('9 days');
+    const recentProcessed = await processed('6 days');
+
+    const deleted = await pruner.pruneOnce();
+    expect(deleted).toEqual({ limit_attempts: 5, outbox_events: 1, processed_events: 1 });
+    expect(await counted('spec_prune', drop)).toBe(0);
+    expect(await counted('spec_prune', keep)).toBe(1);
+    const outboxIds = ((await ds.query('SELECT id FROM outbox_events')) as { id: string }[]).map((r) => r.id);
+    expect(outboxIds).not.toContain(oldPublished);
+    expect(outboxIds).toEqual(expect.arrayContaining([recentPublished, oldUnpublished]));
+    const processedIds = ((await ds.query('SELECT event_id FROM processed_events')) as { event_id: string }[]).map((r) => r.event_id);
+    expect(processedIds).not.toContain(oldProcessed);
+    expect(processedIds).toContain(recentProcessed);
+  });
+
+  it('skips a pass while another replica prunes the same schema', async () => {
+    const runner = replica.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query(`SELECT pg_advisory_lock(hashtext('kit-prune'), hashtext($1))`, [schema]);
+      expect(await new KitTablePruner(ds, silent).pruneOnce()).toBeNull();
+      await runner.query(`SELECT pg_advisory_unlock(hashtext('kit-prune'), hashtext($1))`, [schema]);
+      expect(await new KitTablePruner(ds, silent).pruneOnce()).not.toBeNull();
+    } finally {
+      await runner.release();
+    }
+  });
+
+  it('stops cleanly before its first pass', async () => {
+    const pruner = new KitTablePruner(ds, silent).start();
+    await pruner.stop();
+  });
+});
+
+describe('limits configuration', () => {
+  it('reads the deployment\'s variable names, keeping the contract\'s numbers otherwise', () => {
+    const defaults = readLimitsConfig({});
+    expect(defaults).toMatchObject({
+      apiKeyRequestsPerMinute: 120, magicLinksPerMinute: 5, searchesPerMinute: 30, commentsPerHour: 30,
+      jobPosts: { perDay: 10, perMinute: 3 }, applications: { perDay: 50, perMinute: 5 }, workReminderGapHours: 12,
+      inviteTriesPerHour: 10, waitlist: { perEmailPerHour: 5, perMinute: 60 }, network: { lookupsPerHour: 20, importsPerHour: 10 },
+    });
+    const set = readLimitsConfig({
+      API_KEY_RATE_LIMIT: '7', MAGIC_LINK_RATE_LIMIT: '2', SEARCHES_PER_MINUTE: '9', JOB_POSTS_PER_DAY: '4', JOB_POSTS_PER_MINUTE: '1000',
+      COMMENTS_PER_HOUR: '3', APPLICATIONS_PER_DAY: '6', APPLICATIONS_PER_MINUTE: '2', INVITE_TRIES_PER_HOUR: '1',
+      WAITLIST_PER_EMAIL_PER_HOUR: '2', WAITLIST_PER_MINUTE: '3', NETWORK_LOOKUPS_PER_HOUR: '4', NETWORK_IMPORTS_PER_HOUR: '5',
+    });
+    expect(set).toMatchObject({
+      apiKeyRequestsPerMinute: 7, magicLinksPerMinute: 2, searchesPerMinute: 9, commentsPerHour: 3,
+      jobPosts: { perDay: 4, perMinute: 1000 }, applications: { perDay: 6, perMinute: 2 },
+      inviteTriesPerHour: 1, waitlist: { perEmailPerHour: 2, perMinute: 3 }, network: { lookupsPerHour: 4, importsPerHour: 5 },
+    });
+    expect(readLimitsConfig({ API_KEY_RATE_LIMIT: 'lots', APPLICATIONS_PER_DAY: '0', COMMENTS_PER_HOUR: '2.5' }))
+      .toMatchObject({ apiKeyRequestsPerMinute: 120, applications: { perDay: 50 }, commentsPerHour: 30 });
+  });
+
+  it('words each bucket for what it limits (an edit is not a post)', () => {
+    const buckets = defineLimitBuckets(readLimitsConfig({}));
+    expect(buckets.jobPosts.windows.map((w) => w.message)).toEqual([
+      'You can post 10 jobs per UTC day. Try again tomorrow (UTC).', 'You can post 3 jobs per minute. Wait a moment and try again.',
+    ]);
+    expect(buckets.jobEdits.windows.map((w) => w.message).join(' ')).not.toMatch(/post/);
+    expect(buckets.jobEdits.windows[0]!.message).toBe('You can edit jobs 10 times per UTC day. Try again tomorrow (UTC).');
+    const names = Object.values(buckets).map((b) => b.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});

@@ -1,0 +1,64 @@
+import {
+  counterBucket, logBucket, onceEvery, perClockMinute, perHour, perMinute, perUtcDay, type CounterBucket, type LogBucket,
+} from './limit-bucket.js';
+import { limitsConfig, type LimitsConfig } from './limits-config.js';
+
+const TOMORROW = 'Try again tomorrow (UTC).';
+const SHORTLY = 'Wait a moment and try again.';
+const LATER = 'Try again later.';
+
+/**
+ * Every limit of the marketplace by name. The name is stored with each attempt, so renaming a
+ * bucket starts its counts afresh. Each service counts in its own schema; a bucket is only ever
+ * counted by the service that owns the operation it limits.
+ */
+export function defineLimitBuckets(c: LimitsConfig) {
+  return {
+    /** identity: every API-key request, per key. */
+    apiKeyRequests: counterBucket('api_key_requests',
+      perClockMinute(c.apiKeyRequestsPerMinute, `This API key allows ${c.apiKeyRequestsPerMinute} requests per minute.`)),
+    /** identity: sign-in link requests, per client address. */
+    magicLinks: counterBucket('magic_links',
+      perClockMinute(c.magicLinksPerMinute, `At most ${c.magicLinksPerMinute} sign-in links per minute. Try again shortly.`)),
+    /** jobs: REST search and search_jobs together, per member or else per client address. */
+    searches: counterBucket('searches',
+      perClockMinute(c.searchesPerMinute, `You can search ${c.searchesPerMinute} times per minute. ${SHORTLY}`)),
+    /** jobs: valid posting attempts, refusals included, per member. */
+    jobPosts: logBucket('job_posts',
+      perUtcDay(c.jobPosts.perDay, `You can post ${c.jobPosts.perDay} jobs per UTC day. ${TOMORROW}`),
+      perMinute(c.jobPosts.perMinute, `You can post ${c.jobPosts.perMinute} jobs per minute. ${SHORTLY}`)),
+    /** jobs: content edits, counted apart from posts but held to the same numbers. */
+    jobEdits: logBucket('job_edits',
+      perUtcDay(c.jobPosts.perDay, `You can edit jobs ${c.jobPosts.perDay} times per UTC day. ${TOMORROW}`),
+      perMinute(c.jobPosts.perMinute, `You can edit jobs ${c.jobPosts.perMinute} times per minute. ${SHORTLY}`)),
+    /** jobs: public comments, per member. */
+    comments: logBucket('comments',
+      perHour(c.commentsPerHour, `You can write ${c.commentsPerHour} comments per hour. ${LATER}`)),
+    /** applications: valid application attempts, per member. */
+    applications: logBucket('applications',
+      perUtcDay(c.applications.perDay, `You can apply ${c.applications.perDay} times per UTC day. ${TOMORROW}`),
+      perMinute(c.applications.perMinute, `You can apply ${c.applications.perMinute} times per minute. ${SHORTLY}`)),
+    /** applications: nudges, per `<memberId>:<hireId>` (one side of one job). */
+    workReminders: logBucket('work_reminders',
+      onceEvery(c.workReminderGapHours, `You can remind the other side once every ${c.workReminderGapHours} hours.`)),
+    /** identity: invitation links tried, per member. */
+    inviteTries: logBucket('invite_tries',
+      perHour(c.inviteTriesPerHour, `You can try ${c.inviteTriesPerHour} invitations per hour. ${LATER}`)),
+    /** identity: waitlist joins, per address. */
+    waitlistPerEmail: logBucket('waitlist_per_email',
+      perHour(c.waitlist.perEmailPerHour, `This address joined the waitlist several times this hour. ${LATER}`)),
+    /** identity: waitlist joins from everyone, subject `*`: bounds what a script can write. */
+    waitlistAll: logBucket('waitlist_all',
+      perMinute(c.waitlist.perMinute, 'The waitlist is busy. Try again in a minute.')),
+    /** identity: network profile look-ups (sign-up preview and find), per member. */
+    networkLookups: logBucket('network_lookups',
+      perHour(c.network.lookupsPerHour, `You can look up ${c.network.lookupsPerHour} network profiles per hour. ${LATER}`)),
+    /** identity: network profile imports, per member. */
+    networkImports: logBucket('network_imports',
+      perHour(c.network.importsPerHour, `You can import ${c.network.importsPerHour} network profiles per hour. ${LATER}`)),
+  } satisfies Record<string, LogBucket | CounterBucket>;
+}
+
+export type LimitBuckets = ReturnType<typeof defineLimitBuckets>;
+
+export const limitBuckets: LimitBuckets = defineLimitBuckets(limitsConfig);

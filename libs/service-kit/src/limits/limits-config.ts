@@ -1,0 +1,58 @@
+import { DEFAULT_SAFETY_POLICY } from '@marketplace/contracts';
+
+/** Every request and submission limit in force, read once per process. */
+export interface LimitsConfig {
+  apiKeyRequestsPerMinute: number;
+  magicLinksPerMinute: number;
+  searchesPerMinute: number;
+  jobPosts: { perDay: number; perMinute: number };
+  commentsPerHour: number;
+  applications: { perDay: number; perMinute: number };
+  workReminderGapHours: number;
+  inviteTriesPerHour: number;
+  waitlist: { perEmailPerHour: number; perMinute: number };
+  network: { lookupsPerHour: number; importsPerHour: number };
+}
+
+/** A positive whole number from the environment; anything else keeps the contract's number. */
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const v = Number(raw);
+  return Number.isInteger(v) && v > 0 ? v : fallback;
+}
+
+/**
+ * The environment variable names are part of the deployment interface (README, Helm values,
+ * e2e setup), so they stay as they were when each service read its own.
+ */
+export function readLimitsConfig(env: NodeJS.ProcessEnv = process.env): LimitsConfig {
+  const d = DEFAULT_SAFETY_POLICY;
+  return {
+    apiKeyRequestsPerMinute: positiveInt(env, 'API_KEY_RATE_LIMIT', d.apiKeyRequestsPerMinute),
+    magicLinksPerMinute: positiveInt(env, 'MAGIC_LINK_RATE_LIMIT', 5),
+    searchesPerMinute: positiveInt(env, 'SEARCHES_PER_MINUTE', d.searchesPerMinute),
+    jobPosts: {
+      perDay: positiveInt(env, 'JOB_POSTS_PER_DAY', d.jobPosts.perDay),
+      perMinute: positiveInt(env, 'JOB_POSTS_PER_MINUTE', d.jobPosts.perMinute),
+    },
+    commentsPerHour: positiveInt(env, 'COMMENTS_PER_HOUR', d.commentsPerHour),
+    applications: {
+      perDay: positiveInt(env, 'APPLICATIONS_PER_DAY', d.applications.perDay),
+      perMinute: positiveInt(env, 'APPLICATIONS_PER_MINUTE', d.applications.perMinute),
+    },
+    // The contract promises 12 hours; not a deployment setting.
+    workReminderGapHours: 12,
+    inviteTriesPerHour: positiveInt(env, 'INVITE_TRIES_PER_HOUR', 10),
+    waitlist: {
+      perEmailPerHour: positiveInt(env, 'WAITLIST_PER_EMAIL_PER_HOUR', 5),
+      perMinute: positiveInt(env, 'WAITLIST_PER_MINUTE', 60),
+    },
+    network: {
+      lookupsPerHour: positiveInt(env, 'NETWORK_LOOKUPS_PER_HOUR', 20),
+      importsPerHour: positiveInt(env, 'NETWORK_IMPORTS_PER_HOUR', 10),
+    },
+  };
+}
+
+export const limitsConfig: LimitsConfig = readLimitsConfig();

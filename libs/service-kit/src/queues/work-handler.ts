@@ -1,0 +1,70 @@
+import type { Provider, Type } from '@nestjs/common';
+import type { z } from 'zod';
+import type { QueueDefinition } from '@marketplace/contracts';
+
+export interface WorkContext {
+  /** The work item's id (its outbox row id), stable across attempts: a key for idempotent side effects. */
+  readonly id: string;
+  /** 1 on the first delivery; a crash or a timeout uses up an attempt too. */
+  readonly attempt: number;
+  /** Aborted when the attempt times out or the worker stops before the job finishes; stop early, the item is retried. */
+  readonly signal: AbortSignal;
+  /**
+   * Tells JetStream the job is still alive. The runner already beats on a timer while run() is
+   * under way; call this between long synchronous steps that keep the timer from firing.
+   */
+  heartbeat(): void;
+}
+
+/** Runs the items of one queue. Delivery is at least once, so run() must be safe to repeat. */
+export interface WorkHandler<P extends z.ZodType = z.ZodType> {
+  readonly queue: QueueDefinition<P>;
+  run(payload: z.output<P>, ctx: WorkContext): Promise<void>;
+}
+
+export const WORK_HANDLERS = Symbol('WORK_HANDLERS');
+
+/** Registers a service's work handlers; the worker role derives the queues it may pull from them. */
+export function workersProvider(...handlers: Type<WorkHandler<any>>[]): Provider {
+  return { provide: WORK_HANDLERS, useFactory: (...instances: WorkHandler[]) => instances, inject: handlers };
+}
+
+/**
+ * The handlers named in WORKER_QUEUES (all when unset). An unknown name refuses start-up, so a
+ * typo in an operator's config never leaves a queue silently unserved.
+ */
+export function selectWorkHandlers(
+  service: string, handlers: readonly WorkHandler[], workerQueues: string | undefined = process.env.WORKER_QUEUES,
+): WorkHandler[] {
+  const known = new Map<string, WorkHandler[]>();
+  const seen = new Set<string>();
+  for (const handler of handlers) {
+    const { queue } = handler;
+    if (queue.service !== service) {
+      throw new Error(`Queue ${queue.service}.${queue.name} belongs to ${queue.service}; ${service}'s workers pull only its own queues`);
+    }
+    if (seen.has(queue.subject)) throw new Error(`Two work handlers for ${queue.subject}`);
+    seen.add(queue.subject);
+    known.set(queue.name, [...(known.get(queue.name) ?? []), handler]);
+  }
+  const requested = (workerQueues ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = requested.filter((name) => !known.has(name));
+  if (unknown.length) {
+    const names = [...known.keys()];
+    throw new Error(`WORKER_QUEUES names unknown queue(s) of ${service}: ${unknown.join(', ')}. Known: ${names.length ? names.join(', ') : 'none'}`);
+  }
+  return requested.length ? [...new Set(requested)].flatMap((name) => known.get(name) ?? []) : [...handlers];
+}
+
+/** WORKER_CONCURRENCY_<QUEUE> wins over WORKER_CONCURRENCY, which wins over the queue's declaration. */
+export function workConcurrency(queue: QueueDefinition, env: NodeJS.ProcessEnv = process.env): number {
+  const perQueue = `WORKER_CONCURRENCY_${queue.name.toUpperCase().replace(/-/g, '_')}`;
+  for (const key of [perQueue, 'WORKER_CONCURRENCY']) {
+    const raw = env[key];
+    if (raw === undefined || raw === '') continue;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${key} must be a whole number of at least 1, not "${raw}"`);
+    return value;
+  }
+  return queue.concurrency;
+}

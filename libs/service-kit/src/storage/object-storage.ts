@@ -1,0 +1,197 @@
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Client, S3Error } from 'minio';
+import { AppError } from '@marketplace/contracts';
+import { readStorageConfig, type StorageConfig } from './storage-config.js';
+
+export interface ObjectInfo {
+  size: number;
+  contentType: string;
+}
+
+export interface ObjectBody extends ObjectInfo {
+  stream: Readable;
+}
+
+export interface PutStreamOptions {
+  /** Exact length: S3 refuses a PUT without one, and a body that ends short fails instead of storing a stub. */
+  size: number;
+  contentType: string;
+  signal?: AbortSignal;
+}
+
+// Long enough for a slow client to finish a large upload; the URL never leaves this process.
+const PRESIGNED_PUT_SECONDS = 15 * 60;
+
+interface Connection {
+  config: StorageConfig;
+  client: Client;
+  agent: HttpAgent;
+}
+
+/**
+ * Object storage (S3, MinIO, s3rver) for services and the gateway: bytes go here, and only keys
+ * travel on the bus. Configuration is read on first use, so a service that never stores anything
+ * needs no S3_* settings. Failures of the store are 503s; a missing object is null, not an error.
+ */
+export class ObjectStorage {
+  private connection: Connection | undefined;
+
+  constructor(private readonly configure: () => StorageConfig) {}
+
+  static fromEnv(env: NodeJS.ProcessEnv = process.env): ObjectStorage {
+    return new ObjectStorage(() => readStorageConfig(env));
+  }
+
+  /** Stores an object already in memory (a re-encoded photo, a small generated file). */
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    const { client, config } = this.connect();
+    await guard(() => client.putObject(config.bucket, key, data, data.length, { 'Content-Type': contentType }));
+  }
+
+  /**
+   * Streams `size` bytes into a new object without holding them in memory. A presigned PUT is used
+   * rather than the minio client's putObject, which buffers any stream smaller than its part size
+   * (64 MiB) and, over plain http, signs a hash of the whole payload. An error of `body` itself
+   * (an AppError such as a size limit) is rethrown as it is.
+   */
+  async putStream(key: string, body: Readable, opts: PutStreamOptions): Promise<void> {
+    const { client, config, agent } = this.connect();
+    const url = await guard(() => client.presignedPutObject(config.bucket, key, PRESIGNED_PUT_SECONDS));
+    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+    const req: ClientRequest = send(url, {
+      method: 'PUT',
+      agent,
+      headers: { 'content-length': String(opts.size), 'content-type': opts.contentType },
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+    const answered = new Promise<IncomingMessage>((resolve, reject) => {
+      req.once('response', resolve);
+      req.once('error', reject);
+    });
+    // The pipeline reports the first failure; this one must not also surface as unhandled.
+    answered.catch(() => undefined);
+    let res: IncomingMessage;
+    try {
+      await pipeline(body, req);
+      res = await answered;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw unavailable(err);
+    }
+    const text = await readText(res);
+    if (res.statusCode !== 200) throw unavailable(new Error(`PUT ${key} answered ${res.statusCode}: ${text.slice(0, 300)}`));
+  }
+
+  /** The object's bytes as a stream with its size and type; null when there is no such object. */
+  async open(key: string): Promise<ObjectBody | null> {
+    const info = await this.stat(key);
+    if (!info) return null;
+    const { client, config } = this.connect();
+    try {
+      return { ...info, stream: await client.getObject(config.bucket, key) };
+    } catch (err) {
+      // Removed between the two requests.
+      if (isMissing(err)) return null;
+      throw unavailable(err);
+    }
+  }
+
+  /**
+   * The whole object in memory, for a service that must decode it (an image); refuses with 413
+   * anything over `maxBytes` before reading it. Null when there is no such object.
+   */
+  async read(key: string, maxBytes: number): Promise<Buffer | null> {
+    const object = await this.open(key);
+    if (!object) return null;
+    if (object.size > maxBytes) {
+      object.stream.destroy();
+      throw AppError.tooLarge(`The file is over ${maxBytes} bytes.`);
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    try {
+      for await (const chunk of object.stream as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        // The stored size said otherwise; never hold more than was promised.
+        if (total > maxBytes) throw AppError.tooLarge(`The file is over ${maxBytes} bytes.`);
+        chunks.push(chunk);
+      }
+    } catch (err) {
+      object.stream.destroy();
+      if (err instanceof AppError) throw err;
+      throw unavailable(err);
+    }
+    return Buffer.concat(chunks, total);
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    const { client, config } = this.connect();
+    try {
+      const stat = await client.statObject(config.bucket, key);
+      const type = stat.metaData['content-type'];
+      return { size: stat.size, contentType: typeof type === 'string' ? type : 'application/octet-stream' };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw unavailable(err);
+    }
+  }
+
+  /** Removes an object; removing one that is not there succeeds, so retries are safe. */
+  async remove(key: string): Promise<void> {
+    const { client, config } = this.connect();
+    await guard(() => client.removeObject(config.bucket, key));
+  }
+
+  /** Closes pooled connections (tests, shutdown). */
+  close(): void {
+    this.connection?.agent.destroy();
+  }
+
+  private connect(): Connection {
+    if (this.connection) return this.connection;
+    const config = this.configure();
+    const useSSL = config.endpoint.protocol === 'https:';
+    const agent = useSSL ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    const client = new Client({
+      endPoint: config.endpoint.hostname,
+      port: config.endpoint.port ? Number(config.endpoint.port) : useSSL ? 443 : 80,
+      useSSL,
+      accessKey: config.accessKey,
+      secretKey: config.secretKey,
+      // Set, so the client never asks the store for the bucket's region first.
+      region: config.region,
+      // s3rver and a MinIO behind a plain host name only understand path-style addresses.
+      pathStyle: true,
+      transportAgent: agent,
+    });
+    this.connection = { config, client, agent };
+    return this.connection;
+  }
+}
+
+function isMissing(err: unknown): boolean {
+  return err instanceof S3Error && (err.code === 'NoSuchKey' || err.code === 'NotFound');
+}
+
+function unavailable(cause: unknown): AppError {
+  const err = AppError.unavailable('File storage is unavailable. Try again shortly.');
+  // Kept for the logs; the caller sees only the message.
+  return Object.assign(err, { cause });
+}
+
+async function guard<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw unavailable(err);
+  }
+}
+
+async function readText(res: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of res as AsyncIterable<Buffer>) if (text.length < 4096) text += chunk.toString('utf8');
+  return text;
+}
