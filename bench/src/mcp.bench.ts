@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
-import { api, createMember, mcp, mcpAccessToken } from '@marketplace/testing';
+import { api, BUS_CREDENTIALS_ENV, createMember, mcp, mcpAccessToken } from '@marketplace/testing';
 import { round, runLoad, type LoadOptions, type LoadResult } from './load.js';
 import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
 
@@ -39,6 +39,8 @@ async function main(): Promise<number> {
     const mailDir = infra.mail?.dir;
     if (!mailDir) throw new Error('The benchmark needs the local mail catcher (unset SMTP_URL) to sign the member in.');
 
+    // The member is created as the operator tool would, with this run's operator key.
+    process.env[BUS_CREDENTIALS_ENV] = JSON.stringify(infra.bus.credentials);
     const member = await createMember(infra.natsUrl);
     for (let i = 0; i < JOBS; i++) {
       const res = await api(base, '/api/me/jobs', {

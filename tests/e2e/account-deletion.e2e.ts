@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
+import { operatorCreateMember } from '@marketplace/contracts';
 import {
-  api, connectAgent, createMember, dbQuery, mcp, operatorCli, publishEvent, sessionHeaders, signIn, streamEvents, until, type TestMember,
+  api, connectAgent, createMember, dbQuery, mcp, operatorCall, publishEvent, sessionHeaders, signIn, streamEvents, until, type TestMember,
 } from '@marketplace/testing';
 
 const base = inject('baseUrl');
@@ -79,7 +80,7 @@ describe('DELETE /api/me', () => {
     await until(async () => (await dbQuery(db, 'SELECT 1 FROM notifications.alerts WHERE member_id = $1', [member.id])).length === 0);
 
     // The email is free again: the person may sign up afresh.
-    const again = (await operatorCli(nats, ['member', 'create', '--email', member.email, '--name', 'Came Back'])) as { id: string };
+    const again = await operatorCall(nats, operatorCreateMember, { email: member.email, name: 'Came Back', completeProfile: false, staff: false });
     expect(again.id).not.toBe(member.id);
   });
 

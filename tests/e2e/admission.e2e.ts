@@ -1,16 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, setSetting, mailTo, mcp, operatorCli, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, setSetting, mailTo, mcp, operatorCli, toolError, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
 
-/** Settings change through the operator's operation (the command line itself is checked once below). */
+/** Settings change through the operator's operation (the command line itself is checked once, below). */
 async function setting(key: 'invite_only' | 'identity_verification' | 'invitations_per_member', value: string): Promise<void> {
   await setSetting(nats, key, value === 'default' ? null : value === 'true' ? true : value === 'false' ? false : Number(value));
 }
-
-const toolError = (res: { body: any }) => JSON.parse(res.body.result.content[0].text.split('\n\n')[0]);
 
 describe('open by default', () => {
   it('GET /api/access: not invite-only; signed out or admitted', async () => {
@@ -31,6 +30,28 @@ describe('open by default', () => {
   });
 });
 
+/**
+ * The one test that drives the real command line, as an operator types it: every other test
+ * reaches the same operator operations over the bus (createMember, setSetting, operatorCall).
+ */
+describe('the operator command line', () => {
+  it('creates a member with a verified email, gives them a working key, and switches a setting', async () => {
+    const email = `cli-${randomUUID().slice(0, 8)}@example.test`;
+    const created = await operatorCli(nats, ['member', 'create', '--email', email, '--name', 'Cleo Cli', '--complete-profile']) as Record<string, unknown>;
+    expect(created).toMatchObject({ email, name: 'Cleo Cli', emailVerified: true, staff: false, missing: [] });
+    const key = await operatorCli(nats, ['key', 'create', '--email', email]) as { key: string; memberId: string };
+    expect(key.memberId).toBe(created.id);
+    expect((await api(base, '/api/me', { key: key.key })).body).toMatchObject({ id: created.id, email, name: 'Cleo Cli' });
+    try {
+      await operatorCli(nats, ['setting', 'set', '--key', 'invite_only', '--value', 'true']);
+      expect((await api(base, '/api/access')).body.inviteOnly).toBe(true);
+    } finally {
+      await setting('invite_only', 'default');
+    }
+    expect((await api(base, '/api/access')).body.inviteOnly).toBe(false);
+  });
+});
+
 describe('invite-only', () => {
   let veteran: TestMember;
   let newcomer: TestMember;
@@ -39,8 +60,7 @@ describe('invite-only', () => {
   beforeAll(async () => {
     veteran = await createMember(nats, { name: 'Vera Veteran' });
     jobId = (await api(base, '/api/me/jobs', { key: veteran.key, body: { title: 'Before the gate', category: 'data', constraints: 'Count.' } })).body.id;
-    // Through the operator command line once, as an operator would switch it.
-    await operatorCli(nats, ['setting', 'set', '--key', 'invite_only', '--value', 'true']);
+    await setting('invite_only', 'true');
     newcomer = await createMember(nats, { name: 'Ned Newcomer' });
   });
   afterAll(async () => {
@@ -154,8 +174,8 @@ describe('invite-only', () => {
       .toEqual([[second, 'sent'], [friend, 'sent']]);
 
     // The emailed friend joins through the link: the reserved place becomes the join (counted once).
-    const friendMember = await operatorCli(nats, ['member', 'create', '--email', friend, '--name', 'Fred Friend']) as { id: string };
-    const friendKey = (await operatorCli(nats, ['key', 'create', '--email', friend]) as { key: string }).key;
+    const friendMember = await createMember(nats, { email: friend, name: 'Fred Friend', completeProfile: false });
+    const friendKey = friendMember.key;
     expect((await api(base, '/api/me/invite', { key: friendKey, body: { token: own.token } })).status).toBe(200);
     const counted = await api(base, '/api/me/invite-link', { key: inviter.key });
     expect(counted.body).toMatchObject({ uses: 1, remaining: 0, pendingEmailInvitations: 1 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mailTo, sessionHeaders, signIn, signInLink, waitForMail } from '@marketplace/testing';
+import { api, createMember, mailTo, sessionHeaders, signIn, signInLink, until, waitForMail } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const mailDir = inject('mailDir');
@@ -28,12 +28,10 @@ describe('API keys over REST with a browser session', () => {
     const used = await api(base, '/api/me/jobs', { key: created.body.key });
     expect(used.status).toBe(200);
     // last_used_at is written asynchronously, at most once a minute per key.
-    let lastUsedAt: string | null = null;
-    for (let i = 0; i < 40 && !lastUsedAt; i++) {
-      lastUsedAt = (await api(base, '/api/me/api-keys', { headers: { cookie: member.cookie } })).body.keys[0].lastUsedAt;
-      if (!lastUsedAt) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(Date.parse(lastUsedAt!)).toBeGreaterThan(Date.now() - 60_000);
+    const lastUsedAt = await until<string>(async () =>
+      (await api(base, '/api/me/api-keys', { headers: { cookie: member.cookie } })).body.keys[0].lastUsedAt ?? undefined,
+    { timeoutMs: 5_000, intervalMs: 50, what: 'lastUsedAt on the key' });
+    expect(Date.parse(lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     // The key lists its own member's keys, but cannot mint new ones.
     expect((await api(base, '/api/me/api-keys', { key: created.body.key })).body.keys).toHaveLength(1);

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, sessionHeaders, signIn, type TestMember } from '@marketplace/testing';
-import { createMembersOverBus } from './support/members.js';
+import { api, createMember, createMembers, mcp, sessionHeaders, signIn, toolResult, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -20,7 +19,7 @@ describe('applying (REST)', () => {
   let poster: TestMember;
   let ann: TestMember;
   beforeAll(async () => {
-    [poster, ann] = await createMembersOverBus(nats, 2);
+    [poster, ann] = (await createMembers(nats, 2)) as [TestMember, TestMember];
   });
 
   it('applies: 201 MyApplication with the resume snapshot and the version applied to', async () => {
@@ -58,7 +57,7 @@ describe('applying (REST)', () => {
 
   it('refuses: incomplete profile (403 with missing), own job, twice, changed version (409), unknown job (404)', async () => {
     const job = await postJob(poster, 'Refusal check');
-    const incomplete = await createMember(nats, { completeProfile: false }); // through the operator command line
+    const incomplete = await createMember(nats, { completeProfile: false });
     const noProfile = await api(base, `/api/jobs/${job.id}/applications`, { key: incomplete.key, body: pitch() });
     expect(noProfile.status).toBe(403);
     expect(noProfile.body.error).toMatch(/resume/);
@@ -122,7 +121,7 @@ describe('applying (REST)', () => {
   });
 
   it('limits applications per minute with 429 and Retry-After', async () => {
-    const [busy] = (await createMembersOverBus(nats, 1)) as [TestMember];
+    const [busy] = (await createMembers(nats, 1)) as [TestMember];
     const jobs = await Promise.all(Array.from({ length: 6 }, (_, i) => postJob(i < 3 ? poster : ann, `Limit ${i}`)));
     for (const job of jobs.slice(0, 5)) {
       expect((await api(base, `/api/jobs/${job.id}/applications`, { key: busy.key, body: pitch() })).status).toBe(201);
@@ -136,7 +135,7 @@ describe('applying (REST)', () => {
   });
 
   it('limits applications to 50 per UTC day with 429 and Retry-After until midnight UTC', async () => {
-    const [busy] = (await createMembersOverBus(nats, 1)) as [TestMember];
+    const [busy] = (await createMembers(nats, 1)) as [TestMember];
     // Fifty earlier valid attempts today, as this service counts them (older than the per-minute window).
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -163,7 +162,7 @@ describe('applying (REST)', () => {
 
   it('tells jobChangedSinceApplying once the job is edited (version moved)', async () => {
     // A fresh applicant: the others have used up this minute's applications.
-    const [reader] = (await createMembersOverBus(nats, 1)) as [TestMember];
+    const [reader] = (await createMembers(nats, 1)) as [TestMember];
     const job = await postJob(poster, 'Version check');
     const app = (await api(base, `/api/jobs/${job.id}/applications`, { key: reader.key, body: pitch() })).body;
     const edited = await api(base, `/api/me/jobs/${job.id}`, { key: poster.key, method: 'PATCH', body: { title: 'Version check v2' } });
@@ -172,7 +171,7 @@ describe('applying (REST)', () => {
     const mine = (await api(base, '/api/me/applications', { key: reader.key })).body.applications.find((a: { id: string }) => a.id === app.id);
     expect(mine).toMatchObject({ jobChangedSinceApplying: true, appliedTo: { version: 1 }, job: { version: 2 } });
     expect(mine.appliedTo.title).toBe('Version check');
-    const [late] = (await createMembersOverBus(nats, 1)) as [TestMember];
+    const [late] = (await createMembers(nats, 1)) as [TestMember];
     const stale = await api(base, `/api/jobs/${job.id}/applications`, { key: late.key, body: pitch({ jobVersion: 1 }) });
     expect(stale.status).toBe(409);
     const list = (await api(base, `/api/me/jobs/${job.id}/applications`, { key: poster.key })).body.applications;
@@ -180,7 +179,7 @@ describe('applying (REST)', () => {
   });
 
   it('marks and sorts preferred workers first for the poster', async () => {
-    const [owner, first, named] = (await createMembersOverBus(nats, 3)) as [TestMember, TestMember, TestMember];
+    const [owner, first, named] = (await createMembers(nats, 3)) as [TestMember, TestMember, TestMember];
     const job = await postJob(owner, 'Preferred check', { preferred_workers: [named.id] });
     await api(base, `/api/jobs/${job.id}/applications`, { key: first.key, body: pitch() });
     await api(base, `/api/jobs/${job.id}/applications`, { key: named.key, body: pitch() });
@@ -193,7 +192,7 @@ describe('the public applicant list', () => {
   let poster: TestMember;
   let members: TestMember[];
   beforeAll(async () => {
-    [poster, ...members] = (await createMembersOverBus(nats, 4)) as [TestMember, ...TestMember[]];
+    [poster, ...members] = (await createMembers(nats, 4)) as [TestMember, ...TestMember[]];
   });
 
   it('anonymous codenames by default, public rows for opted-in members, pages with nextOffset, never private fields', async () => {
@@ -230,7 +229,7 @@ describe('the public applicant list', () => {
     expect((await api(base, '/api/jobs/00000000-0000-4000-8000-000000000000/applicants')).status).toBe(404);
     // The same list as an MCP tool, without sign-in.
     const tool = await mcp(base, 'tools/call', { name: 'list_job_applicants', arguments: { job_id: job.id, limit: 2 } });
-    expect(tool.body.result.structuredContent.result).toEqual(page1.body);
+    expect(toolResult(tool)).toEqual(page1.body);
   });
 
   it('orders applicants who were hired for more jobs first', async () => {

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, type TestMember } from '@marketplace/testing';
-import { createMembersOverBus } from './support/members.js';
+import { api, createMembers, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -14,19 +13,9 @@ async function service(action: 'stop' | 'start', app: string): Promise<void> {
 const jobBody = (title: string) => ({ title, category: 'data', constraints: '## Scope\nDeduplicate rows.' });
 const pitch = (over: Record<string, unknown> = {}) => ({ pitch: 'I have done this before.', acceptResponsibility: true, model: 'test-model-1', ...over });
 
-async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('hiring: exactly one of many concurrent accepts wins', () => {
   it('20 applicants, 20 concurrent accepts: one 200, nineteen 409, job in_progress, others declined', async () => {
-    const [poster, ...applicants] = await createMembersOverBus(nats, 21);
+    const [poster, ...applicants] = await createMembers(nats, 21);
     const job = (await api(base, '/api/me/jobs', { key: poster!.key, body: jobBody('Race to hire') })).body;
     const apps = await Promise.all(applicants.map(async (a) => {
       const res = await api(base, `/api/jobs/${job.id}/applications`, { key: a.key, body: pitch() });
@@ -68,7 +57,7 @@ describe('the poster side', () => {
   let bob: TestMember;
   let cat: TestMember;
   beforeAll(async () => {
-    [poster, ann, bob, cat] = (await createMembersOverBus(nats, 4)) as [TestMember, TestMember, TestMember, TestMember];
+    [poster, ann, bob, cat] = (await createMembers(nats, 4)) as [TestMember, TestMember, TestMember, TestMember];
   });
 
   it('lists applications oldest first without withdrawn ones; quotes and costs null; no emails before accepting', async () => {
@@ -152,7 +141,7 @@ describe('the poster side', () => {
 
 describe('hiring while the jobs service is away', () => {
   it('answers 503 and changes nothing; the same accept succeeds once jobs is back', async () => {
-    const [poster, ann, bob] = (await createMembersOverBus(nats, 3)) as [TestMember, TestMember, TestMember];
+    const [poster, ann, bob] = (await createMembers(nats, 3)) as [TestMember, TestMember, TestMember];
     const job = (await api(base, '/api/me/jobs', { key: poster.key, body: jobBody('Outage hire') })).body;
     const app = (await api(base, `/api/jobs/${job.id}/applications`, { key: ann.key, body: pitch() })).body;
     const other = (await api(base, `/api/jobs/${job.id}/applications`, { key: bob.key, body: pitch() })).body;

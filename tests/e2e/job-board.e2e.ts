@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { jetstream } from '@nats-io/jetstream';
 import { applicationSubmittedV1 } from '@marketplace/contracts';
-import { api, connectAs, createMember, mcp, type TestMember } from '@marketplace/testing';
+import {
+  api, connectAs, createMember, mcp, probeFixedWindow, toolError, toolOutcome, toolResult, until, type TestMember,
+} from '@marketplace/testing';
+import { expectFixedWindowLimit } from './support/limits.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -25,31 +28,11 @@ async function post(member: TestMember, over: Record<string, unknown> = {}): Pro
   return res.body;
 }
 
-async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Events the jobs service recorded for one job, by type (its outbox is the source of truth). */
 async function eventsOf(jobId: string): Promise<{ type: string; payload: any }[]> {
   const { rows } = await db.query(
     `SELECT envelope FROM jobs.outbox_events WHERE envelope->'payload'->>'jobId' = $1 ORDER BY created_at`, [jobId]);
   return rows.map((r: { envelope: { type: string; payload: unknown } }) => ({ type: r.envelope.type, payload: r.envelope.payload }));
-}
-
-function toolResult(res: { body: any }): any {
-  expect(res.body.result.isError ?? false).toBe(false);
-  return res.body.result.structuredContent.result;
-}
-
-function toolError(res: { body: any }): any {
-  expect(res.body.result.isError).toBe(true);
-  return JSON.parse(res.body.result.content[0].text.split('\n\n')[0]);
 }
 
 /** A request from another loopback address, so a test has a client IP of its own. */
@@ -70,9 +53,33 @@ function fromIp(ip: string, path: string, body?: unknown): Promise<{ status: num
   });
 }
 
-async function waitIntoMinute(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 40_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+type Reply = Awaited<ReturnType<typeof fromIp>>;
+
+/** Seconds to wait when a REST search was refused by the search limit, undefined when it was answered. */
+function restRefusal(r: Reply | { status: number; headers: Headers }): number | undefined {
+  if (r.status === 429) return Number(r.headers instanceof Headers ? r.headers.get('retry-after') : r.headers['retry-after']);
+  expect(r.status).toBe(200);
+  return undefined;
+}
+
+/** The same for a search_jobs call: the limit's refusal is a tool error with status 429. */
+function toolRefusal(r: Reply): number | undefined {
+  const outcome = toolOutcome(r);
+  if (!outcome.isError) return undefined;
+  expect(outcome.status).toBe(429);
+  return outcome.retryAfter;
+}
+
+/**
+ * Returns once the jobs service has swept at least once after this call: a sentinel job made due
+ * now can only be closed by a sweep whose statement runs later. Replaces sleeping for "a few
+ * sweep intervals" before checking that nothing was closed twice.
+ */
+async function aLaterSweep(poster: TestMember): Promise<void> {
+  const sentinel = await post(poster, { title: 'Sweep sentinel' });
+  await db.query(`UPDATE jobs.jobs SET closes_at = now() - interval '1 second' WHERE id = $1`, [sentinel.id]);
+  await until(async () => (await db.query('SELECT status FROM jobs.jobs WHERE id = $1', [sentinel.id])).rows[0].status === 'closed',
+    { what: 'a later expiry sweep to close the sentinel job' });
 }
 
 describe('editing and versions', () => {
@@ -217,8 +224,8 @@ describe('open job lifetime', () => {
       const { rows } = await db.query('SELECT status FROM jobs.jobs WHERE id = $1', [posted.id]);
       return rows[0].status === 'closed' ? true : undefined;
     });
-    // Several sweeps later, still one event.
-    await new Promise((r) => setTimeout(r, 1000));
+    // A later sweep, still one event.
+    await aLaterSweep(poster);
     const closes = (await eventsOf(posted.id)).filter((e) => e.type === 'job.closed');
     expect(closes.map((e) => e.payload.reason)).toEqual(['expired']);
   });
@@ -246,7 +253,8 @@ describe('expiry with several replicas', () => {
         const { rows } = await db.query(`SELECT count(*)::int AS n FROM jobs.jobs WHERE id = ANY($1::uuid[]) AND status = 'closed'`, [ids]);
         return rows[0].n === ids.length ? true : undefined;
       });
-      await new Promise((r) => setTimeout(r, 700));
+      // Another round from the extra replicas and one from the service, all after every job closed.
+      await Promise.all([...replicas.map((r) => r.sweeper.sweepOnce()), aLaterSweep(poster)]);
       const { rows } = await db.query(
         `SELECT envelope->'payload'->>'jobId' AS id, count(*)::int AS n FROM jobs.outbox_events
          WHERE envelope->>'type' = 'job.closed' AND envelope->'payload'->>'jobId' = ANY($1::text[]) GROUP BY 1`, [ids]);
@@ -318,31 +326,40 @@ describe('search and posters', () => {
   });
 
   it('counts anonymous searches per client IP, shared by REST and search_jobs', async () => {
+    // An address of its own, so its count starts at zero whatever ran before.
     const ip = `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
-    await waitIntoMinute();
-    for (let i = 0; i < 15; i++) expect((await fromIp(ip, `/api/jobs/search?q=${word}`)).status).toBe(200);
-    for (let i = 0; i < 15; i++) {
-      const res = await fromIp(ip, '/api/mcp', { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_jobs', arguments: { query: word } } });
-      expect(res.body.result.isError ?? false).toBe(false);
-    }
-    const rest = await fromIp(ip, `/api/jobs/search?q=${word}`);
+    const viaRest = () => fromIp(ip, `/api/jobs/search?q=${word}`);
+    const viaTool = (id: number) => fromIp(ip, '/api/mcp', {
+      jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_jobs', arguments: { query: word } },
+    });
+    // The surfaces take turns: one allowance of 30 for the address, whichever surface spends it.
+    const probe = await probeFixedWindow({
+      max: 30, windowSeconds: 60,
+      attempt: async (i) => ({ i, reply: await (i % 2 ? viaTool(i) : viaRest()) }),
+      retryAfterOf: ({ i, reply }) => (i % 2 ? toolRefusal(reply) : restRefusal(reply)),
+    });
+    expectFixedWindowLimit(probe, 30, 60);
+    // Each surface refuses in its own form; asked until refused, in case a new window just began.
+    const rest = await until(async () => { const r = await viaRest(); return restRefusal(r) === undefined ? undefined : r; });
     expect(rest.status).toBe(429);
     expect(Number(rest.headers['retry-after'])).toBeGreaterThan(0);
-    const tool = await fromIp(ip, '/api/mcp', { jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'search_jobs', arguments: { query: word } } });
-    expect(toolError({ body: tool.body })).toMatchObject({ status: 429, retryAfter: expect.any(Number) });
+    const tool = await until(async () => { const r = await viaTool(99); return toolRefusal(r) === undefined ? undefined : r; });
+    expect(toolError(tool)).toMatchObject({ status: 429, retryAfter: expect.any(Number) });
     // Another address has its own allowance.
     expect((await fromIp(`127.${randomInt(1, 250)}.${randomInt(1, 250)}.1`, `/api/jobs/search?q=${word}`)).status).toBe(200);
   });
 
   it('allows a member 30 searches per minute, then 429 with Retry-After', async () => {
+    // A fresh member: nothing counted for them yet, whatever the time.
     const member = await createMember(nats);
-    await waitIntoMinute();
-    const results = await Promise.all(Array.from({ length: 30 }, () => api(base, `/api/jobs/search?q=${word}`, { key: member.key })));
-    expect(results.every((r) => r.status === 200)).toBe(true);
-    const limited = await api(base, `/api/jobs/search?q=${word}`, { key: member.key });
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited.body.retryAfter).toBeGreaterThan(0);
+    const probe = await probeFixedWindow({
+      max: 30, windowSeconds: 60,
+      attempt: () => api(base, `/api/jobs/search?q=${word}`, { key: member.key }),
+      retryAfterOf: restRefusal,
+    });
+    expectFixedWindowLimit(probe, 30, 60);
+    expect(probe.refusal.body.retryAfter).toBe(probe.retryAfter);
+    expect(probe.refusal.body.error).toMatch(/30 times per minute/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, type TestMember } from '@marketplace/testing';
+import { api, createMember, probeFixedWindow, type TestMember } from '@marketplace/testing';
+import { expectFixedWindowLimit } from './support/limits.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -151,16 +152,19 @@ describe('posting and reading jobs (REST)', () => {
   });
 
   it('limits posts to 10 per UTC day with 429 and Retry-After', async () => {
+    // A fresh member, and a probe that holds even when the run straddles midnight UTC.
     const busy = await createMember(nats);
-    for (let i = 0; i < 10; i++) {
-      const r = await api(base, '/api/me/jobs', { key: busy.key, body: job({ title: `Post ${i}` }) });
-      expect(r.status, `post ${i}`).toBe(201);
-    }
-    const refused = await api(base, '/api/me/jobs', { key: busy.key, body: job({ title: 'One too many' }) });
-    expect(refused.status).toBe(429);
-    const retry = Number(refused.headers.get('retry-after'));
-    expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(86_400);
-    expect(refused.body.retryAfter).toBe(retry);
+    const probe = await probeFixedWindow({
+      max: 10, windowSeconds: 86_400,
+      attempt: (i) => api(base, '/api/me/jobs', { key: busy.key, body: job({ title: `Post ${i}` }) }),
+      retryAfterOf: (r) => {
+        if (r.status === 429) return Number(r.headers.get('retry-after'));
+        expect(r.status).toBe(201);
+        return undefined;
+      },
+    });
+    expectFixedWindowLimit(probe, 10, 86_400);
+    expect(probe.refusal.body.retryAfter).toBe(probe.retryAfter);
+    expect(probe.refusal.body.error).toMatch(/10 jobs per UTC day/);
   });
 });

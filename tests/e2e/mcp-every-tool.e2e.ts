@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { catalogue } from '@marketplace/contracts';
-import { createMember, mcp, mcpAccessToken } from '@marketplace/testing';
+import {
+  createMember, expectedTools, listedToolShape, mcp, mcpAccessToken, toolError, toolErrorNote,
+} from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -28,6 +29,9 @@ function sample(name: string, s: JsonSchema): unknown {
   }
 }
 
+/** An argument no tool declares. */
+const NOT_AN_ARGUMENT = 'not_an_argument';
+
 /**
  * Every MCP tool in the catalogue, called with a real OAuth token of a signed-in member, must be
  * authorized and reach its handler: never the HTTP challenge (401/403), never an unknown tool,
@@ -43,9 +47,9 @@ describe('every MCP tool with a real OAuth token', () => {
     tools = (await mcp(base, 'tools/list', {}, token)).body.result.tools;
   });
 
-  it('lists exactly the catalogue tools', () => {
-    const expected = catalogue.filter((op) => op.mcp && op.access !== 'internal').map((op) => op.mcp!.tool).sort();
-    expect(tools.map((t) => t.name).sort()).toEqual(expected);
+  it('lists exactly the catalogue tools, with their arguments, to a signed-in agent too', () => {
+    const listed = tools.map((t) => listedToolShape(t)).sort((a, b) => a.name.localeCompare(b.name));
+    expect(listed).toEqual(expectedTools().map(({ name, properties, required }) => ({ name, properties, required })));
   });
 
   it('each tool is authorized and answered by its handler', async () => {
@@ -54,20 +58,25 @@ describe('every MCP tool with a real OAuth token', () => {
     const last = ['disconnect_agent', 'delete_my_account'];
     const ordered = [...tools].sort((a, b) => last.indexOf(a.name) - last.indexOf(b.name));
     for (const tool of ordered) {
-      const res = await mcp(base, 'tools/call', { name: tool.name, arguments: minimalArgs(tool.inputSchema) }, token);
+      const args = minimalArgs(tool.inputSchema);
+      // A known tool checks arguments against its own list: an extra one is a 400 naming it, which
+      // an unknown tool (a 404) never answers. Nothing runs, so this costs the member nothing.
+      const invalid = await mcp(base, 'tools/call', { name: tool.name, arguments: { ...args, [NOT_AN_ARGUMENT]: 1 } }, token);
+      expect(toolError(invalid), tool.name).toMatchObject({ status: 400, fields: { [NOT_AN_ARGUMENT]: 'Unknown field.' } });
+
+      const res = await mcp(base, 'tools/call', { name: tool.name, arguments: args }, token);
       expect(res.status, `${tool.name} got HTTP ${res.status}: ${JSON.stringify(res.body)}`).toBe(200);
-      const result = res.body.result;
-      expect(result, `${tool.name}: ${JSON.stringify(res.body)}`).toBeDefined();
-      if (!result.isError) {
+      expect(res.body.result, `${tool.name}: ${JSON.stringify(res.body)}`).toBeDefined();
+      if (!res.body.result.isError) {
         outcomes[tool.name] = 'ok';
         continue;
       }
-      const text: string = result.content[0].text;
-      const error = JSON.parse(text.split('\n\n')[0]!) as { status: number; error: string };
-      expect(text, tool.name).not.toMatch(/Unknown tool/);
-      expect(error.status, `${tool.name}: ${text}`).not.toBe(401);
-      expect(error.error, `${tool.name}: ${text}`).not.toBe('Staff only.');
-      expect(text, tool.name).toMatch(/report_problem/);
+      const error = toolError(res);
+      const said = `${tool.name}: ${JSON.stringify(error)}`;
+      expect(error.error, said).not.toMatch(/^Unknown tool/);
+      expect(error.status, said).not.toBe(401);
+      expect(error.error, said).not.toBe('Staff only.');
+      expect(toolErrorNote(res), tool.name).toMatch(/report_problem/);
       outcomes[tool.name] = String(error.status);
     }
     expect(Object.keys(outcomes).length).toBe(tools.length);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { catalogue } from '@marketplace/contracts';
-import { api, createMember, mcp, type TestMember } from '@marketplace/testing';
+import {
+  api, createMember, expectedTools, listedToolShape, mcp, toolError, toolErrorNote, toolResult, type TestMember,
+} from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -12,25 +13,22 @@ describe('MCP endpoint', () => {
   it('answers ping and lists every catalogue tool with its input schema', async () => {
     expect((await mcp(base, 'ping')).body.result).toEqual({});
     const list = await mcp(base, 'tools/list');
-    const names = list.body.result.tools.map((t: { name: string }) => t.name).sort();
-    const expected = catalogue.filter((op) => op.mcp && op.access !== 'internal').map((op) => op.mcp!.tool).sort();
-    expect(names).toEqual(expected);
+    const listed = list.body.result.tools.map(listedToolShape).sort((a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name));
+    expect(listed).toEqual(expectedTools().map(({ name, properties, required }) => ({ name, properties, required })));
     const listJobs = list.body.result.tools.find((t: { name: string }) => t.name === 'list_open_jobs');
     expect(Object.keys(listJobs.inputSchema.properties)).toEqual(expect.arrayContaining(['limit', 'poster_id', 'posted_after', 'conversation_id', 'context', 'llm_model']));
   });
 
   it('runs public tools without a token', async () => {
     const res = await mcp(base, 'tools/call', { name: 'list_job_categories', arguments: {} });
-    expect(res.status).toBe(200);
-    expect(res.body.result.isError).toBeFalsy();
     const rest = await api(base, '/api/jobs/categories');
-    expect(res.body.result.structuredContent.result).toEqual(rest.body);
+    expect(toolResult(res)).toEqual(rest.body);
   });
 
   it('get_job reads an open job without sign-in', async () => {
     const posted = await api(base, '/api/me/jobs', { key: member.key, body: { title: 'MCP read', category: 'writing', constraints: 'Write it.' } });
     const res = await mcp(base, 'tools/call', { name: 'get_job', arguments: { id: posted.body.id } });
-    expect(res.body.result.structuredContent.result).toMatchObject({ id: posted.body.id, title: 'MCP read', application: null });
+    expect(toolResult(res)).toMatchObject({ id: posted.body.id, title: 'MCP read', application: null });
   });
 
   it('a tool that needs sign-in gets 401 with a resource_metadata challenge', async () => {
@@ -60,11 +58,9 @@ describe('MCP endpoint', () => {
     // list_open_jobs needs sign-in over MCP, so the challenge comes first.
     expect(res.status).toBe(401);
     const bad = await mcp(base, 'tools/call', { name: 'get_job', arguments: { id: '00000000-0000-4000-8000-000000000000' } });
-    expect(bad.body.result.isError).toBe(true);
-    expect(bad.body.result.content[0].text).toMatch(/"status":404/);
-    expect(bad.body.result.content[0].text).toMatch(/report_problem/);
+    expect(toolError(bad).status).toBe(404);
+    expect(toolErrorNote(bad)).toMatch(/report_problem/);
     const ctx = await mcp(base, 'tools/call', { name: 'list_job_categories', arguments: { context: 'x'.repeat(301) } });
-    expect(ctx.body.result.isError).toBe(true);
-    expect(ctx.body.result.content[0].text).toMatch(/"context":"At most 300 characters."/);
+    expect(toolError(ctx)).toMatchObject({ status: 400, fields: { context: 'At most 300 characters.' } });
   });
 });

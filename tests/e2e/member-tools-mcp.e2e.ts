@@ -1,18 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, mcp, type TestMember } from '@marketplace/testing';
+import { api, createMembers, mcp, toolOutcome, type TestMember } from '@marketplace/testing';
 import { mcpToken } from './support/mcp-token.js';
-import { createMembersOverBus } from './support/members.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 
 /** Calls a tool with a real OAuth token and returns its result, or its error body when it failed. */
 async function tool(token: string, name: string, args: Record<string, unknown> = {}): Promise<any> {
-  const res = await mcp(base, 'tools/call', { name, arguments: { conversation_id: 'new', ...args } }, token);
-  expect(res.status, `${name}: HTTP ${res.status} ${JSON.stringify(res.body)}`).toBe(200);
-  const result = res.body.result;
-  if (result.isError) return { isError: true, ...JSON.parse(String(result.content[0].text).split('\n\n')[0]) };
-  return result.structuredContent.result;
+  return toolOutcome(await mcp(base, 'tools/call', { name, arguments: { conversation_id: 'new', ...args } }, token));
 }
 
 /**
@@ -21,7 +16,7 @@ async function tool(token: string, name: string, args: Record<string, unknown> =
  */
 describe('member tools over MCP with a real OAuth token', () => {
   it('profile, then a job edited, commented on, and closed; the same state over REST', async () => {
-    const [member] = (await createMembersOverBus(nats, 1)) as [TestMember];
+    const [member] = (await createMembers(nats, 1)) as [TestMember];
     const token = await mcpToken(member);
 
     const updated = await tool(token, 'update_my_profile', { headline: 'Grant writer', skills: ['grants', 'editing'] });

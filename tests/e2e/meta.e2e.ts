@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, mcp } from '@marketplace/testing';
+import { api, mcp, toolResult } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 
@@ -83,9 +83,9 @@ describe('health and meta', () => {
     expect(policy.body.jobPosts.perDay).toBe(10);
     expect(policy.body.apiKeyRequestsPerMinute).toBe(120);
     const tool = await mcp(base, 'tools/call', { name: 'get_safety_policy', arguments: {} });
-    expect(JSON.parse(tool.body.result.content[0].text)).toEqual(policy.body);
+    expect(toolResult(tool)).toEqual(policy.body);
     const wfTool = await mcp(base, 'tools/call', { name: 'get_suggested_workflow', arguments: { conversation_id: 'new' } });
-    expect(wfTool.body.result.structuredContent.result.markdown).toBe(wf.body.markdown);
+    expect(toolResult(wfTool).markdown).toBe(wf.body.markdown);
     expect(wfTool.body.result.structuredContent.conversationId).toMatch(/^[0-9a-f-]{36}$/);
   });
 

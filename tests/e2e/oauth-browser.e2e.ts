@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { createMember, mcp, pkcePair, registerAgent, signInLink, waitForMail } from '@marketplace/testing';
+import { createMember, mcp, pkcePair, registerAgent, signInLink, toolResult, waitForMail } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -71,8 +71,7 @@ describe('connecting an agent in a real browser', () => {
     const posted = await mcp(base, 'tools/call', {
       name: 'post_job', arguments: { title: 'Posted after browser consent', category: 'writing', constraints: 'Write it.' },
     }, tokens.access_token);
-    expect(posted.body.result.isError).toBeFalsy();
-    expect(posted.body.result.structuredContent.result.postedBy.id).toBe(member.id);
+    expect(toolResult(posted).postedBy.id).toBe(member.id);
 
     // The human sees the agent on Agent access and disconnects it there: its token stops working.
     await page.goto(`${base}/agent-access`);

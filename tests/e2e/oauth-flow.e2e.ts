@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { auth, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import {
-  api, approveInBrowser, connectAgent, CookieJar, createMember, dbQuery, mcp, pkcePair, registerAgent, signIn, type TestMember, connectAs } from '@marketplace/testing';
+  api, approveInBrowser, connectAgent, CookieJar, createMember, dbQuery, mcp, pkcePair, registerAgent, signIn, toolError, toolResult, type TestMember, connectAs } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -129,8 +129,7 @@ describe('an MCP client that has never seen the service', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fields).toHaveProperty('clientId');
     const viaTool = await mcp(base, 'tools/call', { name: 'disconnect_agent', arguments: { client_id: 'https://nobody.example/agent' } }, provider.saved!.access_token);
-    expect(viaTool.body.result.isError).toBe(true);
-    expect(viaTool.body.result.content[0].text).toMatch(/"status":404/);
+    expect(toolError(viaTool).status).toBe(404);
     const off = await api(base, `/api/me/agents/${encodeURIComponent(clientId)}`, { method: 'DELETE', key: member.key });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ clientId, disconnected: true });
@@ -331,7 +330,7 @@ describe('two members on one browser', () => {
     expect(benAgents).toEqual([second.client_id]);
     expect(annAgents).toEqual([first.client_id]);
     const res = await mcp(base, 'tools/call', { name: 'list_connected_agents', arguments: {} }, tokens.body.access_token!);
-    expect(res.body.result.structuredContent.result.agents.map((a: { clientId: string }) => a.clientId)).toEqual([second.client_id]);
+    expect(toolResult(res).agents.map((a: { clientId: string }) => a.clientId)).toEqual([second.client_id]);
   });
 });
 

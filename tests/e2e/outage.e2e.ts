@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api } from '@marketplace/testing';
+import { api, until } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const control = inject('controlUrl');
@@ -27,9 +27,10 @@ describe('a service that goes away', () => {
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // The load runs against a healthy service first, then sees the outage, whatever the machine's speed.
+    await until(() => statuses.includes(200), { what: 'a 200 under load before the outage' });
     await service('stop', 'jobs');
-    await new Promise((r) => setTimeout(r, 1500));
+    await until(() => statuses.includes(503), { what: 'a 503 under load during the outage' });
     const during = await api(base, '/api/jobs?limit=5');
     expect(during.status).toBe(503);
     await service('start', 'jobs');

@@ -1,12 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, mcp, toolError, toolResult, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
-
-const toolResult = (res: { body: any }) => res.body.result.structuredContent?.result;
-const toolError = (res: { body: any }) => JSON.parse(res.body.result.content[0].text.split('\n\n')[0]);
 
 describe('me and profile', () => {
   let ann: TestMember;

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, setSetting, mcp, networkUrlOf, operatorCli, type TestMember } from '@marketplace/testing';
+import { operatorRecordIdentityCheck } from '@marketplace/contracts';
+import { api, createMember, setSetting, mcp, networkUrlOf, operatorCall, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 
 const FINISH = 'Finish signing up first.';
 
-/** Settings change through the operator's operation (the command line itself is checked once below). */
+/** Settings change through the operator's operation (the command line itself is checked once, in admission.e2e.ts). */
 async function setting(key: 'invite_only' | 'identity_verification' | 'invitations_per_member', value: string): Promise<void> {
   await setSetting(nats, key, value === 'default' ? null : value === 'true' ? true : value === 'false' ? false : Number(value));
 }
@@ -138,7 +139,7 @@ describe('sign-up steps with identity verification enabled', () => {
     expect((await api(base, '/api/me/network/confirm', { key: fresh.key, body: { networkUrl: url } })).status).toBe(409);
     expect((await api(base, '/api/me/work-authorization', { key: fresh.key, body: { usWorkAuthorized: true } })).status).toBe(409);
 
-    await operatorCli(nats, ['identity', 'record', '--member-id', fresh.id, '--status', 'verified', '--verified-name', 'Nia Q. Network']);
+    await operatorCall(nats, operatorRecordIdentityCheck, { memberId: fresh.id, status: 'verified', verifiedName: 'Nia Q. Network' });
     const atWork = await api(base, '/api/me', { key: fresh.key });
     expect(atWork.body.signUp).toEqual({ step: 'work', identity: 'verified', verifiedName: 'Nia Q. Network' });
     expect((await api(base, '/api/me/profile', { key: fresh.key, method: 'PATCH', body: { city: 'Reno' } })).status).toBe(403);

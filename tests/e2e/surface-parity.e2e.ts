@@ -1,50 +1,97 @@
-import { describe, expect, inject, it } from 'vitest';
-import { catalogue, snakeCase, type Operation } from '@marketplace/contracts';
-import { api, createMember, mcp } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { catalogue } from '@marketplace/contracts';
+import {
+  api, createMember, expectedRoutes, expectedTools, listedToolShape, mcp, toolError, type ExpectedRoute,
+} from '@marketplace/testing';
 
 const base = inject('baseUrl');
+const ANY_ID = '00000000-0000-4000-8000-000000000000';
+/** An argument no tool declares: a known tool refuses it as a validation error, naming it. */
+const NOT_AN_ARGUMENT = 'not_an_argument';
 
-/** Operations served on both surfaces whose tool needs no sign-in can be compared call for call. */
-const both = catalogue.filter((op) => op.rest && op.mcp && op.access !== 'internal');
-
-function restPath(op: Operation, id: string): string {
-  return op.rest!.path.replace(/\{\w+\}/g, id);
+function concretePath(route: ExpectedRoute): string {
+  return route.path.replace(/\{\w+\}/g, ANY_ID);
 }
 
-describe('every catalogue entry is reachable on both surfaces', () => {
-  it('declares each tool once and every REST route once', () => {
-    const tools = both.map((op) => op.mcp!.tool);
+/** The router's own answer to a path nobody serves (its 404 names the path; see the gateway's cross-cutting rules). */
+function isRouterNotFound(res: { status: number; body: any }): boolean {
+  return res.status === 404 && /^No API path /.test(String(res.body?.error ?? ''));
+}
+
+describe('the catalogue declares each surface entry once', () => {
+  it('one tool name per tool, one route per method and path, one subject per operation', () => {
+    const tools = expectedTools().map((t) => t.name);
     expect(new Set(tools).size).toBe(tools.length);
-    const routes = catalogue.filter((op) => op.rest).map((op) => `${op.rest!.method} ${op.rest!.path}`);
+    const routes = expectedRoutes().map((r) => `${r.method} ${r.path}`);
     expect(new Set(routes).size).toBe(routes.length);
     const subjects = catalogue.map((op) => op.subject);
     expect(new Set(subjects).size).toBe(subjects.length);
   });
+});
 
-  for (const op of both) {
-    it(`${op.rest!.method} ${op.rest!.path} and ${op.mcp!.tool} are both served`, async () => {
-      const rest = await api(base, restPath(op, '00000000-0000-4000-8000-000000000000'), {
-        method: op.rest!.method, ...(op.rest!.method === 'GET' || op.rest!.method === 'DELETE' ? {} : { body: {} }),
-      });
-      expect(rest.status).not.toBe(405);
-      if (rest.status === 404) expect(rest.body.error).not.toMatch(/^No API path/);
-      const tool = await mcp(base, 'tools/call', { name: op.mcp!.tool, arguments: {} });
-      expect([200, 401]).toContain(tool.status);
-      if (tool.status === 401) expect((op.mcp!.access ?? op.access)).not.toBe('public');
+describe('tools/list is exactly the catalogue', () => {
+  let listed: Array<{ name: string; inputSchema: { properties?: Record<string, unknown>; required?: string[] } }>;
+  beforeAll(async () => {
+    const res = await mcp(base, 'tools/list');
+    expect(res.status).toBe(200);
+    listed = res.body.result.tools;
+  });
+
+  it('the same tool names, argument names and required arguments, nothing more', () => {
+    const expected = expectedTools().map(({ name, properties, required }) => ({ name, properties, required }));
+    const actual = listed.map(listedToolShape).sort((a, b) => a.name.localeCompare(b.name));
+    expect(actual).toEqual(expected);
+  });
+});
+
+describe('every catalogue tool is known to tools/call', () => {
+  it('an unknown tool answers the unknown-tool error (what the calls below must never get)', async () => {
+    const res = await mcp(base, 'tools/call', { name: 'no_such_tool', arguments: {} });
+    expect(toolError(res)).toMatchObject({ status: 404, error: 'Unknown tool no_such_tool.' });
+  });
+
+  for (const tool of expectedTools()) {
+    it(`${tool.name} (${tool.access}) reaches its own checks`, async () => {
+      const res = await mcp(base, 'tools/call', { name: tool.name, arguments: { [NOT_AN_ARGUMENT]: true } });
+      if (tool.access === 'public') {
+        // Validated against the tool's own argument list: only a known tool gets that far.
+        expect(toolError(res)).toMatchObject({ status: 400, fields: { [NOT_AN_ARGUMENT]: 'Unknown field.' } });
+      } else {
+        // The gateway challenges before the call only for a tool it knows, and names it.
+        expect(res.status, JSON.stringify(res.body)).toBe(401);
+        expect(res.body.error).toBe(`Sign in to use ${tool.name}.`);
+        expect(res.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="/);
+      }
     });
   }
+});
 
-  it('returns the same validation errors on both surfaces, under each surface\'s field names', async () => {
-    const op = both.find((o) => o.mcp!.tool === 'get_job')!;
+describe('every catalogue REST route is routed', () => {
+  it('the router answers 404 to a path nobody serves, and 405 to a served path with another method', async () => {
+    expect(isRouterNotFound(await api(base, '/api/no-such-route'))).toBe(true);
+    const wrongMethod = await api(base, '/api/jobs/categories', { method: 'DELETE' });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toContain('GET');
+  });
+
+  for (const route of expectedRoutes()) {
+    it(`${route.method} ${route.path} (${route.operation}) reaches its handler`, async () => {
+      const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const res = await api(base, concretePath(route), { method: route.method, ...(withBody ? { body: {} } : {}) });
+      expect(res.status, JSON.stringify(res.body)).not.toBe(405);
+      expect(isRouterNotFound(res), JSON.stringify(res.body)).toBe(false);
+    });
+  }
+});
+
+describe('both surfaces validate alike', () => {
+  it('returns the same validation errors, under each surface\'s field names', async () => {
     const member = await createMember(inject('natsUrl'));
     const rest = await api(base, `/api/jobs/${'x'.repeat(101)}/details`, { key: member.key });
-    const tool = await mcp(base, 'tools/call', { name: op.mcp!.tool, arguments: { id: 'x'.repeat(101) } });
-    const toolBody = JSON.parse(tool.body.result.content[0].text.split('\n\n')[0]);
+    const tool = toolError(await mcp(base, 'tools/call', { name: 'get_job', arguments: { id: 'x'.repeat(101) } }));
     expect(rest.status).toBe(400);
-    expect(toolBody.status).toBe(400);
-    expect(toolBody.fields).toEqual(rest.body.fields);
-    expect(toolBody.error).toBe(rest.body.error);
-    // Names differ only by convention: REST camelCase/query names, MCP snake_case.
-    expect(snakeCase('posterVisibility')).toBe('poster_visibility');
+    expect(tool.status).toBe(400);
+    expect(tool.fields).toEqual(rest.body.fields);
+    expect(tool.error).toBe(rest.body.error);
   });
 });

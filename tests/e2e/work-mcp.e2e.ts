@@ -1,25 +1,20 @@
 import { describe, expect, inject, it } from 'vitest';
 import { getMemberWorkRecord } from '@marketplace/contracts';
-import { mcp, type TestMember } from '@marketplace/testing';
+import { createMembers, mcp, toolOutcome, type TestMember } from '@marketplace/testing';
 import { callInternal } from './support/bus.js';
 import { mcpToken } from './support/mcp-token.js';
-import { createMembersOverBus } from './support/members.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 
 /** Calls a tool and returns its result, or its error body (with status) when it failed. */
 async function tool(token: string, name: string, args: Record<string, unknown>): Promise<any> {
-  const res = await mcp(base, 'tools/call', { name, arguments: args }, token);
-  expect(res.status, `${name}: HTTP ${res.status} ${JSON.stringify(res.body)}`).toBe(200);
-  const result = res.body.result;
-  if (result.isError) return { isError: true, ...JSON.parse(String(result.content[0].text).split('\n\n')[0]) };
-  return result.structuredContent.result;
+  return toolOutcome(await mcp(base, 'tools/call', { name, arguments: args }, token));
 }
 
 describe('a job from posting to completed (MCP tools/call)', () => {
   it('post, apply, accept, submit, request changes, submit again, approve, rate: ratings public', async () => {
-    const [poster, worker] = (await createMembersOverBus(nats, 2)) as [TestMember, TestMember];
+    const [poster, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
     const posterToken = await mcpToken(poster);
     const workerToken = await mcpToken(worker);
 

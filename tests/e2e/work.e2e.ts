@@ -1,8 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { getMemberActiveWork, getMemberWorkRecord } from '@marketplace/contracts';
-import { api, type TestMember } from '@marketplace/testing';
+import { api, createMembers, until, type TestMember } from '@marketplace/testing';
 import { callInternal } from './support/bus.js';
-import { createMembersOverBus } from './support/members.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -19,21 +18,19 @@ async function hired(poster: TestMember, worker: TestMember, title: string, othe
 }
 
 async function alertsOf(member: TestMember, kind: string): Promise<{ kind: string; message: string; jobId: string }[]> {
+  // Delivering consumes alerts, so what each round brings is kept.
   const seen: { kind: string; message: string; jobId: string }[] = [];
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
+  return until(async () => {
     const r = await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' });
     seen.push(...r.body.alerts);
     const hit = seen.filter((a) => a.kind === kind);
-    if (hit.length) return hit;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return [];
+    return hit.length ? hit : undefined;
+  }, { timeoutMs: 10_000, what: `a ${kind} alert` });
 }
 
 describe('a job from posting to completed (REST)', () => {
   it('apply, accept, submit, request changes, submit round 2, approve, rate poster: ratings public on member records', async () => {
-    const [poster, worker, stranger] = (await createMembersOverBus(nats, 3)) as [TestMember, TestMember, TestMember];
+    const [poster, worker, stranger] = (await createMembers(nats, 3)) as [TestMember, TestMember, TestMember];
     const { jobId, appId } = await hired(poster, worker, 'Logo walk');
     const work = (key: string) => api(base, `/api/jobs/${jobId}/work`, { key });
 
@@ -139,7 +136,7 @@ describe('a job from posting to completed (REST)', () => {
   });
 
   it('masks an anonymous poster on the worker rating and leaves the poster rating out of the list', async () => {
-    const [poster, worker] = (await createMembersOverBus(nats, 2)) as [TestMember, TestMember];
+    const [poster, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
     const { jobId } = await hired(poster, worker, 'Anonymous walk', [], { posterVisibility: 'anonymous' });
     await api(base, `/api/jobs/${jobId}/submissions`, { key: worker.key, body: { body: 'Done.' } });
     await api(base, `/api/me/jobs/${jobId}/approve`, { key: poster.key, body: { score: 2, description: 'Late' } });
@@ -154,7 +151,7 @@ describe('a job from posting to completed (REST)', () => {
 
 describe('cancelling hired work and reminders', () => {
   it('poster asks, worker cancels: the job reopens for 14 days and displaced applicants wait again', async () => {
-    const [poster, worker, other, stranger] = (await createMembersOverBus(nats, 4)) as [TestMember, TestMember, TestMember, TestMember];
+    const [poster, worker, other, stranger] = (await createMembers(nats, 4)) as [TestMember, TestMember, TestMember, TestMember];
     const { jobId, appId, otherApps } = await hired(poster, worker, 'Cancel walk', [other]);
     expect((await api(base, `/api/jobs/${jobId}/cancel`, { key: poster.key, method: 'POST' })).status).toBe(403);
     expect((await api(base, `/api/jobs/${jobId}/cancel`, { key: stranger.key, method: 'POST' })).status).toBe(404);
@@ -187,8 +184,8 @@ describe('cancelling hired work and reminders', () => {
   });
 
   it('staff can cancel; reminders go to the side the work waits on, once per 12 hours', async () => {
-    const [poster, worker] = (await createMembersOverBus(nats, 2)) as [TestMember, TestMember];
-    const [staff] = (await createMembersOverBus(nats, 1, { staff: true })) as [TestMember];
+    const [poster, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
+    const [staff] = (await createMembers(nats, 1, { staff: true })) as [TestMember];
     const { jobId } = await hired(poster, worker, 'Remind walk');
     // Waiting on the worker: the worker cannot remind, the poster can, once.
     expect((await api(base, `/api/jobs/${jobId}/remind`, { key: worker.key, method: 'POST' })).status).toBe(409);

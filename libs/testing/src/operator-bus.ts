@@ -1,7 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { operatorSetSetting, type InputOf } from '@marketplace/contracts';
+import { operatorSetSetting, type InputOf, type Operation, type OutputOf } from '@marketplace/contracts';
 import { BusClient } from '@marketplace/service-kit';
 import { connectAs } from './bus-access.js';
+
+/**
+ * Runs `work` with one bus connection as the operator, closed afterwards: the same principal and
+ * operations the command line uses, without starting a process per command.
+ */
+export async function withOperatorBus<T>(natsUrl: string, work: (call: OperatorCall) => Promise<T>): Promise<T> {
+  const nc = await connectAs(natsUrl, 'operator');
+  const bus = new BusClient(nc, 15_000);
+  try {
+    return await work((op, input) => bus.call(op, input, { requestId: randomUUID(), caller: null, surface: 'internal' }));
+  } finally {
+    await nc.close();
+  }
+}
+
+export type OperatorCall = <Op extends Operation>(op: Op, input: InputOf<Op>) => Promise<OutputOf<Op>>;
+
+/** One operator operation over the bus (`identity record`, say), as the command line sends it. */
+export function operatorCall<Op extends Operation>(natsUrl: string, op: Op, input: InputOf<Op>): Promise<OutputOf<Op>> {
+  return withOperatorBus(natsUrl, (call) => call(op, input));
+}
 
 /**
  * The operator's setting command sent straight over the bus (the same operation the command line
@@ -10,10 +31,5 @@ import { connectAs } from './bus-access.js';
 export async function setSetting(
   natsUrl: string, key: InputOf<typeof operatorSetSetting>['key'], value: boolean | number | null,
 ): Promise<void> {
-  const nc = await connectAs(natsUrl, 'operator');
-  try {
-    await new BusClient(nc, 15_000).call(operatorSetSetting, { key, value }, { requestId: randomUUID(), caller: null });
-  } finally {
-    await nc.close();
-  }
+  await operatorCall(natsUrl, operatorSetSetting, { key, value });
 }

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CaughtMail } from '@marketplace/local-stack';
 import { api, type ApiResponse } from './api-client.js';
+import { until } from './until.js';
 
 /** What the local mail catcher stores as `<id>.json` beside the raw `<id>.eml`. */
 export type CaughtMessage = CaughtMail;
@@ -31,13 +32,9 @@ export async function mailTo(mailDir: string, email: string): Promise<CaughtMess
 
 /** Waits for a message to `email` that was not among `seen` (ids), and returns it. */
 export async function waitForMail(mailDir: string, email: string, seen: ReadonlySet<string> = new Set(), timeoutMs = 10_000): Promise<CaughtMessage> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const fresh = (await mailTo(mailDir, email)).filter((m) => !seen.has(m.id));
-    if (fresh.length) return fresh[fresh.length - 1]!;
-    if (Date.now() > deadline) throw new Error(`No mail to ${email} arrived within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return until(async () => (await mailTo(mailDir, email)).filter((m) => !seen.has(m.id)).at(-1), {
+    timeoutMs, intervalMs: 50, what: `a new mail to ${email}`,
+  });
 }
 
 /** A made-up client address, so tests do not share the per-address sign-in limit (needs TRUST_PROXY). */

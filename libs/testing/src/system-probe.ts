@@ -29,7 +29,8 @@ export async function streamEvents<T = any>(natsUrl: string, subject: string): P
     if (!count) return [];
     // A short-lived consumer with one filter subject: servers before 2.10 know no other kind.
     const added = await jsm.consumers.add('EVENTS', {
-      filter_subject: subject, deliver_policy: DeliverPolicy.All, ack_policy: AckPolicy.None, inactive_threshold: 5e9,
+      // Named: the bus lets a service create only named consumers (CONSUMER.CREATE.EVENTS.<name>…).
+      name: `e2e-probe-${randomUUID()}`, filter_subject: subject, deliver_policy: DeliverPolicy.All, ack_policy: AckPolicy.None, inactive_threshold: 5e9,
     });
     const consumer = await jetstream(nc).consumers.get('EVENTS', added.name);
     const out: T[] = [];
@@ -55,15 +56,5 @@ export async function publishEvent(
     return id;
   } finally {
     await nc.close();
-  }
-}
-
-export async function until<T>(probe: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -40,7 +40,9 @@ export class AccessSettingsCache {
  * Job and member reads: public unless the service is invite-only, then only for members who
  * were let in (signed out: 401; signed in but not let in: 403).
  */
-export async function requireReadAccess(ctx: HandlerContext, settings: AccessSettingsCache): Promise<void> {
+export async function requireReadAccess(
+  ctx: HandlerContext, settings: { get(ctx: { requestId: string }): Promise<Pick<AccessSettings, 'inviteOnly'>> },
+): Promise<void> {
   if (ctx.caller && ctx.caller.admitted !== false) return;
   const { inviteOnly } = await settings.get(ctx);
   if (!inviteOnly) return;

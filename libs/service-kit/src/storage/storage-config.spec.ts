@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { readStorageConfig } from './storage-config.js';
+
+describe('readStorageConfig', () => {
+  it('reads the S3_* settings, with the launcher\'s bucket and region by default', () => {
+    const config = readStorageConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' });
+    expect(config).toMatchObject({ accessKey: 'a', secretKey: 'b', bucket: 'marketplace', region: 'us-east-1' });
+    expect(config.endpoint.port).toBe('9000');
+    const named = readStorageConfig({
+      S3_ENDPOINT: 'https://s3.example.org', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b', S3_BUCKET: 'files', S3_REGION: 'eu-west-1',
+    });
+    expect(named).toMatchObject({ bucket: 'files', region: 'eu-west-1' });
+  });
+
+  it('names everything missing at once, and refuses what is not an http(s) URL', () => {
+    expect(() => readStorageConfig({ S3_ACCESS_KEY: ' ' })).toThrow('set S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY');
+    expect(() => readStorageConfig({ S3_ENDPOINT: 'nope', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' })).toThrow(/not a valid URL/);
+    expect(() => readStorageConfig({ S3_ENDPOINT: 'ftp://x', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' })).toThrow(/http/);
+  });
+});

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { EventEnvelope } from '@marketplace/contracts';
+import { createDataSource, migrate, UnitOfWork, type OutboxRelay } from '@marketplace/service-kit';
+
+/** Where medium tests find PostgreSQL when DATABASE_URL is unset (trust auth, a database of its own). */
+export const MEDIUM_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface ServiceSchemaOptions {
+  /** The service's entities and migrations, as its main.ts hands them to runService. */
+  entities: Function[];
+  migrations: Function[];
+  /** Part of the schema's name, to tell leftovers apart (the service's name, say). */
+  label?: string;
+}
+
+export interface RecordedEvent {
+  subject: string;
+  envelope: EventEnvelope;
+}
+
+export interface ServiceSchema {
+  /** The throw-away schema: `medium_<label>_<random>`. */
+  schema: string;
+  /** Pinned to the schema by search_path, exactly as the service's own pool is. */
+  ds: DataSource;
+  /** Transactions as handlers run them; the relay kick is counted instead of publishing. */
+  uow: UnitOfWork;
+  /** How many committed units of work handed their events to the relay. */
+  relayKicks(): number;
+  /** The events recorded in the outbox, oldest first. */
+  outbox(): Promise<RecordedEvent[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Drops the schema and closes the pool. */
+  drop(): Promise<void>;
+}
+
+/** The URL with its password hidden, for messages. */
+function shown(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(an unparsable DATABASE_URL)';
+  }
+}
+
+/**
+ * A fresh schema on a real PostgreSQL, migrated by the service's own migrations (the kit's tables
+ * first, as in production), for testing handlers against real SQL: constraints, locks, the outbox.
+ * Uses DATABASE_URL, else MEDIUM_TEST_DATABASE_URL. An unreachable database is an error that says
+ * so, never a skipped test.
+ */
+export async function openServiceSchema(opts: ServiceSchemaOptions): Promise<ServiceSchema> {
+  const url = process.env.DATABASE_URL || MEDIUM_TEST_DATABASE_URL;
+  const schema = `medium_${(opts.label ?? 'svc').replace(/\W/g, '_').toLowerCase()}_${randomBytes(5).toString('hex')}`;
+  // The kit's factory reads DATABASE_URL when it builds the pool; set it only for that moment.
+  const saved = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = url;
+  let ds: DataSource;
+  try {
+    ds = createDataSource({ schema, entities: opts.entities, migrations: opts.migrations });
+  } finally {
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
+  }
+  try {
+    await ds.initialize();
+  } catch (err) {
+    throw new Error(
+      `PostgreSQL is unreachable at ${shown(url)}: ${(err as Error).message}. Medium tests (*.medium.spec.ts) run handlers `
+      + 'against a real database: start PostgreSQL there, or set DATABASE_URL to one this test may create schemas in.',
+    );
+  }
+  try {
+    await migrate(ds, schema);
+  } catch (err) {
+    await ds.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+    await ds.destroy();
+    throw err;
+  }
+  let kicks = 0;
+  // The relay publishes to JetStream; here a commit only has to show it would have been told.
+  const relay = { kick: () => { kicks += 1; } } as unknown as OutboxRelay;
+  return {
+    schema,
+    ds,
+    uow: new UnitOfWork(ds, relay),
+    relayKicks: () => kicks,
+    outbox: async () => (await ds.query(
+      'SELECT subject, envelope FROM outbox_events ORDER BY created_at, ctid',
+    )) as RecordedEvent[],
+    query: async <T>(sql: string, params: unknown[] = []) => (await ds.query(sql, params)) as T[],
+    drop: async () => {
+      try {
+        await ds.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } finally {
+        await ds.destroy();
+      }
+    },
+  };
+}
+
+/** Runs `work` against a fresh migrated schema and drops it afterwards, whatever happened. */
+export async function withServiceSchema<T>(opts: ServiceSchemaOptions, work: (s: ServiceSchema) => Promise<T>): Promise<T> {
+  const s = await openServiceSchema(opts);
+  try {
+    return await work(s);
+  } finally {
+    await s.drop();
+  }
+}
