@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AppError, createMyApiKey, listMyApiKeys, revokeMyApiKey, type Caller, type InputOf, type OutputOf,
+  AppError, createMyApiKey, listMyApiKeys, revokeMyApiKey, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { generateApiKey } from './api-key.crypto.js';

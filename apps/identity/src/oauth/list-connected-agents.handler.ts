@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, listConnectedAgents, type OutputOf } from '@marketplace/contracts';
+import { listConnectedAgents, type OutputOf } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 
 interface Row { client_id: string; client_name: string; domain: string; scopes: string[]; connected_at: Date; last_used_at: Date | null }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, getAccountAdmin, listAuthMethods, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { getAccountAdmin, listAuthMethods, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { signInConfig } from './sign-in.config.js';
 
