@@ -19,8 +19,11 @@ export async function recordEvent<P extends z.ZodType>(
     occurredAt: new Date().toISOString(),
     payload: def.payload.parse(payload),
   };
-  await em.insert(OutboxEvent, {
-    id: envelope.id, subject: def.subject, envelope: envelope as never,
-  });
+  await writeOutbox(em, def.subject, envelope);
   return envelope;
+}
+
+/** The one way anything enters the outbox: the relay publishes it under `subject`, with its id as the message id. */
+export async function writeOutbox(em: EntityManager, subject: string, envelope: { id: string }): Promise<void> {
+  await em.insert(OutboxEvent, { id: envelope.id, subject, envelope: envelope as never });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { QueueDefinition, WorkEnvelope } from '@marketplace/contracts';
-import { OutboxEvent } from '../outbox/outbox-event.entity.js';
+import { writeOutbox } from '../outbox/event-writer.js';
 
 /**
  * Queues a work item inside the caller's transaction, through the same outbox as events: it
@@ -20,6 +20,6 @@ export async function enqueueWork<P extends z.ZodType>(
     enqueuedAt: new Date().toISOString(),
     payload: queue.payload.parse(payload),
   };
-  await em.insert(OutboxEvent, { id: envelope.id, subject: queue.subject, envelope: envelope as never });
+  await writeOutbox(em, queue.subject, envelope);
   return envelope;
 }
