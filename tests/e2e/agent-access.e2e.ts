@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mailTo, sessionHeaders, signIn, signInLink, until, waitForMail } from '@marketplace/testing';
+import { api, createMember, launchBrowser, mailTo, sessionHeaders, signIn, signInLink, until, waitForMail } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const mailDir = inject('mailDir');
@@ -105,7 +105,7 @@ describe('staff', () => {
 describe('web pages in a real browser', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();

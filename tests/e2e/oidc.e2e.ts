@@ -2,9 +2,9 @@ import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import Provider from 'oidc-provider';
 import pg from 'pg';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember } from '@marketplace/testing';
+import { api, createMember, launchBrowser } from '@marketplace/testing';
 import { E2E_OIDC } from './global-setup.js';
 
 const base = inject('baseUrl');
@@ -39,7 +39,7 @@ beforeAll(async () => {
     }),
   });
   server = provider.listen(Number(new URL(issuer).port));
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  browser = await launchBrowser();
   db = new pg.Client({ connectionString: inject('databaseUrl') });
   await db.connect();
 });

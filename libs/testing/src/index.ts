@@ -12,3 +12,4 @@ export * from './fixed-window-probe.js';
 export * from './catalogue-surfaces.js';
 export * from './fake-bus.js';
 export * from './service-schema.js';
+export * from './browser.js';

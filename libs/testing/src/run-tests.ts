@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-interface JsonReport { numPassedTests: number; numFailedTests: number; numPendingTests: number; success: boolean }
+import { summarizeRun, summaryExitCode, summaryLine, type VitestJsonReport } from './test-summary.js';
 
 /**
  * Runs every test project with Vitest and ends with the one line CI reads:
@@ -18,18 +17,19 @@ async function main(): Promise<number> {
     ], { stdio: 'inherit', env: process.env });
     child.on('exit', (c) => resolve(c ?? 1));
   });
-  let report: JsonReport | undefined;
+  let report: VitestJsonReport | undefined;
   try {
-    report = JSON.parse(readFileSync(out, 'utf8')) as JsonReport;
+    report = JSON.parse(readFileSync(out, 'utf8')) as VitestJsonReport;
   } catch {
     report = undefined;
   }
-  const passed = report?.numPassedTests ?? 0;
-  // A run that crashed before reporting counts as one failure, so it can never read as green.
-  const failed = report ? report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1;
-  const skipped = report?.numPendingTests ?? 0;
-  process.stdout.write(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
-  return failed === 0 && passed > 0 ? 0 : 1;
+  // Files that failed to start (or to finish) count as failed, so the line never reads better than the run.
+  const summary = summarizeRun(report, code);
+  for (const { file, message } of summary.brokenFiles) {
+    process.stdout.write(`\nfailed outside its tests: ${file}\n  ${message.split('\n')[0]}`);
+  }
+  process.stdout.write(`\n${summaryLine(summary)}\n`);
+  return summaryExitCode(summary);
 }
 
 process.exitCode = await main();
