@@ -14,6 +14,7 @@ import { clientFacts, requireAccess } from '../rest/rest-routes.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
 import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, toolScope, type Tool } from './mcp-tools.js';
+import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 
 const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection: what you post, apply
 for or write is theirs, marked as done through an agent. Start with get_suggested_workflow. Browse with
@@ -32,6 +33,8 @@ export interface McpDeps {
 }
 
 export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
+  // Host (DNS rebinding), Origin and CORS checks run before this route and its 405 answers.
+  registerMcpOriginGuard(app, readMcpOriginPolicy(deps.oauth.issuer));
   const tools = buildTools();
   const listed = [...tools.values()].map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
   const resourceMetadata = `${deps.oauth.issuer}${PROTECTED_RESOURCE_PATHS[0]}`;
