@@ -9,7 +9,7 @@ import type { Authenticator } from '../auth/authenticator.js';
 import { renameFields } from '../http/error-reply.js';
 import { bindFields, fastifyPath, type BoundField } from './field-bindings.js';
 import { requestOrigin } from '../auth/same-origin.js';
-import { acceptRawBodies, assertUploadBinding, uploadBodyTypes, type ObjectStreamer } from '../storage/object-streamer.js';
+import { acceptRawBodies, assertUploadBinding, drainUnread, uploadBodyTypes, type ObjectStreamer } from '../storage/object-streamer.js';
 
 export interface RestDeps {
   bus: BusClient;
@@ -97,6 +97,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
           if (download) return await deps.streamer.send(reply.code(rest.status), data as ObjectDownload, download);
           return reply.code(rest.status).send(data);
         } catch (err) {
+          if (upload) await drainUnread(req, reply);
           throw err instanceof AppError ? renameFields(err, fields, 'rest') : err;
         } finally {
           if (staged) deps.streamer.discard(staged);

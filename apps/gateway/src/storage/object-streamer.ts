@@ -138,6 +138,29 @@ function tooLarge(maxBytes: number): AppError {
   return AppError.tooLarge(`The file is over ${maxBytes} bytes.`);
 }
 
+/** Bodies up to this size are read to their end after a refusal, so the client gets the answer rather than a reset. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * After refusing an upload it has not read, the gateway discards what the client is still
+ * sending: answering while the body is in flight makes many clients fail on a broken pipe instead
+ * of reading the 413. Bodies larger than the drain limit get `Connection: close` instead.
+ */
+export async function drainUnread(req: FastifyRequest, reply: FastifyReply, timeoutMs = 10_000): Promise<void> {
+  const raw = req.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  if (Number(req.headers['content-length'] ?? Infinity) > DRAIN_LIMIT_BYTES) {
+    reply.header('connection', 'close');
+    return;
+  }
+  await new Promise<void>((resolve) => {
+    const done = () => { clearTimeout(timer); resolve(); };
+    const timer = setTimeout(done, timeoutMs);
+    raw.once('end', done).once('close', done).once('error', done);
+    raw.resume();
+  });
+}
+
 /**
  * The request body, refusing to pass more than `maxBytes` whatever Content-Length said, and
  * turning a client that went away into a 400 rather than a storage failure.
