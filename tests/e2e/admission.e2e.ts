@@ -289,4 +289,20 @@ describe('waitlist', () => {
     const huge = await api(base, '/api/waitlist', { rawBody: JSON.stringify({ email: 'x'.repeat(2_200_000) }), headers: { 'content-type': 'application/json' }, method: 'POST' });
     expect(huge.status).toBe(413);
   });
+
+  it('limits joins per client address, so one client cannot lock everyone else out (issue 17)', async () => {
+    const octet = () => Math.floor(Math.random() * 250) + 1;
+    const [flooder, other] = [`10.${octet()}.${octet()}.${octet()}`, `10.${octet()}.${octet()}.${octet()}`];
+    const join = (ip: string, i: number) => api(base, '/api/waitlist', {
+      body: { email: `flood-${Date.now()}-${i}@example.test` }, headers: { 'x-forwarded-for': ip },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await join(flooder, i)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses[10]).toBe(429);
+    // Another address still gets in.
+    const elsewhere = await join(other, 100);
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.status).toBe('waiting');
+  });
 });

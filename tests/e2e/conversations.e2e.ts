@@ -67,6 +67,40 @@ describe('messages: one conversation per application', () => {
   });
 });
 
+describe('messages: limits and closed conversations (issue 17)', () => {
+  it('refuses messages on declined and withdrawn applications with 409, from either side', async () => {
+    const [poster, ann, bob] = (await createMembers(nats, 3)) as [TestMember, TestMember, TestMember];
+    const { apps } = await postAndApply(poster, [ann, bob], 'Closed conversations');
+    const send = (m: TestMember, applicationId: string) => api(base, '/api/messages', { key: m.key, body: { applicationId, body: 'Still there?' } });
+    expect((await send(ann, apps[0]!.id)).status).toBe(201);
+    expect((await api(base, `/api/me/job-applications/${apps[0]!.id}/decline`, { key: poster.key, method: 'POST' })).status).toBe(200);
+    expect((await api(base, `/api/me/applications/${apps[1]!.id}/withdraw`, { key: bob.key, method: 'POST' })).status).toBe(200);
+    for (const [who, appId, state] of [[ann, apps[0]!.id, 'declined'], [poster, apps[0]!.id, 'declined'], [bob, apps[1]!.id, 'withdrawn'], [poster, apps[1]!.id, 'withdrawn']] as const) {
+      const refused = await send(who, appId);
+      expect(refused.status, `${state} application`).toBe(409);
+      expect(refused.body.error).toContain(`was ${state}`);
+    }
+    // The earlier conversation stays readable; nothing new was added.
+    const conv = await api(base, `/api/messages?application_id=${apps[0]!.id}`, { key: poster.key });
+    expect(conv.body.messages.map((m: { body: string }) => m.body)).toEqual(['Still there?']);
+  });
+
+  it('limits messages per member per minute (429 with Retry-After), as the safety policy reports', async () => {
+    const policy = (await api(base, '/api/safety-policy')).body;
+    expect(policy.messages).toEqual({ perDay: 500, perMinute: 30 });
+    const [poster, ann] = (await createMembers(nats, 2)) as [TestMember, TestMember];
+    const { apps } = await postAndApply(poster, [ann], 'Chatty');
+    const send = (m: TestMember, i: number) => api(base, '/api/messages', { key: m.key, body: { applicationId: apps[0]!.id, body: `Note ${i}` } });
+    for (let i = 0; i < policy.messages.perMinute; i++) expect((await send(ann, i)).status).toBe(201);
+    const limited = await send(ann, 99);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe(`You can send ${policy.messages.perMinute} messages per minute. Wait a moment and try again.`);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Per member: the other side can still answer.
+    expect((await send(poster, 0)).status).toBe(201);
+  });
+});
+
 describe('reacting to other parts of the product', () => {
   it('closing a job declines its waiting applications (job.closed)', async () => {
     const [poster, ann, bob] = (await createMembers(nats, 3)) as [TestMember, TestMember, TestMember];

@@ -18,6 +18,8 @@ declare module 'vitest' {
     oidcIssuer: string;
     /** Port a test may serve OAuth client metadata documents on (https://127.0.0.1:PORT/… client ids). */
     clientMetadataPort: number;
+    /** The gateway's own health server (what the Kubernetes probes ask). */
+    gatewayHealthUrl: string;
   }
 }
 
@@ -83,6 +85,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const controlUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
 
   project.provide('baseUrl', system.baseUrl);
+  project.provide('gatewayHealthUrl', system.healthUrl('gateway'));
   project.provide('natsUrl', infra.natsUrl);
   project.provide('databaseUrl', infra.databaseUrl);
   project.provide('controlUrl', controlUrl);

@@ -288,6 +288,55 @@ describe('openid-client against the authorization server', () => {
   });
 });
 
+describe('dynamic registration and refresh tokens under abuse (issue 17)', () => {
+  let member: TestMember;
+  let cookie: string;
+  beforeAll(async () => {
+    member = await createMember(nats);
+    cookie = (await signIn(base, mailDir, { email: member.email })).cookie;
+  });
+
+  it('limits registrations per client address (429 with Retry-After); other addresses still register', async () => {
+    const octet = () => Math.floor(Math.random() * 250) + 1;
+    const [busy, other] = [`10.${octet()}.${octet()}.${octet()}`, `10.${octet()}.${octet()}.${octet()}`];
+    const register = (ip: string) => fetch(`${base}/api/auth/oauth2/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ client_name: 'Busy agent', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', application_type: 'native' }),
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await register(busy)).status);
+    expect(statuses).toEqual(Array(20).fill(201));
+    const limited = await register(busy);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited.json()).error).toMatch(/client registrations per hour/);
+    expect((await register(other)).status).toBe(201);
+  });
+
+  it('a registered client expires unless used for a token; exchanging a code keeps it', async () => {
+    const unused = await registerAgent(base, { client_name: 'Never used' });
+    const { client: used } = await connectAgent(base, cookie);
+    const expiry = async (id: string) => (await dbQuery(inject('databaseUrl'),
+      `SELECT extract(epoch FROM expires_at - now())::float8 AS left FROM identity.oauth_records WHERE model = 'Client' AND id = $1`, [id]))[0] as { left: number | null };
+    const left = (await expiry(unused.client_id)).left!;
+    expect(left).toBeGreaterThan(29 * 24 * 3600);
+    expect(left).toBeLessThanOrEqual(30 * 24 * 3600);
+    expect((await expiry(used.client_id)).left).toBeNull();
+  });
+
+  it('two simultaneous uses of one refresh token: exactly one gets new tokens', async () => {
+    const { client, tokens } = await connectAgent(base, cookie);
+    const refresh = () => fetch(`${base}/api/auth/oauth2/token`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.client_id }),
+    });
+    const [a, b] = await Promise.all([refresh(), refresh()]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    const refused = await (a.status === 400 ? a : b).json() as { error: string };
+    expect(refused.error).toBe('invalid_grant');
+  });
+});
+
 /** The consent page's HTML as the signed-in human sees it. */
 async function consentPage(authorizationUrl: string, sessionCookie: string): Promise<string> {
   const first = await fetch(authorizationUrl, { redirect: 'manual' });

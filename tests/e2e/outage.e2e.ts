@@ -3,6 +3,7 @@ import { api, until } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const control = inject('controlUrl');
+const gatewayHealth = inject('gatewayHealthUrl');
 const BUS_TIMEOUT_MS = 2000;
 
 async function service(action: 'stop' | 'start', app: string): Promise<void> {
@@ -33,6 +34,15 @@ describe('a service that goes away', () => {
     await until(() => statuses.includes(503), { what: 'a 503 under load during the outage' });
     const during = await api(base, '/api/jobs?limit=5');
     expect(during.status).toBe(503);
+    // The gateway itself stays ready (its probe must not pull every gateway out of service);
+    // the public readiness endpoint reports the missing dependency, as the contract says.
+    const probe = await fetch(`${gatewayHealth}/ready`);
+    expect(probe.status).toBe(200);
+    expect(await probe.json()).toEqual({ service: 'gateway', bus: true });
+    const reported = await api(base, '/api/health/ready');
+    expect(reported.status).toBe(503);
+    expect(reported.body.checks['jobs.database']).toBe(false);
+    expect(reported.body.checks.bus).toBe(true);
     await service('start', 'jobs');
     running = false;
     await Promise.all(load);

@@ -179,6 +179,11 @@ describe('magic-link sign-in', () => {
     }
     const protocolRelative = await requestSignInLink(base, email, { callbackURL: '//evil.example/x' });
     expect(protocolRelative.status).toBe(403);
+    // Paths a browser reads as another origin: /<TAB>/evil.example is //evil.example; encoded forms too.
+    for (const callbackURL of ['/\t/evil.example', '/\n/evil.example', '/%09/evil.example', '/%5Cevil.example']) {
+      const res = await requestSignInLink(base, email, { callbackURL });
+      expect(res.status, JSON.stringify(callbackURL)).toBe(403);
+    }
     expect(await mailTo(mailDir, email.toLowerCase())).toHaveLength(0);
     // Our own origin, absolute, is fine; so is a client that sends no Origin at all (curl, agents).
     const own = await requestSignInLink(base, email, { callbackURL: `${origin}/agent-access` });
@@ -210,6 +215,34 @@ describe('magic-link sign-in', () => {
     const { rows } = await db.query(`SELECT sum(count)::int AS n FROM identity.limit_attempts WHERE bucket = 'magic_links' AND subject = $1`, [ip]);
     expect(rows[0].n).toBeGreaterThanOrEqual(6);
     expect((await requestSignInLink(base, newEmail())).status).toBe(200);
+  });
+});
+
+describe('client address and redirects', () => {
+  it('a client cannot escape the per-address link limit by prepending forged X-Forwarded-For entries', async () => {
+    const ip = randomClientIp();
+    const statuses: number[] = [];
+    // Only the right-most entry (the one our proxy appends) is the client's address.
+    for (let i = 0; i < 11 && !statuses.includes(429); i++) {
+      const forged = `${randomClientIp()}, ${randomClientIp()}`;
+      statuses.push((await requestSignInLink(base, newEmail(), { ip: `${forged}, ${ip}` })).status);
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10); // 5 per minute, at most two windows
+    const { rows } = await db.query(`SELECT sum(count)::int AS n FROM identity.limit_attempts WHERE bucket = 'magic_links' AND subject = $1`, [ip]);
+    expect(rows[0].n).toBeGreaterThanOrEqual(6);
+  });
+
+  it('the sign-in page never carries a next path that a browser reads as another origin', async () => {
+    for (const next of ['/\t/evil.example', '//evil.example', '/%09/evil.example', '/%5Cevil.example']) {
+      const res = await fetch(`${base}/sign-in?next=${encodeURIComponent(next)}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html, next).not.toContain('evil.example');
+      expect(html, next).toContain('/agent-access'); // the safe default instead
+    }
+    const ok = await fetch(`${base}/sign-in?next=${encodeURIComponent('/agent-access?from=test')}`);
+    expect(await ok.text()).toContain('/agent-access?from=test');
   });
 });
 

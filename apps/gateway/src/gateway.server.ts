@@ -4,7 +4,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { BusClient, ObjectStorage, type CallerSigner, type Logger } from '@marketplace/service-kit';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { Authenticator } from './auth/authenticator.js';
-import { registerCrossCutting, registerMethodNotAllowed } from './http/cross-cutting.js';
+import { frameworkError, registerCrossCutting, registerMethodNotAllowed } from './http/cross-cutting.js';
 import { requestIdFrom } from './http/request-id.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
@@ -16,6 +16,7 @@ import { registerJoinPage } from './web/join-page.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
 import { registerWebPages } from './web/web-pages.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 
 export const BODY_LIMIT = 2_097_152;
 
@@ -38,9 +39,11 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     requestIdHeader: false,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // A number of hops, never `true`: the left-most X-Forwarded-For entries are the client's own.
+    trustProxy: fastifyTrustProxy(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 6200 }, // an agent's client id (≤2,048 characters) URL-encoded
     return503OnClosing: true,
+    frameworkErrors: frameworkError,
   });
   const bus = new BusClient(opts.nc, { signer: opts.signer });
   registerCrossCutting(app, opts.logger);
@@ -52,7 +55,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const streamer = new ObjectStreamer(opts.storage ?? ObjectStorage.fromEnv(), opts.logger);
   const rest = registerRestRoutes(app, { bus, auth, streamer, jsonBodyLimit: BODY_LIMIT });
   const authRoutes = registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
-  const pages = registerWebPages(app, { bus, auth });
+  const pages = registerWebPages(app, { bus, auth, publicUrl: opts.publicUrl });
   const joinPages = registerJoinPage(app, { bus, auth });
   const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger });
   mountAuthorizationServer(app, oauth, opts.logger);

@@ -37,7 +37,7 @@ import { ListConnectedAgentsHandler } from './oauth/list-connected-agents.handle
 import { OAuthAccountHandler } from './oauth/oauth-account.handler.js';
 import { OAuthServerKeysHandler } from './oauth/oauth-server-keys.handler.js';
 import {
-  OAuthConsumeHandler, OAuthDestroyHandler, OAuthFindHandler, OAuthRevokeByGrantHandler, OAuthUpsertHandler,
+  OAuthAdmitRegistrationHandler, OAuthConsumeHandler, OAuthDestroyHandler, OAuthFindHandler, OAuthRevokeByGrantHandler, OAuthUpsertHandler,
 } from './oauth/oauth-store.handlers.js';
 import { ResolveMemberReferencesHandler } from './lookup/resolve-member-references.handler.js';
 import { RecordAgentConsentHandler } from './oauth/record-agent-consent.handler.js';
@@ -64,7 +64,7 @@ const signInHandlers = [
 ];
 const signInServices = [SessionStore, Mailer, MemberSignIn, OidcClient];
 const oauthHandlers = [
-  OAuthUpsertHandler, OAuthFindHandler, OAuthConsumeHandler, OAuthDestroyHandler, OAuthRevokeByGrantHandler,
+  OAuthUpsertHandler, OAuthFindHandler, OAuthConsumeHandler, OAuthDestroyHandler, OAuthRevokeByGrantHandler, OAuthAdmitRegistrationHandler,
   OAuthServerKeysHandler, OAuthAccountHandler, AuthenticateOAuthHandler, RecordAgentConsentHandler,
   ListConnectedAgentsHandler, DisconnectAgentHandler,
 ];

@@ -22,6 +22,7 @@ export * from './events/applications.events.js';
 export * from './queues/queue.js';
 export * from './validation/validate-input.js';
 export * from './safety/credential-scan.js';
+export * from './safety/local-path.js';
 export * from './validation/query-coercion.js';
 export * from './operations/sign-in.operations.js';
 export * from './operations/oauth.operations.js';

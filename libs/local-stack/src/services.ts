@@ -16,6 +16,8 @@ export interface System {
   /** The gateway, e.g. http://127.0.0.1:3000. */
   baseUrl: string;
   apps: string[];
+  /** An app's own health server (GET /health, /ready, /metrics), e.g. http://127.0.0.1:40123. */
+  healthUrl(app: string): string;
   /** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */
   stop(app: string): Promise<void>;
   /**
@@ -198,5 +200,6 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     throw error;
   }
 
-  return { baseUrl, apps: [...services.keys()], stop, start, stopAll };
+  const healthUrl = (app: string): string => `http://127.0.0.1:${lookup(app).healthPort}`;
+  return { baseUrl, apps: [...services.keys()], healthUrl, stop, start, stopAll };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { signIn } from './sign-in.js';
+import { randomClientIp, signIn } from './sign-in.js';
 
 /** Cookies by name with the path they were set for, as a browser would keep them for one site. */
 export class CookieJar {
@@ -57,11 +57,16 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-/** Dynamic client registration as an MCP client does it (public client, PKCE, loopback redirect). */
-export async function registerAgent(baseUrl: string, metadata: Partial<RegisteredClient> = {}): Promise<RegisteredClient> {
+/**
+ * Dynamic client registration as an MCP client does it (public client, PKCE, loopback redirect),
+ * from a made-up client address unless `clientIp` is given (registrations are limited per address).
+ */
+export async function registerAgent(
+  baseUrl: string, metadata: Partial<RegisteredClient> = {}, clientIp = randomClientIp(),
+): Promise<RegisteredClient> {
   const res = await fetch(`${baseUrl}/api/auth/oauth2/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp },
     body: JSON.stringify({
       client_name: 'Test agent',
       redirect_uris: ['http://127.0.0.1:8976/callback'],

@@ -3,14 +3,21 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, getHiringJob, messageSentV1, sendMessage, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
+import {
+  BusClient, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf,
+} from '@marketplace/service-kit';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { isUuid, sentBy } from '../common/request-facts.js';
 import { ConversationEntity } from './conversation.entity.js';
 import { MessageEntity } from './message.entity.js';
 import { toMessage } from './message.mapper.js';
 
-/** Poster and applicant of one application talk in its single conversation; never by email. */
+/**
+ * Poster and applicant of one application talk in its single conversation; never by email. Not on
+ * declined or withdrawn applications (409), and limited per member (the `messages` bucket).
+ */
+const CLOSED_STATUSES: ReadonlySet<string> = new Set(['declined', 'withdrawn']);
+
 @Injectable()
 export class SendMessageHandler implements OperationHandler<typeof sendMessage> {
   readonly operation = sendMessage;
@@ -23,10 +30,19 @@ export class SendMessageHandler implements OperationHandler<typeof sendMessage> 
     if (!isUuid(input.applicationId)) throw notFound;
     const app = await this.uow.run((em) => em.findOneBy(ApplicationEntity, { id: input.applicationId }));
     if (!app || (app.applicantId !== caller.memberId && app.posterId !== caller.memberId)) throw notFound;
+    if (CLOSED_STATUSES.has(app.status)) {
+      throw AppError.conflict(`This application was ${app.status}; its conversation is closed to new messages.`);
+    }
     const side = app.posterId === caller.memberId ? 'poster' : 'applicant';
     const existing = await this.uow.run((em) => em.findOneBy(ConversationEntity, { applicationId: app.id }));
     const job = existing ? null : await this.bus.call(getHiringJob, { jobId: app.jobId }, ctx);
     return this.uow.run(async (em) => {
+      await countAttempt(em, limitBuckets.messages, caller.memberId);
+      // Read again under the transaction: a decline or withdrawal may have landed since.
+      const [current] = (await em.query('SELECT status FROM applications WHERE id = $1', [app.id])) as { status: string }[];
+      if (current && CLOSED_STATUSES.has(current.status)) {
+        throw AppError.conflict(`This application was ${current.status}; its conversation is closed to new messages.`);
+      }
       const now = new Date();
       if (job) {
         await em.createQueryBuilder().insert().into(ConversationEntity).values({

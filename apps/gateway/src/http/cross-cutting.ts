@@ -1,9 +1,21 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@marketplace/contracts';
 import type { Logger } from '@marketplace/service-kit';
 import { sendError } from './error-reply.js';
 
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** The contract fixes the 405 of these paths as an empty body with `Allow`; every other 405 also says why. */
+const EMPTY_405_PATHS = new Set(['/api/health']);
+
+/**
+ * What a log line may say about the request's URL: the route pattern (`/join/:token`) when one
+ * matched, else the path. Never the query string (OIDC `code` and `state`, invitation and sign-in
+ * tokens travel there) nor path parameters.
+ */
+export function loggedPath(req: FastifyRequest): string {
+  return req.routeOptions?.url ?? req.url.split('?')[0]!;
+}
 
 /** The spec's rules that hold on every route: headers, error bodies, 404, 405, 413, 500. */
 export function registerCrossCutting(app: FastifyInstance, logger: Logger): void {
@@ -14,7 +26,7 @@ export function registerCrossCutting(app: FastifyInstance, logger: Logger): void
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      if (err.status >= 500) logger.warn({ requestId: req.id, status: err.status, url: req.url }, err.message);
+      if (err.status >= 500) logger.warn({ requestId: req.id, status: err.status, method: req.method, route: loggedPath(req) }, err.message);
       return sendError(reply, err, req.id);
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -29,7 +41,12 @@ export function registerCrossCutting(app: FastifyInstance, logger: Logger): void
     if (err.statusCode === 400 || err instanceof SyntaxError) {
       return sendError(reply, AppError.badRequest('The request body is not valid JSON.'), req.id);
     }
-    logger.error({ requestId: req.id, err, url: req.url }, 'unexpected failure');
+    // Any other refusal by the framework (415 for an encoding it cannot read, say) is the
+    // client's to fix: its own status and message, in the contract's error body.
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      return sendError(reply, new AppError(err.statusCode, err.message), req.id);
+    }
+    logger.error({ requestId: req.id, err, method: req.method, route: loggedPath(req) }, 'unexpected failure');
     return sendError(reply, new AppError(500, 'Something went wrong on our side.'), req.id);
   });
 
@@ -48,7 +65,24 @@ export function registerMethodNotAllowed(app: FastifyInstance, methodsByPath: Ma
     app.route({
       method: others,
       url,
-      handler: async (_req, reply) => reply.code(405).header('allow', allow).send(),
+      handler: async (req, reply) => {
+        reply.header('allow', allow);
+        if (EMPTY_405_PATHS.has(url)) return reply.code(405).send();
+        return sendError(reply, new AppError(405, `${req.method} is not allowed here; this path answers ${allow}.`), req.id);
+      },
     });
   }
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (invalid percent-encoding, bytes that are not
+ * UTF-8) or a path segment over the router's limit, refused before any route or hook runs. Answered
+ * with the contract's error body and the headers every response carries.
+ */
+export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('x-request-id', req.id).header('cache-control', 'no-store');
+  const refusal = err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? new AppError(414, 'A path segment of this URL is too long.')
+    : AppError.badRequest('The URL is not valid: percent-encode it as UTF-8 (%XX for each byte).');
+  return sendError(reply, refusal, req.id);
 }

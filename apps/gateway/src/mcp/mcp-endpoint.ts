@@ -14,6 +14,7 @@ import { clientFacts, requireAccess } from '../rest/rest-routes.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
 import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, toolScope, type Tool } from './mcp-tools.js';
+import { screenParams } from './json-rpc-params.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 
 const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection: what you post, apply
@@ -67,7 +68,9 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       }
     }
 
-    const messages = (Array.isArray(req.body) ? req.body : [req.body]) as JsonRpcMessage[];
+    // Params that do not fit their method are answered -32602 with a reason, never reach the SDK's parser.
+    const { body, malformed } = screenParams(req.body);
+    const messages = (Array.isArray(body) ? body : [body]) as JsonRpcMessage[];
     for (const m of messages) {
       if (m?.method !== 'tools/call') continue;
       const tool = tools.get(String(m.params?.name));
@@ -88,6 +91,8 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     );
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const invalid = malformed.get(request.params.name);
+      if (invalid) throw invalid;
       const tool = tools.get(request.params.name);
       if (!tool) return toolError(AppError.notFound(`Unknown tool ${request.params.name}.`));
       return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, caller, req.id, deps.bus, clientFacts(req));
@@ -98,7 +103,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     reply.raw.setHeader('x-request-id', req.id);
     await server.connect(transport);
     reply.raw.on('close', () => { void transport.close(); void server.close(); });
-    await transport.handleRequest(req.raw, reply.raw, req.body);
+    await transport.handleRequest(req.raw, reply.raw, body);
   });
 }
 

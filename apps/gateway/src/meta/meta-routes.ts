@@ -4,7 +4,12 @@ import { getSearchMode, listAuthMethods } from '@marketplace/contracts';
 import { BusClient, decodeJson, healthSubject } from '@marketplace/service-kit';
 import { SERVICE_VERSION } from './service-version.js';
 
-/** Services whose database must answer for the API to be ready. */
+/**
+ * Services whose database must answer for the API to be ready (the contract's /api/health/ready).
+ * This reports dependencies; it is not the gateway's Kubernetes readiness probe, which is the
+ * health server's /ready (bus only, see main.ts), so a backend outage is a 503 per operation
+ * rather than every gateway leaving the Service at once.
+ */
 const READY_SERVICES = ['identity', 'jobs'];
 
 export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, openapi: () => unknown): Map<string, Set<string>> {

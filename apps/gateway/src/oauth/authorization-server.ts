@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Provider, { errors } from 'oidc-provider';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
-import { AppError, OAUTH_SCOPES, oauthAccount, oauthServerKeys } from '@marketplace/contracts';
+import { AppError, OAUTH_SCOPES, oauthAccount, oauthAdmitRegistration, oauthServerKeys } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit';
 import { sendError } from '../http/error-reply.js';
+import { trustedProxyHops } from '../http/trust-proxy.js';
 import { busAdapter } from './bus-adapter.js';
 import { clientMetadataFetch } from './client-metadata-fetch.js';
 
 export const OAUTH_BASE = '/api/auth/oauth2';
 export const INTERACTION_BASE = `${OAUTH_BASE}/interaction`;
 export const MCP_PATH = '/api/mcp';
+const REGISTRATION_PATH = `${OAUTH_BASE}/register`;
 /** Scopes a token for the MCP resource can carry. */
 export const AGENT_SCOPES = ['agent:read', 'agent:write'] as const;
 
@@ -49,6 +51,14 @@ export class AuthorizationServer {
       throw err;
     });
     return this.loading;
+  }
+
+  /**
+   * Dynamic client registration is public: identity counts it against the client address (the
+   * kit's `clientRegistrations` bucket) and throws 429 once that address used its allowance.
+   */
+  async admitRegistration(clientIp: string): Promise<void> {
+    await this.deps.bus.call(oauthAdmitRegistration, { clientIp }, { requestId: `oauth-${randomUUID()}`, caller: null });
   }
 
   private async build(): Promise<LoadedServer> {
@@ -149,7 +159,10 @@ export class AuthorizationServer {
         ctx.body = errorPage(out.error ?? 'error', out.error_description ?? 'The sign-in request could not be completed.');
       },
     });
-    provider.proxy = process.env.TRUST_PROXY === 'true';
+    // Same client address as the gateway's: only the configured number of proxy hops is trusted.
+    provider.proxy = trustedProxyHops() > 0;
+    // Koa's setting (the provider is a Koa app; its typings omit it): read only the last n entries.
+    Object.assign(provider, { maxIpsCount: trustedProxyHops() });
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'authorization server error'));
     const publicKeys: JSONWebKeySet = {
       keys: keys.keys.map((k) => {
@@ -171,6 +184,14 @@ export function mountAuthorizationServer(app: FastifyInstance, server: Authoriza
   app.addHook('onRequest', async (req, reply) => {
     const path = req.url.split('?')[0]!;
     if (!isProviderPath(path)) return;
+    if (req.method === 'POST' && path === REGISTRATION_PATH) {
+      try {
+        await server.admitRegistration(req.ip);
+      } catch (err) {
+        // 429 with Retry-After once this address used its allowance; 503 when identity is down.
+        return sendError(reply, err instanceof AppError ? err : AppError.unavailable('Sign-in is unavailable. Try again shortly.'), req.id);
+      }
+    }
     let loaded: LoadedServer;
     try {
       loaded = await server.load();

@@ -41,7 +41,13 @@ export function busAdapter(bus: BusClient) {
     }
 
     async consume(id: string): Promise<void> {
-      await call(oauthConsume, { model: this.model, id }, ctx());
+      try {
+        await call(oauthConsume, { model: this.model, id }, ctx());
+      } catch (err) {
+        // Another request used it first (identity's consume is a compare-and-set): this use fails.
+        if (err instanceof AppError && err.status === 409) throw new errors.InvalidGrant('already used');
+        throw err;
+      }
     }
 
     async destroy(id: string): Promise<void> {

@@ -42,6 +42,7 @@ declare module 'oidc-provider' {
 
   export const errors: {
     InvalidTarget: new (description?: string) => Error;
+    InvalidGrant: new (detail?: string) => Error;
     OIDCProviderError: new (status: number, message: string) => Error;
   };
 }

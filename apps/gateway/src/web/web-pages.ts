@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, listAuthMethods, type Caller } from '@marketplace/contracts';
+import { AppError, listAuthMethods, safeLocalPath, type Caller } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
 import { escapeHtml, sendPage } from './layout.js';
@@ -7,6 +7,8 @@ import { escapeHtml, sendPage } from './layout.js';
 interface WebDeps {
   bus: BusClient;
   auth: Authenticator;
+  /** PUBLIC_URL: a path to follow sign-in must stay on this origin. */
+  publicUrl: string;
 }
 
 /** JSON for an inline script, safe inside <script>. */
@@ -14,10 +16,9 @@ function scriptValue(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/** Only a path on this site may follow sign-in (never another origin). */
-function localPath(value: unknown, fallback: string): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && value.length <= 2048
-    ? value : fallback;
+/** Only a path on this site may follow sign-in (never another origin, however a browser reads it). */
+function localPath(value: unknown, fallback: string, publicUrl: string): string {
+  return safeLocalPath(value, publicUrl) ?? fallback;
 }
 
 const ERRORS: Record<string, string> = {
@@ -142,7 +143,7 @@ load().then(loadAgents);
 export function registerWebPages(app: FastifyInstance, deps: WebDeps): Map<string, Set<string>> {
   app.get('/sign-in', async (req, reply) => {
     const query = req.query as Record<string, unknown>;
-    const next = localPath(query.next, '/agent-access');
+    const next = localPath(query.next, '/agent-access', deps.publicUrl);
     const caller = await signedIn(deps, req, reply);
     const { methods } = await deps.bus.call(listAuthMethods, {}, { requestId: req.id, caller: null })
       .catch((err: unknown) => {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { joinWaitlist, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
+import { UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 
 /**
- * Public, so limited twice: per address (a few an hour) and across everyone (per minute), which
- * bounds what a script can write without knowing who is asking. Joining again is harmless.
+ * Public, so limited twice: per email address (a few an hour) and per client address (per minute),
+ * which bounds what one script can write without letting it lock everyone else out. Joining again
+ * is harmless.
  */
 @Injectable()
 export class JoinWaitlistHandler implements OperationHandler<typeof joinWaitlist> {
@@ -13,10 +14,11 @@ export class JoinWaitlistHandler implements OperationHandler<typeof joinWaitlist
 
   constructor(private readonly uow: UnitOfWork) {}
 
-  async handle({ email }: InputOf<typeof joinWaitlist>): Promise<OutputOf<typeof joinWaitlist>> {
+  async handle({ email }: InputOf<typeof joinWaitlist>, ctx: HandlerContext): Promise<OutputOf<typeof joinWaitlist>> {
     await this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets.waitlistPerEmail, email);
-      await countAttempt(em, limitBuckets.waitlistAll, '*');
+      // Requests that did not come through the gateway (no client facts) share one subject.
+      await countAttempt(em, limitBuckets.waitlistPerClient, ctx.client?.ip ? `ip:${ctx.client.ip}` : 'ip:unknown');
     });
     return this.uow.run(async (em) => {
       await em.query('INSERT INTO waitlist (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING', [randomUUID(), email]);

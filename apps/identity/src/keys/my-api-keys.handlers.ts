@@ -48,14 +48,18 @@ export class CreateMyApiKeyHandler implements OperationHandler<typeof createMyAp
     if (caller.via !== 'session') throw AppError.forbidden('Create API keys while signed in on the web (Agent access).');
     const { key, prefix, hash } = generateApiKey();
     const id = randomUUID();
-    // Counting and inserting in one statement keeps two concurrent creations from passing the cap.
-    const rows: KeyRow[] = await this.ds.query(
-      `INSERT INTO api_keys (id, member_id, name, prefix, hash)
-       SELECT $1, $2, $3, $4, $5
-       WHERE (SELECT count(*) FROM api_keys WHERE member_id = $2 AND revoked_at IS NULL) < $6
-       RETURNING id, name, prefix, created_at, last_used_at`,
-      [id, caller.memberId, input.name, prefix, hash, MAX_ACTIVE_KEYS],
-    );
+    // One statement is not enough under READ COMMITTED: two creations would both count 19. A lock
+    // per member, held until commit, makes the count and the insert one step on every replica.
+    const rows: KeyRow[] = await this.ds.transaction(async (em) => {
+      await em.query(`SELECT pg_advisory_xact_lock(hashtext('api_keys'), hashtext($1))`, [caller.memberId]);
+      return em.query(
+        `INSERT INTO api_keys (id, member_id, name, prefix, hash)
+         SELECT $1, $2, $3, $4, $5
+         WHERE (SELECT count(*) FROM api_keys WHERE member_id = $2 AND revoked_at IS NULL) < $6
+         RETURNING id, name, prefix, created_at, last_used_at`,
+        [id, caller.memberId, input.name, prefix, hash, MAX_ACTIVE_KEYS],
+      ) as Promise<KeyRow[]>;
+    });
     if (!rows[0]) throw AppError.conflict(`You already have ${MAX_ACTIVE_KEYS} active API keys. Revoke one first.`);
     return { ...toKey(rows[0]), key };
   }

@@ -1,11 +1,17 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert, type InputOf, type OutputOf,
+  AppError, oauthAdmitRegistration, oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+import { countAttempt, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 
 const STORED = { stored: true } as const;
+
+/**
+ * A dynamically registered client that is never used for a token is removed after this many days
+ * (its first authorization code exchanged clears the expiry; see OAuthConsumeHandler).
+ */
+export const UNUSED_CLIENT_DAYS = 30;
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value ? value : null;
@@ -32,13 +38,18 @@ export class OAuthUpsertHandler implements OperationHandler<typeof oauthUpsert>,
   }
 
   async handle({ model, id, payload, expiresIn }: InputOf<typeof oauthUpsert>): Promise<OutputOf<typeof oauthUpsert>> {
+    // A registered client starts with an expiry (removed by the sweep below unless used for a token);
+    // storing it again never brings back an expiry its use cleared.
     await this.ds.query(
-      `INSERT INTO oauth_records (model, id, payload, grant_id, user_code, uid, expires_at, consumed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int) END, NULL)
+      `INSERT INTO oauth_records AS r (model, id, payload, grant_id, user_code, uid, expires_at, consumed_at)
+       VALUES ($1, $2, $3, $4, $5, $6,
+         CASE WHEN $7::int IS NOT NULL THEN now() + make_interval(secs => $7::int)
+              WHEN $1 = 'Client' THEN now() + make_interval(days => $8::int) END, NULL)
        ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
-         user_code = EXCLUDED.user_code, uid = EXCLUDED.uid, expires_at = EXCLUDED.expires_at`,
+         user_code = EXCLUDED.user_code, uid = EXCLUDED.uid,
+         expires_at = CASE WHEN r.model = 'Client' AND $7::int IS NULL AND r.expires_at IS NULL THEN NULL ELSE EXCLUDED.expires_at END`,
       [model, id, JSON.stringify(payload), stringOrNull(payload.grantId), stringOrNull(payload.userCode),
-        stringOrNull(payload.uid), expiresIn ?? null],
+        stringOrNull(payload.uid), expiresIn ?? null, UNUSED_CLIENT_DAYS],
     );
     return STORED;
   }
@@ -64,6 +75,10 @@ export class OAuthFindHandler implements OperationHandler<typeof oauthFind> {
   }
 }
 
+/**
+ * Compare-and-set: only the first use of a code or refresh token marks it consumed; any other use
+ * (two simultaneous refreshes, say, which both found it unused) is refused with 409.
+ */
 @Injectable()
 export class OAuthConsumeHandler implements OperationHandler<typeof oauthConsume> {
   readonly operation = oauthConsume;
@@ -71,9 +86,20 @@ export class OAuthConsumeHandler implements OperationHandler<typeof oauthConsume
   constructor(private readonly ds: DataSource) {}
 
   async handle({ model, id }: InputOf<typeof oauthConsume>): Promise<OutputOf<typeof oauthConsume>> {
-    await this.ds.query(
-      'UPDATE oauth_records SET consumed_at = coalesce(consumed_at, now()) WHERE model = $1 AND id = $2', [model, id],
-    );
+    // Exchanging an authorization code is the client's first use for a token: it stops expiring.
+    const rows = (await this.ds.query(
+      `WITH used AS (
+         UPDATE oauth_records SET consumed_at = now()
+         WHERE model = $1 AND id = $2 AND consumed_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+         RETURNING model, payload->>'clientId' AS client_id
+       ), kept AS (
+         UPDATE oauth_records c SET expires_at = NULL FROM used
+         WHERE used.model = 'AuthorizationCode' AND c.model = 'Client' AND c.id = used.client_id AND c.expires_at IS NOT NULL
+       )
+       SELECT 1 AS ok FROM used`,
+      [model, id],
+    )) as { ok: number }[];
+    if (!rows[0]) throw AppError.conflict('This code or token was already used.');
     return STORED;
   }
 }
@@ -87,6 +113,22 @@ export class OAuthDestroyHandler implements OperationHandler<typeof oauthDestroy
   async handle({ model, id }: InputOf<typeof oauthDestroy>): Promise<OutputOf<typeof oauthDestroy>> {
     await this.ds.query('DELETE FROM oauth_records WHERE model = $1 AND id = $2', [model, id]);
     return STORED;
+  }
+}
+
+/**
+ * Dynamic client registration is public: each client address may register a few clients per hour
+ * (the `clientRegistrations` bucket). The gateway asks before oidc-provider stores the client.
+ */
+@Injectable()
+export class OAuthAdmitRegistrationHandler implements OperationHandler<typeof oauthAdmitRegistration> {
+  readonly operation = oauthAdmitRegistration;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ clientIp }: InputOf<typeof oauthAdmitRegistration>): Promise<OutputOf<typeof oauthAdmitRegistration>> {
+    await countAttempt(this.ds, limitBuckets.clientRegistrations, `ip:${clientIp}`);
+    return { admitted: true };
   }
 }
 

@@ -28,6 +28,13 @@ describe('sign-in callbacks and origins', () => {
     }
   });
 
+  it('refuses paths a browser reads as another origin: control characters, whitespace, encoded variants (403)', () => {
+    for (const bad of ['/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '/ /evil.example', '/\u0000/evil.example',
+      '/%09/evil.example', '/%5Cevil.example', '/%2F/evil.example', '/%252F/evil.example']) {
+      expect(status(() => trustedCallback(bad, 'callbackURL', config)), JSON.stringify(bad)).toBe(403);
+    }
+  });
+
   it('trusts no Origin (non-browser clients), our own and configured ones; refuses others', () => {
     expect(status(() => assertTrustedOrigin(undefined, config))).toBe(200);
     expect(status(() => assertTrustedOrigin('https://market.example', config))).toBe(200);

@@ -1,4 +1,4 @@
-import { AppError } from '@marketplace/contracts';
+import { AppError, safeLocalPath } from '@marketplace/contracts';
 import { signInConfig, type SignInConfig } from './sign-in.config.js';
 
 /**
@@ -7,8 +7,11 @@ import { signInConfig, type SignInConfig } from './sign-in.config.js';
  */
 export function trustedCallback(value: string | undefined, field: string, config: SignInConfig = signInConfig): string | undefined {
   if (value === undefined) return undefined;
-  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) {
-    return value;
+  if (value.startsWith('/')) {
+    // Only a path that stays on our origin, however a browser (or a later decode) reads it.
+    const path = safeLocalPath(value, config.publicOrigin);
+    if (path !== undefined) return path;
+    throw new AppError(403, `${field} must be a path on this service or a URL on a trusted origin.`, { fields: { [field]: 'Untrusted callback URL.' } });
   }
   let url: URL;
   try {

@@ -9,6 +9,7 @@ export function safetyPolicy(): SafetyPolicy {
     jobPosts: { ...c.jobPosts },
     applications: { ...c.applications },
     commentsPerHour: c.commentsPerHour,
+    messages: { ...c.messages },
     searchesPerMinute: c.searchesPerMinute,
     apiKeyRequestsPerMinute: c.apiKeyRequestsPerMinute,
   };

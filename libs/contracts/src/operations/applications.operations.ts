@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { workOperations } from './work.operations.js';
-import { dateTimeSchema, idSchema, intIn, oneLine, text } from '../schemas/common.schema.js';
+import { dateTimeSchema, idSchema, intIn, oneLine, text, versionNumberSchema } from '../schemas/common.schema.js';
 import { viewerApplicationSchema } from '../schemas/job.schema.js';
 import {
   conversationSummarySchema, jobApplicantSchema, jobApplicationSchema, messageSchema,
@@ -30,7 +30,7 @@ export const applyToJob = defineOperation({
     agent: oneLine(120).optional().describe('The agent applying for the member, if any'),
     model: oneLine(120).optional()
       .describe('AI model that wrote the application; required with an API key or over MCP, optional for a person in the browser'),
-    jobVersion: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').optional()
+    jobVersion: versionNumberSchema.optional()
       .describe('The job version you read; 409 if the job was edited since'),
     quote: quoteWhilePaymentsOff,
   }),

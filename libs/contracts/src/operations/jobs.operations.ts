@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import {
-  categorySchema, idSchema, intIn, oneLine, retired, text,
+  categorySchema, idSchema, intIn, oneLine, retired, text, versionNumberSchema,
 } from '../schemas/common.schema.js';
 import { dayOrTimestampSchema } from '../schemas/job-filters.schema.js';
 import {
@@ -177,7 +177,7 @@ export const editJob = defineOperation({
     category: categorySchema.optional(),
     constraints: text(4000).optional().describe('The whole new Markdown description, not a diff'),
     posterVisibility: posterVisibilitySchema.optional().describe('Omitted keeps the current visibility; earlier public exposure cannot be undone'),
-    expectedVersion: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').optional()
+    expectedVersion: versionNumberSchema.optional()
       .describe('The version you edited from; 409 (fields expectedVersion and jobVersion) when the job moved past it'),
     preferredWorkers: preferredWorkersSchema.optional()
       .describe('Added to those already named (at most 10 in all); sent alone it names workers without publishing a version'),
@@ -237,7 +237,7 @@ export const getJobVersion = defineOperation({
   access: 'public',
   input: z.object({
     id: idSchema,
-    version: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.'),
+    version: versionNumberSchema,
   }),
   output: jobVersionSchema,
   rest: { method: 'GET', path: '/api/jobs/{id}/versions/{version}', status: 200 },

@@ -26,7 +26,10 @@ export const oauthUpsert = defineOperation({
     model: oauthModelSchema,
     id: recordIdSchema,
     payload: payloadSchema,
-    /** Seconds until the record expires; absent for records that never expire (registered clients). */
+    /**
+     * Seconds until the record expires; absent for records that never expire, except registered
+     * clients: those expire after 30 days unless used for a token first.
+     */
     expiresIn: z.number().int().positive().optional(),
   }),
   output: z.object({ stored: z.literal(true) }),
@@ -74,6 +77,17 @@ export const oauthRevokeByGrant = defineOperation({
   callers: ['gateway'],
   input: z.object({ grantId: recordIdSchema }),
   output: z.object({ stored: z.literal(true) }),
+});
+
+/** Counts one dynamic client registration from a client address; 429 once the address used its allowance. */
+export const oauthAdmitRegistration = defineOperation({
+  name: 'oauthAdmitRegistration',
+  service: 'identity',
+  summary: 'Count a dynamic client registration against its client address (gateway only)',
+  access: 'internal',
+  callers: ['gateway'],
+  input: z.object({ clientIp: z.string().min(1).max(100) }),
+  output: z.object({ admitted: z.literal(true) }),
 });
 
 const jwkSchema = z.record(z.string(), z.unknown());
@@ -181,6 +195,6 @@ export const disconnectAgent = defineOperation({
 });
 
 export const oauthOperations = [
-  oauthUpsert, oauthFind, oauthConsume, oauthDestroy, oauthRevokeByGrant, oauthServerKeys, oauthAccount,
+  oauthUpsert, oauthFind, oauthConsume, oauthDestroy, oauthRevokeByGrant, oauthAdmitRegistration, oauthServerKeys, oauthAccount,
   authenticateOAuth, recordAgentConsent, listConnectedAgents, disconnectAgent,
 ] as const;

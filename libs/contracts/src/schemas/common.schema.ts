@@ -30,6 +30,16 @@ export function intIn(min: number, max: number, fallback?: number) {
   return fallback === undefined ? base.optional() : base.default(fallback);
 }
 
+/**
+ * A job version number. Versions are stored as 32-bit integers, so a larger one could never match:
+ * it is refused as invalid rather than sent to the database, which refuses it with an error.
+ */
+export const versionNumberSchema = z
+  .number({ error: 'Must be a whole number.' })
+  .int('Must be a whole number.')
+  .min(1, 'Must be at least 1.')
+  .max(2_147_483_647, 'Must be at most 2147483647.');
+
 /** A parameter that the contract retired: present means 400. */
 export function retired(name: string, instead: string) {
   return z

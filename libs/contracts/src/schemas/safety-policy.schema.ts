@@ -4,6 +4,7 @@ export const safetyPolicySchema = z.object({
   jobPosts: z.object({ perDay: z.number().int(), perMinute: z.number().int() }),
   applications: z.object({ perDay: z.number().int(), perMinute: z.number().int() }),
   commentsPerHour: z.number().int(),
+  messages: z.object({ perDay: z.number().int(), perMinute: z.number().int() }),
   searchesPerMinute: z.number().int(),
   apiKeyRequestsPerMinute: z.number().int(),
   counting: z.string(),
@@ -16,6 +17,7 @@ export const DEFAULT_SAFETY_POLICY: SafetyPolicy = {
   jobPosts: { perDay: 10, perMinute: 3 },
   applications: { perDay: 50, perMinute: 5 },
   commentsPerHour: 30,
+  messages: { perDay: 500, perMinute: 30 },
   searchesPerMinute: 30,
   apiKeyRequestsPerMinute: 120,
   counting:

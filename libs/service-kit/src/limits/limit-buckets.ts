@@ -47,15 +47,25 @@ export function defineLimitBuckets(c: LimitsConfig) {
     /** identity: waitlist joins, per address. */
     waitlistPerEmail: logBucket('waitlist_per_email',
       perHour(c.waitlist.perEmailPerHour, `This address joined the waitlist several times this hour. ${LATER}`)),
-    /** identity: waitlist joins from everyone, subject `*`: bounds what a script can write. */
-    waitlistAll: logBucket('waitlist_all',
-      perMinute(c.waitlist.perMinute, 'The waitlist is busy. Try again in a minute.')),
+    /**
+     * identity: waitlist joins per client address: bounds what one script can write without
+     * letting it lock everyone else out (the old global `waitlist_all` could be emptied by one client).
+     */
+    waitlistPerClient: logBucket('waitlist_per_client',
+      perMinute(c.waitlist.perClientPerMinute, `At most ${c.waitlist.perClientPerMinute} waitlist joins per minute from one address. ${SHORTLY}`)),
     /** identity: network profile look-ups (sign-up preview and find), per member. */
     networkLookups: logBucket('network_lookups',
       perHour(c.network.lookupsPerHour, `You can look up ${c.network.lookupsPerHour} network profiles per hour. ${LATER}`)),
     /** identity: network profile imports, per member. */
     networkImports: logBucket('network_imports',
       perHour(c.network.importsPerHour, `You can import ${c.network.importsPerHour} network profiles per hour. ${LATER}`)),
+    /** applications: messages sent, per member. */
+    messages: logBucket('messages',
+      perUtcDay(c.messages.perDay, `You can send ${c.messages.perDay} messages per UTC day. ${TOMORROW}`),
+      perMinute(c.messages.perMinute, `You can send ${c.messages.perMinute} messages per minute. ${SHORTLY}`)),
+    /** identity: OAuth dynamic client registrations, per client address. */
+    clientRegistrations: logBucket('client_registrations',
+      perHour(c.clientRegistrationsPerHour, `At most ${c.clientRegistrationsPerHour} client registrations per hour from one address. ${LATER}`)),
   } satisfies Record<string, LogBucket | CounterBucket>;
 }
 

@@ -10,8 +10,13 @@ export interface LimitsConfig {
   applications: { perDay: number; perMinute: number };
   workReminderGapHours: number;
   inviteTriesPerHour: number;
-  waitlist: { perEmailPerHour: number; perMinute: number };
+  /** Waitlist joins: per email address, and per client (network) address. */
+  waitlist: { perEmailPerHour: number; perClientPerMinute: number };
   network: { lookupsPerHour: number; importsPerHour: number };
+  /** Messages sent, per member. */
+  messages: { perDay: number; perMinute: number };
+  /** OAuth dynamic client registrations, per client (network) address. */
+  clientRegistrationsPerHour: number;
 }
 
 /** A positive whole number from the environment; anything else keeps the contract's number. */
@@ -46,12 +51,18 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = process.env): LimitsCo
     inviteTriesPerHour: positiveInt(env, 'INVITE_TRIES_PER_HOUR', 10),
     waitlist: {
       perEmailPerHour: positiveInt(env, 'WAITLIST_PER_EMAIL_PER_HOUR', 5),
-      perMinute: positiveInt(env, 'WAITLIST_PER_MINUTE', 60),
+      // Per client address since issue 17 (one client could empty the old global bucket).
+      perClientPerMinute: positiveInt(env, 'WAITLIST_PER_MINUTE', 10),
     },
     network: {
       lookupsPerHour: positiveInt(env, 'NETWORK_LOOKUPS_PER_HOUR', 20),
       importsPerHour: positiveInt(env, 'NETWORK_IMPORTS_PER_HOUR', 10),
     },
+    messages: {
+      perDay: positiveInt(env, 'MESSAGES_PER_DAY', d.messages.perDay),
+      perMinute: positiveInt(env, 'MESSAGES_PER_MINUTE', d.messages.perMinute),
+    },
+    clientRegistrationsPerHour: positiveInt(env, 'OAUTH_CLIENT_REGISTRATIONS_PER_HOUR', 20),
   };
 }
 

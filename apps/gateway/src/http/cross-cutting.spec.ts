@@ -1,0 +1,57 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Logger } from '@marketplace/service-kit';
+import { frameworkError, registerCrossCutting, registerMethodNotAllowed } from './cross-cutting.js';
+
+const quiet = { warn: () => undefined, error: () => undefined } as unknown as Logger;
+
+async function app() {
+  const server = Fastify({ frameworkErrors: frameworkError, routerOptions: { maxParamLength: 100 } });
+  registerCrossCutting(server, quiet);
+  server.get('/api/health', async () => ({ status: 'ok' }));
+  server.get('/api/jobs/:id', async () => ({ ok: true }));
+  registerMethodNotAllowed(server, new Map([['/api/health', new Set(['GET'])], ['/api/jobs/:id', new Set(['GET'])]]));
+  await server.ready();
+  return server;
+}
+
+describe('cross-cutting error answers', () => {
+  it('405 carries Allow and an error body, except where the contract fixes an empty one', async () => {
+    const server = await app();
+    const wrong = await server.inject({ method: 'DELETE', url: '/api/jobs/1' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toBe('GET, HEAD');
+    expect(wrong.json()).toEqual({ error: 'DELETE is not allowed here; this path answers GET, HEAD.' });
+    const health = await server.inject({ method: 'POST', url: '/api/health' });
+    expect(health.statusCode).toBe(405);
+    expect(health.headers.allow).toBe('GET, HEAD');
+    expect(health.body).toBe('');
+  });
+
+  it('a URL that does not decode, or a path segment over the limit, answers the error body', async () => {
+    const server = await app();
+    for (const url of ['/api/jobs/%E0%A4%A', '/api/jobs/%ED%A0%80', '/api/jobs/%']) {
+      const res = await server.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ error: expect.stringMatching(/percent-encode/) });
+      expect(res.headers['x-request-id'], url).toBeDefined();
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const long = await server.inject({ method: 'GET', url: `/api/jobs/${'x'.repeat(101)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('other refusals of the framework keep their 4xx status, in the error body; anything else is a 500', async () => {
+    const server = Fastify();
+    registerCrossCutting(server, quiet);
+    server.get('/refused', async () => { throw Object.assign(new Error('Unsupported Content-Encoding: br'), { statusCode: 415 }); });
+    server.get('/broken', async () => { throw new TypeError('x is not a function'); });
+    const refused = await server.inject({ method: 'GET', url: '/refused' });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toEqual({ error: 'Unsupported Content-Encoding: br' });
+    const broken = await server.inject({ method: 'GET', url: '/broken' });
+    expect(broken.statusCode).toBe(500);
+    expect(broken.json()).toEqual({ error: 'Something went wrong on our side.', requestId: expect.any(String) });
+  });
+});

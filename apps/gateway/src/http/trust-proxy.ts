@@ -1,0 +1,26 @@
+/**
+ * How many reverse proxies in front of the gateway to trust for the client address.
+ *
+ * `TRUST_PROXY_HOPS=<n>` trusts the n right-most X-Forwarded-For entries, the ones our own proxies
+ * appended; the client address is the entry the outermost of them saw. Entries further left are
+ * written by the client itself and are never believed. `TRUST_PROXY=true` (older setting) means one
+ * hop; it used to trust the whole chain, which let a client choose its own address by sending
+ * X-Forwarded-For itself. Unset, `false` or invalid: 0 (the socket address is the client's).
+ */
+export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
+  const hops = env.TRUST_PROXY_HOPS?.trim();
+  if (hops !== undefined && hops !== '') {
+    return /^\d{1,2}$/.test(hops) ? Number(hops) : 0;
+  }
+  return env.TRUST_PROXY?.trim() === 'true' ? 1 : 0;
+}
+
+/**
+ * Fastify's `trustProxy` for that many hops. Fastify refuses a bare number (it fails closed, since a
+ * hop count cannot tell a proxy from a direct client), so the count is given as a function: the
+ * socket peer and the entries the next hops-1 proxies appended are trusted, nothing further left.
+ * Only set hops when clients cannot reach the gateway except through those proxies.
+ */
+export function fastifyTrustProxy(hops: number = trustedProxyHops()): false | ((address: string, hop: number) => boolean) {
+  return hops > 0 ? (_address, hop) => hop < hops : false;
+}
