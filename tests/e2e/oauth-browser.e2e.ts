@@ -80,7 +80,8 @@ describe('connecting an agent in a real browser', () => {
     expect(await row.locator('td').nth(1).textContent()).toBe('127.0.0.1:8976');
     await page.getByRole('button', { name: 'Disconnect Browser agent' }).click();
     await expect.poll(() => page.locator('#status').textContent()).toContain('Disconnected Browser agent');
-    expect(await page.locator('#no-agents').isVisible()).toBe(true);
+    // The status shows first; the list reloads after it.
+    await expect.poll(() => page.locator('#no-agents').isVisible()).toBe(true);
     const after = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token);
     expect(after.status).toBe(401);
     expect(problems).toEqual([]);
