@@ -1,3 +1,4 @@
+import { STAGING_PREFIX } from '@marketplace/contracts';
 import { Agent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { mkdir } from 'node:fs/promises';
@@ -43,6 +44,7 @@ export async function startS3rver(opts: { directory: string; log: (line: string)
     };
     try {
       await assertBucket(settings, { create: false });
+      await keepFolder(settings, STAGING_PREFIX);
     } catch (error) {
       await server.close();
       throw error;
@@ -58,6 +60,19 @@ async function closeServer(server: S3rver): Promise<void> {
   // one, so cut them after a moment rather than wait for their timeouts.
   if (!(await settlesWithin(closed, 2000))) server.httpServer?.closeAllConnections();
   await closed;
+}
+
+/**
+ * s3rver removes a folder once its last object is deleted, and an upload into that folder at the
+ * same moment then fails inside s3rver; a placeholder keeps the gateway's busy staging folder.
+ */
+async function keepFolder(settings: S3Settings, prefix: string): Promise<void> {
+  const url = new URL(settings.endpoint);
+  const client = new Client({
+    endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: settings.accessKey,
+    secretKey: settings.secretKey, region: settings.region, pathStyle: true, transportAgent: new Agent({ keepAlive: false }),
+  });
+  await client.putObject(settings.bucket, `${prefix}.keep`, Buffer.alloc(0), 0);
 }
 
 /**
