@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, createMember, setSetting, mailTo, mcp, operatorCli, toolError, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
+const databaseUrl = inject('databaseUrl');
 
 /** Settings change through the operator's operation (the command line itself is checked once, below). */
 async function setting(key: 'invite_only' | 'identity_verification' | 'invitations_per_member', value: string): Promise<void> {
@@ -116,7 +118,7 @@ describe('invite-only', () => {
 
     const wait = await api(base, '/api/waitlist', { body: { email: newcomer.email.toUpperCase() } });
     expect(wait.status).toBe(200);
-    expect(wait.body.status).toBe('waiting');
+    expect(wait.body).toEqual({ status: 'waiting' });
     expect((await api(base, '/api/access', { key: newcomer.key })).body.standing).toBe('waitlisted');
 
     const bogus = await api(base, '/api/me/invite', { key: newcomer.key, body: { token: 'not-a-real-token' } });
@@ -137,6 +139,10 @@ describe('invite-only', () => {
     expect((await api(base, '/api/jobs', { key: newcomer.key })).status).toBe(200);
     // Joining again counts nothing more.
     expect((await api(base, '/api/me/invite', { key: newcomer.key, body: { token: link.body.token } })).status).toBe(200);
+    // The public waitlist answer never tells anyone that this address has joined (issue 17).
+    const rejoin = await api(base, '/api/waitlist', { body: { email: newcomer.email } });
+    expect(rejoin.status).toBe(200);
+    expect(rejoin.body).toEqual({ status: 'waiting' });
     const after = await api(base, '/api/me/invite-link', { key: veteran.key });
     expect(after.body).toMatchObject({ uses: 1, remaining: 4 });
     expect(after.body.joined).toEqual([{ id: newcomer.id, name: 'Ned Newcomer', joinedAt: expect.any(String) }]);
@@ -275,11 +281,11 @@ describe('waitlist', () => {
   it('is idempotent per address, limited per address per hour, and validates', async () => {
     const email = `wait-${Date.now()}@example.test`;
     const first = await api(base, '/api/waitlist', { body: { email } });
-    expect(first.body.status).toBe('waiting');
+    expect(first.body).toEqual({ status: 'waiting' });
     for (let i = 0; i < 4; i++) {
       const again = await api(base, '/api/waitlist', { body: { email } });
       expect(again.status).toBe(200);
-      expect(again.body.joinedAt).toBe(first.body.joinedAt);
+      expect(again.body).toEqual(first.body);
     }
     const limited = await api(base, '/api/waitlist', { body: { email } });
     expect(limited.status).toBe(429);
@@ -288,6 +294,24 @@ describe('waitlist', () => {
     expect((await api(base, '/api/waitlist', { body: { email: `${'a'.repeat(250)}@x.io` } })).status).toBe(400);
     const huge = await api(base, '/api/waitlist', { rawBody: JSON.stringify({ email: 'x'.repeat(2_200_000) }), headers: { 'content-type': 'application/json' }, method: 'POST' });
     expect(huge.status).toBe(413);
+  });
+
+  it('answers an invited address exactly as a new one, so nobody learns who was invited (issue 17)', async () => {
+    const invited = `invited-${randomUUID().slice(0, 8)}@example.test`;
+    const fresh = `fresh-${randomUUID().slice(0, 8)}@example.test`;
+    expect((await api(base, '/api/waitlist', { body: { email: invited } })).status).toBe(200);
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const marked = await db.query('UPDATE identity.waitlist SET invited_at = now() - interval \'1 day\' WHERE email = $1', [invited]);
+      expect(marked.rowCount).toBe(1);
+    } finally {
+      await db.end();
+    }
+    const [a, b] = [await api(base, '/api/waitlist', { body: { email: invited } }), await api(base, '/api/waitlist', { body: { email: fresh } })];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body).toEqual({ status: 'waiting' });
+    expect(a.body).toEqual(b.body);
   });
 
   it('limits joins per client address, so one client cannot lock everyone else out (issue 17)', async () => {

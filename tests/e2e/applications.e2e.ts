@@ -186,6 +186,24 @@ describe('applying (REST)', () => {
     const list = (await api(base, `/api/me/jobs/${job.id}/applications`, { key: owner.key })).body.applications;
     expect(list.map((a: { worker: { id: string }; preferred: boolean }) => [a.worker.id, a.preferred])).toEqual([[named.id, true], [first.id, false]]);
   });
+
+  it('never lets a poster confirm a guessed email: an applicant named only by email is not marked preferred', async () => {
+    const [owner, applicant, byName] = (await createMembers(nats, 3)) as [TestMember, TestMember, TestMember];
+    const job = await postJob(owner, 'Email guess check', { preferred_workers: [byName.name] });
+    await api(base, `/api/jobs/${job.id}/applications`, { key: applicant.key, body: pitch() });
+    await api(base, `/api/jobs/${job.id}/applications`, { key: byName.key, body: pitch() });
+    const listOf = async () => (await api(base, `/api/me/jobs/${job.id}/applications`, { key: owner.key })).body.applications
+      .map((a: { worker: { id: string }; preferred: boolean }) => [a.worker.id, a.preferred]);
+    const before = await listOf();
+    // The poster now "names" guesses, one of them the applicant's real address (any case).
+    const guess = await api(base, `/api/me/jobs/${job.id}`, {
+      method: 'PATCH', key: owner.key, body: { preferredWorkers: [applicant.email.toUpperCase(), 'wrong-guess@example.test'] },
+    });
+    expect(guess.status).toBe(200);
+    const after = await listOf();
+    expect(after).toEqual(before);
+    expect(after).toEqual([[byName.id, true], [applicant.id, false]]);
+  });
 });
 
 describe('the public applicant list', () => {

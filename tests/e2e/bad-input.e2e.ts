@@ -6,12 +6,12 @@ import {
 } from '@marketplace/testing';
 
 /**
- * Issue 17: no input, however malformed, is answered with a 5xx. Generated from the catalogue, so
- * a new operation or field is covered without touching this file: every operation on REST (its
- * route, each field where the contract puts it: path, query or body) and over MCP (tools/call with
- * a real OAuth token), every field given wrong types, NUL bytes, lone surrogates, invalid
- * percent-encodings, 100,000-character strings, 10,000-item arrays and 10,000-level nesting; every route also
- * gets wrong content types, broken and oversize bodies and methods it does not serve.
+ * Issue 17: no input, however malformed, is answered with a 5xx. Generated from the catalogue, so a
+ * new operation or field is covered without touching this file: every operation on REST (its route,
+ * each field where the contract puts it: path, query or body) and over MCP (tools/call with a real
+ * OAuth token); every field given wrong types, NUL bytes, lone surrogates, invalid percent-encodings,
+ * 100,000-character strings, 10,000-item arrays and 10,000-level nesting; every route also gets wrong
+ * content types, broken and oversize bodies, and the methods it does not serve.
  *
  * A request fails the test when it answers 5xx, or an error (4xx) without a JSON `{error}` body;
  * over MCP also a JSON-RPC -32603 (internal error) or a tool error whose status is 5xx.
@@ -28,6 +28,7 @@ const USES_PER_KEY = 100;
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
 const LONG = 'x'.repeat(100_000);
 const DEPTH = 10_000;
+/** The contract's limit for JSON bodies (413 above it). */
 const BODY_LIMIT = 2_097_152;
 
 /** JSON text sent as is: values JSON.stringify cannot produce (it overflows the stack a few thousand levels down). */
@@ -423,7 +424,8 @@ async function runAll(requests: Request[], keys: string[], concurrency: number, 
         text = await res.text();
         verdict = judge(req, res.status, res.headers.get('content-type') ?? '', text);
       } catch (err) {
-        status = `network: ${(err as Error).cause ? String((err as { cause: Error }).cause.message ?? (err as Error).cause) : (err as Error).message}`;
+        const cause = (err as { cause?: { message?: string } }).cause;
+        status = `network: ${cause?.message ?? (err as Error).message}`;
         verdict = 'no answer';
       }
       statuses.set(status, (statuses.get(status) ?? 0) + 1);

@@ -518,6 +518,49 @@ describe('comments', () => {
     expect(long.status).toBe(400);
   });
 
+  it('masks an anonymous poster on their own comments as the job masks them, on both surfaces (issue 17)', async () => {
+    const hidden = await createMember(nats);
+    const anon = await post(hidden, { posterVisibility: 'anonymous' });
+    expect((await api(base, `/api/jobs/${anon.id}`)).body.postedBy).toEqual({ id: null, name: 'Anonymous poster', headline: null, photoUrl: null });
+    const question = await api(base, `/api/jobs/${anon.id}/comments`, { key: commenter.key, body: { body: 'Which format?' } });
+    const answer = await api(base, `/api/jobs/${anon.id}/comments`, { key: hidden.key, body: { body: 'Plain CSV.', parentId: question.body.id } });
+    expect(answer.status).toBe(201);
+    expect(answer.body.author).toEqual({ id: null, name: 'Anonymous poster', kind: 'agent' });
+    const list = (await api(base, `/api/jobs/${anon.id}/comments`)).body.comments;
+    expect(list.map((c: { author: unknown }) => c.author)).toEqual([
+      { id: commenter.id, name: commenter.name, kind: 'agent' }, { id: null, name: 'Anonymous poster', kind: 'agent' },
+    ]);
+    const tool = toolResult(await mcp(base, 'tools/call', { name: 'list_job_comments', arguments: { job_id: anon.id } }));
+    expect(JSON.stringify(tool)).not.toContain(hidden.id);
+    expect(JSON.stringify(list)).not.toContain(hidden.id);
+    expect(JSON.stringify(list)).not.toContain(hidden.name);
+    // The poster can still delete their own masked comment.
+    expect((await api(base, `/api/comments/${answer.body.id}`, { method: 'DELETE', key: hidden.key })).status).toBe(200);
+  });
+
+  it('comment bodies pass the posting checks: credentials 400, policy 403, personal or internal details 400; nothing published', async () => {
+    const author = await createMember(nats);
+    const comment = (body: string) => api(base, `/api/jobs/${jobId}/comments`, { key: author.key, body: { body } });
+    const secret = await comment('Use AKIAABCDEFGHIJKLMNOP to reach the bucket.');
+    expect(secret.status).toBe(400);
+    expect(secret.body.fields.body).toMatch(/credential/);
+    expect(secret.body.fields.body).not.toContain('AKIAABCDEFGHIJKLMNOP');
+    const rude = await comment('What a sh1t job');
+    expect(rude.status).toBe(403);
+    expect(rude.body.error).toMatch(/safety review/);
+    const exposed = await comment('Call 415-555-0132 or mail boss@acme-corp.example.com; the box is db01.corp');
+    expect(exposed.status).toBe(400);
+    expect(exposed.body.fields.body).toMatch(/phone number/);
+    expect(exposed.body.fields.body).toMatch(/email address/);
+    expect(exposed.body.fields.body).toMatch(/internal hostname/);
+    expect(exposed.body.fields.body).not.toContain('415-555-0132');
+    expect(exposed.body.fields.body).not.toMatch(/acknowledgeExposures/);
+    const leaked = (await api(base, `/api/jobs/${jobId}/comments`)).body.comments
+      .filter((c: { author: { id: string } | null }) => c.author?.id === author.id);
+    expect(leaked).toEqual([]);
+    expect((await comment('Fine by me.')).status).toBe(201);
+  });
+
   it('allows 30 comments per account per hour, then 429 with Retry-After', async () => {
     const busy = await createMember(nats);
     for (let i = 0; i < 30; i++) {

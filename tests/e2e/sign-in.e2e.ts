@@ -66,7 +66,9 @@ describe('magic-link sign-in', () => {
     const { rows } = await db.query('SELECT id, email, name, email_verified_at FROM identity.members WHERE email = $1', [email.toLowerCase()]);
     expect(rows).toHaveLength(1);
     expect(rows[0].email).toBe(email.toLowerCase());
-    expect(rows[0].name).toBe(email.toLowerCase().split('@')[0]);
+    // No name given: a neutral public name that reveals nothing of the address.
+    expect(rows[0].name).toBe('New member');
+    expect(rows[0].name.toLowerCase()).not.toContain(email.toLowerCase().split('@')[0]!);
     expect(rows[0].email_verified_at).not.toBeNull();
 
     // Stored hashed: neither the link's token nor the session token appears in plain text.
@@ -105,6 +107,37 @@ describe('magic-link sign-in', () => {
     const followed = await followSignInLink(link);
     expect(followed.status).toBe(303);
     expect(followed.cookie).toBeDefined();
+  });
+
+  it('the continue page names the address the link is for (escaped), but not for an unknown, used or expired link', async () => {
+    const email = `o'brien-${randomUUID().slice(0, 8)}@example.test`;
+    const generic = 'You opened a sign-in link. Continue to sign in on this device.';
+    const page = async (link: string) => {
+      const res = await fetch(link, { redirect: 'manual' });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const link = await linkFor(email);
+    const shown = await page(link);
+    expect(shown).toContain(`<strong class="signin-email">${email.replace("'", '&#39;')}</strong>`);
+    expect(shown).not.toContain(email);
+    expect(shown).not.toContain(generic);
+    // Showing it spent nothing: the link still signs in, once.
+    expect((await followSignInLink(link)).cookie).toBeDefined();
+    const used = await page(link);
+    expect(used).toContain(generic);
+    expect(used).not.toMatch(/o&#39;brien|signin-email/);
+
+    const bogus = await page(`${base}/api/auth/magic-link/verify?token=${'x'.repeat(43)}`);
+    expect(bogus).toContain(generic);
+    expect(bogus).not.toContain('signin-email');
+
+    const other = newEmail();
+    const expiring = await linkFor(other);
+    await db.query(`UPDATE identity.magic_links SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(new URL(expiring).searchParams.get('token')!)]);
+    const expired = await page(expiring);
+    expect(expired).toContain(generic);
+    expect(expired).not.toContain(other.toLowerCase());
   });
 
   it('of two simultaneous clicks on one link exactly one signs in', async () => {
@@ -312,6 +345,55 @@ describe('browser sessions', () => {
 
     await db.query(`UPDATE identity.sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hash]);
     expect((await api(base, '/api/account/admin', { headers: { cookie: member.cookie } })).status).toBe(401);
+  });
+
+  it('sessions end 90 days after sign-in however much they are used: sliding stops at that limit', async () => {
+    const member = await signIn(base, mailDir);
+    const hash = sha256(member.token);
+    // Signed in almost 90 days ago and used daily: the slide may reach day 90 and no further.
+    await db.query(`UPDATE identity.sessions SET created_at = now() - interval '89 days 12 hours',
+      renewed_at = now() - interval '2 days', expires_at = now() + interval '1 hour' WHERE token_hash = $1`, [hash]);
+    const used = await api(base, '/api/account/admin', { headers: { cookie: member.cookie } });
+    expect(used.status).toBe(200);
+    const maxAge = Number(/Max-Age=(\d+)/i.exec(used.headers.get('set-cookie') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThan(11 * 3600);
+    expect(maxAge).toBeLessThanOrEqual(12 * 3600);
+    const { rows } = await db.query(`SELECT expires_at <= created_at + interval '90 days' AS capped, expires_at > now() + interval '11 hours' AS slid
+      FROM identity.sessions WHERE token_hash = $1`, [hash]);
+    expect(rows[0]).toEqual({ capped: true, slid: true });
+
+    // Past the absolute lifetime the session is over, even with an expiry still ahead.
+    await db.query(`UPDATE identity.sessions SET created_at = now() - interval '90 days 1 minute', expires_at = now() + interval '20 days' WHERE token_hash = $1`, [hash]);
+    const ended = await api(base, '/api/account/admin', { headers: { cookie: member.cookie } });
+    expect(ended.status).toBe(401);
+    expect(ended.headers.get('set-cookie')).toMatch(/mk_session=;/);
+  });
+
+  it('sign out everywhere ends every browser session of the member (this one too), not other members\' or API keys', async () => {
+    const email = newEmail();
+    const laptop = await signIn(base, mailDir, { email });
+    const phone = await signIn(base, mailDir, { email });
+    const someoneElse = await signIn(base, mailDir);
+    const key = await api(base, '/api/me/api-keys', { headers: { ...sessionHeaders(base, laptop), 'content-type': 'application/json' }, body: { name: 'script' } });
+    expect(key.status).toBe(201);
+
+    const crossSite = await api(base, '/api/me/sessions/end-all', { headers: { cookie: laptop.cookie, origin: 'https://evil.example' }, body: {} });
+    expect(crossSite.status).toBe(403);
+    expect((await api(base, '/api/me/sessions/end-all', { body: {} })).status).toBe(401);
+
+    const out = await api(base, '/api/me/sessions/end-all', { headers: sessionHeaders(base, laptop), body: {} });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect(out.body).toEqual({ ended: 2 });
+    for (const session of [laptop, phone]) {
+      expect((await api(base, '/api/account/admin', { headers: { cookie: session.cookie } })).status).toBe(401);
+    }
+    expect((await api(base, '/api/account/admin', { headers: { cookie: someoneElse.cookie } })).status).toBe(200);
+    expect((await api(base, '/api/account/admin', { key: key.body.key })).status).toBe(200);
+    // An API key may do it too (say, from another machine); with no sessions left it ends none.
+    expect((await api(base, '/api/me/sessions/end-all', { key: key.body.key, body: {} })).body).toEqual({ ended: 0 });
+
+    const spec = await api(base, '/api/openapi.json');
+    expect(spec.body.paths['/api/me/sessions/end-all'].post).toBeDefined();
   });
 
   it('a member whose email is unverified is refused member operations with 403', async () => {

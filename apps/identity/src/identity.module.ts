@@ -43,7 +43,7 @@ import { ResolveMemberReferencesHandler } from './lookup/resolve-member-referenc
 import { RecordAgentConsentHandler } from './oauth/record-agent-consent.handler.js';
 import { RemoveAgentAccessConsumer } from './oauth/remove-agent-access.consumer.js';
 import { AuthenticateSessionHandler } from './sessions/authenticate-session.handler.js';
-import { EndSessionHandler } from './sessions/end-session.handler.js';
+import { EndMySessionsHandler, EndSessionHandler } from './sessions/end-session.handler.js';
 import { SessionStore } from './sessions/session-store.js';
 import { GetAccountAdminHandler, ListAuthMethodsHandler } from './sign-in/auth-methods.handlers.js';
 import { Mailer } from './sign-in/mailer.js';
@@ -51,14 +51,14 @@ import { MemberSignIn } from './sign-in/member-sign-in.js';
 import { OidcClient } from './sign-in/oidc-client.js';
 import { CompleteOidcSignInHandler, StartOidcSignInHandler } from './sign-in/oidc-sign-in.handlers.js';
 import { RequestMagicLinkHandler } from './sign-in/request-magic-link.handler.js';
-import { VerifyMagicLinkHandler } from './sign-in/verify-magic-link.handler.js';
+import { PeekMagicLinkHandler, VerifyMagicLinkHandler } from './sign-in/verify-magic-link.handler.js';
 
 const handlers = [
   AuthenticateKeyHandler, GetMemberCardHandler, OperatorCreateMemberHandler, OperatorCreateApiKeyHandler,
   GetApplicantProfileHandler, ResolveMemberReferencesHandler,
 ];
 const signInHandlers = [
-  RequestMagicLinkHandler, VerifyMagicLinkHandler, AuthenticateSessionHandler, EndSessionHandler,
+  RequestMagicLinkHandler, VerifyMagicLinkHandler, PeekMagicLinkHandler, AuthenticateSessionHandler, EndSessionHandler, EndMySessionsHandler,
   ListAuthMethodsHandler, GetAccountAdminHandler, ListMyApiKeysHandler, CreateMyApiKeyHandler, RevokeMyApiKeyHandler,
   StartOidcSignInHandler, CompleteOidcSignInHandler,
 ];

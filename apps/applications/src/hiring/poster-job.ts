@@ -13,9 +13,13 @@ export async function posterJob(bus: BusClient, jobId: string, memberId: string,
   return job;
 }
 
-/** Preferred workers are named by member id, exact name or email. */
-export function isPreferred(job: HiringJob, applicant: { id: string; name: string; email: string }): boolean {
+/**
+ * Preferred workers are named by member id, exact name or email, but the poster only sees an
+ * applicant marked preferred through the public identifiers (id or name). Matching emails here
+ * would let a poster confirm a guessed address belongs to an applicant; an emailed worker is still
+ * alerted when named (jobs service), just not marked in the poster's applicant list.
+ */
+export function isPreferred(job: HiringJob, applicant: { id: string; name: string }): boolean {
   const names = new Set(job.preferredWorkers.map((p) => p.trim().toLowerCase()));
-  return names.has(applicant.id.toLowerCase()) || names.has(applicant.name.toLowerCase())
-    || (applicant.email !== '' && names.has(applicant.email.toLowerCase()));
+  return names.has(applicant.id.toLowerCase()) || names.has(applicant.name.trim().toLowerCase());
 }

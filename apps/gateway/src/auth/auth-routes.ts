@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AppError, completeOidcSignIn, endSession, startOidcSignIn, verifyMagicLink,
+  AppError, completeOidcSignIn, endSession, peekMagicLink, startOidcSignIn, verifyMagicLink,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from './authenticator.js';
-import { escapeHtml, sendPage } from '../web/layout.js';
+import { html, sendPage } from '../web/layout.js';
 import { isSameOriginJson, requestOrigin } from './same-origin.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.js';
 
@@ -49,13 +49,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): M
     const token = queryString(req, 'token');
     if (!token || !plausibleToken(token)) return reply.redirect('/sign-in?error=INVALID_TOKEN', 302);
     reply.header('cache-control', 'no-store');
+    // Which account the link signs into, read without spending it; an unknown, used or expired
+    // link says nothing (the button then lands on the usual error).
+    const { email } = await bus.call(peekMagicLink, { token }, { requestId: req.id, caller: null });
+    const intro = email
+      ? html`<p>You opened a sign-in link for <strong class="signin-email">${email}</strong>. Continue to sign in to that account on this device.</p>`
+      : html`<p>You opened a sign-in link. Continue to sign in on this device.</p>`;
     return sendPage(reply, {
       title: 'Continue signing in',
-      body: `
+      body: html`
 <h1>Continue signing in</h1>
-<p>You opened a sign-in link. Continue to sign in on this device.</p>
+${intro}
 <form method="post" action="/api/auth/magic-link/verify">
-  <input type="hidden" name="token" value="${escapeHtml(token)}">
+  <input type="hidden" name="token" value="${token}">
   <button type="submit" autofocus>Continue signing in</button>
 </form>`,
     });
@@ -133,13 +139,13 @@ export function authRouteDocs(): Record<string, Record<string, unknown>> {
     get: {
       summary, tags: ['identity'], security: [],
       parameters: parameters.map((p) => ({ name: p.name, in: 'query', required: p.required ?? false, description: p.description, schema: { type: 'string' } })),
-      responses: { '302': { description: 'Redirect; on success it sets the HttpOnly session cookie mk_session' } },
+      responses: { '302': { description: 'Redirect; on success it sets the HttpOnly session cookie (__Host-mk_session behind https, mk_session on http)' } },
     },
   });
   return {
     '/api/auth/magic-link/verify': {
       get: {
-        summary: 'Open an emailed sign-in link: an HTML page whose button continues signing in. Opening it spends nothing, so mail scanners that fetch links cannot use it up',
+        summary: 'Open an emailed sign-in link: an HTML page, naming the address the link is for (only while the link is unused and unexpired), whose button continues signing in. Opening it spends nothing, so mail scanners that fetch links cannot use it up',
         tags: ['identity'], security: [],
         parameters: [{ name: 'token', in: 'query', required: true, description: 'From the email', schema: { type: 'string' } }],
         responses: { '200': { description: 'The "Continue signing in" page', content: { 'text/html': { schema: { type: 'string' } } } }, '302': { description: 'No plausible token: back to /sign-in with error=INVALID_TOKEN' } },
@@ -148,7 +154,7 @@ export function authRouteDocs(): Record<string, Record<string, unknown>> {
         summary: 'Continue signing in (form post from the page above, same origin only): consumes the link once, creates the account on first sign-in, starts a session and redirects to the callback (new users to newUserCallbackURL; failures to errorCallbackURL with error=INVALID_TOKEN or EXPIRED_TOKEN)',
         tags: ['identity'], security: [],
         requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } } } },
-        responses: { '303': { description: 'Redirect; on success it sets the HttpOnly session cookie mk_session' }, '403': { $ref: '#/components/responses/Error403' } },
+        responses: { '303': { description: 'Redirect; on success it sets the HttpOnly session cookie (__Host-mk_session behind https, mk_session on http)' }, '403': { $ref: '#/components/responses/Error403' } },
       },
     },
     '/api/auth/sign-in/oidc': redirect('Start signing in with the configured OpenID Connect provider (404 when none is configured)', [

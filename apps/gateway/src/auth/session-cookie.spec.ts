@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sessionCookieOptions } from './session-cookie.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  clearSessionCookie, sessionCookieName, sessionCookieOptions, sessionToken, setSessionCookie,
+} from './session-cookie.js';
 
 describe('sessionCookieOptions', () => {
   it('is HttpOnly, SameSite=Lax and Path=/, Secure only behind an https public URL', () => {
@@ -12,5 +15,54 @@ describe('sessionCookieOptions', () => {
     const options = sessionCookieOptions('https://market.example', expires);
     expect(options.expires).toBe(expires);
     expect(options.maxAge).toBeGreaterThan(30 * 86400 - 5);
+  });
+});
+
+describe('session cookie name', () => {
+  const token = 'x'.repeat(43);
+  const recorder = () => {
+    const set: { name: string; value: string; options: Record<string, unknown> }[] = [];
+    const cleared: { name: string; options: Record<string, unknown> }[] = [];
+    const reply = {
+      setCookie: (name: string, value: string, options: Record<string, unknown>) => set.push({ name, value, options }),
+      clearCookie: (name: string, options: Record<string, unknown>) => cleared.push({ name, options }),
+    } as unknown as FastifyReply;
+    return { reply, set, cleared };
+  };
+
+  it('is __Host-mk_session behind https, set Secure with Path=/ and no Domain', () => {
+    expect(sessionCookieName('https://market.example')).toBe('__Host-mk_session');
+    const { reply, set } = recorder();
+    setSessionCookie(reply, 'https://market.example', token, new Date(Date.now() + 86400_000));
+    expect(set).toHaveLength(1);
+    expect(set[0]!.name).toBe('__Host-mk_session');
+    expect(set[0]!.options).toMatchObject({ secure: true, path: '/' });
+    expect(set[0]!.options).not.toHaveProperty('domain');
+  });
+
+  it('stays mk_session on plain http, where browsers refuse the prefix without Secure', () => {
+    expect(sessionCookieName('http://127.0.0.1:3000')).toBe('mk_session');
+    const { reply, set } = recorder();
+    setSessionCookie(reply, 'http://127.0.0.1:3000', token, new Date(Date.now() + 86400_000));
+    expect(set[0]!.name).toBe('mk_session');
+    expect(set[0]!.options.secure).toBe(false);
+  });
+
+  it('reads either name during the transition, preferring the prefixed one', () => {
+    const req = (cookies: Record<string, string>) => ({ cookies }) as unknown as FastifyRequest;
+    expect(sessionToken(req({ mk_session: token }))).toBe(token);
+    expect(sessionToken(req({ '__Host-mk_session': token }))).toBe(token);
+    expect(sessionToken(req({ '__Host-mk_session': token, mk_session: 'y'.repeat(43) }))).toBe(token);
+    expect(sessionToken(req({ '__Host-mk_session': 'short', mk_session: token }))).toBe(token);
+    expect(sessionToken(req({}))).toBeUndefined();
+  });
+
+  it('clearing behind https clears both names; on http only mk_session', () => {
+    const https = recorder();
+    clearSessionCookie(https.reply, 'https://market.example');
+    expect(https.cleared.map((c) => c.name).sort()).toEqual(['__Host-mk_session', 'mk_session']);
+    const http = recorder();
+    clearSessionCookie(http.reply, 'http://127.0.0.1:3000');
+    expect(http.cleared.map((c) => c.name)).toEqual(['mk_session']);
   });
 });

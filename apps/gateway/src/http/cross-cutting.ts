@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from '@marketplace/contracts';
 import type { Logger } from '@marketplace/service-kit';
 import { sendError } from './error-reply.js';
+import { drainUnread } from '../storage/object-streamer.js';
 
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -24,12 +25,14 @@ export function registerCrossCutting(app: FastifyInstance, logger: Logger): void
     reply.header('cache-control', 'no-store');
   });
 
-  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+  app.setErrorHandler(async (err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) logger.warn({ requestId: req.id, status: err.status, method: req.method, route: loggedPath(req) }, err.message);
       return sendError(reply, err, req.id);
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Refused from its Content-Length, unread: read it to the end so the client sees the 413, not a broken pipe.
+      await drainUnread(req, reply);
       return sendError(reply, new AppError(413, 'The request body is over 2,097,152 bytes.'), req.id);
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

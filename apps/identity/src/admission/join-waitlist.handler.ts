@@ -6,7 +6,7 @@ import { UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, l
 /**
  * Public, so limited twice: per email address (a few an hour) and per client address (per minute),
  * which bounds what one script can write without letting it lock everyone else out. Joining again
- * is harmless.
+ * is harmless and answers the same.
  */
 @Injectable()
 export class JoinWaitlistHandler implements OperationHandler<typeof joinWaitlist> {
@@ -20,13 +20,11 @@ export class JoinWaitlistHandler implements OperationHandler<typeof joinWaitlist
       // Requests that did not come through the gateway (no client facts) share one subject.
       await countAttempt(em, limitBuckets.waitlistPerClient, ctx.client?.ip ? `ip:${ctx.client.ip}` : 'ip:unknown');
     });
-    return this.uow.run(async (em) => {
+    await this.uow.run(async (em) => {
       await em.query('INSERT INTO waitlist (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING', [randomUUID(), email]);
-      const [row] = (await em.query(
-        'SELECT created_at, invited_at, joined_member_id FROM waitlist WHERE email = $1', [email])) as
-        { created_at: Date; invited_at: Date | null; joined_member_id: string | null }[];
-      const status = row!.joined_member_id ? 'joined' : row!.invited_at ? 'invited' : 'waiting';
-      return { status, joinedAt: row!.created_at.toISOString() };
     });
+    // Public and unauthenticated: one answer for every address, so it never tells anyone whether
+    // an address was already listed, invited or joined (issue 17).
+    return { status: 'waiting' };
   }
 }

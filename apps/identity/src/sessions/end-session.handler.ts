@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { endSession, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+import { endMySessions, endSession, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { SessionStore } from './session-store.js';
 
 @Injectable()
@@ -11,5 +11,17 @@ export class EndSessionHandler implements OperationHandler<typeof endSession> {
 
   async handle({ token }: InputOf<typeof endSession>): Promise<OutputOf<typeof endSession>> {
     return { ended: await this.sessions.end(token) };
+  }
+}
+
+/** Sign out everywhere: all of the caller's browser sessions, the current one included. */
+@Injectable()
+export class EndMySessionsHandler implements OperationHandler<typeof endMySessions> {
+  readonly operation = endMySessions;
+
+  constructor(private readonly sessions: SessionStore) {}
+
+  async handle(_input: InputOf<typeof endMySessions>, ctx: HandlerContext): Promise<OutputOf<typeof endMySessions>> {
+    return { ended: await this.sessions.endAll(callerOf(ctx).memberId) };
   }
 }

@@ -4,13 +4,19 @@ import { DataSource } from 'typeorm';
 import { SESSION_DAYS, type Caller } from '@marketplace/contracts';
 import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission/caller-standing.js';
 import { hashSecret, newSecret } from './secret-token.js';
+import { signInConfig } from '../sign-in/sign-in.config.js';
 
 interface SessionRow extends StandingRow { id: string; member_id: string; expires_at: Date; stale: boolean }
 
-/** Browser sessions: created by a sign-in, resolved on every request, ended by sign-out. */
+/**
+ * Browser sessions: created by a sign-in, resolved on every request, ended by sign-out. They
+ * slide forward while used, but never past `created_at` + SESSION_ABSOLUTE_DAYS.
+ */
 @Injectable()
 export class SessionStore implements OnModuleInit, OnModuleDestroy {
   private sweeper: NodeJS.Timeout | undefined;
+
+  private readonly absoluteDays = signInConfig.sessionAbsoluteDays;
 
   constructor(private readonly ds: DataSource, private readonly standing: CallerStanding) {}
 
@@ -32,20 +38,24 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
     const token = newSecret();
     const rows: { expires_at: Date }[] = await this.ds.query(
       `INSERT INTO sessions (id, token_hash, member_id, expires_at, user_agent)
-       VALUES ($1, $2, $3, now() + make_interval(days => $4), $5) RETURNING expires_at`,
-      [randomUUID(), hashSecret(token), memberId, SESSION_DAYS, userAgent?.slice(0, 500) ?? null],
+       VALUES ($1, $2, $3, now() + make_interval(days => LEAST($4::int, $6::int)), $5) RETURNING expires_at`,
+      [randomUUID(), hashSecret(token), memberId, SESSION_DAYS, userAgent?.slice(0, 500) ?? null, this.absoluteDays],
     );
     return { token, expiresAt: rows[0]!.expires_at };
   }
 
-  /** Null for an unknown or expired session. Slides the expiry forward at most once a day. */
+  /**
+   * Null for an unknown or expired session, or one older than the absolute lifetime. Slides the
+   * expiry forward at most once a day, capped at that lifetime.
+   */
   async authenticate(token: string): Promise<{ caller: Caller; expiresAt: Date; renewed: boolean } | null> {
     const rows: SessionRow[] = await this.ds.query(
       `SELECT s.id, s.member_id, ${STANDING_COLUMNS}, s.expires_at,
               s.renewed_at < now() - interval '1 day' AS stale
        FROM sessions s JOIN members m ON m.id = s.member_id
-       WHERE s.token_hash = $1 AND s.expires_at > now() AND m.deleted_at IS NULL`,
-      [hashSecret(token)],
+       WHERE s.token_hash = $1 AND s.expires_at > now() AND m.deleted_at IS NULL
+         AND s.created_at + make_interval(days => $2) > now()`,
+      [hashSecret(token), this.absoluteDays],
     );
     const row = rows[0];
     if (!row) return null;
@@ -53,9 +63,10 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
     if (row.stale) {
       // UPDATE answers [rows, count] from TypeORM's query().
       const [renewed]: [{ expires_at: Date }[], number] = await this.ds.query(
-        `UPDATE sessions SET renewed_at = now(), expires_at = now() + make_interval(days => $2)
+        `UPDATE sessions SET renewed_at = now(),
+           expires_at = LEAST(now() + make_interval(days => $2), created_at + make_interval(days => $3))
          WHERE id = $1 RETURNING expires_at`,
-        [row.id, SESSION_DAYS],
+        [row.id, SESSION_DAYS, this.absoluteDays],
       );
       expiresAt = renewed[0]?.expires_at ?? expiresAt;
     }
@@ -67,6 +78,12 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
       expiresAt,
       renewed: row.stale,
     };
+  }
+
+  /** Sign out everywhere: every session of the member. Answers how many ended. */
+  async endAll(memberId: string): Promise<number> {
+    const result: [unknown[], number] = await this.ds.query(`DELETE FROM sessions WHERE member_id = $1`, [memberId]);
+    return result[1];
   }
 
   async end(token: string): Promise<boolean> {

@@ -4,8 +4,12 @@ import { DataSource } from 'typeorm';
 
 /**
  * The account behind a proven email address: created on first sign-in (name from the request or
- * the address's local part), and marked verified, since following the link proved ownership.
+ * the identity provider, else the neutral DEFAULT_MEMBER_NAME: never derived from the address,
+ * since names are public), and marked verified, since following the link proved ownership.
  */
+/** The public name of an account that gave none; it says nothing about the email address. */
+export const DEFAULT_MEMBER_NAME = 'New member';
+
 @Injectable()
 export class MemberSignIn {
   constructor(private readonly ds: DataSource) {}
@@ -16,7 +20,7 @@ export class MemberSignIn {
       const created: { id: string }[] = await em.query(
         `INSERT INTO members (id, email, name, email_verified_at) VALUES ($1, $2, $3, now())
          ON CONFLICT (email) DO NOTHING RETURNING id`,
-        [randomUUID(), address, (name?.trim() || address.slice(0, address.indexOf('@'))).slice(0, 120)],
+        [randomUUID(), address, (name?.trim() || DEFAULT_MEMBER_NAME).slice(0, 120)],
       );
       if (created[0]) {
         // Same starting point as any other account: an empty profile, anonymous as an applicant.

@@ -1,3 +1,5 @@
+import { SESSION_ABSOLUTE_DAYS } from '@marketplace/contracts';
+
 /** Sign-in settings, read from the environment once per process. */
 export interface SignInConfig {
   publicOrigin: string;
@@ -7,6 +9,13 @@ export interface SignInConfig {
   mailFrom: string;
   staffDomains: string[];
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
+  /** Days from sign-in after which a session ends however much it is used (SESSION_ABSOLUTE_DAYS, default 90). */
+  sessionAbsoluteDays: number;
+}
+
+function positiveDays(value: string | undefined, fallback: number): number {
+  const n = Number(value?.trim());
+  return value?.trim() && Number.isInteger(n) && n >= 1 && n <= 3650 ? n : fallback;
 }
 
 function originOf(url: string): string | undefined {
@@ -34,6 +43,7 @@ export function readSignInConfig(env: NodeJS.ProcessEnv = process.env): SignInCo
     oidc: issuer && clientId
       ? { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET ?? '', name: env.OIDC_NAME?.trim() || 'Single sign-on' }
       : undefined,
+    sessionAbsoluteDays: positiveDays(env.SESSION_ABSOLUTE_DAYS, SESSION_ABSOLUTE_DAYS),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { verifyMagicLink, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { peekMagicLink, verifyMagicLink, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import { hashSecret } from '../sessions/secret-token.js';
 import { SessionStore } from '../sessions/session-store.js';
@@ -43,5 +43,24 @@ export class VerifyMagicLinkHandler implements OperationHandler<typeof verifyMag
     const session = await this.sessions.start(memberId, userAgent);
     const redirectTo = (newUser ? link.new_user_callback_url : null) ?? link.callback_url ?? DEFAULT_CALLBACK;
     return { ok: true, sessionToken: session.token, expiresAt: session.expiresAt.toISOString(), memberId, newUser, redirectTo };
+  }
+}
+
+/**
+ * For the "Continue signing in" page: which address the link signs into. Reads only; an unknown,
+ * used or expired link answers null, so the page says nothing about it.
+ */
+@Injectable()
+export class PeekMagicLinkHandler implements OperationHandler<typeof peekMagicLink> {
+  readonly operation = peekMagicLink;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ token }: InputOf<typeof peekMagicLink>): Promise<OutputOf<typeof peekMagicLink>> {
+    const rows: { email: string }[] = await this.ds.query(
+      'SELECT email FROM magic_links WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+      [hashSecret(token)],
+    );
+    return { email: rows[0]?.email ?? null };
   }
 }

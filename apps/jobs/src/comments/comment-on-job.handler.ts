@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { AppError, commentOnJob, getMemberCard, jobCommentedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { isJobId, PUBLICLY_READABLE } from '../jobs/jobs.queries.js';
-import { COMMENT_COLUMNS, toComment, type CommentRow } from './comment.mapper.js';
+import { reviewPublicText } from '../safety/job-text-review.js';
+import { COMMENT_COLUMNS, toComment, type CommentJob, type CommentRow } from './comment.mapper.js';
 
 /**
  * Public comments on open or completed jobs. A comment made with an API key or over MCP is marked
@@ -21,10 +22,15 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
     if (input.parentId !== undefined && !isJobId(input.parentId)) throw AppError.notFound('No such comment on this job.');
     const card = await this.bus.call(getMemberCard, { memberId: caller.memberId }, ctx);
     const kind = ctx.surface === 'mcp' || caller.via !== 'session' ? 'agent' : 'person';
+    // Comments are as public as job text: the same credential, content-policy and exposure checks
+    // (no acknowledgement flag on this route, so personal or internal details are refused).
+    const refusal = reviewPublicText({ body: input.body }, { action: 'commenting' });
+    if (refusal?.status === 503) throw refusal;
 
-    const row = await this.uow.run(async (em) => {
-      const [job] = (await em.query(`SELECT j.poster_id, j.title FROM jobs j WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [input.id])) as
-        { poster_id: string; title: string }[];
+    const result = await this.uow.run(async (em) => {
+      const [job] = (await em.query(
+        `SELECT j.poster_id, j.poster_visibility, j.title FROM jobs j WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [input.id])) as
+        (CommentJob & { title: string })[];
       if (!job) throw AppError.notFound('No open or completed job has this id.');
       let parentAuthorId: string | null = null;
       if (input.parentId) {
@@ -34,7 +40,9 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
         if (parent.deleted_at) throw AppError.conflict('That comment was deleted; reply to the job instead.');
         parentAuthorId = parent.author_id;
       }
+      // A refused attempt still counts, as for postings.
       await countAttempt(em, limitBuckets.comments, caller.memberId);
+      if (refusal) return null;
       const [inserted] = (await em.query(
         `INSERT INTO job_comments AS c (id, job_id, parent_id, author_id, author_name, author_kind, body)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COMMENT_COLUMNS}`,
@@ -43,8 +51,9 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
       await recordEvent(em, jobCommentedV1, {
         jobId: input.id, commentId: inserted!.id, title: job.title, authorId: caller.memberId, posterId: job.poster_id, parentAuthorId,
       });
-      return inserted!;
+      return { row: inserted!, job };
     });
-    return toComment(row);
+    if (!result) throw refusal!;
+    return toComment(result.row, result.job);
   }
 }

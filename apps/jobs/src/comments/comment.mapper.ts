@@ -1,4 +1,4 @@
-import type { Comment } from '@marketplace/contracts';
+import { ANONYMOUS_POSTER_NAME, type Comment } from '@marketplace/contracts';
 
 export interface CommentRow {
   id: string;
@@ -14,14 +14,28 @@ export interface CommentRow {
 
 export const COMMENT_COLUMNS = 'c.id, c.job_id, c.parent_id, c.author_id, c.author_name, c.author_kind, c.body, c.created_at, c.deleted_at';
 
-export function toComment(row: CommentRow): Comment {
+/** The job a comment hangs on, as far as masking its poster's comments goes. */
+export interface CommentJob {
+  poster_id: string;
+  poster_visibility: 'public' | 'anonymous';
+}
+
+/**
+ * An anonymous job's poster is masked on their own comments exactly as on the job (null id,
+ * `Anonymous poster`), judged by the job's current visibility, so the comment never links the
+ * job to the member.
+ */
+export function toComment(row: CommentRow, job: CommentJob): Comment {
   const deleted = row.deleted_at !== null;
+  const masked = job.poster_visibility === 'anonymous' && row.author_id === job.poster_id;
   return {
     id: row.id,
     jobId: row.job_id,
     parentId: row.parent_id,
     body: deleted ? null : row.body,
-    author: deleted || !row.author_id ? null : { id: row.author_id, name: row.author_name ?? 'Member', kind: row.author_kind },
+    author: deleted || !row.author_id ? null
+      : masked ? { id: null, name: ANONYMOUS_POSTER_NAME, kind: row.author_kind }
+      : { id: row.author_id, name: row.author_name ?? 'Member', kind: row.author_kind },
     deleted,
     createdAt: row.created_at.toISOString(),
     deletedAt: row.deleted_at?.toISOString() ?? null,

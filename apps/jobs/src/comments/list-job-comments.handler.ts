@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppError, listJobComments, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { isJobId, PUBLICLY_READABLE } from '../jobs/jobs.queries.js';
-import { COMMENT_COLUMNS, toComment, type CommentRow } from './comment.mapper.js';
+import { COMMENT_COLUMNS, toComment, type CommentJob, type CommentRow } from './comment.mapper.js';
 
 const MAX_COMMENTS = 500;
 
@@ -17,10 +17,11 @@ export class ListJobCommentsHandler implements OperationHandler<typeof listJobCo
     await requireReadAccess(ctx, this.access);
     const notFound = AppError.notFound('No open or completed job has this id.');
     if (!isJobId(id)) throw notFound;
-    const jobs: unknown[] = await this.ds.query(`SELECT 1 FROM jobs j WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [id]);
-    if (!jobs.length) throw notFound;
+    const [job] = (await this.ds.query(
+      `SELECT j.poster_id, j.poster_visibility FROM jobs j WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [id])) as CommentJob[];
+    if (!job) throw notFound;
     const rows: CommentRow[] = await this.ds.query(
       `SELECT ${COMMENT_COLUMNS} FROM job_comments c WHERE c.job_id = $1 ORDER BY c.created_at, c.id LIMIT ${MAX_COMMENTS}`, [id]);
-    return { comments: rows.map(toComment) };
+    return { comments: rows.map((r) => toComment(r, job)) };
   }
 }

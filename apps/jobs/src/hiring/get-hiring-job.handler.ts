@@ -23,8 +23,11 @@ export class GetHiringJobHandler implements OperationHandler<typeof getHiringJob
        FROM jobs j JOIN job_versions v ON v.job_id = j.id AND v.version = j.version WHERE j.id = $1`,
       [jobId],
     )) as HireColumns[];
-    // Workers named by the poster: as typed, and the member ids they resolved to.
-    const named = (await this.ds.query('SELECT member_id FROM job_preferred_workers WHERE job_id = $1', [jobId])) as { member_id: string }[];
+    // Workers named by the poster, by public identifiers only (member ids and exact names, as typed).
+    // Emails, and the members they resolved to, stay out: the poster's applicant list marks these as
+    // preferred, and an email-resolved mark would confirm a guessed address belongs to an applicant
+    // (issue 17). Emailed workers are still told about the job when named.
+    const publicReferences = row.preferred_workers.filter((r) => !r.includes('@'));
     const notExpired = row.closes_at === null || row.closes_at > new Date();
     const acceptingApplications = row.status === 'open' && notExpired && !row.safety_hidden;
     return {
@@ -40,7 +43,7 @@ export class GetHiringJobHandler implements OperationHandler<typeof getHiringJob
       category: row.category,
       constraints: row.constraints,
       versionCreatedAt: (extra?.version_created_at ?? row.created_at).toISOString(),
-      preferredWorkers: [...new Set([...row.preferred_workers, ...named.map((n) => n.member_id)])],
+      preferredWorkers: publicReferences,
       hiredApplicationId: extra?.hired_application_id ?? null,
       workerId: extra?.worker_id ?? null,
     };

@@ -11,12 +11,22 @@ export type JobText = Partial<Record<'title' | 'constraints', string>>;
  * or null. A check that cannot run is a 503: nothing may be published unchecked.
  */
 export function reviewJobText(text: JobText, acknowledgeExposures: boolean): AppError | null {
+  return reviewPublicText({ title: text.title, constraints: text.constraints }, { acknowledgeExposures });
+}
+
+/**
+ * The same checks for any public text, field by field. `acknowledgeExposures` undefined means the
+ * route has no such flag (comments): personal or internal details are then simply refused with 400.
+ */
+export function reviewPublicText(
+  text: Record<string, string | undefined>, opts: { acknowledgeExposures?: boolean; action?: string },
+): AppError | null {
+  const canAcknowledge = opts.acknowledgeExposures !== undefined;
   try {
     const credentials: Record<string, string> = {};
     const policy: Record<string, string> = {};
     const exposures: Exposure[] = [];
-    for (const field of ['title', 'constraints'] as const) {
-      const value = text[field];
+    for (const [field, value] of Object.entries(text)) {
       if (value === undefined) continue;
       const found = findCredentials(value);
       if (found.length) {
@@ -27,18 +37,19 @@ export function reviewJobText(text: JobText, acknowledgeExposures: boolean): App
       exposures.push(...findExposures(value, field));
     }
     if (Object.keys(credentials).length) {
-      return AppError.badRequest('Remove credentials (keys, tokens, passwords) before posting.', credentials);
+      return AppError.badRequest(`Remove credentials (keys, tokens, passwords) before ${opts.action ?? 'posting'}.`, credentials);
     }
     if (Object.keys(policy).length) {
       return new AppError(403, 'Refused by safety review: public text must not contain profanity or hateful language.', { fields: policy });
     }
-    if (exposures.length && !acknowledgeExposures) {
+    if (exposures.length && opts.acknowledgeExposures !== true) {
       const fields: Record<string, string> = {};
       for (const e of exposures) {
         const line = `${e.kind} detail (${e.label}: ${e.excerpt})`;
         fields[e.field] = fields[e.field] ? `${fields[e.field]}; ${line}` : `Contains a ${line}`;
       }
-      for (const f of Object.keys(fields)) fields[f] += '. Remove it, or send acknowledgeExposures: true to publish it anyway.';
+      const remedy = canAcknowledge ? 'Remove it, or send acknowledgeExposures: true to publish it anyway.' : 'Remove it; this text is public.';
+      for (const f of Object.keys(fields)) fields[f] += `. ${remedy}`;
       return AppError.badRequest('The text holds personal or internal details that would become public.', fields);
     }
     return null;

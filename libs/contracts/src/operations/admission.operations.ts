@@ -94,7 +94,10 @@ export const joinWaitlist = defineOperation({
   summary: 'Join the waitlist',
   access: 'public',
   input: z.object({ email: emailSchema.describe('At most 254 characters') }),
-  output: z.object({ status: z.literal('waiting').or(z.literal('invited')).or(z.literal('joined')), joinedAt: z.string() }),
+  output: z.object({
+    status: z.literal('waiting')
+      .describe('Always `waiting`: the answer is the same for every address, never saying whether it was already listed, invited or joined'),
+  }),
   rest: { method: 'POST', path: '/api/waitlist', status: 200 },
 });
 

@@ -19,7 +19,8 @@ export const hiringJobSchema = z.object({
   category: categorySchema,
   constraints: z.string(),
   versionCreatedAt: z.string(),
-  preferredWorkers: z.array(z.string()),
+  preferredWorkers: z.array(z.string())
+    .describe('Member ids and exact names the poster named; never emails or what they resolved to (the poster must not learn who owns an address)'),
   hiredApplicationId: z.string().nullable(),
   workerId: z.string().nullable(),
 });

@@ -5,8 +5,15 @@ import { dateTimeSchema, idSchema, oneLine } from '../schemas/common.schema.js';
 
 /** Name of the browser session cookie; the gateway sets and reads it, identity stores its hash. */
 export const SESSION_COOKIE = 'mk_session';
+/**
+ * The cookie's name behind an https public URL: the `__Host-` prefix makes browsers insist on
+ * Secure, Path=/ and no Domain, so a sibling subdomain cannot plant or shadow it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 /** Sessions last this long and slide forward while used. */
 export const SESSION_DAYS = 30;
+/** Default cap on a session's life from sign-in, however much it is used (SESSION_ABSOLUTE_DAYS). */
+export const SESSION_ABSOLUTE_DAYS = 90;
 
 const callbackUrl = (what: string) => z.string().trim().min(1).max(2048)
   .describe(`${what}: a path on this service (e.g. /agent-access) or an absolute URL on a trusted origin; anything else answers 403.`);
@@ -62,6 +69,20 @@ export const verifyMagicLink = defineOperation({
   ]),
 });
 
+/**
+ * What the "Continue signing in" page shows before the person presses the button: the address
+ * an unused, unexpired link signs into. Spends nothing; null for any other token.
+ */
+export const peekMagicLink = defineOperation({
+  name: 'peekMagicLink',
+  service: 'identity',
+  summary: 'The email address an unused, unexpired sign-in link is for, without consuming it (gateway only)',
+  access: 'internal',
+  callers: ['gateway'],
+  input: z.object({ token: secretToken }),
+  output: z.object({ email: z.string().nullable() }),
+});
+
 /** Resolves a session cookie to its member; slides the expiry forward at most once a day. */
 export const authenticateSession = defineOperation({
   name: 'authenticateSession',
@@ -81,6 +102,20 @@ export const endSession = defineOperation({
   callers: ['gateway'],
   input: z.object({ token: secretToken }),
   output: z.object({ ended: z.boolean() }),
+});
+
+/*
+ * REST-only like the API-key routes: ending browser sessions is account housekeeping, not an agent tool.
+ */
+export const endMySessions = defineOperation({
+  name: 'endMySessions',
+  service: 'identity',
+  summary: 'Sign out everywhere: end every browser session of the caller, including the one making the request (its cookie answers 401 from then on). API keys and connected agents are untouched',
+  access: 'signedIn',
+  scope: 'agent:write',
+  input: z.object({}),
+  output: z.object({ ended: z.number().int().describe('How many sessions were ended') }),
+  rest: { method: 'POST', path: '/api/me/sessions/end-all', status: 200 },
 });
 
 export const listAuthMethods = defineOperation({
@@ -193,6 +228,6 @@ export const completeOidcSignIn = defineOperation({
 });
 
 export const signInOperations = [
-  requestMagicLink, verifyMagicLink, authenticateSession, endSession, listAuthMethods, getAccountAdmin,
+  requestMagicLink, verifyMagicLink, peekMagicLink, authenticateSession, endSession, endMySessions, listAuthMethods, getAccountAdmin,
   listMyApiKeys, createMyApiKey, revokeMyApiKey, startOidcSignIn, completeOidcSignIn,
 ] as const;
