@@ -1,4 +1,5 @@
 import { ApplicationEntity } from './applying/application.entity.js';
+import { ClosedJobEntity } from './hiring/closed-job.entity.js';
 import { HireEntity } from './hiring/hire.entity.js';
 import { ConversationEntity } from './messages/conversation.entity.js';
 import { MessageEntity } from './messages/message.entity.js';
@@ -6,8 +7,9 @@ import { RatingEntity } from './work/rating.entity.js';
 import { SubmissionEntity } from './work/submission.entity.js';
 import { HiringAndWork1795315530993 } from './migrations/1795315530993-hiring-and-work.js';
 import { KitLimits1795320100000 } from './migrations/1795320100000-kit-limits.js';
+import { ClosedJobs1795419692108 } from './migrations/1795419692108-closed-jobs.js';
 
 export const applicationsEntities: Function[] = [
-  ApplicationEntity, HireEntity, SubmissionEntity, RatingEntity, ConversationEntity, MessageEntity,
+  ApplicationEntity, HireEntity, SubmissionEntity, RatingEntity, ConversationEntity, MessageEntity, ClosedJobEntity,
 ];
-export const applicationsMigrations: Function[] = [HiringAndWork1795315530993, KitLimits1795320100000];
+export const applicationsMigrations: Function[] = [HiringAndWork1795315530993, KitLimits1795320100000, ClosedJobs1795419692108];

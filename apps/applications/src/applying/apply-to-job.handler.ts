@@ -4,6 +4,7 @@ import {
   AppError, applicationSubmittedV1, applyToJob, getApplicantProfile, getHiringJob, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
+import { isKnownClosed, lockJobState } from '../hiring/job-state-lock.js';
 import { ApplicationEntity } from './application.entity.js';
 import { toMyApplication } from './application.mapper.js';
 
@@ -39,6 +40,9 @@ export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
     }
 
     const app = await this.uow.run(async (em) => {
+      // The job may have closed since it was read: the consumer of job.closed holds this lock.
+      await lockJobState(em, job.id);
+      if (await isKnownClosed(em, job.id)) throw AppError.notFound('No open job with this id.');
       const live: unknown[] = await em.query(
         `SELECT 1 FROM applications WHERE job_id = $1 AND applicant_id = $2 AND status <> 'withdrawn'`,
         [job.id, caller.memberId],
