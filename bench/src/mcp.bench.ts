@@ -33,8 +33,11 @@ async function main(): Promise<number> {
   let system: System | undefined;
   try {
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-mcp-')), ephemeral: true, log: () => undefined });
-    // The per-key limit (120 a minute) would turn the REST side into 429s within a second.
-    system = await startServices({ infra, rootDir, env: { LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000', JOB_POSTS_PER_MINUTE: '1000' } });
+    // The per-key and per-connection limits (120 a minute) would turn both sides into 429s within a second.
+    system = await startServices({
+      infra, rootDir,
+      env: { LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000', OAUTH_REQUESTS_PER_MINUTE: '100000000', JOB_POSTS_PER_MINUTE: '1000' },
+    });
     const base = system.baseUrl;
     const mailDir = infra.mail?.dir;
     if (!mailDir) throw new Error('The benchmark needs the local mail catcher (unset SMTP_URL) to sign the member in.');

@@ -20,6 +20,8 @@ declare module 'vitest' {
     clientMetadataPort: number;
     /** The gateway's own health server (what the Kubernetes probes ask). */
     gatewayHealthUrl: string;
+    /** This run's OAUTH_SIGNING_KEYS and OAUTH_COOKIE_KEYS (the gateway's; a test replica uses them too). */
+    oauthKeys: { signingKeys: string; cookieKeys: string };
   }
 }
 
@@ -92,6 +94,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('mailDir', infra.mail?.dir ?? '');
   project.provide('oidcIssuer', oidcIssuer);
   project.provide('clientMetadataPort', clientMetadataPort);
+  project.provide('oauthKeys', infra.oauth);
   process.stdout.write(`e2e system up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
 
   return async () => {

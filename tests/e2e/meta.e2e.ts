@@ -82,6 +82,7 @@ describe('health and meta', () => {
     const policy = await api(base, '/api/safety-policy');
     expect(policy.body.jobPosts.perDay).toBe(10);
     expect(policy.body.apiKeyRequestsPerMinute).toBe(120);
+    expect(policy.body).toMatchObject({ oauthRequestsPerMinute: 120, photoUploadsPerHour: 20 });
     const tool = await mcp(base, 'tools/call', { name: 'get_safety_policy', arguments: {} });
     expect(toolResult(tool)).toEqual(policy.body);
     const wfTool = await mcp(base, 'tools/call', { name: 'get_suggested_workflow', arguments: { conversation_id: 'new' } });

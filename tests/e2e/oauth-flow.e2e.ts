@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { jetstream } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -322,6 +322,25 @@ describe('dynamic registration and refresh tokens under abuse (issue 17)', () =>
     expect(left).toBeGreaterThan(29 * 24 * 3600);
     expect(left).toBeLessThanOrEqual(30 * 24 * 3600);
     expect((await expiry(used.client_id)).left).toBeNull();
+  });
+
+  it('a refresh token is stored under its sha256, never its value; it signs with the first configured key', async () => {
+    const { client, tokens } = await connectAgent(base, cookie);
+    const [header, claims] = tokens.access_token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    expect(header.kid).toBe(JSON.parse(inject('oauthKeys').signingKeys)[0].kid);
+    const rows = await dbQuery<{ model: string; id: string; payload: unknown }>(inject('databaseUrl'),
+      `SELECT model, id, payload FROM identity.oauth_records WHERE grant_id = $1`, [claims.gid]);
+    const refresh = rows.filter((r) => r.model === 'RefreshToken');
+    expect(refresh).toHaveLength(1);
+    expect(refresh[0]!.id).toBe(createHash('sha256').update(tokens.refresh_token!).digest('hex'));
+    expect(rows.some((r) => r.model === 'AuthorizationCode')).toBe(true);
+    for (const row of rows) expect(JSON.stringify(row)).not.toContain(tokens.refresh_token!);
+    // Presented as usual, it still works (and rotates).
+    const res = await fetch(`${base}/api/auth/oauth2/token`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.client_id }),
+    });
+    expect(res.status).toBe(200);
   });
 
   it('two simultaneous uses of one refresh token: exactly one gets new tokens', async () => {

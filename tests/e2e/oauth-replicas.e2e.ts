@@ -8,6 +8,7 @@ import { busCredentials, connectAs, CookieJar, createMember, mcp, pkcePair, regi
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
+const oauthKeys = inject('oauthKeys');
 const REDIRECT = 'http://127.0.0.1:8976/callback';
 
 /**
@@ -23,7 +24,10 @@ describe('two gateway replicas', () => {
     nc = await connectAs(nats, 'gateway', 'e2e-gateway-replica');
     const { buildGateway } = await import('../../apps/gateway/dist/gateway.server.js');
     const signer = await CallerSigner.fromJwk(busCredentials().callerSigningKey);
-    replica = await buildGateway({ nc, logger: pino({ level: 'silent' }), publicUrl: base, signer });
+    // Every replica is configured with the same OAuth keys (OAUTH_SIGNING_KEYS, OAUTH_COOKIE_KEYS).
+    const { serverKeysFromEnv } = await import('../../apps/gateway/dist/oauth/server-keys.js');
+    const keys = await serverKeysFromEnv({ OAUTH_SIGNING_KEYS: oauthKeys.signingKeys, OAUTH_COOKIE_KEYS: oauthKeys.cookieKeys });
+    replica = await buildGateway({ nc, logger: pino({ level: 'silent' }), publicUrl: base, signer, oauthKeys: keys });
     await replica.listen({ port: 0, host: '127.0.0.1' });
     const address = replica.server.address();
     other = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

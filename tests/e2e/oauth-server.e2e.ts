@@ -1,24 +1,15 @@
 import { createPrivateKey, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { SignJWT, importJWK } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, createMember, mcp, pkcePair, registerAgent, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
-const databaseUrl = inject('databaseUrl');
 
-/** The authorization server's own signing key, read from identity's table (tests only). */
+/** The authorization server's own signing key: the first of the gateway's OAUTH_SIGNING_KEYS (tests only). */
 async function serverSigningKey(): Promise<{ kid: string; key: CryptoKey | Uint8Array }> {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    const { rows } = await db.query(`SELECT payload FROM identity.oauth_records WHERE model = 'ServerKeys' AND id = 'current'`);
-    const jwk = rows[0].payload.keys[0];
-    return { kid: jwk.kid, key: await importJWK(jwk, 'RS256') };
-  } finally {
-    await db.end();
-  }
+  const jwk = JSON.parse(inject('oauthKeys').signingKeys)[0];
+  return { kid: jwk.kid, key: await importJWK(jwk, 'RS256') };
 }
 
 async function accessToken(claims: Record<string, unknown>, opts: { exp?: number; aud?: string; key?: { kid: string; key: CryptoKey | Uint8Array } } = {}) {
@@ -72,6 +63,8 @@ describe('OAuth discovery', () => {
     }
     const jwks = await api(base, '/api/auth/oauth2/jwks');
     expect(jwks.body.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256' });
+    // The keys come from the gateway's OAUTH_SIGNING_KEYS (npm start and the tests generate them per launch).
+    expect(jwks.body.keys.map((k: { kid: string }) => k.kid)).toEqual(JSON.parse(inject('oauthKeys').signingKeys).map((k: { kid: string }) => k.kid));
     expect(jwks.body.keys[0].d).toBeUndefined();
   });
 

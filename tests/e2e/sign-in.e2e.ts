@@ -249,6 +249,17 @@ describe('magic-link sign-in', () => {
     expect(rows[0].n).toBeGreaterThanOrEqual(6);
     expect((await requestSignInLink(base, newEmail())).status).toBe(200);
   });
+
+  it('sends at most 10 links an hour to one address, whichever client asks (no inbox can be flooded)', async () => {
+    const email = newEmail();
+    for (let i = 0; i < 10; i++) expect((await requestSignInLink(base, email, { ip: randomClientIp() })).status).toBe(200);
+    const limited = await requestSignInLink(base, email.toUpperCase(), { ip: randomClientIp() });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatch(/one address/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
+    // Other addresses are unaffected.
+    expect((await requestSignInLink(base, newEmail(), { ip: randomClientIp() })).status).toBe(200);
+  });
 });
 
 describe('client address and redirects', () => {

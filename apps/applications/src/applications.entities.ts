@@ -1,3 +1,4 @@
+import { MemberDeletionClaimEntity } from './account/member-deletion-claim.entity.js';
 import { ApplicationEntity } from './applying/application.entity.js';
 import { ClosedJobEntity } from './hiring/closed-job.entity.js';
 import { HireEntity } from './hiring/hire.entity.js';
@@ -8,8 +9,12 @@ import { SubmissionEntity } from './work/submission.entity.js';
 import { HiringAndWork1795315530993 } from './migrations/1795315530993-hiring-and-work.js';
 import { KitLimits1795320100000 } from './migrations/1795320100000-kit-limits.js';
 import { ClosedJobs1795419692108 } from './migrations/1795419692108-closed-jobs.js';
+import { MemberDeletionClaims1795419857561 } from './migrations/1795419857561-member-deletion-claims.js';
 
 export const applicationsEntities: Function[] = [
   ApplicationEntity, HireEntity, SubmissionEntity, RatingEntity, ConversationEntity, MessageEntity, ClosedJobEntity,
+  MemberDeletionClaimEntity,
 ];
-export const applicationsMigrations: Function[] = [HiringAndWork1795315530993, KitLimits1795320100000, ClosedJobs1795419692108];
+export const applicationsMigrations: Function[] = [HiringAndWork1795315530993, KitLimits1795320100000, ClosedJobs1795419692108,
+  MemberDeletionClaims1795419857561,
+];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
+import { ClaimMemberDeletionHandler } from './account/claim-member-deletion.handler.js';
 import { MemberDeletedConsumer } from './account/member-deleted.consumer.js';
 import { ListJobApplicantsHandler } from './applicants/list-job-applicants.handler.js';
 import { ListWaitingApplicantsHandler } from './applicants/list-waiting-applicants.handler.js';
@@ -32,7 +33,7 @@ const handlers = [
   GetJobWorkHandler, SubmitWorkHandler, RequestChangesHandler, ApproveWorkHandler, RatePosterHandler,
   RequestCancellationHandler, CancelWorkHandler, RemindOtherSideHandler,
   SendMessageHandler, ListMessagesHandler,
-  GetMemberWorkRecordHandler, GetMemberActiveWorkHandler,
+  GetMemberWorkRecordHandler, GetMemberActiveWorkHandler, ClaimMemberDeletionHandler,
 ];
 const consumers = [JobClosedConsumer, MemberDeletedConsumer];
 

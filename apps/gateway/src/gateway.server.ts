@@ -9,13 +9,17 @@ import { requestIdFrom } from './http/request-id.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
 import { AuthorizationServer, mountAuthorizationServer } from './oauth/authorization-server.js';
+import type { ServerKeys } from './oauth/server-keys.js';
 import { registerConsentPage } from './oauth/consent-page.js';
 import { registerProtectedResourceMetadata } from './oauth/protected-resource.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
+import { registerApiDocs } from './openapi/api-docs-route.js';
 import { registerJoinPage } from './web/join-page.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
 import { registerWebPages } from './web/web-pages.js';
+import { registerAssets } from './web/assets.js';
+import { registerBoardPages } from './web/board-pages.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 
 export const BODY_LIMIT = 2_097_152;
@@ -28,6 +32,8 @@ export interface GatewayOptions {
   signer: CallerSigner;
   /** Where uploads and downloads are streamed; by default from the S3_* settings. */
   storage?: ObjectStorage;
+  /** The authorization server's signing and cookie keys (OAUTH_SIGNING_KEYS, OAUTH_COOKIE_KEYS). */
+  oauthKeys?: ServerKeys | undefined;
 }
 
 /**
@@ -50,6 +56,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
 
   const openapi = buildOpenApiDocument(opts.publicUrl);
   const meta = registerMetaRoutes(app, opts.nc, () => openapi);
+  const apiDocs = registerApiDocs(app);
   await app.register(fastifyCookie);
   const auth = new Authenticator(bus, opts.publicUrl);
   const streamer = new ObjectStreamer(opts.storage ?? ObjectStorage.fromEnv(), opts.logger);
@@ -57,7 +64,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const authRoutes = registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
   const pages = registerWebPages(app, { bus, auth, publicUrl: opts.publicUrl });
   const joinPages = registerJoinPage(app, { bus, auth });
-  const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger });
+  const assets = registerAssets(app);
+  const board = registerBoardPages(app, { bus, auth, publicUrl: opts.publicUrl });
+  const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger, keys: opts.oauthKeys });
   mountAuthorizationServer(app, oauth, opts.logger);
   const resourceMetadata = registerProtectedResourceMetadata(app, oauth);
   const consent = registerConsentPage(app, {
@@ -65,7 +74,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
   registerMcpEndpoint(app, { bus, oauth });
   registerMethodNotAllowed(app, new Map([
-    ...meta, ...rest, ...authRoutes, ...pages, ...joinPages, ...resourceMetadata, ...consent, ['/api/mcp', new Set(['POST'])],
+    ...meta, ...apiDocs, ...rest, ...authRoutes, ...pages, ...joinPages, ...assets, ...board, ...resourceMetadata, ...consent, ['/api/mcp', new Set(['POST'])],
   ]));
   return app;
 }

@@ -1,14 +1,18 @@
 import { CallerSigner, connectNats, createLogger, startHealthServer } from '@marketplace/service-kit';
 import { buildGateway } from './gateway.server.js';
+import { serverKeysFromEnv } from './oauth/server-keys.js';
 
 const logger = createLogger('gateway');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const publicUrl = (process.env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, '');
 
+// Missing or malformed secrets stop the start here, naming the setting (in production the OAuth
+// keys are required; BUS_CALLER_SIGNING_KEY always is).
 const signer = await CallerSigner.fromEnv();
+const oauthKeys = await serverKeysFromEnv();
 const nc = await connectNats('gateway');
-const app = await buildGateway({ nc, logger, publicUrl, signer });
+const app = await buildGateway({ nc, logger, publicUrl, signer, oauthKeys });
 await app.listen({ port, host });
 await startHealthServer('gateway', { ready: async () => ({ bus: !nc.isClosed() }) });
 logger.info({ url: publicUrl }, 'gateway ready');

@@ -23,6 +23,7 @@ import { Admission1795315525918 } from './migrations/1795315525918-admission.js'
 import { NetworkLookups1795316133921 } from './migrations/1795316133921-network-lookups.js';
 import { KitLimits1795320100000 } from './migrations/1795320100000-kit-limits.js';
 import { PhotosInObjectStorage1795416827764 } from './migrations/1795416827764-photos-in-object-storage.js';
+import { HashOauthTokenIds1795420000000 } from './migrations/1795420000000-hash-oauth-token-ids.js';
 
 const oauthEntities = [OAuthRecordEntity, ConnectedAgentEntity];
 const signInEntities = [SessionEntity, MagicLinkEntity, FederatedIdentityEntity, OidcRequestEntity];
@@ -36,5 +37,5 @@ export const identityEntities = [
 export const identityMigrations = [
   Initial1795312792722, MemberPages1795315137439, Oauth1795315253663, SignInSessions1795315356003,
   Admission1795315525918, NetworkLookups1795316133921, ConnectedAgentGrant1795317562505, KitLimits1795320100000,
-  PhotosInObjectStorage1795416827764,
+  PhotosInObjectStorage1795416827764, HashOauthTokenIds1795420000000,
 ];

@@ -38,3 +38,5 @@ export * from './operations/member-lookup.operations.js';
 export * from './schemas/job-board.schema.js';
 export * from './events/event-catalogue.js';
 export * from './bus/bus-permissions.js';
+export * from './queues/files.queues.js';
+export * from './schemas/file.schema.js';

@@ -63,6 +63,13 @@ export interface UploadBinding<K extends string> {
    * and stages it the same way, so it stays within the JSON body limit and off the bus.
    */
   base64InJson?: boolean;
+  /**
+   * With an `mcp` binding too, the operation is a tool that takes `field` as a base64 string
+   * argument (its name from `mcp.args`): the gateway decodes it, stages it the same way and sends
+   * the UploadedObject, so bytes stay off the bus on MCP as well. This caps the decoded bytes
+   * there (default `maxBytes`).
+   */
+  toolMaxBytes?: number;
 }
 
 /**

@@ -9,6 +9,7 @@ import { resolveExternalInfra, type S3Settings } from './infra-env.js';
 import { startNatsServer } from './nats-server.js';
 import { assertBucket, startS3rver } from './s3-server.js';
 import { startMailCatcher, type CaughtMail } from './mail-catcher.js';
+import { generateOAuthKeys, type OAuthKeys } from './oauth-keys.js';
 
 export interface Infrastructure {
   databaseUrl: string;
@@ -19,6 +20,8 @@ export interface Infrastructure {
    * a NATS server named by NATS_URL has its own users, so only the caller keys apply there.
    */
   bus: { credentials: BusCredentials; natsSecured: boolean };
+  /** This run's authorization server keys (the gateway's OAUTH_SIGNING_KEYS and OAUTH_COOKIE_KEYS). */
+  oauth: OAuthKeys;
   /** The local mail catcher, unless SMTP_URL names a real server. */
   mail?: { smtpUrl: string; dir: string };
   stop(): Promise<void>;
@@ -126,6 +129,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
     databaseUrl: databasePart.value.value,
     natsUrl: natsPart.value.value,
     bus: { credentials, natsSecured: !external.natsUrl },
+    oauth: generateOAuthKeys(),
     s3: s3Part.value.value,
     ...(catcher ? { mail: { smtpUrl: catcher.smtpUrl, dir: catcher.dir } } : {}),
     // Repeated calls share the first one's outcome, so stop() is safe from

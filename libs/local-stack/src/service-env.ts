@@ -10,7 +10,7 @@ const PER_PROCESS = ['PORT', 'HOST', 'HEALTH_PORT', 'HEALTH_HOST', 'ROLE'];
 
 export interface ServiceEnvInput {
   service: ServiceDefinition;
-  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'> & Partial<Pick<Infrastructure, 'bus'>>;
+  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'> & Partial<Pick<Infrastructure, 'bus' | 'oauth'>>;
   healthPort: number;
   /** The gateway's port: its PORT, and the default PUBLIC_URL of every service. */
   gatewayPort: number;
@@ -53,6 +53,11 @@ export function buildServiceEnv(input: ServiceEnvInput): Record<string, string> 
     const secrets = busEnv(input.infra.bus.credentials, input.service.appDir as BusPrincipal);
     if (!input.infra.bus.natsSecured) delete (secrets as Partial<Record<string, string>>).NATS_NKEY_SEED;
     Object.assign(env, secrets);
+  }
+  if (input.infra.oauth && input.service.name === GATEWAY) {
+    // Only the gateway runs the authorization server; keys the launcher was given win.
+    env.OAUTH_SIGNING_KEYS ||= input.infra.oauth.signingKeys;
+    env.OAUTH_COOKIE_KEYS ||= input.infra.oauth.cookieKeys;
   }
   Object.assign(env, input.extra ?? {});
   env.HEALTH_PORT = String(input.healthPort);

@@ -26,7 +26,7 @@ function setup(moveResult: { moved: boolean }) {
   const em = {
     findOneBy: async () => ({ ...application }),
     findOne: async () => ({ ...application }),
-    query: async (sql: string) => (sql.includes('FROM hires') ? [] : undefined),
+    query: async (sql: string) => (sql.includes('FROM hires') || sql.includes('member_deletion_claims') ? [] : undefined),
     update: async () => { throw Object.assign(new Error('Connection terminated'), { code: '57P01' }); },
   };
   const uow = { run: async (work: (e: unknown) => Promise<unknown>) => work(em) } as unknown as UnitOfWork;
@@ -66,7 +66,7 @@ describe('accepting an application when the local write fails after the job move
     const em = {
       findOneBy: async () => ({ ...application }),
       findOne: async () => ({ ...application }),
-      query: async (sql: string) => (sql.includes('FROM hires') ? [] : sql.startsWith('UPDATE') ? [[], 0] : undefined),
+      query: async (sql: string) => (sql.includes('FROM hires') || sql.includes('member_deletion_claims') ? [] : sql.startsWith('UPDATE') ? [[], 0] : undefined),
       update: async () => undefined,
       insert: async () => undefined,
     };

@@ -5,6 +5,7 @@ import {
   moveJobStatus, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
+import { lockMembers, refuseLeavingMembers } from '../account/member-lock.js';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { toJobApplication } from '../applying/application.mapper.js';
 import { isUuid } from '../common/request-facts.js';
@@ -40,8 +41,11 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
     try {
       app = await this.uow.run(async (em) => {
         await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hire:${first.jobId}`]);
+        // Account deletion claims a member under the same lock: no hire of someone being deleted.
+        await lockMembers(em, [first.applicantId, first.posterId]);
         const row = await em.findOne(ApplicationEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!row || row.status !== 'submitted') throw AppError.conflict(`This application was already decided (${row?.status ?? 'gone'}).`);
+        await refuseLeavingMembers(em, [row.applicantId, row.posterId]);
         const live = await em.query(`SELECT 1 FROM hires WHERE job_id = $1 AND status <> 'cancelled'`, [row.jobId]);
         if ((live as unknown[]).length) throw AppError.conflict('Another application to this job was already accepted.');
         const move = () => this.bus.call(moveJobStatus, {

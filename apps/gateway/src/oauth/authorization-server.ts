@@ -6,8 +6,10 @@ import { AppError, OAUTH_SCOPES, oauthAccount, oauthAdmitRegistration, oauthServ
 import type { BusClient, Logger } from '@marketplace/service-kit';
 import { sendError } from '../http/error-reply.js';
 import { trustedProxyHops } from '../http/trust-proxy.js';
+import { html, PAGE_CSP, renderPage } from '../web/layout.js';
 import { busAdapter } from './bus-adapter.js';
 import { clientMetadataFetch } from './client-metadata-fetch.js';
+import { publicJwks, SIGNING_KEYS_ENV, type ServerKeys } from './server-keys.js';
 
 export const OAUTH_BASE = '/api/auth/oauth2';
 export const INTERACTION_BASE = `${OAUTH_BASE}/interaction`;
@@ -22,6 +24,11 @@ export interface AuthorizationServerDeps {
   bus: BusClient;
   publicUrl: string;
   logger: Logger;
+  /**
+   * Signing and cookie keys from configuration (OAUTH_SIGNING_KEYS, OAUTH_COOKIE_KEYS; see
+   * server-keys.ts). Absent only outside production: then identity's development keys are used.
+   */
+  keys?: ServerKeys | undefined;
 }
 
 /** The loaded provider plus what the MCP endpoint needs to verify its tokens locally. */
@@ -31,9 +38,9 @@ export interface LoadedServer {
 }
 
 /**
- * oidc-provider, mounted in the gateway. Keys and cookie secrets come from the identity service
- * (created once, shared by every replica), loaded on first use so the gateway starts even while
- * identity is still coming up.
+ * oidc-provider, mounted in the gateway, loaded on first use so the gateway starts even while
+ * identity (its storage) is still coming up. Keys and cookie secrets come from configuration, the
+ * same for every replica; the first of each signs, older ones still verify (rotation).
  */
 export class AuthorizationServer {
   readonly issuer: string;
@@ -63,7 +70,7 @@ export class AuthorizationServer {
 
   private async build(): Promise<LoadedServer> {
     const { bus, logger } = this.deps;
-    const keys = await bus.call(oauthServerKeys, {}, { requestId: `oauth-${randomUUID()}`, caller: null });
+    const keys = this.deps.keys ?? await this.developmentKeys();
     const resource = this.resource;
     const provider = new Provider(this.issuer, {
       adapter: busAdapter(bus),
@@ -154,8 +161,9 @@ export class AuthorizationServer {
         return claims ? { accountId: claims.sub, claims: async () => claims } : undefined;
       },
       fetch: clientMetadataFetch(logger),
-      renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
+      renderError: async (ctx: { type: string; body: string; set(name: string, value: string): void }, out: Record<string, string>) => {
         ctx.type = 'html';
+        ctx.set('content-security-policy', PAGE_CSP);
         ctx.body = errorPage(out.error ?? 'error', out.error_description ?? 'The sign-in request could not be completed.');
       },
     });
@@ -164,13 +172,13 @@ export class AuthorizationServer {
     // Koa's setting (the provider is a Koa app; its typings omit it): read only the last n entries.
     Object.assign(provider, { maxIpsCount: trustedProxyHops() });
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'authorization server error'));
-    const publicKeys: JSONWebKeySet = {
-      keys: keys.keys.map((k) => {
-        const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...pub } = k as Record<string, string>;
-        return pub;
-      }),
-    };
-    return { provider, verifyKeys: createLocalJWKSet(publicKeys) };
+    return { provider, verifyKeys: createLocalJWKSet(publicJwks(keys.keys) as JSONWebKeySet) };
+  }
+
+  /** Development only: keys identity generated once and keeps in its database (never in production). */
+  private async developmentKeys(): Promise<ServerKeys> {
+    if (process.env.NODE_ENV === 'production') throw new Error(`${SIGNING_KEYS_ENV} is not configured.`);
+    return await this.deps.bus.call(oauthServerKeys, {}, { requestId: `oauth-${randomUUID()}`, caller: null }) as ServerKeys;
   }
 }
 
@@ -206,35 +214,8 @@ export function mountAuthorizationServer(app: FastifyInstance, server: Authoriza
   });
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
-
-export function htmlPage(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}
-h1{font-size:1.5rem}ul{padding-left:1.25rem}button{font:inherit;padding:.6rem 1.2rem;margin-right:.75rem;border-radius:.4rem;border:2px solid #1a1a1a;cursor:pointer}
-button.primary{background:#1a1a1a;color:#fff}button:focus-visible{outline:3px solid #1d6ae5;outline-offset:2px}
-.muted{color:#555}
-</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
-}
-
 function errorPage(error: string, description: string): string {
-  return htmlPage('Sign-in problem', `<h1>Sign-in could not continue</h1>
-<p role="alert">${escapeHtml(description)}</p>
-<p class="muted">Error code: <code>${escapeHtml(error)}</code>. Go back to your agent and start connecting again.</p>`);
+  return renderPage({ title: 'Sign-in problem', body: html`<h1>Sign-in could not continue</h1>
+<p role="alert">${description}</p>
+<p class="muted">Error code: <code>${error}</code>. Go back to your agent and start connecting again.</p>` });
 }

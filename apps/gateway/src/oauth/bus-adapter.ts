@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { errors } from 'oidc-provider';
 import {
   AppError, oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert,
@@ -6,6 +6,25 @@ import {
 import type { BusClient } from '@marketplace/service-kit';
 
 type Payload = Record<string, unknown>;
+
+/**
+ * Kinds whose id is itself a bearer secret (the code or token a client presents) and that are only
+ * ever looked up by that id. They are stored under sha256(id), and without the `jti` (the id) in
+ * the payload, so whoever reads identity's table cannot use what is there. Not hashed: Client
+ * (public ids), Grant (its id is no credential: the access token's `gid`, checked with it),
+ * Session and Interaction (found by uid too, so the payload must keep the id; their cookies are
+ * signed with OAUTH_COOKIE_KEYS, which are not in the database), DeviceCode (found by user code;
+ * the device flow is off), ReplayDetection.
+ */
+export const HASHED_KINDS: ReadonlySet<string> = new Set([
+  'AuthorizationCode', 'RefreshToken', 'AccessToken', 'ClientCredentials', 'InitialAccessToken',
+  'RegistrationAccessToken', 'PushedAuthorizationRequest', 'BackchannelAuthenticationRequest',
+]);
+
+/** The key a record of this kind is stored under (matches the migration's encode(sha256(id), 'hex')). */
+export function storedId(model: string, id: string): string {
+  return HASHED_KINDS.has(model) ? createHash('sha256').update(id, 'utf8').digest('hex') : id;
+}
 
 /**
  * oidc-provider's storage adapter. Nothing is kept in gateway memory: every record goes to the
@@ -21,15 +40,23 @@ export function busAdapter(bus: BusClient) {
     }
   };
   return class BusAdapter {
-    constructor(readonly model: string) {}
+    readonly hashed: boolean;
+
+    constructor(readonly model: string) {
+      this.hashed = HASHED_KINDS.has(model);
+    }
 
     async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
       const seconds = expiresIn && expiresIn > 0 ? Math.ceil(expiresIn) : undefined;
-      await call(oauthUpsert, { model: this.model, id, payload, ...(seconds ? { expiresIn: seconds } : {}) }, ctx());
+      const { jti: _jti, ...rest } = payload;
+      const stored = this.hashed ? rest : payload;
+      await call(oauthUpsert, { model: this.model, id: storedId(this.model, id), payload: stored, ...(seconds ? { expiresIn: seconds } : {}) }, ctx());
     }
 
     async find(id: string): Promise<Payload | undefined> {
-      return (await call(oauthFind, { model: this.model, by: 'id', value: id }, ctx())).payload ?? undefined;
+      const found = (await call(oauthFind, { model: this.model, by: 'id', value: storedId(this.model, id) }, ctx())).payload ?? undefined;
+      // The caller presented the id; the stored record no longer holds it.
+      return found && this.hashed ? { ...found, jti: id } : found;
     }
 
     async findByUid(uid: string): Promise<Payload | undefined> {
@@ -42,7 +69,7 @@ export function busAdapter(bus: BusClient) {
 
     async consume(id: string): Promise<void> {
       try {
-        await call(oauthConsume, { model: this.model, id }, ctx());
+        await call(oauthConsume, { model: this.model, id: storedId(this.model, id) }, ctx());
       } catch (err) {
         // Another request used it first (identity's consume is a compare-and-set): this use fails.
         if (err instanceof AppError && err.status === 409) throw new errors.InvalidGrant('already used');
@@ -51,7 +78,7 @@ export function busAdapter(bus: BusClient) {
     }
 
     async destroy(id: string): Promise<void> {
-      await call(oauthDestroy, { model: this.model, id }, ctx());
+      await call(oauthDestroy, { model: this.model, id: storedId(this.model, id) }, ctx());
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {

@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
 import { AppError, getMemberCard, oauthDestroy, recordAgentConsent, type Caller } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit';
-import {
-  AGENT_SCOPES, escapeHtml, htmlPage, INTERACTION_BASE, OAUTH_BASE, type AuthorizationServer,
-} from './authorization-server.js';
+import { html, sendPage, type Raw } from '../web/layout.js';
+import { AGENT_SCOPES, INTERACTION_BASE, OAUTH_BASE, type AuthorizationServer } from './authorization-server.js';
 
 /** What the human reads next to each scope the agent asks for. */
 const SCOPE_TEXT: Record<string, string> = {
@@ -47,8 +46,8 @@ export function registerConsentPage(app: FastifyInstance, deps: ConsentDeps): Ma
     return { provider, details: details.uid === uid ? details : undefined };
   };
 
-  const expired = (reply: FastifyReply) => sendHtml(reply, 400, htmlPage('Sign-in expired', `<h1>This sign-in request has expired</h1>
-<p role="alert">Go back to your agent and start connecting again.</p>`));
+  const expired = (reply: FastifyReply) => sendHtml(reply, 400, 'Sign-in expired', html`<h1>This sign-in request has expired</h1>
+<p role="alert">Go back to your agent and start connecting again.</p>`);
 
   app.get(pagePath, async (req, reply) => {
     const { provider, details } = await load(req, reply);
@@ -65,16 +64,17 @@ export function registerConsentPage(app: FastifyInstance, deps: ConsentDeps): Ma
     const scopes = requestedScopes(details);
     const action = `${INTERACTION_BASE}/${encodeURIComponent(details.uid)}`;
     const you = await deps.bus.call(getMemberCard, { memberId: member.memberId }, { requestId: req.id, caller: null });
-    return sendHtml(reply, 200, htmlPage(`Connect ${name}`, `<h1>Connect <span id="client-name">${escapeHtml(name)}</span> to your account?</h1>
+    return sendHtml(reply, 200, `Connect ${name}`, html`<h1>Connect <span id="client-name">${name}</span> to your account?</h1>
 <p>This agent will act as you on the marketplace. Whatever it posts or writes is yours, marked as done through an agent.</p>
-<p>After you answer, it returns you to <strong id="redirect-host">${escapeHtml(host)}</strong>${isLoopback(host) ? ' (a program on this computer)' : ''}.</p>
+<p>After you answer, it returns you to <strong id="redirect-host">${host}</strong>${isLoopback(host) ? ' (a program on this computer)' : ''}.</p>
 <h2>It asks to</h2>
 <ul id="scopes">
-${scopes.map((s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(SCOPE_TEXT[s] ?? s)} <span class="muted">(${escapeHtml(s)})</span></li>`).join('\n')}
+${scopes.map((s) => html`<li data-scope="${s}">${SCOPE_TEXT[s] ?? s} <span class="muted">(${s})</span></li>
+`)}
 </ul>
-<p class="muted">Signed in as <strong id="member-name">${escapeHtml(you.name)}</strong>. You can disconnect the agent at any time from your connected agents.</p>
-<form method="post" action="${action}/confirm"><button class="primary" type="submit">Approve</button></form>
-<form method="post" action="${action}/abort"><button type="submit">Refuse</button></form>`));
+<p class="muted">Signed in as <strong id="member-name">${you.name}</strong>. You can disconnect the agent at any time from your connected agents.</p>
+<form class="inline" method="post" action="${action}/confirm"><button type="submit">Approve</button></form>
+<form class="inline" method="post" action="${action}/abort"><button class="secondary" type="submit">Refuse</button></form>`, true);
   });
 
   app.register(async (scope) => {
@@ -176,8 +176,7 @@ function assertSameOrigin(req: FastifyRequest, origin: string): void {
   if (from !== origin) throw AppError.forbidden('Approve or refuse from the consent page on this site.');
 }
 
-function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
-    .send(html);
+/** The consent form answers with a redirect to the agent, so its page cannot limit form-action to this origin. */
+function sendHtml(reply: FastifyReply, status: number, title: string, body: Raw, signedIn = false): FastifyReply {
+  return sendPage(reply, { status, title, body, signedIn, focused: true }, { formAction: false });
 }

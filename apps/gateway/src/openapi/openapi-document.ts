@@ -4,6 +4,8 @@ import { authRouteDocs } from '../auth/auth-routes.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
 import { bindFields, type BoundField } from '../rest/field-bindings.js';
 import { restOperations } from '../rest/rest-routes.js';
+import { sessionCookieName } from '../auth/session-cookie.js';
+import { exampleOf } from './schema-example.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,11 +20,20 @@ const ERROR_STATUSES: Record<string, string> = {
   '401': 'No valid session or API key',
   '403': 'Not allowed',
   '404': 'Not found',
+  '409': 'Conflict: the current state does not allow this (already decided, changed since the version you read, a limit reached)',
   '413': 'Body over 2,097,152 bytes',
   '429': 'Rate or submission limit; see Retry-After',
   '500': 'Unexpected error, with requestId',
   '503': 'A dependency is unavailable; nothing was changed',
 };
+
+/** The `{error, fields?}` body an error status answers with, as an example. */
+function errorExample(status: string, description: string): Json {
+  const requestId = '9d7c1f2e-4b3a-4c5d-8e6f-0a1b2c3d4e5f';
+  if (status === '400') return { error: 'The request is not valid.', fields: { title: 'Too long: at most 120 characters.' }, requestId };
+  if (status === '429') return { error: 'Too many requests; try again later.', retryAfter: 30, requestId };
+  return { error: `${description.split(/[;:(]/)[0]!.trim()}.`, requestId };
+}
 
 /** Only upload routes answer these. */
 const UPLOAD_STATUSES: Record<string, string> = {
@@ -57,6 +68,25 @@ function uploadRequestBody(upload: UploadBinding<string>, field: BoundField): Js
   };
 }
 
+/**
+ * Which of the error statuses an operation can answer, from its binding: 400 when it reads input
+ * (or a body), 401/403 unless public, 404 when it names a record (a path parameter or an id
+ * field), 409 and 413 on writes; 429, 500 and 503 anywhere. The catalogue does not list errors per
+ * operation, so this is the gateway's rule, kept in step with the handlers' AppError statuses.
+ */
+function errorApplies(op: Operation, status: string, fields: readonly BoundField[]): boolean {
+  const rest = op.rest!;
+  const wire = fields.filter((f) => f.in !== 'request');
+  const write = rest.method !== 'GET';
+  switch (status) {
+    case '400': return write || wire.length > 0;
+    case '401': case '403': return (rest.access ?? op.access) !== 'public';
+    case '404': return wire.some((f) => f.in === 'path' || /^id$|Id$|_id$/.test(f.key) || /^id$|Id$|_id$/.test(f.rest));
+    case '409': case '413': return write;
+    default: return true;
+  }
+}
+
 function operationObject(op: Operation): Json {
   const rest = op.rest!;
   const fields = bindFields(op);
@@ -66,17 +96,18 @@ function operationObject(op: Operation): Json {
     required: f.in === 'path' || f.required,
     ...(f.in === 'query' && schemaOf(f.schema, 'input').type === 'array' ? { style: 'form', explode: true } : {}),
     schema: schemaOf(f.schema, 'input'),
+    example: exampleOf(schemaOf(f.schema, 'input'), f.key),
   }));
   const upload = rest.upload;
   const uploadField = upload && fields.find((f) => f.key === upload.field);
   const body = fields.filter((f) => f.in === 'body' && f !== uploadField);
   const content = rest.download
     ? Object.fromEntries(rest.download.contentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]))
-    : { 'application/json': { schema: schemaOf(op.output, 'output') } };
+    : { 'application/json': { schema: schemaOf(op.output, 'output'), example: exampleOf(schemaOf(op.output, 'output')) } };
   const responses: Json = { [String(rest.status)]: { description: op.summary, content } };
   const errors = { ...ERROR_STATUSES, ...(upload ? { ...UPLOAD_STATUSES, '413': `File over ${upload.maxBytes} bytes, or JSON over 2,097,152 bytes` } : {}) };
   for (const [status, description] of Object.entries(errors).sort(([a], [b]) => a.localeCompare(b))) {
-    if ((rest.access ?? op.access) === 'public' && (status === '401' || status === '403')) continue;
+    if (!errorApplies(op, status, fields)) continue;
     responses[status] = { $ref: `#/components/responses/Error${status}`, description };
   }
   return {
@@ -98,6 +129,7 @@ function operationObject(op: Operation): Json {
                   properties: Object.fromEntries(body.map((f) => [f.rest, schemaOf(f.schema, 'input')])),
                   required: body.filter((f) => f.required).map((f) => f.rest),
                 },
+                example: Object.fromEntries(body.map((f) => [f.rest, exampleOf(schemaOf(f.schema, 'input'), f.key)])),
               },
             },
           },
@@ -107,6 +139,17 @@ function operationObject(op: Operation): Json {
   };
 }
 
+/** Hand-written routes (sign-in redirects, MCP) get an operationId from their method and path: `postApiAuthSignOut`. */
+function nameUnnamedOperations(paths: Record<string, Json>): void {
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item) as Array<[string, Json]>) {
+      if (op.operationId) continue;
+      const words = [method, ...path.split(/[^A-Za-z0-9]+/).filter(Boolean)];
+      op.operationId = words.map((w, i) => (i ? w[0]!.toUpperCase() + w.slice(1) : w)).join('');
+    }
+  }
+}
+
 /** OpenAPI 3.1, built from the catalogue alone, like the routes and the tools. */
 export function buildOpenApiDocument(publicUrl: string): Json {
   const paths: Record<string, Json> = {};
@@ -114,13 +157,18 @@ export function buildOpenApiDocument(publicUrl: string): Json {
     const item = (paths[op.rest!.path] ??= {});
     item[op.rest!.method.toLowerCase()] = operationObject(op);
   }
-  const meta = (summary: string, schema: Json): Json => ({
-    get: { summary, security: [], tags: ['meta'], responses: { '200': { description: summary, content: { 'application/json': { schema } } } } },
+  const meta = (operationId: string, summary: string, schema: Json, example: Json, extra: Json = {}): Json => ({
+    get: {
+      operationId, summary, security: [], tags: ['meta'],
+      responses: { '200': { description: summary, content: { 'application/json': { schema, example } } }, ...extra },
+    },
   });
-  paths['/api/health'] = meta('Liveness', { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] });
-  paths['/api/health/ready'] = meta('Readiness: 200 when the database and the bus answer, else 503', { type: 'object' });
-  paths['/api/version'] = meta('Deployed version (semver, no leading v)', { type: 'object', properties: { version: { type: 'string' } }, required: ['version'] });
-  paths['/api/openapi.json'] = meta('This document', { type: 'object' });
+  paths['/api/health'] = meta('health', 'Liveness', { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] }, { status: 'ok' });
+  paths['/api/health/ready'] = meta('readiness', 'Readiness: 200 when the database and the bus answer, else 503', { type: 'object' },
+    { status: 'ready', checks: { bus: true, 'identity.database': true, 'jobs.database': true }, database: true, signInMethods: ['email', 'api_key'], searchMode: 'keyword' },
+    { '503': { description: 'A dependency does not answer', content: { 'application/json': { schema: { type: 'object' } } } } });
+  paths['/api/version'] = meta('version', 'Deployed version (semver, no leading v)', { type: 'object', properties: { version: { type: 'string' } }, required: ['version'] }, { version: SERVICE_VERSION });
+  paths['/api/openapi.json'] = meta('openApiDocument', 'This document (rendered at /api/docs)', { type: 'object' }, { openapi: '3.1.0', info: { title: 'Job marketplace API', version: CONTRACT_VERSION }, paths: {} });
   Object.assign(paths, authRouteDocs());
   paths['/api/mcp'] = {
     post: {
@@ -130,8 +178,9 @@ export function buildOpenApiDocument(publicUrl: string): Json {
       responses: { '200': { description: 'JSON-RPC response' }, '401': { $ref: '#/components/responses/Error401' } },
     },
   };
+  nameUnnamedOperations(paths);
   const errorResponses = Object.fromEntries(Object.entries({ ...ERROR_STATUSES, ...UPLOAD_STATUSES }).map(([status, description]) => [
-    `Error${status}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    `Error${status}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: errorExample(status, description) } } },
   ]));
   return {
     openapi: '3.1.0',
@@ -148,7 +197,7 @@ export function buildOpenApiDocument(publicUrl: string): Json {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'API key starting with tl_' },
         session: {
-          type: 'apiKey', in: 'cookie', name: 'mk_session',
+          type: 'apiKey', in: 'cookie', name: sessionCookieName(publicUrl),
           description: 'Browser session from signing in; writes must be same-origin (Origin or Referer) with Content-Type: application/json',
         },
       },

@@ -3,7 +3,7 @@ import { acceptInvitation, AppError, getAccess, joinWaitlist, validateInput, typ
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
 import { isSafeMethod, requestOrigin } from '../auth/same-origin.js';
-import { html, PAGE_CSP, type Raw } from './html-escape.js';
+import { html, sendPage, type Raw } from './layout.js';
 
 export interface JoinPageDeps {
   bus: BusClient;
@@ -111,31 +111,12 @@ function page(reply: FastifyReply, status: number, view: View): FastifyReply {
     waitlisted: 'You are on the waitlist.',
     admitted: 'You are in.',
   }[view.standing] ?? '';
-  const body = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Join the marketplace</title>
-<style>
-  body { font: 16px/1.5 system-ui, sans-serif; max-width: 38rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
-  label { display: block; font-weight: 600; margin-top: 1rem; }
-  input { font: inherit; padding: .5rem; width: 100%; box-sizing: border-box; border: 1px solid #555; border-radius: 4px; }
-  button { font: inherit; margin-top: .75rem; padding: .5rem 1rem; border: 0; border-radius: 4px; background: #1d4ed8; color: #fff; cursor: pointer; }
-  button:focus, input:focus { outline: 3px solid #f59e0b; outline-offset: 2px; }
-  .notice { padding: .75rem 1rem; border-radius: 4px; margin: 1rem 0; }
-  .ok { background: #dcfce7; border: 1px solid #166534; }
-  .error { background: #fee2e2; border: 1px solid #991b1b; }
-  section { border-top: 1px solid #ccc; margin-top: 2rem; }
-</style>
-</head>
-<body>
-<main>
+  const body = html`
 <h1>Join the marketplace</h1>
 ${intro}
 <p>${standing}</p>
 ${notice ? html`<div id="notice" class="notice ${notice.kind}" role="${notice.kind === 'error' ? 'alert' : 'status'}">${notice.text}</div>` : ''}
-<section aria-labelledby="invite-heading">
+<section class="part" aria-labelledby="invite-heading">
 <h2 id="invite-heading">I have an invitation</h2>
 <form method="post" action="/join">
 <input type="hidden" name="action" value="invite">
@@ -144,7 +125,7 @@ ${notice ? html`<div id="notice" class="notice ${notice.kind}" role="${notice.ki
 <button type="submit">Accept invitation</button>
 </form>
 </section>
-<section aria-labelledby="waitlist-heading">
+<section class="part" aria-labelledby="waitlist-heading">
 <h2 id="waitlist-heading">Join the waitlist</h2>
 <form method="post" action="/join">
 <input type="hidden" name="action" value="waitlist">
@@ -153,14 +134,6 @@ ${notice ? html`<div id="notice" class="notice ${notice.kind}" role="${notice.ki
 <button type="submit">Join the waitlist</button>
 </form>
 </section>
-</main>
-</body>
-</html>
 `;
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', PAGE_CSP)
-    .header('x-content-type-options', 'nosniff')
-    .send(body.value);
+  return sendPage(reply, { status, title: 'Join the marketplace', body, signedIn: view.standing !== 'signed_out' });
 }

@@ -1,63 +1,75 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { assetUrl, type ScriptName } from './assets.js';
+import { html, type Raw } from './html-escape.js';
 
-import { escapeHtml } from './html-escape.js';
+export { escapeHtml, html, raw, Raw } from './html-escape.js';
 
-export { escapeHtml };
+export interface Page {
+  title: string;
+  /** Built with the `html` tag, so every value in it is escaped. */
+  body: Raw;
+  /** Browser scripts (web/scripts/*.ts), loaded as modules from /assets. */
+  scripts?: readonly ScriptName[];
+  /** Whether the header offers Agent access (signed in) or Sign in. */
+  signedIn?: boolean;
+  status?: number;
+  /**
+   * A page that must hold the visitor to one decision (the agent consent page): the header names
+   * the site without links, so the first Tab reaches the page's own first control.
+   */
+  focused?: boolean;
+}
 
-const STYLE = `
-:root { color-scheme: light dark; --accent: #0b57d0; --muted: #5f6368; --line: #c4c7c5; }
-body { font: 16px/1.5 system-ui, sans-serif; margin: 0; }
-header, main, footer { max-width: 44rem; margin: 0 auto; padding: 1rem; }
-header { display: flex; justify-content: space-between; align-items: center; border-bottom: 1px solid var(--line); }
-header a { font-weight: 600; text-decoration: none; color: inherit; }
-h1 { font-size: 1.6rem; margin: 1rem 0; }
-label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
-input { font: inherit; padding: .5rem; width: 100%; max-width: 24rem; box-sizing: border-box; }
-button, .button { font: inherit; padding: .5rem 1rem; margin-top: .75rem; border: 1px solid var(--accent); border-radius: .25rem;
-  background: var(--accent); color: #fff; cursor: pointer; text-decoration: none; display: inline-block; }
-button.secondary { background: transparent; color: var(--accent); }
-:focus-visible { outline: 3px solid #f9ab00; outline-offset: 2px; }
-table { border-collapse: collapse; width: 100%; margin-top: 1rem; }
-th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); }
-code { font-size: .95em; word-break: break-all; }
-.note { color: var(--muted); }
-.error { color: #b3261e; }
-.secret { padding: 1rem; border: 2px solid var(--accent); border-radius: .25rem; margin: 1rem 0; }
-`;
+/** No inline script or style, nothing from another origin. */
+function contentSecurityPolicy(formAction: boolean): string {
+  return [
+    "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self'",
+    // The consent form answers with a redirect to the agent's own address, so it cannot be limited to this origin.
+    ...(formAction ? ["form-action 'self'"] : []),
+    "base-uri 'none'", "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-/**
- * The one layout of the few server-rendered pages: no framework and no external assets. Inline
- * style and script run only with this response's nonce (Content-Security-Policy).
- */
-export function sendPage(reply: FastifyReply, page: { title: string; body: string; script?: string; signedIn?: boolean }): FastifyReply {
-  const nonce = randomBytes(16).toString('base64');
-  reply
-    .header('content-security-policy', [
-      "default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src 'nonce-${nonce}'`, "connect-src 'self'",
-      "img-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'",
-    ].join('; '))
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'same-origin')
-    .type('text/html; charset=utf-8');
+/** The policy of every page but the consent page (see sendPage). */
+export const PAGE_CSP = contentSecurityPolicy(true);
+
+/** The one layout of every server-rendered page: header, main, footer, one stylesheet, module scripts. */
+export function renderPage(page: Page): string {
   const nav = page.signedIn
-    ? '<nav aria-label="Account"><a href="/agent-access">Agent access</a></nav>'
-    : '<nav aria-label="Account"><a href="/sign-in">Sign in</a></nav>';
-  return reply.send(`<!doctype html>
+    ? html`<li><a href="/agent-access">Agent access</a></li>`
+    : html`<li><a href="/sign-in">Sign in</a></li>`;
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(page.title)} · Marketplace</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head>
+<title>${page.title} · Marketplace</title>
+<link rel="stylesheet" href="${assetUrl('site.css')}">
+${(page.scripts ?? []).map((s) => html`<script type="module" src="${assetUrl(`${s}.js`)}"></script>\n`)}</head>
 <body>
-<header><a href="/sign-in">Marketplace</a>${nav}</header>
+${page.focused ? html`<header class="site-header"><span class="brand">Marketplace</span></header>` : html`<a class="skip" href="#main">Skip to content</a>
+<header class="site-header">
+<a class="brand" href="/">Marketplace</a>
+<nav aria-label="Site"><ul><li><a href="/">Jobs</a></li><li><a href="/api/docs">API</a></li>${nav}</ul></nav>
+</header>`}
 <main id="main">
 ${page.body}
 </main>
-${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}
+<footer class="site-footer">
+<p>Members post jobs; people and their agents apply over the web, REST and MCP. <a href="/api/docs">API reference</a> · <a href="/#connect">Connect an agent</a> · <a href="/join">Join</a></p>
+</footer>
 </body>
 </html>
-`);
+`.value;
+}
+
+/** Sends a page with the headers every page carries. */
+export function sendPage(reply: FastifyReply, page: Page, opts: { formAction?: boolean } = {}): FastifyReply {
+  return reply
+    .code(page.status ?? 200)
+    .header('content-security-policy', contentSecurityPolicy(opts.formAction ?? true))
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(renderPage(page));
 }

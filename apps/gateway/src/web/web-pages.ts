@@ -2,18 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, listAuthMethods, safeLocalPath, type Caller } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
-import { escapeHtml, sendPage } from './layout.js';
+import { html, sendPage } from './layout.js';
 
 interface WebDeps {
   bus: BusClient;
   auth: Authenticator;
   /** PUBLIC_URL: a path to follow sign-in must stay on this origin. */
   publicUrl: string;
-}
-
-/** JSON for an inline script, safe inside <script>. */
-function scriptValue(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 /** Only a path on this site may follow sign-in (never another origin, however a browser reads it). */
@@ -32,113 +27,6 @@ async function signedIn(deps: WebDeps, req: FastifyRequest, reply: Parameters<Au
   return deps.auth.sessionCaller(req, reply).catch(() => null);
 }
 
-const SIGN_IN_SCRIPT = (next: string) => `
-const form = document.getElementById('sign-in-form');
-const status = document.getElementById('status');
-form.addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const email = form.elements.email.value.trim();
-  status.className = 'note';
-  status.textContent = 'Sending your link…';
-  let res = null;
-  try {
-    res = await fetch('/api/auth/sign-in/magic-link', {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, callbackURL: ${scriptValue(next)}, errorCallbackURL: '/sign-in' }),
-    });
-  } catch {}
-  if (res && res.ok) { location.assign('/sign-in/check-email'); return; }
-  const body = res ? await res.json().catch(() => ({})) : {};
-  status.className = 'error';
-  status.textContent = body.fields && body.fields.email ? 'Enter a valid email address.'
-    : body.error || 'The link could not be sent. Try again.';
-  form.elements.email.focus();
-});
-`;
-
-const AGENT_ACCESS_SCRIPT = `
-const rows = document.getElementById('keys');
-const empty = document.getElementById('no-keys');
-const status = document.getElementById('status');
-const created = document.getElementById('new-key');
-const form = document.getElementById('create-form');
-const json = { 'content-type': 'application/json' };
-const when = (iso) => { const t = document.createElement('time'); t.dateTime = iso; t.textContent = new Date(iso).toLocaleString(); return t; };
-function say(text, error) { status.className = error ? 'error' : 'note'; status.textContent = text; }
-async function load() {
-  const res = await fetch('/api/me/api-keys');
-  if (res.status === 401) { location.assign('/sign-in?next=/agent-access'); return; }
-  if (!res.ok) { say('Your keys could not be loaded. Reload the page to try again.', true); return; }
-  const { keys } = await res.json();
-  rows.replaceChildren();
-  empty.hidden = keys.length > 0;
-  for (const key of keys) {
-    const tr = document.createElement('tr');
-    const cell = (content) => { const td = document.createElement('td'); td.append(content); tr.append(td); return td; };
-    cell(key.name);
-    const code = document.createElement('code'); code.textContent = key.prefix + '…'; cell(code);
-    cell(when(key.createdAt));
-    cell(key.lastUsedAt ? when(key.lastUsedAt) : 'Never');
-    const revoke = document.createElement('button');
-    revoke.type = 'button'; revoke.className = 'secondary'; revoke.textContent = 'Revoke';
-    revoke.setAttribute('aria-label', 'Revoke ' + key.name);
-    revoke.addEventListener('click', async () => {
-      const res = await fetch('/api/me/api-keys/' + encodeURIComponent(key.id), { method: 'DELETE', headers: json, body: '{}' });
-      if (res.ok) { say('Revoked ' + key.name + '. It no longer works.'); await load(); document.getElementById('keys-heading').focus(); }
-      else say((await res.json().catch(() => ({}))).error || 'The key could not be revoked.', true);
-    });
-    cell(revoke);
-    rows.append(tr);
-  }
-}
-const agentRows = document.getElementById('agents');
-async function loadAgents() {
-  const res = await fetch('/api/me/agents');
-  if (!res.ok) { say('Your connected agents could not be loaded. Reload the page to try again.', true); return; }
-  const { agents } = await res.json();
-  agentRows.replaceChildren();
-  document.getElementById('no-agents').hidden = agents.length > 0;
-  for (const agent of agents) {
-    const tr = document.createElement('tr');
-    const cell = (content) => { const td = document.createElement('td'); td.append(content); tr.append(td); return td; };
-    cell(agent.name);
-    cell(agent.domain);
-    cell(agent.scopes.join(' '));
-    cell(when(agent.connectedAt));
-    cell(agent.lastUsedAt ? when(agent.lastUsedAt) : 'Never');
-    const disconnect = document.createElement('button');
-    disconnect.type = 'button'; disconnect.className = 'secondary'; disconnect.textContent = 'Disconnect';
-    disconnect.setAttribute('aria-label', 'Disconnect ' + agent.name);
-    disconnect.addEventListener('click', async () => {
-      const res = await fetch('/api/me/agents/' + encodeURIComponent(agent.clientId), { method: 'DELETE', headers: json, body: '{}' });
-      if (res.ok) { say('Disconnected ' + agent.name + '. It can no longer act for you.'); await loadAgents(); document.getElementById('agents-heading').focus(); }
-      else say((await res.json().catch(() => ({}))).error || 'The agent could not be disconnected.', true);
-    });
-    cell(disconnect);
-    agentRows.append(tr);
-  }
-}
-form.addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const name = form.elements.name.value.trim();
-  const res = await fetch('/api/me/api-keys', { method: 'POST', headers: json, body: JSON.stringify({ name }) });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) { say(body.fields && body.fields.name ? 'Name: ' + body.fields.name : body.error || 'The key could not be created.', true); return; }
-  say('');
-  document.getElementById('new-key-value').textContent = body.key;
-  document.getElementById('new-key-name').textContent = body.name;
-  created.hidden = false;
-  created.focus();
-  form.reset();
-  await load();
-});
-document.getElementById('sign-out').addEventListener('click', async () => {
-  await fetch('/api/auth/sign-out', { method: 'POST', headers: json, body: '{}' });
-  location.assign('/sign-in');
-});
-load().then(loadAgents);
-`;
-
 /** Sign-in and Agent access: small server-rendered pages over the same JSON API everyone uses. */
 export function registerWebPages(app: FastifyInstance, deps: WebDeps): Map<string, Set<string>> {
   app.get('/sign-in', async (req, reply) => {
@@ -153,27 +41,27 @@ export function registerWebPages(app: FastifyInstance, deps: WebDeps): Map<strin
     const error = typeof query.error === 'string' ? ERRORS[query.error] ?? 'Sign-in did not work. Try again.' : undefined;
     const email = methods.some((m) => m.id === 'magic_link');
     const oidc = methods.find((m) => m.id === 'oidc');
-    const body = `
+    const body = html`
 <h1>Sign in</h1>
-${caller ? '<p>You are already signed in. Go to <a href="/agent-access">Agent access</a>.</p>' : ''}
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-${email ? `
-<form id="sign-in-form" novalidate>
+${caller ? html`<p>You are already signed in. Go to <a href="/agent-access">Agent access</a>.</p>` : ''}
+${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+${email ? html`
+<form id="sign-in-form" novalidate data-next="${next}">
   <label for="email">Email address</label>
   <input id="email" name="email" type="email" autocomplete="email" required autofocus>
   <p class="note">We email you a link that signs you in. It works once, within 5 minutes. New here? The link creates your account.</p>
   <button type="submit">Email me a sign-in link</button>
   <p id="status" role="status" aria-live="polite"></p>
 </form>
-<noscript><p>Signing in needs JavaScript.</p></noscript>` : '<p>Sign-in by email is not available on this service.</p>'}
-${oidc ? `<p><a class="button" href="/api/auth/sign-in/oidc?callbackURL=${encodeURIComponent(next)}&amp;errorCallbackURL=%2Fsign-in">Sign in with ${escapeHtml(oidc.name)}</a></p>` : ''}
+<noscript><p>Signing in needs JavaScript.</p></noscript>` : html`<p>Sign-in by email is not available on this service.</p>`}
+${oidc ? html`<p><a class="button" href="/api/auth/sign-in/oidc?callbackURL=${encodeURIComponent(next)}&amp;errorCallbackURL=%2Fsign-in">Sign in with ${oidc.name}</a></p>` : ''}
 `;
-    return sendPage(reply, { title: 'Sign in', body, signedIn: !!caller, ...(email ? { script: SIGN_IN_SCRIPT(next) } : {}) });
+    return sendPage(reply, { title: 'Sign in', body, signedIn: !!caller, ...(email ? { scripts: ['sign-in'] as const } : {}) });
   });
 
   app.get('/sign-in/check-email', async (_req, reply) => sendPage(reply, {
     title: 'Check your email',
-    body: `
+    body: html`
 <h1>Check your email</h1>
 <p>If the address can receive mail, a sign-in link is on its way. Open it on this device within 5 minutes; it works once.</p>
 <p class="note">Nothing arrived? Check spam, or <a href="/sign-in">ask for a new link</a>.</p>`,
@@ -186,7 +74,7 @@ ${oidc ? `<p><a class="button" href="/api/auth/sign-in/oidc?callbackURL=${encode
     return sendPage(reply, {
       title: 'Agent access',
       signedIn: true,
-      body: `
+      body: html`
 <h1>Agent access</h1>
 <p>API keys let your agents use the REST API as you: send <code>Authorization: Bearer &lt;key&gt;</code>.
 Each key allows 120 requests a minute. Agents on MCP sign in with OAuth instead and need no key.</p>
@@ -204,19 +92,19 @@ Each key allows 120 requests a minute. Agents on MCP sign in with OAuth instead 
 <p id="status" role="status" aria-live="polite"></p>
 <h2 id="keys-heading" tabindex="-1">Your keys</h2>
 <p id="no-keys" class="note" hidden>You have no API keys.</p>
-<table>
+<div class="table-wrap"><table>
   <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="note">Action</span></th></tr></thead>
   <tbody id="keys"></tbody>
-</table>
+</table></div>
 <h2 id="agents-heading" tabindex="-1">Connected agents</h2>
 <p class="note">Agents you approved over MCP sign-in. Disconnecting ends their access at once; connecting again asks you again.</p>
 <p id="no-agents" class="note" hidden>No agents are connected.</p>
-<table>
+<div class="table-wrap"><table>
   <thead><tr><th scope="col">Agent</th><th scope="col">Returns to</th><th scope="col">Scopes</th><th scope="col">Connected</th><th scope="col">Last used</th><th scope="col"><span class="note">Action</span></th></tr></thead>
   <tbody id="agents"></tbody>
-</table>
+</table></div>
 <p><button type="button" id="sign-out" class="secondary">Sign out</button></p>`,
-      script: AGENT_ACCESS_SCRIPT,
+      scripts: ['agent-access'],
     });
   });
 

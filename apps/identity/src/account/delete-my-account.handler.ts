@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, deleteMyAccount, getMemberActiveWork, memberDeletedV1, type OutputOf,
+  AppError, claimMemberDeletion, deleteMyAccount, memberDeletedV1, type OutputOf,
 } from '@marketplace/contracts';
 import { callerOf, BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
@@ -18,13 +18,11 @@ export class DeleteMyAccountHandler implements OperationHandler<typeof deleteMyA
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof deleteMyAccount>> {
     const { memberId } = callerOf(ctx);
-    // Asked first: if the applications service cannot answer, nothing is deleted (503).
-    const work = await this.bus.call(getMemberActiveWork, { memberId }, ctx);
-    if (work.active) {
-      throw AppError.conflict('Hired work is underway. Finish or cancel it before deleting your account.', {
-        jobIds: work.jobIds.join(', '),
-      });
-    }
+    // A compare-and-set on the owner of hires, first: applications refuses (409, with the job ids)
+    // while hired work is underway, and otherwise stops any new hire of the member until the claim
+    // expires, so none can slip in between this check and the deletion below. If applications
+    // cannot answer, nothing is deleted (503); if this transaction fails, the claim just expires.
+    await this.bus.call(claimMemberDeletion, { memberId }, ctx);
     return this.uow.run(async (em) => {
       const member = await em.findOne(MemberEntity, { where: { id: memberId }, lock: { mode: 'pessimistic_write' } });
       if (!member || member.deletedAt) throw AppError.unauthorized('This account no longer exists.');

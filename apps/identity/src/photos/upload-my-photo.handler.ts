@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { uploadMyPhoto, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { DataSource } from 'typeorm';
+import { callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { MemberPhotoEntity } from '../members/member-photo.entity.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
@@ -12,15 +13,21 @@ import { PhotoStore } from './photo-store.js';
 /**
  * Replaces the member's photo; `photoUrl` becomes the new immutable path. The upload arrives as a
  * staged object in storage (the gateway removes it after this call), never as bytes on the bus.
+ * Each upload is decoded and stored, so uploads count against the kit's photo_uploads limit per
+ * member (429 with Retry-After), counted before any of that work.
  */
 @Injectable()
 export class UploadMyPhotoHandler implements OperationHandler<typeof uploadMyPhoto> {
   readonly operation = uploadMyPhoto;
 
-  constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState, private readonly photos: PhotoStore) {}
+  constructor(
+    private readonly uow: UnitOfWork, private readonly signUp: SignUpState, private readonly photos: PhotoStore,
+    private readonly ds: DataSource,
+  ) {}
 
   async handle({ image }: InputOf<typeof uploadMyPhoto>, ctx: HandlerContext): Promise<OutputOf<typeof uploadMyPhoto>> {
     const caller = callerOf(ctx);
+    await countAttempt(this.ds, limitBuckets.photoUploads, caller.memberId);
     // Decoding and storing happen before the transaction, so a slow image never holds a row lock.
     const photo = await reencodePhoto(await this.photos.readUpload(image));
     const objectKey = await this.photos.save(caller.memberId, photo);

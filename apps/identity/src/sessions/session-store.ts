@@ -6,11 +6,18 @@ import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission
 import { hashSecret, newSecret } from './secret-token.js';
 import { signInConfig } from '../sign-in/sign-in.config.js';
 
+/**
+ * At most this many live browser sessions per member: a sign-in beyond it ends the member's
+ * oldest sessions (by creation), so scripted sign-ins cannot pile up rows without bound.
+ */
+export const MAX_LIVE_SESSIONS = 20;
+
 interface SessionRow extends StandingRow { id: string; member_id: string; expires_at: Date; stale: boolean }
 
 /**
  * Browser sessions: created by a sign-in, resolved on every request, ended by sign-out. They
- * slide forward while used, but never past `created_at` + SESSION_ABSOLUTE_DAYS.
+ * slide forward while used, but never past `created_at` + SESSION_ABSOLUTE_DAYS. A member keeps at
+ * most MAX_LIVE_SESSIONS live sessions; starting one more ends the oldest.
  */
 @Injectable()
 export class SessionStore implements OnModuleInit, OnModuleDestroy {
@@ -36,12 +43,23 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
 
   async start(memberId: string, userAgent: string | undefined): Promise<{ token: string; expiresAt: Date }> {
     const token = newSecret();
-    const rows: { expires_at: Date }[] = await this.ds.query(
-      `INSERT INTO sessions (id, token_hash, member_id, expires_at, user_agent)
-       VALUES ($1, $2, $3, now() + make_interval(days => LEAST($4::int, $6::int)), $5) RETURNING expires_at`,
-      [randomUUID(), hashSecret(token), memberId, SESSION_DAYS, userAgent?.slice(0, 500) ?? null, this.absoluteDays],
-    );
-    return { token, expiresAt: rows[0]!.expires_at };
+    return this.ds.transaction(async (em) => {
+      // One sign-in of a member at a time, on every replica, so the cap below is exact.
+      await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sessions:${memberId}`]);
+      const rows: { expires_at: Date }[] = await em.query(
+        `INSERT INTO sessions (id, token_hash, member_id, created_at, expires_at, user_agent)
+         VALUES ($1, $2, $3, clock_timestamp(), now() + make_interval(days => LEAST($4::int, $6::int)), $5) RETURNING expires_at`,
+        [randomUUID(), hashSecret(token), memberId, SESSION_DAYS, userAgent?.slice(0, 500) ?? null, this.absoluteDays],
+      );
+      // Ends the oldest beyond the cap (the new one is the newest), and any that already expired.
+      await em.query(
+        `DELETE FROM sessions WHERE member_id = $1 AND (expires_at <= now() OR id IN (
+           SELECT id FROM sessions WHERE member_id = $1 AND expires_at > now()
+           ORDER BY created_at DESC, id OFFSET $2))`,
+        [memberId, MAX_LIVE_SESSIONS],
+      );
+      return { token, expiresAt: rows[0]!.expires_at };
+    });
   }
 
   /**

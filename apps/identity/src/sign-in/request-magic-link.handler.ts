@@ -22,6 +22,7 @@ export class RequestMagicLinkHandler implements OperationHandler<typeof requestM
     const newUserCallbackUrl = trustedCallback(input.newUserCallbackURL, 'newUserCallbackURL');
     const errorCallbackUrl = trustedCallback(input.errorCallbackURL, 'errorCallbackURL');
     await countAttempt(this.ds, limitBuckets.magicLinks, input.clientIp);
+    await countAttempt(this.ds, limitBuckets.magicLinksPerEmail, input.email);
 
     // The same answer whether or not an account exists: the link itself creates it.
     const token = newSecret();

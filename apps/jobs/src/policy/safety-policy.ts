@@ -12,5 +12,7 @@ export function safetyPolicy(): SafetyPolicy {
     messages: { ...c.messages },
     searchesPerMinute: c.searchesPerMinute,
     apiKeyRequestsPerMinute: c.apiKeyRequestsPerMinute,
+    oauthRequestsPerMinute: c.oauthRequestsPerMinute,
+    photoUploadsPerHour: c.photoUploadsPerHour,
   };
 }

@@ -250,6 +250,22 @@ export const getMemberActiveWork = defineOperation({
   output: z.object({ active: z.boolean(), jobIds: z.array(z.string()) }),
 });
 
+/**
+ * Account deletion's compare-and-set on the owner of hires: under the member's lock, refuses (409,
+ * with the job ids) while the member is either side of hired work underway, and otherwise records
+ * a short-lived claim during which no application of or by the member can be accepted. Identity
+ * deletes after a successful claim; if it does not, the claim simply expires.
+ */
+export const claimMemberDeletion = defineOperation({
+  name: 'claimMemberDeletion',
+  service: 'applications',
+  summary: 'Stop new hires of a member about to be deleted, unless work is underway (service-to-service)',
+  access: 'internal',
+  callers: ['identity'],
+  input: z.object({ memberId: idSchema }),
+  output: z.object({ claimed: z.literal(true), expiresAt: z.string() }),
+});
+
 /** Applicants still waiting on a job (status submitted), for alerts about the job (service-to-service). */
 export const listWaitingApplicants = defineOperation({
   name: 'listWaitingApplicants',
@@ -262,6 +278,6 @@ export const listWaitingApplicants = defineOperation({
 });
 
 export const applicationsOperations = [
-  applyToJob, withdrawApplication, listMyApplications, getViewerApplication, listJobApplications, acceptApplication, declineApplication, listJobApplicants, sendMessage, listMessages, getMemberWorkRecord, getMemberActiveWork, listWaitingApplicants,
+  applyToJob, withdrawApplication, listMyApplications, getViewerApplication, listJobApplications, acceptApplication, declineApplication, listJobApplicants, sendMessage, listMessages, getMemberWorkRecord, getMemberActiveWork, claimMemberDeletion, listWaitingApplicants,
   ...workOperations,
 ] as const;

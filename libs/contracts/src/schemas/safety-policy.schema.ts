@@ -7,6 +7,9 @@ export const safetyPolicySchema = z.object({
   messages: z.object({ perDay: z.number().int(), perMinute: z.number().int() }),
   searchesPerMinute: z.number().int(),
   apiKeyRequestsPerMinute: z.number().int(),
+  /** Per member and connected agent (OAuth client), per clock minute. */
+  oauthRequestsPerMinute: z.number().int(),
+  photoUploadsPerHour: z.number().int(),
   counting: z.string(),
   dayBoundary: z.literal('UTC'),
 });
@@ -20,6 +23,8 @@ export const DEFAULT_SAFETY_POLICY: SafetyPolicy = {
   messages: { perDay: 500, perMinute: 30 },
   searchesPerMinute: 30,
   apiKeyRequestsPerMinute: 120,
+  oauthRequestsPerMinute: 120,
+  photoUploadsPerHour: 20,
   counting:
     'Valid attempts count across web, REST and MCP, including safety refusals and reapplications.',
   dayBoundary: 'UTC',

@@ -24,5 +24,6 @@ export const objectDownloadSchema = z.object({
   key: z.string().min(1),
   contentType: z.string(),
   cacheControl: z.string().optional().describe('Replaces the default no-store'),
+  fileName: z.string().max(255).optional().describe('Served as an attachment (Content-Disposition) under this name'),
 });
 export type ObjectDownload = z.infer<typeof objectDownloadSchema>;

@@ -20,6 +20,9 @@ export function defineLimitBuckets(c: LimitsConfig) {
     /** identity: sign-in link requests, per client address. */
     magicLinks: counterBucket('magic_links',
       perClockMinute(c.magicLinksPerMinute, `At most ${c.magicLinksPerMinute} sign-in links per minute. Try again shortly.`)),
+    /** identity: sign-in links sent to one address, from anywhere: nobody can flood an inbox. */
+    magicLinksPerEmail: logBucket('magic_links_per_email',
+      perHour(c.magicLinksPerEmailPerHour, `At most ${c.magicLinksPerEmailPerHour} sign-in links per hour go to one address. ${LATER}`)),
     /** jobs: REST search and search_jobs together, per member or else per client address. */
     searches: counterBucket('searches',
       perClockMinute(c.searchesPerMinute, `You can search ${c.searchesPerMinute} times per minute. ${SHORTLY}`)),
@@ -66,6 +69,15 @@ export function defineLimitBuckets(c: LimitsConfig) {
     /** identity: OAuth dynamic client registrations, per client address. */
     clientRegistrations: logBucket('client_registrations',
       perHour(c.clientRegistrationsPerHour, `At most ${c.clientRegistrationsPerHour} client registrations per hour from one address. ${LATER}`)),
+    /** identity: profile photo uploads (each one decoded and re-encoded), per member. */
+    photoUploads: logBucket('photo_uploads',
+      perHour(c.photoUploadsPerHour, `You can upload ${c.photoUploadsPerHour} photos per hour. ${LATER}`)),
+    /**
+     * identity: every MCP request through an OAuth connection, per `<memberId>:<clientId>` (the
+     * member first, so account deletion forgets it), like API keys.
+     */
+    oauthRequests: counterBucket('oauth_requests',
+      perClockMinute(c.oauthRequestsPerMinute, `This connected agent allows ${c.oauthRequestsPerMinute} requests per minute.`)),
   } satisfies Record<string, LogBucket | CounterBucket>;
 }
 

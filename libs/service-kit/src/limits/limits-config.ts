@@ -4,6 +4,7 @@ import { DEFAULT_SAFETY_POLICY } from '@marketplace/contracts';
 export interface LimitsConfig {
   apiKeyRequestsPerMinute: number;
   magicLinksPerMinute: number;
+  magicLinksPerEmailPerHour: number;
   searchesPerMinute: number;
   jobPosts: { perDay: number; perMinute: number };
   commentsPerHour: number;
@@ -17,6 +18,10 @@ export interface LimitsConfig {
   messages: { perDay: number; perMinute: number };
   /** OAuth dynamic client registrations, per client (network) address. */
   clientRegistrationsPerHour: number;
+  /** Profile photo uploads, per member. */
+  photoUploadsPerHour: number;
+  /** MCP requests through one OAuth connection (member and client), per clock minute. */
+  oauthRequestsPerMinute: number;
 }
 
 /** A positive whole number from the environment; anything else keeps the contract's number. */
@@ -36,6 +41,7 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = process.env): LimitsCo
   return {
     apiKeyRequestsPerMinute: positiveInt(env, 'API_KEY_RATE_LIMIT', d.apiKeyRequestsPerMinute),
     magicLinksPerMinute: positiveInt(env, 'MAGIC_LINK_RATE_LIMIT', 5),
+    magicLinksPerEmailPerHour: positiveInt(env, 'MAGIC_LINKS_PER_EMAIL_PER_HOUR', 10),
     searchesPerMinute: positiveInt(env, 'SEARCHES_PER_MINUTE', d.searchesPerMinute),
     jobPosts: {
       perDay: positiveInt(env, 'JOB_POSTS_PER_DAY', d.jobPosts.perDay),
@@ -63,6 +69,8 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = process.env): LimitsCo
       perMinute: positiveInt(env, 'MESSAGES_PER_MINUTE', d.messages.perMinute),
     },
     clientRegistrationsPerHour: positiveInt(env, 'OAUTH_CLIENT_REGISTRATIONS_PER_HOUR', 20),
+    photoUploadsPerHour: positiveInt(env, 'PHOTO_UPLOADS_PER_HOUR', d.photoUploadsPerHour),
+    oauthRequestsPerMinute: positiveInt(env, 'OAUTH_REQUESTS_PER_MINUTE', d.oauthRequestsPerMinute),
   };
 }
 

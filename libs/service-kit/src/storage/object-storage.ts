@@ -139,6 +139,43 @@ export class ObjectStorage {
     }
   }
 
+  /**
+   * `length` bytes of the object from `offset` (a ranged GET), never the whole object; null when
+   * there is no such object. The caller checks the range against the size it got from stat().
+   */
+  async openRange(key: string, offset: number, length: number): Promise<Readable | null> {
+    const { client, config } = this.connect();
+    try {
+      return await client.getPartialObject(config.bucket, key, offset, length);
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw unavailable(err);
+    }
+  }
+
+  /**
+   * A presigned GET of the object valid `seconds`, for a client to fetch it straight from storage.
+   * The address is S3_ENDPOINT's, so clients must be able to reach it. `fileName` asks storage to
+   * serve it as an attachment.
+   */
+  async presignGet(key: string, seconds: number, fileName?: string): Promise<string> {
+    const { client, config } = this.connect();
+    const headers = fileName ? { 'response-content-disposition': attachmentDisposition(fileName) } : undefined;
+    return guard(() => client.presignedGetObject(config.bucket, key, seconds, headers));
+  }
+
+  /** The keys under a prefix (all of them, however many pages that takes). */
+  async list(prefix: string): Promise<string[]> {
+    const { client, config } = this.connect();
+    return guard(async () => {
+      const keys: string[] = [];
+      for await (const item of client.listObjectsV2(config.bucket, prefix, true) as AsyncIterable<{ name?: string }>) {
+        if (item.name) keys.push(item.name);
+      }
+      return keys;
+    });
+  }
+
   /** Removes an object; removing one that is not there succeeds, so retries are safe. */
   async remove(key: string): Promise<void> {
     const { client, config } = this.connect();
@@ -170,6 +207,13 @@ export class ObjectStorage {
     this.connection = { config, client, agent };
     return this.connection;
   }
+}
+
+/** `attachment` with the name as a plain-ASCII fallback and in full (RFC 6266 / 5987). */
+export function attachmentDisposition(fileName: string): string {
+  const base = fileName.split('/').pop() || 'download';
+  const ascii = base.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 function isMissing(err: unknown): boolean {

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, claimMemberDeletion, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
+import { isUuid } from '../common/request-facts.js';
+import { DELETION_CLAIM_SECONDS, lockMembers } from './member-lock.js';
+
+/**
+ * Account deletion's compare-and-set on the owner of hires (DESIGN "Data"): under the member's
+ * lock, which accepting an application also takes for both sides, either refuses because hired
+ * work is underway or records a claim that keeps new hires away until identity has deleted the
+ * account. If identity fails after claiming, the claim expires and nothing else is needed.
+ */
+@Injectable()
+export class ClaimMemberDeletionHandler implements OperationHandler<typeof claimMemberDeletion> {
+  readonly operation = claimMemberDeletion;
+
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async handle({ memberId }: InputOf<typeof claimMemberDeletion>): Promise<OutputOf<typeof claimMemberDeletion>> {
+    if (!isUuid(memberId)) throw AppError.badRequest('memberId must be a member id.');
+    return this.uow.run(async (em) => {
+      await lockMembers(em, [memberId]);
+      const work = (await em.query(
+        `SELECT job_id FROM hires WHERE (poster_id = $1 OR worker_id = $1) AND status NOT IN ('completed', 'cancelled')
+         ORDER BY created_at DESC`,
+        [memberId],
+      )) as { job_id: string }[];
+      if (work.length) {
+        throw AppError.conflict('Hired work is underway. Finish or cancel it before deleting your account.', {
+          jobIds: work.map((r) => r.job_id).join(', '),
+        });
+      }
+      const [claim] = (await em.query(
+        `INSERT INTO member_deletion_claims (member_id, expires_at) VALUES ($1, now() + make_interval(secs => $2))
+         ON CONFLICT (member_id) DO UPDATE SET expires_at = EXCLUDED.expires_at RETURNING expires_at`,
+        [memberId, DELETION_CLAIM_SECONDS],
+      )) as { expires_at: Date }[];
+      return { claimed: true as const, expiresAt: new Date(claim!.expires_at).toISOString() };
+    });
+  }
+}

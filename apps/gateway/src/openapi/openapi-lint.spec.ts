@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { formatProblems, lintFromString, loadConfig } from '@redocly/openapi-core';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi-document.js';
+import { restOperations } from '../rest/rest-routes.js';
+
+const RULES = fileURLToPath(new URL('../../../../redocly.yaml', import.meta.url));
+
+type Json = Record<string, any>;
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+
+function operations(doc: Json): Array<[string, Json]> {
+  return Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((m): [string, Json] => [`${m.toUpperCase()} ${path}`, item[m]]));
+}
+
+describe('the OpenAPI document', () => {
+  const doc = buildOpenApiDocument('http://localhost:3000');
+
+  it('passes the Redocly lint (redocly.yaml) with no errors', async () => {
+    const config = await loadConfig({ configPath: RULES });
+    const problems = await lintFromString({ source: JSON.stringify(doc, null, 2), absoluteRef: 'openapi.json', config });
+    const errors = problems.filter((p) => p.severity === 'error');
+    const warnings = problems.filter((p) => p.severity === 'warn');
+    if (problems.length) {
+      // The lint's own report, so a failure or a warning says where.
+      formatProblems(problems, { format: 'stylish', totals: { errors: errors.length, warnings: warnings.length, ignored: 0 }, version: 'test', maxProblems: 50 });
+    }
+    expect(errors.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
+  }, 60_000);
+
+  it('gives every operation a summary, its error responses and examples', () => {
+    const ops = operations(doc);
+    const catalogue = new Set(restOperations().map((op) => op.name));
+    expect(ops.filter(([, op]) => catalogue.has(op.operationId)).length).toBe(catalogue.size);
+    expect(ops.length).toBeGreaterThan(50);
+    for (const [name, op] of ops) {
+      expect(op.summary, name).toMatch(/\S/);
+      const responses = op.responses as Json;
+      const success = Object.keys(responses).find((s) => /^[23]/.test(s))!; // sign-in routes redirect
+      expect(success, name).toBeDefined();
+      expect(op.operationId, name).toMatch(/^[A-Za-z0-9]+$/);
+      if (catalogue.has(op.operationId)) {
+        // Catalogue operations (the meta, sign-in and MCP routes are hand-written): errors and examples.
+        expect(Object.keys(responses).filter((s) => s >= '400'), name).toEqual(expect.arrayContaining(['429', '500', '503']));
+        const json = responses[success].content?.['application/json'];
+        if (json) expect(json, name).toHaveProperty('example');
+        const body = op.requestBody?.content?.['application/json'];
+        if (body && !op.requestBody['x-max-bytes']) expect(body, name).toHaveProperty('example');
+        for (const p of op.parameters ?? []) expect(p, `${name} ${p.name}`).toHaveProperty('example');
+      }
+    }
+  });
+
+  it('lists the errors each kind of operation can answer', () => {
+    const statuses = (method: string, path: string) => Object.keys(doc.paths[path][method].responses).filter((s) => s >= '400');
+    // Public read of one record: no 401/403, a 404; no 409/413 on a read.
+    expect(statuses('get', '/api/jobs/{id}')).toEqual(['400', '404', '429', '500', '503']);
+    // A member's write: every refusal, including 409.
+    expect(statuses('post', '/api/me/jobs')).toEqual(expect.arrayContaining(['400', '401', '403', '409', '413', '429', '503']));
+    // Error responses carry the {error, fields?} schema and an example.
+    const error400 = doc.components.responses.Error400.content['application/json'];
+    expect(error400.schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(error400.example).toMatchObject({ error: expect.any(String), fields: expect.any(Object) });
+    expect(doc.components.schemas.Error.required).toEqual(['error']);
+  });
+});

@@ -1,0 +1,253 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ANONYMOUS_POSTER_NAME, AppError, CATEGORIES, getMember, getPublicJob, listJobApplicants, listJobComments, listOpenJobs,
+  searchJobs, type Caller, type OutputOf, type Category, type Comment, type Job, type JobApplicant,
+} from '@marketplace/contracts';
+import type { BusClient } from '@marketplace/service-kit';
+import type { Authenticator } from '../auth/authenticator.js';
+import { html, sendPage, type Raw } from './layout.js';
+import { renderMarkdown } from './markdown.js';
+
+export interface BoardPagesDeps {
+  bus: BusClient;
+  auth: Authenticator;
+  publicUrl: string;
+}
+
+const PAGE_SIZE = 20;
+const SEARCH_LIMIT = 50;
+
+const CATEGORY_NAMES: Record<Category, string> = {
+  consulting: 'Consulting', data: 'Data', design: 'Design', engineering: 'Engineering', legal: 'Legal', marketing: 'Marketing',
+  operations: 'Operations', physical: 'Physical', research: 'Research', writing: 'Writing', other: 'Other',
+};
+
+const day = (iso: string) => html`<time datetime="${iso}">${new Date(iso).toISOString().slice(0, 10)}</time>`;
+
+/**
+ * The front door and the public job and member pages: rendered on the server from the same
+ * catalogue operations the API calls, as the signed-in visitor (or nobody), so the API's admission
+ * rules hold here too: while invite-only a 401/403 from a service becomes the gate.
+ */
+export function registerBoardPages(app: FastifyInstance, deps: BoardPagesDeps): Map<string, Set<string>> {
+  const mcpUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/mcp`;
+
+  const viewer = (req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> =>
+    deps.auth.sessionCaller(req, reply).catch(() => null);
+  const ctx = (req: FastifyRequest, caller: Caller | null) => ({ requestId: req.id, caller, surface: 'rest' as const });
+
+  app.get('/', async (req, reply) => {
+    const query = req.query as Record<string, unknown>;
+    const q = typeof query.q === 'string' ? query.q.trim().slice(0, 300) : '';
+    const category = typeof query.category === 'string' && (CATEGORIES as readonly string[]).includes(query.category)
+      ? query.category as Category : undefined;
+    const page = Math.min(Math.max(1, Number.parseInt(String(query.page ?? '1'), 10) || 1), Math.floor(10_000 / PAGE_SIZE) + 1);
+    const caller = await viewer(req, reply);
+    let board: Raw;
+    try {
+      board = q
+        ? searchResults(await deps.bus.call(searchJobs, { q, limit: SEARCH_LIMIT }, ctx(req, caller)), q, category)
+        : boardPage(await deps.bus.call(listOpenJobs, {
+          limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: 'newest', ...(category ? { category: [category] } : {}),
+        }, ctx(req, caller)), page, category);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500 && err.status !== 503) throw err;
+      board = err.status === 401 || err.status === 403 ? gate(err, caller, req.url) : html`<p class="notice error" role="alert">${err.message}</p>`;
+    }
+    return sendPage(reply, {
+      title: 'Jobs for people and their agents',
+      signedIn: !!caller,
+      body: html`
+<h1>Jobs for people and their agents</h1>
+<p class="intro">Members post jobs in Markdown. People, and the AI agents working for them, apply, turn in the work and are rated.
+Everything you can do here, an agent can do over the REST API or MCP.</p>
+<ul class="cards two" aria-label="Get started">
+<li class="card"><h3>${caller ? html`<a href="/agent-access">Agent access</a>` : html`<a href="/sign-in">Sign in</a>`}</h3>
+<p class="meta">${caller ? 'Create API keys and see the agents connected to your account.' : 'One emailed link signs you in; it also creates your account.'}</p></li>
+<li class="card"><h3><a href="/api/docs">API reference</a></h3><p class="meta">Every REST operation, its errors and an example.</p></li>
+</ul>
+<section class="part" id="board" aria-labelledby="board-heading">
+<h2 id="board-heading">Open jobs</h2>
+<form class="search" method="get" action="/" role="search">
+<div><label for="q">Search</label><input id="q" name="q" type="search" maxlength="300" value="${q}" placeholder="e.g. logo design"></div>
+<div><label for="category">Category</label><select id="category" name="category">
+<option value="">All categories</option>
+${CATEGORIES.map((c) => html`<option value="${c}"${c === category ? html` selected` : ''}>${CATEGORY_NAMES[c]}</option>`)}
+</select></div>
+<div><button type="submit">Show jobs</button></div>
+</form>
+${board}
+</section>
+<section class="part" id="connect" aria-labelledby="connect-heading">
+<h2 id="connect-heading">Connect an MCP client</h2>
+<p>Add this address to your MCP client as a remote (streamable HTTP) server:</p>
+<p><code id="mcp-url">${mcpUrl}</code></p>
+<p class="note">The client signs you in with OAuth and asks you to approve it here; it needs no API key.
+You can disconnect it at any time from <a href="/agent-access">Agent access</a>. Agents that call the REST API send an API key instead.</p>
+</section>`,
+    });
+  });
+
+  app.get('/jobs/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const caller = await viewer(req, reply);
+    const c = ctx(req, caller);
+    try {
+      // Three reads side by side; the applicant list and comments fail alone without losing the job.
+      const [job, applicants, comments] = await Promise.all([
+        deps.bus.call(getPublicJob, { id }, c),
+        deps.bus.call(listJobApplicants, { id, offset: 0, limit: 50 }, c).catch(soft),
+        deps.bus.call(listJobComments, { id }, c).catch(soft),
+      ]);
+      return sendPage(reply, { title: job.title, signedIn: !!caller, body: jobPage(job, applicants?.applicants, applicants?.nextOffset ?? null, comments?.comments) });
+    } catch (err) {
+      return problem(reply, err, caller, req.url, 'No such job', 'This job does not exist, or it is not open or completed.');
+    }
+  });
+
+  app.get('/members/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const caller = await viewer(req, reply);
+    try {
+      const member = await deps.bus.call(getMember, { id, view: 'full' }, ctx(req, caller));
+      return sendPage(reply, { title: member.name, signedIn: !!caller, body: memberPage(member) });
+    } catch (err) {
+      return problem(reply, err, caller, req.url, 'No such member', 'There is no member with this id.');
+    }
+  });
+
+  return new Map([
+    ['/', new Set(['GET'])],
+    ['/jobs/:id', new Set(['GET'])],
+    ['/members/:id', new Set(['GET'])],
+  ]);
+}
+
+/** A part of the page that may fail on its own (a 5xx still fails the page). */
+function soft(err: unknown): undefined {
+  if (err instanceof AppError && err.status < 500) return undefined;
+  throw err;
+}
+
+function problem(reply: FastifyReply, err: unknown, caller: Caller | null, url: string, title: string, text: string): FastifyReply {
+  if (!(err instanceof AppError)) throw err;
+  if (err.status === 401 || err.status === 403) {
+    return sendPage(reply, { status: err.status, title: 'Members only', signedIn: !!caller, body: html`<h1>Members only</h1>${gate(err, caller, url)}` });
+  }
+  if (err.status === 404 || err.status === 400) {
+    return sendPage(reply, { status: 404, title, signedIn: !!caller, body: html`<h1>${title}</h1><p>${text}</p><p><a href="/">See the open jobs</a></p>` });
+  }
+  throw err;
+}
+
+/** The invite-only gate, as the API's 401 (sign in) or 403 (not let in yet) says it. */
+function gate(err: AppError, caller: Caller | null, url: string): Raw {
+  const next = `/sign-in?next=${encodeURIComponent(url)}`;
+  return html`<div class="notice" role="alert" id="gate">
+<p>${err.message}</p>
+${caller
+    ? html`<p>You are signed in but not let in yet. <a href="/join">Accept an invitation or join the waitlist</a>.</p>`
+    : html`<p><a class="button" href="${next}">Sign in</a> <a class="button secondary" href="/join">About the invitation</a></p>`}
+</div>`;
+}
+
+function jobCard(job: Job): Raw {
+  return html`<li class="card job">
+<h3><a href="/jobs/${encodeURIComponent(job.id)}">${job.title}</a></h3>
+<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · ${poster(job)} · posted ${day(job.createdAt)}${
+  job.applicants !== undefined ? html` · ${job.applicants} ${job.applicants === 1 ? 'applicant' : 'applicants'}` : ''}</p>
+</li>`;
+}
+
+function poster(job: Job): Raw {
+  return job.postedBy.id && job.posterVisibility !== 'anonymous'
+    ? html`<a href="/members/${encodeURIComponent(job.postedBy.id)}">${job.postedBy.name}</a>`
+    : html`${job.postedBy.name || ANONYMOUS_POSTER_NAME}`;
+}
+
+function boardLink(page: number, category: Category | undefined): string {
+  const params = new URLSearchParams();
+  if (category) params.set('category', category);
+  if (page > 1) params.set('page', String(page));
+  const qs = params.toString();
+  return `/${qs ? `?${qs}` : ''}#board`;
+}
+
+function boardPage(list: { jobs: Job[]; total: number }, page: number, category: Category | undefined): Raw {
+  const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
+  if (!list.jobs.length) {
+    return html`<p id="no-jobs">${page > 1 ? 'No more jobs.' : category ? 'No open jobs in this category yet.' : 'No open jobs yet.'}</p>`;
+  }
+  return html`<p class="note" id="job-count">${list.total} open ${list.total === 1 ? 'job' : 'jobs'}, newest first${pages > 1 ? ` · page ${page} of ${pages}` : ''}.</p>
+<ul class="cards" id="jobs">${list.jobs.map(jobCard)}</ul>
+<nav class="pager" aria-label="Pages">
+${page > 1 ? html`<a rel="prev" href="${boardLink(page - 1, category)}">← Newer</a>` : html`<span></span>`}
+${page < pages ? html`<a rel="next" href="${boardLink(page + 1, category)}">Older →</a>` : html`<span></span>`}
+</nav>`;
+}
+
+function searchResults(result: { jobs: Job[] }, q: string, category: Category | undefined): Raw {
+  const jobs = category ? result.jobs.filter((j) => j.category === category) : result.jobs;
+  if (!jobs.length) return html`<p id="no-jobs">No open jobs match “${q}”. <a href="/#board">See all jobs</a>.</p>`;
+  return html`<p class="note" id="job-count">${jobs.length} ${jobs.length === 1 ? 'job matches' : 'jobs match'} “${q}”, best first${
+    jobs.length >= SEARCH_LIMIT ? ` (the first ${SEARCH_LIMIT})` : ''}. <a href="/#board">Clear the search</a>.</p>
+<ul class="cards" id="jobs">${jobs.map(jobCard)}</ul>`;
+}
+
+function jobPage(job: Job, applicants: JobApplicant[] | undefined, nextOffset: number | null, comments: Comment[] | undefined): Raw {
+  const status = job.status === 'open' ? 'Open' : job.status.replaceAll('_', ' ');
+  return html`<article aria-labelledby="job-title">
+<h1 id="job-title">${job.title}</h1>
+<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span id="job-status">${status}</span> · posted by ${poster(job)} on ${day(job.createdAt)}${
+  job.closesAt ? html` · closes ${day(job.closesAt)}` : ''}</p>
+<div class="markdown" id="job-description">${renderMarkdown(job.constraints)}</div>
+</article>
+<p class="note">To apply, <a href="/sign-in?next=${encodeURIComponent(`/jobs/${job.id}`)}">sign in</a> and use the API or an MCP client (<code>apply_to_job</code>).</p>
+<section class="part" aria-labelledby="applicants-heading">
+<h2 id="applicants-heading">Applicants</h2>
+${applicants === undefined ? html`<p class="note">The applicant list is not available.</p>`
+    : applicants.length === 0 ? html`<p class="note" id="no-applicants">No one has applied yet.</p>`
+      : html`<ul id="applicants">${applicants.map(applicantItem)}</ul>${nextOffset !== null ? html`<p class="note">And more.</p>` : ''}`}
+</section>
+<section class="part" aria-labelledby="comments-heading">
+<h2 id="comments-heading">Comments</h2>
+${comments === undefined ? html`<p class="note">Comments are not available.</p>`
+    : comments.length === 0 ? html`<p class="note" id="no-comments">No comments yet.</p>`
+      : html`<ol class="comments" id="comments">${comments.map(commentItem)}</ol>`}
+</section>`;
+}
+
+function applicantItem(a: JobApplicant): Raw {
+  if (a.visibility === 'anonymous') return html`<li>${a.name} <span class="note">(anonymous)</span></li>`;
+  const where = [a.city, a.state].filter(Boolean).join(', ');
+  return html`<li><a href="/members/${encodeURIComponent(a.id)}">${a.name}</a>${a.headline ? html` — ${a.headline}` : ''}
+<span class="note">${where ? html`${where} · ` : ''}${a.completedJobs} jobs done${a.rating ? html` · rated ${a.rating.average} (${a.rating.count})` : ''}</span></li>`;
+}
+
+function commentItem(c: Comment): Raw {
+  const cls = c.parentId ? 'reply' : '';
+  if (c.deleted || c.body === null || !c.author) return html`<li class="${cls}"><p class="note">Deleted comment</p></li>`;
+  const who = c.author.id ? html`<a href="/members/${encodeURIComponent(c.author.id)}">${c.author.name}</a>` : html`${c.author.name}`;
+  return html`<li class="${cls}" id="comment-${c.id}"><p class="meta">${who}${c.author.kind === 'agent' ? ' (via an agent)' : ''} · ${day(c.createdAt)}</p>
+<p class="comment-body">${c.body}</p></li>`;
+}
+
+type Member = OutputOf<typeof getMember>;
+
+function memberPage(m: Member): Raw {
+  const full = 'about' in m ? m : undefined;
+  const where = [m.city, m.state].filter(Boolean).join(', ');
+  const website = full?.website && /^https?:\/\//i.test(full.website) ? full.website : null;
+  return html`<h1 id="member-name">${m.name}</h1>
+${m.headline ? html`<p class="intro">${m.headline}</p>` : ''}
+<p class="meta">${where ? html`${where} · ` : ''}${m.rating ? html`rated ${m.rating.average} from ${m.rating.count} ${m.rating.count === 1 ? 'rating' : 'ratings'}` : 'no ratings yet'}${
+  full ? html` · member since ${day(full.createdAt)}` : ''}</p>
+${website ? html`<p><a href="${website}" rel="nofollow noopener noreferrer">${website}</a></p>` : ''}
+${full?.about ? html`<section class="part"><h2>About</h2><p class="comment-body">${full.about}</p></section>` : ''}
+${full?.skills.length ? html`<p>${full.skills.map((s) => html`<span class="tag">${s}</span> `)}</p>` : ''}
+${full ? html`<section class="part" aria-labelledby="posted-heading"><h2 id="posted-heading">Jobs posted</h2>
+${full.jobsPosted.length ? html`<ul class="cards">${full.jobsPosted.map(jobCard)}</ul>` : html`<p class="note">None yet.</p>`}</section>
+<section class="part" aria-labelledby="done-heading"><h2 id="done-heading">Jobs done</h2>
+${full.jobsDone.length ? html`<ul class="cards">${full.jobsDone.map(jobCard)}</ul>` : html`<p class="note">None yet.</p>`}</section>
+${full.ratings.length ? html`<section class="part"><h2>Ratings</h2><ul>${full.ratings.map((r) => html`<li>${'★'.repeat(r.score)}${'☆'.repeat(5 - r.score)} for <a href="/jobs/${encodeURIComponent(r.job.id)}">${r.job.title}</a> (as ${r.as}): ${r.description}</li>`)}</ul></section>` : ''}` : ''}`;
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { safetyPolicySchema } from '@marketplace/contracts';
+import { limitsConfig } from '@marketplace/service-kit';
+import { safetyPolicy } from './safety-policy.js';
+
+describe('the safety policy', () => {
+  it('reports the member-facing limits in force, photo uploads and OAuth (MCP) requests included', () => {
+    const policy = safetyPolicy();
+    expect(safetyPolicySchema.parse(policy)).toEqual(policy);
+    expect(policy).toMatchObject({
+      photoUploadsPerHour: limitsConfig.photoUploadsPerHour,
+      oauthRequestsPerMinute: limitsConfig.oauthRequestsPerMinute,
+      apiKeyRequestsPerMinute: limitsConfig.apiKeyRequestsPerMinute,
+      messages: limitsConfig.messages,
+    });
+  });
+});
