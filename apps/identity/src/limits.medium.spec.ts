@@ -30,6 +30,17 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
   return err as AppError;
 }
 
+/** Fills a per-clock-minute counter for this minute and the next, so the test never depends on when it runs. */
+async function fillCounter(db: ServiceSchema, bucket: string, subject: string, count: number): Promise<void> {
+  await db.query(
+    `INSERT INTO limit_attempts (bucket, subject, at, count, expires_at)
+     SELECT $1, $2, m, $3, m + interval '2 minutes'
+     FROM (VALUES (date_trunc('minute', now())), (date_trunc('minute', now()) + interval '1 minute')) AS w(m)
+     ON CONFLICT (bucket, subject, at) DO UPDATE SET count = EXCLUDED.count`,
+    [bucket, subject, count],
+  );
+}
+
 describe('identity limits, against a real identity schema', () => {
   let db: ServiceSchema;
 
@@ -57,9 +68,6 @@ describe('identity limits, against a real identity schema', () => {
       'SELECT coalesce(sum(count), 0)::int AS n FROM limit_attempts WHERE bucket = $1 AND subject = $2', [bucket.name, subject]))[0]!.n;
 
     it('counts each request and answers 429 with Retry-After past the limit; other agents and members are unaffected', async () => {
-      // Filling the counter by hand and the next request must land in the same clock minute.
-      const intoMinute = Date.now() % 60_000;
-      if (intoMinute > 55_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
       const handler = new AuthenticateOAuthHandler(db.ds, standing);
       const memberId = await member();
       const [clientA, clientB] = [`client-${randomUUID()}`, `client-${randomUUID()}`];
@@ -69,8 +77,7 @@ describe('identity limits, against a real identity schema', () => {
       expect(await as(grantA, clientA)).toMatchObject({ memberId, via: 'oauth', clientId: clientA });
       // The member comes first in the subject, so account deletion (forgetAttempts) drops it.
       expect(await counted(`${memberId}:${clientA}`)).toBe(1);
-      await db.query(`UPDATE limit_attempts SET count = $3 WHERE bucket = $1 AND subject = $2`,
-        [bucket.name, `${memberId}:${clientA}`, bucket.window.max]);
+      await fillCounter(db, bucket.name, `${memberId}:${clientA}`, bucket.window.max);
 
       const err = await refusal(as(grantA, clientA));
       expect(err.status).toBe(429);
@@ -130,5 +137,21 @@ describe('identity limits, against a real identity schema', () => {
     const other = await member();
     const kept = await store.start(other, 'spec');
     expect(await store.authenticate(kept.token)).not.toBeNull();
+  });
+
+  it('browser sessions: requests per session and clock minute are limited like API keys (429, Retry-After)', async () => {
+    const store = new SessionStore(db.ds, standing);
+    const memberId = await member();
+    const { token } = await store.start(memberId, 'spec');
+    const other = await store.start(memberId, 'spec');
+    const [session] = await db.query<{ id: string }>('SELECT id FROM sessions WHERE member_id = $1 ORDER BY created_at LIMIT 1', [memberId]);
+    const bucket = limitBuckets.sessionRequests;
+    expect(await store.authenticate(token)).not.toBeNull();
+    await fillCounter(db, bucket.name, `${memberId}:${session!.id}`, bucket.window.max);
+    const err = await refusal(store.authenticate(token));
+    expect(err.status).toBe(429);
+    expect(err.extra.retryAfter).toBeGreaterThan(0);
+    // The member's other session counts on its own.
+    expect(await store.authenticate(other.token)).not.toBeNull();
   });
 });

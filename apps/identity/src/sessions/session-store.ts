@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SESSION_DAYS, type Caller } from '@marketplace/contracts';
+import { countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission/caller-standing.js';
 import { hashSecret, newSecret } from './secret-token.js';
 import { signInConfig } from '../sign-in/sign-in.config.js';
@@ -77,6 +78,8 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
     );
     const row = rows[0];
     if (!row) return null;
+    // Member first in the subject, so the member's deletion forgets it with their other counts.
+    await countAttempt(this.ds, limitBuckets.sessionRequests, `${row.member_id}:${row.id}`);
     let expiresAt = row.expires_at;
     if (row.stale) {
       // UPDATE answers [rows, count] from TypeORM's query().

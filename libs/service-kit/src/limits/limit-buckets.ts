@@ -20,6 +20,9 @@ export function defineLimitBuckets(c: LimitsConfig) {
     /** identity: sign-in link requests, per client address. */
     magicLinks: counterBucket('magic_links',
       perClockMinute(c.magicLinksPerMinute, `At most ${c.magicLinksPerMinute} sign-in links per minute. Try again shortly.`)),
+    /** identity: every request made with a browser session, per session (keys and agents have their own). */
+    sessionRequests: counterBucket('session_requests',
+      perClockMinute(c.sessionRequestsPerMinute, `At most ${c.sessionRequestsPerMinute} requests per minute from one browser session. ${SHORTLY}`)),
     /** identity: sign-in links sent to one address, from anywhere: nobody can flood an inbox. */
     magicLinksPerEmail: logBucket('magic_links_per_email',
       perHour(c.magicLinksPerEmailPerHour, `At most ${c.magicLinksPerEmailPerHour} sign-in links per hour go to one address. ${LATER}`)),
@@ -78,6 +81,9 @@ export function defineLimitBuckets(c: LimitsConfig) {
      */
     oauthRequests: counterBucket('oauth_requests',
       perClockMinute(c.oauthRequestsPerMinute, `This connected agent allows ${c.oauthRequestsPerMinute} requests per minute.`)),
+    /** files: creating, chunk uploads, completing and deleting files, per member. */
+    fileWrites: counterBucket('file_writes',
+      perClockMinute(c.fileWritesPerMinute, `You can write files ${c.fileWritesPerMinute} times per minute (each chunk counts). ${SHORTLY}`)),
   } satisfies Record<string, LogBucket | CounterBucket>;
 }
 

@@ -5,6 +5,7 @@ export interface LimitsConfig {
   apiKeyRequestsPerMinute: number;
   magicLinksPerMinute: number;
   magicLinksPerEmailPerHour: number;
+  sessionRequestsPerMinute: number;
   searchesPerMinute: number;
   jobPosts: { perDay: number; perMinute: number };
   commentsPerHour: number;
@@ -22,6 +23,8 @@ export interface LimitsConfig {
   photoUploadsPerHour: number;
   /** MCP requests through one OAuth connection (member and client), per clock minute. */
   oauthRequestsPerMinute: number;
+  /** File writes (create, chunk, complete, delete), per member and clock minute. */
+  fileWritesPerMinute: number;
 }
 
 /** A positive whole number from the environment; anything else keeps the contract's number. */
@@ -42,6 +45,7 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = process.env): LimitsCo
     apiKeyRequestsPerMinute: positiveInt(env, 'API_KEY_RATE_LIMIT', d.apiKeyRequestsPerMinute),
     magicLinksPerMinute: positiveInt(env, 'MAGIC_LINK_RATE_LIMIT', 5),
     magicLinksPerEmailPerHour: positiveInt(env, 'MAGIC_LINKS_PER_EMAIL_PER_HOUR', 10),
+    sessionRequestsPerMinute: positiveInt(env, 'SESSION_REQUESTS_PER_MINUTE', 300),
     searchesPerMinute: positiveInt(env, 'SEARCHES_PER_MINUTE', d.searchesPerMinute),
     jobPosts: {
       perDay: positiveInt(env, 'JOB_POSTS_PER_DAY', d.jobPosts.perDay),
@@ -71,6 +75,7 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = process.env): LimitsCo
     clientRegistrationsPerHour: positiveInt(env, 'OAUTH_CLIENT_REGISTRATIONS_PER_HOUR', 20),
     photoUploadsPerHour: positiveInt(env, 'PHOTO_UPLOADS_PER_HOUR', d.photoUploadsPerHour),
     oauthRequestsPerMinute: positiveInt(env, 'OAUTH_REQUESTS_PER_MINUTE', d.oauthRequestsPerMinute),
+    fileWritesPerMinute: positiveInt(env, 'FILE_WRITES_PER_MINUTE', 600),
   };
 }
 
