@@ -22,6 +22,8 @@ declare module 'vitest' {
     gatewayHealthUrl: string;
     /** This run's OAUTH_SIGNING_KEYS and OAUTH_COOKIE_KEYS (the gateway's; a test replica uses them too). */
     oauthKeys: { signingKeys: string; cookieKeys: string };
+    /** The run's object storage (S3_ENDPOINT, keys, bucket, region), for tests that put or check objects directly. */
+    s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
   }
 }
 
@@ -29,6 +31,8 @@ declare module 'vitest' {
 export const E2E_ENV = {
   BUS_TIMEOUT_MS: '2000',
   JOB_POSTS_PER_MINUTE: '1000',
+  // The generated bad-input test sends thousands of MCP calls with one agent; the per-agent limit is proven by identity's medium test.
+  OAUTH_REQUESTS_PER_MINUTE: '100000',
   // The job board: sweep expired jobs and flush audience counts quickly so tests need not wait.
   JOB_EXPIRY_SWEEP_MS: '300',
   AUDIENCE_FLUSH_MS: '200',
@@ -95,6 +99,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('oidcIssuer', oidcIssuer);
   project.provide('clientMetadataPort', clientMetadataPort);
   project.provide('oauthKeys', infra.oauth);
+  project.provide('s3', infra.s3);
   process.stdout.write(`e2e system up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
 
   return async () => {
