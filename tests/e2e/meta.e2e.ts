@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, mcp, toolResult } from '@marketplace/testing';
+import { E2E_ENV } from './global-setup.js';
 
 const base = inject('baseUrl');
 
@@ -82,7 +83,8 @@ describe('health and meta', () => {
     const policy = await api(base, '/api/safety-policy');
     expect(policy.body.jobPosts.perDay).toBe(10);
     expect(policy.body.apiKeyRequestsPerMinute).toBe(120);
-    expect(policy.body).toMatchObject({ oauthRequestsPerMinute: 120, photoUploadsPerHour: 20 });
+    // The policy reports the limits in force: the e2e system raises the per-agent MCP limit (global-setup).
+    expect(policy.body).toMatchObject({ oauthRequestsPerMinute: Number(E2E_ENV.OAUTH_REQUESTS_PER_MINUTE), photoUploadsPerHour: 20 });
     const tool = await mcp(base, 'tools/call', { name: 'get_safety_policy', arguments: {} });
     expect(toolResult(tool)).toEqual(policy.body);
     const wfTool = await mcp(base, 'tools/call', { name: 'get_suggested_workflow', arguments: { conversation_id: 'new' } });
