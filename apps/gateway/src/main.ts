@@ -1,4 +1,4 @@
-import { CallerSigner, connectNats, createLogger, startHealthServer } from '@marketplace/service-kit';
+import { CallerSigner, connectNats, createLogger, startHealthServer, refuseDefaultSecrets } from '@marketplace/service-kit';
 import { buildGateway } from './gateway.server.js';
 import { serverKeysFromEnv } from './oauth/server-keys.js';
 
@@ -9,6 +9,7 @@ const publicUrl = (process.env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127
 
 // Missing or malformed secrets stop the start here, naming the setting (in production the OAuth
 // keys are required; BUS_CALLER_SIGNING_KEY always is).
+refuseDefaultSecrets();
 const signer = await CallerSigner.fromEnv();
 const oauthKeys = await serverKeysFromEnv();
 const nc = await connectNats('gateway');

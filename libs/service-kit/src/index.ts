@@ -34,3 +34,4 @@ export * from './limits/limits-config.js';
 export * from './storage/object-storage.js';
 export * from './storage/storage-config.js';
 export * from './bus/bus-credentials.js';
+export * from './bootstrap/production-secrets.js';

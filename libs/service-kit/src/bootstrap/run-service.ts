@@ -16,6 +16,7 @@ import { startHealthServer } from '../health/health-server.js';
 import { createLogger } from '../logging/logger.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { KitModule } from './kit.module.js';
+import { refuseDefaultSecrets } from './production-secrets.js';
 import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
 import { WorkRunner } from '../queues/work-runner.js';
 
@@ -38,6 +39,7 @@ function roleOf(def: ServiceDefinition): Role {
 /** One entry point for every service; the role (api, worker, migrate) is chosen by environment. */
 export async function runService(def: ServiceDefinition): Promise<void> {
   const role = roleOf(def);
+  refuseDefaultSecrets();
   const logger = createLogger(role === 'api' ? def.name : `${def.name}-${role}`);
   const schema = def.database?.schema ?? def.name;
   const ds: DataSource | undefined = def.database ? createDataSource({ ...def.database, schema }) : undefined;
