@@ -1,6 +1,35 @@
 import { Module } from '@nestjs/common';
-import { handlersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider, workersProvider } from '@marketplace/service-kit';
+import { CleanupWorker } from './cleanup/cleanup.worker.js';
+import { DownloadMyFileHandler } from './downloads/download-my-file.handler.js';
+import { GetFileDownloadHandler } from './downloads/get-file-download.handler.js';
+import { PreviewMyFileHandler } from './previews/preview-my-file.handler.js';
+import { PreviewWorker } from './previews/preview.worker.js';
+import { AssembleWorker } from './files/assemble.worker.js';
+import { CompleteMyFileHandler } from './files/complete-my-file.handler.js';
+import { CreateMyFileHandler } from './files/create-my-file.handler.js';
+import { DeleteMyFileHandler } from './files/delete-my-file.handler.js';
+import { FileAssembler } from './files/file-assembler.js';
+import { ListMyFilesHandler } from './files/list-my-files.handler.js';
+import { FilesMemberDeletedConsumer } from './files/member-deleted.consumer.js';
+import { UploadExpirySweeper } from './files/upload-expiry.sweeper.js';
+import { UploadMyFileChunkHandler } from './files/upload-my-file-chunk.handler.js';
+
+/** Downloads and previews (apps/files/src/downloads, previews). */
+const downloadHandlers = [DownloadMyFileHandler, GetFileDownloadHandler, PreviewMyFileHandler];
+/** Personal files: list, upload (create, chunks, complete), delete (apps/files/src/files). */
+const fileHandlers = [ListMyFilesHandler, CreateMyFileHandler, UploadMyFileChunkHandler, CompleteMyFileHandler, DeleteMyFileHandler];
+const fileServices = [FileAssembler, UploadExpirySweeper];
+const consumers = [FilesMemberDeletedConsumer];
+/** Work queue handlers; the files worker process (ROLE=worker) runs them. */
+const workers = [PreviewWorker, CleanupWorker, AssembleWorker];
 
 /** Joins the bus, owns its schema and answers health; its operations arrive with their issues. */
-@Module({ providers: [handlersProvider()] })
+@Module({
+  providers: [
+    ...downloadHandlers, ...fileHandlers, ...fileServices, handlersProvider(...downloadHandlers, ...fileHandlers),
+    ...consumers, consumersProvider(...consumers),
+    ...workers, workersProvider(...workers),
+  ],
+})
 export class FilesModule {}

@@ -72,7 +72,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const consent = registerConsentPage(app, {
     bus, server: oauth, logger: opts.logger, sessionMember: (req, reply) => auth.sessionCaller(req, reply),
   });
-  registerMcpEndpoint(app, { bus, oauth });
+  registerMcpEndpoint(app, { bus, oauth, streamer });
   registerMethodNotAllowed(app, new Map([
     ...meta, ...apiDocs, ...rest, ...authRoutes, ...pages, ...joinPages, ...assets, ...board, ...resourceMetadata, ...consent, ['/api/mcp', new Set(['POST'])],
   ]));

@@ -11,6 +11,8 @@ import { oauthOperations } from './operations/oauth.operations.js';
 import { membersOperations } from './operations/members.operations.js';
 import { admissionOperations } from './operations/admission.operations.js';
 import { signUpOperations } from './operations/sign-up.operations.js';
+import { filesOperations } from './operations/files.operations.js';
+import { fileDownloadsOperations } from './operations/file-downloads.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
 export const catalogue: readonly Operation[] = [
@@ -26,6 +28,8 @@ export const catalogue: readonly Operation[] = [
   ...admissionOperations,
   ...signUpOperations,
   ...memberLookupOperations,
+  ...filesOperations,
+  ...fileDownloadsOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

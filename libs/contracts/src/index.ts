@@ -40,3 +40,6 @@ export * from './events/event-catalogue.js';
 export * from './bus/bus-permissions.js';
 export * from './queues/files.queues.js';
 export * from './schemas/file.schema.js';
+export * from './operations/file-downloads.operations.js';
+export * from './operations/files.operations.js';
+export * from './events/files.events.js';

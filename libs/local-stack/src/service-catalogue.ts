@@ -17,15 +17,15 @@ export interface AppDefinition {
 
 /**
  * Every app, in start order; the gateway comes last: it is started only once
- * the services behind it answer their health checks. files and drafts have a
- * worker role but no queues yet, and an idle worker process costs ~120 MB, so
- * `workers` stays false until one of them registers a queue.
+ * the services behind it answer their health checks. files runs a worker (previews,
+ * cleanup, assembly); drafts has a worker role but no queues yet, and an idle
+ * worker process costs ~120 MB, so its `workers` stays false until it registers one.
  */
 export const APPS = [
   { name: 'identity' },
   { name: 'jobs' },
   { name: 'applications' },
-  { name: 'files', workers: false },
+  { name: 'files', workers: true },
   { name: 'drafts', workers: false },
   { name: 'notifications' },
   { name: 'admin' },

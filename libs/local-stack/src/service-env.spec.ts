@@ -14,7 +14,7 @@ const service = (name: string): ServiceDefinition => {
   return found;
 };
 
-// No app has queues yet, so worker processes come from a catalogue where one does.
+// A catalogue of its own, so these cases do not follow which apps have queues today.
 const withWorkers = processesOf([{ name: 'jobs' }, { name: 'files', workers: true }, { name: 'gateway' }]);
 
 const env = (name: string, inherited: NodeJS.ProcessEnv = {}, extra?: Record<string, string>) => {
@@ -25,13 +25,14 @@ const env = (name: string, inherited: NodeJS.ProcessEnv = {}, extra?: Record<str
 describe('SERVICES', () => {
   it('lists every process in start order, the gateway last', () => {
     expect(SERVICES.map((s) => s.name)).toEqual([
-      'identity', 'jobs', 'applications', 'files', 'drafts', 'notifications', 'admin', 'gateway',
+      'identity', 'jobs', 'applications', 'files', 'files-worker', 'drafts', 'notifications', 'admin', 'gateway',
     ]);
   });
 
   it('starts no worker process for an app without queues', () => {
-    expect(SERVICES.filter((s) => s.role === 'worker')).toEqual([]);
-    expect(service('files')).toEqual({ name: 'files', appDir: 'files' });
+    // files has queues (previews, cleanup, assembly); drafts has none yet.
+    expect(SERVICES.filter((s) => s.role === 'worker').map((s) => s.name)).toEqual(['files-worker']);
+    expect(service('drafts')).toEqual({ name: 'drafts', appDir: 'drafts' });
   });
 
   it('runs a worker from its api app, right after it, once the app declares queues', () => {
@@ -70,7 +71,8 @@ describe('buildServiceEnv', () => {
     expect(env('files-worker').ROLE).toBe('worker');
     expect(buildServiceEnv({ service: withWorkers[1]!, infra, healthPort: 6001, gatewayPort: 3000, inherited: {} }).ROLE).toBe('api');
     expect(env('jobs').ROLE).toBeUndefined();
-    expect(env('files').ROLE).toBeUndefined();
+    expect(env('files').ROLE).toBe('api');
+    expect(env('drafts').ROLE).toBeUndefined();
   });
 
   it('passes the launcher environment on, except what is per process', () => {

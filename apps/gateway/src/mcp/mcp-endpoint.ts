@@ -13,7 +13,8 @@ import { SERVICE_VERSION } from '../meta/service-version.js';
 import { clientFacts, requireAccess } from '../rest/rest-routes.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
-import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, toolScope, type Tool } from './mcp-tools.js';
+import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, toolScope, toolUploadMaxBytes, type Tool } from './mcp-tools.js';
+import type { ObjectStreamer } from '../storage/object-streamer.js';
 import { screenParams } from './json-rpc-params.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 
@@ -31,6 +32,8 @@ interface JsonRpcMessage { method?: string; params?: { name?: string } }
 export interface McpDeps {
   bus: BusClient;
   oauth: AuthorizationServer;
+  /** Stages the base64 file argument of an upload tool to object storage (bytes never cross the bus). */
+  streamer: ObjectStreamer;
 }
 
 export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
@@ -95,7 +98,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       if (invalid) throw invalid;
       const tool = tools.get(request.params.name);
       if (!tool) return toolError(AppError.notFound(`Unknown tool ${request.params.name}.`));
-      return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, caller, req.id, deps.bus, clientFacts(req));
+      return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, caller, req.id, deps, clientFacts(req));
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
@@ -108,17 +111,28 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
 }
 
 async function callTool(
-  tool: Tool, args: Record<string, unknown>, caller: Caller | null, requestId: string, bus: BusClient,
+  tool: Tool, args: Record<string, unknown>, caller: Caller | null, requestId: string, deps: Pick<McpDeps, 'bus' | 'streamer'>,
   client?: ClientFacts,
 ): Promise<CallToolResult> {
+  let staged: string | undefined;
   try {
     requireAccess(toolAccess(tool), caller);
     const common = validateInput(COMMON_SCHEMA, Object.fromEntries(Object.entries(args).filter(([k]) => COMMON.has(k))));
     rejectUnknownFields(args, new Set([...tool.fields.map((f) => f.mcp), ...COMMON]));
     const raw: Record<string, unknown> = {};
     for (const f of tool.fields) if (args[f.mcp] !== undefined) raw[f.key] = args[f.mcp];
-    const input = validateInput(tool.op.input, raw, (key) => tool.fields.find((f) => f.key === key)?.mcp ?? key);
-    const data = await bus.request(tool.op.subject, tool.op.service, input, { requestId, caller, surface: 'mcp', ...(client ? { client } : {}) });
+    const argName = (key: string) => tool.fields.find((f) => f.key === key)?.mcp ?? key;
+    if (tool.upload) {
+      // The other arguments are checked before a single byte is stored, as on REST.
+      const { field } = tool.upload;
+      const { [field]: data, ...others } = raw;
+      validateInput(tool.op.input.omit({ [field]: true } as Record<string, true>), others, argName);
+      const object = await deps.streamer.stageBase64Value(data, tool.upload, toolUploadMaxBytes(tool.upload));
+      staged = object.key;
+      raw[field] = object;
+    }
+    const input = validateInput(tool.op.input, raw, argName);
+    const data = await deps.bus.request(tool.op.subject, tool.op.service, input, { requestId, caller, surface: 'mcp', ...(client ? { client } : {}) });
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
     return {
       // Agents that read only text still see the conversation id to pass on their next call.
@@ -131,6 +145,8 @@ async function callTool(
   } catch (err) {
     if (err instanceof AppError) return toolError(renameFields(err, tool.fields, 'mcp'));
     return toolError(new AppError(500, 'Something went wrong on our side.', { requestId }));
+  } finally {
+    if (staged) deps.streamer.discard(staged);
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogue, type Operation } from '@marketplace/contracts';
+import { catalogue, type Operation, type UploadBinding } from '@marketplace/contracts';
 import { bindFields, type BoundField } from '../rest/field-bindings.js';
 
 /** Arguments every tool takes besides its own (spec: MCP conventions). */
@@ -22,6 +22,18 @@ export interface Tool {
   fields: BoundField[];
   inputSchema: Record<string, unknown>;
   description: string;
+  /** The operation's upload binding: its field is a base64 argument, staged by the gateway. */
+  upload?: UploadBinding<string>;
+}
+
+/** The bytes of an upload tool's file argument: base64 text, decoded and staged by the gateway. */
+function base64Argument(upload: UploadBinding<string>, schema: z.ZodType): z.ZodType {
+  const max = toolUploadMaxBytes(upload);
+  return z.string().describe(`${schema.description ? `${schema.description}. ` : ''}Base64 of the bytes, at most ${max} bytes decoded.`);
+}
+
+export function toolUploadMaxBytes(upload: UploadBinding<string>): number {
+  return Math.min(upload.toolMaxBytes ?? upload.maxBytes, upload.maxBytes);
 }
 
 function toolInputSchema(fields: readonly BoundField[]): Record<string, unknown> {
@@ -38,12 +50,18 @@ export function buildTools(): Map<string, Tool> {
   for (const op of catalogue) {
     if (!op.mcp || op.access === 'internal') continue;
     if (tools.has(op.mcp.tool)) throw new Error(`Two operations declare tool ${op.mcp.tool}`);
-    // A tool's arguments and results travel on the bus, and bytes never do: files are REST only.
-    if (op.rest?.upload || op.rest?.download) throw new Error(`${op.name} streams a file and cannot be tool ${op.mcp.tool}`);
+    // A tool's arguments and results travel on the bus, and bytes never do: a download is REST
+    // only, and an upload's field becomes a base64 argument the gateway stages before the call.
+    if (op.rest?.download) throw new Error(`${op.name} streams a file and cannot be tool ${op.mcp.tool}`);
+    const upload = op.rest?.upload;
     // Request facts (client address, origin) exist only on REST.
-    const fields = bindFields(op).filter((f) => f.in !== 'request');
+    const fields = bindFields(op).filter((f) => f.in !== 'request').map((f) => (upload && f.key === upload.field
+      ? { ...f, schema: base64Argument(upload, f.schema) }
+      : f));
+    if (upload && !fields.some((f) => f.key === upload.field)) throw new Error(`${op.name}: upload field ${upload.field} is not an input`);
     tools.set(op.mcp.tool, {
       name: op.mcp.tool, op, fields, inputSchema: toolInputSchema(fields), description: op.mcp.description,
+      ...(upload ? { upload } : {}),
     });
   }
   return tools;

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError, STAGING_PREFIX, type DownloadBinding, type ObjectDownload, type UploadBinding, type UploadedObject,
 } from '@marketplace/contracts';
-import type { Logger, ObjectStorage } from '@marketplace/service-kit';
+import { attachmentDisposition, type Logger, type ObjectStorage } from '@marketplace/service-kit';
 
 // What an HTML form or a fetch without preflight can send cross-site. A session write is trusted
 // only when the browser had to ask first, so an upload may never accept one of these.
@@ -102,23 +102,74 @@ export class ObjectStreamer {
     this.storage.remove(key).catch((err: unknown) => this.logger.warn({ key, err }, 'staged upload not removed'));
   }
 
-  /** Streams the object a download operation named, with its type and cache policy. */
+  /**
+   * Streams the object a download operation named, with its type and cache policy. A GET with a
+   * single `Range: bytes=…` gets 206 and only those bytes (a ranged GET from storage, never the
+   * whole object), an unsatisfiable one 416; other ranges are ignored and the whole object sent.
+   */
   async send(reply: FastifyReply, found: ObjectDownload, download: DownloadBinding): Promise<FastifyReply> {
     // Anything else (text/html, say) would be served from our origin on a service's word alone.
     if (!download.contentTypes.includes(mediaType(found.contentType))) {
       throw new Error(`A download answered ${found.contentType}, not one of ${download.contentTypes.join(', ')}`);
     }
-    const object = await this.storage.open(found.key);
-    if (!object) throw AppError.notFound();
-    reply.header('content-type', found.contentType).header('content-length', String(object.size));
+    const header = reply.request.headers.range;
+    const ranged = typeof header === 'string' && reply.request.headers['if-range'] === undefined;
+    let size: number;
+    let stream: Readable;
+    let range: ByteRange | undefined;
+    if (ranged) {
+      const info = await this.storage.stat(found.key);
+      if (!info) throw AppError.notFound();
+      size = info.size;
+      const asked = parseRange(header, size);
+      if (asked === 'unsatisfiable') {
+        reply.header('accept-ranges', 'bytes').header('content-range', `bytes */${size}`);
+        throw new AppError(416, `The range is outside the file's ${size} bytes.`);
+      }
+      range = asked;
+      const body = range ? await this.storage.openRange(found.key, range.start, range.end - range.start + 1) : (await this.storage.open(found.key))?.stream;
+      if (!body) throw AppError.notFound();
+      stream = body;
+    } else {
+      const object = await this.storage.open(found.key);
+      if (!object) throw AppError.notFound();
+      size = object.size;
+      stream = object.stream;
+    }
+    reply.header('content-type', found.contentType).header('accept-ranges', 'bytes');
+    if (range) {
+      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+      reply.header('content-length', String(range.end - range.start + 1));
+    } else {
+      reply.header('content-length', String(size));
+    }
     reply.header('x-content-type-options', 'nosniff');
     if (found.cacheControl) reply.header('cache-control', found.cacheControl);
-    return reply.send(object.stream);
+    if (found.fileName) reply.header('content-disposition', attachmentDisposition(found.fileName));
+    return reply.send(stream);
+  }
+
+  /**
+   * Stages a file sent as a base64 string (an MCP tool's argument) under a fresh staging key, at
+   * most `maxBytes` decoded. The caller discards it once its call is over.
+   */
+  async stageBase64Value(value: unknown, upload: UploadBinding<string>, maxBytes = upload.maxBytes): Promise<UploadedObject> {
+    const key = `${STAGING_PREFIX}${randomUUID()}`;
+    try {
+      return await this.stageBase64Text(key, { ...upload, maxBytes }, value);
+    } catch (err) {
+      this.discard(key);
+      throw err;
+    }
   }
 
   private async stageBase64(key: string, upload: UploadBinding<string>, json: unknown, restName: string): Promise<UploadedObject> {
-    const invalid = (message: string) => AppError.badRequest(`Invalid field: ${upload.field}.`, { [upload.field]: message });
     const value = json !== null && typeof json === 'object' ? (json as Record<string, unknown>)[restName] : undefined;
+    return this.stageBase64Text(key, upload, value);
+  }
+
+  private async stageBase64Text(key: string, upload: UploadBinding<string>, value: unknown): Promise<UploadedObject> {
+    const invalid = (message: string) => AppError.badRequest(`Invalid field: ${upload.field}.`, { [upload.field]: message });
     if (value === undefined || value === null || value === '') throw invalid('Required.');
     const expected = `Must be base64 of ${upload.contentTypes.join(' or ')}.`;
     if (typeof value !== 'string') throw invalid(expected);
@@ -132,6 +183,37 @@ export class ObjectStreamer {
     await this.storage.put(key, bytes, contentType);
     return { key, size: bytes.length, contentType };
   }
+}
+
+export interface ByteRange {
+  /** First and last byte, inclusive, as HTTP counts them. */
+  start: number;
+  end: number;
+}
+
+/**
+ * One `bytes=` range of a Range header against an object of `size` bytes (RFC 9110 14.1.2):
+ * `a-b`, `a-` or the suffix `-n`; the end is clipped to the object. Undefined means "send it
+ * all" (not bytes, malformed, or several ranges, which this server does not combine);
+ * 'unsatisfiable' means a 416.
+ */
+export function parseRange(header: string, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!m) return undefined;
+  const [, first, last] = m as unknown as [string, string, string];
+  if (first === '' && last === '') return undefined;
+  if (first === '') {
+    const suffix = Number(last);
+    if (!Number.isSafeInteger(suffix)) return undefined;
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Number(last);
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) return undefined;
+  if (last !== '' && end < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
 }
 
 function tooLarge(maxBytes: number): AppError {

@@ -1,5 +1,6 @@
 import type { EventDefinition } from './event.js';
 import * as applicationsEvents from './applications.events.js';
+import * as filesEvents from './files.events.js';
 import * as identityEvents from './identity.events.js';
 import * as jobsEvents from './jobs.events.js';
 
@@ -8,6 +9,6 @@ function isEventDefinition(value: unknown): value is EventDefinition {
 }
 
 /** Every domain event; a new events file is added here, and its producer's bus user may then publish it. */
-export const eventCatalogue: readonly EventDefinition[] = [applicationsEvents, identityEvents, jobsEvents]
+export const eventCatalogue: readonly EventDefinition[] = [applicationsEvents, filesEvents, identityEvents, jobsEvents]
   .flatMap((module) => Object.values(module))
   .filter(isEventDefinition);

@@ -291,7 +291,7 @@ describe('limits configuration', () => {
       apiKeyRequestsPerMinute: 120, magicLinksPerMinute: 5, searchesPerMinute: 30, commentsPerHour: 30,
       jobPosts: { perDay: 10, perMinute: 3 }, applications: { perDay: 50, perMinute: 5 }, workReminderGapHours: 12,
       inviteTriesPerHour: 10, waitlist: { perEmailPerHour: 5, perClientPerMinute: 10 }, network: { lookupsPerHour: 20, importsPerHour: 10 },
-      messages: { perDay: 500, perMinute: 30 }, clientRegistrationsPerHour: 20, photoUploadsPerHour: 20, oauthRequestsPerMinute: 120,
+      messages: { perDay: 500, perMinute: 30 }, clientRegistrationsPerHour: 20, photoUploadsPerHour: 20, oauthRequestsPerMinute: 120, fileWritesPerMinute: 600,
     });
     const set = readLimitsConfig({
       API_KEY_RATE_LIMIT: '7', MAGIC_LINK_RATE_LIMIT: '2', SEARCHES_PER_MINUTE: '9', JOB_POSTS_PER_DAY: '4', JOB_POSTS_PER_MINUTE: '1000',

@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type In
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Client, S3Error } from 'minio';
+import { Client, CopyDestinationOptions, CopySourceOptions, S3Error } from 'minio';
 import { AppError } from '@marketplace/contracts';
 import { readStorageConfig, type StorageConfig } from './storage-config.js';
 
@@ -21,6 +21,16 @@ export interface PutStreamOptions {
   contentType: string;
   signal?: AbortSignal;
 }
+
+/** A multipart upload under way (ObjectStorage.startMultipart); parts are numbered in the order they are put. */
+export interface MultipartUpload {
+  putPart(data: Buffer): Promise<void>;
+  complete(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** S3's smallest part (all but the last). */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
 
 // Long enough for a slow client to finish a large upload; the URL never leaves this process.
 const PRESIGNED_PUT_SECONDS = 15 * 60;
@@ -180,6 +190,38 @@ export class ObjectStorage {
   async remove(key: string): Promise<void> {
     const { client, config } = this.connect();
     await guard(() => client.removeObject(config.bucket, key));
+  }
+
+  /** Copies an object inside the bucket, on the store's side (the bytes never pass through here). */
+  async copy(sourceKey: string, key: string): Promise<void> {
+    const { client, config } = this.connect();
+    await guard(() => client.copyObject(
+      new CopySourceOptions({ Bucket: config.bucket, Object: sourceKey }),
+      new CopyDestinationOptions({ Bucket: config.bucket, Object: key }),
+    ).then(() => undefined));
+  }
+
+  /**
+   * An S3 multipart upload into `key`: every part but the last must be at least 5 MiB (the
+   * store's rule). Abort it on failure, or its parts keep costing space until the store expires them.
+   */
+  async startMultipart(key: string, contentType: string): Promise<MultipartUpload> {
+    const { client, config } = this.connect();
+    const uploadId = await guard(() => client.initiateNewMultipartUpload(config.bucket, key, { 'Content-Type': contentType }));
+    const parts: { part: number; etag: string }[] = [];
+    return {
+      putPart: async (data: Buffer) => {
+        const part = parts.length + 1;
+        const res = await guard(() => client.uploadPart({ bucketName: config.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { 'Content-Length': data.length } }, data));
+        parts.push({ part, etag: res.etag });
+      },
+      complete: async () => {
+        await guard(() => client.completeMultipartUpload(config.bucket, key, uploadId, parts));
+      },
+      abort: async () => {
+        await guard(() => client.abortMultipartUpload(config.bucket, key, uploadId));
+      },
+    };
   }
 
   /** Closes pooled connections (tests, shutdown). */

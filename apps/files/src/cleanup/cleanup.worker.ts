@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { fileCleanupQueue } from '@marketplace/contracts';
+import { ObjectStorage, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
+import { previewObjectKey } from '../previews/preview-image.js';
+
+/** Removes this many objects at once. */
+const PARALLEL_REMOVES = 16;
+
+export function chunkPrefix(fileId: string): string {
+  return `files/chunks/${fileId}/`;
+}
+
+export function fileObjectKey(fileId: string): string {
+  return `files/objects/${fileId}`;
+}
+
+/**
+ * Removes a deleted file (status `deleting`): its chunks, its assembled object and its preview
+ * from storage, then its preview row, download grants, chunk rows and the file row, in that
+ * order, so the file keeps its quota until the bytes are gone. A storage failure throws and the
+ * queue retries with backoff; every step is safe to repeat. A file that is not `deleting` (or no
+ * longer exists) is left alone.
+ */
+@Injectable()
+export class CleanupWorker implements WorkHandler<typeof fileCleanupQueue.payload> {
+  readonly queue = fileCleanupQueue;
+
+  constructor(private readonly ds: DataSource, private readonly storage: ObjectStorage) {}
+
+  async run({ fileId }: { fileId: string }, ctx: WorkContext): Promise<void> {
+    const rows: { status: string }[] = await this.ds.query('SELECT status FROM files WHERE id = $1', [fileId]);
+    if (rows[0]?.status !== 'deleting') return;
+
+    const keys = [...await this.storage.list(chunkPrefix(fileId)), fileObjectKey(fileId), previewObjectKey(fileId)];
+    for (let i = 0; i < keys.length; i += PARALLEL_REMOVES) {
+      if (ctx.signal.aborted) throw new Error('cleanup stopped; the item is retried');
+      await Promise.all(keys.slice(i, i + PARALLEL_REMOVES).map((key) => this.storage.remove(key)));
+      ctx.heartbeat();
+    }
+    // Chunks that arrived while the list was read (an upload racing its own deletion) are caught by the next attempt.
+    if ((await this.storage.list(chunkPrefix(fileId))).length) throw new Error(`chunks of file ${fileId} are still in storage`);
+
+    await this.ds.transaction(async (em) => {
+      const locked = await em.query(`SELECT id FROM files WHERE id = $1 AND status = 'deleting' FOR UPDATE`, [fileId]);
+      if (!locked.length) return;
+      await em.query('DELETE FROM file_previews WHERE file_id = $1', [fileId]);
+      await em.query('DELETE FROM download_grants WHERE file_id = $1', [fileId]);
+      await em.query('DELETE FROM file_chunks WHERE file_id = $1', [fileId]);
+      await em.query('DELETE FROM files WHERE id = $1', [fileId]);
+    });
+  }
+}

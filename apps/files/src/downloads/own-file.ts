@@ -1,0 +1,37 @@
+import { AppError } from '@marketplace/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface StoredFile {
+  id: string;
+  path: string;
+  size: number;
+  status: 'uploading' | 'ready' | 'deleting';
+  objectKey: string | null;
+}
+
+/**
+ * One of the member's personal files (the `files` table is the upload path's; this only reads
+ * it). Someone else's file, a job file or no file at all are the same 404, so ids reveal nothing;
+ * a closed area (the account was deleted: closed_members) is 409.
+ */
+export async function findOwnPersonalFile(db: DataSource | EntityManager, memberId: string, fileId: string): Promise<StoredFile> {
+  const notFound = AppError.notFound('No such file.');
+  if (!UUID.test(fileId)) throw notFound;
+  const rows: { id: string; path: string; size: string; status: StoredFile['status']; object_key: string | null }[] = await db.query(
+    `SELECT id, path, size, status, object_key FROM files WHERE id = $1 AND area = 'personal' AND owner_id = $2`,
+    [fileId, memberId],
+  );
+  const row = rows[0];
+  if (!row) throw notFound;
+  const closed: unknown[] = await db.query('SELECT 1 FROM closed_members WHERE member_id = $1', [memberId]);
+  if (closed.length) throw AppError.conflict('Your file area is closed: the account was deleted and its files are being removed.');
+  return { id: row.id, path: row.path, size: Number(row.size), status: row.status, objectKey: row.object_key };
+}
+
+/** Reads need the complete file: 409 while it is uploading or being deleted. */
+export function requireReady(file: StoredFile): asserts file is StoredFile & { objectKey: string } {
+  if (file.status === 'deleting') throw AppError.conflict('The file is being deleted; it can no longer be read.');
+  if (file.status !== 'ready' || !file.objectKey) throw AppError.conflict('The file is not complete yet; complete its upload first.');
+}

@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { fileAssembleQueue } from '@marketplace/contracts';
+import type { WorkContext, WorkHandler } from '@marketplace/service-kit';
+import { FileAssembler } from './file-assembler.js';
+
+/**
+ * Joins a large upload's chunks in the files worker (fileAssembleQueue), queued by complete for
+ * files over FILE_LIMITS.proxyBytes; the client calls complete again until the file is ready. A
+ * mismatch is kept on the file for that next complete to report. Safe to repeat: a file that is
+ * no longer uploading is left alone.
+ */
+@Injectable()
+export class AssembleWorker implements WorkHandler<typeof fileAssembleQueue.payload> {
+  readonly queue = fileAssembleQueue;
+
+  constructor(private readonly assembler: FileAssembler) {}
+
+  async run({ fileId }: { fileId: string }, ctx: WorkContext): Promise<void> {
+    await this.assembler.assemble(fileId, () => ctx.heartbeat(), ctx.signal);
+  }
+}

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { fileCompletedV1, filePreviewQueue } from '@marketplace/contracts';
+import {
+  enqueueWork, LOGGER, MIN_PART_BYTES, ObjectStorage, recordEvent, UnitOfWork, type Logger, type MultipartUpload,
+} from '@marketplace/service-kit';
+import { assembledObjectKey, chunkCount, type FileRow } from './personal-area.js';
+
+export type AssemblyResult =
+  | { kind: 'ready'; file: FileRow }
+  | { kind: 'mismatch'; message: string }
+  /** The file is no longer an upload to join (deleted, or missing chunks). */
+  | { kind: 'skipped'; file: FileRow | null };
+
+/**
+ * Joins a fully received upload's chunks, in order, into one object `files/objects/<id>`: streamed
+ * from storage and written as S3 multipart parts of at least 5 MiB (one PUT for a smaller file),
+ * so at most one part is held in memory, while the sha256 and size are computed on the way.
+ * A match makes the file ready (once: preview queued, `file.completed` recorded, chunks dropped);
+ * a mismatch drops the chunks so the client uploads them again. Safe to run twice.
+ */
+@Injectable()
+export class FileAssembler {
+  constructor(
+    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async assemble(fileId: string, heartbeat: () => void = () => undefined, signal?: AbortSignal): Promise<AssemblyResult> {
+    const [file] = (await this.ds.query('SELECT * FROM files WHERE id = $1', [fileId])) as FileRow[];
+    if (!file || file.status !== 'uploading') return { kind: 'skipped', file: file ?? null };
+    const chunks: { idx: number; object_key: string }[] = await this.ds.query(
+      'SELECT idx, object_key FROM file_chunks WHERE file_id = $1 ORDER BY idx', [fileId]);
+    const count = chunkCount(file);
+    if (chunks.length !== count || chunks.some((c, i) => c.idx !== i)) return { kind: 'skipped', file };
+
+    const key = assembledObjectKey(fileId);
+    const hash = createHash('sha256');
+    let total = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let multipart: MultipartUpload | undefined;
+    const flush = async () => {
+      multipart ??= await this.storage.startMultipart(key, 'application/octet-stream');
+      await multipart.putPart(Buffer.concat(pending, pendingBytes));
+      pending = [];
+      pendingBytes = 0;
+      heartbeat();
+    };
+    try {
+      for (const chunk of chunks) {
+        if (signal?.aborted) throw new Error('assembly stopped; retried');
+        const object = await this.storage.open(chunk.object_key);
+        if (!object) throw new Error(`chunk ${chunk.idx} of file ${fileId} is missing from storage`);
+        for await (const piece of object.stream as AsyncIterable<Buffer>) {
+          hash.update(piece);
+          total += piece.length;
+          pending.push(piece);
+          pendingBytes += piece.length;
+        }
+        if (pendingBytes >= MIN_PART_BYTES) await flush();
+        if (total > Number(file.size)) break;
+      }
+      const sha = hash.digest('hex');
+      if (total !== Number(file.size) || sha !== file.sha256) {
+        await multipart?.abort().catch(() => undefined);
+        multipart = undefined;
+        const message = total !== Number(file.size)
+          ? `The chunks add up to ${total} bytes, not the declared ${file.size}; they were dropped: upload every chunk again, then complete.`
+          : `The file's sha256 is ${sha}, not the declared ${file.sha256}; the chunks were dropped: upload every chunk again, then complete.`;
+        await this.dropChunks(file, message);
+        return { kind: 'mismatch', message };
+      }
+      if (multipart) {
+        if (pendingBytes) await flush();
+        await multipart.complete();
+      } else {
+        await this.storage.put(key, Buffer.concat(pending, pendingBytes), 'application/octet-stream');
+      }
+      pending = [];
+    } catch (err) {
+      await multipart?.abort().catch(() => undefined);
+      throw err;
+    }
+    return this.markReady(file, key, chunks.map((c) => c.object_key));
+  }
+
+  private async markReady(file: FileRow, key: string, chunkKeys: string[]): Promise<AssemblyResult> {
+    const result = await this.uow.run(async (em): Promise<AssemblyResult> => {
+      const [locked] = (await em.query('SELECT * FROM files WHERE id = $1 FOR UPDATE', [file.id])) as FileRow[];
+      if (!locked || locked.status !== 'uploading') return { kind: 'skipped', file: locked ?? null };
+      const [rows] = (await em.query(
+        `UPDATE files SET status = 'ready', object_key = $2, completed_at = now(), received = size,
+           assembly_requested_at = NULL, assembly_failure = NULL
+         WHERE id = $1 RETURNING *`, [file.id, key])) as [FileRow[], number];
+      const ready = rows[0]!;
+      await em.query('DELETE FROM file_chunks WHERE file_id = $1', [file.id]);
+      await enqueueWork(em, filePreviewQueue, { fileId: file.id });
+      await recordEvent(em, fileCompletedV1, {
+        fileId: ready.id, area: ready.area, ownerId: ready.owner_id, folder: ready.folder, hireId: ready.hire_id,
+        uploaderId: ready.uploader_id, path: ready.path, size: Number(ready.size), completedAt: new Date().toISOString(),
+      });
+      return { kind: 'ready', file: ready };
+    });
+    // Nothing refers to the chunks any more; a failure only costs space until the file's cleanup.
+    if (result.kind === 'ready') this.discard(chunkKeys);
+    return result;
+  }
+
+  /** After a mismatch: the chunk rows go (received 0) and their objects after, so the upload starts over. */
+  private async dropChunks(file: FileRow, message: string): Promise<void> {
+    const keys = await this.uow.run(async (em) => {
+      const [locked] = (await em.query('SELECT status FROM files WHERE id = $1 FOR UPDATE', [file.id])) as FileRow[];
+      if (locked?.status !== 'uploading') return [];
+      const [rows] = (await em.query('DELETE FROM file_chunks WHERE file_id = $1 RETURNING object_key', [file.id])) as [{ object_key: string }[], number];
+      await em.query(
+        `UPDATE files SET received = 0, assembly_requested_at = NULL, assembly_failure = $2 WHERE id = $1`, [file.id, message]);
+      return rows.map((r) => r.object_key);
+    });
+    this.discard(keys);
+  }
+
+  private discard(keys: string[]): void {
+    void (async () => {
+      for (const k of keys) await this.storage.remove(k);
+    })().catch((err: unknown) => this.logger.warn({ err }, 'chunk objects not removed; the file cleanup removes them'));
+  }
+}

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import { fileCleanupQueue, memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
+import { enqueueWork, forgetAttempts, type EventConsumer } from '@marketplace/service-kit';
+
+/**
+ * The files part of an account deletion: the member's personal area closes (closed: true, writes
+ * 409) and every file in it moves to `deleting` with its cleanup queued, which removes the
+ * objects, retried until storage lets it. Safe to apply twice.
+ */
+@Injectable()
+export class FilesMemberDeletedConsumer implements EventConsumer<typeof memberDeletedV1.payload> {
+  readonly name = 'member-deleted-files';
+  readonly event = memberDeletedV1;
+
+  async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
+    const { memberId } = event.payload;
+    if (!/^[0-9a-f-]{36}$/i.test(memberId)) return;
+    await em.query('INSERT INTO closed_members (member_id, closed_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [memberId, event.payload.deletedAt]);
+    const [rows] = (await em.query(
+      `UPDATE files SET status = 'deleting' WHERE area = 'personal' AND owner_id = $1 AND status <> 'deleting' RETURNING id`,
+      [memberId])) as [{ id: string }[], number];
+    for (const { id } of rows) await enqueueWork(em, fileCleanupQueue, { fileId: id });
+    await forgetAttempts(em, [memberId]);
+  }
+}

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { FILE_LIMITS, filePreviewQueue, previewMyFile, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { callerOf, enqueueWork, ObjectStorage, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { findOwnPersonalFile } from '../downloads/own-file.js';
+import { PREVIEW_MAX_BYTES, PREVIEW_REASONS } from './preview-image.js';
+
+/** A pending preview whose work item has not finished in this long is asked for again. */
+const REQUEUE_AFTER_SECONDS = 120;
+
+/**
+ * The preview of one of the member's files. The files worker makes it once (filePreviewQueue);
+ * until then the answer is `unavailable` "still being made". A ready file without a preview row
+ * (completed before previews existed, or its work item lost) gets one queued here.
+ */
+@Injectable()
+export class PreviewMyFileHandler implements OperationHandler<typeof previewMyFile> {
+  readonly operation = previewMyFile;
+
+  constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage) {}
+
+  async handle({ fileId }: InputOf<typeof previewMyFile>, ctx: HandlerContext): Promise<OutputOf<typeof previewMyFile>> {
+    const caller = callerOf(ctx);
+    const file = await findOwnPersonalFile(this.ds, caller.memberId, fileId);
+    const head = { fileId: file.id, path: file.path };
+    const unavailable = (reason: string) => ({ kind: 'unavailable' as const, ...head, reason });
+    if (file.status === 'deleting') return unavailable(PREVIEW_REASONS.deleting);
+    if (file.status !== 'ready') return unavailable(PREVIEW_REASONS.notReady);
+    if (file.size > FILE_LIMITS.previewBytes) return unavailable(PREVIEW_REASONS.bytes);
+
+    const rows: { kind: string; mime_type: 'image/png' | 'image/jpeg' | null; object_key: string | null; reason: string | null; stale: boolean }[] =
+      await this.ds.query(
+        `SELECT kind, mime_type, object_key, reason, requested_at < now() - make_interval(secs => $2) AS stale
+         FROM file_previews WHERE file_id = $1`,
+        [file.id, REQUEUE_AFTER_SECONDS],
+      );
+    const row = rows[0];
+    if (row?.kind === 'unavailable') return unavailable(row.reason ?? PREVIEW_REASONS.type);
+    if (row?.kind === 'image' && row.object_key && row.mime_type) {
+      const data = await this.storage.read(row.object_key, PREVIEW_MAX_BYTES);
+      if (data) return { kind: 'image', ...head, mimeType: row.mime_type, data: data.toString('base64') };
+    }
+    if (!row || row.stale || row.kind === 'image') await this.request(file.id);
+    return unavailable(PREVIEW_REASONS.pending);
+  }
+
+  /** Marks the preview pending and queues its work item in one transaction (at most one per REQUEUE_AFTER_SECONDS). */
+  private async request(fileId: string): Promise<void> {
+    await this.uow.run(async (em) => {
+      const claimed: unknown[] = await em.query(
+        `INSERT INTO file_previews (file_id, kind, requested_at) VALUES ($1, 'pending', now())
+         ON CONFLICT (file_id) DO UPDATE SET kind = 'pending', mime_type = NULL, object_key = NULL, reason = NULL, requested_at = now()
+           WHERE file_previews.kind = 'image' OR file_previews.requested_at < now() - make_interval(secs => $2)
+         RETURNING file_id`,
+        [fileId, REQUEUE_AFTER_SECONDS],
+      );
+      if (claimed.length) await enqueueWork(em, filePreviewQueue, { fileId });
+    });
+  }
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { dateTimeSchema, idSchema } from '../schemas/common.schema.js';
+import { FILE_LIMITS, fileDeletedSchema, personalFileSchema, personalFilesSchema } from '../schemas/file.schema.js';
+import { uploadedObjectSchema } from '../schemas/stored-object.schema.js';
+
+/**
+ * Personal files: list, create an upload, send its chunks, complete, delete. Downloads and
+ * previews are in file-downloads.operations.ts.
+ *
+ * Upload design: `createMyFile` declares path, size and the whole file's sha256 and answers the
+ * chunk size and count. Each chunk (index 0..chunks-1, every one `chunkBytes` long except the
+ * last) is sent with its own sha256, in any order, as often as needed (a retry of the same bytes
+ * is a no-op); `received` and `nextIndex` say where to resume. `completeMyFile` joins the chunks
+ * into one object, checks the size and sha256 and makes the file ready and immutable.
+ */
+
+/** The smallest and largest chunk sizes an upload may choose; the default is the contract's chunk size. */
+export const CHUNK_BYTES_RANGE = { min: 65_536, max: FILE_LIMITS.requestBytes } as const;
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A relative path inside an area: no traversal, no control characters, no empty segments. */
+export const filePathSchema = z
+  .string({ error: 'Required.' })
+  .min(1, 'Required.')
+  .refine((p) => p.normalize('NFC').length <= FILE_LIMITS.pathLength, { message: `At most ${FILE_LIMITS.pathLength} characters.` })
+  .refine((p) => !CONTROL.test(p), { message: 'Must not contain control characters.' })
+  .refine((p) => !p.includes('\\'), { message: 'Use / to separate folders, not \\.' })
+  .refine((p) => !p.startsWith('/'), { message: 'Must be relative (no leading /).' })
+  .refine((p) => p.split('/').every((s) => s !== ''), { message: 'Must not have empty segments (// or a trailing /).' })
+  .refine((p) => p.split('/').every((s) => s !== '.' && s !== '..'), { message: 'Must not contain . or .. segments.' })
+  .refine((p) => p.split('/').every((s) => s.trim() === s), { message: 'Segments must not start or end with spaces.' })
+  .describe(`Relative path such as reports/q3.pdf: at most ${FILE_LIMITS.pathLength} characters, / between folders, no leading /, no . or .. segments, no control characters or backslashes; stored in Unicode NFC; unique in the area ignoring case`);
+
+/** A sha256 in hex; the example is the digest of no bytes. */
+export function sha256Schema(description = 'sha256 in hex (64 characters)') {
+  return z
+    .string({ error: 'Required.' })
+    .regex(/^[0-9a-fA-F]{64}$/, 'Must be a sha256 in hex (64 characters).')
+    .meta({ description, examples: ['e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'] });
+}
+
+const fileIdSchema = idSchema.describe('File id');
+
+export const fileUploadSchema = z.object({
+  file: personalFileSchema,
+  chunkBytes: z.number().int().describe('Bytes per chunk; every chunk but the last has exactly this size'),
+  chunks: z.number().int().describe('How many chunks make the file (indexes 0 to chunks - 1)'),
+  nextIndex: z.number().int().nullable().describe('The lowest chunk index not yet received; null when all are in'),
+  uploadExpiresAt: dateTimeSchema.describe(`The upload must be completed by then (${FILE_LIMITS.transferSeconds} seconds after creation); afterwards it is removed and its quota freed`),
+});
+
+export const fileChunkReceivedSchema = z.object({
+  file: personalFileSchema,
+  index: z.number().int(),
+  nextIndex: z.number().int().nullable().describe('The lowest chunk index not yet received; null when all are in: call complete'),
+});
+
+export const listMyFiles = defineOperation({
+  name: 'listMyFiles',
+  service: 'files',
+  summary: 'Your personal files, with their upload state and the file limits',
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({}),
+  output: personalFilesSchema,
+  rest: { method: 'GET', path: '/api/me/files', status: 200 },
+  mcp: {
+    tool: 'list_my_files',
+    description:
+      `List your personal files (private to you and your agents): id, path, size, received bytes, status (uploading, ready, deleting), createdAt, canWrite; closed is true after account deletion. limits gives the constants: ${FILE_LIMITS.fileBytes} bytes per file, ${FILE_LIMITS.personalBytes} bytes and ${FILE_LIMITS.files} files per area, paths of at most ${FILE_LIMITS.pathLength} characters.`,
+  },
+});
+
+export const createMyFile = defineOperation({
+  name: 'createMyFile',
+  service: 'files',
+  summary: 'Start uploading a personal file: declare its path, size and sha256',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    path: filePathSchema,
+    size: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
+      .min(1, 'Must be at least 1.').max(FILE_LIMITS.fileBytes, `At most ${FILE_LIMITS.fileBytes} bytes.`)
+      .describe(`The file's exact size in bytes, 1 to ${FILE_LIMITS.fileBytes}`),
+    sha256: sha256Schema("The whole file's sha256 in hex; complete checks the joined chunks against it"),
+    chunkBytes: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
+      .min(CHUNK_BYTES_RANGE.min, `Must be at least ${CHUNK_BYTES_RANGE.min}.`)
+      .max(CHUNK_BYTES_RANGE.max, `Must be at most ${CHUNK_BYTES_RANGE.max}.`)
+      .optional()
+      .describe(`Bytes per chunk, ${CHUNK_BYTES_RANGE.min} to ${CHUNK_BYTES_RANGE.max}; default ${FILE_LIMITS.chunkBytes} (over MCP a chunk is at most ${FILE_LIMITS.chunkBytes} bytes)`),
+  }),
+  output: fileUploadSchema,
+  rest: { method: 'POST', path: '/api/me/files', status: 201 },
+  mcp: {
+    tool: 'create_my_file',
+    description:
+      `Start uploading a personal file: path (relative, e.g. notes/plan.md), size in bytes (at most ${FILE_LIMITS.fileBytes}) and the whole file's sha256 (hex). Answers the file (status uploading), chunkBytes (${FILE_LIMITS.chunkBytes} by default), chunks and uploadExpiresAt (${FILE_LIMITS.transferSeconds} seconds). Then send each chunk with upload_my_file_chunk and finish with complete_my_file. 409 when the path exists or the area would exceed ${FILE_LIMITS.personalBytes} bytes or ${FILE_LIMITS.files} files.`,
+  },
+});
+
+export const uploadMyFileChunk = defineOperation({
+  name: 'uploadMyFileChunk',
+  service: 'files',
+  summary: 'Send one chunk of an upload: the raw bytes as the body, their sha256 in the query',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    fileId: fileIdSchema,
+    index: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0, 'Must be at least 0.')
+      .max(Math.ceil(FILE_LIMITS.fileBytes / CHUNK_BYTES_RANGE.min), 'No such chunk.')
+      .describe('Chunk index from 0; chunk i holds bytes i*chunkBytes up to the next chunk'),
+    sha256: sha256Schema("This chunk's sha256 in hex"),
+    chunk: uploadedObjectSchema.describe(`The chunk's bytes: exactly chunkBytes, or the remainder for the last chunk (at most ${FILE_LIMITS.requestBytes} bytes on REST, ${FILE_LIMITS.chunkBytes} over MCP)`),
+  }),
+  output: fileChunkReceivedSchema,
+  rest: {
+    method: 'PUT', path: '/api/me/files/{fileId}/chunks/{index}', status: 200,
+    fields: { sha256: { in: 'query' } },
+    upload: {
+      field: 'chunk', contentTypes: ['application/octet-stream'], maxBytes: FILE_LIMITS.requestBytes, base64InJson: true,
+      toolMaxBytes: FILE_LIMITS.chunkBytes,
+    },
+  },
+  mcp: {
+    tool: 'upload_my_file_chunk',
+    args: { fileId: 'file_id', chunk: 'data' },
+    description:
+      `Send one chunk of an upload started with create_my_file: file_id, index (from 0), data (the chunk's bytes in base64, at most ${FILE_LIMITS.chunkBytes} bytes decoded: exactly chunkBytes, the last chunk the remainder) and sha256 (hex of those bytes). Any order; sending a chunk again with the same bytes is safe. Answers nextIndex (the lowest chunk still missing, null when all are in).`,
+  },
+});
+
+export const completeMyFile = defineOperation({
+  name: 'completeMyFile',
+  service: 'files',
+  summary: 'Finish an upload: join the chunks, verify size and sha256, make the file ready',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ fileId: fileIdSchema }),
+  output: personalFileSchema,
+  rest: { method: 'POST', path: '/api/me/files/{fileId}/complete', status: 200 },
+  mcp: {
+    tool: 'complete_my_file',
+    args: { fileId: 'file_id' },
+    description:
+      `Finish an upload once every chunk is in: the file is verified (size and sha256) and becomes ready and immutable. 409 with fields.nextIndex when chunks are missing; 409 when the sha256 does not match (the chunks are dropped: upload them again). Files over ${FILE_LIMITS.proxyBytes} bytes are joined in the background: 503 means call again in a few seconds. Calling it on a ready file answers it again.`,
+  },
+});
+
+export const deleteMyFile = defineOperation({
+  name: 'deleteMyFile',
+  service: 'files',
+  summary: 'Delete a personal file (uploading or ready); its storage is freed in the background',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ fileId: fileIdSchema }),
+  output: fileDeletedSchema,
+  rest: { method: 'DELETE', path: '/api/me/files/{fileId}', status: 200 },
+  mcp: {
+    tool: 'delete_my_file',
+    args: { fileId: 'file_id' },
+    description:
+      'Delete one of your personal files. It shows as deleting (no longer readable) and keeps its quota until its storage is removed, then leaves the list.',
+  },
+});
+
+export const filesOperations = [listMyFiles, createMyFile, uploadMyFileChunk, completeMyFile, deleteMyFile] as const;
