@@ -73,16 +73,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }).catch(async (err) => { await infra.stop(); throw err; });
 
   // Lets a test stop and start one service process, for outage tests; a JSON body to /start/<app>
-  // restarts it with those environment overrides (`{}` restores its own).
+  // restarts it with those environment overrides (`{}` restores its own). /kill/<app> is a crash (SIGKILL).
   const control = createServer((req, res) => {
-    const m = /^\/(stop|start)\/([\w-]+)$/.exec(req.url ?? '');
+    const m = /^\/(stop|start|kill)\/([\w-]+)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !m) return void res.writeHead(404).end();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const env = text ? (JSON.parse(text) as Record<string, string>) : undefined;
-      const action = m[1] === 'stop' ? system.stop(m[2]!) : system.start(m[2]!, env);
+      const action = m[1] === 'stop' ? system.stop(m[2]!) : m[1] === 'kill' ? system.kill(m[2]!) : system.start(m[2]!, env);
       action.then(() => res.writeHead(204).end(), (err: Error) => res.writeHead(500).end(err.message));
     });
   });

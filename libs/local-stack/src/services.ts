@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describeExit, forwardLines, terminate, terminateOnParentExit, track, type TrackedProcess } from './child-process.js';
+import { describeExit, forwardLines, sendSignal, terminate, terminateOnParentExit, track, type TrackedProcess } from './child-process.js';
 import { getFreePort } from './free-port.js';
 import type { Infrastructure } from './infrastructure.js';
 import { LineTail } from './line-tail.js';
@@ -20,6 +20,10 @@ export interface System {
   healthUrl(app: string): string;
   /** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */
   stop(app: string): Promise<void>;
+  /** SIGKILL at once (a crash, no graceful shutdown); resolves once the process has exited. */
+  kill(app: string): Promise<void>;
+  /** The app's process id while it runs (benchmarks sample its memory), else undefined. */
+  pid(app: string): number | undefined;
   /**
    * Starts a stopped app again with the same ports, and waits until it is healthy. With `env`, the
    * app runs with its original environment plus these values (an empty string unsets a setting)
@@ -175,6 +179,21 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     if (service.proc === proc) service.proc = undefined;
   };
 
+  const kill = async (app: string): Promise<void> => {
+    const service = lookup(app);
+    const proc = service.proc;
+    if (!proc) return;
+    service.stopping = true;
+    sendSignal(proc, 'SIGKILL');
+    await proc.exit;
+    if (service.proc === proc) service.proc = undefined;
+  };
+
+  const pid = (app: string): number | undefined => {
+    const proc = lookup(app).proc;
+    return proc && !proc.hasExited() ? proc.child.pid : undefined;
+  };
+
   const start = async (app: string, env?: Record<string, string>): Promise<void> => {
     const service = lookup(app);
     if (env) service.env = { ...service.baseEnv, ...env };
@@ -201,5 +220,5 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
   }
 
   const healthUrl = (app: string): string => `http://127.0.0.1:${lookup(app).healthPort}`;
-  return { baseUrl, apps: [...services.keys()], healthUrl, stop, start, stopAll };
+  return { baseUrl, apps: [...services.keys()], healthUrl, stop, kill, pid, start, stopAll };
 }

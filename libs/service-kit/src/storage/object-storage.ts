@@ -39,6 +39,12 @@ interface Connection {
   config: StorageConfig;
   client: Client;
   agent: HttpAgent;
+  /**
+   * Signs presigned GETs for S3_PUBLIC_ENDPOINT (the signature covers the host, so the URL cannot
+   * be rewritten afterwards); `client` when that is unset. It never sends a request: the region is
+   * set, so presigning needs no round trip to the store.
+   */
+  publicClient: Client;
 }
 
 /**
@@ -165,13 +171,14 @@ export class ObjectStorage {
 
   /**
    * A presigned GET of the object valid `seconds`, for a client to fetch it straight from storage.
-   * The address is S3_ENDPOINT's, so clients must be able to reach it. `fileName` asks storage to
-   * serve it as an attachment.
+   * The address is S3_PUBLIC_ENDPOINT's when set (the store as clients reach it), else
+   * S3_ENDPOINT's, so clients must be able to reach that one. `fileName` asks storage to serve it
+   * as an attachment.
    */
   async presignGet(key: string, seconds: number, fileName?: string): Promise<string> {
-    const { client, config } = this.connect();
+    const { publicClient, config } = this.connect();
     const headers = fileName ? { 'response-content-disposition': attachmentDisposition(fileName) } : undefined;
-    return guard(() => client.presignedGetObject(config.bucket, key, seconds, headers));
+    return guard(() => publicClient.presignedGetObject(config.bucket, key, seconds, headers));
   }
 
   /** The keys under a prefix (all of them, however many pages that takes). */
@@ -234,21 +241,27 @@ export class ObjectStorage {
     const config = this.configure();
     const useSSL = config.endpoint.protocol === 'https:';
     const agent = useSSL ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
-    const client = new Client({
-      endPoint: config.endpoint.hostname,
-      port: config.endpoint.port ? Number(config.endpoint.port) : useSSL ? 443 : 80,
-      useSSL,
-      accessKey: config.accessKey,
-      secretKey: config.secretKey,
-      // Set, so the client never asks the store for the bucket's region first.
-      region: config.region,
-      // s3rver and a MinIO behind a plain host name only understand path-style addresses.
-      pathStyle: true,
-      transportAgent: agent,
-    });
-    this.connection = { config, client, agent };
+    const client = minioClient(config, config.endpoint, agent);
+    const publicClient = config.publicEndpoint ? minioClient(config, config.publicEndpoint) : client;
+    this.connection = { config, client, agent, publicClient };
     return this.connection;
   }
+}
+
+function minioClient(config: StorageConfig, endpoint: URL, agent?: HttpAgent): Client {
+  const useSSL = endpoint.protocol === 'https:';
+  return new Client({
+    endPoint: endpoint.hostname,
+    port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: config.accessKey,
+    secretKey: config.secretKey,
+    // Set, so the client never asks the store for the bucket's region first.
+    region: config.region,
+    // s3rver and a MinIO behind a plain host name only understand path-style addresses.
+    pathStyle: true,
+    ...(agent ? { transportAgent: agent } : {}),
+  });
 }
 
 /** `attachment` with the name as a plain-ASCII fallback and in full (RFC 6266 / 5987). */

@@ -17,4 +17,14 @@ describe('readStorageConfig', () => {
     expect(() => readStorageConfig({ S3_ENDPOINT: 'nope', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' })).toThrow(/not a valid URL/);
     expect(() => readStorageConfig({ S3_ENDPOINT: 'ftp://x', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' })).toThrow(/http/);
   });
+
+  it('reads S3_PUBLIC_ENDPOINT as an origin for presigned links, and refuses one with a path', () => {
+    const env = { S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' };
+    expect(readStorageConfig(env).publicEndpoint).toBeUndefined();
+    expect(readStorageConfig({ ...env, S3_PUBLIC_ENDPOINT: ' ' }).publicEndpoint).toBeUndefined();
+    expect(readStorageConfig({ ...env, S3_PUBLIC_ENDPOINT: 'https://files.example.org' }).publicEndpoint?.origin).toBe('https://files.example.org');
+    expect(() => readStorageConfig({ ...env, S3_PUBLIC_ENDPOINT: 'https://files.example.org/s3' })).toThrow(/origin only/);
+    expect(() => readStorageConfig({ ...env, S3_PUBLIC_ENDPOINT: 'files.example.org' })).toThrow(/S3_PUBLIC_ENDPOINT is not a valid URL/);
+    expect(() => readStorageConfig({ ...env, S3_PUBLIC_ENDPOINT: 'ftp://files.example.org' })).toThrow(/S3_PUBLIC_ENDPOINT must be an http/);
+  });
 });

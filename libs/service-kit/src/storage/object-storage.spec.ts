@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ObjectStorage } from './object-storage.js';
+import { readStorageConfig } from './storage-config.js';
+
+// Port 1 on loopback: nothing listens, so any request to the store would fail. Presigning must not need one.
+const internal = { S3_ENDPOINT: 'http://127.0.0.1:1', S3_ACCESS_KEY: 'key', S3_SECRET_KEY: 'secret', S3_BUCKET: 'files' };
+
+describe('ObjectStorage.presignGet', () => {
+  it('signs for S3_ENDPOINT when no public endpoint is set', async () => {
+    const storage = ObjectStorage.fromEnv(internal);
+    const url = new URL(await storage.presignGet('files/objects/a', 300, 'report.pdf'));
+    expect(url.origin).toBe('http://127.0.0.1:1');
+    expect(url.pathname).toBe('/files/files/objects/a');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    storage.close();
+  });
+
+  it('signs for S3_PUBLIC_ENDPOINT when set, offline, with the same key, expiry and disposition', async () => {
+    const storage = ObjectStorage.fromEnv({ ...internal, S3_PUBLIC_ENDPOINT: 'https://files.example.org' });
+    const url = new URL(await storage.presignGet('files/objects/a', 300, 'report.pdf'));
+    expect(url.origin).toBe('https://files.example.org');
+    expect(url.pathname).toBe('/files/files/objects/a');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(url.searchParams.get('X-Amz-Credential')).toMatch(/^key\//);
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(url.searchParams.get('response-content-disposition')).toMatch(/^attachment; filename="report.pdf"/);
+    // Signed for its own host: the same request signed for the internal endpoint differs.
+    const inside = new URL(await ObjectStorage.fromEnv(internal).presignGet('files/objects/a', 300, 'report.pdf'));
+    expect(inside.searchParams.get('X-Amz-Signature')).not.toBe(url.searchParams.get('X-Amz-Signature'));
+    expect(readStorageConfig({ ...internal, S3_PUBLIC_ENDPOINT: 'https://files.example.org' }).endpoint.origin).toBe('http://127.0.0.1:1');
+    storage.close();
+  });
+});
