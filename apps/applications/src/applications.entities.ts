@@ -10,11 +10,12 @@ import { HiringAndWork1795315530993 } from './migrations/1795315530993-hiring-an
 import { KitLimits1795320100000 } from './migrations/1795320100000-kit-limits.js';
 import { ClosedJobs1795419692108 } from './migrations/1795419692108-closed-jobs.js';
 import { MemberDeletionClaims1795419857561 } from './migrations/1795419857561-member-deletion-claims.js';
+import { SubmissionFiles1795421473155 } from './migrations/1795421473155-submission-files.js';
 
 export const applicationsEntities: Function[] = [
   ApplicationEntity, HireEntity, SubmissionEntity, RatingEntity, ConversationEntity, MessageEntity, ClosedJobEntity,
   MemberDeletionClaimEntity,
 ];
 export const applicationsMigrations: Function[] = [HiringAndWork1795315530993, KitLimits1795320100000, ClosedJobs1795419692108,
-  MemberDeletionClaims1795419857561,
+  MemberDeletionClaims1795419857561, SubmissionFiles1795421473155,
 ];

@@ -14,20 +14,34 @@ import { ListMyFilesHandler } from './files/list-my-files.handler.js';
 import { FilesMemberDeletedConsumer } from './files/member-deleted.consumer.js';
 import { UploadExpirySweeper } from './files/upload-expiry.sweeper.js';
 import { UploadMyFileChunkHandler } from './files/upload-my-file-chunk.handler.js';
+import { AreaUploads } from './files/area-uploads.js';
+import { FilePreviews } from './previews/preview-my-file.handler.js';
+import { JobAreas } from './jobs/job-area.js';
+import {
+  CompleteJobFileHandler, CreateJobFileHandler, DeleteJobFileHandler, DownloadJobFileHandler, ListJobAttachmentsHandler, ListJobFilesHandler,
+  PreviewJobFileHandler, SetJobFileAccessHandler, UploadJobFileChunkHandler,
+} from './jobs/job-files.handlers.js';
+import { LockWorkerFilesHandler } from './jobs/lock-worker-files.handler.js';
+import { FilesWorkCancelledConsumer } from './jobs/hire-ended.consumer.js';
 
 /** Downloads and previews (apps/files/src/downloads, previews). */
 const downloadHandlers = [DownloadMyFileHandler, GetFileDownloadHandler, PreviewMyFileHandler];
 /** Personal files: list, upload (create, chunks, complete), delete (apps/files/src/files). */
 const fileHandlers = [ListMyFilesHandler, CreateMyFileHandler, UploadMyFileChunkHandler, CompleteMyFileHandler, DeleteMyFileHandler];
-const fileServices = [FileAssembler, UploadExpirySweeper];
-const consumers = [FilesMemberDeletedConsumer];
+/** Job areas: the poster's and worker's folders, the grant, attachments and turned-in files (apps/files/src/jobs). */
+const jobHandlers = [
+  ListJobFilesHandler, SetJobFileAccessHandler, CreateJobFileHandler, UploadJobFileChunkHandler, CompleteJobFileHandler,
+  DownloadJobFileHandler, PreviewJobFileHandler, DeleteJobFileHandler, ListJobAttachmentsHandler, LockWorkerFilesHandler,
+];
+const fileServices = [FileAssembler, UploadExpirySweeper, AreaUploads, FilePreviews, JobAreas];
+const consumers = [FilesMemberDeletedConsumer, FilesWorkCancelledConsumer];
 /** Work queue handlers; the files worker process (ROLE=worker) runs them. */
 const workers = [PreviewWorker, CleanupWorker, AssembleWorker];
 
 /** Joins the bus, owns its schema and answers health; its operations arrive with their issues. */
 @Module({
   providers: [
-    ...downloadHandlers, ...fileHandlers, ...fileServices, handlersProvider(...downloadHandlers, ...fileHandlers),
+    ...downloadHandlers, ...fileHandlers, ...fileServices, ...jobHandlers, handlersProvider(...downloadHandlers, ...fileHandlers, ...jobHandlers),
     ...consumers, consumersProvider(...consumers),
     ...workers, workersProvider(...workers),
   ],

@@ -13,6 +13,7 @@ import { admissionOperations } from './operations/admission.operations.js';
 import { signUpOperations } from './operations/sign-up.operations.js';
 import { filesOperations } from './operations/files.operations.js';
 import { fileDownloadsOperations } from './operations/file-downloads.operations.js';
+import { jobFilesOperations } from './operations/job-files.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
 export const catalogue: readonly Operation[] = [
@@ -30,6 +31,7 @@ export const catalogue: readonly Operation[] = [
   ...memberLookupOperations,
   ...filesOperations,
   ...fileDownloadsOperations,
+  ...jobFilesOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

@@ -42,4 +42,5 @@ export * from './queues/files.queues.js';
 export * from './schemas/file.schema.js';
 export * from './operations/file-downloads.operations.js';
 export * from './operations/files.operations.js';
+export * from './operations/job-files.operations.js';
 export * from './events/files.events.js';

@@ -18,6 +18,10 @@ export class SubmissionEntity {
   @Column('jsonb')
   links!: { url: string; label: string | null }[];
 
+  /** Files turned in from the job's worker folder (locked there by the files service). */
+  @Column('jsonb', { default: () => "'[]'" })
+  files!: { id: string; path: string; size: number }[];
+
   @Column('text', { nullable: true })
   model!: string | null;
 

@@ -75,7 +75,7 @@ export async function buildWork(em: EntityManager, hire: HireEntity, role: WorkR
     workerId: hire.workerId,
     cancelRequestedAt: hire.cancelRequestedAt?.toISOString() ?? null,
     submissions: submissions.map((s) => ({
-      id: s.id, round: s.round, body: s.body, links: s.links, files: [], model: s.model, status: s.status,
+      id: s.id, round: s.round, body: s.body, links: s.links, files: s.files ?? [], model: s.model, status: s.status,
       statusLabel: SUBMISSION_STATUS_LABELS[s.status], feedback: s.feedback, createdAt: s.createdAt.toISOString(),
       decidedAt: s.decidedAt?.toISOString() ?? null,
     })),

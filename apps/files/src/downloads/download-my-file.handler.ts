@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  DOWNLOAD_LINK_SECONDS, downloadMyFile, FILE_LIMITS, type InputOf, type OutputOf,
+  DOWNLOAD_LINK_SECONDS, downloadMyFile, FILE_LIMITS, type FileDownloadLink, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { callerOf, ObjectStorage, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { newDownloadToken } from './download-token.js';
-import { findOwnPersonalFile, requireReady } from './own-file.js';
+import { findOwnPersonalFile, requireReady, type StoredFile } from './own-file.js';
 
 /** The path of a proxied download on the gateway; getFileDownload serves it. */
 export function proxiedDownloadUrl(token: string, publicUrl = process.env.PUBLIC_URL ?? ''): string {
@@ -13,10 +13,31 @@ export function proxiedDownloadUrl(token: string, publicUrl = process.env.PUBLIC
 }
 
 /**
- * A short-lived bearer link to one ready personal file. Files up to proxyBytes are served by the
- * gateway behind a random token (its hash kept in download_grants, see download-token.ts); larger
- * ones get a presigned GET straight to object storage, with the same lifetime.
+ * A short-lived bearer link to one ready file of any area. Files up to proxyBytes are served by
+ * the gateway behind a random token (its hash kept in download_grants, see download-token.ts);
+ * larger ones get a presigned GET straight to object storage, with the same lifetime.
  */
+export async function downloadLink(ds: DataSource, storage: ObjectStorage, file: StoredFile): Promise<FileDownloadLink> {
+  requireReady(file);
+  const expiresAt = new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000);
+  const base = { expiresAt: expiresAt.toISOString(), path: file.path, size: file.size };
+  if (file.size > FILE_LIMITS.proxyBytes) {
+    const url = await storage.presignGet(file.objectKey, DOWNLOAD_LINK_SECONDS, file.path);
+    return { url, ...base, proxied: false };
+  }
+  const { token, hash } = newDownloadToken();
+  // The grant and the file row are checked together when the link is used, so a file deleted
+  // after this stops downloading at once.
+  await ds.query('INSERT INTO download_grants (token_hash, file_id, expires_at) VALUES ($1, $2, $3)', [hash, file.id, expiresAt]);
+  // Expired grants are useless; a few are swept with each new one so the table stays small.
+  await ds.query(
+    `DELETE FROM download_grants WHERE token_hash IN (
+       SELECT token_hash FROM download_grants WHERE expires_at < now() - interval '1 minute' LIMIT 50)`,
+  );
+  return { url: proxiedDownloadUrl(token), ...base, proxied: true };
+}
+
+/** A short-lived bearer link to one ready personal file (see downloadLink). */
 @Injectable()
 export class DownloadMyFileHandler implements OperationHandler<typeof downloadMyFile> {
   readonly operation = downloadMyFile;
@@ -25,23 +46,6 @@ export class DownloadMyFileHandler implements OperationHandler<typeof downloadMy
 
   async handle({ fileId }: InputOf<typeof downloadMyFile>, ctx: HandlerContext): Promise<OutputOf<typeof downloadMyFile>> {
     const caller = callerOf(ctx);
-    const file = await findOwnPersonalFile(this.ds, caller.memberId, fileId);
-    requireReady(file);
-    const expiresAt = new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000);
-    const base = { expiresAt: expiresAt.toISOString(), path: file.path, size: file.size };
-    if (file.size > FILE_LIMITS.proxyBytes) {
-      const url = await this.storage.presignGet(file.objectKey, DOWNLOAD_LINK_SECONDS, file.path);
-      return { url, ...base, proxied: false };
-    }
-    const { token, hash } = newDownloadToken();
-    // The grant and the file row are checked together when the link is used, so a file deleted
-    // after this stops downloading at once.
-    await this.ds.query('INSERT INTO download_grants (token_hash, file_id, expires_at) VALUES ($1, $2, $3)', [hash, file.id, expiresAt]);
-    // Expired grants are useless; a few are swept with each new one so the table stays small.
-    await this.ds.query(
-      `DELETE FROM download_grants WHERE token_hash IN (
-         SELECT token_hash FROM download_grants WHERE expires_at < now() - interval '1 minute' LIMIT 50)`,
-    );
-    return { url: proxiedDownloadUrl(token), ...base, proxied: true };
+    return downloadLink(this.ds, this.storage, await findOwnPersonalFile(this.ds, caller.memberId, fileId));
   }
 }

@@ -17,16 +17,24 @@ export interface StoredFile {
  * a closed area (the account was deleted: closed_members) is 409.
  */
 export async function findOwnPersonalFile(db: DataSource | EntityManager, memberId: string, fileId: string): Promise<StoredFile> {
+  const file = await findAreaStoredFile(db, 'personal', memberId, fileId);
+  const closed: unknown[] = await db.query('SELECT 1 FROM closed_members WHERE member_id = $1', [memberId]);
+  if (closed.length) throw AppError.conflict('Your file area is closed: the account was deleted and its files are being removed.');
+  return file;
+}
+
+/** A file of one area (a member's personal area, a job's); any other is 404. Whether the caller may read the area is the caller's check. */
+export async function findAreaStoredFile(
+  db: DataSource | EntityManager, area: 'personal' | 'job', ownerId: string, fileId: string,
+): Promise<StoredFile> {
   const notFound = AppError.notFound('No such file.');
   if (!UUID.test(fileId)) throw notFound;
   const rows: { id: string; path: string; size: string; status: StoredFile['status']; object_key: string | null }[] = await db.query(
-    `SELECT id, path, size, status, object_key FROM files WHERE id = $1 AND area = 'personal' AND owner_id = $2`,
-    [fileId, memberId],
+    `SELECT id, path, size, status, object_key FROM files WHERE id = $1 AND area = $2 AND owner_id = $3`,
+    [fileId, area, ownerId],
   );
   const row = rows[0];
   if (!row) throw notFound;
-  const closed: unknown[] = await db.query('SELECT 1 FROM closed_members WHERE member_id = $1', [memberId]);
-  if (closed.length) throw AppError.conflict('Your file area is closed: the account was deleted and its files are being removed.');
   return { id: row.id, path: row.path, size: Number(row.size), status: row.status, objectKey: row.object_key };
 }
 

@@ -1,11 +1,27 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { fileCompletedV1, filePreviewQueue } from '@marketplace/contracts';
 import {
   enqueueWork, LOGGER, MIN_PART_BYTES, ObjectStorage, recordEvent, UnitOfWork, type Logger, type MultipartUpload,
 } from '@marketplace/service-kit';
 import { assembledObjectKey, chunkCount, type FileRow } from './personal-area.js';
+
+/**
+ * Who a job file's completion concerns: the job's poster and hired worker, and the other
+ * currently authorized participant to alert (the poster for the worker's file; the worker for the
+ * poster's file, only while the worker has access). Personal files concern nobody else.
+ */
+async function participants(em: EntityManager, file: FileRow): Promise<{ posterId: string | null; workerId: string | null; recipientIds: string[] }> {
+  if (file.area !== 'job') return { posterId: null, workerId: null, recipientIds: [] };
+  const [area] = (await em.query('SELECT poster_id, worker_id, worker_access FROM job_areas WHERE job_id = $1', [file.owner_id])) as
+    { poster_id: string; worker_id: string | null; worker_access: boolean }[];
+  if (!area) return { posterId: null, workerId: null, recipientIds: [] };
+  const recipients = file.uploader_id === area.poster_id
+    ? (area.worker_id && area.worker_access ? [area.worker_id] : [])
+    : [area.poster_id];
+  return { posterId: area.poster_id, workerId: area.worker_id, recipientIds: recipients };
+}
 
 export type AssemblyResult =
   | { kind: 'ready'; file: FileRow }
@@ -100,6 +116,7 @@ export class FileAssembler {
       await recordEvent(em, fileCompletedV1, {
         fileId: ready.id, area: ready.area, ownerId: ready.owner_id, folder: ready.folder, hireId: ready.hire_id,
         uploaderId: ready.uploader_id, path: ready.path, size: Number(ready.size), completedAt: new Date().toISOString(),
+        ...(await participants(em, ready)),
       });
       return { kind: 'ready', file: ready };
     });

@@ -77,6 +77,36 @@ export class FileEntity {
   /** Why the last join failed (the sha256 did not match); reported by the next complete, then cleared. */
   @Column('text', { name: 'assembly_failure', nullable: true })
   assemblyFailure!: string | null;
+
+  /** A job's worker-folder file turned in with a submission: it can no longer be deleted. */
+  @Column('timestamptz', { name: 'turned_in_at', nullable: true })
+  turnedInAt!: Date | null;
+}
+
+/**
+ * A job's file area as this service knows it: the poster, the hire last seen (from the jobs
+ * service) and whether the poster granted that hire access. A new hire replaces the row's hire
+ * and starts without access; a cancelled hire's access is revoked.
+ */
+@Entity({ name: 'job_areas' })
+export class JobAreaEntity {
+  @PrimaryColumn('uuid', { name: 'job_id' })
+  jobId!: string;
+
+  @Column('uuid', { name: 'poster_id' })
+  posterId!: string;
+
+  @Column('uuid', { name: 'hire_id', nullable: true })
+  hireId!: string | null;
+
+  @Column('uuid', { name: 'worker_id', nullable: true })
+  workerId!: string | null;
+
+  @Column('boolean', { name: 'worker_access', default: false })
+  workerAccess!: boolean;
+
+  @Column('timestamptz', { name: 'access_changed_at', nullable: true })
+  accessChangedAt!: Date | null;
 }
 
 /** One received chunk of an uploading file, kept at `object_key` until the file is assembled. */

@@ -1,6 +1,7 @@
 import { AppError, FILE_LIMITS, type PersonalFile } from '@marketplace/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FileStatus } from './file.entity.js';
+import type { AreaGate } from './area-uploads.js';
 
 type Db = DataSource | EntityManager;
 
@@ -35,6 +36,7 @@ export interface FileRow {
   upload_expires_at: Date;
   assembly_requested_at: Date | null;
   assembly_failure: string | null;
+  turned_in_at?: Date | null;
 }
 
 export function chunkCount(file: Pick<FileRow, 'size' | 'chunk_bytes'>): number {
@@ -74,10 +76,21 @@ export async function requireOpen(db: Db, memberId: string): Promise<void> {
  * the same 404, so ids reveal nothing. `lock` takes the row for update (inside a transaction).
  */
 export async function ownPersonalFile(db: Db, memberId: string, fileId: string, lock = false): Promise<FileRow> {
+  return areaFile(db, { area: 'personal', ownerId: memberId }, fileId, lock);
+}
+
+/** Which area a file belongs to: a member's personal area or a job's. */
+export interface AreaRef {
+  area: 'personal' | 'job';
+  ownerId: string;
+}
+
+/** A file of this area; any other file, a malformed id or no file are the same 404. */
+export async function areaFile(db: Db, ref: AreaRef, fileId: string, lock = false): Promise<FileRow> {
   const notFound = AppError.notFound('No such file.');
   if (!UUID.test(fileId)) throw notFound;
   const rows: FileRow[] = await db.query(
-    `SELECT * FROM files WHERE id = $1 AND area = 'personal' AND owner_id = $2${lock ? ' FOR UPDATE' : ''}`, [fileId, memberId]);
+    `SELECT * FROM files WHERE id = $1 AND area = $2 AND owner_id = $3${lock ? ' FOR UPDATE' : ''}`, [fileId, ref.area, ref.ownerId]);
   if (!rows[0]) throw notFound;
   return rows[0];
 }
@@ -104,3 +117,14 @@ export async function areaUsage(db: Db, area: 'personal' | 'job', ownerId: strin
 }
 
 export const UPLOAD_SECONDS = FILE_LIMITS.transferSeconds;
+
+/** The member's own area as the upload path sees it: everything in it is theirs to write. */
+export function personalGate(memberId: string): AreaGate {
+  return {
+    area: 'personal', ownerId: memberId, actorId: memberId, folder: null, hireId: null,
+    maxBytes: FILE_LIMITS.personalBytes, areaName: 'Your files area',
+    requireOpen: (db) => requireOpen(db, memberId),
+    mayUpload: () => undefined,
+    mayDelete: () => undefined,
+  };
+}

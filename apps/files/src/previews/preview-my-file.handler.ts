@@ -1,27 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { FILE_LIMITS, filePreviewQueue, previewMyFile, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { FILE_LIMITS, filePreviewQueue, previewMyFile, type FilePreview, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { callerOf, enqueueWork, ObjectStorage, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { findOwnPersonalFile } from '../downloads/own-file.js';
+import { findOwnPersonalFile, type StoredFile } from '../downloads/own-file.js';
 import { PREVIEW_MAX_BYTES, PREVIEW_REASONS } from './preview-image.js';
 
 /** A pending preview whose work item has not finished in this long is asked for again. */
 const REQUEUE_AFTER_SECONDS = 120;
 
 /**
- * The preview of one of the member's files. The files worker makes it once (filePreviewQueue);
- * until then the answer is `unavailable` "still being made". A ready file without a preview row
+ * The preview of a file of any area. The files worker makes it once (filePreviewQueue); until
+ * then the answer is `unavailable` "still being made". A ready file without a preview row
  * (completed before previews existed, or its work item lost) gets one queued here.
  */
 @Injectable()
-export class PreviewMyFileHandler implements OperationHandler<typeof previewMyFile> {
-  readonly operation = previewMyFile;
-
+export class FilePreviews {
   constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage) {}
 
-  async handle({ fileId }: InputOf<typeof previewMyFile>, ctx: HandlerContext): Promise<OutputOf<typeof previewMyFile>> {
-    const caller = callerOf(ctx);
-    const file = await findOwnPersonalFile(this.ds, caller.memberId, fileId);
+  async preview(file: StoredFile): Promise<FilePreview> {
     const head = { fileId: file.id, path: file.path };
     const unavailable = (reason: string) => ({ kind: 'unavailable' as const, ...head, reason });
     if (file.status === 'deleting') return unavailable(PREVIEW_REASONS.deleting);
@@ -56,5 +52,17 @@ export class PreviewMyFileHandler implements OperationHandler<typeof previewMyFi
       );
       if (claimed.length) await enqueueWork(em, filePreviewQueue, { fileId });
     });
+  }
+}
+
+/** The preview of one of the member's personal files (FilePreviews). */
+@Injectable()
+export class PreviewMyFileHandler implements OperationHandler<typeof previewMyFile> {
+  readonly operation = previewMyFile;
+
+  constructor(private readonly ds: DataSource, private readonly previews: FilePreviews) {}
+
+  async handle({ fileId }: InputOf<typeof previewMyFile>, ctx: HandlerContext): Promise<OutputOf<typeof previewMyFile>> {
+    return this.previews.preview(await findOwnPersonalFile(this.ds, callerOf(ctx).memberId, fileId));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, getJob, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { AppError, getJob, listJobAttachments, type AuthorizedJobDetail, type InputOf, type OutputOf } from '@marketplace/contracts';
 import {
   AccessSettingsCache, BusClient, requireReadAccess, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
@@ -38,8 +38,18 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
     return {
       ...toJob(row, { revealPoster: isPoster, withApplicants: isPublic, detail: true }),
       application: await viewerApplication(this.bus, id, ctx),
-      // File areas arrive with the files service; until then nothing about files is revealed.
-      attachments: { status: 'unavailable' },
+      attachments: await this.attachments(id, isPoster, ctx),
     };
+  }
+
+  /**
+   * The job's files, asked of the files service with the caller's own context: it alone decides
+   * who may see them (the poster, a worker the poster granted access). Anyone else, signed out,
+   * or the files service failing: `unavailable`, which reveals nothing.
+   */
+  private async attachments(jobId: string, participant: boolean, ctx: HandlerContext): Promise<AuthorizedJobDetail['attachments']> {
+    if (!ctx.caller || !participant) return { status: 'unavailable' };
+    const answer = await this.bus.call(listJobAttachments, { jobId }, ctx).catch(() => null);
+    return answer?.available ? { status: 'available', files: answer.files } : { status: 'unavailable' };
   }
 }

@@ -31,7 +31,7 @@ export const getHiringJob = defineOperation({
   service: 'jobs',
   summary: 'One job with its current version, for applying and hiring (service-to-service)',
   access: 'internal',
-  callers: ['applications'],
+  callers: ['applications', 'files'],
   input: z.object({ jobId: idSchema }),
   output: hiringJobSchema,
 });

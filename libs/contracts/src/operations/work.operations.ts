@@ -43,14 +43,16 @@ export const submitWork = defineOperation({
       label: oneLine(120).nullable().optional(),
     })).max(20, 'At most 20 links.').default([]),
     model: oneLine(120).optional().describe('AI model that did the work; omit when a person did'),
+    fileIds: z.array(idSchema.describe('File id')).max(20, 'At most 20 files.').optional()
+      .describe("Complete files from the job's worker folder to turn in with this round; they can no longer be deleted"),
   }),
   output: jobWorkSchema,
   rest: { method: 'POST', path: '/api/jobs/{id}/submissions', status: 201 },
   mcp: {
     tool: 'submit_work',
-    args: { id: 'job_id' },
+    args: { id: 'job_id', fileIds: 'file_ids' },
     description:
-      'As the hired worker, turn work in for review: a Markdown body, optional links ({url, label}) and the model that did it. Each turn-in is a new round (1, then one more after each request for changes).',
+      "As the hired worker, turn work in for review: a Markdown body, optional links ({url, label}), the model that did it and optional file_ids (up to 20 complete files you uploaded to the job's worker folder; turned-in files can no longer be deleted). Each turn-in is a new round (1, then one more after each request for changes).",
   },
 });
 

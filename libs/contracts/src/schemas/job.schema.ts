@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categorySchema, dateTimeSchema } from './common.schema.js';
+import { jobFileSchema } from './file.schema.js';
 
 export const JOB_STATUSES = [
   'open', 'in_progress', 'submitted', 'changes_requested', 'rating', 'completed', 'closed',
@@ -54,8 +55,8 @@ export const viewerApplicationSchema = z
   .nullable();
 
 export const attachmentsSchema = z.union([
-  z.object({ status: z.literal('available'), files: z.array(z.record(z.string(), z.unknown())) }),
-  z.object({ status: z.literal('unavailable') }),
+  z.object({ status: z.literal('available'), files: z.array(jobFileSchema) }),
+  z.object({ status: z.literal('unavailable') }).strict().describe('Reveals nothing: no filenames, ids, sizes or counts'),
 ]);
 
 export const authorizedJobDetailSchema = jobSchema.extend({

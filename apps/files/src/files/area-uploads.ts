@@ -1,0 +1,257 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { AppError, FILE_LIMITS, fileAssembleQueue, fileCleanupQueue, type UploadedObject } from '@marketplace/contracts';
+import { countAttempt, enqueueWork, limitBuckets, ObjectStorage, UnitOfWork } from '@marketplace/service-kit';
+import type { DataSource as Ds, EntityManager } from 'typeorm';
+import { FileAssembler } from './file-assembler.js';
+import {
+  areaFile, chunkCount, chunkObjectKey, chunkSize, deletingConflict, nextMissingIndex, areaUsage, UPLOAD_SECONDS,
+  type AreaRef, type FileRow,
+} from './personal-area.js';
+
+type Db = Ds | EntityManager;
+
+/**
+ * Who writes to which area, decided by the area's owner-side code (personal-area.ts for a member's
+ * own files, job-area.ts for a job's): the upload path below is the same for every area.
+ */
+export interface AreaGate extends AreaRef {
+  /** The member acting: counted against the file-write limit and recorded as the uploader. */
+  actorId: string;
+  /** Where a new file goes: null in a personal area, `poster` or `worker` in a job's. */
+  folder: string | null;
+  hireId: string | null;
+  maxBytes: number;
+  /** "Your files area", "This job's files area": used in quota messages. */
+  areaName: string;
+  /** Refuses writes to a closed area (409). */
+  requireOpen(db: Db): Promise<void>;
+  /** Refuses (403) sending chunks to or completing a file the actor may not write. */
+  mayUpload(file: FileRow): void;
+  /** Refuses (403, or 409 for a turned-in file) deleting a file the actor may not delete. */
+  mayDelete(file: FileRow): void;
+}
+
+export interface NewFile {
+  path: string;
+  size: number;
+  sha256: string;
+  chunkBytes?: number | undefined;
+}
+
+export interface CreatedUpload {
+  row: FileRow;
+  chunkBytes: number;
+  chunks: number;
+  nextIndex: number;
+  uploadExpiresAt: string;
+}
+
+/** A multi-gigabyte join by the worker that has not finished in this long is asked again. */
+const ASSEMBLY_RETRY_MS = 5 * 60_000;
+const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The upload path of every file area: create a slot (path free in its folder ignoring case, size
+ * within the area's bytes and file count), take sha256-checked chunks in any order, complete
+ * (join and verify), delete (to `deleting`, cleanup queued).
+ */
+@Injectable()
+export class AreaUploads {
+  constructor(
+    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage,
+    private readonly assembler: FileAssembler,
+  ) {}
+
+  /**
+   * Opens an upload: the declared size counts against the quota from now on (uploading, ready or
+   * deleting) until the row is removed; it must be completed within the transfer time (600 s).
+   */
+  async create(gate: AreaGate, input: NewFile): Promise<CreatedUpload> {
+    await countAttempt(this.ds, limitBuckets.fileWrites, gate.actorId);
+    const path = input.path.normalize('NFC');
+    const chunkBytes = input.chunkBytes ?? FILE_LIMITS.chunkBytes;
+    const row = await this.uow.run(async (em) => {
+      // One creation at a time per area, so two uploads cannot both take the last of the quota.
+      await em.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', ['files-area', `${gate.area}:${gate.ownerId}`]);
+      await gate.requireOpen(em);
+      const usage = await areaUsage(em, gate.area, gate.ownerId);
+      if (usage.files >= FILE_LIMITS.files) {
+        throw AppError.conflict(`${gate.areaName} holds at most ${FILE_LIMITS.files} files (deleting ones count until they are gone).`);
+      }
+      if (usage.bytes + input.size > gate.maxBytes) {
+        throw AppError.conflict(`${gate.areaName} holds at most ${gate.maxBytes} bytes; ${usage.bytes} are in use (deleting files count until they are gone).`);
+      }
+      try {
+        const rows: FileRow[] = await em.query(
+          `INSERT INTO files (id, area, owner_id, folder, hire_id, uploader_id, path, size, sha256, chunk_bytes, received, status, created_at, upload_expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, 'uploading', now(), now() + make_interval(secs => $11))
+           RETURNING *`,
+          [randomUUID(), gate.area, gate.ownerId, gate.folder, gate.hireId, gate.actorId, path, input.size, input.sha256.toLowerCase(), chunkBytes, UPLOAD_SECONDS]);
+        return rows[0]!;
+      } catch (err) {
+        if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === '23505') {
+          const where = gate.folder ? `the ${gate.folder} folder` : 'your files';
+          throw AppError.conflict(`A file with this path already exists in ${where} (paths ignore case).`, { path: 'Already exists.' });
+        }
+        throw err;
+      }
+    });
+    return { row, chunkBytes, chunks: chunkCount(row), nextIndex: 0, uploadExpiresAt: new Date(row.upload_expires_at).toISOString() };
+  }
+
+  /**
+   * Takes one chunk. The gateway staged the bytes (REST body or the MCP tool's base64); they are
+   * hashed from storage, never held here, and copied on the store's side to
+   * `files/chunks/<fileId>/<idx>`. The same bytes again are a no-op, other bytes for a chunk
+   * already received are 409. Two different uploads of one index racing each other can leave the
+   * object and row disagreeing: complete's whole-file sha256 catches that.
+   */
+  async putChunk(gate: AreaGate, input: { fileId: string; index: number; sha256: string; chunk: UploadedObject }): Promise<{ row: FileRow; nextIndex: number | null }> {
+    await countAttempt(this.ds, limitBuckets.fileWrites, gate.actorId);
+    await gate.requireOpen(this.ds);
+    const file = await areaFile(this.ds, gate, input.fileId);
+    gate.mayUpload(file);
+    requireUploading(file);
+    const chunks = chunkCount(file);
+    if (input.index >= chunks) {
+      throw AppError.badRequest('Invalid field: index.', { index: `No such chunk: this file has ${chunks} chunks (0 to ${chunks - 1}).` });
+    }
+    const expected = chunkSize(file, input.index);
+    if (input.chunk.size > file.chunk_bytes) throw AppError.tooLarge(`A chunk of this file is at most ${file.chunk_bytes} bytes.`);
+    if (input.chunk.size !== expected) {
+      throw AppError.badRequest('Invalid field: chunk.', {
+        chunk: `Chunk ${input.index} must be exactly ${expected} bytes${input.index === chunks - 1 ? ' (the last chunk holds the remainder)' : ''}; got ${input.chunk.size}.`,
+      });
+    }
+    const sha256 = input.sha256.toLowerCase();
+    const existing = await this.chunkSha(file.id, input.index);
+    if (existing !== null && existing !== sha256) throw differentChunk(input.index);
+    if (existing === null) {
+      const actual = await this.hashStaged(input.chunk);
+      if (actual !== sha256) {
+        throw AppError.conflict(`The chunk's sha256 does not match its bytes; send chunk ${input.index} again.`, { sha256: 'Does not match the bytes.' });
+      }
+      await this.storage.copy(input.chunk.key, chunkObjectKey(file.id, input.index));
+    }
+    const row = await this.uow.run(async (em) => {
+      const locked = await areaFile(em, gate, file.id, true);
+      requireUploading(locked);
+      const [inserted] = (await em.query(
+        `INSERT INTO file_chunks (file_id, idx, size, sha256, object_key) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (file_id, idx) DO UPDATE SET idx = file_chunks.idx RETURNING sha256`,
+        [file.id, input.index, expected, sha256, chunkObjectKey(file.id, input.index)])) as { sha256: string }[];
+      if (inserted?.sha256 !== sha256) throw differentChunk(input.index);
+      const [updated] = (await em.query(
+        `UPDATE files SET received = (SELECT coalesce(sum(size), 0) FROM file_chunks WHERE file_id = $1), assembly_failure = NULL
+         WHERE id = $1 RETURNING *`,
+        [file.id])) as [FileRow[], number];
+      return updated[0]!;
+    });
+    return { row, nextIndex: await nextMissingIndex(this.ds, row) };
+  }
+
+  /**
+   * Finishes an upload. A ready file answers itself (idempotent). Every chunk must be in (409 with
+   * fields.nextIndex otherwise). Files up to FILE_LIMITS.proxyBytes are joined and verified right
+   * here; larger ones by the files worker (fileAssembleQueue), answering 503 with Retry-After until
+   * it is done. A size or sha256 mismatch drops the chunks and answers 409 (once), so the client
+   * uploads them again.
+   */
+  async complete(gate: AreaGate, fileId: string): Promise<FileRow> {
+    await countAttempt(this.ds, limitBuckets.fileWrites, gate.actorId);
+    await gate.requireOpen(this.ds);
+    const file = await areaFile(this.ds, gate, fileId);
+    if (file.status === 'ready') return file;
+    gate.mayUpload(file);
+    if (file.status === 'deleting') throw deletingConflict();
+    if (file.assembly_failure) {
+      await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
+      throw AppError.conflict(file.assembly_failure, { sha256: 'Does not match the chunks received.' });
+    }
+    const next = await nextMissingIndex(this.ds, file);
+    if (next !== null) {
+      throw AppError.conflict(`Chunks are missing; send chunk ${next} (and any other missing one) first.`, { nextIndex: String(next) });
+    }
+    const requested = file.assembly_requested_at ? new Date(file.assembly_requested_at).getTime() : null;
+    if (requested === null && new Date(file.upload_expires_at).getTime() < Date.now()) {
+      throw AppError.conflict(`The upload expired (${FILE_LIMITS.transferSeconds} seconds from creation); delete it and start again.`);
+    }
+
+    if (Number(file.size) <= FILE_LIMITS.proxyBytes) {
+      const result = await this.assembler.assemble(file.id);
+      if (result.kind === 'mismatch') {
+        await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
+        throw AppError.conflict(result.message, { sha256: 'Does not match the chunks received.' });
+      }
+      // The file as it is now: ready, or whatever a concurrent delete made of it.
+      const now = await areaFile(this.ds, gate, file.id);
+      if (now.status === 'deleting') throw deletingConflict();
+      if (now.status !== 'ready') {
+        const missing = await nextMissingIndex(this.ds, now);
+        throw AppError.conflict('The upload changed while it was being completed; check it and call complete again.',
+          missing === null ? undefined : { nextIndex: String(missing) });
+      }
+      return now;
+    }
+
+    if (requested === null || Date.now() - requested > ASSEMBLY_RETRY_MS) {
+      await this.uow.run(async (em) => {
+        const [rows] = (await em.query(
+          `UPDATE files SET assembly_requested_at = now() WHERE id = $1 AND status = 'uploading'
+             AND (assembly_requested_at IS NULL OR assembly_requested_at < now() - make_interval(secs => $2)) RETURNING id`,
+          [file.id, ASSEMBLY_RETRY_MS / 1000])) as [unknown[], number];
+        if (rows.length) await enqueueWork(em, fileAssembleQueue, { fileId: file.id });
+      });
+    }
+    throw new AppError(503, 'The file is being assembled; call complete again in a few seconds.', { retryAfter: RETRY_AFTER_SECONDS });
+  }
+
+  /**
+   * Moves a file to `deleting` (reads refused at once) and queues its cleanup, which removes the
+   * objects and then the row; the file keeps its quota until then. Deleting a file already being
+   * deleted answers the same.
+   */
+  async remove(gate: AreaGate, fileId: string): Promise<void> {
+    await countAttempt(this.ds, limitBuckets.fileWrites, gate.actorId);
+    await gate.requireOpen(this.ds);
+    await this.uow.run(async (em) => {
+      const file = await areaFile(em, gate, fileId, true);
+      if (file.status === 'deleting') return;
+      gate.mayDelete(file);
+      await em.query(`UPDATE files SET status = 'deleting' WHERE id = $1`, [file.id]);
+      await enqueueWork(em, fileCleanupQueue, { fileId: file.id });
+    });
+  }
+
+  private async chunkSha(fileId: string, idx: number): Promise<string | null> {
+    const rows: { sha256: string }[] = await this.ds.query('SELECT sha256 FROM file_chunks WHERE file_id = $1 AND idx = $2', [fileId, idx]);
+    return rows[0]?.sha256 ?? null;
+  }
+
+  private async hashStaged(upload: UploadedObject): Promise<string> {
+    const object = await this.storage.open(upload.key);
+    if (!object) throw AppError.badRequest('Invalid field: chunk.', { chunk: 'The upload is gone; send the chunk again.' });
+    const hash = createHash('sha256');
+    try {
+      for await (const piece of object.stream as AsyncIterable<Buffer>) hash.update(piece);
+    } catch {
+      object.stream.destroy();
+      throw AppError.unavailable('File storage is unavailable. Try again shortly.');
+    }
+    return hash.digest('hex');
+  }
+}
+
+function requireUploading(file: FileRow): void {
+  if (file.status === 'deleting') throw deletingConflict();
+  if (file.status === 'ready') throw AppError.conflict('The file is complete and can no longer change.');
+  if (new Date(file.upload_expires_at).getTime() < Date.now()) {
+    throw AppError.conflict('The upload expired (600 seconds from creation); delete it and start again with create.');
+  }
+}
+
+function differentChunk(index: number): AppError {
+  return AppError.conflict(`Chunk ${index} was already received with other bytes; a chunk cannot change. Delete the file and upload it again if it is wrong.`);
+}

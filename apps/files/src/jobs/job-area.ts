@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppError, FILE_LIMITS, getHiringJob, type HiringJob, type JobFile } from '@marketplace/contracts';
+import { BusClient, callerOf, type HandlerContext } from '@marketplace/service-kit';
+import type { AreaGate } from '../files/area-uploads.js';
+import { isClosed, toPersonalFile, type FileRow } from '../files/personal-area.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type JobRole = 'poster' | 'worker';
+
+/** A job's area as one participant sees it now. */
+export interface JobAreaView {
+  jobId: string;
+  job: HiringJob;
+  memberId: string;
+  role: JobRole;
+  /** The current hire (the accepted application), or null when nobody is hired. */
+  hireId: string | null;
+  /** Whether the poster granted the current hire access. */
+  workerAccess: boolean;
+  /** The job was closed or its poster's account deleted: no more writes. */
+  closed: boolean;
+}
+
+/** The files service's record of a job area: who posted it, the hire it last saw and the grant for that hire. */
+export interface JobAreaRow {
+  job_id: string;
+  poster_id: string;
+  hire_id: string | null;
+  worker_id: string | null;
+  worker_access: boolean;
+}
+
+export const JOB_AREA_CLOSED = "This job's files are closed: the job was closed or its poster's account deleted.";
+
+/**
+ * Who may use a job's files. The jobs service knows the poster and the current hire
+ * (getHiringJob); this service keeps the grant, per hire, in job_areas: a hire it has not seen
+ * before starts without access, so a new hire needs a new grant, and a cancelled hire's grant is
+ * revoked (work.cancelled) and would not match the next hire anyway.
+ *  - the poster: always, writing the `poster` folder, deleting any file;
+ *  - the hired worker: only while access is granted for the current hire, writing the `worker` folder;
+ *  - anyone else: 403, or 404 when the job is not publicly readable (its existence is not revealed).
+ */
+@Injectable()
+export class JobAreas {
+  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+
+  async resolve(jobId: string, ctx: HandlerContext): Promise<JobAreaView> {
+    const memberId = callerOf(ctx).memberId;
+    const notFound = AppError.notFound('No job with this id is visible to you.');
+    if (!UUID.test(jobId)) throw notFound;
+    const job = await this.bus.call(getHiringJob, { jobId }, ctx).catch((err: unknown) => {
+      throw err instanceof AppError && err.status === 404 ? notFound : err;
+    });
+    const hireId = job.hiredApplicationId && job.workerId ? job.hiredApplicationId : null;
+    const row = await this.sync(job, hireId);
+    const workerAccess = hireId !== null && row.hire_id === hireId && row.worker_access;
+    const view = { jobId: job.id, job, memberId, hireId, workerAccess };
+    const closed = async () => job.status === 'closed' || await isClosed(this.ds, job.posterId);
+    if (memberId === job.posterId) return { ...view, role: 'poster', closed: await closed() };
+    if (hireId !== null && memberId === job.workerId) {
+      if (!workerAccess) throw AppError.forbidden("The poster has not given you access to this job's files.");
+      return { ...view, role: 'worker', closed: await closed() };
+    }
+    if (job.publiclyReadable) throw AppError.forbidden("Only the job's poster and its hired worker use its files.");
+    throw notFound;
+  }
+
+  /** Records the poster and the current hire; a hire not seen before starts without access. */
+  private async sync(job: HiringJob, hireId: string | null): Promise<JobAreaRow> {
+    const [row] = (await this.ds.query(
+      `INSERT INTO job_areas (job_id, poster_id, hire_id, worker_id, worker_access) VALUES ($1, $2, $3, $4, false)
+       ON CONFLICT (job_id) DO UPDATE SET
+         worker_access = job_areas.worker_access AND job_areas.hire_id IS NOT DISTINCT FROM EXCLUDED.hire_id,
+         poster_id = EXCLUDED.poster_id, hire_id = EXCLUDED.hire_id, worker_id = EXCLUDED.worker_id
+       RETURNING *`,
+      [job.id, job.posterId, hireId, hireId ? job.workerId : null])) as JobAreaRow[];
+    return row!;
+  }
+
+  /** The job's files, poster folder first, oldest first in each. */
+  async files(db: DataSource | EntityManager, view: JobAreaView): Promise<JobFile[]> {
+    const rows: FileRow[] = await db.query(
+      `SELECT * FROM files WHERE area = 'job' AND owner_id = $1 ORDER BY folder, created_at, id`, [view.jobId]);
+    return rows.map((r) => toJobFile(r, view));
+  }
+}
+
+export function toJobFile(row: FileRow, view: Pick<JobAreaView, 'role' | 'closed'>): JobFile {
+  const base = toPersonalFile(row, view.closed);
+  const mine = view.role === 'poster' || row.folder === 'worker';
+  return {
+    ...base,
+    canWrite: base.canWrite && mine && !row.turned_in_at,
+    folder: row.folder === 'worker' ? 'worker' : 'poster',
+    hireId: row.hire_id,
+  };
+}
+
+/** The job area as the upload path sees it for this participant. */
+export function jobGate(view: JobAreaView): AreaGate {
+  return {
+    area: 'job', ownerId: view.jobId, actorId: view.memberId, folder: view.role, hireId: view.hireId,
+    maxBytes: FILE_LIMITS.jobBytes, areaName: "This job's files area",
+    requireOpen: async () => {
+      if (view.closed) throw AppError.conflict(JOB_AREA_CLOSED);
+    },
+    mayUpload: (file) => {
+      if (file.folder !== view.role) throw AppError.forbidden(`You upload only to the ${view.role} folder; this file is in the ${file.folder ?? 'poster'} folder.`);
+    },
+    mayDelete: (file) => {
+      if (view.role === 'worker' && file.folder !== 'worker') throw AppError.forbidden('The worker deletes only files in the worker folder.');
+      if (file.turned_in_at) throw AppError.conflict('This file was turned in with the work and cannot be deleted.');
+    },
+  };
+}

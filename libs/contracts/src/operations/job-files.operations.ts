@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { dateTimeSchema, idSchema } from '../schemas/common.schema.js';
+import { FILE_LIMITS, fileDeletedSchema, filePreviewSchema, jobFileSchema, jobFilesSchema } from '../schemas/file.schema.js';
+import { uploadedObjectSchema } from '../schemas/stored-object.schema.js';
+import { CHUNK_BYTES_RANGE, filePathSchema, sha256Schema } from './files.operations.js';
+import { fileDownloadLinkSchema } from './file-downloads.operations.js';
+
+/**
+ * Job files: one area per job with the folders `poster` and `worker`, shared by the poster and the
+ * hired worker once the poster grants access (off by default, revoked when the hire is cancelled,
+ * a new hire needs a new grant). Uploads work exactly as for personal files (files.operations.ts):
+ * create a slot, send sha256-checked chunks in any order, complete; each member writes to their
+ * own folder, the poster may delete any file, the worker only files in the worker folder.
+ */
+
+const jobId = idSchema.describe('Job id');
+const fileId = idSchema.describe('File id');
+const jobFileInput = z.object({ id: jobId, fileId });
+
+const WHO =
+  'Only the job\'s poster and its hired worker (after the poster granted access with set_job_file_access) reach the job\'s files; anyone else gets 403, or 404 when the job is not public.';
+
+export const jobFileUploadSchema = z.object({
+  file: jobFileSchema,
+  chunkBytes: z.number().int().describe('Bytes per chunk; every chunk but the last has exactly this size'),
+  chunks: z.number().int().describe('How many chunks make the file (indexes 0 to chunks - 1)'),
+  nextIndex: z.number().int().nullable().describe('The lowest chunk index not yet received; null when all are in'),
+  uploadExpiresAt: dateTimeSchema.describe(`The upload must be completed by then (${FILE_LIMITS.transferSeconds} seconds after creation); afterwards it is removed and its quota freed`),
+});
+
+export const jobFileChunkReceivedSchema = z.object({
+  file: jobFileSchema,
+  index: z.number().int(),
+  nextIndex: z.number().int().nullable().describe('The lowest chunk index not yet received; null when all are in: call complete'),
+});
+
+export const listJobFiles = defineOperation({
+  name: 'listJobFiles',
+  service: 'files',
+  summary: "A job's files (poster and worker folders), the caller's role and whether the worker has access",
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({ id: jobId }),
+  output: jobFilesSchema,
+  rest: { method: 'GET', path: '/api/jobs/{id}/files', status: 200 },
+  mcp: {
+    tool: 'list_job_files',
+    args: { id: 'job_id' },
+    description:
+      `List a job's files: jobId, your role (poster or worker), workerAccess (whether the poster granted the hired worker access), closed, hireId (the current hire or null), files (id, path, size, received, status, createdAt, canWrite, folder poster|worker, hireId) and limits (${FILE_LIMITS.jobBytes} bytes and ${FILE_LIMITS.files} files per job). ${WHO}`,
+  },
+});
+
+export const setJobFileAccess = defineOperation({
+  name: 'setJobFileAccess',
+  service: 'files',
+  summary: "Grant or withdraw the hired worker's access to the job's files (poster only)",
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    id: jobId,
+    allowed: z.boolean({ error: 'Must be true or false.' }).describe('true lets the current hired worker read the job files and write the worker folder; false withdraws it'),
+  }),
+  output: jobFilesSchema,
+  rest: { method: 'PUT', path: '/api/jobs/{id}/file-access', status: 200 },
+  mcp: {
+    tool: 'set_job_file_access',
+    args: { id: 'job_id' },
+    description:
+      'As the poster, let the hired worker use the job\'s files (allowed true) or withdraw that (false). Off by default; it holds for the current hire only: cancelling the hire revokes it and a new hire needs a new grant. 409 when nobody is hired. The worker is told when access is newly granted. Answers the job\'s files as list_job_files does.',
+  },
+});
+
+export const createJobFile = defineOperation({
+  name: 'createJobFile',
+  service: 'files',
+  summary: "Start uploading a file to your folder of a job's files: declare its path, size and sha256",
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    id: jobId,
+    path: filePathSchema,
+    size: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
+      .min(1, 'Must be at least 1.').max(FILE_LIMITS.fileBytes, `At most ${FILE_LIMITS.fileBytes} bytes.`)
+      .describe(`The file's exact size in bytes, 1 to ${FILE_LIMITS.fileBytes}`),
+    sha256: sha256Schema("The whole file's sha256 in hex; complete checks the joined chunks against it"),
+    chunkBytes: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
+      .min(CHUNK_BYTES_RANGE.min, `Must be at least ${CHUNK_BYTES_RANGE.min}.`)
+      .max(CHUNK_BYTES_RANGE.max, `Must be at most ${CHUNK_BYTES_RANGE.max}.`)
+      .optional()
+      .describe(`Bytes per chunk, ${CHUNK_BYTES_RANGE.min} to ${CHUNK_BYTES_RANGE.max}; default ${FILE_LIMITS.chunkBytes} (over MCP a chunk is at most ${FILE_LIMITS.chunkBytes} bytes)`),
+  }),
+  output: jobFileUploadSchema,
+  rest: { method: 'POST', path: '/api/jobs/{id}/files', status: 201 },
+  mcp: {
+    tool: 'create_job_file',
+    args: { id: 'job_id' },
+    description:
+      `Start uploading a file to a job: it goes to your folder (poster or worker). path (relative), size in bytes (at most ${FILE_LIMITS.fileBytes}) and the whole file's sha256 (hex). Answers the file, chunkBytes, chunks and uploadExpiresAt (${FILE_LIMITS.transferSeconds} seconds); then send chunks with upload_job_file_chunk and finish with complete_job_file. 409 when the path exists in your folder or the job's area would exceed ${FILE_LIMITS.jobBytes} bytes or ${FILE_LIMITS.files} files. ${WHO}`,
+  },
+});
+
+export const uploadJobFileChunk = defineOperation({
+  name: 'uploadJobFileChunk',
+  service: 'files',
+  summary: 'Send one chunk of a job file upload: the raw bytes as the body, their sha256 in the query',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    id: jobId,
+    fileId,
+    index: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0, 'Must be at least 0.')
+      .max(Math.ceil(FILE_LIMITS.fileBytes / CHUNK_BYTES_RANGE.min), 'No such chunk.')
+      .describe('Chunk index from 0; chunk i holds bytes i*chunkBytes up to the next chunk'),
+    sha256: sha256Schema("This chunk's sha256 in hex"),
+    chunk: uploadedObjectSchema.describe(`The chunk's bytes: exactly chunkBytes, or the remainder for the last chunk (at most ${FILE_LIMITS.requestBytes} bytes on REST, ${FILE_LIMITS.chunkBytes} over MCP)`),
+  }),
+  output: jobFileChunkReceivedSchema,
+  rest: {
+    method: 'PUT', path: '/api/jobs/{id}/files/{fileId}/chunks/{index}', status: 200,
+    fields: { sha256: { in: 'query' } },
+    upload: {
+      field: 'chunk', contentTypes: ['application/octet-stream'], maxBytes: FILE_LIMITS.requestBytes, base64InJson: true,
+      toolMaxBytes: FILE_LIMITS.chunkBytes,
+    },
+  },
+  mcp: {
+    tool: 'upload_job_file_chunk',
+    args: { id: 'job_id', fileId: 'file_id', chunk: 'data' },
+    description:
+      `Send one chunk of a job file upload started with create_job_file: job_id, file_id, index (from 0), data (base64, at most ${FILE_LIMITS.chunkBytes} bytes decoded: exactly chunkBytes, the last chunk the remainder) and sha256 (hex of those bytes). Any order; resending the same bytes is safe. Answers nextIndex (null when all are in).`,
+  },
+});
+
+export const completeJobFile = defineOperation({
+  name: 'completeJobFile',
+  service: 'files',
+  summary: 'Finish a job file upload: join the chunks, verify size and sha256, make the file ready',
+  access: 'member',
+  scope: 'agent:write',
+  input: jobFileInput,
+  output: jobFileSchema,
+  rest: { method: 'POST', path: '/api/jobs/{id}/files/{fileId}/complete', status: 200 },
+  mcp: {
+    tool: 'complete_job_file',
+    args: { id: 'job_id', fileId: 'file_id' },
+    description:
+      `Finish a job file upload once every chunk is in: verified (size and sha256), it becomes ready and immutable and the other participant is told. 409 with fields.nextIndex when chunks are missing, 409 when the sha256 does not match (upload the chunks again). Files over ${FILE_LIMITS.proxyBytes} bytes are joined in the background: 503 means call again in a few seconds.`,
+  },
+});
+
+export const downloadJobFile = defineOperation({
+  name: 'downloadJobFile',
+  service: 'files',
+  summary: "A short-lived download link for one of a job's complete files",
+  access: 'member',
+  scope: 'agent:read',
+  input: jobFileInput,
+  output: fileDownloadLinkSchema,
+  rest: { method: 'POST', path: '/api/jobs/{id}/files/{fileId}/download', status: 200 },
+  mcp: {
+    tool: 'download_job_file',
+    args: { id: 'job_id', fileId: 'file_id' },
+    description:
+      `Get a download link for a complete (ready) file of a job, in either folder: {url, expiresAt, path, size, proxied}; a bearer link to that file alone, valid a few minutes, fetched with plain HTTP GET (Range works). 409 while uploading, being deleted or when the area is closed. ${WHO}`,
+  },
+});
+
+export const previewJobFile = defineOperation({
+  name: 'previewJobFile',
+  service: 'files',
+  summary: "A small preview of one of a job's files when it is a PNG or JPEG image",
+  access: 'member',
+  scope: 'agent:read',
+  input: jobFileInput,
+  output: filePreviewSchema,
+  rest: { method: 'GET', path: '/api/jobs/{id}/files/{fileId}/preview', status: 200 },
+  mcp: {
+    tool: 'preview_job_file',
+    args: { id: 'job_id', fileId: 'file_id' },
+    description:
+      `See a job file: a non-animated PNG or JPEG of at most ${FILE_LIMITS.previewBytes} bytes, ${FILE_LIMITS.previewDimension} pixels a side and ${FILE_LIMITS.previewPixels} pixels comes back as a small image (kind image, base64 data); anything else is kind unavailable with the reason.`,
+  },
+});
+
+export const deleteJobFile = defineOperation({
+  name: 'deleteJobFile',
+  service: 'files',
+  summary: "Delete one of a job's files: the poster any file, the worker only files in the worker folder",
+  access: 'member',
+  scope: 'agent:write',
+  input: jobFileInput,
+  output: fileDeletedSchema,
+  rest: { method: 'DELETE', path: '/api/jobs/{id}/files/{fileId}', status: 200 },
+  mcp: {
+    tool: 'delete_job_file',
+    args: { id: 'job_id', fileId: 'file_id' },
+    description:
+      'Delete a job file: the poster may delete any file, the hired worker (with access) only files in the worker folder (403 otherwise). Files turned in with submit_work cannot be deleted (409). It shows as deleting until its storage is removed.',
+  },
+});
+
+/** The job's ready files for job details' `attachments`: answered only to the poster and an allowed worker. */
+export const listJobAttachments = defineOperation({
+  name: 'listJobAttachments',
+  service: 'files',
+  summary: "A job's ready files for its details, when the forwarded caller may see them (service-to-service)",
+  access: 'internal',
+  callers: ['jobs'],
+  input: z.object({ jobId: idSchema }),
+  output: z.object({ available: z.boolean(), files: z.array(jobFileSchema) }),
+});
+
+export const turnedInFileSchema = z.object({ id: z.string(), path: z.string(), size: z.number().int() });
+export type TurnedInFile = z.infer<typeof turnedInFileSchema>;
+
+/**
+ * Marks ready files of the job's worker folder, uploaded for this hire, as turned in (they can no
+ * longer be deleted) and answers them in the order asked. 409 when one is not such a file.
+ */
+export const lockWorkerFiles = defineOperation({
+  name: 'lockWorkerFiles',
+  service: 'files',
+  summary: "Turn in files from a job's worker folder with a submission (service-to-service)",
+  access: 'internal',
+  callers: ['applications'],
+  input: z.object({ jobId: idSchema, hireId: idSchema, workerId: idSchema, fileIds: z.array(idSchema).max(20) }),
+  output: z.object({ files: z.array(turnedInFileSchema) }),
+});
+
+export const jobFilesOperations = [
+  listJobFiles, setJobFileAccess, createJobFile, uploadJobFileChunk, completeJobFile, downloadJobFile, previewJobFile, deleteJobFile,
+  listJobAttachments, lockWorkerFiles,
+] as const;
