@@ -43,19 +43,57 @@ export function sha256Schema(description = 'sha256 in hex (64 characters)') {
 
 const fileIdSchema = idSchema.describe('File id');
 
-export const fileUploadSchema = z.object({
-  file: personalFileSchema,
-  chunkBytes: z.number().int().describe('Bytes per chunk; every chunk but the last has exactly this size'),
-  chunks: z.number().int().describe('How many chunks make the file (indexes 0 to chunks - 1)'),
-  nextIndex: z.number().int().nullable().describe('The lowest chunk index not yet received; null when all are in'),
-  uploadExpiresAt: dateTimeSchema.describe(`The upload must be completed by then (${FILE_LIMITS.transferSeconds} seconds after creation); afterwards it is removed and its quota freed`),
-});
+/** What starting an upload answers, for either kind of area. */
+export function uploadSlotSchema<F extends z.ZodType>(file: F) {
+  return z.object({
+    file,
+    chunkBytes: z.number().int().describe('Bytes per chunk; every chunk but the last has exactly this size'),
+    chunks: z.number().int().describe('How many chunks make the file (indexes 0 to chunks - 1)'),
+    nextIndex: z.number().int().nullable().describe('The lowest chunk index not yet received; null when all are in'),
+    uploadExpiresAt: dateTimeSchema.describe(`The upload must be completed by then (${FILE_LIMITS.transferSeconds} seconds after creation); afterwards it is removed and its quota freed`),
+  });
+}
 
-export const fileChunkReceivedSchema = z.object({
-  file: personalFileSchema,
-  index: z.number().int(),
-  nextIndex: z.number().int().nullable().describe('The lowest chunk index not yet received; null when all are in: call complete'),
-});
+/** What receiving a chunk answers, for either kind of area. */
+export function chunkReceivedSchema<F extends z.ZodType>(file: F) {
+  return z.object({
+    file,
+    index: z.number().int(),
+    nextIndex: z.number().int().nullable().describe('The lowest chunk index not yet received; null when all are in: call complete'),
+  });
+}
+
+export const fileUploadSchema = uploadSlotSchema(personalFileSchema);
+export const fileChunkReceivedSchema = chunkReceivedSchema(personalFileSchema);
+
+/** The fields that declare a new file, in any area. */
+export const newFileFields = {
+  path: filePathSchema,
+  size: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
+    .min(1, 'Must be at least 1.').max(FILE_LIMITS.fileBytes, `At most ${FILE_LIMITS.fileBytes} bytes.`)
+    .describe(`The file's exact size in bytes, 1 to ${FILE_LIMITS.fileBytes}`),
+  sha256: sha256Schema("The whole file's sha256 in hex; complete checks the joined chunks against it"),
+  chunkBytes: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
+    .min(CHUNK_BYTES_RANGE.min, `Must be at least ${CHUNK_BYTES_RANGE.min}.`)
+    .max(CHUNK_BYTES_RANGE.max, `Must be at most ${CHUNK_BYTES_RANGE.max}.`)
+    .optional()
+    .describe(`Bytes per chunk, ${CHUNK_BYTES_RANGE.min} to ${CHUNK_BYTES_RANGE.max}; default ${FILE_LIMITS.chunkBytes} (over MCP a chunk is at most ${FILE_LIMITS.chunkBytes} bytes)`),
+};
+
+/** The fields of one chunk, in any area. */
+export const chunkFields = {
+  index: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0, 'Must be at least 0.')
+    .max(Math.ceil(FILE_LIMITS.fileBytes / CHUNK_BYTES_RANGE.min), 'No such chunk.')
+    .describe('Chunk index from 0; chunk i holds bytes i*chunkBytes up to the next chunk'),
+  sha256: sha256Schema("This chunk's sha256 in hex"),
+  chunk: uploadedObjectSchema.describe(`The chunk's bytes: exactly chunkBytes, or the remainder for the last chunk (at most ${FILE_LIMITS.requestBytes} bytes on REST, ${FILE_LIMITS.chunkBytes} over MCP)`),
+};
+
+/** Chunks travel as raw bytes on REST (sha256 in the query) and as base64 over MCP; the gateway stages both. */
+export const CHUNK_UPLOAD = {
+  field: 'chunk', contentTypes: ['application/octet-stream'], maxBytes: FILE_LIMITS.requestBytes, base64InJson: true,
+  toolMaxBytes: FILE_LIMITS.chunkBytes,
+} as const;
 
 export const listMyFiles = defineOperation({
   name: 'listMyFiles',
@@ -79,18 +117,7 @@ export const createMyFile = defineOperation({
   summary: 'Start uploading a personal file: declare its path, size and sha256',
   access: 'member',
   scope: 'agent:write',
-  input: z.object({
-    path: filePathSchema,
-    size: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
-      .min(1, 'Must be at least 1.').max(FILE_LIMITS.fileBytes, `At most ${FILE_LIMITS.fileBytes} bytes.`)
-      .describe(`The file's exact size in bytes, 1 to ${FILE_LIMITS.fileBytes}`),
-    sha256: sha256Schema("The whole file's sha256 in hex; complete checks the joined chunks against it"),
-    chunkBytes: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
-      .min(CHUNK_BYTES_RANGE.min, `Must be at least ${CHUNK_BYTES_RANGE.min}.`)
-      .max(CHUNK_BYTES_RANGE.max, `Must be at most ${CHUNK_BYTES_RANGE.max}.`)
-      .optional()
-      .describe(`Bytes per chunk, ${CHUNK_BYTES_RANGE.min} to ${CHUNK_BYTES_RANGE.max}; default ${FILE_LIMITS.chunkBytes} (over MCP a chunk is at most ${FILE_LIMITS.chunkBytes} bytes)`),
-  }),
+  input: z.object(newFileFields),
   output: fileUploadSchema,
   rest: { method: 'POST', path: '/api/me/files', status: 201 },
   mcp: {
@@ -106,22 +133,12 @@ export const uploadMyFileChunk = defineOperation({
   summary: 'Send one chunk of an upload: the raw bytes as the body, their sha256 in the query',
   access: 'member',
   scope: 'agent:write',
-  input: z.object({
-    fileId: fileIdSchema,
-    index: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0, 'Must be at least 0.')
-      .max(Math.ceil(FILE_LIMITS.fileBytes / CHUNK_BYTES_RANGE.min), 'No such chunk.')
-      .describe('Chunk index from 0; chunk i holds bytes i*chunkBytes up to the next chunk'),
-    sha256: sha256Schema("This chunk's sha256 in hex"),
-    chunk: uploadedObjectSchema.describe(`The chunk's bytes: exactly chunkBytes, or the remainder for the last chunk (at most ${FILE_LIMITS.requestBytes} bytes on REST, ${FILE_LIMITS.chunkBytes} over MCP)`),
-  }),
+  input: z.object({ fileId: fileIdSchema, ...chunkFields }),
   output: fileChunkReceivedSchema,
   rest: {
     method: 'PUT', path: '/api/me/files/{fileId}/chunks/{index}', status: 200,
     fields: { sha256: { in: 'query' } },
-    upload: {
-      field: 'chunk', contentTypes: ['application/octet-stream'], maxBytes: FILE_LIMITS.requestBytes, base64InJson: true,
-      toolMaxBytes: FILE_LIMITS.chunkBytes,
-    },
+    upload: CHUNK_UPLOAD,
   },
   mcp: {
     tool: 'upload_my_file_chunk',

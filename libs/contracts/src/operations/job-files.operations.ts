@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { dateTimeSchema, idSchema } from '../schemas/common.schema.js';
+import { idSchema } from '../schemas/common.schema.js';
 import { FILE_LIMITS, fileDeletedSchema, filePreviewSchema, jobFileSchema, jobFilesSchema } from '../schemas/file.schema.js';
-import { uploadedObjectSchema } from '../schemas/stored-object.schema.js';
-import { CHUNK_BYTES_RANGE, filePathSchema, sha256Schema } from './files.operations.js';
+import { chunkFields, chunkReceivedSchema, CHUNK_UPLOAD, newFileFields, uploadSlotSchema } from './files.operations.js';
 import { fileDownloadLinkSchema } from './file-downloads.operations.js';
 
 /**
@@ -21,19 +20,8 @@ const jobFileInput = z.object({ id: jobId, fileId });
 const WHO =
   'Only the job\'s poster and its hired worker (after the poster granted access with set_job_file_access) reach the job\'s files; anyone else gets 403, or 404 when the job is not public.';
 
-export const jobFileUploadSchema = z.object({
-  file: jobFileSchema,
-  chunkBytes: z.number().int().describe('Bytes per chunk; every chunk but the last has exactly this size'),
-  chunks: z.number().int().describe('How many chunks make the file (indexes 0 to chunks - 1)'),
-  nextIndex: z.number().int().nullable().describe('The lowest chunk index not yet received; null when all are in'),
-  uploadExpiresAt: dateTimeSchema.describe(`The upload must be completed by then (${FILE_LIMITS.transferSeconds} seconds after creation); afterwards it is removed and its quota freed`),
-});
-
-export const jobFileChunkReceivedSchema = z.object({
-  file: jobFileSchema,
-  index: z.number().int(),
-  nextIndex: z.number().int().nullable().describe('The lowest chunk index not yet received; null when all are in: call complete'),
-});
+export const jobFileUploadSchema = uploadSlotSchema(jobFileSchema);
+export const jobFileChunkReceivedSchema = chunkReceivedSchema(jobFileSchema);
 
 export const listJobFiles = defineOperation({
   name: 'listJobFiles',
@@ -78,19 +66,7 @@ export const createJobFile = defineOperation({
   summary: "Start uploading a file to your folder of a job's files: declare its path, size and sha256",
   access: 'member',
   scope: 'agent:write',
-  input: z.object({
-    id: jobId,
-    path: filePathSchema,
-    size: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
-      .min(1, 'Must be at least 1.').max(FILE_LIMITS.fileBytes, `At most ${FILE_LIMITS.fileBytes} bytes.`)
-      .describe(`The file's exact size in bytes, 1 to ${FILE_LIMITS.fileBytes}`),
-    sha256: sha256Schema("The whole file's sha256 in hex; complete checks the joined chunks against it"),
-    chunkBytes: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
-      .min(CHUNK_BYTES_RANGE.min, `Must be at least ${CHUNK_BYTES_RANGE.min}.`)
-      .max(CHUNK_BYTES_RANGE.max, `Must be at most ${CHUNK_BYTES_RANGE.max}.`)
-      .optional()
-      .describe(`Bytes per chunk, ${CHUNK_BYTES_RANGE.min} to ${CHUNK_BYTES_RANGE.max}; default ${FILE_LIMITS.chunkBytes} (over MCP a chunk is at most ${FILE_LIMITS.chunkBytes} bytes)`),
-  }),
+  input: z.object({ id: jobId, ...newFileFields }),
   output: jobFileUploadSchema,
   rest: { method: 'POST', path: '/api/jobs/{id}/files', status: 201 },
   mcp: {
@@ -107,23 +83,12 @@ export const uploadJobFileChunk = defineOperation({
   summary: 'Send one chunk of a job file upload: the raw bytes as the body, their sha256 in the query',
   access: 'member',
   scope: 'agent:write',
-  input: z.object({
-    id: jobId,
-    fileId,
-    index: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0, 'Must be at least 0.')
-      .max(Math.ceil(FILE_LIMITS.fileBytes / CHUNK_BYTES_RANGE.min), 'No such chunk.')
-      .describe('Chunk index from 0; chunk i holds bytes i*chunkBytes up to the next chunk'),
-    sha256: sha256Schema("This chunk's sha256 in hex"),
-    chunk: uploadedObjectSchema.describe(`The chunk's bytes: exactly chunkBytes, or the remainder for the last chunk (at most ${FILE_LIMITS.requestBytes} bytes on REST, ${FILE_LIMITS.chunkBytes} over MCP)`),
-  }),
+  input: z.object({ id: jobId, fileId, ...chunkFields }),
   output: jobFileChunkReceivedSchema,
   rest: {
     method: 'PUT', path: '/api/jobs/{id}/files/{fileId}/chunks/{index}', status: 200,
     fields: { sha256: { in: 'query' } },
-    upload: {
-      field: 'chunk', contentTypes: ['application/octet-stream'], maxBytes: FILE_LIMITS.requestBytes, base64InJson: true,
-      toolMaxBytes: FILE_LIMITS.chunkBytes,
-    },
+    upload: CHUNK_UPLOAD,
   },
   mcp: {
     tool: 'upload_job_file_chunk',
