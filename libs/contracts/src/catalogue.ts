@@ -14,6 +14,7 @@ import { signUpOperations } from './operations/sign-up.operations.js';
 import { filesOperations } from './operations/files.operations.js';
 import { fileDownloadsOperations } from './operations/file-downloads.operations.js';
 import { jobFilesOperations } from './operations/job-files.operations.js';
+import { helpOperations } from './operations/help.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
 export const catalogue: readonly Operation[] = [
@@ -32,6 +33,7 @@ export const catalogue: readonly Operation[] = [
   ...filesOperations,
   ...fileDownloadsOperations,
   ...jobFilesOperations,
+  ...helpOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

@@ -44,3 +44,5 @@ export * from './operations/file-downloads.operations.js';
 export * from './operations/files.operations.js';
 export * from './operations/job-files.operations.js';
 export * from './events/files.events.js';
+export * from './operations/help.operations.js';
+export * from './safety/card-number.js';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -84,13 +84,14 @@ export class ObjectStreamer {
       const size = Number(req.headers['content-length']);
       if (size === 0) throw AppError.badRequest(`Invalid field: ${upload.field}.`, { [upload.field]: 'Required.' });
       const signal = AbortSignal.timeout(this.transferTimeoutMs);
+      const hash = createHash('sha256');
       try {
-        await this.storage.putStream(key, Readable.from(limited(req.raw, upload.maxBytes)), { size, contentType: type, signal });
+        await this.storage.putStream(key, Readable.from(limited(req.raw, upload.maxBytes, hash)), { size, contentType: type, signal });
       } catch (err) {
         if (signal.aborted) throw new AppError(408, 'The upload took too long; try again on a faster connection.');
         throw err;
       }
-      return { key, size, contentType: type };
+      return { key, size, contentType: type, sha256: hash.digest('hex') };
     } catch (err) {
       this.discard(key);
       throw err;
@@ -181,7 +182,7 @@ export class ObjectStreamer {
     // JSON carries no type of its own; the service looks at the bytes either way.
     const contentType = declared && upload.contentTypes.includes(declared) ? declared : 'application/octet-stream';
     await this.storage.put(key, bytes, contentType);
-    return { key, size: bytes.length, contentType };
+    return { key, size: bytes.length, contentType, sha256: createHash('sha256').update(bytes).digest('hex') };
   }
 }
 
@@ -247,12 +248,13 @@ export async function drainUnread(req: FastifyRequest, reply: FastifyReply, time
  * The request body, refusing to pass more than `maxBytes` whatever Content-Length said, and
  * turning a client that went away into a 400 rather than a storage failure.
  */
-async function* limited(source: AsyncIterable<Buffer>, maxBytes: number): AsyncGenerator<Buffer> {
+async function* limited(source: AsyncIterable<Buffer>, maxBytes: number, hash: Hash): AsyncGenerator<Buffer> {
   let total = 0;
   try {
     for await (const chunk of source) {
       total += chunk.length;
       if (total > maxBytes) throw tooLarge(maxBytes);
+      hash.update(chunk);
       yield chunk;
     }
   } catch (err) {

@@ -84,6 +84,18 @@ export function defineLimitBuckets(c: LimitsConfig) {
     /** files: creating, chunk uploads, completing and deleting files, per member. */
     fileWrites: counterBucket('file_writes',
       perClockMinute(c.fileWritesPerMinute, `You can write files ${c.fileWritesPerMinute} times per minute (each chunk counts). ${SHORTLY}`)),
+    /** admin: help requests (contact_for_help), per member. */
+    helpRequests: logBucket('help_requests',
+      perHour(c.reports.helpPerHour, `You can ask for help ${c.reports.helpPerHour} times per hour. ${LATER}`)),
+    /** admin: problem reports, per member. */
+    problemReports: logBucket('problem_reports',
+      perHour(c.reports.problemsPerHour, `You can report ${c.reports.problemsPerHour} problems per hour. ${LATER}`)),
+    /** admin: feature requests, per member. */
+    featureRequests: logBucket('feature_requests',
+      perHour(c.reports.featuresPerHour, `You can request ${c.reports.featuresPerHour} features per hour. ${LATER}`)),
+    /** admin: content reports, per member. */
+    contentReports: logBucket('content_reports',
+      perHour(c.reports.contentPerHour, `You can send ${c.reports.contentPerHour} content reports per hour. ${LATER}`)),
   } satisfies Record<string, LogBucket | CounterBucket>;
 }
 

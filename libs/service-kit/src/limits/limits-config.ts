@@ -25,6 +25,8 @@ export interface LimitsConfig {
   oauthRequestsPerMinute: number;
   /** File writes (create, chunk, complete, delete), per member and clock minute. */
   fileWritesPerMinute: number;
+  /** Help requests, problem reports, feature requests and content reports, per member and hour. */
+  reports: { helpPerHour: number; problemsPerHour: number; featuresPerHour: number; contentPerHour: number };
 }
 
 /** A positive whole number from the environment; anything else keeps the contract's number. */
@@ -76,6 +78,12 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = process.env): LimitsCo
     photoUploadsPerHour: positiveInt(env, 'PHOTO_UPLOADS_PER_HOUR', d.photoUploadsPerHour),
     oauthRequestsPerMinute: positiveInt(env, 'OAUTH_REQUESTS_PER_MINUTE', d.oauthRequestsPerMinute),
     fileWritesPerMinute: positiveInt(env, 'FILE_WRITES_PER_MINUTE', 600),
+    reports: {
+      helpPerHour: positiveInt(env, 'HELP_REQUESTS_PER_HOUR', 5),
+      problemsPerHour: positiveInt(env, 'PROBLEM_REPORTS_PER_HOUR', 10),
+      featuresPerHour: positiveInt(env, 'FEATURE_REQUESTS_PER_HOUR', 10),
+      contentPerHour: positiveInt(env, 'CONTENT_REPORTS_PER_HOUR', 20),
+    },
   };
 }
 

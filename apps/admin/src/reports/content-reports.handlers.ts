@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, listMyContentReports, REPORT_LIST_LIMITS, reportContent, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { normaliseId, refuseSecrets } from './refuse-secrets.js';
+
+type ContentReport = OutputOf<typeof reportContent>;
+
+/** The columns a reporter may see: never decided_by, staff_note or evidence. */
+const REPORTER_COLUMNS = 'id, kind, item_id, reason, details, status, created_at, decided_at';
+
+interface ReportRow {
+  id: string; kind: string; item_id: string; reason: string; details: string | null; status: string;
+  created_at: Date; decided_at: Date | null;
+}
+
+function toContentReport(r: ReportRow): ContentReport {
+  return {
+    id: r.id, kind: r.kind as ContentReport['kind'], itemId: r.item_id, reason: r.reason as ContentReport['reason'],
+    details: r.details, status: r.status as ContentReport['status'], createdAt: r.created_at.toISOString(),
+    decidedAt: r.decided_at ? r.decided_at.toISOString() : null,
+  };
+}
+
+/**
+ * Reports a job, comment, member or message. One open report per reporter and item, held by the
+ * partial unique index content_reports_one_open: a second one while the first is open is 409 and,
+ * rolled back with it, not counted against the member's hourly limit.
+ */
+@Injectable()
+export class ReportContentHandler implements OperationHandler<typeof reportContent> {
+  readonly operation = reportContent;
+
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async handle(input: InputOf<typeof reportContent>, ctx: HandlerContext): Promise<ContentReport> {
+    const caller = callerOf(ctx);
+    refuseSecrets({ details: input.details });
+    const itemId = normaliseId(input.itemId);
+    return this.uow.run(async (em) => {
+      await countAttempt(em, limitBuckets.contentReports, caller.memberId);
+      const rows = (await em.query(
+        `INSERT INTO content_reports (id, reporter_id, via, kind, item_id, reason, details, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', now())
+         ON CONFLICT (reporter_id, kind, item_id) WHERE status = 'open' DO NOTHING
+         RETURNING ${REPORTER_COLUMNS}`,
+        [randomUUID(), caller.memberId, caller.via, input.kind, itemId, input.reason, input.details ?? null],
+      )) as ReportRow[];
+      if (!rows[0]) throw AppError.conflict(`You already have an open report on this ${input.kind}; it is waiting for a moderator.`);
+      return toContentReport(rows[0]);
+    });
+  }
+}
+
+/** The caller's own reports, newest first, with their outcome; one row more than asked says whether a page follows. */
+@Injectable()
+export class ListMyContentReportsHandler implements OperationHandler<typeof listMyContentReports> {
+  readonly operation = listMyContentReports;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof listMyContentReports>, ctx: HandlerContext): Promise<OutputOf<typeof listMyContentReports>> {
+    const caller = callerOf(ctx);
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? REPORT_LIST_LIMITS.defaultLimit;
+    const rows = (await this.ds.query(
+      `SELECT ${REPORTER_COLUMNS} FROM content_reports
+       WHERE reporter_id = $1 AND ($2::text IS NULL OR status = $2)
+       ORDER BY created_at DESC, id DESC OFFSET $3 LIMIT $4`,
+      [caller.memberId, input.status ?? null, offset, limit + 1],
+    )) as ReportRow[];
+    return { reports: rows.slice(0, limit).map(toContentReport), nextOffset: rows.length > limit ? offset + limit : null };
+  }
+}

@@ -1,0 +1,144 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { CallerVia } from '@marketplace/contracts';
+
+/** A member's request for help (contact_for_help), for staff to answer. */
+@Entity({ name: 'help_requests' })
+@Index('help_requests_created', ['createdAt'])
+export class HelpRequestEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'member_id' })
+  memberId!: string;
+
+  /** How the member reached the API: key, session or oauth (an agent). */
+  @Column('text')
+  via!: CallerVia;
+
+  @Column('text')
+  topic!: string;
+
+  @Column('text')
+  message!: string;
+
+  @Column('text', { name: 'job_id', nullable: true })
+  jobId!: string | null;
+
+  @Column('text', { name: 'application_id', nullable: true })
+  applicationId!: string | null;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+}
+
+/** A problem met on the website, the API or the MCP tools. */
+@Entity({ name: 'problem_reports' })
+@Index('problem_reports_created', ['createdAt'])
+export class ProblemReportEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'member_id' })
+  memberId!: string;
+
+  @Column('text')
+  via!: CallerVia;
+
+  /** web, rest or mcp: as given, else the surface the report came through. */
+  @Column('text')
+  channel!: string;
+
+  @Column('text', { name: 'app_version', nullable: true })
+  appVersion!: string | null;
+
+  @Column('timestamptz', { name: 'occurred_at' })
+  occurredAt!: Date;
+
+  @Column('text')
+  description!: string;
+
+  /** The client's User-Agent as the gateway saw it, for staff looking into the problem. */
+  @Column('text', { name: 'user_agent', nullable: true })
+  userAgent!: string | null;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+}
+
+@Entity({ name: 'feature_requests' })
+@Index('feature_requests_created', ['createdAt'])
+export class FeatureRequestEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'member_id' })
+  memberId!: string;
+
+  @Column('text')
+  via!: CallerVia;
+
+  @Column('text')
+  title!: string;
+
+  @Column('text')
+  description!: string;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+}
+
+export type ContentReportStatus = 'open' | 'dismissed' | 'removed';
+
+/**
+ * A report against a job, comment, member or message. One open report per reporter and item (the
+ * partial unique index). Staff decide it (dismissed or removed) with a recorded note; the note,
+ * the evidence and who decided are for staff only and never shown to the reporter.
+ */
+@Entity({ name: 'content_reports' })
+@Index('content_reports_one_open', ['reporterId', 'kind', 'itemId'], { unique: true, where: "status = 'open'" })
+@Index('content_reports_reporter', ['reporterId', 'createdAt'])
+@Index('content_reports_status', ['status', 'createdAt'])
+export class ContentReportEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'reporter_id' })
+  reporterId!: string;
+
+  @Column('text')
+  via!: CallerVia;
+
+  /** job, comment, member or message. */
+  @Column('text')
+  kind!: string;
+
+  @Column('text', { name: 'item_id' })
+  itemId!: string;
+
+  @Column('text')
+  reason!: string;
+
+  @Column('text', { nullable: true })
+  details!: string | null;
+
+  @Column('text', { default: 'open' })
+  status!: ContentReportStatus;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { name: 'decided_at', nullable: true })
+  decidedAt!: Date | null;
+
+  /** Staff only. */
+  @Column('uuid', { name: 'decided_by', nullable: true })
+  decidedBy!: string | null;
+
+  /** Staff only: the reason recorded with the decision. */
+  @Column('text', { name: 'staff_note', nullable: true })
+  staffNote!: string | null;
+
+  /** Staff only: what the content looked like when decided. */
+  @Column('jsonb', { nullable: true })
+  evidence!: unknown;
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { dateTimeSchema, idSchema, intIn, oneLine, text } from '../schemas/common.schema.js';
+
+/**
+ * Members asking for help and reporting (contract: "Help and safety (K)", "Named without a shown
+ * shape"). Every free text here is refused with 400 naming its field when it holds a card number
+ * or a credential: these records are read by staff, and must never hold either. Each submission
+ * is limited per member (429 with Retry-After).
+ */
+
+export const HELP_TOPICS = ['refund', 'chargeback', 'payment', 'payout', 'account', 'question', 'other'] as const;
+export const PROBLEM_CHANNELS = ['web', 'rest', 'mcp'] as const;
+export const CONTENT_KINDS = ['job', 'comment', 'member', 'message'] as const;
+export const CONTENT_REPORT_REASONS = [
+  'spam', 'scam', 'harassment', 'hateful', 'sexual', 'violence', 'personal_information', 'credentials', 'illegal', 'other',
+] as const;
+export const CONTENT_REPORT_STATUSES = ['open', 'dismissed', 'removed'] as const;
+
+/** The contract's size for report and admin lists. */
+export const REPORT_LIST_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
+
+/** A moment in the past (a day of clock skew allowed), from 2000 on: what any database and clock can hold. */
+const pastDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' })
+  .refine((s) => Date.parse(s) >= Date.UTC(2000, 0, 1), { message: 'Must be in 2000 or later.' })
+  .refine((s) => Date.parse(s) <= Date.now() + 86_400_000, { message: 'Must not be in the future.' });
+const nextOffsetSchema = z.number().int().nullable().describe('Offset of the next page; null on the last page');
+
+// ---------------------------------------------------------------- help
+
+export const helpRequestSchema = z.object({
+  id: z.string(),
+  topic: z.enum(HELP_TOPICS),
+  message: z.string(),
+  jobId: z.string().nullable(),
+  applicationId: z.string().nullable(),
+  createdAt: dateTimeSchema,
+}).describe('A help request as received');
+
+export const contactForHelp = defineOperation({
+  name: 'contactForHelp',
+  service: 'admin',
+  summary: 'Ask the team for help (refunds, chargebacks, payments, payouts, your account, questions)',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    topic: z.enum(HELP_TOPICS, { error: `One of: ${HELP_TOPICS.join(', ')}.` }).describe('What the request is about'),
+    message: text(4000).describe('What happened and what you need; never a card number, key or password (refused with 400)'),
+    jobId: idSchema.optional().describe('The job this is about'),
+    applicationId: idSchema.optional().describe('The application this is about'),
+  }),
+  output: helpRequestSchema,
+  rest: { method: 'POST', path: '/api/help', status: 201 },
+  mcp: {
+    tool: 'contact_for_help',
+    description:
+      `Ask the marketplace team for help on your human's behalf: topic (${HELP_TOPICS.join(', ')}), a message of at most 4,000 characters, and optional job_id and application_id. Never include a card number or any key, token or password: the message is refused. A few requests per hour.`,
+  },
+});
+
+// ---------------------------------------------------------------- problem reports
+
+export const problemReportSchema = z.object({
+  id: z.string(),
+  channel: z.enum(PROBLEM_CHANNELS).describe('Where the problem happened'),
+  appVersion: z.string().nullable(),
+  occurredAt: dateTimeSchema.describe('When the problem happened'),
+  description: z.string(),
+  createdAt: dateTimeSchema,
+}).describe('A problem report as received');
+
+export const reportProblem = defineOperation({
+  name: 'reportProblem',
+  service: 'admin',
+  summary: 'Report a problem with the website, the API or the MCP tools',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    channel: z.enum(PROBLEM_CHANNELS, { error: `One of: ${PROBLEM_CHANNELS.join(', ')}.` }).optional()
+      .describe('Where it happened: web, rest or mcp; defaults to the surface this report is sent through'),
+    appVersion: oneLine(100).optional().describe('Version of the app or agent that met the problem'),
+    occurredAt: pastDateTime.optional().describe('When it happened (ISO 8601); defaults to now'),
+    description: text(4000).describe('What you did, what you expected and what happened (error bodies, request ids); never a key or password'),
+  }),
+  output: problemReportSchema,
+  rest: { method: 'POST', path: '/api/problem-reports', status: 201 },
+  mcp: {
+    tool: 'report_problem',
+    description:
+      'Report a problem to the marketplace team, for example a tool that keeps failing: a description (at most 4,000 characters; include the error and any requestId, never a key, token, password or card number), optionally when it occurred (ISO 8601) and the app_version; channel defaults to mcp. Offer this to your human when a tool error cannot be fixed.',
+  },
+});
+
+// ---------------------------------------------------------------- feature requests
+
+export const featureRequestSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  createdAt: dateTimeSchema,
+}).describe('A feature request as received');
+
+export const submitFeatureRequest = defineOperation({
+  name: 'submitFeatureRequest',
+  service: 'admin',
+  summary: 'Ask for a feature',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    title: oneLine(120).describe('The feature in one line'),
+    description: text(4000).describe('What it should do and why'),
+  }),
+  output: featureRequestSchema,
+  rest: { method: 'POST', path: '/api/feature-requests', status: 201 },
+  mcp: {
+    tool: 'submit_feature_request',
+    description: 'Ask the marketplace team for a feature: a one-line title (at most 120 characters) and a description (at most 4,000). A few per hour.',
+  },
+});
+
+// ---------------------------------------------------------------- content reports
+
+/** A content report as its reporter sees it: the receipt and the outcome, never staff notes or evidence. */
+export const contentReportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CONTENT_KINDS).describe('What was reported'),
+  itemId: z.string().describe('Id of the job, comment, member or message'),
+  reason: z.enum(CONTENT_REPORT_REASONS),
+  details: z.string().nullable(),
+  status: z.enum(CONTENT_REPORT_STATUSES).describe('open until staff dismiss it or remove the content'),
+  createdAt: dateTimeSchema,
+  decidedAt: dateTimeSchema.nullable().describe('When staff dismissed it or removed the content; null while open'),
+});
+
+export const reportContent = defineOperation({
+  name: 'reportContent',
+  service: 'admin',
+  summary: 'Report a job, comment, member or message to the moderators',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    kind: z.enum(CONTENT_KINDS, { error: `One of: ${CONTENT_KINDS.join(', ')}.` }).describe('What you report'),
+    itemId: idSchema.describe('Id of the job, comment, member or message'),
+    reason: z.enum(CONTENT_REPORT_REASONS, { error: `One of: ${CONTENT_REPORT_REASONS.join(', ')}.` }),
+    details: text(2000).optional().describe('What is wrong with it (at most 2,000 characters)'),
+  }),
+  output: contentReportSchema,
+  rest: { method: 'POST', path: '/api/content-reports', status: 201 },
+  mcp: {
+    tool: 'report_content',
+    description:
+      `Report a job, comment, member or message to the moderators: kind, item_id, reason (${CONTENT_REPORT_REASONS.join(', ')}) and optional details. One open report per item: a second one while the first is open answers 409. Follow it with list_my_content_reports.`,
+  },
+});
+
+export const listMyContentReports = defineOperation({
+  name: 'listMyContentReports',
+  service: 'admin',
+  summary: 'Your content reports and their outcomes, newest first',
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({
+    offset: intIn(0, 1_000_000, 0),
+    limit: intIn(1, REPORT_LIST_LIMITS.maxLimit, REPORT_LIST_LIMITS.defaultLimit),
+    status: z.enum(CONTENT_REPORT_STATUSES, { error: `One of: ${CONTENT_REPORT_STATUSES.join(', ')}.` }).optional()
+      .describe('Only reports in this state'),
+  }),
+  output: z.object({
+    reports: z.array(contentReportSchema),
+    nextOffset: nextOffsetSchema,
+  }),
+  rest: { method: 'GET', path: '/api/me/content-reports', status: 200 },
+  mcp: {
+    tool: 'list_my_content_reports',
+    description:
+      'List the content reports you sent, newest first, with their status (open, dismissed, removed); filter by status; page with offset and limit (1-100, default 50); nextOffset is null on the last page. Staff notes and evidence are never shown.',
+  },
+});
+
+export const helpOperations = [contactForHelp, reportProblem, submitFeatureRequest, reportContent, listMyContentReports] as const;
