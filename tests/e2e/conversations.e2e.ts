@@ -61,7 +61,7 @@ describe('messages: one conversation per application', () => {
     // Delivering consumes alerts, so what each round brings is kept.
     const kinds: string[] = [];
     await until(async () => {
-      kinds.push(...(await api(base, '/api/me/notifications/deliver', { key: ann.key, method: 'POST' })).body.alerts.map((a: { kind: string }) => a.kind));
+      kinds.push(...(await api(base, '/api/me/notifications/deliver', { key: ann.key, method: 'POST' })).body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).map((a: { kind: string }) => a.kind));
       return kinds.includes('message.sent');
     }, { timeoutMs: 10_000, what: 'the message.sent alert' });
   });

@@ -11,13 +11,13 @@ describe('job.posted travels outbox -> JetStream -> notifications, once', () => 
     const posted = await api(base, '/api/me/jobs', { key: poster.key, body: { title: 'Event check', category: 'research', constraints: 'Find it.' } });
     const alerts = await until(async () => {
       const res = await api(base, '/api/me/notifications/deliver', { key: poster.key, method: 'POST' });
-      return res.body.alerts.length ? res.body.alerts : undefined;
+      return res.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).length ? res.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts) : undefined;
     }, { what: 'the job.posted alert' });
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ kind: 'job.posted', jobId: posted.body.id });
     expect(alerts[0].message).toContain('Event check');
     const again = await api(base, '/api/me/notifications/deliver', { key: poster.key, method: 'POST' });
-    expect(again.body.alerts).toEqual([]);
+    expect(again.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts)).toEqual([]);
   });
 });
 

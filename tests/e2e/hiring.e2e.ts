@@ -119,14 +119,14 @@ describe('the poster side', () => {
 
     const bobAlerts = await until(async () => {
       const r = await api(base, '/api/me/notifications/deliver', { key: bob.key, method: 'POST' });
-      const hit = r.body.alerts.filter((a: { kind: string }) => a.kind === 'application.accepted');
+      const hit = r.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).filter((a: { kind: string }) => a.kind === 'application.accepted');
       return hit.length ? hit : undefined;
     });
     expect(bobAlerts[0]).toMatchObject({ jobId: job.id });
     expect(bobAlerts[0].message).toContain('Contact check');
     await until(async () => {
       const r = await api(base, '/api/me/notifications/deliver', { key: cat.key, method: 'POST' });
-      return r.body.alerts.some((a: { kind: string }) => a.kind === 'application.declined') ? true : undefined;
+      return r.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).some((a: { kind: string }) => a.kind === 'application.declined') ? true : undefined;
     });
   });
 

@@ -430,7 +430,7 @@ describe('preferred workers', () => {
 
     const alerts = await until(async () => {
       const res = await api(base, '/api/me/notifications/deliver', { key: worker.key, method: 'POST' });
-      const mine = res.body.alerts.filter((a: { kind: string }) => a.kind === 'job.preferred_workers_named');
+      const mine = res.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).filter((a: { kind: string }) => a.kind === 'job.preferred_workers_named');
       return mine.length ? mine : undefined;
     });
     expect(alerts).toHaveLength(1);
@@ -453,7 +453,7 @@ describe('preferred workers', () => {
     expect(tooMany.body.fields.preferredWorkers).toMatch(/10/);
     await until(async () => {
       const res = await api(base, '/api/me/notifications/deliver', { key: second.key, method: 'POST' });
-      return res.body.alerts.some((a: { jobId: string }) => a.jobId === posted.id) ? true : undefined;
+      return res.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).some((a: { jobId: string }) => a.jobId === posted.id) ? true : undefined;
     });
   });
 });
@@ -483,7 +483,7 @@ describe('comments', () => {
 
     // The poster hears of the comment, the commenter of the reply; nobody of their own words.
     const alertsOf = async (m: TestMember) => (await api(base, '/api/me/notifications/deliver', { key: m.key, method: 'POST' }))
-      .body.alerts.filter((a: { kind: string }) => a.kind === 'job.commented');
+      .body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).filter((a: { kind: string }) => a.kind === 'job.commented');
     const toPoster = await until(async () => { const a = await alertsOf(poster); return a.length ? a : undefined; });
     expect(toPoster).toEqual([expect.objectContaining({ jobId, message: expect.stringContaining('New comment') })]);
     const toCommenter = await until(async () => { const a = await alertsOf(commenter); return a.length ? a : undefined; });

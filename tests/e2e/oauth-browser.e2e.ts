@@ -74,6 +74,10 @@ describe('connecting an agent in a real browser', () => {
     expect(toolResult(posted).postedBy.id).toBe(member.id);
 
     // The human sees the agent on Agent access and disconnects it there: its token stops working.
+    // The redirect to the agent's loopback address (nothing listens) ends on Chromium's error page,
+    // which would interrupt a navigation started now: let it land first.
+    await page.waitForURL((url) => !url.href.startsWith(base), { timeout: 10_000 }).catch(() => undefined);
+    await page.waitForLoadState('load').catch(() => undefined);
     await page.goto(`${base}/agent-access`);
     const row = page.locator('#agents tr', { hasText: 'Browser agent' });
     await expect.poll(() => row.count()).toBe(1);

@@ -7,7 +7,7 @@ const nats = inject('natsUrl');
 async function alertsOf(member: TestMember): Promise<Array<{ kind: string; jobId: string | null; message: string }>> {
   const res = await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' });
   if (res.status !== 200) throw new Error(`deliver answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body.alerts;
+  return res.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts);
 }
 
 describe('job.poster_visibility_changed', () => {

@@ -22,7 +22,7 @@ async function alertsOf(member: TestMember, kind: string): Promise<{ kind: strin
   const seen: { kind: string; message: string; jobId: string }[] = [];
   return until(async () => {
     const r = await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' });
-    seen.push(...r.body.alerts);
+    seen.push(...r.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts));
     const hit = seen.filter((a) => a.kind === kind);
     return hit.length ? hit : undefined;
   }, { timeoutMs: 10_000, what: `a ${kind} alert` });

@@ -1,6 +1,8 @@
 import { AlertEntity } from './alerts/alert.entity.js';
+import { NotificationPreferencesEntity } from './alerts/notification-preferences.entity.js';
 import { Initial1795312905456 } from './migrations/1795312905456-initial.js';
 import { AlertsPerMember1795319499222 } from './migrations/1795319499222-alerts-per-member.js';
+import { ConversationsAndPreferences1795422352907 } from './migrations/1795422352907-conversations-and-preferences.js';
 
-export const notificationsEntities = [AlertEntity];
-export const notificationsMigrations = [Initial1795312905456, AlertsPerMember1795319499222];
+export const notificationsEntities = [AlertEntity, NotificationPreferencesEntity];
+export const notificationsMigrations = [Initial1795312905456, AlertsPerMember1795319499222, ConversationsAndPreferences1795422352907];

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
 import { DeliverNotificationsHandler } from './alerts/deliver-notifications.handler.js';
+import { GetNotificationPreferencesHandler, SetNotificationPreferencesHandler } from './alerts/notification-preferences.handlers.js';
+import { TakePendingAlertsHandler } from './alerts/take-pending-alerts.handler.js';
 import { JobPostedAlertConsumer } from './alerts/job-posted-alert.consumer.js';
 import { workAlertConsumers } from './alerts/work-alert.consumers.js';
 import { NotificationsMemberDeletedConsumer } from './members/member-deleted.consumer.js';
@@ -13,10 +15,14 @@ const consumers = [
   VisibilityChangedAlertConsumer, ...workAlertConsumers,
 ];
 
+const handlers = [
+  DeliverNotificationsHandler, TakePendingAlertsHandler, GetNotificationPreferencesHandler, SetNotificationPreferencesHandler,
+];
+
 @Module({
   providers: [
-    DeliverNotificationsHandler, ...consumers,
-    handlersProvider(DeliverNotificationsHandler),
+    ...handlers, ...consumers,
+    handlersProvider(...handlers),
     consumersProvider(...consumers),
   ],
 })

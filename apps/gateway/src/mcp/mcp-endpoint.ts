@@ -4,7 +4,8 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
-  AppError, rejectUnknownFields, validateInput, type Caller, type ClientFacts,
+  AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, validateInput, type Caller, type ClientFacts,
+  type OutputOf,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import { bearerToken } from '../auth/authenticator.js';
@@ -134,13 +135,16 @@ async function callTool(
     const input = validateInput(tool.op.input, raw, argName);
     const data = await deps.bus.request(tool.op.subject, tool.op.service, input, { requestId, caller, surface: 'mcp', ...(client ? { client } : {}) });
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
+    // Only once the tool succeeded: alerts claimed for a failed call would be lost with its error.
+    const notifications = caller && tool.op !== deliverNotifications ? await pendingAlerts(deps.bus, caller, requestId) : null;
     return {
       // Agents that read only text still see the conversation id to pass on their next call.
       content: [
         { type: 'text', text: JSON.stringify(data) },
         { type: 'text', text: `conversation_id: ${conversationId}` },
+        ...(notifications ? [{ type: 'text' as const, text: alertsText(notifications) }] : []),
       ],
-      structuredContent: { result: data as Record<string, unknown>, conversationId },
+      structuredContent: { result: data as Record<string, unknown>, conversationId, ...(notifications ? { notifications } : {}) },
     };
   } catch (err) {
     if (err instanceof AppError) return toolError(renameFields(err, tool.fields, 'mcp'));
@@ -148,6 +152,30 @@ async function callTool(
   } finally {
     if (staged) deps.streamer.discard(staged);
   }
+}
+
+type PendingAlerts = OutputOf<typeof takePendingAlerts>;
+
+/**
+ * The caller's pending alerts, claimed (marked delivered) by the notifications service while their
+ * agent notifications are on; null when there are none. One bus request, one indexed read when
+ * nothing waits. A failure here never fails the tool call: the alerts stay for the next one.
+ */
+async function pendingAlerts(bus: BusClient, caller: Caller, requestId: string): Promise<PendingAlerts | null> {
+  try {
+    const taken = await bus.call(takePendingAlerts, { memberId: caller.memberId }, { requestId, caller: null });
+    return taken.conversations.length ? taken : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The alerts for agents that read only text: one line each, so none is lost once marked delivered. */
+function alertsText(n: PendingAlerts): string {
+  const alerts = n.conversations.flatMap((c) => c.alerts);
+  const lines = alerts.map((a) => `- ${a.kind}: ${a.message}`);
+  const more = n.more ? ' More are waiting: call get_notifications.' : '';
+  return `notifications: ${alerts.length} new alert${alerts.length === 1 ? '' : 's'} (structuredContent.notifications).${more}\n${lines.join('\n')}`;
 }
 
 function toolError(err: AppError): CallToolResult {

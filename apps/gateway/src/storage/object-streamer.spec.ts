@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -56,14 +57,17 @@ describe('assertUploadBinding', () => {
 });
 
 describe('ObjectStreamer', () => {
-  it('stages a raw body under a fresh staging key and answers only its key, size and type', async () => {
+  it('stages a raw body under a fresh staging key and answers its key, size, type and the sha256 of the bytes it staged', async () => {
     const storage = new MemoryStorage();
     const res = await (await serve(storage)).inject({
       method: 'PUT', url: '/upload', headers: { 'content-type': 'image/png; x=1' }, payload: Buffer.from('abcdef'),
     });
     expect(res.statusCode).toBe(200);
     const staged = res.json();
-    expect(staged).toEqual({ key: expect.stringMatching(/^staging\/[0-9a-f-]{36}$/), size: 6, contentType: 'image/png' });
+    expect(staged).toEqual({
+      key: expect.stringMatching(/^staging\/[0-9a-f-]{36}$/), size: 6, contentType: 'image/png',
+      sha256: createHash('sha256').update('abcdef').digest('hex'),
+    });
     expect(storage.objects.get(staged.key)?.data.toString()).toBe('abcdef');
   });
 

@@ -33,12 +33,20 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
         (CommentJob & { title: string })[];
       if (!job) throw AppError.notFound('No open or completed job has this id.');
       let parentAuthorId: string | null = null;
+      let threadRootId: string | null = null;
       if (input.parentId) {
         const [parent] = (await em.query('SELECT author_id, deleted_at FROM job_comments WHERE id = $1 AND job_id = $2', [input.parentId, input.id])) as
           { author_id: string | null; deleted_at: Date | null }[];
         if (!parent) throw AppError.notFound('No such comment on this job.');
         if (parent.deleted_at) throw AppError.conflict('That comment was deleted; reply to the job instead.');
         parentAuthorId = parent.author_id;
+        // The thread is named by its top-level comment, so notifications group a whole thread.
+        const [root] = (await em.query(
+          `WITH RECURSIVE up AS (
+             SELECT id, parent_id FROM job_comments WHERE id = $1 AND job_id = $2
+             UNION ALL SELECT c.id, c.parent_id FROM job_comments c JOIN up ON c.id = up.parent_id WHERE c.job_id = $2)
+           SELECT id FROM up WHERE parent_id IS NULL LIMIT 1`, [input.parentId, input.id])) as { id: string }[];
+        threadRootId = root?.id ?? input.parentId;
       }
       // A refused attempt still counts, as for postings.
       await countAttempt(em, limitBuckets.comments, caller.memberId);
@@ -49,7 +57,7 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
         [randomUUID(), input.id, input.parentId ?? null, caller.memberId, card.name, kind, input.body],
       )) as CommentRow[];
       await recordEvent(em, jobCommentedV1, {
-        jobId: input.id, commentId: inserted!.id, title: job.title, authorId: caller.memberId, posterId: job.poster_id, parentAuthorId,
+        jobId: input.id, commentId: inserted!.id, threadRootId: threadRootId ?? inserted!.id, title: job.title, authorId: caller.memberId, posterId: job.poster_id, parentAuthorId,
       });
       return { row: inserted!, job };
     });

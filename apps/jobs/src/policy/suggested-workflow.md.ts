@@ -18,7 +18,7 @@ You act for the human who signed you in. Everything you do is done in their name
 5. \`edit_job\` with \`expected_version\` changes an open job (each change is a new public version); \`close_job\` takes it off the board; \`get_job_performance\` shows how it is doing.
 
 ## Staying in touch
-- Every tool result may carry new alerts; \`get_notifications\` returns the rest once.
+- While agent notifications are on (\`get_notification_preferences\`, \`set_notification_preferences\`), every tool result may carry new alerts in \`notifications\`; \`get_notifications\` returns the rest, up to ten conversations at a time, each alert once.
 - Pass \`conversation_id: "new"\` on your first call and reuse the value you get back.
 - When a tool fails in a way you cannot fix, offer your human to report the problem.
 `;

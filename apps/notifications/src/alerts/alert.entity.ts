@@ -21,6 +21,28 @@ export class AlertEntity {
   @Column('uuid', { name: 'job_id', nullable: true })
   jobId!: string | null;
 
+  /**
+   * Which conversation the alert belongs to, derived from its event when it is written:
+   * `application:<id>` (an application, its hiring, work and messages), `job:<id>` (the job as a
+   * whole) or `comments:<rootCommentId>` (a comment thread). Delivery groups by it.
+   */
+  @Column('text', { name: 'conversation_key' })
+  conversationKey!: string;
+
+  @Column('text', { name: 'conversation_kind' })
+  conversationKind!: 'application' | 'job' | 'comment_thread';
+
+  @Column('uuid', { name: 'application_id', nullable: true })
+  applicationId!: string | null;
+
+  /** The thread's top-level comment, for comment alerts. */
+  @Column('uuid', { name: 'comment_id', nullable: true })
+  commentId!: string | null;
+
+  /** The job's title when the event named it. */
+  @Column('text', { nullable: true })
+  title!: string | null;
+
   /** The event that caused it, so one event never yields two alerts for the same member. */
   @Column('uuid', { name: 'event_id' })
   eventId!: string;

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { jobPostedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import { jobConversation, writeAlert } from './write-alert.js';
 
 /** Tells the poster their job is live and when it closes. */
 @Injectable()
@@ -13,11 +13,7 @@ export class JobPostedAlertConsumer implements EventConsumer<typeof jobPostedV1.
 
   async apply(event: EventEnvelope<z.output<typeof jobPostedV1.payload>>, em: EntityManager): Promise<void> {
     const { jobId, posterId, title, closesAt } = event.payload;
-    await em.query(
-      `INSERT INTO alerts (id, member_id, kind, message, job_id, event_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-      [randomUUID(), posterId, event.type, `Your job "${title}" is open for applications until ${closesAt.slice(0, 10)}.`,
-        jobId, event.id, event.occurredAt],
-    );
+    await writeAlert(em, event, posterId, `Your job "${title}" is open for applications until ${closesAt.slice(0, 10)}.`,
+      jobConversation(jobId, title));
   }
 }

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { jobPreferredWorkersNamedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import { jobConversation, writeAlert } from './write-alert.js';
 
 /** Tells each worker a poster named as preferred; the poster is not named (the job may be anonymous). */
 @Injectable()
@@ -14,12 +14,8 @@ export class PreferredWorkerAlertConsumer implements EventConsumer<typeof jobPre
   async apply(event: EventEnvelope<z.output<typeof jobPreferredWorkersNamedV1.payload>>, em: EntityManager): Promise<void> {
     const { jobId, title, workerIds } = event.payload;
     for (const workerId of workerIds) {
-      await em.query(
-        `INSERT INTO alerts (id, member_id, kind, message, job_id, event_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-        [randomUUID(), workerId, event.type, `A poster named you as a preferred worker for "${title}". Take a look and apply if it suits you.`,
-          jobId, event.id, event.occurredAt],
-      );
+      await writeAlert(em, event, workerId, `A poster named you as a preferred worker for "${title}". Take a look and apply if it suits you.`,
+        jobConversation(jobId, title));
     }
   }
 }

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { jobPosterVisibilityChangedV1, listWaitingApplicants, type EventEnvelope } from '@marketplace/contracts';
 import { BusClient, type EventConsumer } from '@marketplace/service-kit';
+import { jobConversation, writeAlert } from './write-alert.js';
 
 /**
  * A poster changed how they appear on a job: the poster and everyone still waiting on an
@@ -27,11 +27,7 @@ export class VisibilityChangedAlertConsumer implements EventConsumer<typeof jobP
         .map((id): [string, string] => [id, `The poster of a job you applied to is now shown ${shown}.`]),
     ];
     for (const [memberId, message] of alerts) {
-      await em.query(
-        `INSERT INTO alerts (id, member_id, kind, message, job_id, event_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-        [randomUUID(), memberId, event.type, message, jobId, event.id, event.occurredAt],
-      );
+      await writeAlert(em, event, memberId, message, jobConversation(jobId));
     }
   }
 }

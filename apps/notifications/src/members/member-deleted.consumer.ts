@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
 
-/** A deleted member's undelivered and delivered alerts are removed; nobody can read them any more. */
+/** A deleted member's alerts (undelivered and delivered) and preferences are removed; nobody can read them any more. */
 @Injectable()
 export class NotificationsMemberDeletedConsumer implements EventConsumer<typeof memberDeletedV1.payload> {
   readonly name = 'member-deleted-notifications';
@@ -12,5 +12,6 @@ export class NotificationsMemberDeletedConsumer implements EventConsumer<typeof 
 
   async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
     await em.query('DELETE FROM alerts WHERE member_id = $1', [event.payload.memberId]);
+    await em.query('DELETE FROM notification_preferences WHERE member_id = $1', [event.payload.memberId]);
   }
 }

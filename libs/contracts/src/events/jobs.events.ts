@@ -48,6 +48,8 @@ export const jobPreferredWorkersNamedV1 = defineEvent('job.preferred_workers_nam
 export const jobCommentedV1 = defineEvent('job.commented', 1, 'jobs', z.object({
   jobId: z.string(),
   commentId: z.string(),
+  /** The thread's top-level comment (the comment itself when it is one); absent on older events. */
+  threadRootId: z.string().optional(),
   title: z.string(),
   authorId: z.string(),
   posterId: z.string(),

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  getNotificationPreferences, setNotificationPreferences, type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
+/** No row means the defaults: agent notifications on. */
+@Injectable()
+export class GetNotificationPreferencesHandler implements OperationHandler<typeof getNotificationPreferences> {
+  readonly operation = getNotificationPreferences;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof getNotificationPreferences>> {
+    const [row] = (await this.ds.query(
+      'SELECT agent_notifications FROM notification_preferences WHERE member_id = $1', [callerOf(ctx).memberId],
+    )) as { agent_notifications: boolean }[];
+    return { agentNotifications: row?.agent_notifications ?? true };
+  }
+}
+
+@Injectable()
+export class SetNotificationPreferencesHandler implements OperationHandler<typeof setNotificationPreferences> {
+  readonly operation = setNotificationPreferences;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof setNotificationPreferences>, ctx: HandlerContext): Promise<OutputOf<typeof setNotificationPreferences>> {
+    const [row] = (await this.ds.query(
+      `INSERT INTO notification_preferences (member_id, agent_notifications, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (member_id) DO UPDATE SET agent_notifications = EXCLUDED.agent_notifications, updated_at = now()
+       RETURNING agent_notifications`,
+      [callerOf(ctx).memberId, input.agentNotifications],
+    )) as { agent_notifications: boolean }[];
+    return { agentNotifications: row!.agent_notifications };
+  }
+}

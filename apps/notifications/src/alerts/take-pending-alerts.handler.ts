@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { takePendingAlerts, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+import { claimAlerts } from './claim-alerts.js';
+
+/**
+ * The gateway's piggy-back after each MCP tool call: the member's pending alerts while agent
+ * notifications are on. The preference is folded into one read-only probe, so a member with
+ * nothing pending (or notifications off) costs one indexed read and no write.
+ */
+@Injectable()
+export class TakePendingAlertsHandler implements OperationHandler<typeof takePendingAlerts> {
+  readonly operation = takePendingAlerts;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof takePendingAlerts>): Promise<OutputOf<typeof takePendingAlerts>> {
+    // The common case (nothing waiting, or notifications off) is one read-only probe of the partial
+    // index alerts_pending; only when something waits does the claiming statement run.
+    const [probe] = (await this.ds.query(
+      `SELECT EXISTS (SELECT 1 FROM alerts WHERE member_id = $1 AND delivered_at IS NULL)
+         AND NOT EXISTS (SELECT 1 FROM notification_preferences WHERE member_id = $1 AND NOT agent_notifications) AS waiting`,
+      [input.memberId],
+    )) as { waiting: boolean }[];
+    if (!probe?.waiting) return { conversations: [], more: false };
+    return claimAlerts(this.ds, input.memberId, { onlyWithAgentNotifications: true, window: 100 });
+  }
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { EventEnvelope } from '@marketplace/contracts';
+
+/** The conversation an alert belongs to; delivery groups alerts by `key`. */
+export interface AlertConversation {
+  key: string;
+  kind: 'application' | 'job' | 'comment_thread';
+  jobId: string | null;
+  applicationId: string | null;
+  commentId: string | null;
+  title: string | null;
+}
+
+/** An application, its hiring, work steps and messages. */
+export function applicationConversation(applicationId: string, jobId: string, title?: string | null): AlertConversation {
+  return { key: `application:${applicationId}`, kind: 'application', jobId, applicationId, commentId: null, title: title ?? null };
+}
+
+/** A job as a whole: posted, visibility changes, preferred workers named. */
+export function jobConversation(jobId: string, title?: string | null): AlertConversation {
+  return { key: `job:${jobId}`, kind: 'job', jobId, applicationId: null, commentId: null, title: title ?? null };
+}
+
+/** One top-level comment on a job and every reply under it. */
+export function commentThreadConversation(rootCommentId: string, jobId: string, title?: string | null): AlertConversation {
+  return { key: `comments:${rootCommentId}`, kind: 'comment_thread', jobId, applicationId: null, commentId: rootCommentId, title: title ?? null };
+}
+
+/** Writes one alert for one member; the unique (event, member) index makes redelivery harmless. */
+export async function writeAlert(
+  em: EntityManager, event: EventEnvelope<unknown>, memberId: string, message: string, c: AlertConversation,
+): Promise<void> {
+  await em.query(
+    `INSERT INTO alerts (id, member_id, kind, message, job_id, application_id, comment_id, title,
+       conversation_key, conversation_kind, event_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
+    [randomUUID(), memberId, event.type, message, c.jobId, c.applicationId, c.commentId, c.title,
+      c.key, c.kind, event.id, event.occurredAt],
+  );
+}
