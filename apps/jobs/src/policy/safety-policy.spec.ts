@@ -12,6 +12,10 @@ describe('the safety policy', () => {
       oauthRequestsPerMinute: limitsConfig.oauthRequestsPerMinute,
       apiKeyRequestsPerMinute: limitsConfig.apiKeyRequestsPerMinute,
       messages: limitsConfig.messages,
+      sessionRequestsPerMinute: limitsConfig.sessionRequestsPerMinute,
+      fileWritesPerMinute: limitsConfig.fileWritesPerMinute,
+      reportsPerHour: { help: limitsConfig.reports.helpPerHour, problems: limitsConfig.reports.problemsPerHour,
+        features: limitsConfig.reports.featuresPerHour, content: limitsConfig.reports.contentPerHour },
     });
   });
 });

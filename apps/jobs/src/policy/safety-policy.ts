@@ -14,5 +14,11 @@ export function safetyPolicy(): SafetyPolicy {
     apiKeyRequestsPerMinute: c.apiKeyRequestsPerMinute,
     oauthRequestsPerMinute: c.oauthRequestsPerMinute,
     photoUploadsPerHour: c.photoUploadsPerHour,
+    sessionRequestsPerMinute: c.sessionRequestsPerMinute,
+    fileWritesPerMinute: c.fileWritesPerMinute,
+    reportsPerHour: {
+      help: c.reports.helpPerHour, problems: c.reports.problemsPerHour,
+      features: c.reports.featuresPerHour, content: c.reports.contentPerHour,
+    },
   };
 }

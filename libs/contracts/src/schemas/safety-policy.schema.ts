@@ -10,6 +10,12 @@ export const safetyPolicySchema = z.object({
   /** Per member and connected agent (OAuth client), per clock minute. */
   oauthRequestsPerMinute: z.number().int(),
   photoUploadsPerHour: z.number().int(),
+  /** Per browser session, per clock minute. */
+  sessionRequestsPerMinute: z.number().int(),
+  /** File creates, chunks, completes and deletes, per member and clock minute. */
+  fileWritesPerMinute: z.number().int(),
+  /** Help requests, problem reports, feature requests and content reports, per member and hour. */
+  reportsPerHour: z.object({ help: z.number().int(), problems: z.number().int(), features: z.number().int(), content: z.number().int() }),
   counting: z.string(),
   dayBoundary: z.literal('UTC'),
 });
@@ -25,6 +31,9 @@ export const DEFAULT_SAFETY_POLICY: SafetyPolicy = {
   apiKeyRequestsPerMinute: 120,
   oauthRequestsPerMinute: 120,
   photoUploadsPerHour: 20,
+  sessionRequestsPerMinute: 300,
+  fileWritesPerMinute: 600,
+  reportsPerHour: { help: 5, problems: 10, features: 10, content: 20 },
   counting:
     'Valid attempts count across web, REST and MCP, including safety refusals and reapplications.',
   dayBoundary: 'UTC',
