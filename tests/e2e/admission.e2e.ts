@@ -139,7 +139,7 @@ describe('invite-only', () => {
     expect((await api(base, '/api/jobs', { key: newcomer.key })).status).toBe(200);
     // Joining again counts nothing more.
     expect((await api(base, '/api/me/invite', { key: newcomer.key, body: { token: link.body.token } })).status).toBe(200);
-    // The public waitlist answer never tells anyone that this address has joined (issue 17).
+    // The public waitlist answer never tells anyone that this address has joined.
     const rejoin = await api(base, '/api/waitlist', { body: { email: newcomer.email } });
     expect(rejoin.status).toBe(200);
     expect(rejoin.body).toEqual({ status: 'waiting' });
@@ -296,7 +296,7 @@ describe('waitlist', () => {
     expect(huge.status).toBe(413);
   });
 
-  it('answers an invited address exactly as a new one, so nobody learns who was invited (issue 17)', async () => {
+  it('answers an invited address exactly as a new one, so nobody learns who was invited', async () => {
     const invited = `invited-${randomUUID().slice(0, 8)}@example.test`;
     const fresh = `fresh-${randomUUID().slice(0, 8)}@example.test`;
     expect((await api(base, '/api/waitlist', { body: { email: invited } })).status).toBe(200);
@@ -314,7 +314,7 @@ describe('waitlist', () => {
     expect(a.body).toEqual(b.body);
   });
 
-  it('limits joins per client address, so one client cannot lock everyone else out (issue 17)', async () => {
+  it('limits joins per client address, so one client cannot lock everyone else out', async () => {
     const octet = () => Math.floor(Math.random() * 250) + 1;
     const [flooder, other] = [`10.${octet()}.${octet()}.${octet()}`, `10.${octet()}.${octet()}.${octet()}`];
     const join = (ip: string, i: number) => api(base, '/api/waitlist', {

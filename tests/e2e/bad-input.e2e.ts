@@ -6,7 +6,7 @@ import {
 } from '@marketplace/testing';
 
 /**
- * Issue 17: no input, however malformed, is answered with a 5xx. Generated from the catalogue, so a
+ * No input, however malformed, is answered with a 5xx. Generated from the catalogue, so a
  * new operation or field is covered without touching this file: every operation on REST (its route,
  * each field where the contract puts it: path, query or body) and over MCP (tools/call with a real
  * OAuth token); every field given wrong types, NUL bytes, lone surrogates, invalid percent-encodings,
@@ -435,7 +435,7 @@ async function runAll(requests: Request[], keys: string[], concurrency: number, 
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-describe('no bad input is answered with a server error (issue 17)', () => {
+describe('no bad input is answered with a server error', () => {
   let fx: Fixtures;
   let keys: string[];
   let token: string;

@@ -67,7 +67,7 @@ describe('messages: one conversation per application', () => {
   });
 });
 
-describe('messages: limits and closed conversations (issue 17)', () => {
+describe('messages: limits and closed conversations', () => {
   it('refuses messages on declined and withdrawn applications with 409, from either side', async () => {
     const [poster, ann, bob] = (await createMembers(nats, 3)) as [TestMember, TestMember, TestMember];
     const { apps } = await postAndApply(poster, [ann, bob], 'Closed conversations');

@@ -7,7 +7,7 @@ import {
 import { mcpToken } from './support/mcp-token.js';
 
 /**
- * Issue 15, item 1: members asking for help and reporting, on REST and over MCP. The limits are
+ * Members asking for help and reporting, on REST and over MCP. The limits are
  * the defaults (help 5, problem and feature 10, content 20 per member and hour).
  */
 

@@ -518,7 +518,7 @@ describe('comments', () => {
     expect(long.status).toBe(400);
   });
 
-  it('masks an anonymous poster on their own comments as the job masks them, on both surfaces (issue 17)', async () => {
+  it('masks an anonymous poster on their own comments as the job masks them, on both surfaces', async () => {
     const hidden = await createMember(nats);
     const anon = await post(hidden, { posterVisibility: 'anonymous' });
     expect((await api(base, `/api/jobs/${anon.id}`)).body.postedBy).toEqual({ id: null, name: 'Anonymous poster', headline: null, photoUrl: null });

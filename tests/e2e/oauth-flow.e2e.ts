@@ -288,7 +288,7 @@ describe('openid-client against the authorization server', () => {
   });
 });
 
-describe('dynamic registration and refresh tokens under abuse (issue 17)', () => {
+describe('dynamic registration and refresh tokens under abuse', () => {
   let member: TestMember;
   let cookie: string;
   beforeAll(async () => {

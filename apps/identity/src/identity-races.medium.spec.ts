@@ -10,7 +10,7 @@ import { OAuthConsumeHandler, OAuthFindHandler, OAuthUpsertHandler, UNUSED_CLIEN
 /**
  * Medium: identity handlers against its schema on a real PostgreSQL, where races are real. What
  * this proves and a unit test cannot: simultaneous key creations stop exactly at the cap, and of
- * two simultaneous consumes of one refresh token exactly one succeeds (issue 17).
+ * two simultaneous consumes of one refresh token exactly one succeeds.
  */
 function sessionCtx(memberId: string): HandlerContext {
   const caller: Caller = { memberId, via: 'session', scopes: ['agent:read', 'agent:write'], staff: false, emailVerified: true };

@@ -12,7 +12,7 @@ import { MAX_LIVE_SESSIONS, SessionStore } from './sessions/session-store.js';
 import type { SignUpState } from './sign-up/sign-up-state.js';
 
 /**
- * Medium: identity's remaining limits of issue 17 against a real identity schema: MCP requests
+ * Medium: identity's remaining limits against a real identity schema: MCP requests
  * per member and connected agent, photo uploads per member, and live browser sessions per member.
  */
 const standing = {

@@ -12,7 +12,7 @@ import { ClaimMemberDeletionHandler } from './claim-member-deletion.handler.js';
 
 /**
  * Medium: account deletion's claim against accepting an application, on a real applications
- * schema (issue 17). The jobs service is faked and always lets the job move; what decides is the
+ * schema. The jobs service is faked and always lets the job move; what decides is the
  * per-member lock and the claim here. Whatever the order, a member is never both hired and
  * cleared for deletion.
  */

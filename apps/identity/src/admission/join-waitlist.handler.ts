@@ -24,7 +24,7 @@ export class JoinWaitlistHandler implements OperationHandler<typeof joinWaitlist
       await em.query('INSERT INTO waitlist (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING', [randomUUID(), email]);
     });
     // Public and unauthenticated: one answer for every address, so it never tells anyone whether
-    // an address was already listed, invited or joined (issue 17).
+    // an address was already listed, invited or joined.
     return { status: 'waiting' };
   }
 }

@@ -8,7 +8,7 @@ const row = (authorId: string, name: string): CommentRow => ({
   author_id: authorId, author_name: name, author_kind: 'person', body: 'Hello', created_at: new Date(0), deleted_at: null,
 });
 
-describe('toComment (issue 17)', () => {
+describe('toComment', () => {
   it('masks the poster of an anonymous job on their own comments', () => {
     const c = toComment(row(poster, 'Pat Poster'), { poster_id: poster, poster_visibility: 'anonymous' });
     expect(c.author).toEqual({ id: null, name: 'Anonymous poster', kind: 'person' });

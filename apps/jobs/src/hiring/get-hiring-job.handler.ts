@@ -25,8 +25,8 @@ export class GetHiringJobHandler implements OperationHandler<typeof getHiringJob
     )) as HireColumns[];
     // Workers named by the poster, by public identifiers only (member ids and exact names, as typed).
     // Emails, and the members they resolved to, stay out: the poster's applicant list marks these as
-    // preferred, and an email-resolved mark would confirm a guessed address belongs to an applicant
-    // (issue 17). Emailed workers are still told about the job when named.
+    // preferred, and an email-resolved mark would confirm a guessed address belongs to an applicant.
+    // Emailed workers are still told about the job when named.
     const publicReferences = row.preferred_workers.filter((r) => !r.includes('@'));
     const notExpired = row.closes_at === null || row.closes_at > new Date();
     const acceptingApplications = row.status === 'open' && notExpired && !row.safety_hidden;

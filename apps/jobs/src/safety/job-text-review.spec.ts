@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reviewJobText, reviewPublicText } from './job-text-review.js';
 
-describe('reviewPublicText (comments, issue 17)', () => {
+describe('reviewPublicText (comments)', () => {
   it('refuses credentials with 400 naming the field', () => {
     const err = reviewPublicText({ body: 'Use AKIAABCDEFGHIJKLMNOP here' }, { action: 'commenting' });
     expect(err?.status).toBe(400);

@@ -63,7 +63,7 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = process.env): LimitsCo
     inviteTriesPerHour: positiveInt(env, 'INVITE_TRIES_PER_HOUR', 10),
     waitlist: {
       perEmailPerHour: positiveInt(env, 'WAITLIST_PER_EMAIL_PER_HOUR', 5),
-      // Per client address since issue 17 (one client could empty the old global bucket).
+      // Per client address (one client could empty the old global bucket).
       perClientPerMinute: positiveInt(env, 'WAITLIST_PER_MINUTE', 10),
     },
     network: {
