@@ -63,13 +63,26 @@ describe('the API reference', () => {
       page.on('console', (msg) => { if (/Content Security Policy|Refused to/i.test(msg.text())) refused.push(msg.text()); });
       page.on('pageerror', (err) => refused.push(String(err)));
       await page.goto(new URL('/api/docs', base).toString());
-      await page.waitForSelector('.opblock-summary', { timeout: 30_000 });
+      await page.waitForSelector('.opblock-tag', { timeout: 30_000 });
       const doc = await (await fetch(new URL('/api/openapi.json', base))).json() as { paths: Record<string, Record<string, unknown>> };
       const count = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
-      expect(await page.locator('.opblock').count()).toBe(count);
+      // Tags open one at a time (docExpansion 'none'): each shows all its operations, and together they are the document.
+      let shown = 0;
+      for (const tag of await page.locator('.opblock-tag').all()) {
+        const name = await tag.getAttribute('data-tag');
+        const expected = Object.values(doc.paths).flatMap((item) => Object.values(item) as { tags?: string[] }[])
+          .filter((o) => o.tags?.[0] === name).length;
+        await tag.click();
+        await expect.poll(() => page.locator('.opblock').count(), { timeout: 15_000 }).toBe(expected);
+        shown += expected;
+        await tag.click();
+        await expect.poll(() => page.locator('.opblock').count()).toBe(0);
+      }
+      expect(shown).toBe(count);
       expect(await page.locator('.info .title').innerText()).toContain('Job marketplace API');
 
       // An operation opens with its summary, its error responses and an example.
+      await page.locator('.opblock-tag[data-tag="jobs"]').click();
       await page.locator('#operations-jobs-postJob .opblock-summary-control').click();
       const op = page.locator('.opblock.is-open').first();
       await op.locator('.responses-table').first().waitFor();

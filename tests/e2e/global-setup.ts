@@ -40,6 +40,8 @@ export const E2E_ENV = {
   // Tests stand in for many clients by sending X-Forwarded-For (sign-in links are limited per address).
   TRUST_PROXY: 'true',
   STAFF_EMAIL_DOMAINS: 'staff.example.test',
+  // Alert emails: a member gets at most one per window; two seconds keeps batching visible and tests quick.
+  EMAIL_ALERT_WINDOW_SECONDS: '2',
 };
 
 /** Federated sign-in: identity discovers the provider on first use, so the test may start it later. */
@@ -73,16 +75,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }).catch(async (err) => { await infra.stop(); throw err; });
 
   // Lets a test stop and start one service process, for outage tests; a JSON body to /start/<app>
-  // restarts it with those environment overrides (`{}` restores its own). /kill/<app> is a crash (SIGKILL).
+  // restarts it with those environment overrides (`{}` restores its own). /kill/<app> is a crash (SIGKILL);
+  // /roll/<app> replaces it as a rolling update does. GET /health-url/<app> names its health server
+  // (a rolled process has a new one).
   const control = createServer((req, res) => {
-    const m = /^\/(stop|start|kill)\/([\w-]+)$/.exec(req.url ?? '');
+    const health = /^\/health-url\/([\w-]+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && health) {
+      return void (system.apps.includes(health[1]!) ? res.writeHead(200).end(system.healthUrl(health[1]!)) : res.writeHead(404).end());
+    }
+    const m = /^\/(stop|start|kill|roll)\/([\w-]+)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !m) return void res.writeHead(404).end();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const env = text ? (JSON.parse(text) as Record<string, string>) : undefined;
-      const action = m[1] === 'stop' ? system.stop(m[2]!) : m[1] === 'kill' ? system.kill(m[2]!) : system.start(m[2]!, env);
+      const action = m[1] === 'stop' ? system.stop(m[2]!) : m[1] === 'kill' ? system.kill(m[2]!)
+        : m[1] === 'roll' ? system.roll(m[2]!) : system.start(m[2]!, env);
       action.then(() => res.writeHead(204).end(), (err: Error) => res.writeHead(500).end(err.message));
     });
   });

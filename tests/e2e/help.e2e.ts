@@ -24,6 +24,15 @@ const AMEX = '3782-822463-10005';
 const KEY = `tl_${'a1B2'.repeat(10)}`;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
+/** A real job to report: reports on items that do not exist are refused. */
+async function postJob(poster: TestMember): Promise<string> {
+  const res = await api(base, '/api/me/jobs', {
+    key: poster.key, body: { title: 'Copy some addresses', category: 'data', constraints: '## Scope\nCopy them.\n\n## Deliverables\n- one sheet' },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id;
+}
+
 async function tool(token: string, name: string, args: Record<string, unknown>): Promise<any> {
   return toolOutcome(await mcp(base, 'tools/call', { name, arguments: args }, token));
 }
@@ -163,7 +172,8 @@ describe('POST /api/content-reports, report_content and GET /api/me/content-repo
   });
 
   it('201 with the receipt; one open report per reporter and item (409), on both surfaces', async () => {
-    const jobId = randomUUID();
+    const poster = await createMember(nats);
+    const jobId = await postJob(poster);
     const res = await post(member, '/api/content-reports', { kind: 'job', itemId: jobId, reason: 'scam', details: 'Asks for a deposit.' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({
@@ -173,9 +183,9 @@ describe('POST /api/content-reports, report_content and GET /api/me/content-repo
     const again = await post(member, '/api/content-reports', { kind: 'job', itemId: jobId.toUpperCase(), reason: 'spam' });
     expect(again.status).toBe(409);
     expect(await tool(token, 'report_content', { kind: 'job', item_id: jobId, reason: 'spam' })).toMatchObject({ isError: true, status: 409 });
-    // The same id as another kind is another item; another reporter may report the same item.
-    expect(await tool(token, 'report_content', { kind: 'member', item_id: jobId, reason: 'harassment' }))
-      .toMatchObject({ kind: 'member', itemId: jobId, reason: 'harassment', details: null, status: 'open' });
+    // The poster is another item; another reporter may report the same item.
+    expect(await tool(token, 'report_content', { kind: 'member', item_id: poster.id, reason: 'harassment' }))
+      .toMatchObject({ kind: 'member', itemId: poster.id, reason: 'harassment', details: null, status: 'open' });
     const other = await createMember(nats);
     expect((await post(other, '/api/content-reports', { kind: 'job', itemId: jobId, reason: 'scam' })).status).toBe(201);
 
@@ -198,13 +208,14 @@ describe('POST /api/content-reports, report_content and GET /api/me/content-repo
     const reporter = await createMember(nats);
     const reporterToken = await mcpToken(reporter);
     const ids: string[] = [];
+    const reported = await createMembers(nats, 6);
     for (let i = 0; i < 5; i++) {
-      const r = await post(reporter, '/api/content-reports', { kind: 'comment', itemId: randomUUID(), reason: 'spam', details: `Report ${i}` });
+      const r = await post(reporter, '/api/content-reports', { kind: 'member', itemId: reported[i]!.id, reason: 'spam', details: `Report ${i}` });
       expect(r.status).toBe(201);
       ids.push(r.body.id);
     }
     // Another member's report never shows.
-    await post(member, '/api/content-reports', { kind: 'comment', itemId: randomUUID(), reason: 'spam' });
+    await post(member, '/api/content-reports', { kind: 'member', itemId: reported[5]!.id, reason: 'spam' });
     // A moderator's decision (the staff side arrives with moderation): note and evidence stay staff-only.
     await db.query(
       `UPDATE admin.content_reports SET status = 'removed', decided_at = now(), decided_by = $2, staff_note = 'Spam ring', evidence = '{"text":"buy now"}'
@@ -246,16 +257,17 @@ describe('POST /api/content-reports, report_content and GET /api/me/content-repo
   it('is limited per member (429), and a 409 is not counted', async () => {
     const reporter = await createMember(nats);
     const reporterToken = await mcpToken(reporter);
-    const item = randomUUID();
-    expect((await post(reporter, '/api/content-reports', { kind: 'job', itemId: item, reason: 'spam' })).status).toBe(201);
-    for (let i = 0; i < 3; i++) expect((await post(reporter, '/api/content-reports', { kind: 'job', itemId: item, reason: 'spam' })).status).toBe(409);
+    const items = await createMembers(nats, 21);
+    const item = items[0]!.id;
+    expect((await post(reporter, '/api/content-reports', { kind: 'member', itemId: item, reason: 'spam' })).status).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await post(reporter, '/api/content-reports', { kind: 'member', itemId: item, reason: 'spam' })).status).toBe(409);
     for (let i = 1; i < 20; i++) {
-      expect((await post(reporter, '/api/content-reports', { kind: 'message', itemId: randomUUID(), reason: 'spam' })).status, `report ${i}`).toBe(201);
+      expect((await post(reporter, '/api/content-reports', { kind: 'member', itemId: items[i]!.id, reason: 'spam' })).status, `report ${i}`).toBe(201);
     }
-    const refused = await post(reporter, '/api/content-reports', { kind: 'message', itemId: randomUUID(), reason: 'spam' });
+    const refused = await post(reporter, '/api/content-reports', { kind: 'member', itemId: items[20]!.id, reason: 'spam' });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await tool(reporterToken, 'report_content', { kind: 'job', item_id: randomUUID(), reason: 'spam' })).toMatchObject({ isError: true, status: 429 });
+    expect(await tool(reporterToken, 'report_content', { kind: 'member', item_id: items[20]!.id, reason: 'spam' })).toMatchObject({ isError: true, status: 429 });
   });
 });
 

@@ -15,6 +15,9 @@ import { ListJobApplicationsHandler } from './hiring/list-job-applications.handl
 import { GetMemberActiveWorkHandler } from './member-record/get-member-active-work.handler.js';
 import { GetMemberWorkRecordHandler } from './member-record/get-member-work-record.handler.js';
 import { ListMessagesHandler } from './messages/list-messages.handler.js';
+import { ApplicantCardChangedConsumer } from './applicants/applicant-card-changed.consumer.js';
+import { SetMessageRemovedHandler } from './messages/set-message-removed.handler.js';
+import { FindReportedMessageHandler } from './messages/find-reported-message.handler.js';
 import { SendMessageHandler } from './messages/send-message.handler.js';
 import { ApproveWorkHandler } from './work/approve-work.handler.js';
 import { CancelWorkHandler } from './work/cancel-work.handler.js';
@@ -26,16 +29,25 @@ import { RequestChangesHandler } from './work/request-changes.handler.js';
 import { SubmitWorkHandler } from './work/submit-work.handler.js';
 import { WorkSteps } from './work/work-steps.js';
 
+import {
+  GetCandidateHandler, GetCandidateVerificationHandler, SaveCandidateProfileHandler, StartCandidateVerificationHandler,
+} from './team/candidate.handlers.js';
+import { ApplyToTeamJobHandler, ListCandidateApplicationsHandler, WithdrawCandidateApplicationHandler } from './team/team-applying.handlers.js';
+import { AcceptTeamApplicationHandler, DeclineTeamApplicationHandler, ListTeamJobApplicationsHandler } from './team/team-hiring.handlers.js';
+
 const handlers = [
   ApplyToJobHandler, WithdrawApplicationHandler, ListMyApplicationsHandler, GetViewerApplicationHandler,
   ListJobApplicationsHandler, AcceptApplicationHandler, DeclineApplicationHandler, ListJobApplicantsHandler,
   ListWaitingApplicantsHandler,
   GetJobWorkHandler, SubmitWorkHandler, RequestChangesHandler, ApproveWorkHandler, RatePosterHandler,
   RequestCancellationHandler, CancelWorkHandler, RemindOtherSideHandler,
-  SendMessageHandler, ListMessagesHandler,
+  SendMessageHandler, ListMessagesHandler, SetMessageRemovedHandler, FindReportedMessageHandler,
   GetMemberWorkRecordHandler, GetMemberActiveWorkHandler, ClaimMemberDeletionHandler,
+  GetCandidateHandler, SaveCandidateProfileHandler, GetCandidateVerificationHandler, StartCandidateVerificationHandler,
+  ApplyToTeamJobHandler, ListCandidateApplicationsHandler, WithdrawCandidateApplicationHandler,
+  ListTeamJobApplicationsHandler, AcceptTeamApplicationHandler, DeclineTeamApplicationHandler,
 ];
-const consumers = [JobClosedConsumer, MemberDeletedConsumer];
+const consumers = [JobClosedConsumer, MemberDeletedConsumer, ApplicantCardChangedConsumer];
 
 @Module({
   providers: [WorkSteps, ...handlers, ...consumers, handlersProvider(...handlers), consumersProvider(...consumers)],

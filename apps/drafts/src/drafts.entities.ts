@@ -1,3 +1,8 @@
-/** Only the shared outbox and processed-event tables so far (created by the service kit). */
-export const draftsEntities: Function[] = [];
-export const draftsMigrations: Function[] = [];
+import { JobDraftEntity } from './drafts/draft.entity.js';
+import { JobDrafts1795495075946 } from './migrations/1795495075946-job-drafts.js';
+import { DraftRecordings1795500000000 } from './migrations/1795500000000-draft-recordings.js';
+import { RecordingEntity } from './recordings/recording.entity.js';
+
+/** The drafts tables; the shared outbox and processed-event tables are created by the service kit. */
+export const draftsEntities: Function[] = [JobDraftEntity, RecordingEntity];
+export const draftsMigrations: Function[] = [JobDrafts1795495075946, DraftRecordings1795500000000];

@@ -1,6 +1,36 @@
 import { Module } from '@nestjs/common';
-import { handlersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider, workersProvider } from '@marketplace/service-kit';
+import {
+  DiscardJobDraftHandler, GetJobDraftHandler, ListJobDraftsHandler, StartJobDraftHandler, UpdateJobDraftHandler,
+  WriteJobDescriptionHandler,
+} from './drafts/interview.handlers.js';
+import { DraftsMemberDeletedConsumer } from './drafts/member-deleted.consumer.js';
+import { ApproveDraftPartHandler, GetJobEvalHandler, PostJobDraftHandler } from './drafts/review.handlers.js';
+import { DraftTaskWorker } from './tasks/draft-task.worker.js';
+import {
+  DeleteJobRecordingHandler, ReviewJobRecordingHandler, ReviewRecordingHandler, WatchJobRecordingHandler,
+} from './recordings/recording-review.handlers.js';
+import { RecordingAnalysisWorker } from './recordings/recording-analysis.worker.js';
+import { CreateRecordingLinkHandler, GetRecordingSessionHandler } from './recordings/recording-link.handlers.js';
+import {
+  CompleteRecordingHandler, GetRecordingHandler, StartRecordingHandler, UploadRecordingPartHandler,
+} from './recordings/recording-upload.handlers.js';
 
-/** Joins the bus, owns its schema and answers health; its operations arrive with their issues. */
-@Module({ providers: [handlersProvider()] })
+const handlers = [
+  StartJobDraftHandler, UpdateJobDraftHandler, GetJobDraftHandler, ListJobDraftsHandler, DiscardJobDraftHandler,
+  WriteJobDescriptionHandler, ApproveDraftPartHandler, PostJobDraftHandler, GetJobEvalHandler,
+  CreateRecordingLinkHandler, GetRecordingSessionHandler, StartRecordingHandler, UploadRecordingPartHandler,
+  CompleteRecordingHandler, GetRecordingHandler, ReviewJobRecordingHandler, DeleteJobRecordingHandler, ReviewRecordingHandler,
+  WatchJobRecordingHandler,
+];
+const workers = [DraftTaskWorker, RecordingAnalysisWorker];
+const consumers = [DraftsMemberDeletedConsumer];
+
+/** Guided job drafts: the interview, its background tasks (drafts worker) and the review. */
+@Module({
+  providers: [
+    ...handlers, ...workers, ...consumers,
+    handlersProvider(...handlers), workersProvider(...workers), consumersProvider(...consumers),
+  ],
+})
 export class DraftsModule {}

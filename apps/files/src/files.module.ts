@@ -21,7 +21,7 @@ import {
   CompleteJobFileHandler, CreateJobFileHandler, DeleteJobFileHandler, DownloadJobFileHandler, ListJobAttachmentsHandler, ListJobFilesHandler,
   PreviewJobFileHandler, SetJobFileAccessHandler, UploadJobFileChunkHandler,
 } from './jobs/job-files.handlers.js';
-import { LockWorkerFilesHandler } from './jobs/lock-worker-files.handler.js';
+import { FilesWorkSubmittedConsumer, LockWorkerFilesHandler, ReleaseWorkerFilesHandler } from './jobs/lock-worker-files.handler.js';
 import { FilesWorkCancelledConsumer } from './jobs/hire-ended.consumer.js';
 
 /** Downloads and previews (apps/files/src/downloads, previews). */
@@ -32,9 +32,10 @@ const fileHandlers = [ListMyFilesHandler, CreateMyFileHandler, UploadMyFileChunk
 const jobHandlers = [
   ListJobFilesHandler, SetJobFileAccessHandler, CreateJobFileHandler, UploadJobFileChunkHandler, CompleteJobFileHandler,
   DownloadJobFileHandler, PreviewJobFileHandler, DeleteJobFileHandler, ListJobAttachmentsHandler, LockWorkerFilesHandler,
+  ReleaseWorkerFilesHandler,
 ];
 const fileServices = [FileAssembler, UploadExpirySweeper, AreaUploads, FilePreviews, JobAreas];
-const consumers = [FilesMemberDeletedConsumer, FilesWorkCancelledConsumer];
+const consumers = [FilesMemberDeletedConsumer, FilesWorkCancelledConsumer, FilesWorkSubmittedConsumer];
 /** Work queue handlers; the files worker process (ROLE=worker) runs them. */
 const workers = [PreviewWorker, CleanupWorker, AssembleWorker];
 

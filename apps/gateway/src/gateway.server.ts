@@ -15,11 +15,15 @@ import { registerProtectedResourceMetadata } from './oauth/protected-resource.js
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { registerApiDocs } from './openapi/api-docs-route.js';
 import { registerJoinPage } from './web/join-page.js';
+import { registerUnsubscribePage } from './web/unsubscribe-page.js';
+import { registerStaffConsole } from './web/staff-console.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
+import { PublicPageCache } from './rest/public-page-cache.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
 import { registerWebPages } from './web/web-pages.js';
 import { registerAssets } from './web/assets.js';
 import { registerBoardPages } from './web/board-pages.js';
+import { registerDraftPage } from './web/draft-page.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 
 export const BODY_LIMIT = 2_097_152;
@@ -60,21 +64,25 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   const auth = new Authenticator(bus, opts.publicUrl);
   const streamer = new ObjectStreamer(opts.storage ?? ObjectStorage.fromEnv(), opts.logger);
-  const rest = registerRestRoutes(app, { bus, auth, streamer, jsonBodyLimit: BODY_LIMIT });
+  const pages = new PublicPageCache(opts.nc);
+  const rest = registerRestRoutes(app, { bus, auth, streamer, jsonBodyLimit: BODY_LIMIT, pages });
   const authRoutes = registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
-  const pages = registerWebPages(app, { bus, auth, publicUrl: opts.publicUrl });
+  const webPages = registerWebPages(app, { bus, auth, publicUrl: opts.publicUrl });
   const joinPages = registerJoinPage(app, { bus, auth });
+  const unsubscribePages = registerUnsubscribePage(app, { bus });
+  const staffConsole = registerStaffConsole(app, { bus, auth });
   const assets = registerAssets(app);
   const board = registerBoardPages(app, { bus, auth, publicUrl: opts.publicUrl });
+  const draftPage = registerDraftPage(app, { bus, auth });
   const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger, keys: opts.oauthKeys });
   mountAuthorizationServer(app, oauth, opts.logger);
   const resourceMetadata = registerProtectedResourceMetadata(app, oauth);
   const consent = registerConsentPage(app, {
     bus, server: oauth, logger: opts.logger, sessionMember: (req, reply) => auth.sessionCaller(req, reply),
   });
-  registerMcpEndpoint(app, { bus, oauth, streamer });
+  registerMcpEndpoint(app, { bus, oauth, streamer, pages });
   registerMethodNotAllowed(app, new Map([
-    ...meta, ...apiDocs, ...rest, ...authRoutes, ...pages, ...joinPages, ...assets, ...board, ...resourceMetadata, ...consent, ['/api/mcp', new Set(['POST'])],
+    ...meta, ...apiDocs, ...rest, ...authRoutes, ...webPages, ...joinPages, ...unsubscribePages, ...staffConsole, ...assets, ...board, ...draftPage, ...resourceMetadata, ...consent, ['/api/mcp', new Set(['POST'])],
   ]));
   return app;
 }

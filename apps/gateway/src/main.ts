@@ -1,4 +1,6 @@
-import { CallerSigner, connectNats, createLogger, startHealthServer, refuseDefaultSecrets } from '@marketplace/service-kit';
+import {
+  CallerSigner, configureTracing, connectNats, createLogger, startHealthServer, refuseDefaultSecrets, stopTracing,
+} from '@marketplace/service-kit';
 import { buildGateway } from './gateway.server.js';
 import { serverKeysFromEnv } from './oauth/server-keys.js';
 
@@ -10,6 +12,7 @@ const publicUrl = (process.env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127
 // Missing or malformed secrets stop the start here, naming the setting (in production the OAuth
 // keys are required; BUS_CALLER_SIGNING_KEY always is).
 refuseDefaultSecrets();
+configureTracing('gateway');
 const signer = await CallerSigner.fromEnv();
 const oauthKeys = await serverKeysFromEnv();
 const nc = await connectNats('gateway');
@@ -25,6 +28,7 @@ async function stop(signal: string): Promise<void> {
   logger.info({ signal }, 'stopping');
   await app.close();
   await nc.drain().catch(() => undefined);
+  await stopTracing();
   process.exit(0);
 }
 process.once('SIGTERM', () => void stop('SIGTERM'));

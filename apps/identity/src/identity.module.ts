@@ -10,6 +10,11 @@ import { GetMyInviteLinkHandler } from './admission/get-my-invite-link.handler.j
 import { InvitationMailer } from './admission/invitation-mailer.js';
 import { InviteByEmailHandler } from './admission/invite-by-email.handler.js';
 import { JoinWaitlistHandler } from './admission/join-waitlist.handler.js';
+import { GetAnalyticsConfigHandler } from './settings/analytics-config.handler.js';
+import { StartIdentityCheckHandler } from './sign-up/identity-check.handler.js';
+import { HttpIdentityProvider } from './sign-up/identity-provider.js';
+import { EmailInvitations } from './admission/email-invitations.js';
+import { InviteFromWaitlistHandler, ListInviteLinksHandler, ListWaitlistHandler } from './admission/staff-admission.handlers.js';
 import { GetAccessSettingsHandler, OperatorSetSettingHandler } from './settings/settings.handlers.js';
 import { SettingsService } from './settings/settings.service.js';
 import { DeleteMyPhotoHandler } from './photos/delete-my-photo.handler.js';
@@ -17,6 +22,8 @@ import { GetMemberPhotoHandler } from './photos/get-member-photo.handler.js';
 import { UploadMyPhotoHandler } from './photos/upload-my-photo.handler.js';
 import { PhotoStore } from './photos/photo-store.js';
 import { GetMemberHandler } from './profile/get-member.handler.js';
+import { SetMemberRemovedHandler } from './moderation/set-member-removed.handler.js';
+import { FindReportedMemberHandler } from './moderation/find-reported-member.handler.js';
 import { GetMyProfileHandler } from './profile/get-my-profile.handler.js';
 import { UpdateMyProfileHandler } from './profile/update-my-profile.handler.js';
 import { SignUpState } from './sign-up/sign-up-state.js';
@@ -29,6 +36,10 @@ import { GetApplicantProfileHandler } from './applicants/get-applicant-profile.h
 import { AuthenticateKeyHandler } from './keys/authenticate-key.handler.js';
 import { CreateMyApiKeyHandler, ListMyApiKeysHandler, RevokeMyApiKeyHandler } from './keys/my-api-keys.handlers.js';
 import { OperatorCreateApiKeyHandler } from './keys/operator-create-api-key.handler.js';
+import { CreateCandidateApiKeyHandler, CreateTeamApiKeyHandler } from './keys/surface-api-keys.handlers.js';
+import {
+  AddTeamMemberHandler, CreateTeamHandler, GetTeamHandler, GetTeamMembershipHandler, UpdateTeamHandler,
+} from './teams/team.handlers.js';
 import { GetMemberCardHandler } from './members/get-member-card.handler.js';
 import { OperatorCreateMemberHandler } from './members/operator-create-member.handler.js';
 import { AuthenticateOAuthHandler } from './oauth/authenticate-oauth.handler.js';
@@ -40,6 +51,7 @@ import {
   OAuthAdmitRegistrationHandler, OAuthConsumeHandler, OAuthDestroyHandler, OAuthFindHandler, OAuthRevokeByGrantHandler, OAuthUpsertHandler,
 } from './oauth/oauth-store.handlers.js';
 import { ResolveMemberReferencesHandler } from './lookup/resolve-member-references.handler.js';
+import { GetMemberContactHandler } from './lookup/get-member-contact.handler.js';
 import { RecordAgentConsentHandler } from './oauth/record-agent-consent.handler.js';
 import { RemoveAgentAccessConsumer } from './oauth/remove-agent-access.consumer.js';
 import { AuthenticateSessionHandler } from './sessions/authenticate-session.handler.js';
@@ -55,7 +67,9 @@ import { PeekMagicLinkHandler, VerifyMagicLinkHandler } from './sign-in/verify-m
 
 const handlers = [
   AuthenticateKeyHandler, GetMemberCardHandler, OperatorCreateMemberHandler, OperatorCreateApiKeyHandler,
-  GetApplicantProfileHandler, ResolveMemberReferencesHandler,
+  GetApplicantProfileHandler, ResolveMemberReferencesHandler, GetMemberContactHandler,
+  GetTeamHandler, CreateTeamHandler, UpdateTeamHandler, AddTeamMemberHandler, GetTeamMembershipHandler,
+  CreateTeamApiKeyHandler, CreateCandidateApiKeyHandler,
 ];
 const signInHandlers = [
   RequestMagicLinkHandler, VerifyMagicLinkHandler, PeekMagicLinkHandler, AuthenticateSessionHandler, EndSessionHandler, EndMySessionsHandler,
@@ -69,14 +83,15 @@ const oauthHandlers = [
   ListConnectedAgentsHandler, DisconnectAgentHandler,
 ];
 const memberHandlers = [
-  GetMyProfileHandler, UpdateMyProfileHandler, GetMemberHandler, UploadMyPhotoHandler, DeleteMyPhotoHandler,
+  GetMyProfileHandler, UpdateMyProfileHandler, GetMemberHandler, SetMemberRemovedHandler, FindReportedMemberHandler, UploadMyPhotoHandler, DeleteMyPhotoHandler,
   GetMemberPhotoHandler, DeleteMyAccountHandler,
   GetAccessHandler, AcceptInvitationHandler, GetMyInviteLinkHandler, InviteByEmailHandler, JoinWaitlistHandler,
+  ListInviteLinksHandler, ListWaitlistHandler, InviteFromWaitlistHandler,
   GetAccessSettingsHandler, OperatorSetSettingHandler,
   FindMyNetworkProfileHandler, ImportNetworkProfileHandler, NetworkPreviewHandler, NetworkConfirmHandler,
-  ConfirmWorkAuthorizationHandler, OperatorRecordIdentityCheckHandler,
+  ConfirmWorkAuthorizationHandler, OperatorRecordIdentityCheckHandler, StartIdentityCheckHandler, GetAnalyticsConfigHandler,
 ];
-const memberServices = [CallerStanding, SignUpState, AdmissionPolicy, SettingsService, InvitationMailer, NetworkProvider, PhotoStore];
+const memberServices = [CallerStanding, SignUpState, AdmissionPolicy, SettingsService, InvitationMailer, EmailInvitations, NetworkProvider, HttpIdentityProvider, PhotoStore];
 const consumers = [IdentityMemberDeletedConsumer, RemoveAgentAccessConsumer];
 
 @Module({

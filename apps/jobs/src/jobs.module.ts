@@ -5,11 +5,12 @@ import { GetHiringJobHandler } from './hiring/get-hiring-job.handler.js';
 import { GetJobStatesHandler } from './hiring/get-job-states.handler.js';
 import { MoveJobStatusHandler } from './hiring/move-job-status.handler.js';
 import { GetJobHandler } from './jobs/get-job.handler.js';
+import { WatchJobWalkthroughHandler } from './jobs/watch-job-walkthrough.handler.js';
 import { GetPublicJobHandler } from './jobs/get-public-job.handler.js';
 import { ListJobCategoriesHandler } from './jobs/list-job-categories.handler.js';
 import { ListMyJobsHandler } from './jobs/list-my-jobs.handler.js';
 import { ListOpenJobsHandler } from './jobs/list-open-jobs.handler.js';
-import { PostJobHandler } from './jobs/post-job.handler.js';
+import { PostJobFromDraftHandler, PostJobHandler } from './jobs/post-job.handler.js';
 import { GetSafetyPolicyHandler } from './policy/get-safety-policy.handler.js';
 import { GetSuggestedWorkflowHandler } from './policy/get-suggested-workflow.handler.js';
 import { GetMemberPageJobsHandler } from './members/get-member-page-jobs.handler.js';
@@ -28,19 +29,30 @@ import { GetJobPerformanceHandler } from './performance/get-job-performance.hand
 import { ListJobPostersHandler } from './posters/list-job-posters.handler.js';
 import { SearchJobsHandler } from './search/search-jobs.handler.js';
 import { GetSearchModeHandler } from './search/get-search-mode.handler.js';
+import { TeamApplicationRecordConsumer, TeamRenamedConsumer } from './team/team-events.consumers.js';
+import {
+  CloseTeamJobHandler, GetTeamJobHandler, ListJobsOfTeamHandler, ListTeamBoardHandler, ListTeamJobsHandler, MoveTeamJobHandler,
+  PostTeamJobHandler,
+} from './team/team-jobs.handlers.js';
+import { GetTeamPerformanceHandler } from './team/team-performance.handler.js';
 
+import { SetContentRemovedHandler } from './moderation/set-content-removed.handler.js';
+import { FindReportedJobContentHandler } from './moderation/find-reported-content.handler.js';
 const handlers = [
-  PostJobHandler, ListOpenJobsHandler, GetPublicJobHandler, GetJobHandler, ListMyJobsHandler,
+  SetContentRemovedHandler, FindReportedJobContentHandler,
+  PostJobHandler, PostJobFromDraftHandler, ListOpenJobsHandler, GetPublicJobHandler, GetJobHandler, WatchJobWalkthroughHandler, ListMyJobsHandler,
   ListJobCategoriesHandler, GetSafetyPolicyHandler, GetSuggestedWorkflowHandler,
   GetHiringJobHandler, GetJobStatesHandler, MoveJobStatusHandler,
   GetMemberPageJobsHandler,
   EditJobHandler, CloseJobHandler, ListJobVersionsHandler, GetJobVersionHandler, SearchJobsHandler,
   ListJobPostersHandler, CommentOnJobHandler, DeleteCommentHandler, ListJobCommentsHandler, GetJobPerformanceHandler,
   GetSearchModeHandler,
+  ListTeamBoardHandler, ListTeamJobsHandler, ListJobsOfTeamHandler, PostTeamJobHandler, CloseTeamJobHandler, GetTeamJobHandler,
+  MoveTeamJobHandler, GetTeamPerformanceHandler,
 ];
 const consumers = [
   ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer, JobsMemberDeletedConsumer, PosterCardChangedConsumer,
-  ApplicationSubmittedConsumer,
+  ApplicationSubmittedConsumer, TeamRenamedConsumer, TeamApplicationRecordConsumer,
 ];
 const services = [AudienceRecorder, ExpirySweeper];
 

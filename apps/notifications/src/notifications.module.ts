@@ -1,29 +1,35 @@
 import { Module } from '@nestjs/common';
-import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider, workersProvider } from '@marketplace/service-kit';
+import { alertConsumers } from './alerts/alert-consumers.js';
 import { DeliverNotificationsHandler } from './alerts/deliver-notifications.handler.js';
 import { GetNotificationPreferencesHandler, SetNotificationPreferencesHandler } from './alerts/notification-preferences.handlers.js';
 import { TakePendingAlertsHandler } from './alerts/take-pending-alerts.handler.js';
-import { JobPostedAlertConsumer } from './alerts/job-posted-alert.consumer.js';
-import { workAlertConsumers } from './alerts/work-alert.consumers.js';
 import { NotificationsMemberDeletedConsumer } from './members/member-deleted.consumer.js';
-import { PreferredWorkerAlertConsumer } from './alerts/preferred-worker-alert.consumer.js';
-import { CommentAlertConsumer } from './alerts/comment-alert.consumer.js';
-import { VisibilityChangedAlertConsumer } from './alerts/visibility-changed-alert.consumer.js';
+import {
+  GetContactNotificationsHandler, SetContactNotificationsHandler, UnsubscribeContactNotificationHandler,
+} from './email/contact-notifications.handlers.js';
+import { AlertEmailWorker } from './email/alert-email.worker.js';
+import { AlertMailer } from './email/alert-mailer.js';
+import { DeleteBrowserPushHandler, GetBrowserPushHandler, PutBrowserPushHandler } from './push/browser-push.handlers.js';
+import { AlertPushWorker } from './push/alert-push.worker.js';
 
-const consumers = [
-  JobPostedAlertConsumer, NotificationsMemberDeletedConsumer, PreferredWorkerAlertConsumer, CommentAlertConsumer,
-  VisibilityChangedAlertConsumer, ...workAlertConsumers,
-];
+const consumers = [NotificationsMemberDeletedConsumer, ...alertConsumers];
 
 const handlers = [
   DeliverNotificationsHandler, TakePendingAlertsHandler, GetNotificationPreferencesHandler, SetNotificationPreferencesHandler,
+  GetContactNotificationsHandler, SetContactNotificationsHandler, UnsubscribeContactNotificationHandler,
+  GetBrowserPushHandler, PutBrowserPushHandler, DeleteBrowserPushHandler,
 ];
+
+// Email digests and browser pushes run in the worker role (ROLE=worker), off the request path.
+const workers = [AlertEmailWorker, AlertPushWorker];
 
 @Module({
   providers: [
-    ...handlers, ...consumers,
+    ...handlers, ...consumers, ...workers, AlertMailer,
     handlersProvider(...handlers),
     consumersProvider(...consumers),
+    workersProvider(...workers),
   ],
 })
 export class NotificationsModule {}

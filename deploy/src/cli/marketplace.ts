@@ -11,7 +11,7 @@ import { parseArgs } from './cli-args.js';
 
 const USAGE = `Operator commands (they talk to the running system over NATS):
   npm run marketplace -- member create --email E --name N [--complete-profile] [--staff]
-  npm run marketplace -- key create --email E [--name "Key name"]
+  npm run marketplace -- key create --email E [--name "Key name"] [--kind team|candidate]
   npm run marketplace -- identity record --member-id ID --status ${IDENTITY_CHECK_STATES.join('|')} [--verified-name N]
   npm run marketplace -- bus credentials [--secret marketplace-bus] [--namespace NS]
   npm run marketplace -- setting set --key ${ACCESS_SETTING_KEYS.join('|')} --value true|false|N|default
@@ -75,6 +75,7 @@ async function main(): Promise<number> {
         }, ctx)
       : await bus.call(operatorCreateApiKey, {
           email: need(flags, 'email'), name: typeof flags.name === 'string' ? flags.name : 'Operator key',
+          ...(flags.kind === 'team' || flags.kind === 'candidate' ? { kind: flags.kind } : {}),
         }, ctx);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;

@@ -199,3 +199,77 @@ Precedence: chart-set variables, then apps.<app>.env, then workers.<app>.env.
 {{ toYaml . }}
 {{- end }}
 {{- end -}}
+
+{{/*
+Addresses of the servers the apps use: the operator's own when set in config, else the bundled
+chart's Service, else a failure naming the value to set.
+*/}}
+{{- define "marketplace.natsUrl" -}}
+{{- if .Values.config.NATS_URL -}}
+{{- .Values.config.NATS_URL -}}
+{{- else if .Values.nats.enabled -}}
+{{- printf "nats://%s-nats:4222" .Release.Name -}}
+{{- else -}}
+{{- fail "config.NATS_URL is required when nats.enabled=false (your NATS with JetStream, e.g. nats://nats.messaging:4222)" -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "marketplace.s3Endpoint" -}}
+{{- if .Values.config.S3_ENDPOINT -}}
+{{- .Values.config.S3_ENDPOINT -}}
+{{- else if .Values.minio.enabled -}}
+{{- printf "http://%s-minio:9000" .Release.Name -}}
+{{- else -}}
+{{- fail "config.S3_ENDPOINT is required when minio.enabled=false (your S3 or MinIO, e.g. https://s3.eu-west-1.amazonaws.com)" -}}
+{{- end -}}
+{{- end -}}
+
+{{/* NATS monitoring endpoint (host:port) KEDA reads consumer lag from. */}}
+{{- define "marketplace.natsMonitoringEndpoint" -}}
+{{- if .Values.keda.natsMonitoringEndpoint -}}
+{{- .Values.keda.natsMonitoringEndpoint -}}
+{{- else if .Values.nats.enabled -}}
+{{- printf "%s-nats.%s.svc:8222" .Release.Name .Release.Namespace -}}
+{{- else -}}
+{{- fail "keda.natsMonitoringEndpoint is required for KEDA ScaledObjects when nats.enabled=false (host:port of your NATS monitoring port)" -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+Keys of the chart-created Secret: secret.data, plus DATABASE_URL and the S3 keys built from the
+bundled PostgreSQL and MinIO when those are on and the operator set none. Fails, naming the value,
+when a key an app references has no value: nothing here falls back to a default password.
+Returns YAML (key: value).
+*/}}
+{{- define "marketplace.secretData" -}}
+{{- $v := .Values -}}
+{{- $data := deepCopy (default (dict) $v.secret.data) -}}
+{{- if and (not (index $data "DATABASE_URL")) $v.postgresql.enabled -}}
+{{- $pg := $v.postgresql.auth -}}
+{{- if $pg.existingSecret -}}
+{{- fail "secret.data.DATABASE_URL is required when postgresql.auth.existingSecret is set (the chart cannot read that password)" -}}
+{{- end -}}
+{{- $password := required "postgresql.auth.password is required (or postgresql.enabled=false and secret.data.DATABASE_URL for your own server)" $pg.password -}}
+{{- $_ := set $data "DATABASE_URL" (printf "postgres://%s:%s@%s-postgresql:5432/%s" ($pg.username | urlquery) ($password | urlquery) .Release.Name $pg.database) -}}
+{{- end -}}
+{{- if and $v.minio.enabled (not $v.minio.auth.existingSecret) -}}
+{{- if not (index $data "S3_ACCESS_KEY") }}{{ $_ := set $data "S3_ACCESS_KEY" $v.minio.auth.rootUser }}{{ end -}}
+{{- if not (index $data "S3_SECRET_KEY") }}{{ $_ := set $data "S3_SECRET_KEY" (required "minio.auth.rootPassword is required (or minio.enabled=false with your own S3 in config.S3_ENDPOINT and secret.data.S3_*)" $v.minio.auth.rootPassword) }}{{ end -}}
+{{- end -}}
+{{- range $name, $app := $v.apps -}}
+{{- if and $app $app.enabled -}}
+{{- if dig "database" "enabled" false $app -}}
+{{- $key := dig "database" "secretKey" "DATABASE_URL" $app -}}
+{{- if not (index $data $key) -}}
+{{- fail (printf "secret.data.%s is required by apps.%s.database.secretKey (a postgres:// URL; or postgresql.enabled with postgresql.auth.password, or secret.existingSecret)" $key $name) -}}
+{{- end -}}
+{{- end -}}
+{{- range $env, $key := default (dict) $app.secretEnv -}}
+{{- if and $key (not (hasPrefix "OAUTH_" $key)) (not (index $data $key)) -}}
+{{- fail (printf "secret.data.%s is required by apps.%s.secretEnv.%s (or secret.existingSecret)" $key $name $env) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- toYaml $data -}}
+{{- end -}}

@@ -21,7 +21,9 @@ affinity: {{ toYaml (default $v.affinity $own.affinity) | nindent 2 }}
 topologySpreadConstraints: {{ toYaml (default $v.topologySpreadConstraints $own.topologySpreadConstraints) | nindent 2 }}
 podAnnotations: {{ toYaml (mergeOverwrite (deepCopy (default (dict) $v.podAnnotations)) (default (dict) $own.podAnnotations)) | nindent 2 }}
 podLabels: {{ toYaml (mergeOverwrite (deepCopy (default (dict) $v.podLabels)) (default (dict) $own.podLabels)) | nindent 2 }}
-migrate: {{ and (dig "database" "enabled" false .app) $v.migrations.enabled (or (not $isWorker) $v.migrations.inWorkers) }}
+keda: {{ toYaml (ternary (default (dict) $own.keda) (dict) $isWorker) | nindent 2 }}
+{{- /* Replicas are left to whichever autoscaler owns them. */}}
+scaled: {{ or (dig "enabled" false (default (dict) $own.autoscaling)) (and $isWorker (dig "keda" "enabled" false $own)) }}
 probes:
   {{- if $isWorker }}
   port: health
@@ -53,7 +55,7 @@ metadata:
     {{- include "marketplace.labels" $ctx | nindent 4 }}
     marketplace.io/role: {{ $s.role }}
 spec:
-  {{- if not $s.autoscaling.enabled }}
+  {{- if not $s.scaled }}
   replicas: {{ $s.replicas }}
   {{- end }}
   revisionHistoryLimit: 5
@@ -98,26 +100,6 @@ spec:
         {{- toYaml . | nindent 8 }}
       {{- end }}
       terminationGracePeriodSeconds: {{ $v.terminationGracePeriodSeconds }}
-      {{- if $s.migrate }}
-      initContainers:
-        - name: migrate
-          image: {{ $image | quote }}
-          imagePullPolicy: {{ $pullPolicy }}
-          envFrom:
-            - configMapRef:
-                name: {{ include "marketplace.configMapName" $root }}
-          env:
-            {{- include "marketplace.env" (merge (dict "role" "migrate") $envCtx) | nindent 12 }}
-          {{- with $v.securityContext }}
-          securityContext:
-            {{- toYaml . | nindent 12 }}
-          {{- end }}
-          resources:
-            {{- toYaml (default $s.resources $v.migrations.resources) | nindent 12 }}
-          volumeMounts:
-            - name: tmp
-              mountPath: /tmp
-      {{- end }}
       containers:
         - name: {{ .appName }}
           image: {{ $image | quote }}
@@ -229,7 +211,8 @@ HorizontalPodAutoscaler of one workload (when autoscaling.enabled).
 {{- $s := include "marketplace.workload.settings" . | fromYaml -}}
 {{- $ctx := dict "root" $root "component" $s.component -}}
 {{- $a := $s.autoscaling -}}
-{{- if $a.enabled -}}
+{{- /* A worker scaled by KEDA gets no HPA: KEDA creates its own from the ScaledObject. */ -}}
+{{- if and $a.enabled (not $s.keda.enabled) -}}
 apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
 metadata:
@@ -276,7 +259,7 @@ may run more than one pod).
 {{- $s := include "marketplace.workload.settings" . | fromYaml -}}
 {{- $ctx := dict "root" $root "component" $s.component -}}
 {{- $pdb := $root.Values.podDisruptionBudget -}}
-{{- if and $pdb.enabled (or $s.autoscaling.enabled (gt (int $s.replicas) 1)) -}}
+{{- if and $pdb.enabled (or $s.scaled (gt (int $s.replicas) 1)) -}}
 apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata:
@@ -293,4 +276,138 @@ spec:
     matchLabels:
       {{- include "marketplace.selectorLabels" $ctx | nindent 6 }}
 {{- end -}}
+{{- end -}}
+
+{{/*
+KEDA ScaledObject of one worker (when workers.<app>.keda.enabled): one nats-jetstream trigger per
+queue consumer of the app's work stream, so the worker grows with the items waiting and shrinks
+back when they are done. Context: dict root, appName, app, worker.
+*/}}
+{{- define "marketplace.scaledObject" -}}
+{{- $root := .root -}}
+{{- $s := include "marketplace.workload.settings" . | fromYaml -}}
+{{- $ctx := dict "root" $root "component" $s.component -}}
+{{- $k := mergeOverwrite (deepCopy (omit $root.Values.keda "natsMonitoringEndpoint" "account")) (default (dict) $s.keda) -}}
+{{- if and (eq $s.role "worker") $k.enabled -}}
+{{- $queues := required (printf "workers.%s.queues is required for its ScaledObject: the durable consumer of each queue (<queue>-v<version>)" .appName) .worker.queues -}}
+apiVersion: keda.sh/v1alpha1
+kind: ScaledObject
+metadata:
+  name: {{ include "marketplace.componentName" $ctx }}
+  labels:
+    {{- include "marketplace.labels" $ctx | nindent 4 }}
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: {{ include "marketplace.componentName" $ctx }}
+  minReplicaCount: {{ $k.minReplicaCount | default 0 }}
+  maxReplicaCount: {{ required (printf "workers.%s.keda.maxReplicaCount is required" .appName) $k.maxReplicaCount }}
+  pollingInterval: {{ $k.pollingInterval }}
+  cooldownPeriod: {{ $k.cooldownPeriod }}
+  triggers:
+    {{- range $queues }}
+    - type: nats-jetstream
+      metadata:
+        natsServerMonitoringEndpoint: {{ include "marketplace.natsMonitoringEndpoint" $root | quote }}
+        account: {{ $root.Values.keda.account | quote }}
+        stream: {{ printf "WORK_%s" ($.appName | upper | replace "-" "_") | quote }}
+        consumer: {{ . | quote }}
+        lagThreshold: {{ $k.lagThreshold | toString | quote }}
+        activationLagThreshold: {{ $k.activationLagThreshold | toString | quote }}
+    {{- end }}
+{{- end -}}
+{{- end -}}
+
+{{/*
+Migration Job of one database app: ROLE=migrate, as a hook before the release's pods change.
+Context: dict root, appName, app.
+*/}}
+{{- define "marketplace.migrationJob" -}}
+{{- $root := .root -}}
+{{- $v := $root.Values -}}
+{{- $s := include "marketplace.workload.settings" (merge (dict "worker" (dict)) .) | fromYaml -}}
+{{- $ctx := dict "root" $root "component" (printf "%s-migrate" .appName) -}}
+{{- $secretName := ternary $v.secret.existingSecret (printf "%s-migrate" (include "marketplace.fullname" $root)) (not (empty $v.secret.existingSecret)) -}}
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: {{ include "marketplace.componentName" $ctx }}
+  labels:
+    {{- include "marketplace.labels" $ctx | nindent 4 }}
+    marketplace.io/role: migrate
+  annotations:
+    helm.sh/hook: {{ include "marketplace.migrationHook" $root }}
+    helm.sh/hook-weight: "0"
+    helm.sh/hook-delete-policy: before-hook-creation,hook-succeeded
+spec:
+  backoffLimit: {{ $v.migrations.backoffLimit }}
+  activeDeadlineSeconds: {{ $v.migrations.activeDeadlineSeconds }}
+  template:
+    metadata:
+      labels:
+        {{- include "marketplace.selectorLabels" $ctx | nindent 8 }}
+        marketplace.io/role: migrate
+    spec:
+      restartPolicy: Never
+      serviceAccountName: {{ include "marketplace.serviceAccountName" $root }}
+      automountServiceAccountToken: false
+      {{- with $v.imagePullSecrets }}
+      imagePullSecrets:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- with $v.podSecurityContext }}
+      securityContext:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      containers:
+        - name: migrate
+          image: {{ include "marketplace.image" (dict "root" $root "app" .app) | quote }}
+          imagePullPolicy: {{ include "marketplace.imagePullPolicy" (dict "root" $root "app" .app) }}
+          env:
+            - name: APP
+              value: {{ .appName | quote }}
+            - name: ROLE
+              value: "migrate"
+            {{- /* Inline, not from the ConfigMap: on install the hook runs before the ConfigMap exists. */}}
+            {{- $env := mergeOverwrite (deepCopy (omit $v.config "NATS_URL" "S3_ENDPOINT" "PUBLIC_URL" "APP" "ROLE" "DATABASE_URL")) (omit (default (dict) .app.env) "APP" "ROLE" "DATABASE_URL") }}
+            {{- range $name, $value := $env }}
+            {{- if not (kindIs "invalid" $value) }}
+            - name: {{ $name }}
+              value: {{ $value | toString | quote }}
+            {{- end }}
+            {{- end }}
+            - name: DATABASE_URL
+              valueFrom:
+                secretKeyRef:
+                  name: {{ $secretName }}
+                  key: {{ dig "database" "secretKey" "DATABASE_URL" .app }}
+          {{- with $v.securityContext }}
+          securityContext:
+            {{- toYaml . | nindent 12 }}
+          {{- end }}
+          resources:
+            {{- toYaml (default $s.resources $v.migrations.resources) | nindent 12 }}
+          volumeMounts:
+            - name: tmp
+              mountPath: /tmp
+      volumes:
+        - name: tmp
+          emptyDir: {}
+      {{- with $s.nodeSelector }}
+      nodeSelector:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- with $s.tolerations }}
+      tolerations:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+{{- end -}}
+
+{{/*
+Hook phases of the migration Jobs: before the release's pods on install and upgrade, except when
+the bundled PostgreSQL is itself created by the install (then right after it, retried until it answers).
+*/}}
+{{- define "marketplace.migrationHook" -}}
+{{- ternary "post-install,pre-upgrade" "pre-install,pre-upgrade" (not (not .Values.postgresql.enabled)) -}}
 {{- end -}}

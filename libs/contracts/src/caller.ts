@@ -1,12 +1,17 @@
 /** How the caller reached the API; MCP callers act as the human who approved the sign-in. */
 export type CallerVia = 'key' | 'session' | 'oauth';
 
+/** The kind of API key: member keys (absent), or keys made for the team surface. */
+export type CredentialKind = 'team' | 'candidate';
+
 export type Scope = 'agent:read' | 'agent:write';
 
 /** Who is calling, resolved by the gateway and passed to the owning service on every request. */
 export interface Caller {
   memberId: string;
   via: CallerVia;
+  /** With an API key made for the team surface: which kind (team keys are made under company settings). */
+  credential?: CredentialKind;
   /** OAuth client id when via = oauth. */
   clientId?: string;
   scopes: string[];

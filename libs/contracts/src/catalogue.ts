@@ -4,6 +4,7 @@ import { applicationsOperations } from './operations/applications.operations.js'
 import { hiringOperations } from './operations/hiring.operations.js';
 import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
+import { jobCommentsOperations } from './operations/job-comments.operations.js';
 import { memberLookupOperations } from './operations/member-lookup.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
 import { signInOperations } from './operations/sign-in.operations.js';
@@ -15,11 +16,20 @@ import { filesOperations } from './operations/files.operations.js';
 import { fileDownloadsOperations } from './operations/file-downloads.operations.js';
 import { jobFilesOperations } from './operations/job-files.operations.js';
 import { helpOperations } from './operations/help.operations.js';
+import { staffOperations } from './operations/staff.operations.js';
+import { moderationOperations } from './operations/moderation.operations.js';
+import { analyticsOperations } from './operations/analytics.operations.js';
+import { identityCheckOperations } from './operations/identity-check.operations.js';
+import { teamOperations } from './operations/team.operations.js';
+import { candidateOperations } from './operations/candidate.operations.js';
+import { draftsOperations } from './operations/drafts.operations.js';
+import { recordingsOperations } from './operations/recordings.operations.js';
 
 /** Every operation of the product. The gateway builds REST routes, MCP tools and OpenAPI from this alone. */
 export const catalogue: readonly Operation[] = [
   ...identityOperations,
   ...jobsOperations,
+  ...jobCommentsOperations,
   ...notificationsOperations,
   ...applicationsOperations,
   ...signInOperations,
@@ -34,6 +44,14 @@ export const catalogue: readonly Operation[] = [
   ...fileDownloadsOperations,
   ...jobFilesOperations,
   ...helpOperations,
+  ...staffOperations,
+  ...moderationOperations,
+  ...analyticsOperations,
+  ...identityCheckOperations,
+  ...teamOperations,
+  ...candidateOperations,
+  ...draftsOperations,
+  ...recordingsOperations,
 ];
 
 export function operationsOf(service: Operation['service']): Operation[] {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Scope } from './caller.js';
+import type { CredentialKind, Scope } from './caller.js';
 
 export type ServiceName =
   | 'identity' | 'jobs' | 'applications' | 'files' | 'drafts' | 'notifications' | 'admin';
@@ -41,10 +41,32 @@ export interface RestBinding<K extends string> {
   fields?: Partial<Record<K, FieldSource>>;
   /** Access on REST when it differs from the operation's. */
   access?: Access;
+  /**
+   * A credential variant: this operation answers the method and path of another operation for
+   * callers whose API key is of one of these kinds, and that other one answers everyone else.
+   * The team surface's shared paths (`GET /api/jobs`, `POST /api/jobs/{id}/applications`) are
+   * served this way, so neither surface hand-writes a route.
+   */
+  credential?: readonly CredentialKind[];
   /** The request body is bytes (a file), streamed to object storage by the gateway; see UploadBinding. */
   upload?: UploadBinding<K>;
   /** The response is bytes streamed from object storage by the gateway; see DownloadBinding. */
   download?: DownloadBinding;
+  /** A public read that anonymous answers may be cached for; see PublicCache. */
+  publicCache?: PublicCache;
+}
+
+/**
+ * Anonymous answers of a public read are the same for everyone: they carry a strong ETag (304 to
+ * If-None-Match) and a Cache-Control a CDN may honour, and the gateway keeps them in a shared
+ * in-memory cache that events marked `changesPublicPages` drop. Signed-in answers are never
+ * cached (`private, no-store`).
+ */
+export interface PublicCache {
+  /** How long a shared cache (a CDN, the gateway) may serve a page without asking (s-maxage). */
+  sharedMaxAgeS: number;
+  /** How long past that a CDN may serve the stale page while it fetches a fresh one. */
+  staleWhileRevalidateS: number;
 }
 
 /**
@@ -70,6 +92,12 @@ export interface UploadBinding<K extends string> {
    * there (default `maxBytes`).
    */
   toolMaxBytes?: number;
+  /**
+   * The service keeps the staged object itself once the call succeeded (it records the key, or
+   * removes the object when it does not need it), so bytes are not copied once more in storage.
+   * The gateway still removes it when the call failed.
+   */
+  adopt?: boolean;
 }
 
 /**

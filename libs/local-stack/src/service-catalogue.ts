@@ -18,16 +18,16 @@ export interface AppDefinition {
 /**
  * Every app, in start order; the gateway comes last: it is started only once
  * the services behind it answer their health checks. files runs a worker (previews,
- * cleanup, assembly); drafts has a worker role but no queues yet, and an idle
- * worker process costs ~120 MB, so its `workers` stays false until it registers one.
+ * cleanup, assembly), drafts one (a draft's research, follow-up questions and writing), notifications one (alert
+ * emails, browser pushes).
  */
 export const APPS = [
   { name: 'identity' },
   { name: 'jobs' },
   { name: 'applications' },
   { name: 'files', workers: true },
-  { name: 'drafts', workers: false },
-  { name: 'notifications' },
+  { name: 'drafts', workers: true },
+  { name: 'notifications', workers: true },
   { name: 'admin' },
   { name: 'gateway' },
 ] as const satisfies readonly AppDefinition[];

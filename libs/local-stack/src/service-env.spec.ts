@@ -25,14 +25,14 @@ const env = (name: string, inherited: NodeJS.ProcessEnv = {}, extra?: Record<str
 describe('SERVICES', () => {
   it('lists every process in start order, the gateway last', () => {
     expect(SERVICES.map((s) => s.name)).toEqual([
-      'identity', 'jobs', 'applications', 'files', 'files-worker', 'drafts', 'notifications', 'admin', 'gateway',
+      'identity', 'jobs', 'applications', 'files', 'files-worker', 'drafts', 'drafts-worker', 'notifications', 'notifications-worker', 'admin', 'gateway',
     ]);
   });
 
-  it('starts no worker process for an app without queues', () => {
-    // files has queues (previews, cleanup, assembly); drafts has none yet.
-    expect(SERVICES.filter((s) => s.role === 'worker').map((s) => s.name)).toEqual(['files-worker']);
-    expect(service('drafts')).toEqual({ name: 'drafts', appDir: 'drafts' });
+  it('starts a worker process only for apps with queues', () => {
+    // files has queues (previews, cleanup, assembly), drafts one (research, follow-ups, writing), notifications two (emails, pushes).
+    expect(SERVICES.filter((s) => s.role === 'worker').map((s) => s.name)).toEqual(['files-worker', 'drafts-worker', 'notifications-worker']);
+    expect(service('admin')).toEqual({ name: 'admin', appDir: 'admin' });
   });
 
   it('runs a worker from its api app, right after it, once the app declares queues', () => {
@@ -72,7 +72,8 @@ describe('buildServiceEnv', () => {
     expect(buildServiceEnv({ service: withWorkers[1]!, infra, healthPort: 6001, gatewayPort: 3000, inherited: {} }).ROLE).toBe('api');
     expect(env('jobs').ROLE).toBeUndefined();
     expect(env('files').ROLE).toBe('api');
-    expect(env('drafts').ROLE).toBeUndefined();
+    expect(env('drafts').ROLE).toBe('api');
+    expect(env('admin').ROLE).toBeUndefined();
   });
 
   it('passes the launcher environment on, except what is per process', () => {

@@ -30,6 +30,12 @@ export interface System {
    * from now on; `{}` restores the original.
    */
   start(app: string, env?: Record<string, string>): Promise<void>;
+  /**
+   * Replaces a backend app's process as a Kubernetes rolling update does (maxSurge 1,
+   * maxUnavailable 0): a new process starts on a new health port and, once healthy, the old one
+   * gets SIGTERM and drains. healthUrl(app) then names the new process.
+   */
+  roll(app: string): Promise<void>;
   /** Stops every app, the gateway first. The infrastructure is left running. */
   stopAll(): Promise<void>;
 }
@@ -201,6 +207,27 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     await waitHealthy(service, running);
   };
 
+  const roll = async (app: string): Promise<void> => {
+    // The gateway listens on the one public port; in a cluster its rollout is the Service's business.
+    if (app === GATEWAY) throw new Error('The gateway cannot be rolled in place: two processes cannot share its port');
+    const service = lookup(app);
+    const old = service.proc;
+    const healthPort = await getFreePort();
+    const previous = { healthPort: service.healthPort, env: service.env, baseEnv: service.baseEnv };
+    service.healthPort = healthPort;
+    service.env = { ...service.env, HEALTH_PORT: String(healthPort) };
+    service.baseEnv = { ...service.baseEnv, HEALTH_PORT: String(healthPort) };
+    const next = launch(service);
+    try {
+      await waitHealthy(service, next);
+    } catch (error) {
+      await terminate(next, STOP_GRACE_MS);
+      Object.assign(service, previous, { proc: old });
+      throw error;
+    }
+    if (old && !old.hasExited()) await terminate(old, STOP_GRACE_MS);
+  };
+
   const stopAll = async (): Promise<void> => {
     await stop(GATEWAY);
     await Promise.all([...services.keys()].filter((app) => app !== GATEWAY).map(stop));
@@ -220,5 +247,5 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
   }
 
   const healthUrl = (app: string): string => `http://127.0.0.1:${lookup(app).healthPort}`;
-  return { baseUrl, apps: [...services.keys()], healthUrl, stop, kill, pid, start, stopAll };
+  return { baseUrl, apps: [...services.keys()], healthUrl, stop, kill, pid, start, roll, stopAll };
 }

@@ -54,22 +54,23 @@ export function isEnvironmentalFailure(error: unknown, host = { platform: platfo
  * needs no apt step. `CHROMIUM_PATH` names another browser explicitly. Only when the packaged
  * browser cannot start for a reason of the machine's ({@link isEnvironmentalFailure}) and Debian's
  * `/usr/bin/chromium` is there is that one used instead, with a warning; any other failure is thrown.
+ * `extraArgs` add flags for one test (a fake camera and screen for the record page).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   const explicit = process.env.CHROMIUM_PATH;
-  if (explicit) return chromium.launch({ executablePath: explicit, args: [...HEADLESS_FLAGS] });
+  if (explicit) return chromium.launch({ executablePath: explicit, args: [...HEADLESS_FLAGS, ...extraArgs] });
   try {
     const { default: packaged } = await import('@sparticuz/chromium');
     packaged.setGraphicsMode = false; // no WebGL through SwiftShader: --disable-gpu is what this machine needs
     const executablePath = await packaged.executablePath();
-    return await chromium.launch({ executablePath, args: packagedBrowserArgs(packaged.args) });
+    return await chromium.launch({ executablePath, args: [...packagedBrowserArgs(packaged.args), ...extraArgs] });
   } catch (error) {
     if (!isEnvironmentalFailure(error) || !existsSync(SYSTEM_CHROMIUM)) {
       const hint = `the packaged browser (@sparticuz/chromium, unpacked at ${join(tmpdir(), 'chromium')}) did not start`;
       throw new Error(`${hint}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     process.stderr.write(`launchBrowser: packaged Chromium cannot run here (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); using ${SYSTEM_CHROMIUM}\n`);
-    return chromium.launch({ executablePath: SYSTEM_CHROMIUM, args: [...HEADLESS_FLAGS] });
+    return chromium.launch({ executablePath: SYSTEM_CHROMIUM, args: [...HEADLESS_FLAGS, ...extraArgs] });
   }
 }

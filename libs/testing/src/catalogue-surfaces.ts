@@ -41,9 +41,13 @@ export function expectedTools(): ExpectedTool[] {
   }).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Every REST route the contract declares: internal operations never get one. */
+/**
+ * Every REST route the contract declares: internal operations never get one, and a credential
+ * variant answers on the route of the operation it shares its method and path with.
+ */
 export function expectedRoutes(): ExpectedRoute[] {
-  return catalogue.filter((op): op is Operation & { rest: NonNullable<Operation['rest']> } => !!op.rest && op.access !== 'internal')
+  return catalogue.filter((op): op is Operation & { rest: NonNullable<Operation['rest']> } =>
+    !!op.rest && op.access !== 'internal' && !op.rest.credential)
     .map((op) => ({ method: op.rest.method, path: op.rest.path, access: accessOn(op, 'rest'), operation: op.name }));
 }
 

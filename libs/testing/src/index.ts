@@ -13,3 +13,4 @@ export * from './catalogue-surfaces.js';
 export * from './fake-bus.js';
 export * from './service-schema.js';
 export * from './browser.js';
+export * from './fake-model-server.js';

@@ -37,6 +37,16 @@ export async function waitForMail(mailDir: string, email: string, seen: Readonly
   });
 }
 
+/**
+ * Waits for a new message to `email` that holds a sign-in link, passing over others (a member's
+ * alert emails may arrive in between), and returns it.
+ */
+export async function waitForSignInMail(mailDir: string, email: string, seen: ReadonlySet<string> = new Set(), timeoutMs = 10_000): Promise<CaughtMessage> {
+  return until(async () => (await mailTo(mailDir, email)).filter((m) => !seen.has(m.id) && m.links.some(isSignInLink)).at(-1), {
+    timeoutMs, intervalMs: 50, what: `a new sign-in mail to ${email}`,
+  });
+}
+
 /** A made-up client address, so tests do not share the per-address sign-in limit (needs TRUST_PROXY). */
 export function randomClientIp(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -61,9 +71,13 @@ export async function requestSignInLink(baseUrl: string, email: string, opts: Li
   return api(baseUrl, '/api/auth/sign-in/magic-link', { headers, body: { email, ...fields } });
 }
 
+function isSignInLink(link: string): boolean {
+  return link.includes('/api/auth/magic-link/verify?token=');
+}
+
 /** The sign-in link from a message. */
 export function signInLink(mail: CaughtMessage): string {
-  const link = mail.links.find((l) => l.includes('/api/auth/magic-link/verify?token='));
+  const link = mail.links.find(isSignInLink);
   if (!link) throw new Error(`The mail "${mail.subject}" to ${mail.to.join(', ')} holds no sign-in link`);
   return link;
 }
@@ -104,7 +118,7 @@ export async function signIn(baseUrl: string, mailDir: string, opts: { email?: s
   const { email: _ignored, ...request } = opts;
   const res = await requestSignInLink(baseUrl, email, request);
   if (res.status !== 200) throw new Error(`Asking for a sign-in link answered ${res.status}: ${JSON.stringify(res.body)}`);
-  const followed = await followSignInLink(signInLink(await waitForMail(mailDir, email, seen)));
+  const followed = await followSignInLink(signInLink(await waitForSignInMail(mailDir, email, seen)));
   if (!followed.cookie) throw new Error(`The sign-in link set no session (status ${followed.status}, location ${followed.location})`);
   return { email, cookie: followed.cookie, token: followed.cookie.slice('mk_session='.length), location: followed.location };
 }

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, listMyContentReports, REPORT_LIST_LIMITS, reportContent, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  BusClient, callerOf, countAttempt, limitBuckets, queryPage, UnitOfWork, type HandlerContext, type OperationHandler,
+} from '@marketplace/service-kit';
+import { reportedContentExists } from '../moderation/content-owners.js';
 import { normaliseId, refuseSecrets } from './refuse-secrets.js';
 
 type ContentReport = OutputOf<typeof reportContent>;
@@ -26,18 +29,22 @@ function toContentReport(r: ReportRow): ContentReport {
 /**
  * Reports a job, comment, member or message. One open report per reporter and item, held by the
  * partial unique index content_reports_one_open: a second one while the first is open is 409 and,
- * rolled back with it, not counted against the member's hourly limit.
+ * rolled back with it, not counted against the member's hourly limit. The item must exist where it
+ * lives (404 otherwise); it is asked before the transaction, so no lock waits on another service.
  */
 @Injectable()
 export class ReportContentHandler implements OperationHandler<typeof reportContent> {
   readonly operation = reportContent;
 
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle(input: InputOf<typeof reportContent>, ctx: HandlerContext): Promise<ContentReport> {
     const caller = callerOf(ctx);
     refuseSecrets({ details: input.details });
     const itemId = normaliseId(input.itemId);
+    if (!(await reportedContentExists(this.bus, input.kind, itemId, caller.memberId, ctx))) {
+      throw AppError.notFound(`There is no ${input.kind} with this id${input.kind === 'message' ? ' in your conversations' : ''}.`);
+    }
     return this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets.contentReports, caller.memberId);
       const rows = (await em.query(
@@ -53,7 +60,7 @@ export class ReportContentHandler implements OperationHandler<typeof reportConte
   }
 }
 
-/** The caller's own reports, newest first, with their outcome; one row more than asked says whether a page follows. */
+/** The caller's own reports, newest first, with their outcome. */
 @Injectable()
 export class ListMyContentReportsHandler implements OperationHandler<typeof listMyContentReports> {
   readonly operation = listMyContentReports;
@@ -64,12 +71,11 @@ export class ListMyContentReportsHandler implements OperationHandler<typeof list
     const caller = callerOf(ctx);
     const offset = input.offset ?? 0;
     const limit = input.limit ?? REPORT_LIST_LIMITS.defaultLimit;
-    const rows = (await this.ds.query(
+    const page = await queryPage<ReportRow>(this.ds,
       `SELECT ${REPORTER_COLUMNS} FROM content_reports
        WHERE reporter_id = $1 AND ($2::text IS NULL OR status = $2)
-       ORDER BY created_at DESC, id DESC OFFSET $3 LIMIT $4`,
-      [caller.memberId, input.status ?? null, offset, limit + 1],
-    )) as ReportRow[];
-    return { reports: rows.slice(0, limit).map(toContentReport), nextOffset: rows.length > limit ? offset + limit : null };
+       ORDER BY created_at DESC, id DESC`,
+      [caller.memberId, input.status ?? null], offset, limit);
+    return { reports: page.rows.map(toContentReport), nextOffset: page.nextOffset };
   }
 }

@@ -98,6 +98,7 @@ export type ContentReportStatus = 'open' | 'dismissed' | 'removed';
 @Index('content_reports_one_open', ['reporterId', 'kind', 'itemId'], { unique: true, where: "status = 'open'" })
 @Index('content_reports_reporter', ['reporterId', 'createdAt'])
 @Index('content_reports_status', ['status', 'createdAt'])
+@Index('content_reports_item', ['kind', 'itemId', 'status'])
 export class ContentReportEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -141,4 +142,14 @@ export class ContentReportEntity {
   /** Staff only: what the content looked like when decided. */
   @Column('jsonb', { nullable: true })
   evidence!: unknown;
+
+  /** Removed content put back after an appeal (the report then reads dismissed). */
+  @Column('timestamptz', { name: 'restored_at', nullable: true })
+  restoredAt!: Date | null;
+
+  @Column('uuid', { name: 'restored_by', nullable: true })
+  restoredBy!: string | null;
+
+  @Column('text', { name: 'restore_note', nullable: true })
+  restoreNote!: string | null;
 }

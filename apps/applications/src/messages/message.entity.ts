@@ -25,6 +25,10 @@ export class MessageEntity {
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
 
+  /** Set while moderators have removed it; the text is kept for a restore after an appeal. */
+  @Column('timestamptz', { name: 'removed_at', nullable: true })
+  removedAt!: Date | null;
+
   @Column('timestamptz', { name: 'read_at', nullable: true })
   readAt!: Date | null;
 }

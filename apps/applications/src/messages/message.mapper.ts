@@ -8,7 +8,7 @@ export type Side = 'poster' | 'applicant';
 export function toMessage(m: MessageEntity, viewer: Side): Message {
   return {
     id: m.id, applicationId: m.applicationId, from: m.senderRole, mine: m.senderRole === viewer, sentBy: m.sentBy,
-    body: m.body, createdAt: m.createdAt.toISOString(), readAt: m.readAt?.toISOString() ?? null,
+    body: m.removedAt ? '' : m.body, removed: m.removedAt !== null, createdAt: m.createdAt.toISOString(), readAt: m.readAt?.toISOString() ?? null,
   };
 }
 

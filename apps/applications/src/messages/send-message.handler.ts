@@ -54,7 +54,7 @@ export class SendMessageHandler implements OperationHandler<typeof sendMessage> 
       await em.update(ConversationEntity, { applicationId: app.id }, { lastMessageAt: now });
       const message = em.create(MessageEntity, {
         id: randomUUID(), applicationId: app.id, senderId: caller.memberId, senderRole: side, sentBy: sentBy(caller),
-        body: input.body, createdAt: now, readAt: null,
+        body: input.body, createdAt: now, readAt: null, removedAt: null,
       });
       await em.insert(MessageEntity, message);
       await recordEvent(em, messageSentV1, {

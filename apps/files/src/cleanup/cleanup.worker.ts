@@ -32,7 +32,12 @@ export class CleanupWorker implements WorkHandler<typeof fileCleanupQueue.payloa
     const rows: { status: string }[] = await this.ds.query('SELECT status FROM files WHERE id = $1', [fileId]);
     if (rows[0]?.status !== 'deleting') return;
 
-    const keys = [...await this.storage.list(chunkPrefix(fileId)), fileObjectKey(fileId), previewObjectKey(fileId)];
+    // Chunks are the gateway's staged objects, adopted where they were (file_chunks); the prefix
+    // holds those of files uploaded before that.
+    const adopted: { object_key: string }[] = await this.ds.query('SELECT object_key FROM file_chunks WHERE file_id = $1', [fileId]);
+    const keys = [
+      ...adopted.map((c) => c.object_key), ...await this.storage.list(chunkPrefix(fileId)), fileObjectKey(fileId), previewObjectKey(fileId),
+    ];
     for (let i = 0; i < keys.length; i += PARALLEL_REMOVES) {
       if (ctx.signal.aborted) throw new Error('cleanup stopped; the item is retried');
       await Promise.all(keys.slice(i, i + PARALLEL_REMOVES).map((key) => this.storage.remove(key)));

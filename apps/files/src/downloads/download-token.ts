@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { DOWNLOAD_TOKEN } from '@marketplace/contracts';
+import { hashBearerToken, newBearerToken } from '@marketplace/service-kit';
 
 /**
  * Proxied download links are bearer tokens: 32 random bytes (base64url, 43 characters), stored
@@ -12,14 +12,8 @@ export interface DownloadToken {
   hash: string;
 }
 
-export function newDownloadToken(): DownloadToken {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashDownloadToken(token) };
-}
-
-export function hashDownloadToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
+export const newDownloadToken: () => DownloadToken = newBearerToken;
+export const hashDownloadToken = hashBearerToken;
 
 /** The hash to look up, or undefined for something that cannot be a token (never reaches the database). */
 export function downloadTokenHash(token: string): string | undefined {

@@ -6,7 +6,7 @@ import { countAttempt, enqueueWork, limitBuckets, ObjectStorage, UnitOfWork } fr
 import type { DataSource as Ds, EntityManager } from 'typeorm';
 import { FileAssembler } from './file-assembler.js';
 import {
-  areaFile, chunkCount, chunkObjectKey, chunkSize, deletingConflict, nextMissingIndex, areaUsage, UPLOAD_SECONDS,
+  areaFile, chunkCount, chunkSize, deletingConflict, nextMissingIndex, nextMissingSql, areaUsage, UPLOAD_SECONDS,
   type AreaRef, type FileRow,
 } from './personal-area.js';
 
@@ -102,16 +102,20 @@ export class AreaUploads {
   }
 
   /**
-   * Takes one chunk. The gateway staged the bytes (REST body or the MCP tool's base64); they are
-   * hashed from storage, never held here, and copied on the store's side to
-   * `files/chunks/<fileId>/<idx>`. The same bytes again are a no-op, other bytes for a chunk
-   * already received are 409. Two different uploads of one index racing each other can leave the
-   * object and row disagreeing: complete's whole-file sha256 catches that.
+   * Takes one chunk. The gateway staged the bytes (REST body or the MCP tool's base64) and hashed
+   * them on the way; the staged object becomes the chunk as it is (the binding's `adopt`), so
+   * its bytes are neither read back nor copied here. Other bytes for a chunk already received are
+   * 409. The same bytes again replace the chunk's object with the new one (the old is removed),
+   * so a retry after a lost answer always leaves a chunk whose object exists. Two different
+   * uploads of one index racing each other cannot both win: the row keeps the first sha256.
    */
   async putChunk(gate: AreaGate, input: { fileId: string; index: number; sha256: string; chunk: UploadedObject }): Promise<{ row: FileRow; nextIndex: number | null }> {
-    await countAttempt(this.ds, limitBuckets.fileWrites, gate.actorId);
-    await gate.requireOpen(this.ds);
-    const file = await areaFile(this.ds, gate, input.fileId);
+    // A chunk is the hot path of an upload: its three reads go at once, refused in this order.
+    const [counted, open, found] = await Promise.allSettled([
+      countAttempt(this.ds, limitBuckets.fileWrites, gate.actorId), gate.requireOpen(this.ds), areaFile(this.ds, gate, input.fileId),
+    ]);
+    for (const step of [counted, open, found]) if (step.status === 'rejected') throw step.reason;
+    const file = (found as PromiseFulfilledResult<FileRow>).value;
     gate.mayUpload(file);
     requireUploading(file);
     const chunks = chunkCount(file);
@@ -126,31 +130,33 @@ export class AreaUploads {
       });
     }
     const sha256 = input.sha256.toLowerCase();
-    const existing = await this.chunkSha(file.id, input.index);
-    if (existing !== null && existing !== sha256) throw differentChunk(input.index);
-    if (existing === null) {
-      // The gateway hashed the bytes as it staged them; read them back only when it did not say.
-      const actual = input.chunk.sha256 ?? await this.hashStaged(input.chunk);
-      if (actual !== sha256) {
-        throw AppError.conflict(`The chunk's sha256 does not match its bytes; send chunk ${input.index} again.`, { sha256: 'Does not match the bytes.' });
-      }
-      await this.storage.copy(input.chunk.key, chunkObjectKey(file.id, input.index));
+    // The gateway hashed the bytes as it staged them; read them back only when it did not say.
+    const actual = input.chunk.sha256 ?? await this.hashStaged(input.chunk);
+    if (actual !== sha256) {
+      throw AppError.conflict(`The chunk's sha256 does not match its bytes; send chunk ${input.index} again.`, { sha256: 'Does not match the bytes.' });
     }
-    const row = await this.uow.run(async (em) => {
+    const { row, replaced, nextIndex } = await this.uow.run(async (em) => {
       const locked = await areaFile(em, gate, file.id, true);
       requireUploading(locked);
-      const [inserted] = (await em.query(
-        `INSERT INTO file_chunks (file_id, idx, size, sha256, object_key) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (file_id, idx) DO UPDATE SET idx = file_chunks.idx RETURNING sha256`,
-        [file.id, input.index, expected, sha256, chunkObjectKey(file.id, input.index)])) as { sha256: string }[];
-      if (inserted?.sha256 !== sha256) throw differentChunk(input.index);
+      // The file's lock serializes its chunks; `previous` is the row as it was before this write.
+      const [written] = (await em.query(
+        `WITH previous AS (SELECT object_key FROM file_chunks WHERE file_id = $1 AND idx = $2),
+              written AS (
+                INSERT INTO file_chunks (file_id, idx, size, sha256, object_key) VALUES ($1, $2, $3, $4, $5)
+                ON CONFLICT (file_id, idx) DO UPDATE SET object_key = EXCLUDED.object_key WHERE file_chunks.sha256 = EXCLUDED.sha256
+                RETURNING 1)
+         SELECT (SELECT object_key FROM previous) AS replaced, EXISTS (SELECT 1 FROM written) AS ok`,
+        [file.id, input.index, expected, sha256, input.chunk.key])) as { replaced: string | null; ok: boolean }[];
+      if (!written?.ok) throw differentChunk(input.index);
       const [updated] = (await em.query(
         `UPDATE files SET received = (SELECT coalesce(sum(size), 0) FROM file_chunks WHERE file_id = $1), assembly_failure = NULL
-         WHERE id = $1 RETURNING *`,
-        [file.id])) as [FileRow[], number];
-      return updated[0]!;
+         WHERE id = $1 RETURNING *, ${nextMissingSql('$1', '$2')} AS next_index`,
+        [file.id, chunks])) as [(FileRow & { next_index: number | null })[], number];
+      const { next_index: next, ...after } = updated[0]!;
+      return { row: after as FileRow, replaced: written.replaced, nextIndex: next };
     });
-    return { row, nextIndex: await nextMissingIndex(this.ds, row) };
+    if (replaced && replaced !== input.chunk.key) this.discard(replaced);
+    return { row, nextIndex };
   }
 
   /**
@@ -167,11 +173,12 @@ export class AreaUploads {
     if (file.status === 'ready') return file;
     gate.mayUpload(file);
     if (file.status === 'deleting') throw deletingConflict();
+    const next = await nextMissingIndex(this.ds, file);
     if (file.assembly_failure) {
       await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
-      throw AppError.conflict(file.assembly_failure, { sha256: 'Does not match the chunks received.' });
+      // A mismatch dropped every chunk; a lost chunk only itself, so the others still count.
+      throw assemblyFailed(file.assembly_failure, Number(file.received) > 0 ? next : null);
     }
-    const next = await nextMissingIndex(this.ds, file);
     if (next !== null) {
       throw AppError.conflict(`Chunks are missing; send chunk ${next} (and any other missing one) first.`, { nextIndex: String(next) });
     }
@@ -184,7 +191,7 @@ export class AreaUploads {
       const result = await this.assembler.assemble(file.id);
       if (result.kind === 'mismatch') {
         await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
-        throw AppError.conflict(result.message, { sha256: 'Does not match the chunks received.' });
+        throw assemblyFailed(result.message, result.lostChunk ?? null);
       }
       // The file as it is now: ready, or whatever a concurrent delete made of it.
       const now = await areaFile(this.ds, gate, file.id);
@@ -226,9 +233,9 @@ export class AreaUploads {
     });
   }
 
-  private async chunkSha(fileId: string, idx: number): Promise<string | null> {
-    const rows: { sha256: string }[] = await this.ds.query('SELECT sha256 FROM file_chunks WHERE file_id = $1 AND idx = $2', [fileId, idx]);
-    return rows[0]?.sha256 ?? null;
+  /** Nothing refers to the object any more: best effort, one that cannot be removed stays unreferenced. */
+  private discard(key: string): void {
+    this.storage.remove(key).catch(() => undefined);
   }
 
   private async hashStaged(upload: UploadedObject): Promise<string> {
@@ -251,6 +258,13 @@ function requireUploading(file: FileRow): void {
   if (new Date(file.upload_expires_at).getTime() < Date.now()) {
     throw AppError.conflict('The upload expired (600 seconds from creation); delete it and start again with create.');
   }
+}
+
+/** A join that failed: a lost chunk names it to send again; otherwise the whole-file sha256 did not match. */
+function assemblyFailed(message: string, lostChunk: number | null): AppError {
+  return AppError.conflict(message, lostChunk !== null && lostChunk !== undefined
+    ? { nextIndex: String(lostChunk) }
+    : { sha256: 'Does not match the chunks received.' });
 }
 
 function differentChunk(index: number): AppError {

@@ -7,6 +7,16 @@ import {
 } from '@marketplace/service-kit';
 import { assembledObjectKey, chunkCount, type FileRow } from './personal-area.js';
 
+class LostChunk extends Error {
+  constructor(fileId: string, readonly idx: number) {
+    super(`chunk ${idx} of file ${fileId} is missing from storage`);
+  }
+}
+
+/** Chunks read ahead of the one being hashed, and parts uploading at once: at most ~17 MiB held. */
+const READS_AHEAD = 4;
+const PARTS_IN_FLIGHT = 2;
+
 /**
  * Who a job file's completion concerns: the job's poster and hired worker, and the other
  * currently authorized participant to alert (the poster for the worker's file; the worker for the
@@ -25,14 +35,16 @@ async function participants(em: EntityManager, file: FileRow): Promise<{ posterI
 
 export type AssemblyResult =
   | { kind: 'ready'; file: FileRow }
-  | { kind: 'mismatch'; message: string }
+  /** The chunks did not make the declared file, or `lostChunk`'s object was gone from storage. */
+  | { kind: 'mismatch'; message: string; lostChunk?: number }
   /** The file is no longer an upload to join (deleted, or missing chunks). */
   | { kind: 'skipped'; file: FileRow | null };
 
 /**
- * Joins a fully received upload's chunks, in order, into one object `files/objects/<id>`: streamed
- * from storage and written as S3 multipart parts of at least 5 MiB (one PUT for a smaller file),
- * so at most one part is held in memory, while the sha256 and size are computed on the way.
+ * Joins a fully received upload's chunks, in order, into one object `files/objects/<id>`: read
+ * from storage a few chunks ahead and written as S3 multipart parts of at least 5 MiB, two at
+ * once (one PUT for a smaller file), so a few parts at most are held in memory, while the sha256
+ * and size are computed on the way.
  * A match makes the file ready (once: preview queued, `file.completed` recorded, chunks dropped);
  * a mismatch drops the chunks so the client uploads them again. Safe to run twice.
  */
@@ -57,27 +69,38 @@ export class FileAssembler {
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     let multipart: MultipartUpload | undefined;
+    // Reads run ahead of the hash and parts upload while the next ones fill: each round trip to
+    // storage overlaps the others instead of adding up. Memory stays bounded by the windows.
+    const reads = new Map<number, Promise<Buffer>>();
+    let readAhead = 0;
+    const uploads = new Set<Promise<void>>();
+    const track = <T>(p: Promise<T>): Promise<T> => { p.catch(() => undefined); return p; };
     const flush = async () => {
       multipart ??= await this.storage.startMultipart(key, 'application/octet-stream');
-      await multipart.putPart(Buffer.concat(pending, pendingBytes));
+      const part = multipart.putPart(Buffer.concat(pending, pendingBytes));
       pending = [];
       pendingBytes = 0;
+      const upload = track(part.finally(() => uploads.delete(upload)));
+      uploads.add(upload);
       heartbeat();
+      if (uploads.size >= PARTS_IN_FLIGHT) await Promise.race(uploads);
     };
     try {
-      for (const chunk of chunks) {
+      for (let i = 0; i < chunks.length; i++) {
         if (signal?.aborted) throw new Error('assembly stopped; retried');
-        const object = await this.storage.open(chunk.object_key);
-        if (!object) throw new Error(`chunk ${chunk.idx} of file ${fileId} is missing from storage`);
-        for await (const piece of object.stream as AsyncIterable<Buffer>) {
-          hash.update(piece);
-          total += piece.length;
-          pending.push(piece);
-          pendingBytes += piece.length;
+        for (; readAhead < chunks.length && readAhead <= i + READS_AHEAD; readAhead++) {
+          reads.set(readAhead, track(this.readChunk(fileId, chunks[readAhead]!)));
         }
+        const piece = await reads.get(i)!;
+        reads.delete(i);
+        hash.update(piece);
+        total += piece.length;
+        pending.push(piece);
+        pendingBytes += piece.length;
         if (pendingBytes >= MIN_PART_BYTES) await flush();
         if (total > Number(file.size)) break;
       }
+      await Promise.all(uploads);
       const sha = hash.digest('hex');
       if (total !== Number(file.size) || sha !== file.sha256) {
         await multipart?.abort().catch(() => undefined);
@@ -90,16 +113,32 @@ export class FileAssembler {
       }
       if (multipart) {
         if (pendingBytes) await flush();
+        await Promise.all(uploads);
         await multipart.complete();
       } else {
         await this.storage.put(key, Buffer.concat(pending, pendingBytes), 'application/octet-stream');
       }
       pending = [];
     } catch (err) {
+      await Promise.allSettled([...reads.values(), ...uploads]);
       await multipart?.abort().catch(() => undefined);
-      throw err;
+      if (!(err instanceof LostChunk)) throw err;
+      // A chunk recorded whose staged object the gateway removed after all (its answer was lost
+      // on the way back): that chunk alone goes, and the client sends it again.
+      const message = `Chunk ${err.idx} was lost by storage; send it again, then complete.`;
+      await this.dropChunks(file, message, err.idx);
+      return { kind: 'mismatch', message, lostChunk: err.idx };
     }
     return this.markReady(file, key, chunks.map((c) => c.object_key));
+  }
+
+  /** One chunk's bytes (at most FILE_LIMITS.requestBytes). */
+  private async readChunk(fileId: string, chunk: { idx: number; object_key: string }): Promise<Buffer> {
+    const object = await this.storage.open(chunk.object_key);
+    if (!object) throw new LostChunk(fileId, chunk.idx);
+    const pieces: Buffer[] = [];
+    for await (const piece of object.stream as AsyncIterable<Buffer>) pieces.push(piece);
+    return Buffer.concat(pieces);
   }
 
   private async markReady(file: FileRow, key: string, chunkKeys: string[]): Promise<AssemblyResult> {
@@ -125,14 +164,19 @@ export class FileAssembler {
     return result;
   }
 
-  /** After a mismatch: the chunk rows go (received 0) and their objects after, so the upload starts over. */
-  private async dropChunks(file: FileRow, message: string): Promise<void> {
+  /**
+   * After a mismatch: the chunk rows go and their objects after, so the upload starts over (or
+   * only chunk `idx`, when that one was lost).
+   */
+  private async dropChunks(file: FileRow, message: string, idx?: number): Promise<void> {
     const keys = await this.uow.run(async (em) => {
       const [locked] = (await em.query('SELECT status FROM files WHERE id = $1 FOR UPDATE', [file.id])) as FileRow[];
       if (locked?.status !== 'uploading') return [];
-      const [rows] = (await em.query('DELETE FROM file_chunks WHERE file_id = $1 RETURNING object_key', [file.id])) as [{ object_key: string }[], number];
+      const [rows] = (await em.query('DELETE FROM file_chunks WHERE file_id = $1 AND ($2::int IS NULL OR idx = $2) RETURNING object_key',
+        [file.id, idx ?? null])) as [{ object_key: string }[], number];
       await em.query(
-        `UPDATE files SET received = 0, assembly_requested_at = NULL, assembly_failure = $2 WHERE id = $1`, [file.id, message]);
+        `UPDATE files SET received = (SELECT coalesce(sum(size), 0) FROM file_chunks WHERE file_id = $1),
+           assembly_requested_at = NULL, assembly_failure = $2 WHERE id = $1`, [file.id, message]);
       return rows.map((r) => r.object_key);
     });
     this.discard(keys);

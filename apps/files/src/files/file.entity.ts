@@ -5,8 +5,9 @@ export type FileStatus = 'uploading' | 'ready' | 'deleting';
 
 /**
  * A file in a personal area (owner_id = the member) or a job area (owner_id = the job, with a
- * folder and the hire). Its bytes are in object storage: the chunks under `files/chunks/<id>/<idx>`
- * while uploading, then one object at `files/objects/<id>` (object_key) once ready.
+ * folder and the hire). Its bytes are in object storage: while uploading, each chunk is the object
+ * the gateway staged it as (file_chunks.object_key), then one object at `files/objects/<id>`
+ * (object_key) once ready.
  * A live file (not deleting) has a path unique in its folder ignoring case: the partial unique
  * index files_live_path, an expression index TypeORM cannot declare, made by the migration.
  */
@@ -81,6 +82,16 @@ export class FileEntity {
   /** A job's worker-folder file turned in with a submission: it can no longer be deleted. */
   @Column('timestamptz', { name: 'turned_in_at', nullable: true })
   turnedInAt!: Date | null;
+
+  /**
+   * The submission that turned the file in while it has not yet committed: until then the lock is
+   * provisional (released if the submission fails, or by the sweep once turn_in_pending_until passes).
+   */
+  @Column('uuid', { name: 'turn_in_id', nullable: true })
+  turnInId!: string | null;
+
+  @Column('timestamptz', { name: 'turn_in_pending_until', nullable: true })
+  turnInPendingUntil!: Date | null;
 }
 
 /**

@@ -5,9 +5,10 @@ import { fileCleanupQueue, memberDeletedV1, type EventEnvelope } from '@marketpl
 import { enqueueWork, forgetAttempts, type EventConsumer } from '@marketplace/service-kit';
 
 /**
- * The files part of an account deletion: the member's personal area closes (closed: true, writes
- * 409) and every file in it moves to `deleting` with its cleanup queued, which removes the
- * objects, retried until storage lets it. Safe to apply twice.
+ * The files part of an account deletion: the member's personal area and the areas of the jobs
+ * they posted close (closed: true, writes 409), and every file in them moves to `deleting` with
+ * its cleanup queued, which removes the objects, retried until storage lets it. A job area exists
+ * here as soon as anyone used its files (job_areas), so no job file escapes. Safe to apply twice.
  */
 @Injectable()
 export class FilesMemberDeletedConsumer implements EventConsumer<typeof memberDeletedV1.payload> {
@@ -19,7 +20,11 @@ export class FilesMemberDeletedConsumer implements EventConsumer<typeof memberDe
     if (!/^[0-9a-f-]{36}$/i.test(memberId)) return;
     await em.query('INSERT INTO closed_members (member_id, closed_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [memberId, event.payload.deletedAt]);
     const [rows] = (await em.query(
-      `UPDATE files SET status = 'deleting' WHERE area = 'personal' AND owner_id = $1 AND status <> 'deleting' RETURNING id`,
+      `UPDATE files SET status = 'deleting'
+       WHERE status <> 'deleting' AND (
+         (area = 'personal' AND owner_id = $1)
+         OR (area = 'job' AND owner_id IN (SELECT job_id FROM job_areas WHERE poster_id = $1)))
+       RETURNING id`,
       [memberId])) as [{ id: string }[], number];
     for (const { id } of rows) await enqueueWork(em, fileCleanupQueue, { fileId: id });
     await forgetAttempts(em, [memberId]);

@@ -9,10 +9,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const AREA_CLOSED = 'Your files were closed when the account was deleted.';
 
-export function chunkObjectKey(fileId: string, idx: number): string {
-  return `files/chunks/${fileId}/${idx}`;
-}
-
 export function assembledObjectKey(fileId: string): string {
   return `files/objects/${fileId}`;
 }
@@ -37,6 +33,8 @@ export interface FileRow {
   assembly_requested_at: Date | null;
   assembly_failure: string | null;
   turned_in_at?: Date | null;
+  turn_in_id?: string | null;
+  turn_in_pending_until?: Date | null;
 }
 
 export function chunkCount(file: Pick<FileRow, 'size' | 'chunk_bytes'>): number {
@@ -95,12 +93,15 @@ export async function areaFile(db: Db, ref: AreaRef, fileId: string, lock = fals
   return rows[0];
 }
 
+/** SQL for the lowest chunk index not received yet (null when all are in), given the file's id and chunk count. */
+export function nextMissingSql(fileId: string, chunks: string): string {
+  return `(SELECT min(i)::int FROM generate_series(0, ${chunks}::int - 1) AS i
+    WHERE NOT EXISTS (SELECT 1 FROM file_chunks c WHERE c.file_id = ${fileId} AND c.idx = i))`;
+}
+
 /** The lowest chunk index not received yet, or null when every chunk is in. */
 export async function nextMissingIndex(db: Db, file: Pick<FileRow, 'id' | 'size' | 'chunk_bytes'>): Promise<number | null> {
-  const rows: { idx: number | null }[] = await db.query(
-    `SELECT min(i)::int AS idx FROM generate_series(0, $2::int - 1) AS i
-      WHERE NOT EXISTS (SELECT 1 FROM file_chunks c WHERE c.file_id = $1 AND c.idx = i)`,
-    [file.id, chunkCount(file)]);
+  const rows: { idx: number | null }[] = await db.query(`SELECT ${nextMissingSql('$1', '$2')} AS idx`, [file.id, chunkCount(file)]);
   return rows[0]?.idx ?? null;
 }
 

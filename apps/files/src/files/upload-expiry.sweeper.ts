@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { DataSource } from 'typeorm';
 import { fileCleanupQueue } from '@marketplace/contracts';
 import { enqueueWork, LOGGER, UnitOfWork, type Logger } from '@marketplace/service-kit';
+import { releaseTurnIns } from '../jobs/lock-worker-files.handler.js';
 
 /** Uploads whose join is under way get this much longer before they count as abandoned. */
 const ASSEMBLY_GRACE_SECONDS = 15 * 60;
@@ -9,7 +10,8 @@ const BATCH = 200;
 
 /**
  * Abandoned uploads: an `uploading` file past its upload_expires_at (600 s from creation) moves
- * to `deleting` and its cleanup is queued, which frees its quota once its chunks are gone. Runs
+ * to `deleting` and its cleanup is queued, which frees its quota once its chunks are gone. Files
+ * turned in by a submission that never committed (no work.submitted in time) are released. Runs
  * every FILES_SWEEP_SECONDS (default 60) in every process of the service; one at a time per
  * schema (a try-lock, so the others skip a pass).
  */
@@ -58,7 +60,11 @@ export class UploadExpirySweeper implements OnApplicationBootstrap, OnApplicatio
             return rows.length;
           });
           total += n;
-          if (n < BATCH) return total;
+          if (n < BATCH) {
+            const released = await this.uow.run((em) => releaseTurnIns(em, { expired: true }));
+            if (released) this.logger.info({ released }, 'files of submissions that never committed released');
+            return total;
+          }
         }
       } finally {
         await runner.query(`SELECT pg_advisory_unlock(hashtext('files-upload-expiry'), hashtext(current_schema()))`);

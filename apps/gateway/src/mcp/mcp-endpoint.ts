@@ -7,7 +7,7 @@ import {
   AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, validateInput, type Caller, type ClientFacts,
   type OutputOf,
 } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import { inSpan, type BusClient } from '@marketplace/service-kit';
 import { bearerToken } from '../auth/authenticator.js';
 import { renameFields } from '../http/error-reply.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
@@ -17,6 +17,7 @@ import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth
 import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, toolScope, toolUploadMaxBytes, type Tool } from './mcp-tools.js';
 import type { ObjectStreamer } from '../storage/object-streamer.js';
 import { screenParams } from './json-rpc-params.js';
+import type { PublicPageCache } from '../rest/public-page-cache.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 
 const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection: what you post, apply
@@ -35,6 +36,8 @@ export interface McpDeps {
   oauth: AuthorizationServer;
   /** Stages the base64 file argument of an upload tool to object storage (bytes never cross the bus). */
   streamer: ObjectStreamer;
+  /** Dropped after a write, so the write shows on the very next anonymous read. */
+  pages: PublicPageCache;
 }
 
 export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
@@ -112,7 +115,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
 }
 
 async function callTool(
-  tool: Tool, args: Record<string, unknown>, caller: Caller | null, requestId: string, deps: Pick<McpDeps, 'bus' | 'streamer'>,
+  tool: Tool, args: Record<string, unknown>, caller: Caller | null, requestId: string, deps: Pick<McpDeps, 'bus' | 'streamer' | 'pages'>,
   client?: ClientFacts,
 ): Promise<CallToolResult> {
   let staged: string | undefined;
@@ -133,7 +136,11 @@ async function callTool(
       raw[field] = object;
     }
     const input = validateInput(tool.op.input, raw, argName);
-    const data = await deps.bus.request(tool.op.subject, tool.op.service, input, { requestId, caller, surface: 'mcp', ...(client ? { client } : {}) });
+    const data = await inSpan(`mcp ${tool.name}`, {
+      kind: 'server', attributes: { 'mcp.tool.name': tool.name, 'marketplace.operation': tool.op.name, 'marketplace.request_id': requestId },
+    }, () => deps.bus.request(tool.op.subject, tool.op.service, input, { requestId, caller, surface: 'mcp', ...(client ? { client } : {}) }));
+    if (tool.upload?.adopt) staged = undefined;
+    deps.pages.afterCall(tool.op);
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
     // Only once the tool succeeded: alerts claimed for a failed call would be lost with its error.
     const notifications = caller && tool.op !== deliverNotifications ? await pendingAlerts(deps.bus, caller, requestId) : null;

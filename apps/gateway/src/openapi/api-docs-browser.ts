@@ -18,6 +18,9 @@ swagger({
   displayOperationId: true,
   defaultModelsExpandDepth: 0,
   tryItOutEnabled: false,
+  // Over a hundred operations: the page opens on the list of tags and each opens on its own. With
+  // every tag open at once, Swagger UI 5 stops rendering operations part-way down the page.
+  docExpansion: 'none',
 });
 
 export {};

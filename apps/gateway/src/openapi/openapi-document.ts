@@ -139,6 +139,35 @@ function operationObject(op: Operation): Json {
   };
 }
 
+/**
+ * One method and path, two operations chosen by the credential (see RestBinding.credential): the
+ * document keeps one operation whose body and success schemas are `oneOf` both, says which
+ * credential gets which, and lists each variant under `x-credential-variants`.
+ */
+function addCredentialVariant(base: any, variant: any, op: Operation): void {
+  const kinds = op.rest!.credential!.join(' or ');
+  const status = String(op.rest!.status);
+  base.description = `${base.description ? `${base.description}\n\n` : ''}Answered by credential: with a ${kinds} API key `
+    + `this path is \`${op.name}\` (${op.summary}); every other caller gets \`${base.operationId}\` (${base.summary}).`;
+  const baseJson = base.responses[status]?.content?.['application/json'];
+  const variantJson = variant.responses[status]?.content?.['application/json'];
+  if (baseJson && variantJson) baseJson.schema = { oneOf: [baseJson.schema, variantJson.schema] };
+  else base.responses[status] ??= variant.responses[status];
+  const baseBody = base.requestBody?.content?.['application/json'];
+  const variantBody = variant.requestBody?.content?.['application/json'];
+  if (baseBody && variantBody) baseBody.schema = { oneOf: [baseBody.schema, variantBody.schema] };
+  const names = new Set(((base.parameters ?? []) as Json[]).map((p: Json) => `${p.in}:${p.name}`));
+  for (const p of (variant.parameters ?? []) as Json[]) {
+    if (!names.has(`${p.in}:${p.name}`)) (base.parameters ??= []).push({ ...p, required: false });
+  }
+  (base['x-credential-variants'] ??= []).push({
+    credential: op.rest!.credential, operationId: op.name, summary: op.summary,
+    ...(variant.requestBody ? { requestBody: variant.requestBody } : {}),
+    ...(variant.parameters ? { parameters: variant.parameters } : {}),
+    responses: { [status]: variant.responses[status] },
+  });
+}
+
 /** Hand-written routes (sign-in redirects, MCP) get an operationId from their method and path: `postApiAuthSignOut`. */
 function nameUnnamedOperations(paths: Record<string, Json>): void {
   for (const [path, item] of Object.entries(paths)) {
@@ -153,10 +182,13 @@ function nameUnnamedOperations(paths: Record<string, Json>): void {
 /** OpenAPI 3.1, built from the catalogue alone, like the routes and the tools. */
 export function buildOpenApiDocument(publicUrl: string): Json {
   const paths: Record<string, Json> = {};
+  const variants = restOperations().filter((op) => op.rest!.credential);
   for (const op of restOperations()) {
+    if (op.rest!.credential) continue;
     const item = (paths[op.rest!.path] ??= {});
     item[op.rest!.method.toLowerCase()] = operationObject(op);
   }
+  for (const op of variants) addCredentialVariant(paths[op.rest!.path]![op.rest!.method.toLowerCase()] as Json, operationObject(op), op);
   const meta = (operationId: string, summary: string, schema: Json, example: Json, extra: Json = {}): Json => ({
     get: {
       operationId, summary, security: [], tags: ['meta'],

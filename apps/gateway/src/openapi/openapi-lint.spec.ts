@@ -31,8 +31,11 @@ describe('the OpenAPI document', () => {
 
   it('gives every operation a summary, its error responses and examples', () => {
     const ops = operations(doc);
-    const catalogue = new Set(restOperations().map((op) => op.name));
+    // A credential variant shares its path's operation and is listed under x-credential-variants.
+    const catalogue = new Set(restOperations().filter((op) => !op.rest!.credential).map((op) => op.name));
     expect(ops.filter(([, op]) => catalogue.has(op.operationId)).length).toBe(catalogue.size);
+    const variants = ops.flatMap(([, op]) => ((op['x-credential-variants'] ?? []) as Json[]).map((v) => v.operationId));
+    expect(variants.sort()).toEqual(restOperations().filter((op) => op.rest!.credential).map((op) => op.name).sort());
     expect(ops.length).toBeGreaterThan(50);
     for (const [name, op] of ops) {
       expect(op.summary, name).toMatch(/\S/);

@@ -4,11 +4,12 @@ import {
   AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type Caller,
   type ClientFacts, type ObjectDownload, type Operation,
 } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import { inSpan, type BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
 import { renameFields } from '../http/error-reply.js';
 import { bindFields, fastifyPath, type BoundField } from './field-bindings.js';
 import { requestOrigin } from '../auth/same-origin.js';
+import { PUBLIC_PAGE_VARY, sendPublicPage, type PublicPageCache } from './public-page-cache.js';
 import { acceptRawBodies, assertUploadBinding, drainUnread, uploadBodyTypes, type ObjectStreamer } from '../storage/object-streamer.js';
 
 export interface RestDeps {
@@ -18,6 +19,8 @@ export interface RestDeps {
   streamer: ObjectStreamer;
   /** For JSON bodies; an upload's raw body is held to its binding's maxBytes instead. */
   jsonBodyLimit: number;
+  /** Anonymous answers of cacheable public reads, shared by every reader. */
+  pages: PublicPageCache;
 }
 
 /**
@@ -54,61 +57,141 @@ function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<st
 function requestFact(req: FastifyRequest, name: string): string | undefined {
   if (name === 'ip') return req.ip;
   if (name === 'origin') return requestOrigin(req);
+  // A header rather than the query, so the record link's token stays out of logs and history.
+  if (name === 'recording-token') return headerValue(req.headers['x-recording-token']);
   throw new Error(`Unknown request field ${name}`);
 }
 
-/** One route per catalogue entry: parse, authenticate, validate, forward, answer. Nothing else. */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** What a route needs of one operation, worked out once at start-up. */
+interface BoundOperation {
+  op: Operation;
+  fields: readonly BoundField[];
+  access: Access;
+  wireName: (key: string) => string;
+  /** The input without the file, to check the other fields before a single byte is stored. */
+  othersSchema: z.ZodObject | undefined;
+}
+
+function bindOperation(op: Operation): BoundOperation {
+  const fields = bindFields(op);
+  const upload = op.rest!.upload;
+  if (upload) assertUploadBinding(op.name, upload);
+  return {
+    op, fields, access: op.rest!.access ?? op.access,
+    wireName: (key: string) => fields.find((f) => f.key === key)?.rest ?? key,
+    othersSchema: upload && z.object(Object.fromEntries(Object.entries(op.input.shape).filter(([key]) => key !== upload.field))),
+  };
+}
+
+/**
+ * The operation that answers a caller on a shared method and path: a credential variant for a
+ * key of its kind, else the one operation without `credential`.
+ */
+export function pickOperation<T extends { op: Operation }>(bound: readonly T[], caller: Caller | null): T {
+  const kind = caller?.credential;
+  const variant = kind && bound.find((b) => b.op.rest!.credential?.includes(kind));
+  const chosen = variant || bound.find((b) => !b.op.rest!.credential);
+  if (!chosen) throw AppError.notFound('This path answers only API keys of another kind.');
+  return chosen;
+}
+
+/**
+ * One route per method and path of the catalogue (credential variants share their path's route):
+ * parse, authenticate, pick the operation, validate, forward, answer. Nothing else.
+ */
 export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<string, Set<string>> {
   const methodsByPath = new Map<string, Set<string>>();
+  const routes = new Map<string, BoundOperation[]>();
   for (const op of catalogue) {
     if (!op.rest || op.access === 'internal') continue;
-    const rest = op.rest;
-    const fields = bindFields(op);
-    const access = rest.access ?? op.access;
-    const url = fastifyPath(rest.path);
-    methodsByPath.set(url, (methodsByPath.get(url) ?? new Set()).add(rest.method));
-    const { upload, download } = rest;
-    if (upload) assertUploadBinding(op.name, upload);
-    const wireName = (key: string) => fields.find((f) => f.key === key)?.rest ?? key;
-    // The input without the file, to check the other fields before a single byte is stored.
-    const othersSchema = upload && z.object(Object.fromEntries(Object.entries(op.input.shape).filter(([key]) => key !== upload.field)));
+    const key = `${op.rest.method} ${op.rest.path}`;
+    routes.set(key, [...(routes.get(key) ?? []), bindOperation(op)]);
+  }
+  for (const bound of routes.values()) {
+    const { method, path } = bound[0]!.op.rest!;
+    if (bound.length > 1 && bound.some((b) => b.op.rest!.upload || b.op.rest!.download)) {
+      throw new Error(`${method} ${path}: credential variants of upload or download routes are not supported`);
+    }
+    const url = fastifyPath(path);
+    methodsByPath.set(url, (methodsByPath.get(url) ?? new Set()).add(method));
+    const { upload } = bound[0]!.op.rest!;
+    const serve = async (req: FastifyRequest, reply: FastifyReply) => {
+      let staged: string | undefined;
+      let fields = bound[0]!.fields;
+      try {
+        const caller = await deps.auth.requestCaller(req, reply, upload ? uploadBodyTypes(upload) : undefined);
+        const chosen = pickOperation(bound, caller);
+        const { op, access, wireName, othersSchema } = chosen;
+        fields = chosen.fields;
+        const rest = op.rest!;
+        requireAccess(access, caller);
+        const cache = rest.publicCache;
+        if (cache) {
+          reply.header('vary', PUBLIC_PAGE_VARY);
+          // Signed-in answers differ per caller (credential variants, the caller's own jobs): never in a shared cache.
+          if (caller) reply.header('cache-control', 'private, no-store');
+          else if (!asksForFresh(req)) {
+            const hit = deps.pages.get(req.url);
+            if (hit) return sendPublicPage(req, reply, hit, cache, rest.status);
+          }
+        }
+        const version = deps.pages.version;
+        if (upload) deps.streamer.precheck(req, upload);
+        const raw = rawInput(req, fields);
+        if (upload && othersSchema) {
+          const { [upload.field]: _sent, ...others } = raw;
+          validateInput(othersSchema, others, wireName);
+          const object = await deps.streamer.stage(req, upload, req.body, wireName(upload.field));
+          staged = object.key;
+          raw[upload.field] = object;
+        }
+        const input = validateInput(op.input, raw, wireName);
+        const ctx = { requestId: req.id, caller, surface: 'rest' as const, client: clientFacts(req) };
+        if (rest.download) {
+          const object = await deps.bus.request(op.subject, op.service, input, ctx);
+          return await deps.streamer.send(reply.code(rest.status), object as ObjectDownload, rest.download);
+        }
+        // The service's JSON goes out as it came: a page is not parsed and serialised again here.
+        const json = await deps.bus.requestJson(op.subject, op.service, input, ctx);
+        if (upload?.adopt) staged = undefined;
+        deps.pages.afterCall(op);
+        if (json === undefined) return reply.code(rest.status).send();
+        const body = Buffer.from(json.buffer, json.byteOffset, json.byteLength);
+        if (cache && !caller) return sendPublicPage(req, reply, deps.pages.store(req.url, version, body, cache), cache, rest.status);
+        return reply.code(rest.status).type('application/json; charset=utf-8').send(body);
+      } catch (err) {
+        if (upload) await drainUnread(req, reply);
+        throw err instanceof AppError ? renameFields(err, fields, 'rest') : err;
+      } finally {
+        if (staged) deps.streamer.discard(staged);
+      }
+    };
     const route = {
-      method: rest.method,
+      method,
       url,
       bodyLimit: deps.jsonBodyLimit,
-      handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        let staged: string | undefined;
-        try {
-          const caller = await deps.auth.requestCaller(req, reply, upload ? uploadBodyTypes(upload) : undefined);
-          requireAccess(access, caller);
-          if (upload) deps.streamer.precheck(req, upload);
-          const raw = rawInput(req, fields);
-          if (upload && othersSchema) {
-            const { [upload.field]: _sent, ...others } = raw;
-            validateInput(othersSchema, others, wireName);
-            const object = await deps.streamer.stage(req, upload, req.body, wireName(upload.field));
-            staged = object.key;
-            raw[upload.field] = object;
-          }
-          const input = validateInput(op.input, raw, wireName);
-          const data = await deps.bus.request(op.subject, op.service, input, {
-            requestId: req.id, caller, surface: 'rest', client: clientFacts(req),
-          });
-          if (download) return await deps.streamer.send(reply.code(rest.status), data as ObjectDownload, download);
-          return reply.code(rest.status).send(data);
-        } catch (err) {
-          if (upload) await drainUnread(req, reply);
-          throw err instanceof AppError ? renameFields(err, fields, 'rest') : err;
-        } finally {
-          if (staged) deps.streamer.discard(staged);
-        }
-      },
+      // The root of the request's trace (or a child of the client's traceparent), through every bus hop.
+      handler: (req: FastifyRequest, reply: FastifyReply) => inSpan(`${method} ${path}`, {
+        kind: 'server',
+        parent: typeof req.headers.traceparent === 'string' ? req.headers.traceparent : undefined,
+        attributes: { 'http.request.method': method, 'http.route': path, 'marketplace.operation': bound[0]!.op.name, 'marketplace.request_id': req.id },
+      }, () => serve(req, reply)),
     };
     // Upload routes get their own scope, the only place a body of any type reaches a handler unread.
     if (upload) app.register(async (scope) => { acceptRawBodies(scope); scope.route(route); });
     else app.route(route);
   }
   return methodsByPath;
+}
+
+/** `Cache-Control: no-cache` from the reader: answer from the service (the fresh page then replaces the stored one). */
+function asksForFresh(req: FastifyRequest): boolean {
+  const directives = req.headers['cache-control'];
+  return typeof directives === 'string' && /(^|,)\s*no-cache\s*(,|$)/i.test(directives);
 }
 
 /** Client IP (behind TRUST_PROXY, from X-Forwarded-For) and user agent, passed to services. */

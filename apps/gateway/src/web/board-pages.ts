@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ANONYMOUS_POSTER_NAME, AppError, CATEGORIES, getMember, getPublicJob, listJobApplicants, listJobComments, listOpenJobs,
+  ANONYMOUS_POSTER_NAME, AppError, CATEGORIES, getMember, REMOVED_MEMBER_HEADLINE, getPublicJob, listJobApplicants, listJobComments, listOpenJobs,
   searchJobs, type Caller, type OutputOf, type Category, type Comment, type Job, type JobApplicant,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
@@ -129,7 +129,8 @@ function soft(err: unknown): undefined {
   throw err;
 }
 
-function problem(reply: FastifyReply, err: unknown, caller: Caller | null, url: string, title: string, text: string): FastifyReply {
+/** A page whose read failed: the gate for 401/403, a not-found page for 404/400; anything else is thrown. */
+export function problem(reply: FastifyReply, err: unknown, caller: Caller | null, url: string, title: string, text: string): FastifyReply {
   if (!(err instanceof AppError)) throw err;
   if (err.status === 401 || err.status === 403) {
     return sendPage(reply, { status: err.status, title: 'Members only', signedIn: !!caller, body: html`<h1>Members only</h1>${gate(err, caller, url)}` });
@@ -226,6 +227,7 @@ function applicantItem(a: JobApplicant): Raw {
 
 function commentItem(c: Comment): Raw {
   const cls = c.parentId ? 'reply' : '';
+  if (c.removed && !c.deleted) return html`<li class="${cls}"><p class="note">Removed by moderators</p></li>`;
   if (c.deleted || c.body === null || !c.author) return html`<li class="${cls}"><p class="note">Deleted comment</p></li>`;
   const who = c.author.id ? html`<a href="/members/${encodeURIComponent(c.author.id)}">${c.author.name}</a>` : html`${c.author.name}`;
   return html`<li class="${cls}" id="comment-${c.id}"><p class="meta">${who}${c.author.kind === 'agent' ? ' (via an agent)' : ''} · ${day(c.createdAt)}</p>
@@ -239,7 +241,8 @@ function memberPage(m: Member): Raw {
   const where = [m.city, m.state].filter(Boolean).join(', ');
   const website = full?.website && /^https?:\/\//i.test(full.website) ? full.website : null;
   return html`<h1 id="member-name">${m.name}</h1>
-${m.headline ? html`<p class="intro">${m.headline}</p>` : ''}
+${m.headline === REMOVED_MEMBER_HEADLINE ? html`<p class="note" id="member-removed">${m.headline}</p>`
+    : m.headline ? html`<p class="intro">${m.headline}</p>` : ''}
 <p class="meta">${where ? html`${where} · ` : ''}${m.rating ? html`rated ${m.rating.average} from ${m.rating.count} ${m.rating.count === 1 ? 'rating' : 'ratings'}` : 'no ratings yet'}${
   full ? html` · member since ${day(full.createdAt)}` : ''}</p>
 ${website ? html`<p><a href="${website}" rel="nofollow noopener noreferrer">${website}</a></p>` : ''}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptInvitation, AppError, getAccess, joinWaitlist, validateInput, type Caller } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
-import { isSafeMethod, requestOrigin } from '../auth/same-origin.js';
+import { acceptFormPosts, formCaller, formFields } from './form-posts.js';
 import { html, sendPage, type Raw } from './layout.js';
 
 export interface JoinPageDeps {
@@ -20,8 +20,6 @@ interface View {
   notice?: Notice;
 }
 
-const FORM_TYPE = 'application/x-www-form-urlencoded';
-
 /**
  * The invite-only gate: explains it, accepts an invitation token and joins the waitlist. Plain
  * HTML forms (no scripts), so it works in any browser and with assistive technology; the answers
@@ -29,10 +27,7 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
  */
 export function registerJoinPage(app: FastifyInstance, deps: JoinPageDeps): Map<string, Set<string>> {
   void app.register(async (scope) => {
-    // Form bodies are parsed only here, so the JSON API keeps refusing them.
-    scope.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    acceptFormPosts(scope);
 
     scope.get('/join', async (req, reply) => {
       const query = req.query as Record<string, string | undefined>;
@@ -42,7 +37,7 @@ export function registerJoinPage(app: FastifyInstance, deps: JoinPageDeps): Map<
     });
 
     scope.post('/join', async (req, reply) => {
-      const form = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, string | undefined>;
+      const form = formFields(req);
       const caller = await callerOf(deps, req, reply).catch(() => null);
       const token = String(form.token ?? '').trim().slice(0, 200);
       const email = String(form.email ?? '').trim().slice(0, 254);
@@ -80,15 +75,8 @@ export function registerJoinPage(app: FastifyInstance, deps: JoinPageDeps): Map<
   return new Map([['/join', new Set(['GET', 'POST'])]]);
 }
 
-/**
- * An API key, or the browser session. A form post signed in by its cookie must come from this
- * site (the browser's Origin or Referer), since the cookie rides along on cross-site posts too.
- */
-async function callerOf(deps: JoinPageDeps, req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
-  if (req.headers.authorization !== undefined) return deps.auth.restCaller(req.headers.authorization, req.id);
-  const session = await deps.auth.sessionCaller(req, reply);
-  if (session && !isSafeMethod(req.method) && requestOrigin(req) !== deps.auth.publicOrigin) return null;
-  return session;
+function callerOf(deps: JoinPageDeps, req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
+  return formCaller(deps.auth, req, reply);
 }
 
 async function baseView(deps: JoinPageDeps, req: FastifyRequest, caller: Caller | null, token: string): Promise<View> {

@@ -45,7 +45,9 @@ form.inline { display: inline; }
 .intro { font-size: 1.1rem; }
 .cards { display: grid; gap: 1rem; grid-template-columns: 1fr; padding: 0; list-style: none; }
 .card { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; background: var(--panel); }
-.card h3 { margin: 0 0 .25rem; font-size: 1.1rem; }
+.card h3, .card h2 { margin: 0 0 .25rem; font-size: 1.1rem; }
+.table-wrap th, .table-wrap td { overflow-wrap: break-word; min-width: 5rem; }
+.table-wrap button { white-space: nowrap; margin: 0; }
 .meta { color: var(--muted); font-size: .9rem; margin: 0; }
 .tag { display: inline-block; border: 1px solid var(--line); border-radius: 1rem; padding: 0 .5rem; font-size: .85rem; }
 .search { display: grid; gap: .5rem; grid-template-columns: 1fr; align-items: end; }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { acceptInvitation, AppError, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
+import { acceptInvitation, AppError, invitationAcceptedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
@@ -43,9 +43,12 @@ export class AcceptInvitationHandler implements OperationHandler<typeof acceptIn
         const allowance = await allowanceOf(em, link.member_id, settings.invitationsPerMember);
         if (allowance.remaining === 0) throw AppError.conflict('This invitation has no places left.');
       }
-      await em.query(
-        'INSERT INTO invite_joins (member_id, inviter_id, link_id) VALUES ($1, $2, $3) ON CONFLICT (member_id) DO NOTHING',
-        [memberId, link.member_id, link.id]);
+      const joined = (await em.query(
+        'INSERT INTO invite_joins (member_id, inviter_id, link_id) VALUES ($1, $2, $3) ON CONFLICT (member_id) DO NOTHING RETURNING member_id',
+        [memberId, link.member_id, link.id])) as unknown[];
+      if (joined.length) {
+        await recordEvent(em, invitationAcceptedV1, { inviterId: link.member_id, memberId, joinedAt: new Date().toISOString() });
+      }
       // Every invitation to this address is settled: the join counts once, for this inviter.
       await em.query(`UPDATE email_invitations SET state = 'joined' WHERE email = $1`, [member.email]);
       await em.query('UPDATE waitlist SET joined_member_id = $2 WHERE email = $1', [member.email, memberId]);

@@ -13,6 +13,10 @@ export class ApiKeyEntity {
   @Column('text')
   name!: string;
 
+  /** member (default), or team / candidate: keys that get the team surface on the shared paths. */
+  @Column('text', { default: 'member' })
+  kind!: string;
+
   /** First characters of the key, shown so a member can tell keys apart. */
   @Column('text')
   prefix!: string;

@@ -9,7 +9,7 @@ const bucket = limitBuckets.apiKeyRequests;
 // Built once: the key's subject comes from the look-up CTE, so resolving and counting stay one statement.
 const COUNT_SQL = counterAttemptSql({ bucket: '$2', subject: 'k.id', seconds: '$3', from: 'k' });
 
-interface Row extends StandingRow, CounterRow { id: string; member_id: string }
+interface Row extends StandingRow, CounterRow { id: string; member_id: string; kind: string }
 
 /**
  * Resolves a key and counts the request in the same statement (the kit's api_key_requests
@@ -26,7 +26,7 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
     if (!key.startsWith(KEY_PREFIX)) throw AppError.unauthorized('Invalid API key.');
     const rows: Row[] = await this.ds.query(
       `WITH k AS (
-         SELECT a.id, a.member_id, ${STANDING_COLUMNS}
+         SELECT a.id, a.member_id, a.kind, ${STANDING_COLUMNS}
          FROM api_keys a JOIN members m ON m.id = a.member_id
          WHERE a.hash = $1 AND a.revoked_at IS NULL AND m.deleted_at IS NULL
        ), u AS (${COUNT_SQL})
@@ -41,6 +41,7 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
     }
     const caller: Caller = {
       memberId: row.member_id, via: 'key', scopes: ['agent:read', 'agent:write'],
+      ...(row.kind === 'team' || row.kind === 'candidate' ? { credential: row.kind } : {}),
       ...(await this.standing.of(row.member_id, row)),
     };
     return caller;

@@ -6,6 +6,7 @@ import type { OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { generateApiKey } from './api-key.crypto.js';
+import { membershipOf } from '../teams/team-view.js';
 
 @Injectable()
 export class OperatorCreateApiKeyHandler implements OperationHandler<typeof operatorCreateApiKey> {
@@ -16,9 +17,12 @@ export class OperatorCreateApiKeyHandler implements OperationHandler<typeof oper
   async handle(input: InputOf<typeof operatorCreateApiKey>): Promise<OutputOf<typeof operatorCreateApiKey>> {
     const member = await this.ds.getRepository(MemberEntity).findOneBy({ email: input.email });
     if (!member) throw AppError.notFound('No member has this email.');
+    if (input.kind === 'team' && !(await membershipOf(this.ds.manager, member.id))) {
+      throw AppError.conflict('A team key needs the member to be on a team.');
+    }
     const { key, prefix, hash } = generateApiKey();
     const row = this.ds.getRepository(ApiKeyEntity).create({
-      id: randomUUID(), memberId: member.id, name: input.name, prefix, hash,
+      id: randomUUID(), memberId: member.id, name: input.name, prefix, hash, kind: input.kind ?? 'member',
     });
     await this.ds.getRepository(ApiKeyEntity).insert(row);
     return { id: row.id, key, prefix, memberId: member.id, createdAt: new Date().toISOString() };

@@ -39,6 +39,10 @@ export class MemberEntity {
   @Column('timestamptz', { name: 'deleted_at', nullable: true })
   deletedAt!: Date | null;
 
+  /** Set while moderators have removed the member: the public page keeps the name, not the profile or photo. */
+  @Column('timestamptz', { name: 'removed_at', nullable: true })
+  removedAt!: Date | null;
+
   /** Let in by an invitation while invite-only (members from before invite-only need none). */
   @Column('timestamptz', { name: 'admitted_at', nullable: true })
   admittedAt!: Date | null;

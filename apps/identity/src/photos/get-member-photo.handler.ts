@@ -22,7 +22,7 @@ export class GetMemberPhotoHandler implements OperationHandler<typeof getMemberP
     const rows: { content_type: string; object_key: string | null; data: Buffer | null }[] = await this.ds.query(
       `SELECT p.content_type, p.object_key, CASE WHEN p.object_key IS NULL THEN p.data END AS data
        FROM member_photos p JOIN members m ON m.id = p.member_id
-       WHERE p.member_id = $1 AND p.hash = $2 AND m.deleted_at IS NULL`,
+       WHERE p.member_id = $1 AND p.hash = $2 AND m.deleted_at IS NULL AND m.removed_at IS NULL`,
       [id, hash],
     );
     const row = rows[0];

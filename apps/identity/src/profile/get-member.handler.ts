@@ -7,6 +7,7 @@ import { BusClient, type HandlerContext, type OperationHandler } from '@marketpl
 import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
 import { AdmissionPolicy } from '../admission/admission-policy.js';
+import { publicCard } from './member-card-event.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,28 +27,31 @@ export class GetMemberHandler implements OperationHandler<typeof getMember> {
     if (!UUID.test(id)) throw notFound;
     const member = await this.ds.getRepository(MemberEntity).findOneBy({ id });
     if (!member || member.deletedAt) throw notFound;
-    const profile = await this.ds.getRepository(ProfileEntity).findOneBy({ memberId: id });
+    // A member removed by moderators keeps their name, record and jobs; what they wrote about themselves goes.
+    const removed = member.removedAt !== null;
+    const profile = removed ? null : await this.ds.getRepository(ProfileEntity).findOneBy({ memberId: id });
+    const card = publicCard(member);
     const record = await this.bus.call(getMemberWorkRecord, { memberId: id }, ctx);
     const state = (profile?.state ?? null) as keyof typeof US_STATE_NAMES | null;
     if (view === 'preview') {
       return {
-        id: member.id, name: member.name, photoUrl: member.photoUrl, headline: member.headline ?? '',
+        id: member.id, name: card.name, photoUrl: card.photoUrl, headline: card.headline ?? '',
         city: profile?.city ?? '', state, rating: record.rating,
       };
     }
     const jobs = await this.bus.call(getMemberPageJobs, { memberId: id, doneJobIds: record.jobsDone }, ctx);
     return {
       id: member.id,
-      name: member.name,
-      photoUrl: member.photoUrl,
-      headline: member.headline ?? '',
+      name: card.name,
+      photoUrl: card.photoUrl,
+      headline: card.headline ?? '',
       about: profile?.about ?? '',
       skills: profile?.skills ?? [],
       city: profile?.city ?? '',
       state,
       stateName: state ? US_STATE_NAMES[state] : null,
       website: profile?.website ?? null,
-      networkUrl: member.networkUrl,
+      networkUrl: removed ? null : member.networkUrl,
       createdAt: member.createdAt.toISOString(),
       jobsPosted: jobs.posted,
       jobsDone: jobs.done,

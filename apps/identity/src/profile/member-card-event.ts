@@ -1,14 +1,21 @@
 import type { EntityManager } from 'typeorm';
-import { memberCardChangedV1 } from '@marketplace/contracts';
+import { memberCardChangedV1, REMOVED_MEMBER_HEADLINE } from '@marketplace/contracts';
 import { recordEvent } from '@marketplace/service-kit';
 import type { MemberEntity } from '../members/member.entity.js';
 
+type Card = Pick<MemberEntity, 'name' | 'headline' | 'photoUrl' | 'removedAt'>;
+
+/** The card others may see: a member removed by moderators keeps their name, and their headline says so. */
+export function publicCard(m: Card): { name: string; headline: string | null; photoUrl: string | null } {
+  return m.removedAt
+    ? { name: m.name, headline: REMOVED_MEMBER_HEADLINE, photoUrl: null }
+    : { name: m.name, headline: m.headline, photoUrl: m.photoUrl };
+}
+
 /** Records member.card_changed when the public card differs from what it was. */
-export async function recordCardChange(
-  em: EntityManager, before: Pick<MemberEntity, 'name' | 'headline' | 'photoUrl'>, after: MemberEntity,
-): Promise<void> {
-  if (before.name === after.name && before.headline === after.headline && before.photoUrl === after.photoUrl) return;
-  await recordEvent(em, memberCardChangedV1, {
-    memberId: after.id, name: after.name, headline: after.headline, photoUrl: after.photoUrl, changedAt: new Date().toISOString(),
-  });
+export async function recordCardChange(em: EntityManager, before: Card, after: MemberEntity): Promise<void> {
+  const was = publicCard(before);
+  const now = publicCard(after);
+  if (was.name === now.name && was.headline === now.headline && was.photoUrl === now.photoUrl) return;
+  await recordEvent(em, memberCardChangedV1, { memberId: after.id, ...now, changedAt: new Date().toISOString() });
 }

@@ -31,4 +31,8 @@ export class CommentEntity {
 
   @Column('timestamptz', { name: 'deleted_at', nullable: true })
   deletedAt!: Date | null;
+
+  /** Set while moderators have removed it; text and author stay stored for a restore after an appeal. */
+  @Column('timestamptz', { name: 'removed_at', nullable: true })
+  removedAt!: Date | null;
 }

@@ -6,6 +6,7 @@ const other = '22222222-2222-4222-8222-222222222222';
 const row = (authorId: string, name: string): CommentRow => ({
   id: '33333333-3333-4333-8333-333333333333', job_id: '44444444-4444-4444-8444-444444444444', parent_id: null,
   author_id: authorId, author_name: name, author_kind: 'person', body: 'Hello', created_at: new Date(0), deleted_at: null,
+  removed_at: null,
 });
 
 describe('toComment', () => {
@@ -18,5 +19,10 @@ describe('toComment', () => {
     expect(toComment(row(other, 'Ann'), { poster_id: poster, poster_visibility: 'anonymous' }).author).toEqual({ id: other, name: 'Ann', kind: 'person' });
     expect(toComment(row(poster, 'Pat Poster'), { poster_id: poster, poster_visibility: 'public' }).author)
       .toEqual({ id: poster, name: 'Pat Poster', kind: 'person' });
+  });
+
+  it('hides the text and author of a comment moderators removed, and says so', () => {
+    const c = toComment({ ...row(other, 'Ann'), removed_at: new Date(1) }, { poster_id: poster, poster_visibility: 'public' });
+    expect(c).toMatchObject({ body: null, author: null, removed: true, deleted: false });
   });
 });

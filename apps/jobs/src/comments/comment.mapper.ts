@@ -10,9 +10,10 @@ export interface CommentRow {
   body: string | null;
   created_at: Date;
   deleted_at: Date | null;
+  removed_at: Date | null;
 }
 
-export const COMMENT_COLUMNS = 'c.id, c.job_id, c.parent_id, c.author_id, c.author_name, c.author_kind, c.body, c.created_at, c.deleted_at';
+export const COMMENT_COLUMNS = 'c.id, c.job_id, c.parent_id, c.author_id, c.author_name, c.author_kind, c.body, c.created_at, c.deleted_at, c.removed_at';
 
 /** The job a comment hangs on, as far as masking its poster's comments goes. */
 export interface CommentJob {
@@ -27,16 +28,19 @@ export interface CommentJob {
  */
 export function toComment(row: CommentRow, job: CommentJob): Comment {
   const deleted = row.deleted_at !== null;
+  const removed = row.removed_at !== null;
+  const hidden = deleted || removed;
   const masked = job.poster_visibility === 'anonymous' && row.author_id === job.poster_id;
   return {
     id: row.id,
     jobId: row.job_id,
     parentId: row.parent_id,
-    body: deleted ? null : row.body,
-    author: deleted || !row.author_id ? null
+    body: hidden ? null : row.body,
+    author: hidden || !row.author_id ? null
       : masked ? { id: null, name: ANONYMOUS_POSTER_NAME, kind: row.author_kind }
       : { id: row.author_id, name: row.author_name ?? 'Member', kind: row.author_kind },
     deleted,
+    removed,
     createdAt: row.created_at.toISOString(),
     deletedAt: row.deleted_at?.toISOString() ?? null,
   };

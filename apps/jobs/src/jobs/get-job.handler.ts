@@ -6,6 +6,7 @@ import {
 } from '@marketplace/service-kit';
 import { isCurrentWorker, viewerApplication } from '../hiring/viewer-application.js';
 import { toJob } from './job.mapper.js';
+import { walkthroughLink } from './walkthrough-link.js';
 import { findJobRow, isExpired, isJobId } from './jobs.queries.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 
@@ -35,11 +36,21 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
     const isPublic = !row.safety_hidden && (row.status === 'open' || row.status === 'completed');
     if (!isPublic && !isPoster) throw notFound;
     if (row.status === 'open' && isPublic) this.recorder.record('view', [row], ctx);
+    const job = toJob(row, { revealPoster: isPoster, withApplicants: isPublic, detail: true });
+    // Participants who cannot use the public address (anonymous posters) get a ten-minute link of their own.
+    if (isPoster && row.has_walkthrough && !job.walkthroughUrl && ctx.caller) {
+      job.walkthroughUrl = await this.privateWalkthrough(id, ctx.caller.memberId);
+    }
     return {
-      ...toJob(row, { revealPoster: isPoster, withApplicants: isPublic, detail: true }),
+      ...job,
       application: await viewerApplication(this.bus, id, ctx),
       attachments: await this.attachments(id, isPoster, ctx),
     };
+  }
+
+  private async privateWalkthrough(jobId: string, memberId: string): Promise<string | null> {
+    const [row] = (await this.ds.query('SELECT walkthrough_secret FROM jobs WHERE id = $1', [jobId])) as { walkthrough_secret: string | null }[];
+    return row?.walkthrough_secret ? walkthroughLink(row.walkthrough_secret, jobId, memberId) : null;
   }
 
   /**

@@ -73,6 +73,14 @@ export class JobEntity {
   @Column('real', { array: true, nullable: true, select: false })
   embedding!: number[] | null;
 
+  /** The approved walkthrough video of the draft this job was posted from (object key); drafts made it. */
+  @Column('text', { name: 'walkthrough_key', nullable: true })
+  walkthroughKey!: string | null;
+
+  /** Signs the job's private walkthrough links, so they need no shared key and die with the job. */
+  @Column('text', { name: 'walkthrough_secret', nullable: true, select: false })
+  walkthroughSecret!: string | null;
+
   @Column('timestamptz', { name: 'closed_at', nullable: true })
   closedAt!: Date | null;
 }

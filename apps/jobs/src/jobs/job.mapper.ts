@@ -19,10 +19,12 @@ export interface JobRow {
   poster_name: string | null;
   poster_headline: string | null;
   poster_photo_url: string | null;
+  has_walkthrough: boolean;
 }
 
 export const JOB_COLUMNS = `j.id, j.poster_id, j.poster_visibility, j.title, j.category, j.constraints, j.status,
   j.safety_hidden, j.created_at, j.version, j.updated_at, j.closes_at, j.applicants, j.preferred_workers,
+  j.walkthrough_key IS NOT NULL AS has_walkthrough,
   p.name AS poster_name, p.headline AS poster_headline, p.photo_url AS poster_photo_url`;
 
 export const JOB_FROM = 'jobs j LEFT JOIN posters p ON p.member_id = j.poster_id';
@@ -65,9 +67,15 @@ export function toJob(row: JobRow, view: JobView): Job {
   };
   if (view.withApplicants && row.status === 'open') job.applicants = row.applicants;
   if (view.detail) {
-    job.walkthroughUrl = null;
+    // Anyone may watch a public poster's video while the job is open; anything else takes a private link.
+    job.walkthroughUrl = row.has_walkthrough && row.poster_visibility === 'public' && row.status === 'open'
+      && !row.safety_hidden ? publicWalkthroughPath(row.id) : null;
     job.locked = row.status !== 'open';
     job.hasPreferredWorker = row.preferred_workers.length > 0;
   }
   return job;
+}
+
+export function publicWalkthroughPath(jobId: string): string {
+  return `/api/jobs/${jobId}/walkthrough`;
 }

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, getMemberCard, jobPostedV1, postJob, type InputOf, type MemberCard, type OutputOf,
+  AppError, getMemberCard, jobPostedV1, postJob, postJobFromDraft, type InputOf, type MemberCard, type OutputOf,
 } from '@marketplace/contracts';
 import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { reviewJobText } from '../safety/job-text-review.js';
@@ -17,7 +17,7 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
 
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
-  async handle(input: InputOf<typeof postJob>, ctx: HandlerContext): Promise<OutputOf<typeof postJob>> {
+  async handle(input: InputOf<typeof postJob> & { walkthroughKey?: string | undefined }, ctx: HandlerContext): Promise<OutputOf<typeof postJob>> {
     const caller = callerOf(ctx);
     const card: MemberCard = await this.bus.call(getMemberCard, { memberId: caller.memberId }, ctx);
     if (card.missing.length) {
@@ -43,10 +43,11 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
       );
       await em.query(
         `INSERT INTO jobs (id, poster_id, poster_visibility, title, category, constraints, status, safety_hidden,
-           created_at, version, updated_at, closes_at, applicants, preferred_workers)
-         VALUES ($1, $2, $3, $4, $5, $6, 'open', false, $7, 1, NULL, $8, 0, $9)`,
+           created_at, version, updated_at, closes_at, applicants, preferred_workers, walkthrough_key, walkthrough_secret)
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', false, $7, 1, NULL, $8, 0, $9, $10, $11)`,
         [id, caller.memberId, input.posterVisibility, input.title, input.category, input.constraints, now, closesAt,
-          JSON.stringify(references)],
+          JSON.stringify(references), input.walkthroughKey ?? null,
+          input.walkthroughKey ? randomBytes(32).toString('base64url') : null],
       );
       await em.query(
         `INSERT INTO job_versions (job_id, version, title, category, constraints, created_at) VALUES ($1, 1, $2, $3, $4, $5)`,
@@ -64,4 +65,10 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
     if (!result) throw new Error('posted job vanished');
     return toJob(result, { revealPoster: true, detail: true });
   }
+}
+
+/** A job a guided draft wrote, posted on the poster's behalf by the drafts service: one rule set for both. */
+@Injectable()
+export class PostJobFromDraftHandler extends PostJobHandler {
+  override readonly operation = postJobFromDraft;
 }

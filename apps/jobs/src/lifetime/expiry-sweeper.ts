@@ -55,6 +55,12 @@ export class ExpirySweeper implements OnModuleInit, OnModuleDestroy {
           jobId: job.id, posterId: job.poster_id, reason: 'expired', closedAt: new Date(job.closed_at).toISOString(),
         });
       }
+      // Team jobs expire the same way; nothing consumes their closing, so it is only the status.
+      await em.query(
+        `WITH due AS (
+           SELECT id FROM team_jobs WHERE status = 'open' AND closes_at <= now()
+           ORDER BY closes_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+         UPDATE team_jobs t SET status = 'closed', decided_at = now() FROM due WHERE t.id = due.id AND t.status = 'open'`);
       return closed.length;
     }).finally(() => { this.running = undefined; });
     return this.running;

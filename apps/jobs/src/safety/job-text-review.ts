@@ -1,6 +1,6 @@
-import { AppError, findCredentials } from '@marketplace/contracts';
+import { AppError, findCredentials, findExposures, type Exposure } from '@marketplace/contracts';
 import { findPolicyViolations } from './content-policy.js';
-import { findExposures, type Exposure } from './exposure-scan.js';
+
 
 export type JobText = Partial<Record<'title' | 'constraints', string>>;
 

@@ -1,28 +1,32 @@
+import { modelConfigFromEnv, OpenAiCompatibleProvider } from '@marketplace/service-kit';
+
 /**
- * An embedding model reached over an OpenAI-compatible `/embeddings` endpoint. Configured with
- * SEARCH_EMBEDDING_URL (and SEARCH_EMBEDDING_MODEL, SEARCH_EMBEDDING_KEY); without it, search
- * runs in keyword or filter mode and never claims hybrid.
+ * Embeddings for `hybrid` search, from the kit's model provider: the model configured for the
+ * whole product (MODEL_BASE_URL, MODEL_EMBEDDING_NAME, MODEL_API_KEY), or an embeddings endpoint
+ * of its own (SEARCH_EMBEDDING_URL ending in /embeddings, SEARCH_EMBEDDING_MODEL,
+ * SEARCH_EMBEDDING_KEY). Without either, search runs in keyword or filter mode and never claims
+ * hybrid. A search waits at most two seconds and never retries: it answers keyword results rather
+ * than keep a member waiting.
  */
 export interface EmbeddingProvider {
   embed(texts: string[]): Promise<number[][]>;
 }
 
-export function configuredEmbeddingProvider(): EmbeddingProvider | null {
-  const url = process.env.SEARCH_EMBEDDING_URL;
-  if (!url) return null;
-  const model = process.env.SEARCH_EMBEDDING_MODEL ?? 'text-embedding-3-small';
-  const key = process.env.SEARCH_EMBEDDING_KEY;
-  return {
-    async embed(texts) {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-        body: JSON.stringify({ model, input: texts }),
-        signal: AbortSignal.timeout(2000),
-      });
-      if (!res.ok) throw new Error(`embedding model answered ${res.status}`);
-      const body = (await res.json()) as { data: { embedding: number[]; index: number }[] };
-      return body.data.sort((a, b) => a.index - b.index).map((d) => d.embedding);
-    },
-  };
+export function configuredEmbeddingProvider(env: NodeJS.ProcessEnv = process.env): EmbeddingProvider | null {
+  const own = env.SEARCH_EMBEDDING_URL?.trim();
+  const shared = modelConfigFromEnv(env);
+  if (!own && !shared) return null;
+  const provider = new OpenAiCompatibleProvider({
+    usdPerMillionPrompt: 0, usdPerMillionCompletion: 0, model: '',
+    ...(own
+      ? {
+          baseUrl: own.replace(/\/embeddings\/?$/, ''),
+          embeddingModel: env.SEARCH_EMBEDDING_MODEL ?? 'text-embedding-3-small',
+          ...(env.SEARCH_EMBEDDING_KEY ? { apiKey: env.SEARCH_EMBEDDING_KEY } : {}),
+        }
+      : shared!),
+    timeoutMs: 2000,
+    retries: 0,
+  });
+  return { embed: async (texts) => (await provider.embed(texts)).vectors };
 }

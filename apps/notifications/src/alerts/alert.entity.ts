@@ -30,7 +30,7 @@ export class AlertEntity {
   conversationKey!: string;
 
   @Column('text', { name: 'conversation_kind' })
-  conversationKind!: 'application' | 'job' | 'comment_thread';
+  conversationKind!: 'application' | 'job' | 'comment_thread' | 'account';
 
   @Column('uuid', { name: 'application_id', nullable: true })
   applicationId!: string | null;

@@ -6,7 +6,7 @@ type Delivered = OutputOf<typeof deliverNotifications>;
 interface ClaimedRow {
   id: string; kind: string; message: string; job_id: string | null; application_id: string | null;
   comment_id: string | null; title: string | null; conversation_key: string;
-  conversation_kind: 'application' | 'job' | 'comment_thread'; created_at: string;
+  conversation_kind: 'application' | 'job' | 'comment_thread' | 'account'; created_at: string;
 }
 
 export interface ClaimOptions {

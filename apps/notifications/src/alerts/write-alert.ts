@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@marketplace/contracts';
+import { EMAIL_SWITCH_OF } from '../channels/email-switches.js';
+import { routeAlert } from '../channels/route-alert.js';
 
 /** The conversation an alert belongs to; delivery groups alerts by `key`. */
 export interface AlertConversation {
   key: string;
-  kind: 'application' | 'job' | 'comment_thread';
+  kind: 'application' | 'job' | 'comment_thread' | 'account';
   jobId: string | null;
   applicationId: string | null;
   commentId: string | null;
@@ -27,15 +29,25 @@ export function commentThreadConversation(rootCommentId: string, jobId: string, 
   return { key: `comments:${rootCommentId}`, kind: 'comment_thread', jobId, applicationId: null, commentId: rootCommentId, title: title ?? null };
 }
 
-/** Writes one alert for one member; the unique (event, member) index makes redelivery harmless. */
+/** The member's account as a whole: people who joined with their invitation. */
+export function invitationsConversation(): AlertConversation {
+  return { key: 'account:invitations', kind: 'account', jobId: null, applicationId: null, commentId: null, title: null };
+}
+
+/**
+ * Writes one alert for one member and routes it to email and push; the unique (event, member)
+ * index makes redelivery harmless (nothing is written or routed twice).
+ */
 export async function writeAlert(
   em: EntityManager, event: EventEnvelope<unknown>, memberId: string, message: string, c: AlertConversation,
 ): Promise<void> {
-  await em.query(
+  const emailSwitch = EMAIL_SWITCH_OF[event.type] ?? null;
+  const inserted = (await em.query(
     `INSERT INTO alerts (id, member_id, kind, message, job_id, application_id, comment_id, title,
        conversation_key, conversation_kind, event_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING id`,
     [randomUUID(), memberId, event.type, message, c.jobId, c.applicationId, c.commentId, c.title,
       c.key, c.kind, event.id, event.occurredAt],
-  );
+  )) as { id: string }[];
+  if (inserted[0]) await routeAlert(em, { id: inserted[0].id, memberId, emailSwitch });
 }

@@ -29,7 +29,7 @@ export const applicationAcceptedV1 = defineEvent('application.accepted', 1, 'app
   posterId: z.string(),
   workerId: z.string(),
   acceptedAt: z.string(),
-}));
+}), { changesPublicPages: true });
 
 /** A waiting application was declined: by the poster, because another was hired, or the job closed. */
 export const applicationDeclinedV1 = defineEvent('application.declined', 1, 'applications', z.object({
@@ -56,6 +56,8 @@ const workStep = {
 /** The worker turned work in (round 1, then one more after each request for changes). */
 export const workSubmittedV1 = defineEvent('work.submitted', 1, 'applications', z.object({
   ...workStep, round: z.number().int().min(1),
+  /** Files turned in with this round: the files service makes their provisional lock final. */
+  fileIds: z.array(z.string()).optional(),
 }));
 
 export const workChangesRequestedV1 = defineEvent('work.changes_requested', 1, 'applications', z.object({
@@ -66,7 +68,7 @@ export const workChangesRequestedV1 = defineEvent('work.changes_requested', 1, '
 export const workApprovedV1 = defineEvent('work.approved', 1, 'applications', z.object(workStep));
 
 /** The worker rated the poster: the job is completed and both ratings are public. */
-export const workCompletedV1 = defineEvent('work.completed', 1, 'applications', z.object(workStep));
+export const workCompletedV1 = defineEvent('work.completed', 1, 'applications', z.object(workStep), { changesPublicPages: true });
 
 /** The poster asked the worker to cancel. */
 export const workCancellationRequestedV1 = defineEvent('work.cancellation_requested', 1, 'applications', z.object(workStep));
@@ -74,7 +76,7 @@ export const workCancellationRequestedV1 = defineEvent('work.cancellation_reques
 /** The hire was cancelled (worker or staff); the job is open again. */
 export const workCancelledV1 = defineEvent('work.cancelled', 1, 'applications', z.object({
   ...workStep, byStaff: z.boolean(),
-}));
+}), { changesPublicPages: true });
 
 /** One side nudged the other, on whom the work waits. */
 export const workReminderSentV1 = defineEvent('work.reminder_sent', 1, 'applications', z.object({

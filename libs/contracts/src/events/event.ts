@@ -11,6 +11,11 @@ export interface EventDefinition<P extends z.ZodType = z.ZodType> {
   producer: ServiceName;
   subject: string;
   payload: P;
+  /**
+   * The event may change what anonymous readers see on public pages (the board, a job, the
+   * posters): the gateway drops its shared cache of those pages when it hears one.
+   */
+  changesPublicPages?: boolean;
 }
 
 /** What travels on the stream; `id` lets every consumer process an event exactly once. */
@@ -24,7 +29,7 @@ export interface EventEnvelope<P = unknown> {
 }
 
 export function defineEvent<P extends z.ZodType>(
-  type: string, version: number, producer: ServiceName, payload: P,
+  type: string, version: number, producer: ServiceName, payload: P, options: { changesPublicPages?: boolean } = {},
 ): EventDefinition<P> {
-  return { type, version, producer, payload, subject: `${EVENTS_SUBJECT_PREFIX}.${type}.v${version}` };
+  return { type, version, producer, payload, subject: `${EVENTS_SUBJECT_PREFIX}.${type}.v${version}`, ...options };
 }

@@ -8,7 +8,7 @@ import { defineEvent } from './event.js';
 export const memberDeletedV1 = defineEvent('member.deleted', 1, 'identity', z.object({
   memberId: z.string(),
   deletedAt: z.string(),
-}));
+}), { changesPublicPages: true });
 
 /**
  * A member's public card changed (name, headline or photo). Services that keep a copy of the
@@ -20,4 +20,18 @@ export const memberCardChangedV1 = defineEvent('member.card_changed', 1, 'identi
   headline: z.string().nullable(),
   photoUrl: z.string().nullable(),
   changedAt: z.string(),
+}), { changesPublicPages: true });
+
+/** A staff member emailed a waitlist entry their invitation link; the staff audit log records it. */
+export const waitlistInvitedV1 = defineEvent('waitlist.invited', 1, 'identity', z.object({
+  entryId: z.string(),
+  invitedBy: z.string(),
+  invitedAt: z.string(),
+}));
+
+/** Someone was let in with a member's invitation (link or email); the inviter is told. */
+export const invitationAcceptedV1 = defineEvent('invitation.accepted', 1, 'identity', z.object({
+  inviterId: z.string(),
+  memberId: z.string().describe('The member who joined'),
+  joinedAt: z.string(),
 }));

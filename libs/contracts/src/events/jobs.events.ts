@@ -9,7 +9,7 @@ export const jobPostedV1 = defineEvent('job.posted', 1, 'jobs', z.object({
   category: categorySchema,
   posterVisibility: z.enum(['public', 'anonymous']),
   closesAt: z.string(),
-}));
+}), { changesPublicPages: true });
 
 /** An open job stopped taking applications: its poster closed it, it expired, or its poster left. */
 export const jobClosedV1 = defineEvent('job.closed', 1, 'jobs', z.object({
@@ -17,7 +17,7 @@ export const jobClosedV1 = defineEvent('job.closed', 1, 'jobs', z.object({
   posterId: z.string(),
   reason: z.enum(['poster', 'expired', 'account_deleted', 'staff']),
   closedAt: z.string(),
-}));
+}), { changesPublicPages: true });
 
 /** A new public version of a job was published (content or visibility). */
 export const jobEditedV1 = defineEvent('job.edited', 1, 'jobs', z.object({
@@ -26,7 +26,7 @@ export const jobEditedV1 = defineEvent('job.edited', 1, 'jobs', z.object({
   version: z.number().int().min(1),
   title: z.string(),
   contentChanged: z.boolean(),
-}));
+}), { changesPublicPages: true });
 
 /** Sent to the poster and waiting applicants when a job's poster visibility changes. */
 export const jobPosterVisibilityChangedV1 = defineEvent('job.poster_visibility_changed', 1, 'jobs', z.object({
@@ -34,7 +34,7 @@ export const jobPosterVisibilityChangedV1 = defineEvent('job.poster_visibility_c
   posterId: z.string(),
   version: z.number().int().min(1),
   posterVisibility: z.enum(['public', 'anonymous']),
-}));
+}), { changesPublicPages: true });
 
 /** A poster named preferred workers for an open job; notifications tells each of them. */
 export const jobPreferredWorkersNamedV1 = defineEvent('job.preferred_workers_named', 1, 'jobs', z.object({

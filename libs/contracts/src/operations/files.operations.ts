@@ -89,10 +89,13 @@ export const chunkFields = {
   chunk: uploadedObjectSchema.describe(`The chunk's bytes: exactly chunkBytes, or the remainder for the last chunk (at most ${FILE_LIMITS.requestBytes} bytes on REST, ${FILE_LIMITS.chunkBytes} over MCP)`),
 };
 
-/** Chunks travel as raw bytes on REST (sha256 in the query) and as base64 over MCP; the gateway stages both. */
+/**
+ * Chunks travel as raw bytes on REST (sha256 in the query) and as base64 over MCP; the gateway
+ * stages both, and the files service adopts the staged object as the chunk.
+ */
 export const CHUNK_UPLOAD = {
   field: 'chunk', contentTypes: ['application/octet-stream'], maxBytes: FILE_LIMITS.requestBytes, base64InJson: true,
-  toolMaxBytes: FILE_LIMITS.chunkBytes,
+  toolMaxBytes: FILE_LIMITS.chunkBytes, adopt: true,
 } as const;
 
 export const listMyFiles = defineOperation({

@@ -24,7 +24,7 @@ export const REPORT_LIST_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
 const pastDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' })
   .refine((s) => Date.parse(s) >= Date.UTC(2000, 0, 1), { message: 'Must be in 2000 or later.' })
   .refine((s) => Date.parse(s) <= Date.now() + 86_400_000, { message: 'Must not be in the future.' });
-const nextOffsetSchema = z.number().int().nullable().describe('Offset of the next page; null on the last page');
+export const nextOffsetSchema = z.number().int().nullable().describe('Offset of the next page; null on the last page');
 
 // ---------------------------------------------------------------- help
 
@@ -149,9 +149,15 @@ export const reportContent = defineOperation({
   mcp: {
     tool: 'report_content',
     description:
-      `Report a job, comment, member or message to the moderators: kind, item_id, reason (${CONTENT_REPORT_REASONS.join(', ')}) and optional details. One open report per item: a second one while the first is open answers 409. Follow it with list_my_content_reports.`,
+      `Report a job, comment, member or message to the moderators: kind, item_id, reason (${CONTENT_REPORT_REASONS.join(', ')}) and optional details. 404 when there is no such item (a message must be in one of your conversations). One open report per item: a second one while the first is open answers 409. Follow it with list_my_content_reports.`,
   },
 });
+
+/** offset and limit of every report and admin list (contract: "Other lists"). */
+export const reportPageInput = {
+  offset: intIn(0, 1_000_000, 0).describe('Rows to skip (default 0)'),
+  limit: intIn(1, REPORT_LIST_LIMITS.maxLimit, REPORT_LIST_LIMITS.defaultLimit).describe('Rows per page, 1-100 (default 50)'),
+};
 
 export const listMyContentReports = defineOperation({
   name: 'listMyContentReports',
@@ -160,8 +166,7 @@ export const listMyContentReports = defineOperation({
   access: 'member',
   scope: 'agent:read',
   input: z.object({
-    offset: intIn(0, 1_000_000, 0),
-    limit: intIn(1, REPORT_LIST_LIMITS.maxLimit, REPORT_LIST_LIMITS.defaultLimit),
+    ...reportPageInput,
     status: z.enum(CONTENT_REPORT_STATUSES, { error: `One of: ${CONTENT_REPORT_STATUSES.join(', ')}.` }).optional()
       .describe('Only reports in this state'),
   }),

@@ -7,6 +7,7 @@ import { memberCardSchema } from '../schemas/member.schema.js';
 export const callerSchema = z.object({
   memberId: z.string(),
   via: z.enum(['key', 'session', 'oauth']),
+  credential: z.enum(['team', 'candidate']).optional(),
   clientId: z.string().optional(),
   scopes: z.array(z.string()),
   staff: z.boolean(),
@@ -62,7 +63,11 @@ export const operatorCreateApiKey = defineOperation({
   summary: 'Create an API key for a member (operator command line); the key is shown once',
   access: 'internal',
   callers: ['operator'],
-  input: z.object({ email: emailSchema, name: z.string().trim().max(120).default('Operator key') }),
+  input: z.object({
+    email: emailSchema,
+    name: z.string().trim().max(120).default('Operator key'),
+    kind: z.enum(['member', 'team', 'candidate']).optional().describe('member (default); team keys need the member to be on a team'),
+  }),
   output: z.object({ id: z.string(), key: z.string(), prefix: z.string(), memberId: z.string(), createdAt: z.string() }),
 });
 

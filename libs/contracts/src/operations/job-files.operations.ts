@@ -182,7 +182,9 @@ export type TurnedInFile = z.infer<typeof turnedInFileSchema>;
 
 /**
  * Marks ready files of the job's worker folder, uploaded for this hire, as turned in (they can no
- * longer be deleted) and answers them in the order asked. 409 when one is not such a file.
+ * longer be deleted) and answers them in the order asked. 409 when one is not such a file. The
+ * lock is provisional, held for `submissionId`, until work.submitted with these files arrives:
+ * a submission that does not commit releases it (releaseWorkerFiles, or the files sweep later).
  */
 export const lockWorkerFiles = defineOperation({
   name: 'lockWorkerFiles',
@@ -190,11 +192,22 @@ export const lockWorkerFiles = defineOperation({
   summary: "Turn in files from a job's worker folder with a submission (service-to-service)",
   access: 'internal',
   callers: ['applications'],
-  input: z.object({ jobId: idSchema, hireId: idSchema, workerId: idSchema, fileIds: z.array(idSchema).max(20) }),
+  input: z.object({ jobId: idSchema, hireId: idSchema, workerId: idSchema, submissionId: idSchema, fileIds: z.array(idSchema).max(20) }),
   output: z.object({ files: z.array(turnedInFileSchema) }),
+});
+
+/** Undoes lockWorkerFiles for a submission that did not commit: its still-provisional locks are released. */
+export const releaseWorkerFiles = defineOperation({
+  name: 'releaseWorkerFiles',
+  service: 'files',
+  summary: 'Release the files a failed submission had turned in (service-to-service)',
+  access: 'internal',
+  callers: ['applications'],
+  input: z.object({ submissionId: idSchema }),
+  output: z.object({ released: z.number().int() }),
 });
 
 export const jobFilesOperations = [
   listJobFiles, setJobFileAccess, createJobFile, uploadJobFileChunk, completeJobFile, downloadJobFile, previewJobFile, deleteJobFile,
-  listJobAttachments, lockWorkerFiles,
+  listJobAttachments, lockWorkerFiles, releaseWorkerFiles,
 ] as const;

@@ -8,9 +8,16 @@ import {
   authorizedJobDetailSchema, categoryCountsSchema, jobListSchema, jobSchema, posterVisibilitySchema,
 } from '../schemas/job.schema.js';
 import { safetyPolicySchema } from '../schemas/safety-policy.schema.js';
+import { objectDownloadSchema } from '../schemas/stored-object.schema.js';
 import {
-  commentSchema, jobPerformanceSchema, jobPosterSchema, jobSearchResultSchema, jobVersionSchema, searchSortSchema,
+  jobPerformanceSchema, jobPosterSchema, jobSearchResultSchema, jobVersionSchema, searchSortSchema,
 } from '../schemas/job-board.schema.js';
+
+/**
+ * Board reads: the same for every anonymous reader. Kept short for CDNs, since only the gateway's
+ * own cache hears the events that change the board.
+ */
+const BOARD_CACHE = { sharedMaxAgeS: 5, staleWhileRevalidateS: 30 } as const;
 
 export const JOB_SORTS = ['relevance', 'newest', 'applicants_desc', 'applicants_asc'] as const;
 
@@ -63,7 +70,7 @@ export const listOpenJobs = defineOperation({
   }),
   output: jobListSchema,
   rest: {
-    method: 'GET', path: '/api/jobs', status: 200,
+    method: 'GET', path: '/api/jobs', status: 200, publicCache: BOARD_CACHE,
     fields: {
       posterId: { in: 'query', name: 'poster_id' },
       postedAfter: { in: 'query', name: 'posted_after' },
@@ -87,7 +94,7 @@ export const getPublicJob = defineOperation({
   access: 'public',
   input: z.object({ id: idSchema }),
   output: jobSchema,
-  rest: { method: 'GET', path: '/api/jobs/{id}', status: 200 },
+  rest: { method: 'GET', path: '/api/jobs/{id}', status: 200, publicCache: BOARD_CACHE },
 });
 
 export const getJob = defineOperation({
@@ -127,7 +134,7 @@ export const listJobCategories = defineOperation({
   scope: 'agent:read',
   input: z.object({}),
   output: categoryCountsSchema,
-  rest: { method: 'GET', path: '/api/jobs/categories', status: 200 },
+  rest: { method: 'GET', path: '/api/jobs/categories', status: 200, publicCache: BOARD_CACHE },
   mcp: {
     tool: 'list_job_categories',
     access: 'public',
@@ -221,7 +228,7 @@ export const listJobVersions = defineOperation({
   scope: 'agent:read',
   input: z.object({ id: idSchema }),
   output: z.object({ versions: z.array(jobVersionSchema) }),
-  rest: { method: 'GET', path: '/api/jobs/{id}/versions', status: 200 },
+  rest: { method: 'GET', path: '/api/jobs/{id}/versions', status: 200, publicCache: BOARD_CACHE },
   mcp: {
     tool: 'list_job_versions',
     access: 'public',
@@ -240,7 +247,7 @@ export const getJobVersion = defineOperation({
     version: versionNumberSchema,
   }),
   output: jobVersionSchema,
-  rest: { method: 'GET', path: '/api/jobs/{id}/versions/{version}', status: 200 },
+  rest: { method: 'GET', path: '/api/jobs/{id}/versions/{version}', status: 200, publicCache: BOARD_CACHE },
 });
 
 export const searchJobs = defineOperation({
@@ -289,7 +296,7 @@ export const listJobPosters = defineOperation({
   }),
   output: z.object({ posters: z.array(jobPosterSchema) }),
   rest: {
-    method: 'GET', path: '/api/jobs/posters', status: 200,
+    method: 'GET', path: '/api/jobs/posters', status: 200, publicCache: BOARD_CACHE,
     fields: { posterId: { in: 'query', name: 'poster_id' } },
   },
   mcp: {
@@ -297,59 +304,6 @@ export const listJobPosters = defineOperation({
     access: 'public',
     args: { q: 'query' },
     description: 'Members with open public jobs and how many, most first. Search by part of a name (any case) or by poster_id.',
-  },
-});
-
-export const commentOnJob = defineOperation({
-  name: 'commentOnJob',
-  service: 'jobs',
-  summary: 'Comment publicly on a job, or reply to a comment',
-  access: 'member',
-  scope: 'agent:write',
-  input: z.object({
-    id: idSchema,
-    body: text(4000).describe('Plain text; line breaks are kept'),
-    parentId: idSchema.optional().describe('The comment replied to'),
-  }),
-  output: commentSchema,
-  rest: { method: 'POST', path: '/api/jobs/{id}/comments', status: 201 },
-  mcp: {
-    tool: 'comment_on_job',
-    args: { id: 'job_id' },
-    description: 'Write a public comment on an open or completed job, or reply with parent_id. Marked as written by an agent. 30 per account per hour.',
-  },
-});
-
-export const deleteComment = defineOperation({
-  name: 'deleteComment',
-  service: 'jobs',
-  summary: 'Delete a comment (its author or the job poster)',
-  access: 'member',
-  scope: 'agent:write',
-  input: z.object({ id: idSchema }),
-  output: z.object({ id: z.string(), deleted: z.literal(true) }),
-  rest: { method: 'DELETE', path: '/api/comments/{id}', status: 200 },
-  mcp: {
-    tool: 'delete_comment',
-    args: { id: 'comment_id' },
-    description: 'Delete a comment you wrote, or any comment on a job you posted. Its text and author are removed; replies remain.',
-  },
-});
-
-export const listJobComments = defineOperation({
-  name: 'listJobComments',
-  service: 'jobs',
-  summary: "A job's public comments, oldest first",
-  access: 'public',
-  scope: 'agent:read',
-  input: z.object({ id: idSchema }),
-  output: z.object({ comments: z.array(commentSchema) }),
-  rest: { method: 'GET', path: '/api/jobs/{id}/comments', status: 200 },
-  mcp: {
-    tool: 'list_job_comments',
-    access: 'public',
-    args: { id: 'job_id' },
-    description: 'The public comments on an open or completed job, oldest first (up to 500); replies carry parentId; deleted comments keep their place without text or author.',
   },
 });
 
@@ -383,8 +337,43 @@ export const getSearchMode = defineOperation({
   output: z.object({ mode: z.enum(['hybrid', 'keyword']) }),
 });
 
+/**
+ * Posting a job a guided draft wrote (drafts service, on the poster's behalf): the same rules,
+ * refusals and daily limits as post_job, since it runs the same handler.
+ */
+export const postJobFromDraft = defineOperation({
+  name: 'postJobFromDraft',
+  service: 'jobs',
+  summary: 'Post a job written by a guided draft',
+  access: 'internal',
+  callers: ['drafts'],
+  input: postJob.input.extend({
+    walkthroughKey: z.string().min(1).max(500).optional()
+      .describe("The stored object of the draft's approved walkthrough recording, served with the job"),
+  }),
+  output: jobSchema,
+});
+
+/**
+ * The job's walkthrough video. Without `link` it is served while a public poster's job is open;
+ * with a link from the job details (anonymous posters, or after the job leaves the board) it is
+ * served to the poster or current accepted worker it was made for, re-checked on every request.
+ */
+export const watchJobWalkthrough = defineOperation({
+  name: 'watchJobWalkthrough',
+  service: 'jobs',
+  summary: "Watch a job's walkthrough video (video/webm; Range requests)",
+  access: 'public',
+  input: z.object({
+    id: idSchema.describe('The job'),
+    link: z.string().max(300).optional().describe('The private link token from walkthroughUrl; expires in ten minutes'),
+  }),
+  output: objectDownloadSchema,
+  rest: { method: 'GET', path: '/api/jobs/{id}/walkthrough', status: 200, download: { contentTypes: ['video/webm'] } },
+});
+
 export const jobsOperations = [
   postJob, listOpenJobs, getPublicJob, getJob, listMyJobs, listJobCategories, getSafetyPolicy,
   getSuggestedWorkflow, editJob, closeJob, listJobVersions, getJobVersion, searchJobs, listJobPosters,
-  commentOnJob, deleteComment, listJobComments, getJobPerformance, getSearchMode,
+  getJobPerformance, getSearchMode, postJobFromDraft, watchJobWalkthrough,
 ] as const;

@@ -18,4 +18,18 @@ export const resolveMemberReferences = defineOperation({
   }),
 });
 
-export const memberLookupOperations = [resolveMemberReferences] as const;
+/**
+ * Where to email a member alerts: their address while the account exists and the address is
+ * verified (null otherwise). Only notifications asks; the address never leaves the services.
+ */
+export const getMemberContact = defineOperation({
+  name: 'getMemberContact',
+  service: 'identity',
+  summary: "A member's verified email address and name for alert emails (service-to-service)",
+  access: 'internal',
+  callers: ['notifications', 'drafts'],
+  input: z.object({ memberId: z.string().trim().min(1).max(100) }),
+  output: z.object({ email: z.string().nullable(), name: z.string().nullable() }),
+});
+
+export const memberLookupOperations = [resolveMemberReferences, getMemberContact] as const;

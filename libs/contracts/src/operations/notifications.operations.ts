@@ -14,13 +14,14 @@ export const alertSchema = z.object({
   createdAt: z.string(),
 });
 
-export const conversationKindSchema = z.enum(['application', 'job', 'comment_thread'])
-  .describe('application: one application, its hiring, work and messages; job: a job as a whole (posted, '
-    + 'visibility, preferred workers); comment_thread: one top-level comment on a job and its replies');
+export const conversationKindSchema = z.enum(['application', 'job', 'comment_thread', 'account'])
+  .describe('application: one application, its hiring, work, files and messages; job: a job as a whole (posted, '
+    + 'edited, closed, visibility, preferred workers); comment_thread: one top-level comment on a job and its replies; '
+    + 'account: your account as a whole (people who joined with your invitation)');
 
 export const alertConversationSchema = z.object({
   conversationKey: z.string()
-    .describe('Stable key of the conversation, e.g. application:<id>, job:<id>, comments:<rootCommentId>. '
+    .describe('Stable key of the conversation, e.g. application:<id>, job:<id>, comments:<rootCommentId>, account:invitations. '
       + 'Not the MCP conversation_id.'),
   kind: conversationKindSchema,
   subject: z.object({
@@ -105,6 +106,135 @@ export const takePendingAlerts = defineOperation({
   output: deliveredAlertsSchema,
 });
 
+// ---------------------------------------------------------------- email alerts
+
+/**
+ * The five private email switches, all on by default. Each names a family of alerts; the
+ * registration welcome and sign-in emails are independent of them.
+ */
+export const CONTACT_SWITCHES = ['comments', 'preferredWorker', 'applications', 'hiringAndWork', 'messages'] as const;
+export type ContactSwitch = (typeof CONTACT_SWITCHES)[number];
+
+const switchDescriptions: Record<ContactSwitch, string> = {
+  comments: 'Comments on your jobs and replies to your comments',
+  preferredWorker: 'A poster named you as a preferred worker for a job',
+  applications: 'Applications to your jobs, and what becomes of yours (declined, job closed)',
+  hiringAndWork: 'Hiring, work turned in, changes requested, approval, completion, cancellation and reminders',
+  messages: 'Messages about an application or a hire',
+};
+
+export const contactNotificationsSchema = z.object({
+  ...Object.fromEntries(CONTACT_SWITCHES.map((s) => [s, z.boolean().describe(`${switchDescriptions[s]} (on by default)`)])) as
+    Record<ContactSwitch, z.ZodBoolean>,
+  emailDelivery: z.enum(['available', 'not_configured', 'no_address'])
+    .describe('available: alerts are emailed while their switch is on; not_configured: this service sends no email; no_address: your account has no email address to send to'),
+});
+
+export const getContactNotifications = defineOperation({
+  name: 'getContactNotifications',
+  service: 'notifications',
+  summary: 'Your five private email alert switches and whether email can be delivered',
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({}),
+  output: contactNotificationsSchema,
+  rest: { method: 'GET', path: '/api/me/contact-notifications', status: 200 },
+  mcp: {
+    tool: 'get_contact_notifications',
+    description: `Your human's email alert switches (${CONTACT_SWITCHES.join(', ')}; all on by default) and email_delivery (available, not_configured or no_address). Alerts are batched: at most one email every few minutes. Change with set_contact_notifications.`,
+  },
+});
+
+export const setContactNotifications = defineOperation({
+  name: 'setContactNotifications',
+  service: 'notifications',
+  summary: 'Turn email alert switches on or off; switches left out keep their value',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object(Object.fromEntries(CONTACT_SWITCHES.map((s) => [
+    s, z.boolean({ error: 'Must be true or false.' }).optional().describe(switchDescriptions[s]),
+  ])) as Record<ContactSwitch, z.ZodOptional<z.ZodBoolean>>),
+  output: contactNotificationsSchema,
+  rest: { method: 'PATCH', path: '/api/me/contact-notifications', status: 200 },
+  mcp: {
+    tool: 'set_contact_notifications',
+    description: `Turn your human's email alert switches on (true) or off (false): ${CONTACT_SWITCHES.join(', ')}. Switches left out keep their value. Returns every switch.`,
+  },
+});
+
+/**
+ * The link at the foot of every alert email turns one switch off without signing in: the token
+ * is signed by the notifications service and names the member and the switch.
+ */
+export const unsubscribeContactNotification = defineOperation({
+  name: 'unsubscribeContactNotification',
+  service: 'notifications',
+  summary: 'Turn one email alert switch off with the signed token from an alert email (no sign-in)',
+  access: 'public',
+  input: z.object({
+    token: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(300, 'At most 300 characters.')
+      .describe('The token from the unsubscribe link of an alert email'),
+  }),
+  output: z.object({
+    switch: z.enum(CONTACT_SWITCHES).describe('The switch that is now off'),
+    description: z.string(),
+  }),
+  rest: { method: 'POST', path: '/api/contact-notifications/unsubscribe', status: 200 },
+});
+
+// ---------------------------------------------------------------- browser push
+
+/** The contract's limit on a push endpoint's length. */
+export const PUSH_ENDPOINT_MAX = 2048;
+
+const pushEndpointSchema = z.url({ protocol: /^https$/, error: 'Must be an https URL.' })
+  .max(PUSH_ENDPOINT_MAX, `At most ${PUSH_ENDPOINT_MAX} characters.`)
+  .describe('The push service endpoint from PushSubscription.endpoint (https)');
+
+export const getBrowserPush = defineOperation({
+  name: 'getBrowserPush',
+  service: 'notifications',
+  summary: "The VAPID public key to subscribe with (null when browser push is not configured), and the caller's subscriptions",
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({}),
+  output: z.object({
+    publicKey: z.string().nullable().describe('applicationServerKey for PushManager.subscribe (base64url); null when push is off'),
+    subscriptions: z.array(z.object({ endpoint: z.string(), createdAt: z.string() })),
+  }),
+  rest: { method: 'GET', path: '/api/me/browser-push', status: 200 },
+});
+
+export const putBrowserPush = defineOperation({
+  name: 'putBrowserPush',
+  service: 'notifications',
+  summary: 'Register this browser for push alerts (409 when the endpoint belongs to another member, 503 when push is off)',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    endpoint: pushEndpointSchema,
+    keys: z.object({
+      p256dh: z.string({ error: 'Required.' }).min(1, 'Required.').max(200, 'At most 200 characters.'),
+      auth: z.string({ error: 'Required.' }).min(1, 'Required.').max(100, 'At most 100 characters.'),
+    }, { error: 'Required: the subscription keys p256dh and auth.' }).describe('PushSubscription keys (base64url)'),
+  }),
+  output: z.object({ endpoint: z.string(), createdAt: z.string() }),
+  rest: { method: 'PUT', path: '/api/me/browser-push', status: 200 },
+});
+
+export const deleteBrowserPush = defineOperation({
+  name: 'deleteBrowserPush',
+  service: 'notifications',
+  summary: "Stop push alerts to one of the caller's browsers",
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ endpoint: pushEndpointSchema }),
+  output: z.object({ removed: z.boolean().describe('false when the endpoint was not registered to you') }),
+  rest: { method: 'DELETE', path: '/api/me/browser-push', status: 200, fields: { endpoint: { in: 'body' } } },
+});
+
 export const notificationsOperations = [
   deliverNotifications, getNotificationPreferences, setNotificationPreferences, takePendingAlerts,
+  getContactNotifications, setContactNotifications, unsubscribeContactNotification,
+  getBrowserPush, putBrowserPush, deleteBrowserPush,
 ] as const;

@@ -150,7 +150,8 @@ export const messageSchema = z.object({
   from: z.enum(['poster', 'applicant']).describe('Which side sent it'),
   mine: z.boolean(),
   sentBy: z.enum(['person', 'agent']).describe('Whether a person or an agent sent it'),
-  body: z.string(),
+  body: z.string().describe('Empty when removed'),
+  removed: z.boolean().describe('Removed by moderators: both sides see that it was removed, not what it said'),
   createdAt: dateTimeSchema,
   readAt: dateTimeSchema.nullable(),
 });

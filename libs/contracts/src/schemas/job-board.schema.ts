@@ -53,6 +53,7 @@ export const commentSchema = z.object({
   body: z.string().nullable().describe('Plain text, line breaks kept; null once deleted'),
   author: commentAuthorSchema.nullable().describe('Null once deleted'),
   deleted: z.boolean(),
+  removed: z.boolean().describe('True while moderators have removed it: text and author are hidden'),
   createdAt: dateTimeSchema,
   deletedAt: dateTimeSchema.nullable(),
 });

@@ -64,6 +64,12 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/**
+ * What a member removed by moderators shows in place of their headline, on their page and on every
+ * card of them (posters, applicants): the contract's shapes have no other place to say it.
+ */
+export const REMOVED_MEMBER_HEADLINE = 'Profile removed by moderators';
+
 export const publicMemberPreviewSchema = z.object({
   id: z.string(),
   name: z.string(),

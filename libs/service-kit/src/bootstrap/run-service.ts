@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { register } from 'prom-client';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -17,6 +18,7 @@ import { createLogger } from '../logging/logger.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { KitModule } from './kit.module.js';
 import { refuseDefaultSecrets } from './production-secrets.js';
+import { configureTracing, stopTracing } from '../tracing/tracer.js';
 import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
 import { WorkRunner } from '../queues/work-runner.js';
 
@@ -41,6 +43,9 @@ export async function runService(def: ServiceDefinition): Promise<void> {
   const role = roleOf(def);
   refuseDefaultSecrets();
   const logger = createLogger(role === 'api' ? def.name : `${def.name}-${role}`);
+  // One dashboard for every service: each series says which service and role it came from.
+  register.setDefaultLabels({ service: def.name, role });
+  configureTracing(def.name);
   const schema = def.database?.schema ?? def.name;
   const ds: DataSource | undefined = def.database ? createDataSource({ ...def.database, schema }) : undefined;
 
@@ -110,6 +115,7 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     await app.close();
     await nc.drain().catch(() => undefined);
     await ds?.destroy().catch(() => undefined);
+    await stopTracing();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

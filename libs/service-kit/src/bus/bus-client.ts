@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { RequestError, TimeoutError } from '@nats-io/transport-node';
+import { headers as natsHeaders, RequestError, TimeoutError } from '@nats-io/transport-node';
 import {
   AppError, type Caller, type InputOf, type Operation, type OutputOf, type ReplyEnvelope,
   type RequestEnvelope, type Surface, type ClientFacts,
@@ -7,6 +7,7 @@ import {
 import type { CallerSigner } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
 import { BUS_MAX_PAYLOAD } from './nats-connection.js';
+import { currentTraceparent, inSpan } from '../tracing/tracer.js';
 
 export interface CallContext {
   requestId: string;
@@ -47,6 +48,35 @@ export class BusClient {
   }
 
   async request(subject: string, service: string, input: unknown, ctx: CallContext): Promise<unknown> {
+    return inSpan(`send ${subject}`, {
+      kind: 'client', attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'marketplace.request_id': ctx.requestId },
+    }, () => this.send(subject, service, input, ctx));
+  }
+
+  /**
+   * The answer as the JSON bytes the service wrote (undefined when it answered nothing), for
+   * callers that only pass it on: the gateway sends them as they are instead of parsing a page
+   * and serialising it again.
+   */
+  async requestJson(subject: string, service: string, input: unknown, ctx: CallContext): Promise<Uint8Array | undefined> {
+    const raw = await inSpan(`send ${subject}`, {
+      kind: 'client', attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'marketplace.request_id': ctx.requestId },
+    }, () => this.exchange(subject, service, input, ctx));
+    const data = okDataBytes(raw);
+    if (data) return data;
+    const reply = decodeJson<ReplyEnvelope>(raw);
+    if (!reply.ok) throw AppError.fromWire(reply.error);
+    return reply.data === undefined ? undefined : encodeJson(reply.data);
+  }
+
+  private async send(subject: string, service: string, input: unknown, ctx: CallContext): Promise<unknown> {
+    const reply = decodeJson<ReplyEnvelope>(await this.exchange(subject, service, input, ctx));
+    if (reply.ok) return reply.data;
+    throw AppError.fromWire(reply.error);
+  }
+
+  /** Sends the request envelope and returns the reply's bytes, undecoded. */
+  private async exchange(subject: string, service: string, input: unknown, ctx: CallContext): Promise<Uint8Array> {
     const surface = ctx.surface ?? 'internal';
     const envelope: RequestEnvelope = {
       requestId: ctx.requestId, surface, input,
@@ -58,18 +88,19 @@ export class BusClient {
     if (payload.length > limit) {
       throw AppError.tooLarge(`The request is too large (${payload.length} bytes; at most ${limit} can be sent). Send less at once.`);
     }
-    let reply: ReplyEnvelope;
     try {
-      const msg = await this.nc.request(subject, payload, { timeout: this.timeoutMs });
-      reply = decodeJson<ReplyEnvelope>(msg.data);
+      // The trace goes on in the service that answers (W3C traceparent in a message header).
+      const traceparent = currentTraceparent();
+      const hdrs = traceparent ? natsHeaders() : undefined;
+      hdrs?.set('traceparent', traceparent!);
+      const msg = await this.nc.request(subject, payload, { timeout: this.timeoutMs, ...(hdrs ? { headers: hdrs } : {}) });
+      return msg.data;
     } catch (err) {
       if (err instanceof RequestError || err instanceof TimeoutError || isConnectionError(err)) {
         throw AppError.unavailable(`The ${service} service is unavailable. Try again shortly.`);
       }
       throw err;
     }
-    if (reply.ok) return reply.data;
-    throw AppError.fromWire(reply.error);
   }
 
   private async callerToken(caller: Caller, given: string | undefined, surface: Surface): Promise<string> {
@@ -77,6 +108,16 @@ export class BusClient {
     if (!this.signer) throw new Error('Only the gateway signs callers; pass on the callerToken you received.');
     return this.signer.sign(caller, surface);
   }
+}
+
+/** How the bus server writes a success (`JSON.stringify({ ok: true, data })`), byte for byte. */
+const OK_PREFIX = new TextEncoder().encode('{"ok":true,"data":');
+
+/** The `data` bytes of a success reply, without parsing it; undefined for any other reply. */
+function okDataBytes(raw: Uint8Array): Uint8Array | undefined {
+  if (raw.length <= OK_PREFIX.length || raw[raw.length - 1] !== 0x7d) return undefined;
+  for (let i = 0; i < OK_PREFIX.length; i++) if (raw[i] !== OK_PREFIX[i]) return undefined;
+  return raw.subarray(OK_PREFIX.length, raw.length - 1);
 }
 
 function isConnectionError(err: unknown): boolean {

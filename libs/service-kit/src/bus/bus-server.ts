@@ -8,6 +8,8 @@ import type { CallerVerifier } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
 import type { OperationHandler } from './operation-handler.js';
 import { isDependencyError } from '../database/dependency-errors.js';
+import { recordOperation } from '../health/service-metrics.js';
+import { currentSpan, inSpan } from '../tracing/tracer.js';
 
 const SURFACES: readonly Surface[] = ['rest', 'mcp', 'internal'];
 
@@ -49,8 +51,18 @@ export class BusServer {
             return;
           }
           this.inFlight++;
-          void this.dispatch(handler, msg.data)
-            .then((reply) => msg.respond(encodeJson(reply)))
+          const started = performance.now();
+          const traced = inSpan(handler.operation.name, { kind: 'server', parent: msg.headers?.get('traceparent') }, async () => {
+            const reply = await this.dispatch(handler, msg.data);
+            const span = currentSpan();
+            if (span) span.attributes['marketplace.status'] = reply.ok ? 200 : reply.error.status;
+            return reply;
+          });
+          void traced
+            .then((reply) => {
+              msg.respond(encodeJson(reply));
+              recordOperation(handler.operation.name, reply.ok ? 200 : reply.error.status, (performance.now() - started) / 1000);
+            })
             .finally(() => this.inFlight--);
         },
       });
@@ -68,6 +80,8 @@ export class BusServer {
     }
     const { requestId, client, callerToken } = envelope;
     const op = handler.operation;
+    const span = currentSpan();
+    if (span) span.attributes['marketplace.request_id'] = requestId;
     const started = performance.now();
     try {
       let caller: Caller | null = null;
@@ -94,9 +108,13 @@ export class BusServer {
     }
   }
 
-  /** Stops taking new requests and waits (bounded) for those under way. */
+  /**
+   * Stops taking new requests and waits (bounded) for those under way. Draining (not unsubscribing)
+   * still answers requests the server routed here before it saw the unsubscribe, so a replica
+   * leaving its queue group during a rolling update drops none.
+   */
   async drain(timeoutMs = 5000): Promise<void> {
-    for (const sub of this.subscriptions) sub.unsubscribe();
+    await Promise.all(this.subscriptions.map((sub) => sub.drain().catch(() => undefined)));
     const deadline = Date.now() + timeoutMs;
     while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   }

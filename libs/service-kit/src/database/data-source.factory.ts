@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { inSpan } from '../tracing/tracer.js';
 import { OutboxEvent } from '../outbox/outbox-event.entity.js';
 import { ProcessedEvent } from '../events/processed-event.entity.js';
 import { LimitAttempt } from '../limits/limit-attempt.entity.js';
@@ -24,7 +25,7 @@ export function databaseUrl(): string {
  * so one service can never touch another's tables by accident.
  */
 export function createDataSource(opts: DatabaseOptions): DataSource {
-  return new DataSource({
+  return traceQueries(new DataSource({
     type: 'postgres',
     url: databaseUrl(),
     schema: opts.schema,
@@ -41,7 +42,22 @@ export function createDataSource(opts: DatabaseOptions): DataSource {
       max: Number(process.env.DB_POOL_SIZE ?? 10),
       connectionTimeoutMillis: 5000,
     },
-  });
+  }));
+}
+
+/** Each query made while handling a traced request becomes a span of that trace. */
+function traceQueries(ds: DataSource): DataSource {
+  const driver = ds.driver;
+  const create = driver.createQueryRunner.bind(driver);
+  driver.createQueryRunner = (mode) => {
+    const runner = create(mode);
+    const query = runner.query.bind(runner);
+    runner.query = ((sql: string, parameters?: unknown[], structured?: boolean) => inSpan('db.query', {
+      kind: 'client', onlyWithParent: true, attributes: { 'db.system': 'postgresql', 'db.statement': sql.slice(0, 500) },
+    }, () => query(sql, parameters, structured as true))) as typeof runner.query;
+    return runner;
+  };
+  return ds;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from '@marketplace/contracts';
+import { streamReplicas } from '../bus/stream-replicas.js';
 
 const WEEK_NS = 7 * 24 * 3600 * 1e9;
 const DEDUPE_WINDOW_NS = 10 * 60 * 1e9;
@@ -19,6 +20,7 @@ export async function ensureEventStream(nc: NatsConnection): Promise<void> {
         storage: StorageType.File,
         max_age: WEEK_NS,
         duplicate_window: DEDUPE_WINDOW_NS,
+        num_replicas: streamReplicas(),
       });
     } catch (err) {
       // Another service created it between our look-up and our add.

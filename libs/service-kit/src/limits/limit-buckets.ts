@@ -84,6 +84,9 @@ export function defineLimitBuckets(c: LimitsConfig) {
     /** files: creating, chunk uploads, completing and deleting files, per member. */
     fileWrites: counterBucket('file_writes',
       perClockMinute(c.fileWritesPerMinute, `You can write files ${c.fileWritesPerMinute} times per minute (each chunk counts). ${SHORTLY}`)),
+    /** drafts: walkthrough recording links, per member. */
+    recordingLinks: logBucket('recording_links',
+      perHour(c.recordingLinksPerHour, `You can make ${c.recordingLinksPerHour} recording links per hour. ${LATER}`)),
     /** admin: help requests (contact_for_help), per member. */
     helpRequests: logBucket('help_requests',
       perHour(c.reports.helpPerHour, `You can ask for help ${c.reports.helpPerHour} times per hour. ${LATER}`)),

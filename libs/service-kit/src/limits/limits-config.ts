@@ -21,6 +21,8 @@ export interface LimitsConfig {
   clientRegistrationsPerHour: number;
   /** Profile photo uploads, per member. */
   photoUploadsPerHour: number;
+  /** Walkthrough recording links made, per member. */
+  recordingLinksPerHour: number;
   /** MCP requests through one OAuth connection (member and client), per clock minute. */
   oauthRequestsPerMinute: number;
   /** File writes (create, chunk, complete, delete), per member and clock minute. */
@@ -76,6 +78,7 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = process.env): LimitsCo
     },
     clientRegistrationsPerHour: positiveInt(env, 'OAUTH_CLIENT_REGISTRATIONS_PER_HOUR', 20),
     photoUploadsPerHour: positiveInt(env, 'PHOTO_UPLOADS_PER_HOUR', d.photoUploadsPerHour),
+    recordingLinksPerHour: positiveInt(env, 'RECORDING_LINKS_PER_HOUR', 10),
     oauthRequestsPerMinute: positiveInt(env, 'OAUTH_REQUESTS_PER_MINUTE', d.oauthRequestsPerMinute),
     fileWritesPerMinute: positiveInt(env, 'FILE_WRITES_PER_MINUTE', 600),
     reports: {

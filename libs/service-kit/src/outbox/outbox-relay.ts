@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger.js';
 import { encodeJson } from '../bus/codec.js';
 import { ensureEventStream } from '../events/event-stream.js';
 import { ensureWorkStream } from '../queues/work-stream.js';
+import { addOutboxProbe } from '../health/service-metrics.js';
 
 const BATCH = 100;
 const POLL_MS = Number(process.env.OUTBOX_POLL_MS ?? 1000);
@@ -23,6 +24,7 @@ export class OutboxRelay {
   private stopped = false;
   /** Services whose work stream this relay has made sure of; cleared when a publish fails, in case a stream went away. */
   private readonly workStreams = new Set<string>();
+  private removeProbe: (() => void) | undefined;
 
   constructor(
     private readonly ds: DataSource,
@@ -34,6 +36,13 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     await ensureEventStream(this.nc);
+    this.removeProbe = addOutboxProbe(async () => {
+      const [row] = await this.ds.query(
+        `SELECT count(*)::int AS pending, COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS oldest
+         FROM outbox_events WHERE published_at IS NULL`,
+      ) as { pending: number; oldest: number }[];
+      return { pending: row?.pending ?? 0, oldestSeconds: row?.oldest ?? 0 };
+    });
     this.timer = setInterval(() => this.kick(), POLL_MS);
     this.timer.unref();
     this.kick();
@@ -91,6 +100,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.removeProbe?.();
     if (this.timer) clearInterval(this.timer);
     await this.running;
   }

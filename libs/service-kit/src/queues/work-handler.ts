@@ -22,6 +22,17 @@ export interface WorkHandler<P extends z.ZodType = z.ZodType> {
   run(payload: z.output<P>, ctx: WorkContext): Promise<void>;
 }
 
+/**
+ * Thrown by run() when an item is not due yet (a batch that waits out its window): the runner
+ * hands it back to the queue for `delayMs` instead of counting a failure. The redelivery still
+ * counts as a delivery, so a queue whose items defer leaves room for that in maxAttempts.
+ */
+export class DeferWork extends Error {
+  constructor(readonly delayMs: number) {
+    super(`deferred for ${delayMs} ms`);
+  }
+}
+
 export const WORK_HANDLERS = Symbol('WORK_HANDLERS');
 
 /** Registers a service's work handlers; the worker role derives the queues it may pull from them. */

@@ -13,7 +13,7 @@ import { createDataSource, migrate } from '../database/data-source.factory.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { enqueueWork } from './enqueue-work.js';
-import type { WorkContext, WorkHandler } from './work-handler.js';
+import { DeferWork, type WorkContext, type WorkHandler } from './work-handler.js';
 import { workDurableName, WorkRunner, type WorkRunnerOptions } from './work-runner.js';
 
 // Real PostgreSQL and NATS (JetStream): a throw-away schema, and a service name of its own so
@@ -130,6 +130,23 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
     await startRunner([handler(queue, async ({ n }) => { runs.push(n); })], {}, lateService);
     await until(() => runs.length === 1, 'the late worker to run it');
     expect(runs).toEqual([7]);
+  });
+
+  it('hands a deferred item back for the delay it asked, without recording a failure', async () => {
+    const queue = defineQueue(service, 'deferred', 1, job, { backoffMs: 5000, maxAttempts: 3 });
+    const runs: number[] = [];
+    await startRunner([handler(queue, async () => {
+      runs.push(Date.now());
+      if (runs.length === 1) throw new DeferWork(300);
+    })]);
+
+    await uow.run((em) => enqueueWork(em, queue, { n: 1 }));
+    await until(() => runs.length === 2, 'the deferred run');
+    await until(() => settled(queue), 'the ack');
+    // The deferral's own delay, not the queue's 5 s backoff.
+    expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(300 - 20);
+    expect(runs[1]! - runs[0]!).toBeLessThan(4000);
+    expect(await ds.query('SELECT id FROM failed_work WHERE queue = $1', [queue.name])).toEqual([]);
   });
 
   it('retries a failing item with exponential backoff', async () => {

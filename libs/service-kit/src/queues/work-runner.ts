@@ -7,7 +7,7 @@ import type { QueueDefinition, WorkEnvelope } from '@marketplace/contracts';
 import { decodeJson } from '../bus/codec.js';
 import type { Logger } from '../logging/logger.js';
 import { addPendingProbe, pendingGauge } from './work-metrics.js';
-import { workConcurrency, type WorkHandler } from './work-handler.js';
+import { DeferWork, workConcurrency, type WorkHandler } from './work-handler.js';
 import { ensureWorkStream } from './work-stream.js';
 
 export interface WorkRunnerOptions {
@@ -196,6 +196,8 @@ export class WorkRunner {
       running = false;
       if (err instanceof Stopping) {
         msg.nak();
+      } else if (err instanceof DeferWork) {
+        msg.nak(Math.max(0, Math.round(err.delayMs)));
       } else if (attempt >= def.maxAttempts) {
         await this.giveUp(q, msg, envelope, err, attempt);
       } else {

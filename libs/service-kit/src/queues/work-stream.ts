@@ -1,6 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { workStreamName, workStreamSubjects } from '@marketplace/contracts';
+import { streamReplicas } from '../bus/stream-replicas.js';
 
 /** Long enough that the relay re-publishing a row after a crash is still recognised as a duplicate. */
 const DEDUPE_WINDOW_NS = 10 * 60 * 1e9;
@@ -27,6 +28,7 @@ export async function ensureWorkStream(nc: NatsConnection, service: string): Pro
       retention: RetentionPolicy.Workqueue,
       storage: StorageType.File,
       duplicate_window: DEDUPE_WINDOW_NS,
+      num_replicas: streamReplicas(),
     });
   } catch (err) {
     // Another replica (or the relay and a worker) created it between our look-up and our add.

@@ -31,3 +31,16 @@ describe('ObjectStorage.presignGet', () => {
     storage.close();
   });
 });
+
+describe('ObjectStorage.requireConfigured', () => {
+  it('refuses with 503, naming what is missing, when no store is configured', () => {
+    const storage = ObjectStorage.fromEnv({});
+    expect(() => storage.requireConfigured()).toThrow(expect.objectContaining({ status: 503, message: expect.stringMatching(/S3_ENDPOINT/) }));
+  });
+
+  it('passes once a store is configured, without a request to it', () => {
+    const storage = ObjectStorage.fromEnv(internal);
+    expect(() => storage.requireConfigured()).not.toThrow();
+    storage.close();
+  });
+});

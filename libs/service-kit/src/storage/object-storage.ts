@@ -22,7 +22,10 @@ export interface PutStreamOptions {
   signal?: AbortSignal;
 }
 
-/** A multipart upload under way (ObjectStorage.startMultipart); parts are numbered in the order they are put. */
+/**
+ * A multipart upload under way (ObjectStorage.startMultipart). Parts are numbered in the order
+ * putPart is called, so several may be in flight at once; complete waits for none of them.
+ */
 export interface MultipartUpload {
   putPart(data: Buffer): Promise<void>;
   complete(): Promise<void>;
@@ -59,6 +62,18 @@ export class ObjectStorage {
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): ObjectStorage {
     return new ObjectStorage(() => readStorageConfig(env));
+  }
+
+  /**
+   * Refuses with 503 before any change when no store is configured, for a feature that cannot
+   * work without one (recordings) and must not half-start.
+   */
+  requireConfigured(): void {
+    try {
+      this.connect();
+    } catch (err) {
+      throw AppError.unavailable(`Storage is not configured: ${(err as Error).message}`);
+    }
   }
 
   /** Stores an object already in memory (a re-encoded photo, a small generated file). */
@@ -216,14 +231,16 @@ export class ObjectStorage {
     const { client, config } = this.connect();
     const uploadId = await guard(() => client.initiateNewMultipartUpload(config.bucket, key, { 'Content-Type': contentType }));
     const parts: { part: number; etag: string }[] = [];
+    let numbered = 0;
     return {
       putPart: async (data: Buffer) => {
-        const part = parts.length + 1;
+        const part = ++numbered;
         const res = await guard(() => client.uploadPart({ bucketName: config.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { 'Content-Length': data.length } }, data));
         parts.push({ part, etag: res.etag });
       },
       complete: async () => {
-        await guard(() => client.completeMultipartUpload(config.bucket, key, uploadId, parts));
+        const ordered = [...parts].sort((a, b) => a.part - b.part);
+        await guard(() => client.completeMultipartUpload(config.bucket, key, uploadId, ordered));
       },
       abort: async () => {
         await guard(() => client.abortMultipartUpload(config.bucket, key, uploadId));

@@ -46,7 +46,7 @@ const DETECTORS: Detector[] = [
   },
 ];
 
-export function maskExcerpt(match: string): string {
+export function maskDetail(match: string): string {
   if (match.length <= 4) return '*'.repeat(match.length);
   const keep = Math.max(1, Math.floor(match.length / 4));
   return `${match.slice(0, keep)}${'*'.repeat(match.length - 2 * keep)}${match.slice(-keep)}`;
@@ -62,7 +62,7 @@ export function findExposures(text: string, field: string): Exposure[] {
       const key = `${d.label}:${value}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      found.push({ kind: d.kind, label: d.label, excerpt: maskExcerpt(value), field });
+      found.push({ kind: d.kind, label: d.label, excerpt: maskDetail(value), field });
     }
   }
   return found;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findExposures, maskExcerpt } from './exposure-scan.js';
+import { findExposures, maskDetail } from './exposure-scan.js';
 
 const labels = (text: string) => [...new Set(findExposures(text, 'constraints').map((e) => `${e.kind}:${e.label}`))];
 
@@ -23,6 +23,6 @@ describe('exposure scan', () => {
     const [e] = findExposures('write to jane.doe@example.com', 'title');
     expect(e).toMatchObject({ field: 'title', kind: 'personal' });
     expect(e!.excerpt).not.toContain('doe@example');
-    expect(maskExcerpt('abcdefgh')).toBe('ab****gh');
+    expect(maskDetail('abcdefgh')).toBe('ab****gh');
   });
 });

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
+
+/**
+ * A deleted account takes what the member sent to staff with it: help requests, problem reports,
+ * feature requests and content reports. A report whose removal still stands is kept without its
+ * free text, because staff restore an appeal through it; the audit log is never touched.
+ */
+@Injectable()
+export class MemberDeletedAdminConsumer implements EventConsumer<typeof memberDeletedV1.payload> {
+  readonly name = 'member-deleted-admin';
+  readonly event = memberDeletedV1;
+
+  async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
+    const { memberId } = event.payload;
+    await em.query('DELETE FROM help_requests WHERE member_id = $1', [memberId]);
+    await em.query('DELETE FROM problem_reports WHERE member_id = $1', [memberId]);
+    await em.query('DELETE FROM feature_requests WHERE member_id = $1', [memberId]);
+    await em.query(`DELETE FROM content_reports WHERE reporter_id = $1 AND status <> 'removed'`, [memberId]);
+    await em.query('UPDATE content_reports SET details = NULL WHERE reporter_id = $1', [memberId]);
+  }
+}

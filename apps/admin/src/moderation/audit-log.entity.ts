@@ -1,0 +1,31 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** One staff action. Append-only: a database trigger refuses updates and deletes. */
+@Entity({ name: 'staff_audit_log' })
+@Index('staff_audit_log_created', ['createdAt'])
+export class AuditLogEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'actor_id' })
+  actorId!: string;
+
+  /** dismiss, remove, restore or invite_from_waitlist. */
+  @Column('text')
+  action!: string;
+
+  @Column('text', { name: 'target_kind' })
+  targetKind!: string;
+
+  @Column('text', { name: 'target_id' })
+  targetId!: string;
+
+  @Column('uuid', { name: 'report_id', nullable: true })
+  reportId!: string | null;
+
+  @Column('text', { nullable: true })
+  reason!: string | null;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import {
+  listAuditLog, REPORT_LIST_LIMITS, waitlistInvitedV1, type AUDIT_ACTIONS, type EventEnvelope, type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import { queryPage, type EventConsumer, type OperationHandler } from '@marketplace/service-kit';
+import { AuditLogEntity } from './audit-log.entity.js';
+
+export interface AuditEntry {
+  /** Given when the entry stands for an event, so a redelivered event is recorded once. */
+  id?: string;
+  actorId: string;
+  action: (typeof AUDIT_ACTIONS)[number];
+  targetKind: string;
+  targetId: string;
+  reportId?: string | null;
+  reason?: string | null;
+}
+
+/** The one way into the audit log, inside the transaction of the action it records. */
+export async function appendAudit(em: EntityManager, entry: AuditEntry): Promise<void> {
+  await em.createQueryBuilder().insert().into(AuditLogEntity).values({
+    id: entry.id ?? randomUUID(), actorId: entry.actorId, action: entry.action, targetKind: entry.targetKind,
+    targetId: entry.targetId, reportId: entry.reportId ?? null, reason: entry.reason ?? null,
+  }).orIgnore().execute();
+}
+
+@Injectable()
+export class ListAuditLogHandler implements OperationHandler<typeof listAuditLog> {
+  readonly operation = listAuditLog;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof listAuditLog>): Promise<OutputOf<typeof listAuditLog>> {
+    const page = await queryPage<{
+      id: string; actor_id: string; action: AuditEntry['action']; target_kind: string; target_id: string;
+      report_id: string | null; reason: string | null; created_at: Date;
+    }>(this.ds, 'SELECT * FROM staff_audit_log ORDER BY created_at DESC, id DESC', [],
+      input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
+    return {
+      entries: page.rows.map((r) => ({
+        id: r.id, actorId: r.actor_id, action: r.action, targetKind: r.target_kind, targetId: r.target_id,
+        reportId: r.report_id, reason: r.reason, createdAt: r.created_at.toISOString(),
+      })),
+      nextOffset: page.nextOffset,
+    };
+  }
+}
+
+/** Identity owns the waitlist; its staff invitations reach the audit log as events. */
+@Injectable()
+export class WaitlistInvitedAuditConsumer implements EventConsumer<typeof waitlistInvitedV1.payload> {
+  readonly name = 'waitlist-invited-audit';
+  readonly event = waitlistInvitedV1;
+
+  async apply(event: EventEnvelope<z.output<typeof waitlistInvitedV1.payload>>, em: EntityManager): Promise<void> {
+    await appendAudit(em, {
+      id: event.id, actorId: event.payload.invitedBy, action: 'invite_from_waitlist', targetKind: 'waitlist', targetId: event.payload.entryId,
+    });
+  }
+}

@@ -1,0 +1,157 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import {
+  AppError, contentModeratedV1, decideContentReport, listContentReports, REPORT_LIST_LIMITS, restoreContent,
+  type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import {
+  BusClient, callerOf, LOGGER, queryPage, recordEvent, UnitOfWork, type HandlerContext, type Logger, type OperationHandler,
+} from '@marketplace/service-kit';
+import { appendAudit } from './audit-log.js';
+import { setRemoved, type RemovalResult } from './content-owners.js';
+
+type StaffReport = OutputOf<typeof listContentReports>['reports'][number];
+
+interface StaffReportRow {
+  id: string; reporter_id: string; kind: StaffReport['kind']; item_id: string; reason: StaffReport['reason']; details: string | null;
+  status: StaffReport['status']; created_at: Date; decided_at: Date | null; decided_by: string | null; staff_note: string | null;
+  evidence: Record<string, unknown> | null; restored_at: Date | null;
+}
+
+function toStaffReport(r: StaffReportRow): StaffReport {
+  return {
+    id: r.id, reporterId: r.reporter_id, kind: r.kind, itemId: r.item_id, reason: r.reason, details: r.details, status: r.status,
+    createdAt: r.created_at.toISOString(), decidedAt: r.decided_at?.toISOString() ?? null, decidedBy: r.decided_by,
+    staffNote: r.staff_note, evidence: r.evidence, restoredAt: r.restored_at?.toISOString() ?? null,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function lockReport(em: EntityManager, id: string): Promise<StaffReportRow> {
+  const notFound = AppError.notFound('No content report has this id.');
+  if (!UUID.test(id)) throw notFound;
+  const [row] = (await em.query('SELECT * FROM content_reports WHERE id = $1 FOR UPDATE', [id.toLowerCase()])) as StaffReportRow[];
+  if (!row) throw notFound;
+  return row;
+}
+
+async function reread(em: EntityManager, id: string): Promise<StaffReport> {
+  const [row] = (await em.query('SELECT * FROM content_reports WHERE id = $1', [id])) as StaffReportRow[];
+  return toStaffReport(row!);
+}
+
+/**
+ * Removal spans two services: the content's owner (jobs, identity or applications) takes it down,
+ * then admin records the decision. Both happen while admin holds the report's row lock; if admin's
+ * own commit fails after the owner changed the content, the change is undone (the owner's call is
+ * idempotent), so a 503 leaves nothing half-done.
+ */
+@Injectable()
+export class ContentModeration {
+  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient, @Inject(LOGGER) private readonly logger: Logger) {}
+
+  async apply<T>(
+    reportId: string, ctx: HandlerContext,
+    plan: (report: StaffReportRow) => { removed: boolean } | null,
+    record: (em: EntityManager, report: StaffReportRow, content: RemovalResult | null) => Promise<T>,
+  ): Promise<T> {
+    let changed: { kind: StaffReport['kind']; itemId: string; removed: boolean } | undefined;
+    try {
+      return await this.uow.run(async (em) => {
+        const report = await lockReport(em, reportId);
+        const change = plan(report);
+        let content: RemovalResult | null = null;
+        if (change) {
+          // Set before the call: a timeout may still have applied it, and undoing is harmless if not.
+          changed = { kind: report.kind, itemId: report.item_id, removed: change.removed };
+          content = await setRemoved(this.bus, changed, ctx);
+          if (!content.found) {
+            changed = undefined;
+            throw AppError.notFound(`The reported ${report.kind} no longer exists.`);
+          }
+        }
+        return record(em, report, content);
+      });
+    } catch (err) {
+      if (changed) {
+        await setRemoved(this.bus, { ...changed, removed: !changed.removed }, ctx).catch((undo: unknown) => {
+          this.logger.error({ requestId: ctx.requestId, err: undo, ...changed }, 'could not undo a moderation change after a failure');
+        });
+      }
+      throw err;
+    }
+  }
+}
+
+@Injectable()
+export class ListContentReportsHandler implements OperationHandler<typeof listContentReports> {
+  readonly operation = listContentReports;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof listContentReports>): Promise<OutputOf<typeof listContentReports>> {
+    const page = await queryPage<StaffReportRow>(this.ds,
+      'SELECT * FROM content_reports WHERE status = $1 ORDER BY created_at ASC, id ASC',
+      [input.status ?? 'open'], input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
+    return { reports: page.rows.map(toStaffReport), nextOffset: page.nextOffset };
+  }
+}
+
+/** Decides every open report on the same item at once: the decision is about the content. */
+@Injectable()
+export class DecideContentReportHandler implements OperationHandler<typeof decideContentReport> {
+  readonly operation = decideContentReport;
+
+  constructor(private readonly moderation: ContentModeration) {}
+
+  async handle({ id, action, reason }: InputOf<typeof decideContentReport>, ctx: HandlerContext): Promise<OutputOf<typeof decideContentReport>> {
+    const caller = callerOf(ctx);
+    return this.moderation.apply(id, ctx,
+      (report) => {
+        if (report.status !== 'open') throw AppError.conflict(`This report was already decided (${report.status}).`);
+        return action === 'remove' ? { removed: true } : null;
+      },
+      async (em, report, content) => {
+        const status = action === 'remove' ? 'removed' : 'dismissed';
+        await em.query(
+          `UPDATE content_reports SET status = $3, decided_at = now(), decided_by = $4, staff_note = $5, evidence = $6
+           WHERE kind = $1 AND item_id = $2 AND status = 'open'`,
+          [report.kind, report.item_id, status, caller.memberId, reason, content?.evidence ? JSON.stringify(content.evidence) : null]);
+        await appendAudit(em, { actorId: caller.memberId, action, targetKind: report.kind, targetId: report.item_id, reportId: report.id, reason });
+        if (content?.ownerId) {
+          await recordEvent(em, contentModeratedV1, { kind: report.kind, itemId: report.item_id, ownerId: content.ownerId, action: 'removed', reason });
+        }
+        return reread(em, report.id);
+      });
+  }
+}
+
+/** Puts removed content back after an appeal; the reports on it then read dismissed. */
+@Injectable()
+export class RestoreContentHandler implements OperationHandler<typeof restoreContent> {
+  readonly operation = restoreContent;
+
+  constructor(private readonly moderation: ContentModeration) {}
+
+  async handle({ id, reason }: InputOf<typeof restoreContent>, ctx: HandlerContext): Promise<OutputOf<typeof restoreContent>> {
+    const caller = callerOf(ctx);
+    return this.moderation.apply(id, ctx,
+      (report) => {
+        if (report.status !== 'removed') throw AppError.conflict('Only removed content can be restored; this report is ' + report.status + '.');
+        return { removed: false };
+      },
+      async (em, report, content) => {
+        await em.query(
+          `UPDATE content_reports SET status = 'dismissed', restored_at = now(), restored_by = $3, restore_note = $4
+           WHERE kind = $1 AND item_id = $2 AND status = 'removed'`,
+          [report.kind, report.item_id, caller.memberId, reason]);
+        await appendAudit(em, { actorId: caller.memberId, action: 'restore', targetKind: report.kind, targetId: report.item_id, reportId: report.id, reason });
+        if (content?.ownerId) {
+          await recordEvent(em, contentModeratedV1, { kind: report.kind, itemId: report.item_id, ownerId: content.ownerId, action: 'restored', reason });
+        }
+        return reread(em, report.id);
+      });
+  }
+}

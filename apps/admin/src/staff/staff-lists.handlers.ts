@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  listFeatureRequests, listHelpRequests, listProblemReports, REPORT_LIST_LIMITS, type CallerVia, type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import { queryPage, type OperationHandler } from '@marketplace/service-kit';
+
+/**
+ * What members sent, newest first, for staff. Access `staff` is enforced by the kit before these
+ * run; nothing here is filtered per caller, since every staff member sees every request.
+ */
+
+interface SentRow { id: string; member_id: string; via: CallerVia; created_at: Date }
+
+function pageArgs(input: { offset?: number; limit?: number }): [number, number] {
+  return [input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit];
+}
+
+const sender = (r: SentRow) => ({ id: r.id, memberId: r.member_id, via: r.via, createdAt: r.created_at.toISOString() });
+
+interface HelpRow extends SentRow { topic: string; message: string; job_id: string | null; application_id: string | null }
+
+@Injectable()
+export class ListHelpRequestsHandler implements OperationHandler<typeof listHelpRequests> {
+  readonly operation = listHelpRequests;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof listHelpRequests>): Promise<OutputOf<typeof listHelpRequests>> {
+    const page = await queryPage<HelpRow>(this.ds, 'SELECT * FROM help_requests ORDER BY created_at DESC, id DESC', [], ...pageArgs(input));
+    return {
+      helpRequests: page.rows.map((r) => ({
+        ...sender(r), topic: r.topic as OutputOf<typeof listHelpRequests>['helpRequests'][number]['topic'],
+        message: r.message, jobId: r.job_id, applicationId: r.application_id,
+      })),
+      nextOffset: page.nextOffset,
+    };
+  }
+}
+
+interface ProblemRow extends SentRow { channel: 'web' | 'rest' | 'mcp'; app_version: string | null; occurred_at: Date; description: string }
+
+@Injectable()
+export class ListProblemReportsHandler implements OperationHandler<typeof listProblemReports> {
+  readonly operation = listProblemReports;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof listProblemReports>): Promise<OutputOf<typeof listProblemReports>> {
+    const page = await queryPage<ProblemRow>(this.ds, 'SELECT * FROM problem_reports ORDER BY created_at DESC, id DESC', [], ...pageArgs(input));
+    return {
+      problemReports: page.rows.map((r) => ({
+        ...sender(r), channel: r.channel, appVersion: r.app_version, occurredAt: r.occurred_at.toISOString(), description: r.description,
+      })),
+      nextOffset: page.nextOffset,
+    };
+  }
+}
+
+interface FeatureRow extends SentRow { title: string; description: string }
+
+@Injectable()
+export class ListFeatureRequestsHandler implements OperationHandler<typeof listFeatureRequests> {
+  readonly operation = listFeatureRequests;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof listFeatureRequests>): Promise<OutputOf<typeof listFeatureRequests>> {
+    const page = await queryPage<FeatureRow>(this.ds, 'SELECT * FROM feature_requests ORDER BY created_at DESC, id DESC', [], ...pageArgs(input));
+    return {
+      featureRequests: page.rows.map((r) => ({ ...sender(r), title: r.title, description: r.description })),
+      nextOffset: page.nextOffset,
+    };
+  }
+}

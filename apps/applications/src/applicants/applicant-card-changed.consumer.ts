@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import { memberCardChangedV1, type EventEnvelope } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
+
+/**
+ * Keeps the applicant card on applications (shown on public applicant lists) in step with the
+ * member's public card, so a profile removed by moderators loses its headline and photo there too.
+ */
+@Injectable()
+export class ApplicantCardChangedConsumer implements EventConsumer<typeof memberCardChangedV1.payload> {
+  readonly name = 'member-card-changed-applicants';
+  readonly event = memberCardChangedV1;
+
+  async apply(event: EventEnvelope<z.output<typeof memberCardChangedV1.payload>>, em: EntityManager): Promise<void> {
+    const { memberId, name, headline, photoUrl } = event.payload;
+    await em.query(
+      `UPDATE applications SET applicant = applicant || jsonb_build_object('name', $2::text, 'headline', $3::text, 'photoUrl', $4::text)
+       WHERE applicant_id = $1`,
+      [memberId, name, headline, photoUrl],
+    );
+  }
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  AppError, getCandidate, getCandidateVerification, saveCandidateProfile, startCandidateVerification,
+  type candidateSchema, type InputOf, type OutputOf, type US_STATES,
+} from '@marketplace/contracts';
+import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import type { z } from 'zod';
+import { CandidateEntity } from './team-application.entity.js';
+
+async function candidateOf(ds: DataSource, memberId: string): Promise<z.input<typeof candidateSchema>> {
+  const row = await ds.getRepository(CandidateEntity).findOneBy({ memberId });
+  return {
+    id: memberId,
+    profile: row
+      ? { state: row.state as (typeof US_STATES)[number], usWorkAuthorized: true, updatedAt: row.updatedAt.toISOString() }
+      : null,
+  };
+}
+
+@Injectable()
+export class GetCandidateHandler implements OperationHandler<typeof getCandidate> {
+  readonly operation = getCandidate;
+
+  constructor(private readonly ds: DataSource) {}
+
+  handle(_input: InputOf<typeof getCandidate>, ctx: HandlerContext): Promise<OutputOf<typeof getCandidate>> {
+    return candidateOf(this.ds, callerOf(ctx).memberId);
+  }
+}
+
+@Injectable()
+export class SaveCandidateProfileHandler implements OperationHandler<typeof saveCandidateProfile> {
+  readonly operation = saveCandidateProfile;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ state }: InputOf<typeof saveCandidateProfile>, ctx: HandlerContext): Promise<OutputOf<typeof saveCandidateProfile>> {
+    const memberId = callerOf(ctx).memberId;
+    await this.ds.query(
+      `INSERT INTO candidates (member_id, state, us_work_authorized, updated_at) VALUES ($1, $2, true, now())
+       ON CONFLICT (member_id) DO UPDATE SET state = EXCLUDED.state, us_work_authorized = true, updated_at = now()`,
+      [memberId, state],
+    );
+    return candidateOf(this.ds, memberId);
+  }
+}
+
+/** Background checks are disabled (contract: "Payments, quotes, listing fees and background checks"). */
+@Injectable()
+export class GetCandidateVerificationHandler implements OperationHandler<typeof getCandidateVerification> {
+  readonly operation = getCandidateVerification;
+
+  handle(): Promise<OutputOf<typeof getCandidateVerification>> {
+    return Promise.resolve({ status: 'unavailable' });
+  }
+}
+
+@Injectable()
+export class StartCandidateVerificationHandler implements OperationHandler<typeof startCandidateVerification> {
+  readonly operation = startCandidateVerification;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(_input: InputOf<typeof startCandidateVerification>, ctx: HandlerContext): Promise<OutputOf<typeof startCandidateVerification>> {
+    const saved = await this.ds.getRepository(CandidateEntity).existsBy({ memberId: callerOf(ctx).memberId });
+    if (!saved) throw AppError.conflict('Save your candidate profile first (PUT /api/candidate/profile).');
+    // No verification provider is configured, and nothing is started or stored.
+    throw AppError.unavailable('Candidate verification is unavailable.');
+  }
+}

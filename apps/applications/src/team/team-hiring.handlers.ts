@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, Not } from 'typeorm';
+import {
+  AppError, acceptTeamApplication, declineTeamApplication, getApplicantProfile, getTeamJob, listTeamJobApplications,
+  moveTeamJob, teamApplicationAcceptedV1, teamApplicationDeclinedV1, type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import {
+  BusClient, callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
+} from '@marketplace/service-kit';
+import { isUuid } from '../common/request-facts.js';
+import { TeamApplicationEntity } from './team-application.entity.js';
+import { findTeamApplication, teamOfCaller, toTeamApplication } from './team-application.mapper.js';
+
+@Injectable()
+export class ListTeamJobApplicationsHandler implements OperationHandler<typeof listTeamJobApplications> {
+  readonly operation = listTeamJobApplications;
+
+  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+
+  async handle({ id }: InputOf<typeof listTeamJobApplications>, ctx: HandlerContext): Promise<OutputOf<typeof listTeamJobApplications>> {
+    const notFound = AppError.notFound('No job with this id on your team.');
+    if (!isUuid(id)) throw notFound;
+    const [teamId, job] = await Promise.all([
+      teamOfCaller(this.bus, ctx, callerOf(ctx).memberId),
+      this.bus.call(getTeamJob, { jobId: id }, ctx).catch((err: unknown) => {
+        if (err instanceof AppError && err.status === 404) return null;
+        throw err;
+      }),
+    ]);
+    if (!job || !teamId || job.teamId !== teamId) throw notFound;
+    const rows = await this.ds.getRepository(TeamApplicationEntity).find({
+      where: { jobId: id, status: Not('withdrawn') }, order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return { applications: rows.map((r) => toTeamApplication(r, 'team')) };
+  }
+}
+
+/**
+ * Hiring on the team surface is two owners agreeing, as on the member surface: this service's
+ * row (one accepted per job: a per-job lock and a partial unique index) and the jobs service's
+ * compare-and-set open -> filled. If anything fails after the job moved, the move is undone, so a
+ * failed accept leaves the job open and every application as it was.
+ */
+@Injectable()
+export class AcceptTeamApplicationHandler implements OperationHandler<typeof acceptTeamApplication> {
+  readonly operation = acceptTeamApplication;
+
+  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
+
+  async handle({ id }: InputOf<typeof acceptTeamApplication>, ctx: HandlerContext): Promise<OutputOf<typeof acceptTeamApplication>> {
+    const caller = callerOf(ctx);
+    const first = await findTeamApplication(this.ds.manager, this.bus, ctx, caller.memberId, id);
+    if (first.status !== 'submitted') throw AppError.conflict(`This application was already decided (${first.status}).`);
+    // Both contacts are read before the job's lock is taken, so the lock is never held across them.
+    const [candidate, hirer] = await Promise.all([
+      this.bus.call(getApplicantProfile, { memberId: first.candidateId }, ctx),
+      this.bus.call(getApplicantProfile, { memberId: caller.memberId }, ctx),
+    ]);
+    let moved = false;
+    try {
+      const row = await this.uow.run(async (em) => {
+        await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`team-hire:${first.jobId}`]);
+        const row = await em.findOne(TeamApplicationEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!row || row.status !== 'submitted') throw AppError.conflict(`This application was already decided (${row?.status ?? 'gone'}).`);
+        const hired = await em.existsBy(TeamApplicationEntity, { jobId: row.jobId, status: 'accepted' });
+        if (hired) throw AppError.conflict('Another application to this job was already accepted.');
+        const cas = await this.bus.call(moveTeamJob, { jobId: row.jobId, from: 'open', to: 'filled', hiredApplicationId: row.id }, ctx);
+        if (!cas.moved) throw AppError.conflict('This job is no longer open.');
+        moved = true;
+        const now = new Date();
+        row.status = 'accepted';
+        row.decidedAt = now;
+        row.candidateContact = { name: candidate.name, email: candidate.email };
+        row.teamContact = { name: hirer.name, email: hirer.email };
+        await em.update(TeamApplicationEntity, { id: row.id }, {
+          status: 'accepted', decidedAt: now, candidateContact: row.candidateContact, teamContact: row.teamContact,
+        });
+        const declined = await em.find(TeamApplicationEntity, { where: { jobId: row.jobId, status: 'submitted' } });
+        await em.query(
+          `UPDATE team_applications SET status = 'declined', decided_at = $3 WHERE job_id = $1 AND status = 'submitted' AND id <> $2`,
+          [row.jobId, row.id, now],
+        );
+        await recordEvent(em, teamApplicationAcceptedV1, {
+          applicationId: row.id, jobId: row.jobId, title: row.title, company: row.company, candidateId: row.candidateId,
+          acceptedBy: caller.memberId, acceptedAt: now.toISOString(),
+        });
+        for (const d of declined.filter((d) => d.id !== row.id)) {
+          await recordEvent(em, teamApplicationDeclinedV1, {
+            applicationId: d.id, jobId: d.jobId, title: d.title, company: d.company, candidateId: d.candidateId,
+            reason: 'hired_other', declinedAt: now.toISOString(),
+          });
+        }
+        return row;
+      });
+      return toTeamApplication(row, 'team');
+    } catch (err) {
+      // Only an uncommitted hire is undone: once committed, the hire stands whatever happens next.
+      if (moved) {
+        await this.bus.call(moveTeamJob, { jobId: first.jobId, from: 'filled', to: 'open', hiredApplicationId: id }, ctx)
+          .catch(() => undefined);
+      }
+      throw err;
+    }
+  }
+}
+
+@Injectable()
+export class DeclineTeamApplicationHandler implements OperationHandler<typeof declineTeamApplication> {
+  readonly operation = declineTeamApplication;
+
+  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
+
+  async handle({ id }: InputOf<typeof declineTeamApplication>, ctx: HandlerContext): Promise<OutputOf<typeof declineTeamApplication>> {
+    const first = await findTeamApplication(this.ds.manager, this.bus, ctx, callerOf(ctx).memberId, id);
+    const row = await this.uow.run(async (em) => {
+      const now = new Date();
+      const [rows] = (await em.query(
+        `UPDATE team_applications SET status = 'declined', decided_at = $2 WHERE id = $1 AND status = 'submitted' RETURNING id`,
+        [id, now],
+      )) as [unknown[], number];
+      if (!rows.length) return null;
+      await recordEvent(em, teamApplicationDeclinedV1, {
+        applicationId: id, jobId: first.jobId, title: first.title, company: first.company, candidateId: first.candidateId,
+        reason: 'declined', declinedAt: now.toISOString(),
+      });
+      return em.findOneByOrFail(TeamApplicationEntity, { id });
+    });
+    if (!row) {
+      const current = await this.ds.getRepository(TeamApplicationEntity).findOneBy({ id });
+      throw AppError.conflict(`This application was already decided (${current?.status ?? 'gone'}).`);
+    }
+    return toTeamApplication(row, 'team');
+  }
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError, completeRecording, getRecording, recordingAnalysisQueue, startRecording, uploadRecordingPart,
+  type InputOf, type OutputOf,
+} from '@marketplace/contracts';
+import {
+  enqueueWork, LOGGER, ObjectStorage, UnitOfWork, type Logger, type OperationHandler,
+} from '@marketplace/service-kit';
+import { DataSource } from 'typeorm';
+import { saveDraft } from '../drafts/draft-store.js';
+import { RecordingEntity } from './recording.entity.js';
+import { draftForToken, recordingOfDraft } from './recording-token.js';
+import { toDraftRecording } from './recording-view.js';
+
+const notUploading = () => AppError.conflict('This recording is already complete; start a new one to record again.');
+
+/** Removes objects no row refers to any more; a failure only leaves garbage, never a broken recording. */
+export function discardObjects(storage: ObjectStorage, logger: Logger, keys: string[]): void {
+  for (const key of keys) {
+    storage.remove(key).catch((err: Error) => logger.warn({ key, err: err.message }, 'could not remove a recording object'));
+  }
+}
+
+/** Every object a recording holds in storage: its parts and the joined video. */
+export function storedKeys(rec: RecordingEntity): string[] {
+  return [...rec.parts.map((p) => p.key), ...(rec.videoKey ? [rec.videoKey] : [])];
+}
+
+@Injectable()
+export class StartRecordingHandler implements OperationHandler<typeof startRecording> {
+  readonly operation = startRecording;
+
+  constructor(private readonly uow: UnitOfWork, private readonly storage: ObjectStorage) {}
+
+  async handle(input: InputOf<typeof startRecording>): Promise<OutputOf<typeof startRecording>> {
+    const rec = await this.uow.run(async (em) => {
+      const draft = await draftForToken(em, input.recordingToken);
+      this.storage.requireConfigured();
+      const now = new Date();
+      return em.getRepository(RecordingEntity).save(em.getRepository(RecordingEntity).create({
+        id: randomUUID(), draftId: draft.id, memberId: draft.memberId, status: 'uploading', webcam: input.webcam, seconds: 0,
+        parts: [], videoKey: null, analyzed: false, summary: null, transcript: null, findings: [], moments: [], acceptedMoments: [],
+        approved: false, createdAt: now, updatedAt: now,
+      }));
+    });
+    return toDraftRecording(rec);
+  }
+}
+
+/**
+ * One part, in recording order, as MediaRecorder hands it over. The gateway staged the bytes and
+ * hashed them on the way; the part keeps that object (adopted, not copied). Sending a part again
+ * with the same bytes is safe (a retry after a lost answer); other bytes for a part already in are 409.
+ */
+@Injectable()
+export class UploadRecordingPartHandler implements OperationHandler<typeof uploadRecordingPart> {
+  readonly operation = uploadRecordingPart;
+
+  constructor(private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
+
+  async handle(input: InputOf<typeof uploadRecordingPart>): Promise<OutputOf<typeof uploadRecordingPart>> {
+    const sha256 = input.sha256.toLowerCase();
+    if (input.part.size === 0) throw AppError.badRequest('Invalid field: part.', { part: 'A part holds at least one byte.' });
+    if (input.part.sha256 && input.part.sha256 !== sha256) {
+      throw AppError.conflict(`The part's sha256 does not match its bytes; send part ${input.index} again.`, { sha256: 'Does not match the bytes.' });
+    }
+    let replaced: string | null = null;
+    const rec = await this.uow.run(async (em) => {
+      const draft = await draftForToken(em, input.recordingToken);
+      const row = await recordingOfDraft(em, draft, input.id, true);
+      if (row.status !== 'uploading') throw notUploading();
+      const existing = row.parts.find((p) => p.index === input.index);
+      if (existing && existing.sha256 !== sha256) {
+        throw AppError.conflict(`Part ${input.index} is already uploaded with other bytes.`, { index: 'Already uploaded.' });
+      }
+      replaced = existing?.key ?? null;
+      row.parts = [...row.parts.filter((p) => p.index !== input.index), { index: input.index, size: input.part.size, sha256, key: input.part.key }]
+        .sort((a, b) => a.index - b.index);
+      row.updatedAt = new Date();
+      return em.getRepository(RecordingEntity).save(row);
+    });
+    if (replaced && replaced !== input.part.key) discardObjects(this.storage, this.logger, [replaced]);
+    return { recording: toDraftRecording(rec), index: input.index };
+  }
+}
+
+/**
+ * Completes a recording: every part from 0 to parts - 1 must be in (409 naming the first missing
+ * one) and they must add up to the declared size (400). It then replaces the draft's earlier
+ * recording and is queued for the background check in the same transaction.
+ */
+@Injectable()
+export class CompleteRecordingHandler implements OperationHandler<typeof completeRecording> {
+  readonly operation = completeRecording;
+
+  constructor(private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
+
+  async handle(input: InputOf<typeof completeRecording>): Promise<OutputOf<typeof completeRecording>> {
+    let previous: RecordingEntity | null = null;
+    const rec = await this.uow.run(async (em) => {
+      const draft = await draftForToken(em, input.recordingToken, true);
+      const row = await recordingOfDraft(em, draft, input.id, true);
+      if (row.status !== 'uploading') throw notUploading();
+      const missing = Array.from({ length: input.parts }, (_, i) => i).find((i) => !row.parts.some((p) => p.index === i));
+      if (missing !== undefined) throw AppError.conflict(`Part ${missing} is missing; send it, then complete again.`, { parts: `Part ${missing} is missing.` });
+      if (row.parts.length > input.parts) {
+        throw AppError.badRequest('Invalid field: parts.', { parts: `${row.parts.length} parts were sent, not ${input.parts}.` });
+      }
+      const total = row.parts.reduce((sum, p) => sum + p.size, 0);
+      if (total !== input.size) {
+        throw AppError.badRequest('Invalid field: size.', { size: `The parts add up to ${total} bytes, not ${input.size}.` });
+      }
+      row.status = 'analyzing';
+      row.seconds = input.seconds;
+      row.updatedAt = new Date();
+      if (draft.recordingId && draft.recordingId !== row.id) {
+        previous = await em.getRepository(RecordingEntity).findOneBy({ id: draft.recordingId });
+        if (previous) await em.getRepository(RecordingEntity).delete({ id: previous.id });
+      }
+      draft.recordingId = row.id;
+      await saveDraft(em, draft);
+      await enqueueWork(em, recordingAnalysisQueue, { recordingId: row.id });
+      return em.getRepository(RecordingEntity).save(row);
+    });
+    const replaced = previous as RecordingEntity | null;
+    if (replaced) discardObjects(this.storage, this.logger, storedKeys(replaced));
+    return toDraftRecording(rec);
+  }
+}
+
+@Injectable()
+export class GetRecordingHandler implements OperationHandler<typeof getRecording> {
+  readonly operation = getRecording;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof getRecording>): Promise<OutputOf<typeof getRecording>> {
+    const draft = await draftForToken(this.ds.manager, input.recordingToken);
+    return toDraftRecording(await recordingOfDraft(this.ds.manager, draft, input.id));
+  }
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { publicPageEvents, SETTINGS_CHANGED_SUBJECT, type Operation, type PublicCache } from '@marketplace/contracts';
+
+/** One anonymous answer, serialised once and served as bytes to every anonymous reader. */
+export interface CachedPage {
+  body: Buffer;
+  etag: string;
+  expiresAt: number;
+}
+
+/** Bounds memory when readers vary the query string endlessly; the oldest page goes first. */
+const MAX_PAGES = 2_000;
+
+/**
+ * The shared cache of anonymous public pages, keyed by full URL. Events that change public pages
+ * (and admission settings, which may close the board to anonymous readers) drop it whole:
+ * they are rare next to reads, and a partial drop would have to know which pages each event
+ * touches. The events arrive on core NATS as they are published, so every gateway replica hears
+ * every one without a consumer of its own; a missed one is bounded by the page's shared max age.
+ */
+export class PublicPageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  private generation = 0;
+
+  constructor(nc: NatsConnection | undefined, private readonly now: () => number = Date.now) {
+    for (const subject of [...publicPageEvents.map((e) => e.subject), SETTINGS_CHANGED_SUBJECT]) {
+      nc?.subscribe(subject, { callback: () => this.clear() });
+    }
+  }
+
+  /** Taken before a read is forwarded, so a page read before a change is never stored after it. */
+  get version(): number {
+    return this.generation;
+  }
+
+  get(url: string): CachedPage | undefined {
+    const page = this.pages.get(url);
+    if (page && page.expiresAt <= this.now()) {
+      this.pages.delete(url);
+      return undefined;
+    }
+    return page;
+  }
+
+  /** The page for `body`; kept only when nothing changed since `version` was taken. */
+  store(url: string, version: number, body: Buffer, policy: PublicCache): CachedPage {
+    const page = { body, etag: strongEtag(body), expiresAt: this.now() + policy.sharedMaxAgeS * 1000 };
+    if (version !== this.generation) return page;
+    if (this.pages.size >= MAX_PAGES && !this.pages.has(url)) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(url, page);
+    return page;
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.pages.clear();
+  }
+
+  /**
+   * After a successful call through this gateway: a write is visible on the very next read here,
+   * before its event has travelled through the outbox and the stream.
+   */
+  afterCall(op: Operation): void {
+    if (op.rest?.method !== 'GET') this.clear();
+  }
+}
+
+export function strongEtag(body: Buffer | string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): a W/ prefix still matches. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+export function publicCacheControl(policy: PublicCache): string {
+  // max-age=0: browsers revalidate (a cheap 304); CDNs and proxies keep the page for s-maxage.
+  return `public, max-age=0, s-maxage=${policy.sharedMaxAgeS}, stale-while-revalidate=${policy.staleWhileRevalidateS}`;
+}
+
+/** The same page answers signed-in and anonymous requests differently; shared caches must tell them apart. */
+export const PUBLIC_PAGE_VARY = 'Authorization, Cookie';
+
+/** An anonymous answer: ETag, CDN-fit Cache-Control, and 304 when the reader already holds it. */
+export function sendPublicPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, policy: PublicCache, status: number): FastifyReply {
+  reply.header('cache-control', publicCacheControl(policy)).header('etag', page.etag).header('vary', PUBLIC_PAGE_VARY);
+  if (matchesIfNoneMatch(req.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  return reply.code(status).type('application/json; charset=utf-8').send(page.body);
+}

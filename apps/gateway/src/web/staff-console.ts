@@ -1,0 +1,336 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AppError, decideContentReport, inviteFromWaitlist, listAuditLog, listContentReports, listFeatureRequests, listHelpRequests,
+  listInviteLinks, listProblemReports, listWaitlist, restoreContent, validateInput, type Caller, type Operation, type OutputOf,
+} from '@marketplace/contracts';
+import type { BusClient } from '@marketplace/service-kit';
+import type { Authenticator } from '../auth/authenticator.js';
+import { acceptFormPosts, formCaller, formFields } from './form-posts.js';
+import { html, sendPage, type Raw } from './layout.js';
+
+export interface StaffConsoleDeps {
+  bus: BusClient;
+  auth: Authenticator;
+}
+
+type Notice = { kind: 'ok' | 'error'; text: string };
+
+const PAGE_SIZE = 50;
+
+/** The lists of the console: each a staff operation of the catalogue and how a row reads. */
+interface ListView<Op extends Operation> {
+  path: string;
+  title: string;
+  op: Op;
+  rows: (out: OutputOf<Op>) => Raw[];
+  /** Column headings, matching what `rows` renders. */
+  columns: string[];
+  filter?: { name: string; values: readonly string[] };
+}
+
+const when = (iso: string | null) => (iso ? html`<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')}</time>` : html`<span class="muted">-</span>`);
+const cells = (...values: (Raw | string | number | null)[]) => html`<tr>${values.map((v) => html`<td>${v ?? '-'}</td>`)}</tr>`;
+
+const LISTS = [
+  {
+    path: '/admin/help-requests', title: 'Help requests', op: listHelpRequests, columns: ['Received', 'Topic', 'Message', 'Member', 'Job / application'],
+    rows: (out: OutputOf<typeof listHelpRequests>) => out.helpRequests.map((r) =>
+      cells(when(r.createdAt), r.topic, r.message, r.memberId, [r.jobId, r.applicationId].filter(Boolean).join(' / ') || null)),
+  } satisfies ListView<typeof listHelpRequests>,
+  {
+    path: '/admin/problem-reports', title: 'Problem reports', op: listProblemReports, columns: ['Received', 'Channel', 'Version', 'Happened', 'Description', 'Member'],
+    rows: (out: OutputOf<typeof listProblemReports>) => out.problemReports.map((r) =>
+      cells(when(r.createdAt), r.channel, r.appVersion, when(r.occurredAt), r.description, r.memberId)),
+  } satisfies ListView<typeof listProblemReports>,
+  {
+    path: '/admin/feature-requests', title: 'Feature requests', op: listFeatureRequests, columns: ['Received', 'Title', 'Description', 'Member'],
+    rows: (out: OutputOf<typeof listFeatureRequests>) => out.featureRequests.map((r) => cells(when(r.createdAt), r.title, r.description, r.memberId)),
+  } satisfies ListView<typeof listFeatureRequests>,
+  {
+    path: '/admin/invites', title: 'Invitation links', op: listInviteLinks, columns: ['Owner', 'Email', 'Uses', 'State', 'Created'],
+    rows: (out: OutputOf<typeof listInviteLinks>) => out.invites.map((r) =>
+      cells(r.ownerName, r.ownerEmail, r.uses, r.revoked ? 'turned off' : 'on', when(r.createdAt))),
+  } satisfies ListView<typeof listInviteLinks>,
+  {
+    path: '/admin/audit-log', title: 'Audit log', op: listAuditLog, columns: ['When', 'Staff member', 'Action', 'Target', 'Reason'],
+    rows: (out: OutputOf<typeof listAuditLog>) => out.entries.map((r) =>
+      cells(when(r.createdAt), r.actorId, r.action, `${r.targetKind} ${r.targetId}`, r.reason)),
+  } satisfies ListView<typeof listAuditLog>,
+] as const;
+
+/**
+ * The staff console: server-rendered pages on the site's one layout over the same catalogue
+ * operations as the API, with plain forms. Whether the visitor is staff is decided by the owning
+ * services at each request, as everywhere: a signed-out visitor is sent to sign in, a member who
+ * is not staff gets the 403 page.
+ */
+export function registerStaffConsole(app: FastifyInstance, deps: StaffConsoleDeps): Map<string, Set<string>> {
+  const routes = new Map<string, Set<string>>();
+  const route = (path: string, ...methods: string[]) => routes.set(path, new Set(methods));
+
+  void app.register(async (scope) => {
+    acceptFormPosts(scope);
+
+    scope.get('/admin', async (req, reply) => {
+      const caller = await staffPage(deps, req, reply);
+      if (!caller) return reply;
+      return guarded(reply, async () => {
+        const queue = await deps.bus.call(listContentReports, { status: 'open', offset: 0, limit: 1 }, ctxOf(req, caller));
+        const waiting = await deps.bus.call(listWaitlist, { status: 'waiting', offset: 0, limit: 1 }, ctxOf(req, caller));
+        return page(reply, 'Staff console', html`
+<h1>Staff console</h1>
+<ul class="cards two">
+<li class="card"><h2><a href="/admin/content-reports">Moderation queue</a></h2><p class="meta">${queue.reports.length ? 'Reports are waiting.' : 'Nothing is waiting.'}</p></li>
+<li class="card"><h2><a href="/admin/waitlist">Waitlist</a></h2><p class="meta">${waiting.entries.length ? 'People are waiting.' : 'Nobody is waiting.'}</p></li>
+${LISTS.map((l) => html`<li class="card"><h2><a href="${l.path}">${l.title}</a></h2></li>`)}
+</ul>`);
+      });
+    });
+    route('/admin', 'GET');
+
+    for (const list of LISTS) {
+      scope.get(list.path, async (req, reply) => {
+        const caller = await staffPage(deps, req, reply);
+        if (!caller) return reply;
+        const offset = offsetOf(req);
+        return guarded(reply, async () => {
+          const out = await deps.bus.call(list.op as Operation, { offset, limit: PAGE_SIZE }, ctxOf(req, caller)) as { nextOffset: number | null };
+          const rows = (list.rows as (o: unknown) => Raw[])(out);
+          return page(reply, list.title, html`
+${crumbs(list.title)}
+<h1>${list.title}</h1>
+${rows.length ? html`<div class="table-wrap"><table><thead><tr>${list.columns.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>
+<tbody>${rows}</tbody></table></div>` : html`<p class="note">Nothing here yet.</p>`}
+${pager(list.path, '', offset, out.nextOffset)}`);
+        });
+      });
+      route(list.path, 'GET');
+    }
+
+    scope.get('/admin/content-reports', async (req, reply) => {
+      const caller = await staffPage(deps, req, reply);
+      if (!caller) return reply;
+      return moderationPage(deps, req, reply, caller, statusOf(req, ['open', 'dismissed', 'removed'], 'open'));
+    });
+    route('/admin/content-reports', 'GET');
+
+    const moderate = (act: 'decision' | 'restore') => async (req: FastifyRequest, reply: FastifyReply) => {
+      const caller = await staffPost(deps, req, reply);
+      if (!caller) return reply;
+      const { id } = req.params as { id: string };
+      const form = formFields(req);
+      let notice: Notice;
+      let status = 200;
+      try {
+        if (act === 'decision') {
+          const input = validateInput(decideContentReport.input, { id, action: form.action, reason: form.reason });
+          await deps.bus.call(decideContentReport, input, ctxOf(req, caller));
+          notice = { kind: 'ok', text: input.action === 'remove' ? 'Removed. The owner is told why.' : 'Dismissed.' };
+        } else {
+          await deps.bus.call(restoreContent, validateInput(restoreContent.input, { id, reason: form.reason }), ctxOf(req, caller));
+          notice = { kind: 'ok', text: 'Restored. The owner is told.' };
+        }
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        if (err.status === 401 || err.status === 403) return refused(reply, err);
+        status = err.status;
+        notice = { kind: 'error', text: errorText(err) };
+      }
+      const back = form.back === 'removed' || form.back === 'dismissed' ? form.back : 'open';
+      return moderationPage(deps, req, reply, caller, back, notice, status);
+    };
+    scope.post('/admin/content-reports/:id/decision', moderate('decision'));
+    scope.post('/admin/content-reports/:id/restore', moderate('restore'));
+    route('/admin/content-reports/:id/decision', 'POST');
+    route('/admin/content-reports/:id/restore', 'POST');
+
+    scope.get('/admin/waitlist', async (req, reply) => {
+      const caller = await staffPage(deps, req, reply);
+      if (!caller) return reply;
+      return waitlistPage(deps, req, reply, caller, statusOf(req, ['waiting', 'invited', 'joined'], 'waiting'));
+    });
+    route('/admin/waitlist', 'GET');
+
+    scope.post('/admin/waitlist/:id/invite', async (req, reply) => {
+      const caller = await staffPost(deps, req, reply);
+      if (!caller) return reply;
+      const { id } = req.params as { id: string };
+      let notice: Notice;
+      let status = 200;
+      try {
+        const out = await deps.bus.call(inviteFromWaitlist, validateInput(inviteFromWaitlist.input, { id }), ctxOf(req, caller));
+        notice = out.emailed
+          ? { kind: 'ok', text: `Invited ${out.entry.email}: your invitation link is on its way.` }
+          : { kind: 'ok', text: `${out.entry.email} was already invited; nothing was sent again.` };
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        if (err.status === 401 || err.status === 403) return refused(reply, err);
+        status = err.status;
+        notice = { kind: 'error', text: errorText(err) };
+      }
+      return waitlistPage(deps, req, reply, caller, 'waiting', notice, status);
+    });
+    route('/admin/waitlist/:id/invite', 'POST');
+  });
+  return routes;
+}
+
+function ctxOf(req: FastifyRequest, caller: Caller) {
+  return { requestId: req.id, caller, surface: 'rest' as const };
+}
+
+/** The signed-in browser session, or a redirect to sign in that comes back here. */
+async function staffPage(deps: StaffConsoleDeps, req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
+  const caller = await deps.auth.sessionCaller(req, reply);
+  if (!caller) {
+    void reply.redirect(`/sign-in?next=${encodeURIComponent(req.url.split('?')[0]!)}`, 302);
+    return null;
+  }
+  return caller;
+}
+
+/** A form post: the session, from this site only. */
+async function staffPost(deps: StaffConsoleDeps, req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
+  const caller = await formCaller(deps.auth, req, reply);
+  if (!caller) {
+    void refused(reply, AppError.forbidden('Sign in on this site to use the staff console.'));
+    return null;
+  }
+  return caller;
+}
+
+/** Renders what `render` builds; a refusal from the services becomes the 403 page, another failure its own page. */
+async function guarded(reply: FastifyReply, render: () => Promise<FastifyReply>): Promise<FastifyReply> {
+  try {
+    return await render();
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (err.status === 401 || err.status === 403) return refused(reply, err);
+    return sendPage(reply, { status: err.status, title: 'Staff console', signedIn: true, body: html`
+<h1>Staff console</h1><p class="notice error" role="alert">${err.message}</p>` });
+  }
+}
+
+function refused(reply: FastifyReply, err: AppError): FastifyReply {
+  return sendPage(reply, { status: 403, title: 'Staff only', signedIn: true, body: html`
+<h1>Staff only</h1>
+<p class="notice error" role="alert">${err.status === 403 ? 'This console is for marketplace staff.' : err.message}</p>
+<p><a href="/">Back to the jobs</a></p>` });
+}
+
+function page(reply: FastifyReply, title: string, body: Raw, status = 200): FastifyReply {
+  return sendPage(reply, { title, body, signedIn: true, status });
+}
+
+function errorText(err: AppError): string {
+  const fields = err.extra.fields ? Object.values(err.extra.fields as Record<string, string>) : [];
+  return fields.length ? `${err.message} ${fields.join(' ')}` : err.message;
+}
+
+function offsetOf(req: FastifyRequest): number {
+  const value = Number((req.query as Record<string, unknown>).offset ?? 0);
+  return Number.isInteger(value) && value >= 0 && value <= 1_000_000 ? value : 0;
+}
+
+function statusOf<S extends string>(req: FastifyRequest, values: readonly S[], fallback: S): S {
+  const value = (req.query as Record<string, unknown>).status;
+  return values.includes(value as S) ? (value as S) : fallback;
+}
+
+function crumbs(title: string): Raw {
+  return html`<nav aria-label="Breadcrumb"><p class="meta"><a href="/admin">Staff console</a> › ${title}</p></nav>`;
+}
+
+function pager(path: string, query: string, offset: number, nextOffset: number | null): Raw {
+  const prev = offset > 0 ? Math.max(0, offset - PAGE_SIZE) : null;
+  if (prev === null && nextOffset === null) return html``;
+  return html`<nav class="pager" aria-label="Pages">
+${prev !== null ? html`<a href="${path}?${query}offset=${prev}">Previous page</a>` : html`<span></span>`}
+${nextOffset !== null ? html`<a href="${path}?${query}offset=${nextOffset}">Next page</a>` : ''}
+</nav>`;
+}
+
+function tabs(path: string, values: readonly string[], current: string, label: string): Raw {
+  return html`<nav aria-label="${label}"><p>${values.map((v) => v === current
+    ? html`<strong aria-current="page">${v}</strong> `
+    : html`<a href="${path}?status=${v}">${v}</a> `)}</p></nav>`;
+}
+
+function noticeOf(notice: Notice | undefined): Raw {
+  return notice ? html`<div id="notice" class="notice ${notice.kind}" role="${notice.kind === 'error' ? 'alert' : 'status'}">${notice.text}</div>` : html``;
+}
+
+type StaffReport = OutputOf<typeof listContentReports>['reports'][number];
+
+/** Public pages to look at: a removed job has none, a removed member's page still shows the name. */
+function itemLink(r: StaffReport): Raw {
+  if (r.kind === 'job' && r.status !== 'removed') return html`<a href="/jobs/${r.itemId}">${r.itemId}</a>`;
+  if (r.kind === 'member') return html`<a href="/members/${r.itemId}">${r.itemId}</a>`;
+  return html`<code>${r.itemId}</code>`;
+}
+
+function reportCard(r: StaffReport, status: string): Raw {
+  const reasonField = (id: string) => html`<label for="${id}">Reason (recorded, sent to the owner on removal)</label>
+<input id="${id}" name="reason" required maxlength="1000" autocomplete="off">`;
+  const form = r.status === 'open'
+    ? html`<form method="post" action="/admin/content-reports/${r.id}/decision">
+<input type="hidden" name="back" value="${status}">
+${reasonField(`reason-${r.id}`)}
+<button type="submit" name="action" value="dismiss" class="secondary">Dismiss</button>
+<button type="submit" name="action" value="remove">Remove ${r.kind}</button>
+</form>`
+    : r.status === 'removed'
+      ? html`<form method="post" action="/admin/content-reports/${r.id}/restore">
+<input type="hidden" name="back" value="${status}">
+${reasonField(`restore-${r.id}`)}
+<button type="submit">Restore after appeal</button>
+</form>`
+      : html``;
+  return html`<li class="card" id="report-${r.id}">
+<h2>${r.kind} reported for ${r.reason}</h2>
+<p class="meta">Item ${itemLink(r)} · reported ${when(r.createdAt)} by <code>${r.reporterId}</code></p>
+${r.details ? html`<p>${r.details}</p>` : ''}
+${r.staffNote ? html`<p class="meta">Decision: ${r.status}, ${when(r.decidedAt)}: ${r.staffNote}${r.restoredAt ? html` · restored ${when(r.restoredAt)}` : ''}</p>` : ''}
+${form}
+</li>`;
+}
+
+async function moderationPage(
+  deps: StaffConsoleDeps, req: FastifyRequest, reply: FastifyReply, caller: Caller,
+  status: 'open' | 'dismissed' | 'removed', notice?: Notice, code = 200,
+): Promise<FastifyReply> {
+  const offset = req.method === 'GET' ? offsetOf(req) : 0;
+  return guarded(reply, async () => {
+    const out = await deps.bus.call(listContentReports, { status, offset, limit: PAGE_SIZE }, ctxOf(req, caller));
+    return page(reply, 'Moderation queue', html`
+${crumbs('Moderation queue')}
+<h1>Moderation queue</h1>
+${noticeOf(notice)}
+${tabs('/admin/content-reports', ['open', 'dismissed', 'removed'], status, 'Report states')}
+${out.reports.length ? html`<ul class="cards">${out.reports.map((r) => reportCard(r, status))}</ul>` : html`<p class="note">No ${status} reports.</p>`}
+${pager('/admin/content-reports', `status=${status}&`, offset, out.nextOffset)}`, code);
+  });
+}
+
+async function waitlistPage(
+  deps: StaffConsoleDeps, req: FastifyRequest, reply: FastifyReply, caller: Caller,
+  status: 'waiting' | 'invited' | 'joined', notice?: Notice, code = 200,
+): Promise<FastifyReply> {
+  const offset = req.method === 'GET' ? offsetOf(req) : 0;
+  return guarded(reply, async () => {
+    const out = await deps.bus.call(listWaitlist, { status, offset, limit: PAGE_SIZE }, ctxOf(req, caller));
+    const rows = out.entries.map((e) => cells(e.email, when(e.createdAt), when(e.invitedAt),
+      e.status === 'waiting'
+        ? html`<form method="post" action="/admin/waitlist/${e.id}/invite" class="inline"><button type="submit" aria-label="Invite ${e.email}">Invite</button></form>`
+        : null));
+    return page(reply, 'Waitlist', html`
+${crumbs('Waitlist')}
+<h1>Waitlist</h1>
+<p class="note">Inviting emails the person your own invitation link and uses a place of your allowance; a second invite sends nothing.</p>
+${noticeOf(notice)}
+${tabs('/admin/waitlist', ['waiting', 'invited', 'joined'], status, 'Waitlist states')}
+${rows.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Email</th><th scope="col">Joined the list</th><th scope="col">Invited</th><th scope="col">Invite</th></tr></thead>
+<tbody>${rows}</tbody></table></div>` : html`<p class="note">Nobody is ${status}.</p>`}
+${pager('/admin/waitlist', `status=${status}&`, offset, out.nextOffset)}`, code);
+  });
+}

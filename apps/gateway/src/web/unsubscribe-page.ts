@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, unsubscribeContactNotification, validateInput } from '@marketplace/contracts';
+import type { BusClient } from '@marketplace/service-kit';
+import { html, sendPage } from './layout.js';
+
+export interface UnsubscribePageDeps {
+  bus: BusClient;
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+function tokenFrom(value: unknown): string {
+  return typeof value === 'string' ? value.trim().slice(0, 300) : '';
+}
+
+/**
+ * Where the unsubscribe link of an alert email leads, without signing in. Opening it only shows a
+ * button, so mail scanners that fetch every link change nothing; the button (or a mail client's
+ * one-click unsubscribe, RFC 8058, which posts to the same address) turns the switch off through
+ * the catalogue operation.
+ */
+export function registerUnsubscribePage(app: FastifyInstance, deps: UnsubscribePageDeps): Map<string, Set<string>> {
+  void app.register(async (scope) => {
+    // Form bodies are parsed only here, so the JSON API keeps refusing them.
+    scope.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    scope.get('/unsubscribe', async (req, reply) => {
+      const token = tokenFrom((req.query as Record<string, unknown>).token);
+      reply.header('cache-control', 'no-store');
+      const body = token
+        ? html`
+<h1>Stop these emails</h1>
+<p>Turn off the alert emails this link was sent for. Your other switches stay as they are; you can turn it back on from your agent (set_contact_notifications) or the API.</p>
+<form method="post" action="/unsubscribe">
+<input type="hidden" name="token" value="${token}">
+<button type="submit">Turn off these emails</button>
+</form>`
+        : html`<h1>Stop these emails</h1><p>This link is incomplete. Open the unsubscribe link from the email again.</p>`;
+      return sendPage(reply, { status: token ? 200 : 400, title: 'Stop these emails', body });
+    });
+
+    scope.post('/unsubscribe', async (req, reply) => {
+      const form = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+      const token = tokenFrom(form.token) || tokenFrom((req.query as Record<string, unknown>).token);
+      return answer(deps, req, reply, token);
+    });
+  });
+  return new Map([['/unsubscribe', new Set(['GET', 'POST'])]]);
+}
+
+async function answer(deps: UnsubscribePageDeps, req: FastifyRequest, reply: FastifyReply, token: string): Promise<FastifyReply> {
+  reply.header('cache-control', 'no-store');
+  try {
+    const input = validateInput(unsubscribeContactNotification.input, { token });
+    const done = await deps.bus.call(unsubscribeContactNotification, input, { requestId: req.id, caller: null, surface: 'rest' });
+    return sendPage(reply, {
+      title: 'Emails turned off',
+      body: html`<h1>Emails turned off</h1><p id="notice" role="status">${done.description} are now off.</p>`,
+    });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return sendPage(reply, {
+      status: err.status,
+      title: 'Stop these emails',
+      body: html`<h1>Stop these emails</h1><p id="notice" class="notice error" role="alert">${err.message}</p>`,
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AppError } from '@marketplace/contracts';
+import { LOGGER, UnitOfWork, type HandlerContext, type Logger } from '@marketplace/service-kit';
+import { allowanceOf, FAILED_RETRY_HOURS } from './allowance.js';
+import { InvitationMailer } from './invitation-mailer.js';
+import { inviteUrl, lockOwnLink } from './invite-links.js';
+
+interface InvitationRow { id: string; state: 'sending' | 'sent' | 'failed' | 'joined'; attempted_at: Date }
+
+/** What to do after the reservation committed: nothing (already sent), or send this. */
+export type InvitationPlan =
+  | { send: false }
+  | { send: true; id: string; email: string; inviterName: string; url: string };
+
+const RETRY_MS = FAILED_RETRY_HOURS * 3600_000;
+
+/**
+ * An invitation emailed by a member (invite_by_email) or by staff to a waitlist entry. The place
+ * is reserved and committed before the email goes out, so a crash mid-send leaves a 'sending' row
+ * (delivery uncertain: 409) rather than a place given twice; a failed delivery keeps its place
+ * and may be retried for 23 hours.
+ */
+@Injectable()
+export class EmailInvitations {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly mailer: InvitationMailer,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Inside the caller's transaction: checks the inviter's link and allowance and reserves a place. */
+  async reserve(em: EntityManager, inviter: { id: string; name: string }, email: string, perMember: number): Promise<InvitationPlan> {
+    const link = await lockOwnLink(em, inviter.id);
+    if (link.revoked_at) throw AppError.conflict('Your invitation link is turned off.');
+    const [existing] = (await em.query(
+      'SELECT id, state, attempted_at FROM email_invitations WHERE inviter_id = $1 AND email = $2 FOR UPDATE',
+      [inviter.id, email])) as InvitationRow[];
+    const recent = existing && Date.now() - existing.attempted_at.getTime() < RETRY_MS;
+    if (existing && (existing.state === 'sent' || existing.state === 'joined')) return { send: false };
+    if (existing?.state === 'sending' && recent) {
+      throw AppError.conflict('A delivery to this address is in progress or its outcome is uncertain. Try again later.');
+    }
+    // A recent failure still holds its place; anything older needs a place again.
+    if (!(existing?.state === 'failed' && recent)) {
+      const allowance = await allowanceOf(em, inviter.id, perMember);
+      if (allowance.remaining === 0) throw AppError.conflict(`You have no invitations left (${allowance.limit} people).`);
+    }
+    const id = existing?.id ?? randomUUID();
+    await em.query(
+      `INSERT INTO email_invitations (id, inviter_id, email, state, attempted_at) VALUES ($1, $2, $3, 'sending', now())
+       ON CONFLICT (id) DO UPDATE SET state = 'sending', attempted_at = now()`,
+      [id, inviter.id, email]);
+    return { send: true, id, email, inviterName: inviter.name, url: inviteUrl(link.token) };
+  }
+
+  /**
+   * Sends what `reserve` planned. A failure marks the invitation failed and answers 503; success
+   * marks it sent, together with `onSent` in the same transaction, so nothing is half-recorded.
+   */
+  async deliver(plan: Extract<InvitationPlan, { send: true }>, ctx: HandlerContext, onSent?: (em: EntityManager) => Promise<unknown>): Promise<void> {
+    try {
+      await this.mailer.sendInvitation(plan.email, plan.inviterName, plan.url);
+    } catch (err) {
+      this.logger.warn({ requestId: ctx.requestId, err }, 'invitation email failed');
+      await this.uow.run((em) => em.query(`UPDATE email_invitations SET state = 'failed' WHERE id = $1`, [plan.id]));
+      throw AppError.unavailable(`The invitation email could not be sent. Try again within ${FAILED_RETRY_HOURS} hours; the place stays reserved.`);
+    }
+    await this.uow.run(async (em) => {
+      await em.query(`UPDATE email_invitations SET state = 'sent' WHERE id = $1`, [plan.id]);
+      await onSent?.(em);
+    });
+  }
+}

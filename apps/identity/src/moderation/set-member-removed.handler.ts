@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { setMemberRemoved, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
+import { MemberEntity } from '../members/member.entity.js';
+import { ProfileEntity } from '../members/profile.entity.js';
+import { recordCardChange } from '../profile/member-card-event.js';
+
+type Result = OutputOf<typeof setMemberRemoved>;
+
+const NOT_FOUND: Result = { found: false, ownerId: null, evidence: null };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Moderation of a member, for admin. The profile is hidden, never changed, so a restore after an
+ * appeal gives it back; the card others keep a copy of (posters, applicants) follows through
+ * member.card_changed. Setting the same state again changes nothing.
+ */
+@Injectable()
+export class SetMemberRemovedHandler implements OperationHandler<typeof setMemberRemoved> {
+  readonly operation = setMemberRemoved;
+
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async handle({ itemId, removed }: InputOf<typeof setMemberRemoved>): Promise<Result> {
+    if (!UUID.test(itemId)) return NOT_FOUND;
+    return this.uow.run(async (em) => {
+      const member = await em.getRepository(MemberEntity).findOne({ where: { id: itemId.toLowerCase() }, lock: { mode: 'pessimistic_write' } });
+      if (!member || member.deletedAt) return NOT_FOUND;
+      const profile = await em.getRepository(ProfileEntity).findOneBy({ memberId: member.id });
+      const before = { ...member };
+      if (removed !== (member.removedAt !== null)) {
+        member.removedAt = removed ? new Date() : null;
+        await em.update(MemberEntity, { id: member.id }, { removedAt: member.removedAt });
+        await recordCardChange(em, before, member);
+      }
+      return {
+        found: true, ownerId: member.id,
+        evidence: { name: member.name, headline: member.headline, photoUrl: member.photoUrl, about: profile?.about ?? null, website: profile?.website ?? null },
+      };
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, watchJobWalkthrough, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+import type { JobRow } from './job.mapper.js';
+import { isExpired, isJobId } from './jobs.queries.js';
+import { linkViewer } from './walkthrough-link.js';
+
+interface WalkthroughRow {
+  poster_id: string; poster_visibility: string; status: JobRow['status']; safety_hidden: boolean; closes_at: Date | null;
+  worker_id: string | null; walkthrough_key: string | null; walkthrough_secret: string | null;
+}
+
+/**
+ * Serves the job's walkthrough video by its object key (the gateway streams it, with Range). The
+ * rules are checked on every GET and HEAD, so a link stops working once its holder loses access.
+ */
+@Injectable()
+export class WatchJobWalkthroughHandler implements OperationHandler<typeof watchJobWalkthrough> {
+  readonly operation = watchJobWalkthrough;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof watchJobWalkthrough>): Promise<OutputOf<typeof watchJobWalkthrough>> {
+    const notFound = AppError.notFound('No walkthrough video of this job is visible to you.');
+    if (!isJobId(input.id)) throw notFound;
+    const [row] = (await this.ds.query(
+      `SELECT poster_id, poster_visibility, status, safety_hidden, closes_at, worker_id, walkthrough_key, walkthrough_secret
+       FROM jobs WHERE id = $1`, [input.id],
+    )) as WalkthroughRow[];
+    if (!row?.walkthrough_key || !row.walkthrough_secret || row.status === 'closed') throw notFound;
+    if (input.link !== undefined) {
+      const viewer = linkViewer(row.walkthrough_secret, input.id, input.link);
+      if (!viewer) throw AppError.forbidden('This walkthrough link is not valid or has expired: open the job again for a fresh one.');
+      if (viewer !== row.poster_id && viewer !== row.worker_id) throw notFound;
+    } else {
+      const open = row.status === 'open' && !isExpired(row);
+      if (row.poster_visibility !== 'public' || !open || row.safety_hidden) throw notFound;
+    }
+    return { key: row.walkthrough_key, contentType: 'video/webm', cacheControl: 'private, no-store' };
+  }
+}

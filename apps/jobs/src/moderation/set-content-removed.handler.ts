@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { setContentRemoved, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
+import { isJobId } from '../jobs/jobs.queries.js';
+
+type Result = OutputOf<typeof setContentRemoved>;
+
+const NOT_FOUND: Result = { found: false, ownerId: null, evidence: null };
+
+/**
+ * Moderation of what jobs holds, for admin. A removed job is `safety_hidden`, which every public
+ * read (board, search, member pages, posters, details) already leaves out; a removed comment keeps
+ * its text for a restore but reads as removed. Setting the same state again changes nothing, so
+ * admin may retry or undo after a failure of its own.
+ */
+@Injectable()
+export class SetContentRemovedHandler implements OperationHandler<typeof setContentRemoved> {
+  readonly operation = setContentRemoved;
+
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async handle({ kind, itemId, removed }: InputOf<typeof setContentRemoved>): Promise<Result> {
+    if (!isJobId(itemId)) return NOT_FOUND;
+    return this.uow.run(async (em) => {
+      if (kind === 'job') {
+        const [job] = (await em.query(
+          'SELECT poster_id, title, constraints FROM jobs WHERE id = $1 FOR UPDATE', [itemId],
+        )) as { poster_id: string; title: string; constraints: string }[];
+        if (!job) return NOT_FOUND;
+        await em.query('UPDATE jobs SET safety_hidden = $2 WHERE id = $1', [itemId, removed]);
+        return { found: true, ownerId: job.poster_id, evidence: { title: job.title, constraints: job.constraints } };
+      }
+      const [comment] = (await em.query(
+        'SELECT author_id, body, job_id, deleted_at FROM job_comments WHERE id = $1 FOR UPDATE', [itemId],
+      )) as { author_id: string | null; body: string | null; job_id: string; deleted_at: Date | null }[];
+      if (!comment) return NOT_FOUND;
+      await em.query(
+        `UPDATE job_comments SET removed_at = CASE WHEN $2 THEN coalesce(removed_at, now()) END WHERE id = $1`, [itemId, removed]);
+      return { found: true, ownerId: comment.author_id, evidence: { jobId: comment.job_id, body: comment.body } };
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import { contentModeratedV1, type EventEnvelope } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
+import { jobConversation, writeAlert, type AlertConversation } from './write-alert.js';
+
+/**
+ * A removed comment, profile or message has no public place left to file the alert under, so it
+ * gets its own conversation on the account.
+ */
+function moderationConversation(kind: 'comment' | 'member' | 'message', itemId: string): AlertConversation {
+  return { key: `moderation:${itemId}`, kind: 'account', jobId: null, applicationId: null, commentId: kind === 'comment' ? itemId : null, title: null };
+}
+
+const WHAT = { job: 'Your job', comment: 'Your comment', member: 'Your public profile', message: 'Your message' } as const;
+
+/** The owner of a removed or restored job, comment, profile or message is told what staff did and why. */
+@Injectable()
+export class ContentModeratedAlertConsumer implements EventConsumer<typeof contentModeratedV1.payload> {
+  readonly name = 'content-moderated-alert';
+  readonly event = contentModeratedV1;
+
+  async apply(event: EventEnvelope<z.output<typeof contentModeratedV1.payload>>, em: EntityManager): Promise<void> {
+    const { kind, itemId, ownerId, action, reason } = event.payload;
+    const what = WHAT[kind];
+    const message = action === 'removed'
+      ? `${what} was removed by moderators: ${reason}`
+      : `${what} was restored after review: ${reason}`;
+    const conversation = kind === 'job' ? jobConversation(itemId) : moderationConversation(kind, itemId);
+    await writeAlert(em, event, ownerId, message, conversation);
+  }
+}

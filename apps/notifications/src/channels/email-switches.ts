@@ -1,0 +1,31 @@
+import type { ContactSwitch } from '@marketplace/contracts';
+
+/**
+ * Which email switch governs the alerts of each event kind. Kinds not named here reach members
+ * through their agent (pull and MCP results) and browser push only.
+ */
+export const EMAIL_SWITCH_OF: Readonly<Record<string, ContactSwitch>> = {
+  'job.commented': 'comments',
+  'job.preferred_workers_named': 'preferredWorker',
+  'application.submitted': 'applications',
+  'application.withdrawn': 'applications',
+  'application.declined': 'applications',
+  'application.accepted': 'hiringAndWork',
+  'work.submitted': 'hiringAndWork',
+  'work.changes_requested': 'hiringAndWork',
+  'work.approved': 'hiringAndWork',
+  'work.completed': 'hiringAndWork',
+  'work.cancellation_requested': 'hiringAndWork',
+  'work.cancelled': 'hiringAndWork',
+  'work.reminder_sent': 'hiringAndWork',
+  'message.sent': 'messages',
+};
+
+/** The preference column of each switch. */
+export const SWITCH_COLUMN: Readonly<Record<ContactSwitch, string>> = {
+  comments: 'email_comments',
+  preferredWorker: 'email_preferred_worker',
+  applications: 'email_applications',
+  hiringAndWork: 'email_hiring_and_work',
+  messages: 'email_messages',
+};

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import webpush from 'web-push';
+import { alertPushQueue } from '@marketplace/contracts';
+import type { WorkHandler } from '@marketplace/service-kit';
+import { vapidDetails } from './vapid-keys.js';
+
+interface AlertRow { member_id: string; kind: string; message: string; job_id: string | null; application_id: string | null; created_at: Date }
+interface SubscriptionRow { endpoint: string; p256dh: string; auth: string }
+
+/**
+ * Pushes one alert to each browser of its member that has not had it yet. A push service that
+ * answers 404 or 410 has dropped the subscription for good, so it is removed; other failures
+ * retry the item, and browsers that already took the alert are skipped then.
+ */
+@Injectable()
+export class AlertPushWorker implements WorkHandler<typeof alertPushQueue.payload> {
+  readonly queue = alertPushQueue;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async run({ alertId }: { alertId: string }): Promise<void> {
+    const vapid = await vapidDetails(this.ds);
+    if (!vapid) return;
+    const [alert] = (await this.ds.query(
+      'SELECT member_id, kind, message, job_id, application_id, created_at FROM alerts WHERE id = $1', [alertId],
+    )) as AlertRow[];
+    if (!alert) return;
+    const subscriptions = (await this.ds.query(
+      `SELECT s.endpoint, s.p256dh, s.auth FROM push_subscriptions s
+       WHERE s.member_id = $1 AND NOT EXISTS (SELECT 1 FROM push_deliveries d WHERE d.alert_id = $2 AND d.endpoint = s.endpoint)`,
+      [alert.member_id, alertId],
+    )) as SubscriptionRow[];
+    const payload = JSON.stringify({
+      id: alertId, kind: alert.kind, message: alert.message, jobId: alert.job_id, applicationId: alert.application_id,
+      createdAt: new Date(alert.created_at).toISOString(),
+    });
+    const failures: unknown[] = [];
+    for (const s of subscriptions) {
+      try {
+        await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
+          vapidDetails: vapid, TTL: 86_400, timeout: 10_000,
+        });
+        await this.ds.query('INSERT INTO push_deliveries (alert_id, endpoint) VALUES ($1, $2) ON CONFLICT DO NOTHING', [alertId, s.endpoint]);
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode;
+        if (status === 404 || status === 410) {
+          await this.ds.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [s.endpoint]);
+        } else {
+          failures.push(err);
+        }
+      }
+    }
+    if (failures.length) throw failures[0];
+  }
+}

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { categorySchema, idSchema, oneLine, text } from '../schemas/common.schema.js';
+import { jobSchema, posterVisibilitySchema } from '../schemas/job.schema.js';
+import {
+  draftListItemSchema, draftPartSchema, jobDraftSchema, jobEvalSchema, taskStateSchema,
+} from '../schemas/draft.schema.js';
+
+/**
+ * Guided job drafts (contract: "JobDraft", "Draft status and review", "Drafts and recordings"):
+ * an interview (opening answers, then follow-up questions), background research and writing, a
+ * part-by-part review, and posting through the job board's own rules. Only the draft's owner
+ * sees it; anyone else's id answers 404.
+ */
+
+const draftId = idSchema.describe('The draft');
+const answerKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, 'Answer keys are the answerIds of a question.');
+const answersSchema = z.record(answerKey, text(2000))
+  .refine((a) => Object.keys(a).length <= 20, { message: 'At most 20 answers at once.' })
+  .describe('Answers keyed by the answerIds of nextQuestion (context and problem first, then each follow-up)');
+
+export const startJobDraft = defineOperation({
+  name: 'startJobDraft',
+  service: 'drafts',
+  summary: 'Start a guided job draft',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    // Nested, since every MCP tool already takes a `context` argument of its own (analytics).
+    answers: z.object({
+      context: text(2000).optional().describe('What context can you share? (who, what project, which systems)'),
+      problem: text(2000).optional().describe('What problem are you facing, or what result do you want?'),
+    }, { error: 'Must be an object with context and problem.' }).strict().optional()
+      .describe('The opening answers; both are needed before research, follow-up questions and writing start'),
+    posterVisibility: posterVisibilitySchema.default('public').describe('public (default) or anonymous once posted'),
+  }),
+  output: jobDraftSchema,
+  rest: { method: 'POST', path: '/api/me/job-drafts', status: 201 },
+  mcp: {
+    tool: 'start_job_draft',
+    description:
+      'Start a guided job draft for your human: pass what they told you as answers.context and answers.problem (both needed before research and follow-up questions start). Then ask them nextQuestion, send answers with update_job_draft, call write_job_description, show each review part and approve it with approve_draft_part, and post with post_job_draft. Poll get_job_draft every few seconds while a task is pending.',
+  },
+});
+
+export const updateJobDraft = defineOperation({
+  name: 'updateJobDraft',
+  service: 'drafts',
+  summary: 'Answer interview questions or edit the written posting of a draft',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    id: draftId,
+    answers: answersSchema.optional(),
+    researchCorrection: text(2000).optional().describe('What the research got wrong; used when writing'),
+    title: oneLine(120).optional().describe('Edit the written title (unapproves the summary)'),
+    category: categorySchema.optional().describe('Edit the written category (unapproves the summary)'),
+    description: text(4000).optional().describe('Replace the written Markdown description (unapproves the details)'),
+    posterVisibility: posterVisibilitySchema.optional().describe('public or anonymous (unapproves the visibility)'),
+  }),
+  output: jobDraftSchema,
+  rest: { method: 'PATCH', path: '/api/me/job-drafts/{id}', status: 200 },
+  mcp: {
+    tool: 'update_job_draft',
+    args: { id: 'draft_id' },
+    description:
+      'Send your human\'s answers (answers: {answerId: text}, keys from nextQuestion.answerIds) or edit the written posting (title, category, description, poster_visibility). Changing answers after writing makes postingStale true: call write_job_description again. Editing a part makes it unapproved. 409 once posted or discarded.',
+  },
+});
+
+export const getJobDraft = defineOperation({
+  name: 'getJobDraft',
+  service: 'drafts',
+  summary: 'One of your job drafts',
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({ id: draftId.optional().describe('The draft; omitted means your most recently worked-on open draft') }),
+  output: jobDraftSchema,
+  rest: { method: 'GET', path: '/api/me/job-drafts/{id}', status: 200 },
+  mcp: {
+    tool: 'get_job_draft',
+    args: { id: 'draft_id' },
+    description: 'Read a job draft: its answers, nextQuestion, background tasks, written posting and review. Without draft_id, your most recently worked-on open draft (404 when you have none).',
+  },
+});
+
+export const listJobDrafts = defineOperation({
+  name: 'listJobDrafts',
+  service: 'drafts',
+  summary: 'Your open job drafts, most recently worked on first',
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({}),
+  output: z.object({ drafts: z.array(draftListItemSchema) }),
+  rest: { method: 'GET', path: '/api/me/job-drafts', status: 200 },
+  mcp: {
+    tool: 'list_job_drafts',
+    description: 'List your open job drafts, most recently worked on first, each with what needs doing and a readiness score (0-100).',
+  },
+});
+
+export const discardJobDraft = defineOperation({
+  name: 'discardJobDraft',
+  service: 'drafts',
+  summary: 'Discard an open job draft',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ id: draftId }),
+  output: jobDraftSchema,
+  rest: { method: 'DELETE', path: '/api/me/job-drafts/{id}', status: 200 },
+  mcp: {
+    tool: 'discard_job_draft',
+    args: { id: 'draft_id' },
+    description: 'Discard one of your open job drafts. 409 when it was already posted.',
+  },
+});
+
+export const writeJobDescription = defineOperation({
+  name: 'writeJobDescription',
+  service: 'drafts',
+  summary: 'Write (or rewrite) the posting of a draft from its answers, with the job eval',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ id: draftId }),
+  output: jobDraftSchema,
+  rest: { method: 'POST', path: '/api/me/job-drafts/{id}/writing', status: 202 },
+  mcp: {
+    tool: 'write_job_description',
+    args: { id: 'draft_id' },
+    description:
+      'Write the title, category, Markdown description and job eval from the answers, in the background (tasks.writing pending; poll get_job_draft). Needs context and problem (400 naming what is missing). Rewriting unapproves every part. 409 once posted or discarded.',
+  },
+});
+
+export const approveDraftPart = defineOperation({
+  name: 'approveDraftPart',
+  service: 'drafts',
+  summary: 'Approve one part of the written posting',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    id: draftId,
+    part: draftPartSchema.describe('evaluation, summary, details, visibility: approved in this order'),
+    confirmedInChat: z.boolean().optional().describe('The human approved this part in the conversation'),
+  }),
+  output: jobDraftSchema,
+  rest: { method: 'POST', path: '/api/me/job-drafts/{id}/approvals', status: 200 },
+  mcp: {
+    tool: 'approve_draft_part',
+    args: { id: 'draft_id' },
+    description:
+      'Approve one part of the written posting after showing its review text to your human: evaluation, then summary, details and visibility, in that order (409 out of order, while stale or being rewritten, or once posted; 400 when nothing is written yet). review.next names the part to show next; review.ready is true once all are approved.',
+  },
+});
+
+export const postJobDraft = defineOperation({
+  name: 'postJobDraft',
+  service: 'drafts',
+  summary: 'Post an approved draft as a job',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    id: draftId,
+    acknowledgeExposures: z.boolean().optional()
+      .describe('Personal or internal details in the posting are refused with 400 unless this is true; credentials are always refused'),
+    preferredWorkers: z.array(text(254)).max(10, 'At most 10 preferred workers.').optional()
+      .describe('Member ids, exact names or emails; they are told about the job and never named publicly'),
+  }),
+  output: jobSchema,
+  rest: { method: 'POST', path: '/api/me/job-drafts/{id}/post', status: 201 },
+  mcp: {
+    tool: 'post_job_draft',
+    args: { id: 'draft_id' },
+    description:
+      'Post the draft as a job once every part is approved (409 otherwise, or while stale). The board\'s posting rules and daily limits apply; credentials refuse (400); personal or internal details need acknowledge_exposures; up to 10 preferred_workers. Returns the job.',
+  },
+});
+
+export const getJobEval = defineOperation({
+  name: 'getJobEval',
+  service: 'drafts',
+  summary: 'The job eval of a draft: how well the written posting lets a worker start',
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({ id: draftId }),
+  output: z.object({
+    draftId: z.string(),
+    evaluation: jobEvalSchema.nullable().describe('Null until the posting is written'),
+    task: taskStateSchema.nullable().describe('The writing task that produces the eval'),
+    stale: z.boolean().describe('Answers changed since it was written'),
+  }),
+  rest: { method: 'GET', path: '/api/me/job-drafts/{id}/eval', status: 200 },
+  mcp: {
+    tool: 'get_job_eval',
+    args: { id: 'draft_id' },
+    description: 'The job eval of a draft: a 0-100 score, a verdict, strengths and the gaps an applicant would still ask about. Null until write_job_description has finished.',
+  },
+});
+
+export const draftsOperations = [
+  startJobDraft, updateJobDraft, getJobDraft, listJobDrafts, discardJobDraft, writeJobDescription,
+  approveDraftPart, postJobDraft, getJobEval,
+] as const;

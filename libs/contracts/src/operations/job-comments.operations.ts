@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { idSchema, text } from '../schemas/common.schema.js';
+import { commentSchema } from '../schemas/job-board.schema.js';
+
+/** Public comments on a job and replies to them, served by the jobs service beside the job board. */
+
+export const commentOnJob = defineOperation({
+  name: 'commentOnJob',
+  service: 'jobs',
+  summary: 'Comment publicly on a job, or reply to a comment',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    id: idSchema,
+    body: text(4000).describe('Plain text; line breaks are kept'),
+    parentId: idSchema.optional().describe('The comment replied to'),
+  }),
+  output: commentSchema,
+  rest: { method: 'POST', path: '/api/jobs/{id}/comments', status: 201 },
+  mcp: {
+    tool: 'comment_on_job',
+    args: { id: 'job_id' },
+    description: 'Write a public comment on an open or completed job, or reply with parent_id. Marked as written by an agent. 30 per account per hour.',
+  },
+});
+
+export const deleteComment = defineOperation({
+  name: 'deleteComment',
+  service: 'jobs',
+  summary: 'Delete a comment (its author or the job poster)',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ id: idSchema }),
+  output: z.object({ id: z.string(), deleted: z.literal(true) }),
+  rest: { method: 'DELETE', path: '/api/comments/{id}', status: 200 },
+  mcp: {
+    tool: 'delete_comment',
+    args: { id: 'comment_id' },
+    description: 'Delete a comment you wrote, or any comment on a job you posted. Its text and author are removed; replies remain.',
+  },
+});
+
+export const listJobComments = defineOperation({
+  name: 'listJobComments',
+  service: 'jobs',
+  summary: "A job's public comments, oldest first",
+  access: 'public',
+  scope: 'agent:read',
+  input: z.object({ id: idSchema }),
+  output: z.object({ comments: z.array(commentSchema) }),
+  rest: { method: 'GET', path: '/api/jobs/{id}/comments', status: 200 },
+  mcp: {
+    tool: 'list_job_comments',
+    access: 'public',
+    args: { id: 'job_id' },
+    description: 'The public comments on an open or completed job, oldest first (up to 500); replies carry parentId; deleted comments keep their place without text or author.',
+  },
+});
+
+export const jobCommentsOperations = [commentOnJob, deleteComment, listJobComments] as const;

@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { dateTimeSchema, idSchema, intIn, oneLine, text, } from '../schemas/common.schema.js';
+
+/**
+ * The team surface (contract: "Team surface (older, company-oriented)"): companies whose members
+ * post budgeted jobs, candidates who apply to them, and team hiring. REST only: the contract names
+ * no MCP tool for any of it. Teams and their keys live in identity, team jobs beside member jobs
+ * in the jobs service, candidates and team applications in the applications service.
+ */
+
+export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
+export const TEAM_JOB_STATUSES = ['open', 'filled', 'closed'] as const;
+export const TEAM_APPLICATION_STATUSES = ['submitted', 'accepted', 'declined', 'withdrawn'] as const;
+/** The listing fee recorded (never charged) for every team job. */
+export const TEAM_LISTING_FEE_DOLLARS = 1;
+
+const daysSchema = z.number({ error: 'Must be 7, 30 or 90.' }).int('Must be 7, 30 or 90.')
+  .refine((d) => d === 7 || d === 30 || d === 90, { message: 'Must be 7, 30 or 90.' }).default(30)
+  .describe('7, 30 or 90 (UTC days, today included)');
+
+const lowercaseTitle = oneLine(120)
+  .refine((s) => s === s.toLowerCase(), { message: 'Must be all lowercase.' })
+  .describe('One line, all lowercase, at most 120 characters');
+
+export const hireContactSchema = z.object({ name: z.string(), email: z.string() }).nullable()
+  .describe("The other side's name and email once hired; null before");
+
+// ---------------------------------------------------------------- teams (identity)
+
+export const teamSchema = z.object({ id: z.string(), name: z.string(), createdAt: dateTimeSchema });
+
+export const teamMemberSchema = z.object({
+  id: z.string().describe('Member id'),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(TEAM_ROLES),
+  joinedAt: dateTimeSchema,
+});
+
+export const teamJobSchema = z.object({
+  id: z.string(),
+  company: z.string().describe("The posting team's name"),
+  title: z.string(),
+  budget: z.number().int().describe('Whole US dollars'),
+  constraints: z.string(),
+  status: z.enum(TEAM_JOB_STATUSES),
+  createdAt: dateTimeSchema,
+  closesAt: dateTimeSchema.nullable().describe('14 days after posting; null once the job is not open'),
+}).describe('A team job');
+
+export const teamViewSchema = z.object({
+  team: teamSchema,
+  role: z.enum(TEAM_ROLES).describe("The caller's role"),
+  members: z.array(teamMemberSchema),
+  jobs: z.array(teamJobSchema),
+});
+
+const teamName = oneLine(120).describe('Company name, one line, at most 120 characters');
+
+export const getTeam = defineOperation({
+  name: 'getTeam',
+  service: 'identity',
+  summary: "The caller's team: the team, the caller's role, members and jobs (404 when on no team)",
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({}),
+  output: teamViewSchema,
+  rest: { method: 'GET', path: '/api/team', status: 200 },
+});
+
+export const createTeam = defineOperation({
+  name: 'createTeam',
+  service: 'identity',
+  summary: 'Create a team (company); the caller becomes its owner. A member belongs to one team',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ name: teamName }),
+  output: teamViewSchema,
+  rest: { method: 'POST', path: '/api/team', status: 201 },
+});
+
+export const updateTeam = defineOperation({
+  name: 'updateTeam',
+  service: 'identity',
+  summary: "Rename the caller's team (owner or admin role)",
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ name: teamName }),
+  output: teamViewSchema,
+  rest: { method: 'PATCH', path: '/api/team', status: 200 },
+});
+
+export const addTeamMember = defineOperation({
+  name: 'addTeamMember',
+  service: 'identity',
+  summary: 'Invite a member to the team by email (owner or admin role); they join at once with the role given',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    email: z.email('Must be an email address.').max(254).transform((s) => s.toLowerCase()).describe("The member's email address"),
+    role: z.enum(['admin', 'member'], { error: 'One of: admin, member.' }).default('member').describe('admin or member (default)'),
+  }),
+  output: teamViewSchema,
+  rest: { method: 'POST', path: '/api/team/members', status: 201 },
+});
+
+const createdKeySchema = z.object({
+  id: z.string(), name: z.string(), prefix: z.string(), createdAt: dateTimeSchema, lastUsedAt: dateTimeSchema.nullable(),
+  key: z.string().describe('The key itself, shown once'),
+  kind: z.enum(['team', 'candidate']).describe('team keys get the team shapes on the shared paths; so do candidate keys'),
+});
+
+export const createTeamApiKey = defineOperation({
+  name: 'createTeamApiKey',
+  service: 'identity',
+  summary: "Create a team API key under company settings (owner or admin role; browser session only). It acts as the caller within the team",
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ name: oneLine(120).describe('A label to tell keys apart') }),
+  output: createdKeySchema,
+  rest: { method: 'POST', path: '/api/team/api-keys', status: 201 },
+});
+
+export const createCandidateApiKey = defineOperation({
+  name: 'createCandidateApiKey',
+  service: 'identity',
+  summary: 'Create a candidate API key (browser session only): with it the shared paths answer the team surface shapes',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ name: oneLine(120).describe('A label to tell keys apart') }),
+  output: createdKeySchema,
+  rest: { method: 'POST', path: '/api/candidate/api-keys', status: 201 },
+});
+
+export const teamMembershipSchema = z.object({
+  membership: z.object({ teamId: z.string(), teamName: z.string(), role: z.enum(TEAM_ROLES) }).nullable(),
+});
+
+export const getTeamMembership = defineOperation({
+  name: 'getTeamMembership',
+  service: 'identity',
+  summary: "A member's team and role (service-to-service)",
+  access: 'internal',
+  callers: ['jobs', 'applications'],
+  input: z.object({ memberId: idSchema }),
+  output: teamMembershipSchema,
+});
+
+// ---------------------------------------------------------------- team jobs (jobs)
+
+export const listTeamBoard = defineOperation({
+  name: 'listTeamBoard',
+  service: 'jobs',
+  summary: 'Team surface: open team jobs, newest first (GET /api/jobs with a team or candidate key)',
+  access: 'public',
+  scope: 'agent:read',
+  input: z.object({ limit: intIn(1, 200, 100) }),
+  output: z.object({ jobs: z.array(teamJobSchema) }),
+  rest: { method: 'GET', path: '/api/jobs', status: 200, credential: ['team', 'candidate'] },
+});
+
+export const listTeamJobs = defineOperation({
+  name: 'listTeamJobs',
+  service: 'jobs',
+  summary: "The caller's team's jobs, newest first",
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({}),
+  output: z.object({ jobs: z.array(teamJobSchema) }),
+  rest: { method: 'GET', path: '/api/team/jobs', status: 200 },
+});
+
+export const postTeamJob = defineOperation({
+  name: 'postTeamJob',
+  service: 'jobs',
+  summary: 'Post a team job with a budget; a $1 listing fee is recorded, never charged. Same safety checks and posting limits as member jobs',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({
+    title: lowercaseTitle,
+    budget: z.number({ error: 'Must be whole dollars from 1 to 1,000,000.' }).int('Must be whole dollars from 1 to 1,000,000.')
+      .min(1, 'Must be whole dollars from 1 to 1,000,000.').max(1_000_000, 'Must be whole dollars from 1 to 1,000,000.')
+      .describe('Whole US dollars, 1 to 1,000,000'),
+    constraints: text(4000).describe('Markdown description, at most 4,000 characters'),
+    acceptListingFee: z.literal(true, { error: 'Must be true: a $1 listing fee is recorded for each team job.' })
+      .describe('Must be true'),
+  }),
+  output: teamJobSchema,
+  rest: { method: 'POST', path: '/api/team/jobs', status: 201 },
+});
+
+export const closeTeamJob = defineOperation({
+  name: 'closeTeamJob',
+  service: 'jobs',
+  summary: "Close one of the team's open jobs (409 when not open)",
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ id: idSchema.describe('Team job id') }),
+  output: teamJobSchema,
+  rest: { method: 'POST', path: '/api/team/jobs/{id}/close', status: 200 },
+});
+
+export const teamPerformanceSchema = z.object({
+  days: z.number().int(),
+  since: dateTimeSchema,
+  jobsPosted: z.number().int(),
+  openJobs: z.number().int().describe('Open now'),
+  filled: z.number().int().describe('Jobs posted in the period and filled'),
+  closed: z.number().int().describe('Jobs posted in the period and closed without a hire'),
+  applications: z.number().int().describe('Applications received in the period'),
+  listingFeesRecorded: z.number().int().describe('Dollars recorded in the listing-fee ledger in the period (never charged)'),
+});
+
+export const getTeamPerformance = defineOperation({
+  name: 'getTeamPerformance',
+  service: 'jobs',
+  summary: "The team's posting and hiring figures over 7, 30 or 90 days",
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({ days: daysSchema }),
+  output: teamPerformanceSchema,
+  rest: { method: 'GET', path: '/api/team/performance', status: 200 },
+});
+
+export const listJobsOfTeam = defineOperation({
+  name: 'listJobsOfTeam',
+  service: 'jobs',
+  summary: "A team's jobs (service-to-service)",
+  access: 'internal',
+  callers: ['identity'],
+  input: z.object({ teamId: idSchema }),
+  output: z.object({ jobs: z.array(teamJobSchema) }),
+});
+
+export const hiringTeamJobSchema = teamJobSchema.extend({ teamId: z.string(), postedBy: z.string() });
+
+export const getTeamJob = defineOperation({
+  name: 'getTeamJob',
+  service: 'jobs',
+  summary: 'A team job as hiring needs it (service-to-service); 404 when none',
+  access: 'internal',
+  callers: ['applications'],
+  input: z.object({ jobId: idSchema }),
+  output: hiringTeamJobSchema,
+});
+
+export const moveTeamJob = defineOperation({
+  name: 'moveTeamJob',
+  service: 'jobs',
+  summary: 'Compare-and-set of a team job status (service-to-service): moves only from the status given',
+  access: 'internal',
+  callers: ['applications'],
+  input: z.object({
+    jobId: idSchema,
+    from: z.enum(TEAM_JOB_STATUSES),
+    to: z.enum(TEAM_JOB_STATUSES),
+    hiredApplicationId: z.string().nullable(),
+  }),
+  output: z.object({ moved: z.boolean(), status: z.enum(TEAM_JOB_STATUSES).nullable() }),
+});
+
+export const teamOperations = [
+  getTeam, createTeam, updateTeam, addTeamMember, createTeamApiKey, createCandidateApiKey, getTeamMembership,
+  listTeamBoard, listTeamJobs, postTeamJob, closeTeamJob, getTeamPerformance, listJobsOfTeam, getTeamJob, moveTeamJob,
+] as const;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { DRAFT_TASKS } from '../schemas/draft.schema.js';
+import { defineQueue } from './queue.js';
+
+/**
+ * One background task of a draft (research, follow-up questions, writing with the job eval), run
+ * by the drafts worker. `runId` names the attempt the draft is waiting for: a result is written
+ * only while the draft still waits for that run, so retries and superseded runs write nothing.
+ */
+export const draftTaskQueue = defineQueue('drafts', 'task', 1, z.object({
+  draftId: z.uuid(),
+  task: z.enum(DRAFT_TASKS),
+  runId: z.uuid(),
+}), { ackWaitSeconds: 15, maxAttempts: 3, concurrency: 2, timeoutSeconds: 300 });
+
+/**
+ * The background check of a completed walkthrough recording (drafts worker). The check writes its
+ * result only while the recording is still `analyzing`, so a redelivery writes nothing twice.
+ */
+export const recordingAnalysisQueue = defineQueue('drafts', 'recording', 1, z.object({
+  recordingId: z.uuid(),
+}), { ackWaitSeconds: 15, maxAttempts: 3, concurrency: 2, timeoutSeconds: 300 });

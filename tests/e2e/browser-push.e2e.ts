@@ -1,0 +1,148 @@
+import { execFileSync } from 'node:child_process';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { messageSentV1 } from '@marketplace/contracts';
+import { api, createMember, dbQuery, until, type TestMember } from '@marketplace/testing';
+import { publishEvent } from './support/bus.js';
+
+const base = inject('baseUrl');
+const nats = inject('natsUrl');
+const db = inject('databaseUrl');
+const control = inject('controlUrl');
+
+interface PushRequest { path: string; headers: IncomingHttpHeaders; bytes: number }
+
+/**
+ * A push service of our own: https with a certificate made for this run (the notifications
+ * processes trust it through NODE_EXTRA_CA_CERTS). Paths under /gone answer 410, as a push
+ * service does for a subscription the browser dropped.
+ */
+async function startPushService(): Promise<{ origin: string; caFile: string; requests: PushRequest[]; server: Server }> {
+  const dir = mkdtempSync(join(tmpdir(), 'push-service-'));
+  const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert,
+    '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+  ], { stdio: 'ignore' });
+  const requests: PushRequest[] = [];
+  const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+    let bytes = 0;
+    req.on('data', (c: Buffer) => { bytes += c.length; });
+    req.on('end', () => {
+      requests.push({ path: req.url ?? '', headers: req.headers, bytes });
+      res.writeHead(req.url?.startsWith('/gone') ? 410 : 201).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, caFile: cert, requests, server };
+}
+
+async function restart(app: string, env: Record<string, string>): Promise<void> {
+  expect((await fetch(`${control}/stop/${app}`, { method: 'POST' })).status).toBe(204);
+  const started = await fetch(`${control}/start/${app}`, { method: 'POST', body: JSON.stringify(env) });
+  expect(started.status, await started.text()).toBe(204);
+}
+
+/** What PushManager.subscribe() hands a page: the endpoint and the browser's keys. */
+function subscription(endpoint: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };
+}
+
+function messaged(recipient: TestMember): Promise<string> {
+  return publishEvent(nats, messageSentV1, {
+    messageId: randomUUID(), applicationId: randomUUID(), jobId: randomUUID(), title: 'Tune a piano', senderId: randomUUID(),
+    recipientId: recipient.id, senderRole: 'poster', sentAt: new Date().toISOString(),
+  });
+}
+
+describe('browser push', () => {
+  let push: Awaited<ReturnType<typeof startPushService>>;
+  let ann: TestMember;
+  let bob: TestMember;
+
+  beforeAll(async () => {
+    push = await startPushService();
+    [ann, bob] = await Promise.all([createMember(nats), createMember(nats)]);
+  });
+  afterAll(async () => {
+    await restart('notifications', {});
+    await restart('notifications-worker', {});
+    push?.server.close();
+  });
+
+  it('without WEB_PUSH_SUBJECT has no public key and refuses subscriptions with 503', async () => {
+    const got = await api(base, '/api/me/browser-push', { key: ann.key });
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual({ publicKey: null, subscriptions: [] });
+    const put = await api(base, '/api/me/browser-push', { key: ann.key, method: 'PUT', body: subscription(`${push.origin}/ann`) });
+    expect(put.status).toBe(503);
+    expect(put.body.error).toMatch(/not configured/);
+  });
+
+  it('once configured, serves one VAPID key kept by the service and validates endpoints', async () => {
+    const env = { WEB_PUSH_SUBJECT: 'mailto:ops@example.test', NODE_EXTRA_CA_CERTS: push.caFile };
+    await restart('notifications', env);
+    await restart('notifications-worker', env);
+    const got = await api(base, '/api/me/browser-push', { key: ann.key });
+    expect(got.status).toBe(200);
+    expect(got.body.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    const [kept] = await dbQuery<{ value: { publicKey: string } }>(db, "SELECT value FROM notifications.notification_keys WHERE name = 'vapid-keys'");
+    expect(kept!.value.publicKey).toBe(got.body.publicKey);
+
+    const put = (body: unknown, member = ann) => api(base, '/api/me/browser-push', { key: member.key, method: 'PUT', body });
+    expect((await put(subscription('http://127.0.0.1/plain'))).status).toBe(400);
+    expect((await put(subscription(`${push.origin}/${'a'.repeat(2049)}`))).status).toBe(400);
+    expect((await put({ endpoint: `${push.origin}/ann` })).status).toBe(400);
+    expect((await api(base, '/api/me/browser-push', { method: 'PUT', body: subscription(`${push.origin}/ann`) })).status).toBe(401);
+  });
+
+  it('an endpoint belongs to one member: re-registering refreshes it, another member gets 409', async () => {
+    const mine = subscription(`${push.origin}/ann`);
+    const first = await api(base, '/api/me/browser-push', { key: ann.key, method: 'PUT', body: mine });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ endpoint: mine.endpoint, createdAt: expect.any(String) });
+    expect((await api(base, '/api/me/browser-push', { key: ann.key, method: 'PUT', body: subscription(mine.endpoint) })).status).toBe(200);
+    const taken = await api(base, '/api/me/browser-push', { key: bob.key, method: 'PUT', body: subscription(mine.endpoint) });
+    expect(taken.status).toBe(409);
+    expect((await api(base, '/api/me/browser-push', { key: ann.key })).body.subscriptions).toEqual([
+      { endpoint: mine.endpoint, createdAt: first.body.createdAt },
+    ]);
+  });
+
+  it('pushes each alert, encrypted and signed with the VAPID key, and removes subscriptions the push service dropped', async () => {
+    const gone = subscription(`${push.origin}/gone/ann`);
+    expect((await api(base, '/api/me/browser-push', { key: ann.key, method: 'PUT', body: gone })).status).toBe(200);
+    await messaged(ann);
+    const arrived = await until(() => push.requests.find((r) => r.path === '/ann'), { what: 'a push to /ann' });
+    expect(arrived.headers['content-encoding']).toBe('aes128gcm');
+    expect(arrived.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]{87}$/);
+    expect(arrived.headers.ttl).toBe('86400');
+    expect(arrived.bytes).toBeGreaterThan(100);
+
+    await until(async () => {
+      const { body } = await api(base, '/api/me/browser-push', { key: ann.key });
+      return body.subscriptions.length === 1 || undefined;
+    }, { what: 'the dropped subscription to be removed' });
+    expect(push.requests.filter((r) => r.path === '/gone/ann')).toHaveLength(1);
+    expect(push.requests.filter((r) => r.path === '/ann')).toHaveLength(1);
+  });
+
+  it('DELETE removes only the caller’s own endpoint', async () => {
+    const endpoint = `${push.origin}/ann`;
+    const notMine = await api(base, '/api/me/browser-push', { key: bob.key, method: 'DELETE', body: { endpoint } });
+    expect(notMine.body).toEqual({ removed: false });
+    const mine = await api(base, '/api/me/browser-push', { key: ann.key, method: 'DELETE', body: { endpoint } });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual({ removed: true });
+    expect((await api(base, '/api/me/browser-push', { key: ann.key })).body.subscriptions).toEqual([]);
+    expect((await api(base, '/api/me/browser-push', { key: ann.key, method: 'DELETE', body: { endpoint: 'ftp://x' } })).status).toBe(400);
+  });
+});

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, createMember, startFakeModelServer, until, type FakeModelServer, type TestMember } from '@marketplace/testing';
+import { holder, newDraft, recordLink, recordOne } from './support/recordings.js';
+
+/**
+ * The drafts worker with a model configured: the real provider code against an OpenAI-compatible
+ * server this test runs. Covers results bounded to the contract, token and cost accounting, a
+ * model that keeps failing, and a worker killed while the model is thinking.
+ */
+
+const base = inject('baseUrl');
+const nats = inject('natsUrl');
+const control = inject('controlUrl');
+
+let model: FakeModelServer;
+let modelEnv: Record<string, string>;
+
+async function service(action: 'stop' | 'start' | 'kill', app: string, env?: Record<string, string>): Promise<void> {
+  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST', ...(env ? { body: JSON.stringify(env) } : {}) });
+  expect(res.status, await res.text()).toBe(204);
+}
+
+beforeAll(async () => {
+  model = await startFakeModelServer();
+  modelEnv = {
+    MODEL_BASE_URL: model.url, MODEL_NAME: 'fake-chat', MODEL_API_KEY: 'sk-drafts-test', MODEL_RETRIES: '0', MODEL_TIMEOUT_MS: '20000',
+    MODEL_USD_PER_MILLION_PROMPT: '1000', MODEL_USD_PER_MILLION_COMPLETION: '2000',
+  };
+  await service('stop', 'drafts-worker');
+  await service('start', 'drafts-worker', modelEnv);
+});
+
+afterAll(async () => {
+  await service('stop', 'drafts-worker');
+  await service('start', 'drafts-worker', {});
+  await model.stop();
+});
+
+const call = (m: TestMember, path: string, method = 'GET', body?: unknown) => api(base, path, { key: m.key, method, ...(body === undefined ? {} : { body }) });
+
+async function waitFor(m: TestMember, id: string, task: string, status: string): Promise<any> {
+  return until(async () => {
+    const d = (await call(m, `/api/me/job-drafts/${id}`)).body;
+    return d.tasks[task]?.status === status ? d : undefined;
+  }, { timeoutMs: 45_000, intervalMs: 250, what: `${task} to be ${status}` });
+}
+
+const writingRequests = () => model.requests.filter((r) => /write a job posting/.test(r.body.messages?.[0]?.content ?? '')).length;
+
+describe('drafts with a model configured', () => {
+  it('researches, asks the model\'s follow-ups, writes and evaluates, keeping accounts in costs', async () => {
+    const member = await createMember(nats);
+    const d0 = (await call(member, '/api/me/job-drafts', 'POST', { answers: { problem: 'Our nightly export fails.', context: 'Small shop, Postgres.' } })).body;
+    await waitFor(member, d0.id, 'research', 'ready');
+    const asked = await waitFor(member, d0.id, 'followUps', 'ready');
+    expect(asked.tasks.research.step).toBe('done with fake-chat');
+    // The model gave ten facts; the contract allows eight.
+    expect(asked.research.facts).toHaveLength(8);
+    expect(asked.research.summary).toMatch(/^Fake research: Context: Small shop/);
+    expect(asked.followUps.map((f: any) => f.id)).toEqual(['q1', 'q2']);
+    expect(asked.nextQuestion).toMatchObject({ answerIds: ['q1'], question: 'Which deliverable do you need?', options: ['A report', 'Code'], number: 1, total: 2, remaining: 1 });
+    const chat = model.requests.find((r) => r.path === '/v1/chat/completions');
+    expect(chat).toMatchObject({ authorization: 'Bearer sk-drafts-test', body: { model: 'fake-chat', response_format: { type: 'json_object' } } });
+
+    await call(member, `/api/me/job-drafts/${d0.id}`, 'PATCH', { answers: { q1: 'Code', q2: 'Next week' } });
+    await call(member, `/api/me/job-drafts/${d0.id}/writing`, 'POST', {});
+    const written = await waitFor(member, d0.id, 'writing', 'ready');
+    expect(written.posting).toMatchObject({
+      title: 'Fix the nightly export job', category: 'engineering', writtenBy: 'fake-chat',
+      evaluation: { score: 82, analyzed: true, gaps: ['Budget'] },
+    });
+    // Research, follow-ups, writing and the eval: four calls, each with tokens and a price.
+    expect(written.costs).toMatchObject({ calls: 4, model: 'fake-chat' });
+    expect(written.costs.promptTokens).toBeGreaterThan(0);
+    expect(written.costs.completionTokens).toBeGreaterThan(0);
+    const expectedUsd = (written.costs.promptTokens * 1000 + written.costs.completionTokens * 2000) / 1e6;
+    expect(written.costs.usd).toBeCloseTo(expectedUsd, 5);
+    const evaluation = (await call(member, `/api/me/job-drafts/${d0.id}/eval`)).body;
+    expect(evaluation.evaluation).toMatchObject({ score: 82, verdict: 'Clear enough to start.', analyzed: true });
+  });
+
+  it('marks a task failed, with its error, once the model has failed every attempt', async () => {
+    const member = await createMember(nats);
+    const d0 = (await call(member, '/api/me/job-drafts', 'POST', { answers: { problem: 'Translate our menu.', context: 'A cafe.' } })).body;
+    await waitFor(member, d0.id, 'followUps', 'ready');
+    await waitFor(member, d0.id, 'research', 'ready');
+    model.queue.push({ status: 500 }, { status: 500 }, { status: 500 });
+    await call(member, `/api/me/job-drafts/${d0.id}/writing`, 'POST', {});
+    const failed = await waitFor(member, d0.id, 'writing', 'failed');
+    expect(failed.tasks.writing).toMatchObject({ error: expect.stringMatching(/answered 500/), finishedAt: expect.any(String) });
+    expect(failed.posting).toBeNull();
+    expect((await call(member, `/api/me/job-drafts/${d0.id}/approvals`, 'POST', { part: 'evaluation' })).status).toBe(400);
+    // Writing again recovers.
+    await call(member, `/api/me/job-drafts/${d0.id}/writing`, 'POST', {});
+    expect((await waitFor(member, d0.id, 'writing', 'ready')).posting.writtenBy).toBe('fake-chat');
+  });
+
+  it('finishes a task once when the worker is killed while the model is answering', async () => {
+    const member = await createMember(nats);
+    const d0 = (await call(member, '/api/me/job-drafts', 'POST', { answers: { problem: 'Design a logo.', context: 'A bakery.' } })).body;
+    await waitFor(member, d0.id, 'followUps', 'ready');
+    await waitFor(member, d0.id, 'research', 'ready');
+    const before = writingRequests();
+    model.queue.push({ hang: true });
+    await call(member, `/api/me/job-drafts/${d0.id}/writing`, 'POST', {});
+    await until(() => writingRequests() > before, { timeoutMs: 15_000, what: 'the worker to ask the model' });
+    await service('kill', 'drafts-worker');
+    expect((await call(member, `/api/me/job-drafts/${d0.id}`)).body.tasks.writing.status).toBe('pending');
+    await service('start', 'drafts-worker', modelEnv);
+    const done = await waitFor(member, d0.id, 'writing', 'ready');
+    expect(done.posting.writtenBy).toBe('fake-chat');
+    // The crashed attempt wrote nothing; the redelivered one wrote the result, once.
+    expect(writingRequests()).toBe(before + 2);
+    const finishedAt = done.tasks.writing.finishedAt;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await call(member, `/api/me/job-drafts/${d0.id}`)).body.tasks.writing.finishedAt).toBe(finishedAt);
+  }, 90_000);
+
+  it('checks a walkthrough recording with the model: a clean check is approved, a credential on screen refuses approval', async () => {
+    const member = await createMember(nats);
+    const draftId = await newDraft(member);
+    const { token } = await recordLink(member, draftId);
+    const clean = await recordOne(token);
+    const checked = (await call(member, `/api/me/job-drafts/${draftId}`)).body;
+    expect(checked.recording).toMatchObject({
+      id: clean, status: 'approved', approved: true, analyzed: true, findings: [],
+      moments: [{ id: 'm1', atSeconds: 3, quote: 'after a while it says timeout', suggestedRequirement: 'The export finishes without a timeout.' }],
+    });
+    expect(checked.recording.transcript).toMatch(/nightly export/);
+    expect(checked.costs.calls).toBeGreaterThan(0);
+    const asked = model.requests.filter((r) => /check a screen-recorded walkthrough/.test(r.body.messages?.[0]?.content ?? ''));
+    expect(asked.at(-1)!.body.messages![1]!.content).toMatch(/5 seconds of screen, 1 parts/);
+
+    model.queue.push({ json: { summary: 'Shows the export settings.', transcript: null, findings: [{ kind: 'secret', atSeconds: 2, description: 'An API key in the settings page' }], moments: [] } });
+    const leaky = await recordOne(token);
+    const review = await call(member, `/api/me/job-drafts/${draftId}`);
+    expect(review.body.recording).toMatchObject({ id: leaky, status: 'needs_review', approved: false, analyzed: true, findings: [{ kind: 'secret', atSeconds: 2 }] });
+    const refused = await holder(token, `/api/recordings/${leaky}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/credential/i);
+  });
+});

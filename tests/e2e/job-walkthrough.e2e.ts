@@ -1,0 +1,106 @@
+import { describe, expect, inject, it } from 'vitest';
+import { api, createMember, until, type TestMember } from '@marketplace/testing';
+import { holder, recordLink, recordOne } from './support/recordings.js';
+
+/**
+ * The approved walkthrough of a draft goes out with the posted job: anyone watches a public
+ * poster's video while the job is open; an anonymous poster's video only the poster and the hired
+ * worker watch, through ten-minute links checked on every request.
+ */
+
+const base = inject('baseUrl');
+const nats = inject('natsUrl');
+type Draft = Record<string, any>;
+const call = (m: TestMember, path: string, method = 'GET', body?: unknown) => api(base, path, { key: m.key, method, ...(body === undefined ? {} : { body }) });
+
+async function settled(m: TestMember, id: string): Promise<Draft> {
+  return until(async () => {
+    const d = (await call(m, `/api/me/job-drafts/${id}`)).body as Draft;
+    return Object.values(d.tasks).some((t: any) => t?.status === 'pending') ? undefined : d;
+  }, { timeoutMs: 30_000, intervalMs: 200, what: 'draft tasks to finish' });
+}
+
+/** A draft with an approved recording, written, approved part by part and posted. */
+async function postWithWalkthrough(m: TestMember, posterVisibility: 'public' | 'anonymous'): Promise<{ id: string; walkthroughUrl: string | null }> {
+  const created = await call(m, '/api/me/job-drafts', 'POST', {
+    answers: { context: 'A small web shop on a hosted platform.', problem: 'The nightly stock export fails with a timeout.' }, posterVisibility,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.id as string;
+  let d = await settled(m, id);
+  while (d.nextQuestion) {
+    const q = d.nextQuestion;
+    const value = q.answerIds[0] === 'category' ? 'engineering' : q.options[0] ?? 'A green run of the nightly export.';
+    expect((await call(m, `/api/me/job-drafts/${id}`, 'PATCH', { answers: { [q.answerIds[0]]: value } })).status).toBe(200);
+    d = await settled(m, id);
+  }
+  const { token } = await recordLink(m, id);
+  const recordingId = await recordOne(token);
+  const approved = await holder(token, `/api/recordings/${recordingId}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  expect((await call(m, `/api/me/job-drafts/${id}/writing`, 'POST', {})).status).toBe(202);
+  await settled(m, id);
+  for (const part of ['evaluation', 'summary', 'details', 'visibility']) {
+    const res = await call(m, `/api/me/job-drafts/${id}/approvals`, 'POST', { part });
+    expect(res.status, `${part}: ${JSON.stringify(res.body)}`).toBe(200);
+  }
+  const posted = await call(m, `/api/me/job-drafts/${id}/post`, 'POST', { acknowledgeExposures: true });
+  expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+  return posted.body;
+}
+
+const video = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${base}${path}`, { method, headers });
+const bytes = 'a short walkthrough';
+
+describe('job walkthrough video', () => {
+  it('a public poster\'s video is public while the job is open, with Range, and disappears once it closes', async () => {
+    const poster = await createMember(nats);
+    const job = await postWithWalkthrough(poster, 'public');
+    expect(job.walkthroughUrl).toBe(`/api/jobs/${job.id}/walkthrough`);
+    const stranger = await call(await createMember(nats), `/api/jobs/${job.id}/details`);
+    expect(stranger.body.walkthroughUrl).toBe(job.walkthroughUrl);
+    const whole = await video(job.walkthroughUrl!);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toMatch(/video\/webm/);
+    expect(await whole.text()).toBe(bytes);
+    const part = await video(job.walkthroughUrl!, { range: 'bytes=2-6' });
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe(bytes.slice(2, 7));
+    expect((await video(job.walkthroughUrl!, {}, 'HEAD')).status).toBe(200);
+
+    expect((await call(poster, `/api/me/jobs/${job.id}/close`, 'POST', {})).status).toBe(200);
+    expect((await video(job.walkthroughUrl!)).status).toBe(404);
+  });
+
+  it('an anonymous poster\'s video: strangers get null and 404; the poster and the hired worker get links that work', async () => {
+    const poster = await createMember(nats);
+    const job = await postWithWalkthrough(poster, 'anonymous');
+    const path = `/api/jobs/${job.id}/walkthrough`;
+    const stranger = await createMember(nats);
+    expect((await call(stranger, `/api/jobs/${job.id}/details`)).body.walkthroughUrl).toBeNull();
+    expect((await api(base, `/api/jobs/${job.id}`)).body.walkthroughUrl ?? null).toBeNull();
+    expect((await video(path)).status).toBe(404);
+    expect((await video(`${path}?link=forged.1.abc`)).status).toBe(403);
+
+    const own = (await call(poster, `/api/jobs/${job.id}/details`)).body.walkthroughUrl as string;
+    expect(own).toMatch(new RegExp(`^${path}\\?link=`));
+    expect((await video(own)).status).toBe(200);
+    expect((await video(own, { range: 'bytes=0-4' })).status).toBe(206);
+
+    const worker = await createMember(nats);
+    const application = await call(worker, `/api/jobs/${job.id}/applications`, 'POST',
+      { pitch: 'I have done this before.', acceptResponsibility: true, model: 'test-model-1' });
+    expect(application.status, JSON.stringify(application.body)).toBe(201);
+    expect((await call(worker, `/api/jobs/${job.id}/details`)).body.walkthroughUrl).toBeNull();
+    expect((await call(poster, `/api/me/job-applications/${application.body.id}/accept`, 'POST')).status).toBe(200);
+    // The job board hears of the hire from the applications service.
+    const hired = await until(async () => (await call(worker, `/api/jobs/${job.id}/details`)).body.walkthroughUrl as string | null ?? undefined,
+      { timeoutMs: 10_000, intervalMs: 200, what: 'the hire to reach the job' });
+    expect(hired).toMatch(/\?link=/);
+    const watched = await video(hired);
+    expect(watched.status).toBe(200);
+    expect(await watched.text()).toBe(bytes);
+    // A link names its viewer: changing the viewer breaks the signature.
+    expect((await video(hired.replace(worker.id, stranger.id))).status).toBe(403);
+  });
+});

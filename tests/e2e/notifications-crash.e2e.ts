@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { applicationSubmittedV1 } from '@marketplace/contracts';
+import { api, createMember, dbQuery, mailTo, until } from '@marketplace/testing';
+import { publishEvent } from './support/bus.js';
+
+const base = inject('baseUrl');
+const nats = inject('natsUrl');
+const db = inject('databaseUrl');
+const control = inject('controlUrl');
+const mailDir = inject('mailDir');
+
+async function service(action: 'start' | 'kill', app: string): Promise<void> {
+  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`${action} ${app}: ${res.status} ${await res.text()}`);
+}
+
+describe('the notifications processes crash mid-stream', () => {
+  afterAll(async () => {
+    await service('start', 'notifications').catch(() => undefined);
+    await service('start', 'notifications-worker').catch(() => undefined);
+  });
+
+  it('are killed (SIGKILL) while events arrive; every alert is delivered and emailed exactly once', async () => {
+    const poster = await createMember(nats);
+    const jobId = randomUUID();
+    const events: string[] = [];
+    const publish = async () => {
+      events.push(await publishEvent(nats, applicationSubmittedV1, {
+        applicationId: randomUUID(), jobId, applicantId: randomUUID(), posterId: poster.id, jobVersion: 1, viaAgent: true,
+        submittedAt: new Date().toISOString(),
+      }));
+    };
+    for (let i = 0; i < 15; i++) await publish();
+    // Both die while the consumer is still working through the stream and digests are open.
+    await Promise.all([service('kill', 'notifications'), service('kill', 'notifications-worker')]);
+    for (let i = 0; i < 15; i++) await publish();
+    await service('start', 'notifications');
+    for (let i = 0; i < 10; i++) await publish();
+    await service('start', 'notifications-worker');
+
+    // Every event became exactly one alert (the unique (event, member) index and processed_events).
+    const rows = await until(async () => {
+      const found = await dbQuery<{ event_id: string; n: number }>(db,
+        'SELECT event_id, count(*)::int AS n FROM notifications.alerts WHERE member_id = $1 GROUP BY event_id', [poster.id]);
+      return found.length === events.length ? found : undefined;
+    }, { timeoutMs: 30_000, what: 'an alert for every event' });
+    expect(rows.map((r) => r.event_id).sort()).toEqual([...events].sort());
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+
+    // Pull delivery hands each of them out once (ten conversations per call).
+    const delivered: string[] = [];
+    for (;;) {
+      const res = await api(base, '/api/me/notifications/deliver', { key: poster.key, method: 'POST' });
+      expect(res.status).toBe(200);
+      for (const c of res.body.conversations) for (const a of c.alerts) delivered.push(a.id);
+      if (!res.body.more && res.body.conversations.length === 0) break;
+    }
+    expect(delivered).toHaveLength(events.length);
+    expect(new Set(delivered).size).toBe(events.length);
+
+    // Email: every alert went into exactly one digest, and each sent digest mailed once.
+    await until(async () => {
+      const waiting = await dbQuery(db, `SELECT 1 FROM notifications.alerts a
+        LEFT JOIN notifications.email_alerts e ON e.alert_id = a.id LEFT JOIN notifications.email_digests d ON d.id = e.digest_id
+        WHERE a.member_id = $1 AND d.sent_at IS NULL`, [poster.id]);
+      return waiting.length === 0;
+    }, { timeoutMs: 30_000, what: 'every alert to be emailed' });
+    const mails = await mailTo(mailDir, poster.email);
+    const mentioned = mails.map((m) => m.text.match(/Your job received a new application\./g)?.length ?? 0).reduce((a, b) => a + b, 0);
+    expect(mentioned).toBe(events.length);
+    const digests = await dbQuery<{ n: number }>(db,
+      'SELECT count(*)::int AS n FROM notifications.email_digests WHERE member_id = $1 AND emailed', [poster.id]);
+    expect(digests[0]!.n).toBe(mails.length);
+  });
+});

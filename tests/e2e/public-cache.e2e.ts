@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { jetstream } from '@nats-io/jetstream';
+import { jobEditedV1, jobPostedV1 } from '@marketplace/contracts';
+import { api, connectAs, createMember, until, type TestMember } from '@marketplace/testing';
+
+const base = inject('baseUrl');
+const nats = inject('natsUrl');
+const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
+
+afterAll(async () => { await db.end(); });
+
+const job = (title: string) => ({
+  title,
+  category: 'data',
+  constraints: '## Scope\nMerge two sheets.\n\n## Deliverables\n- one sheet',
+});
+
+async function post(member: TestMember, title: string): Promise<{ id: string }> {
+  const res = await api(base, '/api/me/jobs', { key: member.key, body: job(title) });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/**
+ * Posts a job and waits until its job.posted event has gone by (heard as the gateway hears it),
+ * so that event cannot drop a page the test caches afterwards.
+ */
+async function postAndSettle(member: TestMember, title: string): Promise<{ id: string }> {
+  const nc = await connectAs(nats, 'gateway');
+  try {
+    const sub = nc.subscribe(jobPostedV1.subject);
+    const posted = await post(member, title);
+    for await (const msg of sub) {
+      if ((msg.json() as { payload: { jobId: string } }).payload.jobId === posted.id) break;
+    }
+    // The gateway heard the same message; give its callback a moment to run.
+    await new Promise((r) => setTimeout(r, 200));
+    return posted;
+  } finally {
+    await nc.close();
+  }
+}
+
+const titlesOn = (page: { jobs: { title: string }[] }) => page.jobs.map((j) => j.title);
+
+describe('anonymous board reads', () => {
+  it('carry a strong ETag and a CDN-fit Cache-Control, and answer 304 to If-None-Match', async () => {
+    // Jobs of other suites expire or change meanwhile, and a page that moved rightly answers 200
+    // with its new ETag; so the pair is read again until the page held still between its reads.
+    const { first, again } = await until(async () => {
+      const read = await api(base, '/api/jobs?limit=5');
+      expect(read.status).toBe(200);
+      const revalidated = await api(base, '/api/jobs?limit=5', { headers: { 'if-none-match': read.headers.get('etag')! } });
+      expect([200, 304]).toContain(revalidated.status);
+      return revalidated.status === 304 ? { first: read, again: revalidated } : undefined;
+    });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers.get('cache-control')).toMatch(/^public, .*s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(first.headers.get('vary')).toMatch(/Authorization/i);
+    expect(again.body || '').toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+
+    const other = await api(base, '/api/jobs?limit=5', { headers: { 'if-none-match': '"something-else"' } });
+    expect(other.status).toBe(200);
+    expect(Array.isArray(other.body.jobs)).toBe(true);
+
+    const categories = await api(base, '/api/jobs/categories');
+    expect(categories.status).toBe(200);
+    expect(categories.headers.get('cache-control')).toMatch(/^public, /);
+    expect(categories.headers.get('etag')).toMatch(/^"/);
+  });
+
+  it('signed-in reads are private and never come from the shared cache', async () => {
+    const poster = await createMember(nats);
+    const posted = await post(poster, `Private read ${randomUUID().slice(0, 8)}`);
+    const signedIn = await api(base, `/api/jobs/${posted.id}`, { key: poster.key });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+    expect(signedIn.headers.get('etag')).toBeNull();
+    // Writes and non-cacheable reads keep the gateway's default.
+    const mine = await api(base, '/api/me/jobs', { key: poster.key });
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a posted, edited or closed job shows on the very next read', async () => {
+    const poster = await createMember(nats);
+    const before = await api(base, '/api/jobs?limit=5');
+    expect(before.status).toBe(200);
+
+    const title = `Fresh on the board ${randomUUID().slice(0, 8)}`;
+    const posted = await post(poster, title);
+    const listed = await api(base, '/api/jobs?limit=5', { headers: { 'if-none-match': before.headers.get('etag')! } });
+    expect(listed.status).toBe(200);
+    expect(titlesOn(listed.body)).toContain(title);
+    const shown = await api(base, `/api/jobs/${posted.id}`);
+    expect(shown.body.title).toBe(title);
+
+    const edited = `${title} (edited)`;
+    const patch = await api(base, `/api/me/jobs/${posted.id}`, { method: 'PATCH', key: poster.key, body: { title: edited } });
+    expect(patch.status).toBe(200);
+    expect((await api(base, `/api/jobs/${posted.id}`)).body.title).toBe(edited);
+    expect(titlesOn((await api(base, '/api/jobs?limit=5')).body)).toContain(edited);
+
+    const closed = await api(base, `/api/me/jobs/${posted.id}/close`, { method: 'POST', key: poster.key });
+    expect(closed.status).toBe(200);
+    expect(titlesOn((await api(base, '/api/jobs?limit=5')).body)).not.toContain(edited);
+  });
+
+  it('a reader asking for no-cache gets the service\'s answer, which then replaces the stored page', async () => {
+    const poster = await createMember(nats);
+    const title = `Refreshed by a reader ${randomUUID().slice(0, 8)}`;
+    const posted = await postAndSettle(poster, title);
+    const path = `/api/jobs/${posted.id}`;
+    expect((await api(base, path)).body.title).toBe(title);
+    const renamed = `${title} (renamed)`;
+    await db.query('UPDATE jobs.jobs SET title = $2 WHERE id = $1', [posted.id, renamed]);
+    expect((await api(base, path)).body.title).toBe(title);
+    expect((await api(base, path, { headers: { 'cache-control': 'no-cache' } })).body.title).toBe(renamed);
+    expect((await api(base, path)).body.title).toBe(renamed);
+  });
+
+  it('a change made behind the gateway shows once its event is published', async () => {
+    const poster = await createMember(nats);
+    const title = `Changed behind the gateway ${randomUUID().slice(0, 8)}`;
+    const posted = await postAndSettle(poster, title);
+    const path = `/api/jobs/${posted.id}`;
+    expect((await api(base, path)).body.title).toBe(title);
+
+    // The row changes without a word to the gateway: the cached page is still served.
+    const renamed = `${title} (renamed)`;
+    await db.query('UPDATE jobs.jobs SET title = $2 WHERE id = $1', [posted.id, renamed]);
+    expect((await api(base, path)).body.title).toBe(title);
+
+    const nc = await connectAs(nats, 'jobs');
+    try {
+      const envelope = {
+        id: randomUUID(), type: jobEditedV1.type, version: 1, producer: 'jobs', occurredAt: new Date().toISOString(),
+        payload: { jobId: posted.id, posterId: poster.id, version: 1, title: renamed, contentChanged: false },
+      };
+      await jetstream(nc).publish(jobEditedV1.subject, JSON.stringify(envelope), { msgID: envelope.id });
+    } finally {
+      await nc.close();
+    }
+    const after = await until(async () => {
+      const res = await api(base, path);
+      return res.body.title === renamed ? res : undefined;
+    });
+    expect(after.headers.get('cache-control')).toMatch(/^public, /);
+  });
+});

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { expect, inject } from 'vitest';
+import { api, until, type TestMember } from '@marketplace/testing';
+
+/** Walkthrough recordings as the record page drives them: the link's token in a header, parts as raw bytes. */
+
+const base = inject('baseUrl');
+const call = (m: TestMember, path: string, method = 'GET', body?: unknown) => api(base, path, { key: m.key, method, ...(body === undefined ? {} : { body }) });
+
+export const holder = (token: string, path: string, method = 'GET', body?: unknown) =>
+  api(base, path, { method, headers: { 'x-recording-token': token }, ...(body === undefined ? {} : { body }) });
+export const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+export async function putPart(token: string, id: string, index: number, bytes: Buffer, digest = sha(bytes)): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${base}/api/recordings/${id}/parts/${index}?sha256=${digest}`, {
+    method: 'PUT', headers: { 'x-recording-token': token, 'content-type': 'video/webm' }, body: bytes,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+export async function newDraft(m: TestMember): Promise<string> {
+  const res = await call(m, '/api/me/job-drafts', 'POST', { answers: { context: 'A small web shop on a hosted platform.', problem: 'The nightly stock export fails with a timeout.' } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id;
+}
+
+export async function recordLink(m: TestMember, draftId: string): Promise<{ token: string; body: any }> {
+  const res = await call(m, `/api/me/job-drafts/${draftId}/recording-links`, 'POST', {});
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const [path, token] = res.body.path.split('#');
+  expect(path).toBe('/record');
+  expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+  return { token, body: res.body };
+}
+
+/** Records one single-part recording with the link and waits for its check. */
+export async function recordOne(token: string): Promise<string> {
+  const started = await holder(token, '/api/recordings', 'POST', {});
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const bytes = Buffer.from('a short walkthrough');
+  expect((await putPart(token, started.body.id, 0, bytes)).status).toBe(200);
+  const done = await holder(token, `/api/recordings/${started.body.id}/complete`, 'POST', { parts: 1, size: bytes.length, seconds: 5 });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  await until(async () => ((await holder(token, `/api/recordings/${started.body.id}`)).body.status === 'analyzing' ? undefined : true),
+    { timeoutMs: 30_000, intervalMs: 200, what: 'the recording check' });
+  return started.body.id;
+}
+
