@@ -17,6 +17,7 @@ import { registerApiDocs } from './openapi/api-docs-route.js';
 import { registerJoinPage } from './web/join-page.js';
 import { registerUnsubscribePage } from './web/unsubscribe-page.js';
 import { registerStaffConsole } from './web/staff-console.js';
+import { registerMemberApp } from './web/member/member-app.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
 import { PublicPageCache } from './rest/public-page-cache.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
@@ -71,6 +72,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const joinPages = registerJoinPage(app, { bus, auth });
   const unsubscribePages = registerUnsubscribePage(app, { bus });
   const staffConsole = registerStaffConsole(app, { bus, auth });
+  const memberApp = registerMemberApp(app, { bus, auth, publicUrl: opts.publicUrl });
   const assets = registerAssets(app);
   const board = registerBoardPages(app, { bus, auth, publicUrl: opts.publicUrl });
   const draftPage = registerDraftPage(app, { bus, auth });
@@ -81,8 +83,18 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     bus, server: oauth, logger: opts.logger, sessionMember: (req, reply) => auth.sessionCaller(req, reply),
   });
   registerMcpEndpoint(app, { bus, oauth, streamer, pages });
-  registerMethodNotAllowed(app, new Map([
-    ...meta, ...apiDocs, ...rest, ...authRoutes, ...webPages, ...joinPages, ...unsubscribePages, ...staffConsole, ...assets, ...board, ...draftPage, ...resourceMetadata, ...consent, ['/api/mcp', new Set(['POST'])],
+  registerMethodNotAllowed(app, mergeRoutes([
+    meta, apiDocs, rest, authRoutes, webPages, joinPages, unsubscribePages, staffConsole, memberApp, assets, board, draftPage,
+    resourceMetadata, consent, new Map([['/api/mcp', new Set(['POST'])]]),
   ]));
   return app;
+}
+
+/** One map of every path's methods; a path served by two registrars keeps the methods of both. */
+function mergeRoutes(maps: readonly ReadonlyMap<string, ReadonlySet<string>>[]): Map<string, Set<string>> {
+  const merged = new Map<string, Set<string>>();
+  for (const map of maps) {
+    for (const [path, methods] of map) merged.set(path, new Set([...(merged.get(path) ?? []), ...methods]));
+  }
+  return merged;
 }

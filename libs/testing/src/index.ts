@@ -14,3 +14,4 @@ export * from './fake-bus.js';
 export * from './service-schema.js';
 export * from './browser.js';
 export * from './fake-model-server.js';
+export * from './web-pages.js';

@@ -36,7 +36,7 @@ export const PAGE_CSP = contentSecurityPolicy(true);
 /** The one layout of every server-rendered page: header, main, footer, one stylesheet, module scripts. */
 export function renderPage(page: Page): string {
   const nav = page.signedIn
-    ? html`<li><a href="/agent-access">Agent access</a></li>`
+    ? html`<li><a href="/me/jobs">My jobs</a></li><li><a href="/me/applications">Applications</a></li><li><a href="/me/messages">Messages</a></li><li><a href="/me/notifications">Notifications</a></li><li><a href="/me">Me</a></li><li><a href="/agent-access">Agent access</a></li>`
     : html`<li><a href="/sign-in">Sign in</a></li>`;
   return html`<!doctype html>
 <html lang="en">

@@ -22,7 +22,7 @@ a { color: var(--accent); }
 h1 { font-size: 1.6rem; line-height: 1.25; margin: 1rem 0; }
 h2 { font-size: 1.25rem; margin: 1.5rem 0 .5rem; }
 label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
-input, select { font: inherit; padding: .5rem; width: 100%; max-width: 28rem; border: 1px solid var(--muted); border-radius: .25rem;
+input, select, textarea { font: inherit; padding: .5rem; width: 100%; max-width: 28rem; border: 1px solid var(--muted); border-radius: .25rem;
   background: var(--bg); color: var(--fg); }
 button, .button { font: inherit; padding: .5rem 1rem; margin: .75rem .5rem 0 0; border: 1px solid var(--accent); border-radius: .25rem;
   background: var(--accent); color: var(--accent-text); cursor: pointer; text-decoration: none; display: inline-block; }
@@ -36,6 +36,14 @@ pre { overflow-x: auto; background: var(--panel); padding: .75rem; border-radius
 pre code { word-break: normal; }
 .note, .muted { color: var(--muted); }
 .error { color: var(--bad); }
+textarea { max-width: 100%; }
+[aria-invalid="true"] { border-color: var(--bad); border-width: 2px; }
+.field-error { margin: .25rem 0 0; font-weight: 600; }
+.check { display: flex; gap: .5rem; align-items: flex-start; margin: 1rem 0 .25rem; }
+.check input { width: auto; margin-top: .35rem; }
+.check label { margin: 0; font-weight: 400; }
+.actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
+.status { font-weight: 600; }
 .notice { padding: .75rem 1rem; border-radius: .25rem; margin: 1rem 0; border: 1px solid var(--line); background: var(--panel); }
 .notice.ok { border-color: var(--ok); }
 .notice.error { border-color: var(--bad); }

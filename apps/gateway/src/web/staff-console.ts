@@ -5,15 +5,16 @@ import {
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
-import { acceptFormPosts, formCaller, formFields } from './form-posts.js';
+import { acceptFormPosts, formFields } from './form-posts.js';
 import { html, sendPage, type Raw } from './layout.js';
+import {
+  ctxOf, errorText, guarded, noticeOf, offsetOf, pageCaller, pager, postCaller, when, type Notice,
+} from './session-pages.js';
 
 export interface StaffConsoleDeps {
   bus: BusClient;
   auth: Authenticator;
 }
-
-type Notice = { kind: 'ok' | 'error'; text: string };
 
 const PAGE_SIZE = 50;
 
@@ -28,7 +29,6 @@ interface ListView<Op extends Operation> {
   filter?: { name: string; values: readonly string[] };
 }
 
-const when = (iso: string | null) => (iso ? html`<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')}</time>` : html`<span class="muted">-</span>`);
 const cells = (...values: (Raw | string | number | null)[]) => html`<tr>${values.map((v) => html`<td>${v ?? '-'}</td>`)}</tr>`;
 
 const LISTS = [
@@ -72,9 +72,9 @@ export function registerStaffConsole(app: FastifyInstance, deps: StaffConsoleDep
     acceptFormPosts(scope);
 
     scope.get('/admin', async (req, reply) => {
-      const caller = await staffPage(deps, req, reply);
+      const caller = await pageCaller(deps, req, reply);
       if (!caller) return reply;
-      return guarded(reply, async () => {
+      return staffGuarded(reply, async () => {
         const queue = await deps.bus.call(listContentReports, { status: 'open', offset: 0, limit: 1 }, ctxOf(req, caller));
         const waiting = await deps.bus.call(listWaitlist, { status: 'waiting', offset: 0, limit: 1 }, ctxOf(req, caller));
         return page(reply, 'Staff console', html`
@@ -90,10 +90,10 @@ ${LISTS.map((l) => html`<li class="card"><h2><a href="${l.path}">${l.title}</a><
 
     for (const list of LISTS) {
       scope.get(list.path, async (req, reply) => {
-        const caller = await staffPage(deps, req, reply);
+        const caller = await pageCaller(deps, req, reply);
         if (!caller) return reply;
         const offset = offsetOf(req);
-        return guarded(reply, async () => {
+        return staffGuarded(reply, async () => {
           const out = await deps.bus.call(list.op as Operation, { offset, limit: PAGE_SIZE }, ctxOf(req, caller)) as { nextOffset: number | null };
           const rows = (list.rows as (o: unknown) => Raw[])(out);
           return page(reply, list.title, html`
@@ -101,14 +101,14 @@ ${crumbs(list.title)}
 <h1>${list.title}</h1>
 ${rows.length ? html`<div class="table-wrap"><table><thead><tr>${list.columns.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>
 <tbody>${rows}</tbody></table></div>` : html`<p class="note">Nothing here yet.</p>`}
-${pager(list.path, '', offset, out.nextOffset)}`);
+${pager(list.path, '', offset, out.nextOffset, PAGE_SIZE)}`);
         });
       });
       route(list.path, 'GET');
     }
 
     scope.get('/admin/content-reports', async (req, reply) => {
-      const caller = await staffPage(deps, req, reply);
+      const caller = await pageCaller(deps, req, reply);
       if (!caller) return reply;
       return moderationPage(deps, req, reply, caller, statusOf(req, ['open', 'dismissed', 'removed'], 'open'));
     });
@@ -145,7 +145,7 @@ ${pager(list.path, '', offset, out.nextOffset)}`);
     route('/admin/content-reports/:id/restore', 'POST');
 
     scope.get('/admin/waitlist', async (req, reply) => {
-      const caller = await staffPage(deps, req, reply);
+      const caller = await pageCaller(deps, req, reply);
       if (!caller) return reply;
       return waitlistPage(deps, req, reply, caller, statusOf(req, ['waiting', 'invited', 'joined'], 'waiting'));
     });
@@ -175,42 +175,7 @@ ${pager(list.path, '', offset, out.nextOffset)}`);
   return routes;
 }
 
-function ctxOf(req: FastifyRequest, caller: Caller) {
-  return { requestId: req.id, caller, surface: 'rest' as const };
-}
-
-/** The signed-in browser session, or a redirect to sign in that comes back here. */
-async function staffPage(deps: StaffConsoleDeps, req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
-  const caller = await deps.auth.sessionCaller(req, reply);
-  if (!caller) {
-    void reply.redirect(`/sign-in?next=${encodeURIComponent(req.url.split('?')[0]!)}`, 302);
-    return null;
-  }
-  return caller;
-}
-
-/** A form post: the session, from this site only. */
-async function staffPost(deps: StaffConsoleDeps, req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
-  const caller = await formCaller(deps.auth, req, reply);
-  if (!caller) {
-    void refused(reply, AppError.forbidden('Sign in on this site to use the staff console.'));
-    return null;
-  }
-  return caller;
-}
-
-/** Renders what `render` builds; a refusal from the services becomes the 403 page, another failure its own page. */
-async function guarded(reply: FastifyReply, render: () => Promise<FastifyReply>): Promise<FastifyReply> {
-  try {
-    return await render();
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    if (err.status === 401 || err.status === 403) return refused(reply, err);
-    return sendPage(reply, { status: err.status, title: 'Staff console', signedIn: true, body: html`
-<h1>Staff console</h1><p class="notice error" role="alert">${err.message}</p>` });
-  }
-}
-
+/** The staff console's refusal reads as such: a member who is not staff is told the console is for staff. */
 function refused(reply: FastifyReply, err: AppError): FastifyReply {
   return sendPage(reply, { status: 403, title: 'Staff only', signedIn: true, body: html`
 <h1>Staff only</h1>
@@ -218,18 +183,22 @@ function refused(reply: FastifyReply, err: AppError): FastifyReply {
 <p><a href="/">Back to the jobs</a></p>` });
 }
 
+async function staffPost(deps: StaffConsoleDeps, req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
+  return postCaller(deps, req, reply, refused);
+}
+
+/** Renders what `render` builds; a refusal from the services becomes the 403 page, another failure its own page. */
+async function staffGuarded(reply: FastifyReply, render: () => Promise<FastifyReply>): Promise<FastifyReply> {
+  try {
+    return await render();
+  } catch (err) {
+    if (err instanceof AppError && (err.status === 401 || err.status === 403)) return refused(reply, err);
+    return guarded(reply, 'Staff console', () => Promise.reject(err));
+  }
+}
+
 function page(reply: FastifyReply, title: string, body: Raw, status = 200): FastifyReply {
   return sendPage(reply, { title, body, signedIn: true, status });
-}
-
-function errorText(err: AppError): string {
-  const fields = err.extra.fields ? Object.values(err.extra.fields as Record<string, string>) : [];
-  return fields.length ? `${err.message} ${fields.join(' ')}` : err.message;
-}
-
-function offsetOf(req: FastifyRequest): number {
-  const value = Number((req.query as Record<string, unknown>).offset ?? 0);
-  return Number.isInteger(value) && value >= 0 && value <= 1_000_000 ? value : 0;
 }
 
 function statusOf<S extends string>(req: FastifyRequest, values: readonly S[], fallback: S): S {
@@ -241,23 +210,10 @@ function crumbs(title: string): Raw {
   return html`<nav aria-label="Breadcrumb"><p class="meta"><a href="/admin">Staff console</a> › ${title}</p></nav>`;
 }
 
-function pager(path: string, query: string, offset: number, nextOffset: number | null): Raw {
-  const prev = offset > 0 ? Math.max(0, offset - PAGE_SIZE) : null;
-  if (prev === null && nextOffset === null) return html``;
-  return html`<nav class="pager" aria-label="Pages">
-${prev !== null ? html`<a href="${path}?${query}offset=${prev}">Previous page</a>` : html`<span></span>`}
-${nextOffset !== null ? html`<a href="${path}?${query}offset=${nextOffset}">Next page</a>` : ''}
-</nav>`;
-}
-
 function tabs(path: string, values: readonly string[], current: string, label: string): Raw {
   return html`<nav aria-label="${label}"><p>${values.map((v) => v === current
     ? html`<strong aria-current="page">${v}</strong> `
     : html`<a href="${path}?status=${v}">${v}</a> `)}</p></nav>`;
-}
-
-function noticeOf(notice: Notice | undefined): Raw {
-  return notice ? html`<div id="notice" class="notice ${notice.kind}" role="${notice.kind === 'error' ? 'alert' : 'status'}">${notice.text}</div>` : html``;
 }
 
 type StaffReport = OutputOf<typeof listContentReports>['reports'][number];
@@ -300,7 +256,7 @@ async function moderationPage(
   status: 'open' | 'dismissed' | 'removed', notice?: Notice, code = 200,
 ): Promise<FastifyReply> {
   const offset = req.method === 'GET' ? offsetOf(req) : 0;
-  return guarded(reply, async () => {
+  return staffGuarded(reply, async () => {
     const out = await deps.bus.call(listContentReports, { status, offset, limit: PAGE_SIZE }, ctxOf(req, caller));
     return page(reply, 'Moderation queue', html`
 ${crumbs('Moderation queue')}
@@ -308,7 +264,7 @@ ${crumbs('Moderation queue')}
 ${noticeOf(notice)}
 ${tabs('/admin/content-reports', ['open', 'dismissed', 'removed'], status, 'Report states')}
 ${out.reports.length ? html`<ul class="cards">${out.reports.map((r) => reportCard(r, status))}</ul>` : html`<p class="note">No ${status} reports.</p>`}
-${pager('/admin/content-reports', `status=${status}&`, offset, out.nextOffset)}`, code);
+${pager('/admin/content-reports', `status=${status}&`, offset, out.nextOffset, PAGE_SIZE)}`, code);
   });
 }
 
@@ -317,7 +273,7 @@ async function waitlistPage(
   status: 'waiting' | 'invited' | 'joined', notice?: Notice, code = 200,
 ): Promise<FastifyReply> {
   const offset = req.method === 'GET' ? offsetOf(req) : 0;
-  return guarded(reply, async () => {
+  return staffGuarded(reply, async () => {
     const out = await deps.bus.call(listWaitlist, { status, offset, limit: PAGE_SIZE }, ctxOf(req, caller));
     const rows = out.entries.map((e) => cells(e.email, when(e.createdAt), when(e.invitedAt),
       e.status === 'waiting'
@@ -331,6 +287,6 @@ ${noticeOf(notice)}
 ${tabs('/admin/waitlist', ['waiting', 'invited', 'joined'], status, 'Waitlist states')}
 ${rows.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Email</th><th scope="col">Joined the list</th><th scope="col">Invited</th><th scope="col">Invite</th></tr></thead>
 <tbody>${rows}</tbody></table></div>` : html`<p class="note">Nobody is ${status}.</p>`}
-${pager('/admin/waitlist', `status=${status}&`, offset, out.nextOffset)}`, code);
+${pager('/admin/waitlist', `status=${status}&`, offset, out.nextOffset, PAGE_SIZE)}`, code);
   });
 }
