@@ -20,7 +20,7 @@ const POSTERS = 1000;
 const CONNECTIONS = Number(process.env.BOARD_CONNECTIONS ?? 4);
 const WARMUP_MS = 1500;
 const MEASURE_MS = Number(process.env.BOARD_MEASURE_MS ?? 8000);
-const BUDGET_P95_MS = 50;
+const BUDGET_P95_MS = 30;
 
 interface Scenario { name: string; path: string }
 interface Measured {

@@ -24,7 +24,7 @@ const CONNECTIONS = 50;
 const DURATION_S = 10;
 const WARMUP_S = 2;
 const SEED = { jobs: 10_000, posters: 50, anonymousShare: 0.15, spreadDays: 13 };
-const BUDGET = { minRatio: 0.6, maxGatewayP99Ms: 25 };
+const BUDGET = { minRatio: 0.8, maxGatewayP99Ms: 25 };
 /** A run waits (up to QUIET_WAIT_MS) until other processes use less than this share of the machine. */
 const QUIET_THRESHOLD = 0.15;
 const QUIET_WAIT_MS = 30_000;

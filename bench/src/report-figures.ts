@@ -1,0 +1,61 @@
+/** One headline figure of a benchmark's results file, as the report shows it. */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** The budget in words (e.g. ">= 0.8"), or null when the figure has none. */
+  budget: string | null;
+  met: boolean | null;
+  /** Other processes' CPU share during this figure's own run, when the benchmark measured it. */
+  noise?: number | null;
+}
+
+/** A results file as its benchmark wrote it. */
+type Json = Record<string, any>;
+
+const r2 = (n: unknown) => Math.round(Number(n) * 100) / 100;
+const atLeast = (name: string, value: number, unit: string, min: number, noise?: number | null): Figure =>
+  ({ name, value: r2(value), unit, budget: `>= ${min}`, met: value >= min, noise });
+const below = (name: string, value: number, unit: string, max: number, noise?: number | null): Figure =>
+  ({ name, value: r2(value), unit, budget: `< ${max}`, met: value < max, noise });
+const plain = (name: string, value: number, unit: string, noise?: number | null): Figure =>
+  ({ name, value: r2(value), unit, budget: null, met: null, noise });
+
+const othersOf = (run: Json | undefined): number | null => run?.cpu?.others ?? null;
+
+/** Each benchmark's results file, read into the figures its budget is about. */
+const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
+  'jobs-list': (r) => [
+    atLeast('gateway / single process (GET /api/jobs?limit=20)', r.ratio, '', r.budgets.ratio.min, othersOf(r.best.gateway)),
+    plain('gateway', r.best.gateway.requestsPerSec, 'req/s', othersOf(r.best.gateway)),
+    plain('single process', r.best.singleProcess.requestsPerSec, 'req/s', othersOf(r.best.singleProcess)),
+    below('gateway p99 at 50 connections', r.best.gateway.latencyMs.p99, 'ms', r.budgets.gatewayP99Ms.max, othersOf(r.best.gateway)),
+    atLeast('anonymous board reads (shared cache)', r.board.cached.requestsPerSec, 'req/s', r.budgets.boardRps.min, othersOf(r.board.cached)),
+    plain('board revalidations (304)', r.board.revalidated304.requestsPerSec, 'req/s', othersOf(r.board.revalidated304)),
+  ],
+  mcp: (r) => [
+    atLeast('MCP / REST (list my jobs)', r.ratio, '', r.budget.min),
+    plain('REST', r.best.rest.requestsPerSec, 'req/s', othersOf(r.best.rest)),
+    plain('MCP', r.best.mcp.requestsPerSec, 'req/s', othersOf(r.best.mcp)),
+  ],
+  board: (r) => (r.results as Json[]).map((m) =>
+    below(`${m.name} p95 (${r.settings.jobs.toLocaleString('en')} jobs)`, m.p95, 'ms', r.settings.budgetP95Ms, m.otherCpu ?? null)),
+  events: (r) => [
+    below('event to alert p99', r.latencyMs.all.p99, 'ms', r.budget.p99BelowMs, othersOf(r)),
+    plain('event to alert p50', r.latencyMs.all.p50, 'ms', othersOf(r)),
+  ],
+  files: (r) => [
+    atLeast('chunked upload / direct PUT', r.ratio, '', r.budget.min),
+    plain('through the gateway', r.gateway.MBps, 'MB/s'),
+    plain('direct PUT', r.direct.MBps, 'MB/s'),
+  ],
+  footprint: (r) => [
+    ...(r.total ? [below(`idle RSS, whole system (${String(r.layout ?? 'default layout')})`, r.total.rssMiB, 'MiB', r.budget?.totalMiB ?? 600)] : []),
+    ...((r.processes ?? []) as Json[]).map((p) => plain(`idle RSS ${String(p.name)}`, p.rssMiB, 'MiB')),
+  ],
+};
+
+export function figuresOf(benchmark: string, results: unknown): Figure[] {
+  const extract = EXTRACTORS[benchmark];
+  return extract ? extract(results as Json) : [];
+}
