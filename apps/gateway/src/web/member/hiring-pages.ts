@@ -24,10 +24,11 @@ const NOTICES = {
 export function registerHiringPages(scope: FastifyInstance, deps: MemberAppDeps, routes: RouteRecorder): void {
   const jobPage: PageRender = (req, reply, caller, state, status) => guarded(reply, 'Your job', async () => {
     const job = await myJob(deps.bus, req, caller, (req.params as { id: string }).id);
+    const read = callAs(deps.bus, req, caller, listJobApplications, { id: job.id }).catch(soft);
     const [applications, files, waits] = await Promise.all([
-      callAs(deps.bus, req, caller, listJobApplications, { id: job.id }).catch(soft),
+      read,
       isHired(job.status) ? callAs(deps.bus, req, caller, listJobFiles, { id: job.id }).catch(soft) : null,
-      waitsOn(deps.bus, req, caller, job),
+      waitsOn(deps.bus, req, caller, job, read),
     ]);
     return memberPage(reply, { title: job.title, status, body: html`<h1>${job.title}</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}

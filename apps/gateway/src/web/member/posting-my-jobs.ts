@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, getJobWork, listJobApplications, listMyJobs, type Caller, type Job, type JobStatus } from '@marketplace/contracts';
+import { AppError, getJobWork, listJobApplications, listMyJobs, type Caller, type JobApplication, type Job, type JobStatus } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import { CATEGORY_NAMES } from '../board-pages.js';
 import { html, type Raw } from '../layout.js';
@@ -22,8 +22,8 @@ const enc = encodeURIComponent;
 export type WaitsOn = string | null;
 
 /**
- * One of the visitor's own jobs, in any status. Read from their own job list rather than the job's
- * details, which answer other members for public jobs and nobody once a job is closed.
+ * One of the visitor's own jobs (closed ones are gone for everybody). Read from their own job list
+ * rather than the job's details, which also answer other members and the hired worker.
  */
 export async function myJob(bus: BusClient, req: FastifyRequest, caller: Caller, id: string): Promise<Job> {
   const { jobs } = await callAs(bus, req, caller, listMyJobs, {});
@@ -42,14 +42,15 @@ export function soft(err: unknown): null {
  * Asked of the services that know: the hired work's own `reason`, or for an open job how many
  * applications wait on the poster's decision.
  */
-export async function waitsOn(bus: BusClient, req: FastifyRequest, caller: Caller, job: Job): Promise<WaitsOn> {
+export async function waitsOn(
+  bus: BusClient, req: FastifyRequest, caller: Caller, job: Job, read?: Promise<{ applications: JobApplication[] } | null>,
+): Promise<WaitsOn> {
   if (job.safetyHidden) return 'Hidden by staff: it is off the board until they review it.';
-  if (job.status === 'closed') return 'Nothing: the job is closed.';
   if (isHired(job.status)) {
     const work = await callAs(bus, req, caller, getJobWork, { id: job.id }).catch(soft);
     return work?.reason ?? null;
   }
-  const list = await callAs(bus, req, caller, listJobApplications, { id: job.id }).catch(soft);
+  const list = await (read ?? callAs(bus, req, caller, listJobApplications, { id: job.id }).catch(soft));
   if (!list) return null;
   const waiting = list.applications.filter((a) => a.status === 'submitted').length;
   if (waiting) return `You: ${waiting} ${waiting === 1 ? 'application waits' : 'applications wait'} for your decision.`;
