@@ -58,6 +58,8 @@ describe('posting a job from the form', () => {
     expect(await page.textContent('#job-preview strong')).toBe('rows');
     expect(await page.locator('#job-preview script').count()).toBe(0);
     expect(await page.textContent('#job-preview')).toContain('<script>alert(1)</script>');
+    // With the preview live, the round-trip Preview button is not needed.
+    expect(await page.isVisible('#job-preview-button')).toBe(false);
 
     expect(await submit(page, '#job-submit')).toBe(400);
     expect(await page.textContent('#job-title-error')).toContain('Required');
@@ -173,7 +175,7 @@ describe('hiring from the poster\'s page of the job', () => {
     expect(await annCard.locator('summary').textContent()).toContain('Resume');
     // No contact before the hire.
     expect(await page.textContent('main')).not.toContain(ann.email);
-    expect(await page.textContent('.waits')).toContain('2 applications wait');
+    expect(await page.textContent('.waits')).toContain('Waiting on you: 2 applications wait');
 
     expect(await submit(page, `text=Decline ${bob.name}`)).toBe(200);
     expect(await page.textContent('#notice')).toContain('Declined');
@@ -213,7 +215,7 @@ describe('hiring from the poster\'s page of the job', () => {
     const { page } = await openAs(browser, base, session, '/me/jobs');
     const card = page.locator(`#job-${jobId}`);
     expect(await card.locator('.status').textContent()).toBe('In progress');
-    expect(await card.locator('.waits').textContent()).not.toContain('not known');
+    expect(await card.locator('.waits').textContent()).toContain('Waiting on the worker');
     expect(await card.locator(`a[href="/jobs/${jobId}/work"]`).count()).toBe(1);
     expect(await card.locator(`a[href="/me/jobs/${jobId}/edit"]`).count()).toBe(0);
     await page.context().close();

@@ -7,6 +7,7 @@ export const SITE_CSS = `
     --panel: #1d1f21; --ok: #6dd58c; --bad: #f2b8b5; }
 }
 *, *::before, *::after { box-sizing: border-box; }
+[hidden] { display: none !important; }
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; background: var(--bg); color: var(--fg);
   overflow-wrap: anywhere; }

@@ -7,7 +7,7 @@ import {
 } from '../session-pages.js';
 import { applicationsSection, fileAccessSection } from './hiring-applications.js';
 import type { MemberAppDeps } from './member-app.js';
-import { isHired, jobLinks, myJob, soft, STATUS_NAMES, waitsOn } from './posting-my-jobs.js';
+import { isHired, jobLinks, myJob, soft, STATUS_NAMES, waitsLine, waitsOn } from './posting-my-jobs.js';
 
 const enc = encodeURIComponent;
 
@@ -34,7 +34,7 @@ export function registerHiringPages(scope: FastifyInstance, deps: MemberAppDeps,
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
 <p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status" id="job-status">${STATUS_NAMES[job.status]}</span>
  · version ${job.version} · posted ${when(job.createdAt)}${job.closesAt ? html` · closes ${when(job.closesAt)}` : ''}</p>
-<p class="waits">Waiting on: ${waits ?? html`<span class="muted">not known right now</span>`}</p>
+<p class="waits">${waitsLine(waits)}</p>
 ${jobLinks(job, 'applications')}
 ${applicationsSection(job, applications?.applications ?? null)}
 ${fileAccessSection(job, files)}

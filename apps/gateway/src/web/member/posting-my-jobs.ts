@@ -45,7 +45,7 @@ export function soft(err: unknown): null {
 export async function waitsOn(
   bus: BusClient, req: FastifyRequest, caller: Caller, job: Job, read?: Promise<{ applications: JobApplication[] } | null>,
 ): Promise<WaitsOn> {
-  if (job.safetyHidden) return 'Hidden by staff: it is off the board until they review it.';
+  if (job.safetyHidden) return 'Waiting on staff: they hid the job from the board.';
   if (isHired(job.status)) {
     const work = await callAs(bus, req, caller, getJobWork, { id: job.id }).catch(soft);
     return work?.reason ?? null;
@@ -53,9 +53,12 @@ export async function waitsOn(
   const list = await (read ?? callAs(bus, req, caller, listJobApplications, { id: job.id }).catch(soft));
   if (!list) return null;
   const waiting = list.applications.filter((a) => a.status === 'submitted').length;
-  if (waiting) return `You: ${waiting} ${waiting === 1 ? 'application waits' : 'applications wait'} for your decision.`;
-  return 'Applicants: nobody is waiting for a decision yet.';
+  if (waiting) return `Waiting on you: ${waiting} ${waiting === 1 ? 'application waits' : 'applications wait'} for your decision.`;
+  return 'Waiting on applicants: no application waits for a decision.';
 }
+
+/** The line itself, or a note that the services could not say right now. */
+export const waitsLine = (waits: WaitsOn): Raw | string => waits ?? html`<span class="muted">What it waits on is not known right now.</span>`;
 
 /** Links to everything about one job the poster can reach now. */
 export function jobLinks(job: Job, except: 'applications' | 'none' = 'none'): Raw {
@@ -73,7 +76,7 @@ function jobItem(job: Job, waits: WaitsOn): Raw {
 <h2><a href="/me/jobs/${enc(job.id)}">${job.title}</a></h2>
 <p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status">${STATUS_NAMES[job.status]}</span>
  · version ${job.version} · posted ${when(job.createdAt)}${job.posterVisibility === 'anonymous' ? ' · anonymous' : ''}</p>
-<p class="waits">Waiting on: ${waits ?? html`<span class="muted">not known right now</span>`}</p>
+<p class="waits">${waitsLine(waits)}</p>
 ${jobLinks(job)}
 </li>`;
 }
