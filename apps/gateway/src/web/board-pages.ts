@@ -17,7 +17,7 @@ export interface BoardPagesDeps {
 const PAGE_SIZE = 20;
 const SEARCH_LIMIT = 50;
 
-const CATEGORY_NAMES: Record<Category, string> = {
+export const CATEGORY_NAMES: Record<Category, string> = {
   consulting: 'Consulting', data: 'Data', design: 'Design', engineering: 'Engineering', legal: 'Legal', marketing: 'Marketing',
   operations: 'Operations', physical: 'Physical', research: 'Research', writing: 'Writing', other: 'Other',
 };

@@ -7,6 +7,7 @@ export const SITE_CSS = `
     --panel: #1d1f21; --ok: #6dd58c; --bad: #f2b8b5; }
 }
 *, *::before, *::after { box-sizing: border-box; }
+[hidden] { display: none !important; }
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; background: var(--bg); color: var(--fg);
   overflow-wrap: anywhere; }
@@ -68,6 +69,14 @@ form.inline { display: inline; }
 .comments li { border-left: 3px solid var(--line); padding: .25rem .75rem; margin: .75rem 0; }
 .comments li.reply { margin-left: 1.5rem; }
 .comment-body { white-space: pre-wrap; margin: .25rem 0 0; }
+.links { margin: .5rem 0 0; }
+.waits { margin: .25rem 0 0; }
+.label { font-weight: 600; margin: .75rem 0 0; }
+.actions form { margin: 0; }
+.preview { border: 1px dashed var(--line); border-radius: .25rem; padding: .25rem 1rem; }
+details { margin: .75rem 0; }
+summary { cursor: pointer; color: var(--accent); }
+fieldset { margin: 1rem 0; }
 @media (min-width: 40rem) {
   .search { grid-template-columns: 2fr 1fr auto; }
   .cards.two { grid-template-columns: 1fr 1fr; }

@@ -1,8 +1,120 @@
-import type { FastifyInstance } from 'fastify';
-import type { RouteRecorder } from '../session-pages.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, closeJob, editJob, listMyJobs, postJob, type Caller } from '@marketplace/contracts';
+import { formFields } from '../form-posts.js';
+import { html, type Raw } from '../layout.js';
+import { renderMarkdown } from '../markdown.js';
+import {
+  callAs, doneNotice, formAction, guarded, memberPage, noticeOf, postCaller, sessionPage,
+  type FormState, type PageRender, type RouteRecorder,
+} from '../session-pages.js';
 import type { MemberAppDeps } from './member-app.js';
+import { EMPTY_PREVIEW, JOB_FORM, jobFields, jobForm, previewSection } from './posting-job-form.js';
+import { myJob, myJobsList, waitsOn } from './posting-my-jobs.js';
+
+const enc = encodeURIComponent;
+const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
 /** Posting: my jobs, the new-job form with its live preview, editing a job and closing it. */
-export function registerPostingPages(_scope: FastifyInstance, _deps: MemberAppDeps, _routes: RouteRecorder): void {
-  // Pages are added here.
+export function registerPostingPages(scope: FastifyInstance, deps: MemberAppDeps, routes: RouteRecorder): void {
+  const myJobsPage: PageRender = (req, reply, caller, state) => guarded(reply, 'My jobs', async () => {
+    const { jobs } = await callAs(deps.bus, req, caller, listMyJobs, {});
+    const waits = await Promise.all(jobs.map((job) => waitsOn(deps.bus, req, caller, job)));
+    return memberPage(reply, { title: 'My jobs', body: html`<h1>My jobs</h1>
+${noticeOf(state.notice ?? doneNotice(req, { closed: 'The job is closed: it left the board and this list, and waiting applications were declined.' }))}
+<p><a class="button" href="/me/jobs/new">Post a job</a> <a class="button secondary" href="/me/drafts/new">Let the guided draft write it</a></p>
+${myJobsList(jobs, waits)}` });
+  });
+
+  const newJobPage: PageRender = async (_req, reply, _caller, state, status) => memberPage(reply, {
+    title: 'Post a job', status, scripts: ['job-preview'], body: html`<h1>Post a job</h1>
+${noticeOf(state.notice)}
+<p>Write it yourself below, or <a href="/me/drafts/new">let the guided draft write it</a>: it asks a few questions and writes the posting with you.</p>
+${jobForm({ action: '/me/jobs/new', previewAction: '/me/jobs/new/preview', submitLabel: 'Post the job' }, state)}
+${previewSection(state.form === JOB_FORM ? state.values?.constraints : undefined)}` });
+
+  const editPage: PageRender = (req, reply, caller, state, status) => guarded(reply, 'Edit a job', async () => {
+    const job = await myJob(deps.bus, req, caller, idOf(req));
+    if (job.status !== 'open' || job.safetyHidden) {
+      return memberPage(reply, { title: `Edit: ${job.title}`, status, body: html`<h1>Edit: ${job.title}</h1>
+<p class="notice error" role="alert">${job.safetyHidden ? 'Staff hid this job, so it cannot be edited.' : 'Only an open job can be edited; this one is not open any more.'}</p>
+<p><a href="/me/jobs/${enc(job.id)}">Back to the job</a></p>` });
+    }
+    // After a refusal the form keeps the version it was loaded with, except when the service said the
+    // job moved on: the visitor has been told, and publishing again goes over the current version.
+    const moved = state.form === JOB_FORM && state.errors?.jobVersion !== undefined;
+    const loaded = moved ? job.version : Number(state.form === JOB_FORM ? state.values?.expectedVersion ?? job.version : job.version);
+    const versionNote = html`<input type="hidden" name="expectedVersion" value="${loaded}">
+<p class="note" id="job-version">You are editing version ${loaded}; saving publishes version ${loaded + 1}. Applications keep the version they applied to.</p>
+${moved ? html`<p class="error field-error" id="job-moved">Someone published version ${job.version} while you were editing. Your text is kept here;
+compare it with <a href="/jobs/${enc(job.id)}">the job as it is now</a>, then save again to publish version ${job.version + 1}.</p>` : ''}`;
+    return memberPage(reply, { title: `Edit: ${job.title}`, status, scripts: ['job-preview'], body: html`<h1>Edit: ${job.title}</h1>
+${noticeOf(state.notice)}
+${jobForm({ action: `/me/jobs/${enc(job.id)}/edit`, previewAction: `/me/jobs/${enc(job.id)}/edit/preview`, submitLabel: `Publish version ${loaded + 1}` }, state, job, versionNote)}
+${previewSection(state.form === JOB_FORM ? state.values?.constraints : job.constraints)}
+<p><a href="/me/jobs/${enc(job.id)}">Back to the job</a></p>` });
+  });
+
+  const closePage: PageRender = (req, reply, caller, state, status) => guarded(reply, 'Close a job', async () => {
+    const job = await myJob(deps.bus, req, caller, idOf(req));
+    return memberPage(reply, { title: `Close: ${job.title}`, status, body: html`<h1>Close: ${job.title}</h1>
+${noticeOf(state.notice)}
+${job.status === 'open' ? html`<p>Closing takes the job off the board and out of search, and declines every application still waiting. It cannot be reopened.</p>
+<form method="post" action="/me/jobs/${enc(job.id)}/close"><p>
+<button type="submit" id="close-confirm">Yes, close this job</button> <a class="button secondary" href="/me/jobs/${enc(job.id)}">Keep it open</a></p></form>`
+    : html`<p class="notice error" role="alert">Only an open job can be closed; this one is ${job.status.replaceAll('_', ' ')}.</p>
+<p><a href="/me/jobs/${enc(job.id)}">Back to the job</a></p>`}` });
+  });
+
+  sessionPage(scope, deps, routes, '/me/jobs', myJobsPage);
+  sessionPage(scope, deps, routes, '/me/jobs/new', newJobPage);
+  formAction(scope, deps, routes, {
+    path: '/me/jobs/new', form: JOB_FORM, op: postJob, page: newJobPage,
+    input: (form) => jobFields(form),
+    done: (job) => `/me/jobs/${enc(job.id)}?done=posted`,
+  });
+  previewRoute(scope, deps, routes, '/me/jobs/new/preview', newJobPage);
+
+  sessionPage(scope, deps, routes, '/me/jobs/:id/edit', editPage);
+  formAction(scope, deps, routes, {
+    path: '/me/jobs/:id/edit', form: JOB_FORM, op: editJob, page: editPage,
+    input: (form, params) => ({ id: params.id, ...jobFields(form), expectedVersion: Number(form.expectedVersion) }),
+    done: (job) => `/me/jobs/${enc(job.id)}?done=edited`,
+  });
+  previewRoute(scope, deps, routes, '/me/jobs/:id/edit/preview', editPage);
+
+  sessionPage(scope, deps, routes, '/me/jobs/:id/close', closePage);
+  formAction(scope, deps, routes, {
+    path: '/me/jobs/:id/close', form: 'close', op: closeJob, page: closePage,
+    input: (_form, params) => ({ id: params.id }),
+    done: () => '/me/jobs?done=closed',
+  });
+
+  markdownPreviewRoute(scope, deps, routes);
+}
+
+/** The no-JavaScript Preview button: the same page again with what was typed and its preview. */
+function previewRoute(scope: FastifyInstance, deps: MemberAppDeps, routes: RouteRecorder, path: string, page: PageRender): void {
+  scope.post(path, async (req, reply) => {
+    const caller = await postCaller(deps, req, reply);
+    if (!caller) return reply;
+    return page(req, reply, caller, { form: JOB_FORM, values: formFields(req) } satisfies FormState);
+  });
+  routes.add(path, 'POST');
+}
+
+/**
+ * The live preview's source: Markdown in, the job page's sanitised HTML out, for a signed-in
+ * visitor posting from this site (the same origin check as every form).
+ */
+function markdownPreviewRoute(scope: FastifyInstance, deps: MemberAppDeps, routes: RouteRecorder): void {
+  const refuse = (reply: FastifyReply, err: AppError) => reply.code(err.status).type('text/plain; charset=utf-8').send(err.message);
+  scope.post('/me/markdown-preview', async (req, reply) => {
+    const caller: Caller | null = await postCaller(deps, req, reply, refuse);
+    if (!caller) return reply;
+    const source = (formFields(req).markdown ?? '').trim();
+    const body: Raw = source ? renderMarkdown(source) : EMPTY_PREVIEW;
+    return reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8').send(body.value);
+  });
+  routes.add('/me/markdown-preview', 'POST');
 }
