@@ -68,6 +68,13 @@ form.inline { display: inline; }
 .comments li { border-left: 3px solid var(--line); padding: .25rem .75rem; margin: .75rem 0; }
 .comments li.reply { margin-left: 1.5rem; }
 .comment-body { white-space: pre-wrap; margin: .25rem 0 0; }
+fieldset { border: 0; padding: 0; margin: 1rem 0 0; min-width: 0; }
+legend { font-weight: 600; padding: 0; }
+details { margin: .5rem 0; }
+summary { cursor: pointer; color: var(--accent); }
+.review { padding-left: 1.25rem; }
+.answers dd { margin: 0 0 1rem; }
+.answer { white-space: pre-wrap; margin: .25rem 0; }
 @media (min-width: 40rem) {
   .search { grid-template-columns: 2fr 1fr auto; }
   .cards.two { grid-template-columns: 1fr 1fr; }
