@@ -33,7 +33,7 @@ export function tasksPart(d: JobDraft): Raw {
   return html`<section class="part" id="draft-tasks" aria-labelledby="tasks-heading"${pending ? html` data-pending` : ''}>
 <h2 id="tasks-heading">Background work</h2>
 <ul class="tasks">${tasks.map(({ name, task }) => html`<li><span class="status">${TASK_NAMES[name]}: ${TASK_STATUS[task.status]}</span>${
-    task.step ? html` <span class="note">(${task.step})</span>` : ''}${task.error ? html`<br><span class="error">${task.error}</span>` : ''}</li>`)}</ul>
+    task.step ? html` <span class="note">· ${task.step}</span>` : ''}${task.error ? html`<br><span class="error">${task.error}</span>` : ''}</li>`)}</ul>
 ${pending ? checkAgain(d) : ''}
 </section>`;
 }

@@ -26,7 +26,7 @@ export function writingPart(d: JobDraft): Raw {
   else {
     action = html`<form method="post" action="/drafts/${d.id}/writing" id="write">
 <p class="note">${d.posting ? 'Writing it again replaces the title, category and description and unapproves every part.' : 'Written from your answers and the research, with a job eval.'}</p>
-<button type="submit"${d.posting && !d.postingStale ? html` class="secondary"` : ''}>${d.posting ? 'Write the description again' : 'Write the job description'}</button>
+<button type="submit"${(d.posting && !d.postingStale) || d.nextQuestion ? html` class="secondary"` : ''}>${d.posting ? 'Write the description again' : 'Write the job description'}</button>
 </form>`;
   }
   return html`<section class="part" id="draft-writing" aria-labelledby="writing-heading">
