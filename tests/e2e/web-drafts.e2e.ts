@@ -67,9 +67,9 @@ describe('the guided draft pages', () => {
   });
 
   it('start a draft, answer every question, write it, approve the parts in order (409 out of order), and post', async () => {
-    const { page, problems } = await openAs(browser, base, token, '/me/drafts/new', { allowStatus: (status) => status === 409 });
+    const { page, problems } = await openAs(browser, base, token, '/me/drafts/new', { allowStatus: (status) => status === 400 || status === 409 });
     await checkPage(page, 'new');
-    await page.getByLabel('What context can you share?').fill('We run a small web shop; orders are exported to CSV each night.');
+    await page.getByLabel('What context can you share?').fill('We run a small web shop; orders are exported to CSV each night. Write to ops@shop-example.test with questions.');
     await page.getByLabel('What problem are you facing, or what result do you want?').fill('Our nightly CSV export times out.\nIt stopped finishing last week.');
     await submit(page, page.getByRole('button', { name: 'Start the draft' }));
     expect(page.url()).toMatch(/\/drafts\/[0-9a-f-]{36}\?done=started$/);
@@ -82,6 +82,20 @@ describe('the guided draft pages', () => {
     await question.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor();
     await page.locator('#draft-research').waitFor();
     await checkPage(page, 'interview');
+
+    // An empty answer comes back with the service's error next to the answer field.
+    const [empty] = await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith(`/drafts/${draftId}/answers`)),
+      question.getByRole('button', { name: 'Save the answer' }).click(),
+    ]);
+    expect(empty.status()).toBe(400);
+    await page.waitForLoadState('load');
+    expect(await page.locator('#answer-text').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#answer-text-error').innerText()).toBe('Required.');
+    // The address in the context is named as a personal detail, masked.
+    const found = await page.locator('#draft-answers .notice').innerText();
+    expect(found).toMatch(/email address/);
+    expect(found).not.toContain('ops@shop-example.test');
 
     let asked = 0;
     while (await question.count()) {
@@ -130,15 +144,19 @@ describe('the guided draft pages', () => {
     expect(await page.locator('form[id^="approve-"]').count()).toBe(0);
     await checkPage(page, 'ready');
 
-    const acknowledge = page.getByLabel(/I have checked these details/);
-    if (await acknowledge.count()) await acknowledge.check();
+    // The address reached the posting: posting needs it acknowledged, and says so when it is not.
+    expect(await page.locator('#draft-post').innerText()).toMatch(/email address/);
+    await submit(page, page.getByRole('button', { name: 'Post the job' }));
+    await page.locator('#notice[role="alert"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/drafts/${draftId}/post`);
+    await page.getByLabel(/I have checked these details/).check();
     await submit(page, page.getByRole('button', { name: 'Post the job' }));
     const draft = (await api(base, `/api/me/job-drafts/${draftId}`, { key: member.key })).body;
     expect(draft).toMatchObject({ status: 'posted', jobId: expect.any(String) });
     expect(new URL(page.url()).pathname).toBe(`/jobs/${draft.jobId}`);
     expect(await page.locator('h1').innerText()).toBe('Our nightly CSV export times out');
-    // The only thing the browser saw go wrong is the refused out-of-order part.
-    expect(problems).toEqual([expect.stringMatching(/409 \(Conflict\)/)]);
+    // What the browser saw refused: the empty answer, the out-of-order part, the unacknowledged address.
+    expect(problems).toEqual([/400/, /409/, /400/].map((status) => expect.stringMatching(status)));
   });
 
   it('makes a recording link, shows the checked recording and approves it', async () => {

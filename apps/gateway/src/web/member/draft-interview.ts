@@ -86,7 +86,7 @@ export function answersPart(d: JobDraft, state: FormState): Raw {
   if (!asked.length) return html``;
   return html`<section class="part" id="draft-answers" aria-labelledby="answers-heading">
 <h2 id="answers-heading">Your answers</h2>
-${exposureList(d.answerExposures, 'Found in your answers; it is kept out of the posting only if you change it:')}
+${exposureList(d.answerExposures, 'Found in your answers, masked here; change an answer to keep it out of the posting:')}
 <dl class="answers">${asked.map((q) => {
     const mine = editState(state, q.key);
     return html`<dt>${q.question}</dt><dd><p class="answer">${d.answers[q.key]}</p>${isOpen(d) ? html`<details${mine.form ? html` open` : ''}>
