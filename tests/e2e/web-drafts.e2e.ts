@@ -117,6 +117,23 @@ describe('the guided draft pages', () => {
     expect(await page.locator('h1').innerText()).toBe('Our nightly CSV export times out');
     await checkPage(page, 'review');
 
+    // A changed answer makes the written posting stale: nothing can be approved until it is written again.
+    const timeline = await page.locator('#draft-answers dt').nth(3).innerText();
+    expect(timeline).toMatch(/when/i);
+    const lastAnswer = page.locator('#draft-answers dd').nth(3).locator('details');
+    await lastAnswer.locator('summary').click();
+    await lastAnswer.getByLabel('New answer').fill('Within two weeks, by the end of the month.');
+    await submit(page, lastAnswer.getByRole('button', { name: 'Save the change' }));
+    await page.locator('#notice').filter({ hasText: 'Answer changed.' }).waitFor();
+    await page.locator('#stale').waitFor();
+    expect(await page.locator('form[id^="approve-"]').count()).toBe(0);
+    await checkPage(page, 'stale');
+    await submit(page, page.getByRole('button', { name: 'Write the description again' }));
+    await pendingThenUpdated(page);
+    await page.locator('#approve-evaluation').waitFor();
+    expect(await page.locator('#stale').count()).toBe(0);
+    expect(await page.locator('#part-details').innerText()).toContain('Within two weeks, by the end of the month.');
+
     // A part out of order, sent by a plain form post as any other page could, is refused with the service's 409.
     const [refused] = await Promise.all([
       page.waitForResponse((res) => res.url().endsWith(`/drafts/${draftId}/approvals`)),

@@ -57,6 +57,7 @@ function recordingBody(d: JobDraft, r: DraftRecording, state: FormState): Raw {
 <p class="meta">${Math.round(r.seconds)} seconds${r.webcam ? ', with webcam' : ''} · ${r.analyzed ? 'checked by a model' : 'not checked by a model'}</p>
 ${checking ? checkAgain(d) : ''}
 ${r.summary ? html`<p>${r.summary}</p>` : ''}
+${r.transcript ? html`<details><summary>Transcript</summary><p class="answer">${r.transcript}</p></details>` : ''}
 ${r.videoUrl ? html`<p><a href="${r.videoUrl}">Watch the recording</a></p>` : ''}
 ${r.findings.length ? html`<h3>What should not be public</h3><ul>${r.findings.map((f) => html`<li>${at(f.atSeconds)} <strong>${f.kind}</strong>: ${f.description}</li>`)}</ul>` : ''}
 ${isOpen(d) && !checking ? reviewForm(d, r, state) : moments(r, false, state)}`;
