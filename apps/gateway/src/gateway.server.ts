@@ -24,7 +24,6 @@ import { ObjectStreamer } from './storage/object-streamer.js';
 import { registerWebPages } from './web/web-pages.js';
 import { registerAssets } from './web/assets.js';
 import { registerBoardPages } from './web/board-pages.js';
-import { registerDraftPage } from './web/draft-page.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 
 export const BODY_LIMIT = 2_097_152;
@@ -75,7 +74,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const memberApp = registerMemberApp(app, { bus, auth, publicUrl: opts.publicUrl });
   const assets = registerAssets(app);
   const board = registerBoardPages(app, { bus, auth, publicUrl: opts.publicUrl });
-  const draftPage = registerDraftPage(app, { bus, auth });
   const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger, keys: opts.oauthKeys });
   mountAuthorizationServer(app, oauth, opts.logger);
   const resourceMetadata = registerProtectedResourceMetadata(app, oauth);
@@ -84,7 +82,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
   registerMcpEndpoint(app, { bus, oauth, streamer, pages });
   registerMethodNotAllowed(app, mergeRoutes([
-    meta, apiDocs, rest, authRoutes, webPages, joinPages, unsubscribePages, staffConsole, memberApp, assets, board, draftPage,
+    meta, apiDocs, rest, authRoutes, webPages, joinPages, unsubscribePages, staffConsole, memberApp, assets, board,
     resourceMetadata, consent, new Map([['/api/mcp', new Set(['POST'])]]),
   ]));
   return app;

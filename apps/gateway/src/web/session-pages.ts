@@ -136,6 +136,11 @@ export interface FormActionSpec<Op extends Operation> {
   done: (out: OutputOf<Op>, params: Record<string, string>) => string;
   /** The page that shows this form, rendered again with the errors when the service refuses. */
   page: PageRender;
+  /**
+   * Instead of the redirect, a page showing what only this answer carries (a one-time link or
+   * secret), which must stay out of URLs and history.
+   */
+  shown?: (out: OutputOf<Op>, req: FastifyRequest, reply: FastifyReply, caller: Caller) => Promise<FastifyReply>;
 }
 
 /**
@@ -151,6 +156,7 @@ export function formAction<Op extends Operation>(scope: FastifyInstance, deps: S
     const values = formFields(req);
     try {
       const out = await callAs(deps.bus, req, caller, spec.op, spec.input(values, params));
+      if (spec.shown) return await spec.shown(out, req, reply, caller);
       return reply.redirect(spec.done(out, params), 303);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

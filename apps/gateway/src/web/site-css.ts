@@ -74,9 +74,13 @@ form.inline { display: inline; }
 .label { font-weight: 600; margin: .75rem 0 0; }
 .actions form { margin: 0; }
 .preview { border: 1px dashed var(--line); border-radius: .25rem; padding: .25rem 1rem; }
-details { margin: .75rem 0; }
+fieldset { border: 0; padding: 0; margin: 1rem 0 0; min-width: 0; }
+legend { font-weight: 600; padding: 0; }
+details { margin: .5rem 0; }
 summary { cursor: pointer; color: var(--accent); }
-fieldset { margin: 1rem 0; }
+.review { padding-left: 1.25rem; }
+.answers dd { margin: 0 0 1rem; }
+.answer { white-space: pre-wrap; margin: .25rem 0; }
 @media (min-width: 40rem) {
   .search { grid-template-columns: 2fr 1fr auto; }
   .cards.two { grid-template-columns: 1fr 1fr; }
