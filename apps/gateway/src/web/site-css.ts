@@ -68,6 +68,15 @@ form.inline { display: inline; }
 .comments li { border-left: 3px solid var(--line); padding: .25rem .75rem; margin: .75rem 0; }
 .comments li.reply { margin-left: 1.5rem; }
 .comment-body { white-space: pre-wrap; margin: .25rem 0 0; }
+fieldset { border: 0; padding: 0; margin: 1rem 0 0; min-width: 0; }
+legend { font-weight: 600; padding: 0; }
+.me-head { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; }
+.me-head h1 { margin-bottom: 0; }
+img.photo { width: 8rem; height: 8rem; object-fit: cover; border-radius: 50%; border: 1px solid var(--line); }
+.preview { margin: 1rem 0; }
+.preview img { max-width: 100%; height: auto; border: 1px solid var(--line); }
+progress { width: 100%; max-width: 28rem; height: 1.25rem; }
+input[readonly] { background: var(--panel); }
 @media (min-width: 40rem) {
   .search { grid-template-columns: 2fr 1fr auto; }
   .cards.two { grid-template-columns: 1fr 1fr; }
