@@ -8,7 +8,7 @@ import { html, type Raw } from '../layout.js';
 import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, offsetOf, pager, sessionPage, when, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import { meCrumbs } from './me-pages.js';
+import { meCrumbs, scrollTable } from './me-pages.js';
 import type { MemberAppDeps } from './member-app.js';
 
 const SWITCHES: Record<ContactSwitch, { label: string; hint: string }> = {
@@ -92,11 +92,11 @@ ${meCrumbs('Content reports')}
 <h1>Content reports</h1>
 <p>What you reported to the moderators, newest first. To report something, use the report link next to it on its page.</p>
 <nav aria-label="Report states"><p>${tab(undefined, 'All')}${CONTENT_REPORT_STATUSES.map((s) => tab(s, s))}</p></nav>
-${out.reports.length ? html`<div class="table-wrap"><table>
+${out.reports.length ? scrollTable('Your reports', html`<table>
 <thead><tr><th scope="col">Reported</th><th scope="col">What</th><th scope="col">Reason</th><th scope="col">Your details</th><th scope="col">Outcome</th></tr></thead>
 <tbody>${out.reports.map((r) => html`<tr><td>${when(r.createdAt)}</td><td>${reported(r)}</td><td>${r.reason.replaceAll('_', ' ')}</td>
 <td>${r.details ?? html`<span class="muted">-</span>`}</td><td>${REPORT_STATES[r.status]}${r.decidedAt ? html`, ${when(r.decidedAt)}` : ''}</td></tr>`)}</tbody>
-</table></div>` : html`<p class="note">No reports${status ? ` ${status}` : ''}.</p>`}
+</table>`) : html`<p class="note">No reports${status ? ` ${status}` : ''}.</p>`}
 ${pager('/me/reports', status ? `status=${status}&` : '', offset, out.nextOffset, REPORT_PAGE)}`,
     });
   }));

@@ -6,7 +6,7 @@ import { html, type Raw } from '../layout.js';
 import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, pageCaller, sessionPage, when, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import { meCrumbs } from './me-pages.js';
+import { meCrumbs, scrollTable } from './me-pages.js';
 import type { MemberAppDeps } from './member-app.js';
 
 const DONE = { uploaded: 'Your file is uploaded.', deleted: 'The file is being deleted; it leaves the list once its storage is freed.' } as const;
@@ -63,9 +63,9 @@ ${out.closed ? html`<p class="notice">Your account is being deleted, so files ca
 </section>`}
 <section class="part" aria-labelledby="files-heading">
 <h2 id="files-heading">Your files</h2>
-${out.files.length ? html`<div class="table-wrap"><table>
+${out.files.length ? scrollTable('Your files', html`<table>
 <thead><tr><th scope="col">Name</th><th scope="col">Size</th><th scope="col">State</th><th scope="col">Added</th><th scope="col"><span class="note">Action</span></th></tr></thead>
-<tbody>${out.files.map(fileRow)}</tbody></table></div>` : html`<p class="note">You have no files yet.</p>`}
+<tbody>${out.files.map(fileRow)}</tbody></table>`) : html`<p class="note">You have no files yet.</p>`}
 </section>`,
     });
   });

@@ -5,7 +5,7 @@ import { html, type Raw } from '../layout.js';
 import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, sessionPage, when, type FormState, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import { meCrumbs } from './me-pages.js';
+import { meCrumbs, scrollTable } from './me-pages.js';
 import type { MemberAppDeps } from './member-app.js';
 
 const DONE = {
@@ -35,10 +35,10 @@ ${link.revoked ? html`<p class="notice error">Your link was turned off by the mo
 ${textInput({ form: 'invite', name: 'email', label: 'Their email address', type: 'email', maxlength: 254, required: true, autocomplete: 'off' }, state)}
 <button type="submit">Send invitation</button>
 </form>
-${link.pendingInvitations.length ? html`<h3>Invited by email</h3><div class="table-wrap"><table>
+${link.pendingInvitations.length ? html`<h3>Invited by email</h3>${scrollTable('Invited by email', html`<table>
 <thead><tr><th scope="col">Email</th><th scope="col">State</th><th scope="col">Invited</th></tr></thead>
 <tbody>${link.pendingInvitations.map((p) => html`<tr><td>${p.email}</td><td>${PENDING_STATES[p.state]}</td><td>${when(p.createdAt)}</td></tr>`)}</tbody>
-</table></div>` : ''}
+</table>`)}` : ''}
 </section>
 <section class="part" aria-labelledby="joined-heading">
 <h2 id="joined-heading">Who joined</h2>

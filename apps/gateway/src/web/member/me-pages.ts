@@ -38,6 +38,11 @@ export function ownPhoto(me: Pick<Me, 'photoUrl' | 'name'>, alt: string): Raw {
     : html``;
 }
 
+/** A table that may scroll sideways on a phone: a labelled region that takes focus, so a keyboard can scroll it too. */
+export function scrollTable(label: string, table: Raw): Raw {
+  return html`<div class="table-wrap" role="region" aria-label="${label}" tabindex="0">${table}</div>`;
+}
+
 /** Me: profile and photo, applicant visibility, personal files, invitations, email switches, connected agents, content reports, account deletion. */
 export function registerMePages(scope: FastifyInstance, deps: MemberAppDeps, routes: RouteRecorder): void {
   sessionPage(scope, deps, routes, '/me', (req, reply, caller) => guarded(reply, 'Me', async () => {

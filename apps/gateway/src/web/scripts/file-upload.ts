@@ -42,7 +42,8 @@ function refusal(body: ErrorBody, fallback: string): string {
 }
 
 async function api(path: string, method: string, body?: unknown): Promise<Response> {
-  const res = await fetch(path, { method, headers: JSON_HEADERS, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+  // A JSON request always carries a body, even an empty object: the API refuses an empty one.
+  const res = await fetch(path, { method, headers: JSON_HEADERS, ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }) })
     .catch(() => { throw new UploadError('The connection was lost. Choose the same file again to resume.'); });
   if (res.status === 401) {
     location.assign('/sign-in?next=%2Fme%2Ffiles');
