@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DELETE_CONFIRMATION, FILE_LIMITS } from '@marketplace/contracts';
 import {
-  api, axeViolations, checkLayout, createMember, DESKTOP_WIDTH, launchBrowser, openAs, PHONE_WIDTH, sessionHeaders, signIn, until,
+  api, axeViolations, checkLayout, createMember, DESKTOP_WIDTH, launchBrowser, openAs, PHONE_WIDTH, sessionHeaders, setSetting, signIn, until,
   type TestMember,
 } from '@marketplace/testing';
 
@@ -46,7 +46,7 @@ async function checkPage(page: Page, name: string): Promise<void> {
  * 400, or the 409 by which the service names the first part a cut-off upload lacks).
  */
 const unexpected = (problems: string[]) => problems.filter((p) =>
-  !/^Failed to load resource: the server responded with a status of (400 \(Bad Request\)|409 \(Conflict\))$/.test(p));
+  !/^Failed to load resource: the server responded with a status of (400 \(Bad Request\)|404 \(Not Found\)|409 \(Conflict\))$/.test(p));
 
 describe('the Me pages over HTTP', () => {
   it('send a signed-out visitor to sign in and back, and refuse a form posted from another site', async () => {
@@ -254,6 +254,36 @@ describe('the Me pages in Chromium', () => {
     await page.getByText('No reports dismissed.').waitFor();
     expect(unexpected(problems)).toEqual([]);
     await page.context().close();
+  });
+
+  it('while invite-only, a newcomer accepts an invitation on the invitations page (a wrong token refused first)', async () => {
+    const { member: inviter } = await visitor();
+    const { token: invitation } = (await api(base, '/api/me/invite-link', { key: inviter.key })).body as { token: string };
+    await setSetting(nats, 'invite_only', true);
+    try {
+      const newcomer = await signIn(base, mailDir);
+      const { page, problems } = await openAs(browser, base, newcomer.token, '/me/invitations', {
+        allowStatus: (status, url) => status >= 400 && status < 500 && new URL(url).pathname === '/me/invitations/accept',
+      });
+      expect(await page.getByLabel('Share this link').count()).toBe(0);
+      await page.getByLabel('Invitation token').fill('not-a-real-invitation');
+      await page.getByRole('button', { name: 'Accept invitation' }).click();
+      await page.getByRole('alert').waitFor();
+      await page.locator('#accept-token-error').waitFor();
+      expect(await page.getByLabel('Invitation token').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('Invitation token').inputValue()).toBe('not-a-real-invitation');
+      await checkPage(page, 'invitation-accept');
+
+      await page.getByLabel('Invitation token').fill(invitation);
+      await page.getByRole('button', { name: 'Accept invitation' }).click();
+      await page.getByRole('status').filter({ hasText: 'You are in.' }).waitFor();
+      await page.getByLabel('Share this link').waitFor();
+      expect((await api(base, '/api/me/invite-link', { key: inviter.key })).body.joined).toHaveLength(1);
+      expect(unexpected(problems)).toEqual([]);
+      await page.context().close();
+    } finally {
+      await setSetting(nats, 'invite_only', null);
+    }
   });
 
   it('deletes the account after a wrong phrase is refused next to its field; the session ends on the front page with a notice', async () => {

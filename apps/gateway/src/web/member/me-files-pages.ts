@@ -21,7 +21,7 @@ export function byteSize(n: number): string {
 function stateOf(f: PersonalFile): Raw {
   if (f.status === 'ready') return html`Ready`;
   if (f.status === 'deleting') return html`Being deleted`;
-  return html`Uploading: ${Math.floor((f.received / f.size) * 100)}% received. <span class="note">Choose the same file under the same name above to finish it.</span>`;
+  return html`Uploading: ${Math.floor((f.received / f.size) * 100)}% received. <span class="note">Choose it again above to finish.</span>`;
 }
 
 const deleteForm = (f: PersonalFile) => (f.canWrite && f.status !== 'deleting'
@@ -80,7 +80,7 @@ const filePage: (deps: MemberAppDeps) => PageRender = (deps) => (req, reply, cal
     return memberPage(reply, {
       title: file.path, status,
       body: html`
-${meCrumbs('Files')}
+${meCrumbs(file.path, { href: '/me/files', text: 'Files' })}
 <h1>${file.path}</h1>
 ${noticeOf(state.notice ?? doneNotice(req, DONE))}
 <p class="meta">${byteSize(file.size)} · added ${when(file.createdAt)} · ${stateOf(file)}</p>

@@ -23,9 +23,9 @@ const ELSEWHERE = [
   ['/me/notifications', 'Notifications'], ['/agent-access', 'Agent access'],
 ] as const;
 
-/** The breadcrumb above every part of Me. */
-export function meCrumbs(title: string): Raw {
-  return html`<nav aria-label="Breadcrumb"><p class="meta"><a href="/me">Me</a> › ${title}</p></nav>`;
+/** The breadcrumb above every part of Me; `parent` is the part a page belongs to, when it is not Me itself. */
+export function meCrumbs(title: string, parent?: { href: string; text: string }): Raw {
+  return html`<nav aria-label="Breadcrumb"><p class="meta"><a href="/me">Me</a> › ${parent ? html`<a href="${parent.href}">${parent.text}</a> › ` : ''}${title}</p></nav>`;
 }
 
 /**
