@@ -135,7 +135,8 @@ describe('the Me pages in Chromium', () => {
   it('uploads a file with progress and shows its preview; an interrupted upload resumes with only the missing part; deletes', async () => {
     const { member, token } = await visitor();
     const { page, problems } = await openAs(browser, base, token, '/me/files', {
-      allowStatus: (status, url) => status === 409 && /\/api\/me\/files\/[^/]+\/complete$/.test(new URL(url).pathname),
+      allowStatus: (status, url) => (status === 409 && /\/api\/me\/files\/[^/]+\/complete$/.test(new URL(url).pathname))
+        || (status === 400 && new URL(url).pathname === '/api/me/files'),
     });
     await page.getByText('You have no files yet.').waitFor();
 
@@ -152,6 +153,12 @@ describe('the Me pages in Chromium', () => {
     expect(Math.ceil(image.length / FILE_LIMITS.chunkBytes)).toBe(3);
     await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'beach.png', mimeType: 'image/png', buffer: image });
     expect(await page.getByLabel('Name').inputValue()).toBe('beach.png');
+    // A name the service refuses: its message stands next to the name, and nothing is sent.
+    await page.getByLabel('Name').fill('holiday/../beach.png');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.locator('#upload-path-error').filter({ hasText: 'Must not contain . or .. segments.' }).waitFor();
+    expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
     await page.getByLabel('Name').fill('holiday/beach.png');
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.waitForURL(/\/me\/files\/[^/?]+\?done=uploaded$/);

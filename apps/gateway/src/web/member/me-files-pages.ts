@@ -54,6 +54,7 @@ ${out.closed ? html`<p class="notice">Your account is being deleted, so files ca
 <label for="upload-path">Name</label>
 <input id="upload-path" maxlength="${FILE_LIMITS.pathLength}" autocomplete="off" aria-describedby="upload-path-hint">
 <p class="note" id="upload-path-hint">The file's name by default. Put it in a folder with a slash, such as reports/q3.pdf.</p>
+<p class="error field-error" id="upload-path-error" hidden></p>
 <button type="submit">Upload</button>
 <div id="upload-progress-box" hidden><label for="upload-progress">Upload progress</label>
 <progress id="upload-progress" max="1" value="0"></progress></div>

@@ -20,7 +20,27 @@ const chunkBytes = Number(form.dataset.chunkBytes);
 
 const say = (text: string, error = false) => sayIn(status, text, error);
 
-class UploadError extends Error {}
+class UploadError extends Error {
+  /** The service's message about the name (path), shown next to that field. */
+  constructor(message: string, readonly pathError?: string) {
+    super(message);
+  }
+}
+
+const pathError = byId('upload-path-error');
+
+/** The name field's own error, linked to it as the server-rendered forms do. */
+function markPath(message: string | undefined): void {
+  pathError.textContent = message ?? '';
+  pathError.hidden = !message;
+  if (message) {
+    pathInput.setAttribute('aria-invalid', 'true');
+    pathInput.setAttribute('aria-describedby', 'upload-path-hint upload-path-error');
+  } else {
+    pathInput.removeAttribute('aria-invalid');
+    pathInput.setAttribute('aria-describedby', 'upload-path-hint');
+  }
+}
 
 form.hidden = false;
 
@@ -93,7 +113,10 @@ async function openUpload(path: string, file: File, digest: string): Promise<{ i
     return { id: same.id, next, received: same.received };
   }
   const res = await api('/api/me/files', 'POST', { path, size: file.size, sha256: digest });
-  if (!res.ok) throw new UploadError(refusal(await errorBody(res), 'The upload could not be started.'));
+  if (!res.ok) {
+    const body = await errorBody(res);
+    throw new UploadError(refusal(body, 'The upload could not be started.'), body.fields?.path);
+  }
   const slot = (await res.json()) as { file: ListedFile; nextIndex: number | null };
   return { id: slot.file.id, next: slot.nextIndex, received: 0 };
 }
@@ -137,6 +160,7 @@ form.addEventListener('submit', async (event) => {
   const path = pathInput.value.trim() || file.name;
   const button = form.querySelector('button');
   if (button) button.disabled = true;
+  markPath(undefined);
   progressBox.hidden = false;
   showProgress(0, file.size);
   try {
@@ -151,7 +175,8 @@ form.addEventListener('submit', async (event) => {
   } catch (err) {
     if (!(err instanceof UploadError)) throw err;
     say(err.message, true);
-    fileInput.focus();
+    markPath(err.pathError);
+    (err.pathError ? pathInput : fileInput).focus();
   } finally {
     if (button) button.disabled = false;
   }
