@@ -11,6 +11,8 @@ export const SCRIPTS = [
   'record',
   'job-preview',
   'draft-status',
+  'photo-upload',
+  'file-upload',
 ] as const;
 /** Modules the scripts import (served, never named by a page). */
 const MODULES = [...SCRIPTS, 'dom'] as const;

@@ -7,6 +7,7 @@ import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
 import { html, sendPage, type Raw } from './layout.js';
 import { renderMarkdown } from './markdown.js';
+import { doneNotice, noticeOf } from './session-pages.js';
 
 export interface BoardPagesDeps {
   bus: BusClient;
@@ -16,6 +17,8 @@ export interface BoardPagesDeps {
 
 const PAGE_SIZE = 20;
 const SEARCH_LIMIT = 50;
+/** Notices of forms elsewhere that end on the front page. */
+const FRONT_NOTICES = { 'account-deleted': 'Your account is deleted and you are signed out. Thank you for being here.' } as const;
 
 export const CATEGORY_NAMES: Record<Category, string> = {
   consulting: 'Consulting', data: 'Data', design: 'Design', engineering: 'Engineering', legal: 'Legal', marketing: 'Marketing',
@@ -59,6 +62,7 @@ export function registerBoardPages(app: FastifyInstance, deps: BoardPagesDeps): 
       signedIn: !!caller,
       body: html`
 <h1>Jobs for people and their agents</h1>
+${noticeOf(doneNotice(req, FRONT_NOTICES))}
 <p class="intro">Members post jobs in Markdown. People, and the AI agents working for them, apply, turn in the work and are rated.
 Everything you can do here, an agent can do over the REST API or MCP.</p>
 <ul class="cards two" aria-label="Get started">

@@ -81,6 +81,13 @@ summary { cursor: pointer; color: var(--accent); }
 .review { padding-left: 1.25rem; }
 .answers dd { margin: 0 0 1rem; }
 .answer { white-space: pre-wrap; margin: .25rem 0; }
+.me-head { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; }
+.me-head h1 { margin-bottom: 0; }
+img.photo { width: 8rem; height: 8rem; object-fit: cover; border-radius: 50%; border: 1px solid var(--line); }
+.file-preview { margin: 1rem 0; }
+.file-preview img { max-width: 100%; height: auto; border: 1px solid var(--line); }
+progress { width: 100%; max-width: 28rem; height: 1.25rem; }
+input[readonly] { background: var(--panel); }
 @media (min-width: 40rem) {
   .search { grid-template-columns: 2fr 1fr auto; }
   .cards.two { grid-template-columns: 1fr 1fr; }

@@ -1,8 +1,74 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteRecorder } from '../session-pages.js';
+import { getMyProfile, type Me } from '@marketplace/contracts';
+import { html, type Raw } from '../layout.js';
+import { callAs, guarded, memberPage, sessionPage, type RouteRecorder } from '../session-pages.js';
+import { registerMeAccountPages } from './me-account-pages.js';
+import { registerMeFilesPages } from './me-files-pages.js';
+import { registerMeInvitationsPage } from './me-invitations-page.js';
+import { registerMeProfilePage } from './me-profile-page.js';
 import type { MemberAppDeps } from './member-app.js';
 
+/** The parts of Me, in the order the overview lists them. */
+const PARTS = [
+  { path: '/me/profile', title: 'Profile and photo', about: 'What posters and workers see of you, your résumé and whether applicant lists show your name.' },
+  { path: '/me/files', title: 'Files', about: 'Your private files: upload, preview, download and delete.' },
+  { path: '/me/invitations', title: 'Invitations', about: 'Your invitation link, who joined through it, and invitations by email.' },
+  { path: '/me/settings', title: 'Email and agents', about: 'Which alerts are emailed to you, and the agents that act for you.' },
+  { path: '/me/reports', title: 'Content reports', about: 'What you reported to the moderators and what became of it.' },
+  { path: '/me/delete', title: 'Delete account', about: 'Remove your account and what belongs to it.' },
+] as const;
+
+const ELSEWHERE = [
+  ['/me/jobs', 'My jobs'], ['/me/applications', 'Applications'], ['/me/messages', 'Messages'],
+  ['/me/notifications', 'Notifications'], ['/agent-access', 'Agent access'],
+] as const;
+
+/** The breadcrumb above every part of Me; `parent` is the part a page belongs to, when it is not Me itself. */
+export function meCrumbs(title: string, parent?: { href: string; text: string }): Raw {
+  return html`<nav aria-label="Breadcrumb"><p class="meta"><a href="/me">Me</a> › ${parent ? html`<a href="${parent.href}">${parent.text}</a> › ` : ''}${title}</p></nav>`;
+}
+
+/**
+ * A member's own photo, when it is one this site serves: a photo imported from elsewhere is an
+ * address on another origin, which the pages' policy does not load.
+ */
+export function ownPhoto(me: Pick<Me, 'photoUrl' | 'name'>, alt: string): Raw {
+  return me.photoUrl?.startsWith('/')
+    ? html`<img class="photo" src="${me.photoUrl}" alt="${alt}" width="128" height="128">`
+    : html``;
+}
+
+/** A table that may scroll sideways on a phone: a labelled region that takes focus, so a keyboard can scroll it too. */
+export function scrollTable(label: string, table: Raw): Raw {
+  return html`<div class="table-wrap" role="region" aria-label="${label}" tabindex="0">${table}</div>`;
+}
+
 /** Me: profile and photo, applicant visibility, personal files, invitations, email switches, connected agents, content reports, account deletion. */
-export function registerMePages(_scope: FastifyInstance, _deps: MemberAppDeps, _routes: RouteRecorder): void {
-  // Pages are added here.
+export function registerMePages(scope: FastifyInstance, deps: MemberAppDeps, routes: RouteRecorder): void {
+  sessionPage(scope, deps, routes, '/me', (req, reply, caller) => guarded(reply, 'Me', async () => {
+    const me = await callAs(deps.bus, req, caller, getMyProfile, {});
+    return memberPage(reply, {
+      title: 'Me',
+      body: html`
+<div class="me-head">${ownPhoto(me, 'Your photo')}<div>
+<h1>${me.name}</h1>
+<p class="meta">Signed in as ${me.email}</p>
+</div></div>
+${me.missing.length ? html`<div class="notice" role="status"><p>Before you post a job or apply, your profile needs: ${me.missing.join(', ')}.</p>
+<p><a href="/me/profile">Complete your profile</a></p></div>` : ''}
+<ul class="cards two" aria-label="Your account">
+${PARTS.map((p) => html`<li class="card"><h2><a href="${p.path}">${p.title}</a></h2><p class="meta">${p.about}</p></li>`)}
+</ul>
+<section class="part" aria-labelledby="elsewhere-heading">
+<h2 id="elsewhere-heading">Your work on the marketplace</h2>
+<ul>${ELSEWHERE.map(([path, text]) => html`<li><a href="${path}">${text}</a></li>`)}</ul>
+<p><a href="/members/${me.id}">Your public page</a>, as others see it.</p>
+</section>`,
+    });
+  }));
+
+  registerMeProfilePage(scope, deps, routes);
+  registerMeFilesPages(scope, deps, routes);
+  registerMeInvitationsPage(scope, deps, routes);
+  registerMeAccountPages(scope, deps, routes);
 }
