@@ -68,6 +68,14 @@ form.inline { display: inline; }
 .comments li { border-left: 3px solid var(--line); padding: .25rem .75rem; margin: .75rem 0; }
 .comments li.reply { margin-left: 1.5rem; }
 .comment-body { white-space: pre-wrap; margin: .25rem 0 0; }
+.messages, .alerts, .push-browsers { list-style: none; padding: 0; }
+.message { border: 1px solid var(--line); border-radius: .5rem; padding: .5rem .75rem; margin: .75rem 2rem .75rem 0; }
+.message.mine { margin: .75rem 0 .75rem 2rem; background: var(--panel); }
+.message-body { white-space: pre-wrap; margin: .25rem 0 0; }
+.unread { font-weight: 600; border-color: var(--accent); }
+.excerpt { margin: .25rem 0 0; }
+.alerts li { margin: .5rem 0; }
+.alerts p { margin: 0; }
 @media (min-width: 40rem) {
   .search { grid-template-columns: 2fr 1fr auto; }
   .cards.two { grid-template-columns: 1fr 1fr; }
