@@ -11,6 +11,7 @@ html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; background: var(--bg); color: var(--fg);
   overflow-wrap: anywhere; }
 a { color: var(--accent); }
+[hidden] { display: none !important; }
 .skip { position: absolute; left: -999px; top: 0; }
 .skip:focus { left: .5rem; background: var(--bg); padding: .5rem; z-index: 1; }
 .site-header, main, .site-footer { max-width: 56rem; margin: 0 auto; padding: .75rem 1rem; }

@@ -25,18 +25,17 @@ const NOTICES = {
 function subjectOf(c: AlertConversation): { heading: string; links: Raw } {
   const { jobId, applicationId, commentId, title } = c.subject;
   const job = jobId ? html`<a href="/jobs/${jobId}">Job page</a>` : html``;
-  const named = title ?? 'a job';
   switch (c.kind) {
     case 'application':
       return {
-        heading: `Application · ${named}`,
+        heading: title ? `Application · ${title}` : 'An application',
         links: html`${applicationId ? html`<a href="/me/messages/${applicationId}">Messages about this application</a> · ` : ''}${job}`,
       };
     case 'job':
-      return { heading: `Job · ${named}`, links: job };
+      return { heading: title ? `Job · ${title}` : 'A job', links: job };
     case 'comment_thread':
       return {
-        heading: `Comments · ${named}`,
+        heading: title ? `Comments · ${title}` : 'Comments on a job',
         links: jobId ? html`<a href="/jobs/${jobId}${commentId ? `#comment-${commentId}` : '#comments'}">The comments</a>` : html``,
       };
     case 'account':
