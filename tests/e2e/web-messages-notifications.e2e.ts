@@ -116,7 +116,7 @@ describe('messages and notifications in the browser', () => {
     // An empty message is refused by the service, with its error next to the field.
     await posterPage.getByRole('button', { name: 'Send' }).click();
     const body = posterPage.getByRole('textbox', { name: /Message to/ });
-    await posterPage.locator('#message-body-error').waitFor();
+    expect(await posterPage.locator('#message-body-error').textContent()).toBe('Required.');
     expect(await body.getAttribute('aria-invalid')).toBe('true');
     expect(await body.getAttribute('aria-describedby')).toContain('message-body-error');
     expect(await axeViolations(posterPage)).toEqual([]);

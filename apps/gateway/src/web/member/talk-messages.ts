@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError, listJobApplications, listMessages, listMyApplications, sendMessage, type Caller, type OutputOf,
 } from '@marketplace/contracts';
@@ -36,7 +36,7 @@ function inboxItem(c: Inbox['conversations'][number]): Raw {
 </li>`;
 }
 
-function renderInbox(reply: Parameters<PageRender>[1], inbox: Inbox) {
+function renderInbox(reply: FastifyReply, inbox: Inbox): FastifyReply {
   const total = inbox.conversations.reduce((n, c) => n + c.unread, 0);
   return memberPage(reply, { title: 'Messages', body: html`
 <h1>Messages</h1>

@@ -84,5 +84,7 @@ if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notifica
 } else {
   act(on, turnOn, 'Push alerts could not be turned on');
   act(off, turnOff, 'Push alerts could not be turned off');
-  current().then((s) => show(s !== null), () => show(false));
+  // A subscription the site no longer has (stopped from another page, or dropped) counts as off.
+  const listed = new Set(Array.from(section.querySelectorAll<HTMLInputElement>('input[name="endpoint"]'), (i) => i.value));
+  current().then((s) => show(s !== null && listed.has(s.endpoint)), () => show(false));
 }
