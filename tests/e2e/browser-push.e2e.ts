@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messageSentV1 } from '@marketplace/contracts';
 import { api, createMember, dbQuery, until, type TestMember } from '@marketplace/testing';
 import { publishEvent } from './support/bus.js';
+import { pushSubscription, restartService } from './support/push.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -43,18 +44,8 @@ async function startPushService(): Promise<{ origin: string; caFile: string; req
   return { origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, caFile: cert, requests, server };
 }
 
-async function restart(app: string, env: Record<string, string>): Promise<void> {
-  expect((await fetch(`${control}/stop/${app}`, { method: 'POST' })).status).toBe(204);
-  const started = await fetch(`${control}/start/${app}`, { method: 'POST', body: JSON.stringify(env) });
-  expect(started.status, await started.text()).toBe(204);
-}
-
-/** What PushManager.subscribe() hands a page: the endpoint and the browser's keys. */
-function subscription(endpoint: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };
-}
+const restart = (app: string, env: Record<string, string>) => restartService(control, app, env);
+const subscription = pushSubscription;
 
 function messaged(recipient: TestMember): Promise<string> {
   return publishEvent(nats, messageSentV1, {

@@ -13,6 +13,8 @@ export const SCRIPTS = [
   'draft-status',
   'photo-upload',
   'file-upload',
+  'live-messages',
+  'push-opt-in',
 ] as const;
 /** Modules the scripts import (served, never named by a page). */
 const MODULES = [...SCRIPTS, 'dom'] as const;

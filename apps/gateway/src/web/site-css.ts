@@ -12,6 +12,7 @@ html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; background: var(--bg); color: var(--fg);
   overflow-wrap: anywhere; }
 a { color: var(--accent); }
+[hidden] { display: none !important; }
 .skip { position: absolute; left: -999px; top: 0; }
 .skip:focus { left: .5rem; background: var(--bg); padding: .5rem; z-index: 1; }
 .site-header, main, .site-footer { max-width: 56rem; margin: 0 auto; padding: .75rem 1rem; }
@@ -88,6 +89,14 @@ img.photo { width: 8rem; height: 8rem; object-fit: cover; border-radius: 50%; bo
 .file-preview img { max-width: 100%; height: auto; border: 1px solid var(--line); }
 progress { width: 100%; max-width: 28rem; height: 1.25rem; }
 input[readonly] { background: var(--panel); }
+.messages, .alerts, .push-browsers { list-style: none; padding: 0; }
+.message { border: 1px solid var(--line); border-radius: .5rem; padding: .5rem .75rem; margin: .75rem 2rem .75rem 0; }
+.message.mine { margin: .75rem 0 .75rem 2rem; background: var(--panel); }
+.message-body { white-space: pre-wrap; margin: .25rem 0 0; }
+.unread { font-weight: 600; border-color: var(--accent); }
+.excerpt { margin: .25rem 0 0; }
+.alerts li { margin: .5rem 0; }
+.alerts p { margin: 0; }
 @media (min-width: 40rem) {
   .search { grid-template-columns: 2fr 1fr auto; }
   .cards.two { grid-template-columns: 1fr 1fr; }

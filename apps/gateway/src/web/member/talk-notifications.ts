@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  deleteBrowserPush, deliverNotifications, getBrowserPush, getNotificationPreferences, setNotificationPreferences, type OutputOf,
+} from '@marketplace/contracts';
+import { checkBox, ticked } from '../form-fields.js';
+import { html, type Raw } from '../layout.js';
+import {
+  callAs, doneNotice, formAction, guarded, memberPage, noticeOf, sessionPage, when, type FormState, type PageRender, type RouteRecorder,
+} from '../session-pages.js';
+import type { MemberAppDeps } from './member-app.js';
+
+type Delivered = OutputOf<typeof deliverNotifications>;
+type AlertConversation = Delivered['conversations'][number];
+type Alert = AlertConversation['alerts'][number];
+type BrowserPush = OutputOf<typeof getBrowserPush>;
+
+const NOTICES = {
+  preferences: 'Saved your agent notification setting.',
+  'push-on': 'Push alerts are on in this browser.',
+  'push-off': 'That browser gets no more push alerts.',
+  'push-gone': 'That browser was not getting push alerts from you.',
+};
+
+/** What a group of alerts is about, and where to read it. */
+function subjectOf(c: AlertConversation): { heading: string; links: Raw } {
+  const { jobId, applicationId, commentId, title } = c.subject;
+  const job = jobId ? html`<a href="/jobs/${jobId}">Job page</a>` : html``;
+  switch (c.kind) {
+    case 'application':
+      return {
+        heading: title ? `Application · ${title}` : 'An application',
+        links: html`${applicationId ? html`<a href="/me/messages/${applicationId}">Messages about this application</a> · ` : ''}${job}`,
+      };
+    case 'job':
+      return { heading: title ? `Job · ${title}` : 'A job', links: job };
+    case 'comment_thread':
+      return {
+        heading: title ? `Comments · ${title}` : 'Comments on a job',
+        links: jobId ? html`<a href="/jobs/${jobId}${commentId ? `#comment-${commentId}` : '#comments'}">The comments</a>` : html``,
+      };
+    case 'account':
+      return { heading: 'Your account', links: html`<a href="/me">Your page</a>` };
+  }
+}
+
+/** A message alert links straight to the conversation it was sent in. */
+function alertItem(a: Alert): Raw {
+  const read = a.kind === 'message.sent' && a.applicationId ? html` <a href="/me/messages/${a.applicationId}">Read the message</a>` : '';
+  return html`<li class="alert"><p>${a.message}${read}</p><p class="meta">${when(a.createdAt)}</p></li>`;
+}
+
+function alertGroup(c: AlertConversation): Raw {
+  const { heading, links } = subjectOf(c);
+  return html`<li class="card" id="alerts-${c.conversationKey.replace(/[^A-Za-z0-9_-]/g, '-')}">
+<h3>${heading}</h3>
+${links.value ? html`<p class="meta">${links}</p>` : ''}
+<ul class="alerts">${c.alerts.map(alertItem)}</ul>
+</li>`;
+}
+
+function alertsSection(delivered: Delivered): Raw {
+  return html`<section aria-labelledby="alerts-heading">
+<h2 id="alerts-heading">New alerts</h2>
+<p class="note">Each alert is shown once, here or to your agent (whichever looks first), and is then marked as seen.</p>
+${delivered.conversations.length
+    ? html`<ul class="cards">${delivered.conversations.map(alertGroup)}</ul>`
+    : html`<p id="no-alerts">Nothing new since you last looked.</p>`}
+${delivered.more ? html`<p><a href="/me/notifications">Show more new alerts</a></p>` : ''}
+</section>`;
+}
+
+function preferencesForm(agentNotifications: boolean, state: FormState): Raw {
+  return html`<section class="part" aria-labelledby="agent-heading">
+<h2 id="agent-heading">Agent notifications</h2>
+<form method="post" action="/me/notifications/preferences" id="preferences-form">
+${checkBox({ form: 'preferences', name: 'agentNotifications', label: 'Send my new alerts along with every result my agent gets',
+    hint: 'Off: your agent still gets them when it asks for notifications.', checked: agentNotifications }, state)}
+<button type="submit">Save</button>
+</form>
+</section>`;
+}
+
+/** Where a subscribed browser's push service is, the only readable part of its endpoint. */
+const pushHost = (endpoint: string) => {
+  try { return new URL(endpoint).host; } catch { return 'a push service'; }
+};
+
+function pushSection(push: BrowserPush): Raw {
+  if (!push.publicKey) {
+    return html`<section class="part" aria-labelledby="push-heading">
+<h2 id="push-heading">Browser push</h2>
+<p>Push alerts are not available on this site.</p>
+</section>`;
+  }
+  return html`<section class="part" aria-labelledby="push-heading" id="push" data-public-key="${push.publicKey}">
+<h2 id="push-heading">Browser push</h2>
+<p>Get each alert as a notification from your browser, even when this site is closed.</p>
+<p id="push-status" class="note" role="status">Turning push alerts on needs JavaScript.</p>
+<div class="actions">
+<button type="button" id="push-on" hidden>Turn on push alerts in this browser</button>
+<button type="button" id="push-off" class="secondary" hidden>Turn off push alerts in this browser</button>
+</div>
+${push.subscriptions.length ? html`<h3>Browsers that get your push alerts</h3>
+<ul class="push-browsers">${push.subscriptions.map((s) => html`<li><form method="post" action="/me/notifications/push/remove" class="actions">
+<input type="hidden" name="endpoint" value="${s.endpoint}">
+<span>Through ${pushHost(s.endpoint)}, since ${when(s.createdAt)}</span>
+<button type="submit" class="secondary" aria-label="Stop push alerts through ${pushHost(s.endpoint)}">Stop</button>
+</form></li>`)}</ul>` : ''}
+</section>`;
+}
+
+function notificationsPage(deps: MemberAppDeps): PageRender {
+  return (req, reply, caller, state, status) => guarded(reply, 'Notifications', async () => {
+    // Delivering marks the alerts seen: read first, so a failure of the other two loses none.
+    const [prefs, push] = await Promise.all([
+      callAs(deps.bus, req, caller, getNotificationPreferences, {}),
+      callAs(deps.bus, req, caller, getBrowserPush, {}),
+    ]);
+    const delivered = await callAs(deps.bus, req, caller, deliverNotifications, {});
+    return memberPage(reply, { title: 'Notifications', status: status ?? 200, scripts: push.publicKey ? ['push-opt-in'] : [], body: html`
+<h1>Notifications</h1>
+${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
+${alertsSection(delivered)}
+${preferencesForm(prefs.agentNotifications, state)}
+${pushSection(push)}` });
+  });
+}
+
+/** /me/notifications: new alerts grouped by conversation, the agent setting, and browser push. */
+export function registerNotificationPages(scope: FastifyInstance, deps: MemberAppDeps, routes: RouteRecorder): void {
+  const page = notificationsPage(deps);
+  sessionPage(scope, deps, routes, '/me/notifications', page);
+  formAction(scope, deps, routes, {
+    path: '/me/notifications/preferences', form: 'preferences', op: setNotificationPreferences, page,
+    input: (form) => ({ agentNotifications: ticked(form.agentNotifications) }),
+    done: () => '/me/notifications?done=preferences',
+  });
+  formAction(scope, deps, routes, {
+    path: '/me/notifications/push/remove', form: 'push', op: deleteBrowserPush, page,
+    input: (form) => ({ endpoint: form.endpoint ?? '' }),
+    done: (out) => `/me/notifications?done=${out.removed ? 'push-off' : 'push-gone'}`,
+  });
+}
