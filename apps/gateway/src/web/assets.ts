@@ -5,7 +5,7 @@ import { AppError } from '@marketplace/contracts';
 import { SITE_CSS } from './site-css.js';
 
 /** The browser scripts: TypeScript in web/scripts, compiled by the build next to this file. */
-export const SCRIPTS = ['sign-in', 'agent-access', 'record'] as const;
+export const SCRIPTS = ['sign-in', 'agent-access', 'record', 'work-upload'] as const;
 /** Modules the scripts import (served, never named by a page). */
 const MODULES = [...SCRIPTS, 'dom'] as const;
 export type ScriptName = (typeof SCRIPTS)[number];

@@ -43,7 +43,7 @@ export async function viewerBlock(bus: BusClient, req: FastifyRequest, viewer: J
   return html`${noticeOf(notice)}
 <section class="part" id="you" aria-labelledby="you-heading">
 <h2 id="you-heading">${viewer.isPoster ? 'Your job' : 'Your application'}</h2>
-${work ? html`<p id="work-link">${work.statusLabel}: ${work.reason} <a class="button" href="/jobs/${job.id}/work">Open the work page</a></p>` : ''}
+${work ? html`<p id="work-link">Status: ${work.statusLabel}. ${work.reason} <a class="button" href="/jobs/${job.id}/work">Open the work page</a></p>` : ''}
 ${viewer.isPoster ? html`<p>You posted this job. See its applications under <a href="/me/jobs">My jobs</a>.</p>`
     : application && LIVE.has(application.status) ? html`<p id="your-application">You applied ${when(application.createdAt)}. Status: <span class="status">${application.statusLabel}</span>.
 <a href="/me/applications">Your applications</a></p>`

@@ -31,10 +31,10 @@ export function workPage({ work, workerFiles, notice, state }: WorkPageParts): R
   return html`<h1>Work: ${work.title}</h1>
 ${noticeOf(notice)}
 <p class="meta"><a href="/jobs/${work.jobId}">The job page</a> · you are the ${work.role === 'admin' ? 'staff reviewer' : work.role}</p>
-<p id="work-status"><span class="status">${work.statusLabel}</span>: ${work.reason}</p>
+<p id="work-status">Status: <span class="status">${work.statusLabel}</span>. ${work.reason}</p>
 ${work.cancelRequestedAt ? html`<p class="notice" id="cancel-requested">The poster asked ${when(work.cancelRequestedAt)} to cancel this work.${
   work.role === 'worker' ? ' Cancel it below if you agree.' : ''}</p>` : ''}
-${has('submit') ? submitForm(base, workerFiles, state) : ''}
+${has('submit') ? submitForm(work.jobId, workerFiles, state) : ''}
 ${has('requestChanges') || has('approve') ? html`<section class="part" aria-labelledby="review-heading"><h2 id="review-heading">Review round ${
   String(work.submissions[0]?.round ?? '')}</h2>
 ${has('approve') ? ratingForm(`${base}/approve`, 'approve', 'Approve and rate the worker', 'Your rating stays private until the worker rates you back, and cannot be changed.', state) : ''}
@@ -42,7 +42,8 @@ ${has('requestChanges') ? html`<form method="post" action="${base}/request-chang
 ${textArea({ form: 'changes', name: 'feedback', label: 'What should change', maxlength: 4000, rows: 4, required: true }, state)}
 <button type="submit" class="secondary">Request changes</button></form>` : ''}
 </section>` : ''}
-${has('rate') ? ratingForm(`${base}/rate`, 'rate', 'Rate the poster', 'This completes the job and makes both ratings public.', state) : ''}
+${has('rate') ? html`<section class="part" aria-labelledby="rate-heading"><h2 id="rate-heading">The work is approved</h2>
+${ratingForm(`${base}/rate`, 'rate', 'Rate the poster', 'This completes the job and makes both ratings public.', state)}</section>` : ''}
 ${has('remind') || has('requestCancellation') || has('cancel') ? html`<section class="part" aria-labelledby="more-heading"><h2 id="more-heading">Other steps</h2>
 ${has('remind') ? html`<form method="post" action="${base}/remind"><p>The work waits on the other side. Send them a reminder (one every 12 hours).</p>
 <button type="submit" class="secondary">Send a reminder</button></form>` : ''}
@@ -57,13 +58,13 @@ ${work.submissions.length ? html`<ol class="cards" id="rounds" reversed>${work.s
 </section>`;
 }
 
-function submitForm(base: string, workerFiles: JobFile[] | null, state: FormState): Raw {
+function submitForm(jobId: string, workerFiles: JobFile[] | null, state: FormState): Raw {
   const form = 'submit';
   const sent = state.form === form ? state.values ?? {} : {};
   const filledRows = Array.from({ length: 20 }, (_, i) => i).filter((i) => sent[`links.${i}.url`]?.trim()).length;
   const rows = Math.min(20, Math.max(LINK_ROWS, filledRows + 1));
   return html`<section class="part" aria-labelledby="submit-heading"><h2 id="submit-heading">Turn the work in</h2>
-<form method="post" action="${base}/submit" id="submit-form" novalidate>
+<form method="post" action="/jobs/${jobId}/work/submit" id="submit-form" novalidate>
 ${textArea({ form, name: 'body', label: 'What you did and how to check it', hint: 'Markdown.', maxlength: 4000, rows: 8, required: true }, state)}
 <fieldset><legend>Links (optional)</legend>
 ${Array.from({ length: rows }, (_, i) => html`<div class="link-row">
@@ -71,19 +72,24 @@ ${textInput({ form, name: `links.${i}.url`, label: `Link ${i + 1} address`, type
 ${textInput({ form, name: `links.${i}.label`, label: `Link ${i + 1} label`, maxlength: 120 }, state)}</div>`)}
 </fieldset>
 ${textInput({ form, name: 'model', label: 'AI model that did the work (leave empty if you did it yourself)', maxlength: 120 }, state)}
-${filesPicker(workerFiles, state)}
+${filesPicker(jobId, workerFiles, state)}
 <button type="submit">Turn in</button>
 </form></section>`;
 }
 
-function filesPicker(files: JobFile[] | null, state: FormState): Raw {
+function filesPicker(jobId: string, files: JobFile[] | null, state: FormState): Raw {
   const error = state.form === 'submit' ? Object.entries(state.errors ?? {}).find(([k]) => k.startsWith('fileIds'))?.[1] : undefined;
   const sent = state.form === 'submit' ? state.values ?? {} : {};
   return html`<fieldset${error ? html` aria-describedby="submit-files-error"` : ''}><legend>Files from the job's worker folder (optional)</legend>
-${files === null ? html`<p class="note">The poster has not shared the job's files with you, so there are none to pick.</p>`
-    : files.length === 0 ? html`<p class="note" id="no-worker-files">No complete files in the worker folder yet. Upload them with the job files API (<code>create_job_file</code>), then come back.</p>`
-      : files.map((f) => html`<p class="check"><input type="checkbox" id="file-${f.id}" name="file-${f.id}"${sent[`file-${f.id}`] === 'on' ? html` checked` : ''}>
-<label for="file-${f.id}">${f.path} <span class="note">(${sizeText(f.size)})</span></label></p>`)}
+${files === null ? html`<p class="note">The poster has not shared the job's files with you, so there are none to pick.</p>` : html`<div id="worker-files">
+${files.length === 0 ? html`<p class="note" id="no-worker-files">No complete files in the worker folder yet.</p>` : ''}
+${files.map((f) => html`<p class="check"><input type="checkbox" id="file-${f.id}" name="file-${f.id}"${sent[`file-${f.id}`] === 'on' ? html` checked` : ''}>
+<label for="file-${f.id}">${f.path} <span class="note">(${sizeText(f.size)})</span></label></p>`)}</div>
+<div id="worker-upload" data-job="${jobId}" hidden>
+<label for="upload-file">Upload a file to the worker folder</label>
+<input type="file" id="upload-file"> <button type="button" class="secondary" id="upload-button">Upload</button>
+<p class="note" id="upload-status" role="status"></p>
+</div>`}
 ${error ? html`<p class="error field-error" id="submit-files-error">${error}</p>` : ''}
 </fieldset>`;
 }

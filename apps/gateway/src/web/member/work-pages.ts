@@ -35,7 +35,7 @@ export function registerWorkPages(scope: FastifyInstance, deps: MemberAppDeps, r
     const files = jobWork.actions.includes('submit') ? await callAs(deps.bus, req, caller, listJobFiles, { id }).catch(softly) : undefined;
     const workerFiles = files ? files.files.filter((f) => f.folder === 'worker' && f.status === 'ready') : null;
     return memberPage(reply, {
-      status, title: `Work: ${jobWork.title}`,
+      status, title: `Work: ${jobWork.title}`, scripts: workerFiles ? ['work-upload'] : [],
       body: workPage({ work: jobWork, workerFiles, notice: state.notice ?? doneNotice(req, WORK_NOTICES), state }),
     });
   });
