@@ -40,23 +40,24 @@ export async function viewerBlock(bus: BusClient, req: FastifyRequest, viewer: J
   // Only the two sides of a hire (and staff) get an answer here; anyone else is simply not shown the link.
   const work = job.status !== 'open' ? await callAs(bus, req, viewer.caller, getJobWork, { id: job.id }).catch(softly) : undefined;
   const application = 'application' in job ? job.application : null;
+  const applied = application && LIVE.has(application.status) ? application : null;
+  const canApply = !viewer.isPoster && !applied && job.status === 'open';
   return html`${noticeOf(notice)}
 <section class="part" id="you" aria-labelledby="you-heading">
-<h2 id="you-heading">${viewer.isPoster ? 'Your job' : 'Your application'}</h2>
+<h2 id="you-heading">${viewer.isPoster ? 'Your job' : canApply ? 'Apply for this job' : 'Your application'}</h2>
 ${work ? html`<p id="work-link">Status: ${work.statusLabel}. ${work.reason} <a class="button" href="/jobs/${job.id}/work">Open the work page</a></p>` : ''}
 ${viewer.isPoster ? html`<p>You posted this job. See its applications under <a href="/me/jobs">My jobs</a>.</p>`
-    : application && LIVE.has(application.status) ? html`<p id="your-application">You applied ${when(application.createdAt)}. Status: <span class="status">${application.statusLabel}</span>.
+    : applied ? html`<p id="your-application">You applied ${when(applied.createdAt)}. Status: <span class="status">${applied.statusLabel}</span>.
 <a href="/me/applications">Your applications</a></p>`
-      : job.status === 'open' ? applyForm(job, viewer.state) : html`<p class="note">This job takes no applications now.</p>`}
+      : canApply ? applyForm(job, viewer.state) : html`<p class="note">This job takes no applications now.</p>`}
 </section>`;
 }
 
 function applyForm(job: Job, state: FormState): Raw {
   const form = 'apply';
-  return html`<form method="post" action="/jobs/${job.id}/apply" id="apply-form" aria-labelledby="apply-heading" novalidate>
-<h3 id="apply-heading">Apply</h3>
+  return html`<form method="post" action="/jobs/${job.id}/apply" id="apply-form" aria-labelledby="you-heading" novalidate>
 <input type="hidden" name="jobVersion" value="${String(job.version)}">
-${textArea({ form, name: 'pitch', label: 'Your pitch', hint: 'Why you are a good fit and how you would do the work. Your resume is attached.', maxlength: 4000, required: true }, state)}
+${textArea({ form, name: 'pitch', label: 'Your pitch', hint: 'Why you are a good fit and how you would do the work. The resume of your profile (Me) is attached; applying needs a complete profile.', maxlength: 4000, required: true }, state)}
 ${textInput({ form, name: 'model', label: 'AI model that helped write it (optional)', maxlength: 120 }, state)}
 ${checkBox({ form, name: 'acceptResponsibility', label: 'I take responsibility for the work I apply for, including what my agents do.' }, state)}
 <button type="submit">Send application</button>

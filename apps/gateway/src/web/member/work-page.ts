@@ -34,6 +34,10 @@ ${noticeOf(notice)}
 <p id="work-status">Status: <span class="status">${work.statusLabel}</span>. ${work.reason}</p>
 ${work.cancelRequestedAt ? html`<p class="notice" id="cancel-requested">The poster asked ${when(work.cancelRequestedAt)} to cancel this work.${
   work.role === 'worker' ? ' Cancel it below if you agree.' : ''}</p>` : ''}
+${ratingsPart(work)}
+<section class="part" aria-labelledby="rounds-heading"><h2 id="rounds-heading">Rounds</h2>
+${work.submissions.length ? html`<ol class="cards" id="rounds" reversed>${work.submissions.map(roundItem)}</ol>` : html`<p class="note" id="no-rounds">Nothing turned in yet.</p>`}
+</section>
 ${has('submit') ? submitForm(work.jobId, workerFiles, state) : ''}
 ${has('requestChanges') || has('approve') ? html`<section class="part" aria-labelledby="review-heading"><h2 id="review-heading">Review round ${
   String(work.submissions[0]?.round ?? '')}</h2>
@@ -52,10 +56,7 @@ ${has('requestCancellation') ? html`<details><summary>Ask the worker to cancel</
 ${has('cancel') ? html`<details><summary>Cancel this work</summary><form method="post" action="${base}/cancel">
 <p>The hire ends and the job opens again for 14 days. This cannot be undone.</p><button type="submit" class="secondary">Yes, cancel the work</button></form></details>` : ''}
 </section>` : ''}
-${ratingsPart(work)}
-<section class="part" aria-labelledby="rounds-heading"><h2 id="rounds-heading">Rounds</h2>
-${work.submissions.length ? html`<ol class="cards" id="rounds" reversed>${work.submissions.map(roundItem)}</ol>` : html`<p class="note" id="no-rounds">Nothing turned in yet.</p>`}
-</section>`;
+`;
 }
 
 function submitForm(jobId: string, workerFiles: JobFile[] | null, state: FormState): Raw {
