@@ -156,6 +156,35 @@ describe('applying and working on a job in the browser', () => {
     expect(done.body).toMatchObject({ status: 'completed', ratings: { byPoster: { score: 5 }, byWorker: { score: 4 } } });
   });
 
+  it('the poster reminds the worker and asks to cancel; the worker cancels and the job opens again', async () => {
+    const jobId = await postJob(`Browser cancel ${randomUUID().slice(0, 6)}`);
+    const applied = await api(base, `/api/jobs/${jobId}/applications`, { key: worker.key, body: { pitch: 'On it.', acceptResponsibility: true, model: 'test-model-1' } });
+    expect((await api(base, `/api/me/job-applications/${applied.body.id}/accept`, { key: poster.key, method: 'POST' })).status).toBe(200);
+
+    const asPoster = await open(poster, `/jobs/${jobId}/work`, (s) => s === 429);
+    // Only the steps the service offers the poster now: no review before anything is turned in.
+    expect(await asPoster.page.getByRole('button', { name: /Approve|Request changes|Turn in/ }).count()).toBe(0);
+    await asPoster.page.getByRole('button', { name: 'Send a reminder' }).click();
+    await notice(asPoster.page, 'The reminder is sent');
+    // One reminder per 12 hours: a second one is refused on the same page, in words.
+    await asPoster.page.getByRole('button', { name: 'Send a reminder' }).click();
+    await asPoster.page.locator('#notice.error').waitFor();
+    await asPoster.page.getByText('Ask the worker to cancel').click();
+    await asPoster.page.getByRole('button', { name: 'Ask to cancel' }).click();
+    await notice(asPoster.page, 'The worker is asked to cancel');
+    await checkPage(asPoster.page, 'work-poster-cancel-asked');
+    expect(asPoster.problems.filter((p) => !/429/.test(p))).toEqual([]);
+
+    const asWorker = await open(worker, `/jobs/${jobId}`);
+    await asWorker.page.getByRole('link', { name: 'Open the work page' }).click();
+    await asWorker.page.locator('#cancel-requested').waitFor();
+    // Asked to cancel, the worker finds the step already open.
+    await asWorker.page.getByRole('button', { name: 'Yes, cancel the work' }).click();
+    await notice(asWorker.page, 'The work is cancelled');
+    expect(asWorker.problems).toEqual([]);
+    expect((await api(base, `/api/jobs/${jobId}`)).body.status).toBe('open');
+  });
+
   it('withdraws another waiting application after confirming', async () => {
     const title = `Browser withdraw ${randomUUID().slice(0, 6)}`;
     const jobId = await postJob(title);

@@ -16,6 +16,7 @@ export const JOB_NOTICES = {
   commented: 'Your comment is posted.',
   replied: 'Your reply is posted.',
   'comment-deleted': 'The comment is deleted.',
+  'work-cancelled': 'The work is cancelled and the job is open again.',
 } as const;
 
 /** Who is looking at the job page, for the parts only a signed-in visitor gets. */

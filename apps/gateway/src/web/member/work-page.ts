@@ -53,7 +53,7 @@ ${has('remind') ? html`<form method="post" action="${base}/remind"><p>The work w
 <button type="submit" class="secondary">Send a reminder</button></form>` : ''}
 ${has('requestCancellation') ? html`<details><summary>Ask the worker to cancel</summary><form method="post" action="${base}/request-cancellation">
 <p>Nothing changes until the worker agrees and cancels.</p><button type="submit" class="secondary">Ask to cancel</button></form></details>` : ''}
-${has('cancel') ? html`<details><summary>Cancel this work</summary><form method="post" action="${base}/cancel">
+${has('cancel') ? html`<details${work.cancelRequestedAt ? html` open` : ''}><summary>Cancel this work</summary><form method="post" action="${base}/cancel">
 <p>The hire ends and the job opens again for 14 days. This cannot be undone.</p><button type="submit" class="secondary">Yes, cancel the work</button></form></details>` : ''}
 </section>` : ''}
 `;

@@ -19,7 +19,6 @@ const WORK_NOTICES = {
   approved: 'The work is approved and your rating saved. It becomes public when the worker rates you.',
   rated: 'Thank you. The job is complete and both ratings are public.',
   'cancel-requested': 'The worker is asked to cancel.',
-  cancelled: 'The work is cancelled and the job is open again.',
   reminded: 'The reminder is sent.',
 } as const;
 
@@ -48,13 +47,18 @@ export function registerWorkPages(scope: FastifyInstance, deps: MemberAppDeps, r
       input: (f, p) => ({ id: p.id, ...input(f) }),
       done: (_out, p) => `/jobs/${p.id}/work?done=${done}`,
     });
+  // A cancelled hire has no work page any more (the job is open again), so this one lands on the job page.
+  formAction(scope, deps, routes, {
+    path: '/jobs/:id/work/cancel', form: 'cancel', op: cancelWork, page: work,
+    input: (_f, p) => ({ id: p.id }),
+    done: (_out, p) => `/jobs/${p.id}?done=work-cancelled#notice`,
+  });
   const rating = (f: Record<string, string | undefined>) => ({ score: f.score ? Number(f.score) : undefined, description: f.description ?? '' });
   step('submit', 'submit', submitWork, 'submitted', submission);
   step('request-changes', 'changes', requestChanges, 'changes-requested', (f) => ({ feedback: f.feedback ?? '' }));
   step('approve', 'approve', approveWork, 'approved', rating);
   step('rate', 'rate', ratePoster, 'rated', rating);
   step('request-cancellation', 'request-cancellation', requestCancellation, 'cancel-requested');
-  step('cancel', 'cancel', cancelWork, 'cancelled');
   step('remind', 'remind', remindOtherSide, 'reminded');
 }
 
