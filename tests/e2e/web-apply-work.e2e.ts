@@ -215,6 +215,9 @@ describe('comments on the job page in the browser', () => {
     await notice(asker.page, 'Your comment is posted');
     const question = asker.page.locator('#comments > li').first();
     await question.getByText('Which file formats do you need?').waitFor();
+    await asker.page.getByLabel('Write a comment').fill('Oops, wrong job.');
+    await asker.page.getByRole('button', { name: 'Post comment' }).click();
+    await notice(asker.page, 'Your comment is posted');
 
     const answer = await open(poster, `/jobs/${jobId}`);
     const first = answer.page.locator('#comments > li').first();
@@ -222,14 +225,13 @@ describe('comments on the job page in the browser', () => {
     await first.getByLabel(/Your reply to/).fill('Both, please.');
     await first.getByRole('button', { name: 'Post reply' }).click();
     await notice(answer.page, 'Your reply is posted');
-    const reply = answer.page.locator('#comments > li.reply');
+    // The reply sits right under the comment it answers, before the later comment.
+    const reply = answer.page.locator('#comments > li:nth-child(2).reply');
     await reply.getByText('Both, please.').waitFor();
     await checkPage(answer.page, 'job-comments-poster');
     expect(answer.problems).toEqual([]);
 
-    await asker.page.getByLabel('Write a comment').fill('Oops, wrong job.');
-    await asker.page.getByRole('button', { name: 'Post comment' }).click();
-    await notice(asker.page, 'Your comment is posted');
+    await asker.page.reload();
     const oops = asker.page.locator('#comments > li').filter({ hasText: 'Oops, wrong job.' });
     // The reply is not the worker's own, so it offers no delete; their own comments do.
     expect(await asker.page.locator('#comments > li.reply').getByRole('button', { name: /Delete/ }).count()).toBe(0);

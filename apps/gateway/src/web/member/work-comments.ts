@@ -20,9 +20,18 @@ export function commentsSection(jobId: string, jobStatus: string, comments: Comm
 <h2 id="comments-heading">Comments</h2>
 ${comments === undefined ? html`<p class="note">Comments are not available.</p>`
     : comments.length === 0 ? html`<p class="note" id="no-comments">No comments yet.</p>`
-      : html`<ol class="comments" id="comments">${comments.map((c) => commentItem(jobId, c, talk))}</ol>`}
+      : html`<ol class="comments" id="comments">${threaded(comments).map((c) => commentItem(jobId, c, talk))}</ol>`}
 ${talk && comments !== undefined ? commentForm(jobId, talk.state) : ''}
 </section>`;
+}
+
+/** Each comment followed by its replies (the list comes oldest first, so replies may come after later comments). */
+function threaded(comments: Comment[]): Comment[] {
+  const ids = new Set(comments.map((c) => c.id));
+  const replies = new Map<string, Comment[]>();
+  for (const c of comments) if (c.parentId && ids.has(c.parentId)) replies.set(c.parentId, [...(replies.get(c.parentId) ?? []), c]);
+  const withReplies = (c: Comment): Comment[] => [c, ...(replies.get(c.id) ?? []).flatMap(withReplies)];
+  return comments.filter((c) => !c.parentId || !ids.has(c.parentId)).flatMap(withReplies);
 }
 
 function commentItem(jobId: string, c: Comment, viewer: JobViewer | undefined): Raw {
