@@ -15,6 +15,7 @@ export const SCRIPTS = [
   'file-upload',
   'live-messages',
   'push-opt-in',
+  'work-upload',
 ] as const;
 /** Modules the scripts import (served, never named by a page). */
 const MODULES = [...SCRIPTS, 'dom'] as const;

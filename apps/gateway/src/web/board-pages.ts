@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ANONYMOUS_POSTER_NAME, AppError, CATEGORIES, getMember, REMOVED_MEMBER_HEADLINE, getPublicJob, listJobApplicants, listJobComments, listOpenJobs,
-  searchJobs, type Caller, type OutputOf, type Category, type Comment, type Job, type JobApplicant,
+  ANONYMOUS_POSTER_NAME, AppError, CATEGORIES, getJob, getMember, REMOVED_MEMBER_HEADLINE, getPublicJob, listJobApplicants, listJobComments, listOpenJobs,
+  searchJobs, type Caller, type OutputOf, type Category, type Job, type JobApplicant,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
 import { html, sendPage, type Raw } from './layout.js';
 import { renderMarkdown } from './markdown.js';
-import { doneNotice, noticeOf } from './session-pages.js';
+import { commentsSection } from './member/work-comments.js';
+import { softly, viewerBlock, type JobViewer } from './member/work-job-block.js';
+import { ctxOf, doneNotice, noticeOf, type FormState } from './session-pages.js';
 
 export interface BoardPagesDeps {
   bus: BusClient;
@@ -92,22 +94,7 @@ You can disconnect it at any time from <a href="/agent-access">Agent access</a>.
     });
   });
 
-  app.get('/jobs/:id', async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const caller = await viewer(req, reply);
-    const c = ctx(req, caller);
-    try {
-      // Three reads side by side; the applicant list and comments fail alone without losing the job.
-      const [job, applicants, comments] = await Promise.all([
-        deps.bus.call(getPublicJob, { id }, c),
-        deps.bus.call(listJobApplicants, { id, offset: 0, limit: 50 }, c).catch(soft),
-        deps.bus.call(listJobComments, { id }, c).catch(soft),
-      ]);
-      return sendPage(reply, { title: job.title, signedIn: !!caller, body: jobPage(job, applicants?.applicants, applicants?.nextOffset ?? null, comments?.comments) });
-    } catch (err) {
-      return problem(reply, err, caller, req.url, 'No such job', 'This job does not exist, or it is not open or completed.');
-    }
-  });
+  app.get('/jobs/:id', async (req, reply) => renderJobPage(deps, req, reply, await viewer(req, reply), {}));
 
   app.get('/members/:id', async (req, reply) => {
     const { id } = req.params as { id: string };
@@ -127,11 +114,35 @@ You can disconnect it at any time from <a href="/agent-access">Agent access</a>.
   ]);
 }
 
-/** A part of the page that may fail on its own (a 5xx still fails the page). */
-function soft(err: unknown): undefined {
-  if (err instanceof AppError && err.status < 500) return undefined;
-  throw err;
+/**
+ * The job page, for anyone; a signed-in visitor reads the job's details (their application with it)
+ * and gets their own block and the comment forms. `state` brings a refused form of this page back.
+ */
+export async function renderJobPage(
+  deps: Pick<BoardPagesDeps, 'bus'>, req: FastifyRequest, reply: FastifyReply, caller: Caller | null, state: FormState, status?: number,
+): Promise<FastifyReply> {
+  const { id } = req.params as { id: string };
+  const c = ctxOf(req, caller);
+  try {
+    // Three reads side by side; the applicant list and comments fail alone without losing the job.
+    const [job, applicants, comments] = await Promise.all([
+      caller ? deps.bus.call(getJob, { id }, c) : deps.bus.call(getPublicJob, { id }, c),
+      deps.bus.call(listJobApplicants, { id, offset: 0, limit: 50 }, c).catch(softly),
+      deps.bus.call(listJobComments, { id }, c).catch(softly),
+    ]);
+    const viewer: JobViewer | undefined = caller ? { caller, isPoster: job.postedBy.id === caller.memberId, state } : undefined;
+    const mine = viewer ? await viewerBlock(deps.bus, req, viewer, job) : signedOutNote(job);
+    return sendPage(reply, {
+      status, title: job.title, signedIn: !!caller,
+      body: jobPage(job, applicants?.applicants, applicants?.nextOffset ?? null, mine, commentsSection(job.id, job.status, comments?.comments, viewer)),
+    });
+  } catch (err) {
+    return problem(reply, err, caller, req.url, 'No such job', 'This job does not exist, or it is not open or completed.');
+  }
 }
+
+const signedOutNote = (job: Job) =>
+  html`<p class="note">To apply, <a href="/sign-in?next=${encodeURIComponent(`/jobs/${job.id}`)}">sign in</a>, or use the API or an MCP client (<code>apply_to_job</code>).</p>`;
 
 /** A page whose read failed: the gate for 401/403, a not-found page for 404/400; anything else is thrown. */
 export function problem(reply: FastifyReply, err: unknown, caller: Caller | null, url: string, title: string, text: string): FastifyReply {
@@ -199,7 +210,7 @@ function searchResults(result: { jobs: Job[] }, q: string, category: Category | 
 <ul class="cards" id="jobs">${jobs.map(jobCard)}</ul>`;
 }
 
-function jobPage(job: Job, applicants: JobApplicant[] | undefined, nextOffset: number | null, comments: Comment[] | undefined): Raw {
+function jobPage(job: Job, applicants: JobApplicant[] | undefined, nextOffset: number | null, mine: Raw, comments: Raw): Raw {
   const status = job.status === 'open' ? 'Open' : job.status.replaceAll('_', ' ');
   return html`<article aria-labelledby="job-title">
 <h1 id="job-title">${job.title}</h1>
@@ -207,19 +218,14 @@ function jobPage(job: Job, applicants: JobApplicant[] | undefined, nextOffset: n
   job.closesAt ? html` · closes ${day(job.closesAt)}` : ''}</p>
 <div class="markdown" id="job-description">${renderMarkdown(job.constraints)}</div>
 </article>
-<p class="note">To apply, <a href="/sign-in?next=${encodeURIComponent(`/jobs/${job.id}`)}">sign in</a> and use the API or an MCP client (<code>apply_to_job</code>).</p>
+${mine}
 <section class="part" aria-labelledby="applicants-heading">
 <h2 id="applicants-heading">Applicants</h2>
 ${applicants === undefined ? html`<p class="note">The applicant list is not available.</p>`
     : applicants.length === 0 ? html`<p class="note" id="no-applicants">No one has applied yet.</p>`
       : html`<ul id="applicants">${applicants.map(applicantItem)}</ul>${nextOffset !== null ? html`<p class="note">And more.</p>` : ''}`}
 </section>
-<section class="part" aria-labelledby="comments-heading">
-<h2 id="comments-heading">Comments</h2>
-${comments === undefined ? html`<p class="note">Comments are not available.</p>`
-    : comments.length === 0 ? html`<p class="note" id="no-comments">No comments yet.</p>`
-      : html`<ol class="comments" id="comments">${comments.map(commentItem)}</ol>`}
-</section>`;
+${comments}`;
 }
 
 function applicantItem(a: JobApplicant): Raw {
@@ -227,15 +233,6 @@ function applicantItem(a: JobApplicant): Raw {
   const where = [a.city, a.state].filter(Boolean).join(', ');
   return html`<li><a href="/members/${encodeURIComponent(a.id)}">${a.name}</a>${a.headline ? html` — ${a.headline}` : ''}
 <span class="note">${where ? html`${where} · ` : ''}${a.completedJobs} jobs done${a.rating ? html` · rated ${a.rating.average} (${a.rating.count})` : ''}</span></li>`;
-}
-
-function commentItem(c: Comment): Raw {
-  const cls = c.parentId ? 'reply' : '';
-  if (c.removed && !c.deleted) return html`<li class="${cls}"><p class="note">Removed by moderators</p></li>`;
-  if (c.deleted || c.body === null || !c.author) return html`<li class="${cls}"><p class="note">Deleted comment</p></li>`;
-  const who = c.author.id ? html`<a href="/members/${encodeURIComponent(c.author.id)}">${c.author.name}</a>` : html`${c.author.name}`;
-  return html`<li class="${cls}" id="comment-${c.id}"><p class="meta">${who}${c.author.kind === 'agent' ? ' (via an agent)' : ''} · ${day(c.createdAt)}</p>
-<p class="comment-body">${c.body}</p></li>`;
 }
 
 type Member = OutputOf<typeof getMember>;

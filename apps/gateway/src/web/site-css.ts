@@ -67,6 +67,8 @@ form.inline { display: inline; }
 .markdown { overflow-wrap: anywhere; }
 .markdown img { max-width: 100%; }
 .comments { list-style: none; padding: 0; }
+fieldset { min-width: 0; margin: 1rem 0; }
+.card .markdown :is(h1, h2, h3, h4) { font-size: 1.05rem; margin: .75rem 0 .25rem; }
 .comments li { border-left: 3px solid var(--line); padding: .25rem .75rem; margin: .75rem 0; }
 .comments li.reply { margin-left: 1.5rem; }
 .comment-body { white-space: pre-wrap; margin: .25rem 0 0; }
