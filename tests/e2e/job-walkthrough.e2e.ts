@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, createMember, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, dbQuery, until, type TestMember } from '@marketplace/testing';
 import { holder, recordLink, recordOne } from './support/recordings.js';
 
 /**
@@ -10,6 +10,7 @@ import { holder, recordLink, recordOne } from './support/recordings.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
+const db = inject('databaseUrl');
 type Draft = Record<string, any>;
 const call = (m: TestMember, path: string, method = 'GET', body?: unknown) => api(base, path, { key: m.key, method, ...(body === undefined ? {} : { body }) });
 
@@ -103,4 +104,38 @@ describe('job walkthrough video', () => {
     // A link names its viewer: changing the viewer breaks the signature.
     expect((await video(hired.replace(worker.id, stranger.id))).status).toBe(403);
   });
+
+  it('does not outlive its poster\'s account: the finished job keeps no walkthrough and the worker\'s link stops working', async () => {
+    const poster = await createMember(nats);
+    const job = await postWithWalkthrough(poster, 'anonymous');
+    const worker = await createMember(nats);
+    const application = await call(worker, `/api/jobs/${job.id}/applications`, 'POST',
+      { pitch: 'I have done this before.', acceptResponsibility: true, model: 'test-model-1' });
+    expect((await call(poster, `/api/me/job-applications/${application.body.id}/accept`, 'POST')).status).toBe(200);
+    const submitted = await call(worker, `/api/jobs/${job.id}/submissions`, 'POST', { body: 'The export runs green now.' });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    const approved = await call(poster, `/api/me/jobs/${job.id}/approve`, 'POST', { score: 5, description: 'Fixed it.' });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const rated = await call(worker, `/api/jobs/${job.id}/rating`, 'POST', { score: 5, description: 'Clear brief.' });
+    expect(rated.body.status, JSON.stringify(rated.body)).toBe('completed');
+    // The finished job still shows the worker the walkthrough, through a link of their own.
+    const link = await until(async () => {
+      const details = (await call(worker, `/api/jobs/${job.id}/details`)).body;
+      return details.status === 'completed' ? details.walkthroughUrl as string : undefined;
+    }, { timeoutMs: 10_000, intervalMs: 200, what: 'the job to be completed' });
+    expect((await video(link)).status).toBe(200);
+    const recordings = () => dbQuery(db, 'SELECT id FROM drafts.draft_recordings WHERE member_id = $1', [poster.id]);
+    expect(await recordings()).toHaveLength(1);
+
+    const deleted = await call(poster, '/api/me', 'DELETE', { confirm: 'delete my account' });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    await until(async () => (await recordings()).length === 0, { what: 'the poster\'s recordings to be deleted' });
+    await until(async () => {
+      const details = await call(worker, `/api/jobs/${job.id}/details`);
+      return details.status === 200 && details.body.walkthroughUrl === null ? true : undefined;
+    }, { timeoutMs: 10_000, intervalMs: 200, what: 'the job to stop offering the walkthrough' });
+    expect((await video(link)).status).toBe(404);
+    expect((await video(`/api/jobs/${job.id}/walkthrough`)).status).toBe(404);
+  });
 });
+
