@@ -4,10 +4,13 @@ import {
   AppError, getMemberCard, jobPostedV1, postJob, postJobFromDraft, type InputOf, type MemberCard, type OutputOf,
 } from '@marketplace/contracts';
 import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
-import { reviewJobText } from '../safety/job-text-review.js';
+import { JobTextReviewer, recordModelCost } from '../safety/model-safety-review.js';
 import { toJob } from './job.mapper.js';
 import { findJobRow } from './jobs.queries.js';
 import { nameWorkers, resolvePreferredWorkers } from './preferred-workers.js';
+
+/** What the content check's model call is recorded as in the job board's costs. */
+export const SAFETY_REVIEW = 'safety_review';
 
 export const JOB_LIFETIME_MS = 14 * 24 * 3600 * 1000;
 
@@ -15,7 +18,7 @@ export const JOB_LIFETIME_MS = 14 * 24 * 3600 * 1000;
 export class PostJobHandler implements OperationHandler<typeof postJob> {
   readonly operation = postJob;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient, private readonly reviewer: JobTextReviewer) {}
 
   async handle(input: InputOf<typeof postJob> & { walkthroughKey?: string | undefined }, ctx: HandlerContext): Promise<OutputOf<typeof postJob>> {
     const caller = callerOf(ctx);
@@ -23,7 +26,7 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
     if (card.missing.length) {
       throw AppError.forbidden(`Complete your profile before posting. Missing: ${card.missing.join(', ')}.`);
     }
-    const refusal = reviewJobText(input, input.acknowledgeExposures === true);
+    const { refusal, usage } = await this.reviewer.review(input, input.acknowledgeExposures === true);
     if (refusal?.status === 503) throw refusal;
     const references = input.preferredWorkers ?? [];
     const workerIds = refusal ? [] : await resolvePreferredWorkers(this.bus, references, caller.memberId, ctx);
@@ -31,8 +34,9 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
     const result = await this.uow.run(async (em) => {
       // A refused attempt still counts (spec: submission counting includes safety refusals).
       await countAttempt(em, limitBuckets.jobPosts, caller.memberId);
-      if (refusal) return null;
       const id = randomUUID();
+      await recordModelCost(em, usage, { purpose: SAFETY_REVIEW, memberId: caller.memberId, jobId: refusal ? null : id });
+      if (refusal) return null;
       const now = new Date();
       const closesAt = new Date(now.getTime() + JOB_LIFETIME_MS);
       await em.query(
