@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, createMember, dbQuery, until, type TestMember } from '@marketplace/testing';
+import { postFromDraft } from './support/drafts.js';
 import { holder, recordLink, recordOne } from './support/recordings.js';
 
 /**
@@ -11,43 +12,17 @@ import { holder, recordLink, recordOne } from './support/recordings.js';
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const db = inject('databaseUrl');
-type Draft = Record<string, any>;
 const call = (m: TestMember, path: string, method = 'GET', body?: unknown) => api(base, path, { key: m.key, method, ...(body === undefined ? {} : { body }) });
-
-async function settled(m: TestMember, id: string): Promise<Draft> {
-  return until(async () => {
-    const d = (await call(m, `/api/me/job-drafts/${id}`)).body as Draft;
-    return Object.values(d.tasks).some((t: any) => t?.status === 'pending') ? undefined : d;
-  }, { timeoutMs: 30_000, intervalMs: 200, what: 'draft tasks to finish' });
-}
 
 /** A draft with an approved recording, written, approved part by part and posted. */
 async function postWithWalkthrough(m: TestMember, posterVisibility: 'public' | 'anonymous'): Promise<{ id: string; walkthroughUrl: string | null }> {
-  const created = await call(m, '/api/me/job-drafts', 'POST', {
-    answers: { context: 'A small web shop on a hosted platform.', problem: 'The nightly stock export fails with a timeout.' }, posterVisibility,
+  const { job } = await postFromDraft(m, posterVisibility, async (id) => {
+    const { token } = await recordLink(m, id);
+    const recordingId = await recordOne(token);
+    const approved = await holder(token, `/api/recordings/${recordingId}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.id as string;
-  let d = await settled(m, id);
-  while (d.nextQuestion) {
-    const q = d.nextQuestion;
-    const value = q.answerIds[0] === 'category' ? 'engineering' : q.options[0] ?? 'A green run of the nightly export.';
-    expect((await call(m, `/api/me/job-drafts/${id}`, 'PATCH', { answers: { [q.answerIds[0]]: value } })).status).toBe(200);
-    d = await settled(m, id);
-  }
-  const { token } = await recordLink(m, id);
-  const recordingId = await recordOne(token);
-  const approved = await holder(token, `/api/recordings/${recordingId}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  expect((await call(m, `/api/me/job-drafts/${id}/writing`, 'POST', {})).status).toBe(202);
-  await settled(m, id);
-  for (const part of ['evaluation', 'summary', 'details', 'visibility']) {
-    const res = await call(m, `/api/me/job-drafts/${id}/approvals`, 'POST', { part });
-    expect(res.status, `${part}: ${JSON.stringify(res.body)}`).toBe(200);
-  }
-  const posted = await call(m, `/api/me/job-drafts/${id}/post`, 'POST', { acknowledgeExposures: true });
-  expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-  return posted.body;
+  return job as { id: string; walkthroughUrl: string | null };
 }
 
 const video = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${base}${path}`, { method, headers });
