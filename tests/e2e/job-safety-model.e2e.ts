@@ -91,6 +91,21 @@ describe('the content check\'s second opinion from the model', () => {
     expect(await dbQuery(db, 'SELECT 1 FROM jobs.model_costs WHERE member_id = $1', [member.id])).toEqual([]);
   });
 
+  it('asks the model nothing when the rules refuse or the day\'s posts are used up', async () => {
+    const member = await createMember(nats);
+    const asked = safetyRequests();
+    expect((await post(member, { ...counterfeit, title: 'A sh1t job' })).status).toBe(403);
+    let status = 201;
+    for (let i = 0; i < 50 && status !== 429; i++) {
+      status = (await post(member, { title: `Tidy spreadsheet ${i}`, category: 'data', constraints: 'Merge two sheets.' })).status;
+    }
+    expect(status).toBe(429);
+    const posted = (await dbQuery(db, 'SELECT 1 FROM jobs.model_costs WHERE member_id = $1', [member.id])).length;
+    // One answer per posting that went through, none for the word list's refusal or the one over the limit.
+    expect(posted).toBeGreaterThan(0);
+    expect(safetyRequests() - asked).toBe(posted);
+  });
+
   it('accepts the same posting once the model server is down, and the word list still refuses', async () => {
     const member = await createMember(nats);
     expect((await post(member, counterfeit)).status).toBe(403);

@@ -6,8 +6,8 @@ import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type Operation
 import { toJob } from '../jobs/job.mapper.js';
 import { findJobRow, lockOwnJob } from '../jobs/jobs.queries.js';
 import { MAX_PREFERRED_WORKERS, mergeReferences, nameWorkers, resolvePreferredWorkers } from '../jobs/preferred-workers.js';
-import { SAFETY_REVIEW } from '../jobs/post-job.handler.js';
-import { JobTextReviewer, recordModelCost } from '../safety/model-safety-review.js';
+import { reviewJobText } from '../safety/job-text-review.js';
+import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
 
 /**
  * Edits run in one transaction holding the job's row lock, so a concurrent edit either sees the
@@ -61,12 +61,15 @@ export class EditJobHandler implements OperationHandler<typeof editJob> {
         if (card.missing.length) {
           throw AppError.forbidden(`Complete your profile before editing. Missing: ${card.missing.join(', ')}.`);
         }
-        // Asked under the row lock, so the text reviewed is the text stored; the provider's timeout bounds the wait.
-        const verdict = await this.reviewer.review({ title: next.title, constraints: next.constraints }, acknowledgeExposures === true);
-        refusal = verdict.refusal;
+        const text = { title: next.title, constraints: next.constraints };
+        refusal = reviewJobText(text, acknowledgeExposures === true);
         if (refusal?.status === 503) throw refusal;
         await countAttempt(em, limitBuckets.jobEdits, caller.memberId);
-        await recordModelCost(em, verdict.usage, { purpose: SAFETY_REVIEW, memberId: caller.memberId, jobId: id });
+        if (refusal) return { row, refusal };
+        // Asked under the row lock, so the text reviewed is the text stored; the provider's timeout bounds the wait.
+        const verdict = await this.reviewer.secondOpinion(text);
+        await recordReviewCost(em, verdict.usage, { memberId: caller.memberId, jobId: id });
+        refusal = verdict.refusal;
         if (refusal) return { row, refusal };
       }
       const workerIds = await resolvePreferredWorkers(this.bus, added, caller.memberId, ctx);

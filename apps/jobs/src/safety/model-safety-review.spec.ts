@@ -24,7 +24,7 @@ describe('the model safety review of job text', () => {
   });
 
   it('refuses what the model flags, in the rule-based refusal\'s shape, with the call\'s usage', async () => {
-    const { refusal, usage } = await reviewer.review(counterfeit, false);
+    const { refusal, usage } = await reviewer.secondOpinion(counterfeit);
     expect(refusal?.status).toBe(403);
     expect(refusal?.message).toMatch(/^Refused by safety review/);
     expect(refusal?.extra.fields).toEqual({ constraints: 'Breaks our safety policy: It asks for counterfeit goods.' });
@@ -33,23 +33,20 @@ describe('the model safety review of job text', () => {
     expect(model.requests.at(-1)!.body.messages![0]!.content).toBe(SAFETY_REVIEW_PROMPT);
   });
 
-  it('passes what the model passes, and leaves the rules\' refusals alone without asking it', async () => {
-    expect((await reviewer.review({ title: 'Tidy a spreadsheet', constraints: 'Merge two sheets.' }, false)).refusal).toBeNull();
-    const asked = model.requests.length;
-    const rules = await reviewer.review({ title: 'What a sh1t job', constraints: 'Counterfeit bags.' }, false);
-    expect(rules.refusal?.extra.fields).toEqual({ title: expect.stringMatching(/profanity/) });
-    expect(rules.usage).toBeNull();
-    expect(model.requests.length).toBe(asked);
+  it('passes what the model passes, at the cost of the call', async () => {
+    const { refusal, usage } = await reviewer.secondOpinion({ title: 'Tidy a spreadsheet', constraints: 'Merge two sheets.' });
+    expect(refusal).toBeNull();
+    expect(usage).toMatchObject({ calls: 1, model: 'fake-chat' });
   });
 
   it('fails open on garbage, an error status or a model slower than the timeout', async () => {
     model.queue.push({ text: 'I think it is fine' }, { json: { verdict: 'fine' } });
-    expect(await reviewer.review(counterfeit, false)).toEqual({ refusal: null, usage: null });
+    expect(await reviewer.secondOpinion(counterfeit)).toEqual({ refusal: null, usage: null });
     model.queue.push({ status: 500 });
-    expect(await reviewer.review(counterfeit, false)).toEqual({ refusal: null, usage: null });
+    expect(await reviewer.secondOpinion(counterfeit)).toEqual({ refusal: null, usage: null });
     model.queue.push({ hang: true });
     const started = Date.now();
-    expect(await reviewer.review(counterfeit, false)).toEqual({ refusal: null, usage: null });
+    expect(await reviewer.secondOpinion(counterfeit)).toEqual({ refusal: null, usage: null });
     expect(Date.now() - started).toBeLessThan(3000);
   });
 });

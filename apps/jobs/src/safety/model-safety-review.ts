@@ -6,7 +6,7 @@ import {
 } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { policyRefusal, reviewJobText, type JobText } from './job-text-review.js';
+import { policyRefusal, type JobText } from './job-text-review.js';
 
 const FIELDS = ['title', 'constraints'] as const;
 
@@ -23,7 +23,7 @@ export const SAFETY_REVIEW_PROMPT = 'You review a job posting for a freelance ma
   + '(where the problem is), "reason": string (one sentence for the poster, without quoting the posting)}.';
 
 export interface JobTextVerdict {
-  /** The rule-based refusal, else the model's, else null. */
+  /** The model's refusal, or null. */
   refusal: AppError | null;
   /** What the model's answer cost, to record with the attempt; null when it was not asked or did not answer. */
   usage: ModelUsage | null;
@@ -32,11 +32,12 @@ export interface JobTextVerdict {
 const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 
 /**
- * The content check of job text: the rules first (credentials, word list, exposures); when they
- * pass and a model is configured (MODEL_*), the model's second opinion on the safety policy, which
- * refuses in the same shape. The model can only add refusals, never lift one, and it fails open:
- * down, slower than the provider's timeout (one timeout for the whole review, retries included),
- * or answering garbage, the rules' verdict stands.
+ * The model's second opinion in the content check of job text, asked once the rules
+ * (credentials, word list, exposures; `reviewJobText`) pass and the attempt is counted within the
+ * limits, so refused and over-limit attempts cost no call. It refuses in the rules' shape, can
+ * only add refusals, and fails open: no model configured, down, slower than the provider's
+ * timeout (one timeout for the whole review, retries included) or answering garbage, the rules'
+ * verdict stands.
  */
 @Injectable()
 export class JobTextReviewer {
@@ -45,9 +46,8 @@ export class JobTextReviewer {
 
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
-  async review(text: JobText, acknowledgeExposures: boolean): Promise<JobTextVerdict> {
-    const refusal = reviewJobText(text, acknowledgeExposures);
-    if (refusal || !this.model || !this.config) return { refusal, usage: null };
+  async secondOpinion(text: JobText): Promise<JobTextVerdict> {
+    if (!this.model || !this.config) return { refusal: null, usage: null };
     try {
       const { data, usage } = await this.model.chatJson({
         system: SAFETY_REVIEW_PROMPT,
@@ -67,14 +67,12 @@ export class JobTextReviewer {
   }
 }
 
-/** Adds a model call to the job board's costs, in the transaction that stores (or refuses) the text it reviewed. */
-export async function recordModelCost(
-  em: EntityManager, usage: ModelUsage | null, of: { purpose: string; memberId: string; jobId: string | null },
-): Promise<void> {
+/** Adds the review's model call to the job board's costs, in the transaction that stores (or refuses) the text. */
+export async function recordReviewCost(em: EntityManager, usage: ModelUsage | null, of: { memberId: string; jobId: string | null }): Promise<void> {
   if (!usage) return;
   await em.query(
     `INSERT INTO model_costs (id, purpose, member_id, job_id, model, calls, prompt_tokens, completion_tokens, usd)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [randomUUID(), of.purpose, of.memberId, of.jobId, usage.model, usage.calls, usage.promptTokens, usage.completionTokens, usage.usd],
+     VALUES ($1, 'safety_review', $2, $3, $4, $5, $6, $7, $8)`,
+    [randomUUID(), of.memberId, of.jobId, usage.model, usage.calls, usage.promptTokens, usage.completionTokens, usage.usd],
   );
 }

@@ -8,8 +8,9 @@ import {
 import {
   BusClient, callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
-import { JOB_LIFETIME_MS, SAFETY_REVIEW } from '../jobs/post-job.handler.js';
-import { JobTextReviewer, recordModelCost } from '../safety/model-safety-review.js';
+import { JOB_LIFETIME_MS } from '../jobs/post-job.handler.js';
+import { reviewJobText } from '../safety/job-text-review.js';
+import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
 import { callerTeam, findTeamJob, TEAM_JOB_COLUMNS, toTeamJob, type TeamJobRow } from './team-job.mapper.js';
 
 /** GET /api/jobs for team and candidate keys: open team jobs, newest first. */
@@ -73,12 +74,17 @@ export class PostTeamJobHandler implements OperationHandler<typeof postTeamJob> 
   async handle(input: InputOf<typeof postTeamJob>, ctx: HandlerContext): Promise<OutputOf<typeof postTeamJob>> {
     const caller = callerOf(ctx);
     const team = await callerTeam(this.bus, ctx, caller.memberId);
-    const { refusal, usage } = await this.reviewer.review({ title: input.title, constraints: input.constraints }, false);
-    if (refusal?.status === 503) throw refusal;
+    const text = { title: input.title, constraints: input.constraints };
+    const rules = reviewJobText(text, false);
+    if (rules?.status === 503) throw rules;
+    let refusal = rules;
     const row = await this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets.jobPosts, caller.memberId);
+      if (refusal) return null;
       const id = randomUUID();
-      await recordModelCost(em, usage, { purpose: SAFETY_REVIEW, memberId: caller.memberId, jobId: refusal ? null : id });
+      const verdict = await this.reviewer.secondOpinion(text);
+      refusal = verdict.refusal;
+      await recordReviewCost(em, verdict.usage, { memberId: caller.memberId, jobId: refusal ? null : id });
       if (refusal) return null;
       const now = new Date();
       const rows: TeamJobRow[] = await em.query(
