@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, createMember, startFakeModelServer, until, type FakeModelServer, type TestMember } from '@marketplace/testing';
+import { postFromDraft } from './support/drafts.js';
 import { holder, newDraft, recordLink, recordOne } from './support/recordings.js';
 
 /**
@@ -109,8 +110,10 @@ describe('drafts with a model configured', () => {
     await service('start', 'drafts-worker', modelEnv);
     const done = await waitFor(member, d0.id, 'writing', 'ready');
     expect(done.posting.writtenBy).toBe('fake-chat');
-    // The crashed attempt wrote nothing; the redelivered one wrote the result, once.
+    // The crashed attempt wrote nothing; the redelivered one wrote the result, once, and was paid for once:
+    // research, follow-ups, then writing and its eval.
     expect(writingRequests()).toBe(before + 2);
+    expect(done.costs.calls).toBe(4);
     const finishedAt = done.tasks.writing.finishedAt;
     await new Promise((r) => setTimeout(r, 1000));
     expect((await call(member, `/api/me/job-drafts/${d0.id}`)).body.tasks.writing.finishedAt).toBe(finishedAt);
@@ -139,4 +142,27 @@ describe('drafts with a model configured', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/credential/i);
   });
+
+  it('writes the job eval again with the model after the posted job\'s text is edited, adding it to the costs', async () => {
+    const member = await createMember(nats);
+    const { job, draftId } = await postFromDraft(member, 'public');
+    const before = (await call(member, `/api/me/job-drafts/${draftId}`)).body.costs;
+    model.queue.push({ json: { score: 41, verdict: 'Too thin to start.', strengths: [], gaps: ['Timeline', 'Access'] } });
+    const edited = await call(member, `/api/me/jobs/${job.id}`, 'PATCH', { constraints: '## Scope\n\nMake the export finish.' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const rewritten = await until(async () => {
+      const e = (await call(member, `/api/me/job-drafts/${draftId}/eval`)).body;
+      return e.jobVersion === 2 && e.task.status === 'ready' ? e : undefined;
+    }, { timeoutMs: 45_000, intervalMs: 250, what: 'the eval of the edited job' });
+    expect(rewritten).toMatchObject({
+      stale: false, task: { step: 'done with fake-chat' },
+      evaluation: { score: 41, verdict: 'Too thin to start.', gaps: ['Timeline', 'Access'], analyzed: true },
+    });
+    const asked = model.requests.filter((r) => /evaluate a job posting/.test(r.body.messages?.[0]?.content ?? '')).at(-1)!;
+    expect(asked.body.messages![1]!.content).toBe(`# ${job.title}\n\n## Scope\n\nMake the export finish.`);
+    const after = (await call(member, `/api/me/job-drafts/${draftId}`)).body.costs;
+    expect(after.calls).toBe(before.calls + 1);
+    expect(after.usd).toBeGreaterThan(before.usd);
+  });
 });
+

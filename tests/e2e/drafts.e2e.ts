@@ -136,7 +136,7 @@ describe('guided drafts on REST (no model configured)', () => {
 
     const evalRes = await call(member, `/api/me/job-drafts/${d0.id}/eval`);
     expect(evalRes.status).toBe(200);
-    expect(evalRes.body).toEqual({ draftId: d0.id, evaluation: written.posting.evaluation, task: written.tasks.writing, stale: false });
+    expect(evalRes.body).toEqual({ draftId: d0.id, evaluation: written.posting.evaluation, task: written.tasks.writing, stale: false, jobId: null, jobVersion: null });
 
     // Out of order is 409; in order moves review.next.
     expect((await call(member, `/api/me/job-drafts/${d0.id}/approvals`, 'POST', { part: 'summary' })).status).toBe(409);

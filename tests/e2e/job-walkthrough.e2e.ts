@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, createMember, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, dbQuery, until, type TestMember } from '@marketplace/testing';
+import { postFromDraft } from './support/drafts.js';
 import { holder, recordLink, recordOne } from './support/recordings.js';
 
 /**
@@ -10,43 +11,18 @@ import { holder, recordLink, recordOne } from './support/recordings.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
-type Draft = Record<string, any>;
+const db = inject('databaseUrl');
 const call = (m: TestMember, path: string, method = 'GET', body?: unknown) => api(base, path, { key: m.key, method, ...(body === undefined ? {} : { body }) });
-
-async function settled(m: TestMember, id: string): Promise<Draft> {
-  return until(async () => {
-    const d = (await call(m, `/api/me/job-drafts/${id}`)).body as Draft;
-    return Object.values(d.tasks).some((t: any) => t?.status === 'pending') ? undefined : d;
-  }, { timeoutMs: 30_000, intervalMs: 200, what: 'draft tasks to finish' });
-}
 
 /** A draft with an approved recording, written, approved part by part and posted. */
 async function postWithWalkthrough(m: TestMember, posterVisibility: 'public' | 'anonymous'): Promise<{ id: string; walkthroughUrl: string | null }> {
-  const created = await call(m, '/api/me/job-drafts', 'POST', {
-    answers: { context: 'A small web shop on a hosted platform.', problem: 'The nightly stock export fails with a timeout.' }, posterVisibility,
+  const { job } = await postFromDraft(m, posterVisibility, async (id) => {
+    const { token } = await recordLink(m, id);
+    const recordingId = await recordOne(token);
+    const approved = await holder(token, `/api/recordings/${recordingId}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.id as string;
-  let d = await settled(m, id);
-  while (d.nextQuestion) {
-    const q = d.nextQuestion;
-    const value = q.answerIds[0] === 'category' ? 'engineering' : q.options[0] ?? 'A green run of the nightly export.';
-    expect((await call(m, `/api/me/job-drafts/${id}`, 'PATCH', { answers: { [q.answerIds[0]]: value } })).status).toBe(200);
-    d = await settled(m, id);
-  }
-  const { token } = await recordLink(m, id);
-  const recordingId = await recordOne(token);
-  const approved = await holder(token, `/api/recordings/${recordingId}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  expect((await call(m, `/api/me/job-drafts/${id}/writing`, 'POST', {})).status).toBe(202);
-  await settled(m, id);
-  for (const part of ['evaluation', 'summary', 'details', 'visibility']) {
-    const res = await call(m, `/api/me/job-drafts/${id}/approvals`, 'POST', { part });
-    expect(res.status, `${part}: ${JSON.stringify(res.body)}`).toBe(200);
-  }
-  const posted = await call(m, `/api/me/job-drafts/${id}/post`, 'POST', { acknowledgeExposures: true });
-  expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-  return posted.body;
+  return job as { id: string; walkthroughUrl: string | null };
 }
 
 const video = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${base}${path}`, { method, headers });
@@ -103,4 +79,38 @@ describe('job walkthrough video', () => {
     // A link names its viewer: changing the viewer breaks the signature.
     expect((await video(hired.replace(worker.id, stranger.id))).status).toBe(403);
   });
+
+  it('does not outlive its poster\'s account: the finished job keeps no walkthrough and the worker\'s link stops working', async () => {
+    const poster = await createMember(nats);
+    const job = await postWithWalkthrough(poster, 'anonymous');
+    const worker = await createMember(nats);
+    const application = await call(worker, `/api/jobs/${job.id}/applications`, 'POST',
+      { pitch: 'I have done this before.', acceptResponsibility: true, model: 'test-model-1' });
+    expect((await call(poster, `/api/me/job-applications/${application.body.id}/accept`, 'POST')).status).toBe(200);
+    const submitted = await call(worker, `/api/jobs/${job.id}/submissions`, 'POST', { body: 'The export runs green now.' });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    const approved = await call(poster, `/api/me/jobs/${job.id}/approve`, 'POST', { score: 5, description: 'Fixed it.' });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const rated = await call(worker, `/api/jobs/${job.id}/rating`, 'POST', { score: 5, description: 'Clear brief.' });
+    expect(rated.body.status, JSON.stringify(rated.body)).toBe('completed');
+    // The finished job still shows the worker the walkthrough, through a link of their own.
+    const link = await until(async () => {
+      const details = (await call(worker, `/api/jobs/${job.id}/details`)).body;
+      return details.status === 'completed' ? details.walkthroughUrl as string : undefined;
+    }, { timeoutMs: 10_000, intervalMs: 200, what: 'the job to be completed' });
+    expect((await video(link)).status).toBe(200);
+    const recordings = () => dbQuery(db, 'SELECT id FROM drafts.draft_recordings WHERE member_id = $1', [poster.id]);
+    expect(await recordings()).toHaveLength(1);
+
+    const deleted = await call(poster, '/api/me', 'DELETE', { confirm: 'delete my account' });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    await until(async () => (await recordings()).length === 0, { what: 'the poster\'s recordings to be deleted' });
+    await until(async () => {
+      const details = await call(worker, `/api/jobs/${job.id}/details`);
+      return details.status === 200 && details.body.walkthroughUrl === null ? true : undefined;
+    }, { timeoutMs: 10_000, intervalMs: 200, what: 'the job to stop offering the walkthrough' });
+    expect((await video(link)).status).toBe(404);
+    expect((await video(`/api/jobs/${job.id}/walkthrough`)).status).toBe(404);
+  });
 });
+

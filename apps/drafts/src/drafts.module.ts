@@ -7,6 +7,8 @@ import {
 import { DraftsMemberDeletedConsumer } from './drafts/member-deleted.consumer.js';
 import { ApproveDraftPartHandler, GetJobEvalHandler, PostJobDraftHandler } from './drafts/review.handlers.js';
 import { DraftTaskWorker } from './tasks/draft-task.worker.js';
+import { JobEvalWorker } from './tasks/job-eval.worker.js';
+import { DraftsJobEditedConsumer } from './drafts/job-edited.consumer.js';
 import {
   DeleteJobRecordingHandler, ReviewJobRecordingHandler, ReviewRecordingHandler, WatchJobRecordingHandler,
 } from './recordings/recording-review.handlers.js';
@@ -23,8 +25,8 @@ const handlers = [
   CompleteRecordingHandler, GetRecordingHandler, ReviewJobRecordingHandler, DeleteJobRecordingHandler, ReviewRecordingHandler,
   WatchJobRecordingHandler,
 ];
-const workers = [DraftTaskWorker, RecordingAnalysisWorker];
-const consumers = [DraftsMemberDeletedConsumer];
+const workers = [DraftTaskWorker, RecordingAnalysisWorker, JobEvalWorker];
+const consumers = [DraftsMemberDeletedConsumer, DraftsJobEditedConsumer];
 
 /** Guided job drafts: the interview, its background tasks (drafts worker) and the review. */
 @Module({

@@ -5,6 +5,7 @@ import { CommentEntity } from './comments/comment.entity.js';
 import { JobPreferredWorkerEntity } from './jobs/job-preferred-worker.entity.js';
 import { ApplicationRecordEntity } from './performance/application-record.entity.js';
 import { JobAudienceEntity } from './performance/job-audience.entity.js';
+import { ModelCostEntity } from './safety/model-cost.entity.js';
 import { ListingFeeEntity, TeamApplicationRecordEntity, TeamJobEntity } from './team/team-job.entity.js';
 import { Initial1795312841064 } from './migrations/1795312841064-initial.js';
 import { HireColumns1795315248910 } from './migrations/1795315248910-hire-columns.js';
@@ -14,10 +15,11 @@ import { KitLimits1795320100000 } from './migrations/1795320100000-kit-limits.js
 import { CommentRemoval1795430000000 } from './migrations/1795430000000-comment-removal.js';
 import { TeamJobs1795495178713 } from './migrations/1795495178713-team-jobs.js';
 import { JobWalkthrough1795500000000 } from './migrations/1795500000000-job-walkthrough.js';
+import { ModelCosts1795510000000 } from './migrations/1795510000000-model-costs.js';
 
 export const jobsEntities = [JobEntity, JobVersionEntity, PosterEntity,
   CommentEntity, JobPreferredWorkerEntity, ApplicationRecordEntity, JobAudienceEntity,
-  TeamJobEntity, ListingFeeEntity, TeamApplicationRecordEntity];
+  TeamJobEntity, ListingFeeEntity, TeamApplicationRecordEntity, ModelCostEntity];
 export const jobsMigrations = [Initial1795312841064, Board1795315183697, HireColumns1795315248910, BoardIndexes1795318013310,
   KitLimits1795320100000, CommentRemoval1795430000000, TeamJobs1795495178713,
-  JobWalkthrough1795500000000];
+  JobWalkthrough1795500000000, ModelCosts1795510000000];

@@ -11,6 +11,7 @@ import { ListJobCategoriesHandler } from './jobs/list-job-categories.handler.js'
 import { ListMyJobsHandler } from './jobs/list-my-jobs.handler.js';
 import { ListOpenJobsHandler } from './jobs/list-open-jobs.handler.js';
 import { PostJobFromDraftHandler, PostJobHandler } from './jobs/post-job.handler.js';
+import { JobTextReviewer } from './safety/model-safety-review.js';
 import { GetSafetyPolicyHandler } from './policy/get-safety-policy.handler.js';
 import { GetSuggestedWorkflowHandler } from './policy/get-suggested-workflow.handler.js';
 import { GetMemberPageJobsHandler } from './members/get-member-page-jobs.handler.js';
@@ -54,7 +55,7 @@ const consumers = [
   ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer, JobsMemberDeletedConsumer, PosterCardChangedConsumer,
   ApplicationSubmittedConsumer, TeamRenamedConsumer, TeamApplicationRecordConsumer,
 ];
-const services = [AudienceRecorder, ExpirySweeper];
+const services = [AudienceRecorder, ExpirySweeper, JobTextReviewer];
 
 @Module({ providers: [...services, ...handlers, ...consumers, handlersProvider(...handlers), consumersProvider(...consumers)] })
 export class JobsModule {}

@@ -19,10 +19,17 @@ export interface FakeModelServer {
 }
 
 /**
- * Answers like a model asked by the drafts worker, recognised by its system prompt: research,
- * follow-up questions, writing, the job eval and the check of a walkthrough recording. Usage is one token per four characters.
+ * Answers like a model asked by the drafts worker or the job board, recognised by its system prompt: research,
+ * follow-up questions, writing, the job eval, the check of a walkthrough recording and the content check's
+ * safety review (which flags postings that mention counterfeits). Usage is one token per four characters.
  */
 export function defaultChatReply(system: string, user: string): unknown {
+  if (/against its safety policy/i.test(system)) {
+    // Counterfeits pass the word list; this stands in for a model that knows the policy.
+    return /counterfeit/i.test(user)
+      ? { violates: true, fields: ['constraints'], reason: 'It asks for counterfeit goods.' }
+      : { violates: false, fields: [], reason: '' };
+  }
   if (/research a job/i.test(system)) {
     return {
       summary: `Fake research: ${user.slice(0, 200)}`,

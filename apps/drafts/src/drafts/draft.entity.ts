@@ -30,9 +30,21 @@ export interface StoredPosting {
   answersVersion: number;
 }
 
+/**
+ * The job eval of a posted draft's job, once the job's content was edited: `version` is the job
+ * version it is (being) written for, `evaluatedVersion` the one `posting.evaluation` describes,
+ * and `task` the rewrite the draft waits for.
+ */
+export interface StoredJobEval {
+  version: number;
+  evaluatedVersion: number;
+  task: StoredTask;
+}
+
 /** One member's guided draft: answers, background results and review state, in one row. */
 @Entity({ name: 'job_drafts' })
 @Index('job_drafts_member_recent', ['memberId', 'status', 'updatedAt'])
+@Index('job_drafts_job', ['jobId'])
 export class JobDraftEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -74,6 +86,10 @@ export class JobDraftEntity {
 
   @Column('jsonb', { default: {} })
   tasks!: Partial<Record<DraftTaskName, StoredTask>>;
+
+  /** Null until the posted job's content is first edited. */
+  @Column('jsonb', { name: 'job_eval', nullable: true })
+  jobEval!: StoredJobEval | null;
 
   @Column('jsonb', { default: { calls: 0, promptTokens: 0, completionTokens: 0, usd: 0, model: null } })
   costs!: StoredCosts;

@@ -77,8 +77,15 @@ export class GetJobEvalHandler implements OperationHandler<typeof getJobEval> {
 
   async handle(input: InputOf<typeof getJobEval>, ctx: HandlerContext): Promise<OutputOf<typeof getJobEval>> {
     const draft = await ownDraft(this.ds.manager, input.id, callerOf(ctx).memberId);
+    const { jobEval } = draft;
+    // Once posted, the eval follows the job's content edits (jobEval); before, the writing task produces it.
     return {
-      draftId: draft.id, evaluation: draft.posting?.evaluation ?? null, task: taskState(draft.tasks.writing), stale: isStale(draft),
+      draftId: draft.id,
+      evaluation: draft.posting?.evaluation ?? null,
+      task: taskState(jobEval?.task ?? draft.tasks.writing),
+      stale: jobEval ? jobEval.evaluatedVersion < jobEval.version : isStale(draft),
+      jobId: draft.jobId,
+      jobVersion: draft.jobId ? jobEval?.version ?? 1 : null,
     };
   }
 }

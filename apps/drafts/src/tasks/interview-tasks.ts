@@ -120,8 +120,21 @@ function guessCategory(draft: JobDraftEntity): Category {
 
 /** The built-in checklist: one point per section a worker needs, no model involved. */
 export function checklistEvaluation(draft: JobDraftEntity): Evaluation {
-  const answered = SECTIONS.filter((s) => draft.answers[s.id]?.trim());
-  const gaps = SECTIONS.filter((s) => !draft.answers[s.id]?.trim()).map((s) => `${s.heading} is not described`);
+  return checklist((s) => Boolean(draft.answers[s.id]?.trim()));
+}
+
+/** The same checklist over a posted job's description: a section counts when it has a heading with text under it. */
+export function descriptionChecklist(description: string): Evaluation {
+  const sections = description.split(/^#{1,6}\s+/m).map((part) => {
+    const [heading = '', ...body] = part.split('\n');
+    return { heading: heading.trim().toLowerCase(), filled: body.join('\n').trim().length > 0 };
+  });
+  return checklist((s) => sections.some((p) => p.filled && p.heading === s.heading.toLowerCase()));
+}
+
+function checklist(described: (section: (typeof SECTIONS)[number]) => boolean): Evaluation {
+  const answered = SECTIONS.filter(described);
+  const gaps = SECTIONS.filter((s) => !described(s)).map((s) => `${s.heading} is not described`);
   const score = Math.min(100, 40 + answered.length * 15);
   return {
     score,
@@ -176,22 +189,38 @@ export async function writing(draft: JobDraftEntity, model: ModelProvider | null
   const category = (CATEGORIES as readonly string[]).includes(w.category) ? (w.category as Category) : guessCategory(draft);
   const title = clip(firstLine(w.title), 120);
   const description = clip(w.description.trim(), 4000);
-  const evaluated = await model.chatJson({
+  const evaluated = await evaluatePosting(model, title, description, signal);
+  return {
+    result: {
+      title, category, description, summary: clip(w.summary || firstLine(draft.answers.problem ?? ''), 600),
+      evaluation: evaluated.result,
+      writtenBy: model.model,
+    },
+    usage: addUsage(written.usage, evaluated.usage!),
+  };
+}
+
+/** The job eval of a written posting or a posted job's current text, by the model. */
+async function evaluatePosting(model: ModelProvider, title: string, description: string, signal: AbortSignal): Promise<TaskOutcome<Evaluation>> {
+  const { data: e, usage } = await model.chatJson({
     system: 'You evaluate a job posting for a freelance worker. Answer JSON {"score": integer 0-100 (how well a worker could start without asking), "verdict": one sentence, "strengths": string[], "gaps": string[] (what a worker would still ask)}.',
     user: `# ${title}\n\n${description}`,
     schema: evaluationShape,
     signal,
   });
-  const e = evaluated.data;
   return {
     result: {
-      title, category, description, summary: clip(w.summary || firstLine(draft.answers.problem ?? ''), 600),
-      evaluation: {
-        score: Math.max(0, Math.min(100, Math.round(e.score))), verdict: clip(e.verdict, 300),
-        strengths: e.strengths.slice(0, 8).map((s) => clip(s, 300)), gaps: e.gaps.slice(0, 8).map((s) => clip(s, 300)), analyzed: true,
-      },
-      writtenBy: model.model,
+      score: Math.max(0, Math.min(100, Math.round(e.score))), verdict: clip(e.verdict, 300),
+      strengths: e.strengths.slice(0, 8).map((s) => clip(s, 300)), gaps: e.gaps.slice(0, 8).map((s) => clip(s, 300)), analyzed: true,
     },
-    usage: addUsage(written.usage, evaluated.usage),
+    usage,
   };
+}
+
+/** The job eval of a posted job's current version (after an edit): the model's, else the checklist over its description. */
+export async function evaluateJob(
+  job: { title: string; constraints: string }, model: ModelProvider | null, signal: AbortSignal,
+): Promise<TaskOutcome<Evaluation>> {
+  if (!model) return { result: descriptionChecklist(job.constraints), usage: null };
+  return evaluatePosting(model, clip(firstLine(job.title), 120), clip(job.constraints.trim(), 4000), signal);
 }

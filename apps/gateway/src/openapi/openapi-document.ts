@@ -3,6 +3,7 @@ import { CONTRACT_VERSION, type Operation, type UploadBinding } from '@marketpla
 import { authRouteDocs } from '../auth/auth-routes.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
 import { bindFields, type BoundField } from '../rest/field-bindings.js';
+import { HEADER_CREDENTIALS } from '../rest/header-credentials.js';
 import { restOperations } from '../rest/rest-routes.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
 import { exampleOf } from './schema-example.js';
@@ -68,9 +69,14 @@ function uploadRequestBody(upload: UploadBinding<string>, field: BoundField): Js
   };
 }
 
+/** The header credentials an operation reads (request fields naming one), as its security requirement. */
+function headerCredentialsOf(fields: readonly BoundField[]): string[] {
+  return fields.filter((f) => f.in === 'request').flatMap((f) => HEADER_CREDENTIALS[f.rest]?.scheme ?? []);
+}
+
 /**
  * Which of the error statuses an operation can answer, from its binding: 400 when it reads input
- * (or a body), 401/403 unless public, 404 when it names a record (a path parameter or an id
+ * (or a body), 401/403 unless public (401 also when a header credential is read), 404 when it names a record (a path parameter or an id
  * field), 409 and 413 on writes; 429, 500 and 503 anywhere. The catalogue does not list errors per
  * operation, so this is the gateway's rule, kept in step with the handlers' AppError statuses.
  */
@@ -80,11 +86,22 @@ function errorApplies(op: Operation, status: string, fields: readonly BoundField
   const write = rest.method !== 'GET';
   switch (status) {
     case '400': return write || wire.length > 0;
-    case '401': case '403': return (rest.access ?? op.access) !== 'public';
+    case '401': return (rest.access ?? op.access) !== 'public' || headerCredentialsOf(fields).length > 0;
+    case '403': return (rest.access ?? op.access) !== 'public';
     case '404': return wire.some((f) => f.in === 'path' || /^id$|Id$|_id$/.test(f.key) || /^id$|Id$|_id$/.test(f.rest));
     case '409': case '413': return write;
     default: return true;
   }
+}
+
+/**
+ * Public operations need no session or key; those reading a header credential need that instead
+ * (all of them at once, in one requirement). Others inherit the document's apiKey or session.
+ */
+function security(op: Operation, fields: readonly BoundField[]): Json {
+  const schemes = headerCredentialsOf(fields);
+  if (schemes.length) return { security: [Object.fromEntries(schemes.map((s) => [s, []]))] };
+  return (op.rest!.access ?? op.access) === 'public' ? { security: [] } : {};
 }
 
 function operationObject(op: Operation): Json {
@@ -115,7 +132,7 @@ function operationObject(op: Operation): Json {
     summary: op.summary,
     tags: [op.service],
     ...(op.mcp ? { 'x-mcp-tool': op.mcp.tool, description: op.mcp.description } : {}),
-    ...((rest.access ?? op.access) === 'public' ? { security: [] } : {}),
+    ...security(op, fields),
     ...(parameters.length ? { parameters } : {}),
     ...(upload && uploadField ? { requestBody: uploadRequestBody(upload, uploadField) } : body.length
       ? {
@@ -232,6 +249,9 @@ export function buildOpenApiDocument(publicUrl: string): Json {
           type: 'apiKey', in: 'cookie', name: sessionCookieName(publicUrl),
           description: 'Browser session from signing in; writes must be same-origin (Origin or Referer) with Content-Type: application/json',
         },
+        ...Object.fromEntries(Object.values(HEADER_CREDENTIALS).map((c) => [
+          c.scheme, { type: 'apiKey', in: 'header', name: c.header, description: c.description },
+        ])),
       },
       schemas: {
         Error: {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { formatProblems, lintFromString, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from './openapi-document.js';
+import { bindFields } from '../rest/field-bindings.js';
 import { restOperations } from '../rest/rest-routes.js';
 
 const RULES = fileURLToPath(new URL('../../../../redocly.yaml', import.meta.url));
@@ -67,4 +68,23 @@ describe('the OpenAPI document', () => {
     expect(error400.example).toMatchObject({ error: expect.any(String), fields: expect.any(Object) });
     expect(doc.components.schemas.Error.required).toEqual(['error']);
   });
+
+  it('declares the record link\'s x-recording-token header as the security of every operation that reads it', () => {
+    expect(doc.components.securitySchemes.recordingToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-recording-token' });
+    const byId = new Map(operations(doc).map(([name, op]) => [op.operationId as string, { name, op }]));
+    const reading = restOperations().filter((op) => bindFields(op).some((f) => f.in === 'request' && f.rest === 'recording-token'));
+    expect(reading.map((op) => op.name)).toEqual(expect.arrayContaining([
+      'getRecordingSession', 'uploadRecordingPart', 'completeRecording', 'reviewRecording',
+    ]));
+    for (const { name } of reading) {
+      const { op } = byId.get(name)!;
+      expect(op.security, name).toEqual([{ recordingToken: [] }]);
+      expect(Object.keys(op.responses), name).toContain('401');
+      // The token is a credential, never a parameter or a body field.
+      expect(JSON.stringify(op.parameters ?? []), name).not.toMatch(/recording-?token/i);
+    }
+    // Other public operations stay open to anyone.
+    expect(byId.get('getPublicJob')?.op.security).toEqual([]);
+  });
 });
+

@@ -8,6 +8,7 @@ import { inSpan, type BusClient } from '@marketplace/service-kit';
 import type { Authenticator } from '../auth/authenticator.js';
 import { renameFields } from '../http/error-reply.js';
 import { bindFields, fastifyPath, type BoundField } from './field-bindings.js';
+import { HEADER_CREDENTIALS } from './header-credentials.js';
 import { requestOrigin } from '../auth/same-origin.js';
 import { PUBLIC_PAGE_VARY, sendPublicPage, type PublicPageCache } from './public-page-cache.js';
 import { acceptRawBodies, assertUploadBinding, drainUnread, uploadBodyTypes, type ObjectStreamer } from '../storage/object-streamer.js';
@@ -57,8 +58,8 @@ function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<st
 function requestFact(req: FastifyRequest, name: string): string | undefined {
   if (name === 'ip') return req.ip;
   if (name === 'origin') return requestOrigin(req);
-  // A header rather than the query, so the record link's token stays out of logs and history.
-  if (name === 'recording-token') return headerValue(req.headers['x-recording-token']);
+  const credential = HEADER_CREDENTIALS[name];
+  if (credential) return headerValue(req.headers[credential.header]);
   throw new Error(`Unknown request field ${name}`);
 }
 

@@ -7,6 +7,7 @@ import { toJob } from '../jobs/job.mapper.js';
 import { findJobRow, lockOwnJob } from '../jobs/jobs.queries.js';
 import { MAX_PREFERRED_WORKERS, mergeReferences, nameWorkers, resolvePreferredWorkers } from '../jobs/preferred-workers.js';
 import { reviewJobText } from '../safety/job-text-review.js';
+import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
 
 /**
  * Edits run in one transaction holding the job's row lock, so a concurrent edit either sees the
@@ -18,7 +19,7 @@ import { reviewJobText } from '../safety/job-text-review.js';
 export class EditJobHandler implements OperationHandler<typeof editJob> {
   readonly operation = editJob;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient, private readonly reviewer: JobTextReviewer) {}
 
   async handle(input: InputOf<typeof editJob>, ctx: HandlerContext): Promise<OutputOf<typeof editJob>> {
     const caller = callerOf(ctx);
@@ -60,9 +61,15 @@ export class EditJobHandler implements OperationHandler<typeof editJob> {
         if (card.missing.length) {
           throw AppError.forbidden(`Complete your profile before editing. Missing: ${card.missing.join(', ')}.`);
         }
-        refusal = reviewJobText({ title: next.title, constraints: next.constraints }, acknowledgeExposures === true);
+        const text = { title: next.title, constraints: next.constraints };
+        refusal = reviewJobText(text, acknowledgeExposures === true);
         if (refusal?.status === 503) throw refusal;
         await countAttempt(em, limitBuckets.jobEdits, caller.memberId);
+        if (refusal) return { row, refusal };
+        // Asked under the row lock, so the text reviewed is the text stored; the provider's timeout bounds the wait.
+        const verdict = await this.reviewer.secondOpinion(text);
+        await recordReviewCost(em, verdict.usage, { memberId: caller.memberId, jobId: id });
+        refusal = verdict.refusal;
         if (refusal) return { row, refusal };
       }
       const workerIds = await resolvePreferredWorkers(this.bus, added, caller.memberId, ctx);

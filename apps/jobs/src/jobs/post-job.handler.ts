@@ -5,6 +5,7 @@ import {
 } from '@marketplace/contracts';
 import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { reviewJobText } from '../safety/job-text-review.js';
+import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
 import { toJob } from './job.mapper.js';
 import { findJobRow } from './jobs.queries.js';
 import { nameWorkers, resolvePreferredWorkers } from './preferred-workers.js';
@@ -15,7 +16,7 @@ export const JOB_LIFETIME_MS = 14 * 24 * 3600 * 1000;
 export class PostJobHandler implements OperationHandler<typeof postJob> {
   readonly operation = postJob;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient, private readonly reviewer: JobTextReviewer) {}
 
   async handle(input: InputOf<typeof postJob> & { walkthroughKey?: string | undefined }, ctx: HandlerContext): Promise<OutputOf<typeof postJob>> {
     const caller = callerOf(ctx);
@@ -23,16 +24,19 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
     if (card.missing.length) {
       throw AppError.forbidden(`Complete your profile before posting. Missing: ${card.missing.join(', ')}.`);
     }
-    const refusal = reviewJobText(input, input.acknowledgeExposures === true);
-    if (refusal?.status === 503) throw refusal;
+    const rules = reviewJobText(input, input.acknowledgeExposures === true);
+    if (rules?.status === 503) throw rules;
     const references = input.preferredWorkers ?? [];
-    const workerIds = refusal ? [] : await resolvePreferredWorkers(this.bus, references, caller.memberId, ctx);
+    const workerIds = rules ? [] : await resolvePreferredWorkers(this.bus, references, caller.memberId, ctx);
 
-    const result = await this.uow.run(async (em) => {
+    const outcome = await this.uow.run(async (em) => {
       // A refused attempt still counts (spec: submission counting includes safety refusals).
       await countAttempt(em, limitBuckets.jobPosts, caller.memberId);
-      if (refusal) return null;
+      if (rules) return { refusal: rules };
       const id = randomUUID();
+      const { refusal, usage } = await this.reviewer.secondOpinion(input);
+      await recordReviewCost(em, usage, { memberId: caller.memberId, jobId: refusal ? null : id });
+      if (refusal) return { refusal };
       const now = new Date();
       const closesAt = new Date(now.getTime() + JOB_LIFETIME_MS);
       await em.query(
@@ -58,12 +62,12 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
         posterVisibility: input.posterVisibility, closesAt: closesAt.toISOString(),
       });
       await nameWorkers(em, { id, posterId: caller.memberId, title: input.title }, workerIds);
-      return findJobRow(em, id);
+      return { row: await findJobRow(em, id) };
     });
 
-    if (refusal) throw refusal;
-    if (!result) throw new Error('posted job vanished');
-    return toJob(result, { revealPoster: true, detail: true });
+    if ('refusal' in outcome) throw outcome.refusal;
+    if (!outcome.row) throw new Error('posted job vanished');
+    return toJob(outcome.row, { revealPoster: true, detail: true });
   }
 }
 

@@ -4,9 +4,10 @@ import {
   getMemberCard, jobPostedV1, jobPreferredWorkersNamedV1, postJob, resolveMemberReferences, type Caller, type InputOf,
   type OutputOf,
 } from '@marketplace/contracts';
-import type { HandlerContext } from '@marketplace/service-kit';
+import { createLogger, type HandlerContext } from '@marketplace/service-kit';
 import { FakeBus, openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
+import { JobTextReviewer } from '../safety/model-safety-review.js';
 import { JOB_LIFETIME_MS, PostJobHandler } from './post-job.handler.js';
 
 /**
@@ -55,7 +56,7 @@ describe('posting a job, against a real jobs schema', () => {
       .answer(resolveMemberReferences, ({ references }) => ({
         members: references.map((reference) => ({ reference, memberId: reference === 'wendy@example.test' ? workerId : null })),
       }));
-    handler = new PostJobHandler(db.uow, bus.asBusClient());
+    handler = new PostJobHandler(db.uow, bus.asBusClient(), new JobTextReviewer(createLogger('jobs-test')));
   }, 60_000);
   afterAll(async () => { await db?.drop(); }, 60_000);
 

@@ -8,8 +8,10 @@ export const DELETED_MEMBER_NAME = 'Deleted member';
 
 /**
  * The jobs side of an account deletion: the member's open jobs close (job.closed, reason
- * account_deleted) and the posters card loses the name, so finished jobs stay readable without
- * it. Running it twice closes nothing new and rewrites the same card.
+ * account_deleted), the posters card loses the name, so finished jobs stay readable without
+ * it, and no job keeps a walkthrough video (the drafts service deletes the recording itself; a
+ * finished job would otherwise go on offering its worker a link to it). Running it twice closes
+ * nothing new and rewrites the same card.
  */
 @Injectable()
 export class JobsMemberDeletedConsumer implements EventConsumer<typeof memberDeletedV1.payload> {
@@ -26,6 +28,10 @@ export class JobsMemberDeletedConsumer implements EventConsumer<typeof memberDel
     for (const { id } of closed) {
       await recordEvent(em, jobClosedV1, { jobId: id, posterId: memberId, reason: 'account_deleted', closedAt });
     }
+    await em.query(
+      `UPDATE jobs SET walkthrough_key = NULL, walkthrough_secret = NULL WHERE poster_id = $1 AND walkthrough_key IS NOT NULL`,
+      [memberId],
+    );
     await em.query(
       `INSERT INTO posters (member_id, name, headline, photo_url, updated_at) VALUES ($1, $2, NULL, NULL, now())
        ON CONFLICT (member_id) DO UPDATE SET name = EXCLUDED.name, headline = NULL, photo_url = NULL, updated_at = now()`,

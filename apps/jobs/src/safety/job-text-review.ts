@@ -1,8 +1,12 @@
 import { AppError, findCredentials, findExposures, type Exposure } from '@marketplace/contracts';
 import { findPolicyViolations } from './content-policy.js';
 
-
 export type JobText = Partial<Record<'title' | 'constraints', string>>;
+
+/** The one shape of a content-policy refusal, whoever found it (the word list or the model): 403 naming each field. */
+export function policyRefusal(why: string, fields: Record<string, string>): AppError {
+  return new AppError(403, `Refused by safety review: ${why}.`, { fields });
+}
 
 /**
  * The two automated approvals every posting and content edit needs, plus the exposure check:
@@ -39,9 +43,7 @@ export function reviewPublicText(
     if (Object.keys(credentials).length) {
       return AppError.badRequest(`Remove credentials (keys, tokens, passwords) before ${opts.action ?? 'posting'}.`, credentials);
     }
-    if (Object.keys(policy).length) {
-      return new AppError(403, 'Refused by safety review: public text must not contain profanity or hateful language.', { fields: policy });
-    }
+    if (Object.keys(policy).length) return policyRefusal('public text must not contain profanity or hateful language', policy);
     if (exposures.length && opts.acknowledgeExposures !== true) {
       const fields: Record<string, string> = {};
       for (const e of exposures) {

@@ -10,6 +10,7 @@ import {
 } from '@marketplace/service-kit';
 import { JOB_LIFETIME_MS } from '../jobs/post-job.handler.js';
 import { reviewJobText } from '../safety/job-text-review.js';
+import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
 import { callerTeam, findTeamJob, TEAM_JOB_COLUMNS, toTeamJob, type TeamJobRow } from './team-job.mapper.js';
 
 /** GET /api/jobs for team and candidate keys: open team jobs, newest first. */
@@ -68,17 +69,23 @@ export class ListJobsOfTeamHandler implements OperationHandler<typeof listJobsOf
 export class PostTeamJobHandler implements OperationHandler<typeof postTeamJob> {
   readonly operation = postTeamJob;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient, private readonly reviewer: JobTextReviewer) {}
 
   async handle(input: InputOf<typeof postTeamJob>, ctx: HandlerContext): Promise<OutputOf<typeof postTeamJob>> {
     const caller = callerOf(ctx);
     const team = await callerTeam(this.bus, ctx, caller.memberId);
-    const refusal = reviewJobText({ title: input.title, constraints: input.constraints }, false);
-    if (refusal?.status === 503) throw refusal;
+    const text = { title: input.title, constraints: input.constraints };
+    const rules = reviewJobText(text, false);
+    if (rules?.status === 503) throw rules;
+    let refusal = rules;
     const row = await this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets.jobPosts, caller.memberId);
       if (refusal) return null;
       const id = randomUUID();
+      const verdict = await this.reviewer.secondOpinion(text);
+      refusal = verdict.refusal;
+      await recordReviewCost(em, verdict.usage, { memberId: caller.memberId, jobId: refusal ? null : id });
+      if (refusal) return null;
       const now = new Date();
       const rows: TeamJobRow[] = await em.query(
         `INSERT INTO team_jobs (id, team_id, company, posted_by, title, budget, constraints, status, created_at, closes_at)

@@ -186,14 +186,18 @@ export const getJobEval = defineOperation({
   output: z.object({
     draftId: z.string(),
     evaluation: jobEvalSchema.nullable().describe('Null until the posting is written'),
-    task: taskStateSchema.nullable().describe('The writing task that produces the eval'),
-    stale: z.boolean().describe('Answers changed since it was written'),
+    task: taskStateSchema.nullable()
+      .describe('The task that produces the eval: writing until the draft is posted, then the rewrite after each content edit of the job'),
+    stale: z.boolean().describe('Answers changed since it was written, or the posted job was edited and the eval is being written again'),
+    jobId: z.string().nullable().describe('The job posted from the draft; null until posted'),
+    jobVersion: z.number().int().min(1).nullable()
+      .describe('The job version the eval is for: the posted version, then the latest content edit (while task is pending, evaluation is still the previous one and stale is true); null until posted'),
   }),
   rest: { method: 'GET', path: '/api/me/job-drafts/{id}/eval', status: 200 },
   mcp: {
     tool: 'get_job_eval',
     args: { id: 'draft_id' },
-    description: 'The job eval of a draft: a 0-100 score, a verdict, strengths and the gaps an applicant would still ask about. Null until write_job_description has finished.',
+    description: 'The job eval of a draft: a 0-100 score, a verdict, strengths and the gaps an applicant would still ask about. Null until write_job_description has finished. Once posted, each content edit of the job (edit_job) writes it again for the new version: job_version names that version and task is pending while it is rewritten.',
   },
 });
 

@@ -29,9 +29,9 @@ export type HiringJob = z.infer<typeof hiringJobSchema>;
 export const getHiringJob = defineOperation({
   name: 'getHiringJob',
   service: 'jobs',
-  summary: 'One job with its current version, for applying and hiring (service-to-service)',
+  summary: 'One job with its current version, for applying, hiring and its job eval (service-to-service)',
   access: 'internal',
-  callers: ['applications', 'files'],
+  callers: ['applications', 'files', 'drafts'],
   input: z.object({ jobId: idSchema }),
   output: hiringJobSchema,
 });

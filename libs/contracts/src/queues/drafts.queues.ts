@@ -20,3 +20,13 @@ export const draftTaskQueue = defineQueue('drafts', 'task', 1, z.object({
 export const recordingAnalysisQueue = defineQueue('drafts', 'recording', 1, z.object({
   recordingId: z.uuid(),
 }), { ackWaitSeconds: 15, maxAttempts: 3, concurrency: 2, timeoutSeconds: 300 });
+
+/**
+ * The job eval written again after a content edit of a job posted from a draft (drafts worker):
+ * it reads the job's current version and writes the eval only while the draft still waits for
+ * `runId`, so a redelivery or an eval superseded by a later edit writes nothing.
+ */
+export const jobEvalQueue = defineQueue('drafts', 'job-eval', 1, z.object({
+  draftId: z.uuid(),
+  runId: z.uuid(),
+}), { ackWaitSeconds: 15, maxAttempts: 3, concurrency: 2, timeoutSeconds: 300 });

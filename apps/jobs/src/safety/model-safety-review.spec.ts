@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@marketplace/service-kit';
+import { startFakeModelServer, type FakeModelServer } from '@marketplace/testing';
+import { JobTextReviewer, SAFETY_REVIEW_PROMPT } from './model-safety-review.js';
+
+/** The content check's second opinion against an OpenAI-compatible server: refuses when flagged, fails open otherwise. */
+describe('the model safety review of job text', () => {
+  let model: FakeModelServer;
+  let reviewer: JobTextReviewer;
+  const saved = { ...process.env };
+  const counterfeit = { title: 'Sell our handbags', constraints: 'Counterfeit designer bags, shipped weekly.' };
+
+  beforeAll(async () => {
+    model = await startFakeModelServer();
+    Object.assign(process.env, { MODEL_BASE_URL: model.url, MODEL_NAME: 'fake-chat', MODEL_RETRIES: '0', MODEL_TIMEOUT_MS: '500' });
+    reviewer = new JobTextReviewer(createLogger('jobs-test'));
+  });
+  afterAll(async () => {
+    for (const key of ['MODEL_BASE_URL', 'MODEL_NAME', 'MODEL_RETRIES', 'MODEL_TIMEOUT_MS']) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+    await model.stop();
+  });
+
+  it('refuses what the model flags, in the rule-based refusal\'s shape, with the call\'s usage', async () => {
+    const { refusal, usage } = await reviewer.secondOpinion(counterfeit);
+    expect(refusal?.status).toBe(403);
+    expect(refusal?.message).toMatch(/^Refused by safety review/);
+    expect(refusal?.extra.fields).toEqual({ constraints: 'Breaks our safety policy: It asks for counterfeit goods.' });
+    expect(usage).toMatchObject({ calls: 1, model: 'fake-chat' });
+    expect(usage!.promptTokens).toBeGreaterThan(0);
+    expect(model.requests.at(-1)!.body.messages![0]!.content).toBe(SAFETY_REVIEW_PROMPT);
+  });
+
+  it('passes what the model passes, at the cost of the call', async () => {
+    const { refusal, usage } = await reviewer.secondOpinion({ title: 'Tidy a spreadsheet', constraints: 'Merge two sheets.' });
+    expect(refusal).toBeNull();
+    expect(usage).toMatchObject({ calls: 1, model: 'fake-chat' });
+  });
+
+  it('fails open on garbage, an error status or a model slower than the timeout', async () => {
+    model.queue.push({ text: 'I think it is fine' }, { json: { verdict: 'fine' } });
+    expect(await reviewer.secondOpinion(counterfeit)).toEqual({ refusal: null, usage: null });
+    model.queue.push({ status: 500 });
+    expect(await reviewer.secondOpinion(counterfeit)).toEqual({ refusal: null, usage: null });
+    model.queue.push({ hang: true });
+    const started = Date.now();
+    expect(await reviewer.secondOpinion(counterfeit)).toEqual({ refusal: null, usage: null });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});

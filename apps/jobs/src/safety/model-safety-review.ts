@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppError } from '@marketplace/contracts';
+import {
+  LOGGER, modelConfigFromEnv, OpenAiCompatibleProvider, type Logger, type ModelProvider, type ModelUsage,
+} from '@marketplace/service-kit';
+import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { policyRefusal, type JobText } from './job-text-review.js';
+
+const FIELDS = ['title', 'constraints'] as const;
+
+const verdictShape = z.object({
+  violates: z.boolean(),
+  fields: z.array(z.string()).default([]),
+  reason: z.string().default(''),
+});
+
+export const SAFETY_REVIEW_PROMPT = 'You review a job posting for a freelance marketplace against its safety policy. '
+  + 'Refuse postings that ask for illegal goods or services (drugs, weapons, counterfeit goods, stolen data, breaking into accounts '
+  + 'or systems the poster does not own), fraud or scams, fake reviews, academic cheating, harassment or stalking, hateful or sexual '
+  + 'content, or work that could hurt people. Ordinary jobs pass. Answer JSON {"violates": boolean, "fields": ("title" | "constraints")[] '
+  + '(where the problem is), "reason": string (one sentence for the poster, without quoting the posting)}.';
+
+export interface JobTextVerdict {
+  /** The model's refusal, or null. */
+  refusal: AppError | null;
+  /** What the model's answer cost, to record with the attempt; null when it was not asked or did not answer. */
+  usage: ModelUsage | null;
+}
+
+const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
+
+/**
+ * The model's second opinion in the content check of job text, asked once the rules
+ * (credentials, word list, exposures; `reviewJobText`) pass and the attempt is counted within the
+ * limits, so refused and over-limit attempts cost no call. It refuses in the rules' shape, can
+ * only add refusals, and fails open: no model configured, down, slower than the provider's
+ * timeout (one timeout for the whole review, retries included) or answering garbage, the rules'
+ * verdict stands.
+ */
+@Injectable()
+export class JobTextReviewer {
+  private readonly config = modelConfigFromEnv();
+  private readonly model: ModelProvider | null = this.config ? new OpenAiCompatibleProvider(this.config) : null;
+
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
+  async secondOpinion(text: JobText): Promise<JobTextVerdict> {
+    if (!this.model || !this.config) return { refusal: null, usage: null };
+    try {
+      const { data, usage } = await this.model.chatJson({
+        system: SAFETY_REVIEW_PROMPT,
+        user: `Title: ${text.title ?? ''}\n\nDescription:\n${text.constraints ?? ''}`,
+        schema: verdictShape,
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+      });
+      if (!data.violates) return { refusal: null, usage };
+      const named = FIELDS.filter((f) => data.fields.includes(f) && text[f] !== undefined);
+      const reason = clip(data.reason.trim() || 'it asks for something our safety policy does not allow', 300);
+      const fields = Object.fromEntries((named.length ? named : ['constraints' as const]).map((f) => [f, `Breaks our safety policy: ${reason}`]));
+      return { refusal: policyRefusal('the posting breaks our safety policy', fields), usage };
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'the model safety review did not answer; the rule-based check stands');
+      return { refusal: null, usage: null };
+    }
+  }
+}
+
+/** Adds the review's model call to the job board's costs, in the transaction that stores (or refuses) the text. */
+export async function recordReviewCost(em: EntityManager, usage: ModelUsage | null, of: { memberId: string; jobId: string | null }): Promise<void> {
+  if (!usage) return;
+  await em.query(
+    `INSERT INTO model_costs (id, purpose, member_id, job_id, model, calls, prompt_tokens, completion_tokens, usd)
+     VALUES ($1, 'safety_review', $2, $3, $4, $5, $6, $7, $8)`,
+    [randomUUID(), of.memberId, of.jobId, usage.model, usage.calls, usage.promptTokens, usage.completionTokens, usage.usd],
+  );
+}
