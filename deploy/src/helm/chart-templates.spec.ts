@@ -117,8 +117,10 @@ describe('ScaledObjects (KEDA, JetStream consumer lag)', () => {
   it('scales any worker listed in values (the drafts worker down to zero)', () => {
     const drafts = spec<Scaled>(named(production, 'ScaledObject', 'marketplace-drafts-worker'));
     expect([drafts.minReplicaCount, drafts.maxReplicaCount]).toEqual([0, 6]);
-    // One trigger per queue: research and writing tasks, and recording checks.
-    expect(drafts.triggers.map((t) => t.metadata.stream)).toEqual(['WORK_DRAFTS', 'WORK_DRAFTS']);
+    // One trigger per queue: research and writing tasks, recording checks, and job evals rewritten after edits.
+    expect(drafts.triggers.map((t) => [t.metadata.stream, t.metadata.consumer])).toEqual([
+      ['WORK_DRAFTS', 'task-v1'], ['WORK_DRAFTS', 'recording-v1'], ['WORK_DRAFTS', 'job-eval-v1'],
+    ]);
     expect(scaled).toHaveLength(2);
   });
   it('reads lag from the bundled NATS when it is on', () => {
