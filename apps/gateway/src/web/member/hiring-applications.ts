@@ -39,6 +39,7 @@ ${a.contact ? html`<p class="contact" id="contact-${a.id}">Contact: ${a.contact.
 <p class="label">Pitch</p>
 <p class="comment-body">${a.pitch}</p>
 ${a.resume ? html`<details><summary>Resume attached when applying</summary><div class="markdown">${renderMarkdown(a.resume)}</div></details>` : ''}
+${a.status !== 'declined' && a.status !== 'withdrawn' ? html`<p><a href="/me/messages/${a.id}">Messages with this applicant</a></p>` : ''}
 ${decisions(job, a)}
 </li>`;
 }

@@ -21,7 +21,7 @@ export function registerPostingPages(scope: FastifyInstance, deps: MemberAppDeps
     const waits = await Promise.all(jobs.map((job) => waitsOn(deps.bus, req, caller, job)));
     return memberPage(reply, { title: 'My jobs', body: html`<h1>My jobs</h1>
 ${noticeOf(state.notice ?? doneNotice(req, { closed: 'The job is closed: it left the board and this list, and waiting applications were declined.' }))}
-<p><a class="button" href="/me/jobs/new">Post a job</a> <a class="button secondary" href="/me/drafts/new">Let the guided draft write it</a></p>
+<p><a class="button" href="/me/jobs/new">Post a job</a> <a class="button secondary" href="/me/drafts/new">Let the guided draft write it</a> <a href="/me/drafts">Your drafts</a></p>
 ${myJobsList(jobs, waits)}` });
   });
 

@@ -52,6 +52,7 @@ function applicationCard(a: MyApplication): Raw {
 <p>Status: <span class="status">${a.statusLabel}</span></p>
 ${a.contact ? html`<p>Poster: ${a.contact.name} · <a href="mailto:${a.contact.email}">${a.contact.email}</a></p>` : ''}
 <p class="actions">${hired ? html`<a class="button" href="/jobs/${a.job.id}/work">Open the work page</a>` : ''}${
+  a.status !== 'declined' && a.status !== 'withdrawn' ? html`<a class="button secondary" href="/me/messages/${a.id}">Messages with the poster</a>` : ''}${
   a.status === 'submitted' ? html`<a class="button secondary" href="/me/applications/${a.id}/withdraw">Withdraw…</a>` : ''}</p>
 </li>`;
 }
