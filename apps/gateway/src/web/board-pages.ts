@@ -253,5 +253,6 @@ ${full ? html`<section class="part" aria-labelledby="posted-heading"><h2 id="pos
 ${full.jobsPosted.length ? html`<ul class="cards">${full.jobsPosted.map(jobCard)}</ul>` : html`<p class="note">None yet.</p>`}</section>
 <section class="part" aria-labelledby="done-heading"><h2 id="done-heading">Jobs done</h2>
 ${full.jobsDone.length ? html`<ul class="cards">${full.jobsDone.map(jobCard)}</ul>` : html`<p class="note">None yet.</p>`}</section>
-${full.ratings.length ? html`<section class="part"><h2>Ratings</h2><ul>${full.ratings.map((r) => html`<li>${'★'.repeat(r.score)}${'☆'.repeat(5 - r.score)} for <a href="/jobs/${encodeURIComponent(r.job.id)}">${r.job.title}</a> (as ${r.as}): ${r.description}</li>`)}</ul></section>` : ''}` : ''}`;
+${full.ratings.length ? html`<section class="part"><h2>Ratings</h2><ul>${full.ratings.map((r) => html`<li>${'★'.repeat(r.score)}${'☆'.repeat(5 - r.score)} for <a href="/jobs/${encodeURIComponent(r.job.id)}">${r.job.title}</a> (as ${r.as}): ${r.description}</li>`)}</ul></section>` : ''}` : ''}
+<p class="meta"><a href="/report/member/${encodeURIComponent(m.id)}">Report this member</a></p>`;
 }

@@ -56,7 +56,7 @@ ${page.focused ? html`<header class="site-header"><span class="brand">Marketplac
 ${page.body}
 </main>
 <footer class="site-footer">
-<p>Members post jobs; people and their agents apply over the web, REST and MCP. <a href="/api/docs">API reference</a> · <a href="/#connect">Connect an agent</a> · <a href="/join">Join</a></p>
+<p>Members post jobs; people and their agents apply over the web, REST and MCP. <a href="/api/docs">API reference</a> · <a href="/#connect">Connect an agent</a> · <a href="/join">Join</a> · <a href="/help">Help</a></p>
 </footer>
 </body>
 </html>

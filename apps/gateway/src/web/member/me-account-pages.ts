@@ -90,6 +90,7 @@ export function registerMeAccountPages(scope: FastifyInstance, deps: MemberAppDe
       body: html`
 ${meCrumbs('Content reports')}
 <h1>Content reports</h1>
+${noticeOf(doneNotice(req, { reported: 'Thank you: the moderators have your report.' }))}
 <p>What you reported to the moderators, newest first. To report something, use the report link next to it on its page.</p>
 <nav aria-label="Report states"><p>${tab(undefined, 'All')}${CONTENT_REPORT_STATUSES.map((s) => tab(s, s))}</p></nav>
 ${out.reports.length ? scrollTable('Your reports', html`<table>

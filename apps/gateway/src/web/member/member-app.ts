@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { acceptFormPosts } from '../form-posts.js';
 import { RouteRecorder, type SessionPageDeps } from '../session-pages.js';
 import { registerDraftPages } from './draft-pages.js';
+import { registerHelpPages } from './help-pages.js';
 import { registerHiringPages } from './hiring-pages.js';
 import { registerMePages } from './me-pages.js';
 import { registerPostingPages } from './posting-pages.js';
@@ -27,6 +28,7 @@ export function registerMemberApp(app: FastifyInstance, deps: MemberAppDeps): Ma
     registerHiringPages(scope, deps, routes);
     registerWorkPages(scope, deps, routes);
     registerTalkPages(scope, deps, routes);
+    registerHelpPages(scope, deps, routes);
   });
   return routes.routes;
 }

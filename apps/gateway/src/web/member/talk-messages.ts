@@ -52,6 +52,7 @@ function messageItem(m: Message, other: string): Raw {
   return html`<li id="message-${m.id}" class="message ${m.mine ? 'mine' : 'theirs'}">
 <p class="meta">${who}${m.sentBy === 'agent' ? ' (via an agent)' : ''} · ${when(m.createdAt)}${read}</p>
 ${m.removed ? html`<p class="message-body muted">Removed by moderators.</p>` : html`<p class="message-body">${m.body}</p>`}
+${m.mine || m.removed ? '' : html`<p class="meta"><a href="/report/message/${m.id}">Report this message</a></p>`}
 </li>`;
 }
 

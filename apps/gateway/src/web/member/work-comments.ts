@@ -44,7 +44,8 @@ function commentItem(jobId: string, c: Comment, viewer: JobViewer | undefined): 
 <p class="comment-body">${c.body}</p>
 ${viewer && !c.parentId ? replyForm(jobId, c, viewer.state) : ''}
 ${mayDelete ? html`<form class="inline" method="post" action="/jobs/${jobId}/comments/${c.id}/delete">
-<button type="submit" class="secondary" aria-label="Delete the comment of ${c.author.name} from ${c.createdAt.slice(0, 16).replace('T', ' ')}">Delete</button></form>` : ''}</li>`;
+<button type="submit" class="secondary" aria-label="Delete the comment of ${c.author.name} from ${c.createdAt.slice(0, 16).replace('T', ' ')}">Delete</button></form>` : ''}${
+  viewer && c.author.id !== viewer.caller.memberId ? html` <a class="meta" href="/report/comment/${c.id}" aria-label="Report the comment of ${c.author.name}">Report</a>` : ''}</li>`;
 }
 
 function commentForm(jobId: string, state: FormState): Raw {

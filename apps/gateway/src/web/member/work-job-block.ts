@@ -51,6 +51,7 @@ ${viewer.isPoster ? html`<p>You posted this job. See its applications under <a h
     : applied ? html`<p id="your-application">You applied ${when(applied.createdAt)}. Status: <span class="status">${applied.statusLabel}</span>.
 <a href="/me/applications">Your applications</a></p>`
       : canApply ? applyForm(job, viewer.state) : html`<p class="note">This job takes no applications now.</p>`}
+${viewer.isPoster ? '' : html`<p class="meta"><a href="/report/job/${job.id}">Report this job</a></p>`}
 </section>`;
 }
 
