@@ -4,7 +4,7 @@ import {
 } from '@marketplace/contracts';
 import {
   BusClient, callerOf, countAttempt, limitBuckets, newBearerToken, ObjectStorage, UnitOfWork, type HandlerContext,
-  type OperationHandler,
+  type OperationHandler, serviceEnv,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import { ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
@@ -36,7 +36,7 @@ export class CreateRecordingLinkHandler implements OperationHandler<typeof creat
     });
     // The token travels in the fragment, which browsers never send to a server or a Referer.
     const path = `/record#${token}`;
-    const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '');
+    const publicUrl = serviceEnv().PUBLIC_URL?.replace(/\/+$/, '');
     return { path, ...(publicUrl ? { url: `${publicUrl}${path}` } : {}), expiresAt: expiresAt.toISOString() };
   }
 }
