@@ -26,6 +26,7 @@ export default defineConfig({
           exclude: PER_SERVICE_FILES,
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/bus-credentials.setup.ts'],
           // One system for the whole run; files run one after another so load tests measure cleanly.
           fileParallelism: false,
           sequence: { groupOrder: 1 },
@@ -39,6 +40,7 @@ export default defineConfig({
           include: PER_SERVICE_FILES,
           environment: 'node',
           globalSetup: ['tests/e2e/per-service-setup.ts'],
+          setupFiles: ['tests/e2e/bus-credentials.setup.ts'],
           fileParallelism: false,
           // After the e2e project, so the two systems never answer tests at the same time.
           sequence: { groupOrder: 2 },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { getFreePort, processLayout, startInfrastructure, startServices, type ProcessLayout } from '@marketplace/local-stack';
-import { BUS_CREDENTIALS_ENV, startNetworkProvider } from '@marketplace/testing';
+import { startNetworkProvider } from '@marketplace/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +24,8 @@ declare module 'vitest' {
     oauthKeys: { signingKeys: string; cookieKeys: string };
     /** The run's object storage (S3_ENDPOINT, keys, bucket, region), for tests that put or check objects directly. */
     s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
+    /** This system's bus secrets (JSON); bus-credentials.setup.ts hands them to each test process. */
+    busCredentials: string;
   }
 }
 
@@ -65,8 +67,6 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
   const infra = await startInfrastructure({
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
-  // Test processes reach the bus as the principal a check stands in for (operator, a service).
-  process.env[BUS_CREDENTIALS_ENV] = JSON.stringify(infra.bus.credentials);
   const oidcIssuer = `http://127.0.0.1:${await getFreePort()}`;
   const clientMetadataPort = await getFreePort();
   const system = await startServices({
@@ -116,6 +116,9 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
   project.provide('clientMetadataPort', clientMetadataPort);
   project.provide('oauthKeys', infra.oauth);
   project.provide('s3', infra.s3);
+  // Test processes reach the bus as the principal a check stands in for (operator, a service). Each
+  // project has its own system, so its secrets travel with the project, not through this process's env.
+  project.provide('busCredentials', JSON.stringify(infra.bus.credentials));
   process.stdout.write(`e2e system (${layout}) up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
 
   return async () => {
