@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Files that crash one service process (SIGKILL) mid-work: only the per-service layout has such a
-// process, so they run against a system started that way; so does the layout's own smoke test.
+// Files that crash one service process (SIGKILL) mid-work, or restart one with a setting Node reads
+// once per process (NODE_EXTRA_CA_CERTS): only the per-service layout has such a process, so they
+// run against a system started that way; so does the layout's own smoke test.
 const PER_SERVICE_FILES = [
   'tests/e2e/per-service-layout.e2e.ts',
   'tests/e2e/files-crash.e2e.ts',
   'tests/e2e/notifications-crash.e2e.ts',
   'tests/e2e/drafts-model.e2e.ts',
+  'tests/e2e/browser-push.e2e.ts',
 ];
 
 export default defineConfig({

@@ -23,7 +23,7 @@ export class CreateRecordingLinkHandler implements OperationHandler<typeof creat
     // Refusals that change nothing come first: unknown or posted draft, then storage, then the limit.
     await this.uow.run(async (em) => requireOpen(await ownDraft(em, input.id, caller.memberId)));
     this.storage.requireConfigured();
-    await countAttempt(this.ds, limitBuckets.recordingLinks, caller.memberId);
+    await countAttempt(this.ds, limitBuckets().recordingLinks, caller.memberId);
     const { token, hash } = newBearerToken();
     const expiresAt = new Date(Date.now() + RECORDING_LIMITS.linkMinutes * 60_000);
     await this.uow.run(async (em) => {

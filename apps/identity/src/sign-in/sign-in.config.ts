@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { perService, serviceEnv } from '@marketplace/service-kit';
 import { SESSION_ABSOLUTE_DAYS } from '@marketplace/contracts';
 
 /** Sign-in settings, read from the environment once per process. */
@@ -48,4 +48,5 @@ export function readSignInConfig(env: NodeJS.ProcessEnv = serviceEnv()): SignInC
   };
 }
 
-export const signInConfig = readSignInConfig();
+/** This service's sign-in settings (its own when services share a process, or after a restart with others). */
+export const signInConfig: () => SignInConfig = perService((env) => readSignInConfig(env));

@@ -62,7 +62,7 @@ export class EditJobHandler implements OperationHandler<typeof editJob> {
         }
         refusal = reviewJobText({ title: next.title, constraints: next.constraints }, acknowledgeExposures === true);
         if (refusal?.status === 503) throw refusal;
-        await countAttempt(em, limitBuckets.jobEdits, caller.memberId);
+        await countAttempt(em, limitBuckets().jobEdits, caller.memberId);
         if (refusal) return { row, refusal };
       }
       const workerIds = await resolvePreferredWorkers(this.bus, added, caller.memberId, ctx);

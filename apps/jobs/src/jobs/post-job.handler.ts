@@ -30,7 +30,7 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
 
     const result = await this.uow.run(async (em) => {
       // A refused attempt still counts (spec: submission counting includes safety refusals).
-      await countAttempt(em, limitBuckets.jobPosts, caller.memberId);
+      await countAttempt(em, limitBuckets().jobPosts, caller.memberId);
       if (refusal) return null;
       const id = randomUUID();
       const now = new Date();

@@ -76,7 +76,7 @@ export class PostTeamJobHandler implements OperationHandler<typeof postTeamJob> 
     const refusal = reviewJobText({ title: input.title, constraints: input.constraints }, false);
     if (refusal?.status === 503) throw refusal;
     const row = await this.uow.run(async (em) => {
-      await countAttempt(em, limitBuckets.jobPosts, caller.memberId);
+      await countAttempt(em, limitBuckets().jobPosts, caller.memberId);
       if (refusal) return null;
       const id = randomUUID();
       const now = new Date();

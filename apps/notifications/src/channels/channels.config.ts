@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { perService, serviceEnv } from '@marketplace/service-kit';
 
 /** Email and push settings, read from the environment once per process. */
 export interface ChannelsConfig {
@@ -35,4 +35,5 @@ export function readChannelsConfig(env: NodeJS.ProcessEnv = serviceEnv()): Chann
   };
 }
 
-export const channelsConfig = readChannelsConfig();
+/** This service's channels (its own when services share a process, or after a restart with others). */
+export const channelsConfig: () => ChannelsConfig = perService((env) => readChannelsConfig(env));

@@ -41,3 +41,16 @@ export function serviceEnv(): ServiceEnv {
 export function serviceMetrics(): Registry {
   return currentScope().metrics;
 }
+
+/**
+ * A value derived from a service's settings (a parsed configuration), read once per service: each
+ * service in a shared process, and each restart with other settings, gets its own.
+ */
+export function perService<T>(read: (env: ServiceEnv) => T): () => T {
+  const values = new WeakMap<ServiceEnv, T>();
+  return () => {
+    const env = serviceEnv();
+    if (!values.has(env)) values.set(env, read(env));
+    return values.get(env) as T;
+  };
+}

@@ -1,4 +1,4 @@
-import { serviceEnv } from '../bootstrap/service-scope.js';
+import { perService, serviceEnv } from '../bootstrap/service-scope.js';
 import { DEFAULT_SAFETY_POLICY } from '@marketplace/contracts';
 
 /** Every request and submission limit in force, read once per process. */
@@ -91,4 +91,5 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = serviceEnv()): LimitsC
   };
 }
 
-export const limitsConfig: LimitsConfig = readLimitsConfig();
+/** This service's limits (its own settings when services share a process). */
+export const limitsConfig: () => LimitsConfig = perService((env) => readLimitsConfig(env));
