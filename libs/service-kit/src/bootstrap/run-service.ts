@@ -79,10 +79,19 @@ export async function runStandalone(entry: ServiceEntry): Promise<void> {
  * opens runs inside its service scope, so several services can share one Node process.
  */
 export function startService(def: ServiceDefinition, env: ServiceEnv): Promise<RunningService> {
-  return inServiceScope(env, () => startInScope(def, env));
+  return inServiceScope(env, async () => {
+    // A process that fails to start exits; a service beside others must close what it opened.
+    const opened: (() => Promise<unknown>)[] = [];
+    try {
+      return await startInScope(def, env, opened);
+    } catch (error) {
+      for (const close of opened.reverse()) await close().catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
-async function startInScope(def: ServiceDefinition, env: ServiceEnv): Promise<RunningService> {
+async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (() => Promise<unknown>)[]): Promise<RunningService> {
   const role = roleOf(def, env);
   refuseDefaultSecrets(env);
   const logger = createLogger(role === 'api' ? def.name : `${def.name}-${role}`);
@@ -94,6 +103,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv): Promise<Ru
 
   if (ds) {
     await ds.initialize();
+    opened.push(() => ds.destroy());
     if (role === 'migrate' || env.MIGRATE_ON_START !== 'false') {
       const applied = await migrate(ds, schema);
       if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -106,16 +116,20 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv): Promise<Ru
 
   const verifier = await CallerVerifier.fromEnv(env);
   const nc: NatsConnection = await connectNats(def.name, { name: `${def.name}-${role}`, env });
+  opened.push(() => nc.close());
   const relay = ds ? new OutboxRelay(ds, nc, logger) : undefined;
+  opened.push(async () => relay?.stop());
 
   @Module({ imports: [KitModule.forRoot({ service: def.name, nc, ds, relay, logger }), def.module] })
   class RootModule {}
 
   const app = await NestFactory.createApplicationContext(RootModule as unknown as DynamicModule, { logger: false, abortOnError: false });
+  opened.push(() => app.close());
   await app.init();
 
   const bus = new BusServer(nc, def.name, logger, verifier);
   const consumers = ds ? new EventConsumerRunner(nc, ds, def.name, logger, () => relay?.kick()) : undefined;
+  opened.push(async () => consumers?.stop());
   let workers: WorkRunner | undefined;
   let pruner: KitTablePruner | undefined;
   if (role === 'api') {
@@ -130,6 +144,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv): Promise<Ru
     if (handlers.length === 0) throw new Error(`ROLE=worker: ${def.name} registers no work queues; run no worker for it`);
     if (!ds) throw new Error(`ROLE=worker: ${def.name} has work queues but no database (the outbox and failed_work live there)`);
     workers = new WorkRunner(nc, ds, def.name, logger);
+    opened.push(async () => workers?.stop());
     await workers.start(selectWorkHandlers(def.name, handlers, env.WORKER_QUEUES));
     // A job may record events or enqueue follow-up work; they leave through this process's relay.
     await relay?.start();
