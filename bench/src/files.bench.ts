@@ -88,7 +88,8 @@ async function main(): Promise<number> {
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-files-')), ephemeral: true, log: () => undefined });
     // 200 chunks and the complete polls would pass the per-member write limit (600 a minute) on a fast machine.
     system = await startServices({
-      infra, rootDir,
+      // The files processes' own memory is what is sampled, so they need processes of their own.
+      infra, rootDir, layout: 'per-service',
       env: { LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000', FILE_WRITES_PER_MINUTE: '100000000' },
       // complete answers 503 (a warning) while the worker joins the file: print only errors.
       log: (app, line) => { if (/"level":(50|60)/.test(line) || !line.startsWith('{')) say(`[${app}] ${line}`); },

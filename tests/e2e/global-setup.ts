@@ -3,8 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { getFreePort, startInfrastructure, startServices } from '@marketplace/local-stack';
-import { BUS_CREDENTIALS_ENV, startNetworkProvider } from '@marketplace/testing';
+import { getFreePort, processLayout, startInfrastructure, startServices, type ProcessLayout } from '@marketplace/local-stack';
+import { startNetworkProvider } from '@marketplace/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +24,8 @@ declare module 'vitest' {
     oauthKeys: { signingKeys: string; cookieKeys: string };
     /** The run's object storage (S3_ENDPOINT, keys, bucket, region), for tests that put or check objects directly. */
     s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
+    /** This system's bus secrets (JSON); bus-credentials.setup.ts hands them to each test process. */
+    busCredentials: string;
   }
 }
 
@@ -49,9 +51,15 @@ export const E2E_OIDC = { clientId: 'marketplace-e2e', clientSecret: 'e2e-client
 
 /**
  * Boots the whole system once per run: infrastructure from the environment or the embedded
- * defaults (the same as `npm start`), every service as its own process, and the gateway.
+ * defaults (the same as `npm start`), every service in one process as `npm start` runs them
+ * (MARKETPLACE_PROCESSES=per-service: each in its own), and the gateway.
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export default function setup(project: TestProject): Promise<() => Promise<void>> {
+  return startSystem(project, processLayout(process.env));
+}
+
+/** The same system with the given layout (the e2e-per-service project's files crash single processes). */
+export async function startSystem(project: TestProject, layout: ProcessLayout): Promise<() => Promise<void>> {
   const started = Date.now();
   const lines: string[] = [];
   // The network profile provider is a local HTTP server speaking the provider protocol.
@@ -59,12 +67,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const infra = await startInfrastructure({
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
-  // Test processes reach the bus as the principal a check stands in for (operator, a service).
-  process.env[BUS_CREDENTIALS_ENV] = JSON.stringify(infra.bus.credentials);
   const oidcIssuer = `http://127.0.0.1:${await getFreePort()}`;
   const clientMetadataPort = await getFreePort();
   const system = await startServices({
-    infra, rootDir: process.cwd(),
+    infra, rootDir: process.cwd(), layout,
     env: {
       ...E2E_ENV,
       OIDC_ISSUER: oidcIssuer, OIDC_CLIENT_ID: E2E_OIDC.clientId, OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret, OIDC_NAME: E2E_OIDC.name,
@@ -77,8 +83,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Lets a test stop and start one service process, for outage tests; a JSON body to /start/<app>
   // restarts it with those environment overrides (`{}` restores its own). /kill/<app> is a crash (SIGKILL);
   // /roll/<app> replaces it as a rolling update does. GET /health-url/<app> names its health server
-  // (a rolled process has a new one).
+  // (a rolled process has a new one); GET /layout says whether the services share one process.
   const control = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/layout') return void res.writeHead(200).end(system.layout);
     const health = /^\/health-url\/([\w-]+)$/.exec(req.url ?? '');
     if (req.method === 'GET' && health) {
       return void (system.apps.includes(health[1]!) ? res.writeHead(200).end(system.healthUrl(health[1]!)) : res.writeHead(404).end());
@@ -109,7 +116,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('clientMetadataPort', clientMetadataPort);
   project.provide('oauthKeys', infra.oauth);
   project.provide('s3', infra.s3);
-  process.stdout.write(`e2e system up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
+  // Test processes reach the bus as the principal a check stands in for (operator, a service). Each
+  // project has its own system, so its secrets travel with the project, not through this process's env.
+  project.provide('busCredentials', JSON.stringify(infra.bus.credentials));
+  process.stdout.write(`e2e system (${layout}) up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
 
   return async () => {
     control.close();

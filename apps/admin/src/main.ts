@@ -1,9 +1,4 @@
-import { runService } from '@marketplace/service-kit';
-import { adminEntities, adminMigrations } from './admin.entities.js';
-import { AdminModule } from './admin.module.js';
+import { runStandalone } from '@marketplace/service-kit';
+import { service } from './service.js';
 
-await runService({
-  name: 'admin',
-  module: AdminModule,
-  database: { entities: adminEntities, migrations: adminMigrations },
-});
+await runStandalone(service);

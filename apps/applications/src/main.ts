@@ -1,9 +1,4 @@
-import { runService } from '@marketplace/service-kit';
-import { applicationsEntities, applicationsMigrations } from './applications.entities.js';
-import { ApplicationsModule } from './applications.module.js';
+import { runStandalone } from '@marketplace/service-kit';
+import { service } from './service.js';
 
-await runService({
-  name: 'applications',
-  module: ApplicationsModule,
-  database: { entities: applicationsEntities, migrations: applicationsMigrations },
-});
+await runStandalone(service);

@@ -1,9 +1,4 @@
-import { runService } from '@marketplace/service-kit';
-import { draftsEntities, draftsMigrations } from './drafts.entities.js';
-import { DraftsModule } from './drafts.module.js';
+import { runStandalone } from '@marketplace/service-kit';
+import { service } from './service.js';
 
-await runService({
-  name: 'drafts',
-  module: DraftsModule,
-  database: { entities: draftsEntities, migrations: draftsMigrations },
-});
+await runStandalone(service);

@@ -63,7 +63,7 @@ describe('identity limits, against a real identity schema', () => {
   }
 
   describe('OAuth (MCP) requests per member and connected agent', () => {
-    const bucket = limitBuckets.oauthRequests;
+    const bucket = limitBuckets().oauthRequests;
     const counted = async (subject: string) => (await db.query<{ n: number }>(
       'SELECT coalesce(sum(count), 0)::int AS n FROM limit_attempts WHERE bucket = $1 AND subject = $2', [bucket.name, subject]))[0]!.n;
 
@@ -101,7 +101,7 @@ describe('identity limits, against a real identity schema', () => {
   });
 
   it('photo uploads per member: past the hourly limit, 429 with Retry-After before the image is read', async () => {
-    const max = limitBuckets.photoUploads.windows[0]!.max;
+    const max = limitBuckets().photoUploads.windows[0]!.max;
     let reads = 0;
     // Every upload is unreadable: the attempt still counts (decoding is the work being limited).
     const photos = {
@@ -145,7 +145,7 @@ describe('identity limits, against a real identity schema', () => {
     const { token } = await store.start(memberId, 'spec');
     const other = await store.start(memberId, 'spec');
     const [session] = await db.query<{ id: string }>('SELECT id FROM sessions WHERE member_id = $1 ORDER BY created_at LIMIT 1', [memberId]);
-    const bucket = limitBuckets.sessionRequests;
+    const bucket = limitBuckets().sessionRequests;
     expect(await store.authenticate(token)).not.toBeNull();
     await fillCounter(db, bucket.name, `${memberId}:${session!.id}`, bucket.window.max);
     const err = await refusal(store.authenticate(token));

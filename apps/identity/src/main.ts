@@ -1,9 +1,4 @@
-import { runService } from '@marketplace/service-kit';
-import { identityEntities, identityMigrations } from './identity.entities.js';
-import { IdentityModule } from './identity.module.js';
+import { runStandalone } from '@marketplace/service-kit';
+import { service } from './service.js';
 
-await runService({
-  name: 'identity',
-  module: IdentityModule,
-  database: { entities: identityEntities, migrations: identityMigrations },
-});
+await runStandalone(service);

@@ -1,9 +1,4 @@
-import { runService } from '@marketplace/service-kit';
-import { jobsEntities, jobsMigrations } from './jobs.entities.js';
-import { JobsModule } from './jobs.module.js';
+import { runStandalone } from '@marketplace/service-kit';
+import { service } from './service.js';
 
-await runService({
-  name: 'jobs',
-  module: JobsModule,
-  database: { entities: jobsEntities, migrations: jobsMigrations },
-});
+await runStandalone(service);

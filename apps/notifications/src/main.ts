@@ -1,9 +1,4 @@
-import { runService } from '@marketplace/service-kit';
-import { notificationsEntities, notificationsMigrations } from './notifications.entities.js';
-import { NotificationsModule } from './notifications.module.js';
+import { runStandalone } from '@marketplace/service-kit';
+import { service } from './service.js';
 
-await runService({
-  name: 'notifications',
-  module: NotificationsModule,
-  database: { entities: notificationsEntities, migrations: notificationsMigrations },
-});
+await runStandalone(service);

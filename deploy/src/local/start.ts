@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import {
   getFreePort,
   isPortFree,
+  processLayout,
+  PROCESS_LAYOUT_ENV,
   startInfrastructure,
   startServices,
   type Infrastructure,
@@ -86,8 +88,11 @@ try {
   });
   const infra = await infraStarting;
   if (!stopping) {
-    console.log('Starting the services…');
-    system = await startServices({ infra, rootDir, gatewayPort: port });
+    const layout = processLayout(process.env);
+    console.log(layout === 'one-process'
+      ? `Starting the services in one process (${PROCESS_LAYOUT_ENV}=per-service runs each in its own)…`
+      : 'Starting the services, each in its own process…');
+    system = await startServices({ infra, rootDir, gatewayPort: port, layout });
   }
   if (!stopping && system) {
     // The operator's own bus key rides along (this file is readable by its owner only); the services'

@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { BUS_PRINCIPALS, type BusPrincipal } from '@marketplace/contracts';
-import { generateBusCredentials, natsServerConfig, publicKeyOf, type BusCredentials } from '@marketplace/service-kit';
+import { generateBusCredentials, natsServerConfig, publicKeyOf, type BusCredentials } from '@marketplace/service-kit/bus-credentials';
 import { join, resolve } from 'node:path';
 import { createEphemeralDatabase, type StartedDatabase } from './database-admin.js';
 import { lockDataDir } from './data-dir-lock.js';

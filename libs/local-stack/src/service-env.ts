@@ -1,6 +1,6 @@
 import { GATEWAY, type ServiceDefinition } from './service-catalogue.js';
 import type { BusPrincipal } from '@marketplace/contracts';
-import { busEnv } from '@marketplace/service-kit';
+import { busEnv } from '@marketplace/service-kit/bus-credentials';
 import type { Infrastructure } from './infrastructure.js';
 
 // Variables that mean something different for each process; inherited from
@@ -69,4 +69,14 @@ export function buildServiceEnv(input: ServiceEnvInput): Record<string, string> 
     env.HOST = '127.0.0.1';
   }
   return env;
+}
+
+/**
+ * The settings every service has alike: the environment of the one process they share. A
+ * service's own secrets (its bus key, the gateway's signing keys), ports and role are not among them.
+ */
+export function sharedEnv(envs: readonly Record<string, string>[]): Record<string, string> {
+  const [first, ...rest] = envs;
+  if (!first) return {};
+  return Object.fromEntries(Object.entries(first).filter(([key, value]) => rest.every((env) => env[key] === value)));
 }

@@ -1,16 +1,21 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describeExit, forwardLines, sendSignal, terminate, terminateOnParentExit, track, type TrackedProcess } from './child-process.js';
+import { describeExit, forwardLines, terminateOnParentExit, track } from './child-process.js';
 import { getFreePort } from './free-port.js';
 import type { Infrastructure } from './infrastructure.js';
 import { LineTail } from './line-tail.js';
+import { processLayout, type ProcessLayout } from './process-layout.js';
+import { ServiceHostProcess } from './service-host-process.js';
+import { processInstance, type ServiceInstance } from './service-instance.js';
 import { GATEWAY, SERVICES, type ServiceDefinition } from './service-catalogue.js';
-import { buildServiceEnv } from './service-env.js';
+import { buildServiceEnv, sharedEnv } from './service-env.js';
 import { acceptsConnections, httpStatus, poll } from './wait-for.js';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
+// Stopping the one-process layout's host stops every service in it.
+const HOST_STOP_GRACE_MS = 20_000;
 
 export interface System {
   /** The gateway, e.g. http://127.0.0.1:3000. */
@@ -20,10 +25,12 @@ export interface System {
   healthUrl(app: string): string;
   /** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */
   stop(app: string): Promise<void>;
-  /** SIGKILL at once (a crash, no graceful shutdown); resolves once the process has exited. */
+  /** SIGKILL at once (a crash, no graceful shutdown); resolves once the process has exited. Per-service layout only. */
   kill(app: string): Promise<void>;
   /** The app's process id while it runs (benchmarks sample its memory), else undefined. */
   pid(app: string): number | undefined;
+  /** How the apps run: each in its own process, or all in one. */
+  layout: ProcessLayout;
   /**
    * Starts a stopped app again with the same ports, and waits until it is healthy. With `env`, the
    * app runs with its original environment plus these values (an empty string unsets a setting)
@@ -49,17 +56,21 @@ export interface ServicesOptions {
   /** Added to every service's environment. */
   env?: Record<string, string>;
   log?: (app: string, line: string) => void;
+  /** One Node process for every app, or one each; MARKETPLACE_PROCESSES decides when omitted. */
+  layout?: ProcessLayout;
 }
 
 interface RunningService {
   definition: ServiceDefinition;
   mainPath: string;
+  /** apps/<app>/dist/service.js: what the one-process layout's host runs. */
+  entryPath: string;
   healthPort: number;
   env: Record<string, string>;
   /** The environment it was first started with. */
   baseEnv: Record<string, string>;
   tail: LineTail;
-  proc?: TrackedProcess;
+  proc?: ServiceInstance;
   /** Set while we stop it, so its exit is not reported as a crash. */
   stopping: boolean;
 }
@@ -94,6 +105,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     services.set(definition.name, {
       definition,
       mainPath: join(rootDir, 'apps', definition.appDir, 'dist', 'main.js'),
+      entryPath: join(rootDir, 'apps', definition.appDir, 'dist', 'service.js'),
       healthPort,
       env,
       baseEnv: env,
@@ -101,7 +113,9 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
       stopping: false,
     });
   }
-  const missing = [...new Set([...services.values()].map((s) => s.mainPath))].filter((path) => !existsSync(path));
+  const layout = opts.layout ?? processLayout(process.env);
+  const missing = [...new Set([...services.values()].map((s) => (layout === 'one-process' ? s.entryPath : s.mainPath)))]
+    .filter((path) => !existsSync(path));
   if (missing.length > 0) {
     throw new Error(`These apps are not built (run npm run build):\n${missing.map((path) => `  ${path}`).join('\n')}`);
   }
@@ -112,9 +126,26 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     return service;
   };
 
-  const launch = (service: RunningService): TrackedProcess => {
+  // The one-process layout's host; it inherits only the settings every service shares.
+  const host = layout === 'one-process'
+    ? await ServiceHostProcess.start({
+      rootDir, env: sharedEnv([...services.values()].map((s) => s.env)), log, apps: [...services.keys()],
+    })
+    : undefined;
+
+  let runs = 0;
+  const launch = (service: RunningService): ServiceInstance => {
     const name = service.definition.name;
     service.stopping = false;
+    if (host) {
+      // A key per run: a rolled service runs twice for a moment.
+      const instance = host.run(`${name}@${++runs}`, service.entryPath, service.env);
+      void instance.exit.then((info) => {
+        if (!service.stopping) log(name, `service ${describeExit(info)}`);
+      });
+      service.proc = instance;
+      return instance;
+    }
     // Detached (its own process group): a Ctrl+C in the terminal reaches only
     // the launcher, which then stops the apps in order, gateway first.
     const child = spawn(process.execPath, [service.mainPath], {
@@ -132,14 +163,15 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     void proc.exit.then((info) => {
       if (!service.stopping) log(name, `process ${describeExit(info)}`);
     });
-    service.proc = proc;
-    return proc;
+    service.proc = processInstance(proc);
+    return service.proc;
   };
 
-  const failure = (service: RunningService, what: string) =>
-    new Error(`${service.definition.name} ${what}. Last output of ${service.definition.name}:\n${service.tail.format()}`);
+  const failure = (service: RunningService, what: string) => host
+    ? new Error(`${service.definition.name} ${what}. Last output of the services' process:\n${host.tail.format()}`)
+    : new Error(`${service.definition.name} ${what}. Last output of ${service.definition.name}:\n${service.tail.format()}`);
 
-  const waitHealthy = async (service: RunningService, proc: TrackedProcess): Promise<void> => {
+  const waitHealthy = async (service: RunningService, proc: ServiceInstance): Promise<void> => {
     const url = `http://127.0.0.1:${service.healthPort}/health`;
     let lastStatus: number | undefined;
     const outcome = await poll(async () => (lastStatus = await httpStatus(url)) === 200, {
@@ -163,7 +195,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     }
   };
 
-  const waitGatewayReady = async (service: RunningService, proc: TrackedProcess): Promise<void> => {
+  const waitGatewayReady = async (service: RunningService, proc: ServiceInstance): Promise<void> => {
     const url = `${baseUrl}/api/health/ready`;
     let lastStatus: number | undefined;
     const outcome = await poll(async () => (lastStatus = await httpStatus(url)) === 200, {
@@ -181,7 +213,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     const proc = service.proc;
     if (!proc) return;
     service.stopping = true;
-    await terminate(proc, STOP_GRACE_MS);
+    await proc.stop(STOP_GRACE_MS);
     if (service.proc === proc) service.proc = undefined;
   };
 
@@ -190,14 +222,13 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     const proc = service.proc;
     if (!proc) return;
     service.stopping = true;
-    sendSignal(proc, 'SIGKILL');
-    await proc.exit;
+    await proc.kill();
     if (service.proc === proc) service.proc = undefined;
   };
 
   const pid = (app: string): number | undefined => {
     const proc = lookup(app).proc;
-    return proc && !proc.hasExited() ? proc.child.pid : undefined;
+    return proc?.pid();
   };
 
   const start = async (app: string, env?: Record<string, string>): Promise<void> => {
@@ -221,22 +252,34 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     try {
       await waitHealthy(service, next);
     } catch (error) {
-      await terminate(next, STOP_GRACE_MS);
+      await next.stop(STOP_GRACE_MS);
       Object.assign(service, previous, { proc: old });
       throw error;
     }
-    if (old && !old.hasExited()) await terminate(old, STOP_GRACE_MS);
+    if (old && !old.hasExited()) await old.stop(STOP_GRACE_MS);
   };
 
   const stopAll = async (): Promise<void> => {
+    if (host) {
+      for (const service of services.values()) service.stopping = true;
+      await host.stop(HOST_STOP_GRACE_MS);
+      for (const service of services.values()) service.proc = undefined;
+      return;
+    }
     await stop(GATEWAY);
     await Promise.all([...services.keys()].filter((app) => app !== GATEWAY).map(stop));
   };
 
   try {
     const backends = [...services.values()].filter((s) => s.definition.name !== GATEWAY);
-    // Fail as soon as one is unhealthy rather than waiting out the others.
-    await Promise.all(backends.map((service) => waitHealthy(service, launch(service))));
+    if (host) {
+      // One after another: they share one event loop, and a service starting beside nine others
+      // would wait on them past its connection timeouts.
+      for (const service of backends) await waitHealthy(service, launch(service));
+    } else {
+      // Fail as soon as one is unhealthy rather than waiting out the others.
+      await Promise.all(backends.map((service) => waitHealthy(service, launch(service))));
+    }
     const gateway = lookup(GATEWAY);
     const gatewayProc = launch(gateway);
     await waitHealthy(gateway, gatewayProc);
@@ -247,5 +290,5 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
   }
 
   const healthUrl = (app: string): string => `http://127.0.0.1:${lookup(app).healthPort}`;
-  return { baseUrl, apps: [...services.keys()], healthUrl, stop, kill, pid, start, roll, stopAll };
+  return { baseUrl, apps: [...services.keys()], layout, healthUrl, stop, kill, pid, start, roll, stopAll };
 }

@@ -46,7 +46,7 @@ export class ReportContentHandler implements OperationHandler<typeof reportConte
       throw AppError.notFound(`There is no ${input.kind} with this id${input.kind === 'message' ? ' in your conversations' : ''}.`);
     }
     return this.uow.run(async (em) => {
-      await countAttempt(em, limitBuckets.contentReports, caller.memberId);
+      await countAttempt(em, limitBuckets().contentReports, caller.memberId);
       const rows = (await em.query(
         `INSERT INTO content_reports (id, reporter_id, via, kind, item_id, reason, details, status, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', now())

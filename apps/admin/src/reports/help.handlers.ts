@@ -34,7 +34,7 @@ export class ContactForHelpHandler implements OperationHandler<typeof contactFor
   async handle(input: InputOf<typeof contactForHelp>, ctx: HandlerContext): Promise<OutputOf<typeof contactForHelp>> {
     const caller = callerOf(ctx);
     refuseSecrets({ message: input.message });
-    const row = await storeCounted<HelpRequestEntity>(this.uow, limitBuckets.helpRequests, caller.memberId, HelpRequestEntity, {
+    const row = await storeCounted<HelpRequestEntity>(this.uow, limitBuckets().helpRequests, caller.memberId, HelpRequestEntity, {
       id: randomUUID(), memberId: caller.memberId, via: caller.via, topic: input.topic, message: input.message,
       jobId: input.jobId === undefined ? null : normaliseId(input.jobId),
       applicationId: input.applicationId === undefined ? null : normaliseId(input.applicationId),
@@ -58,7 +58,7 @@ export class ReportProblemHandler implements OperationHandler<typeof reportProbl
     refuseSecrets({ description: input.description, appVersion: input.appVersion });
     const now = new Date();
     const channel = input.channel ?? channelOf(ctx.surface, caller);
-    const row = await storeCounted<ProblemReportEntity>(this.uow, limitBuckets.problemReports, caller.memberId, ProblemReportEntity, {
+    const row = await storeCounted<ProblemReportEntity>(this.uow, limitBuckets().problemReports, caller.memberId, ProblemReportEntity, {
       id: randomUUID(), memberId: caller.memberId, via: caller.via, channel, appVersion: input.appVersion ?? null,
       occurredAt: input.occurredAt ? new Date(input.occurredAt) : now, description: input.description,
       userAgent: ctx.client?.userAgent?.slice(0, 500) ?? null, createdAt: now,
@@ -79,7 +79,7 @@ export class SubmitFeatureRequestHandler implements OperationHandler<typeof subm
   async handle(input: InputOf<typeof submitFeatureRequest>, ctx: HandlerContext): Promise<OutputOf<typeof submitFeatureRequest>> {
     const caller = callerOf(ctx);
     refuseSecrets({ title: input.title, description: input.description });
-    const row = await storeCounted<FeatureRequestEntity>(this.uow, limitBuckets.featureRequests, caller.memberId, FeatureRequestEntity, {
+    const row = await storeCounted<FeatureRequestEntity>(this.uow, limitBuckets().featureRequests, caller.memberId, FeatureRequestEntity, {
       id: randomUUID(), memberId: caller.memberId, via: caller.via, title: input.title, description: input.description,
       createdAt: new Date(),
     });

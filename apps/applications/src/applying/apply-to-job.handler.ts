@@ -48,7 +48,7 @@ export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
         [job.id, caller.memberId],
       );
       if (live.length) throw AppError.conflict('You already applied to this job.');
-      await countAttempt(em, limitBuckets.applications, caller.memberId);
+      await countAttempt(em, limitBuckets().applications, caller.memberId);
       const row = em.create(ApplicationEntity, {
         id: randomUUID(), jobId: job.id, applicantId: caller.memberId, posterId: job.posterId, status: 'submitted',
         pitch: input.pitch, agent: input.agent ?? null, model: input.model ?? null, resume: profile.resume,

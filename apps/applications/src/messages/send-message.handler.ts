@@ -37,7 +37,7 @@ export class SendMessageHandler implements OperationHandler<typeof sendMessage> 
     const existing = await this.uow.run((em) => em.findOneBy(ConversationEntity, { applicationId: app.id }));
     const job = existing ? null : await this.bus.call(getHiringJob, { jobId: app.jobId }, ctx);
     return this.uow.run(async (em) => {
-      await countAttempt(em, limitBuckets.messages, caller.memberId);
+      await countAttempt(em, limitBuckets().messages, caller.memberId);
       // Read again under the transaction: a decline or withdrawal may have landed since.
       const [current] = (await em.query('SELECT status FROM applications WHERE id = $1', [app.id])) as { status: string }[];
       if (current && CLOSED_STATUSES.has(current.status)) {

@@ -40,7 +40,7 @@ export class ApplyToTeamJobHandler implements OperationHandler<typeof applyToTea
     }
     const profile = await this.bus.call(getApplicantProfile, { memberId: caller.memberId }, ctx);
     const row = await this.uow.run(async (em) => {
-      await countAttempt(em, limitBuckets.applications, caller.memberId);
+      await countAttempt(em, limitBuckets().applications, caller.memberId);
       const now = new Date();
       const inserted = (await em.query(
         `INSERT INTO team_applications (id, job_id, team_id, posted_by, title, company, budget, candidate_id, candidate_name,

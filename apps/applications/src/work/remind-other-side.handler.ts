@@ -5,7 +5,7 @@ import { isUuid } from '../common/request-facts.js';
 import { HireEntity } from '../hiring/hire.entity.js';
 import { roleOf, waitsOn } from './work-view.js';
 
-const GAP_MS = limitsConfig.workReminderGapHours * 3600_000;
+const gapMs = () => limitsConfig().workReminderGapHours * 3600_000;
 
 /** One nudge per side per job every 12 hours (the kit's work_reminders bucket, per member and hire). */
 @Injectable()
@@ -25,7 +25,7 @@ export class RemindOtherSideHandler implements OperationHandler<typeof remindOth
       const waiting = waitsOn(hire.status);
       if (waiting === null) throw AppError.conflict('The work is finished; nobody is waiting.');
       if (waiting === role) throw AppError.conflict('The work is waiting on you, not the other side.');
-      await countAttempt(em, limitBuckets.workReminders, `${caller.memberId}:${hire.id}`);
+      await countAttempt(em, limitBuckets().workReminders, `${caller.memberId}:${hire.id}`);
       const now = new Date();
       const remindedId = waiting === 'poster' ? hire.posterId : hire.workerId;
       await recordEvent(em, workReminderSentV1, {
@@ -34,7 +34,7 @@ export class RemindOtherSideHandler implements OperationHandler<typeof remindOth
       });
       return {
         remindedAt: now.toISOString(), reminded: waiting,
-        nextReminderAt: new Date(now.getTime() + GAP_MS).toISOString(),
+        nextReminderAt: new Date(now.getTime() + gapMs()).toISOString(),
       };
     });
   }

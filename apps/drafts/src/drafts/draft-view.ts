@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import {
   DRAFT_PARTS, findCredentials, findExposures, OPENING_ANSWERS, OPENING_QUESTIONS, TASK_STALE_MS,
   type jobDraftSchema, type Surface,
@@ -110,7 +111,7 @@ export function readiness(draft: JobDraftEntity): JobDraft['readiness'] {
 }
 
 export function toJobDraft(draft: JobDraftEntity, surface?: Surface, recording: RecordingEntity | null = null): JobDraft {
-  const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '');
+  const publicUrl = serviceEnv().PUBLIC_URL?.replace(/\/+$/, '');
   const previewPath = previewPathOf(draft.id);
   const p = draft.posting;
   return {

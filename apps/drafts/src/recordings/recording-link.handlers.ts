@@ -4,7 +4,7 @@ import {
 } from '@marketplace/contracts';
 import {
   BusClient, callerOf, countAttempt, limitBuckets, newBearerToken, ObjectStorage, UnitOfWork, type HandlerContext,
-  type OperationHandler,
+  type OperationHandler, serviceEnv,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import { ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
@@ -23,7 +23,7 @@ export class CreateRecordingLinkHandler implements OperationHandler<typeof creat
     // Refusals that change nothing come first: unknown or posted draft, then storage, then the limit.
     await this.uow.run(async (em) => requireOpen(await ownDraft(em, input.id, caller.memberId)));
     this.storage.requireConfigured();
-    await countAttempt(this.ds, limitBuckets.recordingLinks, caller.memberId);
+    await countAttempt(this.ds, limitBuckets().recordingLinks, caller.memberId);
     const { token, hash } = newBearerToken();
     const expiresAt = new Date(Date.now() + RECORDING_LIMITS.linkMinutes * 60_000);
     await this.uow.run(async (em) => {
@@ -36,7 +36,7 @@ export class CreateRecordingLinkHandler implements OperationHandler<typeof creat
     });
     // The token travels in the fragment, which browsers never send to a server or a Referer.
     const path = `/record#${token}`;
-    const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '');
+    const publicUrl = serviceEnv().PUBLIC_URL?.replace(/\/+$/, '');
     return { path, ...(publicUrl ? { url: `${publicUrl}${path}` } : {}), expiresAt: expiresAt.toISOString() };
   }
 }

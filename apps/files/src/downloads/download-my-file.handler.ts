@@ -3,12 +3,12 @@ import { DataSource } from 'typeorm';
 import {
   DOWNLOAD_LINK_SECONDS, downloadMyFile, FILE_LIMITS, type FileDownloadLink, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { callerOf, ObjectStorage, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, ObjectStorage, type HandlerContext, type OperationHandler, serviceEnv } from '@marketplace/service-kit';
 import { newDownloadToken } from './download-token.js';
 import { findOwnPersonalFile, requireReady, type StoredFile } from './own-file.js';
 
 /** The path of a proxied download on the gateway; getFileDownload serves it. */
-export function proxiedDownloadUrl(token: string, publicUrl = process.env.PUBLIC_URL ?? ''): string {
+export function proxiedDownloadUrl(token: string, publicUrl = serviceEnv().PUBLIC_URL ?? ''): string {
   return `${publicUrl.replace(/\/$/, '')}/api/files/downloads/${token}`;
 }
 

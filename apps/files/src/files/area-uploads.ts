@@ -69,7 +69,7 @@ export class AreaUploads {
    * deleting) until the row is removed; it must be completed within the transfer time (600 s).
    */
   async create(gate: AreaGate, input: NewFile): Promise<CreatedUpload> {
-    await countAttempt(this.ds, limitBuckets.fileWrites, gate.actorId);
+    await countAttempt(this.ds, limitBuckets().fileWrites, gate.actorId);
     const path = input.path.normalize('NFC');
     const chunkBytes = input.chunkBytes ?? FILE_LIMITS.chunkBytes;
     const row = await this.uow.run(async (em) => {
@@ -112,7 +112,7 @@ export class AreaUploads {
   async putChunk(gate: AreaGate, input: { fileId: string; index: number; sha256: string; chunk: UploadedObject }): Promise<{ row: FileRow; nextIndex: number | null }> {
     // A chunk is the hot path of an upload: its three reads go at once, refused in this order.
     const [counted, open, found] = await Promise.allSettled([
-      countAttempt(this.ds, limitBuckets.fileWrites, gate.actorId), gate.requireOpen(this.ds), areaFile(this.ds, gate, input.fileId),
+      countAttempt(this.ds, limitBuckets().fileWrites, gate.actorId), gate.requireOpen(this.ds), areaFile(this.ds, gate, input.fileId),
     ]);
     for (const step of [counted, open, found]) if (step.status === 'rejected') throw step.reason;
     const file = (found as PromiseFulfilledResult<FileRow>).value;
@@ -167,7 +167,7 @@ export class AreaUploads {
    * uploads them again.
    */
   async complete(gate: AreaGate, fileId: string): Promise<FileRow> {
-    await countAttempt(this.ds, limitBuckets.fileWrites, gate.actorId);
+    await countAttempt(this.ds, limitBuckets().fileWrites, gate.actorId);
     await gate.requireOpen(this.ds);
     const file = await areaFile(this.ds, gate, fileId);
     if (file.status === 'ready') return file;
@@ -222,7 +222,7 @@ export class AreaUploads {
    * deleted answers the same.
    */
   async remove(gate: AreaGate, fileId: string): Promise<void> {
-    await countAttempt(this.ds, limitBuckets.fileWrites, gate.actorId);
+    await countAttempt(this.ds, limitBuckets().fileWrites, gate.actorId);
     await gate.requireOpen(this.ds);
     await this.uow.run(async (em) => {
       const file = await areaFile(em, gate, fileId, true);

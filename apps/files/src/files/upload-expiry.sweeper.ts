@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { fileCleanupQueue } from '@marketplace/contracts';
-import { enqueueWork, LOGGER, UnitOfWork, type Logger } from '@marketplace/service-kit';
+import { enqueueWork, LOGGER, UnitOfWork, type Logger, serviceEnv } from '@marketplace/service-kit';
 import { releaseTurnIns } from '../jobs/lock-worker-files.handler.js';
 
 /** Uploads whose join is under way get this much longer before they count as abandoned. */
@@ -19,7 +19,7 @@ const BATCH = 200;
 export class UploadExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
-  private readonly intervalMs = Math.max(1, Number(process.env.FILES_SWEEP_SECONDS) || 60) * 1000;
+  private readonly intervalMs = Math.max(1, Number(serviceEnv().FILES_SWEEP_SECONDS) || 60) * 1000;
 
   constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, @Inject(LOGGER) private readonly logger: Logger) {}
 

@@ -1,3 +1,5 @@
+import { serviceEnv } from '@marketplace/service-kit';
+
 /**
  * How many reverse proxies in front of the gateway to trust for the client address.
  *
@@ -7,7 +9,7 @@
  * hop; it used to trust the whole chain, which let a client choose its own address by sending
  * X-Forwarded-For itself. Unset, `false` or invalid: 0 (the socket address is the client's).
  */
-export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
+export function trustedProxyHops(env: NodeJS.ProcessEnv = serviceEnv()): number {
   const hops = env.TRUST_PROXY_HOPS?.trim();
   if (hops !== undefined && hops !== '') {
     return /^\d{1,2}$/.test(hops) ? Number(hops) : 0;

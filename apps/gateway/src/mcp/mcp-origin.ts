@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import { isIP, type AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@marketplace/contracts';
@@ -49,7 +50,7 @@ function hostParts(host: string, defaultPort: string): { name: string; port: str
  * Allowed origins are PUBLIC_URL's and the comma-separated TRUSTED_ORIGINS (the same setting
  * identity reads for sign-in redirects); entries that are not URLs are ignored.
  */
-export function readMcpOriginPolicy(publicUrl: string, env: NodeJS.ProcessEnv = process.env): McpOriginPolicy {
+export function readMcpOriginPolicy(publicUrl: string, env: NodeJS.ProcessEnv = serviceEnv()): McpOriginPolicy {
   const url = new URL(publicUrl);
   const trusted = (env.TRUSTED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   return {

@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Provider, { errors } from 'oidc-provider';
@@ -18,7 +19,7 @@ const REGISTRATION_PATH = `${OAUTH_BASE}/register`;
 /** Scopes a token for the MCP resource can carry. */
 export const AGENT_SCOPES = ['agent:read', 'agent:write'] as const;
 
-const ACCESS_TOKEN_TTL = Number(process.env.OAUTH_ACCESS_TOKEN_TTL ?? 3600);
+const accessTokenTtl = (): number => Number(serviceEnv().OAUTH_ACCESS_TOKEN_TTL ?? 3600);
 
 export interface AuthorizationServerDeps {
   bus: BusClient;
@@ -125,7 +126,7 @@ export class AuthorizationServer {
             return {
               scope: AGENT_SCOPES.join(' '),
               audience: resource,
-              accessTokenTTL: ACCESS_TOKEN_TTL,
+              accessTokenTTL: accessTokenTtl(),
               accessTokenFormat: 'jwt',
               jwt: { sign: { alg: 'RS256' } },
             };
@@ -147,7 +148,7 @@ export class AuthorizationServer {
       },
       rotateRefreshToken: true,
       ttl: {
-        AccessToken: ACCESS_TOKEN_TTL,
+        AccessToken: accessTokenTtl(),
         AuthorizationCode: 60,
         IdToken: 3600,
         Interaction: 3600,
@@ -177,7 +178,7 @@ export class AuthorizationServer {
 
   /** Development only: keys identity generated once and keeps in its database (never in production). */
   private async developmentKeys(): Promise<ServerKeys> {
-    if (process.env.NODE_ENV === 'production') throw new Error(`${SIGNING_KEYS_ENV} is not configured.`);
+    if (serviceEnv().NODE_ENV === 'production') throw new Error(`${SIGNING_KEYS_ENV} is not configured.`);
     return await this.deps.bus.call(oauthServerKeys, {}, { requestId: `oauth-${randomUUID()}`, caller: null }) as ServerKeys;
   }
 }

@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import type { Logger } from '@marketplace/service-kit';
 
 type FetchOptions = RequestInit & { dispatcher?: unknown };
@@ -10,7 +11,7 @@ type FetchOptions = RequestInit & { dispatcher?: unknown };
  * lets client ids `https://127.0.0.1:PORT/…` be read from that one loopback server over plain
  * HTTP. It is ignored when NODE_ENV is production.
  */
-export function clientMetadataFetch(logger: Logger, env: NodeJS.ProcessEnv = process.env) {
+export function clientMetadataFetch(logger: Logger, env: NodeJS.ProcessEnv = serviceEnv()) {
   const loopback = loopbackOrigin(env, logger);
   return async (url: string | URL, options: FetchOptions): Promise<Response> => {
     const target = new URL(url);

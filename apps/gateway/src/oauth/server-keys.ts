@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 
@@ -100,7 +101,7 @@ export function parseCookieKeys(text: string): string[] {
  * refuses to start; elsewhere (a hand-started development gateway) the result is undefined and the
  * caller falls back to identity's development keys.
  */
-export async function serverKeysFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<ServerKeys | undefined> {
+export async function serverKeysFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Promise<ServerKeys | undefined> {
   const signing = env[SIGNING_KEYS_ENV]?.trim();
   const cookies = env[COOKIE_KEYS_ENV]?.trim();
   if (!signing || !cookies) {

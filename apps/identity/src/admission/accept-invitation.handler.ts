@@ -24,7 +24,7 @@ export class AcceptInvitationHandler implements OperationHandler<typeof acceptIn
     const { memberId } = callerOf(ctx);
     const settings = await this.settings.current();
     // Tries are counted in their own transaction so refused ones still count.
-    await this.uow.run((em) => countAttempt(em, limitBuckets.inviteTries, memberId));
+    await this.uow.run((em) => countAttempt(em, limitBuckets().inviteTries, memberId));
     const { member, profile } = await this.uow.run(async (em) => {
       const account = await loadOwnAccount(em, memberId, true);
       const { member } = account;

@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { AppError } from '@marketplace/contracts';
@@ -8,7 +9,7 @@ export class InvitationMailer {
   private transport: Transporter | undefined;
 
   get configured(): boolean {
-    return !!process.env.SMTP_URL;
+    return !!serviceEnv().SMTP_URL;
   }
 
   requireConfigured(): void {
@@ -16,10 +17,10 @@ export class InvitationMailer {
   }
 
   async sendInvitation(to: string, inviterName: string, url: string): Promise<void> {
-    this.transport ??= nodemailer.createTransport(process.env.SMTP_URL!, {
+    this.transport ??= nodemailer.createTransport(serviceEnv().SMTP_URL!, {
       connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000,
     } as never);
-    const from = process.env.MAIL_FROM ?? 'Marketplace <no-reply@marketplace.invalid>';
+    const from = serviceEnv().MAIL_FROM ?? 'Marketplace <no-reply@marketplace.invalid>';
     await this.transport.sendMail({
       from,
       to,

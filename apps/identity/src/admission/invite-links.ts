@@ -1,10 +1,11 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 
 export interface LinkRow { id: string; member_id: string; token: string; revoked_at: Date | null; created_at: Date }
 
 export function inviteUrl(token: string): string {
-  const base = (process.env.PUBLIC_URL ?? '').replace(/\/$/, '');
+  const base = (serviceEnv().PUBLIC_URL ?? '').replace(/\/$/, '');
   return `${base}/join?token=${encodeURIComponent(token)}`;
 }
 

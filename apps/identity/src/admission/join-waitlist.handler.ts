@@ -16,9 +16,9 @@ export class JoinWaitlistHandler implements OperationHandler<typeof joinWaitlist
 
   async handle({ email }: InputOf<typeof joinWaitlist>, ctx: HandlerContext): Promise<OutputOf<typeof joinWaitlist>> {
     await this.uow.run(async (em) => {
-      await countAttempt(em, limitBuckets.waitlistPerEmail, email);
+      await countAttempt(em, limitBuckets().waitlistPerEmail, email);
       // Requests that did not come through the gateway (no client facts) share one subject.
-      await countAttempt(em, limitBuckets.waitlistPerClient, ctx.client?.ip ? `ip:${ctx.client.ip}` : 'ip:unknown');
+      await countAttempt(em, limitBuckets().waitlistPerClient, ctx.client?.ip ? `ip:${ctx.client.ip}` : 'ip:unknown');
     });
     await this.uow.run(async (em) => {
       await em.query('INSERT INTO waitlist (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING', [randomUUID(), email]);

@@ -5,7 +5,7 @@ import { counterAttemptSql, enforceCounter, limitBuckets, type CounterRow, type 
 import { hashApiKey, KEY_PREFIX } from './api-key.crypto.js';
 import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission/caller-standing.js';
 
-const bucket = limitBuckets.apiKeyRequests;
+const bucket = () => limitBuckets().apiKeyRequests;
 // Built once: the key's subject comes from the look-up CTE, so resolving and counting stay one statement.
 const COUNT_SQL = counterAttemptSql({ bucket: '$2', subject: 'k.id', seconds: '$3', from: 'k' });
 
@@ -31,11 +31,11 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
          WHERE a.hash = $1 AND a.revoked_at IS NULL AND m.deleted_at IS NULL
        ), u AS (${COUNT_SQL})
        SELECT k.*, u.count, u.reset FROM k, u`,
-      [hashApiKey(key), bucket.name, bucket.window.seconds],
+      [hashApiKey(key), bucket().name, bucket().window.seconds],
     );
     const row = rows[0];
     if (!row) throw AppError.unauthorized('Invalid API key.');
-    enforceCounter(bucket, row);
+    enforceCounter(bucket(), row);
     if (row.count === 1) {
       void this.ds.query('UPDATE api_keys SET last_used_at = now() WHERE id = $1', [row.id]).catch(() => undefined);
     }

@@ -6,7 +6,7 @@ import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const bucket = limitBuckets.oauthRequests;
+const bucket = () => limitBuckets().oauthRequests;
 // Per `<memberId>:<clientId>`, the member first so that account deletion forgets the counts.
 const COUNT_SQL = counterAttemptSql({ bucket: '$4', subject: "(g.member_id::text || ':' || $2::text)", seconds: '$5', from: 'g' });
 
@@ -36,11 +36,11 @@ export class AuthenticateOAuthHandler implements OperationHandler<typeof authent
            AND o.payload->>'clientId' = $2 AND o.payload->>'accountId' = $3::text AND m.deleted_at IS NULL
        ), u AS (${COUNT_SQL})
        SELECT g.*, u.count, u.reset FROM g, u`,
-      [grantId, clientId, memberId, bucket.name, bucket.window.seconds],
+      [grantId, clientId, memberId, bucket().name, bucket().window.seconds],
     );
     const row = rows[0];
     if (!row) throw AppError.unauthorized('The access token is no longer valid; connect the agent again.');
-    enforceCounter(bucket, row);
+    enforceCounter(bucket(), row);
     // Last use is shown to the member; minute precision is enough and spares a write per call.
     if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000) {
       void this.ds.query(

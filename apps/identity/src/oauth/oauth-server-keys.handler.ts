@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -19,7 +20,7 @@ export class OAuthServerKeysHandler implements OperationHandler<typeof oauthServ
   constructor(private readonly ds: DataSource) {}
 
   async handle(): Promise<Keys> {
-    if (process.env.NODE_ENV === 'production') {
+    if (serviceEnv().NODE_ENV === 'production') {
       throw AppError.unavailable('OAuth keys are not kept in the database in production: set OAUTH_SIGNING_KEYS and OAUTH_COOKIE_KEYS on the gateway.');
     }
     const existing = await this.read();

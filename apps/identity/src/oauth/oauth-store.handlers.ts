@@ -127,7 +127,7 @@ export class OAuthAdmitRegistrationHandler implements OperationHandler<typeof oa
   constructor(private readonly ds: DataSource) {}
 
   async handle({ clientIp }: InputOf<typeof oauthAdmitRegistration>): Promise<OutputOf<typeof oauthAdmitRegistration>> {
-    await countAttempt(this.ds, limitBuckets.clientRegistrations, `ip:${clientIp}`);
+    await countAttempt(this.ds, limitBuckets().clientRegistrations, `ip:${clientIp}`);
     return { admitted: true };
   }
 }

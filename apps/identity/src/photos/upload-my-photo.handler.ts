@@ -27,7 +27,7 @@ export class UploadMyPhotoHandler implements OperationHandler<typeof uploadMyPho
 
   async handle({ image }: InputOf<typeof uploadMyPhoto>, ctx: HandlerContext): Promise<OutputOf<typeof uploadMyPhoto>> {
     const caller = callerOf(ctx);
-    await countAttempt(this.ds, limitBuckets.photoUploads, caller.memberId);
+    await countAttempt(this.ds, limitBuckets().photoUploads, caller.memberId);
     // Decoding and storing happen before the transaction, so a slow image never holds a row lock.
     const photo = await reencodePhoto(await this.photos.readUpload(image));
     const objectKey = await this.photos.save(caller.memberId, photo);

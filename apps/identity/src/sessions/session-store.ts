@@ -24,7 +24,7 @@ interface SessionRow extends StandingRow { id: string; member_id: string; expire
 export class SessionStore implements OnModuleInit, OnModuleDestroy {
   private sweeper: NodeJS.Timeout | undefined;
 
-  private readonly absoluteDays = signInConfig.sessionAbsoluteDays;
+  private readonly absoluteDays = signInConfig().sessionAbsoluteDays;
 
   constructor(private readonly ds: DataSource, private readonly standing: CallerStanding) {}
 
@@ -79,7 +79,7 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
     const row = rows[0];
     if (!row) return null;
     // Member first in the subject, so the member's deletion forgets it with their other counts.
-    await countAttempt(this.ds, limitBuckets.sessionRequests, `${row.member_id}:${row.id}`);
+    await countAttempt(this.ds, limitBuckets().sessionRequests, `${row.member_id}:${row.id}`);
     let expiresAt = row.expires_at;
     if (row.stale) {
       // UPDATE answers [rows, count] from TypeORM's query().

@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import { hostname } from 'node:os';
 import { Injectable } from '@nestjs/common';
 import { getAnalyticsConfig, type OutputOf } from '@marketplace/contracts';
@@ -9,12 +10,12 @@ export class GetAnalyticsConfigHandler implements OperationHandler<typeof getAna
   readonly operation = getAnalyticsConfig;
 
   async handle(): Promise<OutputOf<typeof getAnalyticsConfig>> {
-    const projectToken = process.env.ANALYTICS_PROJECT_TOKEN?.trim();
-    const host = process.env.ANALYTICS_HOST?.trim();
+    const projectToken = serviceEnv().ANALYTICS_PROJECT_TOKEN?.trim();
+    const host = serviceEnv().ANALYTICS_HOST?.trim();
     if (!projectToken || !host) return null;
     return {
       projectToken, host,
-      environment: process.env.ANALYTICS_ENVIRONMENT?.trim() || process.env.NODE_ENV || 'development',
+      environment: serviceEnv().ANALYTICS_ENVIRONMENT?.trim() || serviceEnv().NODE_ENV || 'development',
       serverHostname: hostname(),
     };
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { DataSource } from 'typeorm';
 import { SETTINGS_CHANGED_SUBJECT, type AccessSettings } from '@marketplace/contracts';
-import { NATS_CONNECTION } from '@marketplace/service-kit';
+import { NATS_CONNECTION, serviceEnv } from '@marketplace/service-kit';
 
 export interface EffectiveSettings extends AccessSettings {
   /** When invite-only last took effect: members who existed before then count as let in. */
@@ -12,13 +12,13 @@ export interface EffectiveSettings extends AccessSettings {
 const TTL_MS = 5_000;
 
 function envBool(name: string, fallback: boolean): boolean {
-  const v = process.env[name]?.trim().toLowerCase();
+  const v = serviceEnv()[name]?.trim().toLowerCase();
   return v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes';
 }
 
 function envInt(name: string, fallback: number): number {
-  const v = Number(process.env[name]);
-  return process.env[name] !== undefined && Number.isInteger(v) && v >= 0 ? v : fallback;
+  const v = Number(serviceEnv()[name]);
+  return serviceEnv()[name] !== undefined && Number.isInteger(v) && v >= 0 ? v : fallback;
 }
 
 /**

@@ -9,8 +9,9 @@ export class ListAuthMethodsHandler implements OperationHandler<typeof listAuthM
 
   async handle(): Promise<OutputOf<typeof listAuthMethods>> {
     const methods: OutputOf<typeof listAuthMethods>['methods'] = [];
-    if (signInConfig.smtpUrl) methods.push({ id: 'magic_link', name: 'Email link', url: '/api/auth/sign-in/magic-link' });
-    if (signInConfig.oidc) methods.push({ id: 'oidc', name: signInConfig.oidc.name, url: '/api/auth/sign-in/oidc' });
+    const config = signInConfig();
+    if (config.smtpUrl) methods.push({ id: 'magic_link', name: 'Email link', url: '/api/auth/sign-in/magic-link' });
+    if (config.oidc) methods.push({ id: 'oidc', name: config.oidc.name, url: '/api/auth/sign-in/oidc' });
     methods.push({ id: 'api_key', name: 'API key' });
     return { methods };
   }

@@ -5,7 +5,7 @@ import { signInConfig, type SignInConfig } from './sign-in.config.js';
  * A redirect target after sign-in: a path on this service, or an absolute URL on our own or a
  * trusted origin. Anything else could send a freshly signed-in browser to an attacker: 403.
  */
-export function trustedCallback(value: string | undefined, field: string, config: SignInConfig = signInConfig): string | undefined {
+export function trustedCallback(value: string | undefined, field: string, config: SignInConfig = signInConfig()): string | undefined {
   if (value === undefined) return undefined;
   if (value.startsWith('/')) {
     // Only a path that stays on our origin, however a browser (or a later decode) reads it.
@@ -26,7 +26,7 @@ export function trustedCallback(value: string | undefined, field: string, config
 }
 
 /** The request's Origin (or Referer origin) must be ours or trusted when the browser sent one. */
-export function assertTrustedOrigin(origin: string | undefined, config: SignInConfig = signInConfig): void {
+export function assertTrustedOrigin(origin: string | undefined, config: SignInConfig = signInConfig()): void {
   if (origin === undefined) return;
   if (origin === config.publicOrigin || config.trustedOrigins.has(origin)) return;
   throw AppError.forbidden('Sign-in requests must come from this service or a trusted origin.');

@@ -9,17 +9,17 @@ export class Mailer implements OnModuleDestroy {
   private transport: Transporter | undefined;
 
   get configured(): boolean {
-    return signInConfig.smtpUrl !== undefined;
+    return signInConfig().smtpUrl !== undefined;
   }
 
   async send(message: { to: string; subject: string; text: string; html: string }): Promise<void> {
-    if (!signInConfig.smtpUrl) throw AppError.notFound('Email is not configured on this service.');
+    if (!signInConfig().smtpUrl) throw AppError.notFound('Email is not configured on this service.');
     // Short timeouts: a mail server that hangs must become a 503, not a request that never ends.
     this.transport ??= nodemailer.createTransport({
-      url: signInConfig.smtpUrl, connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 4000,
+      url: signInConfig().smtpUrl, connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 4000,
     });
     try {
-      await this.transport.sendMail({ from: signInConfig.mailFrom, ...message });
+      await this.transport.sendMail({ from: signInConfig().mailFrom, ...message });
     } catch {
       throw AppError.unavailable('Email could not be sent right now. Try again shortly.');
     }

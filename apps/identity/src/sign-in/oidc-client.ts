@@ -9,19 +9,19 @@ export class OidcClient {
   private config: Promise<oidc.Configuration> | undefined;
 
   get configured(): boolean {
-    return signInConfig.oidc !== undefined;
+    return signInConfig().oidc !== undefined;
   }
 
   get issuer(): string {
-    return signInConfig.oidc?.issuer ?? '';
+    return signInConfig().oidc?.issuer ?? '';
   }
 
   get redirectUri(): string {
-    return `${signInConfig.publicOrigin}/api/auth/callback/oidc`;
+    return `${signInConfig().publicOrigin}/api/auth/callback/oidc`;
   }
 
   async configuration(): Promise<oidc.Configuration> {
-    const settings = signInConfig.oidc;
+    const settings = signInConfig().oidc;
     if (!settings) throw AppError.notFound('Federated sign-in is not configured.');
     this.config ??= (async () => {
       const issuer = new URL(settings.issuer);

@@ -21,8 +21,8 @@ export class RequestMagicLinkHandler implements OperationHandler<typeof requestM
     const callbackUrl = trustedCallback(input.callbackURL, 'callbackURL');
     const newUserCallbackUrl = trustedCallback(input.newUserCallbackURL, 'newUserCallbackURL');
     const errorCallbackUrl = trustedCallback(input.errorCallbackURL, 'errorCallbackURL');
-    await countAttempt(this.ds, limitBuckets.magicLinks, input.clientIp);
-    await countAttempt(this.ds, limitBuckets.magicLinksPerEmail, input.email);
+    await countAttempt(this.ds, limitBuckets().magicLinks, input.clientIp);
+    await countAttempt(this.ds, limitBuckets().magicLinksPerEmail, input.email);
 
     // The same answer whether or not an account exists: the link itself creates it.
     const token = newSecret();
@@ -32,7 +32,7 @@ export class RequestMagicLinkHandler implements OperationHandler<typeof requestM
        VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
       [tokenHash, input.email, input.name ?? null, callbackUrl ?? null, newUserCallbackUrl ?? null, errorCallbackUrl ?? null, MAGIC_LINK_MINUTES],
     );
-    const link = `${signInConfig.publicOrigin}/api/auth/magic-link/verify?token=${token}`;
+    const link = `${signInConfig().publicOrigin}/api/auth/magic-link/verify?token=${token}`;
     try {
       await this.mailer.send({
         to: input.email,

@@ -1,3 +1,4 @@
+import { perService, serviceEnv } from '@marketplace/service-kit';
 import { SESSION_ABSOLUTE_DAYS } from '@marketplace/contracts';
 
 /** Sign-in settings, read from the environment once per process. */
@@ -30,7 +31,7 @@ function list(value: string | undefined): string[] {
   return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-export function readSignInConfig(env: NodeJS.ProcessEnv = process.env): SignInConfig {
+export function readSignInConfig(env: NodeJS.ProcessEnv = serviceEnv()): SignInConfig {
   const publicUrl = env.PUBLIC_URL || 'http://127.0.0.1:3000';
   const issuer = env.OIDC_ISSUER?.trim();
   const clientId = env.OIDC_CLIENT_ID?.trim();
@@ -47,4 +48,5 @@ export function readSignInConfig(env: NodeJS.ProcessEnv = process.env): SignInCo
   };
 }
 
-export const signInConfig = readSignInConfig();
+/** This service's sign-in settings (its own when services share a process, or after a restart with others). */
+export const signInConfig: () => SignInConfig = perService((env) => readSignInConfig(env));

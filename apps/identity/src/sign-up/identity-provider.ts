@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { AppError } from '@marketplace/contracts';
@@ -35,9 +36,9 @@ const START_TIMEOUT_MS = 15_000;
 @Injectable()
 export class HttpIdentityProvider implements IdentityVerificationProvider {
   async start(request: IdentityCheckRequest): Promise<{ url: string }> {
-    const base = process.env.IDENTITY_PROVIDER_URL?.trim().replace(/\/$/, '');
+    const base = serviceEnv().IDENTITY_PROVIDER_URL?.trim().replace(/\/$/, '');
     if (!base) throw AppError.unavailable('No identity verification provider is configured.');
-    const token = process.env.IDENTITY_PROVIDER_TOKEN?.trim();
+    const token = serviceEnv().IDENTITY_PROVIDER_TOKEN?.trim();
     const res = await fetch(`${base}/checks`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -44,7 +44,7 @@ export class FindMyNetworkProfileHandler implements OperationHandler<typeof find
     const caller = callerOf(ctx);
     const member = await this.uow.run(async (em) => {
       const { member } = await loadOwnAccount(em, caller.memberId);
-      await countAttempt(em, limitBuckets.networkLookups, caller.memberId);
+      await countAttempt(em, limitBuckets().networkLookups, caller.memberId);
       return member;
     });
     const matches = await this.provider.search(member.name);
@@ -68,7 +68,7 @@ export class ImportNetworkProfileHandler implements OperationHandler<typeof impo
 
   async handle(input: InputOf<typeof importNetworkProfile>, ctx: HandlerContext): Promise<OutputOf<typeof importNetworkProfile>> {
     const caller = callerOf(ctx);
-    await this.uow.run((em) => countAttempt(em, limitBuckets.networkImports, caller.memberId));
+    await this.uow.run((em) => countAttempt(em, limitBuckets().networkImports, caller.memberId));
     const imported = await this.provider.profile(input.networkUrl);
     if (!imported) throw AppError.notFound('No public network profile at this link.');
 

@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { AppError } from '@marketplace/contracts';
@@ -36,7 +37,7 @@ const PROFILE_TIMEOUT_MS = 60_000;
 @Injectable()
 export class NetworkProvider {
   private base(): string {
-    const url = process.env.NETWORK_PROVIDER_URL?.trim();
+    const url = serviceEnv().NETWORK_PROVIDER_URL?.trim();
     if (!url) throw AppError.unavailable('No network profile provider is configured.');
     return url.replace(/\/$/, '');
   }
@@ -56,7 +57,7 @@ export class NetworkProvider {
   }
 
   private async get(path: string, timeoutMs: number): Promise<Response> {
-    const token = process.env.NETWORK_PROVIDER_TOKEN;
+    const token = serviceEnv().NETWORK_PROVIDER_TOKEN;
     try {
       return await fetch(`${this.base()}${path}`, {
         headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

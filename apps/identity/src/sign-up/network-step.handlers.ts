@@ -24,7 +24,7 @@ export class NetworkPreviewHandler implements OperationHandler<typeof networkPre
       const { member } = await loadOwnAccount(em, caller.memberId);
       requireSignUpOpen(member, settings);
       if (member.signUpStep !== 'network') throw AppError.conflict('The network step is already done.');
-      await countAttempt(em, limitBuckets.networkLookups, caller.memberId);
+      await countAttempt(em, limitBuckets().networkLookups, caller.memberId);
     });
     const profile = await this.provider.profile(networkUrl);
     if (!profile) throw AppError.notFound('No public network profile at this link.');

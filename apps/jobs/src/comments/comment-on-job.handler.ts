@@ -49,7 +49,7 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
         threadRootId = root?.id ?? input.parentId;
       }
       // A refused attempt still counts, as for postings.
-      await countAttempt(em, limitBuckets.comments, caller.memberId);
+      await countAttempt(em, limitBuckets().comments, caller.memberId);
       if (refusal) return null;
       const [inserted] = (await em.query(
         `INSERT INTO job_comments AS c (id, job_id, parent_id, author_id, author_name, author_kind, body)

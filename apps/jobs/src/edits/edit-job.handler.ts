@@ -64,7 +64,7 @@ export class EditJobHandler implements OperationHandler<typeof editJob> {
         const text = { title: next.title, constraints: next.constraints };
         refusal = reviewJobText(text, acknowledgeExposures === true);
         if (refusal?.status === 503) throw refusal;
-        await countAttempt(em, limitBuckets.jobEdits, caller.memberId);
+        await countAttempt(em, limitBuckets().jobEdits, caller.memberId);
         if (refusal) return { row, refusal };
         // Asked under the row lock, so the text reviewed is the text stored; the provider's timeout bounds the wait.
         const verdict = await this.reviewer.secondOpinion(text);

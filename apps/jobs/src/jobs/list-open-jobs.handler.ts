@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listOpenJobs, resolveDayBound, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
+import { AccessSettingsCache, requireReadAccess, type OperationHandler, type HandlerContext, serviceEnv } from '@marketplace/service-kit';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { JOB_COLUMNS, toJob, type JobRow } from './job.mapper.js';
 import { isJobId, OPEN_AND_LIVE } from './jobs.queries.js';
@@ -11,7 +11,7 @@ import { TtlCache } from './ttl-cache.js';
 const APPLICANT_SORT_WINDOW = 500;
 
 function countCacheMs(): number {
-  const v = Number(process.env.JOB_COUNT_CACHE_MS);
+  const v = Number(serviceEnv().JOB_COUNT_CACHE_MS);
   return Number.isFinite(v) && v >= 0 ? v : 5000;
 }
 

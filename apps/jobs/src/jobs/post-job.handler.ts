@@ -31,7 +31,7 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
 
     const outcome = await this.uow.run(async (em) => {
       // A refused attempt still counts (spec: submission counting includes safety refusals).
-      await countAttempt(em, limitBuckets.jobPosts, caller.memberId);
+      await countAttempt(em, limitBuckets().jobPosts, caller.memberId);
       if (rules) return { refusal: rules };
       const id = randomUUID();
       const { refusal, usage } = await this.reviewer.secondOpinion(input);

@@ -1,12 +1,12 @@
 import { Inject, Injectable, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { jobClosedV1 } from '@marketplace/contracts';
-import { LOGGER, recordEvent, UnitOfWork, type Logger } from '@marketplace/service-kit';
+import { LOGGER, recordEvent, UnitOfWork, type Logger, serviceEnv } from '@marketplace/service-kit';
 
 const BATCH = 500;
 
 function sweepIntervalMs(): number {
-  const v = Number(process.env.JOB_EXPIRY_SWEEP_MS);
+  const v = Number(serviceEnv().JOB_EXPIRY_SWEEP_MS);
   return Number.isFinite(v) && v >= 100 ? v : 60_000;
 }
 
@@ -24,7 +24,7 @@ export class ExpirySweeper implements OnModuleInit, OnModuleDestroy {
   constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, @Inject(LOGGER) private readonly logger: Logger) {}
 
   onModuleInit(): void {
-    if ((process.env.ROLE ?? 'api') !== 'api') return;
+    if ((serviceEnv().ROLE ?? 'api') !== 'api') return;
     this.timer = setInterval(() => {
       void this.sweepOnce().catch((err: unknown) => this.logger.warn({ err }, 'expiry sweep failed; retrying next interval'));
     }, sweepIntervalMs());

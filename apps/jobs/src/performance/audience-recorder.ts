@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -9,7 +10,7 @@ const CRAWLER = /bot\b|bot\/|crawl|spider|slurp|archiver|facebookexternalhit|emb
 const MAX_BUFFERED = 50_000;
 
 function flushIntervalMs(): number {
-  const v = Number(process.env.AUDIENCE_FLUSH_MS);
+  const v = Number(serviceEnv().AUDIENCE_FLUSH_MS);
   return Number.isFinite(v) && v >= 50 ? v : 2000;
 }
 

@@ -1,3 +1,4 @@
+import { serviceEnv } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { getSuggestedWorkflow, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
@@ -8,7 +9,7 @@ export class GetSuggestedWorkflowHandler implements OperationHandler<typeof getS
   readonly operation = getSuggestedWorkflow;
 
   async handle(): Promise<OutputOf<typeof getSuggestedWorkflow>> {
-    const base = process.env.PUBLIC_URL ?? '';
+    const base = serviceEnv().PUBLIC_URL ?? '';
     return { markdown: SUGGESTED_WORKFLOW, notificationSettings: `${base}/api/me/notification-preferences` };
   }
 }

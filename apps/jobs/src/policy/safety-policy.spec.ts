@@ -8,14 +8,14 @@ describe('the safety policy', () => {
     const policy = safetyPolicy();
     expect(safetyPolicySchema.parse(policy)).toEqual(policy);
     expect(policy).toMatchObject({
-      photoUploadsPerHour: limitsConfig.photoUploadsPerHour,
-      oauthRequestsPerMinute: limitsConfig.oauthRequestsPerMinute,
-      apiKeyRequestsPerMinute: limitsConfig.apiKeyRequestsPerMinute,
-      messages: limitsConfig.messages,
-      sessionRequestsPerMinute: limitsConfig.sessionRequestsPerMinute,
-      fileWritesPerMinute: limitsConfig.fileWritesPerMinute,
-      reportsPerHour: { help: limitsConfig.reports.helpPerHour, problems: limitsConfig.reports.problemsPerHour,
-        features: limitsConfig.reports.featuresPerHour, content: limitsConfig.reports.contentPerHour },
+      photoUploadsPerHour: limitsConfig().photoUploadsPerHour,
+      oauthRequestsPerMinute: limitsConfig().oauthRequestsPerMinute,
+      apiKeyRequestsPerMinute: limitsConfig().apiKeyRequestsPerMinute,
+      messages: limitsConfig().messages,
+      sessionRequestsPerMinute: limitsConfig().sessionRequestsPerMinute,
+      fileWritesPerMinute: limitsConfig().fileWritesPerMinute,
+      reportsPerHour: { help: limitsConfig().reports.helpPerHour, problems: limitsConfig().reports.problemsPerHour,
+        features: limitsConfig().reports.featuresPerHour, content: limitsConfig().reports.contentPerHour },
     });
   });
 });

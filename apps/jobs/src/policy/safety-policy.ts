@@ -3,7 +3,7 @@ import { limitsConfig } from '@marketplace/service-kit';
 
 /** The limits in force, from the kit's limits configuration, so what is reported is what is enforced. */
 export function safetyPolicy(): SafetyPolicy {
-  const c = limitsConfig;
+  const c = limitsConfig();
   return {
     ...DEFAULT_SAFETY_POLICY,
     jobPosts: { ...c.jobPosts },

@@ -1,4 +1,4 @@
-import { modelConfigFromEnv, OpenAiCompatibleProvider } from '@marketplace/service-kit';
+import { modelConfigFromEnv, OpenAiCompatibleProvider, serviceEnv } from '@marketplace/service-kit';
 
 /**
  * Embeddings for `hybrid` search, from the kit's model provider: the model configured for the
@@ -12,7 +12,7 @@ export interface EmbeddingProvider {
   embed(texts: string[]): Promise<number[][]>;
 }
 
-export function configuredEmbeddingProvider(env: NodeJS.ProcessEnv = process.env): EmbeddingProvider | null {
+export function configuredEmbeddingProvider(env: NodeJS.ProcessEnv = serviceEnv()): EmbeddingProvider | null {
   const own = env.SEARCH_EMBEDDING_URL?.trim();
   const shared = modelConfigFromEnv(env);
   if (!own && !shared) return null;

@@ -32,7 +32,7 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
     await requireReadAccess(ctx, this.access);
     // One limit for REST and search_jobs (this handler), per member, else per client address.
     const searcher = ctx.caller ? `m:${ctx.caller.memberId}` : ctx.client?.ip ? `ip:${ctx.client.ip}` : null;
-    if (searcher) await countAttempt(this.ds, limitBuckets.searches, searcher);
+    if (searcher) await countAttempt(this.ds, limitBuckets().searches, searcher);
     const interpretation = interpretQuery(input.q, {
       ...(input.minBudget !== undefined ? { minBudget: input.minBudget } : {}),
       ...(input.maxBudget !== undefined ? { maxBudget: input.maxBudget } : {}),

@@ -79,7 +79,7 @@ export class PostTeamJobHandler implements OperationHandler<typeof postTeamJob> 
     if (rules?.status === 503) throw rules;
     let refusal = rules;
     const row = await this.uow.run(async (em) => {
-      await countAttempt(em, limitBuckets.jobPosts, caller.memberId);
+      await countAttempt(em, limitBuckets().jobPosts, caller.memberId);
       if (refusal) return null;
       const id = randomUUID();
       const verdict = await this.reviewer.secondOpinion(text);

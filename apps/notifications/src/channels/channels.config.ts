@@ -1,3 +1,5 @@
+import { perService, serviceEnv } from '@marketplace/service-kit';
+
 /** Email and push settings, read from the environment once per process. */
 export interface ChannelsConfig {
   /** SMTP_URL; without it no alert is emailed and email_delivery reads not_configured. */
@@ -20,7 +22,7 @@ function seconds(value: string | undefined, fallback: number): number {
   return value?.trim() && Number.isFinite(n) && n >= 0 && n <= 86_400 ? n : fallback;
 }
 
-export function readChannelsConfig(env: NodeJS.ProcessEnv = process.env): ChannelsConfig {
+export function readChannelsConfig(env: NodeJS.ProcessEnv = serviceEnv()): ChannelsConfig {
   const subject = env.WEB_PUSH_SUBJECT?.trim();
   const publicKey = env.VAPID_PUBLIC_KEY?.trim();
   const privateKey = env.VAPID_PRIVATE_KEY?.trim();
@@ -33,4 +35,5 @@ export function readChannelsConfig(env: NodeJS.ProcessEnv = process.env): Channe
   };
 }
 
-export const channelsConfig = readChannelsConfig();
+/** This service's channels (its own when services share a process, or after a restart with others). */
+export const channelsConfig: () => ChannelsConfig = perService((env) => readChannelsConfig(env));

@@ -13,8 +13,8 @@ import { SWITCH_COLUMN } from './email-switches.js';
 export async function routeAlert(
   em: EntityManager, alert: { id: string; memberId: string; emailSwitch: ContactSwitch | null },
 ): Promise<void> {
-  if (alert.emailSwitch && channelsConfig.smtpUrl) await joinEmailDigest(em, alert.id, alert.memberId, alert.emailSwitch);
-  if (channelsConfig.push) {
+  if (alert.emailSwitch && channelsConfig().smtpUrl) await joinEmailDigest(em, alert.id, alert.memberId, alert.emailSwitch);
+  if (channelsConfig().push) {
     const [row] = (await em.query('SELECT EXISTS (SELECT 1 FROM push_subscriptions WHERE member_id = $1) AS subscribed', [alert.memberId])) as
       { subscribed: boolean }[];
     if (row?.subscribed) await enqueueWork(em, alertPushQueue, { alertId: alert.id });
@@ -44,7 +44,7 @@ async function joinEmailDigest(em: EntityManager, alertId: string, memberId: str
   await em.query(
     `INSERT INTO email_digests (id, member_id, send_after)
      VALUES ($1, $2, greatest(now(), coalesce($3::timestamptz + make_interval(secs => $4::double precision), now())))`,
-    [candidate, memberId, member!.last_closed_at, channelsConfig.emailWindowMs / 1000],
+    [candidate, memberId, member!.last_closed_at, channelsConfig().emailWindowMs / 1000],
   );
   await enqueueWork(em, alertEmailQueue, { digestId: candidate });
 }

@@ -28,7 +28,7 @@ describe('alert emails, against a real notifications schema', () => {
   const sent: AlertMail[] = [];
 
   beforeAll(async () => {
-    Object.assign(channelsConfig, { smtpUrl: 'smtp://127.0.0.1:1', emailWindowMs: 0, push: undefined });
+    Object.assign(channelsConfig(), { smtpUrl: 'smtp://127.0.0.1:1', emailWindowMs: 0, push: undefined });
     db = await openServiceSchema({ entities: notificationsEntities, migrations: notificationsMigrations, label: 'notifications' });
     const bus = new FakeBus().answer(getMemberContact, ({ memberId }) => ({ email: `${memberId}@example.test`, name: 'Max Member' }));
     const mailer = { send: async (mail: AlertMail) => { sent.push(mail); } } as unknown as AlertMailer;
@@ -89,7 +89,7 @@ describe('alert emails, against a real notifications schema', () => {
   });
 
   it('an alert after a digest closed opens the next one, due a window later', async () => {
-    Object.assign(channelsConfig, { emailWindowMs: 60_000 });
+    Object.assign(channelsConfig(), { emailWindowMs: 60_000 });
     try {
       const member = randomUUID();
       await alertFor(member, 'one');
@@ -104,7 +104,7 @@ describe('alert emails, against a real notifications schema', () => {
       await expect(worker.run({ digestId: next!.id }, ctx())).rejects.toBeInstanceOf(DeferWork);
       expect(sent.filter((m) => m.to === `${member}@example.test`).map((m) => m.subject)).toEqual(['one']);
     } finally {
-      Object.assign(channelsConfig, { emailWindowMs: 0 });
+      Object.assign(channelsConfig(), { emailWindowMs: 0 });
     }
   });
 

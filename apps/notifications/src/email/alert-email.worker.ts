@@ -66,7 +66,7 @@ export class AlertEmailWorker implements WorkHandler<typeof alertEmailQueue.payl
 
   private async compose(digestId: string, memberId: string, to: string, name: string | null, alerts: AlertRow[]) {
     const key = await unsubscribeKey(this.ds);
-    const base = channelsConfig.publicUrl;
+    const base = channelsConfig().publicUrl;
     const used = [...new Set(alerts.map((a) => a.email_switch))];
     const lines = alerts.map((a) => `- ${a.message}${a.job_id ? `\n  ${base}/jobs/${a.job_id}` : ''}`);
     const links = used.map((s) => `${SWITCH_TEXT[s]}: turn off at ${base}/unsubscribe?token=${signUnsubscribe(key, memberId, s)}`);

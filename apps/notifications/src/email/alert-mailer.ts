@@ -17,12 +17,12 @@ export class AlertMailer implements OnModuleDestroy {
   private transport: Transporter | undefined;
 
   async send(mail: AlertMail): Promise<void> {
-    if (!channelsConfig.smtpUrl) throw new Error('SMTP_URL is not set');
+    if (!channelsConfig().smtpUrl) throw new Error('SMTP_URL is not set');
     // Short timeouts: a hung mail server must fail the attempt, not hold the worker's slot.
     this.transport ??= nodemailer.createTransport({
-      url: channelsConfig.smtpUrl, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000,
+      url: channelsConfig().smtpUrl, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000,
     } as never);
-    await this.transport.sendMail({ from: channelsConfig.mailFrom, ...mail });
+    await this.transport.sendMail({ from: channelsConfig().mailFrom, ...mail });
   }
 
   onModuleDestroy(): void {

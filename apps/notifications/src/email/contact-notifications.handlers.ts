@@ -22,7 +22,7 @@ export async function loadSwitches(ds: DataSource, memberId: string): Promise<Sw
 
 /** Whether email can reach the member: the service must send mail and identity must hold a verified address. */
 async function emailDelivery(bus: BusClient, ctx: HandlerContext, memberId: string): Promise<'available' | 'not_configured' | 'no_address'> {
-  if (!channelsConfig.smtpUrl) return 'not_configured';
+  if (!channelsConfig().smtpUrl) return 'not_configured';
   const { email } = await bus.call(getMemberContact, { memberId }, { requestId: ctx.requestId, caller: null });
   return email ? 'available' : 'no_address';
 }

@@ -10,7 +10,7 @@ export interface VapidDetails { subject: string; publicKey: string; privateKey: 
  * database (every replica and the worker read the same pair, so subscriptions keep working).
  */
 export async function vapidDetails(ds: DataSource): Promise<VapidDetails | null> {
-  const push = channelsConfig.push;
+  const push = channelsConfig().push;
   if (!push) return null;
   if (push.publicKey && push.privateKey) return { subject: push.subject, publicKey: push.publicKey, privateKey: push.privateKey };
   const keys = await keptSecret(ds, 'vapid-keys', () => webpush.generateVAPIDKeys());

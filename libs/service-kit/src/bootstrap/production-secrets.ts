@@ -1,3 +1,5 @@
+import { serviceEnv } from './service-scope.js';
+
 /**
  * Secrets that ship as examples (the chart's throw-away values, s3rver's and MinIO's defaults).
  * Anyone can read them, so a production process refuses to start with them.
@@ -18,7 +20,7 @@ function defaultDatabasePassword(url: string | undefined): boolean {
 }
 
 /** The settings that hold a published default; empty outside production, where defaults are the point. */
-export function defaultSecretsInUse(env: NodeJS.ProcessEnv = process.env): string[] {
+export function defaultSecretsInUse(env: NodeJS.ProcessEnv = serviceEnv()): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const found = Object.entries(KNOWN_DEFAULTS)
     .filter(([name, values]) => values.includes(env[name]?.trim() ?? ''))
@@ -29,7 +31,7 @@ export function defaultSecretsInUse(env: NodeJS.ProcessEnv = process.env): strin
   return found;
 }
 
-export function refuseDefaultSecrets(env: NodeJS.ProcessEnv = process.env): void {
+export function refuseDefaultSecrets(env: NodeJS.ProcessEnv = serviceEnv()): void {
   const found = defaultSecretsInUse(env);
   if (found.length) {
     throw new Error(`Refusing to start in production with published default secrets in ${found.join(', ')}; set your own (see the chart's values.yaml, secret).`);

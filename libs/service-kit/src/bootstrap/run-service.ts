@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { register } from 'prom-client';
+import type { Server } from 'node:http';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -19,6 +20,7 @@ import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { KitModule } from './kit.module.js';
 import { refuseDefaultSecrets } from './production-secrets.js';
 import { configureTracing, stopTracing } from '../tracing/tracer.js';
+import { inServiceScope, serviceMetrics, type ServiceEnv } from './service-scope.js';
 import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
 import { WorkRunner } from '../queues/work-runner.js';
 
@@ -30,49 +32,104 @@ export interface ServiceDefinition {
 
 type Role = 'api' | 'worker' | 'migrate';
 
-function roleOf(def: ServiceDefinition): Role {
-  const role = (process.env.ROLE ?? 'api') as Role;
-  // Whether `worker` has anything to pull is known once the module's providers exist (runService checks it).
+function roleOf(def: ServiceDefinition, env: ServiceEnv): Role {
+  const role = (env.ROLE ?? 'api') as Role;
+  // Whether `worker` has anything to pull is known once the module's providers exist (startService checks it).
   const allowed: Role[] = ['api', 'worker', 'migrate'];
   if (!allowed.includes(role)) throw new Error(`ROLE=${role} is not a role of ${def.name}; use one of ${allowed.join(', ')}`);
   return role;
 }
 
+/** A service started in this process; stop() drains it and closes what it opened, leaving the process running. */
+export interface RunningService {
+  stop(): Promise<void>;
+}
+
+/** Something a process can run: a backend service (serviceEntry) or the gateway. */
+export interface ServiceEntry {
+  name: string;
+  start(env: ServiceEnv): Promise<RunningService>;
+}
+
+export function serviceEntry(def: ServiceDefinition): ServiceEntry {
+  return { name: def.name, start: (env) => startService(def, env) };
+}
+
 /** One entry point for every service; the role (api, worker, migrate) is chosen by environment. */
 export async function runService(def: ServiceDefinition): Promise<void> {
-  const role = roleOf(def);
-  refuseDefaultSecrets();
+  await runStandalone(serviceEntry(def));
+}
+
+/** Runs one service as the whole process (a container, a per-service launch): process.env is its settings. */
+export async function runStandalone(entry: ServiceEntry): Promise<void> {
+  const running = await entry.start(process.env);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await running.stop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+/**
+ * Starts a service with its own settings (`env`: bus keys, health port, role, tunables). Everything it
+ * opens runs inside its service scope, so several services can share one Node process.
+ */
+export function startService(def: ServiceDefinition, env: ServiceEnv): Promise<RunningService> {
+  return inServiceScope(env, async () => {
+    // A process that fails to start exits; a service beside others must close what it opened.
+    const opened: (() => Promise<unknown>)[] = [];
+    try {
+      return await startInScope(def, env, opened);
+    } catch (error) {
+      for (const close of opened.reverse()) await close().catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (() => Promise<unknown>)[]): Promise<RunningService> {
+  const role = roleOf(def, env);
+  refuseDefaultSecrets(env);
   const logger = createLogger(role === 'api' ? def.name : `${def.name}-${role}`);
   // One dashboard for every service: each series says which service and role it came from.
-  register.setDefaultLabels({ service: def.name, role });
-  configureTracing(def.name);
+  serviceMetrics().setDefaultLabels({ service: def.name, role });
+  configureTracing(def.name, env);
   const schema = def.database?.schema ?? def.name;
   const ds: DataSource | undefined = def.database ? createDataSource({ ...def.database, schema }) : undefined;
 
   if (ds) {
     await ds.initialize();
-    if (role === 'migrate' || process.env.MIGRATE_ON_START !== 'false') {
+    opened.push(() => ds.destroy());
+    if (role === 'migrate' || env.MIGRATE_ON_START !== 'false') {
       const applied = await migrate(ds, schema);
       if (applied.length) logger.info({ applied }, 'migrations applied');
     }
     if (role === 'migrate') {
       await ds.destroy();
-      return;
+      return { stop: async () => undefined };
     }
   }
 
-  const verifier = await CallerVerifier.fromEnv();
-  const nc: NatsConnection = await connectNats(def.name, { name: `${def.name}-${role}` });
+  const verifier = await CallerVerifier.fromEnv(env);
+  const nc: NatsConnection = await connectNats(def.name, { name: `${def.name}-${role}`, env });
+  opened.push(() => nc.close());
   const relay = ds ? new OutboxRelay(ds, nc, logger) : undefined;
+  opened.push(async () => relay?.stop());
 
   @Module({ imports: [KitModule.forRoot({ service: def.name, nc, ds, relay, logger }), def.module] })
   class RootModule {}
 
   const app = await NestFactory.createApplicationContext(RootModule as unknown as DynamicModule, { logger: false, abortOnError: false });
+  opened.push(() => app.close());
   await app.init();
 
   const bus = new BusServer(nc, def.name, logger, verifier);
   const consumers = ds ? new EventConsumerRunner(nc, ds, def.name, logger, () => relay?.kick()) : undefined;
+  opened.push(async () => consumers?.stop());
   let workers: WorkRunner | undefined;
   let pruner: KitTablePruner | undefined;
   if (role === 'api') {
@@ -87,7 +144,8 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     if (handlers.length === 0) throw new Error(`ROLE=worker: ${def.name} registers no work queues; run no worker for it`);
     if (!ds) throw new Error(`ROLE=worker: ${def.name} has work queues but no database (the outbox and failed_work live there)`);
     workers = new WorkRunner(nc, ds, def.name, logger);
-    await workers.start(selectWorkHandlers(def.name, handlers));
+    opened.push(async () => workers?.stop());
+    await workers.start(selectWorkHandlers(def.name, handlers, env.WORKER_QUEUES));
     // A job may record events or enqueue follow-up work; they leave through this process's relay.
     await relay?.start();
   }
@@ -98,15 +156,14 @@ export async function runService(def: ServiceDefinition): Promise<void> {
       ...(ds ? { database: await ds.query('SELECT 1').then(() => true, () => false) } : {}),
     }),
   };
-  await startHealthServer(def.name, checks);
+  const health = await startHealthServer(def.name, checks);
   if (role === 'api') answerHealth(nc, def.name, checks.ready);
   logger.info({ role }, `${def.name} ready`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
+  let stopped: Promise<void> | undefined;
+  // Bound to the service's scope: whoever asks it to stop, it drains as itself.
+  const stop = AsyncLocalStorage.bind(async () => {
+    logger.info('stopping');
     await bus.drain();
     await workers?.stop();
     await consumers?.stop();
@@ -115,11 +172,19 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     await app.close();
     await nc.drain().catch(() => undefined);
     await ds?.destroy().catch(() => undefined);
+    await closeServer(health);
     await stopTracing();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  });
+  return { stop: () => (stopped ??= stop()) };
+}
+
+/** Closes a health server (or any HTTP server) and the idle keep-alive connections it holds. */
+export async function closeServer(server: Server | undefined): Promise<void> {
+  if (!server) return;
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
 }
 
 function safeGet<T>(app: { get: (t: symbol, o: { strict: boolean }) => unknown }, token: symbol): T | undefined {

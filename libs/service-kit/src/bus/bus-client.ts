@@ -1,3 +1,4 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { headers as natsHeaders, RequestError, TimeoutError } from '@nats-io/transport-node';
 import {
@@ -19,7 +20,7 @@ export interface CallContext {
 }
 
 export function busTimeoutMs(): number {
-  const value = Number(process.env.BUS_TIMEOUT_MS ?? 5000);
+  const value = Number(serviceEnv().BUS_TIMEOUT_MS ?? 5000);
   return Number.isFinite(value) && value > 0 ? value : 5000;
 }
 

@@ -1,3 +1,4 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { AppError, type Caller, type Surface } from '@marketplace/contracts';
 
@@ -47,7 +48,7 @@ export class CallerSigner {
     return new CallerSigner(await importKey(json, CALLER_SIGNING_KEY_ENV));
   }
 
-  static async fromEnv(env: NodeJS.ProcessEnv = process.env): Promise<CallerSigner> {
+  static async fromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Promise<CallerSigner> {
     const json = env[CALLER_SIGNING_KEY_ENV];
     if (!json) throw new Error(`${CALLER_SIGNING_KEY_ENV} is not set: the gateway signs every caller it passes to services.`);
     return CallerSigner.fromJwk(json);
@@ -81,7 +82,7 @@ export class CallerVerifier {
     return new CallerVerifier(await importKey(json, CALLER_VERIFY_KEY_ENV));
   }
 
-  static async fromEnv(env: NodeJS.ProcessEnv = process.env): Promise<CallerVerifier> {
+  static async fromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Promise<CallerVerifier> {
     const json = env[CALLER_VERIFY_KEY_ENV];
     if (!json) {
       throw new Error(`${CALLER_VERIFY_KEY_ENV} is not set: services accept only callers signed by the gateway (see the README, "The bus").`);

@@ -1,11 +1,12 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
 import { readFileSync } from 'node:fs';
 import { connect, nkeyAuthenticator, type NatsConnection } from '@nats-io/transport-node';
 
 /** Every message on the bus stays under this; requests that would not fit answer 413 before they are sent. */
 export const BUS_MAX_PAYLOAD = 1_048_576;
 
-export function natsUrl(): string {
-  return process.env.NATS_URL || 'nats://127.0.0.1:4222';
+export function natsUrl(env: NodeJS.ProcessEnv = serviceEnv()): string {
+  return env.NATS_URL || 'nats://127.0.0.1:4222';
 }
 
 /** Each principal's replies arrive under its own prefix, which its NATS user alone may subscribe to. */
@@ -28,9 +29,9 @@ function credentials(env: NodeJS.ProcessEnv): Parameters<typeof connect>[0] {
 export async function connectNats(
   principal: string, opts: { name?: string; env?: NodeJS.ProcessEnv; servers?: string } = {},
 ): Promise<NatsConnection> {
-  const env = opts.env ?? process.env;
+  const env = opts.env ?? serviceEnv();
   return connect({
-    servers: (opts.servers ?? natsUrl()).split(','),
+    servers: (opts.servers ?? natsUrl(env)).split(','),
     name: opts.name ?? principal,
     inboxPrefix: inboxPrefix(principal),
     ...credentials(env),

@@ -1,9 +1,11 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
+
 /**
  * Copies of each JetStream stream the services create (events, work queues). One suits a single
  * NATS server; a clustered NATS (three servers) should keep three so losing a server loses nothing.
  * Read when a stream is first created: changing it later needs `nats stream edit`.
  */
-export function streamReplicas(env: NodeJS.ProcessEnv = process.env): number {
+export function streamReplicas(env: NodeJS.ProcessEnv = serviceEnv()): number {
   const raw = env.JETSTREAM_REPLICAS?.trim();
   if (!raw) return 1;
   const n = Number(raw);

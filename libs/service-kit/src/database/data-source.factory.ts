@@ -1,3 +1,4 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
 import { DataSource } from 'typeorm';
 import { inSpan } from '../tracing/tracer.js';
 import { OutboxEvent } from '../outbox/outbox-event.entity.js';
@@ -15,7 +16,7 @@ export interface DatabaseOptions {
 }
 
 export function databaseUrl(): string {
-  const url = process.env.DATABASE_URL;
+  const url = serviceEnv().DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set. `npm start` sets it on embedded defaults.');
   return url;
 }
@@ -39,7 +40,7 @@ export function createDataSource(opts: DatabaseOptions): DataSource {
     logging: ['error'],
     extra: {
       options: `-c search_path=${opts.schema}`,
-      max: Number(process.env.DB_POOL_SIZE ?? 10),
+      max: Number(serviceEnv().DB_POOL_SIZE ?? 10),
       connectionTimeoutMillis: 5000,
     },
   }));

@@ -1,5 +1,6 @@
+import { serviceEnv, serviceMetrics } from '../bootstrap/service-scope.js';
 import { createServer, type Server } from 'node:http';
-import { collectDefaultMetrics, register } from 'prom-client';
+import { collectDefaultMetrics } from 'prom-client';
 
 export interface HealthChecks {
   /** Dependencies the service needs to do useful work (database, bus). */
@@ -11,9 +12,10 @@ export interface HealthChecks {
  * Kept off the bus so a probe still answers while NATS is down.
  */
 export async function startHealthServer(service: string, checks: HealthChecks): Promise<Server | undefined> {
-  const port = process.env.HEALTH_PORT;
+  const port = serviceEnv().HEALTH_PORT;
   if (port === undefined || port === '') return undefined;
-  collectDefaultMetrics({ labels: { service } });
+  const registry = serviceMetrics();
+  collectDefaultMetrics({ labels: { service }, register: registry });
   const server = createServer((req, res) => {
     const send = (status: number, body: unknown, type = 'application/json') => {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
@@ -28,14 +30,14 @@ export async function startHealthServer(service: string, checks: HealthChecks): 
       return;
     }
     if (req.url === '/metrics') {
-      register.metrics().then((m) => send(200, m, register.contentType), () => send(500, ''));
+      registry.metrics().then((m) => send(200, m, registry.contentType), () => send(500, ''));
       return;
     }
     send(404, { error: 'Not found.' });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(Number(port), process.env.HEALTH_HOST ?? '0.0.0.0', resolve);
+    server.listen(Number(port), serviceEnv().HEALTH_HOST ?? '0.0.0.0', resolve);
   });
   server.unref();
   return server;

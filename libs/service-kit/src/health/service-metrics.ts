@@ -1,18 +1,26 @@
-import { Counter, Gauge, Histogram, register } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { serviceMetrics } from '../bootstrap/service-scope.js';
 
-/** prom-client refuses a second metric of one name; several servers or relays in one process (tests) share it. */
-function single<M>(name: string, make: () => M): M {
-  return (register.getSingleMetric(name) as M | undefined) ?? make();
+/**
+ * The service's own metric of that name: prom-client refuses a second one in a registry, and
+ * several servers or relays of one service (tests) share it. Services sharing a process each
+ * have their own registry.
+ */
+export function serviceMetric<M>(name: string, make: (registers: Registry[]) => M): M {
+  const registry = serviceMetrics();
+  return (registry.getSingleMetric(name) as M | undefined) ?? make([registry]);
 }
 
 /** Request rate, errors (by status) and latency of each bus operation this process answers. */
 export function recordOperation(operation: string, status: number, seconds: number): void {
-  single('bus_requests_total', () => new Counter({
+  serviceMetric('bus_requests_total', (registers) => new Counter({
+    registers,
     name: 'bus_requests_total',
     help: 'Bus requests answered, by operation and status (200 or the error status)',
     labelNames: ['operation', 'status'],
   })).inc({ operation, status: String(status) });
-  single('bus_request_duration_seconds', () => new Histogram({
+  serviceMetric('bus_request_duration_seconds', (registers) => new Histogram({
+    registers,
     name: 'bus_request_duration_seconds',
     help: 'Time to answer a bus request, from decoding to reply, by operation',
     labelNames: ['operation'],
@@ -21,7 +29,7 @@ export function recordOperation(operation: string, status: number, seconds: numb
 }
 
 type OutboxProbe = () => Promise<{ pending: number; oldestSeconds: number }>;
-const outboxProbes = new Set<OutboxProbe>();
+const outboxProbes = new WeakMap<Registry, Set<OutboxProbe>>();
 
 /**
  * Outbox lag, read from the table at scrape time: events committed but not yet on the bus, and
@@ -29,26 +37,31 @@ const outboxProbes = new Set<OutboxProbe>();
  */
 export function addOutboxProbe(probe: OutboxProbe): () => void {
   // Each gauge reads on its own: prom-client collects metrics concurrently, so one cannot feed the other.
-  single('outbox_pending_events', () => new Gauge({
+  serviceMetric('outbox_pending_events', (registers) => new Gauge({
+    registers,
     name: 'outbox_pending_events',
     help: 'Outbox rows committed but not yet published',
     async collect() {
-      this.set((await collectOutbox())[0]);
+      this.set((await collectOutbox(registers))[0]);
     },
   }));
-  single('outbox_lag_seconds', () => new Gauge({
+  serviceMetric('outbox_lag_seconds', (registers) => new Gauge({
+    registers,
     name: 'outbox_lag_seconds',
     help: 'Age of the oldest unpublished outbox row (0 when none)',
     async collect() {
-      this.set((await collectOutbox())[1]);
+      this.set((await collectOutbox(registers))[1]);
     },
   }));
-  outboxProbes.add(probe);
-  return () => outboxProbes.delete(probe);
+  const registry = serviceMetrics();
+  const probes = outboxProbes.get(registry) ?? new Set<OutboxProbe>();
+  outboxProbes.set(registry, probes);
+  probes.add(probe);
+  return () => probes.delete(probe);
 }
 
-async function collectOutbox(): Promise<[number, number]> {
-  const results = await Promise.all([...outboxProbes].map((probe) => probe().catch(() => undefined)));
+async function collectOutbox([registry]: Registry[]): Promise<[number, number]> {
+  const results = await Promise.all([...(outboxProbes.get(registry!) ?? [])].map((probe) => probe().catch(() => undefined)));
   let sum = 0;
   let oldest = 0;
   for (const r of results) {

@@ -1,6 +1,7 @@
 import {
   counterBucket, logBucket, onceEvery, perClockMinute, perHour, perMinute, perUtcDay, type CounterBucket, type LogBucket,
 } from './limit-bucket.js';
+import { perService } from '../bootstrap/service-scope.js';
 import { limitsConfig, type LimitsConfig } from './limits-config.js';
 
 const TOMORROW = 'Try again tomorrow (UTC).';
@@ -104,4 +105,5 @@ export function defineLimitBuckets(c: LimitsConfig) {
 
 export type LimitBuckets = ReturnType<typeof defineLimitBuckets>;
 
-export const limitBuckets: LimitBuckets = defineLimitBuckets(limitsConfig);
+/** This service's buckets, built from its own limits. */
+export const limitBuckets: () => LimitBuckets = perService(() => defineLimitBuckets(limitsConfig()));

@@ -1,3 +1,4 @@
+import { perService, serviceEnv } from '../bootstrap/service-scope.js';
 import { DEFAULT_SAFETY_POLICY } from '@marketplace/contracts';
 
 /** Every request and submission limit in force, read once per process. */
@@ -43,7 +44,7 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
  * The environment variable names are part of the deployment interface (README, Helm values,
  * e2e setup), so they stay as they were when each service read its own.
  */
-export function readLimitsConfig(env: NodeJS.ProcessEnv = process.env): LimitsConfig {
+export function readLimitsConfig(env: NodeJS.ProcessEnv = serviceEnv()): LimitsConfig {
   const d = DEFAULT_SAFETY_POLICY;
   return {
     apiKeyRequestsPerMinute: positiveInt(env, 'API_KEY_RATE_LIMIT', d.apiKeyRequestsPerMinute),
@@ -90,4 +91,5 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = process.env): LimitsCo
   };
 }
 
-export const limitsConfig: LimitsConfig = readLimitsConfig();
+/** This service's limits (its own settings when services share a process). */
+export const limitsConfig: () => LimitsConfig = perService((env) => readLimitsConfig(env));

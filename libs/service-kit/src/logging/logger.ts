@@ -1,3 +1,4 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -35,7 +36,7 @@ export function createLogger(service: string, destination?: DestinationStream): 
   return pino({
     serializers: { err: serializeError, error: serializeError },
     name: service,
-    level: process.env.LOG_LEVEL ?? 'info',
+    level: serviceEnv().LOG_LEVEL ?? 'info',
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: ['key', 'input.key', '*.authorization', '*.email'],

@@ -1,3 +1,4 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
 import type { z } from 'zod';
 
 /** Tokens and estimated dollars of one or more model calls, for a resource's `costs`. */
@@ -56,7 +57,7 @@ function numberFrom(raw: string | undefined, fallback: number, name: string): nu
  * MODEL_TIMEOUT_MS, MODEL_RETRIES, MODEL_USD_PER_MILLION_PROMPT / _COMPLETION); without it the
  * callers use their deterministic fallbacks and say so.
  */
-export function modelConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ModelProviderConfig | null {
+export function modelConfigFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): ModelProviderConfig | null {
   const baseUrl = env.MODEL_BASE_URL?.trim();
   if (!baseUrl) return null;
   return {
@@ -71,7 +72,7 @@ export function modelConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ModelP
   };
 }
 
-export function modelProviderFromEnv(env: NodeJS.ProcessEnv = process.env): ModelProvider | null {
+export function modelProviderFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): ModelProvider | null {
   const config = modelConfigFromEnv(env);
   return config ? new OpenAiCompatibleProvider(config) : null;
 }

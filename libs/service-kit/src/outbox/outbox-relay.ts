@@ -1,3 +1,4 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { workServiceOf } from '@marketplace/contracts';
@@ -9,7 +10,7 @@ import { ensureWorkStream } from '../queues/work-stream.js';
 import { addOutboxProbe } from '../health/service-metrics.js';
 
 const BATCH = 100;
-const POLL_MS = Number(process.env.OUTBOX_POLL_MS ?? 1000);
+const pollMs = (): number => Number(serviceEnv().OUTBOX_POLL_MS ?? 1000);
 
 /**
  * Publishes committed outbox rows to JetStream. Rows are claimed with SKIP LOCKED so replicas
@@ -43,7 +44,7 @@ export class OutboxRelay {
       ) as { pending: number; oldest: number }[];
       return { pending: row?.pending ?? 0, oldestSeconds: row?.oldest ?? 0 };
     });
-    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer = setInterval(() => this.kick(), pollMs());
     this.timer.unref();
     this.kick();
   }

@@ -1,3 +1,4 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
 import type { Provider, Type } from '@nestjs/common';
 import type { z } from 'zod';
 import type { QueueDefinition } from '@marketplace/contracts';
@@ -45,7 +46,7 @@ export function workersProvider(...handlers: Type<WorkHandler<any>>[]): Provider
  * typo in an operator's config never leaves a queue silently unserved.
  */
 export function selectWorkHandlers(
-  service: string, handlers: readonly WorkHandler[], workerQueues: string | undefined = process.env.WORKER_QUEUES,
+  service: string, handlers: readonly WorkHandler[], workerQueues: string | undefined = serviceEnv().WORKER_QUEUES,
 ): WorkHandler[] {
   const known = new Map<string, WorkHandler[]>();
   const seen = new Set<string>();
@@ -68,7 +69,7 @@ export function selectWorkHandlers(
 }
 
 /** WORKER_CONCURRENCY_<QUEUE> wins over WORKER_CONCURRENCY, which wins over the queue's declaration. */
-export function workConcurrency(queue: QueueDefinition, env: NodeJS.ProcessEnv = process.env): number {
+export function workConcurrency(queue: QueueDefinition, env: NodeJS.ProcessEnv = serviceEnv()): number {
   const perQueue = `WORKER_CONCURRENCY_${queue.name.toUpperCase().replace(/-/g, '_')}`;
   for (const key of [perQueue, 'WORKER_CONCURRENCY']) {
     const raw = env[key];

@@ -1,29 +1,34 @@
-import { Gauge, register } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
+import { serviceMetrics } from '../bootstrap/service-scope.js';
+import { serviceMetric } from '../health/service-metrics.js';
 
 const NAME = 'work_queue_pending';
 type Probe = () => Promise<void>;
 
-const probes = new Set<Probe>();
-let gauge: Gauge<'service' | 'queue'> | undefined;
+// Per registry: a worker's gauge is fed only by that worker's runners, even when services share a process.
+const probes = new WeakMap<Registry, Set<Probe>>();
 
 /**
  * Items waiting in each queue, read from the JetStream consumers at scrape time so the number is
- * never stale: operators scale workers on it. One gauge per process, fed by every running runner.
+ * never stale: operators scale workers on it. One gauge per service, fed by every running runner.
  */
 export function pendingGauge(): Gauge<'service' | 'queue'> {
-  gauge ??= (register.getSingleMetric(NAME) as Gauge<'service' | 'queue'> | undefined) ?? new Gauge({
+  return serviceMetric(NAME, (registers) => new Gauge({
+    registers,
     name: NAME,
     help: 'Work items waiting to be pulled, from the queue consumer\'s num_pending',
     labelNames: ['service', 'queue'],
     async collect() {
-      await Promise.all([...probes].map((probe) => probe().catch(() => undefined)));
+      await Promise.all([...(probes.get(registers[0]!) ?? [])].map((probe) => probe().catch(() => undefined)));
     },
-  });
-  return gauge;
+  }));
 }
 
 export function addPendingProbe(probe: Probe): () => void {
   pendingGauge();
-  probes.add(probe);
-  return () => probes.delete(probe);
+  const registry = serviceMetrics();
+  const mine = probes.get(registry) ?? new Set<Probe>();
+  probes.set(registry, mine);
+  mine.add(probe);
+  return () => mine.delete(probe);
 }

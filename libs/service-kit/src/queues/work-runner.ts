@@ -1,3 +1,4 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -66,7 +67,7 @@ export class WorkRunner {
     private readonly logger: Logger,
     opts: WorkRunnerOptions = {},
   ) {
-    this.env = opts.env ?? process.env;
+    this.env = opts.env ?? serviceEnv();
     this.drainMs = opts.drainMs ?? Number(this.env.WORKER_DRAIN_MS ?? 25_000);
     this.pullExpiresMs = opts.pullExpiresMs ?? 5000;
   }

@@ -1,3 +1,4 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
@@ -60,7 +61,7 @@ export class ObjectStorage {
 
   constructor(private readonly configure: () => StorageConfig) {}
 
-  static fromEnv(env: NodeJS.ProcessEnv = process.env): ObjectStorage {
+  static fromEnv(env: NodeJS.ProcessEnv = serviceEnv()): ObjectStorage {
     return new ObjectStorage(() => readStorageConfig(env));
   }
 

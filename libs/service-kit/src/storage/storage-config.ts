@@ -1,3 +1,5 @@
+import { serviceEnv } from '../bootstrap/service-scope.js';
+
 /** Where object storage is: the same shape for s3rver, MinIO and a managed S3. */
 export interface StorageConfig {
   endpoint: URL;
@@ -22,7 +24,7 @@ const DEFAULT_REGION = 'us-east-1';
  * unset; what is missing or malformed is named in one error, so a misconfigured deployment says
  * exactly what to set.
  */
-export function readStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+export function readStorageConfig(env: NodeJS.ProcessEnv = serviceEnv()): StorageConfig {
   const read = (name: string): string | undefined => env[name]?.trim() || undefined;
   const endpoint = read('S3_ENDPOINT');
   const accessKey = read('S3_ACCESS_KEY');

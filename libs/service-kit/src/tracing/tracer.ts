@@ -1,3 +1,4 @@
+import { currentScope, serviceEnv } from '../bootstrap/service-scope.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { OtlpExporter } from './otlp-exporter.js';
@@ -31,21 +32,20 @@ export interface SpanOptions {
 const current = new AsyncLocalStorage<Span>();
 /** hrtime is monotonic but not wall-clock; OTLP wants Unix nanoseconds. */
 const EPOCH_OFFSET_NS = BigInt(Date.now()) * 1_000_000n - process.hrtime.bigint();
-let exporter: OtlpExporter | undefined;
 
 /**
  * Turns tracing on when OTEL_EXPORTER_OTLP_ENDPOINT (or ..._TRACES_ENDPOINT) names a collector;
  * otherwise spans cost nothing. OTEL_SERVICE_NAME overrides the process's name.
  */
-export function configureTracing(serviceName: string, env: NodeJS.ProcessEnv = process.env): void {
+export function configureTracing(serviceName: string, env: NodeJS.ProcessEnv = serviceEnv()): void {
   const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
   const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
   const url = traces || (base ? `${base.replace(/\/+$/, '')}/v1/traces` : '');
-  exporter = url ? new OtlpExporter(url, env.OTEL_SERVICE_NAME?.trim() || serviceName) : undefined;
+  currentScope().traces = url ? new OtlpExporter(url, env.OTEL_SERVICE_NAME?.trim() || serviceName) : undefined;
 }
 
 export async function stopTracing(): Promise<void> {
-  await exporter?.stop();
+  await currentScope().traces?.stop();
 }
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
@@ -67,7 +67,7 @@ export function currentSpan(): Span | undefined {
 
 /** Runs `fn` inside a new span (child of `parent`, else of the current span) and exports it when done. */
 export async function inSpan<T>(name: string, opts: SpanOptions, fn: () => Promise<T>): Promise<T> {
-  const sink = exporter;
+  const sink = currentScope().traces;
   const outer = current.getStore();
   const parent = parseTraceparent(opts.parent) ?? outer;
   if (!sink || (opts.onlyWithParent && !parent)) return fn();

@@ -1,0 +1,10 @@
+import { serviceEntry } from '@marketplace/service-kit';
+import { applicationsEntities, applicationsMigrations } from './applications.entities.js';
+import { ApplicationsModule } from './applications.module.js';
+
+/** What the applications process runs, alone (main.ts) or beside the other services in one process. */
+export const service = serviceEntry({
+  name: 'applications',
+  module: ApplicationsModule,
+  database: { entities: applicationsEntities, migrations: applicationsMigrations },
+});

@@ -1,0 +1,10 @@
+import { serviceEntry } from '@marketplace/service-kit';
+import { filesEntities, filesMigrations } from './files.entities.js';
+import { FilesModule } from './files.module.js';
+
+/** What the files process runs, alone (main.ts) or beside the other services in one process. */
+export const service = serviceEntry({
+  name: 'files',
+  module: FilesModule,
+  database: { entities: filesEntities, migrations: filesMigrations },
+});

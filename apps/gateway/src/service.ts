@@ -1,0 +1,42 @@
+import {
+  CallerSigner, closeServer, configureTracing, connectNats, createLogger, inServiceScope, refuseDefaultSecrets, startHealthServer,
+  stopTracing, type ServiceEntry, type ServiceEnv,
+} from '@marketplace/service-kit';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { buildGateway } from './gateway.server.js';
+import { serverKeysFromEnv } from './oauth/server-keys.js';
+
+async function startGateway(env: ServiceEnv) {
+  const logger = createLogger('gateway');
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? '127.0.0.1';
+  const publicUrl = (env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, '');
+
+  // Missing or malformed secrets stop the start here, naming the setting (in production the OAuth
+  // keys are required; BUS_CALLER_SIGNING_KEY always is).
+  refuseDefaultSecrets(env);
+  configureTracing('gateway', env);
+  const signer = await CallerSigner.fromEnv(env);
+  const oauthKeys = await serverKeysFromEnv(env);
+  const nc = await connectNats('gateway', { env });
+  const app = await buildGateway({ nc, logger, publicUrl, signer, oauthKeys });
+  await app.listen({ port, host });
+  const health = await startHealthServer('gateway', { ready: async () => ({ bus: !nc.isClosed() }) });
+  logger.info({ url: publicUrl }, 'gateway ready');
+
+  let stopped: Promise<void> | undefined;
+  const stop = AsyncLocalStorage.bind(async () => {
+    logger.info('stopping');
+    await app.close();
+    await nc.drain().catch(() => undefined);
+    await closeServer(health);
+    await stopTracing();
+  });
+  return { stop: () => (stopped ??= stop()) };
+}
+
+/** The public HTTP front: REST, MCP, OAuth and the web pages, all calling services over the bus. */
+export const service: ServiceEntry = {
+  name: 'gateway',
+  start: (env) => inServiceScope(env, () => startGateway(env)),
+};

@@ -1,0 +1,107 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import {
+  processLayout, startInfrastructure, startServices, type Infrastructure, type ProcessLayout, type System,
+} from '@marketplace/local-stack';
+
+// `npm run footprint [-- per-service|one-process]`: starts the whole system on embedded defaults in
+// a layout (MARKETPLACE_PROCESSES when no argument), waits until it is ready and has settled, and
+// prints the memory of every process: this one (it holds object storage and the mail catcher, as
+// npm start's launcher does), the services, PostgreSQL and NATS. RSS counts pages shared between
+// processes (PostgreSQL's shared buffers, a forked backend's code) once per process; PSS divides
+// them among the sharers, so its total is what the system really takes. A measurement, not a test.
+
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// Long enough for start-up garbage to be collected and pools to drop idle connections (10 s).
+const SETTLE_MS = Number(process.env.FOOTPRINT_SETTLE_MS) || 30_000;
+const MIB = 1024 * 1024;
+
+interface Sample {
+  pid: number;
+  ppid: number;
+  command: string;
+  rss: number;
+  pss: number;
+}
+
+async function sampleOf(pid: number): Promise<Sample | undefined> {
+  try {
+    const [stat, status, rollup] = await Promise.all([
+      readFile(`/proc/${pid}/stat`, 'utf8'), readFile(`/proc/${pid}/status`, 'utf8'), readFile(`/proc/${pid}/smaps_rollup`, 'utf8'),
+    ]);
+    // The command may hold spaces and parentheses; the fields after its last ')' are fixed.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const kib = (text: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+    return {
+      pid, ppid: Number(fields[1]), command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      rss: kib(status, 'VmRSS'), pss: kib(rollup, 'Pss'),
+    };
+  } catch {
+    return undefined; // gone, or not ours to read
+  }
+}
+
+/** This process and everything it started, however deep. */
+async function processTree(root: number): Promise<Sample[]> {
+  const all = (await Promise.all((await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map((name) => sampleOf(Number(name)))))
+    .filter((s): s is Sample => s !== undefined);
+  const tree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const s of all) {
+      if (tree.has(s.pid) || !tree.has(s.ppid)) continue;
+      tree.add(s.pid);
+      grew = true;
+    }
+  }
+  return all.filter((s) => tree.has(s.pid));
+}
+
+/** One row per service process, one for PostgreSQL (all its backends), one for NATS, one for this launcher. */
+function rowsOf(samples: Sample[], system: System): { name: string; processes: number; rss: number; pss: number }[] {
+  const owner = new Map<number, string>();
+  for (const app of system.apps) {
+    const pid = system.pid(app);
+    if (pid === undefined) continue;
+    owner.set(pid, system.layout === 'one-process' ? 'services (one process)' : app);
+  }
+  const rows = new Map<string, { name: string; processes: number; rss: number; pss: number }>();
+  for (const s of samples) {
+    const name = s.pid === process.pid ? 'launcher (object storage, mail)' : owner.get(s.pid) ?? (s.command === 'postgres' ? 'postgresql' : s.command);
+    const row = rows.get(name) ?? { name, processes: 0, rss: 0, pss: 0 };
+    rows.set(name, { name, processes: row.processes + 1, rss: row.rss + s.rss, pss: row.pss + s.pss });
+  }
+  return [...rows.values()];
+}
+
+function layoutArgument(): ProcessLayout {
+  const arg = process.argv[2];
+  return arg ? processLayout({ MARKETPLACE_PROCESSES: arg }) : processLayout(process.env);
+}
+
+async function main(): Promise<void> {
+  const layout = layoutArgument();
+  let infra: Infrastructure | undefined;
+  let system: System | undefined;
+  try {
+    const began = Date.now();
+    infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-footprint-')), ephemeral: true });
+    system = await startServices({ infra, rootDir, layout, env: { LOG_LEVEL: 'warn' }, log: () => undefined });
+    process.stdout.write(`${layout}: ready in ${((Date.now() - began) / 1000).toFixed(1)} s; settling for ${SETTLE_MS / 1000} s…\n`);
+    await sleep(SETTLE_MS);
+    const rows = rowsOf(await processTree(process.pid), system).sort((a, b) => b.rss - a.rss);
+    const mib = (bytes: number) => (bytes / MIB).toFixed(0).padStart(6);
+    process.stdout.write(`\n${'process'.padEnd(34)} count  RSS MiB  PSS MiB\n`);
+    for (const row of rows) process.stdout.write(`${row.name.padEnd(34)} ${String(row.processes).padStart(5)}  ${mib(row.rss)}   ${mib(row.pss)}\n`);
+    const total = rows.reduce((sum, row) => ({ rss: sum.rss + row.rss, pss: sum.pss + row.pss }), { rss: 0, pss: 0 });
+    process.stdout.write(`${'total'.padEnd(34)} ${String(rows.reduce((n, r) => n + r.processes, 0)).padStart(5)}  ${mib(total.rss)}   ${mib(total.pss)}\n`);
+  } finally {
+    await system?.stopAll().catch(() => undefined);
+    await infra?.stop().catch(() => undefined);
+  }
+}
+
+await main();

@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describeExit, forwardLines, terminate, terminateOnParentExit, track, type ExitInfo, type TrackedProcess } from './child-process.js';
+import type { HostReply, HostRequest } from './host-protocol.js';
+import { LineTail } from './line-tail.js';
+import type { ServiceInstance } from './service-instance.js';
+
+type Pending = (reply: HostReply) => void;
+type Unsent = HostRequest extends infer R ? (R extends HostRequest ? Omit<R, 'id'> : never) : never;
+
+// V8 sizes the young generation for throughput (tens of MiB, kept once grown); for a machine's
+// own marketplace, an idle footprint about 100 MiB smaller matters more.
+const HOST_NODE_FLAGS = ['--max-semi-space-size=4'];
+
+// Every service's logger names it; lines without a name (a crash's stack trace) belong to the host.
+const LOGGER_NAME = /"name":"([\w-]+)"/;
+
+/**
+ * The Node process of the one-process layout (service-host.js) seen from the launcher: it starts
+ * and stops services inside it, each with its own settings, and reads their output.
+ */
+export class ServiceHostProcess {
+  readonly tail = new LineTail(80);
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  private constructor(private readonly proc: TrackedProcess) {}
+
+  static async start(opts: {
+    rootDir: string; env: Record<string, string>; log: (app: string, line: string) => void; apps: readonly string[];
+  }): Promise<ServiceHostProcess> {
+    const main = fileURLToPath(new URL('./service-host.js', import.meta.url));
+    // Detached, as in the per-service layout: a Ctrl+C reaches the launcher, which stops the gateway first.
+    const child = spawn(process.execPath, [...HOST_NODE_FLAGS, main], {
+      cwd: opts.rootDir, env: opts.env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true,
+    });
+    const proc = track(child, { group: true });
+    terminateOnParentExit(proc);
+    const host = new ServiceHostProcess(proc);
+    forwardLines(child, (line) => {
+      host.tail.push(line);
+      const name = LOGGER_NAME.exec(line)?.[1];
+      opts.log(name && opts.apps.includes(name) ? name : 'services', line);
+    });
+    const ready = new Promise<void>((resolve) => host.pending.set(0, () => resolve()));
+    child.on('message', (reply: HostReply) => {
+      const waiting = host.pending.get(reply.id);
+      host.pending.delete(reply.id);
+      waiting?.(reply);
+    });
+    void proc.exit.then((info) => {
+      for (const waiting of host.pending.values()) waiting({ id: -1, ok: false, error: `the services' process ${describeExit(info)}` });
+      host.pending.clear();
+    });
+    await Promise.race([ready, proc.exit.then((info) => {
+      throw new Error(`The services' process ${describeExit(info)}:\n${host.tail.format()}`);
+    })]);
+    return host;
+  }
+
+  pid(): number | undefined {
+    return this.proc.hasExited() ? undefined : this.proc.child.pid;
+  }
+
+  hasExited(): boolean {
+    return this.proc.hasExited();
+  }
+
+  /** Stops every service (the host stops the gateway first) and the process. */
+  stop(graceMs: number): Promise<void> {
+    return terminate(this.proc, graceMs);
+  }
+
+  private request(message: Unsent): Promise<HostReply> {
+    if (this.proc.hasExited()) return Promise.resolve({ id: -1, ok: false, error: 'the services\' process has exited' });
+    const id = this.nextId++;
+    return new Promise<HostReply>((resolve) => {
+      this.pending.set(id, resolve);
+      this.proc.child.send({ ...message, id } as HostRequest);
+    });
+  }
+
+  /** Starts a service in the host under `key`; the instance ends when it is stopped, fails to start, or the host dies. */
+  run(key: string, entry: string, env: Record<string, string>): ServiceInstance {
+    let done = false;
+    let finish!: (info: ExitInfo) => void;
+    const exit = new Promise<ExitInfo>((resolve) => {
+      finish = (info) => {
+        if (done) return;
+        done = true;
+        resolve(info);
+      };
+    });
+    void this.proc.exit.then(finish);
+    void this.request({ op: 'start', key, entry, env }).then((reply) => {
+      if (!reply.ok) finish({ code: 1, signal: null, error: new Error(reply.error) });
+    });
+    return {
+      exit,
+      hasExited: () => done,
+      pid: () => (done ? undefined : this.pid()),
+      stop: async () => {
+        if (done) return;
+        await this.request({ op: 'stop', key });
+        finish({ code: 0, signal: null });
+      },
+      kill: async () => {
+        throw new Error(`${key} shares one process with the other services, so it cannot crash alone; start the system with MARKETPLACE_PROCESSES=per-service`);
+      },
+    };
+  }
+}

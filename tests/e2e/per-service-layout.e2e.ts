@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { api, createMember, sessionHeaders, signIn } from '@marketplace/testing';
+
+// This file runs in the e2e-per-service project: the system behind it runs each service in its own
+// process, as a cluster does, while the rest of the suite uses npm start's single process.
+
+const base = inject('baseUrl');
+const nats = inject('natsUrl');
+const mailDir = inject('mailDir');
+const control = inject('controlUrl');
+
+describe('every service in its own process', () => {
+  it('is the layout this system runs', async () => {
+    const res = await fetch(`${control}/layout`);
+    expect(await res.text()).toBe('per-service');
+  });
+
+  it('signs a new member up through the gateway (identity, mail)', async () => {
+    const member = await signIn(base, mailDir);
+    const me = await api(base, '/api/me', { headers: sessionHeaders(base, member) });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: expect.any(String) });
+  });
+
+  it('posts a job and reads it back from the public board (jobs, gateway)', async () => {
+    const poster = await createMember(nats);
+    // A made-up word only this job contains, so the search finds it and nothing else.
+    const word = randomUUID().replace(/[^a-f]/g, '').slice(0, 8).padEnd(6, 'q');
+    const title = `Count the rows of the ${word} ledger`;
+    const posted = await api(base, '/api/me/jobs', {
+      key: poster.key, body: { title, category: 'data', constraints: '## Scope\nCount the rows.' },
+    });
+    expect(posted.status).toBe(201);
+    const job = await api(base, `/api/jobs/${posted.body.id as string}`);
+    expect(job.status).toBe(200);
+    expect(job.body.title).toBe(title);
+    const found = await api(base, `/api/jobs/search?q=${word}`);
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(found.body)).toContain(posted.body.id);
+    const board = await fetch(`${base}/jobs/${posted.body.id as string}`);
+    expect(board.status).toBe(200);
+    expect(await board.text()).toContain(title);
+  });
+});
