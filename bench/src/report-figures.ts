@@ -50,8 +50,9 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
     plain('direct PUT', r.direct.MBps, 'MB/s'),
   ],
   footprint: (r) => [
-    ...(r.total ? [below(`idle RSS, whole system (${String(r.layout ?? 'default layout')})`, r.total.rssMiB, 'MiB', r.budget?.totalMiB ?? 600)] : []),
-    ...((r.processes ?? []) as Json[]).map((p) => plain(`idle RSS ${String(p.name)}`, p.rssMiB, 'MiB')),
+    below(`idle RSS, whole system (${String(r.layout)})`, r.total.rssMiB, 'MiB', r.budget.totalMiB),
+    plain(`idle PSS, whole system (${String(r.layout)})`, r.total.pssMiB, 'MiB'),
+    ...(r.processes as Json[]).map((p) => plain(`idle RSS ${String(p.name)} (${String(p.count)} processes)`, p.rssMiB, 'MiB')),
   ],
 };
 

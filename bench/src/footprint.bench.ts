@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,6 +18,9 @@ const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Long enough for start-up garbage to be collected and pools to drop idle connections (10 s).
 const SETTLE_MS = Number(process.env.FOOTPRINT_SETTLE_MS) || 30_000;
 const MIB = 1024 * 1024;
+const resultsFile = join(rootDir, 'bench', 'results', 'footprint.json');
+/** The whole embedded system idle, PostgreSQL and NATS included. */
+const BUDGET_TOTAL_MIB = 600;
 
 interface Sample {
   pid: number;
@@ -98,6 +101,14 @@ async function main(): Promise<void> {
     for (const row of rows) process.stdout.write(`${row.name.padEnd(34)} ${String(row.processes).padStart(5)}  ${mib(row.rss)}   ${mib(row.pss)}\n`);
     const total = rows.reduce((sum, row) => ({ rss: sum.rss + row.rss, pss: sum.pss + row.pss }), { rss: 0, pss: 0 });
     process.stdout.write(`${'total'.padEnd(34)} ${String(rows.reduce((n, r) => n + r.processes, 0)).padStart(5)}  ${mib(total.rss)}   ${mib(total.pss)}\n`);
+    const inMib = (bytes: number) => Math.round(bytes / MIB);
+    await mkdir(dirname(resultsFile), { recursive: true });
+    await writeFile(resultsFile, `${JSON.stringify({
+      benchmark: 'footprint', finishedAt: new Date().toISOString(), layout, settleMs: SETTLE_MS,
+      total: { rssMiB: inMib(total.rss), pssMiB: inMib(total.pss) }, budget: { totalMiB: BUDGET_TOTAL_MIB },
+      processes: rows.map((r) => ({ name: r.name, count: r.processes, rssMiB: inMib(r.rss), pssMiB: inMib(r.pss) })),
+    }, null, 2)}\n`);
+    process.stdout.write(`Results: ${resultsFile}\n`);
   } finally {
     await system?.stopAll().catch(() => undefined);
     await infra?.stop().catch(() => undefined);
