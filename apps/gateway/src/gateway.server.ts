@@ -18,6 +18,7 @@ import { registerJoinPage } from './web/join-page.js';
 import { registerUnsubscribePage } from './web/unsubscribe-page.js';
 import { registerStaffConsole } from './web/staff-console.js';
 import { registerMemberApp } from './web/member/member-app.js';
+import { registerJobVersionPages } from './web/job-versions-page.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
 import { PublicPageCache } from './rest/public-page-cache.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
@@ -72,6 +73,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const unsubscribePages = registerUnsubscribePage(app, { bus });
   const staffConsole = registerStaffConsole(app, { bus, auth });
   const memberApp = registerMemberApp(app, { bus, auth, publicUrl: opts.publicUrl });
+  const versionPages = registerJobVersionPages(app, { bus, auth });
   const assets = registerAssets(app);
   const board = registerBoardPages(app, { bus, auth, publicUrl: opts.publicUrl });
   const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger, keys: opts.oauthKeys });
@@ -82,7 +84,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
   registerMcpEndpoint(app, { bus, oauth, streamer, pages });
   registerMethodNotAllowed(app, mergeRoutes([
-    meta, apiDocs, rest, authRoutes, webPages, joinPages, unsubscribePages, staffConsole, memberApp, assets, board,
+    meta, apiDocs, rest, authRoutes, webPages, joinPages, unsubscribePages, staffConsole, memberApp, versionPages, assets, board,
     resourceMetadata, consent, new Map([['/api/mcp', new Set(['POST'])]]),
   ]));
   return app;

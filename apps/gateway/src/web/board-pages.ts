@@ -20,7 +20,10 @@ export interface BoardPagesDeps {
 const PAGE_SIZE = 20;
 const SEARCH_LIMIT = 50;
 /** Notices of forms elsewhere that end on the front page. */
-const FRONT_NOTICES = { 'account-deleted': 'Your account is deleted and you are signed out. Thank you for being here.' } as const;
+const FRONT_NOTICES = {
+  'account-deleted': 'Your account is deleted and you are signed out. Thank you for being here.',
+  'signed-out-everywhere': 'You are signed out in every browser. Sign in again whenever you like.',
+} as const;
 
 export const CATEGORY_NAMES: Record<Category, string> = {
   consulting: 'Consulting', data: 'Data', design: 'Design', engineering: 'Engineering', legal: 'Legal', marketing: 'Marketing',
@@ -217,6 +220,9 @@ function jobPage(job: Job, applicants: JobApplicant[] | undefined, nextOffset: n
 <p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span id="job-status">${status}</span> · posted by ${poster(job)} on ${day(job.createdAt)}${
   job.closesAt ? html` · closes ${day(job.closesAt)}` : ''}</p>
 <div class="markdown" id="job-description">${renderMarkdown(job.constraints)}</div>
+${job.walkthroughUrl ? html`<section class="part" aria-labelledby="walkthrough-heading"><h2 id="walkthrough-heading">Walkthrough</h2>
+<video id="walkthrough" controls preload="metadata" src="${job.walkthroughUrl}">Your browser cannot play it here: <a href="${job.walkthroughUrl}">download the walkthrough</a>.</video></section>` : ''}
+${job.version > 1 ? html`<p class="meta"><a href="/jobs/${job.id}/versions">Version ${job.version}: see earlier versions</a></p>` : ''}
 </article>
 ${mine}
 <section class="part" aria-labelledby="applicants-heading">

@@ -23,7 +23,7 @@ export interface Page {
 /** No inline script or style, nothing from another origin. */
 function contentSecurityPolicy(formAction: boolean): string {
   return [
-    "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self'",
+    "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self'", "media-src 'self'",
     // The consent form answers with a redirect to the agent's own address, so it cannot be limited to this origin.
     ...(formAction ? ["form-action 'self'"] : []),
     "base-uri 'none'", "frame-ancestors 'none'",

@@ -66,6 +66,7 @@ form.inline { display: inline; }
 .pager { display: flex; justify-content: space-between; gap: 1rem; margin: 1rem 0; }
 .markdown { overflow-wrap: anywhere; }
 .markdown img { max-width: 100%; }
+video { width: 100%; max-width: 40rem; }
 .comments { list-style: none; padding: 0; }
 fieldset { min-width: 0; margin: 1rem 0; }
 .card .markdown :is(h1, h2, h3, h4) { font-size: 1.05rem; margin: .75rem 0 .25rem; }

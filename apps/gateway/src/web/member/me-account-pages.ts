@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  CONTACT_SWITCHES, CONTENT_REPORT_STATUSES, DELETE_CONFIRMATION, deleteMyAccount, getContactNotifications, listMyContentReports,
+  CONTACT_SWITCHES, CONTENT_REPORT_STATUSES, DELETE_CONFIRMATION, deleteMyAccount, endMySessions, getContactNotifications, listMyContentReports,
   setContactNotifications, type ContactSwitch, type OutputOf,
 } from '@marketplace/contracts';
 import { checkBox, textInput, ticked } from '../form-fields.js';
@@ -50,6 +50,11 @@ ${CONTACT_SWITCHES.map((s) => checkBox({ form: 'email', name: s, label: SWITCHES
 <h2 id="agents-heading">Connected agents</h2>
 <p>The agents that act for you (API keys and agents you approved over MCP sign-in) are listed, created and disconnected under
 <a href="/agent-access">Agent access</a>.</p>
+</section>
+<section class="part" aria-labelledby="sessions-heading">
+<h2 id="sessions-heading">Signed-in browsers</h2>
+<p>Signed in on a computer you no longer use? End every browser session of yours, this one included. API keys and connected agents keep working.</p>
+<form method="post" action="/me/sessions/end-all"><button type="submit" class="secondary">Sign out everywhere</button></form>
 </section>`,
     });
   });
@@ -76,6 +81,10 @@ export function registerMeAccountPages(scope: FastifyInstance, deps: MemberAppDe
   formAction(scope, deps, routes, {
     path: '/me/settings', form: 'email', op: setContactNotifications, page: settings,
     input: (f) => Object.fromEntries(CONTACT_SWITCHES.map((s) => [s, ticked(f[s])])), done: () => '/me/settings?done=saved',
+  });
+  formAction(scope, deps, routes, {
+    path: '/me/sessions/end-all', form: 'sessions', op: endMySessions, page: settings,
+    input: () => ({}), done: () => '/?done=signed-out-everywhere',
   });
 
   sessionPage(scope, deps, routes, '/me/reports', (req, reply, caller) => guarded(reply, 'Content reports', async () => {

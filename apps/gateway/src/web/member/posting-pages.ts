@@ -10,18 +10,20 @@ import {
 import type { MemberAppDeps } from './member-app.js';
 import { EMPTY_PREVIEW, JOB_FORM, jobFields, jobForm, previewSection } from './posting-job-form.js';
 import { myJob, myJobsList, waitsOn } from './posting-my-jobs.js';
+import { registerPostingPerformance } from './posting-performance.js';
 
 const enc = encodeURIComponent;
 const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
 /** Posting: my jobs, the new-job form with its live preview, editing a job and closing it. */
 export function registerPostingPages(scope: FastifyInstance, deps: MemberAppDeps, routes: RouteRecorder): void {
+  registerPostingPerformance(scope, deps, routes);
   const myJobsPage: PageRender = (req, reply, caller, state) => guarded(reply, 'My jobs', async () => {
     const { jobs } = await callAs(deps.bus, req, caller, listMyJobs, {});
     const waits = await Promise.all(jobs.map((job) => waitsOn(deps.bus, req, caller, job)));
     return memberPage(reply, { title: 'My jobs', body: html`<h1>My jobs</h1>
 ${noticeOf(state.notice ?? doneNotice(req, { closed: 'The job is closed: it left the board and this list, and waiting applications were declined.' }))}
-<p><a class="button" href="/me/jobs/new">Post a job</a> <a class="button secondary" href="/me/drafts/new">Let the guided draft write it</a> <a href="/me/drafts">Your drafts</a></p>
+<p><a class="button" href="/me/jobs/new">Post a job</a> <a class="button secondary" href="/me/drafts/new">Let the guided draft write it</a> <a href="/me/drafts">Your drafts</a> · <a href="/me/jobs/performance">How my jobs do</a></p>
 ${myJobsList(jobs, waits)}` });
   });
 
