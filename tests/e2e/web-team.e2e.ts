@@ -65,7 +65,11 @@ describe('a company and a candidate in the browser', () => {
     expect(await members.textContent()).toContain(teammate.email);
 
     await page.getByLabel('Key name').fill('hiring script');
-    await page.getByRole('button', { name: 'Create a team key' }).click();
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${base}/me/team/api-keys`),
+      page.getByRole('button', { name: 'Create a team key' }).click(),
+    ]);
+    expect(answer.headers()['cache-control']).toBe('no-store');
     const key = (await page.locator('#new-key-value').textContent()) ?? '';
     expect(key.length).toBeGreaterThan(20);
     expect(page.url()).toBe(`${base}/me/team/api-keys`);

@@ -10,7 +10,7 @@ import {
 } from '../session-pages.js';
 import { meCrumbs } from './me-pages.js';
 import type { MemberAppDeps } from './member-app.js';
-import { keyBox, type CreatedKey } from './team-key-box.js';
+import { keyBox, showKeyOnce, type CreatedKey } from './team-key-box.js';
 
 type Application = OutputOf<typeof listCandidateApplications>['applications'][number];
 
@@ -82,8 +82,7 @@ ${applications.length ? html`<ul class="cards">${applications.map(applicationIte
   });
   formAction(scope, deps, routes, {
     path: '/me/candidate/api-keys', form: 'key', op: createCandidateApiKey, page, input: (f) => ({ name: f.name ?? '' }), done: () => '/me/candidate',
-    // The key is in this answer only: shown on the page, never in a redirect's URL.
-    shown: (key, req, reply, caller) => page(req, reply, caller, {}, 201, key),
+    shown: showKeyOnce(page),
   });
   formAction(scope, deps, routes, {
     path: '/me/candidate/applications/:id/withdraw', form: 'withdraw', op: withdrawCandidateApplication, page,

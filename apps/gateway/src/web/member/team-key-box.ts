@@ -1,4 +1,6 @@
-import type { createTeamApiKey, OutputOf } from '@marketplace/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller, createTeamApiKey, OutputOf } from '@marketplace/contracts';
+import type { FormState } from '../session-pages.js';
 import { html, type Raw } from '../layout.js';
 
 /** A team or candidate API key as just created: the only answer that carries the key itself. */
@@ -14,3 +16,12 @@ export function keyBox(key: CreatedKey | undefined): Raw {
 List or revoke it under <a href="/agent-access">Agent access</a>.</p>
 </div>`;
 }
+
+type KeyPage = (req: FastifyRequest, reply: FastifyReply, caller: Caller, state: FormState, status: number, key: CreatedKey) => Promise<FastifyReply>;
+
+/**
+ * formAction's `shown` for a key form: the page again with the key, as the answer to the post
+ * itself (never a redirect's URL), kept out of every cache.
+ */
+export const showKeyOnce = (page: KeyPage) => (key: CreatedKey, req: FastifyRequest, reply: FastifyReply, caller: Caller) =>
+  page(req, reply.header('cache-control', 'no-store'), caller, {}, 201, key);

@@ -10,7 +10,7 @@ import {
 import { meCrumbs, scrollTable } from './me-pages.js';
 import type { MemberAppDeps } from './member-app.js';
 import { registerTeamCandidatePage } from './team-candidate.js';
-import { keyBox, type CreatedKey } from './team-key-box.js';
+import { keyBox, showKeyOnce, type CreatedKey } from './team-key-box.js';
 import { registerTeamJobPages } from './team-jobs.js';
 
 type TeamView = OutputOf<typeof getTeam>;
@@ -144,8 +144,7 @@ ${performancePart(performance)}
   });
   formAction(scope, deps, routes, {
     path: '/me/team/api-keys', form: 'key', op: createTeamApiKey, page, input: (f) => ({ name: f.name ?? '' }), done: () => '/me/team',
-    // The key is in this answer only: shown on the page, never in a redirect's URL.
-    shown: (key, req, reply, caller) => page(req, reply, caller, {}, 201, key),
+    shown: showKeyOnce(page),
   });
 
   registerTeamJobPages(scope, deps, routes);
