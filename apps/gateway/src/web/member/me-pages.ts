@@ -21,6 +21,7 @@ const PARTS = [
 const ELSEWHERE = [
   ['/me/jobs', 'My jobs'], ['/me/applications', 'Applications'], ['/me/messages', 'Messages'],
   ['/me/notifications', 'Notifications'], ['/agent-access', 'Agent access'],
+  ['/me/team', 'Company (team)'], ['/me/candidate', 'Candidate profile'],
 ] as const;
 
 /** The breadcrumb above every part of Me; `parent` is the part a page belongs to, when it is not Me itself. */

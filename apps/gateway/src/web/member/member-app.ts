@@ -7,6 +7,7 @@ import { registerHiringPages } from './hiring-pages.js';
 import { registerMePages } from './me-pages.js';
 import { registerPostingPages } from './posting-pages.js';
 import { registerTalkPages } from './talk-pages.js';
+import { registerTeamPages } from './team-pages.js';
 import { registerWorkPages } from './work-pages.js';
 
 export interface MemberAppDeps extends SessionPageDeps {
@@ -29,6 +30,7 @@ export function registerMemberApp(app: FastifyInstance, deps: MemberAppDeps): Ma
     registerWorkPages(scope, deps, routes);
     registerTalkPages(scope, deps, routes);
     registerHelpPages(scope, deps, routes);
+    registerTeamPages(scope, deps, routes);
   });
   return routes.routes;
 }
