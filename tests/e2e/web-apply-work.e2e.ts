@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  api, axeViolations, checkLayout, createMembers, DESKTOP_WIDTH, launchBrowser, openAs, PHONE_WIDTH, signIn, type TestMember,
+  api, createMembers, DESKTOP_WIDTH, launchBrowser, openAs, pageProblemsAtWidths, signIn, type TestMember,
 } from '@marketplace/testing';
 
 /** A member applies, works and talks on a job in Chromium, with the poster on the other side of each step. */
@@ -36,13 +36,7 @@ async function open(member: TestMember | null, path: string, allowStatus?: (stat
 
 /** The page as it is now passes axe, and at phone and desktop width it fits with a screenshot kept. */
 async function checkPage(page: Page, name: string): Promise<void> {
-  expect(await axeViolations(page), name).toEqual([]);
-  for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
-    await page.setViewportSize({ width, height: 900 });
-    const layout = await checkLayout(page, `web-apply-work-${name}`);
-    expect(layout.styled, name).toBe(true);
-    expect(layout.overflow, `${name} at ${width}px`).toBe(0);
-  }
+  expect(await pageProblemsAtWidths(page, `web-apply-work-${name}`)).toEqual([]);
 }
 
 const notice = (page: Page, text: string | RegExp) => page.locator('#notice').filter({ hasText: text }).waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  api, axeViolations, checkLayout, createMember, DESKTOP_WIDTH, launchBrowser, openAs, PHONE_WIDTH, signIn, type TestMember,
+  api, createMember, launchBrowser, openAs, pageProblemsAtWidths, signIn, type TestMember,
 } from '@marketplace/testing';
 import { newDraft, recordOne } from './support/recordings.js';
 
@@ -28,13 +28,7 @@ afterAll(async () => { await browser?.close(); });
 
 /** No axe violation and no sideways scroll at phone and desktop widths, with a screenshot of each. */
 async function checkPage(page: Page, name: string): Promise<void> {
-  for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
-    await page.setViewportSize({ width, height: 900 });
-    const layout = await checkLayout(page, `drafts-${name}`);
-    expect(layout.styled, name).toBe(true);
-    expect(layout.overflow, `${name} at ${width}px`).toBe(0);
-    expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
-  }
+  expect(await pageProblemsAtWidths(page, `drafts-${name}`)).toEqual([]);
 }
 
 /**

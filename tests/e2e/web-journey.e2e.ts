@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  api, axeViolations, checkLayout, createMembers, DESKTOP_WIDTH, launchBrowser, openAs, PHONE_WIDTH, signIn, type TestMember,
+  api, createMembers, launchBrowser, openAs, pageProblemsAtWidths, signIn, type TestMember,
 } from '@marketplace/testing';
 
 /**
@@ -28,13 +28,7 @@ beforeAll(async () => {
 afterAll(async () => { await browser?.close(); });
 
 async function checkPage(page: Page, name: string): Promise<void> {
-  expect(await axeViolations(page), name).toEqual([]);
-  for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
-    await page.setViewportSize({ width, height: 900 });
-    const layout = await checkLayout(page, `journey-${name}`);
-    expect(layout.styled, name).toBe(true);
-    expect(layout.overflow, `${name} at ${width}px`).toBe(0);
-  }
+  expect(await pageProblemsAtWidths(page, `journey-${name}`)).toEqual([]);
 }
 
 const notice = (page: Page, text: string) => page.locator('#notice').filter({ hasText: text }).waitFor();

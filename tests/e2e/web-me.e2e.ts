@@ -4,8 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DELETE_CONFIRMATION, FILE_LIMITS } from '@marketplace/contracts';
 import {
-  api, axeViolations, checkLayout, createMember, DESKTOP_WIDTH, launchBrowser, openAs, PHONE_WIDTH, sessionHeaders, setSetting, signIn, until,
-  type TestMember,
+  api, createMember, launchBrowser, openAs, pageProblemsAtWidths, sessionHeaders, setSetting, signIn, type TestMember, until,
 } from '@marketplace/testing';
 
 /** The Me pages of the member web app, driven by a signed-in person in Chromium. */
@@ -32,13 +31,7 @@ async function visitor(): Promise<Visitor> {
 
 /** No axe violations, no sideways scroll and the stylesheet applied, at phone and desktop widths (screenshots kept). */
 async function checkPage(page: Page, name: string): Promise<void> {
-  for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-    const layout = await checkLayout(page, `me-${name}`);
-    expect(layout.overflow, `${name} at ${width} px scrolls sideways`).toBe(0);
-    expect(layout.styled, name).toBe(true);
-  }
+  expect(await pageProblemsAtWidths(page, `me-${name}`)).toEqual([]);
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  api, axeViolations, checkLayout, createMembers, DESKTOP_WIDTH, launchBrowser, openAs, PHONE_WIDTH, signIn, until, type TestMember,
+  api, axeViolations, checkLayout, createMembers, launchBrowser, openAs, pageProblemsAtWidths, PHONE_WIDTH, signIn, type TestMember, until,
 } from '@marketplace/testing';
 import { pushSubscription, restartService } from './support/push.js';
 
@@ -20,15 +20,10 @@ interface Person { member: TestMember; token: string }
 
 /** The page fits a phone and a desktop, with screenshots kept, and axe finds nothing. */
 async function checkPage(browser: Browser, who: Person, path: string, name: string): Promise<void> {
-  for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
-    const { page, problems } = await openAs(browser, base, who.token, path, { width });
-    const layout = await checkLayout(page, name);
-    expect(layout.overflow, `${name} at ${width}px scrolls sideways`).toBe(0);
-    expect(layout.styled).toBe(true);
-    expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
-    expect(problems, name).toEqual([]);
-    await page.context().close();
-  }
+  const { page, problems } = await openAs(browser, base, who.token, path);
+  expect(await pageProblemsAtWidths(page, name)).toEqual([]);
+  expect(problems, name).toEqual([]);
+  await page.context().close();
 }
 
 /**

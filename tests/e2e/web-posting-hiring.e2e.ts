@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  api, axeViolations, checkLayout, createMembers, DESKTOP_WIDTH, launchBrowser, openAs, PHONE_WIDTH, signIn, until, type TestMember,
+  api, axeViolations, createMembers, launchBrowser, openAs, pageProblemsAtWidths, PHONE_WIDTH, signIn, type TestMember, until,
 } from '@marketplace/testing';
 
 /** A poster in Chromium: posting from the form, previewing, editing against a concurrent edit, hiring, file access, closing. */
@@ -27,15 +27,10 @@ afterAll(async () => { await browser?.close(); });
 
 /** The page is accessible and fits a phone and a desktop, with screenshots of both kept. */
 async function checkPage(path: string, name: string): Promise<void> {
-  for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
-    const { page, problems } = await openAs(browser, base, session, path, { width });
-    expect(await axeViolations(page), `${path} at ${width}`).toEqual([]);
-    const layout = await checkLayout(page, name);
-    expect(layout.overflow, `${path} at ${width}`).toBe(0);
-    expect(layout.styled).toBe(true);
-    expect(problems, `${path} at ${width}`).toEqual([]);
-    await page.context().close();
-  }
+  const { page, problems } = await openAs(browser, base, session, path);
+  expect(await pageProblemsAtWidths(page, name)).toEqual([]);
+  expect(problems, path).toEqual([]);
+  await page.context().close();
 }
 
 interface MyJob { id: string; status: string; version: number; title: string; constraints: string }

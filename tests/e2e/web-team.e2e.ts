@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMembers, launchBrowser, openAs, signIn, type TestMember } from '@marketplace/testing';
-import { checkPageAtWidths } from './support/page-checks.js';
+import { api, createMembers, launchBrowser, openAs, signIn, type TestMember, pageProblemsAtWidths } from '@marketplace/testing';
 
 /** The team (company) and candidate pages in Chromium: a company hires a candidate who applied with a key made in the browser. */
 
@@ -25,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await browser?.close(); });
 
-const checkPage = (page: Page, name: string) => checkPageAtWidths(page, name, 'team');
+const checkPage = async (page: Page, name: string) => expect(await pageProblemsAtWidths(page, `team-${name}`)).toEqual([]);
 
 const refused = (status: number) => status === 400;
 /** What went wrong in the browser besides the refused form the test sent on purpose (a 400 answer and its console line). */

@@ -80,3 +80,20 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })");
   return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
+
+/**
+ * The bar every member page meets in a browser test, at a phone's and a desktop's width: no axe
+ * violation, the stylesheet applied, nothing scrolling sideways, and a screenshot `<name>-<width>`.
+ * Returns what failed (empty when the page passes), for the test to assert.
+ */
+export async function pageProblemsAtWidths(page: Page, name: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const v of await axeViolations(page)) found.push(`${name} at ${width}px: ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+    const layout = await checkLayout(page, name);
+    if (!layout.styled) found.push(`${name} at ${width}px: the stylesheet did not apply`);
+    if (layout.overflow) found.push(`${name} at ${width}px: scrolls ${layout.overflow}px sideways`);
+  }
+  return found;
+}
