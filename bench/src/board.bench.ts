@@ -6,6 +6,7 @@ import pg from 'pg';
 import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
 import { seedBoard } from './board-seed.js';
 import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
+import { BENCH_LAYOUT } from './layout.js';
 
 // `npm run bench:board`: a board of 1,000,000 open jobs (bulk-loaded in SQL), read through the
 // gateway: lists with filters and sorts, the deepest allowed offset, applicant sorts and keyword
@@ -84,7 +85,7 @@ async function main(): Promise<number> {
   say(`Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
   infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-board-')), ephemeral: true, log: () => undefined });
   // Every search here comes from one IP; the per-caller limit is measured by the e2e suite, not here.
-  system = await startServices({ infra, rootDir, env: { LOG_LEVEL: 'warn', SEARCHES_PER_MINUTE: '100000000' } });
+  system = await startServices({ infra, rootDir, layout: BENCH_LAYOUT, env: { LOG_LEVEL: 'warn', SEARCHES_PER_MINUTE: '100000000' } });
 
   say(`Seeding ${JOBS.toLocaleString('en-US')} open jobs by ${POSTERS} posters in SQL (generate_series)…`);
   const seed = await seedBoard(infra.databaseUrl, JOBS, POSTERS);

@@ -8,6 +8,7 @@ import { startInfrastructure, startServices, type Infrastructure, type System } 
 import { api, BUS_CREDENTIALS_ENV, createMembers, type TestMember } from '@marketplace/testing';
 import { round } from './load.js';
 import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
+import { BENCH_LAYOUT } from './layout.js';
 
 // `npm run bench:events`: event committed -> alert deliverable, under a steady load of job posts
 // and applications through the gateway. An alert is deliverable once its row is committed in the
@@ -72,7 +73,7 @@ async function main(): Promise<number> {
   try {
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-events-')), ephemeral: true, log: () => undefined });
     system = await startServices({
-      infra, rootDir,
+      infra, rootDir, layout: BENCH_LAYOUT,
       env: {
         LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000',
         JOB_POSTS_PER_MINUTE: '100000', JOB_POSTS_PER_DAY: '100000', APPLICATIONS_PER_MINUTE: '100000', APPLICATIONS_PER_DAY: '100000',

@@ -8,6 +8,7 @@ import { round, runLoad, stopCurrentLoad, type LoadResult } from './load.js';
 import { cpuSnapshot, cpuUsage, waitForQuietMachine, type CpuUsage } from './machine.js';
 import { seedOpenJobs } from './seed.js';
 import { startSingleProcessServer, type SingleProcessServer } from './single-process.js';
+import { BENCH_LAYOUT } from './layout.js';
 
 // `npm run bench`: GET /api/jobs?limit=20 through the whole system (gateway → NATS → jobs
 // service → PostgreSQL) against the same handler called in-process (the baseline), on a board of
@@ -174,7 +175,7 @@ async function main(): Promise<number> {
   if (interrupted) return 130;
 
   say('Starting every service and the gateway (LOG_LEVEL=warn)…');
-  system = await startServices({ infra, rootDir, env: { LOG_LEVEL: 'warn' } });
+  system = await startServices({ infra, rootDir, layout: BENCH_LAYOUT, env: { LOG_LEVEL: 'warn' } });
   if (interrupted) return 130;
   const gatewayUrl = `${system.baseUrl}${PATH}`;
 

@@ -7,6 +7,7 @@ import { startInfrastructure, startServices, type Infrastructure, type System } 
 import { api, BUS_CREDENTIALS_ENV, createMember, mcp, mcpAccessToken } from '@marketplace/testing';
 import { round, runLoad, type LoadOptions, type LoadResult } from './load.js';
 import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
+import { BENCH_LAYOUT } from './layout.js';
 
 // `npm run bench:mcp`: the same member operation (list my jobs) through REST with an API key and
 // through MCP `tools/call` with an OAuth access token, same system, same run, same concurrency.
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-mcp-')), ephemeral: true, log: () => undefined });
     // The per-key and per-connection limits (120 a minute) would turn both sides into 429s within a second.
     system = await startServices({
-      infra, rootDir,
+      infra, rootDir, layout: BENCH_LAYOUT,
       env: { LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000', OAUTH_REQUESTS_PER_MINUTE: '100000000', JOB_POSTS_PER_MINUTE: '1000' },
     });
     const base = system.baseUrl;
