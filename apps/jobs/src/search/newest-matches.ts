@@ -53,12 +53,8 @@ export function newestMatchesSql(window: string): string {
      LIMIT ${window})
     UNION ALL
     (SELECT j.id, j.created_at, j.search_vector FROM jobs j
-     WHERE ${match} AND (SELECT every FROM terms) AND (SELECT oldest < bottom FROM span)
-       AND j.created_at < (SELECT to_timestamp(bottom * ${PERIOD_SECONDS}) FROM span)
-     ${newestFirst})
-    UNION ALL
-    (SELECT j.id, j.created_at, j.search_vector FROM jobs j
-     WHERE ${match} AND NOT (SELECT every FROM terms)
+     WHERE ${match} AND (SELECT NOT every OR oldest < bottom FROM terms, span)
+       AND j.created_at < (SELECT CASE WHEN every THEN to_timestamp(bottom * ${PERIOD_SECONDS}) ELSE 'infinity' END FROM terms, span)
      ${newestFirst})
     LIMIT ${window})`;
 }
