@@ -23,9 +23,11 @@ const RECENT_PERIODS = 60;
  * one-time filters: a branch that cannot contribute is never started. numnode() of the bound query
  * folds to a constant at planning, so a query without lexemes plans to nothing. The OFFSET 0 fence
  * keeps that constant query away from a period's scan, which would otherwise pick the board-wide
- * index and compute each job's period terms as a filter.
+ * index and compute each job's period terms as a filter. For a quoted phrase the older jobs are
+ * fenced the same way: GIN cannot check word order, so walking them newest-first for a rare phrase
+ * would read most of them; the index's candidates are collected first, then ordered.
  */
-export function newestMatchesSql(window: string): string {
+export function newestMatchesSql(window: string, phrase: boolean): string {
   const match = `${OPEN_AND_LIVE} AND numnode(${SEARCH_QUERY}) > 0 AND j.search_vector @@ ${SEARCH_QUERY}`;
   const newestFirst = `ORDER BY j.created_at DESC, j.id DESC LIMIT ${window}`;
   return `terms AS MATERIALIZED (
@@ -52,9 +54,10 @@ export function newestMatchesSql(window: string): string {
      WHERE (SELECT every AND cardinality(lexemes) > 0 FROM terms)
      LIMIT ${window})
     UNION ALL
-    (SELECT j.id, j.created_at, j.search_vector FROM jobs j
+    (SELECT j.id, j.created_at, j.search_vector FROM (SELECT j.id, j.created_at, j.search_vector FROM jobs j
      WHERE ${match} AND (SELECT NOT every OR oldest < bottom FROM terms, span)
        AND j.created_at < (SELECT CASE WHEN every THEN to_timestamp(bottom * ${PERIOD_SECONDS}) ELSE 'infinity' END FROM terms, span)
+     ${phrase ? 'OFFSET 0' : ''}) AS j
      ${newestFirst})
     LIMIT ${window})`;
 }

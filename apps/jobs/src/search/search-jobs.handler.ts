@@ -72,7 +72,7 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
     const joined = `JOIN jobs j ON j.id = m.id LEFT JOIN posters p ON p.member_id = j.poster_id`;
     if (sort !== 'relevance') {
       return { fused: false, rows: await this.ds.query(
-        `WITH ${newestMatchesSql('$2')}
+        `WITH ${newestMatchesSql('$2', text.includes('"'))}
          SELECT ${JOB_COLUMNS} FROM w AS m ${joined} ORDER BY m.created_at DESC, m.id DESC`, [text, limit]) };
     }
     if (text.includes('"')) {
@@ -85,7 +85,7 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
     // Ranked inside the window, so only the rows shown are fetched whole.
     const hybrid = this.embeddings !== null;
     const candidates: (JobRow & { embedding?: number[] | null })[] = await this.ds.query(
-      `WITH ${newestMatchesSql(String(RANK_WINDOW))},
+      `WITH ${newestMatchesSql(String(RANK_WINDOW), false)},
        m AS (SELECT w.id, w.created_at, ts_rank(w.search_vector, ${SEARCH_QUERY}) AS rank FROM w
              ORDER BY rank DESC, w.created_at DESC, w.id DESC LIMIT $2)
        SELECT ${JOB_COLUMNS}${hybrid ? ', j.embedding' : ''} FROM m ${joined} ORDER BY m.rank DESC, m.created_at DESC, m.id DESC`,
