@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Search wants the newest open jobs that match every word. The board-wide GIN index answers
  * "which jobs match" only as a whole: two common words decode tens of thousands of postings and
  * visit a heap page per match before the newest can be picked. This index keys each word by the
- * six-hour period the job was posted in ("python@8211"), so search reads the newest periods first
+ * six-hour period the job was posted in ("python@83125"), so search reads the newest periods first
  * and stops when it has enough (see newest-matches.ts, which uses the same period length).
  *
  * The functions are IMMUTABLE although extract() on timestamptz is only STABLE: the epoch does not
