@@ -71,12 +71,13 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
     const ranked = `ts_rank(j.search_vector, ${SEARCH_QUERY})`;
     const joined = `JOIN jobs j ON j.id = m.id LEFT JOIN posters p ON p.member_id = j.poster_id`;
     if (sort !== 'relevance') {
-      return { fused: false, rows: await this.ds.query(
-        `WITH ${newestMatchesSql('$2', text.includes('"'))}
+      const phrase = text.includes('"');
+      return { fused: false, rows: await this.prepared(phrase ? 'search_phrase_newest' : 'search_newest',
+        `WITH ${newestMatchesSql('$2', phrase)}
          SELECT ${JOB_COLUMNS} FROM w AS m ${joined} ORDER BY m.created_at DESC, m.id DESC`, [text, limit]) };
     }
     if (text.includes('"')) {
-      return { fused: false, rows: await this.ds.query(
+      return { fused: false, rows: await this.prepared('search_phrase_ranked',
         `WITH m AS MATERIALIZED (
            SELECT j.id, j.created_at, ${ranked} AS rank FROM jobs j
            WHERE ${OPEN_AND_LIVE} AND numnode(${SEARCH_QUERY}) > 0 AND j.search_vector @@ ${SEARCH_QUERY})
@@ -84,7 +85,7 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
     }
     // Ranked inside the window, so only the rows shown are fetched whole.
     const hybrid = this.embeddings !== null;
-    const candidates: (JobRow & { embedding?: number[] | null })[] = await this.ds.query(
+    const candidates = await this.prepared<JobRow & { embedding?: number[] | null }>(hybrid ? 'search_ranked_hybrid' : 'search_ranked',
       `WITH ${newestMatchesSql(String(RANK_WINDOW), false)},
        m AS (SELECT w.id, w.created_at, ts_rank(w.search_vector, ${SEARCH_QUERY}) AS rank FROM w
              ORDER BY rank DESC, w.created_at DESC, w.id DESC LIMIT $2)
@@ -94,6 +95,21 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
     // Without an answer from the model the keyword order stands, and the mode says so.
     const fused = await this.rerank(text, candidates).catch(() => null);
     return { rows: (fused ?? candidates).slice(0, limit), fused: fused !== null };
+  }
+
+  /**
+   * Runs a search statement by name: each pooled connection parses and plans it once, then reuses
+   * the plan (planning the period walk costs about as much as running it). Each name always
+   * carries the same text.
+   */
+  private async prepared<T = JobRow>(name: string, text: string, values: unknown[]): Promise<T[]> {
+    const runner = this.ds.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }> };
+      return (await client.query({ name, text, values })).rows;
+    } finally {
+      await runner.release();
+    }
   }
 
   private async hasLexemes(text: string): Promise<boolean> {
