@@ -16,10 +16,11 @@ import { CommentRemoval1795430000000 } from './migrations/1795430000000-comment-
 import { TeamJobs1795495178713 } from './migrations/1795495178713-team-jobs.js';
 import { JobWalkthrough1795500000000 } from './migrations/1795500000000-job-walkthrough.js';
 import { ModelCosts1795510000000 } from './migrations/1795510000000-model-costs.js';
+import { SearchByPeriod1795600000000 } from './migrations/1795600000000-search-by-period.js';
 
 export const jobsEntities = [JobEntity, JobVersionEntity, PosterEntity,
   CommentEntity, JobPreferredWorkerEntity, ApplicationRecordEntity, JobAudienceEntity,
   TeamJobEntity, ListingFeeEntity, TeamApplicationRecordEntity, ModelCostEntity];
 export const jobsMigrations = [Initial1795312841064, Board1795315183697, HireColumns1795315248910, BoardIndexes1795318013310,
   KitLimits1795320100000, CommentRemoval1795430000000, TeamJobs1795495178713,
-  JobWalkthrough1795500000000, ModelCosts1795510000000];
+  JobWalkthrough1795500000000, ModelCosts1795510000000, SearchByPeriod1795600000000];

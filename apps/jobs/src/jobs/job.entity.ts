@@ -11,6 +11,7 @@ import type { Category, JobStatus, PosterVisibility } from '@marketplace/contrac
 @Index('jobs_open_poster_newest', { synchronize: false })
 @Index('jobs_poster_newest', { synchronize: false })
 @Index('jobs_search', { synchronize: false })
+@Index('jobs_search_by_period', { synchronize: false })
 @Index('jobs_open_closes_at', { synchronize: false })
 @Index('jobs_open_posters', { synchronize: false })
 export class JobEntity {
