@@ -49,8 +49,11 @@ async function readProcesses(): Promise<Map<number, ProcInfo>> {
       const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
       // The command name is in parentheses and may hold spaces; the fields after it are fixed.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15.
-      procs.set(Number(entry), { ppid: Number(fields[1]), jiffies: Number(fields[11]) + Number(fields[12]) });
+      // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15, and cutime 16, cstime 17: the
+      // time of children that ended and were waited for (a benchmark run as a child, its services).
+      procs.set(Number(entry), {
+        ppid: Number(fields[1]), jiffies: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      });
     } catch {
       // Gone since readdir.
     }
