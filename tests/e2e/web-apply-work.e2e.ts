@@ -102,6 +102,11 @@ describe('applying and working on a job in the browser', () => {
     const review = await open(poster, `/jobs/${jobId}/work`);
     await review.page.locator('#round-1').getByRole('link', { name: 'Sketches' }).waitFor();
     await checkPage(review.page, 'work-poster-review');
+    // The turned-in file downloads from its round, as the poster, byte for byte.
+    const href = await review.page.locator('#round-1').getByRole('link', { name: 'final.png' }).getAttribute('href');
+    const got = await fetch(`${base}${href}`, { headers: { cookie: `mk_session=${tokens.get(poster.id)}` } });
+    expect(got.status).toBe(200);
+    expect(Buffer.from(await got.arrayBuffer()).equals(data)).toBe(true);
     await review.page.getByLabel('What should change').fill('Make the text bigger, please.');
     await review.page.getByRole('button', { name: 'Request changes' }).click();
     await notice(review.page, 'Your request for changes is sent');

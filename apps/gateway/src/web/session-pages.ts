@@ -183,3 +183,19 @@ export function sessionPage(scope: FastifyInstance, deps: SessionPageDeps, route
 export function memberPage(reply: FastifyReply, page: Omit<Page, 'signedIn'>): FastifyReply {
   return sendPage(reply, { ...page, signedIn: true });
 }
+
+/**
+ * A GET link that sends the visitor to a short-lived download address. A link, not a form: the
+ * address may be the storage's own, where the pages' form-action policy lets no form go.
+ */
+export function downloadLink(
+  scope: FastifyInstance, deps: SessionPageDeps, routes: RouteRecorder, path: string,
+  link: (req: FastifyRequest, caller: Caller) => Promise<{ url: string }>,
+): void {
+  scope.get(path, async (req, reply) => {
+    const caller = await pageCaller(deps, req, reply);
+    if (!caller) return reply;
+    return guarded(reply, 'Download', async () => reply.header('cache-control', 'no-store').redirect((await link(req, caller)).url, 303));
+  });
+  routes.add(path, 'GET');
+}

@@ -4,7 +4,7 @@ import {
 } from '@marketplace/contracts';
 import { html, type Raw } from '../layout.js';
 import {
-  callAs, doneNotice, formAction, guarded, memberPage, noticeOf, pageCaller, sessionPage, when, type PageRender, type RouteRecorder,
+  callAs, doneNotice, downloadLink, formAction, guarded, memberPage, noticeOf, pageCaller, sessionPage, when, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
 import { meCrumbs, scrollTable } from './me-pages.js';
 import type { MemberAppDeps } from './member-app.js';
@@ -115,15 +115,6 @@ export function registerMeFilesPages(scope: FastifyInstance, deps: MemberAppDeps
   });
   routes.add('/me/files/:id/preview', 'GET');
 
-  // A link rather than a form: the download may live on the storage's own address, where a form may not be sent.
-  scope.get('/me/files/:id/download', async (req, reply) => {
-    const caller = await pageCaller(deps, req, reply);
-    if (!caller) return reply;
-    const { id } = req.params as { id: string };
-    return guarded(reply, 'Download', async () => {
-      const link = await callAs(deps.bus, req, caller, downloadMyFile, { fileId: id });
-      return reply.header('cache-control', 'no-store').redirect(link.url, 303);
-    });
-  });
-  routes.add('/me/files/:id/download', 'GET');
+  downloadLink(scope, deps, routes, '/me/files/:id/download',
+    (req, caller) => callAs(deps.bus, req, caller, downloadMyFile, { fileId: (req.params as { id: string }).id }));
 }

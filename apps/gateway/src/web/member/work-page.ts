@@ -36,7 +36,7 @@ ${work.cancelRequestedAt ? html`<p class="notice" id="cancel-requested">The post
   work.role === 'worker' ? ' Cancel it below if you agree.' : ''}</p>` : ''}
 ${ratingsPart(work)}
 <section class="part" aria-labelledby="rounds-heading"><h2 id="rounds-heading">Rounds</h2>
-${work.submissions.length ? html`<ol class="cards" id="rounds" reversed>${work.submissions.map(roundItem)}</ol>` : html`<p class="note" id="no-rounds">Nothing turned in yet.</p>`}
+${work.submissions.length ? html`<ol class="cards" id="rounds" reversed>${work.submissions.map((s) => roundItem(work.jobId, s))}</ol>` : html`<p class="note" id="no-rounds">Nothing turned in yet.</p>`}
 </section>
 ${has('submit') ? submitForm(work.jobId, workerFiles, state) : ''}
 ${has('requestChanges') || has('approve') ? html`<section class="part" aria-labelledby="review-heading"><h2 id="review-heading">Review round ${
@@ -111,12 +111,12 @@ function ratingsPart(work: JobWork): Raw {
 ${byPoster ? one('The poster rated the worker', byPoster) : ''}${byWorker ? one('The worker rated the poster', byWorker) : ''}</ul></section>`;
 }
 
-function roundItem(s: JobWork['submissions'][number]): Raw {
+function roundItem(jobId: string, s: JobWork['submissions'][number]): Raw {
   return html`<li class="card" id="round-${String(s.round)}"><h3>Round ${String(s.round)}: ${s.statusLabel}</h3>
 <p class="meta">Turned in ${when(s.createdAt)}${s.model ? html` · made with ${s.model}` : ''}${s.decidedAt ? html` · reviewed ${when(s.decidedAt)}` : ''}</p>
 <div class="markdown">${renderMarkdown(s.body)}</div>
 ${s.links.length ? html`<ul class="links">${s.links.map((l) => html`<li><a href="${safeUrl(l.url)}" rel="nofollow noopener noreferrer">${l.label ?? l.url}</a></li>`)}</ul>` : ''}
-${s.files.length ? html`<ul class="files">${s.files.map((f) => html`<li>${f.path} <span class="note">(${sizeText(f.size)})</span></li>`)}</ul>` : ''}
+${s.files.length ? html`<ul class="files">${s.files.map((f) => html`<li><a href="/jobs/${jobId}/files/${f.id}/download">${f.path}</a> <span class="note">(${sizeText(f.size)})</span></li>`)}</ul>` : ''}
 ${s.feedback ? html`<p><strong>Changes asked for:</strong></p><p class="comment-body">${s.feedback}</p>` : ''}
 </li>`;
 }

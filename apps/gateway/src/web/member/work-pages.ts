@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  applyToJob, approveWork, cancelWork, commentOnJob, deleteComment, getJobWork, listJobFiles, ratePoster, remindOtherSide,
+  applyToJob, approveWork, cancelWork, commentOnJob, deleteComment, downloadJobFile, getJobWork, listJobFiles, ratePoster, remindOtherSide,
   requestCancellation, requestChanges, submitWork, type Operation,
 } from '@marketplace/contracts';
 import { renderJobPage } from '../board-pages.js';
 import { filled, ticked } from '../form-fields.js';
 import {
-  callAs, doneNotice, formAction, guarded, memberPage, sessionPage, type PageRender, type RouteRecorder,
+  callAs, doneNotice, downloadLink, formAction, guarded, memberPage, sessionPage, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
 import type { MemberAppDeps } from './member-app.js';
 import { registerApplicationPages } from './work-applications.js';
@@ -39,6 +39,11 @@ export function registerWorkPages(scope: FastifyInstance, deps: MemberAppDeps, r
     });
   });
   sessionPage(scope, deps, routes, '/jobs/:id/work', work);
+  // Turned-in files, for the poster and the worker; the files service decides who may have them.
+  downloadLink(scope, deps, routes, '/jobs/:id/files/:fileId/download', (req, caller) => {
+    const { id, fileId } = req.params as { id: string; fileId: string };
+    return callAs(deps.bus, req, caller, downloadJobFile, { id, fileId });
+  });
 
   const step = <Op extends Operation>(path: string, form: string, op: Op, done: keyof typeof WORK_NOTICES,
     input: (f: Record<string, string | undefined>) => Record<string, unknown> = () => ({})) =>
