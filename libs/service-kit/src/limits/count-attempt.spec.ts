@@ -206,7 +206,8 @@ describe('countAttempt, counter buckets', () => {
     expect(results.filter((r) => r === 'ok')).toHaveLength(10);
     // Refused requests count too: the window ends at a fixed time whatever they do.
     expect(await counted('spec_counter_race', who)).toBe(30);
-  });
+    // Room for the wait above (up to 5.5 s, so the 30 attempts land in one clock minute) and a busy machine.
+  }, 20_000);
 });
 
 describe('forgetAttempts', () => {
