@@ -67,12 +67,15 @@ export function refusedPage(reply: FastifyReply, err: AppError): FastifyReply {
 }
 
 /** Renders what `render` builds; a refusal from the services becomes its page, another failure a page with its message. */
-export async function guarded(reply: FastifyReply, title: string, render: () => Promise<FastifyReply>): Promise<FastifyReply> {
+export async function guarded(
+  reply: FastifyReply, title: string, render: () => Promise<FastifyReply>,
+  refusal: (r: FastifyReply, e: AppError) => FastifyReply = refusedPage,
+): Promise<FastifyReply> {
   try {
     return await render();
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    if (err.status === 401 || err.status === 403) return refusedPage(reply, err);
+    if (err.status === 401 || err.status === 403) return refusal(reply, err);
     return sendPage(reply, { status: err.status, title, signedIn: true, body: html`
 <h1>${err.status === 404 ? 'Not found' : title}</h1><p class="notice error" role="alert">${err.message}</p>
 <p><a href="/me">Your page</a> · <a href="/">Jobs</a></p>` });

@@ -187,14 +187,9 @@ async function staffPost(deps: StaffConsoleDeps, req: FastifyRequest, reply: Fas
   return postCaller(deps, req, reply, refused);
 }
 
-/** Renders what `render` builds; a refusal from the services becomes the 403 page, another failure its own page. */
-async function staffGuarded(reply: FastifyReply, render: () => Promise<FastifyReply>): Promise<FastifyReply> {
-  try {
-    return await render();
-  } catch (err) {
-    if (err instanceof AppError && (err.status === 401 || err.status === 403)) return refused(reply, err);
-    return guarded(reply, 'Staff console', () => Promise.reject(err));
-  }
+/** The console's pages: a refusal from the services becomes the staff-only page. */
+function staffGuarded(reply: FastifyReply, render: () => Promise<FastifyReply>): Promise<FastifyReply> {
+  return guarded(reply, 'Staff console', render, refused);
 }
 
 function page(reply: FastifyReply, title: string, body: Raw, status = 200): FastifyReply {
