@@ -32,9 +32,14 @@ function messaged(recipient: TestMember, title: string): Promise<string> {
   });
 }
 
-/** Waits until every alert email the member is due has gone out (no digest left open or unsent). */
-async function settled(member: TestMember): Promise<void> {
+/**
+ * Waits until the member's `alerts` alerts are written and every email they are due has gone out
+ * (no digest left open or unsent); without the count, a check made before the events are heard passes.
+ */
+async function settled(member: TestMember, alerts: number): Promise<void> {
   await until(async () => {
+    const written = await dbQuery(db, 'SELECT 1 FROM notifications.alerts WHERE member_id = $1', [member.id]);
+    if (written.length < alerts) return false;
     const open = await dbQuery(db, 'SELECT 1 FROM notifications.email_digests WHERE member_id = $1 AND sent_at IS NULL', [member.id]);
     const waiting = await dbQuery(db, 'SELECT 1 FROM notifications.email_alerts WHERE member_id = $1 AND digest_id IS NULL', [member.id]);
     return open.length === 0 && waiting.length === 0;
@@ -85,7 +90,7 @@ describe('alert emails', () => {
     await applied(poster, jobId);
     await messaged(poster, 'Sort the archive');
     await messaged(poster, 'Sort the archive again');
-    await settled(poster);
+    await settled(poster, 4);
     const mails = await mailTo(mailDir, poster.email);
     // The first digest may go before the rest of the burst arrives; the rest wait for the next.
     expect(mails.length).toBeGreaterThanOrEqual(1);
@@ -121,7 +126,7 @@ describe('alert emails', () => {
     await publishEvent(nats, jobCommentedV1, {
       jobId, commentId: randomUUID(), threadRootId: root, title: 'Fix a faucet', authorId: poster.id, posterId: poster.id, parentAuthorId: parent.id,
     });
-    await Promise.all([settled(poster), settled(parent)]);
+    await Promise.all([settled(poster, 1), settled(parent, 2)]);
     const toPoster = await mailTo(mailDir, poster.email);
     expect(toPoster).toHaveLength(1);
     expect(toPoster[0]!.text).toContain('New comment on your job "Fix a faucet".');
@@ -151,7 +156,7 @@ describe('alert emails', () => {
     await api(base, '/api/me/contact-notifications', { key: poster.key, method: 'PATCH', body: { applications: false } });
     await applied(poster);
     await messaged(poster, 'Label the boxes');
-    await settled(poster);
+    await settled(poster, 2);
     const mails = await mailTo(mailDir, poster.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Label the boxes');
