@@ -46,7 +46,11 @@ export class PublicPageCache {
 
   /** The page for `body`; kept only when nothing changed since `version` was taken. */
   store(url: string, version: number, body: Buffer, policy: PublicCache): CachedPage {
-    const page = { body, etag: strongEtag(body), expiresAt: this.now() + policy.sharedMaxAgeS * 1000 };
+    // Readers asking for a fresh page mostly get the same bytes again: comparing them is far
+    // cheaper than hashing them, and the same bytes keep the same strong ETag.
+    const held = this.pages.get(url);
+    const etag = held?.body.equals(body) ? held.etag : strongEtag(body);
+    const page = { body, etag, expiresAt: this.now() + policy.sharedMaxAgeS * 1000 };
     if (version !== this.generation) return page;
     if (this.pages.size >= MAX_PAGES && !this.pages.has(url)) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(url, page);

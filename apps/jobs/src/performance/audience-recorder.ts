@@ -8,6 +8,8 @@ import type { HandlerContext } from '@marketplace/service-kit';
 const CRAWLER = /bot\b|bot\/|crawl|spider|slurp|archiver|facebookexternalhit|embedly|bingpreview|scrapy|headlesschrome|lighthouse|pingdom|uptime/i;
 
 const MAX_BUFFERED = 50_000;
+/** Anonymous viewers remembered between requests, so a reader's hash is not recomputed per page. */
+const MAX_REMEMBERED_CLIENTS = 10_000;
 
 function flushIntervalMs(): number {
   const v = Number(serviceEnv().AUDIENCE_FLUSH_MS);
@@ -22,8 +24,15 @@ export function viewerOf(ctx: HandlerContext): string | null {
   if (CRAWLER.test(ua)) return null;
   if (ctx.caller) return `m:${ctx.caller.memberId}`;
   if (!ctx.client?.ip) return null;
-  return `h:${createHash('sha256').update(`${ctx.client.ip}\n${ua}`).digest('base64url').slice(0, 22)}`;
+  return clientViewer(`${ctx.client.ip}\n${ua}`);
 }
+
+function clientViewer(client: string): string {
+  return `h:${createHash('sha256').update(client).digest('base64url').slice(0, 22)}`;
+}
+
+/** One day's impressions or views by one viewer: job id → poster id. */
+type Seen = Map<string, string>;
 
 /**
  * Impressions and views are buffered in memory and written in batches off the request path, so
@@ -32,7 +41,11 @@ export function viewerOf(ctx: HandlerContext): string | null {
  */
 @Injectable()
 export class AudienceRecorder implements OnModuleInit, OnModuleDestroy {
-  private buffer = new Map<string, [string, string, AudienceKind, string, string]>();
+  /** Keyed by `day|kind|viewer`; a page of jobs then costs a lookup per job id, no key built per job. */
+  private buffer = new Map<string, { day: string; kind: AudienceKind; viewer: string; jobs: Seen }>();
+  private buffered = 0;
+  /** Anonymous readers' hashes by IP and user agent (crawlers and members are decided per request). */
+  private readonly clients = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
 
@@ -50,21 +63,42 @@ export class AudienceRecorder implements OnModuleInit, OnModuleDestroy {
 
   record(kind: AudienceKind, jobs: readonly { id: string; poster_id: string; status?: string }[], ctx: HandlerContext): void {
     if (!jobs.length) return;
-    const viewer = viewerOf(ctx);
+    const viewer = this.viewer(ctx);
     if (!viewer) return;
     const day = new Date().toISOString().slice(0, 10);
+    const key = `${day}|${kind}|${viewer}`;
+    const entry = this.buffer.get(key) ?? { day, kind, viewer, jobs: new Map() };
     for (const job of jobs) {
-      if (ctx.caller?.memberId === job.poster_id) continue;
-      if (this.buffer.size >= MAX_BUFFERED) return;
-      const key = `${job.id}|${day}|${kind}|${viewer}`;
-      if (!this.buffer.has(key)) this.buffer.set(key, [job.id, day, kind, viewer, job.poster_id]);
+      if (ctx.caller?.memberId === job.poster_id || entry.jobs.has(job.id)) continue;
+      if (this.buffered >= MAX_BUFFERED) break;
+      entry.jobs.set(job.id, job.poster_id);
+      this.buffered++;
     }
+    if (entry.jobs.size) this.buffer.set(key, entry);
+  }
+
+  /** viewerOf, with an anonymous reader's hash remembered: every page of a browsing reader needs it. */
+  private viewer(ctx: HandlerContext): string | null {
+    if (ctx.caller || !ctx.client?.ip) return viewerOf(ctx);
+    const ua = ctx.client.userAgent ?? '';
+    const client = `${ctx.client.ip}\n${ua}`;
+    const known = this.clients.get(client);
+    if (known) return known;
+    if (CRAWLER.test(ua)) return null;
+    if (this.clients.size >= MAX_REMEMBERED_CLIENTS) this.clients.clear();
+    const viewer = clientViewer(client);
+    this.clients.set(client, viewer);
+    return viewer;
   }
 
   flush(): Promise<void> {
-    if (this.flushing || this.buffer.size === 0) return this.flushing ?? Promise.resolve();
-    const rows = [...this.buffer.values()];
+    if (this.flushing || this.buffered === 0) return this.flushing ?? Promise.resolve();
+    const rows: [string, string, AudienceKind, string, string][] = [];
+    for (const { day, kind, viewer, jobs } of this.buffer.values()) {
+      for (const [jobId, posterId] of jobs) rows.push([jobId, day, kind, viewer, posterId]);
+    }
     this.buffer = new Map();
+    this.buffered = 0;
     this.flushing = this.ds.query(
       `INSERT INTO job_audience (job_id, day, kind, viewer, poster_id)
        SELECT * FROM unnest($1::uuid[], $2::date[], $3::text[], $4::text[], $5::uuid[])

@@ -8,6 +8,7 @@ import {
 import type { CallerSigner } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
 import { BUS_MAX_PAYLOAD } from './nats-connection.js';
+import { ReplyInbox } from './reply-inbox.js';
 import { currentTraceparent, inSpan } from '../tracing/tracer.js';
 
 export interface CallContext {
@@ -37,11 +38,13 @@ export interface BusClientOptions {
 export class BusClient {
   private readonly timeoutMs: number;
   private readonly signer: CallerSigner | undefined;
+  private readonly inbox: ReplyInbox;
 
   constructor(private readonly nc: NatsConnection, opts: BusClientOptions | number = {}) {
     const o = typeof opts === 'number' ? { timeoutMs: opts } : opts;
     this.timeoutMs = o.timeoutMs ?? busTimeoutMs();
     this.signer = o.signer;
+    this.inbox = ReplyInbox.of(nc);
   }
 
   async call<Op extends Operation>(op: Op, input: InputOf<Op>, ctx: CallContext): Promise<OutputOf<Op>> {
@@ -94,8 +97,7 @@ export class BusClient {
       const traceparent = currentTraceparent();
       const hdrs = traceparent ? natsHeaders() : undefined;
       hdrs?.set('traceparent', traceparent!);
-      const msg = await this.nc.request(subject, payload, { timeout: this.timeoutMs, ...(hdrs ? { headers: hdrs } : {}) });
-      return msg.data;
+      return await this.inbox.request(subject, payload, this.timeoutMs, hdrs);
     } catch (err) {
       if (err instanceof RequestError || err instanceof TimeoutError || isConnectionError(err)) {
         throw AppError.unavailable(`The ${service} service is unavailable. Try again shortly.`);

@@ -7,6 +7,7 @@ import type { Logger } from '../logging/logger.js';
 import type { CallerVerifier } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
 import type { OperationHandler } from './operation-handler.js';
+import { PublishBatch } from './publish-batch.js';
 import { isDependencyError } from '../database/dependency-errors.js';
 import { recordOperation } from '../health/service-metrics.js';
 import { currentSpan, inSpan } from '../tracing/tracer.js';
@@ -21,13 +22,17 @@ const SURFACES: readonly Surface[] = ['rest', 'mcp', 'internal'];
 export class BusServer {
   private readonly subscriptions: Subscription[] = [];
   private inFlight = 0;
+  /** Replies that are ready in the same turn of the event loop share one write. */
+  private readonly replies: PublishBatch;
 
   constructor(
     private readonly nc: NatsConnection,
     private readonly queue: string,
     private readonly logger: Logger,
     private readonly verifier: CallerVerifier,
-  ) {}
+  ) {
+    this.replies = new PublishBatch(nc);
+  }
 
   /**
    * Subscribes one handler per operation. `owned` are the catalogue's operations of this service:
@@ -60,10 +65,22 @@ export class BusServer {
           });
           void traced
             .then((reply) => {
-              msg.respond(encodeJson(reply));
               recordOperation(handler.operation.name, reply.ok ? 200 : reply.error.status, (performance.now() - started) / 1000);
+              if (!msg.reply) {
+                this.inFlight--;
+                return;
+              }
+              const data = encodeJson(reply);
+              // A request counts as under way until its reply is handed to the connection: draining waits for it.
+              this.replies.publish(msg.reply, data, undefined, (failed) => {
+                this.inFlight--;
+                if (failed) this.logger.warn({ err: failed, subject: handler.operation.subject }, 'reply not sent');
+              });
             })
-            .finally(() => this.inFlight--);
+            .catch((err: unknown) => {
+              this.inFlight--;
+              this.logger.error({ err, subject: handler.operation.subject }, 'reply not sent');
+            });
         },
       });
       this.subscriptions.push(sub);
