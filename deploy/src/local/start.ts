@@ -92,7 +92,8 @@ try {
     console.log(layout === 'one-process'
       ? `Starting the services in one process (${PROCESS_LAYOUT_ENV}=per-service runs each in its own)…`
       : 'Starting the services, each in its own process…');
-    system = await startServices({ infra, rootDir, gatewayPort: port, layout });
+    // In one process, that process is this one: no second Node runtime beside object storage and mail.
+    system = await startServices({ infra, rootDir, gatewayPort: port, layout, inThisProcess: true });
   }
   if (!stopping && system) {
     // The operator's own bus key rides along (this file is readable by its owner only); the services'

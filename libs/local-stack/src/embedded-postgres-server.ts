@@ -78,6 +78,10 @@ export async function startEmbeddedPostgres(opts: {
       '-c', 'unix_socket_directories=',
       // Ten services with their own connection pools exceed the default 100.
       '-c', 'max_connections=300',
+      // An idle machine-local database needs no I/O worker processes (PostgreSQL 18 starts three, each
+      // holding its own copy of the shared memory it touched) and no logical replication launcher.
+      '-c', 'io_method=sync',
+      '-c', 'max_logical_replication_workers=0',
       // Throw-away data does not need to survive a power cut.
       ...(opts.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],

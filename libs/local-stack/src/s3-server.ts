@@ -28,6 +28,7 @@ export async function startS3rver(opts: { directory: string; log: (line: string)
       silent: true,
       configureBuckets: [{ name: DEFAULT_BUCKET }],
     });
+    rememberBucketSettings(server.store);
     try {
       await server.run();
     } catch (error) {
@@ -52,6 +53,49 @@ export async function startS3rver(opts: { directory: string; log: (line: string)
     opts.log(`s3: s3rver listening on ${settings.endpoint}, objects in ${opts.directory}`);
     return { settings, stop: () => closeServer(server) };
   }
+}
+
+/**
+ * s3rver looks on disk, for every request, whether the bucket exists and for its CORS and website
+ * settings (two files that are normally absent): a few file system calls per request on the
+ * thread that also moves the bytes. Both only change through s3rver itself, so they are kept in
+ * memory and forgotten when it changes them.
+ */
+function rememberBucketSettings(store: S3rver['store']): void {
+  const buckets = new Map<string, Promise<unknown>>();
+  const settings = new Map<string, Promise<unknown>>();
+  const remembered = (cache: Map<string, Promise<unknown>>, key: string, load: () => Promise<unknown>) => {
+    let hit = cache.get(key);
+    if (!hit) {
+      hit = load();
+      cache.set(key, hit);
+      // Only a bucket that exists is remembered; a failure or a missing bucket is asked again.
+      hit.then((value) => { if (cache === buckets && !value) cache.delete(key); }, () => cache.delete(key));
+    }
+    return hit;
+  };
+  const { getBucket, putBucket, deleteBucket, getSubresource, putSubresource, deleteSubresource } = store;
+  store.getBucket = (bucket) => remembered(buckets, bucket, () => getBucket.call(store, bucket));
+  store.putBucket = (bucket) => { buckets.delete(bucket); return putBucket.call(store, bucket); };
+  store.deleteBucket = (bucket) => { buckets.delete(bucket); return deleteBucket.call(store, bucket); };
+  // Object-level settings (a key) are not asked per request; only the bucket's are remembered.
+  store.getSubresource = (bucket, key, type) => key === undefined
+    ? remembered(settings, `${bucket}\n${type}`, () => getSubresource.call(store, bucket, key, type))
+    : getSubresource.call(store, bucket, key, type);
+  store.putSubresource = async (bucket, key, resource) => {
+    try {
+      await putSubresource.call(store, bucket, key, resource);
+    } finally {
+      settings.delete(`${bucket}\n${resource.type}`);
+    }
+  };
+  store.deleteSubresource = async (bucket, key, type) => {
+    try {
+      await deleteSubresource.call(store, bucket, key, type);
+    } finally {
+      settings.delete(`${bucket}\n${type}`);
+    }
+  };
 }
 
 async function closeServer(server: S3rver): Promise<void> {

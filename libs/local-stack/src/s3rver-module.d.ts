@@ -14,8 +14,19 @@ declare module 's3rver' {
     configureBuckets?: Array<{ name: string; configs?: Array<string | Buffer> }>;
   }
 
+  /** The filesystem store behind the server (only the calls s3-server.ts wraps). */
+  interface S3rverStore {
+    getBucket(bucket: string): Promise<unknown>;
+    putBucket(bucket: string): Promise<unknown>;
+    deleteBucket(bucket: string): Promise<void>;
+    getSubresource(bucket: string, key: string | undefined, type: string): Promise<unknown>;
+    putSubresource(bucket: string, key: string | undefined, resource: { type: string }): Promise<void>;
+    deleteSubresource(bucket: string, key: string | undefined, type: string): Promise<void>;
+  }
+
   class S3rver {
     constructor(options?: S3rverOptions);
+    store: S3rverStore;
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
     httpServer?: Server;

@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describeExit, forwardLines, terminate, terminateOnParentExit, track, type ExitInfo, type TrackedProcess } from './child-process.js';
+import { describeExit, forwardLines, terminate, terminateOnParentExit, track, type TrackedProcess } from './child-process.js';
 import type { HostReply, HostRequest } from './host-protocol.js';
 import { LineTail } from './line-tail.js';
-import type { ServiceInstance } from './service-instance.js';
+import { SERVICE_NODE_FLAGS } from './node-flags.js';
+import { hostedInstance, type ServiceHost, type ServiceInstance } from './service-instance.js';
 
 type Pending = (reply: HostReply) => void;
 type Unsent = HostRequest extends infer R ? (R extends HostRequest ? Omit<R, 'id'> : never) : never;
-
-// V8 sizes the young generation for throughput (tens of MiB, kept once grown); for a machine's
-// own marketplace, an idle footprint about 100 MiB smaller matters more.
-const HOST_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 // Every service's logger names it; lines without a name (a crash's stack trace) belong to the host.
 const LOGGER_NAME = /"name":"([\w-]+)"/;
@@ -19,7 +16,7 @@ const LOGGER_NAME = /"name":"([\w-]+)"/;
  * The Node process of the one-process layout (service-host.js) seen from the launcher: it starts
  * and stops services inside it, each with its own settings, and reads their output.
  */
-export class ServiceHostProcess {
+export class ServiceHostProcess implements ServiceHost {
   readonly tail = new LineTail(80);
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -31,7 +28,7 @@ export class ServiceHostProcess {
   }): Promise<ServiceHostProcess> {
     const main = fileURLToPath(new URL('./service-host.js', import.meta.url));
     // Detached, as in the per-service layout: a Ctrl+C reaches the launcher, which stops the gateway first.
-    const child = spawn(process.execPath, [...HOST_NODE_FLAGS, main], {
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, main], {
       cwd: opts.rootDir, env: opts.env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true,
     });
     const proc = track(child, { group: true });
@@ -80,33 +77,13 @@ export class ServiceHostProcess {
     });
   }
 
-  /** Starts a service in the host under `key`; the instance ends when it is stopped, fails to start, or the host dies. */
   run(key: string, entry: string, env: Record<string, string>): ServiceInstance {
-    let done = false;
-    let finish!: (info: ExitInfo) => void;
-    const exit = new Promise<ExitInfo>((resolve) => {
-      finish = (info) => {
-        if (done) return;
-        done = true;
-        resolve(info);
-      };
+    return hostedInstance({
+      key,
+      started: this.request({ op: 'start', key, entry, env }),
+      stop: () => this.request({ op: 'stop', key }),
+      pid: () => this.pid(),
+      hostExit: this.proc.exit,
     });
-    void this.proc.exit.then(finish);
-    void this.request({ op: 'start', key, entry, env }).then((reply) => {
-      if (!reply.ok) finish({ code: 1, signal: null, error: new Error(reply.error) });
-    });
-    return {
-      exit,
-      hasExited: () => done,
-      pid: () => (done ? undefined : this.pid()),
-      stop: async () => {
-        if (done) return;
-        await this.request({ op: 'stop', key });
-        finish({ code: 0, signal: null });
-      },
-      kill: async () => {
-        throw new Error(`${key} shares one process with the other services, so it cannot crash alone; start the system with MARKETPLACE_PROCESSES=per-service`);
-      },
-    };
   }
 }

@@ -1,4 +1,5 @@
 import { sendSignal, terminate, type ExitInfo, type TrackedProcess } from './child-process.js';
+import type { LineTail } from './line-tail.js';
 
 /** One run of a service, whether it has a process of its own or shares the one-process host. */
 export interface ServiceInstance {
@@ -23,6 +24,52 @@ export function processInstance(proc: TrackedProcess): ServiceInstance {
     kill: async () => {
       sendSignal(proc, 'SIGKILL');
       await proc.exit;
+    },
+  };
+}
+
+/** Where the one-process layout's services run: a child process of the launcher, or the launcher itself. */
+export interface ServiceHost {
+  /** The services' last output, for an error message. */
+  readonly tail: LineTail;
+  /** Starts a service under `key`; the instance ends when it is stopped, fails to start, or the host dies. */
+  run(key: string, entry: string, env: Record<string, string>): ServiceInstance;
+  /** Stops every service, the gateway first. */
+  stop(graceMs: number): Promise<void>;
+}
+
+/** A service inside a host: it ends when stopped, when its start fails, or with the host's process. */
+export function hostedInstance(opts: {
+  key: string;
+  started: Promise<{ ok: true } | { ok: false; error: string }>;
+  stop: () => Promise<unknown>;
+  pid: () => number | undefined;
+  hostExit?: Promise<ExitInfo>;
+}): ServiceInstance {
+  let done = false;
+  let finish!: (info: ExitInfo) => void;
+  const exit = new Promise<ExitInfo>((resolve) => {
+    finish = (info) => {
+      if (done) return;
+      done = true;
+      resolve(info);
+    };
+  });
+  void opts.hostExit?.then(finish);
+  void opts.started.then((reply) => {
+    if (!reply.ok) finish({ code: 1, signal: null, error: new Error(reply.error) });
+  });
+  return {
+    exit,
+    hasExited: () => done,
+    pid: () => (done ? undefined : opts.pid()),
+    stop: async () => {
+      if (done) return;
+      await opts.stop();
+      finish({ code: 0, signal: null });
+    },
+    kill: async () => {
+      throw new Error(`${opts.key} shares one process with the other services, so it cannot crash alone; start the system with MARKETPLACE_PROCESSES=per-service`);
     },
   };
 }

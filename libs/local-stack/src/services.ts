@@ -5,9 +5,11 @@ import { describeExit, forwardLines, terminateOnParentExit, track } from './chil
 import { getFreePort } from './free-port.js';
 import type { Infrastructure } from './infrastructure.js';
 import { LineTail } from './line-tail.js';
+import { SERVICE_NODE_FLAGS } from './node-flags.js';
 import { processLayout, type ProcessLayout } from './process-layout.js';
 import { ServiceHostProcess } from './service-host-process.js';
-import { processInstance, type ServiceInstance } from './service-instance.js';
+import { InProcessServiceHost } from './in-process-host.js';
+import { processInstance, type ServiceHost, type ServiceInstance } from './service-instance.js';
 import { GATEWAY, SERVICES, type ServiceDefinition } from './service-catalogue.js';
 import { buildServiceEnv, sharedEnv } from './service-env.js';
 import { acceptsConnections, httpStatus, poll } from './wait-for.js';
@@ -58,6 +60,11 @@ export interface ServicesOptions {
   log?: (app: string, line: string) => void;
   /** One Node process for every app, or one each; MARKETPLACE_PROCESSES decides when omitted. */
   layout?: ProcessLayout;
+  /**
+   * One-process layout: the services run in this very process rather than in a child of it
+   * (npm start), a whole Node runtime less. A service's uncaught error then ends this process too.
+   */
+  inThisProcess?: boolean;
 }
 
 interface RunningService {
@@ -126,12 +133,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     return service;
   };
 
-  // The one-process layout's host; it inherits only the settings every service shares.
-  const host = layout === 'one-process'
-    ? await ServiceHostProcess.start({
-      rootDir, env: sharedEnv([...services.values()].map((s) => s.env)), log, apps: [...services.keys()],
-    })
-    : undefined;
+  const host = layout === 'one-process' ? await oneProcessHost(opts, rootDir, [...services.values()].map((s) => s.env), log) : undefined;
 
   let runs = 0;
   const launch = (service: RunningService): ServiceInstance => {
@@ -148,7 +150,8 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     }
     // Detached (its own process group): a Ctrl+C in the terminal reaches only
     // the launcher, which then stops the apps in order, gateway first.
-    const child = spawn(process.execPath, [service.mainPath], {
+    const flags = name === GATEWAY ? [] : SERVICE_NODE_FLAGS;
+    const child = spawn(process.execPath, [...flags, service.mainPath], {
       cwd: rootDir,
       env: service.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -291,4 +294,15 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
 
   const healthUrl = (app: string): string => `http://127.0.0.1:${lookup(app).healthPort}`;
   return { baseUrl, apps: [...services.keys()], layout, healthUrl, stop, kill, pid, start, roll, stopAll };
+}
+
+/** The one-process layout's host: this process, or a child that inherits only the settings every service shares. */
+async function oneProcessHost(
+  opts: ServicesOptions, rootDir: string, envs: Record<string, string>[], log: (app: string, line: string) => void,
+): Promise<ServiceHost> {
+  const shared = sharedEnv(envs);
+  if (!opts.inThisProcess) return ServiceHostProcess.start({ rootDir, env: shared, log, apps: SERVICES.map((s) => s.name) });
+  // Libraries read NODE_ENV from the process, not from a service's settings; a child host got the services' value.
+  if (shared.NODE_ENV) process.env.NODE_ENV ??= shared.NODE_ENV;
+  return new InProcessServiceHost(log);
 }

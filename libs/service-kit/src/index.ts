@@ -17,6 +17,7 @@ export * from './logging/logger.js';
 export * from './bootstrap/kit.module.js';
 export * from './bootstrap/kit.tokens.js';
 export * from './bootstrap/run-service.js';
+export * from './bootstrap/load-on-first-use.js';
 export * from './bootstrap/service-scope.js';
 export * from './queues/enqueue-work.js';
 export * from './queues/work-handler.js';

@@ -1,5 +1,9 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadOnFirstUse } from '@marketplace/service-kit';
 import { FILE_LIMITS } from '@marketplace/contracts';
+
+// The image codec (libvips) is loaded by the first image, not by every process of the service.
+const loadSharp = loadOnFirstUse(async () => (await import('sharp')).default);
 
 export type PreviewResult =
   | { kind: 'image'; mimeType: 'image/png' | 'image/jpeg'; data: Buffer }
@@ -49,6 +53,7 @@ export function isAnimatedPng(bytes: Buffer): boolean {
 export async function makePreview(bytes: Buffer): Promise<PreviewResult> {
   const unavailable = (reason: string): PreviewResult => ({ kind: 'unavailable', reason });
   if (bytes.length > FILE_LIMITS.previewBytes) return unavailable(PREVIEW_REASONS.bytes);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false, pages: -1 }).metadata();

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadOnFirstUse } from '@marketplace/service-kit';
 import { AppError, PHOTO_LIMITS } from '@marketplace/contracts';
+
+// The image codec (libvips) is loaded by the first image, not by every process of the service.
+const loadSharp = loadOnFirstUse(async () => (await import('sharp')).default);
 
 export interface ReencodedPhoto {
   data: Buffer;
@@ -21,6 +25,7 @@ export async function reencodePhoto(bytes: Buffer): Promise<ReencodedPhoto> {
   if (bytes.length === 0) throw invalid('Must be a PNG or JPEG image.');
   if (bytes.length > PHOTO_LIMITS.bytes) throw AppError.tooLarge(`The image is over ${PHOTO_LIMITS.bytes} bytes.`);
 
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false, pages: -1 }).metadata();

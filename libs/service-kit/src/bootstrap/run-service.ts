@@ -20,7 +20,7 @@ import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { KitModule } from './kit.module.js';
 import { refuseDefaultSecrets } from './production-secrets.js';
 import { configureTracing, stopTracing } from '../tracing/tracer.js';
-import { inServiceScope, serviceMetrics, type ServiceEnv } from './service-scope.js';
+import { inServiceScope, serviceMetrics, type LogOutput, type ServiceEnv } from './service-scope.js';
 import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
 import { WorkRunner } from '../queues/work-runner.js';
 
@@ -48,11 +48,12 @@ export interface RunningService {
 /** Something a process can run: a backend service (serviceEntry) or the gateway. */
 export interface ServiceEntry {
   name: string;
-  start(env: ServiceEnv): Promise<RunningService>;
+  /** `output` takes its log lines instead of stdout. */
+  start(env: ServiceEnv, output?: LogOutput): Promise<RunningService>;
 }
 
 export function serviceEntry(def: ServiceDefinition): ServiceEntry {
-  return { name: def.name, start: (env) => startService(def, env) };
+  return { name: def.name, start: (env, output) => startService(def, env, output) };
 }
 
 /** One entry point for every service; the role (api, worker, migrate) is chosen by environment. */
@@ -78,7 +79,7 @@ export async function runStandalone(entry: ServiceEntry): Promise<void> {
  * Starts a service with its own settings (`env`: bus keys, health port, role, tunables). Everything it
  * opens runs inside its service scope, so several services can share one Node process.
  */
-export function startService(def: ServiceDefinition, env: ServiceEnv): Promise<RunningService> {
+export function startService(def: ServiceDefinition, env: ServiceEnv, output?: LogOutput): Promise<RunningService> {
   return inServiceScope(env, async () => {
     // A process that fails to start exits; a service beside others must close what it opened.
     const opened: (() => Promise<unknown>)[] = [];
@@ -88,7 +89,7 @@ export function startService(def: ServiceDefinition, env: ServiceEnv): Promise<R
       for (const close of opened.reverse()) await close().catch(() => undefined);
       throw error;
     }
-  });
+  }, output);
 }
 
 async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (() => Promise<unknown>)[]): Promise<RunningService> {

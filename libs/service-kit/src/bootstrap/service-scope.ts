@@ -16,6 +16,13 @@ export interface ServiceScope {
   readonly metrics: Registry;
   /** Where its spans go, once tracing is configured (none: spans cost nothing). */
   traces?: OtlpExporter | undefined;
+  /** Where its log lines go when not to the process's stdout (a host that labels each service's output). */
+  readonly output?: LogOutput | undefined;
+}
+
+/** Takes whole JSON log lines, each ending in a newline. */
+export interface LogOutput {
+  write(lines: string): void;
 }
 
 const scopes = new AsyncLocalStorage<ServiceScope>();
@@ -24,8 +31,8 @@ const scopes = new AsyncLocalStorage<ServiceScope>();
 const processScope: ServiceScope = { env: process.env, metrics: register };
 
 /** Runs `fn` (and everything it starts: connections, timers, servers) as the service with `env`. */
-export function inServiceScope<T>(env: ServiceEnv, fn: () => T): T {
-  return scopes.run({ env, metrics: new Registry() }, fn);
+export function inServiceScope<T>(env: ServiceEnv, fn: () => T, output?: LogOutput): T {
+  return scopes.run({ env, metrics: new Registry(), output }, fn);
 }
 
 export function currentScope(): ServiceScope {

@@ -1,4 +1,4 @@
-import { serviceEnv } from '../bootstrap/service-scope.js';
+import { currentScope, serviceEnv } from '../bootstrap/service-scope.js';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -40,5 +40,5 @@ export function createLogger(service: string, destination?: DestinationStream): 
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: ['key', 'input.key', '*.authorization', '*.email'],
-  }, destination ?? pino.destination(1));
+  }, destination ?? currentScope().output ?? pino.destination(1));
 }

@@ -1,0 +1,47 @@
+import { pathToFileURL } from 'node:url';
+import type { LogOutput, RunningService, ServiceEntry } from '@marketplace/service-kit';
+
+/**
+ * The services of the one-process layout, whichever process holds them (service-host.js, or the
+ * launcher itself): each starts from its app's dist/service.js with its own settings, which travel
+ * with the start and stay in that service's scope.
+ */
+export class HostedServices {
+  private readonly running = new Map<string, RunningService>();
+  private readonly entries = new Map<string, Promise<ServiceEntry>>();
+  private stopping: Promise<void> | undefined;
+
+  async start(key: string, entryPath: string, env: Record<string, string>, output?: LogOutput): Promise<void> {
+    if (this.running.has(key)) throw new Error(`${key} is already running`);
+    const service = await (await this.entryAt(entryPath)).start(env, output);
+    this.running.set(key, service);
+  }
+
+  async stop(key: string): Promise<void> {
+    const service = this.running.get(key);
+    this.running.delete(key);
+    await service?.stop();
+  }
+
+  /** The gateway first, so no request arrives at a service that is already gone; then the rest together. */
+  stopAll(): Promise<void> {
+    this.stopping ??= (async () => {
+      const first = [...this.running.keys()].filter((key) => key.startsWith('gateway@'));
+      await Promise.allSettled(first.map((key) => this.stop(key)));
+      await Promise.allSettled([...this.running.keys()].map((key) => this.stop(key)));
+    })();
+    return this.stopping;
+  }
+
+  private entryAt(path: string): Promise<ServiceEntry> {
+    let entry = this.entries.get(path);
+    if (!entry) {
+      entry = import(pathToFileURL(path).href).then((module: { service?: ServiceEntry }) => {
+        if (!module.service) throw new Error(`${path} exports no service`);
+        return module.service;
+      });
+      this.entries.set(path, entry);
+    }
+    return entry;
+  }
+}
