@@ -48,8 +48,11 @@ export interface CreatedUpload {
   uploadExpiresAt: string;
 }
 
-/** A multi-gigabyte join by the worker that has not finished in this long is asked again. */
-const ASSEMBLY_RETRY_MS = 5 * 60_000;
+/**
+ * A join says it is alive (assembly_requested_at) every few seconds while it runs or waits for
+ * chunks; one silent this long died with its worker, and complete queues another.
+ */
+const ASSEMBLY_LEASE_MS = 15_000;
 const RETRY_AFTER_SECONDS = 2;
 
 /**
@@ -153,6 +156,7 @@ export class AreaUploads {
          WHERE id = $1 RETURNING *, ${nextMissingSql('$1', '$2')} AS next_index`,
         [file.id, chunks])) as [(FileRow & { next_index: number | null })[], number];
       const { next_index: next, ...after } = updated[0]!;
+      if (input.index === 0 && next !== null) await this.followUpload(em, after as FileRow);
       return { row: after as FileRow, replaced: written.replaced, nextIndex: next };
     });
     if (replaced && replaced !== input.chunk.key) this.discard(replaced);
@@ -204,12 +208,12 @@ export class AreaUploads {
       return now;
     }
 
-    if (requested === null || Date.now() - requested > ASSEMBLY_RETRY_MS) {
+    if (requested === null || Date.now() - requested > ASSEMBLY_LEASE_MS) {
       await this.uow.run(async (em) => {
         const [rows] = (await em.query(
           `UPDATE files SET assembly_requested_at = now() WHERE id = $1 AND status = 'uploading'
              AND (assembly_requested_at IS NULL OR assembly_requested_at < now() - make_interval(secs => $2)) RETURNING id`,
-          [file.id, ASSEMBLY_RETRY_MS / 1000])) as [unknown[], number];
+          [file.id, ASSEMBLY_LEASE_MS / 1000])) as [unknown[], number];
         if (rows.length) await enqueueWork(em, fileAssembleQueue, { fileId: file.id });
       });
     }
@@ -231,6 +235,17 @@ export class AreaUploads {
       await em.query(`UPDATE files SET status = 'deleting' WHERE id = $1`, [file.id]);
       await enqueueWork(em, fileCleanupQueue, { fileId: file.id });
     });
+  }
+
+  /**
+   * A file the worker joins (over FILE_LIMITS.proxyBytes) gets its join queued as chunk 0 arrives
+   * while others are still to come: it joins the parts as their chunks arrive, so complete has
+   * only the tail left. Once per upload unless that join gives up; complete queues one otherwise.
+   */
+  private async followUpload(em: EntityManager, file: FileRow): Promise<void> {
+    if (Number(file.size) <= FILE_LIMITS.proxyBytes || file.assembly_requested_at) return;
+    await em.query('UPDATE files SET assembly_requested_at = now() WHERE id = $1', [file.id]);
+    await enqueueWork(em, fileAssembleQueue, { fileId: file.id });
   }
 
   /** Nothing refers to the object any more: best effort, one that cannot be removed stays unreferenced. */

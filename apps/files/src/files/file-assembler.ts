@@ -5,11 +5,12 @@ import { fileCompletedV1, filePreviewQueue } from '@marketplace/contracts';
 import {
   enqueueWork, LOGGER, MIN_PART_BYTES, ObjectStorage, recordEvent, UnitOfWork, type Logger, type MultipartUpload,
 } from '@marketplace/service-kit';
+import { ALIVE_EVERY_MS, ChunkFeed } from './chunk-feed.js';
 import { assembledObjectKey, chunkCount, type FileRow } from './personal-area.js';
 
 class LostChunk extends Error {
-  constructor(fileId: string, readonly idx: number) {
-    super(`chunk ${idx} of file ${fileId} is missing from storage`);
+  constructor(readonly idx: number) {
+    super(`chunk ${idx} is missing from storage`);
   }
 }
 
@@ -41,7 +42,7 @@ export type AssemblyResult =
   | { kind: 'skipped'; file: FileRow | null };
 
 /**
- * Joins a fully received upload's chunks, in order, into one object `files/objects/<id>`: read
+ * Joins an upload's chunks, in order, into one object `files/objects/<id>`: read
  * from storage a few chunks ahead and written as S3 multipart parts of at least 5 MiB, two at
  * once (one PUT for a smaller file), so a few parts at most are held in memory, while the sha256
  * and size are computed on the way.
@@ -55,13 +56,29 @@ export class FileAssembler {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async assemble(fileId: string, heartbeat: () => void = () => undefined, signal?: AbortSignal): Promise<AssemblyResult> {
+  /**
+   * `follow`: the upload may still be going on (the files worker, queued when chunk 0 arrived):
+   * chunks not received yet are waited for, so the parts are joined as the chunks come and
+   * complete has only the tail left. A join that waits in vain (`idleMs`, FOLLOW_IDLE_MS unless
+   * said) gives up (`skipped`) and complete queues a new one.
+   */
+  async assemble(
+    fileId: string, opts: { follow?: boolean; idleMs?: number; heartbeat?: () => void; signal?: AbortSignal | undefined } = {},
+  ): Promise<AssemblyResult> {
+    const heartbeat = opts.heartbeat ?? (() => undefined);
+    const signal = opts.signal;
     const [file] = (await this.ds.query('SELECT * FROM files WHERE id = $1', [fileId])) as FileRow[];
     if (!file || file.status !== 'uploading') return { kind: 'skipped', file: file ?? null };
-    const chunks: { idx: number; object_key: string }[] = await this.ds.query(
-      'SELECT idx, object_key FROM file_chunks WHERE file_id = $1 ORDER BY idx', [fileId]);
     const count = chunkCount(file);
-    if (chunks.length !== count || chunks.some((c, i) => c.idx !== i)) return { kind: 'skipped', file };
+    let aliveAt = Date.now();
+    // While it runs, the join tells complete it is alive, so no second one is queued.
+    const alive = async () => {
+      aliveAt = Date.now();
+      heartbeat();
+      await this.ds.query(`UPDATE files SET assembly_requested_at = now() WHERE id = $1 AND status = 'uploading' AND assembly_requested_at IS NOT NULL`, [fileId]);
+    };
+    const feed = new ChunkFeed(this.ds, fileId, { follow: opts.follow ?? false, alive, idleMs: opts.idleMs, signal });
+    if (!(await feed.keyOf(0))) return this.gaveUp(file, opts.follow);
 
     const key = assembledObjectKey(fileId);
     const hash = createHash('sha256');
@@ -71,32 +88,46 @@ export class FileAssembler {
     let multipart: MultipartUpload | undefined;
     // Reads run ahead of the hash and parts upload while the next ones fill: each round trip to
     // storage overlaps the others instead of adding up. Memory stays bounded by the windows.
-    const reads = new Map<number, Promise<Buffer>>();
+    const reads = new Map<number, Promise<Buffer[]>>();
     let readAhead = 0;
     const uploads = new Set<Promise<void>>();
     const track = <T>(p: Promise<T>): Promise<T> => { p.catch(() => undefined); return p; };
     const flush = async () => {
       multipart ??= await this.storage.startMultipart(key, 'application/octet-stream');
-      const part = multipart.putPart(Buffer.concat(pending, pendingBytes));
+      const part = multipart.putPart(pending);
       pending = [];
       pendingBytes = 0;
       const upload = track(part.finally(() => uploads.delete(upload)));
       uploads.add(upload);
-      heartbeat();
+      if (Date.now() - aliveAt >= ALIVE_EVERY_MS) await alive();
+      else heartbeat();
       if (uploads.size >= PARTS_IN_FLIGHT) await Promise.race(uploads);
     };
     try {
-      for (let i = 0; i < chunks.length; i++) {
+      for (let i = 0; i < count; i++) {
         if (signal?.aborted) throw new Error('assembly stopped; retried');
-        for (; readAhead < chunks.length && readAhead <= i + READS_AHEAD; readAhead++) {
-          reads.set(readAhead, track(this.readChunk(fileId, chunks[readAhead]!)));
+        // Only chunks already received are read ahead; the next one in order is waited for.
+        for (let known = feed.known(readAhead); readAhead < count && readAhead <= i + READS_AHEAD && known; known = feed.known(++readAhead)) {
+          reads.set(readAhead, track(this.readChunk(feed, readAhead, known)));
         }
-        const piece = await reads.get(i)!;
+        if (!reads.has(i)) {
+          const chunkKey = await feed.keyOf(i);
+          if (!chunkKey) {
+            await Promise.allSettled([...reads.values(), ...uploads]);
+            await multipart?.abort().catch(() => undefined);
+            return this.gaveUp(file, opts.follow);
+          }
+          reads.set(i, track(this.readChunk(feed, i, chunkKey)));
+          readAhead = Math.max(readAhead, i + 1);
+        }
+        const pieces = await reads.get(i)!;
         reads.delete(i);
-        hash.update(piece);
-        total += piece.length;
-        pending.push(piece);
-        pendingBytes += piece.length;
+        for (const piece of pieces) {
+          hash.update(piece);
+          total += piece.length;
+          pendingBytes += piece.length;
+        }
+        pending.push(...pieces);
         if (pendingBytes >= MIN_PART_BYTES) await flush();
         if (total > Number(file.size)) break;
       }
@@ -129,19 +160,34 @@ export class FileAssembler {
       await this.dropChunks(file, message, err.idx);
       return { kind: 'mismatch', message, lostChunk: err.idx };
     }
-    return this.markReady(file, key, chunks.map((c) => c.object_key));
+    return this.markReady(file, key);
   }
 
-  /** One chunk's bytes (at most FILE_LIMITS.requestBytes). */
-  private async readChunk(fileId: string, chunk: { idx: number; object_key: string }): Promise<Buffer> {
-    const object = await this.storage.open(chunk.object_key);
-    if (!object) throw new LostChunk(fileId, chunk.idx);
+  /** The join stopped short (chunks missing): complete asks for a new one once they are all in. */
+  private async gaveUp(file: FileRow, followed: boolean | undefined): Promise<AssemblyResult> {
+    if (followed) await this.ds.query(`UPDATE files SET assembly_requested_at = NULL WHERE id = $1 AND status = 'uploading'`, [file.id]);
+    return { kind: 'skipped', file };
+  }
+
+  /**
+   * One chunk's bytes (at most FILE_LIMITS.requestBytes) as read, in pieces: they go on to the
+   * part as they are, never copied into one buffer. The same bytes sent again replace the
+   * chunk's object, so a missing object is looked up once more before it counts as lost.
+   */
+  private async readChunk(feed: ChunkFeed, idx: number, objectKey: string): Promise<Buffer[]> {
+    let object = await this.storage.open(objectKey);
+    if (!object) {
+      const now = await feed.reload(idx);
+      object = now && now !== objectKey ? await this.storage.open(now) : null;
+    }
+    if (!object) throw new LostChunk(idx);
     const pieces: Buffer[] = [];
     for await (const piece of object.stream as AsyncIterable<Buffer>) pieces.push(piece);
-    return Buffer.concat(pieces);
+    return pieces;
   }
 
-  private async markReady(file: FileRow, key: string, chunkKeys: string[]): Promise<AssemblyResult> {
+  private async markReady(file: FileRow, key: string): Promise<AssemblyResult> {
+    let chunkKeys: string[] = [];
     const result = await this.uow.run(async (em): Promise<AssemblyResult> => {
       const [locked] = (await em.query('SELECT * FROM files WHERE id = $1 FOR UPDATE', [file.id])) as FileRow[];
       if (!locked || locked.status !== 'uploading') return { kind: 'skipped', file: locked ?? null };
@@ -150,7 +196,9 @@ export class FileAssembler {
            assembly_requested_at = NULL, assembly_failure = NULL
          WHERE id = $1 RETURNING *`, [file.id, key])) as [FileRow[], number];
       const ready = rows[0]!;
-      await em.query('DELETE FROM file_chunks WHERE file_id = $1', [file.id]);
+      // The keys as recorded now: a chunk sent again during the join has a new object.
+      const [chunks] = (await em.query('DELETE FROM file_chunks WHERE file_id = $1 RETURNING object_key', [file.id])) as [{ object_key: string }[], number];
+      chunkKeys = chunks.map((c) => c.object_key);
       await enqueueWork(em, filePreviewQueue, { fileId: file.id });
       await recordEvent(em, fileCompletedV1, {
         fileId: ready.id, area: ready.area, ownerId: ready.owner_id, folder: ready.folder, hireId: ready.hire_id,

@@ -1,11 +1,12 @@
 import { serviceEnv } from '../bootstrap/service-scope.js';
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Client, CopyDestinationOptions, CopySourceOptions, S3Error } from 'minio';
+import type { Client } from 'minio';
 import { AppError } from '@marketplace/contracts';
 import { readStorageConfig, type StorageConfig } from './storage-config.js';
+import { loadOnFirstUse } from '../bootstrap/load-on-first-use.js';
 
 export interface ObjectInfo {
   size: number;
@@ -28,7 +29,8 @@ export interface PutStreamOptions {
  * putPart is called, so several may be in flight at once; complete waits for none of them.
  */
 export interface MultipartUpload {
-  putPart(data: Buffer): Promise<void>;
+  /** One part, given as the pieces it is made of (sent in order, never joined in memory). */
+  putPart(pieces: readonly Buffer[]): Promise<void>;
   complete(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -39,8 +41,13 @@ export const MIN_PART_BYTES = 5 * 1024 * 1024;
 // Long enough for a slow client to finish a large upload; the URL never leaves this process.
 const PRESIGNED_PUT_SECONDS = 15 * 60;
 
+type Minio = typeof import('minio');
+// The S3 client and its XML parsers take about 10 MiB of each process that loads them.
+const loadMinio = loadOnFirstUse(() => import('minio'));
+
 interface Connection {
   config: StorageConfig;
+  lib: Minio;
   client: Client;
   agent: HttpAgent;
   /**
@@ -57,7 +64,9 @@ interface Connection {
  * needs no S3_* settings. Failures of the store are 503s; a missing object is null, not an error.
  */
 export class ObjectStorage {
-  private connection: Connection | undefined;
+  private config: StorageConfig | undefined;
+  private agent: HttpAgent | undefined;
+  private connection: Promise<Connection> | undefined;
 
   constructor(private readonly configure: () => StorageConfig) {}
 
@@ -71,7 +80,7 @@ export class ObjectStorage {
    */
   requireConfigured(): void {
     try {
-      this.connect();
+      this.settings();
     } catch (err) {
       throw AppError.unavailable(`Storage is not configured: ${(err as Error).message}`);
     }
@@ -79,7 +88,7 @@ export class ObjectStorage {
 
   /** Stores an object already in memory (a re-encoded photo, a small generated file). */
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    const { client, config } = this.connect();
+    const { client, config } = await this.connect();
     await guard(() => client.putObject(config.bucket, key, data, data.length, { 'Content-Type': contentType }));
   }
 
@@ -90,8 +99,17 @@ export class ObjectStorage {
    * (an AppError such as a size limit) is rethrown as it is.
    */
   async putStream(key: string, body: Readable, opts: PutStreamOptions): Promise<void> {
-    const { client, config, agent } = this.connect();
+    const { client, config } = await this.connect();
     const url = await guard(() => client.presignedPutObject(config.bucket, key, PRESIGNED_PUT_SECONDS));
+    await this.sendPut(url, body, opts, `PUT ${key}`);
+  }
+
+  /**
+   * One presigned PUT of `body`, answered 200. The payload is not signed (the URL is), so no
+   * hash of the bytes is computed here: the store checks the length.
+   */
+  private async sendPut(url: string, body: Readable, opts: PutStreamOptions, what: string): Promise<IncomingMessage> {
+    const { agent } = await this.connect();
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
     const req: ClientRequest = send(url, {
       method: 'PUT',
@@ -114,21 +132,32 @@ export class ObjectStorage {
       throw unavailable(err);
     }
     const text = await readText(res);
-    if (res.statusCode !== 200) throw unavailable(new Error(`PUT ${key} answered ${res.statusCode}: ${text.slice(0, 300)}`));
+    if (res.statusCode !== 200) throw unavailable(new Error(`${what} answered ${res.statusCode}: ${text.slice(0, 300)}`));
+    return res;
   }
 
-  /** The object's bytes as a stream with its size and type; null when there is no such object. */
+  /**
+   * The object's bytes as a stream with its size and type; null when there is no such object.
+   * One GET: its headers say the size and type.
+   */
   async open(key: string): Promise<ObjectBody | null> {
-    const info = await this.stat(key);
-    if (!info) return null;
-    const { client, config } = this.connect();
+    const { client, config, lib } = await this.connect();
+    let stream: Readable;
     try {
-      return { ...info, stream: await client.getObject(config.bucket, key) };
+      stream = await client.getObject(config.bucket, key);
     } catch (err) {
-      // Removed between the two requests.
-      if (isMissing(err)) return null;
+      if (isMissing(err, lib)) return null;
       throw unavailable(err);
     }
+    const headers = (stream as Partial<IncomingMessage>).headers ?? {};
+    const size = Number(headers['content-length']);
+    if (!Number.isSafeInteger(size)) {
+      // Not an answer this client could size (never seen from S3, MinIO or s3rver): ask the store.
+      stream.destroy();
+      const info = await this.stat(key);
+      return info && { ...info, stream: await guard(() => client.getObject(config.bucket, key)) };
+    }
+    return { size, contentType: headers['content-type'] ?? 'application/octet-stream', stream };
   }
 
   /**
@@ -160,13 +189,13 @@ export class ObjectStorage {
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {
-    const { client, config } = this.connect();
+    const { client, config, lib } = await this.connect();
     try {
       const stat = await client.statObject(config.bucket, key);
       const type = stat.metaData['content-type'];
       return { size: stat.size, contentType: typeof type === 'string' ? type : 'application/octet-stream' };
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (isMissing(err, lib)) return null;
       throw unavailable(err);
     }
   }
@@ -176,11 +205,11 @@ export class ObjectStorage {
    * there is no such object. The caller checks the range against the size it got from stat().
    */
   async openRange(key: string, offset: number, length: number): Promise<Readable | null> {
-    const { client, config } = this.connect();
+    const { client, config, lib } = await this.connect();
     try {
       return await client.getPartialObject(config.bucket, key, offset, length);
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (isMissing(err, lib)) return null;
       throw unavailable(err);
     }
   }
@@ -192,14 +221,14 @@ export class ObjectStorage {
    * as an attachment.
    */
   async presignGet(key: string, seconds: number, fileName?: string): Promise<string> {
-    const { publicClient, config } = this.connect();
+    const { publicClient, config } = await this.connect();
     const headers = fileName ? { 'response-content-disposition': attachmentDisposition(fileName) } : undefined;
     return guard(() => publicClient.presignedGetObject(config.bucket, key, seconds, headers));
   }
 
   /** The keys under a prefix (all of them, however many pages that takes). */
   async list(prefix: string): Promise<string[]> {
-    const { client, config } = this.connect();
+    const { client, config } = await this.connect();
     return guard(async () => {
       const keys: string[] = [];
       for await (const item of client.listObjectsV2(config.bucket, prefix, true) as AsyncIterable<{ name?: string }>) {
@@ -211,16 +240,16 @@ export class ObjectStorage {
 
   /** Removes an object; removing one that is not there succeeds, so retries are safe. */
   async remove(key: string): Promise<void> {
-    const { client, config } = this.connect();
+    const { client, config } = await this.connect();
     await guard(() => client.removeObject(config.bucket, key));
   }
 
   /** Copies an object inside the bucket, on the store's side (the bytes never pass through here). */
   async copy(sourceKey: string, key: string): Promise<void> {
-    const { client, config } = this.connect();
+    const { client, config, lib } = await this.connect();
     await guard(() => client.copyObject(
-      new CopySourceOptions({ Bucket: config.bucket, Object: sourceKey }),
-      new CopyDestinationOptions({ Bucket: config.bucket, Object: key }),
+      new lib.CopySourceOptions({ Bucket: config.bucket, Object: sourceKey }),
+      new lib.CopyDestinationOptions({ Bucket: config.bucket, Object: key }),
     ).then(() => undefined));
   }
 
@@ -229,15 +258,20 @@ export class ObjectStorage {
    * store's rule). Abort it on failure, or its parts keep costing space until the store expires them.
    */
   async startMultipart(key: string, contentType: string): Promise<MultipartUpload> {
-    const { client, config } = this.connect();
+    const { client, config } = await this.connect();
     const uploadId = await guard(() => client.initiateNewMultipartUpload(config.bucket, key, { 'Content-Type': contentType }));
     const parts: { part: number; etag: string }[] = [];
     let numbered = 0;
     return {
-      putPart: async (data: Buffer) => {
+      // A presigned PUT rather than the client's uploadPart, which hashes every part's bytes to sign them over plain http.
+      putPart: async (pieces: readonly Buffer[]) => {
         const part = ++numbered;
-        const res = await guard(() => client.uploadPart({ bucketName: config.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { 'Content-Length': data.length } }, data));
-        parts.push({ part, etag: res.etag });
+        const size = pieces.reduce((sum, piece) => sum + piece.length, 0);
+        const url = await guard(() => client.presignedUrl('PUT', config.bucket, key, PRESIGNED_PUT_SECONDS, { uploadId, partNumber: String(part) }));
+        const res = await this.sendPut(url, Readable.from(pieces), { size, contentType: 'application/octet-stream' }, `part ${part} of ${key}`);
+        const etag = res.headers.etag;
+        if (!etag) throw unavailable(new Error(`part ${part} of ${key} answered no ETag`));
+        parts.push({ part, etag: etag.replace(/^"|"$/g, '') });
       },
       complete: async () => {
         const ordered = [...parts].sort((a, b) => a.part - b.part);
@@ -251,24 +285,33 @@ export class ObjectStorage {
 
   /** Closes pooled connections (tests, shutdown). */
   close(): void {
-    this.connection?.agent.destroy();
+    this.agent?.destroy();
   }
 
-  private connect(): Connection {
-    if (this.connection) return this.connection;
-    const config = this.configure();
-    const useSSL = config.endpoint.protocol === 'https:';
-    const agent = useSSL ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
-    const client = minioClient(config, config.endpoint, agent);
-    const publicClient = config.publicEndpoint ? minioClient(config, config.publicEndpoint) : client;
-    this.connection = { config, client, agent, publicClient };
+  private settings(): StorageConfig {
+    return (this.config ??= this.configure());
+  }
+
+  private connect(): Promise<Connection> {
+    this.connection ??= (async () => {
+      const config = this.settings();
+      const useSSL = config.endpoint.protocol === 'https:';
+      const agent = useSSL ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+      this.agent = agent;
+      const lib = await loadMinio();
+      const client = minioClient(lib, config, config.endpoint, agent);
+      const publicClient = config.publicEndpoint ? minioClient(lib, config, config.publicEndpoint) : client;
+      return { config, lib, client, agent, publicClient };
+    })();
+    // A missing setting is reported on every use, as before the first connection.
+    this.connection.catch(() => { this.connection = undefined; });
     return this.connection;
   }
 }
 
-function minioClient(config: StorageConfig, endpoint: URL, agent?: HttpAgent): Client {
+function minioClient(lib: Minio, config: StorageConfig, endpoint: URL, agent?: HttpAgent): Client {
   const useSSL = endpoint.protocol === 'https:';
-  return new Client({
+  return new lib.Client({
     endPoint: endpoint.hostname,
     port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
     useSSL,
@@ -289,8 +332,8 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-function isMissing(err: unknown): boolean {
-  return err instanceof S3Error && (err.code === 'NoSuchKey' || err.code === 'NotFound');
+function isMissing(err: unknown, lib: Minio): boolean {
+  return err instanceof lib.S3Error && (err.code === 'NoSuchKey' || err.code === 'NotFound');
 }
 
 function unavailable(cause: unknown): AppError {
