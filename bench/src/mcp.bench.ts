@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
 import { api, BUS_CREDENTIALS_ENV, createMember, mcp, mcpAccessToken } from '@marketplace/testing';
 import { round, runLoad, type LoadOptions, type LoadResult } from './load.js';
-import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
+import { waitForQuietMachine } from './machine.js';
 import { BENCH_LAYOUT } from './layout.js';
+import { CpuPhase, perRequestLine, type CpuSplit } from './cpu-split.js';
 
 // `npm run bench:mcp`: the same member operation (list my jobs) through REST with an API key and
 // through MCP `tools/call` with an OAuth access token, same system, same run, same concurrency.
@@ -71,24 +72,25 @@ async function main(): Promise<number> {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_my_jobs', arguments: {} } }),
       },
     };
-    const load = async (target: Target, durationS: number): Promise<LoadResult & { othersCpu: number | null }> => {
+    const load = async (target: Target, durationS: number): Promise<LoadResult & { othersCpu: number | null; cpu: CpuSplit }> => {
       await waitForQuietMachine(0.15, 20_000);
-      const before = await cpuSnapshot();
+      const phase = await CpuPhase.start();
       const run = await runLoad({ ...options[target], durationS });
-      const usage = cpuUsage(before, await cpuSnapshot());
+      const cpu = await phase.stop();
       await sleep(1000);
-      return { ...run, othersCpu: usage ? round(usage.others, 3) : null };
+      return { ...run, othersCpu: cpu.usage ? round(cpu.usage.others, 3) : null, cpu };
     };
 
     say(`Warming up (${WARMUP_S} s each)…`);
     await load('rest', WARMUP_S);
     await load('mcp', WARMUP_S);
     const order: Target[] = ['rest', 'mcp', 'mcp', 'rest'];
-    const runs: Array<LoadResult & { othersCpu: number | null }> = [];
+    const runs: Array<LoadResult & { othersCpu: number | null; cpu: CpuSplit }> = [];
     for (const target of order) {
       const run = await load(target, DURATION_S);
       say(`  ${target}: ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, ` +
         `non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}, other processes ${run.othersCpu === null ? 'n/a' : `${Math.round(run.othersCpu * 100)}%`} CPU`);
+      say(`    CPU per request: ${perRequestLine(run.cpu, run.responses)}`);
       runs.push(run);
     }
     const best = (t: Target) => runs.filter((r) => r.target === t).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));

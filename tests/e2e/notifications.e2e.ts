@@ -152,12 +152,23 @@ describe('agent notification preferences and alerts on MCP tool results', () => 
     expect((await api(base, '/api/me/notification-preferences')).status).toBe(401);
   });
 
+  /** Tool results until one carries alerts: the gateway hears of a new alert just after it commits. */
+  async function resultWithAlerts(args: Record<string, unknown> = {}) {
+    // Well inside the minute a gateway believes "nothing waits" without news: the announcement did it.
+    return until(async () => {
+      const res = await call('get_notification_preferences', args);
+      return res.body.result?.structuredContent?.notifications ? res : undefined;
+    }, { timeoutMs: 10_000, intervalMs: 50, what: 'a tool result carrying the alert' });
+  }
+
   it('a tool result carries pending alerts once, beside an unchanged result', async () => {
+    // A result with nothing waiting: this gateway now stops asking until it hears of an alert.
+    expect(toolResult(await call('get_notification_preferences'))).toEqual({ agentNotifications: true });
     const applicationId = randomUUID();
     await applied(member, applicationId);
     await pending(member, 1);
 
-    const res = await call('get_notification_preferences', { conversation_id: 'new' });
+    const res = await resultWithAlerts({ conversation_id: 'new' });
     expect(toolResult(res)).toEqual({ agentNotifications: true });
     const result = res.body.result;
     expect(result.structuredContent.notifications).toMatchObject({
@@ -189,5 +200,20 @@ describe('agent notification preferences and alerts on MCP tool results', () => 
     const pulled = toolResult<Delivered>(await call('get_notifications'));
     expect(pulled.conversations.map((c) => c.conversationKey)).toEqual([`application:${applicationId}`]);
     toolResult(await call('set_notification_preferences', { agent_notifications: true }));
+  });
+
+  it('turned back on over REST: alerts held while off ride on the next results', async () => {
+    toolResult(await call('set_notification_preferences', { agent_notifications: false }));
+    const applicationId = randomUUID();
+    await applied(member, applicationId);
+    await pending(member, 1);
+    // Off: the look finds nothing to carry, and the gateway stops asking.
+    expect((await call('get_notification_preferences')).body.result.structuredContent.notifications).toBeUndefined();
+
+    const on = await api(base, '/api/me/notification-preferences', { key: member.key, method: 'PUT', body: { agentNotifications: true } });
+    expect(on).toMatchObject({ status: 200, body: { agentNotifications: true } });
+    const res = await resultWithAlerts();
+    expect(res.body.result.structuredContent.notifications.conversations.map((c: Conversation) => c.conversationKey))
+      .toEqual([`application:${applicationId}`]);
   });
 });

@@ -21,6 +21,7 @@ import { registerMemberApp } from './web/member/member-app.js';
 import { registerJobVersionPages } from './web/job-versions-page.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
 import { PublicPageCache } from './rest/public-page-cache.js';
+import { AgentAlertHints } from './mcp/agent-alert-hints.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
 import { registerWebPages } from './web/web-pages.js';
 import { registerAssets } from './web/assets.js';
@@ -82,7 +83,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const consent = registerConsentPage(app, {
     bus, server: oauth, logger: opts.logger, sessionMember: (req, reply) => auth.sessionCaller(req, reply),
   });
-  registerMcpEndpoint(app, { bus, oauth, streamer, pages });
+  registerMcpEndpoint(app, { bus, oauth, streamer, pages, alerts: new AgentAlertHints(opts.nc) });
   registerMethodNotAllowed(app, mergeRoutes([
     meta, apiDocs, rest, authRoutes, webPages, joinPages, unsubscribePages, staffConsole, memberApp, versionPages, assets, board,
     resourceMetadata, consent, new Map([['/api/mcp', new Set(['POST'])]]),

@@ -56,6 +56,7 @@ export * from './operations/identity-check.operations.js';
 export * from './operations/team.operations.js';
 export * from './operations/candidate.operations.js';
 export * from './events/team.events.js';
+export * from './events/notifications.events.js';
 export * from './queues/notifications.queues.js';
 export * from './schemas/draft.schema.js';
 export * from './operations/drafts.operations.js';

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, validateInput, type Caller, type ClientFacts,
   type OutputOf,
@@ -19,6 +20,7 @@ import type { ObjectStreamer } from '../storage/object-streamer.js';
 import { screenParams } from './json-rpc-params.js';
 import type { PublicPageCache } from '../rest/public-page-cache.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
+import type { AgentAlertHints } from './agent-alert-hints.js';
 
 const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection: what you post, apply
 for or write is theirs, marked as done through an agent. Start with get_suggested_workflow. Browse with
@@ -38,6 +40,8 @@ export interface McpDeps {
   streamer: ObjectStreamer;
   /** Dropped after a write, so the write shows on the very next anonymous read. */
   pages: PublicPageCache;
+  /** Which callers' results need a look for pending alerts. */
+  alerts: AgentAlertHints;
 }
 
 export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
@@ -46,6 +50,8 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   const tools = buildTools();
   const listed = [...tools.values()].map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
   const resourceMetadata = `${deps.oauth.issuer}${PROTECTED_RESOURCE_PATHS[0]}`;
+  // The SDK would build a fresh Ajv (formats and all) for every per-request Server; one serves them all.
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
   // MCP authorization: 401 (no or bad token) and 403 insufficient_scope both name the metadata
   // document and the scopes to ask for, so a client can (re)authorize without prior knowledge.
@@ -94,7 +100,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
 
     const server = new Server(
       { name: 'marketplace', version: SERVICE_VERSION },
-      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
     );
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -115,7 +121,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
 }
 
 async function callTool(
-  tool: Tool, args: Record<string, unknown>, caller: Caller | null, requestId: string, deps: Pick<McpDeps, 'bus' | 'streamer' | 'pages'>,
+  tool: Tool, args: Record<string, unknown>, caller: Caller | null, requestId: string, deps: Pick<McpDeps, 'bus' | 'streamer' | 'pages' | 'alerts'>,
   client?: ClientFacts,
 ): Promise<CallToolResult> {
   let staged: string | undefined;
@@ -143,7 +149,7 @@ async function callTool(
     deps.pages.afterCall(tool.op);
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
     // Only once the tool succeeded: alerts claimed for a failed call would be lost with its error.
-    const notifications = caller && tool.op !== deliverNotifications ? await pendingAlerts(deps.bus, caller, requestId) : null;
+    const notifications = caller && tool.op !== deliverNotifications ? await pendingAlerts(deps, caller, requestId) : null;
     return {
       // Agents that read only text still see the conversation id to pass on their next call.
       content: [
@@ -165,13 +171,18 @@ type PendingAlerts = OutputOf<typeof takePendingAlerts>;
 
 /**
  * The caller's pending alerts, claimed (marked delivered) by the notifications service while their
- * agent notifications are on; null when there are none. One bus request, one indexed read when
- * nothing waits. A failure here never fails the tool call: the alerts stay for the next one.
+ * agent notifications are on; null when there are none. Asked only when an alert may have come
+ * since the last look found none (AgentAlertHints). A failure here never fails the tool call: the
+ * alerts stay for the next one.
  */
-async function pendingAlerts(bus: BusClient, caller: Caller, requestId: string): Promise<PendingAlerts | null> {
+async function pendingAlerts(deps: Pick<McpDeps, 'bus' | 'alerts'>, caller: Caller, requestId: string): Promise<PendingAlerts | null> {
+  const lookedAt = deps.alerts.beginLook(caller.memberId);
+  if (lookedAt === undefined) return null;
   try {
-    const taken = await bus.call(takePendingAlerts, { memberId: caller.memberId }, { requestId, caller: null });
-    return taken.conversations.length ? taken : null;
+    const taken = await deps.bus.call(takePendingAlerts, { memberId: caller.memberId }, { requestId, caller: null });
+    if (taken.conversations.length) return taken;
+    deps.alerts.foundNone(caller.memberId, lookedAt);
+    return null;
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import { AppError, authenticateOAuth, type Caller } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit';
+import { VerifiedTokenCache } from './verified-token-cache.js';
 import { AGENT_SCOPES, type AuthorizationServer } from './authorization-server.js';
 
 /** Scopes an MCP client asks for when challenged: the agent scopes plus refresh tokens. */
@@ -30,6 +31,9 @@ export function registerProtectedResourceMetadata(app: FastifyInstance, server: 
   return new Map(PROTECTED_RESOURCE_PATHS.map((p) => [p, new Set(['GET', 'HEAD'])]));
 }
 
+/** An agent repeats its access token on every call; its RSA signature is checked once a minute at most. */
+const verifiedClaims = new VerifiedTokenCache();
+
 /**
  * An MCP bearer token: a JWT access token from our authorization server, signed with the shared
  * key, for exactly the /api/mcp resource and not expired (checked here, no network); then one
@@ -38,6 +42,14 @@ export function registerProtectedResourceMetadata(app: FastifyInstance, server: 
 export async function oauthCaller(
   server: AuthorizationServer, bus: BusClient, token: string, requestId: string,
 ): Promise<Caller> {
+  const claims = verifiedClaims.get(token, Date.now()) ?? await verifyAccessToken(server, token);
+  const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [];
+  return bus.call(authenticateOAuth, {
+    grantId: String(claims.gid), clientId: String(claims.client_id), memberId: String(claims.sub), scopes,
+  }, { requestId, caller: null });
+}
+
+async function verifyAccessToken(server: AuthorizationServer, token: string): Promise<Record<string, unknown>> {
   const { verifyKeys } = await server.load();
   let claims: Record<string, unknown>;
   try {
@@ -51,8 +63,6 @@ export async function oauthCaller(
   } catch {
     throw AppError.unauthorized('The access token is invalid, expired or not for this resource.');
   }
-  const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [];
-  return bus.call(authenticateOAuth, {
-    grantId: String(claims.gid), clientId: String(claims.client_id), memberId: String(claims.sub), scopes,
-  }, { requestId, caller: null });
+  verifiedClaims.set(token, claims, Date.now());
+  return claims;
 }

@@ -30,4 +30,5 @@ export const EVENTS_WITHOUT_ALERTS: Readonly<Record<string, string>> = {
   'member.card_changed': 'only copies of the card are refreshed',
   'team.renamed': 'only the company name on team jobs is refreshed',
   'waitlist.invited': 'the person on the waitlist is emailed the invitation itself',
+  'alerts.waiting': 'it announces alerts already written, to the gateways',
 };

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  getNotificationPreferences, setNotificationPreferences, type InputOf, type OutputOf,
+  agentAlertsWaitingV1, getNotificationPreferences, setNotificationPreferences, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 
 /** No row means the defaults: agent notifications on. */
 @Injectable()
@@ -24,15 +24,20 @@ export class GetNotificationPreferencesHandler implements OperationHandler<typeo
 export class SetNotificationPreferencesHandler implements OperationHandler<typeof setNotificationPreferences> {
   readonly operation = setNotificationPreferences;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly uow: UnitOfWork) {}
 
   async handle(input: InputOf<typeof setNotificationPreferences>, ctx: HandlerContext): Promise<OutputOf<typeof setNotificationPreferences>> {
-    const [row] = (await this.ds.query(
-      `INSERT INTO notification_preferences (member_id, agent_notifications, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (member_id) DO UPDATE SET agent_notifications = EXCLUDED.agent_notifications, updated_at = now()
-       RETURNING agent_notifications`,
-      [callerOf(ctx).memberId, input.agentNotifications],
-    )) as { agent_notifications: boolean }[];
-    return { agentNotifications: row!.agent_notifications };
+    const memberId = callerOf(ctx).memberId;
+    return this.uow.run(async (em) => {
+      const [row] = (await em.query(
+        `INSERT INTO notification_preferences (member_id, agent_notifications, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (member_id) DO UPDATE SET agent_notifications = EXCLUDED.agent_notifications, updated_at = now()
+         RETURNING agent_notifications`,
+        [memberId, input.agentNotifications],
+      )) as { agent_notifications: boolean }[];
+      // Alerts held back while they were off now ride along again: gateways must look for them.
+      if (input.agentNotifications) await recordEvent(em, agentAlertsWaitingV1, { memberId });
+      return { agentNotifications: row!.agent_notifications };
+    });
   }
 }

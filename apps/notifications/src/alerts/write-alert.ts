@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { EventEnvelope } from '@marketplace/contracts';
+import { agentAlertsWaitingV1, type EventEnvelope } from '@marketplace/contracts';
+import { recordEvent } from '@marketplace/service-kit';
 import { EMAIL_SWITCH_OF } from '../channels/email-switches.js';
 import { routeAlert } from '../channels/route-alert.js';
 
@@ -35,8 +36,9 @@ export function invitationsConversation(): AlertConversation {
 }
 
 /**
- * Writes one alert for one member and routes it to email and push; the unique (event, member)
- * index makes redelivery harmless (nothing is written or routed twice).
+ * Writes one alert for one member and routes it to email and push and, once committed, announces
+ * it to the gateways for the member's agent; the unique (event, member) index makes redelivery
+ * harmless (nothing is written, routed or announced twice).
  */
 export async function writeAlert(
   em: EntityManager, event: EventEnvelope<unknown>, memberId: string, message: string, c: AlertConversation,
@@ -49,5 +51,7 @@ export async function writeAlert(
     [randomUUID(), memberId, event.type, message, c.jobId, c.applicationId, c.commentId, c.title,
       c.key, c.kind, event.id, event.occurredAt],
   )) as { id: string }[];
-  if (inserted[0]) await routeAlert(em, { id: inserted[0].id, memberId, emailSwitch });
+  if (!inserted[0]) return;
+  await routeAlert(em, { id: inserted[0].id, memberId, emailSwitch });
+  await recordEvent(em, agentAlertsWaitingV1, { memberId });
 }

@@ -1,6 +1,7 @@
 import { catalogue } from '../catalogue.js';
 import { EVENTS_STREAM } from '../events/event.js';
 import { eventCatalogue, publicPageEvents } from '../events/event-catalogue.js';
+import { agentAlertsWaitingV1 } from '../events/notifications.events.js';
 import { SETTINGS_CHANGED_SUBJECT } from '../operations/admission.operations.js';
 import type { BusPrincipal, ServiceName } from '../operation.js';
 import { workStreamName, workStreamSubjects } from '../queues/queue.js';
@@ -46,8 +47,9 @@ export function busPermissions(principal: BusPrincipal): BusPermissions {
   if (principal === 'gateway' || principal === 'operator') {
     const health = principal === 'gateway' ? BUS_SERVICES.map((s) => `${s}.v1.health`) : [];
     // The gateway hears public-page events as they are published (core NATS, no consumer), to drop its shared page cache.
-    const pageEvents = principal === 'gateway' ? publicPageEvents.map((e) => e.subject) : [];
-    return { publish: [...new Set([...calls, ...health])].sort(), subscribe: [inbox, SETTINGS_CHANGED_SUBJECT, ...pageEvents], allowResponses: false };
+    // and that alerts wait for a member's agent, to carry them on that member's next MCP tool result.
+    const heard = principal === 'gateway' ? [...publicPageEvents.map((e) => e.subject), agentAlertsWaitingV1.subject] : [];
+    return { publish: [...new Set([...calls, ...health])].sort(), subscribe: [inbox, SETTINGS_CHANGED_SUBJECT, ...heard], allowResponses: false };
   }
   const events = eventCatalogue.filter((e) => e.producer === principal).map((e) => e.subject);
   const publish = [

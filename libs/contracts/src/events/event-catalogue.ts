@@ -4,6 +4,7 @@ import * as applicationsEvents from './applications.events.js';
 import * as filesEvents from './files.events.js';
 import * as identityEvents from './identity.events.js';
 import * as jobsEvents from './jobs.events.js';
+import * as notificationsEvents from './notifications.events.js';
 import * as teamEvents from './team.events.js';
 
 function isEventDefinition(value: unknown): value is EventDefinition {
@@ -11,7 +12,9 @@ function isEventDefinition(value: unknown): value is EventDefinition {
 }
 
 /** Every domain event; a new events file is added here, and its producer's bus user may then publish it. */
-export const eventCatalogue: readonly EventDefinition[] = [adminEvents, applicationsEvents, filesEvents, identityEvents, jobsEvents, teamEvents]
+export const eventCatalogue: readonly EventDefinition[] = [
+  adminEvents, applicationsEvents, filesEvents, identityEvents, jobsEvents, notificationsEvents, teamEvents,
+]
   .flatMap((module) => Object.values(module))
   .filter(isEventDefinition);
 
