@@ -45,9 +45,11 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
     plain('event to alert p50', r.latencyMs.all.p50, 'ms', othersOf(r)),
   ],
   files: (r) => [
-    atLeast('chunked upload / direct PUT', r.ratio, '', r.budget.min),
-    plain('through the gateway', r.gateway.MBps, 'MB/s'),
-    plain('direct PUT', r.direct.MBps, 'MB/s'),
+    atLeast('chunked upload / direct PUT', r.ratio, '', r.budget.min, r.cpu?.chunks?.otherCpu ?? null),
+    plain('through the gateway', r.gateway.MBps, 'MB/s', r.cpu?.chunks?.otherCpu ?? null),
+    plain('direct PUT', r.direct.MBps, 'MB/s', r.cpu?.direct?.otherCpu ?? null),
+    // What the store alone allows a chunked upload: its chunk PUTs plus a join done straight against it.
+    plain("store's own chunked upload / direct PUT", r.directChunks?.ratioCeiling ?? null, '', r.cpu?.directChunks?.otherCpu ?? null),
   ],
   footprint: (r) => [
     below(`idle RSS, whole system (${String(r.layout)})`, r.total.rssMiB, 'MiB', r.budget.totalMiB),
