@@ -20,6 +20,18 @@ function luhnValid(digits: string): boolean {
 const DIGIT_RUN = /(?<!\d)\d+(?:[ -]\d+)*(?!\d)/g;
 
 /**
+ * How cards are printed when split: fours (the last group may be shorter, as in 4-4-4-4-3),
+ * or American Express and Diners Club's 4-6-5 and 4-6-4. Other groupings (a UUID's 8-4-4-4-12,
+ * dates, phone numbers) are not card numbers even when their digits pass the Luhn check.
+ */
+function printedLikeACard(groups: readonly string[]): boolean {
+  if (groups.length === 1) return true;
+  const sizes = groups.map((g) => g.length).join('-');
+  if (sizes === '4-6-5' || sizes === '4-6-4') return true;
+  return groups.slice(0, -1).every((g) => g.length === 4) && groups[groups.length - 1]!.length <= 4;
+}
+
+/**
  * Whether the text holds what looks like a card number. Every stretch of consecutive groups in a
  * run is tried, so `order 12345 4111 1111 1111 1111` is found as well as `4111111111111111`. A
  * number of one repeated digit (0000 0000 0000 0000) is not a card.
@@ -32,7 +44,9 @@ export function holdsCardNumber(text: string): boolean {
       for (let end = start; end < groups.length; end++) {
         digits += groups[end];
         if (digits.length > 19) break;
-        if (digits.length >= 13 && !/^(\d)\1*$/.test(digits) && luhnValid(digits)) return true;
+        if (digits.length >= 13 && !/^(\d)\1*$/.test(digits) && printedLikeACard(groups.slice(start, end + 1)) && luhnValid(digits)) {
+          return true;
+        }
       }
     }
   }
