@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { BusClient, ObjectStorage, type CallerSigner, type Logger } from '@marketplace/service-kit';
+import { BusClient, ObjectStorage, type CallerSigner, type Logger } from '@marketplace/service-kit/edge';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { Authenticator } from './auth/authenticator.js';
 import { frameworkError, registerCrossCutting, registerMethodNotAllowed } from './http/cross-cutting.js';

@@ -1,4 +1,4 @@
-import { runStandalone } from '@marketplace/service-kit';
+import { runStandalone } from '@marketplace/service-kit/edge';
 import { service } from './service.js';
 
 await runStandalone(service);

@@ -1,7 +1,7 @@
 import {
   CallerSigner, closeServer, configureTracing, connectNats, createLogger, inServiceScope, refuseDefaultSecrets, startHealthServer,
   stopTracing, type ServiceEntry, type ServiceEnv,
-} from '@marketplace/service-kit';
+} from '@marketplace/service-kit/edge';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { buildGateway } from './gateway.server.js';
 import { serverKeysFromEnv } from './oauth/server-keys.js';

@@ -1,3 +1,6 @@
+// First, so that Nest is imported while date formats are deferred (see the module); restored at the end.
+import { restoreDateFormat } from './bootstrap/deferred-date-format.js';
+
 export * from './bus/bus-client.js';
 export * from './bus/bus-server.js';
 export * from './bus/codec.js';
@@ -17,6 +20,7 @@ export * from './logging/logger.js';
 export * from './bootstrap/kit.module.js';
 export * from './bootstrap/kit.tokens.js';
 export * from './bootstrap/run-service.js';
+export * from './bootstrap/service-entry.js';
 export * from './bootstrap/load-on-first-use.js';
 export * from './bootstrap/service-scope.js';
 export * from './queues/enqueue-work.js';
@@ -44,3 +48,5 @@ export * from './models/model-provider.js';
 export * from './bus/stream-replicas.js';
 export * from './health/service-metrics.js';
 export * from './tracing/tracer.js';
+
+restoreDateFormat();

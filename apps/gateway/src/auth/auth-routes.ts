@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError, completeOidcSignIn, endSession, peekMagicLink, startOidcSignIn, verifyMagicLink,
 } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from './authenticator.js';
 import { html, sendPage } from '../web/layout.js';
 import { isSameOriginJson, requestOrigin } from './same-origin.js';

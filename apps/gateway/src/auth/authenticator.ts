@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, authenticateKey, authenticateSession, type Caller } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import { isSafeMethod, isSameOriginWrite, JSON_BODY } from './same-origin.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.js';
 

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Logger } from '@marketplace/service-kit';
+import type { Logger } from '@marketplace/service-kit/edge';
 import { frameworkError, registerCrossCutting, registerMethodNotAllowed } from './cross-cutting.js';
 
 const quiet = { warn: () => undefined, error: () => undefined } as unknown as Logger;

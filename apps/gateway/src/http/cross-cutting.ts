@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@marketplace/contracts';
-import type { Logger } from '@marketplace/service-kit';
+import type { Logger } from '@marketplace/service-kit/edge';
 import { sendError } from './error-reply.js';
 import { drainUnread } from '../storage/object-streamer.js';
 

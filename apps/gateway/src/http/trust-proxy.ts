@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { serviceEnv } from '@marketplace/service-kit/edge';
 
 /**
  * How many reverse proxies in front of the gateway to trust for the client address.

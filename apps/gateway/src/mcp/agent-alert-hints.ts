@@ -1,6 +1,6 @@
 import type { Msg, NatsConnection } from '@nats-io/transport-node';
 import { agentAlertsWaitingV1, type EventEnvelope } from '@marketplace/contracts';
-import { decodeJson } from '@marketplace/service-kit';
+import { decodeJson } from '@marketplace/service-kit/edge';
 
 /**
  * How long "nothing waits" is believed without news: what a lost announcement (published while

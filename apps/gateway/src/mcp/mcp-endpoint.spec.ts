@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError, authenticateOAuth, type Operation } from '@marketplace/contracts';
-import type { BusClient, Logger } from '@marketplace/service-kit';
+import type { BusClient, Logger } from '@marketplace/service-kit/edge';
 import { registerCrossCutting } from '../http/cross-cutting.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { registerMcpEndpoint } from './mcp-endpoint.js';

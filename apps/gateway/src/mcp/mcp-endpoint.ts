@@ -8,7 +8,7 @@ import {
   AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, validateInput, type Caller, type ClientFacts,
   type OutputOf,
 } from '@marketplace/contracts';
-import { inSpan, type BusClient } from '@marketplace/service-kit';
+import { inSpan, type BusClient } from '@marketplace/service-kit/edge';
 import { bearerToken } from '../auth/authenticator.js';
 import { renameFields } from '../http/error-reply.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';

@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { serviceEnv } from '@marketplace/service-kit/edge';
 import { isIP, type AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@marketplace/contracts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { getSearchMode, listAuthMethods } from '@marketplace/contracts';
-import { BusClient, decodeJson, healthSubject } from '@marketplace/service-kit';
+import { BusClient, decodeJson, healthSubject } from '@marketplace/service-kit/edge';
 import { SERVICE_VERSION } from './service-version.js';
 
 /**

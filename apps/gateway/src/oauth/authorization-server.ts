@@ -1,10 +1,10 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { serviceEnv } from '@marketplace/service-kit/edge';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Provider, { errors } from 'oidc-provider';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { AppError, OAUTH_SCOPES, oauthAccount, oauthAdmitRegistration, oauthServerKeys } from '@marketplace/contracts';
-import type { BusClient, Logger } from '@marketplace/service-kit';
+import type { BusClient, Logger } from '@marketplace/service-kit/edge';
 import { sendError } from '../http/error-reply.js';
 import { trustedProxyHops } from '../http/trust-proxy.js';
 import { html, PAGE_CSP, renderPage } from '../web/layout.js';

@@ -3,7 +3,7 @@ import { errors } from 'oidc-provider';
 import {
   AppError, oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert,
 } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 
 type Payload = Record<string, unknown>;
 

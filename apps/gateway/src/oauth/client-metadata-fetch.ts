@@ -1,5 +1,5 @@
-import { serviceEnv } from '@marketplace/service-kit';
-import type { Logger } from '@marketplace/service-kit';
+import { serviceEnv } from '@marketplace/service-kit/edge';
+import type { Logger } from '@marketplace/service-kit/edge';
 
 type FetchOptions = RequestInit & { dispatcher?: unknown };
 

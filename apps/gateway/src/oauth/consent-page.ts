@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
 import { AppError, getMemberCard, oauthDestroy, recordAgentConsent, type Caller } from '@marketplace/contracts';
-import type { BusClient, Logger } from '@marketplace/service-kit';
+import type { BusClient, Logger } from '@marketplace/service-kit/edge';
 import { html, sendPage, type Raw } from '../web/layout.js';
 import { AGENT_SCOPES, INTERACTION_BASE, OAUTH_BASE, type AuthorizationServer } from './authorization-server.js';
 

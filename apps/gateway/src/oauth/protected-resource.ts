@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import { AppError, authenticateOAuth, type Caller } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import { VerifiedTokenCache } from './verified-token-cache.js';
 import { AGENT_SCOPES, type AuthorizationServer } from './authorization-server.js';
 

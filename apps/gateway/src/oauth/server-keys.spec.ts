@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { SignJWT, importJWK, jwtVerify } from 'jose';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import { AuthorizationServer } from './authorization-server.js';
 import { parseCookieKeys, parseSigningKeys, publicJwks, serverKeysFromEnv } from './server-keys.js';
 import { HASHED_KINDS, storedId } from './bus-adapter.js';

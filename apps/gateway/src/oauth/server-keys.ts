@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { serviceEnv } from '@marketplace/service-kit/edge';
 import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 

@@ -123,7 +123,7 @@ function operationObject(op: Operation): Json {
     : { 'application/json': { schema: schemaOf(op.output, 'output'), example: exampleOf(schemaOf(op.output, 'output')) } };
   const responses: Json = { [String(rest.status)]: { description: op.summary, content } };
   const errors = { ...ERROR_STATUSES, ...(upload ? { ...UPLOAD_STATUSES, '413': `File over ${upload.maxBytes} bytes, or JSON over 2,097,152 bytes` } : {}) };
-  for (const [status, description] of Object.entries(errors).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [status, description] of Object.entries(errors).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (!errorApplies(op, status, fields)) continue;
     responses[status] = { $ref: `#/components/responses/Error${status}`, description };
   }

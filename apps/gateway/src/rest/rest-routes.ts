@@ -4,7 +4,7 @@ import {
   AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type Caller,
   type ClientFacts, type ObjectDownload, type Operation,
 } from '@marketplace/contracts';
-import { inSpan, type BusClient } from '@marketplace/service-kit';
+import { inSpan, type BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
 import { renameFields } from '../http/error-reply.js';
 import { bindFields, fastifyPath, type BoundField } from './field-bindings.js';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@marketplace/contracts';
-import type { Logger, ObjectStorage } from '@marketplace/service-kit';
+import type { Logger, ObjectStorage } from '@marketplace/service-kit/edge';
 import { ObjectStreamer, parseRange } from './object-streamer.js';
 
 /** Storage that records how it was read: a ranged request must never open the whole object. */

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError, type UploadBinding } from '@marketplace/contracts';
-import type { Logger, ObjectStorage } from '@marketplace/service-kit';
+import type { Logger, ObjectStorage } from '@marketplace/service-kit/edge';
 import { acceptRawBodies, assertUploadBinding, ObjectStreamer } from './object-streamer.js';
 
 /** Object storage in memory: enough to see what the streamer stores, under which key, and what it removes. */

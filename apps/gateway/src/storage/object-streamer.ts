@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError, STAGING_PREFIX, type DownloadBinding, type ObjectDownload, type UploadBinding, type UploadedObject,
 } from '@marketplace/contracts';
-import { attachmentDisposition, type Logger, type ObjectStorage } from '@marketplace/service-kit';
+import { attachmentDisposition, type Logger, type ObjectStorage } from '@marketplace/service-kit/edge';
 
 // What an HTML form or a fetch without preflight can send cross-site. A session write is trusted
 // only when the browser had to ask first, so an upload may never accept one of these.

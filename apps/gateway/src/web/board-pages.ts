@@ -3,7 +3,7 @@ import {
   ANONYMOUS_POSTER_NAME, AppError, CATEGORIES, getJob, getMember, REMOVED_MEMBER_HEADLINE, getPublicJob, listJobApplicants, listJobComments, listOpenJobs,
   searchJobs, type Caller, type OutputOf, type Category, type Job, type JobApplicant,
 } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
 import { html, sendPage, type Raw } from './layout.js';
 import { renderMarkdown } from './markdown.js';

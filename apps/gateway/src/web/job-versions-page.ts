@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getJobVersion, listJobVersions, type Caller } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
 import { problem } from './board-pages.js';
 import { html, sendPage } from './layout.js';

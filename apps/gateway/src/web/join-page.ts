@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptInvitation, AppError, getAccess, joinWaitlist, validateInput, type Caller } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
 import { acceptFormPosts, formCaller, formFields } from './form-posts.js';
 import { html, sendPage, type Raw } from './layout.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, validateInput, type Caller, type InputOf, type Operation, type OutputOf } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
 import { formCaller, formFields } from './form-posts.js';
 import { html, sendPage, type Page, type Raw } from './layout.js';

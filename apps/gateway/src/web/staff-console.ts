@@ -3,7 +3,7 @@ import {
   AppError, decideContentReport, inviteFromWaitlist, listAuditLog, listContentReports, listFeatureRequests, listHelpRequests,
   listInviteLinks, listProblemReports, listWaitlist, restoreContent, validateInput, type Caller, type Operation, type OutputOf,
 } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
 import { acceptFormPosts, formFields } from './form-posts.js';
 import { html, sendPage, type Raw } from './layout.js';

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -21,6 +20,7 @@ import { KitModule } from './kit.module.js';
 import { refuseDefaultSecrets } from './production-secrets.js';
 import { configureTracing, stopTracing } from '../tracing/tracer.js';
 import { inServiceScope, serviceMetrics, type LogOutput, type ServiceEnv } from './service-scope.js';
+import { closeServer, runStandalone, type RunningService, type ServiceEntry } from './service-entry.js';
 import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
 import { WorkRunner } from '../queues/work-runner.js';
 
@@ -40,18 +40,6 @@ function roleOf(def: ServiceDefinition, env: ServiceEnv): Role {
   return role;
 }
 
-/** A service started in this process; stop() drains it and closes what it opened, leaving the process running. */
-export interface RunningService {
-  stop(): Promise<void>;
-}
-
-/** Something a process can run: a backend service (serviceEntry) or the gateway. */
-export interface ServiceEntry {
-  name: string;
-  /** `output` takes its log lines instead of stdout. */
-  start(env: ServiceEnv, output?: LogOutput): Promise<RunningService>;
-}
-
 export function serviceEntry(def: ServiceDefinition): ServiceEntry {
   return { name: def.name, start: (env, output) => startService(def, env, output) };
 }
@@ -59,20 +47,6 @@ export function serviceEntry(def: ServiceDefinition): ServiceEntry {
 /** One entry point for every service; the role (api, worker, migrate) is chosen by environment. */
 export async function runService(def: ServiceDefinition): Promise<void> {
   await runStandalone(serviceEntry(def));
-}
-
-/** Runs one service as the whole process (a container, a per-service launch): process.env is its settings. */
-export async function runStandalone(entry: ServiceEntry): Promise<void> {
-  const running = await entry.start(process.env);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await running.stop();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
 }
 
 /**
@@ -177,15 +151,6 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
     await stopTracing();
   });
   return { stop: () => (stopped ??= stop()) };
-}
-
-/** Closes a health server (or any HTTP server) and the idle keep-alive connections it holds. */
-export async function closeServer(server: Server | undefined): Promise<void> {
-  if (!server) return;
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
 
 function safeGet<T>(app: { get: (t: symbol, o: { strict: boolean }) => unknown }, token: symbol): T | undefined {

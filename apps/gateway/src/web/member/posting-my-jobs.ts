@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, getJobWork, listJobApplications, listMyJobs, type Caller, type JobApplication, type Job, type JobStatus } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import { CATEGORY_NAMES } from '../board-pages.js';
 import { html, type Raw } from '../layout.js';
 import { callAs, when } from '../session-pages.js';

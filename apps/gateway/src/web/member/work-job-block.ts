@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, getJobWork, type AuthorizedJobDetail, type Caller, type Job } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import { checkBox, textArea, textInput } from '../form-fields.js';
 import { html, type Raw } from '../layout.js';
 import { callAs, doneNotice, noticeOf, when, type FormState } from '../session-pages.js';
