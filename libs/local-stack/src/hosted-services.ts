@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url';
+import { startIdleMemoryReducer } from '@marketplace/service-kit/edge';
 import type { LogOutput, RunningService, ServiceEntry } from '@marketplace/service-kit';
 
 /**
@@ -15,6 +16,8 @@ export class HostedServices {
     if (this.running.has(key)) throw new Error(`${key} is already running`);
     const service = await (await this.entryAt(entryPath)).start(env, output);
     this.running.set(key, service);
+    // One per process, whichever service started first; its settings are every service's alike.
+    startIdleMemoryReducer(env);
   }
 
   async stop(key: string): Promise<void> {

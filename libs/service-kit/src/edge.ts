@@ -13,3 +13,4 @@ export * from './bootstrap/service-entry.js';
 export * from './bootstrap/production-secrets.js';
 export * from './storage/object-storage.js';
 export * from './tracing/tracer.js';
+export * from './bootstrap/idle-memory.js';

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { startIdleMemoryReducer } from './idle-memory.js';
 import type { LogOutput, ServiceEnv } from './service-scope.js';
 
 /** A service started in this process; stop() drains it and closes what it opened, leaving the process running. */
@@ -16,6 +17,7 @@ export interface ServiceEntry {
 /** Runs one service as the whole process (a container, a per-service launch): process.env is its settings. */
 export async function runStandalone(entry: ServiceEntry): Promise<void> {
   const running = await entry.start(process.env);
+  startIdleMemoryReducer(process.env);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

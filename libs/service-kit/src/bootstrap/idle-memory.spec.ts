@@ -1,0 +1,51 @@
+import { getHeapSpaceStatistics } from 'node:v8';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { IDLE_MEMORY_DEFAULTS, shouldReduce, startIdleMemoryReducer } from './idle-memory.js';
+
+const MIB = 1024 * 1024;
+
+function youngGeneration(): number {
+  return getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.physical_space_size ?? 0;
+}
+
+describe('idle memory reducer', () => {
+  it('collects only when the loop was idle and the process grew since it last shrank', () => {
+    const options = IDLE_MEMORY_DEFAULTS;
+    expect(shouldReduce({ utilization: 0.01, rss: 120 * MIB, rssAfterLast: undefined }, options)).toBe(true);
+    expect(shouldReduce({ utilization: 0.5, rss: 120 * MIB, rssAfterLast: undefined }, options)).toBe(false);
+    expect(shouldReduce({ utilization: 0.01, rss: 104 * MIB, rssAfterLast: 100 * MIB }, options)).toBe(false);
+    expect(shouldReduce({ utilization: 0.01, rss: 110 * MIB, rssAfterLast: 100 * MIB }, options)).toBe(true);
+    expect(shouldReduce({ utilization: 0.03, rss: 110 * MIB, rssAfterLast: 100 * MIB }, options)).toBe(false);
+  });
+
+  it('gives back the young generation a burst grew, once the process is idle', async () => {
+    // A burst of short-lived objects, with enough surviving each scavenge for V8 to grow the young generation.
+    let keep: { n: number; s: string }[] = [];
+    for (let i = 0; i < 3_000_000; i += 1) {
+      keep.push({ n: i, s: `item ${i}` });
+      if (keep.length > 200_000) keep = [];
+    }
+    keep = [];
+    const grown = youngGeneration();
+    expect(grown).toBeGreaterThan(4 * MIB);
+    const reducer = startIdleMemoryReducer({}, { ...IDLE_MEMORY_DEFAULTS, checkEveryMs: 200, idleUtilization: 0.5 });
+    try {
+      expect(reducer).toBeDefined();
+      expect(startIdleMemoryReducer({})).toBe(reducer); // one per process
+      const deadline = Date.now() + 5_000;
+      while (reducer!.reductions === 0 && Date.now() < deadline) await sleep(100);
+      expect(reducer!.reductions).toBe(1);
+      expect(youngGeneration()).toBeLessThan(grown / 4);
+      // Idle and not grown again: no second collection.
+      await sleep(700);
+      expect(reducer!.reductions).toBe(1);
+    } finally {
+      reducer?.stop();
+    }
+  });
+
+  it('stays off when the environment says so', () => {
+    expect(startIdleMemoryReducer({ IDLE_MEMORY_REDUCER: 'off' })).toBeUndefined();
+  });
+});
