@@ -1,7 +1,7 @@
 #!/bin/sh
 # Container entrypoint (run under dumb-init, which forwards signals).
 #   no arguments, or arguments starting with "-":
-#       exec node [args] apps/$APP/dist/main.js   (APP defaults to gateway)
+#       exec node [args] apps/$APP/dist/main.bundle.js   (APP defaults to gateway)
 #   anything else: exec it as a command (e.g. `docker run --rm -it IMAGE sh`).
 # ROLE (api | worker | migrate) and the rest of the configuration are read by
 # the app itself from the environment.
@@ -25,13 +25,13 @@ esac
 
 APP_ROOT="${APP_ROOT:-/app}"
 cd "$APP_ROOT"
-main="apps/$APP/dist/main.js"
+main="apps/$APP/dist/main.bundle.js"
 if [ ! -f "$main" ]; then
   echo "marketplace-entrypoint: unknown APP '$APP' ($APP_ROOT/$main not found)" >&2
   printf 'available apps:' >&2
-  for m in apps/*/dist/main.js; do
+  for m in apps/*/dist/main.bundle.js; do
     [ -f "$m" ] || continue
-    d="${m%/dist/main.js}"
+    d="${m%/dist/main.bundle.js}"
     printf ' %s' "${d#apps/}" >&2
   done
   echo >&2

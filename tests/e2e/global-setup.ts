@@ -83,9 +83,15 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
   // Lets a test stop and start one service process, for outage tests; a JSON body to /start/<app>
   // restarts it with those environment overrides (`{}` restores its own). /kill/<app> is a crash (SIGKILL);
   // /roll/<app> replaces it as a rolling update does. GET /health-url/<app> names its health server
-  // (a rolled process has a new one); GET /layout says whether the services share one process.
+  // (a rolled process has a new one); GET /layout says whether the services share one process, and
+  // GET /pid/<app> which process runs an app.
   const control = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/layout') return void res.writeHead(200).end(system.layout);
+    const pid = /^\/pid\/([\w-]+)$/.exec(req.url ?? '')?.[1];
+    if (req.method === 'GET' && pid) {
+      const found = system.apps.includes(pid) ? system.pid(pid) : undefined;
+      return void (found === undefined ? res.writeHead(404).end() : res.writeHead(200).end(String(found)));
+    }
     const health = /^\/health-url\/([\w-]+)$/.exec(req.url ?? '');
     if (req.method === 'GET' && health) {
       return void (system.apps.includes(health[1]!) ? res.writeHead(200).end(system.healthUrl(health[1]!)) : res.writeHead(404).end());

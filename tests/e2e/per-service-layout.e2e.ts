@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { api, createMember, sessionHeaders, signIn } from '@marketplace/testing';
 
@@ -14,6 +15,15 @@ describe('every service in its own process', () => {
   it('is the layout this system runs', async () => {
     const res = await fetch(`${control}/layout`);
     expect(await res.text()).toBe('per-service');
+  });
+
+  it('runs each service from its bundle (tools/bundle-services.mjs), not from its thousand-odd modules', async () => {
+    for (const app of ['gateway', 'identity', 'jobs', 'files', 'files-worker', 'notifications']) {
+      const res = await fetch(`${control}/pid/${app}`);
+      expect(res.status, app).toBe(200);
+      const argv = (await readFile(`/proc/${await res.text()}/cmdline`, 'utf8')).split('\0').filter(Boolean);
+      expect(argv.at(-1), app).toMatch(/\/apps\/[\w-]+\/dist\/main\.bundle\.js$/);
+    }
   });
 
   it('signs a new member up through the gateway (identity, mail)', async () => {

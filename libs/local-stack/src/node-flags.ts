@@ -4,3 +4,8 @@
 // requests a second), so in the per-service layout it keeps V8's default, as in the container
 // entrypoint (docker/entrypoint.sh).
 export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=4'];
+
+// glibc gives each thread that allocates its own malloc arena, and Node runs a dozen (V8's platform
+// workers, libuv's pool): with two arenas a service idles 5–8 MiB smaller at no measured cost. The
+// container image sets the same (docker/Dockerfile); a value in the environment wins.
+export const SERVICE_PROCESS_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };

@@ -3,7 +3,7 @@ export type ServiceRole = 'api' | 'worker';
 export interface ServiceDefinition {
   /** Name used in logs and in System.start/stop. */
   name: string;
-  /** Directory under apps/; the process runs apps/<appDir>/dist/main.js. */
+  /** Directory under apps/; a process of its own runs apps/<appDir>/dist/main.bundle.js. */
   appDir: string;
   /** Passed as ROLE to apps that run as more than one kind of process. */
   role?: ServiceRole;

@@ -5,7 +5,7 @@ import { describeExit, forwardLines, terminateOnParentExit, track } from './chil
 import { getFreePort } from './free-port.js';
 import type { Infrastructure } from './infrastructure.js';
 import { LineTail } from './line-tail.js';
-import { SERVICE_NODE_FLAGS } from './node-flags.js';
+import { SERVICE_NODE_FLAGS, SERVICE_PROCESS_ENV } from './node-flags.js';
 import { processLayout, type ProcessLayout } from './process-layout.js';
 import { ServiceHostProcess } from './service-host-process.js';
 import { InProcessServiceHost } from './in-process-host.js';
@@ -69,6 +69,7 @@ export interface ServicesOptions {
 
 interface RunningService {
   definition: ServiceDefinition;
+  /** apps/<app>/dist/main.bundle.js: what a process of its own runs (tools/bundle-services.mjs). */
   mainPath: string;
   /** apps/<app>/dist/service.js: what the one-process layout's host runs. */
   entryPath: string;
@@ -111,7 +112,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     });
     services.set(definition.name, {
       definition,
-      mainPath: join(rootDir, 'apps', definition.appDir, 'dist', 'main.js'),
+      mainPath: join(rootDir, 'apps', definition.appDir, 'dist', 'main.bundle.js'),
       entryPath: join(rootDir, 'apps', definition.appDir, 'dist', 'service.js'),
       healthPort,
       env,
@@ -153,7 +154,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     const flags = name === GATEWAY ? [] : SERVICE_NODE_FLAGS;
     const child = spawn(process.execPath, [...flags, service.mainPath], {
       cwd: rootDir,
-      env: service.env,
+      env: { ...SERVICE_PROCESS_ENV, ...service.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

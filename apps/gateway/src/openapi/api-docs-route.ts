@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@marketplace/contracts';
+import { distFile } from '../dist-files.js';
 import { sendError } from '../http/error-reply.js';
 
 /** The page's policy: scripts and styles from this origin only; data: images are Swagger UI's CSS icons. */
@@ -24,12 +25,11 @@ interface Asset { body: Buffer; gzip: Buffer; type: string }
 function loadAssets(): Map<string, { name: string; asset: Asset }> {
   const require = createRequire(import.meta.url);
   const dist = dirname(require.resolve('swagger-ui-dist/package.json'));
-  const here = dirname(fileURLToPath(import.meta.url));
   const files: Array<[string, string, string]> = [
     ['swagger-ui-bundle.js', join(dist, 'swagger-ui-bundle.js'), 'text/javascript; charset=utf-8'],
     ['swagger-ui.css', join(dist, 'swagger-ui.css'), 'text/css; charset=utf-8'],
     ['favicon-32x32.png', join(dist, 'favicon-32x32.png'), 'image/png'],
-    ['api-docs-browser.js', join(here, 'api-docs-browser.js'), 'text/javascript; charset=utf-8'],
+    ['api-docs-browser.js', fileURLToPath(distFile('openapi/api-docs-browser.js')), 'text/javascript; charset=utf-8'],
   ];
   const assets = new Map<string, { name: string; asset: Asset }>();
   for (const [name, path, type] of files) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@marketplace/contracts';
+import { distFile } from '../dist-files.js';
 import { SITE_CSS } from './site-css.js';
 
 /** The browser scripts: TypeScript in web/scripts, compiled by the build next to this file. */
@@ -28,7 +29,7 @@ const version = (body: string) => createHash('sha256').update(body).digest('hex'
 function load(): Map<string, Asset> {
   const assets = new Map<string, Asset>([['site.css', { body: SITE_CSS, type: 'text/css; charset=utf-8', version: version(SITE_CSS) }]]);
   for (const name of MODULES) {
-    const body = readFileSync(new URL(`./scripts/${name}.js`, import.meta.url), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n');
+    const body = readFileSync(distFile(`web/scripts/${name}.js`), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n');
     assets.set(`${name}.js`, { body, type: 'text/javascript; charset=utf-8', version: version(body) });
   }
   return assets;

@@ -34,7 +34,7 @@ const RULES: Rule[] = [
     },
   },
   {
-    pattern: new RegExp(String.raw`(?<![\w$])\$\s?(\d{1,3}(?:,\d{3})+|\d+)\s?(k)?\s?(?:-|–|to)\s?\$\s?(\d{1,3}(?:,\d{3})+|\d+)\s?(k)?`, 'i'),
+    pattern: new RegExp(String.raw`(?<![\w$])\$\s?(\d{1,3}(?:,\d{3})+|\d+)\s?(k)?\s?(?:-|\u2013|to)\s?\$\s?(\d{1,3}(?:,\d{3})+|\d+)\s?(k)?`, 'i'),
     apply: (m, o) => {
       o.minBudget = amount(m[1]!, m[2]);
       o.maxBudget = amount(m[3]!, m[4]);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { distFile } from '../../dist-files.js';
 import type { RouteRecorder } from '../session-pages.js';
 import type { MemberAppDeps } from './member-app.js';
 import { registerMessagePages } from './talk-messages.js';
@@ -7,7 +8,7 @@ import { registerNotificationPages } from './talk-notifications.js';
 
 let pushWorker: string | undefined;
 /** The compiled push service worker (web/scripts/push-worker.ts), read once. */
-const pushWorkerSource = () => (pushWorker ??= readFileSync(new URL('../scripts/push-worker.js', import.meta.url), 'utf8'));
+const pushWorkerSource = () => (pushWorker ??= readFileSync(distFile('web/scripts/push-worker.js'), 'utf8'));
 
 /** Talking: messages per application, notifications and browser push. */
 export function registerTalkPages(scope: FastifyInstance, deps: MemberAppDeps, routes: RouteRecorder): void {

@@ -1,0 +1,105 @@
+// Bundles each app's built entry (apps/<app>/dist/main.js) with its dependencies into
+// apps/<app>/dist/main.bundle.js, the file a process of one service runs (per-service layout,
+// containers). Node keeps every loaded module's source, wrapper and scope alive for the life of the
+// process: a backend loads ~1,500 modules (Nest, TypeORM, RxJS, zod, the catalogue), about half of its
+// heap. One bundle holds the same code in a handful of scripts. The one-process layout keeps loading
+// dist/service.js, where the services share one copy of each module.
+//
+//   node tools/bundle-services.mjs [app ...]     (every app with a dist/main.js when none are named)
+//
+// Up to date when no input module changed since the last bundle (npm run build runs this each time).
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+// Loaded by path at run time, not bundled: native code (sharp) and the optional integrations of Nest
+// and pg that are not installed (their loaders catch the failed import and go on without them).
+const EXTERNAL = [
+  'sharp', 'pg-native', 'class-validator', 'class-transformer', /^@nestjs\/websockets(\/.*)?$/, '@nestjs/platform-express',
+  'amqp-connection-manager', 'amqplib', 'ioredis', 'mqtt', 'kafkajs',
+];
+
+// The bundle's entry: the kit's deferred date format first, then the app. Chunks a script imports run
+// before its own code, and Nest, in a chunk of its own, builds an Intl.DateTimeFormat as it loads.
+const ENTRY = '\0service-entry';
+const FIRST = join(root, 'libs', 'service-kit', 'dist', 'bootstrap', 'deferred-date-format.js');
+
+const appsDir = join(root, 'apps');
+const named = process.argv.slice(2);
+const apps = named.length > 0 ? named : readdirSync(appsDir).filter((app) => existsSync(join(appsDir, app, 'dist', 'main.js')));
+
+function upToDate(distDir) {
+  const manifest = join(distDir, 'main.bundle.inputs.json');
+  if (!existsSync(manifest) || !existsSync(join(distDir, 'main.bundle.js'))) return false;
+  const built = statSync(manifest).mtimeMs;
+  const inputs = JSON.parse(readFileSync(manifest, 'utf8'));
+  return inputs.every((file) => {
+    try {
+      return statSync(join(root, file)).mtimeMs <= built;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function previousOutputs(distDir) {
+  try {
+    return JSON.parse(readFileSync(join(distDir, 'main.bundle.outputs.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+for (const app of apps) {
+  const distDir = join(appsDir, app, 'dist');
+  if (!existsSync(join(distDir, 'main.js'))) throw new Error(`apps/${app}/dist/main.js is missing: build first (npm run build)`);
+  if (upToDate(distDir)) continue;
+  const began = Date.now();
+  const problems = [];
+  const bundle = await rolldown({
+    input: { 'main.bundle': ENTRY },
+    platform: 'node',
+    plugins: [{
+      name: 'service-entry',
+      resolveId: (id) => (id === ENTRY ? id : undefined),
+      load: (id) => (id === ENTRY ? `import ${JSON.stringify(FIRST)};\nawait import(${JSON.stringify(join(distDir, 'main.js'))});\n` : undefined),
+    }],
+    external: EXTERNAL,
+    onLog(level, log) {
+      if (log.code === 'EVAL') return; // depd's feature test, never reached on Node
+      if (level === 'warn' && log.code === 'UNRESOLVED_IMPORT') problems.push(log.message);
+      else if (level !== 'debug') console.warn(`${app}: ${log.message}`);
+    },
+  });
+  try {
+    if (problems.length > 0) throw new Error(`${app}: imports that resolve to nothing (add them to EXTERNAL if optional):\n${problems.join('\n')}`);
+    // The last bundle's scripts: their names carry content hashes, so a new bundle does not overwrite them.
+    for (const file of previousOutputs(distDir)) rmSync(join(distDir, file), { force: true });
+    const { output } = await bundle.write({
+      dir: distDir,
+      format: 'esm',
+      // One non-ASCII character makes V8 hold a whole script's source at two bytes a character.
+      charset: 'ascii',
+      entryFileNames: '[name].js',
+      // Beside dist/main.js, not in a folder of their own: the gateway finds its compiled browser scripts
+      // relative to the module that reads them (dist-files.ts, at the root of dist).
+      chunkFileNames: 'main.bundle-[name]-[hash].js',
+      // Whitespace and syntax only: names stay as written, so stack traces, Nest's tokens and
+      // TypeORM's migration names read as they do unbundled.
+      minify: { mangle: false },
+      keepNames: true,
+      sourcemap: true,
+    });
+    const inputs = new Set([relative(root, fileURLToPath(import.meta.url))]);
+    for (const chunk of output) if (chunk.type === 'chunk') for (const id of chunk.moduleIds) if (!id.startsWith('\0')) inputs.add(relative(root, id));
+    writeFileSync(join(distDir, 'main.bundle.inputs.json'), `${JSON.stringify([...inputs].sort())}\n`);
+    writeFileSync(join(distDir, 'main.bundle.outputs.json'), `${JSON.stringify(output.map((o) => o.fileName).sort())}\n`);
+    const size = output.filter((o) => o.type === 'chunk').reduce((sum, o) => sum + o.code.length, 0);
+    console.log(`bundled ${app}: ${inputs.size} modules, ${(size / 1024 / 1024).toFixed(1)} MiB in ${output.filter((o) => o.type === 'chunk').length} scripts, ${Date.now() - began} ms`);
+  } finally {
+    await bundle.close();
+  }
+}
