@@ -8,7 +8,7 @@ import {
 } from '@marketplace/local-stack';
 
 // `npm run footprint [-- per-service|one-process]`: starts the whole system on embedded defaults in
-// a layout (MARKETPLACE_PROCESSES when no argument), waits until it is ready and has settled, and
+// a layout (MARKETPLACE_PROCESSES when no argument; both in turn when neither), waits until it is ready and has settled, and
 // prints the memory of every process: this one (it holds object storage and the mail catcher, and
 // in the one-process layout the services too, as npm start's launcher does), the services, PostgreSQL and NATS. RSS counts pages shared between
 // processes (PostgreSQL's shared buffers, a forked backend's code) once per process; PSS divides
@@ -21,6 +21,8 @@ const MIB = 1024 * 1024;
 const resultsFile = join(rootDir, 'bench', 'results', 'footprint.json');
 /** The whole embedded system idle, PostgreSQL and NATS included. */
 const BUDGET_TOTAL_MIB = 600;
+/** Each service alone, in a process of its own: 100 MB. */
+const BUDGET_SERVICE_MIB = 100e6 / MIB;
 
 interface Sample {
   pid: number;
@@ -81,13 +83,21 @@ function rowsOf(samples: Sample[], system: System): { name: string; processes: n
   return [...rows.values()];
 }
 
-function layoutArgument(): ProcessLayout {
+/** The layouts to measure: the one named (argument, then MARKETPLACE_PROCESSES), else both. */
+function layoutsToMeasure(): ProcessLayout[] {
   const arg = process.argv[2];
-  return arg ? processLayout({ MARKETPLACE_PROCESSES: arg }) : processLayout(process.env);
+  if (arg) return [processLayout({ MARKETPLACE_PROCESSES: arg })];
+  if (process.env.MARKETPLACE_PROCESSES) return [processLayout(process.env)];
+  return ['one-process', 'per-service'];
 }
 
-async function main(): Promise<void> {
-  const layout = layoutArgument();
+interface LayoutRun {
+  layout: ProcessLayout;
+  total: { rssMiB: number; pssMiB: number };
+  processes: { name: string; count: number; rssMiB: number; pssMiB: number; service: boolean }[];
+}
+
+async function measure(layout: ProcessLayout): Promise<LayoutRun> {
   let infra: Infrastructure | undefined;
   let system: System | undefined;
   try {
@@ -98,22 +108,34 @@ async function main(): Promise<void> {
     await sleep(SETTLE_MS);
     const rows = rowsOf(await processTree(process.pid), system).sort((a, b) => b.rss - a.rss);
     const mib = (bytes: number) => (bytes / MIB).toFixed(0).padStart(6);
+    const over = (row: { name: string; processes: number; rss: number }) =>
+      layout === 'per-service' && system!.apps.includes(row.name) && row.rss / MIB >= BUDGET_SERVICE_MIB ? '  over 100 MB' : '';
     process.stdout.write(`\n${'process'.padEnd(34)} count  RSS MiB  PSS MiB\n`);
-    for (const row of rows) process.stdout.write(`${row.name.padEnd(34)} ${String(row.processes).padStart(5)}  ${mib(row.rss)}   ${mib(row.pss)}\n`);
+    for (const row of rows) process.stdout.write(`${row.name.padEnd(34)} ${String(row.processes).padStart(5)}  ${mib(row.rss)}   ${mib(row.pss)}${over(row)}\n`);
     const total = rows.reduce((sum, row) => ({ rss: sum.rss + row.rss, pss: sum.pss + row.pss }), { rss: 0, pss: 0 });
-    process.stdout.write(`${'total'.padEnd(34)} ${String(rows.reduce((n, r) => n + r.processes, 0)).padStart(5)}  ${mib(total.rss)}   ${mib(total.pss)}\n`);
+    process.stdout.write(`${'total'.padEnd(34)} ${String(rows.reduce((n, r) => n + r.processes, 0)).padStart(5)}  ${mib(total.rss)}   ${mib(total.pss)}\n\n`);
     const inMib = (bytes: number) => Math.round(bytes / MIB);
-    await mkdir(dirname(resultsFile), { recursive: true });
-    await writeFile(resultsFile, `${JSON.stringify({
-      benchmark: 'footprint', finishedAt: new Date().toISOString(), layout, settleMs: SETTLE_MS,
-      total: { rssMiB: inMib(total.rss), pssMiB: inMib(total.pss) }, budget: { totalMiB: BUDGET_TOTAL_MIB },
-      processes: rows.map((r) => ({ name: r.name, count: r.processes, rssMiB: inMib(r.rss), pssMiB: inMib(r.pss) })),
-    }, null, 2)}\n`);
-    process.stdout.write(`Results: ${resultsFile}\n`);
+    const services = new Set(system.apps);
+    return {
+      layout,
+      total: { rssMiB: inMib(total.rss), pssMiB: inMib(total.pss) },
+      processes: rows.map((r) => ({ name: r.name, count: r.processes, rssMiB: inMib(r.rss), pssMiB: inMib(r.pss), service: services.has(r.name) })),
+    };
   } finally {
     await system?.stopAll().catch(() => undefined);
     await infra?.stop().catch(() => undefined);
   }
+}
+
+async function main(): Promise<void> {
+  const runs: LayoutRun[] = [];
+  for (const layout of layoutsToMeasure()) runs.push(await measure(layout));
+  await mkdir(dirname(resultsFile), { recursive: true });
+  await writeFile(resultsFile, `${JSON.stringify({
+    benchmark: 'footprint', finishedAt: new Date().toISOString(), settleMs: SETTLE_MS,
+    budget: { totalMiB: BUDGET_TOTAL_MIB, serviceMiB: Math.round(BUDGET_SERVICE_MIB * 10) / 10 }, runs,
+  }, null, 2)}\n`);
+  process.stdout.write(`Results: ${resultsFile}\n`);
 }
 
 await main();

@@ -51,11 +51,15 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
     // What the store alone allows a chunked upload: its chunk PUTs plus a join done straight against it.
     plain("store's own chunked upload / direct PUT", r.directChunks?.ratioCeiling ?? null, '', r.cpu?.directChunks?.otherCpu ?? null),
   ],
-  footprint: (r) => [
-    below(`idle RSS, whole system (${String(r.layout)})`, r.total.rssMiB, 'MiB', r.budget.totalMiB),
-    plain(`idle PSS, whole system (${String(r.layout)})`, r.total.pssMiB, 'MiB'),
-    ...(r.processes as Json[]).map((p) => plain(`idle RSS ${String(p.name)} (${String(p.count)} processes)`, p.rssMiB, 'MiB')),
-  ],
+  footprint: (r) => (r.runs as Json[]).flatMap((run) => [
+    run.layout === 'one-process'
+      ? below(`idle RSS, whole system (${String(run.layout)})`, run.total.rssMiB, 'MiB', r.budget.totalMiB)
+      : plain(`idle RSS, whole system (${String(run.layout)})`, run.total.rssMiB, 'MiB'),
+    plain(`idle PSS, whole system (${String(run.layout)})`, run.total.pssMiB, 'MiB'),
+    ...(run.processes as Json[]).map((p) => (run.layout === 'per-service' && p.service
+      ? below(`idle RSS ${String(p.name)} alone`, p.rssMiB, 'MiB', r.budget.serviceMiB)
+      : plain(`idle RSS ${String(p.name)} (${String(run.layout)}, ${String(p.count)} processes)`, p.rssMiB, 'MiB'))),
+  ]),
 };
 
 export function figuresOf(benchmark: string, results: unknown): Figure[] {

@@ -1,12 +1,15 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { loadOnFirstUse, serviceEnv } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { AppError } from '@marketplace/contracts';
+
+// The mail library is loaded by the first email, not by every process of the service (~3 MiB each).
+const loadMailer = loadOnFirstUse(async () => (await import('nodemailer')).default);
 
 /** Invitation emails over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587); unset means email is off. */
 @Injectable()
 export class InvitationMailer {
-  private transport: Transporter | undefined;
+  private transport: Promise<Transporter> | undefined;
 
   get configured(): boolean {
     return !!serviceEnv().SMTP_URL;
@@ -17,11 +20,12 @@ export class InvitationMailer {
   }
 
   async sendInvitation(to: string, inviterName: string, url: string): Promise<void> {
-    this.transport ??= nodemailer.createTransport(serviceEnv().SMTP_URL!, {
+    const smtpUrl = serviceEnv().SMTP_URL!;
+    this.transport ??= loadMailer().then((mailer) => mailer.createTransport(smtpUrl, {
       connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000,
-    } as never);
+    } as never));
     const from = serviceEnv().MAIL_FROM ?? 'Marketplace <no-reply@marketplace.invalid>';
-    await this.transport.sendMail({
+    await (await this.transport).sendMail({
       from,
       to,
       subject: `${inviterName} invited you to the marketplace`,

@@ -1,12 +1,16 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadOnFirstUse } from '@marketplace/service-kit';
 import { AppError } from '@marketplace/contracts';
 import { signInConfig } from './sign-in.config.js';
+
+// The mail library is loaded by the first email, not by every process of the service (~3 MiB each).
+const loadMailer = loadOnFirstUse(async () => (await import('nodemailer')).default);
 
 /** Email over SMTP (SMTP_URL). Absent configuration means email features are off, not broken. */
 @Injectable()
 export class Mailer implements OnModuleDestroy {
-  private transport: Transporter | undefined;
+  private transport: Promise<Transporter> | undefined;
 
   get configured(): boolean {
     return signInConfig().smtpUrl !== undefined;
@@ -15,17 +19,17 @@ export class Mailer implements OnModuleDestroy {
   async send(message: { to: string; subject: string; text: string; html: string }): Promise<void> {
     if (!signInConfig().smtpUrl) throw AppError.notFound('Email is not configured on this service.');
     // Short timeouts: a mail server that hangs must become a 503, not a request that never ends.
-    this.transport ??= nodemailer.createTransport({
+    this.transport ??= loadMailer().then((mailer) => mailer.createTransport({
       url: signInConfig().smtpUrl, connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 4000,
-    });
+    }));
     try {
-      await this.transport.sendMail({ from: signInConfig().mailFrom, ...message });
+      await (await this.transport).sendMail({ from: signInConfig().mailFrom, ...message });
     } catch {
       throw AppError.unavailable('Email could not be sent right now. Try again shortly.');
     }
   }
 
   onModuleDestroy(): void {
-    this.transport?.close();
+    void this.transport?.then((transport) => transport.close(), () => undefined);
   }
 }

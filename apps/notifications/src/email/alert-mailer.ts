@@ -1,6 +1,10 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadOnFirstUse } from '@marketplace/service-kit';
 import { channelsConfig } from '../channels/channels.config.js';
+
+// The mail library is loaded by the first email, not by every process of the service (~3 MiB each).
+const loadMailer = loadOnFirstUse(async () => (await import('nodemailer')).default);
 
 export interface AlertMail {
   to: string;
@@ -14,18 +18,18 @@ export interface AlertMail {
 /** Alert email over SMTP_URL; a failure throws so the work item is retried with backoff. */
 @Injectable()
 export class AlertMailer implements OnModuleDestroy {
-  private transport: Transporter | undefined;
+  private transport: Promise<Transporter> | undefined;
 
   async send(mail: AlertMail): Promise<void> {
     if (!channelsConfig().smtpUrl) throw new Error('SMTP_URL is not set');
     // Short timeouts: a hung mail server must fail the attempt, not hold the worker's slot.
-    this.transport ??= nodemailer.createTransport({
+    this.transport ??= loadMailer().then((mailer) => mailer.createTransport({
       url: channelsConfig().smtpUrl, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000,
-    } as never);
-    await this.transport.sendMail({ from: channelsConfig().mailFrom, ...mail });
+    } as never));
+    await (await this.transport).sendMail({ from: channelsConfig().mailFrom, ...mail });
   }
 
   onModuleDestroy(): void {
-    this.transport?.close();
+    void this.transport?.then((transport) => transport.close(), () => undefined);
   }
 }

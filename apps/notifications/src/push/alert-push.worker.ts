@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import webpush from 'web-push';
 import { alertPushQueue } from '@marketplace/contracts';
 import type { WorkHandler } from '@marketplace/service-kit';
-import { vapidDetails } from './vapid-keys.js';
+import { loadWebPush, vapidDetails } from './vapid-keys.js';
 
 interface AlertRow { member_id: string; kind: string; message: string; job_id: string | null; application_id: string | null; created_at: Date }
 interface SubscriptionRow { endpoint: string; p256dh: string; auth: string }
@@ -36,6 +35,7 @@ export class AlertPushWorker implements WorkHandler<typeof alertPushQueue.payloa
       createdAt: new Date(alert.created_at).toISOString(),
     });
     const failures: unknown[] = [];
+    const webpush = await loadWebPush();
     for (const s of subscriptions) {
       try {
         await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {

@@ -1,7 +1,10 @@
 import type { DataSource } from 'typeorm';
-import webpush from 'web-push';
+import { loadOnFirstUse } from '@marketplace/service-kit';
 import { channelsConfig } from '../channels/channels.config.js';
 import { keptSecret } from '../channels/notification-keys.js';
+
+// The push library is loaded by the first push, not by every process of the service.
+export const loadWebPush = loadOnFirstUse(async () => (await import('web-push')).default);
 
 export interface VapidDetails { subject: string; publicKey: string; privateKey: string }
 
@@ -13,6 +16,7 @@ export async function vapidDetails(ds: DataSource): Promise<VapidDetails | null>
   const push = channelsConfig().push;
   if (!push) return null;
   if (push.publicKey && push.privateKey) return { subject: push.subject, publicKey: push.publicKey, privateKey: push.privateKey };
+  const webpush = await loadWebPush();
   const keys = await keptSecret(ds, 'vapid-keys', () => webpush.generateVAPIDKeys());
   return { subject: push.subject, ...keys };
 }
