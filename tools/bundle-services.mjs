@@ -27,6 +27,12 @@ const EXTERNAL = [
 const ENTRY = '\0service-entry';
 const FIRST = join(root, 'libs', 'service-kit', 'dist', 'bootstrap', 'deferred-date-format.js');
 
+// Code units, not code points: a character beyond the BMP becomes its two escaped surrogates.
+const NON_ASCII = /[^\x00-\x7F]/;
+const NON_ASCII_ALL = /[^\x00-\x7F]/g;
+const LEGAL_COMMENT = /\/\*![\s\S]*?\*\//g;
+const escapeNonAscii = (text) => text.replace(NON_ASCII_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 const appsDir = join(root, 'apps');
 const named = process.argv.slice(2);
 const apps = named.length > 0 ? named : readdirSync(appsDir).filter((app) => existsSync(join(appsDir, app, 'dist', 'main.js')));
@@ -66,6 +72,15 @@ for (const app of apps) {
       name: 'service-entry',
       resolveId: (id) => (id === ENTRY ? id : undefined),
       load: (id) => (id === ENTRY ? `import ${JSON.stringify(FIRST)};\nawait import(${JSON.stringify(join(distDir, 'main.js'))});\n` : undefined),
+    }, {
+      // charset 'ascii' cannot escape template quasis (a tag may read them raw); ours are read cooked
+      // (the pages' html tag), so our own modules' non-ASCII characters become \u escapes.
+      name: 'ascii-own-code',
+      transform: (code, id) => (id.startsWith(join(root, 'apps')) || id.startsWith(join(root, 'libs'))) && NON_ASCII.test(code)
+        ? { code: escapeNonAscii(code), map: null }
+        : undefined,
+      // Licence comments kept in the bundle may name their authors in any script.
+      renderChunk: (code) => (NON_ASCII.test(code) ? { code: code.replace(LEGAL_COMMENT, (comment) => escapeNonAscii(comment)), map: null } : undefined),
     }],
     external: EXTERNAL,
     onLog(level, log) {
