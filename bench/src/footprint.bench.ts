@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -127,9 +128,42 @@ async function measure(layout: ProcessLayout): Promise<LayoutRun> {
   }
 }
 
+/**
+ * Each layout is measured in a process of its own: this process is the launcher (object storage, the
+ * mail catcher, in one-process the services), and what one layout left in its heap would count in
+ * the next one's figures.
+ */
+function measureInChild(layout: ProcessLayout, runFile: string): Promise<LayoutRun> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), layout], {
+      stdio: 'inherit', env: { ...process.env, FOOTPRINT_RUN_FILE: runFile },
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`measuring ${layout} exited with ${code}`));
+      readFile(runFile, 'utf8').then((text) => resolveRun(JSON.parse(text) as LayoutRun), reject);
+    });
+  });
+}
+
 async function main(): Promise<void> {
+  const layouts = layoutsToMeasure();
+  const runFile = process.env.FOOTPRINT_RUN_FILE;
+  if (runFile) {
+    // A child of the run below: one layout, handed back through the file.
+    await writeFile(runFile, JSON.stringify(await measure(layouts[0]!)));
+    return;
+  }
   const runs: LayoutRun[] = [];
-  for (const layout of layoutsToMeasure()) runs.push(await measure(layout));
+  if (layouts.length === 1) runs.push(await measure(layouts[0]!));
+  else {
+    const dir = await mkdtemp(join(tmpdir(), 'marketplace-footprint-runs-'));
+    try {
+      for (const layout of layouts) runs.push(await measureInChild(layout, join(dir, `${layout}.json`)));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
   await mkdir(dirname(resultsFile), { recursive: true });
   await writeFile(resultsFile, `${JSON.stringify({
     benchmark: 'footprint', finishedAt: new Date().toISOString(), settleMs: SETTLE_MS,
