@@ -14,3 +14,4 @@ export * from './bootstrap/production-secrets.js';
 export * from './storage/object-storage.js';
 export * from './tracing/tracer.js';
 export * from './bootstrap/idle-memory.js';
+export * from './bootstrap/load-on-first-use.js';

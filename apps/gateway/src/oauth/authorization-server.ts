@@ -1,7 +1,7 @@
-import { serviceEnv } from '@marketplace/service-kit/edge';
+import { loadOnFirstUse, serviceEnv } from '@marketplace/service-kit/edge';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import Provider, { errors } from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { AppError, OAUTH_SCOPES, oauthAccount, oauthAdmitRegistration, oauthServerKeys } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit/edge';
@@ -10,6 +10,10 @@ import { trustedProxyHops } from '../http/trust-proxy.js';
 import { html, PAGE_CSP, renderPage } from '../web/layout.js';
 import { busAdapter } from './bus-adapter.js';
 import { clientMetadataFetch } from './client-metadata-fetch.js';
+
+// oidc-provider and what it brings (Koa, its JOSE stack): about 7 MiB of heap, loaded with the provider
+// by the first OAuth request, not by every gateway process as it starts.
+const loadOidcProvider = loadOnFirstUse(() => import('oidc-provider'));
 import { publicJwks, SIGNING_KEYS_ENV, type ServerKeys } from './server-keys.js';
 
 export const OAUTH_BASE = '/api/auth/oauth2';
@@ -73,8 +77,9 @@ export class AuthorizationServer {
     const { bus, logger } = this.deps;
     const keys = this.deps.keys ?? await this.developmentKeys();
     const resource = this.resource;
+    const { default: Provider, errors } = await loadOidcProvider();
     const provider = new Provider(this.issuer, {
-      adapter: busAdapter(bus),
+      adapter: busAdapter(bus, errors),
       clients: [],
       jwks: { keys: keys.keys },
       cookies: {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { errors } from 'oidc-provider';
+import type { errors as OidcErrors } from 'oidc-provider';
 import {
   AppError, oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert,
 } from '@marketplace/contracts';
@@ -30,13 +30,13 @@ export function storedId(model: string, id: string): string {
  * oidc-provider's storage adapter. Nothing is kept in gateway memory: every record goes to the
  * identity service over the bus, so any replica can continue a flow another one began.
  */
-export function busAdapter(bus: BusClient) {
+export function busAdapter(bus: BusClient, errors: typeof OidcErrors) {
   const ctx = () => ({ requestId: `oauth-${randomUUID()}`, caller: null });
   const call: BusClient['call'] = async (op, input, context) => {
     try {
       return await bus.call(op, input, context);
     } catch (err) {
-      throw err instanceof AppError && err.status === 503 ? unavailable() : err;
+      throw err instanceof AppError && err.status === 503 ? unavailable(errors) : err;
     }
   };
   return class BusAdapter {
@@ -88,7 +88,7 @@ export function busAdapter(bus: BusClient) {
 }
 
 /** Storage is down: the client sees OAuth's temporarily_unavailable with 503, not a 500. */
-function unavailable(): Error {
+function unavailable(errors: typeof OidcErrors): Error {
   const err = new errors.OIDCProviderError(503, 'temporarily_unavailable');
   Object.assign(err, { expose: true, error_description: 'Sign-in is unavailable. Try again shortly.' });
   return err;
