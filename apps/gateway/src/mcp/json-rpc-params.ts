@@ -1,28 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type * as McpTypes from '@modelcontextprotocol/sdk/types.js';
 
 /** JSON-RPC 2.0: the method exists, its params do not fit it. */
 export const INVALID_PARAMS = -32602;
 
-interface RequestSchema {
+export interface RequestSchema {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
 }
 
+export type RequestSchemas = Readonly<Record<string, RequestSchema>>;
+
 /** The SDK's own schemas for the methods this server answers: what it would otherwise refuse as -32603. */
-const METHODS: Record<string, RequestSchema> = {
-  initialize: InitializeRequestSchema,
-  ping: PingRequestSchema,
-  'tools/list': ListToolsRequestSchema,
-  'tools/call': CallToolRequestSchema,
-};
+export function requestSchemas(types: typeof McpTypes): RequestSchemas {
+  return {
+    initialize: types.InitializeRequestSchema,
+    ping: types.PingRequestSchema,
+    'tools/list': types.ListToolsRequestSchema,
+    'tools/call': types.CallToolRequestSchema,
+  };
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Why a message's params do not fit its method, in words an agent can act on; undefined when they do. */
-export function paramsProblem(message: unknown): string | undefined {
-  if (!isObject(message) || typeof message.method !== 'string' || !Object.hasOwn(METHODS, message.method)) return undefined;
+export function paramsProblem(methods: RequestSchemas, message: unknown): string | undefined {
+  if (!isObject(message) || typeof message.method !== 'string' || !Object.hasOwn(methods, message.method)) return undefined;
   const { method, params } = message;
   if (method === 'tools/call') {
     if (!isObject(params)) return 'tools/call needs params {"name": "<tool>", "arguments": {...}}.';
@@ -31,7 +33,7 @@ export function paramsProblem(message: unknown): string | undefined {
       return `params.arguments must be an object of named arguments, not ${Array.isArray(params.arguments) ? 'an array' : params.arguments === null ? 'null' : `a ${typeof params.arguments}`}.`;
     }
   }
-  const result = METHODS[method]!.safeParse(message);
+  const result = methods[method]!.safeParse(message);
   if (result.success) return undefined;
   // The SDK's zod messages, one per issue, rather than its JSON dump of them all.
   const issues = result.error.issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || 'message'}: ${i.message}`);
@@ -53,10 +55,10 @@ export interface Screened {
  * SDK still frames the reply (same id, JSON or event stream, the rest of a batch answered) and the
  * call handler answers it from `malformed`.
  */
-export function screenParams(body: unknown): Screened {
+export function screenParams(methods: RequestSchemas, body: unknown): Screened {
   const malformed = new Map<string, Error & { code: number }>();
   const screen = (message: unknown): unknown => {
-    const problem = paramsProblem(message);
+    const problem = paramsProblem(methods, message);
     if (!problem) return message;
     const placeholder = `malformed:${randomUUID()}`;
     malformed.set(placeholder, Object.assign(new Error(problem), { code: INVALID_PARAMS }));

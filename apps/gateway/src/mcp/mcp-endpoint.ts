@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, validateInput, type Caller, type ClientFacts,
   type OutputOf,
@@ -18,6 +15,7 @@ import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth
 import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, toolScope, toolUploadMaxBytes, type Tool } from './mcp-tools.js';
 import type { ObjectStreamer } from '../storage/object-streamer.js';
 import { screenParams } from './json-rpc-params.js';
+import { loadMcpSdk } from './mcp-sdk.js';
 import type { PublicPageCache } from '../rest/public-page-cache.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 import type { AgentAlertHints } from './agent-alert-hints.js';
@@ -50,8 +48,6 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   const tools = buildTools();
   const listed = [...tools.values()].map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
   const resourceMetadata = `${deps.oauth.issuer}${PROTECTED_RESOURCE_PATHS[0]}`;
-  // The SDK would build a fresh Ajv (formats and all) for every per-request Server; one serves them all.
-  const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
   // MCP authorization: 401 (no or bad token) and 403 insufficient_scope both name the metadata
   // document and the scopes to ask for, so a client can (re)authorize without prior knowledge.
@@ -82,7 +78,8 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     }
 
     // Params that do not fit their method are answered -32602 with a reason, never reach the SDK's parser.
-    const { body, malformed } = screenParams(req.body);
+    const sdk = await loadMcpSdk();
+    const { body, malformed } = screenParams(sdk.requestSchemas, req.body);
     const messages = (Array.isArray(body) ? body : [body]) as JsonRpcMessage[];
     for (const m of messages) {
       if (m?.method !== 'tools/call') continue;
@@ -98,19 +95,19 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       }
     }
 
-    const server = new Server(
+    const server = new sdk.Server(
       { name: 'marketplace', version: SERVICE_VERSION },
-      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
+      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: sdk.jsonSchemaValidator },
     );
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({ tools: listed }));
+    server.setRequestHandler(sdk.CallToolRequestSchema, async (request) => {
       const invalid = malformed.get(request.params.name);
       if (invalid) throw invalid;
       const tool = tools.get(request.params.name);
       if (!tool) return toolError(AppError.notFound(`Unknown tool ${request.params.name}.`));
       return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, caller, req.id, deps, clientFacts(req));
     });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new sdk.StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.setHeader('cache-control', 'no-store');
     reply.raw.setHeader('x-request-id', req.id);
