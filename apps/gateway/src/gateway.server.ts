@@ -60,8 +60,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const bus = new BusClient(opts.nc, { signer: opts.signer });
   registerCrossCutting(app, opts.logger);
 
-  const openapi = buildOpenApiDocument(opts.publicUrl);
-  const meta = registerMetaRoutes(app, opts.nc, () => openapi);
+  // Built by its first reader (GET /api/openapi.json, the docs page), not by every gateway as it starts.
+  let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
+  const meta = registerMetaRoutes(app, opts.nc, () => (openapi ??= buildOpenApiDocument(opts.publicUrl)));
   const apiDocs = registerApiDocs(app);
   await app.register(fastifyCookie);
   const auth = new Authenticator(bus, opts.publicUrl);

@@ -67,9 +67,18 @@ function page(url: (name: string) => string): string {
  * project's own dependencies under a CSP that allows this origin only. /docs redirects here.
  */
 export function registerApiDocs(app: FastifyInstance): Map<string, Set<string>> {
-  const assets = loadAssets();
-  const byPath = new Map([...assets.values()].map(({ name, asset }) => [name, asset]));
-  const html = page((name) => `/api/docs/assets/${assets.get(name)!.name}`);
+  // Swagger UI's files (about 2.4 MiB with their gzip forms) are read by the first docs request,
+  // not held by every gateway from its start.
+  let loaded: { byPath: Map<string, Asset>; html: string } | undefined;
+  const docs = () => {
+    if (loaded) return loaded;
+    const assets = loadAssets();
+    loaded = {
+      byPath: new Map([...assets.values()].map(({ name, asset }) => [name, asset])),
+      html: page((name) => `/api/docs/assets/${assets.get(name)!.name}`),
+    };
+    return loaded;
+  };
 
   app.get('/api/docs', async (_req, reply) => reply
     .type('text/html; charset=utf-8')
@@ -77,12 +86,12 @@ export function registerApiDocs(app: FastifyInstance): Map<string, Set<string>> 
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-cache')
-    .send(html));
+    .send(docs().html));
 
   app.get('/docs', async (_req, reply) => reply.redirect('/api/docs', 302));
 
   app.get<{ Params: { hash: string; file: string } }>('/api/docs/assets/:hash/:file', async (req, reply) => {
-    const asset = byPath.get(`${req.params.hash}/${req.params.file}`);
+    const asset = docs().byPath.get(`${req.params.hash}/${req.params.file}`);
     if (!asset) return sendError(reply, AppError.notFound('No such API reference asset (its URL names its content; reload /api/docs).'), req.id);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     reply
