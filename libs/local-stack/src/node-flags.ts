@@ -7,16 +7,15 @@ import { join } from 'node:path';
 // entrypoint (docker/entrypoint.sh).
 export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=4'];
 
-// glibc gives each thread that allocates its own malloc arena, and Node runs a dozen (V8's platform
-// workers, libuv's pool): with two arenas a service idles 5–8 MiB smaller at no measured cost. The
-// container image sets the same (docker/Dockerfile); a value in the environment wins.
-export const SERVICE_PROCESS_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
-
 /**
- * Where service processes keep V8's compiled code between starts (Node's module compile cache): a
- * start that finds it skips parsing its scripts, so it is faster and, without the parser's garbage
- * left in malloc, 2–8 MiB smaller. The container image keeps it in /tmp.
+ * The environment of a service process: `env` over two defaults the container image sets too
+ * (docker/Dockerfile).
+ * - MALLOC_ARENA_MAX: glibc gives each thread that allocates its own malloc arena, and Node runs a
+ *   dozen (V8's platform workers, libuv's pool); with two a service idles 5–8 MiB smaller at no
+ *   measured cost.
+ * - NODE_COMPILE_CACHE: V8's compiled code kept between starts. A start that finds it skips parsing
+ *   its scripts, so it is faster and, without the parser's garbage left in malloc, 2–8 MiB smaller.
  */
-export function compileCacheEnv(rootDir: string): Record<string, string> {
-  return { NODE_COMPILE_CACHE: join(rootDir, 'node_modules', '.cache', 'node-compile') };
+export function serviceProcessEnv(rootDir: string, env: Record<string, string>): Record<string, string> {
+  return { MALLOC_ARENA_MAX: '2', NODE_COMPILE_CACHE: join(rootDir, 'node_modules', '.cache', 'node-compile'), ...env };
 }

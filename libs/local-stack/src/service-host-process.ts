@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describeExit, forwardLines, terminate, terminateOnParentExit, track, type TrackedProcess } from './child-process.js';
 import type { HostReply, HostRequest } from './host-protocol.js';
 import { LineTail } from './line-tail.js';
-import { compileCacheEnv, SERVICE_NODE_FLAGS, SERVICE_PROCESS_ENV } from './node-flags.js';
+import { SERVICE_NODE_FLAGS, serviceProcessEnv } from './node-flags.js';
 import { hostedInstance, type ServiceHost, type ServiceInstance } from './service-instance.js';
 
 type Pending = (reply: HostReply) => void;
@@ -29,7 +29,7 @@ export class ServiceHostProcess implements ServiceHost {
     const main = fileURLToPath(new URL('./service-host.js', import.meta.url));
     // Detached, as in the per-service layout: a Ctrl+C reaches the launcher, which stops the gateway first.
     const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, main], {
-      cwd: opts.rootDir, env: { ...SERVICE_PROCESS_ENV, ...compileCacheEnv(opts.rootDir), ...opts.env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true,
+      cwd: opts.rootDir, env: serviceProcessEnv(opts.rootDir, opts.env), stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true,
     });
     const proc = track(child, { group: true });
     terminateOnParentExit(proc);

@@ -5,7 +5,7 @@ import { describeExit, forwardLines, terminateOnParentExit, track } from './chil
 import { getFreePort } from './free-port.js';
 import type { Infrastructure } from './infrastructure.js';
 import { LineTail } from './line-tail.js';
-import { compileCacheEnv, SERVICE_NODE_FLAGS, SERVICE_PROCESS_ENV } from './node-flags.js';
+import { SERVICE_NODE_FLAGS, serviceProcessEnv } from './node-flags.js';
 import { processLayout, type ProcessLayout } from './process-layout.js';
 import { ServiceHostProcess } from './service-host-process.js';
 import { InProcessServiceHost } from './in-process-host.js';
@@ -154,7 +154,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     const flags = name === GATEWAY ? [] : SERVICE_NODE_FLAGS;
     const child = spawn(process.execPath, [...flags, service.mainPath], {
       cwd: rootDir,
-      env: { ...SERVICE_PROCESS_ENV, ...compileCacheEnv(rootDir), ...service.env },
+      env: serviceProcessEnv(rootDir, service.env),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

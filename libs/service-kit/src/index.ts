@@ -17,6 +17,7 @@ export * from './outbox/outbox-relay.js';
 export * from './bootstrap/kit.module.js';
 export * from './bootstrap/kit.tokens.js';
 export * from './bootstrap/run-service.js';
+export * from './bootstrap/load-mailer.js';
 export * from './queues/enqueue-work.js';
 export * from './queues/work-handler.js';
 export * from './queues/work-runner.js';

@@ -10,11 +10,11 @@ import { trustedProxyHops } from '../http/trust-proxy.js';
 import { html, PAGE_CSP, renderPage } from '../web/layout.js';
 import { busAdapter } from './bus-adapter.js';
 import { clientMetadataFetch } from './client-metadata-fetch.js';
+import { publicJwks, SIGNING_KEYS_ENV, type ServerKeys } from './server-keys.js';
 
 // oidc-provider and what it brings (Koa, its JOSE stack): about 7 MiB of heap, loaded with the provider
 // by the first OAuth request, not by every gateway process as it starts.
 const loadOidcProvider = loadOnFirstUse(() => import('oidc-provider'));
-import { publicJwks, SIGNING_KEYS_ENV, type ServerKeys } from './server-keys.js';
 
 export const OAUTH_BASE = '/api/auth/oauth2';
 export const INTERACTION_BASE = `${OAUTH_BASE}/interaction`;

@@ -62,6 +62,15 @@ function page(url: (name: string) => string): string {
 `;
 }
 
+/** The docs page and its assets by their content-named paths. */
+function buildDocs(): { byPath: Map<string, Asset>; html: string } {
+  const assets = loadAssets();
+  return {
+    byPath: new Map([...assets.values()].map(({ name, asset }) => [name, asset])),
+    html: page((name) => `/api/docs/assets/${assets.get(name)!.name}`),
+  };
+}
+
 /**
  * The API reference: GET /api/docs renders /api/openapi.json with Swagger UI, served from the
  * project's own dependencies under a CSP that allows this origin only. /docs redirects here.
@@ -70,15 +79,7 @@ export function registerApiDocs(app: FastifyInstance): Map<string, Set<string>> 
   // Swagger UI's files (about 2.4 MiB with their gzip forms) are read by the first docs request,
   // not held by every gateway from its start.
   let loaded: { byPath: Map<string, Asset>; html: string } | undefined;
-  const docs = () => {
-    if (loaded) return loaded;
-    const assets = loadAssets();
-    loaded = {
-      byPath: new Map([...assets.values()].map(({ name, asset }) => [name, asset])),
-      html: page((name) => `/api/docs/assets/${assets.get(name)!.name}`),
-    };
-    return loaded;
-  };
+  const docs = () => (loaded ??= buildDocs());
 
   app.get('/api/docs', async (_req, reply) => reply
     .type('text/html; charset=utf-8')

@@ -1,10 +1,7 @@
-import { loadOnFirstUse, serviceEnv } from '@marketplace/service-kit';
+import { loadMailer, serviceEnv } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
 import { AppError } from '@marketplace/contracts';
-
-// The mail library is loaded by the first email, not by every process of the service (~3 MiB each).
-const loadMailer = loadOnFirstUse(async () => (await import('nodemailer')).default);
 
 /** Invitation emails over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587); unset means email is off. */
 @Injectable()

@@ -1,11 +1,8 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
-import { loadOnFirstUse } from '@marketplace/service-kit';
+import { loadMailer } from '@marketplace/service-kit';
 import { AppError } from '@marketplace/contracts';
 import { signInConfig } from './sign-in.config.js';
-
-// The mail library is loaded by the first email, not by every process of the service (~3 MiB each).
-const loadMailer = loadOnFirstUse(async () => (await import('nodemailer')).default);
 
 /** Email over SMTP (SMTP_URL). Absent configuration means email features are off, not broken. */
 @Injectable()

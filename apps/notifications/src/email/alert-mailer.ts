@@ -1,10 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
-import { loadOnFirstUse } from '@marketplace/service-kit';
+import { loadMailer } from '@marketplace/service-kit';
 import { channelsConfig } from '../channels/channels.config.js';
-
-// The mail library is loaded by the first email, not by every process of the service (~3 MiB each).
-const loadMailer = loadOnFirstUse(async () => (await import('nodemailer')).default);
 
 export interface AlertMail {
   to: string;
