@@ -43,7 +43,7 @@ export class CpuPhase {
 async function nameOf(pid: number): Promise<string> {
   try {
     const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-    const app = argv.map((a) => /apps\/([a-z-]+)\/dist\/main\.js$/.exec(a)?.[1]).find(Boolean);
+    const app = argv.map((a) => /apps\/([a-z-]+)\/dist\/main(?:\.bundle)?\.js$/.exec(a)?.[1]).find(Boolean);
     if (app) {
       const environ = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
       return environ.split('\0').includes('ROLE=worker') ? `${app}-worker` : app;

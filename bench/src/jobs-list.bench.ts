@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
 import { round, runLoad, stopCurrentLoad, type LoadResult } from './load.js';
-import { cpuSnapshot, cpuUsage, waitForQuietMachine, type CpuUsage } from './machine.js';
+import { waitForQuietMachine, type CpuUsage } from './machine.js';
+import { CpuPhase, perRequestLine } from './cpu-split.js';
 import { seedOpenJobs } from './seed.js';
 import { startSingleProcessServer, type SingleProcessServer } from './single-process.js';
 import { BENCH_LAYOUT } from './layout.js';
@@ -23,7 +24,7 @@ const resultsFile = join(rootDir, 'bench', 'results', 'jobs-list.json');
 const PATH = '/api/jobs?limit=20';
 const CONNECTIONS = 50;
 const DURATION_S = 10;
-const WARMUP_S = 2;
+const WARMUP_S = 3;
 const SEED = { jobs: 10_000, posters: 50, anonymousShare: 0.15, spreadDays: 13 };
 const BUDGET = { minRatio: 0.8, maxGatewayP99Ms: 25 };
 /** A run waits (up to QUIET_WAIT_MS) until other processes use less than this share of the machine. */
@@ -43,6 +44,8 @@ const BOARD_BUDGET_RPS = 3_000;
 interface MeasuredRun extends LoadResult {
   /** CPU shares during the run: the whole machine, this benchmark's processes, everything else. */
   cpu: CpuUsage | null;
+  /** CPU seconds each process of the benchmark used during the run (gateway, jobs, postgres, the launcher with its client and the single process). */
+  cpuSeconds: Record<string, number>;
   /** Share of CPU other processes used in the second before the run started. */
   othersBeforeRun: number | null;
 }
@@ -195,37 +198,48 @@ async function main(): Promise<number> {
   const etag = (await fetch(gatewayUrl)).headers.get('etag');
   if (!etag) throw new Error(`The gateway answered GET ${PATH} without an ETag`);
   const headers: Partial<Record<Target, Record<string, string>>> = { gateway: { 'cache-control': 'no-cache' }, 'board-304': { 'if-none-match': etag } };
-  const load = async (target: Target, durationS: number): Promise<MeasuredRun> => {
+  /**
+   * `warm-up` hands over to the measured run at once; `measured` follows its warm-up at once, so it
+   * neither waits for a quiet machine (the warm-up did) nor starts on idle servers.
+   */
+  const load = async (target: Target, durationS: number, phaseOf: 'alone' | 'warm-up' | 'measured' = 'alone'): Promise<MeasuredRun> => {
     if (interrupted) throw new Error('interrupted');
-    const quiet = await waitForQuietMachine(QUIET_THRESHOLD, QUIET_WAIT_MS);
+    const quiet = phaseOf === 'measured' ? null : await waitForQuietMachine(QUIET_THRESHOLD, QUIET_WAIT_MS);
     if (quiet && quiet.others >= QUIET_THRESHOLD) {
       say(`  (other processes still use ${percent(quiet.others)} of the CPU; measuring anyway)`);
     }
-    const before = await cpuSnapshot();
+    const phase = await CpuPhase.start();
     const run = await runLoad({ target, url: urls[target], durationS, connections: CONNECTIONS, ...(headers[target] ? { headers: headers[target] } : {}) });
-    const usage = cpuUsage(before, await cpuSnapshot());
+    const split = await phase.stop();
+    const usage = split.usage;
     const cpu = usage && { machineBusy: round(usage.machineBusy, 3), ours: round(usage.ours, 3), others: round(usage.others, 3) };
-    // Let sockets close and the servers idle before the next run.
-    await sleep(1000);
-    return { ...run, cpu, othersBeforeRun: quiet ? round(quiet.others, 3) : null };
+    // Let sockets close and the servers idle before the next run; a warm-up hands over at once.
+    if (phaseOf !== 'warm-up') await sleep(1000);
+    return { ...run, cpu, cpuSeconds: split.seconds, othersBeforeRun: quiet ? round(quiet.others, 3) : null };
   };
 
-  say(`Warming up (${WARMUP_S} s each)…`);
-  const warmups = [await load('gateway', WARMUP_S), await load('single-process', WARMUP_S)];
-  for (const w of warmups) say(`  ${w.target}: ${w.requestsPerSec.toFixed(1)} req/s, ${failuresOf(w)} failed, other processes ${percent(w.cpu?.others)} of the CPU`);
+  // Every measured run follows a warm-up of its own target at once: a run straight after the other
+  // target's (or after the pauses between runs) starts on caches the other processes filled, and
+  // in the order below the single process would get that start once and the gateway never.
+  const warmups: MeasuredRun[] = [];
+  const measure = async (target: Target): Promise<MeasuredRun> => {
+    warmups.push(await load(target, WARMUP_S, 'warm-up'));
+    return load(target, DURATION_S, 'measured');
+  };
 
   // Two rounds in opposite orders, so neither target always runs on a warmer (or more tired) machine.
   const order: Target[] = ['gateway', 'single-process', 'single-process', 'gateway'];
   const runs: MeasuredRun[] = [];
   for (const [i, target] of order.entries()) {
-    say(`Run ${i + 1}/${order.length}: ${target}, ${DURATION_S} s, ${CONNECTIONS} connections…`);
-    const run = await load(target, DURATION_S);
+    say(`Run ${i + 1}/${order.length}: ${target}, ${WARMUP_S} s warm-up and ${DURATION_S} s measured, ${CONNECTIONS} connections…`);
+    const run = await measure(target);
     say(
       `  ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, ` +
         `non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}; CPU: machine ${percent(run.cpu?.machineBusy)}, ` +
         `this benchmark ${percent(run.cpu?.ours)}, other processes ${percent(run.cpu?.others)}` +
         (run.cpu && run.cpu.others > NOISY ? ' (noisy)' : ''),
     );
+    say(`    CPU per request: ${perRequestLine({ seconds: run.cpuSeconds, usage: null }, run.responses)}`);
     runs.push(run);
   }
   const boardRuns: MeasuredRun[] = [];

@@ -1,11 +1,25 @@
 import { join } from 'node:path';
 
 // V8 sizes the young generation for throughput (up to 48 MiB, kept once grown); an idle service
-// process is about 30 MiB smaller with 4 MiB semi-spaces. A backend's throughput holds (npm run
-// bench: gateway/single-process 0.69 against 0.68); the gateway's does not (about 16% fewer
-// requests a second), so in the per-service layout it keeps V8's default, as in the container
-// entrypoint (docker/entrypoint.sh).
+// process is a few MiB smaller with 4 MiB semi-spaces. The one-process host and the backends off
+// the public read path run that way.
 export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=4'];
+
+/**
+ * The processes every public read passes through (gateway and jobs) keep V8's default young
+ * generation and let the old generation grow to three times what survived the last full
+ * collection. With V8's own factor the gateway's old-generation slack stayed below the size of
+ * its young generation, so V8 kept starting full collections (one every 300 ms under load), and
+ * the jobs service scavenged 50 times a second in 4 MiB semi-spaces; npm run bench's hop went
+ * from 0.71-0.77 to 0.81 of the single process with these flags. Idle, the reducer gives the
+ * memory back (both stay under 95 MiB alone). docker/entrypoint.sh chooses the same.
+ */
+export const READ_PATH_NODE_FLAGS = ['--heap-growing-percent=200'];
+
+/** The Node flags of a process of its own running `app` (a service's name: gateway, jobs, files-worker…). */
+export function nodeFlagsFor(app: string): string[] {
+  return app === 'gateway' || app === 'jobs' ? READ_PATH_NODE_FLAGS : SERVICE_NODE_FLAGS;
+}
 
 /**
  * The environment of a service process: `env` over two defaults the container image sets too

@@ -5,7 +5,7 @@ import { describeExit, forwardLines, terminateOnParentExit, track } from './chil
 import { getFreePort } from './free-port.js';
 import type { Infrastructure } from './infrastructure.js';
 import { LineTail } from './line-tail.js';
-import { SERVICE_NODE_FLAGS, serviceProcessEnv } from './node-flags.js';
+import { nodeFlagsFor, serviceProcessEnv } from './node-flags.js';
 import { processLayout, type ProcessLayout } from './process-layout.js';
 import { ServiceHostProcess } from './service-host-process.js';
 import { InProcessServiceHost } from './in-process-host.js';
@@ -151,8 +151,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     }
     // Detached (its own process group): a Ctrl+C in the terminal reaches only
     // the launcher, which then stops the apps in order, gateway first.
-    const flags = name === GATEWAY ? [] : SERVICE_NODE_FLAGS;
-    const child = spawn(process.execPath, [...flags, service.mainPath], {
+    const child = spawn(process.execPath, [...nodeFlagsFor(name), service.mainPath], {
       cwd: rootDir,
       env: serviceProcessEnv(rootDir, service.env),
       stdio: ['ignore', 'pipe', 'pipe'],
