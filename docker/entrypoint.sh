@@ -38,11 +38,12 @@ if [ ! -f "$main" ]; then
   exit 64
 fi
 
-# As libs/local-stack/src/node-flags.ts: the public read path (gateway, jobs) keeps V8's default
-# young generation with room for its old one to grow (no full collection every 300 ms under load);
-# every other process idles a few MiB smaller with a small young generation.
+# As libs/local-stack/src/node-flags.ts: the gateway keeps V8's defaults; jobs, which answers every
+# public read the gateway's cache misses, keeps the default young generation with room for its old
+# one to grow; every other process idles a few MiB smaller with a small young generation.
 case "$APP" in
-  gateway|jobs) heap="--heap-growing-percent=200" ;;
+  gateway) heap="" ;;
+  jobs) heap="--heap-growing-percent=200" ;;
   *) heap="--max-semi-space-size=4" ;;
 esac
 exec node --enable-source-maps $heap "$@" "$main"

@@ -6,19 +6,18 @@ import { join } from 'node:path';
 export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 /**
- * The processes every public read passes through (gateway and jobs) keep V8's default young
- * generation and let the old generation grow to three times what survived the last full
- * collection. With V8's own factor the gateway's old-generation slack stayed below the size of
- * its young generation, so V8 kept starting full collections (one every 300 ms under load), and
- * the jobs service scavenged 50 times a second in 4 MiB semi-spaces; npm run bench's hop went
- * from 0.71-0.77 to 0.81 of the single process with these flags. Idle, the reducer gives the
- * memory back (both stay under 95 MiB alone). docker/entrypoint.sh chooses the same.
+ * The jobs service answers every public read that misses the gateway's cache: it keeps V8's
+ * default young generation (in 4 MiB semi-spaces it scavenged 50 times a second under npm run
+ * bench's load) and lets the old generation grow to three times what survived. The gateway keeps
+ * V8's defaults: the same growth took it to about 100 MiB idle, over its budget. The idle reducer
+ * gives the memory back when they are idle. docker/entrypoint.sh chooses the same.
  */
 export const READ_PATH_NODE_FLAGS = ['--heap-growing-percent=200'];
 
 /** The Node flags of a process of its own running `app` (a service's name: gateway, jobs, files-worker…). */
 export function nodeFlagsFor(app: string): string[] {
-  return app === 'gateway' || app === 'jobs' ? READ_PATH_NODE_FLAGS : SERVICE_NODE_FLAGS;
+  if (app === 'gateway') return [];
+  return app === 'jobs' ? READ_PATH_NODE_FLAGS : SERVICE_NODE_FLAGS;
 }
 
 /**
