@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { GATEWAY } from './service-catalogue.js';
 
 // V8 sizes the young generation for throughput (up to 48 MiB, kept once grown); an idle service
 // process is a few MiB smaller with 4 MiB semi-spaces. The one-process host and the backends off
@@ -16,7 +17,7 @@ export const READ_PATH_NODE_FLAGS = ['--heap-growing-percent=200'];
 
 /** The Node flags of a process of its own running `app` (a service's name: gateway, jobs, files-worker…). */
 export function nodeFlagsFor(app: string): string[] {
-  if (app === 'gateway') return [];
+  if (app === GATEWAY) return [];
   return app === 'jobs' ? READ_PATH_NODE_FLAGS : SERVICE_NODE_FLAGS;
 }
 

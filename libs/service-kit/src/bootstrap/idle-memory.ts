@@ -56,13 +56,12 @@ function collector(): Collect | undefined {
  * between bursts served the next from the interpreter, recompiling its hot paths (the gateway hop
  * fell from 1,800 to 1,500 req/s).
  */
-function collectOnce(collect: Collect, keepCode: boolean): void {
-  if (!keepCode) return collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-  setFlagsFromString('--no-flush-bytecode');
+function reduce(collect: Collect, keepCode: boolean): void {
+  if (keepCode) setFlagsFromString('--no-flush-bytecode');
   try {
     collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   } finally {
-    setFlagsFromString('--flush-bytecode');
+    if (keepCode) setFlagsFromString('--flush-bytecode');
   }
 }
 
@@ -90,7 +89,7 @@ export function startIdleMemoryReducer(env: Record<string, string | undefined> =
     const window = performance.eventLoopUtilization(now, last);
     last = now;
     if (!shouldReduce({ utilization: window.utilization, rss: process.memoryUsage.rss(), rssAfterLast }, options)) return;
-    collectOnce(collect, reductions > 0);
+    reduce(collect, reductions > 0);
     rssAfterLast = process.memoryUsage.rss();
     reductions += 1;
     // The collection itself kept the loop busy; the next window starts after it.
