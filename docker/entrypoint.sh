@@ -38,12 +38,11 @@ if [ ! -f "$main" ]; then
   exit 64
 fi
 
-# As libs/local-stack/src/node-flags.ts: the gateway keeps V8's defaults; jobs, which answers every
-# public read the gateway's cache misses, keeps the default young generation with room for its old
-# one to grow; every other process idles a few MiB smaller with a small young generation.
+# As libs/local-stack/src/node-flags.ts: the gateway and jobs, which answer every public read the
+# gateway's cache misses, keep V8's default young generation; every other process idles a few MiB
+# smaller with a small one. Old-generation growth is the idle reducer's, the same in every process.
 case "$APP" in
-  gateway) heap="" ;;
-  jobs) heap="--heap-growing-percent=200" ;;
+  gateway|jobs) heap="" ;;
   *) heap="--max-semi-space-size=4" ;;
 esac
 exec node --enable-source-maps $heap "$@" "$main"

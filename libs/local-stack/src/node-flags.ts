@@ -7,18 +7,17 @@ import { GATEWAY } from './service-catalogue.js';
 export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 /**
- * The jobs service answers every public read that misses the gateway's cache: it keeps V8's
- * default young generation (in 4 MiB semi-spaces it scavenged 50 times a second under npm run
- * bench's load) and lets the old generation grow to three times what survived. The gateway keeps
- * V8's defaults: the same growth took it to about 100 MiB idle, over its budget. The idle reducer
- * gives the memory back when they are idle. docker/entrypoint.sh chooses the same.
+ * The gateway and the jobs service answer every public read that misses the gateway's cache: they
+ * keep V8's default young generation (in 4 MiB semi-spaces jobs scavenged 50 times a second under
+ * npm run bench's load). How far their old generation grows is the idle reducer's (service-kit's
+ * idle-memory), the same in every process: further while serving load, V8's own once idle.
+ * docker/entrypoint.sh chooses the same.
  */
-export const READ_PATH_NODE_FLAGS = ['--heap-growing-percent=200'];
+const READ_PATH = new Set<string>([GATEWAY, 'jobs']);
 
 /** The Node flags of a process of its own running `app` (a service's name: gateway, jobs, files-worker…). */
 export function nodeFlagsFor(app: string): string[] {
-  if (app === GATEWAY) return [];
-  return app === 'jobs' ? READ_PATH_NODE_FLAGS : SERVICE_NODE_FLAGS;
+  return READ_PATH.has(app) ? [] : SERVICE_NODE_FLAGS;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { getHeapSpaceStatistics } from 'node:v8';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { IDLE_MEMORY_DEFAULTS, shouldReduce, startIdleMemoryReducer } from './idle-memory.js';
+import { heapModeAfter, IDLE_MEMORY_DEFAULTS, shouldReduce, startIdleMemoryReducer } from './idle-memory.js';
 
 const MIB = 1024 * 1024;
 
@@ -17,6 +17,36 @@ describe('idle memory reducer', () => {
     expect(shouldReduce({ utilization: 0.01, rss: 104 * MIB, rssAfterLast: 100 * MIB }, options)).toBe(false);
     expect(shouldReduce({ utilization: 0.01, rss: 110 * MIB, rssAfterLast: 100 * MIB }, options)).toBe(true);
     expect(shouldReduce({ utilization: 0.03, rss: 110 * MIB, rssAfterLast: 100 * MIB }, options)).toBe(false);
+  });
+
+  it('serves from the first busy sample on, and only a collection ends it', () => {
+    const options = IDLE_MEMORY_DEFAULTS;
+    expect(heapModeAfter('idle', 0.05, options)).toBe('idle');
+    expect(heapModeAfter('idle', 0.1, options)).toBe('serving');
+    expect(heapModeAfter('serving', 0, options)).toBe('serving');
+  });
+
+  it('switches to serving while the loop is busy and back once a window was idle', async () => {
+    const reducer = startIdleMemoryReducer({}, { ...IDLE_MEMORY_DEFAULTS, checkEveryMs: 600, sampleEveryMs: 100, idleUtilization: 0.2 });
+    try {
+      expect(reducer?.mode).toBe('idle');
+      // Keep the loop busy for 300 ms in short turns, as a server under load does.
+      const until = Date.now() + 300;
+      while (Date.now() < until) {
+        const turn = Date.now() + 20;
+        while (Date.now() < turn) { /* work */ }
+        await sleep(1);
+      }
+      await sleep(150);
+      expect(reducer!.mode).toBe('serving');
+      const deadline = Date.now() + 5_000;
+      while (reducer!.mode === 'serving' && Date.now() < deadline) await sleep(50);
+      expect(reducer!.mode).toBe('idle');
+      // Its first idle window also ran the first collection (nothing to compare RSS with yet).
+      expect(reducer!.reductions).toBe(1);
+    } finally {
+      reducer?.stop();
+    }
   });
 
   it('gives back the young generation a burst grew, once the process is idle', async () => {
