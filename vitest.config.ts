@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['libs/*/src/**/*.spec.ts', 'apps/*/src/**/*.spec.ts', 'deploy/src/**/*.spec.ts'],
+          include: ['libs/*/src/**/*.spec.ts', 'apps/*/src/**/*.spec.ts', 'deploy/src/**/*.spec.ts', 'bench/src/**/*.spec.ts'],
           environment: 'node',
         },
       },

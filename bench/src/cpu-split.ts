@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { cpuSnapshot, cpuUsage, type CpuSnapshot, type CpuUsage } from './machine.js';
+import { cpuSnapshot, cpuUsage, jiffiesBetween, type CpuSnapshot, type CpuUsage } from './machine.js';
 
 /** Linux counts process CPU time in these ticks (USER_HZ, 100 on every common kernel). */
 const TICKS_PER_SECOND = 100;
@@ -28,13 +28,19 @@ export class CpuPhase {
     const usage = cpuUsage(this.before, after);
     const byPid = new Map(Object.entries(this.named).map(([name, pid]) => [pid, name]));
     byPid.set(process.pid, 'launcher');
-    const seconds: Record<string, number> = {};
-    for (const [pid, jiffies] of after?.ours ?? []) {
-      const used = jiffies - (this.before?.ours.get(pid) ?? 0);
-      if (used <= 0) continue;
+    const jiffiesByName: Record<string, number> = {};
+    const add = async (pid: number, jiffies: number) => {
       const name = byPid.get(pid) ?? await nameOf(pid);
-      seconds[name] = (seconds[name] ?? 0) + used / TICKS_PER_SECOND;
+      jiffiesByName[name] = (jiffiesByName[name] ?? 0) + jiffies;
+    };
+    if (this.before && after) {
+      const { used, gone } = jiffiesBetween(this.before, after);
+      for (const [pid, jiffies] of used) if (jiffies !== 0) await add(pid, jiffies);
+      // A reaped child's earlier time comes off its parent (PostgreSQL's postmaster for a backend).
+      for (const [parent, jiffies] of gone) if (after.ours.has(parent)) await add(parent, -jiffies);
     }
+    const seconds: Record<string, number> = {};
+    for (const [name, jiffies] of Object.entries(jiffiesByName)) if (jiffies > 0) seconds[name] = jiffies / TICKS_PER_SECOND;
     return { seconds: Object.fromEntries(Object.entries(seconds).sort(([, a], [, b]) => b - a)), usage };
   }
 }

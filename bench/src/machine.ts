@@ -11,8 +11,10 @@ export interface CpuSnapshot {
   /** Jiffies across all CPUs: busy, and busy plus idle. */
   busy: number;
   total: number;
-  /** Jiffies used so far by each process of this process tree. */
+  /** Jiffies used so far by each process of this process tree, its ended and reaped children's included. */
   ours: Map<number, number>;
+  /** Each of those processes' parent. */
+  parents: Map<number, number>;
 }
 
 export interface CpuUsage {
@@ -61,47 +63,67 @@ async function readProcesses(): Promise<Map<number, ProcInfo>> {
   return procs;
 }
 
-function treeJiffies(procs: Map<number, ProcInfo>, root: number): Map<number, number> {
+function tree(procs: Map<number, ProcInfo>, root: number): Pick<CpuSnapshot, 'ours' | 'parents'> {
   const children = new Map<number, number[]>();
   for (const [pid, info] of procs) {
     const list = children.get(info.ppid);
     if (list) list.push(pid);
     else children.set(info.ppid, [pid]);
   }
-  const tree = new Map<number, number>();
+  const ours = new Map<number, number>();
+  const parents = new Map<number, number>();
   const stack = [root];
   while (stack.length) {
     const pid = stack.pop()!;
     const info = procs.get(pid);
-    if (info) tree.set(pid, info.jiffies);
+    if (info) {
+      ours.set(pid, info.jiffies);
+      parents.set(pid, info.ppid);
+    }
     stack.push(...(children.get(pid) ?? []));
   }
-  return tree;
+  return { ours, parents };
 }
 
 export async function cpuSnapshot(): Promise<CpuSnapshot | null> {
   if (process.platform !== 'linux') return null;
   try {
     const [machine, procs] = await Promise.all([readProcStat(), readProcesses()]);
-    return { ...machine, ours: treeJiffies(procs, process.pid) };
+    return { ...machine, ...tree(procs, process.pid) };
   } catch {
     return null;
   }
 }
 
 /**
- * Usage between two snapshots, summed per process: one that started in between counts in full.
- * One that ended in between (a database connection the pool let go) is missed, which can only
- * overstate `others` by its last moments.
+ * Each process's jiffies between two snapshots: one that started in between counts in full. One
+ * that ended in between (a database connection the pool let go) took its whole life's time into
+ * its parent's count when reaped; what it had used before the first snapshot comes off again, under
+ * `gone` by its parent's pid. Only its last moments before it ended are missed.
  */
+export function jiffiesBetween(before: CpuSnapshot, after: CpuSnapshot): { used: Map<number, number>; gone: Map<number, number> } {
+  const used = new Map<number, number>();
+  for (const [pid, jiffies] of after.ours) used.set(pid, jiffies - (before.ours.get(pid) ?? 0));
+  const gone = new Map<number, number>();
+  for (const [pid, jiffies] of before.ours) {
+    const parent = before.parents.get(pid);
+    if (after.ours.has(pid) || parent === undefined) continue;
+    gone.set(parent, (gone.get(parent) ?? 0) + jiffies);
+  }
+  return { used, gone };
+}
+
+/** Usage between two snapshots (jiffiesBetween summed). */
 export function cpuUsage(before: CpuSnapshot | null, after: CpuSnapshot | null): CpuUsage | null {
   if (!before || !after) return null;
   const total = after.total - before.total;
   if (total <= 0) return null;
   const busy = after.busy - before.busy;
+  const { used, gone } = jiffiesBetween(before, after);
   let oursJiffies = 0;
-  for (const [pid, jiffies] of after.ours) oursJiffies += Math.max(0, jiffies - (before.ours.get(pid) ?? 0));
-  const ours = Math.min(busy, oursJiffies);
+  for (const jiffies of used.values()) oursJiffies += jiffies;
+  for (const jiffies of gone.values()) oursJiffies -= jiffies;
+  const ours = Math.max(0, Math.min(busy, oursJiffies));
   return { machineBusy: busy / total, ours: ours / total, others: (busy - ours) / total };
 }
 
