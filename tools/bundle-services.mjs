@@ -9,6 +9,7 @@
 //
 // Up to date when no input module changed since the last bundle (npm run build runs this each time).
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -26,6 +27,24 @@ const EXTERNAL = [
 // before its own code, and Nest, in a chunk of its own, builds an Intl.DateTimeFormat as it loads.
 const ENTRY = '\0service-entry';
 const FIRST = join(root, 'libs', 'service-kit', 'dist', 'bootstrap', 'deferred-date-format.js');
+
+// Node builds an ES module's view of a built-in by reading every export, and node:http's WebSocket,
+// CloseEvent and MessageEvent are getters that load its bundled fetch client (undici, 750 KB of
+// source): a bare process that imports node:http is 13 MiB larger than one that requires it. The
+// bundle imports node:http and node:https through require, with every export but those getters; an
+// import of one of them fails the bundle.
+const VIA_REQUIRE = new Map([['http', 'node:http'], ['node:http', 'node:http'], ['https', 'node:https'], ['node:https', 'node:https']]);
+const VIA_REQUIRE_PREFIX = '\0via-require:';
+const LOADS_UNDICI = new Set(['WebSocket', 'CloseEvent', 'MessageEvent']);
+function viaRequireModule(builtin) {
+  const exports = createRequire(import.meta.url)(builtin);
+  const names = Object.keys(exports).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && !LOADS_UNDICI.has(name));
+  return `import { createRequire } from 'node:module';
+const m = createRequire(import.meta.url)(${JSON.stringify(builtin)});
+export default m;
+export const { ${names.join(', ')} } = m;
+`;
+}
 
 // Code units, not code points: a character beyond the BMP becomes its two escaped surrogates.
 const NON_ASCII = /[^\x00-\x7F]/;
@@ -72,6 +91,10 @@ for (const app of apps) {
       name: 'service-entry',
       resolveId: (id) => (id === ENTRY ? id : undefined),
       load: (id) => (id === ENTRY ? `import ${JSON.stringify(FIRST)};\nawait import(${JSON.stringify(join(distDir, 'main.js'))});\n` : undefined),
+    }, {
+      name: 'builtins-via-require',
+      resolveId: (id) => (VIA_REQUIRE.has(id) ? `${VIA_REQUIRE_PREFIX}${VIA_REQUIRE.get(id)}` : undefined),
+      load: (id) => (id.startsWith(VIA_REQUIRE_PREFIX) ? viaRequireModule(id.slice(VIA_REQUIRE_PREFIX.length)) : undefined),
     }, {
       // charset 'ascii' cannot escape template quasis (a tag may read them raw); ours are read cooked
       // (the pages' html tag), so our own modules' non-ASCII characters become \u escapes.

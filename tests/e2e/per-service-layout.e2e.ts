@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { api, createMember, sessionHeaders, signIn } from '@marketplace/testing';
 
@@ -21,12 +22,29 @@ describe('every service in its own process', () => {
     for (const app of ['gateway', 'identity', 'jobs', 'files', 'files-worker', 'notifications']) {
       const res = await fetch(`${control}/pid/${app}`);
       expect(res.status, app).toBe(200);
-      const argv = (await readFile(`/proc/${await res.text()}/cmdline`, 'utf8')).split('\0').filter(Boolean);
+      const pid = await res.text();
+      const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').filter(Boolean);
       expect(argv.at(-1), app).toMatch(/\/apps\/[\w-]+\/dist\/main\.bundle\.js$/);
       // The gateway and jobs keep a young generation sized for throughput, the rest a small one; none
       // starts with a fixed old-generation growth (the idle reducer sets it while a process serves load).
       expect(argv.some((a) => a.startsWith('--heap-growing-percent')), app).toBe(false);
       expect(argv.includes('--max-semi-space-size=4'), app).toBe(app !== 'jobs' && app !== 'gateway');
+      const environ = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
+      for (const setting of ['MALLOC_ARENA_MAX=1', 'MALLOC_MMAP_THRESHOLD_=131072', 'MALLOC_TRIM_THRESHOLD_=131072']) {
+        expect(environ, `${app}: ${setting}`).toContain(setting);
+      }
+    }
+  });
+
+  it('imports node:http and node:https through require in every bundle (an ES module import loads undici)', async () => {
+    for (const app of ['gateway', 'identity', 'jobs', 'applications', 'files', 'drafts', 'notifications', 'admin']) {
+      const dist = join(process.cwd(), 'apps', app, 'dist');
+      const scripts = (await readdir(dist)).filter((f) => /^main\.bundle.*\.js$/.test(f));
+      expect(scripts.length, app).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const code = await readFile(join(dist, script), 'utf8');
+        expect(code, `${app}/${script}`).not.toMatch(/from\s*"(node:)?https?"/);
+      }
     }
   });
 
