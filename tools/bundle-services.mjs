@@ -33,11 +33,12 @@ const FIRST = join(root, 'libs', 'service-kit', 'dist', 'bootstrap', 'deferred-d
 // source): a bare process that imports node:http is 13 MiB larger than one that requires it. The
 // bundle imports node:http and node:https through require, with every export but those getters; an
 // import of one of them fails the bundle.
-const VIA_REQUIRE = new Map([['http', 'node:http'], ['node:http', 'node:http'], ['https', 'node:https'], ['node:https', 'node:https']]);
-const VIA_REQUIRE_PREFIX = '\0via-require:';
+const VIA_REQUIRE = new Set(['http', 'https']);
+const VIA_REQUIRE_PREFIX = '\0via-require:node:';
 const LOADS_UNDICI = new Set(['WebSocket', 'CloseEvent', 'MessageEvent']);
+const requireHere = createRequire(import.meta.url);
 function viaRequireModule(builtin) {
-  const exports = createRequire(import.meta.url)(builtin);
+  const exports = requireHere(builtin);
   const names = Object.keys(exports).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && !LOADS_UNDICI.has(name));
   return `import { createRequire } from 'node:module';
 const m = createRequire(import.meta.url)(${JSON.stringify(builtin)});
@@ -93,8 +94,11 @@ for (const app of apps) {
       load: (id) => (id === ENTRY ? `import ${JSON.stringify(FIRST)};\nawait import(${JSON.stringify(join(distDir, 'main.js'))});\n` : undefined),
     }, {
       name: 'builtins-via-require',
-      resolveId: (id) => (VIA_REQUIRE.has(id) ? `${VIA_REQUIRE_PREFIX}${VIA_REQUIRE.get(id)}` : undefined),
-      load: (id) => (id.startsWith(VIA_REQUIRE_PREFIX) ? viaRequireModule(id.slice(VIA_REQUIRE_PREFIX.length)) : undefined),
+      resolveId: (id) => {
+        const name = id.replace(/^node:/, '');
+        return VIA_REQUIRE.has(name) ? `${VIA_REQUIRE_PREFIX}${name}` : undefined;
+      },
+      load: (id) => (id.startsWith(VIA_REQUIRE_PREFIX) ? viaRequireModule(`node:${id.slice(VIA_REQUIRE_PREFIX.length)}`) : undefined),
     }, {
       // charset 'ascii' cannot escape template quasis (a tag may read them raw); ours are read cooked
       // (the pages' html tag), so our own modules' non-ASCII characters become \u escapes.

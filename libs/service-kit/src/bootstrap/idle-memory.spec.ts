@@ -19,7 +19,7 @@ describe('idle memory reducer', () => {
     expect(shouldReduce({ utilization: 0.03, rss: 110 * MIB, rssAfterLast: 100 * MIB }, options)).toBe(false);
   });
 
-  it('serves from the first busy sample on, and only a collection ends it', () => {
+  it('serves from the first busy sample on, and a busy sample never ends it', () => {
     const options = IDLE_MEMORY_DEFAULTS;
     expect(heapModeAfter('idle', 0.05, options)).toBe('idle');
     expect(heapModeAfter('idle', 0.1, options)).toBe('serving');

@@ -13,7 +13,7 @@ import { runInNewContext } from 'node:vm';
 // collections: under npm run bench's load the gateway ran a full collection every 300 ms (23 MB live,
 // the next one due at about 35 MB), a third of its CPU on marking. V8's growth for a busy process is
 // the opposite of what an idle one wants (started that way the gateway idled 10 MiB larger), so the
-// process switches between the two: from the first busy second to the next idle collection.
+// process switches between the two: from the first busy second to the next idle window.
 
 export interface IdleMemoryOptions {
   /** The window over which idleness is judged. */
