@@ -17,7 +17,7 @@ export function configuredEmbeddingProvider(env: NodeJS.ProcessEnv = serviceEnv(
   const shared = modelConfigFromEnv(env);
   if (!own && !shared) return null;
   const provider = new OpenAiCompatibleProvider({
-    usdPerMillionPrompt: 0, usdPerMillionCompletion: 0, model: '',
+    usdPerMillionPrompt: 0, usdPerMillionCompletion: 0, model: '', transcriptionModel: null, transcriptionBaseUrl: '', usdPerAudioMinute: 0,
     ...(own
       ? {
           baseUrl: own.replace(/\/embeddings\/?$/, ''),

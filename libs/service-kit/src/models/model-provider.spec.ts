@@ -8,7 +8,7 @@ beforeAll(async () => { server = await startFakeModelServer(); });
 afterAll(async () => { await server.stop(); });
 
 const config = (over: Partial<ModelProviderConfig> = {}): ModelProviderConfig => ({
-  baseUrl: server.url, model: 'fake-chat', embeddingModel: 'fake-embed', apiKey: 'sk-test', timeoutMs: 2000, retries: 2,
+  baseUrl: server.url, model: 'fake-chat', embeddingModel: 'fake-embed', transcriptionModel: 'fake-whisper', transcriptionBaseUrl: server.url, usdPerAudioMinute: 0.006, apiKey: 'sk-test', timeoutMs: 2000, retries: 2,
   usdPerMillionPrompt: 1_000_000, usdPerMillionCompletion: 2_000_000, ...over,
 });
 const shape = z.object({ answer: z.string() });

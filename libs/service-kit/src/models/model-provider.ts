@@ -10,9 +10,18 @@ export interface ModelUsage {
   model: string;
 }
 
+/** A picture for a vision-capable model, with the words that go right before it (a time, what was read on it). */
+export interface ChatImage {
+  data: Buffer;
+  mediaType: 'image/jpeg' | 'image/png';
+  caption: string;
+}
+
 export interface ChatJsonRequest<T> {
   system: string;
   user: string;
+  /** Sent after `user` as image parts of the same message; the model must be vision-capable. */
+  images?: ChatImage[];
   /** The answer must parse as JSON and satisfy this; otherwise the call is retried, then fails. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
@@ -27,6 +36,22 @@ export interface ModelProvider {
   readonly model: string;
   chatJson<T>(req: ChatJsonRequest<T>): Promise<{ data: T; usage: ModelUsage }>;
   embed(texts: string[], signal?: AbortSignal): Promise<{ vectors: number[][]; usage: ModelUsage }>;
+  /** Speech to text (`/audio/transcriptions`); null when no transcription model is configured. */
+  readonly transcriptionModel: string | null;
+  transcribe(audio: AudioClip, signal?: AbortSignal): Promise<{ transcript: Transcript; usage: ModelUsage }>;
+}
+
+export interface AudioClip {
+  data: Buffer;
+  filename: string;
+  mediaType: string;
+  seconds: number;
+}
+
+/** What was said, whole and in timed segments (seconds from the start of the clip). */
+export interface Transcript {
+  text: string;
+  segments: { start: number; end: number; text: string }[];
 }
 
 export interface ModelProviderConfig {
@@ -34,6 +59,12 @@ export interface ModelProviderConfig {
   baseUrl: string;
   model: string;
   embeddingModel: string;
+  /** Speech-to-text model (e.g. whisper-1); null turns transcription off. */
+  transcriptionModel: string | null;
+  /** Where `/audio/transcriptions` is served, when not at `baseUrl`. */
+  transcriptionBaseUrl: string;
+  /** Dollars per minute of audio transcribed; 0 when unknown. */
+  usdPerAudioMinute: number;
   apiKey?: string;
   timeoutMs: number;
   /** Further attempts after a timeout, a network error, 429 or 5xx. */
@@ -55,7 +86,8 @@ function numberFrom(raw: string | undefined, fallback: number, name: string): nu
 /**
  * MODEL_BASE_URL turns the model on (MODEL_NAME, MODEL_EMBEDDING_NAME, MODEL_API_KEY,
  * MODEL_TIMEOUT_MS, MODEL_RETRIES, MODEL_USD_PER_MILLION_PROMPT / _COMPLETION); without it the
- * callers use their deterministic fallbacks and say so.
+ * callers use their deterministic fallbacks and say so. MODEL_TRANSCRIPTION_NAME turns speech to
+ * text on (MODEL_TRANSCRIPTION_BASE_URL when another server answers it, MODEL_USD_PER_AUDIO_MINUTE).
  */
 export function modelConfigFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): ModelProviderConfig | null {
   const baseUrl = env.MODEL_BASE_URL?.trim();
@@ -64,6 +96,9 @@ export function modelConfigFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Model
     baseUrl: baseUrl.replace(/\/+$/, ''),
     model: env.MODEL_NAME?.trim() || 'gpt-4o-mini',
     embeddingModel: env.MODEL_EMBEDDING_NAME?.trim() || 'text-embedding-3-small',
+    transcriptionModel: env.MODEL_TRANSCRIPTION_NAME?.trim() || null,
+    transcriptionBaseUrl: (env.MODEL_TRANSCRIPTION_BASE_URL?.trim() || baseUrl).replace(/\/+$/, ''),
+    usdPerAudioMinute: numberFrom(env.MODEL_USD_PER_AUDIO_MINUTE, 0, 'MODEL_USD_PER_AUDIO_MINUTE'),
     ...(env.MODEL_API_KEY ? { apiKey: env.MODEL_API_KEY } : {}),
     timeoutMs: numberFrom(env.MODEL_TIMEOUT_MS, 60_000, 'MODEL_TIMEOUT_MS'),
     retries: Math.floor(numberFrom(env.MODEL_RETRIES, 2, 'MODEL_RETRIES')),
@@ -86,6 +121,18 @@ export function addUsage(a: ModelUsage | null, b: ModelUsage): ModelUsage {
   };
 }
 
+/** Plain text, or text followed by each image with its caption, as OpenAI-compatible vision models take them. */
+function userContent(req: ChatJsonRequest<unknown>): string | Record<string, unknown>[] {
+  if (!req.images?.length) return req.user;
+  return [
+    { type: 'text', text: req.user },
+    ...req.images.flatMap((img) => [
+      { type: 'text', text: img.caption },
+      { type: 'image_url', image_url: { url: `data:${img.mediaType};base64,${img.data.toString('base64')}`, detail: 'high' } },
+    ]),
+  ];
+}
+
 interface Retryable { retry: true; error: Error; afterMs?: number }
 
 const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
@@ -98,6 +145,8 @@ export class OpenAiCompatibleProvider implements ModelProvider {
 
   get model(): string { return this.config.model; }
 
+  get transcriptionModel(): string | null { return this.config.transcriptionModel; }
+
   async chatJson<T>(req: ChatJsonRequest<T>): Promise<{ data: T; usage: ModelUsage }> {
     let spent: ModelUsage | null = null;
     let lastProblem = '';
@@ -106,7 +155,7 @@ export class OpenAiCompatibleProvider implements ModelProvider {
       const body = await this.post('/chat/completions', {
         model: this.config.model,
         response_format: { type: 'json_object' },
-        messages: [{ role: 'system', content: req.system }, { role: 'user', content: req.user }],
+        messages: [{ role: 'system', content: req.system }, { role: 'user', content: userContent(req) }],
       }, req.signal) as { choices?: { message?: { content?: string } }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } };
       spent = addUsage(spent, this.usageOf(body.usage?.prompt_tokens, body.usage?.completion_tokens));
       const content = body.choices?.[0]?.message?.content ?? '';
@@ -133,6 +182,30 @@ export class OpenAiCompatibleProvider implements ModelProvider {
     return { vectors, usage: { ...this.usageOf(body.usage?.prompt_tokens, 0), model: this.config.embeddingModel } };
   }
 
+  async transcribe(audio: AudioClip, signal?: AbortSignal): Promise<{ transcript: Transcript; usage: ModelUsage }> {
+    const model = this.config.transcriptionModel;
+    if (!model) throw new ModelError('no transcription model is configured');
+    const form = () => {
+      const f = new FormData();
+      f.set('model', model);
+      f.set('response_format', 'verbose_json');
+      f.set('file', new Blob([new Uint8Array(audio.data)], { type: audio.mediaType }), audio.filename);
+      return f;
+    };
+    const body = await this.post('/audio/transcriptions', form, signal, this.config.transcriptionBaseUrl) as {
+      text?: unknown; segments?: { start?: unknown; end?: unknown; text?: unknown }[];
+    };
+    if (typeof body.text !== 'string') throw new ModelError('the transcription model did not answer with text');
+    const segments = (Array.isArray(body.segments) ? body.segments : [])
+      .filter((s) => typeof s.text === 'string' && typeof s.start === 'number')
+      .map((s) => ({ start: s.start as number, end: typeof s.end === 'number' ? s.end : (s.start as number), text: (s.text as string).trim() }));
+    const usd = (audio.seconds / 60) * this.config.usdPerAudioMinute;
+    return {
+      transcript: { text: body.text.trim(), segments },
+      usage: { calls: 1, promptTokens: 0, completionTokens: 0, usd: Math.round(usd * 1e6) / 1e6, model },
+    };
+  }
+
   private usageOf(prompt: number | undefined, completion: number | undefined): ModelUsage {
     const promptTokens = Math.max(0, Math.floor(prompt ?? 0));
     const completionTokens = Math.max(0, Math.floor(completion ?? 0));
@@ -141,10 +214,10 @@ export class OpenAiCompatibleProvider implements ModelProvider {
   }
 
   /** One request with a timeout per attempt, retried with backoff on timeouts, network errors, 429 and 5xx. */
-  private async post(path: string, payload: unknown, signal?: AbortSignal): Promise<unknown> {
+  private async post(path: string, payload: unknown, signal?: AbortSignal, baseUrl = this.config.baseUrl): Promise<unknown> {
     let last: Error = new ModelError('no attempt made');
     for (let attempt = 0; attempt <= this.config.retries; attempt++) {
-      const outcome = await this.once(path, payload, signal);
+      const outcome = await this.once(`${baseUrl}${path}`, payload, signal);
       if (!('retry' in outcome)) return outcome.body;
       last = outcome.error;
       if (attempt === this.config.retries || signal?.aborted) break;
@@ -153,14 +226,17 @@ export class OpenAiCompatibleProvider implements ModelProvider {
     throw last;
   }
 
-  private async once(path: string, payload: unknown, signal?: AbortSignal): Promise<{ body: unknown } | Retryable> {
+  /** `payload` is JSON, or a function making a fresh multipart form for each attempt (a sent form is spent). */
+  private async once(url: string, payload: unknown, signal?: AbortSignal): Promise<{ body: unknown } | Retryable> {
     const timeout = AbortSignal.timeout(this.config.timeoutMs);
+    const auth = this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {};
+    const multipart = typeof payload === 'function' ? (payload as () => FormData)() : null;
     let res: Response;
     try {
-      res = await fetch(`${this.config.baseUrl}${path}`, {
+      res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}) },
-        body: JSON.stringify(payload),
+        headers: multipart ? auth : { 'content-type': 'application/json', ...auth },
+        body: multipart ?? JSON.stringify(payload),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (err) {
