@@ -21,6 +21,7 @@ export * from './bootstrap/load-mailer.js';
 export * from './queues/enqueue-work.js';
 export * from './queues/work-handler.js';
 export * from './queues/work-runner.js';
+export * from './queues/periodic-task.js';
 export * from './queues/work-stream.js';
 export * from './access/member-access.js';
 export * from './access/access-guard.js';

@@ -23,6 +23,7 @@ import { inServiceScope, serviceMetrics, type LogOutput, type ServiceEnv } from 
 import { closeServer, runStandalone, type RunningService, type ServiceEntry } from './service-entry.js';
 import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
 import { WorkRunner } from '../queues/work-runner.js';
+import { PERIODIC_TASKS, PeriodicRunner, type PeriodicTask } from '../queues/periodic-task.js';
 
 export interface ServiceDefinition {
   name: string;
@@ -107,12 +108,17 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
   opened.push(async () => consumers?.stop());
   let workers: WorkRunner | undefined;
   let pruner: KitTablePruner | undefined;
+  let periodic: PeriodicRunner | undefined;
   if (role === 'api') {
     bus.listen(safeGet<OperationHandler[]>(app, OPERATION_HANDLERS) ?? [], operationsOf(def.name as ServiceName));
     const eventConsumers = safeGet<EventConsumer[]>(app, EVENT_CONSUMERS) ?? [];
     await consumers?.start(eventConsumers);
     await relay?.start();
     if (ds) pruner = new KitTablePruner(ds, logger).start();
+    const tasks = safeGet<PeriodicTask[]>(app, PERIODIC_TASKS) ?? [];
+    if (tasks.length && !ds) throw new Error(`${def.name} has periodic tasks but no database (their claims live there)`);
+    if (ds) periodic = new PeriodicRunner(ds, logger).start(tasks);
+    opened.push(async () => periodic?.stop());
   } else {
     // ACTIVE_WORKERS: the queues the service registers with workersProvider; WORKER_QUEUES may narrow them.
     const handlers = safeGet<WorkHandler[]>(app, WORK_HANDLERS) ?? [];
@@ -144,6 +150,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
     await consumers?.stop();
     await relay?.stop();
     await pruner?.stop();
+    await periodic?.stop();
     await app.close();
     await nc.drain().catch(() => undefined);
     await ds?.destroy().catch(() => undefined);
