@@ -37,6 +37,7 @@ export * from './storage/storage-config.js';
 export * from './bus/bus-credentials.js';
 export * from './database/page-query.js';
 export * from './models/model-provider.js';
+export * from './models/model-budget.js';
 export * from './bus/stream-replicas.js';
 export * from './health/service-metrics.js';
 

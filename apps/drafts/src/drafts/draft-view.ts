@@ -1,10 +1,10 @@
 import { serviceEnv } from '@marketplace/service-kit';
 import {
-  DRAFT_PARTS, findCredentials, findExposures, OPENING_ANSWERS, OPENING_QUESTIONS, TASK_STALE_MS,
+  DRAFT_COST_TASKS, DRAFT_PARTS, findCredentials, findExposures, OPENING_ANSWERS, OPENING_QUESTIONS, TASK_STALE_MS,
   type jobDraftSchema, type Surface,
 } from '@marketplace/contracts';
 import type { z } from 'zod';
-import type { DraftTaskName, JobDraftEntity, StoredTask } from './draft.entity.js';
+import type { DraftTaskName, JobDraftEntity, StoredCosts, StoredTask, StoredUsage } from './draft.entity.js';
 import type { RecordingEntity } from '../recordings/recording.entity.js';
 import { toDraftRecording } from '../recordings/recording-view.js';
 
@@ -110,6 +110,17 @@ export function readiness(draft: JobDraftEntity): JobDraft['readiness'] {
   return { score: Math.min(100, score), needs };
 }
 
+const NOTHING_SPENT: StoredUsage = { calls: 0, promptTokens: 0, completionTokens: 0, usd: 0, model: null };
+
+/** The totals and every task's share, a task that spent nothing (or ran before shares were kept) at zero. */
+export function costsView(costs: StoredCosts): JobDraft['costs'] {
+  const { byTask, calls, promptTokens, completionTokens, usd, model } = costs;
+  return {
+    calls, promptTokens, completionTokens, usd, model,
+    byTask: Object.fromEntries(DRAFT_COST_TASKS.map((task) => [task, { ...NOTHING_SPENT, ...byTask?.[task] }])) as JobDraft['costs']['byTask'],
+  };
+}
+
 export function toJobDraft(draft: JobDraftEntity, surface?: Surface, recording: RecordingEntity | null = null): JobDraft {
   const publicUrl = serviceEnv().PUBLIC_URL?.replace(/\/+$/, '');
   const previewPath = previewPathOf(draft.id);
@@ -134,7 +145,7 @@ export function toJobDraft(draft: JobDraftEntity, surface?: Surface, recording: 
     postingStale: isStale(draft),
     review: review(draft),
     recording: recording ? toDraftRecording(recording) : null,
-    costs: draft.costs,
+    costs: costsView(draft.costs),
     readiness: readiness(draft),
     tasks: { research: taskState(draft.tasks.research), followUps: taskState(draft.tasks.followUps), writing: taskState(draft.tasks.writing) },
     exposures: p ? scanExposures({ title: p.title, description: p.description }) : [],

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { DraftCostTask } from '@marketplace/contracts';
 
 export type DraftStatus = 'open' | 'posted' | 'discarded';
 export type DraftTaskName = 'research' | 'followUps' | 'writing';
@@ -17,7 +18,10 @@ export interface StoredTask {
 
 export interface StoredFollowUp { id: string; question: string; hint: string; options: string[] }
 
-export interface StoredCosts { calls: number; promptTokens: number; completionTokens: number; usd: number; model: string | null }
+export interface StoredUsage { calls: number; promptTokens: number; completionTokens: number; usd: number; model: string | null }
+
+/** A draft's model use in all, and per task (`byTask` is missing on drafts from before it was kept). */
+export interface StoredCosts extends StoredUsage { byTask?: Partial<Record<DraftCostTask, StoredUsage>> }
 
 export interface StoredPosting {
   title: string;

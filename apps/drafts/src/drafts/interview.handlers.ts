@@ -4,7 +4,7 @@ import {
   AppError, discardJobDraft, getJobDraft, listJobDrafts, OPENING_ANSWERS, startJobDraft, updateJobDraft, writeJobDescription,
   type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import { JobDraftEntity } from './draft.entity.js';
 import { changeOwnDraft, currentRecording, ownDraft, saveDraft, startTask } from './draft-store.js';
@@ -26,6 +26,8 @@ export class StartJobDraftHandler implements OperationHandler<typeof startJobDra
   async handle(input: InputOf<typeof startJobDraft>, ctx: HandlerContext): Promise<OutputOf<typeof startJobDraft>> {
     const caller = callerOf(ctx);
     const draft = await this.uow.run(async (em) => {
+      // Counted first, in the draft's transaction: a refused start writes and queues nothing.
+      await countAttempt(em, limitBuckets().draftStarts, caller.memberId);
       const row = em.getRepository(JobDraftEntity).create({
         id: randomUUID(), memberId: caller.memberId, status: 'open', jobId: null, posterVisibility: input.posterVisibility,
         answers: {
@@ -98,7 +100,11 @@ export class UpdateJobDraftHandler implements OperationHandler<typeof updateJobD
         unapprove.add('visibility');
       }
       draft.approved = draft.approved.filter((p) => !unapprove.has(p));
-      if (openingChanged) await startInterviewTasks(em, draft, true);
+      if (openingChanged && missingAnswers(draft).length === 0) {
+        // Before the research is queued; a refusal rolls the whole change back.
+        await countAttempt(em, limitBuckets().researchReruns, draft.memberId);
+        await startInterviewTasks(em, draft, true);
+      }
     });
   }
 }
@@ -168,6 +174,7 @@ export class WriteJobDescriptionHandler implements OperationHandler<typeof write
       if (missing.length) {
         throw AppError.badRequest('Answer the opening questions first.', Object.fromEntries(missing.map((k) => [k, 'Required before writing.'])));
       }
+      await countAttempt(em, limitBuckets().draftRewrites, draft.memberId);
       // A rewrite replaces every part, so every approval starts again.
       draft.approved = [];
       await startTask(em, draft, 'writing');

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { recordingAnalysisQueue } from '@marketplace/contracts';
 import {
-  LOGGER, modelProviderFromEnv, ObjectStorage, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
+  LOGGER, meteredModelProviderFromEnv, ObjectStorage, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import { JobDraftEntity } from '../drafts/draft.entity.js';
@@ -19,7 +19,7 @@ import { analyzeRecording, type RecordingAnalysis } from './recording-analysis.j
 @Injectable()
 export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnalysisQueue.payload> {
   readonly queue = recordingAnalysisQueue;
-  private readonly model: ModelProvider | null = modelProviderFromEnv();
+  private readonly model: ModelProvider | null = meteredModelProviderFromEnv(this.ds);
 
   constructor(private readonly ds: DataSource, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
 

@@ -5,7 +5,7 @@ import {
   type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
-  enqueueWork, LOGGER, ObjectStorage, UnitOfWork, type Logger, type OperationHandler,
+  countAttempt, enqueueWork, limitBuckets, LOGGER, ObjectStorage, UnitOfWork, type Logger, type OperationHandler,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import { saveDraft } from '../drafts/draft-store.js';
@@ -111,6 +111,7 @@ export class CompleteRecordingHandler implements OperationHandler<typeof complet
       if (total !== input.size) {
         throw AppError.badRequest('Invalid field: size.', { size: `The parts add up to ${total} bytes, not ${input.size}.` });
       }
+      await countAttempt(em, limitBuckets().completedRecordings, draft.memberId);
       row.status = 'analyzing';
       row.seconds = input.seconds;
       row.updatedAt = new Date();

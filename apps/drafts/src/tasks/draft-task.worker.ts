@@ -1,20 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { draftTaskQueue } from '@marketplace/contracts';
+import { draftTaskQueue, type DraftCostTask } from '@marketplace/contracts';
 import {
-  LOGGER, modelProviderFromEnv, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
+  addUsage, LOGGER, meteredModelProviderFromEnv, ModelBudgetSpent, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
-import { JobDraftEntity, type DraftTaskName, type StoredCosts } from '../drafts/draft.entity.js';
+import { JobDraftEntity, type DraftTaskName, type StoredCosts, type StoredUsage } from '../drafts/draft.entity.js';
 import { followUps, research, writing } from './interview-tasks.js';
 
 type Payload = { draftId: string; task: DraftTaskName; runId: string };
 
-/** A draft's running model costs plus one task's usage (recording checks count too). */
-export function addCosts(costs: StoredCosts, usage: ModelUsage | null): StoredCosts {
+/** A usage as kept on the draft, with the model it was spent on (none yet: the one now reported). */
+const asModelUsage = (u: StoredUsage, model: string): ModelUsage => ({ ...u, model: u.model ?? model });
+
+/**
+ * A draft's running model costs plus one task's usage, in the totals and under the task, with
+ * the kit's arithmetic. The recording check, whose worker names no task, is the default.
+ */
+export function addCosts(costs: StoredCosts, usage: ModelUsage | null, task: DraftCostTask = 'recording'): StoredCosts {
   if (!usage) return costs;
+  const before = costs.byTask?.[task];
   return {
-    calls: costs.calls + usage.calls, promptTokens: costs.promptTokens + usage.promptTokens,
-    completionTokens: costs.completionTokens + usage.completionTokens, usd: Math.round((costs.usd + usage.usd) * 1e6) / 1e6, model: usage.model,
+    ...addUsage(asModelUsage(costs, usage.model), usage),
+    byTask: { ...costs.byTask, [task]: before ? addUsage(asModelUsage(before, usage.model), usage) : usage },
   };
 }
 
@@ -26,7 +33,7 @@ export function addCosts(costs: StoredCosts, usage: ModelUsage | null): StoredCo
 @Injectable()
 export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payload> {
   readonly queue = draftTaskQueue;
-  private readonly model: ModelProvider | null = modelProviderFromEnv();
+  private readonly model: ModelProvider | null = meteredModelProviderFromEnv(this.ds);
 
   constructor(private readonly ds: DataSource, @Inject(LOGGER) private readonly logger: Logger) {}
 
@@ -51,8 +58,11 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
         apply = (d) => { d.posting = { ...out.result, writtenAt: new Date().toISOString(), answersVersion }; d.approved = []; };
       }
     } catch (err) {
-      // The last attempt says so on the draft instead of leaving it pending for ten minutes.
-      if (ctx.attempt >= this.queue.maxAttempts) await this.finish(draftId, task, runId, null, (err as Error).message);
+      // The last attempt says so on the draft instead of leaving it pending for ten minutes; a spent
+      // budget says so at once, as trying again today would not help.
+      const spent = err instanceof ModelBudgetSpent;
+      if (spent || ctx.attempt >= this.queue.maxAttempts) await this.finish(draftId, task, runId, null, (err as Error).message);
+      if (spent) return;
       throw err;
     }
     await this.finish(draftId, task, runId, { apply, usage }, null);
@@ -75,7 +85,7 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
       const finishedAt = new Date().toISOString();
       if (done) {
         done.apply(draft);
-        draft.costs = addCosts(draft.costs, done.usage);
+        draft.costs = addCosts(draft.costs, done.usage, task);
         const step = this.model ? `done with ${this.model.model}` : 'done without a model (built-in fallback)';
         draft.tasks = { ...draft.tasks, [task]: { ...state, status: 'ready', step, error: null, finishedAt } };
       } else {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { getHiringJob, jobEvalQueue } from '@marketplace/contracts';
 import {
-  BusClient, LOGGER, modelProviderFromEnv, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
+  BusClient, LOGGER, meteredModelProviderFromEnv, ModelBudgetSpent, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import { JobDraftEntity, type StoredPosting } from '../drafts/draft.entity.js';
@@ -19,7 +19,7 @@ interface Outcome { evaluation: StoredPosting['evaluation']; usage: ModelUsage |
 @Injectable()
 export class JobEvalWorker implements WorkHandler<typeof jobEvalQueue.payload> {
   readonly queue = jobEvalQueue;
-  private readonly model: ModelProvider | null = modelProviderFromEnv();
+  private readonly model: ModelProvider | null = meteredModelProviderFromEnv(this.ds);
 
   constructor(private readonly ds: DataSource, private readonly bus: BusClient, @Inject(LOGGER) private readonly logger: Logger) {}
 
@@ -32,8 +32,11 @@ export class JobEvalWorker implements WorkHandler<typeof jobEvalQueue.payload> {
       const { result, usage } = await evaluateJob(job, this.model, ctx.signal);
       outcome = { evaluation: result, usage, version: job.version };
     } catch (err) {
-      // The last attempt says so on the draft instead of leaving the eval pending for ten minutes.
-      if (ctx.attempt >= this.queue.maxAttempts) await this.finish(draftId, runId, null, (err as Error).message);
+      // The last attempt says so on the draft instead of leaving the eval pending for ten minutes; a
+      // spent budget says so at once, as trying again today would not help.
+      const spent = err instanceof ModelBudgetSpent;
+      if (spent || ctx.attempt >= this.queue.maxAttempts) await this.finish(draftId, runId, null, (err as Error).message);
+      if (spent) return;
       throw err;
     }
     await this.finish(draftId, runId, outcome, null);
@@ -48,7 +51,7 @@ export class JobEvalWorker implements WorkHandler<typeof jobEvalQueue.payload> {
       const finishedAt = new Date().toISOString();
       if (done) {
         draft.posting = { ...draft.posting, evaluation: done.evaluation };
-        draft.costs = addCosts(draft.costs, done.usage);
+        draft.costs = addCosts(draft.costs, done.usage, 'eval');
         const step = this.model ? `done with ${this.model.model}` : 'done without a model (built-in checklist)';
         draft.jobEval = {
           // A visibility edit may have moved the job past the version asked for; the eval is of the text read.

@@ -16,6 +16,7 @@ describe('the safety policy', () => {
       fileWritesPerMinute: limitsConfig().fileWritesPerMinute,
       reportsPerHour: { help: limitsConfig().reports.helpPerHour, problems: limitsConfig().reports.problemsPerHour,
         features: limitsConfig().reports.featuresPerHour, content: limitsConfig().reports.contentPerHour },
+      modelUse: limitsConfig().modelUse,
     });
   });
 });

@@ -20,5 +20,6 @@ export function safetyPolicy(): SafetyPolicy {
       help: c.reports.helpPerHour, problems: c.reports.problemsPerHour,
       features: c.reports.featuresPerHour, content: c.reports.contentPerHour,
     },
+    modelUse: { ...DEFAULT_SAFETY_POLICY.modelUse, ...c.modelUse },
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppError } from '@marketplace/contracts';
 import {
-  LOGGER, modelConfigFromEnv, OpenAiCompatibleProvider, type Logger, type ModelProvider, type ModelUsage,
+  LOGGER, meteredModelProviderFromEnv, modelConfigFromEnv, type Logger, type ModelProvider, type ModelUsage,
 } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
@@ -42,7 +42,7 @@ const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, ma
 @Injectable()
 export class JobTextReviewer {
   private readonly config = modelConfigFromEnv();
-  private readonly model: ModelProvider | null = this.config ? new OpenAiCompatibleProvider(this.config) : null;
+  private readonly model: ModelProvider | null = meteredModelProviderFromEnv();
 
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 

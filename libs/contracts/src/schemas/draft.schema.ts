@@ -90,13 +90,28 @@ export const draftReviewSchema = z.object({
   ready: z.boolean().describe('Every part approved'),
 }).nullable().describe('Null until a posting is written');
 
-export const draftCostsSchema = z.object({
+const modelUsageSchema = z.object({
   calls: z.number().int().min(0).describe('Model calls made for this draft'),
   promptTokens: z.number().int().min(0),
   completionTokens: z.number().int().min(0),
   usd: z.number().min(0).describe('Estimated from the configured per-token prices; 0 when none are set'),
   model: z.string().nullable().describe('The model used; null while only built-in fallbacks ran'),
 });
+
+/** The tasks a draft's model use is counted under, in `costs.byTask`. */
+export const DRAFT_COST_TASKS = ['research', 'followUps', 'writing', 'recording', 'eval'] as const;
+export type DraftCostTask = (typeof DRAFT_COST_TASKS)[number];
+
+export const draftCostsSchema = modelUsageSchema.extend({
+  byTask: z.object({
+    research: modelUsageSchema,
+    followUps: modelUsageSchema,
+    writing: modelUsageSchema.describe('Writing the posting and its first eval'),
+    recording: modelUsageSchema.describe('Checks of walkthrough recordings'),
+    eval: modelUsageSchema.describe('Job evals written again after edits of the posted job'),
+  }).describe('The same accounts per task (zero for a task that spent nothing). They add up to the totals, except '
+    + 'for drafts from before per-task accounts, whose earlier use is in the totals only.'),
+}).describe('What the model cost for this draft: totals, and byTask');
 
 export const readinessSchema = z.object({
   score: z.number().int().min(0).max(100),

@@ -16,6 +16,21 @@ export const safetyPolicySchema = z.object({
   fileWritesPerMinute: z.number().int(),
   /** Help requests, problem reports, feature requests and content reports, per member and hour. */
   reportsPerHour: z.object({ help: z.number().int(), problems: z.number().int(), features: z.number().int(), content: z.number().int() }),
+  /**
+   * Actions that spend a model call, per member and sliding hour (429 with Retry-After beyond
+   * them). Job evals are written again after content edits and count with the edit limits
+   * (`jobPosts`' numbers).
+   */
+  modelUse: z.object({
+    draftStartsPerHour: z.number().int(),
+    /** Changes to an opening answer that run the research again. */
+    researchRerunsPerHour: z.number().int(),
+    /** write_job_description: the posting written again (and evaluated). */
+    rewritesPerHour: z.number().int(),
+    /** Walkthrough recordings completed, each checked in the background. */
+    completedRecordingsPerHour: z.number().int(),
+    counting: z.string(),
+  }),
   counting: z.string(),
   dayBoundary: z.literal('UTC'),
 });
@@ -34,6 +49,15 @@ export const DEFAULT_SAFETY_POLICY: SafetyPolicy = {
   sessionRequestsPerMinute: 300,
   fileWritesPerMinute: 600,
   reportsPerHour: { help: 5, problems: 10, features: 10, content: 20 },
+  modelUse: {
+    draftStartsPerHour: 10,
+    researchRerunsPerHour: 30,
+    rewritesPerHour: 10,
+    completedRecordingsPerHour: 6,
+    counting: 'Counted whether or not a model is configured (the limits guard cost and abuse either way), before anything runs: '
+      + 'a refused action changes nothing. Job evals run after content edits and count with job edits. The operator may also cap '
+      + 'the service\'s model spending per UTC day; once it is spent, model tasks fail with that reason until 00:00 UTC.',
+  },
   counting:
     'Valid attempts count across web, REST and MCP, including safety refusals and reapplications.',
   dayBoundary: 'UTC',

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { register, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
 import type { OtlpExporter } from '../tracing/otlp-exporter.js';
 
 /** A service's settings: what the process environment is when the service runs alone. */
@@ -16,6 +17,8 @@ export interface ServiceScope {
   readonly metrics: Registry;
   /** Where its spans go, once tracing is configured (none: spans cost nothing). */
   traces?: OtlpExporter | undefined;
+  /** Its own database, once opened: for what is built outside Nest's injection (a model's daily budget). */
+  database?: DataSource | undefined;
   /** Where its log lines go when not to the process's stdout (a host that labels each service's output). */
   readonly output?: LogOutput | undefined;
 }

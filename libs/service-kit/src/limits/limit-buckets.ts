@@ -88,6 +88,20 @@ export function defineLimitBuckets(c: LimitsConfig) {
     /** drafts: walkthrough recording links, per member. */
     recordingLinks: logBucket('recording_links',
       perHour(c.recordingLinksPerHour, `You can make ${c.recordingLinksPerHour} recording links per hour. ${LATER}`)),
+    /** drafts: drafts started (each runs research and follow-up questions), per member. */
+    draftStarts: logBucket('draft_starts',
+      perHour(c.modelUse.draftStartsPerHour, `You can start ${c.modelUse.draftStartsPerHour} drafts per hour. ${LATER}`)),
+    /** drafts: opening answers changed so that the research runs again, per member. */
+    researchReruns: logBucket('draft_research_reruns',
+      perHour(c.modelUse.researchRerunsPerHour,
+        `You can change the opening answers (which runs the research again) ${c.modelUse.researchRerunsPerHour} times per hour. ${LATER}`)),
+    /** drafts: postings written (write_job_description), per member. */
+    draftRewrites: logBucket('draft_rewrites',
+      perHour(c.modelUse.rewritesPerHour, `You can have the job description written ${c.modelUse.rewritesPerHour} times per hour. ${LATER}`)),
+    /** drafts: walkthrough recordings completed (each checked in the background), per member. */
+    completedRecordings: logBucket('completed_recordings',
+      perHour(c.modelUse.completedRecordingsPerHour,
+        `You can complete ${c.modelUse.completedRecordingsPerHour} walkthrough recordings per hour. ${LATER}`)),
     /** admin: help requests (contact_for_help), per member. */
     helpRequests: logBucket('help_requests',
       perHour(c.reports.helpPerHour, `You can ask for help ${c.reports.helpPerHour} times per hour. ${LATER}`)),

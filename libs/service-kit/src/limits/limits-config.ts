@@ -30,6 +30,8 @@ export interface LimitsConfig {
   fileWritesPerMinute: number;
   /** Help requests, problem reports, feature requests and content reports, per member and hour. */
   reports: { helpPerHour: number; problemsPerHour: number; featuresPerHour: number; contentPerHour: number };
+  /** Actions that spend a model call, per member and hour (job evals count with job edits). */
+  modelUse: { draftStartsPerHour: number; researchRerunsPerHour: number; rewritesPerHour: number; completedRecordingsPerHour: number };
 }
 
 /** A positive whole number from the environment; anything else keeps the contract's number. */
@@ -87,6 +89,12 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = serviceEnv()): LimitsC
       problemsPerHour: positiveInt(env, 'PROBLEM_REPORTS_PER_HOUR', 10),
       featuresPerHour: positiveInt(env, 'FEATURE_REQUESTS_PER_HOUR', 10),
       contentPerHour: positiveInt(env, 'CONTENT_REPORTS_PER_HOUR', 20),
+    },
+    modelUse: {
+      draftStartsPerHour: positiveInt(env, 'DRAFT_STARTS_PER_HOUR', d.modelUse.draftStartsPerHour),
+      researchRerunsPerHour: positiveInt(env, 'DRAFT_RESEARCH_RERUNS_PER_HOUR', d.modelUse.researchRerunsPerHour),
+      rewritesPerHour: positiveInt(env, 'DRAFT_REWRITES_PER_HOUR', d.modelUse.rewritesPerHour),
+      completedRecordingsPerHour: positiveInt(env, 'COMPLETED_RECORDINGS_PER_HOUR', d.modelUse.completedRecordingsPerHour),
     },
   };
 }
