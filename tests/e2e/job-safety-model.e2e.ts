@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   api, createMember, dbQuery, mcp, startFakeModelServer, toolOutcome, type FakeModelServer, type TestMember,
 } from '@marketplace/testing';
+import { E2E_ENV } from './global-setup.js';
 import { mcpToken } from './support/mcp-token.js';
 
 /**
  * The job board's content check with a model configured: the word list first, then the model's
- * second opinion on the safety policy, refusing in the same shape on REST and MCP. It fails open:
- * garbage, a model slower than its timeout, or no model server at all leave the rules' verdict.
+ * second opinion on the safety policy, refusing in the same shape on REST and MCP. It fails
+ * closed: garbage, a refusal from the model server, a model slower than its timeout, or no model
+ * server at all answer 503 and publish nothing (no job, version or event), and the attempt is not
+ * counted against the member's posting limits.
  */
 
 const base = inject('baseUrl');
@@ -17,6 +20,9 @@ const control = inject('controlUrl');
 
 let model: FakeModelServer;
 const TIMEOUT_MS = 1500;
+// The review waits at most half the bus timeout (E2E_ENV: 2000 ms), so the caller hears its 503
+// before the gateway gives up on the jobs service: here that bound, not TIMEOUT_MS, ends a hang.
+const REVIEW_WAIT_MS = Math.min(TIMEOUT_MS, Number(E2E_ENV.BUS_TIMEOUT_MS) / 2);
 
 async function service(action: 'stop' | 'start', app: string, env?: Record<string, string>): Promise<void> {
   const res = await fetch(`${control}/${action}/${app}`, { method: 'POST', ...(env ? { body: JSON.stringify(env) } : {}) });
@@ -41,7 +47,24 @@ afterAll(async () => {
 // Counterfeits pass the word list; the fake model flags them as a model that knows the policy would.
 const counterfeit = { title: 'Sell designer handbags', category: 'marketing', constraints: 'Write listings for our counterfeit designer bags.' };
 const post = (m: TestMember, body: Record<string, unknown>) => api(base, '/api/me/jobs', { key: m.key, body });
+const patch = (m: TestMember, id: string, body: Record<string, unknown>) => api(base, `/api/me/jobs/${id}`, { key: m.key, method: 'PATCH', body });
 const safetyRequests = () => model.requests.filter((r) => /against its safety policy/.test(r.body.messages?.[0]?.content ?? '')).length;
+
+/** Everything a posting or an edit by `m` leaves behind: jobs, versions, events, counted attempts. */
+async function traces(m: TestMember): Promise<{ jobs: number; versions: number; events: number; attempts: number }> {
+  const [row] = await dbQuery<{ jobs: number; versions: number; events: number; attempts: number }>(db, `SELECT
+    (SELECT count(*)::int FROM jobs.jobs WHERE poster_id = $1) AS jobs,
+    (SELECT count(*)::int FROM jobs.job_versions v JOIN jobs.jobs j ON j.id = v.job_id WHERE j.poster_id = $1) AS versions,
+    (SELECT count(*)::int FROM jobs.outbox_events WHERE envelope->'payload'->>'posterId' = $1) AS events,
+    (SELECT coalesce(sum(count), 0)::int FROM jobs.limit_attempts WHERE subject = $1) AS attempts`, [m.id]);
+  return row!;
+}
+
+/** A 503 that says the check did not run and nothing went out. */
+function expectUnavailable(res: { status: number; body: any }): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(503);
+  expect(res.body.error).toMatch(/safety check is unavailable.*nothing was published or charged/i);
+}
 
 describe('the content check\'s second opinion from the model', () => {
   it('refuses a posting the model flags on REST and MCP, and an edit that adds it, keeping accounts in costs', async () => {
@@ -73,22 +96,43 @@ describe('the content check\'s second opinion from the model', () => {
     }
   });
 
-  it('fails open when the model answers garbage or is slower than its timeout', async () => {
+  it('fails closed when the model answers garbage, refuses the request or is slower than its timeout', async () => {
     const member = await createMember(nats);
     model.queue.push({ text: 'Looks fine to me.' }, { json: { ok: true } });
-    const garbage = await post(member, counterfeit);
-    expect(garbage.status, JSON.stringify(garbage.body)).toBe(201);
+    expectUnavailable(await post(member, counterfeit));
+
+    // A refusal (4xx) from the model server is not retried and not read as a pass; the tool says the same.
+    const token = await mcpToken(member);
+    model.queue.push({ status: 400 });
+    const viaMcp = toolOutcome(await mcp(base, 'tools/call', { name: 'post_job', arguments: counterfeit }, token));
+    expect(viaMcp).toMatchObject({ isError: true, status: 503 });
+    expect(viaMcp.error).toMatch(/safety check is unavailable/);
 
     const before = safetyRequests();
     model.queue.push({ hang: true });
     const started = Date.now();
-    const slow = await post(member, counterfeit);
-    expect(slow.status, JSON.stringify(slow.body)).toBe(201);
+    expectUnavailable(await post(member, counterfeit));
     expect(safetyRequests()).toBe(before + 1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 5000);
-    // Nothing answered, so nothing was spent.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(REVIEW_WAIT_MS - 100);
+    expect(Date.now() - started).toBeLessThan(Number(E2E_ENV.BUS_TIMEOUT_MS));
+    // Nothing published, nothing counted against the day's posts, and nothing answered, so nothing spent.
+    expect(await traces(member)).toEqual({ jobs: 0, versions: 0, events: 0, attempts: 0 });
+    expect((await api(base, '/api/me/jobs', { key: member.key })).body.jobs).toEqual([]);
     expect(await dbQuery(db, 'SELECT 1 FROM jobs.model_costs WHERE member_id = $1', [member.id])).toEqual([]);
+
+    // An edit the model cannot check publishes no version either.
+    const fine = await post(member, { title: 'Tidy a spreadsheet', category: 'data', constraints: 'Merge two sheets into one.' });
+    expect(fine.status, JSON.stringify(fine.body)).toBe(201);
+    const posted = await traces(member);
+    model.queue.push({ text: 'not JSON' }, { text: 'still not JSON' });
+    expectUnavailable(await patch(member, fine.body.id, { constraints: 'Merge three sheets into one.' }));
+    model.queue.push({ status: 422 });
+    expect(toolOutcome(await mcp(base, 'tools/call', {
+      name: 'edit_job', arguments: { job_id: fine.body.id, constraints: 'Merge four sheets into one.' },
+    }, token))).toMatchObject({ isError: true, status: 503 });
+    expect(await traces(member)).toEqual(posted);
+    const job = (await api(base, `/api/jobs/${fine.body.id}`)).body;
+    expect(job).toMatchObject({ version: 1, constraints: 'Merge two sheets into one.' });
   });
 
   it('asks the model nothing when the rules refuse or the day\'s posts are used up', async () => {
@@ -106,14 +150,25 @@ describe('the content check\'s second opinion from the model', () => {
     expect(safetyRequests() - asked).toBe(posted);
   });
 
-  it('accepts the same posting once the model server is down, and the word list still refuses', async () => {
+  it('answers 503 and publishes nothing once the model server is down, and the word list still refuses', async () => {
     const member = await createMember(nats);
     expect((await post(member, counterfeit)).status).toBe(403);
+    const fine = await post(member, { title: 'Label some photos', category: 'data', constraints: 'Tag 200 photos.' });
+    expect(fine.status, JSON.stringify(fine.body)).toBe(201);
+    const before = await traces(member);
     await model.stop();
-    const accepted = await post(member, counterfeit);
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    expectUnavailable(await post(member, counterfeit));
+    expectUnavailable(await post(member, { title: 'Label more photos', category: 'data', constraints: 'Tag 300 photos.' }));
+    expectUnavailable(await patch(member, fine.body.id, { title: 'Label 250 photos' }));
+    expect(await traces(member)).toEqual(before);
+    expect((await api(base, '/api/me/jobs', { key: member.key })).body.jobs.map((j: { id: string }) => j.id)).toEqual([fine.body.id]);
+    // The rules run first and need no model: their refusals still come back as refusals.
     const words = await post(member, { ...counterfeit, title: 'A sh1t job' });
     expect(words.status).toBe(403);
     expect(words.body.fields.title).toMatch(/profanity/);
+    // A visibility-only edit skips the AI checks (spec), so it still goes through.
+    const visibility = await patch(member, fine.body.id, { posterVisibility: 'anonymous' });
+    expect(visibility.status, JSON.stringify(visibility.body)).toBe(200);
+    expect(visibility.body.version).toBe(2);
   });
 });

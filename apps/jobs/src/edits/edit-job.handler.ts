@@ -13,7 +13,8 @@ import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review
  * Edits run in one transaction holding the job's row lock, so a concurrent edit either sees the
  * new version (and a stale expectedVersion gets 409) or waits. Content edits pass the same checks
  * and the same submission counting as a new posting (counted as `job_edit`, under the posting
- * limits, so edits never use up the day's posts); a refused attempt still counts.
+ * limits, so edits never use up the day's posts); a refused attempt still counts, one the model
+ * could not check (503) does not.
  */
 @Injectable()
 export class EditJobHandler implements OperationHandler<typeof editJob> {
@@ -67,6 +68,7 @@ export class EditJobHandler implements OperationHandler<typeof editJob> {
         await countAttempt(em, limitBuckets().jobEdits, caller.memberId);
         if (refusal) return { row, refusal };
         // Asked under the row lock, so the text reviewed is the text stored; the provider's timeout bounds the wait.
+        // An unavailable model throws 503 here, and the rollback keeps no version and no count (as for a posting).
         const verdict = await this.reviewer.secondOpinion(text);
         await recordReviewCost(em, verdict.usage, { memberId: caller.memberId, jobId: id });
         refusal = verdict.refusal;

@@ -34,6 +34,9 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
       await countAttempt(em, limitBuckets().jobPosts, caller.memberId);
       if (rules) return { refusal: rules };
       const id = randomUUID();
+      // A model that cannot give its verdict throws 503 here, rolling back the attempt's count with
+      // everything else: an outage is not a posting the member made, so retrying after it must not
+      // use up the day's posts. Meanwhile the count's lock still lets one attempt per member wait on the model.
       const { refusal, usage } = await this.reviewer.secondOpinion(input);
       await recordReviewCost(em, usage, { memberId: caller.memberId, jobId: refusal ? null : id });
       if (refusal) return { refusal };

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '@marketplace/contracts';
 import { createLogger } from '@marketplace/service-kit';
 import { startFakeModelServer, type FakeModelServer } from '@marketplace/testing';
-import { JobTextReviewer, SAFETY_REVIEW_PROMPT } from './model-safety-review.js';
+import { JobTextReviewer, SAFETY_CHECK_UNAVAILABLE, SAFETY_REVIEW_PROMPT } from './model-safety-review.js';
 
-/** The content check's second opinion against an OpenAI-compatible server: refuses when flagged, fails open otherwise. */
+/** The content check's second opinion against an OpenAI-compatible server: refuses when flagged, 503 when it gives no valid verdict. */
 describe('the model safety review of job text', () => {
   let model: FakeModelServer;
   let reviewer: JobTextReviewer;
@@ -39,14 +40,34 @@ describe('the model safety review of job text', () => {
     expect(usage).toMatchObject({ calls: 1, model: 'fake-chat' });
   });
 
-  it('fails open on garbage, an error status or a model slower than the timeout', async () => {
+  it('fails closed with 503 on garbage, a refusal, an error status or a model slower than the timeout', async () => {
+    const unavailable = async () => {
+      const err = await reviewer.secondOpinion(counterfeit).then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).status).toBe(503);
+      expect((err as AppError).message).toBe(SAFETY_CHECK_UNAVAILABLE);
+    };
     model.queue.push({ text: 'I think it is fine' }, { json: { verdict: 'fine' } });
-    expect(await reviewer.secondOpinion(counterfeit)).toEqual({ refusal: null, usage: null });
+    await unavailable();
+    model.queue.push({ status: 400 });
+    await unavailable();
     model.queue.push({ status: 500 });
-    expect(await reviewer.secondOpinion(counterfeit)).toEqual({ refusal: null, usage: null });
+    await unavailable();
     model.queue.push({ hang: true });
     const started = Date.now();
-    expect(await reviewer.secondOpinion(counterfeit)).toEqual({ refusal: null, usage: null });
+    await unavailable();
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('with no model configured, leaves the rules\' verdict without asking anyone', async () => {
+    const asked = model.requests.length;
+    const saved = process.env.MODEL_BASE_URL;
+    delete process.env.MODEL_BASE_URL;
+    try {
+      expect(await new JobTextReviewer(createLogger('jobs-test')).secondOpinion(counterfeit)).toEqual({ refusal: null, usage: null });
+    } finally {
+      process.env.MODEL_BASE_URL = saved;
+    }
+    expect(model.requests.length).toBe(asked);
   });
 });

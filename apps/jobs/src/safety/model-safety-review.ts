@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppError } from '@marketplace/contracts';
+import { AppError } from '@marketplace/contracts';
 import {
-  LOGGER, meteredModelProviderFromEnv, modelConfigFromEnv, type Logger, type ModelProvider, type ModelUsage,
+  busTimeoutMs, LOGGER, meteredModelProviderFromEnv, modelConfigFromEnv, type Logger, type ModelProvider, type ModelUsage,
 } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
@@ -31,39 +31,53 @@ export interface JobTextVerdict {
 
 const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 
+/** What a poster reads when the configured model cannot give its opinion (spec: 503, nothing published or charged). */
+export const SAFETY_CHECK_UNAVAILABLE = 'The safety check is unavailable right now, so nothing was published or charged. Try again in a few minutes.';
+
 /**
  * The model's second opinion in the content check of job text, asked once the rules
  * (credentials, word list, exposures; `reviewJobText`) pass and the attempt is counted within the
- * limits, so refused and over-limit attempts cost no call. It refuses in the rules' shape, can
- * only add refusals, and fails open: no model configured, down, slower than the provider's
- * timeout (one timeout for the whole review, retries included) or answering garbage, the rules'
- * verdict stands.
+ * limits, so refused and over-limit attempts cost no call. It refuses in the rules' shape and can
+ * only add refusals. With no model configured the rules' verdict stands (that is the product
+ * without a model, not a failure). A configured model that is down, slower than the provider's
+ * timeout (one timeout for the whole review, retries included), refuses the request (4xx) or
+ * answers a shape that does not validate fails closed: a 503 the caller throws inside its
+ * transaction, so nothing it wrote there (job, version, event, the attempt's count) is kept.
+ *
+ * The review waits at most half the bus timeout, whatever MODEL_TIMEOUT_MS allows: the gateway
+ * (or drafts, posting a draft) stops waiting for this service after one bus timeout and answers
+ * 503 on its own, and a job published after the caller was told "unavailable" would be published
+ * unseen. The other half is for the rest of the posting (the member card, the transaction).
  */
 @Injectable()
 export class JobTextReviewer {
   private readonly config = modelConfigFromEnv();
   private readonly model: ModelProvider | null = meteredModelProviderFromEnv();
+  private readonly waitMs = Math.min(this.config?.timeoutMs ?? Infinity, Math.floor(busTimeoutMs() / 2));
 
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
+  /** Throws AppError 503 when a configured model gives no valid verdict. */
   async secondOpinion(text: JobText): Promise<JobTextVerdict> {
     if (!this.model || !this.config) return { refusal: null, usage: null };
+    let verdict: { data: z.infer<typeof verdictShape>; usage: ModelUsage };
     try {
-      const { data, usage } = await this.model.chatJson({
+      verdict = await this.model.chatJson({
         system: SAFETY_REVIEW_PROMPT,
         user: `Title: ${text.title ?? ''}\n\nDescription:\n${text.constraints ?? ''}`,
         schema: verdictShape,
-        signal: AbortSignal.timeout(this.config.timeoutMs),
+        signal: AbortSignal.timeout(this.waitMs),
       });
-      if (!data.violates) return { refusal: null, usage };
-      const named = FIELDS.filter((f) => data.fields.includes(f) && text[f] !== undefined);
-      const reason = clip(data.reason.trim() || 'it asks for something our safety policy does not allow', 300);
-      const fields = Object.fromEntries((named.length ? named : ['constraints' as const]).map((f) => [f, `Breaks our safety policy: ${reason}`]));
-      return { refusal: policyRefusal('the posting breaks our safety policy', fields), usage };
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, 'the model safety review did not answer; the rule-based check stands');
-      return { refusal: null, usage: null };
+      this.logger.warn({ err: (err as Error).message }, 'the model safety review did not answer; nothing is published unchecked');
+      throw AppError.unavailable(SAFETY_CHECK_UNAVAILABLE);
     }
+    const { data, usage } = verdict;
+    if (!data.violates) return { refusal: null, usage };
+    const named = FIELDS.filter((f) => data.fields.includes(f) && text[f] !== undefined);
+    const reason = clip(data.reason.trim() || 'it asks for something our safety policy does not allow', 300);
+    const fields = Object.fromEntries((named.length ? named : ['constraints' as const]).map((f) => [f, `Breaks our safety policy: ${reason}`]));
+    return { refusal: policyRefusal('the posting breaks our safety policy', fields), usage };
   }
 }
 

@@ -82,6 +82,7 @@ export class PostTeamJobHandler implements OperationHandler<typeof postTeamJob> 
       await countAttempt(em, limitBuckets().jobPosts, caller.memberId);
       if (refusal) return null;
       const id = randomUUID();
+      // 503 when the model cannot check: thrown inside the transaction, so no job, fee or count is kept.
       const verdict = await this.reviewer.secondOpinion(text);
       refusal = verdict.refusal;
       await recordReviewCost(em, verdict.usage, { memberId: caller.memberId, jobId: refusal ? null : id });
