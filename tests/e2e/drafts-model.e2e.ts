@@ -143,6 +143,29 @@ describe('drafts with a model configured', () => {
     expect(refused.body.error).toMatch(/credential/i);
   });
 
+  it('reads a job eval the model could not write as failed and stale, never as done, and the next edit writes it', async () => {
+    const member = await createMember(nats);
+    const { job, draftId } = await postFromDraft(member, 'public');
+    const first = (await call(member, `/api/me/job-drafts/${draftId}/eval`)).body;
+    // Every attempt of the queue (three) gets a refusal or nonsense, as a model that is down or confused would give.
+    model.queue.push({ status: 400 }, { text: 'no JSON here' }, { text: 'still none' }, { status: 400 });
+    const edited = await call(member, `/api/me/jobs/${job.id}`, 'PATCH', { constraints: '## Scope\n\nMake the export finish tonight.' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const failed = await until(async () => {
+      const e = (await call(member, `/api/me/job-drafts/${draftId}/eval`)).body;
+      return e.jobVersion === 2 && e.task.status === 'failed' ? e : undefined;
+    }, { timeoutMs: 45_000, intervalMs: 250, what: 'the eval of the edited job to fail' });
+    // The eval shown is still version 1's, and says so: stale, with the reason.
+    expect(failed).toMatchObject({ stale: true, evaluation: first.evaluation, task: { error: expect.stringMatching(/^The job eval failed: /) } });
+    const again = await call(member, `/api/me/jobs/${job.id}`, 'PATCH', { constraints: '## Scope\n\nMake the export finish by morning.' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const ready = await until(async () => {
+      const e = (await call(member, `/api/me/job-drafts/${draftId}/eval`)).body;
+      return e.jobVersion === 3 && e.task.status === 'ready' ? e : undefined;
+    }, { timeoutMs: 45_000, intervalMs: 250, what: 'the eval of the edited job' });
+    expect(ready).toMatchObject({ stale: false, task: { error: null, step: 'done with fake-chat' } });
+  });
+
   it('writes the job eval again with the model after the posted job\'s text is edited, adding it to the costs', async () => {
     const member = await createMember(nats);
     const { job, draftId } = await postFromDraft(member, 'public');

@@ -5,6 +5,7 @@ import {
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
+import { clientFacts } from '../rest/rest-routes.js';
 import { html, sendPage, type Raw } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 import { commentsSection } from './member/work-comments.js';
@@ -52,17 +53,27 @@ export function registerBoardPages(app: FastifyInstance, deps: BoardPagesDeps): 
     const page = Math.min(Math.max(1, Number.parseInt(String(query.page ?? '1'), 10) || 1), Math.floor(10_000 / PAGE_SIZE) + 1);
     const caller = await viewer(req, reply);
     let board: Raw;
+    let status = 200;
     try {
+      // The search carries the client's address as the REST route's does (req.ip, as the trusted
+      // proxy settings resolve it), so the jobs service counts it in the same 30-a-minute allowance
+      // per member, else per address: the front page is no way around the search limit.
       board = q
-        ? searchResults(await deps.bus.call(searchJobs, { q, limit: SEARCH_LIMIT }, ctx(req, caller)), q, category)
+        ? searchResults(await deps.bus.call(searchJobs, { q, limit: SEARCH_LIMIT }, { ...ctx(req, caller), client: clientFacts(req) }), q, category)
         : boardPage(await deps.bus.call(listOpenJobs, {
           limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: 'newest', ...(category ? { category: [category] } : {}),
         }, ctx(req, caller)), page, category);
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500 && err.status !== 503) throw err;
-      board = err.status === 401 || err.status === 403 ? gate(err, caller, req.url) : html`<p class="notice error" role="alert">${err.message}</p>`;
+      if (err.status === 429) {
+        status = 429;
+        board = tooManySearches(reply, err);
+      } else {
+        board = err.status === 401 || err.status === 403 ? gate(err, caller, req.url) : html`<p class="notice error" role="alert">${err.message}</p>`;
+      }
     }
     return sendPage(reply, {
+      status,
       title: 'Jobs for people and their agents',
       signedIn: !!caller,
       body: html`
@@ -203,6 +214,14 @@ function boardPage(list: { jobs: Job[]; total: number }, page: number, category:
 ${page > 1 ? html`<a rel="prev" href="${boardLink(page - 1, category)}">← Newer</a>` : html`<span></span>`}
 ${page < pages ? html`<a rel="next" href="${boardLink(page + 1, category)}">Older →</a>` : html`<span></span>`}
 </nav>`;
+}
+
+/** The search limit's refusal as a page says it: when to try again (also as Retry-After), and the allowance. */
+function tooManySearches(reply: FastifyReply, err: AppError): Raw {
+  const seconds = Math.max(1, Math.ceil(Number(err.extra.retryAfter) || 60));
+  void reply.header('retry-after', String(seconds));
+  const allowance = /^[^.]*\./.exec(err.message)?.[0] ?? '';
+  return html`<p class="notice error" role="alert">Too many searches, try again in ${String(seconds)} ${seconds === 1 ? 'second' : 'seconds'}. ${allowance}</p>`;
 }
 
 function searchResults(result: { jobs: Job[] }, q: string, category: Category | undefined): Raw {
