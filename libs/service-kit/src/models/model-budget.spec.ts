@@ -1,0 +1,134 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { createDataSource, migrate } from '../database/data-source.factory.js';
+import {
+  BudgetedModelProvider, MODEL_BUDGET_SPENT, ModelBudgetSpent, meteredModelProviderFromEnv, modelBudgetFromEnv, type ModelBudget,
+} from './model-budget.js';
+import { ModelError, OpenAiCompatibleProvider, type ModelProvider, type ModelUsage } from './model-provider.js';
+
+/** Against a real PostgreSQL: the budget is only as good as its upsert and row lock. */
+const DATABASE_URL = process.env.LIMITS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schema = `model_budget_spec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+
+let ds: DataSource;
+let replica: DataSource;
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = DATABASE_URL;
+  ds = createDataSource({ schema, entities: [], migrations: [] });
+  await ds.initialize();
+  await migrate(ds, schema);
+  // The table as the drafts and jobs migrations create it.
+  await ds.query(`CREATE TABLE "model_spend" ("day" date PRIMARY KEY, "calls" integer NOT NULL DEFAULT 0, "usd" double precision NOT NULL DEFAULT 0, "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now())`);
+  // A second pool stands in for another replica of the same service.
+  replica = createDataSource({ schema, entities: [], migrations: [] });
+  await replica.initialize();
+});
+
+afterAll(async () => {
+  await replica?.destroy();
+  await ds?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await ds?.destroy();
+});
+
+beforeEach(async () => { await ds.query('DELETE FROM model_spend'); });
+
+/** Stands in for the model: answers with a fixed usage, or fails, and counts what reached it. */
+class ScriptedModel implements ModelProvider {
+  readonly model = 'scripted';
+  readonly transcriptionModel = null;
+  reached = 0;
+  constructor(private readonly usage: Partial<ModelUsage> = {}, private readonly fail = false) {}
+
+  private answer(): ModelUsage {
+    this.reached += 1;
+    if (this.fail) throw new ModelError('the model answered 500');
+    return { calls: 1, promptTokens: 10, completionTokens: 5, usd: 0, model: this.model, ...this.usage };
+  }
+  async chatJson<T>(): Promise<{ data: T; usage: ModelUsage }> { return { data: { ok: true } as T, usage: this.answer() }; }
+  async embed(texts: string[]): Promise<{ vectors: number[][]; usage: ModelUsage }> { return { vectors: texts.map(() => [1]), usage: this.answer() }; }
+  async transcribe(): Promise<{ transcript: { text: string; segments: [] }; usage: ModelUsage }> {
+    return { transcript: { text: '', segments: [] }, usage: this.answer() };
+  }
+}
+
+const ask = (m: ModelProvider) => m.chatJson({ system: 's', user: 'u', schema: z.object({ ok: z.boolean() }) });
+const budget = (b: Partial<ModelBudget>): ModelBudget => ({ usdPerDay: null, callsPerDay: null, ...b });
+const spent = async () => (await ds.query(
+  `SELECT calls, usd FROM model_spend WHERE day = (statement_timestamp() AT TIME ZONE 'UTC')::date`)) as { calls: number; usd: number }[];
+
+describe('reading the daily caps', () => {
+  it('has no cap unless one is set, and takes either alone', () => {
+    expect(modelBudgetFromEnv({})).toBeNull();
+    expect(modelBudgetFromEnv({ MODEL_DAILY_USD_CAP: ' ' })).toBeNull();
+    expect(modelBudgetFromEnv({ MODEL_DAILY_USD_CAP: '2.5' })).toEqual({ usdPerDay: 2.5, callsPerDay: null });
+    expect(modelBudgetFromEnv({ MODEL_DAILY_CALLS_CAP: '500' })).toEqual({ usdPerDay: null, callsPerDay: 500 });
+  });
+
+  it('stops the service on a bad value, naming the variable', () => {
+    expect(() => modelBudgetFromEnv({ MODEL_DAILY_USD_CAP: 'ten' })).toThrow(/MODEL_DAILY_USD_CAP must be a number greater than 0, not "ten"/);
+    expect(() => modelBudgetFromEnv({ MODEL_DAILY_USD_CAP: '0' })).toThrow(/MODEL_DAILY_USD_CAP/);
+    expect(() => modelBudgetFromEnv({ MODEL_DAILY_CALLS_CAP: '2.5' })).toThrow(/MODEL_DAILY_CALLS_CAP must be a whole number/);
+    // Found on the first start even when no model is configured yet.
+    expect(() => meteredModelProviderFromEnv(undefined, { MODEL_DAILY_CALLS_CAP: '-1' })).toThrow(/MODEL_DAILY_CALLS_CAP/);
+  });
+
+  it('meters only a configured model with a cap; otherwise the plain provider or none', () => {
+    const model = { MODEL_BASE_URL: 'http://127.0.0.1:9/v1' };
+    expect(meteredModelProviderFromEnv(ds, {})).toBeNull();
+    expect(meteredModelProviderFromEnv(ds, { MODEL_DAILY_CALLS_CAP: '5' })).toBeNull();
+    expect(meteredModelProviderFromEnv(ds, model)).toBeInstanceOf(OpenAiCompatibleProvider);
+    expect(meteredModelProviderFromEnv(ds, { ...model, MODEL_DAILY_CALLS_CAP: '5' })).toBeInstanceOf(BudgetedModelProvider);
+    expect(() => meteredModelProviderFromEnv(undefined, { ...model, MODEL_DAILY_CALLS_CAP: '5' })).toThrow(/database/);
+  });
+});
+
+describe('a model within the daily budget', () => {
+  it('refuses the call after the calls cap without reaching the model, on every kind of call', async () => {
+    const inner = new ScriptedModel();
+    const model = new BudgetedModelProvider(inner, budget({ callsPerDay: 3 }), ds);
+    await ask(model);
+    await model.embed(['a']);
+    await model.transcribe({ data: Buffer.alloc(0), filename: 'a.webm', mediaType: 'audio/webm', seconds: 1 });
+    for (const call of [ask(model), model.embed(['b'])]) {
+      const err = await call.then(() => undefined, (e: unknown) => e);
+      expect(err).toBeInstanceOf(ModelBudgetSpent);
+      // A ModelError, so callers that fail closed on model errors do so here too.
+      expect(err).toBeInstanceOf(ModelError);
+      expect((err as Error).message).toBe(MODEL_BUDGET_SPENT);
+    }
+    expect(inner.reached).toBe(3);
+    expect(await spent()).toEqual([{ calls: 3, usd: 0 }]);
+  });
+
+  it('adds up dollars after each answer and refuses once they reach the cap', async () => {
+    const inner = new ScriptedModel({ usd: 0.6 });
+    const model = new BudgetedModelProvider(inner, budget({ usdPerDay: 1 }), ds);
+    await ask(model);
+    await ask(model);
+    await expect(ask(model)).rejects.toThrow(MODEL_BUDGET_SPENT);
+    expect(inner.reached).toBe(2);
+    expect(await spent()).toEqual([{ calls: 2, usd: 1.2 }]);
+  });
+
+  it('counts a failed call as taken, and every request of a call the provider had to repeat', async () => {
+    const failing = new ScriptedModel({}, true);
+    await expect(ask(new BudgetedModelProvider(failing, budget({ callsPerDay: 10 }), ds))).rejects.toThrow(/answered 500/);
+    await ask(new BudgetedModelProvider(new ScriptedModel({ calls: 2 }), budget({ callsPerDay: 10 }), ds));
+    expect(await spent()).toEqual([{ calls: 3, usd: 0 }]);
+  });
+
+  it('holds the calls cap exactly across replicas calling at once', async () => {
+    const inner = new ScriptedModel();
+    const cap = budget({ callsPerDay: 5 });
+    const replicas = [new BudgetedModelProvider(inner, cap, ds), new BudgetedModelProvider(inner, cap, replica)];
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => ask(replicas[i % 2]!)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+    expect(outcomes.filter((o) => o.status === 'rejected' && o.reason instanceof ModelBudgetSpent)).toHaveLength(7);
+    expect(inner.reached).toBe(5);
+    expect(await spent()).toEqual([{ calls: 5, usd: 0 }]);
+  });
+});
