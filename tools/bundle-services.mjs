@@ -16,10 +16,11 @@ import { rolldown } from 'rolldown';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-// Loaded by path at run time, not bundled: native code (sharp) and the optional integrations of Nest
+// Loaded by path at run time, not bundled: native code (sharp), packages that find their files
+// beside them (tesseract.js's worker script and data, the ffmpeg binary) and the optional integrations of Nest
 // and pg that are not installed (their loaders catch the failed import and go on without them).
 const EXTERNAL = [
-  'sharp', 'pg-native', 'class-validator', 'class-transformer', /^@nestjs\/websockets(\/.*)?$/, '@nestjs/platform-express',
+  'sharp', 'tesseract.js', '@tesseract.js-data/eng', '@ffmpeg-installer/ffmpeg', 'pg-native', 'class-validator', 'class-transformer', /^@nestjs\/websockets(\/.*)?$/, '@nestjs/platform-express',
   'amqp-connection-manager', 'amqplib', 'ioredis', 'mqtt', 'kafkajs',
 ];
 

@@ -15,3 +15,4 @@ export * from './service-schema.js';
 export * from './browser.js';
 export * from './fake-model-server.js';
 export * from './web-pages.js';
+export * from './screen-recording.js';

@@ -1,10 +1,17 @@
 import { RECORDING_FINDING_KINDS, RECORDING_LIMITS, type DraftRecording } from '@marketplace/contracts';
-import type { ModelProvider, ModelUsage } from '@marketplace/service-kit';
+import { addUsage, type ChatImage, type ModelProvider, type ModelUsage, type Transcript } from '@marketplace/service-kit';
 import { z } from 'zod';
 import type { JobDraftEntity } from '../drafts/draft.entity.js';
 import type { RecordingEntity } from './recording.entity.js';
+import { audioTrack } from './screen-check/audio-track.js';
+import { DecodeError } from './screen-check/ffmpeg-process.js';
+import { DEFAULT_SAMPLING, sampleFrames, type SamplerOptions, type SamplingStats } from './screen-check/frame-sampler.js';
+import { clock, detectInText, FindingLog } from './screen-check/screen-findings.js';
+import { frameAsJpeg, openScreenReader } from './screen-check/screen-reader.js';
+import { ScreenTimeline } from './screen-check/screen-timeline.js';
 
 export interface RecordingAnalysis {
+  /** True once the frames were read; false only when the recording could not be decoded. */
   analyzed: boolean;
   summary: string;
   transcript: string | null;
@@ -12,54 +19,142 @@ export interface RecordingAnalysis {
   moments: DraftRecording['moments'];
 }
 
+export interface CheckOptions {
+  sampling?: SamplerOptions;
+  /** Frames shown to a vision model, spread over the recording. */
+  framesForModel?: number;
+}
+
 const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 
-const analysisShape = z.object({
+const modelShape = z.object({
   summary: z.string().min(1),
-  transcript: z.string().nullable().default(null),
   findings: z.array(z.object({ kind: z.enum(RECORDING_FINDING_KINDS).catch('other'), atSeconds: z.number().min(0), description: z.string().min(1) })).default([]),
   moments: z.array(z.object({ atSeconds: z.number().min(0), quote: z.string().min(1), suggestedRequirement: z.string().min(1) })).default([]),
 });
 
-function describe(rec: RecordingEntity, draft: JobDraftEntity): string {
-  return [
-    `Recording: ${Math.round(rec.seconds)} seconds of screen${rec.webcam ? ' with webcam' : ''}, ${rec.parts.length} parts.`,
-    `Context: ${draft.answers.context ?? ''}`,
-    `Problem or wanted result: ${draft.answers.problem ?? ''}`,
-    ...(draft.posting ? [`Posting title: ${draft.posting.title}`] : []),
-  ].join('\n');
+export const RECORDING_CHECK_PROMPT = 'You check a screen-recorded walkthrough a person made to show a worker their problem, before it is shown with a job posting. '
+  + 'You get frames of the recording as images, each with its time and the text read from it, and what was said, with times. '
+  + `Answer JSON {"summary": string (at most 1200 characters: what the recording shows, with times like 0:05), "findings": [{"kind": one of ${RECORDING_FINDING_KINDS.join(', ')}, "atSeconds": number, "description": string}] `
+  + '(anything on screen or said that should not be shown publicly: "secret" for passwords, keys or tokens; "personal", "customer", "financial", "internal" for such details; never repeat a secret whole), '
+  + '"moments": [{"atSeconds": number, "quote": string (what was said or shown), "suggestedRequirement": string}] (moments that suggest a requirement for the posting)}.';
+
+/** Keeps an even spread of at most `size` items from a stream of unknown length. */
+class EvenSpread<T> {
+  private items: T[] = [];
+  private stride = 1;
+  private seen = 0;
+
+  constructor(private readonly size: number) {}
+
+  offer(make: () => Promise<T>): Promise<void> | void {
+    if (this.seen++ % this.stride !== 0) return;
+    return make().then((item) => {
+      this.items.push(item);
+      if (this.items.length >= this.size * 2) {
+        this.items = this.items.filter((_, i) => i % 2 === 0);
+        this.stride *= 2;
+      }
+    });
+  }
+
+  take(): T[] {
+    if (this.items.length <= this.size) return this.items;
+    const step = this.items.length / this.size;
+    return Array.from({ length: this.size }, (_, i) => this.items[Math.floor(i * step)]!);
+  }
+}
+
+function notDecoded(rec: RecordingEntity, reason: string): RecordingAnalysis {
+  return {
+    analyzed: false, transcript: null, findings: [], moments: [],
+    summary: clip(`A ${Math.round(rec.seconds)}-second screen recording${rec.webcam ? ' with webcam' : ''} that could not be decoded (${reason}), so nothing on it was read: watch it before approving.`, 1200),
+  };
+}
+
+function transcriptText(t: Transcript): string {
+  return t.segments.length ? t.segments.map((s) => `[${clock(s.start)}] ${s.text}`).join('\n') : t.text;
 }
 
 /**
- * Checks a walkthrough with the model when one is configured; the fallback describes it from the
- * draft, finds nothing and says it was not analyzed, so approving it needs acknowledging.
+ * Checks a walkthrough by looking at it: ffmpeg decodes the video, every frame that changed is
+ * read with OCR, and the product's detectors (credentials, personal data, card numbers, internal
+ * paths) run over what was read, each hit a finding at the first second it shows. With a model
+ * configured, speech becomes the transcript and a vision model gets the frames with their text;
+ * its findings add to the detectors' and never remove one. A model that fails fails the check
+ * (the queue retries, then the recording reads `failed`): nothing reads as checked that was not.
  */
 export async function analyzeRecording(
-  rec: RecordingEntity, draft: JobDraftEntity, model: ModelProvider | null, signal: AbortSignal,
+  rec: RecordingEntity, draft: JobDraftEntity, videoFile: string, model: ModelProvider | null, signal: AbortSignal, opts: CheckOptions = {},
 ): Promise<{ result: RecordingAnalysis; usage: ModelUsage | null }> {
+  const log = new FindingLog();
+  const timeline = new ScreenTimeline();
+  const stats: SamplingStats = { framesSeen: 0, framesRead: 0, seconds: 0 };
+  const frames = new EvenSpread<ChatImage>(opts.framesForModel ?? 12);
+  const reader = await openScreenReader();
+  try {
+    for await (const frame of sampleFrames(videoFile, signal, opts.sampling ?? DEFAULT_SAMPLING, stats)) {
+      const text = await reader.read(frame.grey);
+      timeline.add(frame.atSeconds, text);
+      log.add(frame.atSeconds, detectInText(text), 'screen');
+      if (model) {
+        await frames.offer(async () => ({
+          data: await frameAsJpeg(frame.grey), mediaType: 'image/jpeg',
+          caption: `Frame at ${clock(frame.atSeconds)}. Text read on it: ${clip(text, 1500) || '(none)'}`,
+        }));
+      }
+    }
+  } catch (err) {
+    if (err instanceof DecodeError) return { result: notDecoded(rec, err.message), usage: null };
+    throw err;
+  } finally {
+    await reader.close();
+  }
+  const seconds = Math.min(Math.max(rec.seconds, stats.seconds), RECORDING_LIMITS.seconds);
+  const screen = `On screen: ${timeline.summary(seconds)}`;
   if (!model) {
     return {
-      result: {
-        analyzed: false, transcript: null, findings: [], moments: [],
-        summary: clip(`A ${Math.round(rec.seconds)}-second screen recording${rec.webcam ? ' with webcam' : ''} of: ${draft.answers.problem ?? 'the problem of this draft'}. Not checked by a model: watch it before approving.`, 1200),
-      },
+      result: { analyzed: true, summary: clip(screen, 1200), transcript: null, findings: log.findings(), moments: [] },
       usage: null,
     };
   }
-  const { data, usage } = await model.chatJson({
-    system: `You check a screen-recorded walkthrough a person made to show a worker their problem, before it is shown with a job posting. Answer JSON {"summary": string (at most 1200 characters), "transcript": string or null, "findings": [{"kind": one of ${RECORDING_FINDING_KINDS.join(', ')}, "atSeconds": number, "description": string}] (anything that should not be shown publicly; "secret" for passwords, keys or tokens on screen), "moments": [{"atSeconds": number, "quote": string, "suggestedRequirement": string}] (moments that suggest a requirement for the posting)}.`,
-    user: describe(rec, draft),
-    schema: analysisShape,
+
+  let usage: ModelUsage | null = null;
+  let transcript: Transcript | null = null;
+  if (model.transcriptionModel) {
+    const audio = await audioTrack(videoFile, seconds, signal);
+    if (audio) {
+      const heard = await model.transcribe(audio, signal);
+      transcript = heard.transcript;
+      usage = addUsage(usage, heard.usage);
+      for (const s of transcript.segments) log.add(s.start, detectInText(s.text), 'speech');
+      if (!transcript.segments.length) log.add(0, detectInText(transcript.text), 'speech');
+    }
+  }
+  const within = (s: number) => Math.min(Math.max(0, s), seconds || RECORDING_LIMITS.seconds);
+  const asked = await model.chatJson({
+    system: RECORDING_CHECK_PROMPT,
+    user: [
+      `Recording: ${Math.round(seconds)} seconds of screen${rec.webcam ? ' with webcam' : ''}.`,
+      `Context: ${draft.answers.context ?? ''}`,
+      `Problem or wanted result: ${draft.answers.problem ?? ''}`,
+      ...(draft.posting ? [`Posting title: ${draft.posting.title}`] : []),
+      `What was said: ${transcript ? clip(transcriptText(transcript), 8000) : '(no sound, or no transcription)'}`,
+      'Frames follow.',
+    ].join('\n'),
+    images: frames.take(),
+    schema: modelShape,
     signal,
   });
-  const within = (s: number) => Math.min(Math.max(0, s), rec.seconds || RECORDING_LIMITS.seconds);
+  usage = addUsage(usage, asked.usage);
+  const modelFindings = asked.data.findings.slice(0, 50).map((f) => ({ kind: f.kind, atSeconds: within(f.atSeconds), description: clip(`Seen by the model: ${f.description}`, 500) }));
   return {
     result: {
       analyzed: true,
-      summary: clip(data.summary, 1200),
-      transcript: data.transcript ? clip(data.transcript, 20_000) : null,
-      findings: data.findings.slice(0, 50).map((f) => ({ kind: f.kind, atSeconds: within(f.atSeconds), description: clip(f.description, 500) })),
-      moments: data.moments.slice(0, 50).map((m, i) => ({
+      summary: clip(`${asked.data.summary.trim()} ${screen}`, 1200),
+      transcript: transcript ? clip(transcriptText(transcript), 20_000) : null,
+      findings: [...log.findings(), ...modelFindings].sort((a, b) => a.atSeconds - b.atSeconds),
+      moments: asked.data.moments.slice(0, 50).map((m, i) => ({
         id: `m${i + 1}`, atSeconds: within(m.atSeconds), quote: clip(m.quote, 500), suggestedRequirement: clip(m.suggestedRequirement, 500),
       })),
     },

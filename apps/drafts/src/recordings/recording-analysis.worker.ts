@@ -1,6 +1,10 @@
-import { PassThrough } from 'node:stream';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { recordingAnalysisQueue } from '@marketplace/contracts';
+import { recordingAnalysisQueue, videoContentType } from '@marketplace/contracts';
 import {
   LOGGER, meteredModelProviderFromEnv, ObjectStorage, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
 } from '@marketplace/service-kit';
@@ -12,9 +16,9 @@ import { analyzeRecording, type RecordingAnalysis } from './recording-analysis.j
 
 /**
  * The background check of a completed recording (drafts worker). `analyzing` moves to `approved`
- * after a model's clean check, else to `needs_review`; the last failed attempt moves it to
- * `failed`. The result is written once: only while the recording is still `analyzing`, under its
- * row lock, so a redelivered item changes nothing.
+ * only after a check that read the frames and found nothing, else to `needs_review`; the last
+ * failed attempt moves it to `failed` with the reason. The result is written once: only while the
+ * recording is still `analyzing`, under its row lock, so a redelivered item changes nothing.
  */
 @Injectable()
 export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnalysisQueue.payload> {
@@ -28,40 +32,46 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
     if (!rec || rec.status !== 'analyzing') return;
     const draft = await this.ds.getRepository(JobDraftEntity).findOneBy({ id: rec.draftId });
     if (!draft) return;
+    const dir = await mkdtemp(join(tmpdir(), 'recording-check-'));
     let outcome: Awaited<ReturnType<typeof analyzeRecording>>;
     let videoKey: string;
     try {
-      videoKey = await this.join(rec, ctx.signal);
-      outcome = await analyzeRecording(rec, draft, this.model, ctx.signal);
+      const file = join(dir, 'video');
+      videoKey = await this.join(rec, file, ctx.signal);
+      outcome = await analyzeRecording(rec, draft, file, this.model, ctx.signal);
     } catch (err) {
-      if (ctx.attempt >= this.queue.maxAttempts) await this.finish(recordingId, null, null, null);
+      if (ctx.attempt >= this.queue.maxAttempts) await this.finish(recordingId, null, null, null, (err as Error).message);
       throw err;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
-    await this.finish(recordingId, outcome.result, outcome.usage, videoKey);
+    await this.finish(recordingId, outcome.result, outcome.usage, videoKey, null);
   }
 
   /**
-   * Joins the parts, in order, into one video object, streamed part after part so the worker's
-   * memory stays flat. The key is the recording's own, so a retry overwrites rather than adds.
+   * Joins the parts, in order, into a local file for the check, then stores that file as the
+   * recording's one video, streamed both ways so memory stays flat. The key is the recording's own,
+   * so a retry overwrites rather than adds.
    */
-  private async join(rec: RecordingEntity, signal: AbortSignal): Promise<string> {
-    const key = `recordings/${rec.id}.webm`;
-    const size = rec.parts.reduce((sum, p) => sum + p.size, 0);
-    const body = new PassThrough();
-    const feed = (async () => {
+  private async join(rec: RecordingEntity, file: string, signal: AbortSignal): Promise<string> {
+    const out = createWriteStream(file);
+    try {
       for (const part of rec.parts) {
         const object = await this.storage.open(part.key);
         if (!object) throw new Error(`part ${part.index} of recording ${rec.id} is missing from storage`);
-        for await (const chunk of object.stream) if (!body.write(chunk)) await new Promise((r) => body.once('drain', r));
+        await pipeline(object.stream, out, { end: false, signal });
       }
-      body.end();
-    })();
-    feed.catch((err: Error) => body.destroy(err));
-    await Promise.all([this.storage.putStream(key, body, { size, contentType: 'video/webm', signal }), feed]);
+    } finally {
+      await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    }
+    const contentType = await sniffVideo(file);
+    const key = `recordings/${rec.id}.${contentType === 'video/mp4' ? 'mp4' : 'webm'}`;
+    const size = rec.parts.reduce((sum, p) => sum + p.size, 0);
+    await this.storage.putStream(key, createReadStream(file), { size, contentType: videoContentType(key), signal });
     return key;
   }
 
-  private async finish(recordingId: string, result: RecordingAnalysis | null, usage: ModelUsage | null, videoKey: string | null): Promise<void> {
+  private async finish(recordingId: string, result: RecordingAnalysis | null, usage: ModelUsage | null, videoKey: string | null, failure: string | null): Promise<void> {
     const written = await this.ds.transaction(async (em) => {
       const repo = em.getRepository(RecordingEntity);
       const rec = await repo.findOne({ where: { id: recordingId }, lock: { mode: 'pessimistic_write' } });
@@ -69,11 +79,13 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
       if (result) {
         Object.assign(rec, result);
         rec.videoKey = videoKey;
-        // A clean check by a model is approved automatically; anything else waits for the poster.
+        // Approved by itself only when the frames were read and nothing was found on them.
         rec.approved = result.analyzed && result.findings.length === 0;
         rec.status = rec.approved ? 'approved' : 'needs_review';
       } else {
         rec.status = 'failed';
+        rec.analyzed = false;
+        rec.summary = `The check failed: ${failure ?? 'unknown error'}. Delete this recording and record again.`;
       }
       rec.updatedAt = new Date();
       await repo.save(rec);
@@ -84,5 +96,17 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
       return true;
     });
     if (!written) this.logger.info({ recordingId }, 'recording check result not needed any more');
+  }
+}
+
+/** MP4 names its `ftyp` box in bytes 4-8; anything else is taken for WebM, what browsers record. */
+async function sniffVideo(file: string): Promise<'video/mp4' | 'video/webm'> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(12);
+    await handle.read(head, 0, 12, 0);
+    return head.subarray(4, 8).toString('latin1') === 'ftyp' ? 'video/mp4' : 'video/webm';
+  } finally {
+    await handle.close();
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, deleteJobRecording, reviewJobRecording, reviewRecording, watchJobRecording, type DraftRecording, type InputOf, type OutputOf,
+  AppError, deleteJobRecording, reviewJobRecording, reviewRecording, videoContentType, watchJobRecording, type DraftRecording, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
   callerOf, LOGGER, ObjectStorage, UnitOfWork, type HandlerContext, type Logger, type OperationHandler,
@@ -10,7 +10,7 @@ import type { JobDraftEntity } from '../drafts/draft.entity.js';
 import { ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
 import { RecordingEntity } from './recording.entity.js';
 import { draftForToken, recordingOfDraft } from './recording-token.js';
-import { discardObjects, storedKeys } from './recording-upload.handlers.js';
+import { discardSoon, queueDiscards, storedKeys } from './recording-storage.js';
 import { toDraftRecording } from './recording-view.js';
 
 type Review = Pick<InputOf<typeof reviewJobRecording>, 'action' | 'acknowledgeFindings' | 'acceptedMoments'>;
@@ -55,6 +55,7 @@ async function removeRecording(em: EntityManager, draft: JobDraftEntity, rec: Re
     draft.recordingId = null;
     await saveDraft(em, draft);
   }
+  await queueDiscards(em, storedKeys(rec));
   return storedKeys(rec);
 }
 
@@ -68,7 +69,9 @@ async function postersRecording(em: EntityManager, draft: JobDraftEntity): Promi
 export class ReviewJobRecordingHandler implements OperationHandler<typeof reviewJobRecording> {
   readonly operation = reviewJobRecording;
 
-  constructor(private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async handle(input: InputOf<typeof reviewJobRecording>, ctx: HandlerContext): Promise<OutputOf<typeof reviewJobRecording>> {
     const caller = callerOf(ctx);
@@ -77,7 +80,7 @@ export class ReviewJobRecordingHandler implements OperationHandler<typeof review
       requireOpen(draft);
       return applyReview(em, draft, await postersRecording(em, draft), input);
     });
-    discardObjects(this.storage, this.logger, removed);
+    discardSoon(this.ds, this.storage, this.logger, removed);
     return out;
   }
 }
@@ -86,7 +89,9 @@ export class ReviewJobRecordingHandler implements OperationHandler<typeof review
 export class DeleteJobRecordingHandler implements OperationHandler<typeof deleteJobRecording> {
   readonly operation = deleteJobRecording;
 
-  constructor(private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async handle(input: InputOf<typeof deleteJobRecording>, ctx: HandlerContext): Promise<OutputOf<typeof deleteJobRecording>> {
     const caller = callerOf(ctx);
@@ -95,7 +100,7 @@ export class DeleteJobRecordingHandler implements OperationHandler<typeof delete
       requireOpen(draft);
       return removeRecording(em, draft, await postersRecording(em, draft));
     });
-    discardObjects(this.storage, this.logger, removed);
+    discardSoon(this.ds, this.storage, this.logger, removed);
     return { deleted: true };
   }
 }
@@ -104,14 +109,16 @@ export class DeleteJobRecordingHandler implements OperationHandler<typeof delete
 export class ReviewRecordingHandler implements OperationHandler<typeof reviewRecording> {
   readonly operation = reviewRecording;
 
-  constructor(private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async handle(input: InputOf<typeof reviewRecording>): Promise<OutputOf<typeof reviewRecording>> {
     const { out, removed } = await this.uow.run(async (em) => {
       const draft = await draftForToken(em, input.recordingToken, true);
       return applyReview(em, draft, await recordingOfDraft(em, draft, input.id, true), input);
     });
-    discardObjects(this.storage, this.logger, removed);
+    discardSoon(this.ds, this.storage, this.logger, removed);
     return out;
   }
 }
@@ -126,6 +133,6 @@ export class WatchJobRecordingHandler implements OperationHandler<typeof watchJo
     const draft = await ownDraft(this.ds.manager, input.id, callerOf(ctx).memberId);
     const rec = draft.recordingId ? await this.ds.getRepository(RecordingEntity).findOneBy({ id: draft.recordingId }) : null;
     if (!rec?.videoKey) throw AppError.notFound('This draft has no checked recording to watch.');
-    return { key: rec.videoKey, contentType: 'video/webm', cacheControl: 'private, no-store' };
+    return { key: rec.videoKey, contentType: videoContentType(rec.videoKey), cacheControl: 'private, no-store' };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, watchJobWalkthrough, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { AppError, videoContentType, watchJobWalkthrough, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import type { JobRow } from './job.mapper.js';
 import { isExpired, isJobId } from './jobs.queries.js';
@@ -37,6 +37,6 @@ export class WatchJobWalkthroughHandler implements OperationHandler<typeof watch
       const open = row.status === 'open' && !isExpired(row);
       if (row.poster_visibility !== 'public' || !open || row.safety_hidden) throw notFound;
     }
-    return { key: row.walkthrough_key, contentType: 'video/webm', cacheControl: 'private, no-store' };
+    return { key: row.walkthrough_key, contentType: videoContentType(row.walkthrough_key), cacheControl: 'private, no-store' };
   }
 }

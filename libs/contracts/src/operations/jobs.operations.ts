@@ -362,14 +362,14 @@ export const postJobFromDraft = defineOperation({
 export const watchJobWalkthrough = defineOperation({
   name: 'watchJobWalkthrough',
   service: 'jobs',
-  summary: "Watch a job's walkthrough video (video/webm; Range requests)",
+  summary: "Watch a job's walkthrough video (video/webm or video/mp4; Range requests)",
   access: 'public',
   input: z.object({
     id: idSchema.describe('The job'),
     link: z.string().max(300).optional().describe('The private link token from walkthroughUrl; expires in ten minutes'),
   }),
   output: objectDownloadSchema,
-  rest: { method: 'GET', path: '/api/jobs/{id}/walkthrough', status: 200, download: { contentTypes: ['video/webm'] } },
+  rest: { method: 'GET', path: '/api/jobs/{id}/walkthrough', status: 200, download: { contentTypes: ['video/webm', 'video/mp4'] } },
 });
 
 export const jobsOperations = [

@@ -62,6 +62,26 @@ export const startRecording = defineOperation({
   rest: { method: 'POST', path: '/api/recordings', status: 201, fields: TOKEN_FIELD },
 });
 
+/**
+ * The gateway asks this before it reads a part's body: the token, the recording and the member's
+ * recording quota, for the declared size. Nothing is stored by a refused request.
+ */
+export const checkRecordingPart = defineOperation({
+  name: 'checkRecordingPart',
+  service: 'drafts',
+  summary: 'May this part be uploaded: a live record link, a recording still uploading, room in the quota (gateway only)',
+  access: 'internal',
+  callers: ['gateway'],
+  input: z.object({
+    recordingToken,
+    id: recordingId,
+    index: z.number().int().min(0).max(RECORDING_LIMITS.parts - 1),
+    sha256: sha256Schema("This part's sha256 in hex"),
+    bytes: z.number().int().min(0).optional().describe('The declared size of the part'),
+  }),
+  output: z.object({ accepted: z.literal(true) }),
+});
+
 export const uploadRecordingPart = defineOperation({
   name: 'uploadRecordingPart',
   service: 'drafts',
@@ -82,6 +102,7 @@ export const uploadRecordingPart = defineOperation({
     fields: { ...TOKEN_FIELD, sha256: { in: 'query' } },
     upload: {
       field: 'part', contentTypes: ['video/webm', 'video/mp4', 'application/octet-stream'], maxBytes: RECORDING_LIMITS.partBytes, adopt: true,
+      precheck: checkRecordingPart,
     },
   },
 });
@@ -155,12 +176,12 @@ export const deleteJobRecording = defineOperation({
 export const watchJobRecording = defineOperation({
   name: 'watchJobRecording',
   service: 'drafts',
-  summary: "Watch a draft's walkthrough recording (video/webm; Range requests)",
+  summary: "Watch a draft's walkthrough recording (video/webm or video/mp4; Range requests)",
   access: 'member',
   scope: 'agent:read',
   input: z.object({ id: idSchema.describe('The draft') }),
   output: objectDownloadSchema,
-  rest: { method: 'GET', path: '/api/me/job-drafts/{id}/recording/video', status: 200, download: { contentTypes: ['video/webm'] } },
+  rest: { method: 'GET', path: '/api/me/job-drafts/{id}/recording/video', status: 200, download: { contentTypes: ['video/webm', 'video/mp4'] } },
 });
 
 export const reviewRecording = defineOperation({
@@ -174,6 +195,6 @@ export const reviewRecording = defineOperation({
 });
 
 export const recordingsOperations = [
-  createRecordingLink, getRecordingSession, startRecording, uploadRecordingPart, completeRecording, getRecording,
+  createRecordingLink, getRecordingSession, startRecording, checkRecordingPart, uploadRecordingPart, completeRecording, getRecording,
   reviewJobRecording, deleteJobRecording, watchJobRecording, reviewRecording,
 ] as const;

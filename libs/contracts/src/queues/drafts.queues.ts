@@ -17,9 +17,11 @@ export const draftTaskQueue = defineQueue('drafts', 'task', 1, z.object({
  * The background check of a completed walkthrough recording (drafts worker). The check writes its
  * result only while the recording is still `analyzing`, so a redelivery writes nothing twice.
  */
+// One check at a time per worker: decoding and OCR keep a core busy, and a 10-minute recording
+// takes minutes, within the 10 after which a pending check reads as failed.
 export const recordingAnalysisQueue = defineQueue('drafts', 'recording', 1, z.object({
   recordingId: z.uuid(),
-}), { ackWaitSeconds: 15, maxAttempts: 3, concurrency: 2, timeoutSeconds: 300 });
+}), { ackWaitSeconds: 15, maxAttempts: 3, concurrency: 1, timeoutSeconds: 540 });
 
 /**
  * The job eval written again after a content edit of a job posted from a draft (drafts worker):

@@ -15,6 +15,18 @@ describe('exposure scan', () => {
     expect(labels('Deploy to build01.corp and api.internal')).toEqual(['internal:internal hostname']);
   });
 
+  it('finds payment card numbers that pass the Luhn check, and not other long numbers', () => {
+    expect(labels('Card 4242 4242 4242 4242 exp 12/29')).toEqual(['personal:payment card number']);
+    expect(labels('Card 5555-5555-5555-4444')).toEqual(['personal:payment card number']);
+    expect(labels('Order 4242 4242 4242 4241 shipped')).toEqual([]);
+  });
+
+  it('finds home folders and network shares, not system paths', () => {
+    expect(labels('Logs in /home/jsmith/app and C:\\Users\\Ann Lee\\Desktop')).toEqual(['internal:internal file path']);
+    expect(labels('Copy from \\\\fileserver\\finance')).toEqual(['internal:internal file path']);
+    expect(labels('Config in /etc/nginx and /usr/local/bin, docs at https://example.com/home/page')).toEqual([]);
+  });
+
   it('passes ordinary text', () => {
     expect(labels('## Scope\nDeliver 3 reports by 2026-05-01, version 1.2.3, on 8.8.8.8 DNS; 40 hours.')).toEqual([]);
   });

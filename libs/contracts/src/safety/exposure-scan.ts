@@ -27,6 +27,19 @@ function isPrivateIp(ip: string): boolean {
   return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
 }
 
+/** The Luhn check every payment card number passes, so order numbers and timestamps of the same length do not. */
+function passesLuhn(candidate: string): boolean {
+  const digits = candidate.replace(/\D/g, '');
+  if (digits.length < 13 || digits.length > 19) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
 const DETECTORS: Detector[] = [
   { kind: 'personal', label: 'email address', pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g },
   {
@@ -39,10 +52,20 @@ const DETECTORS: Detector[] = [
     // "3 Great Deliverables Drive…" is rare; a capitalised name before the street type is required.
     accept: (m) => /\d+\s+[A-Z]/.test(m),
   },
+  {
+    kind: 'personal', label: 'payment card number',
+    pattern: /(?<![\w.-])(?:\d{4}[ -]?){3}\d{1,7}(?![\w-])/g,
+    accept: passesLuhn,
+  },
   { kind: 'internal', label: 'private IP address', pattern: /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g, accept: isPrivateIp },
   {
     kind: 'internal', label: 'internal hostname',
     pattern: /\b(?:[a-z0-9-]+\.)+(?:internal|local|localdomain|corp|lan|intranet|intra|private|home\.arpa)\b|\b(?:intranet|localhost)(?::\d+)?\b/gi,
+  },
+  {
+    // A person's home folder or a network share names people and machines; system paths (/usr, /etc) do not.
+    kind: 'internal', label: 'internal file path',
+    pattern: /(?:(?<![\w/])\/(?:home|Users)\/[A-Za-z0-9._-]+|\b[A-Za-z]:\\Users\\[A-Za-z0-9._ -]+|(?<![\w\\])\\\\[A-Za-z0-9._-]+\\[A-Za-z0-9.$_-]+)/g,
   },
 ];
 

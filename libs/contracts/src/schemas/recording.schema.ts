@@ -15,6 +15,11 @@ export const RECORDING_LIMITS = {
 } as const;
 
 export const RECORDING_STATUSES = ['uploading', 'analyzing', 'needs_review', 'approved', 'failed'] as const;
+/** Recordings are stored as the browser recorded them: WebM, or MP4 where the browser records that. */
+export function videoContentType(key: string): 'video/mp4' | 'video/webm' {
+  return key.endsWith('.mp4') ? 'video/mp4' : 'video/webm';
+}
+
 export const RECORDING_FINDING_KINDS = ['secret', 'personal', 'customer', 'financial', 'internal', 'other'] as const;
 
 export const recordingFindingSchema = z.object({
@@ -65,6 +70,8 @@ export const recordingSessionSchema = z.object({
   recording: draftRecordingSchema.nullable().describe("The draft's current recording"),
   limits: z.object({
     seconds: z.number().int(), partBytes: z.number().int(), parts: z.number().int(), acceptedMoments: z.number().int(),
+    quotaBytes: z.number().int().describe("Bytes the member's recordings may hold in all, uploads under way included"),
+    usedBytes: z.number().int().describe("Bytes the member's recordings hold now"),
   }),
 });
 
