@@ -44,6 +44,8 @@ export const E2E_ENV = {
   STAFF_EMAIL_DOMAINS: 'staff.example.test',
   // Alert emails: a member gets at most one per window; two seconds keeps batching visible and tests quick.
   EMAIL_ALERT_WINDOW_SECONDS: '2',
+  // Recordings: the sweep of abandoned uploads and discarded recordings runs every second, so tests see storage freed soon.
+  RECORDING_SWEEP_SECONDS: '1',
 };
 
 /** Federated sign-in: identity discovers the provider on first use, so the test may start it later. */

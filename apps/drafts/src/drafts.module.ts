@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { consumersProvider, handlersProvider, workersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider, periodicTasksProvider, workersProvider } from '@marketplace/service-kit';
 import {
   DiscardJobDraftHandler, GetJobDraftHandler, ListJobDraftsHandler, StartJobDraftHandler, UpdateJobDraftHandler,
   WriteJobDescriptionHandler,
@@ -15,24 +15,26 @@ import {
 import { RecordingAnalysisWorker } from './recordings/recording-analysis.worker.js';
 import { CreateRecordingLinkHandler, GetRecordingSessionHandler } from './recordings/recording-link.handlers.js';
 import {
-  CompleteRecordingHandler, GetRecordingHandler, StartRecordingHandler, UploadRecordingPartHandler,
+  CheckRecordingPartHandler, CompleteRecordingHandler, GetRecordingHandler, StartRecordingHandler, UploadRecordingPartHandler,
 } from './recordings/recording-upload.handlers.js';
+import { RecordingSweepTask } from './recordings/recording-sweep.task.js';
 
 const handlers = [
   StartJobDraftHandler, UpdateJobDraftHandler, GetJobDraftHandler, ListJobDraftsHandler, DiscardJobDraftHandler,
   WriteJobDescriptionHandler, ApproveDraftPartHandler, PostJobDraftHandler, GetJobEvalHandler,
   CreateRecordingLinkHandler, GetRecordingSessionHandler, StartRecordingHandler, UploadRecordingPartHandler,
   CompleteRecordingHandler, GetRecordingHandler, ReviewJobRecordingHandler, DeleteJobRecordingHandler, ReviewRecordingHandler,
-  WatchJobRecordingHandler,
+  WatchJobRecordingHandler, CheckRecordingPartHandler,
 ];
 const workers = [DraftTaskWorker, RecordingAnalysisWorker, JobEvalWorker];
 const consumers = [DraftsMemberDeletedConsumer, DraftsJobEditedConsumer];
+const periodicTasks = [RecordingSweepTask];
 
 /** Guided job drafts: the interview, its background tasks (drafts worker) and the review. */
 @Module({
   providers: [
-    ...handlers, ...workers, ...consumers,
-    handlersProvider(...handlers), workersProvider(...workers), consumersProvider(...consumers),
+    ...handlers, ...workers, ...consumers, ...periodicTasks,
+    handlersProvider(...handlers), workersProvider(...workers), consumersProvider(...consumers), periodicTasksProvider(...periodicTasks),
   ],
 })
 export class DraftsModule {}

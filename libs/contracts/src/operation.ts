@@ -98,6 +98,12 @@ export interface UploadBinding<K extends string> {
    * The gateway still removes it when the call failed.
    */
   adopt?: boolean;
+  /**
+   * An internal operation (callers include the gateway) asked before one byte of the body is read:
+   * it gets the other fields and `bytes` (the declared Content-Length), and its refusal (a bad
+   * token, a full quota) is the answer, with nothing staged. The operation itself checks again.
+   */
+  precheck?: Operation;
 }
 
 /**

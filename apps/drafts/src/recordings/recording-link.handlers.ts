@@ -9,6 +9,7 @@ import {
 import { DataSource } from 'typeorm';
 import { ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
 import { RecordingEntity } from './recording.entity.js';
+import { memberRecordingBytes, recordingStorageSettings } from './recording-storage.js';
 import { draftForToken } from './recording-token.js';
 import { toDraftRecording } from './recording-view.js';
 
@@ -49,9 +50,10 @@ export class GetRecordingSessionHandler implements OperationHandler<typeof getRe
 
   async handle(input: InputOf<typeof getRecordingSession>, ctx: HandlerContext): Promise<OutputOf<typeof getRecordingSession>> {
     const draft = await draftForToken(this.ds.manager, input.recordingToken);
-    const [contact, current] = await Promise.all([
+    const [contact, current, usedBytes] = await Promise.all([
       this.bus.call(getMemberContact, { memberId: draft.memberId }, ctx),
       draft.recordingId ? this.ds.getRepository(RecordingEntity).findOneBy({ id: draft.recordingId }) : null,
+      memberRecordingBytes(this.ds.manager, draft.memberId),
     ]);
     const title = draft.posting?.title ?? null;
     return {
@@ -65,7 +67,7 @@ export class GetRecordingSessionHandler implements OperationHandler<typeof getRe
       recording: current ? toDraftRecording(current) : null,
       limits: {
         seconds: RECORDING_LIMITS.seconds, partBytes: RECORDING_LIMITS.partBytes, parts: RECORDING_LIMITS.parts,
-        acceptedMoments: RECORDING_LIMITS.acceptedMoments,
+        acceptedMoments: RECORDING_LIMITS.acceptedMoments, quotaBytes: recordingStorageSettings().quotaBytes, usedBytes,
       },
     };
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, completeRecording, getRecording, recordingAnalysisQueue, startRecording, uploadRecordingPart,
+  AppError, checkRecordingPart, completeRecording, getRecording, recordingAnalysisQueue, startRecording, uploadRecordingPart,
   type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
@@ -11,21 +11,10 @@ import { DataSource } from 'typeorm';
 import { saveDraft } from '../drafts/draft-store.js';
 import { RecordingEntity } from './recording.entity.js';
 import { draftForToken, recordingOfDraft } from './recording-token.js';
+import { discardSoon, queueDiscards, requireRoom, storedKeys } from './recording-storage.js';
 import { toDraftRecording } from './recording-view.js';
 
 const notUploading = () => AppError.conflict('This recording is already complete; start a new one to record again.');
-
-/** Removes objects no row refers to any more; a failure only leaves garbage, never a broken recording. */
-export function discardObjects(storage: ObjectStorage, logger: Logger, keys: string[]): void {
-  for (const key of keys) {
-    storage.remove(key).catch((err: Error) => logger.warn({ key, err: err.message }, 'could not remove a recording object'));
-  }
-}
-
-/** Every object a recording holds in storage: its parts and the joined video. */
-export function storedKeys(rec: RecordingEntity): string[] {
-  return [...rec.parts.map((p) => p.key), ...(rec.videoKey ? [rec.videoKey] : [])];
-}
 
 @Injectable()
 export class StartRecordingHandler implements OperationHandler<typeof startRecording> {
@@ -57,7 +46,9 @@ export class StartRecordingHandler implements OperationHandler<typeof startRecor
 export class UploadRecordingPartHandler implements OperationHandler<typeof uploadRecordingPart> {
   readonly operation = uploadRecordingPart;
 
-  constructor(private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async handle(input: InputOf<typeof uploadRecordingPart>): Promise<OutputOf<typeof uploadRecordingPart>> {
     const sha256 = input.sha256.toLowerCase();
@@ -75,12 +66,14 @@ export class UploadRecordingPartHandler implements OperationHandler<typeof uploa
         throw AppError.conflict(`Part ${input.index} is already uploaded with other bytes.`, { index: 'Already uploaded.' });
       }
       replaced = existing?.key ?? null;
+      await requireRoom(em, row.memberId, row.id, input.index, input.part.size);
+      if (replaced && replaced !== input.part.key) await queueDiscards(em, [replaced]);
       row.parts = [...row.parts.filter((p) => p.index !== input.index), { index: input.index, size: input.part.size, sha256, key: input.part.key }]
         .sort((a, b) => a.index - b.index);
       row.updatedAt = new Date();
       return em.getRepository(RecordingEntity).save(row);
     });
-    if (replaced && replaced !== input.part.key) discardObjects(this.storage, this.logger, [replaced]);
+    if (replaced && replaced !== input.part.key) discardSoon(this.ds, this.storage, this.logger, [replaced]);
     return { recording: toDraftRecording(rec), index: input.index };
   }
 }
@@ -94,7 +87,9 @@ export class UploadRecordingPartHandler implements OperationHandler<typeof uploa
 export class CompleteRecordingHandler implements OperationHandler<typeof completeRecording> {
   readonly operation = completeRecording;
 
-  constructor(private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async handle(input: InputOf<typeof completeRecording>): Promise<OutputOf<typeof completeRecording>> {
     let previous: RecordingEntity | null = null;
@@ -117,7 +112,10 @@ export class CompleteRecordingHandler implements OperationHandler<typeof complet
       row.updatedAt = new Date();
       if (draft.recordingId && draft.recordingId !== row.id) {
         previous = await em.getRepository(RecordingEntity).findOneBy({ id: draft.recordingId });
-        if (previous) await em.getRepository(RecordingEntity).delete({ id: previous.id });
+        if (previous) {
+          await em.getRepository(RecordingEntity).delete({ id: previous.id });
+          await queueDiscards(em, storedKeys(previous));
+        }
       }
       draft.recordingId = row.id;
       await saveDraft(em, draft);
@@ -125,7 +123,7 @@ export class CompleteRecordingHandler implements OperationHandler<typeof complet
       return em.getRepository(RecordingEntity).save(row);
     });
     const replaced = previous as RecordingEntity | null;
-    if (replaced) discardObjects(this.storage, this.logger, storedKeys(replaced));
+    if (replaced) discardSoon(this.ds, this.storage, this.logger, storedKeys(replaced));
     return toDraftRecording(rec);
   }
 }
@@ -139,5 +137,31 @@ export class GetRecordingHandler implements OperationHandler<typeof getRecording
   async handle(input: InputOf<typeof getRecording>): Promise<OutputOf<typeof getRecording>> {
     const draft = await draftForToken(this.ds.manager, input.recordingToken);
     return toDraftRecording(await recordingOfDraft(this.ds.manager, draft, input.id));
+  }
+}
+
+/**
+ * Asked by the gateway before it reads a part's body: a live link, a recording of its draft still
+ * uploading, and room in the member's quota for the declared size. The upload checks all of it
+ * again when it adopts the part; this only keeps refused bytes out of storage.
+ */
+@Injectable()
+export class CheckRecordingPartHandler implements OperationHandler<typeof checkRecordingPart> {
+  readonly operation = checkRecordingPart;
+
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async handle(input: InputOf<typeof checkRecordingPart>): Promise<OutputOf<typeof checkRecordingPart>> {
+    return this.uow.run(async (em) => {
+      const draft = await draftForToken(em, input.recordingToken);
+      const row = await recordingOfDraft(em, draft, input.id);
+      if (row.status !== 'uploading') throw notUploading();
+      const existing = row.parts.find((p) => p.index === input.index);
+      if (existing && existing.sha256 !== input.sha256.toLowerCase()) {
+        throw AppError.conflict(`Part ${input.index} is already uploaded with other bytes.`, { index: 'Already uploaded.' });
+      }
+      if (input.bytes !== undefined) await requireRoom(em, row.memberId, row.id, input.index, input.bytes);
+      return { accepted: true as const };
+    });
   }
 }

@@ -133,7 +133,10 @@ async function callTool(
       // The other arguments are checked before a single byte is stored, as on REST.
       const { field } = tool.upload;
       const { [field]: data, ...others } = raw;
-      validateInput(tool.op.input.omit({ [field]: true } as Record<string, true>), others, argName);
+      const checked = validateInput(tool.op.input.omit({ [field]: true } as Record<string, true>), others, argName) as Record<string, unknown>;
+      if (tool.upload.precheck) {
+        await deps.bus.request(tool.upload.precheck.subject, tool.upload.precheck.service, checked, { requestId, caller, surface: 'mcp', ...(client ? { client } : {}) });
+      }
       const object = await deps.streamer.stageBase64Value(data, tool.upload, toolUploadMaxBytes(tool.upload));
       staged = object.key;
       raw[field] = object;

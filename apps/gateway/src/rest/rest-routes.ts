@@ -145,7 +145,14 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
         const raw = rawInput(req, fields);
         if (upload && othersSchema) {
           const { [upload.field]: _sent, ...others } = raw;
-          validateInput(othersSchema, others, wireName);
+          const checked = validateInput(othersSchema, others, wireName) as Record<string, unknown>;
+          // Asked before the body is read: a refused request (a bad token, a full quota) stores nothing.
+          if (upload.precheck) {
+            const bytes = Number(req.headers['content-length']);
+            await deps.bus.request(upload.precheck.subject, upload.precheck.service, {
+              ...checked, ...(Number.isSafeInteger(bytes) ? { bytes } : {}),
+            }, { requestId: req.id, caller, surface: 'rest', client: clientFacts(req) });
+          }
           const object = await deps.streamer.stage(req, upload, req.body, wireName(upload.field));
           staged = object.key;
           raw[upload.field] = object;

@@ -1,0 +1,94 @@
+import { AppError } from '@marketplace/contracts';
+import { perService, type Logger, type ObjectStorage } from '@marketplace/service-kit';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { RecordingEntity } from './recording.entity.js';
+
+export interface RecordingStorageSettings {
+  /** Bytes all of a member's recordings may hold, uploads under way included (RECORDING_QUOTA_BYTES). */
+  quotaBytes: number;
+  /** How often the recording sweep runs (RECORDING_SWEEP_SECONDS). */
+  sweepSeconds: number;
+}
+
+const GIB = 1024 ** 3;
+
+function positiveInt(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const v = Number(raw);
+  // A quota typed wrong must not silently become the default: stop, naming the variable.
+  if (!Number.isSafeInteger(v) || v <= 0) throw new Error(`${name} must be a whole number above 0, not "${raw}"`);
+  return v;
+}
+
+/** Read once per service (its own settings when services share a process). */
+export const recordingStorageSettings: () => RecordingStorageSettings = perService((env) => ({
+  quotaBytes: positiveInt(env, 'RECORDING_QUOTA_BYTES', 2 * GIB),
+  sweepSeconds: positiveInt(env, 'RECORDING_SWEEP_SECONDS', 300),
+}));
+
+/**
+ * Every object a recording holds in storage: its parts and the joined video. The video's key is
+ * also swept by its prefix, for a join that finished after its recording was deleted.
+ */
+export function storedKeys(rec: RecordingEntity): string[] {
+  return [...rec.parts.map((p) => p.key), ...(rec.videoKey ? [rec.videoKey] : [])];
+}
+
+/** The prefix of joined videos (recordings/<id>.webm), the only recording objects not under staging/. */
+export const VIDEO_PREFIX = 'recordings/';
+
+/**
+ * Queues objects for removal in the transaction that stops referring to them: the recording
+ * sweep removes them for sure, whatever happens to this process after the commit.
+ */
+export async function queueDiscards(em: EntityManager, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await em.query('INSERT INTO recording_discards (key) SELECT unnest($1::text[]) ON CONFLICT (key) DO NOTHING', [keys]);
+}
+
+/**
+ * Removes queued objects now, after the commit, so storage is freed at once in the usual case;
+ * what fails here stays queued for the sweep.
+ */
+export function discardSoon(ds: DataSource, storage: ObjectStorage, logger: Logger, keys: readonly string[]): void {
+  if (keys.length === 0) return;
+  removeQueued(ds, storage, keys).catch((err: Error) => logger.warn({ err: err.message, keys: keys.length }, 'recording objects left for the sweep'));
+}
+
+/** Removes each object, then its queue row; a removal of an object already gone succeeds. */
+export async function removeQueued(ds: DataSource, storage: ObjectStorage, keys: readonly string[]): Promise<number> {
+  for (const key of keys) {
+    await storage.remove(key);
+    await ds.query('DELETE FROM recording_discards WHERE key = $1', [key]);
+  }
+  return keys.length;
+}
+
+/** Bytes a member's recordings hold: each recording's parts, whatever its status. */
+export async function memberRecordingBytes(em: EntityManager, memberId: string, except?: { recordingId: string; index: number }): Promise<number> {
+  const [row] = (await em.query(
+    `SELECT COALESCE(SUM((p->>'size')::bigint), 0)::bigint AS bytes
+       FROM draft_recordings r CROSS JOIN LATERAL jsonb_array_elements(r.parts) AS p
+      WHERE r.member_id = $1 AND NOT (r.id = $2::uuid AND (p->>'index')::int = $3)`,
+    [memberId, except?.recordingId ?? '00000000-0000-0000-0000-000000000000', except?.index ?? -1],
+  )) as { bytes: string }[];
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Refuses a part that would take the member past the quota (409, the contract's quota conflict).
+ * A part sent again at the same index replaces the earlier one, so that one does not count. Takes
+ * a lock per member first, so two parts in flight cannot both take the last of the room.
+ */
+export async function requireRoom(em: EntityManager, memberId: string, recordingId: string, index: number, bytes: number): Promise<void> {
+  await em.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', ['recording-quota', memberId]);
+  const quota = recordingStorageSettings().quotaBytes;
+  const used = await memberRecordingBytes(em, memberId, { recordingId, index });
+  if (used + bytes > quota) {
+    throw AppError.conflict(
+      `Your recordings may hold at most ${quota} bytes (the recording quota); ${used} are in use. Delete a recording, or record a shorter one.`,
+      { part: 'Over the recording quota.' },
+    );
+  }
+}
