@@ -53,8 +53,8 @@ const safetyRequests = () => model.requests.filter((r) => /against its safety po
 /** Everything a posting or an edit by `m` leaves behind: jobs, versions, events, counted attempts. */
 async function traces(m: TestMember): Promise<{ jobs: number; versions: number; events: number; attempts: number }> {
   const [row] = await dbQuery<{ jobs: number; versions: number; events: number; attempts: number }>(db, `SELECT
-    (SELECT count(*)::int FROM jobs.jobs WHERE poster_id = $1) AS jobs,
-    (SELECT count(*)::int FROM jobs.job_versions v JOIN jobs.jobs j ON j.id = v.job_id WHERE j.poster_id = $1) AS versions,
+    (SELECT count(*)::int FROM jobs.jobs WHERE poster_id::text = $1) AS jobs,
+    (SELECT count(*)::int FROM jobs.job_versions v JOIN jobs.jobs j ON j.id = v.job_id WHERE j.poster_id::text = $1) AS versions,
     (SELECT count(*)::int FROM jobs.outbox_events WHERE envelope->'payload'->>'posterId' = $1) AS events,
     (SELECT coalesce(sum(count), 0)::int FROM jobs.limit_attempts WHERE subject = $1) AS attempts`, [m.id]);
   return row!;
