@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, startFakeModelServer, until, type FakeModelServer, type TestMember } from '@marketplace/testing';
+import { api, createMember, makeScreenRecording, startFakeModelServer, until, type FakeModelServer, type TestMember } from '@marketplace/testing';
 import { postFromDraft } from './support/drafts.js';
 import { holder, newDraft, recordLink, recordOne } from './support/recordings.js';
 
@@ -26,6 +26,7 @@ beforeAll(async () => {
   modelEnv = {
     MODEL_BASE_URL: model.url, MODEL_NAME: 'fake-chat', MODEL_API_KEY: 'sk-drafts-test', MODEL_RETRIES: '0', MODEL_TIMEOUT_MS: '20000',
     MODEL_USD_PER_MILLION_PROMPT: '1000', MODEL_USD_PER_MILLION_COMPLETION: '2000',
+    MODEL_TRANSCRIPTION_NAME: 'fake-whisper', MODEL_USD_PER_AUDIO_MINUTE: '0.006',
   };
   await service('stop', 'drafts-worker');
   await service('start', 'drafts-worker', modelEnv);
@@ -46,7 +47,13 @@ async function waitFor(m: TestMember, id: string, task: string, status: string):
   }, { timeoutMs: 45_000, intervalMs: 250, what: `${task} to be ${status}` });
 }
 
-const writingRequests = () => model.requests.filter((r) => /write a job posting/.test(r.body.messages?.[0]?.content ?? '')).length;
+/** The draft's own model calls (research, follow-ups) are done, so queued replies go to the recording check. */
+async function settled(m: TestMember, id: string): Promise<void> {
+  await waitFor(m, id, 'research', 'ready');
+  await waitFor(m, id, 'followUps', 'ready');
+}
+
+const writingRequests = () => model.requests.filter((r) => /write a job posting/.test(r.text.system)).length;
 
 describe('drafts with a model configured', () => {
   it('researches, asks the model\'s follow-ups, writes and evaluates, keeping accounts in costs', async () => {
@@ -119,29 +126,61 @@ describe('drafts with a model configured', () => {
     expect((await call(member, `/api/me/job-drafts/${d0.id}`)).body.tasks.writing.finishedAt).toBe(finishedAt);
   }, 90_000);
 
-  it('checks a walkthrough recording with the model: a clean check is approved, a credential on screen refuses approval', async () => {
+  it('gives the model the recording: frames as images with the text read on them, and the sound as a transcript; a clean check is approved', async () => {
     const member = await createMember(nats);
     const draftId = await newDraft(member);
     const { token } = await recordLink(member, draftId);
-    const clean = await recordOne(token);
+    const video = await makeScreenRecording({ seconds: 5, tone: true, lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 2 }] });
+    const clean = await recordOne(token, video);
     const checked = (await call(member, `/api/me/job-drafts/${draftId}`)).body;
     expect(checked.recording).toMatchObject({
       id: clean, status: 'approved', approved: true, analyzed: true, findings: [],
       moments: [{ id: 'm1', atSeconds: 3, quote: 'after a while it says timeout', suggestedRequirement: 'The export finishes without a timeout.' }],
     });
-    expect(checked.recording.transcript).toMatch(/nightly export/);
-    expect(checked.costs.calls).toBeGreaterThan(0);
-    const asked = model.requests.filter((r) => /check a screen-recorded walkthrough/.test(r.body.messages?.[0]?.content ?? ''));
-    expect(asked.at(-1)!.body.messages![1]!.content).toMatch(/5 seconds of screen, 1 parts/);
+    // What was said, with its times, from the speech-to-text endpoint.
+    expect(checked.recording.transcript).toBe('[0:00] So this is the nightly export.\n[0:02] I click run, and after a while it says timeout.');
+    const heard = model.requests.filter((r) => r.path === '/v1/audio/transcriptions').at(-1)!;
+    expect(heard.form).toMatchObject({ model: 'fake-whisper', response_format: 'verbose_json' });
+    expect(Number(heard.form!.file)).toBeGreaterThan(1000);
+    // The model saw the frames as JPEG images, each beside the text read on it.
+    const asked = model.requests.filter((r) => /check a screen-recorded walkthrough/.test(r.text.system)).at(-1)!;
+    expect(asked.images.length).toBeGreaterThanOrEqual(2);
+    for (const image of asked.images) expect(image).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+    expect(asked.text.user).toMatch(/Frame at 0:00\. Text read on it: \$ npm run export/);
+    expect(asked.text.user).toMatch(/Text read on it: \$ npm run export\s+Error: export timed out after 30s/);
+    expect(asked.text.user).toMatch(/\[0:02\] I click run/);
+    expect(checked.costs.calls).toBeGreaterThanOrEqual(2);
+  }, 120_000);
 
-    model.queue.push({ json: { summary: 'Shows the export settings.', transcript: null, findings: [{ kind: 'secret', atSeconds: 2, description: 'An API key in the settings page' }], moments: [] } });
-    const leaky = await recordOne(token);
+  it('keeps what the detectors read on screen whatever the model says: a key the model missed refuses approval', async () => {
+    const member = await createMember(nats);
+    const draftId = await newDraft(member);
+    const { token } = await recordLink(member, draftId);
+    await settled(member, draftId);
+    model.queue.push({ json: { summary: 'Shows a terminal.', findings: [], moments: [] } });
+    const video = await makeScreenRecording({ seconds: 8, lines: [{ text: '$ env | grep AWS' }, { text: 'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE', from: 3 }] });
+    const leaky = await recordOne(token, video);
     const review = await call(member, `/api/me/job-drafts/${draftId}`);
-    expect(review.body.recording).toMatchObject({ id: leaky, status: 'needs_review', approved: false, analyzed: true, findings: [{ kind: 'secret', atSeconds: 2 }] });
+    expect(review.body.recording).toMatchObject({ id: leaky, status: 'needs_review', approved: false, analyzed: true, findings: [{ kind: 'secret', atSeconds: 3 }] });
     const refused = await holder(token, `/api/recordings/${leaky}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/credential/i);
-  });
+  }, 120_000);
+
+  it('fails the check, with the reason, when the model cannot answer: nothing reads as checked', async () => {
+    const member = await createMember(nats);
+    const draftId = await newDraft(member);
+    const { token } = await recordLink(member, draftId);
+    await settled(member, draftId);
+    // Every attempt of the queue (three) meets a model that refuses or answers nonsense.
+    model.queue.push({ status: 400 }, { text: 'no JSON here' }, { text: 'still none' }, { status: 400 });
+    const id = await recordOne(token);
+    const rec = (await holder(token, `/api/recordings/${id}`)).body;
+    expect(rec).toMatchObject({ status: 'failed', analyzed: false, approved: false });
+    expect(rec.summary).toMatch(/^The check failed: the model/);
+    expect((await holder(token, `/api/recordings/${id}/review`, 'POST', { action: 'approve', acknowledgeFindings: true })).status).toBe(409);
+    model.queue.length = 0;
+  }, 180_000);
 
   it('reads a job eval the model could not write as failed and stale, never as done, and the next edit writes it', async () => {
     const member = await createMember(nats);
@@ -181,8 +220,8 @@ describe('drafts with a model configured', () => {
       stale: false, task: { step: 'done with fake-chat' },
       evaluation: { score: 41, verdict: 'Too thin to start.', gaps: ['Timeline', 'Access'], analyzed: true },
     });
-    const asked = model.requests.filter((r) => /evaluate a job posting/.test(r.body.messages?.[0]?.content ?? '')).at(-1)!;
-    expect(asked.body.messages![1]!.content).toBe(`# ${job.title}\n\n## Scope\n\nMake the export finish.`);
+    const asked = model.requests.filter((r) => /evaluate a job posting/.test(r.text.system)).at(-1)!;
+    expect(asked.text.user).toBe(`# ${job.title}\n\n## Scope\n\nMake the export finish.`);
     const after = (await call(member, `/api/me/job-drafts/${draftId}`)).body.costs;
     expect(after.calls).toBe(before.calls + 1);
     expect(after.usd).toBeGreaterThan(before.usd);

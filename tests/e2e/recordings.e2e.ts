@@ -66,7 +66,7 @@ describe('walkthrough recordings', () => {
     expect((await holder(token, `/api/recordings/${id}/complete`, 'POST', { parts: 3, size: total, seconds: 42 })).status).toBe(409);
     expect((await putPart(token, id, 3, parts[2]!)).status).toBe(409);
 
-    // Without a model the fallback describes it, finds nothing and says it was not analyzed.
+    // These bytes are no video: the check says it could not read them, finds nothing and says it was not analyzed.
     const checked = await until(async () => {
       const r = await holder(token, `/api/recordings/${id}`);
       expect(r.status).toBe(200);
@@ -173,7 +173,8 @@ describe('walkthrough recordings', () => {
     expect(session.status).toBe(200);
     expect(session.body.draftId).toBe(draftId);
 
-    const id = await recordOne(linkToken);
+    // Bytes no decoder reads: nothing was checked, so approving needs acknowledging.
+    const id = await recordOne(linkToken, Buffer.from('not a video at all'));
     const review = async (args: Record<string, unknown>) => toolOutcome(await mcp(base, 'tools/call', { name: 'review_job_recording', arguments: { draft_id: draftId, ...args } }, token));
     const refused = await review({ action: 'approve' });
     expect(refused.isError).toBe(true);

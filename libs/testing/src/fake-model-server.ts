@@ -1,9 +1,18 @@
 import { createServer, type IncomingMessage } from 'node:http';
 
+/** A message's content: text, or text and image parts as vision models take them. */
+export type MessageContent = string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
+
 export interface ModelRequest {
   path: string;
   authorization: string | undefined;
-  body: { model?: string; messages?: { role: string; content: string }[]; input?: string[]; response_format?: unknown };
+  body: { model?: string; messages?: { role: string; content: MessageContent }[]; input?: string[]; response_format?: unknown };
+  /** The system and user text of a chat, image parts left out. */
+  text: { system: string; user: string };
+  /** The images of a chat's user message, as data URLs. */
+  images: string[];
+  /** The fields of a transcription request, the audio file's size in `file`. */
+  form?: Record<string, string>;
 }
 
 /** What the fake model answers one chat: the JSON object it "writes", or a status to fail with. */
@@ -15,6 +24,8 @@ export interface FakeModelServer {
   requests: ModelRequest[];
   /** Replies to use, in order, before the default ones (a status fails that attempt). */
   queue: ChatReply[];
+  /** Transcription replies to use, in order, before the default one. */
+  transcripts: ({ json: unknown } | { status: number })[];
   stop(): Promise<void>;
 }
 
@@ -67,25 +78,52 @@ export function defaultChatReply(system: string, user: string): unknown {
   return {};
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+  return Buffer.concat(chunks);
 }
 
-/** An OpenAI-compatible server (POST /v1/chat/completions and /v1/embeddings) for tests. */
+const textOf = (content: MessageContent | undefined): string =>
+  typeof content === 'string' ? content : (content ?? []).flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+const imagesOf = (content: MessageContent | undefined): string[] =>
+  typeof content === 'string' ? [] : (content ?? []).flatMap((p) => (p.type === 'image_url' ? [p.image_url.url] : []));
+
+/** What the fake hears in any audio: a walkthrough of the nightly export, with times. */
+export const DEFAULT_TRANSCRIPT = {
+  text: 'So this is the nightly export. I click run, and after a while it says timeout.',
+  segments: [
+    { id: 0, start: 0, end: 2.5, text: ' So this is the nightly export.' },
+    { id: 1, start: 2.5, end: 5, text: ' I click run, and after a while it says timeout.' },
+  ],
+};
+
+/** An OpenAI-compatible server (POST /v1/chat/completions, /v1/embeddings and /v1/audio/transcriptions) for tests. */
 export async function startFakeModelServer(): Promise<FakeModelServer> {
   const requests: ModelRequest[] = [];
   const queue: ChatReply[] = [];
+  const transcripts: FakeModelServer['transcripts'] = [];
   const server = createServer((req, res) => {
     void (async () => {
-      const body = (await readJson(req)) as ModelRequest['body'];
+      const raw = await readBody(req);
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-      requests.push({ path, authorization: req.headers.authorization, body });
       const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
       };
+      if (req.method === 'POST' && path === '/v1/audio/transcriptions') {
+        const data = await new Response(raw, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+        const form: Record<string, string> = {};
+        for (const [k, v] of data.entries()) form[k] = typeof v === 'string' ? v : String(v.size);
+        requests.push({ path, authorization: req.headers.authorization, body: {}, text: { system: '', user: '' }, images: [], form });
+        const reply = transcripts.shift() ?? { json: DEFAULT_TRANSCRIPT };
+        return 'status' in reply ? send(reply.status, { error: { message: 'fake failure' } }) : send(200, reply.json);
+      }
+      const body = JSON.parse(raw.toString('utf8') || '{}') as ModelRequest['body'];
+      const system = textOf(body.messages?.find((m) => m.role === 'system')?.content);
+      const userContent = body.messages?.find((m) => m.role === 'user')?.content;
+      const user = textOf(userContent);
+      requests.push({ path, authorization: req.headers.authorization, body, text: { system, user }, images: imagesOf(userContent) });
       if (req.method === 'POST' && path === '/v1/embeddings') {
         const input = body.input ?? [];
         return send(200, {
@@ -95,8 +133,6 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         });
       }
       if (req.method !== 'POST' || path !== '/v1/chat/completions') return send(404, { error: { message: 'not found' } });
-      const system = body.messages?.find((m) => m.role === 'system')?.content ?? '';
-      const user = body.messages?.find((m) => m.role === 'user')?.content ?? '';
       const reply = queue.shift() ?? { json: defaultChatReply(system, user) };
       if ('hang' in reply) return; // never answers: the client's timeout must end it
       if ('status' in reply) {
@@ -118,6 +154,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     queue,
+    transcripts,
     stop: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
 }

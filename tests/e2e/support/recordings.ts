@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, inject } from 'vitest';
-import { api, until, type TestMember } from '@marketplace/testing';
+import { api, makeScreenRecording, until, type TestMember } from '@marketplace/testing';
 
 /** Walkthrough recordings as the record page drives them: the link's token in a header, parts as raw bytes. */
 
@@ -11,9 +11,9 @@ export const holder = (token: string, path: string, method = 'GET', body?: unkno
   api(base, path, { method, headers: { 'x-recording-token': token }, ...(body === undefined ? {} : { body }) });
 export const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-export async function putPart(token: string, id: string, index: number, bytes: Buffer, digest = sha(bytes)): Promise<{ status: number; body: any }> {
+export async function putPart(token: string, id: string, index: number, bytes: Buffer, digest = sha(bytes), contentType = 'video/webm'): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}/api/recordings/${id}/parts/${index}?sha256=${digest}`, {
-    method: 'PUT', headers: { 'x-recording-token': token, 'content-type': 'video/webm' }, body: bytes,
+    method: 'PUT', headers: { 'x-recording-token': token, 'content-type': contentType }, body: bytes,
   });
   return { status: res.status, body: await res.json() };
 }
@@ -33,16 +33,30 @@ export async function recordLink(m: TestMember, draftId: string): Promise<{ toke
   return { token, body: res.body };
 }
 
-/** Records one single-part recording with the link and waits for its check. */
-export async function recordOne(token: string): Promise<string> {
+let harmless: Promise<Buffer> | undefined;
+/** A real 5-second screen recording with nothing on it that should not be shown. */
+export const harmlessRecording = () => (harmless ??= makeScreenRecording({
+  seconds: 5, lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 2 }],
+}));
+
+/**
+ * Records one recording with the link, as the record page sends it (in parts of at most
+ * `partBytes`), and waits for its check. Without `video`, a harmless real recording.
+ */
+export async function recordOne(token: string, video?: Buffer, opts: { seconds?: number; partBytes?: number; contentType?: string } = {}): Promise<string> {
+  const bytes = video ?? await harmlessRecording();
   const started = await holder(token, '/api/recordings', 'POST', {});
   expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const bytes = Buffer.from('a short walkthrough');
-  expect((await putPart(token, started.body.id, 0, bytes)).status).toBe(200);
-  const done = await holder(token, `/api/recordings/${started.body.id}/complete`, 'POST', { parts: 1, size: bytes.length, seconds: 5 });
+  const size = opts.partBytes ?? 64 * 1024;
+  let parts = 0;
+  for (let at = 0; at < bytes.length; at += size) {
+    const put = await putPart(token, started.body.id, parts++, bytes.subarray(at, at + size), undefined, opts.contentType);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+  }
+  const done = await holder(token, `/api/recordings/${started.body.id}/complete`, 'POST', { parts, size: bytes.length, seconds: opts.seconds ?? 5 });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   await until(async () => ((await holder(token, `/api/recordings/${started.body.id}`)).body.status === 'analyzing' ? undefined : true),
-    { timeoutMs: 30_000, intervalMs: 200, what: 'the recording check' });
+    { timeoutMs: 120_000, intervalMs: 250, what: 'the recording check' });
   return started.body.id;
 }
 

@@ -41,7 +41,7 @@ function reviewForm(d: JobDraft, r: DraftRecording, state: FormState): Raw {
 ${moments(r, r.status === 'needs_review', state)}
 ${approvable && acknowledge ? checkBox({
     form: 'recording-review', name: 'acknowledgeFindings',
-    label: r.analyzed ? 'I have checked these findings; nothing private shows' : 'No model checked it: I have watched it and nothing private shows',
+    label: r.analyzed ? 'I have checked these findings; nothing private shows' : 'It could not be read: I have watched it and nothing private shows',
   }, state) : ''}
 ${secret ? html`<p class="error">A credential shows on screen: delete this recording and record again.</p>` : ''}
 <div class="actions">
@@ -54,7 +54,7 @@ ${approvable ? html`<button type="submit" name="action" value="approve">Approve 
 function recordingBody(d: JobDraft, r: DraftRecording, state: FormState): Raw {
   const checking = r.status === 'uploading' || r.status === 'analyzing';
   return html`<p class="status"${checking ? html` data-pending` : ''}>${STATUS[r.status]}</p>
-<p class="meta">${Math.round(r.seconds)} seconds${r.webcam ? ', with webcam' : ''} · ${r.analyzed ? 'checked by a model' : 'not checked by a model'}</p>
+<p class="meta">${Math.round(r.seconds)} seconds${r.webcam ? ', with webcam' : ''} · ${r.analyzed ? 'checked frame by frame' : r.status === 'failed' ? 'the check failed' : 'could not be read, so not checked'}</p>
 ${checking ? checkAgain(d) : ''}
 ${r.summary ? html`<p>${r.summary}</p>` : ''}
 ${r.transcript ? html`<details><summary>Transcript</summary><p class="answer">${r.transcript}</p></details>` : ''}
