@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, toolResult, type TestMember } from '@marketplace/testing';
+import { api, createMember, dbQuery, mcp, toolResult, until, type TestMember } from '@marketplace/testing';
 
 /**
  * Hybrid search through the gateway: the jobs service restarted with MODEL_BASE_URL pointing at an
@@ -13,6 +13,7 @@ import { api, createMember, mcp, toolResult, type TestMember } from '@marketplac
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const control = inject('controlUrl');
+const db = inject('databaseUrl');
 
 const TOPICS = [/fruit|apple|pear|orchard/g, /ledger|invoice|tax/g, /logo|poster|design/g];
 
@@ -106,6 +107,9 @@ describe('hybrid search with an embeddings endpoint configured', () => {
     // The query and each job (title and description) were embedded; the jobs' vectors are kept for the next search.
     expect(embeddings.inputs).toContain(query);
     expect(embeddings.inputs.filter((t) => t.includes(word) && t !== query)).toHaveLength(3);
+    // Stored after the answer, off the search's path.
+    await until(async () => (await dbQuery(db, 'SELECT 1 FROM jobs.jobs WHERE id = ANY($1::uuid[]) AND embedding IS NOT NULL',
+      [Object.values(ids)])).length === 3, { what: 'the jobs\' embeddings to be stored' });
     const asked = embeddings.inputs.length;
     expect(await search()).toEqual(hybrid);
     expect(embeddings.inputs.slice(asked)).toEqual([query]);
