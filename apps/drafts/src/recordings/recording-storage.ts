@@ -35,7 +35,7 @@ export function storedKeys(rec: RecordingEntity): string[] {
   return [...rec.parts.map((p) => p.key), ...(rec.videoKey ? [rec.videoKey] : [])];
 }
 
-/** The prefix of joined videos (recordings/<id>.webm), the only recording objects not under staging/. */
+/** The prefix of joined videos (recordings/<id>.webm or .mp4), the only recording objects not under staging/. */
 export const VIDEO_PREFIX = 'recordings/';
 
 /**

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { recordingStorageSettings, removeQueued, VIDEO_PREFIX } from './recording-storage.js';
 
 const BATCH = 200;
-const UUID_VIDEO = /^recordings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webm$/;
+const UUID_VIDEO = /^recordings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(webm|mp4)$/;
 
 /**
  * What the queue-row statements below delete, with every key their recordings hold queued for
@@ -89,15 +89,19 @@ export class RecordingSweepTask implements PeriodicTask {
   }
 
   /**
-   * A join that finished after its recording was deleted leaves recordings/<id>.webm with no row
+   * A join that finished after its recording was deleted leaves recordings/<id>.webm (or .mp4) with no row
    * referring to it. A video whose row still exists is kept: its row is swept by the steps above.
    */
   private async removeOrphanVideos(): Promise<number> {
     const keys = await this.storage.list(VIDEO_PREFIX);
-    const ids = keys.map((k) => UUID_VIDEO.exec(k)?.[1]).filter((id): id is string => !!id);
-    if (ids.length === 0) return 0;
+    const videos = keys.flatMap((key) => {
+      const id = UUID_VIDEO.exec(key)?.[1];
+      return id ? [{ key, id }] : [];
+    });
+    if (videos.length === 0) return 0;
+    const ids = [...new Set(videos.map((v) => v.id))];
     const live = new Set(((await this.ds.query('SELECT id::text AS id FROM draft_recordings WHERE id = ANY($1::uuid[])', [ids])) as { id: string }[]).map((r) => r.id));
-    const orphans = ids.filter((id) => !live.has(id)).map((id) => `${VIDEO_PREFIX}${id}.webm`);
+    const orphans = videos.filter((v) => !live.has(v.id)).map((v) => v.key);
     for (const key of orphans) await this.storage.remove(key);
     return orphans.length;
   }
