@@ -21,7 +21,7 @@ const MEDIA_FLAGS = [
 ];
 
 describe('the record page', () => {
-  it('records the screen in parts and completes the recording', async () => {
+  it('records the screen in parts, completes the recording, and a clean screen is approved by the check', async () => {
     const member = await createMember(nats);
     const draftId = await newDraft(member);
     const { token } = await recordLink(member, draftId);
@@ -40,7 +40,7 @@ describe('the record page', () => {
       await page.waitForTimeout(3_500);
       await page.locator('#stop').click();
       await page.locator('body[data-recording]').waitFor({ timeout: 30_000 });
-      expect(await page.locator('#status').innerText()).toMatch(/review it in your draft/);
+      expect(await page.locator('#status').innerText()).toMatch(/Checked and approved/);
       expect(problems).toEqual([]);
     } finally {
       await browser.close();

@@ -23,6 +23,8 @@ export interface CheckOptions {
   sampling?: SamplerOptions;
   /** Frames shown to a vision model, spread over the recording. */
   framesForModel?: number;
+  /** Filled in as frames are decoded and read (the benchmark reports them). */
+  stats?: SamplingStats;
 }
 
 const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
@@ -89,7 +91,7 @@ export async function analyzeRecording(
 ): Promise<{ result: RecordingAnalysis; usage: ModelUsage | null }> {
   const log = new FindingLog();
   const timeline = new ScreenTimeline();
-  const stats: SamplingStats = { framesSeen: 0, framesRead: 0, seconds: 0 };
+  const stats: SamplingStats = opts.stats ?? { framesSeen: 0, framesRead: 0, seconds: 0 };
   const frames = new EvenSpread<ChatImage>(opts.framesForModel ?? 12);
   const reader = await openScreenReader();
   try {
