@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { makeScreenRecording } from '@marketplace/testing';
+import { makeScreenRecording, type ScreenRecordingSpec } from '@marketplace/testing';
 import { ffmpegPath } from '../../apps/drafts/dist/recordings/screen-check/ffmpeg-process.js';
 
 // `npm run bench:recording`: how long the walkthrough check (decode, OCR of changed frames,
@@ -54,14 +54,14 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'recording-bench-'));
   const rows: Record<string, unknown>[] = [];
   try {
-    const kinds = {
+    const kinds: Record<string, ScreenRecordingSpec> = {
       still: { seconds: SECONDS, width: 1920, height: 1080, fps: 15, lines: [
         { text: '$ tail -f /var/log/export.log' }, { text: 'export: 41,200 rows written' },
         { text: 'aws_secret = AKIAIOSFODNN7EXAMPLE', from: SECONDS / 2, to: SECONDS / 2 + 4 },
         { text: 'export: timed out after 30s', from: SECONDS - 60 },
       ] },
       busy: { seconds: SECONDS, width: 1920, height: 1080, fps: 15, busy: true, lines: [{ text: '$ watch -n1 ./export-status' }, { text: 'rows: counting' }] },
-    } as const;
+    };
     for (const [name, spec] of Object.entries(kinds)) {
       process.stdout.write(`making the ${name} recording (${SECONDS} s at 1080p)…\n`);
       const file = join(dir, `${name}.webm`);
