@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { consumersProvider, handlersProvider, workersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider, periodicTasksProvider, workersProvider } from '@marketplace/service-kit';
 import { CleanupWorker } from './cleanup/cleanup.worker.js';
 import { DownloadMyFileHandler } from './downloads/download-my-file.handler.js';
 import { GetFileDownloadHandler } from './downloads/get-file-download.handler.js';
@@ -45,6 +45,7 @@ const workers = [PreviewWorker, CleanupWorker, AssembleWorker];
     ...downloadHandlers, ...fileHandlers, ...fileServices, ...jobHandlers, handlersProvider(...downloadHandlers, ...fileHandlers, ...jobHandlers),
     ...consumers, consumersProvider(...consumers),
     ...workers, workersProvider(...workers),
+    periodicTasksProvider(UploadExpirySweeper),
   ],
 })
 export class FilesModule {}

@@ -43,7 +43,7 @@ describe('turned-in files and closed job areas on the files schema', () => {
     db = await openServiceSchema({ entities: filesEntities, migrations: filesMigrations, label: 'files' });
     lock = new LockWorkerFilesHandler(db.uow);
     release = new ReleaseWorkerFilesHandler(db.uow);
-    sweeper = new UploadExpirySweeper(db.ds, db.uow, quiet);
+    sweeper = new UploadExpirySweeper(db.uow, quiet);
     await db.query('INSERT INTO job_areas (job_id, poster_id, hire_id, worker_id, worker_access) VALUES ($1, $2, $3, $4, true)', [jobId, posterId, hireId, workerId]);
   });
   afterAll(async () => { await db?.drop(); });
