@@ -3,6 +3,7 @@ import {
   api, createMember, dbQuery, mcp, startFakeModelServer, toolOutcome, type FakeModelServer, type TestMember,
 } from '@marketplace/testing';
 import { E2E_ENV } from './global-setup.js';
+import { approvedDraft } from './support/drafts.js';
 import { mcpToken } from './support/mcp-token.js';
 
 /**
@@ -133,6 +134,19 @@ describe('the content check\'s second opinion from the model', () => {
     expect(await traces(member)).toEqual(posted);
     const job = (await api(base, `/api/jobs/${fine.body.id}`)).body;
     expect(job).toMatchObject({ version: 1, constraints: 'Merge two sheets into one.' });
+  });
+
+  it('posting a guided draft goes through the same check: 503 leaves the draft open, and it posts once the model answers', async () => {
+    const member = await createMember(nats);
+    const draftId = await approvedDraft(member, 'public');
+    const postDraft = () => api(base, `/api/me/job-drafts/${draftId}/post`, { key: member.key, method: 'POST', body: { acknowledgeExposures: true } });
+    model.queue.push({ status: 403 });
+    expectUnavailable(await postDraft());
+    expect(await traces(member)).toEqual({ jobs: 0, versions: 0, events: 0, attempts: 0 });
+    expect((await api(base, `/api/me/job-drafts/${draftId}`, { key: member.key })).body).toMatchObject({ status: 'open' });
+    const posted = await postDraft();
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    expect((await api(base, `/api/me/job-drafts/${draftId}`, { key: member.key })).body).toMatchObject({ status: 'posted', jobId: posted.body.id });
   });
 
   it('asks the model nothing when the rules refuse or the day\'s posts are used up', async () => {

@@ -22,6 +22,16 @@ export async function settledDraft(m: TestMember, id: string): Promise<Draft> {
 export async function postFromDraft(
   m: TestMember, posterVisibility: 'public' | 'anonymous', beforeWriting?: (draftId: string) => Promise<void>,
 ): Promise<{ job: Record<string, any>; draftId: string }> {
+  const id = await approvedDraft(m, posterVisibility, beforeWriting);
+  const posted = await call(m, `/api/me/job-drafts/${id}/post`, 'POST', { acknowledgeExposures: true });
+  expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+  return { job: posted.body, draftId: id };
+}
+
+/** The same draft up to the post: every part approved, ready for `POST /api/me/job-drafts/{id}/post`. */
+export async function approvedDraft(
+  m: TestMember, posterVisibility: 'public' | 'anonymous', beforeWriting?: (draftId: string) => Promise<void>,
+): Promise<string> {
   const created = await call(m, '/api/me/job-drafts', 'POST', {
     answers: { context: 'A small web shop on a hosted platform.', problem: 'The nightly stock export fails with a timeout.' }, posterVisibility,
   });
@@ -41,7 +51,5 @@ export async function postFromDraft(
     const res = await call(m, `/api/me/job-drafts/${id}/approvals`, 'POST', { part });
     expect(res.status, `${part}: ${JSON.stringify(res.body)}`).toBe(200);
   }
-  const posted = await call(m, `/api/me/job-drafts/${id}/post`, 'POST', { acknowledgeExposures: true });
-  expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-  return { job: posted.body, draftId: id };
+  return id;
 }

@@ -47,7 +47,7 @@ export const postJob = defineOperation({
   mcp: {
     tool: 'post_job',
     description:
-      'Post a job as the signed-in member. The description (constraints) is Markdown; use ## headings for Scope, Deliverables, Timeline, Access, Proof of work. Needs a complete profile.',
+      'Post a job as the signed-in member. The description (constraints) is Markdown; use ## headings for Scope, Deliverables, Timeline, Access, Proof of work. Needs a complete profile. 503 when the safety check cannot run: nothing was published or counted; try again later.',
   },
 });
 
@@ -200,7 +200,7 @@ export const editJob = defineOperation({
     tool: 'edit_job',
     args: { id: 'job_id' },
     description:
-      'Edit one of your open jobs. The merged job must pass the rules of a new posting; each change publishes version n+1 (earlier versions stay readable). Send expected_version to refuse a concurrent edit. An edit that changes nothing returns the job unchanged.',
+      'Edit one of your open jobs. The merged job must pass the rules of a new posting; each change publishes version n+1 (earlier versions stay readable). Send expected_version to refuse a concurrent edit. An edit that changes nothing returns the job unchanged. 503 when the safety check cannot run: no version was published.',
   },
 });
 
