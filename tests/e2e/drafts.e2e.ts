@@ -266,6 +266,11 @@ describe('account deletion', () => {
     await publishEvent(nats, memberDeletedV1, event);
     await until(async () => (await rowsOf(gone.id)).length === 0, { what: 'the drafts to be deleted' });
     expect(await rowsOf(stays.id)).toEqual([{ id: theirs.id }]);
+    // Its count against the draft-start limit goes too; the other member's stays.
+    const startsOf = (memberId: string) => dbQuery(inject('databaseUrl'),
+      `SELECT bucket FROM drafts.limit_attempts WHERE subject = $1`, [memberId]);
+    expect(await startsOf(gone.id)).toEqual([]);
+    expect(await startsOf(stays.id)).toEqual([{ bucket: 'draft_starts' }]);
     expect((await call(stays, `/api/me/job-drafts/${theirs.id}`)).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+import { forgetAttempts, type EventConsumer } from '@marketplace/service-kit';
 import { RecordingEntity } from '../recordings/recording.entity.js';
 import { queueDiscards, storedKeys } from '../recordings/recording-storage.js';
 
@@ -23,6 +23,8 @@ export class DraftsMemberDeletedConsumer implements EventConsumer<typeof memberD
     const recordings = await em.getRepository(RecordingEntity).findBy({ memberId });
     await em.query('DELETE FROM draft_recordings WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM job_drafts WHERE member_id = $1', [memberId]);
+    // The member's counts in the drafts limits (starts, rewrites, recordings) go with them.
+    await forgetAttempts(em, [memberId]);
     // Removed by the recording sweep once this commits; removing them here could lose a recording whose deletion rolls back.
     await queueDiscards(em, recordings.flatMap(storedKeys));
   }
