@@ -6,6 +6,7 @@ import type { RecordingEntity } from '../../apps/drafts/dist/recordings/recordin
 // One walkthrough check with no model, in a process of its own (recording.bench.ts reads its RSS);
 // prints its figures as one line of JSON.
 const [file, seconds] = process.argv.slice(2) as [string, string];
+const rssBefore = process.memoryUsage().rss;
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 const started = performance.now();
@@ -16,5 +17,5 @@ const { result } = await analyzeRecording(rec, draft, file, null, AbortSignal.ti
 loop.disable();
 process.stdout.write(`${JSON.stringify({
   seconds: (performance.now() - started) / 1000, framesSeen: stats.framesSeen, framesRead: stats.framesRead, findings: result.findings.length,
-  peakRss: process.resourceUsage().maxRSS * 1024, loopDelayP99Ms: loop.percentile(99) / 1e6, loopDelayMaxMs: loop.max / 1e6,
+  peakRss: process.resourceUsage().maxRSS * 1024, rssBefore, loopDelayP99Ms: loop.percentile(99) / 1e6, loopDelayMaxMs: loop.max / 1e6,
 })}\n`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, createMember, makeScreenRecording, startFakeModelServer, until, type FakeModelServer, type TestMember } from '@marketplace/testing';
 import { postFromDraft } from './support/drafts.js';
-import { holder, newDraft, recordLink, recordOne } from './support/recordings.js';
+import { harmlessRecording, holder, newDraft, putPart, recordLink, recordOne } from './support/recordings.js';
 
 /**
  * The drafts worker with a model configured: the real provider code against an OpenAI-compatible
@@ -166,6 +166,33 @@ describe('drafts with a model configured', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/credential/i);
   }, 120_000);
+
+  it('finishes a recording check once when the worker is killed in the middle of it', async () => {
+    const member = await createMember(nats);
+    const draftId = await newDraft(member);
+    const { token } = await recordLink(member, draftId);
+    await settled(member, draftId);
+    const checks = () => model.requests.filter((r) => /check a screen-recorded walkthrough/.test(r.text.system)).length;
+    const before = checks();
+    model.queue.push({ hang: true });
+    const video = await harmlessRecording();
+    const started = await holder(token, '/api/recordings', 'POST', {});
+    expect((await putPart(token, started.body.id, 0, video)).status).toBe(200);
+    expect((await holder(token, `/api/recordings/${started.body.id}/complete`, 'POST', { parts: 1, size: video.length, seconds: 5 })).status).toBe(200);
+    await until(() => checks() > before, { timeoutMs: 60_000, what: 'the check to reach the model' });
+    await service('kill', 'drafts-worker');
+    expect((await holder(token, `/api/recordings/${started.body.id}`)).body.status).toBe('analyzing');
+    await service('start', 'drafts-worker', modelEnv);
+    const done = await until(async () => {
+      const r = (await holder(token, `/api/recordings/${started.body.id}`)).body;
+      return r.status === 'analyzing' ? undefined : r;
+    }, { timeoutMs: 120_000, intervalMs: 500, what: 'the check to finish after the restart' });
+    expect(done).toMatchObject({ status: 'approved', analyzed: true, findings: [] });
+    // The killed attempt wrote nothing; the redelivered one asked again and wrote its result once.
+    expect(checks()).toBe(before + 2);
+    // Paid for once: research, follow-ups and the one check that answered (the hung one spent nothing).
+    expect((await call(member, `/api/me/job-drafts/${draftId}`)).body.costs.calls).toBe(3);
+  }, 180_000);
 
   it('fails the check, with the reason, when the model cannot answer: nothing reads as checked', async () => {
     const member = await createMember(nats);
