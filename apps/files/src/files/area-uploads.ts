@@ -7,31 +7,10 @@ import type { DataSource as Ds, EntityManager } from 'typeorm';
 import { FileAssembler } from './file-assembler.js';
 import {
   areaFile, chunkCount, chunkSize, deletingConflict, nextMissingIndex, nextMissingSql, areaUsage, UPLOAD_SECONDS,
-  type AreaRef, type FileRow,
-} from './personal-area.js';
+  type AreaGate, type FileRow,
+} from './area-files.js';
 
 type Db = Ds | EntityManager;
-
-/**
- * Who writes to which area, decided by the area's owner-side code (personal-area.ts for a member's
- * own files, job-area.ts for a job's): the upload path below is the same for every area.
- */
-export interface AreaGate extends AreaRef {
-  /** The member acting: counted against the file-write limit and recorded as the uploader. */
-  actorId: string;
-  /** Where a new file goes: null in a personal area, `poster` or `worker` in a job's. */
-  folder: string | null;
-  hireId: string | null;
-  maxBytes: number;
-  /** "Your files area", "This job's files area": used in quota messages. */
-  areaName: string;
-  /** Refuses writes to a closed area (409). */
-  requireOpen(db: Db): Promise<void>;
-  /** Refuses (403) sending chunks to or completing a file the actor may not write. */
-  mayUpload(file: FileRow): void;
-  /** Refuses (403, or 409 for a turned-in file) deleting a file the actor may not delete. */
-  mayDelete(file: FileRow): void;
-}
 
 export interface NewFile {
   path: string;

@@ -6,7 +6,7 @@ import {
   enqueueWork, LOGGER, MIN_PART_BYTES, ObjectStorage, recordEvent, UnitOfWork, type Logger, type MultipartUpload,
 } from '@marketplace/service-kit';
 import { ALIVE_EVERY_MS, ChunkFeed } from './chunk-feed.js';
-import { assembledObjectKey, chunkCount, type FileRow } from './personal-area.js';
+import { assembledObjectKey, chunkCount, type FileRow } from './area-files.js';
 
 class LostChunk extends Error {
   constructor(readonly idx: number) {

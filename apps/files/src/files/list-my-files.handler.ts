@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { FILE_LIMITS, listMyFiles, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { isClosed, toPersonalFile, type FileRow } from './personal-area.js';
+import type { FileRow } from './area-files.js';
+import { isClosed, toPersonalFile } from './personal-area.js';
 
 /** The member's personal files, oldest first, with the contract's limits. */
 @Injectable()

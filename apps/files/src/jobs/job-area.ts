@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, FILE_LIMITS, getHiringJob, type HiringJob, type JobFile } from '@marketplace/contracts';
 import { BusClient, callerOf, type HandlerContext } from '@marketplace/service-kit';
-import type { AreaGate } from '../files/area-uploads.js';
-import { isClosed, toPersonalFile, type FileRow } from '../files/personal-area.js';
+import type { AreaGate, FileRow } from '../files/area-files.js';
+import { isClosed, toPersonalFile } from '../files/personal-area.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
