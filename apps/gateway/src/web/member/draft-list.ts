@@ -7,7 +7,7 @@ import {
 } from '../session-pages.js';
 import { ANSWER_MAX } from './draft-interview.js';
 import { VISIBILITY_OPTIONS } from './draft-review.js';
-import type { MemberAppDeps } from './member-app.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 /** The list of a member's open drafts (/me/drafts) and the start of a new one (/me/drafts/new). */
 

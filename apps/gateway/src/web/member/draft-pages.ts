@@ -13,7 +13,7 @@ import { answersPart, isOpen, questionPart, researchPart, tasksPart, type JobDra
 import { registerDraftList } from './draft-list.js';
 import { recordingPart, type RecordingLink } from './draft-recording.js';
 import { postPart, reviewPart, writingPart } from './draft-review.js';
-import type { MemberAppDeps } from './member-app.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 /** The guided draft at its previewPath: answers, follow-up questions, research, part-by-part approval, exposures, the walkthrough recording. */
 

@@ -6,7 +6,7 @@ import {
 import { selectInput, textArea, textInput, filled } from '../form-fields.js';
 import { html } from '../layout.js';
 import { doneNotice, formAction, memberPage, noticeOf, sessionPage, type FormState, type RouteRecorder } from '../session-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 const TOPIC_NAMES: Record<(typeof HELP_TOPICS)[number], string> = {
   refund: 'A refund', chargeback: 'A chargeback', payment: 'A payment', payout: 'A payout', account: 'My account',

@@ -6,7 +6,7 @@ import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, sessionPage, when, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
 import { applicationsSection, fileAccessSection } from './hiring-applications.js';
-import type { MemberAppDeps } from './member-app.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 import { isHired, jobLinks, myJob, soft, STATUS_NAMES, waitsLine, waitsOn } from './posting-my-jobs.js';
 
 const enc = encodeURIComponent;

@@ -8,8 +8,8 @@ import { html, type Raw } from '../layout.js';
 import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, offsetOf, pager, sessionPage, when, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import { meCrumbs, scrollTable } from './me-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import { meCrumbs, scrollTable } from './me-page-parts.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 const SWITCHES: Record<ContactSwitch, { label: string; hint: string }> = {
   comments: { label: 'Comments', hint: 'Comments on your jobs and replies to your comments.' },

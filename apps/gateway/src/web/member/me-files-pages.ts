@@ -6,8 +6,8 @@ import { html, type Raw } from '../layout.js';
 import {
   callAs, doneNotice, downloadLink, formAction, guarded, memberPage, noticeOf, pageCaller, sessionPage, when, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import { meCrumbs, scrollTable } from './me-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import { meCrumbs, scrollTable } from './me-page-parts.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 const DONE = { uploaded: 'Your file is uploaded.', deleted: 'The file is being deleted; it leaves the list once its storage is freed.' } as const;
 

@@ -5,8 +5,8 @@ import { html, type Raw } from '../layout.js';
 import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, sessionPage, when, type FormState, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import { meCrumbs, scrollTable } from './me-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import { meCrumbs, scrollTable } from './me-page-parts.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 const DONE = {
   emailed: 'Your invitation is on its way.',

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { getMyProfile, type Me } from '@marketplace/contracts';
-import { html, type Raw } from '../layout.js';
+import { getMyProfile } from '@marketplace/contracts';
+import { html } from '../layout.js';
 import { callAs, guarded, memberPage, sessionPage, type RouteRecorder } from '../session-pages.js';
 import { registerMeAccountPages } from './me-account-pages.js';
 import { registerMeFilesPages } from './me-files-pages.js';
 import { registerMeInvitationsPage } from './me-invitations-page.js';
+import { ownPhoto } from './me-page-parts.js';
 import { registerMeProfilePage } from './me-profile-page.js';
-import type { MemberAppDeps } from './member-app.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 /** The parts of Me, in the order the overview lists them. */
 const PARTS = [
@@ -23,26 +24,6 @@ const ELSEWHERE = [
   ['/me/notifications', 'Notifications'], ['/agent-access', 'Agent access'],
   ['/me/team', 'Company (team)'], ['/me/candidate', 'Candidate profile'],
 ] as const;
-
-/** The breadcrumb above every part of Me; `parent` is the part a page belongs to, when it is not Me itself. */
-export function meCrumbs(title: string, parent?: { href: string; text: string }): Raw {
-  return html`<nav aria-label="Breadcrumb"><p class="meta"><a href="/me">Me</a> › ${parent ? html`<a href="${parent.href}">${parent.text}</a> › ` : ''}${title}</p></nav>`;
-}
-
-/**
- * A member's own photo, when it is one this site serves: a photo imported from elsewhere is an
- * address on another origin, which the pages' policy does not load.
- */
-export function ownPhoto(me: Pick<Me, 'photoUrl' | 'name'>, alt: string): Raw {
-  return me.photoUrl?.startsWith('/')
-    ? html`<img class="photo" src="${me.photoUrl}" alt="${alt}" width="128" height="128">`
-    : html``;
-}
-
-/** A table that may scroll sideways on a phone: a labelled region that takes focus, so a keyboard can scroll it too. */
-export function scrollTable(label: string, table: Raw): Raw {
-  return html`<div class="table-wrap" role="region" aria-label="${label}" tabindex="0">${table}</div>`;
-}
 
 /** Me: profile and photo, applicant visibility, personal files, invitations, email switches, connected agents, content reports, account deletion. */
 export function registerMePages(scope: FastifyInstance, deps: MemberAppDeps, routes: RouteRecorder): void {

@@ -7,8 +7,8 @@ import { html } from '../layout.js';
 import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, sessionPage, type FormState, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import { meCrumbs, ownPhoto } from './me-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import { meCrumbs, ownPhoto } from './me-page-parts.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 const L = PROFILE_LIMITS;
 

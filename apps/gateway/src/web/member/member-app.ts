@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptFormPosts } from '../form-posts.js';
-import { RouteRecorder, type SessionPageDeps } from '../session-pages.js';
+import { RouteRecorder } from '../session-pages.js';
 import { registerDraftPages } from './draft-pages.js';
 import { registerHelpPages } from './help-pages.js';
 import { registerHiringPages } from './hiring-pages.js';
 import { registerMePages } from './me-pages.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 import { registerPostingPages } from './posting-pages.js';
 import { registerTalkPages } from './talk-pages.js';
 import { registerTeamPages } from './team-pages.js';
 import { registerWorkPages } from './work-pages.js';
-
-export interface MemberAppDeps extends SessionPageDeps {
-  /** PUBLIC_URL, for links a member copies (invite link, MCP address). */
-  publicUrl: string;
-}
 
 /**
  * The member web app: everything a person does on the marketplace, as server-rendered pages on the

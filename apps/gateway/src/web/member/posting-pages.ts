@@ -7,7 +7,7 @@ import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, postCaller, sessionPage,
   type FormState, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 import { EMPTY_PREVIEW, JOB_FORM, jobFields, jobForm, previewSection } from './posting-job-form.js';
 import { myJob, myJobsList, waitsOn } from './posting-my-jobs.js';
 import { registerPostingPerformance } from './posting-performance.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getJobPerformance, type Caller, type OutputOf } from '@marketplace/contracts';
 import { html, type Raw } from '../layout.js';
 import { callAs, guarded, memberPage, sessionPage, type RouteRecorder } from '../session-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 type Performance = OutputOf<typeof getJobPerformance>;
 type Totals = Performance['totals'];

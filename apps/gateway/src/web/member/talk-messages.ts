@@ -7,7 +7,7 @@ import { html, type Raw } from '../layout.js';
 import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, sessionPage, when, type FormState, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 type Conversation = Extract<OutputOf<typeof listMessages>, { messages: unknown }>;
 type Inbox = Extract<OutputOf<typeof listMessages>, { conversations: unknown }>;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { distFile } from '../../dist-files.js';
 import type { RouteRecorder } from '../session-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 import { registerMessagePages } from './talk-messages.js';
 import { registerNotificationPages } from './talk-notifications.js';
 

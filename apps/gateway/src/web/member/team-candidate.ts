@@ -8,8 +8,8 @@ import { html, type Raw } from '../layout.js';
 import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, sessionPage, when, type FormState, type RouteRecorder,
 } from '../session-pages.js';
-import { meCrumbs } from './me-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import { meCrumbs } from './me-page-parts.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 import { keyBox, showKeyOnce, type CreatedKey } from './team-key-box.js';
 
 type Application = OutputOf<typeof listCandidateApplications>['applications'][number];

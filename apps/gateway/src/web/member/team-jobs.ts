@@ -9,8 +9,8 @@ import { renderMarkdown } from '../markdown.js';
 import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, sessionPage, when, type FormState, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import { meCrumbs } from './me-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import { meCrumbs } from './me-page-parts.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 type TeamApplication = OutputOf<typeof listTeamJobApplications>['applications'][number];
 

@@ -7,8 +7,8 @@ import { html, type Raw } from '../layout.js';
 import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, sessionPage, when, type FormState, type RouteRecorder,
 } from '../session-pages.js';
-import { meCrumbs, scrollTable } from './me-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import { meCrumbs, scrollTable } from './me-page-parts.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 import { registerTeamCandidatePage } from './team-candidate.js';
 import { keyBox, showKeyOnce, type CreatedKey } from './team-key-box.js';
 import { registerTeamJobPages } from './team-jobs.js';

@@ -4,7 +4,7 @@ import { html, type Raw } from '../layout.js';
 import {
   callAs, doneNotice, formAction, guarded, memberPage, noticeOf, sessionPage, when, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 
 /** My applications: every job I applied to with its status, the way to the work once hired, and withdrawing a waiting one. */
 

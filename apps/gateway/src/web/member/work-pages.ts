@@ -8,7 +8,7 @@ import { filled, ticked } from '../form-fields.js';
 import {
   callAs, doneNotice, downloadLink, formAction, guarded, memberPage, sessionPage, type PageRender, type RouteRecorder,
 } from '../session-pages.js';
-import type { MemberAppDeps } from './member-app.js';
+import type { MemberAppDeps } from './member-app-deps.js';
 import { registerApplicationPages } from './work-applications.js';
 import { softly } from './work-job-block.js';
 import { workPage } from './work-page.js';
