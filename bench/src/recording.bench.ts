@@ -6,13 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { makeScreenRecording, type ScreenRecordingSpec } from '@marketplace/testing';
 import { ffmpegPath } from '../../apps/drafts/dist/recordings/screen-check/ffmpeg-process.js';
+import { cpuSnapshot, cpuUsage } from './machine.js';
 
 // `npm run bench:recording`: how long the walkthrough check (decode, OCR of changed frames,
 // detectors; no model) takes per minute of video, and the checking process's peak RSS, for a
 // mostly still screen and for one that changes every second, 10 minutes each at 1080p. Each check
 // runs in a process of its own, as the drafts worker would; a timer in that process measures how
 // late its event loop runs (what other queues' work would wait). The baseline in the same run is
-// ffmpeg alone decoding the same file, twice, whose spread is the host's noise.
+// ffmpeg alone decoding the same file, before and after; beside each check, the share of the
+// machine's CPU other processes took while it ran (the house's noise measure, bench/src/machine.ts).
 // RECORDING_BENCH_SECONDS shortens the recordings for a quick look.
 
 const run = promisify(execFile);
@@ -67,14 +69,16 @@ async function main(): Promise<void> {
       const file = join(dir, `${name}.webm`);
       await writeFile(file, await makeScreenRecording(spec));
       const base1 = await decodeSeconds(file);
+      const before = await cpuSnapshot();
       const figures = await check(file);
+      const usage = cpuUsage(before, await cpuSnapshot());
       const base2 = await decodeSeconds(file);
       const minutes = SECONDS / 60;
       const row = {
         recording: name, videoSeconds: SECONDS,
         checkSeconds: round(figures.seconds), checkSecondsPerVideoMinute: round(figures.seconds / minutes),
         decodeOnlySeconds: [round(base1), round(base2)], ratioToDecode: round(figures.seconds / ((base1 + base2) / 2)),
-        noise: `${round((Math.abs(base1 - base2) / Math.min(base1, base2)) * 100)}% between the two decode runs`,
+        noise: usage ? `${Math.round(usage.others * 100)}% of the CPU taken by others during the check; decode runs ${round((Math.abs(base1 - base2) / Math.min(base1, base2)) * 100)}% apart` : 'not measured',
         framesSeen: figures.framesSeen, framesRead: figures.framesRead, findings: figures.findings,
         peakRssMib: round(figures.peakRssMib), rssBeforeCheckMib: round(figures.rssBeforeMib), checkGrowthMib: round(figures.peakRssMib - figures.rssBeforeMib), loopDelayP99Ms: round(figures.loopDelayP99Ms), loopDelayMaxMs: round(figures.loopDelayMaxMs),
         withinBudget: figures.seconds <= BUDGET_SECONDS && figures.peakRssMib <= BUDGET_RSS_MIB,
