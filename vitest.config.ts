@@ -19,6 +19,9 @@ export default defineConfig({
           name: 'unit',
           include: ['libs/*/src/**/*.spec.ts', 'apps/*/src/**/*.spec.ts', 'deploy/src/**/*.spec.ts', 'bench/src/**/*.spec.ts'],
           environment: 'node',
+          // PostgreSQL and NATS for the specs that use real ones: DATABASE_URL / NATS_URL, else started
+          // embedded as npm start does, once for the run.
+          globalSetup: ['libs/testing/src/unit-global-setup.ts'],
         },
       },
       {

@@ -1,7 +1,9 @@
 export { getFreePort, isPortFree } from './free-port.js';
 export { resolveExternalInfra, type ExternalInfra, type S3Settings } from './infra-env.js';
 export { startInfrastructure, type Infrastructure, type InfrastructureOptions } from './infrastructure.js';
-export { NATS_NOT_FOUND } from './nats-server.js';
+export { NATS_NOT_FOUND, startNatsServer, type StartedNats } from './nats-server.js';
+export { startEmbeddedPostgres } from './embedded-postgres-server.js';
+export type { StartedDatabase } from './database-admin.js';
 export { SERVICES, GATEWAY, type ServiceDefinition, type ServiceName, type ServiceRole } from './service-catalogue.js';
 export { buildServiceEnv, sharedEnv, type ServiceEnvInput } from './service-env.js';
 export { processLayout, PROCESS_LAYOUT_ENV, type ProcessLayout } from './process-layout.js';

@@ -12,6 +12,7 @@ export * from './fixed-window-probe.js';
 export * from './catalogue-surfaces.js';
 export * from './fake-bus.js';
 export * from './service-schema.js';
+export * from './test-infrastructure.js';
 export * from './browser.js';
 export * from './fake-model-server.js';
 export * from './web-pages.js';

@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@marketplace/contracts';
 import { createDataSource, migrate, UnitOfWork, type OutboxRelay } from '@marketplace/service-kit';
-
-/** Where medium tests find PostgreSQL when DATABASE_URL is unset (trust auth, a database of its own). */
-export const MEDIUM_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+import { testDatabaseUrl } from './test-infrastructure.js';
 
 export interface ServiceSchemaOptions {
   /** The service's entities and migrations, as its main.ts hands them to runService. */
@@ -49,11 +47,11 @@ function shown(url: string): string {
 /**
  * A fresh schema on a real PostgreSQL, migrated by the service's own migrations (the kit's tables
  * first, as in production), for testing handlers against real SQL: constraints, locks, the outbox.
- * Uses DATABASE_URL, else MEDIUM_TEST_DATABASE_URL. An unreachable database is an error that says
- * so, never a skipped test.
+ * Uses the run's DATABASE_URL, else the PostgreSQL the unit project's global setup started embedded.
+ * An unreachable database is an error that says so, never a skipped test.
  */
 export async function openServiceSchema(opts: ServiceSchemaOptions): Promise<ServiceSchema> {
-  const url = process.env.DATABASE_URL || MEDIUM_TEST_DATABASE_URL;
+  const url = await testDatabaseUrl();
   const schema = `medium_${(opts.label ?? 'svc').replace(/\W/g, '_').toLowerCase()}_${randomBytes(5).toString('hex')}`;
   // The kit's factory reads DATABASE_URL when it builds the pool; set it only for that moment.
   const saved = process.env.DATABASE_URL;
@@ -73,7 +71,7 @@ export async function openServiceSchema(opts: ServiceSchemaOptions): Promise<Ser
   } catch (err) {
     throw new Error(
       `PostgreSQL is unreachable at ${shown(url)}: ${(err as Error).message}. Medium tests (*.medium.spec.ts) run handlers `
-      + 'against a real database: start PostgreSQL there, or set DATABASE_URL to one this test may create schemas in.',
+      + 'against a real database: set DATABASE_URL to one this test may create schemas in, or leave it unset for an embedded one.',
     );
   }
   try {

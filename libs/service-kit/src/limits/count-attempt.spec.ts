@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
+import { testDatabaseUrl } from '@marketplace/testing';
 import { AppError } from '@marketplace/contracts';
 import { createDataSource, migrate, pendingSchemaChanges } from '../database/data-source.factory.js';
 import { KitTablePruner } from '../database/kit-table-pruner.js';
@@ -10,8 +11,7 @@ import { counterBucket, logBucket, onceEvery, perClockMinute, perHour, perMinute
 import { defineLimitBuckets } from './limit-buckets.js';
 import { readLimitsConfig } from './limits-config.js';
 
-/** Runs against a real PostgreSQL: the limits are only as good as the SQL and the locks. */
-const DATABASE_URL = process.env.LIMITS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Runs against a real PostgreSQL (DATABASE_URL, else the unit project's embedded one): the limits are only as good as the SQL and the locks. */
 const schema = `limits_spec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 const silent = { debug: () => undefined, warn: () => undefined } as never;
 
@@ -19,7 +19,7 @@ let ds: DataSource;
 let replica: DataSource;
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = DATABASE_URL;
+  process.env.DATABASE_URL = await testDatabaseUrl();
   ds = createDataSource({ schema, entities: [], migrations: [] });
   await ds.initialize();
   await migrate(ds, schema);

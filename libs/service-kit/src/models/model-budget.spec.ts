@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
+import { testDatabaseUrl } from '@marketplace/testing';
 import { z } from 'zod';
 import { createDataSource, migrate } from '../database/data-source.factory.js';
 import {
@@ -9,15 +10,14 @@ import {
 } from './model-budget.js';
 import { ModelError, OpenAiCompatibleProvider, type ModelProvider, type ModelUsage } from './model-provider.js';
 
-/** Against a real PostgreSQL: the budget is only as good as its upsert and row lock. */
-const DATABASE_URL = process.env.LIMITS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Against a real PostgreSQL (DATABASE_URL, else the unit project's embedded one): the budget is only as good as its upsert and row lock. */
 const schema = `model_budget_spec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 
 let ds: DataSource;
 let replica: DataSource;
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = DATABASE_URL;
+  process.env.DATABASE_URL = await testDatabaseUrl();
   ds = createDataSource({ schema, entities: [], migrations: [] });
   await ds.initialize();
   await migrate(ds, schema);

@@ -9,6 +9,7 @@ import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineQueue, workStreamName, type QueueDefinition, type ServiceName } from '@marketplace/contracts';
+import { testDatabaseUrl, testNatsUrl } from '@marketplace/testing';
 import { createDataSource, migrate } from '../database/data-source.factory.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
@@ -16,13 +17,13 @@ import { enqueueWork } from './enqueue-work.js';
 import { DeferWork, type WorkContext, type WorkHandler } from './work-handler.js';
 import { workDurableName, WorkRunner, type WorkRunnerOptions } from './work-runner.js';
 
-// Real PostgreSQL and NATS (JetStream): a throw-away schema, and a service name of its own so
+// Real PostgreSQL and NATS (JetStream), as the unit project's global setup provides them (DATABASE_URL
+// and NATS_URL, else embedded ones): a throw-away schema, and a service name of its own so
 // this run's work stream is nobody else's. Both are removed afterwards.
 const suffix = randomBytes(4).toString('hex');
 const service = `kitq${suffix}` as ServiceName;
 const lateService = `kitq${suffix}-late` as ServiceName;
 const schema = `kitq_${suffix}`;
-process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const job = z.object({ n: z.number().int() });
 
@@ -59,7 +60,8 @@ async function settled(queue: QueueDefinition): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  nc = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
+  process.env.DATABASE_URL = await testDatabaseUrl();
+  nc = await connect({ servers: await testNatsUrl() });
   jsm = await jetstreamManager(nc);
   ds = createDataSource({ schema, entities: [], migrations: [] });
   await ds.initialize();
