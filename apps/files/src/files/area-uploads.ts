@@ -3,14 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { AppError, FILE_LIMITS, fileAssembleQueue, fileCleanupQueue, type UploadedObject } from '@marketplace/contracts';
 import { countAttempt, enqueueWork, limitBuckets, ObjectStorage, UnitOfWork } from '@marketplace/service-kit';
-import type { DataSource as Ds, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { FileAssembler } from './file-assembler.js';
 import {
   areaFile, chunkCount, chunkSize, deletingConflict, nextMissingIndex, nextMissingSql, areaUsage, UPLOAD_SECONDS,
   type AreaGate, type FileRow,
 } from './area-files.js';
-
-type Db = Ds | EntityManager;
 
 export interface NewFile {
   path: string;
