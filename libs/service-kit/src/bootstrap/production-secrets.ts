@@ -1,4 +1,4 @@
-import { serviceEnv } from './service-scope.js';
+import { serviceEnv } from '../scope/service-scope.js';
 
 /**
  * Secrets that ship as examples (the chart's throw-away values, s3rver's and MinIO's defaults).

@@ -19,7 +19,7 @@ import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { KitModule } from './kit.module.js';
 import { refuseDefaultSecrets } from './production-secrets.js';
 import { configureTracing, stopTracing } from '../tracing/tracer.js';
-import { currentScope, inServiceScope, serviceMetrics, type LogOutput, type ServiceEnv } from './service-scope.js';
+import { currentScope, inServiceScope, serviceMetrics, type LogOutput, type ServiceEnv } from '../scope/service-scope.js';
 import { closeServer, runStandalone, type RunningService, type ServiceEntry } from './service-entry.js';
 import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
 import { WorkRunner } from '../queues/work-runner.js';

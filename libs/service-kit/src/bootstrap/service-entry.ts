@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { startIdleMemoryReducer } from './idle-memory.js';
-import type { LogOutput, ServiceEnv } from './service-scope.js';
+import type { LogOutput, ServiceEnv } from '../scope/service-scope.js';
 
 /** A service started in this process; stop() drains it and closes what it opened, leaving the process running. */
 export interface RunningService {

@@ -1,4 +1,4 @@
-import { serviceEnv } from '../bootstrap/service-scope.js';
+import { serviceEnv } from '../scope/service-scope.js';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { headers as natsHeaders, RequestError, TimeoutError } from '@nats-io/transport-node';
 import {

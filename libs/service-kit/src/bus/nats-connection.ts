@@ -1,4 +1,4 @@
-import { serviceEnv } from '../bootstrap/service-scope.js';
+import { serviceEnv } from '../scope/service-scope.js';
 import { readFileSync } from 'node:fs';
 import { connect, nkeyAuthenticator, type NatsConnection } from '@nats-io/transport-node';
 

@@ -1,4 +1,4 @@
-import { serviceEnv } from '../bootstrap/service-scope.js';
+import { serviceEnv } from '../scope/service-scope.js';
 
 /**
  * Copies of each JetStream stream the services create (events, work queues). One suits a single

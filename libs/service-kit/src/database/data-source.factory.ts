@@ -1,4 +1,4 @@
-import { serviceEnv } from '../bootstrap/service-scope.js';
+import { serviceEnv } from '../scope/service-scope.js';
 import { DataSource } from 'typeorm';
 import { inSpan } from '../tracing/tracer.js';
 import { OutboxEvent } from '../outbox/outbox-event.entity.js';

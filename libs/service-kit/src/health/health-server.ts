@@ -1,4 +1,4 @@
-import { serviceEnv, serviceMetrics } from '../bootstrap/service-scope.js';
+import { serviceEnv, serviceMetrics } from '../scope/service-scope.js';
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics } from 'prom-client';
 

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import { serviceMetrics } from '../bootstrap/service-scope.js';
+import { serviceMetrics } from '../scope/service-scope.js';
 
 /**
  * The service's own metric of that name: prom-client refuses a second one in a registry, and

@@ -1,7 +1,7 @@
 import {
   counterBucket, logBucket, onceEvery, perClockMinute, perHour, perMinute, perUtcDay, type CounterBucket, type LogBucket,
 } from './limit-bucket.js';
-import { perService } from '../bootstrap/service-scope.js';
+import { perService } from '../scope/service-scope.js';
 import { limitsConfig, type LimitsConfig } from './limits-config.js';
 
 const TOMORROW = 'Try again tomorrow (UTC).';

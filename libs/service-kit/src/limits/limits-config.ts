@@ -1,4 +1,4 @@
-import { perService, serviceEnv } from '../bootstrap/service-scope.js';
+import { perService, serviceEnv } from '../scope/service-scope.js';
 import { DEFAULT_SAFETY_POLICY } from '@marketplace/contracts';
 
 /** Every request and submission limit in force, read once per process. */

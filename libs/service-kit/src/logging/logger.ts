@@ -1,4 +1,4 @@
-import { currentScope, serviceEnv } from '../bootstrap/service-scope.js';
+import { currentScope, serviceEnv } from '../scope/service-scope.js';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };

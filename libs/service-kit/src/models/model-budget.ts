@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { currentScope, serviceEnv } from '../bootstrap/service-scope.js';
+import { currentScope, serviceEnv } from '../scope/service-scope.js';
 import {
   ModelError, modelProviderFromEnv,
   type AudioClip, type ChatJsonRequest, type ModelProvider, type ModelUsage, type Transcript,

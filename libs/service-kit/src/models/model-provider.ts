@@ -1,4 +1,4 @@
-import { serviceEnv } from '../bootstrap/service-scope.js';
+import { serviceEnv } from '../scope/service-scope.js';
 import type { z } from 'zod';
 
 /** Tokens and estimated dollars of one or more model calls, for a resource's `costs`. */

@@ -1,4 +1,4 @@
-import { serviceEnv } from '../bootstrap/service-scope.js';
+import { serviceEnv } from '../scope/service-scope.js';
 import type { Provider, Type } from '@nestjs/common';
 import type { z } from 'zod';
 import type { QueueDefinition } from '@marketplace/contracts';

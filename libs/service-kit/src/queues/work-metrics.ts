@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import { serviceMetrics } from '../bootstrap/service-scope.js';
+import { serviceMetrics } from '../scope/service-scope.js';
 import { serviceMetric } from '../health/service-metrics.js';
 
 const NAME = 'work_queue_pending';

@@ -1,4 +1,4 @@
-import { serviceEnv } from '../bootstrap/service-scope.js';
+import { serviceEnv } from '../scope/service-scope.js';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NatsConnection } from '@nats-io/transport-node';

@@ -1,4 +1,4 @@
-import { serviceEnv } from '../bootstrap/service-scope.js';
+import { serviceEnv } from '../scope/service-scope.js';
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Client } from 'minio';
 import { AppError } from '@marketplace/contracts';
 import { readStorageConfig, type StorageConfig } from './storage-config.js';
-import { loadOnFirstUse } from '../bootstrap/load-on-first-use.js';
+import { loadOnFirstUse } from '../scope/load-on-first-use.js';
 
 export interface ObjectInfo {
   size: number;

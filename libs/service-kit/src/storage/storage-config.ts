@@ -1,4 +1,4 @@
-import { serviceEnv } from '../bootstrap/service-scope.js';
+import { serviceEnv } from '../scope/service-scope.js';
 
 /** Where object storage is: the same shape for s3rver, MinIO and a managed S3. */
 export interface StorageConfig {

@@ -1,4 +1,4 @@
-import type { FinishedSpan } from './tracer.js';
+import type { FinishedSpan } from './span.js';
 
 const KIND = { internal: 1, server: 2, client: 3 } as const;
 const BATCH = 200;

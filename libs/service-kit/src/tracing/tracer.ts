@@ -1,24 +1,10 @@
-import { currentScope, serviceEnv } from '../bootstrap/service-scope.js';
+import { currentScope, serviceEnv } from '../scope/service-scope.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { OtlpExporter } from './otlp-exporter.js';
+import type { AttributeValue, Span, SpanKind } from './span.js';
 
-export type SpanKind = 'server' | 'client' | 'internal';
-type AttributeValue = string | number | boolean;
-
-export interface Span {
-  readonly traceId: string;
-  readonly spanId: string;
-  readonly parentSpanId?: string;
-  readonly name: string;
-  readonly kind: SpanKind;
-  readonly startNs: bigint;
-  attributes: Record<string, AttributeValue>;
-  error?: string;
-}
-export interface FinishedSpan extends Span {
-  endNs: bigint;
-}
+export type { FinishedSpan, Span, SpanKind } from './span.js';
 
 export interface SpanOptions {
   kind: SpanKind;
