@@ -20,7 +20,7 @@ import { registerStaffConsole } from './web/staff-console.js';
 import { registerMemberApp } from './web/member/member-app.js';
 import { registerJobVersionPages } from './web/job-versions-page.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
-import { PublicPageCache } from './rest/public-page-cache.js';
+import { PublicPageCache } from './call/public-page-cache.js';
 import { AgentAlertHints } from './mcp/agent-alert-hints.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
 import { registerWebPages } from './web/web-pages.js';

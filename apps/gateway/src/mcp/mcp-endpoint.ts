@@ -7,16 +7,17 @@ import {
 } from '@marketplace/contracts';
 import { inSpan, type BusClient } from '@marketplace/service-kit/edge';
 import { bearerToken } from '../auth/authenticator.js';
-import { renameFields } from '../http/error-reply.js';
+import { renameFields } from '../call/field-errors.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
-import { clientFacts, requireAccess } from '../rest/rest-routes.js';
+import { clientFacts } from '../call/client-facts.js';
+import { requireAccess } from '../call/require-access.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
 import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, toolScope, toolUploadMaxBytes, type Tool } from './mcp-tools.js';
 import type { ObjectStreamer } from '../storage/object-streamer.js';
 import { screenParams } from './json-rpc-params.js';
 import { loadMcpSdk } from './mcp-sdk.js';
-import type { PublicPageCache } from '../rest/public-page-cache.js';
+import type { PublicPageCache } from '../call/public-page-cache.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 import type { AgentAlertHints } from './agent-alert-hints.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { catalogue, type Operation, type UploadBinding } from '@marketplace/contracts';
-import { bindFields, type BoundField } from '../rest/field-bindings.js';
+import { bindFields, type BoundField } from '../call/field-bindings.js';
 
 /** Arguments every tool takes besides its own (spec: MCP conventions). */
 export const COMMON_ARGS = {

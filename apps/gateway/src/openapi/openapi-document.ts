@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { CONTRACT_VERSION, type Operation, type UploadBinding } from '@marketplace/contracts';
 import { authRouteDocs } from '../auth/auth-routes.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
-import { bindFields, type BoundField } from '../rest/field-bindings.js';
-import { HEADER_CREDENTIALS } from '../rest/header-credentials.js';
-import { restOperations } from '../rest/rest-routes.js';
+import { bindFields, type BoundField } from '../call/field-bindings.js';
+import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
+import { restOperations } from '../call/rest-operations.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
 import { exampleOf } from './schema-example.js';
 

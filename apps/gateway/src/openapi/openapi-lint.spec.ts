@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { formatProblems, lintFromString, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from './openapi-document.js';
-import { bindFields } from '../rest/field-bindings.js';
-import { restOperations } from '../rest/rest-routes.js';
+import { bindFields } from '../call/field-bindings.js';
+import { restOperations } from '../call/rest-operations.js';
 
 const RULES = fileURLToPath(new URL('../../../../redocly.yaml', import.meta.url));
 

@@ -2,15 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type Caller,
-  type ClientFacts, type ObjectDownload, type Operation,
+  type ObjectDownload, type Operation,
 } from '@marketplace/contracts';
 import { inSpan, type BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
-import { renameFields } from '../http/error-reply.js';
-import { bindFields, fastifyPath, type BoundField } from './field-bindings.js';
-import { HEADER_CREDENTIALS } from './header-credentials.js';
+import { clientFacts } from '../call/client-facts.js';
+import { bindFields, fastifyPath, type BoundField } from '../call/field-bindings.js';
+import { renameFields } from '../call/field-errors.js';
+import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
+import { requireAccess } from '../call/require-access.js';
 import { requestOrigin } from '../auth/same-origin.js';
-import { PUBLIC_PAGE_VARY, sendPublicPage, type PublicPageCache } from './public-page-cache.js';
+import { PUBLIC_PAGE_VARY, sendPublicPage, type PublicPageCache } from '../call/public-page-cache.js';
 import { acceptRawBodies, assertUploadBinding, drainUnread, uploadBodyTypes, type ObjectStreamer } from '../storage/object-streamer.js';
 
 export interface RestDeps {
@@ -22,15 +24,6 @@ export interface RestDeps {
   jsonBodyLimit: number;
   /** Anonymous answers of cacheable public reads, shared by every reader. */
   pages: PublicPageCache;
-}
-
-/**
- * Authentication only: a caller is needed and there is none (401 before a bus round trip, and the
- * MCP challenge). Everything else about access is decided by the owning service's guard.
- */
-export function requireAccess(access: Access, caller: Caller | null): void {
-  if (access === 'public' || access === 'internal') return;
-  if (!caller) throw AppError.unauthorized();
 }
 
 function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<string, unknown> {
@@ -200,14 +193,4 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
 function asksForFresh(req: FastifyRequest): boolean {
   const directives = req.headers['cache-control'];
   return typeof directives === 'string' && /(^|,)\s*no-cache\s*(,|$)/i.test(directives);
-}
-
-/** Client IP (behind TRUST_PROXY, from X-Forwarded-For) and user agent, passed to services. */
-export function clientFacts(req: FastifyRequest): ClientFacts {
-  const ua = req.headers['user-agent'];
-  return { ip: req.ip, ...(ua ? { userAgent: ua.slice(0, 512) } : {}) };
-}
-
-export function restOperations(): Operation[] {
-  return catalogue.filter((op) => op.rest && op.access !== 'internal');
 }

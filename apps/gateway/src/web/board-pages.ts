@@ -5,7 +5,7 @@ import {
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
-import { clientFacts } from '../rest/rest-routes.js';
+import { clientFacts } from '../call/client-facts.js';
 import { html, sendPage, type Raw } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 import { commentsSection } from './member/work-comments.js';

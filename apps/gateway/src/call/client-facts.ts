@@ -1,0 +1,8 @@
+import type { FastifyRequest } from 'fastify';
+import type { ClientFacts } from '@marketplace/contracts';
+
+/** Client IP (behind TRUST_PROXY, from X-Forwarded-For) and user agent, passed to services. */
+export function clientFacts(req: FastifyRequest): ClientFacts {
+  const ua = req.headers['user-agent'];
+  return { ip: req.ip, ...(ua ? { userAgent: ua.slice(0, 512) } : {}) };
+}
