@@ -47,10 +47,17 @@ async function waitFor(m: TestMember, id: string, task: string, status: string):
   }, { timeoutMs: 45_000, intervalMs: 250, what: `${task} to be ${status}` });
 }
 
-/** The draft's own model calls (research, follow-ups) are done, so queued replies go to the recording check. */
-async function settled(m: TestMember, id: string): Promise<void> {
-  await waitFor(m, id, 'research', 'ready');
-  await waitFor(m, id, 'followUps', 'ready');
+/**
+ * A new member's draft with a record link, its own model calls (research, follow-ups) done, so
+ * replies queued next go to the recording check.
+ */
+async function draftToRecord(): Promise<{ member: TestMember; draftId: string; token: string }> {
+  const member = await createMember(nats);
+  const draftId = await newDraft(member);
+  const { token } = await recordLink(member, draftId);
+  await waitFor(member, draftId, 'research', 'ready');
+  await waitFor(member, draftId, 'followUps', 'ready');
+  return { member, draftId, token };
 }
 
 const writingRequests = () => model.requests.filter((r) => /write a job posting/.test(r.text.system)).length;
@@ -153,10 +160,7 @@ describe('drafts with a model configured', () => {
   }, 120_000);
 
   it('keeps what the detectors read on screen whatever the model says: a key the model missed refuses approval', async () => {
-    const member = await createMember(nats);
-    const draftId = await newDraft(member);
-    const { token } = await recordLink(member, draftId);
-    await settled(member, draftId);
+    const { member, draftId, token } = await draftToRecord();
     model.queue.push({ json: { summary: 'Shows a terminal.', findings: [], moments: [] } });
     const video = await makeScreenRecording({ seconds: 8, lines: [{ text: '$ env | grep AWS' }, { text: 'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE', from: 3 }] });
     const leaky = await recordOne(token, video);
@@ -168,10 +172,7 @@ describe('drafts with a model configured', () => {
   }, 120_000);
 
   it('finishes a recording check once when the worker is killed in the middle of it', async () => {
-    const member = await createMember(nats);
-    const draftId = await newDraft(member);
-    const { token } = await recordLink(member, draftId);
-    await settled(member, draftId);
+    const { member, draftId, token } = await draftToRecord();
     const checks = () => model.requests.filter((r) => /check a screen-recorded walkthrough/.test(r.text.system)).length;
     const before = checks();
     model.queue.push({ hang: true });
@@ -195,10 +196,7 @@ describe('drafts with a model configured', () => {
   }, 180_000);
 
   it('fails the check, with the reason, when the model cannot answer: nothing reads as checked', async () => {
-    const member = await createMember(nats);
-    const draftId = await newDraft(member);
-    const { token } = await recordLink(member, draftId);
-    await settled(member, draftId);
+    const { token } = await draftToRecord();
     // Every attempt of the queue (three) meets a model that refuses or answers nonsense.
     model.queue.push({ status: 400 }, { text: 'no JSON here' }, { text: 'still none' }, { status: 400 });
     const id = await recordOne(token);
