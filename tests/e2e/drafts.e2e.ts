@@ -74,13 +74,16 @@ describe('guided drafts on REST (no model configured)', () => {
     expect(d0).toMatchObject({
       status: 'open', jobId: null, posterVisibility: 'public', previewPath: `/drafts/${d0.id}`,
       answers: { problem: PROBLEM }, missing: ['context'], research: null, researchCorrection: null, followUps: [],
-      posting: null, postingStale: false, review: null, recording: null, exposures: [], answerExposures: [],
+      posting: null, postingStale: false, recording: null, exposures: [], answerExposures: [],
       tasks: { research: null, followUps: null, writing: null },
       costs: { calls: 0, promptTokens: 0, completionTokens: 0, usd: 0, model: null },
       nextQuestion: { answerIds: ['context'], question: 'What context can you share?', options: [], number: null, total: null, remaining: 0 },
       createdAt: expect.stringMatching(ISO), updatedAt: expect.stringMatching(ISO),
     });
     expect(d0.previewUrl).toBeUndefined();
+    // An agent reading review.next on a new draft meets the first part, never null.
+    const unwritten = { text: '', approved: false };
+    expect(d0.review).toEqual({ evaluation: unwritten, summary: unwritten, details: unwritten, visibility: unwritten, next: 'evaluation', ready: false });
     expect(d0.readiness).toEqual({ score: 15, needs: expect.stringContaining('What context can you share?') });
 
     // Writing needs both opening answers.
@@ -307,6 +310,8 @@ describe('guided drafts over MCP with a real OAuth token', () => {
 
     let d = await tool(token, 'start_job_draft', { answers: { problem: PROBLEM, context: CONTEXT } });
     expect(d).toMatchObject({ status: 'open', previewPath: `/drafts/${d.id}`, previewUrl: `${base}/drafts/${d.id}` });
+    expect(d.review).toMatchObject({ next: 'evaluation', ready: false, evaluation: { text: '', approved: false }, visibility: { approved: false } });
+    expect((await tool(token, 'get_job_draft', { draft_id: d.id })).review).toMatchObject({ next: 'evaluation', ready: false });
     d = await until(async () => {
       const latest = await tool(token, 'get_job_draft', {});
       return latest.nextQuestion ? latest : undefined;

@@ -45,6 +45,13 @@ describe('draft view', () => {
     expect(readiness(moved).needs).toMatch(/write the job description again/);
   });
 
+  it('gives a review from the first answer on: every part unwritten, the first next, not ready', () => {
+    const unwritten = { text: '', approved: false };
+    expect(toJobDraft(draft({ answers: { context: 'A shop.' } })).review).toEqual({
+      evaluation: unwritten, summary: unwritten, details: unwritten, visibility: unwritten, next: 'evaluation', ready: false,
+    });
+  });
+
   it('gives MCP results the absolute previewUrl, REST results only the path', () => {
     const saved = process.env.PUBLIC_URL;
     process.env.PUBLIC_URL = 'https://market.example/';

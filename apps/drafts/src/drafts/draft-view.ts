@@ -67,9 +67,15 @@ export function scanExposures(fields: Record<string, string | undefined>): Expos
   return found;
 }
 
+/** Before anything is written every part waits, empty, and the first in order is next (contract: JobDraft `review`). */
+function unwrittenReview(): JobDraft['review'] {
+  const part = { text: '', approved: false };
+  return { evaluation: part, summary: { ...part }, details: { ...part }, visibility: { ...part }, next: DRAFT_PARTS[0], ready: false };
+}
+
 function review(draft: JobDraftEntity): JobDraft['review'] {
   const p = draft.posting;
-  if (!p) return null;
+  if (!p) return unwrittenReview();
   const approved = new Set(draft.approved);
   const part = (text: string, name: string) => ({ text, approved: approved.has(name) });
   const gaps = p.evaluation.gaps.length ? ` Still unclear: ${p.evaluation.gaps.join('; ')}.` : '';

@@ -79,16 +79,19 @@ export const postingSchema = z.object({
   writtenBy: z.string().describe('The model that wrote it, or "template" when none was configured'),
 });
 
-const reviewPartSchema = z.object({ text: z.string().describe('What becomes public for this part'), approved: z.boolean() });
+const reviewPartSchema = z.object({
+  text: z.string().describe('What becomes public for this part; empty until the posting is written'),
+  approved: z.boolean(),
+});
 
 export const draftReviewSchema = z.object({
   evaluation: reviewPartSchema,
   summary: reviewPartSchema,
   details: reviewPartSchema,
   visibility: reviewPartSchema,
-  next: draftPartSchema.nullable().describe('The part to show next; null once all are approved or nothing is written'),
+  next: draftPartSchema.nullable().describe('The part to show next (the first, evaluation, until the posting is written); null once all are approved'),
   ready: z.boolean().describe('Every part approved'),
-}).nullable().describe('Null until a posting is written');
+}).describe('Present from the first answer on: every part unapproved and empty until the posting is written');
 
 const modelUsageSchema = z.object({
   calls: z.number().int().min(0).describe('Model calls made for this draft'),

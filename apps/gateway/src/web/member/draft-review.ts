@@ -67,7 +67,7 @@ ${selectInput({ form: 'visibility', name: 'posterVisibility', label: 'Appear as'
 }
 
 function partBody(d: JobDraft, part: DraftPart, state: FormState): Raw {
-  const review = d.review!;
+  const review = d.review;
   const p = d.posting!;
   switch (part) {
     case 'evaluation': return evaluationBody(d);
@@ -80,7 +80,7 @@ function partBody(d: JobDraft, part: DraftPart, state: FormState): Raw {
 /** Only the next part in order gets a button; the service refuses any other (409). */
 export function reviewPart(d: JobDraft, state: FormState): Raw {
   const review = d.review;
-  if (!review || !d.posting) return html``;
+  if (!d.posting) return html``;
   const next = canApprove(d) ? review.next : null;
   return html`<section class="part" id="draft-review" aria-labelledby="review-heading">
 <h2 id="review-heading">Review, part by part</h2>
@@ -100,7 +100,7 @@ export function postPart(d: JobDraft, state: FormState): Raw {
   if (!isOpen(d) || !d.posting) return html``;
   const secret = d.exposures.some((e) => e.kind === 'secret');
   const toAcknowledge = d.exposures.some((e) => e.kind !== 'secret');
-  const ready = d.review?.ready && canApprove(d);
+  const ready = d.review.ready && canApprove(d);
   let action: Raw;
   if (secret) action = html`<p class="error">A credential is in the posting: edit the description to remove it before posting.</p>`;
   else if (!ready) action = html`<p class="note">Approve every part to post the job.</p>`;
