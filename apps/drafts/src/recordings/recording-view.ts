@@ -1,11 +1,20 @@
-import type { DraftRecording } from '@marketplace/contracts';
+import { TASK_STALE_MS, type DraftRecording } from '@marketplace/contracts';
 import type { RecordingEntity } from './recording.entity.js';
 
+/**
+ * A check still running after 10 minutes reads as failed, as a draft task does: the worker died
+ * for good or the queue lost it, and the poster should record again rather than wait.
+ */
+function timedOut(r: RecordingEntity, now: number): boolean {
+  return r.status === 'analyzing' && now - r.updatedAt.getTime() > TASK_STALE_MS;
+}
+
 /** The contract's DraftRecording. Only the poster and their record link ever see one, so nothing is held back. */
-export function toDraftRecording(r: RecordingEntity): DraftRecording {
+export function toDraftRecording(r: RecordingEntity, now = Date.now()): DraftRecording {
+  const late = timedOut(r, now);
   return {
-    id: r.id, status: r.status, seconds: r.seconds, webcam: r.webcam, analyzed: r.analyzed,
-    summary: r.summary, transcript: r.transcript, findings: r.findings, moments: r.moments,
+    id: r.id, status: late ? 'failed' : r.status, seconds: r.seconds, webcam: r.webcam, analyzed: late ? false : r.analyzed,
+    summary: late ? 'The check took longer than 10 minutes. Delete this recording and record again.' : r.summary, transcript: r.transcript, findings: r.findings, moments: r.moments,
     acceptedMoments: r.acceptedMoments, approved: r.approved,
     parts: r.parts.length, bytes: r.parts.reduce((sum, p) => sum + p.size, 0),
     // Served by the API with Range support, to the poster only (watchJobRecording).
