@@ -42,6 +42,11 @@ describe('lockDataDir', () => {
 
   it('takes over a stale lock naming our own pid (containers reuse pids)', async () => {
     await writeFile(join(dir, LOCK_FILE), String(process.pid));
-    await (await lockDataDir(dir))();
+    const unlock = await lockDataDir(dir);
+    // Held now, by this process: a second start here is refused, and unlock removes the file.
+    await expect(lockDataDir(dir)).rejects.toThrow(/already running in this process/);
+    expect(await readFile(join(dir, LOCK_FILE), 'utf8')).toBe(String(process.pid));
+    await unlock();
+    await expect(readFile(join(dir, LOCK_FILE), 'utf8')).rejects.toThrow();
   });
 });

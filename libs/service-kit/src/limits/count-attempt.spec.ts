@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { testDatabaseUrl } from '@marketplace/testing';
+import { testDatabaseUrl, until } from '@marketplace/testing';
 import { AppError } from '@marketplace/contracts';
 import { createDataSource, migrate, pendingSchemaChanges } from '../database/data-source.factory.js';
 import { KitTablePruner } from '../database/kit-table-pruner.js';
@@ -85,9 +86,18 @@ describe('countAttempt, log buckets', () => {
 
   it('keeps subjects and buckets apart', async () => {
     const who = subject();
+    const other = subject();
     for (let i = 0; i < 3; i++) await countAttempt(ds, bucket, who);
-    await countAttempt(ds, bucket, subject());
+    // Another subject in the same bucket, and the same subject in another bucket, start from nothing.
+    await countAttempt(ds, bucket, other);
     await countAttempt(ds, logBucket('spec_other', perMinute(1, 'x')), who);
+    expect(await counted('spec_minute', who)).toBe(3);
+    expect(await counted('spec_minute', other)).toBe(1);
+    expect(await counted('spec_other', who)).toBe(1);
+    // Neither counted toward the first subject's full window.
+    await refusal(countAttempt(ds, bucket, who));
+    await countAttempt(ds, bucket, other);
+    expect(await counted('spec_minute', other)).toBe(2);
   });
 
   it('slides: a place frees up when the oldest attempt leaves the window, and Retry-After says when', async () => {
@@ -279,9 +289,23 @@ describe('KitTablePruner', () => {
     }
   });
 
-  it('stops cleanly before its first pass', async () => {
-    const pruner = new KitTablePruner(ds, silent).start();
-    await pruner.stop();
+  it('stops cleanly before its first pass: no pass runs after stop()', async () => {
+    const expired = async () => {
+      const who = subject();
+      await insertAt('spec_prune_stop', who, `now() - interval '2 days'`);
+      return who;
+    };
+    // A pruner left running prunes after its first interval (here 20 ms)…
+    const running = new KitTablePruner(ds, silent, { intervalMs: 20 }).start();
+    const pruned = await expired();
+    await until(async () => (await counted('spec_prune_stop', pruned)) === 0, { timeoutMs: 5000, what: 'the running pruner to prune' });
+    await running.stop();
+    // …one stopped before then never does, however long it is left.
+    const kept = await expired();
+    const stopped = new KitTablePruner(ds, silent, { intervalMs: 20 }).start();
+    await stopped.stop();
+    await sleep(500);
+    expect(await counted('spec_prune_stop', kept)).toBe(1);
   });
 });
 
