@@ -79,7 +79,8 @@ describe('browser push', () => {
   });
 
   it('once configured, serves one VAPID key kept by the service and validates endpoints', async () => {
-    const env = { WEB_PUSH_SUBJECT: 'mailto:ops@example.test', NODE_EXTRA_CA_CERTS: push.caFile };
+    // The test's push service is on loopback: BROWSER_PUSH_TEST_ORIGIN (test-only) lets it stand in for one.
+    const env = { WEB_PUSH_SUBJECT: 'mailto:ops@example.test', NODE_EXTRA_CA_CERTS: push.caFile, BROWSER_PUSH_TEST_ORIGIN: push.origin };
     await restart('notifications', env);
     await restart('notifications-worker', env);
     const got = await api(base, '/api/me/browser-push', { key: ann.key });
@@ -124,6 +125,51 @@ describe('browser push', () => {
     }, { what: 'the dropped subscription to be removed' });
     expect(push.requests.filter((r) => r.path === '/gone/ann')).toHaveLength(1);
     expect(push.requests.filter((r) => r.path === '/ann')).toHaveLength(1);
+  });
+
+  it('refuses endpoints that are not a push service’s with 400', async () => {
+    const put = (endpoint: string) => api(base, '/api/me/browser-push', { key: ann.key, method: 'PUT', body: subscription(endpoint) });
+    for (const endpoint of [
+      'https://example.com/push', 'https://169.254.169.254/latest/meta-data', 'https://127.0.0.1:6443/x', 'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://notify.windows.com/w/?token=x', 'https://fcm.googleapis.com.example.com/fcm/send/x', `${push.origin.replace('https://', 'https://user@')}/x`,
+    ]) {
+      const refused = await put(endpoint);
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.fields.endpoint, endpoint).toMatch(/push service/);
+    }
+    expect((await api(base, '/api/me/browser-push', { key: ann.key })).body.subscriptions.map((s: { endpoint: string }) => s.endpoint))
+      .not.toContain('https://example.com/push');
+  });
+
+  it('keeps five browsers per member: a sixth replaces the oldest', async () => {
+    const carol = await createMember(nats);
+    const endpoints = Array.from({ length: 6 }, (_, i) => `${push.origin}/carol/${i}`);
+    for (const endpoint of endpoints) {
+      expect((await api(base, '/api/me/browser-push', { key: carol.key, method: 'PUT', body: subscription(endpoint) })).status).toBe(200);
+    }
+    const kept = (await api(base, '/api/me/browser-push', { key: carol.key })).body.subscriptions.map((s: { endpoint: string }) => s.endpoint);
+    expect(kept.sort()).toEqual(endpoints.slice(1).sort());
+  });
+
+  it('refuses a push service host that resolves to a private address (a resolver that answers one)', async () => {
+    const env = {
+      WEB_PUSH_SUBJECT: 'mailto:ops@example.test', NODE_EXTRA_CA_CERTS: push.caFile, BROWSER_PUSH_TEST_ORIGIN: push.origin,
+      BROWSER_PUSH_TEST_ADDRESS: '10.0.0.7',
+    };
+    await restart('notifications', env);
+    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://wns2-par02p.notify.windows.com/w/?token=abc']) {
+      const refused = await api(base, '/api/me/browser-push', { key: bob.key, method: 'PUT', body: subscription(endpoint) });
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.fields.endpoint).toMatch(/public address/);
+    }
+    await restart('notifications', { ...env, BROWSER_PUSH_TEST_ADDRESS: '::ffff:127.0.0.1' });
+    const mapped = await api(base, '/api/me/browser-push', { key: bob.key, method: 'PUT', body: subscription('https://web.push.apple.com/abc') });
+    expect(mapped.status).toBe(400);
+    // A public answer is taken.
+    await restart('notifications', { ...env, BROWSER_PUSH_TEST_ADDRESS: '142.250.74.10' });
+    const taken = await api(base, '/api/me/browser-push', { key: bob.key, method: 'PUT', body: subscription('https://fcm.googleapis.com/fcm/send/bob') });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    await api(base, '/api/me/browser-push', { key: bob.key, method: 'DELETE', body: { endpoint: 'https://fcm.googleapis.com/fcm/send/bob' } });
   });
 
   it('DELETE removes only the caller’s own endpoint', async () => {

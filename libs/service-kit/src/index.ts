@@ -40,5 +40,6 @@ export * from './models/model-provider.js';
 export * from './models/model-budget.js';
 export * from './bus/stream-replicas.js';
 export * from './health/service-metrics.js';
+export * from './outbound/outbound-address.js';
 
 restoreDateFormat();

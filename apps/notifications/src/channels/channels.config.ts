@@ -15,6 +15,13 @@ export interface ChannelsConfig {
    * once and kept in the database, so subscriptions survive restarts and replicas agree.
    */
   push: { subject: string; publicKey?: string; privateKey?: string } | undefined;
+  /**
+   * Test-only push targets, ignored when NODE_ENV is production: BROWSER_PUSH_TEST_ORIGIN (an https
+   * origin taken as a push service and exempt from the address check, for a test's own push
+   * service on loopback) and BROWSER_PUSH_TEST_ADDRESS (the address every push service's host
+   * resolves to, so a test can show a host answering a private address is refused).
+   */
+  pushTest: { origin?: string; address?: string };
 }
 
 function seconds(value: string | undefined, fallback: number): number {
@@ -32,6 +39,10 @@ export function readChannelsConfig(env: NodeJS.ProcessEnv = serviceEnv()): Chann
     publicUrl: (env.PUBLIC_URL?.trim() || 'http://127.0.0.1:3000').replace(/\/+$/, ''),
     emailWindowMs: seconds(env.EMAIL_ALERT_WINDOW_SECONDS, 300) * 1000,
     push: subject ? { subject, ...(publicKey && privateKey ? { publicKey, privateKey } : {}) } : undefined,
+    pushTest: env.NODE_ENV === 'production' ? {} : {
+      origin: env.BROWSER_PUSH_TEST_ORIGIN?.trim() ? new URL(env.BROWSER_PUSH_TEST_ORIGIN.trim()).origin : undefined,
+      address: env.BROWSER_PUSH_TEST_ADDRESS?.trim() || undefined,
+    },
   };
 }
 

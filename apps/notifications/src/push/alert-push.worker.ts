@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { alertPushQueue } from '@marketplace/contracts';
 import type { WorkHandler } from '@marketplace/service-kit';
+import { pushAgent, pushTargetOf, PUSH_TIMEOUT_MS } from './push-targets.js';
 import { loadWebPush, vapidDetails } from './vapid-keys.js';
 
 interface AlertRow { member_id: string; kind: string; message: string; job_id: string | null; application_id: string | null; created_at: Date }
@@ -10,7 +11,9 @@ interface SubscriptionRow { endpoint: string; p256dh: string; auth: string }
 /**
  * Pushes one alert to each browser of its member that has not had it yet. A push service that
  * answers 404 or 410 has dropped the subscription for good, so it is removed; other failures
- * retry the item, and browsers that already took the alert are skipped then.
+ * retry the item, and browsers that already took the alert are skipped then. An endpoint that is
+ * no longer a push service's, or whose host now resolves to an address that is not public, is
+ * removed the same way: nothing is sent to it.
  */
 @Injectable()
 export class AlertPushWorker implements WorkHandler<typeof alertPushQueue.payload> {
@@ -37,14 +40,17 @@ export class AlertPushWorker implements WorkHandler<typeof alertPushQueue.payloa
     const failures: unknown[] = [];
     const webpush = await loadWebPush();
     for (const s of subscriptions) {
+      const target = pushTargetOf(s.endpoint);
       try {
+        if (!target) throw Object.assign(new Error('Not a push service endpoint.'), { code: 'ENOTPUBLIC' });
+        const agent = pushAgent(target);
         await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
-          vapidDetails: vapid, TTL: 86_400, timeout: 10_000,
+          vapidDetails: vapid, TTL: 86_400, timeout: PUSH_TIMEOUT_MS, ...(agent ? { agent } : {}),
         });
         await this.ds.query('INSERT INTO push_deliveries (alert_id, endpoint) VALUES ($1, $2) ON CONFLICT DO NOTHING', [alertId, s.endpoint]);
       } catch (err) {
-        const status = (err as { statusCode?: number }).statusCode;
-        if (status === 404 || status === 410) {
+        const { statusCode: status, code } = err as { statusCode?: number; code?: string };
+        if (status === 404 || status === 410 || code === 'ENOTPUBLIC') {
           await this.ds.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [s.endpoint]);
         } else {
           failures.push(err);

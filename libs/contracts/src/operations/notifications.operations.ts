@@ -212,7 +212,11 @@ export const putBrowserPush = defineOperation({
   access: 'member',
   scope: 'agent:write',
   input: z.object({
-    endpoint: pushEndpointSchema,
+    endpoint: pushEndpointSchema.describe('The push service endpoint from PushSubscription.endpoint. Only the browser push '
+      + 'services are taken: fcm.googleapis.com, updates.push.services.mozilla.com, web.push.apple.com and hosts under '
+      + 'notify.windows.com, on port 443, when their addresses are public (never private, loopback, link-local, unique-local or '
+      + 'CGNAT); anything else is 400. A member keeps at most five browsers: a sixth replaces the oldest. A push gives up on a '
+      + 'push service after five seconds without an answer.'),
     keys: z.object({
       p256dh: z.string({ error: 'Required.' }).min(1, 'Required.').max(200, 'At most 200 characters.'),
       auth: z.string({ error: 'Required.' }).min(1, 'Required.').max(100, 'At most 100 characters.'),

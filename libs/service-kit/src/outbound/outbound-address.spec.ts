@@ -1,0 +1,41 @@
+import { Agent, get } from 'node:https';
+import { describe, expect, it } from 'vitest';
+import { isPublicAddress, NotPublicAddressError, publicAddresses, publicOnlyLookup, type Lookup } from './outbound-address.js';
+
+/** A resolver that answers the given addresses for every name, as a hostile DNS server would. */
+const answering = (...addresses: string[]): Lookup => (_hostname, _options, callback) =>
+  callback(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+
+describe('isPublicAddress', () => {
+  it.each([
+    '10.1.2.3', '172.16.0.1', '192.168.1.1', '127.0.0.1', '0.0.0.0', '169.254.169.254', '100.64.0.1', '198.18.0.1',
+    '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe',
+    '64:ff9b::a00:1', '2002:a00:1::', 'ff02::1', 'not-an-ip',
+  ])('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
+
+  it.each(['142.250.74.10', '8.8.8.8', '2a00:1450:4001:82b::200a', '::ffff:8.8.8.8'])('accepts %s', (address) =>
+    expect(isPublicAddress(address)).toBe(true));
+});
+
+describe('publicAddresses', () => {
+  it('refuses a name when any of its addresses is private', async () => {
+    await expect(publicAddresses('fcm.googleapis.com', answering('142.250.74.10', '10.0.0.5'))).rejects.toBeInstanceOf(NotPublicAddressError);
+    await expect(publicAddresses('fcm.googleapis.com', answering('142.250.74.10'))).resolves.toEqual([{ address: '142.250.74.10', family: 4 }]);
+  });
+
+  it('judges IP literals without asking the resolver', async () => {
+    const never: Lookup = () => { throw new Error('asked the resolver'); };
+    await expect(publicAddresses('[::1]', never)).rejects.toThrow(/not a public internet address/);
+    await expect(publicAddresses('127.0.0.1', never)).rejects.toThrow(/not a public internet address/);
+  });
+});
+
+describe('publicOnlyLookup', () => {
+  it('stops a connection to a name that resolves to a private address before it connects', async () => {
+    const agent = new Agent({ lookup: publicOnlyLookup(answering('127.0.0.1')) });
+    const failure = await new Promise<NodeJS.ErrnoException>((resolve) => {
+      get('https://push.example.test/x', { agent }, () => resolve(new Error('connected') as NodeJS.ErrnoException)).on('error', resolve);
+    });
+    expect(failure.code).toBe('ENOTPUBLIC');
+  });
+});

@@ -1,0 +1,76 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * The one check for requests this product makes to addresses its members give it (browser push
+ * endpoints, webhook targets): only addresses on the public internet. Private, loopback,
+ * link-local, unique-local, CGNAT, documentation, benchmarking, multicast and reserved ranges
+ * would let a member make the service talk to its own network.
+ */
+const SPECIAL_USE = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
+  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) SPECIAL_USE.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 127], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16],
+  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) SPECIAL_USE.addSubnet(net, prefix, 'ipv6');
+
+const MAPPED_V4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
+
+/** Whether an IP address is on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4 one). */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  const mapped = MAPPED_V4.exec(address)?.[1];
+  if (mapped) return !SPECIAL_USE.check(mapped, 'ipv4');
+  // BlockList also judges ::ffff:hhhh:hhhh by its IPv4 rules.
+  return !SPECIAL_USE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Node's dns.lookup signature, for resolvers given in place of it (tests answer a private address with one). */
+export type Lookup = (
+  hostname: string, options: LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+export class NotPublicAddressError extends Error {
+  readonly code = 'ENOTPUBLIC';
+
+  constructor(readonly hostname: string, readonly address: string) {
+    super(`${hostname} resolves to ${address}, which is not a public internet address.`);
+  }
+}
+
+const systemLookup: Lookup = (hostname, options, callback) => dnsLookup(hostname, options, callback);
+
+/** Every address a host name resolves to, refused unless all are public (an IP literal is judged as it is). */
+export async function publicAddresses(hostname: string, lookup: Lookup = systemLookup): Promise<LookupAddress[]> {
+  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+  const literal = isIP(bare);
+  const addresses = literal ? [{ address: bare, family: literal }]
+    : await new Promise<LookupAddress[]>((resolve, reject) =>
+      lookup(bare, { all: true }, (err, found) => (err ? reject(err) : resolve(found))));
+  const refused = addresses.find((a) => !isPublicAddress(a.address));
+  if (refused || !addresses.length) throw new NotPublicAddressError(bare, refused?.address ?? 'no address');
+  return addresses;
+}
+
+type ConnectLookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for http(s) agents and sockets that connects only to public addresses: the check
+ * happens on the lookup the connection itself uses, so a name that answered a public address when
+ * it was registered cannot later be pointed at an internal one (DNS rebinding).
+ */
+export function publicOnlyLookup(lookup: Lookup = systemLookup) {
+  return (hostname: string, options: LookupOptions, callback: ConnectLookupCallback): void => {
+    publicAddresses(hostname, lookup).then((addresses) => {
+      const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+      if (!wanted.length) return callback(new NotPublicAddressError(hostname, 'no address of the wanted family'), []);
+      if (options.all) return callback(null, wanted);
+      return callback(null, wanted[0]!.address, wanted[0]!.family);
+    }, (err: NodeJS.ErrnoException) => callback(err, []));
+  };
+}
