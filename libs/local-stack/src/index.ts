@@ -1,7 +1,8 @@
 export { getFreePort, isPortFree } from './free-port.js';
 export { resolveExternalInfra, type ExternalInfra, type S3Settings } from './infra-env.js';
 export { startInfrastructure, type Infrastructure, type InfrastructureOptions } from './infrastructure.js';
-export { NATS_NOT_FOUND, startNatsServer, type StartedNats } from './nats-server.js';
+export { startNatsServer, type StartedNats } from './nats-server.js';
+export { findNatsServer, natsInstallCommand, natsMissingMessage, thisHost, type NatsHost } from './nats-binary.js';
 export { startEmbeddedPostgres } from './embedded-postgres-server.js';
 export type { StartedDatabase } from './database-admin.js';
 export { SERVICES, GATEWAY, type ServiceDefinition, type ServiceName, type ServiceRole } from './service-catalogue.js';

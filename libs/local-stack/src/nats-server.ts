@@ -1,15 +1,12 @@
 import { spawn } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
-import { delimiter, join } from 'node:path';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describeExit, forwardLines, terminate, terminateOnParentExit, track } from './child-process.js';
 import { getFreePort } from './free-port.js';
 import { readPidFile, stopLeftover } from './leftover-processes.js';
 import { LineTail } from './line-tail.js';
+import { findNatsServer, natsMissingMessage, thisHost } from './nats-binary.js';
 import { acceptsConnections, poll } from './wait-for.js';
-
-export const NATS_NOT_FOUND =
-  'nats-server was not found on PATH. Install it (Debian/Ubuntu: apt-get install nats-server) or set NATS_URL to a NATS server with JetStream.';
 
 const READY_TIMEOUT_MS = 30_000;
 
@@ -23,8 +20,8 @@ export interface StartedNats {
  * permissions, message limit) is written beside the store and given to the server.
  */
 export async function startNatsServer(opts: { storeDir: string; log: (line: string) => void; config?: string }): Promise<StartedNats> {
-  const binary = await findOnPath('nats-server');
-  if (!binary) throw new Error(NATS_NOT_FOUND);
+  const binary = await findNatsServer();
+  if (!binary) throw new Error(natsMissingMessage(await thisHost()));
   await mkdir(opts.storeDir, { recursive: true });
   const pidFile = join(opts.storeDir, 'nats-server.pid');
   await clearLeftover(pidFile, opts.storeDir, opts.log);
@@ -73,20 +70,6 @@ async function clearLeftover(pidFile: string, storeDir: string, log: (line: stri
   const outcome = await stopLeftover({ pid, marker: storeDir, signal: 'SIGTERM', what: 'nats-server', log: (line) => log(`nats: ${line}`) });
   if (outcome === 'unknown') log(`nats: could not tell whether pid ${pid} from ${pidFile} is a leftover nats-server`);
   await rm(pidFile, { force: true });
-}
-
-async function findOnPath(command: string): Promise<string | undefined> {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, command);
-    try {
-      await access(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not in this directory.
-    }
-  }
-  return undefined;
 }
 
 /**
