@@ -36,6 +36,13 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'test-helpers-in-specs-only',
+      severity: 'error',
+      comment: 'libs/testing and libs/local-stack (embedded PostgreSQL, NATS, the one-process host) are for tests and npm start, never a service\'s running code.',
+      from: { path: '^apps/', pathNot: SPEC },
+      to: { path: '^libs/(testing|local-stack)/' },
+    },
+    {
       name: 'contracts-at-the-bottom',
       severity: 'error',
       comment: 'libs/contracts is the catalogue every side reads; it imports no other workspace package.',
