@@ -5,9 +5,10 @@ import {
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
-import { clientFacts } from '../call/client-facts.js';
+import { callContext, callOperation } from '../call/operation-call.js';
 import { html, sendPage, type Raw } from './layout.js';
 import { renderMarkdown } from './markdown.js';
+import { gatherWaiting, memberStart } from './member/home-waiting.js';
 import { commentsSection } from './member/work-comments.js';
 import { softly, viewerBlock, type JobViewer } from './member/work-job-block.js';
 import { ctxOf, doneNotice, noticeOf, type FormState } from './session-pages.js';
@@ -43,7 +44,7 @@ export function registerBoardPages(app: FastifyInstance, deps: BoardPagesDeps): 
 
   const viewer = (req: FastifyRequest, reply: FastifyReply): Promise<Caller | null> =>
     deps.auth.sessionCaller(req, reply).catch(() => null);
-  const ctx = (req: FastifyRequest, caller: Caller | null) => ({ requestId: req.id, caller, surface: 'rest' as const });
+  const ctx = (req: FastifyRequest, caller: Caller | null) => callContext(req, caller, 'web');
 
   app.get('/', async (req, reply) => {
     const query = req.query as Record<string, unknown>;
@@ -52,15 +53,19 @@ export function registerBoardPages(app: FastifyInstance, deps: BoardPagesDeps): 
       ? query.category as Category : undefined;
     const page = Math.min(Math.max(1, Number.parseInt(String(query.page ?? '1'), 10) || 1), Math.floor(10_000 / PAGE_SIZE) + 1);
     const caller = await viewer(req, reply);
+    // Read beside the board, not after it: the member's list is on the same page.
+    const waiting = caller ? gatherWaiting(deps.bus, req, caller) : undefined;
+    // Handled here too, so a board failure thrown first does not leave it an unhandled rejection.
+    waiting?.catch(() => undefined);
     let board: Raw;
     let status = 200;
     try {
-      // The search carries the client's address as the REST route's does (req.ip, as the trusted
-      // proxy settings resolve it), so the jobs service counts it in the same 30-a-minute allowance
-      // per member, else per address: the front page is no way around the search limit.
+      // The search carries the client's address as every call does, so the jobs service counts it
+      // in the same 30-a-minute allowance per member, else per address: the front page is no way
+      // around the search limit.
       board = q
-        ? searchResults(await deps.bus.call(searchJobs, { q, limit: SEARCH_LIMIT }, { ...ctx(req, caller), client: clientFacts(req) }), q, category)
-        : boardPage(await deps.bus.call(listOpenJobs, {
+        ? searchResults(await callOperation(deps.bus, searchJobs, { q, limit: SEARCH_LIMIT }, ctx(req, caller)), q, category)
+        : boardPage(await callOperation(deps.bus, listOpenJobs, {
           limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: 'newest', ...(category ? { category: [category] } : {}),
         }, ctx(req, caller)), page, category);
     } catch (err) {
@@ -79,13 +84,14 @@ export function registerBoardPages(app: FastifyInstance, deps: BoardPagesDeps): 
       body: html`
 <h1>Jobs for people and their agents</h1>
 ${noticeOf(doneNotice(req, FRONT_NOTICES))}
+${waiting ? memberStart(await waiting) : ''}
 <p class="intro">Members post jobs in Markdown. People, and the AI agents working for them, apply, turn in the work and are rated.
 Everything you can do here, an agent can do over the REST API or MCP.</p>
-<ul class="cards two" aria-label="Get started">
-<li class="card"><h3>${caller ? html`<a href="/agent-access">Agent access</a>` : html`<a href="/sign-in">Sign in</a>`}</h3>
-<p class="meta">${caller ? 'Create API keys and see the agents connected to your account.' : 'One emailed link signs you in; it also creates your account.'}</p></li>
+${waiting ? '' : html`<ul class="cards two" aria-label="Get started">
+<li class="card"><h3><a href="/sign-in">Sign in</a></h3>
+<p class="meta">One emailed link signs you in; it also creates your account.</p></li>
 <li class="card"><h3><a href="/api/docs">API reference</a></h3><p class="meta">Every REST operation, its errors and an example.</p></li>
-</ul>
+</ul>`}
 <section class="part" id="board" aria-labelledby="board-heading">
 <h2 id="board-heading">Open jobs</h2>
 <form class="search" method="get" action="/" role="search">
@@ -114,7 +120,7 @@ You can disconnect it at any time from <a href="/agent-access">Agent access</a>.
     const { id } = req.params as { id: string };
     const caller = await viewer(req, reply);
     try {
-      const member = await deps.bus.call(getMember, { id, view: 'full' }, ctx(req, caller));
+      const member = await callOperation(deps.bus, getMember, { id, view: 'full' }, ctx(req, caller));
       return sendPage(reply, { title: member.name, signedIn: !!caller, body: memberPage(member) });
     } catch (err) {
       return problem(reply, err, caller, req.url, 'No such member', 'There is no member with this id.');
@@ -140,9 +146,9 @@ export async function renderJobPage(
   try {
     // Three reads side by side; the applicant list and comments fail alone without losing the job.
     const [job, applicants, comments] = await Promise.all([
-      caller ? deps.bus.call(getJob, { id }, c) : deps.bus.call(getPublicJob, { id }, c),
-      deps.bus.call(listJobApplicants, { id, offset: 0, limit: 50 }, c).catch(softly),
-      deps.bus.call(listJobComments, { id }, c).catch(softly),
+      caller ? callOperation(deps.bus, getJob, { id }, c) : callOperation(deps.bus, getPublicJob, { id }, c),
+      callOperation(deps.bus, listJobApplicants, { id, offset: 0, limit: 50 }, c).catch(softly),
+      callOperation(deps.bus, listJobComments, { id }, c).catch(softly),
     ]);
     const viewer: JobViewer | undefined = caller ? { caller, isPoster: job.postedBy.id === caller.memberId, state } : undefined;
     const mine = viewer ? await viewerBlock(deps.bus, req, viewer, job) : signedOutNote(job);

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, getJobWork, type AuthorizedJobDetail, type Caller, type Job } from '@marketplace/contracts';
+import {
+  AppError, getJobWork, listJobApplications, type AuthorizedJobDetail, type Caller, type Job, type JobApplication,
+} from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
 import { checkBox, textArea, textInput } from '../form-fields.js';
 import { html, type Raw } from '../layout.js';
@@ -39,7 +41,10 @@ export function softly(err: unknown): undefined {
 export async function viewerBlock(bus: BusClient, req: FastifyRequest, viewer: JobViewer, job: Job | AuthorizedJobDetail): Promise<Raw> {
   const notice = viewer.state.notice ?? doneNotice(req, JOB_NOTICES);
   // Only the two sides of a hire (and staff) get an answer here; anyone else is simply not shown the link.
-  const work = job.status !== 'open' ? await callAs(bus, req, viewer.caller, getJobWork, { id: job.id }).catch(softly) : undefined;
+  const [work, received] = await Promise.all([
+    job.status !== 'open' ? callAs(bus, req, viewer.caller, getJobWork, { id: job.id }).catch(softly) : undefined,
+    viewer.isPoster ? callAs(bus, req, viewer.caller, listJobApplications, { id: job.id }).catch(softly) : undefined,
+  ]);
   const application = 'application' in job ? job.application : null;
   const applied = application && LIVE.has(application.status) ? application : null;
   const canApply = !viewer.isPoster && !applied && job.status === 'open';
@@ -47,12 +52,29 @@ export async function viewerBlock(bus: BusClient, req: FastifyRequest, viewer: J
 <section class="part" id="you" aria-labelledby="you-heading">
 <h2 id="you-heading">${viewer.isPoster ? 'Your job' : canApply ? 'Apply for this job' : 'Your application'}</h2>
 ${work ? html`<p id="work-link">Status: ${work.statusLabel}. ${work.reason} <a class="button" href="/jobs/${job.id}/work">Open the work page</a></p>` : ''}
-${viewer.isPoster ? html`<p>You posted this job. See its applications under <a href="/me/jobs">My jobs</a>.</p>`
+${viewer.isPoster ? posterPart(job, received?.applications)
     : applied ? html`<p id="your-application">You applied ${when(applied.createdAt)}. Status: <span class="status">${applied.statusLabel}</span>.
 <a href="/me/applications">Your applications</a></p>`
       : canApply ? applyForm(job, viewer.state) : html`<p class="note">This job takes no applications now.</p>`}
 ${viewer.isPoster ? '' : html`<p class="meta"><a href="/report/job/${job.id}">Report this job</a></p>`}
 </section>`;
+}
+
+/**
+ * The poster's way on from their job: one click to its applications, with how many there are and
+ * how many wait on a decision, and the edit and close the job still allows.
+ */
+function posterPart(job: Job | AuthorizedJobDetail, applications: readonly JobApplication[] | undefined): Raw {
+  const id = encodeURIComponent(job.id);
+  // Withdrawn applications are gone for the poster too (the board's applicant count leaves them out).
+  const received = applications?.filter((a) => a.status !== 'withdrawn');
+  const waiting = received?.filter((a) => a.status === 'submitted').length ?? 0;
+  const count = received === undefined ? 'Its applications'
+    : `${received.length} ${received.length === 1 ? 'application' : 'applications'}`;
+  const editable = job.status === 'open' && !job.safetyHidden;
+  return html`<p id="poster-applications">You posted this job. <a href="/me/jobs/${id}" id="applications-link">${count}</a>${
+    waiting ? `, ${waiting} waiting for your decision` : ''}.</p>
+${editable ? html`<p id="poster-actions"><a class="button" href="/me/jobs/${id}/edit">Edit the job</a> <a class="button secondary" href="/me/jobs/${id}/close">Close the job</a></p>` : ''}`;
 }
 
 function applyForm(job: Job, state: FormState): Raw {
