@@ -1,6 +1,7 @@
 import type { WireError } from './errors/error-body.js';
 
-export type Surface = 'rest' | 'mcp' | 'internal';
+/** Where a call came in: the API, an agent's tool call, a page of the web app, or another service. */
+export type Surface = 'rest' | 'mcp' | 'web' | 'internal';
 
 /** Facts about the HTTP client the gateway saw, for services that count or limit per client. */
 export interface ClientFacts {

@@ -159,9 +159,12 @@ export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(
   return { ...op, subject: op.subject ?? subjectFor(op.service, kebab) };
 }
 
-/** The access an operation has on one surface: REST and MCP bindings may narrow or widen it. */
-export function accessOn(op: Operation, surface: 'rest' | 'mcp' | 'internal'): Access {
-  if (surface === 'rest') return op.rest?.access ?? op.access;
+/**
+ * The access an operation has on one surface: REST and MCP bindings may narrow or widen it. The web
+ * pages act as a signed-in browser on the API, so they have the REST binding's access.
+ */
+export function accessOn(op: Operation, surface: 'rest' | 'mcp' | 'web' | 'internal'): Access {
+  if (surface === 'rest' || surface === 'web') return op.rest?.access ?? op.access;
   if (surface === 'mcp') return op.mcp?.access ?? op.access;
   return op.access;
 }

@@ -22,6 +22,7 @@ export function refuseSecrets(text: Record<string, string | undefined>): void {
 /** Where a request came from, in the contract's channel words: a browser session is the web. */
 export function channelOf(surface: Surface, caller: Caller): 'web' | 'rest' | 'mcp' {
   if (surface === 'mcp' || caller.via === 'oauth') return 'mcp';
+  if (surface === 'web') return 'web';
   return caller.via === 'session' ? 'web' : 'rest';
 }
 

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
-  AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, validateInput, type Caller, type ClientFacts,
+  AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, validateInput, type Caller,
   type OutputOf,
 } from '@marketplace/contracts';
-import { inSpan, type BusClient } from '@marketplace/service-kit/edge';
+import { inSpan, type BusClient, type CallContext } from '@marketplace/service-kit/edge';
 import { bearerToken } from '../auth/authenticator.js';
 import { renameFields } from '../call/field-errors.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
-import { clientFacts } from '../call/client-facts.js';
+import { callContext, callOperation } from '../call/operation-call.js';
 import { requireAccess } from '../call/require-access.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
@@ -106,7 +106,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       if (invalid) throw invalid;
       const tool = tools.get(request.params.name);
       if (!tool) return toolError(AppError.notFound(`Unknown tool ${request.params.name}.`));
-      return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, caller, req.id, deps, clientFacts(req));
+      return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, callContext(req, caller, 'mcp'), deps);
     });
     const transport = new sdk.StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
@@ -119,9 +119,9 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
 }
 
 async function callTool(
-  tool: Tool, args: Record<string, unknown>, caller: Caller | null, requestId: string, deps: Pick<McpDeps, 'bus' | 'streamer' | 'pages' | 'alerts'>,
-  client?: ClientFacts,
+  tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: Pick<McpDeps, 'bus' | 'streamer' | 'pages' | 'alerts'>,
 ): Promise<CallToolResult> {
+  const { caller, requestId } = ctx;
   let staged: string | undefined;
   try {
     requireAccess(toolAccess(tool), caller);
@@ -136,16 +136,15 @@ async function callTool(
       const { [field]: data, ...others } = raw;
       const checked = validateInput(tool.op.input.omit({ [field]: true } as Record<string, true>), others, argName) as Record<string, unknown>;
       if (tool.upload.precheck) {
-        await deps.bus.request(tool.upload.precheck.subject, tool.upload.precheck.service, checked, { requestId, caller, surface: 'mcp', ...(client ? { client } : {}) });
+        await callOperation(deps.bus, tool.upload.precheck, checked, ctx, argName);
       }
       const object = await deps.streamer.stageBase64Value(data, tool.upload, toolUploadMaxBytes(tool.upload));
       staged = object.key;
       raw[field] = object;
     }
-    const input = validateInput(tool.op.input, raw, argName);
     const data = await inSpan(`mcp ${tool.name}`, {
       kind: 'server', attributes: { 'mcp.tool.name': tool.name, 'marketplace.operation': tool.op.name, 'marketplace.request_id': requestId },
-    }, () => deps.bus.request(tool.op.subject, tool.op.service, input, { requestId, caller, surface: 'mcp', ...(client ? { client } : {}) }));
+    }, () => callOperation(deps.bus, tool.op, raw, ctx, argName));
     if (tool.upload?.adopt) staged = undefined;
     deps.pages.afterCall(tool.op);
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;

@@ -6,7 +6,7 @@ import {
 } from '@marketplace/contracts';
 import { inSpan, type BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
-import { clientFacts } from '../call/client-facts.js';
+import { callContext, callOperation, callOperationJson } from '../call/operation-call.js';
 import { bindFields, fastifyPath, type BoundField } from '../call/field-bindings.js';
 import { renameFields } from '../call/field-errors.js';
 import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
@@ -136,28 +136,25 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
         const version = deps.pages.version;
         if (upload) deps.streamer.precheck(req, upload);
         const raw = rawInput(req, fields);
+        const ctx = callContext(req, caller, 'rest');
         if (upload && othersSchema) {
           const { [upload.field]: _sent, ...others } = raw;
           const checked = validateInput(othersSchema, others, wireName) as Record<string, unknown>;
           // Asked before the body is read: a refused request (a bad token, a full quota) stores nothing.
           if (upload.precheck) {
             const bytes = Number(req.headers['content-length']);
-            await deps.bus.request(upload.precheck.subject, upload.precheck.service, {
-              ...checked, ...(Number.isSafeInteger(bytes) ? { bytes } : {}),
-            }, { requestId: req.id, caller, surface: 'rest', client: clientFacts(req) });
+            await callOperation(deps.bus, upload.precheck, { ...checked, ...(Number.isSafeInteger(bytes) ? { bytes } : {}) }, ctx, wireName);
           }
           const object = await deps.streamer.stage(req, upload, req.body, wireName(upload.field));
           staged = object.key;
           raw[upload.field] = object;
         }
-        const input = validateInput(op.input, raw, wireName);
-        const ctx = { requestId: req.id, caller, surface: 'rest' as const, client: clientFacts(req) };
         if (rest.download) {
-          const object = await deps.bus.request(op.subject, op.service, input, ctx);
+          const object = await callOperation(deps.bus, op, raw, ctx, wireName);
           return await deps.streamer.send(reply.code(rest.status), object as ObjectDownload, rest.download);
         }
         // The service's JSON goes out as it came: a page is not parsed and serialised again here.
-        const json = await deps.bus.requestJson(op.subject, op.service, input, ctx);
+        const json = await callOperationJson(deps.bus, op, raw, ctx, wireName);
         if (upload?.adopt) staged = undefined;
         deps.pages.afterCall(op);
         if (json === undefined) return reply.code(rest.status).send();

@@ -6,6 +6,7 @@ import { problem } from './board-pages.js';
 import { html, sendPage } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 import { ctxOf, when } from './session-pages.js';
+import { callOperation } from '../call/operation-call.js';
 
 /**
  * A job's published versions, public like the job: what an applicant applied to is readable after
@@ -18,7 +19,7 @@ export function registerJobVersionPages(app: FastifyInstance, deps: { bus: BusCl
     const { id } = req.params as { id: string };
     const caller = await viewer(req, reply);
     try {
-      const { versions } = await deps.bus.call(listJobVersions, { id }, ctxOf(req, caller));
+      const { versions } = await callOperation(deps.bus, listJobVersions, { id }, ctxOf(req, caller));
       const newest = [...versions].sort((a, b) => b.version - a.version);
       return sendPage(reply, { title: 'Versions', signedIn: !!caller, body: html`
 <nav aria-label="Breadcrumb"><p class="meta"><a href="/jobs/${id}">The job</a> › Versions</p></nav>
@@ -37,7 +38,7 @@ export function registerJobVersionPages(app: FastifyInstance, deps: { bus: BusCl
     try {
       const number = Number(version);
       if (!Number.isInteger(number) || number < 1) throw new RangeError(version);
-      const v = await deps.bus.call(getJobVersion, { id, version: number }, ctxOf(req, caller));
+      const v = await callOperation(deps.bus, getJobVersion, { id, version: number }, ctxOf(req, caller));
       return sendPage(reply, { title: `${v.title}, version ${v.version}`, signedIn: !!caller, body: html`
 <nav aria-label="Breadcrumb"><p class="meta"><a href="/jobs/${id}">The job</a> › <a href="/jobs/${id}/versions">Versions</a> › Version ${v.version}</p></nav>
 <article aria-labelledby="job-title"><h1 id="job-title">${v.title}</h1>

@@ -4,6 +4,7 @@ import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
 import { acceptFormPosts, formCaller, formFields } from './form-posts.js';
 import { html, sendPage, type Raw } from './layout.js';
+import { callContext, callOperation } from '../call/operation-call.js';
 
 export interface JoinPageDeps {
   bus: BusClient;
@@ -41,20 +42,20 @@ export function registerJoinPage(app: FastifyInstance, deps: JoinPageDeps): Map<
       const caller = await callerOf(deps, req, reply).catch(() => null);
       const token = String(form.token ?? '').trim().slice(0, 200);
       const email = String(form.email ?? '').trim().slice(0, 254);
-      const ctx = { requestId: req.id, caller, surface: 'rest' as const };
+      const ctx = callContext(req, caller, 'web');
       let notice: Notice;
       let status = 200;
       try {
         if (form.action === 'waitlist') {
           const input = validateInput(joinWaitlist.input, { email });
-          await deps.bus.call(joinWaitlist, input, ctx);
+          await callOperation(deps.bus, joinWaitlist, input, ctx);
           notice = { kind: 'ok', text: `You are on the waitlist as ${input.email}. We will email you when a place opens.` };
         } else if (form.action === 'invite') {
           if (!caller) {
             status = 401;
             notice = { kind: 'error', field: 'token', text: 'Sign in first, then come back to this page with your invitation.' };
           } else {
-            await deps.bus.call(acceptInvitation, validateInput(acceptInvitation.input, { token }), ctx);
+            await callOperation(deps.bus, acceptInvitation, validateInput(acceptInvitation.input, { token }), ctx);
             notice = { kind: 'ok', text: 'You are in. Welcome to the marketplace.' };
           }
         } else {
@@ -80,7 +81,7 @@ function callerOf(deps: JoinPageDeps, req: FastifyRequest, reply: FastifyReply):
 }
 
 async function baseView(deps: JoinPageDeps, req: FastifyRequest, caller: Caller | null, token: string): Promise<View> {
-  const access = await deps.bus.call(getAccess, {}, { requestId: req.id, caller, surface: 'rest' })
+  const access = await callOperation(deps.bus, getAccess, {}, callContext(req, caller, 'web'))
     .catch(() => ({ inviteOnly: true, standing: caller ? 'needs_invitation' : 'signed_out' }));
   return { inviteOnly: access.inviteOnly, standing: access.standing, token, email: '' };
 }

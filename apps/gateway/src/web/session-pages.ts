@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, validateInput, type Caller, type InputOf, type Operation, type OutputOf } from '@marketplace/contracts';
+import { AppError, type Caller, type Operation, type OutputOf } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
+import { callContext, callOperation } from '../call/operation-call.js';
 import { formCaller, formFields } from './form-posts.js';
 import { html, sendPage, type Page, type Raw } from './layout.js';
 
@@ -27,15 +28,16 @@ export interface FormState {
   notice?: Notice;
 }
 
+/** A page's call context: the web surface, with the visitor's client facts. */
 export function ctxOf(req: FastifyRequest, caller: Caller | null) {
-  return { requestId: req.id, caller, surface: 'rest' as const };
+  return callContext(req, caller, 'web');
 }
 
-/** Calls an operation as the visitor, validating the input as the REST surface does first. */
+/** Calls an operation as the visitor, through the gateway's one call path. */
 export async function callAs<Op extends Operation>(
   bus: BusClient, req: FastifyRequest, caller: Caller | null, op: Op, input: unknown,
 ): Promise<OutputOf<Op>> {
-  return bus.call(op, validateInput(op.input, input) as InputOf<Op>, ctxOf(req, caller));
+  return callOperation(bus, op, input, ctxOf(req, caller));
 }
 
 /** The signed-in browser session, or a redirect to sign in that comes back here. */

@@ -10,6 +10,7 @@ import { html, sendPage, type Raw } from './layout.js';
 import {
   ctxOf, errorText, guarded, noticeOf, offsetOf, pageCaller, pager, postCaller, when, type Notice,
 } from './session-pages.js';
+import { callOperation } from '../call/operation-call.js';
 
 export interface StaffConsoleDeps {
   bus: BusClient;
@@ -75,8 +76,8 @@ export function registerStaffConsole(app: FastifyInstance, deps: StaffConsoleDep
       const caller = await pageCaller(deps, req, reply);
       if (!caller) return reply;
       return staffGuarded(reply, async () => {
-        const queue = await deps.bus.call(listContentReports, { status: 'open', offset: 0, limit: 1 }, ctxOf(req, caller));
-        const waiting = await deps.bus.call(listWaitlist, { status: 'waiting', offset: 0, limit: 1 }, ctxOf(req, caller));
+        const queue = await callOperation(deps.bus, listContentReports, { status: 'open', offset: 0, limit: 1 }, ctxOf(req, caller));
+        const waiting = await callOperation(deps.bus, listWaitlist, { status: 'waiting', offset: 0, limit: 1 }, ctxOf(req, caller));
         return page(reply, 'Staff console', html`
 <h1>Staff console</h1>
 <ul class="cards two">
@@ -94,7 +95,7 @@ ${LISTS.map((l) => html`<li class="card"><h2><a href="${l.path}">${l.title}</a><
         if (!caller) return reply;
         const offset = offsetOf(req);
         return staffGuarded(reply, async () => {
-          const out = await deps.bus.call(list.op as Operation, { offset, limit: PAGE_SIZE }, ctxOf(req, caller)) as { nextOffset: number | null };
+          const out = await callOperation(deps.bus, list.op as Operation, { offset, limit: PAGE_SIZE }, ctxOf(req, caller)) as { nextOffset: number | null };
           const rows = (list.rows as (o: unknown) => Raw[])(out);
           return page(reply, list.title, html`
 ${crumbs(list.title)}
@@ -124,10 +125,10 @@ ${pager(list.path, '', offset, out.nextOffset, PAGE_SIZE)}`);
       try {
         if (act === 'decision') {
           const input = validateInput(decideContentReport.input, { id, action: form.action, reason: form.reason });
-          await deps.bus.call(decideContentReport, input, ctxOf(req, caller));
+          await callOperation(deps.bus, decideContentReport, input, ctxOf(req, caller));
           notice = { kind: 'ok', text: input.action === 'remove' ? 'Removed. The owner is told why.' : 'Dismissed.' };
         } else {
-          await deps.bus.call(restoreContent, validateInput(restoreContent.input, { id, reason: form.reason }), ctxOf(req, caller));
+          await callOperation(deps.bus, restoreContent, validateInput(restoreContent.input, { id, reason: form.reason }), ctxOf(req, caller));
           notice = { kind: 'ok', text: 'Restored. The owner is told.' };
         }
       } catch (err) {
@@ -158,7 +159,7 @@ ${pager(list.path, '', offset, out.nextOffset, PAGE_SIZE)}`);
       let notice: Notice;
       let status = 200;
       try {
-        const out = await deps.bus.call(inviteFromWaitlist, validateInput(inviteFromWaitlist.input, { id }), ctxOf(req, caller));
+        const out = await callOperation(deps.bus, inviteFromWaitlist, validateInput(inviteFromWaitlist.input, { id }), ctxOf(req, caller));
         notice = out.emailed
           ? { kind: 'ok', text: `Invited ${out.entry.email}: your invitation link is on its way.` }
           : { kind: 'ok', text: `${out.entry.email} was already invited; nothing was sent again.` };
@@ -252,7 +253,7 @@ async function moderationPage(
 ): Promise<FastifyReply> {
   const offset = req.method === 'GET' ? offsetOf(req) : 0;
   return staffGuarded(reply, async () => {
-    const out = await deps.bus.call(listContentReports, { status, offset, limit: PAGE_SIZE }, ctxOf(req, caller));
+    const out = await callOperation(deps.bus, listContentReports, { status, offset, limit: PAGE_SIZE }, ctxOf(req, caller));
     return page(reply, 'Moderation queue', html`
 ${crumbs('Moderation queue')}
 <h1>Moderation queue</h1>
@@ -269,7 +270,7 @@ async function waitlistPage(
 ): Promise<FastifyReply> {
   const offset = req.method === 'GET' ? offsetOf(req) : 0;
   return staffGuarded(reply, async () => {
-    const out = await deps.bus.call(listWaitlist, { status, offset, limit: PAGE_SIZE }, ctxOf(req, caller));
+    const out = await callOperation(deps.bus, listWaitlist, { status, offset, limit: PAGE_SIZE }, ctxOf(req, caller));
     const rows = out.entries.map((e) => cells(e.email, when(e.createdAt), when(e.invitedAt),
       e.status === 'waiting'
         ? html`<form method="post" action="/admin/waitlist/${e.id}/invite" class="inline"><button type="submit" aria-label="Invite ${e.email}">Invite</button></form>`

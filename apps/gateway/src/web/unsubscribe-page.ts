@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, unsubscribeContactNotification, validateInput } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
 import { html, sendPage } from './layout.js';
+import { callContext, callOperation } from '../call/operation-call.js';
 
 export interface UnsubscribePageDeps {
   bus: BusClient;
@@ -54,7 +55,7 @@ async function answer(deps: UnsubscribePageDeps, req: FastifyRequest, reply: Fas
   reply.header('cache-control', 'no-store');
   try {
     const input = validateInput(unsubscribeContactNotification.input, { token });
-    const done = await deps.bus.call(unsubscribeContactNotification, input, { requestId: req.id, caller: null, surface: 'rest' });
+    const done = await callOperation(deps.bus, unsubscribeContactNotification, input, callContext(req, null, 'web'));
     return sendPage(reply, {
       title: 'Emails turned off',
       body: html`<h1>Emails turned off</h1><p id="notice" role="status">${done.description} are now off.</p>`,

@@ -3,6 +3,7 @@ import { AppError, listAuthMethods, safeLocalPath, type Caller } from '@marketpl
 import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
 import { html, sendPage } from './layout.js';
+import { callContext, callOperation } from '../call/operation-call.js';
 
 interface WebDeps {
   bus: BusClient;
@@ -33,7 +34,7 @@ export function registerWebPages(app: FastifyInstance, deps: WebDeps): Map<strin
     const query = req.query as Record<string, unknown>;
     const next = localPath(query.next, '/agent-access', deps.publicUrl);
     const caller = await signedIn(deps, req, reply);
-    const { methods } = await deps.bus.call(listAuthMethods, {}, { requestId: req.id, caller: null })
+    const { methods } = await callOperation(deps.bus, listAuthMethods, {}, callContext(req, null, 'web'))
       .catch((err: unknown) => {
         if (err instanceof AppError) return { methods: [] };
         throw err;

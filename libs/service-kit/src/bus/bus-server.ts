@@ -12,7 +12,7 @@ import { isDependencyError } from '../database/dependency-errors.js';
 import { recordOperation } from '../health/service-metrics.js';
 import { currentSpan, inSpan } from '../tracing/tracer.js';
 
-const SURFACES: readonly Surface[] = ['rest', 'mcp', 'internal'];
+const SURFACES: readonly Surface[] = ['rest', 'mcp', 'web', 'internal'];
 
 /**
  * Answers every operation of one service, in the service's queue group so replicas share load.
