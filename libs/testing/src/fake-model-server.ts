@@ -26,6 +26,8 @@ export interface FakeModelServer {
   queue: ChatReply[];
   /** Transcription replies to use, in order, before the default one. */
   transcripts: ({ json: unknown } | { status: number })[];
+  /** Requests given a `hang` reply that the client gave up on (closed before any answer). */
+  abandoned: ModelRequest[];
   stop(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
   const requests: ModelRequest[] = [];
   const queue: ChatReply[] = [];
   const transcripts: FakeModelServer['transcripts'] = [];
+  const abandoned: ModelRequest[] = [];
   const server = createServer((req, res) => {
     void (async () => {
       const raw = await readBody(req);
@@ -134,7 +137,12 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       }
       if (req.method !== 'POST' || path !== '/v1/chat/completions') return send(404, { error: { message: 'not found' } });
       const reply = queue.shift() ?? { json: defaultChatReply(system, user) };
-      if ('hang' in reply) return; // never answers: the client's timeout must end it
+      if ('hang' in reply) {
+        // Never answers: the client's timeout must end it, which the test can see here.
+        const asked = requests[requests.length - 1]!;
+        res.on('close', () => abandoned.push(asked));
+        return;
+      }
       if ('status' in reply) {
         return send(reply.status, { error: { message: 'fake failure' } }, reply.retryAfter ? { 'retry-after': String(reply.retryAfter) } : {});
       }
@@ -155,6 +163,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     requests,
     queue,
     transcripts,
+    abandoned,
     stop: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { startFakeModelServer, type FakeModelServer } from '@marketplace/testing';
+import { startFakeModelServer, until, type FakeModelServer } from '@marketplace/testing';
 import { modelConfigFromEnv, modelProviderFromEnv, OpenAiCompatibleProvider, type ModelProviderConfig } from './model-provider.js';
 
 let server: FakeModelServer;
@@ -36,10 +36,21 @@ describe('OpenAI-compatible model provider', () => {
 
   it('retries 429 and 5xx, then succeeds; gives up after the configured retries', async () => {
     server.queue.push({ status: 503 }, { status: 429, retryAfter: 1 }, { json: { answer: 'late' } });
-    const started = Date.now();
-    const { data } = await new OpenAiCompatibleProvider(config()).chatJson({ system: 's', user: 'u', schema: shape });
-    expect(data.answer).toBe('late');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const before = server.requests.length;
+    // The waits it chose: the 429's Retry-After (1 s), not its own backoff (250 ms, then 500 ms).
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    let waits: unknown[];
+    try {
+      const { data } = await new OpenAiCompatibleProvider(config()).chatJson({ system: 's', user: 'u', schema: shape });
+      expect(data.answer).toBe('late');
+      waits = timers.mock.calls.map(([, ms]) => ms);
+    } finally {
+      timers.mockRestore();
+    }
+    expect(server.requests.length - before).toBe(3);
+    expect(waits).toContain(250);
+    expect(waits).toContain(1000);
+    expect(waits).not.toContain(500);
     server.queue.push({ status: 500 }, { status: 500 });
     await expect(new OpenAiCompatibleProvider(config({ retries: 1 })).chatJson({ system: 's', user: 'u', schema: shape }))
       .rejects.toThrow(/answered 500/);
@@ -53,10 +64,11 @@ describe('OpenAI-compatible model provider', () => {
 
   it('times out a model that never answers, per attempt', async () => {
     server.queue.push({ hang: true }, { hang: true });
-    const started = Date.now();
+    const gaveUp = server.abandoned.length;
     await expect(new OpenAiCompatibleProvider(config({ timeoutMs: 200, retries: 1 })).chatJson({ system: 's', user: 'u', schema: shape }))
       .rejects.toThrow(/did not answer within 200 ms/);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Both attempts were ended by the provider itself, one after the other.
+    await until(() => server.abandoned.length === gaveUp + 2, { timeoutMs: 5000, what: 'both hanging requests to be closed' });
   });
 
   it('asks again once when the answer is not JSON of the expected shape, counting both calls', async () => {
