@@ -76,7 +76,7 @@ export async function gatherWaiting(bus: BusClient, req: FastifyRequest, caller:
     });
   }
   for (const d of drafts?.drafts ?? []) {
-    items.push({ id: `draft-${d.id}`, href: d.previewPath, action: `Finish the draft: ${d.readiness.needs}`, about: d.title ?? 'Untitled draft' });
+    items.push({ id: `draft-${d.id}`, href: d.previewPath, action: 'Finish your job draft', about: `${d.title ?? 'Untitled draft'} · Next: ${d.readiness.needs}` });
   }
   for (const a of hires) {
     if (a.job.status === 'in_progress') {
