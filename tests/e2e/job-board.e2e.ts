@@ -3,10 +3,11 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { jetstream } from '@nats-io/jetstream';
-import { applicationSubmittedV1 } from '@marketplace/contracts';
+import { applicationSubmittedV1, authenticateKey } from '@marketplace/contracts';
 import {
   api, connectAs, createMember, mcp, probeFixedWindow, toolError, toolOutcome, toolResult, until, type TestMember,
 } from '@marketplace/testing';
+import { callInternal } from './support/bus.js';
 import { expectFixedWindowLimit } from './support/limits.js';
 
 const base = inject('baseUrl');
@@ -394,17 +395,37 @@ describe('safety review on posting', () => {
 
   it('503 and nothing published when identity (profile and preferred-worker checks) is down', async () => {
     const poster = await createMember(nats);
+    const caller = await callInternal(nats, authenticateKey, { key: poster.key });
     const control = inject('controlUrl');
-    await fetch(`${control}/stop/identity`, { method: 'POST' });
+    expect((await fetch(`${control}/stop/identity`, { method: 'POST' })).status).toBe(204);
+    // The gateway must still get past the API key, or its own 503 would pass this test: a stand-in
+    // answers only authenticateKey, as identity did a moment ago. Everything else identity answers
+    // (the member card jobs checks the profile with, the preferred workers) has no one to answer it.
+    const standIn = await connectAs(nats, 'identity', 'e2e-identity-stand-in');
+    const authenticated: string[] = [];
+    standIn.subscribe(authenticateKey.subject, {
+      callback: (_err, msg) => {
+        authenticated.push(msg.string());
+        msg.respond(JSON.stringify({ ok: true, data: caller }));
+      },
+    });
+    await standIn.flush();
     try {
-      // With identity down the API key cannot be checked either; the gateway answers 503.
-      const res = await api(base, '/api/me/jobs', { key: poster.key, body: job({ title: 'During outage' }) });
-      expect(res.status).toBe(503);
+      for (const body of [job({ title: 'During outage' }), job({ title: 'During outage, preferred', preferred_workers: [`someone-${randomUUID().slice(0, 8)}@example.test`] })]) {
+        const before = authenticated.length;
+        const res = await api(base, '/api/me/jobs', { key: poster.key, body });
+        expect(authenticated.length, 'the gateway authenticated the key').toBe(before + 1);
+        expect(res.status, JSON.stringify(res.body)).toBe(503);
+        expect(res.body.error).toMatch(/identity service is unavailable/);
+      }
     } finally {
-      await fetch(`${control}/start/identity`, { method: 'POST' });
+      await standIn.close();
+      expect((await fetch(`${control}/start/identity`, { method: 'POST' })).status).toBe(204);
     }
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM jobs.jobs WHERE poster_id = $1`, [poster.id]);
     expect(rows[0].n).toBe(0);
+    // Identity back: the same post goes through.
+    expect((await api(base, '/api/me/jobs', { key: poster.key, body: job({ title: 'After the outage' }) })).status).toBe(201);
   });
 });
 
