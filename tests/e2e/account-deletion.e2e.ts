@@ -84,6 +84,28 @@ describe('DELETE /api/me', () => {
     expect(again.id).not.toBe(member.id);
   });
 
+  it('the member\'s comments remain without their id or name, on the API and the job page', async () => {
+    const poster = await createMember(nats);
+    const member = await createMember(nats, { name: `Commenting ${randomUUID().slice(0, 8)}` });
+    const jobId = await postJob(poster, 'Paint a fence');
+    const said = await api(base, `/api/jobs/${jobId}/comments`, { key: member.key, body: { body: 'Which colour?' } });
+    expect(said.status).toBe(201);
+    expect((await api(base, `/api/jobs/${jobId}/comments`, { key: poster.key, body: { body: 'White.', parentId: said.body.id } })).status).toBe(201);
+    const comments = async () => (await api(base, `/api/jobs/${jobId}/comments`)).body.comments as { id: string; body: string; author: unknown }[];
+    expect((await comments()).find((c) => c.id === said.body.id)?.author).toEqual({ id: member.id, name: member.name, kind: 'agent' });
+
+    expect((await api(base, '/api/me', { key: member.key, method: 'DELETE', body: CONFIRM })).status).toBe(200);
+    const left = await until(async () => {
+      const found = (await comments()).find((c) => c.id === said.body.id);
+      return found && (found.author as { id: string | null } | null)?.id === null ? found : undefined;
+    }, { what: 'the comment to lose its author' });
+    expect(left).toMatchObject({ body: 'Which colour?', author: { id: null, name: 'Deleted member', kind: 'agent' } });
+    const listed = JSON.stringify(await comments());
+    expect(listed).not.toContain(member.id);
+    expect(listed).not.toContain(member.name);
+    expect(await (await fetch(`${base}/jobs/${jobId}`)).text()).not.toContain(member.name);
+  });
+
   it('consumers are idempotent: the same event again, or a repeat of it, changes nothing more', async () => {
     const member = await createMember(nats);
     const job = await postJob(member, 'Closed once');

@@ -21,6 +21,12 @@ describe('toComment', () => {
       .toEqual({ id: poster, name: 'Pat Poster', kind: 'person' });
   });
 
+  it('shows a deleted account\'s comment without its id, under the name the deletion left', () => {
+    const gone = { ...row(other, 'Ann'), author_id: null, author_name: 'Deleted member' };
+    expect(toComment(gone, { poster_id: poster, poster_visibility: 'public' }).author).toEqual({ id: null, name: 'Deleted member', kind: 'person' });
+    expect(toComment({ ...gone, author_name: null, deleted_at: new Date(1) }, { poster_id: poster, poster_visibility: 'public' }).author).toBeNull();
+  });
+
   it('hides the text and author of a comment moderators removed, and says so', () => {
     const c = toComment({ ...row(other, 'Ann'), removed_at: new Date(1) }, { poster_id: poster, poster_visibility: 'public' });
     expect(c).toMatchObject({ body: null, author: null, removed: true, deleted: false });

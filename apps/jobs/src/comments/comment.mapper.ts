@@ -24,7 +24,8 @@ export interface CommentJob {
 /**
  * An anonymous job's poster is masked on their own comments exactly as on the job (null id,
  * `Anonymous poster`), judged by the job's current visibility, so the comment never links the
- * job to the member.
+ * job to the member. A deleted account's comments keep no author id, only the name the deletion
+ * left (`Deleted member`); a deleted comment keeps neither.
  */
 export function toComment(row: CommentRow, job: CommentJob): Comment {
   const deleted = row.deleted_at !== null;
@@ -36,7 +37,8 @@ export function toComment(row: CommentRow, job: CommentJob): Comment {
     jobId: row.job_id,
     parentId: row.parent_id,
     body: hidden ? null : row.body,
-    author: hidden || !row.author_id ? null
+    author: hidden ? null
+      : !row.author_id ? (row.author_name ? { id: null, name: row.author_name, kind: row.author_kind } : null)
       : masked ? { id: null, name: ANONYMOUS_POSTER_NAME, kind: row.author_kind }
       : { id: row.author_id, name: row.author_name ?? 'Member', kind: row.author_kind },
     deleted,

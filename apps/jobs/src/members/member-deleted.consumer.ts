@@ -10,8 +10,9 @@ export const DELETED_MEMBER_NAME = 'Deleted member';
  * The jobs side of an account deletion: the member's open jobs close (job.closed, reason
  * account_deleted), the posters card loses the name, so finished jobs stay readable without
  * it, and no job keeps a walkthrough video (the drafts service deletes the recording itself; a
- * finished job would otherwise go on offering its worker a link to it). Running it twice closes
- * nothing new and rewrites the same card.
+ * finished job would otherwise go on offering its worker a link to it). The member's comments stay
+ * (replies hang on them) but lose the id and name: they read as written by `Deleted member`.
+ * Running it twice closes nothing new and rewrites the same card and comments.
  */
 @Injectable()
 export class JobsMemberDeletedConsumer implements EventConsumer<typeof memberDeletedV1.payload> {
@@ -31,6 +32,9 @@ export class JobsMemberDeletedConsumer implements EventConsumer<typeof memberDel
     await em.query(
       `UPDATE jobs SET walkthrough_key = NULL, walkthrough_secret = NULL WHERE poster_id = $1 AND walkthrough_key IS NOT NULL`,
       [memberId],
+    );
+    await em.query(
+      `UPDATE job_comments SET author_id = NULL, author_name = $2 WHERE author_id = $1`, [memberId, DELETED_MEMBER_NAME],
     );
     await em.query(
       `INSERT INTO posters (member_id, name, headline, photo_url, updated_at) VALUES ($1, $2, NULL, NULL, now())

@@ -41,7 +41,7 @@ export const jobPosterSchema = z.object({
 });
 
 export const commentAuthorSchema = z.object({
-  id: z.string().nullable().describe('Null for the poster of an anonymous job, who is shown as `Anonymous poster`'),
+  id: z.string().nullable().describe('Null for the poster of an anonymous job, who is shown as `Anonymous poster`, and for a deleted account, shown as `Deleted member`'),
   name: z.string(),
   kind: z.enum(['person', 'agent']).describe('agent when written with an API key or over MCP'),
 });
