@@ -88,7 +88,7 @@ ${intro}
   });
 
   app.post('/api/auth/sign-out', async (req, reply) => {
-    const token = sessionToken(req);
+    const token = sessionToken(req, publicUrl);
     if (token) {
       // Signing someone out is a write too: only our own pages may ask for it.
       if (!isSameOriginJson(req, deps.auth.publicOrigin)) {

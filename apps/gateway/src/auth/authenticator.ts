@@ -49,7 +49,7 @@ export class Authenticator {
    * same-origin check: use requestCaller for writes, or check it yourself.
    */
   async sessionCaller(req: FastifyRequest, reply?: FastifyReply): Promise<Caller | null> {
-    const token = sessionToken(req);
+    const token = sessionToken(req, this.publicUrl);
     if (!token) return null;
     try {
       const found = await this.bus.call(authenticateSession, { token }, { requestId: req.id, caller: null });

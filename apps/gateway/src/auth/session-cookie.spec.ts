@@ -48,13 +48,21 @@ describe('session cookie name', () => {
     expect(set[0]!.options.secure).toBe(false);
   });
 
-  it('reads either name during the transition, preferring the prefixed one', () => {
+  it('behind https reads only the prefixed name, whether the public URL or the request says https', () => {
+    const req = (cookies: Record<string, string>, protocol = 'http') => ({ cookies, protocol }) as unknown as FastifyRequest;
+    expect(sessionToken(req({ mk_session: token }), 'https://market.example')).toBeUndefined();
+    expect(sessionToken(req({ mk_session: token }, 'https'), 'http://127.0.0.1:3000')).toBeUndefined();
+    expect(sessionToken(req({ '__Host-mk_session': token, mk_session: 'y'.repeat(43) }, 'https'), 'http://127.0.0.1:3000')).toBe(token);
+  });
+
+  it('on plain http reads either name, preferring the prefixed one', () => {
     const req = (cookies: Record<string, string>) => ({ cookies }) as unknown as FastifyRequest;
-    expect(sessionToken(req({ mk_session: token }))).toBe(token);
-    expect(sessionToken(req({ '__Host-mk_session': token }))).toBe(token);
-    expect(sessionToken(req({ '__Host-mk_session': token, mk_session: 'y'.repeat(43) }))).toBe(token);
-    expect(sessionToken(req({ '__Host-mk_session': 'short', mk_session: token }))).toBe(token);
-    expect(sessionToken(req({}))).toBeUndefined();
+    const http = 'http://127.0.0.1:3000';
+    expect(sessionToken(req({ mk_session: token }), http)).toBe(token);
+    expect(sessionToken(req({ '__Host-mk_session': token }), http)).toBe(token);
+    expect(sessionToken(req({ '__Host-mk_session': token, mk_session: 'y'.repeat(43) }), http)).toBe(token);
+    expect(sessionToken(req({ '__Host-mk_session': 'short', mk_session: token }), http)).toBe(token);
+    expect(sessionToken(req({}), http)).toBeUndefined();
   });
 
   it('clearing behind https clears both names; on http only mk_session', () => {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from '@marketplace/contracts';
 import type { Logger } from '@marketplace/service-kit/edge';
 import { sendError } from './error-reply.js';
+import { strictTransport } from './strict-transport.js';
 import { drainUnread } from '../storage/object-streamer.js';
 
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -18,12 +19,17 @@ export function loggedPath(req: FastifyRequest): string {
   return req.routeOptions?.url ?? req.url.split('?')[0]!;
 }
 
+/** What every answer carries, HSTS included behind https. */
+function everyResponseHeaders(req: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', req.id);
+  reply.header('cache-control', 'no-store');
+  const hsts = strictTransport(req);
+  if (hsts) reply.header('strict-transport-security', hsts);
+}
+
 /** The spec's rules that hold on every route: headers, error bodies, 404, 405, 413, 500. */
 export function registerCrossCutting(app: FastifyInstance, logger: Logger): void {
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-    reply.header('cache-control', 'no-store');
-  });
+  app.addHook('onRequest', async (req, reply) => everyResponseHeaders(req, reply));
 
   app.setErrorHandler(async (err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
@@ -83,7 +89,7 @@ export function registerMethodNotAllowed(app: FastifyInstance, methodsByPath: Ma
  * with the contract's error body and the headers every response carries.
  */
 export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  reply.header('x-request-id', req.id).header('cache-control', 'no-store');
+  everyResponseHeaders(req, reply);
   const refusal = err.code === 'FST_ERR_MAX_PARAM_LENGTH'
     ? new AppError(414, 'A path segment of this URL is too long.')
     : AppError.badRequest('The URL is not valid: percent-encode it as UTF-8 (%XX for each byte).');

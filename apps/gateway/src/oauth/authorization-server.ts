@@ -6,6 +6,7 @@ import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { AppError, OAUTH_SCOPES, oauthAccount, oauthAdmitRegistration, oauthServerKeys } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit/edge';
 import { sendError } from '../http/error-reply.js';
+import { strictTransport } from '../http/strict-transport.js';
 import { trustedProxyHops } from '../http/trust-proxy.js';
 import { html, PAGE_CSP, renderPage } from '../web/layout.js';
 import { busAdapter } from './bus-adapter.js';
@@ -216,6 +217,8 @@ export function mountAuthorizationServer(app: FastifyInstance, server: Authoriza
     }
     reply.hijack();
     reply.raw.setHeader('x-request-id', req.id);
+    const hsts = strictTransport(req);
+    if (hsts) reply.raw.setHeader('strict-transport-security', hsts);
     await loaded.provider.callback()(req.raw, reply.raw);
   });
 }
