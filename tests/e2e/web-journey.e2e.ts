@@ -74,6 +74,7 @@ describe('a job from start to finish in the browser', () => {
     await asWorker.page.getByRole('status').filter({ hasText: 'Sent.' }).waitFor();
     await checkPage(asWorker.page, 'conversation');
     await asPoster.page.goto(`${base}/me/notifications`);
+    await asPoster.page.getByRole('button', { name: 'Show new alerts' }).click();
     await asPoster.page.getByRole('link', { name: 'Read the message' }).first().click();
     await asPoster.page.getByText('Any colours you love?').waitFor();
     await asPoster.page.getByRole('textbox', { name: /Message to/ }).fill('Warm browns, please.');

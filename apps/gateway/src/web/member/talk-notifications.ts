@@ -58,14 +58,30 @@ ${links.value ? html`<p class="meta">${links}</p>` : ''}
 </li>`;
 }
 
-function alertsSection(delivered: Delivered): Raw {
+/**
+ * Reading alerts marks them seen, so they are only read by the same-origin POST of the button
+ * here: a GET (a link from another site, a prefetch) must not drain them.
+ */
+const showAlertsForm = (label: string) => html`<form method="post" action="/me/notifications/alerts" id="alerts-form">
+<button type="submit">${label}</button>
+</form>`;
+
+function alertsSection(delivered: Delivered | undefined): Raw {
+  const note = html`<p class="note">Each alert is shown once, here or to your agent (whichever looks first), and is then marked as seen.</p>`;
+  if (!delivered) {
+    return html`<section aria-labelledby="alerts-heading">
+<h2 id="alerts-heading">New alerts</h2>
+${note}
+${showAlertsForm('Show new alerts')}
+</section>`;
+  }
   return html`<section aria-labelledby="alerts-heading">
 <h2 id="alerts-heading">New alerts</h2>
-<p class="note">Each alert is shown once, here or to your agent (whichever looks first), and is then marked as seen.</p>
+${note}
 ${delivered.conversations.length
     ? html`<ul class="cards">${delivered.conversations.map(alertGroup)}</ul>`
     : html`<p id="no-alerts">Nothing new since you last looked.</p>`}
-${delivered.more ? html`<p><a href="/me/notifications">Show more new alerts</a></p>` : ''}
+${delivered.more ? showAlertsForm('Show more new alerts') : ''}
 </section>`;
 }
 
@@ -109,14 +125,13 @@ ${push.subscriptions.length ? html`<h3>Browsers that get your push alerts</h3>
 </section>`;
 }
 
-function notificationsPage(deps: MemberAppDeps): PageRender {
+/** The page; with `delivered`, the alerts the visitor's POST just took (and marked seen). */
+function notificationsPage(deps: MemberAppDeps, delivered?: Delivered): PageRender {
   return (req, reply, caller, state, status) => guarded(reply, 'Notifications', async () => {
-    // Delivering marks the alerts seen: read first, so a failure of the other two loses none.
     const [prefs, push] = await Promise.all([
       callAs(deps.bus, req, caller, getNotificationPreferences, {}),
       callAs(deps.bus, req, caller, getBrowserPush, {}),
     ]);
-    const delivered = await callAs(deps.bus, req, caller, deliverNotifications, {});
     return memberPage(reply, { title: 'Notifications', status: status ?? 200, scripts: push.publicKey ? ['push-opt-in'] : [], body: html`
 <h1>Notifications</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
@@ -130,6 +145,13 @@ ${pushSection(push)}` });
 export function registerNotificationPages(scope: FastifyInstance, deps: MemberAppDeps, routes: RouteRecorder): void {
   const page = notificationsPage(deps);
   sessionPage(scope, deps, routes, '/me/notifications', page);
+  formAction(scope, deps, routes, {
+    path: '/me/notifications/alerts', form: 'alerts', op: deliverNotifications, page,
+    input: () => ({}),
+    done: () => '/me/notifications',
+    // Shown in the answer itself: the alerts are marked seen, so a redirect would find nothing.
+    shown: (out, req, reply, caller) => notificationsPage(deps, out)(req, reply, caller, {}),
+  });
   formAction(scope, deps, routes, {
     path: '/me/notifications/preferences', form: 'preferences', op: setNotificationPreferences, page,
     input: (form) => ({ agentNotifications: ticked(form.agentNotifications) }),
