@@ -240,11 +240,34 @@ describe('moderation', () => {
     expect((await moderationEvents(messageId)).map((e) => e.action)).toEqual(['removed', 'restored']);
   });
 
-  it('reporting something that does not exist answers 404 on both surfaces', async () => {
+  it('a job or comment report answers the same receipt whether the item is hidden, closed or unknown: no existence oracle', async () => {
+    const hidden = await postJob(poster, 'Hide this job');
+    expect((await api(base, `/api/me/jobs/${hidden}/close`, { key: poster.key, method: 'POST' })).status).toBe(200);
+    expect((await api(base, `/api/jobs/${hidden}`, { key: reporter.key })).status).toBe(404);
+    const unknownJob = randomUUID();
+    const unknownComment = randomUUID();
+    const answers = [];
+    for (const [kind, itemId] of [['job', hidden], ['job', unknownJob], ['comment', unknownComment]] as const) {
+      const res = await api(base, '/api/content-reports', { key: reporter.key, body: { kind, itemId, reason: 'spam' } });
+      expect(res.status, `${kind} ${itemId}: ${JSON.stringify(res.body)}`).toBe(201);
+      answers.push(Object.keys(res.body).sort());
+      expect(res.body).toMatchObject({ kind, itemId, status: 'open', reason: 'spam' });
+    }
+    expect(new Set(answers.map((a) => a.join())).size).toBe(1);
+    // Recorded, not dropped: the reporter lists it and a moderator deciding it is told the content is gone.
+    const mine = (await api(base, '/api/me/content-reports?limit=100', { key: reporter.key })).body.reports.map((r: any) => r.itemId);
+    expect(mine).toEqual(expect.arrayContaining([unknownJob, unknownComment]));
+    const queued = (await everyPage(staff, '/api/admin/content-reports', 'reports')).find((r: any) => r.itemId === unknownJob);
+    expect((await api(base, `/api/admin/content-reports/${queued.id}/decision`, { key: staff.key, body: { action: 'remove', reason: 'Spam' } })).status).toBe(404);
+  });
+
+  it('reporting a member or message that does not exist, or a malformed id, answers 404 on both surfaces', async () => {
     const reporterToken = await mcpToken(reporter);
-    for (const kind of ['job', 'comment', 'member', 'message']) {
+    for (const kind of ['member', 'message']) {
       const res = await api(base, '/api/content-reports', { key: reporter.key, body: { kind, itemId: randomUUID(), reason: 'spam' } });
       expect(res.status, `${kind}: ${JSON.stringify(res.body)}`).toBe(404);
+    }
+    for (const kind of ['job', 'comment', 'member', 'message']) {
       expect(toolError(await call(reporterToken, 'report_content', { kind, item_id: 'no-such-item', reason: 'spam' }))).toMatchObject({ status: 404 });
     }
     expect((await api(base, '/api/me/content-reports?limit=100', { key: reporter.key })).body.reports.map((r: any) => r.itemId)).not.toContain('no-such-item');

@@ -10,6 +10,8 @@ import { normaliseId, refuseSecrets } from './refuse-secrets.js';
 
 type ContentReport = OutputOf<typeof reportContent>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The columns a reporter may see: never decided_by, staff_note or evidence. */
 const REPORTER_COLUMNS = 'id, kind, item_id, reason, details, status, created_at, decided_at';
 
@@ -29,8 +31,15 @@ function toContentReport(r: ReportRow): ContentReport {
 /**
  * Reports a job, comment, member or message. One open report per reporter and item, held by the
  * partial unique index content_reports_one_open: a second one while the first is open is 409 and,
- * rolled back with it, not counted against the member's hourly limit. The item must exist where it
- * lives (404 otherwise); it is asked before the transaction, so no lock waits on another service.
+ * rolled back with it, not counted against the member's hourly limit.
+ *
+ * A job or comment with a well-formed id is recorded whether or not it exists: a hidden, closed
+ * or anonymous job is not readable by the reporter, so answering 404 for an unknown id would tell
+ * them which ids exist. The report waits for a moderator like any other, and deciding one on
+ * content that does not exist answers that it is gone. A member or message must exist (a message
+ * in one of the reporter's conversations), 404 otherwise: member pages are public anyway and a
+ * message id says nothing outside one's own conversations. Those are asked before the
+ * transaction, so no lock waits on another service.
  */
 @Injectable()
 export class ReportContentHandler implements OperationHandler<typeof reportContent> {
@@ -42,7 +51,8 @@ export class ReportContentHandler implements OperationHandler<typeof reportConte
     const caller = callerOf(ctx);
     refuseSecrets({ details: input.details });
     const itemId = normaliseId(input.itemId);
-    if (!(await reportedContentExists(this.bus, input.kind, itemId, caller.memberId, ctx))) {
+    const recordedBlind = (input.kind === 'job' || input.kind === 'comment') && UUID.test(itemId);
+    if (!recordedBlind && !(await reportedContentExists(this.bus, input.kind, itemId, caller.memberId, ctx))) {
       throw AppError.notFound(`There is no ${input.kind} with this id${input.kind === 'message' ? ' in your conversations' : ''}.`);
     }
     return this.uow.run(async (em) => {

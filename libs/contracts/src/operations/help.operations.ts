@@ -149,7 +149,7 @@ export const reportContent = defineOperation({
   mcp: {
     tool: 'report_content',
     description:
-      `Report a job, comment, member or message to the moderators: kind, item_id, reason (${CONTENT_REPORT_REASONS.join(', ')}) and optional details. 404 when there is no such item (a message must be in one of your conversations). One open report per item: a second one while the first is open answers 409. Follow it with list_my_content_reports.`,
+      `Report a job, comment, member or message to the moderators: kind, item_id, reason (${CONTENT_REPORT_REASONS.join(', ')}) and optional details. A job or comment is taken with the same receipt whether or not you can see it, or it exists (no answer tells which ids exist); 404 for an unknown member, a malformed id, or a message outside your conversations. One open report per item: a second one while the first is open answers 409. Follow it with list_my_content_reports.`,
   },
 });
 
