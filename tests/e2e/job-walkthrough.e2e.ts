@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, createMember, dbQuery, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, dbQuery, setSetting, until, type TestMember } from '@marketplace/testing';
 import { postFromDraft } from './support/drafts.js';
 import { holder, recordLink, recordOne } from './support/recordings.js';
 
@@ -48,6 +48,27 @@ describe('job walkthrough video', () => {
 
     expect((await call(poster, `/api/me/jobs/${job.id}/close`, 'POST', {})).status).toBe(200);
     expect((await video(job.walkthroughUrl!)).status).toBe(404);
+  });
+
+  it('while the service is invite-only, a public poster\'s video is not served to signed-out visitors or members not let in', async () => {
+    const poster = await createMember(nats);
+    const job = await postWithWalkthrough(poster, 'public');
+    const admitted = await createMember(nats);
+    expect((await video(job.walkthroughUrl!)).status).toBe(200);
+    await setSetting(nats, 'invite_only', true);
+    try {
+      const newcomer = await createMember(nats);
+      const signedOut = await video(job.walkthroughUrl!);
+      expect(signedOut.status).toBe(401);
+      expect((await signedOut.json()).error).toMatch(/invite-only/);
+      expect((await video(job.walkthroughUrl!, {}, 'HEAD')).status).toBe(401);
+      expect((await video(job.walkthroughUrl!, { authorization: `Bearer ${newcomer.key}` })).status).toBe(403);
+      const member = await video(job.walkthroughUrl!, { authorization: `Bearer ${admitted.key}` });
+      expect(member.status).toBe(200);
+      expect(await member.text()).toBe(bytes);
+    } finally {
+      await setSetting(nats, 'invite_only', null);
+    }
   });
 
   it('an anonymous poster\'s video: strangers get null and 404; the poster and the hired worker get links that work', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, videoContentType, watchJobWalkthrough, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import type { JobRow } from './job.mapper.js';
 import { isExpired, isJobId } from './jobs.queries.js';
 import { linkViewer } from './walkthrough-link.js';
@@ -14,14 +14,18 @@ interface WalkthroughRow {
 /**
  * Serves the job's walkthrough video by its object key (the gateway streams it, with Range). The
  * rules are checked on every GET and HEAD, so a link stops working once its holder loses access.
+ * Without a link it is a public job read: while the service is invite-only it needs a member who
+ * was let in, as the job itself does (401 signed out, 403 not let in). A private link is made
+ * for and checked against the poster or worker it names, so it needs no further check.
  */
 @Injectable()
 export class WatchJobWalkthroughHandler implements OperationHandler<typeof watchJobWalkthrough> {
   readonly operation = watchJobWalkthrough;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly access: AccessSettingsCache) {}
 
-  async handle(input: InputOf<typeof watchJobWalkthrough>): Promise<OutputOf<typeof watchJobWalkthrough>> {
+  async handle(input: InputOf<typeof watchJobWalkthrough>, ctx: HandlerContext): Promise<OutputOf<typeof watchJobWalkthrough>> {
+    if (input.link === undefined) await requireReadAccess(ctx, this.access);
     const notFound = AppError.notFound('No walkthrough video of this job is visible to you.');
     if (!isJobId(input.id)) throw notFound;
     const [row] = (await this.ds.query(
