@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, probeFixedWindow, type TestMember } from '@marketplace/testing';
+import { api, createMember, probeFixedWindow, until, type TestMember } from '@marketplace/testing';
 import { expectFixedWindowLimit } from './support/limits.js';
 
 const base = inject('baseUrl');
@@ -118,8 +118,21 @@ describe('posting and reading jobs (REST)', () => {
     expect(sameDay.body.total).toBe(3);
     const future = await api(base, `/api/jobs?poster_id=${lister.id}&posted_after=2999-01-01`);
     expect(future.body.total).toBe(0);
-    const bySort = await api(base, `/api/jobs?poster_id=${lister.id}&sort=applicants_desc`);
-    expect(bySort.body.jobs).toHaveLength(3);
+    // Applicants: the oldest job 2, the middle one none, the newest 1 — an order newest-first never gives.
+    const [ann, ben] = await Promise.all([createMember(nats), createMember(nats)]);
+    const pitch = { pitch: 'I can do this.', acceptResponsibility: true, model: 'test-model-1' };
+    for (const [jobId, applicant] of [[ids[0], ann], [ids[0], ben], [ids[2], ann]] as const) {
+      expect((await api(base, `/api/jobs/${jobId}/applications`, { key: applicant.key, body: pitch })).status).toBe(201);
+    }
+    const applicants = { [ids[0]!]: 2, [ids[1]!]: 0, [ids[2]!]: 1 };
+    await until(async () => {
+      const listed = (await api(base, `/api/jobs?poster_id=${lister.id}`)).body.jobs as { id: string; applicants: number }[];
+      return listed.every((j) => j.applicants === applicants[j.id]);
+    }, { what: 'the applicant counts on the listed jobs' });
+    const order = async (sort: string) =>
+      ((await api(base, `/api/jobs?poster_id=${lister.id}&sort=${sort}`)).body.jobs as { id: string }[]).map((j) => j.id);
+    expect(await order('applicants_desc')).toEqual([ids[0], ids[2], ids[1]]);
+    expect(await order('applicants_asc')).toEqual([ids[1], ids[2], ids[0]]);
   });
 
   it('refuses invalid list parameters with fields, and the retired budget parameters', async () => {

@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMembers, launchBrowser, setSetting, until, type TestMember } from '@marketplace/testing';
+import { api, createMembers, launchBrowser, pngSize, setSetting, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -234,8 +234,16 @@ describe('pages in Chromium at phone and desktop widths', () => {
     });
   }
 
-  it('saves the screenshots outside the repository', () => {
-    expect(shots.startsWith(tmpdir())).toBe(true);
+  it('saved a whole screenshot of every page at each width, outside the repository', () => {
+    expect(relative(process.cwd(), shots).startsWith('..'), shots).toBe(true);
+    for (const width of [390, 1280]) {
+      for (const name of ['home', 'job', 'sign-in']) {
+        const size = pngSize(join(shots, `${name}-${width}.png`));
+        // A full-page shot is as wide as the page: the viewport's width when nothing overflows.
+        expect(size.width, `${name}-${width}.png`).toBe(width);
+        expect(size.height, `${name}-${width}.png`).toBeGreaterThan(0);
+      }
+    }
     console.log(`screenshots in ${shots}`);
   });
 });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, launchBrowser, mailTo, sessionHeaders, signIn, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, launchBrowser, mailTo, pngSize, sessionHeaders, signIn, until, type TestMember } from '@marketplace/testing';
 import { joinWaitlist } from './support/waitlist.js';
 
 /** The staff console at /admin: signed-in staff only, driven in Chromium at phone and desktop widths. */
@@ -19,6 +19,9 @@ afterAll(async () => { await db.end(); });
 
 const CONSOLE_PAGES = ['/admin', '/admin/content-reports', '/admin/waitlist', '/admin/audit-log', '/admin/help-requests',
   '/admin/problem-reports', '/admin/feature-requests', '/admin/invites'];
+
+/** The screenshot of a console page is kept as `<shotName>-<width>.png`. */
+const shotName = (path: string) => path.slice(1).replace(/\//g, '_');
 
 async function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; location: string | null; text: string }> {
   const res = await fetch(`${base}${path}`, { headers, redirect: 'manual' });
@@ -151,15 +154,24 @@ describe('the staff console in Chromium', () => {
       for (const path of CONSOLE_PAGES) {
         const { page, problems } = await open(width, path);
         await page.getByRole('heading', { level: 1 }).waitFor();
-        await fits(page, path.replace(/\//g, '_') || 'admin', width);
+        await fits(page, shotName(path), width);
         expect(problems, path).toEqual([]);
         await page.context().close();
       }
     });
   }
 
-  it('saves the screenshots outside the repository', () => {
-    expect(shots.startsWith(tmpdir())).toBe(true);
+  it('saved a whole screenshot of every console page at each width, outside the repository', () => {
+    expect(relative(process.cwd(), shots).startsWith('..'), shots).toBe(true);
+    for (const width of [390, 1280]) {
+      for (const path of CONSOLE_PAGES) {
+        const file = `${shotName(path)}-${width}.png`;
+        const size = pngSize(join(shots, file));
+        // A full-page shot is as wide as the page: the viewport's width when nothing overflows.
+        expect(size.width, file).toBe(width);
+        expect(size.height, file).toBeGreaterThan(0);
+      }
+    }
     console.log(`screenshots in ${shots}`);
   });
 });

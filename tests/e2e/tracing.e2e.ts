@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getPublicJob } from '@marketplace/contracts';
 import { api, createMember, until } from '@marketplace/testing';
@@ -92,8 +93,23 @@ describe('OpenTelemetry traces across the bus', () => {
     expect(attr(queries[0]!.span, 'db.statement')).toMatch(/select/i);
   });
 
-  it('starts no trace for background work (relay polling) on its own', () => {
-    const orphanQueries = received.filter((r) => r.span.name === 'db.query' && !r.span.parentSpanId);
+  it('starts no trace for background work (relay polling, a metrics scrape) on its own', async () => {
+    const from = received.length;
+    // Queries no request asked for: a metrics scrape reads the outbox, and the relay polls it every second.
+    const health = await (await fetch(`${control}/health-url/jobs`)).text();
+    expect((await fetch(`${health}/metrics`)).status).toBe(200);
+    await sleep(2500);
+    // Then one request: once its jobs span has arrived, the spans jobs finished before it have been
+    // sent too (the exporter sends them in the order they finished), so an empty list below means
+    // none were made, not that none were exported yet.
+    const res = await api(base, '/api/jobs', { key: (await createMember(nats)).key });
+    expect(res.status).toBe(200);
+    const requestId = res.headers.get('x-request-id')!;
+    await until(() => received.slice(from).some((r) => r.service === 'jobs' && attr(r.span, 'marketplace.request_id') === requestId),
+      { timeoutMs: 10_000, what: "the request's jobs span" });
+    const exported = received.slice(from);
+    expect(exported.filter((r) => r.service === 'jobs' && r.span.name === 'db.query').length).toBeGreaterThan(0);
+    const orphanQueries = exported.filter((r) => r.span.name === 'db.query' && !r.span.parentSpanId);
     expect(orphanQueries).toEqual([]);
   });
 });

@@ -31,13 +31,26 @@ async function checkPage(page: Page, name: string): Promise<void> {
   expect(await pageProblemsAtWidths(page, `drafts-${name}`)).toEqual([]);
 }
 
+async function control(action: 'stop' | 'start', app: string): Promise<void> {
+  const res = await fetch(`${inject('controlUrl')}/${action}/${app}`, { method: 'POST' });
+  expect(res.status, `${action} ${app}: ${await res.text()}`).toBe(204);
+}
+
 /**
- * Background work may already be done when a page loads (then there is nothing to wait for); while
- * it is pending, the page says so with a link to check again, and its script updates the draft.
+ * Runs `act`, which starts a draft's background work, with the drafts worker stopped, so the page
+ * it leads to always shows the work pending (left to chance, a quick worker would often finish
+ * first and there would be nothing to see): the page says so with a link to check again. Then the
+ * worker runs the work, and the page's script updates the draft by itself.
  */
-async function pendingThenUpdated(page: Page): Promise<void> {
-  if (!(await page.locator('[data-pending]').count())) return;
-  expect(await page.getByRole('link', { name: 'Check again' }).count()).toBeGreaterThan(0);
+async function pendingThenUpdated(page: Page, act: () => Promise<void>): Promise<void> {
+  await control('stop', 'drafts-worker');
+  try {
+    await act();
+    expect(await page.locator('[data-pending]').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: 'Check again' }).count()).toBeGreaterThan(0);
+  } finally {
+    await control('start', 'drafts-worker');
+  }
   await page.locator('#live-status').filter({ hasText: 'The work is done; the draft is updated.' }).waitFor({ timeout: 30_000 });
   expect(await page.locator('[data-pending]').count()).toBe(0);
 }
@@ -60,18 +73,19 @@ describe('the guided draft pages', () => {
     expect(await refused.text()).not.toContain('nightly stock export');
   });
 
-  it('start a draft, answer every question, write it, approve the parts in order (409 out of order), and post', async () => {
+  // Three times the drafts worker is stopped and started again, so the background work is seen pending.
+  it('start a draft, answer every question, write it, approve the parts in order (409 out of order), and post', { timeout: 120_000 }, async () => {
     const { page, problems } = await openAs(browser, base, token, '/me/drafts/new', { allowStatus: (status) => status === 400 || status === 409 });
     await checkPage(page, 'new');
     await page.getByLabel('What context can you share?').fill('We run a small web shop; orders are exported to CSV each night. Write to ops@shop-example.test with questions.');
     await page.getByLabel('What problem are you facing, or what result do you want?').fill('Our nightly CSV export times out.\nIt stopped finishing last week.');
-    await submit(page, page.getByRole('button', { name: 'Start the draft' }));
-    expect(page.url()).toMatch(/\/drafts\/[0-9a-f-]{36}\?done=started$/);
-    const draftId = new URL(page.url()).pathname.split('/').pop()!;
-    await page.locator('#notice').filter({ hasText: 'Your draft is started' }).waitFor();
-
     // The research and follow-up questions come from the background; the page's script puts them in place.
-    await pendingThenUpdated(page);
+    await pendingThenUpdated(page, async () => {
+      await submit(page, page.getByRole('button', { name: 'Start the draft' }));
+      expect(page.url()).toMatch(/\/drafts\/[0-9a-f-]{36}\?done=started$/);
+      await page.locator('#notice').filter({ hasText: 'Your draft is started' }).waitFor();
+    });
+    const draftId = new URL(page.url()).pathname.split('/').pop()!;
     const question = page.locator('#draft-question');
     await question.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor();
     await page.locator('#draft-research').waitFor();
@@ -105,8 +119,7 @@ describe('the guided draft pages', () => {
     expect(asked).toBeGreaterThan(0);
     expect(await page.locator('#draft-answers dt').count()).toBe(asked + 2);
 
-    await submit(page, page.getByRole('button', { name: 'Write the job description' }));
-    await pendingThenUpdated(page);
+    await pendingThenUpdated(page, () => submit(page, page.getByRole('button', { name: 'Write the job description' })));
     await page.locator('#draft-review').waitFor();
     expect(await page.locator('h1').innerText()).toBe('Our nightly CSV export times out');
     await checkPage(page, 'review');
@@ -122,8 +135,7 @@ describe('the guided draft pages', () => {
     await page.locator('#stale').waitFor();
     expect(await page.locator('form[id^="approve-"]').count()).toBe(0);
     await checkPage(page, 'stale');
-    await submit(page, page.getByRole('button', { name: 'Write the description again' }));
-    await pendingThenUpdated(page);
+    await pendingThenUpdated(page, () => submit(page, page.getByRole('button', { name: 'Write the description again' })));
     await page.locator('#approve-evaluation').waitFor();
     expect(await page.locator('#stale').count()).toBe(0);
     expect(await page.locator('#part-details').innerText()).toContain('Within two weeks, by the end of the month.');

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -14,6 +14,19 @@ export function screenshotDir(): string {
   const dir = join(process.env.TEST_ARTIFACTS ?? join(process.cwd(), 'test-artifacts'), 'screenshots');
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/**
+ * The pixel size a PNG file declares (its IHDR chunk), so a test can tell a screenshot was written
+ * whole at the width it was taken at. Throws when the file is missing or not a PNG.
+ */
+export function pngSize(file: string): { width: number; height: number } {
+  const bytes = readFileSync(file);
+  const signature = '89504e470d0a1a0a';
+  if (bytes.length < 24 || bytes.subarray(0, 8).toString('hex') !== signature || bytes.subarray(12, 16).toString('latin1') !== 'IHDR') {
+    throw new Error(`${file} is not a PNG image`);
+  }
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
 export const PHONE_WIDTH = 390;
