@@ -74,6 +74,9 @@ describe('every MCP tool with a real OAuth token', () => {
       const error = toolError(res);
       const said = `${tool.name}: ${JSON.stringify(error)}`;
       expect(error.error, said).not.toMatch(/^Unknown tool/);
+      // The handler refused the input or the state (a 4xx the caller can act on); a 5xx means it broke.
+      expect(error.status, said).toBeGreaterThanOrEqual(400);
+      expect(error.status, said).toBeLessThan(500);
       expect(error.status, said).not.toBe(401);
       expect(error.error, said).not.toBe('Staff only.');
       expect(toolErrorNote(res), tool.name).toMatch(/report_problem/);
@@ -82,7 +85,7 @@ describe('every MCP tool with a real OAuth token', () => {
     expect(Object.keys(outcomes).length).toBe(tools.length);
     // Tools that need nothing beyond sign-in succeed outright.
     for (const name of ['list_my_jobs', 'list_connected_agents', 'list_job_categories']) {
-      if (name in outcomes) expect(outcomes[name], name).toBe('ok');
+      expect(outcomes[name], name).toBe('ok');
     }
   });
 });
