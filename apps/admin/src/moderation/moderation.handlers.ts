@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import {
   AppError, contentModeratedV1, decideContentReport, listContentReports, REPORT_LIST_LIMITS, restoreContent,
-  type InputOf, type OutputOf,
+  type InputOf, type OutputOf, isUuid,
 } from '@marketplace/contracts';
 import {
   BusClient, callerOf, LOGGER, queryPage, recordEvent, UnitOfWork, type HandlerContext, type Logger, type OperationHandler,
@@ -27,11 +27,9 @@ function toStaffReport(r: StaffReportRow): StaffReport {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function lockReport(em: EntityManager, id: string): Promise<StaffReportRow> {
   const notFound = AppError.notFound('No content report has this id.');
-  if (!UUID.test(id)) throw notFound;
+  if (!isUuid(id)) throw notFound;
   const [row] = (await em.query('SELECT * FROM content_reports WHERE id = $1 FOR UPDATE', [id.toLowerCase()])) as StaffReportRow[];
   if (!row) throw notFound;
   return row;

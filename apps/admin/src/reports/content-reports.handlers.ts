@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, listMyContentReports, REPORT_LIST_LIMITS, reportContent, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { AppError, listMyContentReports, REPORT_LIST_LIMITS, reportContent, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
 import {
   BusClient, callerOf, countAttempt, limitBuckets, queryPage, UnitOfWork, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
@@ -9,8 +9,6 @@ import { reportedContentExists } from '../moderation/content-owners.js';
 import { normaliseId, refuseSecrets } from './refuse-secrets.js';
 
 type ContentReport = OutputOf<typeof reportContent>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The columns a reporter may see: never decided_by, staff_note or evidence. */
 const REPORTER_COLUMNS = 'id, kind, item_id, reason, details, status, created_at, decided_at';
@@ -51,7 +49,7 @@ export class ReportContentHandler implements OperationHandler<typeof reportConte
     const caller = callerOf(ctx);
     refuseSecrets({ details: input.details });
     const itemId = normaliseId(input.itemId);
-    const recordedBlind = (input.kind === 'job' || input.kind === 'comment') && UUID.test(itemId);
+    const recordedBlind = (input.kind === 'job' || input.kind === 'comment') && isUuid(itemId);
     if (!recordedBlind && !(await reportedContentExists(this.bus, input.kind, itemId, caller.memberId, ctx))) {
       throw AppError.notFound(`There is no ${input.kind} with this id${input.kind === 'message' ? ' in your conversations' : ''}.`);
     }

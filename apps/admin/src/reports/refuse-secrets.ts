@@ -1,4 +1,4 @@
-import { AppError, findCredentials, holdsCardNumber, type Caller, type Surface } from '@marketplace/contracts';
+import { AppError, findCredentials, holdsCardNumber, isUuid, type Caller, type Surface } from '@marketplace/contracts';
 
 /**
  * Staff read every help request and report, so none may hold a card number or a credential:
@@ -28,5 +28,5 @@ export function channelOf(surface: Surface, caller: Caller): 'web' | 'rest' | 'm
 
 /** Job, comment, member and message ids are UUIDs; written in any case they name one item. */
 export function normaliseId(id: string): string {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id.toLowerCase() : id;
+  return isUuid(id) ? id.toLowerCase() : id;
 }

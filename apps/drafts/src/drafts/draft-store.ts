@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, draftTaskQueue } from '@marketplace/contracts';
+import { AppError, draftTaskQueue, isUuid } from '@marketplace/contracts';
 import { callerOf, enqueueWork, type HandlerContext, type UnitOfWork } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
 import { JobDraftEntity, type DraftTaskName } from './draft.entity.js';
 import { toJobDraft } from './draft-view.js';
 import { RecordingEntity } from '../recordings/recording.entity.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The caller's draft, locked for the rest of the transaction when `lock`. Someone else's draft,
  * a discarded one and an id that cannot exist all read as 404, so ids reveal nothing.
  */
 export async function ownDraft(em: EntityManager, id: string, memberId: string, lock = false): Promise<JobDraftEntity> {
-  if (!UUID.test(id)) throw AppError.notFound('No such draft.');
+  if (!isUuid(id)) throw AppError.notFound('No such draft.');
   const draft = await em.getRepository(JobDraftEntity).findOne({
     where: { id: id.toLowerCase(), memberId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
   });

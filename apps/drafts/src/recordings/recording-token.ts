@@ -1,10 +1,8 @@
-import { AppError } from '@marketplace/contracts';
+import { AppError, isUuid } from '@marketplace/contracts';
 import type { EntityManager } from 'typeorm';
 import { hashBearerToken } from '@marketplace/service-kit';
 import { JobDraftEntity } from '../drafts/draft.entity.js';
 import { RecordingEntity } from './recording.entity.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invalidLink = () => AppError.unauthorized('This record link is invalid, expired or replaced by a newer one, or the draft was posted.');
 
@@ -22,7 +20,7 @@ export async function draftForToken(em: EntityManager, token: string | undefined
 
 /** A recording of the link's draft, locked when `lock`; another draft's is 404. */
 export async function recordingOfDraft(em: EntityManager, draft: JobDraftEntity, id: string, lock = false): Promise<RecordingEntity> {
-  if (!UUID.test(id)) throw AppError.notFound('No such recording.');
+  if (!isUuid(id)) throw AppError.notFound('No such recording.');
   const rec = await em.getRepository(RecordingEntity).findOne({
     where: { id: id.toLowerCase(), draftId: draft.id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
   });

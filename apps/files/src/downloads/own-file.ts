@@ -1,7 +1,5 @@
-import { AppError } from '@marketplace/contracts';
+import { AppError, isUuid } from '@marketplace/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StoredFile {
   id: string;
@@ -28,7 +26,7 @@ export async function findAreaStoredFile(
   db: DataSource | EntityManager, area: 'personal' | 'job', ownerId: string, fileId: string,
 ): Promise<StoredFile> {
   const notFound = AppError.notFound('No such file.');
-  if (!UUID.test(fileId)) throw notFound;
+  if (!isUuid(fileId)) throw notFound;
   const rows: { id: string; path: string; size: string; status: StoredFile['status']; object_key: string | null }[] = await db.query(
     `SELECT id, path, size, status, object_key FROM files WHERE id = $1 AND area = $2 AND owner_id = $3`,
     [fileId, area, ownerId],

@@ -1,4 +1,4 @@
-import { AppError, FILE_LIMITS } from '@marketplace/contracts';
+import { AppError, FILE_LIMITS, isUuid } from '@marketplace/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FileStatus } from './file.entity.js';
 
@@ -9,8 +9,6 @@ import type { FileStatus } from './file.entity.js';
  */
 
 type Db = DataSource | EntityManager;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Which area a file belongs to: a member's personal area or a job's. */
 export interface AreaRef {
@@ -80,7 +78,7 @@ export function chunkSize(file: Pick<FileRow, 'size' | 'chunk_bytes'>, idx: numb
 /** A file of this area; any other file, a malformed id or no file are the same 404. */
 export async function areaFile(db: Db, ref: AreaRef, fileId: string, lock = false): Promise<FileRow> {
   const notFound = AppError.notFound('No such file.');
-  if (!UUID.test(fileId)) throw notFound;
+  if (!isUuid(fileId)) throw notFound;
   const rows: FileRow[] = await db.query(
     `SELECT * FROM files WHERE id = $1 AND area = $2 AND owner_id = $3${lock ? ' FOR UPDATE' : ''}`, [fileId, ref.area, ref.ownerId]);
   if (!rows[0]) throw notFound;

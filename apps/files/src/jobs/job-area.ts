@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, FILE_LIMITS, getHiringJob, type HiringJob, type JobFile } from '@marketplace/contracts';
+import { AppError, FILE_LIMITS, getHiringJob, type HiringJob, type JobFile, isUuid } from '@marketplace/contracts';
 import { BusClient, callerOf, type HandlerContext } from '@marketplace/service-kit';
 import type { AreaGate, FileRow } from '../files/area-files.js';
 import { isClosed, toPersonalFile } from '../files/personal-area.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type JobRole = 'poster' | 'worker';
 
@@ -50,7 +48,7 @@ export class JobAreas {
   async resolve(jobId: string, ctx: HandlerContext): Promise<JobAreaView> {
     const memberId = callerOf(ctx).memberId;
     const notFound = AppError.notFound('No job with this id is visible to you.');
-    if (!UUID.test(jobId)) throw notFound;
+    if (!isUuid(jobId)) throw notFound;
     const job = await this.bus.call(getHiringJob, { jobId }, ctx).catch((err: unknown) => {
       throw err instanceof AppError && err.status === 404 ? notFound : err;
     });

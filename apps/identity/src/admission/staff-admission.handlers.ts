@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  AppError, inviteFromWaitlist, listInviteLinks, listWaitlist, REPORT_LIST_LIMITS, waitlistInvitedV1, type InputOf, type OutputOf,
+  AppError, inviteFromWaitlist, listInviteLinks, listWaitlist, REPORT_LIST_LIMITS, waitlistInvitedV1, type InputOf, type OutputOf, isUuid,
 } from '@marketplace/contracts';
 import { callerOf, queryPage, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { loadOwnAccount } from '../profile/me.mapper.js';
@@ -32,8 +32,6 @@ function toEntry(r: WaitlistRow): WaitlistEntry {
     invitedBy: r.invited_by, joinedMemberId: r.joined_member_id,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class ListInviteLinksHandler implements OperationHandler<typeof listInviteLinks> {
@@ -94,7 +92,7 @@ export class InviteFromWaitlistHandler implements OperationHandler<typeof invite
   async handle({ id }: InputOf<typeof inviteFromWaitlist>, ctx: HandlerContext): Promise<OutputOf<typeof inviteFromWaitlist>> {
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No waitlist entry has this id.');
-    if (!UUID.test(id)) throw notFound;
+    if (!isUuid(id)) throw notFound;
     const { invitationsPerMember } = await this.settings.current();
     const markInvited = async (em: EntityManager): Promise<WaitlistRow> => {
       await em.query('UPDATE waitlist SET invited_at = now(), invited_by = $2 WHERE id = $1', [id.toLowerCase(), caller.memberId]);

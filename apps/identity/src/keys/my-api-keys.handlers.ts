@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AppError, createMyApiKey, listMyApiKeys, revokeMyApiKey, type Caller, type InputOf, type OutputOf,
+  AppError, createMyApiKey, listMyApiKeys, revokeMyApiKey, type Caller, type InputOf, type OutputOf, isUuid,
 } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { generateApiKey } from './api-key.crypto.js';
@@ -18,8 +18,6 @@ const toKey = (row: KeyRow) => ({
   id: row.id, name: row.name, prefix: row.prefix,
   createdAt: row.created_at.toISOString(), lastUsedAt: row.last_used_at?.toISOString() ?? null,
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class ListMyApiKeysHandler implements OperationHandler<typeof listMyApiKeys> {
@@ -85,7 +83,7 @@ export class RevokeMyApiKeyHandler implements OperationHandler<typeof revokeMyAp
 
   async handle({ id }: InputOf<typeof revokeMyApiKey>, ctx: HandlerContext): Promise<OutputOf<typeof revokeMyApiKey>> {
     const caller = callerOf(ctx);
-    if (!UUID.test(id)) throw AppError.notFound('You have no API key with this id.');
+    if (!isUuid(id)) throw AppError.notFound('You have no API key with this id.');
     const [rows]: [{ id: string }[], number] = await this.ds.query(
       `UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND member_id = $2 AND revoked_at IS NULL RETURNING id`,
       [id, caller.memberId],

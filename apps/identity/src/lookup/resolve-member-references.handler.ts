@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { resolveMemberReferences, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { resolveMemberReferences, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Member id, email (any case) or exact name. A name shared by several members resolves to
@@ -17,9 +15,9 @@ export class ResolveMemberReferencesHandler implements OperationHandler<typeof r
 
   async handle({ references }: InputOf<typeof resolveMemberReferences>): Promise<OutputOf<typeof resolveMemberReferences>> {
     if (references.length === 0) return { members: [] };
-    const ids = references.filter((r) => UUID.test(r)).map((r) => r.toLowerCase());
+    const ids = references.filter((r) => isUuid(r)).map((r) => r.toLowerCase());
     const emails = references.filter((r) => r.includes('@')).map((r) => r.toLowerCase());
-    const names = references.filter((r) => !UUID.test(r) && !r.includes('@'));
+    const names = references.filter((r) => !isUuid(r) && !r.includes('@'));
     const rows: { id: string; email: string; name: string }[] = await this.ds.query(
       `SELECT id::text, email, name FROM members
        WHERE id::text = ANY($1::text[]) OR email = ANY($2::text[]) OR name = ANY($3::text[])`,
@@ -32,7 +30,7 @@ export class ResolveMemberReferencesHandler implements OperationHandler<typeof r
     return {
       members: references.map((reference) => {
         let memberId: string | null = null;
-        if (UUID.test(reference)) memberId = byId.get(reference.toLowerCase()) ?? null;
+        if (isUuid(reference)) memberId = byId.get(reference.toLowerCase()) ?? null;
         else if (reference.includes('@')) memberId = byEmail.get(reference.toLowerCase()) ?? null;
         else {
           const matches = [...new Set(byName.get(reference) ?? [])];

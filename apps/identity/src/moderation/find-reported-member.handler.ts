@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { findReportedMember, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { findReportedMember, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Lets admin refuse a report on a member who does not exist or deleted their account. */
 @Injectable()
@@ -13,7 +11,7 @@ export class FindReportedMemberHandler implements OperationHandler<typeof findRe
   constructor(private readonly ds: DataSource) {}
 
   async handle({ itemId }: InputOf<typeof findReportedMember>): Promise<OutputOf<typeof findReportedMember>> {
-    if (!UUID.test(itemId)) return { found: false, ownerId: null };
+    if (!isUuid(itemId)) return { found: false, ownerId: null };
     const [row] = (await this.ds.query('SELECT id FROM members WHERE id = $1 AND deleted_at IS NULL', [itemId])) as { id: string }[];
     return row ? { found: true, ownerId: row.id } : { found: false, ownerId: null };
   }

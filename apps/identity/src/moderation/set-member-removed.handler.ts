@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { setMemberRemoved, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { setMemberRemoved, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
 import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
@@ -8,7 +8,6 @@ import { recordCardChange } from '../profile/member-card-event.js';
 type Result = OutputOf<typeof setMemberRemoved>;
 
 const NOT_FOUND: Result = { found: false, ownerId: null, evidence: null };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Moderation of a member, for admin. The profile is hidden, never changed, so a restore after an
@@ -22,7 +21,7 @@ export class SetMemberRemovedHandler implements OperationHandler<typeof setMembe
   constructor(private readonly uow: UnitOfWork) {}
 
   async handle({ itemId, removed }: InputOf<typeof setMemberRemoved>): Promise<Result> {
-    if (!UUID.test(itemId)) return NOT_FOUND;
+    if (!isUuid(itemId)) return NOT_FOUND;
     return this.uow.run(async (em) => {
       const member = await em.getRepository(MemberEntity).findOne({ where: { id: itemId.toLowerCase() }, lock: { mode: 'pessimistic_write' } });
       if (!member || member.deletedAt) return NOT_FOUND;

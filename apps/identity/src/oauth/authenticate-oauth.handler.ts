@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, authenticateOAuth, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { AppError, authenticateOAuth, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
 import { counterAttemptSql, enforceCounter, limitBuckets, type CounterRow, type OperationHandler } from '@marketplace/service-kit';
 import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission/caller-standing.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const bucket = () => limitBuckets().oauthRequests;
 // Per `<memberId>:<clientId>`, the member first so that account deletion forgets the counts.
@@ -25,7 +23,7 @@ export class AuthenticateOAuthHandler implements OperationHandler<typeof authent
   constructor(private readonly ds: DataSource, private readonly standing: CallerStanding) {}
 
   async handle({ grantId, clientId, memberId, scopes }: InputOf<typeof authenticateOAuth>): Promise<OutputOf<typeof authenticateOAuth>> {
-    if (!UUID.test(memberId)) throw AppError.unauthorized('The access token is no longer valid; connect the agent again.');
+    if (!isUuid(memberId)) throw AppError.unauthorized('The access token is no longer valid; connect the agent again.');
     const rows: Row[] = await this.ds.query(
       `WITH g AS (
          SELECT m.id AS member_id, ${STANDING_COLUMNS}, a.last_used_at

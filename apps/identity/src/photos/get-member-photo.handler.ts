@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, getMemberPhoto, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { AppError, getMemberPhoto, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import { PhotoStore } from './photo-store.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Names the object the gateway streams; the bytes never come through here. The bytes at a photo
@@ -18,7 +16,7 @@ export class GetMemberPhotoHandler implements OperationHandler<typeof getMemberP
 
   async handle({ id, hash }: InputOf<typeof getMemberPhoto>): Promise<OutputOf<typeof getMemberPhoto>> {
     const notFound = AppError.notFound('No such photo.');
-    if (!UUID.test(id)) throw notFound;
+    if (!isUuid(id)) throw notFound;
     const rows: { content_type: string; object_key: string | null; data: Buffer | null }[] = await this.ds.query(
       `SELECT p.content_type, p.object_key, CASE WHEN p.object_key IS NULL THEN p.data END AS data
        FROM member_photos p JOIN members m ON m.id = p.member_id

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AppError, getMember, getMemberPageJobs, getMemberWorkRecord, US_STATE_NAMES, type InputOf, type OutputOf,
+  AppError, getMember, getMemberPageJobs, getMemberWorkRecord, US_STATE_NAMES, type InputOf, type OutputOf, isUuid,
 } from '@marketplace/contracts';
 import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
 import { AdmissionPolicy } from '../admission/admission-policy.js';
 import { publicCard } from './member-card-event.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A member's public page. Built field by field from what is public, so email, resume and work
@@ -24,7 +22,7 @@ export class GetMemberHandler implements OperationHandler<typeof getMember> {
   async handle({ id, view }: InputOf<typeof getMember>, ctx: HandlerContext): Promise<OutputOf<typeof getMember>> {
     await this.admission.requireReadAccess(ctx);
     const notFound = AppError.notFound('No member with this id.');
-    if (!UUID.test(id)) throw notFound;
+    if (!isUuid(id)) throw notFound;
     const member = await this.ds.getRepository(MemberEntity).findOneBy({ id });
     if (!member || member.deletedAt) throw notFound;
     // A member removed by moderators keeps their name, record and jobs; what they wrote about themselves goes.

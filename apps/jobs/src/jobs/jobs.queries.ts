@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '@marketplace/contracts';
+import { AppError, isUuid } from '@marketplace/contracts';
 import { JOB_COLUMNS, JOB_FROM, type JobRow } from './job.mapper.js';
 
 /** A job as the public may see it: open, or completed; never hidden by staff; never past closing. */
@@ -12,9 +12,7 @@ export async function findJobRow(db: DataSource | EntityManager, id: string): Pr
 }
 
 /** Job ids are UUIDs; anything else cannot name a job, so it is a 404 without a query. */
-export function isJobId(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-}
+export const isJobId = isUuid;
 
 /** Open and taking applications: the board, search, versions and comments on open jobs. */
 export const OPEN_AND_LIVE = `j.status = 'open' AND NOT j.safety_hidden AND (j.closes_at IS NULL OR j.closes_at > now())`;

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, getTeamMembership, type teamJobSchema } from '@marketplace/contracts';
+import { AppError, getTeamMembership, type teamJobSchema, isUuid } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
 import type { z } from 'zod';
 
@@ -20,10 +20,8 @@ export function toTeamJob(row: TeamJobRow, now = Date.now()): z.input<typeof tea
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findTeamJob(em: EntityManager, id: string): Promise<TeamJobRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const rows: TeamJobRow[] = await em.query(`SELECT ${TEAM_JOB_COLUMNS} FROM team_jobs WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }

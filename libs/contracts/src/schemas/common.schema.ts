@@ -18,6 +18,16 @@ export const usStateSchema = z.enum(US_STATES);
 /** Id parameters are strings of at most 100 characters (spec: MCP conventions). */
 export const idSchema = z.string().trim().min(1, 'Required.').max(100, 'At most 100 characters.');
 
+/**
+ * Records are named by UUIDs. Ids arrive as text of at most 100 characters (idSchema), so any other
+ * text names nothing: services answer 404 without asking the database, which would refuse it.
+ */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(id: string): boolean {
+  return UUID_PATTERN.test(id);
+}
+
 export const dateTimeSchema = z.string().describe('ISO 8601 date-time');
 
 /** Whole numbers given as strings in a query are converted by the gateway before this runs. */
