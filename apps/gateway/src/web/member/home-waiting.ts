@@ -24,15 +24,14 @@ export interface WaitingItem {
 
 export interface Waiting {
   items: WaitingItem[];
-  /** Some source could not be read, so the list may be short. */
-  partial: boolean;
+  /**
+   * Why the list may be short, when a source could not be read: a refusal in the service's own words
+   * (a member still signing up reads `Finish signing up first.`), else that it failed for now.
+   */
+  gap: string | null;
 }
 
-/** A read that may fail alone; as on the board below, a service that is down (503) leaves the page up. */
-function alone(err: unknown): null {
-  if (err instanceof AppError && (err.status < 500 || err.status === 503)) return null;
-  throw err;
-}
+const READ_FAILED = 'Some of it could not be read right now; reload the page to try again.';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -41,13 +40,19 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * waiting on the poster's approval, conversations, drafts, then the worker's own hires and ratings.
  */
 export async function gatherWaiting(bus: BusClient, req: FastifyRequest, caller: Caller): Promise<Waiting> {
+  let gap: string | null = null;
+  // Each read may fail alone; as on the board below, a service that is down (503) leaves the page up.
+  const alone = (err: unknown): null => {
+    if (!(err instanceof AppError) || (err.status >= 500 && err.status !== 503)) throw err;
+    if (err.status === 403 || !gap) gap = err.status === 403 ? err.message : READ_FAILED;
+    return null;
+  };
   const [jobs, applications, inbox, drafts] = await Promise.all([
     callAs(bus, req, caller, listMyJobs, {}).catch(alone),
     callAs(bus, req, caller, listMyApplications, {}).catch(alone),
     callAs(bus, req, caller, listMessages, { limit: 100 }).catch(alone),
     callAs(bus, req, caller, listJobDrafts, {}).catch(alone),
   ]);
-  let partial = !jobs || !applications || !inbox || !drafts;
   const myJobs = jobs?.jobs ?? [];
   const hires = (applications?.applications ?? []).filter((a) => a.status === 'accepted');
 
@@ -57,7 +62,6 @@ export async function gatherWaiting(bus: BusClient, req: FastifyRequest, caller:
   // A rating waits only while this side has not rated yet: the work's own actions say so.
   const rating = [...myJobs.filter((j) => j.status === 'rating').map((j) => j.id), ...hires.filter((a) => a.job.status === 'rating').map((a) => a.job.id)];
   const works = await Promise.all(rating.map((id) => callAs(bus, req, caller, getJobWork, { id }).catch(alone)));
-  if (decisions.includes(null) || works.includes(null)) partial = true;
 
   const items: WaitingItem[] = [];
   open.forEach((job, i) => {
@@ -91,7 +95,7 @@ export async function gatherWaiting(bus: BusClient, req: FastifyRequest, caller:
       items.push({ id: `rate-${work.jobId}`, href: `/jobs/${enc(work.jobId)}/work`, action: `Rate the ${other}`, about: work.title });
     }
   }
-  return { items, partial };
+  return { items, gap };
 }
 
 /** The two ways to post, then the waiting list (or that nothing waits). */
@@ -105,6 +109,6 @@ ${waiting.items.length
 <p class="meta">${item.about}</p>
 </li>`)}</ul>`
     : html`<p id="nothing-waits">Nothing waits on you right now.</p>`}
-${waiting.partial ? html`<p class="note" id="waiting-partial">Some of it could not be read right now; reload the page to try again.</p>` : ''}
+${waiting.gap ? html`<p class="note" id="waiting-partial">${waiting.gap}</p>` : ''}
 </section>`;
 }
