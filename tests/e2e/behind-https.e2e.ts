@@ -41,5 +41,19 @@ describe('behind https', () => {
       const plain = await fetch(`${base}${path}`);
       expect(plain.headers.get('strict-transport-security'), path).toBeNull();
     }
+    // The MCP endpoint and the OAuth server write their answers themselves.
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0', id: 1, method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'hsts-check', version: '1' } },
+    });
+    const mcp = await fetch(`${base}/api/mcp`, {
+      method: 'POST', body: initialize,
+      headers: { ...OVER_HTTPS, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    });
+    expect(mcp.status).toBe(200);
+    expect(mcp.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const oauth = await fetch(`${base}/.well-known/oauth-authorization-server`, { headers: OVER_HTTPS });
+    expect(oauth.status).toBe(200);
+    expect(oauth.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 });

@@ -18,6 +18,7 @@ import type { ObjectStreamer } from '../storage/object-streamer.js';
 import { screenParams } from './json-rpc-params.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 import type { PublicPageCache } from '../call/public-page-cache.js';
+import { strictTransport } from '../http/strict-transport.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 import type { AgentAlertHints } from './agent-alert-hints.js';
 
@@ -112,6 +113,8 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     reply.hijack();
     reply.raw.setHeader('cache-control', 'no-store');
     reply.raw.setHeader('x-request-id', req.id);
+    const hsts = strictTransport(req);
+    if (hsts) reply.raw.setHeader('strict-transport-security', hsts);
     await server.connect(transport);
     reply.raw.on('close', () => { void transport.close(); void server.close(); });
     await transport.handleRequest(req.raw, reply.raw, body);
