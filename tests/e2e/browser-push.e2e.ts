@@ -172,6 +172,31 @@ describe('browser push', () => {
     await api(base, '/api/me/browser-push', { key: bob.key, method: 'DELETE', body: { endpoint: 'https://fcm.googleapis.com/fcm/send/bob' } });
   });
 
+  it('delivery checks again: an endpoint whose host now resolves inward, or that is no push service\'s, is removed unsent', async () => {
+    // Rows as an older version or a host re-pointed after registration would have left them.
+    await restart('notifications-worker', {
+      WEB_PUSH_SUBJECT: 'mailto:ops@example.test', NODE_EXTRA_CA_CERTS: push.caFile, BROWSER_PUSH_TEST_ORIGIN: push.origin,
+      BROWSER_PUSH_TEST_ADDRESS: '10.0.0.7',
+    });
+    const dave = await createMember(nats);
+    const stale = ['https://fcm.googleapis.com/fcm/send/dave', 'https://example.com/dave'];
+    for (const endpoint of stale) {
+      const { keys } = subscription(endpoint);
+      await dbQuery(db, 'INSERT INTO notifications.push_subscriptions (endpoint, member_id, p256dh, auth) VALUES ($1, $2, $3, $4)',
+        [endpoint, dave.id, keys.p256dh, keys.auth]);
+    }
+    const kept = subscription(`${push.origin}/dave`);
+    expect((await api(base, '/api/me/browser-push', { key: dave.key, method: 'PUT', body: kept })).status).toBe(200);
+    await messaged(dave);
+    await until(() => push.requests.find((r) => r.path === '/dave'), { what: 'a push to /dave' });
+    await until(async () => {
+      const rows = await dbQuery<{ endpoint: string }>(db, 'SELECT endpoint FROM notifications.push_subscriptions WHERE member_id = $1', [dave.id]);
+      return rows.length === 1 || undefined;
+    }, { what: 'the stale endpoints to be removed' });
+    expect((await api(base, '/api/me/browser-push', { key: dave.key })).body.subscriptions.map((x: { endpoint: string }) => x.endpoint))
+      .toEqual([kept.endpoint]);
+  });
+
   it('DELETE removes only the caller’s own endpoint', async () => {
     const endpoint = `${push.origin}/ann`;
     const notMine = await api(base, '/api/me/browser-push', { key: bob.key, method: 'DELETE', body: { endpoint } });
