@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider, periodicTasksProvider } from '@marketplace/service-kit';
+import { ExpiredRowsSweeper } from './sessions/expired-rows.sweeper.js';
 import { DeleteMyAccountHandler } from './account/delete-my-account.handler.js';
 import { IdentityMemberDeletedConsumer } from './account/member-deleted.consumer.js';
 import { AcceptInvitationHandler } from './admission/accept-invitation.handler.js';
@@ -96,9 +97,9 @@ const consumers = [IdentityMemberDeletedConsumer, RemoveAgentAccessConsumer];
 
 @Module({
   providers: [
-    ...handlers, ...signInHandlers, ...signInServices, ...oauthHandlers, ...memberHandlers, ...memberServices, ...consumers,
+    ...handlers, ...signInHandlers, ...signInServices, ...oauthHandlers, ...memberHandlers, ...memberServices, ...consumers, ExpiredRowsSweeper,
     handlersProvider(...handlers, ...signInHandlers, ...oauthHandlers, ...memberHandlers),
-    consumersProvider(...consumers),
+    consumersProvider(...consumers), periodicTasksProvider(ExpiredRowsSweeper),
   ],
 })
 export class IdentityModule {}

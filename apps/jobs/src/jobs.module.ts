@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider, periodicTasksProvider } from '@marketplace/service-kit';
 import { ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer } from './hiring/applicant-count.consumers.js';
 import { GetHiringJobHandler } from './hiring/get-hiring-job.handler.js';
 import { GetJobStatesHandler } from './hiring/get-job-states.handler.js';
@@ -57,5 +57,5 @@ const consumers = [
 ];
 const services = [AudienceRecorder, ExpirySweeper, JobTextReviewer];
 
-@Module({ providers: [...services, ...handlers, ...consumers, handlersProvider(...handlers), consumersProvider(...consumers)] })
+@Module({ providers: [...services, ...handlers, ...consumers, handlersProvider(...handlers), consumersProvider(...consumers), periodicTasksProvider(ExpirySweeper)] })
 export class JobsModule {}

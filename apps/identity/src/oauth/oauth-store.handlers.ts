@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   AppError, oauthAdmitRegistration, oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert, type InputOf, type OutputOf,
@@ -19,26 +19,13 @@ function stringOrNull(value: unknown): string | null {
 
 /** oidc-provider's adapter `upsert`: replaces the record and its lookup columns. */
 @Injectable()
-export class OAuthUpsertHandler implements OperationHandler<typeof oauthUpsert>, OnModuleInit, OnModuleDestroy {
+export class OAuthUpsertHandler implements OperationHandler<typeof oauthUpsert> {
   readonly operation = oauthUpsert;
-  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(private readonly ds: DataSource) {}
 
-  onModuleInit(): void {
-    // Expired rows are never read (find filters them); this only keeps the table small.
-    this.sweeper = setInterval(() => {
-      void this.ds.query(`DELETE FROM oauth_records WHERE expires_at < now() - interval '1 hour'`).catch(() => undefined);
-    }, 10 * 60_000);
-    this.sweeper.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.sweeper);
-  }
-
   async handle({ model, id, payload, expiresIn }: InputOf<typeof oauthUpsert>): Promise<OutputOf<typeof oauthUpsert>> {
-    // A registered client starts with an expiry (removed by the sweep below unless used for a token);
+    // A registered client starts with an expiry (removed by the expired-rows sweep unless used for a token);
     // storing it again never brings back an expiry its use cleared.
     await this.ds.query(
       `INSERT INTO oauth_records AS r (model, id, payload, grant_id, user_code, uid, expires_at, consumed_at)

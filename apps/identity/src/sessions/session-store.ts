@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SESSION_DAYS, type Caller } from '@marketplace/contracts';
 import { countAttempt, limitBuckets } from '@marketplace/service-kit';
@@ -21,26 +21,10 @@ interface SessionRow extends StandingRow { id: string; member_id: string; expire
  * most MAX_LIVE_SESSIONS live sessions; starting one more ends the oldest.
  */
 @Injectable()
-export class SessionStore implements OnModuleInit, OnModuleDestroy {
-  private sweeper: NodeJS.Timeout | undefined;
-
+export class SessionStore {
   private readonly absoluteDays = signInConfig().sessionAbsoluteDays;
 
   constructor(private readonly ds: DataSource, private readonly standing: CallerStanding) {}
-
-  onModuleInit(): void {
-    // Expired rows are useless to everyone; clear them (and spent sign-in links) now and then.
-    this.sweeper = setInterval(() => {
-      void this.ds.query(`DELETE FROM sessions WHERE expires_at < now()`).catch(() => undefined);
-      void this.ds.query(`DELETE FROM magic_links WHERE expires_at < now() - interval '1 day'`).catch(() => undefined);
-      void this.ds.query(`DELETE FROM oidc_requests WHERE expires_at < now()`).catch(() => undefined);
-    }, 10 * 60_000);
-    this.sweeper.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.sweeper);
-  }
 
   async start(memberId: string, userAgent: string | undefined): Promise<{ token: string; expiresAt: Date }> {
     const token = newSecret();

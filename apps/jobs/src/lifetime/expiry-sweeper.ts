@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { jobClosedV1 } from '@marketplace/contracts';
-import { LOGGER, recordEvent, UnitOfWork, type Logger, serviceEnv } from '@marketplace/service-kit';
+import { LOGGER, recordEvent, UnitOfWork, type Logger, type PeriodicTask, serviceEnv } from '@marketplace/service-kit';
 
 const BATCH = 500;
 
@@ -11,29 +11,28 @@ function sweepIntervalMs(): number {
 }
 
 /**
- * Closes open jobs whose 14 days are up. Every replica sweeps; `FOR UPDATE SKIP LOCKED` hands
- * each due job to exactly one of them, and the status change and its job.closed (reason
- * `expired`) commit together, so each job closes, and is announced, once. Reads never wait for
- * the sweep: every public read already treats `closes_at <= now()` as closed.
+ * Closes open jobs whose 14 days are up: a periodic task of the kit (JOB_EXPIRY_SWEEP_MS, default
+ * a minute), each tick in one replica. Even so, a pass run by hand beside it stays safe: `FOR
+ * UPDATE SKIP LOCKED` hands each due job to exactly one pass, and the status change and its
+ * job.closed (reason `expired`) commit together, so each job closes, and is announced, once.
+ * Reads never wait for the sweep: every public read already treats `closes_at <= now()` as closed.
  */
 @Injectable()
-export class ExpirySweeper implements OnModuleInit, OnModuleDestroy {
-  private timer: NodeJS.Timeout | undefined;
+export class ExpirySweeper implements PeriodicTask {
+  readonly name = 'jobs-expiry';
+  readonly intervalMs = sweepIntervalMs();
   private running: Promise<number> | undefined;
 
   constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, @Inject(LOGGER) private readonly logger: Logger) {}
 
-  onModuleInit(): void {
-    if ((serviceEnv().ROLE ?? 'api') !== 'api') return;
-    this.timer = setInterval(() => {
-      void this.sweepOnce().catch((err: unknown) => this.logger.warn({ err }, 'expiry sweep failed; retrying next interval'));
-    }, sweepIntervalMs());
-    this.timer.unref();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  /** Batches until none is left due. */
+  async run(): Promise<Record<string, number>> {
+    let closed = 0;
+    for (;;) {
+      const n = await this.sweepOnce();
+      closed += n;
+      if (n < BATCH) return { closed };
+    }
   }
 
   /** Closes up to one batch of due jobs; returns how many this replica closed. */
