@@ -8,6 +8,13 @@ const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
 const databaseUrl = inject('databaseUrl');
 
+/**
+ * Waitlist joins are limited per client address, whatever the surface (the API or the gate page):
+ * each test joins from an address of its own (the tests' gateway trusts X-Forwarded-For), so the
+ * joins of one test never use up another's allowance.
+ */
+const ownAddress = () => ({ 'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}` });
+
 /** Settings change through the operator's operation (the command line itself is checked once, below). */
 async function setting(key: 'invite_only' | 'identity_verification' | 'invitations_per_member', value: string): Promise<void> {
   await setSetting(nats, key, value === 'default' ? null : value === 'true' ? true : value === 'false' ? false : Number(value));
@@ -104,6 +111,7 @@ describe('invite-only', () => {
   });
 
   it('a newcomer reads /api/me but nothing else until let in; waitlist then invitation', async () => {
+    const from = ownAddress();
     expect((await api(base, '/api/access', { key: newcomer.key })).body.standing).toBe('needs_invitation');
     expect((await api(base, '/api/me', { key: newcomer.key })).status).toBe(200);
     const list = await api(base, '/api/jobs', { key: newcomer.key });
@@ -116,7 +124,7 @@ describe('invite-only', () => {
     for (const path of ['/api/me/applications']) expect((await api(base, path, { key: newcomer.key })).status, path).toBe(403);
     expect((await api(base, '/api/me/notifications/deliver', { key: newcomer.key, body: {} })).status).toBe(403);
 
-    const wait = await api(base, '/api/waitlist', { body: { email: newcomer.email.toUpperCase() } });
+    const wait = await api(base, '/api/waitlist', { body: { email: newcomer.email.toUpperCase() }, headers: from });
     expect(wait.status).toBe(200);
     expect(wait.body).toEqual({ status: 'waiting' });
     expect((await api(base, '/api/access', { key: newcomer.key })).body.standing).toBe('waitlisted');
@@ -140,7 +148,7 @@ describe('invite-only', () => {
     // Joining again counts nothing more.
     expect((await api(base, '/api/me/invite', { key: newcomer.key, body: { token: link.body.token } })).status).toBe(200);
     // The public waitlist answer never tells anyone that this address has joined.
-    const rejoin = await api(base, '/api/waitlist', { body: { email: newcomer.email } });
+    const rejoin = await api(base, '/api/waitlist', { body: { email: newcomer.email }, headers: from });
     expect(rejoin.status).toBe(200);
     expect(rejoin.body).toEqual({ status: 'waiting' });
     const after = await api(base, '/api/me/invite-link', { key: veteran.key });
@@ -225,9 +233,10 @@ describe('invite-only', () => {
   });
 
   it('the gate page joins the waitlist and accepts an invitation with plain forms', async () => {
+    const from = ownAddress();
     const form = (body: Record<string, string>, key?: string) => fetch(`${base}/join`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...from, ...(key ? { authorization: `Bearer ${key}` } : {}) },
       body: new URLSearchParams(body).toString(),
     });
     const email = `gate-${Date.now()}@example.test`;
@@ -279,27 +288,29 @@ describe('invite-only', () => {
 
 describe('waitlist', () => {
   it('is idempotent per address, limited per address per hour, and validates', async () => {
+    const from = ownAddress();
     const email = `wait-${Date.now()}@example.test`;
-    const first = await api(base, '/api/waitlist', { body: { email } });
+    const first = await api(base, '/api/waitlist', { body: { email }, headers: from });
     expect(first.body).toEqual({ status: 'waiting' });
     for (let i = 0; i < 4; i++) {
-      const again = await api(base, '/api/waitlist', { body: { email } });
+      const again = await api(base, '/api/waitlist', { body: { email }, headers: from });
       expect(again.status).toBe(200);
       expect(again.body).toEqual(first.body);
     }
-    const limited = await api(base, '/api/waitlist', { body: { email } });
+    const limited = await api(base, '/api/waitlist', { body: { email }, headers: from });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await api(base, '/api/waitlist', { body: { email: 'nope' } })).status).toBe(400);
-    expect((await api(base, '/api/waitlist', { body: { email: `${'a'.repeat(250)}@x.io` } })).status).toBe(400);
+    expect((await api(base, '/api/waitlist', { body: { email: 'nope' }, headers: from })).status).toBe(400);
+    expect((await api(base, '/api/waitlist', { body: { email: `${'a'.repeat(250)}@x.io` }, headers: from })).status).toBe(400);
     const huge = await api(base, '/api/waitlist', { rawBody: JSON.stringify({ email: 'x'.repeat(2_200_000) }), headers: { 'content-type': 'application/json' }, method: 'POST' });
     expect(huge.status).toBe(413);
   });
 
   it('answers an invited address exactly as a new one, so nobody learns who was invited', async () => {
+    const from = ownAddress();
     const invited = `invited-${randomUUID().slice(0, 8)}@example.test`;
     const fresh = `fresh-${randomUUID().slice(0, 8)}@example.test`;
-    expect((await api(base, '/api/waitlist', { body: { email: invited } })).status).toBe(200);
+    expect((await api(base, '/api/waitlist', { body: { email: invited }, headers: from })).status).toBe(200);
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
@@ -308,7 +319,7 @@ describe('waitlist', () => {
     } finally {
       await db.end();
     }
-    const [a, b] = [await api(base, '/api/waitlist', { body: { email: invited } }), await api(base, '/api/waitlist', { body: { email: fresh } })];
+    const [a, b] = [await api(base, '/api/waitlist', { body: { email: invited }, headers: from }), await api(base, '/api/waitlist', { body: { email: fresh }, headers: from })];
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body).toEqual({ status: 'waiting' });
     expect(a.body).toEqual(b.body);
