@@ -161,7 +161,7 @@ Precedence: chart-set variables, then apps.<app>.env, then workers.<app>.env.
 - name: NATS_NKEY_SEED
   valueFrom:
     secretKeyRef:
-      name: {{ required "bus.existingSecret: create it with `npm run marketplace -- bus credentials` (see the README)" $bus.existingSecret }}
+      name: {{ required "bus.existingSecret: create it with `npm run marketplace -- bus credentials` (see docs/operators.md)" $bus.existingSecret }}
       key: {{ printf "NATS_NKEY_SEED_%s" (upper .appName) }}
 {{- if eq .appName "gateway" }}
 - name: BUS_CALLER_SIGNING_KEY

@@ -107,7 +107,7 @@ export async function serverKeysFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): 
   if (!signing || !cookies) {
     const missing = [!signing && SIGNING_KEYS_ENV, !cookies && COOKIE_KEYS_ENV].filter(Boolean).join(' and ');
     if (env.NODE_ENV === 'production') {
-      throw new Error(`${missing} must be set in production: the authorization server's token signing keys and cookie secrets come from configuration (see the README, "OAuth keys").`);
+      throw new Error(`${missing} must be set in production: the authorization server's token signing keys and cookie secrets come from configuration (see docs/operators.md, "OAuth keys").`);
     }
     if (signing || cookies) throw new Error(`${missing} is not set: set both OAuth key settings or neither.`);
     return undefined;

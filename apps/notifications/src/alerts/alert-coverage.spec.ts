@@ -6,9 +6,9 @@ import { EMAIL_SWITCH_OF } from '../channels/email-switches.js';
 import { alertConsumers, EVENTS_WITHOUT_ALERTS } from './alert-consumers.js';
 
 const alerted = alertConsumers.map((C) => new (C as unknown as new () => { event: { type: string } })().event.type);
-const readme = readFileSync(fileURLToPath(new URL('../../../../README.md', import.meta.url)), 'utf8');
+const readme = readFileSync(fileURLToPath(new URL('../../../../docs/members-and-agents.md', import.meta.url)), 'utf8');
 
-/** The README's notifications table: event -> channels cell. */
+/** The notifications table in docs/members-and-agents.md: event -> channels cell. */
 function readmeTable(): Map<string, string> {
   const rows = new Map<string, string>();
   for (const m of readme.matchAll(/^\| `([a-z_.]+)` \| [^|]+ \| ([^|]+) \|$/gm)) rows.set(m[1]!, m[2]!.trim());
@@ -24,7 +24,7 @@ describe('every event kind has an alert', () => {
     }
   });
 
-  it('the README table lists every event with its channels and email switch', () => {
+  it('the notifications table in docs/members-and-agents.md lists every event with its channels and email switch', () => {
     const table = readmeTable();
     expect([...table.keys()].sort()).toEqual(eventCatalogue.map((d) => d.type).sort());
     for (const [type, channels] of table) {

@@ -85,7 +85,7 @@ export class CallerVerifier {
   static async fromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Promise<CallerVerifier> {
     const json = env[CALLER_VERIFY_KEY_ENV];
     if (!json) {
-      throw new Error(`${CALLER_VERIFY_KEY_ENV} is not set: services accept only callers signed by the gateway (see the README, "The bus").`);
+      throw new Error(`${CALLER_VERIFY_KEY_ENV} is not set: services accept only callers signed by the gateway (see docs/operators.md, "The bus: who may say what").`);
     }
     return CallerVerifier.fromJwk(json);
   }

@@ -43,7 +43,7 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 }
 
 /**
- * The environment variable names are part of the deployment interface (README, Helm values,
+ * The environment variable names are part of the deployment interface (docs/operators.md, Helm values,
  * e2e setup), so they stay as they were when each service read its own.
  */
 export function readLimitsConfig(env: NodeJS.ProcessEnv = serviceEnv()): LimitsConfig {
