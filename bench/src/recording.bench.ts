@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { nodeFlagsFor, serviceProcessEnv } from '@marketplace/local-stack';
 import { makeScreenRecording, type ScreenRecordingSpec } from '@marketplace/testing';
 import { ffmpegPath } from '../../apps/drafts/dist/recordings/screen-check/ffmpeg-process.js';
 import { cpuSnapshot, cpuUsage } from './machine.js';
@@ -33,9 +34,14 @@ async function decodeSeconds(file: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-/** The check in a child process, its peak RSS read from /proc as it runs (VmHWM). */
+/**
+ * The check in a child process started as the drafts worker is (its Node flags and malloc
+ * settings), its peak RSS read from /proc as it runs (VmHWM).
+ */
 async function check(file: string): Promise<CheckFigures> {
-  const child = spawn(process.execPath, [join(rootDir, 'bench', 'dist', 'recording-check-child.js'), file, String(SECONDS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeFlagsFor('drafts'), join(rootDir, 'bench', 'dist', 'recording-check-child.js'), file, String(SECONDS)], {
+    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...serviceProcessEnv(rootDir, {}) },
+  });
   let out = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (d: string) => { out += d; });

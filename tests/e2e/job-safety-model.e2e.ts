@@ -19,9 +19,10 @@ const db = inject('databaseUrl');
 const control = inject('controlUrl');
 
 let model: FakeModelServer;
-const TIMEOUT_MS = 1500;
-// The review waits at most half the bus timeout (E2E_ENV: 2000 ms), so the caller hears its 503
-// before the gateway gives up on the jobs service: here that bound, not TIMEOUT_MS, ends a hang.
+// Longer than the bus timeout (E2E_ENV: 2000 ms): posting and editing declare their own wait
+// (MODEL_CHECKED_TIMEOUT_MS), so a model slower than an ordinary call is still heard, and a hang
+// ends at the model's timeout with the safety check's own 503.
+const TIMEOUT_MS = 4000;
 
 async function service(action: 'stop' | 'start', app: string, env?: Record<string, string>): Promise<void> {
   const res = await fetch(`${control}/${action}/${app}`, { method: 'POST', ...(env ? { body: JSON.stringify(env) } : {}) });
@@ -93,6 +94,21 @@ describe('the content check\'s second opinion from the model', () => {
       expect(c.prompt_tokens).toBeGreaterThan(0);
       expect(c.usd).toBeCloseTo((c.prompt_tokens * 1000 + c.completion_tokens * 2000) / 1e6, 6);
     }
+  });
+
+  it('waits for a model slower than an ordinary call: posting and editing declare a longer wait than the bus timeout', async () => {
+    const member = await createMember(nats);
+    const slow = (ok: boolean) => ({ json: { violates: !ok, fields: ok ? [] : ['constraints'], reason: ok ? '' : 'It asks for counterfeit goods.' }, delayMs: 3000 });
+    model.queue.push(slow(true));
+    const posted = await post(member, { title: 'Tidy a spreadsheet', category: 'data', constraints: 'Merge two sheets into one.' });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    model.queue.push(slow(true));
+    const edited = await patch(member, posted.body.id, { constraints: 'Merge three sheets into one.' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.version).toBe(2);
+    model.queue.push(slow(false));
+    const viaMcp = toolOutcome(await mcp(base, 'tools/call', { name: 'post_job', arguments: counterfeit }, await mcpToken(member)));
+    expect(viaMcp).toMatchObject({ isError: true, status: 403 });
   });
 
   it('fails closed when the model answers garbage, refuses the request or is slower than its timeout', async () => {

@@ -142,7 +142,21 @@ export interface Operation<
   mcp?: McpBinding<Extract<keyof z.infer<I>, string>>;
   /** For `internal` operations: the principals whose bus credentials may send this request. */
   callers?: readonly BusPrincipal[];
+  /**
+   * How long a caller waits for the answer, when the operation may wait on a model (the text
+   * safety review); others answer within the bus timeout (BUS_TIMEOUT_MS).
+   */
+  timeoutMs?: number;
 }
+
+/**
+ * The wait of operations that ask a model before they answer: long enough for a real model's
+ * review (the service gives the model at most half of it, MODEL_CHECK_SHARE), short enough that a
+ * person is told "try again" rather than left waiting.
+ */
+export const MODEL_CHECKED_TIMEOUT_MS = 30_000;
+/** The share of MODEL_CHECKED_TIMEOUT_MS a service may spend waiting on the model; the rest is its own work. */
+export const MODEL_CHECK_SHARE = 0.5;
 
 export type InputOf<Op extends Operation> = z.output<Op['input']>;
 export type OutputOf<Op extends Operation> = z.input<Op['output']>;

@@ -11,3 +11,4 @@ export { processLayout, PROCESS_LAYOUT_ENV, type ProcessLayout } from './process
 export { startServices, type ServicesOptions, type System } from './services.js';
 export { generateOAuthKeys, type OAuthKeys } from './oauth-keys.js';
 export { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher.js';
+export { nodeFlagsFor, serviceProcessEnv } from './node-flags.js';

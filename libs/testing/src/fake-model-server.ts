@@ -16,7 +16,7 @@ export interface ModelRequest {
 }
 
 /** What the fake model answers one chat: the JSON object it "writes", or a status to fail with. */
-export type ChatReply = { json: unknown } | { status: number; retryAfter?: number } | { text: string } | { hang: true };
+export type ChatReply = { json: unknown; delayMs?: number } | { status: number; retryAfter?: number } | { text: string } | { hang: true };
 
 export interface FakeModelServer {
   /** Base URL up to and including /v1, as MODEL_BASE_URL takes it. */
@@ -146,6 +146,8 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       if ('status' in reply) {
         return send(reply.status, { error: { message: 'fake failure' } }, reply.retryAfter ? { 'retry-after': String(reply.retryAfter) } : {});
       }
+      // A slow model: answers, but only after this long.
+      if ('json' in reply && reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       const content = 'json' in reply ? JSON.stringify(reply.json) : reply.text;
       const promptTokens = Math.ceil((system.length + user.length) / 4);
       return send(200, {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { validateInput, type Caller, type InputOf, type Operation, type OutputOf } from '@marketplace/contracts';
-import type { BusClient, CallContext } from '@marketplace/service-kit/edge';
+import { withWaitOf, type BusClient, type CallContext } from '@marketplace/service-kit/edge';
 import { clientFacts } from './client-facts.js';
 
 /** Where a visitor's call came in: the API, an agent's tool call, or a page of the web app. */
@@ -30,5 +30,5 @@ export async function callOperation<Op extends Operation>(
 export async function callOperationJson(
   bus: BusClient, op: Operation, input: unknown, ctx: CallContext, fieldName?: (key: string) => string,
 ): Promise<Uint8Array | undefined> {
-  return bus.requestJson(op.subject, op.service, validateInput(op.input, input, fieldName), ctx);
+  return bus.requestJson(op.subject, op.service, validateInput(op.input, input, fieldName), withWaitOf(op, ctx));
 }

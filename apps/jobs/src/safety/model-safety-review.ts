@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError } from '@marketplace/contracts';
+import { AppError, MODEL_CHECK_SHARE, MODEL_CHECKED_TIMEOUT_MS } from '@marketplace/contracts';
 import {
-  busTimeoutMs, LOGGER, meteredModelProviderFromEnv, modelConfigFromEnv, type Logger, type ModelProvider, type ModelUsage,
+  LOGGER, meteredModelProviderFromEnv, modelConfigFromEnv, type Logger, type ModelProvider, type ModelUsage,
 } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
@@ -44,16 +44,17 @@ export const SAFETY_CHECK_UNAVAILABLE = 'The safety check is unavailable right n
  * answers a shape that does not validate fails closed: a 503 the caller throws inside its
  * transaction, so nothing it wrote there (job, version, event, the attempt's count) is kept.
  *
- * The review waits at most half the bus timeout, whatever MODEL_TIMEOUT_MS allows: the gateway
- * (or drafts, posting a draft) stops waiting for this service after one bus timeout and answers
- * 503 on its own, and a job published after the caller was told "unavailable" would be published
- * unseen. The other half is for the rest of the posting (the member card, the transaction).
+ * The operations that run it declare a longer wait than the bus timeout (MODEL_CHECKED_TIMEOUT_MS),
+ * and the review takes at most its share of that (MODEL_CHECK_SHARE), whatever MODEL_TIMEOUT_MS
+ * allows: the gateway (or drafts, posting a draft) stops waiting after that wait and answers 503 on
+ * its own, and a job published after the caller was told "unavailable" would be published unseen.
+ * The rest is for the posting's own work (the member card, the transaction).
  */
 @Injectable()
 export class JobTextReviewer {
   private readonly config = modelConfigFromEnv();
   private readonly model: ModelProvider | null = meteredModelProviderFromEnv();
-  private readonly waitMs = Math.min(this.config?.timeoutMs ?? Infinity, Math.floor(busTimeoutMs() / 2));
+  private readonly waitMs = Math.min(this.config?.timeoutMs ?? Infinity, Math.floor(MODEL_CHECKED_TIMEOUT_MS * MODEL_CHECK_SHARE));
 
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../operation.js';
+import { defineOperation, MODEL_CHECKED_TIMEOUT_MS } from '../operation.js';
 import { categorySchema, idSchema, oneLine, text } from '../schemas/common.schema.js';
 import { jobSchema, posterVisibilitySchema } from '../schemas/job.schema.js';
 import {
@@ -156,6 +156,8 @@ export const approveDraftPart = defineOperation({
 export const postJobDraft = defineOperation({
   name: 'postJobDraft',
   service: 'drafts',
+  // Waits on the text safety review's model when one is configured.
+  timeoutMs: MODEL_CHECKED_TIMEOUT_MS,
   summary: 'Post an approved draft as a job',
   access: 'member',
   scope: 'agent:write',

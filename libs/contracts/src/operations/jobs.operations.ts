@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../operation.js';
+import { defineOperation, MODEL_CHECKED_TIMEOUT_MS } from '../operation.js';
 import {
   categorySchema, idSchema, intIn, oneLine, retired, text, versionNumberSchema,
 } from '../schemas/common.schema.js';
@@ -24,6 +24,8 @@ export const JOB_SORTS = ['relevance', 'newest', 'applicants_desc', 'applicants_
 export const postJob = defineOperation({
   name: 'postJob',
   service: 'jobs',
+  // Waits on the text safety review's model when one is configured.
+  timeoutMs: MODEL_CHECKED_TIMEOUT_MS,
   summary: 'Post a job',
   access: 'member',
   scope: 'agent:write',
@@ -175,6 +177,8 @@ const preferredWorkersSchema = z.array(text(254)).max(10, 'At most 10 preferred 
 export const editJob = defineOperation({
   name: 'editJob',
   service: 'jobs',
+  // Waits on the text safety review's model when one is configured.
+  timeoutMs: MODEL_CHECKED_TIMEOUT_MS,
   summary: 'Edit an open job (publishes a new version)',
   access: 'member',
   scope: 'agent:write',
@@ -344,6 +348,8 @@ export const getSearchMode = defineOperation({
 export const postJobFromDraft = defineOperation({
   name: 'postJobFromDraft',
   service: 'jobs',
+  // Waits on the text safety review's model when one is configured.
+  timeoutMs: MODEL_CHECKED_TIMEOUT_MS,
   summary: 'Post a job written by a guided draft',
   access: 'internal',
   callers: ['drafts'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../operation.js';
+import { defineOperation, MODEL_CHECKED_TIMEOUT_MS } from '../operation.js';
 import { dateTimeSchema, idSchema, intIn, oneLine, text, } from '../schemas/common.schema.js';
 
 /**
@@ -174,6 +174,8 @@ export const listTeamJobs = defineOperation({
 export const postTeamJob = defineOperation({
   name: 'postTeamJob',
   service: 'jobs',
+  // Waits on the text safety review's model when one is configured.
+  timeoutMs: MODEL_CHECKED_TIMEOUT_MS,
   summary: 'Post a team job with a budget; a $1 listing fee is recorded, never charged. Same safety checks and posting limits as member jobs',
   access: 'member',
   scope: 'agent:write',

@@ -18,6 +18,13 @@ export interface CallContext {
   callerToken?: string;
   surface?: Surface;
   client?: ClientFacts;
+  /** How long to wait for this answer, when the operation declares its own wait (`Operation.timeoutMs`). */
+  timeoutMs?: number;
+}
+
+/** The context with the operation's own wait, when it declares one and the caller set none. */
+export function withWaitOf(op: Operation, ctx: CallContext): CallContext {
+  return op.timeoutMs && ctx.timeoutMs === undefined ? { ...ctx, timeoutMs: op.timeoutMs } : ctx;
 }
 
 export function busTimeoutMs(): number {
@@ -48,7 +55,7 @@ export class BusClient {
   }
 
   async call<Op extends Operation>(op: Op, input: InputOf<Op>, ctx: CallContext): Promise<OutputOf<Op>> {
-    return (await this.request(op.subject, op.service, input, ctx)) as OutputOf<Op>;
+    return (await this.request(op.subject, op.service, input, withWaitOf(op, ctx))) as OutputOf<Op>;
   }
 
   async request(subject: string, service: string, input: unknown, ctx: CallContext): Promise<unknown> {
@@ -97,7 +104,7 @@ export class BusClient {
       const traceparent = currentTraceparent();
       const hdrs = traceparent ? natsHeaders() : undefined;
       hdrs?.set('traceparent', traceparent!);
-      return await this.inbox.request(subject, payload, this.timeoutMs, hdrs);
+      return await this.inbox.request(subject, payload, ctx.timeoutMs ?? this.timeoutMs, hdrs);
     } catch (err) {
       if (err instanceof RequestError || err instanceof TimeoutError || isConnectionError(err)) {
         throw AppError.unavailable(`The ${service} service is unavailable. Try again shortly.`);
