@@ -5,19 +5,14 @@ import { operatorCreateMember } from '@marketplace/contracts';
 import {
   api, connectAgent, createMember, dbQuery, mcp, operatorCall, publishEvent, sessionHeaders, signIn, streamEvents, until, type TestMember,
 } from '@marketplace/testing';
+import { service } from './support/control.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const db = inject('databaseUrl');
-const control = inject('controlUrl');
 const mailDir = inject('mailDir');
 
 const CONFIRM = { confirm: 'delete my account' };
-
-async function service(action: 'stop' | 'start', app: string): Promise<void> {
-  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST' });
-  if (res.status !== 204) throw new Error(`${action} ${app}: ${res.status} ${await res.text()}`);
-}
 
 async function postJob(member: TestMember, title: string, posterVisibility = 'public'): Promise<string> {
   const res = await api(base, '/api/me/jobs', { key: member.key, body: { title, category: 'writing', constraints: 'Write it.', posterVisibility } });

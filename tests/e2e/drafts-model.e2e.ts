@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, createMember, makeScreenRecording, startFakeModelServer, until, type FakeModelServer, type TestMember } from '@marketplace/testing';
 import { postFromDraft } from './support/drafts.js';
 import { harmlessRecording, holder, newDraft, putPart, recordLink, recordOne } from './support/recordings.js';
+import { service } from './support/control.js';
 
 /**
  * The drafts worker with a model configured: the real provider code against an OpenAI-compatible
@@ -11,15 +12,9 @@ import { harmlessRecording, holder, newDraft, putPart, recordLink, recordOne } f
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
-const control = inject('controlUrl');
 
 let model: FakeModelServer;
 let modelEnv: Record<string, string>;
-
-async function service(action: 'stop' | 'start' | 'kill', app: string, env?: Record<string, string>): Promise<void> {
-  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST', ...(env ? { body: JSON.stringify(env) } : {}) });
-  expect(res.status, await res.text()).toBe(204);
-}
 
 beforeAll(async () => {
   model = await startFakeModelServer();

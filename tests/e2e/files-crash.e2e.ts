@@ -2,18 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FILE_LIMITS } from '@marketplace/contracts';
 import { api, createMember, until, type TestMember } from '@marketplace/testing';
+import { service } from './support/control.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
-const control = inject('controlUrl');
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const CHUNK = FILE_LIMITS.requestBytes;
-
-async function service(action: 'stop' | 'start' | 'kill', app: string): Promise<void> {
-  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST' });
-  if (res.status !== 204) throw new Error(`${action} ${app}: ${res.status} ${await res.text()}`);
-}
 
 async function putChunk(key: string, fileId: string, index: number, bytes: Buffer): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}/api/me/files/${fileId}/chunks/${index}?sha256=${sha(bytes)}`, {

@@ -1,14 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, createMembers, until, type TestMember } from '@marketplace/testing';
+import { service } from './support/control.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
-const control = inject('controlUrl');
-
-async function service(action: 'stop' | 'start', app: string): Promise<void> {
-  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST' });
-  if (res.status !== 204) throw new Error(`${action} ${app}: ${res.status} ${await res.text()}`);
-}
 
 const jobBody = (title: string) => ({ title, category: 'data', constraints: '## Scope\nDeduplicate rows.' });
 const pitch = (over: Record<string, unknown> = {}) => ({ pitch: 'I have done this before.', acceptResponsibility: true, model: 'test-model-1', ...over });

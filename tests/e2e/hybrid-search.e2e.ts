@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, createMember, dbQuery, mcp, toolResult, until, type TestMember } from '@marketplace/testing';
+import { service } from './support/control.js';
 
 /**
  * Hybrid search through the gateway: the jobs service restarted with MODEL_BASE_URL pointing at an
@@ -12,7 +13,6 @@ import { api, createMember, dbQuery, mcp, toolResult, until, type TestMember } f
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
-const control = inject('controlUrl');
 const db = inject('databaseUrl');
 
 const TOPICS = [/fruit|apple|pear|orchard/g, /ledger|invoice|tax/g, /logo|poster|design/g];
@@ -46,11 +46,6 @@ async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
     inputs,
     stop: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
-}
-
-async function service(action: 'stop' | 'start', app: string, env?: Record<string, string>): Promise<void> {
-  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST', ...(env ? { body: JSON.stringify(env) } : {}) });
-  expect(res.status, await res.text()).toBe(204);
 }
 
 // A word no other test posts, so only this file's jobs match it.

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { api, createMember, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
 import { postFromDraft } from './support/drafts.js';
 import { mcpToken } from './support/mcp-token.js';
+import { service } from './support/control.js';
 
 /**
  * The job eval follows the posted job: a content edit (edit_job) has the drafts worker write it
@@ -12,12 +13,6 @@ import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
-const control = inject('controlUrl');
-
-async function service(action: 'stop' | 'start', app: string, env?: Record<string, string>): Promise<void> {
-  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST', ...(env ? { body: JSON.stringify(env) } : {}) });
-  expect(res.status, await res.text()).toBe(204);
-}
 
 afterAll(async () => {
   // Whatever happened, the worker runs again for the files that follow.

@@ -4,6 +4,7 @@ import {
 } from '@marketplace/testing';
 import { approvedDraft } from './support/drafts.js';
 import { mcpToken } from './support/mcp-token.js';
+import { service } from './support/control.js';
 
 /**
  * The job board's content check with a model configured: the word list first, then the model's
@@ -16,18 +17,12 @@ import { mcpToken } from './support/mcp-token.js';
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const db = inject('databaseUrl');
-const control = inject('controlUrl');
 
 let model: FakeModelServer;
 // Longer than the bus timeout (E2E_ENV: 2000 ms): posting and editing declare their own wait
 // (MODEL_CHECKED_TIMEOUT_MS), so a model slower than an ordinary call is still heard, and a hang
 // ends at the model's timeout with the safety check's own 503.
 const TIMEOUT_MS = 4000;
-
-async function service(action: 'stop' | 'start', app: string, env?: Record<string, string>): Promise<void> {
-  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST', ...(env ? { body: JSON.stringify(env) } : {}) });
-  expect(res.status, await res.text()).toBe(204);
-}
 
 beforeAll(async () => {
   model = await startFakeModelServer();

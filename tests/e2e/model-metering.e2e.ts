@@ -4,6 +4,7 @@ import {
 } from '@marketplace/testing';
 import { mcpToken } from './support/mcp-token.js';
 import { holder, putPart, recordLink } from './support/recordings.js';
+import { service } from './support/control.js';
 
 /**
  * Model use is metered: every action that spends a model call is limited per member (429 with
@@ -15,18 +16,12 @@ import { holder, putPart, recordLink } from './support/recordings.js';
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const db = inject('databaseUrl');
-const control = inject('controlUrl');
 
 const BUDGET_SPENT = "the service's daily model budget is spent; try again after 00:00 UTC";
 
 type Draft = Record<string, any>;
 const call = (m: TestMember, path: string, method = 'GET', body?: unknown) => api(base, path, { key: m.key, method, ...(body === undefined ? {} : { body }) });
 const answers = { context: 'A small web shop on a hosted platform.', problem: 'The nightly stock export fails with a timeout.' };
-
-async function service(action: 'stop' | 'start', app: string, env?: Record<string, string>): Promise<void> {
-  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST', ...(env ? { body: JSON.stringify(env) } : {}) });
-  expect(res.status, await res.text()).toBe(204);
-}
 
 /** Earlier attempts in the last hour, as the drafts service counts them (a minute ago, so the window is still open). */
 async function usedUp(memberId: string, bucket: string, count: number): Promise<void> {

@@ -3,17 +3,12 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { applicationSubmittedV1 } from '@marketplace/contracts';
 import { api, createMember, dbQuery, mailTo, until } from '@marketplace/testing';
 import { publishEvent } from './support/bus.js';
+import { service } from './support/control.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const db = inject('databaseUrl');
-const control = inject('controlUrl');
 const mailDir = inject('mailDir');
-
-async function service(action: 'start' | 'kill', app: string): Promise<void> {
-  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST' });
-  if (res.status !== 204) throw new Error(`${action} ${app}: ${res.status} ${await res.text()}`);
-}
 
 describe('the notifications processes crash mid-stream', () => {
   afterAll(async () => {

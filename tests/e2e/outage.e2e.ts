@@ -1,14 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, until } from '@marketplace/testing';
+import { service } from './support/control.js';
 
 const base = inject('baseUrl');
-const control = inject('controlUrl');
 const gatewayHealth = inject('gatewayHealthUrl');
-
-async function service(action: 'stop' | 'start', app: string): Promise<void> {
-  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST' });
-  if (res.status !== 204) throw new Error(`${action} ${app}: ${res.status} ${await res.text()}`);
-}
 
 describe('a service that goes away', () => {
   it('answers every call under load with 503 while it is gone, never a hang, and recovers when it returns', async () => {

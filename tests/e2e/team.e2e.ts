@@ -4,16 +4,11 @@ import { operatorCreateApiKey } from '@marketplace/contracts';
 import {
   api, createMember, createMembers, sessionHeaders, signIn, until, withOperatorBus, type TestMember,
 } from '@marketplace/testing';
+import { service } from './support/control.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
-const control = inject('controlUrl');
-
-async function service(action: 'stop' | 'start', app: string): Promise<void> {
-  const res = await fetch(`${control}/${action}/${app}`, { method: 'POST' });
-  if (res.status !== 204) throw new Error(`${action} ${app}: ${res.status} ${await res.text()}`);
-}
 
 /** A member with a key of one of the team surface's kinds, made by the operator as `key create --kind` does. */
 async function keyOf(member: TestMember, kind: 'team' | 'candidate'): Promise<string> {
