@@ -39,7 +39,7 @@ const NOT_AN_ARGUMENT = 'not_an_argument';
  */
 describe('every MCP tool with a real OAuth token', () => {
   let token: string;
-  let tools: Array<{ name: string; inputSchema: JsonSchema }>;
+  let tools: Array<{ name: string; inputSchema: JsonSchema; title?: string; outputSchema?: JsonSchema; annotations?: Record<string, unknown> }>;
 
   beforeAll(async () => {
     const member = await createMember(nats, { staff: true });
@@ -50,6 +50,29 @@ describe('every MCP tool with a real OAuth token', () => {
   it('lists exactly the catalogue tools, with their arguments, to a signed-in agent too', () => {
     const listed = tools.map((t) => listedToolShape(t)).sort((a, b) => a.name.localeCompare(b.name));
     expect(listed).toEqual(expectedTools().map(({ name, properties, required }) => ({ name, properties, required })));
+  });
+
+  it('lists tools in name order, each with a title, an outputSchema and annotations from the catalogue', () => {
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual([...names].sort());
+    for (const t of tools) {
+      expect(t.title, t.name).toMatch(/\S/);
+      expect(t.outputSchema, t.name).toMatchObject({ type: 'object', required: ['result', 'conversationId'] });
+      expect(t.annotations, t.name).toMatchObject({
+        title: t.title, readOnlyHint: expect.any(Boolean), destructiveHint: expect.any(Boolean), idempotentHint: expect.any(Boolean), openWorldHint: false,
+      });
+    }
+    const hinted = (hint: string) => tools.filter((t) => t.annotations?.[hint] === true).map((t) => t.name).sort();
+    // What cannot be undone: a host asks its human before each of these, and only these.
+    expect(hinted('destructiveHint')).toEqual([
+      'accept_application', 'approve_work', 'cancel_work', 'close_job', 'decline_application', 'delete_comment',
+      'delete_job_file', 'delete_my_account', 'delete_my_file', 'discard_job_draft', 'disconnect_agent', 'rate_poster',
+      'withdraw_application',
+    ]);
+    const readOnly = hinted('readOnlyHint');
+    for (const name of ['list_open_jobs', 'get_job', 'search_jobs', 'list_my_jobs', 'download_my_file', 'get_safety_policy']) expect(readOnly, name).toContain(name);
+    for (const name of ['post_job', 'apply_to_job', 'get_notifications', 'send_message', 'accept_application']) expect(readOnly, name).not.toContain(name);
+    expect(readOnly.filter((n) => hinted('destructiveHint').includes(n))).toEqual([]);
   });
 
   it('each tool is authorized and answered by its handler', async () => {
@@ -73,7 +96,7 @@ describe('every MCP tool with a real OAuth token', () => {
       }
       const error = toolError(res);
       const said = `${tool.name}: ${JSON.stringify(error)}`;
-      expect(error.error, said).not.toMatch(/^Unknown tool/);
+      expect(res.body.error, said).toBeUndefined();
       // The handler refused the input or the state (a 4xx the caller can act on); a 5xx means it broke.
       expect(error.status, said).toBeGreaterThanOrEqual(400);
       expect(error.status, said).toBeLessThan(500);

@@ -175,9 +175,12 @@ describe('agent notification preferences and alerts on MCP tool results', () => 
       more: false,
       conversations: [{ conversationKey: `application:${applicationId}`, kind: 'application', alerts: [{ kind: 'application.submitted' }] }],
     });
-    expect(result.content).toHaveLength(3);
+    expect(result.content).toHaveLength(4);
     expect(result.content[2].text).toMatch(/^notifications: 1 new alert/);
     expect(result.content[2].text).toContain('application.submitted');
+    // An alert quotes what members wrote (a job title): said to be data, not instructions.
+    expect(result.content[3].text).toMatch(/^untrusted_content: .*notifications\.conversations\[\]\.alerts\[\]\.message/);
+    expect(result.structuredContent.memberWritten).toEqual(['notifications.conversations[].alerts[].message']);
 
     // Marked delivered: neither the next tool result nor the deliver route repeats it.
     const next = await call('get_notification_preferences');

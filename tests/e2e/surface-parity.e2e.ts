@@ -45,9 +45,21 @@ describe('tools/list is exactly the catalogue', () => {
 });
 
 describe('every catalogue tool is known to tools/call', () => {
-  it('an unknown tool answers the unknown-tool error (what the calls below must never get)', async () => {
+  it('an unknown tool answers the JSON-RPC invalid-params error (what the calls below must never get)', async () => {
     const res = await mcp(base, 'tools/call', { name: 'no_such_tool', arguments: {} });
-    expect(toolError(res)).toMatchObject({ status: 404, error: 'Unknown tool no_such_tool.' });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toBeUndefined();
+    expect(res.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/Unknown tool no_such_tool/) });
+  });
+
+  it('a batch (a JSON array body) is refused whole: one message per request', async () => {
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_job_categories', arguments: {} } });
+    const res = await api(base, '/api/mcp', {
+      method: 'POST', rawBody: JSON.stringify([call(1), call(2)]),
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
   });
 
   for (const tool of expectedTools()) {

@@ -122,6 +122,14 @@ export interface McpBinding<K extends string> {
   args?: Partial<Record<K, string>>;
   /** Access over MCP when it differs from the operation's (e.g. a public REST read that needs sign-in as a tool). */
   access?: Access;
+  /**
+   * What the tool does to the world, for an agent's host deciding what to ask its human about
+   * (MCP tool annotations). Derived from the REST method unless given: GET reads, DELETE destroys,
+   * GET, PUT and DELETE are idempotent. `destructive` marks a step that cannot be undone although
+   * it is not a DELETE (hire, decline, close, cancel, withdraw, approve, rate); `readOnly` a POST
+   * that changes nothing a person would notice (a download link).
+   */
+  effect?: { destructive?: true; readOnly?: true };
 }
 
 /** Catalogue entry: the only place an operation is declared. */

@@ -19,6 +19,8 @@ export const loadMcpSdk = loadOnFirstUse(async () => {
     StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport,
     CallToolRequestSchema: types.CallToolRequestSchema,
     ListToolsRequestSchema: types.ListToolsRequestSchema,
+    McpError: types.McpError,
+    ErrorCode: types.ErrorCode,
     requestSchemas: requestSchemas(types),
     jsonSchemaValidator: new ajv.AjvJsonSchemaValidator(),
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { workOperations } from './work.operations.js';
-import { dateTimeSchema, idSchema, intIn, oneLine, text, versionNumberSchema } from '../schemas/common.schema.js';
+import { dateTimeSchema, idSchema, intIn, oneLine, text, versionNumberSchema, memberText } from '../schemas/common.schema.js';
 import { viewerApplicationSchema } from '../schemas/job.schema.js';
 import {
   conversationSummarySchema, jobApplicantSchema, jobApplicationSchema, messageSchema,
@@ -55,6 +55,7 @@ export const withdrawApplication = defineOperation({
   rest: { method: 'POST', path: '/api/me/applications/{id}/withdraw', status: 200 },
   mcp: {
     tool: 'withdraw_application',
+    effect: { destructive: true },
     args: { id: 'application_id' },
     description: 'Withdraw one of your applications while it is still submitted (waiting). You can apply again afterwards.',
   },
@@ -116,6 +117,7 @@ export const acceptApplication = defineOperation({
   rest: { method: 'POST', path: '/api/me/job-applications/{id}/accept', status: 200 },
   mcp: {
     tool: 'accept_application',
+    effect: { destructive: true },
     args: { id: 'application_id' },
     description:
       "Hire the applicant of a waiting application on your open job: the job moves to in_progress, the other waiting applications are declined and you both receive each other's contact.",
@@ -133,6 +135,7 @@ export const declineApplication = defineOperation({
   rest: { method: 'POST', path: '/api/me/job-applications/{id}/decline', status: 200 },
   mcp: {
     tool: 'decline_application',
+    effect: { destructive: true },
     args: { id: 'application_id' },
     description: 'Decline a waiting application to your job. The job stays open.',
   },
@@ -204,7 +207,7 @@ export const listMessages = defineOperation({
       applicationId: z.string(),
       job: z.object({ id: z.string(), title: z.string() }),
       role: z.enum(['poster', 'applicant']),
-      with: z.object({ id: z.string().nullable(), name: z.string() }),
+      with: z.object({ id: z.string().nullable(), name: memberText }),
       messages: z.array(messageSchema).describe('Oldest first'),
       nextBefore: dateTimeSchema.nullable().describe('Pass as before for older messages; null when none'),
     }),

@@ -37,6 +37,7 @@ export const downloadMyFile = defineOperation({
   rest: { method: 'POST', path: '/api/me/files/{fileId}/download', status: 200 },
   mcp: {
     tool: 'download_my_file',
+    effect: { readOnly: true },
     args: { fileId: 'file_id' },
     description:
       `Get a download link for one of your complete (ready) personal files: {url, expiresAt, path, size, proxied}. The url is a bearer link to that file alone, valid ${DOWNLOAD_LINK_SECONDS / 60} minutes; fetch it with plain HTTP GET (Range requests work). Files up to ${FILE_LIMITS.proxyBytes} bytes are served by this API, larger ones straight from storage. 409 while the file is uploading or being deleted.`,

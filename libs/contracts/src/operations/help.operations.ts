@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { dateTimeSchema, idSchema, intIn, oneLine, text } from '../schemas/common.schema.js';
+import { dateTimeSchema, idSchema, intIn, oneLine, text, memberText } from '../schemas/common.schema.js';
 
 /**
  * Members asking for help and reporting (contract: "Help and safety (K)", "Named without a shown
@@ -31,7 +31,7 @@ export const nextOffsetSchema = z.number().int().nullable().describe('Offset of 
 export const helpRequestSchema = z.object({
   id: z.string(),
   topic: z.enum(HELP_TOPICS),
-  message: z.string(),
+  message: memberText,
   jobId: z.string().nullable(),
   applicationId: z.string().nullable(),
   createdAt: dateTimeSchema,

@@ -126,6 +126,7 @@ export const downloadJobFile = defineOperation({
   rest: { method: 'POST', path: '/api/jobs/{id}/files/{fileId}/download', status: 200 },
   mcp: {
     tool: 'download_job_file',
+    effect: { readOnly: true },
     args: { id: 'job_id', fileId: 'file_id' },
     description:
       `Get a download link for a complete (ready) file of a job, in either folder: {url, expiresAt, path, size, proxied}; a bearer link to that file alone, valid a few minutes, fetched with plain HTTP GET (Range works). 409 while uploading, being deleted or when the area is closed. ${WHO}`,

@@ -219,6 +219,7 @@ export const closeJob = defineOperation({
   rest: { method: 'POST', path: '/api/me/jobs/{id}/close', status: 200 },
   mcp: {
     tool: 'close_job',
+    effect: { destructive: true },
     args: { id: 'job_id' },
     description: 'Close one of your open jobs: it leaves the board and search, and waiting applications are declined. 409 when it is not open (for example, someone is hired).',
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { idSchema } from '../schemas/common.schema.js';
+import { idSchema, memberText } from '../schemas/common.schema.js';
 
 /** At most this many conversations come back from one delivery (the contract's "up to ten"). */
 export const DELIVER_CONVERSATIONS = 10;
@@ -8,7 +8,7 @@ export const DELIVER_CONVERSATIONS = 10;
 export const alertSchema = z.object({
   id: z.string(),
   kind: z.string().describe('Event kind, e.g. job.posted, application.submitted, message.sent, job.commented'),
-  message: z.string(),
+  message: memberText,
   jobId: z.string().nullable(),
   applicationId: z.string().nullable().describe('The application (or hire) the alert is about, when it is about one'),
   createdAt: z.string(),

@@ -83,6 +83,7 @@ export const approveWork = defineOperation({
   rest: { method: 'POST', path: '/api/me/jobs/{id}/approve', status: 200 },
   mcp: {
     tool: 'approve_work',
+    effect: { destructive: true },
     args: { id: 'job_id' },
     description:
       'As the poster, approve the turned-in work with a score (1-5) and description of the worker. Your rating stays private until the worker rates you back, and cannot be changed.',
@@ -100,6 +101,7 @@ export const ratePoster = defineOperation({
   rest: { method: 'POST', path: '/api/jobs/{id}/rating', status: 201 },
   mcp: {
     tool: 'rate_poster',
+    effect: { destructive: true },
     args: { id: 'job_id' },
     description: 'As the hired worker, rate the poster after approval (score 1-5 and description). This completes the job and makes both ratings public.',
   },
@@ -132,6 +134,7 @@ export const cancelWork = defineOperation({
   rest: { method: 'POST', path: '/api/jobs/{id}/cancel', status: 200 },
   mcp: {
     tool: 'cancel_work',
+    effect: { destructive: true },
     args: { id: 'job_id' },
     description:
       'As the hired worker (or staff), cancel the hire before approval: the job opens again for 14 days and the applicants declined by this hire wait again.',

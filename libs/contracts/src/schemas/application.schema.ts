@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema } from './common.schema.js';
+import { dateTimeSchema, memberText } from './common.schema.js';
 import { jobMemberSchema, jobStatusSchema } from './job.schema.js';
 import { jobVersionSchema } from './job-board.schema.js';
 
@@ -15,9 +15,9 @@ export type RatingSummary = z.infer<typeof ratingSummarySchema>;
 
 export const publicRatingSchema = z.object({
   score: z.number().int().min(1).max(5),
-  description: z.string(),
+  description: memberText,
   as: z.enum(['worker', 'poster']).describe('The side the rated member was on'),
-  job: z.object({ id: z.string(), title: z.string() }),
+  job: z.object({ id: z.string(), title: memberText }),
   by: jobMemberSchema,
   createdAt: dateTimeSchema,
 });
@@ -27,13 +27,13 @@ export type PublicRating = z.infer<typeof publicRatingSchema>;
 
 export const jobSummarySchema = z.object({
   id: z.string(),
-  title: z.string(),
+  title: memberText,
   postedBy: jobMemberSchema,
   status: jobStatusSchema,
   version: z.number().int().min(1),
 });
 
-export const contactSchema = z.object({ name: z.string(), email: z.string() }).nullable()
+export const contactSchema = z.object({ name: memberText, email: z.string() }).nullable()
   .describe('Shared only between the two sides of an accepted application');
 
 export const myApplicationSchema = z.object({
@@ -41,13 +41,13 @@ export const myApplicationSchema = z.object({
   status: applicationStatusSchema,
   statusLabel: z.string(),
   quote: z.number().int().nullable().describe('Null while payments are disabled'),
-  pitch: z.string(),
+  pitch: memberText,
   agent: z.string().nullable(),
   model: z.string().nullable(),
   createdAt: dateTimeSchema,
   decidedAt: dateTimeSchema.nullable(),
   job: jobSummarySchema,
-  resume: z.string().nullable().describe('Markdown snapshot attached when applying'),
+  resume: memberText.nullable().describe('Markdown snapshot attached when applying'),
   contact: contactSchema.describe("The poster's name and email; null until accepted"),
   appliedTo: jobVersionSchema,
   jobChangedSinceApplying: z.boolean(),
@@ -56,12 +56,12 @@ export type MyApplication = z.infer<typeof myApplicationSchema>;
 
 export const applicationWorkerSchema = z.object({
   id: z.string(),
-  name: z.string(),
-  headline: z.string().nullable(),
+  name: memberText,
+  headline: memberText.nullable(),
   photoUrl: z.string().nullable(),
-  skills: z.array(z.string()),
+  skills: z.array(memberText),
   location: z.string().describe('"City, ST", empty when none'),
-  website: z.string().nullable(),
+  website: memberText.nullable(),
   networkUrl: z.string().nullable(),
 });
 
@@ -70,13 +70,13 @@ export const jobApplicationSchema = z.object({
   status: applicationStatusSchema,
   quote: z.number().int().nullable(),
   cost: z.object({ totalCents: z.number().int() }).nullable().describe('Null while quotes are null'),
-  pitch: z.string(),
+  pitch: memberText,
   agent: z.string().nullable(),
   model: z.string().nullable(),
   createdAt: dateTimeSchema,
   decidedAt: dateTimeSchema.nullable(),
   worker: applicationWorkerSchema,
-  resume: z.string().nullable(),
+  resume: memberText.nullable(),
   contact: contactSchema.describe("The applicant's name and email; null until accepted"),
   preferred: z.boolean().describe('Named by the poster as a preferred worker; preferred applicants sort first'),
   appliedTo: jobVersionSchema,
@@ -94,8 +94,8 @@ export const jobApplicantSchema = z.discriminatedUnion('visibility', [
   z.object({
     visibility: z.literal('public'),
     id: z.string().describe('Member id'),
-    name: z.string(),
-    headline: z.string().nullable(),
+    name: memberText,
+    headline: memberText.nullable(),
     photoUrl: z.string().nullable(),
     city: z.string(),
     state: z.string().nullable(),
@@ -109,20 +109,20 @@ export type JobApplicant = z.infer<typeof jobApplicantSchema>;
 export const submissionSchema = z.object({
   id: z.string(),
   round: z.number().int().min(1),
-  body: z.string(),
+  body: memberText,
   links: z.array(z.object({ url: z.string(), label: z.string().nullable() })),
   files: z.array(z.object({ id: z.string(), path: z.string(), size: z.number().int() })),
   model: z.string().nullable(),
   status: z.enum(['submitted', 'changes_requested', 'approved']),
   statusLabel: z.string(),
-  feedback: z.string().nullable(),
+  feedback: memberText.nullable(),
   createdAt: dateTimeSchema,
   decidedAt: dateTimeSchema.nullable(),
 });
 
 export const workRatingSchema = z.object({
   score: z.number().int().min(1).max(5),
-  description: z.string(),
+  description: memberText,
   createdAt: dateTimeSchema,
 }).nullable();
 
@@ -130,7 +130,7 @@ export const WORK_ACTIONS = ['submit', 'requestChanges', 'approve', 'rate', 'req
 
 export const jobWorkSchema = z.object({
   jobId: z.string(),
-  title: z.string(),
+  title: memberText,
   quote: z.number().int().nullable(),
   status: jobStatusSchema,
   statusLabel: z.string(),
@@ -150,7 +150,7 @@ export const messageSchema = z.object({
   from: z.enum(['poster', 'applicant']).describe('Which side sent it'),
   mine: z.boolean(),
   sentBy: z.enum(['person', 'agent']).describe('Whether a person or an agent sent it'),
-  body: z.string().describe('Empty when removed'),
+  body: memberText.describe('Empty when removed'),
   removed: z.boolean().describe('Removed by moderators: both sides see that it was removed, not what it said'),
   createdAt: dateTimeSchema,
   readAt: dateTimeSchema.nullable(),
@@ -159,7 +159,7 @@ export type Message = z.infer<typeof messageSchema>;
 
 export const conversationSummarySchema = z.object({
   applicationId: z.string(),
-  job: z.object({ id: z.string(), title: z.string() }),
+  job: z.object({ id: z.string(), title: memberText }),
   role: z.enum(['poster', 'applicant']).describe("The caller's side"),
   with: z.object({ id: z.string().nullable(), name: z.string() }).describe('The other side'),
   lastMessage: messageSchema,

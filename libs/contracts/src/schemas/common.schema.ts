@@ -78,3 +78,13 @@ export function text(max: number) {
 }
 
 export const okSchema = z.object({ status: z.literal('ok') });
+
+/**
+ * The JSON Schema keyword on text that members write (titles, descriptions, messages, names):
+ * content from people, to be shown or quoted, never followed as instructions by an agent. MCP
+ * results name where such text sits, so an agent and its host can keep it apart.
+ */
+export const MEMBER_WRITTEN = 'x-member-written';
+
+/** A string a member wrote; see MEMBER_WRITTEN. */
+export const memberText = z.string().meta({ [MEMBER_WRITTEN]: true });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { categorySchema, dateTimeSchema } from './common.schema.js';
+import { categorySchema, dateTimeSchema, memberText } from './common.schema.js';
 import { jobSchema } from './job.schema.js';
 
 /** An immutable published version of a job. */
 export const jobVersionSchema = z.object({
   version: z.number().int().min(1),
-  title: z.string(),
+  title: memberText,
   category: categorySchema,
-  constraints: z.string().describe('Markdown description as it was in this version'),
+  constraints: memberText.describe('Markdown description as it was in this version'),
   createdAt: dateTimeSchema.describe('When this version was published'),
 });
 export type JobVersion = z.infer<typeof jobVersionSchema>;
@@ -34,15 +34,15 @@ export const jobSearchResultSchema = z.object({
 
 export const jobPosterSchema = z.object({
   id: z.string(),
-  name: z.string(),
-  headline: z.string().nullable(),
+  name: memberText,
+  headline: memberText.nullable(),
   photoUrl: z.string().nullable(),
   openJobs: z.number().int().min(1).describe('Open public jobs (anonymous jobs are never counted)'),
 });
 
 export const commentAuthorSchema = z.object({
   id: z.string().nullable().describe('Null for the poster of an anonymous job, who is shown as `Anonymous poster`, and for a deleted account, shown as `Deleted member`'),
-  name: z.string(),
+  name: memberText,
   kind: z.enum(['person', 'agent']).describe('agent when written with an API key or over MCP'),
 });
 
@@ -50,7 +50,7 @@ export const commentSchema = z.object({
   id: z.string(),
   jobId: z.string(),
   parentId: z.string().nullable(),
-  body: z.string().nullable().describe('Plain text, line breaks kept; null once deleted'),
+  body: memberText.nullable().describe('Plain text, line breaks kept; null once deleted'),
   author: commentAuthorSchema.nullable().describe('Null once deleted'),
   deleted: z.boolean(),
   removed: z.boolean().describe('True while moderators have removed it: text and author are hidden'),
@@ -80,5 +80,5 @@ export const jobPerformanceSchema = z.object({
     date: z.string().describe('YYYY-MM-DD (UTC)'),
     impressions: z.number().int(), views: z.number().int(), applications: z.number().int(),
   })),
-  jobs: z.array(performanceTotalsSchema.extend({ jobId: z.string(), title: z.string(), status: z.string() })),
+  jobs: z.array(performanceTotalsSchema.extend({ jobId: z.string(), title: memberText, status: z.string() })),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { categorySchema, dateTimeSchema } from './common.schema.js';
+import { categorySchema, dateTimeSchema, memberText } from './common.schema.js';
 import { jobFileSchema } from './file.schema.js';
 
 export const JOB_STATUSES = [
@@ -15,8 +15,8 @@ export const ANONYMOUS_POSTER_NAME = 'Anonymous poster';
 
 export const jobMemberSchema = z.object({
   id: z.string().nullable(),
-  name: z.string(),
-  headline: z.string().nullable(),
+  name: memberText,
+  headline: memberText.nullable(),
   photoUrl: z.string().nullable(),
 });
 export type JobMember = z.infer<typeof jobMemberSchema>;
@@ -25,9 +25,9 @@ export const jobSchema = z.object({
   id: z.string(),
   postedBy: jobMemberSchema,
   posterVisibility: posterVisibilitySchema,
-  title: z.string(),
+  title: memberText,
   category: categorySchema,
-  constraints: z.string().describe('Markdown description'),
+  constraints: memberText.describe('Markdown description'),
   status: jobStatusSchema,
   safetyHidden: z.boolean(),
   createdAt: dateTimeSchema,
@@ -50,7 +50,7 @@ export const viewerApplicationSchema = z
     decidedAt: dateTimeSchema.nullable(),
     visibility: posterVisibilitySchema,
     applicantId: z.string(),
-    applicantName: z.string(),
+    applicantName: memberText,
   })
   .nullable();
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { memberText } from './common.schema.js';
 
 export const memberSchema = z.object({
   id: z.string(),
-  name: z.string(),
-  headline: z.string().nullable(),
+  name: memberText,
+  headline: memberText.nullable(),
   photoUrl: z.string().nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, US_STATES } from './common.schema.js';
+import { dateTimeSchema, US_STATES, memberText } from './common.schema.js';
 import { jobSchema } from './job.schema.js';
 import { publicRatingSchema, ratingSummarySchema } from './application.schema.js';
 
@@ -30,13 +30,13 @@ export const US_STATE_NAMES: Record<(typeof US_STATES)[number], string> = {
 export const applicantVisibilitySchema = z.enum(['anonymous', 'public']);
 
 export const memberProfileSchema = z.object({
-  headline: z.string().nullable(),
-  about: z.string().nullable(),
-  skills: z.array(z.string()),
+  headline: memberText.nullable(),
+  about: memberText.nullable(),
+  skills: z.array(memberText),
   city: z.string().nullable(),
   state: z.enum(US_STATES).nullable(),
-  website: z.string().nullable(),
-  resume: z.string().nullable().describe('Markdown; private to the member (attached to applications)'),
+  website: memberText.nullable(),
+  resume: memberText.nullable().describe('Markdown; private to the member (attached to applications)'),
   usWorkAuthorized: z.boolean().nullable(),
   applicantVisibility: applicantVisibilitySchema.describe('anonymous unless the member opted in to public'),
 });
@@ -54,7 +54,7 @@ export const signUpSchema = z.object({
 export const meSchema = z.object({
   id: z.string(),
   email: z.string(),
-  name: z.string(),
+  name: memberText,
   photoUrl: z.string().nullable(),
   networkUrl: z.string().nullable(),
   profile: memberProfileSchema.nullable(),
@@ -72,9 +72,9 @@ export const REMOVED_MEMBER_HEADLINE = 'Profile removed by moderators';
 
 export const publicMemberPreviewSchema = z.object({
   id: z.string(),
-  name: z.string(),
+  name: memberText,
   photoUrl: z.string().nullable(),
-  headline: z.string().describe('Empty when unset'),
+  headline: memberText.describe('Empty when unset'),
   city: z.string().describe('Empty when unset'),
   state: z.string().nullable(),
   rating: ratingSummarySchema,
@@ -82,15 +82,15 @@ export const publicMemberPreviewSchema = z.object({
 
 export const publicMemberSchema = z.object({
   id: z.string(),
-  name: z.string(),
+  name: memberText,
   photoUrl: z.string().nullable(),
-  headline: z.string().describe('Empty when unset'),
-  about: z.string(),
-  skills: z.array(z.string()),
+  headline: memberText.describe('Empty when unset'),
+  about: memberText,
+  skills: z.array(memberText),
   city: z.string(),
   state: z.string().nullable(),
   stateName: z.string().nullable(),
-  website: z.string().nullable(),
+  website: memberText.nullable(),
   networkUrl: z.string().nullable(),
   createdAt: dateTimeSchema,
   jobsPosted: z.array(jobSchema).describe('Open or hired public jobs, newest first'),
