@@ -67,7 +67,7 @@ function outputValidators(baseUrl: string): Promise<Map<string, OutputCheck>> {
   let found = validators.get(baseUrl);
   if (!found) {
     found = (async () => {
-      const { AjvJsonSchemaValidator } = await import('@modelcontextprotocol/sdk/validation/ajv');
+      const { AjvJsonSchemaValidator } = await import('@modelcontextprotocol/server/validators/ajv');
       const ajv = new AjvJsonSchemaValidator();
       const listed = await postMcp<{ result: { tools: Array<{ name: string; outputSchema?: Record<string, unknown> }> } }>(baseUrl, 'tools/list', {});
       const out = new Map<string, OutputCheck>();

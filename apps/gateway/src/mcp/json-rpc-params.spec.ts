@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as types from '@modelcontextprotocol/sdk/types.js';
+import { specTypeSchemas } from '@modelcontextprotocol/server';
 import { INVALID_PARAMS, paramsProblem, requestSchemas, screenParams } from './json-rpc-params.js';
 
-const METHODS = requestSchemas(types);
+const METHODS = requestSchemas(specTypeSchemas);
 
 const call = (params?: unknown) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', ...(params === undefined ? {} : { params }) });
 

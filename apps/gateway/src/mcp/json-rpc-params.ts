@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type * as McpTypes from '@modelcontextprotocol/sdk/types.js';
+import type { StandardSchemaV1 } from '@modelcontextprotocol/server';
 
 /** JSON-RPC 2.0: the method exists, its params do not fit it. */
 export const INVALID_PARAMS = -32602;
@@ -10,13 +10,27 @@ export interface RequestSchema {
 
 export type RequestSchemas = Readonly<Record<string, RequestSchema>>;
 
+type SpecSchemas = Record<'InitializeRequest' | 'PingRequest' | 'ListToolsRequest' | 'CallToolRequest', StandardSchemaV1>;
+
 /** The SDK's own schemas for the methods this server answers: what it would otherwise refuse as -32603. */
-export function requestSchemas(types: typeof McpTypes): RequestSchemas {
+export function requestSchemas(spec: SpecSchemas): RequestSchemas {
+  const fromSpec = (schema: StandardSchemaV1): RequestSchema => ({
+    safeParse(value) {
+      const result = schema['~standard'].validate(value);
+      if (result instanceof Promise) throw new Error('MCP request schemas validate synchronously');
+      if (!result.issues) return { success: true };
+      const issues = result.issues.map((i) => ({
+        path: (i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)),
+        message: i.message,
+      }));
+      return { success: false, error: { issues } };
+    },
+  });
   return {
-    initialize: types.InitializeRequestSchema,
-    ping: types.PingRequestSchema,
-    'tools/list': types.ListToolsRequestSchema,
-    'tools/call': types.CallToolRequestSchema,
+    initialize: fromSpec(spec.InitializeRequest),
+    ping: fromSpec(spec.PingRequest),
+    'tools/list': fromSpec(spec.ListToolsRequest),
+    'tools/call': fromSpec(spec.CallToolRequest),
   };
 }
 

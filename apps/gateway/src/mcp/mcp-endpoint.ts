@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { AuthInfo, CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/server';
 import {
   AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, validateInput, type Caller,
   type OutputOf,
@@ -16,11 +16,13 @@ import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth
 import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, toolScope, toolUploadMaxBytes, type Tool } from './mcp-tools.js';
 import type { ObjectStreamer } from '../storage/object-streamer.js';
 import { screenParams } from './json-rpc-params.js';
-import { loadMcpSdk } from './mcp-sdk.js';
+import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
 import type { PublicPageCache } from '../call/public-page-cache.js';
 import { strictTransport } from '../http/strict-transport.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 import type { AgentAlertHints } from './agent-alert-hints.js';
+import { PUBLIC_RESOURCE_TTL_MS, RESOURCE_TEMPLATES, RESOURCES, resolveResource, type ResourceDef } from './mcp-resources.js';
+import { CATEGORY_VALUES, PROMPTS, type PromptArgumentDef } from './mcp-prompts.js';
 
 const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection: what you post, apply
 for or write is theirs, marked as done through an agent. Start with get_suggested_workflow. Browse with
@@ -31,7 +33,10 @@ If a tool keeps failing, offer your human to report the problem with report_prob
 
 const COMMON = new Set(Object.keys(COMMON_ARGS));
 
-interface JsonRpcMessage { method?: string; params?: { name?: string } }
+/** What a per-request Server needs of the HTTP request it serves. */
+interface McpCall { req: FastifyRequest; caller: Caller | null; malformed: Map<string, Error & { code: number }> }
+
+interface JsonRpcMessage { method?: string; params?: { name?: string; uri?: string } }
 
 export interface McpDeps {
   bus: BusClient;
@@ -90,12 +95,18 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
         jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Send one JSON-RPC message per request; batches are not accepted.' },
       });
     }
-    // Params that do not fit their method are answered -32602 with a reason, never reach the SDK's parser.
     const sdk = await loadMcpSdk();
-    const { body, malformed } = screenParams(sdk.requestSchemas, req.body);
+    // 2025-era messages (no per-request _meta envelope) whose params do not fit their method are
+    // answered -32602 with a reason rather than the SDK's dump; 2026-07-28 has its own ladder.
+    const webRequest = toWebRequest(req);
+    const legacy = await sdk.isLegacyRequest(webRequest, req.body);
+    const { body, malformed } = legacy ? screenParams(sdk.requestSchemas, req.body) : { body: req.body, malformed: new Map() };
     const message = body as JsonRpcMessage | null;
-    if (message?.method === 'tools/call') {
-      const tool = tools.get(String(message.params?.name));
+    // A tool call, or a resource read (which a read tool answers), is challenged before it runs.
+    const tool = message?.method === 'tools/call' ? tools.get(String(message.params?.name))
+      : message?.method === 'resources/read' ? tools.get(resolveResource(String(message.params?.uri))?.def.tool ?? '')
+        : undefined;
+    {
       if (tool && toolAccess(tool) !== 'public' && !caller) {
         return challenge(reply, 401, CHALLENGE_SCOPE, undefined, `Sign in to use ${tool.name}.`);
       }
@@ -106,59 +117,167 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       }
     }
 
+    const call: McpCall = { req, caller, malformed };
+    let response: Response;
+    if (legacy) {
+      // 2025-06-18 and 2025-11-25 (and older): one Server per request over the stateless Streamable
+      // HTTP transport, answering JSON, as these clients have always been answered.
+      const server = buildServer(sdk, call);
+      const transport = new sdk.LegacyTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      try {
+        response = await transport.handleRequest(webRequest, { parsedBody: body });
+        response = new Response(await response.arrayBuffer(), response);
+      } finally {
+        void transport.close();
+        void server.close();
+      }
+    } else {
+      // 2026-07-28: stateless, every request carries its own _meta envelope; the SDK checks the
+      // envelope and the standard headers against the body before the Server sees it.
+      response = await modernHandler(sdk).fetch(webRequest, { parsedBody: body, authInfo: authInfoOf(token, call) });
+    }
+    reply.code(response.status);
+    response.headers.forEach((value, name) => { if (name !== 'content-length') void reply.header(name, value); });
+    reply.header('cache-control', 'no-store');
+    const hsts = strictTransport(req);
+    if (hsts) reply.header('strict-transport-security', hsts);
+    return reply.send(Buffer.from(await response.arrayBuffer()));
+  });
+
+  const buildServer = (sdk: McpSdk, call: McpCall) => {
     const server = new sdk.Server(
       { name: 'marketplace', version: SERVICE_VERSION },
-      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: sdk.jsonSchemaValidator },
+      {
+        capabilities: {
+          tools: { listChanged: false }, resources: { listChanged: false, subscribe: false }, prompts: { listChanged: false }, completions: {},
+        },
+        instructions: INSTRUCTIONS, jsonSchemaValidator: sdk.jsonSchemaValidator,
+        // The lists are the same for every caller and change only with a release.
+        cacheHints: Object.fromEntries(['tools/list', 'server/discover', 'resources/list', 'resources/templates/list', 'prompts/list']
+          .map((method) => [method, { ttlMs: LIST_TTL_MS, cacheScope: 'public' }])),
+      },
     );
-    server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({ tools: listed }));
-    server.setRequestHandler(sdk.CallToolRequestSchema, async (request) => {
-      const invalid = malformed.get(request.params.name);
-      if (invalid) throw invalid;
+    server.setRequestHandler('tools/list', async () => ({ tools: listed as unknown as ListedTool[] }));
+    server.setRequestHandler('tools/call', async (request) => {
+      const invalid = call.malformed.get(request.params.name);
+      if (invalid) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, invalid.message);
       const tool = tools.get(request.params.name);
-      if (!tool) throw new sdk.McpError(sdk.ErrorCode.InvalidParams, `Unknown tool ${request.params.name}: tools/list names every tool.`);
-      return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, callContext(req, caller, 'mcp'), deps);
+      if (!tool) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, `Unknown tool ${request.params.name}: tools/list names every tool.`);
+      return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, callContext(call.req, call.caller, 'mcp'), deps);
     });
-    const transport = new sdk.StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.hijack();
-    reply.raw.setHeader('cache-control', 'no-store');
-    reply.raw.setHeader('x-request-id', req.id);
-    const hsts = strictTransport(req);
-    if (hsts) reply.raw.setHeader('strict-transport-security', hsts);
-    await server.connect(transport);
-    reply.raw.on('close', () => { void transport.close(); void server.close(); });
-    await transport.handleRequest(req.raw, reply.raw, body);
-  });
+    server.setRequestHandler('resources/list', async () => ({ resources: RESOURCES.map(listedResource) }));
+    server.setRequestHandler('resources/templates/list', async () => ({
+      resourceTemplates: RESOURCE_TEMPLATES.map((def) => {
+        const { uri, ...listed } = listedResource(def);
+        return { uriTemplate: uri, ...listed };
+      }),
+    }));
+    server.setRequestHandler('resources/read', async (request) => {
+      const { uri } = request.params;
+      const found = resolveResource(uri);
+      if (!found) throw new sdk.ResourceNotFoundError(uri, `No resource ${uri}: resources/list and resources/templates/list name them.`);
+      const tool = tools.get(found.def.tool)!;
+      let data: unknown;
+      try {
+        data = await invokeTool(tool, found.args, callContext(call.req, call.caller, 'mcp'), deps);
+      } catch (err) {
+        const e = err instanceof AppError ? renameFields(err, tool.fields, 'mcp') : new AppError(500, 'Something went wrong on our side.');
+        if (e.status === 404) throw new sdk.ResourceNotFoundError(uri, e.message);
+        throw new sdk.ProtocolError(e.status >= 500 ? sdk.ProtocolErrorCode.InternalError : sdk.ProtocolErrorCode.InvalidParams, e.message,
+          { status: e.status, ...e.extra });
+      }
+      const memberWritten = tool.memberWritten.filter((p) => p.startsWith('result.')).map((p) => p.slice('result.'.length));
+      const shared = found.def.cacheScope === 'public';
+      return {
+        contents: [{
+          uri, mimeType: 'application/json', text: JSON.stringify(data),
+          ...(memberWritten.length ? { _meta: { [MEMBER_WRITTEN_META]: memberWritten } } : {}),
+        }],
+        ttlMs: shared ? PUBLIC_RESOURCE_TTL_MS : 0, cacheScope: found.def.cacheScope,
+      };
+    });
+    server.setRequestHandler('prompts/list', async () => ({
+      prompts: PROMPTS.map((p) => ({
+        name: p.name, title: p.title, description: p.description,
+        arguments: p.arguments.map(({ name, description, required }) => ({ name, description, required })),
+      })),
+    }));
+    server.setRequestHandler('prompts/get', async (request) => {
+      const prompt = PROMPTS.find((p) => p.name === request.params.name);
+      if (!prompt) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, `Unknown prompt ${request.params.name}: prompts/list names them.`);
+      const args = request.params.arguments ?? {};
+      const missing = prompt.arguments.filter((a) => a.required && !args[a.name]?.trim()).map((a) => a.name);
+      if (missing.length) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, `${prompt.name} needs ${missing.join(', ')}.`);
+      return { description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }] };
+    });
+    server.setRequestHandler('completion/complete', async (request) => {
+      const { ref, argument } = request.params;
+      const source = ref.type === 'ref/prompt'
+        ? PROMPTS.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete
+        : completionForResourceArgument(argument.name);
+      const values = source ? await completions(source, argument.value, callContext(call.req, call.caller, 'mcp'), deps, tools) : [];
+      return { completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } };
+    });
+    return server;
+  };
+
+  // One handler for the process: it keeps nothing between requests but its settings.
+  let modern: ReturnType<McpSdk['createMcpHandler']> | undefined;
+  const modernHandler = (sdk: McpSdk) => {
+    modern ??= sdk.createMcpHandler((ctx) => buildServer(sdk, (ctx.authInfo?.extra as { call: McpCall }).call), {
+      legacy: 'reject', responseMode: 'json',
+    });
+    return modern;
+  };
 }
 
-async function callTool(
-  tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: Pick<McpDeps, 'bus' | 'streamer' | 'pages' | 'alerts'>,
-): Promise<CallToolResult> {
+/** How long a client may keep the tool, resource and prompt lists and server/discover (2026-07-28 caching hints). */
+const LIST_TTL_MS = 300_000;
+
+/** The `_meta` key on resource contents naming where member-written text sits (see MEMBER_WRITTEN). */
+const MEMBER_WRITTEN_META = 'marketplace/memberWritten';
+
+function listedResource(def: ResourceDef) {
+  return { uri: def.uri, name: def.name, title: def.title, description: def.description, mimeType: 'application/json' };
+}
+
+/** Template parts that name the caller's own records. */
+function completionForResourceArgument(name: string): PromptArgumentDef['complete'] {
+  if (name === 'id' || name === 'job_id') return 'my-job';
+  if (name === 'draft_id') return 'my-draft';
+  return undefined;
+}
+
+/**
+ * The request as the SDK's web-standard transports read it: its headers, without a body, which
+ * they are always handed already parsed (and screened) as `parsedBody`.
+ */
+function toWebRequest(req: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return new Request(`http://${req.hostname || 'localhost'}/api/mcp`, { method: 'POST', headers });
+}
+
+const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect']);
+
+/** The caller the gateway already authenticated, handed through the SDK to the per-request Server. */
+function authInfoOf(token: string | undefined, call: { caller: Caller | null }): AuthInfo {
+  return { token: token ?? '', clientId: call.caller?.clientId ?? 'anonymous', scopes: [...(call.caller?.scopes ?? [])], extra: { call } };
+}
+
+type ToolDeps = Pick<McpDeps, 'bus' | 'streamer' | 'pages' | 'alerts'>;
+
+async function callTool(tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: ToolDeps): Promise<CallToolResult> {
   const { caller, requestId } = ctx;
-  let staged: string | undefined;
   try {
-    requireAccess(toolAccess(tool), caller);
     const common = validateInput(COMMON_SCHEMA, Object.fromEntries(Object.entries(args).filter(([k]) => COMMON.has(k))));
     rejectUnknownFields(args, new Set([...tool.fields.map((f) => f.mcp), ...COMMON]));
-    const raw: Record<string, unknown> = {};
-    for (const f of tool.fields) if (args[f.mcp] !== undefined) raw[f.key] = args[f.mcp];
-    const argName = (key: string) => tool.fields.find((f) => f.key === key)?.mcp ?? key;
-    if (tool.upload) {
-      // The other arguments are checked before a single byte is stored, as on REST.
-      const { field } = tool.upload;
-      const { [field]: data, ...others } = raw;
-      const checked = validateInput(tool.op.input.omit({ [field]: true } as Record<string, true>), others, argName) as Record<string, unknown>;
-      if (tool.upload.precheck) {
-        await callOperation(deps.bus, tool.upload.precheck, checked, ctx, argName);
-      }
-      const object = await deps.streamer.stageBase64Value(data, tool.upload, toolUploadMaxBytes(tool.upload));
-      staged = object.key;
-      raw[field] = object;
-    }
-    const data = await inSpan(`mcp ${tool.name}`, {
-      kind: 'server', attributes: { 'mcp.tool.name': tool.name, 'marketplace.operation': tool.op.name, 'marketplace.request_id': requestId },
-    }, () => callOperation(deps.bus, tool.op, raw, ctx, argName));
-    if (tool.upload?.adopt) staged = undefined;
-    deps.pages.afterCall(tool.op);
+    const own = Object.fromEntries(Object.entries(args).filter(([k]) => !COMMON.has(k)));
+    const data = await invokeTool(tool, own, ctx, deps);
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
     // Only once the tool succeeded: alerts claimed for a failed call would be lost with its error.
     const notifications = caller && tool.op !== deliverNotifications ? await pendingAlerts(deps, caller, requestId) : null;
@@ -179,8 +298,60 @@ async function callTool(
   } catch (err) {
     if (err instanceof AppError) return toolError(renameFields(err, tool.fields, 'mcp'));
     return toolError(new AppError(500, 'Something went wrong on our side.', { requestId }));
+  }
+}
+
+/**
+ * A tool's own arguments (by their MCP names) through the one call path: an upload's bytes staged
+ * first, the operation called, the public pages dropped after a write. Throws the AppError.
+ */
+async function invokeTool(tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: ToolDeps): Promise<unknown> {
+  requireAccess(toolAccess(tool), ctx.caller);
+  rejectUnknownFields(args, new Set(tool.fields.map((f) => f.mcp)));
+  const raw: Record<string, unknown> = {};
+  for (const f of tool.fields) if (args[f.mcp] !== undefined) raw[f.key] = args[f.mcp];
+  const argName = (key: string) => tool.fields.find((f) => f.key === key)?.mcp ?? key;
+  let staged: string | undefined;
+  try {
+    if (tool.upload) {
+      // The other arguments are checked before a single byte is stored, as on REST.
+      const { field } = tool.upload;
+      const { [field]: bytes, ...others } = raw;
+      const checked = validateInput(tool.op.input.omit({ [field]: true } as Record<string, true>), others, argName) as Record<string, unknown>;
+      if (tool.upload.precheck) {
+        await callOperation(deps.bus, tool.upload.precheck, checked, ctx, argName);
+      }
+      const object = await deps.streamer.stageBase64Value(bytes, tool.upload, toolUploadMaxBytes(tool.upload));
+      staged = object.key;
+      raw[field] = object;
+    }
+    const data = await inSpan(`mcp ${tool.name}`, {
+      kind: 'server', attributes: { 'mcp.tool.name': tool.name, 'marketplace.operation': tool.op.name, 'marketplace.request_id': ctx.requestId },
+    }, () => callOperation(deps.bus, tool.op, raw, ctx, argName));
+    if (tool.upload?.adopt) staged = undefined;
+    deps.pages.afterCall(tool.op);
+    return data;
   } finally {
     if (staged) deps.streamer.discard(staged);
+  }
+}
+
+/** Values for a completion: categories, or ids of the caller's own records (none for a visitor). */
+async function completions(source: NonNullable<PromptArgumentDef['complete']>, prefix: string, ctx: CallContext, deps: ToolDeps, tools: Map<string, Tool>): Promise<string[]> {
+  if (source === 'category') return CATEGORY_VALUES.filter((c) => c.startsWith(prefix));
+  if (!ctx.caller) return [];
+  const read = async (tool: string, pick: (data: never) => string[]) => {
+    try {
+      return pick(await invokeTool(tools.get(tool)!, {}, ctx, deps) as never).filter((id) => id.startsWith(prefix));
+    } catch {
+      return [];
+    }
+  };
+  switch (source) {
+    case 'my-job': return read('list_my_jobs', (d: { jobs: Array<{ id: string }> }) => d.jobs.map((j) => j.id));
+    case 'open-job': return read('list_open_jobs', (d: { jobs: Array<{ id: string }> }) => d.jobs.map((j) => j.id));
+    case 'my-application': return read('list_my_applications', (d: { applications: Array<{ job: { id: string } }> }) => d.applications.map((a) => a.job.id));
+    case 'my-draft': return read('list_job_drafts', (d: { drafts: Array<{ id: string }> }) => d.drafts.map((x) => x.id));
   }
 }
 
