@@ -19,6 +19,34 @@ describe('MCP endpoint', () => {
     expect(Object.keys(listJobs.inputSchema.properties)).toEqual(expect.arrayContaining(['limit', 'poster_id', 'posted_after', 'conversation_id', 'context', 'llm_model']));
   });
 
+  it('lists only the tool groups the endpoint URL names, so an agent that only hires carries less', async () => {
+    const list = async (query: string) => {
+      const res = await fetch(`${base}/api/mcp${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+      return { status: res.status, body: await res.json() as any, bytes: Number(res.headers.get('content-length') ?? 0) };
+    };
+    const all = await list('');
+    const hiring = await list('?tools=hiring,work');
+    const names = hiring.body.result.tools.map((t: { name: string }) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['apply_to_job', 'accept_application', 'approve_work', 'get_suggested_workflow', 'report_problem']));
+    expect(names).not.toContain('post_job');
+    expect(names).not.toContain('list_my_files');
+    expect(JSON.stringify(hiring.body).length).toBeLessThan(JSON.stringify(all.body).length / 3);
+    const bad = await list('?tools=hiring,payroll');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/board, hiring, work, drafts, files, account, staff \(not payroll\)/);
+    // A tool outside the listed groups still answers when called.
+    const res = await fetch(`${base}/api/mcp?tools=hiring`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_job_categories', arguments: {} } }),
+    });
+    expect((await res.json() as any).result.isError).toBeFalsy();
+  });
+
   it('runs public tools without a token', async () => {
     const res = await mcp(base, 'tools/call', { name: 'list_job_categories', arguments: {} });
     const rest = await api(base, '/api/jobs/categories');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthInfo, CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/server';
+import type { AuthInfo, CallToolResult, ServerContext, Tool as ListedTool } from '@modelcontextprotocol/server';
 import {
   AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, validateInput, type Caller,
   type OutputOf,
@@ -13,7 +13,10 @@ import { callContext, callOperation } from '../call/operation-call.js';
 import { requireAccess } from '../call/require-access.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
-import { buildTools, COMMON_ARGS, COMMON_SCHEMA, TOOL_ERROR_NOTE, toolAccess, toolScope, toolUploadMaxBytes, type Tool } from './mcp-tools.js';
+import {
+  buildTools, COMMON_ARGS, COMMON_SCHEMA, inGroups, TOOL_ERROR_NOTE, TOOL_GROUPS, toolAccess, toolScope, toolUploadMaxBytes,
+  type Tool, type ToolGroup,
+} from './mcp-tools.js';
 import type { ObjectStreamer } from '../storage/object-streamer.js';
 import { screenParams } from './json-rpc-params.js';
 import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
@@ -23,6 +26,7 @@ import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 import type { AgentAlertHints } from './agent-alert-hints.js';
 import { PUBLIC_RESOURCE_TTL_MS, RESOURCE_TEMPLATES, RESOURCES, resolveResource, type ResourceDef } from './mcp-resources.js';
 import { CATEGORY_VALUES, PROMPTS, type PromptArgumentDef } from './mcp-prompts.js';
+import { CONSENT_FORM, CONSENT_TERMS, consentDigest, type ConsentTerms } from './mcp-consent.js';
 
 const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection: what you post, apply
 for or write is theirs, marked as done through an agent. Start with get_suggested_workflow. Browse with
@@ -34,7 +38,28 @@ If a tool keeps failing, offer your human to report the problem with report_prob
 const COMMON = new Set(Object.keys(COMMON_ARGS));
 
 /** What a per-request Server needs of the HTTP request it serves. */
-interface McpCall { req: FastifyRequest; caller: Caller | null; malformed: Map<string, Error & { code: number }> }
+interface McpCall {
+  req: FastifyRequest; caller: Caller | null; malformed: Map<string, Error & { code: number }>;
+  /** Seals and opens the consent question's request state. */
+  consent: ConsentCodec;
+  /** The tool groups the endpoint URL asked tools/list for; null for every tool. */
+  groups: ReadonlySet<ToolGroup> | null;
+}
+
+/** `?tools=hiring,work`: the groups to list; an unknown name is refused, naming the known ones. */
+function toolGroupsOf(query: unknown): ReadonlySet<ToolGroup> | null | Error {
+  const raw = (query as { tools?: unknown } | undefined)?.tools;
+  if (raw === undefined) return null;
+  const names = String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !Object.hasOwn(TOOL_GROUPS, n));
+  if (unknown.length || !names.length) {
+    return new Error(`tools= takes tool groups separated by commas: ${Object.keys(TOOL_GROUPS).join(', ')}${unknown.length ? ` (not ${unknown.join(', ')})` : ''}.`);
+  }
+  return new Set(names as ToolGroup[]);
+}
+
+interface ConsentState { digest: string }
+type ConsentCodec = ReturnType<McpSdk['createRequestStateCodec']> & { mint(payload: ConsentState, ctx?: ServerContext): Promise<string> };
 
 interface JsonRpcMessage { method?: string; params?: { name?: string; uri?: string } }
 
@@ -54,10 +79,20 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   registerMcpOriginGuard(app, readMcpOriginPolicy(deps.oauth.issuer));
   const tools = buildTools();
   // In name order, so a client that caches the list (and its prompt) sees the same bytes each time.
-  const listed = [...tools.values()].sort((a, b) => (a.name < b.name ? -1 : 1)).map((t) => ({
+  const sorted = [...tools.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  const listing = (t: Tool) => ({
     name: t.name, title: t.annotations.title, description: t.description, inputSchema: t.inputSchema,
     outputSchema: t.outputSchema, annotations: t.annotations,
-  }));
+  });
+  const listed = sorted.map(listing);
+  const listedByGroups = new Map<string, ReturnType<typeof listing>[]>();
+  const listFor = (groups: ReadonlySet<ToolGroup> | null) => {
+    if (!groups) return listed;
+    const key = [...groups].sort().join(',');
+    let found = listedByGroups.get(key);
+    if (!found) listedByGroups.set(key, found = sorted.filter((t) => inGroups(t, groups)).map(listing));
+    return found;
+  };
   const resourceMetadata = `${deps.oauth.issuer}${PROTECTED_RESOURCE_PATHS[0]}`;
 
   // MCP authorization: 401 (no or bad token) and 403 insufficient_scope both name the metadata
@@ -117,7 +152,11 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       }
     }
 
-    const call: McpCall = { req, caller, malformed };
+    const groups = toolGroupsOf(req.query);
+    if (groups instanceof Error) {
+      return reply.code(400).header('cache-control', 'no-store').send({ jsonrpc: '2.0', id: null, error: { code: -32602, message: groups.message } });
+    }
+    const call: McpCall = { req, caller, malformed, consent: await consentCodec(sdk), groups };
     let response: Response;
     if (legacy) {
       // 2025-06-18 and 2025-11-25 (and older): one Server per request over the stateless Streamable
@@ -145,6 +184,8 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     return reply.send(Buffer.from(await response.arrayBuffer()));
   });
 
+  const consentCodec = (sdk: McpSdk) => consentCodecFor(deps.oauth, sdk);
+
   const buildServer = (sdk: McpSdk, call: McpCall) => {
     const server = new sdk.Server(
       { name: 'marketplace', version: SERVICE_VERSION },
@@ -156,15 +197,45 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
         // The lists are the same for every caller and change only with a release.
         cacheHints: Object.fromEntries(['tools/list', 'server/discover', 'resources/list', 'resources/templates/list', 'prompts/list']
           .map((method) => [method, { ttlMs: LIST_TTL_MS, cacheScope: 'public' }])),
+        requestState: { verify: (state, ctx) => call.consent.verify(state, ctx) },
       },
     );
-    server.setRequestHandler('tools/list', async () => ({ tools: listed as unknown as ListedTool[] }));
-    server.setRequestHandler('tools/call', async (request) => {
+    server.setRequestHandler('tools/list', async () => ({ tools: listFor(call.groups) as unknown as ListedTool[] }));
+    server.setRequestHandler('tools/call', async (request, serverCtx) => {
       const invalid = call.malformed.get(request.params.name);
       if (invalid) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, invalid.message);
       const tool = tools.get(request.params.name);
       if (!tool) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, `Unknown tool ${request.params.name}: tools/list names every tool.`);
-      return callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, callContext(call.req, call.caller, 'mcp'), deps);
+      const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+      const ctx = callContext(call.req, call.caller, 'mcp');
+      const readTerms = CONSENT_TERMS[tool.name];
+      const envelope = serverCtx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined;
+      const capabilities = ctx.caller && readTerms ? envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] : undefined;
+      if (readTerms && capabilities?.elicitation) {
+        // The human answers the question, bound to the terms read now; a changed job voids it.
+        const own = Object.fromEntries(Object.entries(args).filter(([k]) => !COMMON.has(k)));
+        let asked: ConsentTerms;
+        try {
+          asked = await readTerms(own, (name, input) => invokeTool(tools.get(name)!, input, ctx, deps));
+        } catch (err) {
+          return toolError(err instanceof AppError ? err : new AppError(500, 'Something went wrong on our side.', { requestId: ctx.requestId }));
+        }
+        const digest = consentDigest(tool.name, own, asked);
+        const state = serverCtx.mcpReq.requestState<ConsentState>();
+        if (!state) {
+          return sdk.inputRequired({
+            inputRequests: { consent: sdk.inputRequired.elicit({ message: asked.summary, requestedSchema: CONSENT_FORM }) },
+            requestState: await call.consent.mint({ digest }, serverCtx),
+          }) as never;
+        }
+        if (state.digest !== digest) {
+          return toolError(AppError.conflict('The terms changed after your human was asked (the job was edited, work was turned in, or the arguments differ). Nothing was done: call again to ask them anew.'));
+        }
+        if (sdk.acceptedContent(serverCtx.mcpReq.inputResponses, 'consent')?.approve !== true) {
+          return toolError(AppError.forbidden('Your human did not approve this. Nothing was done.'));
+        }
+      }
+      return callTool(tool, args, ctx, deps);
     });
     server.setRequestHandler('resources/list', async () => ({ resources: RESOURCES.map(listedResource) }));
     server.setRequestHandler('resources/templates/list', async () => ({
@@ -231,6 +302,30 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     return modern;
   };
 }
+
+/**
+ * One codec per process, keyed from the authorization server's keys (the same on every replica),
+ * bound to the member and the agent's client so one agent's question cannot be answered by another.
+ */
+let codec: Promise<ConsentCodec> | undefined;
+let codecIssuer: AuthorizationServer | undefined;
+function consentCodecFor(oauth: AuthorizationServer, sdk: McpSdk): Promise<ConsentCodec> {
+  if (!codec || codecIssuer !== oauth) {
+    codecIssuer = oauth;
+    codec = oauth.load().then(({ stateKey }) => sdk.createRequestStateCodec<ConsentState>({
+      key: stateKey, ttlSeconds: CONSENT_TTL_S,
+      bind: (ctx) => {
+        const caller = (ctx.http?.authInfo?.extra as { call?: { caller: Caller | null } } | undefined)?.call?.caller;
+        return `${ctx.mcpReq.method}\0${caller?.memberId ?? ''}\0${caller?.clientId ?? ''}`;
+      },
+    }) as ConsentCodec);
+    codec.catch(() => { codec = undefined; });
+  }
+  return codec;
+}
+
+/** How long a human has to answer a consent question. */
+const CONSENT_TTL_S = 600;
 
 /** How long a client may keep the tool, resource and prompt lists and server/discover (2026-07-28 caching hints). */
 const LIST_TTL_MS = 300_000;

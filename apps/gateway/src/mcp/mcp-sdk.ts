@@ -1,5 +1,15 @@
 import { loadOnFirstUse } from '@marketplace/service-kit/edge';
-import { requestSchemas } from './json-rpc-params.js';
+import { requestSchemas, type RequestSchemas } from './json-rpc-params.js';
+
+type Sdk = typeof import('@modelcontextprotocol/server');
+
+/** The parts of the MCP SDK the endpoint uses. */
+export type McpSdk = Pick<Sdk, 'Server' | 'createMcpHandler' | 'isLegacyRequest' | 'ProtocolError' | 'ProtocolErrorCode'
+  | 'ResourceNotFoundError' | 'inputRequired' | 'acceptedContent' | 'createRequestStateCodec' | 'CLIENT_CAPABILITIES_META_KEY'> & {
+  LegacyTransport: Sdk['WebStandardStreamableHTTPServerTransport'];
+  requestSchemas: RequestSchemas;
+  jsonSchemaValidator: InstanceType<typeof import('@modelcontextprotocol/server/validators/ajv').AjvJsonSchemaValidator>;
+};
 
 /**
  * The MCP SDK (its server, both HTTP transports, its request schemas and Ajv), loaded by the first
@@ -7,7 +17,7 @@ import { requestSchemas } from './json-rpc-params.js';
  * after the catalogue. One Ajv serves every per-request Server (the SDK would build a fresh one,
  * formats and all, for each).
  */
-export const loadMcpSdk = loadOnFirstUse(async () => {
+export const loadMcpSdk: () => Promise<McpSdk> = loadOnFirstUse(async (): Promise<McpSdk> => {
   const [sdk, ajv] = await Promise.all([import('@modelcontextprotocol/server'), import('@modelcontextprotocol/server/validators/ajv')]);
   return {
     Server: sdk.Server,
@@ -17,9 +27,11 @@ export const loadMcpSdk = loadOnFirstUse(async () => {
     ProtocolError: sdk.ProtocolError,
     ProtocolErrorCode: sdk.ProtocolErrorCode,
     ResourceNotFoundError: sdk.ResourceNotFoundError,
+    inputRequired: sdk.inputRequired,
+    acceptedContent: sdk.acceptedContent,
+    createRequestStateCodec: sdk.createRequestStateCodec,
+    CLIENT_CAPABILITIES_META_KEY: sdk.CLIENT_CAPABILITIES_META_KEY,
     requestSchemas: requestSchemas(sdk.specTypeSchemas),
     jsonSchemaValidator: new ajv.AjvJsonSchemaValidator(),
   };
 });
-
-export type McpSdk = Awaited<ReturnType<typeof loadMcpSdk>>;

@@ -1,5 +1,5 @@
 import { loadOnFirstUse, serviceEnv } from '@marketplace/service-kit/edge';
-import { randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
@@ -41,6 +41,11 @@ export interface AuthorizationServerDeps {
 export interface LoadedServer {
   provider: Provider;
   verifyKeys: ReturnType<typeof createLocalJWKSet>;
+  /**
+   * The key that seals state a client hands back (the MCP consent question's request state):
+   * derived from the first cookie key, so every replica holds it and it rotates with them.
+   */
+  stateKey: Uint8Array;
 }
 
 /**
@@ -179,7 +184,10 @@ export class AuthorizationServer {
     // Koa's setting (the provider is a Koa app; its typings omit it): read only the last n entries.
     Object.assign(provider, { maxIpsCount: trustedProxyHops() });
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'authorization server error'));
-    return { provider, verifyKeys: createLocalJWKSet(publicJwks(keys.keys) as JSONWebKeySet) };
+    return {
+      provider, verifyKeys: createLocalJWKSet(publicJwks(keys.keys) as JSONWebKeySet),
+      stateKey: new Uint8Array(hkdfSync('sha256', keys.cookieKeys[0]!, 'marketplace', 'mcp request state', 32)),
+    };
   }
 
   /** Development only: keys identity generated once and keeps in its database (never in production). */
