@@ -11,7 +11,9 @@ import { BENCH_LAYOUT } from './layout.js';
 import { CpuPhase, perRequestLine, type CpuSplit } from './cpu-split.js';
 
 // `npm run bench:mcp`: the same member operation (list my jobs) through REST with an API key and
-// through MCP `tools/call` with an OAuth access token, same system, same run, same concurrency.
+// through MCP `tools/call` with an OAuth access token, on both protocol wires (2025-11-25, and
+// 2026-07-28 with its per-request _meta envelope), same system, same run, same concurrency. It also
+// reports what tools/list costs an agent's context, whole and per tool group.
 // Both surfaces authenticate over the bus and reach the same handler, so the ratio is what the
 // MCP transport costs. A measurement: the budget is reported, never enforced.
 
@@ -23,7 +25,15 @@ const WARMUP_S = 2;
 const JOBS = 10;
 const BUDGET_RATIO = 0.8;
 
-type Target = 'rest' | 'mcp';
+type Target = 'rest' | 'mcp' | 'mcp-2026';
+
+const MODERN = '2026-07-28';
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const GROUPS = ['board', 'hiring', 'work', 'drafts', 'files', 'account', 'staff'];
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -62,7 +72,31 @@ async function main(): Promise<number> {
       throw new Error(`REST ${rest.status} / MCP ${tool.status}: ${JSON.stringify(tool.body).slice(0, 300)}`);
     }
     if (JSON.stringify(viaTool) !== JSON.stringify(rest.body)) throw new Error('REST and MCP answered different lists');
-    say(`Both surfaces answer the same ${JOBS} jobs.`);
+    const modernHeaders = {
+      authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'list_my_jobs',
+    };
+    const modernBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_my_jobs', arguments: {}, _meta: ENVELOPE } });
+    const modern = await fetch(`${base}/api/mcp`, { method: 'POST', headers: modernHeaders, body: modernBody });
+    const modernResult = (await modern.json() as { result?: { structuredContent?: { result?: unknown } } }).result?.structuredContent?.result;
+    if (modern.status !== 200 || JSON.stringify(modernResult) !== JSON.stringify(rest.body)) {
+      throw new Error(`The ${MODERN} wire answered ${modern.status} and a different list`);
+    }
+    say(`Both surfaces, on both MCP wires, answer the same ${JOBS} jobs.`);
+
+    // What an agent pays in context before its first call: the tool list, whole and by group.
+    const listBytes = async (query: string) => {
+      const res = await fetch(`${base}/api/mcp${query}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+      const body = await res.json() as { result: { tools: unknown[] } };
+      return { tools: body.result.tools.length, bytes: JSON.stringify(body.result).length };
+    };
+    const context: Record<string, { tools: number; bytes: number }> = { all: await listBytes('') };
+    for (const group of GROUPS) context[group] = await listBytes(`?tools=${group}`);
+    say('tools/list size (about 4 bytes a token):');
+    for (const [name, c] of Object.entries(context)) say(`  ${name.padEnd(8)} ${String(c.tools).padStart(3)} tools, ${(c.bytes / 1024).toFixed(1)} KiB, ~${Math.round(c.bytes / 4 / 1000)}k tokens`);
 
     const options: Record<Target, LoadOptions> = {
       rest: { target: 'rest', url: `${base}/api/me/jobs`, durationS: DURATION_S, connections: CONNECTIONS, headers: { authorization: `Bearer ${member.key}` } },
@@ -71,6 +105,7 @@ async function main(): Promise<number> {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_my_jobs', arguments: {} } }),
       },
+      'mcp-2026': { target: 'mcp-2026', url: `${base}/api/mcp`, durationS: DURATION_S, connections: CONNECTIONS, method: 'POST', headers: modernHeaders, body: modernBody },
     };
     const load = async (target: Target, durationS: number): Promise<LoadResult & { othersCpu: number | null; cpu: CpuSplit }> => {
       await waitForQuietMachine(0.15, 20_000);
@@ -84,7 +119,8 @@ async function main(): Promise<number> {
     say(`Warming up (${WARMUP_S} s each)…`);
     await load('rest', WARMUP_S);
     await load('mcp', WARMUP_S);
-    const order: Target[] = ['rest', 'mcp', 'mcp', 'rest'];
+    await load('mcp-2026', WARMUP_S);
+    const order: Target[] = ['rest', 'mcp', 'mcp-2026', 'mcp-2026', 'mcp', 'rest'];
     const runs: Array<LoadResult & { othersCpu: number | null; cpu: CpuSplit }> = [];
     for (const target of order) {
       const run = await load(target, DURATION_S);
@@ -95,20 +131,22 @@ async function main(): Promise<number> {
     }
     const best = (t: Target) => runs.filter((r) => r.target === t).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
     const ratio = best('mcp').requestsPerSec / Math.max(best('rest').requestsPerSec, 1);
+    const modernRatio = best('mcp-2026').requestsPerSec / Math.max(best('rest').requestsPerSec, 1);
     const failed = runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
     say('');
     say(`list my jobs, ${CONNECTIONS} connections, ${DURATION_S} s, best of 2 runs each:`);
     say(`  REST (API key):        ${best('rest').requestsPerSec.toFixed(1)} req/s, p99 ${best('rest').latencyMs.p99} ms`);
     say(`  MCP (OAuth tools/call): ${best('mcp').requestsPerSec.toFixed(1)} req/s, p99 ${best('mcp').latencyMs.p99} ms`);
-    say(`ratio MCP/REST: ${ratio.toFixed(2)} (budget >= ${BUDGET_RATIO})`);
+    say(`  MCP ${MODERN} wire:     ${best('mcp-2026').requestsPerSec.toFixed(1)} req/s, p99 ${best('mcp-2026').latencyMs.p99} ms`);
+    say(`ratio MCP/REST: ${ratio.toFixed(2)} on 2025-11-25, ${modernRatio.toFixed(2)} on ${MODERN} (budget >= ${BUDGET_RATIO})`);
 
     await mkdir(dirname(resultsFile), { recursive: true });
     await writeFile(resultsFile, `${JSON.stringify({
       benchmark: 'mcp', finishedAt: new Date().toISOString(),
       machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
       settings: { connections: CONNECTIONS, durationS: DURATION_S, jobs: JOBS, order },
-      best: { rest: best('rest'), mcp: best('mcp') }, ratio: round(ratio, 3),
-      budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO }, failedResponses: failed, runs,
+      best: { rest: best('rest'), mcp: best('mcp'), mcp2026: best('mcp-2026') }, ratio: round(ratio, 3), modernRatio: round(modernRatio, 3),
+      budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO && modernRatio >= BUDGET_RATIO }, failedResponses: failed, context, runs,
     }, null, 2)}\n`);
     say(`Results: ${resultsFile}`);
     return failed > 0 ? 1 : 0;

@@ -84,6 +84,7 @@ describe('an MCP client that has never seen the service', () => {
     expect(consent).toContain('data-scope="agent:write"');
 
     const back = await approveInBrowser(authUrl.toString(), cookie);
+    expect(back.searchParams.get('iss')).toBe(base);
     await transport.finishAuth(back.searchParams.get('code')!);
     expect(provider.saved?.refresh_token).toBeTruthy();
 

@@ -56,6 +56,8 @@ describe('OAuth discovery', () => {
         revocation_endpoint: `${base}/api/auth/oauth2/revoke`,
         code_challenge_methods_supported: ['S256'],
         client_id_metadata_document_supported: true,
+        // RFC 9207: the authorization response names its issuer, so a client cannot be mixed up.
+        authorization_response_iss_parameter_supported: true,
       });
       expect(res.body.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access', 'agent:read', 'agent:write']));
       expect(res.body.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
