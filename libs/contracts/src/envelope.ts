@@ -21,7 +21,10 @@ export interface RequestEnvelope<I = unknown> {
   surface: Surface;
   /** Set by the gateway; absent on service-to-service calls. */
   client?: ClientFacts;
+  /** The client's key for a write it may repeat (`takesIdempotencyKey`); needs a caller. */
+  idempotencyKey?: string;
   input: I;
 }
 
-export type ReplyEnvelope<O = unknown> = { ok: true; data: O } | { ok: false; error: WireError };
+/** `replayed`: the first answer to the same idempotency key, given again rather than acting twice. */
+export type ReplyEnvelope<O = unknown> = { ok: true; data: O; replayed?: true } | { ok: false; error: WireError; replayed?: true };

@@ -166,6 +166,21 @@ export const MODEL_CHECKED_TIMEOUT_MS = 30_000;
 /** The share of MODEL_CHECKED_TIMEOUT_MS a service may spend waiting on the model; the rest is its own work. */
 export const MODEL_CHECK_SHARE = 0.5;
 
+/**
+ * Writes a client may retry safely: REST's POST and PATCH routes for a signed-in caller take an
+ * `Idempotency-Key` header, their MCP tools an `idempotency_key` argument. The first answer is kept
+ * 24 hours per member and key and replayed for a repeat of the same request.
+ */
+export function takesIdempotencyKey(op: Operation): boolean {
+  return (op.rest?.method === 'POST' || op.rest?.method === 'PATCH') && op.access !== 'public' && !op.rest.download;
+}
+
+/** How long a first answer is kept for repeats of its idempotency key. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+/** What an idempotency key may be: 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
 export type InputOf<Op extends Operation> = z.output<Op['input']>;
 export type OutputOf<Op extends Operation> = z.input<Op['output']>;
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { accessOn, catalogue, snakeCase, type Access, type HttpMethod, type Operation } from '@marketplace/contracts';
+import { accessOn, catalogue, snakeCase, takesIdempotencyKey, type Access, type HttpMethod, type Operation } from '@marketplace/contracts';
 
 /** Arguments every tool takes besides its own (spec: MCP conventions). */
 export const COMMON_TOOL_ARGS = ['context', 'conversation_id', 'llm_model'] as const;
@@ -35,7 +35,7 @@ export function expectedTools(): ExpectedTool[] {
     return {
       name: op.mcp!.tool,
       access: accessOn(op, 'mcp'),
-      properties: [...keys.map(argName), ...COMMON_TOOL_ARGS].sort(),
+      properties: [...keys.map(argName), ...COMMON_TOOL_ARGS, ...(takesIdempotencyKey(op) ? ['idempotency_key'] : [])].sort(),
       required: keys.filter((key) => !shape[key]!.safeParse(undefined).success).map(argName).sort(),
     };
   }).sort((a, b) => a.name.localeCompare(b.name));

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { validateInput, type Caller, type InputOf, type Operation, type OutputOf } from '@marketplace/contracts';
-import { withWaitOf, type BusClient, type CallContext } from '@marketplace/service-kit/edge';
+import {
+  AppError, IDEMPOTENCY_KEY_PATTERN, takesIdempotencyKey, validateInput, type Caller, type InputOf, type Operation, type OutputOf,
+} from '@marketplace/contracts';
+import { withWaitOf, type BusClient, type CallContext, type JsonAnswer } from '@marketplace/service-kit/edge';
 import { clientFacts } from './client-facts.js';
 
 /** Where a visitor's call came in: the API, an agent's tool call, or a page of the web app. */
@@ -29,6 +31,18 @@ export async function callOperation<Op extends Operation>(
 /** The same for answers passed on as the JSON bytes the service wrote (REST's bodies). */
 export async function callOperationJson(
   bus: BusClient, op: Operation, input: unknown, ctx: CallContext, fieldName?: (key: string) => string,
-): Promise<Uint8Array | undefined> {
+): Promise<JsonAnswer> {
   return bus.requestJson(op.subject, op.service, validateInput(op.input, input, fieldName), withWaitOf(op, ctx));
+}
+
+/**
+ * The context with the client's idempotency key, for the writes that take one (a key sent with
+ * any other call changes nothing); a key that is not 1-255 visible characters is refused.
+ */
+export function withIdempotencyKey(op: Operation, ctx: CallContext, key: unknown, name: string): CallContext {
+  if (key === undefined || !takesIdempotencyKey(op)) return ctx;
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw AppError.badRequest(`${name} must be 1 to 255 visible ASCII characters.`, { [name]: 'Invalid.' });
+  }
+  return { ...ctx, idempotencyKey: key };
 }

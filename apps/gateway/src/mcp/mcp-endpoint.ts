@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthInfo, CallToolResult, ServerContext, Tool as ListedTool } from '@modelcontextprotocol/server';
 import {
-  AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, validateInput, type Caller,
+  AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, takesIdempotencyKey, validateInput, type Caller,
   type OutputOf,
 } from '@marketplace/contracts';
 import { inSpan, type BusClient, type CallContext } from '@marketplace/service-kit/edge';
 import { bearerToken } from '../auth/authenticator.js';
 import { renameFields } from '../call/field-errors.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
-import { callContext, callOperation } from '../call/operation-call.js';
+import { callContext, callOperation, withIdempotencyKey } from '../call/operation-call.js';
 import { requireAccess } from '../call/require-access.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
 import {
-  buildTools, COMMON_ARGS, COMMON_SCHEMA, inGroups, TOOL_ERROR_NOTE, TOOL_GROUPS, toolAccess, toolScope, toolUploadMaxBytes,
+  buildTools, COMMON_ARGS, COMMON_SCHEMA, IDEMPOTENCY_ARG, inGroups, TOOL_ERROR_NOTE, TOOL_GROUPS, toolAccess, toolScope, toolUploadMaxBytes,
   type Tool, type ToolGroup,
 } from './mcp-tools.js';
 import type { ObjectStreamer } from '../storage/object-streamer.js';
@@ -213,7 +213,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       const capabilities = ctx.caller && readTerms ? envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] : undefined;
       if (readTerms && capabilities?.elicitation) {
         // The human answers the question, bound to the terms read now; a changed job voids it.
-        const own = Object.fromEntries(Object.entries(args).filter(([k]) => !COMMON.has(k)));
+        const own = Object.fromEntries(Object.entries(args).filter(([k]) => !COMMON.has(k) && k !== IDEMPOTENCY_ARG));
         let asked: ConsentTerms;
         try {
           asked = await readTerms(own, (name, input) => invokeTool(tools.get(name)!, input, ctx, deps));
@@ -370,9 +370,11 @@ async function callTool(tool: Tool, args: Record<string, unknown>, ctx: CallCont
   const { caller, requestId } = ctx;
   try {
     const common = validateInput(COMMON_SCHEMA, Object.fromEntries(Object.entries(args).filter(([k]) => COMMON.has(k))));
-    rejectUnknownFields(args, new Set([...tool.fields.map((f) => f.mcp), ...COMMON]));
-    const own = Object.fromEntries(Object.entries(args).filter(([k]) => !COMMON.has(k)));
-    const data = await invokeTool(tool, own, ctx, deps);
+    const { [IDEMPOTENCY_ARG]: key, ...rest } = args;
+    const keyed = takesIdempotencyKey(tool.op) ? withIdempotencyKey(tool.op, ctx, key, IDEMPOTENCY_ARG) : ctx;
+    rejectUnknownFields(keyed === ctx ? args : rest, new Set([...tool.fields.map((f) => f.mcp), ...COMMON]));
+    const own = Object.fromEntries(Object.entries(rest).filter(([k]) => !COMMON.has(k)));
+    const data = await invokeTool(tool, own, keyed, deps);
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
     // Only once the tool succeeded: alerts claimed for a failed call would be lost with its error.
     const notifications = caller && tool.op !== deliverNotifications ? await pendingAlerts(deps, caller, requestId) : null;

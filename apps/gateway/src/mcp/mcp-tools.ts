@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogue, MEMBER_WRITTEN, takePendingAlerts, type Operation, type UploadBinding } from '@marketplace/contracts';
+import { catalogue, MEMBER_WRITTEN, takePendingAlerts, takesIdempotencyKey, type Operation, type UploadBinding } from '@marketplace/contracts';
 import { bindFields, type BoundField } from '../call/field-bindings.js';
 
 /** Arguments every tool takes besides its own (spec: MCP conventions). */
@@ -12,6 +12,13 @@ export const COMMON_ARGS = {
 };
 
 export const COMMON_SCHEMA = z.object(COMMON_ARGS);
+
+/** The argument of write tools that a client may repeat safely (`takesIdempotencyKey`). */
+export const IDEMPOTENCY_ARG = 'idempotency_key';
+const IDEMPOTENCY_ARGS = {
+  [IDEMPOTENCY_ARG]: z.string().max(255).optional()
+    .describe('A key you choose for this one action (a UUID): repeating the call with the same key and arguments within 24 hours returns the first answer instead of acting twice.'),
+};
 
 export const TOOL_ERROR_NOTE =
   'If you cannot fix this, offer your human to report the problem (tool report_problem) so the team can look at it.';
@@ -89,10 +96,10 @@ export function toolUploadMaxBytes(upload: UploadBinding<string>): number {
   return Math.min(upload.toolMaxBytes ?? upload.maxBytes, upload.maxBytes);
 }
 
-function toolInputSchema(fields: readonly BoundField[]): Record<string, unknown> {
+function toolInputSchema(fields: readonly BoundField[], idempotent: boolean): Record<string, unknown> {
   const shape: Record<string, z.ZodType> = {};
   for (const f of fields) shape[f.mcp] = f.schema;
-  return jsonSchemaOf(z.object({ ...shape, ...COMMON_ARGS }));
+  return jsonSchemaOf(z.object({ ...shape, ...COMMON_ARGS, ...(idempotent ? IDEMPOTENCY_ARGS : {}) }));
 }
 
 type Json = Record<string, unknown>;
@@ -191,7 +198,7 @@ export function buildTools(): Map<string, Tool> {
     if (upload && !fields.some((f) => f.key === upload.field)) throw new Error(`${op.name}: upload field ${upload.field} is not an input`);
     const outputSchema = toolOutputSchema(op);
     tools.set(op.mcp.tool, {
-      name: op.mcp.tool, op, group: groupOf(op), fields, inputSchema: toolInputSchema(fields), outputSchema,
+      name: op.mcp.tool, op, group: groupOf(op), fields, inputSchema: toolInputSchema(fields, takesIdempotencyKey(op)), outputSchema,
       annotations: annotationsOf(op),
       memberWritten: [...memberWrittenPaths(outputSchema, ''), ...memberWrittenPaths(ALERTS_SCHEMA, 'notifications')],
       description: op.mcp.description,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTRACT_VERSION, type Operation, type UploadBinding } from '@marketplace/contracts';
+import { CONTRACT_VERSION, IDEMPOTENCY_KEY_HOURS, takesIdempotencyKey, type Operation, type UploadBinding } from '@marketplace/contracts';
 import { authRouteDocs } from '../auth/auth-routes.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
 import { bindFields, type BoundField } from '../call/field-bindings.js';
@@ -23,6 +23,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '404': 'Not found',
   '409': 'Conflict: the current state does not allow this (already decided, changed since the version you read, a limit reached)',
   '413': 'Body over 2,097,152 bytes',
+  '422': 'This Idempotency-Key was used for another request in the last 24 hours',
   '429': 'Rate or submission limit; see Retry-After',
   '500': 'Unexpected error, with requestId',
   '503': 'A dependency is unavailable; nothing was changed',
@@ -90,6 +91,7 @@ function errorApplies(op: Operation, status: string, fields: readonly BoundField
     case '403': return (rest.access ?? op.access) !== 'public';
     case '404': return wire.some((f) => f.in === 'path' || /^id$|Id$|_id$/.test(f.key) || /^id$|Id$|_id$/.test(f.rest));
     case '409': case '413': return write;
+    case '422': return takesIdempotencyKey(op);
     default: return true;
   }
 }
@@ -104,10 +106,20 @@ function security(op: Operation, fields: readonly BoundField[]): Json {
   return (op.rest!.access ?? op.access) === 'public' ? { security: [] } : {};
 }
 
+/** The header every write a client may repeat takes (`takesIdempotencyKey`). */
+const IDEMPOTENCY_KEY_PARAMETER: Json = {
+  name: 'Idempotency-Key', in: 'header', required: false,
+  description: `A key you choose for this one write (a UUID). The first answer is kept ${IDEMPOTENCY_KEY_HOURS} hours per member and key: `
+    + 'a repeat with the same request gets it again (Idempotent-Replayed: true) instead of acting twice; a repeat while the first '
+    + 'is still being answered is 409; the key with another request is 422. Passing failures (409, 429, 5xx) are not kept.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+  example: '3f0c9d52-5b7e-4d0a-9a47-2d8b1c6e7f10',
+};
+
 function operationObject(op: Operation): Json {
   const rest = op.rest!;
   const fields = bindFields(op);
-  const parameters = fields.filter((f) => f.in === 'path' || f.in === 'query').map((f) => ({
+  const parameters: Json[] = fields.filter((f) => f.in === 'path' || f.in === 'query').map((f) => ({
     name: f.rest,
     in: f.in,
     required: f.in === 'path' || f.required,
@@ -115,13 +127,19 @@ function operationObject(op: Operation): Json {
     schema: schemaOf(f.schema, 'input'),
     example: exampleOf(schemaOf(f.schema, 'input'), f.key),
   }));
+  if (takesIdempotencyKey(op)) parameters.push(IDEMPOTENCY_KEY_PARAMETER);
   const upload = rest.upload;
   const uploadField = upload && fields.find((f) => f.key === upload.field);
   const body = fields.filter((f) => f.in === 'body' && f !== uploadField);
   const content = rest.download
     ? Object.fromEntries(rest.download.contentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]))
     : { 'application/json': { schema: schemaOf(op.output, 'output'), example: exampleOf(schemaOf(op.output, 'output')) } };
-  const responses: Json = { [String(rest.status)]: { description: op.summary, content } };
+  const responses: Json = {
+    [String(rest.status)]: {
+      description: op.summary, content,
+      ...(takesIdempotencyKey(op) ? { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } } : {}),
+    },
+  };
   const errors = { ...ERROR_STATUSES, ...(upload ? { ...UPLOAD_STATUSES, '413': `File over ${upload.maxBytes} bytes, or JSON over 2,097,152 bytes` } : {}) };
   for (const [status, description] of Object.entries(errors).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (!errorApplies(op, status, fields)) continue;
@@ -243,6 +261,9 @@ export function buildOpenApiDocument(publicUrl: string): Json {
     security: [{ apiKey: [] }, { session: [] }],
     paths,
     components: {
+      headers: {
+        IdempotentReplayed: { description: 'true when this is the first answer to the same Idempotency-Key, given again', schema: { type: 'string', enum: ['true'] } },
+      },
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'API key starting with tl_' },
         session: {

@@ -6,7 +6,7 @@ import {
 } from '@marketplace/contracts';
 import { inSpan, type BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
-import { callContext, callOperation, callOperationJson } from '../call/operation-call.js';
+import { callContext, callOperation, callOperationJson, withIdempotencyKey } from '../call/operation-call.js';
 import { bindFields, fastifyPath, type BoundField } from '../call/field-bindings.js';
 import { renameFields } from '../call/field-errors.js';
 import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
@@ -136,7 +136,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
         const version = deps.pages.version;
         if (upload) deps.streamer.precheck(req, upload);
         const raw = rawInput(req, fields);
-        const ctx = callContext(req, caller, 'rest');
+        const ctx = withIdempotencyKey(op, callContext(req, caller, 'rest'), req.headers['idempotency-key'], 'Idempotency-Key');
         if (upload && othersSchema) {
           const { [upload.field]: _sent, ...others } = raw;
           const checked = validateInput(othersSchema, others, wireName) as Record<string, unknown>;
@@ -154,9 +154,10 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
           return await deps.streamer.send(reply.code(rest.status), object as ObjectDownload, rest.download);
         }
         // The service's JSON goes out as it came: a page is not parsed and serialised again here.
-        const json = await callOperationJson(deps.bus, op, raw, ctx, wireName);
+        const { json, replayed } = await callOperationJson(deps.bus, op, raw, ctx, wireName);
         if (upload?.adopt) staged = undefined;
         deps.pages.afterCall(op);
+        if (replayed) reply.header('idempotent-replayed', 'true');
         if (json === undefined) return reply.code(rest.status).send();
         const body = Buffer.from(json.buffer, json.byteOffset, json.byteLength);
         if (cache && !caller) return sendPublicPage(req, reply, deps.pages.store(req.url, version, body, cache), cache, rest.status);

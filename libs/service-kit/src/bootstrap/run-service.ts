@@ -6,6 +6,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { DataSource } from 'typeorm';
 import { operationsOf, type ServiceName } from '@marketplace/contracts';
 import { BusServer } from '../bus/bus-server.js';
+import { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import { CallerVerifier } from '../bus/caller-token.js';
 import { connectNats } from '../bus/nats-connection.js';
 import { OPERATION_HANDLERS, type OperationHandler } from '../bus/operation-handler.js';
@@ -104,7 +105,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
   opened.push(() => app.close());
   await app.init();
 
-  const bus = new BusServer(nc, def.name, logger, verifier);
+  const bus = new BusServer(nc, def.name, logger, verifier, ds ? new IdempotencyStore(ds) : undefined);
   const consumers = ds ? new EventConsumerRunner(nc, ds, def.name, logger, () => relay?.kick()) : undefined;
   opened.push(async () => consumers?.stop());
   let workers: WorkRunner | undefined;

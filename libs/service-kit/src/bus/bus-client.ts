@@ -20,7 +20,12 @@ export interface CallContext {
   client?: ClientFacts;
   /** How long to wait for this answer, when the operation declares its own wait (`Operation.timeoutMs`). */
   timeoutMs?: number;
+  /** The client's key for a write it may repeat; the owning service answers a repeat once. */
+  idempotencyKey?: string;
 }
+
+/** An answer passed on as the JSON bytes the service wrote; `replayed` when it is the first answer to a repeated idempotency key. */
+export interface JsonAnswer { json: Uint8Array | undefined; replayed: boolean }
 
 /** The context with the operation's own wait, when it declares one and the caller set none. */
 export function withWaitOf(op: Operation, ctx: CallContext): CallContext {
@@ -69,15 +74,15 @@ export class BusClient {
    * callers that only pass it on: the gateway sends them as they are instead of parsing a page
    * and serialising it again.
    */
-  async requestJson(subject: string, service: string, input: unknown, ctx: CallContext): Promise<Uint8Array | undefined> {
+  async requestJson(subject: string, service: string, input: unknown, ctx: CallContext): Promise<JsonAnswer> {
     const raw = await inSpan(`send ${subject}`, {
       kind: 'client', attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'marketplace.request_id': ctx.requestId },
     }, () => this.exchange(subject, service, input, ctx));
     const data = okDataBytes(raw);
-    if (data) return data;
+    if (data) return { json: data, replayed: false };
     const reply = decodeJson<ReplyEnvelope>(raw);
     if (!reply.ok) throw AppError.fromWire(reply.error);
-    return reply.data === undefined ? undefined : encodeJson(reply.data);
+    return { json: reply.data === undefined ? undefined : encodeJson(reply.data), replayed: reply.replayed === true };
   }
 
   private async send(subject: string, service: string, input: unknown, ctx: CallContext): Promise<unknown> {
@@ -93,6 +98,7 @@ export class BusClient {
       requestId: ctx.requestId, surface, input,
       ...(ctx.caller ? { callerToken: await this.callerToken(ctx.caller, ctx.callerToken, surface) } : {}),
       ...(ctx.client ? { client: ctx.client } : {}),
+      ...(ctx.idempotencyKey ? { idempotencyKey: ctx.idempotencyKey } : {}),
     };
     const payload = encodeJson(envelope);
     const limit = this.nc.info?.max_payload ?? BUS_MAX_PAYLOAD;

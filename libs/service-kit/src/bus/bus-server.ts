@@ -1,6 +1,6 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
-  accessOn, AppError, type Caller, type Operation, type ReplyEnvelope, type RequestEnvelope, type Surface, validateInput,
+  accessOn, AppError, takesIdempotencyKey, type Caller, type Operation, type ReplyEnvelope, type RequestEnvelope, type Surface, validateInput,
 } from '@marketplace/contracts';
 import { guardAccess } from '../access/access-guard.js';
 import type { Logger } from '../logging/logger.js';
@@ -11,6 +11,7 @@ import { PublishBatch } from './publish-batch.js';
 import { isDependencyError } from '../database/dependency-errors.js';
 import { recordOperation } from '../health/service-metrics.js';
 import { currentSpan, inSpan } from '../tracing/tracer.js';
+import { keepsAnswer, requestHash, type IdempotencyStore } from '../idempotency/idempotency-store.js';
 
 const SURFACES: readonly Surface[] = ['rest', 'mcp', 'web', 'internal'];
 
@@ -30,6 +31,8 @@ export class BusServer {
     private readonly queue: string,
     private readonly logger: Logger,
     private readonly verifier: CallerVerifier,
+    /** Where a service with a database keeps the answers to idempotency keys. */
+    private readonly idempotency?: IdempotencyStore,
   ) {
     this.replies = new PublishBatch(nc);
   }
@@ -106,23 +109,70 @@ export class BusServer {
       if (typeof callerToken === 'string') ({ caller, surface } = await this.verifier.verify(callerToken));
       guardAccess(accessOn(op, surface), caller);
       const input = validateInput(op.input, envelope.input ?? {});
-      const data = await handler.handle(input, {
-        requestId, caller, surface, ...(callerToken ? { callerToken } : {}), ...(client ? { client } : {}),
-      });
-      this.logger.debug({ requestId, op: op.name, ms: performance.now() - started }, 'handled');
-      return { ok: true, data };
+      const run = async (): Promise<ReplyEnvelope> => {
+        const data = await handler.handle(input, {
+          requestId, caller, surface, ...(callerToken ? { callerToken } : {}), ...(client ? { client } : {}),
+        });
+        this.logger.debug({ requestId, op: op.name, ms: performance.now() - started }, 'handled');
+        return { ok: true, data };
+      };
+      const key = envelope.idempotencyKey;
+      if (typeof key !== 'string' || !caller || !this.idempotency || !takesIdempotencyKey(op)) return await run();
+      return await this.once(this.idempotency, caller.memberId, key, op, input, () => this.answer(run, requestId, op));
     } catch (err: unknown) {
-      if (err instanceof AppError) {
-        if (err.status >= 500) this.logger.warn({ requestId, op: op.name, err }, err.message);
-        return { ok: false, error: err.toWire() };
-      }
-      if (isDependencyError(err)) {
-        this.logger.warn({ requestId, op: op.name, err }, 'dependency unavailable');
-        return { ok: false, error: AppError.unavailable('A dependency is unavailable; nothing was changed. Try again shortly.').toWire() };
-      }
-      this.logger.error({ requestId, op: op.name, err }, 'unexpected failure');
-      return { ok: false, error: { status: 500, error: 'Something went wrong on our side.', requestId } };
+      return this.failure(err, requestId, op);
     }
+  }
+
+  /**
+   * A write with an idempotency key runs once: the first request claims the key, a repeat of the
+   * same request gets the first answer again, a repeat while it runs 409, another request 422.
+   */
+  private async once(
+    store: IdempotencyStore, memberId: string, key: string, op: Operation, input: unknown, run: () => Promise<ReplyEnvelope>,
+  ): Promise<ReplyEnvelope> {
+    const claim = await store.claim(memberId, key, op.name, requestHash(op.name, input));
+    // `replayed` before `data`: the gateway passes `{"ok":true,"data":…}` on unparsed, and a replay must be seen.
+    if (claim.kind === 'replay') return claim.reply.ok ? { ok: true, replayed: true, data: claim.reply.data } : { ok: false, replayed: true, error: claim.reply.error };
+    if (claim.kind === 'running') {
+      return { ok: false, error: AppError.conflict('A request with this Idempotency-Key is still being answered; repeat it shortly.').toWire() };
+    }
+    if (claim.kind === 'mismatch') {
+      return {
+        ok: false,
+        error: new AppError(422, 'This Idempotency-Key was used for another request in the last 24 hours; use a new key for a new request.').toWire(),
+      };
+    }
+    const reply = await run();
+    try {
+      if (keepsAnswer(reply)) await store.complete(memberId, key, reply);
+      else await store.release(memberId, key);
+    } catch (err) {
+      // The change is made and answered; a repeat may find the key still running until it is taken as lost.
+      this.logger.warn({ err, op: op.name }, 'idempotency answer not kept');
+    }
+    return reply;
+  }
+
+  private async answer(run: () => Promise<ReplyEnvelope>, requestId: string, op: Operation): Promise<ReplyEnvelope> {
+    try {
+      return await run();
+    } catch (err: unknown) {
+      return this.failure(err, requestId, op);
+    }
+  }
+
+  private failure(err: unknown, requestId: string, op: Operation): ReplyEnvelope {
+    if (err instanceof AppError) {
+      if (err.status >= 500) this.logger.warn({ requestId, op: op.name, err }, err.message);
+      return { ok: false, error: err.toWire() };
+    }
+    if (isDependencyError(err)) {
+      this.logger.warn({ requestId, op: op.name, err }, 'dependency unavailable');
+      return { ok: false, error: AppError.unavailable('A dependency is unavailable; nothing was changed. Try again shortly.').toWire() };
+    }
+    this.logger.error({ requestId, op: op.name, err }, 'unexpected failure');
+    return { ok: false, error: { status: 500, error: 'Something went wrong on our side.', requestId } };
   }
 
   /**

@@ -7,6 +7,7 @@ import { LimitAttempt } from '../limits/limit-attempt.entity.js';
 import { kitLimitsMigration } from './kit-limits.migration.js';
 import { kitFailedWorkMigration } from './kit-failed-work.migration.js';
 import { kitPeriodicTasksMigration } from './kit-periodic-tasks.migration.js';
+import { kitIdempotencyMigration } from './kit-idempotency.migration.js';
 import { kitTablesMigration } from './kit-tables.migration.js';
 
 export interface DatabaseOptions {
@@ -33,7 +34,7 @@ export function createDataSource(opts: DatabaseOptions): DataSource {
     schema: opts.schema,
     applicationName: `marketplace-${opts.schema}`,
     entities: [OutboxEvent, ProcessedEvent, LimitAttempt, ...opts.entities],
-    migrations: [kitTablesMigration(opts.schema), kitLimitsMigration(opts.schema), kitFailedWorkMigration(opts.schema), kitPeriodicTasksMigration(opts.schema), ...opts.migrations],
+    migrations: [kitTablesMigration(opts.schema), kitLimitsMigration(opts.schema), kitFailedWorkMigration(opts.schema), kitPeriodicTasksMigration(opts.schema), kitIdempotencyMigration(opts.schema), ...opts.migrations],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'all',
     synchronize: false,

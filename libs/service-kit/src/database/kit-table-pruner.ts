@@ -9,6 +9,7 @@ import type { Logger } from '../logging/logger.js';
  */
 const RULES: readonly { table: string; where: string }[] = [
   { table: 'limit_attempts', where: `expires_at < now()` },
+  { table: 'idempotent_requests', where: `expires_at < now()` },
   { table: 'outbox_events', where: `published_at < now() - interval '1 day'` },
   { table: 'processed_events', where: `processed_at < now() - interval '8 days'` },
 ];
