@@ -4,7 +4,7 @@ import {
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from './authenticator.js';
-import { html, sendPage } from '../web/layout.js';
+import { html, sendPage } from '../web/kit/layout.js';
 import { isSameOriginJson, requestOrigin } from './same-origin.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.js';
 
@@ -35,7 +35,7 @@ function userAgent(req: FastifyRequest): string | undefined {
  * Sign-in steps that a browser performs by navigation (redirects and cookies), which the
  * catalogue's JSON routes cannot express. Everything they decide is decided by identity.
  */
-export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): Map<string, Set<string>> {
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   const { bus, publicUrl } = deps;
 
   const finish = (reply: FastifyReply, result: { ok: true; sessionToken: string; expiresAt: string; redirectTo: string } | { ok: false; redirectTo: string }) => {
@@ -124,13 +124,6 @@ ${intro}
     reply.clearCookie(OIDC_STATE_COOKIE, { path: OIDC_CALLBACK });
     return finish(reply, result);
   });
-
-  return new Map([
-    ['/api/auth/magic-link/verify', new Set(['GET', 'POST'])],
-    ['/api/auth/sign-out', new Set(['POST'])],
-    ['/api/auth/sign-in/oidc', new Set(['GET'])],
-    [OIDC_CALLBACK, new Set(['GET'])],
-  ]);
 }
 
 /** The browser-navigation routes above, for the OpenAPI document (they are not catalogue operations). */
