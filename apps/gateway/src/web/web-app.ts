@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '@marketplace/service-kit/edge';
 import { boardPages } from './board/board-pages.js';
+import { jobPageForms } from './board/job-page-forms.js';
 import { jobVersionPages } from './board/job-versions-page.js';
 import { helpPages } from './help/help-pages.js';
 import { hiringPages } from './hiring/hiring-pages.js';
@@ -35,6 +36,7 @@ export function webPages(deps: PageDeps): PageDefinition[] {
     ...mePages(deps),
     // The areas that call member operations: a member still in the sign-up steps is told so first.
     ...forSignedUp([
+      ...jobPageForms(deps),
       ...postingPages(deps),
       ...draftPages(deps),
       ...hiringPages(deps),

@@ -7,6 +7,7 @@ import { callOperation } from '../../call/operation-call.js';
 import { gate, readFailedPage } from '../kit/error-pages.js';
 import { html, sendPage, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
+import { CATEGORY_NAMES } from './category-names.js';
 import { gatherWaiting, memberStart } from './home-waiting.js';
 import { commentsSection } from '../work/work-comments.js';
 import { softly, viewerBlock, type JobViewer } from '../work/work-job-block.js';
@@ -19,11 +20,6 @@ const FRONT_NOTICES = {
   'account-deleted': 'Your account is deleted and you are signed out. Thank you for being here.',
   'signed-out-everywhere': 'You are signed out in every browser. Sign in again whenever you like.',
 } as const;
-
-export const CATEGORY_NAMES: Record<Category, string> = {
-  consulting: 'Consulting', data: 'Data', design: 'Design', engineering: 'Engineering', legal: 'Legal', marketing: 'Marketing',
-  operations: 'Operations', physical: 'Physical', research: 'Research', writing: 'Writing', other: 'Other',
-};
 
 const day = (iso: string) => html`<time datetime="${iso}">${new Date(iso).toISOString().slice(0, 10)}</time>`;
 

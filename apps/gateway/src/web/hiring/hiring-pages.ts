@@ -1,5 +1,5 @@
 import { acceptApplication, declineApplication, listJobApplications, listJobFiles, setJobFileAccess } from '@marketplace/contracts';
-import { CATEGORY_NAMES } from '../board/board-pages.js';
+import { CATEGORY_NAMES } from '../board/category-names.js';
 import { html } from '../kit/layout.js';
 import { guarded } from '../kit/error-pages.js';
 import { formAction, sessionPage } from '../kit/form-action.js';

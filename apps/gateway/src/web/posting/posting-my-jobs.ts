@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, getJobWork, listJobApplications, listMyJobs, type Caller, type JobApplication, type Job, type JobStatus } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
-import { CATEGORY_NAMES } from '../board/board-pages.js';
+import { CATEGORY_NAMES } from '../board/category-names.js';
 import { html, type Raw } from '../kit/layout.js';
 import { callAs, when } from '../kit/page.js';
 

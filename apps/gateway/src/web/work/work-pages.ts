@@ -1,8 +1,7 @@
 import {
-  applyToJob, approveWork, cancelWork, commentOnJob, deleteComment, downloadJobFile, getJobWork, listJobFiles, ratePoster, remindOtherSide,
+  approveWork, cancelWork, downloadJobFile, getJobWork, listJobFiles, ratePoster, remindOtherSide,
   requestCancellation, requestChanges, submitWork, type Operation,
 } from '@marketplace/contracts';
-import { renderJobPage } from '../board/board-pages.js';
 import { filled, ticked } from '../kit/form-fields.js';
 import { guarded } from '../kit/error-pages.js';
 import { downloadLink, formAction, sessionPage } from '../kit/form-action.js';
@@ -24,7 +23,6 @@ const WORK_NOTICES = {
 export function workPages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
   pages.push(...applicationPages(deps));
-  pages.push(...jobPageForms(deps));
 
   const work: PageRender = (req, reply, caller, state, status) => guarded(reply, 'Work', async () => {
     const { id } = req.params as { id: string };
@@ -73,34 +71,4 @@ function submission(f: Record<string, string | undefined>): Record<string, unkno
     .filter((l) => l.url !== undefined);
   const fileIds = Object.keys(f).filter((k) => k.startsWith('file-') && ticked(f[k])).map((k) => k.slice('file-'.length));
   return { body: f.body ?? '', links, model: filled(f.model), ...(fileIds.length ? { fileIds } : {}) };
-}
-
-/** The job page's own forms: apply, comment, reply, delete a comment; a refusal shows the job page again. */
-function jobPageForms(deps: PageDeps): PageDefinition[] {
-  const pages: PageDefinition[] = [];
-  const page: PageRender = (req, reply, caller, state, status) => renderJobPage(deps, req, reply, caller, state, status);
-  pages.push(formAction(deps, {
-    path: '/jobs/:id/apply', form: 'apply', op: applyToJob, page,
-    input: (f, p) => ({
-      id: p.id, pitch: f.pitch ?? '', acceptResponsibility: ticked(f.acceptResponsibility), model: filled(f.model),
-      jobVersion: filled(f.jobVersion) ? Number(f.jobVersion) : undefined,
-    }),
-    done: (_out, p) => `/jobs/${p.id}?done=applied#notice`,
-  }));
-  pages.push(formAction(deps, {
-    path: '/jobs/:id/comments', form: 'comment', op: commentOnJob, page,
-    input: (f, p) => ({ id: p.id, body: f.body ?? '' }),
-    done: (out, p) => `/jobs/${p.id}?done=commented#comment-${out.id}`,
-  }));
-  pages.push(formAction(deps, {
-    path: '/jobs/:id/replies', form: 'reply', op: commentOnJob, page,
-    input: (f, p) => ({ id: p.id, body: f.body ?? '', parentId: f.parentId }),
-    done: (out, p) => `/jobs/${p.id}?done=replied#comment-${out.id}`,
-  }));
-  pages.push(formAction(deps, {
-    path: '/jobs/:id/comments/:commentId/delete', form: 'delete-comment', op: deleteComment, page,
-    input: (_f, p) => ({ id: p.commentId }),
-    done: (_out, p) => `/jobs/${p.id}?done=comment-deleted#comments-heading`,
-  }));
-  return pages;
 }
