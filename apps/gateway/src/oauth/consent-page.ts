@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
 import { AppError, getMemberCard, oauthDestroy, recordAgentConsent, type Caller } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit/edge';
+import { acceptFormPosts } from '../web/kit/form-posts.js';
 import { html, sendPage, type Raw } from '../web/kit/layout.js';
 import { AGENT_SCOPES, INTERACTION_BASE, OAUTH_BASE, type AuthorizationServer } from './authorization-server.js';
 
@@ -79,7 +80,7 @@ ${scopes.map((s) => html`<li data-scope="${s}">${SCOPE_TEXT[s] ?? s} <span class
 
   app.register(async (scope) => {
     // Only these two form posts take url-encoded bodies; the rest of the API stays JSON-only.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    acceptFormPosts(scope);
 
     scope.post(`${pagePath}/confirm`, async (req, reply) => {
       assertSameOrigin(req, server.issuer);
