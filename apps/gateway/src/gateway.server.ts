@@ -4,7 +4,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { BusClient, ObjectStorage, type CallerSigner, type Logger } from '@marketplace/service-kit/edge';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { Authenticator } from './auth/authenticator.js';
-import { frameworkError, registerCrossCutting, registerMethodNotAllowed } from './http/cross-cutting.js';
+import { frameworkError, recordRoutes, registerCrossCutting, registerMethodNotAllowed } from './http/cross-cutting.js';
 import { requestIdFrom } from './http/request-id.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
@@ -14,18 +14,11 @@ import { registerConsentPage } from './oauth/consent-page.js';
 import { registerProtectedResourceMetadata } from './oauth/protected-resource.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { registerApiDocs } from './openapi/api-docs-route.js';
-import { registerJoinPage } from './web/join-page.js';
-import { registerUnsubscribePage } from './web/unsubscribe-page.js';
-import { registerStaffConsole } from './web/staff-console.js';
-import { registerMemberApp } from './web/member/member-app.js';
-import { registerJobVersionPages } from './web/job-versions-page.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
+import { registerWebApp } from './web/web-app.js';
 import { PublicPageCache } from './call/public-page-cache.js';
 import { AgentAlertHints } from './mcp/agent-alert-hints.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
-import { registerWebPages } from './web/web-pages.js';
-import { registerAssets } from './web/assets.js';
-import { registerBoardPages } from './web/board-pages.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 
 export const BODY_LIMIT = 2_097_152;
@@ -59,44 +52,28 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
   const bus = new BusClient(opts.nc, { signer: opts.signer });
   registerCrossCutting(app, opts.logger);
+  const routes = recordRoutes(app);
 
   // Built by its first reader (GET /api/openapi.json, the docs page), not by every gateway as it starts.
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
-  const meta = registerMetaRoutes(app, opts.nc, () => (openapi ??= buildOpenApiDocument(opts.publicUrl)));
-  const apiDocs = registerApiDocs(app);
+  registerMetaRoutes(app, opts.nc, () => (openapi ??= buildOpenApiDocument(opts.publicUrl)));
+  registerApiDocs(app);
   await app.register(fastifyCookie);
   const auth = new Authenticator(bus, opts.publicUrl);
   const streamer = new ObjectStreamer(opts.storage ?? ObjectStorage.fromEnv(), opts.logger);
   const pages = new PublicPageCache(opts.nc);
-  const rest = registerRestRoutes(app, { bus, auth, streamer, jsonBodyLimit: BODY_LIMIT, pages });
-  const authRoutes = registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
-  const webPages = registerWebPages(app, { bus, auth, publicUrl: opts.publicUrl });
-  const joinPages = registerJoinPage(app, { bus, auth });
-  const unsubscribePages = registerUnsubscribePage(app, { bus });
-  const staffConsole = registerStaffConsole(app, { bus, auth });
-  const memberApp = registerMemberApp(app, { bus, auth, publicUrl: opts.publicUrl });
-  const versionPages = registerJobVersionPages(app, { bus, auth });
-  const assets = registerAssets(app);
-  const board = registerBoardPages(app, { bus, auth, publicUrl: opts.publicUrl });
+  registerRestRoutes(app, { bus, auth, streamer, jsonBodyLimit: BODY_LIMIT, pages });
+  registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
+  registerWebApp(app, { bus, auth, publicUrl: opts.publicUrl, logger: opts.logger });
   const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger, keys: opts.oauthKeys });
   mountAuthorizationServer(app, oauth, opts.logger);
-  const resourceMetadata = registerProtectedResourceMetadata(app, oauth);
-  const consent = registerConsentPage(app, {
+  registerProtectedResourceMetadata(app, oauth);
+  registerConsentPage(app, {
     bus, server: oauth, logger: opts.logger, sessionMember: (req, reply) => auth.sessionCaller(req, reply),
   });
   registerMcpEndpoint(app, { bus, oauth, streamer, pages, alerts: new AgentAlertHints(opts.nc) });
-  registerMethodNotAllowed(app, mergeRoutes([
-    meta, apiDocs, rest, authRoutes, webPages, joinPages, unsubscribePages, staffConsole, memberApp, versionPages, assets, board,
-    resourceMetadata, consent, new Map([['/api/mcp', new Set(['POST'])]]),
-  ]));
+  // Every room's routes are in once its plugins have loaded: each path answers other methods with 405.
+  await app.after();
+  registerMethodNotAllowed(app, routes);
   return app;
-}
-
-/** One map of every path's methods; a path served by two registrars keeps the methods of both. */
-function mergeRoutes(maps: readonly ReadonlyMap<string, ReadonlySet<string>>[]): Map<string, Set<string>> {
-  const merged = new Map<string, Set<string>>();
-  for (const map of maps) {
-    for (const [path, methods] of map) merged.set(path, new Set([...(merged.get(path) ?? []), ...methods]));
-  }
-  return merged;
 }

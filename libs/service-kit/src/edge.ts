@@ -5,6 +5,8 @@ export * from './bus/bus-client.js';
 export * from './bus/caller-token.js';
 export * from './bus/codec.js';
 export * from './bus/nats-connection.js';
+// The one access check, which the web pages' guards ask before a page runs (no handler, no database).
+export { FINISH_SIGN_UP_MESSAGE, guardAccess } from './access/access-guard.js';
 export * from './logging/logger.js';
 export * from './health/bus-health.js';
 export * from './health/health-server.js';

@@ -4,7 +4,8 @@ import {
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from './authenticator.js';
-import { html, sendPage } from '../web/layout.js';
+import { acceptFormPosts, formFields } from '../web/kit/form-posts.js';
+import { html, sendPage } from '../web/kit/layout.js';
 import { isSameOriginJson, requestOrigin } from './same-origin.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.js';
 
@@ -35,7 +36,7 @@ function userAgent(req: FastifyRequest): string | undefined {
  * Sign-in steps that a browser performs by navigation (redirects and cookies), which the
  * catalogue's JSON routes cannot express. Everything they decide is decided by identity.
  */
-export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): Map<string, Set<string>> {
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   const { bus, publicUrl } = deps;
 
   const finish = (reply: FastifyReply, result: { ok: true; sessionToken: string; expiresAt: string; redirectTo: string } | { ok: false; redirectTo: string }) => {
@@ -69,16 +70,13 @@ ${intro}
 
   void app.register(async (scope) => {
     // The button above posts a plain form; form bodies are parsed for this route only.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    acceptFormPosts(scope);
     scope.post('/api/auth/magic-link/verify', async (req, reply) => {
       // Only our own page may spend a link: a cross-site post could sign a browser into someone else's account.
       if (requestOrigin(req) !== deps.auth.publicOrigin) {
         throw AppError.forbidden('Continue signing in from the page the emailed link opened.');
       }
-      const form = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-      const token = typeof form.token === 'string' ? form.token : '';
+      const token = formFields(req).token ?? '';
       if (!plausibleToken(token)) return reply.redirect('/sign-in?error=INVALID_TOKEN', 303);
       const agent = userAgent(req);
       const result = await bus.call(verifyMagicLink, { token, ...(agent ? { userAgent: agent } : {}) }, { requestId: req.id, caller: null });
@@ -124,13 +122,6 @@ ${intro}
     reply.clearCookie(OIDC_STATE_COOKIE, { path: OIDC_CALLBACK });
     return finish(reply, result);
   });
-
-  return new Map([
-    ['/api/auth/magic-link/verify', new Set(['GET', 'POST'])],
-    ['/api/auth/sign-out', new Set(['POST'])],
-    ['/api/auth/sign-in/oidc', new Set(['GET'])],
-    [OIDC_CALLBACK, new Set(['GET'])],
-  ]);
 }
 
 /** The browser-navigation routes above, for the OpenAPI document (they are not catalogue operations). */

@@ -63,9 +63,27 @@ export function registerCrossCutting(app: FastifyInstance, logger: Logger): void
     sendError(reply, AppError.notFound(`No API path ${req.url.split('?')[0]}.`), req.id));
 }
 
+/**
+ * Every path the app serves and its methods, as the routes are registered (HEAD comes with GET):
+ * the 405 answers are derived from the routes themselves, never from a list kept beside them.
+ * Call before any route is added; read once every route is in.
+ */
+export function recordRoutes(app: FastifyInstance): ReadonlyMap<string, ReadonlySet<string>> {
+  const methodsByPath = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    if (!methods.length) return;
+    const known = methodsByPath.get(route.url) ?? new Set<string>();
+    for (const m of methods) known.add(m);
+    methodsByPath.set(route.url, known);
+  });
+  return methodsByPath;
+}
+
 /** A known path with a method it does not serve answers 405 with `Allow`, never 404. */
-export function registerMethodNotAllowed(app: FastifyInstance, methodsByPath: Map<string, Set<string>>): void {
-  for (const [url, methods] of methodsByPath) {
+export function registerMethodNotAllowed(app: FastifyInstance, methodsByPath: ReadonlyMap<string, ReadonlySet<string>>): void {
+  // A copy: the 405 routes added here are routes too, and must not be read as the paths' own methods.
+  for (const [url, methods] of [...methodsByPath].map(([u, m]) => [u, new Set(m)] as const)) {
     const allowed = new Set(methods);
     if (allowed.has('GET')) allowed.add('HEAD');
     const others = ALL_METHODS.filter((m) => !allowed.has(m));

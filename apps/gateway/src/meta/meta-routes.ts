@@ -12,7 +12,7 @@ import { SERVICE_VERSION } from './service-version.js';
  */
 const READY_SERVICES = ['identity', 'jobs'];
 
-export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, openapi: () => unknown): Map<string, Set<string>> {
+export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, openapi: () => unknown): void {
   app.route({
     method: 'GET', url: '/api/health', exposeHeadRoute: true,
     handler: async (_req, reply) => reply.type('application/json').send({ status: 'ok' }),
@@ -46,11 +46,4 @@ export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, ope
 
   app.get('/api/version', async () => ({ version: SERVICE_VERSION }));
   app.get('/api/openapi.json', async () => openapi());
-
-  return new Map([
-    ['/api/health', new Set(['GET', 'HEAD'])],
-    ['/api/health/ready', new Set(['GET', 'HEAD'])],
-    ['/api/version', new Set(['GET', 'HEAD'])],
-    ['/api/openapi.json', new Set(['GET', 'HEAD'])],
-  ]);
 }

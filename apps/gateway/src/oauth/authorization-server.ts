@@ -8,7 +8,7 @@ import type { BusClient, Logger } from '@marketplace/service-kit/edge';
 import { sendError } from '../http/error-reply.js';
 import { strictTransport } from '../http/strict-transport.js';
 import { trustedProxyHops } from '../http/trust-proxy.js';
-import { html, PAGE_CSP, renderPage } from '../web/layout.js';
+import { html, PAGE_CSP, renderPage } from '../web/kit/layout.js';
 import { busAdapter } from './bus-adapter.js';
 import { clientMetadataFetch } from './client-metadata-fetch.js';
 import { publicJwks, SIGNING_KEYS_ENV, type ServerKeys } from './server-keys.js';

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
 import { AppError, getMemberCard, oauthDestroy, recordAgentConsent, type Caller } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit/edge';
-import { html, sendPage, type Raw } from '../web/layout.js';
+import { acceptFormPosts } from '../web/kit/form-posts.js';
+import { html, sendPage, type Raw } from '../web/kit/layout.js';
 import { AGENT_SCOPES, INTERACTION_BASE, OAUTH_BASE, type AuthorizationServer } from './authorization-server.js';
 
 /** What the human reads next to each scope the agent asks for. */
@@ -30,7 +31,7 @@ export interface ConsentDeps {
  * who is asking, where it will return them and what it may do, then approves or refuses.
  * Signed-out visitors go to /sign-in and come back here.
  */
-export function registerConsentPage(app: FastifyInstance, deps: ConsentDeps): Map<string, Set<string>> {
+export function registerConsentPage(app: FastifyInstance, deps: ConsentDeps): void {
   const { server } = deps;
   const pagePath = `${INTERACTION_BASE}/:uid`;
 
@@ -79,7 +80,7 @@ ${scopes.map((s) => html`<li data-scope="${s}">${SCOPE_TEXT[s] ?? s} <span class
 
   app.register(async (scope) => {
     // Only these two form posts take url-encoded bodies; the rest of the API stays JSON-only.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    acceptFormPosts(scope);
 
     scope.post(`${pagePath}/confirm`, async (req, reply) => {
       assertSameOrigin(req, server.issuer);
@@ -139,12 +140,6 @@ ${scopes.map((s) => html`<li data-scope="${s}">${SCOPE_TEXT[s] ?? s} <span class
     for (const [key, value] of Object.entries(details.params)) if (typeof value === 'string') params.set(key, value);
     return reply.redirect(`${OAUTH_BASE}/authorize?${params.toString()}`, 303);
   };
-
-  return new Map([
-    [`${INTERACTION_BASE}/:uid`, new Set(['GET', 'HEAD'])],
-    [`${INTERACTION_BASE}/:uid/confirm`, new Set(['POST'])],
-    [`${INTERACTION_BASE}/:uid/abort`, new Set(['POST'])],
-  ]);
 }
 
 function requestedScopes(details: InteractionDetails): string[] {

@@ -14,7 +14,7 @@ export const PROTECTED_RESOURCE_PATHS = [
 ];
 
 /** RFC 9728 metadata for the one protected resource, POST /api/mcp. */
-export function registerProtectedResourceMetadata(app: FastifyInstance, server: AuthorizationServer): Map<string, Set<string>> {
+export function registerProtectedResourceMetadata(app: FastifyInstance, server: AuthorizationServer): void {
   const metadata = {
     resource: server.resource,
     authorization_servers: [server.issuer],
@@ -28,7 +28,6 @@ export function registerProtectedResourceMetadata(app: FastifyInstance, server: 
     app.get(path, async (_req, reply) => reply.header('cache-control', 'public, max-age=300')
       .header('access-control-allow-origin', '*').send(metadata));
   }
-  return new Map(PROTECTED_RESOURCE_PATHS.map((p) => [p, new Set(['GET', 'HEAD'])]));
 }
 
 /** An agent repeats its access token on every call; its RSA signature is checked once a minute at most. */

@@ -75,7 +75,7 @@ function buildDocs(): { byPath: Map<string, Asset>; html: string } {
  * The API reference: GET /api/docs renders /api/openapi.json with Swagger UI, served from the
  * project's own dependencies under a CSP that allows this origin only. /docs redirects here.
  */
-export function registerApiDocs(app: FastifyInstance): Map<string, Set<string>> {
+export function registerApiDocs(app: FastifyInstance): void {
   // Swagger UI's files (about 2.4 MiB with their gzip forms) are read by the first docs request,
   // not held by every gateway from its start.
   let loaded: { byPath: Map<string, Asset>; html: string } | undefined;
@@ -103,10 +103,4 @@ export function registerApiDocs(app: FastifyInstance): Map<string, Set<string>> 
     if (gzip) reply.header('content-encoding', 'gzip');
     return reply.send(gzip ? asset.gzip : asset.body);
   });
-
-  return new Map([
-    ['/api/docs', new Set(['GET', 'HEAD'])],
-    ['/docs', new Set(['GET', 'HEAD'])],
-    ['/api/docs/assets/:hash/:file', new Set(['GET', 'HEAD'])],
-  ]);
 }

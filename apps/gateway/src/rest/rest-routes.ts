@@ -97,8 +97,7 @@ export function pickOperation<T extends { op: Operation }>(bound: readonly T[], 
  * One route per method and path of the catalogue (credential variants share their path's route):
  * parse, authenticate, pick the operation, validate, forward, answer. Nothing else.
  */
-export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<string, Set<string>> {
-  const methodsByPath = new Map<string, Set<string>>();
+export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): void {
   const routes = new Map<string, BoundOperation[]>();
   for (const op of catalogue) {
     if (!op.rest || op.access === 'internal') continue;
@@ -111,7 +110,6 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
       throw new Error(`${method} ${path}: credential variants of upload or download routes are not supported`);
     }
     const url = fastifyPath(path);
-    methodsByPath.set(url, (methodsByPath.get(url) ?? new Set()).add(method));
     const { upload } = bound[0]!.op.rest!;
     const serve = async (req: FastifyRequest, reply: FastifyReply) => {
       let staged: string | undefined;
@@ -184,7 +182,6 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): Map<st
     if (upload) app.register(async (scope) => { acceptRawBodies(scope); scope.route(route); });
     else app.route(route);
   }
-  return methodsByPath;
 }
 
 /** `Cache-Control: no-cache` from the reader: answer from the service (the fresh page then replaces the stored one). */

@@ -1,0 +1,60 @@
+import { acceptApplication, declineApplication, listJobApplications, listJobFiles, setJobFileAccess } from '@marketplace/contracts';
+import { CATEGORY_NAMES } from '../board/category-names.js';
+import { html } from '../kit/layout.js';
+import { guarded } from '../kit/error-pages.js';
+import { formAction, sessionPage } from '../kit/form-action.js';
+import { callAs, doneNotice, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
+import { applicationsSection, fileAccessSection } from './hiring-applications.js';
+import { isHired, jobLinks, myJob, soft, STATUS_NAMES, waitsLine, waitsOn } from '../posting/posting-my-jobs.js';
+
+const enc = encodeURIComponent;
+
+const NOTICES = {
+  posted: 'Your job is posted and on the board.',
+  edited: 'Saved. The job page shows the new version.',
+  accepted: 'Hired. You now have each other\'s contact; the work page follows the job from here.',
+  declined: 'Declined. The applicant is told.',
+  'access-on': 'The hired worker can now use the job files.',
+  'access-off': 'The hired worker can no longer reach the job files.',
+};
+
+/** Hiring: a job's applications, accept and decline, the contact once hired, file access for the worker. */
+export function hiringPages(deps: PageDeps): PageDefinition[] {
+  const pages: PageDefinition[] = [];
+  const jobPage: PageRender = (req, reply, caller, state, status) => guarded(reply, 'Your job', async () => {
+    const job = await myJob(deps.bus, req, caller, (req.params as { id: string }).id);
+    const read = callAs(deps.bus, req, caller, listJobApplications, { id: job.id }).catch(soft);
+    const [applications, files, waits] = await Promise.all([
+      read,
+      isHired(job.status) ? callAs(deps.bus, req, caller, listJobFiles, { id: job.id }).catch(soft) : null,
+      waitsOn(deps.bus, req, caller, job, read),
+    ]);
+    return memberPage(reply, { title: job.title, status, body: html`<h1>${job.title}</h1>
+${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
+<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status" id="job-status">${STATUS_NAMES[job.status]}</span>
+ · version ${job.version} · posted ${when(job.createdAt)}${job.closesAt ? html` · closes ${when(job.closesAt)}` : ''}</p>
+<p class="waits">${waitsLine(waits)}</p>
+${jobLinks(job, 'applications')}
+${applicationsSection(job, applications?.applications ?? null)}
+${fileAccessSection(job, files)}
+<p><a href="/me/jobs">All your jobs</a></p>` });
+  });
+
+  pages.push(sessionPage('/me/jobs/:id', jobPage));
+  pages.push(formAction(deps, {
+    path: '/me/jobs/:id/applications/:applicationId/accept', form: 'accept', op: acceptApplication, page: jobPage,
+    input: (_form, params) => ({ id: params.applicationId }),
+    done: (out, params) => `/me/jobs/${enc(params.id!)}?done=accepted#application-${enc(out.id)}`,
+  }));
+  pages.push(formAction(deps, {
+    path: '/me/jobs/:id/applications/:applicationId/decline', form: 'decline', op: declineApplication, page: jobPage,
+    input: (_form, params) => ({ id: params.applicationId }),
+    done: (out, params) => `/me/jobs/${enc(params.id!)}?done=declined#application-${enc(out.id)}`,
+  }));
+  pages.push(formAction(deps, {
+    path: '/me/jobs/:id/file-access', form: 'file-access', op: setJobFileAccess, page: jobPage,
+    input: (form, params) => ({ id: params.id, allowed: form.allowed === 'true' }),
+    done: (out, params) => `/me/jobs/${enc(params.id!)}?done=${out.workerAccess ? 'access-on' : 'access-off'}`,
+  }));
+  return pages;
+}

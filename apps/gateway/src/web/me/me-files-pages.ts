@@ -1,0 +1,117 @@
+import {
+  AppError, deleteMyFile, downloadMyFile, FILE_LIMITS, listMyFiles, previewMyFile, type PersonalFile,
+} from '@marketplace/contracts';
+import { html, type Raw } from '../kit/layout.js';
+import { guarded } from '../kit/error-pages.js';
+import { downloadLink, formAction, sessionPage } from '../kit/form-action.js';
+import { callAs, definePage, doneNotice, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
+import { meCrumbs, scrollTable } from './me-page-parts.js';
+
+const DONE = { uploaded: 'Your file is uploaded.', deleted: 'The file is being deleted; it leaves the list once its storage is freed.' } as const;
+
+/** Bytes as a person reads them. */
+export function byteSize(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  const [value, unit] = n < 1_048_576 ? [n / 1024, 'KB'] : n < 1_073_741_824 ? [n / 1_048_576, 'MB'] : [n / 1_073_741_824, 'GB'];
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${unit}`;
+}
+
+function stateOf(f: PersonalFile): Raw {
+  if (f.status === 'ready') return html`Ready`;
+  if (f.status === 'deleting') return html`Being deleted`;
+  return html`Uploading: ${Math.floor((f.received / f.size) * 100)}% received. <span class="note">Choose it again above to finish.</span>`;
+}
+
+const deleteForm = (f: PersonalFile) => (f.canWrite && f.status !== 'deleting'
+  ? html`<form method="post" action="/me/files/${f.id}/delete" class="inline"><button type="submit" class="secondary" aria-label="Delete ${f.path}">Delete</button></form>`
+  : html``);
+
+function fileRow(f: PersonalFile): Raw {
+  const name = f.status === 'ready' ? html`<a href="/me/files/${f.id}">${f.path}</a>` : html`${f.path}`;
+  return html`<tr><td>${name}</td><td>${byteSize(f.size)}</td><td>${stateOf(f)}</td><td>${when(f.createdAt)}</td><td>${deleteForm(f)}</td></tr>`;
+}
+
+const filesPage: (deps: PageDeps) => PageRender = (deps) => (req, reply, caller, state, status = 200) =>
+  guarded(reply, 'Files', async () => {
+    const out = await callAs(deps.bus, req, caller, listMyFiles, {});
+    const used = out.files.reduce((sum, f) => sum + f.size, 0);
+    return memberPage(reply, {
+      title: 'Files', status, scripts: ['file-upload'],
+      body: html`
+${meCrumbs('Files')}
+<h1>Files</h1>
+${noticeOf(state.notice ?? doneNotice(req, DONE))}
+<p>Private to you and the agents you connect. ${out.files.length} of ${FILE_LIMITS.files} files, ${byteSize(used)} of ${byteSize(FILE_LIMITS.personalBytes)} used.</p>
+${out.closed ? html`<p class="notice">Your account is being deleted, so files can no longer be added or changed.</p>` : html`
+<section class="part" aria-labelledby="upload-heading">
+<h2 id="upload-heading">Upload a file</h2>
+<form id="upload-form" hidden data-chunk-bytes="${FILE_LIMITS.chunkBytes}">
+<label for="upload-file">File</label>
+<input id="upload-file" type="file" required aria-describedby="upload-file-hint">
+<p class="note" id="upload-file-hint">Up to ${byteSize(FILE_LIMITS.fileBytes)}. An interrupted upload resumes where it stopped when you choose the same file again.</p>
+<label for="upload-path">Name</label>
+<input id="upload-path" maxlength="${FILE_LIMITS.pathLength}" autocomplete="off" aria-describedby="upload-path-hint">
+<p class="note" id="upload-path-hint">The file's name by default. Put it in a folder with a slash, such as reports/q3.pdf.</p>
+<p class="error field-error" id="upload-path-error" hidden></p>
+<button type="submit">Upload</button>
+<div id="upload-progress-box" hidden><label for="upload-progress">Upload progress</label>
+<progress id="upload-progress" max="1" value="0"></progress></div>
+<p id="upload-status" role="status" aria-live="polite"></p>
+</form>
+<noscript><p class="note">Uploading needs JavaScript: files go up in parts so a broken connection can resume.</p></noscript>
+</section>`}
+<section class="part" aria-labelledby="files-heading">
+<h2 id="files-heading">Your files</h2>
+${out.files.length ? scrollTable('Your files', html`<table>
+<thead><tr><th scope="col">Name</th><th scope="col">Size</th><th scope="col">State</th><th scope="col">Added</th><th scope="col"><span class="note">Action</span></th></tr></thead>
+<tbody>${out.files.map(fileRow)}</tbody></table>`) : html`<p class="note">You have no files yet.</p>`}
+</section>`,
+    });
+  });
+
+/** A file's own page: its preview when it is an image this service can show, download and delete. */
+const filePage: (deps: PageDeps) => PageRender = (deps) => (req, reply, caller, state, status = 200) =>
+  guarded(reply, 'File', async () => {
+    const { id } = req.params as { id: string };
+    const file = (await callAs(deps.bus, req, caller, listMyFiles, {})).files.find((f) => f.id === id);
+    if (!file) throw AppError.notFound('No such file among yours.');
+    const preview = file.status === 'ready' ? await callAs(deps.bus, req, caller, previewMyFile, { fileId: id }) : null;
+    return memberPage(reply, {
+      title: file.path, status,
+      body: html`
+${meCrumbs(file.path, { href: '/me/files', text: 'Files' })}
+<h1>${file.path}</h1>
+${noticeOf(state.notice ?? doneNotice(req, DONE))}
+<p class="meta">${byteSize(file.size)} · added ${when(file.createdAt)} · ${stateOf(file)}</p>
+${preview?.kind === 'image'
+    ? html`<figure class="file-preview"><img src="/me/files/${file.id}/preview" alt="Preview of ${file.path}"><figcaption class="note">A smaller copy of the image.</figcaption></figure>`
+    : preview ? html`<p class="note">No preview: ${preview.reason}</p>` : ''}
+<p>${file.status === 'ready' ? html`<a class="button" href="/me/files/${file.id}/download">Download</a>` : ''}${deleteForm(file)}</p>
+<p><a href="/me/files">All your files</a></p>`,
+    });
+  });
+
+/** /me/files: the list with the upload (a script over the chunked API), each file's page, preview image and download. */
+export function meFilesPages(deps: PageDeps): PageDefinition[] {
+  const pages: PageDefinition[] = [];
+  const list = filesPage(deps);
+  pages.push(sessionPage('/me/files', list));
+  pages.push(sessionPage('/me/files/:id', filePage(deps)));
+  pages.push(formAction(deps, {
+    path: '/me/files/:id/delete', form: 'delete', op: deleteMyFile, page: list,
+    input: (_f, params) => ({ fileId: params.id }), done: () => '/me/files?done=deleted',
+  }));
+
+  // The preview's bytes under this site's own address, since the pages' policy loads images from nowhere else.
+  pages.push(definePage({ method: 'GET', path: '/me/files/:id/preview', guard: 'signed-up', handler: async (req, reply, caller) => {
+    const { id } = req.params as { id: string };
+    const preview = await callAs(deps.bus, req, caller, previewMyFile, { fileId: id });
+    if (preview.kind !== 'image') throw AppError.notFound(preview.reason);
+    return reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff')
+      .type(preview.mimeType).send(Buffer.from(preview.data, 'base64'));
+  } }));
+
+  pages.push(downloadLink('/me/files/:id/download',
+    (req, caller) => callAs(deps.bus, req, caller, downloadMyFile, { fileId: (req.params as { id: string }).id })));
+  return pages;
+}

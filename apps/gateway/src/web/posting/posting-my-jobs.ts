@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError, getJobWork, listJobApplications, listMyJobs, type Caller, type JobApplication, type Job, type JobStatus } from '@marketplace/contracts';
+import type { BusClient } from '@marketplace/service-kit/edge';
+import { CATEGORY_NAMES } from '../board/category-names.js';
+import { html, type Raw } from '../kit/layout.js';
+import { callAs, when } from '../kit/page.js';
+
+/** The poster's jobs: each with its status, what it waits on, and where to go next. */
+
+export const STATUS_NAMES: Record<JobStatus, string> = {
+  open: 'Open', in_progress: 'In progress', submitted: 'Work turned in', changes_requested: 'Changes requested',
+  rating: 'Being rated', completed: 'Completed', closed: 'Closed',
+};
+
+/** Statuses in which someone is hired, so the job has a work page. */
+const HIRED: readonly JobStatus[] = ['in_progress', 'submitted', 'changes_requested', 'rating', 'completed'];
+export const isHired = (status: JobStatus): boolean => HIRED.includes(status);
+
+const enc = encodeURIComponent;
+
+/** What a job waits on, in one line; null when the services could not say. */
+export type WaitsOn = string | null;
+
+/**
+ * One of the visitor's own jobs (closed ones are gone for everybody). Read from their own job list
+ * rather than the job's details, which also answer other members and the hired worker.
+ */
+export async function myJob(bus: BusClient, req: FastifyRequest, caller: Caller, id: string): Promise<Job> {
+  const { jobs } = await callAs(bus, req, caller, listMyJobs, {});
+  const job = jobs.find((j) => j.id === id);
+  if (!job) throw AppError.notFound('You have no job with this id.');
+  return job;
+}
+
+/** A part that may fail alone: the page still shows the job without it (a 5xx still fails the page). */
+export function soft(err: unknown): null {
+  if (err instanceof AppError && err.status < 500) return null;
+  throw err;
+}
+
+/**
+ * Asked of the services that know: the hired work's own `reason`, or for an open job how many
+ * applications wait on the poster's decision.
+ */
+export async function waitsOn(
+  bus: BusClient, req: FastifyRequest, caller: Caller, job: Job, read?: Promise<{ applications: JobApplication[] } | null>,
+): Promise<WaitsOn> {
+  if (job.safetyHidden) return 'Waiting on staff: they hid the job from the board.';
+  if (isHired(job.status)) {
+    const work = await callAs(bus, req, caller, getJobWork, { id: job.id }).catch(soft);
+    return work?.reason ?? null;
+  }
+  const list = await (read ?? callAs(bus, req, caller, listJobApplications, { id: job.id }).catch(soft));
+  if (!list) return null;
+  const waiting = list.applications.filter((a) => a.status === 'submitted').length;
+  if (waiting) return `Waiting on you: ${waiting} ${waiting === 1 ? 'application waits' : 'applications wait'} for your decision.`;
+  return 'Waiting on applicants: no application waits for a decision.';
+}
+
+/** The line itself, or a note that the services could not say right now. */
+export const waitsLine = (waits: WaitsOn): Raw | string => waits ?? html`<span class="muted">What it waits on is not known right now.</span>`;
+
+/** Links to everything about one job the poster can reach now. */
+export function jobLinks(job: Job, except: 'applications' | 'none' = 'none'): Raw {
+  const id = enc(job.id);
+  const links: Raw[] = [];
+  if (job.status === 'open' || job.status === 'completed') links.push(html`<a href="/jobs/${id}">Job page</a>`);
+  if (except !== 'applications') links.push(html`<a href="/me/jobs/${id}">Applications</a>`);
+  if (isHired(job.status)) links.push(html`<a href="/jobs/${id}/work">Work page</a>`);
+  if (job.status === 'open' && !job.safetyHidden) links.push(html`<a href="/me/jobs/${id}/edit">Edit</a>`, html`<a href="/me/jobs/${id}/close">Close</a>`);
+  return html`<p class="links">${links.map((l, i) => html`${i ? ' · ' : ''}${l}`)}</p>`;
+}
+
+function jobItem(job: Job, waits: WaitsOn): Raw {
+  return html`<li class="card job" id="job-${job.id}">
+<h2><a href="/me/jobs/${enc(job.id)}">${job.title}</a></h2>
+<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status">${STATUS_NAMES[job.status]}</span>
+ · version ${job.version} · posted ${when(job.createdAt)}${job.posterVisibility === 'anonymous' ? ' · anonymous' : ''}</p>
+<p class="waits">${waitsLine(waits)}</p>
+${jobLinks(job)}
+</li>`;
+}
+
+export function myJobsList(jobs: readonly Job[], waits: readonly WaitsOn[]): Raw {
+  if (!jobs.length) return html`<p id="no-jobs">You have not posted a job yet.</p>`;
+  return html`<ul class="cards" id="my-jobs" aria-label="Your jobs">${jobs.map((job, i) => jobItem(job, waits[i] ?? null))}</ul>`;
+}

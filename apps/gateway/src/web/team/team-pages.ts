@@ -1,0 +1,153 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  addTeamMember, AppError, createTeam, createTeamApiKey, getTeam, getTeamPerformance, updateTeam, type Caller, type OutputOf,
+} from '@marketplace/contracts';
+import { selectInput, textInput } from '../kit/form-fields.js';
+import { html, type Raw } from '../kit/layout.js';
+import { guarded } from '../kit/error-pages.js';
+import { formAction, sessionPage } from '../kit/form-action.js';
+import { callAs, doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps, when } from '../kit/page.js';
+import { meCrumbs, scrollTable } from '../me/me-page-parts.js';
+import { teamCandidatePages } from './team-candidate.js';
+import { keyBox, showKeyOnce, type CreatedKey } from './team-key-box.js';
+import { teamJobPages } from './team-jobs.js';
+
+type TeamView = OutputOf<typeof getTeam>;
+type Performance = OutputOf<typeof getTeamPerformance>;
+
+const NOTICES = {
+  created: 'Your team is created: you are its owner.',
+  renamed: 'The team is renamed.',
+  invited: 'The member is on the team.',
+} as const;
+
+const PERIODS = [7, 30, 90] as const;
+
+function periodOf(req: FastifyRequest): (typeof PERIODS)[number] {
+  const days = Number((req.query as Record<string, unknown>).days);
+  return PERIODS.find((d) => d === days) ?? 30;
+}
+
+/** The caller's team, or null when they are on none (the service answers 404 then). */
+async function teamOrNone(deps: PageDeps, req: FastifyRequest, caller: Caller): Promise<TeamView | null> {
+  try {
+    return await callAs(deps.bus, req, caller, getTeam, {});
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+const createForm = (state: FormState): Raw => html`<section class="part" aria-labelledby="create-heading">
+<h2 id="create-heading">Create a team</h2>
+<p>You are on no team. A team (a company) posts budgeted jobs and hires candidates; you become its owner. A member is on one team at most.</p>
+<form method="post" action="/me/team" novalidate>
+${textInput({ form: 'create', name: 'name', label: 'Company name', required: true, maxlength: 120 }, state)}
+<button type="submit">Create the team</button>
+</form></section>`;
+
+function membersPart(view: TeamView, manages: boolean, state: FormState): Raw {
+  return html`<section class="part" aria-labelledby="members-heading">
+<h2 id="members-heading">Members</h2>
+${scrollTable('Team members', html`<table>
+<thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Joined</th></tr></thead>
+<tbody>${view.members.map((m) => html`<tr><td>${m.name}</td><td>${m.email}</td><td>${m.role}</td><td>${when(m.joinedAt)}</td></tr>`)}</tbody>
+</table>`)}
+${manages ? html`<h3>Invite a member</h3>
+<form method="post" action="/me/team/members" novalidate>
+${textInput({ form: 'invite', name: 'email', label: 'Their email address', type: 'email', required: true, maxlength: 254, autocomplete: 'off', hint: 'The address of their verified account here; they join at once.' }, state)}
+${selectInput({ form: 'invite', name: 'role', label: 'Role', options: [['member', 'Member'], ['admin', 'Admin: may rename, invite and make team keys']], value: 'member' }, state)}
+<button type="submit">Add to the team</button>
+</form>` : ''}
+</section>`;
+}
+
+function keysPart(manages: boolean, state: FormState, key: CreatedKey | undefined): Raw {
+  if (!manages) return html``;
+  return html`<section class="part" aria-labelledby="keys-heading">
+<h2 id="keys-heading">Team API key</h2>
+<p>A team key acts as you within the team: with it, <code>GET /api/jobs</code> lists open team jobs.</p>
+${keyBox(key)}
+<form method="post" action="/me/team/api-keys" novalidate>
+${textInput({ form: 'key', name: 'name', label: 'Key name', required: true, maxlength: 120, hint: 'A label to tell your keys apart.' }, state)}
+<button type="submit">Create a team key</button>
+</form></section>`;
+}
+
+function performancePart(p: Performance): Raw {
+  const period = (d: number) => (d === p.days ? html`<strong aria-current="page">${d} days</strong> ` : html`<a href="/me/team?days=${d}#performance-heading">${d} days</a> `);
+  const figures: [string, number][] = [
+    ['Jobs posted', p.jobsPosted], ['Open now', p.openJobs], ['Filled', p.filled], ['Closed without a hire', p.closed],
+    ['Applications received', p.applications], ['Listing fees recorded (never charged)', p.listingFeesRecorded],
+  ];
+  return html`<section class="part" aria-labelledby="performance-heading">
+<h2 id="performance-heading">Performance</h2>
+<nav aria-label="Period"><p>${PERIODS.map(period)}</p></nav>
+<p class="meta">Since ${when(p.since)} (UTC days, today included).</p>
+<table><caption>Over the last ${p.days} days</caption>
+<tbody>${figures.map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${name.startsWith('Listing') ? `$${value}` : value}</td></tr>`)}</tbody>
+</table>
+</section>`;
+}
+
+function jobsPart(view: TeamView): Raw {
+  return html`<section class="part" aria-labelledby="jobs-heading">
+<h2 id="jobs-heading">Team jobs</h2>
+<p><a href="/me/team/jobs/new">Post a team job</a></p>
+${view.jobs.length ? html`<ul class="cards">${view.jobs.map((j) => html`<li class="card">
+<h3><a href="/me/team/jobs/${j.id}">${j.title}</a></h3>
+<p class="meta">$${j.budget} · ${j.status} · posted ${when(j.createdAt)}${j.closesAt ? html` · closes ${when(j.closesAt)}` : ''}</p>
+</li>`)}</ul>` : html`<p class="note">No team jobs yet.</p>`}
+</section>`;
+}
+
+/** /me/team: creating a team, or the team with its members, invitations, key, figures and jobs. */
+export function teamPages(deps: PageDeps): PageDefinition[] {
+  const pages: PageDefinition[] = [];
+  const page = (req: FastifyRequest, reply: FastifyReply, caller: Caller, state: FormState, status = 200, key?: CreatedKey) =>
+    guarded(reply, 'Company (team)', async () => {
+      const view = await teamOrNone(deps, req, caller);
+      const notice = noticeOf(state.notice ?? doneNotice(req, NOTICES));
+      if (!view) {
+        return memberPage(reply, { title: 'Company (team)', status, body: html`${meCrumbs('Company (team)')}<h1>Company (team)</h1>${notice}${createForm(state)}` });
+      }
+      const manages = view.role !== 'member';
+      const performance = await callAs(deps.bus, req, caller, getTeamPerformance, { days: periodOf(req) });
+      return memberPage(reply, {
+        title: view.team.name, status, body: html`
+${meCrumbs('Company (team)')}
+<h1>${view.team.name}</h1>
+${notice}
+<p class="meta">Your role: <strong>${view.role}</strong> · team since ${when(view.team.createdAt)}</p>
+${manages ? html`<form method="post" action="/me/team/name" novalidate>
+${textInput({ form: 'rename', name: 'name', label: 'Company name', value: view.team.name, required: true, maxlength: 120 }, state)}
+<button type="submit" class="secondary">Rename the team</button>
+</form>` : ''}
+${jobsPart(view)}
+${membersPart(view, manages, state)}
+${keysPart(manages, state, key)}
+${performancePart(performance)}
+<p><a href="/me/candidate">Your candidate profile</a>, to apply to team jobs yourself.</p>`,
+      });
+    });
+
+  pages.push(sessionPage('/me/team', page));
+  pages.push(formAction(deps, {
+    path: '/me/team', form: 'create', op: createTeam, page, input: (f) => ({ name: f.name ?? '' }), done: () => '/me/team?done=created',
+  }));
+  pages.push(formAction(deps, {
+    path: '/me/team/name', form: 'rename', op: updateTeam, page, input: (f) => ({ name: f.name ?? '' }), done: () => '/me/team?done=renamed',
+  }));
+  pages.push(formAction(deps, {
+    path: '/me/team/members', form: 'invite', op: addTeamMember, page,
+    input: (f) => ({ email: f.email ?? '', role: f.role || 'member' }), done: () => '/me/team?done=invited',
+  }));
+  pages.push(formAction(deps, {
+    path: '/me/team/api-keys', form: 'key', op: createTeamApiKey, page, input: (f) => ({ name: f.name ?? '' }), done: () => '/me/team',
+    shown: showKeyOnce(page),
+  }));
+
+  pages.push(...teamJobPages(deps));
+  pages.push(...teamCandidatePages(deps));
+  return pages;
+}
