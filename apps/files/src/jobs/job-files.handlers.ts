@@ -4,7 +4,9 @@ import {
   AppError, completeJobFile, createJobFile, deleteJobFile, downloadJobFile, FILE_LIMITS, fileAccessGrantedV1, listJobAttachments,
   listJobFiles, previewJobFile, setJobFileAccess, uploadJobFileChunk, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { ObjectStorage, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  ObjectStorage, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { downloadLink } from '../downloads/download-my-file.handler.js';
 import { findAreaStoredFile } from '../downloads/own-file.js';
 import { AreaUploads } from '../files/area-uploads.js';
@@ -40,6 +42,7 @@ export class SetJobFileAccessHandler implements OperationHandler<typeof setJobFi
   constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly areas: JobAreas) {}
 
   async handle({ id, allowed }: InputOf<typeof setJobFileAccess>, ctx: HandlerContext): Promise<OutputOf<typeof setJobFileAccess>> {
+    await countAttempt(this.ds, limitBuckets().fileAccessChanges, callerOf(ctx).memberId);
     const view = await this.areas.resolve(id, ctx);
     if (view.role !== 'poster') throw AppError.forbidden("Only the job's poster grants access to its files.");
     if (view.closed) throw AppError.conflict(JOB_AREA_CLOSED);

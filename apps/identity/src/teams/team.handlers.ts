@@ -4,7 +4,9 @@ import { DataSource } from 'typeorm';
 import {
   AppError, addTeamMember, createTeam, getTeam, getTeamMembership, teamRenamedV1, updateTeam, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  BusClient, callerOf, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
+} from '@marketplace/service-kit';
 import { membershipOf, requireManager, requireMembership, teamView } from './team-view.js';
 
 @Injectable()
@@ -29,6 +31,7 @@ export class CreateTeamHandler implements OperationHandler<typeof createTeam> {
     const caller = callerOf(ctx);
     const teamId = randomUUID();
     await this.uow.run(async (em) => {
+      await countAttempt(em, limitBuckets().teamChanges, caller.memberId);
       await em.query('INSERT INTO teams (id, name) VALUES ($1, $2)', [teamId, name]);
       // The member's primary key settles two concurrent creations: the second finds the member taken.
       const rows = (await em.query(
@@ -52,6 +55,7 @@ export class UpdateTeamHandler implements OperationHandler<typeof updateTeam> {
     const membership = await requireMembership(this.ds.manager, callerOf(ctx).memberId);
     requireManager(membership);
     await this.uow.run(async (em) => {
+      await countAttempt(em, limitBuckets().teamChanges, callerOf(ctx).memberId);
       await em.query('UPDATE teams SET name = $2 WHERE id = $1', [membership.teamId, name]);
       await recordEvent(em, teamRenamedV1, { teamId: membership.teamId, name, renamedAt: new Date().toISOString() });
     });
