@@ -4,10 +4,11 @@ import { z } from 'zod';
  * Named limits on writes that cost something or notify other members, per member, each counted by
  * the service that owns the operations it covers (in the one limits counter, under `bucket`).
  * `window` is a sliding hour or a UTC day. Deployments change `max` with the environment variable
- * `WRITE_LIMIT_<BUCKET>` (e.g. `WRITE_LIMIT_WORK_SUBMISSIONS=10`); GET /api/safety-policy lists what is in force.
+ * `WRITE_LIMIT_<BUCKET>` (e.g. `WRITE_LIMIT_TEAM_INVITATIONS=10`); GET /api/safety-policy lists what is in force.
  */
 export const WRITE_LIMITS = {
-  teamChanges: { bucket: 'team_changes', window: 'hour', max: 30, covers: 'creating and renaming a team' },
+  teamInvitations: { bucket: 'team_invitations', window: 'day', max: 20, covers: 'team invitations sent (POST /api/team/members); a team also holds at most 50 pending invitations' },
+  teamChanges: { bucket: 'team_changes', window: 'hour', max: 30, covers: 'creating, renaming and leaving a team, accepting and declining team invitations' },
   apiKeys: { bucket: 'api_keys_made', window: 'day', max: 50, covers: 'API keys made (member, team and candidate keys)' },
   profileChanges: { bucket: 'profile_changes', window: 'hour', max: 60, covers: 'profile updates, work authorization, photo removal' },
   jobCloses: { bucket: 'job_closes', window: 'hour', max: 30, covers: 'closing member and team jobs' },
