@@ -218,3 +218,54 @@ describe('job files over MCP with a real OAuth token', () => {
     expect(await tool(wt, 'list_job_files', { job_id: jobId })).toMatchObject({ isError: true, status: 403 });
   });
 });
+
+describe("a new hire and the previous hire's uploads (issue 31, finding 4)", () => {
+  it("after a cancellation the new hire sees the poster's files and its own, never the earlier hire's", async () => {
+    const [poster, first, second] = (await createMembers(nats, 3)) as [TestMember, TestMember, TestMember];
+    const jobId = await postJob(poster, 'Files across hires');
+    await hire(poster, first, jobId);
+    expect((await access(poster, jobId, true)).status).toBe(200);
+    const brief = await upload(poster, jobId, 'brief.txt');
+    const old = await upload(first, jobId, 'old-draft.txt');
+    expect(old.status).toBe(200);
+    const half = await api(base, `/api/jobs/${jobId}/files`, { key: first.key, body: { path: 'half.txt', size: 10, sha256: sha(Buffer.alloc(10)) } });
+    expect(half.status).toBe(201);
+    expect((await api(base, `/api/jobs/${jobId}/cancel`, { key: first.key, method: 'POST' })).status).toBe(200);
+
+    const secondHire = await hire(poster, second, jobId);
+    expect((await access(poster, jobId, true)).status).toBe(200);
+    const own = await upload(second, jobId, 'new-draft.txt');
+    const seen = (await files(second, jobId)).body.files.map((f: { id: string }) => f.id);
+    expect(seen.sort()).toEqual([brief.id, own.id].sort());
+    const details = await api(base, `/api/jobs/${jobId}/details`, { key: second.key });
+    expect(details.body.attachments.files.map((f: { id: string }) => f.id).sort()).toEqual([brief.id, own.id].sort());
+
+    // The earlier hire's files are as absent as another job's: download, preview, chunks, complete, delete.
+    const oldFile = `/api/jobs/${jobId}/files/${old.id}`;
+    expect((await api(base, `${oldFile}/download`, { key: second.key, method: 'POST' })).status).toBe(404);
+    expect((await api(base, `${oldFile}/preview`, { key: second.key })).status).toBe(404);
+    expect((await api(base, oldFile, { key: second.key, method: 'DELETE' })).status).toBe(404);
+    const halfFile = `/api/jobs/${jobId}/files/${half.body.file.id}`;
+    expect((await api(base, `${halfFile}/complete`, { key: second.key, method: 'POST' })).status).toBe(404);
+    const chunk = await fetch(`${base}${halfFile}/chunks/0?sha256=${sha(Buffer.alloc(10))}`, {
+      method: 'PUT', headers: { authorization: `Bearer ${second.key}`, 'content-type': 'application/octet-stream' }, body: Buffer.alloc(10),
+    });
+    expect(chunk.status).toBe(404);
+    // What the poster shares is readable; the poster still sees and keeps every file.
+    expect((await api(base, `/api/jobs/${jobId}/files/${brief.id}/download`, { key: second.key, method: 'POST' })).status).toBe(200);
+    const posterView = (await files(poster, jobId)).body;
+    expect(posterView.hireId).toBe(secondHire);
+    expect(posterView.files.map((f: { id: string }) => f.id)).toEqual(expect.arrayContaining([brief.id, old.id, half.body.file.id, own.id]));
+    expect((await api(base, `${oldFile}/download`, { key: poster.key, method: 'POST' })).status).toBe(200);
+
+    // Over MCP too.
+    const token = await mcpToken(second);
+    const listed = toolOutcome(await mcp(base, 'tools/call', {
+      name: 'list_job_files', arguments: { job_id: jobId, conversation_id: 'new', llm_model: 'test' },
+    }, token));
+    expect(listed.files.map((f: { id: string }) => f.id).sort()).toEqual([brief.id, own.id].sort());
+    expect(toolOutcome(await mcp(base, 'tools/call', {
+      name: 'delete_job_file', arguments: { job_id: jobId, file_id: old.id, conversation_id: 'new', llm_model: 'test' },
+    }, token))).toMatchObject({ isError: true, status: 404 });
+  });
+});

@@ -29,6 +29,15 @@ async function candidate(state = 'CA'): Promise<TestMember & { candidateKey: str
   return { ...member, candidateKey: await keyOf(member, 'candidate') };
 }
 
+/** Invites `member` to the owner's team and has them accept: the only way onto a team. */
+async function join(inviterKey: string, member: TestMember, role: 'admin' | 'member' = 'member'): Promise<void> {
+  const invited = await api(base, '/api/team/members', { key: inviterKey, body: { email: member.email, role } });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(202);
+  const { invitations } = (await api(base, '/api/me/team-invitations', { key: member.key })).body;
+  const accepted = await api(base, `/api/me/team-invitations/${invitations[0].id}/accept`, { key: member.key, method: 'POST' });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+}
+
 const teamJob = (over: Record<string, unknown> = {}) => ({
   title: 'label a thousand receipts', budget: 500, constraints: '## Scope\nLabel each receipt by category.', acceptListingFee: true, ...over,
 });
@@ -55,9 +64,8 @@ describe('teams: create, read, rename, invite, roles', () => {
   it('owner and admin rename and invite; a plain member is refused with 403 naming the role', async () => {
     const { owner } = await teamWithOwner('Before');
     const [admin, plain, outsider] = await createMembers(nats, 3);
-    const invited = await api(base, '/api/team/members', { key: owner.key, body: { email: admin!.email, role: 'admin' } });
-    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    expect((await api(base, '/api/team/members', { key: admin!.key, body: { email: plain!.email } })).status).toBe(201);
+    await join(owner.key, admin!, 'admin');
+    await join(admin!.key, plain!);
     const renamed = await api(base, '/api/team', { key: admin!.key, method: 'PATCH', body: { name: 'After' } });
     expect(renamed.status).toBe(200);
     expect(renamed.body.team.name).toBe('After');
@@ -68,10 +76,12 @@ describe('teams: create, read, rename, invite, roles', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.fields).toEqual({ role: expect.any(String) });
     expect((await api(base, '/api/team/members', { key: plain!.key, body: { email: outsider!.email } })).status).toBe(403);
-    // Someone already on a team cannot be invited to another.
+    // Someone already on a team may be invited (the answer tells nothing), but cannot accept until they leave.
     const other = await teamWithOwner('Other');
-    expect((await api(base, '/api/team/members', { key: owner.key, body: { email: other.owner.email } })).status).toBe(409);
-    expect((await api(base, '/api/team/members', { key: owner.key, body: { email: 'nobody-here@example.test' } })).status).toBe(404);
+    expect((await api(base, '/api/team/members', { key: owner.key, body: { email: other.owner.email } })).status).toBe(202);
+    const waiting = (await api(base, '/api/me/team-invitations', { key: other.owner.key })).body.invitations;
+    expect(waiting).toMatchObject([{ team: { name: 'After' }, role: 'member', invitedBy: owner.name }]);
+    expect((await api(base, `/api/me/team-invitations/${waiting[0].id}/accept`, { key: other.owner.key, method: 'POST' })).status).toBe(409);
   });
 
   it('400 with fields, 401 without credentials, 404 when on no team', async () => {

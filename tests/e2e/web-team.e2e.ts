@@ -14,6 +14,7 @@ let owner: TestMember;
 let teammate: TestMember;
 let candidate: TestMember;
 let ownerSession: string;
+let teammateSession: string;
 let candidateSession: string;
 
 beforeAll(async () => {
@@ -21,6 +22,7 @@ beforeAll(async () => {
   [owner, teammate, candidate] = (await createMembers(nats, 3)) as [TestMember, TestMember, TestMember];
   ownerSession = (await signIn(base, mailDir, { email: owner.email })).token;
   candidateSession = (await signIn(base, mailDir, { email: candidate.email })).token;
+  teammateSession = (await signIn(base, mailDir, { email: teammate.email })).token;
 });
 afterAll(async () => { await browser?.close(); });
 
@@ -58,10 +60,23 @@ describe('a company and a candidate in the browser', () => {
 
     await page.getByLabel('Their email address').fill(teammate.email);
     await page.getByLabel('Role').selectOption('admin');
-    await page.getByRole('button', { name: 'Add to the team' }).click();
-    await page.locator('#notice').filter({ hasText: 'The member is on the team' }).waitFor();
+    await page.getByRole('button', { name: 'Send the invitation' }).click();
+    await page.locator('#notice').filter({ hasText: 'Invitation sent' }).waitFor();
+    // Nobody joins without accepting.
     const members = page.getByRole('region', { name: 'Team members' });
-    expect(await members.textContent()).toContain(teammate.email);
+    expect(await members.textContent()).not.toContain(teammate.email);
+
+    // The invitee sees the invitation on the team page and joins.
+    const invitee = await openAs(browser, base, teammateSession, '/me/team');
+    await invitee.page.getByRole('heading', { level: 2, name: 'Invitations to join a team' }).waitFor();
+    expect(await invitee.page.textContent('main')).toContain(`As admin · invited by ${owner.name}`);
+    await checkPage(invitee.page, 'invited');
+    await invitee.page.getByRole('button', { name: `Join ${company}` }).click();
+    await invitee.page.locator('#notice').filter({ hasText: 'You joined the team' }).waitFor();
+    expect(await invitee.page.getByRole('heading', { level: 1 }).textContent()).toBe(company);
+    expect(invitee.problems).toEqual([]);
+    await page.goto(`${base}/me/team`);
+    expect(await page.getByRole('region', { name: 'Team members' }).textContent()).toContain(teammate.email);
 
     await page.getByLabel('Key name').fill('hiring script');
     const [answer] = await Promise.all([
@@ -167,5 +182,24 @@ describe('a company and a candidate in the browser', () => {
     await page.getByRole('button', { name: 'Close the job' }).click();
     await page.locator('#notice').filter({ hasText: 'The job is closed' }).waitFor();
     expect([...problems, ...mine.problems]).toEqual([]);
+  });
+
+  it('the teammate leaves with the button, then declines a new invitation; the owner alone is told leaving dissolves the team', async () => {
+    const { page, problems } = await openAs(browser, base, teammateSession, '/me/team');
+    await page.getByRole('button', { name: 'Leave the team' }).click();
+    await page.locator('#notice').filter({ hasText: 'You left the team' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Create a team' }).waitFor();
+
+    expect((await api(base, '/api/team/members', { key: owner.key, body: { email: teammate.email } })).status).toBe(202);
+    await page.goto(`${base}/me/team`);
+    await page.getByRole('button', { name: `Decline ${company}` }).click();
+    await page.locator('#notice').filter({ hasText: 'The invitation is declined' }).waitFor();
+    expect(await page.getByRole('heading', { level: 2, name: 'Invitations to join a team' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+
+    // The owner, alone again, is told what leaving would do.
+    const mine = await openAs(browser, base, ownerSession, '/me/team');
+    expect(await mine.page.textContent('main')).toContain('You are the last member');
+    expect(mine.problems).toEqual([]);
   });
 });

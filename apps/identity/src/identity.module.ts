@@ -39,8 +39,11 @@ import { CreateMyApiKeyHandler, ListMyApiKeysHandler, RevokeMyApiKeyHandler } fr
 import { OperatorCreateApiKeyHandler } from './keys/operator-create-api-key.handler.js';
 import { CreateCandidateApiKeyHandler, CreateTeamApiKeyHandler } from './keys/surface-api-keys.handlers.js';
 import {
-  AddTeamMemberHandler, CreateTeamHandler, GetTeamHandler, GetTeamMembershipHandler, UpdateTeamHandler,
+  CreateTeamHandler, GetTeamHandler, GetTeamMembershipHandler, UpdateTeamHandler,
 } from './teams/team.handlers.js';
+import {
+  AcceptTeamInvitationHandler, AddTeamMemberHandler, DeclineTeamInvitationHandler, LeaveTeamHandler, ListMyTeamInvitationsHandler,
+} from './teams/team-invitations.handlers.js';
 import { GetMemberCardHandler } from './members/get-member-card.handler.js';
 import { OperatorCreateMemberHandler } from './members/operator-create-member.handler.js';
 import { AuthenticateOAuthHandler } from './oauth/authenticate-oauth.handler.js';
@@ -70,6 +73,7 @@ const handlers = [
   AuthenticateKeyHandler, GetMemberCardHandler, OperatorCreateMemberHandler, OperatorCreateApiKeyHandler,
   GetApplicantProfileHandler, ResolveMemberReferencesHandler, GetMemberContactHandler,
   GetTeamHandler, CreateTeamHandler, UpdateTeamHandler, AddTeamMemberHandler, GetTeamMembershipHandler,
+  ListMyTeamInvitationsHandler, AcceptTeamInvitationHandler, DeclineTeamInvitationHandler, LeaveTeamHandler,
   CreateTeamApiKeyHandler, CreateCandidateApiKeyHandler,
 ];
 const signInHandlers = [

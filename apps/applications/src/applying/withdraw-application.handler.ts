@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, applicationWithdrawnV1, getJobStates, withdrawApplication, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
+import {
+  BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { isUuid } from '../common/request-facts.js';
 import { ApplicationEntity } from './application.entity.js';
 import { toMyApplication } from './application.mapper.js';
@@ -15,6 +17,7 @@ export class WithdrawApplicationHandler implements OperationHandler<typeof withd
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle({ id }: InputOf<typeof withdrawApplication>, ctx: HandlerContext): Promise<OutputOf<typeof withdrawApplication>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().withdrawals, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('You have no application with this id.');
     if (!isUuid(id)) throw notFound;

@@ -4,7 +4,9 @@ import {
   AppError, acceptApplication, applicationAcceptedV1, applicationDeclinedV1, getApplicantProfile, getHiringJob,
   moveJobStatus, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
+import {
+  BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { lockMembers, refuseLeavingMembers } from '../account/member-lock.js';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { toJobApplication } from '../applying/application.mapper.js';
@@ -26,6 +28,7 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle({ id }: InputOf<typeof acceptApplication>, ctx: HandlerContext): Promise<OutputOf<typeof acceptApplication>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().applicationDecisions, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
     if (!isUuid(id)) throw notFound;

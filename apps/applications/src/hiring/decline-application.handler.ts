@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, applicationDeclinedV1, declineApplication, getHiringJob, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
+import {
+  BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { toJobApplication } from '../applying/application.mapper.js';
 import { isUuid } from '../common/request-facts.js';
@@ -15,6 +17,7 @@ export class DeclineApplicationHandler implements OperationHandler<typeof declin
   constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
 
   async handle({ id }: InputOf<typeof declineApplication>, ctx: HandlerContext): Promise<OutputOf<typeof declineApplication>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().applicationDecisions, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
     if (!isUuid(id)) throw notFound;

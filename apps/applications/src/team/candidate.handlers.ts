@@ -4,7 +4,7 @@ import {
   AppError, getCandidate, getCandidateVerification, saveCandidateProfile, startCandidateVerification,
   type candidateSchema, type InputOf, type OutputOf, type US_STATES,
 } from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import type { z } from 'zod';
 import { CandidateEntity } from './team-application.entity.js';
 
@@ -36,6 +36,7 @@ export class SaveCandidateProfileHandler implements OperationHandler<typeof save
   constructor(private readonly ds: DataSource) {}
 
   async handle({ state }: InputOf<typeof saveCandidateProfile>, ctx: HandlerContext): Promise<OutputOf<typeof saveCandidateProfile>> {
+    await countAttempt(this.ds, limitBuckets().candidateProfiles, callerOf(ctx).memberId);
     const memberId = callerOf(ctx).memberId;
     await this.ds.query(
       `INSERT INTO candidates (member_id, state, us_work_authorized, updated_at) VALUES ($1, $2, true, now())

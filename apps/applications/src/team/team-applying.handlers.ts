@@ -82,6 +82,7 @@ export class WithdrawCandidateApplicationHandler implements OperationHandler<typ
   constructor(private readonly ds: DataSource) {}
 
   async handle({ id }: InputOf<typeof withdrawCandidateApplication>, ctx: HandlerContext): Promise<OutputOf<typeof withdrawCandidateApplication>> {
+    await countAttempt(this.ds, limitBuckets().withdrawals, callerOf(ctx).memberId);
     const memberId = callerOf(ctx).memberId;
     const notFound = AppError.notFound('You have no application with this id.');
     if (!isUuid(id)) throw notFound;

@@ -5,7 +5,7 @@ import {
   moveTeamJob, teamApplicationAcceptedV1, teamApplicationDeclinedV1, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
-  BusClient, callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
+  BusClient, callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
 import { isUuid } from '../common/request-facts.js';
 import { TeamApplicationEntity } from './team-application.entity.js';
@@ -48,6 +48,7 @@ export class AcceptTeamApplicationHandler implements OperationHandler<typeof acc
   constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
 
   async handle({ id }: InputOf<typeof acceptTeamApplication>, ctx: HandlerContext): Promise<OutputOf<typeof acceptTeamApplication>> {
+    await countAttempt(this.ds, limitBuckets().applicationDecisions, callerOf(ctx).memberId);
     const caller = callerOf(ctx);
     const first = await findTeamApplication(this.ds.manager, this.bus, ctx, caller.memberId, id);
     if (first.status !== 'submitted') throw AppError.conflict(`This application was already decided (${first.status}).`);
@@ -111,6 +112,7 @@ export class DeclineTeamApplicationHandler implements OperationHandler<typeof de
   constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
 
   async handle({ id }: InputOf<typeof declineTeamApplication>, ctx: HandlerContext): Promise<OutputOf<typeof declineTeamApplication>> {
+    await countAttempt(this.ds, limitBuckets().applicationDecisions, callerOf(ctx).memberId);
     const first = await findTeamApplication(this.ds.manager, this.bus, ctx, callerOf(ctx).memberId, id);
     const row = await this.uow.run(async (em) => {
       const now = new Date();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { approveWork, workApprovedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
 import { decideLatestRound } from './latest-round.js';
 import { RatingEntity } from './rating.entity.js';
 import { WorkSteps } from './work-steps.js';
@@ -13,6 +13,7 @@ export class ApproveWorkHandler implements OperationHandler<typeof approveWork> 
   constructor(private readonly work: WorkSteps) {}
   handle(input: InputOf<typeof approveWork>, ctx: HandlerContext): Promise<OutputOf<typeof approveWork>> {
     return this.work.run(input.id, ctx, {
+      limit: limitBuckets().workSteps,
       roles: ['poster'], forbidden: 'Only the poster approves work.',
       from: ['submitted'], conflict: 'No turned-in work is waiting for approval.',
       to: 'rating',

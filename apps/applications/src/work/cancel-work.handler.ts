@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { cancelWork, workCancelledV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { WorkSteps } from './work-steps.js';
 
@@ -14,6 +14,7 @@ export class CancelWorkHandler implements OperationHandler<typeof cancelWork> {
   constructor(private readonly work: WorkSteps) {}
   handle({ id }: InputOf<typeof cancelWork>, ctx: HandlerContext): Promise<OutputOf<typeof cancelWork>> {
     return this.work.run(id, ctx, {
+      limit: limitBuckets().workSteps,
       roles: ['worker', 'admin'],
       forbidden: 'You posted this job: ask the worker to cancel with POST /api/me/jobs/{id}/cancel-request.',
       from: ['in_progress', 'submitted', 'changes_requested'],

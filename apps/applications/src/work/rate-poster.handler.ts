@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError, ratePoster, workCompletedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
 import { RatingEntity } from './rating.entity.js';
 import { WorkSteps } from './work-steps.js';
 
@@ -12,6 +12,7 @@ export class RatePosterHandler implements OperationHandler<typeof ratePoster> {
   constructor(private readonly work: WorkSteps) {}
   handle(input: InputOf<typeof ratePoster>, ctx: HandlerContext): Promise<OutputOf<typeof ratePoster>> {
     return this.work.run(input.id, ctx, {
+      limit: limitBuckets().workSteps,
       roles: ['worker'], forbidden: 'Only the hired worker rates the poster.',
       from: ['rating'], conflict: 'The poster can be rated only after approving the work, and only once.',
       to: 'completed',

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, requestCancellation, workCancellationRequestedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
 import { WorkSteps } from './work-steps.js';
 
 /** Changes no status: it records the request, and the worker confirms with cancel. */
@@ -10,6 +10,7 @@ export class RequestCancellationHandler implements OperationHandler<typeof reque
   constructor(private readonly work: WorkSteps) {}
   handle({ id }: InputOf<typeof requestCancellation>, ctx: HandlerContext): Promise<OutputOf<typeof requestCancellation>> {
     return this.work.run(id, ctx, {
+      limit: limitBuckets().workSteps,
       roles: ['poster'], forbidden: 'Only the poster asks for a cancellation.',
       from: ['in_progress', 'submitted', 'changes_requested'],
       conflict: 'Approved or completed work can no longer be cancelled.',

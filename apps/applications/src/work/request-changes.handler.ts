@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { requestChanges, workChangesRequestedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
 import { decideLatestRound } from './latest-round.js';
 import { WorkSteps } from './work-steps.js';
 
@@ -10,6 +10,7 @@ export class RequestChangesHandler implements OperationHandler<typeof requestCha
   constructor(private readonly work: WorkSteps) {}
   handle(input: InputOf<typeof requestChanges>, ctx: HandlerContext): Promise<OutputOf<typeof requestChanges>> {
     return this.work.run(input.id, ctx, {
+      limit: limitBuckets().workSteps,
       roles: ['poster'], forbidden: 'Only the poster asks for changes.',
       from: ['submitted'], conflict: 'No turned-in work is waiting for review.',
       to: 'changes_requested',

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { lockWorkerFiles, releaseWorkerFiles, submitWork, workSubmittedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { BusClient, LOGGER, recordEvent, type HandlerContext, type Logger, type OperationHandler } from '@marketplace/service-kit';
+import {
+  BusClient, LOGGER, recordEvent, type HandlerContext, type Logger, type OperationHandler, limitBuckets,
+} from '@marketplace/service-kit';
 import { SubmissionEntity } from './submission.entity.js';
 import { WorkSteps } from './work-steps.js';
 
@@ -23,6 +25,7 @@ export class SubmitWorkHandler implements OperationHandler<typeof submitWork> {
     let turnedIn = false;
     try {
       return await this.work.run(input.id, ctx, {
+        limit: limitBuckets().submissions,
         roles: ['worker'], forbidden: 'Only the hired worker turns work in.',
         from: ['in_progress', 'changes_requested'],
         conflict: 'Work can be turned in only while the job is in progress or changes were requested.',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppError, getHiringJob, moveJobStatus, type JobStatus, type JobWork } from '@marketplace/contracts';
-import { BusClient, UnitOfWork, type HandlerContext, callerOf } from '@marketplace/service-kit';
+import { BusClient, UnitOfWork, type HandlerContext, callerOf, countAttempt, type LogBucket } from '@marketplace/service-kit';
 import { isUuid } from '../common/request-facts.js';
 import { HireEntity, type HireStatus } from '../hiring/hire.entity.js';
 import { revertJobMove } from '../hiring/revert-job-move.js';
@@ -23,6 +23,8 @@ export interface Step {
   conflict: string;
   /** The next status, or null for none; the job on the jobs service moves in step (cancelled reopens it). */
   to: HireStatus | null;
+  /** The named write limit the step counts against, per member, once role and order allow it. */
+  limit?: LogBucket;
   /** Extra checks and writes inside the transaction, with the hire locked. */
   apply(em: EntityManager, hire: HireEntity, role: WorkRole): Promise<void>;
 }
@@ -56,6 +58,7 @@ export class WorkSteps {
         if (!hire || !role) return this.noWork(jobId, caller.memberId, ctx);
         if (!step.roles.includes(role)) throw AppError.forbidden(step.forbidden);
         if (!step.from.includes(hire.status)) throw AppError.conflict(step.conflict);
+        if (step.limit) await countAttempt(em, step.limit, caller.memberId);
         await step.apply(em, hire, role);
         if (step.to && step.to !== hire.status) {
           const reopen = step.to === 'cancelled';

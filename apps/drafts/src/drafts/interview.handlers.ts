@@ -4,7 +4,9 @@ import {
   AppError, discardJobDraft, getJobDraft, listJobDrafts, OPENING_ANSWERS, startJobDraft, updateJobDraft, writeJobDescription,
   type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler,
+} from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import { JobDraftEntity } from './draft.entity.js';
 import { changeOwnDraft, currentRecording, ownDraft, saveDraft, startTask } from './draft-store.js';
@@ -51,6 +53,7 @@ export class UpdateJobDraftHandler implements OperationHandler<typeof updateJobD
   constructor(private readonly uow: UnitOfWork) {}
 
   async handle(input: InputOf<typeof updateJobDraft>, ctx: HandlerContext): Promise<OutputOf<typeof updateJobDraft>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().draftChanges, callerOf(ctx).memberId));
     return changeOwnDraft(this.uow, input.id, ctx, async (draft, em) => {
       const known = new Set<string>([...OPENING_ANSWERS, ...draft.followUps.map((f) => f.id)]);
       const unknown = Object.keys(input.answers ?? {}).filter((k) => !known.has(k));
@@ -158,6 +161,7 @@ export class DiscardJobDraftHandler implements OperationHandler<typeof discardJo
   constructor(private readonly uow: UnitOfWork) {}
 
   async handle(input: InputOf<typeof discardJobDraft>, ctx: HandlerContext): Promise<OutputOf<typeof discardJobDraft>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().draftChanges, callerOf(ctx).memberId));
     return changeOwnDraft(this.uow, input.id, ctx, (draft) => { draft.status = 'discarded'; });
   }
 }

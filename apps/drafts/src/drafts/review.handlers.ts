@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, approveDraftPart, DRAFT_PARTS, getJobEval, postJobDraft, postJobFromDraft, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, callerOf, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  BusClient, callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import type { JobDraftEntity } from './draft.entity.js';
 import { changeOwnDraft, ownDraft, requireOpen, saveDraft } from './draft-store.js';
@@ -25,6 +27,7 @@ export class ApproveDraftPartHandler implements OperationHandler<typeof approveD
   constructor(private readonly uow: UnitOfWork) {}
 
   async handle(input: InputOf<typeof approveDraftPart>, ctx: HandlerContext): Promise<OutputOf<typeof approveDraftPart>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().draftChanges, callerOf(ctx).memberId));
     return changeOwnDraft(this.uow, input.id, ctx, (draft) => {
       requireCurrentPosting(draft);
       if (draft.approved.includes(input.part)) return;

@@ -3,7 +3,7 @@ import {
   AppError, deleteJobRecording, reviewJobRecording, reviewRecording, videoContentType, watchJobRecording, type DraftRecording, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
-  callerOf, LOGGER, ObjectStorage, UnitOfWork, type HandlerContext, type Logger, type OperationHandler,
+  callerOf, LOGGER, ObjectStorage, UnitOfWork, type HandlerContext, type Logger, type OperationHandler, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { JobDraftEntity } from '../drafts/draft.entity.js';
@@ -74,6 +74,7 @@ export class ReviewJobRecordingHandler implements OperationHandler<typeof review
   ) {}
 
   async handle(input: InputOf<typeof reviewJobRecording>, ctx: HandlerContext): Promise<OutputOf<typeof reviewJobRecording>> {
+    await countAttempt(this.ds, limitBuckets().draftChanges, callerOf(ctx).memberId);
     const caller = callerOf(ctx);
     const { out, removed } = await this.uow.run(async (em) => {
       const draft = await ownDraft(em, input.id, caller.memberId, true);
@@ -94,6 +95,7 @@ export class DeleteJobRecordingHandler implements OperationHandler<typeof delete
   ) {}
 
   async handle(input: InputOf<typeof deleteJobRecording>, ctx: HandlerContext): Promise<OutputOf<typeof deleteJobRecording>> {
+    await countAttempt(this.ds, limitBuckets().draftChanges, callerOf(ctx).memberId);
     const caller = callerOf(ctx);
     const removed = await this.uow.run(async (em) => {
       const draft = await ownDraft(em, input.id, caller.memberId, true);

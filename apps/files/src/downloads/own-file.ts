@@ -7,6 +7,9 @@ export interface StoredFile {
   size: number;
   status: 'uploading' | 'ready' | 'deleting';
   objectKey: string | null;
+  /** In a job's area: `poster` or `worker`, and the hire it was uploaded under. */
+  folder: string | null;
+  hire_id: string | null;
 }
 
 /**
@@ -27,13 +30,17 @@ export async function findAreaStoredFile(
 ): Promise<StoredFile> {
   const notFound = AppError.notFound('No such file.');
   if (!isUuid(fileId)) throw notFound;
-  const rows: { id: string; path: string; size: string; status: StoredFile['status']; object_key: string | null }[] = await db.query(
-    `SELECT id, path, size, status, object_key FROM files WHERE id = $1 AND area = $2 AND owner_id = $3`,
+  const rows: {
+    id: string; path: string; size: string; status: StoredFile['status']; object_key: string | null; folder: string | null; hire_id: string | null;
+  }[] = await db.query(
+    `SELECT id, path, size, status, object_key, folder, hire_id FROM files WHERE id = $1 AND area = $2 AND owner_id = $3`,
     [fileId, area, ownerId],
   );
   const row = rows[0];
   if (!row) throw notFound;
-  return { id: row.id, path: row.path, size: Number(row.size), status: row.status, objectKey: row.object_key };
+  return {
+    id: row.id, path: row.path, size: Number(row.size), status: row.status, objectKey: row.object_key, folder: row.folder, hire_id: row.hire_id,
+  };
 }
 
 /** Reads need the complete file: 409 while it is uploading or being deleted. */

@@ -40,6 +40,9 @@ export const JOB_AREA_CLOSED = "This job's files are closed: the job was closed 
  *  - the poster: always, writing the `poster` folder, deleting any file;
  *  - the hired worker: only while access is granted for the current hire, writing the `worker` folder;
  *  - anyone else: 403, or 404 when the job is not publicly readable (its existence is not revealed).
+ * A hire sees the poster folder (what the poster shares) and only its own uploads in the worker
+ * folder: files an earlier (cancelled) hire uploaded stay with the poster, and to a later hire
+ * they are as absent as another job's (404 on download, preview, chunks, complete and delete).
  */
 @Injectable()
 export class JobAreas {
@@ -78,12 +81,26 @@ export class JobAreas {
     return row!;
   }
 
-  /** The job's files, poster folder first, oldest first in each. */
+  /** The job's files the caller sees (visibleTo), poster folder first, oldest first in each. */
   async files(db: DataSource | EntityManager, view: JobAreaView): Promise<JobFile[]> {
     const rows: FileRow[] = await db.query(
       `SELECT * FROM files WHERE area = 'job' AND owner_id = $1 ORDER BY folder, created_at, id`, [view.jobId]);
-    return rows.map((r) => toJobFile(r, view));
+    return rows.filter((r) => visibleTo(view, r)).map((r) => toJobFile(r, view));
   }
+}
+
+/**
+ * Whether the caller sees a file of the job: the poster sees every file; the hire sees the
+ * poster folder and the worker folder's files uploaded under its own hire, never an earlier hire's.
+ */
+export function visibleTo(view: Pick<JobAreaView, 'role' | 'hireId'>, file: Pick<FileRow, 'folder' | 'hire_id'>): boolean {
+  if (view.role === 'poster' || file.folder !== 'worker') return true;
+  return view.hireId !== null && file.hire_id === view.hireId;
+}
+
+/** A file the caller does not see is answered as no file at all. */
+export function requireVisible(view: Pick<JobAreaView, 'role' | 'hireId'>, file: Pick<FileRow, 'folder' | 'hire_id'>): void {
+  if (!visibleTo(view, file)) throw AppError.notFound('No such file.');
 }
 
 export function toJobFile(row: FileRow, view: Pick<JobAreaView, 'role' | 'closed'>): JobFile {
@@ -106,9 +123,11 @@ export function jobGate(view: JobAreaView): AreaGate {
       if (view.closed) throw AppError.conflict(JOB_AREA_CLOSED);
     },
     mayUpload: (file) => {
+      requireVisible(view, file);
       if (file.folder !== view.role) throw AppError.forbidden(`You upload only to the ${view.role} folder; this file is in the ${file.folder ?? 'poster'} folder.`);
     },
     mayDelete: (file) => {
+      requireVisible(view, file);
       if (view.role === 'worker' && file.folder !== 'worker') throw AppError.forbidden('The worker deletes only files in the worker folder.');
       if (file.turned_in_at) throw AppError.conflict('This file was turned in with the work and cannot be deleted.');
     },

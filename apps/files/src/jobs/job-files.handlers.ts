@@ -4,12 +4,14 @@ import {
   AppError, completeJobFile, createJobFile, deleteJobFile, downloadJobFile, FILE_LIMITS, fileAccessGrantedV1, listJobAttachments,
   listJobFiles, previewJobFile, setJobFileAccess, uploadJobFileChunk, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { ObjectStorage, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  ObjectStorage, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { downloadLink } from '../downloads/download-my-file.handler.js';
 import { findAreaStoredFile } from '../downloads/own-file.js';
 import { AreaUploads } from '../files/area-uploads.js';
 import { FilePreviews } from '../previews/preview-my-file.handler.js';
-import { JOB_AREA_CLOSED, jobGate, JobAreas, toJobFile, type JobAreaRow, type JobAreaView } from './job-area.js';
+import { JOB_AREA_CLOSED, jobGate, JobAreas, requireVisible, toJobFile, type JobAreaRow, type JobAreaView } from './job-area.js';
 
 /** The job's files with the caller's role, the grant and the limits. */
 async function jobFiles(areas: JobAreas, ds: DataSource, view: JobAreaView): Promise<OutputOf<typeof listJobFiles>> {
@@ -40,6 +42,7 @@ export class SetJobFileAccessHandler implements OperationHandler<typeof setJobFi
   constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly areas: JobAreas) {}
 
   async handle({ id, allowed }: InputOf<typeof setJobFileAccess>, ctx: HandlerContext): Promise<OutputOf<typeof setJobFileAccess>> {
+    await countAttempt(this.ds, limitBuckets().fileAccessChanges, callerOf(ctx).memberId);
     const view = await this.areas.resolve(id, ctx);
     if (view.role !== 'poster') throw AppError.forbidden("Only the job's poster grants access to its files.");
     if (view.closed) throw AppError.conflict(JOB_AREA_CLOSED);
@@ -109,7 +112,7 @@ export class DeleteJobFileHandler implements OperationHandler<typeof deleteJobFi
   }
 }
 
-/** Either participant reads files of both folders; a closed area downloads nothing (409). */
+/** Either participant reads the files it sees (a hire not an earlier hire's uploads); a closed area downloads nothing (409). */
 @Injectable()
 export class DownloadJobFileHandler implements OperationHandler<typeof downloadJobFile> {
   readonly operation = downloadJobFile;
@@ -118,6 +121,7 @@ export class DownloadJobFileHandler implements OperationHandler<typeof downloadJ
   async handle({ id, fileId }: InputOf<typeof downloadJobFile>, ctx: HandlerContext): Promise<OutputOf<typeof downloadJobFile>> {
     const view = await this.areas.resolve(id, ctx);
     const file = await findAreaStoredFile(this.ds, 'job', view.jobId, fileId);
+    requireVisible(view, file);
     if (view.closed) throw AppError.conflict(JOB_AREA_CLOSED);
     return downloadLink(this.ds, this.storage, file);
   }
@@ -131,6 +135,7 @@ export class PreviewJobFileHandler implements OperationHandler<typeof previewJob
   async handle({ id, fileId }: InputOf<typeof previewJobFile>, ctx: HandlerContext): Promise<OutputOf<typeof previewJobFile>> {
     const view = await this.areas.resolve(id, ctx);
     const file = await findAreaStoredFile(this.ds, 'job', view.jobId, fileId);
+    requireVisible(view, file);
     if (view.closed) throw AppError.conflict(JOB_AREA_CLOSED);
     return this.previews.preview(file);
   }

@@ -9,7 +9,7 @@ export const DELETED_MEMBER_NAME = 'Deleted member';
 
 /**
  * Identity's part of an account deletion: the profile, photo, API keys, sessions, sign-in links,
- * linked providers, invitation link, email invitations and waitlist entry go, and the member row
+ * linked providers, invitation link, email and team invitations and waitlist entry go, and the member row
  * keeps only its id and dates (so references elsewhere stay valid) with the email freed for a
  * new account. Every statement is safe to run twice.
  */
@@ -30,6 +30,9 @@ export class IdentityMemberDeletedConsumer implements EventConsumer<typeof membe
     await em.query('DELETE FROM sessions WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM federated_identities WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM email_invitations WHERE inviter_id = $1', [memberId]);
+    // Team invitations the member sent, and those waiting at their address.
+    await em.query(
+      'DELETE FROM team_invitations WHERE invited_by = $1 OR email = (SELECT email FROM members WHERE id = $1)', [memberId]);
     await em.query('DELETE FROM invite_links WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM network_lookups WHERE member_id = $1', [memberId]);
     const keys = (await em.query('SELECT id FROM api_keys WHERE member_id = $1', [memberId])) as { id: string }[];

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import {
   AppError, createMyApiKey, listMyApiKeys, revokeMyApiKey, type Caller, type InputOf, type OutputOf, isUuid,
 } from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { generateApiKey } from './api-key.crypto.js';
 
 /** Active keys a member may hold at once. */
@@ -43,6 +43,7 @@ export class CreateMyApiKeyHandler implements OperationHandler<typeof createMyAp
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof createMyApiKey>, ctx: HandlerContext): Promise<OutputOf<typeof createMyApiKey>> {
+    await countAttempt(this.ds, limitBuckets().apiKeys, callerOf(ctx).memberId);
     const { kind: _kind, ...created } = await createKey(this.ds, callerOf(ctx), input.name, 'member');
     return created;
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createCandidateApiKey, createTeamApiKey, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { requireManager, requireMembership } from '../teams/team-view.js';
 import { createKey } from './my-api-keys.handlers.js';
 
@@ -13,6 +13,7 @@ export class CreateTeamApiKeyHandler implements OperationHandler<typeof createTe
   constructor(private readonly ds: DataSource) {}
 
   async handle({ name }: InputOf<typeof createTeamApiKey>, ctx: HandlerContext): Promise<OutputOf<typeof createTeamApiKey>> {
+    await countAttempt(this.ds, limitBuckets().apiKeys, callerOf(ctx).memberId);
     const caller = callerOf(ctx);
     requireManager(await requireMembership(this.ds.manager, caller.memberId));
     return createKey(this.ds, caller, name, 'team');
@@ -27,6 +28,7 @@ export class CreateCandidateApiKeyHandler implements OperationHandler<typeof cre
   constructor(private readonly ds: DataSource) {}
 
   async handle({ name }: InputOf<typeof createCandidateApiKey>, ctx: HandlerContext): Promise<OutputOf<typeof createCandidateApiKey>> {
+    await countAttempt(this.ds, limitBuckets().apiKeys, callerOf(ctx).memberId);
     return createKey(this.ds, callerOf(ctx), name, 'candidate');
   }
 }

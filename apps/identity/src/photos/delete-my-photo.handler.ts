@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { deleteMyPhoto, type OutputOf } from '@marketplace/contracts';
-import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { MemberPhotoEntity } from '../members/member-photo.entity.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
@@ -15,6 +17,7 @@ export class DeleteMyPhotoHandler implements OperationHandler<typeof deleteMyPho
   constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState, private readonly photos: PhotoStore) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof deleteMyPhoto>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().profileChanges, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const { member, profile, removed } = await this.uow.run(async (em) => {
       const account = await loadOwnAccount(em, caller.memberId, true);

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, updateMyProfile, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
@@ -18,6 +20,7 @@ export class UpdateMyProfileHandler implements OperationHandler<typeof updateMyP
   constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState) {}
 
   async handle(input: InputOf<typeof updateMyProfile>, ctx: HandlerContext): Promise<OutputOf<typeof updateMyProfile>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().profileChanges, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const sent = Object.entries(input).filter(([, v]) => v !== undefined);
     if (sent.length === 0) {

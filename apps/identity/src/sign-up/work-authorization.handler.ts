@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, confirmWorkAuthorization, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
+import {
+  UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
@@ -16,6 +18,7 @@ export class ConfirmWorkAuthorizationHandler implements OperationHandler<typeof 
   constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly signUp: SignUpState) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof confirmWorkAuthorization>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().profileChanges, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const settings = await this.settings.current();
     const { member, profile } = await this.uow.run(async (em) => {

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AppError, addTeamMember, createTeam, getTeam, getTeamMembership, teamRenamedV1, updateTeam, type InputOf, type OutputOf,
+  AppError, createTeam, getTeam, getTeamMembership, teamRenamedV1, updateTeam, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  BusClient, callerOf, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
+} from '@marketplace/service-kit';
 import { membershipOf, requireManager, requireMembership, teamView } from './team-view.js';
 
 @Injectable()
@@ -29,6 +31,7 @@ export class CreateTeamHandler implements OperationHandler<typeof createTeam> {
     const caller = callerOf(ctx);
     const teamId = randomUUID();
     await this.uow.run(async (em) => {
+      await countAttempt(em, limitBuckets().teamChanges, caller.memberId);
       await em.query('INSERT INTO teams (id, name) VALUES ($1, $2)', [teamId, name]);
       // The member's primary key settles two concurrent creations: the second finds the member taken.
       const rows = (await em.query(
@@ -52,33 +55,11 @@ export class UpdateTeamHandler implements OperationHandler<typeof updateTeam> {
     const membership = await requireMembership(this.ds.manager, callerOf(ctx).memberId);
     requireManager(membership);
     await this.uow.run(async (em) => {
+      await countAttempt(em, limitBuckets().teamChanges, callerOf(ctx).memberId);
       await em.query('UPDATE teams SET name = $2 WHERE id = $1', [membership.teamId, name]);
       await recordEvent(em, teamRenamedV1, { teamId: membership.teamId, name, renamedAt: new Date().toISOString() });
     });
     return teamView(this.ds.manager, this.bus, ctx, { ...membership, teamName: name });
-  }
-}
-
-@Injectable()
-export class AddTeamMemberHandler implements OperationHandler<typeof addTeamMember> {
-  readonly operation = addTeamMember;
-
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
-
-  async handle({ email, role }: InputOf<typeof addTeamMember>, ctx: HandlerContext): Promise<OutputOf<typeof addTeamMember>> {
-    const membership = await requireMembership(this.ds.manager, callerOf(ctx).memberId);
-    requireManager(membership);
-    const [member] = (await this.ds.query(
-      'SELECT id FROM members WHERE email = $1 AND deleted_at IS NULL AND email_verified_at IS NOT NULL', [email],
-    )) as { id: string }[];
-    if (!member) throw AppError.notFound('No member with a verified account has this email; they sign up first.');
-    const rows = (await this.ds.query(
-      `INSERT INTO team_members (member_id, team_id, role) VALUES ($1, $2, $3)
-       ON CONFLICT (member_id) DO NOTHING RETURNING member_id`,
-      [member.id, membership.teamId, role],
-    )) as unknown[];
-    if (!rows.length) throw AppError.conflict('This member is already on a team.', { email: 'Already on a team.' });
-    return teamView(this.ds.manager, this.bus, ctx, membership);
   }
 }
 

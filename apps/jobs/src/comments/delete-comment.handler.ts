@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, deleteComment, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
+import {
+  UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { isJobId, PUBLICLY_READABLE } from '../jobs/jobs.queries.js';
 
 /** The author or the job's poster deletes a comment: text and author go, the row (and replies) stay. */
@@ -11,6 +13,7 @@ export class DeleteCommentHandler implements OperationHandler<typeof deleteComme
   constructor(private readonly uow: UnitOfWork) {}
 
   async handle({ id }: InputOf<typeof deleteComment>, ctx: HandlerContext): Promise<OutputOf<typeof deleteComment>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().commentDeletes, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No comment has this id.');
     if (!isJobId(id)) throw notFound;

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, closeJob, jobClosedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
+import {
+  recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { toJob } from '../jobs/job.mapper.js';
 import { findJobRow, lockOwnJob } from '../jobs/jobs.queries.js';
 
@@ -15,6 +17,7 @@ export class CloseJobHandler implements OperationHandler<typeof closeJob> {
   constructor(private readonly uow: UnitOfWork) {}
 
   async handle({ id }: InputOf<typeof closeJob>, ctx: HandlerContext): Promise<OutputOf<typeof closeJob>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().jobCloses, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const row = await this.uow.run(async (em) => {
       const job = await lockOwnJob(em, id, caller.memberId);

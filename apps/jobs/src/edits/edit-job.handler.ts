@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, editJob, getMemberCard, jobEditedV1, jobPosterVisibilityChangedV1, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
+import {
+  BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { toJob } from '../jobs/job.mapper.js';
 import { findJobRow, lockOwnJob } from '../jobs/jobs.queries.js';
 import { MAX_PREFERRED_WORKERS, mergeReferences, nameWorkers, resolvePreferredWorkers } from '../jobs/preferred-workers.js';
@@ -74,6 +76,8 @@ export class EditJobHandler implements OperationHandler<typeof editJob> {
         refusal = verdict.refusal;
         if (refusal) return { row, refusal };
       }
+      // A visibility-only edit runs no model but alerts every waiting applicant: its own limit.
+      if (visibilityChanged && !contentChanged) await countAttempt(em, limitBuckets().visibilityChanges, caller.memberId);
       const workerIds = await resolvePreferredWorkers(this.bus, added, caller.memberId, ctx);
 
       if (contentChanged || visibilityChanged) {

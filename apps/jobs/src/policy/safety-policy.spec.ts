@@ -19,4 +19,10 @@ describe('the safety policy', () => {
       modelUse: limitsConfig().modelUse,
     });
   });
+
+  it('lists every named write limit with the number in force', () => {
+    const { writeLimits } = safetyPolicy();
+    expect(writeLimits.map((l) => l.name).sort()).toEqual(Object.keys(limitsConfig().writes).sort());
+    for (const l of writeLimits) expect(l.max, l.name).toBe(limitsConfig().writes[l.name as keyof ReturnType<typeof limitsConfig>['writes']]);
+  });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_SAFETY_POLICY, type SafetyPolicy } from '@marketplace/contracts';
+import { DEFAULT_SAFETY_POLICY, WRITE_LIMITS, type SafetyPolicy, type WriteLimitName } from '@marketplace/contracts';
 import { limitsConfig } from '@marketplace/service-kit';
 
 /** The limits in force, from the kit's limits configuration, so what is reported is what is enforced. */
@@ -21,5 +21,6 @@ export function safetyPolicy(): SafetyPolicy {
       features: c.reports.featuresPerHour, content: c.reports.contentPerHour,
     },
     modelUse: { ...DEFAULT_SAFETY_POLICY.modelUse, ...c.modelUse },
+    writeLimits: (Object.keys(WRITE_LIMITS) as WriteLimitName[]).map((name) => ({ name, ...WRITE_LIMITS[name], max: c.writes[name] })),
   };
 }

@@ -112,6 +112,7 @@ export class CloseTeamJobHandler implements OperationHandler<typeof closeTeamJob
   constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
 
   async handle({ id }: InputOf<typeof closeTeamJob>, ctx: HandlerContext): Promise<OutputOf<typeof closeTeamJob>> {
+    await countAttempt(this.ds, limitBuckets().jobCloses, callerOf(ctx).memberId);
     const team = await callerTeam(this.bus, ctx, callerOf(ctx).memberId);
     const job = await findTeamJob(this.ds.manager, id);
     if (!job || job.team_id !== team.teamId) throw AppError.notFound("No job with this id on your team.");

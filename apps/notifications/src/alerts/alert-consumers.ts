@@ -8,6 +8,7 @@ import { PreferredWorkerAlertConsumer } from './preferred-worker-alert.consumer.
 import { VisibilityChangedAlertConsumer } from './visibility-changed-alert.consumer.js';
 import {
   TeamApplicationAcceptedAlertConsumer, TeamApplicationDeclinedAlertConsumer, TeamApplicationSubmittedAlertConsumer,
+  TeamMemberInvitedAlertConsumer,
 } from './team-alert.consumers.js';
 import { workAlertConsumers } from './work-alert.consumers.js';
 
@@ -17,7 +18,7 @@ export const alertConsumers = [
   ApplicationWithdrawnAlertConsumer, JobClosedAlertConsumer, JobEditedAlertConsumer,
   FileCompletedAlertConsumer, FileAccessGrantedAlertConsumer, InvitationAcceptedAlertConsumer, ...workAlertConsumers,
   TeamApplicationSubmittedAlertConsumer, TeamApplicationAcceptedAlertConsumer, TeamApplicationDeclinedAlertConsumer,
-  ContentModeratedAlertConsumer,
+  TeamMemberInvitedAlertConsumer, ContentModeratedAlertConsumer,
 ];
 
 /**

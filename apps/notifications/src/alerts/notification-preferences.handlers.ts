@@ -3,7 +3,9 @@ import { DataSource } from 'typeorm';
 import {
   agentAlertsWaitingV1, getNotificationPreferences, setNotificationPreferences, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 
 /** No row means the defaults: agent notifications on. */
 @Injectable()
@@ -27,6 +29,7 @@ export class SetNotificationPreferencesHandler implements OperationHandler<typeo
   constructor(private readonly uow: UnitOfWork) {}
 
   async handle(input: InputOf<typeof setNotificationPreferences>, ctx: HandlerContext): Promise<OutputOf<typeof setNotificationPreferences>> {
+    await this.uow.run((em) => countAttempt(em, limitBuckets().notificationSettings, callerOf(ctx).memberId));
     const memberId = callerOf(ctx).memberId;
     return this.uow.run(async (em) => {
       const [row] = (await em.query(

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import {
-  teamApplicationAcceptedV1, teamApplicationDeclinedV1, teamApplicationSubmittedV1, type EventEnvelope,
+  teamMemberInvitedV1, teamApplicationAcceptedV1, teamApplicationDeclinedV1, teamApplicationSubmittedV1, type EventEnvelope,
 } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
-import { applicationConversation, writeAlert } from './write-alert.js';
+import { applicationConversation, teamInvitationsConversation, writeAlert } from './write-alert.js';
 
 /** Tells the team member who posted a team job that a candidate applied. */
 @Injectable()
@@ -46,5 +46,19 @@ export class TeamApplicationDeclinedAlertConsumer implements EventConsumer<typeo
       ? `${company} hired another candidate for "${title}".`
       : `${company} declined your application to "${title}".`;
     await writeAlert(em, event, candidateId, message, applicationConversation(applicationId, jobId, title));
+  }
+}
+
+/** Tells a member a team asks them to join; nothing changes until they accept. */
+@Injectable()
+export class TeamMemberInvitedAlertConsumer implements EventConsumer<typeof teamMemberInvitedV1.payload> {
+  readonly name = 'team-member-invited-alert';
+  readonly event = teamMemberInvitedV1;
+
+  async apply(event: EventEnvelope<z.output<typeof teamMemberInvitedV1.payload>>, em: EntityManager): Promise<void> {
+    const { memberId, teamName, role } = event.payload;
+    await writeAlert(em, event, memberId,
+      `The team "${teamName}" invites you to join as ${role}. Accept or decline on /me/team or with list_my_team_invitations; nothing changes until you accept.`,
+      teamInvitationsConversation());
   }
 }

@@ -35,6 +35,11 @@ export function invitationsConversation(): AlertConversation {
   return { key: 'account:invitations', kind: 'account', jobId: null, applicationId: null, commentId: null, title: null };
 }
 
+/** The member's team invitations. */
+export function teamInvitationsConversation(): AlertConversation {
+  return { key: 'account:team-invitations', kind: 'account', jobId: null, applicationId: null, commentId: null, title: null };
+}
+
 /**
  * Writes one alert for one member and routes it to email and push and, once committed, announces
  * it to the gateways for the member's agent; the unique (event, member) index makes redelivery

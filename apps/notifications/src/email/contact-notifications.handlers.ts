@@ -4,7 +4,9 @@ import {
   AppError, CONTACT_SWITCHES, getContactNotifications, getMemberContact, setContactNotifications,
   unsubscribeContactNotification, type ContactSwitch, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import {
+  BusClient, callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
+} from '@marketplace/service-kit';
 import { channelsConfig } from '../channels/channels.config.js';
 import { unsubscribeKey } from '../channels/notification-keys.js';
 import { SWITCH_COLUMN } from '../channels/email-switches.js';
@@ -47,6 +49,7 @@ export class SetContactNotificationsHandler implements OperationHandler<typeof s
   constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
 
   async handle(input: InputOf<typeof setContactNotifications>, ctx: HandlerContext): Promise<OutputOf<typeof setContactNotifications>> {
+    await countAttempt(this.ds, limitBuckets().notificationSettings, callerOf(ctx).memberId);
     const { memberId } = callerOf(ctx);
     const given = CONTACT_SWITCHES.filter((s) => input[s] !== undefined);
     if (given.length === 0) {

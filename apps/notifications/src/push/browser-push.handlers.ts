@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   AppError, deleteBrowserPush, getBrowserPush, putBrowserPush, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { checkPushEndpoint, PUSH_ENDPOINTS_PER_MEMBER } from './push-targets.js';
 import { vapidDetails } from './vapid-keys.js';
 
@@ -39,6 +39,7 @@ export class PutBrowserPushHandler implements OperationHandler<typeof putBrowser
   constructor(private readonly ds: DataSource) {}
 
   async handle({ endpoint, keys }: InputOf<typeof putBrowserPush>, ctx: HandlerContext): Promise<OutputOf<typeof putBrowserPush>> {
+    await countAttempt(this.ds, limitBuckets().notificationSettings, callerOf(ctx).memberId);
     if (!(await vapidDetails(this.ds))) throw AppError.unavailable('Browser push is not configured on this service.');
     await checkPushEndpoint(endpoint);
     const { memberId } = callerOf(ctx);
@@ -70,6 +71,7 @@ export class DeleteBrowserPushHandler implements OperationHandler<typeof deleteB
   constructor(private readonly ds: DataSource) {}
 
   async handle({ endpoint }: InputOf<typeof deleteBrowserPush>, ctx: HandlerContext): Promise<OutputOf<typeof deleteBrowserPush>> {
+    await countAttempt(this.ds, limitBuckets().notificationSettings, callerOf(ctx).memberId);
     // A DELETE answers [rows, count].
     const [removed] = (await this.ds.query(
       'DELETE FROM push_subscriptions WHERE endpoint = $1 AND member_id = $2 RETURNING endpoint', [endpoint, callerOf(ctx).memberId],

@@ -8,6 +8,19 @@ export const teamRenamedV1 = defineEvent('team.renamed', 1, 'identity', z.object
   renamedAt: z.string(),
 }), { changesPublicPages: true });
 
+/**
+ * A team invited someone whose address belongs to a member: the invitee is alerted. No event is
+ * written for an address without an account (the invitation waits for whoever signs up with it).
+ */
+export const teamMemberInvitedV1 = defineEvent('team.member_invited', 1, 'identity', z.object({
+  invitationId: z.string(),
+  teamId: z.string(),
+  teamName: z.string(),
+  memberId: z.string().describe('The invitee'),
+  role: z.string(),
+  invitedAt: z.string(),
+}));
+
 /** A candidate applied to a team job: the member who posted it is alerted, the job's count grows. */
 export const teamApplicationSubmittedV1 = defineEvent('team_application.submitted', 1, 'applications', z.object({
   applicationId: z.string(),

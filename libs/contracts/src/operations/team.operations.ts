@@ -4,8 +4,9 @@ import { dateTimeSchema, idSchema, intIn, oneLine, text, } from '../schemas/comm
 
 /**
  * The team surface (contract: "Team surface (older, company-oriented)"): companies whose members
- * post budgeted jobs, candidates who apply to them, and team hiring. REST only: the contract names
- * no MCP tool for any of it. Teams and their keys live in identity, team jobs beside member jobs
+ * post budgeted jobs, candidates who apply to them, and team hiring. REST only, as the contract
+ * names no MCP tool for it, except joining and leaving by consent (invitations, leave), which a
+ * member's agent may be asked to answer. Teams and their keys live in identity, team jobs beside member jobs
  * in the jobs service, candidates and team applications in the applications service.
  */
 
@@ -91,18 +92,105 @@ export const updateTeam = defineOperation({
   rest: { method: 'PATCH', path: '/api/team', status: 200 },
 });
 
+/** How long a team invitation waits for an answer, and how many one team may have waiting. */
+export const TEAM_INVITATION_DAYS = 14;
+export const TEAM_PENDING_INVITATIONS_MAX = 50;
+
 export const addTeamMember = defineOperation({
   name: 'addTeamMember',
   service: 'identity',
-  summary: 'Invite a member to the team by email (owner or admin role); they join at once with the role given',
+  summary: 'Invite someone to the team by email (owner or admin role): 202 with the same answer whether or not the '
+    + 'address has an account. A member with that verified address is alerted and accepts or declines '
+    + '(GET /api/me/team-invitations); nobody joins without accepting. Invitations wait '
+    + `${TEAM_INVITATION_DAYS} days; a team has at most ${TEAM_PENDING_INVITATIONS_MAX} waiting (409), `
+    + 'and a member sends at most the team_invitations limit per UTC day (429; GET /api/safety-policy)',
   access: 'member',
   scope: 'agent:write',
   input: z.object({
-    email: z.email('Must be an email address.').max(254).transform((s) => s.toLowerCase()).describe("The member's email address"),
+    email: z.email('Must be an email address.').max(254).transform((s) => s.toLowerCase()).describe("The person's email address"),
     role: z.enum(['admin', 'member'], { error: 'One of: admin, member.' }).default('member').describe('admin or member (default)'),
   }),
+  output: z.object({
+    invited: z.literal(true),
+    message: z.string().describe('The same words whether or not the address has an account'),
+  }).describe('Nothing about the person: whether they have an account is not revealed'),
+  rest: { method: 'POST', path: '/api/team/members', status: 202 },
+});
+
+export const teamInvitationSchema = z.object({
+  id: z.string().describe('Invitation id'),
+  team: z.object({ id: z.string(), name: z.string() }),
+  role: z.enum(['admin', 'member']).describe('The role on accepting'),
+  invitedBy: z.string().describe("The inviting member's name"),
+  createdAt: dateTimeSchema,
+  expiresAt: dateTimeSchema,
+}).describe('A team invitation waiting for your answer');
+
+export const listMyTeamInvitations = defineOperation({
+  name: 'listMyTeamInvitations',
+  service: 'identity',
+  summary: 'Team invitations sent to your verified email address that wait for your answer, newest first',
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({}),
+  output: z.object({ invitations: z.array(teamInvitationSchema) }),
+  rest: { method: 'GET', path: '/api/me/team-invitations', status: 200 },
+  mcp: {
+    tool: 'list_my_team_invitations',
+    description: 'Team (company) invitations sent to your email address that wait for your answer: id, team, role, who invited you, when it expires. Accept with accept_team_invitation or decline with decline_team_invitation.',
+  },
+});
+
+const invitationId = z.object({ id: idSchema.describe('Invitation id') });
+
+export const acceptTeamInvitation = defineOperation({
+  name: 'acceptTeamInvitation',
+  service: 'identity',
+  summary: 'Accept a team invitation: you join with its role and get the team view. 404 unknown, not yours or expired; '
+    + '409 already answered or you are on a team (leave it first: POST /api/team/leave)',
+  access: 'member',
+  scope: 'agent:write',
+  input: invitationId,
   output: teamViewSchema,
-  rest: { method: 'POST', path: '/api/team/members', status: 201 },
+  rest: { method: 'POST', path: '/api/me/team-invitations/{id}/accept', status: 200 },
+  mcp: {
+    tool: 'accept_team_invitation',
+    args: { id: 'invitation_id' },
+    description: 'Join a team you were invited to (from list_my_team_invitations), with the role the invitation names. Only when your human wants to join: refused (409) while you are on a team. Returns the team, your role, members and jobs.',
+  },
+});
+
+export const declineTeamInvitation = defineOperation({
+  name: 'declineTeamInvitation',
+  service: 'identity',
+  summary: 'Decline a team invitation. 404 unknown, not yours or expired; 409 already answered',
+  access: 'member',
+  scope: 'agent:write',
+  input: invitationId,
+  output: z.object({ declined: z.literal(true), id: z.string() }),
+  rest: { method: 'POST', path: '/api/me/team-invitations/{id}/decline', status: 200 },
+  mcp: {
+    tool: 'decline_team_invitation',
+    args: { id: 'invitation_id' },
+    description: 'Decline a team invitation (from list_my_team_invitations); the team is not told who you are beyond its own invitation.',
+  },
+});
+
+export const leaveTeam = defineOperation({
+  name: 'leaveTeam',
+  service: 'identity',
+  summary: 'Leave your team. An owner cannot leave while others remain on it (409); an owner who is the last member '
+    + 'leaves only once the team has no open jobs (409), and the team is then dissolved (its waiting invitations withdrawn). '
+    + '404 when on no team',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({}),
+  output: z.object({ left: z.literal(true), teamId: z.string(), dissolved: z.boolean().describe('You were its last member') }),
+  rest: { method: 'POST', path: '/api/team/leave', status: 200 },
+  mcp: {
+    tool: 'leave_team',
+    description: 'Leave your team (company), only when your human asks. An owner cannot leave while others are on the team; a last owner leaves only when no team job is open, and the team is dissolved.',
+  },
 });
 
 const createdKeySchema = z.object({
@@ -263,6 +351,7 @@ export const moveTeamJob = defineOperation({
 });
 
 export const teamOperations = [
-  getTeam, createTeam, updateTeam, addTeamMember, createTeamApiKey, createCandidateApiKey, getTeamMembership,
+  getTeam, createTeam, updateTeam, addTeamMember, listMyTeamInvitations, acceptTeamInvitation, declineTeamInvitation, leaveTeam,
+  createTeamApiKey, createCandidateApiKey, getTeamMembership,
   listTeamBoard, listTeamJobs, postTeamJob, closeTeamJob, getTeamPerformance, listJobsOfTeam, getTeamJob, moveTeamJob,
 ] as const;

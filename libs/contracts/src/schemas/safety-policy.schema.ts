@@ -1,5 +1,38 @@
 import { z } from 'zod';
 
+/**
+ * Named limits on writes that cost something or notify other members, per member, each counted by
+ * the service that owns the operations it covers (in the one limits counter, under `bucket`).
+ * `window` is a sliding hour or a UTC day. Deployments change `max` with the environment variable
+ * `WRITE_LIMIT_<BUCKET>` (e.g. `WRITE_LIMIT_TEAM_INVITATIONS=10`); GET /api/safety-policy lists what is in force.
+ */
+export const WRITE_LIMITS = {
+  teamInvitations: { bucket: 'team_invitations', window: 'day', max: 20, covers: 'team invitations sent (POST /api/team/members); a team also holds at most 50 pending invitations' },
+  teamChanges: { bucket: 'team_changes', window: 'hour', max: 30, covers: 'creating, renaming and leaving a team, accepting and declining team invitations' },
+  apiKeys: { bucket: 'api_keys_made', window: 'day', max: 50, covers: 'API keys made (member, team and candidate keys)' },
+  profileChanges: { bucket: 'profile_changes', window: 'hour', max: 60, covers: 'profile updates, work authorization, photo removal' },
+  jobCloses: { bucket: 'job_closes', window: 'hour', max: 30, covers: 'closing member and team jobs' },
+  visibilityChanges: { bucket: 'job_visibility_changes', window: 'hour', max: 10, covers: 'visibility-only job edits (each alerts every waiting applicant)' },
+  commentDeletes: { bucket: 'comment_deletes', window: 'hour', max: 60, covers: 'deleting comments' },
+  applicationDecisions: { bucket: 'application_decisions', window: 'hour', max: 120, covers: 'accepting and declining applications, member and team jobs' },
+  withdrawals: { bucket: 'application_withdrawals', window: 'hour', max: 30, covers: 'withdrawing applications, member and team jobs' },
+  submissions: { bucket: 'work_submissions', window: 'hour', max: 30, covers: 'work turned in (submit_work)' },
+  workSteps: { bucket: 'work_steps', window: 'hour', max: 60, covers: 'requesting changes, approving, rating, requesting cancellation and cancelling work' },
+  candidateProfiles: { bucket: 'candidate_profile_saves', window: 'hour', max: 30, covers: 'saving the candidate profile' },
+  notificationSettings: { bucket: 'notification_settings', window: 'hour', max: 60, covers: 'notification preferences, email switches, browser push endpoints' },
+  draftChanges: { bucket: 'draft_changes', window: 'hour', max: 300, covers: 'draft answers, approvals, discards and walkthrough reviews and removals' },
+  fileAccessChanges: { bucket: 'file_access_changes', window: 'hour', max: 30, covers: "granting or withdrawing a hire's access to a job's files (a grant alerts the worker)" },
+} as const satisfies Record<string, { bucket: string; window: 'hour' | 'day'; max: number; covers: string }>;
+export type WriteLimitName = keyof typeof WRITE_LIMITS;
+
+export const writeLimitSchema = z.object({
+  name: z.string().describe('The limit, as in WRITE_LIMITS'),
+  bucket: z.string().describe('Its bucket in the limits counter'),
+  max: z.number().int(),
+  window: z.enum(['hour', 'day']).describe('a sliding hour, or a UTC day'),
+  covers: z.string().describe('The writes counted together'),
+});
+
 export const safetyPolicySchema = z.object({
   jobPosts: z.object({ perDay: z.number().int(), perMinute: z.number().int() }),
   applications: z.object({ perDay: z.number().int(), perMinute: z.number().int() }),
@@ -31,6 +64,8 @@ export const safetyPolicySchema = z.object({
     completedRecordingsPerHour: z.number().int(),
     counting: z.string(),
   }),
+  /** Named per-member limits on writes that cost or notify others (429 with Retry-After beyond them). */
+  writeLimits: z.array(writeLimitSchema),
   counting: z.string(),
   dayBoundary: z.literal('UTC'),
 });
@@ -58,6 +93,7 @@ export const DEFAULT_SAFETY_POLICY: SafetyPolicy = {
       + 'a refused action changes nothing. Job evals run after content edits and count with job edits. The operator may also cap '
       + 'the service\'s model spending per UTC day; once it is spent, model tasks fail with that reason until 00:00 UTC.',
   },
+  writeLimits: Object.entries(WRITE_LIMITS).map(([name, l]) => ({ name, ...l })),
   counting:
     'Valid attempts count across web, REST and MCP, including safety refusals and reapplications.',
   dayBoundary: 'UTC',

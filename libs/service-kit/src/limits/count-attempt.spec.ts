@@ -345,4 +345,15 @@ describe('limits configuration', () => {
     const names = Object.values(buckets).map((b) => b.name);
     expect(new Set(names).size).toBe(names.length);
   });
+
+  it('has a named bucket per write limit, worded from what it covers, with its number from WRITE_LIMIT_<BUCKET>', () => {
+    const defaults = defineLimitBuckets(readLimitsConfig({}));
+    expect(defaults.apiKeys).toMatchObject({ name: 'api_keys_made', counting: 'log' });
+    expect(defaults.apiKeys.windows).toEqual([expect.objectContaining({ kind: 'fixed', seconds: 86_400, max: 50 })]);
+    expect(defaults.apiKeys.windows[0]!.message).toMatch(/^At most 50 per UTC day for API keys made/);
+    expect(defaults.visibilityChanges.windows).toEqual([expect.objectContaining({ kind: 'sliding', seconds: 3600, max: 10 })]);
+    const set = defineLimitBuckets(readLimitsConfig({ WRITE_LIMIT_API_KEYS_MADE: '3', WRITE_LIMIT_WORK_STEPS: 'many' }));
+    expect(set.apiKeys.windows[0]!.max).toBe(3);
+    expect(set.workSteps.windows[0]!.max).toBe(60);
+  });
 });

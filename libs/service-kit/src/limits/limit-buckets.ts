@@ -1,12 +1,24 @@
 import {
   counterBucket, logBucket, onceEvery, perClockMinute, perHour, perMinute, perUtcDay, type CounterBucket, type LogBucket,
 } from './limit-bucket.js';
+import { WRITE_LIMITS, type WriteLimitName } from '@marketplace/contracts';
 import { perService } from '../scope/service-scope.js';
 import { limitsConfig, type LimitsConfig } from './limits-config.js';
 
 const TOMORROW = 'Try again tomorrow (UTC).';
 const SHORTLY = 'Wait a moment and try again.';
 const LATER = 'Try again later.';
+
+/** The named write limits (WRITE_LIMITS in the contracts), one log bucket each, worded from what they cover. */
+function writeBuckets(c: LimitsConfig): Record<WriteLimitName, LogBucket> {
+  const entries = (Object.keys(WRITE_LIMITS) as WriteLimitName[]).map((name) => {
+    const l = WRITE_LIMITS[name];
+    const max = c.writes[name];
+    const message = `At most ${max} per ${l.window === 'day' ? 'UTC day' : 'hour'} for ${l.covers}. ${l.window === 'day' ? TOMORROW : LATER}`;
+    return [name, logBucket(l.bucket, l.window === 'day' ? perUtcDay(max, message) : perHour(max, message))] as const;
+  });
+  return Object.fromEntries(entries) as Record<WriteLimitName, LogBucket>;
+}
 
 /**
  * Every limit of the marketplace by name. The name is stored with each attempt, so renaming a
@@ -114,6 +126,8 @@ export function defineLimitBuckets(c: LimitsConfig) {
     /** admin: content reports, per member. */
     contentReports: logBucket('content_reports',
       perHour(c.reports.contentPerHour, `You can send ${c.reports.contentPerHour} content reports per hour. ${LATER}`)),
+    /** The named write limits, each counted by the service that owns the writes it covers. */
+    ...writeBuckets(c),
   } satisfies Record<string, LogBucket | CounterBucket>;
 }
 

@@ -1,5 +1,5 @@
 import { perService, serviceEnv } from '../scope/service-scope.js';
-import { DEFAULT_SAFETY_POLICY } from '@marketplace/contracts';
+import { DEFAULT_SAFETY_POLICY, WRITE_LIMITS, type WriteLimitName } from '@marketplace/contracts';
 
 /** Every request and submission limit in force, read once per process. */
 export interface LimitsConfig {
@@ -32,6 +32,8 @@ export interface LimitsConfig {
   reports: { helpPerHour: number; problemsPerHour: number; featuresPerHour: number; contentPerHour: number };
   /** Actions that spend a model call, per member and hour (job evals count with job edits). */
   modelUse: { draftStartsPerHour: number; researchRerunsPerHour: number; rewritesPerHour: number; completedRecordingsPerHour: number };
+  /** The named write limits (WRITE_LIMITS), per member: the most in each one's window. */
+  writes: Record<WriteLimitName, number>;
 }
 
 /** A positive whole number from the environment; anything else keeps the contract's number. */
@@ -96,6 +98,8 @@ export function readLimitsConfig(env: NodeJS.ProcessEnv = serviceEnv()): LimitsC
       rewritesPerHour: positiveInt(env, 'DRAFT_REWRITES_PER_HOUR', d.modelUse.rewritesPerHour),
       completedRecordingsPerHour: positiveInt(env, 'COMPLETED_RECORDINGS_PER_HOUR', d.modelUse.completedRecordingsPerHour),
     },
+    writes: Object.fromEntries(Object.entries(WRITE_LIMITS).map(([name, l]) =>
+      [name, positiveInt(env, `WRITE_LIMIT_${l.bucket.toUpperCase()}`, l.max)])) as Record<WriteLimitName, number>,
   };
 }
 

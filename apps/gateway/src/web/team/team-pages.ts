@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  addTeamMember, AppError, createTeam, createTeamApiKey, getTeam, getTeamPerformance, updateTeam, type Caller, type OutputOf,
+  acceptTeamInvitation, addTeamMember, AppError, createTeam, createTeamApiKey, declineTeamInvitation, getTeam, getTeamPerformance,
+  leaveTeam, listMyTeamInvitations, updateTeam, type Caller, type OutputOf,
 } from '@marketplace/contracts';
 import { selectInput, textInput } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
@@ -14,11 +15,15 @@ import { teamJobPages } from './team-jobs.js';
 
 type TeamView = OutputOf<typeof getTeam>;
 type Performance = OutputOf<typeof getTeamPerformance>;
+type Invitation = OutputOf<typeof listMyTeamInvitations>['invitations'][number];
 
 const NOTICES = {
   created: 'Your team is created: you are its owner.',
   renamed: 'The team is renamed.',
-  invited: 'The member is on the team.',
+  invited: 'Invitation sent. If the address belongs to a member, they join once they accept.',
+  joined: 'You joined the team.',
+  declined: 'The invitation is declined.',
+  left: 'You left the team.',
 } as const;
 
 const PERIODS = [7, 30, 90] as const;
@@ -55,10 +60,37 @@ ${scrollTable('Team members', html`<table>
 </table>`)}
 ${manages ? html`<h3>Invite a member</h3>
 <form method="post" action="/me/team/members" novalidate>
-${textInput({ form: 'invite', name: 'email', label: 'Their email address', type: 'email', required: true, maxlength: 254, autocomplete: 'off', hint: 'The address of their verified account here; they join at once.' }, state)}
+${textInput({ form: 'invite', name: 'email', label: 'Their email address', type: 'email', required: true, maxlength: 254, autocomplete: 'off', hint: 'They are asked to join and join only if they accept; an invitation waits 14 days.' }, state)}
 ${selectInput({ form: 'invite', name: 'role', label: 'Role', options: [['member', 'Member'], ['admin', 'Admin: may rename, invite and make team keys']], value: 'member' }, state)}
-<button type="submit">Add to the team</button>
+<button type="submit">Send the invitation</button>
 </form>` : ''}
+</section>`;
+}
+
+/** Invitations waiting for the caller's answer: accept (only when on no team) or decline. */
+function invitationsPart(invitations: Invitation[], onTeam: boolean): Raw {
+  if (!invitations.length) return html``;
+  return html`<section class="part" aria-labelledby="invitations-heading">
+<h2 id="invitations-heading">Invitations to join a team</h2>
+${onTeam ? html`<p class="note">You are on a team: leave it before accepting another.</p>` : ''}
+<ul class="cards">${invitations.map((i) => html`<li class="card">
+<h3>${i.team.name}</h3>
+<p class="meta">As ${i.role} · invited by ${i.invitedBy} · ${when(i.createdAt)} · expires ${when(i.expiresAt)}</p>
+${onTeam ? '' : html`<form method="post" action="/me/team/invitations/${i.id}/accept" class="inline"><button type="submit">Join ${i.team.name}</button></form>`}
+<form method="post" action="/me/team/invitations/${i.id}/decline" class="inline"><button type="submit" class="secondary">Decline ${i.team.name}</button></form>
+</li>`)}</ul>
+</section>`;
+}
+
+function leavePart(view: TeamView): Raw {
+  const alone = view.members.length <= 1;
+  const hint = view.role === 'owner'
+    ? (alone ? 'You are the last member: leaving dissolves the team (close its open jobs first).' : 'As the owner you leave last: the others leave first.')
+    : 'You can rejoin only with a new invitation.';
+  return html`<section class="part" aria-labelledby="leave-heading">
+<h2 id="leave-heading">Leave the team</h2>
+<p class="note">${hint}</p>
+<form method="post" action="/me/team/leave"><button type="submit" class="secondary">Leave the team</button></form>
 </section>`;
 }
 
@@ -101,15 +133,20 @@ ${view.jobs.length ? html`<ul class="cards">${view.jobs.map((j) => html`<li clas
 </section>`;
 }
 
-/** /me/team: creating a team, or the team with its members, invitations, key, figures and jobs. */
+/** /me/team: invitations to answer and creating a team, or the team with its members, invitations, key, figures, jobs and leaving. */
 export function teamPages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
   const page = (req: FastifyRequest, reply: FastifyReply, caller: Caller, state: FormState, status = 200, key?: CreatedKey) =>
     guarded(reply, 'Company (team)', async () => {
-      const view = await teamOrNone(deps, req, caller);
+      const [view, { invitations }] = await Promise.all([
+        teamOrNone(deps, req, caller), callAs(deps.bus, req, caller, listMyTeamInvitations, {}),
+      ]);
       const notice = noticeOf(state.notice ?? doneNotice(req, NOTICES));
       if (!view) {
-        return memberPage(reply, { title: 'Company (team)', status, body: html`${meCrumbs('Company (team)')}<h1>Company (team)</h1>${notice}${createForm(state)}` });
+        return memberPage(reply, {
+          title: 'Company (team)', status,
+          body: html`${meCrumbs('Company (team)')}<h1>Company (team)</h1>${notice}${invitationsPart(invitations, false)}${createForm(state)}`,
+        });
       }
       const manages = view.role !== 'member';
       const performance = await callAs(deps.bus, req, caller, getTeamPerformance, { days: periodOf(req) });
@@ -127,6 +164,8 @@ ${jobsPart(view)}
 ${membersPart(view, manages, state)}
 ${keysPart(manages, state, key)}
 ${performancePart(performance)}
+${invitationsPart(invitations, true)}
+${leavePart(view)}
 <p><a href="/me/candidate">Your candidate profile</a>, to apply to team jobs yourself.</p>`,
       });
     });
@@ -141,6 +180,14 @@ ${performancePart(performance)}
   pages.push(formAction(deps, {
     path: '/me/team/members', form: 'invite', op: addTeamMember, page,
     input: (f) => ({ email: f.email ?? '', role: f.role || 'member' }), done: () => '/me/team?done=invited',
+  }));
+  for (const [verb, op, done] of [['accept', acceptTeamInvitation, 'joined'], ['decline', declineTeamInvitation, 'declined']] as const) {
+    pages.push(formAction(deps, {
+      path: `/me/team/invitations/:id/${verb}`, form: verb, op, page, input: (_f, p) => ({ id: p.id }), done: () => `/me/team?done=${done}`,
+    }));
+  }
+  pages.push(formAction(deps, {
+    path: '/me/team/leave', form: 'leave', op: leaveTeam, page, input: () => ({}), done: () => '/me/team?done=left',
   }));
   pages.push(formAction(deps, {
     path: '/me/team/api-keys', form: 'key', op: createTeamApiKey, page, input: (f) => ({ name: f.name ?? '' }), done: () => '/me/team',
