@@ -12,6 +12,7 @@ export * from './scope/service-scope.js';
 export * from './bootstrap/service-entry.js';
 export * from './bootstrap/production-secrets.js';
 export * from './storage/object-storage.js';
+export * from './cache/ttl-cache.js';
 export * from './tracing/tracer.js';
 export * from './bootstrap/idle-memory.js';
 export * from './scope/load-on-first-use.js';

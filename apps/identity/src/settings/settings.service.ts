@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { DataSource } from 'typeorm';
 import { SETTINGS_CHANGED_SUBJECT, type AccessSettings } from '@marketplace/contracts';
-import { NATS_CONNECTION, serviceEnv } from '@marketplace/service-kit';
+import { NATS_CONNECTION, serviceEnv, TtlCache } from '@marketplace/service-kit';
 
 export interface EffectiveSettings extends AccessSettings {
   /** When invite-only last took effect: members who existed before then count as let in. */
@@ -28,13 +28,13 @@ function envInt(name: string, fallback: number): number {
  */
 @Injectable()
 export class SettingsService implements OnModuleInit, OnModuleDestroy {
-  private cached: { at: number; value: Promise<EffectiveSettings> } | undefined;
+  private readonly cached = new TtlCache<EffectiveSettings>(TTL_MS, 1);
   private sub: Subscription | undefined;
 
   constructor(private readonly ds: DataSource, @Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
 
   onModuleInit(): void {
-    this.sub = this.nc.subscribe(SETTINGS_CHANGED_SUBJECT, { callback: () => { this.cached = undefined; } });
+    this.sub = this.nc.subscribe(SETTINGS_CHANGED_SUBJECT, { callback: () => this.cached.clear() });
   }
 
   onModuleDestroy(): void {
@@ -42,12 +42,7 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
   }
 
   current(): Promise<EffectiveSettings> {
-    if (!this.cached || Date.now() - this.cached.at > TTL_MS) {
-      const value = this.load();
-      this.cached = { at: Date.now(), value };
-      value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
-    }
-    return this.cached.value;
+    return this.cached.get('settings', () => this.load());
   }
 
   async set(key: string, value: boolean | number | null): Promise<EffectiveSettings> {
@@ -59,7 +54,7 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
         [key, JSON.stringify(value)],
       );
     }
-    this.cached = undefined;
+    this.cached.clear();
     const settings = await this.current();
     this.nc.publish(SETTINGS_CHANGED_SUBJECT);
     await this.nc.flush();
