@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
+  isUuid,
   AppError, applicationDeclinedV1, declineApplication, getHiringJob, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { toJobApplication } from '../applying/application.mapper.js';
-import { isUuid } from '../common/request-facts.js';
 import { isPreferred } from './poster-job.js';
 
 @Injectable()
