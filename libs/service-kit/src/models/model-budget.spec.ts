@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { testDatabaseUrl } from '@marketplace/testing';
 import { z } from 'zod';
 import { createDataSource, migrate } from '../database/data-source.factory.js';
+import { ModelSpend1795708602255 } from '../database/kit-model-spend.migration.js';
 import {
   BudgetedModelProvider, MODEL_BUDGET_SPENT, ModelBudgetSpent, meteredModelProviderFromEnv, modelBudgetFromEnv, type ModelBudget,
 } from './model-budget.js';
@@ -18,11 +19,10 @@ let replica: DataSource;
 
 beforeAll(async () => {
   process.env.DATABASE_URL = await testDatabaseUrl();
-  ds = createDataSource({ schema, entities: [], migrations: [] });
+  // The table by the kit migration that the drafts and jobs services list.
+  ds = createDataSource({ schema, entities: [], migrations: [ModelSpend1795708602255] });
   await ds.initialize();
   await migrate(ds, schema);
-  // The table as the drafts and jobs migrations create it.
-  await ds.query(`CREATE TABLE "model_spend" ("day" date PRIMARY KEY, "calls" integer NOT NULL DEFAULT 0, "usd" double precision NOT NULL DEFAULT 0, "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now())`);
   // A second pool stands in for another replica of the same service.
   replica = createDataSource({ schema, entities: [], migrations: [] });
   await replica.initialize();
