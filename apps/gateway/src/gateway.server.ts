@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { BusClient, ObjectStorage, type CallerSigner, type Logger } from '@marketplace/service-kit/edge';
+import { BusClient, ObjectStorage, startBroadcastConsumer, type CallerSigner, type Logger } from '@marketplace/service-kit/edge';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { Authenticator } from './auth/authenticator.js';
 import { frameworkError, registerCrossCutting, registerMethodNotAllowed } from './http/cross-cutting.js';
@@ -67,7 +67,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   const auth = new Authenticator(bus, opts.publicUrl);
   const streamer = new ObjectStreamer(opts.storage ?? ObjectStorage.fromEnv(), opts.logger);
-  const pages = new PublicPageCache(opts.nc);
+  const pages = new PublicPageCache();
+  startBroadcastConsumer(opts.nc, pages, opts.logger);
+  const alerts = new AgentAlertHints();
+  startBroadcastConsumer(opts.nc, alerts, opts.logger);
   const rest = registerRestRoutes(app, { bus, auth, streamer, jsonBodyLimit: BODY_LIMIT, pages });
   const authRoutes = registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
   const webPages = registerWebPages(app, { bus, auth, publicUrl: opts.publicUrl });
@@ -84,7 +87,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const consent = registerConsentPage(app, {
     bus, server: oauth, logger: opts.logger, sessionMember: (req, reply) => auth.sessionCaller(req, reply),
   });
-  registerMcpEndpoint(app, { bus, oauth, streamer, pages, alerts: new AgentAlertHints(opts.nc) });
+  registerMcpEndpoint(app, { bus, oauth, streamer, pages, alerts });
   registerMethodNotAllowed(app, mergeRoutes([
     meta, apiDocs, rest, authRoutes, webPages, joinPages, unsubscribePages, staffConsole, memberApp, versionPages, assets, board,
     resourceMetadata, consent, new Map([['/api/mcp', new Set(['POST'])]]),

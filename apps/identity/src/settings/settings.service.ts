@@ -1,8 +1,10 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { DataSource } from 'typeorm';
 import { SETTINGS_CHANGED_SUBJECT, type AccessSettings } from '@marketplace/contracts';
-import { NATS_CONNECTION, serviceEnv, TtlCache } from '@marketplace/service-kit';
+import {
+  LOGGER, NATS_CONNECTION, serviceEnv, startBroadcastConsumer, TtlCache, type BroadcastListener, type Logger,
+} from '@marketplace/service-kit';
 
 export interface EffectiveSettings extends AccessSettings {
   /** When invite-only last took effect: members who existed before then count as let in. */
@@ -24,21 +26,29 @@ function envInt(name: string, fallback: number): number {
 /**
  * Admission settings: the environment gives the defaults (INVITE_ONLY, IDENTITY_VERIFICATION,
  * INVITATIONS_PER_MEMBER), the operator may override them at runtime. Read per request from a
- * short cache that every identity replica drops as soon as one announces a change.
+ * short cache that every identity replica drops as soon as one announces a change (a broadcast
+ * consumer of the change signal).
  */
 @Injectable()
 export class SettingsService implements OnModuleInit, OnModuleDestroy {
   private readonly cached = new TtlCache<EffectiveSettings>(TTL_MS, 1);
-  private sub: Subscription | undefined;
+  private listener: BroadcastListener | undefined;
 
-  constructor(private readonly ds: DataSource, @Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   onModuleInit(): void {
-    this.sub = this.nc.subscribe(SETTINGS_CHANGED_SUBJECT, { callback: () => this.cached.clear() });
+    const drop = () => this.cached.clear();
+    this.listener = startBroadcastConsumer(
+      this.nc, { name: 'identity-settings', events: [SETTINGS_CHANGED_SUBJECT], hear: drop, missed: drop }, this.logger,
+    );
   }
 
   onModuleDestroy(): void {
-    this.sub?.unsubscribe();
+    this.listener?.stop();
   }
 
   current(): Promise<EffectiveSettings> {
