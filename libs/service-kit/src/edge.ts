@@ -17,3 +17,4 @@ export * from './events/broadcast-consumer.js';
 export * from './tracing/tracer.js';
 export * from './bootstrap/idle-memory.js';
 export * from './scope/load-on-first-use.js';
+export * from './scope/settings.js';

@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { DataSource } from 'typeorm';
 import { SETTINGS_CHANGED_SUBJECT, type AccessSettings } from '@marketplace/contracts';
 import {
-  LOGGER, NATS_CONNECTION, serviceEnv, startBroadcastConsumer, TtlCache, type BroadcastListener, type Logger,
+  LOGGER, NATS_CONNECTION, settingsOf, startBroadcastConsumer, TtlCache, type BroadcastListener, type Logger,
 } from '@marketplace/service-kit';
 
 export interface EffectiveSettings extends AccessSettings {
@@ -13,14 +13,14 @@ export interface EffectiveSettings extends AccessSettings {
 
 const TTL_MS = 5_000;
 
-function envBool(name: string, fallback: boolean): boolean {
-  const v = serviceEnv()[name]?.trim().toLowerCase();
-  return v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes';
-}
-
-function envInt(name: string, fallback: number): number {
-  const v = Number(serviceEnv()[name]);
-  return serviceEnv()[name] !== undefined && Number.isInteger(v) && v >= 0 ? v : fallback;
+/** The defaults from the environment, through the kit's settings reader (read at start by the service definition). */
+export function admissionDefaults() {
+  const s = settingsOf();
+  return {
+    inviteOnly: s.bool('INVITE_ONLY', false),
+    identityVerification: s.bool('IDENTITY_VERIFICATION', false),
+    invitationsPerMember: s.int('INVITATIONS_PER_MEMBER', 5, { min: 0 }),
+  };
 }
 
 /**
@@ -74,11 +74,12 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
   private async load(): Promise<EffectiveSettings> {
     const rows: { key: string; value: unknown; updated_at: Date }[] = await this.ds.query('SELECT key, value, updated_at FROM settings');
     const saved = new Map(rows.map((r) => [r.key, r]));
-    const bool = (key: string, env: string, fallback: boolean) => {
+    const defaults = admissionDefaults();
+    const bool = (key: string, fallback: boolean) => {
       const v = saved.get(key)?.value;
-      return typeof v === 'boolean' ? v : envBool(env, fallback);
+      return typeof v === 'boolean' ? v : fallback;
     };
-    const inviteOnly = bool('invite_only', 'INVITE_ONLY', false);
+    const inviteOnly = bool('invite_only', defaults.inviteOnly);
     const perMember = saved.get('invitations_per_member')?.value;
     let since = saved.get('invite_only_since')?.value;
     // Record the moment invite-only takes effect (and forget it when it ends), whichever way it was switched.
@@ -94,8 +95,8 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
     }
     return {
       inviteOnly,
-      identityVerification: bool('identity_verification', 'IDENTITY_VERIFICATION', false),
-      invitationsPerMember: typeof perMember === 'number' ? perMember : envInt('INVITATIONS_PER_MEMBER', 5),
+      identityVerification: bool('identity_verification', defaults.identityVerification),
+      invitationsPerMember: typeof perMember === 'number' ? perMember : defaults.invitationsPerMember,
       inviteOnlySince: typeof since === 'string' ? new Date(since) : null,
     };
   }

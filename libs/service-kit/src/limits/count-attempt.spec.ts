@@ -331,8 +331,10 @@ describe('limits configuration', () => {
       inviteTriesPerHour: 1, waitlist: { perEmailPerHour: 2, perClientPerMinute: 3 }, network: { lookupsPerHour: 4, importsPerHour: 5 },
       messages: { perDay: 8, perMinute: 2 }, clientRegistrationsPerHour: 6, photoUploadsPerHour: 3, oauthRequestsPerMinute: 9,
     });
-    expect(readLimitsConfig({ API_KEY_RATE_LIMIT: 'lots', APPLICATIONS_PER_DAY: '0', COMMENTS_PER_HOUR: '2.5' }))
-      .toMatchObject({ apiKeyRequestsPerMinute: 120, applications: { perDay: 50 }, commentsPerHour: 30 });
+    // A bad value stops the service, naming the variable, instead of quietly keeping the contract's number.
+    expect(() => readLimitsConfig({ API_KEY_RATE_LIMIT: 'lots' })).toThrow(/^API_KEY_RATE_LIMIT="lots" is not valid/);
+    expect(() => readLimitsConfig({ APPLICATIONS_PER_DAY: '0' })).toThrow(/^APPLICATIONS_PER_DAY=/);
+    expect(() => readLimitsConfig({ COMMENTS_PER_HOUR: '2.5' })).toThrow(/^COMMENTS_PER_HOUR=/);
   });
 
   it('words each bucket for what it limits (an edit is not a post)', () => {

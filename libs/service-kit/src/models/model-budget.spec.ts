@@ -69,9 +69,9 @@ describe('reading the daily caps', () => {
   });
 
   it('stops the service on a bad value, naming the variable', () => {
-    expect(() => modelBudgetFromEnv({ MODEL_DAILY_USD_CAP: 'ten' })).toThrow(/MODEL_DAILY_USD_CAP must be a number greater than 0, not "ten"/);
+    expect(() => modelBudgetFromEnv({ MODEL_DAILY_USD_CAP: 'ten' })).toThrow(/^MODEL_DAILY_USD_CAP="ten" is not valid: expected a number/);
     expect(() => modelBudgetFromEnv({ MODEL_DAILY_USD_CAP: '0' })).toThrow(/MODEL_DAILY_USD_CAP/);
-    expect(() => modelBudgetFromEnv({ MODEL_DAILY_CALLS_CAP: '2.5' })).toThrow(/MODEL_DAILY_CALLS_CAP must be a whole number/);
+    expect(() => modelBudgetFromEnv({ MODEL_DAILY_CALLS_CAP: '2.5' })).toThrow(/^MODEL_DAILY_CALLS_CAP="2.5" is not valid: expected a whole number/);
     // Found on the first start even when no model is configured yet.
     expect(() => meteredModelProviderFromEnv(undefined, { MODEL_DAILY_CALLS_CAP: '-1' })).toThrow(/MODEL_DAILY_CALLS_CAP/);
   });
