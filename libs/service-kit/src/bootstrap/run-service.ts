@@ -133,17 +133,16 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
   const consumers = ds ? new EventConsumerRunner(nc, ds, def.name, logger, () => relay?.kick()) : undefined;
   opened.push(async () => consumers?.stop());
   let workers: WorkRunner | undefined;
-  let pruner: KitTablePruner | undefined;
   let periodic: PeriodicRunner | undefined;
   if (role === 'api') {
     bus.listen(safeGet<OperationHandler[]>(app, OPERATION_HANDLERS) ?? [], operationsOf(def.name as ServiceName));
     const eventConsumers = safeGet<EventConsumer[]>(app, EVENT_CONSUMERS) ?? [];
     await consumers?.start(eventConsumers);
     await relay?.start();
-    if (ds) pruner = new KitTablePruner(ds, logger).start();
     const tasks = safeGet<PeriodicTask[]>(app, PERIODIC_TASKS) ?? [];
     if (tasks.length && !ds) throw new Error(`${def.name} has periodic tasks but no database (their claims live there)`);
-    if (ds) periodic = new PeriodicRunner(ds, logger).start(tasks);
+    // The kit's own pruning of its tables is one more periodic task of every service with a database.
+    if (ds) periodic = new PeriodicRunner(ds, logger).start([...tasks, new KitTablePruner(ds)]);
     opened.push(async () => periodic?.stop());
   } else {
     // ACTIVE_WORKERS: the queues the service registers with workersProvider; WORKER_QUEUES may narrow them.
@@ -175,7 +174,6 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
     await workers?.stop();
     await consumers?.stop();
     await relay?.stop();
-    await pruner?.stop();
     await periodic?.stop();
     await app.close();
     await nc.drain().catch(() => undefined);
