@@ -1,9 +1,12 @@
 import {
-  CallerSigner, closeServer, configureTracing, connectNats, createLogger, inServiceScope, refuseDefaultSecrets, settingsOf, startHealthServer,
+  busTimeoutMs, CallerSigner, closeServer, configureTracing, connectNats, createLogger, inServiceScope, refuseDefaultSecrets, settingsOf, startHealthServer,
   stopTracing, type ServiceEntry, type ServiceEnv,
 } from '@marketplace/service-kit/edge';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { buildGateway } from './gateway.server.js';
+import { trustedProxyHops } from './http/trust-proxy.js';
+import { readMcpOriginPolicy } from './mcp/mcp-origin.js';
+import { accessTokenTtl } from './oauth/authorization-server.js';
 import { serverKeysFromEnv } from './oauth/server-keys.js';
 
 async function startGateway(env: ServiceEnv) {
@@ -16,6 +19,12 @@ async function startGateway(env: ServiceEnv) {
   // Missing or malformed secrets stop the start here, naming the setting (in production the OAuth
   // keys are required; BUS_CALLER_SIGNING_KEY always is).
   refuseDefaultSecrets(env);
+  // The settings read later, when a request or the OAuth provider needs them, are read once here, so a
+  // bad value stops the start naming the variable (the kit's settings rule).
+  busTimeoutMs();
+  trustedProxyHops(env);
+  accessTokenTtl();
+  readMcpOriginPolicy(publicUrl, env);
   configureTracing('gateway', env);
   const signer = await CallerSigner.fromEnv(env);
   const oauthKeys = await serverKeysFromEnv(env);
