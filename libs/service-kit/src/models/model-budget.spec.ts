@@ -93,8 +93,9 @@ describe('a model within the daily budget', () => {
     await ask(model);
     await model.embed(['a']);
     await model.transcribe({ data: Buffer.alloc(0), filename: 'a.webm', mediaType: 'audio/webm', seconds: 1 });
-    for (const call of [ask(model), model.embed(['b'])]) {
-      const err = await call.then(() => undefined, (e: unknown) => e);
+    // One at a time: a second call started before the first is awaited could reject with no handler yet (an unhandled rejection).
+    for (const call of [() => ask(model), () => model.embed(['b'])]) {
+      const err = await call().then(() => undefined, (e: unknown) => e);
       expect(err).toBeInstanceOf(ModelBudgetSpent);
       // A ModelError, so callers that fail closed on model errors do so here too.
       expect(err).toBeInstanceOf(ModelError);
