@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { BusClient, ObjectStorage, type CallerSigner, type Logger } from '@marketplace/service-kit/edge';
+import { BusClient, ObjectStorage, startBroadcastConsumer, type CallerSigner, type Logger } from '@marketplace/service-kit/edge';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { Authenticator } from './auth/authenticator.js';
 import { frameworkError, recordRoutes, registerCrossCutting, registerMethodNotAllowed } from './http/cross-cutting.js';
@@ -61,7 +61,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   const auth = new Authenticator(bus, opts.publicUrl);
   const streamer = new ObjectStreamer(opts.storage ?? ObjectStorage.fromEnv(), opts.logger);
-  const pages = new PublicPageCache(opts.nc);
+  const pages = new PublicPageCache();
+  startBroadcastConsumer(opts.nc, pages, opts.logger);
+  const alerts = new AgentAlertHints();
+  startBroadcastConsumer(opts.nc, alerts, opts.logger);
   registerRestRoutes(app, { bus, auth, streamer, jsonBodyLimit: BODY_LIMIT, pages });
   registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
   registerWebApp(app, { bus, auth, publicUrl: opts.publicUrl, logger: opts.logger });
@@ -71,7 +74,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   registerConsentPage(app, {
     bus, server: oauth, logger: opts.logger, sessionMember: (req, reply) => auth.sessionCaller(req, reply),
   });
-  registerMcpEndpoint(app, { bus, oauth, streamer, pages, alerts: new AgentAlertHints(opts.nc) });
+  registerMcpEndpoint(app, { bus, oauth, streamer, pages, alerts });
   // Every room's routes are in once its plugins have loaded: each path answers other methods with 405.
   await app.after();
   registerMethodNotAllowed(app, routes);

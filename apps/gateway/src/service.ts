@@ -1,20 +1,30 @@
 import {
-  CallerSigner, closeServer, configureTracing, connectNats, createLogger, inServiceScope, refuseDefaultSecrets, startHealthServer,
+  busTimeoutMs, CallerSigner, closeServer, configureTracing, connectNats, createLogger, inServiceScope, refuseDefaultSecrets, settingsOf, startHealthServer,
   stopTracing, type ServiceEntry, type ServiceEnv,
 } from '@marketplace/service-kit/edge';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { buildGateway } from './gateway.server.js';
+import { trustedProxyHops } from './http/trust-proxy.js';
+import { readMcpOriginPolicy } from './mcp/mcp-origin.js';
+import { accessTokenTtl } from './oauth/authorization-server.js';
 import { serverKeysFromEnv } from './oauth/server-keys.js';
 
 async function startGateway(env: ServiceEnv) {
   const logger = createLogger('gateway');
-  const port = Number(env.PORT ?? 3000);
-  const host = env.HOST ?? '127.0.0.1';
-  const publicUrl = (env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, '');
+  const settings = settingsOf(env);
+  const port = settings.int('PORT', 3000, { min: 0, max: 65_535 });
+  const host = settings.string('HOST', '127.0.0.1');
+  const publicUrl = settings.url('PUBLIC_URL', { fallback: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}` }).href.replace(/\/$/, '');
 
   // Missing or malformed secrets stop the start here, naming the setting (in production the OAuth
   // keys are required; BUS_CALLER_SIGNING_KEY always is).
   refuseDefaultSecrets(env);
+  // The settings read later, when a request or the OAuth provider needs them, are read once here, so a
+  // bad value stops the start naming the variable (the kit's settings rule).
+  busTimeoutMs();
+  trustedProxyHops(env);
+  accessTokenTtl();
+  readMcpOriginPolicy(publicUrl, env);
   configureTracing('gateway', env);
   const signer = await CallerSigner.fromEnv(env);
   const oauthKeys = await serverKeysFromEnv(env);

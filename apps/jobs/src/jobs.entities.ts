@@ -1,3 +1,4 @@
+import { ModelSpend1795708602255 } from '@marketplace/service-kit';
 import { JobVersionEntity } from './jobs/job-version.entity.js';
 import { JobEntity } from './jobs/job.entity.js';
 import { PosterEntity } from './posters/poster.entity.js';
@@ -17,7 +18,6 @@ import { TeamJobs1795495178713 } from './migrations/1795495178713-team-jobs.js';
 import { JobWalkthrough1795500000000 } from './migrations/1795500000000-job-walkthrough.js';
 import { ModelCosts1795510000000 } from './migrations/1795510000000-model-costs.js';
 import { SearchByPeriod1795600000000 } from './migrations/1795600000000-search-by-period.js';
-import { ModelSpend1795708602255 } from './migrations/1795708602255-model-spend.js';
 
 export const jobsEntities = [JobEntity, JobVersionEntity, PosterEntity,
   CommentEntity, JobPreferredWorkerEntity, ApplicationRecordEntity, JobAudienceEntity,

@@ -36,6 +36,7 @@ export * from './limits/limits-config.js';
 export * from './storage/storage-config.js';
 export * from './bus/bus-credentials.js';
 export * from './database/page-query.js';
+export * from './database/kit-model-spend.migration.js';
 export * from './models/model-provider.js';
 export * from './models/model-budget.js';
 export * from './bus/stream-replicas.js';

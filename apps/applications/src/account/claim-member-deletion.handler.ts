@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, claimMemberDeletion, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { isUuid, AppError, claimMemberDeletion, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 import { DELETION_CLAIM_SECONDS, lockMembers } from './member-lock.js';
 
 /**

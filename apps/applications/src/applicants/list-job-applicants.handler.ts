@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
+  isUuid,
   AppError, getHiringJob, listJobApplicants, type InputOf, type JobApplicant, type OutputOf,
 } from '@marketplace/contracts';
 import {
   AccessSettingsCache, BusClient, requireReadAccess, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
 import type { ApplicantSnapshot } from '../applying/application.entity.js';
-import { isUuid } from '../common/request-facts.js';
 import { ratingSummaries } from '../member-record/rating-summary.js';
 import { applicantCodename } from './codename.js';
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { listWaitingApplicants, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { isUuid, listWaitingApplicants, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 
 @Injectable()
 export class ListWaitingApplicantsHandler implements OperationHandler<typeof listWaitingApplicants> {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { getViewerApplication, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { isUuid, getViewerApplication, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 import { ApplicationEntity } from './application.entity.js';
 import { toViewerApplication } from './application.mapper.js';
 

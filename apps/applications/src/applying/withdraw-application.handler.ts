@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
+  isUuid,
   AppError, applicationWithdrawnV1, getJobStates, withdrawApplication, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
   BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 import { ApplicationEntity } from './application.entity.js';
 import { toMyApplication } from './application.mapper.js';
 

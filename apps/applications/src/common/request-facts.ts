@@ -1,8 +1,5 @@
 import type { Caller } from '@marketplace/contracts';
 
-/** Ids here are UUIDs; anything else names nothing, so it is a 404 without a query. */
-export { isUuid } from '@marketplace/contracts';
-
 /** Whether a person (browser session) or an agent (API key, MCP sign-in) is acting. */
 export function sentBy(caller: Caller): 'person' | 'agent' {
   return caller.via === 'session' ? 'person' : 'agent';

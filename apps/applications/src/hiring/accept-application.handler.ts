@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  isUuid,
   AppError, acceptApplication, applicationAcceptedV1, applicationDeclinedV1, getApplicantProfile, getHiringJob,
   moveJobStatus, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
@@ -10,7 +11,6 @@ import {
 import { lockMembers, refuseLeavingMembers } from '../account/member-lock.js';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { toJobApplication } from '../applying/application.mapper.js';
-import { isUuid } from '../common/request-facts.js';
 import { HireEntity } from './hire.entity.js';
 import { isPreferred } from './poster-job.js';
 import { revertJobMove } from './revert-job-move.js';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  isUuid,
   AppError, applicationDeclinedV1, declineApplication, getHiringJob, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
@@ -7,7 +8,6 @@ import {
 } from '@marketplace/service-kit';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { toJobApplication } from '../applying/application.mapper.js';
-import { isUuid } from '../common/request-facts.js';
 import { isPreferred } from './poster-job.js';
 
 @Injectable()

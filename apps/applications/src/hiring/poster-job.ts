@@ -1,6 +1,5 @@
-import { AppError, getHiringJob, type HiringJob } from '@marketplace/contracts';
+import { isUuid, AppError, getHiringJob, type HiringJob } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 
 /** The caller's own job; anyone else's (or a closed one) does not exist for them. */
 export async function posterJob(bus: BusClient, jobId: string, memberId: string, ctx: HandlerContext): Promise<HiringJob> {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { getMemberActiveWork, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { isUuid, getMemberActiveWork, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 
 /** Hired work that is neither completed nor cancelled, on either side (blocks account deletion). */
 @Injectable()

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { getMemberWorkRecord, type InputOf, type OutputOf, type PublicRating } from '@marketplace/contracts';
+import { isUuid, getMemberWorkRecord, type InputOf, type OutputOf, type PublicRating } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import { ANONYMOUS_POSTER } from '../applying/application.mapper.js';
-import { isUuid } from '../common/request-facts.js';
 import { completedJobCounts, ratingSummaries } from './rating-summary.js';
 
 interface RatingRow {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { findReportedMessage, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { isUuid, findReportedMessage, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 
 /**
  * Lets admin refuse a report on a message that does not exist, or that the reporter cannot read:

@@ -1,9 +1,8 @@
 import { callerOf } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { AppError, listMessages, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { isUuid, AppError, listMessages, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 import { ConversationEntity } from './conversation.entity.js';
 import { MessageEntity } from './message.entity.js';
 import { otherSide, sideOf, toMessage } from './message.mapper.js';

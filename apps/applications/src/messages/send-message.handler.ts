@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  isUuid,
   AppError, getHiringJob, messageSentV1, sendMessage, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
   BusClient, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf,
 } from '@marketplace/service-kit';
 import { ApplicationEntity } from '../applying/application.entity.js';
-import { isUuid, sentBy } from '../common/request-facts.js';
+import { sentBy } from '../common/request-facts.js';
 import { ConversationEntity } from './conversation.entity.js';
 import { MessageEntity } from './message.entity.js';
 import { toMessage } from './message.mapper.js';

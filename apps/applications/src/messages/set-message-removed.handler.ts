@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { setMessageRemoved, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { isUuid, setMessageRemoved, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 
 type Result = OutputOf<typeof setMessageRemoved>;
 

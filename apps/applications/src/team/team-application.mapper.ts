@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, getTeamMembership, type teamApplicationSchema, type US_STATES } from '@marketplace/contracts';
+import { isUuid, AppError, getTeamMembership, type teamApplicationSchema, type US_STATES } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
 import type { z } from 'zod';
-import { isUuid } from '../common/request-facts.js';
 import { TeamApplicationEntity } from './team-application.entity.js';
 
 type TeamApplication = z.input<typeof teamApplicationSchema>;

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
+  isUuid,
   AppError, applyToTeamJob, getApplicantProfile, getTeamJob, listCandidateApplications, teamApplicationSubmittedV1,
   withdrawCandidateApplication, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
   BusClient, callerOf, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 import { CandidateEntity, TeamApplicationEntity } from './team-application.entity.js';
 import { teamOfCaller, toTeamApplication } from './team-application.mapper.js';
 

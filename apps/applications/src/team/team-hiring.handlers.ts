@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, Not } from 'typeorm';
 import {
+  isUuid,
   AppError, acceptTeamApplication, declineTeamApplication, getApplicantProfile, getTeamJob, listTeamJobApplications,
   moveTeamJob, teamApplicationAcceptedV1, teamApplicationDeclinedV1, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
   BusClient, callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 import { TeamApplicationEntity } from './team-application.entity.js';
 import { findTeamApplication, teamOfCaller, toTeamApplication } from './team-application.mapper.js';
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, remindOtherSide, workReminderSentV1, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { isUuid, AppError, remindOtherSide, workReminderSentV1, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets, limitsConfig } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 import { HireEntity } from '../hiring/hire.entity.js';
 import { roleOf, waitsOn } from './work-view.js';
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppError, getHiringJob, moveJobStatus, type JobStatus, type JobWork } from '@marketplace/contracts';
+import { isUuid, AppError, getHiringJob, moveJobStatus, type JobStatus, type JobWork } from '@marketplace/contracts';
 import { BusClient, UnitOfWork, type HandlerContext, callerOf, countAttempt, type LogBucket } from '@marketplace/service-kit';
-import { isUuid } from '../common/request-facts.js';
 import { HireEntity, type HireStatus } from '../hiring/hire.entity.js';
 import { revertJobMove } from '../hiring/revert-job-move.js';
 import { buildWork, roleOf, type WorkRole } from './work-view.js';

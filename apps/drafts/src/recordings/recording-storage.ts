@@ -1,5 +1,5 @@
 import { AppError } from '@marketplace/contracts';
-import { perService, type Logger, type ObjectStorage } from '@marketplace/service-kit';
+import { perService, type Logger, type ObjectStorage, settingsOf } from '@marketplace/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RecordingEntity } from './recording.entity.js';
 
@@ -12,19 +12,12 @@ export interface RecordingStorageSettings {
 
 const GIB = 1024 ** 3;
 
-function positiveInt(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const v = Number(raw);
-  // A quota typed wrong must not silently become the default: stop, naming the variable.
-  if (!Number.isSafeInteger(v) || v <= 0) throw new Error(`${name} must be a whole number above 0, not "${raw}"`);
-  return v;
-}
 
 /** Read once per service (its own settings when services share a process). */
 export const recordingStorageSettings: () => RecordingStorageSettings = perService((env) => ({
-  quotaBytes: positiveInt(env, 'RECORDING_QUOTA_BYTES', 2 * GIB),
-  sweepSeconds: positiveInt(env, 'RECORDING_SWEEP_SECONDS', 300),
+  // A quota typed wrong must not silently become the default: the kit's reader stops, naming the variable.
+  quotaBytes: settingsOf(env).int('RECORDING_QUOTA_BYTES', 2 * GIB, { min: 1 }),
+  sweepSeconds: settingsOf(env).int('RECORDING_SWEEP_SECONDS', 300, { min: 1 }),
 }));
 
 /**

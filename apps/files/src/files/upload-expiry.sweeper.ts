@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { fileCleanupQueue } from '@marketplace/contracts';
-import { enqueueWork, LOGGER, UnitOfWork, type Logger, type PeriodicTask, serviceEnv } from '@marketplace/service-kit';
+import { enqueueWork, LOGGER, UnitOfWork, type Logger, type PeriodicTask, settingsOf } from '@marketplace/service-kit';
 import { releaseTurnIns } from '../jobs/lock-worker-files.handler.js';
 
 /** Uploads whose join is under way get this much longer before they count as abandoned. */
@@ -16,7 +16,7 @@ const BATCH = 200;
 @Injectable()
 export class UploadExpirySweeper implements PeriodicTask {
   readonly name = 'files-upload-expiry';
-  readonly intervalMs = Math.max(1, Number(serviceEnv().FILES_SWEEP_SECONDS) || 60) * 1000;
+  readonly intervalMs = settingsOf().duration('FILES_SWEEP_SECONDS', 60_000, { unit: 's', min: 1000 });
 
   constructor(private readonly uow: UnitOfWork, @Inject(LOGGER) private readonly logger: Logger) {}
 

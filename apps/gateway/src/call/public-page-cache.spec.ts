@@ -8,7 +8,7 @@ const page = (text: string) => Buffer.from(text);
 describe('PublicPageCache', () => {
   it('serves a stored page until its shared max age passes', () => {
     let now = 1_000;
-    const cache = new PublicPageCache(undefined, () => now);
+    const cache = new PublicPageCache(() => now);
     cache.store('/api/jobs', cache.version, page('{"jobs":[]}'), policy);
     expect(cache.get('/api/jobs')?.body.toString()).toBe('{"jobs":[]}');
     expect(cache.get('/api/jobs?limit=5')).toBeUndefined();
@@ -17,7 +17,7 @@ describe('PublicPageCache', () => {
   });
 
   it('never stores a page read before a change that happened while it was read', () => {
-    const cache = new PublicPageCache(undefined);
+    const cache = new PublicPageCache();
     const version = cache.version;
     cache.clear();
     const stale = cache.store('/api/jobs', version, page('{"old":true}'), policy);
@@ -26,7 +26,7 @@ describe('PublicPageCache', () => {
   });
 
   it('drops every page after a write, not after a read', () => {
-    const cache = new PublicPageCache(undefined);
+    const cache = new PublicPageCache();
     cache.store('/api/jobs', cache.version, page('{}'), policy);
     cache.afterCall(listOpenJobs);
     expect(cache.get('/api/jobs')).toBeDefined();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicPageEvents, SETTINGS_CHANGED_SUBJECT, type Operation, type PublicCache } from '@marketplace/contracts';
+import { TtlCache, type BroadcastConsumer } from '@marketplace/service-kit/edge';
 
 /** One anonymous answer, serialised once and served as bytes to every anonymous reader. */
 export interface CachedPage {
@@ -17,17 +17,27 @@ const MAX_PAGES = 2_000;
  * The shared cache of anonymous public pages, keyed by full URL. Events that change public pages
  * (and admission settings, which may close the board to anonymous readers) drop it whole:
  * they are rare next to reads, and a partial drop would have to know which pages each event
- * touches. The events arrive on core NATS as they are published, so every gateway replica hears
- * every one without a consumer of its own; a missed one is bounded by the page's shared max age.
+ * touches. The cache is a broadcast consumer (the kit's event consumer in broadcast mode), so every
+ * gateway replica hears every one; a missed one is bounded by the page's shared max age, and a
+ * reconnect to NATS, when some may have been missed, drops it too. The pages are held in the kit's
+ * TtlCache, each until its own shared max age.
  */
-export class PublicPageCache {
-  private readonly pages = new Map<string, CachedPage>();
+export class PublicPageCache implements BroadcastConsumer {
+  readonly name = 'public-page-cache';
+  readonly events = [...publicPageEvents, SETTINGS_CHANGED_SUBJECT];
+  private readonly pages: TtlCache<CachedPage>;
   private generation = 0;
 
-  constructor(nc: NatsConnection | undefined, private readonly now: () => number = Date.now) {
-    for (const subject of [...publicPageEvents.map((e) => e.subject), SETTINGS_CHANGED_SUBJECT]) {
-      nc?.subscribe(subject, { callback: () => this.clear() });
-    }
+  constructor(private readonly now: () => number = Date.now) {
+    this.pages = new TtlCache<CachedPage>(0, MAX_PAGES, 0, now);
+  }
+
+  hear(): void {
+    this.clear();
+  }
+
+  missed(): void {
+    this.clear();
   }
 
   /** Taken before a read is forwarded, so a page read before a change is never stored after it. */
@@ -36,24 +46,18 @@ export class PublicPageCache {
   }
 
   get(url: string): CachedPage | undefined {
-    const page = this.pages.get(url);
-    if (page && page.expiresAt <= this.now()) {
-      this.pages.delete(url);
-      return undefined;
-    }
-    return page;
+    return this.pages.peek(url);
   }
 
   /** The page for `body`; kept only when nothing changed since `version` was taken. */
   store(url: string, version: number, body: Buffer, policy: PublicCache): CachedPage {
     // Readers asking for a fresh page mostly get the same bytes again: comparing them is far
     // cheaper than hashing them, and the same bytes keep the same strong ETag.
-    const held = this.pages.get(url);
+    const held = this.pages.peek(url);
     const etag = held?.body.equals(body) ? held.etag : strongEtag(body);
     const page = { body, etag, expiresAt: this.now() + policy.sharedMaxAgeS * 1000 };
     if (version !== this.generation) return page;
-    if (this.pages.size >= MAX_PAGES && !this.pages.has(url)) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(url, page);
+    this.pages.set(url, page, page.expiresAt);
     return page;
   }
 

@@ -9,8 +9,10 @@ describe('trustedProxyHops', () => {
     expect(trustedProxyHops({ TRUST_PROXY: 'true' })).toBe(1);
     expect(trustedProxyHops({ TRUST_PROXY_HOPS: '2' })).toBe(2);
     expect(trustedProxyHops({ TRUST_PROXY_HOPS: '0', TRUST_PROXY: 'true' })).toBe(0);
-    expect(trustedProxyHops({ TRUST_PROXY_HOPS: 'all' })).toBe(0);
-    expect(trustedProxyHops({ TRUST_PROXY_HOPS: '-1' })).toBe(0);
+    // A bad value stops the gateway, naming the variable, rather than quietly trusting no proxy.
+    expect(() => trustedProxyHops({ TRUST_PROXY_HOPS: 'all' })).toThrow(/^TRUST_PROXY_HOPS="all" is not valid/);
+    expect(() => trustedProxyHops({ TRUST_PROXY_HOPS: '-1' })).toThrow(/^TRUST_PROXY_HOPS=/);
+    expect(() => trustedProxyHops({ TRUST_PROXY: 'yes please' })).toThrow(/^TRUST_PROXY=/);
   });
 
   it('with one hop, the client cannot choose its address by prepending X-Forwarded-For entries', async () => {

@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit/edge';
+import { serviceEnv, settingsOf } from '@marketplace/service-kit/edge';
 
 /**
  * How many reverse proxies in front of the gateway to trust for the client address.
@@ -7,14 +7,14 @@ import { serviceEnv } from '@marketplace/service-kit/edge';
  * appended; the client address is the entry the outermost of them saw. Entries further left are
  * written by the client itself and are never believed. `TRUST_PROXY=true` (older setting) means one
  * hop; it used to trust the whole chain, which let a client choose its own address by sending
- * X-Forwarded-For itself. Unset, `false` or invalid: 0 (the socket address is the client's).
+ * X-Forwarded-For itself. Unset or `false`: 0 (the socket address is the client's); anything else
+ * invalid stops the gateway at start, naming the variable.
  */
 export function trustedProxyHops(env: NodeJS.ProcessEnv = serviceEnv()): number {
-  const hops = env.TRUST_PROXY_HOPS?.trim();
-  if (hops !== undefined && hops !== '') {
-    return /^\d{1,2}$/.test(hops) ? Number(hops) : 0;
-  }
-  return env.TRUST_PROXY?.trim() === 'true' ? 1 : 0;
+  const settings = settingsOf(env);
+  const hops = settings.int('TRUST_PROXY_HOPS', undefined, { min: 0, max: 99 });
+  if (hops !== undefined) return hops;
+  return settings.bool('TRUST_PROXY', false) ? 1 : 0;
 }
 
 /**

@@ -5,7 +5,7 @@ const member = '11111111-1111-4111-8111-111111111111';
 
 function hintsAt(start = 1_000) {
   const clock = { t: start };
-  return { clock, hints: new AgentAlertHints(undefined, () => clock.t) };
+  return { clock, hints: new AgentAlertHints(() => clock.t) };
 }
 
 describe('which MCP results look for pending alerts', () => {

@@ -1,6 +1,5 @@
-import type { Msg, NatsConnection } from '@nats-io/transport-node';
 import { agentAlertsWaitingV1, type EventEnvelope } from '@marketplace/contracts';
-import { decodeJson } from '@marketplace/service-kit/edge';
+import type { BroadcastConsumer } from '@marketplace/service-kit/edge';
 
 /**
  * How long "nothing waits" is believed without news: what a lost announcement (published while
@@ -14,23 +13,30 @@ const MAX_MEMBERS = 100_000;
  * Which members' MCP tool results need a look for pending alerts. Without it every tool call
  * cost a second bus request and a database read, almost always answering "nothing". A look that
  * finds nothing makes the member quiet until the notifications service announces an alert for them
- * (`alerts.waiting`, published after the alert commits, heard by every replica on core NATS) or
+ * (`alerts.waiting`, published after the alert commits, heard by every replica: a broadcast consumer) or
  * QUIET_FOR_MS passes. An announcement heard while a look was under way keeps the member
  * unquiet, so an alert committed just after the look read is never skipped.
  */
-export class AgentAlertHints {
+export class AgentAlertHints implements BroadcastConsumer {
+  readonly name = 'agent-alert-hints';
+  readonly events = [agentAlertsWaitingV1];
   private readonly quietUntil = new Map<string, number>();
   /** When each member was last announced, kept as long as a look that began before it may run. */
   private readonly announcedAt = new Map<string, number>();
   private prunedAt = 0;
 
-  constructor(nc: NatsConnection | undefined, private readonly now: () => number = Date.now) {
-    if (!nc) return;
-    nc.subscribe(agentAlertsWaitingV1.subject, { callback: (err, msg) => { if (!err) this.heard(msg); } });
-    // Announcements published while disconnected are lost: what was learned before is not trusted.
-    void (async () => {
-      for await (const status of nc.status()) if (status.type === 'reconnect') this.quietUntil.clear();
-    })().catch(() => undefined);
+  constructor(private readonly now: () => number = Date.now) {}
+
+  hear(event: EventEnvelope | undefined): void {
+    const { memberId } = (event?.payload ?? {}) as { memberId?: unknown };
+    if (typeof memberId === 'string') this.announce(memberId);
+    // Whom it concerns is unreadable: look again for everyone rather than miss someone.
+    else this.quietUntil.clear();
+  }
+
+  /** Announcements published while disconnected are lost: what was learned before is not trusted. */
+  missed(): void {
+    this.quietUntil.clear();
   }
 
   /** When a look for the member's alerts begins now; undefined while the member is quiet (no look needed). */
@@ -58,16 +64,6 @@ export class AgentAlertHints {
     if (at - this.prunedAt > QUIET_FOR_MS) {
       this.prunedAt = at;
       for (const [id, when] of this.announcedAt) if (at - when > QUIET_FOR_MS) this.announcedAt.delete(id);
-    }
-  }
-
-  private heard(msg: Msg): void {
-    try {
-      const { payload } = decodeJson<EventEnvelope<{ memberId?: unknown }>>(msg.data);
-      if (typeof payload?.memberId === 'string') this.announce(payload.memberId);
-    } catch {
-      // Whom it concerns is unreadable: look again for everyone rather than miss someone.
-      this.quietUntil.clear();
     }
   }
 }

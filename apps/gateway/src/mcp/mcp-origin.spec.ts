@@ -3,9 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { allowedOrigin, isAllowedHost, MCP_PATH, readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 
-const policy = readMcpOriginPolicy('https://market.example', { TRUSTED_ORIGINS: 'https://app.example/path, not a url, http://localhost:5173' });
+const policy = readMcpOriginPolicy('https://market.example', { TRUSTED_ORIGINS: 'https://app.example/path, http://localhost:5173' });
 
 describe('MCP origin policy', () => {
+  it('a trusted origin that is not a URL stops the gateway, naming the variable', () => {
+    expect(() => readMcpOriginPolicy('https://market.example', { TRUSTED_ORIGINS: 'https://app.example, not a url' }))
+      .toThrow(/^TRUSTED_ORIGINS=/);
+  });
+
   it('allows PUBLIC_URL and TRUSTED_ORIGINS origins, absent means a non-browser client', () => {
     expect([...policy.allowedOrigins].sort()).toEqual(['http://localhost:5173', 'https://app.example', 'https://market.example']);
     expect(allowedOrigin('https://market.example', policy)).toBe('https://market.example');

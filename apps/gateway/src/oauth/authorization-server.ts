@@ -1,4 +1,4 @@
-import { loadOnFirstUse, serviceEnv } from '@marketplace/service-kit/edge';
+import { loadOnFirstUse, serviceEnv, settingsOf } from '@marketplace/service-kit/edge';
 import { hkdfSync, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -24,7 +24,8 @@ const REGISTRATION_PATH = `${OAUTH_BASE}/register`;
 /** Scopes a token for the MCP resource can carry. */
 export const AGENT_SCOPES = ['agent:read', 'agent:write'] as const;
 
-const accessTokenTtl = (): number => Number(serviceEnv().OAUTH_ACCESS_TOKEN_TTL ?? 3600);
+/** Seconds an access token lives (OAUTH_ACCESS_TOKEN_TTL). */
+export const accessTokenTtl = (): number => settingsOf().int('OAUTH_ACCESS_TOKEN_TTL', 3600, { min: 1 });
 
 export interface AuthorizationServerDeps {
   bus: BusClient;

@@ -1,8 +1,10 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { DataSource } from 'typeorm';
 import { SETTINGS_CHANGED_SUBJECT, type AccessSettings } from '@marketplace/contracts';
-import { NATS_CONNECTION, serviceEnv } from '@marketplace/service-kit';
+import {
+  LOGGER, NATS_CONNECTION, settingsOf, startBroadcastConsumer, TtlCache, type BroadcastListener, type Logger,
+} from '@marketplace/service-kit';
 
 export interface EffectiveSettings extends AccessSettings {
   /** When invite-only last took effect: members who existed before then count as let in. */
@@ -11,43 +13,46 @@ export interface EffectiveSettings extends AccessSettings {
 
 const TTL_MS = 5_000;
 
-function envBool(name: string, fallback: boolean): boolean {
-  const v = serviceEnv()[name]?.trim().toLowerCase();
-  return v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes';
-}
-
-function envInt(name: string, fallback: number): number {
-  const v = Number(serviceEnv()[name]);
-  return serviceEnv()[name] !== undefined && Number.isInteger(v) && v >= 0 ? v : fallback;
+/** The defaults from the environment, through the kit's settings reader (read at start by the service definition). */
+export function admissionDefaults() {
+  const s = settingsOf();
+  return {
+    inviteOnly: s.bool('INVITE_ONLY', false),
+    identityVerification: s.bool('IDENTITY_VERIFICATION', false),
+    invitationsPerMember: s.int('INVITATIONS_PER_MEMBER', 5, { min: 0 }),
+  };
 }
 
 /**
  * Admission settings: the environment gives the defaults (INVITE_ONLY, IDENTITY_VERIFICATION,
  * INVITATIONS_PER_MEMBER), the operator may override them at runtime. Read per request from a
- * short cache that every identity replica drops as soon as one announces a change.
+ * short cache that every identity replica drops as soon as one announces a change (a broadcast
+ * consumer of the change signal).
  */
 @Injectable()
 export class SettingsService implements OnModuleInit, OnModuleDestroy {
-  private cached: { at: number; value: Promise<EffectiveSettings> } | undefined;
-  private sub: Subscription | undefined;
+  private readonly cached = new TtlCache<EffectiveSettings>(TTL_MS, 1);
+  private listener: BroadcastListener | undefined;
 
-  constructor(private readonly ds: DataSource, @Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   onModuleInit(): void {
-    this.sub = this.nc.subscribe(SETTINGS_CHANGED_SUBJECT, { callback: () => { this.cached = undefined; } });
+    const drop = () => this.cached.clear();
+    this.listener = startBroadcastConsumer(
+      this.nc, { name: 'identity-settings', events: [SETTINGS_CHANGED_SUBJECT], hear: drop, missed: drop }, this.logger,
+    );
   }
 
   onModuleDestroy(): void {
-    this.sub?.unsubscribe();
+    this.listener?.stop();
   }
 
   current(): Promise<EffectiveSettings> {
-    if (!this.cached || Date.now() - this.cached.at > TTL_MS) {
-      const value = this.load();
-      this.cached = { at: Date.now(), value };
-      value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
-    }
-    return this.cached.value;
+    return this.cached.get('settings', () => this.load());
   }
 
   async set(key: string, value: boolean | number | null): Promise<EffectiveSettings> {
@@ -59,7 +64,7 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
         [key, JSON.stringify(value)],
       );
     }
-    this.cached = undefined;
+    this.cached.clear();
     const settings = await this.current();
     this.nc.publish(SETTINGS_CHANGED_SUBJECT);
     await this.nc.flush();
@@ -69,11 +74,12 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
   private async load(): Promise<EffectiveSettings> {
     const rows: { key: string; value: unknown; updated_at: Date }[] = await this.ds.query('SELECT key, value, updated_at FROM settings');
     const saved = new Map(rows.map((r) => [r.key, r]));
-    const bool = (key: string, env: string, fallback: boolean) => {
+    const defaults = admissionDefaults();
+    const bool = (key: string, fallback: boolean) => {
       const v = saved.get(key)?.value;
-      return typeof v === 'boolean' ? v : envBool(env, fallback);
+      return typeof v === 'boolean' ? v : fallback;
     };
-    const inviteOnly = bool('invite_only', 'INVITE_ONLY', false);
+    const inviteOnly = bool('invite_only', defaults.inviteOnly);
     const perMember = saved.get('invitations_per_member')?.value;
     let since = saved.get('invite_only_since')?.value;
     // Record the moment invite-only takes effect (and forget it when it ends), whichever way it was switched.
@@ -89,8 +95,8 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
     }
     return {
       inviteOnly,
-      identityVerification: bool('identity_verification', 'IDENTITY_VERIFICATION', false),
-      invitationsPerMember: typeof perMember === 'number' ? perMember : envInt('INVITATIONS_PER_MEMBER', 5),
+      identityVerification: bool('identity_verification', defaults.identityVerification),
+      invitationsPerMember: typeof perMember === 'number' ? perMember : defaults.invitationsPerMember,
       inviteOnlySince: typeof since === 'string' ? new Date(since) : null,
     };
   }

@@ -1,4 +1,4 @@
-import { perService, serviceEnv } from '@marketplace/service-kit';
+import { perService, serviceEnv, Settings, type ServiceEnv } from '@marketplace/service-kit';
 import { SESSION_ABSOLUTE_DAYS } from '@marketplace/contracts';
 
 /** Sign-in settings, read from the environment once per process. */
@@ -14,37 +14,21 @@ export interface SignInConfig {
   sessionAbsoluteDays: number;
 }
 
-function positiveDays(value: string | undefined, fallback: number): number {
-  const n = Number(value?.trim());
-  return value?.trim() && Number.isInteger(n) && n >= 1 && n <= 3650 ? n : fallback;
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-function list(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-}
-
-export function readSignInConfig(env: NodeJS.ProcessEnv = serviceEnv()): SignInConfig {
-  const publicUrl = env.PUBLIC_URL || 'http://127.0.0.1:3000';
-  const issuer = env.OIDC_ISSUER?.trim();
-  const clientId = env.OIDC_CLIENT_ID?.trim();
+/** Read with the kit's settings reader: a bad value stops the service at start, naming the variable. */
+export function readSignInConfig(env: ServiceEnv = serviceEnv()): SignInConfig {
+  const s = new Settings(env);
+  const issuer = s.raw('OIDC_ISSUER');
+  const clientId = s.raw('OIDC_CLIENT_ID');
   return {
-    publicOrigin: originOf(publicUrl) ?? publicUrl,
-    trustedOrigins: new Set(list(env.TRUSTED_ORIGINS).map((o) => originOf(o)).filter((o): o is string => !!o)),
-    smtpUrl: env.SMTP_URL?.trim() || undefined,
-    mailFrom: env.MAIL_FROM?.trim() || 'Marketplace <no-reply@localhost>',
-    staffDomains: list(env.STAFF_EMAIL_DOMAINS).map((d) => d.toLowerCase().replace(/^@/, '')),
+    publicOrigin: s.url('PUBLIC_URL', { fallback: 'http://127.0.0.1:3000' }).origin,
+    trustedOrigins: new Set(s.list('TRUSTED_ORIGINS', (o) => URL.canParse(o), 'a URL').map((o) => new URL(o).origin)),
+    smtpUrl: s.raw('SMTP_URL'),
+    mailFrom: s.string('MAIL_FROM', 'Marketplace <no-reply@localhost>'),
+    staffDomains: s.list('STAFF_EMAIL_DOMAINS').map((d) => d.toLowerCase().replace(/^@/, '')),
     oidc: issuer && clientId
-      ? { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET ?? '', name: env.OIDC_NAME?.trim() || 'Single sign-on' }
+      ? { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET ?? '', name: s.string('OIDC_NAME', 'Single sign-on') }
       : undefined,
-    sessionAbsoluteDays: positiveDays(env.SESSION_ABSOLUTE_DAYS, SESSION_ABSOLUTE_DAYS),
+    sessionAbsoluteDays: s.int('SESSION_ABSOLUTE_DAYS', SESSION_ABSOLUTE_DAYS, { min: 1, max: 3650 }),
   };
 }
 

@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listOpenJobs, resolveDayBound, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, type OperationHandler, type HandlerContext, serviceEnv } from '@marketplace/service-kit';
+import { AccessSettingsCache, requireReadAccess, TtlCache, type OperationHandler, type HandlerContext, settingsOf } from '@marketplace/service-kit';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { JOB_COLUMNS, toJob, type JobRow } from './job.mapper.js';
 import { isJobId, OPEN_AND_LIVE } from './jobs.queries.js';
-import { TtlCache } from './ttl-cache.js';
 
 /** Applicant sorts rank only the newest matches, so the sort stays cheap on a large board. */
 const APPLICANT_SORT_WINDOW = 500;
 
 function countCacheMs(): number {
-  const v = Number(serviceEnv().JOB_COUNT_CACHE_MS);
-  return Number.isFinite(v) && v >= 0 ? v : 5000;
+  return settingsOf().duration('JOB_COUNT_CACHE_MS', 5000, { min: 0 });
 }
 
 interface Filter {

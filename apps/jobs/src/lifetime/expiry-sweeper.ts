@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { jobClosedV1 } from '@marketplace/contracts';
-import { LOGGER, recordEvent, UnitOfWork, type Logger, type PeriodicTask, serviceEnv } from '@marketplace/service-kit';
+import { LOGGER, recordEvent, UnitOfWork, type Logger, type PeriodicTask, settingsOf } from '@marketplace/service-kit';
 
 const BATCH = 500;
 
 function sweepIntervalMs(): number {
-  const v = Number(serviceEnv().JOB_EXPIRY_SWEEP_MS);
-  return Number.isFinite(v) && v >= 100 ? v : 60_000;
+  return settingsOf().duration('JOB_EXPIRY_SWEEP_MS', 60_000, { min: 100 });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { settingsOf } from '@marketplace/service-kit';
 import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -11,9 +11,13 @@ const MAX_BUFFERED = 50_000;
 /** Anonymous viewers remembered between requests, so a reader's hash is not recomputed per page. */
 const MAX_REMEMBERED_CLIENTS = 10_000;
 
+/**
+ * How often this process writes the counts it buffered (AUDIENCE_FLUSH_MS). A timer of its own,
+ * not a periodic task: the counts live in this replica's memory, so every replica must flush its
+ * own on every tick, where a periodic task runs each tick in one replica only (see ARCHITECTURE.md).
+ */
 function flushIntervalMs(): number {
-  const v = Number(serviceEnv().AUDIENCE_FLUSH_MS);
-  return Number.isFinite(v) && v >= 50 ? v : 2000;
+  return settingsOf().duration('AUDIENCE_FLUSH_MS', 2000, { min: 50 });
 }
 
 export type AudienceKind = 'impression' | 'view';

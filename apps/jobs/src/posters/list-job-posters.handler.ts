@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listJobPosters, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { AccessSettingsCache, requireReadAccess, TtlCache, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { isJobId, OPEN_AND_LIVE } from '../jobs/jobs.queries.js';
-import { TtlCache } from '../jobs/ttl-cache.js';
 
 type Output = OutputOf<typeof listJobPosters>;
 

@@ -1,4 +1,4 @@
-import { perService, serviceEnv } from '@marketplace/service-kit';
+import { perService, serviceEnv, Settings, type ServiceEnv } from '@marketplace/service-kit';
 
 /** Email and push settings, read from the environment once per process. */
 export interface ChannelsConfig {
@@ -24,24 +24,21 @@ export interface ChannelsConfig {
   pushTest: { origin?: string; address?: string };
 }
 
-function seconds(value: string | undefined, fallback: number): number {
-  const n = Number(value?.trim());
-  return value?.trim() && Number.isFinite(n) && n >= 0 && n <= 86_400 ? n : fallback;
-}
-
-export function readChannelsConfig(env: NodeJS.ProcessEnv = serviceEnv()): ChannelsConfig {
-  const subject = env.WEB_PUSH_SUBJECT?.trim();
-  const publicKey = env.VAPID_PUBLIC_KEY?.trim();
-  const privateKey = env.VAPID_PRIVATE_KEY?.trim();
+/** Read with the kit's settings reader: a bad value stops the service at start, naming the variable. */
+export function readChannelsConfig(env: ServiceEnv = serviceEnv()): ChannelsConfig {
+  const s = new Settings(env);
+  const subject = s.raw('WEB_PUSH_SUBJECT');
+  const publicKey = s.raw('VAPID_PUBLIC_KEY');
+  const privateKey = s.raw('VAPID_PRIVATE_KEY');
   return {
-    smtpUrl: env.SMTP_URL?.trim() || undefined,
-    mailFrom: env.MAIL_FROM?.trim() || 'Marketplace <no-reply@marketplace.localhost>',
-    publicUrl: (env.PUBLIC_URL?.trim() || 'http://127.0.0.1:3000').replace(/\/+$/, ''),
-    emailWindowMs: seconds(env.EMAIL_ALERT_WINDOW_SECONDS, 300) * 1000,
+    smtpUrl: s.raw('SMTP_URL'),
+    mailFrom: s.string('MAIL_FROM', 'Marketplace <no-reply@marketplace.localhost>'),
+    publicUrl: s.string('PUBLIC_URL', 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+    emailWindowMs: s.duration('EMAIL_ALERT_WINDOW_SECONDS', 300_000, { unit: 's', min: 0, max: 86_400_000 }),
     push: subject ? { subject, ...(publicKey && privateKey ? { publicKey, privateKey } : {}) } : undefined,
     pushTest: env.NODE_ENV === 'production' ? {} : {
-      origin: env.BROWSER_PUSH_TEST_ORIGIN?.trim() ? new URL(env.BROWSER_PUSH_TEST_ORIGIN.trim()).origin : undefined,
-      address: env.BROWSER_PUSH_TEST_ADDRESS?.trim() || undefined,
+      origin: s.url('BROWSER_PUSH_TEST_ORIGIN')?.origin,
+      address: s.raw('BROWSER_PUSH_TEST_ADDRESS'),
     },
   };
 }

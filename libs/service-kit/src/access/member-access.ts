@@ -1,9 +1,10 @@
-import type { NatsConnection } from '@nats-io/transport-node';
 import {
   AppError, getAccessSettings, SETTINGS_CHANGED_SUBJECT, type AccessSettings,
 } from '@marketplace/contracts';
 import type { BusClient } from '../bus/bus-client.js';
 import type { HandlerContext } from '../bus/operation-handler.js';
+import { TtlCache } from '../cache/ttl-cache.js';
+import type { BroadcastConsumer } from '../events/broadcast-consumer.js';
 import { NOT_ADMITTED_MESSAGE } from './access-guard.js';
 
 /** Settings change rarely; identity announces changes, and this bound covers a missed announcement. */
@@ -11,28 +12,35 @@ const TTL_MS = 10_000;
 
 export const INVITE_ONLY_READ_MESSAGE =
   'The marketplace is invite-only: sign in with an account that was let in. See /join.';
-/** The admission settings in force, asked of the identity service and kept briefly in memory. */
-export class AccessSettingsCache {
-  private cached: { at: number; value: Promise<AccessSettings> } | undefined;
+/**
+ * The admission settings in force, asked of the identity service and kept briefly in memory;
+ * a broadcast consumer of identity's change signal (started by the kit module), so every replica
+ * drops them when they change.
+ */
+export class AccessSettingsCache implements BroadcastConsumer {
+  readonly name = 'access-settings';
+  readonly events = [SETTINGS_CHANGED_SUBJECT];
+  private readonly cached = new TtlCache<AccessSettings>(TTL_MS, 1);
 
-  constructor(nc: NatsConnection | undefined, private readonly bus: BusClient) {
-    nc?.subscribe(SETTINGS_CHANGED_SUBJECT, { callback: () => { this.cached = undefined; } });
+  constructor(private readonly bus: BusClient) {}
+
+  hear(): void {
+    this.cached.clear();
+  }
+
+  missed(): void {
+    this.cached.clear();
   }
 
   /** Settings that never change: for a process without the identity service (benchmark baselines). */
   static fixed(settings: AccessSettings): AccessSettingsCache {
-    const cache = new AccessSettingsCache(undefined, undefined as unknown as BusClient);
-    cache.cached = { at: Number.POSITIVE_INFINITY, value: Promise.resolve(settings) };
+    const cache = new AccessSettingsCache(undefined as unknown as BusClient);
+    cache.cached.set('settings', settings, Number.POSITIVE_INFINITY);
     return cache;
   }
 
   get(ctx: { requestId: string }): Promise<AccessSettings> {
-    if (!this.cached || (this.cached.at !== Number.POSITIVE_INFINITY && Date.now() - this.cached.at > TTL_MS)) {
-      const value = this.bus.call(getAccessSettings, {}, { requestId: ctx.requestId, caller: null });
-      this.cached = { at: Date.now(), value };
-      value.catch(() => { if (this.cached?.value === value) this.cached = undefined; });
-    }
-    return this.cached.value;
+    return this.cached.get('settings', () => this.bus.call(getAccessSettings, {}, { requestId: ctx.requestId, caller: null }));
   }
 }
 

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { DataSource } from 'typeorm';
 import { AccessSettingsCache } from '../access/member-access.js';
+import { startBroadcastConsumer } from '../events/broadcast-consumer.js';
 import { BusClient } from '../bus/bus-client.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import type { Logger } from '../logging/logger.js';
@@ -22,12 +23,14 @@ export interface KitRuntime {
 export class KitModule {
   static forRoot(rt: KitRuntime): DynamicModule {
     const bus = new BusClient(rt.nc);
+    const accessSettings = new AccessSettingsCache(bus);
+    startBroadcastConsumer(rt.nc, accessSettings, rt.logger);
     const providers = [
       { provide: SERVICE_NAME, useValue: rt.service },
       { provide: NATS_CONNECTION, useValue: rt.nc },
       { provide: LOGGER, useValue: rt.logger },
       { provide: BusClient, useValue: bus },
-      { provide: AccessSettingsCache, useValue: new AccessSettingsCache(rt.nc, bus) },
+      { provide: AccessSettingsCache, useValue: accessSettings },
       { provide: ObjectStorage, useValue: ObjectStorage.fromEnv() },
       ...(rt.ds && rt.relay
         ? [

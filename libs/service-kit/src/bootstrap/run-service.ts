@@ -21,6 +21,13 @@ import { KitModule } from './kit.module.js';
 import { refuseDefaultSecrets } from './production-secrets.js';
 import { configureTracing, stopTracing } from '../tracing/tracer.js';
 import { currentScope, inServiceScope, serviceMetrics, type LogOutput, type ServiceEnv } from '../scope/service-scope.js';
+import { settingsOf } from '../scope/settings.js';
+import { busTimeoutMs } from '../bus/bus-client.js';
+import { streamReplicas } from '../bus/stream-replicas.js';
+import { limitsConfig } from '../limits/limits-config.js';
+import { modelBudgetFromEnv } from '../models/model-budget.js';
+import { modelConfigFromEnv } from '../models/model-provider.js';
+import { readStorageConfig } from '../storage/storage-config.js';
 import { closeServer, runStandalone, type RunningService, type ServiceEntry } from './service-entry.js';
 import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
 import { WorkRunner } from '../queues/work-runner.js';
@@ -30,16 +37,33 @@ export interface ServiceDefinition {
   name: string;
   module: Type<unknown>;
   database?: Omit<DatabaseOptions, 'schema'> & { schema?: string };
+  /**
+   * The service's own settings readers (kit `Settings` underneath), read at start beside the kit's,
+   * so a bad value stops the service before it opens anything, naming the variable.
+   */
+  settings?: (() => unknown)[];
 }
 
 type Role = 'api' | 'worker' | 'migrate';
 
-function roleOf(def: ServiceDefinition, env: ServiceEnv): Role {
-  const role = (env.ROLE ?? 'api') as Role;
+function roleOf(env: ServiceEnv): Role {
   // Whether `worker` has anything to pull is known once the module's providers exist (startService checks it).
-  const allowed: Role[] = ['api', 'worker', 'migrate'];
-  if (!allowed.includes(role)) throw new Error(`ROLE=${role} is not a role of ${def.name}; use one of ${allowed.join(', ')}`);
-  return role;
+  return settingsOf(env).oneOf('ROLE', ['api', 'worker', 'migrate'], 'api');
+}
+
+/**
+ * Reads every setting the kit and the service know of, at start and before anything is opened: a
+ * bad value throws a SettingError naming the variable, and the service does not start. Object
+ * storage is optional for most services, so its settings are read when any of them is set.
+ */
+function readSettingsAtStart(def: ServiceDefinition, env: ServiceEnv): void {
+  limitsConfig();
+  busTimeoutMs();
+  streamReplicas(env);
+  modelConfigFromEnv(env);
+  modelBudgetFromEnv(env);
+  if (Object.keys(env).some((k) => k.startsWith('S3_') && env[k]?.trim())) readStorageConfig(env);
+  for (const read of def.settings ?? []) read();
 }
 
 export function serviceEntry(def: ServiceDefinition): ServiceEntry {
@@ -69,7 +93,8 @@ export function startService(def: ServiceDefinition, env: ServiceEnv, output?: L
 }
 
 async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (() => Promise<unknown>)[]): Promise<RunningService> {
-  const role = roleOf(def, env);
+  const role = roleOf(env);
+  readSettingsAtStart(def, env);
   refuseDefaultSecrets(env);
   const logger = createLogger(role === 'api' ? def.name : `${def.name}-${role}`);
   // One dashboard for every service: each series says which service and role it came from.
@@ -82,7 +107,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
     await ds.initialize();
     opened.push(() => ds.destroy());
     currentScope().database = ds;
-    if (role === 'migrate' || env.MIGRATE_ON_START !== 'false') {
+    if (role === 'migrate' || settingsOf(env).bool('MIGRATE_ON_START', true)) {
       const applied = await migrate(ds, schema);
       if (applied.length) logger.info({ applied }, 'migrations applied');
     }
@@ -109,17 +134,16 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
   const consumers = ds ? new EventConsumerRunner(nc, ds, def.name, logger, () => relay?.kick()) : undefined;
   opened.push(async () => consumers?.stop());
   let workers: WorkRunner | undefined;
-  let pruner: KitTablePruner | undefined;
   let periodic: PeriodicRunner | undefined;
   if (role === 'api') {
     bus.listen(safeGet<OperationHandler[]>(app, OPERATION_HANDLERS) ?? [], operationsOf(def.name as ServiceName));
     const eventConsumers = safeGet<EventConsumer[]>(app, EVENT_CONSUMERS) ?? [];
     await consumers?.start(eventConsumers);
     await relay?.start();
-    if (ds) pruner = new KitTablePruner(ds, logger).start();
     const tasks = safeGet<PeriodicTask[]>(app, PERIODIC_TASKS) ?? [];
     if (tasks.length && !ds) throw new Error(`${def.name} has periodic tasks but no database (their claims live there)`);
-    if (ds) periodic = new PeriodicRunner(ds, logger).start(tasks);
+    // The kit's own pruning of its tables is one more periodic task of every service with a database.
+    if (ds) periodic = new PeriodicRunner(ds, logger).start([...tasks, new KitTablePruner(ds)]);
     opened.push(async () => periodic?.stop());
   } else {
     // ACTIVE_WORKERS: the queues the service registers with workersProvider; WORKER_QUEUES may narrow them.
@@ -151,7 +175,6 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
     await workers?.stop();
     await consumers?.stop();
     await relay?.stop();
-    await pruner?.stop();
     await periodic?.stop();
     await app.close();
     await nc.drain().catch(() => undefined);

@@ -1,4 +1,3 @@
-import { serviceEnv } from '../scope/service-scope.js';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { headers as natsHeaders, RequestError, TimeoutError } from '@nats-io/transport-node';
 import {
@@ -10,6 +9,7 @@ import { decodeJson, encodeJson } from './codec.js';
 import { BUS_MAX_PAYLOAD } from './nats-connection.js';
 import { ReplyInbox } from './reply-inbox.js';
 import { currentTraceparent, inSpan } from '../tracing/tracer.js';
+import { settingsOf } from '../scope/settings.js';
 
 export interface CallContext {
   requestId: string;
@@ -33,8 +33,7 @@ export function withWaitOf(op: Operation, ctx: CallContext): CallContext {
 }
 
 export function busTimeoutMs(): number {
-  const value = Number(serviceEnv().BUS_TIMEOUT_MS ?? 5000);
-  return Number.isFinite(value) && value > 0 ? value : 5000;
+  return settingsOf().duration('BUS_TIMEOUT_MS', 5000, { min: 1 });
 }
 
 export interface BusClientOptions {

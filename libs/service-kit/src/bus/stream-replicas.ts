@@ -1,4 +1,5 @@
 import { serviceEnv } from '../scope/service-scope.js';
+import { settingsOf } from '../scope/settings.js';
 
 /**
  * Copies of each JetStream stream the services create (events, work queues). One suits a single
@@ -6,10 +7,6 @@ import { serviceEnv } from '../scope/service-scope.js';
  * Read when a stream is first created: changing it later needs `nats stream edit`.
  */
 export function streamReplicas(env: NodeJS.ProcessEnv = serviceEnv()): number {
-  const raw = env.JETSTREAM_REPLICAS?.trim();
-  if (!raw) return 1;
-  const n = Number(raw);
   // JetStream allows 1 to 5 replicas; a typo must stop the service, not create a stream it cannot keep.
-  if (!Number.isInteger(n) || n < 1 || n > 5) throw new Error(`JETSTREAM_REPLICAS must be an integer from 1 to 5, got "${raw}"`);
-  return n;
+  return settingsOf(env).int('JETSTREAM_REPLICAS', 1, { min: 1, max: 5 });
 }

@@ -9,6 +9,7 @@ import { kitFailedWorkMigration } from './kit-failed-work.migration.js';
 import { kitPeriodicTasksMigration } from './kit-periodic-tasks.migration.js';
 import { kitIdempotencyMigration } from './kit-idempotency.migration.js';
 import { kitTablesMigration } from './kit-tables.migration.js';
+import { settingsOf } from '../scope/settings.js';
 
 export interface DatabaseOptions {
   /** The PostgreSQL schema this service owns; no other service reads it. */
@@ -42,7 +43,7 @@ export function createDataSource(opts: DatabaseOptions): DataSource {
     logging: ['error'],
     extra: {
       options: `-c search_path=${opts.schema}`,
-      max: Number(serviceEnv().DB_POOL_SIZE ?? 10),
+      max: settingsOf().int('DB_POOL_SIZE', 10, { min: 1 }),
       connectionTimeoutMillis: 5000,
     },
   }));

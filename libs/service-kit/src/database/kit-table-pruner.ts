@@ -1,5 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
-import type { Logger } from '../logging/logger.js';
+import type { PeriodicTask } from '../queues/periodic-task.js';
 
 /**
  * What may go from the kit's own tables. Outbox rows are only useful until published (a day
@@ -23,58 +23,39 @@ export interface PrunerOptions {
 }
 
 /**
- * Deletes expired rows of the kit's tables in the service's schema, now and then. One replica
- * prunes at a time (a session advisory lock taken with try, so the others just skip a pass).
+ * Deletes expired rows of the kit's tables in the service's schema: a periodic task of the kit
+ * (queues/periodic-task.ts) that run-service gives every service with a database, so one replica
+ * prunes per tick, with the periodic tasks' metrics and last failure, and a stop aborts a pass
+ * between batches.
  */
-export class KitTablePruner {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = false;
-  private readonly intervalMs: number;
+export class KitTablePruner implements PeriodicTask {
+  readonly name = 'kit-tables-prune';
+  readonly intervalMs: number;
   private readonly batchSize: number;
   private readonly maxBatches: number;
 
-  constructor(private readonly ds: DataSource, private readonly logger: Logger, opts: PrunerOptions = {}) {
+  constructor(private readonly ds: DataSource, opts: PrunerOptions = {}) {
     this.intervalMs = opts.intervalMs ?? 10 * 60_000;
     this.batchSize = opts.batchSize ?? 1000;
     this.maxBatches = opts.maxBatches ?? 100;
   }
 
-  /** The first pass waits a while, so a fleet restarting together does not prune at boot. */
-  start(): this {
-    this.schedule(Math.min(this.intervalMs, 60_000 + Math.random() * 60_000));
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  /** One pass; null when another replica is pruning this schema. Rows deleted per table otherwise. */
-  async pruneOnce(): Promise<Record<string, number> | null> {
+  /** One pass over the service's schema (the pool pins search_path to it); rows deleted per table. */
+  async run(signal: AbortSignal = new AbortController().signal): Promise<Record<string, number>> {
     const runner = this.ds.createQueryRunner();
     await runner.connect();
     try {
-      const lock = ['kit-prune', await currentSchema(runner)];
-      const [got] = (await runner.query('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS ok', lock)) as { ok: boolean }[];
-      if (!got?.ok) return null;
-      try {
-        const deleted: Record<string, number> = {};
-        for (const rule of RULES) deleted[rule.table] = await this.pruneTable(runner, rule.table, rule.where);
-        return deleted;
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock(hashtext($1), hashtext($2))', lock);
-      }
+      const deleted: Record<string, number> = {};
+      for (const rule of RULES) deleted[rule.table] = await this.pruneTable(runner, rule.table, rule.where, signal);
+      return deleted;
     } finally {
       await runner.release();
     }
   }
 
-  private async pruneTable(runner: QueryRunner, table: string, where: string): Promise<number> {
+  private async pruneTable(runner: QueryRunner, table: string, where: string, signal: AbortSignal): Promise<number> {
     let total = 0;
-    for (let i = 0; i < this.maxBatches && !this.stopped; i++) {
+    for (let i = 0; i < this.maxBatches && !signal.aborted; i++) {
       const result = (await runner.query(
         `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT $1))`, [this.batchSize], true,
       )) as { affected?: number | null };
@@ -84,26 +65,4 @@ export class KitTablePruner {
     }
     return total;
   }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.pruneOnce()
-        .then((deleted) => {
-          if (deleted && Object.values(deleted).some((n) => n > 0)) this.logger.debug({ deleted }, 'pruned kit tables');
-        })
-        .catch((err: unknown) => this.logger.warn({ err }, 'pruning kit tables failed; will retry'))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(this.intervalMs);
-        });
-    }, delayMs);
-    this.timer.unref();
-  }
-}
-
-/** The pool pins search_path to the service's schema; the lock is per schema so services never contend. */
-async function currentSchema(runner: QueryRunner): Promise<string> {
-  const [row] = (await runner.query('SELECT current_schema() AS s')) as { s: string | null }[];
-  return row?.s ?? 'public';
 }

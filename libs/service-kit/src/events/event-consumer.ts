@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { EVENTS_STREAM, type EventDefinition, type EventEnvelope } from '@marketplace/contracts';
 import { decodeJson } from '../bus/codec.js';
 import type { Logger } from '../logging/logger.js';
+import { countConsumedEvent } from './event-metrics.js';
 import { ensureEventStream } from './event-stream.js';
 
 /** Applies one event inside a transaction that also records it as processed. */
@@ -24,7 +25,8 @@ export function consumersProvider(...consumers: Type<EventConsumer<any>>[]): Pro
 
 /**
  * Durable pull consumers: replicas share one durable, delivery is at least once, and the
- * processed_events row makes applying idempotent.
+ * processed_events row makes applying idempotent. For what every replica must hear (cache drops,
+ * hints held in memory), the broadcast mode: `startBroadcastConsumer` in `broadcast-consumer.ts`.
  */
 export class EventConsumerRunner {
   private readonly streams: ConsumerMessages[] = [];
@@ -70,10 +72,12 @@ export class EventConsumerRunner {
         event.payload = consumer.event.payload.parse(event.payload);
       } catch (err) {
         this.logger.error({ err, durable, seq: msg.seq }, 'undecodable event dropped');
+        countConsumedEvent(durable, 'durable', 'dropped');
         msg.term();
         continue;
       }
       try {
+        let applied = false;
         await this.ds.transaction(async (em) => {
           const inserted: unknown[] = await em.query(
             `INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2)
@@ -82,10 +86,13 @@ export class EventConsumerRunner {
           );
           if (inserted.length === 0) return;
           await consumer.apply(event, em);
+          applied = true;
         });
         this.afterCommit();
         msg.ack();
+        countConsumedEvent(durable, 'durable', applied ? 'applied' : 'skipped');
       } catch (err) {
+        countConsumedEvent(durable, 'durable', 'failed');
         this.logger.warn({ err, durable, eventId: event.id }, 'event not applied; redelivering later');
         msg.nak(2000);
       }

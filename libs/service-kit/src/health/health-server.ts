@@ -1,6 +1,7 @@
-import { serviceEnv, serviceMetrics } from '../scope/service-scope.js';
+import { serviceMetrics } from '../scope/service-scope.js';
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics } from 'prom-client';
+import { settingsOf } from '../scope/settings.js';
 
 export interface HealthChecks {
   /** Dependencies the service needs to do useful work (database, bus). */
@@ -12,8 +13,8 @@ export interface HealthChecks {
  * Kept off the bus so a probe still answers while NATS is down.
  */
 export async function startHealthServer(service: string, checks: HealthChecks): Promise<Server | undefined> {
-  const port = serviceEnv().HEALTH_PORT;
-  if (port === undefined || port === '') return undefined;
+  const port = settingsOf().int('HEALTH_PORT', undefined, { min: 0, max: 65_535 });
+  if (port === undefined) return undefined;
   const registry = serviceMetrics();
   collectDefaultMetrics({ labels: { service }, register: registry });
   const server = createServer((req, res) => {
@@ -37,7 +38,7 @@ export async function startHealthServer(service: string, checks: HealthChecks): 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(Number(port), serviceEnv().HEALTH_HOST ?? '0.0.0.0', resolve);
+    server.listen(port, settingsOf().string('HEALTH_HOST', '0.0.0.0'), resolve);
   });
   server.unref();
   return server;

@@ -7,6 +7,7 @@ import { testDatabaseUrl, until } from '@marketplace/testing';
 import { AppError } from '@marketplace/contracts';
 import { createDataSource, migrate, pendingSchemaChanges } from '../database/data-source.factory.js';
 import { KitTablePruner } from '../database/kit-table-pruner.js';
+import { PeriodicRunner } from '../queues/periodic-task.js';
 import { countAttempt, forgetAttempts } from './count-attempt.js';
 import { counterBucket, logBucket, onceEvery, perClockMinute, perHour, perMinute, perUtcDay } from './limit-bucket.js';
 import { defineLimitBuckets } from './limit-buckets.js';
@@ -14,7 +15,7 @@ import { readLimitsConfig } from './limits-config.js';
 
 /** Runs against a real PostgreSQL (DATABASE_URL, else the unit project's embedded one): the limits are only as good as the SQL and the locks. */
 const schema = `limits_spec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const silent = { debug: () => undefined, warn: () => undefined } as never;
+const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 
 let ds: DataSource;
 let replica: DataSource;
@@ -236,9 +237,9 @@ describe('forgetAttempts', () => {
 
 describe('KitTablePruner', () => {
   it('deletes expired attempts, old published events and old processed events in batches; keeps the rest', async () => {
-    const pruner = new KitTablePruner(ds, silent, { batchSize: 2 });
+    const pruner = new KitTablePruner(ds, { batchSize: 2 });
     // Earlier tests left expired rows; start from a clean slate so the counts below are exact.
-    await pruner.pruneOnce();
+    await pruner.run();
     const keep = subject();
     const drop = subject();
     for (let i = 0; i < 5; i++) {
@@ -264,7 +265,7 @@ describe('KitTablePruner', () => {
     const oldProcessed = await processed('9 days');
     const recentProcessed = await processed('6 days');
 
-    const deleted = await pruner.pruneOnce();
+    const deleted = await pruner.run();
     expect(deleted).toEqual({ limit_attempts: 5, outbox_events: 1, processed_events: 1 });
     expect(await counted('spec_prune', drop)).toBe(0);
     expect(await counted('spec_prune', keep)).toBe(1);
@@ -276,14 +277,16 @@ describe('KitTablePruner', () => {
     expect(processedIds).toContain(recentProcessed);
   });
 
-  it('skips a pass while another replica prunes the same schema', async () => {
+  it('is a periodic task: a tick is skipped while another replica prunes the same schema', async () => {
     const runner = replica.createQueryRunner();
     await runner.connect();
+    const periodic = new PeriodicRunner(ds, silent);
+    const pruner = new KitTablePruner(ds, { intervalMs: 1 });
     try {
-      await runner.query(`SELECT pg_advisory_lock(hashtext('kit-prune'), hashtext($1))`, [schema]);
-      expect(await new KitTablePruner(ds, silent).pruneOnce()).toBeNull();
-      await runner.query(`SELECT pg_advisory_unlock(hashtext('kit-prune'), hashtext($1))`, [schema]);
-      expect(await new KitTablePruner(ds, silent).pruneOnce()).not.toBeNull();
+      await runner.query(`SELECT pg_advisory_lock(hashtext('periodic:kit-tables-prune'), hashtext($1))`, [schema]);
+      expect(await periodic.tick(pruner)).toBe('skipped');
+      await runner.query(`SELECT pg_advisory_unlock(hashtext('periodic:kit-tables-prune'), hashtext($1))`, [schema]);
+      expect(await periodic.tick(pruner)).toBe('ran');
     } finally {
       await runner.release();
     }
@@ -296,13 +299,13 @@ describe('KitTablePruner', () => {
       return who;
     };
     // A pruner left running prunes after its first interval (here 20 ms)…
-    const running = new KitTablePruner(ds, silent, { intervalMs: 20 }).start();
+    const running = new PeriodicRunner(ds, silent, { firstDelayMs: 0 }).start([new KitTablePruner(ds, { intervalMs: 20 })]);
     const pruned = await expired();
     await until(async () => (await counted('spec_prune_stop', pruned)) === 0, { timeoutMs: 5000, what: 'the running pruner to prune' });
     await running.stop();
     // …one stopped before then never does, however long it is left.
     const kept = await expired();
-    const stopped = new KitTablePruner(ds, silent, { intervalMs: 20 }).start();
+    const stopped = new PeriodicRunner(ds, silent, { firstDelayMs: 0 }).start([new KitTablePruner(ds, { intervalMs: 20 })]);
     await stopped.stop();
     await sleep(500);
     expect(await counted('spec_prune_stop', kept)).toBe(1);
@@ -331,8 +334,10 @@ describe('limits configuration', () => {
       inviteTriesPerHour: 1, waitlist: { perEmailPerHour: 2, perClientPerMinute: 3 }, network: { lookupsPerHour: 4, importsPerHour: 5 },
       messages: { perDay: 8, perMinute: 2 }, clientRegistrationsPerHour: 6, photoUploadsPerHour: 3, oauthRequestsPerMinute: 9,
     });
-    expect(readLimitsConfig({ API_KEY_RATE_LIMIT: 'lots', APPLICATIONS_PER_DAY: '0', COMMENTS_PER_HOUR: '2.5' }))
-      .toMatchObject({ apiKeyRequestsPerMinute: 120, applications: { perDay: 50 }, commentsPerHour: 30 });
+    // A bad value stops the service, naming the variable, instead of quietly keeping the contract's number.
+    expect(() => readLimitsConfig({ API_KEY_RATE_LIMIT: 'lots' })).toThrow(/^API_KEY_RATE_LIMIT="lots" is not valid/);
+    expect(() => readLimitsConfig({ APPLICATIONS_PER_DAY: '0' })).toThrow(/^APPLICATIONS_PER_DAY=/);
+    expect(() => readLimitsConfig({ COMMENTS_PER_HOUR: '2.5' })).toThrow(/^COMMENTS_PER_HOUR=/);
   });
 
   it('words each bucket for what it limits (an edit is not a post)', () => {

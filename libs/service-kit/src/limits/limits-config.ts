@@ -1,4 +1,5 @@
-import { perService, serviceEnv } from '../scope/service-scope.js';
+import { perService, serviceEnv, type ServiceEnv } from '../scope/service-scope.js';
+import { Settings } from '../scope/settings.js';
 import { DEFAULT_SAFETY_POLICY, WRITE_LIMITS, type WriteLimitName } from '@marketplace/contracts';
 
 /** Every request and submission limit in force, read once per process. */
@@ -36,70 +37,65 @@ export interface LimitsConfig {
   writes: Record<WriteLimitName, number>;
 }
 
-/** A positive whole number from the environment; anything else keeps the contract's number. */
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const v = Number(raw);
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-}
-
 /**
  * The environment variable names are part of the deployment interface (docs/operators.md, Helm values,
- * e2e setup), so they stay as they were when each service read its own.
+ * e2e setup), so they stay as they were when each service read its own. Each is a positive whole
+ * number; unset, the contract's number; anything else stops the service (the kit's settings rule).
  */
-export function readLimitsConfig(env: NodeJS.ProcessEnv = serviceEnv()): LimitsConfig {
+export function readLimitsConfig(env: ServiceEnv = serviceEnv()): LimitsConfig {
   const d = DEFAULT_SAFETY_POLICY;
+  const settings = new Settings(env);
+  const positiveInt = (name: string, fallback: number): number => settings.int(name, fallback, { min: 1 });
   return {
-    apiKeyRequestsPerMinute: positiveInt(env, 'API_KEY_RATE_LIMIT', d.apiKeyRequestsPerMinute),
-    magicLinksPerMinute: positiveInt(env, 'MAGIC_LINK_RATE_LIMIT', 5),
-    magicLinksPerEmailPerHour: positiveInt(env, 'MAGIC_LINKS_PER_EMAIL_PER_HOUR', 10),
-    sessionRequestsPerMinute: positiveInt(env, 'SESSION_REQUESTS_PER_MINUTE', 300),
-    searchesPerMinute: positiveInt(env, 'SEARCHES_PER_MINUTE', d.searchesPerMinute),
+    apiKeyRequestsPerMinute: positiveInt('API_KEY_RATE_LIMIT', d.apiKeyRequestsPerMinute),
+    magicLinksPerMinute: positiveInt('MAGIC_LINK_RATE_LIMIT', 5),
+    magicLinksPerEmailPerHour: positiveInt('MAGIC_LINKS_PER_EMAIL_PER_HOUR', 10),
+    sessionRequestsPerMinute: positiveInt('SESSION_REQUESTS_PER_MINUTE', 300),
+    searchesPerMinute: positiveInt('SEARCHES_PER_MINUTE', d.searchesPerMinute),
     jobPosts: {
-      perDay: positiveInt(env, 'JOB_POSTS_PER_DAY', d.jobPosts.perDay),
-      perMinute: positiveInt(env, 'JOB_POSTS_PER_MINUTE', d.jobPosts.perMinute),
+      perDay: positiveInt('JOB_POSTS_PER_DAY', d.jobPosts.perDay),
+      perMinute: positiveInt('JOB_POSTS_PER_MINUTE', d.jobPosts.perMinute),
     },
-    commentsPerHour: positiveInt(env, 'COMMENTS_PER_HOUR', d.commentsPerHour),
+    commentsPerHour: positiveInt('COMMENTS_PER_HOUR', d.commentsPerHour),
     applications: {
-      perDay: positiveInt(env, 'APPLICATIONS_PER_DAY', d.applications.perDay),
-      perMinute: positiveInt(env, 'APPLICATIONS_PER_MINUTE', d.applications.perMinute),
+      perDay: positiveInt('APPLICATIONS_PER_DAY', d.applications.perDay),
+      perMinute: positiveInt('APPLICATIONS_PER_MINUTE', d.applications.perMinute),
     },
     // The contract promises 12 hours; not a deployment setting.
     workReminderGapHours: 12,
-    inviteTriesPerHour: positiveInt(env, 'INVITE_TRIES_PER_HOUR', 10),
+    inviteTriesPerHour: positiveInt('INVITE_TRIES_PER_HOUR', 10),
     waitlist: {
-      perEmailPerHour: positiveInt(env, 'WAITLIST_PER_EMAIL_PER_HOUR', 5),
+      perEmailPerHour: positiveInt('WAITLIST_PER_EMAIL_PER_HOUR', 5),
       // Per client address (one client could empty the old global bucket).
-      perClientPerMinute: positiveInt(env, 'WAITLIST_PER_MINUTE', 10),
+      perClientPerMinute: positiveInt('WAITLIST_PER_MINUTE', 10),
     },
     network: {
-      lookupsPerHour: positiveInt(env, 'NETWORK_LOOKUPS_PER_HOUR', 20),
-      importsPerHour: positiveInt(env, 'NETWORK_IMPORTS_PER_HOUR', 10),
+      lookupsPerHour: positiveInt('NETWORK_LOOKUPS_PER_HOUR', 20),
+      importsPerHour: positiveInt('NETWORK_IMPORTS_PER_HOUR', 10),
     },
     messages: {
-      perDay: positiveInt(env, 'MESSAGES_PER_DAY', d.messages.perDay),
-      perMinute: positiveInt(env, 'MESSAGES_PER_MINUTE', d.messages.perMinute),
+      perDay: positiveInt('MESSAGES_PER_DAY', d.messages.perDay),
+      perMinute: positiveInt('MESSAGES_PER_MINUTE', d.messages.perMinute),
     },
-    clientRegistrationsPerHour: positiveInt(env, 'OAUTH_CLIENT_REGISTRATIONS_PER_HOUR', 20),
-    photoUploadsPerHour: positiveInt(env, 'PHOTO_UPLOADS_PER_HOUR', d.photoUploadsPerHour),
-    recordingLinksPerHour: positiveInt(env, 'RECORDING_LINKS_PER_HOUR', 10),
-    oauthRequestsPerMinute: positiveInt(env, 'OAUTH_REQUESTS_PER_MINUTE', d.oauthRequestsPerMinute),
-    fileWritesPerMinute: positiveInt(env, 'FILE_WRITES_PER_MINUTE', 600),
+    clientRegistrationsPerHour: positiveInt('OAUTH_CLIENT_REGISTRATIONS_PER_HOUR', 20),
+    photoUploadsPerHour: positiveInt('PHOTO_UPLOADS_PER_HOUR', d.photoUploadsPerHour),
+    recordingLinksPerHour: positiveInt('RECORDING_LINKS_PER_HOUR', 10),
+    oauthRequestsPerMinute: positiveInt('OAUTH_REQUESTS_PER_MINUTE', d.oauthRequestsPerMinute),
+    fileWritesPerMinute: positiveInt('FILE_WRITES_PER_MINUTE', 600),
     reports: {
-      helpPerHour: positiveInt(env, 'HELP_REQUESTS_PER_HOUR', 5),
-      problemsPerHour: positiveInt(env, 'PROBLEM_REPORTS_PER_HOUR', 10),
-      featuresPerHour: positiveInt(env, 'FEATURE_REQUESTS_PER_HOUR', 10),
-      contentPerHour: positiveInt(env, 'CONTENT_REPORTS_PER_HOUR', 20),
+      helpPerHour: positiveInt('HELP_REQUESTS_PER_HOUR', 5),
+      problemsPerHour: positiveInt('PROBLEM_REPORTS_PER_HOUR', 10),
+      featuresPerHour: positiveInt('FEATURE_REQUESTS_PER_HOUR', 10),
+      contentPerHour: positiveInt('CONTENT_REPORTS_PER_HOUR', 20),
     },
     modelUse: {
-      draftStartsPerHour: positiveInt(env, 'DRAFT_STARTS_PER_HOUR', d.modelUse.draftStartsPerHour),
-      researchRerunsPerHour: positiveInt(env, 'DRAFT_RESEARCH_RERUNS_PER_HOUR', d.modelUse.researchRerunsPerHour),
-      rewritesPerHour: positiveInt(env, 'DRAFT_REWRITES_PER_HOUR', d.modelUse.rewritesPerHour),
-      completedRecordingsPerHour: positiveInt(env, 'COMPLETED_RECORDINGS_PER_HOUR', d.modelUse.completedRecordingsPerHour),
+      draftStartsPerHour: positiveInt('DRAFT_STARTS_PER_HOUR', d.modelUse.draftStartsPerHour),
+      researchRerunsPerHour: positiveInt('DRAFT_RESEARCH_RERUNS_PER_HOUR', d.modelUse.researchRerunsPerHour),
+      rewritesPerHour: positiveInt('DRAFT_REWRITES_PER_HOUR', d.modelUse.rewritesPerHour),
+      completedRecordingsPerHour: positiveInt('COMPLETED_RECORDINGS_PER_HOUR', d.modelUse.completedRecordingsPerHour),
     },
     writes: Object.fromEntries(Object.entries(WRITE_LIMITS).map(([name, l]) =>
-      [name, positiveInt(env, `WRITE_LIMIT_${l.bucket.toUpperCase()}`, l.max)])) as Record<WriteLimitName, number>,
+      [name, positiveInt(`WRITE_LIMIT_${l.bucket.toUpperCase()}`, l.max)])) as Record<WriteLimitName, number>,
   };
 }
 

@@ -1,4 +1,5 @@
-import { currentScope, serviceEnv } from '../scope/service-scope.js';
+import { currentScope } from '../scope/service-scope.js';
+import { settingsOf } from '../scope/settings.js';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -36,7 +37,7 @@ export function createLogger(service: string, destination?: DestinationStream): 
   return pino({
     serializers: { err: serializeError, error: serializeError },
     name: service,
-    level: serviceEnv().LOG_LEVEL ?? 'info',
+    level: settingsOf().oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: ['key', 'input.key', '*.authorization', '*.email'],

@@ -4,6 +4,7 @@ import {
   ModelError, modelProviderFromEnv,
   type AudioClip, type ChatJsonRequest, type ModelProvider, type ModelUsage, type Transcript,
 } from './model-provider.js';
+import { settingsOf } from '../scope/settings.js';
 
 /**
  * The operator's cap on what one service spends on models per UTC day, across its replicas:
@@ -23,13 +24,10 @@ export class ModelBudgetSpent extends ModelError {
 }
 
 function capFrom(env: NodeJS.ProcessEnv, name: string, whole: boolean): number | null {
-  const raw = env[name]?.trim();
-  if (!raw) return null;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || (whole && !Number.isInteger(value))) {
-    throw new Error(`${name} must be a ${whole ? 'whole number' : 'number'} greater than 0, not "${raw}" (unset it for no cap)`);
-  }
-  return value;
+  const settings = settingsOf(env);
+  if (settings.raw(name) === undefined) return null;
+  // Greater than 0 (unset it for no cap).
+  return whole ? settings.int(name, 0, { min: 1 }) : settings.number(name, 0, { min: Number.MIN_VALUE });
 }
 
 /** Reads the caps; a bad value stops the service with the variable's name. Null: no cap at all. */

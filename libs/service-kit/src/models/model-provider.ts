@@ -1,5 +1,6 @@
 import { serviceEnv } from '../scope/service-scope.js';
 import type { z } from 'zod';
+import { settingsOf } from '../scope/settings.js';
 
 /** Tokens and estimated dollars of one or more model calls, for a resource's `costs`. */
 export interface ModelUsage {
@@ -76,12 +77,6 @@ export interface ModelProviderConfig {
 
 export class ModelError extends Error {}
 
-function numberFrom(raw: string | undefined, fallback: number, name: string): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${raw}"`);
-  return value;
-}
 
 /**
  * MODEL_BASE_URL turns the model on (MODEL_NAME, MODEL_EMBEDDING_NAME, MODEL_API_KEY,
@@ -92,18 +87,19 @@ function numberFrom(raw: string | undefined, fallback: number, name: string): nu
 export function modelConfigFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): ModelProviderConfig | null {
   const baseUrl = env.MODEL_BASE_URL?.trim();
   if (!baseUrl) return null;
+  const settings = settingsOf(env);
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     model: env.MODEL_NAME?.trim() || 'gpt-4o-mini',
     embeddingModel: env.MODEL_EMBEDDING_NAME?.trim() || 'text-embedding-3-small',
     transcriptionModel: env.MODEL_TRANSCRIPTION_NAME?.trim() || null,
     transcriptionBaseUrl: (env.MODEL_TRANSCRIPTION_BASE_URL?.trim() || baseUrl).replace(/\/+$/, ''),
-    usdPerAudioMinute: numberFrom(env.MODEL_USD_PER_AUDIO_MINUTE, 0, 'MODEL_USD_PER_AUDIO_MINUTE'),
+    usdPerAudioMinute: settings.number('MODEL_USD_PER_AUDIO_MINUTE', 0, { min: 0 }),
     ...(env.MODEL_API_KEY ? { apiKey: env.MODEL_API_KEY } : {}),
-    timeoutMs: numberFrom(env.MODEL_TIMEOUT_MS, 60_000, 'MODEL_TIMEOUT_MS'),
-    retries: Math.floor(numberFrom(env.MODEL_RETRIES, 2, 'MODEL_RETRIES')),
-    usdPerMillionPrompt: numberFrom(env.MODEL_USD_PER_MILLION_PROMPT, 0, 'MODEL_USD_PER_MILLION_PROMPT'),
-    usdPerMillionCompletion: numberFrom(env.MODEL_USD_PER_MILLION_COMPLETION, 0, 'MODEL_USD_PER_MILLION_COMPLETION'),
+    timeoutMs: settings.number('MODEL_TIMEOUT_MS', 60_000, { min: 0 }),
+    retries: Math.floor(settings.number('MODEL_RETRIES', 2, { min: 0 })),
+    usdPerMillionPrompt: settings.number('MODEL_USD_PER_MILLION_PROMPT', 0, { min: 0 }),
+    usdPerMillionCompletion: settings.number('MODEL_USD_PER_MILLION_COMPLETION', 0, { min: 0 }),
   };
 }
 

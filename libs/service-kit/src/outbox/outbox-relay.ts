@@ -1,4 +1,3 @@
-import { serviceEnv } from '../scope/service-scope.js';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { workServiceOf } from '@marketplace/contracts';
@@ -8,9 +7,10 @@ import { encodeJson } from '../bus/codec.js';
 import { ensureEventStream } from '../events/event-stream.js';
 import { ensureWorkStream } from '../queues/work-stream.js';
 import { addOutboxProbe } from '../health/service-metrics.js';
+import { settingsOf } from '../scope/settings.js';
 
 const BATCH = 100;
-const pollMs = (): number => Number(serviceEnv().OUTBOX_POLL_MS ?? 1000);
+const pollMs = (): number => settingsOf().duration('OUTBOX_POLL_MS', 1000, { min: 1 });
 
 /**
  * Publishes committed outbox rows to JetStream. Rows are claimed with SKIP LOCKED so replicas

@@ -47,8 +47,8 @@ describe('workConcurrency', () => {
   });
 
   it('refuses a value that is not a whole number of at least one', () => {
-    expect(() => workConcurrency(scans, { WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY must be/);
-    expect(() => workConcurrency(scans, { WORKER_CONCURRENCY_SCANS: 'many' })).toThrow(/WORKER_CONCURRENCY_SCANS must be/);
+    expect(() => workConcurrency(scans, { WORKER_CONCURRENCY: '0' })).toThrow(/^WORKER_CONCURRENCY="0" is not valid/);
+    expect(() => workConcurrency(scans, { WORKER_CONCURRENCY_SCANS: 'many' })).toThrow(/^WORKER_CONCURRENCY_SCANS="many" is not valid/);
   });
 });
 

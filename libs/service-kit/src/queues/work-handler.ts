@@ -2,6 +2,7 @@ import { serviceEnv } from '../scope/service-scope.js';
 import type { Provider, Type } from '@nestjs/common';
 import type { z } from 'zod';
 import type { QueueDefinition } from '@marketplace/contracts';
+import { settingsOf } from '../scope/settings.js';
 
 export interface WorkContext {
   /** The work item's id (its outbox row id), stable across attempts: a key for idempotent side effects. */
@@ -71,12 +72,6 @@ export function selectWorkHandlers(
 /** WORKER_CONCURRENCY_<QUEUE> wins over WORKER_CONCURRENCY, which wins over the queue's declaration. */
 export function workConcurrency(queue: QueueDefinition, env: NodeJS.ProcessEnv = serviceEnv()): number {
   const perQueue = `WORKER_CONCURRENCY_${queue.name.toUpperCase().replace(/-/g, '_')}`;
-  for (const key of [perQueue, 'WORKER_CONCURRENCY']) {
-    const raw = env[key];
-    if (raw === undefined || raw === '') continue;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${key} must be a whole number of at least 1, not "${raw}"`);
-    return value;
-  }
-  return queue.concurrency;
+  const settings = settingsOf(env);
+  return settings.int(perQueue, undefined, { min: 1 }) ?? settings.int('WORKER_CONCURRENCY', queue.concurrency, { min: 1 });
 }

@@ -10,6 +10,7 @@ import type { Logger } from '../logging/logger.js';
 import { addPendingProbe, pendingGauge } from './work-metrics.js';
 import { DeferWork, workConcurrency, type WorkHandler } from './work-handler.js';
 import { ensureWorkStream } from './work-stream.js';
+import { settingsOf } from '../scope/settings.js';
 
 export interface WorkRunnerOptions {
   /** How long stop() waits for in-flight items before aborting them; under the pod's grace period. */
@@ -68,7 +69,7 @@ export class WorkRunner {
     opts: WorkRunnerOptions = {},
   ) {
     this.env = opts.env ?? serviceEnv();
-    this.drainMs = opts.drainMs ?? Number(this.env.WORKER_DRAIN_MS ?? 25_000);
+    this.drainMs = opts.drainMs ?? settingsOf(this.env).duration('WORKER_DRAIN_MS', 25_000, { min: 0 });
     this.pullExpiresMs = opts.pullExpiresMs ?? 5000;
   }
 

@@ -1,4 +1,5 @@
-import { serviceEnv } from '../scope/service-scope.js';
+import { serviceEnv, type ServiceEnv } from '../scope/service-scope.js';
+import { SettingError, Settings } from '../scope/settings.js';
 
 /** Where object storage is: the same shape for s3rver, MinIO and a managed S3. */
 export interface StorageConfig {
@@ -21,45 +22,28 @@ const DEFAULT_REGION = 'us-east-1';
 /**
  * Reads S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET, S3_REGION and the optional
  * S3_PUBLIC_ENDPOINT (an origin, no path: a presigned URL's signature covers host and path). Empty values count as
- * unset; what is missing or malformed is named in one error, so a misconfigured deployment says
- * exactly what to set.
+ * unset; what is missing is named in one error, so a misconfigured deployment says exactly what to
+ * set, and a malformed value stops the service naming its variable (the kit's settings rule).
  */
-export function readStorageConfig(env: NodeJS.ProcessEnv = serviceEnv()): StorageConfig {
-  const read = (name: string): string | undefined => env[name]?.trim() || undefined;
-  const endpoint = read('S3_ENDPOINT');
-  const accessKey = read('S3_ACCESS_KEY');
-  const secretKey = read('S3_SECRET_KEY');
+export function readStorageConfig(env: ServiceEnv = serviceEnv()): StorageConfig {
+  const settings = new Settings(env);
+  const endpoint = settings.raw('S3_ENDPOINT');
+  const accessKey = settings.raw('S3_ACCESS_KEY');
+  const secretKey = settings.raw('S3_SECRET_KEY');
   const missing = [['S3_ENDPOINT', endpoint], ['S3_ACCESS_KEY', accessKey], ['S3_SECRET_KEY', secretKey]]
     .filter(([, value]) => !value).map(([name]) => name);
   if (missing.length) throw new Error(`Object storage is not configured: set ${missing.join(', ')}`);
-  const url = httpUrl('S3_ENDPOINT', endpoint!);
-  const publicEndpoint = read('S3_PUBLIC_ENDPOINT');
-  let publicUrl: URL | undefined;
-  if (publicEndpoint) {
-    publicUrl = httpUrl('S3_PUBLIC_ENDPOINT', publicEndpoint);
-    if (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash || publicUrl.username || publicUrl.password) {
-      throw new Error('S3_PUBLIC_ENDPOINT must be an origin only (scheme, host and port), e.g. https://files.example.com');
-    }
+  const url = settings.url('S3_ENDPOINT')!;
+  const publicUrl = settings.url('S3_PUBLIC_ENDPOINT');
+  if (publicUrl && (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash || publicUrl.username || publicUrl.password)) {
+    throw new SettingError('S3_PUBLIC_ENDPOINT', publicUrl.href, 'expected an origin only (scheme, host and port), e.g. https://files.example.com');
   }
   return {
     endpoint: url,
     ...(publicUrl ? { publicEndpoint: publicUrl } : {}),
     accessKey: accessKey!,
     secretKey: secretKey!,
-    bucket: read('S3_BUCKET') ?? DEFAULT_BUCKET,
-    region: read('S3_REGION') ?? DEFAULT_REGION,
+    bucket: settings.string('S3_BUCKET', DEFAULT_BUCKET),
+    region: settings.string('S3_REGION', DEFAULT_REGION),
   };
-}
-
-function httpUrl(name: string, value: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${name} is not a valid URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`${name} must be an http:// or https:// URL, got ${url.protocol}//…`);
-  }
-  return url;
 }

@@ -40,3 +40,39 @@ describe('TtlCache stale-while-refresh', () => {
     expect(await cache.get('k', async () => 99)).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('TtlCache stored values', () => {
+  it('keeps a stored value until its own expiry or the TTL, and drops it on clear', () => {
+    let now = 1_000;
+    const cache = new TtlCache<string>(100, 10, 0, () => now);
+    cache.set('a', 'A');
+    cache.set('b', 'B', 1_050);
+    cache.set('gone', 'G', 1_000);
+    expect([cache.peek('a'), cache.peek('b'), cache.peek('gone')]).toEqual(['A', 'B', undefined]);
+    now = 1_050;
+    expect([cache.peek('a'), cache.peek('b')]).toEqual(['A', undefined]);
+    now = 1_101;
+    expect(cache.peek('a')).toBeUndefined();
+    cache.set('c', 'C');
+    cache.clear();
+    expect(cache.peek('c')).toBeUndefined();
+  });
+
+  it('drops the oldest entry past its cap', () => {
+    const cache = new TtlCache<number>(10_000, 2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    expect([cache.peek('a'), cache.peek('b'), cache.peek('c'), cache.size]).toEqual([undefined, 2, 3, 2]);
+  });
+
+  it('does not keep a refresh that began before the cache was cleared', async () => {
+    const cache = new TtlCache<number>(10_000, 10);
+    let release: ((v: number) => void) | undefined;
+    const pending = cache.get('k', () => new Promise<number>((r) => { release = r; }));
+    cache.clear();
+    release!(1);
+    expect(await pending).toBe(1);
+    expect(await cache.get('k', async () => 2)).toBe(2);
+  });
+});
