@@ -7,4 +7,5 @@ export const service = serviceEntry({
   name: 'identity',
   module: IdentityModule,
   database: { entities: identityEntities, migrations: identityMigrations },
+  sealsSecrets: true,
 });

@@ -7,4 +7,5 @@ export const service = serviceEntry({
   name: 'notifications',
   module: NotificationsModule,
   database: { entities: notificationsEntities, migrations: notificationsMigrations },
+  sealsSecrets: true,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_KEY_ENV, isSealed, matchesDigest, openSealed, openSealedJson, sealJson, sealValue, secretDigest } from './sealed-value.js';
+import { assertDataKey, DATA_KEY_ENV, isSealed, matchesDigest, openSealed, openSealedJson, sealJson, sealValue, secretDigest } from './sealed-value.js';
 
 const env = (value: string) => ({ [DATA_KEY_ENV]: value });
 const KEY_A = 'a'.repeat(32);
@@ -34,6 +34,8 @@ describe('sealed values (AES-256-GCM under DATA_ENCRYPTION_KEY)', () => {
   it('refuses a missing or short key', () => {
     expect(() => sealValue('v', 'p', {})).toThrow(/DATA_ENCRYPTION_KEY is not set/);
     expect(() => sealValue('v', 'p', env('short'))).toThrow(/at least 32/);
+    expect(() => assertDataKey({})).toThrow(/DATA_ENCRYPTION_KEY is not set/);
+    expect(() => assertDataKey(env(KEY_A))).not.toThrow();
   });
 
   it('digests what is only compared', () => {

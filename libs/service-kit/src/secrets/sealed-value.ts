@@ -31,6 +31,11 @@ function dataKeys(env: NodeJS.ProcessEnv = serviceEnv()): DataKey[] {
   return keys;
 }
 
+/** Fails at start, not on first use, when DATA_ENCRYPTION_KEY is missing or too short. */
+export function assertDataKey(env: NodeJS.ProcessEnv = serviceEnv()): void {
+  dataKeys(env);
+}
+
 /** Whether a stored value is sealed by sealValue (anything else is a value from before sealing). */
 export function isSealed(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(PREFIX);
