@@ -86,8 +86,11 @@ describe('browser push', () => {
     const got = await api(base, '/api/me/browser-push', { key: ann.key });
     expect(got.status).toBe(200);
     expect(got.body.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
-    const [kept] = await dbQuery<{ value: { publicKey: string } }>(db, "SELECT value FROM notifications.notification_keys WHERE name = 'vapid-keys'");
-    expect(kept!.value.publicKey).toBe(got.body.publicKey);
+    // Kept sealed under DATA_ENCRYPTION_KEY: nothing of the pair is in the clear in the table.
+    const [kept] = await dbQuery<{ value: { sealed: string } }>(db, "SELECT value FROM notifications.notification_keys WHERE name = 'vapid-keys'");
+    expect(Object.keys(kept!.value)).toEqual(['sealed']);
+    expect(kept!.value.sealed).toMatch(/^sealed:v1:/);
+    expect(JSON.stringify(kept)).not.toContain(got.body.publicKey);
 
     const put = (body: unknown, member = ann) => api(base, '/api/me/browser-push', { key: member.key, method: 'PUT', body });
     expect((await put(subscription('http://127.0.0.1/plain'))).status).toBe(400);

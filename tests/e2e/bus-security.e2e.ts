@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { describe, expect, inject, it } from 'vitest';
 import {
-  catalogue, listMyJobs, memberDeletedV1, operatorCreateApiKey, type ReplyEnvelope, type RequestEnvelope,
+  catalogue, EVENTS_STREAM, eventDurableName, listMyJobs, memberDeletedV1, operatorCreateApiKey, type ReplyEnvelope, type RequestEnvelope,
 } from '@marketplace/contracts';
 import { CallerSigner, decodeJson, encodeJson, generateCallerKeys } from '@marketplace/service-kit';
 import { busCredentials, connectAs, createMember } from '@marketplace/testing';
@@ -49,6 +50,38 @@ describe('a bus that trusts nobody', () => {
       expect(errors.join('\n')).toContain(memberDeletedV1.subject);
     } finally {
       await nc.close();
+    }
+  });
+
+  it('a service may use only its own durable consumers: another\'s is refused for info, pull and ack', async () => {
+    const theirs = eventDurableName('notifications', 'comment-alert');
+    const mine = eventDurableName('files', 'member-deleted-files');
+    const { nc, errors } = await connectWatching('files');
+    try {
+      const jsm = await jetstreamManager(nc);
+      // Its own durable: created at start by the files service, readable by its user.
+      expect((await jsm.consumers.info(EVENTS_STREAM, mine)).name).toBe(mine);
+      await expect(jsm.consumers.info(EVENTS_STREAM, theirs)).rejects.toThrow();
+      await expect(nc.request(`$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${theirs}`, encodeJson({ batch: 1, expires: 500_000_000 }), { timeout: 1500 }))
+        .rejects.toThrow();
+      await expect(jsm.consumers.add(EVENTS_STREAM, { durable_name: theirs, filter_subject: memberDeletedV1.subject }))
+        .rejects.toThrow();
+      nc.publish(`$JS.ACK.${EVENTS_STREAM}.${theirs}.1.1.1.1.0`, '+ACK');
+      await nc.flush();
+      await expect.poll(() => errors.join('\n')).toContain(`$JS.ACK.${EVENTS_STREAM}.${theirs}`);
+      for (const subject of [`$JS.API.CONSUMER.INFO.${EVENTS_STREAM}.${theirs}`, `$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${theirs}`]) {
+        expect(errors.join('\n')).toContain(subject);
+      }
+      expect(errors.join('\n')).not.toContain(mine);
+    } finally {
+      await nc.close();
+    }
+    // The owner still reads its durable.
+    const owner = await connectAs(nats, 'notifications', 'e2e-probe-owner');
+    try {
+      expect((await (await jetstreamManager(owner)).consumers.info(EVENTS_STREAM, theirs)).name).toBe(theirs);
+    } finally {
+      await owner.close();
     }
   });
 

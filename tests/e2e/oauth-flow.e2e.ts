@@ -289,6 +289,47 @@ describe('openid-client against the authorization server', () => {
   });
 });
 
+describe('approving the same agent again', () => {
+  it('replaces the earlier grant: its access and refresh tokens stop working, the new ones work', async () => {
+    const member = await createMember(nats);
+    const { cookie } = await signIn(base, mailDir, { email: member.email });
+    const first = await connectAgent(base, cookie, { clientName: 'Approved twice' });
+    const firstGrant = JSON.parse(Buffer.from(first.tokens.access_token.split('.')[1]!, 'base64url').toString()).gid as string;
+    expect((await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, first.tokens.access_token)).status).toBe(200);
+
+    const second = await connectAgent(base, cookie, { client: first.client });
+    expect(second.client.client_id).toBe(first.client.client_id);
+    const secondGrant = JSON.parse(Buffer.from(second.tokens.access_token.split('.')[1]!, 'base64url').toString()).gid as string;
+    expect(secondGrant).not.toBe(firstGrant);
+
+    const old = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, first.tokens.access_token);
+    expect(old.status).toBe(401);
+    const oldRefresh = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.tokens.refresh_token!, client_id: first.client.client_id });
+    expect(oldRefresh.body.error).toBe('invalid_grant');
+    const rows = await dbQuery<{ n: number }>(inject('databaseUrl'),
+      `SELECT count(*)::int AS n FROM identity.oauth_records WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)`, [firstGrant]);
+    expect(rows[0]!.n).toBe(0);
+
+    // The newer approval's tokens keep working, refresh included, and the agent is listed once.
+    const now = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, second.tokens.access_token);
+    expect(now.status).toBe(200);
+    expect(now.body.result.isError).toBeFalsy();
+    const refreshed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: second.tokens.refresh_token!, client_id: first.client.client_id });
+    expect(refreshed.status).toBe(200);
+    const agents = (await api(base, '/api/me/agents', { key: member.key })).body.agents as { clientId: string }[];
+    expect(agents.map((a) => a.clientId)).toEqual([first.client.client_id]);
+  });
+
+  it('another member\'s approval of the same client leaves the first member\'s grant alone', async () => {
+    const [a, b] = [await createMember(nats), await createMember(nats)];
+    const cookieA = (await signIn(base, mailDir, { email: a.email })).cookie;
+    const cookieB = (await signIn(base, mailDir, { email: b.email })).cookie;
+    const forA = await connectAgent(base, cookieA, { clientName: 'Shared agent' });
+    await connectAgent(base, cookieB, { client: forA.client });
+    expect((await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, forA.tokens.access_token)).status).toBe(200);
+  });
+});
+
 describe('dynamic registration and refresh tokens under abuse', () => {
   let member: TestMember;
   let cookie: string;

@@ -102,6 +102,41 @@ describe('authorization requests', () => {
     expect(await res.text()).toMatch(/redirect_uri/);
   });
 
+  it('errors reach the client only once client_id and redirect_uri are valid (RFC 6749 4.1.2.1)', async () => {
+    const { challenge } = pkcePair();
+    const elsewhere = 'https://attacker.example/callback';
+    const notRedirected = async (params: Record<string, string>) => {
+      const res = await fetch(authorizeUrl(params), { redirect: 'manual' });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      return res.text();
+    };
+    // An unknown client id, with or without an error of its own in the request (no PKCE here).
+    expect(await notRedirected({ client_id: `unknown-${randomUUID()}`, redirect_uri: elsewhere })).toMatch(/invalid_client/);
+    expect(await notRedirected({
+      client_id: `unknown-${randomUUID()}`, redirect_uri: elsewhere, code_challenge: challenge, code_challenge_method: 'S256',
+    })).toMatch(/invalid_client/);
+    // A registered client with a request error (no PKCE, an unsupported response type, a bad
+    // resource) and a redirect URI it did not register: the error page, not a redirect.
+    const client = await registerAgent(base, { application_type: 'web', redirect_uris: ['https://agent.example/callback'] });
+    expect(await notRedirected({ client_id: client.client_id, redirect_uri: elsewhere })).toMatch(/redirect_uri/);
+    expect(await notRedirected({ client_id: client.client_id, redirect_uri: elsewhere, response_type: 'token' })).toMatch(/redirect_uri/);
+    expect(await notRedirected({
+      client_id: client.client_id, redirect_uri: elsewhere, code_challenge: challenge, code_challenge_method: 'S256',
+      resource: 'https://elsewhere.example/api',
+    })).toMatch(/redirect_uri/);
+    // Two registered URIs and none named: nothing to redirect to.
+    const two = await registerAgent(base, { application_type: 'web', redirect_uris: ['https://agent.example/a', 'https://agent.example/b'] });
+    expect(await notRedirected({ client_id: two.client_id })).toMatch(/redirect_uri/);
+    // Client and redirect URI valid: the same error goes back to the client.
+    const res = await fetch(authorizeUrl({ client_id: client.client_id, redirect_uri: 'https://agent.example/callback', state: 's1' }), { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe('https://agent.example/callback');
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('state')).toBe('s1');
+  });
+
   it('native clients may use any loopback port; web clients need the exact URI', async () => {
     const { challenge } = pkcePair();
     const native = await registerAgent(base, { redirect_uris: ['http://127.0.0.1:8976/callback'] });

@@ -10,4 +10,5 @@ export const service = serviceEntry({
   module: IdentityModule,
   database: { entities: identityEntities, migrations: identityMigrations },
   settings: [signInConfig, admissionDefaults],
+  sealsSecrets: true,
 });

@@ -7,4 +7,5 @@ export const service = serviceEntry({
   name: 'jobs',
   module: JobsModule,
   database: { entities: jobsEntities, migrations: jobsMigrations },
+  sealsSecrets: true,
 });

@@ -7,6 +7,7 @@ import { AlertsPerMember1795319499222 } from './migrations/1795319499222-alerts-
 import { ConversationsAndPreferences1795422352907 } from './migrations/1795422352907-conversations-and-preferences.js';
 import { EmailAndPush1795430000000 } from './migrations/1795430000000-email-and-push.js';
 import { PushDeliveryEntity, PushSubscriptionEntity } from './push/push-subscription.entities.js';
+import { SealNotificationKeys1795800000000 } from './migrations/1795800000000-seal-notification-keys.js';
 
 export const notificationsEntities = [
   AlertEntity, NotificationPreferencesEntity, EmailAlertEntity, EmailMemberEntity, EmailDigestEntity, NotificationKeyEntity,
@@ -14,4 +15,5 @@ export const notificationsEntities = [
 ];
 export const notificationsMigrations = [
   Initial1795312905456, AlertsPerMember1795319499222, ConversationsAndPreferences1795422352907, EmailAndPush1795430000000,
+  SealNotificationKeys1795800000000,
 ];

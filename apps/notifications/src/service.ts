@@ -9,4 +9,5 @@ export const service = serviceEntry({
   module: NotificationsModule,
   database: { entities: notificationsEntities, migrations: notificationsMigrations },
   settings: [channelsConfig],
+  sealsSecrets: true,
 });

@@ -160,7 +160,24 @@ describe('migrations.yaml', () => {
   it('gives the Jobs their database keys in a hook Secret that exists before them', () => {
     const secret = named(production, 'Secret', 'marketplace-migrate');
     expect(secret.metadata.annotations).toMatchObject({ 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-weight': '-10' });
-    expect(Object.keys(secret.stringData as object).sort()).toEqual(DB_APPS.map((a) => `${a.toUpperCase()}_DATABASE_URL`).sort());
+    expect(Object.keys(secret.stringData as object).sort()).toEqual(
+      [...DB_APPS.map((a) => `${a.toUpperCase()}_DATABASE_URL`), 'DATA_ENCRYPTION_KEY'].sort());
+  });
+  it('generates one DATA_ENCRYPTION_KEY for the apps that seal secrets and their migrations, and no other app gets it', () => {
+    const data = named(minimal, 'Secret', 'marketplace-secret').stringData as Record<string, string>;
+    expect(data.DATA_ENCRYPTION_KEY).toMatch(/^[A-Za-z0-9]{48}$/);
+    expect((named(minimal, 'Secret', 'marketplace-migrate').stringData as Record<string, string>).DATA_ENCRYPTION_KEY).toBe(data.DATA_ENCRYPTION_KEY);
+    for (const app of DB_APPS) {
+      const sealing = ['identity', 'jobs', 'notifications'].includes(app);
+      const deployed = envOf(podSpec(named(minimal, 'Deployment', `marketplace-${app}`)).containers[0]!);
+      expect(deployed.DATA_ENCRYPTION_KEY, app).toBe(sealing ? 'secret:marketplace-secret/DATA_ENCRYPTION_KEY' : undefined);
+      const migrate = envOf(spec<JobSpec>(named(minimal, 'Job', `marketplace-${app}-migrate`)).template.spec.containers[0]!);
+      expect(migrate.DATA_ENCRYPTION_KEY, app).toBe(sealing ? 'secret:marketplace-migrate/DATA_ENCRYPTION_KEY' : undefined);
+    }
+    expect(envOf(podSpec(named(minimal, 'Deployment', 'marketplace-gateway')).containers[0]!).DATA_ENCRYPTION_KEY).toBeUndefined();
+    const given = renderChart({ values: ['minimal-values.yaml'], set: { 'secret.data.DATA_ENCRYPTION_KEY': 'k'.repeat(40) } });
+    expect((named(given, 'Secret', 'marketplace-secret').stringData as Record<string, string>).DATA_ENCRYPTION_KEY).toBe('k'.repeat(40));
+    expect((named(given, 'Secret', 'marketplace-migrate').stringData as Record<string, string>).DATA_ENCRYPTION_KEY).toBe('k'.repeat(40));
   });
   it('waits for the bundled PostgreSQL on a first install', () => {
     for (const job of ofKind(minimal, 'Job').filter((j) => j.metadata.name.endsWith('-migrate'))) {

@@ -265,11 +265,29 @@ Returns YAML (key: value).
 {{- end -}}
 {{- end -}}
 {{- range $env, $key := default (dict) $app.secretEnv -}}
-{{- if and $key (not (hasPrefix "OAUTH_" $key)) (not (index $data $key)) -}}
+{{- if and $key (not (hasPrefix "OAUTH_" $key)) (ne $key "DATA_ENCRYPTION_KEY") (not (index $data $key)) -}}
 {{- fail (printf "secret.data.%s is required by apps.%s.secretEnv.%s (or secret.existingSecret)" $key $name $env) -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}
 {{- toYaml $data -}}
+{{- end -}}
+
+{{- /*
+DATA_ENCRYPTION_KEY: the operator's (secret.data), else the installed Secret's, else one generated
+for this render and remembered in .Values, so the Secret and the migration Jobs' copy hold the same.
+*/ -}}
+{{- define "marketplace.dataKey" -}}
+{{- $v := .Values -}}
+{{- if index (default (dict) $v.secret.data) "DATA_ENCRYPTION_KEY" -}}
+{{- index $v.secret.data "DATA_ENCRYPTION_KEY" -}}
+{{- else -}}
+{{- if not (hasKey $v.secret "generatedDataKey") -}}
+{{- $installed := (lookup "v1" "Secret" .Release.Namespace (include "marketplace.secretName" .)) | default dict -}}
+{{- $old := $installed.data | default dict -}}
+{{- $_ := set $v.secret "generatedDataKey" (ternary (b64dec (index $old "DATA_ENCRYPTION_KEY" | default "")) (randAlphaNum 48) (hasKey $old "DATA_ENCRYPTION_KEY")) -}}
+{{- end -}}
+{{- $v.secret.generatedDataKey -}}
+{{- end -}}
 {{- end -}}

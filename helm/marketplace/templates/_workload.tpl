@@ -382,6 +382,15 @@ spec:
                 secretKeyRef:
                   name: {{ $secretName }}
                   key: {{ dig "database" "secretKey" "DATABASE_URL" .app }}
+            {{- with (dig "secretEnv" "DATA_ENCRYPTION_KEY" "" .app) }}
+            {{- /* Its migrations seal secrets existing rows hold in the clear (optional: needed only when there are such rows). */}}
+            - name: DATA_ENCRYPTION_KEY
+              valueFrom:
+                secretKeyRef:
+                  name: {{ $secretName }}
+                  key: {{ . }}
+                  optional: true
+            {{- end }}
           {{- with $v.securityContext }}
           securityContext:
             {{- toYaml . | nindent 12 }}

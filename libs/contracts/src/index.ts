@@ -39,6 +39,7 @@ export * from './operations/sign-up.operations.js';
 export * from './operations/member-lookup.operations.js';
 export * from './schemas/job-board.schema.js';
 export * from './events/event-catalogue.js';
+export * from './events/event-consumers.js';
 export * from './bus/bus-permissions.js';
 export * from './queues/files.queues.js';
 export * from './schemas/file.schema.js';

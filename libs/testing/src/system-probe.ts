@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, type MsgRequest } from '@nats-io/jetstream';
 import pg from 'pg';
 import type { ServiceName } from '@marketplace/contracts';
 import { connectAs } from './bus-access.js';
@@ -18,26 +18,26 @@ export async function dbQuery<T = Record<string, unknown>>(databaseUrl: string, 
   }
 }
 
-/** Every event on the stream under one subject, oldest first (envelopes as published). */
+/**
+ * Every event on the stream under one subject, oldest first (envelopes as published). Read as the
+ * operator tool may: the stream's state and single messages, no consumer (a service may use only
+ * its own durables).
+ */
 export async function streamEvents<T = any>(natsUrl: string, subject: string): Promise<T[]> {
-  // Read as a consuming service reads the stream.
-  const nc = await connectAs(natsUrl, 'notifications');
+  const nc = await connectAs(natsUrl, 'operator');
   try {
     const jsm = await jetstreamManager(nc);
     const info = await jsm.streams.info('EVENTS', { subjects_filter: subject }).catch(() => undefined);
     const count = info?.state.subjects?.[subject] ?? 0;
-    if (!count) return [];
-    // A short-lived consumer with one filter subject: servers before 2.10 know no other kind.
-    const added = await jsm.consumers.add('EVENTS', {
-      // Named: the bus lets a service create only named consumers (CONSUMER.CREATE.EVENTS.<name>…).
-      name: `e2e-probe-${randomUUID()}`, filter_subject: subject, deliver_policy: DeliverPolicy.All, ack_policy: AckPolicy.None, inactive_threshold: 5e9,
-    });
-    const consumer = await jetstream(nc).consumers.get('EVENTS', added.name);
     const out: T[] = [];
-    const messages = await consumer.fetch({ max_messages: count, expires: 2000 });
-    for await (const m of messages) {
+    let seq = info?.state.first_seq ?? 0;
+    while (out.length < count) {
+      // The server takes next_by_subj on STREAM.MSG.GET; the client's type knows it for direct gets only.
+      const next = { seq, next_by_subj: subject } as unknown as MsgRequest;
+      const m = await jsm.streams.getMessage('EVENTS', next).catch(() => null);
+      if (!m) break;
       out.push(m.json<T>());
-      if (out.length >= count) break;
+      seq = m.seq + 1;
     }
     return out;
   } finally {

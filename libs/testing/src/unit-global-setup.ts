@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ interface Started {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const external = resolveExternalInfra(process.env);
+  // Specs that store secrets seal them as the services do, under a key of this run (the workers inherit it).
+  process.env.DATA_ENCRYPTION_KEY ||= randomBytes(32).toString('base64url');
   const lines: string[] = [];
   const log = (line: string) => { lines.push(line); };
   // Under tmpdir, not the checkout: as root PostgreSQL runs as the `postgres` user, who must be able to

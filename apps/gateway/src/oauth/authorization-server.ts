@@ -1,5 +1,5 @@
 import { loadOnFirstUse, serviceEnv, settingsOf } from '@marketplace/service-kit/edge';
-import { hkdfSync, randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
@@ -9,7 +9,7 @@ import { sendError } from '../http/error-reply.js';
 import { strictTransport } from '../http/strict-transport.js';
 import { trustedProxyHops } from '../http/trust-proxy.js';
 import { html, PAGE_CSP, renderPage } from '../web/kit/layout.js';
-import { busAdapter } from './bus-adapter.js';
+import { busAdapter, clientSecretDigest, isClientSecretDigest } from './bus-adapter.js';
 import { clientMetadataFetch } from './client-metadata-fetch.js';
 import { publicJwks, SIGNING_KEYS_ENV, type ServerKeys } from './server-keys.js';
 
@@ -98,6 +98,13 @@ export class AuthorizationServer {
       claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
       responseTypes: ['code'],
       pkce: { required: () => true },
+      // Client secrets are stored as digests (bus-adapter.ts), so nothing may use one as a key:
+      // no client_secret_jwt, no HMAC-signed request objects.
+      clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+      enabledJWA: {
+        clientAuthSigningAlgValues: [...ASYMMETRIC_ALGS],
+        requestObjectSigningAlgValues: [...ASYMMETRIC_ALGS],
+      },
       clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
       routes: {
         authorization: `${OAUTH_BASE}/authorize`,
@@ -180,6 +187,7 @@ export class AuthorizationServer {
         ctx.body = errorPage(out.error ?? 'error', out.error_description ?? 'The sign-in request could not be completed.');
       },
     });
+    compareStoredClientSecrets(provider);
     // Same client address as the gateway's: only the configured number of proxy hops is trusted.
     provider.proxy = trustedProxyHops() > 0;
     // Koa's setting (the provider is a Koa app; its typings omit it): read only the last n entries.
@@ -196,6 +204,37 @@ export class AuthorizationServer {
     if (serviceEnv().NODE_ENV === 'production') throw new Error(`${SIGNING_KEYS_ENV} is not configured.`);
     return await this.deps.bus.call(oauthServerKeys, {}, { requestId: `oauth-${randomUUID()}`, caller: null }) as ServerKeys;
   }
+}
+
+const ASYMMETRIC_ALGS = ['RS256', 'PS256', 'ES256', 'Ed25519', 'EdDSA'] as const;
+
+interface StoredSecretClient {
+  clientSecret?: string;
+  compareClientSecret(actual: string): Promise<boolean> | boolean;
+  metadata(): Record<string, unknown>;
+}
+
+/**
+ * The stored client holds the digest of its secret: a presented secret is digested and compared
+ * in constant time (oidc-provider's documented way: its Client's compareClientSecret), and the
+ * digest is never handed out as if it were the secret (the registration read answers without it).
+ * The registration response still carries the new secret once, from memory, before it is stored.
+ */
+function compareStoredClientSecrets(provider: Provider): void {
+  const proto = (provider.Client as unknown as { prototype: StoredSecretClient }).prototype;
+  const compare = proto.compareClientSecret;
+  const metadata = proto.metadata;
+  proto.compareClientSecret = function compareDigest(this: StoredSecretClient, actual: string) {
+    if (!isClientSecretDigest(this.clientSecret)) return compare.call(this, actual);
+    const a = Buffer.from(clientSecretDigest(typeof actual === 'string' ? actual : ''));
+    const b = Buffer.from(this.clientSecret);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+  proto.metadata = function withoutDigest(this: StoredSecretClient) {
+    const out = metadata.call(this);
+    if (isClientSecretDigest(out.client_secret)) delete out.client_secret;
+    return out;
+  };
 }
 
 export function isProviderPath(path: string): boolean {

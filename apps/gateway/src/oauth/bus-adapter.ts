@@ -26,6 +26,23 @@ export function storedId(model: string, id: string): string {
   return HASHED_KINDS.has(model) ? createHash('sha256').update(id, 'utf8').digest('hex') : id;
 }
 
+/** How a client secret is stored: only compared, so only its sha256 is kept (identity's migration writes the same). */
+const SECRET_DIGEST_PREFIX = 'sha256:';
+
+export function clientSecretDigest(secret: string): string {
+  return `${SECRET_DIGEST_PREFIX}${createHash('sha256').update(secret, 'utf8').digest('hex')}`;
+}
+
+export function isClientSecretDigest(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith(SECRET_DIGEST_PREFIX);
+}
+
+/** A client's metadata as stored: its secret, if it has one, replaced by the digest. */
+function storedClient(payload: Payload): Payload {
+  const secret = payload.client_secret;
+  return typeof secret === 'string' && !isClientSecretDigest(secret) ? { ...payload, client_secret: clientSecretDigest(secret) } : payload;
+}
+
 /**
  * oidc-provider's storage adapter. Nothing is kept in gateway memory: every record goes to the
  * identity service over the bus, so any replica can continue a flow another one began.
@@ -49,7 +66,7 @@ export function busAdapter(bus: BusClient, errors: typeof OidcErrors) {
     async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
       const seconds = expiresIn && expiresIn > 0 ? Math.ceil(expiresIn) : undefined;
       const { jti: _jti, ...rest } = payload;
-      const stored = this.hashed ? rest : payload;
+      const stored = this.hashed ? rest : this.model === 'Client' ? storedClient(payload) : payload;
       await call(oauthUpsert, { model: this.model, id: storedId(this.model, id), payload: stored, ...(seconds ? { expiresIn: seconds } : {}) }, ctx());
     }
 

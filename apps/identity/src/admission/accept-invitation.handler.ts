@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { acceptInvitation, AppError, invitationAcceptedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
+import { callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets, secretDigest } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
@@ -29,11 +29,12 @@ export class AcceptInvitationHandler implements OperationHandler<typeof acceptIn
       const account = await loadOwnAccount(em, memberId, true);
       const { member } = account;
       if (isAdmitted(member, settings)) return account;
+      // Found by the token's sha256: the table never holds the token itself.
       const [link] = (await em.query(
-        `SELECT l.* FROM invite_links l JOIN members m ON m.id = l.member_id
-         WHERE l.token = $1 AND m.deleted_at IS NULL FOR UPDATE OF l`,
-        [token],
-      )) as LinkRow[];
+        `SELECT l.id, l.member_id, l.revoked_at FROM invite_links l JOIN members m ON m.id = l.member_id
+         WHERE l.token_hash = $1 AND m.deleted_at IS NULL FOR UPDATE OF l`,
+        [secretDigest(token)],
+      )) as Pick<LinkRow, 'id' | 'member_id' | 'revoked_at'>[];
       if (!link) throw AppError.badRequest('This invitation link is not valid.', { token: 'Not a valid invitation.' });
       if (link.revoked_at) throw AppError.badRequest('This invitation link was turned off.', { token: 'The link was turned off.' });
       if (link.member_id === memberId) throw AppError.badRequest('You cannot use your own invitation link.', { token: 'Your own link.' });

@@ -10,9 +10,14 @@ export class InviteLinkEntity {
   @Column('uuid', { name: 'member_id' })
   memberId!: string;
 
-  @Index('invite_links_token_key', { unique: true })
-  @Column('text')
-  token!: string;
+  /** sha256 of the token, hex: what a presented link is looked up by. */
+  @Index('invite_links_token_hash_key', { unique: true })
+  @Column('text', { name: 'token_hash' })
+  tokenHash!: string;
+
+  /** The token sealed under DATA_ENCRYPTION_KEY, so the owner and staff can see the link again. */
+  @Column('text', { name: 'token_sealed' })
+  tokenSealed!: string;
 
   @Column('timestamptz', { name: 'revoked_at', nullable: true })
   revokedAt!: Date | null;

@@ -8,7 +8,7 @@ import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { EmailInvitations } from './email-invitations.js';
 import { InvitationMailer } from './invitation-mailer.js';
-import { inviteUrl } from './invite-links.js';
+import { inviteUrl, linkToken } from './invite-links.js';
 
 /**
  * Staff views of admission, kept in identity because it owns links, joins and the waitlist. The
@@ -41,9 +41,9 @@ export class ListInviteLinksHandler implements OperationHandler<typeof listInvit
 
   async handle(input: InputOf<typeof listInviteLinks>): Promise<OutputOf<typeof listInviteLinks>> {
     const page = await queryPage<{
-      token: string; member_id: string; name: string; email: string; uses: number; revoked_at: Date | null; created_at: Date;
+      token_sealed: string; member_id: string; name: string; email: string; uses: number; revoked_at: Date | null; created_at: Date;
     }>(this.ds,
-      `SELECT l.token, l.member_id, m.name, m.email, l.revoked_at, l.created_at,
+      `SELECT l.token_sealed, l.member_id, m.name, m.email, l.revoked_at, l.created_at,
               (SELECT count(*)::int FROM invite_joins j WHERE j.inviter_id = l.member_id) AS uses
        FROM invite_links l JOIN members m ON m.id = l.member_id
        WHERE m.deleted_at IS NULL
@@ -51,7 +51,7 @@ export class ListInviteLinksHandler implements OperationHandler<typeof listInvit
       [], input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
     return {
       invites: page.rows.map((r) => ({
-        url: inviteUrl(r.token), ownerId: r.member_id, ownerName: r.name, ownerEmail: r.email, uses: r.uses,
+        url: inviteUrl(linkToken(r)), ownerId: r.member_id, ownerName: r.name, ownerEmail: r.email, uses: r.uses,
         revoked: r.revoked_at !== null, createdAt: r.created_at.toISOString(),
       })),
       nextOffset: page.nextOffset,

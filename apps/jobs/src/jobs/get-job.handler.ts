@@ -6,7 +6,7 @@ import {
 } from '@marketplace/service-kit';
 import { isCurrentWorker, viewerApplication } from '../hiring/viewer-application.js';
 import { toJob } from './job.mapper.js';
-import { walkthroughLink } from './walkthrough-link.js';
+import { walkthroughLink, walkthroughSecret } from './walkthrough-link.js';
 import { findJobRow, isExpired, isJobId } from './jobs.queries.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 
@@ -50,7 +50,7 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
 
   private async privateWalkthrough(jobId: string, memberId: string): Promise<string | null> {
     const [row] = (await this.ds.query('SELECT walkthrough_secret FROM jobs WHERE id = $1', [jobId])) as { walkthrough_secret: string | null }[];
-    return row?.walkthrough_secret ? walkthroughLink(row.walkthrough_secret, jobId, memberId) : null;
+    return row?.walkthrough_secret ? walkthroughLink(walkthroughSecret(row.walkthrough_secret), jobId, memberId) : null;
   }
 
   /**

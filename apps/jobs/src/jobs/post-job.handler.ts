@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   AppError, getMemberCard, jobPostedV1, postJob, postJobFromDraft, type InputOf, type MemberCard, type OutputOf,
@@ -9,6 +9,7 @@ import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review
 import { toJob } from './job.mapper.js';
 import { findJobRow } from './jobs.queries.js';
 import { nameWorkers, resolvePreferredWorkers } from './preferred-workers.js';
+import { newSealedWalkthroughSecret } from './walkthrough-link.js';
 
 export const JOB_LIFETIME_MS = 14 * 24 * 3600 * 1000;
 
@@ -54,7 +55,7 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
          VALUES ($1, $2, $3, $4, $5, $6, 'open', false, $7, 1, NULL, $8, 0, $9, $10, $11)`,
         [id, caller.memberId, input.posterVisibility, input.title, input.category, input.constraints, now, closesAt,
           JSON.stringify(references), input.walkthroughKey ?? null,
-          input.walkthroughKey ? randomBytes(32).toString('base64url') : null],
+          input.walkthroughKey ? newSealedWalkthroughSecret() : null],
       );
       await em.query(
         `INSERT INTO job_versions (job_id, version, title, category, constraints, created_at) VALUES ($1, 1, $2, $3, $4, $5)`,

@@ -1,7 +1,21 @@
-import { signToken, verifySignedToken } from '@marketplace/service-kit';
+import { openSealed, sealValue, signToken, verifySignedToken } from '@marketplace/service-kit';
+import { randomBytes } from 'node:crypto';
 import { publicWalkthroughPath } from './job.mapper.js';
 
 export const WALKTHROUGH_LINK_MS = 10 * 60 * 1000;
+
+/** The purpose a job's link-signing key is sealed for (jobs.walkthrough_secret). */
+export const WALKTHROUGH_SECRET_PURPOSE = 'jobs.jobs.walkthrough_secret';
+
+/** A fresh link-signing key for a job, as stored: sealed under DATA_ENCRYPTION_KEY. */
+export function newSealedWalkthroughSecret(): string {
+  return sealValue(randomBytes(32).toString('base64url'), WALKTHROUGH_SECRET_PURPOSE);
+}
+
+/** The job's link-signing key, opened from its stored form. */
+export function walkthroughSecret(stored: string): string {
+  return openSealed(stored, WALKTHROUGH_SECRET_PURPOSE);
+}
 
 /**
  * `<memberId>.<expiresMs>.<signature>`: a bearer link for one viewer that stops working after ten

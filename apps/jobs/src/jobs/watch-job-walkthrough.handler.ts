@@ -4,7 +4,7 @@ import { AppError, videoContentType, watchJobWalkthrough, type InputOf, type Out
 import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import type { JobRow } from './job.mapper.js';
 import { isExpired, isJobId } from './jobs.queries.js';
-import { linkViewer } from './walkthrough-link.js';
+import { linkViewer, walkthroughSecret } from './walkthrough-link.js';
 
 interface WalkthroughRow {
   poster_id: string; poster_visibility: string; status: JobRow['status']; safety_hidden: boolean; closes_at: Date | null;
@@ -34,7 +34,7 @@ export class WatchJobWalkthroughHandler implements OperationHandler<typeof watch
     )) as WalkthroughRow[];
     if (!row?.walkthrough_key || !row.walkthrough_secret || row.status === 'closed') throw notFound;
     if (input.link !== undefined) {
-      const viewer = linkViewer(row.walkthrough_secret, input.id, input.link);
+      const viewer = linkViewer(walkthroughSecret(row.walkthrough_secret), input.id, input.link);
       if (!viewer) throw AppError.forbidden('This walkthrough link is not valid or has expired: open the job again for a fresh one.');
       if (viewer !== row.poster_id && viewer !== row.worker_id) throw notFound;
     } else {

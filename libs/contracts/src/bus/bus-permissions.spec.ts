@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../catalogue.js';
 import { eventCatalogue } from '../events/event-catalogue.js';
+import { EVENTS_STREAM } from '../events/event.js';
+import { EVENT_CONSUMER_NAMES, eventDurables } from '../events/event-consumers.js';
+import { workStreamName } from '../queues/queue.js';
 import { BUS_SERVICES, busPermissions } from './bus-permissions.js';
 
 const internal = catalogue.filter((op) => op.access === 'internal');
@@ -52,5 +55,30 @@ describe('bus permissions from the catalogue', () => {
   it('knows every event the services produce', () => {
     expect(new Set(eventCatalogue.map((e) => e.subject)).size).toBe(eventCatalogue.length);
     expect(eventCatalogue.map((e) => e.type)).toEqual(expect.arrayContaining(['member.deleted', 'job.posted', 'application.submitted']));
+  });
+
+  it('a service reaches its own durables on the events stream and no other consumer there', () => {
+    const durables = new Set(BUS_SERVICES.flatMap((s) => eventDurables(s)));
+    expect(durables.size).toBe(BUS_SERVICES.reduce((n, s) => n + EVENT_CONSUMER_NAMES[s].length, 0));
+    for (const service of BUS_SERVICES) {
+      const { publish } = busPermissions(service);
+      const onEvents = publish.filter((s) => s.startsWith('$JS.') && s.includes(`.${EVENTS_STREAM}.`) && !s.startsWith('$JS.API.STREAM.'));
+      const own = eventDurables(service);
+      for (const subject of onEvents) {
+        expect(subject, `${service}: ${subject}`).not.toMatch(new RegExp(`\\.${EVENTS_STREAM}\\.(>|\\*)`));
+        expect(own.some((d) => subject.includes(`.${EVENTS_STREAM}.${d}`)), `${service}: ${subject}`).toBe(true);
+      }
+      for (const durable of own) {
+        expect(publish).toContain(`$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${durable}`);
+        expect(publish).toContain(`$JS.ACK.${EVENTS_STREAM}.${durable}.>`);
+      }
+      // Its own work stream holds only its own consumers.
+      expect(publish).toContain(`$JS.API.CONSUMER.MSG.NEXT.${workStreamName(service)}.>`);
+      for (const other of BUS_SERVICES.filter((s) => s !== service)) {
+        expect(publish.some((s) => s.includes(workStreamName(other))), `${service} on ${other}'s work`).toBe(false);
+      }
+    }
+    expect(busPermissions('gateway').publish.some((s) => s.startsWith('$JS.'))).toBe(false);
+    expect(busPermissions('operator').publish.filter((s) => s.startsWith('$JS.API.CONSUMER') || s.startsWith('$JS.ACK'))).toEqual([]);
   });
 });

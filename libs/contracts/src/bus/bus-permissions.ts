@@ -1,6 +1,7 @@
 import { catalogue } from '../catalogue.js';
 import { EVENTS_STREAM } from '../events/event.js';
 import { eventCatalogue, publicPageEvents } from '../events/event-catalogue.js';
+import { eventDurables } from '../events/event-consumers.js';
 import { agentAlertsWaitingV1 } from '../events/notifications.events.js';
 import { SETTINGS_CHANGED_SUBJECT } from '../operations/admission.operations.js';
 import type { BusPrincipal, ServiceName } from '../operation.js';
@@ -22,15 +23,35 @@ export function principalInbox(principal: BusPrincipal): string {
   return `_INBOX.${principal}`;
 }
 
-function jetStreamAccess(stream: string): string[] {
+/** Making sure the stream exists (every process that uses it does so at start). */
+function streamAccess(stream: string): string[] {
+  return [`$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.CREATE.${stream}`];
+}
+
+/** A service's own work stream: every consumer on it is the service's. */
+function ownStreamConsumers(stream: string): string[] {
   return [
-    `$JS.API.STREAM.INFO.${stream}`,
-    `$JS.API.STREAM.CREATE.${stream}`,
     `$JS.API.CONSUMER.CREATE.${stream}.>`,
     `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,
     `$JS.API.CONSUMER.INFO.${stream}.>`,
     `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
     `$JS.ACK.${stream}.>`,
+  ];
+}
+
+/**
+ * One durable consumer on a shared stream: create it (with or without a filter subject in the
+ * API subject), read its info, pull from it and acknowledge what it delivered. Nothing else on the
+ * stream, so a service cannot pull or acknowledge another service's durable.
+ */
+export function durableAccess(stream: string, durable: string): string[] {
+  return [
+    `$JS.API.CONSUMER.CREATE.${stream}.${durable}`,
+    `$JS.API.CONSUMER.CREATE.${stream}.${durable}.>`,
+    `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${durable}`,
+    `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
+    `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
+    `$JS.ACK.${stream}.${durable}.>`,
   ];
 }
 
@@ -49,12 +70,15 @@ export function busPermissions(principal: BusPrincipal): BusPermissions {
     // The gateway hears public-page events as they are published (core NATS, no consumer), to drop its shared page cache.
     // and that alerts wait for a member's agent, to carry them on that member's next MCP tool result.
     const heard = principal === 'gateway' ? [...publicPageEvents.map((e) => e.subject), agentAlertsWaitingV1.subject] : [];
-    return { publish: [...new Set([...calls, ...health])].sort(), subscribe: [inbox, SETTINGS_CHANGED_SUBJECT, ...heard], allowResponses: false };
+    // The operator may look at the events stream (its state and single messages), never at a consumer.
+    const inspect = principal === 'operator' ? ['$JS.API.INFO', `$JS.API.STREAM.INFO.${EVENTS_STREAM}`, `$JS.API.STREAM.MSG.GET.${EVENTS_STREAM}`] : [];
+    return { publish: [...new Set([...calls, ...health, ...inspect])].sort(), subscribe: [inbox, SETTINGS_CHANGED_SUBJECT, ...heard], allowResponses: false };
   }
   const events = eventCatalogue.filter((e) => e.producer === principal).map((e) => e.subject);
   const publish = [
     ...calls, ...events, workStreamSubjects(principal),
-    '$JS.API.INFO', ...jetStreamAccess(EVENTS_STREAM), ...jetStreamAccess(workStreamName(principal)),
+    '$JS.API.INFO', ...streamAccess(EVENTS_STREAM), ...eventDurables(principal).flatMap((d) => durableAccess(EVENTS_STREAM, d)),
+    ...streamAccess(workStreamName(principal)), ...ownStreamConsumers(workStreamName(principal)),
     ...(principal === 'identity' ? [SETTINGS_CHANGED_SUBJECT] : []),
   ];
   return {

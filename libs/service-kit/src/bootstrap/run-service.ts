@@ -19,6 +19,7 @@ import { createLogger } from '../logging/logger.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { KitModule } from './kit.module.js';
 import { refuseDefaultSecrets } from './production-secrets.js';
+import { assertDataKey } from '../secrets/sealed-value.js';
 import { configureTracing, stopTracing } from '../tracing/tracer.js';
 import { currentScope, inServiceScope, serviceMetrics, type LogOutput, type ServiceEnv } from '../scope/service-scope.js';
 import { settingsOf } from '../scope/settings.js';
@@ -42,6 +43,8 @@ export interface ServiceDefinition {
    * so a bad value stops the service before it opens anything, naming the variable.
    */
   settings?: (() => unknown)[];
+  /** The service seals secrets in its tables: in production its api and worker refuse to start without DATA_ENCRYPTION_KEY. */
+  sealsSecrets?: boolean;
 }
 
 type Role = 'api' | 'worker' | 'migrate';
@@ -96,6 +99,8 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
   const role = roleOf(env);
   readSettingsAtStart(def, env);
   refuseDefaultSecrets(env);
+  // Migrations need the key only for rows older versions stored in the clear; they say so themselves.
+  if (def.sealsSecrets && role !== 'migrate' && env.NODE_ENV === 'production') assertDataKey(env);
   const logger = createLogger(role === 'api' ? def.name : `${def.name}-${role}`);
   // One dashboard for every service: each series says which service and role it came from.
   serviceMetrics().setDefaultLabels({ service: def.name, role });

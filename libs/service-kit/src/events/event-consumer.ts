@@ -3,7 +3,7 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMes
 import type { Provider, Type } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { EVENTS_STREAM, type EventDefinition, type EventEnvelope } from '@marketplace/contracts';
+import { EVENT_CONSUMER_NAMES, EVENTS_STREAM, eventDurableName, type EventDefinition, type EventEnvelope, type ServiceName } from '@marketplace/contracts';
 import { decodeJson } from '../bus/codec.js';
 import type { Logger } from '../logging/logger.js';
 import { countConsumedEvent } from './event-metrics.js';
@@ -47,7 +47,11 @@ export class EventConsumerRunner {
     const jsm = await jetstreamManager(this.nc);
     const js = jetstream(this.nc);
     for (const consumer of consumers) {
-      const durable = `${this.service}-${consumer.name}`;
+      // The bus lets a service use only the durables its contract lists (bus-permissions.ts).
+      if (!(EVENT_CONSUMER_NAMES[this.service as ServiceName] ?? []).includes(consumer.name)) {
+        throw new Error(`Event consumer "${consumer.name}" of ${this.service} is not listed in libs/contracts/src/events/event-consumers.ts: add it there, or the bus refuses its durable.`);
+      }
+      const durable = eventDurableName(this.service as ServiceName, consumer.name);
       await jsm.consumers.add(EVENTS_STREAM, {
         durable_name: durable,
         filter_subject: consumer.event.subject,
