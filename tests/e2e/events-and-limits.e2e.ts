@@ -39,4 +39,19 @@ describe('API key rate limit', () => {
     expect(probe.refusal.body.retryAfter).toBe(probe.retryAfter);
     expect(probe.refusal.body.error).toMatch(/120 requests per minute/);
   });
+
+  it('every answer says what is left of the budget (RateLimit-Policy and RateLimit)', async () => {
+    const member = await createMember(nats);
+    const first = await api(base, '/api/me/jobs', { key: member.key });
+    const second = await api(base, '/api/me/jobs', { key: member.key });
+    expect(first.headers.get('ratelimit-policy')).toBe('"api_key_requests";q=120;w=60');
+    const left = (r: typeof first) => /^"api_key_requests";r=(\d+);t=(\d+)$/.exec(r.headers.get('ratelimit') ?? '');
+    expect(left(first)).not.toBeNull();
+    const [, r1, t1] = left(first)!;
+    const [, r2] = left(second)!;
+    // The window may turn between the two; within it, each request spends one.
+    expect(Number(r2) === Number(r1) - 1 || Number(r2) === 119).toBe(true);
+    expect(Number(t1)).toBeGreaterThanOrEqual(0);
+    expect(Number(t1)).toBeLessThanOrEqual(60);
+  });
 });

@@ -111,6 +111,12 @@ describe('MCP on both protocol revisions, with real SDK clients', () => {
     });
   }
 
+  it("an agent's answers carry its request budget (RateLimit-Policy and RateLimit)", async () => {
+    const res = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, token);
+    expect(res.headers.get('ratelimit-policy')).toMatch(/^"oauth_requests";q=\d+;w=60$/);
+    expect(res.headers.get('ratelimit')).toMatch(/^"oauth_requests";r=\d+;t=\d+$/);
+  });
+
   it('a member resource read without sign-in is challenged like the tool that answers it', async () => {
     const res = await mcp(base, 'resources/read', { uri: 'marketplace://me/jobs' });
     expect(res.status).toBe(401);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, authenticateKey, authenticateSession, type Caller } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
 import { isSafeMethod, isSameOriginWrite, JSON_BODY } from './same-origin.js';
+import { sendRateLimit, splitBudget } from '../http/rate-limit-headers.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.js';
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -18,14 +19,16 @@ export class Authenticator {
     this.publicOrigin = new URL(publicUrl).origin;
   }
 
-  /** API keys only. Null when no credentials were sent. */
-  async restCaller(authorization: string | undefined, requestId: string): Promise<Caller | null> {
+  /** API keys only. Null when no credentials were sent. The key's request budget goes on the reply as RateLimit headers. */
+  async restCaller(authorization: string | undefined, requestId: string, reply?: Pick<FastifyReply, 'header'>): Promise<Caller | null> {
     if (authorization === undefined) return null;
     const token = bearerToken(authorization);
     if (!token) throw AppError.unauthorized('Send the API key as "Authorization: Bearer <key>".');
     // OAuth access tokens are for /api/mcp only; anything but an API key is refused here.
     if (!token.startsWith('tl_')) throw AppError.unauthorized('Invalid API key. OAuth access tokens are accepted only on /api/mcp.');
-    return this.bus.call(authenticateKey, { key: token }, { requestId, caller: null });
+    const { caller, budget } = splitBudget(await this.bus.call(authenticateKey, { key: token }, { requestId, caller: null }));
+    if (budget && reply) sendRateLimit(reply, budget);
+    return caller;
   }
 
   /**
@@ -35,7 +38,7 @@ export class Authenticator {
    * JSON to what an upload route takes.
    */
   async requestCaller(req: FastifyRequest, reply: FastifyReply, bodyTypes: readonly string[] = JSON_BODY): Promise<Caller | null> {
-    if (req.headers.authorization !== undefined) return this.restCaller(req.headers.authorization, req.id);
+    if (req.headers.authorization !== undefined) return this.restCaller(req.headers.authorization, req.id, reply);
     const session = await this.sessionCaller(req, reply);
     if (session && !isSafeMethod(req.method) && !isSameOriginWrite(req, this.publicOrigin, bodyTypes)) {
       throw AppError.forbidden(`Requests signed in with a browser session must come from this site and send Content-Type: ${bodyTypes.join(' or ')}.`);

@@ -22,6 +22,7 @@ import { screenParams } from './json-rpc-params.js';
 import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
 import type { PublicPageCache } from '../call/public-page-cache.js';
 import { strictTransport } from '../http/strict-transport.js';
+import { sendRateLimit } from '../http/rate-limit-headers.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 import type { AgentAlertHints } from './agent-alert-hints.js';
 import { PUBLIC_RESOURCE_TTL_MS, RESOURCE_TEMPLATES, RESOURCES, resolveResource, type ResourceDef } from './mcp-resources.js';
@@ -116,7 +117,9 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     let caller: Caller | null = null;
     if (token) {
       try {
-        caller = await oauthCaller(deps.oauth, deps.bus, token, req.id);
+        const found = await oauthCaller(deps.oauth, deps.bus, token, req.id);
+        caller = found.caller;
+        if (found.budget) sendRateLimit(reply, found.budget);
       } catch (err) {
         if (err instanceof AppError && err.status === 401) return challenge(reply, 401, CHALLENGE_SCOPE, 'invalid_token', err.message);
         throw err instanceof AppError ? err : AppError.unavailable('Sign-in is unavailable. Try again shortly.');

@@ -10,7 +10,7 @@ export const MCP_PATH = '/api/mcp';
 export const MCP_CORS = {
   methods: 'POST',
   allowHeaders: 'authorization, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id',
-  exposeHeaders: 'www-authenticate, mcp-session-id, mcp-protocol-version, x-request-id, retry-after',
+  exposeHeaders: 'www-authenticate, mcp-session-id, mcp-protocol-version, x-request-id, retry-after, ratelimit, ratelimit-policy',
   maxAge: '600',
 } as const;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
-import { AppError, authenticateOAuth, type Caller } from '@marketplace/contracts';
+import { AppError, authenticateOAuth, type Caller, type RequestBudget } from '@marketplace/contracts';
+import { splitBudget } from '../http/rate-limit-headers.js';
 import type { BusClient } from '@marketplace/service-kit/edge';
 import { VerifiedTokenCache } from './verified-token-cache.js';
 import { AGENT_SCOPES, type AuthorizationServer } from './authorization-server.js';
@@ -40,12 +41,12 @@ const verifiedClaims = new VerifiedTokenCache();
  */
 export async function oauthCaller(
   server: AuthorizationServer, bus: BusClient, token: string, requestId: string,
-): Promise<Caller> {
+): Promise<{ caller: Caller; budget: RequestBudget | undefined }> {
   const claims = verifiedClaims.get(token, Date.now()) ?? await verifyAccessToken(server, token);
   const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [];
-  return bus.call(authenticateOAuth, {
+  return splitBudget(await bus.call(authenticateOAuth, {
     grantId: String(claims.gid), clientId: String(claims.client_id), memberId: String(claims.sub), scopes,
-  }, { requestId, caller: null });
+  }, { requestId, caller: null }));
 }
 
 async function verifyAccessToken(server: AuthorizationServer, token: string): Promise<Record<string, unknown>> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, authenticateKey, type Caller, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { counterAttemptSql, enforceCounter, limitBuckets, type CounterRow, type OperationHandler } from '@marketplace/service-kit';
+import { budgetOf, counterAttemptSql, enforceCounter, limitBuckets, type CounterRow, type OperationHandler } from '@marketplace/service-kit';
 import { hashApiKey, KEY_PREFIX } from './api-key.crypto.js';
 import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission/caller-standing.js';
 
@@ -39,7 +39,8 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
     if (row.count === 1) {
       void this.ds.query('UPDATE api_keys SET last_used_at = now() WHERE id = $1', [row.id]).catch(() => undefined);
     }
-    const caller: Caller = {
+    const caller: Caller & { budget: ReturnType<typeof budgetOf> } = {
+      budget: budgetOf(bucket(), row),
       memberId: row.member_id, via: 'key', scopes: ['agent:read', 'agent:write'],
       ...(row.kind === 'team' || row.kind === 'candidate' ? { credential: row.kind } : {}),
       ...(await this.standing.of(row.member_id, row)),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, authenticateOAuth, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
-import { counterAttemptSql, enforceCounter, limitBuckets, type CounterRow, type OperationHandler } from '@marketplace/service-kit';
+import { budgetOf, counterAttemptSql, enforceCounter, limitBuckets, type CounterRow, type OperationHandler } from '@marketplace/service-kit';
 import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission/caller-standing.js';
 
 const bucket = () => limitBuckets().oauthRequests;
@@ -45,6 +45,6 @@ export class AuthenticateOAuthHandler implements OperationHandler<typeof authent
         'UPDATE connected_agents SET last_used_at = now() WHERE member_id = $1::uuid AND client_id = $2', [memberId, clientId],
       ).catch(() => undefined);
     }
-    return { memberId, via: 'oauth', clientId, scopes, ...(await this.standing.of(memberId, row)) };
+    return { memberId, via: 'oauth', clientId, scopes, ...(await this.standing.of(memberId, row)), budget: budgetOf(bucket(), row) };
   }
 }

@@ -16,6 +16,15 @@ export const callerSchema = z.object({
   admitted: z.boolean().optional(),
 });
 
+/**
+ * What is left of the credential's per-minute request budget after this request, for the
+ * RateLimit and RateLimit-Policy headers (IETF httpapi draft); never part of the caller itself.
+ */
+export const requestBudgetSchema = z.object({
+  policy: z.string(), limit: z.number().int(), remaining: z.number().int(), resetSeconds: z.number().int(), windowSeconds: z.number().int(),
+});
+export type RequestBudget = z.infer<typeof requestBudgetSchema>;
+
 const emailSchema = z.email('Must be an email address.').max(254).transform((s) => s.toLowerCase());
 
 /** Resolves an API key to its member and counts the request against the key's per-minute limit. */
@@ -26,7 +35,7 @@ export const authenticateKey = defineOperation({
   access: 'internal',
   callers: ['gateway'],
   input: z.object({ key: z.string().min(1).max(200) }),
-  output: callerSchema,
+  output: callerSchema.extend({ budget: requestBudgetSchema.optional() }),
 });
 
 export const getMemberCard = defineOperation({

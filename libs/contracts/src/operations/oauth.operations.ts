@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { callerSchema } from './identity.operations.js';
+import { callerSchema, requestBudgetSchema } from './identity.operations.js';
 import { dateTimeSchema } from '../schemas/common.schema.js';
 
 /**
@@ -114,7 +114,7 @@ export const oauthAccount = defineOperation({
   }).nullable(),
 });
 
-const oauthCallerSchema = callerSchema.extend({ via: z.literal('oauth'), clientId: z.string() });
+const oauthCallerSchema = callerSchema.extend({ via: z.literal('oauth'), clientId: z.string(), budget: requestBudgetSchema.optional() });
 
 /**
  * Checked on every MCP request: the token's signature and expiry are verified in the gateway;

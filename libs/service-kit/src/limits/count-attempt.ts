@@ -39,6 +39,12 @@ export function counterAttemptSql(p: { bucket: string; subject: string; seconds:
     RETURNING a.count, extract(epoch FROM a.expires_at - statement_timestamp())::float8 AS reset`;
 }
 
+/** What is left of a counter bucket's window after this attempt (the RateLimit headers' figures). */
+export function budgetOf(bucket: CounterBucket, row: CounterRow): { policy: string; limit: number; remaining: number; resetSeconds: number; windowSeconds: number } {
+  const { max, seconds } = bucket.window;
+  return { policy: bucket.name, limit: max, remaining: Math.max(0, max - Number(row.count)), resetSeconds: Math.max(0, Math.ceil(Number(row.reset))), windowSeconds: seconds };
+}
+
 /** Refused requests stay counted: the window ends at a fixed time whatever they do. */
 export function enforceCounter(bucket: CounterBucket, row: CounterRow): void {
   if (row.count > bucket.window.max) throw AppError.tooMany(bucket.window.message, Number(row.reset));
