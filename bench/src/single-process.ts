@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { AppError, coerceQueryValue, listOpenJobs, validateInput } from '@marketplace/contracts';
-import { AccessSettingsCache, createDataSource } from '@marketplace/service-kit';
+import { AccessSettingsCache, createDataSource, requireReadAccess } from '@marketplace/service-kit';
 import { getFreePort } from '@marketplace/local-stack';
 // apps/jobs is no package one imports by name: its compiled output is used directly
 // (tsconfig references ../apps/jobs, so tsc -b builds it first and its .d.ts types these).
@@ -26,9 +26,9 @@ export async function startSingleProcessServer(): Promise<SingleProcessServer> {
   await ds.initialize();
   // The board is public by default (not invite-only), as in the system under test; no client
   // facts reach this server, so the recorder counts nothing here.
-  const handler = new ListOpenJobsHandler(
-    ds, AccessSettingsCache.fixed({ inviteOnly: false, identityVerification: false, invitationsPerMember: 5 }), new AudienceRecorder(ds),
-  );
+  const handler = new ListOpenJobsHandler(ds, new AudienceRecorder(ds));
+  // The board's access check, as the bus server makes it before the handler (access `board`).
+  const settings = AccessSettingsCache.fixed({ inviteOnly: false, identityVerification: false, invitationsPerMember: 5 });
 
   let app: FastifyInstance | undefined;
   try {
@@ -42,6 +42,7 @@ export async function startSingleProcessServer(): Promise<SingleProcessServer> {
       }
       try {
         const input = validateInput(listOpenJobs.input, query);
+        await requireReadAccess({ requestId: req.id, caller: null }, settings);
         return reply.code(200).send(await handler.handle(input, { requestId: req.id, caller: null, surface: 'rest' }));
       } catch (err) {
         if (err instanceof AppError) return reply.code(err.status).send(err.toWire());

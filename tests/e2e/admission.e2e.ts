@@ -87,8 +87,14 @@ describe('invite-only', () => {
       expect(res.status, path).toBe(401);
       expect(res.body.error).toMatch(/invite-only/);
     }
-    const tool = await mcp(base, 'tools/call', { name: 'get_member', arguments: { member_id: veteran.id } });
-    expect(toolError(tool).status).toBe(401);
+    // The same reads as tools, declared `board` in the catalogue: the bus server refuses them before any handler.
+    for (const [name, args] of [
+      ['get_member', { member_id: veteran.id }], ['get_job', { id: jobId }], ['list_job_versions', { job_id: jobId }],
+      ['list_job_comments', { job_id: jobId }], ['list_job_categories', {}], ['search_jobs', { query: 'anything' }],
+    ] as const) {
+      const tool = await mcp(base, 'tools/call', { name, arguments: args });
+      expect(toolError(tool).status, name).toBe(401);
+    }
     expect((await api(base, '/api/access')).body).toEqual({ inviteOnly: true, standing: 'signed_out', gatePath: '/join' });
     const gate = await fetch(`${base}/join`);
     const page = await gate.text();

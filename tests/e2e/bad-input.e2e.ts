@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { catalogue, operatorCreateApiKey, snakeCase, type Operation } from '@marketplace/contracts';
+import { catalogue, openAccess, operatorCreateApiKey, snakeCase, type Operation } from '@marketplace/contracts';
 import {
   api, createMember, mcpAccessToken, randomClientIp, withOperatorBus, type TestMember,
 } from '@marketplace/testing';
@@ -178,7 +178,7 @@ function concretePath(op: Operation, values: Record<string, string>): string {
 function restCases(op: Operation, fx: Fixtures): Request[] {
   const rest = op.rest!;
   const fields = fieldsOf(op);
-  const signedIn = (rest.access ?? op.access) !== 'public';
+  const signedIn = !openAccess(rest.access ?? op.access);
   const out: Request[] = [];
   const baseline = (): { path: Record<string, string>; query: Record<string, string>; body: Record<string, unknown> } => {
     const b = { path: {} as Record<string, string>, query: {} as Record<string, string>, body: {} as Record<string, unknown> };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { catalogue } from '@marketplace/contracts';
+import { catalogue, openAccess } from '@marketplace/contracts';
 import {
   api, createMember, expectedRoutes, expectedTools, listedToolShape, mcp, toolError, type ExpectedRoute,
 } from '@marketplace/testing';
@@ -65,7 +65,7 @@ describe('every catalogue tool is known to tools/call', () => {
   for (const tool of expectedTools()) {
     it(`${tool.name} (${tool.access}) reaches its own checks`, async () => {
       const res = await mcp(base, 'tools/call', { name: tool.name, arguments: { [NOT_AN_ARGUMENT]: true } });
-      if (tool.access === 'public') {
+      if (openAccess(tool.access)) {
         // Validated against the tool's own argument list: only a known tool gets that far.
         expect(toolError(res)).toMatchObject({ status: 400, fields: { [NOT_AN_ARGUMENT]: 'Unknown field.' } });
       } else {

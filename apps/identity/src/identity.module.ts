@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { consumersProvider, handlersProvider, periodicTasksProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider, periodicTasksProvider, ACCESS_SETTINGS_SOURCE } from '@marketplace/service-kit';
 import { ExpiredRowsSweeper } from './sessions/expired-rows.sweeper.js';
 import { DeleteMyAccountHandler } from './account/delete-my-account.handler.js';
 import { IdentityMemberDeletedConsumer } from './account/member-deleted.consumer.js';
 import { AcceptInvitationHandler } from './admission/accept-invitation.handler.js';
 import { CallerStanding } from './admission/caller-standing.js';
-import { AdmissionPolicy } from './admission/admission-policy.js';
 import { GetAccessHandler } from './admission/get-access.handler.js';
 import { GetMyInviteLinkHandler } from './admission/get-my-invite-link.handler.js';
 import { InvitationMailer } from './admission/invitation-mailer.js';
@@ -96,7 +95,7 @@ const memberHandlers = [
   FindMyNetworkProfileHandler, ImportNetworkProfileHandler, NetworkPreviewHandler, NetworkConfirmHandler,
   ConfirmWorkAuthorizationHandler, OperatorRecordIdentityCheckHandler, StartIdentityCheckHandler, GetAnalyticsConfigHandler,
 ];
-const memberServices = [CallerStanding, SignUpState, AdmissionPolicy, SettingsService, InvitationMailer, EmailInvitations, NetworkProvider, HttpIdentityProvider, PhotoStore];
+const memberServices = [CallerStanding, SignUpState, SettingsService, InvitationMailer, EmailInvitations, NetworkProvider, HttpIdentityProvider, PhotoStore];
 const consumers = [IdentityMemberDeletedConsumer, RemoveAgentAccessConsumer];
 
 @Module({
@@ -104,6 +103,8 @@ const consumers = [IdentityMemberDeletedConsumer, RemoveAgentAccessConsumer];
     ...handlers, ...signInHandlers, ...signInServices, ...oauthHandlers, ...memberHandlers, ...memberServices, ...consumers, ExpiredRowsSweeper,
     handlersProvider(...handlers, ...signInHandlers, ...oauthHandlers, ...memberHandlers),
     consumersProvider(...consumers), periodicTasksProvider(ExpiredRowsSweeper),
+    // Board reads (access `board`) ask identity's own settings, not a bus round trip to itself.
+    { provide: ACCESS_SETTINGS_SOURCE, useFactory: (settings: SettingsService) => ({ get: () => settings.current() }), inject: [SettingsService] },
   ],
 })
 export class IdentityModule {}

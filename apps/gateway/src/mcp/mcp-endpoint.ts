@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthInfo, CallToolResult, ServerContext, Tool as ListedTool } from '@modelcontextprotocol/server';
 import {
-  AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, takesIdempotencyKey, validateInput, type Caller,
+  AppError, deliverNotifications, openAccess, rejectUnknownFields, takePendingAlerts, takesIdempotencyKey, validateInput, type Caller,
   type OutputOf,
 } from '@marketplace/contracts';
 import { inSpan, type BusClient, type CallContext } from '@marketplace/service-kit/edge';
@@ -145,7 +145,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       : message?.method === 'resources/read' ? tools.get(resolveResource(String(message.params?.uri))?.def.tool ?? '')
         : undefined;
     {
-      if (tool && toolAccess(tool) !== 'public' && !caller) {
+      if (tool && !openAccess(toolAccess(tool)) && !caller) {
         return challenge(reply, 401, CHALLENGE_SCOPE, undefined, `Sign in to use ${tool.name}.`);
       }
       const scope = tool && toolScope(tool);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { catalogue, defineOperation } from '@marketplace/contracts';
+import { catalogue, defineOperation, openAccess } from '@marketplace/contracts';
 import { toolScope, type Tool } from './mcp-tools.js';
 
 describe('OAuth scopes in the catalogue', () => {
   it('every operation that needs sign-in on REST or MCP declares the scope an MCP token needs', () => {
     const missing = catalogue
       .filter((op) => op.access !== 'internal' && (op.rest || op.mcp))
-      .filter((op) => [op.access, op.rest?.access, op.mcp?.access].some((a) => a && a !== 'public'))
+      .filter((op) => [op.access, op.rest?.access, op.mcp?.access].some((a) => a && !openAccess(a)))
       .filter((op) => !op.scope)
       .map((op) => op.name);
     expect(missing).toEqual([]);

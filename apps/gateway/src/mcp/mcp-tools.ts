@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogue, MEMBER_WRITTEN, takePendingAlerts, takesIdempotencyKey, type Operation, type UploadBinding } from '@marketplace/contracts';
+import { catalogue, MEMBER_WRITTEN, openAccess, takePendingAlerts, takesIdempotencyKey, type Operation, type UploadBinding } from '@marketplace/contracts';
 import { bindFields, type BoundField } from '../call/field-bindings.js';
 
 /** Arguments every tool takes besides its own (spec: MCP conventions). */
@@ -217,5 +217,5 @@ export function toolAccess(tool: Tool): Operation['access'] {
  * is treated as a write, so nothing is reachable with less than the strictest scope by accident.
  */
 export function toolScope(tool: Tool): Operation['scope'] {
-  return tool.op.scope ?? (toolAccess(tool) === 'public' ? undefined : 'agent:write');
+  return tool.op.scope ?? (openAccess(toolAccess(tool)) ? undefined : 'agent:write');
 }

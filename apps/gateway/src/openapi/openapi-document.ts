@@ -103,7 +103,10 @@ function errorApplies(op: Operation, status: string, fields: readonly BoundField
 function security(op: Operation, fields: readonly BoundField[]): Json {
   const schemes = headerCredentialsOf(fields);
   if (schemes.length) return { security: [Object.fromEntries(schemes.map((s) => [s, []]))] };
-  return (op.rest!.access ?? op.access) === 'public' ? { security: [] } : {};
+  const access = op.rest!.access ?? op.access;
+  // The board is open while the marketplace is; invite-only, a key or session of a member let in.
+  if (access === 'board') return { security: [{}, { apiKey: [] }, { session: [] }] };
+  return access === 'public' ? { security: [] } : {};
 }
 
 /** The header every write a client may repeat takes (`takesIdempotencyKey`). */

@@ -58,8 +58,10 @@ describe('the OpenAPI document', () => {
 
   it('lists the errors each kind of operation can answer', () => {
     const statuses = (method: string, path: string) => Object.keys(doc.paths[path][method].responses).filter((s) => s >= '400');
-    // Public read of one record: no 401/403, a 404; no 409/413 on a read.
-    expect(statuses('get', '/api/jobs/{id}')).toEqual(['400', '404', '429', '500', '503']);
+    // A board read of one record: open unless invite-only (then 401 signed out, 403 not let in), a 404; no 409/413 on a read.
+    expect(statuses('get', '/api/jobs/{id}')).toEqual(['400', '401', '403', '404', '429', '500', '503']);
+    // A public read: no 401/403.
+    expect(statuses('get', '/api/safety-policy')).toEqual(['429', '500', '503']);
     // A member's write: every refusal, including 409.
     expect(statuses('post', '/api/me/jobs')).toEqual(expect.arrayContaining(['400', '401', '403', '409', '413', '429', '503']));
     // Error responses carry the {error, fields?} schema and an example.
@@ -83,8 +85,9 @@ describe('the OpenAPI document', () => {
       // The token is a credential, never a parameter or a body field.
       expect(JSON.stringify(op.parameters ?? []), name).not.toMatch(/recording-?token/i);
     }
-    // Other public operations stay open to anyone.
-    expect(byId.get('getPublicJob')?.op.security).toEqual([]);
+    // Public operations stay open to anyone; board reads too, with a key or session optional (needed while invite-only).
+    expect(byId.get('getSafetyPolicy')?.op.security).toEqual([]);
+    expect(byId.get('getPublicJob')?.op.security).toEqual([{}, { apiKey: [] }, { session: [] }]);
   });
 });
 

@@ -6,7 +6,6 @@ import {
 import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
-import { AdmissionPolicy } from '../admission/admission-policy.js';
 import { publicCard } from './member-card-event.js';
 
 /**
@@ -17,10 +16,9 @@ import { publicCard } from './member-card-event.js';
 export class GetMemberHandler implements OperationHandler<typeof getMember> {
   readonly operation = getMember;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient, private readonly admission: AdmissionPolicy) {}
+  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
 
   async handle({ id, view }: InputOf<typeof getMember>, ctx: HandlerContext): Promise<OutputOf<typeof getMember>> {
-    await this.admission.requireReadAccess(ctx);
     const notFound = AppError.notFound('No member with this id.');
     if (!isUuid(id)) throw notFound;
     const member = await this.ds.getRepository(MemberEntity).findOneBy({ id });

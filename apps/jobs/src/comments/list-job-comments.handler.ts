@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, listJobComments, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { type OperationHandler } from '@marketplace/service-kit';
 import { isJobId, PUBLICLY_READABLE } from '../jobs/jobs.queries.js';
 import { COMMENT_COLUMNS, toComment, type CommentJob, type CommentRow } from './comment.mapper.js';
 
@@ -11,10 +11,9 @@ const MAX_COMMENTS = 500;
 export class ListJobCommentsHandler implements OperationHandler<typeof listJobComments> {
   readonly operation = listJobComments;
 
-  constructor(private readonly ds: DataSource, private readonly access: AccessSettingsCache) {}
+  constructor(private readonly ds: DataSource) {}
 
-  async handle({ id }: InputOf<typeof listJobComments>, ctx: HandlerContext): Promise<OutputOf<typeof listJobComments>> {
-    await requireReadAccess(ctx, this.access);
+  async handle({ id }: InputOf<typeof listJobComments>): Promise<OutputOf<typeof listJobComments>> {
     const notFound = AppError.notFound('No open or completed job has this id.');
     if (!isJobId(id)) throw notFound;
     const [job] = (await this.ds.query(

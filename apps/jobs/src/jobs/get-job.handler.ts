@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, getJob, listJobAttachments, type AuthorizedJobDetail, type InputOf, type OutputOf } from '@marketplace/contracts';
 import {
-  AccessSettingsCache, BusClient, requireReadAccess, type HandlerContext, type OperationHandler,
+  BusClient, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
 import { isCurrentWorker, viewerApplication } from '../hiring/viewer-application.js';
 import { toJob } from './job.mapper.js';
@@ -19,12 +19,11 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
   readonly operation = getJob;
 
   constructor(
-    private readonly ds: DataSource, private readonly bus: BusClient, private readonly access: AccessSettingsCache,
+    private readonly ds: DataSource, private readonly bus: BusClient,
     private readonly recorder: AudienceRecorder,
   ) {}
 
   async handle({ id }: InputOf<typeof getJob>, ctx: HandlerContext): Promise<OutputOf<typeof getJob>> {
-    await requireReadAccess(ctx, this.access);
     const notFound = AppError.notFound('No job with this id is visible to you.');
     if (!isJobId(id)) throw notFound;
     const row = await findJobRow(this.ds, id);

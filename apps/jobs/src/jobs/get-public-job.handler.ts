@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, getPublicJob, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
+import { type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from './job.mapper.js';
 import { isJobId, PUBLICLY_READABLE } from './jobs.queries.js';
@@ -11,11 +11,10 @@ export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob
   readonly operation = getPublicJob;
 
   constructor(
-    private readonly ds: DataSource, private readonly access: AccessSettingsCache, private readonly recorder: AudienceRecorder,
+    private readonly ds: DataSource, private readonly recorder: AudienceRecorder,
   ) {}
 
   async handle({ id }: InputOf<typeof getPublicJob>, ctx: HandlerContext): Promise<OutputOf<typeof getPublicJob>> {
-    await requireReadAccess(ctx, this.access);
     if (!isJobId(id)) throw AppError.notFound('No open or completed job has this id.');
     const rows: JobRow[] = await this.ds.query(
       `SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [id]);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CATEGORIES, listJobCategories, type OutputOf } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { type OperationHandler } from '@marketplace/service-kit';
 
 const CACHE_MS = 30_000;
 
@@ -11,10 +11,9 @@ export class ListJobCategoriesHandler implements OperationHandler<typeof listJob
   readonly operation = listJobCategories;
   private cached: { at: number; value: Promise<OutputOf<typeof listJobCategories>> } | undefined;
 
-  constructor(private readonly ds: DataSource, private readonly access: AccessSettingsCache) {}
+  constructor(private readonly ds: DataSource) {}
 
-  async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof listJobCategories>> {
-    await requireReadAccess(ctx, this.access);
+  async handle(_input: unknown): Promise<OutputOf<typeof listJobCategories>> {
     if (!this.cached || Date.now() - this.cached.at > CACHE_MS) {
       const value = this.count();
       this.cached = { at: Date.now(), value };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, getJobVersion, listJobVersions, type InputOf, type JobVersion, type OutputOf } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { type OperationHandler } from '@marketplace/service-kit';
 import { isJobId, OPEN_AND_LIVE } from './jobs.queries.js';
 
 interface VersionRow { version: number; title: string; category: JobVersion['category']; constraints: string; created_at: Date }
@@ -27,10 +27,9 @@ async function versionsOf(ds: DataSource, id: string, version?: number): Promise
 export class ListJobVersionsHandler implements OperationHandler<typeof listJobVersions> {
   readonly operation = listJobVersions;
 
-  constructor(private readonly ds: DataSource, private readonly access: AccessSettingsCache) {}
+  constructor(private readonly ds: DataSource) {}
 
-  async handle({ id }: InputOf<typeof listJobVersions>, ctx: HandlerContext): Promise<OutputOf<typeof listJobVersions>> {
-    await requireReadAccess(ctx, this.access);
+  async handle({ id }: InputOf<typeof listJobVersions>): Promise<OutputOf<typeof listJobVersions>> {
     const rows = await versionsOf(this.ds, id);
     if (!rows.length) throw AppError.notFound('No open job has this id.');
     return { versions: rows.map(toVersion) };
@@ -41,10 +40,9 @@ export class ListJobVersionsHandler implements OperationHandler<typeof listJobVe
 export class GetJobVersionHandler implements OperationHandler<typeof getJobVersion> {
   readonly operation = getJobVersion;
 
-  constructor(private readonly ds: DataSource, private readonly access: AccessSettingsCache) {}
+  constructor(private readonly ds: DataSource) {}
 
-  async handle({ id, version }: InputOf<typeof getJobVersion>, ctx: HandlerContext): Promise<OutputOf<typeof getJobVersion>> {
-    await requireReadAccess(ctx, this.access);
+  async handle({ id, version }: InputOf<typeof getJobVersion>): Promise<OutputOf<typeof getJobVersion>> {
     const [row] = await versionsOf(this.ds, id, version);
     if (!row) throw AppError.notFound('No open job has this id, or it has no such version.');
     return toVersion(row);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listOpenJobs, resolveDayBound, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, TtlCache, type OperationHandler, type HandlerContext, settingsOf } from '@marketplace/service-kit';
+import { TtlCache, type OperationHandler, type HandlerContext, settingsOf } from '@marketplace/service-kit';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { JOB_COLUMNS, toJob, type JobRow } from './job.mapper.js';
 import { isJobId, OPEN_AND_LIVE } from './jobs.queries.js';
@@ -51,11 +51,10 @@ export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs
   private readonly counts = new TtlCache<number>(countCacheMs(), 1000, 60_000);
 
   constructor(
-    private readonly ds: DataSource, private readonly access: AccessSettingsCache, private readonly recorder: AudienceRecorder,
+    private readonly ds: DataSource, private readonly recorder: AudienceRecorder,
   ) {}
 
   async handle(input: InputOf<typeof listOpenJobs>, ctx: HandlerContext): Promise<OutputOf<typeof listOpenJobs>> {
-    await requireReadAccess(ctx, this.access);
     const limit = input.limit ?? 100;
     const offset = input.offset ?? 0;
     const filter: Filter = {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listJobPosters, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, TtlCache, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { TtlCache, type OperationHandler } from '@marketplace/service-kit';
 import { isJobId, OPEN_AND_LIVE } from '../jobs/jobs.queries.js';
 
 type Output = OutputOf<typeof listJobPosters>;
@@ -13,10 +13,9 @@ export class ListJobPostersHandler implements OperationHandler<typeof listJobPos
   // Counting every open job per poster is a board-wide aggregate: a few seconds' reuse keeps it cheap.
   private readonly cache = new TtlCache<Output>(5000, 500);
 
-  constructor(private readonly ds: DataSource, private readonly access: AccessSettingsCache) {}
+  constructor(private readonly ds: DataSource) {}
 
-  async handle(input: InputOf<typeof listJobPosters>, ctx: HandlerContext): Promise<Output> {
-    await requireReadAccess(ctx, this.access);
+  async handle(input: InputOf<typeof listJobPosters>): Promise<Output> {
     const key = JSON.stringify([input.q?.toLowerCase() ?? '', [...(input.posterId ?? [])].sort(), input.limit]);
     return this.cache.get(key, () => this.query(input));
   }

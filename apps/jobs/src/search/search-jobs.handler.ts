@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, searchJobs, type InputOf, type OutputOf, type SearchSort } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
+import { type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from '../jobs/job.mapper.js';
 import { OPEN_AND_LIVE } from '../jobs/jobs.queries.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
@@ -26,11 +26,10 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
   private readonly embeddings: EmbeddingProvider | null = configuredEmbeddingProvider();
 
   constructor(
-    private readonly ds: DataSource, private readonly recorder: AudienceRecorder, private readonly access: AccessSettingsCache,
+    private readonly ds: DataSource, private readonly recorder: AudienceRecorder,
   ) {}
 
   async handle(input: InputOf<typeof searchJobs>, ctx: HandlerContext): Promise<OutputOf<typeof searchJobs>> {
-    await requireReadAccess(ctx, this.access);
     // One limit for REST and search_jobs (this handler), per member, else per client address.
     const searcher = ctx.caller ? `m:${ctx.caller.memberId}` : ctx.client?.ip ? `ip:${ctx.client.ip}` : null;
     if (searcher) await countAttempt(this.ds, limitBuckets().searches, searcher);

@@ -147,7 +147,7 @@ export const listJobApplicants = defineOperation({
   name: 'listJobApplicants',
   service: 'applications',
   summary: 'The public applicant list of a job (anonymous by default)',
-  access: 'public',
+  access: 'board',
   scope: 'agent:read',
   input: z.object({
     id: idSchema.describe('Job id'),
@@ -161,7 +161,7 @@ export const listJobApplicants = defineOperation({
   rest: { method: 'GET', path: '/api/jobs/{id}/applicants', status: 200 },
   mcp: {
     tool: 'list_job_applicants',
-    access: 'public',
+    access: 'board',
     args: { id: 'job_id' },
     description:
       'The public applicant list of an open or completed job: most jobs hired for first, then earlier application. Rows are anonymous codenames unless the applicant opted in to a public listing. Never pitches or contacts.',

@@ -57,7 +57,7 @@ export const listOpenJobs = defineOperation({
   name: 'listOpenJobs',
   service: 'jobs',
   summary: 'List open jobs',
-  access: 'public',
+  access: 'board',
   scope: 'agent:read',
   input: z.object({
     limit: intIn(1, 200, 100),
@@ -93,7 +93,7 @@ export const getPublicJob = defineOperation({
   name: 'getPublicJob',
   service: 'jobs',
   summary: 'Read one open or completed job',
-  access: 'public',
+  access: 'board',
   input: z.object({ id: idSchema }),
   output: jobSchema,
   rest: { method: 'GET', path: '/api/jobs/{id}', status: 200, publicCache: BOARD_CACHE },
@@ -110,7 +110,7 @@ export const getJob = defineOperation({
   rest: { method: 'GET', path: '/api/jobs/{id}/details', status: 200 },
   mcp: {
     tool: 'get_job',
-    access: 'public',
+    access: 'board',
     description:
       'Read a job by id: open and completed jobs need no sign-in; signed in, the poster and the hired worker also see their non-public jobs, and you see your own application.',
   },
@@ -132,14 +132,14 @@ export const listJobCategories = defineOperation({
   name: 'listJobCategories',
   service: 'jobs',
   summary: 'Open-job counts per category',
-  access: 'public',
+  access: 'board',
   scope: 'agent:read',
   input: z.object({}),
   output: categoryCountsSchema,
   rest: { method: 'GET', path: '/api/jobs/categories', status: 200, publicCache: BOARD_CACHE },
   mcp: {
     tool: 'list_job_categories',
-    access: 'public',
+    access: 'board',
     description: 'Every job category (alphabetical, other last) with its open-job count and the total.',
   },
 });
@@ -229,14 +229,14 @@ export const listJobVersions = defineOperation({
   name: 'listJobVersions',
   service: 'jobs',
   summary: 'Every published version of an open job, newest first',
-  access: 'public',
+  access: 'board',
   scope: 'agent:read',
   input: z.object({ id: idSchema }),
   output: z.object({ versions: z.array(jobVersionSchema) }),
   rest: { method: 'GET', path: '/api/jobs/{id}/versions', status: 200, publicCache: BOARD_CACHE },
   mcp: {
     tool: 'list_job_versions',
-    access: 'public',
+    access: 'board',
     args: { id: 'job_id' },
     description: 'Every published version of an open job, newest first (title, category, description, publication time).',
   },
@@ -246,7 +246,7 @@ export const getJobVersion = defineOperation({
   name: 'getJobVersion',
   service: 'jobs',
   summary: 'One published version of an open job',
-  access: 'public',
+  access: 'board',
   input: z.object({
     id: idSchema,
     version: versionNumberSchema,
@@ -259,7 +259,7 @@ export const searchJobs = defineOperation({
   name: 'searchJobs',
   service: 'jobs',
   summary: 'Search open jobs',
-  access: 'public',
+  access: 'board',
   scope: 'agent:read',
   input: z.object({
     q: z.string().trim().max(300, 'At most 300 characters.').optional()
@@ -281,7 +281,7 @@ export const searchJobs = defineOperation({
   },
   mcp: {
     tool: 'search_jobs',
-    access: 'public',
+    access: 'board',
     args: { q: 'query' },
     description:
       'Full-text search of open jobs. 30 searches per minute per caller, shared with GET /api/jobs/search. The answer says how the query was read (interpretation) and which mode ran.',
@@ -292,7 +292,7 @@ export const listJobPosters = defineOperation({
   name: 'listJobPosters',
   service: 'jobs',
   summary: 'Members with open public jobs and their counts, most first',
-  access: 'public',
+  access: 'board',
   scope: 'agent:read',
   input: z.object({
     q: z.string().trim().max(80, 'At most 80 characters.').optional().describe('Part of the name, any case'),
@@ -306,7 +306,7 @@ export const listJobPosters = defineOperation({
   },
   mcp: {
     tool: 'list_job_posters',
-    access: 'public',
+    access: 'board',
     args: { q: 'query' },
     description: 'Members with open public jobs and how many, most first. Search by part of a name (any case) or by poster_id.',
   },

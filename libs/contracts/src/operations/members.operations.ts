@@ -137,7 +137,7 @@ export const getMember = defineOperation({
   name: 'getMember',
   service: 'identity',
   summary: "A member's public page (full) or card (preview)",
-  access: 'public',
+  access: 'board',
   scope: 'agent:read',
   input: z.object({
     id: idSchema,
@@ -147,7 +147,7 @@ export const getMember = defineOperation({
   rest: { method: 'GET', path: '/api/members/{id}', status: 200 },
   mcp: {
     tool: 'get_member',
-    access: 'public',
+    access: 'board',
     args: { id: 'member_id' },
     description:
       "Read a member's public page: view full (default) has about, skills, location, website, jobs posted and done, and ratings; view preview is the short card. Emails and resumes are never shown.",

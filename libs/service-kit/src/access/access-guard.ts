@@ -12,7 +12,8 @@ export const VERIFY_EMAIL_MESSAGE = 'Verify your email address first.';
  * the request at all), not by a caller.
  */
 export function guardAccess(access: Access, caller: Caller | null): void {
-  if (access === 'public' || access === 'internal') return;
+  // `board` also depends on the invite-only setting: the bus server asks it after this (guardBoardRead).
+  if (access === 'public' || access === 'board' || access === 'internal') return;
   if (!caller) throw AppError.unauthorized();
   if (access === 'signedIn') return;
   if (!caller.emailVerified) throw AppError.forbidden(VERIFY_EMAIL_MESSAGE);

@@ -44,13 +44,17 @@ export class AccessSettingsCache implements BroadcastConsumer {
   }
 }
 
+/** Where the invite-only setting is read from: the kit's cache, or identity's own settings. */
+export interface AccessSettingsSource { get(ctx: { requestId: string }): Promise<Pick<AccessSettings, 'inviteOnly'>> }
+
+/** A service that holds the settings itself (identity) provides its own source under this token. */
+export const ACCESS_SETTINGS_SOURCE = Symbol('ACCESS_SETTINGS_SOURCE');
+
 /**
- * Job and member reads: public unless the service is invite-only, then only for members who
+ * Job and member reads (access `board`, run by the bus server): public unless the service is invite-only, then only for members who
  * were let in (signed out: 401; signed in but not let in: 403).
  */
-export async function requireReadAccess(
-  ctx: HandlerContext, settings: { get(ctx: { requestId: string }): Promise<Pick<AccessSettings, 'inviteOnly'>> },
-): Promise<void> {
+export async function requireReadAccess(ctx: Pick<HandlerContext, 'caller' | 'requestId'>, settings: AccessSettingsSource): Promise<void> {
   if (ctx.caller && ctx.caller.admitted !== false) return;
   const { inviteOnly } = await settings.get(ctx);
   if (!inviteOnly) return;

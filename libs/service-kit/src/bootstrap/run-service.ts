@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { operationsOf, type ServiceName } from '@marketplace/contracts';
 import { BusServer } from '../bus/bus-server.js';
 import { IdempotencyStore } from '../idempotency/idempotency-store.js';
+import { ACCESS_SETTINGS_SOURCE, AccessSettingsCache, type AccessSettingsSource } from '../access/member-access.js';
 import { CallerVerifier } from '../bus/caller-token.js';
 import { connectNats } from '../bus/nats-connection.js';
 import { OPERATION_HANDLERS, type OperationHandler } from '../bus/operation-handler.js';
@@ -135,7 +136,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
   opened.push(() => app.close());
   await app.init();
 
-  const bus = new BusServer(nc, def.name, logger, verifier, ds ? new IdempotencyStore(ds) : undefined);
+  const bus = new BusServer(nc, def.name, logger, verifier, ds ? new IdempotencyStore(ds) : undefined, safeGet<AccessSettingsSource>(app, ACCESS_SETTINGS_SOURCE) ?? safeGet<AccessSettingsCache>(app, AccessSettingsCache));
   const consumers = ds ? new EventConsumerRunner(nc, ds, def.name, logger, () => relay?.kick()) : undefined;
   opened.push(async () => consumers?.stop());
   let workers: WorkRunner | undefined;
@@ -190,7 +191,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
   return { stop: () => (stopped ??= stop()) };
 }
 
-function safeGet<T>(app: { get: (t: symbol, o: { strict: boolean }) => unknown }, token: symbol): T | undefined {
+function safeGet<T>(app: { get: (t: symbol | Function, o: { strict: boolean }) => unknown }, token: symbol | Function): T | undefined {
   try {
     return app.get(token, { strict: false }) as T;
   } catch {

@@ -3,6 +3,7 @@ import {
   accessOn, AppError, takesIdempotencyKey, type Caller, type Operation, type ReplyEnvelope, type RequestEnvelope, type Surface, validateInput,
 } from '@marketplace/contracts';
 import { guardAccess } from '../access/access-guard.js';
+import { requireReadAccess, type AccessSettingsSource } from '../access/member-access.js';
 import type { Logger } from '../logging/logger.js';
 import type { CallerVerifier } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
@@ -33,6 +34,8 @@ export class BusServer {
     private readonly verifier: CallerVerifier,
     /** Where a service with a database keeps the answers to idempotency keys. */
     private readonly idempotency?: IdempotencyStore,
+    /** The invite-only setting, for operations declared `board`. */
+    private readonly accessSettings?: AccessSettingsSource,
   ) {
     this.replies = new PublishBatch(nc);
   }
@@ -107,7 +110,13 @@ export class BusServer {
       let caller: Caller | null = null;
       let surface: Surface = SURFACES.includes(envelope.surface) ? envelope.surface : 'internal';
       if (typeof callerToken === 'string') ({ caller, surface } = await this.verifier.verify(callerToken));
-      guardAccess(accessOn(op, surface), caller);
+      const access = accessOn(op, surface);
+      guardAccess(access, caller);
+      if (access === 'board') {
+        // Fails closed: a service that cannot tell whether the marketplace is invite-only shows nothing.
+        if (!this.accessSettings) throw AppError.unavailable('The board cannot be read right now. Try again shortly.');
+        await requireReadAccess({ requestId, caller }, this.accessSettings);
+      }
       const input = validateInput(op.input, envelope.input ?? {});
       const run = async (): Promise<ReplyEnvelope> => {
         const data = await handler.handle(input, {
