@@ -160,7 +160,9 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       return reply.code(400).header('cache-control', 'no-store').send({ jsonrpc: '2.0', id: null, error: { code: -32602, message: groups.message } });
     }
     const call: McpCall = { req, caller, malformed, consent: await consentCodec(sdk), groups };
-    let response: Response;
+    // The answer is read whole before the per-request Server closes (JSON, never a stream).
+    let answer: { status: number; headers: Headers; bytes: ArrayBuffer };
+    const read = async (r: Response) => ({ status: r.status, headers: r.headers, bytes: await r.arrayBuffer() });
     if (legacy) {
       // 2025-06-18 and 2025-11-25 (and older): one Server per request over the stateless Streamable
       // HTTP transport, answering JSON, as these clients have always been answered.
@@ -168,8 +170,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       const transport = new sdk.LegacyTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {
-        response = await transport.handleRequest(webRequest, { parsedBody: body });
-        response = new Response(await response.arrayBuffer(), response);
+        answer = await read(await transport.handleRequest(webRequest, { parsedBody: body }));
       } finally {
         void transport.close();
         void server.close();
@@ -177,14 +178,14 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     } else {
       // 2026-07-28: stateless, every request carries its own _meta envelope; the SDK checks the
       // envelope and the standard headers against the body before the Server sees it.
-      response = await modernHandler(sdk).fetch(webRequest, { parsedBody: body, authInfo: authInfoOf(token, call) });
+      answer = await read(await modernHandler(sdk).fetch(webRequest, { parsedBody: body, authInfo: authInfoOf(token, call) }));
     }
-    reply.code(response.status);
-    response.headers.forEach((value, name) => { if (name !== 'content-length') void reply.header(name, value); });
+    reply.code(answer.status);
+    answer.headers.forEach((value, name) => { if (name !== 'content-length') void reply.header(name, value); });
     reply.header('cache-control', 'no-store');
     const hsts = strictTransport(req);
     if (hsts) reply.header('strict-transport-security', hsts);
-    return reply.send(Buffer.from(await response.arrayBuffer()));
+    return reply.send(Buffer.from(answer.bytes));
   });
 
   const consentCodec = (sdk: McpSdk) => consentCodecFor(deps.oauth, sdk);
