@@ -23,12 +23,15 @@ function setup(moveResult: { moved: boolean }) {
       throw new Error(`unexpected ${op.name}`);
     }),
   } as unknown as BusClient;
-  const em = {
+  const em: Record<string, unknown> = {
     findOneBy: async () => ({ ...application }),
     findOne: async () => ({ ...application }),
-    query: async (sql: string) => (sql.includes('FROM hires') || sql.includes('member_deletion_claims') ? [] : undefined),
+    // The decision's limit counts in its own transaction first (nothing counted yet: under the limit).
+    query: async (sql: string) => (sql.includes('limit_attempts') || sql.includes('pg_advisory_xact_lock') ? [{}]
+      : sql.includes('FROM hires') || sql.includes('member_deletion_claims') ? [] : undefined),
     update: async () => { throw Object.assign(new Error('Connection terminated'), { code: '57P01' }); },
   };
+  em.transaction = async (work: (e: unknown) => Promise<unknown>) => work(em);
   const uow = { run: async (work: (e: unknown) => Promise<unknown>) => work(em) } as unknown as UnitOfWork;
   return { handler: new AcceptApplicationHandler(uow, bus), moves };
 }
@@ -63,13 +66,15 @@ describe('accepting an application when the local write fails after the job move
         return { moved: true, status: input.to, hiredApplicationId: input.hiredApplicationId };
       }),
     } as unknown as BusClient;
-    const em = {
+    const em: Record<string, unknown> = {
       findOneBy: async () => ({ ...application }),
       findOne: async () => ({ ...application }),
-      query: async (sql: string) => (sql.includes('FROM hires') || sql.includes('member_deletion_claims') ? [] : sql.startsWith('UPDATE') ? [[], 0] : undefined),
+      query: async (sql: string) => (sql.includes('limit_attempts') || sql.includes('pg_advisory_xact_lock') ? [{}]
+        : sql.includes('FROM hires') || sql.includes('member_deletion_claims') ? [] : sql.startsWith('UPDATE') ? [[], 0] : undefined),
       update: async () => undefined,
       insert: async () => undefined,
     };
+    em.transaction = async (work: (e: unknown) => Promise<unknown>) => work(em);
     const uow = { run: async (work: (e: unknown) => Promise<unknown>) => work(em) } as unknown as UnitOfWork;
     const res = await new AcceptApplicationHandler(uow, bus).handle({ id: appId }, ctx).catch((e: unknown) => e);
     expect(moves.map((m) => [m.from, m.to, m.hiredApplicationId])).toEqual([

@@ -266,7 +266,7 @@ describe('KitTablePruner', () => {
     const recentProcessed = await processed('6 days');
 
     const deleted = await pruner.run();
-    expect(deleted).toEqual({ limit_attempts: 5, outbox_events: 1, processed_events: 1 });
+    expect(deleted).toEqual({ limit_attempts: 5, idempotent_requests: 0, outbox_events: 1, processed_events: 1 });
     expect(await counted('spec_prune', drop)).toBe(0);
     expect(await counted('spec_prune', keep)).toBe(1);
     const outboxIds = ((await ds.query('SELECT id FROM outbox_events')) as { id: string }[]).map((r) => r.id);
@@ -357,8 +357,10 @@ describe('limits configuration', () => {
     expect(defaults.apiKeys.windows).toEqual([expect.objectContaining({ kind: 'fixed', seconds: 86_400, max: 50 })]);
     expect(defaults.apiKeys.windows[0]!.message).toMatch(/^At most 50 per UTC day for API keys made/);
     expect(defaults.visibilityChanges.windows).toEqual([expect.objectContaining({ kind: 'sliding', seconds: 3600, max: 10 })]);
-    const set = defineLimitBuckets(readLimitsConfig({ WRITE_LIMIT_API_KEYS_MADE: '3', WRITE_LIMIT_WORK_STEPS: 'many' }));
+    const set = defineLimitBuckets(readLimitsConfig({ WRITE_LIMIT_API_KEYS_MADE: '3' }));
     expect(set.apiKeys.windows[0]!.max).toBe(3);
     expect(set.workSteps.windows[0]!.max).toBe(60);
+    // The kit's settings rule: a bad number stops the service at start, naming the variable.
+    expect(() => readLimitsConfig({ WRITE_LIMIT_WORK_STEPS: 'many' })).toThrow(/WRITE_LIMIT_WORK_STEPS="many" is not valid/);
   });
 });
