@@ -23,6 +23,7 @@ import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
 import type { PublicPageCache } from '../call/public-page-cache.js';
 import { strictTransport } from '../http/strict-transport.js';
 import { sendRateLimit } from '../http/rate-limit-headers.js';
+import { MCP_PATH } from '../http/mcp-path.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 import type { AgentAlertHints } from './agent-alert-hints.js';
 import { PUBLIC_RESOURCE_TTL_MS, RESOURCE_TEMPLATES, RESOURCES, resolveResource, type ResourceDef } from './mcp-resources.js';
@@ -106,7 +107,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       .send({ error: description ?? 'Sign in with OAuth to use this tool.' });
   };
 
-  app.post('/api/mcp', async (req: FastifyRequest, reply: FastifyReply) => {
+  app.post(MCP_PATH, async (req: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(req.headers.authorization);
     if (req.headers.authorization !== undefined && !token) {
       return challenge(reply, 401, CHALLENGE_SCOPE, 'invalid_request', 'Send the access token as "Authorization: Bearer <token>".');

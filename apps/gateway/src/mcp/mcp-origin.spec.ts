@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { allowedOrigin, isAllowedHost, MCP_PATH, readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
+import { allowedOrigin, isAllowedHost, readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
+import { MCP_PATH } from '../http/mcp-path.js';
 
 const policy = readMcpOriginPolicy('https://market.example', { TRUSTED_ORIGINS: 'https://app.example/path, http://localhost:5173' });
 

@@ -3,8 +3,8 @@ import { isIP, type AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@marketplace/contracts';
 import { sendError } from '../http/error-reply.js';
+import { MCP_PATH } from '../http/mcp-path.js';
 
-export const MCP_PATH = '/api/mcp';
 
 /** What a browser-hosted MCP client may send and read (CORS); never `*`. */
 export const MCP_CORS = {

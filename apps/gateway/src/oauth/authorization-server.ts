@@ -12,6 +12,7 @@ import { html, PAGE_CSP, renderPage } from '../web/kit/layout.js';
 import { busAdapter, clientSecretDigest, isClientSecretDigest } from './bus-adapter.js';
 import { clientMetadataFetch } from './client-metadata-fetch.js';
 import { publicJwks, SIGNING_KEYS_ENV, type ServerKeys } from './server-keys.js';
+import { MCP_PATH } from '../http/mcp-path.js';
 
 // oidc-provider and what it brings (Koa, its JOSE stack): about 7 MiB of heap, loaded with the provider
 // by the first OAuth request, not by every gateway process as it starts.
@@ -19,7 +20,6 @@ const loadOidcProvider = loadOnFirstUse(() => import('oidc-provider'));
 
 export const OAUTH_BASE = '/api/auth/oauth2';
 export const INTERACTION_BASE = `${OAUTH_BASE}/interaction`;
-export const MCP_PATH = '/api/mcp';
 const REGISTRATION_PATH = `${OAUTH_BASE}/register`;
 /** Scopes a token for the MCP resource can carry. */
 export const AGENT_SCOPES = ['agent:read', 'agent:write'] as const;
