@@ -40,8 +40,16 @@ describe('the sign-up steps in Chromium (identity verification on)', () => {
     expect((await api(base, '/api/me', { key: member.key })).body.signUp).toEqual({ step: 'network', identity: 'none', verifiedName: null });
     const { token } = await signIn(base, mailDir, { email: member.email });
 
+    // Their page and the front page say so and link to the next step.
+    const { page, problems } = await openAs(browser, base, token, '/me', { allowStatus: expected([400, 403, 404, 503]) });
+    await page.locator('#sign-up-pending').getByRole('link', { name: 'Go to your next sign-up step' }).waitFor();
+    await page.goto(`${base}/`);
+    const gap = page.locator('#waiting-partial');
+    expect(await gap.innerText()).toBe('Finish signing up first. Go to your next sign-up step');
+    expect(await gap.getByRole('link').getAttribute('href')).toBe('/sign-up');
+
     // Posting needs a finished sign-up: the kit's 403 page, linking to the next step.
-    const { page, problems } = await openAs(browser, base, token, '/me/jobs/new', { allowStatus: expected([400, 403, 404, 503]) });
+    expect((await page.goto(`${base}/me/jobs/new`))?.status()).toBe(403);
     await page.getByRole('heading', { level: 1, name: 'Finish signing up first' }).waitFor();
     await page.getByRole('alert').filter({ hasText: 'Finish signing up first.' }).waitFor();
     await checkPage(page, 'finish-first');
@@ -101,6 +109,10 @@ describe('the sign-up steps in Chromium (identity verification on)', () => {
     const done = (await api(base, '/api/me', { key: member.key })).body;
     expect(done.signUp).toBeNull();
     expect(done.profile.usWorkAuthorized).toBe(true);
+
+    await page.goto(`${base}/me`);
+    await page.getByRole('heading', { level: 1, name: 'Sam Signup' }).waitFor();
+    expect(await page.locator('#sign-up-pending').count()).toBe(0);
 
     // Posting opens now.
     const posting = await page.goto(`${base}/me/jobs/new`);
