@@ -15,7 +15,7 @@ import { registerProtectedResourceMetadata } from './oauth/protected-resource.js
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { registerApiDocs } from './openapi/api-docs-route.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
-import { registerWebApp } from './web/web-app.js';
+import { registerWebApp, webNotFoundPage } from './web/web-app.js';
 import { PublicPageCache } from './call/public-page-cache.js';
 import { AgentAlertHints } from './mcp/agent-alert-hints.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
@@ -51,7 +51,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkError,
   });
   const bus = new BusClient(opts.nc, { signer: opts.signer });
-  registerCrossCutting(app, opts.logger);
+  registerCrossCutting(app, opts.logger, webNotFoundPage);
   const routes = recordRoutes(app);
 
   // Built by its first reader (GET /api/openapi.json, the docs page), not by every gateway as it starts.

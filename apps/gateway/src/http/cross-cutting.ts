@@ -27,8 +27,20 @@ function everyResponseHeaders(req: FastifyRequest, reply: FastifyReply): void {
   if (hsts) reply.header('strict-transport-security', hsts);
 }
 
-/** The spec's rules that hold on every route: headers, error bodies, 404, 405, 413, 500. */
-export function registerCrossCutting(app: FastifyInstance, logger: Logger): void {
+/** The site's own 404 page, for a browser that opens an unknown address outside the API. */
+export type NotFoundPage = (reply: FastifyReply) => FastifyReply;
+
+/** A browser opening a page (GET or HEAD asking for HTML), not a client of the API. */
+function wantsPage(req: FastifyRequest, path: string): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && path !== '/api' && !path.startsWith('/api/')
+    && /\btext\/html\b/.test(req.headers.accept ?? '');
+}
+
+/**
+ * The spec's rules that hold on every route: headers, error bodies, 404, 405, 413, 500. An unknown
+ * address a browser opens outside /api gets `notFoundPage` (the web kit's), the API the error body.
+ */
+export function registerCrossCutting(app: FastifyInstance, logger: Logger, notFoundPage?: NotFoundPage): void {
   app.addHook('onRequest', async (req, reply) => everyResponseHeaders(req, reply));
 
   app.setErrorHandler(async (err: FastifyError | AppError, req, reply) => {
@@ -59,8 +71,11 @@ export function registerCrossCutting(app: FastifyInstance, logger: Logger): void
     return sendError(reply, new AppError(500, 'Something went wrong on our side.'), req.id);
   });
 
-  app.setNotFoundHandler((req, reply) =>
-    sendError(reply, AppError.notFound(`No API path ${req.url.split('?')[0]}.`), req.id));
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!;
+    if (notFoundPage && wantsPage(req, path)) return notFoundPage(reply);
+    return sendError(reply, AppError.notFound(`No API path ${path}.`), req.id);
+  });
 }
 
 /**

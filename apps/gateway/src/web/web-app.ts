@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from '@marketplace/service-kit/edge';
 import { boardPages } from './board/board-pages.js';
 import { jobPageForms } from './board/job-page-forms.js';
 import { jobVersionPages } from './board/job-versions-page.js';
 import { helpPages } from './help/help-pages.js';
 import { hiringPages } from './hiring/hiring-pages.js';
+import { notFoundPage } from './kit/error-pages.js';
 import { mountPages } from './kit/mount.js';
 import { forSignedUp, type PageDefinition, type PageDeps } from './kit/page.js';
 import { siteFilePages } from './kit/site-files.js';
@@ -15,6 +16,7 @@ import { postingPages } from './posting/posting-pages.js';
 import { recordPage } from './posting/record-page.js';
 import { signInPages } from './sign-in/sign-in-pages.js';
 import { joinPages } from './sign-up/join-page.js';
+import { signUpPages } from './sign-up/sign-up-steps.js';
 import { staffPages } from './staff/staff-console.js';
 import { talkPages } from './talk/talk-pages.js';
 import { unsubscribePages } from './talk/unsubscribe-page.js';
@@ -32,6 +34,7 @@ export function webPages(deps: PageDeps): PageDefinition[] {
     ...jobVersionPages(deps),
     ...signInPages(deps),
     ...joinPages(deps),
+    ...signUpPages(deps),
     agentAccessPage,
     ...mePages(deps),
     // The areas that call member operations: a member still in the sign-up steps is told so first.
@@ -54,4 +57,9 @@ export function webPages(deps: PageDeps): PageDefinition[] {
 /** The server-rendered site, on the web kit: registered once, from the definitions above. */
 export function registerWebApp(app: FastifyInstance, deps: PageDeps & { logger: Logger }): void {
   mountPages(app, deps, webPages(deps));
+}
+
+/** The 404 page for an address no page or route serves (the gateway's not-found handler, for browsers). */
+export function webNotFoundPage(reply: FastifyReply): FastifyReply {
+  return notFoundPage(reply, { title: 'Page not found', text: 'There is no page at this address.', signedIn: false });
 }

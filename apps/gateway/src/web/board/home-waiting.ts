@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   AppError, getJobWork, listJobApplications, listJobDrafts, listMessages, listMyApplications, listMyJobs, type Caller,
 } from '@marketplace/contracts';
-import type { BusClient } from '@marketplace/service-kit/edge';
+import { FINISH_SIGN_UP_MESSAGE, type BusClient } from '@marketplace/service-kit/edge';
 import { html, type Raw } from '../kit/layout.js';
 import { callAs } from '../kit/page.js';
 
@@ -109,6 +109,8 @@ ${waiting.items.length
 <p class="meta">${item.about}</p>
 </li>`)}</ul>`
     : html`<p id="nothing-waits">Nothing waits on you right now.</p>`}
-${waiting.gap ? html`<p class="note" id="waiting-partial">${waiting.gap}</p>` : ''}
+${waiting.gap === FINISH_SIGN_UP_MESSAGE
+    ? html`<p class="notice" id="waiting-partial">${waiting.gap} <a href="/sign-up">Go to your next sign-up step</a></p>`
+    : waiting.gap ? html`<p class="note" id="waiting-partial">${waiting.gap}</p>` : ''}
 </section>`;
 }

@@ -27,7 +27,9 @@ export function finishSignUpPage(reply: FastifyReply): FastifyReply {
   return sendPage(reply, { status: 403, title: 'Finish signing up', signedIn: true, body: html`
 <h1>Finish signing up first</h1>
 <p class="notice error" role="alert">${FINISH_SIGN_UP_MESSAGE}</p>
-<p>The sign-up steps come first: your agent or the API takes you through them (<a href="/api/docs">API reference</a>).</p>
+<p>The sign-up steps come first: network profile, identity, then work authorization.</p>
+<p><a class="button" href="/sign-up">Go to your next sign-up step</a></p>
+<p class="note">Your agent or the API can take you through them too (<a href="/api/docs">API reference</a>).</p>
 <p><a href="/me">Your page</a> · <a href="/">Back to the jobs</a></p>` });
 }
 

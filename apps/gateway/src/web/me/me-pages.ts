@@ -37,6 +37,8 @@ export function mePages(deps: PageDeps): PageDefinition[] {
 <h1>${me.name}</h1>
 <p class="meta">Signed in as ${me.email}</p>
 </div></div>
+${me.signUp ? html`<div class="notice" role="status" id="sign-up-pending"><p>Your sign-up is not finished: posting, applying and messages open once it is.</p>
+<p><a href="/sign-up">Go to your next sign-up step</a></p></div>` : ''}
 ${me.missing.length ? html`<div class="notice" role="status"><p>Before you post a job or apply, your profile needs: ${me.missing.join(', ')}.</p>
 <p><a href="/me/profile">Complete your profile</a></p></div>` : ''}
 <ul class="cards two" aria-label="Your account">
