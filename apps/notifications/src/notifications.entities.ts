@@ -6,6 +6,7 @@ import { Initial1795312905456 } from './migrations/1795312905456-initial.js';
 import { AlertsPerMember1795319499222 } from './migrations/1795319499222-alerts-per-member.js';
 import { ConversationsAndPreferences1795422352907 } from './migrations/1795422352907-conversations-and-preferences.js';
 import { EmailAndPush1795430000000 } from './migrations/1795430000000-email-and-push.js';
+import { MemberEvents1795440000000 } from './migrations/1795440000000-member-events.js';
 import { PushDeliveryEntity, PushSubscriptionEntity } from './push/push-subscription.entities.js';
 
 export const notificationsEntities = [
@@ -13,5 +14,5 @@ export const notificationsEntities = [
   PushSubscriptionEntity, PushDeliveryEntity,
 ];
 export const notificationsMigrations = [
-  Initial1795312905456, AlertsPerMember1795319499222, ConversationsAndPreferences1795422352907, EmailAndPush1795430000000,
+  Initial1795312905456, AlertsPerMember1795319499222, ConversationsAndPreferences1795422352907, EmailAndPush1795430000000, MemberEvents1795440000000,
 ];

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { MEMBER_EVENTS_KEPT_DAYS } from '@marketplace/contracts';
+import type { PeriodicTask } from '@marketplace/service-kit';
+
+/** Drops member events older than MEMBER_EVENTS_KEPT_DAYS; a periodic task of the kit, hourly, one replica per tick. */
+@Injectable()
+export class MemberEventsPruner implements PeriodicTask {
+  readonly name = 'notifications-member-events';
+  readonly intervalMs = 60 * 60_000;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async run(): Promise<Record<string, number>> {
+    const [, deleted] = (await this.ds.query(
+      'DELETE FROM member_events WHERE created_at < now() - make_interval(days => $1)', [MEMBER_EVENTS_KEPT_DAYS],
+    )) as [unknown, number];
+    return { events: deleted ?? 0 };
+  }
+}
