@@ -7,6 +7,7 @@ import { AlertsPerMember1795319499222 } from './migrations/1795319499222-alerts-
 import { ConversationsAndPreferences1795422352907 } from './migrations/1795422352907-conversations-and-preferences.js';
 import { EmailAndPush1795430000000 } from './migrations/1795430000000-email-and-push.js';
 import { MemberEvents1795440000000 } from './migrations/1795440000000-member-events.js';
+import { Webhooks1795450000000 } from './migrations/1795450000000-webhooks.js';
 import { PushDeliveryEntity, PushSubscriptionEntity } from './push/push-subscription.entities.js';
 
 export const notificationsEntities = [
@@ -14,5 +15,5 @@ export const notificationsEntities = [
   PushSubscriptionEntity, PushDeliveryEntity,
 ];
 export const notificationsMigrations = [
-  Initial1795312905456, AlertsPerMember1795319499222, ConversationsAndPreferences1795422352907, EmailAndPush1795430000000, MemberEvents1795440000000,
+  Initial1795312905456, AlertsPerMember1795319499222, ConversationsAndPreferences1795422352907, EmailAndPush1795430000000, MemberEvents1795440000000, Webhooks1795450000000,
 ];

@@ -14,17 +14,19 @@ import { DeleteBrowserPushHandler, GetBrowserPushHandler, PutBrowserPushHandler 
 import { AlertPushWorker } from './push/alert-push.worker.js';
 import { ListMyEventsHandler } from './events/list-my-events.handler.js';
 import { MemberEventsPruner } from './events/member-events.pruner.js';
+import { webhookHandlers } from './webhooks/webhook.handlers.js';
+import { WebhookDeliveryWorker } from './webhooks/webhook-delivery.worker.js';
 
 const consumers = [NotificationsMemberDeletedConsumer, ...alertConsumers];
 
 const handlers = [
   DeliverNotificationsHandler, TakePendingAlertsHandler, GetNotificationPreferencesHandler, SetNotificationPreferencesHandler,
   GetContactNotificationsHandler, SetContactNotificationsHandler, UnsubscribeContactNotificationHandler,
-  GetBrowserPushHandler, PutBrowserPushHandler, DeleteBrowserPushHandler, ListMyEventsHandler,
+  GetBrowserPushHandler, PutBrowserPushHandler, DeleteBrowserPushHandler, ListMyEventsHandler, ...webhookHandlers,
 ];
 
-// Email digests and browser pushes run in the worker role (ROLE=worker), off the request path.
-const workers = [AlertEmailWorker, AlertPushWorker];
+// Email digests, browser pushes and webhook deliveries run in the worker role (ROLE=worker), off the request path.
+const workers = [AlertEmailWorker, AlertPushWorker, WebhookDeliveryWorker];
 
 @Module({
   providers: [

@@ -17,7 +17,7 @@ export class ListMyEventsHandler implements OperationHandler<typeof listMyEvents
     const rows = (await this.ds.query(
       `SELECT seq::text AS seq, event_id, type, payload, occurred_at FROM member_events
        WHERE member_id = $1 AND seq > $2 AND created_at > now() - make_interval(days => $3)
-       ORDER BY seq LIMIT $4`,
+       ORDER BY member_events.seq LIMIT $4`,
       [callerOf(ctx).memberId, after ?? '0', MEMBER_EVENTS_KEPT_DAYS, MEMBER_EVENTS_PAGE + 1],
     )) as EventRow[];
     const page = rows.slice(0, MEMBER_EVENTS_PAGE);
