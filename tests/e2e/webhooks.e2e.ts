@@ -121,6 +121,27 @@ describe('webhooks', () => {
     expect(pending.nextAttemptAt).toBeTruthy();
   });
 
+  it('an endpoint answering 410 is disabled and its member is told by an alert', async () => {
+    const [member] = (await createMembers(nats, 1)) as [TestMember];
+    const gone = await receiver(() => 410);
+    const hook = await register(member, gone.url);
+    const ping = (await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).body;
+    const disabled = await until(async () => {
+      const w = (await api(base, '/api/me/webhooks', { key: member.key })).body.webhooks[0];
+      return w.status === 'disabled' ? w : undefined;
+    }, { what: 'the endpoint disabled' });
+    expect(disabled.disabledReason).toBe('gone');
+    expect((await deliveries(member, hook.id))[0]).toMatchObject({ id: ping.id, status: 'failed', lastStatusCode: 410, attempts: 1 });
+    const seen: { kind: string; message: string }[] = [];
+    const alert = await until(async () => {
+      const r = await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' });
+      seen.push(...r.body.conversations.flatMap((c: { alerts: { kind: string; message: string }[] }) => c.alerts));
+      return seen.find((a) => a.kind === 'webhook.disabled');
+    }, { what: 'the webhook.disabled alert' });
+    expect(alert.message).toContain(gone.url);
+    expect((await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).status).toBe(409);
+  });
+
   it('private, link-local and non-https addresses are refused; tools register and list', async () => {
     const [member] = (await createMembers(nats, 1)) as [TestMember];
     for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'http://10.0.0.1/hook', 'https://[fd00::1]/x', 'ftp://example.com/x', 'https://localhost.localdomain.invalid/x']) {

@@ -10,6 +10,7 @@ import {
   TeamApplicationAcceptedAlertConsumer, TeamApplicationDeclinedAlertConsumer, TeamApplicationSubmittedAlertConsumer,
 } from './team-alert.consumers.js';
 import { workAlertConsumers } from './work-alert.consumers.js';
+import { WebhookDisabledAlertConsumer } from '../webhooks/webhook-disabled-alert.consumer.js';
 
 /** Every consumer that turns an event into alerts; alert-coverage.spec.ts holds it to the event catalogue. */
 export const alertConsumers = [
@@ -17,7 +18,7 @@ export const alertConsumers = [
   ApplicationWithdrawnAlertConsumer, JobClosedAlertConsumer, JobEditedAlertConsumer,
   FileCompletedAlertConsumer, FileAccessGrantedAlertConsumer, InvitationAcceptedAlertConsumer, ...workAlertConsumers,
   TeamApplicationSubmittedAlertConsumer, TeamApplicationAcceptedAlertConsumer, TeamApplicationDeclinedAlertConsumer,
-  ContentModeratedAlertConsumer,
+  ContentModeratedAlertConsumer, WebhookDisabledAlertConsumer,
 ];
 
 /**

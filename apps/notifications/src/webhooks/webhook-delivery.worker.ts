@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
-import { webhookDeliveryQueue } from '@marketplace/contracts';
-import { DeferWork, type WorkHandler } from '@marketplace/service-kit';
+import { webhookDeliveryQueue, webhookDisabledV1 } from '@marketplace/contracts';
+import { DeferWork, recordEvent, type WorkHandler } from '@marketplace/service-kit';
 import { openSecret } from './webhook-secrets.js';
 import { webhookRetryDelayMs, webhookSettings } from './webhook-settings.js';
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from './webhook-targets.js';
@@ -57,10 +57,7 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
         `UPDATE webhook_deliveries SET status = 'failed', attempts = $2, last_status_code = $3, last_error = $4, next_attempt_at = NULL WHERE id = $1`,
         [row.id, attempts, code, error],
       );
-      await this.ds.query(
-        `UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = $2 WHERE id = $1 AND disabled_at IS NULL`,
-        [row.endpoint_id, gone ? 'gone' : 'failing'],
-      );
+      await this.disable(row.endpoint_id, gone ? 'gone' : 'failing');
       return;
     }
     const delay = webhookRetryDelayMs(settings, attempts);
@@ -70,6 +67,18 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
       [row.id, attempts, code, error, delay / 1000],
     );
     throw new DeferWork(delay);
+  }
+
+  /** Disables the endpoint once and tells its member (an alert, through the webhook.disabled event). */
+  private async disable(endpointId: string, reason: 'gone' | 'failing'): Promise<void> {
+    await this.ds.transaction(async (em) => {
+      const [rows] = (await em.query(
+        `UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = $2 WHERE id = $1 AND disabled_at IS NULL RETURNING member_id, url`,
+        [endpointId, reason],
+      )) as [{ member_id: string; url: string }[], number];
+      const done = rows[0];
+      if (done) await recordEvent(em, webhookDisabledV1, { memberId: done.member_id, webhookId: endpointId, url: done.url, reason });
+    });
   }
 
   /** Not claimable now: come back when a pending delivery is due; anything else is done. */
