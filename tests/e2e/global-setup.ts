@@ -46,6 +46,9 @@ export const E2E_ENV = {
   EMAIL_ALERT_WINDOW_SECONDS: '2',
   // Recordings: the sweep of abandoned uploads and discarded recordings runs every second, so tests see storage freed soon.
   RECORDING_SWEEP_SECONDS: '1',
+  // Webhooks: retries from 300 ms, doubling up to 2 s, so a receiver failing three times is delivered within seconds.
+  WEBHOOK_RETRY_BASE_MS: '300',
+  WEBHOOK_RETRY_MAX_MS: '2000',
 };
 
 /** Federated sign-in: identity discovers the provider on first use, so the test may start it later. */

@@ -66,7 +66,7 @@ describe('every MCP tool with a real OAuth token', () => {
     // What cannot be undone: a host asks its human before each of these, and only these.
     expect(hinted('destructiveHint')).toEqual([
       'accept_application', 'approve_work', 'cancel_work', 'close_job', 'decline_application', 'delete_comment',
-      'delete_job_file', 'delete_my_account', 'delete_my_file', 'discard_job_draft', 'disconnect_agent', 'rate_poster',
+      'delete_job_file', 'delete_my_account', 'delete_my_file', 'delete_webhook', 'discard_job_draft', 'disconnect_agent', 'rate_poster',
       'withdraw_application',
     ]);
     const readOnly = hinted('readOnlyHint');

@@ -6,6 +6,8 @@ import { Initial1795312905456 } from './migrations/1795312905456-initial.js';
 import { AlertsPerMember1795319499222 } from './migrations/1795319499222-alerts-per-member.js';
 import { ConversationsAndPreferences1795422352907 } from './migrations/1795422352907-conversations-and-preferences.js';
 import { EmailAndPush1795430000000 } from './migrations/1795430000000-email-and-push.js';
+import { MemberEvents1795440000000 } from './migrations/1795440000000-member-events.js';
+import { Webhooks1795450000000 } from './migrations/1795450000000-webhooks.js';
 import { PushDeliveryEntity, PushSubscriptionEntity } from './push/push-subscription.entities.js';
 import { SealNotificationKeys1795800000000 } from './migrations/1795800000000-seal-notification-keys.js';
 
@@ -15,5 +17,5 @@ export const notificationsEntities = [
 ];
 export const notificationsMigrations = [
   Initial1795312905456, AlertsPerMember1795319499222, ConversationsAndPreferences1795422352907, EmailAndPush1795430000000,
-  SealNotificationKeys1795800000000,
+  MemberEvents1795440000000, Webhooks1795450000000, SealNotificationKeys1795800000000,
 ];

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { consumersProvider, handlersProvider, workersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider, periodicTasksProvider, workersProvider } from '@marketplace/service-kit';
 import { alertConsumers } from './alerts/alert-consumers.js';
 import { DeliverNotificationsHandler } from './alerts/deliver-notifications.handler.js';
 import { GetNotificationPreferencesHandler, SetNotificationPreferencesHandler } from './alerts/notification-preferences.handlers.js';
@@ -12,24 +12,29 @@ import { AlertEmailWorker } from './email/alert-email.worker.js';
 import { AlertMailer } from './email/alert-mailer.js';
 import { DeleteBrowserPushHandler, GetBrowserPushHandler, PutBrowserPushHandler } from './push/browser-push.handlers.js';
 import { AlertPushWorker } from './push/alert-push.worker.js';
+import { ListMyEventsHandler } from './events/list-my-events.handler.js';
+import { MemberEventsPruner } from './events/member-events.pruner.js';
+import { webhookHandlers } from './webhooks/webhook.handlers.js';
+import { WebhookDeliveryWorker } from './webhooks/webhook-delivery.worker.js';
 
 const consumers = [NotificationsMemberDeletedConsumer, ...alertConsumers];
 
 const handlers = [
   DeliverNotificationsHandler, TakePendingAlertsHandler, GetNotificationPreferencesHandler, SetNotificationPreferencesHandler,
   GetContactNotificationsHandler, SetContactNotificationsHandler, UnsubscribeContactNotificationHandler,
-  GetBrowserPushHandler, PutBrowserPushHandler, DeleteBrowserPushHandler,
+  GetBrowserPushHandler, PutBrowserPushHandler, DeleteBrowserPushHandler, ListMyEventsHandler, ...webhookHandlers,
 ];
 
-// Email digests and browser pushes run in the worker role (ROLE=worker), off the request path.
-const workers = [AlertEmailWorker, AlertPushWorker];
+// Email digests, browser pushes and webhook deliveries run in the worker role (ROLE=worker), off the request path.
+const workers = [AlertEmailWorker, AlertPushWorker, WebhookDeliveryWorker];
 
 @Module({
   providers: [
-    ...handlers, ...consumers, ...workers, AlertMailer,
+    ...handlers, ...consumers, ...workers, AlertMailer, MemberEventsPruner,
     handlersProvider(...handlers),
     consumersProvider(...consumers),
     workersProvider(...workers),
+    periodicTasksProvider(MemberEventsPruner),
   ],
 })
 export class NotificationsModule {}

@@ -7,6 +7,7 @@ import { jobsOperations } from './operations/jobs.operations.js';
 import { jobCommentsOperations } from './operations/job-comments.operations.js';
 import { memberLookupOperations } from './operations/member-lookup.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
+import { webhooksOperations } from './operations/webhooks.operations.js';
 import { signInOperations } from './operations/sign-in.operations.js';
 import { oauthOperations } from './operations/oauth.operations.js';
 import { membersOperations } from './operations/members.operations.js';
@@ -31,6 +32,7 @@ export const catalogue: readonly Operation[] = [
   ...jobsOperations,
   ...jobCommentsOperations,
   ...notificationsOperations,
+  ...webhooksOperations,
   ...applicationsOperations,
   ...signInOperations,
   ...oauthOperations,

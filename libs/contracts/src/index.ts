@@ -14,6 +14,7 @@ export * from './operations/identity.operations.js';
 export * from './operations/jobs.operations.js';
 export * from './operations/job-comments.operations.js';
 export * from './operations/notifications.operations.js';
+export * from './operations/webhooks.operations.js';
 export * from './operations/applications.operations.js';
 export * from './operations/work.operations.js';
 export * from './events/event.js';

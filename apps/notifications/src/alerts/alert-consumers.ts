@@ -11,6 +11,7 @@ import {
   TeamMemberInvitedAlertConsumer,
 } from './team-alert.consumers.js';
 import { workAlertConsumers } from './work-alert.consumers.js';
+import { WebhookDisabledAlertConsumer } from '../webhooks/webhook-disabled-alert.consumer.js';
 
 /** Every consumer that turns an event into alerts; alert-coverage.spec.ts holds it to the event catalogue. */
 export const alertConsumers = [
@@ -18,7 +19,7 @@ export const alertConsumers = [
   ApplicationWithdrawnAlertConsumer, JobClosedAlertConsumer, JobEditedAlertConsumer,
   FileCompletedAlertConsumer, FileAccessGrantedAlertConsumer, InvitationAcceptedAlertConsumer, ...workAlertConsumers,
   TeamApplicationSubmittedAlertConsumer, TeamApplicationAcceptedAlertConsumer, TeamApplicationDeclinedAlertConsumer,
-  TeamMemberInvitedAlertConsumer, ContentModeratedAlertConsumer,
+  TeamMemberInvitedAlertConsumer, ContentModeratedAlertConsumer, WebhookDisabledAlertConsumer,
 ];
 
 /**

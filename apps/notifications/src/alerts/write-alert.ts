@@ -4,6 +4,8 @@ import { agentAlertsWaitingV1, type EventEnvelope } from '@marketplace/contracts
 import { recordEvent } from '@marketplace/service-kit';
 import { EMAIL_SWITCH_OF } from '../channels/email-switches.js';
 import { routeAlert } from '../channels/route-alert.js';
+import { appendMemberEvent } from '../events/member-events.js';
+import { fanOutWebhooks } from '../webhooks/webhook-fanout.js';
 
 /** The conversation an alert belongs to; delivery groups alerts by `key`. */
 export interface AlertConversation {
@@ -42,7 +44,7 @@ export function teamInvitationsConversation(): AlertConversation {
 
 /**
  * Writes one alert for one member and routes it to email and push and, once committed, announces
- * it to the gateways for the member's agent; the unique (event, member) index makes redelivery
+ * it to the gateways for the member's agent, appends it to the member's event log and queues its webhook deliveries; the unique (event, member) index makes redelivery
  * harmless (nothing is written, routed or announced twice).
  */
 export async function writeAlert(
@@ -58,5 +60,10 @@ export async function writeAlert(
   )) as { id: string }[];
   if (!inserted[0]) return;
   await routeAlert(em, { id: inserted[0].id, memberId, emailSwitch });
+  const payload = {
+    message, conversationKey: c.key, conversationKind: c.kind, jobId: c.jobId, applicationId: c.applicationId, commentId: c.commentId, title: c.title,
+  };
+  await appendMemberEvent(em, event, memberId, payload);
+  await fanOutWebhooks(em, event, memberId, payload);
   await recordEvent(em, agentAlertsWaitingV1, { memberId });
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
 
-/** A deleted member's alerts (undelivered and delivered), preferences, browsers and email batches are removed; nobody can read them any more. */
+/** A deleted member's alerts (undelivered and delivered), preferences, browsers, email batches, event log and webhooks are removed; nobody can read them any more. */
 @Injectable()
 export class NotificationsMemberDeletedConsumer implements EventConsumer<typeof memberDeletedV1.payload> {
   readonly name = 'member-deleted-notifications';
@@ -19,5 +19,8 @@ export class NotificationsMemberDeletedConsumer implements EventConsumer<typeof 
     await em.query('DELETE FROM email_alerts WHERE member_id = $1', [event.payload.memberId]);
     await em.query('DELETE FROM email_digests WHERE member_id = $1', [event.payload.memberId]);
     await em.query('DELETE FROM email_members WHERE member_id = $1', [event.payload.memberId]);
+    // Their event log and webhook endpoints (deliveries go with them): nothing more is sent anywhere.
+    await em.query('DELETE FROM member_events WHERE member_id = $1', [event.payload.memberId]);
+    await em.query('DELETE FROM webhook_endpoints WHERE member_id = $1', [event.payload.memberId]);
   }
 }

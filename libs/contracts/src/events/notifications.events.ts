@@ -9,3 +9,11 @@ import { defineEvent } from './event.js';
 export const agentAlertsWaitingV1 = defineEvent('alerts.waiting', 1, 'notifications', z.object({
   memberId: z.string(),
 }));
+
+/** A member's webhook endpoint stopped being delivered to: it answered 410 (gone) or kept failing for days (failing). */
+export const webhookDisabledV1 = defineEvent('webhook.disabled', 1, 'notifications', z.object({
+  memberId: z.string(),
+  webhookId: z.string(),
+  url: z.string(),
+  reason: z.enum(['gone', 'failing']),
+}));

@@ -237,8 +237,49 @@ export const deleteBrowserPush = defineOperation({
   rest: { method: 'DELETE', path: '/api/me/browser-push', status: 200, fields: { endpoint: { in: 'body' } } },
 });
 
+/** How long the member event log keeps an event (days); documented in docs/members-and-agents.md. */
+export const MEMBER_EVENTS_KEPT_DAYS = 30;
+/** At most this many events come back from one read of the event log. */
+export const MEMBER_EVENTS_PAGE = 100;
+
+export const memberEventSchema = z.object({
+  cursor: z.string().describe('Opaque position of this event in your log: pass it as after to read what follows'),
+  id: z.string().describe('The event id; the same event never appears twice'),
+  type: z.string().describe('Event kind, the same as the alert kind, e.g. application.hired, message.sent, work.submitted'),
+  occurredAt: z.string(),
+  message: memberText,
+  conversationKey: z.string(),
+  conversationKind: conversationKindSchema,
+  jobId: z.string().nullable(),
+  applicationId: z.string().nullable(),
+  commentId: z.string().nullable(),
+  title: z.string().nullable().describe("The job's title when the event named it"),
+});
+
+export const listMyEvents = defineOperation({
+  name: 'listMyEvents',
+  service: 'notifications',
+  summary: `Your events in order after a cursor (the events that make your alerts, with the same payloads and privacy; kept ${MEMBER_EVENTS_KEPT_DAYS} days)`,
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({
+    after: z.string().regex(/^[0-9]{1,18}$/, 'A cursor from an earlier read.').optional()
+      .describe('The cursor of the last event you read; omitted starts at the oldest event kept'),
+  }),
+  output: z.object({
+    events: z.array(memberEventSchema).describe(`Oldest first, at most ${MEMBER_EVENTS_PAGE}`),
+    cursor: z.string().nullable().describe('The cursor to pass as after next time (the last event returned, or your after when none came)'),
+    more: z.boolean().describe('true when further events may follow: call again with cursor'),
+  }),
+  rest: { method: 'GET', path: '/api/me/events', status: 200 },
+  mcp: {
+    tool: 'list_my_events',
+    description: `Read your event log in order after a cursor: hires, messages, turned-in work and the other events that make your alerts, up to ${MEMBER_EVENTS_PAGE} at a time, kept ${MEMBER_EVENTS_KEPT_DAYS} days. Reading marks nothing delivered; pass the returned cursor as after to continue.`,
+  },
+});
+
 export const notificationsOperations = [
   deliverNotifications, getNotificationPreferences, setNotificationPreferences, takePendingAlerts,
   getContactNotifications, setContactNotifications, unsubscribeContactNotification,
-  getBrowserPush, putBrowserPush, deleteBrowserPush,
+  getBrowserPush, putBrowserPush, deleteBrowserPush, listMyEvents,
 ] as const;

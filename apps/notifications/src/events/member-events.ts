@@ -1,0 +1,28 @@
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import type { conversationKindSchema, EventEnvelope } from '@marketplace/contracts';
+
+/** What one event says to one member: the alert's own fields, so the log keeps the alert's privacy. */
+export interface MemberEventPayload {
+  message: string;
+  conversationKey: string;
+  conversationKind: z.infer<typeof conversationKindSchema>;
+  jobId: string | null;
+  applicationId: string | null;
+  commentId: string | null;
+  title: string | null;
+}
+
+/**
+ * Appends an event to its member's log, in the alert's unit of work and only when the alert was
+ * new, so an event redelivered by the bus is logged once.
+ */
+export async function appendMemberEvent(
+  em: EntityManager, event: EventEnvelope<unknown>, memberId: string, payload: MemberEventPayload,
+): Promise<void> {
+  await em.query(
+    `INSERT INTO member_events (member_id, event_id, type, payload, occurred_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT DO NOTHING`,
+    [memberId, event.id, event.type, JSON.stringify(payload), event.occurredAt],
+  );
+}

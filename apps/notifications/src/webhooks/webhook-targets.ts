@@ -1,0 +1,76 @@
+import { request as httpRequest, Agent as HttpAgent } from 'node:http';
+import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { AppError } from '@marketplace/contracts';
+import { NotPublicAddressError, publicAddresses, publicOnlyLookup } from '@marketplace/service-kit';
+import { webhookSettings } from './webhook-settings.js';
+
+/** An endpoint gets this long to answer; its answer is read up to RESPONSE_CAP bytes, then dropped. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+const RESPONSE_CAP = 64 * 1024;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** 'loopback' when the URL is http(s) to this machine and that is allowed (never in production), 'public' for https elsewhere. */
+function targetOf(url: URL): 'loopback' | 'public' | undefined {
+  if (url.username || url.password) return undefined;
+  if (webhookSettings().loopbackHttp && LOOPBACK_HOSTS.has(url.hostname) && (url.protocol === 'http:' || url.protocol === 'https:')) return 'loopback';
+  return url.protocol === 'https:' ? 'public' : undefined;
+}
+
+const NOT_TAKEN = 'Must be an https URL whose host resolves to public internet addresses only.';
+
+/** Refuses (400) a URL that is not https or whose host resolves to any private, loopback or link-local address. */
+export async function checkWebhookUrl(raw: string): Promise<string> {
+  let url: URL;
+  try { url = new URL(raw); } catch { throw AppError.badRequest(NOT_TAKEN, { url: NOT_TAKEN }); }
+  const target = targetOf(url);
+  if (!target) throw AppError.badRequest(NOT_TAKEN, { url: NOT_TAKEN });
+  if (target === 'loopback') return url.href;
+  try {
+    await publicAddresses(url.hostname);
+  } catch (err) {
+    if (err instanceof NotPublicAddressError || (err as NodeJS.ErrnoException).code === 'ENOTFOUND') {
+      throw AppError.badRequest(NOT_TAKEN, { url: NOT_TAKEN });
+    }
+    throw AppError.unavailable('The endpoint host could not be looked up just now; try again shortly.');
+  }
+  return url.href;
+}
+
+export interface PostOutcome { statusCode: number | null; error: string | null }
+
+const publicAgent = new HttpsAgent({ lookup: publicOnlyLookup(), keepAlive: false });
+const loopbackHttp = new HttpAgent({ keepAlive: false });
+const loopbackHttps = new HttpsAgent({ keepAlive: false });
+
+/**
+ * POSTs a body to an endpoint: public hosts through the kit's guard, checked on the lookup the
+ * connection itself makes (a name re-pointed at an internal address after registration is
+ * refused); redirects are not followed (a 3xx is a failed attempt); 10 s timeout; answer capped.
+ */
+export function postWebhook(raw: string, headers: Record<string, string>, body: string): Promise<PostOutcome> {
+  const url = new URL(raw);
+  const target = targetOf(url);
+  if (!target) return Promise.resolve({ statusCode: null, error: 'The endpoint URL is no longer taken.' });
+  const secure = url.protocol === 'https:';
+  const agent = target === 'public' ? publicAgent : secure ? loopbackHttps : loopbackHttp;
+  const send = secure ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    const req = send(url, {
+      method: 'POST', agent, timeout: WEBHOOK_TIMEOUT_MS,
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'marketplace-webhooks/1' },
+    }, (res) => {
+      let read = 0;
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > RESPONSE_CAP) res.destroy();
+      });
+      const done = () => resolve({ statusCode: res.statusCode ?? null, error: null });
+      res.on('end', done);
+      res.on('close', done);
+      res.on('error', done);
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`)));
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ statusCode: null, error: err.code === 'ENOTPUBLIC' ? 'The endpoint host resolves to an address that is not public.' : err.message }));
+    req.end(body);
+  });
+}

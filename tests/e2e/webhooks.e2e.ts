@@ -1,0 +1,165 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { api, createMembers, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
+import { mcpToken } from './support/mcp-token.js';
+
+const base = inject('baseUrl');
+const nats = inject('natsUrl');
+
+interface Received { headers: IncomingHttpHeaders; body: string }
+interface Receiver { url: string; received: Received[]; server: Server }
+
+const servers: Server[] = [];
+afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
+
+/** A receiver on 127.0.0.1; `answer` picks each reply's status (200 unless told). */
+async function receiver(answer: (n: number) => number = () => 200): Promise<Receiver> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.statusCode = answer(received.length);
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, server };
+}
+
+async function register(member: TestMember, url: string, events?: string[]): Promise<{ id: string; secret: string }> {
+  const res = await api(base, '/api/me/webhooks', { key: member.key, body: { url, ...(events ? { events } : {}) } });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+function verified(secret: string, r: Received): { type: string; data: Record<string, unknown> } {
+  const headers = { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) };
+  return new Webhook(secret).verify(r.body, headers) as { type: string; data: Record<string, unknown> };
+}
+
+const deliveries = async (member: TestMember, id: string) => (await api(base, `/api/me/webhooks/${id}/deliveries`, { key: member.key })).body.deliveries;
+
+describe('webhooks', () => {
+  it('a hire, a message and a turned-in round arrive once per endpoint, signed; the poster stays anonymous', async () => {
+    const [poster, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
+    const [w1, w2, p1] = [await receiver(), await receiver(), await receiver()];
+    const hooks = { w1: await register(worker, w1.url), w2: await register(worker, w2.url, ['application.accepted', 'message.sent']), p1: await register(poster, p1.url, []) };
+    expect(hooks.w1.secret).toMatch(/^whsec_/);
+    const listed = (await api(base, '/api/me/webhooks', { key: worker.key })).body.webhooks;
+    expect(listed).toHaveLength(2);
+    expect(JSON.stringify(listed)).not.toContain(hooks.w1.secret);
+
+    const job = (await api(base, '/api/me/jobs', {
+      key: poster.key, body: { title: 'Tag sixty songs', category: 'data', constraints: 'Genre tags.', posterVisibility: 'anonymous' },
+    })).body;
+    const app = (await api(base, `/api/jobs/${job.id}/applications`, {
+      key: worker.key, body: { pitch: 'I tag.', acceptResponsibility: true, model: 'test-model-1' },
+    })).body;
+    expect((await api(base, `/api/me/job-applications/${app.id}/accept`, { key: poster.key, method: 'POST' })).status).toBe(200);
+    expect((await api(base, '/api/messages', { key: poster.key, body: { applicationId: app.id, body: 'Go ahead.' } })).status).toBe(201);
+    expect((await api(base, `/api/jobs/${job.id}/submissions`, { key: worker.key, body: { body: 'Sixty tags.', model: 'test-model-1' } })).status).toBe(201);
+
+    const typesOf = (r: Receiver, secret: string) => r.received.map((x) => verified(secret, x).type);
+    await until(() => typesOf(w1, hooks.w1.secret).includes('message.sent') && typesOf(w2, hooks.w2.secret).includes('message.sent')
+      && typesOf(p1, hooks.p1.secret).includes('work.submitted'), { what: 'the deliveries' });
+    await new Promise((r) => setTimeout(r, 500));
+    const once = (types: string[], type: string) => expect(types.filter((t) => t === type), type).toHaveLength(1);
+    once(typesOf(w1, hooks.w1.secret), 'application.accepted');
+    once(typesOf(w1, hooks.w1.secret), 'message.sent');
+    once(typesOf(w2, hooks.w2.secret), 'application.accepted');
+    once(typesOf(w2, hooks.w2.secret), 'message.sent');
+    expect(typesOf(w2, hooks.w2.secret).every((t) => ['application.accepted', 'message.sent'].includes(t))).toBe(true);
+    once(typesOf(p1, hooks.p1.secret), 'work.submitted');
+    for (const r of [w1, w2, p1]) expect(new Set(r.received.map((x) => x.headers['webhook-id'])).size).toBe(r.received.length);
+    // Another endpoint's secret does not verify.
+    expect(() => verified(hooks.w2.secret, w1.received[0]!)).toThrow();
+    expect(w1.received.map((x) => x.body).join('')).not.toContain(poster.id);
+    expect(w1.received.map((x) => x.body).join('')).not.toContain(poster.email);
+
+    // The log shows them delivered; ping and redeliver keep the delivery's id.
+    const log = await deliveries(worker, hooks.w1.id);
+    expect(log.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
+    const ping = await api(base, `/api/me/webhooks/${hooks.w1.id}/ping`, { key: worker.key, method: 'POST' });
+    expect(ping.status).toBe(200);
+    await until(() => w1.received.some((x) => x.headers['webhook-id'] === ping.body.id), { what: 'the ping' });
+    const again = await api(base, `/api/me/webhooks/${hooks.w1.id}/deliveries/${ping.body.id}/redeliver`, { key: worker.key, method: 'POST' });
+    expect(again.status).toBe(200);
+    await until(() => w1.received.filter((x) => x.headers['webhook-id'] === ping.body.id).length === 2, { what: 'the redelivery' });
+    expect((await api(base, `/api/me/webhooks/${hooks.w1.id}/deliveries`, { key: poster.key })).status).toBe(404);
+    expect((await api(base, `/api/me/webhooks/${hooks.w1.id}`, { key: worker.key, method: 'DELETE' })).body).toEqual({ removed: true });
+  });
+
+  it('500 three times then 200: the same webhook-id each time, then delivered; a receiver that is down leaves it pending', async () => {
+    const [member] = (await createMembers(nats, 1)) as [TestMember];
+    const flaky = await receiver((n) => (n <= 3 ? 500 : 200));
+    const hook = await register(member, flaky.url);
+    const ping = (await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).body;
+    await until(() => flaky.received.length >= 4, { what: 'four attempts', timeoutMs: 20_000 });
+    expect(flaky.received.map((x) => x.headers['webhook-id'])).toEqual([ping.id, ping.id, ping.id, ping.id]);
+    for (const r of flaky.received) expect(verified(hook.secret, r).type).toBe('webhook.ping');
+    const done = await until(async () => {
+      const d = (await deliveries(member, hook.id)).find((x: { id: string }) => x.id === ping.id);
+      return d?.status === 'delivered' ? d : undefined;
+    }, { what: 'delivered' });
+    expect(done).toMatchObject({ attempts: 4, lastStatusCode: 200 });
+
+    const down = await receiver();
+    await new Promise((resolve) => down.server.close(resolve));
+    const downHook = await register(member, down.url);
+    const lost = (await api(base, `/api/me/webhooks/${downHook.id}/ping`, { key: member.key, method: 'POST' })).body;
+    const pending = await until(async () => {
+      const d = (await deliveries(member, downHook.id)).find((x: { id: string }) => x.id === lost.id);
+      return d && d.attempts >= 2 ? d : undefined;
+    }, { what: 'failed attempts' });
+    expect(pending).toMatchObject({ status: 'pending', lastStatusCode: null });
+    expect(pending.lastError).toBeTruthy();
+    expect(pending.nextAttemptAt).toBeTruthy();
+  });
+
+  it('an endpoint answering 410 is disabled and its member is told by an alert', async () => {
+    const [member] = (await createMembers(nats, 1)) as [TestMember];
+    const gone = await receiver(() => 410);
+    const hook = await register(member, gone.url);
+    const ping = (await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).body;
+    const disabled = await until(async () => {
+      const w = (await api(base, '/api/me/webhooks', { key: member.key })).body.webhooks[0];
+      return w.status === 'disabled' ? w : undefined;
+    }, { what: 'the endpoint disabled' });
+    expect(disabled.disabledReason).toBe('gone');
+    expect((await deliveries(member, hook.id))[0]).toMatchObject({ id: ping.id, status: 'failed', lastStatusCode: 410, attempts: 1 });
+    const seen: { kind: string; message: string }[] = [];
+    const alert = await until(async () => {
+      const r = await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' });
+      seen.push(...r.body.conversations.flatMap((c: { alerts: { kind: string; message: string }[] }) => c.alerts));
+      return seen.find((a) => a.kind === 'webhook.disabled');
+    }, { what: 'the webhook.disabled alert' });
+    expect(alert.message).toContain(gone.url);
+    expect((await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).status).toBe(409);
+  });
+
+  it('private, link-local and non-https addresses are refused; tools register and list', async () => {
+    const [member] = (await createMembers(nats, 1)) as [TestMember];
+    for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'http://10.0.0.1/hook', 'https://[fd00::1]/x', 'ftp://example.com/x', 'https://localhost.localdomain.invalid/x']) {
+      const res = await api(base, '/api/me/webhooks', { key: member.key, body: { url } });
+      expect(res.status, url).toBe(400);
+      expect(res.body.fields?.url, url).toBeTruthy();
+    }
+    expect((await api(base, '/api/me/webhooks', { key: member.key, body: { url: 'http://127.0.0.1:9/x', events: ['no.such_kind'] } })).status).toBe(400);
+
+    const token = await mcpToken(member);
+    const r = await receiver();
+    const made = toolOutcome(await mcp(base, 'tools/call', { name: 'create_webhook', arguments: { url: r.url, events: ['message.sent'] } }, token));
+    expect(made.secret).toMatch(/^whsec_/);
+    const listed = toolOutcome(await mcp(base, 'tools/call', { name: 'list_webhooks', arguments: {} }, token));
+    expect(listed.webhooks.map((w: { id: string }) => w.id)).toEqual([made.id]);
+    const ping = toolOutcome(await mcp(base, 'tools/call', { name: 'ping_webhook', arguments: { webhook_id: made.id } }, token));
+    await until(() => r.received.some((x) => x.headers['webhook-id'] === ping.id), { what: 'the ping' });
+    const log = toolOutcome(await mcp(base, 'tools/call', { name: 'list_webhook_deliveries', arguments: { webhook_id: made.id } }, token));
+    expect(log.deliveries[0].id).toBe(ping.id);
+  });
+});
