@@ -247,9 +247,12 @@ describe('downloads and previews over MCP', () => {
   it('download_my_file returns a working link; preview_my_file a decodable image', async () => {
     const bytes = randomBytes(5000);
     const id = await storedFile(owner, 'mcp/data.bin', bytes);
-    const result = toolResult(await mcp(base, 'tools/call', { name: 'download_my_file', arguments: { file_id: id } }, token));
+    const answer = await mcp(base, 'tools/call', { name: 'download_my_file', arguments: { file_id: id } }, token);
+    const result = toolResult(answer);
     expect(result).toMatchObject({ proxied: true, size: 5000, path: 'mcp/data.bin' });
     expect((await get(result.url)).bytes.equals(bytes)).toBe(true);
+    // The link is also a resource link, so a client need not parse the result to fetch the file.
+    expect(answer.body.result.content).toContainEqual(expect.objectContaining({ type: 'resource_link', uri: result.url, name: 'mcp/data.bin' }));
 
     const png = await noisyPng(64, 32);
     const pngId = await storedFile(owner, 'mcp/pic.png', png);

@@ -389,6 +389,7 @@ async function callTool(tool: Tool, args: Record<string, unknown>, ctx: CallCont
       content: [
         { type: 'text', text: JSON.stringify(data) },
         { type: 'text', text: `conversation_id: ${conversationId}` },
+        ...downloadLink(data),
         ...(notifications ? [{ type: 'text' as const, text: alertsText(notifications) }] : []),
         ...(memberWritten.length ? [{ type: 'text' as const, text: memberWrittenNote(memberWritten) }] : []),
       ],
@@ -484,6 +485,16 @@ function alertsText(n: PendingAlerts): string {
   const lines = alerts.map((a) => `- ${a.kind}: ${a.message}`);
   const more = n.more ? ' More are waiting: call get_notifications.' : '';
   return `notifications: ${alerts.length} new alert${alerts.length === 1 ? '' : 's'} (structuredContent.notifications).${more}\n${lines.join('\n')}`;
+}
+
+/**
+ * A download tool answers a short-lived link, never the bytes: given as a resource link too, so a
+ * client can fetch or show the file without parsing the result.
+ */
+function downloadLink(data: unknown): Array<{ type: 'resource_link'; uri: string; name: string; description: string }> {
+  const d = data as { url?: unknown; path?: unknown; expiresAt?: unknown } | null;
+  if (!d || typeof d.url !== 'string' || typeof d.path !== 'string' || typeof d.expiresAt !== 'string') return [];
+  return [{ type: 'resource_link', uri: d.url, name: d.path, description: `Download link for ${d.path}, valid until ${d.expiresAt}.` }];
 }
 
 /**
