@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  // libs/client/src/api-types.ts is generated from the OpenAPI document (npm run client:types).
+  // libs/client/src/api-types.ts is generated from the OpenAPI document (npm run build writes it).
   { ignores: ['**/dist/**', '**/node_modules/**', 'helm/**', 'docker/**', '.marketplace/**', 'libs/client/src/api-types.ts'] },
   ...tseslint.configs.recommended,
   {

@@ -12,8 +12,7 @@ export interface MarketplaceClientOptions extends Omit<ClientOptions, 'baseUrl'>
 
 /**
  * A typed client for the marketplace's REST API: every path, parameter, body and answer is typed
- * from the OpenAPI document the gateway serves (`api-types.ts`, generated from it and checked
- * against it by `api-types.spec.ts`).
+ * from the OpenAPI document the gateway serves (`api-types.ts`, generated from it by `npm run build`).
  *
  * ```ts
  * const api = marketplaceClient({ baseUrl: 'http://127.0.0.1:3000', apiKey });
