@@ -490,7 +490,7 @@ describe('no bad input is answered with a server error', () => {
     token = await mcpAccessToken(base, mailDir, member);
     lateToken = await mcpAccessToken(base, mailDir, applicant);
     // Enough keys that none passes its per-minute limit: a 429 would hide what a handler does.
-    keys = [member.key, ...await withOperatorBus(nats, (call) => Promise.all(Array.from({ length: 90 }, (_, i) =>
+    keys = [member.key, ...await withOperatorBus(nats, (call) => Promise.all(Array.from({ length: 110 }, (_, i) =>
       call(operatorCreateApiKey, { email: member.email, name: `Bad input ${i}` }).then((k) => k.key))))];
   });
 

@@ -32,7 +32,8 @@ describe('idempotency keys', () => {
     expect(repeat.status).toBe(201);
     expect(repeat.body.id).toBe(created[0]!.body.id);
     expect(repeat.headers.get('idempotent-replayed')).toBe('true');
-    expect(created[0]!.headers.get('idempotent-replayed')).toBeNull();
+    // Exactly one of the twenty acted; any other 201 among them was its answer given again.
+    expect(created.filter((a) => a.headers.get('idempotent-replayed') === null)).toHaveLength(1);
   });
 
   it('the same key with another request is 422; a bad key 400; without a key every POST acts', async () => {

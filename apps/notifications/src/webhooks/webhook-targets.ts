@@ -1,7 +1,7 @@
 import { request as httpRequest, Agent as HttpAgent } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { AppError } from '@marketplace/contracts';
-import { NotPublicAddressError, publicAddresses, publicOnlyLookup } from '@marketplace/service-kit';
+import { isSpecialUseName, NotPublicAddressError, publicAddresses, publicOnlyLookup } from '@marketplace/service-kit';
 import { webhookSettings } from './webhook-settings.js';
 
 /** An endpoint gets this long to answer; its answer is read up to RESPONSE_CAP bytes, then dropped. */
@@ -25,6 +25,7 @@ export async function checkWebhookUrl(raw: string): Promise<string> {
   const target = targetOf(url);
   if (!target) throw AppError.badRequest(NOT_TAKEN, { url: NOT_TAKEN });
   if (target === 'loopback') return url.href;
+  if (isSpecialUseName(url.hostname)) throw AppError.badRequest(NOT_TAKEN, { url: NOT_TAKEN });
   try {
     await publicAddresses(url.hostname);
   } catch (err) {

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   AppError, createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, pingWebhook, redeliverWebhookDelivery,
-  webhookDeliveryQueue, WEBHOOKS_PER_MEMBER, type InputOf, type OutputOf,
+  isUuid, webhookDeliveryQueue, WEBHOOKS_PER_MEMBER, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { callerOf, enqueueWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { webhookBody } from './webhook-fanout.js';
@@ -36,6 +36,7 @@ function deliveryOut(r: DeliveryRow) {
 
 /** The caller's endpoint, or 404 (another member's is not there for them). */
 async function ownEndpoint(ds: DataSource, id: string, memberId: string): Promise<EndpointRow> {
+  if (!isUuid(id)) throw AppError.notFound('No such webhook endpoint of yours.');
   const [row] = (await ds.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 AND member_id = $2`, [id, memberId])) as EndpointRow[];
   if (!row) throw AppError.notFound('No such webhook endpoint of yours.');
   return row;
@@ -88,6 +89,7 @@ export class DeleteWebhookHandler implements OperationHandler<typeof deleteWebho
   constructor(private readonly ds: DataSource) {}
 
   async handle({ id }: InputOf<typeof deleteWebhook>, ctx: HandlerContext): Promise<OutputOf<typeof deleteWebhook>> {
+    if (!isUuid(id)) return { removed: false };
     const [, removed] = (await this.ds.query(
       'DELETE FROM webhook_endpoints WHERE id = $1 AND member_id = $2', [id, callerOf(ctx).memberId],
     )) as [unknown, number];
@@ -140,6 +142,7 @@ export class RedeliverWebhookDeliveryHandler implements OperationHandler<typeof 
   constructor(private readonly ds: DataSource) {}
 
   async handle({ id, deliveryId }: InputOf<typeof redeliverWebhookDelivery>, ctx: HandlerContext): Promise<OutputOf<typeof redeliverWebhookDelivery>> {
+    if (!isUuid(deliveryId)) throw AppError.notFound('No such delivery for this endpoint.');
     const endpoint = await ownEndpoint(this.ds, id, callerOf(ctx).memberId);
     if (endpoint.disabled_at) throw AppError.conflict('This endpoint is disabled; register it again to use it.');
     return this.ds.transaction(async (em) => {

@@ -1,6 +1,6 @@
 import { Agent, get } from 'node:https';
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, NotPublicAddressError, publicAddresses, publicOnlyLookup, type Lookup } from './outbound-address.js';
+import { isPublicAddress, isSpecialUseName, NotPublicAddressError, publicAddresses, publicOnlyLookup, type Lookup } from './outbound-address.js';
 
 /** A resolver that answers the given addresses for every name, as a hostile DNS server would. */
 const answering = (...addresses: string[]): Lookup => (_hostname, _options, callback) =>
@@ -15,6 +15,15 @@ describe('isPublicAddress', () => {
 
   it.each(['142.250.74.10', '8.8.8.8', '2a00:1450:4001:82b::200a', '::ffff:8.8.8.8'])('accepts %s', (address) =>
     expect(isPublicAddress(address)).toBe(true));
+});
+
+describe('isSpecialUseName', () => {
+  it('knows the names that never stand for a public host, without DNS', () => {
+    for (const name of ['localhost', 'LOCALHOST.', 'a.localhost', 'localhost.localdomain.invalid', 'printer.local', 'x.test', 'api.example', 'db.internal', 'nas.home.arpa']) {
+      expect(isSpecialUseName(name), name).toBe(true);
+    }
+    for (const name of ['example.com', 'hooks.example.org', 'localhost.com', 'internal.example.net', 'test.io']) expect(isSpecialUseName(name), name).toBe(false);
+  });
 });
 
 describe('publicAddresses', () => {

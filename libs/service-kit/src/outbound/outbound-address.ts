@@ -35,6 +35,15 @@ export type Lookup = (
   hostname: string, options: LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
 ) => void;
 
+/**
+ * Names that never stand for a public internet host (RFC 6761 and 6762, and the names networks
+ * keep for themselves): refused without asking DNS, which may not even answer for them.
+ */
+export function isSpecialUseName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || /\.(localhost|invalid|local|test|example|internal|home\.arpa)$/.test(name) || /^(invalid|local|test|example|internal)$/.test(name);
+}
+
 export class NotPublicAddressError extends Error {
   readonly code = 'ENOTPUBLIC';
 
