@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { CATEGORIES } from '@marketplace/contracts';
+import { openJobsInsert, settleBoard } from './seed.js';
 
 /** Words titles and descriptions are drawn from, so a search word matches a known share of the board. */
 export const BOARD_WORDS = [
@@ -41,49 +42,19 @@ export async function seedBoard(databaseUrl: string, jobs: number, posters: numb
        FROM generate_series(1, $1::int) AS g`,
       [posters],
     );
-    await client.query(
-      `WITH poster_ids AS (SELECT array_agg(member_id ORDER BY member_id) AS ids FROM posters),
-            words AS (SELECT $3::text[] AS w)
-       INSERT INTO jobs (id, poster_id, poster_visibility, title, category, constraints, status, safety_hidden,
-                         created_at, version, updated_at, closes_at, applicants, preferred_workers)
-       SELECT gen_random_uuid(),
-              poster_ids.ids[1 + floor(r.poster_pick * array_length(poster_ids.ids, 1))::int],
-              CASE WHEN r.visibility_pick < 0.15 THEN 'anonymous' ELSE 'public' END,
-              initcap(words.w[r.t1]) || ' ' || words.w[r.t2] || ' job ' || r.g,
-              r.category,
-              E'## Scope\n\nWork on the ' || words.w[r.d1] || ' and ' || words.w[r.d2] || ' parts, then the ' || words.w[r.d3]
-                || E' follow-up.\n\n## Deliverables\n\n- A written summary\n- The source files\n\n## Timeline\n\nTwo weeks.',
-              'open',
-              false,
-              r.created_at,
-              1,
-              NULL,
-              r.created_at + interval '14 days',
-              r.applicants,
-              '[]'::jsonb
-       FROM (
-         SELECT g,
-                ($2::text[])[1 + floor(random() * cardinality($2::text[]))::int] AS category,
-                -- Posts arrive in time order, as on a live board (the heap is then ordered by age).
-                now() - interval '13 days' * (1 - g::float8 / $1::int) - random() * interval '1 minute' AS created_at,
-                random() AS poster_pick,
-                random() AS visibility_pick,
-                1 + floor(random() * cardinality($3::text[]))::int AS t1,
-                1 + floor(random() * cardinality($3::text[]))::int AS t2,
-                1 + floor(random() * cardinality($3::text[]))::int AS d1,
-                1 + floor(random() * cardinality($3::text[]))::int AS d2,
-                1 + floor(random() * cardinality($3::text[]))::int AS d3,
-                floor(random() * 40)::int AS applicants
-         FROM generate_series(1, $1::int) AS g
-       ) AS r
-       CROSS JOIN poster_ids CROSS JOIN words`,
-      [jobs, [...CATEGORIES], BOARD_WORDS],
-    );
-    await client.query('VACUUM ANALYZE jobs');
-    await client.query('VACUUM ANALYZE posters');
-    const { rows } = await client.query<{ open: number }>(
-      `SELECT count(*)::int AS open FROM jobs WHERE status = 'open' AND NOT safety_hidden AND closes_at > now()`);
-    return { jobs, posters, openJobs: rows[0]?.open ?? 0, ms: Date.now() - began };
+    await client.query(openJobsInsert({
+      anonymousWhen: 'r.visibility_pick < 0.15',
+      title: "initcap(words.w[r.t1]) || ' ' || words.w[r.t2] || ' job ' || r.g",
+      constraints: "E'## Scope\\n\\nWork on the ' || words.w[r.d1] || ' and ' || words.w[r.d2] || ' parts, then the ' || words.w[r.d3]"
+        + " || E' follow-up.\\n\\n## Deliverables\\n\\n- A written summary\\n- The source files\\n\\n## Timeline\\n\\nTwo weeks.'",
+      // Posts arrive in time order, as on a live board (the heap is then ordered by age).
+      draws: `now() - interval '13 days' * (1 - g::float8 / $1::int) - random() * interval '1 minute' AS created_at,
+                ${['t1', 't2', 'd1', 'd2', 'd3'].map((c) => `1 + floor(random() * cardinality($3::text[]))::int AS ${c}`).join(',\n                ')},
+                floor(random() * 40)::int AS applicants`,
+      with: { name: 'words', sql: 'SELECT $3::text[] AS w' },
+    }), [jobs, [...CATEGORIES], BOARD_WORDS]);
+    const openJobs = await settleBoard(client);
+    return { jobs, posters, openJobs, ms: Date.now() - began };
   } finally {
     await client.end();
   }

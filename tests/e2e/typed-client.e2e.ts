@@ -25,7 +25,7 @@ describe('the typed REST client', () => {
     expect(missing.error).toMatchObject({ error: expect.any(String) });
   });
 
-  it('the example script posts, applies and hires with two members\' keys', async () => {
+  it('the example script posts, applies, hires, and the worker\'s receiver verifies the signed webhook of the hire', async () => {
     const [poster, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
     const script = resolve('libs/client/examples/post-and-hire.ts');
     const { code, output } = await new Promise<{ code: number | null; output: string }>((done) => {
@@ -40,6 +40,9 @@ describe('the typed REST client', () => {
     expect(code, output).toBe(0);
     expect(output).toMatch(/^posted [0-9a-f-]{36} \(version 1\); requests left this minute: "api_key_requests";r=\d+;t=\d+$/m);
     expect(output).toMatch(/^hired: application [0-9a-f-]{36} is accepted$/m);
+    expect(output).toMatch(/^webhook \S+: application\.accepted, signature verified$/m);
+    expect(output).toMatch(/^the worker was told by webhook: \{.*"jobId":"[0-9a-f-]{36}"/m);
+    expect(output).not.toMatch(/webhook refused/);
     const jobs = await api(base, '/api/me/jobs', { key: poster.key });
     expect(jobs.body.jobs[0]).toMatchObject({ title: 'Proofread a one-page flyer', status: 'in_progress' });
   });

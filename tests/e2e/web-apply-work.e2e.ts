@@ -1,27 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  api, createMembers, DESKTOP_WIDTH, launchBrowser, openAs, pageProblemsAtWidths, signIn, type TestMember,
+  api, DESKTOP_WIDTH, openAs, pageProblemsAtWidths, type TestMember,
 } from '@marketplace/testing';
+import { webStage } from './support/web-stage.js';
 
 /** A member applies, works and talks on a job in Chromium, with the poster on the other side of each step. */
 
-const base = inject('baseUrl');
-const nats = inject('natsUrl');
-const mailDir = inject('mailDir');
+const stage = webStage(2);
+const { base } = stage;
 
-let browser: Browser;
-let poster: TestMember;
-let worker: TestMember;
-const tokens = new Map<string, string>();
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  [poster, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
-  for (const m of [poster, worker]) tokens.set(m.id, (await signIn(base, mailDir, { email: m.email })).token);
-});
-afterAll(async () => { await browser?.close(); });
+let browser: Browser, poster: TestMember, worker: TestMember;
+beforeAll(() => { browser = stage.browser(); [poster, worker] = stage.members() as [TestMember, TestMember]; });
 
 async function postJob(title: string): Promise<string> {
   const res = await api(base, '/api/me/jobs', { key: poster.key, body: { title, category: 'design', constraints: '## Brief\nDraw a **logo**.' } });
@@ -31,7 +22,7 @@ async function postJob(title: string): Promise<string> {
 
 /** Opens a page as a member (or nobody) at the desktop width. */
 async function open(member: TestMember | null, path: string, allowStatus?: (status: number) => boolean) {
-  return openAs(browser, base, member ? tokens.get(member.id)! : null, path, { width: DESKTOP_WIDTH, allowStatus });
+  return openAs(browser, base, member ? stage.session(member) : null, path, { width: DESKTOP_WIDTH, allowStatus });
 }
 
 /** The page as it is now passes axe, and at phone and desktop width it fits with a screenshot kept. */
@@ -104,7 +95,7 @@ describe('applying and working on a job in the browser', () => {
     await checkPage(review.page, 'work-poster-review');
     // The turned-in file downloads from its round, as the poster, byte for byte.
     const href = await review.page.locator('#round-1').getByRole('link', { name: 'final.png' }).getAttribute('href');
-    const got = await fetch(`${base}${href}`, { headers: { cookie: `mk_session=${tokens.get(poster.id)}` } });
+    const got = await fetch(`${base}${href}`, { headers: { cookie: `mk_session=${stage.session(poster)}` } });
     expect(got.status).toBe(200);
     expect(Buffer.from(await got.arrayBuffer()).equals(data)).toBe(true);
     await review.page.getByLabel('What should change').fill('Make the text bigger, please.');

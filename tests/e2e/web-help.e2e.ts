@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  api, createMembers, launchBrowser, openAs, pageProblemsAtWidths, signIn, type TestMember,
+  api, openAs, pageProblemsAtWidths, type TestMember,
 } from '@marketplace/testing';
+import { webStage } from './support/web-stage.js';
 
 /** Asking the team for help, reporting problems and ideas, and reporting content, from the browser. */
 
-const base = inject('baseUrl');
-const nats = inject('natsUrl');
-const mailDir = inject('mailDir');
+const stage = webStage(2, { signedIn: [1] });
+const { base } = stage;
 
-let browser: Browser;
-let poster: TestMember;
-let reader: TestMember;
+let browser: Browser, poster: TestMember, reader: TestMember;
 let session: string;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  [poster, reader] = (await createMembers(nats, 2)) as [TestMember, TestMember];
-  session = (await signIn(base, mailDir, { email: reader.email })).token;
-});
-afterAll(async () => { await browser?.close(); });
+beforeAll(() => { browser = stage.browser(); [poster, reader] = stage.members() as [TestMember, TestMember]; session = stage.session(reader); });
 
 async function checkPage(page: Page, name: string): Promise<void> {
   expect(await pageProblemsAtWidths(page, `help-${name}`)).toEqual([]);

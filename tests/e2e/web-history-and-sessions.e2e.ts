@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  api, axeViolations, checkLayout, createMembers, DESKTOP_WIDTH, launchBrowser, openAs, PHONE_WIDTH, signIn, type TestMember,
+  api, axeViolations, checkLayout, DESKTOP_WIDTH, openAs, PHONE_WIDTH, signIn, type TestMember,
 } from '@marketplace/testing';
+import { webStage } from './support/web-stage.js';
 
 /** A job's earlier versions, how my jobs do, and signing out everywhere, in the browser. */
 
-const base = inject('baseUrl');
-const nats = inject('natsUrl');
-const mailDir = inject('mailDir');
+const stage = webStage(2, { signedIn: [] });
+const { base, mailDir } = stage;
 
-let browser: Browser;
-let poster: TestMember;
-let reader: TestMember;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  [poster, reader] = (await createMembers(nats, 2)) as [TestMember, TestMember];
-});
-afterAll(async () => { await browser?.close(); });
+let browser: Browser, poster: TestMember, reader: TestMember;
+beforeAll(() => { browser = stage.browser(); [poster, reader] = stage.members() as [TestMember, TestMember]; });
 
 describe('history and sessions in the browser', () => {
   it('a job edited twice links its versions; each version reads as it was published', async () => {

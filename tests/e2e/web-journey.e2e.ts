@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  api, createMembers, launchBrowser, openAs, pageProblemsAtWidths, signIn, type TestMember,
+  api, openAs, pageProblemsAtWidths, type TestMember,
 } from '@marketplace/testing';
+import { webStage } from './support/web-stage.js';
 
 /**
  * Two people, each only in the browser, from a job posted on a form to both ratings being public:
@@ -11,21 +12,11 @@ import {
  * fits a phone and a desktop, with its screenshots kept.
  */
 
-const base = inject('baseUrl');
-const nats = inject('natsUrl');
-const mailDir = inject('mailDir');
+const stage = webStage(2);
+const { base } = stage;
 
-let browser: Browser;
-let poster: TestMember;
-let worker: TestMember;
-const sessions = new Map<string, string>();
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  [poster, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
-  for (const m of [poster, worker]) sessions.set(m.id, (await signIn(base, mailDir, { email: m.email })).token);
-});
-afterAll(async () => { await browser?.close(); });
+let browser: Browser, poster: TestMember, worker: TestMember;
+beforeAll(() => { browser = stage.browser(); [poster, worker] = stage.members() as [TestMember, TestMember]; });
 
 async function checkPage(page: Page, name: string): Promise<void> {
   expect(await pageProblemsAtWidths(page, `journey-${name}`)).toEqual([]);
@@ -38,7 +29,7 @@ describe('a job from start to finish in the browser', () => {
     const title = `Journey logo ${randomUUID().slice(0, 6)}`;
 
     // The poster posts from the form and lands on the job's own page.
-    const asPoster = await openAs(browser, base, sessions.get(poster.id)!, '/me/jobs/new');
+    const asPoster = await openAs(browser, base, stage.session(poster), '/me/jobs/new');
     await checkPage(asPoster.page, 'post-form');
     await asPoster.page.fill('#job-title', title);
     await asPoster.page.selectOption('#job-category', 'design');
@@ -49,7 +40,7 @@ describe('a job from start to finish in the browser', () => {
     await checkPage(asPoster.page, 'posted');
 
     // The worker finds it on the board and applies from the job page.
-    const asWorker = await openAs(browser, base, sessions.get(worker.id)!, '/');
+    const asWorker = await openAs(browser, base, stage.session(worker), '/');
     await asWorker.page.getByRole('link', { name: title }).click();
     await asWorker.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await asWorker.page.getByLabel('Your pitch').fill('Bakery logos are my favourite.');

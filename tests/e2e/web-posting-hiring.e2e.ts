@@ -1,29 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  api, axeViolations, createMembers, launchBrowser, openAs, pageProblemsAtWidths, PHONE_WIDTH, signIn, type TestMember, until,
+  api, axeViolations, openAs, pageProblemsAtWidths, PHONE_WIDTH, type TestMember, until,
 } from '@marketplace/testing';
+import { webStage } from './support/web-stage.js';
 
 /** A poster in Chromium: posting from the form, previewing, editing against a concurrent edit, hiring, file access, closing. */
 
-const base = inject('baseUrl');
-const nats = inject('natsUrl');
-const mailDir = inject('mailDir');
+const stage = webStage(3, { signedIn: [0] });
+const { base } = stage;
 
-let browser: Browser;
-let poster: TestMember;
-let ann: TestMember;
-let bob: TestMember;
+let browser: Browser, poster: TestMember, ann: TestMember, bob: TestMember;
 let session: string;
 /** The job posted through the form; later tests edit it and hire for it. */
 let jobId: string;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  [poster, ann, bob] = (await createMembers(nats, 3)) as [TestMember, TestMember, TestMember];
-  session = (await signIn(base, mailDir, { email: poster.email })).token;
-});
-afterAll(async () => { await browser?.close(); });
+beforeAll(() => { browser = stage.browser(); [poster, ann, bob] = stage.members() as [TestMember, TestMember, TestMember]; session = stage.session(poster); });
 
 /** The page is accessible and fits a phone and a desktop, with screenshots of both kept. */
 async function checkPage(path: string, name: string): Promise<void> {

@@ -1,10 +1,8 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { CallerVia } from '@marketplace/contracts';
 
-/** A member's request for help (contact_for_help), for staff to answer. */
-@Entity({ name: 'help_requests' })
-@Index('help_requests_created', ['createdAt'])
-export class HelpRequestEntity {
+/** What every message a member sends to staff records: who sent it, how they reached the API, and when. */
+abstract class MemberSubmission {
   @PrimaryColumn('uuid')
   id!: string;
 
@@ -15,6 +13,14 @@ export class HelpRequestEntity {
   @Column('text')
   via!: CallerVia;
 
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+}
+
+/** A member's request for help (contact_for_help), for staff to answer. */
+@Entity({ name: 'help_requests' })
+@Index('help_requests_created', ['createdAt'])
+export class HelpRequestEntity extends MemberSubmission {
   @Column('text')
   topic!: string;
 
@@ -26,24 +32,12 @@ export class HelpRequestEntity {
 
   @Column('text', { name: 'application_id', nullable: true })
   applicationId!: string | null;
-
-  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
-  createdAt!: Date;
 }
 
 /** A problem met on the website, the API or the MCP tools. */
 @Entity({ name: 'problem_reports' })
 @Index('problem_reports_created', ['createdAt'])
-export class ProblemReportEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
-  @Column('uuid', { name: 'member_id' })
-  memberId!: string;
-
-  @Column('text')
-  via!: CallerVia;
-
+export class ProblemReportEntity extends MemberSubmission {
   /** web, rest or mcp: as given, else the surface the report came through. */
   @Column('text')
   channel!: string;
@@ -60,31 +54,16 @@ export class ProblemReportEntity {
   /** The client's User-Agent as the gateway saw it, for staff looking into the problem. */
   @Column('text', { name: 'user_agent', nullable: true })
   userAgent!: string | null;
-
-  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
-  createdAt!: Date;
 }
 
 @Entity({ name: 'feature_requests' })
 @Index('feature_requests_created', ['createdAt'])
-export class FeatureRequestEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
-  @Column('uuid', { name: 'member_id' })
-  memberId!: string;
-
-  @Column('text')
-  via!: CallerVia;
-
+export class FeatureRequestEntity extends MemberSubmission {
   @Column('text')
   title!: string;
 
   @Column('text')
   description!: string;
-
-  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
-  createdAt!: Date;
 }
 
 export type ContentReportStatus = 'open' | 'dismissed' | 'removed';

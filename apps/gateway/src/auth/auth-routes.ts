@@ -126,11 +126,11 @@ ${intro}
 
 /** The browser-navigation routes above, for the OpenAPI document (they are not catalogue operations). */
 export function authRouteDocs(): Record<string, Record<string, unknown>> {
-  const redirect = (summary: string, parameters: { name: string; description: string; required?: boolean }[]) => ({
+  const redirect = (summary: string, parameters: { name: string; description: string; required?: boolean }[], errors: Record<string, unknown> = {}) => ({
     get: {
       summary, tags: ['identity'], security: [],
       parameters: parameters.map((p) => ({ name: p.name, in: 'query', required: p.required ?? false, description: p.description, schema: { type: 'string' } })),
-      responses: { '302': { description: 'Redirect; on success it sets the HttpOnly session cookie (__Host-mk_session behind https, mk_session on http)' } },
+      responses: { '302': { description: 'Redirect; on success it sets the HttpOnly session cookie (__Host-mk_session behind https, mk_session on http)' }, ...errors },
     },
   });
   return {
@@ -148,11 +148,11 @@ export function authRouteDocs(): Record<string, Record<string, unknown>> {
         responses: { '303': { description: 'Redirect; on success it sets the HttpOnly session cookie (__Host-mk_session behind https, mk_session on http)' }, '403': { $ref: '#/components/responses/Error403' } },
       },
     },
-    '/api/auth/sign-in/oidc': redirect('Start signing in with the configured OpenID Connect provider (404 when none is configured)', [
+    '/api/auth/sign-in/oidc': redirect('Start signing in with the configured OpenID Connect provider (403 for an untrusted callback URL, 404 when none is configured, 503 when the provider does not answer)', [
       { name: 'callbackURL', description: 'Where to land after signing in (a path here or a trusted origin)' },
       { name: 'newUserCallbackURL', description: 'Where a first sign-in lands instead' },
       { name: 'errorCallbackURL', description: 'Where a failure lands, with ?error=' },
-    ]),
+    ], { '403': { $ref: '#/components/responses/Error403' }, '404': { $ref: '#/components/responses/Error404' }, '503': { $ref: '#/components/responses/Error503' } }),
     [OIDC_CALLBACK]: redirect('Where the provider sends the browser back; starts a session (accounts link by verified email)', [
       { name: 'code', description: 'Authorization code' }, { name: 'state', description: 'Must match this browser\'s sign-in' },
     ]),
