@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { applicationSubmittedV1 } from '@marketplace/contracts';
 import { api, createMember, dbQuery, mailTo, until } from '@marketplace/testing';
@@ -11,7 +14,9 @@ const db = inject('databaseUrl');
 const mailDir = inject('mailDir');
 
 describe('the notifications processes crash mid-stream', () => {
+  const servers: Server[] = [];
   afterAll(async () => {
+    await Promise.all(servers.map((s) => new Promise((closed) => s.close(closed))));
     await service('start', 'notifications').catch(() => undefined);
     await service('start', 'notifications-worker').catch(() => undefined);
   });
@@ -68,4 +73,65 @@ describe('the notifications processes crash mid-stream', () => {
       'SELECT count(*)::int AS n FROM notifications.email_digests WHERE member_id = $1 AND emailed', [poster.id]);
     expect(digests[0]!.n).toBe(mails.length);
   });
+
+  it('the worker SIGKILLed in the middle of a webhook delivery loses and doubles nothing: every event reaches the endpoint under one webhook-id', async () => {
+    const poster = await createMember(nats);
+    // The receiver holds its first requests open for a while, so the kill lands mid-delivery.
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    let open = 0;
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        const hold = received.length <= 2 ? 4_000 : 0;
+        open += 1;
+        setTimeout(() => { open -= 1; res.writeHead(204).end(); }, hold);
+      });
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    servers.push(server);
+    const hook = await api(base, '/api/me/webhooks', {
+      key: poster.key, body: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, events: ['application.submitted'] },
+    });
+    expect(hook.status).toBe(201);
+
+    const jobId = randomUUID();
+    const events: string[] = [];
+    const publish = async () => {
+      events.push(await publishEvent(nats, applicationSubmittedV1, {
+        applicationId: randomUUID(), jobId, applicantId: randomUUID(), posterId: poster.id, jobVersion: 1, viaAgent: true,
+        submittedAt: new Date().toISOString(),
+      }));
+    };
+    for (let i = 0; i < 8; i++) await publish();
+    await until(async () => open > 0 || undefined, { timeoutMs: 30_000, what: 'a delivery in flight' });
+    await service('kill', 'notifications-worker');
+    for (let i = 0; i < 8; i++) await publish();
+    await service('start', 'notifications-worker');
+
+    // Every event is delivered; the log shows one delivery per event, each delivered.
+    const log = await until(async () => {
+      const rows = await dbQuery<{ event_id: string; id: string; status: string }>(db,
+        'SELECT event_id, id, status FROM notifications.webhook_deliveries WHERE endpoint_id = $1', [hook.body.id]);
+      return rows.length === events.length && rows.every((r) => r.status === 'delivered') ? rows : undefined;
+    }, { timeoutMs: 100_000, intervalMs: 500, what: 'every webhook delivered after the worker came back' });
+    expect(log.map((r) => r.event_id).sort()).toEqual([...events].sort());
+
+    // What the receiver saw: signed bodies; each event under exactly one webhook-id, and every id the log's.
+    const verifier = new Webhook(hook.body.secret);
+    const idsByEvent = new Map<string, Set<string>>();
+    for (const r of received) {
+      const id = String(r.headers['webhook-id']);
+      const event = verifier.verify(r.body, {
+        'webhook-id': id, 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']),
+      }) as { data: { eventId: string } };
+      idsByEvent.set(event.data.eventId, (idsByEvent.get(event.data.eventId) ?? new Set()).add(id));
+    }
+    expect([...idsByEvent.keys()].sort()).toEqual([...events].sort());
+    expect([...idsByEvent.values()].every((ids) => ids.size === 1)).toBe(true);
+    expect(new Set([...idsByEvent.values()].flatMap((ids) => [...ids]))).toEqual(new Set(log.map((r) => r.id)));
+    // The attempt cut by the kill was sent again under its id: at least once, never under a new id.
+    expect(received.length).toBeGreaterThanOrEqual(events.length);
+  }, 150_000);
 });
