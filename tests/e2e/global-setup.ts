@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { getFreePort, processLayout, startInfrastructure, startServices, type ProcessLayout } from '@marketplace/local-stack';
-import { startNetworkProvider } from '@marketplace/testing';
+import { startDnsServer, startNetworkProvider } from '@marketplace/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +26,8 @@ declare module 'vitest' {
     s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
     /** This system's bus secrets (JSON); bus-credentials.setup.ts hands them to each test process. */
     busCredentials: string;
+    /** The zone file of the DNS server names members give are looked up with (OUTBOUND_DNS_SERVERS): `{name: [addresses]}`. */
+    dnsZoneFile: string;
   }
 }
 
@@ -69,6 +71,10 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
   const lines: string[] = [];
   // The network profile provider is a local HTTP server speaking the provider protocol.
   const network = await startNetworkProvider();
+  // Names members give (webhook hosts) resolve through a DNS server the tests can re-point.
+  const dnsZoneFile = join(mkdtempSync(join(tmpdir(), 'marketplace-dns-')), 'zone.json');
+  writeFileSync(dnsZoneFile, '{}');
+  const dns = await startDnsServer(dnsZoneFile);
   const infra = await startInfrastructure({
     dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
   });
@@ -80,6 +86,7 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
       ...E2E_ENV,
       OIDC_ISSUER: oidcIssuer, OIDC_CLIENT_ID: E2E_OIDC.clientId, OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret, OIDC_NAME: E2E_OIDC.name,
       NETWORK_PROVIDER_URL: network.url,
+      OUTBOUND_DNS_SERVERS: dns.address,
       OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN: `http://127.0.0.1:${clientMetadataPort}`,
     },
     log: (app, line) => { if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`); },
@@ -130,6 +137,7 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
   // Test processes reach the bus as the principal a check stands in for (operator, a service). Each
   // project has its own system, so its secrets travel with the project, not through this process's env.
   project.provide('busCredentials', JSON.stringify(infra.bus.credentials));
+  project.provide('dnsZoneFile', dnsZoneFile);
   process.stdout.write(`e2e system (${layout}) up at ${system.baseUrl} in ${Date.now() - started} ms\n`);
 
   return async () => {
@@ -137,5 +145,6 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
     await system.stopAll();
     await infra.stop();
     await network.stop();
+    await dns.stop();
   };
 }

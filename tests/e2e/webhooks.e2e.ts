@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -7,6 +9,15 @@ import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
+const zoneFile = inject('dnsZoneFile');
+
+/** Points a name at addresses on the DNS server the system looks members' hosts up with (a DNS change). */
+function pointName(name: string, addresses: string[]): void {
+  const zone = JSON.parse(readFileSync(zoneFile, 'utf8')) as Record<string, string[]>;
+  zone[name] = addresses;
+  writeFileSync(`${zoneFile}.next`, JSON.stringify(zone));
+  renameSync(`${zoneFile}.next`, zoneFile);
+}
 
 interface Received { headers: IncomingHttpHeaders; body: string }
 interface Receiver { url: string; received: Received[]; server: Server }
@@ -161,5 +172,31 @@ describe('webhooks', () => {
     await until(() => r.received.some((x) => x.headers['webhook-id'] === ping.id), { what: 'the ping' });
     const log = toolOutcome(await mcp(base, 'tools/call', { name: 'list_webhook_deliveries', arguments: { webhook_id: made.id } }, token));
     expect(log.deliveries[0].id).toBe(ping.id);
+  });
+
+  it('a name that resolved to a public address at registration and to a private one at delivery is refused at delivery', async () => {
+    const [member] = (await createMembers(nats, 1)) as [TestMember];
+    const name = `hooks-${randomUUID().slice(0, 8)}.shop.example.org`;
+    // Resolving to a private address at registration: refused then.
+    pointName(name, ['10.0.0.7']);
+    const early = await api(base, '/api/me/webhooks', { key: member.key, body: { url: `https://${name}/hook` } });
+    expect(early.status).toBe(400);
+    expect(early.body.fields.url).toMatch(/public/);
+    // Public at registration: taken.
+    pointName(name, ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946']);
+    const hook = await api(base, '/api/me/webhooks', { key: member.key, body: { url: `https://${name}/hook` } });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    // Then the name is re-pointed inward (DNS rebinding): the delivery's own connection is refused before it connects.
+    pointName(name, ['127.0.0.1']);
+    const ping = await api(base, `/api/me/webhooks/${hook.body.id}/ping`, { key: member.key, method: 'POST' });
+    expect(ping.status).toBe(200);
+    const refused = await until(async () => {
+      const found = (await deliveries(member, hook.body.id) as { id: string; status: string; lastError: string | null; attempts: number }[])
+        .find((d) => d.id === ping.body.id);
+      return found && found.attempts > 0 ? found : undefined;
+    }, { what: 'the delivery attempt' });
+    expect(refused).toMatchObject({ status: 'pending', lastError: 'The endpoint host resolves to an address that is not public.' });
+    // Pointed at nothing at all: unknown to DNS reads as refused at registration, not as an outage.
+    expect((await api(base, '/api/me/webhooks', { key: member.key, body: { url: `https://nx-${name}/hook` } })).status).toBe(400);
   });
 });

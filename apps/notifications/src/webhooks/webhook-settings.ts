@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { serviceEnv, settingsOf } from '@marketplace/service-kit';
 
 export interface WebhookSettings {
   /** First retry delay, doubled per attempt up to maxDelayMs. */
@@ -12,21 +12,16 @@ export interface WebhookSettings {
   sealKey?: string;
 }
 
-function positive(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
-  const raw = env[key]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${key} must be a positive number, not "${raw}"`);
-  return value;
-}
-
+/** Read through the kit's one settings reader, and at start (service.ts), so a bad value stops the service. */
 export function webhookSettings(env: NodeJS.ProcessEnv = serviceEnv()): WebhookSettings {
+  const settings = settingsOf(env);
+  const sealKey = settings.string('WEBHOOK_SECRET_KEY');
   return {
-    retryBaseMs: positive(env, 'WEBHOOK_RETRY_BASE_MS', 30_000),
-    maxDelayMs: positive(env, 'WEBHOOK_RETRY_MAX_MS', 4 * 3_600_000),
-    giveUpMs: positive(env, 'WEBHOOK_GIVE_UP_HOURS', 72) * 3_600_000,
-    loopbackHttp: env.NODE_ENV !== 'production',
-    sealKey: env.WEBHOOK_SECRET_KEY?.trim() || undefined,
+    retryBaseMs: settings.duration('WEBHOOK_RETRY_BASE_MS', 30_000, { min: 1 }),
+    maxDelayMs: settings.duration('WEBHOOK_RETRY_MAX_MS', 4 * 3_600_000, { min: 1 }),
+    giveUpMs: settings.number('WEBHOOK_GIVE_UP_HOURS', 72, { min: 0.001 }) * 3_600_000,
+    loopbackHttp: settings.string('NODE_ENV') !== 'production',
+    ...(sealKey ? { sealKey } : {}),
   };
 }
 

@@ -26,6 +26,7 @@ import { currentScope, inServiceScope, serviceMetrics, type LogOutput, type Serv
 import { settingsOf } from '../scope/settings.js';
 import { busTimeoutMs } from '../bus/bus-client.js';
 import { streamReplicas } from '../bus/stream-replicas.js';
+import { outboundDnsServers } from '../outbound/outbound-address.js';
 import { limitsConfig } from '../limits/limits-config.js';
 import { modelBudgetFromEnv } from '../models/model-budget.js';
 import { modelConfigFromEnv } from '../models/model-provider.js';
@@ -64,6 +65,7 @@ function readSettingsAtStart(def: ServiceDefinition, env: ServiceEnv): void {
   limitsConfig();
   busTimeoutMs();
   streamReplicas(env);
+  outboundDnsServers(env);
   modelConfigFromEnv(env);
   modelBudgetFromEnv(env);
   if (Object.keys(env).some((k) => k.startsWith('S3_') && env[k]?.trim())) readStorageConfig(env);

@@ -1,6 +1,6 @@
 import { Agent, get } from 'node:https';
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, isSpecialUseName, NotPublicAddressError, publicAddresses, publicOnlyLookup, type Lookup } from './outbound-address.js';
+import { isPublicAddress, isSpecialUseName, NotPublicAddressError, outboundDnsServers, publicAddresses, publicOnlyLookup, type Lookup } from './outbound-address.js';
 
 /** A resolver that answers the given addresses for every name, as a hostile DNS server would. */
 const answering = (...addresses: string[]): Lookup => (_hostname, _options, callback) =>
@@ -46,5 +46,15 @@ describe('publicOnlyLookup', () => {
       get('https://push.example.test/x', { agent }, () => resolve(new Error('connected') as NodeJS.ErrnoException)).on('error', resolve);
     });
     expect(failure.code).toBe('ENOTPUBLIC');
+  });
+});
+
+describe('OUTBOUND_DNS_SERVERS', () => {
+  it('takes IP addresses with optional ports, and stops the service at start on anything else, naming the variable', () => {
+    expect(outboundDnsServers({})).toEqual([]);
+    expect(outboundDnsServers({ OUTBOUND_DNS_SERVERS: '10.0.0.2, 127.0.0.1:5353,[2001:db8::53]:53' })).toEqual(['10.0.0.2', '127.0.0.1:5353', '[2001:db8::53]:53']);
+    for (const bad of ['dns.example.org', '10.0.0', '10.0.0.2:x', 'https://1.1.1.1']) {
+      expect(() => outboundDnsServers({ OUTBOUND_DNS_SERVERS: bad }), bad).toThrow(/^OUTBOUND_DNS_SERVERS=/);
+    }
   });
 });

@@ -1,5 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
+import { lookup as dnsLookup, Resolver, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { settingsOf } from '../scope/settings.js';
+import type { ServiceEnv } from '../scope/service-scope.js';
 
 /**
  * The one check for requests this product makes to addresses its members give it (browser push
@@ -52,7 +54,51 @@ export class NotPublicAddressError extends Error {
   }
 }
 
-const systemLookup: Lookup = (hostname, options, callback) => dnsLookup(hostname, options, callback);
+const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|\[[0-9a-f:.]+\](?::\d{1,5})?|[0-9a-f:]*:[0-9a-f:.]*)$/i;
+
+/**
+ * OUTBOUND_DNS_SERVERS: the resolvers (IP, or IP:port; comma-separated) that names members give
+ * (webhook and push endpoints) are looked up with, e.g. a filtering resolver of the cluster's
+ * egress; unset, the system's own lookup (/etc/hosts, then the system resolver).
+ */
+export function outboundDnsServers(env?: ServiceEnv): string[] {
+  return settingsOf(env).list('OUTBOUND_DNS_SERVERS', (s) => DNS_SERVER.test(s) && isIP(s.replace(/^\[|\](?::\d+)?$|:\d+$/g, '')) !== 0,
+    'an IP address with an optional port (10.0.0.2, 10.0.0.2:53, [2001:db8::53]:53)');
+}
+
+const resolvers = new Map<string, Resolver>();
+
+/** Looks a name up with the given DNS servers, A and AAAA both; a name with neither answers ENOTFOUND. */
+function resolverLookup(servers: string[]): Lookup {
+  const key = servers.join(',');
+  let resolver = resolvers.get(key);
+  if (!resolver) {
+    resolver = new Resolver({ timeout: 2_000, tries: 2 });
+    resolver.setServers(servers);
+    resolvers.set(key, resolver);
+  }
+  const ask = resolver;
+  return (hostname, _options, callback) => {
+    const family = (method: 'resolve4' | 'resolve6', f: 4 | 6) => new Promise<LookupAddress[]>((resolve, reject) =>
+      ask[method](hostname, (err, found) => (err ? reject(err) : resolve(found.map((address) => ({ address, family: f }))))));
+    void Promise.allSettled([family('resolve4', 4), family('resolve6', 6)]).then(([v4, v6]) => {
+      const found = [v4, v6].flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
+      if (found.length) return callback(null, found);
+      const reason = [v4, v6].map((r) => (r.status === 'rejected' ? (r.reason as NodeJS.ErrnoException) : undefined)).find((e) => e && e.code !== 'ENODATA');
+      const error: NodeJS.ErrnoException = reason ?? Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' });
+      // A name the resolver says does not exist reads as the system lookup's ENOTFOUND.
+      if (error.code === 'ENODATA' || error.code === 'NOTFOUND' || error.code === 'ENOTFOUND') error.code = 'ENOTFOUND';
+      callback(error, []);
+    });
+  };
+}
+
+/** The lookup for names members give: the configured resolvers, read when asked (per service), else the system's. */
+const systemLookup: Lookup = (hostname, options, callback) => {
+  const servers = outboundDnsServers();
+  if (servers.length) return resolverLookup(servers)(hostname, options, callback);
+  return dnsLookup(hostname, options, callback);
+};
 
 /** Every address a host name resolves to, refused unless all are public (an IP literal is judged as it is). */
 export async function publicAddresses(hostname: string, lookup: Lookup = systemLookup): Promise<LookupAddress[]> {
