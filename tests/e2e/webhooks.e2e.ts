@@ -4,12 +4,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { api, createMembers, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
+import { api, createMembers, mailTo, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
 import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const zoneFile = inject('dnsZoneFile');
+const mailDir = inject('mailDir');
 
 /** Points a name at addresses on the DNS server the system looks members' hosts up with (a DNS change). */
 function pointName(name: string, addresses: string[]): void {
@@ -132,8 +133,13 @@ describe('webhooks', () => {
     expect(pending.nextAttemptAt).toBeTruthy();
   });
 
-  it('an endpoint answering 410 is disabled and its member is told by an alert', async () => {
+  it('an endpoint answering 410 is disabled and its member is told by an alert and by email, whatever their switches', async () => {
     const [member] = (await createMembers(nats, 1)) as [TestMember];
+    // Every email switch off: an account notice is still emailed.
+    const off = await api(base, '/api/me/contact-notifications', {
+      key: member.key, method: 'PATCH', body: { comments: false, preferredWorker: false, applications: false, hiringAndWork: false, messages: false },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
     const gone = await receiver(() => 410);
     const hook = await register(member, gone.url);
     const ping = (await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).body;
@@ -150,6 +156,10 @@ describe('webhooks', () => {
       return seen.find((a) => a.kind === 'webhook.disabled');
     }, { what: 'the webhook.disabled alert' });
     expect(alert.message).toContain(gone.url);
+    const mail = await until(async () => (await mailTo(mailDir, member.email)).find((m) => m.text.includes(gone.url)), { what: 'the email about the disabled endpoint' });
+    expect(mail.text).toContain('was disabled: it answered 410 Gone');
+    expect(mail.text).toContain('This is a notice about your account.');
+    expect(mail.text).not.toContain('turn off at');
     expect((await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).status).toBe(409);
   });
 

@@ -1,10 +1,14 @@
 import type { ContactSwitch } from '@marketplace/contracts';
 
 /**
- * Which email switch governs the alerts of each event kind. Kinds not named here reach members
- * through their agent (pull and MCP results) and browser push only.
+ * What decides whether an alert is emailed: one of the member's switches, or `account` for notices
+ * about the account itself (an endpoint disabled), which are always emailed and carry no switch to
+ * turn off, as a service's own notices do.
  */
-export const EMAIL_SWITCH_OF: Readonly<Record<string, ContactSwitch>> = {
+export type EmailSwitch = ContactSwitch | 'account';
+
+/** The email switch of each event kind. Kinds not named here reach members through their agent (pull and MCP results) and browser push only. */
+export const EMAIL_SWITCH_OF: Readonly<Record<string, EmailSwitch>> = {
   'job.commented': 'comments',
   'job.preferred_workers_named': 'preferredWorker',
   'application.submitted': 'applications',
@@ -19,6 +23,7 @@ export const EMAIL_SWITCH_OF: Readonly<Record<string, ContactSwitch>> = {
   'work.cancelled': 'hiringAndWork',
   'work.reminder_sent': 'hiringAndWork',
   'message.sent': 'messages',
+  'webhook.disabled': 'account',
 };
 
 /** The preference column of each switch. */

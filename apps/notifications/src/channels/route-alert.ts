@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { alertEmailQueue, alertPushQueue, type ContactSwitch } from '@marketplace/contracts';
+import { alertEmailQueue, alertPushQueue } from '@marketplace/contracts';
 import { enqueueWork } from '@marketplace/service-kit';
 import { channelsConfig } from './channels.config.js';
-import { SWITCH_COLUMN } from './email-switches.js';
+import { SWITCH_COLUMN, type EmailSwitch } from './email-switches.js';
 
 /**
  * Sends a newly written alert on to email and browser push, inside the transaction that wrote it,
@@ -11,7 +11,7 @@ import { SWITCH_COLUMN } from './email-switches.js';
  * so queues nothing twice).
  */
 export async function routeAlert(
-  em: EntityManager, alert: { id: string; memberId: string; emailSwitch: ContactSwitch | null },
+  em: EntityManager, alert: { id: string; memberId: string; emailSwitch: EmailSwitch | null },
 ): Promise<void> {
   if (alert.emailSwitch && channelsConfig().smtpUrl) await joinEmailDigest(em, alert.id, alert.memberId, alert.emailSwitch);
   if (channelsConfig().push) {
@@ -26,12 +26,14 @@ export async function routeAlert(
  * opens one, due a window after the previous digest (at once for a member's first), and queues
  * it. Upserting the member's row locks it against the sender closing the digest at that moment.
  */
-async function joinEmailDigest(em: EntityManager, alertId: string, memberId: string, emailSwitch: ContactSwitch): Promise<void> {
-  const [prefs] = (await em.query(
-    `SELECT ${SWITCH_COLUMN[emailSwitch]} AS on FROM notification_preferences WHERE member_id = $1`, [memberId],
-  )) as { on: boolean }[];
-  // Switched off now: never emailed, even if the switch is turned back on later.
-  if (prefs && !prefs.on) return;
+async function joinEmailDigest(em: EntityManager, alertId: string, memberId: string, emailSwitch: EmailSwitch): Promise<void> {
+  if (emailSwitch !== 'account') {
+    const [prefs] = (await em.query(
+      `SELECT ${SWITCH_COLUMN[emailSwitch]} AS on FROM notification_preferences WHERE member_id = $1`, [memberId],
+    )) as { on: boolean }[];
+    // Switched off now: never emailed, even if the switch is turned back on later.
+    if (prefs && !prefs.on) return;
+  }
   await em.query('INSERT INTO email_alerts (alert_id, member_id, email_switch) VALUES ($1, $2, $3)', [alertId, memberId, emailSwitch]);
   const candidate = randomUUID();
   const [member] = (await em.query(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { alertEmailQueue, getMemberContact, type ContactSwitch } from '@marketplace/contracts';
+import type { EmailSwitch } from '../channels/email-switches.js';
 import { BusClient, DeferWork, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
 import { channelsConfig } from '../channels/channels.config.js';
 import { unsubscribeKey } from '../channels/notification-keys.js';
@@ -9,7 +10,7 @@ import { loadSwitches, SWITCH_TEXT } from './contact-notifications.handlers.js';
 import { signUnsubscribe } from './unsubscribe-token.js';
 
 interface DigestRow { member_id: string; send_after: Date; closed_at: Date | null; sent_at: Date | null }
-interface AlertRow { email_switch: ContactSwitch; message: string; job_id: string | null }
+interface AlertRow { email_switch: EmailSwitch; message: string; job_id: string | null }
 
 /**
  * Sends one member's digest: waits out the member's window, then takes every alert waiting for
@@ -38,7 +39,7 @@ export class AlertEmailWorker implements WorkHandler<typeof alertEmailQueue.payl
     const alerts = ((await this.ds.query(
       `SELECT e.email_switch, a.message, a.job_id FROM email_alerts e JOIN alerts a ON a.id = e.alert_id
        WHERE e.digest_id = $1 ORDER BY a.created_at, a.id`, [digestId],
-    )) as AlertRow[]).filter((a) => switches[a.email_switch]);
+    )) as AlertRow[]).filter((a) => a.email_switch === 'account' || switches[a.email_switch]);
     const { email, name } = alerts.length
       ? await this.bus.call(getMemberContact, { memberId }, { requestId: ctx.id, caller: null })
       : { email: null, name: null };
@@ -67,7 +68,8 @@ export class AlertEmailWorker implements WorkHandler<typeof alertEmailQueue.payl
   private async compose(digestId: string, memberId: string, to: string, name: string | null, alerts: AlertRow[]) {
     const key = await unsubscribeKey(this.ds);
     const base = channelsConfig().publicUrl;
-    const used = [...new Set(alerts.map((a) => a.email_switch))];
+    // Account notices are always sent: they name no switch and add no unsubscribe link.
+    const used = [...new Set(alerts.map((a) => a.email_switch))].filter((s): s is ContactSwitch => s !== 'account');
     const lines = alerts.map((a) => `- ${a.message}${a.job_id ? `\n  ${base}/jobs/${a.job_id}` : ''}`);
     const links = used.map((s) => `${SWITCH_TEXT[s]}: turn off at ${base}/unsubscribe?token=${signUnsubscribe(key, memberId, s)}`);
     const subject = alerts.length === 1 ? alerts[0]!.message : `${alerts.length} new alerts on the marketplace`;
@@ -75,18 +77,17 @@ export class AlertEmailWorker implements WorkHandler<typeof alertEmailQueue.payl
       `Hello${name ? ` ${name}` : ''},`, '',
       ...lines, '',
       'Your agent sees these alerts too (get_notifications).', '',
-      'You receive these emails because their switches are on:',
-      ...links,
+      ...(links.length ? ['You receive these emails because their switches are on:', ...links] : ['This is a notice about your account.']),
       `All switches: ${base}/api/me/contact-notifications`,
     ].join('\n');
-    const first = used[0]!;
+    const first = used[0];
     return {
       to, subject: subject.length > 150 ? `${subject.slice(0, 147)}...` : subject, text,
       messageId: `<alerts-${digestId}@marketplace>`,
-      headers: {
+      headers: first ? {
         'List-Unsubscribe': `<${base}/unsubscribe?token=${signUnsubscribe(key, memberId, first)}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+      } : {} as Record<string, string>,
     };
   }
 }
