@@ -6,7 +6,7 @@ import {
 import {
   BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
-import { ApplicationEntity } from './application.entity.js';
+import { decideWaiting, waitingBefore, type WaitingDecision } from './decide-waiting.js';
 import { toMyApplication } from './application.mapper.js';
 
 /** Only a waiting application can be withdrawn; withdrawing frees the member to apply again. */
@@ -21,25 +21,16 @@ export class WithdrawApplicationHandler implements OperationHandler<typeof withd
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('You have no application with this id.');
     if (!isUuid(id)) throw notFound;
-    // Read the job first: once the withdrawal commits, an unavailable jobs service must not turn it into a 503.
-    const before = await this.uow.run((em) => em.findOneBy(ApplicationEntity, { id, applicantId: caller.memberId }));
-    if (!before) throw notFound;
+    const decision: WaitingDecision = {
+      where: { id, applicantId: caller.memberId }, notFound, hidden: [], to: 'withdrawn',
+      refused: (status) => AppError.conflict(`Only a waiting application can be withdrawn; this one is ${status}.`),
+      record: (em, row, at) => recordEvent(em, applicationWithdrawnV1, {
+        applicationId: id, jobId: row.jobId, applicantId: row.applicantId, posterId: row.posterId, withdrawnAt: at.toISOString(),
+      }),
+    };
+    const before = await waitingBefore(this.uow, decision);
     const { jobs } = await this.bus.call(getJobStates, { jobIds: [before.jobId] }, ctx);
-    const app = await this.uow.run(async (em) => {
-      const row = await em.findOne(ApplicationEntity, { where: { id, applicantId: caller.memberId }, lock: { mode: 'pessimistic_write' } });
-      if (!row) throw notFound;
-      if (row.status !== 'submitted') {
-        throw AppError.conflict(`Only a waiting application can be withdrawn; this one is ${row.status}.`);
-      }
-      row.status = 'withdrawn';
-      row.decidedAt = new Date();
-      await em.update(ApplicationEntity, { id }, { status: row.status, decidedAt: row.decidedAt });
-      await recordEvent(em, applicationWithdrawnV1, {
-        applicationId: id, jobId: row.jobId, applicantId: row.applicantId, posterId: row.posterId,
-        withdrawnAt: row.decidedAt.toISOString(),
-      });
-      return row;
-    });
+    const app = await decideWaiting(this.uow, decision);
     return toMyApplication(app, jobs[0]);
   }
 }

@@ -6,7 +6,7 @@ import {
 import {
   BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
-import { ApplicationEntity } from '../applying/application.entity.js';
+import { decideWaiting, waitingBefore, type WaitingDecision } from '../applying/decide-waiting.js';
 import { toJobApplication } from '../applying/application.mapper.js';
 import { isPreferred } from './poster-job.js';
 
@@ -21,23 +21,17 @@ export class DeclineApplicationHandler implements OperationHandler<typeof declin
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
     if (!isUuid(id)) throw notFound;
-    // Read the job first: once the decline commits, an unavailable jobs service must not turn it into a 503.
-    const before = await this.uow.run((em) => em.findOneBy(ApplicationEntity, { id, posterId: caller.memberId }));
-    if (!before || before.status === 'withdrawn') throw notFound;
-    const job = await this.bus.call(getHiringJob, { jobId: before.jobId }, ctx);
-    const app = await this.uow.run(async (em) => {
-      const row = await em.findOne(ApplicationEntity, { where: { id, posterId: caller.memberId }, lock: { mode: 'pessimistic_write' } });
-      if (!row || row.status === 'withdrawn') throw notFound;
-      if (row.status !== 'submitted') throw AppError.conflict(`This application was already decided (${row.status}).`);
-      row.status = 'declined';
-      row.decidedAt = new Date();
-      await em.update(ApplicationEntity, { id }, { status: row.status, decidedAt: row.decidedAt });
-      await recordEvent(em, applicationDeclinedV1, {
+    const decision: WaitingDecision = {
+      where: { id, posterId: caller.memberId }, notFound, hidden: ['withdrawn'], to: 'declined',
+      refused: (status) => AppError.conflict(`This application was already decided (${status}).`),
+      record: (em, row, at) => recordEvent(em, applicationDeclinedV1, {
         applicationId: id, jobId: row.jobId, title: row.appliedTo.title, applicantId: row.applicantId,
-        posterId: row.posterId, reason: 'poster', declinedAt: row.decidedAt.toISOString(),
-      });
-      return row;
-    });
+        posterId: row.posterId, reason: 'poster', declinedAt: at.toISOString(),
+      }),
+    };
+    const before = await waitingBefore(this.uow, decision);
+    const job = await this.bus.call(getHiringJob, { jobId: before.jobId }, ctx);
+    const app = await decideWaiting(this.uow, decision);
     return toJobApplication(app, job.version, isPreferred(job, { id: app.applicantId, ...app.applicant }));
   }
 }
