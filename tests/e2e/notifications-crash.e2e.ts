@@ -13,6 +13,21 @@ const nats = inject('natsUrl');
 const db = inject('databaseUrl');
 const mailDir = inject('mailDir');
 
+/** Publishes application.submitted events to one poster, as the applications service would; `events` are their ids. */
+function applicationsTo(posterId: string): { events: string[]; publish(): Promise<void> } {
+  const jobId = randomUUID();
+  const events: string[] = [];
+  return {
+    events,
+    publish: async () => {
+      events.push(await publishEvent(nats, applicationSubmittedV1, {
+        applicationId: randomUUID(), jobId, applicantId: randomUUID(), posterId, jobVersion: 1, viaAgent: true,
+        submittedAt: new Date().toISOString(),
+      }));
+    },
+  };
+}
+
 describe('the notifications processes crash mid-stream', () => {
   const servers: Server[] = [];
   afterAll(async () => {
@@ -23,14 +38,7 @@ describe('the notifications processes crash mid-stream', () => {
 
   it('are killed (SIGKILL) while events arrive; every alert is delivered and emailed exactly once', async () => {
     const poster = await createMember(nats);
-    const jobId = randomUUID();
-    const events: string[] = [];
-    const publish = async () => {
-      events.push(await publishEvent(nats, applicationSubmittedV1, {
-        applicationId: randomUUID(), jobId, applicantId: randomUUID(), posterId: poster.id, jobVersion: 1, viaAgent: true,
-        submittedAt: new Date().toISOString(),
-      }));
-    };
+    const { events, publish } = applicationsTo(poster.id);
     for (let i = 0; i < 15; i++) await publish();
     // Both die while the consumer is still working through the stream and digests are open.
     await Promise.all([service('kill', 'notifications'), service('kill', 'notifications-worker')]);
@@ -96,14 +104,7 @@ describe('the notifications processes crash mid-stream', () => {
     });
     expect(hook.status).toBe(201);
 
-    const jobId = randomUUID();
-    const events: string[] = [];
-    const publish = async () => {
-      events.push(await publishEvent(nats, applicationSubmittedV1, {
-        applicationId: randomUUID(), jobId, applicantId: randomUUID(), posterId: poster.id, jobVersion: 1, viaAgent: true,
-        submittedAt: new Date().toISOString(),
-      }));
-    };
+    const { events, publish } = applicationsTo(poster.id);
     for (let i = 0; i < 8; i++) await publish();
     await until(async () => open > 0 || undefined, { timeoutMs: 30_000, what: 'a delivery in flight' });
     await service('kill', 'notifications-worker');
