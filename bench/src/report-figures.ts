@@ -37,13 +37,19 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
     atLeast('MCP / REST (list my jobs)', r.ratio, '', r.budget.min),
     plain('REST', r.best.rest.requestsPerSec, 'req/s', othersOf(r.best.rest)),
     plain('MCP', r.best.mcp.requestsPerSec, 'req/s', othersOf(r.best.mcp)),
+    ...(r.modernRatio === undefined ? [] : [atLeast('MCP 2026-07-28 / REST (list my jobs)', r.modernRatio, '', r.budget.min)]),
   ],
   board: (r) => (r.results as Json[]).map((m) =>
     below(`${m.name} p95 (${r.settings.jobs.toLocaleString('en')} jobs)`, m.p95, 'ms', r.settings.budgetP95Ms, m.otherCpu ?? null)),
   events: (r) => [
     below('event to alert p99', r.latencyMs.all.p99, 'ms', r.budget.p99BelowMs, othersOf(r)),
     plain('event to alert p50', r.latencyMs.all.p50, 'ms', othersOf(r)),
+    ...(r.latencyMs.webhook ? [below('event to webhook received p99', r.latencyMs.webhook.p99, 'ms', r.budget.p99BelowMs, othersOf(r))] : []),
   ],
+  capacity: (r) => (r.layouts as Json[]).flatMap((l) => [
+    plain(`capacity at p99 < ${String(r.settings.p99BudgetMs)} ms, mixed workload (${String(l.layout)})`, l.capacityReqPerS, 'req/s', l.othersCpuAtCapacity),
+    plain(`members active at once (${String(l.layout)}, one request every ${String(r.settings.secondsPerMemberRequest)} s)`, l.membersActiveAtOnce, '', l.othersCpuAtCapacity),
+  ]),
   files: (r) => [
     atLeast('chunked upload / direct PUT', r.ratio, '', r.budget.min, r.cpu?.chunks?.otherCpu ?? null),
     plain('through the gateway', r.gateway.MBps, 'MB/s', r.cpu?.chunks?.otherCpu ?? null),
