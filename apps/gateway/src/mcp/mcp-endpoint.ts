@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthInfo, ServerContext, Tool as ListedTool } from '@modelcontextprotocol/server';
+import type { AuthInfo, CallToolResult, ServerContext, Tool as ListedTool } from '@modelcontextprotocol/server';
 import { AppError, openAccess, type Caller } from '@marketplace/contracts';
 import { bearerToken } from '../auth/authenticator.js';
 import { renameFields } from '../call/field-errors.js';
@@ -47,7 +47,14 @@ function toolGroupsOf(query: unknown): ReadonlySet<ToolGroup> | null | Error {
   return new Set(names as ToolGroup[]);
 }
 
-interface ConsentState { digest: string }
+/**
+ * The request state a question carries: the consent's digest, or for the record page the link's
+ * answer made on the first call, given back on the retry (the link is made once, not per call).
+ */
+interface ConsentState { digest: string; made?: unknown }
+
+/** The tool whose answer is a page for the human: on clients that can open one (URL elicitation), the server shows it. */
+const RECORD_PAGE_TOOL = 'create_recording_link';
 type ConsentCodec = ReturnType<McpSdk['createRequestStateCodec']> & { mint(payload: ConsentState, ctx?: ServerContext): Promise<string> };
 
 interface JsonRpcMessage { method?: string; params?: { name?: string; uri?: string } }
@@ -194,8 +201,26 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       const args = (request.params.arguments ?? {}) as Record<string, unknown>;
       const ctx = callContext(call.req, call.caller, 'mcp');
       const readTerms = CONSENT_TERMS[tool.name];
-      const envelope = serverCtx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined;
-      const capabilities = ctx.caller && readTerms ? envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] : undefined;
+      const envelope = serverCtx.mcpReq.envelope as Record<string, { elicitation?: { url?: unknown } } | undefined> | undefined;
+      const capabilities = ctx.caller && (readTerms || tool.name === RECORD_PAGE_TOOL) ? envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] : undefined;
+      if (tool.name === RECORD_PAGE_TOOL && capabilities?.elicitation?.url) {
+        // The human records on the page: the client opens it for them (URL elicitation), rather
+        // than the agent pasting a link into the chat. The retry answers the link made here.
+        const state = serverCtx.mcpReq.requestState<ConsentState>();
+        if (state?.digest === RECORD_PAGE_TOOL) return state.made as CallToolResult;
+        const made = await callTool(tool, args, ctx, deps);
+        const url = (made.structuredContent as { result?: { url?: string } } | undefined)?.result?.url;
+        if (made.isError || !url) return made;
+        return sdk.inputRequired({
+          inputRequests: {
+            record: sdk.inputRequired.elicitUrl({
+              message: 'Record a short walkthrough of the problem for your job post (screen, and your camera if you like). The page stays valid for 60 minutes.',
+              url,
+            }),
+          },
+          requestState: await call.consent.mint({ digest: RECORD_PAGE_TOOL, made }, serverCtx),
+        }) as never;
+      }
       if (readTerms && capabilities?.elicitation) {
         // The human answers the question, bound to the terms read now; a changed job voids it.
         const own = Object.fromEntries(Object.entries(args).filter(([k]) => !COMMON.has(k) && k !== IDEMPOTENCY_ARG));
