@@ -92,8 +92,9 @@ try {
     console.log(layout === 'one-process'
       ? `Starting the services in one process (${PROCESS_LAYOUT_ENV}=per-service runs each in its own)…`
       : 'Starting the services, each in its own process…');
-    // In one process, that process is this one: no second Node runtime beside object storage and mail.
-    system = await startServices({ infra, rootDir, gatewayPort: port, layout, inThisProcess: true });
+    // This process only holds the infrastructure and watches the apps' processes: a crashed one is
+    // started again (with backoff) while PostgreSQL, NATS and object storage keep running.
+    system = await startServices({ infra, rootDir, gatewayPort: port, layout });
   }
   if (!stopping && system) {
     // The operator's own bus key rides along (this file is readable by its owner only); the services'
