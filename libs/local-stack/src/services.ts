@@ -222,8 +222,9 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     }
   };
 
-  const supervisedRun = (instance: ServiceInstance, ready: Promise<void>): SupervisedRun => ({
-    exit: instance.exit, hasExited: () => instance.hasExited(), kill: () => instance.kill(), ready,
+  // A service's process, or the one-process layout's host.
+  const supervisedRun = (proc: Omit<SupervisedRun, 'ready'>, ready: Promise<void>): SupervisedRun => ({
+    exit: proc.exit, hasExited: () => proc.hasExited(), kill: () => proc.kill(), ready,
   });
 
   const supervisorOf = (service: RunningService): CrashSupervisor => {
@@ -267,15 +268,10 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
         if (gateway) await waitGatewayReady(gateway, gateway.proc!);
       })();
       ready.catch(() => undefined);
-      return { exit: next.exit, hasExited: () => next.hasExited(), kill: () => next.kill(), ready };
+      return supervisedRun(next, ready);
     },
   }) : undefined;
 
-  const superviseHost = (): void => {
-    if (!host || !hostSupervisor) return;
-    const running = host;
-    hostSupervisor.watch({ exit: running.exit, hasExited: () => running.hasExited(), kill: () => running.kill(), ready: Promise.resolve() });
-  };
 
   /** Backends, then the gateway once they are healthy. */
   const startInOrder = async (list: RunningService[]): Promise<void> => {
@@ -375,7 +371,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     throw error;
   }
   supervising = true;
-  if (host) superviseHost();
+  if (host) hostSupervisor?.watch(supervisedRun(host, Promise.resolve()));
   for (const service of services.values()) if (service.proc) supervise(service, service.proc);
 
   const healthUrl = (app: string): string => `http://127.0.0.1:${lookup(app).healthPort}`;

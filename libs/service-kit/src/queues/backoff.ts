@@ -11,7 +11,8 @@ export interface Backoff {
 
 /**
  * The delay before retry number `attempt` (1 for the first). The one backoff curve of the repository:
- * work-queue retries, webhook deliveries and the local launcher's restarts of a crashed service.
+ * work-queue retries, webhook deliveries, model provider retries and the local launcher's restarts of a
+ * crashed service.
  */
 export function backoffMs(backoff: Backoff, attempt: number, random: () => number = Math.random): number {
   const base = Math.min(backoff.maxMs, backoff.firstMs * 2 ** Math.max(0, attempt - 1));
