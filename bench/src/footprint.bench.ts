@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import {
   processLayout, startInfrastructure, startServices, type Infrastructure, type ProcessLayout, type System,
 } from '@marketplace/local-stack';
+import { startIdleMemoryReducer } from '@marketplace/service-kit/idle-memory';
 
 // `npm run footprint [-- per-service|one-process]`: starts the whole system on embedded defaults in
 // a layout (MARKETPLACE_PROCESSES when no argument; both in turn when neither), waits until it is ready and has settled, and
@@ -104,6 +105,8 @@ async function measure(layout: ProcessLayout): Promise<LayoutRun> {
     const began = Date.now();
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-footprint-')), ephemeral: true });
     system = await startServices({ infra, rootDir, layout, env: { LOG_LEVEL: 'warn' }, log: () => undefined });
+    // As npm start's launcher does once the system is up.
+    startIdleMemoryReducer(process.env);
     process.stdout.write(`${layout}: ready in ${((Date.now() - began) / 1000).toFixed(1)} s; settling for ${SETTLE_MS / 1000} s…\n`);
     await sleep(SETTLE_MS);
     const rows = rowsOf(await processTree(process.pid), system).sort((a, b) => b.rss - a.rss);

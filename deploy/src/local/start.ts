@@ -12,6 +12,7 @@ import {
   type Infrastructure,
   type System,
 } from '@marketplace/local-stack';
+import { startIdleMemoryReducer } from '@marketplace/service-kit/idle-memory';
 
 // `npm start`: the whole marketplace on this machine, data kept between runs.
 
@@ -104,6 +105,8 @@ try {
       ...(infra.bus.natsSecured ? { operatorNkeySeed: infra.bus.credentials.seeds.operator } : {}),
     };
     await writeFile(runtimeFile, `${JSON.stringify(runtime, null, 2)}\n`, { mode: 0o600 });
+    // This process idles from here on, holding what starting PostgreSQL, NATS and storage left in its heap.
+    startIdleMemoryReducer(process.env);
     console.log(`\nMarketplace is running at ${system.baseUrl}`);
     console.log(`Data is kept in ${dataDir} (delete it to start afresh). Press Ctrl+C to stop.\n`);
   }

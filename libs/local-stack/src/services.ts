@@ -10,7 +10,7 @@ import { processLayout, type ProcessLayout } from './process-layout.js';
 import { CrashSupervisor, type SupervisedRun } from './crash-supervisor.js';
 import { ServiceHostProcess } from './service-host-process.js';
 import { processInstance, type ServiceInstance } from './service-instance.js';
-import { GATEWAY, SERVICES, type ServiceDefinition } from './service-catalogue.js';
+import { GATEWAY, GATEWAY_NEEDS, SERVICES, type ServiceDefinition } from './service-catalogue.js';
 import { buildServiceEnv, sharedEnv } from './service-env.js';
 import { acceptsConnections, httpStatus, poll } from './wait-for.js';
 
@@ -133,11 +133,12 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     return service;
   };
 
-  const startHost = () => ServiceHostProcess.start({
+  /** The one-process layout's host, told which services it will start, in that order. */
+  const startHost = (order: RunningService[]) => ServiceHostProcess.start({
     rootDir, env: sharedEnv([...services.values()].map((s) => s.env)), log, apps: SERVICES.map((s) => s.name),
-    entries: [...new Set([...services.values()].map((s) => s.entryPath))],
+    entries: [...new Set(order.map((s) => s.entryPath))],
   });
-  let host = layout === 'one-process' ? await startHost() : undefined;
+  let host = layout === 'one-process' ? await startHost([...services.values()]) : undefined;
   // Until startServices has resolved, a crash fails the start instead.
   let supervising = false;
   let closing = false;
@@ -249,23 +250,27 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
   };
 
   // The one-process layout: a crash of the host ends every service in it, so the host is what is
-  // restarted, and with it every service that was running, in the order of the first start.
+  // restarted, and with it every service that was running. The public surface comes back first:
+  // the services the gateway's readiness asks for, the gateway, then the others, each as soon as
+  // the one before it is healthy (a first start waits for every service before the gateway).
   const hostSupervisor = host ? new CrashSupervisor({
     name: 'the services\' process',
     log: (line) => log('services', line),
     lastLines: () => host?.tail.toArray() ?? [],
     relaunch: async () => {
       const wanted = [...services.values()].filter((s) => s.proc);
-      const next = await startHost();
+      const first = (s: RunningService) => (GATEWAY_NEEDS as readonly string[]).includes(s.definition.name);
+      const gateway = wanted.filter((s) => s.definition.name === GATEWAY);
+      const order = [...wanted.filter(first), ...gateway, ...wanted.filter((s) => !first(s) && !gateway.includes(s))];
+      const next = await startHost(order);
       if (closing) {
         await next.kill();
         throw new Error('the marketplace is stopping');
       }
       host = next;
       const ready = (async () => {
-        await startInOrder(wanted);
-        const gateway = wanted.find((s) => s.definition.name === GATEWAY);
-        if (gateway) await waitGatewayReady(gateway, gateway.proc!);
+        for (const service of order) await waitHealthy(service, launch(service));
+        for (const service of gateway) await waitGatewayReady(service, service.proc!);
       })();
       ready.catch(() => undefined);
       return supervisedRun(next, ready);
