@@ -7,11 +7,12 @@ import { fileURLToPath } from 'node:url';
 import {
   processLayout, startInfrastructure, startServices, type Infrastructure, type ProcessLayout, type System,
 } from '@marketplace/local-stack';
+import { startIdleMemoryReducer } from '@marketplace/service-kit/idle-memory';
 
 // `npm run footprint [-- per-service|one-process]`: starts the whole system on embedded defaults in
 // a layout (MARKETPLACE_PROCESSES when no argument; both in turn when neither), waits until it is ready and has settled, and
-// prints the memory of every process: this one (it holds object storage and the mail catcher, and
-// in the one-process layout the services too, as npm start's launcher does), the services, PostgreSQL and NATS. RSS counts pages shared between
+// prints the memory of every process: this one (it holds object storage and the mail catcher, as npm
+// start's launcher does), the services' process or processes, PostgreSQL and NATS. RSS counts pages shared between
 // processes (PostgreSQL's shared buffers, a forked backend's code) once per process; PSS divides
 // them among the sharers, so its total is what the system really takes. A measurement, not a test.
 
@@ -76,8 +77,7 @@ function rowsOf(samples: Sample[], system: System): { name: string; processes: n
   }
   const rows = new Map<string, { name: string; processes: number; rss: number; pss: number }>();
   for (const s of samples) {
-    const launcher = owner.has(process.pid) ? 'launcher and services (one process)' : 'launcher (object storage, mail)';
-    const name = s.pid === process.pid ? launcher : owner.get(s.pid) ?? (s.command === 'postgres' ? 'postgresql' : s.command);
+    const name = s.pid === process.pid ? 'launcher (object storage, mail)' : owner.get(s.pid) ?? (s.command === 'postgres' ? 'postgresql' : s.command);
     const row = rows.get(name) ?? { name, processes: 0, rss: 0, pss: 0 };
     rows.set(name, { name, processes: row.processes + 1, rss: row.rss + s.rss, pss: row.pss + s.pss });
   }
@@ -104,7 +104,9 @@ async function measure(layout: ProcessLayout): Promise<LayoutRun> {
   try {
     const began = Date.now();
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-footprint-')), ephemeral: true });
-    system = await startServices({ infra, rootDir, layout, inThisProcess: true, env: { LOG_LEVEL: 'warn' }, log: () => undefined });
+    system = await startServices({ infra, rootDir, layout, env: { LOG_LEVEL: 'warn' }, log: () => undefined });
+    // As npm start's launcher does once the system is up.
+    startIdleMemoryReducer(process.env);
     process.stdout.write(`${layout}: ready in ${((Date.now() - began) / 1000).toFixed(1)} s; settling for ${SETTLE_MS / 1000} s…\n`);
     await sleep(SETTLE_MS);
     const rows = rowsOf(await processTree(process.pid), system).sort((a, b) => b.rss - a.rss);
@@ -130,8 +132,7 @@ async function measure(layout: ProcessLayout): Promise<LayoutRun> {
 
 /**
  * Each layout is measured in a process of its own: this process is the launcher (object storage, the
- * mail catcher, in one-process the services), and what one layout left in its heap would count in
- * the next one's figures.
+ * mail catcher), and what one layout left in its heap would count in the next one's figures.
  */
 function measureInChild(layout: ProcessLayout, runFile: string): Promise<LayoutRun> {
   return new Promise((resolveRun, reject) => {

@@ -12,6 +12,7 @@ import {
   type Infrastructure,
   type System,
 } from '@marketplace/local-stack';
+import { startIdleMemoryReducer } from '@marketplace/service-kit/idle-memory';
 
 // `npm start`: the whole marketplace on this machine, data kept between runs.
 
@@ -92,8 +93,9 @@ try {
     console.log(layout === 'one-process'
       ? `Starting the services in one process (${PROCESS_LAYOUT_ENV}=per-service runs each in its own)…`
       : 'Starting the services, each in its own process…');
-    // In one process, that process is this one: no second Node runtime beside object storage and mail.
-    system = await startServices({ infra, rootDir, gatewayPort: port, layout, inThisProcess: true });
+    // This process only holds the infrastructure and watches the apps' processes: a crashed one is
+    // started again (with backoff) while PostgreSQL, NATS and object storage keep running.
+    system = await startServices({ infra, rootDir, gatewayPort: port, layout });
   }
   if (!stopping && system) {
     // The operator's own bus key rides along (this file is readable by its owner only); the services'
@@ -103,6 +105,8 @@ try {
       ...(infra.bus.natsSecured ? { operatorNkeySeed: infra.bus.credentials.seeds.operator } : {}),
     };
     await writeFile(runtimeFile, `${JSON.stringify(runtime, null, 2)}\n`, { mode: 0o600 });
+    // This process idles from here on, holding what starting PostgreSQL, NATS and storage left in its heap.
+    startIdleMemoryReducer(process.env);
     console.log(`\nMarketplace is running at ${system.baseUrl}`);
     console.log(`Data is kept in ${dataDir} (delete it to start afresh). Press Ctrl+C to stop.\n`);
   }

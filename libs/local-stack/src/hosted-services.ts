@@ -26,6 +26,15 @@ export class HostedServices {
     await service?.stop();
   }
 
+  /**
+   * Loads the entries' modules ahead of their starts, one after another: while one service waits on
+   * its database and bus at start, the next one's modules load, so a restarted host serves sooner.
+   * A module that fails to load fails its service's start, where the error is reported.
+   */
+  async preload(entryPaths: readonly string[]): Promise<void> {
+    for (const path of entryPaths) await this.entryAt(path).catch(() => undefined);
+  }
+
   /** The gateway first, so no request arrives at a service that is already gone; then the rest together. */
   stopAll(): Promise<void> {
     this.stopping ??= (async () => {

@@ -47,3 +47,9 @@ type WorkerName<A> = A extends { name: infer N extends string; workers: true } ?
 export type ServiceName = App['name'] | WorkerName<App>;
 
 export const GATEWAY: ServiceName = 'gateway';
+
+/**
+ * The services the gateway's readiness asks for (READY_SERVICES in apps/gateway/src/meta/meta-routes.ts):
+ * after a crash of the one-process host they come back first, then the gateway, then the rest.
+ */
+export const GATEWAY_NEEDS: readonly ServiceName[] = ['identity', 'jobs'];

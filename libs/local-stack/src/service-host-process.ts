@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describeExit, forwardLines, terminate, terminateOnParentExit, track, type TrackedProcess } from './child-process.js';
+import {
+  describeExit, forwardLines, sendSignal, terminate, terminateOnParentExit, track, type ExitInfo, type TrackedProcess,
+} from './child-process.js';
 import type { HostReply, HostRequest } from './host-protocol.js';
 import { LineTail } from './line-tail.js';
 import { SERVICE_NODE_FLAGS, serviceProcessEnv } from './node-flags.js';
-import { hostedInstance, type ServiceHost, type ServiceInstance } from './service-instance.js';
+import { hostedInstance, type ServiceInstance } from './service-instance.js';
 
 type Pending = (reply: HostReply) => void;
 type Unsent = HostRequest extends infer R ? (R extends HostRequest ? Omit<R, 'id'> : never) : never;
@@ -16,7 +18,7 @@ const LOGGER_NAME = /"name":"([\w-]+)"/;
  * The Node process of the one-process layout (service-host.js) seen from the launcher: it starts
  * and stops services inside it, each with its own settings, and reads their output.
  */
-export class ServiceHostProcess implements ServiceHost {
+export class ServiceHostProcess {
   readonly tail = new LineTail(80);
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -25,10 +27,12 @@ export class ServiceHostProcess implements ServiceHost {
 
   static async start(opts: {
     rootDir: string; env: Record<string, string>; log: (app: string, line: string) => void; apps: readonly string[];
+    /** The services' dist/service.js files, in the order they will start: the host loads them ahead. */
+    entries: readonly string[];
   }): Promise<ServiceHostProcess> {
     const main = fileURLToPath(new URL('./service-host.js', import.meta.url));
     // Detached, as in the per-service layout: a Ctrl+C reaches the launcher, which stops the gateway first.
-    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, main], {
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, main, ...opts.entries], {
       cwd: opts.rootDir, env: serviceProcessEnv(opts.rootDir, opts.env), stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true,
     });
     const proc = track(child, { group: true });
@@ -61,6 +65,17 @@ export class ServiceHostProcess implements ServiceHost {
 
   hasExited(): boolean {
     return this.proc.hasExited();
+  }
+
+  /** Settles when the process has exited, whatever ended it. */
+  get exit(): Promise<ExitInfo> {
+    return this.proc.exit;
+  }
+
+  /** A crash of every service in it at once: no draining. */
+  async kill(): Promise<void> {
+    sendSignal(this.proc, 'SIGKILL');
+    await this.proc.exit;
   }
 
   /** Stops every service (the host stops the gateway first) and the process. */

@@ -32,3 +32,5 @@ process.once('SIGINT', exit);
 // A launcher that went away cannot stop us any more.
 process.once('disconnect', exit);
 reply({ id: 0, ok: true });
+// The launcher names every entry it will start, in start order.
+void services.preload(process.argv.slice(2));

@@ -1,5 +1,4 @@
 import { sendSignal, terminate, type ExitInfo, type TrackedProcess } from './child-process.js';
-import type { LineTail } from './line-tail.js';
 
 /** One run of a service, whether it has a process of its own or shares the one-process host. */
 export interface ServiceInstance {
@@ -28,17 +27,7 @@ export function processInstance(proc: TrackedProcess): ServiceInstance {
   };
 }
 
-/** Where the one-process layout's services run: a child process of the launcher, or the launcher itself. */
-export interface ServiceHost {
-  /** The services' last output, for an error message. */
-  readonly tail: LineTail;
-  /** Starts a service under `key`; the instance ends when it is stopped, fails to start, or the host dies. */
-  run(key: string, entry: string, env: Record<string, string>): ServiceInstance;
-  /** Stops every service, the gateway first. */
-  stop(graceMs: number): Promise<void>;
-}
-
-/** A service inside a host: it ends when stopped, when its start fails, or with the host's process. */
+/** A service inside the one-process layout's host: it ends when stopped, when its start fails, or with the host's process. */
 export function hostedInstance(opts: {
   key: string;
   started: Promise<{ ok: true } | { ok: false; error: string }>;

@@ -7,10 +7,10 @@ import type { Infrastructure } from './infrastructure.js';
 import { LineTail } from './line-tail.js';
 import { nodeFlagsFor, serviceProcessEnv } from './node-flags.js';
 import { processLayout, type ProcessLayout } from './process-layout.js';
+import { CrashSupervisor, type SupervisedRun } from './crash-supervisor.js';
 import { ServiceHostProcess } from './service-host-process.js';
-import { InProcessServiceHost } from './in-process-host.js';
-import { processInstance, type ServiceHost, type ServiceInstance } from './service-instance.js';
-import { GATEWAY, SERVICES, type ServiceDefinition } from './service-catalogue.js';
+import { processInstance, type ServiceInstance } from './service-instance.js';
+import { GATEWAY, GATEWAY_NEEDS, SERVICES, type ServiceDefinition } from './service-catalogue.js';
 import { buildServiceEnv, sharedEnv } from './service-env.js';
 import { acceptsConnections, httpStatus, poll } from './wait-for.js';
 
@@ -60,11 +60,6 @@ export interface ServicesOptions {
   log?: (app: string, line: string) => void;
   /** One Node process for every app, or one each; MARKETPLACE_PROCESSES decides when omitted. */
   layout?: ProcessLayout;
-  /**
-   * One-process layout: the services run in this very process rather than in a child of it
-   * (npm start), a whole Node runtime less. A service's uncaught error then ends this process too.
-   */
-  inThisProcess?: boolean;
 }
 
 interface RunningService {
@@ -81,6 +76,8 @@ interface RunningService {
   proc?: ServiceInstance;
   /** Set while we stop it, so its exit is not reported as a crash. */
   stopping: boolean;
+  /** Per-service layout: restarts its process when it crashes (the one-process layout supervises its host instead). */
+  supervisor?: CrashSupervisor;
 }
 
 const writeToStdout = (app: string, line: string) => {
@@ -88,10 +85,12 @@ const writeToStdout = (app: string, line: string) => {
 };
 
 /**
- * Runs every app as its own Node process. The services behind the gateway
- * start together (each runs its own migrations under an advisory lock); the
- * gateway starts once they are all healthy, and startServices resolves when
- * the gateway reports ready. If anything fails, everything started is stopped.
+ * Runs every app as its own Node process, or all of them in one child process. The services
+ * behind the gateway start together (each runs its own migrations under an advisory lock); the
+ * gateway starts once they are all healthy, and startServices resolves when the gateway reports
+ * ready. If anything fails, everything started is stopped. Once it is up, a process that crashes
+ * (a service's own, or the one-process layout's host) is started again with backoff
+ * (crash-supervisor.ts); this process and the infrastructure it holds keep running.
  */
 export async function startServices(opts: ServicesOptions): Promise<System> {
   const log = opts.log ?? writeToStdout;
@@ -134,17 +133,27 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     return service;
   };
 
-  const host = layout === 'one-process' ? await oneProcessHost(opts, rootDir, [...services.values()].map((s) => s.env), log) : undefined;
+  /** The one-process layout's host, told which services it will start, in that order. */
+  const startHost = (order: RunningService[]) => ServiceHostProcess.start({
+    rootDir, env: sharedEnv([...services.values()].map((s) => s.env)), log, apps: SERVICES.map((s) => s.name),
+    entries: [...new Set(order.map((s) => s.entryPath))],
+  });
+  let host = layout === 'one-process' ? await startHost([...services.values()]) : undefined;
+  // Until startServices has resolved, a crash fails the start instead.
+  let supervising = false;
+  let closing = false;
 
   let runs = 0;
   const launch = (service: RunningService): ServiceInstance => {
     const name = service.definition.name;
     service.stopping = false;
     if (host) {
+      const running = host;
       // A key per run: a rolled service runs twice for a moment.
-      const instance = host.run(`${name}@${++runs}`, service.entryPath, service.env);
+      const instance = running.run(`${name}@${++runs}`, service.entryPath, service.env);
       void instance.exit.then((info) => {
-        if (!service.stopping) log(name, `service ${describeExit(info)}`);
+        // When the host itself went, its supervisor reports that once for all of them.
+        if (!service.stopping && !running.hasExited()) log(name, `service ${describeExit(info)}`);
       });
       service.proc = instance;
       return instance;
@@ -164,13 +173,14 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
       log(name, line);
     });
     void proc.exit.then((info) => {
-      if (!service.stopping) log(name, `process ${describeExit(info)}`);
+      // A supervised crash is reported by the supervisor, with its last error lines.
+      if (!service.stopping && !supervising) log(name, `process ${describeExit(info)}`);
     });
     service.proc = processInstance(proc);
     return service.proc;
   };
 
-  const failure = (service: RunningService, what: string) => host
+  const failure = (service: RunningService, what: string): Error => host
     ? new Error(`${service.definition.name} ${what}. Last output of the services' process:\n${host.tail.format()}`)
     : new Error(`${service.definition.name} ${what}. Last output of ${service.definition.name}:\n${service.tail.format()}`);
 
@@ -180,6 +190,8 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     const outcome = await poll(async () => (lastStatus = await httpStatus(url)) === 200, {
       timeoutMs: HEALTH_TIMEOUT_MS,
       stopIf: () => proc.hasExited(),
+      // The one host starts its services one after another, each ready in a few hundred milliseconds.
+      ...(host ? { intervalMs: 50 } : {}),
     });
     if (outcome === 'stopped') throw failure(service, `${describeExit(await proc.exit)} before answering GET ${url}`);
     if (outcome === 'timeout') {
@@ -211,8 +223,79 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     }
   };
 
+  // A service's process, or the one-process layout's host.
+  const supervisedRun = (proc: Omit<SupervisedRun, 'ready'>, ready: Promise<void>): SupervisedRun => ({
+    exit: proc.exit, hasExited: () => proc.hasExited(), kill: () => proc.kill(), ready,
+  });
+
+  const supervisorOf = (service: RunningService): CrashSupervisor => {
+    service.supervisor ??= new CrashSupervisor({
+      name: service.definition.name,
+      log: (line) => log(service.definition.name, line),
+      lastLines: () => service.tail.toArray(),
+      relaunch: async () => {
+        const instance = launch(service);
+        const ready = waitHealthy(service, instance);
+        // Its health check is the supervisor's business; this only keeps a rejection from going unhandled.
+        ready.catch(() => undefined);
+        return supervisedRun(instance, ready);
+      },
+    });
+    return service.supervisor;
+  };
+
+  /** Per-service layout: from now on this run of the service is restarted if it crashes. */
+  const supervise = (service: RunningService, instance: ServiceInstance): void => {
+    if (!host && supervising) supervisorOf(service).watch(supervisedRun(instance, Promise.resolve()));
+  };
+
+  // The one-process layout: a crash of the host ends every service in it, so the host is what is
+  // restarted, and with it every service that was running. The public surface comes back first:
+  // the services the gateway's readiness asks for, the gateway, then the others, each as soon as
+  // the one before it is healthy (a first start waits for every service before the gateway).
+  const hostSupervisor = host ? new CrashSupervisor({
+    name: 'the services\' process',
+    log: (line) => log('services', line),
+    lastLines: () => host?.tail.toArray() ?? [],
+    relaunch: async () => {
+      const wanted = [...services.values()].filter((s) => s.proc);
+      const first = (s: RunningService) => (GATEWAY_NEEDS as readonly string[]).includes(s.definition.name);
+      const gateway = wanted.filter((s) => s.definition.name === GATEWAY);
+      const order = [...wanted.filter(first), ...gateway, ...wanted.filter((s) => !first(s) && !gateway.includes(s))];
+      const next = await startHost(order);
+      if (closing) {
+        await next.kill();
+        throw new Error('the marketplace is stopping');
+      }
+      host = next;
+      const ready = (async () => {
+        for (const service of order) await waitHealthy(service, launch(service));
+        for (const service of gateway) await waitGatewayReady(service, service.proc!);
+      })();
+      ready.catch(() => undefined);
+      return supervisedRun(next, ready);
+    },
+  }) : undefined;
+
+
+  /** Backends, then the gateway once they are healthy. */
+  const startInOrder = async (list: RunningService[]): Promise<void> => {
+    const backends = list.filter((s) => s.definition.name !== GATEWAY);
+    if (host) {
+      // One after another: they share one event loop, and a service starting beside nine others
+      // would wait on them past its connection timeouts.
+      for (const service of backends) await waitHealthy(service, launch(service));
+    } else {
+      // Fail as soon as one is unhealthy rather than waiting out the others.
+      await Promise.all(backends.map((service) => waitHealthy(service, launch(service))));
+    }
+    const gateway = list.find((s) => s.definition.name === GATEWAY);
+    if (gateway) await waitHealthy(gateway, launch(gateway));
+  };
+
   const stop = async (app: string): Promise<void> => {
     const service = lookup(app);
+    service.supervisor?.release();
     const proc = service.proc;
     if (!proc) return;
     service.stopping = true;
@@ -222,6 +305,8 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
 
   const kill = async (app: string): Promise<void> => {
     const service = lookup(app);
+    // A kill on purpose (a test of a crash) is not healed: the caller starts it again when it wants.
+    service.supervisor?.release();
     const proc = service.proc;
     if (!proc) return;
     service.stopping = true;
@@ -236,15 +321,19 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
 
   const start = async (app: string, env?: Record<string, string>): Promise<void> => {
     const service = lookup(app);
+    service.supervisor?.release();
+    service.supervisor?.reset();
     if (env) service.env = { ...service.baseEnv, ...env };
     const running = service.proc && !service.proc.hasExited() ? service.proc : launch(service);
     await waitHealthy(service, running);
+    supervise(service, running);
   };
 
   const roll = async (app: string): Promise<void> => {
     // The gateway listens on the one public port; in a cluster its rollout is the Service's business.
     if (app === GATEWAY) throw new Error('The gateway cannot be rolled in place: two processes cannot share its port');
     const service = lookup(app);
+    service.supervisor?.release();
     const old = service.proc;
     const healthPort = await getFreePort();
     const previous = { healthPort: service.healthPort, env: service.env, baseEnv: service.baseEnv };
@@ -255,14 +344,19 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     try {
       await waitHealthy(service, next);
     } catch (error) {
-      await next.stop(STOP_GRACE_MS);
       Object.assign(service, previous, { proc: old });
+      await next.stop(STOP_GRACE_MS);
+      if (old && !old.hasExited()) supervise(service, old);
       throw error;
     }
+    supervise(service, next);
     if (old && !old.hasExited()) await old.stop(STOP_GRACE_MS);
   };
 
   const stopAll = async (): Promise<void> => {
+    closing = true;
+    hostSupervisor?.release();
+    for (const service of services.values()) service.supervisor?.release();
     if (host) {
       for (const service of services.values()) service.stopping = true;
       await host.stop(HOST_STOP_GRACE_MS);
@@ -274,35 +368,17 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
   };
 
   try {
-    const backends = [...services.values()].filter((s) => s.definition.name !== GATEWAY);
-    if (host) {
-      // One after another: they share one event loop, and a service starting beside nine others
-      // would wait on them past its connection timeouts.
-      for (const service of backends) await waitHealthy(service, launch(service));
-    } else {
-      // Fail as soon as one is unhealthy rather than waiting out the others.
-      await Promise.all(backends.map((service) => waitHealthy(service, launch(service))));
-    }
+    await startInOrder([...services.values()]);
     const gateway = lookup(GATEWAY);
-    const gatewayProc = launch(gateway);
-    await waitHealthy(gateway, gatewayProc);
-    await waitGatewayReady(gateway, gatewayProc);
+    await waitGatewayReady(gateway, gateway.proc!);
   } catch (error) {
     await stopAll().catch(() => undefined);
     throw error;
   }
+  supervising = true;
+  if (host) hostSupervisor?.watch(supervisedRun(host, Promise.resolve()));
+  for (const service of services.values()) if (service.proc) supervise(service, service.proc);
 
   const healthUrl = (app: string): string => `http://127.0.0.1:${lookup(app).healthPort}`;
   return { baseUrl, apps: [...services.keys()], layout, healthUrl, stop, kill, pid, start, roll, stopAll };
-}
-
-/** The one-process layout's host: this process, or a child that inherits only the settings every service shares. */
-async function oneProcessHost(
-  opts: ServicesOptions, rootDir: string, envs: Record<string, string>[], log: (app: string, line: string) => void,
-): Promise<ServiceHost> {
-  const shared = sharedEnv(envs);
-  if (!opts.inThisProcess) return ServiceHostProcess.start({ rootDir, env: shared, log, apps: SERVICES.map((s) => s.name) });
-  // Libraries read NODE_ENV from the process, not from a service's settings; a child host got the services' value.
-  if (shared.NODE_ENV) process.env.NODE_ENV ??= shared.NODE_ENV;
-  return new InProcessServiceHost(log);
 }

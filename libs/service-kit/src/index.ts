@@ -18,6 +18,7 @@ export * from './bootstrap/kit.module.js';
 export * from './bootstrap/kit.tokens.js';
 export * from './bootstrap/run-service.js';
 export * from './bootstrap/load-mailer.js';
+export * from './queues/backoff.js';
 export * from './queues/enqueue-work.js';
 export * from './queues/work-handler.js';
 export * from './queues/work-runner.js';

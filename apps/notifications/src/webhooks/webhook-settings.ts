@@ -1,4 +1,4 @@
-import { serviceEnv, settingsOf } from '@marketplace/service-kit';
+import { backoffMs, serviceEnv, settingsOf } from '@marketplace/service-kit';
 
 export interface WebhookSettings {
   /** First retry delay, doubled per attempt up to maxDelayMs. */
@@ -27,5 +27,5 @@ export function webhookSettings(env: NodeJS.ProcessEnv = serviceEnv()): WebhookS
 
 /** Delay before attempt `attempts + 1`: exponential from retryBaseMs, capped at maxDelayMs. */
 export function webhookRetryDelayMs(s: WebhookSettings, attempts: number): number {
-  return Math.min(s.maxDelayMs, s.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+  return backoffMs({ firstMs: s.retryBaseMs, maxMs: s.maxDelayMs }, attempts);
 }

@@ -1,6 +1,7 @@
 import { serviceEnv } from '../scope/service-scope.js';
 import type { z } from 'zod';
 import { settingsOf } from '../scope/settings.js';
+import { backoffMs } from '../queues/backoff.js';
 
 /** Tokens and estimated dollars of one or more model calls, for a resource's `costs`. */
 export interface ModelUsage {
@@ -131,6 +132,9 @@ function userContent(req: ChatJsonRequest<unknown>): string | Record<string, unk
 
 interface Retryable { retry: true; error: Error; afterMs?: number }
 
+/** Between attempts when the provider names no wait (Retry-After): 250 ms, doubling, at most 10 s, which caps a named wait too. */
+const RETRY_BACKOFF = { firstMs: 250, maxMs: 10_000 };
+
 const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
   const t = setTimeout(resolve, ms);
   signal?.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason as Error); }, { once: true });
@@ -217,7 +221,7 @@ export class OpenAiCompatibleProvider implements ModelProvider {
       if (!('retry' in outcome)) return outcome.body;
       last = outcome.error;
       if (attempt === this.config.retries || signal?.aborted) break;
-      await sleep(Math.min(outcome.afterMs ?? 250 * 2 ** attempt, 10_000), signal);
+      await sleep(Math.min(outcome.afterMs ?? backoffMs(RETRY_BACKOFF, attempt + 1), RETRY_BACKOFF.maxMs), signal);
     }
     throw last;
   }

@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import type { QueueDefinition, WorkEnvelope } from '@marketplace/contracts';
 import { decodeJson } from '../bus/codec.js';
 import type { Logger } from '../logging/logger.js';
+import { backoffMs } from './backoff.js';
 import { addPendingProbe, pendingGauge } from './work-metrics.js';
 import { DeferWork, workConcurrency, type WorkHandler } from './work-handler.js';
 import { ensureWorkStream } from './work-stream.js';
@@ -41,8 +42,7 @@ export function workDurableName(def: QueueDefinition): string {
 
 /** Exponential, with up to a fifth added at random so items failing together do not retry together. */
 export function workBackoffMs(def: QueueDefinition, attempt: number): number {
-  const base = Math.min(def.maxBackoffMs, def.backoffMs * 2 ** (attempt - 1));
-  return Math.round(base * (1 + Math.random() * 0.2));
+  return backoffMs({ firstMs: def.backoffMs, maxMs: def.maxBackoffMs, jitter: 0.2 }, attempt);
 }
 
 /**

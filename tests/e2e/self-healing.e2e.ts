@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProcessLayout } from '@marketplace/local-stack';
+
+// `npm start` heals itself: a crashed service process (per-service) or the process hosting every
+// app (one-process) is started again while PostgreSQL, NATS and storage keep running. Each case runs
+// the launcher exactly as `npm start` does after its build, on a data directory of its own, and
+// crashes a process with SIGKILL from outside, as the kernel's OOM killer would.
+
+const LAUNCHER = resolve('deploy/dist/local/start.js');
+const READY = /Marketplace is running at (http:\/\/\S+)/;
+/** The brief: the gateway serves the crashed service's requests again within 10 s of the crash. */
+const HEALED_WITHIN_MS = 10_000;
+
+interface Launcher {
+  child: ChildProcess;
+  output: string[];
+  baseUrl: string;
+  dataDir: string;
+}
+
+let running: Launcher | undefined;
+
+async function startLauncher(layout: ProcessLayout): Promise<Launcher> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'marketplace-heal-'));
+  // What someone typing npm start has; nothing of this test run's own system (its NATS, database, bus keys).
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH, HOME: process.env.HOME, MARKETPLACE_DATA_DIR: dataDir, PORT: '0',
+    MARKETPLACE_PROCESSES: layout, LOG_LEVEL: 'warn',
+  };
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', LAUNCHER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const launcher: Launcher = { child, output: [], baseUrl: '', dataDir };
+  running = launcher;
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream! }).on('line', (line) => launcher.output.push(line));
+  }
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code, signal) => {
+    reject(new Error(`npm start ended (${code ?? signal}) before it was running:\n${launcher.output.join('\n')}`));
+  }));
+  exited.catch(() => undefined);
+  const ready = (async () => {
+    for (;;) {
+      const url = launcher.output.map((line) => READY.exec(line)?.[1]).find(Boolean);
+      if (url) return url;
+      await sleep(200);
+    }
+  })();
+  launcher.baseUrl = await Promise.race([ready, exited]);
+  return launcher;
+}
+
+async function stopLauncher(launcher: Launcher): Promise<void> {
+  if (launcher.child.exitCode === null && launcher.child.signalCode === null) {
+    const exit = new Promise((done) => launcher.child.once('exit', done));
+    // Ctrl+C: the launcher stops the apps, then PostgreSQL and NATS.
+    launcher.child.kill('SIGINT');
+    await Promise.race([exit, sleep(60_000)]);
+  }
+  await rm(launcher.dataDir, { recursive: true, force: true });
+}
+
+/** The launcher's child whose command line matches, if there is one. */
+async function childOf(parent: number, command: RegExp): Promise<number | undefined> {
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = await readFile(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== parent) continue;
+      const argv = (await readFile(`/proc/${name}/cmdline`, 'utf8')).split('\0').filter(Boolean);
+      if (argv.some((arg) => command.test(arg))) return Number(name);
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return undefined;
+}
+
+let page = 0;
+/**
+ * The status of a read of the board, which the jobs service answers. The gateway caches public
+ * pages by URL, so every call asks for a page nobody asked for before: a cached answer would hide
+ * a dead service.
+ */
+async function boardStatus(baseUrl: string): Promise<number> {
+  try {
+    const res = await fetch(`${baseUrl}/api/jobs?offset=${++page}`, { signal: AbortSignal.timeout(3000) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+afterEach(async () => {
+  if (running) await stopLauncher(running);
+  running = undefined;
+}, 90_000);
+
+describe.each([
+  // The process that hosts every app, services and gateway alike.
+  { layout: 'one-process' as const, crashed: /\/service-host\.js$/, what: 'the services\' process' },
+  // The jobs service's own process.
+  { layout: 'per-service' as const, crashed: /\/apps\/jobs\/dist\/main\.bundle\.js$/, what: 'jobs' },
+])('npm start, $layout', ({ layout, crashed, what }) => {
+  it(`starts ${what} again after a SIGKILL, and the gateway serves the board within 10 s`, async () => {
+    const launcher = await startLauncher(layout);
+    const parent = launcher.child.pid!;
+    expect(await boardStatus(launcher.baseUrl)).toBe(200);
+    const victim = await childOf(parent, crashed);
+    expect(victim, `no child of the launcher runs ${crashed}`).toBeDefined();
+
+    process.kill(victim!, 'SIGKILL');
+    const crashedAt = Date.now();
+    let status = 0;
+    while (Date.now() - crashedAt < HEALED_WITHIN_MS) {
+      status = await boardStatus(launcher.baseUrl);
+      if (status === 200) break;
+      await sleep(100);
+    }
+    const log = launcher.output.join('\n');
+    if (process.env.E2E_VERBOSE) process.stdout.write(`${log}\n`);
+    process.stdout.write(`npm start (${layout}): GET /api/jobs answered ${status} ${Date.now() - crashedAt} ms after the SIGKILL\n`);
+    expect(status, `GET /api/jobs within ${HEALED_WITHIN_MS / 1000} s of the crash; the launcher said:\n${log}`).toBe(200);
+    // A new process, not the old one answering after all.
+    const successor = await childOf(parent, crashed);
+    expect(successor).toBeDefined();
+    expect(successor).not.toBe(victim);
+    // The crash and the restart are logged with the cause.
+    expect(log).toContain(`${what} was killed by SIGKILL`);
+    expect(log).toMatch(new RegExp(`restarting ${what} in 0\\.5 s \\(crash 1 within 60 s\\)`));
+    // The launcher kept running, and with it PostgreSQL and NATS, which the restarted apps use.
+    expect(launcher.child.exitCode).toBeNull();
+  }, 240_000);
+});
