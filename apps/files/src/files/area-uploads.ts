@@ -6,7 +6,8 @@ import {
 } from '@marketplace/contracts';
 import { countAttempt, enqueueWork, limitBuckets, ObjectStorage, UnitOfWork } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
-import { FileAssembler } from './file-assembler.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FileAssembler, type AssemblyResult } from './file-assembler.js';
 import {
   areaFile, assembledObjectKey, chunkCount, chunkSize, deletingConflict, isDirect, nextMissingIndex, nextMissingSql, areaUsage, UPLOAD_SECONDS,
   type AreaGate, type FileRow,
@@ -47,6 +48,8 @@ export interface CreatedUpload {
  */
 const ASSEMBLY_LEASE_MS = 15_000;
 const RETRY_AFTER_SECONDS = 2;
+/** How long complete waits for a direct upload's check before it answers 503 (the bus waits 5 s). */
+const CHECK_WAIT_MS = 3000;
 
 /**
  * The upload path of every file area: create a slot (path free in its folder ignoring case, size
@@ -59,6 +62,10 @@ export class AreaUploads {
     private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage,
     private readonly assembler: FileAssembler,
   ) {}
+
+  /** Checks of direct uploads running in this replica, by file id, and when each last renewed its lease. */
+  private readonly checks = new Map<string, Promise<AssemblyResult>>();
+  private readonly renewedAt = new Map<string, number>();
 
   /**
    * Opens an upload: the declared size counts against the quota from now on (uploading, ready or
@@ -198,22 +205,8 @@ export class AreaUploads {
    * (fileAssembleQueue), answering 503 with Retry-After until it is done.
    */
   private async assembleOrQueue(gate: AreaGate, file: FileRow, requested: number | null): Promise<FileRow> {
-    if (Number(file.size) <= FILE_LIMITS.proxyBytes) {
-      const result = await this.assembler.assemble(file.id);
-      if (result.kind === 'mismatch') {
-        await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
-        throw assemblyFailed(result.message, result.lostChunk ?? null);
-      }
-      // The file as it is now: ready, or whatever a concurrent delete made of it.
-      const now = await areaFile(this.ds, gate, file.id);
-      if (now.status === 'deleting') throw deletingConflict();
-      if (now.status !== 'ready') {
-        const missing = await nextMissingIndex(this.ds, now);
-        throw AppError.conflict('The upload changed while it was being completed; check it and call complete again.',
-          missing === null ? undefined : { nextIndex: String(missing) });
-      }
-      return now;
-    }
+    if (file.parts_joined_at && Number(file.size) > FILE_LIMITS.proxyBytes) return this.settle(gate, file, await this.checkHere(file));
+    if (Number(file.size) <= FILE_LIMITS.proxyBytes) return this.settle(gate, file, await this.assembler.assemble(file.id));
 
     if (requested === null || Date.now() - requested > ASSEMBLY_LEASE_MS) {
       await this.uow.run(async (em) => {
@@ -224,7 +217,60 @@ export class AreaUploads {
         if (rows.length) await enqueueWork(em, fileAssembleQueue, { fileId: file.id });
       });
     }
-    throw new AppError(503, 'The file is being assembled; call complete again in a few seconds.', { retryAfter: RETRY_AFTER_SECONDS });
+    throw assembling();
+  }
+
+  /**
+   * A direct upload's joined object is checked (read once, hashed) by this service rather than
+   * queued for the worker: there is nothing to join, only one streamed read, so memory stays flat
+   * and no queue or polling stands between the last part and the answer. The check runs under
+   * the file's lease (assembly_requested_at; one at a time across replicas, taken over once it is
+   * ASSEMBLY_LEASE_MS old, as when a replica dies) and complete waits for it up to
+   * CHECK_WAIT_MS, well inside the bus's timeout; past that it answers 503 and the check goes on.
+   */
+  private async checkHere(file: FileRow): Promise<AssemblyResult> {
+    let run = this.checks.get(file.id);
+    if (!run) {
+      const [rows] = (await this.ds.query(
+        `UPDATE files SET assembly_requested_at = now() WHERE id = $1 AND status = 'uploading'
+           AND (assembly_requested_at IS NULL OR assembly_requested_at < now() - make_interval(secs => $2)) RETURNING id`,
+        [file.id, ASSEMBLY_LEASE_MS / 1000])) as [unknown[], number];
+      if (!rows.length) throw assembling();
+      const started = this.assembler.assemble(file.id, { heartbeat: () => this.renewLease(file.id) });
+      run = started.finally(() => this.checks.delete(file.id));
+      this.checks.set(file.id, run);
+      // A failed check (storage unavailable) gives the lease back, so the next complete runs it again.
+      run.catch(() => this.ds.query('UPDATE files SET assembly_requested_at = NULL WHERE id = $1', [file.id]).catch(() => undefined));
+    }
+    const result = await Promise.race([run, sleep(CHECK_WAIT_MS).then(() => undefined)]);
+    if (!result) throw assembling();
+    return result;
+  }
+
+  /** The check says it is alive at most every few seconds. */
+  private renewLease(fileId: string): void {
+    const now = Date.now();
+    if (now - (this.renewedAt.get(fileId) ?? 0) < ASSEMBLY_LEASE_MS / 3) return;
+    this.renewedAt.set(fileId, now);
+    this.ds.query(`UPDATE files SET assembly_requested_at = now() WHERE id = $1 AND status = 'uploading'`, [fileId]).catch(() => undefined);
+  }
+
+  /** What a join or check that finished here answers: the ready file, or why not. */
+  private async settle(gate: AreaGate, file: FileRow, result: AssemblyResult): Promise<FileRow> {
+    this.renewedAt.delete(file.id);
+    if (result.kind === 'mismatch') {
+      await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
+      throw assemblyFailed(result.message, result.lostChunk ?? null);
+    }
+    // The file as it is now: ready, or whatever a concurrent delete made of it.
+    const now = await areaFile(this.ds, gate, file.id);
+    if (now.status === 'deleting') throw deletingConflict();
+    if (now.status !== 'ready') {
+      const missing = await nextMissingIndex(this.ds, now);
+      throw AppError.conflict('The upload changed while it was being completed; check it and call complete again.',
+        missing === null ? undefined : { nextIndex: String(missing) });
+    }
+    return now;
   }
 
   /**
@@ -363,6 +409,10 @@ function directPartCount(file: Pick<FileRow, 'size'>): number {
 /** The bytes part `n` (from 1) must hold: DIRECT_PART_BYTES, the remainder for the last one. */
 function directPartSize(file: Pick<FileRow, 'size'>, n: number): number {
   return Math.min(DIRECT_PART_BYTES, Number(file.size) - (n - 1) * DIRECT_PART_BYTES);
+}
+
+function assembling(): AppError {
+  return new AppError(503, 'The file is being assembled; call complete again in a few seconds.', { retryAfter: RETRY_AFTER_SECONDS });
 }
 
 function requireUploading(file: FileRow): void {
