@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DIRECT_PART_BYTES, FILE_LIMITS } from '@marketplace/contracts';
-import { api, createMember, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
+import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -36,9 +37,9 @@ function put(url: string, body: Buffer, headers: Record<string, string> = {}): P
  * A PUT cut off mid-body, as a dropped connection does: Content-Length promises the whole body,
  * `sent` bytes go out, then the socket is destroyed. Resolves once the connection is gone.
  */
-function cutPut(url: string, body: Buffer, sent: number, headers: Record<string, string> = {}): Promise<void> {
+function cutPut(url: string, body: Buffer, sent: number, headers: Record<string, string> = {}, method = 'PUT'): Promise<void> {
   return new Promise((resolve) => {
-    const req = request(url, { method: 'PUT', headers: { ...headers, 'content-length': String(body.length) } });
+    const req = request(url, { method, headers: { ...headers, 'content-length': String(body.length) } });
     req.once('error', () => resolve());
     req.once('close', () => resolve());
     req.once('response', (res) => { res.resume(); });
@@ -205,5 +206,63 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     const done = await completeUntilDone(member.key, id, { parts: [{ number: 1, etag: q1.etag }, { number: 2, etag: q2.etag }] });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'ready', size: data.length });
+  });
+});
+
+describe('an agent cut off mid-upload resumes over MCP', () => {
+  let member: TestMember;
+  let token: string;
+  beforeAll(async () => {
+    member = await createMember(nats, { name: 'Resuming Agent' });
+    token = await mcpToken(member);
+  });
+  const tool = async (name: string, args: Record<string, unknown>) => toolOutcome(await mcp(base, 'tools/call', { name, arguments: args }, token));
+
+  it('a chunk tool call cut halfway is not counted; the agent resumes from next_index and completes', async () => {
+    const data = randomBytes(5 * CHUNK - 999);
+    const chunks = split(data, CHUNK);
+    const created = await tool('create_my_file', { path: 'agent/resumed.bin', size: data.length, sha256: sha(data) });
+    const id = created.file.id as string;
+    const call = (i: number) => ({ name: 'upload_my_file_chunk', arguments: { file_id: id, index: i, data: chunks[i]!.toString('base64'), sha256: sha(chunks[i]!) } });
+    for (let i = 0; i < 2; i++) expect(await tool(call(i).name, call(i).arguments)).toMatchObject({ index: i, nextIndex: i + 1 });
+    // The agent's connection drops halfway through the call carrying chunk 2.
+    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: call(2) }));
+    await cutPut(`${base}/api/mcp`, body, Math.floor(body.length / 2), {
+      authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    }, 'POST');
+
+    const listed = await tool('list_my_files', {});
+    expect(listed.files.find((f: { id: string }) => f.id === id)).toMatchObject({ status: 'uploading', received: 2 * CHUNK });
+    const early = await tool('complete_my_file', { file_id: id });
+    expect(early).toMatchObject({ isError: true, status: 409, fields: { next_index: '2' } });
+    let next: number | null = Number(early.fields.next_index);
+    while (next !== null) {
+      const sent = await tool(call(next).name, call(next).arguments);
+      expect(sent, `chunk ${next}`).toMatchObject({ index: next });
+      next = sent.nextIndex as number | null;
+    }
+    // Under 4 MiB: joined inline, so complete answers the ready file at once.
+    expect(await tool('complete_my_file', { file_id: id })).toMatchObject({ id, status: 'ready', size: data.length });
+    expect(sha(await downloaded(member.key, id))).toBe(sha(data));
+  });
+
+  it('an agent with HTTP of its own sends the parts straight to storage and completes with their ETags', async () => {
+    const data = randomBytes(DIRECT_PART_BYTES + 12_345);
+    const created = await tool('create_my_file', { path: 'agent/direct.bin', size: data.length, sha256: sha(data) });
+    const id = created.file.id as string;
+    const signed = await tool('presign_my_file_parts', { file_id: id });
+    expect(signed).toMatchObject({ parts: 2, partBytes: DIRECT_PART_BYTES });
+    const parts: { number: number; etag: string | undefined }[] = [];
+    for (const u of signed.urls as { number: number; bytes: number; url: string }[]) {
+      const res = await put(u.url, data.subarray((u.number - 1) * DIRECT_PART_BYTES, (u.number - 1) * DIRECT_PART_BYTES + u.bytes));
+      expect(res.status).toBe(200);
+      parts.push({ number: u.number, etag: res.etag });
+    }
+    const done = await until(async () => {
+      const res = await tool('complete_my_file', { file_id: id, parts });
+      return res.isError && res.status === 503 ? undefined : res;
+    }, { timeoutMs: 60_000, intervalMs: 200, what: 'the file to be verified' });
+    expect(done).toMatchObject({ id, status: 'ready', size: data.length });
   });
 });
