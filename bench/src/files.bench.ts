@@ -7,27 +7,33 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { SERVICES, startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
+import { FILE_LIMITS } from '@marketplace/contracts';
 import { MIN_PART_BYTES, ObjectStorage } from '@marketplace/service-kit';
 import { api, BUS_CREDENTIALS_ENV, createMember } from '@marketplace/testing';
 import { CpuPhase, describeSplit, type CpuSplit } from './cpu-split.js';
 import { round } from './load.js';
 
-// `npm run bench:files`: a 100 MiB file uploaded in raw REST chunks through the gateway (a few in
-// flight at once) and completed (the files worker joins it as the chunks arrive), against a direct
-// S3 PUT of the same bytes to the same storage, same run (the best of three). The store's own cost
-// of a chunked upload (the chunks PUT and joined straight against it) says what ratio the store
-// itself allows. The files processes' RSS is sampled throughout: the bytes are streamed through
+// `npm run bench:files`: a 100 MiB file uploaded in raw REST chunks of the contract's 256 KiB
+// through the gateway (a few in flight at once) and completed (the files worker joins it as the
+// chunks arrive), and the same file sent straight to storage on presigned part URLs and completed
+// (storage joins the parts, the service checks the sha256), against the store's own multipart
+// upload of the same bytes from memory and a direct S3 PUT, same run (the best of three). The
+// store's own cost of a chunked upload (the chunks PUT and joined straight against it) says what
+// ratio the store itself allows for chunk objects. The files processes' RSS is sampled throughout: the bytes are streamed through
 // storage, so it should stay flat. Each phase's CPU is split by process, with the share other
 // processes took. A measurement: the budget is reported, never enforced.
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsFile = join(rootDir, 'bench', 'results', 'files.json');
 const FILE_BYTES = 100 * 1024 * 1024;
-const CHUNK_BYTES = 524_288;
+// The contract's chunk (FILE_LIMITS.chunkBytes); BENCH_FILES_CHUNK_BYTES tries another the API accepts.
+const CHUNK_BYTES = Number(process.env.BENCH_FILES_CHUNK_BYTES) || FILE_LIMITS.chunkBytes;
 // BENCH_FILES_IN_FLIGHT overrides how many chunks are sent at once (what a client may tune).
 const IN_FLIGHT = Number(process.env.BENCH_FILES_IN_FLIGHT) || 4;
 const BUDGET_RATIO = 0.5;
 const DIRECT_RUNS = 3;
+// Rounds of the store's own multipart upload and the presigned path, back to back (BENCH_FILES_ROUNDS).
+const ROUNDS = Number(process.env.BENCH_FILES_ROUNDS) || 5;
 const SAMPLE_MS = 100;
 const MB = 1_000_000;
 const MIB = 1024 * 1024;
@@ -48,6 +54,22 @@ function send(url: string, key: string, body: Buffer): Promise<{ status: number;
     }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (piece: string) => { text += piece; }).once('end', () => resolve({ status: res.statusCode ?? 0, text })).once('error', reject);
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+/** One part PUT on its presigned URL, as any S3 client sends it; answers the part's ETag. */
+function putPart(url: string, body: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'PUT', agent, headers: { 'content-length': String(body.length) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (piece: string) => { text += piece; }).once('end', () => {
+        const etag = res.headers.etag;
+        if (res.statusCode === 200 && etag) resolve(etag);
+        else reject(new Error(`A part PUT answered ${res.statusCode}: ${text.slice(0, 300)}`));
+      }).once('error', reject);
     });
     req.once('error', reject);
     req.end(body);
@@ -221,8 +243,7 @@ async function main(): Promise<number> {
     }
     // The ceiling of any design that keeps the contract's S3 multipart: the same bytes from memory,
     // 5 MiB parts two at a time, then CompleteMultipartUpload, with no chunk objects at all.
-    const multipartTimes: number[] = [];
-    for (let run = 0; run < DIRECT_RUNS; run++) {
+    const storeMultipart = async (): Promise<number> => {
       const started = performance.now();
       const upload = await storage.startMultipart(`${directKey}.multipart`, 'application/octet-stream');
       const parts: Buffer[][] = [];
@@ -232,12 +253,10 @@ async function main(): Promise<number> {
         for (let i = nextPart++; i < parts.length; i = nextPart++) await upload.putPart(parts[i]!);
       }));
       await upload.complete();
-      multipartTimes.push((performance.now() - started) / 1000);
+      const seconds = (performance.now() - started) / 1000;
       await storage.remove(`${directKey}.multipart`);
-    }
-    const multipartS = Math.min(...multipartTimes);
-    storage.close();
-    say(`Direct multipart upload (5 MiB parts from memory, best of ${DIRECT_RUNS}): ${multipartS.toFixed(2)} s, ratio ${(directS / multipartS).toFixed(2)} of the single PUT`);
+      return seconds;
+    };
     say(`Direct S3 PUTs of the ${chunks.length} chunks, ${IN_FLIGHT} in flight: ${perChunkS.toFixed(2)} s, ${(data.length / MB / perChunkS).toFixed(1)} MB/s; joining them directly: ${joinS.toFixed(2)} s`);
 
     const pids: Record<string, number> = {};
@@ -248,6 +267,80 @@ async function main(): Promise<number> {
     }
     const idle = Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([app, pid]) => [app, mib((await rssOf(pid)) ?? 0)])));
     say(`files RSS before the upload: ${Object.entries(idle).map(([app, v]) => `${app} ${v} MiB`).join(', ')}`);
+
+    // The same file straight to storage on presigned part URLs (parts two at a time, as the
+    // store's own multipart), then complete: storage joins the parts, the files service reads it
+    // once for its sha256. Rounds of one of each, back to back and in turn first, so the host's
+    // noise falls on both alike: the best of each and the median of the rounds' ratios. Before
+    // the chunks, whose clean-up (a DELETE per chunk object) would otherwise run under it.
+    const multipartTimes: number[] = [];
+    const presignedTimes: number[] = [];
+    const presignedPhases: { parts: number; complete: number; polls: number }[] = [];
+    const roundRatios: number[] = [];
+    const presignedOnce = async (run: number): Promise<number> => {
+      const began = performance.now();
+      const slot = await api(base, '/api/me/files', {
+        key: member.key, method: 'POST', body: { path: `bench/presigned-${run}.bin`, size: data.length, sha256: digest },
+      });
+      if (slot.status !== 201) throw new Error(`Create answered ${slot.status}: ${JSON.stringify(slot.body)}`);
+      const fileId = slot.body.file.id as string;
+      const signed = await api(base, `/api/me/files/${fileId}/parts`, { key: member.key, method: 'POST', body: {} });
+      if (signed.status !== 200) throw new Error(`Parts answered ${signed.status}: ${JSON.stringify(signed.body)}`);
+      const urls = signed.body.urls as { number: number; bytes: number; url: string }[];
+      const partBytes = signed.body.partBytes as number;
+      const etags: { number: number; etag: string }[] = [];
+      let nextPart = 0;
+      await Promise.all([0, 1].map(async () => {
+        for (let i = nextPart++; i < urls.length; i = nextPart++) {
+          const part = urls[i]!;
+          const at = (part.number - 1) * partBytes;
+          etags.push({ number: part.number, etag: await putPart(part.url, data.subarray(at, at + part.bytes)) });
+        }
+      }));
+      const sentAt = performance.now();
+      let calls = 0;
+      let done: { status: number; body: any };
+      for (;;) {
+        done = await api(base, `/api/me/files/${fileId}/complete`, { key: member.key, method: 'POST', body: { parts: etags } });
+        calls++;
+        if (done.status !== 503) break;
+        if (performance.now() - sentAt > 300_000) throw new Error('The presigned upload was not checked within 300 s');
+        await sleep(100);
+      }
+      if (done.status !== 200 || done.body.status !== 'ready' || done.body.size !== data.length) {
+        throw new Error(`Complete (presigned) answered ${done.status}: ${JSON.stringify(done.body)}`);
+      }
+      const ended = performance.now();
+      presignedPhases.push({ parts: (sentAt - began) / 1000, complete: (ended - sentAt) / 1000, polls: calls });
+      const removed = await api(base, `/api/me/files/${fileId}`, { key: member.key, method: 'DELETE' });
+      if (removed.status !== 200) throw new Error(`Delete answered ${removed.status}`);
+      return (ended - began) / 1000;
+    };
+    const presignedSampler = sampleRss(pids);
+    const presignedCpu = await CpuPhase.start(named);
+    for (let round = 0; round < ROUNDS; round++) {
+      let m: number;
+      let p: number;
+      if (round % 2 === 0) {
+        m = await storeMultipart();
+        p = await presignedOnce(round);
+      } else {
+        p = await presignedOnce(round);
+        m = await storeMultipart();
+      }
+      multipartTimes.push(m);
+      presignedTimes.push(p);
+      roundRatios.push(m / p);
+    }
+    const presignedSplit = await presignedCpu.stop();
+    const presignedRss = Object.fromEntries(Object.entries(await presignedSampler.stop()).map(([app, s]) => [app, summarise(s)]));
+    storage.close();
+    const multipartS = Math.min(...multipartTimes);
+    const presignedS = Math.min(...presignedTimes);
+    const presignedBest = presignedPhases[presignedTimes.indexOf(presignedS)]!;
+    const medianRatio = [...roundRatios].sort((a, b) => a - b)[Math.floor(roundRatios.length / 2)]!;
+    say(`Direct multipart upload (5 MiB parts from memory, best of ${ROUNDS}): ${multipartS.toFixed(2)} s, ratio ${(directS / multipartS).toFixed(2)} of the single PUT (all: ${multipartTimes.map((t) => t.toFixed(2)).join(', ')} s)`);
+    say(`Presigned parts + complete, best of ${ROUNDS}: ${presignedS.toFixed(2)} s (all: ${presignedTimes.map((t) => t.toFixed(2)).join(', ')} s); per round store-multipart/presigned: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}`);
 
     const sampler = sampleRss(pids);
     const chunkCpu = await CpuPhase.start(named);
@@ -305,6 +398,7 @@ async function main(): Promise<number> {
     const ratio = gatewayMBs / directMBs;
     const rss = Object.fromEntries(Object.entries(series).map(([app, s]) => [app, summarise(s)]));
 
+
     say('');
     say(`${mib(data.length)} MiB in ${chunks.length} chunks of ${CHUNK_BYTES} bytes, ${IN_FLIGHT} in flight:`);
     say(`  chunks through the gateway: ${chunksS.toFixed(2)} s (${(data.length / MB / chunksS).toFixed(1)} MB/s), then complete: ${(totalS - chunksS).toFixed(2)} s (${polls} polls)`);
@@ -316,10 +410,14 @@ async function main(): Promise<number> {
     say(`  direct PUTs of the chunks:  ${perChunkS.toFixed(2)} s (the store's own cost of chunk objects: ratio ${(directS / perChunkS).toFixed(2)} before any join)`);
     say(`  + joining them directly:    ${joinS.toFixed(2)} s (the store's own cost of a chunked upload, nothing else: ratio ${(directS / (perChunkS + joinS)).toFixed(2)})`);
     say(`  direct multipart upload:    ${multipartS.toFixed(2)} s (the store's own cost of S3 multipart from memory, no chunks: ratio ${(directS / multipartS).toFixed(2)})`);
+    say(`  presigned parts + complete: ${presignedS.toFixed(2)} s, ${(data.length / MB / presignedS).toFixed(1)} MB/s, best of ${ROUNDS} (parts ${presignedBest.parts.toFixed(2)} s, complete ${presignedBest.complete.toFixed(2)} s in ${presignedBest.polls} calls; all: ${presignedTimes.map((t) => t.toFixed(2)).join(', ')} s)`);
     say(`ratio gateway/direct: ${ratio.toFixed(2)} (budget >= ${BUDGET_RATIO})`);
     for (const [app, r] of Object.entries(rss)) {
       say(`  ${app} RSS during the upload (${r.samples} samples): min ${r.minMiB} MiB, max ${r.maxMiB} MiB (range ${r.growthMiB} MiB; ${mib(data.length)} MiB uploaded)`);
       say(`    trace: ${r.traceMiB.join(' → ')} MiB`);
+    }
+    for (const [app, r] of Object.entries(presignedRss)) {
+      say(`  ${app} RSS during the presigned uploads (${r.samples} samples): min ${r.minMiB} MiB, max ${r.maxMiB} MiB (range ${r.growthMiB} MiB)`);
     }
     if (retries) say(`  ${retries} chunk retries (503/429)`);
     say('CPU seconds by process (launcher = this client and the embedded store):');
@@ -327,6 +425,7 @@ async function main(): Promise<number> {
     say(`  direct chunk PUTs: ${describeSplit(perChunkSplit)}`);
     say(`  chunks:     ${describeSplit(chunkSplit)}`);
     say(`  complete:   ${describeSplit(completeSplit)}`);
+    say(`  store multipart + presigned (${ROUNDS} rounds): ${describeSplit(presignedSplit)}`);
 
     await mkdir(dirname(resultsFile), { recursive: true });
     await writeFile(resultsFile, `${JSON.stringify({
@@ -338,11 +437,20 @@ async function main(): Promise<number> {
       direct: { seconds: round(directS, 3), MBps: round(directMBs, 2), runs: directTimes.map((t) => round(t, 3)) },
       directMultipart: { seconds: round(multipartS, 3), runs: multipartTimes.map((t) => round(t, 3)), ratioCeiling: round(directS / multipartS, 3) },
       directChunks: { seconds: round(perChunkS, 3), MBps: round(data.length / MB / perChunkS, 2), joinSeconds: round(joinS, 3), ratioCeiling: round(directS / (perChunkS + joinS), 3) },
+      presigned: {
+        seconds: round(presignedS, 3), runs: presignedTimes.map((t) => round(t, 3)), partsSeconds: round(presignedBest.parts, 3),
+        completeSeconds: round(presignedBest.complete, 3), completeCalls: presignedBest.polls, MBps: round(data.length / MB / presignedS, 2),
+      },
       ratio: round(ratio, 3), budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO },
-      rss: { idleMiB: idle, during: rss },
-      cpu: { direct: splitJson(directSplit), directChunks: splitJson(perChunkSplit), chunks: splitJson(chunkSplit), complete: splitJson(completeSplit) },
+      ratioGatewayStoreMultipart: round(multipartS / totalS, 3), ratioPresignedStoreMultipart: round(multipartS / presignedS, 3),
+      presignedRounds: roundRatios.map((r) => round(r, 3)), ratioPresignedStoreMultipartMedian: round(medianRatio, 3),
+      rss: { idleMiB: idle, during: rss, presigned: presignedRss },
+      cpu: { direct: splitJson(directSplit), directChunks: splitJson(perChunkSplit), chunks: splitJson(chunkSplit), complete: splitJson(completeSplit), presigned: splitJson(presignedSplit) },
     }, null, 2)}\n`);
     say(`Results: ${resultsFile}`);
+    // Last, for a reader or a script: both paths against the store's own multipart upload, same run.
+    say(`ratio presigned/store-multipart: ${(multipartS / presignedS).toFixed(2)} (best of each; median of the ${ROUNDS} rounds ${medianRatio.toFixed(2)}; target >= 0.9)`);
+    say(`ratio gateway/store-multipart: ${(multipartS / totalS).toFixed(2)} (target >= 0.8)`);
     return 0;
   } finally {
     agent.destroy();

@@ -14,12 +14,13 @@ import { ListMyFilesHandler } from './files/list-my-files.handler.js';
 import { FilesMemberDeletedConsumer } from './files/member-deleted.consumer.js';
 import { UploadExpirySweeper } from './files/upload-expiry.sweeper.js';
 import { UploadMyFileChunkHandler } from './files/upload-my-file-chunk.handler.js';
+import { PresignMyFilePartsHandler } from './files/presign-my-file-parts.handler.js';
 import { AreaUploads } from './files/area-uploads.js';
 import { FilePreviews } from './previews/preview-my-file.handler.js';
 import { JobAreas } from './jobs/job-area.js';
 import {
   CompleteJobFileHandler, CreateJobFileHandler, DeleteJobFileHandler, DownloadJobFileHandler, ListJobAttachmentsHandler, ListJobFilesHandler,
-  PreviewJobFileHandler, SetJobFileAccessHandler, UploadJobFileChunkHandler,
+  PresignJobFilePartsHandler, PreviewJobFileHandler, SetJobFileAccessHandler, UploadJobFileChunkHandler,
 } from './jobs/job-files.handlers.js';
 import { FilesWorkSubmittedConsumer, LockWorkerFilesHandler, ReleaseWorkerFilesHandler } from './jobs/lock-worker-files.handler.js';
 import { FilesWorkCancelledConsumer } from './jobs/hire-ended.consumer.js';
@@ -27,10 +28,12 @@ import { FilesWorkCancelledConsumer } from './jobs/hire-ended.consumer.js';
 /** Downloads and previews (apps/files/src/downloads, previews). */
 const downloadHandlers = [DownloadMyFileHandler, GetFileDownloadHandler, PreviewMyFileHandler];
 /** Personal files: list, upload (create, chunks, complete), delete (apps/files/src/files). */
-const fileHandlers = [ListMyFilesHandler, CreateMyFileHandler, UploadMyFileChunkHandler, CompleteMyFileHandler, DeleteMyFileHandler];
+const fileHandlers = [
+  ListMyFilesHandler, CreateMyFileHandler, UploadMyFileChunkHandler, PresignMyFilePartsHandler, CompleteMyFileHandler, DeleteMyFileHandler,
+];
 /** Job areas: the poster's and worker's folders, the grant, attachments and turned-in files (apps/files/src/jobs). */
 const jobHandlers = [
-  ListJobFilesHandler, SetJobFileAccessHandler, CreateJobFileHandler, UploadJobFileChunkHandler, CompleteJobFileHandler,
+  ListJobFilesHandler, SetJobFileAccessHandler, CreateJobFileHandler, UploadJobFileChunkHandler, PresignJobFilePartsHandler, CompleteJobFileHandler,
   DownloadJobFileHandler, PreviewJobFileHandler, DeleteJobFileHandler, ListJobAttachmentsHandler, LockWorkerFilesHandler,
   ReleaseWorkerFilesHandler,
 ];

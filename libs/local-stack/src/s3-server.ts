@@ -1,14 +1,17 @@
 import { STAGING_PREFIX } from '@marketplace/contracts';
 import { Agent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { Client } from 'minio';
 import S3rver from 's3rver';
 import { settlesWithin } from './child-process.js';
 import { getFreePort } from './free-port.js';
 import { DEFAULT_BUCKET, DEFAULT_REGION, type S3Settings } from './infra-env.js';
 
-// s3rver's built-in keys; it checks request signatures against them.
+// s3rver's built-in keys. It checks SigV2 signatures against them; SigV4 signatures (what the
+// minio client and presigned URLs use) it does not check at all: only the key id must be known.
 const LOCAL_KEY = 'S3RVER';
 
 export interface StartedS3 {
@@ -29,6 +32,7 @@ export async function startS3rver(opts: { directory: string; log: (line: string)
       configureBuckets: [{ name: DEFAULT_BUCKET }],
     });
     rememberBucketSettings(server.store);
+    checkMultipartParts(server.store);
     try {
       await server.run();
     } catch (error) {
@@ -95,6 +99,35 @@ function rememberBucketSettings(store: S3rver['store']): void {
     } finally {
       settings.delete(`${bucket}\n${type}`);
     }
+  };
+}
+
+/** s3rver's own error, which it answers as S3 does (code, status, XML). */
+const S3Error = createRequire(import.meta.url)('s3rver/lib/models/error.js') as new (code: string, message: string) => Error;
+
+/**
+ * CompleteMultipartUpload as S3 does it: every part named must have been stored whole with the
+ * ETag named (InvalidPart otherwise), and the upload must exist (NoSuchUpload). s3rver itself
+ * checks neither: it joins whatever part files it finds, and a part never stored (a PUT cut off)
+ * makes it read a missing file, an error no one handles, which ends the process hosting it.
+ */
+function checkMultipartParts(store: S3rver['store']): void {
+  const { putObjectMultipart } = store;
+  store.putObjectMultipart = async (bucket, uploadId, parts) => {
+    const dir = join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
+    try {
+      await readFile(join(dir, 'key'));
+    } catch {
+      throw new S3Error('NoSuchUpload', 'The specified upload does not exist.');
+    }
+    for (const part of parts) {
+      // Written only once the part's bytes are all stored: a part cut off has none.
+      const md5 = await readFile(join(dir, `${part.number}.md5`), 'utf8').catch(() => undefined);
+      if (md5 !== part.etag) {
+        throw new S3Error('InvalidPart', 'One or more of the specified parts could not be found or did not match its entity tag.');
+      }
+    }
+    return putObjectMultipart.call(store, bucket, uploadId, parts);
   };
 }
 

@@ -22,6 +22,9 @@ declare module 's3rver' {
     getSubresource(bucket: string, key: string | undefined, type: string): Promise<unknown>;
     putSubresource(bucket: string, key: string | undefined, resource: { type: string }): Promise<void>;
     deleteSubresource(bucket: string, key: string | undefined, type: string): Promise<void>;
+    /** Joins an upload's part files (numbers and ETags without quotes) into its object. */
+    putObjectMultipart(bucket: string, uploadId: string, parts: Array<{ number: number; etag: string }>): Promise<{ md5: string; size: number }>;
+    getResourcePath(bucket: string, key: string | undefined, resource: string): string;
   }
 
   class S3rver {

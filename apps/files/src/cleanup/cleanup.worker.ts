@@ -16,7 +16,7 @@ export function fileObjectKey(fileId: string): string {
 }
 
 /**
- * Removes a deleted file (status `deleting`): its chunks, its assembled object and its preview
+ * Removes a deleted file (status `deleting`): a direct upload's parts, its chunks, its assembled object and its preview
  * from storage, then its preview row, download grants, chunk rows and the file row, in that
  * order, so the file keeps its quota until the bytes are gone. A storage failure throws and the
  * queue retries with backoff; every step is safe to repeat. A file that is not `deleting` (or no
@@ -29,8 +29,12 @@ export class CleanupWorker implements WorkHandler<typeof fileCleanupQueue.payloa
   constructor(private readonly ds: DataSource, private readonly storage: ObjectStorage) {}
 
   async run({ fileId }: { fileId: string }, ctx: WorkContext): Promise<void> {
-    const rows: { status: string }[] = await this.ds.query('SELECT status FROM files WHERE id = $1', [fileId]);
+    const rows: { status: string; upload_id: string | null }[] = await this.ds.query('SELECT status, upload_id FROM files WHERE id = $1', [fileId]);
     if (rows[0]?.status !== 'deleting') return;
+    // A direct upload's parts sit in storage under its multipart upload until it is aborted. Best
+    // effort: a store that cannot abort (the embedded s3rver) or fails to keeps them until its own
+    // expiry of incomplete uploads (a lifecycle rule on S3), and the file's quota is freed anyway.
+    if (rows[0].upload_id) await this.storage.abortMultipart(fileObjectKey(fileId), rows[0].upload_id).catch(() => undefined);
 
     // Chunks are the gateway's staged objects, adopted where they were (file_chunks); the prefix
     // holds those of files uploaded before that.

@@ -38,6 +38,10 @@ export interface FileRow {
   turned_in_at?: Date | null;
   turn_in_id?: string | null;
   turn_in_pending_until?: Date | null;
+  /** A direct upload's S3 multipart upload id, until its parts are joined. */
+  upload_id?: string | null;
+  /** When storage joined a direct upload's parts (the object exists; its sha256 is checked next). */
+  parts_joined_at?: Date | null;
 }
 
 /**
@@ -63,6 +67,11 @@ export interface AreaGate extends AreaRef {
 
 export function assembledObjectKey(fileId: string): string {
   return `files/objects/${fileId}`;
+}
+
+/** An upload whose bytes go straight to storage (presigned parts) rather than through chunks. */
+export function isDirect(file: Pick<FileRow, 'upload_id' | 'parts_joined_at'>): boolean {
+  return Boolean(file.upload_id || file.parts_joined_at);
 }
 
 export function chunkCount(file: Pick<FileRow, 'size' | 'chunk_bytes'>): number {

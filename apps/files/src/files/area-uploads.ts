@@ -1,12 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { AppError, FILE_LIMITS, fileAssembleQueue, fileCleanupQueue, type UploadedObject } from '@marketplace/contracts';
+import {
+  AppError, DIRECT_PART_BYTES, DIRECT_PART_URL_SECONDS, FILE_LIMITS, fileAssembleQueue, fileCleanupQueue, type UploadedObject,
+} from '@marketplace/contracts';
 import { countAttempt, enqueueWork, limitBuckets, ObjectStorage, UnitOfWork } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
-import { FileAssembler } from './file-assembler.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FileAssembler, type AssemblyResult } from './file-assembler.js';
 import {
-  areaFile, chunkCount, chunkSize, deletingConflict, nextMissingIndex, nextMissingSql, areaUsage, UPLOAD_SECONDS,
+  areaFile, assembledObjectKey, chunkCount, chunkSize, deletingConflict, isDirect, nextMissingIndex, nextMissingSql, areaUsage, UPLOAD_SECONDS,
   type AreaGate, type FileRow,
 } from './area-files.js';
 
@@ -15,6 +18,20 @@ export interface NewFile {
   size: number;
   sha256: string;
   chunkBytes?: number | undefined;
+}
+
+/** A part of a direct upload as the client names it at completion. */
+export interface SentPart {
+  number: number;
+  etag: string;
+}
+
+export interface PresignedParts {
+  row: FileRow;
+  partBytes: number;
+  parts: number;
+  urls: { number: number; bytes: number; url: string }[];
+  expiresAt: string;
 }
 
 export interface CreatedUpload {
@@ -31,6 +48,8 @@ export interface CreatedUpload {
  */
 const ASSEMBLY_LEASE_MS = 15_000;
 const RETRY_AFTER_SECONDS = 2;
+/** How long complete waits for a direct upload's check before it answers 503 (the bus waits 5 s). */
+const CHECK_WAIT_MS = 3000;
 
 /**
  * The upload path of every file area: create a slot (path free in its folder ignoring case, size
@@ -43,6 +62,10 @@ export class AreaUploads {
     private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage,
     private readonly assembler: FileAssembler,
   ) {}
+
+  /** Checks of direct uploads running in this replica, by file id, and when each last renewed its lease. */
+  private readonly checks = new Map<string, Promise<AssemblyResult>>();
+  private readonly renewedAt = new Map<string, number>();
 
   /**
    * Opens an upload: the declared size counts against the quota from now on (uploading, ready or
@@ -98,6 +121,7 @@ export class AreaUploads {
     const file = (found as PromiseFulfilledResult<FileRow>).value;
     gate.mayUpload(file);
     requireUploading(file);
+    if (isDirect(file)) throw AppError.conflict('This upload sends its parts straight to storage (presigned part URLs); finish it that way, or delete it and start again.');
     const chunks = chunkCount(file);
     if (input.index >= chunks) {
       throw AppError.badRequest('Invalid field: index.', { index: `No such chunk: this file has ${chunks} chunks (0 to ${chunks - 1}).` });
@@ -118,6 +142,7 @@ export class AreaUploads {
     const { row, replaced, nextIndex } = await this.uow.run(async (em) => {
       const locked = await areaFile(em, gate, file.id, true);
       requireUploading(locked);
+      if (isDirect(locked)) throw AppError.conflict('This upload sends its parts straight to storage (presigned part URLs); finish it that way, or delete it and start again.');
       // The file's lock serializes its chunks; `previous` is the row as it was before this write.
       const [written] = (await em.query(
         `WITH previous AS (SELECT object_key FROM file_chunks WHERE file_id = $1 AND idx = $2),
@@ -147,13 +172,16 @@ export class AreaUploads {
    * it is done. A size or sha256 mismatch drops the chunks and answers 409 (once), so the client
    * uploads them again.
    */
-  async complete(gate: AreaGate, fileId: string): Promise<FileRow> {
+  async complete(gate: AreaGate, fileId: string, parts?: readonly SentPart[]): Promise<FileRow> {
     await countAttempt(this.ds, limitBuckets().fileWrites, gate.actorId);
     await gate.requireOpen(this.ds);
     const file = await areaFile(this.ds, gate, fileId);
     if (file.status === 'ready') return file;
     gate.mayUpload(file);
     if (file.status === 'deleting') throw deletingConflict();
+    if (isDirect(file)) return this.completeDirect(gate, file, parts);
+    // A direct upload whose check failed is a chunk upload again; its next complete reports why.
+    if (parts && !file.assembly_failure) throw AppError.badRequest('Invalid field: parts.', { parts: 'Only for an upload sent straight to storage (presigned part URLs); this one takes chunks.' });
     const next = await nextMissingIndex(this.ds, file);
     if (file.assembly_failure) {
       await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
@@ -168,22 +196,17 @@ export class AreaUploads {
       throw AppError.conflict(`The upload expired (${FILE_LIMITS.transferSeconds} seconds from creation); delete it and start again.`);
     }
 
-    if (Number(file.size) <= FILE_LIMITS.proxyBytes) {
-      const result = await this.assembler.assemble(file.id);
-      if (result.kind === 'mismatch') {
-        await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
-        throw assemblyFailed(result.message, result.lostChunk ?? null);
-      }
-      // The file as it is now: ready, or whatever a concurrent delete made of it.
-      const now = await areaFile(this.ds, gate, file.id);
-      if (now.status === 'deleting') throw deletingConflict();
-      if (now.status !== 'ready') {
-        const missing = await nextMissingIndex(this.ds, now);
-        throw AppError.conflict('The upload changed while it was being completed; check it and call complete again.',
-          missing === null ? undefined : { nextIndex: String(missing) });
-      }
-      return now;
-    }
+    return this.assembleOrQueue(gate, file, requested);
+  }
+
+  /**
+   * The join (chunks) or the check (a direct upload's joined object) of a file whose bytes are all
+   * in: files up to FILE_LIMITS.proxyBytes right here, larger ones by the files worker
+   * (fileAssembleQueue), answering 503 with Retry-After until it is done.
+   */
+  private async assembleOrQueue(gate: AreaGate, file: FileRow, requested: number | null): Promise<FileRow> {
+    if (file.parts_joined_at && Number(file.size) > FILE_LIMITS.proxyBytes) return this.settle(gate, file, await this.checkHere(file));
+    if (Number(file.size) <= FILE_LIMITS.proxyBytes) return this.settle(gate, file, await this.assembler.assemble(file.id));
 
     if (requested === null || Date.now() - requested > ASSEMBLY_LEASE_MS) {
       await this.uow.run(async (em) => {
@@ -194,7 +217,141 @@ export class AreaUploads {
         if (rows.length) await enqueueWork(em, fileAssembleQueue, { fileId: file.id });
       });
     }
-    throw new AppError(503, 'The file is being assembled; call complete again in a few seconds.', { retryAfter: RETRY_AFTER_SECONDS });
+    throw assembling();
+  }
+
+  /**
+   * A direct upload's joined object is checked (read once, hashed) by this service rather than
+   * queued for the worker: there is nothing to join, only one streamed read, so memory stays flat
+   * and no queue or polling stands between the last part and the answer. The check runs under
+   * the file's lease (assembly_requested_at; one at a time across replicas, taken over once it is
+   * ASSEMBLY_LEASE_MS old, as when a replica dies) and complete waits for it up to
+   * CHECK_WAIT_MS, well inside the bus's timeout; past that it answers 503 and the check goes on.
+   */
+  private async checkHere(file: FileRow): Promise<AssemblyResult> {
+    let run = this.checks.get(file.id);
+    if (!run) {
+      const [rows] = (await this.ds.query(
+        `UPDATE files SET assembly_requested_at = now() WHERE id = $1 AND status = 'uploading'
+           AND (assembly_requested_at IS NULL OR assembly_requested_at < now() - make_interval(secs => $2)) RETURNING id`,
+        [file.id, ASSEMBLY_LEASE_MS / 1000])) as [unknown[], number];
+      if (!rows.length) throw assembling();
+      const started = this.assembler.assemble(file.id, { heartbeat: () => this.renewLease(file.id) });
+      run = started.finally(() => this.checks.delete(file.id));
+      this.checks.set(file.id, run);
+      // A failed check (storage unavailable) gives the lease back, so the next complete runs it again.
+      run.catch(() => this.ds.query('UPDATE files SET assembly_requested_at = NULL WHERE id = $1', [file.id]).catch(() => undefined));
+    }
+    const result = await Promise.race([run, sleep(CHECK_WAIT_MS).then(() => undefined)]);
+    if (!result) throw assembling();
+    return result;
+  }
+
+  /** The check says it is alive at most every few seconds. */
+  private renewLease(fileId: string): void {
+    const now = Date.now();
+    if (now - (this.renewedAt.get(fileId) ?? 0) < ASSEMBLY_LEASE_MS / 3) return;
+    this.renewedAt.set(fileId, now);
+    this.ds.query(`UPDATE files SET assembly_requested_at = now() WHERE id = $1 AND status = 'uploading'`, [fileId]).catch(() => undefined);
+  }
+
+  /** What a join or check that finished here answers: the ready file, or why not. */
+  private async settle(gate: AreaGate, file: FileRow, result: AssemblyResult): Promise<FileRow> {
+    this.renewedAt.delete(file.id);
+    if (result.kind === 'mismatch') {
+      await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
+      throw assemblyFailed(result.message, result.lostChunk ?? null);
+    }
+    // The file as it is now: ready, or whatever a concurrent delete made of it.
+    const now = await areaFile(this.ds, gate, file.id);
+    if (now.status === 'deleting') throw deletingConflict();
+    if (now.status !== 'ready') {
+      const missing = await nextMissingIndex(this.ds, now);
+      throw AppError.conflict('The upload changed while it was being completed; check it and call complete again.',
+        missing === null ? undefined : { nextIndex: String(missing) });
+    }
+    return now;
+  }
+
+  /**
+   * Presigned UploadPart URLs for the parts asked (all when none are named), valid at most
+   * DIRECT_PART_URL_SECONDS and never past the upload's deadline. The first call starts the S3
+   * multipart upload of the file's own object; an upload that already took chunks is refused, and
+   * one whose parts were joined needs no more. Each URL writes one part of this upload only.
+   */
+  async presignParts(gate: AreaGate, fileId: string, partNumbers?: readonly number[]): Promise<PresignedParts> {
+    await countAttempt(this.ds, limitBuckets().fileWrites, gate.actorId);
+    await gate.requireOpen(this.ds);
+    const key = assembledObjectKey(fileId);
+    const row = await this.uow.run(async (em) => {
+      const file = await areaFile(em, gate, fileId, true);
+      gate.mayUpload(file);
+      requireUploading(file);
+      if (file.parts_joined_at) throw AppError.conflict('Storage already joined the parts; call complete.');
+      if (file.upload_id) return file;
+      const [chunk] = (await em.query('SELECT 1 FROM file_chunks WHERE file_id = $1 LIMIT 1', [file.id])) as unknown[];
+      if (chunk || Number(file.received) > 0) {
+        throw AppError.conflict('This upload already took chunks through the API; send the rest the same way, or delete it and start again.');
+      }
+      const uploadId = await this.storage.createMultipart(key, 'application/octet-stream');
+      const [rows] = (await em.query('UPDATE files SET upload_id = $2 WHERE id = $1 RETURNING *', [file.id, uploadId])) as [FileRow[], number];
+      return rows[0]!;
+    });
+    const parts = directPartCount(row);
+    const wanted = partNumbers ? [...new Set(partNumbers)].sort((a, b) => a - b) : Array.from({ length: parts }, (_, i) => i + 1);
+    const beyond = wanted.find((n) => n > parts);
+    if (beyond !== undefined) {
+      throw AppError.badRequest('Invalid field: partNumbers.', { partNumbers: `No such part: ${beyond}; this file has ${parts} parts (1 to ${parts}).` });
+    }
+    const left = Math.floor((new Date(row.upload_expires_at).getTime() - Date.now()) / 1000);
+    const seconds = Math.max(1, Math.min(DIRECT_PART_URL_SECONDS, left));
+    const urls = await Promise.all(wanted.map(async (n) => ({
+      number: n, bytes: directPartSize(row, n), url: await this.storage.presignPart(key, row.upload_id!, n, seconds),
+    })));
+    return { row, partBytes: DIRECT_PART_BYTES, parts, urls, expiresAt: new Date(Date.now() + seconds * 1000).toISOString() };
+  }
+
+  /**
+   * Completes a direct upload: storage joins the parts the client names (each must be the part its
+   * ETag says, or storage refuses: 409), then the joined object must be the declared size (the
+   * area's and the contract's caps were checked against that at create), else it is dropped and
+   * the upload starts over. Its sha256 is checked next, as a join's is (here, or by the worker).
+   */
+  private async completeDirect(gate: AreaGate, file: FileRow, parts: readonly SentPart[] | undefined): Promise<FileRow> {
+    if (file.assembly_failure) {
+      await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
+      throw assemblyFailed(file.assembly_failure, null);
+    }
+    if (new Date(file.upload_expires_at).getTime() < Date.now() && !file.parts_joined_at) {
+      throw AppError.conflict(`The upload expired (${FILE_LIMITS.transferSeconds} seconds from creation); delete it and start again.`);
+    }
+    let joined = file;
+    if (!file.parts_joined_at) {
+      const count = directPartCount(file);
+      const numbers = new Set((parts ?? []).map((p) => p.number));
+      if (!parts || numbers.size !== parts.length || numbers.size !== count || [...numbers].some((n) => n < 1 || n > count)) {
+        throw AppError.badRequest('Invalid field: parts.', { parts: `Name every part once, numbers 1 to ${count}, each with the ETag its PUT answered.` });
+      }
+      const key = assembledObjectKey(file.id);
+      const refused = await this.storage.completeMultipart(key, file.upload_id!, parts.map((p) => ({ part: p.number, etag: p.etag.replace(/^"|"$/g, '') })));
+      // No such upload: a complete before this one joined the parts (and may not have said so yet); the object tells.
+      if (refused && !(refused === 'NoSuchUpload' && await this.storage.stat(key))) {
+        throw AppError.conflict(`Storage refused the parts (${refused}): a part is missing or holds other bytes than its ETag says; PUT it again (ask for its URL again), then complete.`);
+      }
+      const stored = await this.storage.stat(key);
+      if (stored?.size !== Number(file.size)) {
+        const message = `The parts add up to ${stored?.size ?? 0} bytes, not the declared ${file.size}; they were dropped: ask for new part URLs and send the file again.`;
+        await this.ds.query(`UPDATE files SET upload_id = NULL, parts_joined_at = NULL WHERE id = $1 AND status = 'uploading'`, [file.id]);
+        await this.storage.remove(key).catch(() => undefined);
+        throw AppError.conflict(message, { size: 'Does not match the parts sent.' });
+      }
+      const [rows] = (await this.ds.query(
+        `UPDATE files SET upload_id = NULL, parts_joined_at = now(), received = size WHERE id = $1 AND status = 'uploading' RETURNING *`, [file.id])) as [FileRow[], number];
+      if (!rows[0]) throw AppError.conflict('The upload changed while it was being completed; check it and call complete again.');
+      joined = rows[0];
+    }
+    const requested = joined.assembly_requested_at ? new Date(joined.assembly_requested_at).getTime() : null;
+    return this.assembleOrQueue(gate, joined, requested);
   }
 
   /**
@@ -242,6 +399,20 @@ export class AreaUploads {
     }
     return hash.digest('hex');
   }
+}
+
+/** How many parts make a direct upload of this file. */
+function directPartCount(file: Pick<FileRow, 'size'>): number {
+  return Math.ceil(Number(file.size) / DIRECT_PART_BYTES);
+}
+
+/** The bytes part `n` (from 1) must hold: DIRECT_PART_BYTES, the remainder for the last one. */
+function directPartSize(file: Pick<FileRow, 'size'>, n: number): number {
+  return Math.min(DIRECT_PART_BYTES, Number(file.size) - (n - 1) * DIRECT_PART_BYTES);
+}
+
+function assembling(): AppError {
+  return new AppError(503, 'The file is being assembled; call complete again in a few seconds.', { retryAfter: RETRY_AFTER_SECONDS });
 }
 
 function requireUploading(file: FileRow): void {

@@ -11,7 +11,7 @@ export class CompleteMyFileHandler implements OperationHandler<typeof completeMy
 
   constructor(private readonly uploads: AreaUploads) {}
 
-  async handle({ fileId }: InputOf<typeof completeMyFile>, ctx: HandlerContext): Promise<OutputOf<typeof completeMyFile>> {
-    return toPersonalFile(await this.uploads.complete(personalGate(callerOf(ctx).memberId), fileId));
+  async handle({ fileId, parts }: InputOf<typeof completeMyFile>, ctx: HandlerContext): Promise<OutputOf<typeof completeMyFile>> {
+    return toPersonalFile(await this.uploads.complete(personalGate(callerOf(ctx).memberId), fileId, parts));
   }
 }

@@ -69,6 +69,8 @@ export class FileAssembler {
     const signal = opts.signal;
     const [file] = (await this.ds.query('SELECT * FROM files WHERE id = $1', [fileId])) as FileRow[];
     if (!file || file.status !== 'uploading') return { kind: 'skipped', file: file ?? null };
+    if (file.upload_id) return { kind: 'skipped', file };
+    if (file.parts_joined_at) return this.verifyJoined(file, heartbeat);
     const count = chunkCount(file);
     let aliveAt = Date.now();
     // While it runs, the join tells complete it is alive, so no second one is queued.
@@ -161,6 +163,43 @@ export class FileAssembler {
       return { kind: 'mismatch', message, lostChunk: err.idx };
     }
     return this.markReady(file, key);
+  }
+
+  /**
+   * A direct upload's parts, joined by storage into the file's object: its bytes are read once,
+   * streamed through the sha256 (memory stays at a few pieces), and must be the declared size and
+   * digest. A mismatch drops the object, so the client sends the parts again.
+   */
+  private async verifyJoined(file: FileRow, heartbeat: () => void): Promise<AssemblyResult> {
+    const key = assembledObjectKey(file.id);
+    const object = await this.storage.open(key);
+    const hash = createHash('sha256');
+    let total = 0;
+    if (object) {
+      try {
+        for await (const piece of object.stream as AsyncIterable<Buffer>) {
+          hash.update(piece);
+          total += piece.length;
+          if (total % MIN_PART_BYTES < piece.length) heartbeat();
+        }
+      } catch (err) {
+        object.stream.destroy();
+        throw err;
+      }
+    }
+    const sha = hash.digest('hex');
+    if (object && total === Number(file.size) && sha === file.sha256) return this.markReady(file, key);
+    const message = total !== Number(file.size)
+      ? `The parts add up to ${total} bytes, not the declared ${file.size}; they were dropped: ask for new part URLs and send the file again, then complete.`
+      : `The file's sha256 is ${sha}, not the declared ${file.sha256}; the parts were dropped: ask for new part URLs and send the file again, then complete.`;
+    const dropped = await this.uow.run(async (em) => {
+      const [rows] = (await em.query(
+        `UPDATE files SET upload_id = NULL, parts_joined_at = NULL, received = 0, assembly_requested_at = NULL, assembly_failure = $2
+         WHERE id = $1 AND status = 'uploading' RETURNING id`, [file.id, message])) as [unknown[], number];
+      return rows.length > 0;
+    });
+    if (dropped) await this.storage.remove(key).catch(() => undefined);
+    return { kind: 'mismatch', message };
   }
 
   /** The join stopped short (chunks missing): complete asks for a new one once they are all in. */

@@ -92,6 +92,14 @@ export class FileEntity {
 
   @Column('timestamptz', { name: 'turn_in_pending_until', nullable: true })
   turnInPendingUntil!: Date | null;
+
+  /** An upload sent straight to storage (presigned parts): its S3 multipart upload, until storage joins the parts. */
+  @Column('text', { name: 'upload_id', nullable: true })
+  uploadId!: string | null;
+
+  /** When storage joined a direct upload's parts into the file's object; its sha256 is checked next. */
+  @Column('timestamptz', { name: 'parts_joined_at', nullable: true })
+  partsJoinedAt!: Date | null;
 }
 
 /**

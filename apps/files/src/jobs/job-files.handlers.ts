@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   AppError, completeJobFile, createJobFile, deleteJobFile, downloadJobFile, FILE_LIMITS, fileAccessGrantedV1, listJobAttachments,
-  listJobFiles, previewJobFile, setJobFileAccess, uploadJobFileChunk, type InputOf, type OutputOf,
+  listJobFiles, presignJobFileParts, previewJobFile, setJobFileAccess, uploadJobFileChunk, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
   ObjectStorage, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
@@ -95,9 +95,21 @@ export class CompleteJobFileHandler implements OperationHandler<typeof completeJ
   readonly operation = completeJobFile;
   constructor(private readonly areas: JobAreas, private readonly uploads: AreaUploads) {}
 
-  async handle({ id, fileId }: InputOf<typeof completeJobFile>, ctx: HandlerContext): Promise<OutputOf<typeof completeJobFile>> {
+  async handle({ id, fileId, parts }: InputOf<typeof completeJobFile>, ctx: HandlerContext): Promise<OutputOf<typeof completeJobFile>> {
     const view = await this.areas.resolve(id, ctx);
-    return toJobFile(await this.uploads.complete(jobGate(view), fileId), view);
+    return toJobFile(await this.uploads.complete(jobGate(view), fileId, parts), view);
+  }
+}
+
+@Injectable()
+export class PresignJobFilePartsHandler implements OperationHandler<typeof presignJobFileParts> {
+  readonly operation = presignJobFileParts;
+  constructor(private readonly areas: JobAreas, private readonly uploads: AreaUploads) {}
+
+  async handle({ id, fileId, partNumbers }: InputOf<typeof presignJobFileParts>, ctx: HandlerContext): Promise<OutputOf<typeof presignJobFileParts>> {
+    const view = await this.areas.resolve(id, ctx);
+    const { row, ...rest } = await this.uploads.presignParts(jobGate(view), fileId, partNumbers);
+    return { file: toJobFile(row, view), ...rest };
   }
 }
 

@@ -13,10 +13,23 @@ import { uploadedObjectSchema } from '../schemas/stored-object.schema.js';
  * last) is sent with its own sha256, in any order, as often as needed (a retry of the same bytes
  * is a no-op); `received` and `nextIndex` say where to resume. `completeMyFile` joins the chunks
  * into one object, checks the size and sha256 and makes the file ready and immutable.
+ *
+ * Or, for a client that can reach storage itself (a browser, the typed client, a script), the
+ * bytes skip this API: `presignMyFileParts` answers short-lived presigned S3 UploadPart URLs for
+ * the upload's own object, one per part of DIRECT_PART_BYTES, and `completeMyFile` with the parts'
+ * ETags has storage join them, then checks the joined size and the whole file's sha256 before the
+ * file is accepted. An upload takes one way or the other, never both.
  */
 
 /** The smallest and largest chunk sizes an upload may choose; the default is the contract's chunk size. */
 export const CHUNK_BYTES_RANGE = { min: 65_536, max: FILE_LIMITS.requestBytes } as const;
+
+/** Bytes per part of a direct upload (S3's smallest part): every part but the last is exactly this long. */
+export const DIRECT_PART_BYTES = 5_242_880;
+/** How long a presigned part URL is valid, at most (never past the upload's own deadline). */
+export const DIRECT_PART_URL_SECONDS = 600;
+/** S3 numbers parts from 1 to 10,000. */
+const MAX_PARTS = Math.ceil(FILE_LIMITS.fileBytes / DIRECT_PART_BYTES);
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
@@ -63,7 +76,37 @@ export function chunkReceivedSchema<F extends z.ZodType>(file: F) {
   });
 }
 
+/** What asking for presigned part URLs answers, for either kind of area. */
+export function directPartsSchema<F extends z.ZodType>(file: F) {
+  return z.object({
+    file,
+    partBytes: z.number().int().describe(`Bytes per part: every part but the last has exactly this size (${DIRECT_PART_BYTES})`),
+    parts: z.number().int().describe('How many parts make the file (numbers 1 to parts)'),
+    urls: z.array(z.object({
+      number: z.number().int().describe('Part number, from 1; part n holds bytes (n - 1) * partBytes up to the next part'),
+      bytes: z.number().int().describe("The part's exact size"),
+      url: z.string().describe("PUT the part's bytes here (Content-Length exactly `bytes`); keep the ETag header of the answer for complete"),
+    })),
+    expiresAt: dateTimeSchema.describe(`The URLs stop working then (at most ${DIRECT_PART_URL_SECONDS} seconds, never past uploadExpiresAt); ask again for new ones`),
+  });
+}
+
+/** The parts of a direct upload as storage acknowledged them, sent with complete. */
+export const directPartsField = z.array(z.object({
+  number: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(MAX_PARTS, 'No such part.'),
+  etag: z.string({ error: 'Required.' }).min(1, 'Required.').max(200, 'At most 200 characters.').describe('The ETag header storage answered to the part\'s PUT'),
+})).min(1, 'Name every part.').max(MAX_PARTS, `At most ${MAX_PARTS} parts.`)
+  .optional()
+  .describe('Only for an upload sent straight to storage (presigned part URLs): every part, numbers 1 to parts, with the ETag its PUT answered');
+
+/** Which parts to presign: the numbers, or every part when left out. */
+export const partNumbersField = z.array(
+  z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(MAX_PARTS, 'No such part.'),
+).min(1, 'Name at least one part.').max(MAX_PARTS, `At most ${MAX_PARTS} parts.`).optional()
+  .describe('The part numbers wanted (a resumed upload asks only for those it still lacks); every part when left out');
+
 export const fileUploadSchema = uploadSlotSchema(personalFileSchema);
+export const fileDirectPartsSchema = directPartsSchema(personalFileSchema);
 export const fileChunkReceivedSchema = chunkReceivedSchema(personalFileSchema);
 
 /** The fields that declare a new file, in any area. */
@@ -151,20 +194,37 @@ export const uploadMyFileChunk = defineOperation({
   },
 });
 
+export const presignMyFileParts = defineOperation({
+  name: 'presignMyFileParts',
+  service: 'files',
+  summary: 'Send an upload straight to storage: short-lived presigned URLs, one per part',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ fileId: fileIdSchema, partNumbers: partNumbersField }),
+  output: fileDirectPartsSchema,
+  rest: { method: 'POST', path: '/api/me/files/{fileId}/parts', status: 200 },
+  mcp: {
+    tool: 'presign_my_file_parts',
+    args: { fileId: 'file_id', partNumbers: 'part_numbers' },
+    description:
+      `For an agent that can make HTTP requests itself, and files over ${FILE_LIMITS.proxyBytes} bytes: instead of sending chunks through upload_my_file_chunk, get presigned URLs to PUT the file straight to storage in parts of ${DIRECT_PART_BYTES} bytes (the last the remainder), valid at most ${DIRECT_PART_URL_SECONDS} seconds. PUT each part's raw bytes to its url and keep the ETag header of each answer; then call complete_my_file with parts [{number, etag}]. part_numbers asks for some parts only (to resume). 409 once chunks were sent through this API (an upload takes one way only).`,
+  },
+});
+
 export const completeMyFile = defineOperation({
   name: 'completeMyFile',
   service: 'files',
-  summary: 'Finish an upload: join the chunks, verify size and sha256, make the file ready',
+  summary: 'Finish an upload: join the chunks (or the parts sent to storage), verify size and sha256, make the file ready',
   access: 'member',
   scope: 'agent:write',
-  input: z.object({ fileId: fileIdSchema }),
+  input: z.object({ fileId: fileIdSchema, parts: directPartsField }),
   output: personalFileSchema,
   rest: { method: 'POST', path: '/api/me/files/{fileId}/complete', status: 200 },
   mcp: {
     tool: 'complete_my_file',
     args: { fileId: 'file_id' },
     description:
-      `Finish an upload once every chunk is in: the file is verified (size and sha256) and becomes ready and immutable. 409 with fields.nextIndex when chunks are missing; 409 when the sha256 does not match (the chunks are dropped: upload them again). Files over ${FILE_LIMITS.proxyBytes} bytes are joined in the background: 503 means call again in a few seconds. Calling it on a ready file answers it again.`,
+      `Finish an upload once every chunk is in: the file is verified (size and sha256) and becomes ready and immutable. For an upload sent to storage with presign_my_file_parts, pass parts [{number, etag}] (every part); 409 names a part missing or not matching its ETag, or a joined size other than declared (the upload then starts over: ask for new URLs). 409 with fields.nextIndex when chunks are missing; 409 when the sha256 does not match (the chunks are dropped: upload them again). Files over ${FILE_LIMITS.proxyBytes} bytes are joined in the background: 503 means call again in a few seconds. Calling it on a ready file answers it again.`,
   },
 });
 
@@ -185,4 +245,4 @@ export const deleteMyFile = defineOperation({
   },
 });
 
-export const filesOperations = [listMyFiles, createMyFile, uploadMyFileChunk, completeMyFile, deleteMyFile] as const;
+export const filesOperations = [listMyFiles, createMyFile, uploadMyFileChunk, presignMyFileParts, completeMyFile, deleteMyFile] as const;

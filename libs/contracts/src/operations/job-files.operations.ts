@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { idSchema } from '../schemas/common.schema.js';
 import { FILE_LIMITS, fileDeletedSchema, filePreviewSchema, jobFileSchema, jobFilesSchema } from '../schemas/file.schema.js';
-import { chunkFields, chunkReceivedSchema, CHUNK_UPLOAD, newFileFields, uploadSlotSchema } from './files.operations.js';
+import {
+  chunkFields, chunkReceivedSchema, CHUNK_UPLOAD, DIRECT_PART_BYTES, directPartsField, directPartsSchema, newFileFields, partNumbersField, uploadSlotSchema,
+} from './files.operations.js';
 import { fileDownloadLinkSchema } from './file-downloads.operations.js';
 
 /**
@@ -98,20 +100,37 @@ export const uploadJobFileChunk = defineOperation({
   },
 });
 
+export const presignJobFileParts = defineOperation({
+  name: 'presignJobFileParts',
+  service: 'files',
+  summary: "Send a job file's upload straight to storage: short-lived presigned URLs, one per part",
+  access: 'member',
+  scope: 'agent:write',
+  input: jobFileInput.extend({ partNumbers: partNumbersField }),
+  output: directPartsSchema(jobFileSchema),
+  rest: { method: 'POST', path: '/api/jobs/{id}/files/{fileId}/parts', status: 200 },
+  mcp: {
+    tool: 'presign_job_file_parts',
+    args: { id: 'job_id', fileId: 'file_id', partNumbers: 'part_numbers' },
+    description:
+      `For an agent that can make HTTP requests itself, and files over ${FILE_LIMITS.proxyBytes} bytes: presigned URLs to PUT a job file started with create_job_file straight to storage in parts of ${DIRECT_PART_BYTES} bytes (the last the remainder). PUT each part to its url, keep each answer's ETag header, then call complete_job_file with parts [{number, etag}]. 409 once chunks were sent through this API.`,
+  },
+});
+
 export const completeJobFile = defineOperation({
   name: 'completeJobFile',
   service: 'files',
-  summary: 'Finish a job file upload: join the chunks, verify size and sha256, make the file ready',
+  summary: 'Finish a job file upload: join the chunks (or the parts sent to storage), verify size and sha256, make the file ready',
   access: 'member',
   scope: 'agent:write',
-  input: jobFileInput,
+  input: jobFileInput.extend({ parts: directPartsField }),
   output: jobFileSchema,
   rest: { method: 'POST', path: '/api/jobs/{id}/files/{fileId}/complete', status: 200 },
   mcp: {
     tool: 'complete_job_file',
     args: { id: 'job_id', fileId: 'file_id' },
     description:
-      `Finish a job file upload once every chunk is in: verified (size and sha256), it becomes ready and immutable and the other participant is told. 409 with fields.nextIndex when chunks are missing, 409 when the sha256 does not match (upload the chunks again). Files over ${FILE_LIMITS.proxyBytes} bytes are joined in the background: 503 means call again in a few seconds.`,
+      `Finish a job file upload once every chunk is in: verified (size and sha256), it becomes ready and immutable and the other participant is told. For an upload sent with presign_job_file_parts, pass parts [{number, etag}]. 409 with fields.nextIndex when chunks are missing, 409 when the sha256 does not match (upload the chunks again). Files over ${FILE_LIMITS.proxyBytes} bytes are joined in the background: 503 means call again in a few seconds.`,
   },
 });
 
@@ -209,6 +228,6 @@ export const releaseWorkerFiles = defineOperation({
 });
 
 export const jobFilesOperations = [
-  listJobFiles, setJobFileAccess, createJobFile, uploadJobFileChunk, completeJobFile, downloadJobFile, previewJobFile, deleteJobFile,
+  listJobFiles, setJobFileAccess, createJobFile, uploadJobFileChunk, presignJobFileParts, completeJobFile, downloadJobFile, previewJobFile, deleteJobFile,
   listJobAttachments, lockWorkerFiles, releaseWorkerFiles,
 ] as const;

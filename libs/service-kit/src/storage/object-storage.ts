@@ -35,6 +35,15 @@ export interface MultipartUpload {
   abort(): Promise<void>;
 }
 
+/** A part of a multipart upload as the store acknowledged it. */
+export interface StoredPart {
+  part: number;
+  etag: string;
+}
+
+/** What the store answers when the parts named do not make an object: the client's mistake. */
+const REFUSED_PARTS = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'NoSuchUpload']);
+
 /** S3's smallest part (all but the last). */
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
 
@@ -258,15 +267,15 @@ export class ObjectStorage {
    * store's rule). Abort it on failure, or its parts keep costing space until the store expires them.
    */
   async startMultipart(key: string, contentType: string): Promise<MultipartUpload> {
-    const { client, config } = await this.connect();
-    const uploadId = await guard(() => client.initiateNewMultipartUpload(config.bucket, key, { 'Content-Type': contentType }));
-    const parts: { part: number; etag: string }[] = [];
+    const uploadId = await this.createMultipart(key, contentType);
+    const parts: StoredPart[] = [];
     let numbered = 0;
     return {
       // A presigned PUT rather than the client's uploadPart, which hashes every part's bytes to sign them over plain http.
       putPart: async (pieces: readonly Buffer[]) => {
         const part = ++numbered;
         const size = pieces.reduce((sum, piece) => sum + piece.length, 0);
+        const { client, config } = await this.connect();
         const url = await guard(() => client.presignedUrl('PUT', config.bucket, key, PRESIGNED_PUT_SECONDS, { uploadId, partNumber: String(part) }));
         const res = await this.sendPut(url, Readable.from(pieces), { size, contentType: 'application/octet-stream' }, `part ${part} of ${key}`);
         const etag = res.headers.etag;
@@ -274,13 +283,56 @@ export class ObjectStorage {
         parts.push({ part, etag: etag.replace(/^"|"$/g, '') });
       },
       complete: async () => {
-        const ordered = [...parts].sort((a, b) => a.part - b.part);
-        await guard(() => client.completeMultipartUpload(config.bucket, key, uploadId, ordered));
+        const refused = await this.completeMultipart(key, uploadId, parts);
+        if (refused) throw unavailable(new Error(`completing ${key} was refused: ${refused}`));
       },
-      abort: async () => {
-        await guard(() => client.abortMultipartUpload(config.bucket, key, uploadId));
-      },
+      abort: () => this.abortMultipart(key, uploadId),
     };
+  }
+
+  /** Starts a multipart upload into `key` and answers its upload id (for parts sent by someone else: presignPart). */
+  async createMultipart(key: string, contentType: string): Promise<string> {
+    const { client, config } = await this.connect();
+    return guard(() => client.initiateNewMultipartUpload(config.bucket, key, { 'Content-Type': contentType }));
+  }
+
+  /**
+   * A presigned UploadPart for a client to send one part straight to storage, valid `seconds`:
+   * the signature covers the object, the upload id and the part number, so the URL writes that
+   * part of that upload and nothing else. Made for S3_PUBLIC_ENDPOINT when set (as presignGet).
+   */
+  async presignPart(key: string, uploadId: string, partNumber: number, seconds: number): Promise<string> {
+    const { publicClient, config } = await this.connect();
+    return guard(() => publicClient.presignedUrl('PUT', config.bucket, key, seconds, { uploadId, partNumber: String(partNumber) }));
+  }
+
+  /**
+   * Joins the parts (numbers and the ETags their PUTs answered) into the object, on the store's
+   * side. Undefined when joined; the store's refusal code (`InvalidPart`: a part missing or other
+   * bytes than its ETag says, `EntityTooSmall`, `NoSuchUpload`, …) when the parts do not make an
+   * object, which is the client's to fix, not an outage.
+   */
+  async completeMultipart(key: string, uploadId: string, parts: readonly StoredPart[]): Promise<string | undefined> {
+    const { client, config, lib } = await this.connect();
+    const ordered = [...parts].sort((a, b) => a.part - b.part);
+    try {
+      await client.completeMultipartUpload(config.bucket, key, uploadId, ordered);
+      return undefined;
+    } catch (err) {
+      if (err instanceof lib.S3Error && err.code && REFUSED_PARTS.has(err.code)) return err.code;
+      throw unavailable(err);
+    }
+  }
+
+  /** Drops a multipart upload and its parts; one already completed or aborted is not an error. */
+  async abortMultipart(key: string, uploadId: string): Promise<void> {
+    const { client, config, lib } = await this.connect();
+    try {
+      await client.abortMultipartUpload(config.bucket, key, uploadId);
+    } catch (err) {
+      if (err instanceof lib.S3Error && err.code === 'NoSuchUpload') return;
+      throw unavailable(err);
+    }
   }
 
   /** Closes pooled connections (tests, shutdown). */
