@@ -1,7 +1,7 @@
 export { getFreePort, isPortFree } from './free-port.js';
 export { resolveExternalInfra, type ExternalInfra, type S3Settings } from './infra-env.js';
 export { startInfrastructure, type Infrastructure, type InfrastructureOptions } from './infrastructure.js';
-export { startNatsServer, type StartedNats } from './nats-server.js';
+export { natsServerEnv, startNatsServer, type StartedNats } from './nats-server.js';
 export { findNatsServer, natsInstallCommand, natsMissingMessage, thisHost, type NatsHost } from './nats-binary.js';
 export { startEmbeddedPostgres } from './embedded-postgres-server.js';
 export type { StartedDatabase } from './database-admin.js';
@@ -12,3 +12,7 @@ export { startServices, type ServicesOptions, type System } from './services.js'
 export { generateOAuthKeys, type OAuthKeys } from './oauth-keys.js';
 export { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher.js';
 export { nodeFlagsFor, serviceProcessEnv } from './node-flags.js';
+export { startS3rver, type StartedS3 } from './s3-server.js';
+export { describeExit, forwardLines, sendSignal, terminate, terminateOnParentExit, track, type ExitInfo, type TrackedProcess } from './child-process.js';
+export { acceptsConnections, httpStatus, poll } from './wait-for.js';
+export { localDataKey } from './data-key.js';
