@@ -77,6 +77,12 @@ export class ClusterProcess {
     await proc.exit;
   }
 
+  /** SIGKILL, and no restart until start(): a server that is down until someone brings it back. */
+  async crash(): Promise<void> {
+    this.wanted = false;
+    await this.kill();
+  }
+
   /** SIGTERM (SIGKILL after graceMs), and no restart until start(). */
   async stop(graceMs = 10_000): Promise<void> {
     this.wanted = false;

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { BUS_PRINCIPALS, type BusPrincipal } from '@marketplace/contracts';
@@ -84,7 +84,11 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   try {
     const network = await createClusterNetwork({ hosts: opts.hosts ?? 3, run });
     cleanups.push(() => network.remove());
-    cleanups.push(() => rm(runDir, { recursive: true, force: true }));
+    // The logs stay for reading after the run; the data goes.
+    cleanups.push(async () => {
+      for (const entry of await readdir(runDir)) if (entry !== 'logs') await rm(join(runDir, entry), { recursive: true, force: true });
+      opts.log(`logs kept in ${join(runDir, 'logs')}`);
+    });
     const [first] = network.hosts as [ClusterHost, ...ClusterHost[]];
     opts.log(`network: ${network.hosts.map((h) => `${h.name} ${h.address} (${h.namespace})`).join(', ')}; bridge ${network.bridgeAddress}`);
 

@@ -5,7 +5,7 @@ export { natsServerEnv, startNatsServer, type StartedNats } from './nats-server.
 export { findNatsServer, natsInstallCommand, natsMissingMessage, thisHost, type NatsHost } from './nats-binary.js';
 export { startEmbeddedPostgres } from './embedded-postgres-server.js';
 export type { StartedDatabase } from './database-admin.js';
-export { SERVICES, GATEWAY, type ServiceDefinition, type ServiceName, type ServiceRole } from './service-catalogue.js';
+export { APPS, SERVICES, GATEWAY, type ServiceDefinition, type ServiceName, type ServiceRole } from './service-catalogue.js';
 export { buildServiceEnv, sharedEnv, type ServiceEnvInput } from './service-env.js';
 export { processLayout, PROCESS_LAYOUT_ENV, type ProcessLayout } from './process-layout.js';
 export { startServices, type ServicesOptions, type System } from './services.js';
