@@ -36,6 +36,8 @@ export interface ChaosRun {
   ratePerS: number;
   actors: { members: number; agents: number };
   samples: Sample[];
+  /** The first answer of each operation and 4xx status. */
+  refusals: Record<string, string>;
   faults: Fault[];
   checks: ChaosChecks;
   restarts: Record<string, number>;
@@ -97,6 +99,8 @@ export async function writeChaosReport(reportsDir: string, run: ChaosRun): Promi
       const count = (test: (status: number) => boolean) => mine.filter((s) => test(s.status)).length;
       return `| ${op} | ${mine.length} | ${count((s) => s >= 200 && s < 300)} | ${count((s) => s >= 400 && s < 500)} | ${count((s) => s === 503)} | ${count((s) => s >= 500 && s !== 503)} | ${count((s) => s === 0)} |`;
     }),
+    '',
+    ...(Object.keys(run.refusals).length ? ['', 'The first answer of each refusal (4xx) by request:', '', ...Object.entries(run.refusals).sort().map(([k, v]) => `- ${k}: \`${v.replace(/`/g, "'")}\``)] : []),
     '',
     '## Rolling restart',
     '',

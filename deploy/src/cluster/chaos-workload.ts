@@ -57,8 +57,14 @@ function toolStatus(res: ApiResponse): number {
   }
 }
 
+/** A tool's output, as REST answers it, is `result` in its structuredContent. */
 function structured<T>(res: ApiResponse): T {
-  return (res.body as { result: { structuredContent: T } }).result.structuredContent;
+  return (res.body as { result: { structuredContent: { result: T } } }).result.structuredContent.result;
+}
+
+/** The product's answer to a repeat while the first request with the key is still being answered: "repeat it shortly". */
+function stillAnswering(status: number, res: ApiResponse | undefined): boolean {
+  return status === 409 && JSON.stringify(res?.body ?? '').includes('still being answered');
 }
 
 const marker = () => `ck-${randomBytes(6).toString('hex')}`;
@@ -72,6 +78,8 @@ const marker = () => `ck-${randomBytes(6).toString('hex')}`;
 export class ChaosWorkload {
   readonly samples: Sample[] = [];
   readonly writes: Write[] = [];
+  /** The first answer of each refused kind (operation and 4xx status), to tell the workload's own mistakes from the product's. */
+  readonly refusals = new Map<string, string>();
   private readonly jobs: PostedJob[] = [];
   private readonly applications: Application[] = [];
   private running = false;
@@ -137,6 +145,9 @@ export class ChaosWorkload {
       const res = await send();
       const status = statusOf(res);
       this.record(op, status, startedAt);
+      if (status >= 400 && status < 500 && !this.refusals.has(`${op} ${status}`)) {
+        this.refusals.set(`${op} ${status}`, JSON.stringify(res.body).slice(0, 300));
+      }
       return { status, res };
     } catch {
       this.record(op, 0, startedAt);
@@ -144,7 +155,10 @@ export class ChaosWorkload {
     }
   }
 
-  /** A write retried under one idempotency key until it is answered with something other than 0/502/503/504, or 90 s pass. */
+  /**
+   * A write retried under one idempotency key until it is answered with something other than
+   * 0/502/503/504 (or the 409 of a repeat while the first is still being answered), or 90 s pass.
+   */
   private write(op: string, write: Write, send: (key: string) => Promise<ApiResponse>, statusOf?: (res: ApiResponse) => number): Promise<ApiResponse | undefined> {
     this.writes.push(write);
     return this.retried(op, write, send, statusOf);
@@ -161,7 +175,7 @@ export class ChaosWorkload {
         write.acked = true;
         return res;
       }
-      if (!RETRYABLE.has(status) || Date.now() > deadline) return undefined;
+      if ((!RETRYABLE.has(status) && !stillAnswering(status, res)) || Date.now() > deadline) return undefined;
       await sleep(retryDelayMs(attempt));
     }
   }

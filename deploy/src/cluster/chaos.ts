@@ -76,7 +76,7 @@ async function main(): Promise<number> {
   const restarts = Object.fromEntries([...cluster.services, ...cluster.nats].map((p) => [p.name, p.restarts]));
   const report = await writeChaosReport(join(rootDir, 'bench', 'reports'), {
     startedAt: new Date(began).toISOString(), seed, minutes, faultsMode: fewer ? 'fewer' : 'all', ratePerS,
-    actors: { members: members.length, agents: agentActors.length }, samples: workload.samples, faults, checks, restarts, metrics: cluster.metrics(),
+    actors: { members: members.length, agents: agentActors.length }, samples: workload.samples, refusals: Object.fromEntries(workload.refusals), faults, checks, restarts, metrics: cluster.metrics(),
   });
   const lost = checks.writes.reduce((n, w) => n + w.lost.length, 0);
   const doubled = checks.writes.reduce((n, w) => n + w.doubled.length, 0);

@@ -137,7 +137,12 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           service: definition,
           infra: { databaseUrl: storage.databaseUrl, natsUrl, s3: storage.s3, mail: { smtpUrl: mail.smtpUrl, dir: mailDir }, bus: { credentials, natsSecured: true }, oauth, dataKey },
           healthPort, gatewayPort: GATEWAY_PORT, inherited: process.env, listenHost: host.address,
-          extra: { PUBLIC_URL: baseUrl, JETSTREAM_REPLICAS: String(network.hosts.length), LOG_LEVEL: 'warn', ...opts.env },
+          extra: {
+            PUBLIC_URL: baseUrl, JETSTREAM_REPLICAS: String(network.hosts.length), LOG_LEVEL: 'warn',
+            // A stopping gateway keeps serving for two seconds while the balancer (checking every half second) moves away from it.
+            GATEWAY_DRAIN_MS: '2000',
+            ...opts.env,
+          },
         });
         const mainPath = join(opts.rootDir, 'apps', definition.appDir, 'dist', 'main.bundle.js');
         const proc = new ClusterProcess(`${definition.name}@${host.name}`, host, process.execPath, [...nodeFlagsFor(definition.name), mainPath],

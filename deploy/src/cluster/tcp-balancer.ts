@@ -1,4 +1,4 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { httpStatus } from '@marketplace/local-stack';
 
 export interface Backend {
@@ -77,8 +77,9 @@ export async function startTcpBalancer(opts: { host: string; port: number; backe
     server.once('error', reject);
     server.listen(opts.port, opts.host, resolve);
   });
+  const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://${opts.host}:${opts.port}`,
+    url: `http://${opts.host}:${port}`,
     healthy: () => opts.backends.filter((b) => up.get(b.name)).map((b) => b.name),
     close: async () => {
       clearInterval(timer);
