@@ -46,7 +46,7 @@ const LIMITS = {
 
 async function main(): Promise<number> {
   log(`seed ${seed}; ${minutes} minute(s) of load; faults: ${fewer ? 'fewer' : 'all'}`);
-  cluster = await startCluster({ rootDir, log, env: LIMITS });
+  cluster = await startCluster({ rootDir, log, env: LIMITS, signal: abort.signal });
   log(`cluster up at ${cluster.baseUrl}; metrics:`);
   for (const m of cluster.metrics()) log(`  ${m.process.padEnd(28)} ${m.url}`);
   process.env[BUS_CREDENTIALS_ENV] = JSON.stringify(cluster.credentials);

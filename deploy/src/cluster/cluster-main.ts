@@ -25,10 +25,16 @@ async function shutdown(reason: string): Promise<void> {
   await cluster?.stop();
   log('stopped; namespaces and processes removed');
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal).then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    // While it starts, the start itself stops and removes what it made (then the catch below reports it).
+    if (!cluster) return void stopped.abort();
+    void shutdown(signal).then(() => process.exit(0));
+  });
+}
 
 try {
-  cluster = await startCluster({ rootDir, log });
+  cluster = await startCluster({ rootDir, log, signal: stopped.signal });
   log(`the marketplace is running at ${cluster.baseUrl} (load balancer over ${cluster.network.hosts.length} gateways)`);
   log(`NATS: ${cluster.natsUrl}; PostgreSQL: ${cluster.databaseUrl.replace(/:[^:@/]+@/, ':***@')}; object storage: ${cluster.s3.endpoint}`);
   log('metrics (Prometheus):');

@@ -57,6 +57,8 @@ export interface ClusterOptions {
   /** Added to every service's settings. */
   env?: Record<string, string>;
   log: (line: string) => void;
+  /** Aborting it while the cluster starts stops the start and removes what was made. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -81,6 +83,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     cleanups.length = 0;
   };
 
+  const check = () => {
+    if (opts.signal?.aborted) throw new Error('stopped while starting');
+  };
   try {
     const network = await createClusterNetwork({ hosts: opts.hosts ?? 3, run });
     cleanups.push(() => network.remove());
@@ -95,6 +100,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     // PostgreSQL and object storage on the first host.
     const storage = await startStorageHost(opts.rootDir, first, join(runDir, 'storage'), network.subnet, join(runDir, 'logs', 'storage.log'));
     cleanups.push(() => storage.stop());
+    check();
     opts.log(`storage: PostgreSQL ${first.address}:5432 and object storage ${storage.s3.endpoint} on ${first.name}`);
 
     // NATS: a server on every host, one JetStream cluster.
@@ -118,6 +124,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     for (const node of nats) node.start();
     const natsReady = await poll(async () => (await Promise.all(network.hosts.map((h) => httpStatus(`http://${h.address}:${NATS_MONITOR_PORT}/healthz`)))).every((s) => s === 200), { timeoutMs: 60_000, intervalMs: 300 });
     if (natsReady !== 'ready') throw new Error(`the NATS cluster did not become healthy (logs in ${runDir}/logs)`);
+    check();
     const natsUrl = network.hosts.map((h) => `nats://${h.address}:${NATS_CLIENT_PORT}`).join(',');
     opts.log(`nats: three JetStream servers ready (${natsUrl})`);
 
@@ -159,14 +166,16 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     const waitHealthy = async (proc: ServiceProcess, timeoutMs = HEALTH_TIMEOUT_MS): Promise<boolean> => {
       const url = proc.definition.name === GATEWAY ? `http://${proc.host.address}:${GATEWAY_PORT}/api/health/ready` : `${proc.healthUrl}/health`;
-      return (await poll(async () => (await httpStatus(url)) === 200, { timeoutMs, intervalMs: 250 })) === 'ready';
+      return (await poll(async () => (await httpStatus(url)) === 200, { timeoutMs, intervalMs: 250, stopIf: () => opts.signal?.aborted ?? false })) === 'ready';
     };
     const startAll = async (procs: ServiceProcess[]) => {
       for (const proc of procs) proc.start();
       const results = await Promise.all(procs.map(async (proc) => ({ proc, ok: await waitHealthy(proc) })));
+      check();
       const failed = results.filter((r) => !r.ok).map((r) => r.proc.name);
       if (failed.length > 0) throw new Error(`not healthy within ${HEALTH_TIMEOUT_MS / 1000} s: ${failed.join(', ')} (logs in ${runDir}/logs)`);
     };
+    check();
     const backends = services.filter((s) => s.definition.name !== GATEWAY);
     // The first host's services run the migrations; the others then start on a ready schema.
     const began = Date.now();
@@ -175,6 +184,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     await startAll(services.filter((s) => s.definition.name === GATEWAY));
     opts.log(`services: ${services.length} processes healthy on ${network.hosts.length} hosts in ${Math.round((Date.now() - began) / 1000)} s`);
 
+    check();
     const balancer = await startTcpBalancer({
       host: network.bridgeAddress, port: BALANCER_PORT,
       backends: network.hosts.map((h) => ({ name: h.name, host: h.address, port: GATEWAY_PORT, healthUrl: `http://${h.address}:${GATEWAY_PORT}/api/health/ready` })),
