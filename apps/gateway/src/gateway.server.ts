@@ -33,6 +33,12 @@ export interface GatewayOptions {
   storage?: ObjectStorage;
   /** The authorization server's signing and cookie keys (OAUTH_SIGNING_KEYS, OAUTH_COOKIE_KEYS). */
   oauthKeys?: ServerKeys | undefined;
+  /**
+   * Set while the gateway drains before it stops (GATEWAY_DRAIN_MS): /api/health/ready answers 503
+   * so load balancers send new connections elsewhere, and every answer closes its connection so
+   * clients open their next one there, while requests still arriving are served.
+   */
+  drain?: { draining: boolean };
 }
 
 /**
@@ -51,6 +57,14 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkError,
   });
   const bus = new BusClient(opts.nc, { signer: opts.signer });
+  const drain = opts.drain;
+  if (drain) {
+    app.addHook('onRequest', async (req, reply) => {
+      if (!drain.draining) return;
+      void reply.header('connection', 'close');
+      if (req.url === '/api/health/ready') return reply.code(503).send({ status: 'draining' });
+    });
+  }
   registerCrossCutting(app, opts.logger, webNotFoundPage);
   const routes = recordRoutes(app);
 

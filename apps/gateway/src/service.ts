@@ -3,6 +3,7 @@ import {
   stopTracing, type ServiceEntry, type ServiceEnv,
 } from '@marketplace/service-kit/edge';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildGateway } from './gateway.server.js';
 import { trustedProxyHops } from './http/trust-proxy.js';
 import { readMcpOriginPolicy } from './mcp/mcp-origin.js';
@@ -14,6 +15,8 @@ async function startGateway(env: ServiceEnv) {
   const settings = settingsOf(env);
   const port = settings.int('PORT', 3000, { min: 0, max: 65_535 });
   const host = settings.string('HOST', '127.0.0.1');
+  // How long a stopping gateway keeps serving while it tells load balancers and clients to go elsewhere.
+  const drainMs = settings.duration('GATEWAY_DRAIN_MS', 0, { min: 0, max: 60_000 });
   const publicUrl = settings.url('PUBLIC_URL', { fallback: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}` }).href.replace(/\/$/, '');
 
   // Missing or malformed secrets stop the start here, naming the setting (in production the OAuth
@@ -29,7 +32,8 @@ async function startGateway(env: ServiceEnv) {
   const signer = await CallerSigner.fromEnv(env);
   const oauthKeys = await serverKeysFromEnv(env);
   const nc = await connectNats('gateway', { env });
-  const app = await buildGateway({ nc, logger, publicUrl, signer, oauthKeys });
+  const drain = { draining: false };
+  const app = await buildGateway({ nc, logger, publicUrl, signer, oauthKeys, drain });
   await app.listen({ port, host });
   const health = await startHealthServer('gateway', { ready: async () => ({ bus: !nc.isClosed() }) });
   logger.info({ url: publicUrl }, 'gateway ready');
@@ -37,6 +41,10 @@ async function startGateway(env: ServiceEnv) {
   let stopped: Promise<void> | undefined;
   const stop = AsyncLocalStorage.bind(async () => {
     logger.info('stopping');
+    if (drainMs > 0) {
+      drain.draining = true;
+      await sleep(drainMs);
+    }
     await app.close();
     await nc.drain().catch(() => undefined);
     await closeServer(health);

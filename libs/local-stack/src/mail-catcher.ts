@@ -27,7 +27,12 @@ export interface MailCatcher {
  * A local SMTP server that delivers nowhere: each message is kept as files in `dir`, so sign-in
  * links work on one machine without a mail provider, and tests can read what was sent.
  */
-export async function startMailCatcher(opts: { dir: string; onMail?: (mail: CaughtMail) => void }): Promise<MailCatcher> {
+export async function startMailCatcher(opts: {
+  dir: string; onMail?: (mail: CaughtMail) => void;
+  /** Where it listens; 127.0.0.1 when omitted. */
+  host?: string;
+}): Promise<MailCatcher> {
+  const host = opts.host ?? '127.0.0.1';
   await mkdir(opts.dir, { recursive: true });
   let sequence = 0;
   const server = new SMTPServer({
@@ -73,12 +78,12 @@ export async function startMailCatcher(opts: { dir: string; onMail?: (mail: Caug
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, host, () => resolve());
   });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: `smtp://${host}:${port}`,
     dir: opts.dir,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -20,12 +20,17 @@ export interface StartedS3 {
 }
 
 /** s3rver in this process, objects stored as files under directory. */
-export async function startS3rver(opts: { directory: string; log: (line: string) => void }): Promise<StartedS3> {
+export async function startS3rver(opts: {
+  directory: string; log: (line: string) => void;
+  /** Where it listens (127.0.0.1 by default) and on which port (a free one by default). */
+  address?: string; port?: number;
+}): Promise<StartedS3> {
   await mkdir(opts.directory, { recursive: true });
+  const address = opts.address ?? '127.0.0.1';
   for (let attempt = 1; ; attempt++) {
-    const port = await getFreePort();
+    const port = opts.port ?? await getFreePort();
     const server = new S3rver({
-      address: '127.0.0.1',
+      address,
       port,
       directory: opts.directory,
       silent: true,
@@ -37,11 +42,11 @@ export async function startS3rver(opts: { directory: string; log: (line: string)
       await server.run();
     } catch (error) {
       // A free port can be taken by someone else before s3rver binds it.
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 3) continue;
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 3 && opts.port === undefined) continue;
       throw new Error(`s3rver did not start on port ${port}: ${(error as Error).message}`);
     }
     const settings: S3Settings = {
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint: `http://${address}:${port}`,
       accessKey: LOCAL_KEY,
       secretKey: LOCAL_KEY,
       bucket: DEFAULT_BUCKET,

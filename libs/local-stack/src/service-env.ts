@@ -18,6 +18,8 @@ export interface ServiceEnvInput {
   /** The launcher's environment, passed on so PATH, HOME and the like reach the child. */
   inherited: NodeJS.ProcessEnv;
   extra?: Record<string, string>;
+  /** The address the health server (and the gateway's public port) listens on; 127.0.0.1 when omitted. */
+  listenHost?: string;
 }
 
 /**
@@ -66,12 +68,13 @@ export function buildServiceEnv(input: ServiceEnvInput): Record<string, string> 
   }
   Object.assign(env, input.extra ?? {});
   env.HEALTH_PORT = String(input.healthPort);
-  // The free-port probe looked at 127.0.0.1, and probes need not be public.
-  env.HEALTH_HOST = '127.0.0.1';
+  // The free-port probe looked at 127.0.0.1, and probes need not be public; a host of a cluster
+  // (npm run cluster) names its own address, where the load balancer and metrics readers reach it.
+  env.HEALTH_HOST = input.listenHost ?? '127.0.0.1';
   if (input.service.role) env.ROLE = input.service.role;
   if (input.service.name === GATEWAY) {
     env.PORT = String(input.gatewayPort);
-    env.HOST = '127.0.0.1';
+    env.HOST = input.listenHost ?? '127.0.0.1';
   }
   return env;
 }
