@@ -1,4 +1,3 @@
-import { STAGING_PREFIX } from '@marketplace/contracts';
 import { Agent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { mkdir } from 'node:fs/promises';
@@ -17,7 +16,11 @@ export interface StartedS3 {
 }
 
 /** s3rver in this process, objects stored as files under directory. */
-export async function startS3rver(opts: { directory: string; log: (line: string) => void }): Promise<StartedS3> {
+export async function startS3rver(opts: {
+  directory: string; log: (line: string) => void;
+  /** A folder kept even while empty (the gateway's staging prefix). */
+  keepFolder: string;
+}): Promise<StartedS3> {
   await mkdir(opts.directory, { recursive: true });
   for (let attempt = 1; ; attempt++) {
     const port = await getFreePort();
@@ -45,7 +48,7 @@ export async function startS3rver(opts: { directory: string; log: (line: string)
     };
     try {
       await assertBucket(settings, { create: false });
-      await keepFolder(settings, STAGING_PREFIX);
+      await keepFolder(settings, opts.keepFolder);
     } catch (error) {
       await server.close();
       throw error;
