@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
-import { BUS_PRINCIPALS, type BusPrincipal } from '@marketplace/contracts';
-import { generateBusCredentials, natsServerConfig, publicKeyOf, type BusCredentials } from '@marketplace/service-kit/bus-credentials';
+import type { BusPrincipal } from '@marketplace/contracts';
+import type { BusCredentials } from '@marketplace/service-kit/bus-credentials';
 import { join, resolve } from 'node:path';
 import { createEphemeralDatabase, type StartedDatabase } from './database-admin.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -11,6 +11,7 @@ import { assertBucket, startS3rver } from './s3-server.js';
 import { startMailCatcher, type CaughtMail } from './mail-catcher.js';
 import { generateOAuthKeys, type OAuthKeys } from './oauth-keys.js';
 import { localDataKey } from './data-key.js';
+import { prepareLauncherSetup } from './launcher-setup.js';
 
 export interface Infrastructure {
   databaseUrl: string;
@@ -19,8 +20,9 @@ export interface Infrastructure {
   /**
    * This run's bus secrets. `natsSecured` is true when the embedded NATS server enforces them;
    * a NATS server named by NATS_URL has its own users, so only the caller keys apply there.
+   * `env`: the bus settings of each principal's processes.
    */
-  bus: { credentials: BusCredentials; natsSecured: boolean };
+  bus: { credentials: BusCredentials; natsSecured: boolean; env: Record<BusPrincipal, Record<string, string>> };
   /** This run's authorization server keys (the gateway's OAUTH_SIGNING_KEYS and OAUTH_COOKIE_KEYS). */
   oauth: OAuthKeys;
   /** DATA_ENCRYPTION_KEY for the apps that seal stored secrets: the launcher's, else one kept in dataDir. */
@@ -81,11 +83,11 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
   });
 
   // Fresh per run: nothing keeps them but the processes started with them.
-  const credentials = await generateBusCredentials();
+  const setup = await prepareLauncherSetup();
+  const { credentials } = setup;
   const nats = timed('nats', async (): Promise<Part<string>> => {
     if (external.natsUrl) return { value: external.natsUrl, stop: nothingToStop };
-    const publicKeys = Object.fromEntries(BUS_PRINCIPALS.map((p) => [p, publicKeyOf(credentials.seeds[p])])) as Record<BusPrincipal, string>;
-    const started = await startNatsServer({ storeDir: join(dataDir, 'nats'), log, config: natsServerConfig(publicKeys) });
+    const started = await startNatsServer({ storeDir: join(dataDir, 'nats'), log, config: setup.natsConfig });
     return { value: started.url, stop: started.stop };
   });
 
@@ -94,7 +96,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
       await assertBucket(external.s3, { create: true });
       return { value: external.s3, stop: nothingToStop };
     }
-    const started = await startS3rver({ directory: join(dataDir, 's3'), log });
+    const started = await startS3rver({ directory: join(dataDir, 's3'), log, keepFolder: setup.stagingPrefix });
     return { value: started.settings, stop: started.stop };
   });
 
@@ -132,7 +134,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
   return {
     databaseUrl: databasePart.value.value,
     natsUrl: natsPart.value.value,
-    bus: { credentials, natsSecured: !external.natsUrl },
+    bus: { credentials, natsSecured: !external.natsUrl, env: setup.busEnv },
     oauth: generateOAuthKeys(),
     dataKey,
     s3: s3Part.value.value,

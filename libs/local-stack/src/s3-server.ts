@@ -1,4 +1,3 @@
-import { STAGING_PREFIX } from '@marketplace/contracts';
 import { Agent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -24,6 +23,8 @@ export async function startS3rver(opts: {
   directory: string; log: (line: string) => void;
   /** Where it listens (127.0.0.1 by default) and on which port (a free one by default). */
   address?: string; port?: number;
+  /** A folder kept even while empty (the gateway's staging prefix). */
+  keepFolder: string;
 }): Promise<StartedS3> {
   await mkdir(opts.directory, { recursive: true });
   const address = opts.address ?? '127.0.0.1';
@@ -54,7 +55,7 @@ export async function startS3rver(opts: {
     };
     try {
       await assertBucket(settings, { create: false });
-      await keepFolder(settings, STAGING_PREFIX);
+      await keepFolder(settings, opts.keepFolder);
     } catch (error) {
       await server.close();
       throw error;

@@ -1,6 +1,5 @@
 import { GATEWAY, type ServiceDefinition } from './service-catalogue.js';
 import type { BusPrincipal } from '@marketplace/contracts';
-import { busEnv } from '@marketplace/service-kit/bus-credentials';
 import type { Infrastructure } from './infrastructure.js';
 import { SEALING_APPS } from './data-key.js';
 
@@ -53,8 +52,8 @@ export function buildServiceEnv(input: ServiceEnvInput): Record<string, string> 
   if (input.infra.bus) {
     // Each process gets its own principal's secrets only; a NATS server named by NATS_URL keeps
     // its own users, so there the inherited NATS credentials stand.
-    const secrets = busEnv(input.infra.bus.credentials, input.service.appDir as BusPrincipal);
-    if (!input.infra.bus.natsSecured) delete (secrets as Partial<Record<string, string>>).NATS_NKEY_SEED;
+    const secrets: Partial<Record<string, string>> = { ...input.infra.bus.env[input.service.appDir as BusPrincipal] };
+    if (!input.infra.bus.natsSecured) delete secrets.NATS_NKEY_SEED;
     Object.assign(env, secrets);
   }
   if (input.infra.oauth && input.service.name === GATEWAY) {

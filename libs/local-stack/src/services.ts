@@ -27,7 +27,10 @@ export interface System {
   healthUrl(app: string): string;
   /** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */
   stop(app: string): Promise<void>;
-  /** SIGKILL at once (a crash, no graceful shutdown); resolves once the process has exited. Per-service layout only. */
+  /**
+   * SIGKILL at once (a crash, no graceful shutdown); resolves once the process has exited. Per-service
+   * layout only. A crash asked for is not restarted: start(app) brings it back.
+   */
   kill(app: string): Promise<void>;
   /** The app's process id while it runs (benchmarks sample its memory), else undefined. */
   pid(app: string): number | undefined;
@@ -276,7 +279,6 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
       return supervisedRun(next, ready);
     },
   }) : undefined;
-
 
   /** Backends, then the gateway once they are healthy. */
   const startInOrder = async (list: RunningService[]): Promise<void> => {
