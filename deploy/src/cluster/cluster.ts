@@ -9,7 +9,7 @@ import {
   poll, sendSignal, serviceProcessEnv, SERVICES, startMailCatcher, terminate, terminateOnParentExit, thisHost, track, type ServiceDefinition,
   type S3Settings,
 } from '@marketplace/local-stack';
-import { generateBusCredentials, natsServerConfig, publicKeyOf, type BusCredentials } from '@marketplace/service-kit/bus-credentials';
+import { busEnv, generateBusCredentials, natsServerConfig, publicKeyOf, type BusCredentials } from '@marketplace/service-kit/bus-credentials';
 import { createClusterNetwork, type ClusterHost, type ClusterNetwork } from './cluster-network.js';
 import { ClusterProcess, type ProcessEvent } from './cluster-process.js';
 import { NATS_CLIENT_PORT, NATS_MONITOR_PORT, natsNodeConfig } from './nats-node-config.js';
@@ -137,12 +137,13 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const oauth = generateOAuthKeys();
     const dataKey = randomBytes(32).toString('base64url');
     const services: ServiceProcess[] = [];
+    const busEnvs = Object.fromEntries(BUS_PRINCIPALS.map((p) => [p, busEnv(credentials, p)])) as Record<BusPrincipal, Record<string, string>>;
     for (const host of network.hosts) {
       SERVICES.forEach((definition, index) => {
         const healthPort = FIRST_HEALTH_PORT + index;
         const env = buildServiceEnv({
           service: definition,
-          infra: { databaseUrl: storage.databaseUrl, natsUrl, s3: storage.s3, mail: { smtpUrl: mail.smtpUrl, dir: mailDir }, bus: { credentials, natsSecured: true }, oauth, dataKey },
+          infra: { databaseUrl: storage.databaseUrl, natsUrl, s3: storage.s3, mail: { smtpUrl: mail.smtpUrl, dir: mailDir }, bus: { credentials, natsSecured: true, env: busEnvs }, oauth, dataKey },
           healthPort, gatewayPort: GATEWAY_PORT, inherited: process.env, listenHost: host.address,
           extra: {
             PUBLIC_URL: baseUrl, JETSTREAM_REPLICAS: String(network.hosts.length), LOG_LEVEL: 'warn',
