@@ -109,7 +109,17 @@ export class BusClient {
       const traceparent = currentTraceparent();
       const hdrs = traceparent ? natsHeaders() : undefined;
       hdrs?.set('traceparent', traceparent!);
-      return await this.inbox.request(subject, payload, ctx.timeoutMs ?? this.timeoutMs, hdrs);
+      const timeoutMs = ctx.timeoutMs ?? this.timeoutMs;
+      try {
+        return await this.inbox.request(subject, payload, timeoutMs, hdrs);
+      } catch (err) {
+        // A write under an idempotency key is sent once more after a timeout: in a NATS cluster a request
+        // routed to a replica's server just as that replica left (a rolling update, a crash) is dropped
+        // there. Its key makes the repeat safe: a first attempt that did commit is answered again, one
+        // still running is a 409 asking to repeat shortly, and one that was lost is done now.
+        if (!(err instanceof TimeoutError) || !ctx.idempotencyKey) throw err;
+        return await this.inbox.request(subject, payload, timeoutMs, hdrs);
+      }
     } catch (err) {
       if (err instanceof RequestError || err instanceof TimeoutError || isConnectionError(err)) {
         throw AppError.unavailable(`The ${service} service is unavailable. Try again shortly.`);
