@@ -126,7 +126,8 @@ export async function runOperation(op: Operation, world: World, request: Request
       // Hired while the application was on its way: the contract's 409, as a person racing a hire gets.
       if (answer.status === 409 && !world.jobs.includes(job)) return;
       const made = expect(answer, 201, 'an application');
-      world.waiting.push({ id: made.id as string, jobId: job.id, poster: job.poster, worker });
+      // Hired while this application was on its way: it is declined with the hire, so it is not waiting.
+      if (world.jobs.includes(job)) world.waiting.push({ id: made.id as string, jobId: job.id, poster: job.poster, worker });
       return;
     }
     case 'hire': {
@@ -161,7 +162,7 @@ export async function runOperation(op: Operation, world: World, request: Request
       const file = expect(await request('/api/me/files', {
         key: member.key, body: { path: `capacity/${n}.bin`, size: FILE.length, sha256: FILE_SHA },
       }), 201, 'an upload start');
-      const id = file.id as string;
+      const id = (file.file as { id: string }).id;
       expect(await request(`/api/me/files/${id}/chunks/0`, { key: member.key, method: 'PUT', raw: FILE, query: `sha256=${FILE_SHA}` }), 200, 'a chunk');
       expect(await request(`/api/me/files/${id}/complete`, { key: member.key, body: {} }), 200, 'an upload completion');
       expect(await request(`/api/me/files/${id}`, { key: member.key, method: 'DELETE' }), 200, 'a file deletion');

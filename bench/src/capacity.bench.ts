@@ -177,11 +177,14 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
     let seed = 2;
     let good: StepResult | undefined;
     let bad: StepResult | undefined;
-    for (let rate = START_RATE; !bad; rate = Math.round(rate * 1.5)) {
+    // Up by half while steps hold; when the first one fails, down by half until one holds.
+    for (let rate = START_RATE; !(good && bad) && rate >= 5;) {
       const s = await step(world, request, rate, seed++);
       say(`  ${describe(s)}`);
       steps.push(s);
       if (s.holds) good = s; else bad = s;
+      rate = s.holds ? Math.round(rate * 1.5) : Math.round(rate / 2);
+      if (!s.holds && good) break;
       await sleep(1000);
     }
     for (let i = 0; i < 3 && good && bad && bad.rate - good.rate > Math.max(5, good.rate * 0.05); i++) {
