@@ -45,18 +45,6 @@ export interface Timed { status: number; ms: number; body: unknown }
 /** One HTTP request, timed from sending to the whole body read. */
 export type Request = (path: string, init: { key?: string; token?: string; method?: string; body?: unknown; raw?: Buffer; query?: string }) => Promise<Timed>;
 
-/** A deterministic generator (mulberry32), so every run draws the same sequence of operations. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function pickOperation(random: () => number): Operation {
   const total = Object.values(MIX).reduce((a, b) => a + b, 0);
   let n = random() * total;

@@ -5,12 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { startInfrastructure, startServices, type Infrastructure, type ProcessLayout, type System } from '@marketplace/local-stack';
-import { BUS_CREDENTIALS_ENV, createMembers, mcpAccessToken } from '@marketplace/testing';
+import { BUS_CREDENTIALS_ENV, createMembers, mcpAccessToken, seededRandom } from '@marketplace/testing';
 import { seedOpenJobs } from './seed.js';
 import { round } from './load.js';
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
 import { waitForQuietMachine } from './machine.js';
-import { MIX, pickOperation, runOperation, seeded, type Operation, type Request, type Timed, type World } from './capacity-workload.js';
+import { MIX, pickOperation, runOperation, type Operation, type Request, type Timed, type World } from './capacity-workload.js';
 
 // `npm run bench:capacity`: how much one machine serves. A mixed workload of people and agents
 // (capacity-workload.ts: board reads and searches, signed-in reads, MCP calls, posts,
@@ -94,7 +94,7 @@ interface StepResult {
 
 /** One step: `rate` operations a second for STEP_S seconds, each request timed. */
 async function step(world: World, request: Request, rate: number, seed: number): Promise<StepResult> {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const latencies: number[] = [];
   const perOp = new Map<Operation, number[]>();
   const failures: string[] = [];

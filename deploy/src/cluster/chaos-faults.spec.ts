@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planFaults, seededRandom } from './chaos-faults.js';
+import { seededRandom } from '@marketplace/testing';
+import { planFaults } from './chaos-faults.js';
 
 describe('planFaults', () => {
   it('is the same plan for the same seed, and another for another seed', () => {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GATEWAY, httpStatus, poll, SERVICES } from '@marketplace/local-stack';
+import { seededRandom } from '@marketplace/testing';
 import type { Cluster, ServiceProcess } from './cluster.js';
 import { NATS_MONITOR_PORT } from './nats-node-config.js';
 
@@ -16,18 +17,6 @@ export interface Fault {
   /** When every process answered its health check and a read through the load balancer succeeded again. */
   recoveredAt?: number;
   error?: string;
-}
-
-/** mulberry32: a small seeded generator, so a run's faults can be replayed with --seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

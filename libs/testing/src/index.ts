@@ -5,6 +5,7 @@ export * from './oauth-agent.js';
 export * from './system-probe.js';
 export * from './network-provider.js';
 export * from './dns-server.js';
+export * from './seeded-random.js';
 export * from './operator-bus.js';
 export * from './bus-access.js';
 export * from './until.js';
