@@ -1,53 +1,26 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import {
   AppError, DIRECT_PART_BYTES, DIRECT_PART_URL_SECONDS, FILE_LIMITS, fileAssembleQueue, fileCleanupQueue, type UploadedObject,
 } from '@marketplace/contracts';
 import { countAttempt, enqueueWork, limitBuckets, ObjectStorage, UnitOfWork } from '@marketplace/service-kit';
-import type { EntityManager } from 'typeorm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FileAssembler, type AssemblyResult } from './file-assembler.js';
+import {
+  assembling, assemblyFailed, differentChunk, directPartCount, directPartSize, requireUploading,
+  type CreatedUpload, type NewFile, type PresignedParts, type SentPart,
+} from './upload-rules.js';
 import {
   areaFile, assembledObjectKey, chunkCount, chunkSize, deletingConflict, isDirect, nextMissingIndex, nextMissingSql, areaUsage, UPLOAD_SECONDS,
   type AreaGate, type FileRow,
 } from './area-files.js';
-
-export interface NewFile {
-  path: string;
-  size: number;
-  sha256: string;
-  chunkBytes?: number | undefined;
-}
-
-/** A part of a direct upload as the client names it at completion. */
-export interface SentPart {
-  number: number;
-  etag: string;
-}
-
-export interface PresignedParts {
-  row: FileRow;
-  partBytes: number;
-  parts: number;
-  urls: { number: number; bytes: number; url: string }[];
-  expiresAt: string;
-}
-
-export interface CreatedUpload {
-  row: FileRow;
-  chunkBytes: number;
-  chunks: number;
-  nextIndex: number;
-  uploadExpiresAt: string;
-}
 
 /**
  * A join says it is alive (assembly_requested_at) every few seconds while it runs or waits for
  * chunks; one silent this long died with its worker, and complete queues another.
  */
 const ASSEMBLY_LEASE_MS = 15_000;
-const RETRY_AFTER_SECONDS = 2;
 /** How long complete waits for a direct upload's check before it answers 503 (the bus waits 5 s). */
 const CHECK_WAIT_MS = 3000;
 
@@ -399,37 +372,4 @@ export class AreaUploads {
     }
     return hash.digest('hex');
   }
-}
-
-/** How many parts make a direct upload of this file. */
-function directPartCount(file: Pick<FileRow, 'size'>): number {
-  return Math.ceil(Number(file.size) / DIRECT_PART_BYTES);
-}
-
-/** The bytes part `n` (from 1) must hold: DIRECT_PART_BYTES, the remainder for the last one. */
-function directPartSize(file: Pick<FileRow, 'size'>, n: number): number {
-  return Math.min(DIRECT_PART_BYTES, Number(file.size) - (n - 1) * DIRECT_PART_BYTES);
-}
-
-function assembling(): AppError {
-  return new AppError(503, 'The file is being assembled; call complete again in a few seconds.', { retryAfter: RETRY_AFTER_SECONDS });
-}
-
-function requireUploading(file: FileRow): void {
-  if (file.status === 'deleting') throw deletingConflict();
-  if (file.status === 'ready') throw AppError.conflict('The file is complete and can no longer change.');
-  if (new Date(file.upload_expires_at).getTime() < Date.now()) {
-    throw AppError.conflict('The upload expired (600 seconds from creation); delete it and start again with create.');
-  }
-}
-
-/** A join that failed: a lost chunk names it to send again; otherwise the whole-file sha256 did not match. */
-function assemblyFailed(message: string, lostChunk: number | null): AppError {
-  return AppError.conflict(message, lostChunk !== null && lostChunk !== undefined
-    ? { nextIndex: String(lostChunk) }
-    : { sha256: 'Does not match the chunks received.' });
-}
-
-function differentChunk(index: number): AppError {
-  return AppError.conflict(`Chunk ${index} was already received with other bytes; a chunk cannot change. Delete the file and upload it again if it is wrong.`);
 }

@@ -7,6 +7,7 @@ import type { Client } from 'minio';
 import { AppError } from '@marketplace/contracts';
 import { readStorageConfig, type StorageConfig } from './storage-config.js';
 import { loadOnFirstUse } from '../scope/load-on-first-use.js';
+import { guard, isMissing, minioClient, readText, unavailable, type Minio } from './store-client.js';
 
 export interface ObjectInfo {
   size: number;
@@ -50,7 +51,6 @@ export const MIN_PART_BYTES = 5 * 1024 * 1024;
 // Long enough for a slow client to finish a large upload; the URL never leaves this process.
 const PRESIGNED_PUT_SECONDS = 15 * 60;
 
-type Minio = typeof import('minio');
 // The S3 client and its XML parsers take about 10 MiB of each process that loads them.
 const loadMinio = loadOnFirstUse(() => import('minio'));
 
@@ -361,49 +361,9 @@ export class ObjectStorage {
   }
 }
 
-function minioClient(lib: Minio, config: StorageConfig, endpoint: URL, agent?: HttpAgent): Client {
-  const useSSL = endpoint.protocol === 'https:';
-  return new lib.Client({
-    endPoint: endpoint.hostname,
-    port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
-    useSSL,
-    accessKey: config.accessKey,
-    secretKey: config.secretKey,
-    // Set, so the client never asks the store for the bucket's region first.
-    region: config.region,
-    // s3rver and a MinIO behind a plain host name only understand path-style addresses.
-    pathStyle: true,
-    ...(agent ? { transportAgent: agent } : {}),
-  });
-}
-
 /** `attachment` with the name as a plain-ASCII fallback and in full (RFC 6266 / 5987). */
 export function attachmentDisposition(fileName: string): string {
   const base = fileName.split('/').pop() || 'download';
   const ascii = base.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
-
-function isMissing(err: unknown, lib: Minio): boolean {
-  return err instanceof lib.S3Error && (err.code === 'NoSuchKey' || err.code === 'NotFound');
-}
-
-function unavailable(cause: unknown): AppError {
-  const err = AppError.unavailable('File storage is unavailable. Try again shortly.');
-  // Kept for the logs; the caller sees only the message.
-  return Object.assign(err, { cause });
-}
-
-async function guard<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    throw unavailable(err);
-  }
-}
-
-async function readText(res: IncomingMessage): Promise<string> {
-  let text = '';
-  for await (const chunk of res as AsyncIterable<Buffer>) if (text.length < 4096) text += chunk.toString('utf8');
-  return text;
 }
