@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, Resolver, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { settingsOf } from '../scope/settings.js';
-import type { ServiceEnv } from '../scope/service-scope.js';
+import { perService, type ServiceEnv } from '../scope/service-scope.js';
 
 /**
  * The one check for requests this product makes to addresses its members give it (browser push
@@ -93,9 +93,12 @@ function resolverLookup(servers: string[]): Lookup {
   };
 }
 
-/** The lookup for names members give: the configured resolvers, read when asked (per service), else the system's. */
+/** This service's resolvers, parsed once per service rather than on every lookup. */
+const configuredServers = perService((env) => outboundDnsServers(env));
+
+/** The lookup for names members give: the service's configured resolvers, else the system's. */
 const systemLookup: Lookup = (hostname, options, callback) => {
-  const servers = outboundDnsServers();
+  const servers = configuredServers();
   if (servers.length) return resolverLookup(servers)(hostname, options, callback);
   return dnsLookup(hostname, options, callback);
 };
