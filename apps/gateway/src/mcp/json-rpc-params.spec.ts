@@ -27,6 +27,14 @@ describe('JSON-RPC params checked before the SDK', () => {
     expect(paramsProblem(METHODS, call({ name: 'get_job', arguments: 3 }))).toMatch(/not a number\.$/);
   });
 
+  it('answers a name-and-arguments call as the SDK schema would, and checks anything more against it', () => {
+    for (const params of [{ name: 'get_job' }, { name: 'get_job', arguments: {} }, { name: '', arguments: { a: [1, { b: null }] } }]) {
+      expect(paramsProblem(METHODS, call(params))).toBeUndefined();
+      expect(METHODS['tools/call']!.safeParse(call(params)).success).toBe(true);
+    }
+    expect(paramsProblem(METHODS, call({ name: 'get_job', arguments: {}, _meta: 5 }))).toMatch(/^Invalid params for tools\/call: params\._meta: /);
+  });
+
   it('checks the other methods against the SDK schema, one line per issue rather than a dump', () => {
     const problem = paramsProblem(METHODS, { jsonrpc: '2.0', id: 5, method: 'initialize', params: { protocolVersion: 5 } });
     expect(problem).toMatch(/^Invalid params for initialize: params\.protocolVersion: /);

@@ -46,6 +46,9 @@ export function paramsProblem(methods: RequestSchemas, message: unknown): string
     if (params.arguments !== undefined && !isObject(params.arguments)) {
       return `params.arguments must be an object of named arguments, not ${Array.isArray(params.arguments) ? 'an array' : params.arguments === null ? 'null' : `a ${typeof params.arguments}`}.`;
     }
+    // A name and arguments alone, just checked, are all the schema could look at: the common call
+    // skips a second full parse of the message (the SDK parses it once more itself).
+    if (Object.keys(params).every((k) => k === 'name' || k === 'arguments')) return undefined;
   }
   const result = methods[method]!.safeParse(message);
   if (result.success) return undefined;

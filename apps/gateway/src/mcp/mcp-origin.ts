@@ -97,11 +97,14 @@ function isMcpRequest(req: FastifyRequest): boolean {
  * origins only, including the OPTIONS preflight.
  */
 export function registerMcpOriginGuard(app: FastifyInstance, policy: McpOriginPolicy): void {
+  // The address is fixed once listening: asked of the socket once then, not on every request.
+  let port: { value: number | undefined } | undefined;
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     if (!isMcpRequest(req)) return;
+    if (!port && app.server.listening) port = { value: loopbackPort(app) };
     // The MCP handler writes to the raw response, so CORS headers go there (Fastify merges them).
     reply.raw.setHeader('vary', 'Origin');
-    if (!isAllowedHost(req.headers.host, policy, loopbackPort(app))) {
+    if (!isAllowedHost(req.headers.host, policy, port ? port.value : loopbackPort(app))) {
       return sendError(reply, AppError.forbidden('This server does not answer to that Host name.'), req.id);
     }
     const origin = allowedOrigin(req.headers.origin, policy);
