@@ -3,6 +3,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { listOpenJobs } from '@marketplace/contracts';
 import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
 import { round, runLoad, stopCurrentLoad, type LoadResult } from './load.js';
 import { waitForQuietMachine, type CpuUsage } from './machine.js';
@@ -10,6 +11,7 @@ import { CpuPhase, perRequestLine } from './cpu-split.js';
 import { seedOpenJobs } from './seed.js';
 import { startSingleProcessServer, type SingleProcessServer } from './single-process.js';
 import { BENCH_LAYOUT } from './layout.js';
+import { InProcessTail, TailWatch, tailLine, type ProcessTail } from './tail-sources.js';
 
 // `npm run bench`: GET /api/jobs?limit=20 through the whole system (gateway → NATS → jobs
 // service → PostgreSQL) against the same handler called in-process (the baseline), on a board of
@@ -48,6 +50,8 @@ interface MeasuredRun extends LoadResult {
   cpuSeconds: Record<string, number>;
   /** Share of CPU other processes used in the second before the run started. */
   othersBeforeRun: number | null;
+  /** Where the tail comes from (measured runs of the hop): each process's event-loop delay, GC pauses and handling time. */
+  tail?: ProcessTail[];
 }
 
 let infraStarting: Promise<Infrastructure> | undefined;
@@ -208,14 +212,20 @@ async function main(): Promise<number> {
     if (quiet && quiet.others >= QUIET_THRESHOLD) {
       say(`  (other processes still use ${percent(quiet.others)} of the CPU; measuring anyway)`);
     }
+    const watched = phaseOf === 'measured' && (target === 'gateway' || target === 'single-process');
+    const watch = watched && target === 'gateway'
+      ? await TailWatch.start({ gateway: system!.healthUrl('gateway'), jobs: system!.healthUrl('jobs') }, listOpenJobs.name)
+      : undefined;
+    const inProcess = watched && target === 'single-process' ? new InProcessTail('single process') : undefined;
     const phase = await CpuPhase.start();
     const run = await runLoad({ target, url: urls[target], durationS, connections: CONNECTIONS, ...(headers[target] ? { headers: headers[target] } : {}) });
     const split = await phase.stop();
+    const tail = watch ? await watch.stop() : inProcess ? [inProcess.stop()] : undefined;
     const usage = split.usage;
     const cpu = usage && { machineBusy: round(usage.machineBusy, 3), ours: round(usage.ours, 3), others: round(usage.others, 3) };
     // Let sockets close and the servers idle before the next run; a warm-up hands over at once.
     if (phaseOf !== 'warm-up') await sleep(1000);
-    return { ...run, cpu, cpuSeconds: split.seconds, othersBeforeRun: quiet ? round(quiet.others, 3) : null };
+    return { ...run, cpu, cpuSeconds: split.seconds, othersBeforeRun: quiet ? round(quiet.others, 3) : null, ...(tail ? { tail } : {}) };
   };
 
   // Every measured run follows a warm-up of its own target at once: a run straight after the other
@@ -240,6 +250,7 @@ async function main(): Promise<number> {
         (run.cpu && run.cpu.others > NOISY ? ' (noisy)' : ''),
     );
     say(`    CPU per request: ${perRequestLine({ seconds: run.cpuSeconds, usage: null }, run.responses)}`);
+    for (const t of run.tail ?? []) say(`    ${tailLine(t)}`);
     runs.push(run);
   }
   const boardRuns: MeasuredRun[] = [];
@@ -270,6 +281,8 @@ async function main(): Promise<number> {
       `the gateway's ${gateway.requestsPerSec.toFixed(0)} req/s means ${((CONNECTIONS / Math.max(gateway.requestsPerSec, 1)) * 1000).toFixed(0)} ms on average; ` +
       `a p99 under ${BUDGET.maxGatewayP99Ms} ms needs well over ${Math.round((CONNECTIONS * 1000) / BUDGET.maxGatewayP99Ms)} req/s)`,
   );
+  say(`where the tail comes from (best runs; a stall shows as event-loop delay or GC, the rest of the latency is queueing):`);
+  for (const t of [...(gateway.tail ?? []), ...(single.tail ?? [])]) say(`  ${tailLine(t)}`);
   say('');
   say(`Anonymous board reads (GET ${PATH}, no credentials, ${CONNECTIONS} connections, ${DURATION_S} s):`);
   printTable(boardRuns);
