@@ -11,6 +11,7 @@ import { CpuPhase, perRequestLine } from './cpu-split.js';
 import { seedOpenJobs } from './seed.js';
 import { startSingleProcessServer, type SingleProcessServer } from './single-process.js';
 import { BENCH_LAYOUT } from './layout.js';
+import { startBareServer, type BareServer } from './bare-server.js';
 import { InProcessTail, TailWatch, tailLine, type ProcessTail } from './tail-sources.js';
 
 // `npm run bench`: GET /api/jobs?limit=20 through the whole system (gateway → NATS → jobs
@@ -40,8 +41,10 @@ const NOISY = 0.1;
  * request goes to the jobs service. `board` is what anonymous readers get (the gateway's shared
  * page cache), `board-304` a reader revalidating the page it holds.
  */
-type Target = 'gateway' | 'single-process' | 'board' | 'board-304';
+type Target = 'gateway' | 'single-process' | 'board' | 'board-304' | 'bare-fastify';
 const BOARD_BUDGET_RPS = 3_000;
+/** Anonymous board reads against bare Fastify answering the same bytes, in the same run. */
+const BOARD_BUDGET_OF_BARE = 0.85;
 
 interface MeasuredRun extends LoadResult {
   /** CPU shares during the run: the whole machine, this benchmark's processes, everything else. */
@@ -57,6 +60,7 @@ interface MeasuredRun extends LoadResult {
 let infraStarting: Promise<Infrastructure> | undefined;
 let system: System | undefined;
 let baseline: SingleProcessServer | undefined;
+let bare: BareServer | undefined;
 let stopping: Promise<void> | undefined;
 const infraLog: string[] = [];
 
@@ -77,6 +81,7 @@ async function stopEverything(): Promise<void> {
     }
   };
   await attempt('the single-process server', baseline?.stop);
+  await attempt('the bare Fastify server', bare?.stop);
   await attempt('the services', system?.stopAll);
   // Apps still starting (no System yet) are ended by local-stack's exit guard when this process exits.
   const infra = await infraStarting?.catch(() => undefined);
@@ -198,7 +203,10 @@ async function main(): Promise<number> {
   const responseBytes = await checkSameAnswer(gatewayUrl, baselineUrl, seed.openJobs);
   say(`Both answer the same page of 20 (${responseBytes} bytes of JSON).`);
 
-  const urls: Record<Target, string> = { gateway: gatewayUrl, 'single-process': baselineUrl, board: gatewayUrl, 'board-304': gatewayUrl };
+  bare = await startBareServer(gatewayUrl);
+  const urls: Record<Target, string> = {
+    gateway: gatewayUrl, 'single-process': baselineUrl, board: gatewayUrl, 'board-304': gatewayUrl, 'bare-fastify': `${bare.baseUrl}${PATH}`,
+  };
   const etag = (await fetch(gatewayUrl)).headers.get('etag');
   if (!etag) throw new Error(`The gateway answered GET ${PATH} without an ETag`);
   const headers: Partial<Record<Target, Record<string, string>>> = { gateway: { 'cache-control': 'no-cache' }, 'board-304': { 'if-none-match': etag } };
@@ -254,16 +262,21 @@ async function main(): Promise<number> {
     runs.push(run);
   }
   const boardRuns: MeasuredRun[] = [];
-  for (const target of ['board', 'board-304'] as const) {
+  // The cached page against its ceiling in both orders, as for the hop; then revalidations.
+  for (const target of ['board', 'bare-fastify', 'bare-fastify', 'board', 'board-304'] as const) {
     say(`Anonymous board (${target}): ${DURATION_S} s, ${CONNECTIONS} connections…`);
     const run = await load(target, DURATION_S);
     say(`  ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, other processes ${percent(run.cpu?.others)}`);
     boardRuns.push(run);
   }
-  const [board, board304] = boardRuns as [MeasuredRun, MeasuredRun];
+  const bestOf = (target: Target, of: MeasuredRun[]): MeasuredRun =>
+    of.filter((r) => r.target === target).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
+  const board = bestOf('board', boardRuns);
+  const board304 = bestOf('board-304', boardRuns);
+  const bareBest = bestOf('bare-fastify', boardRuns);
+  const ofBare = bareBest.requestsPerSec > 0 ? board.requestsPerSec / bareBest.requestsPerSec : 0;
 
-  const best = (target: Target): MeasuredRun =>
-    runs.filter((r) => r.target === target).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
+  const best = (target: Target): MeasuredRun => bestOf(target, runs);
   const gateway = best('gateway');
   const single = best('single-process');
   const ratio = single.requestsPerSec > 0 ? gateway.requestsPerSec / single.requestsPerSec : 0;
@@ -285,8 +298,9 @@ async function main(): Promise<number> {
   for (const t of [...(gateway.tail ?? []), ...(single.tail ?? [])]) say(`  ${tailLine(t)}`);
   say('');
   say(`Anonymous board reads (GET ${PATH}, no credentials, ${CONNECTIONS} connections, ${DURATION_S} s):`);
-  printTable(boardRuns);
+  printTable([board, bareBest, board304]);
   say(`board: ${board.requestsPerSec.toFixed(0)} req/s from the gateway's shared cache, ${board304.requestsPerSec.toFixed(0)} req/s answering 304 (budget >= ${BOARD_BUDGET_RPS})`);
+  say(`ratio board/bare-fastify: ${ofBare.toFixed(2)} (the same bytes from bare Fastify in this process: ${bareBest.requestsPerSec.toFixed(0)} req/s; budget >= ${BOARD_BUDGET_OF_BARE})`);
   const noisy = [...runs, ...boardRuns].filter((r) => r.cpu && r.cpu.others > NOISY);
   if (noisy.length) {
     say(`Warning: other processes took over ${percent(NOISY)} of the CPU during ${noisy.length} of ${runs.length + boardRuns.length} runs; see "other CPU".`);
@@ -307,8 +321,9 @@ async function main(): Promise<number> {
       ratio: { min: BUDGET.minRatio, actual: round(ratio, 3), met: ratio >= BUDGET.minRatio },
       gatewayP99Ms: { max: BUDGET.maxGatewayP99Ms, actual: gateway.latencyMs.p99, met: gateway.latencyMs.p99 < BUDGET.maxGatewayP99Ms },
       boardRps: { min: BOARD_BUDGET_RPS, actual: round(board.requestsPerSec, 1), met: board.requestsPerSec >= BOARD_BUDGET_RPS },
+      boardOfBare: { min: BOARD_BUDGET_OF_BARE, actual: round(ofBare, 3), met: ofBare >= BOARD_BUDGET_OF_BARE },
     },
-    board: { cached: board, revalidated304: board304 },
+    board: { cached: board, revalidated304: board304, bareFastify: bareBest },
     failedResponses: failed,
     runs,
     warmups,

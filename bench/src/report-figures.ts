@@ -31,7 +31,9 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
     plain('single process', r.best.singleProcess.requestsPerSec, 'req/s', othersOf(r.best.singleProcess)),
     below('gateway p99 at 50 connections', r.best.gateway.latencyMs.p99, 'ms', r.budgets.gatewayP99Ms.max, othersOf(r.best.gateway)),
     atLeast('anonymous board reads (shared cache)', r.board.cached.requestsPerSec, 'req/s', r.budgets.boardRps.min, othersOf(r.board.cached)),
+    below('gateway p99 / single process p99', r.best.gateway.latencyMs.p99 / Math.max(r.best.singleProcess.latencyMs.p99, 1), '', 2, othersOf(r.best.gateway)),
     plain('board revalidations (304)', r.board.revalidated304.requestsPerSec, 'req/s', othersOf(r.board.revalidated304)),
+    ...(r.budgets.boardOfBare ? [atLeast('anonymous board reads / bare Fastify, same bytes', r.budgets.boardOfBare.actual, '', r.budgets.boardOfBare.min, othersOf(r.board.cached))] : []),
   ],
   mcp: (r) => [
     atLeast('MCP / REST (list my jobs)', r.ratio, '', r.budget.min),
