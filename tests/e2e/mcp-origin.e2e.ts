@@ -86,7 +86,7 @@ describe('MCP Origin and Host checks, CORS', () => {
     const ok = await preflight(origin);
     expect(ok.status).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe(origin);
-    expect(ok.headers['access-control-allow-methods']).toBe('POST');
+    expect(ok.headers['access-control-allow-methods']).toBe('POST, DELETE');
     expect(String(ok.headers['access-control-allow-headers']).split(/,\s*/))
       .toEqual(expect.arrayContaining(['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id']));
 

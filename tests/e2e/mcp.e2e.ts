@@ -92,12 +92,13 @@ describe('MCP endpoint', () => {
     expect(res.headers.get('www-authenticate')).toMatch(/resource_metadata=/);
   });
 
-  it('GET and DELETE on /api/mcp answer 405 with Allow: POST', async () => {
-    for (const method of ['GET', 'DELETE']) {
-      const res = await fetch(`${base}/api/mcp`, { method });
-      expect(res.status).toBe(405);
-      expect(res.headers.get('allow')).toContain('POST');
-    }
+  it('GET on /api/mcp answers 405 with Allow; DELETE without a session has nothing to end', async () => {
+    const get = await fetch(`${base}/api/mcp`, { method: 'GET' });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toContain('POST');
+    const del = await fetch(`${base}/api/mcp`, { method: 'DELETE' });
+    expect(del.status).toBe(400);
+    expect((await del.json()).error.message).toMatch(/Mcp-Session-Id/);
   });
 
   it('a tool error carries the error body and the note offering a problem report', async () => {

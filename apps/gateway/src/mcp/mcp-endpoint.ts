@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthInfo, CallToolResult, ServerContext, Tool as ListedTool } from '@modelcontextprotocol/server';
 import { AppError, openAccess, type Caller } from '@marketplace/contracts';
@@ -18,6 +20,7 @@ import { PUBLIC_RESOURCE_TTL_MS, RESOURCE_TEMPLATES, RESOURCES, resolveResource,
 import { PROMPTS, type PromptArgumentDef } from './mcp-prompts.js';
 import { CONSENT_FORM, CONSENT_TERMS, consentDigest, type ConsentTerms } from './mcp-consent.js';
 import { callTool, COMMON, completions, invokeTool, toolError, type ToolDeps } from './mcp-tool-call.js';
+import { McpSessions } from './mcp-sessions.js';
 
 const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection: what you post, apply
 for or write is theirs, marked as done through an agent. Start with get_suggested_workflow. Browse with
@@ -94,25 +97,42 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       .send({ error: description ?? 'Sign in with OAuth to use this tool.' });
   };
 
-  app.post(MCP_PATH, async (req: FastifyRequest, reply: FastifyReply) => {
+  /** The caller an MCP request signs in as (null: none), or the challenge already sent. */
+  const signIn = async (req: FastifyRequest, reply: FastifyReply): Promise<{ token?: string; caller: Caller | null } | { sent: FastifyReply }> => {
     const token = bearerToken(req.headers.authorization);
     if (req.headers.authorization !== undefined && !token) {
-      return challenge(reply, 401, CHALLENGE_SCOPE, 'invalid_request', 'Send the access token as "Authorization: Bearer <token>".');
+      return { sent: challenge(reply, 401, CHALLENGE_SCOPE, 'invalid_request', 'Send the access token as "Authorization: Bearer <token>".') };
     }
     if (token?.startsWith('tl_')) {
-      return challenge(reply, 401, CHALLENGE_SCOPE, 'invalid_token', 'API keys are not accepted on /api/mcp; connect with OAuth sign-in.');
+      return { sent: challenge(reply, 401, CHALLENGE_SCOPE, 'invalid_token', 'API keys are not accepted on /api/mcp; connect with OAuth sign-in.') };
     }
-    let caller: Caller | null = null;
-    if (token) {
-      try {
-        const found = await oauthCaller(deps.oauth, deps.bus, token, req.id);
-        caller = found.caller;
-        if (found.budget) sendRateLimit(reply, found.budget);
-      } catch (err) {
-        if (err instanceof AppError && err.status === 401) return challenge(reply, 401, CHALLENGE_SCOPE, 'invalid_token', err.message);
-        throw err instanceof AppError ? err : AppError.unavailable('Sign-in is unavailable. Try again shortly.');
-      }
+    if (!token) return { caller: null };
+    try {
+      const found = await oauthCaller(deps.oauth, deps.bus, token, req.id);
+      if (found.budget) sendRateLimit(reply, found.budget);
+      return { token, caller: found.caller };
+    } catch (err) {
+      if (err instanceof AppError && err.status === 401) return { sent: challenge(reply, 401, CHALLENGE_SCOPE, 'invalid_token', err.message) };
+      throw err instanceof AppError ? err : AppError.unavailable('Sign-in is unavailable. Try again shortly.');
     }
+  };
+
+  // 2025-era clients that can ask their human are served in sessions of this process.
+  const sessions = new McpSessions();
+  app.addHook('preClose', async () => sessions.closeAll());
+  /** Serves a 2025-era request in its session (see mcp-sessions.ts); undefined when it has none. */
+  const inSession = (sdk: McpSdk, webRequest: Request, body: unknown, token: string | undefined, call: McpCall) =>
+    sessions.serve(webRequest, body, call.caller, authInfoOf(token, call), async (sessionIdGenerator) => {
+      const server = buildServer(sdk);
+      const transport = new sdk.LegacyTransport({ sessionIdGenerator, onsessionclosed: (id) => sessions.forget(id) });
+      await server.connect(transport);
+      return { server, transport };
+    });
+
+  app.post(MCP_PATH, async (req: FastifyRequest, reply: FastifyReply) => {
+    const signedIn = await signIn(req, reply);
+    if ('sent' in signedIn) return signedIn.sent;
+    const { token, caller } = signedIn;
 
     // The contract takes one message per POST: a batch would run many calls as one request, past
     // the agent's per-minute limit (and MCP revisions since 2025-06-18 removed batching).
@@ -148,17 +168,24 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       return reply.code(400).header('cache-control', 'no-store').send({ jsonrpc: '2.0', id: null, error: { code: -32602, message: groups.message } });
     }
     const call: McpCall = { req, caller, malformed, consent: await consentCodec(sdk), groups };
+    const session = legacy ? await inSession(sdk, webRequest, body, token, call) : undefined;
+    if (session) {
+      // Streamed: a tool call's answer may ask the human (elicitation) before its result comes.
+      reply.raw.once('close', session.release);
+      return sendAnswer(req, reply, session.response.status, session.response.headers,
+        session.response.body ? Readable.fromWeb(session.response.body as NodeReadableStream) : Buffer.alloc(0));
+    }
     // The answer is read whole before the per-request Server closes (JSON, never a stream).
     let answer: { status: number; headers: Headers; bytes: ArrayBuffer };
     const read = async (r: Response) => ({ status: r.status, headers: r.headers, bytes: await r.arrayBuffer() });
     if (legacy) {
       // 2025-06-18 and 2025-11-25 (and older): one Server per request over the stateless Streamable
       // HTTP transport, answering JSON, as these clients have always been answered.
-      const server = buildServer(sdk, call);
+      const server = buildServer(sdk);
       const transport = new sdk.LegacyTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {
-        answer = await read(await transport.handleRequest(webRequest, { parsedBody: body }));
+        answer = await read(await transport.handleRequest(webRequest, { parsedBody: body, authInfo: authInfoOf(token, call) }));
       } finally {
         // Closing the Server closes its transport.
         void server.close();
@@ -168,17 +195,30 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       // envelope and the standard headers against the body before the Server sees it.
       answer = await read(await modernHandler(sdk).fetch(webRequest, { parsedBody: body, authInfo: authInfoOf(token, call) }));
     }
-    reply.code(answer.status);
-    answer.headers.forEach((value, name) => { if (name !== 'content-length') void reply.header(name, value); });
-    reply.header('cache-control', 'no-store');
-    const hsts = strictTransport(req);
-    if (hsts) reply.header('strict-transport-security', hsts);
-    return reply.send(Buffer.from(answer.bytes));
+    return sendAnswer(req, reply, answer.status, answer.headers, Buffer.from(answer.bytes));
+  });
+
+  // DELETE ends a 2025-era session (the only state this endpoint keeps); without one there is nothing to end.
+  app.delete(MCP_PATH, async (req: FastifyRequest, reply: FastifyReply) => {
+    const signedIn = await signIn(req, reply);
+    if ('sent' in signedIn) return signedIn.sent;
+    if (req.headers['mcp-session-id'] === undefined) {
+      return reply.code(400).header('cache-control', 'no-store').send({
+        jsonrpc: '2.0', id: null, error: { code: -32600, message: 'DELETE ends an MCP session: send its Mcp-Session-Id header. Other requests are POSTs.' },
+      });
+    }
+    const sdk = await loadMcpSdk();
+    const call: McpCall = { req, caller: signedIn.caller, malformed: new Map(), consent: await consentCodec(sdk), groups: null };
+    // With the header the session store always answers: ended, 404 or refused.
+    const ended = (await inSession(sdk, toWebRequest(req), undefined, signedIn.token, call))!;
+    ended.release();
+    return sendAnswer(req, reply, ended.response.status, ended.response.headers, Buffer.from(await ended.response.arrayBuffer()));
   });
 
   const consentCodec = (sdk: McpSdk) => consentCodecFor(deps.oauth, sdk);
 
-  const buildServer = (sdk: McpSdk, call: McpCall) => {
+  // One Server may serve many requests (a 2025-era session): each handler reads the request's own call.
+  const buildServer = (sdk: McpSdk) => {
     const server = new sdk.Server(
       { name: 'marketplace', version: SERVICE_VERSION },
       {
@@ -189,11 +229,12 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
         // The lists are the same for every caller and change only with a release.
         cacheHints: Object.fromEntries(['tools/list', 'server/discover', 'resources/list', 'resources/templates/list', 'prompts/list']
           .map((method) => [method, { ttlMs: LIST_TTL_MS, cacheScope: 'public' }])),
-        requestState: { verify: (state, ctx) => call.consent.verify(state, ctx) },
+        requestState: { verify: (state, ctx) => callOf(ctx).consent.verify(state, ctx) },
       },
     );
-    server.setRequestHandler('tools/list', async () => ({ tools: listFor(call.groups) as unknown as ListedTool[] }));
+    server.setRequestHandler('tools/list', async (_request, serverCtx) => ({ tools: listFor(callOf(serverCtx).groups) as unknown as ListedTool[] }));
     server.setRequestHandler('tools/call', async (request, serverCtx) => {
+      const call = callOf(serverCtx);
       const invalid = call.malformed.get(request.params.name);
       if (invalid) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, invalid.message);
       const tool = tools.get(request.params.name);
@@ -202,7 +243,9 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       const ctx = callContext(call.req, call.caller, 'mcp');
       const readTerms = CONSENT_TERMS[tool.name];
       const envelope = serverCtx.mcpReq.envelope as Record<string, { elicitation?: { url?: unknown } } | undefined> | undefined;
-      const capabilities = ctx.caller && (readTerms || tool.name === RECORD_PAGE_TOOL) ? envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] : undefined;
+      // 2026-07-28 declares them per request; a 2025-era session at initialize (stateless 2025 requests: none).
+      const capabilities = ctx.caller && (readTerms || tool.name === RECORD_PAGE_TOOL)
+        ? envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities() : undefined;
       if (tool.name === RECORD_PAGE_TOOL && capabilities?.elicitation?.url) {
         // The human records on the page: the client opens it for them (URL elicitation), rather
         // than the agent pasting a link into the chat. The retry answers the link made here.
@@ -254,7 +297,8 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
         return { uriTemplate: uri, ...listed };
       }),
     }));
-    server.setRequestHandler('resources/read', async (request) => {
+    server.setRequestHandler('resources/read', async (request, serverCtx) => {
+      const call = callOf(serverCtx);
       const { uri } = request.params;
       const found = resolveResource(uri);
       if (!found) throw new sdk.ResourceNotFoundError(uri, `No resource ${uri}: resources/list and resources/templates/list name them.`);
@@ -292,7 +336,8 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       if (missing.length) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, `${prompt.name} needs ${missing.join(', ')}.`);
       return { description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }] };
     });
-    server.setRequestHandler('completion/complete', async (request) => {
+    server.setRequestHandler('completion/complete', async (request, serverCtx) => {
+      const call = callOf(serverCtx);
       const { ref, argument } = request.params;
       const source = ref.type === 'ref/prompt'
         ? PROMPTS.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete
@@ -306,7 +351,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   // One handler for the process: it keeps nothing between requests but its settings.
   let modern: ReturnType<McpSdk['createMcpHandler']> | undefined;
   const modernHandler = (sdk: McpSdk) => {
-    modern ??= sdk.createMcpHandler((ctx) => buildServer(sdk, (ctx.authInfo?.extra as { call: McpCall }).call), {
+    modern ??= sdk.createMcpHandler(() => buildServer(sdk), {
       legacy: 'reject', responseMode: 'json',
     });
     return modern;
@@ -367,10 +412,25 @@ function toWebRequest(req: FastifyRequest): Request {
     if (value === undefined || !(SDK_HEADERS.has(name) || name.startsWith('mcp-'))) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  return new Request(`http://${req.hostname || 'localhost'}/api/mcp`, { method: 'POST', headers });
+  return new Request(`http://${req.hostname || 'localhost'}/api/mcp`, { method: req.method, headers });
 }
 
 const SDK_HEADERS = new Set(['accept', 'content-type', 'host', 'origin', 'last-event-id']);
+
+/** The request a handler serves, as the endpoint handed it through the SDK (authInfo). */
+function callOf(ctx: ServerContext): McpCall {
+  return (ctx.http?.authInfo?.extra as { call: McpCall }).call;
+}
+
+/** Sends the SDK's answer through Fastify, with the headers every MCP answer carries. */
+function sendAnswer(req: FastifyRequest, reply: FastifyReply, status: number, headers: Headers, body: Buffer | Readable): FastifyReply {
+  reply.code(status);
+  headers.forEach((value, name) => { if (name !== 'content-length') void reply.header(name, value); });
+  reply.header('cache-control', 'no-store');
+  const hsts = strictTransport(req);
+  if (hsts) reply.header('strict-transport-security', hsts);
+  return reply.send(body);
+}
 
 /** The caller the gateway already authenticated, handed through the SDK to the per-request Server. */
 function authInfoOf(token: string | undefined, call: { caller: Caller | null }): AuthInfo {

@@ -100,7 +100,7 @@ describe('MCP origin guard on a loopback server', () => {
     const ok = await preflight('https://market.example');
     expect(ok.status).toBe(204);
     expect(ok.headers).toMatchObject({
-      'access-control-allow-origin': 'https://market.example', 'access-control-allow-methods': 'POST', vary: 'Origin',
+      'access-control-allow-origin': 'https://market.example', 'access-control-allow-methods': 'POST, DELETE', vary: 'Origin',
     });
     expect(String(ok.headers['access-control-allow-headers']).split(/,\s*/))
       .toEqual(expect.arrayContaining(['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id']));

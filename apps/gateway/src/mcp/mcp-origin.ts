@@ -8,7 +8,7 @@ import { MCP_PATH } from '../http/mcp-path.js';
 
 /** What a browser-hosted MCP client may send and read (CORS); never `*`. */
 export const MCP_CORS = {
-  methods: 'POST',
+  methods: 'POST, DELETE',
   allowHeaders: 'authorization, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id',
   exposeHeaders: 'www-authenticate, mcp-session-id, mcp-protocol-version, x-request-id, retry-after, ratelimit, ratelimit-policy',
   maxAge: '600',
