@@ -1,5 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { api, createMembers, mcp, toolOutcome, type TestMember } from '@marketplace/testing';
 import { mcpToken } from './support/mcp-token.js';
 import { holder, newDraft, recordOne } from './support/recordings.js';
@@ -7,21 +10,38 @@ import { holder, newDraft, recordOne } from './support/recordings.js';
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 
+type Opener = (params: { mode?: string; url?: string; message: string }) => Promise<{ action: 'accept' }>;
+type PageOpeningClient = Pick<Client, 'callTool' | 'close'>;
+const withToken = (token: string) => ({ requestInit: { headers: { authorization: `Bearer ${token}` } } });
+const capabilities = { elicitation: { form: {}, url: {} } };
+
+/** A client that can open pages, of each SDK generation: 2026-07-28, and 2025-11-25 (asked in its session). */
+const CLIENTS: Record<string, (token: string, open: Opener) => Promise<PageOpeningClient>> = {
+  '2026-07-28': async (token, open) => {
+    const client = new Client({ name: 'page-opening-agent', version: '2.0.0' }, { capabilities, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    client.setRequestHandler('elicitation/create', async (request) => open(request.params as Parameters<Opener>[0]));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), withToken(token)));
+    return client;
+  },
+  '2025-11-25': async (token, open) => {
+    const client = new LegacyClient({ name: 'page-opening-agent', version: '1.0.0' }, { capabilities });
+    client.setRequestHandler(ElicitRequestSchema, async (request) => open(request.params));
+    await client.connect(new LegacyTransport(new URL(`${base}/api/mcp`), withToken(token)));
+    return client as unknown as PageOpeningClient;
+  },
+};
+
 /**
- * A walkthrough recorded through URL-mode elicitation (2026-07-28): the agent asks for the record
- * page and the client opens it for the human, instead of the agent pasting a link into the chat.
+ * A walkthrough recorded through URL-mode elicitation: the agent asks for the record page and the
+ * client opens it for the human, instead of the agent pasting a link into the chat.
  */
 describe('the record page opened by the client (URL elicitation)', () => {
-  it('asks the client to open the record page; the human records there; the retry answers the one link made', async () => {
+  it.each(Object.keys(CLIENTS))('on %s: asks the client to open the record page; the human records there; the retry answers the one link made', async (revision) => {
     const [poster] = (await createMembers(nats, 1)) as [TestMember];
     const draftId = await newDraft(poster);
     const token = await mcpToken(poster);
     const opened: Array<{ url: string; message: string }> = [];
-    const client = new Client({ name: 'page-opening-agent', version: '2.0.0' }, {
-      capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } },
-    });
-    client.setRequestHandler('elicitation/create', async (request) => {
-      const params = request.params as { mode?: string; url?: string; message: string };
+    const client = await CLIENTS[revision]!(token, async (params) => {
       expect(params.mode).toBe('url');
       opened.push({ url: String(params.url), message: params.message });
       // The human, on the page the client opened: it knows the draft, and they record there.
@@ -32,7 +52,6 @@ describe('the record page opened by the client (URL elicitation)', () => {
       await recordOne(pageToken);
       return { action: 'accept' };
     });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
     try {
       const res = await client.callTool({ name: 'create_recording_link', arguments: { draft_id: draftId } });
       expect(res.isError, JSON.stringify(res.content)).toBeFalsy();

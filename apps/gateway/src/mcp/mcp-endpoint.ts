@@ -230,6 +230,8 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
         cacheHints: Object.fromEntries(['tools/list', 'server/discover', 'resources/list', 'resources/templates/list', 'prompts/list']
           .map((method) => [method, { ttlMs: LIST_TTL_MS, cacheScope: 'public' }])),
         requestState: { verify: (state, ctx) => callOf(ctx).consent.verify(state, ctx) },
+        // A 2025-era session waits for the human's answer as long as the sealed question stays valid.
+        inputRequired: { roundTimeoutMs: CONSENT_TTL_S * 1000 },
       },
     );
     server.setRequestHandler('tools/list', async (_request, serverCtx) => ({ tools: listFor(callOf(serverCtx).groups) as unknown as ListedTool[] }));
