@@ -69,6 +69,17 @@ describe('MCP sessions (2025-era clients that can ask their human)', () => {
     third.release();
   });
 
+  it('closes every session, busy or not, when the gateway stops', async () => {
+    sessions = new McpSessions({ idleMs: 60_000, cap: 10 });
+    const closed: string[] = [];
+    const busy = (await sessions.open(member('m1'), fakeParts(closed)))!;
+    const idle = (await sessions.open(member('m2'), fakeParts(closed)))!;
+    idle.release();
+    await sessions.closeAll();
+    expect(closed.sort()).toEqual([busy.id, idle.id].sort());
+    expect(sessions.use(busy.id, member('m1'))).toMatchObject({ refused: 404 });
+  });
+
   it('forgets an initialize the transport refused (no session id was given out)', async () => {
     sessions = new McpSessions({ idleMs: 60_000, cap: 10 });
     const closed: string[] = [];
