@@ -18,6 +18,15 @@ describe('MCP sessions (2025-era clients that can ask their human)', () => {
   let sessions: McpSessions;
   afterEach(async () => sessions.closeAll());
 
+  /** A store with two sessions of two members, both still answering their initialize. */
+  async function twoOpen(cap: number) {
+    sessions = new McpSessions({ idleMs: 60_000, cap });
+    const closed: string[] = [];
+    const first = (await sessions.open(member('m1'), fakeParts(closed)))!;
+    const second = (await sessions.open(member('m2'), fakeParts(closed)))!;
+    return { closed, first, second };
+  }
+
   it('serves a session to the member and agent that opened it only', async () => {
     sessions = new McpSessions({ idleMs: 60_000, cap: 10 });
     const opened = (await sessions.open(member('m1'), fakeParts([])))!;
@@ -52,10 +61,7 @@ describe('MCP sessions (2025-era clients that can ask their human)', () => {
   });
 
   it('at the cap, the least recently used idle session makes room; when all are busy none opens', async () => {
-    sessions = new McpSessions({ idleMs: 60_000, cap: 2 });
-    const closed: string[] = [];
-    const first = (await sessions.open(member('m1'), fakeParts(closed)))!;
-    const second = (await sessions.open(member('m2'), fakeParts(closed)))!;
+    const { closed, first, second } = await twoOpen(2);
     first.release();
     second.release();
     // Using the first makes the second the least recently used.
@@ -70,10 +76,7 @@ describe('MCP sessions (2025-era clients that can ask their human)', () => {
   });
 
   it('closes every session, busy or not, when the gateway stops', async () => {
-    sessions = new McpSessions({ idleMs: 60_000, cap: 10 });
-    const closed: string[] = [];
-    const busy = (await sessions.open(member('m1'), fakeParts(closed)))!;
-    const idle = (await sessions.open(member('m2'), fakeParts(closed)))!;
+    const { closed, first: busy, second: idle } = await twoOpen(10);
     idle.release();
     await sessions.closeAll();
     expect(closed.sort()).toEqual([busy.id, idle.id].sort());
