@@ -240,14 +240,7 @@ export function buildOpenApiDocument(publicUrl: string): Json {
   paths['/api/version'] = meta('version', 'Deployed version (semver, no leading v)', { type: 'object', properties: { version: { type: 'string' } }, required: ['version'] }, { version: SERVICE_VERSION });
   paths['/api/openapi.json'] = meta('openApiDocument', 'This document (rendered at /api/docs)', { type: 'object' }, { openapi: '3.1.0', info: { title: 'Job marketplace API', version: CONTRACT_VERSION }, paths: {} });
   Object.assign(paths, authRouteDocs());
-  paths['/api/mcp'] = {
-    post: {
-      summary: 'MCP endpoint (Streamable HTTP, JSON responses): initialize, ping, tools/list, tools/call',
-      tags: ['mcp'],
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
-      responses: { '200': { description: 'JSON-RPC response' }, '401': { $ref: '#/components/responses/Error401' } },
-    },
-  };
+  paths['/api/mcp'] = mcpPathItem();
   nameUnnamedOperations(paths);
   const errorResponses = Object.fromEntries(Object.entries({ ...ERROR_STATUSES, ...UPLOAD_STATUSES }).map(([status, description]) => [
     `Error${status}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: errorExample(status, description) } } },
@@ -291,6 +284,62 @@ export function buildOpenApiDocument(publicUrl: string): Json {
         },
       },
       responses: errorResponses,
+    },
+  };
+}
+
+/**
+ * The MCP endpoint as HTTP sees it (the methods inside are MCP's own, listed by tools/list and
+ * server/discover): one JSON-RPC message per POST on every revision; a 2025-era client that
+ * declares elicitation at initialize gets a session, whose tool calls answer as an event stream
+ * (the question to the human, then the result) and which DELETE ends.
+ */
+function mcpPathItem(): Json {
+  const jsonRpcError = (description: string, code: number, message: string): Json => ({
+    description,
+    content: { 'application/json': { schema: { type: 'object', properties: { jsonrpc: { const: '2.0' }, id: {}, error: { type: 'object' } } }, example: { jsonrpc: '2.0', id: null, error: { code, message } } } },
+  });
+  const challenge = (description: string): Json => ({
+    description,
+    headers: { 'WWW-Authenticate': { description: 'Bearer, naming resource_metadata and every scope the call needs', schema: { type: 'string' } } },
+    content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'string' } } } } },
+  });
+  const session = { name: 'Mcp-Session-Id', in: 'header', description: 'The session a 2025-era initialize that declared elicitation was given', schema: { type: 'string' } };
+  const refused = {
+    '401': challenge('No, or no valid, OAuth access token for a call that needs one (API keys are not accepted here)'),
+    '403': { $ref: '#/components/responses/Error403' },
+    '404': jsonRpcError('The session is unknown or has ended: initialize again', -32001, 'Session not found: it ended or expired. Initialize again.'),
+  };
+  return {
+    post: {
+      summary: 'MCP endpoint (Streamable HTTP) for revisions 2025-06-18, 2025-11-25 and 2026-07-28, chosen per request',
+      description: 'One JSON-RPC message per request. 2026-07-28 requests are stateless and carry their own _meta envelope; '
+        + '2025-era requests are answered statelessly too, except for a client that declares elicitation at initialize: it is '
+        + 'given an Mcp-Session-Id, and its tool calls that need the human answer as an event stream carrying the question. '
+        + 'A 403 also answers a Host or Origin this server does not serve, a scope the token lacks (with a WWW-Authenticate '
+        + 'challenge), and a session opened by another member or client.',
+      tags: ['mcp'],
+      parameters: [session, { name: 'Mcp-Protocol-Version', in: 'header', schema: { type: 'string', example: '2026-07-28' } }],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { jsonrpc: { const: '2.0' }, method: { type: 'string' } } } } } },
+      responses: {
+        '200': {
+          description: 'The JSON-RPC response; in a 2025-era session, an event stream of the questions to the human and then the response',
+          content: { 'application/json': { schema: { type: 'object' } }, 'text/event-stream': { schema: { type: 'string' } } },
+        },
+        '202': { description: 'A notification or a client response (an answer to the human question in a session), accepted' },
+        '400': jsonRpcError('A batch (-32600), params that do not fit the method, or an unknown tool group in ?tools=', -32600, 'Send one JSON-RPC message per request; batches are not accepted.'),
+        ...refused,
+      },
+    },
+    delete: {
+      summary: 'End a 2025-era MCP session',
+      tags: ['mcp'],
+      parameters: [{ ...session, required: true }],
+      responses: {
+        '200': { description: 'The session is ended' },
+        '400': jsonRpcError('No Mcp-Session-Id: there is nothing to end', -32600, 'DELETE ends an MCP session: send its Mcp-Session-Id header. Other requests are POSTs.'),
+        ...refused,
+      },
     },
   };
 }
