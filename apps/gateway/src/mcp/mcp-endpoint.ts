@@ -21,6 +21,7 @@ import { PROMPTS, type PromptArgumentDef } from './mcp-prompts.js';
 import { CONSENT_FORM, CONSENT_TERMS, consentDigest, type ConsentTerms } from './mcp-consent.js';
 import { callTool, COMMON, completions, invokeTool, toolError, type ToolDeps } from './mcp-tool-call.js';
 import { McpSessions } from './mcp-sessions.js';
+import { asTask, serveTasks, taskListing, type TaskEnv } from './mcp-tasks.js';
 
 const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection: what you post, apply
 for or write is theirs, marked as done through an agent. Start with get_suggested_workflow. Browse with
@@ -74,7 +75,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   const sorted = [...tools.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
   const listing = (t: Tool) => ({
     name: t.name, title: t.annotations.title, description: t.description, inputSchema: t.inputSchema,
-    outputSchema: t.outputSchema, annotations: t.annotations,
+    outputSchema: t.outputSchema, annotations: t.annotations, ...taskListing(t),
   });
   const listed = sorted.map(listing);
   const listedByGroups = new Map<string, ReturnType<typeof listing>[]>();
@@ -216,6 +217,9 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   });
 
   const consentCodec = (sdk: McpSdk) => consentCodecFor(deps.oauth, sdk);
+  const taskEnv = (sdk: McpSdk): TaskEnv => ({
+    sdk, tools, deps, callContext: (serverCtx) => { const call = callOf(serverCtx); return callContext(call.req, call.caller, 'mcp'); },
+  });
 
   // One Server may serve many requests (a 2025-era session): each handler reads the request's own call.
   const buildServer = (sdk: McpSdk) => {
@@ -290,7 +294,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
           return toolError(AppError.forbidden('Your human did not approve this. Nothing was done.'));
         }
       }
-      return callTool(tool, args, ctx, deps);
+      return asTask(tool, await callTool(tool, args, ctx, deps), taskEnv(sdk), serverCtx);
     });
     server.setRequestHandler('resources/list', async () => ({ resources: RESOURCES.map(listedResource) }));
     server.setRequestHandler('resources/templates/list', async () => ({
@@ -353,7 +357,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   // One handler for the process: it keeps nothing between requests but its settings.
   let modern: ReturnType<McpSdk['createMcpHandler']> | undefined;
   const modernHandler = (sdk: McpSdk) => {
-    modern ??= sdk.createMcpHandler(() => buildServer(sdk), {
+    modern ??= sdk.createMcpHandler(() => serveTasks(buildServer(sdk), taskEnv(sdk)), {
       legacy: 'reject', responseMode: 'json',
     });
     return modern;

@@ -5,7 +5,8 @@ type Sdk = typeof import('@modelcontextprotocol/server');
 
 /** The parts of the MCP SDK the endpoint uses. */
 export type McpSdk = Pick<Sdk, 'Server' | 'createMcpHandler' | 'isLegacyRequest' | 'ProtocolError' | 'ProtocolErrorCode'
-  | 'ResourceNotFoundError' | 'inputRequired' | 'acceptedContent' | 'createRequestStateCodec' | 'CLIENT_CAPABILITIES_META_KEY'> & {
+  | 'ResourceNotFoundError' | 'inputRequired' | 'acceptedContent' | 'createRequestStateCodec' | 'CLIENT_CAPABILITIES_META_KEY'
+  | 'MissingRequiredClientCapabilityError'> & {
   LegacyTransport: Sdk['WebStandardStreamableHTTPServerTransport'];
   requestSchemas: RequestSchemas;
   jsonSchemaValidator: InstanceType<typeof import('@modelcontextprotocol/server/validators/ajv').AjvJsonSchemaValidator>;
@@ -31,6 +32,7 @@ export const loadMcpSdk: () => Promise<McpSdk> = loadOnFirstUse(async (): Promis
     acceptedContent: sdk.acceptedContent,
     createRequestStateCodec: sdk.createRequestStateCodec,
     CLIENT_CAPABILITIES_META_KEY: sdk.CLIENT_CAPABILITIES_META_KEY,
+    MissingRequiredClientCapabilityError: sdk.MissingRequiredClientCapabilityError,
     requestSchemas: requestSchemas(sdk.specTypeSchemas),
     jsonSchemaValidator: new ajv.AjvJsonSchemaValidator(),
   };

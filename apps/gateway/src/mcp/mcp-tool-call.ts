@@ -33,7 +33,7 @@ export interface ToolDeps {
 export const COMMON = new Set(Object.keys(COMMON_ARGS));
 
 export async function callTool(tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: ToolDeps): Promise<CallToolResult> {
-  const { caller, requestId } = ctx;
+  const { requestId } = ctx;
   try {
     const common = validateInput(COMMON_SCHEMA, Object.fromEntries(Object.entries(args).filter(([k]) => COMMON.has(k))));
     const { [IDEMPOTENCY_ARG]: key, ...rest } = args;
@@ -42,27 +42,36 @@ export async function callTool(tool: Tool, args: Record<string, unknown>, ctx: C
     const own = Object.fromEntries(Object.entries(rest).filter(([k]) => !COMMON.has(k)));
     const data = await invokeTool(tool, own, keyed, deps);
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
-    // Only once the tool succeeded: alerts claimed for a failed call would be lost with its error.
-    const notifications = caller && tool.op !== deliverNotifications ? await pendingAlerts(deps, caller, requestId) : null;
-    const memberWritten = tool.memberWritten.filter((p) => notifications || !p.startsWith('notifications.'));
-    return {
-      // Agents that read only text still see the conversation id to pass on their next call.
-      content: [
-        { type: 'text', text: JSON.stringify(data) },
-        { type: 'text', text: `conversation_id: ${conversationId}` },
-        ...downloadLink(data),
-        ...(notifications ? [{ type: 'text' as const, text: alertsText(notifications) }] : []),
-        ...(memberWritten.length ? [{ type: 'text' as const, text: memberWrittenNote(memberWritten) }] : []),
-      ],
-      structuredContent: {
-        result: data as Record<string, unknown>, conversationId, ...(notifications ? { notifications } : {}),
-        ...(memberWritten.length ? { memberWritten } : {}),
-      },
-    };
+    return await toolResult(tool, data, conversationId, ctx, deps);
   } catch (err) {
     if (err instanceof AppError) return toolError(renameFields(err, tool.fields, 'mcp'));
     return toolError(new AppError(500, 'Something went wrong on our side.', { requestId }));
   }
+}
+
+/**
+ * A tool's data shaped for agents: also how a task's outcome is answered later, exactly as the
+ * tool would have answered it at once.
+ */
+export async function toolResult(tool: Tool, data: unknown, conversationId: string, ctx: CallContext, deps: ToolDeps): Promise<CallToolResult> {
+  const { caller, requestId } = ctx;
+  // Only once the tool succeeded: alerts claimed for a failed call would be lost with its error.
+  const notifications = caller && tool.op !== deliverNotifications ? await pendingAlerts(deps, caller, requestId) : null;
+  const memberWritten = tool.memberWritten.filter((p) => notifications || !p.startsWith('notifications.'));
+  return {
+    // Agents that read only text still see the conversation id to pass on their next call.
+    content: [
+      { type: 'text', text: JSON.stringify(data) },
+      { type: 'text', text: `conversation_id: ${conversationId}` },
+      ...downloadLink(data),
+      ...(notifications ? [{ type: 'text' as const, text: alertsText(notifications) }] : []),
+      ...(memberWritten.length ? [{ type: 'text' as const, text: memberWrittenNote(memberWritten) }] : []),
+    ],
+    structuredContent: {
+      result: data as Record<string, unknown>, conversationId, ...(notifications ? { notifications } : {}),
+      ...(memberWritten.length ? { memberWritten } : {}),
+    },
+  };
 }
 
 /**
