@@ -43,7 +43,7 @@ const taskRefSchema = z.object({
   /** The conversation id the starting call answered, answered again with the outcome. */
   c: z.string().min(1).max(100),
 }).strict();
-type TaskRef = z.infer<typeof taskRefSchema>;
+export type TaskRef = z.infer<typeof taskRefSchema>;
 
 function taskIdOf(ref: TaskRef): string {
   return Buffer.from(JSON.stringify(ref)).toString('base64url');
@@ -67,7 +67,7 @@ interface TaskState {
 }
 
 /** A tool whose call starts background work, and how that work's record reads as a task. */
-interface TaskKind {
+export interface TaskKind {
   kind: TaskRef['k'];
   /** The tool that starts the work; its result shapes the task's outcome. */
   tool: string;
@@ -78,7 +78,7 @@ interface TaskKind {
 }
 
 /** write_job_description: the draft's writing (`tasks.writing`), until the posting is written. */
-const WRITING: TaskKind = {
+export const WRITING: TaskKind = {
   kind: 'writing',
   tool: 'write_job_description',
   started(data) {
