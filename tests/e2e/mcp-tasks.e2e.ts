@@ -6,7 +6,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { api, createMembers, until, type TestMember } from '@marketplace/testing';
+import { api, createMembers, mcpAccessToken, until, type TestMember } from '@marketplace/testing';
 import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
@@ -223,6 +223,12 @@ describe('long work as MCP tasks', () => {
     expect(await codeOf(theirs.request({ method: 'tasks/cancel', params: { taskId } }, ack))).toMatchObject({ code: -32602 });
     expect((await rpc(otherToken, 'tasks/update', { taskId, inputResponses: {} })).error).toMatchObject({ code: -32602 });
     await theirs.close();
+
+    // The task answers write_job_description's result: the poster's read-only connection cannot read it.
+    const readOnly = await mcpAccessToken(base, inject('mailDir'), poster, { scope: 'agent:read' });
+    const scoped = (await rpc(readOnly, 'tasks/get', { taskId })).error;
+    expect(scoped).toMatchObject({ code: -32602 });
+    expect(scoped.message).toMatch(/agent:write/);
 
     // A discarded draft's task is gone with it.
     expect((await api(base, `/api/me/job-drafts/${draftId}`, { key: poster.key, method: 'DELETE' })).status).toBe(200);

@@ -4,7 +4,7 @@ import { AppError, type getJobDraft, type OutputOf } from '@marketplace/contract
 import type { CallContext } from '@marketplace/service-kit/edge';
 import type { McpSdk } from './mcp-sdk.js';
 import { invokeTool, toolError, toolResult, type ToolDeps } from './mcp-tool-call.js';
-import type { Tool } from './mcp-tools.js';
+import { toolScope, type Tool } from './mcp-tools.js';
 
 /**
  * Long work as tasks (the tasks extension of MCP 2026-07-28, `io.modelcontextprotocol/tasks`): for
@@ -189,6 +189,11 @@ export function serveTasks(server: Server, env: TaskEnv): Server {
       'No such task: it was never started, or its draft is not yours or was discarded.');
     const ctx = env.callContext(serverCtx);
     if (!ref || !kind || !ctx.caller) throw unknown();
+    // The task answers the starting tool's result: it needs what that tool needs.
+    const scope = toolScope(env.tools.get(kind.tool)!);
+    if (scope && !ctx.caller.scopes.includes(scope)) {
+      throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, `This task needs the ${scope} scope; connect again and approve it.`);
+    }
     let draft: JobDraft;
     try {
       draft = await invokeTool(env.tools.get(READ_TOOL)!, { draft_id: ref.d }, ctx, env.deps) as JobDraft;
