@@ -24,6 +24,11 @@ const DURATION_S = 10;
 const WARMUP_S = 2;
 const JOBS = 10;
 const BUDGET_RATIO = 0.8;
+/**
+ * Rounds of the three targets, alternating forward and backward order (MCP_BENCH_ROUNDS, at least
+ * 2). Each round gives its own ratios, so the report shows how much they move, not one lucky pair.
+ */
+const ROUNDS = Math.max(2, Number(process.env.MCP_BENCH_ROUNDS ?? 2) || 2);
 
 type Target = 'rest' | 'mcp' | 'mcp-2026';
 
@@ -120,7 +125,8 @@ async function main(): Promise<number> {
     await load('rest', WARMUP_S);
     await load('mcp', WARMUP_S);
     await load('mcp-2026', WARMUP_S);
-    const order: Target[] = ['rest', 'mcp', 'mcp-2026', 'mcp-2026', 'mcp', 'rest'];
+    const forward: Target[] = ['rest', 'mcp', 'mcp-2026'];
+    const order: Target[] = Array.from({ length: ROUNDS }, (_, i) => (i % 2 ? [...forward].reverse() : forward)).flat();
     const runs: Array<LoadResult & { othersCpu: number | null; cpu: CpuSplit }> = [];
     for (const target of order) {
       const run = await load(target, DURATION_S);
@@ -133,18 +139,32 @@ async function main(): Promise<number> {
     const ratio = best('mcp').requestsPerSec / Math.max(best('rest').requestsPerSec, 1);
     const modernRatio = best('mcp-2026').requestsPerSec / Math.max(best('rest').requestsPerSec, 1);
     const failed = runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
+    // Each round's own ratios: the runs of one round are next to each other in time.
+    const rounds = Array.from({ length: ROUNDS }, (_, i) => runs.slice(i * forward.length, (i + 1) * forward.length));
+    const perRound = (t: Target) => rounds.map((group) => {
+      const of = (x: Target) => group.find((r) => r.target === x)!.requestsPerSec;
+      return of(t) / Math.max(of('rest'), 1);
+    });
+    const spread = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return { min: round(sorted[0]!, 3), median: round(sorted[Math.floor((sorted.length - 1) / 2)]!, 3), max: round(sorted.at(-1)!, 3), rounds: values.map((v) => round(v, 3)) };
+    };
+    const roundRatios = { mcp: spread(perRound('mcp')), mcp2026: spread(perRound('mcp-2026')) };
     say('');
-    say(`list my jobs, ${CONNECTIONS} connections, ${DURATION_S} s, best of 2 runs each:`);
+    say(`list my jobs, ${CONNECTIONS} connections, ${DURATION_S} s, best of ${ROUNDS} runs each:`);
     say(`  REST (API key):        ${best('rest').requestsPerSec.toFixed(1)} req/s, p99 ${best('rest').latencyMs.p99} ms`);
     say(`  MCP (OAuth tools/call): ${best('mcp').requestsPerSec.toFixed(1)} req/s, p99 ${best('mcp').latencyMs.p99} ms`);
     say(`  MCP ${MODERN} wire:     ${best('mcp-2026').requestsPerSec.toFixed(1)} req/s, p99 ${best('mcp-2026').latencyMs.p99} ms`);
     say(`ratio MCP/REST: ${ratio.toFixed(2)} on 2025-11-25, ${modernRatio.toFixed(2)} on ${MODERN} (budget >= ${BUDGET_RATIO})`);
+    for (const [wire, r] of [['2025-11-25', roundRatios.mcp], [MODERN, roundRatios.mcp2026]] as const) {
+      say(`  per round on ${wire}: ${r.rounds.map((v) => v.toFixed(2)).join(', ')} (min ${r.min.toFixed(2)}, median ${r.median.toFixed(2)}, max ${r.max.toFixed(2)}; ${r.rounds.filter((v) => v >= BUDGET_RATIO).length} of ${ROUNDS} at >= ${BUDGET_RATIO})`);
+    }
 
     await mkdir(dirname(resultsFile), { recursive: true });
     await writeFile(resultsFile, `${JSON.stringify({
       benchmark: 'mcp', finishedAt: new Date().toISOString(),
       machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-      settings: { connections: CONNECTIONS, durationS: DURATION_S, jobs: JOBS, order },
+      settings: { connections: CONNECTIONS, durationS: DURATION_S, jobs: JOBS, rounds: ROUNDS, order }, roundRatios,
       best: { rest: best('rest'), mcp: best('mcp'), mcp2026: best('mcp-2026') }, ratio: round(ratio, 3), modernRatio: round(modernRatio, 3),
       budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO && modernRatio >= BUDGET_RATIO }, failedResponses: failed, context, runs,
     }, null, 2)}\n`);

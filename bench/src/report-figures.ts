@@ -40,6 +40,11 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
     plain('REST', r.best.rest.requestsPerSec, 'req/s', othersOf(r.best.rest)),
     plain('MCP', r.best.mcp.requestsPerSec, 'req/s', othersOf(r.best.mcp)),
     ...(r.modernRatio === undefined ? [] : [atLeast('MCP 2026-07-28 / REST (list my jobs)', r.modernRatio, '', r.budget.min)]),
+    // The worst round: "keeps MCP at >= 0.8" holds only if every round does.
+    ...(r.roundRatios ? [
+      atLeast(`MCP / REST, lowest of ${String(r.settings.rounds)} rounds`, r.roundRatios.mcp.min, '', r.budget.min),
+      atLeast(`MCP 2026-07-28 / REST, lowest of ${String(r.settings.rounds)} rounds`, r.roundRatios.mcp2026.min, '', r.budget.min),
+    ] : []),
   ],
   board: (r) => (r.results as Json[]).map((m) =>
     below(`${m.name} p95 (${r.settings.jobs.toLocaleString('en')} jobs)`, m.p95, 'ms', r.settings.budgetP95Ms, m.otherCpu ?? null)),
