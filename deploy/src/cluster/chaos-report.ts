@@ -34,6 +34,8 @@ export interface ChaosRun {
   minutes: number;
   faultsMode: 'all' | 'fewer';
   ratePerS: number;
+  /** The nats-server version the cluster ran. */
+  natsServer: string | undefined;
   actors: { members: number; agents: number };
   samples: Sample[];
   /** The first answer of each operation and 4xx status. */
@@ -72,7 +74,7 @@ export async function writeChaosReport(reportsDir: string, run: ChaosRun): Promi
   const md = [
     `# Chaos run, ${run.startedAt}`,
     '',
-    `\`npm run chaos -- --minutes ${run.minutes}${run.faultsMode === 'fewer' ? ' --faults fewer' : ''} --seed ${run.seed}\` on ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}: `
+    `\`npm run chaos -- --minutes ${run.minutes}${run.faultsMode === 'fewer' ? ' --faults fewer' : ''} --seed ${run.seed}\` on ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, nats-server ${run.natsServer ?? '(version unknown)'}: `
       + `three hosts (network namespaces), a three-node NATS JetStream cluster with streams at three replicas, every service, worker and gateway on each host, `
       + `a TCP load balancer in front; ${run.actors.members} members over REST and ${run.actors.agents} agents over MCP at ${run.ratePerS} operations/s.`,
     '',

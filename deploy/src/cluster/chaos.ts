@@ -75,7 +75,7 @@ async function main(): Promise<number> {
   const checks = await checkChaos({ databaseUrl: cluster.databaseUrl, s3: cluster.s3, writes: workload.writes, samples: workload.samples, faults, log });
   const restarts = Object.fromEntries([...cluster.services, ...cluster.nats].map((p) => [p.name, p.restarts]));
   const report = await writeChaosReport(join(rootDir, 'bench', 'reports'), {
-    startedAt: new Date(began).toISOString(), seed, minutes, faultsMode: fewer ? 'fewer' : 'all', ratePerS,
+    startedAt: new Date(began).toISOString(), seed, minutes, faultsMode: fewer ? 'fewer' : 'all', ratePerS, natsServer: cluster.natsVersion,
     actors: { members: members.length, agents: agentActors.length }, samples: workload.samples, refusals: Object.fromEntries(workload.refusals), faults, checks, restarts, metrics: cluster.metrics(),
   });
   const lost = checks.writes.reduce((n, w) => n + w.lost.length, 0);

@@ -13,6 +13,7 @@ import { busEnv, generateBusCredentials, natsServerConfig, publicKeyOf, type Bus
 import { createClusterNetwork, type ClusterHost, type ClusterNetwork } from './cluster-network.js';
 import { ClusterProcess, type ProcessEvent } from './cluster-process.js';
 import { NATS_CLIENT_PORT, NATS_MONITOR_PORT, natsNodeConfig } from './nats-node-config.js';
+import { natsServerVersion, replicatedStreamsWarning } from './nats-version.js';
 import { startTcpBalancer, type TcpBalancer } from './tcp-balancer.js';
 
 const GATEWAY_PORT = 3000;
@@ -32,6 +33,8 @@ export interface Cluster {
   baseUrl: string;
   balancer: TcpBalancer;
   natsUrl: string;
+  /** What `nats-server --version` said, for the report. */
+  natsVersion: string | undefined;
   databaseUrl: string;
   s3: S3Settings;
   credentials: BusCredentials;
@@ -108,6 +111,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const publicKeys = Object.fromEntries(BUS_PRINCIPALS.map((p) => [p, publicKeyOf(credentials.seeds[p])])) as Record<BusPrincipal, string>;
     const natsBinary = await findNatsServer();
     if (!natsBinary) throw new Error(natsMissingMessage(await thisHost()));
+    const natsVersion = await natsServerVersion(natsBinary).catch(() => undefined);
+    const versionWarning = replicatedStreamsWarning(natsVersion);
+    if (versionWarning) opts.log(`warning: ${versionWarning}`);
     const nats = await Promise.all(network.hosts.map(async (host) => {
       const store = join(runDir, `nats-${host.index}`);
       await mkdir(store, { recursive: true });
@@ -195,7 +201,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     let stopping: Promise<void> | undefined;
     return {
-      network, baseUrl, balancer, natsUrl, databaseUrl: storage.databaseUrl, s3: storage.s3, credentials, mailDir, nats, services, events,
+      network, baseUrl, balancer, natsUrl, natsVersion, databaseUrl: storage.databaseUrl, s3: storage.s3, credentials, mailDir, nats, services, events,
       metrics: () => services.map((s) => ({ process: s.name, url: `${s.healthUrl}/metrics` })),
       waitHealthy,
       restartPostgres: () => storage.restartPostgres(),
