@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, authenticateKey, type Caller, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { budgetOf, counterAttemptSql, enforceCounter, limitBuckets, type CounterRow, type OperationHandler } from '@marketplace/service-kit';
+import { budgetOf, counterAttemptSql, enforceCounter, limitBuckets, preparedQuery, type CounterRow, type OperationHandler } from '@marketplace/service-kit';
 import { hashApiKey, KEY_PREFIX } from './api-key.crypto.js';
 import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission/caller-standing.js';
 
@@ -24,7 +24,7 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
 
   async handle({ key }: InputOf<typeof authenticateKey>): Promise<OutputOf<typeof authenticateKey>> {
     if (!key.startsWith(KEY_PREFIX)) throw AppError.unauthorized('Invalid API key.');
-    const rows: Row[] = await this.ds.query(
+    const rows = await preparedQuery<Row>(this.ds,
       `WITH k AS (
          SELECT a.id, a.member_id, a.kind, ${STANDING_COLUMNS}
          FROM api_keys a JOIN members m ON m.id = a.member_id

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, authenticateOAuth, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
-import { budgetOf, counterAttemptSql, enforceCounter, limitBuckets, type CounterRow, type OperationHandler } from '@marketplace/service-kit';
+import { budgetOf, counterAttemptSql, enforceCounter, limitBuckets, preparedQuery, type CounterRow, type OperationHandler } from '@marketplace/service-kit';
 import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission/caller-standing.js';
 
 const bucket = () => limitBuckets().oauthRequests;
@@ -24,7 +24,7 @@ export class AuthenticateOAuthHandler implements OperationHandler<typeof authent
 
   async handle({ grantId, clientId, memberId, scopes }: InputOf<typeof authenticateOAuth>): Promise<OutputOf<typeof authenticateOAuth>> {
     if (!isUuid(memberId)) throw AppError.unauthorized('The access token is no longer valid; connect the agent again.');
-    const rows: Row[] = await this.ds.query(
+    const rows = await preparedQuery<Row>(this.ds,
       `WITH g AS (
          SELECT m.id AS member_id, ${STANDING_COLUMNS}, a.last_used_at
          FROM oauth_records o
