@@ -1,18 +1,16 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthInfo, CallToolResult, ServerContext, Tool as ListedTool } from '@modelcontextprotocol/server';
+import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/server';
 import { AppError, openAccess, type Caller } from '@marketplace/contracts';
 import { bearerToken } from '../auth/authenticator.js';
 import { renameFields } from '../call/field-errors.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
-import { callContext } from '../call/operation-call.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
 import { buildTools, IDEMPOTENCY_ARG, inGroups, TOOL_GROUPS, toolAccess, toolScope, type Tool, type ToolGroup } from './mcp-tools.js';
 import { screenParams } from './json-rpc-params.js';
 import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
-import { strictTransport } from '../http/strict-transport.js';
 import { sendRateLimit } from '../http/rate-limit-headers.js';
 import { MCP_PATH } from '../http/mcp-path.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
@@ -22,6 +20,8 @@ import { CONSENT_FORM, CONSENT_TERMS, consentDigest, type ConsentTerms } from '.
 import { callTool, COMMON, completions, invokeTool, toolError, type ToolDeps } from './mcp-tool-call.js';
 import { McpSessions } from './mcp-sessions.js';
 import { asTask, serveTasks, taskListing, type TaskEnv } from './mcp-tasks.js';
+import { CONSENT_TTL_S, consentCodecFor, type ConsentState } from './mcp-request-state.js';
+import { authInfoOf, callContextOf, callOf, rpcError, sendAnswer, toWebRequest, type McpCall } from './mcp-http.js';
 
 const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection: what you post, apply
 for or write is theirs, marked as done through an agent. Start with get_suggested_workflow. Browse with
@@ -29,15 +29,6 @@ list_open_jobs and get_job; post with post_job. Pass conversation_id "new" on yo
 the conversationId each result returns; add context (at most 300 characters, general terms) and
 llm_model (your exact model id, or "unknown"). Reads need the agent:read scope, writes agent:write.
 If a tool keeps failing, offer your human to report the problem with report_problem.`;
-
-/** What a per-request Server needs of the HTTP request it serves. */
-interface McpCall {
-  req: FastifyRequest; caller: Caller | null; malformed: Map<string, Error & { code: number }>;
-  /** Seals and opens the consent question's request state. */
-  consent: ConsentCodec;
-  /** The tool groups the endpoint URL asked tools/list for; null for every tool. */
-  groups: ReadonlySet<ToolGroup> | null;
-}
 
 /** `?tools=hiring,work`: the groups to list; an unknown name is refused, naming the known ones. */
 function toolGroupsOf(query: unknown): ReadonlySet<ToolGroup> | null | Error {
@@ -51,15 +42,8 @@ function toolGroupsOf(query: unknown): ReadonlySet<ToolGroup> | null | Error {
   return new Set(names as ToolGroup[]);
 }
 
-/**
- * The request state a question carries: the consent's digest, or for the record page the link's
- * answer made on the first call, given back on the retry (the link is made once, not per call).
- */
-interface ConsentState { digest: string; made?: unknown }
-
 /** The tool whose answer is a page for the human: on clients that can open one (URL elicitation), the server shows it. */
 const RECORD_PAGE_TOOL = 'create_recording_link';
-type ConsentCodec = ReturnType<McpSdk['createRequestStateCodec']> & { mint(payload: ConsentState, ctx?: ServerContext): Promise<string> };
 
 interface JsonRpcMessage { method?: string; params?: { name?: string; uri?: string } }
 
@@ -138,9 +122,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     // The contract takes one message per POST: a batch would run many calls as one request, past
     // the agent's per-minute limit (and MCP revisions since 2025-06-18 removed batching).
     if (Array.isArray(req.body)) {
-      return reply.code(400).header('cache-control', 'no-store').send({
-        jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Send one JSON-RPC message per request; batches are not accepted.' },
-      });
+      return rpcError(reply, -32600, 'Send one JSON-RPC message per request; batches are not accepted.');
     }
     const sdk = await loadMcpSdk();
     // 2025-era messages (no per-request _meta envelope) whose params do not fit their method are
@@ -166,7 +148,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
 
     const groups = toolGroupsOf(req.query);
     if (groups instanceof Error) {
-      return reply.code(400).header('cache-control', 'no-store').send({ jsonrpc: '2.0', id: null, error: { code: -32602, message: groups.message } });
+      return rpcError(reply, -32602, groups.message);
     }
     const call: McpCall = { req, caller, malformed, consent: await consentCodec(sdk), groups };
     const session = legacy ? await inSession(sdk, webRequest, body, token, call) : undefined;
@@ -204,9 +186,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     const signedIn = await signIn(req, reply);
     if ('sent' in signedIn) return signedIn.sent;
     if (req.headers['mcp-session-id'] === undefined) {
-      return reply.code(400).header('cache-control', 'no-store').send({
-        jsonrpc: '2.0', id: null, error: { code: -32600, message: 'DELETE ends an MCP session: send its Mcp-Session-Id header. Other requests are POSTs.' },
-      });
+      return rpcError(reply, -32600, 'DELETE ends an MCP session: send its Mcp-Session-Id header. Other requests are POSTs.');
     }
     const sdk = await loadMcpSdk();
     const call: McpCall = { req, caller: signedIn.caller, malformed: new Map(), consent: await consentCodec(sdk), groups: null };
@@ -218,7 +198,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
 
   const consentCodec = (sdk: McpSdk) => consentCodecFor(deps.oauth, sdk);
   const taskEnv = (sdk: McpSdk): TaskEnv => ({
-    sdk, tools, deps, callContext: (serverCtx) => { const call = callOf(serverCtx); return callContext(call.req, call.caller, 'mcp'); },
+    sdk, tools, deps, callContext: callContextOf,
   });
 
   // One Server may serve many requests (a 2025-era session): each handler reads the request's own call.
@@ -246,7 +226,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       const tool = tools.get(request.params.name);
       if (!tool) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, `Unknown tool ${request.params.name}: tools/list names every tool.`);
       const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-      const ctx = callContext(call.req, call.caller, 'mcp');
+      const ctx = callContextOf(serverCtx);
       const readTerms = CONSENT_TERMS[tool.name];
       const envelope = serverCtx.mcpReq.envelope as Record<string, { elicitation?: { url?: unknown } } | undefined> | undefined;
       // 2026-07-28 declares them per request; a 2025-era session at initialize (stateless 2025 requests: none).
@@ -304,14 +284,13 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       }),
     }));
     server.setRequestHandler('resources/read', async (request, serverCtx) => {
-      const call = callOf(serverCtx);
       const { uri } = request.params;
       const found = resolveResource(uri);
       if (!found) throw new sdk.ResourceNotFoundError(uri, `No resource ${uri}: resources/list and resources/templates/list name them.`);
       const tool = tools.get(found.def.tool)!;
       let data: unknown;
       try {
-        data = await invokeTool(tool, found.args, callContext(call.req, call.caller, 'mcp'), deps);
+        data = await invokeTool(tool, found.args, callContextOf(serverCtx), deps);
       } catch (err) {
         const e = err instanceof AppError ? renameFields(err, tool.fields, 'mcp') : new AppError(500, 'Something went wrong on our side.');
         if (e.status === 404) throw new sdk.ResourceNotFoundError(uri, e.message);
@@ -343,12 +322,11 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       return { description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }] };
     });
     server.setRequestHandler('completion/complete', async (request, serverCtx) => {
-      const call = callOf(serverCtx);
       const { ref, argument } = request.params;
       const source = ref.type === 'ref/prompt'
         ? PROMPTS.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete
         : completionForResourceArgument(argument.name);
-      const values = source ? await completions(source, argument.value, callContext(call.req, call.caller, 'mcp'), deps, tools) : [];
+      const values = source ? await completions(source, argument.value, callContextOf(serverCtx), deps, tools) : [];
       return { completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } };
     });
     return server;
@@ -363,30 +341,6 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     return modern;
   };
 }
-
-/**
- * One codec per process, keyed from the authorization server's keys (the same on every replica),
- * bound to the member and the agent's client so one agent's question cannot be answered by another.
- */
-let codec: Promise<ConsentCodec> | undefined;
-let codecIssuer: AuthorizationServer | undefined;
-function consentCodecFor(oauth: AuthorizationServer, sdk: McpSdk): Promise<ConsentCodec> {
-  if (!codec || codecIssuer !== oauth) {
-    codecIssuer = oauth;
-    codec = oauth.load().then(({ stateKey }) => sdk.createRequestStateCodec<ConsentState>({
-      key: stateKey, ttlSeconds: CONSENT_TTL_S,
-      bind: (ctx) => {
-        const caller = (ctx.http?.authInfo?.extra as { call?: { caller: Caller | null } } | undefined)?.call?.caller;
-        return `${ctx.mcpReq.method}\0${caller?.memberId ?? ''}\0${caller?.clientId ?? ''}`;
-      },
-    }) as ConsentCodec);
-    codec.catch(() => { codec = undefined; });
-  }
-  return codec;
-}
-
-/** How long a human has to answer a consent question. */
-const CONSENT_TTL_S = 600;
 
 /** How long a client may keep the tool, resource and prompt lists and server/discover (2026-07-28 caching hints). */
 const LIST_TTL_MS = 300_000;
@@ -405,40 +359,3 @@ function completionForResourceArgument(name: string): PromptArgumentDef['complet
   return undefined;
 }
 
-/**
- * The request as the SDK's web-standard transports read it, without a body (they are always handed
- * it already parsed and screened as `parsedBody`), and with only the headers they read: the media
- * types, Host and Origin, Last-Event-ID and the MCP headers (protocol version, session, the
- * standard Mcp-Method/Mcp-Name and Mcp-Param-* ones). Copying every header into undici's Headers
- * was a visible share of each MCP request's CPU.
- */
-function toWebRequest(req: FastifyRequest): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || !(SDK_HEADERS.has(name) || name.startsWith('mcp-'))) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  return new Request(`http://${req.hostname || 'localhost'}/api/mcp`, { method: req.method, headers });
-}
-
-const SDK_HEADERS = new Set(['accept', 'content-type', 'host', 'origin', 'last-event-id']);
-
-/** The request a handler serves, as the endpoint handed it through the SDK (authInfo). */
-function callOf(ctx: ServerContext): McpCall {
-  return (ctx.http?.authInfo?.extra as { call: McpCall }).call;
-}
-
-/** Sends the SDK's answer through Fastify, with the headers every MCP answer carries. */
-function sendAnswer(req: FastifyRequest, reply: FastifyReply, status: number, headers: Headers, body: Buffer | Readable): FastifyReply {
-  reply.code(status);
-  headers.forEach((value, name) => { if (name !== 'content-length') void reply.header(name, value); });
-  reply.header('cache-control', 'no-store');
-  const hsts = strictTransport(req);
-  if (hsts) reply.header('strict-transport-security', hsts);
-  return reply.send(body);
-}
-
-/** The caller the gateway already authenticated, handed through the SDK to the per-request Server. */
-function authInfoOf(token: string | undefined, call: { caller: Caller | null }): AuthInfo {
-  return { token: token ?? '', clientId: call.caller?.clientId ?? 'anonymous', scopes: [...(call.caller?.scopes ?? [])], extra: { call } };
-}
