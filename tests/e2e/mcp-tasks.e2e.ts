@@ -8,6 +8,7 @@ import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.j
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { api, createMembers, mcpAccessToken, until, type TestMember } from '@marketplace/testing';
 import { mcpToken } from './support/mcp-token.js';
+import { completeOne, newDraft, recordLink } from './support/recordings.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -95,8 +96,15 @@ describe('long work as MCP tasks', () => {
     expect(c.getServerCapabilities()?.extensions?.[TASKS]).toEqual({});
     const { tools } = await c.listTools();
     const marked = tools.filter((t) => t._meta?.['marketplace/taskSupport']).map((t) => t.name);
-    expect(marked).toEqual(['write_job_description']);
+    expect(marked).toEqual(['get_job_recording', 'write_job_description']);
     expect(tools.find((t) => t.name === 'write_job_description')?._meta).toMatchObject({ 'marketplace/taskSupport': 'optional' });
+    const recording = tools.find((t) => t.name === 'get_job_recording')!;
+    expect(recording._meta).toMatchObject({ 'marketplace/taskSupport': 'optional' });
+    expect(recording.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    // The recording as get_job_draft shows it, or null: the same zod schema as the REST answer.
+    const result = (recording.outputSchema as { properties: { result: { anyOf: Array<{ type?: string; properties?: object }> } } }).properties.result;
+    expect(result.anyOf.map((s) => s.type)).toEqual(['object', 'null']);
+    expect(Object.keys(result.anyOf[0]!.properties!)).toEqual(expect.arrayContaining(['id', 'status', 'findings', 'moments', 'analyzed']));
     await c.close();
   });
 
@@ -234,4 +242,96 @@ describe('long work as MCP tasks', () => {
     expect((await api(base, `/api/me/job-drafts/${draftId}`, { key: poster.key, method: 'DELETE' })).status).toBe(200);
     expect((await rpc(posterToken, 'tasks/get', { taskId })).error).toMatchObject({ code: -32602 });
   });
+
+  /** A real recording completed with the link, as the record page does: its check starts now. */
+  async function completeRecording(token: string): Promise<{ id: string; body: any }> {
+    const { id, completed } = await completeOne(token);
+    expect(completed.status).toBe('analyzing');
+    return { id, body: completed };
+  }
+
+  it('reads a draft\'s recording on REST: null without one, 404 for a draft that is not yours', async () => {
+    const draftId = await newDraft(poster);
+    const none = await api(base, `/api/me/job-drafts/${draftId}/recording`, { key: poster.key });
+    expect(none.status, JSON.stringify(none.body)).toBe(200);
+    expect(none.body).toBeNull();
+    expect((await api(base, `/api/me/job-drafts/${draftId}/recording`, { key: other.key })).status).toBe(404);
+    expect((await api(base, `/api/me/job-drafts/${randomUUID()}/recording`, { key: poster.key })).status).toBe(404);
+    expect((await api(base, `/api/me/job-drafts/${draftId}/recording`)).status).toBe(401);
+    // Without the extension the tool answers at once, as REST does.
+    const plain = await client(posterToken, false);
+    const read = await plain.callTool({ name: 'get_job_recording', arguments: { draft_id: draftId } });
+    expect(read.isError).toBeFalsy();
+    expect((read.structuredContent as { result: unknown }).result).toBeNull();
+    const theirs = await plain.callTool({ name: 'get_job_recording', arguments: { draft_id: (await newDraft(other)) } });
+    expect(theirs.isError).toBe(true);
+    expect((theirs.content as Array<{ text: string }>)[0]!.text).toMatch(/"status":404/);
+    await plain.close();
+  });
+
+  it('follows a recording\'s check as a task: working while analyzing, the recording once checked, cancelled when a newer one replaced it', async () => {
+    const draftId = await newDraft(poster);
+    const { token } = await recordLink(poster, draftId);
+    const conversationId = randomUUID();
+    const first = await completeRecording(token);
+
+    // Called while the check runs, by a client that declared the extension: a task, not the recording.
+    const created = await rpc(posterToken, 'tools/call', { name: 'get_job_recording', arguments: { draft_id: draftId, conversation_id: conversationId } });
+    expect(created.error).toBeUndefined();
+    const task = created.result;
+    expect(task, 'the check finished before the tool was called').toMatchObject({ resultType: 'task', status: 'working', ttlMs: null, pollIntervalMs: 2000 });
+    expect(task.statusMessage).toMatch(/^Checking the 5-second recording/);
+    expect(task.createdAt).toBe(first.body.updatedAt);
+    expect(task).not.toHaveProperty('structuredContent');
+    // The id names the draft, the recording and the check's start; never the record link's token.
+    const ref = JSON.parse(Buffer.from(task.taskId, 'base64url').toString('utf8'));
+    expect(ref).toEqual({ k: 'recording', d: draftId, r: first.id, s: first.body.updatedAt, c: conversationId });
+    expect(Buffer.from(task.taskId, 'base64url').toString('utf8')).not.toContain(token);
+
+    const c = await client(posterToken, true);
+    const done = await until(async () => {
+      const t = await c.request({ method: 'tasks/get', params: { taskId: task.taskId } }, detailedTask);
+      if (t.status === 'working') {
+        expect(t.result).toBeUndefined();
+        expect(t.statusMessage).toMatch(/^Checking/);
+        return undefined;
+      }
+      return t;
+    }, { timeoutMs: 120_000, intervalMs: 200, what: 'the recording check task to finish' });
+    expect(done).toMatchObject({ status: 'completed', taskId: task.taskId, createdAt: first.body.updatedAt });
+    expect(done.result?.isError).toBeFalsy();
+    const checked = done.result!.structuredContent as { result: any; conversationId: string };
+    // get_job_recording's own result, as it answers now the check is done, in the same conversation.
+    expect(checked.conversationId).toBe(conversationId);
+    expect(checked.result).toMatchObject({ id: first.id, status: expect.stringMatching(/^(approved|needs_review)$/) });
+    expect(done.lastUpdatedAt).toBe(checked.result.updatedAt);
+    const rest = await api(base, `/api/me/job-drafts/${draftId}/recording`, { key: poster.key });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toEqual(checked.result);
+    const draft = await api(base, `/api/me/job-drafts/${draftId}`, { key: poster.key });
+    expect(draft.body.recording).toEqual(rest.body);
+    // Checked: the tool answers the recording at once, even to a client with the extension.
+    const now = await rpc(posterToken, 'tools/call', { name: 'get_job_recording', arguments: { draft_id: draftId } });
+    expect(now.result).toMatchObject({ resultType: 'complete', structuredContent: { result: { id: first.id, status: checked.result.status } } });
+
+    // Another member's agent, or a forged id for the poster's draft and a recording that is not its, is answered as unknown.
+    const theirs = await client(otherToken, true);
+    expect(await codeOf(theirs.request({ method: 'tasks/get', params: { taskId: task.taskId } }, detailedTask))).toMatchObject({ code: -32602 });
+    expect(await codeOf(theirs.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, ack))).toMatchObject({ code: -32602 });
+    await theirs.close();
+    const noToken = Buffer.from(JSON.stringify({ ...ref, t: token })).toString('base64url');
+    expect(await codeOf(c.request({ method: 'tasks/get', params: { taskId: noToken } }, detailedTask))).toMatchObject({ code: -32602 });
+
+    // A newer recording replaces the draft's: the first check's task reads as cancelled.
+    const second = await completeRecording(token);
+    const replaced = await c.request({ method: 'tasks/get', params: { taskId: task.taskId } }, detailedTask);
+    expect(replaced).toMatchObject({ status: 'cancelled' });
+    expect(replaced.result).toBeUndefined();
+    expect(replaced.statusMessage).toMatch(/newer recording/);
+    const next = await rpc(posterToken, 'tools/call', { name: 'get_job_recording', arguments: { draft_id: draftId } });
+    if (next.result.resultType === 'task') expect(JSON.parse(Buffer.from(next.result.taskId, 'base64url').toString('utf8')).r).toBe(second.id);
+    await until(async () => ((await api(base, `/api/me/job-drafts/${draftId}/recording`, { key: poster.key })).body.status === 'analyzing' ? undefined : true),
+      { timeoutMs: 120_000, intervalMs: 250, what: 'the second check' });
+    await c.close();
+  }, 300_000);
 });

@@ -10,7 +10,7 @@ import { DraftTaskWorker } from './tasks/draft-task.worker.js';
 import { JobEvalWorker } from './tasks/job-eval.worker.js';
 import { DraftsJobEditedConsumer } from './drafts/job-edited.consumer.js';
 import {
-  DeleteJobRecordingHandler, ReviewJobRecordingHandler, ReviewRecordingHandler, WatchJobRecordingHandler,
+  DeleteJobRecordingHandler, GetJobRecordingHandler, ReviewJobRecordingHandler, ReviewRecordingHandler, WatchJobRecordingHandler,
 } from './recordings/recording-review.handlers.js';
 import { RecordingAnalysisWorker } from './recordings/recording-analysis.worker.js';
 import { CreateRecordingLinkHandler, GetRecordingSessionHandler } from './recordings/recording-link.handlers.js';
@@ -24,7 +24,7 @@ const handlers = [
   WriteJobDescriptionHandler, ApproveDraftPartHandler, PostJobDraftHandler, GetJobEvalHandler,
   CreateRecordingLinkHandler, GetRecordingSessionHandler, StartRecordingHandler, UploadRecordingPartHandler,
   CompleteRecordingHandler, GetRecordingHandler, ReviewJobRecordingHandler, DeleteJobRecordingHandler, ReviewRecordingHandler,
-  WatchJobRecordingHandler, CheckRecordingPartHandler,
+  WatchJobRecordingHandler, GetJobRecordingHandler, CheckRecordingPartHandler,
 ];
 const workers = [DraftTaskWorker, RecordingAnalysisWorker, JobEvalWorker];
 const consumers = [DraftsMemberDeletedConsumer, DraftsJobEditedConsumer];

@@ -40,10 +40,10 @@ export const harmlessRecording = () => (harmless ??= makeScreenRecording({
 }));
 
 /**
- * Records one recording with the link, as the record page sends it (in parts of at most
- * `partBytes`), and waits for its check. Without `video`, a harmless real recording.
+ * Uploads one recording with the link, as the record page sends it (in parts of at most
+ * `partBytes`), and completes it: its check starts now. Without `video`, a harmless real recording.
  */
-export async function recordOne(token: string, video?: Buffer, opts: { seconds?: number; partBytes?: number; contentType?: string } = {}): Promise<string> {
+export async function completeOne(token: string, video?: Buffer, opts: { seconds?: number; partBytes?: number; contentType?: string } = {}): Promise<{ id: string; completed: any }> {
   const bytes = video ?? await harmlessRecording();
   const started = await holder(token, '/api/recordings', 'POST', {});
   expect(started.status, JSON.stringify(started.body)).toBe(201);
@@ -55,8 +55,13 @@ export async function recordOne(token: string, video?: Buffer, opts: { seconds?:
   }
   const done = await holder(token, `/api/recordings/${started.body.id}/complete`, 'POST', { parts, size: bytes.length, seconds: opts.seconds ?? 5 });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
-  await until(async () => ((await holder(token, `/api/recordings/${started.body.id}`)).body.status === 'analyzing' ? undefined : true),
-    { timeoutMs: 120_000, intervalMs: 250, what: 'the recording check' });
-  return started.body.id;
+  return { id: started.body.id, completed: done.body };
 }
 
+/** Records one recording with the link (completeOne) and waits for its check. */
+export async function recordOne(token: string, video?: Buffer, opts: { seconds?: number; partBytes?: number; contentType?: string } = {}): Promise<string> {
+  const { id } = await completeOne(token, video, opts);
+  await until(async () => ((await holder(token, `/api/recordings/${id}`)).body.status === 'analyzing' ? undefined : true),
+    { timeoutMs: 120_000, intervalMs: 250, what: 'the recording check' });
+  return id;
+}

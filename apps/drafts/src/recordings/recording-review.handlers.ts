@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, deleteJobRecording, reviewJobRecording, reviewRecording, videoContentType, watchJobRecording, type DraftRecording, type InputOf, type OutputOf,
+  AppError, deleteJobRecording, getJobRecording, reviewJobRecording, reviewRecording, videoContentType, watchJobRecording, type DraftRecording, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
   callerOf, LOGGER, ObjectStorage, UnitOfWork, type HandlerContext, type Logger, type OperationHandler, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { JobDraftEntity } from '../drafts/draft.entity.js';
-import { ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
+import { currentRecording, ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
 import { RecordingEntity } from './recording.entity.js';
 import { draftForToken, recordingOfDraft } from './recording-token.js';
 import { discardSoon, queueDiscards, storedKeys } from './recording-storage.js';
@@ -122,6 +122,20 @@ export class ReviewRecordingHandler implements OperationHandler<typeof reviewRec
     });
     discardSoon(this.ds, this.storage, this.logger, removed);
     return out;
+  }
+}
+
+/** The draft's recording as its JobDraft shows it: what an agent follows while it is checked. */
+@Injectable()
+export class GetJobRecordingHandler implements OperationHandler<typeof getJobRecording> {
+  readonly operation = getJobRecording;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof getJobRecording>, ctx: HandlerContext): Promise<OutputOf<typeof getJobRecording>> {
+    const draft = await ownDraft(this.ds.manager, input.id, callerOf(ctx).memberId);
+    const rec = await currentRecording(this.ds.manager, draft);
+    return rec ? toDraftRecording(rec) : null;
   }
 }
 

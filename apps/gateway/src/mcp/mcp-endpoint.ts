@@ -274,7 +274,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
           return toolError(AppError.forbidden('Your human did not approve this. Nothing was done.'));
         }
       }
-      return asTask(tool, await callTool(tool, args, ctx, deps), taskEnv(sdk), serverCtx);
+      return asTask(tool, args, await callTool(tool, args, ctx, deps), taskEnv(sdk), serverCtx);
     });
     server.setRequestHandler('resources/list', async () => ({ resources: RESOURCES.map(listedResource) }));
     server.setRequestHandler('resources/templates/list', async () => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { getJobDraft, OutputOf } from '@marketplace/contracts';
+import type { DraftRecording, getJobDraft, OutputOf } from '@marketplace/contracts';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
-import { asTask, taskListing, TASKS_EXTENSION, WRITING, type TaskEnv, type TaskRef } from './mcp-tasks.js';
+import { asTask, RECORDING, refOf, taskIdOf, taskListing, TASKS_EXTENSION, WRITING, type TaskEnv, type TaskRef } from './mcp-tasks.js';
 import type { Tool } from './mcp-tools.js';
 
 type Writing = NonNullable<OutputOf<typeof getJobDraft>['tasks']['writing']>;
@@ -41,19 +41,76 @@ describe('the tools/call hook', () => {
   const result: CallToolResult = { content: [{ type: 'text', text: '{}' }], structuredContent: { result: draft({}), conversationId: 'conv-1' } };
 
   it('answers a task only to a request that declared the extension', () => {
-    const task = asTask(tool, result, env, ctx({ extensions: { [TASKS_EXTENSION]: {} } })) as unknown as Record<string, unknown>;
+    const task = asTask(tool, {}, result, env, ctx({ extensions: { [TASKS_EXTENSION]: {} } })) as unknown as Record<string, unknown>;
     expect(task).toMatchObject({ resultType: 'task', status: 'working', createdAt: STARTED, ttlMs: null, pollIntervalMs: 2000 });
     expect(JSON.parse(Buffer.from(String(task.taskId), 'base64url').toString())).toEqual(ref);
-    expect(asTask(tool, result, env, ctx({}))).toBe(result);
-    expect(asTask(tool, result, env, ctx(undefined))).toBe(result);
+    expect(asTask(tool, {}, result, env, ctx({}))).toBe(result);
+    expect(asTask(tool, {}, result, env, ctx(undefined))).toBe(result);
   });
 
   it('leaves errors and other tools alone, and marks only task tools in tools/list', () => {
     const declared = ctx({ extensions: { [TASKS_EXTENSION]: {} } });
     const failed: CallToolResult = { isError: true, content: [{ type: 'text', text: 'no' }] };
-    expect(asTask(tool, failed, env, declared)).toBe(failed);
-    expect(asTask({ name: 'get_job_draft' } as Tool, result, env, declared)).toBe(result);
+    expect(asTask(tool, {}, failed, env, declared)).toBe(failed);
+    expect(asTask({ name: 'get_job_draft' } as Tool, {}, result, env, declared)).toBe(result);
     expect(taskListing(tool)).toEqual({ _meta: { 'marketplace/taskSupport': 'optional' } });
+    expect(taskListing({ name: 'get_job_recording' })).toEqual({ _meta: { 'marketplace/taskSupport': 'optional' } });
     expect(taskListing({ name: 'get_job_draft' })).toEqual({});
+  });
+
+  it('answers get_job_recording as a task only while the recording is analyzing, naming the draft and the recording', () => {
+    const reads = { name: 'get_job_recording' } as Tool;
+    const declared = ctx({ extensions: { [TASKS_EXTENSION]: {} } });
+    const answer = (data: unknown): CallToolResult => ({ content: [], structuredContent: { result: data as Record<string, unknown>, conversationId: 'conv-2' } });
+    const checking = answer(recording({}));
+    const task = asTask(reads, { draft_id: 'd1' }, checking, env, declared) as unknown as Record<string, unknown>;
+    expect(task).toMatchObject({ resultType: 'task', status: 'working', createdAt: CHECK_STARTED });
+    expect(refOf(String(task.taskId))).toEqual(recRef);
+    // Checked, no recording, or a client without the extension: the recording at once.
+    for (const done of [answer(recording({ status: 'needs_review' })), answer(null)]) expect(asTask(reads, { draft_id: 'd1' }, done, env, declared)).toBe(done);
+    expect(asTask(reads, { draft_id: 'd1' }, checking, env, ctx({}))).toBe(checking);
+  });
+});
+
+const CHECK_STARTED = '2026-07-28T10:05:00.000Z';
+const recording = (rec: Partial<DraftRecording>): DraftRecording => ({
+  id: 'r1', status: 'analyzing', seconds: 5, webcam: false, analyzed: false, summary: null, transcript: null, findings: [], moments: [],
+  acceptedMoments: [], approved: false, parts: 2, bytes: 100, videoUrl: null, createdAt: '2026-07-28T10:00:00.000Z', updatedAt: CHECK_STARTED, ...rec,
+});
+const recRef: TaskRef = { k: 'recording', d: 'd1', r: 'r1', s: CHECK_STARTED, c: 'conv-2' };
+
+describe('a recording\'s check read as a task', () => {
+  it('is working while analyzing', () => {
+    const state = RECORDING.state(recRef, recording({}));
+    expect(state).toMatchObject({ status: 'working', lastUpdatedAt: CHECK_STARTED, statusMessage: expect.stringMatching(/^Checking the 5-second recording/) });
+    expect(state.outcome).toBeUndefined();
+  });
+
+  it('completes with the recording once checked, and with a tool error when the check failed', () => {
+    const clean = recording({ status: 'approved', approved: true, analyzed: true, updatedAt: '2026-07-28T10:05:09.000Z' });
+    expect(RECORDING.state(recRef, clean)).toMatchObject({ status: 'completed', lastUpdatedAt: '2026-07-28T10:05:09.000Z', outcome: { data: clean }, statusMessage: expect.stringMatching(/approved/) });
+    const review = RECORDING.state(recRef, recording({ status: 'needs_review', findings: [{ kind: 'personal', atSeconds: 1, description: 'an email address' }] }));
+    expect(review).toMatchObject({ status: 'completed', statusMessage: expect.stringMatching(/1 finding.*review_job_recording/) });
+    const failed = RECORDING.state(recRef, recording({ status: 'failed', summary: 'The check failed: part 0 is missing. Delete this recording and record again.' }));
+    expect(failed.status).toBe('completed');
+    expect(failed.outcome).toMatchObject({ error: { status: 502, message: expect.stringMatching(/part 0 is missing.*create_recording_link/) } });
+  });
+
+  it('reads as cancelled once a newer recording replaced it, or it was deleted', () => {
+    expect(RECORDING.state(recRef, recording({ id: 'r2', status: 'analyzing' }))).toMatchObject({ status: 'cancelled', statusMessage: expect.stringMatching(/newer recording/) });
+    expect(RECORDING.state(recRef, null)).toMatchObject({ status: 'cancelled' });
+  });
+});
+
+describe('the task id', () => {
+  it('round-trips both kinds, and names a recording exactly when it is a recording\'s check', () => {
+    expect(refOf(taskIdOf(ref))).toEqual(ref);
+    expect(refOf(taskIdOf(recRef))).toEqual(recRef);
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    expect(refOf(forged({ ...recRef, r: undefined }))).toBeNull();
+    expect(refOf(forged({ ...ref, r: 'r1' }))).toBeNull();
+    expect(refOf(forged({ ...recRef, token: 'x' }))).toBeNull();
+    expect(refOf(forged({ ...recRef, k: 'upload' }))).toBeNull();
+    expect(refOf('not base64 json')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CallToolResult, Server, ServerContext } from '@modelcontextprotocol/server';
-import { AppError, type getJobDraft, type OutputOf } from '@marketplace/contracts';
+import { AppError, type getJobDraft, type getJobRecording, type OutputOf } from '@marketplace/contracts';
 import type { CallContext } from '@marketplace/service-kit/edge';
 import type { McpSdk } from './mcp-sdk.js';
 import { invokeTool, toolError, toolResult, type ToolDeps } from './mcp-tool-call.js';
@@ -8,8 +8,10 @@ import { toolScope, type Tool } from './mcp-tools.js';
 
 /**
  * Long work as tasks (the tasks extension of MCP 2026-07-28, `io.modelcontextprotocol/tasks`): for
- * a client that declares the extension on its request, a tool that starts background work answers
- * a task handle, and `tasks/get` answers the work's state and, once done, the tool's result.
+ * a client that declares the extension on its request, a tool whose answer is background work still
+ * under way answers a task handle instead, and `tasks/get` answers the work's state and, once done,
+ * the tool's result: write_job_description (the writing it starts) and get_job_recording (the check
+ * of a recording that the record page completed, while it runs).
  *
  * No task is kept here: the task id names the product's own record of the work (a draft's writing,
  * a draft's walkthrough recording), and every `tasks/*` request reads that record again through
@@ -27,10 +29,11 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
  */
 export const TASK_SUPPORT_META = 'marketplace/taskSupport';
 
-/** How often a client should poll tasks/get: the worker writes a posting in seconds. */
+/** How often a client should poll tasks/get: the worker writes a posting, or checks a recording, in seconds. */
 const POLL_INTERVAL_MS = 2000;
 
 type JobDraft = OutputOf<typeof getJobDraft>;
+type JobRecording = OutputOf<typeof getJobRecording>;
 
 /** What the task id carries: enough to find the record again, nothing the caller could not read anyway. */
 const taskRefSchema = z.object({
@@ -38,18 +41,20 @@ const taskRefSchema = z.object({
   k: z.enum(['writing', 'recording']),
   /** The draft. */
   d: z.string().min(1).max(100),
+  /** The recording checked (kind recording only): a newer recording of the draft is another task. */
+  r: z.string().min(1).max(100).optional(),
   /** When the work started: a later run of the same work is another task. */
   s: z.string().min(1).max(40),
   /** The conversation id the starting call answered, answered again with the outcome. */
   c: z.string().min(1).max(100),
-}).strict();
+}).strict().refine((ref) => (ref.k === 'recording') === (ref.r !== undefined));
 export type TaskRef = z.infer<typeof taskRefSchema>;
 
-function taskIdOf(ref: TaskRef): string {
+export function taskIdOf(ref: TaskRef): string {
   return Buffer.from(JSON.stringify(ref)).toString('base64url');
 }
 
-function refOf(taskId: string): TaskRef | null {
+export function refOf(taskId: string): TaskRef | null {
   try {
     const parsed = taskRefSchema.safeParse(JSON.parse(Buffer.from(taskId, 'base64url').toString('utf8')));
     return parsed.success ? parsed.data : null;
@@ -66,26 +71,30 @@ interface TaskState {
   outcome?: { data: unknown } | { error: AppError };
 }
 
-/** A tool whose call starts background work, and how that work's record reads as a task. */
+/** A tool whose call may answer background work, and how that work's record reads as a task. */
 export interface TaskKind {
   kind: TaskRef['k'];
-  /** The tool that starts the work; its result shapes the task's outcome. */
+  /** The tool that answers the task; its result shapes the task's outcome. */
   tool: string;
-  /** The work the tool's data says it started, if any. */
-  started(data: unknown): Pick<TaskRef, 'd' | 's'> | null;
-  /** The task's state from the draft (as get_job_draft answers it). */
-  state(ref: TaskRef, draft: JobDraft): TaskState;
+  /** The read tool (taking `draft_id`) whose data `state` reads, as the caller, on every tasks/* request. */
+  read: string;
+  /** The work under way that the tool's data (for these arguments) shows, if any. */
+  started(data: unknown, args: Record<string, unknown>): Omit<TaskRef, 'k' | 'c'> | null;
+  /** The task's state from the read tool's data. */
+  state(ref: TaskRef, data: unknown): TaskState;
 }
 
 /** write_job_description: the draft's writing (`tasks.writing`), until the posting is written. */
 export const WRITING: TaskKind = {
   kind: 'writing',
   tool: 'write_job_description',
+  read: 'get_job_draft',
   started(data) {
     const draft = data as JobDraft;
     return draft.tasks.writing ? { d: draft.id, s: draft.tasks.writing.startedAt } : null;
   },
-  state(ref, draft) {
+  state(ref, data) {
+    const draft = data as JobDraft;
     const writing = draft.tasks.writing;
     if (!writing || writing.startedAt !== ref.s) {
       return {
@@ -113,11 +122,53 @@ export const WRITING: TaskKind = {
   },
 };
 
-const KINDS = new Map<string, TaskKind>([WRITING].map((k) => [k.tool, k]));
-const KIND_OF = new Map<TaskRef['k'], TaskKind>([WRITING].map((k) => [k.kind, k]));
+/**
+ * get_job_recording: the check of the draft's walkthrough recording (`analyzing`, contract:
+ * "Recording status"), which the record page's complete started. A task only while the recording
+ * is still analyzing; it is the recording's own row, read through get_job_recording each time.
+ */
+export const RECORDING: TaskKind = {
+  kind: 'recording',
+  tool: 'get_job_recording',
+  read: 'get_job_recording',
+  started(data, args) {
+    const rec = data as JobRecording;
+    // While analyzing nothing else writes the row, so updatedAt is when the check started.
+    return rec?.status === 'analyzing' && typeof args.draft_id === 'string' ? { d: args.draft_id, r: rec.id, s: rec.updatedAt } : null;
+  },
+  state(ref, data) {
+    const rec = data as JobRecording;
+    if (!rec || rec.id !== ref.r) {
+      return {
+        status: 'cancelled', lastUpdatedAt: rec?.updatedAt ?? ref.s,
+        statusMessage: 'A newer recording replaced this one, or it was deleted: call get_job_recording for the draft\'s current recording.',
+      };
+    }
+    if (rec.status === 'analyzing' || rec.status === 'uploading') {
+      return {
+        status: 'working', lastUpdatedAt: rec.updatedAt,
+        statusMessage: `Checking the ${Math.round(rec.seconds)}-second recording for anything that should not be shown, and for moments that suggest a requirement.`,
+      };
+    }
+    if (rec.status === 'failed') {
+      const reason = rec.summary ?? 'The check of this recording failed.';
+      return {
+        status: 'completed', lastUpdatedAt: rec.updatedAt, statusMessage: reason,
+        outcome: { error: new AppError(502, `${reason} Delete it with review_job_recording (action delete) and make a new link with create_recording_link.`) },
+      };
+    }
+    return {
+      status: 'completed', lastUpdatedAt: rec.updatedAt, outcome: { data: rec },
+      statusMessage: rec.status === 'approved'
+        ? 'Checked: nothing found, approved.'
+        : `Checked: ${rec.findings.length} finding(s)${rec.analyzed ? '' : ', not analyzed'}; show them to your human and review it with review_job_recording.`,
+    };
+  },
+};
 
-/** The tool that reads a task's record, as the caller. */
-const READ_TOOL = 'get_job_draft';
+const TASK_KINDS = [WRITING, RECORDING];
+const KINDS = new Map<string, TaskKind>(TASK_KINDS.map((k) => [k.tool, k]));
+const KIND_OF = new Map<TaskRef['k'], TaskKind>(TASK_KINDS.map((k) => [k.kind, k]));
 
 /** What the tools/list entry of a tool adds: the task mark, for a tool that may answer a task. */
 export function taskListing(tool: Pick<Tool, 'name'>): { _meta?: Record<string, unknown> } {
@@ -141,17 +192,17 @@ function declaresTasks(env: TaskEnv, serverCtx: ServerContext): boolean {
 
 /**
  * The tools/call hook: a task-supporting tool called by a client that declared the extension,
- * whose call started its work, answers the task (the work's record is already committed, so
- * tasks/get resolves at once). Anything else is answered as it was.
+ * whose data shows its work under way, answers the task (the work's record is already committed,
+ * so tasks/get resolves at once). Anything else (work done, no work, an error) is answered as it was.
  */
-export function asTask(tool: Tool, result: CallToolResult, env: TaskEnv, serverCtx: ServerContext): CallToolResult {
+export function asTask(tool: Tool, args: Record<string, unknown>, result: CallToolResult, env: TaskEnv, serverCtx: ServerContext): CallToolResult {
   const kind = KINDS.get(tool.name);
   if (!kind || result.isError || !declaresTasks(env, serverCtx)) return result;
   const { result: data, conversationId } = result.structuredContent as { result: unknown; conversationId: string };
-  const started = kind.started(data);
+  const started = kind.started(data, args);
   if (!started) return result;
   const ref: TaskRef = { k: kind.kind, ...started, c: conversationId };
-  const state = kind.state(ref, data as JobDraft);
+  const state = kind.state(ref, data);
   // The outcome is answered by tasks/get only: a CreateTaskResult carries the task, never its result.
   return { resultType: 'task', ...taskFields(ref, state) } as unknown as CallToolResult;
 }
@@ -194,15 +245,15 @@ export function serveTasks(server: Server, env: TaskEnv): Server {
     if (scope && !ctx.caller.scopes.includes(scope)) {
       throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, `This task needs the ${scope} scope; connect again and approve it.`);
     }
-    let draft: JobDraft;
+    let record: unknown;
     try {
-      draft = await invokeTool(env.tools.get(READ_TOOL)!, { draft_id: ref.d }, ctx, env.deps) as JobDraft;
+      record = await invokeTool(env.tools.get(kind.read)!, { draft_id: ref.d }, ctx, env.deps);
     } catch (err) {
       if (err instanceof AppError && (err.status === 404 || err.status === 400)) throw unknown();
       if (err instanceof AppError && err.status < 500) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, err.message);
       throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InternalError, 'Reading the task failed; try again shortly.');
     }
-    return { ref, kind, state: kind.state(ref, draft), ctx };
+    return { ref, kind, state: kind.state(ref, record), ctx };
   };
 
   server.setRequestHandler('tasks/get', { params: taskParams }, async (params, serverCtx) => {
@@ -216,7 +267,8 @@ export function serveTasks(server: Server, env: TaskEnv): Server {
   });
 
   // Neither a writing nor a recording check can be stopped once started: cancelling is
-  // acknowledged, as the extension allows, and the work finishes (discard_job_draft drops it all).
+  // acknowledged, as the extension allows, and the work finishes. What ends it is the product's own
+  // step: discard_job_draft drops it all, and a recording deleted or replaced reads as cancelled.
   server.setRequestHandler('tasks/cancel', { params: taskParams }, async (params, serverCtx) => {
     await find(params.taskId, serverCtx);
     return {};

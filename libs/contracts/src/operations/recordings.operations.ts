@@ -136,6 +136,23 @@ export const getRecording = defineOperation({
   rest: { method: 'GET', path: '/api/recordings/{id}', status: 200, fields: TOKEN_FIELD },
 });
 
+export const getJobRecording = defineOperation({
+  name: 'getJobRecording',
+  service: 'drafts',
+  summary: "A draft's walkthrough recording (null when it has none)",
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({ id: idSchema.describe('The draft') }),
+  output: draftRecordingSchema.nullable().describe("The draft's recording as get_job_draft shows it, or null when it has none"),
+  rest: { method: 'GET', path: '/api/me/job-drafts/{id}/recording', status: 200 },
+  mcp: {
+    tool: 'get_job_recording',
+    args: { id: 'draft_id' },
+    description:
+      'Read the walkthrough recording of a draft (null when it has none): status analyzing while it is checked after your human completes it on the record page, then approved (a clean check), needs_review (review it with review_job_recording) or failed (delete it and record again); with its summary, findings and moments. Call it after create_recording_link to follow the check: a client that declares the io.modelcontextprotocol/tasks extension gets a task while the recording is analyzing, and tasks/get answers this result once checked. 404 when the draft is not yours.',
+  },
+});
+
 /** The review body, the same for the poster and for the record link's holder. */
 const reviewFields = {
   action: z.enum(['approve', 'delete'], { error: 'Must be approve or delete.' }).describe('approve the recording, or delete it'),
@@ -196,5 +213,5 @@ export const reviewRecording = defineOperation({
 
 export const recordingsOperations = [
   createRecordingLink, getRecordingSession, startRecording, checkRecordingPart, uploadRecordingPart, completeRecording, getRecording,
-  reviewJobRecording, deleteJobRecording, watchJobRecording, reviewRecording,
+  getJobRecording, reviewJobRecording, deleteJobRecording, watchJobRecording, reviewRecording,
 ] as const;
