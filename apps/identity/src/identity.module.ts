@@ -51,7 +51,7 @@ import { ListConnectedAgentsHandler } from './oauth/list-connected-agents.handle
 import { OAuthAccountHandler } from './oauth/oauth-account.handler.js';
 import { OAuthServerKeysHandler } from './oauth/oauth-server-keys.handler.js';
 import {
-  OAuthAdmitRegistrationHandler, OAuthConsumeHandler, OAuthDestroyHandler, OAuthFindHandler, OAuthRevokeByGrantHandler, OAuthUpsertHandler,
+  AdmitMcpSessionHandler, OAuthAdmitRegistrationHandler, OAuthConsumeHandler, OAuthDestroyHandler, OAuthFindHandler, OAuthRevokeByGrantHandler, OAuthUpsertHandler,
 } from './oauth/oauth-store.handlers.js';
 import { ResolveMemberReferencesHandler } from './lookup/resolve-member-references.handler.js';
 import { GetMemberContactHandler } from './lookup/get-member-contact.handler.js';
@@ -82,7 +82,7 @@ const signInHandlers = [
 ];
 const signInServices = [SessionStore, Mailer, MemberSignIn, OidcClient];
 const oauthHandlers = [
-  OAuthUpsertHandler, OAuthFindHandler, OAuthConsumeHandler, OAuthDestroyHandler, OAuthRevokeByGrantHandler, OAuthAdmitRegistrationHandler,
+  OAuthUpsertHandler, OAuthFindHandler, OAuthConsumeHandler, OAuthDestroyHandler, OAuthRevokeByGrantHandler, OAuthAdmitRegistrationHandler, AdmitMcpSessionHandler,
   OAuthServerKeysHandler, OAuthAccountHandler, AuthenticateOAuthHandler, RecordAgentConsentHandler,
   ListConnectedAgentsHandler, DisconnectAgentHandler,
 ];

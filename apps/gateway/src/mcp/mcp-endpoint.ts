@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/server';
-import { AppError, openAccess, type Caller } from '@marketplace/contracts';
+import { admitMcpSession, AppError, openAccess, type Caller } from '@marketplace/contracts';
 import { bearerToken } from '../auth/authenticator.js';
 import { renameFields } from '../call/field-errors.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
@@ -107,7 +107,13 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   app.addHook('preClose', async () => sessions.closeAll());
   /** Serves a 2025-era request in its session (see mcp-sessions.ts); undefined when it has none. */
   const inSession = (sdk: McpSdk, webRequest: Request, body: unknown, token: string | undefined, call: McpCall) =>
-    sessions.serve(webRequest, body, call.caller, authInfoOf(token, call), async (sessionIdGenerator) => {
+    sessions.serve(webRequest, body, call.caller, authInfoOf(token, call), {
+      address: call.req.ip,
+      // A bus failure answers 503 (nothing opened); a refusal is answered without a session.
+      admit: async () => {
+        await deps.bus.call(admitMcpSession, { clientIp: call.req.ip }, { requestId: call.req.id, caller: null });
+      },
+    }, async (sessionIdGenerator) => {
       const server = buildServer(sdk);
       const transport = new sdk.LegacyTransport({ sessionIdGenerator, onsessionclosed: (id) => sessions.forget(id) });
       await server.connect(transport);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthInfo, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import type { Caller } from '@marketplace/contracts';
+import { AppError, type Caller } from '@marketplace/contracts';
+import { serviceEnv, settingsOf } from '@marketplace/service-kit/edge';
 
 /**
  * Sessions for 2025-era clients that can ask their human (elicitation declared at `initialize`).
@@ -10,6 +11,14 @@ import type { Caller } from '@marketplace/contracts';
  * stays on the stateless per-request path. Sessions live in this gateway process only (replicas
  * need affinity on Mcp-Session-Id; see docs/operators.md): a session another replica never opened
  * answers 404, and the client initializes again.
+ *
+ * A session can be opened before sign-in, so one client address could open them by the thousand and
+ * push out members' idle sessions. Before sign-in, an address may hold a few live sessions nobody
+ * has signed in on yet (counted here, where the sessions are) and open a few a minute (counted by
+ * identity in the kit's limits counter, so across replicas). Past either, or with every session
+ * busy at the cap, the initialize is answered without a session, on the stateless path, as any
+ * client without elicitation is: it keeps working, with explicit arguments instead of questions.
+ * At the cap, an idle session nobody signed in on goes before a member's.
  */
 
 /** What serves one session: the SDK transport and the Server connected to it. */
@@ -21,6 +30,8 @@ export interface SessionParts {
 interface Session extends SessionParts {
   /** The member and OAuth client that opened it; null until a signed-in request uses it. */
   owner: Owner | null;
+  /** The client address that opened it. */
+  address: string;
   lastUsed: number;
   /** Requests of this session still being answered (a tool call waiting for its human counts). */
   active: number;
@@ -37,10 +48,29 @@ export interface SessionLimits {
   idleMs: number;
   /** At most this many sessions at once; the least recently used idle one makes room. */
   cap: number;
+  /** Live sessions nobody has signed in on yet, per client address. */
+  unclaimedPerAddress: number;
 }
 
-/** Longer than the longest wait for a human's answer (the consent question's 10 minutes). */
-const DEFAULT_LIMITS: SessionLimits = { idleMs: 30 * 60_000, cap: 2_000 };
+/**
+ * The idle time is longer than the longest wait for a human's answer (the consent question's 10
+ * minutes); the rest are settings (docs/operators.md).
+ */
+export function readSessionLimits(env: NodeJS.ProcessEnv = serviceEnv()): SessionLimits {
+  const settings = settingsOf(env);
+  return {
+    idleMs: 30 * 60_000,
+    cap: settings.int('MCP_SESSIONS_MAX', 2_000, { min: 1 }),
+    unclaimedPerAddress: settings.int('MCP_UNCLAIMED_SESSIONS_PER_ADDRESS', 20, { min: 1 }),
+  };
+}
+
+/** Who opens a session: the client address, and identity's count of sessions it opened this minute. */
+export interface Opener {
+  address: string;
+  /** Counts one session opened before sign-in; throws the 429 once the address used its allowance. */
+  admit(): Promise<void>;
+}
 
 const ownerOf = (caller: Caller | null): Owner | null =>
   (caller ? { memberId: caller.memberId, clientId: caller.clientId ?? '' } : null);
@@ -57,7 +87,7 @@ export class McpSessions {
   private readonly sessions = new Map<string, Session>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly limits: SessionLimits = DEFAULT_LIMITS) {
+  constructor(private readonly limits: SessionLimits = readSessionLimits()) {
     this.sweeper = setInterval(() => this.sweep(Date.now()), Math.min(60_000, limits.idleMs)).unref();
   }
 
@@ -65,16 +95,33 @@ export class McpSessions {
     return this.sessions.size;
   }
 
+  /** Live sessions opened from this address that no signed-in caller has used yet. */
+  unclaimedFrom(address: string): number {
+    let n = 0;
+    for (const session of this.sessions.values()) if (!session.owner && session.address === address) n += 1;
+    return n;
+  }
+
   /**
    * Opens a session for an `initialize` request: `connect` builds its transport with the given
-   * session id generator. Undefined when every session is busy at the cap (the client is then
-   * served without a session and keeps the explicit arguments).
+   * session id generator. Before sign-in the address must be under its live and per-minute
+   * allowances. Undefined when it is not, or when every session is busy at the cap (the client is
+   * then served without a session and keeps the explicit arguments).
    */
-  async open(caller: Caller | null, connect: (sessionIdGenerator: () => string) => Promise<SessionParts>): Promise<(SessionParts & { id: string; release: () => void }) | undefined> {
+  async open(caller: Caller | null, opener: Opener, connect: (sessionIdGenerator: () => string) => Promise<SessionParts>): Promise<(SessionParts & { id: string; release: () => void }) | undefined> {
+    if (!caller) {
+      if (this.unclaimedFrom(opener.address) >= this.limits.unclaimedPerAddress) return undefined;
+      try {
+        await opener.admit();
+      } catch (err) {
+        if (err instanceof AppError && err.status === 429) return undefined;
+        throw err;
+      }
+    }
     if (this.sessions.size >= this.limits.cap && !this.evictIdle()) return undefined;
     const id = randomUUID();
     const parts = await connect(() => id);
-    const session: Session = { ...parts, owner: ownerOf(caller), lastUsed: Date.now(), active: 1 };
+    const session: Session = { ...parts, owner: ownerOf(caller), address: opener.address, lastUsed: Date.now(), active: 1 };
     this.sessions.set(id, session);
     return { ...parts, id, release: this.releaser(id, session) };
   }
@@ -105,7 +152,7 @@ export class McpSessions {
    * client that declared elicitation. Undefined when the request is not a session's: it is served
    * without a session, as before. `release` is called once the answer (a stream) has ended.
    */
-  async serve(request: Request, body: unknown, caller: Caller | null, authInfo: AuthInfo,
+  async serve(request: Request, body: unknown, caller: Caller | null, authInfo: AuthInfo, opener: Opener,
     connect: (sessionIdGenerator: () => string) => Promise<SessionParts>): Promise<{ response: Response; release: () => void } | undefined> {
     const id = request.headers.get('mcp-session-id');
     let served: { transport: SessionParts['transport']; release: () => void } | undefined;
@@ -119,7 +166,7 @@ export class McpSessions {
       }
       served = { transport: used.found.transport, release: used.release };
     } else if (asksItsHuman(body)) {
-      served = await this.open(caller, connect);
+      served = await this.open(caller, opener, connect);
     }
     if (!served) return undefined;
     try {
@@ -153,14 +200,20 @@ export class McpSessions {
     }
   }
 
+  /** Makes room: the least recently used idle session nobody signed in on, else the least recently used idle one. */
   private evictIdle(): boolean {
+    let oldestClaimed: string | undefined;
     for (const [id, session] of this.sessions) {
-      if (session.active === 0) {
+      if (session.active !== 0) continue;
+      if (!session.owner) {
         this.forget(id);
         return true;
       }
+      oldestClaimed ??= id;
     }
-    return false;
+    if (oldestClaimed === undefined) return false;
+    this.forget(oldestClaimed);
+    return true;
   }
 
   private releaser(id: string, session: Session): () => void {

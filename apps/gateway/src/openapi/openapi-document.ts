@@ -316,6 +316,9 @@ function mcpPathItem(): Json {
       description: 'One JSON-RPC message per request. 2026-07-28 requests are stateless and carry their own _meta envelope; '
         + '2025-era requests are answered statelessly too, except for a client that declares elicitation at initialize: it is '
         + 'given an Mcp-Session-Id, and its tool calls that need the human answer as an event stream carrying the question. '
+        + 'Before sign-in a client address may hold a few such sessions and open a few a minute (MCP_UNCLAIMED_SESSIONS_PER_ADDRESS, '
+        + 'MCP_SESSIONS_PER_MINUTE); past that its initialize is still answered 200, without an Mcp-Session-Id (served statelessly, '
+        + 'explicit arguments instead of questions), never 429. '
         + 'A 403 also answers a Host or Origin this server does not serve, a scope the token lacks (with a WWW-Authenticate '
         + 'challenge), and a session opened by another member or client.',
       tags: ['mcp'],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AppError, oauthAdmitRegistration, oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert, type InputOf, type OutputOf,
+  admitMcpSession, AppError, oauthAdmitRegistration, oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { countAttempt, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 
@@ -115,6 +115,22 @@ export class OAuthAdmitRegistrationHandler implements OperationHandler<typeof oa
 
   async handle({ clientIp }: InputOf<typeof oauthAdmitRegistration>): Promise<OutputOf<typeof oauthAdmitRegistration>> {
     await countAttempt(this.ds, limitBuckets().clientRegistrations, `ip:${clientIp}`);
+    return { admitted: true };
+  }
+}
+
+/**
+ * MCP sessions opened before sign-in live in a gateway's memory: each client address may open a
+ * few a minute (the `mcpSessions` bucket). The gateway asks before it opens one.
+ */
+@Injectable()
+export class AdmitMcpSessionHandler implements OperationHandler<typeof admitMcpSession> {
+  readonly operation = admitMcpSession;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ clientIp }: InputOf<typeof admitMcpSession>): Promise<OutputOf<typeof admitMcpSession>> {
+    await countAttempt(this.ds, limitBuckets().mcpSessions, `ip:${clientIp}`);
     return { admitted: true };
   }
 }

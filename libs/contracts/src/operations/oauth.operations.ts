@@ -90,6 +90,21 @@ export const oauthAdmitRegistration = defineOperation({
   output: z.object({ admitted: z.literal(true) }),
 });
 
+/**
+ * Counts one MCP session a client opens before sign-in (a 2025-era `initialize` declaring
+ * elicitation, from no signed-in caller) against its client address; 429 once the address opened
+ * its allowance this minute. The gateway then serves that client without a session.
+ */
+export const admitMcpSession = defineOperation({
+  name: 'admitMcpSession',
+  service: 'identity',
+  summary: 'Count an MCP session opened before sign-in against its client address (gateway only)',
+  access: 'internal',
+  callers: ['gateway'],
+  input: z.object({ clientIp: z.string().min(1).max(100) }),
+  output: z.object({ admitted: z.literal(true) }),
+});
+
 const jwkSchema = z.record(z.string(), z.unknown());
 
 export const oauthServerKeys = defineOperation({
@@ -195,6 +210,6 @@ export const disconnectAgent = defineOperation({
 });
 
 export const oauthOperations = [
-  oauthUpsert, oauthFind, oauthConsume, oauthDestroy, oauthRevokeByGrant, oauthAdmitRegistration, oauthServerKeys, oauthAccount,
+  oauthUpsert, oauthFind, oauthConsume, oauthDestroy, oauthRevokeByGrant, oauthAdmitRegistration, admitMcpSession, oauthServerKeys, oauthAccount,
   authenticateOAuth, recordAgentConsent, listConnectedAgents, disconnectAgent,
 ] as const;

@@ -320,19 +320,21 @@ describe('limits configuration', () => {
       jobPosts: { perDay: 10, perMinute: 3 }, applications: { perDay: 50, perMinute: 5 }, workReminderGapHours: 12,
       inviteTriesPerHour: 10, waitlist: { perEmailPerHour: 5, perClientPerMinute: 10 }, network: { lookupsPerHour: 20, importsPerHour: 10 },
       messages: { perDay: 500, perMinute: 30 }, clientRegistrationsPerHour: 20, photoUploadsPerHour: 20, oauthRequestsPerMinute: 120, fileWritesPerMinute: 600,
+      mcpSessionsPerMinute: 30,
     });
     const set = readLimitsConfig({
       API_KEY_RATE_LIMIT: '7', MAGIC_LINK_RATE_LIMIT: '2', SEARCHES_PER_MINUTE: '9', JOB_POSTS_PER_DAY: '4', JOB_POSTS_PER_MINUTE: '1000',
       COMMENTS_PER_HOUR: '3', APPLICATIONS_PER_DAY: '6', APPLICATIONS_PER_MINUTE: '2', INVITE_TRIES_PER_HOUR: '1',
       WAITLIST_PER_EMAIL_PER_HOUR: '2', WAITLIST_PER_MINUTE: '3', NETWORK_LOOKUPS_PER_HOUR: '4', NETWORK_IMPORTS_PER_HOUR: '5',
       MESSAGES_PER_DAY: '8', MESSAGES_PER_MINUTE: '2', OAUTH_CLIENT_REGISTRATIONS_PER_HOUR: '6',
-      PHOTO_UPLOADS_PER_HOUR: '3', OAUTH_REQUESTS_PER_MINUTE: '9',
+      PHOTO_UPLOADS_PER_HOUR: '3', OAUTH_REQUESTS_PER_MINUTE: '9', MCP_SESSIONS_PER_MINUTE: '4',
     });
     expect(set).toMatchObject({
       apiKeyRequestsPerMinute: 7, magicLinksPerMinute: 2, searchesPerMinute: 9, commentsPerHour: 3,
       jobPosts: { perDay: 4, perMinute: 1000 }, applications: { perDay: 6, perMinute: 2 },
       inviteTriesPerHour: 1, waitlist: { perEmailPerHour: 2, perClientPerMinute: 3 }, network: { lookupsPerHour: 4, importsPerHour: 5 },
       messages: { perDay: 8, perMinute: 2 }, clientRegistrationsPerHour: 6, photoUploadsPerHour: 3, oauthRequestsPerMinute: 9,
+      mcpSessionsPerMinute: 4,
     });
     // A bad value stops the service, naming the variable, instead of quietly keeping the contract's number.
     expect(() => readLimitsConfig({ API_KEY_RATE_LIMIT: 'lots' })).toThrow(/^API_KEY_RATE_LIMIT="lots" is not valid/);

@@ -94,6 +94,12 @@ export function defineLimitBuckets(c: LimitsConfig) {
      */
     oauthRequests: counterBucket('oauth_requests',
       perClockMinute(c.oauthRequestsPerMinute, `This connected agent allows ${c.oauthRequestsPerMinute} requests per minute.`)),
+    /**
+     * identity: MCP sessions opened before sign-in, per client address (the gateway keeps them in
+     * memory, so an anonymous flood would otherwise push out members' idle sessions).
+     */
+    mcpSessions: counterBucket('mcp_sessions',
+      perClockMinute(c.mcpSessionsPerMinute, `At most ${c.mcpSessionsPerMinute} MCP sessions per minute from one address before sign-in. ${SHORTLY}`)),
     /** files: creating, chunk uploads, completing and deleting files, per member. */
     fileWrites: counterBucket('file_writes',
       perClockMinute(c.fileWritesPerMinute, `You can write files ${c.fileWritesPerMinute} times per minute (each chunk counts). ${SHORTLY}`)),

@@ -27,6 +27,8 @@ export interface LimitsConfig {
   recordingLinksPerHour: number;
   /** MCP requests through one OAuth connection (member and client), per clock minute. */
   oauthRequestsPerMinute: number;
+  /** MCP sessions opened before sign-in, per client (network) address and clock minute. */
+  mcpSessionsPerMinute: number;
   /** File writes (create, chunk, complete, delete), per member and clock minute. */
   fileWritesPerMinute: number;
   /** Help requests, problem reports, feature requests and content reports, per member and hour. */
@@ -81,6 +83,7 @@ export function readLimitsConfig(env: ServiceEnv = serviceEnv()): LimitsConfig {
     photoUploadsPerHour: positiveInt('PHOTO_UPLOADS_PER_HOUR', d.photoUploadsPerHour),
     recordingLinksPerHour: positiveInt('RECORDING_LINKS_PER_HOUR', 10),
     oauthRequestsPerMinute: positiveInt('OAUTH_REQUESTS_PER_MINUTE', d.oauthRequestsPerMinute),
+    mcpSessionsPerMinute: positiveInt('MCP_SESSIONS_PER_MINUTE', 30),
     fileWritesPerMinute: positiveInt('FILE_WRITES_PER_MINUTE', 600),
     reports: {
       helpPerHour: positiveInt('HELP_REQUESTS_PER_HOUR', 5),
