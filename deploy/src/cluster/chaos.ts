@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { BUS_CREDENTIALS_ENV, createMembers, mcpAccessToken } from '@marketplace/testing';
 import { parseArgs } from '../cli/cli-args.js';
 import { checkChaos } from './chaos-check.js';
+import { findRepublished, type Republished } from './chaos-republished.js';
 import { planFaults, runFaults } from './chaos-faults.js';
 import { writeChaosReport } from './chaos-report.js';
 import { ChaosWorkload, type Actor } from './chaos-workload.js';
@@ -73,9 +74,13 @@ async function main(): Promise<number> {
   log(`load stopped: ${workload.samples.length} requests, ${workload.writes.filter((w) => w.acked).length} writes acknowledged`);
 
   const checks = await checkChaos({ databaseUrl: cluster.databaseUrl, s3: cluster.s3, writes: workload.writes, samples: workload.samples, faults, log });
+  const republished: Republished | undefined = await findRepublished(cluster.natsUrl).catch((err: unknown) => {
+    log(`could not read the events stream for re-published events: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  });
   const restarts = Object.fromEntries([...cluster.services, ...cluster.nats].map((p) => [p.name, p.restarts]));
   const report = await writeChaosReport(join(rootDir, 'bench', 'reports'), {
-    startedAt: new Date(began).toISOString(), seed, minutes, faultsMode: fewer ? 'fewer' : 'all', ratePerS, natsServer: cluster.natsVersion,
+    startedAt: new Date(began).toISOString(), seed, minutes, faultsMode: fewer ? 'fewer' : 'all', ratePerS, natsServer: cluster.natsVersion, republished,
     actors: { members: members.length, agents: agentActors.length }, samples: workload.samples, refusals: Object.fromEntries(workload.refusals), faults, checks, restarts, metrics: cluster.metrics(),
   });
   const lost = checks.writes.reduce((n, w) => n + w.lost.length, 0);
@@ -84,6 +89,7 @@ async function main(): Promise<number> {
   log('summary:');
   log(`  writes acknowledged ${acked}; lost ${lost}; doubled ${doubled}`);
   log(`  events ${checks.events.events}; deliveries ${checks.events.delivered}/${checks.events.expected}; missing ${checks.events.missing.length}`);
+  log(`  events published again by the outbox read-back: ${republished ? `${republished.events.length} (${republished.copies} copies)` : 'unknown'}`);
   log(`  uploads acknowledged ${checks.uploads.acked}; intact ${checks.uploads.intact}`);
   log(`  5xx other than 503: ${checks.serverErrors.length}; 503 outside faults: ${checks.unavailableOutsideFaults.length}`);
   for (const f of faults) {
