@@ -15,6 +15,8 @@ interface Check {
   seq: number;
   msgId: string;
   dueAt: number;
+  /** When the stream acknowledged it: at a leader change, what was acknowledged just before is sent again. */
+  ackedAt: number;
   /** Times this event was published again by the read-back; names the next message id. */
   republishes: number;
   /** When it was last found in place; kept a while for a read-back after a leader change. */
@@ -26,6 +28,8 @@ export interface ReadBackOptions {
   afterMs: number;
   /** Verified events are read back once more when the stream's leader changes within this time. */
   recheckWindowMs?: number;
+  /** Events acknowledged this long before a leader change was seen are published again (see the class). */
+  resendWindowMs?: number;
   /** Checks held in memory at most (waiting and recently verified); the oldest go first. */
   maxTracked?: number;
   /** Read-backs made at once in one pass. */
@@ -35,16 +39,18 @@ export interface ReadBackOptions {
 /**
  * Reads published events back from the events stream and publishes again any that the stream no
  * longer holds where its PubAck said. A nats-server before 2.11 (Debian's 2.9.10 among them) can
- * lose a replicated message at a leader change: the old leader acknowledged it, the new leader's
- * copy of the stream does not have it, and no consumer led from there is ever handed it. The
- * stream-level read (`STREAM.MSG.GET`) is answered by the stream's leader, so it sees what the
- * consumers will be handed from then on; a direct get could be answered by any replica.
+ * lose a replicated message at a leader change: the old leader acknowledged it, and one replica's
+ * copy of the stream does not have it (its count of refused duplicates drifted), so no consumer led
+ * from that replica is ever handed it. The stream-level read (`STREAM.MSG.GET`) is answered by the
+ * stream's leader: it finds the loss when the leader is that replica. When the replica is a
+ * follower nobody can ask it, so what was acknowledged just before a leader change (15 s) is
+ * published again at once, whatever the read-back says.
  *
- * A re-publish carries a message id of its own (`<event id>:r<n>`): the leader that lost the
- * message may still hold its id in the duplicate window and would answer "duplicate" and store
- * nothing. Consumers recognise the event by the envelope's id (processed_events), so a second
- * copy is harmless. Only the events stream is read back: a work stream removes each item once a
- * worker acknowledged it, so a missing item there proves nothing.
+ * A copy carries a message id of its own (`<event id>:r<n>`, or `:c<n>` at a leader change): the
+ * leader that lost the message may still hold its id in the duplicate window and would answer
+ * "duplicate" and store nothing. Consumers recognise the event by the envelope's id
+ * (processed_events), so a second copy is harmless. Only the events stream is read back: a work
+ * stream removes each item once a worker acknowledged it, so a missing item there proves nothing.
  */
 export class OutboxReadBack {
   private readonly js: JetStreamClient;
@@ -55,6 +61,7 @@ export class OutboxReadBack {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private readonly recheckWindowMs: number;
+  private readonly resendWindowMs: number;
   private readonly maxTracked: number;
   private readonly batch: number;
 
@@ -66,6 +73,7 @@ export class OutboxReadBack {
   ) {
     this.js = jetstream(nc);
     this.recheckWindowMs = opts.recheckWindowMs ?? 120_000;
+    this.resendWindowMs = opts.resendWindowMs ?? 15_000;
     this.maxTracked = opts.maxTracked ?? 20_000;
     this.batch = opts.batch ?? 200;
   }
@@ -83,10 +91,10 @@ export class OutboxReadBack {
 
   /** Events just published and marked so: each is read back `afterMs` from now. */
   track(published: ReadonlyArray<{ id: string; ack: PubAck }>): void {
-    const dueAt = Date.now() + this.opts.afterMs;
+    const now = Date.now();
     for (const { id, ack } of published) {
       if (ack.stream !== EVENTS_STREAM) continue;
-      this.due.push({ eventId: id, seq: ack.seq, msgId: id, dueAt, republishes: 0 });
+      this.due.push({ eventId: id, seq: ack.seq, msgId: id, dueAt: now + this.opts.afterMs, ackedAt: now, republishes: 0 });
     }
     this.bound();
   }
@@ -108,12 +116,10 @@ export class OutboxReadBack {
     const info = await this.jsm.streams.info(EVENTS_STREAM).catch(() => undefined);
     if (!info) return;
     const leader = info.cluster?.leader;
-    if (leader !== this.leader) {
-      if (this.leader !== undefined && this.verified.length > 0) {
-        this.logger.info({ from: this.leader, to: leader, events: this.verified.length }, 'events stream has a new leader; reading recent events back again');
-        for (const check of this.verified.splice(0)) this.due.unshift({ ...check, dueAt: now });
-      }
+    if (leader !== undefined && leader !== this.leader) {
+      const previous = this.leader;
       this.leader = leader;
+      if (previous !== undefined) await this.leaderChanged(previous, leader, now);
     }
     for (;;) {
       const ready = this.takeDue(Date.now());
@@ -135,7 +141,7 @@ export class OutboxReadBack {
       }
       countOutboxCheck('verified', verified);
       countOutboxCheck('retried', retried);
-      if (lost.length) await this.republish(lost);
+      if (lost.length) await this.publishAgain(lost, 'missing');
       this.bound();
       // A read-back that could not be made waits for the next pass rather than spinning on a NATS that is away.
       if (retried > 0) return;
@@ -175,35 +181,61 @@ export class OutboxReadBack {
     return ready;
   }
 
-  private async republish(lost: ReadonlyArray<{ check: Check; found: string | null }>): Promise<void> {
+  /**
+   * At a change of the stream's leader: what was acknowledged just before is published again at
+   * once, since a replica that dropped it may lead a consumer and nobody can ask that replica
+   * (the stream answers reads from its leader only); what was verified under the old leader is
+   * read back from the new one, which may be the replica that lost it.
+   */
+  private async leaderChanged(from: string, to: string, now: number): Promise<void> {
+    const atRisk = (c: Check) => c.ackedAt >= now - this.resendWindowMs;
+    const resend = [...this.due.filter(atRisk), ...this.verified.filter(atRisk)];
+    const reread = this.verified.filter((c) => !atRisk(c));
+    this.due.splice(0, this.due.length, ...this.due.filter((c) => !atRisk(c)));
+    this.verified.length = 0;
+    for (const check of reread) this.due.unshift({ ...check, dueAt: now });
+    this.logger[resend.length ? 'warn' : 'info']({ from, to, resent: resend.length, readBack: reread.length, eventIds: resend.slice(0, 50).map((c) => c.eventId) },
+      'events stream has a new leader: publishing again the events acknowledged just before, reading back the others');
+    if (resend.length) await this.publishAgain(resend.map((check) => ({ check, found: null })), 'leader-change');
+  }
+
+  /**
+   * Publishes events again under message ids of their own: `r<n>` when a read-back found one
+   * missing, `c<n>` when sent again at a leader change. Each copy is read back in its turn.
+   */
+  private async publishAgain(items: ReadonlyArray<{ check: Check; found: string | null }>, why: 'missing' | 'leader-change'): Promise<void> {
+    let loadFailed = false;
     const rows: { id: string; subject: string; envelope: unknown }[] = await this.ds.query(
       'SELECT id, subject, envelope FROM outbox_events WHERE id = ANY($1::uuid[])',
-      [lost.map((l) => l.check.eventId)],
+      [items.map((l) => l.check.eventId)],
     ).catch((err: unknown) => {
+      loadFailed = true;
       this.logger.warn({ err }, 'outbox read-back could not load events to publish again; will retry');
-      return undefined;
-    }) ?? [];
+      return [];
+    });
     const byId = new Map(rows.map((r) => [r.id, r]));
-    await Promise.all(lost.map(async ({ check, found }) => {
+    const retry = (check: Check) => this.due.push({ ...check, dueAt: Date.now() + this.opts.afterMs });
+    await Promise.all(items.map(async ({ check, found }) => {
       const row = byId.get(check.eventId);
       if (!row) {
-        // The database did not answer (row kept for later), or the row was pruned a day after publishing.
-        if (rows.length === 0) this.due.push({ ...check, dueAt: Date.now() + this.opts.afterMs });
-        else this.logger.warn({ eventId: check.eventId, seq: check.seq }, 'event missing from the stream but no longer in the outbox; not published again');
+        if (loadFailed) retry(check);
+        else this.logger.warn({ eventId: check.eventId, seq: check.seq }, 'event to publish again is no longer in the outbox (pruned a day after publishing); not published again');
         return;
       }
-      const msgId = `${check.eventId}:r${check.republishes + 1}`;
+      const msgId = `${check.eventId}:${why === 'missing' ? 'r' : 'c'}${check.republishes + 1}`;
       try {
         const ack = await this.js.publish(row.subject, encodeJson(row.envelope), { msgID: msgId });
-        this.logger.warn({
-          eventId: check.eventId, subject: row.subject, seq: check.seq, foundMsgId: found, newSeq: ack.seq,
-        }, 'published event missing from the events stream; published it again');
-        countOutboxCheck('republished');
-        this.due.push({ eventId: check.eventId, seq: ack.seq, msgId, dueAt: Date.now() + this.opts.afterMs, republishes: check.republishes + 1 });
+        if (why === 'missing') {
+          this.logger.warn({ eventId: check.eventId, subject: row.subject, seq: check.seq, foundMsgId: found, newSeq: ack.seq },
+            'published event missing from the events stream; published it again');
+        }
+        countOutboxCheck(why === 'missing' ? 'republished' : 'resent');
+        const now = Date.now();
+        this.due.push({ eventId: check.eventId, seq: ack.seq, msgId, dueAt: now + this.opts.afterMs, ackedAt: now, republishes: check.republishes + 1 });
       } catch (err) {
-        this.logger.warn({ err, eventId: check.eventId }, 'event missing from the events stream could not be published again yet; will retry');
+        this.logger.warn({ err, eventId: check.eventId }, 'event could not be published again yet; will retry');
         countOutboxCheck('retried');
-        this.due.push({ ...check, dueAt: Date.now() + this.opts.afterMs });
+        retry(check);
       }
     }));
   }
