@@ -51,3 +51,21 @@ export async function readBackCounts(metricsUrls: readonly string[]): Promise<Re
   }));
   return counts;
 }
+
+interface Jsz {
+  account_details?: Array<{ stream_detail?: Array<{ name: string; state?: { messages: number; last_seq: number } }> }>;
+}
+
+/**
+ * What each server's replica of the events stream holds, from its monitoring port: replicas that
+ * disagree show a server that lost messages (what the outbox relays' read-back defends against).
+ */
+export async function eventsReplicas(monitors: ReadonlyArray<{ name: string; url: string }>): Promise<string> {
+  const states = await Promise.all(monitors.map(async ({ name, url }) => {
+    const jsz = await fetch(`${url}/jsz?accounts=true&streams=true`, { signal: AbortSignal.timeout(5000) })
+      .then((r) => r.json() as Promise<Jsz>).catch(() => undefined);
+    const state = jsz?.account_details?.flatMap((a) => a.stream_detail ?? []).find((s) => s.name === EVENTS_STREAM)?.state;
+    return `${name} ${state ? `${state.messages} messages, last sequence ${state.last_seq}` : 'unknown'}`;
+  }));
+  return states.join('; ');
+}

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { BUS_CREDENTIALS_ENV, createMembers, mcpAccessToken } from '@marketplace/testing';
 import { parseArgs } from '../cli/cli-args.js';
 import { checkChaos } from './chaos-check.js';
-import { findRepublished, readBackCounts, type Republished } from './chaos-republished.js';
+import { eventsReplicas, findRepublished, readBackCounts, type Republished } from './chaos-republished.js';
+import { NATS_MONITOR_PORT } from './nats-node-config.js';
 import { planFaults, runFaults } from './chaos-faults.js';
 import { writeChaosReport } from './chaos-report.js';
 import { ChaosWorkload, type Actor } from './chaos-workload.js';
@@ -79,6 +80,7 @@ async function main(): Promise<number> {
     return undefined;
   });
   const readBacks = await readBackCounts(cluster.metrics().map((m) => m.url));
+  const replicas = await eventsReplicas(cluster.network.hosts.map((h) => ({ name: h.name, url: `http://${h.address}:${NATS_MONITOR_PORT}` })));
   const restarts = Object.fromEntries([...cluster.services, ...cluster.nats].map((p) => [p.name, p.restarts]));
   const report = await writeChaosReport(join(rootDir, 'bench', 'reports'), {
     startedAt: new Date(began).toISOString(), seed, minutes, faultsMode: fewer ? 'fewer' : 'all', ratePerS, natsServer: cluster.natsVersion, republished,
@@ -92,6 +94,7 @@ async function main(): Promise<number> {
   log(`  events ${checks.events.events}; deliveries ${checks.events.delivered}/${checks.events.expected}; missing ${checks.events.missing.length}`);
   log(`  events published again by the outbox relays: ${republished ? `${republished.missing.length} found missing by a read-back, ${republished.atLeaderChange.length} at a leader change` : 'unknown'}; `
     + `read-backs counted by the running processes: ${Object.entries(readBacks).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  log(`  events stream replicas: ${replicas}`);
   log(`  uploads acknowledged ${checks.uploads.acked}; intact ${checks.uploads.intact}`);
   log(`  5xx other than 503: ${checks.serverErrors.length}; 503 outside faults: ${checks.unavailableOutsideFaults.length}`);
   for (const f of faults) {
