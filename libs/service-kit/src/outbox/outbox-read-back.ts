@@ -6,8 +6,8 @@ import type { Logger } from '../logging/logger.js';
 import { encodeJson } from '../bus/codec.js';
 import { countOutboxCheck } from './outbox-metrics.js';
 
-/** How many sequences below its PubAck's an event is looked for (see `locate`). */
-const SHIFT_LOOKED_AT = 4;
+/** Where an event is looked for around its PubAck's sequence, nearest first (see `locate`). */
+const SHIFTS_LOOKED_AT = [0, -1, 1, -2, 2, -3, 3, -4, 4];
 
 /** One published event the relay will read back: where its PubAck said it was stored, and under which message id. */
 interface Check {
@@ -150,12 +150,15 @@ export class OutboxReadBack {
 
   /**
    * Whether the leader holds the event at its sequence. A leader whose copy lost an earlier message
-   * holds every later one a sequence or a few lower: those are present (consumers led from it are
-   * handed them), so the few sequences below are looked at before an event counts as missing.
+   * holds every later one a sequence or a few lower (higher, if it kept one the others refused):
+   * those are present (consumers led from it are handed them), so the few sequences around are
+   * looked at before an event counts as missing.
    */
   private async locate(check: Check): Promise<{ state: 'present' | 'missing' | 'failed'; found: string | null }> {
     let found: string | null = null;
-    for (let seq = check.seq; seq > 0 && seq >= check.seq - SHIFT_LOOKED_AT; seq--) {
+    for (const offset of SHIFTS_LOOKED_AT) {
+      const seq = check.seq + offset;
+      if (seq <= 0) continue;
       let msg: StoredMsg | null;
       try {
         msg = await this.jsm!.streams.getMessage(EVENTS_STREAM, { seq });
@@ -164,7 +167,7 @@ export class OutboxReadBack {
       }
       const id = msg?.header?.get('Nats-Msg-Id') || null;
       if (id === check.msgId) return { state: 'present', found: id };
-      if (seq === check.seq) found = id;
+      if (offset === 0) found = id;
     }
     return { state: 'missing', found };
   }
