@@ -36,6 +36,8 @@ export interface ChaosRun {
   ratePerS: number;
   /** The nats-server version the cluster ran. */
   natsServer: string | undefined;
+  /** Events the outbox relays published again: found missing by a read-back, or at a leader change. */
+  republished?: { missing: string[]; atLeaderChange: string[] } | undefined;
   actors: { members: number; agents: number };
   samples: Sample[];
   /** The first answer of each operation and 4xx status. */
@@ -88,7 +90,7 @@ export async function writeChaosReport(reportsDir: string, run: ChaosRun): Promi
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...c.writes.map((w) => `| ${w.kind} | ${w.attempted} | ${w.acked} | ${w.ackedOnce} | ${w.lost.length} | ${w.doubled.length} | ${w.committedUnacked} |`),
     '',
-    `- Events: ${c.events.events} committed (${c.events.unpublished} not yet published); ${c.events.delivered} of ${c.events.expected} expected deliveries to ${c.events.consumers} durable consumers recorded in processed_events (a second delivery cannot be: the table's key is consumer and event). Missing: ${c.events.missing.length}.`,
+    `- Events: ${c.events.events} committed (${c.events.unpublished} not yet published); ${c.events.delivered} of ${c.events.expected} expected deliveries to ${c.events.consumers} durable consumers recorded in processed_events (a second delivery cannot be: the table's key is consumer and event). Missing: ${c.events.missing.length}. Published again by the outbox relays: ${run.republished ? `${run.republished.missing.length} found missing from the stream by a read-back, ${run.republished.atLeaderChange.length} acknowledged just before a leader change of the stream` : 'unknown'}.`,
     `- Uploads: ${c.uploads.acked} acknowledged, ${c.uploads.intact} ready in the database and byte-identical in object storage; lost ${c.uploads.lost.length}.`,
     `- 5xx other than 503: ${c.serverErrors.length}${c.serverErrors.length ? ` (${c.serverErrors.slice(0, 10).map((e) => `${e.op} ${e.status} at ${secs(e.t)}`).join(', ')})` : ''}.`,
     `- 503 outside a fault and its recovery (+15 s): ${c.unavailableOutsideFaults.length}${c.unavailableOutsideFaults.length ? ` (${c.unavailableOutsideFaults.slice(0, 10).map((e) => `${e.op} at ${secs(e.t)}`).join(', ')})` : ''}.`,

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { BUS_CREDENTIALS_ENV, createMembers, mcpAccessToken } from '@marketplace/testing';
 import { parseArgs } from '../cli/cli-args.js';
 import { checkChaos } from './chaos-check.js';
+import { eventsReplicas, findRepublished, readBackCounts, type Republished } from './chaos-republished.js';
+import { NATS_MONITOR_PORT } from './nats-node-config.js';
 import { planFaults, runFaults } from './chaos-faults.js';
 import { writeChaosReport } from './chaos-report.js';
 import { ChaosWorkload, type Actor } from './chaos-workload.js';
@@ -73,9 +75,15 @@ async function main(): Promise<number> {
   log(`load stopped: ${workload.samples.length} requests, ${workload.writes.filter((w) => w.acked).length} writes acknowledged`);
 
   const checks = await checkChaos({ databaseUrl: cluster.databaseUrl, s3: cluster.s3, writes: workload.writes, samples: workload.samples, faults, log });
+  const republished: Republished | undefined = await findRepublished(cluster.natsUrl).catch((err: unknown) => {
+    log(`could not read the events stream for re-published events: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  });
+  const readBacks = await readBackCounts(cluster.metrics().map((m) => m.url));
+  const replicas = await eventsReplicas(cluster.network.hosts.map((h) => ({ name: h.name, url: `http://${h.address}:${NATS_MONITOR_PORT}` })));
   const restarts = Object.fromEntries([...cluster.services, ...cluster.nats].map((p) => [p.name, p.restarts]));
   const report = await writeChaosReport(join(rootDir, 'bench', 'reports'), {
-    startedAt: new Date(began).toISOString(), seed, minutes, faultsMode: fewer ? 'fewer' : 'all', ratePerS, natsServer: cluster.natsVersion,
+    startedAt: new Date(began).toISOString(), seed, minutes, faultsMode: fewer ? 'fewer' : 'all', ratePerS, natsServer: cluster.natsVersion, republished,
     actors: { members: members.length, agents: agentActors.length }, samples: workload.samples, refusals: Object.fromEntries(workload.refusals), faults, checks, restarts, metrics: cluster.metrics(),
   });
   const lost = checks.writes.reduce((n, w) => n + w.lost.length, 0);
@@ -84,6 +92,9 @@ async function main(): Promise<number> {
   log('summary:');
   log(`  writes acknowledged ${acked}; lost ${lost}; doubled ${doubled}`);
   log(`  events ${checks.events.events}; deliveries ${checks.events.delivered}/${checks.events.expected}; missing ${checks.events.missing.length}`);
+  log(`  events published again by the outbox relays: ${republished ? `${republished.missing.length} found missing by a read-back, ${republished.atLeaderChange.length} at a leader change` : 'unknown'}; `
+    + `read-backs counted by the running processes: ${Object.entries(readBacks).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  log(`  events stream replicas: ${replicas}`);
   log(`  uploads acknowledged ${checks.uploads.acked}; intact ${checks.uploads.intact}`);
   log(`  5xx other than 503: ${checks.serverErrors.length}; 503 outside faults: ${checks.unavailableOutsideFaults.length}`);
   for (const f of faults) {

@@ -19,3 +19,4 @@ export * from './browser.js';
 export * from './fake-model-server.js';
 export * from './web-pages.js';
 export * from './screen-recording.js';
+export * from './nats-cluster.js';

@@ -68,6 +68,8 @@ describe('bus permissions from the catalogue', () => {
         expect(subject, `${service}: ${subject}`).not.toMatch(new RegExp(`\\.${EVENTS_STREAM}\\.(>|\\*)`));
         expect(own.some((d) => subject.includes(`.${EVENTS_STREAM}.${d}`)), `${service}: ${subject}`).toBe(true);
       }
+      // The outbox relay reads what it published back by sequence.
+      expect(publish).toContain(`$JS.API.STREAM.MSG.GET.${EVENTS_STREAM}`);
       for (const durable of own) {
         expect(publish).toContain(`$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${durable}`);
         expect(publish).toContain(`$JS.ACK.${EVENTS_STREAM}.${durable}.>`);

@@ -78,6 +78,8 @@ export function busPermissions(principal: BusPrincipal): BusPermissions {
   const publish = [
     ...calls, ...events, workStreamSubjects(principal),
     '$JS.API.INFO', ...streamAccess(EVENTS_STREAM), ...eventDurables(principal).flatMap((d) => durableAccess(EVENTS_STREAM, d)),
+    // The outbox relay reads its published events back by sequence (outbox-read-back.ts in the kit).
+    `$JS.API.STREAM.MSG.GET.${EVENTS_STREAM}`,
     ...streamAccess(workStreamName(principal)), ...ownStreamConsumers(workStreamName(principal)),
     ...(principal === 'identity' ? [SETTINGS_CHANGED_SUBJECT] : []),
   ];

@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { jetstream, type JetStreamClient, type PubAck } from '@nats-io/jetstream';
 import { workServiceOf } from '@marketplace/contracts';
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../logging/logger.js';
@@ -8,14 +8,18 @@ import { ensureEventStream } from '../events/event-stream.js';
 import { ensureWorkStream } from '../queues/work-stream.js';
 import { addOutboxProbe } from '../health/service-metrics.js';
 import { settingsOf } from '../scope/settings.js';
+import { OutboxReadBack } from './outbox-read-back.js';
 
 const BATCH = 100;
 const pollMs = (): number => settingsOf().duration('OUTBOX_POLL_MS', 1000, { min: 1 });
+/** 0 turns the read-back off (a nats-server of 2.11 or later does not lose acknowledged messages at a leader change). */
+const verifyAfterMs = (): number => settingsOf().duration('OUTBOX_VERIFY_AFTER_MS', 5000, { min: 0, max: 600_000 });
 
 /**
  * Publishes committed outbox rows to JetStream. Rows are claimed with SKIP LOCKED so replicas
  * share the work, and published with the event id as the message id so a retry after a crash
- * is de-duplicated by the stream.
+ * is de-duplicated by the stream. Events are read back from the stream a few seconds after their
+ * PubAck and published again if the stream lost them (`OutboxReadBack`).
  */
 export class OutboxRelay {
   private readonly js: JetStreamClient;
@@ -26,6 +30,7 @@ export class OutboxRelay {
   /** Services whose work stream this relay has made sure of; cleared when a publish fails, in case a stream went away. */
   private readonly workStreams = new Set<string>();
   private removeProbe: (() => void) | undefined;
+  private readBack: OutboxReadBack | undefined;
 
   constructor(
     private readonly ds: DataSource,
@@ -44,6 +49,11 @@ export class OutboxRelay {
       ) as { pending: number; oldest: number }[];
       return { pending: row?.pending ?? 0, oldestSeconds: row?.oldest ?? 0 };
     });
+    const afterMs = verifyAfterMs();
+    if (afterMs > 0) {
+      this.readBack = new OutboxReadBack(this.ds, this.nc, this.logger, { afterMs });
+      this.readBack.start();
+    }
     this.timer = setInterval(() => this.kick(), pollMs());
     this.timer.unref();
     this.kick();
@@ -75,17 +85,18 @@ export class OutboxRelay {
            ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [BATCH],
         );
-        if (rows.length === 0) return 0;
+        if (rows.length === 0) return [];
         await this.ensureWorkStreams(rows);
-        await Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id })))
+        const acks: PubAck[] = await Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id })))
           .catch((err: unknown) => {
             this.workStreams.clear();
             throw err;
           });
         await em.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
-        return rows.length;
+        return rows.map((row, i) => ({ id: row.id, ack: acks[i]! }));
       });
-      if (published < BATCH) return;
+      this.readBack?.track(published);
+      if (published.length < BATCH) return;
     }
   }
 
@@ -104,5 +115,6 @@ export class OutboxRelay {
     this.removeProbe?.();
     if (this.timer) clearInterval(this.timer);
     await this.running;
+    await this.readBack?.stop();
   }
 }
