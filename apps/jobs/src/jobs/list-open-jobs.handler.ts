@@ -91,7 +91,7 @@ export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs
     // Not applicant sorts: PostgreSQL plans their page's sort afresh for every LIMIT and OFFSET
     // anyway (it never chose the generic plan in 550 runs), so preparing would save nothing.
     const prepare = !applicantSort && !filter.after && !filter.before && filter.categories.length <= 1
-      && (filter.posterIds?.length ?? 0) <= 1 && needed <= PREPARED_DEPTH_MAX;
+      && (!filter.posterIds || filter.posterIds.length === 1) && needed <= PREPARED_DEPTH_MAX;
     const depth = prepare ? candidateLimit(needed) : needed;
     // Only applicant sorts read the applicant count: every other page comes from index-only scans.
     const columns = `j.id, j.created_at${applicantSort ? ', j.applicants' : ''}`;
