@@ -1,13 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listOpenJobs, resolveDayBound, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { TtlCache, type OperationHandler, type HandlerContext, settingsOf } from '@marketplace/service-kit';
+import { TtlCache, preparedQuery, type OperationHandler, type HandlerContext, settingsOf } from '@marketplace/service-kit';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { JOB_COLUMNS, toJob, type JobRow } from './job.mapper.js';
 import { isJobId, OPEN_AND_LIVE } from './jobs.queries.js';
 
 /** Applicant sorts rank only the newest matches, so the sort stays cheap on a large board. */
 const APPLICANT_SORT_WINDOW = 500;
+/**
+ * Pages up to this depth (offset + limit) run as prepared statements. Deeper pages are rare and
+ * their execution, not their planning, is what they cost.
+ */
+const PREPARED_DEPTH_MAX = 1024;
+
+/**
+ * The candidates' LIMIT is written into the text, rounded up to a power of two (at least 32), so a
+ * prepared page has a few texts rather than one per offset. It stays a constant: bound as a
+ * parameter, PostgreSQL's generic plan assumes a tenth of the board and costs more than a custom
+ * plan, so it never switches to it and plans every call (measured: 1.03 ms a call against 0.52).
+ * Rounding up reads no more rows, as the page's own LIMIT stops the scan.
+ */
+function candidateLimit(depth: number): number {
+  return Math.max(32, 2 ** Math.ceil(Math.log2(depth)));
+}
 
 function countCacheMs(): number {
   return settingsOf().duration('JOB_COUNT_CACHE_MS', 5000, { min: 0 });
@@ -69,7 +85,14 @@ export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs
     const bind: Bind = (v) => `$${params.push(v)}`;
     const applicantSort = input.sort === 'applicants_desc' || input.sort === 'applicants_asc';
     // How many of the newest matches the page needs at most.
-    const depth = applicantSort ? APPLICANT_SORT_WINDOW : offset + limit;
+    const needed = applicantSort ? APPLICANT_SORT_WINDOW : offset + limit;
+    // The board's common shapes (newest first, at most one category and one poster, no dates, a
+    // page within the first thousand) are prepared: 24 texts, so every connection keeps few plans.
+    // Not applicant sorts: PostgreSQL plans their page's sort afresh for every LIMIT and OFFSET
+    // anyway (it never chose the generic plan in 550 runs), so preparing would save nothing.
+    const prepare = !applicantSort && !filter.after && !filter.before && filter.categories.length <= 1
+      && (!filter.posterIds || filter.posterIds.length === 1) && needed <= PREPARED_DEPTH_MAX;
+    const depth = prepare ? candidateLimit(needed) : needed;
     // Only applicant sorts read the applicant count: every other page comes from index-only scans.
     const columns = `j.id, j.created_at${applicantSort ? ', j.applicants' : ''}`;
     const newest = (f: Filter, extra: string) =>
@@ -98,7 +121,7 @@ export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs
 
     const countKey = JSON.stringify([filter.categories, filter.posterIds, filter.after?.getTime(), filter.before?.getTime()]);
     const [rows, total] = await Promise.all([
-      this.ds.query(pageSql, params) as Promise<JobRow[]>,
+      preparedQuery<JobRow>(this.ds, pageSql, params, { prepare }),
       this.counts.get(countKey, async () => {
         const countParams: unknown[] = [];
         const countBind: Bind = (v) => `$${countParams.push(v)}`;
