@@ -36,6 +36,9 @@ describe('where the tail comes from', () => {
     server = served.server;
     const watch = await TailWatch.start({ jobs: served.url }, 'listOpenJobs');
     for (const seconds of [0.001, 0.002, 0.003, 0.02]) bus.observe({ operation: 'listOpenJobs' }, seconds);
+    // prom-client resets Node's delay histogram at each scrape, and the histogram's first tick after a
+    // reset has no previous tick to measure from: let one pass (10 ms resolution) before the stall.
+    await new Promise((r) => setTimeout(r, 25));
     const stalled = Date.now() + 60;
     while (Date.now() < stalled) { /* a 60 ms stall of this event loop */ }
     await new Promise((r) => setTimeout(r, 30));
