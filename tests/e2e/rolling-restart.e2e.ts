@@ -66,7 +66,8 @@ describe('rolling restart of every service under load', () => {
         counts.requests++;
         // Any answer below 500 was given by the service (validation, limits); 5xx or no answer is a drop.
         if (!ok(res.status)) failures.push(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-        else after?.(res.body, during);
+        // Sent or answered while an app was replaced: a post in flight across jobs' replacement counts.
+        else after?.(res.body, during ?? rolling);
       }
     };
     const load = [
