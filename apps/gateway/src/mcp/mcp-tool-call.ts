@@ -5,7 +5,7 @@ import {
 } from '@marketplace/contracts';
 import { inSpan, type BusClient, type CallContext } from '@marketplace/service-kit/edge';
 import { renameFields } from '../call/field-errors.js';
-import { callOperation, withIdempotencyKey } from '../call/operation-call.js';
+import { callOperation, callOperationJson, withIdempotencyKey } from '../call/operation-call.js';
 import { requireAccess } from '../call/require-access.js';
 import type { PublicPageCache } from '../call/public-page-cache.js';
 import type { ObjectStreamer } from '../storage/object-streamer.js';
@@ -29,6 +29,8 @@ export interface ToolDeps {
   alerts: AgentAlertHints;
 }
 
+const utf8 = new TextDecoder();
+
 /** The arguments every tool takes besides its own. */
 export const COMMON = new Set(Object.keys(COMMON_ARGS));
 
@@ -40,9 +42,9 @@ export async function callTool(tool: Tool, args: Record<string, unknown>, ctx: C
     const keyed = takesIdempotencyKey(tool.op) ? withIdempotencyKey(tool.op, ctx, key, IDEMPOTENCY_ARG) : ctx;
     rejectUnknownFields(keyed === ctx ? args : rest, new Set([...tool.fields.map((f) => f.mcp), ...COMMON]));
     const own = Object.fromEntries(Object.entries(rest).filter(([k]) => !COMMON.has(k)));
-    const data = await invokeTool(tool, own, keyed, deps);
+    const { data, json } = await invokeToolJson(tool, own, keyed, deps);
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
-    return await toolResult(tool, data, conversationId, ctx, deps);
+    return await toolResult(tool, data, conversationId, ctx, deps, json);
   } catch (err) {
     if (err instanceof AppError) return toolError(renameFields(err, tool.fields, 'mcp'));
     return toolError(new AppError(500, 'Something went wrong on our side.', { requestId }));
@@ -51,9 +53,11 @@ export async function callTool(tool: Tool, args: Record<string, unknown>, ctx: C
 
 /**
  * A tool's data shaped for agents: also how a task's outcome is answered later, exactly as the
- * tool would have answered it at once.
+ * tool would have answered it at once. `json` is the data as the service wrote it, when at hand.
  */
-export async function toolResult(tool: Tool, data: unknown, conversationId: string, ctx: CallContext, deps: ToolDeps): Promise<CallToolResult> {
+export async function toolResult(
+  tool: Tool, data: unknown, conversationId: string, ctx: CallContext, deps: ToolDeps, json = JSON.stringify(data),
+): Promise<CallToolResult> {
   const { caller, requestId } = ctx;
   // Only once the tool succeeded: alerts claimed for a failed call would be lost with its error.
   const notifications = caller && tool.op !== deliverNotifications ? await pendingAlerts(deps, caller, requestId) : null;
@@ -61,7 +65,7 @@ export async function toolResult(tool: Tool, data: unknown, conversationId: stri
   return {
     // Agents that read only text still see the conversation id to pass on their next call.
     content: [
-      { type: 'text', text: JSON.stringify(data) },
+      { type: 'text', text: json },
       { type: 'text', text: `conversation_id: ${conversationId}` },
       ...downloadLink(data),
       ...(notifications ? [{ type: 'text' as const, text: alertsText(notifications) }] : []),
@@ -74,11 +78,20 @@ export async function toolResult(tool: Tool, data: unknown, conversationId: stri
   };
 }
 
+/** A tool's data, for callers that only read it (see invokeToolJson). */
+export async function invokeTool(tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: ToolDeps): Promise<unknown> {
+  return (await invokeToolJson(tool, args, ctx, deps)).data;
+}
+
 /**
  * A tool's own arguments (by their MCP names) through the one call path: an upload's bytes staged
- * first, the operation called, the public pages dropped after a write. Throws the AppError.
+ * first, the operation called, the public pages dropped after a write. Answers the data and the
+ * JSON text the service wrote, which the result's text block carries as it is rather than
+ * serialising the parsed data again. Throws the AppError.
  */
-export async function invokeTool(tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: ToolDeps): Promise<unknown> {
+export async function invokeToolJson(
+  tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: ToolDeps,
+): Promise<{ data: unknown; json: string }> {
   requireAccess(toolAccess(tool), ctx.caller);
   rejectUnknownFields(args, new Set(tool.fields.map((f) => f.mcp)));
   const raw: Record<string, unknown> = {};
@@ -98,12 +111,14 @@ export async function invokeTool(tool: Tool, args: Record<string, unknown>, ctx:
       staged = object.key;
       raw[field] = object;
     }
-    const data = await inSpan(`mcp ${tool.name}`, {
+    const answer = await inSpan(`mcp ${tool.name}`, {
       kind: 'server', attributes: { 'mcp.tool.name': tool.name, 'marketplace.operation': tool.op.name, 'marketplace.request_id': ctx.requestId },
-    }, () => callOperation(deps.bus, tool.op, raw, ctx, argName));
+    }, () => callOperationJson(deps.bus, tool.op, raw, ctx, argName));
     if (tool.upload?.adopt) staged = undefined;
     deps.pages.afterCall(tool.op);
-    return data;
+    if (!answer.json) return { data: undefined, json: JSON.stringify(undefined) };
+    const json = utf8.decode(answer.json);
+    return { data: JSON.parse(json) as unknown, json };
   } finally {
     if (staged) deps.streamer.discard(staged);
   }
