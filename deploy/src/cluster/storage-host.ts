@@ -1,6 +1,5 @@
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { STAGING_PREFIX } from '@marketplace/contracts';
 import { startEmbeddedPostgres, startS3rver, type StartedDatabase } from '@marketplace/local-stack';
 
 // The cluster's storage host (run by cluster.ts inside the first host's namespace): PostgreSQL and
@@ -19,7 +18,7 @@ const startPostgres = () => startEmbeddedPostgres({
 });
 
 let postgres: StartedDatabase = await startPostgres();
-const s3 = await startS3rver({ directory: join(dataDir, 's3'), log, address, port: S3_PORT, keepFolder: STAGING_PREFIX });
+const s3 = await startS3rver({ directory: join(dataDir, 's3'), log, address, port: S3_PORT });
 process.stdout.write(`${JSON.stringify({ databaseUrl: postgres.url, s3: s3.settings })}\n`);
 
 let busy = Promise.resolve();

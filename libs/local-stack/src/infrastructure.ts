@@ -96,7 +96,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
       await assertBucket(external.s3, { create: true });
       return { value: external.s3, stop: nothingToStop };
     }
-    const started = await startS3rver({ directory: join(dataDir, 's3'), log, keepFolder: setup.stagingPrefix });
+    const started = await startS3rver({ directory: join(dataDir, 's3'), log });
     return { value: started.settings, stop: started.stop };
   });
 

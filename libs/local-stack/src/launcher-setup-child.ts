@@ -1,4 +1,4 @@
-import { BUS_PRINCIPALS, STAGING_PREFIX, type BusPrincipal } from '@marketplace/contracts';
+import { BUS_PRINCIPALS, type BusPrincipal } from '@marketplace/contracts';
 import { busEnv, generateBusCredentials, natsServerConfig, publicKeyOf } from '@marketplace/service-kit/bus-credentials';
 import type { LauncherSetup } from './launcher-setup.js';
 
@@ -11,6 +11,5 @@ const setup: LauncherSetup = {
   credentials,
   natsConfig: natsServerConfig(publicKeys),
   busEnv: Object.fromEntries(BUS_PRINCIPALS.map((p) => [p, busEnv(credentials, p)])) as Record<BusPrincipal, Record<string, string>>,
-  stagingPrefix: STAGING_PREFIX,
 };
 process.stdout.write(JSON.stringify(setup));

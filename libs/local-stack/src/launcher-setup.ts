@@ -11,8 +11,6 @@ export interface LauncherSetup {
   natsConfig: string;
   /** The bus settings of each principal's processes (its own seed, its caller key). */
   busEnv: Record<BusPrincipal, Record<string, string>>;
-  /** Where the gateway stages uploads; the embedded object storage keeps that folder. */
-  stagingPrefix: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Agent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Client } from 'minio';
@@ -23,8 +23,6 @@ export async function startS3rver(opts: {
   directory: string; log: (line: string) => void;
   /** Where it listens (127.0.0.1 by default) and on which port (a free one by default). */
   address?: string; port?: number;
-  /** A folder kept even while empty (the gateway's staging prefix). */
-  keepFolder: string;
 }): Promise<StartedS3> {
   await mkdir(opts.directory, { recursive: true });
   const address = opts.address ?? '127.0.0.1';
@@ -39,6 +37,7 @@ export async function startS3rver(opts: {
     });
     rememberBucketSettings(server.store);
     checkMultipartParts(server.store);
+    keepFolders(server.store);
     try {
       await server.run();
     } catch (error) {
@@ -55,7 +54,6 @@ export async function startS3rver(opts: {
     };
     try {
       await assertBucket(settings, { create: false });
-      await keepFolder(settings, opts.keepFolder);
     } catch (error) {
       await server.close();
       throw error;
@@ -137,25 +135,31 @@ function checkMultipartParts(store: S3rver['store']): void {
   };
 }
 
+/**
+ * DeleteObject without s3rver's clean-up of emptied folders. An upload into a folder just as its
+ * last object was deleted found the folder gone; the write stream's error, which nothing inside
+ * s3rver handles, then ended the process hosting the store (uploads created and deleted at once,
+ * as in bench:capacity, hit it within minutes). Empty folders cost nothing and never show: s3rver
+ * builds listings from the object files alone.
+ */
+function keepFolders(store: S3rver['store']): void {
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(['object', 'object.md5', 'metadata.json'].map(async (resource) => {
+      try {
+        await unlink(store.getResourcePath(bucket, key, resource));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }));
+  };
+}
+
 async function closeServer(server: S3rver): Promise<void> {
   const closed = server.close();
   // close() waits for open connections; a client of a killed service may hold
   // one, so cut them after a moment rather than wait for their timeouts.
   if (!(await settlesWithin(closed, 2000))) server.httpServer?.closeAllConnections();
   await closed;
-}
-
-/**
- * s3rver removes a folder once its last object is deleted, and an upload into that folder at the
- * same moment then fails inside s3rver; a placeholder keeps the gateway's busy staging folder.
- */
-async function keepFolder(settings: S3Settings, prefix: string): Promise<void> {
-  const url = new URL(settings.endpoint);
-  const client = new Client({
-    endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: settings.accessKey,
-    secretKey: settings.secretKey, region: settings.region, pathStyle: true, transportAgent: new Agent({ keepAlive: false }),
-  });
-  await client.putObject(settings.bucket, `${prefix}.keep`, Buffer.alloc(0), 0);
 }
 
 /**

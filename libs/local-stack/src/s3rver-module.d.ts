@@ -25,6 +25,7 @@ declare module 's3rver' {
     /** Joins an upload's part files (numbers and ETags without quotes) into its object. */
     putObjectMultipart(bucket: string, uploadId: string, parts: Array<{ number: number; etag: string }>): Promise<{ md5: string; size: number }>;
     getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+    deleteObject(bucket: string, key: string): Promise<void>;
   }
 
   class S3rver {

@@ -1,0 +1,60 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'minio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3rver, type StartedS3 } from './s3-server.js';
+
+/**
+ * The embedded store as the product uses it, through the services' S3 client: objects created and
+ * deleted at once in one folder. s3rver removed a folder with its last object, and an upload into
+ * it at that moment failed with an error nothing handled, ending the process that hosts the store
+ * (this test's worker, here).
+ */
+let dir: string;
+let s3: StartedS3;
+let client: Client;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 's3rver-spec-'));
+  s3 = await startS3rver({ directory: dir, log: () => undefined });
+  const url = new URL(s3.settings.endpoint);
+  client = new Client({
+    endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: s3.settings.accessKey,
+    secretKey: s3.settings.secretKey, region: s3.settings.region, pathStyle: true, transportAgent: new Agent({ keepAlive: true }),
+  });
+});
+
+afterAll(async () => {
+  await s3?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the embedded object store', () => {
+  it('takes uploads into a folder while its last object is being deleted', async () => {
+    const { bucket } = s3.settings;
+    const body = Buffer.alloc(64 * 1024, 7);
+    for (let round = 0; round < 60; round++) {
+      await client.putObject(bucket, `race/${round}-a`, body, body.length);
+      // The delete empties the folder while the next upload into it is on its way.
+      await Promise.all([
+        client.removeObject(bucket, `race/${round}-a`),
+        client.putObject(bucket, `race/${round}-b`, body, body.length),
+      ]);
+      await client.removeObject(bucket, `race/${round}-b`);
+    }
+    await client.putObject(bucket, 'race/last', body, body.length);
+    const listed: string[] = [];
+    for await (const item of client.listObjectsV2(bucket, 'race/', true)) listed.push((item as { name: string }).name);
+    expect(listed).toEqual(['race/last']);
+    const prefixes: string[] = [];
+    for await (const item of client.listObjectsV2(bucket, '', false)) if ((item as { prefix?: string }).prefix) prefixes.push((item as { prefix: string }).prefix);
+    expect(prefixes).toContain('race/');
+    await client.removeObject(bucket, 'race/last');
+    const afterDelete: string[] = [];
+    for await (const item of client.listObjectsV2(bucket, '', false)) afterDelete.push((item as { prefix?: string; name?: string }).prefix ?? (item as { name: string }).name);
+    // An emptied folder is kept on disk but never listed.
+    expect(afterDelete).not.toContain('race/');
+  }, 60_000);
+});
