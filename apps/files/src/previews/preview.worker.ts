@@ -30,7 +30,11 @@ export class PreviewWorker implements WorkHandler<typeof filePreviewQueue.payloa
     } else {
       // At most previewBytes, so holding it to decode is bounded. Missing or unreadable storage throws: retried.
       const bytes = await this.storage.read(file.object_key, FILE_LIMITS.previewBytes);
-      if (!bytes) throw new Error(`file ${fileId} is ready but its object ${file.object_key} is missing`);
+      if (!bytes) {
+        // Deleted since it was read (its object goes with it): nothing to preview, nothing to retry.
+        if (!(await this.isReady(fileId))) return;
+        throw new Error(`file ${fileId} is ready but its object ${file.object_key} is missing`);
+      }
       result = await makePreview(bytes);
     }
     const key = previewObjectKey(fileId);
@@ -53,5 +57,10 @@ export class PreviewWorker implements WorkHandler<typeof filePreviewQueue.payloa
       // Deleted meanwhile: cleanup may already have passed this key.
       await this.storage.remove(key).catch((err: unknown) => this.logger.warn({ fileId, err }, 'preview of a deleted file not removed'));
     }
+  }
+
+  private async isReady(fileId: string): Promise<boolean> {
+    const rows: unknown[] = await this.ds.query(`SELECT 1 FROM files WHERE id = $1 AND status = 'ready'`, [fileId]);
+    return rows.length > 0;
   }
 }
