@@ -58,6 +58,14 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
     plain(`members active at once (${String(l.layout)}, one request every ${String(r.settings.secondsPerMemberRequest)} s)`, l.membersActiveAtOnce, '', l.othersCpuAtCapacity),
   ]),
   files: (r) => [
+    ...(r.ratioGatewayStoreMultipart === undefined ? [] : [
+      atLeast("256 KiB chunks through the gateway / store's own multipart", r.ratioGatewayStoreMultipart, '', 0.8, r.cpu?.chunks?.otherCpu ?? null),
+      atLeast("presigned parts / store's own multipart", r.ratioPresignedStoreMultipart, '', 0.9, r.cpu?.presigned?.otherCpu ?? null),
+    ]),
+    // The ceiling of an upload whose sha256 is checked on the stored bytes: the store's multipart plus its read-back.
+    ...(r.ratioPresignedStoreChecked === undefined ? [] : [
+      plain("presigned parts / store's multipart and read-back", r.ratioPresignedStoreChecked, '', r.cpu?.presigned?.otherCpu ?? null),
+    ]),
     atLeast('chunked upload / direct PUT', r.ratio, '', r.budget.min, r.cpu?.chunks?.otherCpu ?? null),
     plain('through the gateway', r.gateway.MBps, 'MB/s', r.cpu?.chunks?.otherCpu ?? null),
     plain('direct PUT', r.direct.MBps, 'MB/s', r.cpu?.direct?.otherCpu ?? null),
