@@ -95,13 +95,18 @@ async function main(): Promise<number> {
         method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
       });
-      const body = await res.json() as { result: { tools: unknown[] } };
-      return { tools: body.result.tools.length, bytes: JSON.stringify(body.result).length };
+      const body = await res.json() as { result: { tools: Array<{ name: string; description?: string; inputSchema: unknown }> } };
+      // What a model is given of each tool (its host keeps the output schemas and annotations to
+      // check results and ask for approval): the name, the description and the input schema.
+      const forModel = body.result.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }));
+      return { tools: body.result.tools.length, bytes: JSON.stringify(body.result).length, modelBytes: JSON.stringify(forModel).length };
     };
-    const context: Record<string, { tools: number; bytes: number }> = { all: await listBytes('') };
+    const context: Record<string, { tools: number; bytes: number; modelBytes: number }> = { all: await listBytes('') };
     for (const group of GROUPS) context[group] = await listBytes(`?tools=${group}`);
-    say('tools/list size (about 4 bytes a token):');
-    for (const [name, c] of Object.entries(context)) say(`  ${name.padEnd(8)} ${String(c.tools).padStart(3)} tools, ${(c.bytes / 1024).toFixed(1)} KiB, ~${Math.round(c.bytes / 4 / 1000)}k tokens`);
+    say('tools/list size, on the wire and what a model reads of it (name, description, input schema; about 4 bytes a token):');
+    for (const [name, c] of Object.entries(context)) {
+      say(`  ${name.padEnd(8)} ${String(c.tools).padStart(3)} tools, ${(c.bytes / 1024).toFixed(1)} KiB; for the model ${(c.modelBytes / 1024).toFixed(1)} KiB, ~${Math.round(c.modelBytes / 4 / 1000)}k tokens`);
+    }
 
     const options: Record<Target, LoadOptions> = {
       rest: { target: 'rest', url: `${base}/api/me/jobs`, durationS: DURATION_S, connections: CONNECTIONS, headers: { authorization: `Bearer ${member.key}` } },
