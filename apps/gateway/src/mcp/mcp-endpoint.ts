@@ -178,7 +178,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       try {
         answer = await read(await transport.handleRequest(webRequest, { parsedBody: body, authInfo: authInfoOf(token, call) }));
       } finally {
-        closeAnswered(server);
+        void server.close();
       }
     } else {
       // 2026-07-28: stateless, every request carries its own _meta envelope; the SDK checks the
@@ -347,22 +347,6 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     });
     return modern;
   };
-}
-
-/**
- * Closes a per-request Server whose answer was read whole (which closes its transport). Closing
- * builds an SdkError('Connection closed') for requests still in flight, of which there are none
- * here: its stack trace, captured on every request, was a measurable share of each tool call.
- * The close runs synchronously up to that point (no await before the transport's onclose).
- */
-function closeAnswered(server: { close(): Promise<void> }): void {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    void server.close();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
 }
 
 /** How long a client may keep the tool, resource and prompt lists and server/discover (2026-07-28 caching hints). */

@@ -21,7 +21,7 @@ export type McpSdk = Pick<Sdk, 'Server' | 'createMcpHandler' | 'isLegacyRequest'
 export const loadMcpSdk: () => Promise<McpSdk> = loadOnFirstUse(async (): Promise<McpSdk> => {
   const [sdk, ajv] = await Promise.all([import('@modelcontextprotocol/server'), import('@modelcontextprotocol/server/validators/ajv')]);
   return {
-    Server: sdk.Server,
+    Server: withQuietClose(sdk.Server),
     createMcpHandler: sdk.createMcpHandler,
     isLegacyRequest: sdk.isLegacyRequest,
     LegacyTransport: sdk.WebStandardStreamableHTTPServerTransport,
@@ -37,3 +37,24 @@ export const loadMcpSdk: () => Promise<McpSdk> = loadOnFirstUse(async (): Promis
     jsonSchemaValidator: new ajv.AjvJsonSchemaValidator(),
   };
 });
+
+/**
+ * The SDK's Server, whose close builds its "Connection closed" error without a stack trace. The
+ * endpoint's Servers close after every answered request (its own per-request ones and the
+ * 2026-07-28 handler's), when nothing is left in flight to reject with that error, and capturing
+ * the trace each time was 2-4% of the gateway's CPU under MCP load. Whatever is still waiting
+ * (a 2025-era session closed mid-call) gets the same error, without the trace.
+ */
+function withQuietClose(Server: Sdk['Server']): Sdk['Server'] {
+  return class extends Server {
+    protected override _onclose(): void {
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
+      try {
+        super._onclose();
+      } finally {
+        Error.stackTraceLimit = limit;
+      }
+    }
+  };
+}
