@@ -1,14 +1,14 @@
 import { byId, errorBody, JSON_HEADERS, say as sayIn, type ErrorBody } from './dom.js';
+import { completeUpload, ConnectionLost, sendChunks, sha256Hex, UploadRefused } from './chunked-upload.js';
 
 /**
- * Personal file uploads over the chunked API (create, PUT each chunk, complete), with progress.
+ * Personal file uploads over the chunked API (create, the chunks, complete), with progress.
  * An upload that was cut off (a reload, a lost connection) resumes when the same file is chosen
- * again under the same name: the service says which chunk it lacks first, and every chunk's
- * answer names the next one it lacks, so chunks it already holds are never sent twice.
+ * again under the same name: the service says which chunk it lacks first and how many bytes it
+ * holds, and chunks it already holds are never sent twice (chunked-upload.ts).
  */
 
 interface ListedFile { id: string; path: string; size: number; received: number; status: string }
-interface ChunkAnswer { nextIndex: number | null; file: ListedFile }
 
 const form = byId<HTMLFormElement>('upload-form');
 const fileInput = byId<HTMLInputElement>('upload-file');
@@ -49,11 +49,6 @@ fileInput.addEventListener('change', () => {
   if (file && !pathInput.value.trim()) pathInput.value = file.name;
 });
 
-async function sha256(data: BufferSource): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The service's refusal as one sentence, naming the field it is about. */
 function refusal(body: ErrorBody, fallback: string): string {
   const fields = Object.entries(body.fields ?? {}).filter(([name]) => name !== 'nextIndex');
@@ -75,19 +70,6 @@ async function api(path: string, method: string, body?: unknown): Promise<Respon
 function showProgress(sent: number, total: number): void {
   progress.max = total;
   progress.value = Math.min(sent, total);
-}
-
-/** One chunk by XMLHttpRequest, whose upload events report the bytes sent as they go. */
-function putChunk(fileId: string, index: number, bytes: ArrayBuffer, digest: string, onSent: (n: number) => void): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', `/api/me/files/${encodeURIComponent(fileId)}/chunks/${index}?sha256=${digest}`);
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
-    xhr.upload.addEventListener('progress', (e) => onSent(e.loaded));
-    xhr.addEventListener('load', () => resolve({ status: xhr.status, text: xhr.responseText }));
-    xhr.addEventListener('error', () => reject(new UploadError('The connection was lost. Choose the same file again to resume.')));
-    xhr.send(bytes);
-  });
 }
 
 /** Asks the service which chunk it lacks first: completing answers 409 naming it, or the finished file. */
@@ -121,36 +103,30 @@ async function openUpload(path: string, file: File, digest: string): Promise<{ i
   return { id: slot.file.id, next: slot.nextIndex, received: 0 };
 }
 
-async function sendChunks(id: string, file: File, first: number | null, received: number): Promise<void> {
-  let index = first;
-  let done = received;
-  while (index !== null) {
-    const start = index * chunkBytes;
-    const bytes = await file.slice(start, Math.min(start + chunkBytes, file.size)).arrayBuffer();
-    const answer = await putChunk(id, index, bytes, await sha256(bytes), (sent) => showProgress(done + sent, file.size));
-    if (answer.status === 401) location.assign('/sign-in?next=%2Fme%2Ffiles');
-    if (answer.status < 200 || answer.status > 299) {
-      const body = JSON.parse(answer.text || '{}') as ErrorBody;
-      throw new UploadError(refusal(body, `Part ${index + 1} was refused.`));
+/** The chunks from `first` on, then complete (asked again while a large file is checked). */
+async function send(id: string, file: File, first: number | null, received: number): Promise<void> {
+  const base = `/api/me/files/${encodeURIComponent(id)}`;
+  try {
+    await sendChunks({
+      base, file, chunkBytes, first, received,
+      onProgress: (bytes) => showProgress(bytes, file.size),
+      onAcknowledged: (bytes) => say(`Sent ${Math.floor((bytes / file.size) * 100)}%.`),
+      onWait: (seconds) => say(`The service asked to wait ${seconds} s; sending again then.`),
+    });
+  } catch (err) {
+    if (err instanceof UploadRefused) {
+      if (err.status === 401) location.assign('/sign-in?next=%2Fme%2Ffiles');
+      throw new UploadError(refusal(err.body, 'A part of the file was refused.'));
     }
-    const body = JSON.parse(answer.text) as ChunkAnswer;
-    done = body.file.received;
-    showProgress(done, file.size);
-    say(`Sent ${Math.floor((done / file.size) * 100)}%.`);
-    index = body.nextIndex;
+    if (err instanceof ConnectionLost) throw new UploadError(err.message);
+    throw err;
   }
-}
-
-/** Completes the upload; a large file is joined in the background, so 503 means ask again shortly. */
-async function complete(id: string): Promise<void> {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const res = await api(`/api/me/files/${encodeURIComponent(id)}/complete`, 'POST');
-    if (res.ok) return;
-    if (res.status !== 503) throw new UploadError(refusal(await errorBody(res), 'The upload could not be finished.'));
-    say('Checking the whole file…');
-    await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(10, Number(res.headers.get('retry-after')) || 2)));
-  }
-  throw new UploadError('The file is still being checked. Reload the page in a minute.');
+  const done = await completeUpload(base, () => say('Checking the whole file…')).catch((err: unknown) => {
+    throw err instanceof ConnectionLost ? new UploadError(err.message) : err;
+  });
+  if (done.ok) return;
+  if (done.status === 503) throw new UploadError('The file is still being checked. Reload the page in a minute.');
+  throw new UploadError(refusal(await errorBody(done), 'The upload could not be finished.'));
 }
 
 form.addEventListener('submit', async (event) => {
@@ -165,11 +141,10 @@ form.addEventListener('submit', async (event) => {
   showProgress(0, file.size);
   try {
     say('Reading the file…');
-    const digest = await sha256(await file.arrayBuffer());
+    const digest = await sha256Hex(await file.arrayBuffer());
     const upload = await openUpload(path, file, digest);
     showProgress(upload.received, file.size);
-    await sendChunks(upload.id, file, upload.next, upload.received);
-    await complete(upload.id);
+    await send(upload.id, file, upload.next, upload.received);
     say('Uploaded.');
     location.assign(`/me/files/${encodeURIComponent(upload.id)}?done=uploaded`);
   } catch (err) {

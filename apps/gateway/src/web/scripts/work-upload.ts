@@ -1,12 +1,13 @@
-import { byId, errorBody, JSON_HEADERS, say } from './dom.js';
+import { byId, errorBody, JSON_HEADERS, say, type ErrorBody } from './dom.js';
+import { completeUpload, sendChunks, sha256Hex, UploadRefused } from './chunked-upload.js';
 
 /**
  * Uploading into the job's worker folder from the work page, over the same chunked REST upload
- * agents use (create, sha256-checked chunks, complete). The new file joins the turn-in form's
- * file list ticked, so what the worker typed in the form stays as it was.
+ * agents use (create, sha256-checked chunks, complete; chunked-upload.ts). The new file joins the
+ * turn-in form's file list ticked, so what the worker typed in the form stays as it was.
  */
 
-interface Slot { file: { id: string }; chunkBytes: number; chunks: number }
+interface Slot { file: { id: string }; chunkBytes: number; chunks: number; nextIndex: number | null }
 interface JobFile { id: string; path: string; size: number }
 
 const box = byId('worker-upload');
@@ -17,15 +18,13 @@ const list = byId('worker-files');
 const jobId = box.dataset.job ?? '';
 box.hidden = false;
 
-async function sha256(data: ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', data);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+function refusedWith(body: ErrorBody, statusCode: number, what: string): void {
+  const fields = Object.entries(body.fields ?? {}).filter(([name]) => name !== 'nextIndex').map(([, message]) => message).join(' ');
+  say(status, `${what}: ${body.error ?? `the server answered ${statusCode}`}${fields ? ` ${fields}` : ''}`, true);
 }
 
 async function refused(res: Response, what: string): Promise<void> {
-  const body = await errorBody(res);
-  const fields = Object.values(body.fields ?? {}).join(' ');
-  say(status, `${what}: ${body.error ?? `the server answered ${res.status}`}${fields ? ` ${fields}` : ''}`, true);
+  refusedWith(await errorBody(res), res.status, what);
 }
 
 /** The uploaded file as a ticked choice of the turn-in form. */
@@ -52,23 +51,26 @@ function addChoice(file: JobFile): void {
 async function upload(): Promise<void> {
   const file = input.files?.[0];
   if (!file) return say(status, 'Choose a file first.', true);
-  const all = await file.arrayBuffer();
   say(status, `Uploading ${file.name}…`);
   const created = await fetch(`/api/jobs/${encodeURIComponent(jobId)}/files`, {
-    method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ path: file.name, size: file.size, sha256: await sha256(all) }),
+    method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ path: file.name, size: file.size, sha256: await sha256Hex(await file.arrayBuffer()) }),
   });
   if (!created.ok) return refused(created, `${file.name} was not uploaded`);
   const slot = (await created.json()) as Slot;
   const base = `/api/jobs/${encodeURIComponent(jobId)}/files/${encodeURIComponent(slot.file.id)}`;
-  for (let i = 0; i < slot.chunks; i += 1) {
-    const part = all.slice(i * slot.chunkBytes, (i + 1) * slot.chunkBytes);
-    say(status, `Uploading ${file.name}: part ${i + 1} of ${slot.chunks}…`);
-    const sent = await fetch(`${base}/chunks/${i}?sha256=${await sha256(part)}`, {
-      method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: part,
+  try {
+    await sendChunks({
+      base, file, chunkBytes: slot.chunkBytes, first: slot.nextIndex, received: 0,
+      onProgress: () => undefined,
+      onAcknowledged: (bytes) => say(status, `Uploading ${file.name}: ${Math.floor((bytes / file.size) * 100)}% sent…`),
+      onWait: (seconds) => say(status, `Uploading ${file.name}: the service asked to wait ${seconds} s…`),
     });
-    if (!sent.ok) return refused(sent, `${file.name} was not uploaded`);
+  } catch (err) {
+    if (err instanceof UploadRefused) return refusedWith(err.body, err.status, `${file.name} was not uploaded`);
+    throw err;
   }
-  const done = await fetch(`${base}/complete`, { method: 'POST', headers: JSON_HEADERS, body: '{}' });
+  const done = await completeUpload(base, () => say(status, `Checking ${file.name}…`));
+  if (done.status === 503) return say(status, `${file.name} is still being checked. Reload the page in a minute to turn it in.`, true);
   if (!done.ok) return refused(done, `${file.name} was not uploaded`);
   addChoice((await done.json()) as JobFile);
   input.value = '';
