@@ -12,6 +12,7 @@ import { MIN_PART_BYTES, ObjectStorage } from '@marketplace/service-kit';
 import { api, BUS_CREDENTIALS_ENV, createMember } from '@marketplace/testing';
 import { CpuPhase, describeSplit, type CpuSplit } from './cpu-split.js';
 import { round } from './load.js';
+import { startDelayProxy } from './delay-proxy.js';
 
 // `npm run bench:files`: a 100 MiB file uploaded in raw REST chunks of the contract's 256 KiB
 // through the gateway (a few in flight at once) and completed (the files worker joins it as the
@@ -30,6 +31,9 @@ const FILE_BYTES = 100 * 1024 * 1024;
 const CHUNK_BYTES = Number(process.env.BENCH_FILES_CHUNK_BYTES) || FILE_LIMITS.chunkBytes;
 // BENCH_FILES_IN_FLIGHT overrides how many chunks are sent at once (what a client may tune).
 const IN_FLIGHT = Number(process.env.BENCH_FILES_IN_FLIGHT) || 4;
+// BENCH_FILES_RTT_MS puts the chunked upload's client that round trip away from the gateway (a
+// delaying proxy, delay-proxy.ts): what a member on a real network gets. 0: loopback.
+const RTT_MS = Number(process.env.BENCH_FILES_RTT_MS) || 0;
 const BUDGET_RATIO = 0.5;
 const DIRECT_RUNS = 3;
 // Rounds of the store's own multipart upload and the presigned path, back to back (BENCH_FILES_ROUNDS).
@@ -360,10 +364,12 @@ async function main(): Promise<number> {
     say(`The store's read-back of it with the sha256, as the files service checks it: ${readBackTimes.map((t) => t.toFixed(2)).join(', ')} s`);
     say(`Presigned parts + complete, best of ${ROUNDS}: ${presignedS.toFixed(2)} s (all: ${presignedTimes.map((t) => t.toFixed(2)).join(', ')} s); per round store-multipart/presigned: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}`);
 
+    const proxy = RTT_MS > 0 ? await startDelayProxy(new URL(base), RTT_MS / 2) : undefined;
+    const clientBase = proxy?.url ?? base;
     const sampler = sampleRss(pids);
     const chunkCpu = await CpuPhase.start(named);
     const started = performance.now();
-    const created = await api(base, '/api/me/files', {
+    const created = await api(clientBase, '/api/me/files', {
       key: member.key, method: 'POST', body: { path: 'bench/hundred.bin', size: data.length, sha256: digest, chunkBytes: CHUNK_BYTES },
     });
     if (created.status !== 201) throw new Error(`Create answered ${created.status}: ${JSON.stringify(created.body)}`);
@@ -376,7 +382,7 @@ async function main(): Promise<number> {
     const putChunk = async (index: number): Promise<void> => {
       const sent = performance.now();
       for (let attempt = 1; ; attempt++) {
-        const res = await send(`${base}/api/me/files/${id}/chunks/${index}?sha256=${chunkDigests[index]}`, member.key, chunks[index]!);
+        const res = await send(`${clientBase}/api/me/files/${id}/chunks/${index}?sha256=${chunkDigests[index]}`, member.key, chunks[index]!);
         const text = res.text;
         if (res.status === 200) {
           chunkMs.push(performance.now() - sent);
@@ -399,13 +405,14 @@ async function main(): Promise<number> {
     let polls = 0;
     let completed: { status: number; body: any } | undefined;
     for (;;) {
-      completed = await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST' });
+      completed = await api(clientBase, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST' });
       polls++;
       if (completed.status !== 503) break;
       if (performance.now() - uploadedAt > 300_000) throw new Error('The worker did not join the file within 300 s');
       await sleep(200);
     }
     const totalS = (performance.now() - started) / 1000;
+    await proxy?.close();
     const completeSplit = await completeCpu.stop();
     const series = await sampler.stop();
     if (completed.status !== 200 || completed.body.status !== 'ready' || completed.body.size !== data.length) {
@@ -418,7 +425,7 @@ async function main(): Promise<number> {
 
 
     say('');
-    say(`${mib(data.length)} MiB in ${chunks.length} chunks of ${CHUNK_BYTES} bytes, ${IN_FLIGHT} in flight:`);
+    say(`${mib(data.length)} MiB in ${chunks.length} chunks of ${CHUNK_BYTES} bytes, ${IN_FLIGHT} in flight${RTT_MS ? `, the client ${RTT_MS} ms round trip from the gateway` : ''}:`);
     say(`  chunks through the gateway: ${chunksS.toFixed(2)} s (${(data.length / MB / chunksS).toFixed(1)} MB/s), then complete: ${(totalS - chunksS).toFixed(2)} s (${polls} polls)`);
     const sortedMs = [...chunkMs].sort((a, b) => a - b);
     const pct = (p: number) => round(sortedMs[Math.min(sortedMs.length - 1, Math.floor(p * sortedMs.length))] ?? 0, 1);
