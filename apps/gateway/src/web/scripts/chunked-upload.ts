@@ -134,8 +134,9 @@ function parseBody(text: string): ErrorBody {
 
 /**
  * Completes the upload. A file over the proxied cap is joined and checked in the background, and
- * complete answers 503 with Retry-After until it is ready: asked again, up to about two minutes.
- * Answers the last response (ok, a refusal, or still 503).
+ * complete answers 503 with Retry-After until it is ready: asked again 60 times at most, each
+ * after its Retry-After (2 s when absent, 10 s at most). Answers the last response (ok, a
+ * refusal, or still 503).
  */
 export async function completeUpload(base: string, onChecking: () => void): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
