@@ -222,6 +222,39 @@ describe('the Me pages in Chromium', () => {
     await page.context().close();
   });
 
+  it('stops sending chunks once one is refused, and says why', async () => {
+    const { token } = await visitor();
+    const isChunk = (url: string) => /\/api\/me\/files\/[^/]+\/chunks\/\d+$/.test(new URL(url).pathname);
+    const { page, problems } = await openAs(browser, base, token, '/me/files', {
+      allowStatus: (status, url) => status === 409 && isChunk(url),
+    });
+    // Chunk 0 is refused; the others already on their way are held until the page has said so,
+    // so any chunk asked for after that was sent past the refusal.
+    const requested: number[] = [];
+    let release!: () => void;
+    const refusalShown = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/me/files/*/chunks/*', async (route) => {
+      const index = Number(new URL(route.request().url()).pathname.split('/').at(-1));
+      requested.push(index);
+      if (index === 0) {
+        await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Chunk 0 was already received with other bytes.' }) });
+        return;
+      }
+      await refusalShown;
+      await route.continue();
+    });
+    const data = randomBytes(8 * FILE_LIMITS.chunkBytes);
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'refused.bin', mimeType: 'application/octet-stream', buffer: data });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.locator('#upload-status').filter({ hasText: 'Chunk 0 was already received with other bytes.' }).waitFor();
+    release();
+    await page.waitForTimeout(1000);
+    // The four taken at once went (each worker sends the one it took); none was taken after the refusal.
+    expect(requested.sort()).toEqual([0, 1, 2, 3]);
+    expect(unexpected(problems)).toEqual([]);
+    await page.context().close();
+  });
+
   it('changes the email switches, shows the invite link, invites by email (a field error first) and lists content reports', async () => {
     const { member, token, cookie } = await visitor();
     const { page, problems } = await openAs(browser, base, token, '/me/settings', {

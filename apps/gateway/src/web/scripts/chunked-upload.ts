@@ -86,8 +86,15 @@ export async function sendChunks(opts: ChunkOptions): Promise<void> {
   // each chunk's own bytes as it is acknowledged (the service's total may already include chunks
   // whose answers are still on their way, which the bar shows as in flight).
   let cursor = next;
+  let stopped = false;
   const worker = async () => {
-    while (cursor < count) await send(cursor++, (_answer, bytes) => { held += bytes; });
+    // A refusal stops the upload: the other workers send no further chunk once theirs is answered.
+    while (cursor < count && !stopped) {
+      await send(cursor++, (_answer, bytes) => { held += bytes; }).catch((err: unknown) => {
+        stopped = true;
+        throw err;
+      });
+    }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, count - cursor) }, worker));
 }
