@@ -29,6 +29,10 @@ const BUDGET_RATIO = 0.8;
  * 2). Each round gives its own ratios, so the report shows how much they move, not one lucky pair.
  */
 const ROUNDS = Math.max(2, Number(process.env.MCP_BENCH_ROUNDS ?? 2) || 2);
+/** Above this share of the CPU taken by other processes, a round is not trusted (as in bench:all's report). */
+const NOISY = 0.1;
+/** Rounds run again for noise, at most, in one run of the benchmark. */
+const REDO_NOISY = 5;
 
 type Target = 'rest' | 'mcp' | 'mcp-2026';
 
@@ -133,12 +137,28 @@ async function main(): Promise<number> {
     const forward: Target[] = ['rest', 'mcp', 'mcp-2026'];
     const order: Target[] = Array.from({ length: ROUNDS }, (_, i) => (i % 2 ? [...forward].reverse() : forward)).flat();
     const runs: Array<LoadResult & { othersCpu: number | null; cpu: CpuSplit }> = [];
-    for (const target of order) {
-      const run = await load(target, DURATION_S);
-      say(`  ${target}: ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, ` +
-        `non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}, other processes ${run.othersCpu === null ? 'n/a' : `${Math.round(run.othersCpu * 100)}%`} CPU`);
-      say(`    CPU per request: ${perRequestLine(run.cpu, run.responses)}`);
-      runs.push(run);
+    const discarded: Array<{ round: number; othersCpu: number }> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // A round during which other processes took more than NOISY of the CPU is run again (up to
+      // REDO_NOISY times in all): its ratio would measure them, not the two surfaces.
+      for (;;) {
+        const group: typeof runs = [];
+        for (const target of order.slice(round * forward.length, (round + 1) * forward.length)) {
+          const run = await load(target, DURATION_S);
+          say(`  ${target}: ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, ` +
+            `non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}, other processes ${run.othersCpu === null ? 'n/a' : `${Math.round(run.othersCpu * 100)}%`} CPU`);
+          say(`    CPU per request: ${perRequestLine(run.cpu, run.responses)}`);
+          group.push(run);
+        }
+        const noise = Math.max(...group.map((r) => r.othersCpu ?? 0));
+        if (noise > NOISY && discarded.length < REDO_NOISY) {
+          discarded.push({ round: round + 1, othersCpu: noise });
+          say(`  round ${round + 1} is run again: other processes took ${Math.round(noise * 100)}% of the CPU in it`);
+          continue;
+        }
+        runs.push(...group);
+        break;
+      }
     }
     const best = (t: Target) => runs.filter((r) => r.target === t).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
     const ratio = best('mcp').requestsPerSec / Math.max(best('rest').requestsPerSec, 1);
@@ -161,6 +181,9 @@ async function main(): Promise<number> {
     say(`  MCP (OAuth tools/call): ${best('mcp').requestsPerSec.toFixed(1)} req/s, p99 ${best('mcp').latencyMs.p99} ms`);
     say(`  MCP ${MODERN} wire:     ${best('mcp-2026').requestsPerSec.toFixed(1)} req/s, p99 ${best('mcp-2026').latencyMs.p99} ms`);
     say(`ratio MCP/REST: ${ratio.toFixed(2)} on 2025-11-25, ${modernRatio.toFixed(2)} on ${MODERN} (budget >= ${BUDGET_RATIO})`);
+    if (discarded.length) {
+      say(`  rounds run again for noise: ${discarded.map((d) => `round ${d.round} (${Math.round(d.othersCpu * 100)}%)`).join(', ')}`);
+    }
     for (const [wire, r] of [['2025-11-25', roundRatios.mcp], [MODERN, roundRatios.mcp2026]] as const) {
       say(`  per round on ${wire}: ${r.rounds.map((v) => v.toFixed(2)).join(', ')} (min ${r.min.toFixed(2)}, median ${r.median.toFixed(2)}, max ${r.max.toFixed(2)}; ${r.rounds.filter((v) => v >= BUDGET_RATIO).length} of ${ROUNDS} at >= ${BUDGET_RATIO})`);
     }
@@ -169,7 +192,7 @@ async function main(): Promise<number> {
     await writeFile(resultsFile, `${JSON.stringify({
       benchmark: 'mcp', finishedAt: new Date().toISOString(),
       machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-      settings: { connections: CONNECTIONS, durationS: DURATION_S, jobs: JOBS, rounds: ROUNDS, order }, roundRatios,
+      settings: { connections: CONNECTIONS, durationS: DURATION_S, jobs: JOBS, rounds: ROUNDS, order, noisy: NOISY }, roundRatios, discarded,
       best: { rest: best('rest'), mcp: best('mcp'), mcp2026: best('mcp-2026') }, ratio: round(ratio, 3), modernRatio: round(modernRatio, 3),
       budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO && modernRatio >= BUDGET_RATIO }, failedResponses: failed, context, runs,
     }, null, 2)}\n`);
