@@ -1,4 +1,4 @@
-import type { ErrorBody } from './dom.js';
+import { JSON_HEADERS, sha256Hex, type ErrorBody } from './dom.js';
 
 /**
  * The pages' one way to send a file over the chunked API (sha256-checked chunks, then complete),
@@ -22,8 +22,14 @@ export class UploadRefused extends Error {
   }
 }
 
-/** The connection dropped: what was acknowledged is kept, and the same file resumes. */
-export class ConnectionLost extends Error {}
+/** What a member is told when the connection drops: what was acknowledged is kept. */
+export const CONNECTION_LOST = 'The connection was lost. Choose the same file again to resume.';
+
+export class ConnectionLost extends Error {
+  constructor() {
+    super(CONNECTION_LOST);
+  }
+}
 
 export interface ChunkOptions {
   /** The file's API path, e.g. `/api/me/files/<id>`. */
@@ -34,7 +40,7 @@ export interface ChunkOptions {
   first: number | null;
   received: number;
   /** Bytes received by the service plus those on their way (for a progress bar: often). */
-  onProgress(bytes: number): void;
+  onProgress?(bytes: number): void;
   /** Bytes the service holds, each time it acknowledges a chunk (for words: once a chunk). */
   onAcknowledged?(bytes: number): void;
   /** The service asked to wait this many seconds before a chunk is sent again. */
@@ -42,11 +48,6 @@ export interface ChunkOptions {
 }
 
 interface ChunkAnswer { nextIndex: number | null; file: { received: number } }
-
-export async function sha256Hex(data: BufferSource): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * Sends every chunk from `first` on. When the service holds only the chunks below `first` (a new
@@ -62,7 +63,7 @@ export async function sendChunks(opts: ChunkOptions): Promise<void> {
   const progress = () => {
     let bytes = held;
     for (const sent of sending.values()) bytes += sent;
-    opts.onProgress(Math.min(bytes, opts.file.size));
+    opts.onProgress?.(Math.min(bytes, opts.file.size));
   };
   /** Sends one chunk; `took` counts it as held once acknowledged. */
   const send = async (index: number, took: (answer: ChunkAnswer, bytes: number) => void): Promise<ChunkAnswer> => {
@@ -126,7 +127,7 @@ function xhrPut(url: string, bytes: ArrayBuffer, onSent: (bytes: number) => void
     xhr.setRequestHeader('content-type', 'application/octet-stream');
     xhr.upload.addEventListener('progress', (e) => onSent(e.loaded));
     xhr.addEventListener('load', () => resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('retry-after') }));
-    xhr.addEventListener('error', () => reject(new ConnectionLost('The connection was lost. Choose the same file again to resume.')));
+    xhr.addEventListener('error', () => reject(new ConnectionLost()));
     xhr.send(bytes);
   });
 }
@@ -147,8 +148,8 @@ function parseBody(text: string): ErrorBody {
  */
 export async function completeUpload(base: string, onChecking: () => void): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
-    const res = await fetch(`${base}/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-      .catch(() => { throw new ConnectionLost('The connection was lost. Choose the same file again to resume.'); });
+    const res = await fetch(`${base}/complete`, { method: 'POST', headers: JSON_HEADERS, body: '{}' })
+      .catch(() => { throw new ConnectionLost(); });
     if (res.status !== 503 || attempt >= 60) return res;
     onChecking();
     await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(10, Number(res.headers.get('retry-after')) || 2)));

@@ -7,6 +7,12 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 
 export const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 
+/** The SHA-256 of some bytes, in hex, as the API takes it. */
+export async function sha256Hex(data: BufferSource): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** The `error` of a JSON error body, or fields by name. */
 export interface ErrorBody { error?: string; fields?: Record<string, string> }
 

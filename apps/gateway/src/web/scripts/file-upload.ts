@@ -1,5 +1,5 @@
-import { byId, errorBody, JSON_HEADERS, say as sayIn, type ErrorBody } from './dom.js';
-import { completeUpload, ConnectionLost, sendChunks, sha256Hex, UploadRefused } from './chunked-upload.js';
+import { byId, errorBody, JSON_HEADERS, say as sayIn, sha256Hex, type ErrorBody } from './dom.js';
+import { completeUpload, CONNECTION_LOST, ConnectionLost, sendChunks, UploadRefused } from './chunked-upload.js';
 
 /**
  * Personal file uploads over the chunked API (create, the chunks, complete), with progress.
@@ -59,7 +59,7 @@ function refusal(body: ErrorBody, fallback: string): string {
 async function api(path: string, method: string, body?: unknown): Promise<Response> {
   // A JSON request always carries a body, even an empty object: the API refuses an empty one.
   const res = await fetch(path, { method, headers: JSON_HEADERS, ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }) })
-    .catch(() => { throw new UploadError('The connection was lost. Choose the same file again to resume.'); });
+    .catch(() => { throw new UploadError(CONNECTION_LOST); });
   if (res.status === 401) {
     location.assign('/sign-in?next=%2Fme%2Ffiles');
     throw new UploadError('Sign in again to continue.');

@@ -1,4 +1,4 @@
-import { byId, errorBody, JSON_HEADERS, say as sayIn } from './dom.js';
+import { byId, errorBody, JSON_HEADERS, say as sayIn, sha256Hex } from './dom.js';
 
 /**
  * The record page: the token comes from the URL fragment (never sent to the server by the browser)
@@ -20,11 +20,6 @@ const headers = { 'x-recording-token': token };
 async function failed(res: Response, what: string): Promise<never> {
   const body = await errorBody(res);
   throw new Error(`${what}: ${body.error ?? res.status}`);
-}
-
-async function hex(data: ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', data);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 async function media(withWebcam: boolean): Promise<MediaStream> {
@@ -49,7 +44,7 @@ async function record(limitSeconds: number): Promise<void> {
     const part = index++;
     uploads = uploads.then(async () => {
       const bytes = await event.data.arrayBuffer();
-      const res = await fetch(`/api/recordings/${recording.id}/parts/${part}?sha256=${await hex(bytes)}`, {
+      const res = await fetch(`/api/recordings/${recording.id}/parts/${part}?sha256=${await sha256Hex(bytes)}`, {
         method: 'PUT', headers: { ...headers, 'content-type': 'video/webm' }, body: bytes,
       });
       if (!res.ok) await failed(res, `Part ${part} was not saved`);

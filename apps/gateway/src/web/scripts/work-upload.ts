@@ -1,5 +1,5 @@
-import { byId, errorBody, JSON_HEADERS, say, type ErrorBody } from './dom.js';
-import { completeUpload, sendChunks, sha256Hex, UploadRefused } from './chunked-upload.js';
+import { byId, errorBody, JSON_HEADERS, say, sha256Hex, type ErrorBody } from './dom.js';
+import { completeUpload, sendChunks, UploadRefused } from './chunked-upload.js';
 
 /**
  * Uploading into the job's worker folder from the work page, over the same chunked REST upload
@@ -61,7 +61,6 @@ async function upload(): Promise<void> {
   try {
     await sendChunks({
       base, file, chunkBytes: slot.chunkBytes, first: slot.nextIndex, received: 0,
-      onProgress: () => undefined,
       onAcknowledged: (bytes) => say(status, `Uploading ${file.name}: ${Math.floor((bytes / file.size) * 100)}% sent…`),
       onWait: (seconds) => say(status, `Uploading ${file.name}: the service asked to wait ${seconds} s…`),
     });
