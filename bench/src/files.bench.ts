@@ -12,7 +12,7 @@ import { MIN_PART_BYTES, ObjectStorage } from '@marketplace/service-kit';
 import { api, BUS_CREDENTIALS_ENV, createMember } from '@marketplace/testing';
 import { CpuPhase, describeSplit, type CpuSplit } from './cpu-split.js';
 import { round } from './load.js';
-import { startDelayProxy } from './delay-proxy.js';
+import { startDelayProxy, type DelayProxy } from './delay-proxy.js';
 
 // `npm run bench:files`: a 100 MiB file uploaded in raw REST chunks of the contract's 256 KiB
 // through the gateway (a few in flight at once) and completed (the files worker joins it as the
@@ -177,6 +177,7 @@ async function main(): Promise<number> {
   say(`Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
   let infra: Infrastructure | undefined;
   let system: System | undefined;
+  let proxy: DelayProxy | undefined;
   try {
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-files-')), ephemeral: true, log: () => undefined });
     // 200 chunks and the complete polls would pass the per-member write limit (600 a minute) on a fast machine.
@@ -364,7 +365,7 @@ async function main(): Promise<number> {
     say(`The store's read-back of it with the sha256, as the files service checks it: ${readBackTimes.map((t) => t.toFixed(2)).join(', ')} s`);
     say(`Presigned parts + complete, best of ${ROUNDS}: ${presignedS.toFixed(2)} s (all: ${presignedTimes.map((t) => t.toFixed(2)).join(', ')} s); per round store-multipart/presigned: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}`);
 
-    const proxy = RTT_MS > 0 ? await startDelayProxy(new URL(base), RTT_MS / 2) : undefined;
+    proxy = RTT_MS > 0 ? await startDelayProxy(new URL(base), RTT_MS / 2) : undefined;
     const clientBase = proxy?.url ?? base;
     const sampler = sampleRss(pids);
     const chunkCpu = await CpuPhase.start(named);
@@ -412,7 +413,6 @@ async function main(): Promise<number> {
       await sleep(200);
     }
     const totalS = (performance.now() - started) / 1000;
-    await proxy?.close();
     const completeSplit = await completeCpu.stop();
     const series = await sampler.stop();
     if (completed.status !== 200 || completed.body.status !== 'ready' || completed.body.size !== data.length) {
@@ -483,6 +483,8 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     agent.destroy();
+    // Also on a failed run: its listening socket would keep the process from exiting.
+    await proxy?.close();
     await system?.stopAll().catch(() => undefined);
     await infra?.stop().catch(() => undefined);
   }
