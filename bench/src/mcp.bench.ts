@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
 import { api, BUS_CREDENTIALS_ENV, createMember, mcp, mcpAccessToken } from '@marketplace/testing';
 import { round, runLoad, type LoadOptions, type LoadResult } from './load.js';
-import { waitForQuietMachine } from './machine.js';
+import { waitForQuietMachine, type CpuUsage } from './machine.js';
 import { BENCH_LAYOUT } from './layout.js';
 import { CpuPhase, perRequestLine, type CpuSplit } from './cpu-split.js';
 
@@ -20,7 +20,16 @@ import { CpuPhase, perRequestLine, type CpuSplit } from './cpu-split.js';
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsFile = join(rootDir, 'bench', 'results', 'mcp.json');
 const CONNECTIONS = 20;
+/** Each target's measured time in a round, in SLICES slices taken in turn with the other targets'. */
 const DURATION_S = 10;
+/**
+ * A round runs the three targets in turn, a slice of DURATION_S / SLICES seconds each, SLICES
+ * times, the order reversed every other pass. This host's speed drifts by up to a third over tens
+ * of seconds with nothing else running (the same REST call cost 1.36 to 1.77 ms of CPU from one
+ * 10 s run to the next), so targets measured one after the other for 10 s each were compared at
+ * different speeds; in slices a few seconds apart, every target sees the same drift.
+ */
+const SLICES = 5;
 const WARMUP_S = 2;
 const JOBS = 10;
 const BUDGET_RATIO = 0.8;
@@ -121,13 +130,30 @@ async function main(): Promise<number> {
       },
       'mcp-2026': { target: 'mcp-2026', url: `${base}/api/mcp`, durationS: DURATION_S, connections: CONNECTIONS, method: 'POST', headers: modernHeaders, body: modernBody },
     };
-    const load = async (target: Target, durationS: number): Promise<LoadResult & { othersCpu: number | null; cpu: CpuSplit }> => {
-      await waitForQuietMachine(0.15, 20_000);
+    type Run = LoadResult & { othersCpu: number | null; cpu: CpuSplit };
+    const measure = async (target: Target, durationS: number): Promise<Run> => {
       const phase = await CpuPhase.start();
       const run = await runLoad({ ...options[target], durationS });
       const cpu = await phase.stop();
-      await sleep(1000);
       return { ...run, othersCpu: cpu.usage ? round(cpu.usage.others, 3) : null, cpu };
+    };
+    const load = async (target: Target, durationS: number): Promise<Run> => {
+      await waitForQuietMachine(0.15, 20_000);
+      const run = await measure(target, durationS);
+      await sleep(1000);
+      return run;
+    };
+    /** One round: every target's slices, taken in turn, merged into one run per target. */
+    const interleaved = async (targets: Target[]): Promise<Run[]> => {
+      await waitForQuietMachine(0.15, 20_000);
+      const slices = new Map<Target, Run[]>(targets.map((t) => [t, []]));
+      for (let pass = 0; pass < SLICES; pass++) {
+        for (const target of pass % 2 ? [...targets].reverse() : targets) {
+          slices.get(target)!.push(await measure(target, DURATION_S / SLICES));
+          await sleep(200);
+        }
+      }
+      return targets.map((t) => mergeSlices(slices.get(t)!));
     };
 
     say(`Warming up (${WARMUP_S} s each)…`);
@@ -136,19 +162,18 @@ async function main(): Promise<number> {
     await load('mcp-2026', WARMUP_S);
     const forward: Target[] = ['rest', 'mcp', 'mcp-2026'];
     const order: Target[] = Array.from({ length: ROUNDS }, (_, i) => (i % 2 ? [...forward].reverse() : forward)).flat();
-    const runs: Array<LoadResult & { othersCpu: number | null; cpu: CpuSplit }> = [];
+    const runs: Run[] = [];
     const discarded: Array<{ round: number; othersCpu: number }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       // A round during which other processes took more than NOISY of the CPU is run again (up to
       // REDO_NOISY times in all): its ratio would measure them, not the two surfaces.
       for (;;) {
-        const group: typeof runs = [];
-        for (const target of order.slice(round * forward.length, (round + 1) * forward.length)) {
-          const run = await load(target, DURATION_S);
-          say(`  ${target}: ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, ` +
+        const group = await interleaved(order.slice(round * forward.length, (round + 1) * forward.length));
+        say(`  round ${round + 1}:`);
+        for (const run of group) {
+          say(`  ${run.target}: ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms (worst slice), ` +
             `non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}, other processes ${run.othersCpu === null ? 'n/a' : `${Math.round(run.othersCpu * 100)}%`} CPU`);
           say(`    CPU per request: ${perRequestLine(run.cpu, run.responses)}`);
-          group.push(run);
         }
         const noise = Math.max(...group.map((r) => r.othersCpu ?? 0));
         if (noise > NOISY && discarded.length < REDO_NOISY) {
@@ -176,7 +201,7 @@ async function main(): Promise<number> {
     };
     const roundRatios = { mcp: spread(perRound('mcp')), mcp2026: spread(perRound('mcp-2026')) };
     say('');
-    say(`list my jobs, ${CONNECTIONS} connections, ${DURATION_S} s, best of ${ROUNDS} runs each:`);
+    say(`list my jobs, ${CONNECTIONS} connections, ${DURATION_S} s a round in ${SLICES} slices taken in turn, best of ${ROUNDS} rounds each:`);
     say(`  REST (API key):        ${best('rest').requestsPerSec.toFixed(1)} req/s, p99 ${best('rest').latencyMs.p99} ms`);
     say(`  MCP (OAuth tools/call): ${best('mcp').requestsPerSec.toFixed(1)} req/s, p99 ${best('mcp').latencyMs.p99} ms`);
     say(`  MCP ${MODERN} wire:     ${best('mcp-2026').requestsPerSec.toFixed(1)} req/s, p99 ${best('mcp-2026').latencyMs.p99} ms`);
@@ -192,7 +217,7 @@ async function main(): Promise<number> {
     await writeFile(resultsFile, `${JSON.stringify({
       benchmark: 'mcp', finishedAt: new Date().toISOString(),
       machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-      settings: { connections: CONNECTIONS, durationS: DURATION_S, jobs: JOBS, rounds: ROUNDS, order, noisy: NOISY }, roundRatios, discarded,
+      settings: { connections: CONNECTIONS, durationS: DURATION_S, slices: SLICES, jobs: JOBS, rounds: ROUNDS, order, noisy: NOISY }, roundRatios, discarded,
       best: { rest: best('rest'), mcp: best('mcp'), mcp2026: best('mcp-2026') }, ratio: round(ratio, 3), modernRatio: round(modernRatio, 3),
       budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO && modernRatio >= BUDGET_RATIO }, failedResponses: failed, context, runs,
     }, null, 2)}\n`);
@@ -202,6 +227,47 @@ async function main(): Promise<number> {
     await system?.stopAll().catch(() => undefined);
     await infra?.stop().catch(() => undefined);
   }
+}
+
+/**
+ * A target's slices of one round as one run: requests over the slices' summed time, CPU summed,
+ * the median slice's p50 and the worst slice's p99 (autocannon keeps no histogram to merge).
+ */
+function mergeSlices<R extends LoadResult & { othersCpu: number | null; cpu: CpuSplit }>(slices: R[]): R {
+  const sum = (pick: (r: R) => number) => slices.reduce((n, r) => n + pick(r), 0);
+  const wallS = sum((r) => (r.completedPerSec > 0 ? r.responses / r.completedPerSec : r.durationS));
+  const responses = sum((r) => r.responses);
+  const p50s = slices.map((r) => r.latencyMs.p50).sort((a, b) => a - b);
+  const seconds: Record<string, number> = {};
+  for (const r of slices) for (const [name, s] of Object.entries(r.cpu.seconds)) seconds[name] = (seconds[name] ?? 0) + s;
+  const usages = slices.map((r) => r.cpu.usage).filter((u): u is CpuUsage => u !== null);
+  const mean = (pick: (u: CpuUsage) => number) => usages.reduce((n, u) => n + pick(u), 0) / usages.length;
+  const usage = usages.length ? { machineBusy: mean((u) => u.machineBusy), ours: mean((u) => u.ours), others: mean((u) => u.others) } : null;
+  const statusCodes: Record<string, number> = {};
+  for (const r of slices) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  return {
+    ...slices[0]!,
+    durationS: sum((r) => r.durationS),
+    requestsPerSec: round(responses / wallS, 1),
+    completedPerSec: round(responses / wallS, 1),
+    latencyMs: {
+      p50: p50s[Math.floor((p50s.length - 1) / 2)]!,
+      p90: Math.max(...slices.map((r) => r.latencyMs.p90)),
+      p97_5: Math.max(...slices.map((r) => r.latencyMs.p97_5)),
+      p99: Math.max(...slices.map((r) => r.latencyMs.p99)),
+      average: sum((r) => r.latencyMs.average * r.responses) / Math.max(responses, 1),
+      max: Math.max(...slices.map((r) => r.latencyMs.max)),
+    },
+    responses,
+    status2xx: sum((r) => r.status2xx),
+    non2xx: sum((r) => r.non2xx),
+    statusCodes,
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    bytesPerSec: sum((r) => r.bytesPerSec * r.durationS) / Math.max(sum((r) => r.durationS), 1),
+    cpu: { seconds: Object.fromEntries(Object.entries(seconds).sort(([, a], [, b]) => b - a)), usage },
+    othersCpu: usage ? round(usage.others, 3) : null,
+  };
 }
 
 process.exitCode = await main().catch((err: unknown) => {
