@@ -60,6 +60,18 @@ async function nameOf(pid: number): Promise<string> {
   }
 }
 
+/** Several phases as one: CPU seconds summed per process, the machine's shares averaged. */
+export function sumSplits(splits: readonly CpuSplit[]): CpuSplit {
+  const seconds: Record<string, number> = {};
+  for (const split of splits) for (const [name, s] of Object.entries(split.seconds)) seconds[name] = (seconds[name] ?? 0) + s;
+  const usages = splits.map((s) => s.usage).filter((u): u is CpuUsage => u !== null);
+  const mean = (pick: (u: CpuUsage) => number) => usages.reduce((n, u) => n + pick(u), 0) / usages.length;
+  return {
+    seconds: Object.fromEntries(Object.entries(seconds).sort(([, a], [, b]) => b - a)),
+    usage: usages.length ? { machineBusy: mean((u) => u.machineBusy), ours: mean((u) => u.ours), others: mean((u) => u.others) } : null,
+  };
+}
+
 /** "gateway 1.23 s, files 0.40 s, …; others on the machine 12%". */
 export function describeSplit(split: CpuSplit): string {
   const parts = Object.entries(split.seconds).filter(([, s]) => s >= 0.01).map(([name, s]) => `${name} ${s.toFixed(2)} s`);

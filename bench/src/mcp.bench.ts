@@ -5,10 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
 import { api, BUS_CREDENTIALS_ENV, createMember, mcp, mcpAccessToken } from '@marketplace/testing';
-import { round, runLoad, type LoadOptions, type LoadResult } from './load.js';
-import { waitForQuietMachine, type CpuUsage } from './machine.js';
+import { median, round, runLoad, type LoadOptions, type LoadResult } from './load.js';
+import { waitForQuietMachine } from './machine.js';
 import { BENCH_LAYOUT } from './layout.js';
-import { CpuPhase, perRequestLine, type CpuSplit } from './cpu-split.js';
+import { CpuPhase, perRequestLine, sumSplits, type CpuSplit } from './cpu-split.js';
 
 // `npm run bench:mcp`: the same member operation (list my jobs) through REST with an API key and
 // through MCP `tools/call` with an OAuth access token, on both protocol wires (2025-11-25, and
@@ -44,6 +44,7 @@ const NOISY = 0.1;
 const REDO_NOISY = 5;
 
 type Target = 'rest' | 'mcp' | 'mcp-2026';
+type Run = LoadResult & { othersCpu: number | null; cpu: CpuSplit };
 
 const MODERN = '2026-07-28';
 const ENVELOPE = {
@@ -130,7 +131,6 @@ async function main(): Promise<number> {
       },
       'mcp-2026': { target: 'mcp-2026', url: `${base}/api/mcp`, durationS: DURATION_S, connections: CONNECTIONS, method: 'POST', headers: modernHeaders, body: modernBody },
     };
-    type Run = LoadResult & { othersCpu: number | null; cpu: CpuSplit };
     const measure = async (target: Target, durationS: number): Promise<Run> => {
       const phase = await CpuPhase.start();
       const run = await runLoad({ ...options[target], durationS });
@@ -195,7 +195,7 @@ async function main(): Promise<number> {
     });
     const spread = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
-      return { min: round(sorted[0]!, 3), median: round(sorted[Math.floor((sorted.length - 1) / 2)]!, 3), max: round(sorted.at(-1)!, 3), rounds: values.map((v) => round(v, 3)) };
+      return { min: round(sorted[0]!, 3), median: round(median(values), 3), max: round(sorted.at(-1)!, 3), rounds: values.map((v) => round(v, 3)) };
     };
     const roundRatios = { mcp: spread(perRound('mcp')), mcp2026: spread(perRound('mcp-2026')) };
     // The headline is the median round, each round's targets measured side by side: the best of
@@ -235,30 +235,26 @@ async function main(): Promise<number> {
  * A target's slices of one round as one run: requests over the slices' summed time, CPU summed,
  * the median slice's p50 and the worst slice's p99 (autocannon keeps no histogram to merge).
  */
-function mergeSlices<R extends LoadResult & { othersCpu: number | null; cpu: CpuSplit }>(slices: R[]): R {
-  const sum = (pick: (r: R) => number) => slices.reduce((n, r) => n + pick(r), 0);
+function mergeSlices(slices: Run[]): Run {
+  const sum = (pick: (r: Run) => number) => slices.reduce((n, r) => n + pick(r), 0);
   const wallS = sum((r) => (r.completedPerSec > 0 ? r.responses / r.completedPerSec : r.durationS));
   const responses = sum((r) => r.responses);
-  const p50s = slices.map((r) => r.latencyMs.p50).sort((a, b) => a - b);
-  const seconds: Record<string, number> = {};
-  for (const r of slices) for (const [name, s] of Object.entries(r.cpu.seconds)) seconds[name] = (seconds[name] ?? 0) + s;
-  const usages = slices.map((r) => r.cpu.usage).filter((u): u is CpuUsage => u !== null);
-  const mean = (pick: (u: CpuUsage) => number) => usages.reduce((n, u) => n + pick(u), 0) / usages.length;
-  const usage = usages.length ? { machineBusy: mean((u) => u.machineBusy), ours: mean((u) => u.ours), others: mean((u) => u.others) } : null;
+  const cpu = sumSplits(slices.map((r) => r.cpu));
   const statusCodes: Record<string, number> = {};
   for (const r of slices) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  const worst = (pick: (r: Run) => number) => Math.max(...slices.map(pick));
   return {
     ...slices[0]!,
     durationS: sum((r) => r.durationS),
     requestsPerSec: round(responses / wallS, 1),
     completedPerSec: round(responses / wallS, 1),
     latencyMs: {
-      p50: p50s[Math.floor((p50s.length - 1) / 2)]!,
-      p90: Math.max(...slices.map((r) => r.latencyMs.p90)),
-      p97_5: Math.max(...slices.map((r) => r.latencyMs.p97_5)),
-      p99: Math.max(...slices.map((r) => r.latencyMs.p99)),
+      p50: median(slices.map((r) => r.latencyMs.p50)),
+      p90: worst((r) => r.latencyMs.p90),
+      p97_5: worst((r) => r.latencyMs.p97_5),
+      p99: worst((r) => r.latencyMs.p99),
       average: sum((r) => r.latencyMs.average * r.responses) / Math.max(responses, 1),
-      max: Math.max(...slices.map((r) => r.latencyMs.max)),
+      max: worst((r) => r.latencyMs.max),
     },
     responses,
     status2xx: sum((r) => r.status2xx),
@@ -267,8 +263,8 @@ function mergeSlices<R extends LoadResult & { othersCpu: number | null; cpu: Cpu
     errors: sum((r) => r.errors),
     timeouts: sum((r) => r.timeouts),
     bytesPerSec: sum((r) => r.bytesPerSec * r.durationS) / Math.max(sum((r) => r.durationS), 1),
-    cpu: { seconds: Object.fromEntries(Object.entries(seconds).sort(([, a], [, b]) => b - a)), usage },
-    othersCpu: usage ? round(usage.others, 3) : null,
+    cpu,
+    othersCpu: cpu.usage ? round(cpu.usage.others, 3) : null,
   };
 }
 
