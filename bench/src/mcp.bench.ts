@@ -4,8 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
-import { api, BUS_CREDENTIALS_ENV, createMember, mcp, mcpAccessToken } from '@marketplace/testing';
-import { median, round, runLoad, type LoadOptions, type LoadResult } from './load.js';
+import { median, round, runLoad, type LoadResult } from './load.js';
+import { LIST_SYSTEM_ENV, LISTED_JOBS, MODERN, prepareListMyJobs, type ListTarget } from './list-my-jobs.js';
 import { waitForQuietMachine } from './machine.js';
 import { BENCH_LAYOUT } from './layout.js';
 import { CpuPhase, perRequestLine, sumSplits, type CpuSplit } from './cpu-split.js';
@@ -31,7 +31,6 @@ const DURATION_S = 10;
  */
 const SLICES = 5;
 const WARMUP_S = 2;
-const JOBS = 10;
 const BUDGET_RATIO = 0.8;
 /**
  * Rounds of the three targets, alternating forward and backward order (MCP_BENCH_ROUNDS, at least
@@ -43,15 +42,9 @@ const NOISY = 0.1;
 /** Rounds run again for noise, at most, in one run of the benchmark. */
 const REDO_NOISY = 5;
 
-type Target = 'rest' | 'mcp' | 'mcp-2026';
+type Target = ListTarget;
 type Run = LoadResult & { othersCpu: number | null; cpu: CpuSplit };
 
-const MODERN = '2026-07-28';
-const ENVELOPE = {
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
 const GROUPS = ['board', 'hiring', 'work', 'drafts', 'files', 'account', 'staff'];
 
 function say(line: string): void {
@@ -64,44 +57,10 @@ async function main(): Promise<number> {
   let system: System | undefined;
   try {
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-mcp-')), ephemeral: true, log: () => undefined });
-    // The per-key and per-connection limits (120 a minute) would turn both sides into 429s within a second.
-    system = await startServices({
-      infra, rootDir, layout: BENCH_LAYOUT,
-      env: { LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000', OAUTH_REQUESTS_PER_MINUTE: '100000000', JOB_POSTS_PER_MINUTE: '1000' },
-    });
+    system = await startServices({ infra, rootDir, layout: BENCH_LAYOUT, env: { ...LIST_SYSTEM_ENV } });
     const base = system.baseUrl;
-    const mailDir = infra.mail?.dir;
-    if (!mailDir) throw new Error('The benchmark needs the local mail catcher (unset SMTP_URL) to sign the member in.');
-
-    // The member is created as the operator tool would, with this run's operator key.
-    process.env[BUS_CREDENTIALS_ENV] = JSON.stringify(infra.bus.credentials);
-    const member = await createMember(infra.natsUrl);
-    for (let i = 0; i < JOBS; i++) {
-      const res = await api(base, '/api/me/jobs', {
-        key: member.key, body: { title: `Benchmark job ${i + 1}`, category: 'data', constraints: '## Scope\nMeasure it.' },
-      });
-      if (res.status !== 201) throw new Error(`Posting answered ${res.status}: ${JSON.stringify(res.body)}`);
-    }
-    const token = await mcpAccessToken(base, mailDir, member);
-
-    const rest = await api(base, '/api/me/jobs', { key: member.key });
-    const tool = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, token);
-    const viaTool = tool.body?.result?.structuredContent?.result;
-    if (rest.status !== 200 || tool.status !== 200 || tool.body?.result?.isError) {
-      throw new Error(`REST ${rest.status} / MCP ${tool.status}: ${JSON.stringify(tool.body).slice(0, 300)}`);
-    }
-    if (JSON.stringify(viaTool) !== JSON.stringify(rest.body)) throw new Error('REST and MCP answered different lists');
-    const modernHeaders = {
-      authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'list_my_jobs',
-    };
-    const modernBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_my_jobs', arguments: {}, _meta: ENVELOPE } });
-    const modern = await fetch(`${base}/api/mcp`, { method: 'POST', headers: modernHeaders, body: modernBody });
-    const modernResult = (await modern.json() as { result?: { structuredContent?: { result?: unknown } } }).result?.structuredContent?.result;
-    if (modern.status !== 200 || JSON.stringify(modernResult) !== JSON.stringify(rest.body)) {
-      throw new Error(`The ${MODERN} wire answered ${modern.status} and a different list`);
-    }
-    say(`Both surfaces, on both MCP wires, answer the same ${JOBS} jobs.`);
+    const options = await prepareListMyJobs(infra, system, CONNECTIONS);
+    say(`Both surfaces, on both MCP wires, answer the same ${LISTED_JOBS} jobs.`);
 
     // What an agent pays in context before its first call: the tool list, whole and by group.
     const listBytes = async (query: string) => {
@@ -122,15 +81,6 @@ async function main(): Promise<number> {
       say(`  ${name.padEnd(8)} ${String(c.tools).padStart(3)} tools, ${(c.bytes / 1024).toFixed(1)} KiB; for the model ${(c.modelBytes / 1024).toFixed(1)} KiB, ~${Math.round(c.modelBytes / 4 / 1000)}k tokens`);
     }
 
-    const options: Record<Target, LoadOptions> = {
-      rest: { target: 'rest', url: `${base}/api/me/jobs`, durationS: DURATION_S, connections: CONNECTIONS, headers: { authorization: `Bearer ${member.key}` } },
-      mcp: {
-        target: 'mcp', url: `${base}/api/mcp`, durationS: DURATION_S, connections: CONNECTIONS, method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_my_jobs', arguments: {} } }),
-      },
-      'mcp-2026': { target: 'mcp-2026', url: `${base}/api/mcp`, durationS: DURATION_S, connections: CONNECTIONS, method: 'POST', headers: modernHeaders, body: modernBody },
-    };
     const measure = async (target: Target, durationS: number): Promise<Run> => {
       const phase = await CpuPhase.start();
       const run = await runLoad({ ...options[target], durationS });
@@ -219,7 +169,7 @@ async function main(): Promise<number> {
     await writeFile(resultsFile, `${JSON.stringify({
       benchmark: 'mcp', finishedAt: new Date().toISOString(),
       machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-      settings: { connections: CONNECTIONS, durationS: DURATION_S, slices: SLICES, jobs: JOBS, rounds: ROUNDS, order, noisy: NOISY }, roundRatios, discarded,
+      settings: { connections: CONNECTIONS, durationS: DURATION_S, slices: SLICES, jobs: LISTED_JOBS, rounds: ROUNDS, order, noisy: NOISY }, roundRatios, discarded,
       best: { rest: best('rest'), mcp: best('mcp'), mcp2026: best('mcp-2026') }, ratio: round(ratio, 3), modernRatio: round(modernRatio, 3),
       budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO && modernRatio >= BUDGET_RATIO }, failedResponses: failed, context, runs,
     }, null, 2)}\n`);

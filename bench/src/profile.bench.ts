@@ -1,0 +1,153 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
+import { round, runLoad, type LoadResult } from './load.js';
+import { waitForQuietMachine } from './machine.js';
+import { BENCH_LAYOUT } from './layout.js';
+import { CpuPhase, type CpuSplit } from './cpu-split.js';
+import { LIST_SYSTEM_ENV, prepareListMyJobs, type ListTarget } from './list-my-jobs.js';
+import { breakDown, type CpuProfile, type ProfileBreakdown } from './cpu-profile.js';
+
+// `npm run bench:profile [-- rest mcp mcp-2026] [--seconds N]`: where the gateway's CPU goes for
+// each target of bench:mcp (list my jobs through REST, MCP 2025-11-25 and MCP 2026-07-28). The
+// gateway runs under Node's `--cpu-prof`; each target's load is a window of that one profile, and
+// its samples are charged through the bundle's source maps to whose code ran (the MCP SDK, zod,
+// undici's web Request and Response, Fastify, the NATS client, the gateway's own code). With the
+// gateway's CPU per request from /proc, every part is given in microseconds per request, and the
+// last target beside the first as the difference: what one surface costs the gateway over the
+// other, and in whose code. A measurement, never a pass or fail.
+
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const resultsDir = join(rootDir, 'bench', 'results');
+const CONNECTIONS = 20;
+const WARMUP_S = 3;
+/** 500 µs between samples: enough samples for every part of a 15 s load, at a third of the overhead of 200 µs. */
+const SAMPLE_INTERVAL_US = 500;
+const TARGETS: readonly ListTarget[] = ['rest', 'mcp', 'mcp-2026'];
+
+interface Measured {
+  target: ListTarget;
+  run: LoadResult;
+  cpu: CpuSplit;
+  /** The gateway's CPU per answered request, µs. */
+  gatewayUsPerRequest: number;
+  breakdown: ProfileBreakdown;
+  /** Each part's share of the gateway's busy samples times its CPU per request, µs. */
+  usPerRequest: Record<string, number>;
+}
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function parseArgs(argv: readonly string[]): { targets: ListTarget[]; seconds: number } {
+  const targets: ListTarget[] = [];
+  let seconds = 15;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--seconds') seconds = Number(argv[++i]);
+    else if ((TARGETS as readonly string[]).includes(arg)) targets.push(arg as ListTarget);
+    else throw new Error(`Unknown argument ${arg}: name targets (${TARGETS.join(', ')}) and --seconds N.`);
+  }
+  if (!(seconds >= 2)) throw new Error('--seconds takes a number of seconds, at least 2.');
+  return { targets: targets.length ? targets : ['rest', 'mcp'], seconds };
+}
+
+/** Microseconds on the monotonic clock, the one V8 stamps profile samples with. */
+const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
+
+async function main(): Promise<number> {
+  const { targets, seconds } = parseArgs(process.argv.slice(2));
+  if (BENCH_LAYOUT !== 'per-service') throw new Error('bench:profile profiles the gateway in a process of its own: unset MARKETPLACE_PROCESSES.');
+  say(`Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
+  let infra: Infrastructure | undefined;
+  let system: System | undefined;
+  const profileDir = await mkdtemp(join(tmpdir(), 'marketplace-bench-profile-'));
+  try {
+    infra = await startInfrastructure({ dataDir: join(profileDir, 'data'), ephemeral: true, log: () => undefined });
+    system = await startServices({ infra, rootDir, layout: BENCH_LAYOUT, env: { ...LIST_SYSTEM_ENV } });
+    const options = await prepareListMyJobs(infra, system, CONNECTIONS);
+
+    // The gateway starts again under the profiler, on the same port; the profile is written when it exits.
+    await system.stop('gateway');
+    await system.start('gateway', { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=${SAMPLE_INTERVAL_US}` });
+    const pid = system.pid('gateway');
+    if (pid === undefined) throw new Error('The gateway did not start again under the profiler.');
+
+    const windows: Array<{ target: ListTarget; run: LoadResult; cpu: CpuSplit; fromUs: number; toUs: number }> = [];
+    for (const target of targets) {
+      await runLoad({ ...options[target], durationS: WARMUP_S });
+      await waitForQuietMachine(0.15, 20_000);
+      const phase = await CpuPhase.start();
+      const fromUs = nowUs();
+      const run = await runLoad({ ...options[target], durationS: seconds });
+      const toUs = nowUs();
+      windows.push({ target, run, cpu: await phase.stop(), fromUs, toUs });
+      say(`${target}: ${run.requestsPerSec.toFixed(1)} req/s, p99 ${run.latencyMs.p99} ms, non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}`);
+    }
+    await system.stop('gateway');
+    const profileFile = (await readdir(profileDir)).find((f) => f.endsWith('.cpuprofile') && f.includes(`.${pid}.0.`));
+    if (!profileFile) throw new Error(`The gateway (pid ${pid}) wrote no CPU profile to ${profileDir}.`);
+    const profile = JSON.parse(await readFile(join(profileDir, profileFile), 'utf8')) as CpuProfile;
+
+    const measured: Measured[] = [];
+    for (const w of windows) {
+      const breakdown = await breakDown(profile, { fromUs: w.fromUs, toUs: w.toUs });
+      const gatewayUsPerRequest = ((w.cpu.seconds.gateway ?? 0) * 1e6) / Math.max(w.run.responses, 1);
+      const usPerRequest = Object.fromEntries(Object.entries(breakdown.parts)
+        .map(([part, samples]) => [part, round((samples / Math.max(breakdown.busySamples, 1)) * gatewayUsPerRequest, 1)]));
+      measured.push({ ...w, gatewayUsPerRequest: round(gatewayUsPerRequest, 1), breakdown, usPerRequest });
+    }
+
+    for (const m of measured) {
+      say('');
+      say(`${m.target}: the gateway's CPU ${m.gatewayUsPerRequest.toFixed(0)} µs per request; ${m.breakdown.busySamples} busy samples (${m.breakdown.idleSamples} idle)`);
+      for (const [part, us] of Object.entries(m.usPerRequest)) say(`  ${part.padEnd(34)} ${us.toFixed(1).padStart(7)} µs  ${pct(m, part)}`);
+      say('  busiest functions (self):');
+      for (const f of m.breakdown.functions.slice(0, 12)) say(`    ${((100 * f.samples) / m.breakdown.busySamples).toFixed(1).padStart(5)}%  ${f.name}`);
+    }
+    const first = measured[0]!;
+    for (const other of measured.slice(1)) {
+      say('');
+      say(`${other.target} against ${first.target}, the gateway's µs per request by part (${other.gatewayUsPerRequest.toFixed(0)} against ${first.gatewayUsPerRequest.toFixed(0)}):`);
+      const parts = [...new Set([...Object.keys(other.usPerRequest), ...Object.keys(first.usPerRequest)])];
+      const rows = parts.map((part) => ({ part, a: first.usPerRequest[part] ?? 0, b: other.usPerRequest[part] ?? 0 }))
+        .sort((x, y) => (y.b - y.a) - (x.b - x.a));
+      for (const r of rows) say(`  ${r.part.padEnd(34)} ${r.b.toFixed(1).padStart(7)} ${r.a.toFixed(1).padStart(7)}  ${(r.b - r.a >= 0 ? '+' : '')}${(r.b - r.a).toFixed(1)}`);
+    }
+
+    await mkdir(resultsDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const savedProfile = join(resultsDir, `gateway-${stamp}.cpuprofile`);
+    await writeFile(savedProfile, JSON.stringify(profile));
+    const resultsFile = join(resultsDir, 'profile.json');
+    await writeFile(resultsFile, `${JSON.stringify({
+      benchmark: 'profile', finishedAt: new Date().toISOString(),
+      machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
+      settings: { connections: CONNECTIONS, seconds, warmupS: WARMUP_S, sampleIntervalUs: SAMPLE_INTERVAL_US }, profile: savedProfile,
+      targets: measured.map(({ target, run, cpu, gatewayUsPerRequest, usPerRequest, breakdown }) => ({
+        target, requestsPerSec: run.requestsPerSec, responses: run.responses, non2xx: run.non2xx, cpu, gatewayUsPerRequest, usPerRequest,
+        functions: breakdown.functions,
+      })),
+    }, null, 2)}\n`);
+    say('');
+    say(`Profile (open in Chrome DevTools or VS Code): ${savedProfile}`);
+    say(`Results: ${resultsFile}`);
+    return measured.some((m) => m.run.non2xx + m.run.errors + m.run.timeouts > 0) ? 1 : 0;
+  } finally {
+    await system?.stopAll().catch(() => undefined);
+    await infra?.stop().catch(() => undefined);
+    await rm(profileDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function pct(m: Measured, part: string): string {
+  return `${((100 * (m.breakdown.parts[part] ?? 0)) / Math.max(m.breakdown.busySamples, 1)).toFixed(1)}%`;
+}
+
+process.exitCode = await main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  return 1;
+});
