@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolldown } from 'rolldown';
-import { breakDown, partOf, type CpuProfile } from './cpu-profile.js';
+import { partOf, ProfileReader } from './cpu-profile.js';
 
 const run = promisify(execFile);
 
@@ -24,7 +24,7 @@ const APP = [
 
 describe('a CPU profile of a bundled program, read through its source maps', () => {
   let dir: string;
-  let profile: CpuProfile;
+  let profile: ProfileReader;
   let phases: { a: number; b: number; c: number };
 
   beforeAll(async () => {
@@ -41,7 +41,7 @@ describe('a CPU profile of a bundled program, read through its source maps', () 
     const { stdout } = await run(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, '--cpu-prof-interval=200', join(dir, 'dist', 'main.bundle.mjs')]);
     phases = JSON.parse(stdout) as typeof phases;
     const [file] = await readdir(profiles);
-    profile = JSON.parse(await readFile(join(profiles, file!), 'utf8')) as CpuProfile;
+    profile = new ProfileReader(JSON.parse(await readFile(join(profiles, file!), 'utf8')));
   }, 60_000);
 
   afterAll(async () => {
@@ -63,7 +63,7 @@ describe('a CPU profile of a bundled program, read through its source maps', () 
   });
 
   it('charges each sample to the source it ran in, not to the bundle', async () => {
-    const whole = await breakDown(profile, null);
+    const whole = await profile.breakDown(null);
     const inPackage = whole.parts.zod ?? 0;
     const inApp = whole.parts['demo (app)'] ?? 0;
     // 300 ms against 150 ms of spinning, sampled every 200 µs.
@@ -74,8 +74,8 @@ describe('a CPU profile of a bundled program, read through its source maps', () 
   });
 
   it('keeps only the samples of a window on the clock process.hrtime reads', async () => {
-    const first = await breakDown(profile, { fromUs: phases.a, toUs: phases.b });
-    const second = await breakDown(profile, { fromUs: phases.b, toUs: phases.c });
+    const first = await profile.breakDown({ fromUs: phases.a, toUs: phases.b });
+    const second = await profile.breakDown({ fromUs: phases.b, toUs: phases.c });
     expect(first.parts.zod ?? 0).toBeGreaterThan(20 * (first.parts['demo (app)'] ?? 0) + 100);
     expect(second.parts['demo (app)'] ?? 0).toBeGreaterThan(20 * (second.parts.zod ?? 0) + 100);
   });

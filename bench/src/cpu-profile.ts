@@ -47,67 +47,80 @@ const PACKAGE_PARTS = new Map(Object.entries({
 const V8_ENTRIES = new Map([['(garbage collector)', 'garbage collector'], ['(program)', 'V8 and native code']]);
 
 /**
- * The samples taken between `fromUs` and `toUs` (the monotonic clock the profile's timestamps use,
- * `process.hrtime` in microseconds), by part and by function. A sample in Node's internals or a
- * native function (a socket write, JSON.parse) is charged to the nearest caller that has a part,
- * so the socket write of an answer counts for whoever sent it.
+ * One profile read once: its call tree, and each frame's place in the original sources (source
+ * maps loaded once per bundle file), shared by every window taken of it.
  */
-export async function breakDown(profile: CpuProfile, window: { fromUs: number; toUs: number } | null, top = 25): Promise<ProfileBreakdown> {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const maps = new Map<string, SourceMap | null>();
-  const placeCache = new Map<number, Place | null>();
-  const place = async (node: ProfileNode): Promise<Place | null> => {
-    if (placeCache.has(node.id)) return placeCache.get(node.id)!;
+export class ProfileReader {
+  private readonly byId: Map<number, ProfileNode>;
+  private readonly parent = new Map<number, number>();
+  private readonly maps = new Map<string, SourceMap | null>();
+  private readonly places = new Map<number, Place | null>();
+
+  constructor(private readonly profile: CpuProfile) {
+    this.byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    for (const n of profile.nodes) for (const c of n.children ?? []) this.parent.set(c, n.id);
+  }
+
+  /**
+   * The samples taken between `fromUs` and `toUs` (the monotonic clock the profile's timestamps
+   * use, `process.hrtime` in microseconds), or all of them, by part and by function. A sample in
+   * Node's internals or a native function (a socket write, JSON.parse) is charged to the nearest
+   * caller that has a part, so the socket write of an answer counts for whoever sent it.
+   */
+  async breakDown(window: { fromUs: number; toUs: number } | null, top = 25): Promise<ProfileBreakdown> {
+    const { profile } = this;
+    const counts = new Map<number, number>();
+    let t = profile.startTime;
+    for (let i = 0; i < profile.samples.length; i++) {
+      t += profile.timeDeltas[i] ?? 0;
+      if (window && (t < window.fromUs || t > window.toUs)) continue;
+      counts.set(profile.samples[i]!, (counts.get(profile.samples[i]!) ?? 0) + 1);
+    }
+    const parts = new Map<string, number>();
+    const functions = new Map<string, number>();
+    let busy = 0;
+    let idle = 0;
+    for (const [id, n] of counts) {
+      const leaf = this.byId.get(id)!;
+      if (leaf.callFrame.functionName === '(idle)') {
+        idle += n;
+        continue;
+      }
+      busy += n;
+      let part = V8_ENTRIES.get(leaf.callFrame.functionName);
+      for (let cur: number | undefined = id; !part && cur !== undefined; cur = this.parent.get(cur)) {
+        const at = await this.place(this.byId.get(cur)!);
+        if (at) part = partOf(at.source);
+      }
+      part ??= 'Node internals';
+      parts.set(part, (parts.get(part) ?? 0) + n);
+      const at = await this.place(leaf);
+      const name = `${leaf.callFrame.functionName || '(anonymous)'}${at ? ` ${shortSource(at.source)}:${at.line}` : ''}`;
+      functions.set(name, (functions.get(name) ?? 0) + n);
+    }
+    const sorted = (m: Map<string, number>) => [...m].sort(([, a], [, b]) => b - a);
+    return {
+      busySamples: busy, idleSamples: idle,
+      parts: Object.fromEntries(sorted(parts)),
+      functions: sorted(functions).slice(0, top).map(([name, samples]) => ({ name, samples })),
+    };
+  }
+
+  private async place(node: ProfileNode): Promise<Place | null> {
+    if (this.places.has(node.id)) return this.places.get(node.id)!;
     const { url, lineNumber, columnNumber } = node.callFrame;
     let found: Place | null = url ? { source: url, line: lineNumber + 1 } : null;
     if (url.startsWith('file://')) {
-      if (!maps.has(url)) maps.set(url, await loadMap(url));
-      const entry = maps.get(url)?.findEntry(lineNumber, columnNumber);
+      if (!this.maps.has(url)) this.maps.set(url, await loadMap(url));
+      const entry = this.maps.get(url)?.findEntry(lineNumber, columnNumber);
       // A map names sources relative to the bundle (the app's own modules sit beside it in dist/).
-      if (entry && 'originalSource' in entry && typeof entry.originalSource === 'string') found = { source: new URL(entry.originalSource, url).href, line: entry.originalLine + 1 };
+      if (entry && 'originalSource' in entry && typeof entry.originalSource === 'string') {
+        found = { source: new URL(entry.originalSource, url).href, line: entry.originalLine + 1 };
+      }
     }
-    placeCache.set(node.id, found);
+    this.places.set(node.id, found);
     return found;
-  };
-
-  const counts = new Map<number, number>();
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
-    if (window && (t < window.fromUs || t > window.toUs)) continue;
-    counts.set(profile.samples[i]!, (counts.get(profile.samples[i]!) ?? 0) + 1);
   }
-  const parts = new Map<string, number>();
-  const functions = new Map<string, number>();
-  let busy = 0;
-  let idle = 0;
-  for (const [id, n] of counts) {
-    const leaf = byId.get(id)!;
-    if (leaf.callFrame.functionName === '(idle)') {
-      idle += n;
-      continue;
-    }
-    busy += n;
-    let part = V8_ENTRIES.get(leaf.callFrame.functionName);
-    for (let cur: number | undefined = id; !part && cur !== undefined; cur = parent.get(cur)) {
-      const at = await place(byId.get(cur)!);
-      if (at) part = partOf(at.source);
-    }
-    part ??= 'Node internals';
-    parts.set(part, (parts.get(part) ?? 0) + n);
-    const at = await place(leaf);
-    const where = at ? ` ${shortSource(at.source)}:${at.line}` : '';
-    const name = `${leaf.callFrame.functionName || '(anonymous)'}${where}`;
-    functions.set(name, (functions.get(name) ?? 0) + n);
-  }
-  const sorted = (m: Map<string, number>) => [...m].sort(([, a], [, b]) => b - a);
-  return {
-    busySamples: busy, idleSamples: idle,
-    parts: Object.fromEntries(sorted(parts)),
-    functions: sorted(functions).slice(0, top).map(([name, samples]) => ({ name, samples })),
-  };
 }
 
 async function loadMap(url: string): Promise<SourceMap | null> {

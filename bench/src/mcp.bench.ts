@@ -42,7 +42,6 @@ const NOISY = 0.1;
 /** Rounds run again for noise, at most, in one run of the benchmark. */
 const REDO_NOISY = 5;
 
-type Target = ListTarget;
 type Run = LoadResult & { othersCpu: number | null; cpu: CpuSplit };
 
 const GROUPS = ['board', 'hiring', 'work', 'drafts', 'files', 'account', 'staff'];
@@ -81,22 +80,22 @@ async function main(): Promise<number> {
       say(`  ${name.padEnd(8)} ${String(c.tools).padStart(3)} tools, ${(c.bytes / 1024).toFixed(1)} KiB; for the model ${(c.modelBytes / 1024).toFixed(1)} KiB, ~${Math.round(c.modelBytes / 4 / 1000)}k tokens`);
     }
 
-    const measure = async (target: Target, durationS: number): Promise<Run> => {
+    const measure = async (target: ListTarget, durationS: number): Promise<Run> => {
       const phase = await CpuPhase.start();
       const run = await runLoad({ ...options[target], durationS });
       const cpu = await phase.stop();
       return { ...run, othersCpu: cpu.usage ? round(cpu.usage.others, 3) : null, cpu };
     };
-    const load = async (target: Target, durationS: number): Promise<Run> => {
+    const load = async (target: ListTarget, durationS: number): Promise<Run> => {
       await waitForQuietMachine(0.15, 20_000);
       const run = await measure(target, durationS);
       await sleep(1000);
       return run;
     };
     /** One round: every target's slices, taken in turn, merged into one run per target. */
-    const interleaved = async (targets: Target[]): Promise<Run[]> => {
+    const interleaved = async (targets: ListTarget[]): Promise<Run[]> => {
       await waitForQuietMachine(0.15, 20_000);
-      const slices = new Map<Target, Run[]>(targets.map((t) => [t, []]));
+      const slices = new Map<ListTarget, Run[]>(targets.map((t) => [t, []]));
       for (let pass = 0; pass < SLICES; pass++) {
         for (const target of pass % 2 ? [...targets].reverse() : targets) {
           slices.get(target)!.push(await measure(target, DURATION_S / SLICES));
@@ -110,8 +109,8 @@ async function main(): Promise<number> {
     await load('rest', WARMUP_S);
     await load('mcp', WARMUP_S);
     await load('mcp-2026', WARMUP_S);
-    const forward: Target[] = ['rest', 'mcp', 'mcp-2026'];
-    const order: Target[] = Array.from({ length: ROUNDS }, (_, i) => (i % 2 ? [...forward].reverse() : forward)).flat();
+    const forward: ListTarget[] = ['rest', 'mcp', 'mcp-2026'];
+    const order: ListTarget[] = Array.from({ length: ROUNDS }, (_, i) => (i % 2 ? [...forward].reverse() : forward)).flat();
     const runs: Run[] = [];
     const discarded: Array<{ round: number; othersCpu: number }> = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -135,12 +134,12 @@ async function main(): Promise<number> {
         break;
       }
     }
-    const best = (t: Target) => runs.filter((r) => r.target === t).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
+    const best = (t: ListTarget) => runs.filter((r) => r.target === t).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
     const failed = runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
     // Each round's own ratios: the runs of one round are next to each other in time.
     const rounds = Array.from({ length: ROUNDS }, (_, i) => runs.slice(i * forward.length, (i + 1) * forward.length));
-    const perRound = (t: Target) => rounds.map((group) => {
-      const of = (x: Target) => group.find((r) => r.target === x)!.requestsPerSec;
+    const perRound = (t: ListTarget) => rounds.map((group) => {
+      const of = (x: ListTarget) => group.find((r) => r.target === x)!.requestsPerSec;
       return of(t) / Math.max(of('rest'), 1);
     });
     const spread = (values: number[]) => {

@@ -8,7 +8,7 @@ import { waitForQuietMachine } from './machine.js';
 import { BENCH_LAYOUT } from './layout.js';
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
 import { LIST_SYSTEM_ENV, prepareListMyJobs, type ListTarget } from './list-my-jobs.js';
-import { breakDown, type CpuProfile, type ProfileBreakdown } from './cpu-profile.js';
+import { ProfileReader, type CpuProfile, type ProfileBreakdown } from './cpu-profile.js';
 
 // `npm run bench:profile [-- rest mcp mcp-2026] [--seconds N]`: where the gateway's CPU goes for
 // each target of bench:mcp (list my jobs through REST, MCP 2025-11-25 and MCP 2026-07-28). The
@@ -91,10 +91,11 @@ async function main(): Promise<number> {
     const profileFile = (await readdir(profileDir)).find((f) => f.endsWith('.cpuprofile') && f.includes(`.${pid}.0.`));
     if (!profileFile) throw new Error(`The gateway (pid ${pid}) wrote no CPU profile to ${profileDir}.`);
     const profile = JSON.parse(await readFile(join(profileDir, profileFile), 'utf8')) as CpuProfile;
+    const reader = new ProfileReader(profile);
 
     const measured: Measured[] = [];
     for (const w of windows) {
-      const breakdown = await breakDown(profile, { fromUs: w.fromUs, toUs: w.toUs });
+      const breakdown = await reader.breakDown({ fromUs: w.fromUs, toUs: w.toUs });
       const gatewayUsPerRequest = ((w.cpu.seconds.gateway ?? 0) * 1e6) / Math.max(w.run.responses, 1);
       const usPerRequest = Object.fromEntries(Object.entries(breakdown.parts)
         .map(([part, samples]) => [part, round((samples / Math.max(breakdown.busySamples, 1)) * gatewayUsPerRequest, 1)]));
