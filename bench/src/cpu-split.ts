@@ -10,6 +10,9 @@ export interface CpuSplit {
   usage: CpuUsage | null;
 }
 
+/** The name this benchmark's own process (the load generator and what it hosts) is counted under. */
+export const LOAD_GENERATOR = 'launcher';
+
 /**
  * Where a phase's CPU went inside the benchmark's own process tree: the named processes (the
  * services), this process (the client and whatever it hosts, such as the embedded store), and
@@ -27,7 +30,7 @@ export class CpuPhase {
     const after = await cpuSnapshot();
     const usage = cpuUsage(this.before, after);
     const byPid = new Map(Object.entries(this.named).map(([name, pid]) => [pid, name]));
-    byPid.set(process.pid, 'launcher');
+    byPid.set(process.pid, LOAD_GENERATOR);
     const jiffiesByName: Record<string, number> = {};
     const add = async (pid: number, jiffies: number) => {
       const name = byPid.get(pid) ?? await nameOf(pid);

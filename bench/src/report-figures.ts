@@ -48,6 +48,11 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
         atLeast(`MCP / REST, lowest of ${String(r.settings.rounds)} rounds`, r.roundRatios.mcp.min, '', r.budget.min),
         atLeast(`MCP 2026-07-28 / REST, lowest of ${String(r.settings.rounds)} rounds`, r.roundRatios.mcp2026.min, '', r.budget.min),
       ] : []),
+      // Beside the budget's figure, not in place of it: what the server alone spends (see bench:mcp).
+      ...(r.serverRatios ? [
+        plain("MCP / REST by the server's CPU per request (load generator left out), median round", r.serverRatios.mcp.median, ''),
+        plain("MCP 2026-07-28 / REST by the server's CPU per request, median round", r.serverRatios.mcp2026.median, ''),
+      ] : []),
     ];
   },
   board: (r) => (r.results as Json[]).map((m) =>

@@ -91,6 +91,11 @@ describe('MCP origin guard on a loopback server', () => {
     }
     expect((await post({ host: `localhost:${port}` })).status).toBe(200);
     expect((await post({ host: 'market.example' })).status).toBe(200);
+    // An allowed Host remembered from the last request lets no other Host through.
+    expect((await post({ host: 'market.example' })).status).toBe(200);
+    expect((await post({ host: `evil.example.com:${port}` })).status).toBe(403);
+    expect((await post({})).status).toBe(200);
+    expect((await post({ host: 'evil.example.com' })).status).toBe(403);
   });
 
   it('answers the preflight for allowed origins only', async () => {
