@@ -5,17 +5,21 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
 import { median, round, runLoad, type LoadResult } from './load.js';
-import { LIST_SYSTEM_ENV, LISTED_JOBS, MODERN, prepareListMyJobs, type ListTarget } from './list-my-jobs.js';
+import { LIST_SYSTEM_ENV, LISTED_JOBS, MODERN, prepareListMyJobs, type ListTarget, type TargetLoad } from './list-my-jobs.js';
 import { waitForQuietMachine } from './machine.js';
 import { BENCH_LAYOUT } from './layout.js';
 import { CpuPhase, LOAD_GENERATOR, perRequestLine, sumSplits, type CpuSplit } from './cpu-split.js';
+import { startMcpFloorServer, type McpFloorServer } from './mcp-floor-server.js';
 
 // `npm run bench:mcp`: the same member operation (list my jobs) through REST with an API key and
 // through MCP `tools/call` with an OAuth access token, on both protocol wires (2025-11-25, and
 // 2026-07-28 with its per-request _meta envelope), same system, same run, same concurrency. It also
 // reports what tools/list costs an agent's context, whole and per tool group.
 // Both surfaces authenticate over the bus and reach the same handler, so the ratio is what the
-// MCP transport costs. A measurement: the budget is reported, never enforced.
+// MCP transport costs. Beside them, in the same rounds, the floor: bare Fastify answering the same
+// data as REST bytes and as a tools/call through the MCP SDK alone (mcp-floor-server.ts), so the
+// report says what any server built on the SDK reaches, and what the product's ratio would be
+// without the SDK's own extra cost. A measurement: the budget is reported, never enforced.
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsFile = join(rootDir, 'bench', 'results', 'mcp.json');
@@ -44,6 +48,9 @@ const REDO_NOISY = 5;
 
 type Run = LoadResult & { othersCpu: number | null; cpu: CpuSplit };
 
+/** The product's targets, and the floor's: the same answers from bare Fastify, REST bytes and the MCP SDK alone (mcp-floor-server.ts). */
+type Target = ListTarget | 'floor-rest' | 'floor-mcp' | 'floor-mcp-2026';
+
 const GROUPS = ['board', 'hiring', 'work', 'drafts', 'files', 'account', 'staff'];
 
 function say(line: string): void {
@@ -54,12 +61,21 @@ async function main(): Promise<number> {
   say(`Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
   let infra: Infrastructure | undefined;
   let system: System | undefined;
+  let floor: McpFloorServer | undefined;
   try {
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-mcp-')), ephemeral: true, log: () => undefined });
     system = await startServices({ infra, rootDir, layout: BENCH_LAYOUT, env: { ...LIST_SYSTEM_ENV } });
     const base = system.baseUrl;
-    const options = await prepareListMyJobs(infra, system, CONNECTIONS);
+    const listed = await prepareListMyJobs(infra, system, CONNECTIONS);
     say(`Both surfaces, on both MCP wires, answer the same ${LISTED_JOBS} jobs.`);
+    floor = await startMcpFloorServer(listed.rest.url, listed.rest.headers ?? {});
+    const options: Record<Target, TargetLoad> = {
+      ...listed,
+      'floor-rest': { target: 'floor-rest', url: `${floor.baseUrl}/rest`, connections: CONNECTIONS },
+      'floor-mcp': { ...listed.mcp, target: 'floor-mcp', url: `${floor.baseUrl}/mcp` },
+      'floor-mcp-2026': { ...listed['mcp-2026'], target: 'floor-mcp-2026', url: `${floor.baseUrl}/mcp` },
+    };
+    await checkFloor(options);
 
     // What an agent pays in context before its first call: the tool list, whole and by group.
     const listBytes = async (query: string) => {
@@ -80,22 +96,22 @@ async function main(): Promise<number> {
       say(`  ${name.padEnd(8)} ${String(c.tools).padStart(3)} tools, ${(c.bytes / 1024).toFixed(1)} KiB; for the model ${(c.modelBytes / 1024).toFixed(1)} KiB, ~${Math.round(c.modelBytes / 4 / 1000)}k tokens`);
     }
 
-    const measure = async (target: ListTarget, durationS: number): Promise<Run> => {
+    const measure = async (target: Target, durationS: number): Promise<Run> => {
       const phase = await CpuPhase.start();
       const run = await runLoad({ ...options[target], durationS });
       const cpu = await phase.stop();
       return { ...run, othersCpu: cpu.usage ? round(cpu.usage.others, 3) : null, cpu };
     };
-    const load = async (target: ListTarget, durationS: number): Promise<Run> => {
+    const load = async (target: Target, durationS: number): Promise<Run> => {
       await waitForQuietMachine(0.15, 20_000);
       const run = await measure(target, durationS);
       await sleep(1000);
       return run;
     };
     /** One round: every target's slices, taken in turn, merged into one run per target. */
-    const interleaved = async (targets: ListTarget[]): Promise<Run[]> => {
+    const interleaved = async (targets: Target[]): Promise<Run[]> => {
       await waitForQuietMachine(0.15, 20_000);
-      const slices = new Map<ListTarget, Run[]>(targets.map((t) => [t, []]));
+      const slices = new Map<Target, Run[]>(targets.map((t) => [t, []]));
       for (let pass = 0; pass < SLICES; pass++) {
         for (const target of pass % 2 ? [...targets].reverse() : targets) {
           slices.get(target)!.push(await measure(target, DURATION_S / SLICES));
@@ -109,15 +125,28 @@ async function main(): Promise<number> {
     await load('rest', WARMUP_S);
     await load('mcp', WARMUP_S);
     await load('mcp-2026', WARMUP_S);
-    const forward: ListTarget[] = ['rest', 'mcp', 'mcp-2026'];
-    const order: ListTarget[] = Array.from({ length: ROUNDS }, (_, i) => (i % 2 ? [...forward].reverse() : forward)).flat();
+    await load('floor-rest', WARMUP_S);
+    await load('floor-mcp', WARMUP_S);
+    await load('floor-mcp-2026', WARMUP_S);
+    const product: ListTarget[] = ['rest', 'mcp', 'mcp-2026'];
+    const floorTargets: Target[] = ['floor-rest', 'floor-mcp', 'floor-mcp-2026'];
+    const forward: Target[] = [...product, ...floorTargets];
+    const order: Target[] = Array.from({ length: ROUNDS }, (_, i) => (i % 2 ? [...forward].reverse() : forward)).flat();
+    // A round's product slices are taken together and then its floor's: the system idles during
+    // the floor's slices, and when they were interleaved the product target that came after them
+    // (MCP 2026-07-28 in every other pass) read lower than in runs without a floor.
+    const roundOf = (targets: Target[]) => [targets.filter((t) => !t.startsWith('floor-')), targets.filter((t) => t.startsWith('floor-'))];
     const runs: Run[] = [];
     const discarded: Array<{ round: number; othersCpu: number }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       // A round during which other processes took more than NOISY of the CPU is run again (up to
       // REDO_NOISY times in all): its ratio would measure them, not the two surfaces.
       for (;;) {
-        const group = await interleaved(order.slice(round * forward.length, (round + 1) * forward.length));
+        const [own, floorPart] = roundOf(order.slice(round * forward.length, (round + 1) * forward.length));
+        // The system idled through the last round's floor (half a minute), and the first product
+        // target after such a pause ran slower: unmeasured, each one runs again first.
+        if (round > 0) for (const target of own!) await runLoad({ ...options[target], durationS: 1 });
+        const group = [...await interleaved(own!), ...await interleaved(floorPart!)];
         say(`  round ${round + 1}:`);
         for (const run of group) {
           say(`  ${run.target}: ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms (worst slice), ` +
@@ -134,13 +163,13 @@ async function main(): Promise<number> {
         break;
       }
     }
-    const best = (t: ListTarget) => runs.filter((r) => r.target === t).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
+    const best = (t: Target) => runs.filter((r) => r.target === t).reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
     const failed = runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
     // Each round's own ratios: the runs of one round are next to each other in time.
     const rounds = Array.from({ length: ROUNDS }, (_, i) => runs.slice(i * forward.length, (i + 1) * forward.length));
-    const perRound = (t: ListTarget) => rounds.map((group) => {
-      const of = (x: ListTarget) => group.find((r) => r.target === x)!.requestsPerSec;
-      return of(t) / Math.max(of('rest'), 1);
+    const perRound = (t: Target, base: Target = 'rest') => rounds.map((group) => {
+      const of = (x: Target) => group.find((r) => r.target === x)!.requestsPerSec;
+      return of(t) / Math.max(of(base), 1);
     });
     const spread = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
@@ -152,10 +181,33 @@ async function main(): Promise<number> {
     // string, so on this shared machine it takes more CPU for MCP's answer (the data twice, as the
     // spec asks) than for REST's; a client on its own machine would not take it from the server.
     const perRoundServer = (t: ListTarget) => rounds.map((group) => {
-      const of = (x: ListTarget) => serverCpuPerRequest(group.find((r) => r.target === x)!);
+      const of = (x: Target) => serverCpuPerRequest(group.find((r) => r.target === x)!);
       return of('rest') / Math.max(of(t), Number.EPSILON);
     });
     const serverRatios = { mcp: spread(perRoundServer('mcp')), mcp2026: spread(perRoundServer('mcp-2026')) };
+    // The floor: of MCP's extra CPU per call over REST's, how much an MCP answer of the same data
+    // costs through the SDK alone (floor MCP's over floor REST's, the load generator counted on
+    // both sides as it is for the product). With it, the ceiling the SDK leaves: REST's CPU per
+    // call over REST's plus that extra, what MCP/REST would be were every other part of an MCP call
+    // (sign-in, the tool, the bus, the result's shaping) as cheap as REST's.
+    const floorRatios = { mcp: spread(perRound('floor-mcp', 'floor-rest')), mcp2026: spread(perRound('floor-mcp-2026', 'floor-rest')) };
+    const ceilingOf = (t: ListTarget, floorT: Target) => {
+      const split = rounds.map((group) => {
+        // The floor runs in this process: the idle system's background work (PostgreSQL's own
+        // housekeeping, periodic tasks) is no part of it.
+        const cpu = (x: Target) => {
+          const run = group.find((r) => r.target === x)!;
+          return x.startsWith('floor-') ? (run.cpu.seconds[LOAD_GENERATOR] ?? 0) / Math.max(run.responses, 1) : cpuPerRequest(run);
+        };
+        const sdkExtra = cpu(floorT) - cpu('floor-rest');
+        const ceiling = cpu('rest') / (cpu('rest') + sdkExtra);
+        const byCpu = cpu('rest') / cpu(t);
+        return { extraMs: (cpu(t) - cpu('rest')) * 1000, sdkExtraMs: sdkExtra * 1000, ceiling, byCpu, ofCeiling: byCpu / ceiling };
+      });
+      const of = (pick: (x: (typeof split)[number]) => number) => spread(split.map(pick));
+      return { extraMs: of((x) => x.extraMs), sdkExtraMs: of((x) => x.sdkExtraMs), ceiling: of((x) => x.ceiling), byCpu: of((x) => x.byCpu), ofCeiling: of((x) => x.ofCeiling) };
+    };
+    const sdkCeiling = { mcp: ceilingOf('mcp', 'floor-mcp'), mcp2026: ceilingOf('mcp-2026', 'floor-mcp-2026') };
     // The headline is the median round, each round's targets measured side by side: the best of
     // one target and the best of another could come from rounds the host ran at different speeds.
     const ratio = roundRatios.mcp.median;
@@ -172,6 +224,14 @@ async function main(): Promise<number> {
     for (const [wire, r] of [['2025-11-25', roundRatios.mcp], [MODERN, roundRatios.mcp2026]] as const) {
       say(`  per round on ${wire}: ${r.rounds.map((v) => v.toFixed(2)).join(', ')} (min ${r.min.toFixed(2)}, median ${r.median.toFixed(2)}, max ${r.max.toFixed(2)}; ${r.rounds.filter((v) => v >= BUDGET_RATIO).length} of ${ROUNDS} at >= ${BUDGET_RATIO})`);
     }
+    say(`the floor, bare Fastify answering the same data as REST bytes and through the MCP SDK as the gateway uses it: ` +
+      `${best('floor-rest').requestsPerSec.toFixed(0)} req/s REST, ${best('floor-mcp').requestsPerSec.toFixed(0)} MCP, ` +
+      `${best('floor-mcp-2026').requestsPerSec.toFixed(0)} MCP ${MODERN} (best rounds; median round MCP/REST ${floorRatios.mcp.median.toFixed(2)} and ${floorRatios.mcp2026.median.toFixed(2)})`);
+    for (const [wire, f] of [['2025-11-25', sdkCeiling.mcp], [MODERN, sdkCeiling.mcp2026]] as const) {
+      say(`  on ${wire}: an MCP call costs ${f.extraMs.median.toFixed(2)} ms of CPU more than REST's; the same answer through the SDK on the floor, ` +
+        `${f.sdkExtraMs.median.toFixed(2)} ms more than its REST bytes. The SDK's ceiling for MCP/REST: ${f.ceiling.median.toFixed(2)}; ` +
+        `the product's MCP/REST by CPU ${f.byCpu.median.toFixed(2)}, ${f.ofCeiling.median.toFixed(2)} of that ceiling (median rounds; ceiling per round ${f.ceiling.rounds.map((v) => v.toFixed(2)).join(', ')})`);
+    }
     say(`by the server's CPU per request (the load generator left out), REST/MCP: median ${serverRatios.mcp.median.toFixed(2)} on 2025-11-25, ${serverRatios.mcp2026.median.toFixed(2)} on ${MODERN}`);
     for (const [wire, r] of [['2025-11-25', serverRatios.mcp], [MODERN, serverRatios.mcp2026]] as const) {
       say(`  per round on ${wire}: ${r.rounds.map((v) => v.toFixed(2)).join(', ')}`);
@@ -181,16 +241,36 @@ async function main(): Promise<number> {
     await writeFile(resultsFile, `${JSON.stringify({
       benchmark: 'mcp', finishedAt: new Date().toISOString(),
       machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-      settings: { connections: CONNECTIONS, durationS: DURATION_S, slices: SLICES, jobs: LISTED_JOBS, rounds: ROUNDS, order, noisy: NOISY }, roundRatios, serverRatios, discarded,
-      best: { rest: best('rest'), mcp: best('mcp'), mcp2026: best('mcp-2026') }, ratio: round(ratio, 3), modernRatio: round(modernRatio, 3),
+      settings: { connections: CONNECTIONS, durationS: DURATION_S, slices: SLICES, jobs: LISTED_JOBS, rounds: ROUNDS, order, noisy: NOISY }, roundRatios, serverRatios, floorRatios, sdkCeiling, discarded,
+      best: { rest: best('rest'), mcp: best('mcp'), mcp2026: best('mcp-2026'), floorRest: best('floor-rest'), floorMcp: best('floor-mcp'), floorMcp2026: best('floor-mcp-2026') }, ratio: round(ratio, 3), modernRatio: round(modernRatio, 3),
       budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO && modernRatio >= BUDGET_RATIO }, failedResponses: failed, context, runs,
     }, null, 2)}\n`);
     say(`Results: ${resultsFile}`);
     return failed > 0 ? 1 : 0;
   } finally {
+    await floor?.stop().catch(() => undefined);
     await system?.stopAll().catch(() => undefined);
     await infra?.stop().catch(() => undefined);
   }
+}
+
+/** The floor answers the list the product answers, on every target: a floor that answered less would flatter the SDK. */
+async function checkFloor(options: Record<Target, TargetLoad>): Promise<void> {
+  const read = async (load: TargetLoad) => {
+    const res = await fetch(load.url, { method: load.method ?? 'GET', ...(load.headers ? { headers: load.headers } : {}), ...(load.body ? { body: load.body } : {}) });
+    const body = await res.json() as { result?: { structuredContent?: { result?: unknown } } };
+    if (res.status !== 200) throw new Error(`${load.target} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    return load.method === 'POST' ? body.result?.structuredContent?.result : body;
+  };
+  const expected = JSON.stringify(await read(options.rest));
+  for (const target of ['floor-rest', 'floor-mcp', 'floor-mcp-2026'] as const) {
+    if (JSON.stringify(await read(options[target])) !== expected) throw new Error(`The floor's ${target} answered a different list than the product`);
+  }
+}
+
+/** The CPU seconds of every process, the load generator's too, per response. */
+function cpuPerRequest(run: Run): number {
+  return Object.values(run.cpu.seconds).reduce((n, s) => n + s, 0) / Math.max(run.responses, 1);
 }
 
 /** The CPU seconds of every process but the load generator's (the launcher, which runs autocannon), per response. */

@@ -53,6 +53,13 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
         plain("MCP / REST by the server's CPU per request (load generator left out), median round", r.serverRatios.mcp.median, ''),
         plain("MCP 2026-07-28 / REST by the server's CPU per request, median round", r.serverRatios.mcp2026.median, ''),
       ] : []),
+      // The ceiling the SDK leaves, measured on bare Fastify in the same rounds (see mcp-floor-server.ts).
+      ...(r.sdkCeiling ? [
+        plain("the SDK's ceiling for MCP / REST (the same answer on bare Fastify), median round", r.sdkCeiling.mcp.ceiling.median, ''),
+        plain("MCP / REST by CPU, of the SDK's ceiling, median round", r.sdkCeiling.mcp.ofCeiling.median, ''),
+        plain("the SDK's ceiling for MCP 2026-07-28 / REST, median round", r.sdkCeiling.mcp2026.ceiling.median, ''),
+        plain("MCP 2026-07-28 / REST by CPU, of the SDK's ceiling, median round", r.sdkCeiling.mcp2026.ofCeiling.median, ''),
+      ] : []),
     ];
   },
   board: (r) => (r.results as Json[]).map((m) =>
