@@ -27,8 +27,8 @@ const CONNECTIONS = 20;
 /** Each target's measured time in a round, in SLICES slices taken in turn with the other targets'. */
 const DURATION_S = 10;
 /**
- * A round runs the three targets in turn, a slice of DURATION_S / SLICES seconds each, SLICES
- * times, the order reversed every other pass. This host's speed drifts by up to a third over tens
+ * A round runs the product's three targets in turn, a slice of DURATION_S / SLICES seconds each,
+ * SLICES times, the order reversed every other pass, and then the floor's three the same way. This host's speed drifts by up to a third over tens
  * of seconds with nothing else running (the same REST call cost 1.36 to 1.77 ms of CPU from one
  * 10 s run to the next), so targets measured one after the other for 10 s each were compared at
  * different speeds; in slices a few seconds apart, every target sees the same drift.
@@ -37,7 +37,7 @@ const SLICES = 5;
 const WARMUP_S = 2;
 const BUDGET_RATIO = 0.8;
 /**
- * Rounds of the three targets, alternating forward and backward order (MCP_BENCH_ROUNDS, at least
+ * Rounds of the targets, alternating forward and backward order (MCP_BENCH_ROUNDS, at least
  * 2). Each round gives its own ratios, so the report shows how much they move, not one lucky pair.
  */
 const ROUNDS = Math.max(2, Number(process.env.MCP_BENCH_ROUNDS ?? 2) || 2);
