@@ -18,8 +18,8 @@ import { startMcpFloorServer, type McpFloorServer } from './mcp-floor-server.js'
 // Both surfaces authenticate over the bus and reach the same handler, so the ratio is what the
 // MCP transport costs. Beside them, in the same rounds, the floor: bare Fastify answering the same
 // data as REST bytes and as a tools/call through the MCP SDK alone (mcp-floor-server.ts), so the
-// report says what any server built on the SDK reaches, and what the product's ratio would be
-// without the SDK's own extra cost. A measurement: the budget is reported, never enforced.
+// report gives the ceiling the SDK leaves MCP/REST for this call and the product's share of it.
+// A measurement: the budget is reported, never enforced.
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsFile = join(rootDir, 'bench', 'results', 'mcp.json');
@@ -28,10 +28,11 @@ const CONNECTIONS = 20;
 const DURATION_S = 10;
 /**
  * A round runs the product's three targets in turn, a slice of DURATION_S / SLICES seconds each,
- * SLICES times, the order reversed every other pass, and then the floor's three the same way. This host's speed drifts by up to a third over tens
- * of seconds with nothing else running (the same REST call cost 1.36 to 1.77 ms of CPU from one
- * 10 s run to the next), so targets measured one after the other for 10 s each were compared at
- * different speeds; in slices a few seconds apart, every target sees the same drift.
+ * SLICES times, the order reversed every other pass, and then the floor's three the same way.
+ * This host's speed drifts by up to a third over tens of seconds with nothing else running (the
+ * same REST call cost 1.36 to 1.77 ms of CPU from one 10 s run to the next), so targets measured
+ * one after the other for 10 s each were compared at different speeds; in slices a few seconds
+ * apart, every target sees the same drift.
  */
 const SLICES = 5;
 const WARMUP_S = 2;
@@ -135,7 +136,7 @@ async function main(): Promise<number> {
     // A round's product slices are taken together and then its floor's: the system idles during
     // the floor's slices, and when they were interleaved the product target that came after them
     // (MCP 2026-07-28 in every other pass) read lower than in runs without a floor.
-    const roundOf = (targets: Target[]) => [targets.filter((t) => !t.startsWith('floor-')), targets.filter((t) => t.startsWith('floor-'))];
+    const roundOf = (targets: Target[]): [Target[], Target[]] => [targets.filter((t) => !t.startsWith('floor-')), targets.filter((t) => t.startsWith('floor-'))];
     const runs: Run[] = [];
     const discarded: Array<{ round: number; othersCpu: number }> = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -145,8 +146,8 @@ async function main(): Promise<number> {
         const [own, floorPart] = roundOf(order.slice(round * forward.length, (round + 1) * forward.length));
         // The system idled through the last round's floor (half a minute), and the first product
         // target after such a pause ran slower: unmeasured, each one runs again first.
-        if (round > 0) for (const target of own!) await runLoad({ ...options[target], durationS: 1 });
-        const group = [...await interleaved(own!), ...await interleaved(floorPart!)];
+        if (round > 0) for (const target of own) await runLoad({ ...options[target], durationS: 1 });
+        const group = [...await interleaved(own), ...await interleaved(floorPart)];
         say(`  round ${round + 1}:`);
         for (const run of group) {
           say(`  ${run.target}: ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms (worst slice), ` +
