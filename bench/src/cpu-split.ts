@@ -75,6 +75,12 @@ export function sumSplits(splits: readonly CpuSplit[]): CpuSplit {
   };
 }
 
+/** CPU seconds per request of the processes `counted` keeps (every one when omitted). */
+export function cpuPerRequest(split: CpuSplit, requests: number, counted: (name: string) => boolean = () => true): number {
+  const seconds = Object.entries(split.seconds).reduce((n, [name, s]) => (counted(name) ? n + s : n), 0);
+  return seconds / Math.max(requests, 1);
+}
+
 /** "gateway 1.23 s, files 0.40 s, …; others on the machine 12%". */
 export function describeSplit(split: CpuSplit): string {
   const parts = Object.entries(split.seconds).filter(([, s]) => s >= 0.01).map(([name, s]) => `${name} ${s.toFixed(2)} s`);

@@ -8,7 +8,7 @@ import { median, round, runLoad, type LoadResult } from './load.js';
 import { LIST_SYSTEM_ENV, LISTED_JOBS, MODERN, prepareListMyJobs, type ListTarget, type TargetLoad } from './list-my-jobs.js';
 import { waitForQuietMachine } from './machine.js';
 import { BENCH_LAYOUT } from './layout.js';
-import { CpuPhase, LOAD_GENERATOR, perRequestLine, sumSplits, type CpuSplit } from './cpu-split.js';
+import { CpuPhase, cpuPerRequest, LOAD_GENERATOR, perRequestLine, sumSplits, type CpuSplit } from './cpu-split.js';
 import { startMcpFloorServer, type McpFloorServer } from './mcp-floor-server.js';
 
 // `npm run bench:mcp`: the same member operation (list my jobs) through REST with an API key and
@@ -132,22 +132,22 @@ async function main(): Promise<number> {
     const product: ListTarget[] = ['rest', 'mcp', 'mcp-2026'];
     const floorTargets: Target[] = ['floor-rest', 'floor-mcp', 'floor-mcp-2026'];
     const forward: Target[] = [...product, ...floorTargets];
-    const order: Target[] = Array.from({ length: ROUNDS }, (_, i) => (i % 2 ? [...forward].reverse() : forward)).flat();
+    const inOrder = <T>(targets: T[], round: number): T[] => (round % 2 ? [...targets].reverse() : targets);
+    const order: Target[] = Array.from({ length: ROUNDS }, (_, i) => inOrder(forward, i)).flat();
     // A round's product slices are taken together and then its floor's: the system idles during
     // the floor's slices, and when they were interleaved the product target that came after them
     // (MCP 2026-07-28 in every other pass) read lower than in runs without a floor.
-    const roundOf = (targets: Target[]): [Target[], Target[]] => [targets.filter((t) => !t.startsWith('floor-')), targets.filter((t) => t.startsWith('floor-'))];
     const runs: Run[] = [];
     const discarded: Array<{ round: number; othersCpu: number }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       // A round during which other processes took more than NOISY of the CPU is run again (up to
       // REDO_NOISY times in all): its ratio would measure them, not the two surfaces.
       for (;;) {
-        const [own, floorPart] = roundOf(order.slice(round * forward.length, (round + 1) * forward.length));
+        const own = inOrder(product, round);
         // The system idled through the last round's floor (half a minute), and the first product
         // target after such a pause ran slower: unmeasured, each one runs again first.
         if (round > 0) for (const target of own) await runLoad({ ...options[target], durationS: 1 });
-        const group = [...await interleaved(own), ...await interleaved(floorPart)];
+        const group = [...await interleaved(own), ...await interleaved(inOrder(floorTargets, round))];
         say(`  round ${round + 1}:`);
         for (const run of group) {
           say(`  ${run.target}: ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms (worst slice), ` +
@@ -182,7 +182,10 @@ async function main(): Promise<number> {
     // string, so on this shared machine it takes more CPU for MCP's answer (the data twice, as the
     // spec asks) than for REST's; a client on its own machine would not take it from the server.
     const perRoundServer = (t: ListTarget) => rounds.map((group) => {
-      const of = (x: Target) => serverCpuPerRequest(group.find((r) => r.target === x)!);
+      const of = (x: Target) => {
+        const run = group.find((r) => r.target === x)!;
+        return cpuPerRequest(run.cpu, run.responses, (name) => name !== LOAD_GENERATOR);
+      };
       return of('rest') / Math.max(of(t), Number.EPSILON);
     });
     const serverRatios = { mcp: spread(perRoundServer('mcp')), mcp2026: spread(perRoundServer('mcp-2026')) };
@@ -198,7 +201,7 @@ async function main(): Promise<number> {
         // housekeeping, periodic tasks) is no part of it.
         const cpu = (x: Target) => {
           const run = group.find((r) => r.target === x)!;
-          return x.startsWith('floor-') ? (run.cpu.seconds[LOAD_GENERATOR] ?? 0) / Math.max(run.responses, 1) : cpuPerRequest(run);
+          return cpuPerRequest(run.cpu, run.responses, x.startsWith('floor-') ? (name) => name === LOAD_GENERATOR : undefined);
         };
         const sdkExtra = cpu(floorT) - cpu('floor-rest');
         const ceiling = cpu('rest') / (cpu('rest') + sdkExtra);
@@ -267,17 +270,6 @@ async function checkFloor(options: Record<Target, TargetLoad>): Promise<void> {
   for (const target of ['floor-rest', 'floor-mcp', 'floor-mcp-2026'] as const) {
     if (JSON.stringify(await read(options[target])) !== expected) throw new Error(`The floor's ${target} answered a different list than the product`);
   }
-}
-
-/** The CPU seconds of every process, the load generator's too, per response. */
-function cpuPerRequest(run: Run): number {
-  return Object.values(run.cpu.seconds).reduce((n, s) => n + s, 0) / Math.max(run.responses, 1);
-}
-
-/** The CPU seconds of every process but the load generator's (the launcher, which runs autocannon), per response. */
-function serverCpuPerRequest(run: Run): number {
-  const seconds = Object.entries(run.cpu.seconds).reduce((n, [name, s]) => (name === LOAD_GENERATOR ? n : n + s), 0);
-  return seconds / Math.max(run.responses, 1);
 }
 
 /**
