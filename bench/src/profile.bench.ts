@@ -7,11 +7,13 @@ import { round, runLoad, type LoadResult } from './load.js';
 import { waitForQuietMachine } from './machine.js';
 import { BENCH_LAYOUT } from './layout.js';
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
-import { LIST_SYSTEM_ENV, prepareListMyJobs, type ListTarget } from './list-my-jobs.js';
+import { LIST_SYSTEM_ENV, prepareListMyJobs, type ListTarget, type TargetLoad } from './list-my-jobs.js';
 import { ProfileReader, type CpuProfile, type ProfileBreakdown } from './cpu-profile.js';
 
-// `npm run bench:profile [-- rest mcp mcp-2026] [--seconds N]`: where the gateway's CPU goes for
-// each target of bench:mcp (list my jobs through REST, MCP 2025-11-25 and MCP 2026-07-28). The
+// `npm run bench:profile [-- rest mcp mcp-2026 jobs board] [--seconds N]`: where the gateway's CPU
+// goes for each target of bench:mcp (list my jobs through REST, MCP 2025-11-25 and MCP 2026-07-28)
+// and of bench:jobs-list (the board's first page asked with no-cache, the hop's figure, and read
+// anonymously from the gateway's shared cache). The
 // gateway runs under Node's `--cpu-prof`; each target's load is a window of that one profile, and
 // its samples are charged through the bundle's source maps to whose code ran (the MCP SDK, zod,
 // undici's web Request and Response, Fastify, the NATS client, the gateway's own code). With the
@@ -25,10 +27,12 @@ const CONNECTIONS = 20;
 const WARMUP_S = 3;
 /** 500 µs between samples: enough samples for every part of a 15 s load, at a third of the overhead of 200 µs. */
 const SAMPLE_INTERVAL_US = 500;
-const TARGETS: readonly ListTarget[] = ['rest', 'mcp', 'mcp-2026'];
+/** bench:mcp's three, and bench:jobs-list's hop (`jobs`) and cached board (`board`). */
+type Target = ListTarget | 'jobs' | 'board';
+const TARGETS: readonly Target[] = ['rest', 'mcp', 'mcp-2026', 'jobs', 'board'];
 
 interface Measured {
-  target: ListTarget;
+  target: Target;
   run: LoadResult;
   cpu: CpuSplit;
   /** The gateway's CPU per answered request, µs. */
@@ -42,13 +46,13 @@ function say(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-function parseArgs(argv: readonly string[]): { targets: ListTarget[]; seconds: number } {
-  const targets: ListTarget[] = [];
+function parseArgs(argv: readonly string[]): { targets: Target[]; seconds: number } {
+  const targets: Target[] = [];
   let seconds = 15;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--seconds') seconds = Number(argv[++i]);
-    else if ((TARGETS as readonly string[]).includes(arg)) targets.push(arg as ListTarget);
+    else if ((TARGETS as readonly string[]).includes(arg)) targets.push(arg as Target);
     else throw new Error(`Unknown argument ${arg}: name targets (${TARGETS.join(', ')}) and --seconds N.`);
   }
   if (!(seconds >= 2)) throw new Error('--seconds takes a number of seconds, at least 2.');
@@ -68,7 +72,12 @@ async function main(): Promise<number> {
   try {
     infra = await startInfrastructure({ dataDir: join(profileDir, 'data'), ephemeral: true, log: () => undefined });
     system = await startServices({ infra, rootDir, layout: BENCH_LAYOUT, env: { ...LIST_SYSTEM_ENV } });
-    const options = await prepareListMyJobs(infra, system, CONNECTIONS);
+    const board = { url: `${system.baseUrl}/api/jobs?limit=20`, connections: CONNECTIONS };
+    const options: Record<Target, TargetLoad> = {
+      ...await prepareListMyJobs(infra, system, CONNECTIONS),
+      jobs: { ...board, target: 'jobs', headers: { 'cache-control': 'no-cache' } },
+      board: { ...board, target: 'board' },
+    };
 
     // The gateway starts again under the profiler, on the same port; the profile is written when it exits.
     await system.stop('gateway');
@@ -76,7 +85,7 @@ async function main(): Promise<number> {
     const pid = system.pid('gateway');
     if (pid === undefined) throw new Error('The gateway did not start again under the profiler.');
 
-    const windows: Array<{ target: ListTarget; run: LoadResult; cpu: CpuSplit; fromUs: number; toUs: number }> = [];
+    const windows: Array<{ target: Target; run: LoadResult; cpu: CpuSplit; fromUs: number; toUs: number }> = [];
     for (const target of targets) {
       await runLoad({ ...options[target], durationS: WARMUP_S });
       await waitForQuietMachine(0.15, 20_000);
