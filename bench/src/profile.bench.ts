@@ -13,7 +13,8 @@ import { ProfileReader, type CpuProfile, type ProfileBreakdown } from './cpu-pro
 // `npm run bench:profile [-- rest mcp mcp-2026 jobs board] [--seconds N]`: where the gateway's CPU
 // goes for each target of bench:mcp (list my jobs through REST, MCP 2025-11-25 and MCP 2026-07-28)
 // and of bench:jobs-list (the board's first page asked with no-cache, the hop's figure, and read
-// anonymously from the gateway's shared cache). The
+// anonymously from the gateway's shared cache; here the page holds the member's LISTED_JOBS jobs,
+// not bench:jobs-list's seeded board). The
 // gateway runs under Node's `--cpu-prof`; each target's load is a window of that one profile, and
 // its samples are charged through the bundle's source maps to whose code ran (the MCP SDK, zod,
 // undici's web Request and Response, Fastify, the NATS client, the gateway's own code). With the
