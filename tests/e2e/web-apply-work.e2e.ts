@@ -75,12 +75,21 @@ describe('applying and working on a job in the browser', () => {
     await mine.page.getByLabel('Link 1 label').fill('Sketches');
     await mine.page.getByLabel(/AI model/).fill('test-model-1');
     // A file uploaded on the page joins the turn-in form's file list ticked. It is over the
-    // proxied cap (17 chunks, several in flight), so the files worker joins and checks it while
-    // the page asks complete again through its 503s.
+    // proxied cap, so the page sends it straight to the store (whose CORS rule takes uploads from
+    // the site's pages), in one part: no chunk goes through the API. The files service checks it
+    // while the page asks complete again through its 503s.
+    const store = await mine.page.locator('#worker-upload').getAttribute('data-store');
+    expect(store).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const sent: string[] = [];
+    mine.page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (req.method() === 'PUT') sent.push(url.origin === store ? `store part ${url.searchParams.get('partNumber')}` : url.pathname);
+    });
     const data = randomBytes(FILE_LIMITS.proxyBytes + 300_000);
     await mine.page.getByLabel('Upload a file to the worker folder').setInputFiles({ name: 'final.png', mimeType: 'image/png', buffer: data });
     await mine.page.getByRole('button', { name: 'Upload', exact: true }).click();
     await mine.page.locator('#upload-status').filter({ hasText: 'final.png is uploaded' }).waitFor();
+    expect(sent).toEqual(['store part 1']);
     expect(await mine.page.getByLabel(/final\.png/).isChecked()).toBe(true);
     const files = await api(base, `/api/jobs/${jobId}/files`, { key: worker.key });
     expect(files.body.files).toEqual([expect.objectContaining({ path: 'final.png', size: data.length, status: 'ready', folder: 'worker' })]);

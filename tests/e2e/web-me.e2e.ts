@@ -222,6 +222,76 @@ describe('the Me pages in Chromium', () => {
     await page.context().close();
   });
 
+  it('sends a file over the proxied cap straight to the store in parts, sends them again after a cut, and keeps to chunks where the page names no store', async () => {
+    const { member, token } = await visitor();
+    const isChunk = (url: string) => /\/api\/me\/files\/[^/]+\/chunks\/\d+$/.test(new URL(url).pathname);
+    const { page, problems } = await openAs(browser, base, token, '/me/files', {
+      // complete answers 503 while the whole file is checked.
+      allowStatus: (status, url) => status === 503 && /\/api\/me\/files\/[^/]+\/complete$/.test(new URL(url).pathname),
+    });
+    // The launcher's store takes uploads from the pages (its CORS rule), so the page names it and may reach it.
+    const store = await page.locator('#upload-form').getAttribute('data-store');
+    expect(store).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(store).not.toBe(new URL(base).origin);
+    const policy = (await fetch(`${base}/me/files`, { headers: { cookie: `mk_session=${token}` } })).headers.get('content-security-policy');
+    expect(policy).toContain(`connect-src 'self' ${store};`);
+    expect((await fetch(`${base}/me`, { headers: { cookie: `mk_session=${token}` } })).headers.get('content-security-policy')).toContain("connect-src 'self';");
+
+    const parts: string[] = [];
+    const chunks: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.origin === store && req.method() === 'PUT') parts.push(url.searchParams.get('partNumber') ?? '?');
+      if (isChunk(req.url())) chunks.push(url.pathname);
+    });
+    // Part 2's first PUT is cut off, as a dropped connection would.
+    let cut = false;
+    await page.route((url) => url.origin === store && url.searchParams.get('partNumber') === '2', async (route) => {
+      if (cut) return route.continue();
+      cut = true;
+      return route.abort('connectionreset');
+    });
+    const data = randomBytes(6 * 1024 * 1024);
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'video.bin', mimeType: 'application/octet-stream', buffer: data });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.locator('#upload-status.error').waitFor();
+    expect(await page.locator('#upload-status').innerText()).toBe('The connection was lost. Choose the same file again to resume.');
+    expect(cut).toBe(true);
+    const [cutOff] = (await api(base, '/api/me/files', { key: member.key })).body.files as { id: string; status: string }[];
+    expect(cutOff).toMatchObject({ status: 'uploading' });
+
+    // Chosen again, it resumes: the parts go to the store again (it cannot be asked which it holds), and complete names them.
+    parts.length = 0;
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'video.bin', mimeType: 'application/octet-stream', buffer: data });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.waitForURL(`${base}/me/files/${cutOff!.id}?done=uploaded`);
+    expect(parts.sort()).toEqual(['1', '2']);
+    expect(chunks).toEqual([]);
+    const download = await page.request.get(await page.getByRole('link', { name: 'Download' }).getAttribute('href').then((h) => `${base}${h}`));
+    expect(download.status()).toBe(200);
+    expect(sha(await download.body())).toBe(sha(data));
+
+    // A site whose store takes no uploads from its pages names none: the same size then goes through the API in chunks.
+    await page.goto(`${base}/me/files`);
+    await page.locator('#upload-form').evaluate((form) => { delete (form as HTMLFormElement).dataset.store; });
+    parts.length = 0;
+    const other = randomBytes(FILE_LIMITS.proxyBytes + 300_000);
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'other.bin', mimeType: 'application/octet-stream', buffer: other });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.waitForURL(/\/me\/files\/[^/?]+\?done=uploaded$/);
+    expect(parts).toEqual([]);
+    expect(chunks).toHaveLength(Math.ceil(other.length / FILE_LIMITS.chunkBytes));
+    const listed = (await api(base, '/api/me/files', { key: member.key })).body.files as { path: string; status: string; size: number }[];
+    expect(listed.map((f) => [f.path, f.status, f.size]).sort()).toEqual([['other.bin', 'ready', other.length], ['video.bin', 'ready', data.length]]);
+    // The cut part is the only request that failed
+    // (and the browser's console line for each 503 complete answered while it checked).
+    const cutPart = (p: string) => /^failed: .*partNumber=2/.test(p)
+      || ['Failed to load resource: net::ERR_CONNECTION_RESET', 'Failed to load resource: the server responded with a status of 503 (Service Unavailable)'].includes(p);
+    expect(problems.some((p) => /^failed: .*partNumber=2/.test(p))).toBe(true);
+    expect(unexpected(problems).filter((p) => !cutPart(p))).toEqual([]);
+    await page.context().close();
+  });
+
   it('stops sending chunks once one is refused, and says why', async () => {
     const { token } = await visitor();
     const isChunk = (url: string) => /\/api\/me\/files\/[^/]+\/chunks\/\d+$/.test(new URL(url).pathname);

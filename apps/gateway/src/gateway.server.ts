@@ -74,14 +74,15 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   registerApiDocs(app);
   await app.register(fastifyCookie);
   const auth = new Authenticator(bus, opts.publicUrl);
-  const streamer = new ObjectStreamer(opts.storage ?? ObjectStorage.fromEnv(), opts.logger);
+  const storage = opts.storage ?? ObjectStorage.fromEnv();
+  const streamer = new ObjectStreamer(storage, opts.logger);
   const pages = new PublicPageCache();
   startBroadcastConsumer(opts.nc, pages, opts.logger);
   const alerts = new AgentAlertHints();
   startBroadcastConsumer(opts.nc, alerts, opts.logger);
   registerRestRoutes(app, { bus, auth, streamer, jsonBodyLimit: BODY_LIMIT, pages });
   registerAuthRoutes(app, { bus, auth, publicUrl: opts.publicUrl });
-  registerWebApp(app, { bus, auth, publicUrl: opts.publicUrl, logger: opts.logger });
+  registerWebApp(app, { bus, auth, publicUrl: opts.publicUrl, uploadStore: storage.browserUploadOrigin(), logger: opts.logger });
   const oauth = new AuthorizationServer({ bus, publicUrl: opts.publicUrl, logger: opts.logger, keys: opts.oauthKeys });
   mountAuthorizationServer(app, oauth, opts.logger);
   registerProtectedResourceMetadata(app, oauth);

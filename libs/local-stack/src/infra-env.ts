@@ -5,6 +5,8 @@ export interface S3Settings {
   secretKey: string;
   bucket: string;
   region: string;
+  /** The store lets the site's pages PUT parts (the embedded one's CORS rule says so): S3_BROWSER_UPLOADS. */
+  browserUploads?: boolean;
 }
 
 /** The dependencies the environment points at real servers; the rest are embedded. */

@@ -13,6 +13,24 @@ import { DEFAULT_BUCKET, DEFAULT_REGION, type S3Settings } from './infra-env.js'
 // minio client and presigned URLs use) it does not check at all: only the key id must be known.
 const LOCAL_KEY = 'S3RVER';
 
+/**
+ * The bucket's CORS rule, so the site's pages can send parts straight to this store as they would
+ * to a bucket an operator set up for S3_BROWSER_UPLOADS (docs/operators.md): PUT from any origin
+ * (the launcher's site moves with its port, and this store checks no signature anyway) with the
+ * ETag readable, which complete needs.
+ */
+const BROWSER_UPLOADS_CORS = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>600</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
 export interface StartedS3 {
   settings: S3Settings;
   stop(): Promise<void>;
@@ -33,7 +51,7 @@ export async function startS3rver(opts: {
       port,
       directory: opts.directory,
       silent: true,
-      configureBuckets: [{ name: DEFAULT_BUCKET }],
+      configureBuckets: [{ name: DEFAULT_BUCKET, configs: [BROWSER_UPLOADS_CORS] }],
     });
     rememberBucketSettings(server.store);
     checkMultipartParts(server.store);
@@ -51,6 +69,7 @@ export async function startS3rver(opts: {
       secretKey: LOCAL_KEY,
       bucket: DEFAULT_BUCKET,
       region: DEFAULT_REGION,
+      browserUploads: true,
     };
     try {
       await assertBucket(settings, { create: false });

@@ -41,6 +41,8 @@ export function buildServiceEnv(input: ServiceEnvInput): Record<string, string> 
     S3_SECRET_KEY: s3.secretKey,
     S3_BUCKET: s3.bucket,
     S3_REGION: s3.region,
+    // A store of the operator's own takes page uploads only when they say so (its CORS is theirs).
+    ...(s3.browserUploads && !input.inherited.S3_BROWSER_UPLOADS ? { S3_BROWSER_UPLOADS: 'true' } : {}),
     // Services build links for API responses (jobs does), not only the
     // gateway; behind a proxy the launcher's PUBLIC_URL or extra says so.
     PUBLIC_URL: input.inherited.PUBLIC_URL || `http://127.0.0.1:${input.gatewayPort}`,

@@ -7,6 +7,7 @@ import type { Client } from 'minio';
 import { AppError } from '@marketplace/contracts';
 import { readStorageConfig, type StorageConfig } from './storage-config.js';
 import { loadOnFirstUse } from '../scope/load-on-first-use.js';
+import { SettingError } from '../scope/settings.js';
 import { guard, isMissing, minioClient, readText, unavailable, type Minio } from './store-client.js';
 
 export interface ObjectInfo {
@@ -294,6 +295,23 @@ export class ObjectStorage {
   async createMultipart(key: string, contentType: string): Promise<string> {
     const { client, config } = await this.connect();
     return guard(() => client.initiateNewMultipartUpload(config.bucket, key, { 'Content-Type': contentType }));
+  }
+
+  /**
+   * The origin the site's pages send parts to (S3_PUBLIC_ENDPOINT's, else S3_ENDPOINT's) when the
+   * store takes uploads from them (S3_BROWSER_UPLOADS); null when it does not or no store is
+   * configured, and the pages then send every file through the API in chunks. A malformed
+   * setting still throws, so the process that asks at start stops naming it.
+   */
+  browserUploadOrigin(): string | null {
+    let config: StorageConfig;
+    try {
+      config = this.settings();
+    } catch (err) {
+      if (err instanceof SettingError) throw err;
+      return null;
+    }
+    return config.browserUploads ? (config.publicEndpoint ?? config.endpoint).origin : null;
   }
 
   /**

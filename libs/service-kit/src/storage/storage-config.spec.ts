@@ -27,4 +27,12 @@ describe('readStorageConfig', () => {
     expect(() => readStorageConfig({ ...env, S3_PUBLIC_ENDPOINT: 'files.example.org' })).toThrow(/^S3_PUBLIC_ENDPOINT="files.example.org" is not valid/);
     expect(() => readStorageConfig({ ...env, S3_PUBLIC_ENDPOINT: 'ftp://files.example.org' })).toThrow(/^S3_PUBLIC_ENDPOINT=.*http/);
   });
+
+  it('reads S3_BROWSER_UPLOADS, off unless said, and refuses a value that is not a yes or a no', () => {
+    const env = { S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' };
+    expect(readStorageConfig(env).browserUploads).toBe(false);
+    expect(readStorageConfig({ ...env, S3_BROWSER_UPLOADS: 'true' }).browserUploads).toBe(true);
+    expect(readStorageConfig({ ...env, S3_BROWSER_UPLOADS: 'off' }).browserUploads).toBe(false);
+    expect(() => readStorageConfig({ ...env, S3_BROWSER_UPLOADS: 'maybe' })).toThrow(/^S3_BROWSER_UPLOADS="maybe"/);
+  });
 });

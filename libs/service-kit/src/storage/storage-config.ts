@@ -9,6 +9,12 @@ export interface StorageConfig {
    * name): presigned download links are made for this origin. Unset, links use `endpoint`.
    */
   publicEndpoint?: URL;
+  /**
+   * S3_BROWSER_UPLOADS: the store takes parts from this site's pages (its CORS rule lets the site's
+   * origin PUT and read the ETag header), so the web pages send files over the proxied cap
+   * straight to it. Off unless said: a bucket without that rule would refuse every page upload.
+   */
+  browserUploads?: boolean;
   accessKey: string;
   secretKey: string;
   bucket: string;
@@ -21,7 +27,8 @@ const DEFAULT_REGION = 'us-east-1';
 
 /**
  * Reads S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET, S3_REGION and the optional
- * S3_PUBLIC_ENDPOINT (an origin, no path: a presigned URL's signature covers host and path). Empty values count as
+ * S3_PUBLIC_ENDPOINT (an origin, no path: a presigned URL's signature covers host and path) and
+ * S3_BROWSER_UPLOADS. Empty values count as
  * unset; what is missing is named in one error, so a misconfigured deployment says exactly what to
  * set, and a malformed value stops the service naming its variable (the kit's settings rule).
  */
@@ -41,6 +48,7 @@ export function readStorageConfig(env: ServiceEnv = serviceEnv()): StorageConfig
   return {
     endpoint: url,
     ...(publicUrl ? { publicEndpoint: publicUrl } : {}),
+    browserUploads: settings.bool('S3_BROWSER_UPLOADS', false),
     accessKey: accessKey!,
     secretKey: secretKey!,
     bucket: settings.string('S3_BUCKET', DEFAULT_BUCKET),

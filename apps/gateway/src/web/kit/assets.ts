@@ -17,7 +17,7 @@ export const SCRIPTS = [
   'work-upload',
 ] as const;
 /** Modules the scripts import (served, never named by a page). */
-const MODULES = [...SCRIPTS, 'dom', 'chunked-upload'] as const;
+const MODULES = [...SCRIPTS, 'dom', 'chunked-upload', 'direct-upload'] as const;
 export type ScriptName = (typeof SCRIPTS)[number];
 
 export interface Asset { body: string; type: string; version: string }

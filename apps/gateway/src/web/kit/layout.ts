@@ -18,12 +18,17 @@ export interface Page {
    * the site without links, so the first Tab reaches the page's own first control.
    */
   focused?: boolean;
+  /**
+   * Origins the page's scripts may send requests to besides this one: the object store, on the
+   * pages that upload files straight to it (S3_BROWSER_UPLOADS).
+   */
+  connectTo?: readonly string[];
 }
 
-/** No inline script or style, nothing from another origin. */
-function contentSecurityPolicy(formAction: boolean): string {
+/** No inline script or style, nothing from another origin but the store a page uploads to. */
+function contentSecurityPolicy(formAction: boolean, connectTo: readonly string[] = []): string {
   return [
-    "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self'", "media-src 'self'",
+    "default-src 'none'", "script-src 'self'", "style-src 'self'", ["connect-src 'self'", ...connectTo].join(' '), "img-src 'self'", "media-src 'self'",
     // The consent form answers with a redirect to the agent's own address, so it cannot be limited to this origin.
     ...(formAction ? ["form-action 'self'"] : []),
     "base-uri 'none'", "frame-ancestors 'none'",
@@ -67,7 +72,7 @@ ${page.body}
 export function sendPage(reply: FastifyReply, page: Page, opts: { formAction?: boolean } = {}): FastifyReply {
   return reply
     .code(page.status ?? 200)
-    .header('content-security-policy', contentSecurityPolicy(opts.formAction ?? true))
+    .header('content-security-policy', contentSecurityPolicy(opts.formAction ?? true, page.connectTo))
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'same-origin')
     .type('text/html; charset=utf-8')

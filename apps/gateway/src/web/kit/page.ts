@@ -55,6 +55,11 @@ export interface PageDeps {
   auth: Authenticator;
   /** PUBLIC_URL: links a member copies (invite link, MCP address); a path to follow sign-in must stay on this origin. */
   publicUrl: string;
+  /**
+   * The object store's origin when the pages send files over the proxied cap straight to it
+   * (S3_BROWSER_UPLOADS); null when every file goes through the API in chunks.
+   */
+  uploadStore: string | null;
 }
 
 export type Notice = { kind: 'ok' | 'error'; text: string };

@@ -6,6 +6,7 @@ import { guarded } from '../kit/error-pages.js';
 import { downloadLink, formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, definePage, doneNotice, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
 import { meCrumbs, scrollTable } from './me-page-parts.js';
+import { storeAttribute, uploadsTo } from '../kit/upload-store.js';
 
 const DONE = { uploaded: 'Your file is uploaded.', deleted: 'The file is being deleted; it leaves the list once its storage is freed.' } as const;
 
@@ -36,7 +37,7 @@ const filesPage: (deps: PageDeps) => PageRender = (deps) => (req, reply, caller,
     const out = await callAs(deps.bus, req, caller, listMyFiles, {});
     const used = out.files.reduce((sum, f) => sum + f.size, 0);
     return memberPage(reply, {
-      title: 'Files', status, scripts: ['file-upload'],
+      title: 'Files', status, scripts: ['file-upload'], ...uploadsTo(deps.uploadStore),
       body: html`
 ${meCrumbs('Files')}
 <h1>Files</h1>
@@ -45,7 +46,7 @@ ${noticeOf(state.notice ?? doneNotice(req, DONE))}
 ${out.closed ? html`<p class="notice">Your account is being deleted, so files can no longer be added or changed.</p>` : html`
 <section class="part" aria-labelledby="upload-heading">
 <h2 id="upload-heading">Upload a file</h2>
-<form id="upload-form" hidden data-chunk-bytes="${FILE_LIMITS.chunkBytes}">
+<form id="upload-form" hidden data-chunk-bytes="${FILE_LIMITS.chunkBytes}"${storeAttribute(deps.uploadStore)}>
 <label for="upload-file">File</label>
 <input id="upload-file" type="file" required aria-describedby="upload-file-hint">
 <p class="note" id="upload-file-hint">Up to ${byteSize(FILE_LIMITS.fileBytes)}. An interrupted upload resumes where it stopped when you choose the same file again.</p>

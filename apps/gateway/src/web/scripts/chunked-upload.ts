@@ -119,20 +119,31 @@ async function putChunk(opts: ChunkOptions, index: number, onSent: (bytes: numbe
   }
 }
 
-/** A PUT by XMLHttpRequest, whose upload events report the bytes sent as they go. */
-function xhrPut(url: string, bytes: ArrayBuffer, onSent: (bytes: number) => void): Promise<{ status: number; text: string; retryAfter: string | null }> {
+export interface PutAnswer { status: number; text: string; retryAfter: string | null; etag: string | null }
+
+/**
+ * A PUT by XMLHttpRequest, whose upload events report the bytes sent as they go: to the API (its
+ * content type sent, Retry-After read), or, `toStore`, a part to the object store (no content
+ * type, so its CORS rule need allow no request header; only the ETag read, the one header it
+ * exposes).
+ */
+export function xhrPut(url: string, bytes: ArrayBuffer, onSent: (bytes: number) => void, toStore = false): Promise<PutAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
+    if (!toStore) xhr.setRequestHeader('content-type', 'application/octet-stream');
     xhr.upload.addEventListener('progress', (e) => onSent(e.loaded));
-    xhr.addEventListener('load', () => resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('retry-after') }));
-    xhr.addEventListener('error', () => reject(new ConnectionLost()));
+    xhr.addEventListener('load', () => resolve({
+      status: xhr.status, text: xhr.responseText,
+      retryAfter: toStore ? null : xhr.getResponseHeader('retry-after'), etag: toStore ? xhr.getResponseHeader('etag') : null,
+    }));
+    // A dropped connection is an error; one the browser itself gave up on, an abort.
+    for (const lost of ['error', 'abort', 'timeout'] as const) xhr.addEventListener(lost, () => reject(new ConnectionLost()));
     xhr.send(bytes);
   });
 }
 
-function parseBody(text: string): ErrorBody {
+export function parseBody(text: string): ErrorBody {
   try {
     return JSON.parse(text || '{}') as ErrorBody;
   } catch {
@@ -141,14 +152,15 @@ function parseBody(text: string): ErrorBody {
 }
 
 /**
- * Completes the upload. A file over the proxied cap is joined and checked in the background, and
- * complete answers 503 with Retry-After until it is ready: asked again 60 times at most, each
- * after its Retry-After (2 s when absent, 10 s at most). Answers the last response (ok, a
- * refusal, or still 503).
+ * Completes the upload (`parts`: those sent straight to the store, with their ETags). A file over
+ * the proxied cap is joined and checked in the background, and complete answers 503 with
+ * Retry-After until it is ready: asked again 60 times at most, each after its Retry-After (2 s
+ * when absent, 10 s at most). Answers the last response (ok, a refusal, or still 503).
  */
-export async function completeUpload(base: string, onChecking: () => void): Promise<Response> {
+export async function completeUpload(base: string, onChecking: () => void, parts?: readonly { number: number; etag: string }[]): Promise<Response> {
+  const body = JSON.stringify(parts ? { parts } : {});
   for (let attempt = 0; ; attempt += 1) {
-    const res = await fetch(`${base}/complete`, { method: 'POST', headers: JSON_HEADERS, body: '{}' })
+    const res = await fetch(`${base}/complete`, { method: 'POST', headers: JSON_HEADERS, body })
       .catch(() => { throw new ConnectionLost(); });
     if (res.status !== 503 || attempt >= 60) return res;
     onChecking();

@@ -1,11 +1,14 @@
 import { byId, errorBody, JSON_HEADERS, say as sayIn, sha256Hex, type ErrorBody } from './dom.js';
 import { completeUpload, CONNECTION_LOST, ConnectionLost, sendChunks, UploadRefused } from './chunked-upload.js';
+import { sendParts, storeFor, type SentPart } from './direct-upload.js';
 
 /**
- * Personal file uploads over the chunked API (create, the chunks, complete), with progress.
- * An upload that was cut off (a reload, a lost connection) resumes when the same file is chosen
- * again under the same name: the service says which chunk it lacks first and how many bytes it
- * holds, and chunks it already holds are never sent twice (chunked-upload.ts).
+ * Personal file uploads (create, the bytes, complete), with progress. The bytes go over the
+ * chunked API, or, for a file over the proxied cap when the site's store takes uploads from its
+ * pages, straight to the store in parts (direct-upload.ts). An upload that was cut off (a reload,
+ * a lost connection) resumes when the same file is chosen again under the same name: over the
+ * API, the service says which chunk it lacks first and how many bytes it holds, and chunks it
+ * already holds are never sent twice (chunked-upload.ts); to the store, the parts go again.
  */
 
 interface ListedFile { id: string; path: string; size: number; received: number; status: string }
@@ -90,7 +93,8 @@ async function openUpload(path: string, file: File, digest: string): Promise<{ i
   const same = files.find((f) => f.path.normalize('NFC').toLowerCase() === path.normalize('NFC').toLowerCase() && f.status === 'uploading');
   if (same) {
     if (same.size !== file.size) throw new UploadError(`Another file is being uploaded as ${same.path}. Delete it below or choose another name.`);
-    const next = await firstMissing(same.id);
+    // An upload to the store asks which chunk is missing only if it turns out to have taken chunks (send).
+    const next = storeFor(form, file.size) ? 0 : await firstMissing(same.id);
     say(`Resuming: ${same.received} of ${file.size} bytes were already received.`);
     return { id: same.id, next, received: same.received };
   }
@@ -103,16 +107,27 @@ async function openUpload(path: string, file: File, digest: string): Promise<{ i
   return { id: slot.file.id, next: slot.nextIndex, received: 0 };
 }
 
-/** The chunks from `first` on, then complete (asked again while a large file is checked). */
+/**
+ * The bytes (to the store in parts, or the chunks from `first` on), then complete (asked again
+ * while a large file is checked).
+ */
 async function send(id: string, file: File, first: number | null, received: number): Promise<void> {
   const base = `/api/me/files/${encodeURIComponent(id)}`;
+  const onAcknowledged = (bytes: number) => say(`Sent ${Math.floor((bytes / file.size) * 100)}%.`);
+  let parts: SentPart[] | undefined;
   try {
-    await sendChunks({
-      base, file, chunkBytes, first, received,
-      onProgress: (bytes) => showProgress(bytes, file.size),
-      onAcknowledged: (bytes) => say(`Sent ${Math.floor((bytes / file.size) * 100)}%.`),
-      onWait: (seconds) => say(`The service asked to wait ${seconds} s; sending again then.`),
-    });
+    const direct = storeFor(form, file.size) ? await sendParts({ base, file, onProgress: (bytes) => showProgress(bytes, file.size), onAcknowledged }) : 'chunked';
+    if (direct !== 'chunked') parts = direct;
+    else {
+      // An upload over the cap that already took chunks finishes as it began; ask where it stopped.
+      const from = storeFor(form, file.size) ? await firstMissing(id) : first;
+      await sendChunks({
+        base, file, chunkBytes, first: from, received,
+        onProgress: (bytes) => showProgress(bytes, file.size),
+        onAcknowledged,
+        onWait: (seconds) => say(`The service asked to wait ${seconds} s; sending again then.`),
+      });
+    }
   } catch (err) {
     if (err instanceof UploadRefused) {
       if (err.status === 401) location.assign('/sign-in?next=%2Fme%2Ffiles');
@@ -121,7 +136,7 @@ async function send(id: string, file: File, first: number | null, received: numb
     if (err instanceof ConnectionLost) throw new UploadError(err.message);
     throw err;
   }
-  const done = await completeUpload(base, () => say('Checking the whole file…')).catch((err: unknown) => {
+  const done = await completeUpload(base, () => say('Checking the whole file…'), parts).catch((err: unknown) => {
     throw err instanceof ConnectionLost ? new UploadError(err.message) : err;
   });
   if (done.ok) return;

@@ -1,10 +1,13 @@
 import { byId, errorBody, JSON_HEADERS, say, sha256Hex, type ErrorBody } from './dom.js';
 import { completeUpload, sendChunks, UploadRefused } from './chunked-upload.js';
+import { sendParts, storeFor, type SentPart } from './direct-upload.js';
 
 /**
- * Uploading into the job's worker folder from the work page, over the same chunked REST upload
- * agents use (create, sha256-checked chunks, complete; chunked-upload.ts). The new file joins the
- * turn-in form's file list ticked, so what the worker typed in the form stays as it was.
+ * Uploading into the job's worker folder from the work page, over the same REST upload agents use
+ * (create, sha256-checked chunks, complete; chunked-upload.ts), or, for a file over the proxied
+ * cap when the site's store takes uploads from its pages, with the parts sent straight to the
+ * store (direct-upload.ts). The new file joins the turn-in form's file list ticked, so what the
+ * worker typed in the form stays as it was.
  */
 
 interface Slot { file: { id: string }; chunkBytes: number; chunks: number; nextIndex: number | null }
@@ -58,17 +61,23 @@ async function upload(): Promise<void> {
   if (!created.ok) return refused(created, `${file.name} was not uploaded`);
   const slot = (await created.json()) as Slot;
   const base = `/api/jobs/${encodeURIComponent(jobId)}/files/${encodeURIComponent(slot.file.id)}`;
+  const onAcknowledged = (bytes: number) => say(status, `Uploading ${file.name}: ${Math.floor((bytes / file.size) * 100)}% sent…`);
+  let parts: SentPart[] | undefined;
   try {
-    await sendChunks({
-      base, file, chunkBytes: slot.chunkBytes, first: slot.nextIndex, received: 0,
-      onAcknowledged: (bytes) => say(status, `Uploading ${file.name}: ${Math.floor((bytes / file.size) * 100)}% sent…`),
-      onWait: (seconds) => say(status, `Uploading ${file.name}: the service asked to wait ${seconds} s…`),
-    });
+    // A new upload: the store takes it whole unless the file is within the proxied cap.
+    const direct = storeFor(box, file.size) ? await sendParts({ base, file, onAcknowledged }) : 'chunked';
+    if (direct !== 'chunked') parts = direct;
+    else {
+      await sendChunks({
+        base, file, chunkBytes: slot.chunkBytes, first: slot.nextIndex, received: 0, onAcknowledged,
+        onWait: (seconds) => say(status, `Uploading ${file.name}: the service asked to wait ${seconds} s…`),
+      });
+    }
   } catch (err) {
     if (err instanceof UploadRefused) return refusedWith(err.body, err.status, `${file.name} was not uploaded`);
     throw err;
   }
-  const done = await completeUpload(base, () => say(status, `Checking ${file.name}…`));
+  const done = await completeUpload(base, () => say(status, `Checking ${file.name}…`), parts);
   if (done.status === 503) return say(status, `${file.name} is still being checked. Reload the page in a minute to turn it in.`, true);
   if (!done.ok) return refused(done, `${file.name} was not uploaded`);
   addChoice((await done.json()) as JobFile);

@@ -3,6 +3,7 @@ import { selectInput, textArea, textInput } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
 import { noticeOf, when, type FormState, type Notice } from '../kit/page.js';
+import { storeAttribute } from '../kit/upload-store.js';
 
 /**
  * The work page of a hired job, the same page for the poster and the worker: what it waits on,
@@ -23,9 +24,11 @@ export interface WorkPageParts {
   workerFiles: JobFile[] | null;
   notice: Notice | undefined;
   state: FormState;
+  /** Where the upload sends files over the proxied cap (PageDeps.uploadStore). */
+  uploadStore: string | null;
 }
 
-export function workPage({ work, workerFiles, notice, state }: WorkPageParts): Raw {
+export function workPage({ work, workerFiles, notice, state, uploadStore }: WorkPageParts): Raw {
   const has = (a: JobWork['actions'][number]) => work.actions.includes(a);
   const base = `/jobs/${work.jobId}/work`;
   return html`<h1>Work: ${work.title}</h1>
@@ -38,7 +41,7 @@ ${ratingsPart(work)}
 <section class="part" aria-labelledby="rounds-heading"><h2 id="rounds-heading">Rounds</h2>
 ${work.submissions.length ? html`<ol class="cards" id="rounds" reversed>${work.submissions.map((s) => roundItem(work.jobId, s))}</ol>` : html`<p class="note" id="no-rounds">Nothing turned in yet.</p>`}
 </section>
-${has('submit') ? submitForm(work.jobId, workerFiles, state) : ''}
+${has('submit') ? submitForm(work.jobId, workerFiles, state, uploadStore) : ''}
 ${has('requestChanges') || has('approve') ? html`<section class="part" aria-labelledby="review-heading"><h2 id="review-heading">Review round ${
   String(work.submissions[0]?.round ?? '')}</h2>
 ${has('approve') ? ratingForm(`${base}/approve`, 'approve', 'Approve and rate the worker', 'Your rating stays private until the worker rates you back, and cannot be changed.', state) : ''}
@@ -59,7 +62,7 @@ ${has('cancel') ? html`<details${work.cancelRequestedAt ? html` open` : ''}><sum
 `;
 }
 
-function submitForm(jobId: string, workerFiles: JobFile[] | null, state: FormState): Raw {
+function submitForm(jobId: string, workerFiles: JobFile[] | null, state: FormState, uploadStore: string | null): Raw {
   const form = 'submit';
   const sent = state.form === form ? state.values ?? {} : {};
   const filledRows = Array.from({ length: 20 }, (_, i) => i).filter((i) => sent[`links.${i}.url`]?.trim()).length;
@@ -73,12 +76,12 @@ ${textInput({ form, name: `links.${i}.url`, label: `Link ${i + 1} address`, type
 ${textInput({ form, name: `links.${i}.label`, label: `Link ${i + 1} label`, maxlength: 120 }, state)}</div>`)}
 </fieldset>
 ${textInput({ form, name: 'model', label: 'AI model that did the work (leave empty if you did it yourself)', maxlength: 120 }, state)}
-${filesPicker(jobId, workerFiles, state)}
+${filesPicker(jobId, workerFiles, state, uploadStore)}
 <button type="submit">Turn in</button>
 </form></section>`;
 }
 
-function filesPicker(jobId: string, files: JobFile[] | null, state: FormState): Raw {
+function filesPicker(jobId: string, files: JobFile[] | null, state: FormState, uploadStore: string | null): Raw {
   const error = state.form === 'submit' ? Object.entries(state.errors ?? {}).find(([k]) => k.startsWith('fileIds'))?.[1] : undefined;
   const sent = state.form === 'submit' ? state.values ?? {} : {};
   return html`<fieldset${error ? html` aria-describedby="submit-files-error"` : ''}><legend>Files from the job's worker folder (optional)</legend>
@@ -86,7 +89,7 @@ ${files === null ? html`<p class="note">The poster has not shared the job's file
 ${files.length === 0 ? html`<p class="note" id="no-worker-files">No complete files in the worker folder yet.</p>` : ''}
 ${files.map((f) => html`<p class="check"><input type="checkbox" id="file-${f.id}" name="file-${f.id}"${sent[`file-${f.id}`] === 'on' ? html` checked` : ''}>
 <label for="file-${f.id}">${f.path} <span class="note">(${sizeText(f.size)})</span></label></p>`)}</div>
-<div id="worker-upload" data-job="${jobId}" hidden>
+<div id="worker-upload" data-job="${jobId}"${storeAttribute(uploadStore)} hidden>
 <label for="upload-file">Upload a file to the worker folder</label>
 <input type="file" id="upload-file"> <button type="button" class="secondary" id="upload-button">Upload</button>
 <p class="note" id="upload-status" role="status"></p>

@@ -9,6 +9,7 @@ import { callAs, doneNotice, memberPage, type PageDefinition, type PageDeps, typ
 import { applicationPages } from './work-applications.js';
 import { softly } from './work-job-block.js';
 import { workPage } from './work-page.js';
+import { uploadsTo } from '../kit/upload-store.js';
 
 const WORK_NOTICES = {
   submitted: 'Your work is turned in. The poster is told.',
@@ -31,8 +32,8 @@ export function workPages(deps: PageDeps): PageDefinition[] {
     const files = jobWork.actions.includes('submit') ? await callAs(deps.bus, req, caller, listJobFiles, { id }).catch(softly) : undefined;
     const workerFiles = files ? files.files.filter((f) => f.folder === 'worker' && f.status === 'ready') : null;
     return memberPage(reply, {
-      status, title: `Work: ${jobWork.title}`, scripts: workerFiles ? ['work-upload'] : [],
-      body: workPage({ work: jobWork, workerFiles, notice: state.notice ?? doneNotice(req, WORK_NOTICES), state }),
+      status, title: `Work: ${jobWork.title}`, scripts: workerFiles ? ['work-upload'] : [], ...(workerFiles ? uploadsTo(deps.uploadStore) : {}),
+      body: workPage({ work: jobWork, workerFiles, notice: state.notice ?? doneNotice(req, WORK_NOTICES), state, uploadStore: deps.uploadStore }),
     });
   });
   pages.push(sessionPage('/jobs/:id/work', work));
