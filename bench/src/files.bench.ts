@@ -13,6 +13,7 @@ import { api, BUS_CREDENTIALS_ENV, createMember } from '@marketplace/testing';
 import { CpuPhase, describeSplit, type CpuSplit } from './cpu-split.js';
 import { round } from './load.js';
 import { startDelayProxy, type DelayProxy } from './delay-proxy.js';
+import { webPageUploads, type WebUploadFigures } from './web-upload-phase.js';
 
 // `npm run bench:files`: a 100 MiB file uploaded in raw REST chunks of the contract's 256 KiB
 // through the gateway (a few in flight at once) and completed (the files worker joins it as the
@@ -423,6 +424,14 @@ async function main(): Promise<number> {
     const ratio = gatewayMBs / directMBs;
     const rss = Object.fromEntries(Object.entries(series).map(([app, s]) => [app, summarise(s)]));
 
+    // The files page in Chromium, both ways it uploads (BENCH_FILES_BROWSER=0 skips it).
+    let web: WebUploadFigures | undefined;
+    if (process.env.BENCH_FILES_BROWSER !== '0') {
+      const mailDir = infra.mail?.dir;
+      if (!mailDir) throw new Error('The browser phase needs the local mail catcher (unset SMTP_URL) to sign the member in, or BENCH_FILES_BROWSER=0.');
+      web = await webPageUploads({ base, mailDir, member, data, dir: await mkdtemp(join(tmpdir(), 'marketplace-bench-web-')) });
+    }
+
 
     say('');
     say(`${mib(data.length)} MiB in ${chunks.length} chunks of ${CHUNK_BYTES} bytes, ${IN_FLIGHT} in flight${RTT_MS ? `, the client ${RTT_MS} ms round trip from the gateway` : ''}:`);
@@ -443,6 +452,12 @@ async function main(): Promise<number> {
     }
     for (const [app, r] of Object.entries(presignedRss)) {
       say(`  ${app} RSS during the presigned uploads (${r.samples} samples): min ${r.minMiB} MiB, max ${r.maxMiB} MiB (range ${r.growthMiB} MiB)`);
+    }
+    if (web) {
+      say(`The files page in Chromium, ${mib(data.length)} MiB, from the Upload button to the file's page (its sha256, the upload, complete's check):`);
+      say(`  straight to the store: ${web.storeSeconds.toFixed(2)} s (${(data.length / MB / web.storeSeconds).toFixed(1)} MB/s)`);
+      say(`  in chunks through the API: ${web.chunksSeconds.toFixed(2)} s (${(data.length / MB / web.chunksSeconds).toFixed(1)} MB/s)`);
+      say(`  page to the store / store's multipart: ${(multipartS / web.storeSeconds).toFixed(2)}; to the store / in chunks: ${(web.chunksSeconds / web.storeSeconds).toFixed(1)} times as fast`);
     }
     if (retries) say(`  ${retries} chunk retries (503/429)`);
     say('CPU seconds by process (launcher = this client and the embedded store):');
@@ -472,6 +487,10 @@ async function main(): Promise<number> {
       storeReadBack: { runs: readBackTimes.map((t) => round(t, 3)) },
       ratioPresignedStoreChecked: round(checkedS / presignedS, 3), ratioPresignedStoreCheckedMedian: round(medianChecked, 3),
       presignedCheckedRounds: checkedRatios.map((r) => round(r, 3)),
+      webPage: web ? {
+        storeSeconds: round(web.storeSeconds, 3), chunksSeconds: round(web.chunksSeconds, 3),
+        ratioStoreMultipart: round(multipartS / web.storeSeconds, 3),
+      } : null,
       rss: { idleMiB: idle, during: rss, presigned: presignedRss },
       cpu: { direct: splitJson(directSplit), directChunks: splitJson(perChunkSplit), chunks: splitJson(chunkSplit), complete: splitJson(completeSplit), presigned: splitJson(presignedSplit) },
     }, null, 2)}\n`);
