@@ -66,9 +66,10 @@ describe('a CPU profile of a bundled program, read through its source maps', () 
     const whole = await profile.breakDown(null);
     const inPackage = whole.parts.zod ?? 0;
     const inApp = whole.parts['demo (app)'] ?? 0;
-    // 300 ms against 150 ms of spinning, sampled every 200 µs.
+    // 300 ms against 150 ms of spinning, sampled every 200 µs: 750 samples in the app on an idle
+    // machine, fewer when others take the CPU (298 seen on a busy one), so only well clear of none.
     expect(inPackage).toBeGreaterThan(1.4 * inApp);
-    expect(inApp).toBeGreaterThan(300);
+    expect(inApp).toBeGreaterThan(50);
     expect(whole.functions[0]!.name).toMatch(/^spinInPackage zod\/index\.js:1$/);
     expect(whole.functions.map((f) => f.name)).toContainEqual(expect.stringMatching(/^spinInApp demo\/src\/main\.js:3$/));
   });
