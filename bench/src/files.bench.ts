@@ -426,10 +426,13 @@ async function main(): Promise<number> {
 
     // The files page in Chromium, both ways it uploads (BENCH_FILES_BROWSER=0 skips it).
     let web: WebUploadFigures | undefined;
+    let webSplit: CpuSplit | undefined;
     if (process.env.BENCH_FILES_BROWSER !== '0') {
       const mailDir = infra.mail?.dir;
       if (!mailDir) throw new Error('The browser phase needs the local mail catcher (unset SMTP_URL) to sign the member in, or BENCH_FILES_BROWSER=0.');
+      const webCpu = await CpuPhase.start(named);
       web = await webPageUploads({ base, mailDir, member, data, dir: await mkdtemp(join(tmpdir(), 'marketplace-bench-web-')) });
+      webSplit = await webCpu.stop();
     }
 
 
@@ -466,6 +469,7 @@ async function main(): Promise<number> {
     say(`  chunks:     ${describeSplit(chunkSplit)}`);
     say(`  complete:   ${describeSplit(completeSplit)}`);
     say(`  store multipart + presigned (${ROUNDS} rounds): ${describeSplit(presignedSplit)}`);
+    if (webSplit) say(`  the files page in Chromium (both uploads): ${describeSplit(webSplit)}`);
 
     await mkdir(dirname(resultsFile), { recursive: true });
     await writeFile(resultsFile, `${JSON.stringify({
@@ -489,7 +493,7 @@ async function main(): Promise<number> {
       presignedCheckedRounds: checkedRatios.map((r) => round(r, 3)),
       webPage: web ? {
         storeSeconds: round(web.storeSeconds, 3), chunksSeconds: round(web.chunksSeconds, 3),
-        ratioStoreMultipart: round(multipartS / web.storeSeconds, 3),
+        ratioStoreMultipart: round(multipartS / web.storeSeconds, 3), otherCpu: webSplit ? splitJson(webSplit).otherCpu : null,
       } : null,
       rss: { idleMiB: idle, during: rss, presigned: presignedRss },
       cpu: { direct: splitJson(directSplit), directChunks: splitJson(perChunkSplit), chunks: splitJson(chunkSplit), complete: splitJson(completeSplit), presigned: splitJson(presignedSplit) },

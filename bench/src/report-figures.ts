@@ -87,6 +87,12 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
     plain('direct PUT', r.direct.MBps, 'MB/s', r.cpu?.direct?.otherCpu ?? null),
     // What the store alone allows a chunked upload: its chunk PUTs plus a join done straight against it.
     plain("store's own chunked upload / direct PUT", r.directChunks?.ratioCeiling ?? null, '', r.cpu?.directChunks?.otherCpu ?? null),
+    // The files page in Chromium, from the Upload button to the file's page, both ways it uploads.
+    ...(r.webPage ? [
+      plain('the files page in Chromium, straight to the store', r.webPage.storeSeconds, 's', r.webPage.otherCpu ?? null),
+      plain('the files page in Chromium, in chunks through the API', r.webPage.chunksSeconds, 's', r.webPage.otherCpu ?? null),
+      plain("the files page straight to the store / store's own multipart", r.webPage.ratioStoreMultipart, '', r.webPage.otherCpu ?? null),
+    ] : []),
   ],
   footprint: (r) => (r.runs as Json[]).flatMap((run) => [
     run.layout === 'one-process'
