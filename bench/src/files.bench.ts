@@ -435,7 +435,6 @@ async function main(): Promise<number> {
       webSplit = await webCpu.stop();
     }
 
-
     say('');
     say(`${mib(data.length)} MiB in ${chunks.length} chunks of ${CHUNK_BYTES} bytes, ${IN_FLIGHT} in flight${RTT_MS ? `, the client ${RTT_MS} ms round trip from the gateway` : ''}:`);
     say(`  chunks through the gateway: ${chunksS.toFixed(2)} s (${(data.length / MB / chunksS).toFixed(1)} MB/s), then complete: ${(totalS - chunksS).toFixed(2)} s (${polls} polls)`);

@@ -31,9 +31,9 @@ export async function webPageUploads(opts: {
     const page = await context.newPage();
     const upload = async (name: string, viaStore: boolean): Promise<number> => {
       await page.goto(`${opts.base}/me/files`);
-      // As a string: this package is compiled without the DOM's types.
       const form = page.locator('#upload-form');
       if (!(await form.getAttribute('data-store'))) throw new Error('The files page names no store: is S3_BROWSER_UPLOADS off?');
+      // As a string: this package is compiled without the DOM's types.
       if (!viaStore) await page.evaluate("delete document.getElementById('upload-form').dataset.store");
       if (!viaStore && await form.getAttribute('data-store')) throw new Error('The store is still named on the files page');
       await page.getByLabel('File', { exact: true }).setInputFiles(file);

@@ -14,18 +14,15 @@ import { DEFAULT_BUCKET, DEFAULT_REGION, type S3Settings } from './infra-env.js'
 const LOCAL_KEY = 'S3RVER';
 
 /**
- * The bucket's CORS rule, so the site's pages can send parts straight to this store as they would
- * to a bucket an operator set up for S3_BROWSER_UPLOADS (docs/operators.md): PUT from any origin
- * (the launcher's site moves with its port, and this store checks no signature anyway) with the
- * ETag readable, which complete needs.
+ * The bucket's CORS rule, the one docs/operators.md asks of a bucket for S3_BROWSER_UPLOADS and no
+ * more, so a page that needed more would fail here too: PUT from any origin (the launcher's site
+ * moves with its port, and this store checks no signature anyway) with the ETag readable, which
+ * complete needs.
  */
 const BROWSER_UPLOADS_CORS = `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>*</AllowedOrigin>
     <AllowedMethod>PUT</AllowedMethod>
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedMethod>HEAD</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
     <ExposeHeader>ETag</ExposeHeader>
     <MaxAgeSeconds>600</MaxAgeSeconds>
   </CORSRule>

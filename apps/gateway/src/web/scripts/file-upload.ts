@@ -114,13 +114,14 @@ async function openUpload(path: string, file: File, digest: string): Promise<{ i
 async function send(id: string, file: File, first: number | null, received: number): Promise<void> {
   const base = `/api/me/files/${encodeURIComponent(id)}`;
   const onAcknowledged = (bytes: number) => say(`Sent ${Math.floor((bytes / file.size) * 100)}%.`);
+  const toStore = storeFor(form, file.size) !== null;
   let parts: SentPart[] | undefined;
   try {
-    const direct = storeFor(form, file.size) ? await sendParts({ base, file, onProgress: (bytes) => showProgress(bytes, file.size), onAcknowledged }) : 'chunked';
+    const direct = toStore ? await sendParts({ base, file, onProgress: (bytes) => showProgress(bytes, file.size), onAcknowledged }) : 'chunked';
     if (direct !== 'chunked') parts = direct;
     else {
       // An upload over the cap that already took chunks finishes as it began; ask where it stopped.
-      const from = storeFor(form, file.size) ? await firstMissing(id) : first;
+      const from = toStore ? await firstMissing(id) : first;
       await sendChunks({
         base, file, chunkBytes, first: from, received,
         onProgress: (bytes) => showProgress(bytes, file.size),
