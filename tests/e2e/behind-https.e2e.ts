@@ -41,6 +41,13 @@ describe('behind https', () => {
       const plain = await fetch(`${base}${path}`);
       expect(plain.headers.get('strict-transport-security'), path).toBeNull();
     }
+    // A board page the gateway holds is answered before any route runs, with the same rule.
+    const board = '/api/jobs?limit=3';
+    expect((await fetch(`${base}${board}`)).status).toBe(200);
+    const held = await fetch(`${base}${board}`, { headers: OVER_HTTPS });
+    expect(held.status).toBe(200);
+    expect(held.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect((await fetch(`${base}${board}`)).headers.get('strict-transport-security')).toBeNull();
     // The MCP endpoint and the OAuth server write their answers themselves.
     const initialize = JSON.stringify({
       jsonrpc: '2.0', id: 1, method: 'initialize',

@@ -73,6 +73,32 @@ describe('anonymous board reads', () => {
     expect(categories.headers.get('etag')).toMatch(/^"/);
   });
 
+  it('a held page answers a reader without cookies (before any route runs) as the route answers one with a cookie', async () => {
+    // A cookie sends the read through Fastify's route, which answers from the same cache; a plain
+    // read is answered by the gateway's front path. Read until the page held still across all three.
+    const path = '/api/jobs?limit=4';
+    const viaRoute = { cookie: 'theme=dark', 'x-request-id': 'front-parity-route' };
+    const { routed, front, revalidated } = await until(async () => {
+      const r = await api(base, path, { headers: viaRoute });
+      const f = await api(base, path, { headers: { 'x-request-id': 'front-parity-plain' } });
+      // fetch adds `Cache-Control: no-cache` to a conditional request unless it is given one.
+      const v = await api(base, path, { headers: { 'if-none-match': f.headers.get('etag')!, 'cache-control': 'max-age=0' } });
+      const again = await api(base, path, { headers: viaRoute });
+      const held = r.headers.get('etag') === f.headers.get('etag') && f.headers.get('etag') === again.headers.get('etag') && v.status === 304;
+      return held ? { routed: r, front: f, revalidated: v } : undefined;
+    });
+    expect(front.status).toBe(200);
+    expect(front.body).toEqual(routed.body);
+    const perAnswer = new Set(['date', 'x-request-id', 'keep-alive', 'connection']);
+    const named = (headers: Headers) => [...headers].filter(([name]) => !perAnswer.has(name)).sort();
+    expect(named(front.headers)).toEqual(named(routed.headers));
+    expect(front.headers.get('x-request-id')).toBe('front-parity-plain');
+    expect(routed.headers.get('x-request-id')).toBe('front-parity-route');
+    expect(revalidated.body || '').toBe('');
+    expect(revalidated.headers.get('etag')).toBe(front.headers.get('etag'));
+    expect(revalidated.headers.get('cache-control')).toBe(front.headers.get('cache-control'));
+  });
+
   it('signed-in reads are private and never come from the shared cache', async () => {
     const poster = await createMember(nats);
     const posted = await post(poster, `Private read ${randomUUID().slice(0, 8)}`);

@@ -19,7 +19,8 @@ import { registerWebApp, webNotFoundPage } from './web/web-app.js';
 import { PublicPageCache } from './call/public-page-cache.js';
 import { AgentAlertHints } from './mcp/agent-alert-hints.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
-import { fastifyTrustProxy } from './http/trust-proxy.js';
+import { fastifyTrustProxy, trustedProxyHops } from './http/trust-proxy.js';
+import { frontCachedServer, type FrontCache } from './http/front-cache.js';
 
 export const BODY_LIMIT = 2_097_152;
 
@@ -46,16 +47,21 @@ export interface GatewayOptions {
  * document are all generated from the operation catalogue.
  */
 export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstance> {
+  const pages = new PublicPageCache();
+  const front: FrontCache = { closing: false };
+  const proxyHops = trustedProxyHops();
   const app = Fastify({
+    serverFactory: frontCachedServer({ pages, proxyHops, drain: opts.drain }, front),
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     requestIdHeader: false,
     // A number of hops, never `true`: the left-most X-Forwarded-For entries are the client's own.
-    trustProxy: fastifyTrustProxy(),
+    trustProxy: fastifyTrustProxy(proxyHops),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 6200 }, // an agent's client id (≤2,048 characters) URL-encoded
     return503OnClosing: true,
     frameworkErrors: frameworkError,
   });
+  app.addHook('preClose', async () => { front.closing = true; });
   const bus = new BusClient(opts.nc, { signer: opts.signer });
   const drain = opts.drain;
   if (drain) {
@@ -76,7 +82,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const auth = new Authenticator(bus, opts.publicUrl);
   const storage = opts.storage ?? ObjectStorage.fromEnv();
   const streamer = new ObjectStreamer(storage, opts.logger);
-  const pages = new PublicPageCache();
   startBroadcastConsumer(opts.nc, pages, opts.logger);
   const alerts = new AgentAlertHints();
   startBroadcastConsumer(opts.nc, alerts, opts.logger);

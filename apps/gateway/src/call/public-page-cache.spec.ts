@@ -9,7 +9,7 @@ describe('PublicPageCache', () => {
   it('serves a stored page until its shared max age passes', () => {
     let now = 1_000;
     const cache = new PublicPageCache(() => now);
-    cache.store('/api/jobs', cache.version, page('{"jobs":[]}'), policy);
+    cache.store('/api/jobs', cache.version, page('{"jobs":[]}'), policy, 200);
     expect(cache.get('/api/jobs')?.body.toString()).toBe('{"jobs":[]}');
     expect(cache.get('/api/jobs?limit=5')).toBeUndefined();
     now += 5_000;
@@ -20,14 +20,14 @@ describe('PublicPageCache', () => {
     const cache = new PublicPageCache();
     const version = cache.version;
     cache.clear();
-    const stale = cache.store('/api/jobs', version, page('{"old":true}'), policy);
+    const stale = cache.store('/api/jobs', version, page('{"old":true}'), policy, 200);
     expect(stale.etag).toBe(strongEtag('{"old":true}'));
     expect(cache.get('/api/jobs')).toBeUndefined();
   });
 
   it('drops every page after a write, not after a read', () => {
     const cache = new PublicPageCache();
-    cache.store('/api/jobs', cache.version, page('{}'), policy);
+    cache.store('/api/jobs', cache.version, page('{}'), policy, 200);
     cache.afterCall(listOpenJobs);
     expect(cache.get('/api/jobs')).toBeDefined();
     cache.afterCall(postJob);

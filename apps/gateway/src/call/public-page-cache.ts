@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicPageEvents, SETTINGS_CHANGED_SUBJECT, type Operation, type PublicCache } from '@marketplace/contracts';
 import { TtlCache, type BroadcastConsumer } from '@marketplace/service-kit/edge';
@@ -8,6 +9,10 @@ export interface CachedPage {
   body: Buffer;
   etag: string;
   expiresAt: number;
+  /** The operation's success status, answered with the page. */
+  status: number;
+  /** The page's Cache-Control, worked out once from the operation's policy. */
+  cacheControl: string;
 }
 
 /** Bounds memory when readers vary the query string endlessly; the oldest page goes first. */
@@ -50,12 +55,12 @@ export class PublicPageCache implements BroadcastConsumer {
   }
 
   /** The page for `body`; kept only when nothing changed since `version` was taken. */
-  store(url: string, version: number, body: Buffer, policy: PublicCache): CachedPage {
+  store(url: string, version: number, body: Buffer, policy: PublicCache, status: number): CachedPage {
     // Readers asking for a fresh page mostly get the same bytes again: comparing them is far
     // cheaper than hashing them, and the same bytes keep the same strong ETag.
     const held = this.pages.peek(url);
     const etag = held?.body.equals(body) ? held.etag : strongEtag(body);
-    const page = { body, etag, expiresAt: this.now() + policy.sharedMaxAgeS * 1000 };
+    const page = { body, etag, expiresAt: this.now() + policy.sharedMaxAgeS * 1000, status, cacheControl: publicCacheControl(policy) };
     if (version !== this.generation) return page;
     this.pages.set(url, page, page.expiresAt);
     return page;
@@ -96,9 +101,20 @@ export function publicCacheControl(policy: PublicCache): string {
 /** The same page answers signed-in and anonymous requests differently; shared caches must tell them apart. */
 export const PUBLIC_PAGE_VARY = 'Authorization, Cookie';
 
-/** An anonymous answer: ETag, CDN-fit Cache-Control, and 304 when the reader already holds it. */
-export function sendPublicPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, policy: PublicCache, status: number): FastifyReply {
-  reply.header('cache-control', publicCacheControl(policy)).header('etag', page.etag).header('vary', PUBLIC_PAGE_VARY);
+/** `Cache-Control: no-cache` from the reader: answer from the service (the fresh page then replaces the stored one). */
+export function asksForFresh(headers: IncomingHttpHeaders): boolean {
+  const directives = headers['cache-control'];
+  return typeof directives === 'string' && /(^|,)\s*no-cache\s*(,|$)/i.test(directives);
+}
+
+export const PAGE_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * An anonymous answer: ETag, CDN-fit Cache-Control, and 304 when the reader already holds it.
+ * The front path (`http/front-cache.ts`) answers a held page with the same headers before Fastify.
+ */
+export function sendPublicPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+  reply.header('cache-control', page.cacheControl).header('etag', page.etag).header('vary', PUBLIC_PAGE_VARY);
   if (matchesIfNoneMatch(req.headers['if-none-match'], page.etag)) return reply.code(304).send();
-  return reply.code(status).type('application/json; charset=utf-8').send(page.body);
+  return reply.code(page.status).type(PAGE_CONTENT_TYPE).send(page.body);
 }

@@ -12,7 +12,7 @@ import { renameFields } from '../call/field-errors.js';
 import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
 import { requireAccess } from '../call/require-access.js';
 import { requestOrigin } from '../auth/same-origin.js';
-import { PUBLIC_PAGE_VARY, sendPublicPage, type PublicPageCache } from '../call/public-page-cache.js';
+import { asksForFresh, PUBLIC_PAGE_VARY, sendPublicPage, type PublicPageCache } from '../call/public-page-cache.js';
 import { acceptRawBodies, assertUploadBinding, drainUnread, uploadBodyTypes, type ObjectStreamer } from '../storage/object-streamer.js';
 
 export interface RestDeps {
@@ -126,9 +126,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): void {
           reply.header('vary', PUBLIC_PAGE_VARY);
           // Signed-in answers differ per caller (credential variants, the caller's own jobs): never in a shared cache.
           if (caller) reply.header('cache-control', 'private, no-store');
-          else if (!asksForFresh(req)) {
+          else if (!asksForFresh(req.headers)) {
             const hit = deps.pages.get(req.url);
-            if (hit) return sendPublicPage(req, reply, hit, cache, rest.status);
+            if (hit) return sendPublicPage(req, reply, hit);
           }
         }
         const version = deps.pages.version;
@@ -158,7 +158,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): void {
         if (replayed) reply.header('idempotent-replayed', 'true');
         if (json === undefined) return reply.code(rest.status).send();
         const body = Buffer.from(json.buffer, json.byteOffset, json.byteLength);
-        if (cache && !caller) return sendPublicPage(req, reply, deps.pages.store(req.url, version, body, cache), cache, rest.status);
+        if (cache && !caller) return sendPublicPage(req, reply, deps.pages.store(req.url, version, body, cache, rest.status));
         return reply.code(rest.status).type('application/json; charset=utf-8').send(body);
       } catch (err) {
         if (upload) await drainUnread(req, reply);
@@ -182,10 +182,4 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): void {
     if (upload) app.register(async (scope) => { acceptRawBodies(scope); scope.route(route); });
     else app.route(route);
   }
-}
-
-/** `Cache-Control: no-cache` from the reader: answer from the service (the fresh page then replaces the stored one). */
-function asksForFresh(req: FastifyRequest): boolean {
-  const directives = req.headers['cache-control'];
-  return typeof directives === 'string' && /(^|,)\s*no-cache\s*(,|$)/i.test(directives);
 }
