@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import type { FastifyServerOptions } from 'fastify';
 import {
   asksForFresh, matchesIfNoneMatch, PAGE_CONTENT_TYPE, PUBLIC_PAGE_VARY, type PublicPageCache,
 } from '../call/public-page-cache.js';
 import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
 import { requestIdFrom } from './request-id.js';
-import { HSTS } from './strict-transport.js';
+import { strictTransport } from './strict-transport.js';
+import { requestProtocol } from './trust-proxy.js';
 
 export interface FrontCacheOptions {
   pages: PublicPageCache;
@@ -64,7 +64,8 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, options: Fro
     'etag', page.etag,
     'vary', PUBLIC_PAGE_VARY,
   ];
-  if (protocolOf(req, options.proxyHops) === 'https') answer.push('strict-transport-security', HSTS);
+  const hsts = strictTransport({ protocol: requestProtocol(req, options.proxyHops) });
+  if (hsts) answer.push('strict-transport-security', hsts);
   if (options.drain?.draining) answer.push('connection', 'close');
   if (matchesIfNoneMatch(headers['if-none-match'], page.etag)) {
     res.writeHead(304, answer).end();
@@ -77,16 +78,3 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, options: Fro
 
 /** Headers that carry a credential of their own (a record link's token): Fastify decides those. */
 const CREDENTIAL_HEADERS = Object.values(HEADER_CREDENTIALS).map((credential) => credential.header);
-
-/**
- * Fastify's `request.protocol` for a gateway trusting `hops` proxies: the last X-Forwarded-Proto
- * entry when the peer is trusted (hop 0 is trusted whenever hops > 0), else the socket's own.
- */
-export function protocolOf(req: IncomingMessage, hops: number): 'http' | 'https' | string {
-  const forwarded = req.headers['x-forwarded-proto'];
-  if (typeof forwarded === 'string' && forwarded && hops > 0) {
-    const last = forwarded.lastIndexOf(',');
-    return (last === -1 ? forwarded : forwarded.slice(last + 1)).trim();
-  }
-  return (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-}

@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-
 /**
  * Strict-Transport-Security for answers to requests that came over https (directly, or per the
  * X-Forwarded-Proto of a trusted proxy): a year, subdomains included, so a browser that has been
@@ -8,6 +6,6 @@ import type { FastifyRequest } from 'fastify';
  */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-export function strictTransport(req: Pick<FastifyRequest, 'protocol'>): string | undefined {
+export function strictTransport(req: { protocol: string }): string | undefined {
   return req.protocol === 'https' ? HSTS : undefined;
 }

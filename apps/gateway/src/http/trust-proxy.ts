@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { serviceEnv, settingsOf } from '@marketplace/service-kit/edge';
 
 /**
@@ -25,4 +27,18 @@ export function trustedProxyHops(env: NodeJS.ProcessEnv = serviceEnv()): number 
  */
 export function fastifyTrustProxy(hops: number = trustedProxyHops()): false | ((address: string, hop: number) => boolean) {
   return hops > 0 ? (_address, hop) => hop < hops : false;
+}
+
+/**
+ * Fastify's `request.protocol` for a gateway trusting `hops` proxies (as `fastifyTrustProxy` tells it),
+ * for code that answers before Fastify builds a request: the last X-Forwarded-Proto
+ * entry when the peer is trusted (hop 0 is trusted whenever hops > 0), else the socket's own.
+ */
+export function requestProtocol(req: IncomingMessage, hops: number): string {
+  const forwarded = req.headers['x-forwarded-proto'];
+  if (typeof forwarded === 'string' && forwarded && hops > 0) {
+    const last = forwarded.lastIndexOf(',');
+    return (last === -1 ? forwarded : forwarded.slice(last + 1)).trim();
+  }
+  return (req.socket as TLSSocket).encrypted ? 'https' : 'http';
 }
