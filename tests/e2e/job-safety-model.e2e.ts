@@ -5,6 +5,7 @@ import {
 import { approvedDraft } from './support/drafts.js';
 import { mcpToken } from './support/mcp-token.js';
 import { service } from './support/control.js';
+import { E2E_ENV } from './global-setup.js';
 
 /**
  * The job board's content check with a model configured: the word list first, then the model's
@@ -19,10 +20,11 @@ const nats = inject('natsUrl');
 const db = inject('databaseUrl');
 
 let model: FakeModelServer;
-// Longer than the bus timeout (E2E_ENV: 2000 ms): posting and editing declare their own wait
+// Longer than the bus timeout (E2E_ENV.BUS_TIMEOUT_MS): posting and editing declare their own wait
 // (MODEL_CHECKED_TIMEOUT_MS), so a model slower than an ordinary call is still heard, and a hang
 // ends at the model's timeout with the safety check's own 503.
-const TIMEOUT_MS = 4000;
+const BUS_TIMEOUT_MS = Number(E2E_ENV.BUS_TIMEOUT_MS);
+const TIMEOUT_MS = BUS_TIMEOUT_MS + 2000;
 
 beforeAll(async () => {
   model = await startFakeModelServer();
@@ -93,7 +95,7 @@ describe('the content check\'s second opinion from the model', () => {
 
   it('waits for a model slower than an ordinary call: posting and editing declare a longer wait than the bus timeout', async () => {
     const member = await createMember(nats);
-    const slow = (ok: boolean) => ({ json: { violates: !ok, fields: ok ? [] : ['constraints'], reason: ok ? '' : 'It asks for counterfeit goods.' }, delayMs: 3000 });
+    const slow = (ok: boolean) => ({ json: { violates: !ok, fields: ok ? [] : ['constraints'], reason: ok ? '' : 'It asks for counterfeit goods.' }, delayMs: BUS_TIMEOUT_MS + 1000 });
     model.queue.push(slow(true));
     const posted = await post(member, { title: 'Tidy a spreadsheet', category: 'data', constraints: 'Merge two sheets into one.' });
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
