@@ -15,7 +15,7 @@ const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsDir = join(rootDir, 'bench', 'results');
 
 /** In the order they run: the hop first, on the quietest machine. */
-const BENCHMARKS = ['jobs-list', 'mcp', 'board', 'events', 'files', 'capacity', 'footprint'] as const;
+const BENCHMARKS = ['jobs-list', 'mcp', 'board', 'events', 'files', 'store-ops', 'capacity', 'footprint'] as const;
 
 interface BenchRun {
   benchmark: string;

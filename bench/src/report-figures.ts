@@ -94,6 +94,12 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
       plain("the files page straight to the store / store's own multipart", r.webPage.ratioStoreMultipart, '', r.webPage.otherCpu ?? null),
     ] : []),
   ],
+  // What the embedded store's own CPU, on its one thread, leaves a chunked upload (store-ops.bench.ts).
+  'store-ops': (r) => [
+    plain("the store's ceiling for 256 KiB chunks / its own multipart", r.ceiling, ''),
+    plain("the store's CPU per 256 KiB as a chunk (PUT, GET, DELETE, share of a part)", r.storeMsPerChunk, 'ms'),
+    plain("the store's CPU per 256 KiB in a multipart upload", r.storeMsPerChunkInMultipart, 'ms'),
+  ],
   footprint: (r) => (r.runs as Json[]).flatMap((run) => [
     run.layout === 'one-process'
       ? below(`idle RSS, whole system (${String(run.layout)})`, run.total.rssMiB, 'MiB', r.budget.totalMiB)
