@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -71,6 +71,10 @@ export default function setup(project: TestProject): Promise<() => Promise<void>
 export async function startSystem(project: TestProject, layout: ProcessLayout): Promise<() => Promise<void>> {
   const started = Date.now();
   const lines: string[] = [];
+  // Every warning and error of the services, kept whole for whoever reads a failed run (a 503 is a
+  // warning, and the console shows only errors); the runner names the file at the end.
+  const serviceLog = createWriteStream(
+    join(process.env.MARKETPLACE_TEST_RESULTS_DIR ?? mkdtempSync(join(tmpdir(), 'marketplace-e2e-log-')), `services-${layout}.log`), { flags: 'a' });
   // The network profile provider is a local HTTP server speaking the provider protocol.
   const network = await startNetworkProvider();
   // Names members give (webhook hosts) resolve through a DNS server the tests can re-point.
@@ -91,7 +95,10 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
       OUTBOUND_DNS_SERVERS: dns.address,
       OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN: `http://127.0.0.1:${clientMetadataPort}`,
     },
-    log: (app, line) => { if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`); },
+    log: (app, line) => {
+      if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`);
+      if (/"level":(40|50|60)/.test(line)) serviceLog.write(`[${app}] ${line}\n`);
+    },
   }).catch(async (err) => { await infra.stop(); throw err; });
 
   // Lets a test stop and start one service process, for outage tests; a JSON body to /start/<app>
@@ -148,5 +155,6 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
     await infra.stop();
     await network.stop();
     await dns.stop();
+    await new Promise<void>((resolve) => { serviceLog.end(resolve); });
   };
 }
