@@ -94,7 +94,7 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
       plain("the files page straight to the store / store's own multipart", r.webPage.ratioStoreMultipart, '', r.webPage.otherCpu ?? null),
     ] : []),
   ],
-  // What the embedded store's own CPU, on its one thread, leaves a chunked upload (store-ops.bench.ts).
+  // What the embedded store's own CPU per request leaves a chunked upload (store-ops.bench.ts).
   'store-ops': (r) => [
     plain("the store's ceiling for 256 KiB chunks / its own multipart", r.ceiling, ''),
     plain("the store's CPU per 256 KiB as a chunk (PUT, GET, DELETE, share of a part)", r.storeMsPerChunk, 'ms'),

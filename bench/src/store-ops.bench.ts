@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FILE_LIMITS } from '@marketplace/contracts';
 import { startS3rver, type StartedS3 } from '@marketplace/local-stack';
 import { ObjectStorage } from '@marketplace/service-kit';
+import { CpuPhase, LOAD_GENERATOR } from './cpu-split.js';
 import { round } from './load.js';
 
 // `npm run bench:store`: what each kind of request costs the embedded store (s3rver) in CPU,
@@ -38,28 +39,21 @@ async function serveStore(): Promise<void> {
   process.once('SIGTERM', () => void store.stop().finally(() => rm(dir, { recursive: true, force: true })).finally(() => process.exit(0)));
 }
 
-/** CPU seconds a process has used so far (user and system), from /proc. */
-async function cpuOf(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 interface OpFigure { name: string; ops: number; ms: number; storeMsPerOp: number; clientMsPerOp: number }
 
 async function measure(child: ChildProcess, name: string, ops: number, run: (i: number) => Promise<unknown>): Promise<OpFigure> {
-  const storeBefore = await cpuOf(child.pid!);
-  const clientBefore = process.cpuUsage();
+  const phase = await CpuPhase.start({ store: child.pid! });
   const started = performance.now();
   let next = 0;
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, ops) }, async () => {
     while (next < ops) await run(next++);
   }));
   const ms = performance.now() - started;
-  const client = process.cpuUsage(clientBefore);
+  const { seconds } = await phase.stop();
   const figure = {
     name, ops, ms: round(ms, 0),
-    storeMsPerOp: round(((await cpuOf(child.pid!)) - storeBefore) * 1000 / ops, 2),
-    clientMsPerOp: round((client.user + client.system) / 1000 / ops, 2),
+    storeMsPerOp: round(((seconds.store ?? 0) * 1000) / ops, 2),
+    clientMsPerOp: round(((seconds[LOAD_GENERATOR] ?? 0) * 1000) / ops, 2),
   };
   say(`  ${name.padEnd(34)} ${String(ops).padStart(4)} in ${String(figure.ms).padStart(5)} ms; the store ${figure.storeMsPerOp.toFixed(2)} ms of CPU each, the client ${figure.clientMsPerOp.toFixed(2)}`);
   return figure;
