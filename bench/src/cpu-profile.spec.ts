@@ -18,14 +18,25 @@ const APP = [
   'const now = () => Number(process.hrtime.bigint() / 1000n);',
   'function spinInApp(ms) { const end = Date.now() + ms; let n = 0; while (Date.now() < end) n += Math.sqrt(n + 2); return n; }',
   'const a = now(); spinInPackage(300); const b = now(); spinInApp(150); const c = now();',
-  'console.log(JSON.stringify({ a, b, c }));',
+  // Then 200 ms of writes to a loopback socket that this process also reads and discards.
+  "const { createServer, connect } = await import('node:net');",
+  'const server = createServer((s) => s.resume());',
+  "await new Promise((r) => server.listen(0, '127.0.0.1', r));",
+  "const socket = connect(server.address().port, '127.0.0.1');",
+  "await new Promise((r) => socket.once('connect', r));",
+  'const block = Buffer.alloc(65536, 1);',
+  'const end = Date.now() + 200;',
+  "while (Date.now() < end) { if (!socket.write(block)) await new Promise((r) => socket.once('drain', r)); }",
+  'const d = now();',
+  'socket.destroy(); server.close();',
+  'console.log(JSON.stringify({ a, b, c, d }));',
   '',
 ].join('\n');
 
 describe('a CPU profile of a bundled program, read through its source maps', () => {
   let dir: string;
   let profile: ProfileReader;
-  let phases: { a: number; b: number; c: number };
+  let phases: { a: number; b: number; c: number; d: number };
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'cpu-profile-spec-'));
@@ -79,5 +90,17 @@ describe('a CPU profile of a bundled program, read through its source maps', () 
     const second = await profile.breakDown({ fromUs: phases.b, toUs: phases.c });
     expect(first.parts.zod ?? 0).toBeGreaterThan(20 * (first.parts['demo (app)'] ?? 0) + 100);
     expect(second.parts['demo (app)'] ?? 0).toBeGreaterThan(20 * (second.parts.zod ?? 0) + 100);
+  });
+
+  it("counts the kernel's socket writes apart from whose code made them, and the repository's own code apart from packages", async () => {
+    const spinning = await profile.breakDown({ fromUs: phases.a, toUs: phases.c });
+    const writing = await profile.breakDown({ fromUs: phases.c, toUs: phases.d });
+    expect(spinning.socketWriteSamples).toBe(0);
+    // Own code is the app's samples: the package's spin is not the repository's.
+    expect(spinning.ownSamples).toBe(spinning.parts['demo (app)'] ?? 0);
+    expect(spinning.ownSamples).toBeGreaterThan(50);
+    // 200 ms of 64 KiB writes to loopback: the send calls are a visible share of the phase.
+    expect(writing.socketWriteSamples).toBeGreaterThan(0.1 * writing.busySamples);
+    expect(writing.ownSamples).toBeLessThanOrEqual((writing.parts['demo (app)'] ?? 0));
   });
 });

@@ -24,6 +24,10 @@ export interface ProfileBreakdown {
   parts: Record<string, number>;
   /** Busy samples by function (self time), largest first, at most `top`. */
   functions: Array<{ name: string; samples: number }>;
+  /** Busy samples in Node's native socket writes: the kernel's send calls, whoever made them. */
+  socketWriteSamples: number;
+  /** Busy samples charged to the repository's own code (its apps and libraries, with the builtins they call), socket writes apart. */
+  ownSamples: number;
 }
 
 /** The part a source belongs to: its npm package, or the repository's app or library. */
@@ -42,6 +46,17 @@ const PACKAGE_PARTS = new Map(Object.entries({
   'secure-json-parse': 'Fastify', 'light-my-request': 'Fastify', '@nats-io/nats-core': 'NATS client',
   '@nats-io/transport-node': 'NATS client', '@nats-io/jetstream': 'NATS client', '@nats-io/nkeys': 'NATS client',
 }));
+
+/**
+ * Node's native socket writes. Their samples are time in the kernel's send calls, which on
+ * loopback also carry the receiving side of TCP: a cost of the hop itself, not of whoever wrote.
+ */
+const SOCKET_WRITES = new Set(['writev', 'writeBuffer', 'writeUtf8String', 'writeLatin1String', 'writeAsciiString', 'writeUcs2String']);
+
+/** Whether a part is the repository's own code (an app, or the kit and contracts). */
+export function isOwnPart(part: string): boolean {
+  return part === 'kit and contracts' || part.endsWith(' (app)');
+}
 
 /** V8's own entries, charged as they are. */
 const V8_ENTRIES = new Map([['(garbage collector)', 'garbage collector'], ['(program)', 'V8 and native code']]);
@@ -80,6 +95,8 @@ export class ProfileReader {
     const functions = new Map<string, number>();
     let busy = 0;
     let idle = 0;
+    let socketWrites = 0;
+    let own = 0;
     for (const [id, n] of counts) {
       const leaf = this.byId.get(id)!;
       if (leaf.callFrame.functionName === '(idle)') {
@@ -94,6 +111,8 @@ export class ProfileReader {
       }
       part ??= 'Node internals';
       parts.set(part, (parts.get(part) ?? 0) + n);
+      if (!leaf.callFrame.url && SOCKET_WRITES.has(leaf.callFrame.functionName)) socketWrites += n;
+      else if (isOwnPart(part)) own += n;
       const at = await this.place(leaf);
       const name = `${leaf.callFrame.functionName || '(anonymous)'}${at ? ` ${shortSource(at.source)}:${at.line}` : ''}`;
       functions.set(name, (functions.get(name) ?? 0) + n);
@@ -103,6 +122,7 @@ export class ProfileReader {
       busySamples: busy, idleSamples: idle,
       parts: Object.fromEntries(sorted(parts)),
       functions: sorted(functions).slice(0, top).map(([name, samples]) => ({ name, samples })),
+      socketWriteSamples: socketWrites, ownSamples: own,
     };
   }
 
