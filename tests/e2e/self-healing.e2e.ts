@@ -26,14 +26,21 @@ interface Launcher {
 
 let running: Launcher | undefined;
 
-async function startLauncher(layout: ProcessLayout): Promise<Launcher> {
+/**
+ * `underShell`: the launcher runs under a shell that stays its parent (as it would under npm
+ * without `exec`), and `child` is that shell.
+ */
+async function startLauncher(layout: ProcessLayout, underShell = false): Promise<Launcher> {
   const dataDir = await mkdtemp(join(tmpdir(), 'marketplace-heal-'));
   // What someone typing npm start has; nothing of this test run's own system (its NATS, database, bus keys).
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH, HOME: process.env.HOME, MARKETPLACE_DATA_DIR: dataDir, PORT: '0',
     MARKETPLACE_PROCESSES: layout, LOG_LEVEL: 'warn',
   };
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', LAUNCHER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = underShell
+    // `; true` keeps the shell from replacing itself with the launcher.
+    ? spawn('sh', ['-c', '"$0" --max-semi-space-size=4 "$1"; true', process.execPath, LAUNCHER], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(process.execPath, ['--max-semi-space-size=4', LAUNCHER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const launcher: Launcher = { child, output: [], baseUrl: '', dataDir };
   running = launcher;
   for (const stream of [child.stdout, child.stderr]) {
@@ -79,6 +86,16 @@ async function childOf(parent: number, command: RegExp): Promise<number | undefi
     }
   }
   return undefined;
+}
+
+/** Whether a process is running (an exited one its new parent has not reaped yet is not). */
+async function isRunning(pid: number): Promise<boolean> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] !== 'Z';
+  } catch {
+    return false;
+  }
 }
 
 let page = 0;
@@ -137,4 +154,30 @@ describe.each([
     // The launcher kept running, and with it PostgreSQL and NATS, which the restarted apps use.
     expect(launcher.child.exitCode).toBeNull();
   }, 240_000);
+});
+
+describe('npm start, when what started it is gone', () => {
+  it('stops every process it started once its parent has exited, as when npm is killed and passes no signal on', async () => {
+    const launcher = await startLauncher('one-process', true);
+    const launcherPid = await childOf(launcher.child.pid!, /\/deploy\/dist\/local\/start\.js$/);
+    expect(launcherPid, 'no launcher under the shell').toBeDefined();
+    const services = await childOf(launcherPid!, /\/service-host\.js$/);
+    expect(services, 'no services process under the launcher').toBeDefined();
+    try {
+      expect(await boardStatus(launcher.baseUrl)).toBe(200);
+
+      launcher.child.kill('SIGKILL');
+      const killedAt = Date.now();
+      while (Date.now() - killedAt < 30_000 && await isRunning(launcherPid!)) await sleep(200);
+      const log = launcher.output.join('\n');
+      expect(await isRunning(launcherPid!), `the launcher still runs 30 s after its parent was killed:\n${log}`).toBe(false);
+      expect(await isRunning(services!)).toBe(false);
+      expect(await boardStatus(launcher.baseUrl)).toBe(0);
+      // The orderly stop, not a crash: the apps, then PostgreSQL and NATS.
+      expect(log).toContain('Stopping the marketplace (the process that started it exited)');
+      expect(log).toContain('Stopped.');
+    } finally {
+      if (await isRunning(launcherPid!)) process.kill(launcherPid!, 'SIGINT');
+    }
+  }, 120_000);
 });

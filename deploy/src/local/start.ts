@@ -9,6 +9,7 @@ import {
   PROCESS_LAYOUT_ENV,
   startInfrastructure,
   startServices,
+  whenOrphaned,
   type Infrastructure,
   type System,
 } from '@marketplace/local-stack';
@@ -71,6 +72,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   // SIGHUP too: closing the terminal must not leave the servers running.
   process.on(signal, () => void shutdown(signal));
 }
+// npm passes SIGTERM on to the process its script runs (the script execs this one), but a killed
+// npm, or a shell between them, passes nothing: then the parent's exit is the signal.
+whenOrphaned(() => void shutdown('the process that started it exited'));
 
 try {
   const port = await gatewayPort();

@@ -129,3 +129,20 @@ export function terminateOnParentExit(proc: TrackedProcess, signal: NodeJS.Signa
     }
   });
 }
+
+/**
+ * Calls `onOrphaned` once this process's parent has exited (checked every `everyMs`): what started
+ * it is gone, and nothing else will stop it. A launcher run as `npm start` ends with npm, even when
+ * npm itself is killed and cannot pass a signal on. A process whose parent is init from the start
+ * (a container's first process) is never called.
+ */
+export function whenOrphaned(onOrphaned: () => void, everyMs = 1000): () => void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onOrphaned();
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -13,6 +13,6 @@ export { generateOAuthKeys, type OAuthKeys } from './oauth-keys.js';
 export { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher.js';
 export { nodeFlagsFor, serviceProcessEnv } from './node-flags.js';
 export { startS3rver, type StartedS3 } from './s3-server.js';
-export { describeExit, forwardLines, sendSignal, terminate, terminateOnParentExit, track, type ExitInfo, type TrackedProcess } from './child-process.js';
+export { describeExit, forwardLines, sendSignal, terminate, terminateOnParentExit, track, whenOrphaned, type ExitInfo, type TrackedProcess } from './child-process.js';
 export { acceptsConnections, httpStatus, poll } from './wait-for.js';
 export { localDataKey } from './data-key.js';
