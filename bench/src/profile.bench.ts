@@ -37,11 +37,14 @@ interface Measured {
   target: Target;
   run: LoadResult;
   cpu: CpuSplit;
-  /** The profiled service's CPU per answered request, µs (named for the gateway, the default). */
-  gatewayUsPerRequest: number;
+  /** The profiled service's CPU per answered request, µs. */
+  serviceUsPerRequest: number;
   breakdown: ProfileBreakdown;
   /** Each part's share of the service's busy samples times its CPU per request, µs. */
   usPerRequest: Record<string, number>;
+  /** The same for the product's own code and for the kernel's socket writes, across the parts. */
+  ownUsPerRequest: number;
+  socketWritesUsPerRequest: number;
 }
 
 function say(line: string): void {
@@ -111,29 +114,30 @@ async function main(): Promise<number> {
     const measured: Measured[] = [];
     for (const w of windows) {
       const breakdown = await reader.breakDown({ fromUs: w.fromUs, toUs: w.toUs });
-      const gatewayUsPerRequest = ((w.cpu.seconds[service] ?? 0) * 1e6) / Math.max(w.run.responses, 1);
-      const usPerRequest = Object.fromEntries(Object.entries(breakdown.parts)
-        .map(([part, samples]) => [part, round((samples / Math.max(breakdown.busySamples, 1)) * gatewayUsPerRequest, 1)]));
-      measured.push({ ...w, gatewayUsPerRequest: round(gatewayUsPerRequest, 1), breakdown, usPerRequest });
+      const serviceUsPerRequest = ((w.cpu.seconds[service] ?? 0) * 1e6) / Math.max(w.run.responses, 1);
+      const us = (samples: number) => round((samples / Math.max(breakdown.busySamples, 1)) * serviceUsPerRequest, 1);
+      const usPerRequest = Object.fromEntries(Object.entries(breakdown.parts).map(([part, samples]) => [part, us(samples)]));
+      measured.push({
+        ...w, serviceUsPerRequest: round(serviceUsPerRequest, 1), breakdown, usPerRequest,
+        ownUsPerRequest: us(breakdown.ownSamples), socketWritesUsPerRequest: us(breakdown.socketWriteSamples),
+      });
     }
 
     for (const m of measured) {
       say('');
-      say(`${m.target}: ${service}'s CPU ${m.gatewayUsPerRequest.toFixed(0)} µs per request; ${m.breakdown.busySamples} busy samples (${m.breakdown.idleSamples} idle)`);
+      say(`${m.target}: ${service}'s CPU ${m.serviceUsPerRequest.toFixed(0)} µs per request; ${m.breakdown.busySamples} busy samples (${m.breakdown.idleSamples} idle)`);
       for (const [part, us] of Object.entries(m.usPerRequest)) say(`  ${part.padEnd(34)} ${us.toFixed(1).padStart(7)} µs  ${pct(m, part)}`);
       // Across the parts: how much of the request is the repository's own code at all.
-      const share = (samples: number) => (samples / Math.max(m.breakdown.busySamples, 1)) * m.gatewayUsPerRequest;
-      const own = share(m.breakdown.ownSamples);
-      const writes = share(m.breakdown.socketWriteSamples);
-      say(`  by owner: the product's own code (its apps and libraries, with the builtins they call) ${own.toFixed(1)} µs; `
-        + `the kernel's socket writes ${writes.toFixed(1)} µs; everything else (drivers, frameworks, Node, V8, GC) ${(m.gatewayUsPerRequest - own - writes).toFixed(1)} µs`);
+      const rest = m.serviceUsPerRequest - m.ownUsPerRequest - m.socketWritesUsPerRequest;
+      say(`  by owner: the product's own code (its apps and libraries, with the builtins they call) ${m.ownUsPerRequest.toFixed(1)} µs; `
+        + `the kernel's socket writes ${m.socketWritesUsPerRequest.toFixed(1)} µs; everything else (drivers, frameworks, Node, V8, GC) ${rest.toFixed(1)} µs`);
       say('  busiest functions (self):');
       for (const f of m.breakdown.functions.slice(0, 12)) say(`    ${((100 * f.samples) / m.breakdown.busySamples).toFixed(1).padStart(5)}%  ${f.name}`);
     }
     const first = measured[0]!;
     for (const other of measured.slice(1)) {
       say('');
-      say(`${other.target} against ${first.target}, ${service}'s µs per request by part (${other.gatewayUsPerRequest.toFixed(0)} against ${first.gatewayUsPerRequest.toFixed(0)}):`);
+      say(`${other.target} against ${first.target}, ${service}'s µs per request by part (${other.serviceUsPerRequest.toFixed(0)} against ${first.serviceUsPerRequest.toFixed(0)}):`);
       const parts = [...new Set([...Object.keys(other.usPerRequest), ...Object.keys(first.usPerRequest)])];
       const rows = parts.map((part) => ({ part, a: first.usPerRequest[part] ?? 0, b: other.usPerRequest[part] ?? 0 }))
         .sort((x, y) => (y.b - y.a) - (x.b - x.a));
@@ -149,10 +153,9 @@ async function main(): Promise<number> {
       benchmark: 'profile', finishedAt: new Date().toISOString(),
       machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
       settings: { service, connections: CONNECTIONS, seconds, warmupS: WARMUP_S, sampleIntervalUs: SAMPLE_INTERVAL_US }, profile: savedProfile,
-      targets: measured.map(({ target, run, cpu, gatewayUsPerRequest, usPerRequest, breakdown }) => ({
-        target, requestsPerSec: run.requestsPerSec, responses: run.responses, non2xx: run.non2xx, cpu, gatewayUsPerRequest, usPerRequest,
-        ownUsPerRequest: round((breakdown.ownSamples / Math.max(breakdown.busySamples, 1)) * gatewayUsPerRequest, 1),
-        socketWritesUsPerRequest: round((breakdown.socketWriteSamples / Math.max(breakdown.busySamples, 1)) * gatewayUsPerRequest, 1),
+      targets: measured.map(({ target, run, cpu, serviceUsPerRequest, usPerRequest, ownUsPerRequest, socketWritesUsPerRequest, breakdown }) => ({
+        target, requestsPerSec: run.requestsPerSec, responses: run.responses, non2xx: run.non2xx, cpu, serviceUsPerRequest, usPerRequest,
+        ownUsPerRequest, socketWritesUsPerRequest,
         functions: breakdown.functions,
       })),
     }, null, 2)}\n`);

@@ -71,14 +71,23 @@ async function stopLauncher(launcher: Launcher): Promise<void> {
   await rm(launcher.dataDir, { recursive: true, force: true });
 }
 
+/** A process's /proc stat fields after its command (state, ppid, …); undefined once it is gone. */
+async function statOf(pid: number | string): Promise<string[] | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The command may hold spaces and parentheses; the fields after its last ')' are fixed.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
 /** The launcher's child whose command line matches, if there is one. */
 async function childOf(parent: number, command: RegExp): Promise<number | undefined> {
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const stat = await readFile(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== parent) continue;
+      if (Number((await statOf(name))?.[1]) !== parent) continue;
       const argv = (await readFile(`/proc/${name}/cmdline`, 'utf8')).split('\0').filter(Boolean);
       if (argv.some((arg) => command.test(arg))) return Number(name);
     } catch {
@@ -90,12 +99,8 @@ async function childOf(parent: number, command: RegExp): Promise<number | undefi
 
 /** Whether a process is running (an exited one its new parent has not reaped yet is not). */
 async function isRunning(pid: number): Promise<boolean> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] !== 'Z';
-  } catch {
-    return false;
-  }
+  const state = (await statOf(pid))?.[0];
+  return state !== undefined && state !== 'Z';
 }
 
 let page = 0;
