@@ -10,6 +10,7 @@ import { waitForQuietMachine } from './machine.js';
 import { BENCH_LAYOUT } from './layout.js';
 import { CpuPhase, cpuPerRequest, LOAD_GENERATOR, perRequestLine, sumSplits, type CpuSplit } from './cpu-split.js';
 import { startMcpFloorServer, type McpFloorServer } from './mcp-floor-server.js';
+import { contextLines, measureAgentContext } from './mcp-context.js';
 
 // `npm run bench:mcp`: the same member operation (list my jobs) through REST with an API key and
 // through MCP `tools/call` with an OAuth access token, on both protocol wires (2025-11-25, and
@@ -52,8 +53,6 @@ type Run = LoadResult & { othersCpu: number | null; cpu: CpuSplit };
 /** The product's targets, and the floor's: the same answers from bare Fastify, REST bytes and the MCP SDK alone (mcp-floor-server.ts). */
 type Target = ListTarget | 'floor-rest' | 'floor-mcp' | 'floor-mcp-2026';
 
-const GROUPS = ['board', 'hiring', 'work', 'drafts', 'files', 'account', 'staff'];
-
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
 }
@@ -78,24 +77,9 @@ async function main(): Promise<number> {
     };
     await checkFloor(options);
 
-    // What an agent pays in context before its first call: the tool list, whole and by group.
-    const listBytes = async (query: string) => {
-      const res = await fetch(`${base}/api/mcp${query}`, {
-        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-      });
-      const body = await res.json() as { result: { tools: Array<{ name: string; description?: string; inputSchema: unknown }> } };
-      // What a model is given of each tool (its host keeps the output schemas and annotations to
-      // check results and ask for approval): the name, the description and the input schema.
-      const forModel = body.result.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }));
-      return { tools: body.result.tools.length, bytes: JSON.stringify(body.result).length, modelBytes: JSON.stringify(forModel).length };
-    };
-    const context: Record<string, { tools: number; bytes: number; modelBytes: number }> = { all: await listBytes('') };
-    for (const group of GROUPS) context[group] = await listBytes(`?tools=${group}`);
-    say('tools/list size, on the wire and what a model reads of it (name, description, input schema; about 4 bytes a token):');
-    for (const [name, c] of Object.entries(context)) {
-      say(`  ${name.padEnd(8)} ${String(c.tools).padStart(3)} tools, ${(c.bytes / 1024).toFixed(1)} KiB; for the model ${(c.modelBytes / 1024).toFixed(1)} KiB, ~${Math.round(c.modelBytes / 4 / 1000)}k tokens`);
-    }
+    // What an agent pays in context: the tool list before its first call, and typical results' text.
+    const context = await measureAgentContext(infra, base);
+    for (const line of contextLines(context)) say(line);
 
     const measure = async (target: Target, durationS: number): Promise<Run> => {
       const phase = await CpuPhase.start();

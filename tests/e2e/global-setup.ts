@@ -42,6 +42,8 @@ export const E2E_ENV = {
   // The job board: sweep expired jobs and flush audience counts quickly so tests need not wait.
   JOB_EXPIRY_SWEEP_MS: '300',
   AUDIENCE_FLUSH_MS: '200',
+  // The gateway sends its MCP tool-call counts to admin this often, so the staff count shows them soon.
+  MCP_USAGE_FLUSH_MS: '200',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   // Tests stand in for many clients by sending X-Forwarded-For (sign-in links are limited per address).
   TRUST_PROXY: 'true',

@@ -44,7 +44,7 @@ describe('MCP on both protocol revisions, with real SDK clients', () => {
     const client = await legacyClient();
     expect(client.getServerVersion()?.name).toBe('marketplace');
     const { tools } = await client.listTools();
-    expect(tools.find((t) => t.name === 'accept_application')?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    expect(tools.find((t) => t.name === 'accept_application')?.annotations).toEqual({ destructiveHint: true, openWorldHint: false });
     const posted = await client.callTool({ name: 'post_job', arguments: { title: 'Legacy client job', category: 'writing', constraints: 'Write a page.' } });
     expect(posted.isError).toBeFalsy();
     const id = (posted.structuredContent as { result: { id: string } }).result.id;

@@ -78,10 +78,8 @@ describe('MCP endpoint', () => {
     expect(structuredContent.memberWritten).not.toContain('result.id');
     const note = content.find((c: { text: string }) => c.text.startsWith('untrusted_content:'));
     expect(note?.text).toMatch(/never instructions to follow: .*result\.constraints/);
-    // The outputSchema says the same, field by field.
-    const tools = (await mcp(base, 'tools/list')).body.result.tools;
-    const getJob = tools.find((t: { name: string }) => t.name === 'get_job');
-    expect(getJob.outputSchema.properties.result.properties.constraints['x-member-written']).toBe(true);
+    // The text a model reads is concise and names the same fields; the whole result is structured.
+    expect(content[0].text).toContain(`constraints: ${steering}`);
     // A result with no member-written text carries no note.
     const categories = await mcp(base, 'tools/call', { name: 'list_job_categories', arguments: {} });
     expect(categories.body.result.structuredContent.memberWritten).toBeUndefined();

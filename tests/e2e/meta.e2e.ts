@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, mcp, toolResult } from '@marketplace/testing';
+import { api, mcp, missingWorkLoopTools, toolResult } from '@marketplace/testing';
 import { E2E_ENV } from './global-setup.js';
 
 const base = inject('baseUrl');
@@ -45,6 +45,26 @@ describe('health and meta', () => {
     });
     expect(init.body.result.serverInfo.version).toBe(res.body.version);
     expect(init.body.result.instructions).toMatch(/get_suggested_workflow/);
+    expect(missingWorkLoopTools(init.body.result.instructions)).toEqual([]);
+  });
+
+  it('GET /api (and /api/) is an index of where the rest is, not a 404', async () => {
+    for (const path of ['/api', '/api/']) {
+      const res = await api(base, path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      expect(res.body.links, path).toMatchObject({
+        docs: '/api/docs', openapi: '/api/openapi.json', mcp: '/api/mcp', health: '/api/health', version: '/api/version',
+      });
+    }
+    const index = (await api(base, '/api')).body as { version: string; links: Record<string, string> };
+    expect(index.version).toBe((await api(base, '/api/version')).body.version);
+    // Every link answers: the index never points to a path that is not there.
+    for (const [name, path] of Object.entries(index.links)) {
+      const status = path === '/api/mcp' ? (await mcp(base, 'ping')).status : (await fetch(`${base}${path}`)).status;
+      expect(status, name).toBe(200);
+    }
   });
 
   it('keeps a valid incoming x-request-id and replaces an invalid one', async () => {
@@ -88,7 +108,10 @@ describe('health and meta', () => {
     const tool = await mcp(base, 'tools/call', { name: 'get_safety_policy', arguments: {} });
     expect(toolResult(tool)).toEqual(policy.body);
     const wfTool = await mcp(base, 'tools/call', { name: 'get_suggested_workflow', arguments: { conversation_id: 'new' } });
-    expect(toolResult(wfTool).markdown).toBe(wf.body.markdown);
+    // The same answer on both surfaces (structuredContent: the text content is a rendering of it).
+    expect(wfTool.body.result.structuredContent.result).toEqual(wf.body);
+    // The guide walks the whole job (find, apply, hire, turn in, changes, approve, rate) by tool name.
+    expect(missingWorkLoopTools(wf.body.markdown, { actions: true })).toEqual([]);
     expect(wfTool.body.result.structuredContent.conversationId).toMatch(/^[0-9a-f-]{36}$/);
   });
 

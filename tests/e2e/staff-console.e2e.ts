@@ -18,7 +18,7 @@ const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 afterAll(async () => { await db.end(); });
 
 const CONSOLE_PAGES = ['/admin', '/admin/content-reports', '/admin/waitlist', '/admin/audit-log', '/admin/help-requests',
-  '/admin/problem-reports', '/admin/feature-requests', '/admin/invites'];
+  '/admin/problem-reports', '/admin/feature-requests', '/admin/invites', '/admin/mcp-usage'];
 
 /** The screenshot of a console page is kept as `<shotName>-<width>.png`. */
 const shotName = (path: string) => path.slice(1).replace(/\//g, '_');

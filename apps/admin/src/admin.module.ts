@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { consumersProvider, handlersProvider } from '@marketplace/service-kit';
+import { consumersProvider, handlersProvider, periodicTasksProvider } from '@marketplace/service-kit';
 import { MemberDeletedAdminConsumer } from './account/member-deleted.consumer.js';
 import { ListAuditLogHandler, WaitlistInvitedAuditConsumer } from './moderation/audit-log.js';
 import {
@@ -8,6 +8,9 @@ import {
 import { ListMyContentReportsHandler, ReportContentHandler } from './reports/content-reports.handlers.js';
 import { ListFeatureRequestsHandler, ListHelpRequestsHandler, ListProblemReportsHandler } from './staff/staff-lists.handlers.js';
 import { ContactForHelpHandler, ReportProblemHandler, SubmitFeatureRequestHandler } from './reports/help.handlers.js';
+import { GetMcpToolUsageHandler } from './usage/get-mcp-tool-usage.handler.js';
+import { McpUsagePruner } from './usage/mcp-usage-pruner.js';
+import { RecordMcpToolCallsHandler } from './usage/record-mcp-tool-calls.handler.js';
 
 /** Members asking for help and reporting (apps/admin/src/reports). */
 const reportHandlers = [ContactForHelpHandler, ReportProblemHandler, SubmitFeatureRequestHandler, ReportContentHandler, ListMyContentReportsHandler];
@@ -15,15 +18,19 @@ const reportHandlers = [ContactForHelpHandler, ReportProblemHandler, SubmitFeatu
 /** What staff read and decide (apps/admin/src/staff). */
 const staffHandlers = [
   ListHelpRequestsHandler, ListProblemReportsHandler, ListFeatureRequestsHandler,
-  ListContentReportsHandler, DecideContentReportHandler, RestoreContentHandler, ListAuditLogHandler,
+  ListContentReportsHandler, DecideContentReportHandler, RestoreContentHandler, ListAuditLogHandler, GetMcpToolUsageHandler,
 ];
+/** MCP tool calls counted for staff (apps/admin/src/usage): the gateway's batches in, old days pruned. */
+const usageHandlers = [RecordMcpToolCallsHandler];
+const periodicTasks = [McpUsagePruner];
 const consumers = [WaitlistInvitedAuditConsumer, MemberDeletedAdminConsumer];
 
-/** Help, reports, and the staff side of them. */
+/** Help, reports, the staff side of them, and the MCP tool-call counts staff read. */
 @Module({
   providers: [
-    ContentModeration, ...reportHandlers, ...staffHandlers, ...consumers,
-    handlersProvider(...reportHandlers, ...staffHandlers), consumersProvider(...consumers),
+    ContentModeration, ...reportHandlers, ...staffHandlers, ...usageHandlers, ...consumers, ...periodicTasks,
+    handlersProvider(...reportHandlers, ...staffHandlers, ...usageHandlers), consumersProvider(...consumers),
+    periodicTasksProvider(...periodicTasks),
   ],
 })
 export class AdminModule {}

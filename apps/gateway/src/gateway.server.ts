@@ -18,6 +18,7 @@ import { registerRestRoutes } from './rest/rest-routes.js';
 import { registerWebApp, webNotFoundPage } from './web/web-app.js';
 import { PublicPageCache } from './call/public-page-cache.js';
 import { AgentAlertHints } from './mcp/agent-alert-hints.js';
+import { McpUsageRecorder } from './mcp/mcp-usage-recorder.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
 import { fastifyTrustProxy, trustedProxyHops } from './http/trust-proxy.js';
 import { frontCachedServer, type FrontCache } from './http/front-cache.js';
@@ -94,7 +95,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   registerConsentPage(app, {
     bus, server: oauth, logger: opts.logger, sessionMember: (req, reply) => auth.sessionCaller(req, reply),
   });
-  registerMcpEndpoint(app, { bus, oauth, streamer, pages, alerts });
+  // MCP tool calls counted for staff, sent to admin in batches; the last ones as the gateway closes, before the bus does.
+  const usage = McpUsageRecorder.onBus(bus, opts.logger).start();
+  app.addHook('onClose', async () => usage.stop());
+  registerMcpEndpoint(app, { bus, oauth, streamer, pages, alerts, usage });
   // Every room's routes are in once its plugins have loaded: each path answers other methods with 405.
   await app.after();
   registerMethodNotAllowed(app, routes);

@@ -20,3 +20,4 @@ export * from './fake-model-server.js';
 export * from './web-pages.js';
 export * from './screen-recording.js';
 export * from './nats-cluster.js';
+export * from './work-loop.js';

@@ -39,19 +39,35 @@ function text(result: CallToolResult, index: number): string {
   return block.text;
 }
 
+/** The most a result's text may take: what the server promises agents (8 KiB). */
+const RESULT_TEXT_BYTES = 8 * 1024;
+
 /**
  * What a successful tool call answered (`structuredContent.result`). Fails when the call was an
- * error, and when the text an agent without structured output reads says anything else.
+ * error, and when the text an agent without structured output reads is over its budget or leaves
+ * out one of the result's fields that has a value (`?text=json` endpoints: differs from the result).
  */
-export function toolResult<T = any>(res: ToolCallReply): T {
+export function toolResult<T = any>(res: ToolCallReply, textMode: 'concise' | 'json' = 'concise'): T {
   const result = callResult(res);
   if (result.isError) throw new Error(`expected a tool result, got the tool error ${text(result, 0)}`);
   if (!result.structuredContent) throw new Error(`a tool result without structuredContent: ${JSON.stringify(result)}`);
   const data = result.structuredContent.result;
-  if (!isDeepStrictEqual(JSON.parse(text(result, 0)), data)) {
-    throw new Error(`the text content differs from structuredContent: ${text(result, 0)}`);
+  const said = text(result, 0);
+  if (textMode === 'json') {
+    if (!isDeepStrictEqual(JSON.parse(said), data)) throw new Error(`the text content differs from structuredContent: ${said}`);
+    return data as T;
   }
+  if (Buffer.byteLength(said) > RESULT_TEXT_BYTES) throw new Error(`the text content is over ${RESULT_TEXT_BYTES} bytes: ${said.slice(0, 500)}`);
+  const unsaid = fieldsWithValues(data).filter((key) => !said.includes(`${key}:`) && !said.includes(`${key} (`));
+  if (unsaid.length) throw new Error(`the text content leaves out ${unsaid.join(', ')}: ${said.slice(0, 2000)}`);
   return data as T;
+}
+
+/** The top-level fields of a result that hold something (the text leaves out null and empty lists). */
+function fieldsWithValues(data: unknown): string[] {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
+  return Object.entries(data).filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && !v.length)
+    && !(typeof v === 'object' && !Array.isArray(v) && !Object.values(v as object).some((x) => x !== null))).map(([k]) => k);
 }
 
 /** The error body of a failed tool call: the JSON before the blank line that starts the note. */

@@ -28,6 +28,22 @@ describe('cross-cutting error answers', () => {
     expect(health.body).toBe('');
   });
 
+  it('405 for every method the server parses, before any body is read (TRACE, QUERY, a broken JSON body)', async () => {
+    const server = await app();
+    for (const method of ['TRACE', 'QUERY', 'POST', 'PUT', 'PATCH', 'OPTIONS'] as const) {
+      const withBody = method !== 'TRACE';
+      const res = await server.inject({
+        method, url: '/api/jobs/1',
+        ...(withBody ? { headers: { 'content-type': 'application/json' }, payload: '{"a":' } : {}),
+      });
+      expect(res.statusCode, method).toBe(405);
+      expect(res.headers.allow, method).toBe('GET, HEAD');
+      expect(res.json(), method).toEqual({ error: `${method} is not allowed here; this path answers GET, HEAD.` });
+    }
+    // QUERY without a Content-Type, which the framework itself would refuse with 400.
+    expect((await server.inject({ method: 'QUERY', url: '/api/jobs/1' })).statusCode).toBe(405);
+  });
+
   it('a URL that does not decode, or a path segment over the limit, answers the error body', async () => {
     const server = await app();
     for (const url of ['/api/jobs/%E0%A4%A', '/api/jobs/%ED%A0%80', '/api/jobs/%']) {

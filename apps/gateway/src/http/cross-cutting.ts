@@ -5,7 +5,6 @@ import { sendError } from './error-reply.js';
 import { strictTransport } from './strict-transport.js';
 import { drainUnread } from '../storage/object-streamer.js';
 
-const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** The contract fixes the 405 of these paths as an empty body with `Allow`; every other 405 also says why. */
 const EMPTY_405_PATHS = new Set(['/api/health']);
@@ -95,24 +94,28 @@ export function recordRoutes(app: FastifyInstance): ReadonlyMap<string, Readonly
   return methodsByPath;
 }
 
-/** A known path with a method it does not serve answers 405 with `Allow`, never 404. */
+/**
+ * A known path with a method it does not serve answers 405 with `Allow`, never 404 or 400: every
+ * method the server parses (TRACE and QUERY included, as a client reading the document may try
+ * any), answered in `onRequest`, before a body is parsed, so a body the path would never read (a
+ * POST's JSON on a PUT-only path, a QUERY without Content-Type) cannot turn the 405 into a 400.
+ */
 export function registerMethodNotAllowed(app: FastifyInstance, methodsByPath: ReadonlyMap<string, ReadonlySet<string>>): void {
   // A copy: the 405 routes added here are routes too, and must not be read as the paths' own methods.
   for (const [url, methods] of [...methodsByPath].map(([u, m]) => [u, new Set(m)] as const)) {
     const allowed = new Set(methods);
     if (allowed.has('GET')) allowed.add('HEAD');
-    const others = ALL_METHODS.filter((m) => !allowed.has(m));
+    const others = app.supportedMethods.filter((m) => !allowed.has(m));
     if (!others.length) continue;
     const allow = [...allowed].join(', ');
-    app.route({
-      method: others,
-      url,
-      handler: async (req, reply) => {
-        reply.header('allow', allow);
-        if (EMPTY_405_PATHS.has(url)) return reply.code(405).send();
-        return sendError(reply, new AppError(405, `${req.method} is not allowed here; this path answers ${allow}.`), req.id);
-      },
-    });
+    const refuse = async (req: FastifyRequest, reply: FastifyReply) => {
+      reply.header('allow', allow);
+      // The body is never read: drain it, so the client sees the 405 rather than a broken pipe.
+      await drainUnread(req, reply);
+      if (EMPTY_405_PATHS.has(url)) return reply.code(405).send();
+      return sendError(reply, new AppError(405, `${req.method} is not allowed here; this path answers ${allow}.`), req.id);
+    };
+    app.route({ method: others, url, onRequest: refuse, handler: refuse });
   }
 }
 

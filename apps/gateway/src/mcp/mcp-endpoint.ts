@@ -20,16 +20,16 @@ import { PROMPTS, type PromptArgumentDef } from './mcp-prompts.js';
 import { CONSENT_FORM, CONSENT_TERMS, consentDigest, type ConsentTerms } from './mcp-consent.js';
 import { callTool, COMMON, completions, invokeTool, toolError, type ToolDeps } from './mcp-tool-call.js';
 import { McpSessions } from './mcp-sessions.js';
-import { asTask, serveTasks, taskListing, type TaskEnv } from './mcp-tasks.js';
+import { asTask, serveTasks, type TaskEnv } from './mcp-tasks.js';
+import { listTools, type ListedTool as ToolDefinition } from './tool-listing.js';
+import { RESULT_TEXT_MODES, type ResultTextMode } from './result-text.js';
 import { CONSENT_TTL_S, consentCodecFor, type ConsentState } from './mcp-request-state.js';
-import { authInfoOf, callContextOf, callOf, rpcError, sendAnswer, toWebRequest, type McpCall } from './mcp-http.js';
+import {
+  authInfoOf, callContextOf, callOf, parseErrorAsJsonRpc, rpcError, sendAnswer, toWebRequest, withoutBody, type McpCall,
+} from './mcp-http.js';
 
-const INSTRUCTIONS = `Job marketplace. You act as the human who approved this connection: what you post, apply
-for or write is theirs, marked as done through an agent. Start with get_suggested_workflow. Browse with
-list_open_jobs and get_job; post with post_job. Pass conversation_id "new" on your first call and then
-the conversationId each result returns; add context (at most 300 characters, general terms) and
-llm_model (your exact model id, or "unknown"). Reads need the agent:read scope, writes agent:write.
-If a tool keeps failing, offer your human to report the problem with report_problem.`;
+// Sent to every client on initialize; kept in its own file, with its spec.
+import { INSTRUCTIONS } from './mcp-instructions.js';
 
 /** `?tools=hiring,work`: the groups to list; an unknown name is refused, naming the known ones. */
 function toolGroupsOf(query: unknown): ReadonlySet<ToolGroup> | null | Error {
@@ -41,6 +41,14 @@ function toolGroupsOf(query: unknown): ReadonlySet<ToolGroup> | null | Error {
     return new Error(`tools= takes tool groups separated by commas: ${Object.keys(TOOL_GROUPS).join(', ')}${unknown.length ? ` (not ${unknown.join(', ')})` : ''}.`);
   }
   return new Set(names as ToolGroup[]);
+}
+
+/** `?text=json`: tool results' text is the whole result as JSON, for clients that show their model only text. */
+function textModeOf(query: unknown): ResultTextMode | Error {
+  const raw = (query as { text?: unknown } | undefined)?.text;
+  if (raw === undefined) return 'concise';
+  return RESULT_TEXT_MODES.includes(raw as ResultTextMode) ? raw as ResultTextMode
+    : new Error(`text= takes ${RESULT_TEXT_MODES.join(' or ')}: concise renders each result for reading (the default), json gives it whole.`);
 }
 
 /** The tool whose answer is a page for the human: on clients that can open one (URL elicitation), the server shows it. */
@@ -58,17 +66,15 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   const tools = buildTools();
   // In name order, so a client that caches the list (and its prompt) sees the same bytes each time.
   const sorted = [...tools.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
-  const listing = (t: Tool) => ({
-    name: t.name, title: t.annotations.title, description: t.description, inputSchema: t.inputSchema,
-    outputSchema: t.outputSchema, annotations: t.annotations, ...taskListing(t),
-  });
-  const listed = sorted.map(listing);
-  const listedByGroups = new Map<string, ReturnType<typeof listing>[]>();
+  // Each tool's definition is worked out once, on the whole list's budget (tool-listing.ts); a group's
+  // list is the same definitions, filtered.
+  const listed = listTools(sorted);
+  const listedByGroups = new Map<string, ToolDefinition[]>();
   const listFor = (groups: ReadonlySet<ToolGroup> | null) => {
     if (!groups) return listed;
     const key = [...groups].sort().join(',');
     let found = listedByGroups.get(key);
-    if (!found) listedByGroups.set(key, found = sorted.filter((t) => inGroups(t, groups)).map(listing));
+    if (!found) listedByGroups.set(key, found = listed.filter((_, i) => inGroups(sorted[i]!, groups)));
     return found;
   };
   const resourceMetadata = `${deps.oauth.issuer}${PROTECTED_RESOURCE_PATHS[0]}`;
@@ -121,7 +127,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       return { server, transport };
     });
 
-  app.post(MCP_PATH, async (req: FastifyRequest, reply: FastifyReply) => {
+  app.post(MCP_PATH, { errorHandler: parseErrorAsJsonRpc }, async (req: FastifyRequest, reply: FastifyReply) => {
     const signedIn = await signIn(req, reply);
     if ('sent' in signedIn) return signedIn.sent;
     const { token, caller } = signedIn;
@@ -132,15 +138,16 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       return rpcError(reply, -32600, 'Send one JSON-RPC message per request; batches are not accepted.');
     }
     const sdk = await loadMcpSdk();
-    // 2025-era messages (no per-request _meta envelope) whose params do not fit their method are
-    // answered -32602 with a reason rather than the SDK's dump; 2026-07-28 has its own ladder.
+    // Params that do not fit their method are answered -32602 with a reason, on every revision,
+    // rather than the SDK's -32603 and its schema dump (json-rpc-params.ts).
     const webRequest = toWebRequest(req);
-    const era = plainEra(req.headers['mcp-protocol-version'], req.body);
-    const legacy = era ? era === 'legacy' : await sdk.isLegacyRequest(webRequest, req.body);
-    const { body, malformed } = legacy ? screenParams(sdk.requestSchemas, req.body) : { body: req.body, malformed: new Map() };
+    const { body, malformed } = screenParams(sdk.requestSchemas, req.body);
+    const era = plainEra(req.headers['mcp-protocol-version'], body);
+    const legacy = era ? era === 'legacy' : await sdk.isLegacyRequest(webRequest, body);
     const message = body as JsonRpcMessage | null;
-    // A tool call, or a resource read (which a read tool answers), is challenged before it runs.
-    const tool = message?.method === 'tools/call' ? tools.get(String(message.params?.name))
+    // A tool call, or a resource read (which a read tool answers), is challenged before it runs;
+    // one screened out runs nothing, and is answered its -32602 whoever sent it.
+    const tool = malformed.size ? undefined : message?.method === 'tools/call' ? tools.get(String(message.params?.name))
       : message?.method === 'resources/read' ? tools.get(resolveResource(String(message.params?.uri))?.def.tool ?? '')
         : undefined;
     {
@@ -158,8 +165,13 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     if (groups instanceof Error) {
       return rpcError(reply, -32602, groups.message);
     }
-    const call: McpCall = { req, caller, malformed, consent: await consentCodec(sdk), groups };
-    const session = legacy ? await inSession(sdk, webRequest, body, token, call) : undefined;
+    const textMode = textModeOf(req.query);
+    if (textMode instanceof Error) {
+      return rpcError(reply, -32602, textMode.message);
+    }
+    const call: McpCall = { req, caller, malformed, consent: await consentCodec(sdk), groups, textMode };
+    // A request screened out is answered in the session it names, but opens none (an initialize).
+    const session = legacy && (!malformed.size || req.headers['mcp-session-id']) ? await inSession(sdk, webRequest, body, token, call) : undefined;
     if (session) {
       // Streamed: a tool call's answer may ask the human (elicitation) before its result comes.
       reply.raw.once('close', session.release);
@@ -189,19 +201,20 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   });
 
   // DELETE ends a 2025-era session (the only state this endpoint keeps); without one there is nothing to end.
-  app.delete(MCP_PATH, async (req: FastifyRequest, reply: FastifyReply) => {
+  withoutBody(app, (scope) => scope.delete(MCP_PATH, async (req: FastifyRequest, reply: FastifyReply) => {
     const signedIn = await signIn(req, reply);
     if ('sent' in signedIn) return signedIn.sent;
-    if (req.headers['mcp-session-id'] === undefined) {
+    // An empty header names no session either (the session store would take it for none).
+    if (!req.headers['mcp-session-id']) {
       return rpcError(reply, -32600, 'DELETE ends an MCP session: send its Mcp-Session-Id header. Other requests are POSTs.');
     }
     const sdk = await loadMcpSdk();
-    const call: McpCall = { req, caller: signedIn.caller, malformed: new Map(), consent: await consentCodec(sdk), groups: null };
+    const call: McpCall = { req, caller: signedIn.caller, malformed: new Map(), consent: await consentCodec(sdk), groups: null, textMode: 'concise' };
     // With the header the session store always answers: ended, 404 or refused.
     const ended = (await inSession(sdk, toWebRequest(req), undefined, signedIn.token, call))!;
     ended.release();
     return sendAnswer(req, reply, ended.response.status, ended.response.headers, Buffer.from(await ended.response.arrayBuffer()));
-  });
+  }));
 
   const consentCodec = (sdk: McpSdk) => consentCodecFor(deps.oauth, sdk);
   const taskEnv = (sdk: McpSdk): TaskEnv => ({
@@ -228,8 +241,6 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     server.setRequestHandler('tools/list', async (_request, serverCtx) => ({ tools: listFor(callOf(serverCtx).groups) as unknown as ListedTool[] }));
     server.setRequestHandler('tools/call', async (request, serverCtx) => {
       const call = callOf(serverCtx);
-      const invalid = call.malformed.get(request.params.name);
-      if (invalid) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, invalid.message);
       const tool = tools.get(request.params.name);
       if (!tool) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, `Unknown tool ${request.params.name}: tools/list names every tool.`);
       const args = (request.params.arguments ?? {}) as Record<string, unknown>;
@@ -244,7 +255,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
         // than the agent pasting a link into the chat. The retry answers the link made here.
         const state = serverCtx.mcpReq.requestState<ConsentState>();
         if (state?.digest === RECORD_PAGE_TOOL) return state.made as CallToolResult;
-        const made = await callTool(tool, args, ctx, deps);
+        const made = await callTool(tool, args, ctx, deps, call.textMode);
         const url = (made.structuredContent as { result?: { url?: string } } | undefined)?.result?.url;
         if (made.isError || !url) return made;
         return sdk.inputRequired({
@@ -281,7 +292,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
           return toolError(AppError.forbidden('Your human did not approve this. Nothing was done.'));
         }
       }
-      return asTask(tool, args, await callTool(tool, args, ctx, deps), taskEnv(sdk), serverCtx);
+      return asTask(tool, args, await callTool(tool, args, ctx, deps, call.textMode), taskEnv(sdk), serverCtx);
     });
     server.setRequestHandler('resources/list', async () => ({ resources: RESOURCES.map(listedResource) }));
     server.setRequestHandler('resources/templates/list', async () => ({

@@ -1,5 +1,6 @@
+import type { JSONRPCRequest, Result, ServerContext } from '@modelcontextprotocol/server';
 import { loadOnFirstUse } from '@marketplace/service-kit/edge';
-import { requestSchemas, type RequestSchemas } from './json-rpc-params.js';
+import { requestSchemas, screenedProblem, type RequestSchemas } from './json-rpc-params.js';
 
 type Sdk = typeof import('@modelcontextprotocol/server');
 
@@ -21,7 +22,7 @@ export type McpSdk = Pick<Sdk, 'Server' | 'createMcpHandler' | 'isLegacyRequest'
 export const loadMcpSdk: () => Promise<McpSdk> = loadOnFirstUse(async (): Promise<McpSdk> => {
   const [sdk, ajv] = await Promise.all([import('@modelcontextprotocol/server'), import('@modelcontextprotocol/server/validators/ajv')]);
   return {
-    Server: withQuietClose(sdk.Server),
+    Server: answeringScreened(withQuietClose(sdk.Server), sdk.ProtocolError),
     createMcpHandler: sdk.createMcpHandler,
     isLegacyRequest: sdk.isLegacyRequest,
     LegacyTransport: sdk.WebStandardStreamableHTTPServerTransport,
@@ -55,6 +56,28 @@ function withQuietClose(Server: Sdk['Server']): Sdk['Server'] {
       } finally {
         Error.stackTraceLimit = limit;
       }
+    }
+  };
+}
+
+type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
+
+/**
+ * The SDK's Server, answering a request the endpoint screened out (json-rpc-params.ts) with its
+ * -32602 before the handler's own check of the params, which for a spec method answers -32603 with
+ * the schema's issues dumped. The SDK wraps every handler it registers here (its own initialize,
+ * ping and server/discover too) after finding the method and, on 2026-07-28, checking the
+ * envelope: those refusals still come first, as the revision orders them.
+ */
+function answeringScreened(Server: Sdk['Server'], ProtocolError: Sdk['ProtocolError']): Sdk['Server'] {
+  return class extends Server {
+    protected override _wrapHandler(method: string, handler: RequestHandler): RequestHandler {
+      const wrapped = super._wrapHandler(method, handler);
+      return async (request, ctx) => {
+        const problem = screenedProblem(ctx, request.id);
+        if (problem) throw new ProtocolError(problem.code, problem.message);
+        return wrapped(request, ctx);
+      };
     }
   };
 }

@@ -10,8 +10,11 @@ import { requireAccess } from '../call/require-access.js';
 import type { PublicPageCache } from '../call/public-page-cache.js';
 import type { ObjectStreamer } from '../storage/object-streamer.js';
 import type { AgentAlertHints } from './agent-alert-hints.js';
-import { COMMON_ARGS, COMMON_SCHEMA, IDEMPOTENCY_ARG, TOOL_ERROR_NOTE, toolAccess, toolUploadMaxBytes, type Tool } from './mcp-tools.js';
+import { COMMON_ARGS, COMMON_SCHEMA, IDEMPOTENCY_ARG, TOOL_ERROR_NOTE, toolAccess, toolScope, toolUploadMaxBytes, type Tool } from './mcp-tools.js';
 import { CATEGORY_VALUES, type PromptArgumentDef } from './mcp-prompts.js';
+import { resultText, type PageContext, type ResultTextMode } from './result-text.js';
+import { withLlmModel } from './llm-model-argument.js';
+import type { McpUsageRecorder } from './mcp-usage-recorder.js';
 
 /**
  * Running a tool for an MCP request: its arguments checked, an upload staged, the operation called
@@ -27,6 +30,8 @@ export interface ToolDeps {
   pages: PublicPageCache;
   /** Which callers' results need a look for pending alerts. */
   alerts: AgentAlertHints;
+  /** Counts each call by tool and llm_model for staff (analytics only); none in tests that need no counts. */
+  usage?: McpUsageRecorder;
 }
 
 const utf8 = new TextDecoder();
@@ -34,21 +39,30 @@ const utf8 = new TextDecoder();
 /** The arguments every tool takes besides its own. */
 export const COMMON = new Set(Object.keys(COMMON_ARGS));
 
-export async function callTool(tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: ToolDeps): Promise<CallToolResult> {
+export async function callTool(
+  tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: ToolDeps, textMode: ResultTextMode = 'concise',
+): Promise<CallToolResult> {
   const { requestId } = ctx;
   try {
     const common = validateInput(COMMON_SCHEMA, Object.fromEntries(Object.entries(args).filter(([k]) => COMMON.has(k))));
+    deps.usage?.record(tool.name, common.llm_model, common.context);
     const { [IDEMPOTENCY_ARG]: key, ...rest } = args;
     const keyed = takesIdempotencyKey(tool.op) ? withIdempotencyKey(tool.op, ctx, key, IDEMPOTENCY_ARG) : ctx;
     rejectUnknownFields(keyed === ctx ? args : rest, new Set([...tool.fields.map((f) => f.mcp), ...COMMON]));
     const own = Object.fromEntries(Object.entries(rest).filter(([k]) => !COMMON.has(k)));
-    const { data, json } = await invokeToolJson(tool, own, keyed, deps);
+    const { data, json } = await invokeToolJson(tool, withLlmModel(tool, own, common.llm_model), keyed, deps);
     const conversationId = !common.conversation_id || common.conversation_id === 'new' ? randomUUID() : common.conversation_id;
-    return await toolResult(tool, data, conversationId, ctx, deps, json);
+    return await toolResult(tool, data, conversationId, ctx, deps, json, { mode: textMode, args: own });
   } catch (err) {
     if (err instanceof AppError) return toolError(renameFields(err, tool.fields, 'mcp'));
     return toolError(new AppError(500, 'Something went wrong on our side.', { requestId }));
   }
+}
+
+/** How a result's text is written, and the call's own arguments (to say where a next page is). */
+export interface ResultTextOptions {
+  mode: ResultTextMode;
+  args: Record<string, unknown>;
 }
 
 /**
@@ -57,6 +71,7 @@ export async function callTool(tool: Tool, args: Record<string, unknown>, ctx: C
  */
 export async function toolResult(
   tool: Tool, data: unknown, conversationId: string, ctx: CallContext, deps: ToolDeps, json = JSON.stringify(data),
+  text: ResultTextOptions = { mode: 'concise', args: {} },
 ): Promise<CallToolResult> {
   const { caller, requestId } = ctx;
   // Only once the tool succeeded: alerts claimed for a failed call would be lost with its error.
@@ -65,7 +80,7 @@ export async function toolResult(
   return {
     // Agents that read only text still see the conversation id to pass on their next call.
     content: [
-      { type: 'text', text: json },
+      { type: 'text', text: text.mode === 'json' ? json : resultText(data, pageOf(tool, text.args)) },
       { type: 'text', text: `conversation_id: ${conversationId}` },
       ...downloadLink(data),
       ...(notifications ? [{ type: 'text' as const, text: alertsText(notifications) }] : []),
@@ -76,6 +91,11 @@ export async function toolResult(
       ...(memberWritten.length ? { memberWritten } : {}),
     },
   };
+}
+
+/** Where a paged list's next page is: only tools that take an offset have one. */
+function pageOf(tool: Tool, args: Record<string, unknown>): PageContext | undefined {
+  return tool.fields.some((f) => f.mcp === 'offset') ? { tool: tool.name, args } : undefined;
 }
 
 /** A tool's data, for callers that only read it (see invokeToolJson). */
@@ -124,13 +144,21 @@ export async function invokeToolJson(
   }
 }
 
-/** Values for a completion: categories, or ids of the caller's own records (none for a visitor). */
+/**
+ * Values for a completion: categories, or ids of the caller's own records, read with the tool that
+ * lists them and only when the token's scope lets it call that tool (none for a visitor). The
+ * completion is no way around the scope: a token without agent:read learns no ids from it.
+ */
 export async function completions(source: NonNullable<PromptArgumentDef['complete']>, prefix: string, ctx: CallContext, deps: ToolDeps, tools: Map<string, Tool>): Promise<string[]> {
   if (source === 'category') return CATEGORY_VALUES.filter((c) => c.startsWith(prefix));
-  if (!ctx.caller) return [];
-  const read = async (tool: string, pick: (data: never) => string[]) => {
+  const { caller } = ctx;
+  if (!caller) return [];
+  const read = async (name: string, pick: (data: never) => string[]) => {
+    const tool = tools.get(name)!;
+    const scope = toolScope(tool);
+    if (scope && !caller.scopes.includes(scope)) return [];
     try {
-      return pick(await invokeTool(tools.get(tool)!, {}, ctx, deps) as never).filter((id) => id.startsWith(prefix));
+      return pick(await invokeTool(tool, {}, ctx, deps) as never).filter((id) => id.startsWith(prefix));
     } catch {
       return [];
     }

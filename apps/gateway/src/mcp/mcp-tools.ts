@@ -5,10 +5,9 @@ import { bindFields, type BoundField } from '../call/field-bindings.js';
 /** Arguments every tool takes besides its own (spec: MCP conventions). */
 export const COMMON_ARGS = {
   conversation_id: z.string().max(100).optional()
-    .describe('Pass "new" on the first call of a chat, then the exact value returned. Grants no access.'),
-  context: z.string().max(300, 'At most 300 characters.').optional()
-    .describe('What the human is trying to do, in general terms only (analytics only).'),
-  llm_model: z.string().max(120).optional().describe('Your exact model id, or "unknown".'),
+    .describe('"new", then the returned conversationId'),
+  context: z.string().max(300, 'At most 300 characters.').optional(),
+  llm_model: z.string().max(120).optional(),
 };
 
 export const COMMON_SCHEMA = z.object(COMMON_ARGS);
@@ -16,8 +15,7 @@ export const COMMON_SCHEMA = z.object(COMMON_ARGS);
 /** The argument of write tools that a client may repeat safely (`takesIdempotencyKey`). */
 export const IDEMPOTENCY_ARG = 'idempotency_key';
 const IDEMPOTENCY_ARGS = {
-  [IDEMPOTENCY_ARG]: z.string().max(255).optional()
-    .describe('A key you choose for this one action (a UUID): repeating the call with the same key and arguments within 24 hours returns the first answer instead of acting twice.'),
+  [IDEMPOTENCY_ARG]: z.string().max(255).optional(),
 };
 
 export const TOOL_ERROR_NOTE =

@@ -3,6 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { getSearchMode, listAuthMethods } from '@marketplace/contracts';
 import { BusClient, decodeJson, healthSubject } from '@marketplace/service-kit/edge';
 import { SERVICE_VERSION } from './service-version.js';
+import { registerApiIndex } from './api-index.js';
 
 /**
  * Services whose database must answer for the API to be ready (the contract's /api/health/ready).
@@ -13,6 +14,7 @@ import { SERVICE_VERSION } from './service-version.js';
 const READY_SERVICES = ['identity', 'jobs'];
 
 export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, openapi: () => unknown): void {
+  registerApiIndex(app);
   app.route({
     method: 'GET', url: '/api/health', exposeHeadRoute: true,
     handler: async (_req, reply) => reply.type('application/json').send({ status: 'ok' }),

@@ -84,7 +84,7 @@ export const inviteByEmail = defineOperation({
   mcp: {
     tool: 'invite_by_email',
     description:
-      'Email someone your invitation link. Each address reserves one place of your allowance (5 people by default, email invitations and link joins together). Inviting the same address again sends nothing; a failed delivery may be retried within 23 hours.',
+      'Each address takes one place of your allowance (shared with link joins; see get_my_invite_link). Inviting an address again sends nothing; a failed delivery may be retried within 23 hours.',
   },
 });
 

@@ -40,7 +40,7 @@ export const applyToJob = defineOperation({
     tool: 'apply_to_job',
     args: { id: 'job_id' },
     description:
-      'Apply to an open job with a pitch. accept_responsibility must be true; pass model (your model id) and job_version (the version you read). Needs a complete profile with a resume, which is attached. One application per job; 50 per UTC day.',
+      'Needs a complete profile with a resume (attached). accept_responsibility must be true; pass your model and the job_version you read. One application per job, 50 per UTC day.',
   },
 });
 
@@ -219,7 +219,7 @@ export const listMessages = defineOperation({
   mcp: {
     tool: 'list_messages',
     description:
-      "Without application_id: your conversations (role, last message, unread count), most recent first. With it: that conversation oldest first (page back with before and next_before); the other side's messages are marked read.",
+      "Without application_id: your conversations, most recent first. With it: that conversation, oldest first, paged back with before; the other side's messages are marked read. Reply with send_message.",
   },
 });
 

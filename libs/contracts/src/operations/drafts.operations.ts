@@ -39,7 +39,7 @@ export const startJobDraft = defineOperation({
   mcp: {
     tool: 'start_job_draft',
     description:
-      'Start a guided job draft for your human: pass what they told you as answers.context and answers.problem (both needed before research and follow-up questions start). Then ask them nextQuestion, send answers with update_job_draft, call write_job_description, show each review part and approve it with approve_draft_part, and post with post_job_draft. Poll get_job_draft every few seconds while a task is pending.',
+      'Pass answers.context and answers.problem from your human. Then: nextQuestion (answer via update_job_draft), write_job_description, approve_draft_part per part, post_job_draft. Poll get_job_draft while tasks run.',
   },
 });
 
@@ -64,7 +64,7 @@ export const updateJobDraft = defineOperation({
     tool: 'update_job_draft',
     args: { id: 'draft_id' },
     description:
-      'Send your human\'s answers (answers: {answerId: text}, keys from nextQuestion.answerIds) or edit the written posting (title, category, description, poster_visibility). Changing answers after writing makes postingStale true: call write_job_description again. Editing a part makes it unapproved. 409 once posted or discarded.',
+      'Answer nextQuestion (keys from its answerIds) or edit the written posting (unapproves that part). Answers changed after writing set postingStale: rerun write_job_description. 409 once posted or discarded.',
   },
 });
 
@@ -128,7 +128,7 @@ export const writeJobDescription = defineOperation({
     tool: 'write_job_description',
     args: { id: 'draft_id' },
     description:
-      'Write the title, category, Markdown description and job eval from the answers, in the background (tasks.writing pending; poll get_job_draft). Needs context and problem (400 naming what is missing). Rewriting unapproves every part. 409 once posted or discarded.',
+      'Runs in the background: poll get_job_draft until tasks.writing is done, then show and approve_draft_part each part. Needs context and problem (400). Rewriting unapproves every part.',
   },
 });
 
@@ -149,7 +149,7 @@ export const approveDraftPart = defineOperation({
     tool: 'approve_draft_part',
     args: { id: 'draft_id' },
     description:
-      'Approve one part of the written posting after showing its review text to your human: evaluation, then summary, details and visibility, in that order (409 out of order, while stale or being rewritten, or once posted; 400 when nothing is written yet). review.next names the part to show next; review.ready is true once all are approved.',
+      "Show your human the part's review text first. Order: evaluation, summary, details, visibility (409 out of order, stale or rewriting). review.next names the next part; once review.ready, post_job_draft.",
   },
 });
 
@@ -174,7 +174,7 @@ export const postJobDraft = defineOperation({
     tool: 'post_job_draft',
     args: { id: 'draft_id' },
     description:
-      'Post the draft as a job once every part is approved (409 otherwise, or while stale). The board\'s posting rules and daily limits apply; credentials refuse (400); personal or internal details need acknowledge_exposures; up to 10 preferred_workers. Returns the job.',
+      'Once every part is approved (409 otherwise or while stale). Board rules and daily limits apply; credentials are refused (400); personal or internal details need acknowledge_exposures.',
   },
 });
 
@@ -199,7 +199,7 @@ export const getJobEval = defineOperation({
   mcp: {
     tool: 'get_job_eval',
     args: { id: 'draft_id' },
-    description: 'The job eval of a draft: a 0-100 score, a verdict, strengths and the gaps an applicant would still ask about. Null until write_job_description has finished. Once posted, each content edit of the job (edit_job) writes it again for the new version: job_version names that version and task is pending while it is rewritten.',
+    description: 'Null until write_job_description finishes. After posting, each content edit (edit_job) rewrites it for the new version: job_version names that version and task is pending meanwhile.',
   },
 });
 

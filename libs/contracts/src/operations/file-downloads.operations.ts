@@ -40,7 +40,7 @@ export const downloadMyFile = defineOperation({
     effect: { readOnly: true },
     args: { fileId: 'file_id' },
     description:
-      `Get a download link for one of your complete (ready) personal files: {url, expiresAt, path, size, proxied}. The url is a bearer link to that file alone, valid ${DOWNLOAD_LINK_SECONDS / 60} minutes; fetch it with plain HTTP GET (Range requests work). Files up to ${FILE_LIMITS.proxyBytes} bytes are served by this API, larger ones straight from storage. 409 while the file is uploading or being deleted.`,
+      `A bearer link to one of your ready personal files, valid ${DOWNLOAD_LINK_SECONDS / 60} minutes: fetch it with plain HTTP GET (Range works). 409 while the file is uploading or being deleted.`,
   },
 });
 
@@ -57,7 +57,7 @@ export const previewMyFile = defineOperation({
     tool: 'preview_my_file',
     args: { fileId: 'file_id' },
     description:
-      `See one of your personal files: a non-animated PNG or JPEG of at most ${FILE_LIMITS.previewBytes} bytes, ${FILE_LIMITS.previewDimension} pixels a side and ${FILE_LIMITS.previewPixels} pixels comes back as a small image (kind image, base64 data, fitted within 512x512). Anything else is kind unavailable with the reason (another type, animated, too large, not ready, or still being made: then ask again in a few seconds).`,
+      `A non-animated PNG or JPEG of at most ${FILE_LIMITS.previewBytes} bytes comes back as a small image (within 512x512); anything else answers kind unavailable with the reason (still being made: ask again shortly).`,
   },
 });
 

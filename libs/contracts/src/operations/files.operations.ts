@@ -153,7 +153,7 @@ export const listMyFiles = defineOperation({
   mcp: {
     tool: 'list_my_files',
     description:
-      `List your personal files (private to you and your agents): id, path, size, received bytes, status (uploading, ready, deleting), createdAt, canWrite; closed is true after account deletion. limits gives the constants: ${FILE_LIMITS.fileBytes} bytes per file, ${FILE_LIMITS.personalBytes} bytes and ${FILE_LIMITS.files} files per area, paths of at most ${FILE_LIMITS.pathLength} characters.`,
+      "Your personal files (private to you and your agents) with their upload status, and the area's limits; closed is true after account deletion. Fetch one with download_my_file.",
   },
 });
 
@@ -169,7 +169,7 @@ export const createMyFile = defineOperation({
   mcp: {
     tool: 'create_my_file',
     description:
-      `Start uploading a personal file: path (relative, e.g. notes/plan.md), size in bytes (at most ${FILE_LIMITS.fileBytes}) and the whole file's sha256 (hex). Answers the file (status uploading), chunkBytes (${FILE_LIMITS.chunkBytes} by default), chunks and uploadExpiresAt (${FILE_LIMITS.transferSeconds} seconds). Then send each chunk with upload_my_file_chunk and finish with complete_my_file. 409 when the path exists or the area would exceed ${FILE_LIMITS.personalBytes} bytes or ${FILE_LIMITS.files} files.`,
+      'Start a personal file upload: send chunks with upload_my_file_chunk (or PUT parts via presign_my_file_parts) before uploadExpiresAt, then complete_my_file. 409 when the path is taken or the area is full.',
   },
 });
 
@@ -190,7 +190,7 @@ export const uploadMyFileChunk = defineOperation({
     tool: 'upload_my_file_chunk',
     args: { fileId: 'file_id', chunk: 'data' },
     description:
-      `Send one chunk of an upload started with create_my_file: file_id, index (from 0), data (the chunk's bytes in base64, at most ${FILE_LIMITS.chunkBytes} bytes decoded: exactly chunkBytes, the last chunk the remainder) and sha256 (hex of those bytes). Any order; sending a chunk again with the same bytes is safe. Answers nextIndex (the lowest chunk still missing, null when all are in).`,
+      'Send one chunk of a create_my_file upload, in any order; resending the same bytes is safe. nextIndex is the lowest chunk still missing; when it is null, call complete_my_file.',
   },
 });
 
@@ -207,7 +207,7 @@ export const presignMyFileParts = defineOperation({
     tool: 'presign_my_file_parts',
     args: { fileId: 'file_id', partNumbers: 'part_numbers' },
     description:
-      `For an agent that can make HTTP requests itself, and files over ${FILE_LIMITS.proxyBytes} bytes: instead of sending chunks through upload_my_file_chunk, get presigned URLs to PUT the file straight to storage in parts of ${DIRECT_PART_BYTES} bytes (the last the remainder), valid at most ${DIRECT_PART_URL_SECONDS} seconds. PUT each part's raw bytes to its url and keep the ETag header of each answer; then call complete_my_file with parts [{number, etag}]. part_numbers asks for some parts only (to resume). 409 once chunks were sent through this API (an upload takes one way only).`,
+      `If you can make HTTP requests, for files over ${FILE_LIMITS.proxyBytes} bytes: presigned URLs to PUT ${DIRECT_PART_BYTES}-byte parts straight to storage; keep each PUT's ETag for complete_my_file. 409 once chunks were sent.`,
   },
 });
 
@@ -224,7 +224,7 @@ export const completeMyFile = defineOperation({
     tool: 'complete_my_file',
     args: { fileId: 'file_id' },
     description:
-      `Finish an upload once every chunk is in: the file is verified (size and sha256) and becomes ready and immutable. For an upload sent to storage with presign_my_file_parts, pass parts [{number, etag}] (every part); 409 names a part missing or not matching its ETag, or a joined size other than declared (the upload then starts over: ask for new URLs). 409 with fields.nextIndex when chunks are missing; 409 when the sha256 does not match (the chunks are dropped: upload them again). Files over ${FILE_LIMITS.proxyBytes} bytes are joined in the background: 503 means call again in a few seconds. Calling it on a ready file answers it again.`,
+      "Call once all chunks are in (for presigned parts, pass each part's ETag). 409: chunks missing (fields.nextIndex) or sha256 mismatch (upload again); 503: still joining, retry in a few seconds. Idempotent.",
   },
 });
 

@@ -54,7 +54,7 @@ export const contactForHelp = defineOperation({
   mcp: {
     tool: 'contact_for_help',
     description:
-      `Ask the marketplace team for help on your human's behalf: topic (${HELP_TOPICS.join(', ')}), a message of at most 4,000 characters, and optional job_id and application_id. Never include a card number or any key, token or password: the message is refused. A few requests per hour.`,
+      "Ask the marketplace team for help on your human's behalf. A message holding a card number, key, token or password is refused. A few requests per hour.",
   },
 });
 
@@ -87,7 +87,7 @@ export const reportProblem = defineOperation({
   mcp: {
     tool: 'report_problem',
     description:
-      'Report a problem to the marketplace team, for example a tool that keeps failing: a description (at most 4,000 characters; include the error and any requestId, never a key, token, password or card number), optionally when it occurred (ISO 8601) and the app_version; channel defaults to mcp. Offer this to your human when a tool error cannot be fixed.',
+      'Report a problem, e.g. a tool that keeps failing: include the error and any requestId, never a secret or card number. Offer it to your human when a tool error cannot be fixed.',
   },
 });
 
@@ -114,7 +114,7 @@ export const submitFeatureRequest = defineOperation({
   rest: { method: 'POST', path: '/api/feature-requests', status: 201 },
   mcp: {
     tool: 'submit_feature_request',
-    description: 'Ask the marketplace team for a feature: a one-line title (at most 120 characters) and a description (at most 4,000). A few per hour.',
+    description: 'Ask the marketplace team for a feature. A few per hour; text holding a card number or credential is refused.',
   },
 });
 
@@ -149,7 +149,7 @@ export const reportContent = defineOperation({
   mcp: {
     tool: 'report_content',
     description:
-      `Report a job, comment, member or message to the moderators: kind, item_id, reason (${CONTENT_REPORT_REASONS.join(', ')}) and optional details. A job or comment is taken with the same receipt whether or not you can see it, or it exists (no answer tells which ids exist); 404 for an unknown member, a malformed id, or a message outside your conversations. One open report per item: a second one while the first is open answers 409. Follow it with list_my_content_reports.`,
+      'Job and comment reports get the same receipt even for ids you cannot see; 404 for an unknown member or a message outside your conversations. One open report per item (409). Then list_my_content_reports.',
   },
 });
 
@@ -178,7 +178,7 @@ export const listMyContentReports = defineOperation({
   mcp: {
     tool: 'list_my_content_reports',
     description:
-      'List the content reports you sent, newest first, with their status (open, dismissed, removed); filter by status; page with offset and limit (1-100, default 50); nextOffset is null on the last page. Staff notes and evidence are never shown.',
+      'The content reports you sent, newest first, with their status (open, dismissed, removed); page on with nextOffset. Staff notes and evidence are never shown.',
   },
 });
 

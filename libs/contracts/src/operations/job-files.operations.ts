@@ -20,7 +20,7 @@ const fileId = idSchema.describe('File id');
 const jobFileInput = z.object({ id: jobId, fileId });
 
 const WHO =
-  'Only the job\'s poster and its hired worker (after the poster granted access with set_job_file_access) reach the job\'s files; anyone else gets 403, or 404 when the job is not public.';
+  "Only the poster and the hired worker with access (set_job_file_access) reach a job's files; others get 403, or 404 when the job is not public.";
 
 export const jobFileUploadSchema = uploadSlotSchema(jobFileSchema);
 export const jobFileChunkReceivedSchema = chunkReceivedSchema(jobFileSchema);
@@ -38,7 +38,7 @@ export const listJobFiles = defineOperation({
     tool: 'list_job_files',
     args: { id: 'job_id' },
     description:
-      `List a job's files: jobId, your role (poster or worker), workerAccess (whether the poster granted the hired worker access), closed, hireId (the current hire or null), files (id, path, size, received, status, createdAt, canWrite, folder poster|worker, hireId) and limits (${FILE_LIMITS.jobBytes} bytes and ${FILE_LIMITS.files} files per job). ${WHO}`,
+      `${WHO} Upload with create_job_file; fetch with download_job_file.`,
   },
 });
 
@@ -58,7 +58,7 @@ export const setJobFileAccess = defineOperation({
     tool: 'set_job_file_access',
     args: { id: 'job_id' },
     description:
-      'As the poster, let the hired worker use the job\'s files (allowed true) or withdraw that (false). Off by default; it holds for the current hire only: cancelling the hire revokes it and a new hire needs a new grant. 409 when nobody is hired. The worker is told when access is newly granted. Answers the job\'s files as list_job_files does.',
+      'Off by default and tied to the current hire: cancelling it revokes access and a new hire needs a new grant. 409 when nobody is hired. The worker is told when access is granted.',
   },
 });
 
@@ -75,7 +75,7 @@ export const createJobFile = defineOperation({
     tool: 'create_job_file',
     args: { id: 'job_id' },
     description:
-      `Start uploading a file to a job: it goes to your folder (poster or worker). path (relative), size in bytes (at most ${FILE_LIMITS.fileBytes}) and the whole file's sha256 (hex). Answers the file, chunkBytes, chunks and uploadExpiresAt (${FILE_LIMITS.transferSeconds} seconds); then send chunks with upload_job_file_chunk and finish with complete_job_file. 409 when the path exists in your folder or the job's area would exceed ${FILE_LIMITS.jobBytes} bytes or ${FILE_LIMITS.files} files. ${WHO}`,
+      'Goes to your own folder (the worker needs access). Send chunks with upload_job_file_chunk (or parts via presign_job_file_parts) before uploadExpiresAt, then complete_job_file. 409: path taken or area full.',
   },
 });
 
@@ -96,7 +96,7 @@ export const uploadJobFileChunk = defineOperation({
     tool: 'upload_job_file_chunk',
     args: { id: 'job_id', fileId: 'file_id', chunk: 'data' },
     description:
-      `Send one chunk of a job file upload started with create_job_file: job_id, file_id, index (from 0), data (base64, at most ${FILE_LIMITS.chunkBytes} bytes decoded: exactly chunkBytes, the last chunk the remainder) and sha256 (hex of those bytes). Any order; resending the same bytes is safe. Answers nextIndex (null when all are in).`,
+      'Send one chunk of a create_job_file upload, in any order; resending the same bytes is safe. nextIndex is the lowest chunk still missing; when it is null, call complete_job_file.',
   },
 });
 
@@ -113,7 +113,7 @@ export const presignJobFileParts = defineOperation({
     tool: 'presign_job_file_parts',
     args: { id: 'job_id', fileId: 'file_id', partNumbers: 'part_numbers' },
     description:
-      `For an agent that can make HTTP requests itself, and files over ${FILE_LIMITS.proxyBytes} bytes: presigned URLs to PUT a job file started with create_job_file straight to storage in parts of ${DIRECT_PART_BYTES} bytes (the last the remainder). PUT each part to its url, keep each answer's ETag header, then call complete_job_file with parts [{number, etag}]. 409 once chunks were sent through this API.`,
+      `If you can make HTTP requests, for files over ${FILE_LIMITS.proxyBytes} bytes: presigned URLs to PUT ${DIRECT_PART_BYTES}-byte parts straight to storage; keep each PUT's ETag for complete_job_file. 409 once chunks were sent.`,
   },
 });
 
@@ -130,7 +130,7 @@ export const completeJobFile = defineOperation({
     tool: 'complete_job_file',
     args: { id: 'job_id', fileId: 'file_id' },
     description:
-      `Finish a job file upload once every chunk is in: verified (size and sha256), it becomes ready and immutable and the other participant is told. For an upload sent with presign_job_file_parts, pass parts [{number, etag}]. 409 with fields.nextIndex when chunks are missing, 409 when the sha256 does not match (upload the chunks again). Files over ${FILE_LIMITS.proxyBytes} bytes are joined in the background: 503 means call again in a few seconds.`,
+      "Call once all chunks are in (for presigned parts, pass each part's ETag); the other side is told. 409: chunks missing (fields.nextIndex) or sha256 mismatch (upload again); 503: retry in a few seconds.",
   },
 });
 
@@ -148,7 +148,7 @@ export const downloadJobFile = defineOperation({
     effect: { readOnly: true },
     args: { id: 'job_id', fileId: 'file_id' },
     description:
-      `Get a download link for a complete (ready) file of a job, in either folder: {url, expiresAt, path, size, proxied}; a bearer link to that file alone, valid a few minutes, fetched with plain HTTP GET (Range works). 409 while uploading, being deleted or when the area is closed. ${WHO}`,
+      'A bearer link to a ready file in either folder, valid a few minutes: plain HTTP GET (Range works). 409 while uploading or deleting, or once the area is closed. Poster, or hired worker with access.',
   },
 });
 
@@ -165,7 +165,7 @@ export const previewJobFile = defineOperation({
     tool: 'preview_job_file',
     args: { id: 'job_id', fileId: 'file_id' },
     description:
-      `See a job file: a non-animated PNG or JPEG of at most ${FILE_LIMITS.previewBytes} bytes, ${FILE_LIMITS.previewDimension} pixels a side and ${FILE_LIMITS.previewPixels} pixels comes back as a small image (kind image, base64 data); anything else is kind unavailable with the reason.`,
+      `A non-animated PNG or JPEG of at most ${FILE_LIMITS.previewBytes} bytes comes back as a small image; anything else answers kind unavailable with the reason. Poster, or hired worker with access.`,
   },
 });
 
@@ -182,7 +182,7 @@ export const deleteJobFile = defineOperation({
     tool: 'delete_job_file',
     args: { id: 'job_id', fileId: 'file_id' },
     description:
-      'Delete a job file: the poster may delete any file, the hired worker (with access) only files in the worker folder (403 otherwise). Files turned in with submit_work cannot be deleted (409). It shows as deleting until its storage is removed.',
+      'The poster may delete any file, the hired worker (with access) only worker-folder files (403 otherwise). Files turned in with submit_work cannot be deleted (409).',
   },
 });
 

@@ -49,7 +49,7 @@ export const postJob = defineOperation({
   mcp: {
     tool: 'post_job',
     description:
-      'Post a job as the signed-in member. The description (constraints) is Markdown; use ## headings for Scope, Deliverables, Timeline, Access, Proof of work. Needs a complete profile. 503 when the safety check cannot run: nothing was published or counted; try again later.',
+      'Needs a complete profile. constraints is the Markdown description: use ## Scope, Deliverables, Timeline, Access, Proof of work. 503 if the safety check cannot run (nothing published or counted): retry later.',
   },
 });
 
@@ -204,7 +204,7 @@ export const editJob = defineOperation({
     tool: 'edit_job',
     args: { id: 'job_id' },
     description:
-      'Edit one of your open jobs. The merged job must pass the rules of a new posting; each change publishes version n+1 (earlier versions stay readable). Send expected_version to refuse a concurrent edit. An edit that changes nothing returns the job unchanged. 503 when the safety check cannot run: no version was published.',
+      'Each change publishes version n+1 and must pass the posting rules; expected_version refuses a concurrent edit. No change returns the job as is. 503 if the safety check cannot run: nothing was published.',
   },
 });
 

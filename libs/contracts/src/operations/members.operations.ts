@@ -60,7 +60,7 @@ export const getMyProfile = defineOperation({
   mcp: {
     tool: 'get_my_profile',
     description:
-      'Read your own account: name, email, photo, profile (headline, about, skills, city, state, website, resume, work authorization, applicant visibility), what is still missing before posting or applying, and sign-up state.',
+      'Your account: name, email, photo, profile, what is still missing before you can post or apply, and sign-up state. Change it with update_my_profile.',
   },
 });
 
@@ -76,7 +76,7 @@ export const updateMyProfile = defineOperation({
   mcp: {
     tool: 'update_my_profile',
     description:
-      'Change your profile. Send only what changes: headline (one line, at most 120), about (at most 4,000), skills (up to 30, replaces the list), city (at most 80), state (US state code or DC), website (https URL), resume (Markdown, at most 20,000), us_work_authorized, applicant_visibility (anonymous or public). null clears a text field. Returns your account as get_my_profile does.',
+      'Send only the fields that change; null clears a text field and skills replaces the whole list. Returns your account as get_my_profile does.',
   },
 });
 
@@ -171,7 +171,7 @@ export const deleteMyAccount = defineOperation({
   mcp: {
     tool: 'delete_my_account',
     description:
-      'Delete your account for good. Pass confirm "delete my account" exactly, and only after your human asked for it. Removes your profile, photo, keys, sessions and invitations and closes your open jobs; comments, messages and finished jobs stay without your name. Refused (409) while hired work is underway.',
+      'Permanent; only when your human asked. Removes profile, photo, keys, sessions and invitations and closes open jobs; comments, messages and finished jobs stay, unnamed. 409 while hired work is underway.',
   },
 });
 

@@ -52,7 +52,7 @@ export const listContentReports = defineOperation({
   rest: { method: 'GET', path: '/api/admin/content-reports', status: 200 },
   mcp: {
     tool: 'list_content_reports',
-    description: 'The moderation queue: content reports in a state (default open), oldest first, with reporter, reason and details. Page with offset and limit (1-100, default 50); nextOffset is null on the last page. Staff only.',
+    description: 'Content reports in a state (default open), oldest first, with reporter, reason and details. Staff only; page on with nextOffset.',
   },
 });
 
@@ -74,7 +74,7 @@ export const decideContentReport = defineOperation({
     tool: 'decide_content_report',
     args: { id: 'report_id' },
     description:
-      'Decide an open content report with a reason: dismiss it, or remove the reported job (hidden from the board, search, member pages and poster lists), comment (shown as removed), member (public profile text and photo hidden, shown as removed) or message (shown as removed to both sides). Every open report on the same item is decided with it; the owner is told why. 404 unknown report or content gone; 409 already decided. Staff only.',
+      'Remove takes the job, comment, member profile or message down (shown as removed); dismiss leaves it. Decides every open report on that item and tells the owner why. 409 once decided. Staff only.',
   },
 });
 
@@ -90,7 +90,7 @@ export const restoreContent = defineOperation({
   mcp: {
     tool: 'restore_content',
     args: { id: 'report_id' },
-    description: 'Restore a job, comment, member or message that was removed, after an appeal, with a reason; the report then reads dismissed and the owner is told. 404 unknown report; 409 the content was not removed. Staff only.',
+    description: 'After an appeal, restore removed content with a reason; the report then reads dismissed and the owner is told. 409 when the content was not removed. Staff only.',
   },
 });
 

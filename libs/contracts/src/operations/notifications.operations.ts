@@ -50,7 +50,7 @@ export const deliverNotifications = defineOperation({
   rest: { method: 'POST', path: '/api/me/notifications/deliver', status: 200 },
   mcp: {
     tool: 'get_notifications',
-    description: `Return your new alerts grouped by conversation (an application, a job, a comment thread; up to ${DELIVER_CONVERSATIONS} conversations per call) and mark them delivered; each alert is returned once across sessions. When more is true, call again for the rest.`,
+    description: `Returns your new alerts grouped by conversation, up to ${DELIVER_CONVERSATIONS} conversations per call, and marks them delivered: each alert comes once across sessions. When more is true, call again.`,
   },
 });
 
@@ -141,7 +141,7 @@ export const getContactNotifications = defineOperation({
   rest: { method: 'GET', path: '/api/me/contact-notifications', status: 200 },
   mcp: {
     tool: 'get_contact_notifications',
-    description: `Your human's email alert switches (${CONTACT_SWITCHES.join(', ')}; all on by default) and email_delivery (available, not_configured or no_address). Alerts are batched: at most one email every few minutes. Change with set_contact_notifications.`,
+    description: "Your human's email alert switches (all on by default) and whether email can be delivered. Alerts are batched: at most one email every few minutes. Change with set_contact_notifications.",
   },
 });
 
@@ -274,7 +274,7 @@ export const listMyEvents = defineOperation({
   rest: { method: 'GET', path: '/api/me/events', status: 200 },
   mcp: {
     tool: 'list_my_events',
-    description: `Read your event log in order after a cursor: hires, messages, turned-in work and the other events that make your alerts, up to ${MEMBER_EVENTS_PAGE} at a time, kept ${MEMBER_EVENTS_KEPT_DAYS} days. Reading marks nothing delivered; pass the returned cursor as after to continue.`,
+    description: `Your event log (hires, messages, turned-in work and the other events behind your alerts), up to ${MEMBER_EVENTS_PAGE} at a time, kept ${MEMBER_EVENTS_KEPT_DAYS} days. Marks nothing delivered; pass the returned cursor as after to go on.`,
   },
 });
 

@@ -35,7 +35,7 @@ export const createRecordingLink = defineOperation({
     tool: 'create_recording_link',
     args: { id: 'draft_id' },
     description:
-      `Make a private link to the record page where your human records a walkthrough of the problem (screen, optional webcam, up to ${RECORDING_LIMITS.seconds / 60} minutes). Give them the url; it is valid ${RECORDING_LIMITS.linkMinutes} minutes and a new link revokes older ones. 409 once posted; 429 after a few links in an hour; 503 when storage is not configured.`,
+      `Give your human the url: they record a walkthrough of the problem there (screen, optional webcam, up to ${RECORDING_LIMITS.seconds / 60} minutes). Follow its check with get_job_recording. 429 after a few links an hour.`,
   },
 });
 
@@ -149,7 +149,7 @@ export const getJobRecording = defineOperation({
     tool: 'get_job_recording',
     args: { id: 'draft_id' },
     description:
-      'Read the walkthrough recording of a draft (null when it has none): status analyzing while it is checked after your human completes it on the record page, then approved (a clean check), needs_review (review it with review_job_recording) or failed (delete it and record again); with its summary, findings and moments. Call it after create_recording_link to follow the check: a client that declares the io.modelcontextprotocol/tasks extension gets a task while the recording is analyzing, and tasks/get answers this result once checked. 404 when the draft is not yours.',
+      'Status: analyzing while checked, then approved, needs_review (decide with review_job_recording) or failed (delete it and record again). A client with the tasks extension gets a task while analyzing.',
   },
 });
 
@@ -175,7 +175,7 @@ export const reviewJobRecording = defineOperation({
     tool: 'review_job_recording',
     args: { id: 'draft_id' },
     description:
-      `Review the walkthrough recording of a draft once its check is done: action approve or delete. A checked recording with no findings is approved automatically. A secret (credential) on screen refuses approval: delete it and record again. Other findings, or a recording no model could check (analyzed false), need acknowledge_findings. accepted_moments: up to ${RECORDING_LIMITS.acceptedMoments} moment ids to keep. 404 when there is no recording or it is still being checked; 409 once posted.`,
+      'Once checked, approve or delete it. A secret on screen refuses approval (delete, record again); other findings, or analyzed false, need acknowledge_findings. 404 while being checked; 409 once posted.',
   },
 });
 

@@ -62,7 +62,7 @@ export const importNetworkProfile = defineOperation({
   mcp: {
     tool: 'import_network_profile',
     description:
-      'Import your public network profile (name, headline, about, skills, city, state, website, resume) and save it; imported values replace saved ones. Pass us_work_authorized on a first import, and city/state when the profile has none. If something required is missing nothing is saved and the error says what. Takes up to a minute.',
+      'Imported values replace saved ones. Pass us_work_authorized on a first import, and city/state when the profile has none; if anything required is missing, nothing is saved. Takes up to a minute.',
   },
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { dateTimeSchema, idSchema } from '../schemas/common.schema.js';
+import { dateTimeSchema, idSchema, intIn } from '../schemas/common.schema.js';
+import { MCP_USAGE_LIMITS, OTHER_MODEL, utcDaySchema } from './analytics.operations.js';
 import {
   featureRequestSchema, helpRequestSchema, nextOffsetSchema, problemReportSchema, reportPageInput,
 } from './help.operations.js';
@@ -23,7 +24,7 @@ const senderFields = {
 
 const pageInput = z.object({ ...reportPageInput });
 
-const pageDescription = 'Page with offset (default 0) and limit (1-100, default 50); nextOffset is null on the last page. Staff only.';
+const pageDescription = 'Staff only; page on with nextOffset.';
 
 export const staffHelpRequestSchema = helpRequestSchema.extend(senderFields).describe('A help request, with its sender');
 
@@ -130,10 +131,49 @@ export const inviteFromWaitlist = defineOperation({
     tool: 'invite_from_waitlist',
     args: { id: 'entry_id' },
     description:
-      "Email a waitlist entry your own invitation link and mark it invited; inviting it again sends nothing. It uses a place of your allowance. 404 unknown entry; 409 already joined, no places left, your link turned off, or a delivery in progress; 503 when email fails (nothing changes). Staff only.",
+      'Marks it invited and uses a place of your allowance; inviting again sends nothing. 409 already joined, no places left, your link off or a delivery in progress; 503 when email fails. Staff only.',
+  },
+});
+
+const usageCounts = {
+  calls: z.number().int().min(0).describe('Tool calls'),
+  callsWithContext: z.number().int().min(0).describe('Of those, calls that gave context (its text is never kept)'),
+};
+const usageTool = z.string().describe('The tool called');
+const usageModel = z.string().nullable()
+  .describe(`llm_model as the agent gave it; null when none was given; "${OTHER_MODEL}" when it was not a model id, or past the day's bound`);
+const { maxDays, defaultDays, maxAnswerRows } = MCP_USAGE_LIMITS;
+
+/**
+ * MCP tool calls counted by tool and model (contract: "MCP conventions", analytics only). Counts
+ * alone: no member, no context text. Kept for the longest period this counts (maxDays).
+ */
+export const getMcpToolUsage = defineOperation({
+  name: 'getMcpToolUsage',
+  service: 'admin',
+  summary: 'MCP tool calls counted by tool and model over recent days (staff)',
+  access: 'staff',
+  scope: 'agent:read',
+  input: z.object({
+    days: intIn(1, maxDays, defaultDays).describe(`Days counted, today (UTC) included: 1-${maxDays} (default ${defaultDays})`),
+  }),
+  output: z.object({
+    since: utcDaySchema.describe('The first day counted (UTC)'),
+    until: utcDaySchema.describe('The last day counted: today (UTC)'),
+    ...usageCounts,
+    byTool: z.array(z.object({ tool: usageTool, ...usageCounts })).describe('Every tool called, most calls first'),
+    byModel: z.array(z.object({ model: usageModel, ...usageCounts })).describe(`Models, most calls first (at most ${maxAnswerRows})`),
+    byToolAndModel: z.array(z.object({ tool: usageTool, model: usageModel, ...usageCounts }))
+      .describe(`Each tool and model, most calls first (at most ${maxAnswerRows})`),
+    truncated: z.boolean().describe(`True when byModel or byToolAndModel left rows out past ${maxAnswerRows}`),
+  }),
+  rest: { method: 'GET', path: '/api/admin/mcp-usage', status: 200 },
+  mcp: {
+    tool: 'get_mcp_usage',
+    description: `MCP tool calls over the last days (days 1-${maxDays}, default ${defaultDays}, today UTC included), counted by tool, by llm_model and by both, with how many gave context. Counts only: no members, no context text. Staff only.`,
   },
 });
 
 export const staffOperations = [
-  listHelpRequests, listProblemReports, listFeatureRequests, listInviteLinks, listWaitlist, inviteFromWaitlist,
+  listHelpRequests, listProblemReports, listFeatureRequests, listInviteLinks, listWaitlist, inviteFromWaitlist, getMcpToolUsage,
 ] as const;

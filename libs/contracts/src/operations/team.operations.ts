@@ -137,7 +137,7 @@ export const listMyTeamInvitations = defineOperation({
   rest: { method: 'GET', path: '/api/me/team-invitations', status: 200 },
   mcp: {
     tool: 'list_my_team_invitations',
-    description: 'Team (company) invitations sent to your email address that wait for your answer: id, team, role, who invited you, when it expires. Accept with accept_team_invitation or decline with decline_team_invitation.',
+    description: 'Team (company) invitations to your email that wait for your answer. Accept with accept_team_invitation or decline with decline_team_invitation.',
   },
 });
 
@@ -156,7 +156,7 @@ export const acceptTeamInvitation = defineOperation({
   mcp: {
     tool: 'accept_team_invitation',
     args: { id: 'invitation_id' },
-    description: 'Join a team you were invited to (from list_my_team_invitations), with the role the invitation names. Only when your human wants to join: refused (409) while you are on a team. Returns the team, your role, members and jobs.',
+    description: "Only when your human wants to join; you take the invitation's role. Invitations come from list_my_team_invitations. 409 while you are on a team: leave_team first.",
   },
 });
 

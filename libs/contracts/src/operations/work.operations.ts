@@ -52,7 +52,7 @@ export const submitWork = defineOperation({
     tool: 'submit_work',
     args: { id: 'job_id', fileIds: 'file_ids' },
     description:
-      "As the hired worker, turn work in for review: a Markdown body, optional links ({url, label}), the model that did it and optional file_ids (up to 20 complete files you uploaded to the job's worker folder; turned-in files can no longer be deleted). Each turn-in is a new round (1, then one more after each request for changes).",
+      'As the hired worker, turn work in for review; each turn-in is a new round (one more after each request_changes). Files turned in (file_ids, from the worker folder) can no longer be deleted.',
   },
 });
 

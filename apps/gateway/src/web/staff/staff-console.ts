@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AppError, decideContentReport, inviteFromWaitlist, listAuditLog, listContentReports, listFeatureRequests, listHelpRequests,
+  AppError, decideContentReport, getMcpToolUsage, inviteFromWaitlist, listAuditLog, listContentReports, listFeatureRequests, listHelpRequests,
   listInviteLinks, listProblemReports, listWaitlist, restoreContent, validateInput, type Caller, type Operation, type OutputOf,
 } from '@marketplace/contracts';
 import { callOperation } from '../../call/operation-call.js';
@@ -10,6 +10,7 @@ import { html, sendPage, type Raw } from '../kit/layout.js';
 import {
   ctxOf, definePage, errorText, noticeOf, offsetOf, pager, when, type Notice, type PageDefinition, type PageDeps,
 } from '../kit/page.js';
+import { mcpUsageSection, usageDaysOf } from './mcp-usage-section.js';
 
 type StaffConsoleDeps = Pick<PageDeps, 'bus'>;
 
@@ -99,6 +100,7 @@ export function staffPages(deps: StaffConsoleDeps): PageDefinition[] {
 <li class="card"><h2><a href="/admin/content-reports">Moderation queue</a></h2><p class="meta">${queue.reports.length ? 'Reports are waiting.' : 'Nothing is waiting.'}</p></li>
 <li class="card"><h2><a href="/admin/waitlist">Waitlist</a></h2><p class="meta">${waiting.entries.length ? 'People are waiting.' : 'Nobody is waiting.'}</p></li>
 ${LISTS.map((l) => html`<li class="card"><h2><a href="${l.path}">${l.title}</a></h2></li>`)}
+<li class="card"><h2><a href="/admin/mcp-usage">MCP tool calls</a></h2><p class="meta">By tool and model, counts only.</p></li>
 </ul>`);
     })),
 
@@ -114,6 +116,15 @@ ${rows.length ? html`<div class="table-wrap"><table><thead><tr>${list.columns.ma
 <tbody>${rows}</tbody></table></div>` : html`<p class="note">Nothing here yet.</p>`}
 ${pager(list.path, '', offset, out.nextOffset, PAGE_SIZE)}`);
       });
+    })),
+
+    staffPage('GET', '/admin/mcp-usage', (req, reply, caller) => staffGuarded(reply, async () => {
+      const days = usageDaysOf(req.query);
+      const usage = await callOperation(deps.bus, getMcpToolUsage, { days }, ctxOf(req, caller));
+      return page(reply, 'MCP tool calls', html`
+${crumbs('MCP tool calls')}
+<h1>MCP tool calls</h1>
+${mcpUsageSection(usage, days)}`);
     })),
 
     staffPage('GET', '/admin/content-reports', (req, reply, caller) =>

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { countedModel, MCP_USAGE_LIMITS, OTHER_MODEL, recordMcpToolCalls, type InputOf } from '@marketplace/contracts';
+import { settingsOf, type BusClient, type Logger } from '@marketplace/service-kit/edge';
+
+type ToolCallCount = InputOf<typeof recordMcpToolCalls>['counts'][number];
+
+/**
+ * Distinct day, tool and model counts held between two flushes. Past it a model new to the buffer
+ * is counted under OTHER_MODEL (one key per tool), so an agent inventing model ids cannot grow
+ * this process's memory; admin bounds its rows per day the same way.
+ */
+const MAX_KEYS = 5_000;
+
+/**
+ * How often the counts are sent (MCP_USAGE_FLUSH_MS). A timer of this process, not a periodic
+ * task: the counts live in each gateway replica's memory, so every replica sends its own.
+ */
+export function usageFlushMs(): number {
+  return settingsOf().duration('MCP_USAGE_FLUSH_MS', 5000, { min: 50 });
+}
+
+/**
+ * Counts MCP tool calls for staff (getMcpToolUsage): per UTC day, tool and counted llm_model, with
+ * how many gave context. Recording is a Map update on the call's path; the counts reach admin in
+ * batches (recordMcpToolCalls) on a timer, so a tool call never waits on it and never fails
+ * because of it. A send that fails is dropped, not retried: a lost interval of analytics counts
+ * is better than counting twice a batch admin may have added before the failure.
+ */
+export class McpUsageRecorder {
+  private counts = new Map<string, ToolCallCount>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+
+  constructor(
+    private readonly send: (counts: ToolCallCount[]) => Promise<unknown>,
+    private readonly opts: { flushMs: number; now?: () => number; maxKeys?: number; failed?: (err: unknown) => void },
+  ) {}
+
+  /** A recorder sending to admin over the bus as the gateway itself (no caller). */
+  static onBus(bus: BusClient, logger: Logger, flushMs = usageFlushMs()): McpUsageRecorder {
+    return new McpUsageRecorder(async (counts) => {
+      for (let i = 0; i < counts.length; i += MCP_USAGE_LIMITS.maxBatch) {
+        await bus.call(recordMcpToolCalls, { counts: counts.slice(i, i + MCP_USAGE_LIMITS.maxBatch) }, { requestId: randomUUID(), caller: null });
+      }
+    }, { flushMs, failed: (err) => logger.warn({ err }, 'MCP tool-call counts not recorded') });
+  }
+
+  /** One tool call, with the common arguments it was given. The text of `context` goes no further. */
+  record(tool: string, llmModel: string | undefined, context: string | undefined): void {
+    const day = new Date((this.opts.now ?? Date.now)()).toISOString().slice(0, 10);
+    let model = countedModel(llmModel);
+    let key = `${day}\n${tool}\n${model ?? ''}`;
+    if (!this.counts.has(key) && model !== OTHER_MODEL && this.counts.size >= (this.opts.maxKeys ?? MAX_KEYS)) {
+      model = OTHER_MODEL;
+      key = `${day}\n${tool}\n${model}`;
+    }
+    const count = this.counts.get(key) ?? { day, tool, model, calls: 0, withContext: 0 };
+    count.calls += 1;
+    if (context?.trim()) count.withContext += 1;
+    this.counts.set(key, count);
+  }
+
+  start(): this {
+    this.timer = setInterval(() => { void this.flush(); }, this.opts.flushMs);
+    this.timer.unref();
+    return this;
+  }
+
+  /** Sends what was counted since the last flush; resolves once sent or dropped, never rejects. */
+  flush(): Promise<void> {
+    if (this.flushing || this.counts.size === 0) return this.flushing ?? Promise.resolve();
+    const counts = [...this.counts.values()];
+    this.counts = new Map();
+    this.flushing = this.send(counts).then(() => undefined, (err: unknown) => { this.opts.failed?.(err); })
+      .finally(() => { this.flushing = undefined; });
+    return this.flushing;
+  }
+
+  /** At shutdown: the timer stopped, the last counts sent while the bus is still open. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flushing;
+    await this.flush();
+  }
+}
