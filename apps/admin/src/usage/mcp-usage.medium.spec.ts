@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMcpToolUsage, MCP_USAGE_LIMITS, OTHER_MODEL, recordMcpToolCalls, type InputOf } from '@marketplace/contracts';
-import { pendingSchemaChanges, type HandlerContext } from '@marketplace/service-kit';
+import { pendingSchemaChanges } from '@marketplace/service-kit';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { adminEntities, adminMigrations } from '../admin.entities.js';
 import { GetMcpToolUsageHandler } from './get-mcp-tool-usage.handler.js';
@@ -14,8 +14,6 @@ import { RecordMcpToolCallsHandler } from './record-mcp-tool-calls.handler.js';
  * build it on a real PostgreSQL. What a unit test cannot show: the upsert adding to a day's row,
  * the bound holding for batches sent at the same moment (the lock), and the pruning of old days.
  */
-const ctx: HandlerContext = { requestId: 'r', caller: null, surface: 'internal' };
-
 describe('MCP tool-call counts, against a real admin schema', () => {
   let db: ServiceSchema;
   let record: RecordMcpToolCallsHandler;
@@ -30,7 +28,7 @@ describe('MCP tool-call counts, against a real admin schema', () => {
   afterAll(async () => { await db?.drop(); }, 60_000);
 
   const batch = (counts: InputOf<typeof recordMcpToolCalls>['counts']) => recordMcpToolCalls.input.parse({ counts });
-  const usage = (days: number) => read.handle(getMcpToolUsage.input.parse({ days }), ctx);
+  const usage = (days: number) => read.handle(getMcpToolUsage.input.parse({ days }));
 
   it('the migrations build what the entities describe', async () => {
     expect(await pendingSchemaChanges(db.ds)).toEqual([]);
@@ -43,8 +41,8 @@ describe('MCP tool-call counts, against a real admin schema', () => {
       { day: today, tool: 'get_job', model, calls: 2, withContext: 1 },
       { day: today, tool: 'get_job', model: null, calls: 1, withContext: 0 },
       { day: yesterday, tool: 'get_job', model, calls: 4, withContext: 0 },
-    ]), ctx)).toEqual({ rows: 3 });
-    await record.handle(batch([{ day: today, tool: 'get_job', model, calls: 3, withContext: 3 }]), ctx);
+    ]))).toEqual({ rows: 3 });
+    await record.handle(batch([{ day: today, tool: 'get_job', model, calls: 3, withContext: 3 }]));
 
     const rows = await db.query<{ day: string; calls: string }>(`SELECT day::text AS day, calls FROM mcp_tool_usage WHERE model = $1 ORDER BY day`, [model]);
     expect(rows).toEqual([{ day: yesterday, calls: '4' }, { day: today, calls: '5' }]);
@@ -64,7 +62,7 @@ describe('MCP tool-call counts, against a real admin schema', () => {
     const models = Array.from({ length: maxRowsPerDay + 40 }, (_, i) => `flood-${i}`);
     const chunks = [];
     for (let i = 0; i < models.length; i += MCP_USAGE_LIMITS.maxBatch) chunks.push(models.slice(i, i + MCP_USAGE_LIMITS.maxBatch));
-    await Promise.all(chunks.map((chunk) => record.handle(batch(chunk.map((model) => ({ day, tool: 'list_open_jobs', model, calls: 1, withContext: 0 }))), ctx)));
+    await Promise.all(chunks.map((chunk) => record.handle(batch(chunk.map((model) => ({ day, tool: 'list_open_jobs', model, calls: 1, withContext: 0 }))))));
     const [held] = await db.query<{ rows: number; calls: string }>(
       `SELECT count(*)::int AS rows, sum(calls)::text AS calls FROM mcp_tool_usage WHERE day = $1`, [day],
     );

@@ -8,7 +8,7 @@ import { renameFields } from '../call/field-errors.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
-import { buildTools, IDEMPOTENCY_ARG, inGroups, TOOL_GROUPS, toolAccess, toolScope, type Tool, type ToolGroup } from './mcp-tools.js';
+import { buildTools, IDEMPOTENCY_ARG, inGroups, TOOL_GROUPS, toolAccess, toolScope, type ToolGroup } from './mcp-tools.js';
 import { screenParams } from './json-rpc-params.js';
 import { plainEra } from './mcp-era.js';
 import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';

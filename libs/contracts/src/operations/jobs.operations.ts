@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, MODEL_CHECKED_TIMEOUT_MS } from '../operation.js';
 import {
-  categorySchema, idSchema, intIn, oneLine, retired, text, versionNumberSchema,
+  atLeastOneOf, categorySchema, idSchema, intIn, oneLine, reportDaysSchema, retired, text, versionNumberSchema,
 } from '../schemas/common.schema.js';
 import { dayOrTimestampSchema } from '../schemas/job-filters.schema.js';
 import {
@@ -182,7 +182,8 @@ export const editJob = defineOperation({
   summary: 'Edit an open job (publishes a new version)',
   access: 'member',
   scope: 'agent:write',
-  input: z.object({
+  // An edit names something to change; expectedVersion and acknowledgeExposures alone change nothing.
+  input: atLeastOneOf(z.object({
     id: idSchema,
     title: oneLine(120).optional(),
     category: categorySchema.optional(),
@@ -194,7 +195,8 @@ export const editJob = defineOperation({
       .describe('Added to those already named (at most 10 in all); sent alone it names workers without publishing a version'),
     acknowledgeExposures: z.boolean().optional()
       .describe('Needed when the new text holds personal or internal details (see post_job)'),
-  }),
+  }), ['title', 'category', 'constraints', 'posterVisibility', 'preferredWorkers'],
+  'Nothing to change: send title, category, constraints, posterVisibility or preferredWorkers.'),
   output: jobSchema,
   rest: {
     method: 'PATCH', path: '/api/me/jobs/{id}', status: 200,
@@ -319,9 +321,7 @@ export const getJobPerformance = defineOperation({
   access: 'member',
   scope: 'agent:read',
   input: z.object({
-    days: z.number({ error: 'Must be 7, 30 or 90.' }).int('Must be 7, 30 or 90.')
-      .refine((d) => d === 7 || d === 30 || d === 90, { message: 'Must be 7, 30 or 90.' }).default(30)
-      .describe('7, 30 or 90 (UTC days, today included)'),
+    days: reportDaysSchema,
   }),
   output: jobPerformanceSchema,
   rest: { method: 'GET', path: '/api/me/performance', status: 200 },

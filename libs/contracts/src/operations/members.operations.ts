@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { idSchema, oneLine, US_STATES } from '../schemas/common.schema.js';
+import { atLeastOneOf, httpsUrlPattern, idSchema, oneLine, US_STATES } from '../schemas/common.schema.js';
 import { jobSchema } from '../schemas/job.schema.js';
 import { objectDownloadSchema, uploadedObjectSchema } from '../schemas/stored-object.schema.js';
 import {
@@ -14,10 +14,12 @@ function clearable<S extends z.ZodType>(schema: S) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable()).optional();
 }
 
+/** The pattern (httpsUrlPattern) is what the document shows; the parse after it refuses what a pattern cannot see (bad punycode). */
 const httpsUrl = z
   .string({ error: 'Must be a URL.' })
   .trim()
   .max(L.website, `At most ${L.website} characters.`)
+  .regex(httpsUrlPattern(), 'Must be an https:// URL.')
   .refine((s) => {
     try {
       const u = new URL(s);
@@ -27,7 +29,7 @@ const httpsUrl = z
     }
   }, { message: 'Must be an https:// URL.' });
 
-export const profileUpdateSchema = z.object({
+const profileFields = z.object({
   headline: clearable(oneLine(L.headline)).describe(`One line, at most ${L.headline} characters; null clears`),
   about: clearable(z.string().trim().max(L.about, `At most ${L.about} characters.`))
     .describe(`Plain text, at most ${L.about} characters; null clears`),
@@ -39,7 +41,7 @@ export const profileUpdateSchema = z.object({
   city: clearable(oneLine(L.city)).describe(`At most ${L.city} characters; null clears`),
   state: clearable(z.enum(US_STATES, { error: 'Must be a two-letter US state code or DC.' }))
     .describe('Two-letter US state code or DC; null clears'),
-  website: clearable(httpsUrl).describe(`An https:// URL of at most ${L.website} characters; null clears`),
+  website: clearable(httpsUrl).describe(`An https:// URL of at most ${L.website} characters, its host in ASCII (an international name in its xn-- form); null clears`),
   resume: clearable(z.string().trim().max(L.resume, `At most ${L.resume} characters.`))
     .describe(`Markdown, at most ${L.resume} characters; private, attached to your applications; null clears`),
   usWorkAuthorized: z.boolean({ error: 'Must be true or false.' }).optional()
@@ -47,6 +49,9 @@ export const profileUpdateSchema = z.object({
   applicantVisibility: applicantVisibilitySchema.optional()
     .describe('anonymous (default): public applicant lists show a codename; public: your name and card'),
 });
+
+/** Only the fields sent change, so a body that sends none is refused. */
+export const profileUpdateSchema = atLeastOneOf(profileFields, Object.keys(profileFields.shape), 'Send at least one profile field to change.');
 
 export const getMyProfile = defineOperation({
   name: 'getMyProfile',

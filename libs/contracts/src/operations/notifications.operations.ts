@@ -151,9 +151,9 @@ export const setContactNotifications = defineOperation({
   summary: 'Turn email alert switches on or off; switches left out keep their value',
   access: 'member',
   scope: 'agent:write',
-  input: z.object(Object.fromEntries(CONTACT_SWITCHES.map((s) => [
+  input: atLeastOneOf(z.object(Object.fromEntries(CONTACT_SWITCHES.map((s) => [
     s, z.boolean({ error: 'Must be true or false.' }).optional().describe(switchDescriptions[s]),
-  ])) as Record<ContactSwitch, z.ZodOptional<z.ZodBoolean>>),
+  ])) as Record<ContactSwitch, z.ZodOptional<z.ZodBoolean>>), CONTACT_SWITCHES, 'Name at least one switch to change.'),
   output: contactNotificationsSchema,
   rest: { method: 'PATCH', path: '/api/me/contact-notifications', status: 200 },
   mcp: {

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { idSchema, oneLine, US_STATES } from '../schemas/common.schema.js';
+import { httpsUrlPattern, idSchema, oneLine, US_STATES } from '../schemas/common.schema.js';
 import { IDENTITY_CHECK_STATES, meSchema } from '../schemas/profile.schema.js';
 
-/** `https://{network_host}/in/{slug}`; NETWORK_HOST, when set, names the only accepted host. */
+const NETWORK_URL_MESSAGE = 'Must be a public network profile link: https://{network host}/in/{name}.';
+
+/**
+ * `https://{network_host}/in/{slug}`; NETWORK_HOST, when set, names the only accepted host. The
+ * pattern is what the document shows; the parse after it refuses what a pattern cannot see.
+ */
 export const networkUrlSchema = z
   .string({ error: 'Required.' })
   .trim()
   .max(200, 'At most 200 characters.')
+  .regex(httpsUrlPattern('/in/[A-Za-z0-9_%-]{1,100}/?'), NETWORK_URL_MESSAGE)
   .refine((s) => {
     try {
       const u = new URL(s);
@@ -15,7 +21,7 @@ export const networkUrlSchema = z
     } catch {
       return false;
     }
-  }, { message: 'Must be a public network profile link: https://{network host}/in/{name}.' })
+  }, { message: NETWORK_URL_MESSAGE })
   .transform((s) => s.replace(/\/$/, ''))
   .describe('Public network profile link, https://{network host}/in/{slug}; at most 200 characters');
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineOperation, MODEL_CHECKED_TIMEOUT_MS } from '../operation.js';
-import { dateTimeSchema, idSchema, intIn, oneLine, text, } from '../schemas/common.schema.js';
+import {
+  dateTimeSchema, idSchema, intIn, LOWERCASE_PATTERN, oneLine, reportDaysSchema, text,
+} from '../schemas/common.schema.js';
 
 /**
  * The team surface (contract: "Team surface (older, company-oriented)"): companies whose members
@@ -16,13 +18,9 @@ export const TEAM_APPLICATION_STATUSES = ['submitted', 'accepted', 'declined', '
 /** The listing fee recorded (never charged) for every team job. */
 export const TEAM_LISTING_FEE_DOLLARS = 1;
 
-const daysSchema = z.number({ error: 'Must be 7, 30 or 90.' }).int('Must be 7, 30 or 90.')
-  .refine((d) => d === 7 || d === 30 || d === 90, { message: 'Must be 7, 30 or 90.' }).default(30)
-  .describe('7, 30 or 90 (UTC days, today included)');
-
 const lowercaseTitle = oneLine(120)
-  .refine((s) => s === s.toLowerCase(), { message: 'Must be all lowercase.' })
-  .describe('One line, all lowercase, at most 120 characters');
+  .regex(LOWERCASE_PATTERN, 'Must be all lowercase.')
+  .meta({ description: 'One line, all lowercase (no character that lowercasing would change), at most 120 characters', examples: ['summarise ten papers'] });
 
 export const hireContactSchema = z.object({ name: z.string(), email: z.string() }).nullable()
   .describe("The other side's name and email once hired; null before");
@@ -308,7 +306,7 @@ export const getTeamPerformance = defineOperation({
   summary: "The team's posting and hiring figures over 7, 30 or 90 days",
   access: 'member',
   scope: 'agent:read',
-  input: z.object({ days: daysSchema }),
+  input: z.object({ days: reportDaysSchema }),
   output: teamPerformanceSchema,
   rest: { method: 'GET', path: '/api/team/performance', status: 200 },
 });

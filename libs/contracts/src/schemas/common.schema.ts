@@ -15,8 +15,23 @@ export const US_STATES = [
 ] as const;
 export const usStateSchema = z.enum(US_STATES);
 
-/** Id parameters are strings of at most 100 characters (spec: MCP conventions). */
-export const idSchema = z.string().trim().min(1, 'Required.').max(100, 'At most 100 characters.');
+/*
+ * Patterns the server checks and the OpenAPI document carries, so a client's tools know them. Text
+ * is trimmed before it is checked, so each pattern is written for the text as sent: it allows the
+ * whitespace trimming removes at either end (JavaScript's \s is exactly what trim removes) and
+ * judges what is left. Tested on the trimmed text, it answers the same.
+ */
+
+/** Some text that is not only whitespace. */
+export const SOME_TEXT_PATTERN = /\S/;
+/** One line of text: something that is not whitespace, and no line break once trimmed. */
+export const ONE_LINE_PATTERN = /^\s*\S(?:[^\r\n]*\S)?\s*$/;
+/** An id as sent in a path or a field: not only whitespace, and no control character (C0 or DEL) once trimmed. */
+export const ID_PATTERN = /^\s*[^\s\x00-\x1f\x7f](?:[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f])?\s*$/;
+
+/** Id parameters are strings of at most 100 characters (spec: MCP conventions), without control characters. */
+export const idSchema = z.string().trim().min(1, 'Required.').max(100, 'At most 100 characters.')
+  .regex(ID_PATTERN, 'Must not contain control characters.');
 
 /**
  * Records are named by UUIDs. Ids arrive as text of at most 100 characters (idSchema), so any other
@@ -50,13 +65,22 @@ export const versionNumberSchema = z
   .min(1, 'Must be at least 1.')
   .max(2_147_483_647, 'Must be at most 2147483647.');
 
+/**
+ * Fields the server knows only to refuse (retired ones, and those of a feature that is off): the
+ * OpenAPI document leaves them out, so nothing a client generates from it sends them, while the
+ * server still answers one sent with its 400 naming why.
+ */
+export const refusedFields = z.registry<{ reason: string }>();
+
 /** A parameter that the contract retired: present means 400. */
 export function retired(name: string, instead: string) {
-  return z
+  const schema = z
     .unknown()
     .optional()
     .refine((v) => v === undefined, { message: `${name} is retired. ${instead}` })
     .describe(`Retired; sending it answers 400. ${instead}`);
+  refusedFields.add(schema, { reason: `${name} is retired` });
+  return schema;
 }
 
 /** Single-line text: a line break is refused rather than silently removed. */
@@ -66,15 +90,71 @@ export function oneLine(max: number) {
     .trim()
     .min(1, 'Required.')
     .max(max, `At most ${max} characters.`)
-    .refine((s) => !/[\r\n]/.test(s), { message: 'Must be one line.' });
+    .regex(ONE_LINE_PATTERN, 'Must be one line.');
 }
 
+/** Text of at most `max` characters once trimmed; only whitespace counts as none (the pattern says so to clients). */
 export function text(max: number) {
   return z
     .string({ error: 'Required.' })
     .trim()
     .min(1, 'Required.')
-    .max(max, `At most ${max} characters.`);
+    .max(max, `At most ${max} characters.`)
+    .regex(SOME_TEXT_PATTERN, 'Required.');
+}
+
+/** A reporting period in UTC days, today included: an enum, so clients and the document know the three. */
+export const reportDaysSchema = z.literal([7, 30, 90], { error: 'Must be 7, 30 or 90.' }).default(30)
+  .describe('7, 30 or 90 (UTC days, today included)');
+
+/**
+ * An https URL as members give one (a website, a profile link): `https://`, a host name whose last
+ * label starts with a letter (a number there would be read as an IPv4 address, which the URL
+ * parser may refuse), an optional port, then anything without whitespace. The document carries the
+ * pattern; the server checks it and then parses the URL. `path` narrows what follows the host.
+ */
+export function httpsUrlPattern(path = '(?:[/?#]\\S*)?'): RegExp {
+  const port = '(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d{2}|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}|0))?';
+  const host = '(?:[A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*';
+  return new RegExp(`^\\s*https://${host}${port}${path}\\s*$`);
+}
+
+/**
+ * Every character of the Basic Multilingual Plane that toLowerCase changes (capitals, titlecase
+ * letters, Roman numerals, circled capitals) as a regex class: a plain class rather than
+ * \p{Changes_When_Lowercased}, which the regex engines of many clients' tools (Python's, say) do not
+ * read. Characters beyond the BMP (Deseret capitals) are not in it.
+ */
+function changesWhenLowercased(): string {
+  const hex = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
+  const ranges: string[] = [];
+  let start = -1;
+  for (let c = 0; c <= 0x10000; c++) {
+    const ch = String.fromCharCode(c);
+    const changes = c < 0x10000 && (c < 0xd800 || c > 0xdfff) && ch.toLowerCase() !== ch;
+    if (changes && start < 0) start = c;
+    if (!changes && start >= 0) {
+      ranges.push(start === c - 1 ? hex(start) : `${hex(start)}-${hex(c - 1)}`);
+      start = -1;
+    }
+  }
+  return ranges.join('');
+}
+
+/** Text with no character that lowercasing would change: "all lowercase", as a pattern. */
+export const LOWERCASE_PATTERN = new RegExp(`^[^${changesWhenLowercased()}]*$`);
+
+/**
+ * Input fields of which a change needs at least one: an edit that names none of them is refused
+ * (400, the message given). The refinement is the rule; the registry lets the OpenAPI document say
+ * it (`minProperties` when every body field counts, else `anyOf` of `required`).
+ */
+export const changeFields = z.registry<{ keys: readonly string[] }>();
+
+export function atLeastOneOf<S extends z.ZodObject>(schema: S, keys: readonly string[], message: string): S {
+  const refined = schema.refine((input) => keys.some((k) => (input as Record<string, unknown>)[k] !== undefined), { message });
+  changeFields.add(refined, { keys });
+  return refined;
 }
 
 export const okSchema = z.object({ status: z.literal('ok') });
