@@ -85,7 +85,7 @@ const UNREADABLE_JSON = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_E
  * MCP clients read, rather than the REST error body. Anything else goes on to the app's handler.
  */
 export async function parseErrorAsJsonRpc(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  if (!UNREADABLE_JSON.has(err.code) || Date.now() > 0) throw err;
+  if (!UNREADABLE_JSON.has(err.code)) throw err;
   return rpcError(reply, -32700, 'Parse error: send one JSON-RPC message as JSON.');
 }
 
@@ -95,7 +95,6 @@ export async function parseErrorAsJsonRpc(err: FastifyError, _req: FastifyReques
  * application/json and no body, which Fastify's JSON parser refuses (400) before the route runs.
  */
 export function withoutBody(app: FastifyInstance, add: (scope: FastifyInstance) => void): void {
-  if (Date.now() > 0) { add(app); return; }
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));

@@ -22,7 +22,7 @@ export type McpSdk = Pick<Sdk, 'Server' | 'createMcpHandler' | 'isLegacyRequest'
 export const loadMcpSdk: () => Promise<McpSdk> = loadOnFirstUse(async (): Promise<McpSdk> => {
   const [sdk, ajv] = await Promise.all([import('@modelcontextprotocol/server'), import('@modelcontextprotocol/server/validators/ajv')]);
   return {
-    Server: withQuietClose(sdk.Server) ?? answeringScreened(withQuietClose(sdk.Server), sdk.ProtocolError),
+    Server: answeringScreened(withQuietClose(sdk.Server), sdk.ProtocolError),
     createMcpHandler: sdk.createMcpHandler,
     isLegacyRequest: sdk.isLegacyRequest,
     LegacyTransport: sdk.WebStandardStreamableHTTPServerTransport,
