@@ -57,7 +57,7 @@ describe('every MCP tool with a real OAuth token', () => {
     expect(names).toEqual([...names].sort());
     for (const t of tools) {
       expect(t.title, t.name).toMatch(/\S/);
-      expect(t.outputSchema, t.name).toMatchObject({ type: 'object', required: ['result', 'conversationId'] });
+      expect(t.outputSchema, t.name).toMatchObject({ type: 'object', required: ['result'] });
       // Only what differs from MCP's defaults (read-only false, destructive true, idempotent false, open world true).
       if (t.annotations?.readOnlyHint) expect(t.annotations, t.name).toEqual({ readOnlyHint: true, openWorldHint: false });
       else expect(t.annotations, t.name).toMatchObject({ destructiveHint: expect.any(Boolean), openWorldHint: false });

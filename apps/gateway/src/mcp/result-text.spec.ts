@@ -42,6 +42,13 @@ describe('a tool result as text for a model', () => {
     expect(twenty).toContain('title: Job 19');
   });
 
+  it('keeps every top-level field when a long list is cut', () => {
+    const text = resultText({ since: '2026-12-01', rows: Array.from({ length: 500 }, (_, i) => ({ tool: `tool_${i}`, calls: i })), truncated: false });
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(TEXT_BUDGET_BYTES);
+    expect(text).toMatch(/^since: 2026-12-01\nrows \(500\):\n- tool: tool_0\n/);
+    expect(text).toMatch(/\ntruncated: false\n… \d+ more lines: the whole result is in structuredContent\.result$/);
+  });
+
   it('says where the next page is: from nextOffset, or from total and the page it showed', () => {
     const page = { jobs: [{ id: 'a' }, { id: 'b' }], total: 7 };
     expect(resultText(page, { tool: 'list_open_jobs', args: { offset: 2 } }))

@@ -97,15 +97,30 @@ function listLines(items: unknown[], limit: number, indent: string): string[] {
   return out;
 }
 
-/** The rendering cut at a line boundary within `room` bytes, saying what was left out. */
+/**
+ * The rendering within `room` bytes: every top-level field's line stays (a list keeps its header
+ * and count), nested lines are kept in order while they fit, and a last line says how many were
+ * left out.
+ */
 function cutToBudget(text: string, room: number): string {
   const all = text.split('\n');
+  const topLevel = (line: string) => !line.startsWith(' ') && !line.startsWith('- ');
   const note = (left: number) => `… ${left} more lines: the whole result is in structuredContent.result`;
-  const kept: string[] = [];
   let used = Buffer.byteLength(note(all.length)) + 1;
+  for (const line of all) if (topLevel(line)) used += Buffer.byteLength(line) + 1;
+  const kept: string[] = [];
+  let full = false;
   for (const line of all) {
+    if (topLevel(line)) {
+      kept.push(line);
+      continue;
+    }
     const size = Buffer.byteLength(line) + 1;
-    if (used + size > room) break;
+    // Once a nested line does not fit, none after it is kept: an item is never shown in part.
+    if (full || used + size > room) {
+      full = true;
+      continue;
+    }
     kept.push(line);
     used += size;
   }

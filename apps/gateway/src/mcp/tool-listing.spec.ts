@@ -14,7 +14,7 @@ describe('tools/list as a model reads it', () => {
       expect(t.title, t.name).toMatch(/\S/);
       expect(t.description, t.name).toMatch(/\S/);
       expect(t.inputSchema.type, t.name).toBe('object');
-      expect(t.outputSchema, t.name).toMatchObject({ type: 'object', required: ['result', 'conversationId'] });
+      expect(t.outputSchema, t.name).toMatchObject({ type: 'object', required: ['result'] });
       expect(t.annotations.openWorldHint, t.name).toBe(false);
       expect(bytes(t), t.name).toBeLessThanOrEqual(TOOL_BUDGET_BYTES);
     }

@@ -1,4 +1,4 @@
-import type { Tool } from './mcp-tools.js';
+import { COMMON_ARGS, IDEMPOTENCY_ARG, type Tool } from './mcp-tools.js';
 import { taskListing } from './mcp-tasks.js';
 
 /**
@@ -85,21 +85,40 @@ function depthOf(value: unknown): number {
 }
 
 /**
- * An argument schema as listed: what the server checks, but where a string's `format` already says
- * it (zod writes a date-time's 300-character regular expression beside `format: date-time`), the
- * pattern is left to the server.
+ * An argument schema as listed: what the server checks, but a regular expression a model cannot
+ * read at a glance (a date-time's 300 characters, an id's control-character rule) is left to the
+ * server and to the argument's description, which says the rule in words, and so are examples and
+ * a string's `minLength: 1`.
+ * The REST document (`/api/openapi.json`) keeps every pattern.
  */
+const READABLE_PATTERN = 40;
+
 export function compactInputSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(compactInputSchema);
   if (!value || typeof value !== 'object') return value;
   const schema = value as Json;
   const out: Json = {};
   for (const [key, v] of Object.entries(schema)) {
-    if (key === 'pattern' && typeof schema.format === 'string') continue;
+    if (key === 'pattern' && (typeof schema.format === 'string' || String(v).length > READABLE_PATTERN)) continue;
+    // "Not empty" goes without saying for a model; the server says so when it happens.
+    if (key === 'examples' || (key === 'minLength' && v === 1)) continue;
     out[key] = compactInputSchema(v);
   }
   return out;
 }
+
+/**
+ * A tool's title is the name a host shows its human: the operation's summary up to its first
+ * clause when it runs on (`Leave your team. An owner cannot leave…` is `Leave your team`); the
+ * description says the rest.
+ */
+export function displayTitle(summary: string): string {
+  if (summary.length <= TITLE_CHARS) return summary;
+  const cut = summary.slice(0, TITLE_CHARS).search(/(?:[.:;]\s| \(|, )[^]*$/);
+  return cut > 12 ? summary.slice(0, cut) : summary;
+}
+
+const TITLE_CHARS = 60;
 
 /** MCP's defaults are readOnly false, destructive true, idempotent false, open world true. */
 function listedAnnotations(tool: Tool): Json {
@@ -108,26 +127,90 @@ function listedAnnotations(tool: Tool): Json {
   return { destructiveHint: a.destructiveHint, ...(a.idempotentHint ? { idempotentHint: true } : {}), openWorldHint: false };
 }
 
-function listedOutput(tool: Tool, depth: number): Json {
-  const envelope = tool.outputSchema as { properties: Json & { result: unknown } };
+function resultOf(tool: Tool): Json {
+  return (tool.outputSchema as { properties: { result: Json } }).properties.result;
+}
+
+/**
+ * A result another tool answers too (the seven work steps answer the job's work, the six draft
+ * tools the draft) is typed once, by the tool that reads it; the others name that tool.
+ */
+function sameAs(owner: Tool, result: Json): Json {
+  const type = nullableAsType(result).type;
+  const all = (nullableAsType(resultOf(owner)).properties as Json | undefined) ?? {};
+  const own = (nullableAsType(result).properties as Json | undefined) ?? {};
+  const whole = Object.keys(all).length === Object.keys(own).length;
+  return { ...(type ? { type } : {}), description: whole ? `As ${owner.name} returns it` : `Some of the fields ${owner.name} returns` };
+}
+
+function listedOutput(tool: Tool, depth: number, owner: Tool | undefined): Json {
+  const result = resultOf(tool);
   return {
     type: 'object',
-    properties: {
-      result: compactResultSchema(envelope.properties.result, depth - 1),
-      // The alerts claimed with a call (`notifications`) and the paths of member-written text
-      // (`memberWritten`) may come beside these in any result: said once, in the server's instructions
-      // and in each result's text, rather than in every tool's definition.
-      conversationId: { type: 'string' },
-    },
-    required: ['result', 'conversationId'],
+    // `conversationId` (always), the alerts claimed with a call (`notifications`) and the paths of
+    // member-written text (`memberWritten`) come beside `result`: said once, in the server's
+    // instructions and in each result's text, rather than in every tool's definition.
+    properties: { result: owner ? sameAs(owner, result) : compactResultSchema(result, depth - 1) },
+    required: ['result'],
   };
 }
 
-function listed(tool: Tool, depth: number): ListedTool {
+/**
+ * The arguments every tool takes (conversation_id, context, llm_model, idempotency_key) by type
+ * alone: the server's instructions say once what they are for and how long they may be, and the
+ * server checks them as it always has.
+ */
+function listedInput(tool: Tool): Json {
+  const schema = compactInputSchema(tool.inputSchema) as Json & { properties: Json };
+  const properties = Object.fromEntries(Object.entries(schema.properties).map(([name, sub]) => [name, SHARED_ARGS.has(name) ? { type: 'string' } : sub]));
+  return { ...schema, properties };
+}
+
+const SHARED_ARGS = new Set([...Object.keys(COMMON_ARGS), IDEMPOTENCY_ARG]);
+
+function listed(tool: Tool, depth: number, owner: Tool | undefined): ListedTool {
   return {
-    name: tool.name, title: tool.annotations.title, description: tool.description, inputSchema: compactInputSchema(tool.inputSchema) as Json,
-    outputSchema: listedOutput(tool, depth), annotations: listedAnnotations(tool), ...taskListing(tool),
+    name: tool.name, title: displayTitle(tool.annotations.title), description: tool.description, inputSchema: listedInput(tool),
+    outputSchema: listedOutput(tool, depth, owner), annotations: listedAnnotations(tool), ...taskListing(tool),
   };
+}
+
+/** A result's fields as a model reads them (name to compact schema), or null for a result that is not one object. */
+function fieldsOf(tool: Tool): Map<string, string> | null {
+  const result = nullableAsType(resultOf(tool));
+  if (result.type !== 'object' || !result.properties) return null;
+  return new Map(Object.entries(result.properties as Json).map(([name, sub]) => [name, JSON.stringify(compactResultSchema(sub, Infinity))]));
+}
+
+/** Results of fewer fields are typed where they are: a reference would save nothing. */
+const SHARED_RESULT_FIELDS = 4;
+
+/**
+ * For each tool whose result another tool's result holds whole (the seven work steps answer the
+ * job's work as get_job_work does, posting and closing answer fields of get_job's), the tool that
+ * types it; undefined for a tool that types its own. The owner is the other tool with the most
+ * fields, a read before a write, then by name, so an owner never refers on.
+ */
+function resultOwners(tools: readonly Tool[]): (Tool | undefined)[] {
+  const fields = tools.map(fieldsOf);
+  const better = (a: number, b: number) => {
+    const fa = fields[a]!.size;
+    const fb = fields[b]!.size;
+    if (fa !== fb) return fa > fb;
+    const ra = tools[a]!.annotations.readOnlyHint;
+    if (ra !== tools[b]!.annotations.readOnlyHint) return ra;
+    return tools[a]!.name < tools[b]!.name;
+  };
+  const holds = (a: number, b: number) => [...fields[b]!].every(([name, schema]) => fields[a]!.get(name) === schema);
+  return tools.map((_, t) => {
+    if (!fields[t] || fields[t]!.size < SHARED_RESULT_FIELDS) return undefined;
+    let owner = -1;
+    for (let u = 0; u < tools.length; u++) {
+      if (u === t || !fields[u] || !better(u, t) || !holds(u, t)) continue;
+      if (owner < 0 || better(u, owner)) owner = u;
+    }
+    return owner < 0 ? undefined : tools[owner];
+  });
 }
 
 const sizeOf = (t: ListedTool) => Buffer.byteLength(JSON.stringify(t));
@@ -138,7 +221,8 @@ const sizeOf = (t: ListedTool) => Buffer.byteLength(JSON.stringify(t));
  */
 export function listTools(tools: readonly Tool[]): ListedTool[] {
   const depths = tools.map((t) => depthOf((t.outputSchema as { properties: { result: unknown } }).properties.result));
-  const forms = tools.map((t, i) => listed(t, depths[i]!));
+  const owners = resultOwners(tools);
+  const forms = tools.map((t, i) => listed(t, depths[i]!, owners[i]));
   const sizes = forms.map(sizeOf);
   let total = sizes.reduce((a, b) => a + b, 0) + tools.length + 11;
   const over = (i: number) => sizes[i]! > TOOL_BUDGET_BYTES;
@@ -151,7 +235,7 @@ export function listTools(tools: readonly Tool[]): ListedTool[] {
     }
     if (pick < 0) break;
     depths[pick]! -= 1;
-    forms[pick] = listed(tools[pick]!, depths[pick]!);
+    forms[pick] = listed(tools[pick]!, depths[pick]!, owners[pick]);
     const size = sizeOf(forms[pick]!);
     total += size - sizes[pick]!;
     sizes[pick] = size;
