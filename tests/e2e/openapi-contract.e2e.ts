@@ -27,11 +27,16 @@ import { SchemaValidator } from './support/openapi-contract/schema-validator.js'
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 
-/** Issue 52, item 8: every run draws the same requests. */
-const SEED = 52_008;
+/**
+ * Issue 52, item 8: every run draws the same requests. A deeper search locally (not in CI):
+ * OPENAPI_CONTRACT_SCALE=10 draws ten times as many, OPENAPI_CONTRACT_SEED another set.
+ */
+const SEED = Number(process.env.OPENAPI_CONTRACT_SEED ?? 52_008);
+const SCALE = Math.max(1, Number(process.env.OPENAPI_CONTRACT_SCALE ?? 1));
+const scaled = (counts: { valid: number; invalid: number }) => ({ valid: counts.valid * SCALE, invalid: counts.invalid * SCALE });
 /** Requests per operation: with a key; anonymously where the document lets anyone in; anonymously where it does not (401 whatever is sent). */
-const WITH_KEY = { valid: 6, invalid: 5 };
-const ANONYMOUS_OPEN = { valid: 3, invalid: 3 };
+const WITH_KEY = scaled({ valid: 6, invalid: 6 });
+const ANONYMOUS_OPEN = scaled({ valid: 3, invalid: 3 });
 const ANONYMOUS_CLOSED = { valid: 1, invalid: 1 };
 /** Requests in flight: enough to keep a shared two-core machine busy, not to flood it. */
 const CONCURRENCY = 6;
@@ -95,7 +100,7 @@ function plan(ctx: PlanContext, ops: readonly DocOperation[]): Planned[] {
 }
 
 function allowed(finding: Finding): boolean {
-  return ALLOWED_FINDINGS.some((a) => a.operation === finding.operation && a.check === finding.check);
+  return ALLOWED_FINDINGS.some((a) => a.operation === finding.operation && a.check === finding.check && a.when.test(finding.detail));
 }
 
 /** One line per operation and check, with how often and one example. */
@@ -134,13 +139,20 @@ describe('the OpenAPI document, read as a contract fuzzer reads it', () => {
     const withKeys = planned.map(({ req, group }) => ({ req, key: req.credential === 'apiKey' ? pools.nextKey(group) : undefined }));
     const findings: Finding[] = [];
     const failures: string[] = [];
+    // What was exercised, for the log: answers by status class, and success bodies checked against a schema.
+    const classes = new Map<string, number>();
+    let bodiesChecked = 0;
     await inPool(withKeys, CONCURRENCY, async ({ req, key }) => {
       const headers: Record<string, string> = { ...req.headers, 'x-forwarded-for': randomClientIp() };
       if (key) headers.authorization = `Bearer ${key}`;
       // As the document asks: a fresh key for every write, never its example.
       if (req.freshIdempotencyKey) headers['Idempotency-Key'] = randomUUID();
       try {
-        findings.push(...judge(validator, req, await send(base, req.method, req.url, headers, req.body)));
+        const answer = await send(base, req.method, req.url, headers, req.body);
+        const statusClass = `${String(answer.status)[0]}xx`;
+        classes.set(statusClass, (classes.get(statusClass) ?? 0) + 1);
+        if (answer.status < 300 && /json/.test(answer.contentType)) bodiesChecked++;
+        findings.push(...judge(validator, req, answer));
       } catch (err) {
         failures.push(`${req.method} ${req.url}: ${(err as Error).message}`);
       }
@@ -148,7 +160,8 @@ describe('the OpenAPI document, read as a contract fuzzer reads it', () => {
     const unexpected = findings.filter((f) => !allowed(f));
     const counts = new Map<ContractCheck, number>();
     for (const f of unexpected) counts.set(f.check, (counts.get(f.check) ?? 0) + 1);
-    console.log(`openapi-contract: ${planned.length} requests over ${ops.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; `
+    console.log(`openapi-contract: ${planned.length} requests over ${ops.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s `
+      + `(seed ${SEED}, scale ${SCALE}); answers ${[...classes].sort().map(([c, n]) => `${c} ${n}`).join(', ')}; ${bodiesChecked} success bodies checked; `
       + `${findings.length - unexpected.length} allowed findings, ${unexpected.length} others; generator rules: ${GENERATOR_RULES.map((r) => r.rule).join('; ')}`);
     // Printed whole, one line per operation and check: the assertion's diff would cut a long list short.
     if (unexpected.length) console.log(report(unexpected).join('\n'));
@@ -173,7 +186,7 @@ describe('the OpenAPI document, read as a contract fuzzer reads it', () => {
         findings.push(`${method} ${path} → ${answer.status} allow=${answer.headers.get('allow')} ${answer.text.slice(0, 200)}`);
       }
     });
-    const unexpected = findings.filter((f) => !ALLOWED_FINDINGS.some((a) => a.check === 'method not answered with 405' && f.startsWith(`${a.operation} `)));
+    const unexpected = findings.filter((f) => !ALLOWED_FINDINGS.some((a) => a.check === 'method not answered with 405' && f.startsWith(`${a.operation} `) && a.when.test(f)));
     if (unexpected.length) console.log(unexpected.sort().join('\n'));
     expect(unexpected.length, 'paths not answering 405 (printed above)').toBe(0);
   }, 300_000);

@@ -64,7 +64,16 @@ export interface RestBinding<K extends string> {
   download?: DownloadBinding;
   /** A public read that anonymous answers may be cached for; see PublicCache. */
   publicCache?: PublicCache;
+  /**
+   * Error statuses this operation answers beyond those the OpenAPI document derives from its
+   * binding (a 404 with no id to name, a 409 on a read, a 403 on a public route), so the document
+   * declares every status the server can answer.
+   */
+  statuses?: readonly ExtraStatus[];
 }
+
+/** Error statuses a catalogue entry may add to the derived ones (RestBinding.statuses). */
+export type ExtraStatus = 400 | 401 | 403 | 404 | 409 | 422;
 
 /**
  * Anonymous answers of a public read are the same for everyone: they carry a strong ETag (304 to

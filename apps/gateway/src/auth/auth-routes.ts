@@ -153,13 +153,15 @@ export function authRouteDocs(): Record<string, Record<string, unknown>> {
       { name: 'newUserCallbackURL', description: 'Where a first sign-in lands instead' },
       { name: 'errorCallbackURL', description: 'Where a failure lands, with ?error=' },
     ], { '403': { $ref: '#/components/responses/Error403' }, '404': { $ref: '#/components/responses/Error404' }, '503': { $ref: '#/components/responses/Error503' } }),
-    [OIDC_CALLBACK]: redirect('Where the provider sends the browser back; starts a session (accounts link by verified email)', [
+    [OIDC_CALLBACK]: redirect('Where the provider sends the browser back; starts a session (accounts link by verified email). '
+      + '404 when no provider is configured, 503 when the provider does not answer', [
       { name: 'code', description: 'Authorization code' }, { name: 'state', description: 'Must match this browser\'s sign-in' },
-    ]),
+    ], { '404': { $ref: '#/components/responses/Error404' }, '503': { $ref: '#/components/responses/Error503' } }),
     '/api/auth/sign-out': {
       post: {
-        summary: 'End the browser session (deleted server-side) and clear its cookie. With a session, the request must be same-origin JSON (403 otherwise)',
-        tags: ['identity'], security: [{ session: [] }],
+        summary: 'End the browser session (deleted server-side) and clear its cookie. With a session, the request must be same-origin JSON (403 otherwise); without one it only clears the cookie',
+        // Without a session there is nothing to end, and the answer is the same 200.
+        tags: ['identity'], security: [{}, { session: [] }],
         responses: {
           '200': { description: 'Signed out', content: { 'application/json': { schema: { type: 'object', properties: { signedOut: { const: true } }, required: ['signedOut'] } } } },
           '403': { $ref: '#/components/responses/Error403' },

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { CONTRACT_VERSION, IDEMPOTENCY_KEY_HOURS, takesIdempotencyKey, type Operation, type UploadBinding } from '@marketplace/contracts';
+import {
+  changeFields, contractJsonSchemaOverride, CONTRACT_VERSION, IDEMPOTENCY_KEY_HOURS, refusedFields, takesIdempotencyKey, type Operation, type UploadBinding,
+} from '@marketplace/contracts';
+import { AGENT_SCOPES, OAUTH_BASE } from '../oauth/authorization-server.js';
 import { authRouteDocs } from '../auth/auth-routes.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
 import { bindFields, type BoundField } from '../call/field-bindings.js';
@@ -10,8 +13,17 @@ import { exampleOf } from './schema-example.js';
 
 type Json = Record<string, unknown>;
 
+/**
+ * The security schemes' names. The API key is sent as an HTTP bearer token, so its scheme says so
+ * (it was named `apiKey`, which in OpenAPI is another scheme type); the typed client and the
+ * generated types do not name schemes, so no client changes with the name.
+ */
+const API_KEY = 'bearerApiKey';
+const SESSION = 'session';
+const MCP_OAUTH = 'mcpOAuth';
+
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12', override: contractJsonSchemaOverride }) as Json;
   delete json.$schema;
   return json;
 }
@@ -53,7 +65,8 @@ function uploadRequestBody(upload: UploadBinding<string>, field: BoundField): Js
         'application/json': {
           schema: {
             type: 'object', additionalProperties: false, required: [field.rest],
-            properties: { [field.rest]: { type: 'string', contentEncoding: 'base64', description: 'The file, base64-encoded (a data: URL prefix is allowed)' } },
+            // An empty string is no file: refused, so the schema says so.
+            properties: { [field.rest]: { type: 'string', minLength: 1, contentEncoding: 'base64', description: 'The file, base64-encoded (a data: URL prefix is allowed)' } },
           },
         },
       }
@@ -78,11 +91,13 @@ function headerCredentialsOf(fields: readonly BoundField[]): string[] {
 /**
  * Which of the error statuses an operation can answer, from its binding: 400 when it reads input
  * (or a body), 401/403 unless public (401 also when a header credential is read), 404 when it names a record (a path parameter or an id
- * field), 409 and 413 on writes; 429, 500 and 503 anywhere. The catalogue does not list errors per
- * operation, so this is the gateway's rule, kept in step with the handlers' AppError statuses.
+ * field), 409 and 413 on writes; 429, 500 and 503 anywhere; and whatever the entry adds in
+ * `rest.statuses` (a 404 with no id, a 409 on a read), kept in step with the handlers' AppError statuses.
  */
 function errorApplies(op: Operation, status: string, fields: readonly BoundField[]): boolean {
   const rest = op.rest!;
+  // What the catalogue entry declares beyond the rule below (RestBinding.statuses).
+  if (rest.statuses?.some((s) => String(s) === status)) return true;
   const wire = fields.filter((f) => f.in !== 'request');
   const write = rest.method !== 'GET';
   switch (status) {
@@ -98,30 +113,46 @@ function errorApplies(op: Operation, status: string, fields: readonly BoundField
 
 /**
  * Public operations need no session or key; those reading a header credential need that instead
- * (all of them at once, in one requirement). Others inherit the document's apiKey or session.
+ * (all of them at once, in one requirement). Others inherit the document's API key or session.
  */
 function security(op: Operation, fields: readonly BoundField[]): Json {
   const schemes = headerCredentialsOf(fields);
   if (schemes.length) return { security: [Object.fromEntries(schemes.map((s) => [s, []]))] };
   const access = op.rest!.access ?? op.access;
   // The board is open while the marketplace is; invite-only, a key or session of a member let in.
-  if (access === 'board') return { security: [{}, { apiKey: [] }, { session: [] }] };
+  if (access === 'board') return { security: [{}, { [API_KEY]: [] }, { [SESSION]: [] }] };
   return access === 'public' ? { security: [] } : {};
 }
 
 /** The header every write a client may repeat takes (`takesIdempotencyKey`). */
 const IDEMPOTENCY_KEY_PARAMETER: Json = {
   name: 'Idempotency-Key', in: 'header', required: false,
-  description: `A key you choose for this one write (a UUID). The first answer is kept ${IDEMPOTENCY_KEY_HOURS} hours per member and key: `
+  description: 'Generate a fresh UUID for each action and send it with that action\'s write; reuse it only to retry that same '
+    + `write (never copy the example, which is a placeholder). The first answer is kept ${IDEMPOTENCY_KEY_HOURS} hours per member and key: `
     + 'a repeat with the same request gets it again (Idempotent-Replayed: true) instead of acting twice; a repeat while the first '
     + 'is still being answered is 409; the key with another request is 422. Passing failures (409, 429, 5xx) are not kept.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-  example: '3f0c9d52-5b7e-4d0a-9a47-2d8b1c6e7f10',
+  // Not a UUID on purpose: a client that copies it sends what is plainly a placeholder.
+  example: '<a-fresh-uuid-for-each-write>',
 };
+
+/**
+ * A body whose operation changes only what it names must name one of these (contracts'
+ * atLeastOneOf): every body field counting is `minProperties: 1`, some of them `anyOf` required.
+ */
+function changeRule(op: Operation, body: readonly BoundField[]): Json {
+  const keys = changeFields.get(op.input)?.keys;
+  if (!keys) return {};
+  const named = body.filter((f) => keys.includes(f.key));
+  if (named.length === body.length) return { minProperties: 1 };
+  return { anyOf: named.map((f) => ({ required: [f.rest] })) };
+}
 
 function operationObject(op: Operation): Json {
   const rest = op.rest!;
-  const fields = bindFields(op);
+  // Fields the server only refuses (retired, or a feature that is off) are left out: nothing
+  // generated from the document sends them, and the server still answers one with its 400.
+  const fields = bindFields(op).filter((f) => !refusedFields.has(f.schema));
   const parameters: Json[] = fields.filter((f) => f.in === 'path' || f.in === 'query').map((f) => ({
     name: f.rest,
     in: f.in,
@@ -158,7 +189,8 @@ function operationObject(op: Operation): Json {
     ...(upload && uploadField ? { requestBody: uploadRequestBody(upload, uploadField) } : body.length
       ? {
           requestBody: {
-            required: body.some((f) => f.required),
+            // A change that must name a field cannot be sent without a body either.
+            required: body.some((f) => f.required) || Object.keys(changeRule(op, body)).length > 0,
             content: {
               'application/json': {
                 schema: {
@@ -166,6 +198,7 @@ function operationObject(op: Operation): Json {
                   additionalProperties: false,
                   properties: Object.fromEntries(body.map((f) => [f.rest, schemaOf(f.schema, 'input')])),
                   required: body.filter((f) => f.required).map((f) => f.rest),
+                  ...changeRule(op, body),
                 },
                 example: Object.fromEntries(body.map((f) => [f.rest, exampleOf(schemaOf(f.schema, 'input'), f.key)])),
               },
@@ -251,21 +284,29 @@ export function buildOpenApiDocument(publicUrl: string): Json {
       title: 'Job marketplace API',
       version: CONTRACT_VERSION,
       'x-service-version': SERVICE_VERSION,
-      description: 'Every operation is served as REST under /api and as an MCP tool on POST /api/mcp.',
+      description: 'Every operation is served as REST under /api and as an MCP tool on POST /api/mcp.\n\n'
+        + 'Rules of every string, which the schemas do not repeat: no NUL (U+0000) and no unpaired UTF-16 surrogate, '
+        + 'anywhere (400); and a length limit counts UTF-16 code units, so a character outside the Basic Multilingual '
+        + 'Plane (an emoji) counts as two. Text is trimmed before it is checked; the patterns allow the whitespace that trimming removes.',
     },
     servers: [{ url: publicUrl }],
-    security: [{ apiKey: [] }, { session: [] }],
+    security: [{ [API_KEY]: [] }, { [SESSION]: [] }],
     paths,
     components: {
       headers: {
         IdempotentReplayed: { description: 'true when this is the first answer to the same Idempotency-Key, given again', schema: { type: 'string', enum: ['true'] } },
       },
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'API key starting with tl_' },
-        session: {
+        [API_KEY]: {
+          type: 'http', scheme: 'bearer', bearerFormat: 'tl_…',
+          description: 'An API key (it starts with tl_), sent as a bearer token: `Authorization: Bearer tl_…`. '
+            + 'Create one with POST /api/me/api-keys. Not accepted by POST /api/mcp, which takes OAuth access tokens (mcpOAuth).',
+        },
+        [SESSION]: {
           type: 'apiKey', in: 'cookie', name: sessionCookieName(publicUrl),
           description: 'Browser session from signing in; writes must be same-origin (Origin or Referer) with Content-Type: application/json',
         },
+        [MCP_OAUTH]: mcpOAuthScheme(publicUrl),
         ...Object.fromEntries(Object.values(HEADER_CREDENTIALS).map((c) => [
           c.scheme, { type: 'apiKey', in: 'header', name: c.header, description: c.description },
         ])),
@@ -287,6 +328,72 @@ export function buildOpenApiDocument(publicUrl: string): Json {
     },
   };
 }
+
+/** What each agent scope lets a token do on POST /api/mcp. */
+const SCOPE_DESCRIPTIONS: Record<(typeof AGENT_SCOPES)[number], string> = {
+  'agent:read': 'Tools that read (jobs, your applications, messages, files)',
+  'agent:write': 'Tools that change something for the member (post, apply, hire, message, turn work in)',
+};
+
+/**
+ * The MCP endpoint's own credential: an access token from this server's OAuth 2.1 authorization
+ * server (authorization code with PKCE; clients register dynamically or by a metadata document).
+ */
+function mcpOAuthScheme(publicUrl: string): Json {
+  const url = (path: string) => `${publicUrl}${OAUTH_BASE}${path}`;
+  return {
+    type: 'oauth2',
+    description: 'OAuth 2.1 access tokens for POST /api/mcp only (API keys and browser sessions are not accepted there): '
+      + `authorization code with PKCE (S256); register at ${OAUTH_BASE}/register or name a client metadata document; `
+      + 'server metadata at /.well-known/oauth-authorization-server, the resource\'s at /.well-known/oauth-protected-resource/api/mcp.',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: url('/authorize'), tokenUrl: url('/token'), refreshUrl: url('/token'),
+        scopes: Object.fromEntries(AGENT_SCOPES.map((scope) => [scope, SCOPE_DESCRIPTIONS[scope]])),
+      },
+    },
+  };
+}
+
+/**
+ * One JSON-RPC 2.0 message, as the endpoint reads it (the MCP SDK's schemas, which are strict): a
+ * request or notification (a method), or a client's response to a question it was asked (a result
+ * or an error). Ids and codes are whole numbers JavaScript holds exactly.
+ */
+const SAFE_INTEGER: Json = { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+const JSON_RPC_ID: Json = { anyOf: [{ type: 'string' }, SAFE_INTEGER] };
+const JSON_RPC_MESSAGE: Json = {
+  oneOf: [
+    {
+      type: 'object', additionalProperties: false, required: ['jsonrpc', 'method'],
+      properties: {
+        jsonrpc: { const: '2.0' }, id: JSON_RPC_ID, method: { type: 'string' },
+        params: { type: 'object', properties: { _meta: { type: 'object' } } },
+      },
+    },
+    {
+      type: 'object', additionalProperties: false, required: ['jsonrpc', 'id', 'result'],
+      properties: { jsonrpc: { const: '2.0' }, id: JSON_RPC_ID, result: { type: 'object', properties: { _meta: { type: 'object' } } } },
+    },
+    {
+      type: 'object', additionalProperties: false, required: ['jsonrpc', 'error'],
+      properties: {
+        jsonrpc: { const: '2.0' }, id: JSON_RPC_ID,
+        error: {
+          type: 'object', additionalProperties: false, required: ['code', 'message'],
+          properties: { code: SAFE_INTEGER, message: { type: 'string' }, data: {} },
+        },
+      },
+    },
+  ],
+  example: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+};
+
+/**
+ * Who may call POST /api/mcp: anyone for the public tools (and initialize, tools/list), else a
+ * token with the scope the tool needs (a 401 or 403 challenge names it).
+ */
+const MCP_SECURITY = [{}, ...AGENT_SCOPES.map((scope) => ({ [MCP_OAUTH]: [scope] }))];
 
 /**
  * The MCP endpoint as HTTP sees it (the methods inside are MCP's own, listed by tools/list and
@@ -313,7 +420,7 @@ function mcpPathItem(): Json {
   return {
     post: {
       summary: 'MCP endpoint (Streamable HTTP) for revisions 2025-06-18, 2025-11-25 and 2026-07-28, chosen per request',
-      description: 'One JSON-RPC message per request. 2026-07-28 requests are stateless and carry their own _meta envelope; '
+      description: 'One JSON-RPC message per request, with Accept: application/json, text/event-stream (406 otherwise). 2026-07-28 requests are stateless and carry their own _meta envelope; '
         + '2025-era requests are answered statelessly too, except for a client that declares elicitation at initialize: it is '
         + 'given an Mcp-Session-Id, and its tool calls that need the human answer as an event stream carrying the question. '
         + 'Before sign-in a client address may hold a few such sessions and open a few a minute (MCP_UNCLAIMED_SESSIONS_PER_ADDRESS, '
@@ -323,13 +430,15 @@ function mcpPathItem(): Json {
         + 'challenge), and a session opened by another member or client.',
       tags: ['mcp'],
       parameters: [session, { name: 'Mcp-Protocol-Version', in: 'header', schema: { type: 'string', example: '2026-07-28' } }],
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { jsonrpc: { const: '2.0' }, method: { type: 'string' } } } } } },
+      security: MCP_SECURITY,
+      requestBody: { required: true, content: { 'application/json': { schema: JSON_RPC_MESSAGE } } },
       responses: {
         '200': {
           description: 'The JSON-RPC response; in a 2025-era session, an event stream of the questions to the human and then the response',
           content: { 'application/json': { schema: { type: 'object' } }, 'text/event-stream': { schema: { type: 'string' } } },
         },
         '202': { description: 'A notification or a client response (an answer to the human question in a session), accepted' },
+        '406': jsonRpcError('The Accept header does not name both application/json and text/event-stream, as Streamable HTTP asks', -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream'),
         '400': jsonRpcError('A batch (-32600), params that do not fit the method, or an unknown tool group in ?tools=', -32600, 'Send one JSON-RPC message per request; batches are not accepted.'),
         ...refused,
       },
@@ -337,6 +446,7 @@ function mcpPathItem(): Json {
     delete: {
       summary: 'End a 2025-era MCP session',
       tags: ['mcp'],
+      security: MCP_SECURITY,
       parameters: [{ ...session, required: true }],
       responses: {
         '200': { description: 'The session is ended' },

@@ -87,7 +87,49 @@ describe('the OpenAPI document', () => {
     }
     // Public operations stay open to anyone; board reads too, with a key or session optional (needed while invite-only).
     expect(byId.get('getSafetyPolicy')?.op.security).toEqual([]);
-    expect(byId.get('getPublicJob')?.op.security).toEqual([{}, { apiKey: [] }, { session: [] }]);
+    expect(byId.get('getPublicJob')?.op.security).toEqual([{}, { bearerApiKey: [] }, { session: [] }]);
+  });
+
+  it('names each credential for what it is: the API key an HTTP bearer token, MCP its own OAuth, anonymous allowed', () => {
+    expect(doc.components.securitySchemes.bearerApiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes).not.toHaveProperty('apiKey');
+    expect(doc.security).toEqual([{ bearerApiKey: [] }, { session: [] }]);
+    const oauth = doc.components.securitySchemes.mcpOAuth;
+    expect(oauth.type).toBe('oauth2');
+    expect(Object.keys(oauth.flows.authorizationCode.scopes)).toEqual(['agent:read', 'agent:write']);
+    expect(oauth.flows.authorizationCode.tokenUrl).toBe('http://localhost:3000/api/auth/oauth2/token');
+    for (const method of ['post', 'delete']) {
+      expect(doc.paths['/api/mcp'][method].security).toEqual([{}, { mcpOAuth: ['agent:read'] }, { mcpOAuth: ['agent:write'] }]);
+    }
+  });
+
+  it('declares the statuses a catalogue entry adds, and leaves out fields the server only refuses', () => {
+    const statuses = (method: string, path: string) => Object.keys(doc.paths[path][method].responses);
+    expect(statuses('get', '/api/jobs/{id}/work')).toContain('409');
+    expect(statuses('get', '/api/team')).toContain('404');
+    expect(statuses('post', '/api/team/leave')).toContain('404');
+    expect(statuses('post', '/api/auth/sign-in/magic-link')).toContain('403');
+    expect(statuses('get', '/api/auth/callback/oidc')).toEqual(expect.arrayContaining(['302', '404', '503']));
+    const listParams = (doc.paths['/api/jobs'].get.parameters as Json[]).map((p) => p.name);
+    expect(listParams).not.toContain('min_budget');
+    expect(listParams).not.toContain('max_budget');
+    const days = (doc.paths['/api/me/performance'].get.parameters as Json[]).find((p) => p.name === 'days');
+    expect(days!.schema.enum).toEqual([7, 30, 90]);
+  });
+
+  it('gives every write a placeholder Idempotency-Key, never a key a client could copy', () => {
+    const key = (doc.paths['/api/me/jobs'].post.parameters as Json[]).find((p) => p.name === 'Idempotency-Key')!;
+    expect(key.example).not.toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(key.description).toMatch(/fresh UUID for each action/);
+  });
+
+  it('gives the team job a title example its own pattern, and so the server, accepts', () => {
+    const body = doc.paths['/api/team/jobs'].post.requestBody.content['application/json'];
+    const title = body.schema.properties.title as Json;
+    const patterns = [title.pattern, ...((title.allOf ?? []) as Json[]).map((p) => p.pattern)].filter(Boolean) as string[];
+    expect(patterns.length).toBeGreaterThan(1);
+    for (const p of patterns) expect(new RegExp(p).test(body.example.title), p.slice(0, 40)).toBe(true);
+    expect(patterns.some((p) => !new RegExp(p).test('Summarise Ten Papers'))).toBe(true);
   });
 });
 

@@ -31,7 +31,8 @@ function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<st
   const query = req.query as Record<string, string | string[] | undefined>;
   const body = req.body;
   const bodyFields = fields.filter((f) => f.in === 'body');
-  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+  // JSON `null` is a body too, and not an object: refused like any other, as the document's schemas say.
+  if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
     throw AppError.badRequest('The request body must be a JSON object.');
   }
   if (body && bodyFields.length) rejectUnknownFields(body as Record<string, unknown>, new Set(bodyFields.map((f) => f.rest)));

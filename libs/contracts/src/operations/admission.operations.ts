@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { SOME_TEXT_PATTERN } from '../schemas/common.schema.js';
 import { meSchema } from '../schemas/profile.schema.js';
 
 const emailSchema = z.email('Must be an email address.').max(254, 'At most 254 characters.').transform((s) => s.toLowerCase());
@@ -28,7 +29,7 @@ export const acceptInvitation = defineOperation({
   access: 'verified',
   scope: 'agent:write',
   input: z.object({
-    token: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(200, 'At most 200 characters.')
+    token: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(200, 'At most 200 characters.').regex(SOME_TEXT_PATTERN, 'Required.')
       .describe('The token of an invitation link (the `token` parameter of /join?token=…)'),
   }),
   output: meSchema,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { workOperations } from './work.operations.js';
-import { dateTimeSchema, idSchema, intIn, oneLine, text, versionNumberSchema, memberText } from '../schemas/common.schema.js';
+import {
+  dateTimeSchema, idSchema, intIn, oneLine, refusedFields, text, versionNumberSchema, memberText,
+} from '../schemas/common.schema.js';
 import { viewerApplicationSchema } from '../schemas/job.schema.js';
 import {
   conversationSummarySchema, jobApplicantSchema, jobApplicationSchema, messageSchema,
@@ -9,11 +11,13 @@ import {
 } from '../schemas/application.schema.js';
 
 /** Payments are disabled: a quote is refused rather than silently ignored. */
+/** Refused while payments are off (always, for now): left out of the document (refusedFields). */
 const quoteWhilePaymentsOff = z
   .unknown()
   .optional()
   .refine((v) => v === undefined, { message: 'Payments are disabled; omit quote.' })
   .describe('Whole US dollars; only when payments are enabled (they are not), otherwise omit');
+refusedFields.add(quoteWhilePaymentsOff, { reason: 'payments are disabled' });
 
 // ---------------------------------------------------------------- applying
 

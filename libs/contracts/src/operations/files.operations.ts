@@ -33,6 +33,19 @@ const MAX_PARTS = Math.ceil(FILE_LIMITS.fileBytes / DIRECT_PART_BYTES);
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+/**
+ * The path rules below as one pattern, for the document (a regex cannot see the NFC length): each
+ * segment is something other than `.` or `..`, without `/`, `\`, control characters, or whitespace
+ * at either end. Written without lookaheads, which some clients' generators cannot read.
+ */
+const FILE_PATH_PATTERN = (() => {
+  const any = '[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]';
+  const edge = '[^/\\\\\\s\\u0000-\\u001f\\u007f-\\u009f]';
+  const edgeNotDot = '[^./\\\\\\s\\u0000-\\u001f\\u007f-\\u009f]';
+  const segment = `(?:${edgeNotDot}(?:${any}*${edge})?|\\.(?:${edgeNotDot}|${any}+${edge}))`;
+  return new RegExp(`^${segment}(?:/${segment})*$`);
+})();
+
 /** A relative path inside an area: no traversal, no control characters, no empty segments. */
 export const filePathSchema = z
   .string({ error: 'Required.' })
@@ -44,6 +57,8 @@ export const filePathSchema = z
   .refine((p) => p.split('/').every((s) => s !== ''), { message: 'Must not have empty segments (// or a trailing /).' })
   .refine((p) => p.split('/').every((s) => s !== '.' && s !== '..'), { message: 'Must not contain . or .. segments.' })
   .refine((p) => p.split('/').every((s) => s.trim() === s), { message: 'Segments must not start or end with spaces.' })
+  // Last, so the messages above name what is wrong; it refuses nothing they let through.
+  .regex(FILE_PATH_PATTERN, 'Not a valid relative path.')
   .describe(`Relative path such as reports/q3.pdf: at most ${FILE_LIMITS.pathLength} characters, / between folders, no leading /, no . or .. segments, no control characters or backslashes; stored in Unicode NFC; unique in the area ignoring case`);
 
 /** A sha256 in hex; the example is the digest of no bytes. */
@@ -94,7 +109,10 @@ export function directPartsSchema<F extends z.ZodType>(file: F) {
 /** The parts of a direct upload as storage acknowledged them, sent with complete. */
 export const directPartsField = z.array(z.object({
   number: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(MAX_PARTS, 'No such part.'),
-  etag: z.string({ error: 'Required.' }).min(1, 'Required.').max(200, 'At most 200 characters.').describe('The ETag header storage answered to the part\'s PUT'),
+  // Visible ASCII, as an HTTP ETag is: anything else was never a header storage answered.
+  etag: z.string({ error: 'Required.' }).min(1, 'Required.').max(200, 'At most 200 characters.')
+    .regex(/^[\x21-\x7e]+$/, 'Must be the ETag header as storage answered it (visible ASCII).')
+    .describe('The ETag header storage answered to the part\'s PUT'),
 })).min(1, 'Name every part.').max(MAX_PARTS, `At most ${MAX_PARTS} parts.`)
   .optional()
   .describe('Only for an upload sent straight to storage (presigned part URLs): every part, numbers 1 to parts, with the ETag its PUT answered');

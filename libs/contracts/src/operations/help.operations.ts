@@ -21,8 +21,10 @@ export const CONTENT_REPORT_STATUSES = ['open', 'dismissed', 'removed'] as const
 export const REPORT_LIST_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
 
 /** A moment in the past (a day of clock skew allowed), from 2000 on: what any database and clock can hold. */
+// The year as written is the floor, so a pattern carries it; "not in the future" moves with the clock and cannot.
 const pastDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' })
-  .refine((s) => Date.parse(s) >= Date.UTC(2000, 0, 1), { message: 'Must be in 2000 or later.' })
+  .regex(/^[2-9]\d{3}-/, 'Must be in 2000 or later.')
+  .meta({ examples: ['2025-01-15T09:30:00Z'] })
   .refine((s) => Date.parse(s) <= Date.now() + 86_400_000, { message: 'Must not be in the future.' });
 export const nextOffsetSchema = z.number().int().nullable().describe('Offset of the next page; null on the last page');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { atLeastOneOf, httpsUrlPattern, idSchema, oneLine, US_STATES } from '../schemas/common.schema.js';
+import { atLeastOneOf, clearable, httpsUrlPattern, idSchema, oneLine, US_STATES } from '../schemas/common.schema.js';
 import { jobSchema } from '../schemas/job.schema.js';
 import { objectDownloadSchema, uploadedObjectSchema } from '../schemas/stored-object.schema.js';
 import {
@@ -9,10 +9,6 @@ import {
 
 const L = PROFILE_LIMITS;
 
-/** Optional text that may be cleared with null; an empty string also clears it. */
-function clearable<S extends z.ZodType>(schema: S) {
-  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable()).optional();
-}
 
 /** The pattern (httpsUrlPattern) is what the document shows; the parse after it refuses what a pattern cannot see (bad punycode). */
 const httpsUrl = z
@@ -27,7 +23,8 @@ const httpsUrl = z
     } catch {
       return false;
     }
-  }, { message: 'Must be an https:// URL.' });
+  }, { message: 'Must be an https:// URL.' })
+  .meta({ examples: ['https://ada.example.com/'] });
 
 const profileFields = z.object({
   headline: clearable(oneLine(L.headline)).describe(`One line, at most ${L.headline} characters; null clears`),

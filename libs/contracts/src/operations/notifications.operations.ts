@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { idSchema, memberText } from '../schemas/common.schema.js';
+import { atLeastOneOf, idSchema, memberText, SOME_TEXT_PATTERN } from '../schemas/common.schema.js';
 
 /** At most this many conversations come back from one delivery (the contract's "up to ten"). */
 export const DELIVER_CONVERSATIONS = 10;
@@ -172,7 +172,7 @@ export const unsubscribeContactNotification = defineOperation({
   summary: 'Turn one email alert switch off with the signed token from an alert email (no sign-in)',
   access: 'public',
   input: z.object({
-    token: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(300, 'At most 300 characters.')
+    token: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(300, 'At most 300 characters.').regex(SOME_TEXT_PATTERN, 'Required.')
       .describe('The token from the unsubscribe link of an alert email'),
   }),
   output: z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { callerSchema, requestBudgetSchema } from './identity.operations.js';
-import { dateTimeSchema } from '../schemas/common.schema.js';
+import { dateTimeSchema, SOME_TEXT_PATTERN } from '../schemas/common.schema.js';
 
 /**
  * OAuth sign-in for MCP clients. The authorization server runs in the gateway (oidc-provider);
@@ -198,7 +198,7 @@ export const disconnectAgent = defineOperation({
   access: 'signedIn',
   scope: 'agent:write',
   input: z.object({
-    clientId: z.string().trim().min(1, 'Required.').max(2048, 'At most 2,048 characters.')
+    clientId: z.string().trim().min(1, 'Required.').max(2048, 'At most 2,048 characters.').regex(SOME_TEXT_PATTERN, 'Required.')
       .describe('The agent\'s client id (URL-encoded in the path)'),
   }),
   output: z.object({ clientId: z.string(), disconnected: z.literal(true) }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { callerSchema } from './identity.operations.js';
-import { dateTimeSchema, idSchema, oneLine } from '../schemas/common.schema.js';
+import { dateTimeSchema, idSchema, oneLine, text } from '../schemas/common.schema.js';
 
 /** Name of the browser session cookie; the gateway sets and reads it, identity stores its hash. */
 export const SESSION_COOKIE = 'mk_session';
@@ -15,7 +15,7 @@ export const SESSION_DAYS = 30;
 /** Default cap on a session's life from sign-in, however much it is used (SESSION_ABSOLUTE_DAYS). */
 export const SESSION_ABSOLUTE_DAYS = 90;
 
-const callbackUrl = (what: string) => z.string().trim().min(1).max(2048)
+const callbackUrl = (what: string) => text(2048)
   .describe(`${what}: a path on this service (e.g. /agent-access) or an absolute URL on a trusted origin; anything else answers 403.`);
 
 const secretToken = z.string().min(16).max(200);
@@ -52,6 +52,8 @@ export const requestMagicLink = defineOperation({
   rest: {
     method: 'POST', path: '/api/auth/sign-in/magic-link', status: 200,
     fields: { clientIp: { in: 'request', name: 'ip' }, origin: { in: 'request', name: 'origin' } },
+    // A callback URL on an origin this service does not trust is refused with 403.
+    statuses: [403],
   },
 });
 

@@ -22,8 +22,12 @@ export const networkUrlSchema = z
       return false;
     }
   }, { message: NETWORK_URL_MESSAGE })
-  .transform((s) => s.replace(/\/$/, ''))
-  .describe('Public network profile link, https://{network host}/in/{slug}; at most 200 characters');
+  // Before the transform: the document shows what is sent, not what it becomes.
+  .meta({
+    description: 'Public network profile link, https://{network host}/in/{slug}; at most 200 characters',
+    examples: ['https://network.example/in/ada-lovelace'],
+  })
+  .transform((s) => s.replace(/\/$/, ''));
 
 export const networkProfileMatchSchema = z.object({
   networkUrl: z.string(),
@@ -64,7 +68,8 @@ export const importNetworkProfile = defineOperation({
       .describe('Used instead of the imported state; needed when the profile has none'),
   }),
   output: meSchema,
-  rest: { method: 'POST', path: '/api/me/profile/network', status: 200 },
+  // 404: no public profile at that link.
+  rest: { method: 'POST', path: '/api/me/profile/network', status: 200, statuses: [404] },
   mcp: {
     tool: 'import_network_profile',
     description:
@@ -80,7 +85,8 @@ export const networkPreview = defineOperation({
   scope: 'agent:write',
   input: z.object({ networkUrl: networkUrlSchema }),
   output: networkProfileMatchSchema.extend({ confirmBy: z.string().describe('Confirm the same link before this time') }),
-  rest: { method: 'POST', path: '/api/me/network/preview', status: 200 },
+  // 404: no public profile at that link.
+  rest: { method: 'POST', path: '/api/me/network/preview', status: 200, statuses: [404] },
 });
 
 export const networkConfirm = defineOperation({

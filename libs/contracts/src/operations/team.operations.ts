@@ -57,6 +57,7 @@ export const teamViewSchema = z.object({
 
 const teamName = oneLine(120).describe('Company name, one line, at most 120 characters');
 
+// The team routes that act on the caller's own team answer 404 when the caller is on none (statuses).
 export const getTeam = defineOperation({
   name: 'getTeam',
   service: 'identity',
@@ -65,7 +66,7 @@ export const getTeam = defineOperation({
   scope: 'agent:read',
   input: z.object({}),
   output: teamViewSchema,
-  rest: { method: 'GET', path: '/api/team', status: 200 },
+  rest: { method: 'GET', path: '/api/team', status: 200, statuses: [404] },
 });
 
 export const createTeam = defineOperation({
@@ -87,7 +88,7 @@ export const updateTeam = defineOperation({
   scope: 'agent:write',
   input: z.object({ name: teamName }),
   output: teamViewSchema,
-  rest: { method: 'PATCH', path: '/api/team', status: 200 },
+  rest: { method: 'PATCH', path: '/api/team', status: 200, statuses: [404] },
 });
 
 /** How long a team invitation waits for an answer, and how many one team may have waiting. */
@@ -112,7 +113,7 @@ export const addTeamMember = defineOperation({
     invited: z.literal(true),
     message: z.string().describe('The same words whether or not the address has an account'),
   }).describe('Nothing about the person: whether they have an account is not revealed'),
-  rest: { method: 'POST', path: '/api/team/members', status: 202 },
+  rest: { method: 'POST', path: '/api/team/members', status: 202, statuses: [404] },
 });
 
 export const teamInvitationSchema = z.object({
@@ -184,7 +185,7 @@ export const leaveTeam = defineOperation({
   scope: 'agent:write',
   input: z.object({}),
   output: z.object({ left: z.literal(true), teamId: z.string(), dissolved: z.boolean().describe('You were its last member') }),
-  rest: { method: 'POST', path: '/api/team/leave', status: 200 },
+  rest: { method: 'POST', path: '/api/team/leave', status: 200, statuses: [404] },
   mcp: {
     tool: 'leave_team',
     description: 'Leave your team (company), only when your human asks. An owner cannot leave while others are on the team; a last owner leaves only when no team job is open, and the team is dissolved.',
@@ -205,7 +206,7 @@ export const createTeamApiKey = defineOperation({
   scope: 'agent:write',
   input: z.object({ name: oneLine(120).describe('A label to tell keys apart') }),
   output: createdKeySchema,
-  rest: { method: 'POST', path: '/api/team/api-keys', status: 201 },
+  rest: { method: 'POST', path: '/api/team/api-keys', status: 201, statuses: [404] },
 });
 
 export const createCandidateApiKey = defineOperation({

@@ -21,7 +21,8 @@ export const getJobWork = defineOperation({
   scope: 'agent:read',
   input: jobIdInput,
   output: jobWorkSchema,
-  rest: { method: 'GET', path: '/api/jobs/{id}/work', status: 200 },
+  // 409 for the poster of a job nobody is hired for yet (others get 404).
+  rest: { method: 'GET', path: '/api/jobs/{id}/work', status: 200, statuses: [409] },
   mcp: {
     tool: 'get_job_work',
     args: { id: 'job_id' },

@@ -72,6 +72,32 @@ export const versionNumberSchema = z
  */
 export const refusedFields = z.registry<{ reason: string }>();
 
+/**
+ * Optional fields that an empty (or blank) string clears like null. The preprocess is not JSON
+ * Schema, so it is registered here and `contractJsonSchemaOverride` adds the blank string to what
+ * the field's schema accepts.
+ */
+export const blankClears = z.registry<Record<string, never>>();
+
+/** Optional text that may be cleared with null; an empty string also clears it. */
+export function clearable<S extends z.ZodType>(schema: S) {
+  const clearing = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable());
+  blankClears.add(clearing, {});
+  return clearing.optional();
+}
+
+/**
+ * For z.toJSONSchema's `override`: what the catalogue's rules add that zod cannot write itself
+ * (a blank string that clears a field). Every surface that publishes the schemas passes it.
+ */
+export function contractJsonSchemaOverride(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  if (!blankClears.has(ctx.zodSchema as z.ZodType)) return;
+  const { anyOf, ...rest } = ctx.jsonSchema;
+  const branches = Array.isArray(anyOf) ? anyOf : [{ ...rest }];
+  for (const key of Object.keys(rest)) if (key !== 'description') delete ctx.jsonSchema[key];
+  ctx.jsonSchema.anyOf = [...branches, { type: 'string', pattern: '^\\s*$' }];
+}
+
 /** A parameter that the contract retired: present means 400. */
 export function retired(name: string, instead: string) {
   const schema = z

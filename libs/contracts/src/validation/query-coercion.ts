@@ -5,13 +5,15 @@ type Kind = 'number' | 'boolean' | 'array' | 'other';
 function kindOf(schema: z.ZodType): Kind {
   let s: z.ZodType = schema;
   for (let i = 0; i < 10; i++) {
-    const def = (s as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } } })._zod.def;
+    const def = (s as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; in?: z.ZodType; values?: unknown[] } } })._zod.def;
     if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') {
       s = def.innerType!;
     } else if (def.type === 'pipe') {
       s = def.in!;
     } else {
-      return def.type === 'number' || def.type === 'int' ? 'number'
+      // A literal of numbers (days: 7, 30 or 90) is a number on the wire too.
+      const numericLiteral = def.type === 'literal' && !!def.values?.length && def.values.every((v) => typeof v === 'number');
+      return def.type === 'number' || def.type === 'int' || numericLiteral ? 'number'
         : def.type === 'boolean' ? 'boolean' : def.type === 'array' ? 'array' : 'other';
     }
   }

@@ -69,6 +69,8 @@ export function unsafeInputFields(raw: unknown, wireName: WireName = identity): 
 
 function invalidFields(fields: Record<string, string>): AppError {
   const names = Object.keys(fields);
+  // A rule of the input as a whole (no one field is wrong: "send at least one field") says itself.
+  if (names.length === 1 && names[0] === '_') return AppError.badRequest(fields._!, fields);
   return AppError.badRequest(`Invalid ${names.length === 1 ? 'field' : 'fields'}: ${names.join(', ')}.`, fields);
 }
 

@@ -87,10 +87,24 @@ function typesOf(schema: JsonSchema): string[] {
 }
 
 function objects(schema: JsonSchema, samples: ByteSamples, depth: number): fc.Arbitrary<Record<string, unknown>> {
-  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  // A property whose schema is `false` must be absent: it is never drawn.
+  const props = Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, JsonSchema | boolean>)
+    .filter((e): e is [string, JsonSchema] => e[1] !== false && typeof e[1] === 'object'));
   const required = new Set((schema.required ?? []) as string[]);
   const model = Object.fromEntries(Object.entries(props).map(([k, s]) => [k, validValue(s, samples, depth + 1)]));
   return fc.record(model, { requiredKeys: [...required].filter((k) => k in props) }) as fc.Arbitrary<Record<string, unknown>>;
+}
+
+/** A union's branch read with the keywords beside the union: properties and required lists merge. */
+function withBranch(parent: JsonSchema, branch: JsonSchema): JsonSchema {
+  const merged: JsonSchema = { ...parent, ...branch };
+  if (parent.properties || branch.properties) {
+    merged.properties = { ...(parent.properties as JsonSchema | undefined), ...(branch.properties as JsonSchema | undefined) };
+  }
+  if (parent.required || branch.required) {
+    merged.required = [...new Set([...((parent.required ?? []) as string[]), ...((branch.required ?? []) as string[])])];
+  }
+  return merged;
 }
 
 /**
@@ -106,7 +120,7 @@ export function validValue(schema: JsonSchema, samples: ByteSamples, depth = 0):
     const branches = schema[union];
     if (Array.isArray(branches) && branches.length) {
       const { [union]: _omit, ...rest } = schema;
-      return fc.oneof(...(branches as JsonSchema[]).map((b) => validValue({ ...rest, ...b }, samples, depth)));
+      return fc.oneof(...(branches as JsonSchema[]).map((b) => validValue(withBranch(rest, b), samples, depth)));
     }
   }
   if (Array.isArray(schema.allOf) && schema.allOf.length) {
