@@ -1,3 +1,4 @@
+import { RETIRED_PREFIX } from '@marketplace/contracts';
 import { COMMON_ARGS, IDEMPOTENCY_ARG, type Tool } from './mcp-tools.js';
 import { taskListing } from './mcp-tasks.js';
 
@@ -93,13 +94,19 @@ function depthOf(value: unknown): number {
  */
 const READABLE_PATTERN = 40;
 
+/**
+ * "Some text" and "one line of text": rules every member-written string has, which the server
+ * states in its 400 when one is broken; a model writes such text without being told.
+ */
+const SELF_EVIDENT_PATTERNS = new Set(['\\S', '^\\s*\\S(?:[^\\r\\n]*\\S)?\\s*$']);
+
 export function compactInputSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(compactInputSchema);
   if (!value || typeof value !== 'object') return value;
   const schema = value as Json;
   const out: Json = {};
   for (const [key, v] of Object.entries(schema)) {
-    if (key === 'pattern' && (typeof schema.format === 'string' || String(v).length > READABLE_PATTERN)) continue;
+    if (key === 'pattern' && (typeof schema.format === 'string' || String(v).length > READABLE_PATTERN || SELF_EVIDENT_PATTERNS.has(String(v)))) continue;
     // "Not empty" goes without saying for a model; the server says so when it happens.
     if (key === 'examples' || (key === 'minLength' && v === 1)) continue;
     out[key] = compactInputSchema(v);
@@ -162,9 +169,29 @@ function listedOutput(tool: Tool, depth: number, owner: Tool | undefined): Json 
  */
 function listedInput(tool: Tool): Json {
   const schema = compactInputSchema(tool.inputSchema) as Json & { properties: Json };
-  const properties = Object.fromEntries(Object.entries(schema.properties).map(([name, sub]) => [name, SHARED_ARGS.has(name) ? { type: 'string' } : sub]));
+  const properties = Object.fromEntries(Object.entries(schema.properties)
+    .filter(([, sub]) => !isRetired(sub as Json))
+    .map(([name, sub]) => [name, SHARED_ARGS.has(name) ? { type: 'string' } : listedArgument(name, sub as Json)]));
   return { ...schema, properties };
 }
+
+/** A retired argument is refused with a 400 that says what to use instead; a model need not see it. */
+function isRetired(arg: Json): boolean {
+  return typeof arg.description === 'string' && arg.description.startsWith(RETIRED_PREFIX);
+}
+
+/**
+ * An id argument (`job_id`) is opaque text: its name says what it is, and its length limit is the
+ * server's concern. A description that only repeats the name ("Job id") goes too.
+ */
+function listedArgument(name: string, arg: Json): Json {
+  const { description, maxLength, ...rest } = arg;
+  const isId = /(?:^|_)ids?$/.test(name) && arg.type === 'string';
+  const saysOnlyName = typeof description === 'string' && words(description) === words(name);
+  return { ...(description !== undefined && !saysOnlyName ? { description } : {}), ...rest, ...(maxLength !== undefined && !isId ? { maxLength } : {}) };
+}
+
+const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
 const SHARED_ARGS = new Set([...Object.keys(COMMON_ARGS), IDEMPOTENCY_ARG]);
 

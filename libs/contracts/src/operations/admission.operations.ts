@@ -66,7 +66,7 @@ export const getMyInviteLink = defineOperation({
   mcp: {
     tool: 'get_my_invite_link',
     description:
-      'Your invitation link (created on first use), its uses, who joined, pending email invitations (up to 100 with email, state and time) and your allowance (limit and remaining; null when unlimited).',
+      'Your invitation link (made on first use), its uses, who joined, pending email invitations and your allowance (null: unlimited).',
   },
 });
 
@@ -85,7 +85,7 @@ export const inviteByEmail = defineOperation({
   mcp: {
     tool: 'invite_by_email',
     description:
-      'Each address takes one place of your allowance (shared with link joins; see get_my_invite_link). Inviting an address again sends nothing; a failed delivery may be retried within 23 hours.',
+      'Each address uses one place of your allowance (see get_my_invite_link); inviting again sends nothing. A failed delivery may be retried.',
   },
 });
 

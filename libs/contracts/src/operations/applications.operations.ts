@@ -33,7 +33,7 @@ export const applyToJob = defineOperation({
     acceptResponsibility: z.literal(true, { error: 'Must be true: you take responsibility for the work you apply for.' }),
     agent: oneLine(120).optional().describe('The agent applying for the member, if any'),
     model: oneLine(120).optional()
-      .describe('AI model that wrote the application; required with an API key or over MCP, optional for a person in the browser'),
+      .describe('The AI model that wrote the application (required over MCP and with API keys)'),
     jobVersion: versionNumberSchema.optional()
       .describe('The job version you read; 409 if the job was edited since'),
     quote: quoteWhilePaymentsOff,
@@ -44,7 +44,7 @@ export const applyToJob = defineOperation({
     tool: 'apply_to_job',
     args: { id: 'job_id' },
     description:
-      'Needs a complete profile with a resume (attached). accept_responsibility must be true; pass your model and the job_version you read. One application per job, 50 per UTC day.',
+      'Needs a complete profile with a resume. accept_responsibility must be true; pass your model and the job_version read. One per job, 50 a day.',
   },
 });
 
@@ -106,7 +106,7 @@ export const listJobApplications = defineOperation({
     tool: 'list_job_applications',
     args: { id: 'job_id' },
     description:
-      'List the applications to a job you posted, oldest first (preferred workers first), withdrawn ones omitted. Contacts appear only on the accepted one; quotes and costs are null while payments are disabled.',
+      'Applications to your job, oldest first (preferred workers first), withdrawn ones omitted; contacts only on the accepted one.',
   },
 });
 
@@ -124,7 +124,7 @@ export const acceptApplication = defineOperation({
     effect: { destructive: true },
     args: { id: 'application_id' },
     description:
-      "Hire the applicant of a waiting application on your open job: the job moves to in_progress, the other waiting applications are declined and you both receive each other's contact.",
+      "Hire the applicant of a waiting application on your open job: it moves to in_progress, the others are declined, contacts are exchanged.",
   },
 });
 
@@ -168,7 +168,7 @@ export const listJobApplicants = defineOperation({
     access: 'board',
     args: { id: 'job_id' },
     description:
-      'The public applicant list of an open or completed job: most jobs hired for first, then earlier application. Rows are anonymous codenames unless the applicant opted in to a public listing. Never pitches or contacts.',
+      'The public applicant list of an open or completed job: codenames unless an applicant opted in; never pitches or contacts.',
   },
 });
 
@@ -189,7 +189,7 @@ export const sendMessage = defineOperation({
   mcp: {
     tool: 'send_message',
     description:
-      "Send a message to the other side of an application (the poster or the applicant). Each application has one conversation; messages sent by an agent are marked as such.",
+      "Message the other side of an application (one conversation each); messages sent by an agent are marked as such.",
   },
 });
 
@@ -223,7 +223,7 @@ export const listMessages = defineOperation({
   mcp: {
     tool: 'list_messages',
     description:
-      "Without application_id: your conversations, most recent first. With it: that conversation, oldest first, paged back with before; the other side's messages are marked read. Reply with send_message.",
+      "Without application_id: your conversations, latest first. With it: that conversation, oldest first, paged with before; marks it read.",
   },
 });
 

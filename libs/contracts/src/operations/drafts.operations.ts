@@ -17,7 +17,7 @@ const draftId = idSchema.describe('The draft');
 const answerKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, 'Answer keys are the answerIds of a question.');
 const answersSchema = z.record(answerKey, text(2000))
   .refine((a) => Object.keys(a).length <= 20, { message: 'At most 20 answers at once.' })
-  .describe('Answers keyed by the answerIds of nextQuestion (context and problem first, then each follow-up)');
+  .describe("Answers keyed by nextQuestion's answerIds");
 
 export const startJobDraft = defineOperation({
   name: 'startJobDraft',
@@ -31,7 +31,7 @@ export const startJobDraft = defineOperation({
       context: text(2000).optional().describe('What context can you share? (who, what project, which systems)'),
       problem: text(2000).optional().describe('What problem are you facing, or what result do you want?'),
     }, { error: 'Must be an object with context and problem.' }).strict().optional()
-      .describe('The opening answers; both are needed before research, follow-up questions and writing start'),
+      .describe('The opening answers, needed before research and writing start'),
     posterVisibility: posterVisibilitySchema.default('public').describe('public (default) or anonymous once posted'),
   }),
   output: jobDraftSchema,
@@ -39,7 +39,7 @@ export const startJobDraft = defineOperation({
   mcp: {
     tool: 'start_job_draft',
     description:
-      'Pass answers.context and answers.problem from your human. Then: nextQuestion (answer via update_job_draft), write_job_description, approve_draft_part per part, post_job_draft. Poll get_job_draft while tasks run.',
+      'Pass answers.context and answers.problem from your human, then answer nextQuestion, write_job_description, approve each part, post_job_draft.',
   },
 });
 
@@ -64,7 +64,7 @@ export const updateJobDraft = defineOperation({
     tool: 'update_job_draft',
     args: { id: 'draft_id' },
     description:
-      'Answer nextQuestion (keys from its answerIds) or edit the written posting (unapproves that part). Answers changed after writing set postingStale: rerun write_job_description. 409 once posted or discarded.',
+      'Answer nextQuestion (keys from answerIds) or edit the written posting (unapproves that part). 409 once posted or discarded.',
   },
 });
 
@@ -80,7 +80,7 @@ export const getJobDraft = defineOperation({
   mcp: {
     tool: 'get_job_draft',
     args: { id: 'draft_id' },
-    description: 'Read a job draft: its answers, nextQuestion, background tasks, written posting and review. Without draft_id, your most recently worked-on open draft (404 when you have none).',
+    description: 'A job draft: answers, nextQuestion, tasks, written posting and review; without draft_id, your latest open draft (404 if none).',
   },
 });
 
@@ -128,7 +128,7 @@ export const writeJobDescription = defineOperation({
     tool: 'write_job_description',
     args: { id: 'draft_id' },
     description:
-      'Runs in the background: poll get_job_draft until tasks.writing is done, then show and approve_draft_part each part. Needs context and problem (400). Rewriting unapproves every part.',
+      'Runs in the background: poll get_job_draft until tasks.writing is done, then approve_draft_part each part. Rewriting unapproves all.',
   },
 });
 
@@ -149,7 +149,7 @@ export const approveDraftPart = defineOperation({
     tool: 'approve_draft_part',
     args: { id: 'draft_id' },
     description:
-      "Show your human the part's review text first. Order: evaluation, summary, details, visibility (409 out of order, stale or rewriting). review.next names the next part; once review.ready, post_job_draft.",
+      "Show your human the part's review text first. Order: evaluation, summary, details, visibility (409 otherwise); then post_job_draft.",
   },
 });
 
@@ -164,9 +164,9 @@ export const postJobDraft = defineOperation({
   input: z.object({
     id: draftId,
     acknowledgeExposures: z.boolean().optional()
-      .describe('Personal or internal details in the posting are refused with 400 unless this is true; credentials are always refused'),
+      .describe('true publishes personal or internal details; credentials are always refused'),
     preferredWorkers: z.array(text(254)).max(10, 'At most 10 preferred workers.').optional()
-      .describe('Member ids, exact names or emails; they are told about the job and never named publicly'),
+      .describe('Member ids, exact names or emails; told about the job, never named publicly'),
   }),
   output: jobSchema,
   rest: { method: 'POST', path: '/api/me/job-drafts/{id}/post', status: 201 },
@@ -174,7 +174,7 @@ export const postJobDraft = defineOperation({
     tool: 'post_job_draft',
     args: { id: 'draft_id' },
     description:
-      'Once every part is approved (409 otherwise or while stale). Board rules and daily limits apply; credentials are refused (400); personal or internal details need acknowledge_exposures.',
+      'Once every part is approved (409 otherwise). Posting rules and daily limits apply; personal details need acknowledge_exposures.',
   },
 });
 
@@ -199,7 +199,7 @@ export const getJobEval = defineOperation({
   mcp: {
     tool: 'get_job_eval',
     args: { id: 'draft_id' },
-    description: 'Null until write_job_description finishes. After posting, each content edit (edit_job) rewrites it for the new version: job_version names that version and task is pending meanwhile.',
+    description: 'Null until write_job_description finishes; after posting, each edit rewrites it for the new version (job_version; task pending meanwhile).',
   },
 });
 

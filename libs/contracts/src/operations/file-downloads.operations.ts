@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { dateTimeSchema, idSchema } from '../schemas/common.schema.js';
-import { FILE_LIMITS, filePreviewSchema } from '../schemas/file.schema.js';
+import { FILE_LIMITS, MIB, filePreviewSchema } from '../schemas/file.schema.js';
 import { objectDownloadSchema } from '../schemas/stored-object.schema.js';
 
 /** Downloads and previews of complete files. Uploads, lists and deletes are in files.operations.ts. */
@@ -40,7 +40,7 @@ export const downloadMyFile = defineOperation({
     effect: { readOnly: true },
     args: { fileId: 'file_id' },
     description:
-      `A bearer link to one of your ready personal files, valid ${DOWNLOAD_LINK_SECONDS / 60} minutes: fetch it with plain HTTP GET (Range works). 409 while the file is uploading or being deleted.`,
+      `A bearer link to a ready personal file, valid ${DOWNLOAD_LINK_SECONDS / 60} minutes: fetch it with plain HTTP GET (Range works). 409 while uploading or deleting.`,
   },
 });
 
@@ -57,7 +57,7 @@ export const previewMyFile = defineOperation({
     tool: 'preview_my_file',
     args: { fileId: 'file_id' },
     description:
-      `A non-animated PNG or JPEG of at most ${FILE_LIMITS.previewBytes} bytes comes back as a small image (within 512x512); anything else answers kind unavailable with the reason (still being made: ask again shortly).`,
+      `A still PNG or JPEG of at most ${FILE_LIMITS.previewBytes / MIB} MiB comes back as a small image (within 512x512); anything else answers kind unavailable with the reason.`,
   },
 });
 

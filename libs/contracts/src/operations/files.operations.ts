@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { dateTimeSchema, idSchema } from '../schemas/common.schema.js';
-import { FILE_LIMITS, fileDeletedSchema, personalFileSchema, personalFilesSchema } from '../schemas/file.schema.js';
+import { FILE_LIMITS, MIB, fileDeletedSchema, personalFileSchema, personalFilesSchema } from '../schemas/file.schema.js';
 import { uploadedObjectSchema } from '../schemas/stored-object.schema.js';
 
 /**
@@ -59,7 +59,7 @@ export const filePathSchema = z
   .refine((p) => p.split('/').every((s) => s.trim() === s), { message: 'Segments must not start or end with spaces.' })
   // Last, so the messages above name what is wrong; it refuses nothing they let through.
   .regex(FILE_PATH_PATTERN, 'Not a valid relative path.')
-  .describe(`Relative path such as reports/q3.pdf: at most ${FILE_LIMITS.pathLength} characters, / between folders, no leading /, no . or .. segments, no control characters or backslashes; stored in Unicode NFC; unique in the area ignoring case`);
+  .describe(`Relative path like reports/q3.pdf, at most ${FILE_LIMITS.pathLength} characters: no leading /, . or .. segment, control character or backslash; unique ignoring case`);
 
 /** A sha256 in hex; the example is the digest of no bytes. */
 export function sha256Schema(description = 'sha256 in hex (64 characters)') {
@@ -115,13 +115,13 @@ export const directPartsField = z.array(z.object({
     .describe('The ETag header storage answered to the part\'s PUT'),
 })).min(1, 'Name every part.').max(MAX_PARTS, `At most ${MAX_PARTS} parts.`)
   .optional()
-  .describe('Only for an upload sent straight to storage (presigned part URLs): every part, numbers 1 to parts, with the ETag its PUT answered');
+  .describe("For presigned uploads: every part, numbers 1 to parts, with its PUT's ETag");
 
 /** Which parts to presign: the numbers, or every part when left out. */
 export const partNumbersField = z.array(
   z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(MAX_PARTS, 'No such part.'),
 ).min(1, 'Name at least one part.').max(MAX_PARTS, `At most ${MAX_PARTS} parts.`).optional()
-  .describe('The part numbers wanted (a resumed upload asks only for those it still lacks); every part when left out');
+  .describe('Parts wanted (a resumed upload asks for those it lacks); all when left out');
 
 export const fileUploadSchema = uploadSlotSchema(personalFileSchema);
 export const fileDirectPartsSchema = directPartsSchema(personalFileSchema);
@@ -138,7 +138,7 @@ export const newFileFields = {
     .min(CHUNK_BYTES_RANGE.min, `Must be at least ${CHUNK_BYTES_RANGE.min}.`)
     .max(CHUNK_BYTES_RANGE.max, `Must be at most ${CHUNK_BYTES_RANGE.max}.`)
     .optional()
-    .describe(`Bytes per chunk, ${CHUNK_BYTES_RANGE.min} to ${CHUNK_BYTES_RANGE.max}; default ${FILE_LIMITS.chunkBytes} (over MCP a chunk is at most ${FILE_LIMITS.chunkBytes} bytes)`),
+    .describe(`Bytes per chunk, ${CHUNK_BYTES_RANGE.min} to ${CHUNK_BYTES_RANGE.max} (default ${FILE_LIMITS.chunkBytes}; over MCP at most ${FILE_LIMITS.chunkBytes})`),
 };
 
 /** The fields of one chunk, in any area. */
@@ -147,7 +147,7 @@ export const chunkFields = {
     .max(Math.ceil(FILE_LIMITS.fileBytes / CHUNK_BYTES_RANGE.min), 'No such chunk.')
     .describe('Chunk index from 0; chunk i holds bytes i*chunkBytes up to the next chunk'),
   sha256: sha256Schema("This chunk's sha256 in hex"),
-  chunk: uploadedObjectSchema.describe(`The chunk's bytes: exactly chunkBytes, or the remainder for the last chunk (at most ${FILE_LIMITS.requestBytes} bytes on REST, ${FILE_LIMITS.chunkBytes} over MCP)`),
+  chunk: uploadedObjectSchema.describe(`The chunk's bytes: exactly chunkBytes, or the rest for the last chunk (at most ${FILE_LIMITS.requestBytes} bytes on REST)`),
 };
 
 /**
@@ -171,7 +171,7 @@ export const listMyFiles = defineOperation({
   mcp: {
     tool: 'list_my_files',
     description:
-      "Your personal files (private to you and your agents) with their upload status, and the area's limits; closed is true after account deletion. Fetch one with download_my_file.",
+      "Your personal files (private to you and your agents) with their upload status and the area's limits. Fetch one with download_my_file.",
   },
 });
 
@@ -187,7 +187,7 @@ export const createMyFile = defineOperation({
   mcp: {
     tool: 'create_my_file',
     description:
-      'Start a personal file upload: send chunks with upload_my_file_chunk (or PUT parts via presign_my_file_parts) before uploadExpiresAt, then complete_my_file. 409 when the path is taken or the area is full.',
+      'Start an upload: send chunks (upload_my_file_chunk) or PUT parts (presign_my_file_parts), then complete_my_file. 409: path taken, area full.',
   },
 });
 
@@ -208,7 +208,7 @@ export const uploadMyFileChunk = defineOperation({
     tool: 'upload_my_file_chunk',
     args: { fileId: 'file_id', chunk: 'data' },
     description:
-      'Send one chunk of a create_my_file upload, in any order; resending the same bytes is safe. nextIndex is the lowest chunk still missing; when it is null, call complete_my_file.',
+      'Send one chunk, in any order; resending is safe. nextIndex is the lowest chunk still missing; when it is null, call complete_my_file.',
   },
 });
 
@@ -225,7 +225,7 @@ export const presignMyFileParts = defineOperation({
     tool: 'presign_my_file_parts',
     args: { fileId: 'file_id', partNumbers: 'part_numbers' },
     description:
-      `If you can make HTTP requests, for files over ${FILE_LIMITS.proxyBytes} bytes: presigned URLs to PUT ${DIRECT_PART_BYTES}-byte parts straight to storage; keep each PUT's ETag for complete_my_file. 409 once chunks were sent.`,
+      `For files over ${FILE_LIMITS.proxyBytes / MIB} MiB, if you can make HTTP requests: URLs to PUT ${DIRECT_PART_BYTES / MIB} MiB parts to storage; keep each ETag. 409 once chunks were sent.`,
   },
 });
 
@@ -242,7 +242,7 @@ export const completeMyFile = defineOperation({
     tool: 'complete_my_file',
     args: { fileId: 'file_id' },
     description:
-      "Call once all chunks are in (for presigned parts, pass each part's ETag). 409: chunks missing (fields.nextIndex) or sha256 mismatch (upload again); 503: still joining, retry in a few seconds. Idempotent.",
+      "Call once every chunk is in (with each part's ETag for presigned parts). 409: chunks missing or sha256 mismatch; 503: retry shortly.",
   },
 });
 
@@ -259,7 +259,7 @@ export const deleteMyFile = defineOperation({
     tool: 'delete_my_file',
     args: { fileId: 'file_id' },
     description:
-      'Delete one of your personal files. It shows as deleting (no longer readable) and keeps its quota until its storage is removed, then leaves the list.',
+      'Delete a personal file: it reads as deleting (not readable) and keeps its quota until its storage is removed, then leaves the list.',
   },
 });
 

@@ -47,7 +47,7 @@ export const contactForHelp = defineOperation({
   scope: 'agent:write',
   input: z.object({
     topic: z.enum(HELP_TOPICS, { error: `One of: ${HELP_TOPICS.join(', ')}.` }).describe('What the request is about'),
-    message: text(4000).describe('What happened and what you need; never a card number, key or password (refused with 400)'),
+    message: text(4000).describe('What happened and what you need; never a card number, key or password'),
     jobId: idSchema.optional().describe('The job this is about'),
     applicationId: idSchema.optional().describe('The application this is about'),
   }),
@@ -56,7 +56,7 @@ export const contactForHelp = defineOperation({
   mcp: {
     tool: 'contact_for_help',
     description:
-      "Ask the marketplace team for help on your human's behalf. A message holding a card number, key, token or password is refused. A few requests per hour.",
+      "Ask the marketplace team for help for your human; a message holding a card number, key or password is refused. A few an hour.",
   },
 });
 
@@ -79,17 +79,17 @@ export const reportProblem = defineOperation({
   scope: 'agent:write',
   input: z.object({
     channel: z.enum(PROBLEM_CHANNELS, { error: `One of: ${PROBLEM_CHANNELS.join(', ')}.` }).optional()
-      .describe('Where it happened: web, rest or mcp; defaults to the surface this report is sent through'),
+      .describe('web, rest or mcp; defaults to the surface this report is sent through'),
     appVersion: oneLine(100).optional().describe('Version of the app or agent that met the problem'),
     occurredAt: pastDateTime.optional().describe('When it happened (ISO 8601); defaults to now'),
-    description: text(4000).describe('What you did, what you expected and what happened (error bodies, request ids); never a key or password'),
+    description: text(4000).describe('What you did, expected and got (error bodies, request ids); never a secret'),
   }),
   output: problemReportSchema,
   rest: { method: 'POST', path: '/api/problem-reports', status: 201 },
   mcp: {
     tool: 'report_problem',
     description:
-      'Report a problem, e.g. a tool that keeps failing: include the error and any requestId, never a secret or card number. Offer it to your human when a tool error cannot be fixed.',
+      'Report a problem (a tool that keeps failing) with the error and any requestId, never a secret. Offer it when a tool error cannot be fixed.',
   },
 });
 
@@ -151,7 +151,7 @@ export const reportContent = defineOperation({
   mcp: {
     tool: 'report_content',
     description:
-      'Job and comment reports get the same receipt even for ids you cannot see; 404 for an unknown member or a message outside your conversations. One open report per item (409). Then list_my_content_reports.',
+      'Report a job, comment, member or message (404 for a member or message you cannot see); one open report per item (409).',
   },
 });
 
@@ -180,7 +180,7 @@ export const listMyContentReports = defineOperation({
   mcp: {
     tool: 'list_my_content_reports',
     description:
-      'The content reports you sent, newest first, with their status (open, dismissed, removed); page on with nextOffset. Staff notes and evidence are never shown.',
+      'Content reports you sent, newest first, with their status (open, dismissed, removed); page on with nextOffset.',
   },
 });
 

@@ -54,7 +54,7 @@ export const listJobComments = defineOperation({
     tool: 'list_job_comments',
     access: 'board',
     args: { id: 'job_id' },
-    description: 'The public comments on an open or completed job, oldest first (up to 500); replies carry parentId; deleted comments keep their place without text or author.',
+    description: "A job's public comments, oldest first (up to 500); replies carry parentId; deleted ones keep their place without text or author.",
   },
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { idSchema } from '../schemas/common.schema.js';
-import { FILE_LIMITS, fileDeletedSchema, filePreviewSchema, jobFileSchema, jobFilesSchema } from '../schemas/file.schema.js';
+import { FILE_LIMITS, MIB, fileDeletedSchema, filePreviewSchema, jobFileSchema, jobFilesSchema } from '../schemas/file.schema.js';
 import {
   chunkFields, chunkReceivedSchema, CHUNK_UPLOAD, DIRECT_PART_BYTES, directPartsField, directPartsSchema, newFileFields, partNumbersField, uploadSlotSchema,
 } from './files.operations.js';
@@ -20,7 +20,7 @@ const fileId = idSchema.describe('File id');
 const jobFileInput = z.object({ id: jobId, fileId });
 
 const WHO =
-  "Only the poster and the hired worker with access (set_job_file_access) reach a job's files; others get 403, or 404 when the job is not public.";
+  "The poster and the hired worker given access (set_job_file_access) reach a job's files; others get 403 (404 for a job not public).";
 
 export const jobFileUploadSchema = uploadSlotSchema(jobFileSchema);
 export const jobFileChunkReceivedSchema = chunkReceivedSchema(jobFileSchema);
@@ -38,7 +38,7 @@ export const listJobFiles = defineOperation({
     tool: 'list_job_files',
     args: { id: 'job_id' },
     description:
-      `${WHO} Upload with create_job_file; fetch with download_job_file.`,
+      `${WHO} Upload with create_job_file.`,
   },
 });
 
@@ -50,7 +50,7 @@ export const setJobFileAccess = defineOperation({
   scope: 'agent:write',
   input: z.object({
     id: jobId,
-    allowed: z.boolean({ error: 'Must be true or false.' }).describe('true lets the current hired worker read the job files and write the worker folder; false withdraws it'),
+    allowed: z.boolean({ error: 'Must be true or false.' }).describe('true lets the hired worker read job files and write the worker folder'),
   }),
   output: jobFilesSchema,
   rest: { method: 'PUT', path: '/api/jobs/{id}/file-access', status: 200 },
@@ -58,7 +58,7 @@ export const setJobFileAccess = defineOperation({
     tool: 'set_job_file_access',
     args: { id: 'job_id' },
     description:
-      'Off by default and tied to the current hire: cancelling it revokes access and a new hire needs a new grant. 409 when nobody is hired. The worker is told when access is granted.',
+      'Off by default and tied to the current hire (a new hire needs a new grant). 409 when nobody is hired. The worker is told when granted.',
   },
 });
 
@@ -75,7 +75,7 @@ export const createJobFile = defineOperation({
     tool: 'create_job_file',
     args: { id: 'job_id' },
     description:
-      'Goes to your own folder (the worker needs access). Send chunks with upload_job_file_chunk (or parts via presign_job_file_parts) before uploadExpiresAt, then complete_job_file. 409: path taken or area full.',
+      'Into your own folder: send chunks (upload_job_file_chunk) or PUT parts (presign_job_file_parts), then complete_job_file. 409: taken, full.',
   },
 });
 
@@ -96,7 +96,7 @@ export const uploadJobFileChunk = defineOperation({
     tool: 'upload_job_file_chunk',
     args: { id: 'job_id', fileId: 'file_id', chunk: 'data' },
     description:
-      'Send one chunk of a create_job_file upload, in any order; resending the same bytes is safe. nextIndex is the lowest chunk still missing; when it is null, call complete_job_file.',
+      'Send one chunk, in any order; resending is safe. nextIndex is the lowest chunk still missing; when it is null, call complete_job_file.',
   },
 });
 
@@ -113,7 +113,7 @@ export const presignJobFileParts = defineOperation({
     tool: 'presign_job_file_parts',
     args: { id: 'job_id', fileId: 'file_id', partNumbers: 'part_numbers' },
     description:
-      `If you can make HTTP requests, for files over ${FILE_LIMITS.proxyBytes} bytes: presigned URLs to PUT ${DIRECT_PART_BYTES}-byte parts straight to storage; keep each PUT's ETag for complete_job_file. 409 once chunks were sent.`,
+      `For files over ${FILE_LIMITS.proxyBytes / MIB} MiB, if you can make HTTP requests: URLs to PUT ${DIRECT_PART_BYTES / MIB} MiB parts to storage; keep each ETag. 409 once chunks were sent.`,
   },
 });
 
@@ -130,7 +130,7 @@ export const completeJobFile = defineOperation({
     tool: 'complete_job_file',
     args: { id: 'job_id', fileId: 'file_id' },
     description:
-      "Call once all chunks are in (for presigned parts, pass each part's ETag); the other side is told. 409: chunks missing (fields.nextIndex) or sha256 mismatch (upload again); 503: retry in a few seconds.",
+      "Call once every chunk is in (with each part's ETag for presigned parts); the other side is told. 409: chunks missing or bad sha256.",
   },
 });
 
@@ -148,7 +148,7 @@ export const downloadJobFile = defineOperation({
     effect: { readOnly: true },
     args: { id: 'job_id', fileId: 'file_id' },
     description:
-      'A bearer link to a ready file in either folder, valid a few minutes: plain HTTP GET (Range works). 409 while uploading or deleting, or once the area is closed. Poster, or hired worker with access.',
+      'A bearer link to a ready file in either folder, valid a few minutes: plain HTTP GET (Range works). 409 while uploading or deleting.',
   },
 });
 
@@ -165,7 +165,7 @@ export const previewJobFile = defineOperation({
     tool: 'preview_job_file',
     args: { id: 'job_id', fileId: 'file_id' },
     description:
-      `A non-animated PNG or JPEG of at most ${FILE_LIMITS.previewBytes} bytes comes back as a small image; anything else answers kind unavailable with the reason. Poster, or hired worker with access.`,
+      `A still PNG or JPEG of at most ${FILE_LIMITS.previewBytes / MIB} MiB comes back as a small image; anything else answers kind unavailable. Poster, or worker with access.`,
   },
 });
 
@@ -182,7 +182,7 @@ export const deleteJobFile = defineOperation({
     tool: 'delete_job_file',
     args: { id: 'job_id', fileId: 'file_id' },
     description:
-      'The poster may delete any file, the hired worker (with access) only worker-folder files (403 otherwise). Files turned in with submit_work cannot be deleted (409).',
+      'The poster may delete any file, the hired worker (with access) only worker-folder ones (403). Turned-in files cannot be deleted (409).',
   },
 });
 

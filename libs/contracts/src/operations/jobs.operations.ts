@@ -37,9 +37,9 @@ export const postJob = defineOperation({
     acceptListingFee: z.literal(true, { error: 'Must be true when sent.' }).optional()
       .describe('Needed only when payments are enabled; they are not'),
     preferredWorkers: z.array(text(254)).max(10, 'At most 10 preferred workers.').optional()
-      .describe('Member ids, exact names or emails; they are told about the job and never named publicly'),
+      .describe('Member ids, exact names or emails; told about the job, never named publicly'),
     acknowledgeExposures: z.boolean().optional()
-      .describe('Personal details (emails, phone numbers, street addresses) or internal details (internal hostnames, private IPs) in the text are refused with 400 naming each field, unless this is true'),
+      .describe('true publishes personal or internal details (emails, phones, addresses, hosts); else 400'),
   }),
   output: jobSchema,
   rest: {
@@ -49,7 +49,7 @@ export const postJob = defineOperation({
   mcp: {
     tool: 'post_job',
     description:
-      'Needs a complete profile. constraints is the Markdown description: use ## Scope, Deliverables, Timeline, Access, Proof of work. 503 if the safety check cannot run (nothing published or counted): retry later.',
+      'Needs a complete profile. constraints is Markdown: ## Scope, Deliverables, Timeline, Access, Proof of work. 503: nothing published; retry.',
   },
 });
 
@@ -85,7 +85,7 @@ export const listOpenJobs = defineOperation({
     tool: 'list_open_jobs',
     access: 'member',
     description:
-      'List open jobs, newest first by default. Filter by category, poster_id, posted_after and posted_before; page with limit and offset (total counts all matches).',
+      'Open jobs, newest first by default; filter by category, poster_id, posted_after and posted_before; page with limit and offset.',
   },
 });
 
@@ -112,7 +112,7 @@ export const getJob = defineOperation({
     tool: 'get_job',
     access: 'board',
     description:
-      'Read a job by id: open and completed jobs need no sign-in; signed in, the poster and the hired worker also see their non-public jobs, and you see your own application.',
+      'Read a job: open and completed ones need no sign-in; the poster and hired worker also see non-public ones; shows your application.',
   },
 });
 
@@ -190,9 +190,9 @@ export const editJob = defineOperation({
     constraints: text(4000).optional().describe('The whole new Markdown description, not a diff'),
     posterVisibility: posterVisibilitySchema.optional().describe('Omitted keeps the current visibility; earlier public exposure cannot be undone'),
     expectedVersion: versionNumberSchema.optional()
-      .describe('The version you edited from; 409 (fields expectedVersion and jobVersion) when the job moved past it'),
+      .describe('The version you edited from; 409 when the job has moved past it'),
     preferredWorkers: preferredWorkersSchema.optional()
-      .describe('Added to those already named (at most 10 in all); sent alone it names workers without publishing a version'),
+      .describe('Added to those named (10 in all); alone it names workers without a new version'),
     acknowledgeExposures: z.boolean().optional()
       .describe('Needed when the new text holds personal or internal details (see post_job)'),
   }), ['title', 'category', 'constraints', 'posterVisibility', 'preferredWorkers'],
@@ -206,7 +206,7 @@ export const editJob = defineOperation({
     tool: 'edit_job',
     args: { id: 'job_id' },
     description:
-      'Each change publishes version n+1 and must pass the posting rules; expected_version refuses a concurrent edit. No change returns the job as is. 503 if the safety check cannot run: nothing was published.',
+      'Each change publishes version n+1 under the posting rules; expected_version refuses a concurrent edit. 503: nothing was published.',
   },
 });
 
@@ -223,7 +223,7 @@ export const closeJob = defineOperation({
     tool: 'close_job',
     effect: { destructive: true },
     args: { id: 'job_id' },
-    description: 'Close one of your open jobs: it leaves the board and search, and waiting applications are declined. 409 when it is not open (for example, someone is hired).',
+    description: 'Close your open job: it leaves the board and search, and waiting applications are declined. 409 when not open (someone is hired).',
   },
 });
 
@@ -265,13 +265,13 @@ export const searchJobs = defineOperation({
   scope: 'agent:read',
   input: z.object({
     q: z.string().trim().max(300, 'At most 300 characters.').optional()
-      .describe('Words to find (title weighs more than description). May imply a budget ("under $500", "between 100 and 300 dollars") or an ordering ("newest", "cheapest"); explicit parameters win'),
+      .describe('Words to find; may imply a budget ("under $500") or order ("newest"); explicit parameters win'),
     minBudget: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0).max(1_000_000).optional()
-      .describe('Inclusive whole dollars. Jobs on this surface carry no budget, so a budget is reported back in interpretation and filters nothing'),
+      .describe('Whole dollars; jobs carry no budget, so it is reported back and filters nothing'),
     maxBudget: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0).max(1_000_000).optional()
       .describe('Inclusive whole dollars; see min_budget'),
     sort: searchSortSchema.optional()
-      .describe('Default relevance with words to match, newest without. Budget sorts order newest first, since jobs carry no budget'),
+      .describe('Default relevance with words, newest without; budget sorts order newest first'),
     limit: intIn(1, 50, 20),
   }).refine((v) => v.minBudget === undefined || v.maxBudget === undefined || v.minBudget <= v.maxBudget, {
     message: 'Must not be below min_budget.', path: ['maxBudget'],
@@ -286,7 +286,7 @@ export const searchJobs = defineOperation({
     access: 'board',
     args: { q: 'query' },
     description:
-      'Full-text search of open jobs. 30 searches per minute per caller, shared with GET /api/jobs/search. The answer says how the query was read (interpretation) and which mode ran.',
+      'Full-text search of open jobs, 30 a minute per caller; the answer says how the query was read (interpretation) and which mode ran.',
   },
 });
 
@@ -327,7 +327,7 @@ export const getJobPerformance = defineOperation({
   rest: { method: 'GET', path: '/api/me/performance', status: 200 },
   mcp: {
     tool: 'get_job_performance',
-    description: 'Impressions, views, applications, their rates and the agent share for your jobs over 7, 30 or 90 days, with a daily series, per-job rows and the previous period.',
+    description: 'Impressions, views, applications, rates and agent share of your jobs over 7, 30 or 90 days: daily, per job, and the period before.',
   },
 });
 

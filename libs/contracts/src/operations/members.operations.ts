@@ -38,13 +38,13 @@ const profileFields = z.object({
   city: clearable(oneLine(L.city)).describe(`At most ${L.city} characters; null clears`),
   state: clearable(z.enum(US_STATES, { error: 'Must be a two-letter US state code or DC.' }))
     .describe('Two-letter US state code or DC; null clears'),
-  website: clearable(httpsUrl).describe(`An https:// URL of at most ${L.website} characters, its host in ASCII (an international name in its xn-- form); null clears`),
+  website: clearable(httpsUrl).describe(`An https:// URL, at most ${L.website} characters, host in ASCII (xn-- form); null clears`),
   resume: clearable(z.string().trim().max(L.resume, `At most ${L.resume} characters.`))
-    .describe(`Markdown, at most ${L.resume} characters; private, attached to your applications; null clears`),
+    .describe(`Private Markdown for your applications, at most ${L.resume} characters; null clears`),
   usWorkAuthorized: z.boolean({ error: 'Must be true or false.' }).optional()
     .describe('Whether you are authorized to work in the United States'),
   applicantVisibility: applicantVisibilitySchema.optional()
-    .describe('anonymous (default): public applicant lists show a codename; public: your name and card'),
+    .describe('anonymous (default): a codename in public applicant lists; public: your card'),
 });
 
 /** Only the fields sent change, so a body that sends none is refused. */
@@ -62,7 +62,7 @@ export const getMyProfile = defineOperation({
   mcp: {
     tool: 'get_my_profile',
     description:
-      'Your account: name, email, photo, profile, what is still missing before you can post or apply, and sign-up state. Change it with update_my_profile.',
+      'Your account: name, email, photo, profile, sign-up state and what is still missing to post or apply. Change it with update_my_profile.',
   },
 });
 
@@ -152,7 +152,7 @@ export const getMember = defineOperation({
     access: 'board',
     args: { id: 'member_id' },
     description:
-      "Read a member's public page: view full (default) has about, skills, location, website, jobs posted and done, and ratings; view preview is the short card. Emails and resumes are never shown.",
+      "A member's public page: view full (default) or preview (the short card). Emails and resumes are never shown.",
   },
 });
 
@@ -173,7 +173,7 @@ export const deleteMyAccount = defineOperation({
   mcp: {
     tool: 'delete_my_account',
     description:
-      'Permanent; only when your human asked. Removes profile, photo, keys, sessions and invitations and closes open jobs; comments, messages and finished jobs stay, unnamed. 409 while hired work is underway.',
+      'Permanent; only when your human asked. Removes profile, photo, keys, sessions and invitations; closes open jobs. 409 during hired work.',
   },
 });
 

@@ -18,7 +18,7 @@ export const JOBS_CONTENT_KINDS = ['job', 'comment'] as const;
 export const MODERATION_ACTIONS = ['dismiss', 'remove'] as const;
 export const AUDIT_ACTIONS = ['dismiss', 'remove', 'restore', 'invite_from_waitlist'] as const;
 
-const reasonSchema = text(1000).describe('Why: recorded in the audit log and sent to the owner when content is removed or restored');
+const reasonSchema = text(1000).describe('Recorded in the audit log and sent to the owner');
 
 /** A content report as staff see it: the reporter, and the staff-only note and evidence. */
 export const staffContentReportSchema = z.object({
@@ -65,7 +65,7 @@ export const decideContentReport = defineOperation({
   input: z.object({
     id: idSchema.describe('Content report id'),
     action: z.enum(MODERATION_ACTIONS, { error: `One of: ${MODERATION_ACTIONS.join(', ')}.` })
-      .describe('dismiss: the content stays; remove: the job, comment, member profile or message is taken down'),
+      .describe('dismiss: the content stays; remove: it is taken down'),
     reason: reasonSchema,
   }),
   output: staffContentReportSchema,
@@ -74,7 +74,7 @@ export const decideContentReport = defineOperation({
     tool: 'decide_content_report',
     args: { id: 'report_id' },
     description:
-      'Remove takes the job, comment, member profile or message down (shown as removed); dismiss leaves it. Decides every open report on that item and tells the owner why. 409 once decided. Staff only.',
+      'remove takes the item down (shown as removed), dismiss leaves it; decides every open report on it, tells the owner. Staff only.',
   },
 });
 
@@ -90,7 +90,7 @@ export const restoreContent = defineOperation({
   mcp: {
     tool: 'restore_content',
     args: { id: 'report_id' },
-    description: 'After an appeal, restore removed content with a reason; the report then reads dismissed and the owner is told. 409 when the content was not removed. Staff only.',
+    description: 'After an appeal, restore removed content with a reason: the report reads dismissed, the owner is told. 409 if not removed. Staff only.',
   },
 });
 
@@ -116,7 +116,7 @@ export const listAuditLog = defineOperation({
   rest: { method: 'GET', path: '/api/admin/audit-log', status: 200 },
   mcp: {
     tool: 'list_audit_log',
-    description: 'The staff audit log, newest first: who dismissed, removed or restored what and why, and waitlist invitations. Append-only. Page with offset and limit (1-100, default 50). Staff only.',
+    description: 'The staff audit log, newest first: who dismissed, removed or restored what and why, and waitlist invitations. Staff only.',
   },
 });
 

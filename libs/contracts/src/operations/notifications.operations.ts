@@ -50,7 +50,7 @@ export const deliverNotifications = defineOperation({
   rest: { method: 'POST', path: '/api/me/notifications/deliver', status: 200 },
   mcp: {
     tool: 'get_notifications',
-    description: `Returns your new alerts grouped by conversation, up to ${DELIVER_CONVERSATIONS} conversations per call, and marks them delivered: each alert comes once across sessions. When more is true, call again.`,
+    description: `Your new alerts by conversation, up to ${DELIVER_CONVERSATIONS} per call, marked delivered (each comes once across sessions). When more is true, call again.`,
   },
 });
 
@@ -82,13 +82,13 @@ export const setNotificationPreferences = defineOperation({
   scope: 'agent:write',
   input: z.object({
     agentNotifications: z.boolean({ error: 'Must be true or false.' })
-      .describe('false stops alerts riding along on tool results; get_notifications still returns them'),
+      .describe('false stops alerts riding on tool results; get_notifications still works'),
   }),
   output: notificationPreferencesSchema,
   rest: { method: 'PUT', path: '/api/me/notification-preferences', status: 200 },
   mcp: {
     tool: 'set_notification_preferences',
-    description: 'Turn agent notifications on (true) or off (false). While on, every tool result carries your pending alerts; get_notifications works either way.',
+    description: 'Turn agent notifications on or off: while on, every tool result carries your pending alerts; get_notifications works either way.',
   },
 });
 
@@ -119,7 +119,7 @@ const switchDescriptions: Record<ContactSwitch, string> = {
   comments: 'Comments on your jobs and replies to your comments',
   preferredWorker: 'A poster named you as a preferred worker for a job',
   applications: 'Applications to your jobs, and what becomes of yours (declined, job closed)',
-  hiringAndWork: 'Hiring, work turned in, changes requested, approval, completion, cancellation and reminders',
+  hiringAndWork: 'Hires, turned-in work, changes, approval, completion, cancellation, reminders',
   messages: 'Messages about an application or a hire',
 };
 
@@ -141,7 +141,7 @@ export const getContactNotifications = defineOperation({
   rest: { method: 'GET', path: '/api/me/contact-notifications', status: 200 },
   mcp: {
     tool: 'get_contact_notifications',
-    description: "Your human's email alert switches (all on by default) and whether email can be delivered. Alerts are batched: at most one email every few minutes. Change with set_contact_notifications.",
+    description: "Your human's email alert switches (all on by default) and whether email can be delivered; at most one email every few minutes.",
   },
 });
 
@@ -158,7 +158,7 @@ export const setContactNotifications = defineOperation({
   rest: { method: 'PATCH', path: '/api/me/contact-notifications', status: 200 },
   mcp: {
     tool: 'set_contact_notifications',
-    description: `Turn your human's email alert switches on (true) or off (false): ${CONTACT_SWITCHES.join(', ')}. Switches left out keep their value. Returns every switch.`,
+    description: `Turn your human's email alert switches on (true) or off (false); switches left out keep their value. Returns every switch.`,
   },
 });
 
@@ -274,7 +274,7 @@ export const listMyEvents = defineOperation({
   rest: { method: 'GET', path: '/api/me/events', status: 200 },
   mcp: {
     tool: 'list_my_events',
-    description: `Your event log (hires, messages, turned-in work and the other events behind your alerts), up to ${MEMBER_EVENTS_PAGE} at a time, kept ${MEMBER_EVENTS_KEPT_DAYS} days. Marks nothing delivered; pass the returned cursor as after to go on.`,
+    description: `Your event log (what is behind your alerts), up to ${MEMBER_EVENTS_PAGE} at a time, kept ${MEMBER_EVENTS_KEPT_DAYS} days; marks nothing delivered. Go on with the cursor as after.`,
   },
 });
 

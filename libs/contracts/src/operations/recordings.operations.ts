@@ -35,7 +35,7 @@ export const createRecordingLink = defineOperation({
     tool: 'create_recording_link',
     args: { id: 'draft_id' },
     description:
-      `Give your human the url: they record a walkthrough of the problem there (screen, optional webcam, up to ${RECORDING_LIMITS.seconds / 60} minutes). Follow its check with get_job_recording. 429 after a few links an hour.`,
+      `Give your human the url to record a walkthrough (screen, optional webcam, up to ${RECORDING_LIMITS.seconds / 60} minutes); follow its check with get_job_recording.`,
   },
 });
 
@@ -149,7 +149,7 @@ export const getJobRecording = defineOperation({
     tool: 'get_job_recording',
     args: { id: 'draft_id' },
     description:
-      'Status: analyzing while checked, then approved, needs_review (decide with review_job_recording) or failed (delete it and record again). A client with the tasks extension gets a task while analyzing.',
+      'Status: analyzing, then approved, needs_review (decide with review_job_recording) or failed (delete it and record again).',
   },
 });
 
@@ -157,7 +157,7 @@ export const getJobRecording = defineOperation({
 const reviewFields = {
   action: z.enum(['approve', 'delete'], { error: 'Must be approve or delete.' }).describe('approve the recording, or delete it'),
   acknowledgeFindings: z.boolean().optional()
-    .describe('Needed to approve a recording with findings or one no model could check; a secret (credential) on screen always refuses'),
+    .describe('Needed to approve with findings or analyzed false; a secret on screen always refuses'),
   acceptedMoments: z.array(z.string().max(100)).max(RECORDING_LIMITS.acceptedMoments, `At most ${RECORDING_LIMITS.acceptedMoments} moments.`).optional()
     .describe(`Ids of the moments to keep as requirements (at most ${RECORDING_LIMITS.acceptedMoments})`),
 };
@@ -175,7 +175,7 @@ export const reviewJobRecording = defineOperation({
     tool: 'review_job_recording',
     args: { id: 'draft_id' },
     description:
-      'Once checked, approve or delete it. A secret on screen refuses approval (delete, record again); other findings, or analyzed false, need acknowledge_findings. 404 while being checked; 409 once posted.',
+      'Once checked, approve or delete. A secret on screen refuses approval; other findings, or analyzed false, need acknowledge_findings.',
   },
 });
 

@@ -24,7 +24,7 @@ export const networkUrlSchema = z
   }, { message: NETWORK_URL_MESSAGE })
   // Before the transform: the document shows what is sent, not what it becomes.
   .meta({
-    description: 'Public network profile link, https://{network host}/in/{slug}; at most 200 characters',
+    description: 'Public network profile link, https://{network host}/in/{slug}',
     examples: ['https://network.example/in/ada-lovelace'],
   })
   .transform((s) => s.replace(/\/$/, ''));
@@ -49,7 +49,7 @@ export const findMyNetworkProfile = defineOperation({
   mcp: {
     tool: 'find_my_network_profile',
     description:
-      'Find up to 3 public network profiles whose name exactly matches your account name, best first. Links nothing; pass the right one to import_network_profile.',
+      'Up to 3 public network profiles whose name matches your account name exactly, best first. Pass the right one to import_network_profile.',
   },
 });
 
@@ -73,7 +73,7 @@ export const importNetworkProfile = defineOperation({
   mcp: {
     tool: 'import_network_profile',
     description:
-      'Imported values replace saved ones. Pass us_work_authorized on a first import, and city/state when the profile has none; if anything required is missing, nothing is saved. Takes up to a minute.',
+      'Imported values replace saved ones. Pass us_work_authorized on a first import, city/state when missing; else nothing is saved.',
   },
 });
 

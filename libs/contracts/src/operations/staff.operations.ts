@@ -131,7 +131,7 @@ export const inviteFromWaitlist = defineOperation({
     tool: 'invite_from_waitlist',
     args: { id: 'entry_id' },
     description:
-      'Marks it invited and uses a place of your allowance; inviting again sends nothing. 409 already joined, no places left, your link off or a delivery in progress; 503 when email fails. Staff only.',
+      'Invite a waitlisted address with a place of your allowance. 409: already joined, no places or link off; 503: email failed. Staff only.',
   },
 });
 
@@ -170,7 +170,7 @@ export const getMcpToolUsage = defineOperation({
   rest: { method: 'GET', path: '/api/admin/mcp-usage', status: 200 },
   mcp: {
     tool: 'get_mcp_usage',
-    description: `MCP tool calls over the last days (days 1-${maxDays}, default ${defaultDays}, today UTC included), counted by tool, by llm_model and by both, with how many gave context. Counts only: no members, no context text. Staff only.`,
+    description: `MCP tool calls over the last days (1-${maxDays}, default ${defaultDays}), counted by tool and by llm_model, with how many gave context. Staff only.`,
   },
 });
 

@@ -136,7 +136,7 @@ export const listMyTeamInvitations = defineOperation({
   rest: { method: 'GET', path: '/api/me/team-invitations', status: 200 },
   mcp: {
     tool: 'list_my_team_invitations',
-    description: 'Team (company) invitations to your email that wait for your answer. Accept with accept_team_invitation or decline with decline_team_invitation.',
+    description: 'Team invitations to your email waiting for an answer: accept_team_invitation or decline_team_invitation.',
   },
 });
 
@@ -155,7 +155,7 @@ export const acceptTeamInvitation = defineOperation({
   mcp: {
     tool: 'accept_team_invitation',
     args: { id: 'invitation_id' },
-    description: "Only when your human wants to join; you take the invitation's role. Invitations come from list_my_team_invitations. 409 while you are on a team: leave_team first.",
+    description: "Only when your human wants to join; you take the invitation's role. 409 while you are on a team: leave_team first.",
   },
 });
 
@@ -188,7 +188,7 @@ export const leaveTeam = defineOperation({
   rest: { method: 'POST', path: '/api/team/leave', status: 200, statuses: [404] },
   mcp: {
     tool: 'leave_team',
-    description: 'Leave your team (company), only when your human asks. An owner cannot leave while others are on the team; a last owner leaves only when no team job is open, and the team is dissolved.',
+    description: 'Leave your team, only when your human asks. An owner stays while others remain; a last owner leaves only with no team job open.',
   },
 });
 

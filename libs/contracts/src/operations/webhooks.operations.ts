@@ -52,9 +52,9 @@ export const createWebhook = defineOperation({
   scope: 'agent:write',
   input: z.object({
     url: z.string({ error: 'Required.' }).max(2048, 'At most 2,048 characters.')
-      .describe('https URL whose host resolves to public addresses only (outside production, http to loopback is also taken)'),
+      .describe('https URL resolving to public addresses (http to loopback outside production)'),
     events: z.array(eventKind).max(100).optional()
-      .describe('Event kinds to deliver (the alert kinds, e.g. application.accepted, message.sent, work.submitted); omitted or empty means every kind'),
+      .describe('Alert kinds to deliver (e.g. message.sent, work.submitted); none means every kind'),
   }),
   output: webhookSchema.extend({
     secret: z.string().describe('whsec_… signing secret (Standard Webhooks); shown only now, keep it'),
@@ -62,7 +62,7 @@ export const createWebhook = defineOperation({
   rest: { method: 'POST', path: '/api/me/webhooks', status: 201 },
   mcp: {
     tool: 'create_webhook',
-    description: `Register a webhook endpoint that receives your events as signed POSTs (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature). The secret is answered once. At most ${WEBHOOKS_PER_MEMBER} endpoints.`,
+    description: `Register an endpoint that receives your events as signed POSTs (Standard Webhooks). The secret is answered once. At most ${WEBHOOKS_PER_MEMBER} endpoints.`,
   },
 });
 

@@ -45,7 +45,7 @@ export const submitWork = defineOperation({
     })).max(20, 'At most 20 links.').default([]),
     model: oneLine(120).optional().describe('AI model that did the work; omit when a person did'),
     fileIds: z.array(idSchema.describe('File id')).max(20, 'At most 20 files.').optional()
-      .describe("Complete files from the job's worker folder to turn in with this round; they can no longer be deleted"),
+      .describe("Complete files from the worker folder to turn in; they can no longer be deleted"),
   }),
   output: jobWorkSchema,
   rest: { method: 'POST', path: '/api/jobs/{id}/submissions', status: 201 },
@@ -53,7 +53,7 @@ export const submitWork = defineOperation({
     tool: 'submit_work',
     args: { id: 'job_id', fileIds: 'file_ids' },
     description:
-      'As the hired worker, turn work in for review; each turn-in is a new round (one more after each request_changes). Files turned in (file_ids, from the worker folder) can no longer be deleted.',
+      'As the hired worker, turn work in for review, a new round each time. Files turned in (file_ids) can no longer be deleted.',
   },
 });
 
@@ -87,7 +87,7 @@ export const approveWork = defineOperation({
     effect: { destructive: true },
     args: { id: 'job_id' },
     description:
-      'As the poster, approve the turned-in work with a score (1-5) and description of the worker. Your rating stays private until the worker rates you back, and cannot be changed.',
+      'As the poster, approve the work with a score (1-5) and a description of the worker: private until they rate you, and final.',
   },
 });
 
@@ -138,7 +138,7 @@ export const cancelWork = defineOperation({
     effect: { destructive: true },
     args: { id: 'job_id' },
     description:
-      'As the hired worker (or staff), cancel the hire before approval: the job opens again for 14 days and the applicants declined by this hire wait again.',
+      'As the hired worker (or staff), cancel the hire before approval: the job reopens for 14 days and declined applicants wait again.',
   },
 });
 
@@ -159,7 +159,7 @@ export const remindOtherSide = defineOperation({
     tool: 'remind_other_side',
     args: { id: 'job_id' },
     description:
-      'When the work waits on the other side (action remind in get_job_work), send them a reminder alert. One reminder per side per job every 12 hours (429 otherwise).',
+      'When the work waits on the other side (action remind in get_job_work), send them a reminder; once per side per job every 12 hours.',
   },
 });
 

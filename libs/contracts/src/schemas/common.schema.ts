@@ -98,13 +98,16 @@ export function contractJsonSchemaOverride(ctx: { zodSchema: unknown; jsonSchema
   ctx.jsonSchema.anyOf = [...branches, { type: 'string', pattern: '^\\s*$' }];
 }
 
+/** How a retired parameter's description starts (the MCP tool list leaves such parameters out). */
+export const RETIRED_PREFIX = 'Retired; sending it answers 400. ';
+
 /** A parameter that the contract retired: present means 400. */
 export function retired(name: string, instead: string) {
   const schema = z
     .unknown()
     .optional()
     .refine((v) => v === undefined, { message: `${name} is retired. ${instead}` })
-    .describe(`Retired; sending it answers 400. ${instead}`);
+    .describe(`${RETIRED_PREFIX}${instead}`);
   refusedFields.add(schema, { reason: `${name} is retired` });
   return schema;
 }

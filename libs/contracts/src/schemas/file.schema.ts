@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 /** The contract's file limits, exactly as published in every file list (`limits`). */
+/** Bytes in a mebibyte, for limits said in MiB. */
+export const MIB = 1024 * 1024;
+
 export const FILE_LIMITS = {
   previewBytes: 1_048_576,
   previewPixels: 16_777_216,
