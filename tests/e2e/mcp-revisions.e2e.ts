@@ -126,6 +126,34 @@ describe('MCP on both protocol revisions, with real SDK clients', () => {
     expect(JSON.parse(categories.body.result.contents[0].text).categories).toBeDefined();
   });
 
+  // Issue 52: a client loads every definition into its model's context on every turn.
+  for (const wire of ['2025-06-18', '2025-11-25', '2026-07-28'] as const) {
+    it(`the whole tool list fits 96 KiB on ${wire}, no tool over 3 KiB, every tool titled, annotated and typed`, async () => {
+      const envelope = wire === '2026-07-28'
+        ? { _meta: { [PROTOCOL_VERSION_META_KEY]: wire, [CLIENT_INFO_META_KEY]: { name: 'raw', version: '1' }, [CLIENT_CAPABILITIES_META_KEY]: {} } }
+        : {};
+      const res = await fetch(`${base}/api/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': wire,
+          ...(wire === '2026-07-28' ? { 'mcp-method': 'tools/list' } : {}),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: envelope }),
+      });
+      expect(res.status).toBe(200);
+      const { result } = await res.json() as { result: { tools: Array<Record<string, unknown>> } };
+      expect(result.tools.length).toBeGreaterThan(100);
+      expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThanOrEqual(96 * 1024);
+      for (const tool of result.tools) {
+        expect(Buffer.byteLength(JSON.stringify(tool)), String(tool.name)).toBeLessThanOrEqual(3 * 1024);
+        expect(tool, String(tool.name)).toMatchObject({
+          title: expect.any(String), description: expect.any(String), annotations: { openWorldHint: false },
+          inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { result: expect.any(Object) } },
+        });
+      }
+    });
+  }
+
   it('the 2026-07-28 wire carries caching hints on tools/list and the same JSON-RPC errors', async () => {
     const envelope = { [PROTOCOL_VERSION_META_KEY]: '2026-07-28', [CLIENT_INFO_META_KEY]: { name: 'raw', version: '1' }, [CLIENT_CAPABILITIES_META_KEY]: {} };
     const post = (method: string, params: Record<string, unknown>) => fetch(`${base}/api/mcp`, {

@@ -17,6 +17,11 @@ import { taskListing } from './mcp-tasks.js';
  */
 export const LIST_BUDGET_BYTES = 96 * 1024;
 export const TOOL_BUDGET_BYTES = 3 * 1024;
+/**
+ * What a revision's answer adds around the definitions (2026-07-28's cache hints, the SDK's own
+ * fields): the definitions are fitted to the budget less this, so the whole answer fits on every wire.
+ */
+export const FRAMING_BYTES = 512;
 
 type Json = Record<string, unknown>;
 
@@ -185,10 +190,15 @@ function isRetired(arg: Json): boolean {
  * server's concern. A description that only repeats the name ("Job id") goes too.
  */
 function listedArgument(name: string, arg: Json): Json {
-  const { description, maxLength, ...rest } = arg;
+  const { description, maxLength, minimum, ...rest } = arg;
   const isId = /(?:^|_)ids?$/.test(name) && arg.type === 'string';
   const saysOnlyName = typeof description === 'string' && words(description) === words(name);
-  return { ...(description !== undefined && !saysOnlyName ? { description } : {}), ...rest, ...(maxLength !== undefined && !isId ? { maxLength } : {}) };
+  // A count or offset below 0, or a page of no rows, is not something a model sends; a score's 1 is kept.
+  const selfEvidentMinimum = minimum === 0 || (name === 'limit' && minimum === 1);
+  return {
+    ...(description !== undefined && !saysOnlyName ? { description } : {}), ...rest,
+    ...(maxLength !== undefined && !isId ? { maxLength } : {}), ...(minimum !== undefined && !selfEvidentMinimum ? { minimum } : {}),
+  };
 }
 
 const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -257,7 +267,7 @@ export function listTools(tools: readonly Tool[]): ListedTool[] {
     let pick = -1;
     for (let i = 0; i < tools.length; i++) {
       if (depths[i]! <= 1) continue;
-      if (total <= LIST_BUDGET_BYTES && !over(i)) continue;
+      if (total <= LIST_BUDGET_BYTES - FRAMING_BYTES && !over(i)) continue;
       if (pick < 0 || sizes[i]! > sizes[pick]!) pick = i;
     }
     if (pick < 0) break;

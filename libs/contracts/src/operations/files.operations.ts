@@ -147,7 +147,7 @@ export const chunkFields = {
     .max(Math.ceil(FILE_LIMITS.fileBytes / CHUNK_BYTES_RANGE.min), 'No such chunk.')
     .describe('Chunk index from 0; chunk i holds bytes i*chunkBytes up to the next chunk'),
   sha256: sha256Schema("This chunk's sha256 in hex"),
-  chunk: uploadedObjectSchema.describe(`The chunk's bytes: exactly chunkBytes, or the rest for the last chunk (at most ${FILE_LIMITS.requestBytes} bytes on REST)`),
+  chunk: uploadedObjectSchema.describe("The chunk's bytes: exactly chunkBytes, or the rest for the last chunk"),
 };
 
 /**
