@@ -36,6 +36,37 @@ describe('consent bound to the terms (MCP elicitation on 2026-07-28)', () => {
 
   consentJourney(() => agent, 'Consent walk');
 
+  it('deleting the account is the person\'s: a client that cannot ask is sent to the browser, and nothing is deleted', async () => {
+    const [leaving] = (await createMembers(nats, 1)) as [TestMember];
+    const token = await mcpToken(leaving);
+    const refused = toolOutcome(await mcp(base, 'tools/call', { name: 'delete_my_account', arguments: { confirm: 'delete my account' } }, token));
+    expect(refused).toMatchObject({ isError: true, status: 403 });
+    expect(refused.error).toMatch(/\/me\/delete/);
+    expect(toolOutcome(await mcp(base, 'tools/call', { name: 'get_my_profile', arguments: {} }, token))).toMatchObject({ id: leaving.id });
+  });
+
+  it('a client that can ask deletes the account once its human approves, and not when they decline', async () => {
+    const [leaving] = (await createMembers(nats, 1)) as [TestMember];
+    const token = await mcpToken(leaving);
+    let approve = false;
+    const asked: string[] = [];
+    const client = new Client({ name: 'asking-agent', version: '2.0.0' }, {
+      capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } },
+    });
+    client.setRequestHandler('elicitation/create', async (request) => {
+      asked.push(String((request.params as { message: string }).message));
+      return approve ? approveAnswer() : { action: 'decline' as const };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    const declined = clientOutcome(await client.callTool({ name: 'delete_my_account', arguments: { confirm: 'delete my account' } }));
+    expect(declined).toMatchObject({ isError: true, status: 403 });
+    expect(asked[0]).toMatch(/Delete the account of/);
+    approve = true;
+    const deleted = clientOutcome(await client.callTool({ name: 'delete_my_account', arguments: { confirm: 'delete my account' } }));
+    expect(deleted).toMatchObject({ deleted: true, id: leaving.id });
+    await client.close().catch(() => undefined);
+  });
+
   it('a client that cannot ask keeps the explicit arguments (2025 revisions)', async () => {
     const { application } = await postedWithApplicant(agent, 'Explicit arguments');
     const token = await mcpToken(agent.poster);

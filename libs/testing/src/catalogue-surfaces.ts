@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { accessOn, catalogue, snakeCase, takesIdempotencyKey, type Access, type HttpMethod, type Operation } from '@marketplace/contracts';
+import { accessOn, catalogue, RETIRED_PREFIX, snakeCase, takesIdempotencyKey, type Access, type HttpMethod, type Operation } from '@marketplace/contracts';
 
 /** Arguments every tool takes besides its own (spec: MCP conventions). */
 export const COMMON_TOOL_ARGS = ['context', 'conversation_id', 'llm_model'] as const;
@@ -31,11 +31,13 @@ export function expectedTools(): ExpectedTool[] {
     const renamed = (op.mcp!.args ?? {}) as Record<string, string | undefined>;
     const sources = (op.rest?.fields ?? {}) as Record<string, { in: string } | undefined>;
     const keys = Object.keys(shape).filter((key) => sources[key]?.in !== 'request');
+    // A retired argument is refused on both surfaces but listed on neither tool (tool-listing.ts).
+    const listed = keys.filter((key) => !shape[key]!.description?.startsWith(RETIRED_PREFIX));
     const argName = (key: string) => renamed[key] ?? snakeCase(key);
     return {
       name: op.mcp!.tool,
       access: accessOn(op, 'mcp'),
-      properties: [...keys.map(argName), ...COMMON_TOOL_ARGS, ...(takesIdempotencyKey(op) ? ['idempotency_key'] : [])].sort(),
+      properties: [...listed.map(argName), ...COMMON_TOOL_ARGS, ...(takesIdempotencyKey(op) ? ['idempotency_key'] : [])].sort(),
       required: keys.filter((key) => !shape[key]!.safeParse(undefined).success).map(argName).sort(),
     };
   }).sort((a, b) => a.name.localeCompare(b.name));

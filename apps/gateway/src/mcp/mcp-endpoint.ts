@@ -18,7 +18,7 @@ import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 import { PUBLIC_RESOURCE_TTL_MS, RESOURCE_TEMPLATES, RESOURCES, resolveResource, type ResourceDef } from './mcp-resources.js';
 import { PROMPTS, type PromptArgumentDef } from './mcp-prompts.js';
 import { CONSENT_FORM, CONSENT_TERMS, consentDigest, type ConsentTerms } from './mcp-consent.js';
-import { callTool, COMMON, completions, invokeTool, toolError, type ToolDeps } from './mcp-tool-call.js';
+import { callTool, checkArguments, COMMON, completions, invokeTool, toolError, type ToolDeps } from './mcp-tool-call.js';
 import { McpSessions } from './mcp-sessions.js';
 import { asTask, serveTasks, type TaskEnv } from './mcp-tasks.js';
 import { listTools, type ListedTool as ToolDefinition } from './tool-listing.js';
@@ -53,6 +53,8 @@ function textModeOf(query: unknown): ResultTextMode | Error {
 
 /** The tool whose answer is a page for the human: on clients that can open one (URL elicitation), the server shows it. */
 const RECORD_PAGE_TOOL = 'create_recording_link';
+/** Ends the account: only with the person asked, never on an agent's typed confirmation alone. */
+const DELETE_ACCOUNT_TOOL = 'delete_my_account';
 
 interface JsonRpcMessage { method?: string; params?: { name?: string; uri?: string } }
 
@@ -267,6 +269,19 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
           },
           requestState: await call.consent.mint({ digest: RECORD_PAGE_TOOL, made }, serverCtx),
         }) as never;
+      }
+      if (tool.name === DELETE_ACCOUNT_TOOL && ctx.caller && !capabilities?.elicitation) {
+        // Typing the confirmation is something an agent can do by itself; the person must be asked.
+        try {
+          checkArguments(tool, args);
+        } catch (err) {
+          if (err instanceof AppError) return toolError(err);
+          throw err;
+        }
+        return toolError(AppError.forbidden(
+          `Deleting the account needs your human: they delete it themselves at ${deps.oauth.issuer}/me/delete, or you call again from `
+            + 'a client that can ask them (MCP elicitation). Nothing was done.',
+        ));
       }
       if (readTerms && capabilities?.elicitation) {
         // The human answers the question, bound to the terms read now; a changed job voids it.

@@ -93,6 +93,18 @@ export async function toolResult(
   };
 }
 
+/**
+ * A call's arguments checked as callTool would check them, without running anything: for a call
+ * the endpoint refuses for another reason, so bad input is still answered as bad input first.
+ */
+export function checkArguments(tool: Tool, args: Record<string, unknown>): void {
+  validateInput(COMMON_SCHEMA, Object.fromEntries(Object.entries(args).filter(([k]) => COMMON.has(k))));
+  rejectUnknownFields(args, new Set([...tool.fields.map((f) => f.mcp), ...COMMON, ...(takesIdempotencyKey(tool.op) ? [IDEMPOTENCY_ARG] : [])]));
+  const raw: Record<string, unknown> = {};
+  for (const f of tool.fields) if (args[f.mcp] !== undefined) raw[f.key] = args[f.mcp];
+  validateInput(tool.op.input, raw, (key) => tool.fields.find((f) => f.key === key)?.mcp ?? key);
+}
+
 /** Where a paged list's next page is: only tools that take an offset have one. */
 function pageOf(tool: Tool, args: Record<string, unknown>): PageContext | undefined {
   return tool.fields.some((f) => f.mcp === 'offset') ? { tool: tool.name, args } : undefined;

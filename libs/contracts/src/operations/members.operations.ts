@@ -173,7 +173,7 @@ export const deleteMyAccount = defineOperation({
   mcp: {
     tool: 'delete_my_account',
     description:
-      'Permanent; only when your human asked. Removes profile, photo, keys, sessions and invitations; closes open jobs. 409 during hired work.',
+      'Permanent, and your human decides: your client asks them (elicitation), else they delete it in the browser. Closes open jobs; 409 during hired work.',
   },
 });
 
