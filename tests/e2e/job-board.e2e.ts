@@ -5,7 +5,7 @@ import pg from 'pg';
 import { jetstream } from '@nats-io/jetstream';
 import { applicationSubmittedV1, authenticateKey } from '@marketplace/contracts';
 import {
-  api, connectAs, createMember, mcp, probeFixedWindow, toolError, toolOutcome, toolResult, until, type TestMember,
+  api, connectAs, createMember, mcp, mcpAccessToken, probeFixedWindow, toolError, toolOutcome, toolResult, until, type TestMember,
 } from '@marketplace/testing';
 import { callInternal } from './support/bus.js';
 import { expectFixedWindowLimit } from './support/limits.js';
@@ -386,6 +386,25 @@ describe('safety review on posting', () => {
     expect(refused.body.fields.constraints).not.toContain('415-555-0132');
     const accepted = await api(base, '/api/me/jobs', { key: poster.key, body: job({ constraints: text, acknowledgeExposures: true }) });
     expect(accepted.status).toBe(201);
+  });
+
+  it('a card number needs acknowledging; an invoice or tracking number that passes Luhn is not a card (both surfaces)', async () => {
+    const poster = await createMember(nats);
+    // Each passes the Luhn check; none starts with a card network's prefix at its length.
+    for (const title of ['Invoice 1796535961009 reconciliation', 'Trace parcel 9400111000000000000002']) {
+      const posted = await api(base, '/api/me/jobs', { key: poster.key, body: job({ title }) });
+      expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    }
+    for (const card of ['4111 1111 1111 1111', '3782 822463 10005', '6200000000000005', '2200000000000004']) {
+      const refused = await api(base, '/api/me/jobs', { key: poster.key, body: job({ constraints: `Charge card ${card} for the parts.` }) });
+      expect(refused.status, card).toBe(400);
+      expect(refused.body.fields.constraints, card).toMatch(/payment card number/);
+    }
+    const token = await mcpAccessToken(base, inject('mailDir'), poster);
+    const viaTool = toolOutcome(await mcp(base, 'tools/call', {
+      name: 'post_job', arguments: { title: 'Order 1796535961009 follow-up', category: 'data', constraints: 'Match the order to its invoice.' },
+    }, token));
+    expect(viaTool.isError, JSON.stringify(viaTool)).toBeUndefined();
   });
 
   it('the safety policy reports the limits in force', async () => {

@@ -1,3 +1,5 @@
+import { holdsCardNumber } from './card-number.js';
+
 /**
  * Personal details (emails, phone numbers, street addresses) and internal details (internal
  * hostnames, private IP addresses) in public text. Unlike credentials, these may be meant (a
@@ -27,18 +29,6 @@ function isPrivateIp(ip: string): boolean {
   return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
 }
 
-/** The Luhn check every payment card number passes, so order numbers and timestamps of the same length do not. */
-function passesLuhn(candidate: string): boolean {
-  const digits = candidate.replace(/\D/g, '');
-  if (digits.length < 13 || digits.length > 19) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 const DETECTORS: Detector[] = [
   { kind: 'personal', label: 'email address', pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g },
@@ -54,8 +44,10 @@ const DETECTORS: Detector[] = [
   },
   {
     kind: 'personal', label: 'payment card number',
-    pattern: /(?<![\w.-])(?:\d{4}[ -]?){3}\d{1,7}(?![\w-])/g,
-    accept: passesLuhn,
+    // Any run of digit groups; the one card check (card-number.ts) decides: how it is grouped, a
+    // network's prefix and length, Luhn. Order and tracking numbers of the same length are not cards.
+    pattern: /(?<![\w.-])\d+(?:[ -]\d+)*(?![\w-])/g,
+    accept: holdsCardNumber,
   },
   { kind: 'internal', label: 'private IP address', pattern: /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g, accept: isPrivateIp },
   {
