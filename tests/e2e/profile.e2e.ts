@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, toolError, toolResult, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, mcp, mcpAccessToken, toolError, toolResult, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -73,6 +73,31 @@ describe('me and profile', () => {
     const me = await api(base, '/api/me', { key: ann.key });
     expect(me.body.profile.state).toBe('TX');
     expect(me.body.profile.headline).toBe('Data cleaner');
+  });
+
+  it('checks public profile text like job text on both surfaces: credentials and details 400, profanity 403, naming the field; the private resume is not scanned', async () => {
+    const member = await createMember(nats);
+    const before = (await api(base, '/api/me', { key: member.key })).body.profile;
+    const patch = (body: Record<string, unknown>) => api(base, '/api/me/profile', { key: member.key, method: 'PATCH', body });
+    const key = await patch({ about: 'Deploys with AKIAABCDEFGHIJKLMNOP daily' });
+    expect(key.status).toBe(400);
+    expect(Object.keys(key.body.fields)).toEqual(['about']);
+    expect(JSON.stringify(key.body)).not.toContain('AKIAABCDEFGHIJKLMNOP');
+    const details = await patch({ headline: 'Call me on 415-555-0132', skills: ['SQL', 'ssh db01.corp'] });
+    expect(details.status).toBe(400);
+    expect(details.body.fields.headline).toMatch(/phone number/);
+    expect(details.body.fields.skills).toMatch(/internal hostname/);
+    const rude = await patch({ about: 'No sh1t jobs please' });
+    expect(rude.status).toBe(403);
+    expect(Object.keys(rude.body.fields)).toEqual(['about']);
+    // Nothing of it was saved.
+    expect((await api(base, '/api/me', { key: member.key })).body.profile).toMatchObject({ headline: before.headline, about: before.about, skills: before.skills });
+    // The resume is private: attached to applications, never public, so a phone number belongs there.
+    expect((await patch({ resume: 'Reach me on 415-555-0132.', about: 'Data cleaning and reports.' })).status).toBe(200);
+
+    const token = await mcpAccessToken(base, inject('mailDir'), member);
+    const viaTool = await mcp(base, 'tools/call', { name: 'update_my_profile', arguments: { about: 'Write to me at me@example.com' } }, token);
+    expect(toolError(viaTool)).toMatchObject({ status: 400, fields: { about: expect.stringMatching(/email address/) } });
   });
 
   it('the MCP tools exist and need sign-in', async () => {

@@ -98,6 +98,14 @@ describe('the Me pages in Chromium', () => {
     expect((await api(base, '/api/me', { key: member.key })).body.profile.headline).not.toBe('Spreadsheet fixer');
     await checkPage(page, 'profile-error');
 
+    // Public text is checked as job text is: a phone number in About is named next to its field.
+    await website.fill('https://example.com/me');
+    await page.getByRole('textbox', { name: 'About' }).fill('Call me on 415-555-0132 any time');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.locator('#profile-about-error').filter({ hasText: 'phone number' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'About' }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('textbox', { name: 'About' }).fill('Tidy spreadsheets, fast.');
+
     await website.fill('https://example.com/me');
     await page.getByLabel('State', { exact: true }).selectOption('CA');
     await page.getByLabel('Show my name, photo and record when I apply').check();

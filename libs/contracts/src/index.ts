@@ -50,6 +50,8 @@ export * from './operations/job-files.operations.js';
 export * from './events/files.events.js';
 export * from './operations/help.operations.js';
 export * from './safety/card-number.js';
+export * from './safety/content-policy.js';
+export * from './safety/public-text-review.js';
 export * from './operations/staff.operations.js';
 export * from './operations/moderation.operations.js';
 export * from './events/admin.events.js';

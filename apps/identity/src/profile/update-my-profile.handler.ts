@@ -8,6 +8,7 @@ import { ProfileEntity } from '../members/profile.entity.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 import { loadOwnAccount, toMe } from './me.mapper.js';
 import { recordCardChange } from './member-card-event.js';
+import { checkProfileText } from './profile-text-review.js';
 
 type ProfileFields = Exclude<keyof InputOf<typeof updateMyProfile>, 'headline'>;
 const PROFILE_FIELDS: ProfileFields[] = ['about', 'skills', 'city', 'state', 'website', 'resume', 'usWorkAuthorized', 'applicantVisibility'];
@@ -26,6 +27,7 @@ export class UpdateMyProfileHandler implements OperationHandler<typeof updateMyP
     if (sent.length === 0) {
       throw AppError.badRequest('Send at least one profile field to change.', { _: 'Nothing to change.' });
     }
+    checkProfileText(input);
     const { member, profile } = await this.uow.run(async (em) => {
       const { member, profile } = await loadOwnAccount(em, caller.memberId, true);
       if (input.headline !== undefined) {

@@ -7,6 +7,7 @@ import { MemberEntity } from '../members/member.entity.js';
 import { ProfileEntity } from '../members/profile.entity.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { recordCardChange } from '../profile/member-card-event.js';
+import { checkProfileText } from '../profile/profile-text-review.js';
 import { NetworkProvider } from './network-provider.js';
 import { SignUpState } from './sign-up-state.js';
 
@@ -93,19 +94,24 @@ export class ImportNetworkProfileHandler implements OperationHandler<typeof impo
         if (s && !skills.some((k) => k.toLowerCase() === s.toLowerCase())) skills.push(s);
         if (skills.length === PROFILE_LIMITS.skills) break;
       }
+      const headline = line(imported.headline, PROFILE_LIMITS.headline);
+      const about = block(imported.about, PROFILE_LIMITS.about);
+      const website = httpsOrNull(imported.website);
+      // Imported text becomes public like typed text, and is checked the same way.
+      checkProfileText({ headline, about, skills, city, website });
       const before = { ...member };
       member.name = name!;
-      member.headline = line(imported.headline, PROFILE_LIMITS.headline);
+      member.headline = headline;
       member.networkUrl = input.networkUrl;
       await em.update(MemberEntity, { id: member.id }, { name: member.name, headline: member.headline, networkUrl: member.networkUrl });
       await recordCardChange(em, before, member);
       const saved = em.create(ProfileEntity, {
         memberId: member.id,
-        about: block(imported.about, PROFILE_LIMITS.about),
+        about,
         skills,
         city,
         state,
-        website: httpsOrNull(imported.website),
+        website,
         resume: block(imported.resume, PROFILE_LIMITS.resume),
         usWorkAuthorized,
         applicantVisibility: profile?.applicantVisibility ?? 'anonymous',

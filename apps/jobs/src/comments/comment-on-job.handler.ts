@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, commentOnJob, getMemberCard, jobCommentedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { AppError, commentOnJob, getMemberCard, jobCommentedV1, reviewPublicText, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { isJobId, PUBLICLY_READABLE } from '../jobs/jobs.queries.js';
-import { reviewPublicText } from '../safety/job-text-review.js';
 import { COMMENT_COLUMNS, toComment, type CommentJob, type CommentRow } from './comment.mapper.js';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reviewJobText, reviewPublicText } from './job-text-review.js';
+import { reviewPublicText } from '@marketplace/contracts';
+import { reviewJobText } from './job-text-review.js';
 
 describe('reviewPublicText (comments)', () => {
   it('refuses credentials with 400 naming the field', () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, MODEL_CHECK_SHARE, MODEL_CHECKED_TIMEOUT_MS } from '@marketplace/contracts';
+import { AppError, MODEL_CHECK_SHARE, MODEL_CHECKED_TIMEOUT_MS, policyRefusal } from '@marketplace/contracts';
 import {
   LOGGER, meteredModelProviderFromEnv, modelConfigFromEnv, type Logger, type ModelProvider, type ModelUsage,
 } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { policyRefusal, type JobText } from './job-text-review.js';
+import type { JobText } from './job-text-review.js';
 
 const FIELDS = ['title', 'constraints'] as const;
 
