@@ -165,7 +165,9 @@ describe('webhooks', () => {
 
   it('private, link-local and non-https addresses are refused; tools register and list', async () => {
     const [member] = (await createMembers(nats, 1)) as [TestMember];
-    for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'http://10.0.0.1/hook', 'https://[fd00::1]/x', 'ftp://example.com/x', 'https://localhost.localdomain.invalid/x']) {
+    // IPv6 forms that embed a private IPv4 address (compatible, mapped in hex, translated, NAT64, 6to4) are no way around it.
+    const embedded = ['https://[::127.0.0.1]/x', 'https://[::ffff:7f00:1]/x', 'https://[::ffff:0:a00:1]/x', 'https://[64:ff9b::a00:1]/x', 'https://[2002:a00:1::1]/x'];
+    for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'http://10.0.0.1/hook', 'https://[fd00::1]/x', 'ftp://example.com/x', 'https://localhost.localdomain.invalid/x', ...embedded]) {
       const res = await api(base, '/api/me/webhooks', { key: member.key, body: { url } });
       expect(res.status, url).toBe(400);
       expect(res.body.fields?.url, url).toBeTruthy();

@@ -11,6 +11,13 @@ describe('isPublicAddress', () => {
     '10.1.2.3', '172.16.0.1', '192.168.1.1', '127.0.0.1', '0.0.0.0', '169.254.169.254', '100.64.0.1', '198.18.0.1',
     '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe',
     '64:ff9b::a00:1', '2002:a00:1::', 'ff02::1', 'not-an-ip',
+    // Every form that embeds an IPv4 address: mapped (dotted and hex, long and short), compatible,
+    // translated, NAT64 (well-known and local-use), 6to4, Teredo; and a zone id on link-local.
+    '::ffff:7f00:1', '0:0:0:0:0:ffff:7f00:1', '::127.0.0.1', '::7f00:1', '0000:0000:0000:0000:0000:0000:7f00:0001', '::10.0.0.1',
+    '::8.8.8.8', '::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '64:ff9b::127.0.0.1', '64:ff9b:1::a00:1', '2002:7f00:1::1',
+    '2001:0:4136:e378:8000:63bf:80ff:fffe', 'fe80::1%eth0', '::0.0.0.1',
+    // Forms of 127.0.0.1 that only inet_aton reads: a URL's host parser turns them into dotted form first.
+    '0x7f.1', '2130706433', '127.1', '017700000001',
   ])('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
 
   it.each(['142.250.74.10', '8.8.8.8', '2a00:1450:4001:82b::200a', '::ffff:8.8.8.8'])('accepts %s', (address) =>

@@ -15,8 +15,12 @@ for (const [net, prefix] of [
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
   ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) SPECIAL_USE.addSubnet(net, prefix, 'ipv4');
+// ::/96 holds the deprecated IPv4-compatible forms (::127.0.0.1 is ::7f00:1) and ::ffff:0:0:0/96 the
+// IPv4-translated ones: no public host is reached by either, and each hides an IPv4 address that
+// BlockList would otherwise judge as an ordinary IPv6 one. NAT64 (64:ff9b::/96, /48), 6to4
+// (2002::/16) and Teredo (2001::/32, within 2001::/23) embed IPv4 addresses too, and are refused whole.
 for (const [net, prefix] of [
-  ['::', 127], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16],
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16],
   ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) SPECIAL_USE.addSubnet(net, prefix, 'ipv6');
 
