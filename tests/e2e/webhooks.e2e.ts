@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { api, createMembers, mailTo, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
@@ -162,6 +162,71 @@ describe('webhooks', () => {
     expect(mail.text).not.toContain('turn off at');
     expect((await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).status).toBe(409);
   });
+
+  it('a tarpit holds no more than its share: another member\'s ping keeps its pace; attempts are counted and cut at the deadline', async () => {
+    const [slow, quick] = (await createMembers(nats, 2)) as [TestMember, TestMember];
+    // Answers a status line, then one header byte every two seconds, never ending: a socket that is never idle.
+    const open = new Set<Socket>();
+    let peak = 0;
+    const tarpit = createTcpServer((socket) => {
+      open.add(socket);
+      peak = Math.max(peak, open.size);
+      socket.on('error', () => undefined);
+      const drip = setInterval(() => { if (!socket.destroyed) socket.write('X'); }, 2_000);
+      socket.on('close', () => { clearInterval(drip); open.delete(socket); });
+      socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\n'));
+    });
+    await new Promise<void>((resolve) => tarpit.listen(0, '127.0.0.1', resolve));
+    const tarpitUrl = `http://127.0.0.1:${(tarpit.address() as AddressInfo).port}`;
+    try {
+      const hooks = [await register(slow, `${tarpitUrl}/a`), await register(slow, `${tarpitUrl}/b`)];
+      for (let i = 0; i < 20; i++) {
+        const ping = await api(base, `/api/me/webhooks/${hooks[i % 2]!.id}/ping`, { key: slow.key, method: 'POST' });
+        expect(ping.status).toBe(200);
+      }
+      await until(() => (open.size >= 2 ? true : undefined), { what: 'the tarpit holding attempts' });
+
+      const good = await receiver();
+      const goodHook = await register(quick, good.url);
+      const started = Date.now();
+      const ping = (await api(base, `/api/me/webhooks/${goodHook.id}/ping`, { key: quick.key, method: 'POST' })).body;
+      await until(() => good.received.some((x) => x.headers['webhook-id'] === ping.id), { what: 'the other member\'s ping', timeoutMs: 5_000 });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      // At most WEBHOOK_IN_FLIGHT_PER_MEMBER (4) of the slow member's attempts at once, two per endpoint.
+      expect(peak).toBeLessThanOrEqual(4);
+
+      // Each attempt is counted when it starts and cut at the deadline (10 s), whatever the endpoint keeps sending.
+      const cut = await until(async () => (await deliveries(slow, hooks[0]!.id)).find((d: { lastError: string | null }) => d.lastError), {
+        what: 'an attempt cut at the deadline', timeoutMs: 25_000,
+      });
+      expect(cut).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+      expect(cut.lastError).toMatch(/no answer within 10 s/);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(open.size).toBeLessThanOrEqual(4);
+    } finally {
+      for (const socket of open) socket.destroy();
+      await new Promise((resolve) => tarpit.close(resolve));
+    }
+  }, 60_000);
+
+  it('pings and redeliveries are limited per member (429 with Retry-After), as are registrations, removals and access revocations', async () => {
+    const [member] = (await createMembers(nats, 1)) as [TestMember];
+    const policy = (await api(base, '/api/safety-policy')).body.writeLimits as { name: string; max: number; bucket: string }[];
+    expect(policy.map((l) => l.name)).toEqual(expect.arrayContaining(['webhookChanges', 'webhookSends', 'accessRevocations']));
+    const sends = policy.find((l) => l.name === 'webhookSends')!;
+    const r = await receiver();
+    const hook = await register(member, r.url);
+    const first = (await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).body;
+    for (let i = 1; i < sends.max; i++) {
+      const ok = i % 2 ? await api(base, `/api/me/webhooks/${hook.id}/deliveries/${first.id}/redeliver`, { key: member.key, method: 'POST' })
+        : await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' });
+      expect(ok.status, `send ${i + 1}`).toBe(200);
+    }
+    const refused = await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.body.error).toMatch(/webhook pings and redeliveries/);
+  }, 60_000);
 
   it('private, link-local and non-https addresses are refused; tools register and list', async () => {
     const [member] = (await createMembers(nats, 1)) as [TestMember];

@@ -84,6 +84,7 @@ export class RevokeMyApiKeyHandler implements OperationHandler<typeof revokeMyAp
 
   async handle({ id }: InputOf<typeof revokeMyApiKey>, ctx: HandlerContext): Promise<OutputOf<typeof revokeMyApiKey>> {
     const caller = callerOf(ctx);
+    await countAttempt(this.ds, limitBuckets().accessRevocations, caller.memberId);
     if (!isUuid(id)) throw AppError.notFound('You have no API key with this id.');
     const [rows]: [{ id: string }[], number] = await this.ds.query(
       `UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND member_id = $2 AND revoked_at IS NULL RETURNING id`,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, disconnectAgent, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, countAttempt, limitBuckets, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 
 /**
  * Removes consent (the member's grants to the client), everything issued under those grants
@@ -16,6 +16,7 @@ export class DisconnectAgentHandler implements OperationHandler<typeof disconnec
 
   async handle({ clientId }: InputOf<typeof disconnectAgent>, ctx: HandlerContext): Promise<OutputOf<typeof disconnectAgent>> {
     const { memberId } = callerOf(ctx);
+    await countAttempt(this.ds, limitBuckets().accessRevocations, memberId);
     const found = await this.ds.transaction(async (em) => {
       const grants: { id: string }[] = await em.query(
         `SELECT id FROM oauth_records WHERE model = 'Grant' AND payload->>'accountId' = $1 AND payload->>'clientId' = $2`,

@@ -10,6 +10,11 @@ export interface WebhookSettings {
   loopbackHttp: boolean;
   /** Key that seals the signing secrets (32 bytes, base64); when unset, one kept in the notifications schema. */
   sealKey?: string;
+  /** The whole of one attempt, from the lookup to the status line; then the request is destroyed. */
+  deadlineMs: number;
+  /** Attempts in flight at once to one endpoint, and to all of one member's endpoints: one slow receiver holds no more. */
+  inFlightPerEndpoint: number;
+  inFlightPerMember: number;
 }
 
 /** Read through the kit's one settings reader, and at start (service.ts), so a bad value stops the service. */
@@ -21,6 +26,9 @@ export function webhookSettings(env: NodeJS.ProcessEnv = serviceEnv()): WebhookS
     maxDelayMs: settings.duration('WEBHOOK_RETRY_MAX_MS', 4 * 3_600_000, { min: 1 }),
     giveUpMs: settings.number('WEBHOOK_GIVE_UP_HOURS', 72, { min: 0.001 }) * 3_600_000,
     loopbackHttp: settings.string('NODE_ENV') !== 'production',
+    deadlineMs: settings.duration('WEBHOOK_DEADLINE_MS', 10_000, { min: 100 }),
+    inFlightPerEndpoint: settings.number('WEBHOOK_IN_FLIGHT_PER_ENDPOINT', 2, { min: 1 }),
+    inFlightPerMember: settings.number('WEBHOOK_IN_FLIGHT_PER_MEMBER', 4, { min: 1 }),
     ...(sealKey ? { sealKey } : {}),
   };
 }

@@ -4,9 +4,6 @@ import { AppError } from '@marketplace/contracts';
 import { isSpecialUseName, NotPublicAddressError, publicAddresses, publicOnlyLookup } from '@marketplace/service-kit';
 import { webhookSettings } from './webhook-settings.js';
 
-/** An endpoint gets this long to answer; its answer is read up to RESPONSE_CAP bytes, then dropped. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
-const RESPONSE_CAP = 64 * 1024;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** 'loopback' when the URL is http(s) to this machine and that is allowed (never in production), 'public' for https elsewhere. */
@@ -46,9 +43,12 @@ const loopbackHttps = new HttpsAgent({ keepAlive: false });
 /**
  * POSTs a body to an endpoint: public hosts through the kit's guard, checked on the lookup the
  * connection itself makes (a name re-pointed at an internal address after registration is
- * refused); redirects are not followed (a 3xx is a failed attempt); 10 s timeout; answer capped.
+ * refused); redirects are not followed (a 3xx is a failed attempt). `deadlineMs` bounds the whole
+ * attempt, lookup and connect included, not the socket's idle time: an endpoint that trickles its
+ * status line a byte at a time is cut off at the deadline. The status line is all a delivery needs,
+ * so the answer's body is never read: the request is destroyed as soon as the status arrives.
  */
-export function postWebhook(raw: string, headers: Record<string, string>, body: string): Promise<PostOutcome> {
+export function postWebhook(raw: string, headers: Record<string, string>, body: string, deadlineMs: number): Promise<PostOutcome> {
   const url = new URL(raw);
   const target = targetOf(url);
   if (!target) return Promise.resolve({ statusCode: null, error: 'The endpoint URL is no longer taken.' });
@@ -56,22 +56,26 @@ export function postWebhook(raw: string, headers: Record<string, string>, body: 
   const agent = target === 'public' ? publicAgent : secure ? loopbackHttps : loopbackHttp;
   const send = secure ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: PostOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
     const req = send(url, {
-      method: 'POST', agent, timeout: WEBHOOK_TIMEOUT_MS,
+      method: 'POST', agent,
       headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'marketplace-webhooks/1' },
     }, (res) => {
-      let read = 0;
-      res.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        if (read > RESPONSE_CAP) res.destroy();
-      });
-      const done = () => resolve({ statusCode: res.statusCode ?? null, error: null });
-      res.on('end', done);
-      res.on('close', done);
-      res.on('error', done);
+      finish({ statusCode: res.statusCode ?? null, error: null });
+      res.destroy();
+      req.destroy();
     });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`)));
-    req.on('error', (err: NodeJS.ErrnoException) => resolve({ statusCode: null, error: err.code === 'ENOTPUBLIC' ? 'The endpoint host resolves to an address that is not public.' : err.message }));
+    // Declared after the request; `finish` only runs once the request has started, after this line.
+    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${deadlineMs / 1000} s`)), deadlineMs);
+    req.on('error', (err: NodeJS.ErrnoException) => finish({
+      statusCode: null, error: err.code === 'ENOTPUBLIC' ? 'The endpoint host resolves to an address that is not public.' : err.message,
+    }));
     req.end(body);
   });
 }

@@ -5,7 +5,7 @@ import {
   AppError, createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, pingWebhook, redeliverWebhookDelivery,
   isUuid, webhookDeliveryQueue, WEBHOOKS_PER_MEMBER, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { callerOf, enqueueWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, countAttempt, enqueueWork, limitBuckets, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { webhookBody } from './webhook-fanout.js';
 import { newWebhookSecret, sealSecret } from './webhook-secrets.js';
 import { checkWebhookUrl } from './webhook-targets.js';
@@ -64,8 +64,9 @@ export class CreateWebhookHandler implements OperationHandler<typeof createWebho
   constructor(private readonly ds: DataSource) {}
 
   async handle({ url, events }: InputOf<typeof createWebhook>, ctx: HandlerContext): Promise<OutputOf<typeof createWebhook>> {
-    const checked = await checkWebhookUrl(url);
     const { memberId } = callerOf(ctx);
+    await countAttempt(this.ds, limitBuckets().webhookChanges, memberId);
+    const checked = await checkWebhookUrl(url);
     const secret = newWebhookSecret();
     const sealed = await sealSecret(this.ds, secret);
     const row = await this.ds.transaction(async (em) => {
@@ -89,6 +90,7 @@ export class DeleteWebhookHandler implements OperationHandler<typeof deleteWebho
   constructor(private readonly ds: DataSource) {}
 
   async handle({ id }: InputOf<typeof deleteWebhook>, ctx: HandlerContext): Promise<OutputOf<typeof deleteWebhook>> {
+    await countAttempt(this.ds, limitBuckets().webhookChanges, callerOf(ctx).memberId);
     if (!isUuid(id)) return { removed: false };
     const [, removed] = (await this.ds.query(
       'DELETE FROM webhook_endpoints WHERE id = $1 AND member_id = $2', [id, callerOf(ctx).memberId],
@@ -107,6 +109,7 @@ export class PingWebhookHandler implements OperationHandler<typeof pingWebhook> 
   async handle({ id }: InputOf<typeof pingWebhook>, ctx: HandlerContext): Promise<OutputOf<typeof pingWebhook>> {
     const endpoint = await ownEndpoint(this.ds, id, callerOf(ctx).memberId);
     if (endpoint.disabled_at) throw AppError.conflict('This endpoint is disabled; register it again to use it.');
+    await countAttempt(this.ds, limitBuckets().webhookSends, callerOf(ctx).memberId);
     return this.ds.transaction(async (em) => {
       const [row] = (await em.query(
         `INSERT INTO webhook_deliveries (id, endpoint_id, type, body, next_attempt_at) VALUES ($1, $2, 'webhook.ping', $3, now())
@@ -145,6 +148,7 @@ export class RedeliverWebhookDeliveryHandler implements OperationHandler<typeof 
     if (!isUuid(deliveryId)) throw AppError.notFound('No such delivery for this endpoint.');
     const endpoint = await ownEndpoint(this.ds, id, callerOf(ctx).memberId);
     if (endpoint.disabled_at) throw AppError.conflict('This endpoint is disabled; register it again to use it.');
+    await countAttempt(this.ds, limitBuckets().webhookSends, callerOf(ctx).memberId);
     return this.ds.transaction(async (em) => {
       const [rows] = (await em.query(
         `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), delivered_at = NULL

@@ -22,6 +22,9 @@ export const WRITE_LIMITS = {
   notificationSettings: { bucket: 'notification_settings', window: 'hour', max: 60, covers: 'notification preferences, email switches, browser push endpoints' },
   draftChanges: { bucket: 'draft_changes', window: 'hour', max: 300, covers: 'draft answers, approvals, discards and walkthrough reviews and removals' },
   fileAccessChanges: { bucket: 'file_access_changes', window: 'hour', max: 30, covers: "granting or withdrawing a hire's access to a job's files (a grant alerts the worker)" },
+  webhookChanges: { bucket: 'webhook_changes', window: 'hour', max: 30, covers: 'registering and removing webhook endpoints' },
+  webhookSends: { bucket: 'webhook_sends', window: 'hour', max: 60, covers: 'webhook pings and redeliveries (each makes an outbound request)' },
+  accessRevocations: { bucket: 'access_revocations', window: 'hour', max: 60, covers: 'signing out everywhere, revoking API keys and disconnecting agents' },
 } as const satisfies Record<string, { bucket: string; window: 'hour' | 'day'; max: number; covers: string }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 
