@@ -81,14 +81,14 @@ describe('OAuth discovery', () => {
 });
 
 describe('authorization requests', () => {
-  it('refuses a request without a PKCE challenge (sent back to the client as invalid_request)', async () => {
+  it('refuses a request without a PKCE challenge on its own page, not by a redirect to the client', async () => {
     const client = await registerAgent(base);
     const res = await fetch(authorizeUrl({ client_id: client.client_id, redirect_uri: client.redirect_uris[0]! }), { redirect: 'manual' });
-    expect(res.status).toBe(303);
-    const back = new URL(res.headers.get('location')!);
-    expect(`${back.origin}${back.pathname}`).toBe(client.redirect_uris[0]);
-    expect(back.searchParams.get('error')).toBe('invalid_request');
-    expect(back.searchParams.get('error_description')).toMatch(/PKCE/);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    const page = await res.text();
+    expect(page).toMatch(/invalid_request/);
+    expect(page).toMatch(/PKCE/);
   });
 
   it('refuses a redirect URI that was not registered, without redirecting to it', async () => {
@@ -102,7 +102,7 @@ describe('authorization requests', () => {
     expect(await res.text()).toMatch(/redirect_uri/);
   });
 
-  it('errors reach the client only once client_id and redirect_uri are valid (RFC 6749 4.1.2.1)', async () => {
+  it('errors of the first request are answered on the server\'s own page, never by a redirect (RFC 9700 4.11.2)', async () => {
     const { challenge } = pkcePair();
     const elsewhere = 'https://attacker.example/callback';
     const notRedirected = async (params: Record<string, string>) => {
@@ -128,13 +128,19 @@ describe('authorization requests', () => {
     // Two registered URIs and none named: nothing to redirect to.
     const two = await registerAgent(base, { application_type: 'web', redirect_uris: ['https://agent.example/a', 'https://agent.example/b'] });
     expect(await notRedirected({ client_id: two.client_id })).toMatch(/redirect_uri/);
-    // Client and redirect URI valid: the same error goes back to the client.
-    const res = await fetch(authorizeUrl({ client_id: client.client_id, redirect_uri: 'https://agent.example/callback', state: 's1' }), { redirect: 'manual' });
-    expect(res.status).toBe(303);
-    const back = new URL(res.headers.get('location')!);
-    expect(`${back.origin}${back.pathname}`).toBe('https://agent.example/callback');
-    expect(back.searchParams.get('error')).toBe('invalid_request');
-    expect(back.searchParams.get('state')).toBe('s1');
+    // Client and redirect URI valid: anyone can register a client, so an error of the first request
+    // still stays on this server's page (RFC 9700 4.11.2), or a link here would bounce people to any
+    // site that registered itself. Declining on the consent page does go back (oauth-flow.e2e.ts).
+    const registered = 'https://agent.example/callback';
+    expect(await notRedirected({ client_id: client.client_id, redirect_uri: registered, state: 's1' })).toMatch(/invalid_request/);
+    expect(await notRedirected({
+      client_id: client.client_id, redirect_uri: registered, response_type: 'token', code_challenge: challenge, code_challenge_method: 'S256',
+    })).toMatch(/unsupported_response_type/);
+    for (const mode of ['fragment', 'form_post']) {
+      expect(await notRedirected({
+        client_id: client.client_id, redirect_uri: registered, response_mode: mode, response_type: 'token', code_challenge: challenge, code_challenge_method: 'S256',
+      })).toMatch(/unsupported_response_mode/);
+    }
   });
 
   it('native clients may use any loopback port; web clients need the exact URI', async () => {
@@ -152,15 +158,16 @@ describe('authorization requests', () => {
     expect(refused.status).toBe(400);
   });
 
-  it('refuses a resource other than /api/mcp (invalid_target)', async () => {
+  it('refuses a resource other than /api/mcp (invalid_target) on its own page', async () => {
     const client = await registerAgent(base);
     const { challenge } = pkcePair();
     const res = await fetch(authorizeUrl({
       client_id: client.client_id, redirect_uri: client.redirect_uris[0]!, code_challenge: challenge,
       code_challenge_method: 'S256', resource: 'https://elsewhere.example/api',
     }), { redirect: 'manual' });
-    const back = new URL(res.headers.get('location')!);
-    expect(back.searchParams.get('error')).toBe('invalid_target');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toMatch(/invalid_target/);
   });
 
   it('an unsigned-in human on the consent page is sent to sign in and brought back', async () => {

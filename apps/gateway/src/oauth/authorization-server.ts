@@ -8,7 +8,8 @@ import type { BusClient, Logger } from '@marketplace/service-kit/edge';
 import { sendError } from '../http/error-reply.js';
 import { strictTransport } from '../http/strict-transport.js';
 import { trustedProxyHops } from '../http/trust-proxy.js';
-import { html, PAGE_CSP, renderPage } from '../web/kit/layout.js';
+import { PAGE_CSP } from '../web/kit/layout.js';
+import { errorPage, keepErrorsHome } from './authorize-errors.js';
 import { busAdapter, clientSecretDigest, isClientSecretDigest } from './bus-adapter.js';
 import { clientMetadataFetch } from './client-metadata-fetch.js';
 import { publicJwks, SIGNING_KEYS_ENV, type ServerKeys } from './server-keys.js';
@@ -21,6 +22,8 @@ const loadOidcProvider = loadOnFirstUse(() => import('oidc-provider'));
 export const OAUTH_BASE = '/api/auth/oauth2';
 export const INTERACTION_BASE = `${OAUTH_BASE}/interaction`;
 const REGISTRATION_PATH = `${OAUTH_BASE}/register`;
+/** The first authorization request; the resume after the consent page is `${AUTHORIZE_PATH}/<uid>`. */
+const AUTHORIZE_PATH = `${OAUTH_BASE}/authorize`;
 /** Scopes a token for the MCP resource can carry. */
 export const AGENT_SCOPES = ['agent:read', 'agent:write'] as const;
 
@@ -267,12 +270,15 @@ export function mountAuthorizationServer(app: FastifyInstance, server: Authoriza
     reply.raw.setHeader('x-request-id', req.id);
     const hsts = strictTransport(req);
     if (hsts) reply.raw.setHeader('strict-transport-security', hsts);
+    if (path === AUTHORIZE_PATH) {
+      const refused = keepErrorsHome(req.url, reply.raw);
+      if (refused) {
+        reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP });
+        reply.raw.end(refused);
+        return;
+      }
+    }
     await loaded.provider.callback()(req.raw, reply.raw);
   });
 }
 
-function errorPage(error: string, description: string): string {
-  return renderPage({ title: 'Sign-in problem', body: html`<h1>Sign-in could not continue</h1>
-<p role="alert">${description}</p>
-<p class="muted">Error code: <code>${error}</code>. Go back to your agent and start connecting again.</p>` });
-}
