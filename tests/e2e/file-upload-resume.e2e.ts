@@ -181,6 +181,40 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     expect((await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST', body: { parts } })).status).toBe(200);
   });
 
+  it('a part larger than its share is found when the client comes back: the multipart upload is aborted and the parts start over', async () => {
+    const data = randomBytes(DIRECT_PART_BYTES + 1000);
+    const created = await api(base, '/api/me/files', {
+      key: member.key, method: 'POST', body: { path: 'resume/oversized.bin', size: data.length, sha256: sha(data) },
+    });
+    const id = created.body.file.id as string;
+    const signed = await api(base, `/api/me/files/${id}/parts`, { key: member.key, method: 'POST', body: {} });
+    const [one, two] = signed.body.urls as { url: string; bytes: number }[];
+    expect(two!.bytes).toBe(1000);
+    expect(new Date(signed.body.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(300_000);
+    // The last part's URL was given 1000 bytes; 6 MiB are sent to it. The store takes them (a URL cannot bound a length)...
+    const big = await put(two!.url, randomBytes(6 * 1024 * 1024));
+    expect(big.status).toBe(200);
+    const p1 = await put(one!.url, data.subarray(0, DIRECT_PART_BYTES));
+    // ...and the service finds them as soon as the client is back, for more URLs or to complete.
+    const again = await api(base, `/api/me/files/${id}/parts`, { key: member.key, method: 'POST', body: { partNumbers: [2] } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatch(/Part 2 holds 6291456 bytes, more than the 1000 bytes it was given/);
+    // The old parts are gone with their upload: completing with them is refused.
+    const stale = await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST', body: { parts: [{ number: 1, etag: p1.etag }, { number: 2, etag: big.etag }] } });
+    expect([400, 409], JSON.stringify(stale.body)).toContain(stale.status);
+    const listed = (await api(base, '/api/me/files', { key: member.key })).body.files as { id: string; status: string }[];
+    expect(listed.find((f) => f.id === id)).toMatchObject({ status: 'uploading' });
+    // New URLs start a new multipart upload, and the right bytes complete the file.
+    const fresh = await api(base, `/api/me/files/${id}/parts`, { key: member.key, method: 'POST', body: {} });
+    expect(fresh.status).toBe(200);
+    const [a, b] = fresh.body.urls as { url: string }[];
+    const q1 = await put(a!.url, data.subarray(0, DIRECT_PART_BYTES));
+    const q2 = await put(b!.url, data.subarray(DIRECT_PART_BYTES));
+    const done = await completeUntilDone(member.key, id, { parts: [{ number: 1, etag: q1.etag }, { number: 2, etag: q2.etag }] });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ status: 'ready', size: data.length });
+  });
+
   it('refuses a direct upload whose bytes are not the declared sha256, and lets it start over', async () => {
     const data = randomBytes(DIRECT_PART_BYTES + 1000);
     const created = await api(base, '/api/me/files', {

@@ -57,4 +57,23 @@ describe('the embedded object store', () => {
     // An emptied folder is kept on disk but never listed.
     expect(afterDelete).not.toContain('race/');
   }, 60_000);
+
+  it('lists a multipart upload\'s parts with the bytes each holds, and an abort frees them on disk', async () => {
+    const { bucket } = s3.settings;
+    const key = 'multipart/oversized';
+    const uploadId = await client.initiateNewMultipartUpload(bucket, key, {});
+    const url = await client.presignedUrl('PUT', bucket, key, 60, { uploadId, partNumber: '2' });
+    const sent = await fetch(url, { method: 'PUT', body: Buffer.alloc(300_000, 1) });
+    expect(sent.status).toBe(200);
+    const listParts = (client as unknown as { listParts(b: string, k: string, u: string): Promise<{ part: number; size: number }[]> }).listParts;
+    const parts = await listParts.call(client, bucket, key, uploadId);
+    expect(parts.map((p) => [Number(p.part), Number(p.size)])).toEqual([[2, 300_000]]);
+    const { existsSync, readdirSync } = await import('node:fs');
+    // s3rver keeps an upload's parts in <bucket>/.<suffix>uploads/<upload id>.
+    const holding = () => readdirSync(join(dir, bucket)).some((name) => name.includes('uploads') && existsSync(join(dir, bucket, name, uploadId)));
+    expect(holding()).toBe(true);
+    await client.abortMultipartUpload(bucket, key, uploadId);
+    expect(holding()).toBe(false);
+    await expect(listParts.call(client, bucket, key, uploadId)).rejects.toMatchObject({ code: 'NoSuchUpload' });
+  });
 });

@@ -1,6 +1,6 @@
 import { Agent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Client } from 'minio';
@@ -52,6 +52,7 @@ export async function startS3rver(opts: {
     });
     rememberBucketSettings(server.store);
     checkMultipartParts(server.store);
+    listAndAbortParts(server);
     keepFolders(server.store);
     try {
       await server.run();
@@ -149,6 +150,46 @@ function checkMultipartParts(store: S3rver['store']): void {
     }
     return putObjectMultipart.call(store, bucket, uploadId, parts);
   };
+}
+
+/**
+ * ListParts and AbortMultipartUpload, which s3rver answers 405: the files service checks the parts
+ * a direct upload holds (a part URL cannot bound the length sent to it) and aborts an upload with
+ * an oversized part or one abandoned, so the store frees those bytes at once as S3 does. Run ahead
+ * of s3rver's own routes, on its store's upload folders (`<upload id>/<part>`, `<part>.md5`).
+ */
+function listAndAbortParts(server: S3rver): void {
+  server.middleware.unshift(async (ctx, next) => {
+    const uploadId = typeof ctx.query.uploadId === 'string' ? ctx.query.uploadId : undefined;
+    const isList = ctx.method === 'GET' && ctx.query.partNumber === undefined;
+    if (!uploadId || !/^[0-9a-f]+$/i.test(uploadId) || !(isList || ctx.method === 'DELETE')) return next();
+    const [bucket] = ctx.path.split('/').filter(Boolean);
+    const dir = join(server.store.getResourcePath(decodeURIComponent(bucket ?? ''), undefined, 'uploads'), uploadId);
+    const key = await readFile(join(dir, 'key'), 'utf8').catch(() => undefined);
+    if (key === undefined) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+      return;
+    }
+    if (ctx.method === 'DELETE') {
+      await rm(dir, { recursive: true, force: true });
+      ctx.status = 204;
+      return;
+    }
+    const parts: string[] = [];
+    for (const name of (await readdir(dir)).filter((n) => /^\d+$/.test(n)).sort((a, b) => Number(a) - Number(b))) {
+      // A part counts once all its bytes are stored (its .md5 is written last), as a cut-off PUT leaves none.
+      const md5 = await readFile(join(dir, `${name}.md5`), 'utf8').catch(() => undefined);
+      if (md5 === undefined) continue;
+      const info = await stat(join(dir, name));
+      parts.push(`<Part><PartNumber>${name}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified>`
+        + `<ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`);
+    }
+    ctx.status = 200;
+    ctx.type = 'application/xml';
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListPartsResult><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
+  });
 }
 
 /**

@@ -28,9 +28,21 @@ declare module 's3rver' {
     deleteObject(bucket: string, key: string): Promise<void>;
   }
 
+  /** The slice of a Koa context the added multipart middleware reads and writes. */
+  interface S3rverContext {
+    method: string;
+    path: string;
+    query: Record<string, string | string[] | undefined>;
+    status: number;
+    type: string;
+    body: unknown;
+  }
+
   class S3rver {
     constructor(options?: S3rverOptions);
     store: S3rverStore;
+    /** Koa's middleware list, composed when the server starts (run). */
+    middleware: Array<(ctx: S3rverContext, next: () => Promise<void>) => Promise<void> | void>;
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
     httpServer?: Server;

@@ -270,6 +270,7 @@ export class AreaUploads {
       const [rows] = (await em.query('UPDATE files SET upload_id = $2 WHERE id = $1 RETURNING *', [file.id, uploadId])) as [FileRow[], number];
       return rows[0]!;
     });
+    await this.refuseOversizedParts(row);
     const parts = directPartCount(row);
     const wanted = partNumbers ? [...new Set(partNumbers)].sort((a, b) => a - b) : Array.from({ length: parts }, (_, i) => i + 1);
     const beyond = wanted.find((n) => n > parts);
@@ -306,6 +307,7 @@ export class AreaUploads {
         throw AppError.badRequest('Invalid field: parts.', { parts: `Name every part once, numbers 1 to ${count}, each with the ETag its PUT answered.` });
       }
       const key = assembledObjectKey(file.id);
+      await this.refuseOversizedParts(file);
       const refused = await this.storage.completeMultipart(key, file.upload_id!, parts.map((p) => ({ part: p.number, etag: p.etag.replace(/^"|"$/g, '') })));
       // No such upload: a complete before this one joined the parts (and may not have said so yet); the object tells.
       if (refused && !(refused === 'NoSuchUpload' && await this.storage.stat(key))) {
@@ -325,6 +327,29 @@ export class AreaUploads {
     }
     const requested = joined.assembly_requested_at ? new Date(joined.assembly_requested_at).getTime() : null;
     return this.assembleOrQueue(gate, joined, requested);
+  }
+
+  /**
+   * A part URL writes whatever length it is sent (the store cannot be told to refuse another), so
+   * the parts a direct upload holds are checked whenever the client comes back (more URLs, or
+   * complete): a part larger than the bytes it was given, or one beyond the file's count, aborts
+   * the whole multipart upload, so the store frees what was sent beyond the declared size at once,
+   * and the client is told to start the parts again (409). The quota was taken for the declared size.
+   */
+  private async refuseOversizedParts(file: FileRow): Promise<void> {
+    if (!file.upload_id) return;
+    const key = assembledObjectKey(file.id);
+    const count = directPartCount(file);
+    const held = await this.storage.listParts(key, file.upload_id);
+    const over = held.find((p) => p.part < 1 || p.part > count || p.size > directPartSize(file, p.part));
+    if (!over) return;
+    await this.storage.abortMultipart(key, file.upload_id);
+    await this.ds.query(`UPDATE files SET upload_id = NULL WHERE id = $1 AND upload_id = $2 AND status = 'uploading'`, [file.id, file.upload_id]);
+    const allowed = over.part >= 1 && over.part <= count ? `the ${directPartSize(file, over.part)} bytes it was given` : 'none: the file has fewer parts';
+    throw AppError.conflict(
+      `Part ${over.part} holds ${over.size} bytes, more than ${allowed}. The upload's parts were dropped: ask for new part URLs and send the file again.`,
+      { parts: `Part ${over.part} is larger than its share of the declared size.` },
+    );
   }
 
   /**

@@ -26,8 +26,12 @@ export const CHUNK_BYTES_RANGE = { min: 65_536, max: FILE_LIMITS.requestBytes } 
 
 /** Bytes per part of a direct upload (S3's smallest part): every part but the last is exactly this long. */
 export const DIRECT_PART_BYTES = 5_242_880;
-/** How long a presigned part URL is valid, at most (never past the upload's own deadline). */
-export const DIRECT_PART_URL_SECONDS = 600;
+/**
+ * How long a presigned part URL is valid, at most (never past the upload's own deadline): long
+ * enough for a 5 MiB part over a slow link (about 20 KB/s), short enough that a leaked URL is soon
+ * worthless; a resumed upload asks for the parts it still lacks. Was 600.
+ */
+export const DIRECT_PART_URL_SECONDS = 300;
 /** S3 numbers parts from 1 to 10,000. */
 const MAX_PARTS = Math.ceil(FILE_LIMITS.fileBytes / DIRECT_PART_BYTES);
 

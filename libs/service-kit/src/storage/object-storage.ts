@@ -342,6 +342,24 @@ export class ObjectStorage {
     }
   }
 
+  /**
+   * The parts a multipart upload holds so far, with the bytes the store kept for each: presigned
+   * part URLs cannot make the store refuse another length (the signature covers no header but the
+   * host), so what was sent is checked here. Empty for an upload that no longer exists.
+   */
+  async listParts(key: string, uploadId: string): Promise<{ part: number; size: number }[]> {
+    const { client, config, lib } = await this.connect();
+    // ListParts is part of the client's S3 surface, but its typings keep it for the client's own use.
+    const list = (client as unknown as { listParts(b: string, k: string, u: string): Promise<{ part: number; size: number }[]> }).listParts;
+    try {
+      const parts = await list.call(client, config.bucket, key, uploadId);
+      return parts.map((p) => ({ part: Number(p.part), size: Number(p.size) }));
+    } catch (err) {
+      if (err instanceof lib.S3Error && err.code === 'NoSuchUpload') return [];
+      throw unavailable(err);
+    }
+  }
+
   /** Drops a multipart upload and its parts; one already completed or aborted is not an error. */
   async abortMultipart(key: string, uploadId: string): Promise<void> {
     const { client, config, lib } = await this.connect();
