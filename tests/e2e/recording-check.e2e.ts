@@ -89,4 +89,12 @@ describe('the walkthrough check reads the screen', () => {
     expect(watched.headers.get('content-type')).toMatch(/video\/webm/);
     expect(Buffer.from(await watched.arrayBuffer()).equals(video)).toBe(true);
   }, 180_000);
+
+  it('never hands ffmpeg what is not a WebM or MP4: a playlist naming a local file is not decoded, and nothing reads as checked', async () => {
+    const playlist = Buffer.from('#EXTM3U\n#EXT-X-TARGETDURATION:5\n#EXTINF:5,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n'.padEnd(64 * 1024, '\n'));
+    const { rec } = await recorded(playlist, 5);
+    expect(rec).toMatchObject({ status: 'needs_review', approved: false, analyzed: false, findings: [] });
+    expect(rec.summary).toMatch(/neither WebM nor MP4/);
+    expect(rec.summary).not.toMatch(/root:/);
+  }, 120_000);
 });

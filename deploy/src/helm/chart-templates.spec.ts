@@ -84,6 +84,22 @@ describe('workloads.yaml', () => {
     const worker = envOf(podSpec(named(production, 'Deployment', 'marketplace-files-worker')).containers[0]!);
     expect(worker.DATABASE_URL).toBe('secret:marketplace-secret/FILES_DATABASE_URL');
   });
+  it('gives the services that store objects the store keys, the drafts service and its worker included (walkthrough recordings)', () => {
+    for (const values of [minimal, production]) {
+      for (const name of ['files', 'files-worker', 'drafts', 'drafts-worker']) {
+        const env = envOf(podSpec(named(values, 'Deployment', `marketplace-${name}`)).containers[0]!);
+        expect(env.S3_ACCESS_KEY, name).toMatch(/^secret:/);
+        expect(env.S3_SECRET_KEY, name).toMatch(/^secret:/);
+      }
+    }
+  });
+  it('sizes the drafts worker\'s /tmp for a joined walkthrough (2.4 GiB at most), the others at the default', () => {
+    type Volumes = { volumes: { name: string; emptyDir?: { sizeLimit?: string } }[] };
+    const tmp = (name: string) => (podSpec(named(minimal, 'Deployment', `marketplace-${name}`)) as unknown as Volumes).volumes.find((v) => v.name === 'tmp')?.emptyDir?.sizeLimit;
+    expect(tmp('drafts-worker')).toBe('3Gi');
+    expect(tmp('drafts')).toBe('256Mi');
+    expect(tmp('gateway')).toBe('256Mi');
+  });
   it('leaves replicas to the autoscaler that owns them', () => {
     expect(spec<{ replicas?: number }>(named(production, 'Deployment', 'marketplace-gateway')).replicas).toBeUndefined();
     expect(spec<{ replicas?: number }>(named(production, 'Deployment', 'marketplace-files-worker')).replicas).toBeUndefined();

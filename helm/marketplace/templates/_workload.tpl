@@ -13,6 +13,7 @@ component: {{ ternary (printf "%s-worker" .appName) .appName $isWorker }}
 role: {{ ternary "worker" "api" $isWorker }}
 isGateway: {{ and (eq .appName "gateway") (not $isWorker) }}
 replicas: {{ ternary $own.replicas 1 (hasKey $own "replicas") }}
+tmpSizeLimit: {{ default $v.tmpSizeLimit $own.tmpSizeLimit | quote }}
 autoscaling: {{ toYaml (default (dict) $own.autoscaling) | nindent 2 }}
 resources: {{ toYaml (default $v.resources $own.resources) | nindent 2 }}
 nodeSelector: {{ toYaml (default $v.nodeSelector $own.nodeSelector) | nindent 2 }}
@@ -145,7 +146,7 @@ spec:
       volumes:
         - name: tmp
           emptyDir:
-            {{- with $v.tmpSizeLimit }}
+            {{- with $s.tmpSizeLimit }}
             sizeLimit: {{ . }}
             {{- end }}
       {{- with $s.nodeSelector }}

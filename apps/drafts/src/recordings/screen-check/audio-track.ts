@@ -1,5 +1,5 @@
 import type { AudioClip } from '@marketplace/service-kit';
-import { runFfmpeg } from './ffmpeg-process.js';
+import { recordingInput, runFfmpeg } from './ffmpeg-process.js';
 
 /** OpenAI-compatible transcription endpoints take files up to 25 MB; 10 minutes at 32 kbit/s is 2.4. */
 const MAX_BYTES = 24 * 1024 * 1024;
@@ -9,7 +9,7 @@ const MAX_BYTES = 24 * 1024 * 1024;
  * recording has no sound track (a screen recorded without a microphone).
  */
 export async function audioTrack(file: string, seconds: number, signal: AbortSignal): Promise<AudioClip | null> {
-  const run = runFfmpeg(['-i', file, '-map', '0:a:0?', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', 'pipe:1'], signal);
+  const run = runFfmpeg([...await recordingInput(file), '-map', '0:a:0?', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', 'pipe:1'], signal);
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const chunk of run.stdout as AsyncIterable<Buffer>) {

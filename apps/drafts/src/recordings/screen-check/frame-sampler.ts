@@ -1,4 +1,5 @@
-import { runFfmpeg, DecodeError } from './ffmpeg-process.js';
+import { RECORDING_LIMITS } from '@marketplace/contracts';
+import { probeRecording, recordingInput, runFfmpeg, DecodeError } from './ffmpeg-process.js';
 
 /** Frames are read at this size (the picture fitted inside, padded), large enough for screen text. */
 export const FRAME_WIDTH = 1920;
@@ -11,9 +12,11 @@ export interface SamplerOptions {
   changedShare: number;
   /** Any change at all is read after this many seconds, so slow changes are not missed. */
   maxGapSeconds: number;
+  /** Decoded video beyond this many seconds is refused, whatever the recording stated. */
+  maxSeconds: number;
 }
 
-export const DEFAULT_SAMPLING: SamplerOptions = { fps: 2, changedShare: 0.0005, maxGapSeconds: 5 };
+export const DEFAULT_SAMPLING: SamplerOptions = { fps: 2, changedShare: 0.0005, maxGapSeconds: 5, maxSeconds: RECORDING_LIMITS.seconds };
 
 export interface SampledFrame {
   atSeconds: number;
@@ -60,11 +63,15 @@ function changedShare(a: Uint8Array, b: Uint8Array): number {
  */
 export async function* sampleFrames(file: string, signal: AbortSignal, opts: SamplerOptions = DEFAULT_SAMPLING, stats?: SamplingStats): AsyncGenerator<SampledFrame> {
   const size = FRAME_WIDTH * FRAME_HEIGHT;
+  await probeRecording(file, opts.maxSeconds, signal);
+  // Stops ffmpeg once the decoded video runs past the limit, whatever the recording stated.
+  const tooLong = new AbortController();
+  const stop = AbortSignal.any([signal, tooLong.signal]);
   const run = runFfmpeg([
-    '-i', file, '-map', '0:v:0', '-an',
+    ...await recordingInput(file), '-map', '0:v:0', '-an',
     '-vf', `setpts=PTS-STARTPTS,fps=${opts.fps},scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:force_original_aspect_ratio=decrease,pad=${FRAME_WIDTH}:${FRAME_HEIGHT}:(ow-iw)/2:(oh-ih)/2`,
     '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1',
-  ], signal);
+  ], stop);
   // Swallowed here and raised below, once the frames read so far are out.
   run.done.catch(() => undefined);
   let pending: Buffer[] = [];
@@ -80,6 +87,10 @@ export async function* sampleFrames(file: string, signal: AbortSignal, opts: Sam
       pending = pendingBytes > size ? [joined.subarray(size)] : [];
       pendingBytes -= size;
       const atSeconds = index++ / opts.fps;
+      if (atSeconds > opts.maxSeconds + 1) {
+        tooLong.abort(new DecodeError(`the recording's video runs past ${opts.maxSeconds} seconds; it was not checked further`));
+        throw tooLong.signal.reason as DecodeError;
+      }
       if (stats) { stats.framesSeen++; stats.seconds = atSeconds; }
       const blocks = blockMeans(grey);
       const share = last ? changedShare(last.blocks, blocks) : 1;
