@@ -2,17 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { webhookDeliveryQueue, webhookDisabledV1 } from '@marketplace/contracts';
-import { DeferWork, recordEvent, type WorkHandler } from '@marketplace/service-kit';
+import { DeferWork, recordEvent, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
 import { openSecret } from './webhook-secrets.js';
-import { webhookRetryDelayMs, webhookSettings, type WebhookSettings } from './webhook-settings.js';
+import { webhookBusyDelayMs, webhookRetryDelayMs, webhookSettings, type WebhookSettings } from './webhook-settings.js';
 import { postWebhook } from './webhook-targets.js';
 
 interface DeliveryRow {
   id: string; endpoint_id: string; body: string; attempts: number; created_at: Date; url: string; secret_sealed: string;
 }
-
-/** How soon an attempt held back by an in-flight cap is tried again (with jitter, so a crowd spreads out). */
-const BUSY_RETRY_MS = 1_000;
 
 /**
  * Delivers one webhook delivery, signed by Standard Webhooks with the delivery's id as webhook-id,
@@ -34,17 +31,17 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
 
   constructor(private readonly ds: DataSource) {}
 
-  async run({ deliveryId }: { deliveryId: string }): Promise<void> {
+  async run({ deliveryId }: { deliveryId: string }, ctx: WorkContext): Promise<void> {
     const settings = webhookSettings();
     const claim = await this.claim(deliveryId, settings);
-    if (claim === 'busy') throw new DeferWork(BUSY_RETRY_MS + Math.floor(Math.random() * BUSY_RETRY_MS));
+    if (claim === 'busy') throw new DeferWork(webhookBusyDelayMs(settings, ctx.attempt));
     if (!claim) return this.deferIfPending(deliveryId);
     const row = claim;
     const signedAt = new Date();
     const signature = new Webhook(await openSecret(this.ds, row.secret_sealed)).sign(row.id, signedAt, row.body);
     const outcome = await postWebhook(row.url, {
       'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(signedAt.getTime() / 1000)), 'webhook-signature': signature,
-    }, row.body, settings.deadlineMs);
+    }, row.body, settings.deadlineMs, ctx.signal);
     const code = outcome.statusCode;
     if (code !== null && code >= 200 && code < 300) {
       await this.ds.query(
@@ -74,14 +71,17 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
 
   /**
    * Claims a due delivery and counts its attempt, unless its endpoint or member already has as many
-   * attempts in flight as allowed ('busy'); undefined when it is not due or not pending. Claims of
-   * one member's deliveries take turns (an advisory lock), so the caps hold exactly.
+   * attempts in flight as allowed ('busy'); undefined when it is not due, not pending, or has an
+   * attempt of its own in flight (a redelivery asked for meanwhile waits for it: one attempt per
+   * delivery at a time, so its mark counts every attempt). Claims of one member's deliveries take
+   * turns (an advisory lock), so the caps hold exactly.
    */
   private async claim(deliveryId: string, settings: WebhookSettings): Promise<DeliveryRow | 'busy' | undefined> {
     return this.ds.transaction(async (em) => {
       const [due] = (await em.query(
         `SELECT d.endpoint_id, e.member_id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-         WHERE d.id = $1 AND d.status = 'pending' AND e.disabled_at IS NULL AND d.next_attempt_at <= now()`, [deliveryId],
+         WHERE d.id = $1 AND d.status = 'pending' AND e.disabled_at IS NULL AND d.next_attempt_at <= now()
+           AND (d.sending_until IS NULL OR d.sending_until <= now())`, [deliveryId],
       )) as { endpoint_id: string; member_id: string }[];
       if (!due) return undefined;
       await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhook_in_flight:${due.member_id}`]);
@@ -96,6 +96,7 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
            sending_until = now() + make_interval(secs => $2), next_attempt_at = now() + make_interval(secs => $3)
          FROM webhook_endpoints e
          WHERE d.id = $1 AND e.id = d.endpoint_id AND d.status = 'pending' AND e.disabled_at IS NULL AND d.next_attempt_at <= now()
+           AND (d.sending_until IS NULL OR d.sending_until <= now())
          RETURNING d.id, d.endpoint_id, d.body, d.attempts, d.created_at, e.url, e.secret_sealed`,
         [deliveryId, settings.deadlineMs / 1000 + 2, (settings.deadlineMs * 3) / 1000],
       )) as [DeliveryRow[], number];
@@ -115,10 +116,14 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
     });
   }
 
-  /** Not claimable now: come back when a pending delivery is due; anything else is done. */
+  /**
+   * Not claimable now: come back when a pending delivery is due, and not before an attempt of it
+   * still in flight (a redelivery asked for meanwhile) has had its deadline; anything else is done.
+   */
   private async deferIfPending(deliveryId: string): Promise<void> {
     const [row] = (await this.ds.query(
-      `SELECT GREATEST(0, EXTRACT(EPOCH FROM (d.next_attempt_at - now())) * 1000)::float8 AS wait_ms FROM webhook_deliveries d
+      `SELECT GREATEST(0, EXTRACT(EPOCH FROM (GREATEST(d.next_attempt_at, d.sending_until) - now())) * 1000)::float8 AS wait_ms
+       FROM webhook_deliveries d
        JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1 AND d.status = 'pending' AND e.disabled_at IS NULL`,
       [deliveryId],
     )) as { wait_ms: number }[];

@@ -47,8 +47,12 @@ const loopbackHttps = new HttpsAgent({ keepAlive: false });
  * attempt, lookup and connect included, not the socket's idle time: an endpoint that trickles its
  * status line a byte at a time is cut off at the deadline. The status line is all a delivery needs,
  * so the answer's body is never read: the request is destroyed as soon as the status arrives.
+ * `signal` (the work item's) destroys it too, so an attempt the runner gives up on or a stopping
+ * worker leaves no socket behind.
  */
-export function postWebhook(raw: string, headers: Record<string, string>, body: string, deadlineMs: number): Promise<PostOutcome> {
+export function postWebhook(
+  raw: string, headers: Record<string, string>, body: string, deadlineMs: number, signal?: AbortSignal,
+): Promise<PostOutcome> {
   const url = new URL(raw);
   const target = targetOf(url);
   if (!target) return Promise.resolve({ statusCode: null, error: 'The endpoint URL is no longer taken.' });
@@ -64,7 +68,7 @@ export function postWebhook(raw: string, headers: Record<string, string>, body: 
       resolve(outcome);
     };
     const req = send(url, {
-      method: 'POST', agent,
+      method: 'POST', agent, ...(signal ? { signal } : {}),
       headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'marketplace-webhooks/1' },
     }, (res) => {
       finish({ statusCode: res.statusCode ?? null, error: null });
@@ -73,9 +77,13 @@ export function postWebhook(raw: string, headers: Record<string, string>, body: 
     });
     // Declared after the request; `finish` only runs once the request has started, after this line.
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${deadlineMs / 1000} s`)), deadlineMs);
-    req.on('error', (err: NodeJS.ErrnoException) => finish({
-      statusCode: null, error: err.code === 'ENOTPUBLIC' ? 'The endpoint host resolves to an address that is not public.' : err.message,
-    }));
+    req.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, error: postError(err) }));
     req.end(body);
   });
+}
+
+function postError(err: NodeJS.ErrnoException): string {
+  if (err.code === 'ENOTPUBLIC') return 'The endpoint host resolves to an address that is not public.';
+  if (err.name === 'AbortError') return 'The attempt was stopped before an answer (the worker stopped or ran out of time).';
+  return err.message;
 }
