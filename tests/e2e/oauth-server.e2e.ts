@@ -1,10 +1,11 @@
 import { createPrivateKey, randomUUID } from 'node:crypto';
 import { SignJWT, importJWK } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, pkcePair, registerAgent, type TestMember } from '@marketplace/testing';
+import { api, approveInBrowser, createMember, mcp, pkcePair, registerAgent, signIn, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
+const mailDir = inject('mailDir');
 
 /** The authorization server's own signing key: the first of the gateway's OAUTH_SIGNING_KEYS (tests only). */
 async function serverSigningKey(): Promise<{ kid: string; key: CryptoKey | Uint8Array }> {
@@ -136,11 +137,56 @@ describe('authorization requests', () => {
     expect(await notRedirected({
       client_id: client.client_id, redirect_uri: registered, response_type: 'token', code_challenge: challenge, code_challenge_method: 'S256',
     })).toMatch(/unsupported_response_type/);
-    for (const mode of ['fragment', 'form_post']) {
-      expect(await notRedirected({
-        client_id: client.client_id, redirect_uri: registered, response_mode: mode, response_type: 'token', code_challenge: challenge, code_challenge_method: 'S256',
-      })).toMatch(/unsupported_response_mode/);
+  });
+
+  it('a malformed first request stays on the server\'s page in any response mode; declining still goes back with access_denied', async () => {
+    const registered = 'https://agent.example/callback';
+    const client = await registerAgent(base, { application_type: 'web', redirect_uris: [registered] });
+    const { challenge } = pkcePair();
+    const valid = { client_id: client.client_id, redirect_uri: registered, code_challenge: challenge, code_challenge_method: 'S256', state: 's1' };
+    const malformed: [Record<string, string>, RegExp][] = [
+      [{ response_type: 'token' }, /unsupported_response_type/],
+      [{ response_type: 'code id_token' }, /unsupported_response_type/],
+      [{ code_challenge_method: 'plain' }, /invalid_request/],
+      [{ code_challenge: 'too-short' }, /invalid_request/],
+      [{ code_challenge: '' }, /invalid_request/],
+      [{ resource: 'https://elsewhere.example/api' }, /invalid_target/],
+      [{ prompt: 'none' }, /login_required/],
+      [{ request: 'not-a-request-object' }, /request_not_supported/],
+    ];
+    const stayedHome = async (res: Response, error: RegExp, what: string) => {
+      expect(res.status, `${what} -> ${res.headers.get('location')}`).toBe(400);
+      expect(res.headers.get('location'), what).toBeNull();
+      expect(res.headers.get('content-type'), what).toMatch(/^text\/html/);
+      const page = await res.text();
+      expect(page, what).toMatch(error);
+      // No auto-submitting form (form_post) or link to the client either.
+      expect(page, what).not.toContain('agent.example');
+    };
+    for (const [change, error] of malformed) {
+      for (const mode of [undefined, 'query', 'fragment', 'form_post']) {
+        const params = { response_type: 'code', scope: 'agent:read', ...valid, ...(mode ? { response_mode: mode } : {}), ...change };
+        const what = `${JSON.stringify(change)} ${mode ?? ''}`;
+        // A response mode may be refused for the response type first: any error, so long as it is told here.
+        await stayedHome(await fetch(authorizeUrl(params), { redirect: 'manual' }), mode ? /Error code: <code>[a-z_]+<\/code>/ : error, what);
+      }
     }
+    // The endpoint takes GET only, so a form on another site cannot POST a request here to bounce from either.
+    const posted = await fetch(`${base}/api/auth/oauth2/authorize`, {
+      method: 'POST', redirect: 'manual', body: new URLSearchParams({ response_type: 'token', response_mode: 'form_post', ...valid }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://attacker.example' },
+    });
+    expect(posted.status).toBe(404);
+    expect(posted.headers.get('location')).toBeNull();
+    expect(await posted.text()).not.toContain('agent.example');
+    // The same request, well formed, reaches the consent page; the person declines and the client is told.
+    const member = await createMember(nats);
+    const { cookie } = await signIn(base, mailDir, { email: member.email });
+    const back = await approveInBrowser(authorizeUrl(valid), cookie, { decision: 'refuse' });
+    expect(`${back.origin}${back.pathname}`).toBe(registered);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe('s1');
+    expect(back.searchParams.get('code')).toBeNull();
   });
 
   it('native clients may use any loopback port; web clients need the exact URI', async () => {

@@ -20,3 +20,5 @@ export * from './tracing/tracer.js';
 export * from './bootstrap/idle-memory.js';
 export * from './scope/load-on-first-use.js';
 export * from './scope/settings.js';
+// The outbound address guard: the gateway fetches client metadata documents from URLs anyone names.
+export * from './outbound/outbound-address.js';

@@ -22,8 +22,6 @@ const loadOidcProvider = loadOnFirstUse(() => import('oidc-provider'));
 export const OAUTH_BASE = '/api/auth/oauth2';
 export const INTERACTION_BASE = `${OAUTH_BASE}/interaction`;
 const REGISTRATION_PATH = `${OAUTH_BASE}/register`;
-/** The first authorization request; the resume after the consent page is `${AUTHORIZE_PATH}/<uid>`. */
-const AUTHORIZE_PATH = `${OAUTH_BASE}/authorize`;
 /** Scopes a token for the MCP resource can carry. */
 export const AGENT_SCOPES = ['agent:read', 'agent:write'] as const;
 
@@ -184,13 +182,16 @@ export class AuthorizationServer {
         return claims ? { accountId: claims.sub, claims: async () => claims } : undefined;
       },
       fetch: clientMetadataFetch(logger),
-      renderError: async (ctx: { type: string; body: string; set(name: string, value: string): void }, out: Record<string, string>) => {
+      renderError: async (ctx: { status: number; type: string; body: string; set(name: string, value: string): void }, out: Record<string, string>) => {
+        // prompt=none's errors carry 303, meant for the redirect to the client they no longer get (authorize-errors.ts).
+        if (ctx.status < 400) ctx.status = 400;
         ctx.type = 'html';
         ctx.set('content-security-policy', PAGE_CSP);
         ctx.body = errorPage(out.error ?? 'error', out.error_description ?? 'The sign-in request could not be completed.');
       },
     });
     compareStoredClientSecrets(provider);
+    keepErrorsHome(provider);
     // Same client address as the gateway's: only the configured number of proxy hops is trusted.
     provider.proxy = trustedProxyHops() > 0;
     // Koa's setting (the provider is a Koa app; its typings omit it): read only the last n entries.
@@ -270,14 +271,6 @@ export function mountAuthorizationServer(app: FastifyInstance, server: Authoriza
     reply.raw.setHeader('x-request-id', req.id);
     const hsts = strictTransport(req);
     if (hsts) reply.raw.setHeader('strict-transport-security', hsts);
-    if (path === AUTHORIZE_PATH) {
-      const refused = keepErrorsHome(req.url, reply.raw);
-      if (refused) {
-        reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP });
-        reply.raw.end(refused);
-        return;
-      }
-    }
     await loaded.provider.callback()(req.raw, reply.raw);
   });
 }

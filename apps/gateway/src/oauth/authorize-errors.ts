@@ -1,5 +1,5 @@
-import type { ServerResponse } from 'node:http';
-import { html, PAGE_CSP, renderPage } from '../web/kit/layout.js';
+import type Provider from 'oidc-provider';
+import { html, renderPage } from '../web/kit/layout.js';
 
 /** The authorization server's own error page: what went wrong, and where to go from here. */
 export function errorPage(error: string, description: string): string {
@@ -8,55 +8,25 @@ export function errorPage(error: string, description: string): string {
 <p class="muted">Error code: <code>${error}</code>. Go back to your agent and start connecting again.</p>` });
 }
 
-/** Response modes that send the answer back to the client's redirect URI in the query, the only one this server offers. */
-const QUERY_MODES = new Set([undefined, 'query']);
-
 /**
  * Anyone can register a client, so a client's redirect URI is not trusted before a person has
- * acted on the consent page: an error in the first authorization request (an unsupported response
- * type, no PKCE challenge, another resource, a bad scope) is answered on this server's own page,
- * never by a redirect to the client, or a link to our authorize endpoint would bounce a person to
- * any site that registered itself (RFC 9700, 4.11.2). Errors after the person acted
- * (`access_denied` when they decline) still go back to the client, at the interaction's resume path.
+ * acted on the consent page: every error of the first authorization request (an unsupported
+ * response type, no or a malformed PKCE challenge, another resource, prompt=none, in whatever
+ * response mode it asks for) is answered on this server's own page (renderError), never by
+ * a redirect or an auto-submitting form to the client, or a link to our authorize endpoint would
+ * bounce a person to any site that registered itself (RFC 9700, 4.11.2). Errors after the person
+ * acted (`access_denied` when they decline) come from the interaction's resume route and still go
+ * back to the client.
  *
- * Called on the raw response before oidc-provider answers the request; returns the page to send
- * at once instead when the request asks for a response mode other than the query.
+ * oidc-provider decides between renderError and the client's redirect URI on the error's
+ * `allow_redirect`, after emitting the event, so the listener turns it off for the first request.
  */
-export function keepErrorsHome(url: string, res: ServerResponse): string | undefined {
-  const mode = new URL(url, 'http://local').searchParams.get('response_mode') ?? undefined;
-  if (!QUERY_MODES.has(mode)) return errorPage('unsupported_response_mode', 'This server answers in the query only (response_mode=query).');
-  const writeHead = res.writeHead.bind(res) as (status: number) => ServerResponse;
-  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
-  let page: string | undefined;
-  // Koa sets the status and Location, then ends the response; the headers go out from end() or writeHead().
-  const swap = (status: number): boolean => {
-    if (page !== undefined) return true;
-    const location = res.getHeader('location');
-    const found = status >= 300 && status < 400 && typeof location === 'string' ? errorIn(location) : undefined;
-    if (!found) return false;
-    page = errorPage(found.error, found.description);
-    res.statusCode = 400;
-    res.removeHeader('location');
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.setHeader('content-security-policy', PAGE_CSP);
-    res.setHeader('content-length', Buffer.byteLength(page));
-    return true;
+export function keepErrorsHome(provider: Pick<Provider, 'on'>): void {
+  // The events carry the request's context and the error about to be answered.
+  const stayHome = (ctx: { oidc?: { route?: string } } | undefined, err: unknown): void => {
+    if (ctx?.oidc?.route === 'authorization' && err && typeof err === 'object') (err as { allow_redirect?: boolean }).allow_redirect = false;
   };
-  res.writeHead = ((status: number, ...rest: unknown[]) =>
-    (swap(status) ? writeHead(400) : (writeHead as (...args: unknown[]) => ServerResponse)(status, ...rest))) as typeof res.writeHead;
-  res.end = ((...args: unknown[]) => {
-    if (!res.headersSent) swap(res.statusCode);
-    return page !== undefined ? end(page) : (end as (...a: unknown[]) => ServerResponse)(...args);
-  }) as typeof res.end;
-  return undefined;
-}
-
-/** The error a redirect carries in its query or fragment, if any. */
-function errorIn(location: string): { error: string; description: string } | undefined {
-  const url = new URL(location, 'http://local');
-  for (const params of [url.searchParams, new URLSearchParams(url.hash.slice(1))]) {
-    const error = params.get('error');
-    if (error) return { error, description: params.get('error_description') ?? 'The sign-in request could not be completed.' };
-  }
-  return undefined;
+  provider.on('authorization.error', stayHome);
+  // A fault of the server's own (500) is emitted as server_error, and would be redirected the same way.
+  provider.on('server_error', stayHome);
 }

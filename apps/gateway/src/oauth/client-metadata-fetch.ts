@@ -1,11 +1,15 @@
-import { serviceEnv } from '@marketplace/service-kit/edge';
+import { isSpecialUseName, NotPublicAddressError, publicAddresses, serviceEnv } from '@marketplace/service-kit/edge';
 import type { Logger } from '@marketplace/service-kit/edge';
 
 type FetchOptions = RequestInit & { dispatcher?: unknown };
 
 /**
- * Fetches client ID metadata documents. oidc-provider passes an SSRF-guarded dispatcher that
- * refuses private, loopback and other special-use addresses; that guard stays on for every URL.
+ * Fetches client ID metadata documents (and any other URL a client names that oidc-provider
+ * reads). The host first passes the kit's outbound guard, which reads every written form of an
+ * address (IPv4-compatible ::7f00:1, translated, NAT64, 6to4, Teredo, hex and integer IPv4) as the
+ * address it is; oidc-provider's own guard, on the dispatcher it passes, knows fewer of those forms.
+ * That dispatcher stays on for every URL: it checks the address the connection reached, so a name
+ * re-pointed inward after the check is still refused.
  *
  * The only exception is for tests: `OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN=http://127.0.0.1:PORT`
  * lets client ids `https://127.0.0.1:PORT/…` be read from that one loopback server over plain
@@ -19,6 +23,8 @@ export function clientMetadataFetch(logger: Logger, env: NodeJS.ProcessEnv = ser
       const { dispatcher: _guard, ...rest } = options;
       return fetch(new URL(`${target.pathname}${target.search}`, loopback.origin), rest);
     }
+    if (isSpecialUseName(target.hostname)) throw new NotPublicAddressError(target.hostname, 'a special-use name');
+    await publicAddresses(target.hostname);
     return fetch(target, options as RequestInit);
   };
 }

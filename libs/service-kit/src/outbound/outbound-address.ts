@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, Resolver, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { domainToASCII } from 'node:url';
 import { settingsOf } from '../scope/settings.js';
 import { perService, type ServiceEnv } from '../scope/service-scope.js';
 
@@ -17,23 +18,45 @@ for (const [net, prefix] of [
 ] as const) SPECIAL_USE.addSubnet(net, prefix, 'ipv4');
 // ::/96 holds the deprecated IPv4-compatible forms (::127.0.0.1 is ::7f00:1) and ::ffff:0:0:0/96 the
 // IPv4-translated ones: no public host is reached by either, and each hides an IPv4 address that
-// BlockList would otherwise judge as an ordinary IPv6 one. NAT64 (64:ff9b::/96, /48), 6to4
-// (2002::/16) and Teredo (2001::/32, within 2001::/23) embed IPv4 addresses too, and are refused whole.
+// would otherwise be judged as an ordinary IPv6 one. NAT64 (64:ff9b::/96, /48), 6to4 (2002::/16)
+// and Teredo (2001::/32, within 2001::/23, its client address XORed) embed IPv4 addresses too, and
+// are refused whole rather than unpicked. 3fff::/20 is documentation, 5f00::/16 segment routing.
 for (const [net, prefix] of [
   ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16],
-  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  ['3fff::', 20], ['5f00::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) SPECIAL_USE.addSubnet(net, prefix, 'ipv6');
 
-const MAPPED_V4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
+/**
+ * A host as a URL reads it (the WHATWG host parser, which also gives every URL's hostname): IPv4
+ * in hex, octal, one integer or with parts left out (0x7f.1, 017700000001, 2130706433, 127.1)
+ * becomes its dotted form, IPv6 its one canonical text with any embedded IPv4 in hex (::127.0.0.1
+ * is ::7f00:1), a name its lower-case ASCII. '' for what is no host: an IPv6 address with a zone
+ * id, which no public internet host needs.
+ */
+export function canonicalHost(host: string): string {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(bare) === 6) return domainToASCII(`[${bare}]`).replace(/^\[(.*)\]$/, '$1');
+  return bare.includes(':') || bare.includes('%') ? '' : domainToASCII(bare);
+}
 
-/** Whether an IP address is on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4 one). */
+/** An IPv4-mapped address in canonical form (::ffff:7f00:1): the IPv4 address a connection to it reaches. */
+const MAPPED = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
+
+/**
+ * Whether an IP address, in any form (see canonicalHost), is on the public internet. An
+ * IPv4-mapped IPv6 address is judged as the IPv4 address it reaches; anything that is not an IP
+ * address is not public.
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
+  const canonical = canonicalHost(address);
+  const family = isIP(canonical);
   if (family === 0) return false;
-  const mapped = MAPPED_V4.exec(address)?.[1];
-  if (mapped) return !SPECIAL_USE.check(mapped, 'ipv4');
-  // BlockList also judges ::ffff:hhhh:hhhh by its IPv4 rules.
-  return !SPECIAL_USE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const mapped = MAPPED.exec(canonical);
+  if (mapped) {
+    const [high, low] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+    return !SPECIAL_USE.check(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4');
+  }
+  return !SPECIAL_USE.check(canonical, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /** Node's dns.lookup signature, for resolvers given in place of it (tests answer a private address with one). */
@@ -107,15 +130,20 @@ const systemLookup: Lookup = (hostname, options, callback) => {
   return dnsLookup(hostname, options, callback);
 };
 
-/** Every address a host name resolves to, refused unless all are public (an IP literal is judged as it is). */
+/**
+ * Every address a host resolves to, refused unless all are public. The host is read as a URL reads
+ * it first (canonicalHost), so an IP literal in any form is judged, and connected to, as the address
+ * it is, without asking the resolver.
+ */
 export async function publicAddresses(hostname: string, lookup: Lookup = systemLookup): Promise<LookupAddress[]> {
-  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
-  const literal = isIP(bare);
-  const addresses = literal ? [{ address: bare, family: literal }]
+  const host = canonicalHost(hostname);
+  if (!host) throw new NotPublicAddressError(hostname, 'no address');
+  const literal = isIP(host);
+  const addresses = literal ? [{ address: host, family: literal }]
     : await new Promise<LookupAddress[]>((resolve, reject) =>
-      lookup(bare, { all: true }, (err, found) => (err ? reject(err) : resolve(found))));
+      lookup(host, { all: true }, (err, found) => (err ? reject(err) : resolve(found))));
   const refused = addresses.find((a) => !isPublicAddress(a.address));
-  if (refused || !addresses.length) throw new NotPublicAddressError(bare, refused?.address ?? 'no address');
+  if (refused || !addresses.length) throw new NotPublicAddressError(host, refused?.address ?? 'no address');
   return addresses;
 }
 
