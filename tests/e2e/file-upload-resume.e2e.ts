@@ -1,12 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DIRECT_PART_BYTES, FILE_LIMITS } from '@marketplace/contracts';
-import { api, createMember, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
+import { DIRECT_PART_BYTES, DIRECT_PART_URL_SECONDS, FILE_LIMITS } from '@marketplace/contracts';
+import { ObjectStorage } from '@marketplace/service-kit';
+import { api, createMember, dbQuery, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
 import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
+const db = inject('databaseUrl');
+const s3 = inject('s3');
+
+/** The run's object storage as the files service sees it, to check what it holds. */
+const storage = new ObjectStorage(() => ({ ...s3, endpoint: new URL(s3.endpoint) }));
+
+/** The bytes a file counts against its area's quota (areaUsage sums them). */
+async function countedBytes(fileId: string): Promise<number> {
+  const rows = await dbQuery<{ size: string }>(db, 'SELECT size FROM files.files WHERE id = $1', [fileId]);
+  return Number(rows[0]?.size);
+}
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const CHUNK = FILE_LIMITS.chunkBytes;
@@ -134,19 +146,19 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     expect(signed.body).toMatchObject({ partBytes: DIRECT_PART_BYTES, parts: 3, file: { id, status: 'uploading' } });
     const urls = signed.body.urls as { number: number; bytes: number; url: string }[];
     expect(urls.map((u) => [u.number, u.bytes])).toEqual([[1, DIRECT_PART_BYTES], [2, DIRECT_PART_BYTES], [3, 700_000]]);
-    expect(Date.parse(signed.body.expiresAt) - Date.now()).toBeLessThanOrEqual(600_000);
+    expect(Date.parse(signed.body.expiresAt) - Date.now()).toBeLessThanOrEqual(DIRECT_PART_URL_SECONDS * 1000);
     const part = (n: number) => data.subarray((n - 1) * DIRECT_PART_BYTES, Math.min(n * DIRECT_PART_BYTES, data.length));
 
     // An upload takes one way only: no chunks through the API once parts go to storage.
     const chunk = data.subarray(0, CHUNK);
     expect((await put(chunkUrl(id, 0, chunk), chunk, auth)).status).toBe(409);
-    // A URL writes its own part of its own upload: the signature covers the key, uploadId and
+    // A URL writes its own part of its own upload: the signature covers the key, uploadId,
     // partNumber (a store that checks signatures refuses any change; the embedded s3rver checks none).
     for (const u of urls) {
       const url = new URL(u.url);
       expect(url.searchParams.get('partNumber')).toBe(String(u.number));
       expect(url.pathname.endsWith(`/files/objects/${id}`)).toBe(true);
-      expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(600);
+      expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(DIRECT_PART_URL_SECONDS);
     }
 
     const first = await put(urls[0]!.url, part(1));
@@ -181,26 +193,38 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     expect((await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST', body: { parts } })).status).toBe(200);
   });
 
-  it('a part larger than its share is found when the client comes back: the multipart upload is aborted and the parts start over', async () => {
+  it('parts stored at another length are found before the join: a long one aborts the upload, a short one is named', async () => {
     const data = randomBytes(DIRECT_PART_BYTES + 1000);
     const created = await api(base, '/api/me/files', {
       key: member.key, method: 'POST', body: { path: 'resume/oversized.bin', size: data.length, sha256: sha(data) },
     });
     const id = created.body.file.id as string;
+    const key = `files/objects/${id}`;
     const signed = await api(base, `/api/me/files/${id}/parts`, { key: member.key, method: 'POST', body: {} });
-    const [one, two] = signed.body.urls as { url: string; bytes: number }[];
-    expect(two!.bytes).toBe(1000);
-    expect(new Date(signed.body.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(300_000);
-    // The last part's URL was given 1000 bytes; 6 MiB are sent to it. The store takes them (a URL cannot bound a length)...
-    const big = await put(two!.url, randomBytes(6 * 1024 * 1024));
-    expect(big.status).toBe(200);
+    const [one, two] = signed.body.urls as { url: string }[];
+    const uploadId = new URL(one!.url).searchParams.get('uploadId')!;
+
+    // Part 2 holds 999 of its 1000 bytes: complete names it, before storage joins anything, and keeps part 1.
     const p1 = await put(one!.url, data.subarray(0, DIRECT_PART_BYTES));
-    // ...and the service finds them as soon as the client is back, for more URLs or to complete.
+    const short = await put(two!.url, data.subarray(DIRECT_PART_BYTES, DIRECT_PART_BYTES + 999));
+    expect([p1.status, short.status]).toEqual([200, 200]);
+    const named = await api(base, `/api/me/files/${id}/complete`, {
+      key: member.key, method: 'POST', body: { parts: [{ number: 1, etag: p1.etag }, { number: 2, etag: short.etag }] },
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(409);
+    expect(named.body.error).toMatch(/Storage holds 999 bytes of part 2, not its 1000/);
+    expect(named.body.fields).toEqual({ parts: 'Part 2 is short.' });
+    expect(await storage.stat(key)).toBeNull();
+    expect((await storage.listParts(key, uploadId))?.map((p) => p.part)).toEqual([1, 2]);
+
+    // Part 2 holds 6 MiB (a part URL cannot make the store refuse another length): found as soon as the client is back (for URLs, or to complete), and the
+    // whole multipart upload is aborted, so storage drops the bytes beyond the declared size at once.
+    expect((await put(two!.url, randomBytes(6 * 1024 * 1024))).status).toBe(200);
     const again = await api(base, `/api/me/files/${id}/parts`, { key: member.key, method: 'POST', body: { partNumbers: [2] } });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(/Part 2 holds 6291456 bytes, more than the 1000 bytes it was given/);
-    // The old parts are gone with their upload: completing with them is refused.
-    const stale = await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST', body: { parts: [{ number: 1, etag: p1.etag }, { number: 2, etag: big.etag }] } });
+    expect(await storage.listParts(key, uploadId)).toBeNull();
+    const stale = await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST', body: { parts: [{ number: 1, etag: p1.etag }, { number: 2, etag: short.etag }] } });
     expect([400, 409], JSON.stringify(stale.body)).toContain(stale.status);
     const listed = (await api(base, '/api/me/files', { key: member.key })).body.files as { id: string; status: string }[];
     expect(listed.find((f) => f.id === id)).toMatchObject({ status: 'uploading' });
@@ -212,7 +236,10 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     const q2 = await put(b!.url, data.subarray(DIRECT_PART_BYTES));
     const done = await completeUntilDone(member.key, id, { parts: [{ number: 1, etag: q1.etag }, { number: 2, etag: q2.etag }] });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toMatchObject({ status: 'ready', size: data.length });
+    expect(done.body).toMatchObject({ status: 'ready', size: data.length, received: data.length });
+    // The area counts what storage holds, which is the declared size.
+    expect((await storage.stat(key))?.size).toBe(data.length);
+    expect(await countedBytes(id)).toBe(data.length);
   });
 
   it('refuses a direct upload whose bytes are not the declared sha256, and lets it start over', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ObjectStorage } from '@marketplace/service-kit';
 import { startS3rver, type StartedS3 } from './s3-server.js';
 
 /**
@@ -75,5 +76,21 @@ describe('the embedded object store', () => {
     await client.abortMultipartUpload(bucket, key, uploadId);
     expect(holding()).toBe(false);
     await expect(listParts.call(client, bucket, key, uploadId)).rejects.toMatchObject({ code: 'NoSuchUpload' });
+  });
+
+  it('lists the incomplete uploads under a prefix with when each began, and forgets one aborted', async () => {
+    const { bucket } = s3.settings;
+    const storage = new ObjectStorage(() => ({ ...s3.settings, endpoint: new URL(s3.settings.endpoint) }));
+    const started = Date.now();
+    const kept = await client.initiateNewMultipartUpload(bucket, 'sweep/kept', {});
+    const other = await client.initiateNewMultipartUpload(bucket, 'elsewhere/other', {});
+    const listed = await storage.listIncompleteUploads('sweep/');
+    expect(listed.map((u) => [u.key, u.uploadId])).toEqual([['sweep/kept', kept]]);
+    expect(Math.abs(listed[0]!.initiated.getTime() - started)).toBeLessThan(5000);
+    await storage.abortMultipart('sweep/kept', kept);
+    expect(await storage.listIncompleteUploads('sweep/')).toEqual([]);
+    expect((await storage.listIncompleteUploads('')).map((u) => u.uploadId)).toContain(other);
+    await storage.abortMultipart('elsewhere/other', other);
+    storage.close();
   });
 });

@@ -153,18 +153,26 @@ function checkMultipartParts(store: S3rver['store']): void {
 }
 
 /**
- * ListParts and AbortMultipartUpload, which s3rver answers 405: the files service checks the parts
- * a direct upload holds (a part URL cannot bound the length sent to it) and aborts an upload with
- * an oversized part or one abandoned, so the store frees those bytes at once as S3 does. Run ahead
- * of s3rver's own routes, on its store's upload folders (`<upload id>/<part>`, `<part>.md5`).
+ * ListParts, AbortMultipartUpload and ListMultipartUploads, which s3rver answers 405 or 501: the
+ * files service checks the parts a direct upload holds before joining them, aborts an upload with
+ * an oversized part or one abandoned (the store then frees its bytes at once, as S3 does),
+ * and its sweep lists the incomplete uploads to abort those left behind. Run ahead of s3rver's own
+ * routes, on its store's upload folders (`<upload id>/key`, `<part>`, `<part>.md5`).
  */
 function listAndAbortParts(server: S3rver): void {
   server.middleware.unshift(async (ctx, next) => {
+    const [bucket, ...rest] = ctx.path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    const uploads = server.store.getResourcePath(bucket ?? '', undefined, 'uploads');
+    if (bucket && !rest.length && ctx.method === 'GET' && ctx.query.uploads !== undefined) {
+      ctx.status = 200;
+      ctx.type = 'application/xml';
+      ctx.body = await listUploads(uploads, bucket, typeof ctx.query.prefix === 'string' ? ctx.query.prefix : '');
+      return;
+    }
     const uploadId = typeof ctx.query.uploadId === 'string' ? ctx.query.uploadId : undefined;
     const isList = ctx.method === 'GET' && ctx.query.partNumber === undefined;
     if (!uploadId || !/^[0-9a-f]+$/i.test(uploadId) || !(isList || ctx.method === 'DELETE')) return next();
-    const [bucket] = ctx.path.split('/').filter(Boolean);
-    const dir = join(server.store.getResourcePath(decodeURIComponent(bucket ?? ''), undefined, 'uploads'), uploadId);
+    const dir = join(uploads, uploadId);
     const key = await readFile(join(dir, 'key'), 'utf8').catch(() => undefined);
     if (key === undefined) {
       ctx.status = 404;
@@ -190,6 +198,22 @@ function listAndAbortParts(server: S3rver): void {
     ctx.type = 'application/xml';
     ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListPartsResult><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
   });
+}
+
+/** The bucket's incomplete uploads under `prefix`, oldest first, each initiated when its key file was written. */
+async function listUploads(dir: string, bucket: string, prefix: string): Promise<string> {
+  const found: { key: string; uploadId: string; initiated: Date }[] = [];
+  for (const uploadId of await readdir(dir).catch(() => [] as string[])) {
+    const keyFile = join(dir, uploadId, 'key');
+    const [key, info] = await Promise.all([readFile(keyFile, 'utf8').catch(() => undefined), stat(keyFile).catch(() => undefined)]);
+    if (key !== undefined && info && key.startsWith(prefix)) found.push({ key, uploadId, initiated: info.mtime });
+  }
+  found.sort((a, b) => a.initiated.getTime() - b.initiated.getTime());
+  const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const items = found.map((u) => `<Upload><Key>${xml(u.key)}</Key><UploadId>${u.uploadId}</UploadId>`
+    + `<Initiated>${u.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<ListMultipartUploadsResult><Bucket>${xml(bucket)}</Bucket><Prefix>${xml(prefix)}</Prefix>`
+    + `<MaxUploads>${Math.max(1000, items.length)}</MaxUploads><IsTruncated>false</IsTruncated>${items.join('')}</ListMultipartUploadsResult>`;
 }
 
 /**

@@ -31,10 +31,10 @@ export class CleanupWorker implements WorkHandler<typeof fileCleanupQueue.payloa
   async run({ fileId }: { fileId: string }, ctx: WorkContext): Promise<void> {
     const rows: { status: string; upload_id: string | null }[] = await this.ds.query('SELECT status, upload_id FROM files WHERE id = $1', [fileId]);
     if (rows[0]?.status !== 'deleting') return;
-    // A direct upload's parts sit in storage under its multipart upload until it is aborted. Best
-    // effort: a store that cannot abort (the embedded s3rver) or fails to keeps them until its own
-    // expiry of incomplete uploads (a lifecycle rule on S3), and the file's quota is freed anyway.
-    if (rows[0].upload_id) await this.storage.abortMultipart(fileObjectKey(fileId), rows[0].upload_id).catch(() => undefined);
+    // A direct upload's parts sit in storage under its multipart upload until it is aborted. Every
+    // supported store aborts (the embedded one too), so a failure is retried like any other step
+    // rather than freeing the quota while the parts stay; one already gone is not a failure.
+    if (rows[0].upload_id) await this.storage.abortMultipart(fileObjectKey(fileId), rows[0].upload_id);
 
     // Chunks are the gateway's staged objects, adopted where they were (file_chunks); the prefix
     // holds those of files uploaded before that.

@@ -65,8 +65,11 @@ export interface AreaGate extends AreaRef {
   mayDelete(file: FileRow): void;
 }
 
+/** Where files' objects are: the joined file, and a direct upload's multipart upload until then. */
+export const FILE_OBJECTS_PREFIX = 'files/objects/';
+
 export function assembledObjectKey(fileId: string): string {
-  return `files/objects/${fileId}`;
+  return `${FILE_OBJECTS_PREFIX}${fileId}`;
 }
 
 /** An upload whose bytes go straight to storage (presigned parts) rather than through chunks. */

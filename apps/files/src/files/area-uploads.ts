@@ -250,12 +250,14 @@ export class AreaUploads {
    * Presigned UploadPart URLs for the parts asked (all when none are named), valid at most
    * DIRECT_PART_URL_SECONDS and never past the upload's deadline. The first call starts the S3
    * multipart upload of the file's own object; an upload that already took chunks is refused, and
-   * one whose parts were joined needs no more. Each URL writes one part of this upload only.
+   * one whose parts were joined needs no more. Each URL writes one part of this upload only; what
+   * was sent to it is checked against the part's share whenever the client comes back.
    */
   async presignParts(gate: AreaGate, fileId: string, partNumbers?: readonly number[]): Promise<PresignedParts> {
     await countAttempt(this.ds, limitBuckets().fileWrites, gate.actorId);
     await gate.requireOpen(this.ds);
     const key = assembledObjectKey(fileId);
+    let started: string | undefined;
     const row = await this.uow.run(async (em) => {
       const file = await areaFile(em, gate, fileId, true);
       gate.mayUpload(file);
@@ -266,11 +268,15 @@ export class AreaUploads {
       if (chunk || Number(file.received) > 0) {
         throw AppError.conflict('This upload already took chunks through the API; send the rest the same way, or delete it and start again.');
       }
-      const uploadId = await this.storage.createMultipart(key, 'application/octet-stream');
-      const [rows] = (await em.query('UPDATE files SET upload_id = $2 WHERE id = $1 RETURNING *', [file.id, uploadId])) as [FileRow[], number];
+      started = await this.storage.createMultipart(key, 'application/octet-stream');
+      const [rows] = (await em.query('UPDATE files SET upload_id = $2 WHERE id = $1 RETURNING *', [file.id, started])) as [FileRow[], number];
       return rows[0]!;
+    }).catch(async (err: unknown) => {
+      // A multipart upload no row names would hold its parts until the sweep finds it: drop it now.
+      if (started) await this.storage.abortMultipart(key, started).catch(() => undefined);
+      throw err;
     });
-    await this.refuseOversizedParts(row);
+    await this.checkStoredParts(row);
     const parts = directPartCount(row);
     const wanted = partNumbers ? [...new Set(partNumbers)].sort((a, b) => a - b) : Array.from({ length: parts }, (_, i) => i + 1);
     const beyond = wanted.find((n) => n > parts);
@@ -286,8 +292,10 @@ export class AreaUploads {
   }
 
   /**
-   * Completes a direct upload: storage joins the parts the client names (each must be the part its
-   * ETag says, or storage refuses: 409), then the joined object must be the declared size (the
+   * Completes a direct upload. The parts are held against what the store reports it holds
+   * (ListParts), not what was declared: each must be exactly its share of the declared size
+   * (checkStoredParts). Storage then joins the parts the client names (each must be the part its
+   * ETag says, or storage refuses: 409), and the joined object must be the declared size (the
    * area's and the contract's caps were checked against that at create), else it is dropped and
    * the upload starts over. Its sha256 is checked next, as a join's is (here, or by the worker).
    */
@@ -307,7 +315,7 @@ export class AreaUploads {
         throw AppError.badRequest('Invalid field: parts.', { parts: `Name every part once, numbers 1 to ${count}, each with the ETag its PUT answered.` });
       }
       const key = assembledObjectKey(file.id);
-      await this.refuseOversizedParts(file);
+      await this.checkStoredParts(file, count);
       const refused = await this.storage.completeMultipart(key, file.upload_id!, parts.map((p) => ({ part: p.number, etag: p.etag.replace(/^"|"$/g, '') })));
       // No such upload: a complete before this one joined the parts (and may not have said so yet); the object tells.
       if (refused && !(refused === 'NoSuchUpload' && await this.storage.stat(key))) {
@@ -320,8 +328,10 @@ export class AreaUploads {
         await this.storage.remove(key).catch(() => undefined);
         throw AppError.conflict(message, { size: 'Does not match the parts sent.' });
       }
+      // What the store holds, which the check above made the declared size.
       const [rows] = (await this.ds.query(
-        `UPDATE files SET upload_id = NULL, parts_joined_at = now(), received = size WHERE id = $1 AND status = 'uploading' RETURNING *`, [file.id])) as [FileRow[], number];
+        `UPDATE files SET upload_id = NULL, parts_joined_at = now(), received = $2 WHERE id = $1 AND status = 'uploading' RETURNING *`,
+        [file.id, stored.size])) as [FileRow[], number];
       if (!rows[0]) throw AppError.conflict('The upload changed while it was being completed; check it and call complete again.');
       joined = rows[0];
     }
@@ -330,26 +340,39 @@ export class AreaUploads {
   }
 
   /**
-   * A part URL writes whatever length it is sent (the store cannot be told to refuse another), so
-   * the parts a direct upload holds are checked whenever the client comes back (more URLs, or
-   * complete): a part larger than the bytes it was given, or one beyond the file's count, aborts
-   * the whole multipart upload, so the store frees what was sent beyond the declared size at once,
-   * and the client is told to start the parts again (409). The quota was taken for the declared size.
+   * The parts a direct upload holds, as the store reports them (ListParts), against their shares of
+   * the declared size: a part URL writes whatever length it is sent (the store cannot be told to
+   * refuse another), so this is where a part is bounded. A part larger than its share, or beyond the file's count, aborts the whole multipart upload, so the
+   * store frees the excess at once, and the client starts the parts again (409). At completion
+   * (`complete`: the file's part count), each of parts 1 to `complete` must also be there with
+   * exactly its share; one short or missing is named, to PUT again (409), and the others are kept.
    */
-  private async refuseOversizedParts(file: FileRow): Promise<void> {
+  private async checkStoredParts(file: FileRow, complete?: number): Promise<void> {
     if (!file.upload_id) return;
     const key = assembledObjectKey(file.id);
     const count = directPartCount(file);
     const held = await this.storage.listParts(key, file.upload_id);
+    // Gone: joined by a complete racing this one, or aborted; completing says which.
+    if (!held) return;
     const over = held.find((p) => p.part < 1 || p.part > count || p.size > directPartSize(file, p.part));
-    if (!over) return;
-    await this.storage.abortMultipart(key, file.upload_id);
-    await this.ds.query(`UPDATE files SET upload_id = NULL WHERE id = $1 AND upload_id = $2 AND status = 'uploading'`, [file.id, file.upload_id]);
-    const allowed = over.part >= 1 && over.part <= count ? `the ${directPartSize(file, over.part)} bytes it was given` : 'none: the file has fewer parts';
-    throw AppError.conflict(
-      `Part ${over.part} holds ${over.size} bytes, more than ${allowed}. The upload's parts were dropped: ask for new part URLs and send the file again.`,
-      { parts: `Part ${over.part} is larger than its share of the declared size.` },
-    );
+    if (over) {
+      await this.storage.abortMultipart(key, file.upload_id);
+      await this.ds.query(`UPDATE files SET upload_id = NULL WHERE id = $1 AND upload_id = $2 AND status = 'uploading'`, [file.id, file.upload_id]);
+      const allowed = over.part >= 1 && over.part <= count ? `the ${directPartSize(file, over.part)} bytes it was given` : 'none: the file has fewer parts';
+      throw AppError.conflict(
+        `Part ${over.part} holds ${over.size} bytes, more than ${allowed}. The upload's parts were dropped: ask for new part URLs and send the file again.`,
+        { parts: `Part ${over.part} is larger than its share of the declared size.` },
+      );
+    }
+    if (complete === undefined) return;
+    for (let n = 1; n <= complete; n++) {
+      const size = held.find((p) => p.part === n)?.size ?? 0;
+      if (size === directPartSize(file, n)) continue;
+      throw AppError.conflict(
+        `Storage holds ${size} bytes of part ${n}, not its ${directPartSize(file, n)}; PUT it again (ask for its URL again), then complete.`,
+        { parts: `Part ${n} is ${size ? 'short' : 'missing'}.` },
+      );
+    }
   }
 
   /**

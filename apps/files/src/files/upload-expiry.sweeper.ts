@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { fileCleanupQueue } from '@marketplace/contracts';
-import { enqueueWork, LOGGER, UnitOfWork, type Logger, type PeriodicTask, settingsOf } from '@marketplace/service-kit';
+import { enqueueWork, LOGGER, ObjectStorage, UnitOfWork, type Logger, type PeriodicTask, settingsOf } from '@marketplace/service-kit';
 import { releaseTurnIns } from '../jobs/lock-worker-files.handler.js';
+import { FILE_OBJECTS_PREFIX } from './area-files.js';
 
 /** Uploads whose join is under way get this much longer before they count as abandoned. */
 const ASSEMBLY_GRACE_SECONDS = 15 * 60;
@@ -9,19 +10,42 @@ const BATCH = 200;
 
 /**
  * Abandoned uploads: an `uploading` file past its upload_expires_at (600 s from creation) moves
- * to `deleting` and its cleanup is queued, which frees its quota once its chunks are gone. Files
- * turned in by a submission that never committed (no work.submitted in time) are released. A
- * periodic task every FILES_SWEEP_SECONDS (default 60): the kit runs each tick in one replica.
+ * to `deleting` and its cleanup is queued, which frees its quota once its chunks are gone and
+ * aborts its multipart upload. Files turned in by a submission that never committed (no
+ * work.submitted in time) are released. Then the store's own incomplete multipart uploads of
+ * files' objects begun more than FILES_STALE_MULTIPART_SECONDS ago (default 3600) are aborted,
+ * whatever the rows say: one no row names any more (its abort failed, or its row was never
+ * written) would otherwise keep its parts for good on a store with no rule of its own (the
+ * embedded store; S3 without an AbortIncompleteMultipartUpload rule). None is legitimately that
+ * old: a direct upload completes within its 600 s, and a join is given up 15 minutes after that.
+ * A periodic task every FILES_SWEEP_SECONDS (default 60): the kit runs each tick in one replica.
  */
 @Injectable()
 export class UploadExpirySweeper implements PeriodicTask {
   readonly name = 'files-upload-expiry';
   readonly intervalMs = settingsOf().duration('FILES_SWEEP_SECONDS', 60_000, { unit: 's', min: 1000 });
+  private readonly staleMultipartMs = settingsOf().duration('FILES_STALE_MULTIPART_SECONDS', 3_600_000, { unit: 's', min: 1000 });
 
-  constructor(private readonly uow: UnitOfWork, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly uow: UnitOfWork, @Inject(LOGGER) private readonly logger: Logger, private readonly storage: ObjectStorage,
+  ) {}
 
   async run(): Promise<Record<string, number>> {
-    return { expired: await this.sweepOnce() };
+    const expired = await this.sweepOnce();
+    return { expired, abortedMultipart: await this.abortStaleMultipart() };
+  }
+
+  /**
+   * Aborts the incomplete multipart uploads of files' objects begun before the stale age (one
+   * listing, up to 1000 a tick); the number aborted. A store that lists none (MinIO expires its own
+   * after a day) makes this a no-op.
+   */
+  async abortStaleMultipart(): Promise<number> {
+    const before = Date.now() - this.staleMultipartMs;
+    const stale = (await this.storage.listIncompleteUploads(FILE_OBJECTS_PREFIX)).filter((u) => u.initiated.getTime() < before);
+    for (const upload of stale) await this.storage.abortMultipart(upload.key, upload.uploadId);
+    if (stale.length) this.logger.info({ aborted: stale.length }, 'incomplete multipart uploads left behind aborted');
+    return stale.length;
   }
 
   /** One pass; the number of uploads expired. */

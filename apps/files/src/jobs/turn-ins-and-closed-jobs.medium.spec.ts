@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@marketplace/contracts';
-import type { Logger } from '@marketplace/service-kit';
+import { ObjectStorage, type Logger } from '@marketplace/service-kit';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { filesEntities, filesMigrations } from '../files.entities.js';
 import { FilesMemberDeletedConsumer } from '../files/member-deleted.consumer.js';
@@ -43,7 +43,8 @@ describe('turned-in files and closed job areas on the files schema', () => {
     db = await openServiceSchema({ entities: filesEntities, migrations: filesMigrations, label: 'files' });
     lock = new LockWorkerFilesHandler(db.uow);
     release = new ReleaseWorkerFilesHandler(db.uow);
-    sweeper = new UploadExpirySweeper(db.uow, quiet);
+    // No store: these tests run the rows' sweep (sweepOnce) alone.
+    sweeper = new UploadExpirySweeper(db.uow, quiet, ObjectStorage.fromEnv({}));
     await db.query('INSERT INTO job_areas (job_id, poster_id, hire_id, worker_id, worker_access) VALUES ($1, $2, $3, $4, true)', [jobId, posterId, hireId, workerId]);
   });
   afterAll(async () => { await db?.drop(); });

@@ -324,6 +324,7 @@ export class ObjectStorage {
     return guard(() => publicClient.presignedUrl('PUT', config.bucket, key, seconds, { uploadId, partNumber: String(partNumber) }));
   }
 
+
   /**
    * Joins the parts (numbers and the ETags their PUTs answered) into the object, on the store's
    * side. Undefined when joined; the store's refusal code (`InvalidPart`: a part missing or other
@@ -345,9 +346,10 @@ export class ObjectStorage {
   /**
    * The parts a multipart upload holds so far, with the bytes the store kept for each: presigned
    * part URLs cannot make the store refuse another length (the signature covers no header but the
-   * host), so what was sent is checked here. Empty for an upload that no longer exists.
+   * host), so what was sent is checked here. Null for an upload that no longer exists (completed
+   * or aborted).
    */
-  async listParts(key: string, uploadId: string): Promise<{ part: number; size: number }[]> {
+  async listParts(key: string, uploadId: string): Promise<{ part: number; size: number }[] | null> {
     const { client, config, lib } = await this.connect();
     // ListParts is part of the client's S3 surface, but its typings keep it for the client's own use.
     const list = (client as unknown as { listParts(b: string, k: string, u: string): Promise<{ part: number; size: number }[]> }).listParts;
@@ -355,7 +357,23 @@ export class ObjectStorage {
       const parts = await list.call(client, config.bucket, key, uploadId);
       return parts.map((p) => ({ part: Number(p.part), size: Number(p.size) }));
     } catch (err) {
-      if (err instanceof lib.S3Error && err.code === 'NoSuchUpload') return [];
+      if (err instanceof lib.S3Error && err.code === 'NoSuchUpload') return null;
+      throw unavailable(err);
+    }
+  }
+
+  /**
+   * Incomplete multipart uploads under `prefix` (one page: up to 1000, the store's order), with
+   * when each began, for a sweep of those left behind. Empty where the store does not list them
+   * (MinIO lists only those of one exact key, and expires the rest itself after a day).
+   */
+  async listIncompleteUploads(prefix: string): Promise<{ key: string; uploadId: string; initiated: Date }[]> {
+    const { client, config, lib } = await this.connect();
+    try {
+      const { uploads } = await client.listIncompleteUploadsQuery(config.bucket, prefix, '', '', '');
+      return uploads.map((u) => ({ key: u.key, uploadId: u.uploadId, initiated: new Date(u.initiated) }));
+    } catch (err) {
+      if (err instanceof lib.S3Error && err.code === 'NotImplemented') return [];
       throw unavailable(err);
     }
   }
