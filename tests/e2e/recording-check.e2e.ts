@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { api, createMember, makeScreenRecording, mcp, toolOutcome, type TestMember } from '@marketplace/testing';
+import { E2E_ENV } from './global-setup.js';
 import { mcpToken } from './support/mcp-token.js';
 import { harmlessRecording, holder, newDraft, recordLink, recordOne } from './support/recordings.js';
 
@@ -90,11 +94,47 @@ describe('the walkthrough check reads the screen', () => {
     expect(Buffer.from(await watched.arrayBuffer()).equals(video)).toBe(true);
   }, 180_000);
 
-  it('never hands ffmpeg what is not a WebM or MP4: a playlist naming a local file is not decoded, and nothing reads as checked', async () => {
-    const playlist = Buffer.from('#EXTM3U\n#EXT-X-TARGETDURATION:5\n#EXTINF:5,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n'.padEnd(64 * 1024, '\n'));
-    const { rec } = await recorded(playlist, 5);
-    expect(rec).toMatchObject({ status: 'needs_review', approved: false, analyzed: false, findings: [] });
-    expect(rec.summary).toMatch(/neither WebM nor MP4/);
-    expect(rec.summary).not.toMatch(/root:/);
+  it('never hands ffmpeg a playlist or a concat script: one naming a local recording with a key is not decoded, and nothing of that file is read', async () => {
+    // A real recording with a key on screen, where the drafts worker could open it: had ffmpeg
+    // followed the playlist (its HLS demuxer reads local .mp4 segments), the key would be a finding.
+    const dir = await mkdtemp(join(tmpdir(), 'recording-local-'));
+    try {
+      const local = join(dir, 'local.mp4');
+      await writeFile(local, await makeScreenRecording({ seconds: 4, format: 'mp4', lines: [{ text: 'aws_access_key_id = AKIAIOSFODNN7EXAMPLE' }] }));
+      const uploads = {
+        hls: `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\n${local}\n#EXTINF:4.0,\nfile://${local}\n#EXT-X-ENDLIST\n`,
+        concat: `ffconcat version 1.0\nfile '${local}'\nfile 'file:${local}'\n`,
+      };
+      for (const [name, text] of Object.entries(uploads)) {
+        const { rec } = await recorded(Buffer.from(text), 8);
+        expect(rec, name).toMatchObject({ status: 'needs_review', approved: false, analyzed: false, findings: [], moments: [] });
+        expect(rec.summary, name).toMatch(/could not be decoded \(the recording is neither WebM nor MP4; it was not decoded\)/);
+        expect(JSON.stringify(rec), name).not.toMatch(/AKIA|access key/i);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('refuses a recording larger than 4K before reading a frame of it, and reads one of exactly 4K', async () => {
+    const key = [{ text: 'aws_access_key_id = AKIAIOSFODNN7EXAMPLE' }];
+    const over = await recorded(await makeScreenRecording({ seconds: 2, fps: 2, width: 4096, height: 2304, lines: key }), 2);
+    expect(over.rec).toMatchObject({ status: 'needs_review', approved: false, analyzed: false, findings: [] });
+    expect(over.rec.summary).toMatch(/could not be decoded \(the recording's picture is 4096x2304, larger than 4K \(3840x2160\); it was not decoded\)/);
+
+    const uhd = await recorded(await makeScreenRecording({ seconds: 2, fps: 2, width: 3840, height: 2160, lines: key }), 2);
+    expect(uhd.rec).toMatchObject({ status: 'needs_review', analyzed: true });
+    expect(uhd.rec.findings.some((f: { kind: string; description: string }) => f.kind === 'secret' && /AWS access key/.test(f.description)), JSON.stringify(uhd.rec.findings)).toBe(true);
+  }, 180_000);
+
+  it('does not join a recording past the disk budget of its check: the check fails and says why', async () => {
+    const budget = Number(E2E_ENV.RECORDING_CHECK_MAX_BYTES);
+    const video = Buffer.concat([await harmlessRecording(), Buffer.alloc(budget, 1)]);
+    const member = await createMember(nats);
+    const { token } = await recordLink(member, await newDraft(member));
+    const id = await recordOne(token, video, { partBytes: 4 * 1024 * 1024 });
+    const rec = (await holder(token, `/api/recordings/${id}`)).body;
+    expect(rec).toMatchObject({ status: 'failed', analyzed: false, approved: false, bytes: video.length });
+    expect(rec.summary).toBe(`The check failed: the recording is ${video.length} bytes, more than the ${budget} a check may join (RECORDING_CHECK_MAX_BYTES). Delete this recording and record again.`);
   }, 120_000);
 });

@@ -6,6 +6,8 @@ import type { RecordingEntity } from './recording.entity.js';
 import { audioTrack } from './screen-check/audio-track.js';
 import { DecodeError } from './screen-check/ffmpeg-process.js';
 import { DEFAULT_SAMPLING, sampleFrames, type SamplerOptions, type SamplingStats } from './screen-check/frame-sampler.js';
+import { openRecording, type RecordingInput } from './screen-check/recording-input.js';
+import { probeRecording } from './screen-check/recording-probe.js';
 import { clock, detectInText, FindingLog } from './screen-check/screen-findings.js';
 import { frameAsJpeg, openScreenReader } from './screen-check/screen-reader.js';
 import { ScreenTimeline } from './screen-check/screen-timeline.js';
@@ -93,9 +95,14 @@ export async function analyzeRecording(
   const timeline = new ScreenTimeline();
   const stats: SamplingStats = opts.stats ?? { framesSeen: 0, framesRead: 0, seconds: 0 };
   const frames = new EvenSpread<ChatImage>(opts.framesForModel ?? 12);
+  const sampling = opts.sampling ?? DEFAULT_SAMPLING;
   const reader = await openScreenReader();
+  let input: RecordingInput;
   try {
-    for await (const frame of sampleFrames(videoFile, signal, opts.sampling ?? DEFAULT_SAMPLING, stats)) {
+    // Refused before any frame is decoded: not WebM or MP4 by its first bytes, over 4K, or stated over the length limit.
+    input = await openRecording(videoFile);
+    await probeRecording(input, sampling.maxSeconds, signal);
+    for await (const frame of sampleFrames(input, signal, sampling, stats)) {
       const text = await reader.read(frame.grey);
       timeline.add(frame.atSeconds, text);
       log.add(frame.atSeconds, detectInText(text), 'screen');
@@ -124,7 +131,7 @@ export async function analyzeRecording(
   let usage: ModelUsage | null = null;
   let transcript: Transcript | null = null;
   if (model.transcriptionModel) {
-    const audio = await audioTrack(videoFile, seconds, signal);
+    const audio = await audioTrack(input, seconds, signal);
     if (audio) {
       const heard = await model.transcribe(audio, signal);
       transcript = heard.transcript;

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -13,6 +13,8 @@ import { JobDraftEntity } from '../drafts/draft.entity.js';
 import { addCosts } from '../tasks/draft-task.worker.js';
 import { RecordingEntity } from './recording.entity.js';
 import { analyzeRecording, type RecordingAnalysis } from './recording-analysis.js';
+import { recordingStorageSettings } from './recording-storage.js';
+import { containerOfFile } from './screen-check/recording-input.js';
 
 /**
  * The background check of a completed recording (drafts worker). `analyzing` moves to `approved`
@@ -32,12 +34,19 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
     if (!rec || rec.status !== 'analyzing') return;
     const draft = await this.ds.getRepository(JobDraftEntity).findOneBy({ id: rec.draftId });
     if (!draft) return;
+    // Refused before a byte is written: a larger recording would not fit the disk sized for the check.
+    const bytes = rec.parts.reduce((sum, p) => sum + p.size, 0);
+    const budget = recordingStorageSettings().checkBytes;
+    if (bytes > budget) {
+      await this.finish(recordingId, null, null, null, `the recording is ${bytes} bytes, more than the ${budget} a check may join (RECORDING_CHECK_MAX_BYTES)`);
+      return;
+    }
     const dir = await mkdtemp(join(tmpdir(), 'recording-check-'));
     let outcome: Awaited<ReturnType<typeof analyzeRecording>>;
     let videoKey: string;
     try {
       const file = join(dir, 'video');
-      videoKey = await this.join(rec, file, ctx.signal);
+      videoKey = await this.join(rec, file, budget, ctx.signal);
       outcome = await analyzeRecording(rec, draft, file, this.model, ctx.signal);
     } catch (err) {
       if (ctx.attempt >= this.queue.maxAttempts) await this.finish(recordingId, null, null, null, (err as Error).message);
@@ -51,21 +60,30 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
   /**
    * Joins the parts, in order, into a local file for the check, then stores that file as the
    * recording's one video, streamed both ways so memory stays flat. The key is the recording's own,
-   * so a retry overwrites rather than adds.
+   * so a retry overwrites rather than adds. The bytes written are counted against the budget too,
+   * so the file stays within it whatever the store hands back.
    */
-  private async join(rec: RecordingEntity, file: string, signal: AbortSignal): Promise<string> {
+  private async join(rec: RecordingEntity, file: string, budget: number, signal: AbortSignal): Promise<string> {
     const out = createWriteStream(file);
+    let written = 0;
+    const counted = async function* (source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+      for await (const chunk of source) {
+        written += chunk.length;
+        if (written > budget) throw new Error(`the joined recording passed the ${budget} bytes a check may join (RECORDING_CHECK_MAX_BYTES)`);
+        yield chunk;
+      }
+    };
     try {
       for (const part of rec.parts) {
         const object = await this.storage.open(part.key);
         if (!object) throw new Error(`part ${part.index} of recording ${rec.id} is missing from storage`);
-        await pipeline(object.stream, out, { end: false, signal });
+        await pipeline(object.stream, counted, out, { end: false, signal });
       }
     } finally {
       await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
     }
-    const contentType = await sniffVideo(file);
-    const key = `recordings/${rec.id}.${contentType === 'video/mp4' ? 'mp4' : 'webm'}`;
+    // MP4 by its `ftyp` box; anything else is kept as WebM, what browsers record (the check then says it was not decoded).
+    const key = `recordings/${rec.id}.${await containerOfFile(file) === 'mov' ? 'mp4' : 'webm'}`;
     const size = rec.parts.reduce((sum, p) => sum + p.size, 0);
     await this.storage.putStream(key, createReadStream(file), { size, contentType: videoContentType(key), signal });
     return key;
@@ -96,17 +114,5 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
       return true;
     });
     if (!written) this.logger.info({ recordingId }, 'recording check result not needed any more');
-  }
-}
-
-/** MP4 names its `ftyp` box in bytes 4-8; anything else is taken for WebM, what browsers record. */
-async function sniffVideo(file: string): Promise<'video/mp4' | 'video/webm'> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(12);
-    await handle.read(head, 0, 12, 0);
-    return head.subarray(4, 8).toString('latin1') === 'ftyp' ? 'video/mp4' : 'video/webm';
-  } finally {
-    await handle.close();
   }
 }

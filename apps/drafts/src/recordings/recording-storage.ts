@@ -1,4 +1,4 @@
-import { AppError } from '@marketplace/contracts';
+import { AppError, RECORDING_LIMITS } from '@marketplace/contracts';
 import { perService, type Logger, type ObjectStorage, settingsOf } from '@marketplace/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RecordingEntity } from './recording.entity.js';
@@ -8,16 +8,24 @@ export interface RecordingStorageSettings {
   quotaBytes: number;
   /** How often the recording sweep runs (RECORDING_SWEEP_SECONDS). */
   sweepSeconds: number;
+  /**
+   * Bytes a recording may have to be joined on the drafts worker's disk for its check
+   * (RECORDING_CHECK_MAX_BYTES); a larger one is not joined and its check fails.
+   */
+  checkBytes: number;
 }
 
 const GIB = 1024 ** 3;
 
+/** The most a recording can hold by the contract: 600 parts of 4 MiB (2.34 GiB). */
+export const LARGEST_RECORDING_BYTES = RECORDING_LIMITS.parts * RECORDING_LIMITS.partBytes;
 
 /** Read once per service (its own settings when services share a process). */
 export const recordingStorageSettings: () => RecordingStorageSettings = perService((env) => ({
   // A quota typed wrong must not silently become the default: the kit's reader stops, naming the variable.
   quotaBytes: settingsOf(env).int('RECORDING_QUOTA_BYTES', 2 * GIB, { min: 1 }),
   sweepSeconds: settingsOf(env).int('RECORDING_SWEEP_SECONDS', 300, { min: 1 }),
+  checkBytes: settingsOf(env).int('RECORDING_CHECK_MAX_BYTES', LARGEST_RECORDING_BYTES, { min: 1 }),
 }));
 
 /**

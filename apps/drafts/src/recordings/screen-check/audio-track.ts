@@ -1,15 +1,19 @@
 import type { AudioClip } from '@marketplace/service-kit';
-import { recordingInput, runFfmpeg } from './ffmpeg-process.js';
+import { runFfmpeg } from './ffmpeg-process.js';
+import type { RecordingInput } from './recording-input.js';
 
 /** OpenAI-compatible transcription endpoints take files up to 25 MB; 10 minutes at 32 kbit/s is 2.4. */
 const MAX_BYTES = 24 * 1024 * 1024;
+
+/** Wall-clock seconds for the sound of ten minutes, read from a file of up to 2.4 GiB: it takes well under a minute. */
+export const AUDIO_SECONDS = 90;
 
 /**
  * The recording's sound as 16 kHz mono MP3, what speech-to-text models take, or null when the
  * recording has no sound track (a screen recorded without a microphone).
  */
-export async function audioTrack(file: string, seconds: number, signal: AbortSignal): Promise<AudioClip | null> {
-  const run = runFfmpeg([...await recordingInput(file), '-map', '0:a:0?', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', 'pipe:1'], signal);
+export async function audioTrack(input: RecordingInput, seconds: number, signal: AbortSignal): Promise<AudioClip | null> {
+  const run = runFfmpeg(input, ['-map', '0:a:0?', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', 'pipe:1'], signal, { seconds: AUDIO_SECONDS });
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const chunk of run.stdout as AsyncIterable<Buffer>) {

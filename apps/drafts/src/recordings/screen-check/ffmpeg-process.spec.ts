@@ -1,51 +1,82 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containerOf, DecodeError, ffmpegPath, probeRecording } from './ffmpeg-process.js';
+import { makeScreenRecording, type ScreenRecordingSpec } from '@marketplace/testing';
+import { DecodeError, ffmpegArgs, runFfmpeg, type RunOptions } from './ffmpeg-process.js';
+import { openRecording, type RecordingInput } from './recording-input.js';
 
-const run = promisify(execFile);
 let dir: string;
-
-/** A real one-second recording of the given size, made by the same ffmpeg. */
-async function video(name: string, width: number, height: number, container: 'webm' | 'mp4'): Promise<string> {
-  const file = join(dir, name);
-  const codec = container === 'mp4' ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'] : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8'];
-  await run(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=black:s=${width}x${height}:r=1:d=1`, ...codec, '-f', container, file]);
-  return file;
-}
-
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'ffmpeg-process-')); });
 afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
 
-describe('what reaches ffmpeg from a member', () => {
-  it('takes WebM and MP4 by their magic bytes, and refuses playlists, concat scripts and anything else before ffmpeg runs', async () => {
-    expect(await containerOf(await video('small.webm', 320, 240, 'webm'))).toBe('matroska');
-    expect(await containerOf(await video('small.mp4', 320, 240, 'mp4'))).toBe('mov');
-    const hostile: Record<string, string> = {
-      'playlist.webm': '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n',
-      'concat.webm': "ffconcat version 1.0\nfile '/etc/passwd'\n",
-      'empty.webm': '',
-      'image.mp4': '\x89PNG\r\n\x1a\n',
-    };
-    for (const [name, body] of Object.entries(hostile)) {
-      const file = join(dir, name);
-      await writeFile(file, body, 'latin1');
-      await expect(containerOf(file), name).rejects.toBeInstanceOf(DecodeError);
-    }
+async function recording(name: string, spec: Partial<ScreenRecordingSpec>): Promise<RecordingInput> {
+  const file = join(dir, name);
+  await writeFile(file, await makeScreenRecording({ seconds: 1, lines: [], fps: 2, ...spec }));
+  return openRecording(file);
+}
+
+/** Grey frames at 320x180, as the sampler asks for them (smaller), counted in bytes. */
+const GREY = ['-map', '0:v:0', '-an', '-vf', 'scale=320:180', '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1'];
+
+async function decode(input: RecordingInput, signal: AbortSignal, opts: RunOptions): Promise<number> {
+  const run = runFfmpeg(input, GREY, signal, opts);
+  run.done.catch(() => undefined);
+  let bytes = 0;
+  for await (const chunk of run.stdout as AsyncIterable<Buffer>) bytes += chunk.length;
+  await run.done;
+  return bytes;
+}
+
+describe('every ffmpeg run over a recording', () => {
+  it('forces the demuxer, allows only the file protocol and limits threads and pixels, all before the input', () => {
+    const args = ffmpegArgs({ file: '/tmp/x/video', container: 'matroska' }, ['-f', 'null', '-']);
+    const input = args.indexOf('-i');
+    expect(args[input + 1]).toBe('/tmp/x/video');
+    const before = args.slice(0, input);
+    const option = (name: string) => before[before.indexOf(name) + 1];
+    expect(option('-f')).toBe('matroska');
+    expect(option('-protocol_whitelist')).toBe('file');
+    expect(option('-threads')).toBe('1');
+    expect(option('-filter_threads')).toBe('1');
+    expect(option('-max_pixels')).toBe(String(3840 * 2160));
+    expect(args.slice(input + 2)).toEqual(['-f', 'null', '-']);
+    expect(ffmpegArgs({ file: 'v', container: 'mov' }, [])).toContain('mov');
   });
 
-  it('refuses a picture larger than 4K from its header, and reads a normal one', async () => {
-    const signal = new AbortController().signal;
-    expect(await probeRecording(await video('hd.webm', 1280, 720, 'webm'), 600, signal)).toEqual({ width: 1280, height: 720 });
-    await expect(probeRecording(await video('huge.webm', 4096, 2304, 'webm'), 600, signal)).rejects.toThrow(/larger than 4K/);
-    await expect(probeRecording(await video('tall.mp4', 2160, 4096, 'mp4'), 600, signal)).rejects.toThrow(/larger than 4K/);
+  it('decodes a real recording within its limits', async () => {
+    const input = await recording('small.mp4', { width: 640, height: 360, seconds: 2, format: 'mp4' });
+    expect(await decode(input, new AbortController().signal, { seconds: 30 })).toBe(4 * 320 * 180);
   }, 60_000);
 
-  it('refuses a stated duration over the limit', async () => {
-    const signal = new AbortController().signal;
-    await expect(probeRecording(await video('one-second.mp4', 320, 240, 'mp4'), 0, signal)).rejects.toThrow(/more than 0/);
-  }, 30_000);
+  it('fails a picture over 4K as it is decoded, whatever the header said', async () => {
+    const input = await recording('wide.webm', { width: 4096, height: 2304 });
+    await expect(decode(input, new AbortController().signal, { seconds: 30 })).rejects.toBeInstanceOf(DecodeError);
+    expect(await decode(await recording('uhd.webm', { width: 3840, height: 2160 }), new AbortController().signal, { seconds: 30 })).toBe(2 * 320 * 180);
+  }, 60_000);
+
+  it('kills ffmpeg at its deadline and says so', async () => {
+    const input = await recording('long.webm', { width: 1280, height: 720, seconds: 20, fps: 10 });
+    // Its output is never read, so ffmpeg waits on the full pipe until the deadline kills it.
+    const run = runFfmpeg(input, ['-map', '0:v:0', '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1'], new AbortController().signal, { seconds: 1 });
+    const started = Date.now();
+    const err = await run.done.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DecodeError);
+    expect((err as Error).message).toBe('decoding took longer than 1 seconds; ffmpeg was stopped');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }, 60_000);
+
+  it('stops with the caller\'s signal, with the caller\'s reason', async () => {
+    const input = await recording('stopped.webm', { width: 1280, height: 720, seconds: 5 });
+    const caller = new AbortController();
+    const run = runFfmpeg(input, ['-map', '0:v:0', '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1'], caller.signal, { seconds: 60 });
+    setTimeout(() => caller.abort(new Error('shutting down')), 200);
+    await expect(run.done).rejects.toThrow('shutting down');
+  }, 60_000);
+
+  it.runIf(process.platform === 'linux')('caps the memory ffmpeg may map: a 4K decode fails in 48 MiB and runs in the default', async () => {
+    const input = await recording('uhd-memory.webm', { width: 3840, height: 2160 });
+    await expect(decode(input, new AbortController().signal, { seconds: 30, memoryBytes: 48 * 1024 * 1024 })).rejects.toBeInstanceOf(DecodeError);
+    expect(await decode(input, new AbortController().signal, { seconds: 30 })).toBe(2 * 320 * 180);
+  }, 60_000);
 });

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
+import type { RecordingInput } from './recording-input.js';
+import { DecodeError } from './decode-error.js';
 
 const require = createRequire(import.meta.url);
 
@@ -10,71 +11,85 @@ export function ffmpegPath(): string {
   return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
-export class DecodeError extends Error {}
-
-/** The containers a browser's recorder writes, and the ffmpeg demuxer forced for each. */
-export type RecordingContainer = 'matroska' | 'mov';
-
-/**
- * The recording's container from its first bytes: WebM and Matroska open with the EBML magic
- * (1A 45 DF A3), MP4 and QuickTime with an `ftyp` box at offset 4. Anything else (an HLS or concat
- * playlist, an image, a script) is refused before ffmpeg sees it, so no other demuxer, and none
- * that opens other files, is ever chosen by what the member uploaded.
- */
-export async function containerOf(file: string): Promise<RecordingContainer> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(12);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    if (bytesRead >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'matroska';
-    if (bytesRead >= 8 && head.toString('latin1', 4, 8) === 'ftyp') return 'mov';
-  } finally {
-    await handle.close();
-  }
-  throw new DecodeError('the recording is neither WebM nor MP4; it was not decoded');
-}
-
-/**
- * The input arguments for a member's recording: its container forced from its magic bytes, and
- * only the `file` protocol allowed, so nothing in the file can make ffmpeg open a URL or a device.
- */
-export async function recordingInput(file: string): Promise<string[]> {
-  return ['-protocol_whitelist', 'file', '-f', await containerOf(file), '-i', file];
-}
-
-/** The largest picture checked: 4K UHD, in either orientation. */
-export const MAX_PICTURE = { longSide: 3840, shortSide: 2160 };
-
-/**
- * Reads the recording's video stream header (ffmpeg prints it and stops: no output is named) and
- * refuses a picture larger than 4K before a frame is decoded, and a stated duration over
- * `maxSeconds` (a recorder's WebM often states none: the decoded length is then held by the sampler).
- */
-export async function probeRecording(file: string, maxSeconds: number, signal: AbortSignal): Promise<{ width: number; height: number }> {
-  const input = await recordingInput(file);
-  const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...input], { stdio: ['ignore', 'ignore', 'pipe'], signal });
-  let info = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (d: string) => { if (info.length < 20_000) info += d; });
-  await new Promise<void>((resolve, reject) => {
-    child.on('error', (err) => reject(signal.aborted ? signal.reason as Error : new DecodeError(`ffmpeg could not run (${err.message})`)));
-    child.on('close', () => resolve());
-  });
-  const video = /Stream #\d+:\d+[^\n]*: Video: [^\n]*?(\d{2,5})x(\d{2,5})/.exec(info);
-  if (!video) throw new DecodeError('the recording holds no video stream ffmpeg can read');
-  const width = Number(video[1]);
-  const height = Number(video[2]);
-  if (Math.max(width, height) > MAX_PICTURE.longSide || Math.min(width, height) > MAX_PICTURE.shortSide) {
-    throw new DecodeError(`the recording's picture is ${width}x${height}, larger than 4K (3840x2160); it was not decoded`);
-  }
-  const stated = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(info);
-  const seconds = stated ? Number(stated[1]) * 3600 + Number(stated[2]) * 60 + Number(stated[3]) : 0;
-  if (seconds > maxSeconds + 0.5) throw new DecodeError(`the recording lasts ${Math.round(seconds)} seconds, more than ${maxSeconds}; it was not decoded`);
-  return { width, height };
-}
+export { DecodeError } from './decode-error.js';
 
 /** At most this much memory in one allocation inside ffmpeg: a crafted header cannot ask for gigabytes. */
 const MAX_ALLOC_BYTES = 256 * 1024 * 1024;
+
+/** The most pixels a decoded picture may have, 4K UHD: a frame past it fails, whatever the header said. */
+export const MAX_PIXELS = 3840 * 2160;
+
+/**
+ * Address space one ffmpeg run may map (Linux). Decoding a 4K recording on one thread peaks near
+ * 140 MiB of it; past this, allocations fail and the run ends as not decoded.
+ */
+export const FFMPEG_MEMORY_BYTES = 512 * 1024 * 1024;
+
+export interface RunOptions {
+  /** Wall-clock seconds the run may take; then ffmpeg is killed and the recording reads as not decoded. */
+  seconds: number;
+  /** Address space ffmpeg may map; FFMPEG_MEMORY_BYTES unless given. */
+  memoryBytes?: number;
+}
+
+/**
+ * ffmpeg's arguments for one run over a member's recording. Every run gets the same input options:
+ * the demuxer chosen from the file's magic bytes (never ffmpeg's guess, so no playlist demuxer
+ * that opens other files), only the `file` protocol (no network, no other file through a URL),
+ * one decoding and one filtering thread, and no picture over 4K.
+ */
+export function ffmpegArgs(input: RecordingInput, output: readonly string[], loglevel: 'error' | 'info' = 'error'): string[] {
+  return [
+    '-hide_banner', '-nostdin', '-loglevel', loglevel, '-max_alloc', String(MAX_ALLOC_BYTES), '-filter_threads', '1',
+    '-threads', '1', '-max_pixels', String(MAX_PIXELS), '-protocol_whitelist', 'file', '-f', input.container, '-i', input.file,
+    ...output,
+  ];
+}
+
+/**
+ * Node's spawn sets no resource limits, so on Linux a shell sets the address-space limit and
+ * then becomes ffmpeg (exec keeps the pid, so a kill reaches ffmpeg itself).
+ */
+function command(args: string[], memoryBytes: number): [string, string[]] {
+  if (process.platform !== 'linux') return [ffmpegPath(), args];
+  return ['/bin/sh', ['-c', 'ulimit -v "$1" && shift && exec "$@"', 'ffmpeg', String(Math.floor(memoryBytes / 1024)), ffmpegPath(), ...args]];
+}
+
+interface Started {
+  stdout: Readable;
+  /** ffmpeg's exit code; rejects when the caller's signal or the run's deadline stopped it. */
+  exit: Promise<number | null>;
+  stderr: () => string;
+}
+
+/** The one place ffmpeg is started. Killed (SIGKILL) by the caller's signal or at the run's deadline. */
+function start(args: string[], signal: AbortSignal, opts: RunOptions, keep: 'head' | 'tail'): Started {
+  const deadline = AbortSignal.timeout(opts.seconds * 1000);
+  const [file, argv] = command(args, opts.memoryBytes ?? FFMPEG_MEMORY_BYTES);
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(file, argv, {
+    stdio: ['ignore', 'pipe', 'pipe'], signal: AbortSignal.any([signal, deadline]), killSignal: 'SIGKILL',
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (d: string) => {
+    if (keep === 'tail') stderr = (stderr + d).slice(-2000);
+    else if (stderr.length < 20_000) stderr += d;
+  });
+  const stopped = (): Error | null => {
+    if (signal.aborted) return signal.reason as Error;
+    if (deadline.aborted) return new DecodeError(`decoding took longer than ${opts.seconds} seconds; ffmpeg was stopped`);
+    return null;
+  };
+  const exit = new Promise<number | null>((resolve, reject) => {
+    child.on('error', (err) => reject(stopped() ?? new DecodeError(`ffmpeg could not run (${err.message})`)));
+    child.on('close', (code) => {
+      const err = stopped();
+      if (err) reject(err);
+      else resolve(code);
+    });
+  });
+  return { stdout: child.stdout, exit, stderr: () => stderr };
+}
 
 export interface FfmpegRun {
   stdout: Readable;
@@ -82,27 +97,24 @@ export interface FfmpegRun {
   done: Promise<void>;
 }
 
-/**
- * Runs ffmpeg with its output on stdout, one thread, so a check leaves the other core to the
- * service's other queues. Stops with the signal.
- */
-export function runFfmpeg(args: string[], signal: AbortSignal): FfmpegRun {
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
-    ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-max_alloc', String(MAX_ALLOC_BYTES), '-threads', '1', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'], signal },
-  );
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (d: string) => { stderr = (stderr + d).slice(-2000); });
-  const done = new Promise<void>((resolve, reject) => {
-    child.on('error', (err) => reject(signal.aborted ? signal.reason as Error : new DecodeError(`ffmpeg could not run (${err.message})`)));
-    child.on('close', (code) => {
-      if (code === 0) resolve();
-      else if (signal.aborted) reject(signal.reason as Error);
-      else reject(new DecodeError(lastLine(stderr) || `ffmpeg stopped with code ${String(code)}`));
-    });
+/** Runs ffmpeg over the recording with `output` (its output on stdout). */
+export function runFfmpeg(input: RecordingInput, output: readonly string[], signal: AbortSignal, opts: RunOptions): FfmpegRun {
+  const run = start(ffmpegArgs(input, output), signal, opts, 'tail');
+  const done = run.exit.then((code) => {
+    if (code !== 0) throw new DecodeError(lastLine(run.stderr()) || `ffmpeg stopped with code ${String(code)}`);
   });
-  return { stdout: child.stdout, done };
+  return { stdout: run.stdout, done };
+}
+
+/**
+ * What ffmpeg prints about the recording's streams when asked for no output: it reads the header
+ * (and a few packets to fill it in) and stops, exiting 1 for want of an output.
+ */
+export async function ffmpegHeader(input: RecordingInput, signal: AbortSignal, opts: RunOptions): Promise<string> {
+  const run = start(ffmpegArgs(input, [], 'info'), signal, opts, 'head');
+  run.stdout.resume();
+  await run.exit;
+  return run.stderr();
 }
 
 function lastLine(text: string): string {

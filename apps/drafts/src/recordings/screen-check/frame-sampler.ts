@@ -1,5 +1,6 @@
 import { RECORDING_LIMITS } from '@marketplace/contracts';
-import { probeRecording, recordingInput, runFfmpeg, DecodeError } from './ffmpeg-process.js';
+import { runFfmpeg, DecodeError } from './ffmpeg-process.js';
+import type { RecordingInput } from './recording-input.js';
 
 /** Frames are read at this size (the picture fitted inside, padded), large enough for screen text. */
 export const FRAME_WIDTH = 1920;
@@ -17,6 +18,13 @@ export interface SamplerOptions {
 }
 
 export const DEFAULT_SAMPLING: SamplerOptions = { fps: 2, changedShare: 0.0005, maxGapSeconds: 5, maxSeconds: RECORDING_LIMITS.seconds };
+
+/**
+ * Wall-clock seconds the decoding may take, frames read with OCR included (ffmpeg waits on the
+ * pipe while they are): a busy ten-minute 1080p recording takes about 180 (docs/performance.md),
+ * and the check's queue gives an item 540 in all.
+ */
+export const FRAMES_SECONDS = 400;
 
 export interface SampledFrame {
   atSeconds: number;
@@ -61,17 +69,16 @@ function changedShare(a: Uint8Array, b: Uint8Array): number {
  * `maxGapSeconds`, any that differs at all. Frames stream through one at a time, so memory stays
  * flat whatever the length. Throws DecodeError when the file is no video ffmpeg can read.
  */
-export async function* sampleFrames(file: string, signal: AbortSignal, opts: SamplerOptions = DEFAULT_SAMPLING, stats?: SamplingStats): AsyncGenerator<SampledFrame> {
+export async function* sampleFrames(input: RecordingInput, signal: AbortSignal, opts: SamplerOptions = DEFAULT_SAMPLING, stats?: SamplingStats): AsyncGenerator<SampledFrame> {
   const size = FRAME_WIDTH * FRAME_HEIGHT;
-  await probeRecording(file, opts.maxSeconds, signal);
   // Stops ffmpeg once the decoded video runs past the limit, whatever the recording stated.
   const tooLong = new AbortController();
   const stop = AbortSignal.any([signal, tooLong.signal]);
-  const run = runFfmpeg([
-    ...await recordingInput(file), '-map', '0:v:0', '-an',
+  const run = runFfmpeg(input, [
+    '-map', '0:v:0', '-an',
     '-vf', `setpts=PTS-STARTPTS,fps=${opts.fps},scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:force_original_aspect_ratio=decrease,pad=${FRAME_WIDTH}:${FRAME_HEIGHT}:(ow-iw)/2:(oh-ih)/2`,
     '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1',
-  ], stop);
+  ], stop, { seconds: FRAMES_SECONDS });
   // Swallowed here and raised below, once the frames read so far are out.
   run.done.catch(() => undefined);
   let pending: Buffer[] = [];

@@ -1,0 +1,81 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeScreenRecording } from '@marketplace/testing';
+import { DecodeError } from './ffmpeg-process.js';
+import { openRecording } from './recording-input.js';
+import { headerRefusal, parseHeader, probeRecording } from './recording-probe.js';
+
+let dir: string;
+beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'recording-probe-')); });
+afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+
+// What this ffmpeg prints for a WebM and an MP4 (the codec tag's hex must not read as a size).
+const WEBM = `Input #0, matroska,webm, from 'video':
+  Metadata:
+    encoder         : Lavf58.20.100
+  Duration: N/A, start: 0.000000, bitrate: N/A
+    Stream #0:0: Video: vp8, yuv420p(progressive), 1280x720, SAR 1:1 DAR 16:9, 30 fps, 30 tbr, 1k tbn, 1k tbc (default)
+    Stream #0:1: Audio: opus, 48000 Hz, mono, fltp (default)
+At least one output file must be specified`;
+const MP4 = `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'video':
+  Duration: 00:10:00.50, start: 0.000000, bitrate: 74 kb/s
+    Stream #0:0(und): Video: h264 (Constrained Baseline) (avc1 / 0x31637661), yuv420p, 2160x3840 [SAR 1:1 DAR 9:16], 71 kb/s, 30 fps, 30 tbr, 15360 tbn, 60 tbc (default)
+    Stream #0:1(und): Video: h264 (High) (avc1 / 0x31637661), yuv420p(tv, bt709), 7680x4320, 71 kb/s (default)`;
+
+describe('the header limits', () => {
+  it('reads every video stream\'s size and the stated duration', () => {
+    expect(parseHeader(WEBM)).toEqual({ pictures: [{ width: 1280, height: 720 }], seconds: null });
+    expect(parseHeader(MP4)).toEqual({ pictures: [{ width: 2160, height: 3840 }, { width: 7680, height: 4320 }], seconds: 600.5 });
+    expect(parseHeader('Input #0, matroska,webm\n    Stream #0:0: Audio: opus, 48000 Hz, mono\n')).toEqual({ pictures: [], seconds: null });
+    // ffmpeg's pixel limit refused the picture while filling in the header: the stream shows no size.
+    const refused = `[vp8 @ 0x3a4c4740] [IMGUTILS @ 0x7ffc340142c0] Picture size 4096x2304 exceeds specified max pixel count 8294400, see the documentation if you wish to increase it
+[matroska,webm @ 0x3a4b9c00] Could not find codec parameters for stream 0 (Video: vp8, yuv420p(tv, bt470bg/unknown/unknown, progressive)): unspecified size
+  Duration: 00:00:01.00, start: 0.000000, bitrate: 95 kb/s
+    Stream #0:0: Video: vp8, yuv420p(tv, bt470bg/unknown/unknown, progressive), SAR 1:1 DAR 0:0, 5 fps, 5 tbr, 1k tbn, 1k tbc (default)`;
+    expect(parseHeader(refused)).toEqual({ pictures: [{ width: 4096, height: 2304 }], seconds: 1 });
+  });
+
+  it('takes pictures up to 4K either way round and refuses one pixel more, in any stream', () => {
+    const header = (width: number, height: number, seconds: number | null = null) => ({ pictures: [{ width, height }], seconds });
+    expect(headerRefusal(header(3840, 2160), 600)).toBeNull();
+    expect(headerRefusal(header(2160, 3840), 600)).toBeNull();
+    expect(headerRefusal(header(1920, 1080), 600)).toBeNull();
+    for (const [w, h] of [[3841, 2160], [3840, 2161], [2161, 3840], [4096, 2304], [100, 4000], [7680, 4320]] as const) {
+      expect(headerRefusal(header(w, h), 600), `${w}x${h}`).toMatch(/larger than 4K \(3840x2160\)/);
+    }
+    expect(headerRefusal(parseHeader(MP4), 700)).toMatch(/7680x4320, larger than 4K/);
+    expect(headerRefusal({ pictures: [], seconds: 10 }, 600)).toMatch(/no video stream/);
+  });
+
+  it('refuses a stated duration over the limit, allows half a second of rounding, and takes none stated', () => {
+    const hd = (seconds: number | null) => ({ pictures: [{ width: 1280, height: 720 }], seconds });
+    expect(headerRefusal(hd(600.5), 600)).toBeNull();
+    expect(headerRefusal(hd(null), 600)).toBeNull();
+    expect(headerRefusal(hd(600.6), 600)).toBe('the recording lasts 601 seconds, more than 600; it was not decoded');
+    expect(headerRefusal(hd(3600 * 5), 600)).toMatch(/lasts 18000 seconds/);
+  });
+});
+
+describe('the probe of real recordings', () => {
+  async function recording(name: string, width: number, height: number, format: 'webm' | 'mp4' = 'webm', seconds = 1) {
+    const file = join(dir, name);
+    await writeFile(file, await makeScreenRecording({ seconds, lines: [], width, height, format, fps: 2 }));
+    return openRecording(file);
+  }
+  const signal = new AbortController().signal;
+
+  it('reads a normal recording and refuses one larger than 4K before a frame is sampled', async () => {
+    expect(await probeRecording(await recording('hd.webm', 1280, 720), 600, signal)).toMatchObject({ pictures: [{ width: 1280, height: 720 }] });
+    expect(await probeRecording(await recording('uhd.mp4', 3840, 2160, 'mp4'), 600, signal)).toMatchObject({ pictures: [{ width: 3840, height: 2160 }] });
+    const wide = await probeRecording(await recording('wide.webm', 4096, 2304), 600, signal).catch((err: unknown) => err);
+    expect(wide).toBeInstanceOf(DecodeError);
+    expect((wide as Error).message).toBe("the recording's picture is 4096x2304, larger than 4K (3840x2160); it was not decoded");
+    await expect(probeRecording(await recording('tall.mp4', 2160, 4096, 'mp4'), 600, signal)).rejects.toThrow(/2160x4096, larger than 4K/);
+  }, 120_000);
+
+  it('refuses a recording that states a length over the limit', async () => {
+    await expect(probeRecording(await recording('three-seconds.mp4', 320, 240, 'mp4', 3), 2, signal)).rejects.toThrow(/lasts 3 seconds, more than 2/);
+  }, 60_000);
+});
