@@ -321,7 +321,8 @@ spec:
 {{- end -}}
 
 {{/*
-Migration Job of one database app: ROLE=migrate, as a hook before the release's pods change.
+Migration Job of one database app: ROLE=migrate, as a hook before the release's pods change (after
+the database-roles Job, which gives the service's role its rights on what the migrations create).
 Context: dict root, appName, app.
 */}}
 {{- define "marketplace.migrationJob" -}}
@@ -378,11 +379,12 @@ spec:
               value: {{ $value | toString | quote }}
             {{- end }}
             {{- end }}
+            {{- /* As the admin when the chart manages the roles (the admin owns the schemas; the service's role only reads and writes), else as the service's own role. */}}
             - name: DATABASE_URL
               valueFrom:
                 secretKeyRef:
                   name: {{ $secretName }}
-                  key: {{ dig "database" "secretKey" "DATABASE_URL" .app }}
+                  key: {{ ternary $v.databaseRoles.adminSecretKey (include "marketplace.dbKey" .) (not (not $v.databaseRoles.enabled)) }}
             {{- with (dig "secretEnv" "DATA_ENCRYPTION_KEY" "" .app) }}
             {{- /* Its migrations seal secrets existing rows hold in the clear (optional: needed only when there are such rows). */}}
             - name: DATA_ENCRYPTION_KEY

@@ -73,7 +73,10 @@ export async function migrate(ds: DataSource, schema: string): Promise<string[]>
   await runner.connect();
   try {
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
-    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    // CREATE SCHEMA asks for CREATE on the whole database even when the schema exists: a service's
+    // own role (given its schema, nothing on the database) must be able to migrate it.
+    const existing = await runner.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]) as unknown[];
+    if (existing.length === 0) await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     const done = await ds.runMigrations({ transaction: 'all' });
     return done.map((m) => m.name);
   } finally {
