@@ -77,7 +77,6 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 whenOrphaned(() => void shutdown('the process that started it exited'));
 
 try {
-  const port = await gatewayPort();
   await mkdir(dataDir, { recursive: true });
   // The database's and bus's own chatter goes to a file; the console is for the apps.
   const infraLogFile = join(dataDir, 'infrastructure.log');
@@ -92,6 +91,9 @@ try {
     },
   });
   const infra = await infraStarting;
+  // Chosen once the infrastructure holds the data directory: a gateway a killed launcher left on
+  // this directory (still holding port 3000, or PORT) has been stopped by then.
+  const port = await gatewayPort();
   if (!stopping) {
     const layout = processLayout(process.env);
     console.log(layout === 'one-process'

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { OrphanWatcher, type StopStage } from './orphan-watcher.js';
 
 export interface ExitInfo {
   code: number | null;
@@ -111,11 +112,26 @@ export async function settlesWithin(promise: Promise<unknown>, ms: number): Prom
 // A parent that exits without stopping its children (an uncaught exception,
 // process.exit in a test runner) would leave them running and holding ports.
 // 'exit' listeners must be synchronous, so the most we can do is signal them.
+// A parent that is killed runs no listener at all: the orphan watcher, a
+// process of its own holding a pipe from this one, stops them then.
 const orphanGuards = new Map<TrackedProcess, NodeJS.Signals>();
 let exitListenerInstalled = false;
+let watcher: OrphanWatcher | undefined;
 
-export function terminateOnParentExit(proc: TrackedProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
+/**
+ * `proc` ends when this process ends, however it ends: with `signal` from this process's exit
+ * handler, or from the orphan watcher (SIGKILL after its grace period) when this process was
+ * killed. `stage` places it in the watcher's stopping order: the apps before the servers they use.
+ */
+export function terminateOnParentExit(proc: TrackedProcess, signal: NodeJS.Signals = 'SIGTERM', stage: StopStage = 'apps'): void {
   orphanGuards.set(proc, signal);
+  const pid = proc.child.pid;
+  if (pid !== undefined && !proc.hasExited() && process.platform !== 'win32') {
+    watcher ??= new OrphanWatcher();
+    const watching = watcher;
+    watching.watch({ pid, signal, group: proc.group, stage });
+    void proc.exit.then(() => watching.forget(pid));
+  }
   void proc.exit.then(() => orphanGuards.delete(proc));
   if (exitListenerInstalled) return;
   exitListenerInstalled = true;

@@ -258,6 +258,6 @@ function guardAgainstOrphaning(server: object): TrackedProcess | undefined {
   const child = (server as { process?: ChildProcess }).process;
   if (!child) return undefined;
   const proc = track(child);
-  terminateOnParentExit(proc, 'SIGINT');
+  terminateOnParentExit(proc, 'SIGINT', 'database');
   return proc;
 }

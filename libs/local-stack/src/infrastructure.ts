@@ -12,6 +12,7 @@ import { startMailCatcher, type CaughtMail } from './mail-catcher.js';
 import { generateOAuthKeys, type OAuthKeys } from './oauth-keys.js';
 import { localDataKey } from './data-key.js';
 import { prepareLauncherSetup } from './launcher-setup.js';
+import { processRecordIn, stopRecordedLeftovers, type ProcessRecord } from './process-record.js';
 
 export interface Infrastructure {
   databaseUrl: string;
@@ -29,6 +30,8 @@ export interface Infrastructure {
   dataKey: string;
   /** The local mail catcher, unless SMTP_URL names a real server. */
   mail?: { smtpUrl: string; dir: string };
+  /** Where the apps' processes are recorded, so that a next start on dataDir can stop what a killed one left. */
+  processes: ProcessRecord;
   stop(): Promise<void>;
 }
 
@@ -62,6 +65,13 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
   const external = resolveExternalInfra(opts.env ?? process.env);
   await mkdir(dataDir, { recursive: true });
   const unlock = await lockDataDir(dataDir);
+  // The apps a killed launcher left go first, while the database and bus they use still run;
+  // PostgreSQL's and NATS's own leftovers are stopped as they start, by their pid files.
+  await stopRecordedLeftovers(dataDir, log).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
+  const processes = processRecordIn(dataDir);
   const dataKey = (opts.env ?? process.env).DATA_ENCRYPTION_KEY?.trim() || await localDataKey(dataDir, ephemeral);
 
   const timed = async <T>(name: string, start: () => Promise<Part<T>>): Promise<Part<T>> => {
@@ -104,6 +114,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
   const parts = [databasePart, natsPart, s3Part];
   const stopAll = async () => {
     const results = await Promise.allSettled(parts.map((part) => (part.status === 'fulfilled' ? part.value.stop() : undefined)));
+    await processes.close();
     await unlock();
     if (ephemeral) await rm(dataDir, { recursive: true, force: true });
     const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
@@ -139,6 +150,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
     dataKey,
     s3: s3Part.value.value,
     ...(catcher ? { mail: { smtpUrl: catcher.smtpUrl, dir: catcher.dir } } : {}),
+    processes,
     // Repeated calls share the first one's outcome, so stop() is safe from
     // both a signal handler and a test teardown.
     stop: () => (stopping ??= (async () => {

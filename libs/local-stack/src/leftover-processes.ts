@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { isAlive } from './child-process.js';
+import { startTimeOf } from './process-start-time.js';
 
 export type LeftoverOutcome = 'gone' | 'unrelated' | 'unknown';
 
@@ -22,16 +23,25 @@ export async function stopLeftover(opts: {
   signal: NodeJS.Signals;
   what: string;
   log: (line: string) => void;
+  /** When it was recorded with its start time (process-start-time.ts), a process started at another time is not it. */
+  startTime?: string;
+  /** It leads a process group of its own (spawned detached): the group is signalled. */
+  group?: boolean;
 }): Promise<LeftoverOutcome> {
   if (!(await isRunning(opts.pid))) return 'gone';
   const command = await commandLine(opts.pid);
   if (command === undefined) return 'unknown';
   if (!command.includes(opts.marker)) return 'unrelated';
+  const startTime = opts.startTime === undefined ? undefined : startTimeOf(opts.pid);
+  if (startTime !== undefined && startTime !== opts.startTime) return 'unrelated';
 
   opts.log(`stopping ${opts.what} (pid ${opts.pid}) left running by a marketplace that was killed`);
-  signal(opts.pid, opts.signal);
+  const target = opts.group ? -opts.pid : opts.pid;
+  signal(target, opts.signal);
+  // A stopped process would hold the signal until continued.
+  signal(target, 'SIGCONT');
   if (await exitsWithin(opts.pid, 20_000)) return 'gone';
-  signal(opts.pid, 'SIGKILL');
+  signal(target, 'SIGKILL');
   if (await exitsWithin(opts.pid, 5_000)) return 'gone';
   throw new Error(`${opts.what} (pid ${opts.pid}) left running by a marketplace that was killed does not stop`);
 }

@@ -38,7 +38,7 @@ export async function startNatsServer(opts: { storeDir: string; log: (line: stri
         env: natsServerEnv(process.env),
       }),
     );
-    terminateOnParentExit(proc);
+    terminateOnParentExit(proc, 'SIGTERM', 'bus');
     forwardLines(proc.child, (line) => {
       tail.push(line);
       opts.log(`nats: ${line}`);

@@ -5,6 +5,7 @@ import {
 } from './child-process.js';
 import type { HostReply, HostRequest } from './host-protocol.js';
 import { LineTail } from './line-tail.js';
+import type { ProcessRecord } from './process-record.js';
 import { SERVICE_NODE_FLAGS, serviceProcessEnv } from './node-flags.js';
 import { hostedInstance, type ServiceInstance } from './service-instance.js';
 
@@ -29,6 +30,8 @@ export class ServiceHostProcess {
     rootDir: string; env: Record<string, string>; log: (app: string, line: string) => void; apps: readonly string[];
     /** The services' dist/service.js files, in the order they will start: the host loads them ahead. */
     entries: readonly string[];
+    /** Where the launcher records its apps' processes (process-record.ts). */
+    record?: ProcessRecord;
   }): Promise<ServiceHostProcess> {
     const main = fileURLToPath(new URL('./service-host.js', import.meta.url));
     // Detached, as in the per-service layout: a Ctrl+C reaches the launcher, which stops the gateway first.
@@ -37,6 +40,7 @@ export class ServiceHostProcess {
     });
     const proc = track(child, { group: true });
     terminateOnParentExit(proc);
+    opts.record?.add(proc, 'the services\' process', main);
     const host = new ServiceHostProcess(proc);
     forwardLines(child, (line) => {
       host.tail.push(line);

@@ -6,6 +6,8 @@ import { HostedServices } from './hosted-services.js';
 // settings; they travel with each request.
 
 const services = new HostedServices();
+/** Within the orphan watcher's grace period, so that a stop that hangs still ends on its own. */
+const ORPHANED_STOP_MS = 8_000;
 
 function reply(message: HostReply): void {
   if (process.connected) process.send?.(message);
@@ -29,8 +31,13 @@ process.on('message', (request: HostRequest) => {
 const exit = () => void services.stopAll().finally(() => process.exit(0));
 process.once('SIGTERM', exit);
 process.once('SIGINT', exit);
-// A launcher that went away cannot stop us any more.
-process.once('disconnect', exit);
+// The IPC channel closes when the launcher ends, however it ends (a SIGKILL too). The launcher's
+// forced stop went with it, and a service's stop may hang on a database or bus going away at the
+// same moment, so this stop has a deadline of its own.
+process.once('disconnect', () => {
+  setTimeout(() => process.exit(1), ORPHANED_STOP_MS).unref();
+  exit();
+});
 reply({ id: 0, ok: true });
 // The launcher names every entry it will start, in start order.
 void services.preload(process.argv.slice(2));

@@ -53,7 +53,7 @@ export interface System {
 }
 
 export interface ServicesOptions {
-  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'> & Partial<Pick<Infrastructure, 'bus'>>;
+  infra: Pick<Infrastructure, 'databaseUrl' | 'natsUrl' | 's3' | 'mail'> & Partial<Pick<Infrastructure, 'bus' | 'processes'>>;
   /** Repository root: apps/<app>/dist/main.js is run from here. */
   rootDir: string;
   /** A free port when omitted. */
@@ -140,6 +140,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
   const startHost = (order: RunningService[]) => ServiceHostProcess.start({
     rootDir, env: sharedEnv([...services.values()].map((s) => s.env)), log, apps: SERVICES.map((s) => s.name),
     entries: [...new Set(order.map((s) => s.entryPath))],
+    ...(opts.infra.processes ? { record: opts.infra.processes } : {}),
   });
   let host = layout === 'one-process' ? await startHost([...services.values()]) : undefined;
   // Until startServices has resolved, a crash fails the start instead.
@@ -170,7 +171,8 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
       detached: true,
     });
     const proc = track(child, { group: true });
-    terminateOnParentExit(proc);
+    terminateOnParentExit(proc, 'SIGTERM', name === GATEWAY ? 'gateway' : 'apps');
+    opts.infra.processes?.add(proc, name, service.mainPath);
     forwardLines(child, (line) => {
       service.tail.push(line);
       log(name, line);
