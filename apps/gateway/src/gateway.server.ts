@@ -17,6 +17,7 @@ import { registerApiDocs } from './openapi/api-docs-route.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
 import { registerWebApp, webNotFoundPage } from './web/web-app.js';
 import { PublicPageCache } from './call/public-page-cache.js';
+import { CachedAudience } from './call/cached-audience.js';
 import { AgentAlertHints } from './mcp/agent-alert-hints.js';
 import { McpUsageRecorder } from './mcp/mcp-usage-recorder.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
@@ -48,7 +49,10 @@ export interface GatewayOptions {
  * document are all generated from the operation catalogue.
  */
 export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstance> {
-  const pages = new PublicPageCache();
+  const bus = new BusClient(opts.nc, { signer: opts.signer });
+  // Board reads answered from the cache, counted for posters: sent to jobs in batches, the last as the gateway closes.
+  const audience = CachedAudience.onBus(bus, opts.logger).start();
+  const pages = new PublicPageCache(Date.now, audience);
   const front: FrontCache = { closing: false };
   const proxyHops = trustedProxyHops();
   const app = Fastify({
@@ -63,7 +67,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkError,
   });
   app.addHook('preClose', async () => { front.closing = true; });
-  const bus = new BusClient(opts.nc, { signer: opts.signer });
+  app.addHook('onClose', async () => audience.stop());
   const drain = opts.drain;
   if (drain) {
     app.addHook('onRequest', async (req, reply) => {

@@ -7,6 +7,7 @@ import { MoveJobStatusHandler } from './hiring/move-job-status.handler.js';
 import { GetJobHandler } from './jobs/get-job.handler.js';
 import { WatchJobWalkthroughHandler } from './jobs/watch-job-walkthrough.handler.js';
 import { GetPublicJobHandler } from './jobs/get-public-job.handler.js';
+import { RecordCachedAudienceHandler } from './performance/record-cached-audience.handler.js';
 import { ListJobCategoriesHandler } from './jobs/list-job-categories.handler.js';
 import { ListMyJobsHandler } from './jobs/list-my-jobs.handler.js';
 import { ListOpenJobsHandler } from './jobs/list-open-jobs.handler.js';
@@ -41,7 +42,7 @@ import { SetContentRemovedHandler } from './moderation/set-content-removed.handl
 import { FindReportedJobContentHandler } from './moderation/find-reported-content.handler.js';
 const handlers = [
   SetContentRemovedHandler, FindReportedJobContentHandler,
-  PostJobHandler, PostJobFromDraftHandler, ListOpenJobsHandler, GetPublicJobHandler, GetJobHandler, WatchJobWalkthroughHandler, ListMyJobsHandler,
+  PostJobHandler, PostJobFromDraftHandler, ListOpenJobsHandler, GetPublicJobHandler, RecordCachedAudienceHandler, GetJobHandler, WatchJobWalkthroughHandler, ListMyJobsHandler,
   ListJobCategoriesHandler, GetSafetyPolicyHandler, GetSuggestedWorkflowHandler,
   GetHiringJobHandler, GetJobStatesHandler, MoveJobStatusHandler,
   GetMemberPageJobsHandler,

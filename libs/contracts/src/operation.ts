@@ -76,16 +76,20 @@ export interface RestBinding<K extends string> {
 export type ExtraStatus = 400 | 401 | 403 | 404 | 409 | 422;
 
 /**
- * Anonymous answers of a public read are the same for everyone: they carry a strong ETag (304 to
- * If-None-Match) and a Cache-Control a CDN may honour, and the gateway keeps them in a shared
- * in-memory cache that events marked `changesPublicPages` drop. Signed-in answers are never
- * cached (`private, no-store`).
+ * Anonymous answers of a public read are the same for everyone: the gateway keeps them in a shared
+ * in-memory cache that events marked `changesPublicPages` drop (and a write through the gateway
+ * drops before it returns). On the wire they are `no-store`, as every API answer is (the
+ * contract), with a strong ETag (304 to If-None-Match). Signed-in answers are never cached.
  */
 export interface PublicCache {
-  /** How long a shared cache (a CDN, the gateway) may serve a page without asking (s-maxage). */
+  /** How long the gateway may answer the page without asking the service. */
   sharedMaxAgeS: number;
-  /** How long past that a CDN may serve the stale page while it fetches a fresh one. */
-  staleWhileRevalidateS: number;
+  /**
+   * What a read of the page counts for its jobs' posters, cached or not: `impression` for each job
+   * of the answer's `jobs` list, `view` for the one job the answer is. The service counts its own
+   * answers; the gateway reports those it answered from the cache (recordCachedAudience).
+   */
+  audience?: 'impression' | 'view';
 }
 
 /**

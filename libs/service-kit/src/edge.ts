@@ -15,6 +15,7 @@ export * from './bootstrap/service-entry.js';
 export * from './bootstrap/production-secrets.js';
 export * from './storage/object-storage.js';
 export * from './cache/ttl-cache.js';
+export * from './batching/counts-batch.js';
 export * from './events/broadcast-consumer.js';
 export * from './tracing/tracer.js';
 export * from './bootstrap/idle-memory.js';

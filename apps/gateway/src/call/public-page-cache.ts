@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicPageEvents, SETTINGS_CHANGED_SUBJECT, type Operation, type PublicCache } from '@marketplace/contracts';
 import { TtlCache, type BroadcastConsumer } from '@marketplace/service-kit/edge';
+import { pageAudience, type CachedAudience, type PageAudience } from './cached-audience.js';
 
 /** One anonymous answer, serialised once and served as bytes to every anonymous reader. */
 export interface CachedPage {
@@ -11,9 +12,12 @@ export interface CachedPage {
   expiresAt: number;
   /** The operation's success status, answered with the page. */
   status: number;
-  /** The page's Cache-Control, worked out once from the operation's policy. */
-  cacheControl: string;
+  /** What a read of it counts for its jobs' posters (PublicCache.audience). */
+  audience: PageAudience | undefined;
 }
+
+/** Every API answer, cached pages too (the contract); the gateway's own cache is what saves work. */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'no-store';
 
 /** Bounds memory when readers vary the query string endlessly; the oldest page goes first. */
 const MAX_PAGES = 2_000;
@@ -33,8 +37,16 @@ export class PublicPageCache implements BroadcastConsumer {
   private readonly pages: TtlCache<CachedPage>;
   private generation = 0;
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(private readonly now: () => number = Date.now, private readonly counted?: CachedAudience) {
     this.pages = new TtlCache<CachedPage>(0, MAX_PAGES, 0, now);
+  }
+
+  /**
+   * A read answered with a held page, by either path: what it counts goes to the jobs service,
+   * which saw no request. The read that stored the page was counted by the service itself.
+   */
+  served(page: CachedPage, ip: string | undefined, userAgent: string | undefined): void {
+    this.counted?.hit(page.audience, ip, userAgent);
   }
 
   hear(): void {
@@ -59,8 +71,11 @@ export class PublicPageCache implements BroadcastConsumer {
     // Readers asking for a fresh page mostly get the same bytes again: comparing them is far
     // cheaper than hashing them, and the same bytes keep the same strong ETag.
     const held = this.pages.peek(url);
-    const etag = held?.body.equals(body) ? held.etag : strongEtag(body);
-    const page = { body, etag, expiresAt: this.now() + policy.sharedMaxAgeS * 1000, status, cacheControl: publicCacheControl(policy) };
+    const same = held?.body.equals(body) === true;
+    const page: CachedPage = {
+      body, etag: same ? held!.etag : strongEtag(body), expiresAt: this.now() + policy.sharedMaxAgeS * 1000, status,
+      audience: same ? held!.audience : pageAudience(policy.audience, body),
+    };
     if (version !== this.generation) return page;
     this.pages.set(url, page, page.expiresAt);
     return page;
@@ -93,11 +108,6 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   });
 }
 
-export function publicCacheControl(policy: PublicCache): string {
-  // max-age=0: browsers revalidate (a cheap 304); CDNs and proxies keep the page for s-maxage.
-  return `public, max-age=0, s-maxage=${policy.sharedMaxAgeS}, stale-while-revalidate=${policy.staleWhileRevalidateS}`;
-}
-
 /** The same page answers signed-in and anonymous requests differently; shared caches must tell them apart. */
 export const PUBLIC_PAGE_VARY = 'Authorization, Cookie';
 
@@ -110,11 +120,11 @@ export function asksForFresh(headers: IncomingHttpHeaders): boolean {
 export const PAGE_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * An anonymous answer: ETag, CDN-fit Cache-Control, and 304 when the reader already holds it.
+ * An anonymous answer: ETag, `no-store`, and 304 when the reader already holds it.
  * The front path (`http/front-cache.ts`) answers a held page with the same headers before Fastify.
  */
 export function sendPublicPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
-  reply.header('cache-control', page.cacheControl).header('etag', page.etag).header('vary', PUBLIC_PAGE_VARY);
+  reply.header('cache-control', PUBLIC_PAGE_CACHE_CONTROL).header('etag', page.etag).header('vary', PUBLIC_PAGE_VARY);
   if (matchesIfNoneMatch(req.headers['if-none-match'], page.etag)) return reply.code(304).send();
   return reply.code(page.status).type(PAGE_CONTENT_TYPE).send(page.body);
 }

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CachedAudience } from '../call/cached-audience.js';
 import { PublicPageCache } from '../call/public-page-cache.js';
 import { frontCachedServer, type FrontCache } from './front-cache.js';
 
-const policy = { sharedMaxAgeS: 5, staleWhileRevalidateS: 30 };
+const policy = { sharedMaxAgeS: 5 };
 const PAGE = '{"jobs":[]}';
 const options = { keepAliveTimeout: 72_000, requestTimeout: 0, connectionTimeout: 0, maxRequestsPerSocket: 0 };
 
@@ -30,6 +31,26 @@ async function start(hops = 0, drain?: { draining: boolean }) {
 }
 
 describe('frontCachedServer', () => {
+  it('counts each read it answers for the open jobs on the page, by the reader\'s address as Fastify reads it', async () => {
+    const sent: unknown[] = [];
+    const audience = new CachedAudience(async (readers) => { sent.push(...readers); }, { flushMs: 60_000 });
+    const pages = new PublicPageCache(Date.now, audience);
+    const open = '3f0c1a52-8a37-4d6f-9a44-0b1de2c4a001';
+    const body = JSON.stringify({ jobs: [{ id: open, status: 'open' }, { id: '3f0c1a52-8a37-4d6f-9a44-0b1de2c4a002', status: 'completed' }] });
+    pages.store('/api/jobs', pages.version, Buffer.from(body), { ...policy, audience: 'impression' }, 200);
+    server = frontCachedServer({ pages, proxyHops: 1 }, { closing: false })((_req, res) => res.writeHead(299).end(), options);
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/jobs`;
+    // One proxy is trusted: the reader is the entry it appended, not the one the client wrote.
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(url, { headers: { 'x-forwarded-for': '198.51.100.9, 203.0.113.7', 'user-agent': 'reader/1' } });
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    await audience.flush();
+    expect(sent).toEqual([{ kind: 'impression', ip: '203.0.113.7', userAgent: 'reader/1', jobIds: [open] }]);
+  });
+
   it('answers an anonymous read of a held page with the route\'s headers', async () => {
     const { pages, get } = await start();
     const { res, text } = await get('/api/jobs?limit=5', { headers: { 'x-request-id': 'reader-trace-1' } });
@@ -37,7 +58,7 @@ describe('frontCachedServer', () => {
     expect(text).toBe(PAGE);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.headers.get('etag')).toBe(pages.get('/api/jobs?limit=5')!.etag);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('vary')).toBe('Authorization, Cookie');
     expect(res.headers.get('x-request-id')).toBe('reader-trace-1');
     expect(res.headers.get('strict-transport-security')).toBeNull();

@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
+import proxyAddr from '@fastify/proxy-addr';
 import {
-  asksForFresh, matchesIfNoneMatch, PAGE_CONTENT_TYPE, PUBLIC_PAGE_VARY, type PublicPageCache,
+  asksForFresh, matchesIfNoneMatch, PAGE_CONTENT_TYPE, PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_VARY, type PublicPageCache,
 } from '../call/public-page-cache.js';
 import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
 import { requestIdFrom } from './request-id.js';
 import { strictTransport } from './strict-transport.js';
-import { requestProtocol } from './trust-proxy.js';
+import { fastifyTrustProxy, requestProtocol } from './trust-proxy.js';
 
 export interface FrontCacheOptions {
   pages: PublicPageCache;
@@ -32,14 +33,17 @@ export interface FrontCache {
  * another method, `Cache-Control: no-cache`, a page not held, and a closing gateway all go to
  * Fastify, which is also what answers them whenever this path is unsure.
  *
- * The answer carries what the route's would: the request id, the page's Cache-Control, ETag and
+ * The answer carries what the route's would (and counts the read as the route does): the request id, Cache-Control, ETag and
  * Vary, HSTS over https, `Connection: close` while draining, and 304 to a matching If-None-Match.
  * tests/e2e/public-cache.e2e.ts compares the two paths' headers.
  */
 export function frontCachedServer(options: FrontCacheOptions, front: FrontCache) {
+  // The client's address as Fastify's request.ip reads it (the same trust, the same library).
+  const trust = fastifyTrustProxy(options.proxyHops) || (() => false);
+  const clientIp = (req: IncomingMessage) => proxyAddr(req, trust);
   return (fastify: RequestListener, serverOptions: FastifyServerOptions): Server => {
     const server = createServer((req, res) => {
-      if (!front.closing && answerFromCache(req, res, options)) return;
+      if (!front.closing && answerFromCache(req, res, options, clientIp)) return;
       fastify(req, res);
     });
     // What Fastify sets on the server it makes itself.
@@ -51,16 +55,19 @@ export function frontCachedServer(options: FrontCacheOptions, front: FrontCache)
   };
 }
 
-function answerFromCache(req: IncomingMessage, res: ServerResponse, options: FrontCacheOptions): boolean {
+function answerFromCache(
+  req: IncomingMessage, res: ServerResponse, options: FrontCacheOptions, clientIp: (req: IncomingMessage) => string,
+): boolean {
   const headers = req.headers;
   if (req.method !== 'GET' || headers.authorization !== undefined || headers.cookie !== undefined) return false;
   if (CREDENTIAL_HEADERS.some((name) => headers[name] !== undefined) || asksForFresh(headers)) return false;
   const page = options.pages.get(req.url!);
   if (!page) return false;
+  options.pages.served(page, clientIp(req), headers['user-agent']);
   // The headers as one flat list straight to writeHead: no header map is built for an answer this plain.
   const answer = [
     'x-request-id', requestIdFrom(headers['x-request-id']),
-    'cache-control', page.cacheControl,
+    'cache-control', PUBLIC_PAGE_CACHE_CONTROL,
     'etag', page.etag,
     'vary', PUBLIC_PAGE_VARY,
   ];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { countedModel, MCP_USAGE_LIMITS, OTHER_MODEL, recordMcpToolCalls, type InputOf } from '@marketplace/contracts';
-import { settingsOf, type BusClient, type Logger } from '@marketplace/service-kit/edge';
+import { CountsBatch, settingsOf, type BusClient, type Logger } from '@marketplace/service-kit/edge';
 
 type ToolCallCount = InputOf<typeof recordMcpToolCalls>['counts'][number];
 
@@ -22,19 +22,16 @@ export function usageFlushMs(): number {
 /**
  * Counts MCP tool calls for staff (getMcpToolUsage): per UTC day, tool and counted llm_model, with
  * how many gave context. Recording is a Map update on the call's path; the counts reach admin in
- * batches (recordMcpToolCalls) on a timer, so a tool call never waits on it and never fails
- * because of it. A send that fails is dropped, not retried: a lost interval of analytics counts
- * is better than counting twice a batch admin may have added before the failure.
+ * batches (recordMcpToolCalls, the kit's CountsBatch), so a tool call never waits on it and never
+ * fails because of it.
  */
-export class McpUsageRecorder {
-  private counts = new Map<string, ToolCallCount>();
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
-
+export class McpUsageRecorder extends CountsBatch<ToolCallCount> {
   constructor(
-    private readonly send: (counts: ToolCallCount[]) => Promise<unknown>,
-    private readonly opts: { flushMs: number; now?: () => number; maxKeys?: number; failed?: (err: unknown) => void },
-  ) {}
+    send: (counts: ToolCallCount[]) => Promise<unknown>,
+    private readonly limits: { flushMs: number; now?: () => number; maxKeys?: number; failed?: (err: unknown) => void },
+  ) {
+    super(send, limits);
+  }
 
   /** A recorder sending to admin over the bus as the gateway itself (no caller). */
   static onBus(bus: BusClient, logger: Logger, flushMs = usageFlushMs()): McpUsageRecorder {
@@ -47,39 +44,15 @@ export class McpUsageRecorder {
 
   /** One tool call, with the common arguments it was given. The text of `context` goes no further. */
   record(tool: string, llmModel: string | undefined, context: string | undefined): void {
-    const day = new Date((this.opts.now ?? Date.now)()).toISOString().slice(0, 10);
+    const day = new Date((this.limits.now ?? Date.now)()).toISOString().slice(0, 10);
     let model = countedModel(llmModel);
     let key = `${day}\n${tool}\n${model ?? ''}`;
-    if (!this.counts.has(key) && model !== OTHER_MODEL && this.counts.size >= (this.opts.maxKeys ?? MAX_KEYS)) {
+    if (!this.has(key) && model !== OTHER_MODEL && this.size >= (this.limits.maxKeys ?? MAX_KEYS)) {
       model = OTHER_MODEL;
       key = `${day}\n${tool}\n${model}`;
     }
-    const count = this.counts.get(key) ?? { day, tool, model, calls: 0, withContext: 0 };
+    const count = this.entry(key, () => ({ day, tool, model, calls: 0, withContext: 0 }));
     count.calls += 1;
     if (context?.trim()) count.withContext += 1;
-    this.counts.set(key, count);
-  }
-
-  start(): this {
-    this.timer = setInterval(() => { void this.flush(); }, this.opts.flushMs);
-    this.timer.unref();
-    return this;
-  }
-
-  /** Sends what was counted since the last flush; resolves once sent or dropped, never rejects. */
-  flush(): Promise<void> {
-    if (this.flushing || this.counts.size === 0) return this.flushing ?? Promise.resolve();
-    const counts = [...this.counts.values()];
-    this.counts = new Map();
-    this.flushing = this.send(counts).then(() => undefined, (err: unknown) => { this.opts.failed?.(err); })
-      .finally(() => { this.flushing = undefined; });
-    return this.flushing;
-  }
-
-  /** At shutdown: the timer stopped, the last counts sent while the bus is still open. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flushing;
-    await this.flush();
   }
 }

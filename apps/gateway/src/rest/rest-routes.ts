@@ -129,7 +129,10 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): void {
           if (caller) reply.header('cache-control', 'private, no-store');
           else if (!asksForFresh(req.headers)) {
             const hit = deps.pages.get(req.url);
-            if (hit) return sendPublicPage(req, reply, hit);
+            if (hit) {
+              deps.pages.served(hit, req.ip, req.headers['user-agent']);
+              return sendPublicPage(req, reply, hit);
+            }
           }
         }
         const version = deps.pages.version;

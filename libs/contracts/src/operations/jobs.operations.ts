@@ -17,7 +17,7 @@ import {
  * Board reads: the same for every anonymous reader. Kept short for CDNs, since only the gateway's
  * own cache hears the events that change the board.
  */
-const BOARD_CACHE = { sharedMaxAgeS: 5, staleWhileRevalidateS: 30 } as const;
+const BOARD_CACHE = { sharedMaxAgeS: 5 } as const;
 
 export const JOB_SORTS = ['relevance', 'newest', 'applicants_desc', 'applicants_asc'] as const;
 
@@ -72,7 +72,7 @@ export const listOpenJobs = defineOperation({
   }),
   output: jobListSchema,
   rest: {
-    method: 'GET', path: '/api/jobs', status: 200, publicCache: BOARD_CACHE,
+    method: 'GET', path: '/api/jobs', status: 200, publicCache: { ...BOARD_CACHE, audience: 'impression' },
     fields: {
       posterId: { in: 'query', name: 'poster_id' },
       postedAfter: { in: 'query', name: 'posted_after' },
@@ -96,7 +96,7 @@ export const getPublicJob = defineOperation({
   access: 'board',
   input: z.object({ id: idSchema }),
   output: jobSchema,
-  rest: { method: 'GET', path: '/api/jobs/{id}', status: 200, publicCache: BOARD_CACHE },
+  rest: { method: 'GET', path: '/api/jobs/{id}', status: 200, publicCache: { ...BOARD_CACHE, audience: 'view' } },
 });
 
 export const getJob = defineOperation({
@@ -331,6 +331,32 @@ export const getJobPerformance = defineOperation({
   },
 });
 
+/** The most readers one batch of board reads answered from the gateway's cache may name. */
+export const CACHED_AUDIENCE_MAX_READERS = 2_000;
+
+/**
+ * Board reads the gateway answered from its cache, which no handler saw: each reader's open jobs
+ * listed (impressions) or opened (views), counted as the service counts its own answers (one a
+ * viewer, job and day; crawlers and posters' own visits left out). Sent by every gateway replica
+ * every AUDIENCE_FLUSH_MS; at most a flush's worth is lost with a replica.
+ */
+export const recordCachedAudience = defineOperation({
+  name: 'recordCachedAudience',
+  service: 'jobs',
+  summary: "Count board reads answered from the gateway's cache (service-to-service)",
+  access: 'internal',
+  callers: ['gateway'],
+  input: z.object({
+    readers: z.array(z.object({
+      kind: z.enum(['impression', 'view']),
+      ip: z.string().min(1).max(64),
+      userAgent: z.string().max(512).optional(),
+      jobIds: z.array(idSchema).min(1).max(200),
+    })).max(CACHED_AUDIENCE_MAX_READERS),
+  }),
+  output: z.object({ counted: z.number().int().min(0) }),
+});
+
 /** Which search mode the board runs in, for the readiness report (service-to-service). */
 export const getSearchMode = defineOperation({
   name: 'getSearchMode',
@@ -382,5 +408,5 @@ export const watchJobWalkthrough = defineOperation({
 export const jobsOperations = [
   postJob, listOpenJobs, getPublicJob, getJob, listMyJobs, listJobCategories, getSafetyPolicy,
   getSuggestedWorkflow, editJob, closeJob, listJobVersions, getJobVersion, searchJobs, listJobPosters,
-  getJobPerformance, getSearchMode, postJobFromDraft, watchJobWalkthrough,
+  getJobPerformance, recordCachedAudience, getSearchMode, postJobFromDraft, watchJobWalkthrough,
 ] as const;
