@@ -20,6 +20,8 @@ export interface ClusterNetwork {
   /** The bridge's own address, in this (the launcher's) namespace: the load balancer and mail listen here. */
   bridgeAddress: string;
   subnet: string;
+  /** The bridge device, in this namespace. */
+  bridge: string;
   /** Takes the host's cable down (`up` false) or up again. */
   setLink(host: ClusterHost, up: boolean): Promise<void>;
   remove(): Promise<void>;
@@ -69,7 +71,7 @@ export async function createClusterNetwork(opts: { hosts: number; run: number })
     throw error;
   }
   return {
-    hosts, bridgeAddress, subnet, remove,
+    hosts, bridgeAddress, subnet, bridge, remove,
     setLink: (host, up) => ip('link', 'set', host.link, up ? 'up' : 'down'),
   };
 }

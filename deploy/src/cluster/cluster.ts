@@ -217,15 +217,17 @@ function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-interface StorageHost {
+export interface StorageHost {
   databaseUrl: string;
   s3: S3Settings;
   restartPostgres(): Promise<void>;
+  /** Makes the object store know one more access key (storage-host.ts). */
+  addS3Key(id: string, secret: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** storage-host.js in the host's namespace; resolves once it reports PostgreSQL and object storage ready. */
-async function startStorageHost(rootDir: string, host: ClusterHost, dataDir: string, allowFrom: string, logFile: string): Promise<StorageHost> {
+export async function startStorageHost(rootDir: string, host: ClusterHost, dataDir: string, allowFrom: string, logFile: string): Promise<StorageHost> {
   await mkdir(dataDir, { recursive: true, mode: 0o755 });
   const script = join(rootDir, 'deploy', 'dist', 'cluster', 'storage-host.js');
   const child = spawn('ip', ['netns', 'exec', host.namespace, process.execPath, script, host.address, dataDir, allowFrom], {
@@ -254,6 +256,12 @@ async function startStorageHost(rootDir: string, host: ClusterHost, dataDir: str
       child.stdin.write('restart-postgres\n');
       const line = await answer;
       if (line !== 'postgres-restarted') throw new Error(line);
+    },
+    addS3Key: async (id, secret) => {
+      const answer = nextLine();
+      child.stdin.write(`s3-key ${id} ${secret}\n`);
+      const line = await answer;
+      if (line !== 's3-key-added') throw new Error(line);
     },
     stop: async () => {
       await terminate(proc, 30_000);

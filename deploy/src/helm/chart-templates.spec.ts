@@ -212,6 +212,11 @@ describe('migrations.yaml', () => {
     expect((named(given, 'Secret', 'marketplace-secret').stringData as Record<string, string>).DATA_ENCRYPTION_KEY).toBe('k'.repeat(40));
     expect((named(given, 'Secret', 'marketplace-migrate').stringData as Record<string, string>).DATA_ENCRYPTION_KEY).toBe('k'.repeat(40));
   });
+  it('gives the migration Jobs no object-store setting (a service given S3_BUCKET without S3_ENDPOINT refuses to start)', () => {
+    for (const job of [...ofKind(minimal, 'Job'), ...ofKind(production, 'Job')].filter((j) => j.metadata.name.endsWith('-migrate'))) {
+      expect(Object.keys(envOf(spec<JobSpec>(job).template.spec.containers[0]!)).filter((k) => k.startsWith('S3_')), job.metadata.name).toEqual([]);
+    }
+  });
   it('waits for the bundled PostgreSQL on a first install', () => {
     for (const job of ofKind(minimal, 'Job').filter((j) => j.metadata.name.endsWith('-migrate'))) {
       expect(job.metadata.annotations!['helm.sh/hook']).toBe('post-install,pre-upgrade');
@@ -391,12 +396,20 @@ describe('secret.yaml and configmap.yaml', () => {
     expect(data.OAUTH_COOKIE_KEYS).toMatch(/^[A-Za-z0-9]{48}$/);
   });
   it('points the apps at the bundled servers, or at the operator\'s', () => {
-    expect(named(minimal, 'ConfigMap', 'marketplace-config').data).toMatchObject({
-      NATS_URL: 'nats://marketplace-nats:4222', S3_ENDPOINT: 'http://marketplace-minio:9000', JETSTREAM_REPLICAS: '1',
-    });
-    expect(named(production, 'ConfigMap', 'marketplace-config').data).toMatchObject({
-      NATS_URL: 'nats://nats.messaging.svc.cluster.local:4222', S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com', JETSTREAM_REPLICAS: '3',
-    });
+    expect(named(minimal, 'ConfigMap', 'marketplace-config').data).toMatchObject({ NATS_URL: 'nats://marketplace-nats:4222', JETSTREAM_REPLICAS: '1' });
+    expect(named(minimal, 'ConfigMap', 'marketplace-config-storage').data).toMatchObject({ S3_ENDPOINT: 'http://marketplace-minio:9000', S3_BUCKET: 'marketplace-files' });
+    expect(named(production, 'ConfigMap', 'marketplace-config').data).toMatchObject({ NATS_URL: 'nats://nats.messaging.svc.cluster.local:4222', JETSTREAM_REPLICAS: '3' });
+    expect(named(production, 'ConfigMap', 'marketplace-config-storage').data).toMatchObject({ S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com', S3_REGION: 'eu-west-1' });
+  });
+  it('gives the store\'s settings only to the workloads with a store user (any S3_* setting makes a service read them all at start)', () => {
+    for (const objs of [minimal, production]) {
+      expect(Object.keys(named(objs, 'ConfigMap', 'marketplace-config').data as object).filter((k) => k.startsWith('S3_'))).toEqual([]);
+      for (const d of ofKind(objs, 'Deployment')) {
+        const container = podSpec(d).containers[0]! as Container & { envFrom?: Array<{ configMapRef?: { name: string } }> };
+        const readsStore = (container.envFrom ?? []).some((f) => f.configMapRef?.name === 'marketplace-config-storage');
+        expect(readsStore, d.metadata.name).toBe(Object.keys(envOf(container)).includes('S3_ACCESS_KEY'));
+      }
+    }
   });
   it('names a missing per-service key', () => {
     expect(renderError({ values: ['minimal-values.yaml'], set: { 'databaseRoles.enabled': false } }))

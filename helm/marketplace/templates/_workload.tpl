@@ -108,6 +108,10 @@ spec:
           envFrom:
             - configMapRef:
                 name: {{ include "marketplace.configMapName" $root }}
+            {{- if dig "storage" "enabled" false .app }}
+            - configMapRef:
+                name: {{ include "marketplace.configMapName" $root }}-storage
+            {{- end }}
           env:
             {{- include "marketplace.env" (merge (dict "role" $s.role) $envCtx) | nindent 12 }}
           ports:
@@ -371,10 +375,12 @@ spec:
               value: {{ .appName | quote }}
             - name: ROLE
               value: "migrate"
-            {{- /* Inline, not from the ConfigMap: on install the hook runs before the ConfigMap exists. */}}
-            {{- $env := mergeOverwrite (deepCopy (omit $v.config "NATS_URL" "S3_ENDPOINT" "PUBLIC_URL" "APP" "ROLE" "DATABASE_URL")) (omit (default (dict) .app.env) "APP" "ROLE" "DATABASE_URL") }}
+            {{- /* Inline, not from the ConfigMap: on install the hook runs before the ConfigMap exists. No
+              S3_* setting: migrations need no store, and a service given one (S3_BUCKET, say) without
+              S3_ENDPOINT and its keys refuses to start (found by deploy/src/cluster/chart-run.ts). */}}
+            {{- $env := mergeOverwrite (deepCopy (omit $v.config "NATS_URL" "PUBLIC_URL" "APP" "ROLE" "DATABASE_URL")) (omit (default (dict) .app.env) "APP" "ROLE" "DATABASE_URL") }}
             {{- range $name, $value := $env }}
-            {{- if not (kindIs "invalid" $value) }}
+            {{- if and (not (kindIs "invalid" $value)) (not (hasPrefix "S3_" $name)) }}
             - name: {{ $name }}
               value: {{ $value | toString | quote }}
             {{- end }}

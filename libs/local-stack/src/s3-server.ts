@@ -48,6 +48,10 @@ export async function startS3rver(opts: {
       port,
       directory: opts.directory,
       silent: true,
+      // Path-style only, as the minio client sends to a store that is not AWS: with virtual hosts on,
+      // s3rver takes a host name that is not an IP or localhost (a cluster's http://minio:9000) as
+      // the bucket's name, and every request answers "the specified bucket does not exist".
+      vhostBuckets: false,
       configureBuckets: [{ name: DEFAULT_BUCKET, configs: [BROWSER_UPLOADS_CORS] }],
     });
     rememberBucketSettings(server.store);
