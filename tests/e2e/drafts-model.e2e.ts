@@ -139,6 +139,9 @@ describe('drafts with a model configured', () => {
       id: clean, status: 'approved', approved: true, analyzed: true, findings: [],
       moments: [{ id: 'm1', atSeconds: 3, quote: 'after a while it says timeout', suggestedRequirement: 'The export finishes without a timeout.' }],
     });
+    // Every part was checked, by the detectors, the speech-to-text model and the vision model, and found nothing.
+    expect(checked.recording.checks).toEqual(['screen_text', 'sound', 'faces', 'model_review'].map((part) => ({ part, state: 'done', note: null })));
+    expect(checked.recording.acknowledged).toEqual([]);
     // What was said, with its times, from the speech-to-text endpoint.
     expect(checked.recording.transcript).toBe('[0:00] So this is the nightly export.\n[0:02] I click run, and after a while it says timeout.');
     const heard = model.requests.filter((r) => r.path === '/v1/audio/transcriptions').at(-1)!;
@@ -164,6 +167,20 @@ describe('drafts with a model configured', () => {
     const refused = await holder(token, `/api/recordings/${leaky}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/credential/i);
+  }, 120_000);
+
+  it('asks the model for faces: a face it saw is a finding of the faces part, and approving acknowledges it', async () => {
+    const { token } = await draftToRecord();
+    model.queue.push({ json: { summary: 'A video call beside the export.', findings: [], moments: [], people: [{ atSeconds: 2, description: 'a colleague in a video call window' }] } });
+    const id = await recordOne(token);
+    const rec = (await holder(token, `/api/recordings/${id}`)).body;
+    expect(rec).toMatchObject({ status: 'needs_review', approved: false, analyzed: true, findings: [{ kind: 'personal', atSeconds: 2 }] });
+    expect(rec.findings[0].description).toMatch(/^Seen by the model, a face or person: a colleague/);
+    expect(rec.checks.map((c: { part: string; state: string }) => `${c.part}:${c.state}`)).toEqual(['screen_text:done', 'sound:done', 'faces:found', 'model_review:done']);
+    const asked = model.requests.filter((r) => /check a screen-recorded walkthrough/.test(r.text.system)).at(-1)!;
+    expect(asked.text.system).toMatch(/"people": .*faces or people/);
+    const approved = await holder(token, `/api/recordings/${id}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
+    expect(approved.body).toMatchObject({ status: 'approved', acknowledged: ['faces'] });
   }, 120_000);
 
   it('finishes a recording check once when the worker is killed in the middle of it', async () => {
@@ -200,6 +217,28 @@ describe('drafts with a model configured', () => {
     expect(rec.summary).toMatch(/^The check failed: the model/);
     expect((await holder(token, `/api/recordings/${id}/review`, 'POST', { action: 'approve', acknowledgeFindings: true })).status).toBe(409);
     model.queue.length = 0;
+  }, 180_000);
+
+  it('with a model but no speech-to-text model, a recording with sound is not approved by itself: its sound was not checked', async () => {
+    const { MODEL_TRANSCRIPTION_NAME: _, ...unhearing } = modelEnv;
+    await service('stop', 'drafts-worker');
+    await service('start', 'drafts-worker', unhearing);
+    try {
+      const { token } = await draftToRecord();
+      const video = await makeScreenRecording({ seconds: 4, tone: true, lines: [{ text: '$ npm run export' }] });
+      const id = await recordOne(token, video, { seconds: 4 });
+      const rec = (await holder(token, `/api/recordings/${id}`)).body;
+      expect(rec).toMatchObject({ status: 'needs_review', approved: false, analyzed: false, transcript: null });
+      expect(rec.checks).toEqual([
+        { part: 'screen_text', state: 'done', note: null }, { part: 'sound', state: 'not_checked', note: 'no speech-to-text model is configured' },
+        { part: 'faces', state: 'done', note: null }, { part: 'model_review', state: expect.stringMatching(/^(done|found)$/), note: null },
+      ]);
+      const refused = await holder(token, `/api/recordings/${id}/review`, 'POST', { action: 'approve' });
+      expect(refused.body.error).toMatch(/^Not checked: sound \(no speech-to-text model is configured\)\./);
+    } finally {
+      await service('stop', 'drafts-worker');
+      await service('start', 'drafts-worker', modelEnv);
+    }
   }, 180_000);
 
   it('reads a job eval the model could not write as failed and stale, never as done, and the next edit writes it', async () => {

@@ -21,7 +21,7 @@ const MEDIA_FLAGS = [
 ];
 
 describe('the record page', () => {
-  it('records the screen in parts, completes the recording, and a clean screen is approved by the check', async () => {
+  it('records the screen in parts, completes the recording, and says a clean screen waits for the poster: with no model, faces and the model review were not checked', async () => {
     const member = await createMember(nats);
     const draftId = await newDraft(member);
     const { token } = await recordLink(member, draftId);
@@ -40,14 +40,15 @@ describe('the record page', () => {
       await page.waitForTimeout(3_500);
       await page.locator('#stop').click();
       await page.locator('body[data-recording]').waitFor({ timeout: 30_000 });
-      expect(await page.locator('#status').innerText()).toMatch(/Checked and approved/);
+      expect(await page.locator('#status').innerText()).toMatch(/^Not approved by itself: (sound, )?faces and people and model review were not checked\. Watch it and approve it in your draft/);
       expect(problems).toEqual([]);
     } finally {
       await browser.close();
     }
     const draft = (await api(base, `/api/me/job-drafts/${draftId}`, { key: member.key })).body;
     // Chromium's fake screen is a moving test pattern: read, with nothing on it that should not be public.
-    expect(draft.recording).toMatchObject({ status: 'approved', webcam: true, analyzed: true, findings: [] });
+    expect(draft.recording).toMatchObject({ status: 'needs_review', approved: false, webcam: true, analyzed: false, findings: [] });
+    expect(draft.recording.checks.filter((c: { state: string }) => c.state === 'not_checked').map((c: { part: string }) => c.part)).toEqual(expect.arrayContaining(['faces', 'model_review']));
     expect(draft.recording.parts).toBeGreaterThanOrEqual(2);
     expect(draft.recording.bytes).toBeGreaterThan(1000);
     expect(draft.recording.seconds).toBeGreaterThan(3);
@@ -99,7 +100,7 @@ describe('the record page', () => {
       const r = (await api(base, `/api/me/job-drafts/${draftId}`, { key: member.key })).body.recording;
       return r && r.status !== 'uploading' && r.status !== 'analyzing' ? r : undefined;
     }, { timeoutMs: 60_000, intervalMs: 500, what: 'the recording check' });
-    expect(recording).toMatchObject({ status: 'needs_review', analyzed: true, approved: false });
+    expect(recording).toMatchObject({ status: 'needs_review', analyzed: false, approved: false });
     expect(recording.findings.find((f: { kind: string }) => f.kind === 'secret')?.description, JSON.stringify(recording)).toMatch(/AWS access key \(AKIA\*+MPLE\)/);
     expect((await holder(token, `/api/recordings/${recording.id}/review`, 'POST', { action: 'approve', acknowledgeFindings: true })).status).toBe(400);
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  api, createMember, launchBrowser, openAs, pageProblemsAtWidths, signIn, type TestMember,
+  api, createMember, launchBrowser, makeScreenRecording, openAs, pageProblemsAtWidths, signIn, type TestMember,
 } from '@marketplace/testing';
 import { newDraft, recordOne } from './support/recordings.js';
 
@@ -193,17 +193,24 @@ describe('the guided draft pages', () => {
     expect(page.url()).not.toContain(href!.split('#')[1]);
     await checkPage(page, 'recording-link');
 
-    // Bytes no decoder reads: the poster must watch it and say so.
-    await recordOne(href!.split('#')[1]!, Buffer.from('not a video at all'));
+    // A clean screen with sound, and no model: nothing heard the sound or looked for faces, so the
+    // page says what was not checked and the poster approves it saying they watched it.
+    await recordOne(href!.split('#')[1]!, await makeScreenRecording({ seconds: 4, tone: true, lines: [{ text: '$ npm run export' }] }), { seconds: 4 });
     await page.goto(`${base}/drafts/${draftId}`);
     const section = page.locator('#draft-recording');
     await section.getByText('Waiting for your review').waitFor();
-    expect(await section.innerText()).toMatch(/could not be read, so not checked/);
+    const shown = await section.innerText();
+    expect(shown).toMatch(/Screen text: checked, nothing found/);
+    expect(shown).toMatch(/Sound: not checked \(no speech-to-text model is configured\)/);
+    expect(shown).toMatch(/Faces and people: not checked \(no face detection here: no vision model is configured\)/);
+    expect(shown).toMatch(/Model review: not checked \(no model is configured\)/);
+    expect(shown).toMatch(/Not approved by itself: sound, faces and people and model review were not checked\./);
     await checkPage(page, 'recording');
-    await section.getByLabel(/nothing private shows/).check();
+    await section.getByLabel(/I have watched it: sound, faces and people and model review were not checked, and nothing private shows/).check();
     await submit(page, section.getByRole('button', { name: 'Approve the recording' }));
     await page.locator('#notice').filter({ hasText: 'The recording is approved.' }).waitFor();
     expect(await section.locator('.status').first().innerText()).toBe('Approved');
+    expect(await section.innerText()).toMatch(/You approved it acknowledging: sound, faces and people and model review\./);
     const draft = (await api(base, `/api/me/job-drafts/${draftId}`, { key: member.key })).body;
     expect(draft.recording).toMatchObject({ status: 'approved', approved: true });
     expect(problems).toEqual([]);

@@ -36,7 +36,9 @@ describe('the recording check without a model', () => {
       ],
     }, 'key.webm');
     expect(usage).toBeNull();
-    expect(result.analyzed).toBe(true);
+    // The screen was read; the rest of the check needs a model, so it is not analyzed as a whole.
+    expect(result.analyzed).toBe(false);
+    expect(result.checks[0]).toEqual({ part: 'screen_text', state: 'found', note: null });
     const secrets = result.findings.filter((f) => f.kind === 'secret');
     expect(secrets.map((f) => f.atSeconds)).toContain(5);
     const aws = secrets.find((f) => /AWS access key/.test(f.description))!;
@@ -57,7 +59,7 @@ describe('the recording check without a model', () => {
         { text: 'Saved to /home/jsmith/exports', from: 7 },
       ],
     }, 'page.mp4');
-    expect(result.analyzed).toBe(true);
+    expect(result.analyzed).toBe(false);
     const at = (kind: string, label: RegExp) => result.findings.find((f) => f.kind === kind && label.test(f.description))?.atSeconds;
     expect(at('secret', /private key/)).toBe(2);
     expect(at('financial', /payment card number/)).toBe(6);
@@ -65,9 +67,11 @@ describe('the recording check without a model', () => {
     expect(JSON.stringify(result.findings)).not.toContain('4242 4242 4242 4242');
   }, 120_000);
 
-  it('finds nothing on a harmless recording, which still counts as read', async () => {
-    const { result } = await check({ seconds: 8, lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 3 }] }, 'clean.webm');
-    expect(result).toMatchObject({ analyzed: true, findings: [], transcript: null, moments: [] });
+  it('finds nothing on a harmless recording, and says the sound, faces and a model\'s review were not checked', async () => {
+    const { result } = await check({ seconds: 8, tone: true, lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 3 }] }, 'clean.webm');
+    expect(result).toMatchObject({ analyzed: false, findings: [], transcript: null, moments: [] });
+    expect(result.checks.map((c) => `${c.part}:${c.state}`)).toEqual(['screen_text:done', 'sound:not_checked', 'faces:not_checked', 'model_review:not_checked']);
+    expect(result.checks[1]!.note).toBe('no speech-to-text model is configured');
     expect(result.summary).toMatch(/export timed out/);
   }, 120_000);
 
@@ -77,6 +81,7 @@ describe('the recording check without a model', () => {
     const rec = { id: 'noise', seconds: 42, webcam: true, parts: [] } as unknown as RecordingEntity;
     const { result } = await analyzeRecording(rec, draft, file, null, AbortSignal.timeout(60_000));
     expect(result).toMatchObject({ analyzed: false, findings: [] });
+    expect(result.checks.every((c) => c.state === 'not_checked' && /^the recording could not be decoded: /.test(c.note ?? ''))).toBe(true);
     expect(result.summary).toMatch(/^A 42-second screen recording with webcam that could not be decoded \(.+\)/);
   }, 60_000);
 });

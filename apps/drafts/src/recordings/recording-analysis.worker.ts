@@ -13,12 +13,13 @@ import { JobDraftEntity } from '../drafts/draft.entity.js';
 import { addCosts } from '../tasks/draft-task.worker.js';
 import { RecordingEntity } from './recording.entity.js';
 import { analyzeRecording, type RecordingAnalysis } from './recording-analysis.js';
+import { clean, noneChecked } from './recording-checks.js';
 import { recordingStorageSettings } from './recording-storage.js';
 import { containerOfFile } from './screen-check/recording-input.js';
 
 /**
  * The background check of a completed recording (drafts worker). `analyzing` moves to `approved`
- * only after a check that read the frames and found nothing, else to `needs_review`; the last
+ * only after a check whose every part was done and found nothing, else to `needs_review`; the last
  * failed attempt moves it to `failed` with the reason. The result is written once: only while the
  * recording is still `analyzing`, under its row lock, so a redelivered item changes nothing.
  */
@@ -97,12 +98,13 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
       if (result) {
         Object.assign(rec, result);
         rec.videoKey = videoKey;
-        // Approved by itself only when the frames were read and nothing was found on them.
-        rec.approved = result.analyzed && result.findings.length === 0;
+        // Approved by itself only when every part of the check was done and found nothing.
+        rec.approved = clean(result.checks, result.findings);
         rec.status = rec.approved ? 'approved' : 'needs_review';
       } else {
         rec.status = 'failed';
         rec.analyzed = false;
+        rec.checks = noneChecked('the check failed');
         rec.summary = `The check failed: ${failure ?? 'unknown error'}. Delete this recording and record again.`;
       }
       rec.updatedAt = new Date();

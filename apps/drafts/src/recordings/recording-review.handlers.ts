@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, deleteJobRecording, getJobRecording, reviewJobRecording, reviewRecording, videoContentType, watchJobRecording, type DraftRecording, type InputOf, type OutputOf,
+  AppError, deleteJobRecording, getJobRecording, RECORDING_CHECK_LABELS, reviewJobRecording, reviewRecording, videoContentType, watchJobRecording,
+  type DraftRecording, type InputOf, type OutputOf, type RecordingCheck,
 } from '@marketplace/contracts';
 import {
   callerOf, LOGGER, ObjectStorage, UnitOfWork, type HandlerContext, type Logger, type OperationHandler, countAttempt, limitBuckets,
@@ -9,6 +10,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { JobDraftEntity } from '../drafts/draft.entity.js';
 import { currentRecording, ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
 import { RecordingEntity } from './recording.entity.js';
+import { checksOf, clean, listed, toAcknowledge, uncheckedText } from './recording-checks.js';
 import { draftForToken, recordingOfDraft } from './recording-token.js';
 import { discardSoon, queueDiscards, storedKeys } from './recording-storage.js';
 import { toDraftRecording } from './recording-view.js';
@@ -17,25 +19,36 @@ type Review = Pick<InputOf<typeof reviewJobRecording>, 'action' | 'acknowledgeFi
 
 const stillChecked = () => AppError.notFound('No checked recording: it is still being checked, or there is none.');
 
+/** The refusal of an approval that needs acknowledging: it names each part not checked, and why. */
+function needsAcknowledging(rec: RecordingEntity, checks: RecordingCheck[]): AppError {
+  const unchecked = uncheckedText(checks);
+  if (!unchecked) return AppError.badRequest('Acknowledge the findings to approve this recording.', { acknowledgeFindings: 'Must be true to approve this recording.' });
+  const parts = listed(checks.filter((c) => c.state === 'not_checked').map((c) => RECORDING_CHECK_LABELS[c.part]));
+  return AppError.badRequest(
+    `Not checked: ${unchecked}. Watch the recording, then approve it acknowledging that nothing private shows or is said in it${rec.findings.length ? ', and the findings' : ''}.`,
+    { acknowledgeFindings: `Must be true to approve: ${parts} not checked.` },
+  );
+}
+
 /**
  * The review rules, the same for the poster and the record link: only a checked recording is
- * reviewed; a secret on screen refuses approval; findings or an unchecked recording need
- * acknowledging; accepted moments must be the recording's own.
+ * reviewed; a secret on screen refuses approval; findings or a part not checked need
+ * acknowledging, and the approval keeps which parts it acknowledged; accepted moments must be
+ * the recording's own.
  */
 function approve(rec: RecordingEntity, review: Review): void {
   if (rec.status === 'failed') throw AppError.conflict('The check of this recording failed: delete it and record again.');
   if (rec.findings.some((f) => f.kind === 'secret')) {
     throw AppError.badRequest('A credential is visible in this recording: delete it and record again.', { action: 'A recording showing a secret cannot be approved.' });
   }
-  if ((!rec.analyzed || rec.findings.length > 0) && !review.acknowledgeFindings) {
-    throw AppError.badRequest(rec.analyzed ? 'Acknowledge the findings to approve this recording.' : 'No model checked this recording: watch it, then acknowledge that to approve it.', {
-      acknowledgeFindings: 'Must be true to approve this recording.',
-    });
-  }
+  const checks = checksOf(rec);
+  const acknowledging = !clean(checks, rec.findings);
+  if (acknowledging && !review.acknowledgeFindings) throw needsAcknowledging(rec, checks);
   const known = new Set(rec.moments.map((m) => m.id));
   const unknown = (review.acceptedMoments ?? []).filter((id) => !known.has(id));
   if (unknown.length) throw AppError.badRequest('Invalid field: acceptedMoments.', { acceptedMoments: `Unknown moment id(s): ${unknown.join(', ')}.` });
   if (review.acceptedMoments) rec.acceptedMoments = [...new Set(review.acceptedMoments)];
+  rec.acknowledged = acknowledging ? toAcknowledge(checks) : [];
   rec.approved = true;
   rec.status = 'approved';
   rec.updatedAt = new Date();

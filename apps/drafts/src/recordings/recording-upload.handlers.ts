@@ -30,7 +30,7 @@ export class StartRecordingHandler implements OperationHandler<typeof startRecor
       return em.getRepository(RecordingEntity).save(em.getRepository(RecordingEntity).create({
         id: randomUUID(), draftId: draft.id, memberId: draft.memberId, status: 'uploading', webcam: input.webcam, seconds: 0,
         parts: [], videoKey: null, analyzed: false, summary: null, transcript: null, findings: [], moments: [], acceptedMoments: [],
-        approved: false, createdAt: now, updatedAt: now,
+        checks: null, approved: false, acknowledged: [], createdAt: now, updatedAt: now,
       }));
     });
     return toDraftRecording(rec);

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { DraftRecording } from '@marketplace/contracts';
+import type { DraftRecording, RecordingCheck, RecordingCheckPart } from '@marketplace/contracts';
 
 /** One uploaded part: its bytes stay in object storage under `key`. */
 export interface StoredPart { index: number; size: number; sha256: string; key: string }
@@ -47,8 +47,16 @@ export class RecordingEntity {
   @Column('jsonb', { name: 'accepted_moments', default: [] })
   acceptedMoments!: string[];
 
+  /** Each part of the check, once it ended; null while checking, and for recordings checked before parts were recorded. */
+  @Column('jsonb', { nullable: true })
+  checks!: RecordingCheck[] | null;
+
   @Column('boolean', { default: false })
   approved!: boolean;
+
+  /** What the poster's approval acknowledged: parts not checked or that found something. */
+  @Column('jsonb', { default: [] })
+  acknowledged!: RecordingCheckPart[];
 
   /** The parts joined into one video by the background check; null until then. */
   @Column('text', { name: 'video_key', nullable: true })

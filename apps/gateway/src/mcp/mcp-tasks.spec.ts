@@ -75,7 +75,7 @@ describe('the tools/call hook', () => {
 const CHECK_STARTED = '2026-07-28T10:05:00.000Z';
 const recording = (rec: Partial<DraftRecording>): DraftRecording => ({
   id: 'r1', status: 'analyzing', seconds: 5, webcam: false, analyzed: false, summary: null, transcript: null, findings: [], moments: [],
-  acceptedMoments: [], approved: false, parts: 2, bytes: 100, videoUrl: null, createdAt: '2026-07-28T10:00:00.000Z', updatedAt: CHECK_STARTED, ...rec,
+  acceptedMoments: [], approved: false, checks: [], acknowledged: [], parts: 2, bytes: 100, videoUrl: null, createdAt: '2026-07-28T10:00:00.000Z', updatedAt: CHECK_STARTED, ...rec,
 });
 const recRef: TaskRef = { k: 'recording', d: 'd1', r: 'r1', s: CHECK_STARTED, c: 'conv-2' };
 
@@ -91,6 +91,11 @@ describe('a recording\'s check read as a task', () => {
     expect(RECORDING.state(recRef, clean)).toMatchObject({ status: 'completed', lastUpdatedAt: '2026-07-28T10:05:09.000Z', outcome: { data: clean }, statusMessage: expect.stringMatching(/approved/) });
     const review = RECORDING.state(recRef, recording({ status: 'needs_review', findings: [{ kind: 'personal', atSeconds: 1, description: 'an email address' }] }));
     expect(review).toMatchObject({ status: 'completed', statusMessage: expect.stringMatching(/1 finding.*review_job_recording/) });
+    const unchecked = RECORDING.state(recRef, recording({
+      status: 'needs_review',
+      checks: [{ part: 'screen_text', state: 'done', note: null }, { part: 'sound', state: 'not_checked', note: 'no speech-to-text model' }, { part: 'faces', state: 'not_checked', note: 'no face detection' }],
+    }));
+    expect(unchecked.statusMessage).toBe('Not approved by itself: 0 finding(s); not checked: sound, faces; show your human and review it with review_job_recording.');
     const failed = RECORDING.state(recRef, recording({ status: 'failed', summary: 'The check failed: part 0 is missing. Delete this recording and record again.' }));
     expect(failed.status).toBe('completed');
     expect(failed.outcome).toMatchObject({ error: { status: 502, message: expect.stringMatching(/part 0 is missing.*create_recording_link/) } });

@@ -35,6 +35,12 @@ const POLL_INTERVAL_MS = 2000;
 type JobDraft = OutputOf<typeof getJobDraft>;
 type JobRecording = OutputOf<typeof getJobRecording>;
 
+/** The parts of a recording's check that were not checked, as the task's message names them. */
+const unchecked = (rec: NonNullable<JobRecording>): string => {
+  const parts = rec.checks.filter((c) => c.state === 'not_checked').map((c) => c.part);
+  return parts.length ? `; not checked: ${parts.join(', ')}` : '';
+};
+
 /** What the task id carries: enough to find the record again, nothing the caller could not read anyway. */
 const taskRefSchema = z.object({
   /** The kind of work. */
@@ -160,8 +166,8 @@ export const RECORDING: TaskKind = {
     return {
       status: 'completed', lastUpdatedAt: rec.updatedAt, outcome: { data: rec },
       statusMessage: rec.status === 'approved'
-        ? 'Checked: nothing found, approved.'
-        : `Checked: ${rec.findings.length} finding(s)${rec.analyzed ? '' : ', not analyzed'}; show them to your human and review it with review_job_recording.`,
+        ? (rec.acknowledged.length ? `Approved, acknowledging ${rec.acknowledged.join(', ')}.` : 'Checked: every part done, nothing found, approved.')
+        : `Not approved by itself: ${rec.findings.length} finding(s)${unchecked(rec)}; show your human and review it with review_job_recording.`,
     };
   },
 };

@@ -149,7 +149,7 @@ export const getJobRecording = defineOperation({
     tool: 'get_job_recording',
     args: { id: 'draft_id' },
     description:
-      'Status: analyzing, then approved, needs_review (decide with review_job_recording) or failed (delete it and record again).',
+      'Status: analyzing, then approved, needs_review (decide with review_job_recording) or failed (record again). checks says what was not checked.',
   },
 });
 
@@ -157,7 +157,7 @@ export const getJobRecording = defineOperation({
 const reviewFields = {
   action: z.enum(['approve', 'delete'], { error: 'Must be approve or delete.' }).describe('approve the recording, or delete it'),
   acknowledgeFindings: z.boolean().optional()
-    .describe('Needed to approve with findings or analyzed false; a secret on screen always refuses'),
+    .describe('Needed to approve with findings or a part of checks not_checked (it is recorded in acknowledged); a secret on screen always refuses'),
   acceptedMoments: z.array(z.string().max(100)).max(RECORDING_LIMITS.acceptedMoments, `At most ${RECORDING_LIMITS.acceptedMoments} moments.`).optional()
     .describe(`Ids of the moments to keep as requirements (at most ${RECORDING_LIMITS.acceptedMoments})`),
 };
@@ -175,7 +175,7 @@ export const reviewJobRecording = defineOperation({
     tool: 'review_job_recording',
     args: { id: 'draft_id' },
     description:
-      'Once checked, approve or delete. A secret on screen refuses approval; other findings, or analyzed false, need acknowledge_findings.',
+      'Once checked, approve or delete. A secret on screen refuses approval; other findings, or a part not_checked, need acknowledge_findings.',
   },
 });
 

@@ -28,6 +28,26 @@ export const recordingFindingSchema = z.object({
   description: z.string(),
 });
 
+/**
+ * The parts of a walkthrough's check, each said to be done, to have found something, or not to
+ * have been checked (with why): a recording is approved by itself only when every part is done.
+ */
+export const RECORDING_CHECK_PARTS = ['screen_text', 'sound', 'faces', 'model_review'] as const;
+export type RecordingCheckPart = (typeof RECORDING_CHECK_PARTS)[number];
+export const RECORDING_CHECK_STATES = ['done', 'found', 'not_checked'] as const;
+
+/** How a part is named to a person: in errors, on the page and in the tool's answers. */
+export const RECORDING_CHECK_LABELS: Record<RecordingCheckPart, string> = {
+  screen_text: 'screen text', sound: 'sound', faces: 'faces and people', model_review: 'model review',
+};
+
+export const recordingCheckSchema = z.object({
+  part: z.enum(RECORDING_CHECK_PARTS),
+  state: z.enum(RECORDING_CHECK_STATES),
+  note: z.string().nullable().describe('Why it was not checked, or what was checked when that needs saying'),
+});
+export type RecordingCheck = z.infer<typeof recordingCheckSchema>;
+
 export const recordingMomentSchema = z.object({
   id: z.string(),
   atSeconds: z.number(),
@@ -37,16 +57,20 @@ export const recordingMomentSchema = z.object({
 
 export const draftRecordingSchema = z.object({
   id: z.string(),
-  status: z.enum(RECORDING_STATUSES).describe('uploading, then analyzing once complete; approved after a clean check or an approval, else needs_review'),
+  status: z.enum(RECORDING_STATUSES).describe('uploading, then analyzing once complete; approved when every check is done and nothing found, or on approval; else needs_review'),
   seconds: z.number().describe('Length in seconds (at most 600)'),
   webcam: z.boolean().describe('The webcam was recorded too'),
-  analyzed: z.boolean().describe('True once the frames were read (OCR and the detectors, plus the model when one is configured); false when the recording could not be decoded or the check failed: approval then needs acknowledgeFindings'),
+  analyzed: z.boolean().describe('True when every part of checks was checked; false when one was not (no model, no speech-to-text model, not decoded, failed): approval then needs acknowledgeFindings'),
+  checks: z.array(recordingCheckSchema)
+    .describe('Each part of the check (screen_text, sound, faces, model_review): done, found or not_checked with a note; empty until checked. Approved by itself only when all are done'),
   summary: z.string().nullable().describe('Private to the poster'),
   transcript: z.string().nullable().describe('Private to the poster'),
   findings: z.array(recordingFindingSchema).describe('What should not be shown publicly, each at the second it first shows, the match masked; a secret refuses approval. Private to the poster'),
   moments: z.array(recordingMomentSchema).describe('Moments that suggest a requirement. Private to the poster'),
   acceptedMoments: z.array(z.string()).describe('Ids of the moments the poster accepted (at most 20)'),
   approved: z.boolean(),
+  acknowledged: z.array(z.enum(RECORDING_CHECK_PARTS))
+    .describe('Parts not checked or with findings that the poster acknowledged when approving; empty when approved by itself'),
   parts: z.number().int().describe('Parts received so far'),
   bytes: z.number().int().describe('Bytes received so far'),
   videoUrl: z.string().nullable().describe('Where the poster can watch it (Range requests); null until it is complete'),

@@ -26,15 +26,15 @@ const MP4 = `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'video':
 
 describe('the header limits', () => {
   it('reads every video stream\'s size and the stated duration', () => {
-    expect(parseHeader(WEBM)).toEqual({ pictures: [{ width: 1280, height: 720 }], seconds: null });
-    expect(parseHeader(MP4)).toEqual({ pictures: [{ width: 2160, height: 3840 }, { width: 7680, height: 4320 }], seconds: 600.5 });
-    expect(parseHeader('Input #0, matroska,webm\n    Stream #0:0: Audio: opus, 48000 Hz, mono\n')).toEqual({ pictures: [], seconds: null });
+    expect(parseHeader(WEBM)).toEqual({ pictures: [{ width: 1280, height: 720 }], seconds: null, sound: true });
+    expect(parseHeader(MP4)).toEqual({ pictures: [{ width: 2160, height: 3840 }, { width: 7680, height: 4320 }], seconds: 600.5, sound: false });
+    expect(parseHeader('Input #0, matroska,webm\n    Stream #0:0: Audio: opus, 48000 Hz, mono\n')).toEqual({ pictures: [], seconds: null, sound: true });
     // ffmpeg's pixel limit refused the picture while filling in the header: the stream shows no size.
     const refused = `[vp8 @ 0x3a4c4740] [IMGUTILS @ 0x7ffc340142c0] Picture size 4096x2304 exceeds specified max pixel count 8294400, see the documentation if you wish to increase it
 [matroska,webm @ 0x3a4b9c00] Could not find codec parameters for stream 0 (Video: vp8, yuv420p(tv, bt470bg/unknown/unknown, progressive)): unspecified size
   Duration: 00:00:01.00, start: 0.000000, bitrate: 95 kb/s
     Stream #0:0: Video: vp8, yuv420p(tv, bt470bg/unknown/unknown, progressive), SAR 1:1 DAR 0:0, 5 fps, 5 tbr, 1k tbn, 1k tbc (default)`;
-    expect(parseHeader(refused)).toEqual({ pictures: [{ width: 4096, height: 2304 }], seconds: 1 });
+    expect(parseHeader(refused)).toEqual({ pictures: [{ width: 4096, height: 2304 }], seconds: 1, sound: false });
   });
 
   it('takes pictures up to 4K either way round and refuses one pixel more, in any stream', () => {

@@ -12,6 +12,8 @@ export interface RecordingHeader {
   pictures: { width: number; height: number }[];
   /** The duration the file states; null when it states none (a recorder's WebM often does not). */
   seconds: number | null;
+  /** A sound stream is there: with no speech-to-text model, the sound is then not checked. */
+  sound: boolean;
 }
 
 /**
@@ -23,11 +25,12 @@ export function parseHeader(text: string): RecordingHeader {
   const refused = [...text.matchAll(/Picture size (\d{1,6})x(\d{1,6}) exceeds specified max pixel count/g)];
   const pictures = [...streams, ...refused].map((m) => ({ width: Number(m[1]), height: Number(m[2]) }));
   const stated = /^\s*Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/m.exec(text);
-  return { pictures, seconds: stated ? Number(stated[1]) * 3600 + Number(stated[2]) * 60 + Number(stated[3]) : null };
+  const sound = /^\s*Stream #\d+:\d+\S*: Audio: /m.test(text);
+  return { pictures, seconds: stated ? Number(stated[1]) * 3600 + Number(stated[2]) * 60 + Number(stated[3]) : null, sound };
 }
 
 /** Why a header is refused before any frame is decoded, or null when it is within the limits. */
-export function headerRefusal(header: RecordingHeader, maxSeconds: number): string | null {
+export function headerRefusal(header: Pick<RecordingHeader, 'pictures' | 'seconds'>, maxSeconds: number): string | null {
   if (header.pictures.length === 0) return 'the recording holds no video stream ffmpeg can read';
   for (const { width, height } of header.pictures) {
     if (Math.max(width, height) > MAX_PICTURE.longSide || Math.min(width, height) > MAX_PICTURE.shortSide) {

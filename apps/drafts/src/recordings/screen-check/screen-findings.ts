@@ -56,6 +56,11 @@ export class FindingLog {
     }
   }
 
+  /** Whether anything was found from this source: the screen's part of the check, or the sound's. */
+  has(source: 'screen' | 'speech'): boolean {
+    return [...this.first.values()].some((f) => f.source === source);
+  }
+
   findings(): Finding[] {
     return [...this.first.values()]
       .sort((a, b) => a.atSeconds - b.atSeconds)

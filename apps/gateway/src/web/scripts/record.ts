@@ -6,7 +6,17 @@ import { byId, errorBody, JSON_HEADERS, say as sayIn, sha256Hex } from './dom.js
  * a time in order, so a long recording never waits on one big upload at the end.
  */
 
-interface Recording { id: string; status: string; summary: string | null; analyzed: boolean }
+interface Recording { id: string; status: string; summary: string | null; analyzed: boolean; checks: { part: string; state: string }[] }
+
+const PART: Record<string, string> = { screen_text: 'screen text', sound: 'sound', faces: 'faces and people', model_review: 'model review' };
+
+/** What waits for the poster, said plainly: the parts not checked, or the findings. */
+function waiting(r: Recording): string {
+  const missed = r.checks.filter((c) => c.state === 'not_checked').map((c) => PART[c.part] ?? c.part);
+  if (!missed.length) return 'Checked: it found something. Review it in your draft before it is shown.';
+  const named = missed.length === 1 ? missed[0]! : `${missed.slice(0, -1).join(', ')} and ${missed.at(-1)}`;
+  return `Not approved by itself: ${named} ${missed.length === 1 ? 'was' : 'were'} not checked. Watch it and approve it in your draft before it is shown.`;
+}
 interface Session { posterName: string | null; needs: string; limits: { seconds: number } }
 
 const token = location.hash.slice(1);
@@ -76,7 +86,7 @@ async function record(limitSeconds: number): Promise<void> {
     const now = (await res.json()) as Recording;
     if (now.status !== 'analyzing') {
       byId('result').textContent = now.summary ?? '';
-      say(now.status === 'approved' ? 'Checked and approved.' : now.status === 'failed' ? 'The check failed: record again.' : 'Checked: review it in your draft before it is shown.');
+      say(now.status === 'approved' ? 'Checked and approved.' : now.status === 'failed' ? 'The check failed: record again.' : waiting(now));
       document.body.dataset.recording = now.status;
       return;
     }
