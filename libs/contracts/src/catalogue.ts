@@ -4,6 +4,7 @@ import { applicationsOperations } from './operations/applications.operations.js'
 import { hiringOperations } from './operations/hiring.operations.js';
 import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
+import { boardAudienceOperations } from './operations/board-audience.operations.js';
 import { jobCommentsOperations } from './operations/job-comments.operations.js';
 import { memberLookupOperations } from './operations/member-lookup.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
@@ -30,6 +31,7 @@ import { recordingsOperations } from './operations/recordings.operations.js';
 export const catalogue: readonly Operation[] = [
   ...identityOperations,
   ...jobsOperations,
+  ...boardAudienceOperations,
   ...jobCommentsOperations,
   ...notificationsOperations,
   ...webhooksOperations,

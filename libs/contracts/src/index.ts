@@ -12,6 +12,7 @@ export * from './schemas/member.schema.js';
 export * from './schemas/safety-policy.schema.js';
 export * from './operations/identity.operations.js';
 export * from './operations/jobs.operations.js';
+export * from './operations/board-audience.operations.js';
 export * from './operations/job-comments.operations.js';
 export * from './operations/notifications.operations.js';
 export * from './operations/webhooks.operations.js';

@@ -331,32 +331,6 @@ export const getJobPerformance = defineOperation({
   },
 });
 
-/** The most readers one batch of board reads answered from the gateway's cache may name. */
-export const CACHED_AUDIENCE_MAX_READERS = 2_000;
-
-/**
- * Board reads the gateway answered from its cache, which no handler saw: each reader's open jobs
- * listed (impressions) or opened (views), counted as the service counts its own answers (one a
- * viewer, job and day; crawlers and posters' own visits left out). Sent by every gateway replica
- * every AUDIENCE_FLUSH_MS; at most a flush's worth is lost with a replica.
- */
-export const recordCachedAudience = defineOperation({
-  name: 'recordCachedAudience',
-  service: 'jobs',
-  summary: "Count board reads answered from the gateway's cache (service-to-service)",
-  access: 'internal',
-  callers: ['gateway'],
-  input: z.object({
-    readers: z.array(z.object({
-      kind: z.enum(['impression', 'view']),
-      ip: z.string().min(1).max(64),
-      userAgent: z.string().max(512).optional(),
-      jobIds: z.array(idSchema).min(1).max(200),
-    })).max(CACHED_AUDIENCE_MAX_READERS),
-  }),
-  output: z.object({ counted: z.number().int().min(0) }),
-});
-
 /** Which search mode the board runs in, for the readiness report (service-to-service). */
 export const getSearchMode = defineOperation({
   name: 'getSearchMode',
@@ -408,5 +382,5 @@ export const watchJobWalkthrough = defineOperation({
 export const jobsOperations = [
   postJob, listOpenJobs, getPublicJob, getJob, listMyJobs, listJobCategories, getSafetyPolicy,
   getSuggestedWorkflow, editJob, closeJob, listJobVersions, getJobVersion, searchJobs, listJobPosters,
-  getJobPerformance, recordCachedAudience, getSearchMode, postJobFromDraft, watchJobWalkthrough,
+  getJobPerformance, getSearchMode, postJobFromDraft, watchJobWalkthrough,
 ] as const;
