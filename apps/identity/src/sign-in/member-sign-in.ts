@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { memberJoinedV1 } from '@marketplace/contracts';
+import { recordEvent } from '@marketplace/service-kit';
 
 /**
  * The account behind a proven email address: created on first sign-in (name from the request or
@@ -29,6 +31,8 @@ export class MemberSignIn {
            ON CONFLICT DO NOTHING`,
           [created[0].id],
         );
+        // In the same transaction: the welcome email is sent once the account exists, and only then.
+        await recordEvent(em, memberJoinedV1, { memberId: created[0].id, joinedAt: new Date().toISOString() });
         return { memberId: created[0].id, newUser: true };
       }
       const [rows]: [{ id: string }[], number] = await em.query(

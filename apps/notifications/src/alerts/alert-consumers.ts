@@ -4,6 +4,7 @@ import { FileAccessGrantedAlertConsumer, FileCompletedAlertConsumer } from './fi
 import { InvitationAcceptedAlertConsumer } from './invitation-alert.consumer.js';
 import { ApplicationWithdrawnAlertConsumer, JobClosedAlertConsumer, JobEditedAlertConsumer } from './job-activity-alert.consumers.js';
 import { JobPostedAlertConsumer } from './job-posted-alert.consumer.js';
+import { MemberJoinedAlertConsumer } from './member-joined-alert.consumer.js';
 import { PreferredWorkerAlertConsumer } from './preferred-worker-alert.consumer.js';
 import { VisibilityChangedAlertConsumer } from './visibility-changed-alert.consumer.js';
 import {
@@ -19,7 +20,7 @@ export const alertConsumers = [
   ApplicationWithdrawnAlertConsumer, JobClosedAlertConsumer, JobEditedAlertConsumer,
   FileCompletedAlertConsumer, FileAccessGrantedAlertConsumer, InvitationAcceptedAlertConsumer, ...workAlertConsumers,
   TeamApplicationSubmittedAlertConsumer, TeamApplicationAcceptedAlertConsumer, TeamApplicationDeclinedAlertConsumer,
-  TeamMemberInvitedAlertConsumer, ContentModeratedAlertConsumer, WebhookDisabledAlertConsumer,
+  TeamMemberInvitedAlertConsumer, ContentModeratedAlertConsumer, WebhookDisabledAlertConsumer, MemberJoinedAlertConsumer,
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { contentModeratedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import type { EmailSwitch } from '../channels/email-switches.js';
 import { jobConversation, writeAlert, type AlertConversation } from './write-alert.js';
 
 /**
@@ -14,6 +15,9 @@ function moderationConversation(kind: 'comment' | 'member' | 'message', itemId: 
 }
 
 const WHAT = { job: 'Your job', comment: 'Your comment', member: 'Your public profile', message: 'Your message' } as const;
+
+/** Emailed under the switch of what was moderated; the public profile is the account itself. */
+const EMAIL_SWITCH: Record<keyof typeof WHAT, EmailSwitch> = { job: 'applications', comment: 'comments', member: 'account', message: 'messages' };
 
 /** The owner of a removed or restored job, comment, profile or message is told what staff did and why. */
 @Injectable()
@@ -28,6 +32,6 @@ export class ContentModeratedAlertConsumer implements EventConsumer<typeof conte
       ? `${what} was removed by moderators: ${reason}`
       : `${what} was restored after review: ${reason}`;
     const conversation = kind === 'job' ? jobConversation(itemId) : moderationConversation(kind, itemId);
-    await writeAlert(em, event, ownerId, message, conversation);
+    await writeAlert(em, event, ownerId, message, conversation, EMAIL_SWITCH[kind]);
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { agentAlertsWaitingV1, type EventEnvelope } from '@marketplace/contracts';
 import { recordEvent } from '@marketplace/service-kit';
-import { EMAIL_SWITCH_OF } from '../channels/email-switches.js';
+import { EMAIL_SWITCH_OF, type EmailSwitch } from '../channels/email-switches.js';
 import { routeAlert } from '../channels/route-alert.js';
 import { appendMemberEvent } from '../events/member-events.js';
 import { fanOutWebhooks } from '../webhooks/webhook-fanout.js';
@@ -37,20 +37,26 @@ export function invitationsConversation(): AlertConversation {
   return { key: 'account:invitations', kind: 'account', jobId: null, applicationId: null, commentId: null, title: null };
 }
 
+/** The account itself: the welcome on joining. */
+export function welcomeConversation(): AlertConversation {
+  return { key: 'account:welcome', kind: 'account', jobId: null, applicationId: null, commentId: null, title: null };
+}
+
 /** The member's team invitations. */
 export function teamInvitationsConversation(): AlertConversation {
   return { key: 'account:team-invitations', kind: 'account', jobId: null, applicationId: null, commentId: null, title: null };
 }
 
 /**
- * Writes one alert for one member and routes it to email and push and, once committed, announces
+ * Writes one alert for one member and routes it to email (under `emailSwitch`: the event's own
+ * unless one event kind covers several families, as staff moderation does) and push and, once committed, announces
  * it to the gateways for the member's agent, appends it to the member's event log and queues its webhook deliveries; the unique (event, member) index makes redelivery
  * harmless (nothing is written, routed or announced twice).
  */
 export async function writeAlert(
   em: EntityManager, event: EventEnvelope<unknown>, memberId: string, message: string, c: AlertConversation,
+  emailSwitch: EmailSwitch | null = EMAIL_SWITCH_OF[event.type] ?? null,
 ): Promise<void> {
-  const emailSwitch = EMAIL_SWITCH_OF[event.type] ?? null;
   const inserted = (await em.query(
     `INSERT INTO alerts (id, member_id, kind, message, job_id, application_id, comment_id, title,
        conversation_key, conversation_kind, event_id, created_at)

@@ -2,14 +2,19 @@ import type { ContactSwitch } from '@marketplace/contracts';
 
 /**
  * What decides whether an alert is emailed: one of the member's switches, or `account` for notices
- * about the account itself (an endpoint disabled), which are always emailed and carry no switch to
- * turn off, as a service's own notices do.
+ * about the account itself (the welcome on joining, an endpoint disabled, the public profile
+ * removed by staff), which are always emailed and carry no switch to turn off, as a service's own
+ * notices do.
  */
 export type EmailSwitch = ContactSwitch | 'account';
 
-/** The email switch of each event kind. Kinds not named here reach members through their agent (pull and MCP results) and browser push only. */
+/**
+ * The email switch of each event kind (content.moderated picks its own per kind of content, in
+ * its consumer). Kinds not named here reach members through their agent (pull and MCP results) and browser push only. */
 export const EMAIL_SWITCH_OF: Readonly<Record<string, EmailSwitch>> = {
   'job.commented': 'comments',
+  // Only expiry and staff closures alert (JobClosedAlertConsumer): the poster's own close is no news.
+  'job.closed': 'applications',
   'job.preferred_workers_named': 'preferredWorker',
   'application.submitted': 'applications',
   'application.withdrawn': 'applications',
@@ -22,7 +27,11 @@ export const EMAIL_SWITCH_OF: Readonly<Record<string, EmailSwitch>> = {
   'work.cancellation_requested': 'hiringAndWork',
   'work.cancelled': 'hiringAndWork',
   'work.reminder_sent': 'hiringAndWork',
+  'file.access_granted': 'hiringAndWork',
   'message.sent': 'messages',
+  'invitation.accepted': 'messages',
+  'team.member_invited': 'messages',
+  'member.joined': 'account',
   'webhook.disabled': 'account',
 };
 

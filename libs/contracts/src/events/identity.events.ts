@@ -11,6 +11,15 @@ export const memberDeletedV1 = defineEvent('member.deleted', 1, 'identity', z.ob
 }), { changesPublicPages: true });
 
 /**
+ * An account was created: its first sign-in (by email link or identity provider). The member is
+ * welcomed by email; nothing about the address travels on the bus.
+ */
+export const memberJoinedV1 = defineEvent('member.joined', 1, 'identity', z.object({
+  memberId: z.string(),
+  joinedAt: z.string(),
+}));
+
+/**
  * A member's public card changed (name, headline or photo). Services that keep a copy of the
  * card (the jobs service's posters) refresh it; `changedAt` lets them ignore an older card.
  */

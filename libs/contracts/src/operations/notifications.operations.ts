@@ -115,16 +115,17 @@ export const takePendingAlerts = defineOperation({
 export const CONTACT_SWITCHES = ['comments', 'preferredWorker', 'applications', 'hiringAndWork', 'messages'] as const;
 export type ContactSwitch = (typeof CONTACT_SWITCHES)[number];
 
-const switchDescriptions: Record<ContactSwitch, string> = {
+/** What each switch governs, in the words the tools, the OpenAPI document and the settings page use. */
+export const CONTACT_SWITCH_DESCRIPTIONS: Readonly<Record<ContactSwitch, string>> = {
   comments: 'Comments on your jobs and replies to your comments',
   preferredWorker: 'A poster named you as a preferred worker for a job',
-  applications: 'Applications to your jobs, and what becomes of yours (declined, job closed)',
-  hiringAndWork: 'Hires, turned-in work, changes, approval, completion, cancellation, reminders',
-  messages: 'Messages about an application or a hire',
+  applications: 'Applications to your jobs and what becomes of yours; your jobs expired, or closed, removed or restored by staff',
+  hiringAndWork: 'Hires, job files shared, turned-in work, changes, approval, completion, cancellation, reminders',
+  messages: 'Messages about an application or a hire; invitations: to a team, or yours accepted',
 };
 
 export const contactNotificationsSchema = z.object({
-  ...Object.fromEntries(CONTACT_SWITCHES.map((s) => [s, z.boolean().describe(`${switchDescriptions[s]} (on by default)`)])) as
+  ...Object.fromEntries(CONTACT_SWITCHES.map((s) => [s, z.boolean().describe(`${CONTACT_SWITCH_DESCRIPTIONS[s]} (on by default)`)])) as
     Record<ContactSwitch, z.ZodBoolean>,
   emailDelivery: z.enum(['available', 'not_configured', 'no_address'])
     .describe('available: alerts are emailed while their switch is on; not_configured: this service sends no email; no_address: your account has no email address to send to'),
@@ -152,7 +153,7 @@ export const setContactNotifications = defineOperation({
   access: 'member',
   scope: 'agent:write',
   input: atLeastOneOf(z.object(Object.fromEntries(CONTACT_SWITCHES.map((s) => [
-    s, z.boolean({ error: 'Must be true or false.' }).optional().describe(switchDescriptions[s]),
+    s, z.boolean({ error: 'Must be true or false.' }).optional().describe(CONTACT_SWITCH_DESCRIPTIONS[s]),
   ])) as Record<ContactSwitch, z.ZodOptional<z.ZodBoolean>>), CONTACT_SWITCHES, 'Name at least one switch to change.'),
   output: contactNotificationsSchema,
   rest: { method: 'PATCH', path: '/api/me/contact-notifications', status: 200 },

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  CONTACT_SWITCHES, CONTENT_REPORT_STATUSES, DELETE_CONFIRMATION, deleteMyAccount, endMySessions, getContactNotifications, listMyContentReports,
+  CONTACT_SWITCH_DESCRIPTIONS, CONTACT_SWITCHES, CONTENT_REPORT_STATUSES, DELETE_CONFIRMATION, deleteMyAccount, endMySessions, getContactNotifications, listMyContentReports,
   setContactNotifications, type ContactSwitch, type OutputOf,
 } from '@marketplace/contracts';
 import { checkBox, textInput, ticked } from '../kit/form-fields.js';
@@ -10,12 +10,9 @@ import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, doneNotice, memberPage, noticeOf, offsetOf, type PageDefinition, type PageDeps, pager, type PageRender, when } from '../kit/page.js';
 import { meCrumbs, scrollTable } from './me-page-parts.js';
 
-const SWITCHES: Record<ContactSwitch, { label: string; hint: string }> = {
-  comments: { label: 'Comments', hint: 'Comments on your jobs and replies to your comments.' },
-  preferredWorker: { label: 'Named as a preferred worker', hint: 'A poster named you as someone they would like for a job.' },
-  applications: { label: 'Applications', hint: 'Applications to your jobs, and what becomes of yours (declined, job closed).' },
-  hiringAndWork: { label: 'Hiring and work', hint: 'Hiring, work turned in, changes asked for, approval, completion, cancellation and reminders.' },
-  messages: { label: 'Messages', hint: 'Messages about an application or a hire.' },
+const SWITCH_LABELS: Record<ContactSwitch, string> = {
+  comments: 'Comments', preferredWorker: 'Named as a preferred worker', applications: 'Applications and your jobs',
+  hiringAndWork: 'Hiring and work', messages: 'Messages and invitations',
 };
 
 const DELIVERY: Record<OutputOf<typeof getContactNotifications>['emailDelivery'], string> = {
@@ -39,7 +36,7 @@ ${noticeOf(state.notice ?? doneNotice(req, { saved: 'Your email choices are save
 <form method="post" action="/me/settings" novalidate>
 <fieldset aria-describedby="delivery">
 <legend>Email me about</legend>
-${CONTACT_SWITCHES.map((s) => checkBox({ form: 'email', name: s, label: SWITCHES[s].label, hint: SWITCHES[s].hint, checked: now[s] }, state))}
+${CONTACT_SWITCHES.map((s) => checkBox({ form: 'email', name: s, label: SWITCH_LABELS[s], hint: `${CONTACT_SWITCH_DESCRIPTIONS[s]}.`, checked: now[s] }, state))}
 </fieldset>
 <button type="submit">Save email choices</button>
 </form>
