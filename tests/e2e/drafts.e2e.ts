@@ -66,35 +66,35 @@ const PROBLEM = 'Our nightly CSV export times out.\nIt stopped finishing last we
 const CONTEXT = 'We are a five person shop. The export runs on a small Postgres database.';
 
 describe('guided drafts on REST (no model configured)', () => {
-  it('runs the interview: opening questions, background research and follow-ups, numbered questions', async () => {
+  it('runs the interview: opening questions, research unavailable without a model, follow-ups, numbered questions', async () => {
     const member = await createMember(nats);
-    const started = await call(member, '/api/me/job-drafts', 'POST', { answers: { problem: PROBLEM } });
+    const started = await call(member, '/api/me/job-drafts', 'POST', { answers: { context: CONTEXT } });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const d0 = started.body;
     expect(d0).toMatchObject({
       status: 'open', jobId: null, posterVisibility: 'public', previewPath: `/drafts/${d0.id}`,
-      answers: { problem: PROBLEM }, missing: ['context'], research: null, researchCorrection: null, followUps: [],
+      answers: { context: CONTEXT }, missing: ['problem'], research: null, researchCorrection: null, followUps: [],
       posting: null, postingStale: false, recording: null, exposures: [], answerExposures: [],
       tasks: { research: null, followUps: null, writing: null },
       costs: { calls: 0, promptTokens: 0, completionTokens: 0, usd: 0, model: null },
-      nextQuestion: { answerIds: ['context'], question: 'What context can you share?', options: [], number: null, total: null, remaining: 0 },
+      nextQuestion: { answerIds: ['problem'], question: 'What problem are you facing, or what result do you want?', options: [], number: null, total: null, remaining: 0 },
       createdAt: expect.stringMatching(ISO), updatedAt: expect.stringMatching(ISO),
     });
     expect(d0.previewUrl).toBeUndefined();
     // An agent reading review.next on a new draft meets the first part, never null.
     const unwritten = { text: '', approved: false };
     expect(d0.review).toEqual({ evaluation: unwritten, summary: unwritten, details: unwritten, visibility: unwritten, next: 'evaluation', ready: false });
-    expect(d0.readiness).toEqual({ score: 15, needs: expect.stringContaining('What context can you share?') });
+    expect(d0.readiness).toEqual({ score: 15, needs: expect.stringContaining('What problem are you facing') });
 
-    // Writing needs both opening answers.
+    // Writing needs the problem (the one required answer).
     const early = await call(member, `/api/me/job-drafts/${d0.id}/writing`, 'POST', {});
     expect(early.status).toBe(400);
-    expect(Object.keys(early.body.fields)).toEqual(['context']);
+    expect(Object.keys(early.body.fields)).toEqual(['problem']);
     const unknown = await call(member, `/api/me/job-drafts/${d0.id}`, 'PATCH', { answers: { budget: '100' } });
     expect(unknown.status).toBe(400);
     expect(Object.keys(unknown.body.fields)).toEqual(['answers']);
 
-    const answered = await call(member, `/api/me/job-drafts/${d0.id}`, 'PATCH', { answers: { context: CONTEXT } });
+    const answered = await call(member, `/api/me/job-drafts/${d0.id}`, 'PATCH', { answers: { problem: PROBLEM } });
     expect(answered.status).toBe(200);
     expect(answered.body.missing).toEqual([]);
     expect(answered.body.tasks.research).toMatchObject({ status: 'pending', startedAt: expect.stringMatching(ISO), finishedAt: null, error: null });
@@ -103,11 +103,12 @@ describe('guided drafts on REST (no model configured)', () => {
     expect(answered.body.nextQuestion).toBeNull();
 
     const d1 = await settled(member, d0.id);
-    expect(d1.tasks.research).toMatchObject({ status: 'ready', step: expect.stringMatching(/without a model/), finishedAt: expect.stringMatching(ISO) });
-    expect(d1.research.summary).toMatch(/No research model is configured/);
-    expect(d1.research.summary.length).toBeLessThanOrEqual(1200);
-    expect(d1.research.facts.length).toBeLessThanOrEqual(8);
-    expect(d1.research.sources).toEqual([]);
+    // Without a model the research says it is unavailable; it does not hand the answers back as findings.
+    expect(d1.tasks.research).toMatchObject({
+      status: 'failed', step: 'unavailable', error: expect.stringMatching(/^Research is unavailable: this service has no research model/),
+      finishedAt: expect.stringMatching(ISO),
+    });
+    expect(d1.research).toBeNull();
     expect(d1.followUps.length).toBe(5);
     expect(d1.nextQuestion).toMatchObject({ answerIds: ['deliverables'], number: 1, total: 5, remaining: 4 });
     expect(d1.nextQuestion.options.length).toBeGreaterThan(0);

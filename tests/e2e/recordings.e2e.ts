@@ -125,6 +125,18 @@ describe('walkthrough recordings', () => {
     expect(approved.body).toMatchObject({ id, status: 'approved', approved: true, acceptedMoments: ['m1'] });
     expect((await call(member, `/api/me/job-drafts/${draftId}`)).body.recording).toMatchObject({ status: 'approved', acceptedMoments: ['m1'] });
 
+    // An accepted moment becomes a requirement of the written posting; changing which are accepted makes the posting stale.
+    expect((await call(member, `/api/me/job-drafts/${draftId}/writing`, 'POST', {})).status).toBe(202);
+    const written = await until(async () => {
+      const d = (await call(member, `/api/me/job-drafts/${draftId}`)).body;
+      return d.tasks.writing?.status === 'ready' ? d : undefined;
+    }, { what: 'the posting to be written' });
+    expect(written.posting.description).toMatch(/\n## Requirements from the walkthrough\n\n- Export finishes within 5 minutes$/);
+    expect(written.postingStale).toBe(false);
+    const unaccepted = await call(member, review, 'POST', { action: 'approve', acknowledgeFindings: true, acceptedMoments: [] });
+    expect(unaccepted.status, JSON.stringify(unaccepted.body)).toBe(200);
+    expect((await call(member, `/api/me/job-drafts/${draftId}`)).body.postingStale).toBe(true);
+
     // The token holder deletes it; the draft has no recording any more.
     const deleted = await holder(token, `/api/recordings/${id}/review`, 'POST', { action: 'delete' });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);

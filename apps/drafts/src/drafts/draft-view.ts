@@ -1,6 +1,6 @@
 import { serviceEnv } from '@marketplace/service-kit';
 import {
-  DRAFT_COST_TASKS, DRAFT_PARTS, findCredentials, findExposures, OPENING_ANSWERS, OPENING_QUESTIONS, TASK_STALE_MS,
+  DRAFT_COST_TASKS, DRAFT_PARTS, findCredentials, findExposures, OPENING_ANSWERS, OPENING_QUESTIONS, REQUIRED_ANSWERS, TASK_STALE_MS,
   type jobDraftSchema, type Surface,
 } from '@marketplace/contracts';
 import type { z } from 'zod';
@@ -31,8 +31,8 @@ export function isRunning(draft: JobDraftEntity, name: DraftTaskName): boolean {
   return taskState(draft.tasks[name])?.status === 'pending';
 }
 
-export function missingAnswers(draft: JobDraftEntity): (typeof OPENING_ANSWERS)[number][] {
-  return OPENING_ANSWERS.filter((key) => !draft.answers[key]);
+export function missingAnswers(draft: JobDraftEntity): (typeof REQUIRED_ANSWERS)[number][] {
+  return REQUIRED_ANSWERS.filter((key) => !draft.answers[key]);
 }
 
 export function isStale(draft: JobDraftEntity): boolean {
@@ -42,11 +42,13 @@ export function isStale(draft: JobDraftEntity): boolean {
 function nextQuestion(draft: JobDraftEntity): JobDraft['nextQuestion'] {
   if (draft.status !== 'open') return null;
   const unansweredFollowUps = draft.followUps.filter((f) => !draft.answers[f.id]);
-  const missing = missingAnswers(draft);
-  const first = missing[0];
+  // The opening questions are asked, in order, until the required one is answered; after that
+  // the context is optional and the follow-ups come next.
+  const opening = missingAnswers(draft).length ? OPENING_ANSWERS.filter((key) => !draft.answers[key]) : [];
+  const first = opening[0];
   if (first) {
     const q = OPENING_QUESTIONS[first];
-    return { answerIds: [first], question: q.question, hint: q.hint, options: [], number: null, total: null, remaining: missing.length - 1 + unansweredFollowUps.length };
+    return { answerIds: [first], question: q.question, hint: q.hint, options: [], number: null, total: null, remaining: opening.length - 1 + unansweredFollowUps.length };
   }
   if (isRunning(draft, 'followUps')) return null;
   const next = unansweredFollowUps[0];

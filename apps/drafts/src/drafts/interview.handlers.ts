@@ -12,7 +12,7 @@ import { JobDraftEntity } from './draft.entity.js';
 import { changeOwnDraft, currentRecording, ownDraft, saveDraft, startTask } from './draft-store.js';
 import { isRunning, missingAnswers, previewPathOf, readiness, toJobDraft } from './draft-view.js';
 
-/** Research and follow-up questions start as soon as both opening answers are in. */
+/** Research and follow-up questions start as soon as the required answer (the problem) is in. */
 async function startInterviewTasks(em: Parameters<typeof startTask>[0], draft: JobDraftEntity, openingChanged: boolean): Promise<void> {
   if (missingAnswers(draft).length) return;
   if (!draft.tasks.research || openingChanged) await startTask(em, draft, 'research');
@@ -176,7 +176,7 @@ export class WriteJobDescriptionHandler implements OperationHandler<typeof write
     return changeOwnDraft(this.uow, input.id, ctx, async (draft, em) => {
       const missing = missingAnswers(draft);
       if (missing.length) {
-        throw AppError.badRequest('Answer the opening questions first.', Object.fromEntries(missing.map((k) => [k, 'Required before writing.'])));
+        throw AppError.badRequest('Say what problem you face or what result you want first.', Object.fromEntries(missing.map((k) => [k, 'Required before writing.'])));
       }
       await countAttempt(em, limitBuckets().draftRewrites, draft.memberId);
       // A rewrite replaces every part, so every approval starts again.

@@ -58,7 +58,13 @@ function approve(rec: RecordingEntity, review: Review): void {
 async function applyReview(em: EntityManager, draft: JobDraftEntity, rec: RecordingEntity, review: Review): Promise<{ out: DraftRecording | null; removed: string[] }> {
   if (rec.status === 'uploading' || rec.status === 'analyzing') throw stillChecked();
   if (review.action === 'delete') return { out: null, removed: await removeRecording(em, draft, rec) };
+  const before = [...rec.acceptedMoments].sort().join(',');
   approve(rec, review);
+  // Accepted moments become requirements of the written posting: a change makes it stale, to be written again.
+  if (draft.posting && [...rec.acceptedMoments].sort().join(',') !== before) {
+    draft.answersVersion += 1;
+    await saveDraft(em, draft);
+  }
   return { out: toDraftRecording(await em.getRepository(RecordingEntity).save(rec)), removed: [] };
 }
 

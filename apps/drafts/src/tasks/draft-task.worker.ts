@@ -5,7 +5,8 @@ import {
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import { JobDraftEntity, type DraftTaskName, type StoredCosts, type StoredUsage } from '../drafts/draft.entity.js';
-import { followUps, research, writing } from './interview-tasks.js';
+import { RecordingEntity } from '../recordings/recording.entity.js';
+import { followUps, research, RESEARCH_UNAVAILABLE, writing } from './interview-tasks.js';
 
 type Payload = { draftId: string; task: DraftTaskName; runId: string };
 
@@ -45,6 +46,7 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
     try {
       if (task === 'research') {
         const out = await research(draft, this.model, ctx.signal);
+        if (!out) return await this.finish(draftId, task, runId, null, RESEARCH_UNAVAILABLE, 'unavailable');
         usage = out.usage;
         apply = (d) => { d.research = out.result; };
       } else if (task === 'followUps') {
@@ -52,7 +54,7 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
         usage = out.usage;
         apply = (d) => { d.followUps = out.result; };
       } else {
-        const out = await writing(draft, this.model, ctx.signal);
+        const out = await writing(draft, this.model, ctx.signal, await this.acceptedRequirements(draft));
         usage = out.usage;
         const answersVersion = draft.tasks.writing?.answersVersion ?? draft.answersVersion;
         apply = (d) => { d.posting = { ...out.result, writtenAt: new Date().toISOString(), answersVersion }; d.approved = []; };
@@ -68,6 +70,14 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
     await this.finish(draftId, task, runId, { apply, usage }, null);
   }
 
+  /** The suggested requirements of the moments the poster accepted in the draft's approved walkthrough. */
+  private async acceptedRequirements(draft: JobDraftEntity): Promise<string[]> {
+    const rec = draft.recordingId ? await this.ds.getRepository(RecordingEntity).findOneBy({ id: draft.recordingId }) : null;
+    if (!rec?.approved) return [];
+    const accepted = new Set(rec.acceptedMoments);
+    return rec.moments.filter((m) => accepted.has(m.id)).map((m) => m.suggestedRequirement).filter((r) => r.trim());
+  }
+
   private awaits(draft: JobDraftEntity, task: DraftTaskName, runId: string): boolean {
     const state = draft.tasks[task];
     return draft.status === 'open' && state?.runId === runId && state.status === 'pending';
@@ -75,7 +85,7 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
 
   private async finish(
     draftId: string, task: DraftTaskName, runId: string,
-    done: { apply: (d: JobDraftEntity) => void; usage: ModelUsage | null } | null, error: string | null,
+    done: { apply: (d: JobDraftEntity) => void; usage: ModelUsage | null } | null, error: string | null, failedStep = 'failed',
   ): Promise<void> {
     const written = await this.ds.transaction(async (em) => {
       const repo = em.getRepository(JobDraftEntity);
@@ -89,7 +99,8 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
         const step = this.model ? `done with ${this.model.model}` : 'done without a model (built-in fallback)';
         draft.tasks = { ...draft.tasks, [task]: { ...state, status: 'ready', step, error: null, finishedAt } };
       } else {
-        draft.tasks = { ...draft.tasks, [task]: { ...state, status: 'failed', step: 'failed', error: `The ${task} task failed: ${error}`, finishedAt } };
+        const message = failedStep === 'failed' ? `The ${task} task failed: ${error}` : error;
+        draft.tasks = { ...draft.tasks, [task]: { ...state, status: 'failed', step: failedStep, error: message, finishedAt } };
       }
       draft.updatedAt = new Date();
       await repo.save(draft);

@@ -6,6 +6,8 @@ import type { JobDraftEntity, StoredFollowUp, StoredPosting } from '../drafts/dr
 /**
  * What each background task of a draft computes: with a model when one is configured, else the
  * deterministic fallback, which says so (`usage` null, `writtenBy` "template", `analyzed` false).
+ * Research has no fallback: without a model it is unavailable, and says so, rather than handing
+ * the person's own answers back as findings.
  */
 
 export interface TaskOutcome<T> { result: T; usage: ModelUsage | null }
@@ -57,17 +59,13 @@ function boundResearch(r: Research): Research {
   };
 }
 
-export async function research(draft: JobDraftEntity, model: ModelProvider | null, signal: AbortSignal): Promise<TaskOutcome<Research>> {
-  if (!model) {
-    const facts = (draft.answers.context ?? '').split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
-    return {
-      result: boundResearch({
-        summary: `No research model is configured, so this restates your answers. ${firstLine(draft.answers.problem ?? '')}`,
-        facts, sources: [],
-      }),
-      usage: null,
-    };
-  }
+/** Why research did not run where no model is configured: the task's error, shown on the draft. */
+export const RESEARCH_UNAVAILABLE = 'Research is unavailable: this service has no research model configured. '
+  + 'The follow-up questions and the posting are written from your answers alone.';
+
+/** The research, or null where no model is configured (the task then reads unavailable). */
+export async function research(draft: JobDraftEntity, model: ModelProvider | null, signal: AbortSignal): Promise<TaskOutcome<Research> | null> {
+  if (!model) return null;
   const { data, usage } = await model.chatJson({
     system: 'You research a job a person wants to hire for. Answer JSON {"summary": string (at most 1200 characters), "facts": string[] (at most 8, each at most 300 characters), "sources": string[] (at most 5 URLs or references)}. Facts must be useful to someone writing the job posting.',
     user: interviewText(draft),
@@ -145,6 +143,17 @@ function checklist(described: (section: (typeof SECTIONS)[number]) => boolean): 
   };
 }
 
+/**
+ * The walkthrough moments the poster accepted, as requirements: appended to whatever was written
+ * (by the model or the template), so none is lost to a model's rewording.
+ */
+function withRequirements(description: string, requirements: readonly string[]): string {
+  if (!requirements.length) return description;
+  const list = requirements.map((r) => `- ${clip(r.replace(/\s+/g, ' ').trim(), 300)}`).join('\n');
+  const section = `\n\n## Requirements from the walkthrough\n\n${list}`;
+  return `${clip(description, 4000 - section.length)}${section}`;
+}
+
 function templateWriting(draft: JobDraftEntity): Writing {
   const problem = draft.answers.problem ?? '';
   const parts = [`## Scope\n\n${clip(problem, 1200)}`];
@@ -176,19 +185,26 @@ const evaluationShape = z.object({
   gaps: z.array(z.string()).default([]),
 });
 
-export async function writing(draft: JobDraftEntity, model: ModelProvider | null, signal: AbortSignal): Promise<TaskOutcome<Writing>> {
-  if (!model) return { result: templateWriting(draft), usage: null };
+/** `requirements`: the suggested requirements of the walkthrough moments the poster accepted. */
+export async function writing(
+  draft: JobDraftEntity, model: ModelProvider | null, signal: AbortSignal, requirements: readonly string[] = [],
+): Promise<TaskOutcome<Writing>> {
+  if (!model) {
+    const written = templateWriting(draft);
+    return { result: { ...written, description: withRequirements(written.description, requirements) }, usage: null };
+  }
   const research = draft.research ? `\nResearch: ${draft.research.summary}\n${draft.research.facts.join('\n')}` : '';
   const written = await model.chatJson({
     system: `You write a job posting from an interview. Answer JSON {"title": string (one line, at most 120 characters), "category": one of ${CATEGORIES.join(', ')}, "description": Markdown at most 3800 characters with ## Scope, ## Deliverables, ## Timeline, ## Access, ## Proof of work, "summary": one paragraph}. Never include passwords, keys or personal contact details.`,
-    user: `${interviewText(draft)}${research}`,
+    user: `${interviewText(draft)}${research}${requirements.length ? '\nRequirements from the walkthrough (added after your text; do not repeat them):\n' + requirements.join('\n') : ''}`,
     schema: writingShape,
     signal,
   });
   const w = written.data;
   const category = (CATEGORIES as readonly string[]).includes(w.category) ? (w.category as Category) : guessCategory(draft);
   const title = clip(firstLine(w.title), 120);
-  const description = clip(w.description.trim(), 4000);
+  // The accepted moments are appended after the model's text, so it is told not to repeat them.
+  const description = withRequirements(clip(w.description.trim(), 4000), requirements);
   const evaluated = await evaluatePosting(model, title, description, signal);
   return {
     result: {

@@ -18,6 +18,8 @@ export const OPENING_QUESTIONS = {
   problem: { question: 'What problem are you facing, or what result do you want?', hint: 'Describe the outcome you would pay for.' },
 } as const;
 export const OPENING_ANSWERS = ['context', 'problem'] as const;
+/** The contract requires `problem` alone; research, follow-ups and writing start from it. */
+export const REQUIRED_ANSWERS = ['problem'] as const;
 
 /** A background task pending longer than this reads as failed (contract: "Background task"). */
 export const TASK_STALE_MS = 10 * 60 * 1000;

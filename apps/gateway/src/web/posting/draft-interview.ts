@@ -32,7 +32,8 @@ export function tasksPart(d: JobDraft): Raw {
   const pending = tasks.some(({ task }) => task.status === 'pending');
   return html`<section class="part" id="draft-tasks" aria-labelledby="tasks-heading"${pending ? html` data-pending` : ''}>
 <h2 id="tasks-heading">Background work</h2>
-<ul class="tasks">${tasks.map(({ name, task }) => html`<li><span class="status">${TASK_NAMES[name]}: ${TASK_STATUS[task.status]}</span>${
+<ul class="tasks">${tasks.map(({ name, task }) => html`<li><span class="status">${TASK_NAMES[name]}: ${
+    task.step === 'unavailable' ? 'unavailable' : TASK_STATUS[task.status]}</span>${
     task.step ? html` <span class="note">· ${task.step}</span>` : ''}${task.error ? html`<br><span class="error">${task.error}</span>` : ''}</li>`)}</ul>
 ${pending ? checkAgain(d) : ''}
 </section>`;
@@ -105,6 +106,13 @@ const sourceLink = (source: string): Raw =>
 
 export function researchPart(d: JobDraft, state: FormState): Raw {
   const r = d.research;
+  const task = d.tasks.research;
+  if (!r && task?.step === 'unavailable') {
+    return html`<section class="part" id="draft-research" aria-labelledby="research-heading">
+<h2 id="research-heading">Research</h2>
+<p class="note">${task.error ?? 'Research is unavailable.'}</p>
+</section>`;
+  }
   if (!r) return html``;
   return html`<section class="part" id="draft-research" aria-labelledby="research-heading">
 <h2 id="research-heading">Research</h2>

@@ -32,9 +32,9 @@ ${drafts.length ? html`<ul class="cards">${drafts.map((d) => html`<li class="car
   const start: PageRender = async (_req, reply, _caller, state, status) => memberPage(reply, {
     status, title: 'Start a job draft', body: html`<h1>Start a job draft</h1>
 ${noticeOf(state.notice)}
-<p>Two questions to begin with; the draft then researches the job and asks a few more.</p>
+<p>Say what you need done (the context is optional); the draft then researches the job and asks a few more questions.</p>
 <form method="post" action="/me/drafts/new" id="start">
-${textArea({ form: 'start', name: 'context', label: 'What context can you share?', hint: 'Who you are, the project, the tools or systems involved.', errorKey: 'answers.context', maxlength: ANSWER_MAX, rows: 4 }, state)}
+${textArea({ form: 'start', name: 'context', label: 'What context can you share?', hint: 'Optional: who you are, the project, the tools or systems involved.', errorKey: 'answers.context', maxlength: ANSWER_MAX, rows: 4 }, state)}
 ${textArea({ form: 'start', name: 'problem', label: 'What problem are you facing, or what result do you want?', hint: 'Describe the outcome you would pay for.', errorKey: 'answers.problem', maxlength: ANSWER_MAX, rows: 4, required: true }, state)}
 ${selectInput({ form: 'start', name: 'posterVisibility', label: 'Once posted, appear as', value: 'public', options: VISIBILITY_OPTIONS }, state)}
 <button type="submit">Start the draft</button>
