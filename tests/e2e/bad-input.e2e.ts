@@ -420,7 +420,7 @@ function judge(req: Request, status: number, contentType: string, text: string):
  */
 async function sendOnce(req: Request, headers: Record<string, string>): Promise<Response> {
   const send = () => fetch(`${base}${req.path}`, {
-    method: req.method, headers, body: req.body, signal: AbortSignal.timeout(20_000),
+    method: req.method, headers, body: typeof req.body === 'object' ? new Uint8Array(req.body) : req.body, signal: AbortSignal.timeout(20_000),
   });
   try {
     return await send();

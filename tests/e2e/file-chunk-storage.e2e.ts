@@ -28,7 +28,7 @@ describe('where uploaded chunks are kept', () => {
     expect(created.status).toBe(201);
     const id = created.body.file.id as string;
     const put = (i: number, body: Buffer, digest = sha(body)) => fetch(`${base}/api/me/files/${id}/chunks/${i}?sha256=${digest}`, {
-      method: 'PUT', headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' }, body,
+      method: 'PUT', headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' }, body: new Uint8Array(body),
     });
     const chunkKey = async (i: number) =>
       (await dbQuery<{ object_key: string }>(db, 'SELECT object_key FROM files.file_chunks WHERE file_id = $1 AND idx = $2', [id, i]))[0]?.object_key;

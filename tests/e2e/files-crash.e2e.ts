@@ -12,7 +12,7 @@ const CHUNK = FILE_LIMITS.requestBytes;
 
 async function putChunk(key: string, fileId: string, index: number, bytes: Buffer): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}/api/me/files/${fileId}/chunks/${index}?sha256=${sha(bytes)}`, {
-    method: 'PUT', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' }, body: bytes,
+    method: 'PUT', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' }, body: new Uint8Array(bytes),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };

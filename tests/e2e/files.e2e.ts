@@ -11,7 +11,7 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function putChunk(key: string, fileId: string, index: number, bytes: Buffer, digest = sha(bytes)): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}/api/me/files/${fileId}/chunks/${index}?sha256=${digest}`, {
-    method: 'PUT', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' }, body: bytes,
+    method: 'PUT', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' }, body: new Uint8Array(bytes),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };

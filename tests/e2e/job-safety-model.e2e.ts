@@ -45,7 +45,7 @@ afterAll(async () => {
 const counterfeit = { title: 'Sell designer handbags', category: 'marketing', constraints: 'Write listings for our counterfeit designer bags.' };
 const post = (m: TestMember, body: Record<string, unknown>) => api(base, '/api/me/jobs', { key: m.key, body });
 const patch = (m: TestMember, id: string, body: Record<string, unknown>) => api(base, `/api/me/jobs/${id}`, { key: m.key, method: 'PATCH', body });
-const safetyRequests = () => model.requests.filter((r) => /against its safety policy/.test(r.body.messages?.[0]?.content ?? '')).length;
+const safetyRequests = () => model.requests.filter((r) => /against its safety policy/.test(JSON.stringify(r.body.messages?.[0]?.content ?? ''))).length;
 
 /** Everything a posting or an edit by `m` leaves behind: jobs, versions, events, counted attempts. */
 async function traces(m: TestMember): Promise<{ jobs: number; versions: number; events: number; attempts: number }> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, toolError, toolResult, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, mcp, toolError, toolResult, until, type ApiResponse, type TestMember } from '@marketplace/testing';
 import { mcpToken } from './support/mcp-token.js';
 import { joinWaitlist } from './support/waitlist.js';
 
@@ -45,7 +45,7 @@ async function moderationEvents(itemId: string): Promise<any[]> {
 async function everyPage(staff: TestMember, path: string, key: string): Promise<any[]> {
   const rows: any[] = [];
   for (let offset: number | null = 0; offset !== null;) {
-    const res = await api(base, `${path}${path.includes('?') ? '&' : '?'}offset=${offset}&limit=100`, { key: staff.key });
+    const res: ApiResponse = await api(base, `${path}${path.includes('?') ? '&' : '?'}offset=${offset}&limit=100`, { key: staff.key });
     expect(res.status).toBe(200);
     rows.push(...res.body[key]);
     offset = res.body.nextOffset;

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import Provider from 'oidc-provider';
 import pg from 'pg';
@@ -38,7 +38,7 @@ beforeAll(async () => {
       }),
     }),
   });
-  server = provider.listen(Number(new URL(issuer).port));
+  server = createServer(provider.callback()).listen(Number(new URL(issuer).port));
   browser = await launchBrowser();
   db = new pg.Client({ connectionString: inject('databaseUrl') });
   await db.connect();

@@ -18,7 +18,7 @@ async function putPhoto(key: string | undefined, body: Buffer | string, contentT
   const res = await fetch(`${base}/api/me/photo`, {
     method: 'PUT',
     headers: { 'content-type': contentType, ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };

@@ -34,7 +34,8 @@ describe('rolling restart of every service under load', () => {
     // The probes use one API key to its limit (120 requests a minute). Posts take turns over keys of
     // their own, often enough (one each 150 ms, under 70 a minute per key) that some are sent while
     // jobs itself is replaced, which takes about a second.
-    [member, ...posters] = await Promise.all(Array.from({ length: 7 }, () => createMember(nats)));
+    const seven = await Promise.all(Array.from({ length: 7 }, () => createMember(nats)));
+    [member, posters] = [seven[0]!, seven.slice(1)];
     // Jobs are posted all through the restarts, a hundred or more: the day's limit (10 per member)
     // would refuse them long before jobs itself is replaced. The rolled process keeps this setting.
     await restart('jobs', { JOB_POSTS_PER_DAY: '100000' });

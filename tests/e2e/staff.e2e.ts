@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  api, createMember, mailTo, mcp, setSetting, toolError, toolResult, until, type TestMember,
+  api, createMember, mailTo, mcp, setSetting, toolError, toolResult, until, type ApiResponse, type TestMember,
 } from '@marketplace/testing';
 import { mcpToken } from './support/mcp-token.js';
 import { joinWaitlist } from './support/waitlist.js';
@@ -24,7 +24,7 @@ async function allPages(staff: TestMember, path: string, key: string): Promise<a
   let offset: number | null = 0;
   while (offset !== null) {
     const sep = path.includes('?') ? '&' : '?';
-    const res = await api(base, `${path}${sep}offset=${offset}&limit=100`, { key: staff.key });
+    const res: ApiResponse = await api(base, `${path}${sep}offset=${offset}&limit=100`, { key: staff.key });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     rows.push(...res.body[key]);
     offset = res.body.nextOffset;

@@ -97,7 +97,7 @@ export async function recordWalkthrough(baseUrl: string, poster: TestMember): Pr
   let parts = 0;
   for (let at = 0; at < video.length; at += partBytes) {
     const part = video.subarray(at, at + partBytes);
-    const put = await fetch(`${baseUrl}/api/recordings/${started.id}/parts/${parts++}?sha256=${sha(part)}`, { method: 'PUT', headers: { ...holder, 'content-type': 'video/webm' }, body: part });
+    const put = await fetch(`${baseUrl}/api/recordings/${started.id}/parts/${parts++}?sha256=${sha(part)}`, { method: 'PUT', headers: { ...holder, 'content-type': 'video/webm' }, body: new Uint8Array(part) });
     if (put.status !== 200) throw new Error(`recording part ${parts - 1} answered ${put.status}: ${await put.text()}`);
   }
   await call(undefined, `/api/recordings/${started.id}/complete`, { body: { parts, size: video.length, seconds: 5 }, headers: holder });

@@ -161,7 +161,7 @@ describe('ScaledObjects (KEDA, JetStream consumer lag)', () => {
       .toMatch(/networkPolicy\.natsMonitoringFrom is required for KEDA/);
   });
   it('lists, for every service with work queues, the durable consumer of each of them', () => {
-    const queues = Object.values(contracts).filter((v): v is contracts.QueueDefinition =>
+    const queues = (Object.values(contracts) as unknown[]).filter((v): v is contracts.QueueDefinition =>
       typeof v === 'object' && v !== null && 'subject' in v && 'version' in v && String((v as { subject: unknown }).subject).startsWith(`${contracts.WORK_SUBJECT_PREFIX}.`));
     expect(queues.length).toBeGreaterThan(0);
     const byService = new Map<string, string[]>();

@@ -20,7 +20,7 @@ describe('packagedBrowserArgs', () => {
 });
 
 describe('isEnvironmentalFailure', () => {
-  const linux = { platform: 'linux' as NodeJS.Platform, arch: 'x64' };
+  const linux = { platform: 'linux' as NodeJS.Platform, arch: 'x64' as NodeJS.Architecture };
 
   it('a platform the package ships no binary for is the machine', () => {
     expect(isEnvironmentalFailure(new Error('anything'), { platform: 'darwin', arch: 'arm64' })).toBe(true);

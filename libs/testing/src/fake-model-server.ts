@@ -115,7 +115,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
       };
       if (req.method === 'POST' && path === '/v1/audio/transcriptions') {
-        const data = await new Response(raw, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+        const data = await new Response(new Uint8Array(raw), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
         const form: Record<string, string> = {};
         for (const [k, v] of data.entries()) form[k] = typeof v === 'string' ? v : String(v.size);
         requests.push({ path, authorization: req.headers.authorization, body: {}, text: { system: '', user: '' }, images: [], form });

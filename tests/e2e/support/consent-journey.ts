@@ -3,7 +3,7 @@ import { api, mcp, toolOutcome, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 
-export type ConsentAnswer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> };
+export type ConsentAnswer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> };
 
 /** A poster's agent whose client asks its human, on one protocol revision. */
 export interface AskingPoster {
@@ -98,7 +98,7 @@ export function consentJourney(agent: () => AskingPoster, title: string): void {
 }
 
 /** A tool call's outcome as a client sees it: the structured result, or `{ isError, ...the error body }`. */
-export function clientOutcome(res: { isError?: boolean; content?: unknown; structuredContent?: unknown }): any {
+export function clientOutcome(res: { isError?: boolean; content?: unknown; structuredContent?: unknown } | Record<string, unknown>): any {
   return res.isError
     ? { isError: true, ...JSON.parse((res.content as Array<{ text: string }>)[0]!.text.split('\n\n')[0]!) }
     : (res.structuredContent as { result: unknown }).result;

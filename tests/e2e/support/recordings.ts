@@ -13,7 +13,7 @@ export const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 export async function putPart(token: string, id: string, index: number, bytes: Buffer, digest = sha(bytes), contentType = 'video/webm'): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}/api/recordings/${id}/parts/${index}?sha256=${digest}`, {
-    method: 'PUT', headers: { 'x-recording-token': token, 'content-type': contentType }, body: bytes,
+    method: 'PUT', headers: { 'x-recording-token': token, 'content-type': contentType }, body: new Uint8Array(bytes),
   });
   return { status: res.status, body: await res.json() };
 }

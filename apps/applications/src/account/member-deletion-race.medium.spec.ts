@@ -45,7 +45,7 @@ describe('account deletion racing an accept', () => {
     const bus = new FakeBus()
       .answer(getApplicantProfile, ({ memberId }) => ({
         id: memberId, name: 'Ann', headline: null, photoUrl: null, skills: [], city: null, state: null, website: null,
-        networkUrl: null, resume: '# Ann', email: 'ann@example.test', applicantVisibility: 'anonymous', missing: [],
+        networkUrl: null, resume: '# Ann', email: 'ann@example.test', applicantVisibility: 'anonymous' as const, missing: [],
       }))
       .answer(getHiringJob, ({ jobId }) => openJob(jobId))
       // The jobs service takes a moment: the accept holds its locks meanwhile, as in production.

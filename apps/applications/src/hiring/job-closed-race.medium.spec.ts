@@ -44,7 +44,7 @@ describe('an application racing job.closed', () => {
     const bus = new FakeBus()
       .answer(getApplicantProfile, ({ memberId }) => ({
         id: memberId, name: 'Ann', headline: null, photoUrl: null, skills: [], city: null, state: null, website: null,
-        networkUrl: null, resume: '# Ann', email: 'ann@example.test', applicantVisibility: 'anonymous', missing: [],
+        networkUrl: null, resume: '# Ann', email: 'ann@example.test', applicantVisibility: 'anonymous' as const, missing: [],
       }))
       .answer(getHiringJob, ({ jobId }) => openJob(jobId));
     apply = new ApplyToJobHandler(db.uow, bus.asBusClient());

@@ -16,7 +16,7 @@ function operations(doc: Json): Array<[string, Json]> {
 }
 
 describe('the OpenAPI document', () => {
-  const doc = buildOpenApiDocument('http://localhost:3000');
+  const doc: Json = buildOpenApiDocument('http://localhost:3000');
 
   it('passes the Redocly lint (redocly.yaml) with no errors and no warnings', async () => {
     const config = await loadConfig({ configPath: RULES });

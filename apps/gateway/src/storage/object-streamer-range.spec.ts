@@ -30,7 +30,7 @@ async function serve(storage: RangeStorage): Promise<FastifyInstance> {
   const streamer = new ObjectStreamer(storage as unknown as ObjectStorage, silent);
   app = Fastify();
   app.setErrorHandler((err, _req, reply) =>
-    reply.code(err instanceof AppError ? err.status : 500).send({ error: err.message }));
+    reply.code(err instanceof AppError ? err.status : 500).send({ error: (err as Error).message }));
   app.get('/file/:key', async (req, reply) => streamer.send(reply, {
     key: (req.params as { key: string }).key, contentType: 'application/octet-stream', fileName: 'notes/report final.txt',
   }, { contentTypes: ['application/octet-stream'] }));

@@ -36,7 +36,7 @@ async function serve(storage: MemoryStorage): Promise<FastifyInstance> {
   const streamer = new ObjectStreamer(storage as unknown as ObjectStorage, silent);
   app = Fastify();
   app.setErrorHandler((err, _req, reply) =>
-    reply.code(err instanceof AppError ? err.status : 500).send({ error: err.message, ...(err instanceof AppError ? err.extra : {}) }));
+    reply.code(err instanceof AppError ? err.status : 500).send({ error: (err as Error).message, ...(err instanceof AppError ? err.extra : {}) }));
   await app.register(async (scope) => {
     acceptRawBodies(scope);
     scope.put('/upload', async (req) => streamer.stage(req, upload, req.body, 'image'));

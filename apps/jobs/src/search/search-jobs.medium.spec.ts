@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchJobs, type SearchSort } from '@marketplace/contracts';
-import { AccessSettingsCache, type HandlerContext } from '@marketplace/service-kit';
+import type { HandlerContext } from '@marketplace/service-kit';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
 import { OPEN_AND_LIVE } from '../jobs/jobs.queries.js';
@@ -25,8 +25,7 @@ describe('search, against a real jobs schema with a 40-day board', () => {
 
   beforeAll(async () => {
     db = await openServiceSchema({ entities: jobsEntities, migrations: jobsMigrations, label: 'jobs_search' });
-    handler = new SearchJobsHandler(db.ds, new AudienceRecorder(db.ds),
-      AccessSettingsCache.fixed({ inviteOnly: false, identityVerification: false, invitationsPerMember: 5 }));
+    handler = new SearchJobsHandler(db.ds, new AudienceRecorder(db.ds));
     await db.query(`SELECT setseed(0.42)`);
     await db.query(
       `INSERT INTO jobs (id, poster_id, poster_visibility, title, category, constraints, status, safety_hidden,

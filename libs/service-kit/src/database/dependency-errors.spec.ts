@@ -26,7 +26,7 @@ afterAll(async () => {
 describe('a lost database connection reads as a dependency failure (503), not a bug (500)', () => {
   it('inside a transaction whose connection the server ended', async () => {
     const failure = await ds.transaction(async (em) => {
-      const [{ pid }] = (await em.query('SELECT pg_backend_pid() AS pid')) as Array<{ pid: number }>;
+      const [{ pid }] = (await em.query('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
       // As a restart does: the server ends the session while the transaction is open.
       await admin.query('SELECT pg_terminate_backend($1)', [pid]);
       await until(async () => !((await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])) as unknown[]).length, 5000);

@@ -39,7 +39,7 @@ describe('preparedQuery', () => {
   });
 
   it('prepares again on the new connection after the server ended the old one', async () => {
-    const [{ pid }] = (await ds.query('SELECT pg_backend_pid() AS pid')) as Array<{ pid: number }>;
+    const [{ pid }] = (await ds.query('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
     await admin.query('SELECT pg_terminate_backend($1)', [pid]);
     // The pool notices the ended connection on its next use at the latest.
     let answer: unknown;

@@ -4,7 +4,7 @@ import { createLogger, serializeError } from './logger.js';
 
 /** What TypeORM throws when a query fails: the SQL, its parameters, and the driver's error. */
 class QueryFailedError extends Error {
-  constructor(readonly query: string, readonly parameters: unknown[], readonly driverError: Error & Record<string, unknown>) {
+  constructor(readonly query: string, readonly parameters: unknown[], readonly driverError: Error & { detail?: string }) {
     super(driverError.message);
     this.name = 'QueryFailedError';
   }

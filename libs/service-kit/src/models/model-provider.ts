@@ -229,7 +229,7 @@ export class OpenAiCompatibleProvider implements ModelProvider {
   /** `payload` is JSON, or a function making a fresh multipart form for each attempt (a sent form is spent). */
   private async once(url: string, payload: unknown, signal?: AbortSignal): Promise<{ body: unknown } | Retryable> {
     const timeout = AbortSignal.timeout(this.config.timeoutMs);
-    const auth = this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {};
+    const auth: Record<string, string> = this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {};
     const multipart = typeof payload === 'function' ? (payload as () => FormData)() : null;
     let res: Response;
     try {
