@@ -118,23 +118,27 @@ async function openUpload(path: string, file: File, digest: string): Promise<{ i
  */
 async function send(id: string, file: File, first: number | null, received: number): Promise<void> {
   const base = `${area}/${encodeURIComponent(id)}`;
-  const onAcknowledged = (bytes: number) => say(`Sent ${Math.floor((bytes / file.size) * 100)}%.`);
+  // Chunks already on their way when one is cut off still answer: they must not cover what went wrong.
+  let stopped = false;
+  const onAcknowledged = (bytes: number) => { if (!stopped) say(`Sent ${Math.floor((bytes / file.size) * 100)}%.`); };
+  const onProgress = (bytes: number) => { if (!stopped) showProgress(bytes, file.size); };
   const toStore = storeFor(form, file.size) !== null;
   let parts: SentPart[] | undefined;
   try {
-    const direct = toStore ? await sendParts({ base, file, onProgress: (bytes) => showProgress(bytes, file.size), onAcknowledged }) : 'chunked';
+    const direct = toStore ? await sendParts({ base, file, onProgress, onAcknowledged }) : 'chunked';
     if (direct !== 'chunked') parts = direct;
     else {
       // An upload over the cap that already took chunks finishes as it began; ask where it stopped.
       const from = toStore ? await firstMissing(id) : first;
       await sendChunks({
         base, file, chunkBytes, first: from, received,
-        onProgress: (bytes) => showProgress(bytes, file.size),
+        onProgress,
         onAcknowledged,
         onWait: (seconds) => say(`The service asked to wait ${seconds} s; sending again then.`),
       });
     }
   } catch (err) {
+    stopped = true;
     if (err instanceof UploadRefused) {
       if (err.status === 401) signIn();
       throw new UploadError(refusal(err.body, 'A part of the file was refused.'));
