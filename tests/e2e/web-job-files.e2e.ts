@@ -203,4 +203,32 @@ describe('job files in the browser', () => {
     await mine.page.context().close();
     await own.page.context().close();
   });
+
+  it("a closed job's files are listed but no longer offered for download, preview, upload or delete", async () => {
+    const closedJob = await postJob(`Closed files ${randomUUID().slice(0, 6)}`);
+    const data = Buffer.from('kept for the record\n');
+    const created = await api(base, `/api/jobs/${closedJob}/files`, { key: poster.key, body: { path: 'record.txt', size: data.length, sha256: sha(data) } });
+    expect(created.status).toBe(201);
+    const fileId = created.body.file.id as string;
+    const chunk = await fetch(`${base}/api/jobs/${closedJob}/files/${fileId}/chunks/0?sha256=${sha(data)}`, {
+      method: 'PUT', headers: { authorization: `Bearer ${poster.key}`, 'content-type': 'application/octet-stream' }, body: data,
+    });
+    expect(chunk.status).toBe(200);
+    expect((await api(base, `/api/jobs/${closedJob}/files/${fileId}/complete`, { key: poster.key, method: 'POST' })).status).toBe(200);
+    expect((await api(base, `/api/me/jobs/${closedJob}/close`, { key: poster.key, method: 'POST' })).status).toBe(200);
+
+    const { page, problems } = await openAs(browser, base, stage.session(poster), `/jobs/${closedJob}/files`);
+    await page.getByText("This job's files are closed").waitFor();
+    await page.getByRole('cell', { name: 'record.txt' }).waitFor();
+    expect(await page.getByRole('link', { name: 'record.txt' }).count()).toBe(0);
+    expect(await page.locator('#upload-form').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    await checkPage(page, 'closed');
+    await page.goto(`${base}/jobs/${closedJob}/files/${fileId}`);
+    await page.getByRole('heading', { level: 1, name: 'record.txt' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
+    expect(await page.locator('#text-preview').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });

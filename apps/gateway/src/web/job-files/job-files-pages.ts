@@ -10,7 +10,7 @@ import { callAs, definePage, doneNotice, memberPage, noticeOf, type PageDefiniti
 import { uploadsTo } from '../kit/upload-store.js';
 import { soft } from '../posting/posting-my-jobs.js';
 import {
-  accessPart, deleteForm, filePath, filesPath, folderSection, FOLDER_NAMES, readsAsText, stateOf, usage, type JobFiles,
+  accessPart, deleteForm, filePath, filesPath, folderSection, FOLDER_NAMES, readable, readsAsText, stateOf, usage, type JobFiles,
 } from './job-files-parts.js';
 
 const DONE = {
@@ -19,6 +19,8 @@ const DONE = {
   'access-on': 'The hired worker can now use the job files.',
   'access-off': 'The hired worker can no longer reach the job files.',
 } as const;
+
+const CLOSED = "This job's files are closed (the job was closed or its poster's account deleted): they can no longer be downloaded or changed.";
 
 const FOLDER_ABOUT = {
   poster: { poster: 'What you share with the worker. You may delete any file here.', worker: 'What the poster shares with you.' },
@@ -56,7 +58,7 @@ ${noticeOf(state.notice ?? doneNotice(req, DONE))}
 <p class="meta">${backLinks(files)}</p>
 <p>Private to the poster and the hired worker they share them with. ${usage(files)}</p>
 ${accessPart(files)}
-${files.closed ? html`<p class="notice">This job's files are closed: they can be read but no longer changed.</p>`
+${files.closed ? html`<p class="notice">${CLOSED}</p>`
     : uploadForm({ api: `/api/jobs/${files.jobId}/files`, page: filesPath(files.jobId), store: deps.uploadStore, into })}
 ${folderSection(files, 'poster', FOLDER_ABOUT.poster[files.role])}
 ${folderSection(files, 'worker', FOLDER_ABOUT.worker[files.role])}`,
@@ -70,8 +72,8 @@ const filePage: (deps: PageDeps) => PageRender = (deps) => (req, reply, caller, 
     const { files, title } = await read(deps, req, caller);
     const file = files.files.find((f) => f.id === fileId);
     if (!file) throw AppError.notFound("No such file among this job's files.");
-    const asText = readsAsText(file);
-    const preview = file.status === 'ready' && !asText
+    const asText = readsAsText(files, file);
+    const preview = readable(files, file) && !asText
       ? await callAs(deps.bus, req, caller, previewJobFile, { id: files.jobId, fileId }) : null;
     const here = filePath(files.jobId, file.id);
     return memberPage(reply, {
@@ -86,7 +88,8 @@ ${asText ? html`<section class="part" aria-labelledby="text-heading" id="text-pr
 ${preview?.kind === 'image'
     ? html`<figure class="file-preview"><img src="${here}/preview" alt="Preview of ${file.path}"><figcaption class="note">A smaller copy of the image.</figcaption></figure>`
     : preview ? html`<p class="note">No preview: ${preview.reason}</p>` : ''}
-<p>${file.status === 'ready' ? html`<a class="button" href="${here}/download">Download</a> ` : ''}${deleteForm(files.jobId, file)}</p>
+${files.closed ? html`<p class="notice">${CLOSED}</p>` : ''}
+<p>${readable(files, file) ? html`<a class="button" href="${here}/download">Download</a> ` : ''}${deleteForm(files.jobId, file)}</p>
 <p><a href="${filesPath(files.jobId)}">All the job's files</a></p>`,
     });
   });

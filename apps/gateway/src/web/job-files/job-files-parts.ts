@@ -37,7 +37,7 @@ export function deleteForm(jobId: string, f: JobFile): Raw {
 }
 
 function fileRow(files: JobFiles, f: JobFile): Raw {
-  const name = f.status === 'ready' ? html`<a href="${filePath(files.jobId, f.id)}">${f.path}</a>` : html`${f.path}`;
+  const name = readable(files, f) ? html`<a href="${filePath(files.jobId, f.id)}">${f.path}</a>` : html`${f.path}`;
   return html`<tr><td>${name}</td><td>${byteSize(f.size)}</td><td>${stateOf(files, f)}</td><td>${when(f.createdAt)}</td><td>${deleteForm(files.jobId, f)}</td></tr>`;
 }
 
@@ -80,5 +80,8 @@ export function usage(files: JobFiles): string {
 /** Names whose bytes read as text: the file page shows their beginning in place. */
 const TEXT_NAMES = /\.(txt|md|markdown|csv|tsv|json|log|xml|ya?ml|toml|ini|html?|css|js|ts|py|sql|sh)$/i;
 
+/** A closed area downloads and previews nothing (409 from the files service): only ready files of an open one are offered. */
+export const readable = (files: JobFiles, f: JobFile) => f.status === 'ready' && !files.closed;
+
 /** Shown as text in the page: a text-like name served through this site (within the proxied cap). */
-export const readsAsText = (f: JobFile) => f.status === 'ready' && TEXT_NAMES.test(f.path) && f.size <= FILE_LIMITS.proxyBytes;
+export const readsAsText = (files: JobFiles, f: JobFile) => readable(files, f) && TEXT_NAMES.test(f.path) && f.size <= FILE_LIMITS.proxyBytes;
