@@ -5,6 +5,7 @@ import { jobPageForms } from './board/job-page-forms.js';
 import { jobVersionPages } from './board/job-versions-page.js';
 import { helpPages } from './help/help-pages.js';
 import { hiringPages } from './hiring/hiring-pages.js';
+import { jobFilesPages } from './job-files/job-files-pages.js';
 import { notFoundPage } from './kit/error-pages.js';
 import { mountPages } from './kit/mount.js';
 import { forSignedUp, type PageDefinition, type PageDeps } from './kit/page.js';
@@ -44,6 +45,7 @@ export function webPages(deps: PageDeps): PageDefinition[] {
       ...draftPages(deps),
       ...hiringPages(deps),
       ...workPages(deps),
+      ...jobFilesPages(deps),
       ...talkPages(deps),
       ...teamPages(deps),
     ]),

@@ -65,7 +65,7 @@ export function fileAccessSection(job: Job, files: JobFiles | null): Raw {
 <h2 id="files-heading">Job files</h2>
 <p id="file-access">${files.workerAccess
     ? 'The hired worker can read the job files and add files to the worker folder.'
-    : 'The hired worker cannot reach the job files yet.'} ${files.files.length} ${files.files.length === 1 ? 'file' : 'files'} so far.</p>
+    : 'The hired worker cannot reach the job files yet.'} <a href="/jobs/${id}/files">${files.files.length} ${files.files.length === 1 ? 'file' : 'files'} so far</a>.</p>
 ${files.closed ? html`<p class="note">The job's file area is closed.</p>`
     : html`<form method="post" action="/me/jobs/${id}/file-access"><input type="hidden" name="allowed" value="${files.workerAccess ? 'false' : 'true'}">
 <button type="submit"${files.workerAccess ? html` class="secondary"` : ''}>${files.workerAccess ? 'Withdraw the worker\'s access' : 'Let the worker use the job files'}</button></form>`}

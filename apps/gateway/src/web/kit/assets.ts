@@ -15,6 +15,7 @@ export const SCRIPTS = [
   'live-messages',
   'push-opt-in',
   'work-upload',
+  'text-preview',
 ] as const;
 /** Modules the scripts import (served, never named by a page). */
 const MODULES = [...SCRIPTS, 'dom', 'chunked-upload', 'direct-upload'] as const;

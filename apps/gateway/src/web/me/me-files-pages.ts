@@ -6,16 +6,10 @@ import { guarded } from '../kit/error-pages.js';
 import { downloadLink, formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, definePage, doneNotice, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
 import { meCrumbs, scrollTable } from './me-page-parts.js';
-import { storeAttribute, uploadsTo } from '../kit/upload-store.js';
+import { uploadsTo } from '../kit/upload-store.js';
+import { byteSize, uploadForm } from '../kit/file-upload-form.js';
 
 const DONE = { uploaded: 'Your file is uploaded.', deleted: 'The file is being deleted; it leaves the list once its storage is freed.' } as const;
-
-/** Bytes as a person reads them. */
-export function byteSize(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  const [value, unit] = n < 1_048_576 ? [n / 1024, 'KB'] : n < 1_073_741_824 ? [n / 1_048_576, 'MB'] : [n / 1_073_741_824, 'GB'];
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${unit}`;
-}
 
 function stateOf(f: PersonalFile): Raw {
   if (f.status === 'ready') return html`Ready`;
@@ -44,23 +38,7 @@ ${meCrumbs('Files')}
 ${noticeOf(state.notice ?? doneNotice(req, DONE))}
 <p>Private to you and the agents you connect. ${out.files.length} of ${FILE_LIMITS.files} files, ${byteSize(used)} of ${byteSize(FILE_LIMITS.personalBytes)} used.</p>
 ${out.closed ? html`<p class="notice">Your account is being deleted, so files can no longer be added or changed.</p>` : html`
-<section class="part" aria-labelledby="upload-heading">
-<h2 id="upload-heading">Upload a file</h2>
-<form id="upload-form" hidden data-chunk-bytes="${FILE_LIMITS.chunkBytes}"${storeAttribute(deps.uploadStore)}>
-<label for="upload-file">File</label>
-<input id="upload-file" type="file" required aria-describedby="upload-file-hint">
-<p class="note" id="upload-file-hint">Up to ${byteSize(FILE_LIMITS.fileBytes)}. An interrupted upload resumes where it stopped when you choose the same file again.</p>
-<label for="upload-path">Name</label>
-<input id="upload-path" maxlength="${FILE_LIMITS.pathLength}" autocomplete="off" aria-describedby="upload-path-hint">
-<p class="note" id="upload-path-hint">The file's name by default. Put it in a folder with a slash, such as reports/q3.pdf.</p>
-<p class="error field-error" id="upload-path-error" hidden></p>
-<button type="submit">Upload</button>
-<div id="upload-progress-box" hidden><label for="upload-progress">Upload progress</label>
-<progress id="upload-progress" max="1" value="0"></progress></div>
-<p id="upload-status" role="status" aria-live="polite"></p>
-</form>
-<noscript><p class="note">Uploading needs JavaScript: files go up in parts so a broken connection can resume.</p></noscript>
-</section>`}
+${uploadForm({ api: '/api/me/files', page: '/me/files', store: deps.uploadStore })}`}
 <section class="part" aria-labelledby="files-heading">
 <h2 id="files-heading">Your files</h2>
 ${out.files.length ? scrollTable('Your files', html`<table>

@@ -67,6 +67,7 @@ export function jobLinks(job: Job, except: 'applications' | 'none' = 'none'): Ra
   if (job.status === 'open' || job.status === 'completed') links.push(html`<a href="/jobs/${id}">Job page</a>`);
   if (except !== 'applications') links.push(html`<a href="/me/jobs/${id}">Applications</a>`);
   if (isHired(job.status)) links.push(html`<a href="/jobs/${id}/work">Work page</a>`);
+  links.push(html`<a href="/jobs/${id}/files">Files</a>`);
   if (job.status === 'open' && !job.safetyHidden) links.push(html`<a href="/me/jobs/${id}/edit">Edit</a>`, html`<a href="/me/jobs/${id}/close">Close</a>`);
   return html`<p class="links">${links.map((l, i) => html`${i ? ' · ' : ''}${l}`)}</p>`;
 }

@@ -3,7 +3,8 @@ import { completeUpload, CONNECTION_LOST, ConnectionLost, sendChunks, UploadRefu
 import { sendParts, storeFor, type SentPart } from './direct-upload.js';
 
 /**
- * Personal file uploads (create, the bytes, complete), with progress. The bytes go over the
+ * File uploads into an area (personal files, a job's files: the form's `data-api` names the
+ * area's collection, `data-page` its pages): create, the bytes, complete, with progress. The bytes go over the
  * chunked API, or, for a file over the proxied cap when the site's store takes uploads from its
  * pages, straight to the store in parts (direct-upload.ts). An upload that was cut off (a reload,
  * a lost connection) resumes when the same file is chosen again under the same name: over the
@@ -11,7 +12,7 @@ import { sendParts, storeFor, type SentPart } from './direct-upload.js';
  * already holds are never sent twice (chunked-upload.ts); to the store, the parts go again.
  */
 
-interface ListedFile { id: string; path: string; size: number; received: number; status: string }
+interface ListedFile { id: string; path: string; size: number; received: number; status: string; canWrite: boolean }
 
 const form = byId<HTMLFormElement>('upload-form');
 const fileInput = byId<HTMLInputElement>('upload-file');
@@ -20,6 +21,9 @@ const progressBox = byId('upload-progress-box');
 const progress = byId<HTMLProgressElement>('upload-progress');
 const status = byId('upload-status');
 const chunkBytes = Number(form.dataset.chunkBytes);
+const area = form.dataset.api ?? '';
+const pages = form.dataset.page ?? '';
+const signIn = () => location.assign(`/sign-in?next=${encodeURIComponent(location.pathname)}`);
 
 const say = (text: string, error = false) => sayIn(status, text, error);
 
@@ -64,7 +68,7 @@ async function api(path: string, method: string, body?: unknown): Promise<Respon
   const res = await fetch(path, { method, headers: JSON_HEADERS, ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }) })
     .catch(() => { throw new UploadError(CONNECTION_LOST); });
   if (res.status === 401) {
-    location.assign('/sign-in?next=%2Fme%2Ffiles');
+    signIn();
     throw new UploadError('Sign in again to continue.');
   }
   return res;
@@ -77,7 +81,7 @@ function showProgress(sent: number, total: number): void {
 
 /** Asks the service which chunk it lacks first: completing answers 409 naming it, or the finished file. */
 async function firstMissing(fileId: string): Promise<number | null> {
-  const res = await api(`/api/me/files/${encodeURIComponent(fileId)}/complete`, 'POST');
+  const res = await api(`${area}/${encodeURIComponent(fileId)}/complete`, 'POST');
   if (res.ok) return null;
   const body = await errorBody(res);
   const next = Number(body.fields?.nextIndex);
@@ -87,10 +91,11 @@ async function firstMissing(fileId: string): Promise<number | null> {
 
 /** An unfinished upload of this name and size to resume, or a new one. Answers the file id and the first chunk to send. */
 async function openUpload(path: string, file: File, digest: string): Promise<{ id: string; next: number | null; received: number }> {
-  const listed = await api('/api/me/files', 'GET');
-  if (!listed.ok) throw new UploadError(refusal(await errorBody(listed), 'Your files could not be read.'));
+  const listed = await api(area, 'GET');
+  if (!listed.ok) throw new UploadError(refusal(await errorBody(listed), 'The files could not be read.'));
   const { files } = (await listed.json()) as { files: ListedFile[] };
-  const same = files.find((f) => f.path.normalize('NFC').toLowerCase() === path.normalize('NFC').toLowerCase() && f.status === 'uploading');
+  // Only an upload this member may still write: in a job's files, the other side's has the name taken.
+  const same = files.find((f) => f.path.normalize('NFC').toLowerCase() === path.normalize('NFC').toLowerCase() && f.status === 'uploading' && f.canWrite);
   if (same) {
     if (same.size !== file.size) throw new UploadError(`Another file is being uploaded as ${same.path}. Delete it below or choose another name.`);
     // An upload to the store asks which chunk is missing only if it turns out to have taken chunks (send).
@@ -98,7 +103,7 @@ async function openUpload(path: string, file: File, digest: string): Promise<{ i
     say(`Resuming: ${same.received} of ${file.size} bytes were already received.`);
     return { id: same.id, next, received: same.received };
   }
-  const res = await api('/api/me/files', 'POST', { path, size: file.size, sha256: digest });
+  const res = await api(area, 'POST', { path, size: file.size, sha256: digest });
   if (!res.ok) {
     const body = await errorBody(res);
     throw new UploadError(refusal(body, 'The upload could not be started.'), body.fields?.path);
@@ -112,26 +117,30 @@ async function openUpload(path: string, file: File, digest: string): Promise<{ i
  * while a large file is checked).
  */
 async function send(id: string, file: File, first: number | null, received: number): Promise<void> {
-  const base = `/api/me/files/${encodeURIComponent(id)}`;
-  const onAcknowledged = (bytes: number) => say(`Sent ${Math.floor((bytes / file.size) * 100)}%.`);
+  const base = `${area}/${encodeURIComponent(id)}`;
+  // Chunks already on their way when one is cut off still answer: they must not cover what went wrong.
+  let stopped = false;
+  const onAcknowledged = (bytes: number) => { if (!stopped) say(`Sent ${Math.floor((bytes / file.size) * 100)}%.`); };
+  const onProgress = (bytes: number) => { if (!stopped) showProgress(bytes, file.size); };
   const toStore = storeFor(form, file.size) !== null;
   let parts: SentPart[] | undefined;
   try {
-    const direct = toStore ? await sendParts({ base, file, onProgress: (bytes) => showProgress(bytes, file.size), onAcknowledged }) : 'chunked';
+    const direct = toStore ? await sendParts({ base, file, onProgress, onAcknowledged }) : 'chunked';
     if (direct !== 'chunked') parts = direct;
     else {
       // An upload over the cap that already took chunks finishes as it began; ask where it stopped.
       const from = toStore ? await firstMissing(id) : first;
       await sendChunks({
         base, file, chunkBytes, first: from, received,
-        onProgress: (bytes) => showProgress(bytes, file.size),
+        onProgress,
         onAcknowledged,
         onWait: (seconds) => say(`The service asked to wait ${seconds} s; sending again then.`),
       });
     }
   } catch (err) {
+    stopped = true;
     if (err instanceof UploadRefused) {
-      if (err.status === 401) location.assign('/sign-in?next=%2Fme%2Ffiles');
+      if (err.status === 401) signIn();
       throw new UploadError(refusal(err.body, 'A part of the file was refused.'));
     }
     if (err instanceof ConnectionLost) throw new UploadError(err.message);
@@ -162,7 +171,7 @@ form.addEventListener('submit', async (event) => {
     showProgress(upload.received, file.size);
     await send(upload.id, file, upload.next, upload.received);
     say('Uploaded.');
-    location.assign(`/me/files/${encodeURIComponent(upload.id)}?done=uploaded`);
+    location.assign(`${pages}/${encodeURIComponent(upload.id)}?done=uploaded`);
   } catch (err) {
     if (!(err instanceof UploadError)) throw err;
     say(err.message, true);

@@ -33,7 +33,7 @@ export function workPage({ work, workerFiles, notice, state, uploadStore }: Work
   const base = `/jobs/${work.jobId}/work`;
   return html`<h1>Work: ${work.title}</h1>
 ${noticeOf(notice)}
-<p class="meta"><a href="/jobs/${work.jobId}">The job page</a> · you are the ${work.role === 'admin' ? 'staff reviewer' : work.role}</p>
+<p class="meta"><a href="/jobs/${work.jobId}">The job page</a> · <a href="/jobs/${work.jobId}/files">Job files</a> · you are the ${work.role === 'admin' ? 'staff reviewer' : work.role}</p>
 <p id="work-status">Status: <span class="status">${work.statusLabel}</span>. ${work.reason}</p>
 ${work.cancelRequestedAt ? html`<p class="notice" id="cancel-requested">The poster asked ${when(work.cancelRequestedAt)} to cancel this work.${
   work.role === 'worker' ? ' Cancel it below if you agree.' : ''}</p>` : ''}

@@ -1,10 +1,10 @@
 import {
-  approveWork, cancelWork, downloadJobFile, getJobWork, listJobFiles, ratePoster, remindOtherSide,
+  approveWork, cancelWork, getJobWork, listJobFiles, ratePoster, remindOtherSide,
   requestCancellation, requestChanges, submitWork, type Operation,
 } from '@marketplace/contracts';
 import { filled, ticked } from '../kit/form-fields.js';
 import { guarded } from '../kit/error-pages.js';
-import { downloadLink, formAction, sessionPage } from '../kit/form-action.js';
+import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, doneNotice, memberPage, type PageDefinition, type PageDeps, type PageRender } from '../kit/page.js';
 import { applicationPages } from './work-applications.js';
 import { softly } from './work-job-block.js';
@@ -37,11 +37,7 @@ export function workPages(deps: PageDeps): PageDefinition[] {
     });
   });
   pages.push(sessionPage('/jobs/:id/work', work));
-  // Turned-in files, for the poster and the worker; the files service decides who may have them.
-  pages.push(downloadLink('/jobs/:id/files/:fileId/download', (req, caller) => {
-    const { id, fileId } = req.params as { id: string; fileId: string };
-    return callAs(deps.bus, req, caller, downloadJobFile, { id, fileId });
-  }));
+  // Turned-in files download through the job files pages (job-files/job-files-pages.ts).
 
   const step = <Op extends Operation>(path: string, form: string, op: Op, done: keyof typeof WORK_NOTICES,
     input: (f: Record<string, string | undefined>) => Record<string, unknown> = () => ({})) =>
