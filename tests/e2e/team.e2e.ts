@@ -191,7 +191,9 @@ describe('candidates', () => {
   it('profile: US state or DC, work authorization must be true; verification unavailable', async () => {
     const member = await createMember(nats);
     expect((await api(base, '/api/candidate', { key: member.key })).body).toEqual({ id: member.id, profile: null });
-    expect((await api(base, '/api/candidate/verification', { key: member.key, method: 'POST' })).status).toBe(409);
+    const early = await api(base, '/api/candidate/verification', { key: member.key, method: 'POST' });
+    expect(early.status).toBe(503);
+    expect(early.body.error).toEqual(expect.any(String));
     for (const [body, field] of [[{ state: 'XX', usWorkAuthorized: true }, 'state'], [{ state: 'CA', usWorkAuthorized: false }, 'usWorkAuthorized'],
       [{ state: 'CA' }, 'usWorkAuthorized'], [{ usWorkAuthorized: true }, 'state']] as const) {
       const res = await api(base, '/api/candidate/profile', { key: member.key, method: 'PUT', body });

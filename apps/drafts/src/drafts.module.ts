@@ -5,7 +5,7 @@ import {
   WriteJobDescriptionHandler,
 } from './drafts/interview.handlers.js';
 import { DraftsMemberDeletedConsumer } from './drafts/member-deleted.consumer.js';
-import { ApproveDraftPartHandler, GetJobEvalHandler, PostJobDraftHandler } from './drafts/review.handlers.js';
+import { ApproveDraftPartHandler, GetJobEvalHandler, GetPostedJobEvalHandler, PostJobDraftHandler } from './drafts/review.handlers.js';
 import { DraftTaskWorker } from './tasks/draft-task.worker.js';
 import { JobEvalWorker } from './tasks/job-eval.worker.js';
 import { DraftsJobEditedConsumer } from './drafts/job-edited.consumer.js';
@@ -21,7 +21,7 @@ import { RecordingSweepTask } from './recordings/recording-sweep.task.js';
 
 const handlers = [
   StartJobDraftHandler, UpdateJobDraftHandler, GetJobDraftHandler, ListJobDraftsHandler, DiscardJobDraftHandler,
-  WriteJobDescriptionHandler, ApproveDraftPartHandler, PostJobDraftHandler, GetJobEvalHandler,
+  WriteJobDescriptionHandler, ApproveDraftPartHandler, PostJobDraftHandler, GetJobEvalHandler, GetPostedJobEvalHandler,
   CreateRecordingLinkHandler, GetRecordingSessionHandler, StartRecordingHandler, UploadRecordingPartHandler,
   CompleteRecordingHandler, GetRecordingHandler, ReviewJobRecordingHandler, DeleteJobRecordingHandler, ReviewRecordingHandler,
   WatchJobRecordingHandler, GetJobRecordingHandler, CheckRecordingPartHandler,

@@ -15,6 +15,7 @@ import { FilesMemberDeletedConsumer } from './files/member-deleted.consumer.js';
 import { UploadExpirySweeper } from './files/upload-expiry.sweeper.js';
 import { UploadMyFileChunkHandler } from './files/upload-my-file-chunk.handler.js';
 import { PresignMyFilePartsHandler } from './files/presign-my-file-parts.handler.js';
+import { RenameMyFileHandler } from './files/rename-my-file.handler.js';
 import { AreaUploads } from './files/area-uploads.js';
 import { FilePreviews } from './previews/preview-my-file.handler.js';
 import { JobAreas } from './jobs/job-area.js';
@@ -27,9 +28,9 @@ import { FilesWorkCancelledConsumer } from './jobs/hire-ended.consumer.js';
 
 /** Downloads and previews (apps/files/src/downloads, previews). */
 const downloadHandlers = [DownloadMyFileHandler, GetFileDownloadHandler, PreviewMyFileHandler];
-/** Personal files: list, upload (create, chunks, complete), delete (apps/files/src/files). */
+/** Personal files: list, upload (create, chunks, complete), delete, rename (apps/files/src/files). */
 const fileHandlers = [
-  ListMyFilesHandler, CreateMyFileHandler, UploadMyFileChunkHandler, PresignMyFilePartsHandler, CompleteMyFileHandler, DeleteMyFileHandler,
+  ListMyFilesHandler, CreateMyFileHandler, UploadMyFileChunkHandler, PresignMyFilePartsHandler, CompleteMyFileHandler, DeleteMyFileHandler, RenameMyFileHandler,
 ];
 /** Job areas: the poster's and worker's folders, the grant, attachments and turned-in files (apps/files/src/jobs). */
 const jobHandlers = [

@@ -29,6 +29,7 @@ import { UpdateMyProfileHandler } from './profile/update-my-profile.handler.js';
 import { SignUpState } from './sign-up/sign-up-state.js';
 import { NetworkProvider } from './sign-up/network-provider.js';
 import { FindMyNetworkProfileHandler, ImportNetworkProfileHandler } from './sign-up/network-profile.handlers.js';
+import { PreviewNetworkImportHandler } from './sign-up/network-import-preview.handler.js';
 import { NetworkConfirmHandler, NetworkPreviewHandler } from './sign-up/network-step.handlers.js';
 import { OperatorRecordIdentityCheckHandler } from './sign-up/record-identity-check.handler.js';
 import { ConfirmWorkAuthorizationHandler } from './sign-up/work-authorization.handler.js';
@@ -92,7 +93,7 @@ const memberHandlers = [
   GetAccessHandler, AcceptInvitationHandler, GetMyInviteLinkHandler, InviteByEmailHandler, JoinWaitlistHandler,
   ListInviteLinksHandler, ListWaitlistHandler, InviteFromWaitlistHandler,
   GetAccessSettingsHandler, OperatorSetSettingHandler,
-  FindMyNetworkProfileHandler, ImportNetworkProfileHandler, NetworkPreviewHandler, NetworkConfirmHandler,
+  FindMyNetworkProfileHandler, ImportNetworkProfileHandler, PreviewNetworkImportHandler, NetworkPreviewHandler, NetworkConfirmHandler,
   ConfirmWorkAuthorizationHandler, OperatorRecordIdentityCheckHandler, StartIdentityCheckHandler, GetAnalyticsConfigHandler,
 ];
 const memberServices = [CallerStanding, SignUpState, SettingsService, InvitationMailer, EmailInvitations, NetworkProvider, HttpIdentityProvider, PhotoStore];

@@ -57,16 +57,15 @@ export class GetCandidateVerificationHandler implements OperationHandler<typeof 
   }
 }
 
+/**
+ * The contract answers this route 503 whatever the caller has saved: with no verification provider
+ * there is nothing to start, so a saved profile would not change the answer.
+ */
 @Injectable()
 export class StartCandidateVerificationHandler implements OperationHandler<typeof startCandidateVerification> {
   readonly operation = startCandidateVerification;
 
-  constructor(private readonly ds: DataSource) {}
-
-  async handle(_input: InputOf<typeof startCandidateVerification>, ctx: HandlerContext): Promise<OutputOf<typeof startCandidateVerification>> {
-    const saved = await this.ds.getRepository(CandidateEntity).existsBy({ memberId: callerOf(ctx).memberId });
-    if (!saved) throw AppError.conflict('Save your candidate profile first (PUT /api/candidate/profile).');
-    // No verification provider is configured, and nothing is started or stored.
-    throw AppError.unavailable('Candidate verification is unavailable.');
+  handle(): Promise<OutputOf<typeof startCandidateVerification>> {
+    return Promise.reject(AppError.unavailable('Candidate verification is unavailable: background checks are disabled.'));
   }
 }

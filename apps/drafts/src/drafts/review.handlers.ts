@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, approveDraftPart, DRAFT_PARTS, getJobEval, postJobDraft, postJobFromDraft, type InputOf, type OutputOf,
+  AppError, approveDraftPart, DRAFT_PARTS, getJobEval, getPostedJobEval, isUuid, postJobDraft, postJobFromDraft, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
   BusClient, callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
-import type { JobDraftEntity } from './draft.entity.js';
+import { JobDraftEntity } from './draft.entity.js';
 import { changeOwnDraft, ownDraft, requireOpen, saveDraft } from './draft-store.js';
 import { isRunning, isStale, taskState } from './draft-view.js';
 import { RecordingEntity } from '../recordings/recording.entity.js';
@@ -72,6 +72,19 @@ export class PostJobDraftHandler implements OperationHandler<typeof postJobDraft
   }
 }
 
+/** The eval as either route reads it. Once posted it follows the job's content edits (jobEval); before, the writing task produces it. */
+function evalView(draft: JobDraftEntity): OutputOf<typeof getJobEval> {
+  const { jobEval } = draft;
+  return {
+    draftId: draft.id,
+    evaluation: draft.posting?.evaluation ?? null,
+    task: taskState(jobEval?.task ?? draft.tasks.writing),
+    stale: jobEval ? jobEval.evaluatedVersion < jobEval.version : isStale(draft),
+    jobId: draft.jobId,
+    jobVersion: draft.jobId ? jobEval?.version ?? 1 : null,
+  };
+}
+
 @Injectable()
 export class GetJobEvalHandler implements OperationHandler<typeof getJobEval> {
   readonly operation = getJobEval;
@@ -79,16 +92,22 @@ export class GetJobEvalHandler implements OperationHandler<typeof getJobEval> {
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof getJobEval>, ctx: HandlerContext): Promise<OutputOf<typeof getJobEval>> {
-    const draft = await ownDraft(this.ds.manager, input.id, callerOf(ctx).memberId);
-    const { jobEval } = draft;
-    // Once posted, the eval follows the job's content edits (jobEval); before, the writing task produces it.
-    return {
-      draftId: draft.id,
-      evaluation: draft.posting?.evaluation ?? null,
-      task: taskState(jobEval?.task ?? draft.tasks.writing),
-      stale: jobEval ? jobEval.evaluatedVersion < jobEval.version : isStale(draft),
-      jobId: draft.jobId,
-      jobVersion: draft.jobId ? jobEval?.version ?? 1 : null,
-    };
+    return evalView(await ownDraft(this.ds.manager, input.id, callerOf(ctx).memberId));
+  }
+}
+
+@Injectable()
+export class GetPostedJobEvalHandler implements OperationHandler<typeof getPostedJobEval> {
+  readonly operation = getPostedJobEval;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle(input: InputOf<typeof getPostedJobEval>, ctx: HandlerContext): Promise<OutputOf<typeof getPostedJobEval>> {
+    // Someone else's job and a job posted without a draft read the same, so the answer reveals neither.
+    const notFound = AppError.notFound('No job eval for this job: it was not posted from one of your drafts.');
+    if (!isUuid(input.id)) throw notFound;
+    const draft = await this.ds.getRepository(JobDraftEntity).findOneBy({ jobId: input.id.toLowerCase(), memberId: callerOf(ctx).memberId });
+    if (!draft) throw notFound;
+    return evalView(draft);
   }
 }

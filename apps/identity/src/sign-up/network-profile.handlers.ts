@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, findMyNetworkProfile, importNetworkProfile, PROFILE_LIMITS, US_STATES, type InputOf, type OutputOf,
+  AppError, findMyNetworkProfile, importNetworkProfile, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { MemberEntity } from '../members/member.entity.js';
@@ -8,32 +8,12 @@ import { ProfileEntity } from '../members/profile.entity.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { recordCardChange } from '../profile/member-card-event.js';
 import { checkProfileText } from '../profile/profile-text-review.js';
+import { importedValues } from './network-import-values.js';
 import { NetworkProvider } from './network-provider.js';
 import { SignUpState } from './sign-up-state.js';
 
 const sameName = (a: string, b: string) =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
-
-/** Imported text is cut to the profile's bounds and to one line where the profile needs one. */
-function line(value: string | null, max: number): string | null {
-  const v = value?.replace(/\s+/g, ' ').trim();
-  return v ? v.slice(0, max) : null;
-}
-
-function block(value: string | null, max: number): string | null {
-  const v = value?.trim();
-  return v ? v.slice(0, max) : null;
-}
-
-function httpsOrNull(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' && value.length <= PROFILE_LIMITS.website ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 @Injectable()
 export class FindMyNetworkProfileHandler implements OperationHandler<typeof findMyNetworkProfile> {
@@ -76,27 +56,19 @@ export class ImportNetworkProfileHandler implements OperationHandler<typeof impo
     const { member, profile } = await this.uow.run(async (em) => {
       const { member, profile } = await loadOwnAccount(em, caller.memberId, true);
       const fields: Record<string, string> = {};
-      const name = line(imported.name, 120);
+      const values = importedValues(imported);
+      const name = values.name;
       if (!name) fields.networkUrl = 'The profile has no name.';
       const usWorkAuthorized = input.usWorkAuthorized ?? profile?.usWorkAuthorized ?? null;
       if (usWorkAuthorized === null) fields.usWorkAuthorized = 'Required on a first import.';
-      const city = input.city ?? line(imported.city, PROFILE_LIMITS.city);
+      const city = input.city ?? values.city;
       if (!city) fields.city = 'The profile has no city; send city.';
-      const importedState = imported.state?.trim().toUpperCase();
-      const state = input.state ?? (US_STATES as readonly string[]).find((s) => s === importedState) ?? null;
+      const state = input.state ?? values.state;
       if (!state) fields.state = 'The profile has no US state; send state.';
       if (Object.keys(fields).length) {
         throw AppError.badRequest('Something required is missing; nothing was saved.', fields);
       }
-      const skills: string[] = [];
-      for (const skill of imported.skills) {
-        const s = line(skill, PROFILE_LIMITS.skill);
-        if (s && !skills.some((k) => k.toLowerCase() === s.toLowerCase())) skills.push(s);
-        if (skills.length === PROFILE_LIMITS.skills) break;
-      }
-      const headline = line(imported.headline, PROFILE_LIMITS.headline);
-      const about = block(imported.about, PROFILE_LIMITS.about);
-      const website = httpsOrNull(imported.website);
+      const { headline, about, skills, website } = values;
       // Imported text becomes public like typed text, and is checked the same way.
       checkProfileText({ headline, about, skills, city, website });
       const before = { ...member };
@@ -112,7 +84,7 @@ export class ImportNetworkProfileHandler implements OperationHandler<typeof impo
         city,
         state,
         website,
-        resume: block(imported.resume, PROFILE_LIMITS.resume),
+        resume: values.resume,
         usWorkAuthorized,
         applicantVisibility: profile?.applicantVisibility ?? 'anonymous',
         updatedAt: new Date(),

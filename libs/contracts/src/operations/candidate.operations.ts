@@ -60,7 +60,7 @@ export const getCandidateVerification = defineOperation({
 export const startCandidateVerification = defineOperation({
   name: 'startCandidateVerification',
   service: 'applications',
-  summary: 'Start candidate verification: 409 without a saved profile, else 503 (no verification provider)',
+  summary: 'Start candidate verification: always 503 (background checks are disabled, no verification provider)',
   access: 'member',
   scope: 'agent:write',
   input: z.object({}),

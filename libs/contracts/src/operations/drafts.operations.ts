@@ -178,6 +178,18 @@ export const postJobDraft = defineOperation({
   },
 });
 
+/** A draft's job eval as the poster reads it, by draft or by the job posted from it. */
+export const jobEvalViewSchema = z.object({
+  draftId: z.string(),
+  evaluation: jobEvalSchema.nullable().describe('Null until the posting is written'),
+  task: taskStateSchema.nullable()
+    .describe('The task that produces the eval: writing until the draft is posted, then the rewrite after each content edit of the job'),
+  stale: z.boolean().describe('Answers changed since it was written, or the posted job was edited and the eval is being written again'),
+  jobId: z.string().nullable().describe('The job posted from the draft; null until posted'),
+  jobVersion: z.number().int().min(1).nullable()
+    .describe('The job version the eval is for: the posted version, then the latest content edit (while task is pending, evaluation is still the previous one and stale is true); null until posted'),
+});
+
 export const getJobEval = defineOperation({
   name: 'getJobEval',
   service: 'drafts',
@@ -185,16 +197,7 @@ export const getJobEval = defineOperation({
   access: 'member',
   scope: 'agent:read',
   input: z.object({ id: draftId }),
-  output: z.object({
-    draftId: z.string(),
-    evaluation: jobEvalSchema.nullable().describe('Null until the posting is written'),
-    task: taskStateSchema.nullable()
-      .describe('The task that produces the eval: writing until the draft is posted, then the rewrite after each content edit of the job'),
-    stale: z.boolean().describe('Answers changed since it was written, or the posted job was edited and the eval is being written again'),
-    jobId: z.string().nullable().describe('The job posted from the draft; null until posted'),
-    jobVersion: z.number().int().min(1).nullable()
-      .describe('The job version the eval is for: the posted version, then the latest content edit (while task is pending, evaluation is still the previous one and stale is true); null until posted'),
-  }),
+  output: jobEvalViewSchema,
   rest: { method: 'GET', path: '/api/me/job-drafts/{id}/eval', status: 200 },
   mcp: {
     tool: 'get_job_eval',
@@ -203,7 +206,22 @@ export const getJobEval = defineOperation({
   },
 });
 
+/**
+ * The same eval reached from the job: the poster's job page knows the job, not the draft. REST
+ * only; agents have get_job_eval, and the tool list is at its size budget.
+ */
+export const getPostedJobEval = defineOperation({
+  name: 'getPostedJobEval',
+  service: 'drafts',
+  summary: 'The job eval of one of your jobs posted from a draft, following its content edits; 404 for a job posted without a draft',
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({ id: idSchema.describe('Job id') }),
+  output: jobEvalViewSchema,
+  rest: { method: 'GET', path: '/api/me/jobs/{id}/eval', status: 200 },
+});
+
 export const draftsOperations = [
   startJobDraft, updateJobDraft, getJobDraft, listJobDrafts, discardJobDraft, writeJobDescription,
-  approveDraftPart, postJobDraft, getJobEval,
+  approveDraftPart, postJobDraft, getJobEval, getPostedJobEval,
 ] as const;

@@ -267,4 +267,19 @@ export const deleteMyFile = defineOperation({
   },
 });
 
-export const filesOperations = [listMyFiles, createMyFile, uploadMyFileChunk, presignMyFileParts, completeMyFile, deleteMyFile] as const;
+/**
+ * REST only: the contract names no tool for it, and the tool list is at its size budget. Only a
+ * turned-in file is fixed, and that happens in a job's worker folder, never in a personal area.
+ */
+export const renameMyFile = defineOperation({
+  name: 'renameMyFile',
+  service: 'files',
+  summary: 'Rename or move a personal file (uploading or ready) to a new path; 409 when the path is taken or the file is being deleted',
+  access: 'member',
+  scope: 'agent:write',
+  input: z.object({ fileId: fileIdSchema, path: filePathSchema }),
+  output: personalFileSchema,
+  rest: { method: 'PATCH', path: '/api/me/files/{fileId}', status: 200 },
+});
+
+export const filesOperations = [listMyFiles, createMyFile, uploadMyFileChunk, presignMyFileParts, completeMyFile, deleteMyFile, renameMyFile] as const;

@@ -77,6 +77,34 @@ export const importNetworkProfile = defineOperation({
   },
 });
 
+/**
+ * What importNetworkProfile would save, read before anything is: the person sees it and confirms.
+ * REST only (the contract names no tool; agents import with import_network_profile directly).
+ */
+export const previewNetworkImport = defineOperation({
+  name: 'previewNetworkImport',
+  service: 'identity',
+  summary: 'Look up a public network profile and answer what importing it would save; nothing is saved',
+  access: 'member',
+  scope: 'agent:read',
+  input: z.object({ networkUrl: networkUrlSchema }),
+  output: z.object({
+    networkUrl: z.string(),
+    name: z.string().nullable(),
+    headline: z.string().nullable(),
+    about: z.string().nullable(),
+    skills: z.array(z.string()),
+    city: z.string().nullable(),
+    state: z.enum(US_STATES).nullable(),
+    website: z.string().nullable(),
+    resume: z.string().nullable(),
+    needs: z.array(z.enum(['usWorkAuthorized', 'city', 'state']))
+      .describe('What the import must be sent besides the link: work authorization on a first import, a city or state the profile lacks'),
+  }),
+  // 404: no public profile at that link.
+  rest: { method: 'POST', path: '/api/me/profile/network/preview', status: 200, statuses: [404] },
+});
+
 export const networkPreview = defineOperation({
   name: 'networkPreview',
   service: 'identity',
@@ -132,6 +160,6 @@ export const operatorRecordIdentityCheck = defineOperation({
 });
 
 export const signUpOperations = [
-  findMyNetworkProfile, importNetworkProfile, networkPreview, networkConfirm, confirmWorkAuthorization,
+  findMyNetworkProfile, importNetworkProfile, previewNetworkImport, networkPreview, networkConfirm, confirmWorkAuthorization,
   operatorRecordIdentityCheck,
 ] as const;

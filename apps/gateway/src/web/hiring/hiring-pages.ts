@@ -1,10 +1,13 @@
-import { acceptApplication, declineApplication, listJobApplications, listJobFiles, setJobFileAccess } from '@marketplace/contracts';
+import {
+  acceptApplication, declineApplication, getPostedJobEval, listJobApplications, listJobFiles, setJobFileAccess,
+} from '@marketplace/contracts';
 import { CATEGORY_NAMES } from '../board/category-names.js';
 import { html } from '../kit/layout.js';
 import { guarded } from '../kit/error-pages.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, doneNotice, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
 import { applicationsSection, fileAccessSection } from './hiring-applications.js';
+import { jobEvalSection } from './hiring-eval.js';
 import { isHired, jobLinks, myJob, soft, STATUS_NAMES, waitsLine, waitsOn } from '../posting/posting-my-jobs.js';
 
 const enc = encodeURIComponent;
@@ -18,16 +21,17 @@ const NOTICES = {
   'access-off': 'The hired worker can no longer reach the job files.',
 };
 
-/** Hiring: a job's applications, accept and decline, the contact once hired, file access for the worker. */
+/** Hiring: a job's applications, accept and decline, the contact once hired, file access for the worker, the job eval. */
 export function hiringPages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
   const jobPage: PageRender = (req, reply, caller, state, status) => guarded(reply, 'Your job', async () => {
     const job = await myJob(deps.bus, req, caller, (req.params as { id: string }).id);
     const read = callAs(deps.bus, req, caller, listJobApplications, { id: job.id }).catch(soft);
-    const [applications, files, waits] = await Promise.all([
+    const [applications, files, waits, evaluation] = await Promise.all([
       read,
       isHired(job.status) ? callAs(deps.bus, req, caller, listJobFiles, { id: job.id }).catch(soft) : null,
       waitsOn(deps.bus, req, caller, job, read),
+      callAs(deps.bus, req, caller, getPostedJobEval, { id: job.id }).catch(soft),
     ]);
     return memberPage(reply, { title: job.title, status, body: html`<h1>${job.title}</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
@@ -37,6 +41,7 @@ ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
 ${jobLinks(job, 'applications')}
 ${applicationsSection(job, applications?.applications ?? null)}
 ${fileAccessSection(job, files)}
+${jobEvalSection(evaluation)}
 <p><a href="/me/jobs">All your jobs</a></p>` });
   });
 

@@ -1,15 +1,19 @@
 import {
-  AppError, deleteMyFile, downloadMyFile, FILE_LIMITS, listMyFiles, previewMyFile, type PersonalFile,
+  AppError, deleteMyFile, downloadMyFile, FILE_LIMITS, listMyFiles, previewMyFile, renameMyFile, type PersonalFile,
 } from '@marketplace/contracts';
 import { html, type Raw } from '../kit/layout.js';
 import { guarded } from '../kit/error-pages.js';
 import { downloadLink, formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, definePage, doneNotice, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
+import { textInput } from '../kit/form-fields.js';
 import { meCrumbs, scrollTable } from './me-page-parts.js';
 import { uploadsTo } from '../kit/upload-store.js';
 import { byteSize, uploadForm } from '../kit/file-upload-form.js';
 
-const DONE = { uploaded: 'Your file is uploaded.', deleted: 'The file is being deleted; it leaves the list once its storage is freed.' } as const;
+const DONE = {
+  uploaded: 'Your file is uploaded.', deleted: 'The file is being deleted; it leaves the list once its storage is freed.',
+  renamed: 'The file is renamed.',
+} as const;
 
 function stateOf(f: PersonalFile): Raw {
   if (f.status === 'ready') return html`Ready`;
@@ -66,16 +70,31 @@ ${preview?.kind === 'image'
     ? html`<figure class="file-preview"><img src="/me/files/${file.id}/preview" alt="Preview of ${file.path}"><figcaption class="note">A smaller copy of the image.</figcaption></figure>`
     : preview ? html`<p class="note">No preview: ${preview.reason}</p>` : ''}
 <p>${file.status === 'ready' ? html`<a class="button" href="/me/files/${file.id}/download">Download</a>` : ''}${deleteForm(file)}</p>
+${file.canWrite ? html`<section class="part" aria-labelledby="rename-heading">
+<h2 id="rename-heading">Rename</h2>
+<form method="post" action="/me/files/${file.id}/rename">
+${textInput({
+    form: 'rename', name: 'path', label: 'New name', value: file.path, required: true, maxlength: FILE_LIMITS.pathLength,
+    hint: 'Move it into a folder with a slash, such as reports/q3.pdf.',
+  }, state)}
+<button type="submit">Rename</button>
+</form>
+</section>` : ''}
 <p><a href="/me/files">All your files</a></p>`,
     });
   });
 
-/** /me/files: the list with the upload (a script over the chunked API), each file's page, preview image and download. */
+/** /me/files: the list with the upload (a script over the chunked API), each file's page with rename, preview image and download. */
 export function meFilesPages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
   const list = filesPage(deps);
   pages.push(sessionPage('/me/files', list));
-  pages.push(sessionPage('/me/files/:id', filePage(deps)));
+  const one = filePage(deps);
+  pages.push(sessionPage('/me/files/:id', one));
+  pages.push(formAction(deps, {
+    path: '/me/files/:id/rename', form: 'rename', op: renameMyFile, page: one,
+    input: (f, params) => ({ fileId: params.id, path: f.path ?? '' }), done: (_out, params) => `/me/files/${params.id}?done=renamed`,
+  }));
   pages.push(formAction(deps, {
     path: '/me/files/:id/delete', form: 'delete', op: deleteMyFile, page: list,
     input: (_f, params) => ({ fileId: params.id }), done: () => '/me/files?done=deleted',

@@ -6,6 +6,7 @@ import { callAs, forSignedUp, memberPage, type PageDefinition, type PageDeps } f
 import { meAccountPages } from './me-account-pages.js';
 import { meFilesPages } from './me-files-pages.js';
 import { meInvitationsPages } from './me-invitations-page.js';
+import { meNetworkPages } from './me-network-page.js';
 import { ownPhoto } from './me-page-parts.js';
 import { meProfilePages } from './me-profile-page.js';
 
@@ -53,6 +54,7 @@ ${PARTS.map((p) => html`<li class="card"><h2><a href="${p.path}">${p.title}</a><
   })));
 
   pages.push(...meProfilePages(deps));
+  pages.push(...meNetworkPages(deps));
   // The files call the files service, which needs a finished sign-up.
   pages.push(...forSignedUp(meFilesPages(deps)));
   pages.push(...meInvitationsPages(deps));

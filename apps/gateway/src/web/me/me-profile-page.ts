@@ -14,6 +14,7 @@ const DONE = {
   saved: 'Your profile is saved.',
   photo: 'Your new photo is saved.',
   'photo-removed': 'Your photo is removed.',
+  imported: 'Your network profile is imported into your profile.',
 } as const;
 
 const STATE_OPTIONS = [['', 'Not set'], ...US_STATES.map((s) => [s, US_STATE_NAMES[s]] as const)] as const;
@@ -75,6 +76,7 @@ ${me.photoUrl ? html`<form method="post" action="/me/photo/delete"><button type=
 </section>
 <section class="part" aria-labelledby="profile-heading">
 <h2 id="profile-heading">About you</h2>
+<p><a href="/me/profile/network">Import your network profile</a> to fill this in from it: you review what it brings before anything is saved.</p>
 <p class="note">Your name (${me.name}) comes from your account. Everything but your résumé and work authorization is on <a href="/members/${me.id}">your public page</a>.</p>
 <form method="post" action="/me/profile" novalidate>
 ${textInput({ ...field, name: 'headline', label: 'Headline', value: p?.headline, maxlength: L.headline, hint: 'One line, such as "Data engineer who loves messy spreadsheets".' }, state)}

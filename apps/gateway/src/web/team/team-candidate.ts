@@ -9,6 +9,7 @@ import { guarded } from '../kit/error-pages.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps, when } from '../kit/page.js';
 import { meCrumbs } from '../me/me-page-parts.js';
+import { teamCandidateJobPages } from './team-candidate-jobs.js';
 import { keyBox, showKeyOnce, type CreatedKey } from './team-key-box.js';
 
 type Application = OutputOf<typeof listCandidateApplications>['applications'][number];
@@ -18,6 +19,7 @@ const STATE_OPTIONS = [['', 'Choose a state'], ...US_STATES.map((s) => [s, US_ST
 const NOTICES = {
   saved: 'Your candidate profile is saved: you may apply to team jobs.',
   withdrawn: 'Your application is withdrawn.',
+  applied: 'Your application is sent. The team is told, and you see its answer here.',
 } as const;
 
 function applicationItem(a: Application): Raw {
@@ -30,7 +32,7 @@ ${a.status === 'submitted' ? html`<form method="post" action="/me/candidate/appl
 </li>`;
 }
 
-/** /me/candidate: the candidate profile team jobs need, verification, the candidate key, and applications to team jobs. */
+/** /me/candidate: the candidate profile team jobs need, verification, the candidate key, applications to team jobs, and the team jobs to apply to. */
 export function teamCandidatePages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
   const page = (req: FastifyRequest, reply: FastifyReply, caller: Caller, state: FormState, status = 200, key?: CreatedKey) =>
@@ -46,8 +48,8 @@ export function teamCandidatePages(deps: PageDeps): PageDefinition[] {
 ${meCrumbs('Candidate profile')}
 <h1>Candidate profile</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
-<p>To apply to team (company) jobs you need this profile and a candidate API key: with it, <code>GET /api/jobs</code> lists open team jobs
-and <code>POST /api/jobs/{id}/applications</code> applies to one.</p>
+<p>To apply to team (company) jobs you need this profile. Then <a href="/me/candidate/jobs" id="team-jobs-link">browse the open team jobs</a> and apply here.
+Your agents can do the same with a candidate API key: <code>GET /api/jobs</code> lists open team jobs and <code>POST /api/jobs/{id}/applications</code> applies to one.</p>
 <section class="part" aria-labelledby="profile-heading">
 <h2 id="profile-heading">Profile</h2>
 <p class="meta">${profile ? html`Saved ${when(profile.updatedAt)}: ${US_STATE_NAMES[profile.state]}, authorized to work in the US.` : 'Not saved yet: applying needs it.'}</p>
@@ -88,5 +90,6 @@ ${applications.length ? html`<ul class="cards">${applications.map(applicationIte
     path: '/me/candidate/applications/:id/withdraw', form: 'withdraw', op: withdrawCandidateApplication, page,
     input: (_f, p) => ({ id: p.id }), done: () => '/me/candidate?done=withdrawn',
   }));
+  pages.push(...teamCandidateJobPages(deps));
   return pages;
 }
