@@ -88,6 +88,9 @@ export class MarkAllNotificationsReadHandler implements OperationHandler<typeof 
   constructor(private readonly ds: DataSource) {}
 
   async handle({ upTo }: InputOf<typeof markAllNotificationsRead>, ctx: HandlerContext): Promise<OutputOf<typeof markAllNotificationsRead>> {
+    // Read as an instant here: PostgreSQL refuses zone offsets beyond 15:59 that ISO 8601 allows.
+    const until = upTo === undefined ? null : new Date(upTo);
+    if (until && Number.isNaN(until.getTime())) throw AppError.badRequest('Invalid field: upTo.', { upTo: 'Must be an ISO 8601 date-time.' });
     // The outer SELECT sees the rows as they were before the UPDATE, so the marked ones are subtracted.
     const [row] = (await this.ds.query(
       `WITH marked AS (
@@ -97,7 +100,7 @@ export class MarkAllNotificationsReadHandler implements OperationHandler<typeof 
        )
        SELECT (SELECT count(*) FROM marked)::int AS marked,
               ((SELECT count(*) FROM alerts WHERE member_id = $1 AND read_at IS NULL) - (SELECT count(*) FROM marked))::int AS unread`,
-      [callerOf(ctx).memberId, upTo ?? null],
+      [callerOf(ctx).memberId, until?.toISOString() ?? null],
     )) as { marked: number; unread: number }[];
     return { marked: row?.marked ?? 0, unreadCount: row?.unread ?? 0 };
   }
