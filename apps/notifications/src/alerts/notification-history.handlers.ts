@@ -38,9 +38,12 @@ export class ListMyNotificationsHandler implements OperationHandler<typeof listM
   async handle(input: InputOf<typeof listMyNotifications>, ctx: HandlerContext): Promise<OutputOf<typeof listMyNotifications>> {
     const memberId = callerOf(ctx).memberId;
     const filter = input.unread === undefined ? '' : unreadOnly[`${input.unread}`];
+    // Unread only (the header's question) counts through the partial index alerts_unread alone.
     const [counts] = (await this.ds.query(
-      `SELECT count(*) FILTER (WHERE true ${filter})::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread
-       FROM alerts WHERE member_id = $1`,
+      input.unread === true
+        ? 'SELECT count(*)::int AS total, count(*)::int AS unread FROM alerts WHERE member_id = $1 AND read_at IS NULL'
+        : `SELECT count(*) FILTER (WHERE true ${filter})::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread
+           FROM alerts WHERE member_id = $1`,
       [memberId],
     )) as { total: number; unread: number }[];
     const total = counts?.total ?? 0;
