@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  api, openAs, pageProblemsAtWidths, type TestMember,
+  api, openAs, pageProblemsAtWidths, type TestMember, until,
 } from '@marketplace/testing';
 import { webStage } from './support/web-stage.js';
 
@@ -64,8 +64,11 @@ describe('a job from start to finish in the browser', () => {
     await asWorker.page.getByRole('button', { name: 'Send' }).click();
     await asWorker.page.getByRole('status').filter({ hasText: 'Sent.' }).waitFor();
     await checkPage(asWorker.page, 'conversation');
-    await asPoster.page.goto(`${base}/me/notifications`);
-    await asPoster.page.getByRole('button', { name: 'Show new alerts' }).click();
+    // The alert is written a moment after the message: the history is reloaded until it is there.
+    await until(async () => {
+      await asPoster.page.goto(`${base}/me/notifications`);
+      return (await asPoster.page.getByRole('link', { name: 'Read the message' }).count()) > 0 || undefined;
+    }, { timeoutMs: 15_000, intervalMs: 250, what: 'the message alert' });
     await asPoster.page.getByRole('link', { name: 'Read the message' }).first().click();
     await asPoster.page.getByText('Any colours you love?').waitFor();
     await asPoster.page.getByRole('textbox', { name: /Message to/ }).fill('Warm browns, please.');

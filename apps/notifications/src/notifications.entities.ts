@@ -11,6 +11,7 @@ import { Webhooks1795450000000 } from './migrations/1795450000000-webhooks.js';
 import { PushDeliveryEntity, PushSubscriptionEntity } from './push/push-subscription.entities.js';
 import { SealNotificationKeys1795800000000 } from './migrations/1795800000000-seal-notification-keys.js';
 import { WebhookAttemptsInFlight1796900000000 } from './migrations/1796900000000-webhook-attempts-in-flight.js';
+import { NotificationHistory1797000000000 } from './migrations/1797000000000-notification-history.js';
 
 export const notificationsEntities = [
   AlertEntity, NotificationPreferencesEntity, EmailAlertEntity, EmailMemberEntity, EmailDigestEntity, NotificationKeyEntity,
@@ -19,4 +20,5 @@ export const notificationsEntities = [
 export const notificationsMigrations = [
   Initial1795312905456, AlertsPerMember1795319499222, ConversationsAndPreferences1795422352907, EmailAndPush1795430000000,
   MemberEvents1795440000000, Webhooks1795450000000, SealNotificationKeys1795800000000, WebhookAttemptsInFlight1796900000000,
+  NotificationHistory1797000000000,
 ];

@@ -4,6 +4,8 @@ import { alertConsumers } from './alerts/alert-consumers.js';
 import { DeliverNotificationsHandler } from './alerts/deliver-notifications.handler.js';
 import { GetNotificationPreferencesHandler, SetNotificationPreferencesHandler } from './alerts/notification-preferences.handlers.js';
 import { TakePendingAlertsHandler } from './alerts/take-pending-alerts.handler.js';
+import { notificationHistoryHandlers } from './alerts/notification-history.handlers.js';
+import { NotificationHistoryPruner } from './alerts/notification-history.pruner.js';
 import { NotificationsMemberDeletedConsumer } from './members/member-deleted.consumer.js';
 import {
   GetContactNotificationsHandler, SetContactNotificationsHandler, UnsubscribeContactNotificationHandler,
@@ -23,6 +25,7 @@ const handlers = [
   DeliverNotificationsHandler, TakePendingAlertsHandler, GetNotificationPreferencesHandler, SetNotificationPreferencesHandler,
   GetContactNotificationsHandler, SetContactNotificationsHandler, UnsubscribeContactNotificationHandler,
   GetBrowserPushHandler, PutBrowserPushHandler, DeleteBrowserPushHandler, ListMyEventsHandler, ...webhookHandlers,
+  ...notificationHistoryHandlers,
 ];
 
 // Email digests, browser pushes and webhook deliveries run in the worker role (ROLE=worker), off the request path.
@@ -30,11 +33,11 @@ const workers = [AlertEmailWorker, AlertPushWorker, WebhookDeliveryWorker];
 
 @Module({
   providers: [
-    ...handlers, ...consumers, ...workers, AlertMailer, MemberEventsPruner,
+    ...handlers, ...consumers, ...workers, AlertMailer, MemberEventsPruner, NotificationHistoryPruner,
     handlersProvider(...handlers),
     consumersProvider(...consumers),
     workersProvider(...workers),
-    periodicTasksProvider(MemberEventsPruner),
+    periodicTasksProvider(MemberEventsPruner, NotificationHistoryPruner),
   ],
 })
 export class NotificationsModule {}

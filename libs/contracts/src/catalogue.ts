@@ -8,6 +8,7 @@ import { boardAudienceOperations } from './operations/board-audience.operations.
 import { jobCommentsOperations } from './operations/job-comments.operations.js';
 import { memberLookupOperations } from './operations/member-lookup.operations.js';
 import { notificationsOperations } from './operations/notifications.operations.js';
+import { notificationHistoryOperations } from './operations/notification-history.operations.js';
 import { webhooksOperations } from './operations/webhooks.operations.js';
 import { signInOperations } from './operations/sign-in.operations.js';
 import { oauthOperations } from './operations/oauth.operations.js';
@@ -34,6 +35,7 @@ export const catalogue: readonly Operation[] = [
   ...boardAudienceOperations,
   ...jobCommentsOperations,
   ...notificationsOperations,
+  ...notificationHistoryOperations,
   ...webhooksOperations,
   ...applicationsOperations,
   ...signInOperations,

@@ -15,6 +15,7 @@ export * from './operations/jobs.operations.js';
 export * from './operations/board-audience.operations.js';
 export * from './operations/job-comments.operations.js';
 export * from './operations/notifications.operations.js';
+export * from './operations/notification-history.operations.js';
 export * from './operations/webhooks.operations.js';
 export * from './operations/applications.operations.js';
 export * from './operations/work.operations.js';

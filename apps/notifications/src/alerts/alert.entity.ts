@@ -1,10 +1,15 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** A pending alert for one member; delivered at most once across sessions. */
+/**
+ * An alert for one member: delivered to agents at most once across sessions (delivered_at), and
+ * kept NOTIFICATIONS_KEPT_DAYS as the person's notification history with its own read state.
+ */
 @Entity({ name: 'alerts' })
 // One event may alert several members (a poster and a parent comment's author, say), but each once.
 @Index('alerts_event_member', ['eventId', 'memberId'], { unique: true })
 @Index('alerts_pending', ['memberId', 'createdAt'], { where: '"delivered_at" IS NULL' })
+@Index('alerts_unread', ['memberId', 'createdAt'], { where: '"read_at" IS NULL' })
+@Index('alerts_created', ['createdAt'])
 export class AlertEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -52,4 +57,8 @@ export class AlertEntity {
 
   @Column('timestamptz', { name: 'delivered_at', nullable: true })
   deliveredAt!: Date | null;
+
+  /** When the person marked it read; independent of delivered_at. */
+  @Column('timestamptz', { name: 'read_at', nullable: true })
+  readAt!: Date | null;
 }

@@ -17,8 +17,8 @@ export interface FormActionSpec<Op extends Operation> {
   op: Op;
   /** The operation's input from the posted fields and the path's parameters. */
   input: (form: Record<string, string | undefined>, params: Record<string, string>) => unknown;
-  /** Where to go after success (Post/Redirect/Get); add `done=` for the page's notice. */
-  done: (out: OutputOf<Op>, params: Record<string, string>) => string;
+  /** Where to go after success (Post/Redirect/Get); add `done=` for the page's notice. The posted fields may say where the visitor was. */
+  done: (out: OutputOf<Op>, params: Record<string, string>, form: Record<string, string | undefined>) => string;
   /** The page that shows this form, rendered again with the errors when the service refuses. */
   page: PageRender;
   /**
@@ -42,7 +42,7 @@ export function formAction<Op extends Operation>(deps: { bus: BusClient }, spec:
       try {
         const out = await callAs(deps.bus, req, caller, spec.op, spec.input(values, params));
         if (spec.shown) return await spec.shown(out, req, reply, caller);
-        return reply.redirect(spec.done(out, params), 303);
+        return reply.redirect(spec.done(out, params, values), 303);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         if (err.status === 401 || err.status === 403) return refusedPage(reply, err);

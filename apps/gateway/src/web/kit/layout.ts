@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { assetUrl, type ScriptName } from './assets.js';
-import { html, type Raw } from './html-escape.js';
+import { html, raw, type Raw } from './html-escape.js';
 
 export { escapeHtml, html, raw, Raw } from './html-escape.js';
 
@@ -35,13 +35,19 @@ function contentSecurityPolicy(formAction: boolean, connectTo: readonly string[]
   ].join('; ');
 }
 
+/**
+ * Where the header shows the signed-in member's unread notifications, filled in as the page is
+ * sent (unread-badge.ts). A comment: no escaped value can make one, so no page text can stand in.
+ */
+export const UNREAD_MARK = '<!--unread-count-->';
+
 /** The policy of every page but the consent page (see sendPage). */
 export const PAGE_CSP = contentSecurityPolicy(true);
 
 /** The one layout of every server-rendered page: header, main, footer, one stylesheet, module scripts. */
 export function renderPage(page: Page): string {
   const nav = page.signedIn
-    ? html`<li><a href="/me/jobs">My jobs</a></li><li><a href="/me/applications">Applications</a></li><li><a href="/me/messages">Messages</a></li><li><a href="/me/notifications">Notifications</a></li><li><a href="/me">Me</a></li><li><a href="/agent-access">Agent access</a></li>`
+    ? html`<li><a href="/me/jobs">My jobs</a></li><li><a href="/me/applications">Applications</a></li><li><a href="/me/messages">Messages</a></li><li><a href="/me/notifications">Notifications${raw(UNREAD_MARK)}</a></li><li><a href="/me">Me</a></li><li><a href="/agent-access">Agent access</a></li>`
     : html`<li><a href="/sign-in">Sign in</a></li>`;
   return html`<!doctype html>
 <html lang="en">

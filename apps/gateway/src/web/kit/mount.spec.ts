@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { AppError, type Caller } from '@marketplace/contracts';
-import type { Logger } from '@marketplace/service-kit/edge';
+import type { BusClient, Logger } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../../auth/authenticator.js';
 import { recordRoutes, registerCrossCutting, registerMethodNotAllowed } from '../../http/cross-cutting.js';
 import { html, sendPage } from './layout.js';
@@ -29,13 +29,24 @@ function authFor(callers: Record<string, Caller>): Authenticator {
   } as unknown as Authenticator;
 }
 
-async function site(pages: PageDefinition[]) {
+/** The notifications service as the header asks it: `unread` for the session `plain`, failing for the rest. */
+function busWith(unread: number): BusClient {
+  return {
+    call: async (_op: unknown, _input: unknown, ctx: { caller: Caller | null }) => {
+      if (ctx.caller?.memberId !== member().memberId || ctx.caller.staff) throw new Error('notifications is down');
+      return { notifications: [], total: unread, unreadCount: unread };
+    },
+  } as unknown as BusClient;
+}
+
+async function site(pages: PageDefinition[], unread = 0) {
   const app = Fastify();
   registerCrossCutting(app, quiet);
   const routes = recordRoutes(app);
   mountPages(app, {
     auth: authFor({ plain: member(), staff: member({ staff: true }), pending: member({ signUpPending: true }) }),
     logger: quiet,
+    bus: busWith(unread),
   }, pages);
   await app.after();
   registerMethodNotAllowed(app, routes);
@@ -94,6 +105,24 @@ describe('the web kit: one mounter, its guards and its error pages', () => {
     const gone = await app.inject({ method: 'GET', url: '/gone' });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ error: 'No such thing.' });
+  });
+
+  it('a signed-in page carries the unread count in the header; none at 0, on a failed read, or for nobody', async () => {
+    const signedIn = definePage({
+      method: 'GET', path: '/mine', guard: 'visitor',
+      handler: async (_req, reply, caller) => sendPage(reply, { title: 'Mine', signedIn: !!caller, body: html`<h1>Mine</h1>` }),
+    });
+    const badge = /<a href="\/me\/notifications">Notifications <span class="badge" id="unread-count">([^<]+)<span class="visually-hidden"> unread<\/span><\/span><\/a>/;
+    const many = await site([signedIn], 120);
+    expect(badge.exec((await many.inject({ method: 'GET', url: '/mine', headers: { cookie: 'who=plain' } })).body)?.[1]).toBe('99+');
+    const three = await site([signedIn], 3);
+    expect(badge.exec((await three.inject({ method: 'GET', url: '/mine', headers: { cookie: 'who=plain' } })).body)?.[1]).toBe('3');
+    const failed = (await three.inject({ method: 'GET', url: '/mine', headers: { cookie: 'who=staff' } })).body;
+    expect(failed).toContain('<a href="/me/notifications">Notifications</a>');
+    expect((await three.inject({ method: 'GET', url: '/mine' })).body).not.toContain('unread-count');
+    const none = await site([signedIn], 0);
+    expect((await none.inject({ method: 'GET', url: '/mine', headers: { cookie: 'who=plain' } })).body)
+      .toContain('<a href="/me/notifications">Notifications</a>');
   });
 
   it('the paths the definitions name answer other methods with 405, from the routes themselves', async () => {

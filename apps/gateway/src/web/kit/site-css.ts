@@ -100,6 +100,11 @@ input[readonly] { background: var(--panel); }
 .excerpt { margin: .25rem 0 0; }
 .alerts li { margin: .5rem 0; }
 .alerts p { margin: 0; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.badge { display: inline-block; min-width: 1.5em; margin-left: .25rem; padding: 0 .4em; border-radius: 1em; background: var(--accent);
+  color: var(--accent-text); font-size: .85rem; font-weight: 700; text-align: center; text-decoration: none; }
+.card.unread { font-weight: 400; border-left-width: 4px; }
+.notification-message { margin: .25rem 0; }
 @media (min-width: 40rem) {
   .search { grid-template-columns: 2fr 1fr auto; }
   .cards.two { grid-template-columns: 1fr 1fr; }

@@ -1,15 +1,13 @@
 import {
-  deleteBrowserPush, deliverNotifications, getBrowserPush, getNotificationPreferences, setNotificationPreferences, type OutputOf,
+  deleteBrowserPush, getBrowserPush, getNotificationPreferences, listMyNotifications, setNotificationPreferences, type OutputOf,
 } from '@marketplace/contracts';
 import { checkBox, ticked } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
 import { guarded } from '../kit/error-pages.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
+import { historyForms, historyInput, historySection, historyViewOf } from './notification-history.js';
 
-type Delivered = OutputOf<typeof deliverNotifications>;
-type AlertConversation = Delivered['conversations'][number];
-type Alert = AlertConversation['alerts'][number];
 type BrowserPush = OutputOf<typeof getBrowserPush>;
 
 const NOTICES = {
@@ -17,71 +15,9 @@ const NOTICES = {
   'push-on': 'Push alerts are on in this browser.',
   'push-off': 'That browser gets no more push alerts.',
   'push-gone': 'That browser was not getting push alerts from you.',
+  read: 'Marked as read.',
+  'all-read': 'Marked all as read.',
 };
-
-/** What a group of alerts is about, and where to read it. */
-function subjectOf(c: AlertConversation): { heading: string; links: Raw } {
-  const { jobId, applicationId, commentId, title } = c.subject;
-  const job = jobId ? html`<a href="/jobs/${jobId}">Job page</a>` : html``;
-  switch (c.kind) {
-    case 'application':
-      return {
-        heading: title ? `Application · ${title}` : 'An application',
-        links: html`${applicationId ? html`<a href="/me/messages/${applicationId}">Messages about this application</a> · ` : ''}${job}`,
-      };
-    case 'job':
-      return { heading: title ? `Job · ${title}` : 'A job', links: job };
-    case 'comment_thread':
-      return {
-        heading: title ? `Comments · ${title}` : 'Comments on a job',
-        links: jobId ? html`<a href="/jobs/${jobId}${commentId ? `#comment-${commentId}` : '#comments'}">The comments</a>` : html``,
-      };
-    case 'account':
-      return { heading: 'Your account', links: html`<a href="/me">Your page</a>` };
-  }
-}
-
-/** A message alert links straight to the conversation it was sent in. */
-function alertItem(a: Alert): Raw {
-  const read = a.kind === 'message.sent' && a.applicationId ? html` <a href="/me/messages/${a.applicationId}">Read the message</a>` : '';
-  return html`<li class="alert"><p>${a.message}${read}</p><p class="meta">${when(a.createdAt)}</p></li>`;
-}
-
-function alertGroup(c: AlertConversation): Raw {
-  const { heading, links } = subjectOf(c);
-  return html`<li class="card" id="alerts-${c.conversationKey.replace(/[^A-Za-z0-9_-]/g, '-')}">
-<h3>${heading}</h3>
-${links.value ? html`<p class="meta">${links}</p>` : ''}
-<ul class="alerts">${c.alerts.map(alertItem)}</ul>
-</li>`;
-}
-
-/**
- * Reading alerts marks them seen, so they are only read by the same-origin POST of the button
- * here: a GET (a link from another site, a prefetch) must not drain them.
- */
-const showAlertsForm = (label: string) => html`<form method="post" action="/me/notifications/alerts" id="alerts-form">
-<button type="submit">${label}</button>
-</form>`;
-
-function alertsSection(delivered: Delivered | undefined): Raw {
-  const note = html`<p class="note">Each alert is shown once, here or to your agent (whichever looks first), and is then marked as seen.</p>`;
-  if (!delivered) {
-    return html`<section aria-labelledby="alerts-heading">
-<h2 id="alerts-heading">New alerts</h2>
-${note}
-${showAlertsForm('Show new alerts')}
-</section>`;
-  }
-  return html`<section aria-labelledby="alerts-heading">
-<h2 id="alerts-heading">New alerts</h2>
-${note}
-${delivered.conversations.length
-    ? html`<ul class="cards">${delivered.conversations.map(alertGroup)}</ul>`
-    : html`<p id="no-alerts">Nothing new since you last looked.</p>`}
-${delivered.more ? showAlertsForm('Show more new alerts') : ''}
-</section>`;
-}
 
 function preferencesForm(agentNotifications: boolean, state: FormState): Raw {
   return html`<section class="part" aria-labelledby="agent-heading">
@@ -123,34 +59,31 @@ ${push.subscriptions.length ? html`<h3>Browsers that get your push alerts</h3>
 </section>`;
 }
 
-/** The page; with `delivered`, the alerts the visitor's POST just took (and marked seen). */
-function notificationsPage(deps: PageDeps, delivered?: Delivered): PageRender {
+/** The page: the notification history (read, never delivered), the agent setting, browser push. */
+function notificationsPage(deps: PageDeps): PageRender {
   return (req, reply, caller, state, status) => guarded(reply, 'Notifications', async () => {
-    const [prefs, push] = await Promise.all([
+    const view = historyViewOf(req);
+    const renderedAt = new Date().toISOString();
+    const [history, prefs, push] = await Promise.all([
+      callAs(deps.bus, req, caller, listMyNotifications, historyInput(view)),
       callAs(deps.bus, req, caller, getNotificationPreferences, {}),
       callAs(deps.bus, req, caller, getBrowserPush, {}),
     ]);
     return memberPage(reply, { title: 'Notifications', status: status ?? 200, scripts: push.publicKey ? ['push-opt-in'] : [], body: html`
 <h1>Notifications</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
-${alertsSection(delivered)}
+${historySection(history, view, renderedAt)}
 ${preferencesForm(prefs.agentNotifications, state)}
 ${pushSection(push)}` });
   });
 }
 
-/** /me/notifications: new alerts grouped by conversation, the agent setting, and browser push. */
+/** /me/notifications: the notification history with its read state, the agent setting, and browser push. */
 export function notificationPages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
   const page = notificationsPage(deps);
   pages.push(sessionPage('/me/notifications', page));
-  pages.push(formAction(deps, {
-    path: '/me/notifications/alerts', form: 'alerts', op: deliverNotifications, page,
-    input: () => ({}),
-    done: () => '/me/notifications',
-    // Shown in the answer itself: the alerts are marked seen, so a redirect would find nothing.
-    shown: (out, req, reply, caller) => notificationsPage(deps, out)(req, reply, caller, {}),
-  }));
+  pages.push(...historyForms(deps, page));
   pages.push(formAction(deps, {
     path: '/me/notifications/preferences', form: 'preferences', op: setNotificationPreferences, page,
     input: (form) => ({ agentNotifications: ticked(form.agentNotifications) }),
