@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mailTo, mcp, toolResult, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, mailTo, mcp, toolError, toolResult, until, type TestMember } from '@marketplace/testing';
+import { service } from './support/control.js';
 import { mcpToken } from './support/mcp-token.js';
 
 /**
@@ -137,5 +138,26 @@ describe('help that gets answered', () => {
     const rest = await as(asker, '/api/me/help-requests?limit=2&offset=2');
     expect(rest.body).toEqual({ helpRequests: [expect.objectContaining({ id: sent[0], message: 'Question 0' })], nextOffset: null });
     expect((await as(asker, '/api/me/help-requests?limit=101')).status).toBe(400);
+  });
+});
+
+describe('a failure of ours names where to take it', () => {
+  it('a 503 carries the help pointer (report it, support for refunds, chargebacks and payments, a feature) on REST and over MCP', async () => {
+    const token = await mcpToken(member);
+    await service('stop', 'admin');
+    try {
+      const res = await as(member, '/api/me/help-requests');
+      expect(res.status).toBe(503);
+      const viaTool = toolError(await mcp(base, 'tools/call', { name: 'contact_for_help', arguments: { topic: 'payment', message: 'Charged twice.' } }, token));
+      expect(viaTool.status).toBe(503);
+      for (const help of [res.body.help, viaTool.help]) {
+        expect(help).toMatch(/POST \/api\/problem-reports/);
+        expect(help).toMatch(/refunds, chargebacks or payments ask support with POST \/api\/help \(MCP: contact_for_help\)/);
+        expect(help).toMatch(/POST \/api\/feature-requests/);
+      }
+    } finally {
+      await service('start', 'admin');
+    }
+    await until(async () => (await as(member, '/api/me/help-requests')).status === 200, { timeoutMs: 30_000, what: 'admin back' });
   });
 });
