@@ -73,6 +73,11 @@ describe('help that gets answered', () => {
     expect(mail.text).toContain('The team replied to your help request about a refund');
     // Sent whatever the member's switches say: they asked for it.
     expect(mail.text).toMatch(/notice about your account/);
+    // The member's agent is told among the alerts, reply included.
+    const alerts = await as(member, '/api/me/notifications/deliver', { method: 'POST' });
+    expect(alerts.status, JSON.stringify(alerts.body)).toBe(200);
+    const told = alerts.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).find((a: any) => a.kind === 'help_request.replied');
+    expect(told.message).toContain(replyText);
 
     const closed = await as(staff, `/api/admin/help-requests/${asked.id}/status`, { method: 'PUT', body: { status: 'closed' } });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
