@@ -19,6 +19,8 @@ const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const VALID: Record<string, Record<string, unknown>> = {
   decideContentReport: { id: SOME_ID, action: 'dismiss', reason: 'Not against the rules.' },
   restoreContent: { id: SOME_ID, reason: 'Appeal accepted.' },
+  replyToHelpRequest: { id: SOME_ID, message: 'We refunded it.' },
+  setHelpRequestStatus: { id: SOME_ID, status: 'closed' },
 };
 
 const staffOps = catalogue.filter((op) => op.access === 'staff' || op.rest?.access === 'staff' || op.mcp?.access === 'staff');

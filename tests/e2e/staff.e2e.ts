@@ -50,7 +50,9 @@ describe('staff lists of help requests, problem reports and feature requests', (
 
     const helpList = await api(base, '/api/admin/help-requests?limit=5', { key: staff.key });
     expect(helpList.status).toBe(200);
-    expect(helpList.body.helpRequests[0]).toEqual({ ...help.body, memberId: member.id, via: 'key' });
+    expect(helpList.body.helpRequests[0]).toEqual({
+      ...help.body, memberId: member.id, via: 'key', memberName: member.name, memberEmail: member.email, status: 'open',
+    });
     const problems = await api(base, '/api/admin/problem-reports', { key: staff.key });
     expect(problems.body.problemReports[0]).toEqual({ ...problem.body, memberId: member.id, via: 'key' });
     const features = toolResult(await call(staffToken, 'list_feature_requests', { limit: 5 }));

@@ -31,6 +31,11 @@ describe('help and reports in the browser', () => {
     await checkPage(page, 'refused');
     await page.getByLabel('What happened and what you need').fill('I was charged twice for one job.');
     await page.getByRole('button', { name: 'Send to the team' }).click();
+    // A refund is support's, and the member is told so.
+    await page.locator('#notice').filter({ hasText: 'Your request is with support' }).waitFor();
+    await page.getByLabel('What is it about?').selectOption('question');
+    await page.getByLabel('What happened and what you need').fill('How do payouts work?');
+    await page.getByRole('button', { name: 'Send to the team' }).click();
     await page.locator('#notice').filter({ hasText: 'Your request is with the team' }).waitFor();
 
     await page.getByLabel('What you did, what you expected and what happened').fill('The board did not load on my phone.');

@@ -8,16 +8,22 @@ import {
 import { ListMyContentReportsHandler, ReportContentHandler } from './reports/content-reports.handlers.js';
 import { ListFeatureRequestsHandler, ListHelpRequestsHandler, ListProblemReportsHandler } from './staff/staff-lists.handlers.js';
 import { ContactForHelpHandler, ReportProblemHandler, SubmitFeatureRequestHandler } from './reports/help.handlers.js';
+import { GetHelpRequestHandler, ReplyToHelpRequestHandler, SetHelpRequestStatusHandler } from './help/help-desk.handlers.js';
+import { GetHelpReplyForAlertHandler, ListMyHelpRequestsHandler } from './help/my-help-requests.handlers.js';
 import { GetMcpToolUsageHandler } from './usage/get-mcp-tool-usage.handler.js';
 import { McpUsagePruner } from './usage/mcp-usage-pruner.js';
 import { RecordMcpToolCallsHandler } from './usage/record-mcp-tool-calls.handler.js';
 
 /** Members asking for help and reporting (apps/admin/src/reports). */
-const reportHandlers = [ContactForHelpHandler, ReportProblemHandler, SubmitFeatureRequestHandler, ReportContentHandler, ListMyContentReportsHandler];
+const reportHandlers = [
+  ContactForHelpHandler, ReportProblemHandler, SubmitFeatureRequestHandler, ReportContentHandler, ListMyContentReportsHandler,
+  ListMyHelpRequestsHandler, GetHelpReplyForAlertHandler,
+];
 
 /** What staff read and decide (apps/admin/src/staff). */
 const staffHandlers = [
-  ListHelpRequestsHandler, ListProblemReportsHandler, ListFeatureRequestsHandler,
+  ListHelpRequestsHandler, GetHelpRequestHandler, ReplyToHelpRequestHandler, SetHelpRequestStatusHandler,
+  ListProblemReportsHandler, ListFeatureRequestsHandler,
   ListContentReportsHandler, DecideContentReportHandler, RestoreContentHandler, ListAuditLogHandler, GetMcpToolUsageHandler,
 ];
 /** MCP tool calls counted for staff (apps/admin/src/usage): the gateway's batches in, old days pruned. */

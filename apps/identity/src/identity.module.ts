@@ -56,6 +56,7 @@ import {
 } from './oauth/oauth-store.handlers.js';
 import { ResolveMemberReferencesHandler } from './lookup/resolve-member-references.handler.js';
 import { GetMemberContactHandler } from './lookup/get-member-contact.handler.js';
+import { GetSenderContactsHandler } from './lookup/get-sender-contacts.handler.js';
 import { RecordAgentConsentHandler } from './oauth/record-agent-consent.handler.js';
 import { RemoveAgentAccessConsumer } from './oauth/remove-agent-access.consumer.js';
 import { AuthenticateSessionHandler } from './sessions/authenticate-session.handler.js';
@@ -71,7 +72,7 @@ import { PeekMagicLinkHandler, VerifyMagicLinkHandler } from './sign-in/verify-m
 
 const handlers = [
   AuthenticateKeyHandler, GetMemberCardHandler, OperatorCreateMemberHandler, OperatorCreateApiKeyHandler,
-  GetApplicantProfileHandler, ResolveMemberReferencesHandler, GetMemberContactHandler,
+  GetApplicantProfileHandler, ResolveMemberReferencesHandler, GetMemberContactHandler, GetSenderContactsHandler,
   GetTeamHandler, CreateTeamHandler, UpdateTeamHandler, AddTeamMemberHandler, GetTeamMembershipHandler,
   ListMyTeamInvitationsHandler, AcceptTeamInvitationHandler, DeclineTeamInvitationHandler, LeaveTeamHandler,
   CreateTeamApiKeyHandler, CreateCandidateApiKeyHandler,

@@ -20,6 +20,7 @@ import { fileDownloadsOperations } from './operations/file-downloads.operations.
 import { jobFilesOperations } from './operations/job-files.operations.js';
 import { helpOperations } from './operations/help.operations.js';
 import { staffOperations } from './operations/staff.operations.js';
+import { helpRepliesOperations } from './operations/help-replies.operations.js';
 import { moderationOperations } from './operations/moderation.operations.js';
 import { analyticsOperations } from './operations/analytics.operations.js';
 import { identityCheckOperations } from './operations/identity-check.operations.js';
@@ -51,6 +52,7 @@ export const catalogue: readonly Operation[] = [
   ...jobFilesOperations,
   ...helpOperations,
   ...staffOperations,
+  ...helpRepliesOperations,
   ...moderationOperations,
   ...analyticsOperations,
   ...identityCheckOperations,

@@ -55,6 +55,7 @@ export * from './safety/card-number.js';
 export * from './safety/content-policy.js';
 export * from './safety/public-text-review.js';
 export * from './operations/staff.operations.js';
+export * from './operations/help-replies.operations.js';
 export * from './operations/moderation.operations.js';
 export * from './events/admin.events.js';
 export * from './operations/analytics.operations.js';

@@ -5,7 +5,7 @@ import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
 
 /**
- * A deleted account takes what the member sent to staff with it: help requests, problem reports,
+ * A deleted account takes what the member sent to staff with it: help requests (with staff replies), problem reports,
  * feature requests and content reports. A report whose removal still stands is kept without its
  * free text, because staff restore an appeal through it; the audit log is never touched.
  */
@@ -16,6 +16,7 @@ export class MemberDeletedAdminConsumer implements EventConsumer<typeof memberDe
 
   async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
     const { memberId } = event.payload;
+    await em.query('DELETE FROM help_replies WHERE help_request_id IN (SELECT id FROM help_requests WHERE member_id = $1)', [memberId]);
     await em.query('DELETE FROM help_requests WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM problem_reports WHERE member_id = $1', [memberId]);
     await em.query('DELETE FROM feature_requests WHERE member_id = $1', [memberId]);

@@ -17,9 +17,12 @@ abstract class MemberSubmission {
   createdAt!: Date;
 }
 
+export type HelpStatus = 'open' | 'answered' | 'closed';
+
 /** A member's request for help (contact_for_help), for staff to answer. */
 @Entity({ name: 'help_requests' })
 @Index('help_requests_created', ['createdAt'])
+@Index('help_requests_member', ['memberId', 'createdAt'])
 export class HelpRequestEntity extends MemberSubmission {
   @Column('text')
   topic!: string;
@@ -32,6 +35,36 @@ export class HelpRequestEntity extends MemberSubmission {
 
   @Column('text', { name: 'application_id', nullable: true })
   applicationId!: string | null;
+
+  /** open until staff reply (answered) or close it. */
+  @Column('text', { default: 'open' })
+  status?: HelpStatus;
+
+  @Column('timestamptz', { name: 'status_changed_at', nullable: true })
+  statusChangedAt?: Date | null;
+}
+
+/**
+ * A staff reply to a help request: emailed to the member and shown with the request. Removed with
+ * the request when the member's account goes (MemberDeletedAdminConsumer).
+ */
+@Entity({ name: 'help_replies' })
+@Index('help_replies_request', ['helpRequestId', 'createdAt'])
+export class HelpReplyEntity {
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'PK_help_replies' })
+  id!: string;
+
+  @Column('uuid', { name: 'help_request_id' })
+  helpRequestId!: string;
+
+  @Column('uuid', { name: 'staff_id' })
+  staffId!: string;
+
+  @Column('text')
+  message!: string;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
 }
 
 /** A problem met on the website, the API or the MCP tools. */

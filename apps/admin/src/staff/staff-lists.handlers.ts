@@ -3,11 +3,13 @@ import { DataSource } from 'typeorm';
 import {
   listFeatureRequests, listHelpRequests, listProblemReports, REPORT_LIST_LIMITS, type CallerVia, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { queryPage, type OperationHandler } from '@marketplace/service-kit';
+import { BusClient, queryPage, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { forStaff, senderContacts, type HelpRow } from '../help/help-request-view.js';
 
 /**
  * What members sent, newest first, for staff. Access `staff` is enforced by the kit before these
- * run; nothing here is filtered per caller, since every staff member sees every request.
+ * run; nothing here is filtered per caller, since every staff member sees every request. Help
+ * requests name their sender and address (from identity), since staff answer them by email.
  */
 
 interface SentRow { id: string; member_id: string; via: CallerVia; created_at: Date }
@@ -18,23 +20,16 @@ function pageArgs(input: { offset?: number; limit?: number }): [number, number] 
 
 const sender = (r: SentRow) => ({ id: r.id, memberId: r.member_id, via: r.via, createdAt: r.created_at.toISOString() });
 
-interface HelpRow extends SentRow { topic: string; message: string; job_id: string | null; application_id: string | null }
-
 @Injectable()
 export class ListHelpRequestsHandler implements OperationHandler<typeof listHelpRequests> {
   readonly operation = listHelpRequests;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
 
-  async handle(input: InputOf<typeof listHelpRequests>): Promise<OutputOf<typeof listHelpRequests>> {
+  async handle(input: InputOf<typeof listHelpRequests>, ctx: HandlerContext): Promise<OutputOf<typeof listHelpRequests>> {
     const page = await queryPage<HelpRow>(this.ds, 'SELECT * FROM help_requests ORDER BY created_at DESC, id DESC', [], ...pageArgs(input));
-    return {
-      helpRequests: page.rows.map((r) => ({
-        ...sender(r), topic: r.topic as OutputOf<typeof listHelpRequests>['helpRequests'][number]['topic'],
-        message: r.message, jobId: r.job_id, applicationId: r.application_id,
-      })),
-      nextOffset: page.nextOffset,
-    };
+    const contacts = await senderContacts(this.bus, page.rows.map((r) => r.member_id), ctx);
+    return { helpRequests: page.rows.map((r) => forStaff(r, contacts)), nextOffset: page.nextOffset };
   }
 }
 

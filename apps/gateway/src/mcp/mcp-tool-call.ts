@@ -231,6 +231,7 @@ function memberWrittenNote(paths: readonly string[]): string {
 }
 
 export function toolError(err: AppError): CallToolResult {
-  const body = { error: err.message, status: err.status, ...err.extra };
+  const { error, ...rest } = err.body();
+  const body = { error, status: err.status, ...rest };
   return { isError: true, content: [{ type: 'text', text: `${JSON.stringify(body)}\n\n${TOOL_ERROR_NOTE}` }] };
 }

@@ -1,6 +1,7 @@
 import { CommentAlertConsumer } from './comment-alert.consumer.js';
 import { ContentModeratedAlertConsumer } from './content-moderated-alert.consumer.js';
 import { FileAccessGrantedAlertConsumer, FileCompletedAlertConsumer } from './file-alert.consumers.js';
+import { HelpRequestRepliedAlertConsumer } from './help-request-replied-alert.consumer.js';
 import { InvitationAcceptedAlertConsumer } from './invitation-alert.consumer.js';
 import { ApplicationWithdrawnAlertConsumer, JobClosedAlertConsumer, JobEditedAlertConsumer } from './job-activity-alert.consumers.js';
 import { JobPostedAlertConsumer } from './job-posted-alert.consumer.js';
@@ -21,6 +22,7 @@ export const alertConsumers = [
   FileCompletedAlertConsumer, FileAccessGrantedAlertConsumer, InvitationAcceptedAlertConsumer, ...workAlertConsumers,
   TeamApplicationSubmittedAlertConsumer, TeamApplicationAcceptedAlertConsumer, TeamApplicationDeclinedAlertConsumer,
   TeamMemberInvitedAlertConsumer, ContentModeratedAlertConsumer, WebhookDisabledAlertConsumer, MemberJoinedAlertConsumer,
+  HelpRequestRepliedAlertConsumer,
 ];
 
 /**

@@ -3,7 +3,7 @@ import type { ContactSwitch } from '@marketplace/contracts';
 /**
  * What decides whether an alert is emailed: one of the member's switches, or `account` for notices
  * about the account itself (the welcome on joining, an endpoint disabled, the public profile
- * removed by staff), which are always emailed and carry no switch to turn off, as a service's own
+ * removed by staff, the team's reply to a help request), which are always emailed and carry no switch to turn off, as a service's own
  * notices do.
  */
 export type EmailSwitch = ContactSwitch | 'account';
@@ -33,6 +33,7 @@ export const EMAIL_SWITCH_OF: Readonly<Record<string, EmailSwitch>> = {
   'team.member_invited': 'messages',
   'member.joined': 'account',
   'webhook.disabled': 'account',
+  'help_request.replied': 'account',
 };
 
 /** The preference column of each switch. */

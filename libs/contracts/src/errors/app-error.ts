@@ -1,9 +1,12 @@
 import type { ErrorBody, WireError } from './error-body.js';
 
-export const HELP_REPORT_PROBLEM =
-  'If this keeps happening, report it with POST /api/problem-reports (MCP: report_problem).';
-export const HELP_SUPPORT =
-  'For refunds, chargebacks or payments, ask for support with POST /api/help (MCP: contact_for_help).';
+/**
+ * The contract's `help` on every failure of ours (5xx) that names none of its own: where to report
+ * it, where to ask for support with money, and where to ask for a feature.
+ */
+export const HELP_ON_FAILURE =
+  'Report it with POST /api/problem-reports (MCP: report_problem); for refunds, chargebacks or payments ask support with '
+  + 'POST /api/help (MCP: contact_for_help); ask for a feature with POST /api/feature-requests (MCP: submit_feature_request).';
 
 /**
  * A failure that maps to one HTTP status. Services throw these; the bus carries them as
@@ -17,6 +20,12 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** The body a caller reads, on REST and over MCP alike. */
+  body(): ErrorBody {
+    const help = this.extra.help ?? (this.status >= 500 ? HELP_ON_FAILURE : undefined);
+    return { error: this.message, ...this.extra, ...(help ? { help } : {}) };
   }
 
   toWire(): WireError {
@@ -50,6 +59,6 @@ export class AppError extends Error {
     return new AppError(429, message, { retryAfter: Math.max(1, Math.ceil(retryAfter)) });
   }
   static unavailable(message: string): AppError {
-    return new AppError(503, message, { help: HELP_REPORT_PROBLEM });
+    return new AppError(503, message, { help: HELP_ON_FAILURE });
   }
 }

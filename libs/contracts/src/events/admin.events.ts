@@ -12,3 +12,13 @@ export const contentModeratedV1 = defineEvent('content.moderated', 1, 'admin', z
   action: z.enum(['removed', 'restored']),
   reason: z.string(),
 }), { changesPublicPages: true });
+
+/**
+ * Staff replied to a member's help request. The reply itself stays with admin (notifications asks
+ * for it with getHelpReplyForAlert), so the stream carries only who is to be told.
+ */
+export const helpRequestRepliedV1 = defineEvent('help_request.replied', 1, 'admin', z.object({
+  helpRequestId: z.string(),
+  replyId: z.string(),
+  memberId: z.string(),
+}));

@@ -10,6 +10,10 @@ import { dateTimeSchema, idSchema, intIn, oneLine, text, memberText } from '../s
  */
 
 export const HELP_TOPICS = ['refund', 'chargeback', 'payment', 'payout', 'account', 'question', 'other'] as const;
+/** Topics the support team handles (money already moved), as the contract's `help` pointer names them. */
+export const SUPPORT_TOPICS: readonly (typeof HELP_TOPICS)[number][] = ['refund', 'chargeback', 'payment'];
+/** open until staff reply (answered) or close it; a member's request is never deleted by staff. */
+export const HELP_STATUSES = ['open', 'answered', 'closed'] as const;
 export const PROBLEM_CHANNELS = ['web', 'rest', 'mcp'] as const;
 export const CONTENT_KINDS = ['job', 'comment', 'member', 'message'] as const;
 export const CONTENT_REPORT_REASONS = [

@@ -32,4 +32,20 @@ export const getMemberContact = defineOperation({
   output: z.object({ email: z.string().nullable(), name: z.string().nullable() }),
 });
 
-export const memberLookupOperations = [resolveMemberReferences, getMemberContact] as const;
+/**
+ * Who sent what staff read (help requests): each member's name and account address, verified or
+ * not, so staff can answer by email. Only admin asks, for its staff lists; a member gone reads null.
+ */
+export const getSenderContacts = defineOperation({
+  name: 'getSenderContacts',
+  service: 'identity',
+  summary: "Members' names and email addresses for staff lists (service-to-service)",
+  access: 'internal',
+  callers: ['admin'],
+  input: z.object({ memberIds: z.array(z.string().trim().min(1).max(100)).max(100) }),
+  output: z.object({
+    members: z.array(z.object({ memberId: z.string(), name: z.string().nullable(), email: z.string().nullable() })),
+  }),
+});
+
+export const memberLookupOperations = [resolveMemberReferences, getMemberContact, getSenderContacts] as const;

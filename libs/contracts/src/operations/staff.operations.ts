@@ -3,7 +3,7 @@ import { defineOperation } from '../operation.js';
 import { dateTimeSchema, idSchema, intIn } from '../schemas/common.schema.js';
 import { MCP_USAGE_LIMITS, OTHER_MODEL, utcDaySchema } from './analytics.operations.js';
 import {
-  featureRequestSchema, helpRequestSchema, nextOffsetSchema, problemReportSchema, reportPageInput,
+  featureRequestSchema, HELP_STATUSES, helpRequestSchema, nextOffsetSchema, problemReportSchema, reportPageInput,
 } from './help.operations.js';
 
 /**
@@ -26,7 +26,13 @@ const pageInput = z.object({ ...reportPageInput });
 
 const pageDescription = 'Staff only; page on with nextOffset.';
 
-export const staffHelpRequestSchema = helpRequestSchema.extend(senderFields).describe('A help request, with its sender');
+// Staff answer by email, so they see the sender's name and address here (never on a member's surface).
+export const staffHelpRequestSchema = helpRequestSchema.extend({
+  ...senderFields,
+  memberName: z.string().nullable(),
+  memberEmail: z.string().nullable(),
+  status: z.enum(HELP_STATUSES),
+}).describe('A help request, with its sender');
 
 export const listHelpRequests = defineOperation({
   name: 'listHelpRequests',
@@ -37,7 +43,7 @@ export const listHelpRequests = defineOperation({
   input: pageInput,
   output: z.object({ helpRequests: z.array(staffHelpRequestSchema), nextOffset: nextOffsetSchema }),
   rest: { method: 'GET', path: '/api/admin/help-requests', status: 200 },
-  mcp: { tool: 'list_help_requests', description: `Members' help requests (topic, message, job and application ids, sender), newest first. ${pageDescription}` },
+  mcp: { tool: 'list_help_requests', description: `Help requests (sender's name and email, topic, message, job, application, status), newest first. ${pageDescription}` },
 });
 
 export const staffProblemReportSchema = problemReportSchema.extend(senderFields).describe('A problem report, with its sender');

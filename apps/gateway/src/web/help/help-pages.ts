@@ -1,17 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CONTENT_KINDS, CONTENT_REPORT_REASONS, contactForHelp, HELP_TOPICS, reportContent, reportProblem, submitFeatureRequest,
-  type Caller,
+  SUPPORT_TOPICS, type Caller,
 } from '@marketplace/contracts';
 import { selectInput, textArea, textInput, filled } from '../kit/form-fields.js';
 import { html } from '../kit/layout.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps } from '../kit/page.js';
-
-const TOPIC_NAMES: Record<(typeof HELP_TOPICS)[number], string> = {
-  refund: 'A refund', chargeback: 'A chargeback', payment: 'A payment', payout: 'A payout', account: 'My account',
-  question: 'A question', other: 'Something else',
-};
+import { myHelpRequestsPages, TOPIC_NAMES } from './my-help-requests-page.js';
 
 const REASON_NAMES: Record<(typeof CONTENT_REPORT_REASONS)[number], string> = {
   spam: 'Spam', scam: 'A scam', harassment: 'Harassment', hateful: 'Hateful', sexual: 'Sexual content', violence: 'Violence',
@@ -22,7 +18,9 @@ const REASON_NAMES: Record<(typeof CONTENT_REPORT_REASONS)[number], string> = {
 const KIND_NAMES: Record<(typeof CONTENT_KINDS)[number], string> = { job: 'job', comment: 'comment', member: 'member', message: 'message' };
 
 const NOTICES = {
-  help: 'Your request is with the team. They answer by email.',
+  help: 'Your request is with the team. They answer by email, and their reply shows under My help requests.',
+  // Money already moved is support's to put right, as the API's error bodies say too.
+  support: 'Your request is with support, who handle refunds, chargebacks and payments. They answer by email, and their reply shows under My help requests.',
   problem: 'Thank you: the problem is reported to the team.',
   feature: 'Thank you: your idea is with the team.',
 } as const;
@@ -37,6 +35,7 @@ export function helpPages(deps: PageDeps): PageDefinition[] {
 <h1>Help</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
 <section class="part" aria-labelledby="help-heading"><h2 id="help-heading">Ask the team</h2>
+<p class="note">For refunds, chargebacks and payments, choose that topic: support answers those. <a href="/me/help-requests">My help requests</a> shows what you asked and the replies.</p>
 <form method="post" action="/help/contact" novalidate>
 ${selectInput({ form: 'help', name: 'topic', label: 'What is it about?', required: true, options: HELP_TOPICS.map((t) => [t, TOPIC_NAMES[t]] as const), value: 'question' }, state)}
 ${textArea({ form: 'help', name: 'message', label: 'What happened and what you need', required: true, maxlength: 4000, hint: NEVER }, state)}
@@ -60,7 +59,7 @@ ${textArea({ form: 'feature', name: 'description', label: 'What it should do and
   pages.push(formAction(deps, {
     path: '/help/contact', form: 'help', op: contactForHelp, page: help,
     input: (f) => ({ topic: f.topic, message: f.message ?? '', ...(filled(f.jobId) ? { jobId: filled(f.jobId) } : {}) }),
-    done: () => '/help?done=help',
+    done: (out) => `/help?done=${SUPPORT_TOPICS.includes(out.topic) ? 'support' : 'help'}`,
   }));
   pages.push(formAction(deps, {
     path: '/help/problem', form: 'problem', op: reportProblem, page: help,
@@ -94,5 +93,6 @@ ${textArea({ form: 'report', name: 'details', label: 'Details (optional)', maxle
     input: (f, p) => ({ kind: p.kind, itemId: p.id, reason: f.reason, ...(filled(f.details) ? { details: filled(f.details) } : {}) }),
     done: () => '/me/reports?done=reported',
   }));
+  pages.push(...myHelpRequestsPages(deps));
   return pages;
 }

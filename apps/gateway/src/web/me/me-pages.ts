@@ -16,6 +16,7 @@ const PARTS = [
   { path: '/me/files', title: 'Files', about: 'Your private files: upload, preview, download and delete.' },
   { path: '/me/invitations', title: 'Invitations', about: 'Your invitation link, who joined through it, and invitations by email.' },
   { path: '/me/settings', title: 'Email and agents', about: 'Which alerts are emailed to you, and the agents that act for you.' },
+  { path: '/me/help-requests', title: 'My help requests', about: 'What you asked the team, its status and their replies.' },
   { path: '/me/reports', title: 'Content reports', about: 'What you reported to the moderators and what became of it.' },
   { path: '/me/delete', title: 'Delete account', about: 'Remove your account and what belongs to it.' },
 ] as const;

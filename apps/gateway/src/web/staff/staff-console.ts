@@ -4,13 +4,15 @@ import {
   listInviteLinks, listProblemReports, listWaitlist, restoreContent, validateInput, type Caller, type Operation, type OutputOf,
 } from '@marketplace/contracts';
 import { callOperation } from '../../call/operation-call.js';
-import { guarded, staffOnlyPage } from '../kit/error-pages.js';
+import { staffOnlyPage } from '../kit/error-pages.js';
 import { formFields } from '../kit/form-posts.js';
-import { html, sendPage, type Raw } from '../kit/layout.js';
+import { html, type Raw } from '../kit/layout.js';
 import {
   ctxOf, definePage, errorText, noticeOf, offsetOf, pager, when, type Notice, type PageDefinition, type PageDeps,
 } from '../kit/page.js';
+import { helpDeskPages, helpRequestRow, HELP_REQUEST_COLUMNS } from './help-desk-pages.js';
 import { mcpUsageSection, usageDaysOf } from './mcp-usage-section.js';
+import { crumbs, page, staffGuarded } from './staff-page-parts.js';
 
 type StaffConsoleDeps = Pick<PageDeps, 'bus'>;
 
@@ -31,9 +33,8 @@ const cells = (...values: (Raw | string | number | null)[]) => html`<tr>${values
 
 const LISTS = [
   {
-    path: '/admin/help-requests', title: 'Help requests', op: listHelpRequests, columns: ['Received', 'Topic', 'Message', 'Member', 'Job / application'],
-    rows: (out: OutputOf<typeof listHelpRequests>) => out.helpRequests.map((r) =>
-      cells(when(r.createdAt), r.topic, r.message, r.memberId, [r.jobId, r.applicationId].filter(Boolean).join(' / ') || null)),
+    path: '/admin/help-requests', title: 'Help requests', op: listHelpRequests, columns: HELP_REQUEST_COLUMNS,
+    rows: (out: OutputOf<typeof listHelpRequests>) => out.helpRequests.map(helpRequestRow),
   } satisfies ListView<typeof listHelpRequests>,
   {
     path: '/admin/problem-reports', title: 'Problem reports', op: listProblemReports, columns: ['Received', 'Channel', 'Version', 'Happened', 'Description', 'Member'],
@@ -91,6 +92,7 @@ export function staffPages(deps: StaffConsoleDeps): PageDefinition[] {
   };
 
   return [
+    ...helpDeskPages(deps),
     staffPage('GET', '/admin', (req, reply, caller) => staffGuarded(reply, async () => {
       const queue = await callOperation(deps.bus, listContentReports, { status: 'open', offset: 0, limit: 1 }, ctxOf(req, caller));
       const waiting = await callOperation(deps.bus, listWaitlist, { status: 'waiting', offset: 0, limit: 1 }, ctxOf(req, caller));
@@ -154,22 +156,9 @@ ${mcpUsageSection(usage, days)}`);
   ];
 }
 
-/** The console's pages: a refusal from the services becomes the staff-only page. */
-function staffGuarded(reply: FastifyReply, render: () => Promise<FastifyReply>): Promise<FastifyReply> {
-  return guarded(reply, 'Staff console', render, staffOnlyPage);
-}
-
-function page(reply: FastifyReply, title: string, body: Raw, status = 200): FastifyReply {
-  return sendPage(reply, { title, body, signedIn: true, status });
-}
-
 function statusOf<S extends string>(req: FastifyRequest, values: readonly S[], fallback: S): S {
   const value = (req.query as Record<string, unknown>).status;
   return values.includes(value as S) ? (value as S) : fallback;
-}
-
-function crumbs(title: string): Raw {
-  return html`<nav aria-label="Breadcrumb"><p class="meta"><a href="/admin">Staff console</a> › ${title}</p></nav>`;
 }
 
 function tabs(path: string, values: readonly string[], current: string, label: string): Raw {

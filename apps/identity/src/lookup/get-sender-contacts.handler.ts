@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { getSenderContacts, isUuid, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
+
+/**
+ * Staff answer help requests by email, so they see the account's address whether or not it was
+ * verified (alerts, by contrast, go only to a verified one). A deleted account names nobody.
+ */
+@Injectable()
+export class GetSenderContactsHandler implements OperationHandler<typeof getSenderContacts> {
+  readonly operation = getSenderContacts;
+
+  constructor(private readonly ds: DataSource) {}
+
+  async handle({ memberIds }: InputOf<typeof getSenderContacts>): Promise<OutputOf<typeof getSenderContacts>> {
+    const ids = memberIds.filter(isUuid).map((id) => id.toLowerCase());
+    const rows = ids.length ? (await this.ds.query(
+      'SELECT id::text AS id, name, email FROM members WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL', [ids],
+    )) as { id: string; name: string | null; email: string }[] : [];
+    const found = new Map(rows.map((r) => [r.id, r]));
+    return {
+      members: memberIds.map((memberId) => {
+        const row = found.get(memberId.toLowerCase());
+        return { memberId, name: row?.name ?? null, email: row?.email ?? null };
+      }),
+    };
+  }
+}
