@@ -15,7 +15,7 @@ async function started(member: TestMember, path: string, data: Buffer): Promise<
 
 async function sendAndComplete(member: TestMember, fileId: string, data: Buffer): Promise<void> {
   const put = await fetch(`${base}/api/me/files/${fileId}/chunks/0?sha256=${sha(data)}`, {
-    method: 'PUT', headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' }, body: data,
+    method: 'PUT', headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' }, body: new Uint8Array(data),
   });
   expect(put.status).toBe(200);
   const done = await api(base, `/api/me/files/${fileId}/complete`, { key: member.key, method: 'POST', body: {} });
