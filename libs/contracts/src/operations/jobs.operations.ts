@@ -4,6 +4,7 @@ import {
   atLeastOneOf, categorySchema, idSchema, intIn, oneLine, reportDaysSchema, retired, text, versionNumberSchema,
 } from '../schemas/common.schema.js';
 import { dayOrTimestampSchema } from '../schemas/job-filters.schema.js';
+import { pageOffsetSchema } from '../schemas/paging.schema.js';
 import {
   authorizedJobDetailSchema, categoryCountsSchema, jobListSchema, jobSchema, posterVisibilitySchema,
 } from '../schemas/job.schema.js';
@@ -61,7 +62,7 @@ export const listOpenJobs = defineOperation({
   scope: 'agent:read',
   input: z.object({
     limit: intIn(1, 200, 100),
-    offset: intIn(0, 10_000, 0),
+    offset: pageOffsetSchema,
     category: z.array(categorySchema).max(11).optional(),
     posterId: z.array(idSchema).max(20, 'At most 20 poster ids.').optional(),
     postedAfter: dayOrTimestampSchema.optional(),
@@ -114,18 +115,6 @@ export const getJob = defineOperation({
     description:
       'Read a job: open and completed ones need no sign-in; the poster and hired worker also see non-public ones; shows your application.',
   },
-});
-
-export const listMyJobs = defineOperation({
-  name: 'listMyJobs',
-  service: 'jobs',
-  summary: "The caller's jobs, newest first",
-  access: 'member',
-  scope: 'agent:read',
-  input: z.object({}),
-  output: z.object({ jobs: z.array(jobSchema) }),
-  rest: { method: 'GET', path: '/api/me/jobs', status: 200 },
-  mcp: { tool: 'list_my_jobs', description: 'List the jobs you posted, newest first, in every status.' },
 });
 
 export const listJobCategories = defineOperation({
@@ -380,7 +369,7 @@ export const watchJobWalkthrough = defineOperation({
 });
 
 export const jobsOperations = [
-  postJob, listOpenJobs, getPublicJob, getJob, listMyJobs, listJobCategories, getSafetyPolicy,
+  postJob, listOpenJobs, getPublicJob, getJob, listJobCategories, getSafetyPolicy,
   getSuggestedWorkflow, editJob, closeJob, listJobVersions, getJobVersion, searchJobs, listJobPosters,
   getJobPerformance, getSearchMode, postJobFromDraft, watchJobWalkthrough,
 ] as const;
