@@ -77,7 +77,7 @@ export const listMyApplications = defineOperation({
   rest: { method: 'GET', path: '/api/me/applications', status: 200 },
   mcp: {
     tool: 'list_my_applications',
-    description: "Your applications, newest first, with the poster's contact once accepted and whether the job changed; page with limit and offset.",
+    description: "Your applications, newest first, with the poster's contact once accepted and whether the job changed. Paged.",
   },
 });
 
@@ -97,7 +97,7 @@ export const getViewerApplication = defineOperation({
 export const listJobApplications = defineOperation({
   name: 'listJobApplications',
   service: 'applications',
-  summary: "Applications to one of the caller's jobs, oldest first",
+  summary: 'Applications to one of your jobs',
   access: 'member',
   scope: 'agent:read',
   input: z.object({ id: idSchema.describe('Job id'), ...ownListPage }),
@@ -107,7 +107,7 @@ export const listJobApplications = defineOperation({
     tool: 'list_job_applications',
     args: { id: 'job_id' },
     description:
-      'Applications to your job (closed ones too), preferred workers first, then oldest; no withdrawn; contacts only when hired. Paged.',
+      'Applications to your job (closed too), preferred first, then oldest; no withdrawn; contacts once hired. Paged.',
   },
 });
 

@@ -88,7 +88,7 @@ export const getJobDraft = defineOperation({
 export const listJobDrafts = defineOperation({
   name: 'listJobDrafts',
   service: 'drafts',
-  summary: 'Your open job drafts, most recently worked on first',
+  summary: 'Your open job drafts',
   access: 'member',
   scope: 'agent:read',
   input: z.object(ownListPage),
@@ -96,7 +96,7 @@ export const listJobDrafts = defineOperation({
   rest: { method: 'GET', path: '/api/me/job-drafts', status: 200 },
   mcp: {
     tool: 'list_job_drafts',
-    description: 'Your open job drafts, latest worked on first, each with what needs doing and readiness (0-100); page with limit and offset.',
+    description: 'Your open job drafts, latest first, each with what needs doing and readiness (0-100). Paged.',
   },
 });
 

@@ -23,7 +23,7 @@ export const listMyJobs = defineOperation({
   rest: { method: 'GET', path: '/api/me/jobs', status: 200 },
   mcp: {
     tool: 'list_my_jobs',
-    description: 'Jobs you posted, newest first, any status; filter by status (expired: time ran out); page with limit and offset.',
+    description: 'Your jobs, newest first, any status; status filters them (expired: time ran out). Paged.',
   },
 });
 
@@ -32,19 +32,19 @@ export const repostJob = defineOperation({
   service: 'jobs',
   // Waits on the text safety review's model when one is configured, as a new posting does.
   timeoutMs: MODEL_CHECKED_TIMEOUT_MS,
-  summary: 'Post one of your jobs again as a new open job (version 1)',
+  summary: 'Post a job again',
   access: 'member',
   scope: 'agent:write',
   input: z.object({
-    id: idSchema.describe('The job to copy'),
-    acknowledgeExposures: z.boolean().optional().describe('As on post_job'),
+    id: idSchema,
+    acknowledgeExposures: z.boolean().optional(),
   }),
   output: jobSchema,
   rest: { method: 'POST', path: '/api/me/jobs/{id}/repost', status: 201 },
   mcp: {
     tool: 'repost_job',
     args: { id: 'job_id' },
-    description: 'Copy your job (any status) into a new open job, version 1, under the post_job rules; applications and files stay behind.',
+    description: 'A new open copy of your job at version 1, under post_job rules; no applications or files.',
   },
 });
 
