@@ -113,7 +113,7 @@ function filterForm(filter: MyJobFilter | undefined, total: number): Raw {
 <option value=""${filter ? '' : html` selected`}>All my jobs</option>
 ${MY_JOB_FILTERS.map((f) => html`<option value="${f}"${f === filter ? html` selected` : ''}>${FILTER_NAMES[f]}</option>`)}
 </select>
-<button type="submit" class="secondary">Show</button>
+<button type="submit" class="secondary">Show jobs</button>
 </form>
 <p class="meta" id="jobs-total">${total} ${total === 1 ? 'job' : 'jobs'}${filter ? ` ${FILTER_NAMES[filter].toLowerCase()}` : ' in all'}</p>`;
 }
