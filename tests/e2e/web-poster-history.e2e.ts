@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, DESKTOP_WIDTH, openAs, pageProblemsAtWidths, type TestMember } from '@marketplace/testing';
+import { api, createMembers, DESKTOP_WIDTH, openAs, pageProblemsAtWidths, type TestMember } from '@marketplace/testing';
 import { webStage } from './support/web-stage.js';
 
 /** My jobs in Chromium: a closed job found by the status filter, posted again, and the list in pages. */
@@ -105,5 +105,29 @@ describe("a poster's history in the browser", () => {
     expect(original.body).toMatchObject({ status: 'closed', version: 1 });
     expect((await api(base, `/api/me/jobs/${closedId}/applications`, { key: poster.key })).body.total).toBe(1);
     expect(list.problems).toEqual([]);
+  });
+
+  it("a job's applications come ten a page, with next and previous links", async () => {
+    const jobId = await postJob(`Crowded survey ${randomUUID().slice(0, 6)}`);
+    const applicants = await createMembers(stage.nats, 11);
+    for (const m of applicants) {
+      const res = await api(base, `/api/jobs/${jobId}/applications`, { key: m.key, body: { pitch: `I am ${m.name}.`, acceptResponsibility: true, model: 'test-model-1' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const { page, problems } = await openAs(browser, base, stage.session(poster), `/me/jobs/${jobId}`, { width: DESKTOP_WIDTH });
+    const names = () => page.locator('#applications .application h3 a').allInnerTexts();
+    // Oldest first: the first ten, then the eleventh alone.
+    expect(await names()).toEqual(applicants.slice(0, 10).map((m) => m.name));
+    expect(await page.locator('.waits').innerText()).toContain('11 applications wait');
+    await checkPage(page, 'job-applications');
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL(new RegExp(`/me/jobs/${jobId}\\?offset=10$`));
+    expect(await names()).toEqual([applicants[10]!.name]);
+    expect(await page.locator('.waits').innerText()).toContain('11 applications wait');
+    await checkPage(page, 'job-applications-page-2');
+    await page.getByRole('link', { name: 'Previous page' }).click();
+    await page.waitForURL(new RegExp(`/me/jobs/${jobId}\\?offset=0$`));
+    expect(await names()).toHaveLength(10);
+    expect(problems).toEqual([]);
   });
 });

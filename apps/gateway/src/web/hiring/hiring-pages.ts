@@ -35,8 +35,8 @@ export function hiringPages(deps: PageDeps): PageDefinition[] {
     const [applications, files, waits] = await Promise.all([
       read,
       isHired(job.status) ? callAs(deps.bus, req, caller, listJobFiles, { id: job.id }).catch(soft) : null,
-      // A later page does not hold every waiting application, so what waits is read from the start.
-      waitsOn(deps.bus, req, caller, job, page.offset === 0 ? read : undefined),
+      // One page does not hold every waiting application, so what waits is read on its own.
+      waitsOn(deps.bus, req, caller, job),
     ]);
     return memberPage(reply, { title: job.title, status, body: html`<h1>${job.title}</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
