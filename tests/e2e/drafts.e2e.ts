@@ -343,7 +343,7 @@ describe('guided drafts over MCP with a real OAuth token', () => {
     const mine = await tool(token, 'list_my_jobs', {});
     expect(JSON.stringify(mine)).toContain(job.id);
     expect(await tool(token, 'get_job_draft', { draft_id: d.id })).toMatchObject({ status: 'posted', jobId: job.id });
-    expect(await tool(token, 'list_job_drafts', {})).toEqual({ drafts: [] });
+    expect(await tool(token, 'list_job_drafts', {})).toEqual({ drafts: [], total: 0 });
     expect(await tool(token, 'discard_job_draft', { draft_id: d.id })).toMatchObject({ isError: true, status: 409 });
   });
 });

@@ -176,18 +176,20 @@ describe('editing and versions', () => {
     expect(ok.body.version).toBe(2);
   });
 
-  it('closes a job: 200 closed, then found by nobody, and job.closed (reason poster) is recorded', async () => {
+  it('closes a job: 200 closed, then found by nobody but its poster, and job.closed (reason poster) is recorded', async () => {
     const posted = await post(poster);
     const closed = await api(base, `/api/me/jobs/${posted.id}/close`, { method: 'POST', key: poster.key });
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({ id: posted.id, status: 'closed', closesAt: null });
     expect((await api(base, `/api/me/jobs/${posted.id}/close`, { method: 'POST', key: poster.key })).status).toBe(404);
     expect((await api(base, `/api/jobs/${posted.id}`)).status).toBe(404);
-    expect((await api(base, `/api/jobs/${posted.id}/details`, { key: poster.key })).status).toBe(404);
+    expect((await api(base, `/api/jobs/${posted.id}/details`, { key: other.key })).status).toBe(404);
     expect((await api(base, `/api/jobs/${posted.id}/versions`)).status).toBe(404);
     expect((await api(base, `/api/me/jobs/${posted.id}`, { method: 'PATCH', key: poster.key, body: { title: 'Back' } })).status).toBe(404);
-    const mine = await api(base, '/api/me/jobs', { key: poster.key });
-    expect(mine.body.jobs.some((j: { id: string }) => j.id === posted.id)).toBe(false);
+    // The poster keeps it in their history (see poster-history.e2e.ts).
+    expect((await api(base, `/api/jobs/${posted.id}/details`, { key: poster.key })).body).toMatchObject({ status: 'closed', locked: true });
+    const mine = await api(base, '/api/me/jobs?status=closed', { key: poster.key });
+    expect(mine.body.jobs.some((j: { id: string }) => j.id === posted.id)).toBe(true);
     const closes = (await eventsOf(posted.id)).filter((e) => e.type === 'job.closed');
     expect(closes.map((e) => e.payload.reason)).toEqual(['poster']);
   });
@@ -217,7 +219,7 @@ describe('open job lifetime', () => {
     const posted = await post(poster, { title: 'Short-lived job' });
     await db.query(`UPDATE jobs.jobs SET closes_at = now() - interval '1 second' WHERE id = $1`, [posted.id]);
     expect((await api(base, `/api/jobs/${posted.id}`)).status).toBe(404);
-    expect((await api(base, `/api/jobs/${posted.id}/details`, { key: poster.key })).status).toBe(404);
+    expect((await api(base, `/api/jobs/${posted.id}/details`, { key: poster.key })).body).toMatchObject({ status: 'closed', closesAt: null });
     const listed = await api(base, `/api/jobs?poster_id=${poster.id}`);
     expect(listed.body.jobs.map((j: { id: string }) => j.id)).not.toContain(posted.id);
 

@@ -220,9 +220,9 @@ describe('closing a job', () => {
     expect(await submit(page, '#close-confirm')).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/me/jobs');
     expect(await page.textContent('#notice')).toContain('closed');
-    // A closed job is found by nobody, its poster included: it leaves the list.
-    expect(await page.locator(`#job-${job.id}`).count()).toBe(0);
-    expect(await jobOf(job.id)).toBeUndefined();
+    // A closed job leaves the board but stays in its poster's list, marked closed.
+    expect(await page.locator(`#job-${job.id} .status`).innerText()).toBe('Closed');
+    expect(await jobOf(job.id)).toMatchObject({ status: 'closed', expired: false });
     const mine = (await api(base, '/api/me/applications', { key: bob.key })).body.applications.find((a: { id: string }) => a.id === applied.body.id);
     expect(mine.status).toBe('declined');
     await page.context().close();

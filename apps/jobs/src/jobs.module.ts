@@ -10,6 +10,7 @@ import { GetPublicJobHandler } from './jobs/get-public-job.handler.js';
 import { RecordCachedAudienceHandler } from './performance/record-cached-audience.handler.js';
 import { ListJobCategoriesHandler } from './jobs/list-job-categories.handler.js';
 import { ListMyJobsHandler } from './jobs/list-my-jobs.handler.js';
+import { RepostJobHandler } from './jobs/repost-job.handler.js';
 import { ListOpenJobsHandler } from './jobs/list-open-jobs.handler.js';
 import { PostJobFromDraftHandler, PostJobHandler } from './jobs/post-job.handler.js';
 import { JobTextReviewer } from './safety/model-safety-review.js';
@@ -43,6 +44,7 @@ import { FindReportedJobContentHandler } from './moderation/find-reported-conten
 const handlers = [
   SetContentRemovedHandler, FindReportedJobContentHandler,
   PostJobHandler, PostJobFromDraftHandler, ListOpenJobsHandler, GetPublicJobHandler, RecordCachedAudienceHandler, GetJobHandler, WatchJobWalkthroughHandler, ListMyJobsHandler,
+  RepostJobHandler,
   ListJobCategoriesHandler, GetSafetyPolicyHandler, GetSuggestedWorkflowHandler,
   GetHiringJobHandler, GetJobStatesHandler, MoveJobStatusHandler,
   GetMemberPageJobsHandler,

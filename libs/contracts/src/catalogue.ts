@@ -4,6 +4,7 @@ import { applicationsOperations } from './operations/applications.operations.js'
 import { hiringOperations } from './operations/hiring.operations.js';
 import { identityOperations } from './operations/identity.operations.js';
 import { jobsOperations } from './operations/jobs.operations.js';
+import { myJobsOperations } from './operations/my-jobs.operations.js';
 import { boardAudienceOperations } from './operations/board-audience.operations.js';
 import { jobCommentsOperations } from './operations/job-comments.operations.js';
 import { memberLookupOperations } from './operations/member-lookup.operations.js';
@@ -33,6 +34,7 @@ import { recordingsOperations } from './operations/recordings.operations.js';
 export const catalogue: readonly Operation[] = [
   ...identityOperations,
   ...jobsOperations,
+  ...myJobsOperations,
   ...boardAudienceOperations,
   ...jobCommentsOperations,
   ...notificationsOperations,

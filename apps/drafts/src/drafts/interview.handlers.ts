@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, discardJobDraft, getJobDraft, listJobDrafts, OPENING_ANSWERS, startJobDraft, updateJobDraft, writeJobDescription,
+  AppError, discardJobDraft, getJobDraft, listJobDrafts, OPENING_ANSWERS, OWN_LIST_LIMITS, startJobDraft, updateJobDraft, writeJobDescription,
   type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
@@ -135,12 +135,13 @@ export class ListJobDraftsHandler implements OperationHandler<typeof listJobDraf
 
   constructor(private readonly ds: DataSource) {}
 
-  async handle(_input: InputOf<typeof listJobDrafts>, ctx: HandlerContext): Promise<OutputOf<typeof listJobDrafts>> {
+  async handle({ limit = OWN_LIST_LIMITS.defaultLimit, offset = 0 }: InputOf<typeof listJobDrafts>, ctx: HandlerContext): Promise<OutputOf<typeof listJobDrafts>> {
     const caller = callerOf(ctx);
-    const rows = await this.ds.getRepository(JobDraftEntity).find({
-      where: { memberId: caller.memberId, status: 'open' }, order: { updatedAt: 'DESC' }, take: 100,
+    const [rows, total] = await this.ds.getRepository(JobDraftEntity).findAndCount({
+      where: { memberId: caller.memberId, status: 'open' }, order: { updatedAt: 'DESC', id: 'DESC' }, take: limit, skip: offset,
     });
     return {
+      total,
       drafts: rows.map((d) => ({
         id: d.id,
         title: d.posting?.title ?? (d.answers.problem ? d.answers.problem.split('\n')[0]!.slice(0, 120) : null),

@@ -48,6 +48,13 @@ describe('tools/list as a model reads it', () => {
     }
   });
 
+  it('leaves out the paging defaults a model assumes: offset 0, and a limit as long as allowed', () => {
+    const args = (name: string) => listed.find((t) => t.name === name)!.inputSchema.properties as Record<string, unknown>;
+    expect(args('list_my_jobs').offset).toEqual({ type: 'integer', maximum: 10_000 });
+    expect(args('list_my_jobs').limit).toEqual({ type: 'integer', maximum: 100 });
+    expect(args('list_open_jobs').limit).toEqual({ type: 'integer', maximum: 200, default: 100 });
+  });
+
   it('types results with what the full schema accepts: a nullable enum keeps null, a cut level keeps its type', () => {
     const full = {
       type: 'object',

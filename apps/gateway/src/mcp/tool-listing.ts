@@ -190,13 +190,16 @@ function isRetired(arg: Json): boolean {
  * server's concern. A description that only repeats the name ("Job id") goes too.
  */
 function listedArgument(name: string, arg: Json): Json {
-  const { description, maxLength, minimum, ...rest } = arg;
+  const { description, maxLength, minimum, default: fallback, ...rest } = arg;
   const isId = /(?:^|_)ids?$/.test(name) && arg.type === 'string';
   const saysOnlyName = typeof description === 'string' && words(description) === words(name);
   // A count or offset below 0, or a page of no rows, is not something a model sends; a score's 1 is kept.
   const selfEvidentMinimum = minimum === 0 || (name === 'limit' && minimum === 1);
+  // Paging starts at the first row, and a page is as long as allowed, unless told otherwise: a model assumes as much.
+  const selfEvidentDefault = (name === 'offset' && fallback === 0) || (name === 'limit' && fallback === rest.maximum);
   return {
     ...(description !== undefined && !saysOnlyName ? { description } : {}), ...rest,
+    ...(fallback !== undefined && !selfEvidentDefault ? { default: fallback } : {}),
     ...(maxLength !== undefined && !isId ? { maxLength } : {}), ...(minimum !== undefined && !selfEvidentMinimum ? { minimum } : {}),
   };
 }

@@ -7,12 +7,13 @@ import {
 import { isCurrentWorker, viewerApplication } from '../hiring/viewer-application.js';
 import { toJob } from './job.mapper.js';
 import { walkthroughLink, walkthroughSecret } from './walkthrough-link.js';
-import { findJobRow, isExpired, isJobId } from './jobs.queries.js';
+import { asSeenByPoster, findJobRow, isExpired, isJobId } from './jobs.queries.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 
 /**
  * Job details for a signed-in caller (and, over MCP, for anyone on public jobs). Only the poster
- * reads a job that is not public; to everyone else such a job does not exist.
+ * (and the current hire) reads a job that is not public, and only the poster a closed or expired
+ * one; to everyone else such a job does not exist.
  */
 @Injectable()
 export class GetJobHandler implements OperationHandler<typeof getJob> {
@@ -26,9 +27,12 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
   async handle({ id }: InputOf<typeof getJob>, ctx: HandlerContext): Promise<OutputOf<typeof getJob>> {
     const notFound = AppError.notFound('No job with this id is visible to you.');
     if (!isJobId(id)) throw notFound;
-    const row = await findJobRow(this.ds, id);
-    // Closed, or past its closing time: found by nobody, its poster included.
-    if (!row || row.status === 'closed' || isExpired(row)) throw notFound;
+    const found = await findJobRow(this.ds, id);
+    if (!found) throw notFound;
+    // Closed, or past its closing time: found by its poster alone, who keeps it in their history.
+    const closed = found.status === 'closed' || isExpired(found);
+    if (closed && ctx.caller?.memberId !== found.poster_id) throw notFound;
+    const row = asSeenByPoster(found);
     // The current hire reads the job as its poster does (anonymous identity, non-public states).
     const isPoster = ctx.caller?.memberId === row.poster_id
       || await isCurrentWorker(this.ds, id, ctx.caller?.memberId);
@@ -37,7 +41,8 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
     if (row.status === 'open' && isPublic) this.recorder.record('view', [row], ctx);
     const job = toJob(row, { revealPoster: isPoster, withApplicants: isPublic, detail: true });
     // Participants who cannot use the public address (anonymous posters) get a ten-minute link of their own.
-    if (isPoster && row.has_walkthrough && !job.walkthroughUrl && ctx.caller) {
+    // A closed job's video is served to nobody, so it gets no link.
+    if (isPoster && !closed && row.has_walkthrough && !job.walkthroughUrl && ctx.caller) {
       job.walkthroughUrl = await this.privateWalkthrough(id, ctx.caller.memberId);
     }
     return {

@@ -22,6 +22,18 @@ export function isExpired(row: Pick<JobRow, 'status' | 'closes_at'>, now = new D
   return row.status === 'open' && row.closes_at !== null && new Date(row.closes_at) <= now;
 }
 
+/**
+ * A job whose time ran out: open past its closing time (the sweep has not closed it yet), or closed
+ * by the sweep, which closes a job only once its closing time has passed. A poster's close is
+ * refused by then, so a job closed before its closing time was closed by someone's decision.
+ */
+export const EXPIRED = `((j.status = 'open' AND j.closes_at <= now()) OR (j.status = 'closed' AND j.closed_at >= j.closes_at))`;
+
+/** As its poster sees it: a job past its closing time reads as closed, as it does everywhere else. */
+export function asSeenByPoster<R extends JobRow>(row: R): R {
+  return isExpired(row) ? { ...row, status: 'closed' } : row;
+}
+
 /** The caller's own job, locked for a change. Closed, expired or someone else's: not found. */
 export async function lockOwnJob(em: EntityManager, id: string, memberId: string): Promise<JobRow> {
   const notFound = new AppError(404, 'You have no open job with this id.');

@@ -5,6 +5,7 @@ import {
   dateTimeSchema, idSchema, intIn, oneLine, refusedFields, text, versionNumberSchema, memberText,
 } from '../schemas/common.schema.js';
 import { viewerApplicationSchema } from '../schemas/job.schema.js';
+import { ownListPage, pageTotalSchema } from '../schemas/paging.schema.js';
 import {
   conversationSummarySchema, jobApplicantSchema, jobApplicationSchema, messageSchema,
   myApplicationSchema, publicRatingSchema, ratingSummarySchema,
@@ -71,12 +72,12 @@ export const listMyApplications = defineOperation({
   summary: "The caller's applications, newest first",
   access: 'member',
   scope: 'agent:read',
-  input: z.object({}),
-  output: z.object({ applications: z.array(myApplicationSchema) }),
+  input: z.object(ownListPage),
+  output: z.object({ applications: z.array(myApplicationSchema), total: pageTotalSchema }),
   rest: { method: 'GET', path: '/api/me/applications', status: 200 },
   mcp: {
     tool: 'list_my_applications',
-    description: "List your applications, newest first, with the poster's contact once accepted and whether the job changed since you applied.",
+    description: "Your applications, newest first, with the poster's contact once accepted and whether the job changed. Paged.",
   },
 });
 
@@ -96,17 +97,17 @@ export const getViewerApplication = defineOperation({
 export const listJobApplications = defineOperation({
   name: 'listJobApplications',
   service: 'applications',
-  summary: "Applications to one of the caller's jobs, oldest first",
+  summary: 'Applications to one of your jobs',
   access: 'member',
   scope: 'agent:read',
-  input: z.object({ id: idSchema.describe('Job id') }),
-  output: z.object({ applications: z.array(jobApplicationSchema) }),
+  input: z.object({ id: idSchema.describe('Job id'), ...ownListPage }),
+  output: z.object({ applications: z.array(jobApplicationSchema), total: pageTotalSchema }),
   rest: { method: 'GET', path: '/api/me/jobs/{id}/applications', status: 200 },
   mcp: {
     tool: 'list_job_applications',
     args: { id: 'job_id' },
     description:
-      'Applications to your job, oldest first (preferred workers first), withdrawn ones omitted; contacts only on the accepted one.',
+      'Applications to your job (closed too), preferred first, then oldest; no withdrawn; contacts once hired. Paged.',
   },
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation, MODEL_CHECKED_TIMEOUT_MS } from '../operation.js';
 import { categorySchema, idSchema, oneLine, text } from '../schemas/common.schema.js';
 import { jobSchema, posterVisibilitySchema } from '../schemas/job.schema.js';
+import { ownListPage, pageTotalSchema } from '../schemas/paging.schema.js';
 import {
   draftListItemSchema, draftPartSchema, jobDraftSchema, jobEvalSchema, taskStateSchema,
 } from '../schemas/draft.schema.js';
@@ -87,15 +88,15 @@ export const getJobDraft = defineOperation({
 export const listJobDrafts = defineOperation({
   name: 'listJobDrafts',
   service: 'drafts',
-  summary: 'Your open job drafts, most recently worked on first',
+  summary: 'Your open job drafts',
   access: 'member',
   scope: 'agent:read',
-  input: z.object({}),
-  output: z.object({ drafts: z.array(draftListItemSchema) }),
+  input: z.object(ownListPage),
+  output: z.object({ drafts: z.array(draftListItemSchema), total: pageTotalSchema }),
   rest: { method: 'GET', path: '/api/me/job-drafts', status: 200 },
   mcp: {
     tool: 'list_job_drafts',
-    description: 'List your open job drafts, most recently worked on first, each with what needs doing and a readiness score (0-100).',
+    description: 'Your open job drafts, latest first, each with what needs doing and readiness (0-100). Paged.',
   },
 });
 

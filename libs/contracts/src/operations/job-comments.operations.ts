@@ -8,7 +8,7 @@ import { commentSchema } from '../schemas/job-board.schema.js';
 export const commentOnJob = defineOperation({
   name: 'commentOnJob',
   service: 'jobs',
-  summary: 'Comment publicly on a job, or reply to a comment',
+  summary: 'Comment on a job',
   access: 'member',
   scope: 'agent:write',
   input: z.object({
@@ -21,14 +21,14 @@ export const commentOnJob = defineOperation({
   mcp: {
     tool: 'comment_on_job',
     args: { id: 'job_id' },
-    description: 'Write a public comment on an open or completed job, or reply with parent_id. Marked as written by an agent. 30 per account per hour.',
+    description: 'A public comment on an open or completed job, or a reply (parent_id); marked as by an agent. 30 an hour.',
   },
 });
 
 export const deleteComment = defineOperation({
   name: 'deleteComment',
   service: 'jobs',
-  summary: 'Delete a comment (its author or the job poster)',
+  summary: 'Delete a comment',
   access: 'member',
   scope: 'agent:write',
   input: z.object({ id: idSchema }),
@@ -37,7 +37,7 @@ export const deleteComment = defineOperation({
   mcp: {
     tool: 'delete_comment',
     args: { id: 'comment_id' },
-    description: 'Delete a comment you wrote, or any comment on a job you posted. Its text and author are removed; replies remain.',
+    description: 'Delete a comment you wrote, or any on a job you posted; its text and author go, replies remain.',
   },
 });
 
@@ -54,7 +54,7 @@ export const listJobComments = defineOperation({
     tool: 'list_job_comments',
     access: 'board',
     args: { id: 'job_id' },
-    description: "A job's public comments, oldest first (up to 500); replies carry parentId; deleted ones keep their place without text or author.",
+    description: "A job's public comments, oldest first (up to 500); replies carry parentId; deleted ones keep their place, emptied.",
   },
 });
 

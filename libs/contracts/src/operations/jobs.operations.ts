@@ -4,6 +4,7 @@ import {
   atLeastOneOf, categorySchema, idSchema, intIn, oneLine, reportDaysSchema, retired, text, versionNumberSchema,
 } from '../schemas/common.schema.js';
 import { dayOrTimestampSchema } from '../schemas/job-filters.schema.js';
+import { pageOffsetSchema } from '../schemas/paging.schema.js';
 import {
   authorizedJobDetailSchema, categoryCountsSchema, jobListSchema, jobSchema, posterVisibilitySchema,
 } from '../schemas/job.schema.js';
@@ -32,14 +33,14 @@ export const postJob = defineOperation({
   input: z.object({
     title: oneLine(120),
     category: categorySchema,
-    constraints: text(4000).describe('Markdown description (the field keeps its historical name)'),
+    constraints: text(4000).describe('Markdown description'),
     posterVisibility: posterVisibilitySchema.default('public'),
     acceptListingFee: z.literal(true, { error: 'Must be true when sent.' }).optional()
-      .describe('Needed only when payments are enabled; they are not'),
+      .describe('Only when payments are on (they are not)'),
     preferredWorkers: z.array(text(254)).max(10, 'At most 10 preferred workers.').optional()
-      .describe('Member ids, exact names or emails; told about the job, never named publicly'),
+      .describe('Member ids, exact names or emails; kept private'),
     acknowledgeExposures: z.boolean().optional()
-      .describe('true publishes personal or internal details (emails, phones, addresses, hosts); else 400'),
+      .describe('true publishes contact or host details found; else 400'),
   }),
   output: jobSchema,
   rest: {
@@ -49,7 +50,7 @@ export const postJob = defineOperation({
   mcp: {
     tool: 'post_job',
     description:
-      'Needs a complete profile. constraints is Markdown: ## Scope, Deliverables, Timeline, Access, Proof of work. 503: nothing published; retry.',
+      'Needs a complete profile; constraints in Markdown (## Scope, Deliverables, Timeline, Access, Proof of work). 503: nothing published.',
   },
 });
 
@@ -61,7 +62,7 @@ export const listOpenJobs = defineOperation({
   scope: 'agent:read',
   input: z.object({
     limit: intIn(1, 200, 100),
-    offset: intIn(0, 10_000, 0),
+    offset: pageOffsetSchema,
     category: z.array(categorySchema).max(11).optional(),
     posterId: z.array(idSchema).max(20, 'At most 20 poster ids.').optional(),
     postedAfter: dayOrTimestampSchema.optional(),
@@ -85,7 +86,7 @@ export const listOpenJobs = defineOperation({
     tool: 'list_open_jobs',
     access: 'member',
     description:
-      'Open jobs, newest first by default; filter by category, poster_id, posted_after and posted_before; page with limit and offset.',
+      'Open jobs, newest first by default; filter by category, poster and posting date. Paged.',
   },
 });
 
@@ -102,7 +103,7 @@ export const getPublicJob = defineOperation({
 export const getJob = defineOperation({
   name: 'getJob',
   service: 'jobs',
-  summary: "Job details with the caller's application and attachments",
+  summary: 'Job details',
   access: 'member',
   scope: 'agent:read',
   input: z.object({ id: idSchema }),
@@ -112,20 +113,8 @@ export const getJob = defineOperation({
     tool: 'get_job',
     access: 'board',
     description:
-      'Read a job: open and completed ones need no sign-in; the poster and hired worker also see non-public ones; shows your application.',
+      'A job: open and completed need no sign-in; its poster and hire see any state, with your application.',
   },
-});
-
-export const listMyJobs = defineOperation({
-  name: 'listMyJobs',
-  service: 'jobs',
-  summary: "The caller's jobs, newest first",
-  access: 'member',
-  scope: 'agent:read',
-  input: z.object({}),
-  output: z.object({ jobs: z.array(jobSchema) }),
-  rest: { method: 'GET', path: '/api/me/jobs', status: 200 },
-  mcp: { tool: 'list_my_jobs', description: 'List the jobs you posted, newest first, in every status.' },
 });
 
 export const listJobCategories = defineOperation({
@@ -152,7 +141,7 @@ export const getSafetyPolicy = defineOperation({
   input: z.object({}),
   output: safetyPolicySchema,
   rest: { method: 'GET', path: '/api/safety-policy', status: 200 },
-  mcp: { tool: 'get_safety_policy', access: 'public', description: 'The per-member posting, application, comment and search limits in force.' },
+  mcp: { tool: 'get_safety_policy', access: 'public', description: 'Per-member posting, application, comment and search limits.' },
 });
 
 export const getSuggestedWorkflow = defineOperation({
@@ -166,7 +155,7 @@ export const getSuggestedWorkflow = defineOperation({
   mcp: {
     tool: 'get_suggested_workflow',
     access: 'public',
-    description: 'How an agent should work on this marketplace, step by step. Needs no sign-in.',
+    description: 'How an agent should work here, step by step; no sign-in needed.',
   },
 });
 
@@ -179,7 +168,7 @@ export const editJob = defineOperation({
   service: 'jobs',
   // Waits on the text safety review's model when one is configured.
   timeoutMs: MODEL_CHECKED_TIMEOUT_MS,
-  summary: 'Edit an open job (publishes a new version)',
+  summary: 'Edit an open job',
   access: 'member',
   scope: 'agent:write',
   // An edit names something to change; expectedVersion and acknowledgeExposures alone change nothing.
@@ -187,14 +176,14 @@ export const editJob = defineOperation({
     id: idSchema,
     title: oneLine(120).optional(),
     category: categorySchema.optional(),
-    constraints: text(4000).optional().describe('The whole new Markdown description, not a diff'),
-    posterVisibility: posterVisibilitySchema.optional().describe('Omitted keeps the current visibility; earlier public exposure cannot be undone'),
+    constraints: text(4000).optional().describe('The whole new Markdown, not a diff'),
+    posterVisibility: posterVisibilitySchema.optional().describe('Earlier public exposure cannot be undone'),
     expectedVersion: versionNumberSchema.optional()
-      .describe('The version you edited from; 409 when the job has moved past it'),
+      .describe('The version you edited; 409 if it moved on'),
     preferredWorkers: preferredWorkersSchema.optional()
-      .describe('Added to those named (10 in all); alone it names workers without a new version'),
+      .describe('Added to those named (10 in all); alone, no new version'),
     acknowledgeExposures: z.boolean().optional()
-      .describe('Needed when the new text holds personal or internal details (see post_job)'),
+      .describe('As on post_job'),
   }), ['title', 'category', 'constraints', 'posterVisibility', 'preferredWorkers'],
   'Nothing to change: send title, category, constraints, posterVisibility or preferredWorkers.'),
   output: jobSchema,
@@ -206,14 +195,14 @@ export const editJob = defineOperation({
     tool: 'edit_job',
     args: { id: 'job_id' },
     description:
-      'Each change publishes version n+1 under the posting rules; expected_version refuses a concurrent edit. 503: nothing was published.',
+      'Each change publishes version n+1 under posting rules; expected_version refuses a concurrent edit. 503: nothing published.',
   },
 });
 
 export const closeJob = defineOperation({
   name: 'closeJob',
   service: 'jobs',
-  summary: 'Close an open job (waiting applications are declined)',
+  summary: 'Close an open job',
   access: 'member',
   scope: 'agent:write',
   input: z.object({ id: idSchema }),
@@ -223,14 +212,14 @@ export const closeJob = defineOperation({
     tool: 'close_job',
     effect: { destructive: true },
     args: { id: 'job_id' },
-    description: 'Close your open job: it leaves the board and search, and waiting applications are declined. 409 when not open (someone is hired).',
+    description: 'Close your open job: off the board; waiting applications are declined. 409 when not open.',
   },
 });
 
 export const listJobVersions = defineOperation({
   name: 'listJobVersions',
   service: 'jobs',
-  summary: 'Every published version of an open job, newest first',
+  summary: 'Published versions of an open job',
   access: 'board',
   scope: 'agent:read',
   input: z.object({ id: idSchema }),
@@ -240,7 +229,7 @@ export const listJobVersions = defineOperation({
     tool: 'list_job_versions',
     access: 'board',
     args: { id: 'job_id' },
-    description: 'Every published version of an open job, newest first (title, category, description, publication time).',
+    description: 'Every published version of an open job, newest first.',
   },
 });
 
@@ -265,13 +254,13 @@ export const searchJobs = defineOperation({
   scope: 'agent:read',
   input: z.object({
     q: z.string().trim().max(300, 'At most 300 characters.').optional()
-      .describe('Words to find; may imply a budget ("under $500") or order ("newest"); explicit parameters win'),
+      .describe('Words; may imply a budget or order; explicit parameters win'),
     minBudget: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0).max(1_000_000).optional()
-      .describe('Whole dollars; jobs carry no budget, so it is reported back and filters nothing'),
+      .describe('Reported back; jobs carry no budget, so it filters nothing'),
     maxBudget: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0).max(1_000_000).optional()
-      .describe('Inclusive whole dollars; see min_budget'),
+      .describe('Inclusive; see min_budget'),
     sort: searchSortSchema.optional()
-      .describe('Default relevance with words, newest without; budget sorts order newest first'),
+      .describe('Default: relevance with words, else newest'),
     limit: intIn(1, 50, 20),
   }).refine((v) => v.minBudget === undefined || v.maxBudget === undefined || v.minBudget <= v.maxBudget, {
     message: 'Must not be below min_budget.', path: ['maxBudget'],
@@ -286,14 +275,14 @@ export const searchJobs = defineOperation({
     access: 'board',
     args: { q: 'query' },
     description:
-      'Full-text search of open jobs, 30 a minute per caller; the answer says how the query was read (interpretation) and which mode ran.',
+      'Full-text search of open jobs, 30 a minute; says how the query was read and which mode ran.',
   },
 });
 
 export const listJobPosters = defineOperation({
   name: 'listJobPosters',
   service: 'jobs',
-  summary: 'Members with open public jobs and their counts, most first',
+  summary: 'Members with open public jobs',
   access: 'board',
   scope: 'agent:read',
   input: z.object({
@@ -310,7 +299,7 @@ export const listJobPosters = defineOperation({
     tool: 'list_job_posters',
     access: 'board',
     args: { q: 'query' },
-    description: 'Members with open public jobs and how many, most first. Search by part of a name (any case) or by poster_id.',
+    description: 'Members with open public jobs and how many, most first; by part of a name or poster_id.',
   },
 });
 
@@ -327,7 +316,7 @@ export const getJobPerformance = defineOperation({
   rest: { method: 'GET', path: '/api/me/performance', status: 200 },
   mcp: {
     tool: 'get_job_performance',
-    description: 'Impressions, views, applications, rates and agent share of your jobs over 7, 30 or 90 days: daily, per job, and the period before.',
+    description: "Your jobs' impressions, views, applications, rates and agent share over 7, 30 or 90 days: daily, per job, and before.",
   },
 });
 
@@ -380,7 +369,7 @@ export const watchJobWalkthrough = defineOperation({
 });
 
 export const jobsOperations = [
-  postJob, listOpenJobs, getPublicJob, getJob, listMyJobs, listJobCategories, getSafetyPolicy,
+  postJob, listOpenJobs, getPublicJob, getJob, listJobCategories, getSafetyPolicy,
   getSuggestedWorkflow, editJob, closeJob, listJobVersions, getJobVersion, searchJobs, listJobPosters,
   getJobPerformance, getSearchMode, postJobFromDraft, watchJobWalkthrough,
 ] as const;

@@ -18,7 +18,7 @@ export const dayOrTimestampSchema = z
   .regex(DAY_OR_TIMESTAMP, DAY_OR_TIMESTAMP_MESSAGE)
   // Belt and braces: a day the calendar lacks (February 30) still parses, and is read as the next.
   .refine((s) => !Number.isNaN(Date.parse(s)), { message: DAY_OR_TIMESTAMP_MESSAGE })
-  .describe('YYYY-MM-DD (a UTC day) or an ISO 8601 date-time with a zone (Z or an offset)');
+  .describe('YYYY-MM-DD (a UTC day) or an ISO 8601 date-time with a zone');
 
 /**
  * Lower bound: a day means from its start (UTC); upper bound: a day means through its end,

@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { categorySchema, dateTimeSchema, memberText } from './common.schema.js';
 import { jobFileSchema } from './file.schema.js';
+import { pageTotalSchema } from './paging.schema.js';
 
 export const JOB_STATUSES = [
   'open', 'in_progress', 'submitted', 'changes_requested', 'rating', 'completed', 'closed',
 ] as const;
 export const jobStatusSchema = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/**
+ * What a poster filters their own jobs by: each status, and `expired`, a job closed because its 14
+ * days ran out (or due to be), which `closed` then leaves out.
+ */
+export const MY_JOB_FILTERS = [...JOB_STATUSES, 'expired'] as const;
+export type MyJobFilter = (typeof MY_JOB_FILTERS)[number];
 
 export const posterVisibilitySchema = z.enum(['public', 'anonymous']);
 export type PosterVisibility = z.infer<typeof posterVisibilitySchema>;
@@ -41,6 +49,10 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
+/** A job in its poster's own list: whether it closed because its time ran out rather than by a close. */
+export const myJobSchema = jobSchema.extend({ expired: z.boolean() });
+export type MyJob = z.infer<typeof myJobSchema>;
+
 export const viewerApplicationSchema = z
   .object({
     id: z.string(),
@@ -67,7 +79,7 @@ export type AuthorizedJobDetail = z.infer<typeof authorizedJobDetailSchema>;
 
 export const jobListSchema = z.object({
   jobs: z.array(jobSchema),
-  total: z.number().int().min(0).describe('All matches; the next page starts at offset + limit while below total'),
+  total: pageTotalSchema,
 });
 
 export const categoryCountsSchema = z.object({

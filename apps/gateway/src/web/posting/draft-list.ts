@@ -4,6 +4,7 @@ import { html } from '../kit/layout.js';
 import { guarded } from '../kit/error-pages.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, doneNotice, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
+import { listPageOf, pageLinks } from '../kit/paging.js';
 import { ANSWER_MAX } from './draft-interview.js';
 import { VISIBILITY_OPTIONS } from './draft-review.js';
 
@@ -14,7 +15,8 @@ const LIST_NOTICES = { discarded: 'The draft is discarded.' };
 export function draftListPages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
   const list: PageRender = (req, reply, caller, state, status) => guarded(reply, 'Your job drafts', async () => {
-    const { drafts } = await callAs(deps.bus, req, caller, listJobDrafts, {});
+    const page = listPageOf(req);
+    const { drafts, total } = await callAs(deps.bus, req, caller, listJobDrafts, page);
     return memberPage(reply, { status, title: 'Your job drafts', body: html`<h1>Your job drafts</h1>
 ${noticeOf(state.notice ?? doneNotice(req, LIST_NOTICES))}
 <p>A draft asks you about the job, researches it and writes the posting for you to approve part by part.</p>
@@ -26,7 +28,8 @@ ${drafts.length ? html`<ul class="cards">${drafts.map((d) => html`<li class="car
 <form method="post" action="/me/drafts/${d.id}/discard" class="inline">
 <button type="submit" class="secondary" aria-label="Discard the draft ${d.title ?? 'Untitled draft'}">Discard</button>
 </form>
-</li>`)}</ul>` : html`<p class="note">You have no open drafts.</p>`}` });
+</li>`)}</ul>` : html`<p class="note">You have no open drafts${page.offset ? ' on this page' : ''}.</p>`}
+${pageLinks('/me/drafts', '', page, total)}` });
   });
 
   const start: PageRender = async (_req, reply, _caller, state, status) => memberPage(reply, {

@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, getJobWork, listJobApplications, listMyJobs, type Caller, type JobApplication, type Job, type JobStatus } from '@marketplace/contracts';
+import {
+  AppError, getJob, getJobWork, listJobApplications, type AuthorizedJobDetail, type Caller, type JobApplication, type Job,
+  type JobStatus, type MyJob, type MyJobFilter,
+} from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
 import { CATEGORY_NAMES } from '../board/category-names.js';
 import { html, type Raw } from '../kit/layout.js';
@@ -12,6 +15,9 @@ export const STATUS_NAMES: Record<JobStatus, string> = {
   rating: 'Being rated', completed: 'Completed', closed: 'Closed',
 };
 
+/** The My jobs filter's choices, in the order a job goes through them. */
+export const FILTER_NAMES: Record<MyJobFilter, string> = { ...STATUS_NAMES, expired: 'Expired' };
+
 /** Statuses in which someone is hired, so the job has a work page. */
 const HIRED: readonly JobStatus[] = ['in_progress', 'submitted', 'changes_requested', 'rating', 'completed'];
 export const isHired = (status: JobStatus): boolean => HIRED.includes(status);
@@ -22,13 +28,12 @@ const enc = encodeURIComponent;
 export type WaitsOn = string | null;
 
 /**
- * One of the visitor's own jobs (closed ones are gone for everybody). Read from their own job list
- * rather than the job's details, which also answer other members and the hired worker.
+ * One of the visitor's own jobs, in any state (closed and expired ones too). The job's details also
+ * answer other members and the hired worker, so only a job the visitor posted is theirs here.
  */
-export async function myJob(bus: BusClient, req: FastifyRequest, caller: Caller, id: string): Promise<Job> {
-  const { jobs } = await callAs(bus, req, caller, listMyJobs, {});
-  const job = jobs.find((j) => j.id === id);
-  if (!job) throw AppError.notFound('You have no job with this id.');
+export async function myJob(bus: BusClient, req: FastifyRequest, caller: Caller, id: string): Promise<AuthorizedJobDetail> {
+  const job = await callAs(bus, req, caller, getJob, { id });
+  if (job.postedBy.id !== caller.memberId) throw AppError.notFound('You have no job with this id.');
   return job;
 }
 
@@ -46,6 +51,7 @@ export async function waitsOn(
   bus: BusClient, req: FastifyRequest, caller: Caller, job: Job, read?: Promise<{ applications: JobApplication[] } | null>,
 ): Promise<WaitsOn> {
   if (job.safetyHidden) return 'Waiting on staff: they hid the job from the board.';
+  if (job.status === 'closed') return 'Nothing: the job is closed. Post it again to take new applications.';
   if (isHired(job.status)) {
     const work = await callAs(bus, req, caller, getJobWork, { id: job.id }).catch(soft);
     return work?.reason ?? null;
@@ -72,17 +78,19 @@ export function jobLinks(job: Job, except: 'applications' | 'none' = 'none'): Ra
   return html`<p class="links">${links.map((l, i) => html`${i ? ' · ' : ''}${l}`)}</p>`;
 }
 
-function jobItem(job: Job, waits: WaitsOn): Raw {
+function jobItem(job: MyJob, waits: WaitsOn): Raw {
   return html`<li class="card job" id="job-${job.id}">
 <h2><a href="/me/jobs/${enc(job.id)}">${job.title}</a></h2>
-<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status">${STATUS_NAMES[job.status]}</span>
+<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status">${job.expired ? FILTER_NAMES.expired : STATUS_NAMES[job.status]}</span>
  · version ${job.version} · posted ${when(job.createdAt)}${job.posterVisibility === 'anonymous' ? ' · anonymous' : ''}</p>
 <p class="waits">${waitsLine(waits)}</p>
 ${jobLinks(job)}
 </li>`;
 }
 
-export function myJobsList(jobs: readonly Job[], waits: readonly WaitsOn[]): Raw {
-  if (!jobs.length) return html`<p id="no-jobs">You have not posted a job yet.</p>`;
+export function myJobsList(jobs: readonly MyJob[], waits: readonly WaitsOn[], filter: MyJobFilter | undefined): Raw {
+  if (!jobs.length) {
+    return html`<p id="no-jobs">${filter ? `You have no jobs in this state (${FILTER_NAMES[filter]}).` : 'You have not posted a job yet.'}</p>`;
+  }
   return html`<ul class="cards" id="my-jobs" aria-label="Your jobs">${jobs.map((job, i) => jobItem(job, waits[i] ?? null))}</ul>`;
 }

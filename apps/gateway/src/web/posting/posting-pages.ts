@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, closeJob, editJob, listMyJobs, postJob } from '@marketplace/contracts';
+import { AppError, closeJob, editJob, listMyJobs, MY_JOB_FILTERS, postJob, type MyJobFilter } from '@marketplace/contracts';
 import { formFields } from '../kit/form-posts.js';
 import { html, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
@@ -7,7 +7,8 @@ import { guarded } from '../kit/error-pages.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, definePage, doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender } from '../kit/page.js';
 import { EMPTY_PREVIEW, JOB_FORM, jobFields, jobForm, previewSection } from './posting-job-form.js';
-import { myJob, myJobsList, waitsOn } from './posting-my-jobs.js';
+import { FILTER_NAMES, myJob, myJobsList, waitsOn } from './posting-my-jobs.js';
+import { listPageOf, pageLinks } from '../kit/paging.js';
 import { postingPerformancePages } from './posting-performance.js';
 
 const enc = encodeURIComponent;
@@ -18,12 +19,16 @@ export function postingPages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
   pages.push(...postingPerformancePages(deps));
   const myJobsPage: PageRender = (req, reply, caller, state) => guarded(reply, 'My jobs', async () => {
-    const { jobs } = await callAs(deps.bus, req, caller, listMyJobs, {});
+    const filter = filterOf(req);
+    const page = listPageOf(req);
+    const { jobs, total } = await callAs(deps.bus, req, caller, listMyJobs, { ...page, ...(filter ? { status: filter } : {}) });
     const waits = await Promise.all(jobs.map((job) => waitsOn(deps.bus, req, caller, job)));
     return memberPage(reply, { title: 'My jobs', body: html`<h1>My jobs</h1>
-${noticeOf(state.notice ?? doneNotice(req, { closed: 'The job is closed: it left the board and this list, and waiting applications were declined.' }))}
+${noticeOf(state.notice ?? doneNotice(req, { closed: 'The job is closed: it left the board and waiting applications were declined. It stays here under Closed.' }))}
 <p><a class="button" href="/me/jobs/new">Post a job</a> <a class="button secondary" href="/me/drafts/new">Let the guided draft write it</a> <a href="/me/drafts">Your drafts</a> · <a href="/me/jobs/performance">How my jobs do</a></p>
-${myJobsList(jobs, waits)}` });
+${filterForm(filter, total)}
+${myJobsList(jobs, waits, filter)}
+${pageLinks('/me/jobs', filter ? `status=${filter}&` : '', page, total)}` });
   });
 
   const newJobPage: PageRender = async (_req, reply, _caller, state, status) => memberPage(reply, {
@@ -92,6 +97,25 @@ ${job.status === 'open' ? html`<p>Closing takes the job off the board and out of
 
   pages.push(markdownPreview);
   return pages;
+}
+
+/** The status asked for in `?status=`, when it is one the jobs service filters by; else every job. */
+function filterOf(req: FastifyRequest): MyJobFilter | undefined {
+  const status = (req.query as Record<string, unknown>).status;
+  return typeof status === 'string' && (MY_JOB_FILTERS as readonly string[]).includes(status) ? status as MyJobFilter : undefined;
+}
+
+/** Which of the poster's jobs the list shows: a plain GET form, so it works without script. */
+function filterForm(filter: MyJobFilter | undefined, total: number): Raw {
+  return html`<form method="get" action="/me/jobs" class="inline" id="job-filter">
+<label for="job-filter-status">Show</label>
+<select id="job-filter-status" name="status">
+<option value=""${filter ? '' : html` selected`}>All my jobs</option>
+${MY_JOB_FILTERS.map((f) => html`<option value="${f}"${f === filter ? html` selected` : ''}>${FILTER_NAMES[f]}</option>`)}
+</select>
+<button type="submit" class="secondary">Show jobs</button>
+</form>
+<p class="meta" id="jobs-total">${total} ${total === 1 ? 'job' : 'jobs'}${filter ? ` ${FILTER_NAMES[filter].toLowerCase()}` : ' in all'}</p>`;
 }
 
 /** The no-JavaScript Preview button: the same page again with what was typed and its preview. */

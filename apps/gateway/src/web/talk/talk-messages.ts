@@ -5,6 +5,7 @@ import {
 import { textArea } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
 import { guarded } from '../kit/error-pages.js';
+import { findInPages } from '../kit/paging.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
 
@@ -62,14 +63,20 @@ ${m.mine || m.removed ? '' : html`<p class="meta"><a href="/report/message/${m.i
  */
 async function closedAs(deps: PageDeps, req: FastifyRequest, caller: Caller, c: Conversation): Promise<string | null> {
   try {
+    const match = (a: { id: string }) => a.id === c.applicationId;
     if (c.role === 'applicant') {
-      const mine = await callAs(deps.bus, req, caller, listMyApplications, {});
-      const status = mine.applications.find((a) => a.id === c.applicationId)?.status;
+      const status = (await findInPages(async (page) => {
+        const out = await callAs(deps.bus, req, caller, listMyApplications, page);
+        return { items: out.applications, total: out.total };
+      }, match))?.status;
       return status && CLOSED.has(status) ? status : null;
     }
-    const theirs = await callAs(deps.bus, req, caller, listJobApplications, { id: c.job.id });
+    const theirs = await findInPages(async (page) => {
+      const out = await callAs(deps.bus, req, caller, listJobApplications, { id: c.job.id, ...page });
+      return { items: out.applications, total: out.total };
+    }, match);
     // The poster's list leaves withdrawn applications out.
-    const status = theirs.applications.find((a) => a.id === c.applicationId)?.status ?? 'withdrawn';
+    const status = theirs?.status ?? 'withdrawn';
     return CLOSED.has(status) ? status : null;
   } catch (err) {
     if (err instanceof AppError) return null;

@@ -1,6 +1,7 @@
 import { AppError, listMyApplications, withdrawApplication, type MyApplication } from '@marketplace/contracts';
 import { html, type Raw } from '../kit/layout.js';
 import { guarded } from '../kit/error-pages.js';
+import { findInPages, listPageOf, pageLinks } from '../kit/paging.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, doneNotice, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
 
@@ -11,19 +12,24 @@ const NOTICES = { withdrawn: 'Your application is withdrawn. You can apply to th
 export function applicationPages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
   const list: PageRender = (req, reply, caller) => guarded(reply, 'Your applications', async () => {
-    const { applications } = await callAs(deps.bus, req, caller, listMyApplications, {});
+    const page = listPageOf(req);
+    const { applications, total } = await callAs(deps.bus, req, caller, listMyApplications, page);
     return memberPage(reply, { title: 'Your applications', body: html`<h1>Your applications</h1>
 ${noticeOf(doneNotice(req, NOTICES))}
 ${applications.length ? html`<ul class="cards" id="applications">${applications.map(applicationCard)}</ul>`
-    : html`<p id="no-applications">You have not applied to a job yet. <a href="/">Find a job</a>.</p>`}` });
+    : total ? html`<p id="no-applications">No applications on this page. <a href="/me/applications">The newest ones</a>.</p>`
+      : html`<p id="no-applications">You have not applied to a job yet. <a href="/">Find a job</a>.</p>`}
+${pageLinks('/me/applications', '', page, total)}` });
   });
   pages.push(sessionPage('/me/applications', list));
 
   // Withdrawing cannot be undone for this application, so it asks first, on a page of its own (no script needed).
   const confirm: PageRender = (req, reply, caller, state, status) => guarded(reply, 'Withdraw the application', async () => {
     const { id } = req.params as { id: string };
-    const { applications } = await callAs(deps.bus, req, caller, listMyApplications, {});
-    const app = applications.find((a) => a.id === id);
+    const app = await findInPages(async (page) => {
+      const out = await callAs(deps.bus, req, caller, listMyApplications, page);
+      return { items: out.applications, total: out.total };
+    }, (a) => a.id === id);
     if (!app) throw AppError.notFound('You have no application with this id.');
     return memberPage(reply, { status, title: 'Withdraw the application', body: html`<h1>Withdraw your application?</h1>
 ${noticeOf(state.notice)}

@@ -52,7 +52,7 @@ export async function viewerBlock(bus: BusClient, req: FastifyRequest, viewer: J
 <section class="part" id="you" aria-labelledby="you-heading">
 <h2 id="you-heading">${viewer.isPoster ? 'Your job' : canApply ? 'Apply for this job' : 'Your application'}</h2>
 ${work ? html`<p id="work-link">Status: ${work.statusLabel}. ${work.reason} <a class="button" href="/jobs/${job.id}/work">Open the work page</a></p>` : ''}
-${viewer.isPoster ? posterPart(job, received?.applications)
+${viewer.isPoster ? posterPart(job, received)
     : applied ? html`<p id="your-application">You applied ${when(applied.createdAt)}. Status: <span class="status">${applied.statusLabel}</span>.
 <a href="/me/applications">Your applications</a></p>`
       : canApply ? applyForm(job, viewer.state) : html`<p class="note">This job takes no applications now.</p>`}
@@ -64,13 +64,12 @@ ${viewer.isPoster ? '' : html`<p class="meta"><a href="/report/job/${job.id}">Re
  * The poster's way on from their job: one click to its applications, with how many there are and
  * how many wait on a decision, and the edit and close the job still allows.
  */
-function posterPart(job: Job | AuthorizedJobDetail, applications: readonly JobApplication[] | undefined): Raw {
+function posterPart(job: Job | AuthorizedJobDetail, list: { applications: readonly JobApplication[]; total: number } | undefined): Raw {
   const id = encodeURIComponent(job.id);
-  // Withdrawn applications are gone for the poster too (the board's applicant count leaves them out).
-  const received = applications?.filter((a) => a.status !== 'withdrawn');
-  const waiting = received?.filter((a) => a.status === 'submitted').length ?? 0;
-  const count = received === undefined ? 'Its applications'
-    : `${received.length} ${received.length === 1 ? 'application' : 'applications'}`;
+  // Withdrawn applications are gone for the poster's list too (the board's applicant count leaves them out).
+  const waiting = list?.applications.filter((a) => a.status === 'submitted').length ?? 0;
+  const count = list === undefined ? 'Its applications'
+    : `${list.total} ${list.total === 1 ? 'application' : 'applications'}`;
   const editable = job.status === 'open' && !job.safetyHidden;
   return html`<p id="poster-applications">You posted this job. <a href="/me/jobs/${id}" id="applications-link">${count}</a>${
     waiting ? `, ${waiting} waiting for your decision` : ''}.</p>
