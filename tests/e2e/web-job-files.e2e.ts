@@ -32,7 +32,6 @@ async function checkPage(page: Page, name: string): Promise<void> {
 }
 
 const notice = (page: Page, text: string | RegExp) => page.locator('#notice').filter({ hasText: text }).waitFor();
-const isChunk = (url: string) => /\/api\/jobs\/[^/]+\/files\/[^/]+\/chunks\/\d+$/.test(new URL(url).pathname);
 /** The 409 by which complete names the first chunk a cut-off upload lacks. */
 const asksWhereToResume = (status: number, url: string) => status === 409 && /\/api\/jobs\/[^/]+\/files\/[^/]+\/complete$/.test(new URL(url).pathname);
 
