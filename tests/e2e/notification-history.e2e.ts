@@ -111,6 +111,9 @@ describe('GET /api/me/notifications and marking read', () => {
     // An offset PostgreSQL would refuse is read as the instant it names (long past: nothing more to mark).
     expect((await api(base, '/api/me/notifications/read', { key: member.key, body: { upTo: '2001-02-03T09:30:18+22:23' } })).body)
       .toEqual({ marked: 0, unreadCount: COUNT - 3 });
+    // So is the year 0000, which PostgreSQL has no day of.
+    expect((await api(base, '/api/me/notifications/read', { key: member.key, body: { upTo: '0000-01-01T00:00:00.000Z' } })).body)
+      .toEqual({ marked: 0, unreadCount: COUNT - 3 });
 
     // Reading and marking gave the agent nothing back to take.
     expect((await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' })).body.conversations).toEqual([]);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FILE_LIMITS } from '@marketplace/contracts';
-import { api, openAs, pageProblemsAtWidths, type TestMember, until } from '@marketplace/testing';
+import { api, openAs, pageProblemsAtWidths, previewShown, type TestMember, until } from '@marketplace/testing';
 import { webStage } from './support/web-stage.js';
 
 /** A job's files in Chromium: the poster uploads, previews, downloads and deletes; the hired worker sees them once shared. */
@@ -85,14 +85,7 @@ describe('job files in the browser', () => {
     await notice(page, 'Your file is uploaded.');
     await page.getByRole('heading', { level: 1, name: 'brief/beach.png' }).waitFor();
     await page.getByText('Poster folder of').waitFor();
-    // The preview is made just after the upload: it shows once it is there.
-    const preview = page.getByRole('img', { name: 'Preview of brief/beach.png' });
-    await until(async () => {
-      if (await preview.count()) return true;
-      await page.reload();
-      return undefined;
-    }, { timeoutMs: 20_000, intervalMs: 500, what: 'the preview' });
-    await until(async () => ((await preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)) > 0 ? true : undefined));
+    await previewShown(page, 'Preview of brief/beach.png');
     const download = await page.request.get(`${base}${await page.getByRole('link', { name: 'Download' }).getAttribute('href')}`);
     expect(download.status()).toBe(200);
     expect(sha(await download.body())).toBe(sha(image));

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DELETE_CONFIRMATION, FILE_LIMITS } from '@marketplace/contracts';
 import {
-  api, createMember, launchBrowser, openAs, pageProblemsAtWidths, sessionHeaders, setSetting, signIn, type TestMember, until,
+  api, createMember, launchBrowser, openAs, pageProblemsAtWidths, previewShown, sessionHeaders, setSetting, signIn, type TestMember, until,
 } from '@marketplace/testing';
 
 /** The Me pages of the member web app, driven by a signed-in person in Chromium. */
@@ -181,14 +181,7 @@ describe('the Me pages in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Your file is uploaded.' }).waitFor();
     await page.getByRole('heading', { level: 1, name: 'holiday/beach.png' }).waitFor();
 
-    // The preview is made just after the upload: it shows once it is there.
-    const preview = page.getByRole('img', { name: 'Preview of holiday/beach.png' });
-    await until(async () => {
-      if (await preview.count()) return true;
-      await page.reload();
-      return undefined;
-    }, { timeoutMs: 20_000, intervalMs: 500, what: 'the preview' });
-    await until(async () => ((await preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)) > 0 ? true : undefined));
+    await previewShown(page, 'Preview of holiday/beach.png');
     const download = await page.request.get(await page.getByRole('link', { name: 'Download' }).getAttribute('href').then((h) => `${base}${h}`));
     expect(download.status()).toBe(200);
     expect(sha(await download.body())).toBe(sha(image));

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { until } from './until.js';
 
 /**
  * The one toolkit of the browser tests of server-rendered pages: open a page as a signed-in
@@ -109,4 +110,18 @@ export async function pageProblemsAtWidths(page: Page, name: string): Promise<st
     if (layout.overflow) found.push(`${name} at ${width}px: scrolls ${layout.overflow}px sideways`);
   }
   return found;
+}
+
+/**
+ * Waits for a file's preview image (made just after the upload) to show and load, reloading the
+ * page until it is there.
+ */
+export async function previewShown(page: Page, alt: string): Promise<void> {
+  const preview = page.getByRole('img', { name: alt });
+  await until(async () => {
+    if (await preview.count()) return true;
+    await page.reload();
+    return undefined;
+  }, { timeoutMs: 20_000, intervalMs: 500, what: 'the preview' });
+  await until(async () => ((await preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)) > 0 ? true : undefined));
 }

@@ -91,9 +91,11 @@ export class MarkAllNotificationsReadHandler implements OperationHandler<typeof 
   constructor(private readonly ds: DataSource) {}
 
   async handle({ upTo }: InputOf<typeof markAllNotificationsRead>, ctx: HandlerContext): Promise<OutputOf<typeof markAllNotificationsRead>> {
-    // Read as an instant here: PostgreSQL refuses zone offsets beyond 15:59 that ISO 8601 allows.
-    const until = upTo === undefined ? null : new Date(upTo);
-    if (until && Number.isNaN(until.getTime())) throw AppError.badRequest('Invalid field: upTo.', { upTo: 'Must be an ISO 8601 date-time.' });
+    // Read as an instant here: PostgreSQL refuses zone offsets beyond 15:59 that ISO 8601 allows, and
+    // the year 0000; no notification is older than 1970, so an earlier time marks none all the same.
+    const parsed = upTo === undefined ? null : Date.parse(upTo);
+    if (parsed !== null && Number.isNaN(parsed)) throw AppError.badRequest('Invalid field: upTo.', { upTo: 'Must be an ISO 8601 date-time.' });
+    const until = parsed === null ? null : new Date(Math.max(parsed, 0));
     // The outer SELECT sees the rows as they were before the UPDATE, so the marked ones are subtracted.
     const [row] = (await this.ds.query(
       `WITH marked AS (

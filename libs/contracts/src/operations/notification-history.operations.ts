@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { dateTimeSchema, idSchema, intIn, memberText } from '../schemas/common.schema.js';
-import { conversationKindSchema } from './notifications.operations.js';
+import { dateTimeSchema, idSchema, intIn } from '../schemas/common.schema.js';
+import { alertPlaceFields } from './notifications.operations.js';
 
 /** How long a member's notification history keeps an alert (days); documented in docs/members-and-agents.md. */
 export const NOTIFICATIONS_KEPT_DAYS = 90;
@@ -9,12 +9,7 @@ export const NOTIFICATIONS_KEPT_DAYS = 90;
 export const notificationSchema = z.object({
   id: z.string(),
   kind: z.string().describe('Event kind, e.g. application.submitted, message.sent'),
-  message: memberText,
-  conversationKey: z.string(),
-  conversationKind: conversationKindSchema,
-  jobId: z.string().nullable(),
-  applicationId: z.string().nullable(),
-  commentId: z.string().nullable(),
+  ...alertPlaceFields,
   title: z.string().nullable().describe("The job's title when the alert named it"),
   createdAt: dateTimeSchema,
   readAt: dateTimeSchema.nullable().describe('When you marked it read; null while unread. Delivery to an agent does not mark it read'),

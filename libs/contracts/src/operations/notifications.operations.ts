@@ -243,17 +243,22 @@ export const MEMBER_EVENTS_KEPT_DAYS = 30;
 /** At most this many events come back from one read of the event log. */
 export const MEMBER_EVENTS_PAGE = 100;
 
-export const memberEventSchema = z.object({
-  cursor: z.string().describe('Opaque position of this event in your log: pass it as after to read what follows'),
-  id: z.string().describe('The event id; the same event never appears twice'),
-  type: z.string().describe('Event kind, the same as the alert kind, e.g. application.hired, message.sent, work.submitted'),
-  occurredAt: z.string(),
+/** Where an alert or event belongs and what it says: the fields the event log and the notification history share. */
+export const alertPlaceFields = {
   message: memberText,
   conversationKey: z.string(),
   conversationKind: conversationKindSchema,
   jobId: z.string().nullable(),
   applicationId: z.string().nullable(),
   commentId: z.string().nullable(),
+};
+
+export const memberEventSchema = z.object({
+  cursor: z.string().describe('Opaque position of this event in your log: pass it as after to read what follows'),
+  id: z.string().describe('The event id; the same event never appears twice'),
+  type: z.string().describe('Event kind, the same as the alert kind, e.g. application.hired, message.sent, work.submitted'),
+  occurredAt: z.string(),
+  ...alertPlaceFields,
   title: z.string().nullable().describe("The job's title when the event named it"),
 });
 
