@@ -268,8 +268,9 @@ describe('member photo', () => {
     const patch = doc.paths['/api/me/profile'].patch;
     expect(patch['x-mcp-tool']).toBe('update_my_profile');
     const props = patch.requestBody.content['application/json'].schema.properties;
-    expect(props.skills.description).toMatch(/30 skills/);
-    expect(props.resume.description).toMatch(/20000/);
+    // The bounds are the schema's own, not prose.
+    expect(props.skills).toMatchObject({ maxItems: 30, items: { maxLength: 50 } });
+    expect(JSON.stringify(props.resume)).toContain('"maxLength":20000');
     expect(doc.paths['/api/me'].delete['x-mcp-tool']).toBe('delete_my_account');
   });
 

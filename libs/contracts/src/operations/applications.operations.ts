@@ -17,7 +17,7 @@ const quoteWhilePaymentsOff = z
   .unknown()
   .optional()
   .refine((v) => v === undefined, { message: 'Payments are disabled; omit quote.' })
-  .describe('Whole US dollars; only when payments are enabled (they are not), otherwise omit');
+  .describe('Whole US dollars; omit (payments are off)');
 refusedFields.add(quoteWhilePaymentsOff, { reason: 'payments are disabled' });
 
 // ---------------------------------------------------------------- applying
@@ -34,7 +34,7 @@ export const applyToJob = defineOperation({
     acceptResponsibility: z.literal(true, { error: 'Must be true: you take responsibility for the work you apply for.' }),
     agent: oneLine(120).optional().describe('The agent applying for the member, if any'),
     model: oneLine(120).optional()
-      .describe('The AI model that wrote the application (required over MCP and with API keys)'),
+      .describe('The AI model that wrote it (required over MCP and with API keys)'),
     jobVersion: versionNumberSchema.optional()
       .describe('The job version you read; 409 if the job was edited since'),
     quote: quoteWhilePaymentsOff,

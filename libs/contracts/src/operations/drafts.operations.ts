@@ -47,7 +47,7 @@ export const startJobDraft = defineOperation({
 export const updateJobDraft = defineOperation({
   name: 'updateJobDraft',
   service: 'drafts',
-  summary: 'Answer interview questions or edit the written posting of a draft',
+  summary: 'Answer a draft\'s questions or edit its posting',
   access: 'member',
   scope: 'agent:write',
   input: z.object({

@@ -27,20 +27,20 @@ const httpsUrl = z
   .meta({ examples: ['https://ada.example.com/'] });
 
 const profileFields = z.object({
-  headline: clearable(oneLine(L.headline)).describe(`One line, at most ${L.headline} characters; null clears`),
+  headline: clearable(oneLine(L.headline)).describe('One line'),
   about: clearable(z.string().trim().max(L.about, `At most ${L.about} characters.`))
-    .describe(`Plain text, at most ${L.about} characters; null clears`),
+    .describe('Plain text'),
   skills: z.array(oneLine(L.skill), { error: 'Must be a list of skills.' })
     .max(L.skills, `At most ${L.skills} skills.`)
     .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, { message: 'Skills must not repeat.' })
     .optional()
-    .describe(`Up to ${L.skills} skills, each one line of at most ${L.skill} characters; replaces the saved list`),
-  city: clearable(oneLine(L.city)).describe(`At most ${L.city} characters; null clears`),
+    .describe('Each one line; replaces the saved list'),
+  city: clearable(oneLine(L.city)).describe('City'),
   state: clearable(z.enum(US_STATES, { error: 'Must be a two-letter US state code or DC.' }))
-    .describe('Two-letter US state code or DC; null clears'),
-  website: clearable(httpsUrl).describe(`An https:// URL, at most ${L.website} characters, host in ASCII (xn-- form); null clears`),
+    .describe('Two-letter US state code or DC'),
+  website: clearable(httpsUrl).describe('An https:// URL, host in ASCII (xn-- form)'),
   resume: clearable(z.string().trim().max(L.resume, `At most ${L.resume} characters.`))
-    .describe(`Private Markdown for your applications, at most ${L.resume} characters; null clears`),
+    .describe('Private Markdown for your applications'),
   usWorkAuthorized: z.boolean({ error: 'Must be true or false.' }).optional()
     .describe('Whether you are authorized to work in the United States'),
   applicantVisibility: applicantVisibilitySchema.optional()
@@ -78,7 +78,7 @@ export const updateMyProfile = defineOperation({
   mcp: {
     tool: 'update_my_profile',
     description:
-      'Send only the fields that change; null clears a text field and skills replaces the whole list. Returns your account as get_my_profile does.',
+      'Send only the fields that change; null clears a field (the limits are in the schema). Returns your account as get_my_profile does.',
   },
 });
 
