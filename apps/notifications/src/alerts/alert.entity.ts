@@ -10,6 +10,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('alerts_pending', ['memberId', 'createdAt'], { where: '"delivered_at" IS NULL' })
 @Index('alerts_unread', ['memberId', 'createdAt'], { where: '"read_at" IS NULL' })
 @Index('alerts_created', ['createdAt'])
+// A member's history page, newest first: a DESC order TypeORM cannot express, so made by the migration.
+@Index('alerts_history', { synchronize: false })
 export class AlertEntity {
   @PrimaryColumn('uuid')
   id!: string;
