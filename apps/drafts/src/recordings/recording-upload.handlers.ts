@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { saveDraft } from '../drafts/draft-store.js';
 import { RecordingEntity } from './recording.entity.js';
 import { draftForToken, recordingOfDraft } from './recording-token.js';
-import { discardSoon, queueDiscards, requireRoom, storedKeys } from './recording-storage.js';
+import { discardSoon, queueDiscards, requireRoom, requireWithinRecording, storedKeys } from './recording-storage.js';
 import { toDraftRecording } from './recording-view.js';
 
 const notUploading = () => AppError.conflict('This recording is already complete; start a new one to record again.');
@@ -66,6 +66,7 @@ export class UploadRecordingPartHandler implements OperationHandler<typeof uploa
         throw AppError.conflict(`Part ${input.index} is already uploaded with other bytes.`, { index: 'Already uploaded.' });
       }
       replaced = existing?.key ?? null;
+      requireWithinRecording(row.parts, input.index, input.part.size);
       await requireRoom(em, row.memberId, row.id, input.index, input.part.size);
       if (replaced && replaced !== input.part.key) await queueDiscards(em, [replaced]);
       row.parts = [...row.parts.filter((p) => p.index !== input.index), { index: input.index, size: input.part.size, sha256, key: input.part.key }]
@@ -160,7 +161,10 @@ export class CheckRecordingPartHandler implements OperationHandler<typeof checkR
       if (existing && existing.sha256 !== input.sha256.toLowerCase()) {
         throw AppError.conflict(`Part ${input.index} is already uploaded with other bytes.`, { index: 'Already uploaded.' });
       }
-      if (input.bytes !== undefined) await requireRoom(em, row.memberId, row.id, input.index, input.bytes);
+      if (input.bytes !== undefined) {
+        requireWithinRecording(row.parts, input.index, input.bytes);
+        await requireRoom(em, row.memberId, row.id, input.index, input.bytes);
+      }
       return { accepted: true as const };
     });
   }
