@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, checkRecordingPart, completeRecording, getRecording, recordingAnalysisQueue, startRecording, uploadRecordingPart,
+  AppError, checkRecordingPart, RECORDING_LIMITS, completeRecording, getRecording, recordingAnalysisQueue, startRecording, uploadRecordingPart,
   type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
@@ -13,6 +13,8 @@ import { RecordingEntity } from './recording.entity.js';
 import { draftForToken, recordingOfDraft } from './recording-token.js';
 import { discardSoon, queueDiscards, requireRoom, requireWithinRecording, storedKeys } from './recording-storage.js';
 import { toDraftRecording } from './recording-view.js';
+import { statedSeconds } from './recording-stated-length.js';
+import { lengthRefusal } from './screen-check/recording-length.js';
 
 const notUploading = () => AppError.conflict('This recording is already complete; start a new one to record again.');
 
@@ -81,7 +83,8 @@ export class UploadRecordingPartHandler implements OperationHandler<typeof uploa
 
 /**
  * Completes a recording: every part from 0 to parts - 1 must be in (409 naming the first missing
- * one) and they must add up to the declared size (400). It then replaces the draft's earlier
+ * one), they must add up to the declared size (400), and a header stating more than ten minutes,
+ * whatever `seconds` declared, is refused (400). It then replaces the draft's earlier
  * recording and is queued for the background check in the same transaction.
  */
 @Injectable()
@@ -93,6 +96,7 @@ export class CompleteRecordingHandler implements OperationHandler<typeof complet
   ) {}
 
   async handle(input: InputOf<typeof completeRecording>): Promise<OutputOf<typeof completeRecording>> {
+    await this.refuseStatedLength(input);
     let previous: RecordingEntity | null = null;
     const rec = await this.uow.run(async (em) => {
       const draft = await draftForToken(em, input.recordingToken, true);
@@ -126,6 +130,24 @@ export class CompleteRecordingHandler implements OperationHandler<typeof complet
     const replaced = previous as RecordingEntity | null;
     if (replaced) discardSoon(this.ds, this.storage, this.logger, storedKeys(replaced));
     return toDraftRecording(rec);
+  }
+
+  /**
+   * Read before the row is locked, as ffmpeg takes a moment: what the first part's header states is
+   * known now, so a recording that says it is too long is not queued to be refused later.
+   */
+  private async refuseStatedLength(input: InputOf<typeof completeRecording>): Promise<void> {
+    const draft = await draftForToken(this.ds.manager, input.recordingToken);
+    const row = await recordingOfDraft(this.ds.manager, draft, input.id);
+    const first = row.parts.find((p) => p.index === 0);
+    if (row.status !== 'uploading' || !first) return;
+    const stated = await statedSeconds(this.storage, first.key, AbortSignal.timeout(10_000));
+    const refusal = lengthRefusal(stated, RECORDING_LIMITS.seconds);
+    if (refusal) {
+      throw AppError.badRequest(`This recording is refused: ${refusal}. Record one of ${RECORDING_LIMITS.seconds / 60} minutes or less.`, {
+        seconds: `The video lasts ${Math.round(stated ?? 0)} seconds; a recording lasts up to ${RECORDING_LIMITS.seconds}.`,
+      });
+    }
   }
 }
 

@@ -27,33 +27,29 @@ export function progressSeconds(text: string): number | null {
 /**
  * The length of the recording's video from its own packets' timestamps, whatever its header states
  * (a recorder's WebM states none, and a header can lie). The first video stream is demuxed and
- * copied to nothing, never decoded, so this is quick and flat in memory; it stops as soon as the
- * video runs past `maxSeconds`, and ffmpeg's own time and memory bounds hold. Throws TooLongError
- * for a video over the limit; null when ffmpeg could not tell (the sampler then still holds the limit).
+ * copied to nothing, never decoded, so this takes seconds even for the largest recording and stays
+ * flat in memory, within ffmpeg's own time and memory bounds. Throws TooLongError for a video over
+ * the limit; null when ffmpeg could not tell (the sampler then still holds the limit as it decodes).
  */
 export async function requireWithinLength(input: RecordingInput, maxSeconds: number, signal: AbortSignal): Promise<number | null> {
-  const past = new AbortController();
   const run = runFfmpeg(input, ['-map', '0:v:0', '-an', '-c', 'copy', '-f', 'null', '-progress', 'pipe:1', '-nostats', '-'],
-    AbortSignal.any([signal, past.signal]), { seconds: LENGTH_RUN_SECONDS });
+    signal, { seconds: LENGTH_RUN_SECONDS });
   run.done.catch(() => undefined);
   let text = '';
   let seconds: number | null = null;
   for await (const chunk of run.stdout as AsyncIterable<Buffer>) {
-    // Only the last report matters: the text kept stays small however long ffmpeg runs.
+    // Reports repeat every half second: only the latest matters, so the text kept stays small.
     text = (text + chunk.toString('latin1')).slice(-4096);
     seconds = progressSeconds(text) ?? seconds;
-    const refusal = lengthRefusal(seconds, maxSeconds);
-    if (refusal) {
-      past.abort(new TooLongError(refusal));
-      throw past.signal.reason as TooLongError;
-    }
   }
   try {
     await run.done;
   } catch (err) {
-    // A stream ffmpeg cannot demux is the sampler's to report as not decoded.
+    // A stream ffmpeg cannot demux in time is the sampler's to report as not decoded.
     if (err instanceof DecodeError && !signal.aborted) return null;
     throw err;
   }
+  const refusal = lengthRefusal(seconds, maxSeconds);
+  if (refusal) throw new TooLongError(refusal);
   return seconds;
 }
