@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, createMember, makeScreenRecording, type ScreenRecordingSpec, type TestMember } from '@marketplace/testing';
+import { api, createMember, dbQuery, makeScreenRecording, type ScreenRecordingSpec, type TestMember } from '@marketplace/testing';
 import { holder, newDraft, putPart, recordLink, recordOne } from './support/recordings.js';
 
 /**
@@ -12,6 +12,7 @@ import { holder, newDraft, putPart, recordLink, recordOne } from './support/reco
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
+const db = inject('databaseUrl');
 const call = (m: TestMember, path: string) => api(base, path, { key: m.key });
 
 const ELEVEN_MINUTES = 660;
@@ -74,6 +75,21 @@ describe('a recording over ten minutes is refused, whatever it declared', () => 
     expect(rec, JSON.stringify(rec)).toMatchObject({ status: 'needs_review', approved: false });
     expect(rec.checks[0]).toMatchObject({ part: 'screen_text', state: 'done' });
   }, 180_000);
+
+  it('refuses a part that takes one recording past what ten minutes can need (1 GiB), whatever the quota left', async () => {
+    const { token } = await linked();
+    const session = (await holder(token, '/api/recordings/session')).body;
+    expect(session.limits).toMatchObject({ bytes: 1024 ** 3, parts: 600, partBytes: 4 * 1024 ** 2 });
+    expect(session.limits.quotaBytes).toBeGreaterThan(1024 ** 3);
+    const id = (await holder(token, '/api/recordings', 'POST', {})).body.id as string;
+    expect((await putPart(token, id, 0, Buffer.from('first part'))).status).toBe(200);
+    // Stands in for 256 full parts: the first part's row says it holds all but 100 bytes of the bound.
+    await dbQuery(db, `UPDATE drafts.draft_recordings SET parts = jsonb_set(parts, '{0,size}', to_jsonb($2::bigint)) WHERE id = $1`, [id, 1024 ** 3 - 100]);
+    const over = await putPart(token, id, 1, Buffer.alloc(101, 1));
+    expect(over.status, JSON.stringify(over.body)).toBe(400);
+    expect(over.body.fields).toEqual({ part: 'The recording would pass 1073741824 bytes.' });
+    expect((await putPart(token, id, 1, Buffer.alloc(100, 1))).status).toBe(200);
+  }, 60_000);
 
   it('refuses at complete parts that add up past what ten minutes can need (1 GiB)', async () => {
     const { token } = await linked();
