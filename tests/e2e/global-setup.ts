@@ -52,7 +52,7 @@ export const E2E_ENV = {
   EMAIL_ALERT_WINDOW_SECONDS: '2',
   // Recordings: the sweep of abandoned uploads and discarded recordings runs every second, so tests see storage freed soon.
   RECORDING_SWEEP_SECONDS: '1',
-  // The disk budget of a recording's check (2.34 GiB shipped): 8 MiB, so a test can go past it; every other recording in the suites is far smaller.
+  // The disk budget of a recording's check (1 GiB shipped): 8 MiB, so a test can go past it; every other recording in the suites is far smaller.
   RECORDING_CHECK_MAX_BYTES: String(8 * 1024 * 1024),
   // Webhooks: retries from 300 ms, doubling up to 2 s, so a receiver failing three times is delivered within seconds.
   WEBHOOK_RETRY_BASE_MS: '300',

@@ -101,21 +101,21 @@ describe('recording lifecycle', () => {
     expect(quotaBytes).toBe(2 * 1024 ** 3);
     expect(usedBytes).toBe(0);
 
-    const started = await holder(token, '/api/recordings', 'POST', {});
-    const id = started.body.id as string;
-    expect((await putPart(token, id, 0, Buffer.from('first part'))).status).toBe(200);
-    // Stands in for gigabytes already recorded: the first part's row says it holds nearly the whole quota.
-    await dbQuery(db, `UPDATE drafts.draft_recordings SET parts = jsonb_set(parts, '{0,size}', to_jsonb($2::bigint)) WHERE id = $1`, [id, quotaBytes - 100]);
+    const earlier = (await holder(token, '/api/recordings', 'POST', {})).body.id as string;
+    expect((await putPart(token, earlier, 0, Buffer.from('first part'))).status).toBe(200);
+    // Stands in for gigabytes already recorded: an earlier recording's part says it holds nearly the whole quota.
+    await dbQuery(db, `UPDATE drafts.draft_recordings SET parts = jsonb_set(parts, '{0,size}', to_jsonb($2::bigint)) WHERE id = $1`, [earlier, quotaBytes - 100]);
     expect((await holder(token, '/api/recordings/session')).body.limits.usedBytes).toBe(quotaBytes - 100);
 
+    const id = (await holder(token, '/api/recordings', 'POST', {})).body.id as string;
     const before = new Set(await storage.list(STAGING_PREFIX));
-    const over = await putPart(token, id, 1, Buffer.alloc(101, 1));
+    const over = await putPart(token, id, 0, Buffer.alloc(101, 1));
     expect(over.status, JSON.stringify(over.body)).toBe(409);
     expect(over.body.error).toMatch(/recording quota/);
     expect(over.body.error).toContain(String(quotaBytes));
     expect((await storage.list(STAGING_PREFIX)).filter((key) => !before.has(key))).toEqual([]);
     // What still fits is taken.
-    expect((await putPart(token, id, 1, Buffer.alloc(100, 1))).status).toBe(200);
+    expect((await putPart(token, id, 0, Buffer.alloc(100, 1))).status).toBe(200);
   });
 
   it('deletes a superseded recording\'s objects once a new recording completes', async () => {

@@ -28,6 +28,19 @@ export interface ScreenRecordingSpec {
   busy?: boolean;
   /** A tone as the sound track. */
   tone?: boolean;
+  /** WebM written as a live recorder writes it (MediaRecorder does): no duration in its header. */
+  live?: boolean;
+  /** WebM whose header states this many seconds, whatever the video lasts: a header that lies. */
+  statedSeconds?: number;
+}
+
+/** Rewrites a WebM's stated Duration (EBML 0x4489, an 8-byte float of milliseconds at the default timecode scale). */
+function stateDuration(webm: Buffer, seconds: number): Buffer {
+  const at = webm.indexOf(Buffer.from([0x44, 0x89, 0x88]));
+  if (at < 0) throw new Error('the WebM states no duration to rewrite');
+  const out = Buffer.from(webm);
+  out.writeDoubleBE(seconds * 1000, at + 3);
+  return out;
 }
 
 /**
@@ -59,7 +72,7 @@ export async function makeScreenRecording(spec: ScreenRecordingSpec): Promise<Bu
   try {
     const codec = spec.format === 'mp4'
       ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...(spec.tone ? ['-c:a', 'aac'] : []), '-movflags', '+faststart']
-      : ['-c:v', 'libvpx', '-b:v', '800k', '-deadline', 'realtime', '-cpu-used', '8', ...(spec.tone ? ['-c:a', 'libopus'] : [])];
+      : ['-c:v', 'libvpx', '-b:v', '800k', '-deadline', 'realtime', '-cpu-used', '8', ...(spec.tone ? ['-c:a', 'libopus'] : []), ...(spec.live ? ['-live', '1'] : [])];
     await run(ffmpeg, [
       '-hide_banner', '-loglevel', 'error', '-y',
       '-f', 'lavfi', '-i', `color=c=${bg}:s=${width}x${height}:r=${fps}:d=${spec.seconds}`,
@@ -67,7 +80,8 @@ export async function makeScreenRecording(spec: ScreenRecordingSpec): Promise<Bu
       '-vf', filters.length ? filters.join(',') : 'null',
       ...codec, '-t', String(spec.seconds), out,
     ], { maxBuffer: 1024 * 1024 });
-    return await readFile(out);
+    const video = await readFile(out);
+    return spec.statedSeconds === undefined ? video : stateDuration(video, spec.statedSeconds);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -5,9 +5,10 @@ import type { JobDraftEntity } from '../drafts/draft.entity.js';
 import type { RecordingEntity } from './recording.entity.js';
 import { allChecked, check, NO_FACE_DETECTION, NO_MODEL, NO_SOUND, NO_SPEECH_MODEL, noneChecked } from './recording-checks.js';
 import { audioTrack } from './screen-check/audio-track.js';
-import { DecodeError } from './screen-check/ffmpeg-process.js';
+import { DecodeError, TooLongError } from './screen-check/decode-error.js';
 import { DEFAULT_SAMPLING, sampleFrames, type SamplerOptions, type SamplingStats } from './screen-check/frame-sampler.js';
 import { openRecording, type RecordingInput } from './screen-check/recording-input.js';
+import { requireWithinLength } from './screen-check/recording-length.js';
 import { probeRecording, type RecordingHeader } from './screen-check/recording-probe.js';
 import { clock, detectInText, FindingLog } from './screen-check/screen-findings.js';
 import { frameAsJpeg, openScreenReader } from './screen-check/screen-reader.js';
@@ -94,6 +95,7 @@ function transcriptText(t: Transcript): string {
  * whether it was checked: without a model, faces and the model's review are not, nor is a sound
  * track without a speech-to-text model. A model that fails fails the check
  * (the queue retries, then the recording reads `failed`): nothing reads as checked that was not.
+ * A video over the length limit, by its header or its packets, throws TooLongError.
  */
 export async function analyzeRecording(
   rec: RecordingEntity, draft: JobDraftEntity, videoFile: string, model: ModelProvider | null, signal: AbortSignal, opts: CheckOptions = {},
@@ -107,9 +109,10 @@ export async function analyzeRecording(
   let input: RecordingInput;
   let header: RecordingHeader;
   try {
-    // Refused before any frame is decoded: not WebM or MP4 by its first bytes, over 4K, or stated over the length limit.
+    // Refused before any frame is decoded: not WebM or MP4 by its first bytes, over 4K, or over the length limit, stated or not.
     input = await openRecording(videoFile);
     header = await probeRecording(input, sampling.maxSeconds, signal);
+    await requireWithinLength(input, sampling.maxSeconds, signal);
     for await (const frame of sampleFrames(input, signal, sampling, stats)) {
       const text = await reader.read(frame.grey);
       timeline.add(frame.atSeconds, text);
@@ -122,7 +125,8 @@ export async function analyzeRecording(
       }
     }
   } catch (err) {
-    if (err instanceof DecodeError) return { result: notDecoded(rec, err.message), usage: null };
+    // Too long is no recording to review: it goes up to the caller, which refuses it.
+    if (err instanceof DecodeError && !(err instanceof TooLongError)) return { result: notDecoded(rec, err.message), usage: null };
     throw err;
   } finally {
     await reader.close();

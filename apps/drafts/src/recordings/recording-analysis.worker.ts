@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { recordingAnalysisQueue, videoContentType } from '@marketplace/contracts';
+import { RECORDING_LIMITS, recordingAnalysisQueue, videoContentType } from '@marketplace/contracts';
 import {
   LOGGER, meteredModelProviderFromEnv, ObjectStorage, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
 } from '@marketplace/service-kit';
@@ -15,12 +15,13 @@ import { RecordingEntity } from './recording.entity.js';
 import { analyzeRecording, type RecordingAnalysis } from './recording-analysis.js';
 import { clean, noneChecked } from './recording-checks.js';
 import { recordingStorageSettings } from './recording-storage.js';
+import { TooLongError } from './screen-check/decode-error.js';
 import { containerOfFile } from './screen-check/recording-input.js';
 
 /**
  * The background check of a completed recording (drafts worker). `analyzing` moves to `approved`
  * only after a check whose every part was done and found nothing, else to `needs_review`; the last
- * failed attempt moves it to `failed` with the reason. The result is written once: only while the
+ * failed attempt moves it to `failed` with the reason, as does a video over ten minutes at once. The result is written once: only while the
  * recording is still `analyzing`, under its row lock, so a redelivered item changes nothing.
  */
 @Injectable()
@@ -50,6 +51,11 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
       videoKey = await this.join(rec, file, budget, ctx.signal);
       outcome = await analyzeRecording(rec, draft, file, this.model, ctx.signal);
     } catch (err) {
+      // The same bytes are as long on every attempt: refused now, not retried.
+      if (err instanceof TooLongError) {
+        await this.finish(recordingId, null, null, null, err.message, 'refused');
+        return;
+      }
       if (ctx.attempt >= this.queue.maxAttempts) await this.finish(recordingId, null, null, null, (err as Error).message);
       throw err;
     } finally {
@@ -90,7 +96,9 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
     return key;
   }
 
-  private async finish(recordingId: string, result: RecordingAnalysis | null, usage: ModelUsage | null, videoKey: string | null, failure: string | null): Promise<void> {
+  private async finish(
+    recordingId: string, result: RecordingAnalysis | null, usage: ModelUsage | null, videoKey: string | null, failure: string | null, how: 'failed' | 'refused' = 'failed',
+  ): Promise<void> {
     const written = await this.ds.transaction(async (em) => {
       const repo = em.getRepository(RecordingEntity);
       const rec = await repo.findOne({ where: { id: recordingId }, lock: { mode: 'pessimistic_write' } });
@@ -104,8 +112,10 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
       } else {
         rec.status = 'failed';
         rec.analyzed = false;
-        rec.checks = noneChecked('the check failed');
-        rec.summary = `The check failed: ${failure ?? 'unknown error'}. Delete this recording and record again.`;
+        rec.checks = noneChecked(how === 'refused' ? 'the recording was refused' : 'the check failed');
+        rec.summary = how === 'refused'
+          ? `This recording is refused: ${failure ?? 'it is over the limits'}. Delete it and record one of ${RECORDING_LIMITS.seconds / 60} minutes or less.`
+          : `The check failed: ${failure ?? 'unknown error'}. Delete this recording and record again.`;
       }
       rec.updatedAt = new Date();
       await repo.save(rec);

@@ -66,7 +66,7 @@ export class GetRecordingSessionHandler implements OperationHandler<typeof getRe
       expiresAt: draft.recordingLinkExpiresAt!.toISOString(),
       recording: current ? toDraftRecording(current) : null,
       limits: {
-        seconds: RECORDING_LIMITS.seconds, partBytes: RECORDING_LIMITS.partBytes, parts: RECORDING_LIMITS.parts,
+        seconds: RECORDING_LIMITS.seconds, partBytes: RECORDING_LIMITS.partBytes, parts: RECORDING_LIMITS.parts, bytes: RECORDING_LIMITS.bytes,
         acceptedMoments: RECORDING_LIMITS.acceptedMoments, quotaBytes: recordingStorageSettings().quotaBytes, usedBytes,
       },
     };

@@ -17,8 +17,8 @@ export interface RecordingStorageSettings {
 
 const GIB = 1024 ** 3;
 
-/** The most a recording can hold by the contract: 600 parts of 4 MiB (2.34 GiB). */
-export const LARGEST_RECORDING_BYTES = RECORDING_LIMITS.parts * RECORDING_LIMITS.partBytes;
+/** The most a recording can hold by the contract (1 GiB), whatever its parts' count and size allow. */
+export const LARGEST_RECORDING_BYTES = RECORDING_LIMITS.bytes;
 
 /** Read once per service (its own settings when services share a process). */
 export const recordingStorageSettings: () => RecordingStorageSettings = perService((env) => ({
@@ -75,6 +75,20 @@ export async function memberRecordingBytes(em: EntityManager, memberId: string, 
     [memberId, except?.recordingId ?? '00000000-0000-0000-0000-000000000000', except?.index ?? -1],
   )) as { bytes: string }[];
   return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Refuses a part that would take its recording past the bytes ten minutes can need (400): 600 parts
+ * of 4 MiB would otherwise hold a far longer video. A part sent again replaces the earlier one.
+ */
+export function requireWithinRecording(parts: readonly { index: number; size: number }[], index: number, bytes: number): void {
+  const others = parts.reduce((sum, p) => (p.index === index ? sum : sum + p.size), 0);
+  if (others + bytes > RECORDING_LIMITS.bytes) {
+    throw AppError.badRequest(
+      `A recording holds at most ${RECORDING_LIMITS.bytes} bytes (ten minutes); its parts would add up to ${others + bytes}. Complete it, or record a shorter one.`,
+      { part: `The recording would pass ${RECORDING_LIMITS.bytes} bytes.` },
+    );
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, checkRecordingPart, completeRecording, getRecording, recordingAnalysisQueue, startRecording, uploadRecordingPart,
+  AppError, checkRecordingPart, RECORDING_LIMITS, completeRecording, getRecording, recordingAnalysisQueue, startRecording, uploadRecordingPart,
   type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
@@ -11,8 +11,10 @@ import { DataSource } from 'typeorm';
 import { saveDraft } from '../drafts/draft-store.js';
 import { RecordingEntity } from './recording.entity.js';
 import { draftForToken, recordingOfDraft } from './recording-token.js';
-import { discardSoon, queueDiscards, requireRoom, storedKeys } from './recording-storage.js';
+import { discardSoon, queueDiscards, requireRoom, requireWithinRecording, storedKeys } from './recording-storage.js';
 import { toDraftRecording } from './recording-view.js';
+import { statedSeconds } from './recording-stated-length.js';
+import { lengthRefusal } from './screen-check/recording-length.js';
 
 const notUploading = () => AppError.conflict('This recording is already complete; start a new one to record again.');
 
@@ -66,6 +68,7 @@ export class UploadRecordingPartHandler implements OperationHandler<typeof uploa
         throw AppError.conflict(`Part ${input.index} is already uploaded with other bytes.`, { index: 'Already uploaded.' });
       }
       replaced = existing?.key ?? null;
+      requireWithinRecording(row.parts, input.index, input.part.size);
       await requireRoom(em, row.memberId, row.id, input.index, input.part.size);
       if (replaced && replaced !== input.part.key) await queueDiscards(em, [replaced]);
       row.parts = [...row.parts.filter((p) => p.index !== input.index), { index: input.index, size: input.part.size, sha256, key: input.part.key }]
@@ -80,7 +83,8 @@ export class UploadRecordingPartHandler implements OperationHandler<typeof uploa
 
 /**
  * Completes a recording: every part from 0 to parts - 1 must be in (409 naming the first missing
- * one) and they must add up to the declared size (400). It then replaces the draft's earlier
+ * one), they must add up to the declared size (400), and a header stating more than ten minutes,
+ * whatever `seconds` declared, is refused (400). It then replaces the draft's earlier
  * recording and is queued for the background check in the same transaction.
  */
 @Injectable()
@@ -92,6 +96,7 @@ export class CompleteRecordingHandler implements OperationHandler<typeof complet
   ) {}
 
   async handle(input: InputOf<typeof completeRecording>): Promise<OutputOf<typeof completeRecording>> {
+    await this.refuseStatedLength(input);
     let previous: RecordingEntity | null = null;
     const rec = await this.uow.run(async (em) => {
       const draft = await draftForToken(em, input.recordingToken, true);
@@ -125,6 +130,24 @@ export class CompleteRecordingHandler implements OperationHandler<typeof complet
     const replaced = previous as RecordingEntity | null;
     if (replaced) discardSoon(this.ds, this.storage, this.logger, storedKeys(replaced));
     return toDraftRecording(rec);
+  }
+
+  /**
+   * Read before the row is locked, as ffmpeg takes a moment: what the first part's header states is
+   * known now, so a recording that says it is too long is not queued to be refused later.
+   */
+  private async refuseStatedLength(input: InputOf<typeof completeRecording>): Promise<void> {
+    const draft = await draftForToken(this.ds.manager, input.recordingToken);
+    const row = await recordingOfDraft(this.ds.manager, draft, input.id);
+    const first = row.parts.find((p) => p.index === 0);
+    if (row.status !== 'uploading' || !first) return;
+    const stated = await statedSeconds(this.storage, first.key, AbortSignal.timeout(10_000));
+    const refusal = lengthRefusal(stated, RECORDING_LIMITS.seconds);
+    if (refusal) {
+      throw AppError.badRequest(`This recording is refused: ${refusal}. Record one of ${RECORDING_LIMITS.seconds / 60} minutes or less.`, {
+        seconds: `The video lasts ${Math.round(stated ?? 0)} seconds; a recording lasts up to ${RECORDING_LIMITS.seconds}.`,
+      });
+    }
   }
 }
 
@@ -160,7 +183,10 @@ export class CheckRecordingPartHandler implements OperationHandler<typeof checkR
       if (existing && existing.sha256 !== input.sha256.toLowerCase()) {
         throw AppError.conflict(`Part ${input.index} is already uploaded with other bytes.`, { index: 'Already uploaded.' });
       }
-      if (input.bytes !== undefined) await requireRoom(em, row.memberId, row.id, input.index, input.bytes);
+      if (input.bytes !== undefined) {
+        requireWithinRecording(row.parts, input.index, input.bytes);
+        await requireRoom(em, row.memberId, row.id, input.index, input.bytes);
+      }
       return { accepted: true as const };
     });
   }

@@ -118,7 +118,7 @@ export const completeRecording = defineOperation({
     parts: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.')
       .max(RECORDING_LIMITS.parts, `At most ${RECORDING_LIMITS.parts}.`).describe('How many parts were sent (indexes 0 to parts - 1)'),
     size: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.')
-      .max(RECORDING_LIMITS.parts * RECORDING_LIMITS.partBytes, 'Too large.').describe('Total bytes of all parts'),
+      .max(RECORDING_LIMITS.bytes, `A recording holds at most ${RECORDING_LIMITS.bytes} bytes.`).describe('Total bytes of all parts'),
     seconds: z.number({ error: 'Must be a number.' }).positive('Must be more than 0.')
       .max(RECORDING_LIMITS.seconds, `A recording lasts up to ${RECORDING_LIMITS.seconds} seconds.`).describe('Length in seconds'),
   }),

@@ -12,6 +12,11 @@ export const RECORDING_LIMITS = {
   partBytes: 4_194_304,
   /** Parts per recording at most: one a second for the whole ten minutes. */
   parts: 600,
+  /**
+   * Bytes per recording at most, its parts together: ten minutes at 14 Mbit/s, several times what a
+   * browser records a screen at (about 2.5 Mbit/s), so 600 full parts are not a longer video.
+   */
+  bytes: 1_073_741_824,
 } as const;
 
 export const RECORDING_STATUSES = ['uploading', 'analyzing', 'needs_review', 'approved', 'failed'] as const;
@@ -94,6 +99,7 @@ export const recordingSessionSchema = z.object({
   recording: draftRecordingSchema.nullable().describe("The draft's current recording"),
   limits: z.object({
     seconds: z.number().int(), partBytes: z.number().int(), parts: z.number().int(), acceptedMoments: z.number().int(),
+    bytes: z.number().int().describe("Bytes one recording's parts may add up to"),
     quotaBytes: z.number().int().describe("Bytes the member's recordings may hold in all, uploads under way included"),
     usedBytes: z.number().int().describe("Bytes the member's recordings hold now"),
   }),

@@ -1,5 +1,7 @@
 import { RECORDING_LIMITS } from '@marketplace/contracts';
-import { runFfmpeg, DecodeError } from './ffmpeg-process.js';
+import { DecodeError, TooLongError } from './decode-error.js';
+import { runFfmpeg } from './ffmpeg-process.js';
+import { lengthRefusal } from './recording-length.js';
 import type { RecordingInput } from './recording-input.js';
 
 /** Frames are read at this size (the picture fitted inside, padded), large enough for screen text. */
@@ -94,9 +96,10 @@ export async function* sampleFrames(input: RecordingInput, signal: AbortSignal, 
       pending = pendingBytes > size ? [joined.subarray(size)] : [];
       pendingBytes -= size;
       const atSeconds = index++ / opts.fps;
-      if (atSeconds > opts.maxSeconds + 1) {
-        tooLong.abort(new DecodeError(`the recording's video runs past ${opts.maxSeconds} seconds; it was not checked further`));
-        throw tooLong.signal.reason as DecodeError;
+      const refusal = lengthRefusal(atSeconds, opts.maxSeconds);
+      if (refusal) {
+        tooLong.abort(new TooLongError(refusal));
+        throw tooLong.signal.reason as TooLongError;
       }
       if (stats) { stats.framesSeen++; stats.seconds = atSeconds; }
       const blocks = blockMeans(grey);

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeScreenRecording } from '@marketplace/testing';
-import { DecodeError } from './ffmpeg-process.js';
+import { DecodeError, TooLongError } from './decode-error.js';
 import { openRecording } from './recording-input.js';
+import { lengthRefusal, progressSeconds, requireWithinLength } from './recording-length.js';
 import { headerRefusal, parseHeader, probeRecording } from './recording-probe.js';
 
 let dir: string;
@@ -39,22 +40,26 @@ describe('the header limits', () => {
 
   it('takes pictures up to 4K either way round and refuses one pixel more, in any stream', () => {
     const header = (width: number, height: number, seconds: number | null = null) => ({ pictures: [{ width, height }], seconds });
-    expect(headerRefusal(header(3840, 2160), 600)).toBeNull();
-    expect(headerRefusal(header(2160, 3840), 600)).toBeNull();
-    expect(headerRefusal(header(1920, 1080), 600)).toBeNull();
+    expect(headerRefusal(header(3840, 2160))).toBeNull();
+    expect(headerRefusal(header(2160, 3840))).toBeNull();
+    expect(headerRefusal(header(1920, 1080))).toBeNull();
     for (const [w, h] of [[3841, 2160], [3840, 2161], [2161, 3840], [4096, 2304], [100, 4000], [7680, 4320]] as const) {
       expect(headerRefusal(header(w, h), 600), `${w}x${h}`).toMatch(/larger than 4K \(3840x2160\)/);
     }
-    expect(headerRefusal(parseHeader(MP4), 700)).toMatch(/7680x4320, larger than 4K/);
-    expect(headerRefusal({ pictures: [], seconds: 10 }, 600)).toMatch(/no video stream/);
+    expect(headerRefusal(parseHeader(MP4))).toMatch(/7680x4320, larger than 4K/);
+    expect(headerRefusal({ pictures: [], seconds: 10 })).toMatch(/no video stream/);
   });
 
-  it('refuses a stated duration over the limit, allows half a second of rounding, and takes none stated', () => {
-    const hd = (seconds: number | null) => ({ pictures: [{ width: 1280, height: 720 }], seconds });
-    expect(headerRefusal(hd(600.5), 600)).toBeNull();
-    expect(headerRefusal(hd(null), 600)).toBeNull();
-    expect(headerRefusal(hd(600.6), 600)).toBe('the recording lasts 601 seconds, more than 600; it was not decoded');
-    expect(headerRefusal(hd(3600 * 5), 600)).toMatch(/lasts 18000 seconds/);
+  it('refuses a length over the limit, allows a second of slack, and takes none stated', () => {
+    expect(lengthRefusal(601, 600)).toBeNull();
+    expect(lengthRefusal(null, 600)).toBeNull();
+    expect(lengthRefusal(601.6, 600)).toBe("the recording's video lasts 602 seconds, more than the 600 a recording may last");
+    expect(lengthRefusal(3600 * 5, 600)).toMatch(/lasts 18000 seconds/);
+  });
+
+  it('reads the latest time in ffmpeg progress reports', () => {
+    expect(progressSeconds('frame=1\nout_time_us=500000\nprogress=continue\nout_time_us=659001000\nprogress=end\n')).toBe(659.001);
+    expect(progressSeconds('out_time_us=N/A\nprogress=end\n')).toBeNull();
   });
 });
 
@@ -75,7 +80,18 @@ describe('the probe of real recordings', () => {
     await expect(probeRecording(await recording('tall.mp4', 2160, 4096, 'mp4'), 600, signal)).rejects.toThrow(/2160x4096, larger than 4K/);
   }, 120_000);
 
-  it('refuses a recording that states a length over the limit', async () => {
-    await expect(probeRecording(await recording('three-seconds.mp4', 320, 240, 'mp4', 3), 2, signal)).rejects.toThrow(/lasts 3 seconds, more than 2/);
+  it('refuses a recording that states a length over the limit as too long', async () => {
+    const long = await probeRecording(await recording('four-seconds.mp4', 320, 240, 'mp4', 4), 2, signal).catch((err: unknown) => err);
+    expect(long).toBeInstanceOf(TooLongError);
+    expect((long as Error).message).toMatch(/lasts 4 seconds, more than the 2/);
+  }, 60_000);
+
+  it('reads the length from the packets when the header states none, and refuses one over the limit', async () => {
+    const file = join(dir, 'unstated.webm');
+    await writeFile(file, await makeScreenRecording({ seconds: 5, lines: [], width: 64, height: 36, fps: 2, live: true }));
+    const input = await openRecording(file);
+    expect((await probeRecording(input, 600, signal)).seconds).toBeNull();
+    expect(await requireWithinLength(input, 600, signal)).toBeCloseTo(5, 0);
+    await expect(requireWithinLength(input, 3, signal)).rejects.toBeInstanceOf(TooLongError);
   }, 60_000);
 });

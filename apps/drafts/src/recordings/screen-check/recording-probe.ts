@@ -1,5 +1,7 @@
-import { DecodeError, ffmpegHeader } from './ffmpeg-process.js';
+import { DecodeError, TooLongError } from './decode-error.js';
+import { ffmpegHeader } from './ffmpeg-process.js';
 import type { RecordingInput } from './recording-input.js';
+import { lengthRefusal } from './recording-length.js';
 
 /** The largest picture checked: 4K UHD, in either orientation. */
 export const MAX_PICTURE = { longSide: 3840, shortSide: 2160 };
@@ -29,29 +31,27 @@ export function parseHeader(text: string): RecordingHeader {
   return { pictures, seconds: stated ? Number(stated[1]) * 3600 + Number(stated[2]) * 60 + Number(stated[3]) : null, sound };
 }
 
-/** Why a header is refused before any frame is decoded, or null when it is within the limits. */
-export function headerRefusal(header: Pick<RecordingHeader, 'pictures' | 'seconds'>, maxSeconds: number): string | null {
+/** Why a header's pictures are refused before any frame is decoded, or null when they are within the limits. */
+export function headerRefusal(header: Pick<RecordingHeader, 'pictures'>): string | null {
   if (header.pictures.length === 0) return 'the recording holds no video stream ffmpeg can read';
   for (const { width, height } of header.pictures) {
     if (Math.max(width, height) > MAX_PICTURE.longSide || Math.min(width, height) > MAX_PICTURE.shortSide) {
       return `the recording's picture is ${width}x${height}, larger than 4K (3840x2160); it was not decoded`;
     }
   }
-  // Half a second of slack: containers round their stated duration up.
-  if (header.seconds !== null && header.seconds > maxSeconds + 0.5) {
-    return `the recording lasts ${Math.round(header.seconds)} seconds, more than ${maxSeconds}; it was not decoded`;
-  }
   return null;
 }
 
 /**
  * Reads the recording's header and refuses, before a frame is sampled, a picture larger than 4K
- * and a stated duration over `maxSeconds` (the decoded length is held by the sampler, and each
- * decoded picture by ffmpeg's own pixel limit).
+ * (DecodeError) and a stated duration over `maxSeconds` (TooLongError). A header stating less, or
+ * nothing, is not trusted: the length is then read from the packets (requireWithinLength).
  */
 export async function probeRecording(input: RecordingInput, maxSeconds: number, signal: AbortSignal): Promise<RecordingHeader> {
   const header = parseHeader(await ffmpegHeader(input, signal, { seconds: PROBE_SECONDS }));
-  const refusal = headerRefusal(header, maxSeconds);
+  const refusal = headerRefusal(header);
   if (refusal) throw new DecodeError(refusal);
+  const tooLong = lengthRefusal(header.seconds, maxSeconds);
+  if (tooLong) throw new TooLongError(tooLong);
   return header;
 }
