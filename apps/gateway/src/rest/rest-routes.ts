@@ -78,6 +78,7 @@ function bindOperation(op: Operation): BoundOperation {
   const fields = bindFields(op);
   const upload = op.rest!.upload;
   if (upload) assertUploadBinding(op.name, upload);
+  if (op.rest!.rawBody && (upload || op.rest!.download)) throw new Error(`${op.name}: a raw body is JSON text, not an upload or download`);
   return {
     op, fields, access: op.rest!.access ?? op.access,
     wireName: (key: string) => fields.find((f) => f.key === key)?.rest ?? key,
