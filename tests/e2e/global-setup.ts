@@ -57,6 +57,8 @@ export const E2E_ENV = {
   // Webhooks: retries from 300 ms, doubling up to 2 s, so a receiver failing three times is delivered within seconds.
   WEBHOOK_RETRY_BASE_MS: '300',
   WEBHOOK_RETRY_MAX_MS: '2000',
+  // The identity provider's webhook: two secrets, as during a rotation; the test provider signs with either.
+  IDENTITY_WEBHOOK_SECRET: 'idp-e2e-current-secret,idp-e2e-previous-secret',
 };
 
 /** Federated sign-in: identity discovers the provider on first use, so the test may start it later. */

@@ -18,6 +18,7 @@ import { InviteLinkEntity } from './admission/invite-link.entity.js';
 import { WaitlistEntryEntity } from './admission/waitlist-entry.entity.js';
 import { SettingEntity } from './settings/setting.entity.js';
 import { NetworkLookupEntity } from './sign-up/network-lookup.entity.js';
+import { IdentityWebhookEventEntity } from './sign-up/identity-webhook-event.entity.js';
 import { TeamEntity, TeamInvitationEntity, TeamMemberEntity } from './teams/team.entity.js';
 import { MemberPages1795315137439 } from './migrations/1795315137439-member-pages.js';
 import { Admission1795315525918 } from './migrations/1795315525918-admission.js';
@@ -29,12 +30,13 @@ import { Teams1795495176634 } from './migrations/1795495176634-teams.js';
 import { MemberRemoval1795500000000 } from './migrations/1795500000000-member-removal.js';
 import { TeamInvitations1795510000000 } from './migrations/1795510000000-team-invitations.js';
 import { SealStoredSecrets1795800000000 } from './migrations/1795800000000-seal-stored-secrets.js';
+import { IdentityWebhookEvents1795850000000 } from './migrations/1795850000000-identity-webhook-events.js';
 
 const oauthEntities = [OAuthRecordEntity, ConnectedAgentEntity];
 const signInEntities = [SessionEntity, MagicLinkEntity, FederatedIdentityEntity, OidcRequestEntity];
 const memberEntities = [
   MemberPhotoEntity, SettingEntity, InviteLinkEntity, InviteJoinEntity, EmailInvitationEntity, WaitlistEntryEntity,
-  NetworkLookupEntity, TeamEntity, TeamMemberEntity, TeamInvitationEntity,
+  NetworkLookupEntity, TeamEntity, TeamMemberEntity, TeamInvitationEntity, IdentityWebhookEventEntity,
 ];
 export const identityEntities = [
   MemberEntity, ProfileEntity, ApiKeyEntity, ...signInEntities, ...oauthEntities, ...memberEntities,
@@ -43,5 +45,5 @@ export const identityMigrations = [
   Initial1795312792722, MemberPages1795315137439, Oauth1795315253663, SignInSessions1795315356003,
   Admission1795315525918, NetworkLookups1795316133921, ConnectedAgentGrant1795317562505, KitLimits1795320100000,
   PhotosInObjectStorage1795416827764, HashOauthTokenIds1795420000000, Teams1795495176634, MemberRemoval1795500000000, TeamInvitations1795510000000,
-  SealStoredSecrets1795800000000,
+  SealStoredSecrets1795800000000, IdentityWebhookEvents1795850000000,
 ];

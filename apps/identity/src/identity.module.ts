@@ -32,6 +32,7 @@ import { FindMyNetworkProfileHandler, ImportNetworkProfileHandler } from './sign
 import { PreviewNetworkImportHandler } from './sign-up/network-import-preview.handler.js';
 import { NetworkConfirmHandler, NetworkPreviewHandler } from './sign-up/network-step.handlers.js';
 import { OperatorRecordIdentityCheckHandler } from './sign-up/record-identity-check.handler.js';
+import { ReceiveIdentityProviderEventHandler } from './sign-up/identity-provider-event.handler.js';
 import { ConfirmWorkAuthorizationHandler } from './sign-up/work-authorization.handler.js';
 import { GetApplicantProfileHandler } from './applicants/get-applicant-profile.handler.js';
 import { AuthenticateKeyHandler } from './keys/authenticate-key.handler.js';
@@ -95,7 +96,8 @@ const memberHandlers = [
   ListInviteLinksHandler, ListWaitlistHandler, InviteFromWaitlistHandler,
   GetAccessSettingsHandler, OperatorSetSettingHandler,
   FindMyNetworkProfileHandler, ImportNetworkProfileHandler, PreviewNetworkImportHandler, NetworkPreviewHandler, NetworkConfirmHandler,
-  ConfirmWorkAuthorizationHandler, OperatorRecordIdentityCheckHandler, StartIdentityCheckHandler, GetAnalyticsConfigHandler,
+  ConfirmWorkAuthorizationHandler, OperatorRecordIdentityCheckHandler, ReceiveIdentityProviderEventHandler, StartIdentityCheckHandler,
+  GetAnalyticsConfigHandler,
 ];
 const memberServices = [CallerStanding, SignUpState, SettingsService, InvitationMailer, EmailInvitations, NetworkProvider, HttpIdentityProvider, PhotoStore];
 const consumers = [IdentityMemberDeletedConsumer, RemoveAgentAccessConsumer];

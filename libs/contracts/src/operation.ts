@@ -58,6 +58,8 @@ export interface RestBinding<K extends string> {
    * served this way, so neither surface hand-writes a route.
    */
   credential?: readonly CredentialKind[];
+  /** The JSON body's exact text goes to the service, for a signature over its bytes; see RawBodyBinding. */
+  rawBody?: RawBodyBinding<K>;
   /** The request body is bytes (a file), streamed to object storage by the gateway; see UploadBinding. */
   upload?: UploadBinding<K>;
   /** The response is bytes streamed from object storage by the gateway; see DownloadBinding. */
@@ -70,6 +72,19 @@ export interface RestBinding<K extends string> {
    * declares every status the server can answer.
    */
   statuses?: readonly ExtraStatus[];
+}
+
+/**
+ * A signed inbound call (a provider's webhook): its signature covers the body's exact bytes, which
+ * parsing and serialising again would change. The gateway reads the `application/json` body as
+ * UTF-8 text (not UTF-8: 400; over the JSON limit: 413) and sends it unparsed in the input field
+ * `field`; the service checks the signature, then parses it. `body` is what the document shows it to be.
+ */
+export interface RawBodyBinding<K extends string> {
+  field: K;
+  body: z.ZodObject;
+  /** What the document says of the body beyond its schema (its signature, how it is answered). */
+  description: string;
 }
 
 /** Error statuses a catalogue entry may add to the derived ones (RestBinding.statuses). */

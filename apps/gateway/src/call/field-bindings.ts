@@ -20,6 +20,8 @@ export function bindFields(op: Operation): BoundField[] {
   const method = op.rest?.method ?? 'POST';
   const mcpArgs = (op.mcp?.args ?? {}) as Record<string, string | undefined>;
   return Object.entries(shape).map(([key, schema]) => {
+    // The raw body is read by the route, never from a JSON field of the same name.
+    if (op.rest?.rawBody?.field === key) return { key, in: 'request', rest: RAW_BODY, mcp: snakeCase(key), schema, required: true };
     const rest = fields[key]?.name ?? key;
     const where = fields[key]?.in ?? (pathParams.has(rest) ? 'path' : method === 'GET' || method === 'DELETE' ? 'query' : 'body');
     return {
@@ -28,6 +30,9 @@ export function bindFields(op: Operation): BoundField[] {
     };
   });
 }
+
+/** The `request` field name of an operation's raw body (RestBinding.rawBody). */
+export const RAW_BODY = 'raw-body';
 
 export function fastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');

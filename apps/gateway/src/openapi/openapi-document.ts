@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  changeFields, contractJsonSchemaOverride, CONTRACT_VERSION, IDEMPOTENCY_KEY_HOURS, refusedFields, takesIdempotencyKey, type Operation, type UploadBinding,
+  changeFields, contractJsonSchemaOverride, CONTRACT_VERSION, IDEMPOTENCY_KEY_HOURS, refusedFields, takesIdempotencyKey, type Operation, type RawBodyBinding, type UploadBinding,
 } from '@marketplace/contracts';
 import { AGENT_SCOPES, OAUTH_BASE } from '../oauth/authorization-server.js';
 import { authRouteDocs } from '../auth/auth-routes.js';
@@ -81,6 +81,12 @@ function uploadRequestBody(upload: UploadBinding<string>, field: BoundField): Js
       ...json,
     },
   };
+}
+
+/** A signed body (RestBinding.rawBody): its schema as the JSON it is, though the service reads it as text. */
+function rawRequestBody(raw: RawBodyBinding<string>): Json {
+  const schema = schemaOf(raw.body, 'input');
+  return { required: true, description: raw.description, content: { 'application/json': { schema, example: exampleOf(schema) } } };
 }
 
 /** The header credentials an operation reads (request fields naming one), as its security requirement. */
@@ -186,7 +192,7 @@ function operationObject(op: Operation): Json {
     ...(op.mcp ? { 'x-mcp-tool': op.mcp.tool, description: op.mcp.description } : {}),
     ...security(op, fields),
     ...(parameters.length ? { parameters } : {}),
-    ...(upload && uploadField ? { requestBody: uploadRequestBody(upload, uploadField) } : body.length
+    ...(upload && uploadField ? { requestBody: uploadRequestBody(upload, uploadField) } : rest.rawBody ? { requestBody: rawRequestBody(rest.rawBody) } : body.length
       ? {
           requestBody: {
             // A change that must name a field cannot be sent without a body either.

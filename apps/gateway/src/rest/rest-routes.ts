@@ -7,12 +7,13 @@ import {
 import { inSpan, type BusClient } from '@marketplace/service-kit/edge';
 import type { Authenticator } from '../auth/authenticator.js';
 import { callContext, callOperation, callOperationJson, withIdempotencyKey } from '../call/operation-call.js';
-import { bindFields, fastifyPath, type BoundField } from '../call/field-bindings.js';
+import { bindFields, fastifyPath, RAW_BODY, type BoundField } from '../call/field-bindings.js';
 import { renameFields } from '../call/field-errors.js';
 import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
 import { requireAccess } from '../call/require-access.js';
 import { requestOrigin } from '../auth/same-origin.js';
 import { asksForFresh, PUBLIC_PAGE_VARY, sendPublicPage, type PublicPageCache } from '../call/public-page-cache.js';
+import { acceptJsonText } from './json-text-body.js';
 import { acceptRawBodies, assertUploadBinding, drainUnread, uploadBodyTypes, type ObjectStreamer } from '../storage/object-streamer.js';
 
 export interface RestDeps {
@@ -29,7 +30,8 @@ export interface RestDeps {
 function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<string, unknown> {
   const params = req.params as Record<string, string>;
   const query = req.query as Record<string, string | string[] | undefined>;
-  const body = req.body;
+  // A raw body is text for a signature check, not fields: it reaches the input only as its `request` field.
+  const body = fields.some((f) => f.rest === RAW_BODY) ? undefined : req.body;
   const bodyFields = fields.filter((f) => f.in === 'body');
   // JSON `null` is a body too, and not an object: refused like any other, as the document's schemas say.
   if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
@@ -52,6 +54,7 @@ function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<st
 function requestFact(req: FastifyRequest, name: string): string | undefined {
   if (name === 'ip') return req.ip;
   if (name === 'origin') return requestOrigin(req);
+  if (name === RAW_BODY) return typeof req.body === 'string' ? req.body : undefined;
   const credential = HEADER_CREDENTIALS[name];
   if (credential) return headerValue(req.headers[credential.header]);
   throw new Error(`Unknown request field ${name}`);
@@ -75,6 +78,7 @@ function bindOperation(op: Operation): BoundOperation {
   const fields = bindFields(op);
   const upload = op.rest!.upload;
   if (upload) assertUploadBinding(op.name, upload);
+  if (op.rest!.rawBody && (upload || op.rest!.download)) throw new Error(`${op.name}: a raw body is JSON text, not an upload or download`);
   return {
     op, fields, access: op.rest!.access ?? op.access,
     wireName: (key: string) => fields.find((f) => f.key === key)?.rest ?? key,
@@ -184,6 +188,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): void {
     };
     // Upload routes get their own scope, the only place a body of any type reaches a handler unread.
     if (upload) app.register(async (scope) => { acceptRawBodies(scope); scope.route(route); });
+    else if (bound[0]!.op.rest!.rawBody) app.register(async (scope) => { acceptJsonText(scope); scope.route(route); });
     else app.route(route);
   }
 }

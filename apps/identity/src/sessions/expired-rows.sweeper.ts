@@ -4,8 +4,8 @@ import type { PeriodicTask } from '@marketplace/service-kit';
 
 /**
  * Rows nobody can use any more: expired sessions, sign-in links a day past their expiry, OIDC
- * sign-in requests and OAuth records an hour past theirs. Reads already ignore them; this keeps the
- * tables small. A periodic task of the kit, every 10 minutes, each tick in one replica.
+ * sign-in requests and OAuth records an hour past theirs, identity provider event ids past their
+ * hour. Reads already ignore them; this keeps the tables small. A periodic task of the kit, every 10 minutes, each tick in one replica.
  */
 @Injectable()
 export class ExpiredRowsSweeper implements PeriodicTask {
@@ -21,6 +21,7 @@ export class ExpiredRowsSweeper implements PeriodicTask {
       magicLinks: await deleted(`DELETE FROM magic_links WHERE expires_at < now() - interval '1 day'`),
       oidcRequests: await deleted(`DELETE FROM oidc_requests WHERE expires_at < now()`),
       oauthRecords: await deleted(`DELETE FROM oauth_records WHERE expires_at < now() - interval '1 hour'`),
+      identityWebhookEvents: await deleted(`DELETE FROM identity_webhook_events WHERE expires_at < now()`),
     };
   }
 }

@@ -29,8 +29,8 @@ const START_TIMEOUT_MS = 15_000;
  *   POST {base}/checks  {"reference", "name", "email", "returnUrl"}
  *     200 or 201 {"url"}: where the member completes the check
  *
- * The outcome comes back through the operator's identity-check command (operatorRecordIdentityCheck),
- * which an adapter for the provider's webhook calls. Anything else (no provider configured, another
+ * The outcome comes back signed to the provider webhook (receiveIdentityProviderEvent), which records
+ * it through the operator's identity-check handler (operatorRecordIdentityCheck). Anything else (no provider configured, another
  * status, a timeout, a malformed answer) is a 503 and nothing changes for the member.
  */
 @Injectable()

@@ -142,8 +142,9 @@ export const confirmWorkAuthorization = defineOperation({
 });
 
 /**
- * Records the outcome of an identity check (operator command line, standing in for a
- * verification provider's callback): `verified` moves sign-up on to the work step.
+ * Records the outcome of an identity check (the operator command line, by hand; the provider's
+ * webhook, receiveIdentityProviderEvent, records through the same handler): `verified` moves
+ * sign-up on to the work step.
  */
 export const operatorRecordIdentityCheck = defineOperation({
   name: 'operatorRecordIdentityCheck',
