@@ -167,7 +167,7 @@ describe('long work as MCP tasks', () => {
   });
 
   it('answers a tool error at once, not as a task', async () => {
-    const started = await api(base, '/api/me/job-drafts', { key: poster.key, method: 'POST', body: { answers: { problem: 'Only the problem so far.' } } });
+    const started = await api(base, '/api/me/job-drafts', { key: poster.key, method: 'POST', body: { answers: { context: 'Only the context so far: the problem is missing.' } } });
     const refused = await rpc(posterToken, 'tools/call', { name: 'write_job_description', arguments: { draft_id: started.body.id } });
     expect(refused.result).toMatchObject({ resultType: 'complete', isError: true });
     expect(refused.result.taskId).toBeUndefined();

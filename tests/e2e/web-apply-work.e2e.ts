@@ -138,6 +138,14 @@ describe('applying and working on a job in the browser', () => {
     await notice(review.page, 'The work is approved');
     expect(review.problems.filter((p) => !/400/.test(p))).toEqual([]);
 
+    // Waiting on the worker's rating, the job reads the same to the poster on the API, in My jobs and on its own page.
+    const rating = await api(base, `/api/jobs/${jobId}/work`, { key: poster.key });
+    expect(rating.body).toMatchObject({ status: 'rating', statusLabel: 'Waiting for the worker to rate' });
+    const posterJobs = await open(poster, '/me/jobs?status=rating');
+    expect(await posterJobs.page.locator(`#job-${jobId} .status`).innerText()).toBe(rating.body.statusLabel);
+    const posterJob = await open(poster, `/me/jobs/${jobId}`);
+    expect(await posterJob.page.textContent('#job-status')).toBe(rating.body.statusLabel);
+
     // The worker rates the poster, which completes the job.
     await mine.page.reload();
     await mine.page.getByLabel('Score').selectOption('4');

@@ -72,3 +72,6 @@ export * from './operations/drafts.operations.js';
 export * from './queues/drafts.queues.js';
 export * from './schemas/recording.schema.js';
 export * from './operations/recordings.operations.js';
+export * from './vocabulary/status-labels.js';
+export * from './vocabulary/status-sets.js';
+export * from './vocabulary/category-names.js';

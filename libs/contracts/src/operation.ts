@@ -168,6 +168,23 @@ export interface McpBinding<K extends string> {
    * that changes nothing a person would notice (a download link).
    */
   effect?: { destructive?: true; readOnly?: true };
+  /** The tool may answer its background work as an MCP task; see McpTask. Not part of the tool's definition. */
+  task?: McpTask;
+}
+
+/** The background work a tool may answer as a task: each kind is read by the gateway's `mcp/mcp-tasks.ts`. */
+export const MCP_TASK_WORKS = ['writing', 'recording'] as const;
+export type McpTaskWork = (typeof MCP_TASK_WORKS)[number];
+
+/**
+ * A tool whose answer may show background work still under way (a draft's writing, a recording's
+ * check): for a client that declares the MCP tasks extension it answers a task handle, and every
+ * `tasks/*` request reads the work's record again through `poll`, as the caller.
+ */
+export interface McpTask {
+  work: McpTaskWork;
+  /** The read polled for the work's state; it takes the same `id` (the draft). The tool itself when absent. */
+  poll?: Operation;
 }
 
 /** Catalogue entry: the only place an operation is declared. */

@@ -1,9 +1,8 @@
 import {
-  ANONYMOUS_POSTER_NAME, type JobApplication, type JobMember, type MyApplication, type OutputOf, type getJobStates,
+  ANONYMOUS_POSTER_NAME, APPLICATION_STATUS_LABELS, type JobApplication, type JobMember, type MyApplication, type OutputOf, type getJobStates,
   type getViewerApplication,
 } from '@marketplace/contracts';
 import { applicantCodename } from '../applicants/codename.js';
-import { APPLICATION_STATUS_LABELS } from '../common/status-labels.js';
 import type { ApplicationEntity } from './application.entity.js';
 
 export type JobState = OutputOf<typeof getJobStates>['jobs'][number];

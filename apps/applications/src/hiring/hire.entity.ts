@@ -1,7 +1,8 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { JobMember } from '@marketplace/contracts';
+import type { HiredJobStatus, JobMember } from '@marketplace/contracts';
 
-export type HireStatus = 'in_progress' | 'submitted' | 'changes_requested' | 'rating' | 'completed' | 'cancelled';
+/** A hire lives through the job's hired statuses, or was cancelled (the job is open again). */
+export type HireStatus = HiredJobStatus | 'cancelled';
 
 /** One hire: the accepted application and the work that follows. Its id is the application's id. */
 @Entity({ name: 'hires' })

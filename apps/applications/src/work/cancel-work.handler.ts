@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { cancelWork, workCancelledV1, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { CANCELLABLE_WORK_STATUSES, cancelWork, workCancelledV1, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
 import { ApplicationEntity } from '../applying/application.entity.js';
 import { WorkSteps } from './work-steps.js';
@@ -17,7 +17,7 @@ export class CancelWorkHandler implements OperationHandler<typeof cancelWork> {
       limit: limitBuckets().workSteps,
       roles: ['worker', 'admin'],
       forbidden: 'You posted this job: ask the worker to cancel with POST /api/me/jobs/{id}/cancel-request.',
-      from: ['in_progress', 'submitted', 'changes_requested'],
+      from: CANCELLABLE_WORK_STATUSES,
       conflict: 'Approved or completed work can no longer be cancelled.',
       to: 'cancelled',
       apply: async (em, hire, role) => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, requestCancellation, workCancellationRequestedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { AppError, CANCELLABLE_WORK_STATUSES, requestCancellation, workCancellationRequestedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
 import { WorkSteps } from './work-steps.js';
 
@@ -12,7 +12,7 @@ export class RequestCancellationHandler implements OperationHandler<typeof reque
     return this.work.run(id, ctx, {
       limit: limitBuckets().workSteps,
       roles: ['poster'], forbidden: 'Only the poster asks for a cancellation.',
-      from: ['in_progress', 'submitted', 'changes_requested'],
+      from: CANCELLABLE_WORK_STATUSES,
       conflict: 'Approved or completed work can no longer be cancelled.',
       to: null,
       apply: async (em, hire) => {

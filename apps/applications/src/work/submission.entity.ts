@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { SubmissionStatus } from '@marketplace/contracts';
 
 @Entity({ name: 'submissions' })
 @Index('submissions_hire_round', ['hireId', 'round'], { unique: true })
@@ -26,7 +27,7 @@ export class SubmissionEntity {
   model!: string | null;
 
   @Column('text')
-  status!: 'submitted' | 'changes_requested' | 'approved';
+  status!: SubmissionStatus;
 
   @Column('text', { nullable: true })
   feedback!: string | null;

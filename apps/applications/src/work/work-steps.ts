@@ -17,7 +17,7 @@ export interface Step {
   /** Who may take the step; anyone else who can see the work gets 403 with `forbidden`. */
   roles: WorkRole[];
   forbidden: string;
-  from: HireStatus[];
+  from: readonly HireStatus[];
   /** 409 message when the work is not in one of `from`. */
   conflict: string;
   /** The next status, or null for none; the job on the jobs service moves in step (cancelled reopens it). */

@@ -1,6 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { JobWork } from '@marketplace/contracts';
-import { JOB_STATUS_LABELS, SUBMISSION_STATUS_LABELS } from '../common/status-labels.js';
+import { JOB_STATUS_LABELS, SUBMISSION_STATUS_LABELS, type JobWork } from '@marketplace/contracts';
 import type { HireEntity, HireStatus } from '../hiring/hire.entity.js';
 import { RatingEntity } from './rating.entity.js';
 import { SubmissionEntity } from './submission.entity.js';

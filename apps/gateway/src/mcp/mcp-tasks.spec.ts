@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DraftRecording, getJobDraft, OutputOf } from '@marketplace/contracts';
+import { getJobDraft, getJobRecording, writeJobDescription, type DraftRecording, type OutputOf } from '@marketplace/contracts';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
-import { asTask, RECORDING, refOf, taskIdOf, taskListing, TASKS_EXTENSION, WRITING, type TaskEnv, type TaskRef } from './mcp-tasks.js';
+import { asTask, RECORDING, refOf, taskIdOf, taskListing, TASKS_EXTENSION, taskTools, WRITING, type TaskEnv, type TaskRef } from './mcp-tasks.js';
 import type { Tool } from './mcp-tools.js';
 
 type Writing = NonNullable<OutputOf<typeof getJobDraft>['tasks']['writing']>;
@@ -35,7 +35,9 @@ describe('a draft\'s writing read as a task', () => {
 });
 
 describe('the tools/call hook', () => {
-  const tool = { name: 'write_job_description' } as Tool;
+  const tool = { name: 'write_job_description', op: writeJobDescription } as Tool;
+  const draftRead = { name: 'get_job_draft', op: getJobDraft } as Tool;
+  const reads = { name: 'get_job_recording', op: getJobRecording } as Tool;
   const env = { sdk: { CLIENT_CAPABILITIES_META_KEY: 'caps' } } as unknown as TaskEnv;
   const ctx = (caps: unknown) => ({ mcpReq: { envelope: caps === undefined ? undefined : { caps } } }) as unknown as ServerContext;
   const result: CallToolResult = { content: [{ type: 'text', text: '{}' }], structuredContent: { result: draft({}), conversationId: 'conv-1' } };
@@ -52,14 +54,20 @@ describe('the tools/call hook', () => {
     const declared = ctx({ extensions: { [TASKS_EXTENSION]: {} } });
     const failed: CallToolResult = { isError: true, content: [{ type: 'text', text: 'no' }] };
     expect(asTask(tool, {}, failed, env, declared)).toBe(failed);
-    expect(asTask({ name: 'get_job_draft' } as Tool, {}, result, env, declared)).toBe(result);
+    expect(asTask(draftRead, {}, result, env, declared)).toBe(result);
     expect(taskListing(tool)).toEqual({ _meta: { 'marketplace/taskSupport': 'optional' } });
-    expect(taskListing({ name: 'get_job_recording' })).toEqual({ _meta: { 'marketplace/taskSupport': 'optional' } });
-    expect(taskListing({ name: 'get_job_draft' })).toEqual({});
+    expect(taskListing(reads)).toEqual({ _meta: { 'marketplace/taskSupport': 'optional' } });
+    expect(taskListing(draftRead)).toEqual({});
+  });
+
+  it('finds each kind of work\'s tool and the read it polls from the catalogue entries, not from tool names', () => {
+    const tools = new Map([tool, draftRead, reads].map((t) => [t.name, t]));
+    expect(taskTools('writing', tools)).toEqual({ tool, read: draftRead });
+    expect(taskTools('recording', tools)).toEqual({ tool: reads, read: reads });
+    expect(taskTools('writing', new Map([[tool.name, tool]]))).toBeNull();
   });
 
   it('answers get_job_recording as a task only while the recording is analyzing, naming the draft and the recording', () => {
-    const reads = { name: 'get_job_recording' } as Tool;
     const declared = ctx({ extensions: { [TASKS_EXTENSION]: {} } });
     const answer = (data: unknown): CallToolResult => ({ content: [], structuredContent: { result: data as Record<string, unknown>, conversationId: 'conv-2' } });
     const checking = answer(recording({}));

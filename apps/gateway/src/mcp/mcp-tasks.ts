@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CallToolResult, Server, ServerContext } from '@modelcontextprotocol/server';
-import { AppError, type getJobDraft, type getJobRecording, type OutputOf } from '@marketplace/contracts';
+import { AppError, MCP_TASK_WORKS, type getJobDraft, type getJobRecording, type McpTask, type McpTaskWork, type OutputOf } from '@marketplace/contracts';
 import type { CallContext } from '@marketplace/service-kit/edge';
 import type { McpSdk } from './mcp-sdk.js';
 import { invokeTool, toolError, toolResult, type ToolDeps } from './mcp-tool-call.js';
@@ -10,8 +10,8 @@ import { toolScope, type Tool } from './mcp-tools.js';
  * Long work as tasks (the tasks extension of MCP 2026-07-28, `io.modelcontextprotocol/tasks`): for
  * a client that declares the extension on its request, a tool whose answer is background work still
  * under way answers a task handle instead, and `tasks/get` answers the work's state and, once done,
- * the tool's result: write_job_description (the writing it starts) and get_job_recording (the check
- * of a recording that the record page completed, while it runs).
+ * the tool's result. Which tools may, and which read answers `tasks/*`, is the catalogue entry's
+ * `mcp.task` (McpTask); this module knows how each kind of work reads as a task.
  *
  * No task is kept here: the task id names the product's own record of the work (a draft's writing,
  * a draft's walkthrough recording), and every `tasks/*` request reads that record again through
@@ -44,7 +44,7 @@ const unchecked = (rec: NonNullable<JobRecording>): string => {
 /** What the task id carries: enough to find the record again, nothing the caller could not read anyway. */
 const taskRefSchema = z.object({
   /** The kind of work. */
-  k: z.enum(['writing', 'recording']),
+  k: z.enum(MCP_TASK_WORKS),
   /** The draft. */
   d: z.string().min(1).max(100),
   /** The recording checked (kind recording only): a newer recording of the draft is another task. */
@@ -77,13 +77,9 @@ interface TaskState {
   outcome?: { data: unknown } | { error: AppError };
 }
 
-/** A tool whose call may answer background work, and how that work's record reads as a task. */
+/** How one kind of background work reads as a task, from the data of its tool and of its poll. */
 export interface TaskKind {
-  kind: TaskRef['k'];
-  /** The tool that answers the task; its result shapes the task's outcome. */
-  tool: string;
-  /** The read tool (taking `draft_id`) whose data `state` reads, as the caller, on every tasks/* request. */
-  read: string;
+  kind: McpTaskWork;
   /** The work under way that the tool's data (for these arguments) shows, if any. */
   started(data: unknown, args: Record<string, unknown>): Omit<TaskRef, 'k' | 'c'> | null;
   /** The task's state from the read tool's data. */
@@ -93,8 +89,6 @@ export interface TaskKind {
 /** write_job_description: the draft's writing (`tasks.writing`), until the posting is written. */
 export const WRITING: TaskKind = {
   kind: 'writing',
-  tool: 'write_job_description',
-  read: 'get_job_draft',
   started(data) {
     const draft = data as JobDraft;
     return draft.tasks.writing ? { d: draft.id, s: draft.tasks.writing.startedAt } : null;
@@ -135,8 +129,6 @@ export const WRITING: TaskKind = {
  */
 export const RECORDING: TaskKind = {
   kind: 'recording',
-  tool: 'get_job_recording',
-  read: 'get_job_recording',
   started(data, args) {
     const rec = data as JobRecording;
     // While analyzing nothing else writes the row, so updatedAt is when the check started.
@@ -172,13 +164,25 @@ export const RECORDING: TaskKind = {
   },
 };
 
-const TASK_KINDS = [WRITING, RECORDING];
-const KINDS = new Map<string, TaskKind>(TASK_KINDS.map((k) => [k.tool, k]));
-const KIND_OF = new Map<TaskRef['k'], TaskKind>(TASK_KINDS.map((k) => [k.kind, k]));
+const KINDS: Record<McpTaskWork, TaskKind> = { writing: WRITING, recording: RECORDING };
+
+/** The task a tool's catalogue entry declares, if it may answer one. */
+const taskOf = (tool: Pick<Tool, 'op'>): McpTask | undefined => tool.op.mcp?.task;
+
+/** The tool that declares this kind of work, and the tool its poll reads through; null when not served here. */
+export function taskTools(work: McpTaskWork, tools: ReadonlyMap<string, Tool>): { tool: Tool; read: Tool } | null {
+  for (const tool of tools.values()) {
+    const task = taskOf(tool);
+    if (task?.work !== work) continue;
+    const read = tools.get(task.poll?.mcp?.tool ?? tool.name);
+    return read ? { tool, read } : null;
+  }
+  return null;
+}
 
 /** What the tools/list entry of a tool adds: the task mark, for a tool that may answer a task. */
-export function taskListing(tool: Pick<Tool, 'name'>): { _meta?: Record<string, unknown> } {
-  return KINDS.has(tool.name) ? { _meta: { [TASK_SUPPORT_META]: 'optional' } } : {};
+export function taskListing(tool: Pick<Tool, 'op'>): { _meta?: Record<string, unknown> } {
+  return taskOf(tool) ? { _meta: { [TASK_SUPPORT_META]: 'optional' } } : {};
 }
 
 /** What answering tasks needs of the request it serves. */
@@ -202,9 +206,10 @@ function declaresTasks(env: TaskEnv, serverCtx: ServerContext): boolean {
  * so tasks/get resolves at once). Anything else (work done, no work, an error) is answered as it was.
  */
 export function asTask(tool: Tool, args: Record<string, unknown>, result: CallToolResult, env: TaskEnv, serverCtx: ServerContext): CallToolResult {
-  const kind = KINDS.get(tool.name);
-  if (!kind || result.isError || !declaresTasks(env, serverCtx)) return result;
+  const task = taskOf(tool);
+  if (!task || result.isError || !declaresTasks(env, serverCtx)) return result;
   const { result: data, conversationId } = result.structuredContent as { result: unknown; conversationId: string };
+  const kind = KINDS[task.work];
   const started = kind.started(data, args);
   if (!started) return result;
   const ref: TaskRef = { k: kind.kind, ...started, c: conversationId };
@@ -233,7 +238,7 @@ export function serveTasks(server: Server, env: TaskEnv): Server {
   const { sdk } = env;
   server.registerCapabilities({ extensions: { [TASKS_EXTENSION]: {} } });
 
-  const find = async (taskId: string, serverCtx: ServerContext): Promise<{ ref: TaskRef; kind: TaskKind; state: TaskState; ctx: CallContext }> => {
+  const find = async (taskId: string, serverCtx: ServerContext): Promise<{ ref: TaskRef; tool: Tool; state: TaskState; ctx: CallContext }> => {
     if (!declaresTasks(env, serverCtx)) {
       throw new sdk.MissingRequiredClientCapabilityError(
         { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
@@ -241,34 +246,34 @@ export function serveTasks(server: Server, env: TaskEnv): Server {
       );
     }
     const ref = refOf(taskId);
-    const kind = ref && KIND_OF.get(ref.k);
+    const served = ref && taskTools(ref.k, env.tools);
     const unknown = () => new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams,
       'No such task: it was never started, or its draft is not yours or was discarded.');
     const ctx = env.callContext(serverCtx);
-    if (!ref || !kind || !ctx.caller) throw unknown();
+    if (!ref || !served || !ctx.caller) throw unknown();
     // The task answers the starting tool's result: it needs what that tool needs.
-    const scope = toolScope(env.tools.get(kind.tool)!);
+    const scope = toolScope(served.tool);
     if (scope && !ctx.caller.scopes.includes(scope)) {
       throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, `This task needs the ${scope} scope; connect again and approve it.`);
     }
     let record: unknown;
     try {
-      record = await invokeTool(env.tools.get(kind.read)!, { draft_id: ref.d }, ctx, env.deps);
+      record = await invokeTool(served.read, { draft_id: ref.d }, ctx, env.deps);
     } catch (err) {
       if (err instanceof AppError && (err.status === 404 || err.status === 400)) throw unknown();
       if (err instanceof AppError && err.status < 500) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, err.message);
       throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InternalError, 'Reading the task failed; try again shortly.');
     }
-    return { ref, kind, state: kind.state(ref, record), ctx };
+    return { ref, tool: served.tool, state: KINDS[ref.k].state(ref, record), ctx };
   };
 
   server.setRequestHandler('tasks/get', { params: taskParams }, async (params, serverCtx) => {
-    const { ref, kind, state, ctx } = await find(params.taskId, serverCtx);
+    const { ref, tool, state, ctx } = await find(params.taskId, serverCtx);
     const task = taskFields(ref, state);
     if (!state.outcome) return task;
     const result = 'error' in state.outcome
       ? toolError(state.outcome.error)
-      : await toolResult(env.tools.get(kind.tool)!, state.outcome.data, ref.c, ctx, env.deps);
+      : await toolResult(tool, state.outcome.data, ref.c, ctx, env.deps);
     return { ...task, result };
   });
 

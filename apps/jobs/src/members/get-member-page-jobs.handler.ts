@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { getMemberPageJobs, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { getMemberPageJobs, HIRED_JOB_STATUSES, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from '../jobs/job.mapper.js';
 import { isJobId } from '../jobs/jobs.queries.js';
 
-/** Hired means someone was accepted: the job left the board but the page still shows it. */
-const HIRED = `('in_progress', 'submitted', 'changes_requested', 'rating', 'completed')`;
+/**
+ * Hired means someone was accepted: the job left the board but the page still shows it. The
+ * vocabulary's own words, never input, so they are written into the SQL as literals.
+ */
+const HIRED = `(${HIRED_JOB_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 const OPEN = `(j.status = 'open' AND (j.closes_at IS NULL OR j.closes_at > now()))`;
 
 /**

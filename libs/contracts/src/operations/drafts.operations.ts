@@ -128,6 +128,7 @@ export const writeJobDescription = defineOperation({
   mcp: {
     tool: 'write_job_description',
     args: { id: 'draft_id' },
+    task: { work: 'writing', poll: getJobDraft },
     description:
       'Runs in the background: poll get_job_draft until tasks.writing is done, then approve_draft_part each part. Rewriting unapproves all.',
   },

@@ -148,6 +148,7 @@ export const getJobRecording = defineOperation({
   mcp: {
     tool: 'get_job_recording',
     args: { id: 'draft_id' },
+    task: { work: 'recording' },
     description:
       'Status: analyzing, then approved, needs_review (decide with review_job_recording) or failed (record again). checks says what was not checked.',
   },

@@ -7,6 +7,10 @@ export const APPLICATION_STATUSES = ['submitted', 'accepted', 'declined', 'withd
 export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
+/** A turned-in round of work: waiting for review, sent back for changes, or approved. */
+export const SUBMISSION_STATUSES = ['submitted', 'changes_requested', 'approved'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
 export const ratingSummarySchema = z.object({
   average: z.number().min(1).max(5).describe('One decimal, over public ratings'),
   count: z.number().int().min(1),
@@ -113,7 +117,7 @@ export const submissionSchema = z.object({
   links: z.array(z.object({ url: z.string(), label: z.string().nullable() })),
   files: z.array(z.object({ id: z.string(), path: z.string(), size: z.number().int() })),
   model: z.string().nullable(),
-  status: z.enum(['submitted', 'changes_requested', 'approved']),
+  status: z.enum(SUBMISSION_STATUSES),
   statusLabel: z.string(),
   feedback: memberText.nullable(),
   createdAt: dateTimeSchema,

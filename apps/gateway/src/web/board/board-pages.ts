@@ -1,13 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ANONYMOUS_POSTER_NAME, AppError, CATEGORIES, getJob, getMember, REMOVED_MEMBER_HEADLINE, getPublicJob, listJobApplicants, listJobComments, listOpenJobs,
+  ANONYMOUS_POSTER_NAME, AppError, CATEGORIES, CATEGORY_NAMES, getJob, getMember, REMOVED_MEMBER_HEADLINE, getPublicJob, listJobApplicants, listJobComments, listOpenJobs,
   searchJobs, type Caller, type OutputOf, type Category, type Job, type JobApplicant,
 } from '@marketplace/contracts';
 import { callOperation } from '../../call/operation-call.js';
 import { gate, readFailedPage } from '../kit/error-pages.js';
 import { html, sendPage, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
-import { CATEGORY_NAMES } from './category-names.js';
 import { gatherWaiting, memberStart } from './home-waiting.js';
 import { commentsSection } from '../work/work-comments.js';
 import { softly, viewerBlock, type JobViewer } from '../work/work-job-block.js';

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  CONTENT_KINDS, CONTENT_REPORT_REASONS, contactForHelp, HELP_TOPICS, reportContent, reportProblem, submitFeatureRequest,
+  CONTENT_KINDS, CONTENT_REPORT_REASONS, contactForHelp, HELP_TOPIC_NAMES, HELP_TOPICS, reportContent, reportProblem, submitFeatureRequest,
   SUPPORT_TOPICS, type Caller,
 } from '@marketplace/contracts';
 import { selectInput, textArea, textInput, filled } from '../kit/form-fields.js';
 import { html } from '../kit/layout.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps } from '../kit/page.js';
-import { myHelpRequestsPages, TOPIC_NAMES } from './my-help-requests-page.js';
+import { myHelpRequestsPages } from './my-help-requests-page.js';
 
 const REASON_NAMES: Record<(typeof CONTENT_REPORT_REASONS)[number], string> = {
   spam: 'Spam', scam: 'A scam', harassment: 'Harassment', hateful: 'Hateful', sexual: 'Sexual content', violence: 'Violence',
@@ -37,7 +37,7 @@ ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
 <section class="part" aria-labelledby="help-heading"><h2 id="help-heading">Ask the team</h2>
 <p class="note">For refunds, chargebacks and payments, choose that topic: support answers those. <a href="/me/help-requests">My help requests</a> shows what you asked and the replies.</p>
 <form method="post" action="/help/contact" novalidate>
-${selectInput({ form: 'help', name: 'topic', label: 'What is it about?', required: true, options: HELP_TOPICS.map((t) => [t, TOPIC_NAMES[t]] as const), value: 'question' }, state)}
+${selectInput({ form: 'help', name: 'topic', label: 'What is it about?', required: true, options: HELP_TOPICS.map((t) => [t, HELP_TOPIC_NAMES[t]] as const), value: 'question' }, state)}
 ${textArea({ form: 'help', name: 'message', label: 'What happened and what you need', required: true, maxlength: 4000, hint: NEVER }, state)}
 ${textInput({ form: 'help', name: 'jobId', label: 'Job id (optional)', hint: 'The id in the address of the job page.' }, state)}
 <button type="submit">Send to the team</button>

@@ -1,18 +1,9 @@
-import { HELP_STATUSES, HELP_TOPICS, listMyHelpRequests, type OutputOf } from '@marketplace/contracts';
+import { HELP_STATUS_LABELS, HELP_TOPIC_NAMES, listMyHelpRequests, type OutputOf } from '@marketplace/contracts';
 import { guarded } from '../kit/error-pages.js';
 import { sessionPage } from '../kit/form-action.js';
 import { html, type Raw } from '../kit/layout.js';
 import { callAs, memberPage, offsetOf, pager, when, type PageDefinition, type PageDeps } from '../kit/page.js';
 import { meCrumbs } from '../me/me-page-parts.js';
-
-export const TOPIC_NAMES: Record<(typeof HELP_TOPICS)[number], string> = {
-  refund: 'A refund', chargeback: 'A chargeback', payment: 'A payment', payout: 'A payout', account: 'My account',
-  question: 'A question', other: 'Something else',
-};
-
-export const STATUS_NAMES: Record<(typeof HELP_STATUSES)[number], string> = {
-  open: 'Waiting for the team', answered: 'Answered', closed: 'Closed',
-};
 
 const PAGE_SIZE = 20;
 
@@ -20,8 +11,8 @@ type MyHelpRequest = OutputOf<typeof listMyHelpRequests>['helpRequests'][number]
 
 function requestCard(r: MyHelpRequest): Raw {
   return html`<li class="card" id="help-${r.id}">
-<h2>${TOPIC_NAMES[r.topic]}</h2>
-<p class="meta">Sent ${when(r.createdAt)} · <strong>${STATUS_NAMES[r.status]}</strong>${r.jobId ? html` · job <a href="/jobs/${r.jobId}">${r.jobId}</a>` : ''}${r.applicationId ? html` · application <code>${r.applicationId}</code>` : ''}</p>
+<h2>${HELP_TOPIC_NAMES[r.topic]}</h2>
+<p class="meta">Sent ${when(r.createdAt)} · <strong>${HELP_STATUS_LABELS[r.status]}</strong>${r.jobId ? html` · job <a href="/jobs/${r.jobId}">${r.jobId}</a>` : ''}${r.applicationId ? html` · application <code>${r.applicationId}</code>` : ''}</p>
 <p class="message-body">${r.message}</p>
 ${r.replies.length
     ? html`<h3>Replies from the team</h3><ol class="messages">${r.replies.map((reply) => html`<li class="message"><p class="meta">${when(reply.createdAt)}</p><p class="message-body">${reply.message}</p></li>`)}</ol>`

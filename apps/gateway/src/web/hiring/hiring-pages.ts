@@ -1,16 +1,15 @@
 import {
-  acceptApplication, declineApplication, getPostedJobEval, listJobApplications, listJobFiles, repostJob, setJobFileAccess,
+  acceptApplication, CATEGORY_NAMES, declineApplication, isHiredStatus, JOB_STATUS_LABELS, getPostedJobEval, listJobApplications, listJobFiles, repostJob, setJobFileAccess,
 } from '@marketplace/contracts';
 import { checkBox, ticked } from '../kit/form-fields.js';
 import { listPageOf, pageLinks } from '../kit/paging.js';
-import { CATEGORY_NAMES } from '../board/category-names.js';
 import { html } from '../kit/layout.js';
 import { guarded } from '../kit/error-pages.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, doneNotice, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
 import { applicationsSection, fileAccessSection } from './hiring-applications.js';
 import { jobEvalSection } from './hiring-eval.js';
-import { isHired, jobLinks, myJob, soft, STATUS_NAMES, waitsLine, waitsOn } from '../posting/posting-my-jobs.js';
+import { jobLinks, myJob, soft, waitsLine, waitsOn } from '../posting/posting-my-jobs.js';
 
 const enc = encodeURIComponent;
 
@@ -35,14 +34,14 @@ export function hiringPages(deps: PageDeps): PageDefinition[] {
     const read = callAs(deps.bus, req, caller, listJobApplications, { id: job.id, ...page }).catch(soft);
     const [applications, files, waits, evaluation] = await Promise.all([
       read,
-      isHired(job.status) ? callAs(deps.bus, req, caller, listJobFiles, { id: job.id }).catch(soft) : null,
+      isHiredStatus(job.status) ? callAs(deps.bus, req, caller, listJobFiles, { id: job.id }).catch(soft) : null,
       // One page does not hold every waiting application, so what waits is read on its own.
       waitsOn(deps.bus, req, caller, job),
       callAs(deps.bus, req, caller, getPostedJobEval, { id: job.id }).catch(soft),
     ]);
     return memberPage(reply, { title: job.title, status, body: html`<h1>${job.title}</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
-<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status" id="job-status">${STATUS_NAMES[job.status]}</span>
+<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status" id="job-status">${JOB_STATUS_LABELS[job.status]}</span>
  · version ${job.version} · posted ${when(job.createdAt)}${job.closesAt ? html` · closes ${when(job.closesAt)}` : ''}</p>
 <p class="waits">${waitsLine(waits)}</p>
 ${jobLinks(job, 'applications')}

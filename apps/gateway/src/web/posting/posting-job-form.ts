@@ -1,5 +1,4 @@
-import { CATEGORIES, findExposures, type Exposure, type Job } from '@marketplace/contracts';
-import { CATEGORY_NAMES } from '../board/category-names.js';
+import { CATEGORIES, CATEGORY_NAMES, findExposures, type Exposure, type Job } from '@marketplace/contracts';
 import { checkBox, filled, lines, selectInput, textArea, textInput, ticked } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';

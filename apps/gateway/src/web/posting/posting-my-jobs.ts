@@ -1,26 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  AppError, getJob, getJobWork, listJobApplications, type AuthorizedJobDetail, type Caller, type JobApplication, type Job,
-  type JobStatus, type MyJob, type MyJobFilter,
+  AppError, CATEGORY_NAMES, getJob, getJobWork, isHiredStatus, JOB_STATUS_LABELS, listJobApplications, MY_JOB_FILTER_LABELS,
+  type AuthorizedJobDetail, type Caller, type JobApplication, type Job, type MyJob, type MyJobFilter,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
-import { CATEGORY_NAMES } from '../board/category-names.js';
 import { html, type Raw } from '../kit/layout.js';
 import { callAs, when } from '../kit/page.js';
 
 /** The poster's jobs: each with its status, what it waits on, and where to go next. */
-
-export const STATUS_NAMES: Record<JobStatus, string> = {
-  open: 'Open', in_progress: 'In progress', submitted: 'Work turned in', changes_requested: 'Changes requested',
-  rating: 'Being rated', completed: 'Completed', closed: 'Closed',
-};
-
-/** The My jobs filter's choices, in the order a job goes through them. */
-export const FILTER_NAMES: Record<MyJobFilter, string> = { ...STATUS_NAMES, expired: 'Expired' };
-
-/** Statuses in which someone is hired, so the job has a work page. */
-const HIRED: readonly JobStatus[] = ['in_progress', 'submitted', 'changes_requested', 'rating', 'completed'];
-export const isHired = (status: JobStatus): boolean => HIRED.includes(status);
 
 const enc = encodeURIComponent;
 
@@ -52,7 +39,7 @@ export async function waitsOn(
 ): Promise<WaitsOn> {
   if (job.safetyHidden) return 'Waiting on staff: they hid the job from the board.';
   if (job.status === 'closed') return 'Nothing: the job is closed. Post it again to take new applications.';
-  if (isHired(job.status)) {
+  if (isHiredStatus(job.status)) {
     const work = await callAs(bus, req, caller, getJobWork, { id: job.id }).catch(soft);
     return work?.reason ?? null;
   }
@@ -72,7 +59,7 @@ export function jobLinks(job: Job, except: 'applications' | 'none' = 'none'): Ra
   const links: Raw[] = [];
   if (job.status === 'open' || job.status === 'completed') links.push(html`<a href="/jobs/${id}">Job page</a>`);
   if (except !== 'applications') links.push(html`<a href="/me/jobs/${id}">Applications</a>`);
-  if (isHired(job.status)) links.push(html`<a href="/jobs/${id}/work">Work page</a>`);
+  if (isHiredStatus(job.status)) links.push(html`<a href="/jobs/${id}/work">Work page</a>`);
   links.push(html`<a href="/jobs/${id}/files">Files</a>`);
   if (job.status === 'open' && !job.safetyHidden) links.push(html`<a href="/me/jobs/${id}/edit">Edit</a>`, html`<a href="/me/jobs/${id}/close">Close</a>`);
   return html`<p class="links">${links.map((l, i) => html`${i ? ' · ' : ''}${l}`)}</p>`;
@@ -81,7 +68,7 @@ export function jobLinks(job: Job, except: 'applications' | 'none' = 'none'): Ra
 function jobItem(job: MyJob, waits: WaitsOn): Raw {
   return html`<li class="card job" id="job-${job.id}">
 <h2><a href="/me/jobs/${enc(job.id)}">${job.title}</a></h2>
-<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status">${job.expired ? FILTER_NAMES.expired : STATUS_NAMES[job.status]}</span>
+<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status">${job.expired ? MY_JOB_FILTER_LABELS.expired : JOB_STATUS_LABELS[job.status]}</span>
  · version ${job.version} · posted ${when(job.createdAt)}${job.posterVisibility === 'anonymous' ? ' · anonymous' : ''}</p>
 <p class="waits">${waitsLine(waits)}</p>
 ${jobLinks(job)}
@@ -90,7 +77,7 @@ ${jobLinks(job)}
 
 export function myJobsList(jobs: readonly MyJob[], waits: readonly WaitsOn[], filter: MyJobFilter | undefined): Raw {
   if (!jobs.length) {
-    return html`<p id="no-jobs">${filter ? `You have no jobs in this state (${FILTER_NAMES[filter]}).` : 'You have not posted a job yet.'}</p>`;
+    return html`<p id="no-jobs">${filter ? `You have no jobs in this state (${MY_JOB_FILTER_LABELS[filter]}).` : 'You have not posted a job yet.'}</p>`;
   }
   return html`<ul class="cards" id="my-jobs" aria-label="Your jobs">${jobs.map((job, i) => jobItem(job, waits[i] ?? null))}</ul>`;
 }

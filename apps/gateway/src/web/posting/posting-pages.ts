@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, closeJob, editJob, listMyJobs, MY_JOB_FILTERS, postJob, type MyJobFilter } from '@marketplace/contracts';
+import { AppError, closeJob, editJob, listMyJobs, MY_JOB_FILTER_LABELS, MY_JOB_FILTERS, postJob, type MyJobFilter } from '@marketplace/contracts';
 import { formFields } from '../kit/form-posts.js';
 import { html, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
@@ -7,7 +7,7 @@ import { guarded } from '../kit/error-pages.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, definePage, doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender } from '../kit/page.js';
 import { EMPTY_PREVIEW, JOB_FORM, jobFields, jobForm, previewSection } from './posting-job-form.js';
-import { FILTER_NAMES, myJob, myJobsList, waitsOn } from './posting-my-jobs.js';
+import { myJob, myJobsList, waitsOn } from './posting-my-jobs.js';
 import { listPageOf, pageLinks } from '../kit/paging.js';
 import { postingPerformancePages } from './posting-performance.js';
 
@@ -111,11 +111,11 @@ function filterForm(filter: MyJobFilter | undefined, total: number): Raw {
 <label for="job-filter-status">Show</label>
 <select id="job-filter-status" name="status">
 <option value=""${filter ? '' : html` selected`}>All my jobs</option>
-${MY_JOB_FILTERS.map((f) => html`<option value="${f}"${f === filter ? html` selected` : ''}>${FILTER_NAMES[f]}</option>`)}
+${MY_JOB_FILTERS.map((f) => html`<option value="${f}"${f === filter ? html` selected` : ''}>${MY_JOB_FILTER_LABELS[f]}</option>`)}
 </select>
 <button type="submit" class="secondary">Show jobs</button>
 </form>
-<p class="meta" id="jobs-total">${total} ${total === 1 ? 'job' : 'jobs'}${filter ? ` ${FILTER_NAMES[filter].toLowerCase()}` : ' in all'}</p>`;
+<p class="meta" id="jobs-total">${total} ${total === 1 ? 'job' : 'jobs'}${filter ? ` ${MY_JOB_FILTER_LABELS[filter].toLowerCase()}` : ' in all'}</p>`;
 }
 
 /** The no-JavaScript Preview button: the same page again with what was typed and its preview. */

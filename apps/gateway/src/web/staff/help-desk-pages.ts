@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AppError, getHelpRequest, HELP_STATUSES, replyToHelpRequest, setHelpRequestStatus, validateInput, type Caller, type OutputOf,
+  AppError, getHelpRequest, HELP_STATUS_LABELS, HELP_STATUSES, HELP_TOPIC_NAMES, replyToHelpRequest, setHelpRequestStatus, validateInput,
+  type Caller, type OutputOf,
   type listHelpRequests,
 } from '@marketplace/contracts';
 import { callOperation } from '../../call/operation-call.js';
@@ -9,7 +10,6 @@ import { selectInput, textArea } from '../kit/form-fields.js';
 import { formFields } from '../kit/form-posts.js';
 import { html, type Raw } from '../kit/layout.js';
 import { ctxOf, definePage, errorText, noticeOf, when, type FormState, type PageDefinition, type PageDeps } from '../kit/page.js';
-import { STATUS_NAMES, TOPIC_NAMES } from '../help/my-help-requests-page.js';
 import { crumbs, page, staffGuarded } from './staff-page-parts.js';
 
 type Deps = Pick<PageDeps, 'bus'>;
@@ -31,8 +31,8 @@ function named(r: ListedHelpRequest): Raw | null {
 /** One row of the console's list: the topic opens the request, where staff reply. */
 export function helpRequestRow(r: ListedHelpRequest): Raw {
   return html`<tr><td>${when(r.createdAt)}</td><td>${sender(r)}</td>
-<td><a href="/admin/help-requests/${r.id}">${TOPIC_NAMES[r.topic]}</a></td><td class="message-body">${r.message}</td>
-<td>${named(r) ?? '-'}</td><td>${STATUS_NAMES[r.status]}</td></tr>`;
+<td><a href="/admin/help-requests/${r.id}">${HELP_TOPIC_NAMES[r.topic]}</a></td><td class="message-body">${r.message}</td>
+<td>${named(r) ?? '-'}</td><td>${HELP_STATUS_LABELS[r.status]}</td></tr>`;
 }
 
 const AFTER_REPLY = [['answered', 'Answered'], ['closed', 'Closed']] as const;
@@ -41,10 +41,10 @@ function detailBody(r: HelpRequestDetail, state: FormState): Raw {
   const others = HELP_STATUSES.filter((s) => s !== r.status);
   return html`
 ${crumbs('Help request', { href: '/admin/help-requests', text: 'Help requests' })}
-<h1>${TOPIC_NAMES[r.topic]}</h1>
+<h1>${HELP_TOPIC_NAMES[r.topic]}</h1>
 ${noticeOf(state.notice)}
 <p class="meta">From ${sender(r)} · sent ${when(r.createdAt)} by ${r.via === 'oauth' ? 'an agent' : r.via === 'key' ? 'API key' : 'the website'}</p>
-<p class="meta">Status: <strong>${STATUS_NAMES[r.status]}</strong>${named(r) ? html` · ${named(r)}` : ''}</p>
+<p class="meta">Status: <strong>${HELP_STATUS_LABELS[r.status]}</strong>${named(r) ? html` · ${named(r)}` : ''}</p>
 <p class="message-body">${r.message}</p>
 <section class="part" aria-labelledby="replies-heading"><h2 id="replies-heading">Replies</h2>
 ${r.replies.length
