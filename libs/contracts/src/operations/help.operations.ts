@@ -9,7 +9,9 @@ import { dateTimeSchema, idSchema, intIn, oneLine, text, memberText } from '../s
  * is limited per member (429 with Retry-After).
  */
 
-export const HELP_TOPICS = ['refund', 'chargeback', 'payment', 'payout', 'account', 'question', 'other'] as const;
+export const HELP_TOPICS = ['refund', 'chargeback', 'payment', 'payout', 'account', 'question', 'other', 'appeal'] as const;
+/** The topic of a suspended member's appeal: staff see open appeals first. */
+export const APPEAL_TOPIC = 'appeal' satisfies (typeof HELP_TOPICS)[number];
 /** Topics the support team handles (money already moved), as the contract's `help` pointer names them. */
 export const SUPPORT_TOPICS: readonly (typeof HELP_TOPICS)[number][] = ['refund', 'chargeback', 'payment'];
 /** open until staff reply (answered) or close it; a member's request is never deleted by staff. */
@@ -46,9 +48,11 @@ export const helpRequestSchema = z.object({
 export const contactForHelp = defineOperation({
   name: 'contactForHelp',
   service: 'admin',
-  summary: 'Ask the team for help (refunds, chargebacks, payments, payouts, your account, questions)',
+  summary: 'Ask the team for help (refunds, chargebacks, payments, payouts, your account, questions, appeals)',
   access: 'member',
   scope: 'agent:write',
+  // A suspended member appeals here.
+  openWhileSuspended: true,
   input: z.object({
     topic: z.enum(HELP_TOPICS, { error: `One of: ${HELP_TOPICS.join(', ')}.` }).describe('What the request is about'),
     message: text(4000).describe('What happened and what you need; never a card number, key or password'),

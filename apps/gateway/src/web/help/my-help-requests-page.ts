@@ -7,7 +7,7 @@ import { meCrumbs } from '../me/me-page-parts.js';
 
 export const TOPIC_NAMES: Record<(typeof HELP_TOPICS)[number], string> = {
   refund: 'A refund', chargeback: 'A chargeback', payment: 'A payment', payout: 'A payout', account: 'My account',
-  question: 'A question', other: 'Something else',
+  question: 'A question', other: 'Something else', appeal: 'An appeal of my suspension',
 };
 
 export const STATUS_NAMES: Record<(typeof HELP_STATUSES)[number], string> = {
