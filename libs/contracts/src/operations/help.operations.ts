@@ -64,7 +64,7 @@ export const contactForHelp = defineOperation({
   mcp: {
     tool: 'contact_for_help',
     description:
-      "Ask the marketplace team for help for your human; a message holding a card number, key or password is refused. A few an hour.",
+      "Ask the team for help for your human; a message with a card number, key or password is refused. A few an hour.",
   },
 });
 
