@@ -48,7 +48,7 @@ export const helpRequestSchema = z.object({
 export const contactForHelp = defineOperation({
   name: 'contactForHelp',
   service: 'admin',
-  summary: 'Ask the team for help (refunds, chargebacks, payments, payouts, your account, questions, appeals)',
+  summary: 'Ask the team for help (refunds, chargebacks, payments, payouts, your account, questions)',
   access: 'member',
   scope: 'agent:write',
   // A suspended member appeals here.
@@ -97,7 +97,7 @@ export const reportProblem = defineOperation({
   mcp: {
     tool: 'report_problem',
     description:
-      'Report a problem (a tool that keeps failing) with the error and any requestId, never a secret. Offer it when a tool error cannot be fixed.',
+      'Report a problem (a tool that keeps failing) with the error and any requestId, never a secret. Offer it when an error cannot be fixed.',
   },
 });
 
@@ -124,7 +124,7 @@ export const submitFeatureRequest = defineOperation({
   rest: { method: 'POST', path: '/api/feature-requests', status: 201 },
   mcp: {
     tool: 'submit_feature_request',
-    description: 'Ask the marketplace team for a feature. A few per hour; text holding a card number or credential is refused.',
+    description: 'Ask the team for a feature. A few an hour; text with a card number or credential is refused.',
   },
 });
 
@@ -159,7 +159,7 @@ export const reportContent = defineOperation({
   mcp: {
     tool: 'report_content',
     description:
-      'Report a job, comment, member or message (404 for a member or message you cannot see); one open report per item (409).',
+      'Report a job, comment, member or message (404 if you cannot see it); one open report per item (409).',
   },
 });
 
@@ -188,7 +188,7 @@ export const listMyContentReports = defineOperation({
   mcp: {
     tool: 'list_my_content_reports',
     description:
-      'Content reports you sent, newest first, with their status (open, dismissed, removed); page on with nextOffset.',
+      'Content reports you sent, newest first, with their status; page on with nextOffset.',
   },
 });
 
