@@ -12,7 +12,6 @@ export class MemberSuspension1796600000000 implements MigrationInterface {
     await q.query(`ALTER TABLE "members" ADD "suspended_at" TIMESTAMP WITH TIME ZONE`);
     await q.query(`ALTER TABLE "members" ADD "suspension_reason" text`);
     await q.query(`ALTER TABLE "members" ADD "suspended_by" uuid`);
-    await q.query(`CREATE INDEX "members_suspended_idx" ON "members" ("suspended_at") WHERE "suspended_at" IS NOT NULL`);
   }
 
   async down(): Promise<void> {
