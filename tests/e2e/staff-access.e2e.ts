@@ -21,6 +21,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   restoreContent: { id: SOME_ID, reason: 'Appeal accepted.' },
   replyToHelpRequest: { id: SOME_ID, message: 'We refunded it.' },
   setHelpRequestStatus: { id: SOME_ID, status: 'closed' },
+  suspendMember: { id: SOME_ID, reason: 'Asked applicants for deposits.' },
 };
 
 const staffOps = catalogue.filter((op) => op.access === 'staff' || op.rest?.access === 'staff' || op.mcp?.access === 'staff');

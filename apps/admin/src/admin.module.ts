@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { consumersProvider, handlersProvider, periodicTasksProvider } from '@marketplace/service-kit';
 import { MemberDeletedAdminConsumer } from './account/member-deleted.consumer.js';
-import { ListAuditLogHandler, WaitlistInvitedAuditConsumer } from './moderation/audit-log.js';
+import {
+  ListAuditLogHandler, MemberReinstatedAuditConsumer, MemberSuspendedAuditConsumer, WaitlistInvitedAuditConsumer,
+} from './moderation/audit-log.js';
 import {
   ContentModeration, DecideContentReportHandler, ListContentReportsHandler, RestoreContentHandler,
 } from './moderation/moderation.handlers.js';
@@ -29,7 +31,7 @@ const staffHandlers = [
 /** MCP tool calls counted for staff (apps/admin/src/usage): the gateway's batches in, old days pruned. */
 const usageHandlers = [RecordMcpToolCallsHandler];
 const periodicTasks = [McpUsagePruner];
-const consumers = [WaitlistInvitedAuditConsumer, MemberDeletedAdminConsumer];
+const consumers = [WaitlistInvitedAuditConsumer, MemberSuspendedAuditConsumer, MemberReinstatedAuditConsumer, MemberDeletedAdminConsumer];
 
 /** Help, reports, the staff side of them, and the MCP tool-call counts staff read. */
 @Module({

@@ -31,6 +31,7 @@ import { MemberRemoval1795500000000 } from './migrations/1795500000000-member-re
 import { TeamInvitations1795510000000 } from './migrations/1795510000000-team-invitations.js';
 import { SealStoredSecrets1795800000000 } from './migrations/1795800000000-seal-stored-secrets.js';
 import { IdentityWebhookEvents1795850000000 } from './migrations/1795850000000-identity-webhook-events.js';
+import { MemberSuspension1796600000000 } from './migrations/1796600000000-member-suspension.js';
 
 const oauthEntities = [OAuthRecordEntity, ConnectedAgentEntity];
 const signInEntities = [SessionEntity, MagicLinkEntity, FederatedIdentityEntity, OidcRequestEntity];
@@ -45,5 +46,5 @@ export const identityMigrations = [
   Initial1795312792722, MemberPages1795315137439, Oauth1795315253663, SignInSessions1795315356003,
   Admission1795315525918, NetworkLookups1795316133921, ConnectedAgentGrant1795317562505, KitLimits1795320100000,
   PhotosInObjectStorage1795416827764, HashOauthTokenIds1795420000000, Teams1795495176634, MemberRemoval1795500000000, TeamInvitations1795510000000,
-  SealStoredSecrets1795800000000, IdentityWebhookEvents1795850000000,
+  SealStoredSecrets1795800000000, IdentityWebhookEvents1795850000000, MemberSuspension1796600000000,
 ];

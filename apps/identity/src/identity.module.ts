@@ -23,6 +23,7 @@ import { UploadMyPhotoHandler } from './photos/upload-my-photo.handler.js';
 import { PhotoStore } from './photos/photo-store.js';
 import { GetMemberHandler } from './profile/get-member.handler.js';
 import { SetMemberRemovedHandler } from './moderation/set-member-removed.handler.js';
+import { LiftSuspensionHandler, ListSuspensionsHandler, SuspendMemberHandler } from './moderation/suspension.handlers.js';
 import { FindReportedMemberHandler } from './moderation/find-reported-member.handler.js';
 import { GetMyProfileHandler } from './profile/get-my-profile.handler.js';
 import { UpdateMyProfileHandler } from './profile/update-my-profile.handler.js';
@@ -93,7 +94,7 @@ const memberHandlers = [
   GetMyProfileHandler, UpdateMyProfileHandler, GetMemberHandler, SetMemberRemovedHandler, FindReportedMemberHandler, UploadMyPhotoHandler, DeleteMyPhotoHandler,
   GetMemberPhotoHandler, DeleteMyAccountHandler,
   GetAccessHandler, AcceptInvitationHandler, GetMyInviteLinkHandler, InviteByEmailHandler, JoinWaitlistHandler,
-  ListInviteLinksHandler, ListWaitlistHandler, InviteFromWaitlistHandler,
+  ListInviteLinksHandler, ListWaitlistHandler, InviteFromWaitlistHandler, SuspendMemberHandler, LiftSuspensionHandler, ListSuspensionsHandler,
   GetAccessSettingsHandler, OperatorSetSettingHandler,
   FindMyNetworkProfileHandler, ImportNetworkProfileHandler, PreviewNetworkImportHandler, NetworkPreviewHandler, NetworkConfirmHandler,
   ConfirmWorkAuthorizationHandler, OperatorRecordIdentityCheckHandler, ReceiveIdentityProviderEventHandler, StartIdentityCheckHandler,

@@ -19,6 +19,7 @@ import { JobWalkthrough1795500000000 } from './migrations/1795500000000-job-walk
 import { ModelCosts1795510000000 } from './migrations/1795510000000-model-costs.js';
 import { SearchByPeriod1795600000000 } from './migrations/1795600000000-search-by-period.js';
 import { SealWalkthroughSecrets1795800000000 } from './migrations/1795800000000-seal-walkthrough-secrets.js';
+import { SuspensionHiding1796600000000 } from './migrations/1796600000000-suspension-hiding.js';
 
 export const jobsEntities = [JobEntity, JobVersionEntity, PosterEntity,
   CommentEntity, JobPreferredWorkerEntity, ApplicationRecordEntity, JobAudienceEntity,
@@ -26,4 +27,5 @@ export const jobsEntities = [JobEntity, JobVersionEntity, PosterEntity,
 export const jobsMigrations = [Initial1795312841064, Board1795315183697, HireColumns1795315248910, BoardIndexes1795318013310,
   KitLimits1795320100000, CommentRemoval1795430000000, TeamJobs1795495178713,
   JobWalkthrough1795500000000, ModelCosts1795510000000, SearchByPeriod1795600000000,
-  ModelSpend1795708602255, SealWalkthroughSecrets1795800000000];
+  ModelSpend1795708602255, SealWalkthroughSecrets1795800000000,
+  SuspensionHiding1796600000000];

@@ -19,6 +19,7 @@ import { GetSuggestedWorkflowHandler } from './policy/get-suggested-workflow.han
 import { GetMemberPageJobsHandler } from './members/get-member-page-jobs.handler.js';
 import { PosterCardChangedConsumer } from './members/member-card-changed.consumer.js';
 import { JobsMemberDeletedConsumer } from './members/member-deleted.consumer.js';
+import { MemberReinstatedJobsConsumer, MemberSuspendedJobsConsumer } from './members/member-suspension.consumers.js';
 import { CommentOnJobHandler } from './comments/comment-on-job.handler.js';
 import { DeleteCommentHandler } from './comments/delete-comment.handler.js';
 import { ListJobCommentsHandler } from './comments/list-job-comments.handler.js';
@@ -56,6 +57,7 @@ const handlers = [
 ];
 const consumers = [
   ApplicationSubmittedCountConsumer, ApplicationWithdrawnCountConsumer, JobsMemberDeletedConsumer, PosterCardChangedConsumer,
+  MemberSuspendedJobsConsumer, MemberReinstatedJobsConsumer,
   ApplicationSubmittedConsumer, TeamRenamedConsumer, TeamApplicationRecordConsumer,
 ];
 const services = [AudienceRecorder, ExpirySweeper, JobTextReviewer];

@@ -25,4 +25,9 @@ export interface Caller {
   signUpPending?: boolean;
   /** Let in while the service is invite-only (true whenever it is not). Absent means let in. */
   admitted?: boolean;
+  /**
+   * The reason staff gave when they suspended the member; absent while in good standing. A
+   * suspended member may still read and appeal, but every other write is refused (guardStanding).
+   */
+  suspended?: string;
 }

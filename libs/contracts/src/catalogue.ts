@@ -23,6 +23,7 @@ import { helpOperations } from './operations/help.operations.js';
 import { staffOperations } from './operations/staff.operations.js';
 import { helpRepliesOperations } from './operations/help-replies.operations.js';
 import { moderationOperations } from './operations/moderation.operations.js';
+import { suspensionOperations } from './operations/suspension.operations.js';
 import { analyticsOperations } from './operations/analytics.operations.js';
 import { identityCheckOperations } from './operations/identity-check.operations.js';
 import { teamOperations } from './operations/team.operations.js';
@@ -56,6 +57,7 @@ export const catalogue: readonly Operation[] = [
   ...staffOperations,
   ...helpRepliesOperations,
   ...moderationOperations,
+  ...suspensionOperations,
   ...analyticsOperations,
   ...identityCheckOperations,
   ...teamOperations,

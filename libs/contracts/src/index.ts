@@ -59,6 +59,7 @@ export * from './safety/public-text-review.js';
 export * from './operations/staff.operations.js';
 export * from './operations/help-replies.operations.js';
 export * from './operations/moderation.operations.js';
+export * from './operations/suspension.operations.js';
 export * from './events/admin.events.js';
 export * from './operations/analytics.operations.js';
 export * from './operations/identity-check.operations.js';

@@ -210,6 +210,11 @@ export interface Operation<
    * safety review); others answer within the bus timeout (BUS_TIMEOUT_MS).
    */
   timeoutMs?: number;
+  /**
+   * A write a suspended member may still make (the appeal itself, signing out, revoking their own
+   * access). Every other write by a suspended member is refused before the handler (guardStanding).
+   */
+  openWhileSuspended?: true;
 }
 
 /**

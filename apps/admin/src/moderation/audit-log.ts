@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import {
-  listAuditLog, REPORT_LIST_LIMITS, waitlistInvitedV1, type AUDIT_ACTIONS, type EventEnvelope, type InputOf, type OutputOf,
+  listAuditLog, memberReinstatedV1, memberSuspendedV1, REPORT_LIST_LIMITS, waitlistInvitedV1, type AUDIT_ACTIONS, type EventEnvelope, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { queryPage, type EventConsumer, type OperationHandler } from '@marketplace/service-kit';
 import { AuditLogEntity } from './audit-log.entity.js';
@@ -60,5 +60,28 @@ export class WaitlistInvitedAuditConsumer implements EventConsumer<typeof waitli
     await appendAudit(em, {
       id: event.id, actorId: event.payload.invitedBy, action: 'invite_from_waitlist', targetKind: 'waitlist', targetId: event.payload.entryId,
     });
+  }
+}
+
+/** Identity owns a member's standing; suspending and lifting reach the audit log as events. */
+@Injectable()
+export class MemberSuspendedAuditConsumer implements EventConsumer<typeof memberSuspendedV1.payload> {
+  readonly name = 'member-suspended-audit';
+  readonly event = memberSuspendedV1;
+
+  async apply(event: EventEnvelope<z.output<typeof memberSuspendedV1.payload>>, em: EntityManager): Promise<void> {
+    const { memberId, suspendedBy, reason } = event.payload;
+    await appendAudit(em, { id: event.id, actorId: suspendedBy, action: 'suspend', targetKind: 'member', targetId: memberId, reason });
+  }
+}
+
+@Injectable()
+export class MemberReinstatedAuditConsumer implements EventConsumer<typeof memberReinstatedV1.payload> {
+  readonly name = 'member-reinstated-audit';
+  readonly event = memberReinstatedV1;
+
+  async apply(event: EventEnvelope<z.output<typeof memberReinstatedV1.payload>>, em: EntityManager): Promise<void> {
+    const { memberId, liftedBy, reason } = event.payload;
+    await appendAudit(em, { id: event.id, actorId: liftedBy, action: 'lift_suspension', targetKind: 'member', targetId: memberId, reason });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  listFeatureRequests, listHelpRequests, listProblemReports, REPORT_LIST_LIMITS, type CallerVia, type InputOf, type OutputOf,
+  APPEAL_TOPIC, listFeatureRequests, listHelpRequests, listProblemReports, REPORT_LIST_LIMITS, type CallerVia, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { BusClient, queryPage, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { forStaff, senderContacts, type HelpRow } from '../help/help-request-view.js';
@@ -27,7 +27,9 @@ export class ListHelpRequestsHandler implements OperationHandler<typeof listHelp
   constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
 
   async handle(input: InputOf<typeof listHelpRequests>, ctx: HandlerContext): Promise<OutputOf<typeof listHelpRequests>> {
-    const page = await queryPage<HelpRow>(this.ds, 'SELECT * FROM help_requests ORDER BY created_at DESC, id DESC', [], ...pageArgs(input));
+    // A suspended member can do little but wait, so their open appeals come before everything else.
+    const page = await queryPage<HelpRow>(this.ds,
+      `SELECT * FROM help_requests ORDER BY (topic = '${APPEAL_TOPIC}' AND status = 'open') DESC, created_at DESC, id DESC`, [], ...pageArgs(input));
     const contacts = await senderContacts(this.bus, page.rows.map((r) => r.member_id), ctx);
     return { helpRequests: page.rows.map((r) => forStaff(r, contacts)), nextOffset: page.nextOffset };
   }

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { HELP_ON_FAILURE } from '@marketplace/contracts';
 import type { Logger } from '@marketplace/service-kit/edge';
 import { frameworkError, registerCrossCutting, registerMethodNotAllowed } from './cross-cutting.js';
 
@@ -68,6 +69,7 @@ describe('cross-cutting error answers', () => {
     expect(refused.json()).toEqual({ error: 'Unsupported Content-Encoding: br' });
     const broken = await server.inject({ method: 'GET', url: '/broken' });
     expect(broken.statusCode).toBe(500);
-    expect(broken.json()).toEqual({ error: 'Something went wrong on our side.', requestId: expect.any(String) });
+    // A failure on our side says where to take it (the contract's `help`).
+    expect(broken.json()).toEqual({ error: 'Something went wrong on our side.', requestId: expect.any(String), help: HELP_ON_FAILURE });
   });
 });

@@ -35,9 +35,9 @@ describe('a draft\'s writing read as a task', () => {
 });
 
 describe('the tools/call hook', () => {
-  const tool = { name: 'write_job_description', op: writeJobDescription } as Tool;
-  const draftRead = { name: 'get_job_draft', op: getJobDraft } as Tool;
-  const reads = { name: 'get_job_recording', op: getJobRecording } as Tool;
+  const tool = { name: 'write_job_description', op: writeJobDescription } as unknown as Tool;
+  const draftRead = { name: 'get_job_draft', op: getJobDraft } as unknown as Tool;
+  const reads = { name: 'get_job_recording', op: getJobRecording } as unknown as Tool;
   const env = { sdk: { CLIENT_CAPABILITIES_META_KEY: 'caps' } } as unknown as TaskEnv;
   const ctx = (caps: unknown) => ({ mcpReq: { envelope: caps === undefined ? undefined : { caps } } }) as unknown as ServerContext;
   const result: CallToolResult = { content: [{ type: 'text', text: '{}' }], structuredContent: { result: draft({}), conversationId: 'conv-1' } };

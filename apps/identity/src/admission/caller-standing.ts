@@ -7,14 +7,14 @@ import { finishesAutomatically, isAdmitted, signUpPending, type StandingFacts } 
 
 /** Member columns every authentication path selects (alias `m` for members), so all agree on standing. */
 export const STANDING_COLUMNS =
-  'm.email, m.staff, m.created_at, m.email_verified_at, m.admitted_at, m.sign_up_finished_at';
+  'm.email, m.staff, m.created_at, m.email_verified_at, m.admitted_at, m.sign_up_finished_at, m.suspension_reason';
 
 export interface StandingRow {
   email: string; staff: boolean; created_at: Date; email_verified_at: Date | null;
-  admitted_at: Date | null; sign_up_finished_at: Date | null;
+  admitted_at: Date | null; sign_up_finished_at: Date | null; suspension_reason: string | null;
 }
 
-export type Standing = Pick<Caller, 'staff' | 'emailVerified' | 'admitted' | 'signUpPending'>;
+export type Standing = Pick<Caller, 'staff' | 'emailVerified' | 'admitted' | 'signUpPending' | 'suspended'>;
 
 /** What an API key, a browser session and an OAuth token all carry about the member behind them. */
 @Injectable()
@@ -38,6 +38,7 @@ export class CallerStanding {
       emailVerified: verified,
       admitted: isAdmitted(facts, settings),
       signUpPending: signUpPending(facts, settings),
+      ...(row.suspension_reason !== null ? { suspended: row.suspension_reason } : {}),
     };
   }
 }

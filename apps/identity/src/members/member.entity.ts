@@ -43,6 +43,16 @@ export class MemberEntity {
   @Column('timestamptz', { name: 'removed_at', nullable: true })
   removedAt!: Date | null;
 
+  /** Set while staff have suspended the member: they may read and appeal, not write. */
+  @Column('timestamptz', { name: 'suspended_at', nullable: true })
+  suspendedAt!: Date | null;
+
+  @Column('text', { name: 'suspension_reason', nullable: true })
+  suspensionReason!: string | null;
+
+  @Column('uuid', { name: 'suspended_by', nullable: true })
+  suspendedBy!: string | null;
+
   /** Let in by an invitation while invite-only (members from before invite-only need none). */
   @Column('timestamptz', { name: 'admitted_at', nullable: true })
   admittedAt!: Date | null;

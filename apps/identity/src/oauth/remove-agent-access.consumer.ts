@@ -5,6 +5,25 @@ import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
 
 /**
+ * Ends every agent's access of the member: their grants, everything issued under them, their
+ * authorization server sessions and their connected agents. MCP checks the grant per request, so
+ * access tokens already issued stop working at once (account deletion, suspension).
+ */
+export async function removeAgentAccess(em: EntityManager, memberId: string): Promise<void> {
+  await em.query(
+    `WITH grants AS (
+       SELECT id FROM oauth_records WHERE model = 'Grant' AND payload->>'accountId' = $1
+     )
+     DELETE FROM oauth_records
+     WHERE grant_id IN (SELECT id FROM grants)
+        OR (model = 'Grant' AND id IN (SELECT id FROM grants))
+        OR (model = 'Session' AND payload->>'accountId' = $1)`,
+    [memberId],
+  );
+  await em.query('DELETE FROM connected_agents WHERE member_id::text = $1', [memberId]);
+}
+
+/**
  * A deleted account keeps no agent access: its grants, everything issued under them, its
  * authorization server sessions and its connected agents go (spec: DELETE /api/me).
  */
@@ -14,17 +33,6 @@ export class RemoveAgentAccessConsumer implements EventConsumer<typeof memberDel
   readonly event = memberDeletedV1;
 
   async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
-    const { memberId } = event.payload;
-    await em.query(
-      `WITH grants AS (
-         SELECT id FROM oauth_records WHERE model = 'Grant' AND payload->>'accountId' = $1
-       )
-       DELETE FROM oauth_records
-       WHERE grant_id IN (SELECT id FROM grants)
-          OR (model = 'Grant' AND id IN (SELECT id FROM grants))
-          OR (model = 'Session' AND payload->>'accountId' = $1)`,
-      [memberId],
-    );
-    await em.query('DELETE FROM connected_agents WHERE member_id::text = $1', [memberId]);
+    await removeAgentAccess(em, event.payload.memberId);
   }
 }

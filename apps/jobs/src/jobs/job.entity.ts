@@ -39,6 +39,10 @@ export class JobEntity {
   @Column('boolean', { name: 'safety_hidden', default: false })
   safetyHidden!: boolean;
 
+  /** Hidden (safety_hidden) because its poster is suspended; lifting the suspension shows it again. */
+  @Column('boolean', { name: 'suspension_hidden', default: false })
+  suspensionHidden!: boolean;
+
   @Column('timestamptz', { name: 'created_at' })
   createdAt!: Date;
 

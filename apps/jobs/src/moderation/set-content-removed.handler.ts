@@ -27,7 +27,8 @@ export class SetContentRemovedHandler implements OperationHandler<typeof setCont
           'SELECT poster_id, title, constraints FROM jobs WHERE id = $1 FOR UPDATE', [itemId],
         )) as { poster_id: string; title: string; constraints: string }[];
         if (!job) return NOT_FOUND;
-        await em.query('UPDATE jobs SET safety_hidden = $2 WHERE id = $1', [itemId, removed]);
+        // A staff decision outranks a suspension's hiding: lifting the suspension must not undo it.
+        await em.query('UPDATE jobs SET safety_hidden = $2, suspension_hidden = false WHERE id = $1', [itemId, removed]);
         return { found: true, ownerId: job.poster_id, evidence: { title: job.title, constraints: job.constraints } };
       }
       const [comment] = (await em.query(

@@ -10,7 +10,7 @@ export const EVENT_CONSUMER_NAMES: Readonly<Record<ServiceName, readonly string[
   identity: ['member-deleted-identity', 'remove-agent-access'],
   jobs: [
     'applicant-count-submitted', 'applicant-count-withdrawn', 'member-card-changed-posters', 'member-deleted-jobs',
-    'performance-application-submitted', 'team-application-record', 'team-renamed',
+    'member-reinstated-jobs', 'member-suspended-jobs', 'performance-application-submitted', 'team-application-record', 'team-renamed',
   ],
   applications: ['job-closed-declines', 'member-card-changed-applicants', 'member-deleted-applications'],
   files: ['member-deleted-files', 'work-cancelled-files', 'work-submitted-files'],
@@ -24,7 +24,7 @@ export const EVENT_CONSUMER_NAMES: Readonly<Record<ServiceName, readonly string[
     'work-cancellation-requested-alert', 'work-cancelled-alert', 'work-changes-requested-alert', 'work-completed-alert',
     'work-reminder-alert', 'work-submitted-alert',
   ],
-  admin: ['member-deleted-admin', 'waitlist-invited-audit'],
+  admin: ['member-deleted-admin', 'member-reinstated-audit', 'member-suspended-audit', 'waitlist-invited-audit'],
 };
 
 /** The durable name of a service's consumer on the events stream (durable names hold no dots). */

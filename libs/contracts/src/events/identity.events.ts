@@ -44,3 +44,22 @@ export const invitationAcceptedV1 = defineEvent('invitation.accepted', 1, 'ident
   memberId: z.string().describe('The member who joined'),
   joinedAt: z.string(),
 }));
+
+/**
+ * Staff suspended a member: identity has already ended their sessions, keys and agent grants;
+ * jobs hides their open jobs from the board and admin records the action in the audit log.
+ */
+export const memberSuspendedV1 = defineEvent('member.suspended', 1, 'identity', z.object({
+  memberId: z.string(),
+  suspendedBy: z.string().describe('The staff member who acted'),
+  reason: z.string(),
+  suspendedAt: z.string(),
+}), { changesPublicPages: true });
+
+/** Staff lifted a suspension: the member's still-open jobs return to the board; admin audits it. */
+export const memberReinstatedV1 = defineEvent('member.reinstated', 1, 'identity', z.object({
+  memberId: z.string(),
+  liftedBy: z.string().describe('The staff member who acted'),
+  reason: z.string().nullable(),
+  liftedAt: z.string(),
+}), { changesPublicPages: true });

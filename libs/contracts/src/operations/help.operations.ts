@@ -9,7 +9,9 @@ import { dateTimeSchema, idSchema, intIn, oneLine, text, memberText } from '../s
  * is limited per member (429 with Retry-After).
  */
 
-export const HELP_TOPICS = ['refund', 'chargeback', 'payment', 'payout', 'account', 'question', 'other'] as const;
+export const HELP_TOPICS = ['refund', 'chargeback', 'payment', 'payout', 'account', 'question', 'other', 'appeal'] as const;
+/** The topic of a suspended member's appeal: staff see open appeals first. */
+export const APPEAL_TOPIC = 'appeal' satisfies (typeof HELP_TOPICS)[number];
 /** Topics the support team handles (money already moved), as the contract's `help` pointer names them. */
 export const SUPPORT_TOPICS: readonly (typeof HELP_TOPICS)[number][] = ['refund', 'chargeback', 'payment'];
 /** open until staff reply (answered) or close it; a member's request is never deleted by staff. */
@@ -49,6 +51,8 @@ export const contactForHelp = defineOperation({
   summary: 'Ask the team for help (refunds, chargebacks, payments, payouts, your account, questions)',
   access: 'member',
   scope: 'agent:write',
+  // A suspended member appeals here.
+  openWhileSuspended: true,
   input: z.object({
     topic: z.enum(HELP_TOPICS, { error: `One of: ${HELP_TOPICS.join(', ')}.` }).describe('What the request is about'),
     message: text(4000).describe('What happened and what you need; never a card number, key or password'),
@@ -60,7 +64,7 @@ export const contactForHelp = defineOperation({
   mcp: {
     tool: 'contact_for_help',
     description:
-      "Ask the marketplace team for help for your human; a message holding a card number, key or password is refused. A few an hour.",
+      "Ask the team for help for your human; a message with a card number, key or password is refused. A few an hour.",
   },
 });
 
@@ -93,7 +97,7 @@ export const reportProblem = defineOperation({
   mcp: {
     tool: 'report_problem',
     description:
-      'Report a problem (a tool that keeps failing) with the error and any requestId, never a secret. Offer it when a tool error cannot be fixed.',
+      'Report a problem (a tool that keeps failing) with the error and any requestId, never a secret. Offer it when an error cannot be fixed.',
   },
 });
 
@@ -120,7 +124,7 @@ export const submitFeatureRequest = defineOperation({
   rest: { method: 'POST', path: '/api/feature-requests', status: 201 },
   mcp: {
     tool: 'submit_feature_request',
-    description: 'Ask the marketplace team for a feature. A few per hour; text holding a card number or credential is refused.',
+    description: 'Ask the team for a feature. A few an hour; text with a card number or credential is refused.',
   },
 });
 
@@ -155,7 +159,7 @@ export const reportContent = defineOperation({
   mcp: {
     tool: 'report_content',
     description:
-      'Report a job, comment, member or message (404 for a member or message you cannot see); one open report per item (409).',
+      'Report a job, comment, member or message (404 if you cannot see it); one open report per item (409).',
   },
 });
 
@@ -184,7 +188,7 @@ export const listMyContentReports = defineOperation({
   mcp: {
     tool: 'list_my_content_reports',
     description:
-      'Content reports you sent, newest first, with their status (open, dismissed, removed); page on with nextOffset.',
+      'Content reports you sent, newest first, with their status; page on with nextOffset.',
   },
 });
 

@@ -14,6 +14,7 @@ export const callerSchema = z.object({
   emailVerified: z.boolean(),
   signUpPending: z.boolean().optional(),
   admitted: z.boolean().optional(),
+  suspended: z.string().optional(),
 });
 
 /**

@@ -16,7 +16,7 @@ import { CONTENT_KINDS, CONTENT_REPORT_REASONS, CONTENT_REPORT_STATUSES, nextOff
 /** What the jobs service holds of the content members report (CONTENT_KINDS); everything reported can be taken down. */
 export const JOBS_CONTENT_KINDS = ['job', 'comment'] as const;
 export const MODERATION_ACTIONS = ['dismiss', 'remove'] as const;
-export const AUDIT_ACTIONS = ['dismiss', 'remove', 'restore', 'invite_from_waitlist'] as const;
+export const AUDIT_ACTIONS = ['dismiss', 'remove', 'restore', 'invite_from_waitlist', 'suspend', 'lift_suspension'] as const;
 
 const reasonSchema = text(1000).describe('Recorded in the audit log and sent to the owner');
 

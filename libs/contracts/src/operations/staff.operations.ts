@@ -37,13 +37,13 @@ export const staffHelpRequestSchema = helpRequestSchema.extend({
 export const listHelpRequests = defineOperation({
   name: 'listHelpRequests',
   service: 'admin',
-  summary: 'Help requests, newest first (staff)',
+  summary: 'Help requests, appeals first (staff)',
   access: 'staff',
   scope: 'agent:read',
   input: pageInput,
   output: z.object({ helpRequests: z.array(staffHelpRequestSchema), nextOffset: nextOffsetSchema }),
   rest: { method: 'GET', path: '/api/admin/help-requests', status: 200 },
-  mcp: { tool: 'list_help_requests', description: `Help requests (sender's name and email, topic, message, job, application, status), newest first. ${pageDescription}` },
+  mcp: { tool: 'list_help_requests', description: `Help requests with sender (name, email), topic, message and status; open appeals first. ${pageDescription}` },
 });
 
 export const staffProblemReportSchema = problemReportSchema.extend(senderFields).describe('A problem report, with its sender');

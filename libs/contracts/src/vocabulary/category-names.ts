@@ -10,5 +10,5 @@ export const CATEGORY_NAMES: Record<Category, string> = {
 /** What a help request is about, as the help form offers it and the staff help desk shows it. */
 export const HELP_TOPIC_NAMES: Record<(typeof HELP_TOPICS)[number], string> = {
   refund: 'A refund', chargeback: 'A chargeback', payment: 'A payment', payout: 'A payout', account: 'My account',
-  question: 'A question', other: 'Something else',
+  question: 'A question', other: 'Something else', appeal: 'An appeal of my suspension',
 };

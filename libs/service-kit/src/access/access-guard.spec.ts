@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, type Access, type Caller } from '@marketplace/contracts';
-import { guardAccess } from './access-guard.js';
+import {
+  AppError, commentOnJob, contactForHelp, downloadMyFile, listMyJobs, type Access, type Caller, type Operation,
+} from '@marketplace/contracts';
+import { guardAccess, guardStanding } from './access-guard.js';
 
 const member: Caller = { memberId: 'm', via: 'key', scopes: [], staff: false, emailVerified: true };
 const standings: Record<string, Caller | null> = {
@@ -38,5 +40,28 @@ describe('guardAccess: one ladder for every service', () => {
     expect(() => guardAccess('member', standings.notLetIn!)).toThrow(/invite-only/);
     expect(() => guardAccess('member', standings.signingUp!)).toThrow('Finish signing up first.');
     expect(() => guardAccess('member', standings.unverified!)).toThrow('Verify your email address first.');
+  });
+});
+
+describe('guardStanding: a suspended member reads and appeals, nothing else', () => {
+  const suspended: Caller = { ...member, suspended: 'Spam.' };
+  const standing = (op: Operation, caller: Caller): number | string => {
+    try {
+      guardStanding(op, op.access, caller);
+      return 200;
+    } catch (err) {
+      return `${(err as AppError).status} ${(err as AppError).message}`;
+    }
+  };
+
+  it('refuses a write with the reason and the appeal named', () => {
+    expect(standing(commentOnJob, suspended)).toBe('403 Your account is suspended: Spam. You can appeal from the help page (topic appeal).');
+    expect(standing(commentOnJob, member)).toBe(200);
+  });
+
+  it('lets reads, read-only POSTs and the appeal through', () => {
+    expect(standing(listMyJobs, suspended)).toBe(200);
+    expect(standing(downloadMyFile, suspended)).toBe(200);
+    expect(standing(contactForHelp, suspended)).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { AppError, type Access, type Caller } from '@marketplace/contracts';
+import { AppError, type Access, type Caller, type Operation } from '@marketplace/contracts';
 import type { HandlerContext } from '../bus/operation-handler.js';
 
 export const NOT_ADMITTED_MESSAGE =
@@ -22,6 +22,28 @@ export function guardAccess(access: Access, caller: Caller | null): void {
   if (access === 'signUp') return;
   if (caller.signUpPending) throw AppError.forbidden(FINISH_SIGN_UP_MESSAGE);
   if (access === 'staff' && !caller.staff) throw AppError.forbidden('Staff only.');
+}
+
+/** The answer to a suspended member's write: it names the reason and the way to appeal. */
+export function suspendedMessage(reason: string): string {
+  return `Your account is suspended: ${reason.replace(/[.\s]+$/, '')}. You can appeal from the help page (topic appeal).`;
+}
+
+/** A write changes something a person would notice; reads, and POSTs marked read-only (download links), do not. */
+function writes(op: Operation): boolean {
+  if (op.rest) return op.rest.method !== 'GET' && !op.mcp?.effect?.readOnly;
+  return op.scope === 'agent:write';
+}
+
+/**
+ * A suspended member keeps reading, their data and the appeal (operations marked
+ * openWhileSuspended), but every other member write is refused here, on REST and MCP alike, so
+ * no service has to ask identity about the member's standing.
+ */
+export function guardStanding(op: Operation, access: Access, caller: Caller | null): void {
+  if (!caller?.suspended || (access !== 'member' && access !== 'staff')) return;
+  if (op.openWhileSuspended || !writes(op)) return;
+  throw AppError.forbidden(suspendedMessage(caller.suspended));
 }
 
 /** The caller of an operation whose access needs one; the guard has already refused everyone else. */

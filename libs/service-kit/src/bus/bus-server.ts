@@ -2,7 +2,7 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
   accessOn, AppError, takesIdempotencyKey, type Caller, type Operation, type ReplyEnvelope, type RequestEnvelope, type Surface, validateInput,
 } from '@marketplace/contracts';
-import { guardAccess } from '../access/access-guard.js';
+import { guardAccess, guardStanding } from '../access/access-guard.js';
 import { requireReadAccess, type AccessSettingsSource } from '../access/member-access.js';
 import type { Logger } from '../logging/logger.js';
 import type { CallerVerifier } from './caller-token.js';
@@ -112,6 +112,7 @@ export class BusServer {
       if (typeof callerToken === 'string') ({ caller, surface } = await this.verifier.verify(callerToken));
       const access = accessOn(op, surface);
       guardAccess(access, caller);
+      guardStanding(op, access, caller);
       if (access === 'board') {
         // Fails closed: a service that cannot tell whether the marketplace is invite-only shows nothing.
         if (!this.accessSettings) throw AppError.unavailable('The board cannot be read right now. Try again shortly.');

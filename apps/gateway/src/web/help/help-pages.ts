@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  CONTENT_KINDS, CONTENT_REPORT_REASONS, contactForHelp, HELP_TOPIC_NAMES, HELP_TOPICS, reportContent, reportProblem, submitFeatureRequest,
+  APPEAL_TOPIC, CONTENT_KINDS, CONTENT_REPORT_REASONS, contactForHelp, HELP_TOPIC_NAMES, HELP_TOPICS, reportContent, reportProblem, submitFeatureRequest,
   SUPPORT_TOPICS, type Caller,
 } from '@marketplace/contracts';
 import { selectInput, textArea, textInput, filled } from '../kit/form-fields.js';
 import { html } from '../kit/layout.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { suspensionNotice } from '../kit/suspension-notice.js';
 import { myHelpRequestsPages } from './my-help-requests-page.js';
 
 const REASON_NAMES: Record<(typeof CONTENT_REPORT_REASONS)[number], string> = {
@@ -25,19 +26,27 @@ const NOTICES = {
   feature: 'Thank you: your idea is with the team.',
 } as const;
 
+/** The topic the form starts on: asked for in the address (?topic=appeal), else an appeal while suspended. */
+function topicOf(req: FastifyRequest, caller: Caller): (typeof HELP_TOPICS)[number] {
+  const asked = (req.query as Record<string, unknown>).topic;
+  if ((HELP_TOPICS as readonly unknown[]).includes(asked)) return asked as (typeof HELP_TOPICS)[number];
+  return caller.suspended ? APPEAL_TOPIC : 'question';
+}
+
 const NEVER = 'Never write a card number, password or key: the form refuses them.';
 
 /** Help: asking the team, reporting a problem, asking for a feature, and reporting content to the moderators. */
 export function helpPages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
-  const help = async (req: FastifyRequest, reply: FastifyReply, _caller: Caller, state: FormState, status = 200) => memberPage(reply, {
+  const help = async (req: FastifyRequest, reply: FastifyReply, caller: Caller, state: FormState, status = 200) => memberPage(reply, {
     title: 'Help', status, body: html`
 <h1>Help</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
+${suspensionNotice(caller)}
 <section class="part" aria-labelledby="help-heading"><h2 id="help-heading">Ask the team</h2>
 <p class="note">For refunds, chargebacks and payments, choose that topic: support answers those. <a href="/me/help-requests">My help requests</a> shows what you asked and the replies.</p>
 <form method="post" action="/help/contact" novalidate>
-${selectInput({ form: 'help', name: 'topic', label: 'What is it about?', required: true, options: HELP_TOPICS.map((t) => [t, HELP_TOPIC_NAMES[t]] as const), value: 'question' }, state)}
+${selectInput({ form: 'help', name: 'topic', label: 'What is it about?', required: true, options: HELP_TOPICS.map((t) => [t, HELP_TOPIC_NAMES[t]] as const), value: topicOf(req, caller) }, state)}
 ${textArea({ form: 'help', name: 'message', label: 'What happened and what you need', required: true, maxlength: 4000, hint: NEVER }, state)}
 ${textInput({ form: 'help', name: 'jobId', label: 'Job id (optional)', hint: 'The id in the address of the job page.' }, state)}
 <button type="submit">Send to the team</button>

@@ -3,6 +3,7 @@ import { html } from '../kit/layout.js';
 import { guarded } from '../kit/error-pages.js';
 import { sessionPage } from '../kit/form-action.js';
 import { callAs, forSignedUp, memberPage, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { suspensionNotice } from '../kit/suspension-notice.js';
 import { meAccountPages } from './me-account-pages.js';
 import { meFilesPages } from './me-files-pages.js';
 import { meInvitationsPages } from './me-invitations-page.js';
@@ -39,6 +40,7 @@ export function mePages(deps: PageDeps): PageDefinition[] {
 <h1>${me.name}</h1>
 <p class="meta">Signed in as ${me.email}</p>
 </div></div>
+${suspensionNotice(caller)}
 ${me.signUp ? html`<div class="notice" role="status" id="sign-up-pending"><p>Your sign-up is not finished: posting, applying and messages open once it is.</p>
 <p><a href="/sign-up">Go to your next sign-up step</a></p></div>` : ''}
 ${me.missing.length ? html`<div class="notice" role="status"><p>Before you post a job or apply, your profile needs: ${me.missing.join(', ')}.</p>

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AppError, getHelpRequest, HELP_STATUS_LABELS, HELP_STATUSES, HELP_TOPIC_NAMES, replyToHelpRequest, setHelpRequestStatus, validateInput,
+  APPEAL_TOPIC, AppError, getHelpRequest, HELP_STATUS_LABELS, HELP_STATUSES, HELP_TOPIC_NAMES, replyToHelpRequest, setHelpRequestStatus, validateInput,
   type Caller, type OutputOf,
   type listHelpRequests,
 } from '@marketplace/contracts';
@@ -11,6 +11,7 @@ import { formFields } from '../kit/form-posts.js';
 import { html, type Raw } from '../kit/layout.js';
 import { ctxOf, definePage, errorText, noticeOf, when, type FormState, type PageDefinition, type PageDeps } from '../kit/page.js';
 import { crumbs, page, staffGuarded } from './staff-page-parts.js';
+import { liftForm } from './suspension-pages.js';
 
 type Deps = Pick<PageDeps, 'bus'>;
 type ListedHelpRequest = OutputOf<typeof listHelpRequests>['helpRequests'][number];
@@ -46,6 +47,10 @@ ${noticeOf(state.notice)}
 <p class="meta">From ${sender(r)} · sent ${when(r.createdAt)} by ${r.via === 'oauth' ? 'an agent' : r.via === 'key' ? 'API key' : 'the website'}</p>
 <p class="meta">Status: <strong>${HELP_STATUS_LABELS[r.status]}</strong>${named(r) ? html` · ${named(r)}` : ''}</p>
 <p class="message-body">${r.message}</p>
+${r.topic === APPEAL_TOPIC ? html`<section class="part" aria-labelledby="appeal-heading"><h2 id="appeal-heading">The appeal</h2>
+<p class="note">Lift the suspension here, or uphold it by replying and closing the request. <a href="/admin/suspensions">All suspensions</a></p>
+${liftForm(r.memberId, r.memberName ?? r.memberId)}
+</section>` : ''}
 <section class="part" aria-labelledby="replies-heading"><h2 id="replies-heading">Replies</h2>
 ${r.replies.length
     ? html`<ol class="messages">${r.replies.map((x) => html`<li class="message"><p class="meta">${when(x.createdAt)} by <code>${x.staffId}</code></p><p class="message-body">${x.message}</p></li>`)}</ol>`

@@ -13,6 +13,7 @@ import {
 import { helpDeskPages, helpRequestRow, HELP_REQUEST_COLUMNS } from './help-desk-pages.js';
 import { mcpUsageSection, usageDaysOf } from './mcp-usage-section.js';
 import { crumbs, page, staffGuarded } from './staff-page-parts.js';
+import { suspensionPages } from './suspension-pages.js';
 
 type StaffConsoleDeps = Pick<PageDeps, 'bus'>;
 
@@ -93,6 +94,7 @@ export function staffPages(deps: StaffConsoleDeps): PageDefinition[] {
 
   return [
     ...helpDeskPages(deps),
+    ...suspensionPages(deps),
     staffPage('GET', '/admin', (req, reply, caller) => staffGuarded(reply, async () => {
       const queue = await callOperation(deps.bus, listContentReports, { status: 'open', offset: 0, limit: 1 }, ctxOf(req, caller));
       const waiting = await callOperation(deps.bus, listWaitlist, { status: 'waiting', offset: 0, limit: 1 }, ctxOf(req, caller));
@@ -100,6 +102,7 @@ export function staffPages(deps: StaffConsoleDeps): PageDefinition[] {
 <h1>Staff console</h1>
 <ul class="cards two">
 <li class="card"><h2><a href="/admin/content-reports">Moderation queue</a></h2><p class="meta">${queue.reports.length ? 'Reports are waiting.' : 'Nothing is waiting.'}</p></li>
+<li class="card"><h2><a href="/admin/suspensions">Suspensions</a></h2><p class="meta">Suspend a member, lift after an appeal.</p></li>
 <li class="card"><h2><a href="/admin/waitlist">Waitlist</a></h2><p class="meta">${waiting.entries.length ? 'People are waiting.' : 'Nobody is waiting.'}</p></li>
 ${LISTS.map((l) => html`<li class="card"><h2><a href="${l.path}">${l.title}</a></h2></li>`)}
 <li class="card"><h2><a href="/admin/mcp-usage">MCP tool calls</a></h2><p class="meta">By tool and model, counts only.</p></li>
