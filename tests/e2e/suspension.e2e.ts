@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  api, createMember, mcp, sessionHeaders, signIn, toolError, toolResult, until, type ApiResponse, type SignedInMember, type TestMember,
+  api, createMember, mailTo, mcp, sessionHeaders, signIn, toolError, toolResult, until, type ApiResponse, type SignedInMember, type TestMember,
 } from '@marketplace/testing';
 import { mcpToken } from './support/mcp-token.js';
 
@@ -172,5 +172,14 @@ describe('suspension and appeal', () => {
       return mine.some((e: { action: string; reason: string }) => e.action === 'suspend' && e.reason === REASON)
         && mine.some((e: { action: string; reason: string }) => e.action === 'lift_suspension' && e.reason === 'Appeal upheld');
     }, { timeoutMs: 15_000 });
+
+    // Both steps reached the member by email too, as notices about the account.
+    const mails = await until(async () => {
+      const all = await mailTo(mailDir, member.email);
+      const suspended = all.find((m) => m.text.includes(`Your account is suspended: ${REASON}`));
+      const lifted = all.find((m) => m.text.includes("Your account's suspension is lifted"));
+      return suspended && lifted ? { suspended, lifted } : undefined;
+    }, { timeoutMs: 20_000, what: 'the suspension and lift emails' });
+    expect(mails.suspended.text).toMatch(/appeal from the help page/);
   });
 });

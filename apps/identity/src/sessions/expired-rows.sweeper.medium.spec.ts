@@ -13,7 +13,7 @@ describe('the expired-rows sweep', () => {
   }, 60_000);
   afterAll(async () => { await db?.drop(); }, 60_000);
 
-  it('deletes expired sessions, old sign-in links, OIDC requests and OAuth records, and keeps live ones', async () => {
+  it('deletes expired sessions, old sign-in links, OIDC requests, OAuth records and provider event ids, and keeps live ones', async () => {
     const session = (expires: string) => db.query(
       `INSERT INTO sessions (id, token_hash, member_id, expires_at) VALUES ($1, $2, $3, now() + $4::interval)`,
       [randomUUID(), randomBytes(32), randomUUID(), expires]);
@@ -23,16 +23,20 @@ describe('the expired-rows sweep', () => {
       `INSERT INTO oidc_requests (state_hash, code_verifier, nonce, expires_at) VALUES ($1, 'v', 'n', now() + $2::interval)`, [randomBytes(32), expires]);
     const record = (expires: string) => db.query(
       `INSERT INTO oauth_records (model, id, payload, expires_at) VALUES ('Session', $1, '{}'::jsonb, now() + $2::interval)`, [randomUUID(), expires]);
+    const providerEvent = (expires: string) => db.query(
+      `INSERT INTO identity_webhook_events (event_id, expires_at) VALUES ($1, now() + $2::interval)`, [randomUUID(), expires]);
     await Promise.all([
       session('-1 minute'), session('1 hour'),
       link('-2 days'), link('-1 hour'),
       oidc('-1 minute'), oidc('5 minutes'),
       record('-2 hours'), record('-10 minutes'),
+      providerEvent('-1 minute'), providerEvent('50 minutes'),
     ]);
     const out = await new ExpiredRowsSweeper(db.ds).run();
-    expect(out).toEqual({ sessions: 1, magicLinks: 1, oidcRequests: 1, oauthRecords: 1 });
+    expect(out).toEqual({ sessions: 1, magicLinks: 1, oidcRequests: 1, oauthRecords: 1, identityWebhookEvents: 1 });
     const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
-    expect([await count('sessions'), await count('magic_links'), await count('oidc_requests'), await count('oauth_records')]).toEqual([1, 1, 1, 1]);
-    expect(await new ExpiredRowsSweeper(db.ds).run()).toEqual({ sessions: 0, magicLinks: 0, oidcRequests: 0, oauthRecords: 0 });
+    expect([await count('sessions'), await count('magic_links'), await count('oidc_requests'), await count('oauth_records'), await count('identity_webhook_events')])
+      .toEqual([1, 1, 1, 1, 1]);
+    expect(await new ExpiredRowsSweeper(db.ds).run()).toEqual({ sessions: 0, magicLinks: 0, oidcRequests: 0, oauthRecords: 0, identityWebhookEvents: 0 });
   });
 });

@@ -6,6 +6,7 @@ import { InvitationAcceptedAlertConsumer } from './invitation-alert.consumer.js'
 import { ApplicationWithdrawnAlertConsumer, JobClosedAlertConsumer, JobEditedAlertConsumer } from './job-activity-alert.consumers.js';
 import { JobPostedAlertConsumer } from './job-posted-alert.consumer.js';
 import { MemberJoinedAlertConsumer } from './member-joined-alert.consumer.js';
+import { MemberReinstatedAlertConsumer, MemberSuspendedAlertConsumer } from './member-standing-alert.consumers.js';
 import { PreferredWorkerAlertConsumer } from './preferred-worker-alert.consumer.js';
 import { VisibilityChangedAlertConsumer } from './visibility-changed-alert.consumer.js';
 import {
@@ -22,6 +23,7 @@ export const alertConsumers = [
   FileCompletedAlertConsumer, FileAccessGrantedAlertConsumer, InvitationAcceptedAlertConsumer, ...workAlertConsumers,
   TeamApplicationSubmittedAlertConsumer, TeamApplicationAcceptedAlertConsumer, TeamApplicationDeclinedAlertConsumer,
   TeamMemberInvitedAlertConsumer, ContentModeratedAlertConsumer, WebhookDisabledAlertConsumer, MemberJoinedAlertConsumer,
+  MemberSuspendedAlertConsumer, MemberReinstatedAlertConsumer,
   HelpRequestRepliedAlertConsumer,
 ];
 

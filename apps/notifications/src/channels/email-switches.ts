@@ -32,6 +32,8 @@ export const EMAIL_SWITCH_OF: Readonly<Record<string, EmailSwitch>> = {
   'invitation.accepted': 'messages',
   'team.member_invited': 'messages',
   'member.joined': 'account',
+  'member.suspended': 'account',
+  'member.reinstated': 'account',
   'webhook.disabled': 'account',
   'help_request.replied': 'account',
 };

@@ -19,6 +19,7 @@ export const EVENT_CONSUMER_NAMES: Readonly<Record<ServiceName, readonly string[
     'application-accepted-alert', 'application-declined-alert', 'application-submitted-alert', 'application-withdrawn-alert',
     'comment-alert', 'content-moderated-alert', 'file-access-granted-alert', 'file-completed-alert', 'help-request-replied-alert',
     'invitation-accepted-alert', 'job-closed-alert', 'job-edited-alert', 'job-posted-alert', 'member-deleted-notifications', 'member-joined-alert',
+    'member-reinstated-alert', 'member-suspended-alert',
     'message-sent-alert', 'preferred-worker-alert', 'team-application-accepted-alert', 'team-application-declined-alert',
     'team-application-submitted-alert', 'team-member-invited-alert', 'visibility-changed-alert', 'webhook-disabled-alert', 'work-approved-alert',
     'work-cancellation-requested-alert', 'work-cancelled-alert', 'work-changes-requested-alert', 'work-completed-alert',
