@@ -106,6 +106,13 @@ module.exports = {
       to: { path: `${GATEWAY}web/`, pathNot: `${GATEWAY}web/kit/` },
     },
     {
+      name: 'gateway-pages-call-through-callAs',
+      severity: 'error',
+      comment: 'A page calls an operation one way: callAs (web/kit/page.ts), which gives the call the web surface and the visitor\'s client facts.',
+      from: { path: `${GATEWAY}web/`, pathNot: [`${GATEWAY}web/kit/`, SPEC] },
+      to: { path: `${GATEWAY}call/operation-call\\.ts$` },
+    },
+    {
       name: 'gateway-web-mounted-from-the-top',
       severity: 'error',
       comment: 'web/web-app.ts gathers every area\'s page definitions and mounts them: no page imports it back.',

@@ -3,14 +3,13 @@ import {
   ANONYMOUS_POSTER_NAME, AppError, CATEGORIES, CATEGORY_NAMES, getJob, getMember, REMOVED_MEMBER_HEADLINE, getPublicJob, listJobApplicants, listJobComments, listOpenJobs,
   searchJobs, type Caller, type OutputOf, type Category, type Job, type JobApplicant,
 } from '@marketplace/contracts';
-import { callOperation } from '../../call/operation-call.js';
 import { gate, readFailedPage } from '../kit/error-pages.js';
 import { html, sendPage, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
 import { gatherWaiting, memberStart } from './home-waiting.js';
 import { commentsSection } from '../work/work-comments.js';
 import { softly, viewerBlock, type JobViewer } from '../work/work-job-block.js';
-import { ctxOf, definePage, doneNotice, noticeOf, type FormState, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { callAs, definePage, doneNotice, noticeOf, type FormState, type PageDefinition, type PageDeps } from '../kit/page.js';
 
 const PAGE_SIZE = 20;
 const SEARCH_LIMIT = 50;
@@ -29,7 +28,6 @@ const day = (iso: string) => html`<time datetime="${iso}">${new Date(iso).toISOS
  */
 export function boardPages(deps: PageDeps): PageDefinition[] {
   const mcpUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/mcp`;
-  const ctx = ctxOf;
 
   const front = definePage({ method: 'GET', path: '/', guard: 'visitor', handler: async (req, reply, caller) => {
     const query = req.query as Record<string, unknown>;
@@ -48,10 +46,10 @@ export function boardPages(deps: PageDeps): PageDefinition[] {
       // in the same 30-a-minute allowance per member, else per address: the front page is no way
       // around the search limit.
       board = q
-        ? searchResults(await callOperation(deps.bus, searchJobs, { q, limit: SEARCH_LIMIT }, ctx(req, caller)), q, category)
-        : boardPage(await callOperation(deps.bus, listOpenJobs, {
+        ? searchResults(await callAs(deps.bus, req, caller, searchJobs, { q, limit: SEARCH_LIMIT }), q, category)
+        : boardPage(await callAs(deps.bus, req, caller, listOpenJobs, {
           limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: 'newest', ...(category ? { category: [category] } : {}),
-        }, ctx(req, caller)), page, category);
+        }), page, category);
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500 && err.status !== 503) throw err;
       if (err.status === 429) {
@@ -104,7 +102,7 @@ You can disconnect it at any time from <a href="/agent-access">Agent access</a>.
     definePage({ method: 'GET', path: '/members/:id', guard: 'visitor', handler: async (req, reply, caller) => {
       const { id } = req.params as { id: string };
       try {
-        const member = await callOperation(deps.bus, getMember, { id, view: 'full' }, ctx(req, caller));
+        const member = await callAs(deps.bus, req, caller, getMember, { id, view: 'full' });
         return sendPage(reply, { title: member.name, signedIn: !!caller, body: memberPage(member) });
       } catch (err) {
         return readFailedPage(reply, err, caller, req.url, { title: 'No such member', text: 'There is no member with this id.' });
@@ -121,13 +119,12 @@ export async function renderJobPage(
   deps: Pick<PageDeps, 'bus'>, req: FastifyRequest, reply: FastifyReply, caller: Caller | null, state: FormState, status?: number,
 ): Promise<FastifyReply> {
   const { id } = req.params as { id: string };
-  const c = ctxOf(req, caller);
   try {
     // Three reads side by side; the applicant list and comments fail alone without losing the job.
     const [job, applicants, comments] = await Promise.all([
-      caller ? callOperation(deps.bus, getJob, { id }, c) : callOperation(deps.bus, getPublicJob, { id }, c),
-      callOperation(deps.bus, listJobApplicants, { id, offset: 0, limit: 50 }, c).catch(softly),
-      callOperation(deps.bus, listJobComments, { id }, c).catch(softly),
+      caller ? callAs(deps.bus, req, caller, getJob, { id }) : callAs(deps.bus, req, caller, getPublicJob, { id }),
+      callAs(deps.bus, req, caller, listJobApplicants, { id, offset: 0, limit: 50 }).catch(softly),
+      callAs(deps.bus, req, caller, listJobComments, { id }).catch(softly),
     ]);
     const viewer: JobViewer | undefined = caller ? { caller, isPoster: job.postedBy.id === caller.memberId, state } : undefined;
     const mine = viewer ? await viewerBlock(deps.bus, req, viewer, job) : signedOutNote(job);

@@ -1,9 +1,8 @@
 import { getJobVersion, listJobVersions } from '@marketplace/contracts';
-import { callOperation } from '../../call/operation-call.js';
 import { notFoundPage, readFailedPage } from '../kit/error-pages.js';
 import { html, sendPage } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
-import { ctxOf, definePage, when, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { callAs, definePage, when, type PageDefinition, type PageDeps } from '../kit/page.js';
 import { NO_SUCH_JOB } from './board-pages.js';
 
 /**
@@ -14,7 +13,7 @@ export function jobVersionPages(deps: Pick<PageDeps, 'bus'>): PageDefinition[] {
   const versions = definePage({ method: 'GET', path: '/jobs/:id/versions', guard: 'visitor', handler: async (req, reply, caller) => {
     const { id } = req.params as { id: string };
     try {
-      const { versions } = await callOperation(deps.bus, listJobVersions, { id }, ctxOf(req, caller));
+      const { versions } = await callAs(deps.bus, req, caller, listJobVersions, { id });
       const newest = [...versions].sort((a, b) => b.version - a.version);
       return sendPage(reply, { title: 'Versions', signedIn: !!caller, body: html`
 <nav aria-label="Breadcrumb"><p class="meta"><a href="/jobs/${id}">The job</a> › Versions</p></nav>
@@ -32,7 +31,7 @@ export function jobVersionPages(deps: Pick<PageDeps, 'bus'>): PageDefinition[] {
     try {
       const number = Number(version);
       if (!Number.isInteger(number) || number < 1) throw new RangeError(version);
-      const v = await callOperation(deps.bus, getJobVersion, { id, version: number }, ctxOf(req, caller));
+      const v = await callAs(deps.bus, req, caller, getJobVersion, { id, version: number });
       return sendPage(reply, { title: `${v.title}, version ${v.version}`, signedIn: !!caller, body: html`
 <nav aria-label="Breadcrumb"><p class="meta"><a href="/jobs/${id}">The job</a> › <a href="/jobs/${id}/versions">Versions</a> › Version ${v.version}</p></nav>
 <article aria-labelledby="job-title"><h1 id="job-title">${v.title}</h1>

@@ -76,16 +76,14 @@ export interface FormState {
 /** Renders a signed-in page (status and body); `state` carries a refused form back to it. */
 export type PageRender = (req: FastifyRequest, reply: FastifyReply, caller: Caller, state: FormState, status?: number) => Promise<FastifyReply>;
 
-/** A page's call context: the web surface, with the visitor's client facts. */
-export function ctxOf(req: FastifyRequest, caller: Caller | null) {
-  return callContext(req, caller, 'web');
-}
-
-/** Calls an operation as the visitor, through the gateway's one call path. */
+/**
+ * Calls an operation as the visitor, through the gateway's one call path, on the web surface with
+ * the visitor's client facts: the one way a page calls.
+ */
 export async function callAs<Op extends Operation>(
   bus: BusClient, req: FastifyRequest, caller: Caller | null, op: Op, input: unknown,
 ): Promise<OutputOf<Op>> {
-  return callOperation(bus, op, input, ctxOf(req, caller));
+  return callOperation(bus, op, input, callContext(req, caller, 'web'));
 }
 
 /** sendPage for a signed-in visitor. */

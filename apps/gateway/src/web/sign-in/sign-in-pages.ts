@@ -1,7 +1,6 @@
 import { AppError, listAuthMethods, safeLocalPath } from '@marketplace/contracts';
-import { callContext, callOperation } from '../../call/operation-call.js';
 import { html, sendPage } from '../kit/layout.js';
-import { definePage, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { callAs, definePage, type PageDefinition, type PageDeps } from '../kit/page.js';
 
 /** Only a path on this site may follow sign-in (never another origin, however a browser reads it). */
 function localPath(value: unknown, fallback: string, publicUrl: string): string {
@@ -20,7 +19,7 @@ export function signInPages(deps: Pick<PageDeps, 'bus' | 'publicUrl'>): PageDefi
   const signIn = definePage({ method: 'GET', path: '/sign-in', guard: 'visitor', handler: async (req, reply, caller) => {
     const query = req.query as Record<string, unknown>;
     const next = localPath(query.next, '/agent-access', deps.publicUrl);
-    const { methods } = await callOperation(deps.bus, listAuthMethods, {}, callContext(req, null, 'web'))
+    const { methods } = await callAs(deps.bus, req, null, listAuthMethods, {})
       .catch((err: unknown) => {
         if (err instanceof AppError) return { methods: [] };
         throw err;

@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptInvitation, AppError, getAccess, joinWaitlist, validateInput, type Caller } from '@marketplace/contracts';
-import { callContext, callOperation } from '../../call/operation-call.js';
 import { formFields } from '../kit/form-posts.js';
 import { html, sendPage, type Raw } from '../kit/layout.js';
-import { definePage, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { callAs, definePage, type PageDefinition, type PageDeps } from '../kit/page.js';
 
 type JoinPageDeps = Pick<PageDeps, 'bus'>;
 
@@ -34,20 +33,19 @@ export function joinPages(deps: JoinPageDeps): PageDefinition[] {
       const form = formFields(req);
       const token = String(form.token ?? '').trim().slice(0, 200);
       const email = String(form.email ?? '').trim().slice(0, 254);
-      const ctx = callContext(req, caller, 'web');
       let notice: Notice;
       let status = 200;
       try {
         if (form.action === 'waitlist') {
           const input = validateInput(joinWaitlist.input, { email });
-          await callOperation(deps.bus, joinWaitlist, input, ctx);
+          await callAs(deps.bus, req, caller, joinWaitlist, input);
           notice = { kind: 'ok', text: `You are on the waitlist as ${input.email}. We will email you when a place opens.` };
         } else if (form.action === 'invite') {
           if (!caller) {
             status = 401;
             notice = { kind: 'error', field: 'token', text: 'Sign in first, then come back to this page with your invitation.' };
           } else {
-            await callOperation(deps.bus, acceptInvitation, validateInput(acceptInvitation.input, { token }), ctx);
+            await callAs(deps.bus, req, caller, acceptInvitation, validateInput(acceptInvitation.input, { token }));
             notice = { kind: 'ok', text: 'You are in. Welcome to the marketplace.' };
           }
         } else {
@@ -68,7 +66,7 @@ export function joinPages(deps: JoinPageDeps): PageDefinition[] {
 }
 
 async function baseView(deps: JoinPageDeps, req: FastifyRequest, caller: Caller | null, token: string): Promise<View> {
-  const access = await callOperation(deps.bus, getAccess, {}, callContext(req, caller, 'web'))
+  const access = await callAs(deps.bus, req, caller, getAccess, {})
     .catch(() => ({ inviteOnly: true, standing: caller ? 'needs_invitation' : 'signed_out' }));
   return { inviteOnly: access.inviteOnly, standing: access.standing, token, email: '' };
 }

@@ -4,12 +4,11 @@ import {
   type Caller, type OutputOf,
   type listHelpRequests,
 } from '@marketplace/contracts';
-import { callOperation } from '../../call/operation-call.js';
 import { staffOnlyPage } from '../kit/error-pages.js';
 import { selectInput, textArea } from '../kit/form-fields.js';
 import { formFields } from '../kit/form-posts.js';
 import { html, type Raw } from '../kit/layout.js';
-import { ctxOf, definePage, errorText, noticeOf, when, type FormState, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { callAs, definePage, errorText, noticeOf, when, type FormState, type PageDefinition, type PageDeps } from '../kit/page.js';
 import { crumbs, page, staffGuarded } from './staff-page-parts.js';
 import { liftForm } from './suspension-pages.js';
 
@@ -70,7 +69,7 @@ ${others.map((s) => html`<button type="submit" name="status" value="${s}" class=
 export function helpDeskPages(deps: Deps): PageDefinition[] {
   const render = (req: FastifyRequest, reply: FastifyReply, caller: Caller, id: string, state: FormState = {}, code = 200) =>
     staffGuarded(reply, async () => {
-      const request = await callOperation(deps.bus, getHelpRequest, validateInput(getHelpRequest.input, { id }), ctxOf(req, caller));
+      const request = await callAs(deps.bus, req, caller, getHelpRequest, validateInput(getHelpRequest.input, { id }));
       return page(reply, 'Help request', detailBody(request, state), code);
     });
 
@@ -81,11 +80,11 @@ export function helpDeskPages(deps: Deps): PageDefinition[] {
     try {
       if (form === 'reply') {
         const input = validateInput(replyToHelpRequest.input, { id, message: values.message, status: values.status });
-        await callOperation(deps.bus, replyToHelpRequest, input, ctxOf(req, caller));
+        await callAs(deps.bus, req, caller, replyToHelpRequest, input);
         return await render(req, reply, caller, id, { notice: { kind: 'ok', text: `Reply sent: the member is emailed and sees it with the request (now ${input.status}).` } });
       }
       const input = validateInput(setHelpRequestStatus.input, { id, status: values.status });
-      await callOperation(deps.bus, setHelpRequestStatus, input, ctxOf(req, caller));
+      await callAs(deps.bus, req, caller, setHelpRequestStatus, input);
       return await render(req, reply, caller, id, { notice: { kind: 'ok', text: `Marked ${input.status}.` } });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -3,13 +3,10 @@ import {
   AppError, decideContentReport, getMcpToolUsage, inviteFromWaitlist, listAuditLog, listContentReports, listFeatureRequests, listHelpRequests,
   listInviteLinks, listProblemReports, listWaitlist, restoreContent, validateInput, type Caller, type Operation, type OutputOf,
 } from '@marketplace/contracts';
-import { callOperation } from '../../call/operation-call.js';
 import { staffOnlyPage } from '../kit/error-pages.js';
 import { formFields } from '../kit/form-posts.js';
 import { html, type Raw } from '../kit/layout.js';
-import {
-  ctxOf, definePage, errorText, noticeOf, offsetOf, pager, when, type Notice, type PageDefinition, type PageDeps,
-} from '../kit/page.js';
+import { callAs, definePage, errorText, noticeOf, offsetOf, pager, when, type Notice, type PageDefinition, type PageDeps } from '../kit/page.js';
 import { helpDeskPages, helpRequestRow, HELP_REQUEST_COLUMNS } from './help-desk-pages.js';
 import { mcpUsageSection, usageDaysOf } from './mcp-usage-section.js';
 import { crumbs, page, staffGuarded } from './staff-page-parts.js';
@@ -76,10 +73,10 @@ export function staffPages(deps: StaffConsoleDeps): PageDefinition[] {
     try {
       if (act === 'decision') {
         const input = validateInput(decideContentReport.input, { id, action: form.action, reason: form.reason });
-        await callOperation(deps.bus, decideContentReport, input, ctxOf(req, caller));
+        await callAs(deps.bus, req, caller, decideContentReport, input);
         notice = { kind: 'ok', text: input.action === 'remove' ? 'Removed. The owner is told why.' : 'Dismissed.' };
       } else {
-        await callOperation(deps.bus, restoreContent, validateInput(restoreContent.input, { id, reason: form.reason }), ctxOf(req, caller));
+        await callAs(deps.bus, req, caller, restoreContent, validateInput(restoreContent.input, { id, reason: form.reason }));
         notice = { kind: 'ok', text: 'Restored. The owner is told.' };
       }
     } catch (err) {
@@ -96,8 +93,8 @@ export function staffPages(deps: StaffConsoleDeps): PageDefinition[] {
     ...helpDeskPages(deps),
     ...suspensionPages(deps),
     staffPage('GET', '/admin', (req, reply, caller) => staffGuarded(reply, async () => {
-      const queue = await callOperation(deps.bus, listContentReports, { status: 'open', offset: 0, limit: 1 }, ctxOf(req, caller));
-      const waiting = await callOperation(deps.bus, listWaitlist, { status: 'waiting', offset: 0, limit: 1 }, ctxOf(req, caller));
+      const queue = await callAs(deps.bus, req, caller, listContentReports, { status: 'open', offset: 0, limit: 1 });
+      const waiting = await callAs(deps.bus, req, caller, listWaitlist, { status: 'waiting', offset: 0, limit: 1 });
       return page(reply, 'Staff console', html`
 <h1>Staff console</h1>
 <ul class="cards two">
@@ -112,7 +109,7 @@ ${LISTS.map((l) => html`<li class="card"><h2><a href="${l.path}">${l.title}</a><
     ...LISTS.map((list) => staffPage('GET', list.path, (req, reply, caller) => {
       const offset = offsetOf(req);
       return staffGuarded(reply, async () => {
-        const out = await callOperation(deps.bus, list.op as Operation, { offset, limit: PAGE_SIZE }, ctxOf(req, caller)) as { nextOffset: number | null };
+        const out = await callAs(deps.bus, req, caller, list.op as Operation, { offset, limit: PAGE_SIZE }) as { nextOffset: number | null };
         const rows = (list.rows as (o: unknown) => Raw[])(out);
         return page(reply, list.title, html`
 ${crumbs(list.title)}
@@ -125,7 +122,7 @@ ${pager(list.path, '', offset, out.nextOffset, PAGE_SIZE)}`);
 
     staffPage('GET', '/admin/mcp-usage', (req, reply, caller) => staffGuarded(reply, async () => {
       const days = usageDaysOf(req.query);
-      const usage = await callOperation(deps.bus, getMcpToolUsage, { days }, ctxOf(req, caller));
+      const usage = await callAs(deps.bus, req, caller, getMcpToolUsage, { days });
       return page(reply, 'MCP tool calls', html`
 ${crumbs('MCP tool calls')}
 <h1>MCP tool calls</h1>
@@ -144,7 +141,7 @@ ${mcpUsageSection(usage, days)}`);
       let notice: Notice;
       let status = 200;
       try {
-        const out = await callOperation(deps.bus, inviteFromWaitlist, validateInput(inviteFromWaitlist.input, { id }), ctxOf(req, caller));
+        const out = await callAs(deps.bus, req, caller, inviteFromWaitlist, validateInput(inviteFromWaitlist.input, { id }));
         notice = out.emailed
           ? { kind: 'ok', text: `Invited ${out.entry.email}: your invitation link is on its way.` }
           : { kind: 'ok', text: `${out.entry.email} was already invited; nothing was sent again.` };
@@ -211,7 +208,7 @@ async function moderationPage(
 ): Promise<FastifyReply> {
   const offset = req.method === 'GET' ? offsetOf(req) : 0;
   return staffGuarded(reply, async () => {
-    const out = await callOperation(deps.bus, listContentReports, { status, offset, limit: PAGE_SIZE }, ctxOf(req, caller));
+    const out = await callAs(deps.bus, req, caller, listContentReports, { status, offset, limit: PAGE_SIZE });
     return page(reply, 'Moderation queue', html`
 ${crumbs('Moderation queue')}
 <h1>Moderation queue</h1>
@@ -228,7 +225,7 @@ async function waitlistPage(
 ): Promise<FastifyReply> {
   const offset = req.method === 'GET' ? offsetOf(req) : 0;
   return staffGuarded(reply, async () => {
-    const out = await callOperation(deps.bus, listWaitlist, { status, offset, limit: PAGE_SIZE }, ctxOf(req, caller));
+    const out = await callAs(deps.bus, req, caller, listWaitlist, { status, offset, limit: PAGE_SIZE });
     const rows = out.entries.map((e) => cells(e.email, when(e.createdAt), when(e.invitedAt),
       e.status === 'waiting'
         ? html`<form method="post" action="/admin/waitlist/${e.id}/invite" class="inline"><button type="submit" aria-label="Invite ${e.email}">Invite</button></form>`

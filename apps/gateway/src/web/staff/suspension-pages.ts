@@ -2,14 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError, liftSuspension, listSuspensions, suspendMember, validateInput, type Caller, type OutputOf,
 } from '@marketplace/contracts';
-import { callOperation } from '../../call/operation-call.js';
 import { staffOnlyPage } from '../kit/error-pages.js';
 import { textInput } from '../kit/form-fields.js';
 import { formFields } from '../kit/form-posts.js';
 import { html, type Raw } from '../kit/layout.js';
-import {
-  ctxOf, definePage, errorText, noticeOf, offsetOf, pager, when, type FormState, type PageDefinition, type PageDeps,
-} from '../kit/page.js';
+import { callAs, definePage, errorText, noticeOf, offsetOf, pager, when, type FormState, type PageDefinition, type PageDeps } from '../kit/page.js';
 import { crumbs, page, staffGuarded } from './staff-page-parts.js';
 
 type Deps = Pick<PageDeps, 'bus'>;
@@ -41,7 +38,7 @@ export function suspensionPages(deps: Deps): PageDefinition[] {
   const render = (req: FastifyRequest, reply: FastifyReply, caller: Caller, state: FormState = {}, code = 200) => {
     const offset = req.method === 'GET' ? offsetOf(req) : 0;
     return staffGuarded(reply, async () => {
-      const out = await callOperation(deps.bus, listSuspensions, { offset, limit: PAGE_SIZE }, ctxOf(req, caller));
+      const out = await callAs(deps.bus, req, caller, listSuspensions, { offset, limit: PAGE_SIZE });
       return page(reply, 'Suspensions', html`
 ${crumbs('Suspensions')}
 <h1>Suspensions</h1>
@@ -66,14 +63,14 @@ ${pager(PATH, '', offset, out.nextOffset, PAGE_SIZE)}
     const values = formFields(req);
     try {
       if (form === 'suspend') {
-        const out = await callOperation(deps.bus, suspendMember,
-          validateInput(suspendMember.input, { id: values.id, reason: values.reason }), ctxOf(req, caller));
+        const out = await callAs(deps.bus, req, caller, suspendMember,
+          validateInput(suspendMember.input, { id: values.id, reason: values.reason }));
         return await render(req, reply, caller, { notice: { kind: 'ok', text: `Suspended ${out.memberName}: their access has ended.` } });
       }
       const { id } = req.params as { id: string };
       const reason = values.reason?.trim();
-      const out = await callOperation(deps.bus, liftSuspension,
-        validateInput(liftSuspension.input, { id, ...(reason ? { reason } : {}) }), ctxOf(req, caller));
+      const out = await callAs(deps.bus, req, caller, liftSuspension,
+        validateInput(liftSuspension.input, { id, ...(reason ? { reason } : {}) }));
       return await render(req, reply, caller, { notice: { kind: 'ok', text: `Lifted the suspension of ${out.memberName}.` } });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, unsubscribeContactNotification, validateInput } from '@marketplace/contracts';
-import { callContext, callOperation } from '../../call/operation-call.js';
 import { formFields } from '../kit/form-posts.js';
 import { html, sendPage } from '../kit/layout.js';
-import { definePage, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { callAs, definePage, type PageDefinition, type PageDeps } from '../kit/page.js';
 
 type UnsubscribePageDeps = Pick<PageDeps, 'bus'>;
 
@@ -45,7 +44,7 @@ async function answer(deps: UnsubscribePageDeps, req: FastifyRequest, reply: Fas
   reply.header('cache-control', 'no-store');
   try {
     const input = validateInput(unsubscribeContactNotification.input, { token });
-    const done = await callOperation(deps.bus, unsubscribeContactNotification, input, callContext(req, null, 'web'));
+    const done = await callAs(deps.bus, req, null, unsubscribeContactNotification, input);
     return sendPage(reply, {
       title: 'Emails turned off',
       body: html`<h1>Emails turned off</h1><p id="notice" role="status">${done.description} are now off.</p>`,
