@@ -38,6 +38,10 @@ describe('the notification history in the browser', () => {
       taken.push(...out.body.conversations.flatMap((c: { alerts: { message: string }[] }) => c.alerts.map((a) => a.message)));
       return taken.includes(APPLIED) || undefined;
     }, { what: 'the application alert for the agent' });
+    // The job's own alert comes from another consumer, which may run behind: counted only once it is written.
+    await until(async () => (await history(poster)).notifications
+      .some((n: { message: string }) => n.message.startsWith(`Your job "${title}" is open`)) || undefined,
+    { what: "the job's own alert" });
 
     // Twenty messages after it: a page and a bit of history, none of them taken by the agent.
     for (let i = 0; i < 20; i++) {
