@@ -17,4 +17,30 @@ export default tseslint.config(
     files: ['tests/**', '**/*.spec.ts', 'bench/**', 'tools/**', 'deploy/**', 'libs/local-stack/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Data access is typed from the migrated schema (ARCHITECTURE.md, "Data access"): every statement
+    // is built and run in its area's *.queries.ts, and handlers, consumers and workers call those.
+    files: ['apps/*/src/**/*.ts', 'libs/service-kit/src/**/*.ts'],
+    ignores: ['**/*.queries.ts', '**/migrations/**', '**/*.migration.ts', '**/*.spec.ts', 'libs/service-kit/src/database/**'],
+    rules: {
+      'no-restricted-syntax': ['warn',
+        {
+          selector: 'CallExpression[callee.property.name=/^(query|getRepository|createQueryBuilder|findOne|findOneBy|findBy|save|upsert|preparedQuery)$/]',
+          message: 'Data access goes through the typed statements of this area\'s *.queries.ts (ARCHITECTURE.md, "Data access").',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^(preparedQuery|queryPage)$/]',
+          message: 'Data access goes through the typed statements of this area\'s *.queries.ts (ARCHITECTURE.md, "Data access").',
+        },
+        {
+          selector: 'MemberExpression[property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: 'Statements are built in this area\'s *.queries.ts, not in a handler.',
+        },
+        {
+          selector: 'TaggedTemplateExpression[tag.name="sql"]',
+          message: 'SQL is written in this area\'s *.queries.ts, not in a handler.',
+        },
+      ],
+    },
+  },
 );

@@ -8,6 +8,8 @@ export * from './bus/operation-handler.js';
 export * from './database/data-source.factory.js';
 export * from './database/dependency-errors.js';
 export * from './database/prepared-query.js';
+export * from './database/typed-query.js';
+export * from './database/kit-sql.js';
 export * from './database/unit-of-work.js';
 export * from './events/event-consumer.js';
 export * from './events/event-stream.js';

@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { testDatabaseUrl } from '@marketplace/testing';
+import { createDataSource, migrate } from './data-source.factory.js';
+import { kitSql } from './kit-sql.js';
+import { affected, first, preparedRows, rows, sql } from './typed-query.js';
+
+/** The typed statements against the kit's migrated tables, on the pool and inside a transaction. */
+const schema = `typed_spec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+let ds: DataSource;
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = await testDatabaseUrl();
+  ds = createDataSource({ schema, entities: [], migrations: [] });
+  ds.setOptions({ logging: false });
+  await ds.initialize();
+  await migrate(ds, schema);
+}, 60_000);
+
+afterAll(async () => {
+  await ds?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await ds?.destroy();
+});
+
+const insert = (eventId: string, consumer: string) =>
+  kitSql.insertInto('processed_events').values({ event_id: eventId, consumer }).onConflict((c) => c.doNothing());
+
+describe('typed statements', () => {
+  it('return typed rows, the first row and the count touched, on the pool', async () => {
+    const id = randomUUID();
+    expect(await affected(ds, insert(id, 'a'))).toBe(1);
+    expect(await affected(ds, insert(id, 'a'))).toBe(0);
+    await affected(ds, insert(id, 'b'));
+    const found = await rows(ds, kitSql.selectFrom('processed_events').select(['consumer', 'processed_at'])
+      .where('event_id', '=', id).orderBy('consumer'));
+    expect(found.map((r) => r.consumer)).toEqual(['a', 'b']);
+    expect(found[0]!.processed_at).toBeInstanceOf(Date);
+    expect(await first(ds, kitSql.selectFrom('processed_events').select('consumer').where('event_id', '=', randomUUID()))).toBeUndefined();
+    const removed = await rows(ds, kitSql.deleteFrom('processed_events').where('event_id', '=', id).where('consumer', '=', 'b').returning('consumer'));
+    expect(removed).toEqual([{ consumer: 'b' }]);
+    expect(await affected(ds, kitSql.deleteFrom('processed_events').where('event_id', '=', id))).toBe(1);
+  });
+
+  it('run on the transaction they are given, so a rollback takes them back', async () => {
+    const id = randomUUID();
+    await expect(ds.transaction(async (em) => {
+      await affected(em, insert(id, 'in-tx'));
+      expect(await first(em, kitSql.selectFrom('processed_events').select('consumer').where('event_id', '=', id))).toEqual({ consumer: 'in-tx' });
+      throw new Error('roll back');
+    })).rejects.toThrow('roll back');
+    expect(await rows(ds, kitSql.selectFrom('processed_events').selectAll().where('event_id', '=', id))).toEqual([]);
+  });
+
+  it('run a hot read as a prepared statement with the same answer', async () => {
+    const q = kitSql.selectNoFrom(sql<string>`current_schema()`.as('schema'));
+    expect(await preparedRows(ds, q)).toEqual([{ schema }]);
+    expect(await rows(ds, q)).toEqual([{ schema }]);
+  });
+});
