@@ -6,6 +6,7 @@ import { channelsConfig } from '../channels/channels.config.js';
 import { notificationsEntities, notificationsMigrations } from '../notifications.entities.js';
 import { claimAlerts } from './claim-alerts.js';
 import { NotificationHistoryPruner } from './notification-history.pruner.js';
+import { countNotifications, markAllRead, markRead, notificationPage } from './notification-history.queries.js';
 import { applicationConversation, writeAlert } from './write-alert.js';
 
 /**
@@ -55,5 +56,33 @@ describe('the notification history, against a real notifications schema', () => 
     const emails = (await db.ds.query('SELECT alert_id FROM email_alerts WHERE member_id = $1', [member])) as { alert_id: string }[];
     expect(emails).toEqual([{ alert_id: kept }]);
     expect(await new NotificationHistoryPruner(db.ds).run()).toEqual({ alerts: 0 });
+  });
+
+  it('counts, pages newest first, filters read and unread, marks one (once) and all up to a time', async () => {
+    const member = randomUUID();
+    const ids: string[] = [];
+    for (const daysAgo of [3, 2, 1]) {
+      const e = event(daysAgo);
+      await db.ds.transaction((em) => writeAlert(em, e, member, `Sent ${daysAgo} days ago.`, applicationConversation(randomUUID(), randomUUID())));
+      const [row] = (await db.ds.query('SELECT id FROM alerts WHERE event_id = $1', [e.id])) as { id: string }[];
+      ids.push(row!.id);
+    }
+    const [oldest, middle, newest] = ids as [string, string, string];
+    expect(await countNotifications(db.ds, member, undefined)).toEqual({ total: 3, unread: 3 });
+    expect((await notificationPage(db.ds, member, undefined, 0, 2)).map((n) => n.id)).toEqual([newest, middle]);
+    expect((await notificationPage(db.ds, member, undefined, 2, 2)).map((n) => n.id)).toEqual([oldest]);
+
+    const read = await markRead(db.ds, middle, member);
+    expect(read?.read_at).toBeInstanceOf(Date);
+    expect((await markRead(db.ds, middle, member))?.read_at).toEqual(read?.read_at);
+    expect(await markRead(db.ds, middle, randomUUID())).toBeUndefined();
+    expect(await countNotifications(db.ds, member, true)).toEqual({ total: 1, unread: 2 });
+    expect(await countNotifications(db.ds, member, false)).toEqual({ total: 2, unread: 2 });
+    expect((await notificationPage(db.ds, member, false, 0, 5)).map((n) => n.id)).toEqual([newest, oldest]);
+
+    // Up to two days ago marks the oldest alone (the middle one is read already); the newest stays.
+    expect(await markAllRead(db.ds, member, new Date(Date.now() - 1.5 * 86_400_000))).toEqual({ marked: 1, unread: 1 });
+    expect(await markAllRead(db.ds, member, null)).toEqual({ marked: 1, unread: 0 });
+    expect(await countNotifications(db.ds, member, false)).toEqual({ total: 0, unread: 0 });
   });
 });
