@@ -19,7 +19,8 @@ export const AREAS = [
     name: 'kit',
     out: `${KIT_DIR}/kit-schema.generated.ts`,
     sources: kitSources,
-    load: async () => ({ entities: [], migrations: [] }),
+    // The model spend table is the kit's, migrated only by the services that call a model.
+    load: async () => ({ entities: [], migrations: [(await import('../libs/service-kit/dist/index.js')).ModelSpend1795708602255] }),
   },
   ...SERVICES.map((name) => ({
     name,

@@ -46,13 +46,6 @@ export interface JobDrafts {
   updated_at: Generated<Timestamp>;
 }
 
-export interface ModelSpend {
-  calls: Generated<number>;
-  day: Timestamp;
-  updated_at: Generated<Timestamp>;
-  usd: Generated<number>;
-}
-
 export interface RecordingDiscards {
   key: string;
   queued_at: Generated<Timestamp>;
@@ -61,6 +54,5 @@ export interface RecordingDiscards {
 export interface DB {
   draft_recordings: DraftRecordings;
   job_drafts: JobDrafts;
-  model_spend: ModelSpend;
   recording_discards: RecordingDiscards;
 }

@@ -91,13 +91,6 @@ export interface ModelCosts {
   usd: number;
 }
 
-export interface ModelSpend {
-  calls: Generated<number>;
-  day: Timestamp;
-  updated_at: Generated<Timestamp>;
-  usd: Generated<number>;
-}
-
 export interface Posters {
   headline: string | null;
   member_id: string;
@@ -137,7 +130,6 @@ export interface DB {
   jobs: Jobs;
   listing_fees: ListingFees;
   model_costs: ModelCosts;
-  model_spend: ModelSpend;
   posters: Posters;
   team_application_records: TeamApplicationRecords;
   team_jobs: TeamJobs;

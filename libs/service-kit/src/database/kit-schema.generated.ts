@@ -56,6 +56,13 @@ export interface Migrations {
   timestamp: Int8;
 }
 
+export interface ModelSpend {
+  calls: Generated<number>;
+  day: Timestamp;
+  updated_at: Generated<Timestamp>;
+  usd: Generated<number>;
+}
+
 export interface OutboxEvents {
   created_at: Generated<Timestamp>;
   envelope: Json;
@@ -85,6 +92,7 @@ export interface DB {
   idempotent_requests: IdempotentRequests;
   limit_attempts: LimitAttempts;
   migrations: Migrations;
+  model_spend: ModelSpend;
   outbox_events: OutboxEvents;
   periodic_tasks: PeriodicTasks;
   processed_events: ProcessedEvents;
