@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,6 +27,7 @@ const suffix = randomBytes(4).toString('hex');
 const schema = `kitrb_${suffix}`;
 const lostEvent = defineEvent(`kit.readback${suffix}`, 1, 'jobs', z.object({ n: z.number().int() }));
 const changeEvent = defineEvent(`kit.leaderchange${suffix}`, 1, 'jobs', z.object({ n: z.number().int() }));
+const awayEvent = defineEvent(`kit.replicaaway${suffix}`, 1, 'jobs', z.object({ n: z.number().int() }));
 const durable = `kit-readback-${suffix}`;
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const AFTER_MS = 1500;
@@ -153,5 +154,32 @@ describe('the outbox relay reads published events back', { timeout: 60_000 }, ()
 
     await until(async () => [...(await stored()).values()].includes(`${event.id}:c1`), { timeoutMs: 20_000, what: 'the event to be published again' });
     expect([...(await stored()).values()].filter((id) => id.startsWith(event.id))).toEqual([event.id, `${event.id}:c1`]);
+  });
+
+  it('when a replica that was away is current again, publishes again what was acknowledged while it was away', async () => {
+    const { cluster: before } = await jsm.streams.info(EVENTS_STREAM);
+    // Not the server this test's connection (and the relay's) is on, which would freeze them too.
+    const follower = before!.replicas!.find((r) => r.name !== nc.info?.server_name)!.name;
+    // The server is frozen rather than stopped, so it comes back with its own store, as after a cut.
+    const pid = Number((await readFile(join(dir, follower, 'nats-server.pid'), 'utf8')).trim());
+    process.kill(pid, 'SIGSTOP');
+    let event: EventEnvelope;
+    try {
+      await until(async () => (await jsm.streams.info(EVENTS_STREAM)).cluster?.replicas
+        ?.some((r) => r.name === follower && (r.offline || !r.current)) || undefined, { timeoutMs: 30_000, intervalMs: 250, what: 'the replica to be seen away' });
+      event = await uow.run((em) => recordEvent(em, awayEvent, { n: 1 }));
+      await until(() => published(4), { what: 'the relay to publish' });
+      // Away long enough to count (a moment behind under load does not).
+      await sleep(6_000);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    // The stream answers "temporarily unavailable" for a moment as the replica rejoins.
+    await until(async () => [...(await stored().catch(() => new Map<number, string>())).values()].includes(`${event.id}:c1`),
+      { timeoutMs: 30_000, what: 'the event to be published again' });
+    // A replica that flaps while it rejoins may have the event sent once more (:c2); consumers keep one.
+    const copies = [...(await stored()).values()].filter((id) => id.startsWith(event.id));
+    expect(copies.slice(0, 2)).toEqual([event.id, `${event.id}:c1`]);
+    expect(copies.every((id) => /:c\d$/.test(id) || id === event.id)).toBe(true);
   });
 });

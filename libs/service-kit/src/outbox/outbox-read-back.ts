@@ -9,6 +9,9 @@ import { countOutboxCheck } from './outbox-metrics.js';
 /** Where an event is looked for around its PubAck's sequence, nearest first (see `locate`). */
 const SHIFTS_LOOKED_AT = [0, -1, 1, -2, 2, -3, 3, -4, 4];
 
+/** A replica behind the leader this long counts as away (a moment behind under load does not). */
+const AWAY_AFTER_MS = 5_000;
+
 /** One published event the relay will read back: where its PubAck said it was stored, and under which message id. */
 interface Check {
   eventId: string;
@@ -58,6 +61,8 @@ export class OutboxReadBack {
   private readonly due: Check[] = [];
   private readonly verified: Check[] = [];
   private leader: string | undefined;
+  /** Replicas seen away (offline, or behind for AWAY_AFTER_MS), with when they were first seen so. */
+  private readonly away = new Map<string, { since: number; counted: boolean }>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private readonly recheckWindowMs: number;
@@ -121,6 +126,8 @@ export class OutboxReadBack {
       this.leader = leader;
       if (previous !== undefined) await this.leaderChanged(previous, leader, now);
     }
+    // The leader is current by definition: a replica back as the leader counts as back too.
+    await this.replicasReturned([...info.cluster?.replicas ?? [], ...leader ? [{ name: leader, current: true }] : []], now);
     for (;;) {
       const ready = this.takeDue(Date.now());
       if (ready.length === 0) return;
@@ -199,6 +206,40 @@ export class OutboxReadBack {
     for (const check of reread) this.due.unshift({ ...check, dueAt: now });
     this.logger[resend.length ? 'warn' : 'info']({ from, to, resent: resend.length, readBack: reread.length, eventIds: resend.slice(0, 50).map((c) => c.eventId) },
       'events stream has a new leader: publishing again the events acknowledged just before, reading back the others');
+    if (resend.length) await this.publishAgain(resend.map((check) => ({ check, found: null })), 'leader-change');
+  }
+
+  /**
+   * A replica that was away (cut off, restarted, or far behind) and is current again caught up
+   * from the leader, and a nats-server before 2.11 may have dropped a message in that catch-up
+   * (the chaos run saw a returning replica hold two messages fewer than the others, and a
+   * consumer led from it never handed one event over). Nobody can ask that replica, so what was
+   * acknowledged while it was away, and just before, is published again once it is back.
+   */
+  private async replicasReturned(replicas: ReadonlyArray<{ name: string; current: boolean; offline?: boolean }>, now: number): Promise<void> {
+    let since: number | undefined;
+    const back: string[] = [];
+    for (const { name, current, offline } of replicas) {
+      const seen = this.away.get(name);
+      if (offline || !current) {
+        if (!seen) this.away.set(name, { since: now, counted: Boolean(offline) });
+        else if (!seen.counted && (offline || now - seen.since >= AWAY_AFTER_MS)) seen.counted = true;
+        continue;
+      }
+      if (!seen) continue;
+      this.away.delete(name);
+      if (!seen.counted) continue;
+      back.push(name);
+      since = Math.min(since ?? seen.since, seen.since);
+    }
+    if (since === undefined) return;
+    const from = since - this.resendWindowMs;
+    const atRisk = (c: Check) => c.ackedAt >= from;
+    const resend = [...this.due.filter(atRisk), ...this.verified.filter(atRisk)];
+    this.due.splice(0, this.due.length, ...this.due.filter((c) => !atRisk(c)));
+    this.verified.splice(0, this.verified.length, ...this.verified.filter((c) => !atRisk(c)));
+    this.logger[resend.length ? 'warn' : 'info']({ replicas: back, awayMs: now - since, resent: resend.length, eventIds: resend.slice(0, 50).map((c) => c.eventId) },
+      'a replica of the events stream is back: publishing again the events acknowledged while it was away');
     if (resend.length) await this.publishAgain(resend.map((check) => ({ check, found: null })), 'leader-change');
   }
 
