@@ -547,7 +547,7 @@ describe('no bad input is answered with a server error', () => {
     for (const path of ['/api/jobs/%E0%A4%A', '/api/jobs/%ED%A0%80/details', '/api/jo%zzbs']) {
       const res = await api(base, path);
       expect(res.status, path).toBe(400);
-      expect(res.body, path).toEqual({ error: expect.any(String) });
+      expect(res.body, path).toEqual({ error: expect.any(String), code: expect.any(String) });
       expect(res.headers.get('x-request-id'), path).toBeTruthy();
     }
   });
@@ -556,7 +556,7 @@ describe('no bad input is answered with a server error', () => {
     const res = await api(base, '/api/jobs/search', { method: 'DELETE' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
-    expect(res.body).toEqual({ error: expect.stringMatching(/GET, HEAD/) });
+    expect(res.body).toEqual({ error: expect.stringMatching(/GET, HEAD/), code: 'method_not_allowed' });
   });
 
   it('tools/call params that do not fit are JSON-RPC -32602 with a reason, not an internal error', async () => {

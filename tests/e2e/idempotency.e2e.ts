@@ -42,11 +42,13 @@ describe('idempotency keys', () => {
     const other = await post(key, job('Another request'));
     expect(other.status).toBe(422);
     expect(other.body.error).toMatch(/Idempotency-Key was used for another request/);
+    expect(other.body.code).toBe('idempotency_key_reused');
     expect((await myJobTitles())).not.toContain('Another request');
 
     const bad = await post('has spaces in it', job('Bad key'));
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual({ 'Idempotency-Key': 'Invalid.' });
+    expect(bad.body.code).toBe('invalid_input');
 
     expect((await post(undefined, job('No key'))).status).toBe(201);
     expect((await post(undefined, job('No key'))).status).toBe(201);

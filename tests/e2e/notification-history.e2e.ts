@@ -81,7 +81,7 @@ describe('GET /api/me/notifications and marking read', () => {
     expect((await history(other)).body).toEqual({ notifications: [], total: 0, unreadCount: 0 });
     const foreign = await api(base, `/api/me/notifications/${listed[0]!.id}/read`, { key: other.key, method: 'POST' });
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ error: 'No such notification.' });
+    expect(foreign.body).toEqual({ error: 'No such notification.', code: 'not_found' });
     expect((await api(base, '/api/me/notifications/not-a-uuid/read', { key: member.key, method: 'POST' })).status).toBe(404);
 
     // Marking one read: it keeps the first time on a repeat; the filter splits read and unread.

@@ -112,6 +112,7 @@ describe('sign-up steps with identity verification enabled', () => {
     for (const res of blocked) {
       expect(res.status).toBe(403);
       expect(res.body.error).toBe(FINISH);
+      expect(res.body.code).toBe('sign_up_unfinished');
     }
     // Members who finished before are not affected.
     expect((await api(base, '/api/me/jobs', { key: veteran.key })).status).toBe(200);

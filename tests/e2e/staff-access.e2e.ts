@@ -80,7 +80,7 @@ describe('the staff surface refuses everyone who is not staff', () => {
       const req = restRequest(op);
       const asMember = await api(base, req.path, { method: req.method, key: member.key, ...(req.body !== undefined ? { body: req.body } : {}) });
       expect(asMember.status, `${op.name}: ${JSON.stringify(asMember.body)}`).toBe(403);
-      expect(asMember.body).toEqual({ error: 'Staff only.' });
+      expect(asMember.body).toEqual({ error: 'Staff only.', code: 'staff_only' });
       const anonymous = await api(base, req.path, { method: req.method, ...(req.body !== undefined ? { body: req.body } : {}) });
       expect(anonymous.status, op.name).toBe(401);
     }
@@ -90,7 +90,7 @@ describe('the staff surface refuses everyone who is not staff', () => {
     for (const op of staffOps.filter((o) => o.mcp)) {
       const asMember = await mcp(base, 'tools/call', { name: op.mcp!.tool, arguments: toolArgs(op) }, token);
       expect(asMember.status, op.name).toBe(200);
-      expect(toolError(asMember), op.name).toMatchObject({ status: 403, error: 'Staff only.' });
+      expect(toolError(asMember), op.name).toMatchObject({ status: 403, error: 'Staff only.', code: 'staff_only' });
       const anonymous = await mcp(base, 'tools/call', { name: op.mcp!.tool, arguments: toolArgs(op) });
       expect(anonymous.status, op.name).toBe(401);
       expect(anonymous.headers.get('www-authenticate'), op.name).toMatch(/^Bearer /);

@@ -2,6 +2,8 @@ export * from './caller.js';
 export * from './envelope.js';
 export * from './errors/error-body.js';
 export * from './errors/app-error.js';
+export * from './errors/error-codes.js';
+export * from './errors/operation-errors.js';
 export * from './operation.js';
 export * from './catalogue.js';
 export * from './version.js';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CredentialKind, Scope } from './caller.js';
+import type { ErrorCode } from './errors/error-codes.js';
 
 export type ServiceName =
   | 'identity' | 'jobs' | 'applications' | 'files' | 'drafts' | 'notifications' | 'admin';
@@ -215,6 +216,17 @@ export interface Operation<
    * access). Every other write by a suspended member is refused before the handler (guardStanding).
    */
   openWhileSuspended?: true;
+  /**
+   * Error codes this operation answers beyond those its access, binding and idempotency imply
+   * (`errorCodesOf`): a refusal of its own that callers branch on.
+   */
+  errors?: readonly ErrorCode[];
+}
+
+/** A write changes something a person would notice; reads, and POSTs marked read-only (download links), do not. */
+export function writesSomething(op: Operation): boolean {
+  if (op.rest) return op.rest.method !== 'GET' && !op.mcp?.effect?.readOnly;
+  return op.scope === 'agent:write';
 }
 
 /**

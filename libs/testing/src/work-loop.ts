@@ -1,4 +1,4 @@
-import { APPLICATION_STATUSES, JOB_STATUSES, WORK_ACTIONS } from '@marketplace/contracts';
+import { APPLICATION_STATUSES, ERROR_CODE_NAMES, JOB_STATUSES, WORK_ACTIONS } from '@marketplace/contracts';
 import { expectedTools } from './catalogue-surfaces.js';
 
 /**
@@ -47,7 +47,7 @@ export function snakeCaseWords(text: string): string[] {
 export function unknownToolNames(text: string): string[] {
   const tools = expectedTools();
   const known = new Set<string>([
-    ...tools.map((t) => t.name), ...tools.flatMap((t) => t.properties), ...JOB_STATUSES, ...APPLICATION_STATUSES,
+    ...tools.map((t) => t.name), ...tools.flatMap((t) => t.properties), ...JOB_STATUSES, ...APPLICATION_STATUSES, ...ERROR_CODE_NAMES,
   ]);
   return snakeCaseWords(text).filter((word) => !known.has(word));
 }

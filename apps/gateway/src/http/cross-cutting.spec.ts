@@ -22,7 +22,7 @@ describe('cross-cutting error answers', () => {
     const wrong = await server.inject({ method: 'DELETE', url: '/api/jobs/1' });
     expect(wrong.statusCode).toBe(405);
     expect(wrong.headers.allow).toBe('GET, HEAD');
-    expect(wrong.json()).toEqual({ error: 'DELETE is not allowed here; this path answers GET, HEAD.' });
+    expect(wrong.json()).toEqual({ error: 'DELETE is not allowed here; this path answers GET, HEAD.', code: 'method_not_allowed' });
     const health = await server.inject({ method: 'POST', url: '/api/health' });
     expect(health.statusCode).toBe(405);
     expect(health.headers.allow).toBe('GET, HEAD');
@@ -39,7 +39,7 @@ describe('cross-cutting error answers', () => {
       });
       expect(res.statusCode, method).toBe(405);
       expect(res.headers.allow, method).toBe('GET, HEAD');
-      expect(res.json(), method).toEqual({ error: `${method} is not allowed here; this path answers GET, HEAD.` });
+      expect(res.json(), method).toEqual({ error: `${method} is not allowed here; this path answers GET, HEAD.`, code: 'method_not_allowed' });
     }
     // QUERY without a Content-Type, which the framework itself would refuse with 400.
     expect((await server.inject({ method: 'QUERY', url: '/api/jobs/1' })).statusCode).toBe(405);
@@ -50,13 +50,13 @@ describe('cross-cutting error answers', () => {
     for (const url of ['/api/jobs/%E0%A4%A', '/api/jobs/%ED%A0%80', '/api/jobs/%']) {
       const res = await server.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({ error: expect.stringMatching(/percent-encode/) });
+      expect(res.json(), url).toEqual({ error: expect.stringMatching(/percent-encode/), code: 'invalid_input' });
       expect(res.headers['x-request-id'], url).toBeDefined();
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
     const long = await server.inject({ method: 'GET', url: `/api/jobs/${'x'.repeat(101)}` });
     expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({ error: expect.any(String) });
+    expect(long.json()).toEqual({ error: expect.any(String), code: 'uri_too_long' });
   });
 
   it('other refusals of the framework keep their 4xx status, in the error body; anything else is a 500', async () => {
@@ -66,10 +66,10 @@ describe('cross-cutting error answers', () => {
     server.get('/broken', async () => { throw new TypeError('x is not a function'); });
     const refused = await server.inject({ method: 'GET', url: '/refused' });
     expect(refused.statusCode).toBe(415);
-    expect(refused.json()).toEqual({ error: 'Unsupported Content-Encoding: br' });
+    expect(refused.json()).toEqual({ error: 'Unsupported Content-Encoding: br', code: 'unsupported_media_type' });
     const broken = await server.inject({ method: 'GET', url: '/broken' });
     expect(broken.statusCode).toBe(500);
     // A failure on our side says where to take it (the contract's `help`).
-    expect(broken.json()).toEqual({ error: 'Something went wrong on our side.', requestId: expect.any(String), help: HELP_ON_FAILURE });
+    expect(broken.json()).toEqual({ error: 'Something went wrong on our side.', code: 'internal', requestId: expect.any(String), help: HELP_ON_FAILURE });
   });
 });

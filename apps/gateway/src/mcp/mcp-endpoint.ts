@@ -88,7 +88,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     if (error) params.push(`error="${error}"`);
     if (description) params.push(`error_description="${description.replace(/"/g, "'")}"`);
     return reply.code(status).header('www-authenticate', `Bearer ${params.join(', ')}`)
-      .send({ error: description ?? 'Sign in with OAuth to use this tool.' });
+      .send({ error: description ?? 'Sign in with OAuth to use this tool.', code: status === 401 ? 'unauthenticated' : 'forbidden' });
   };
 
   /** The caller an MCP request signs in as (null: none), or the challenge already sent. */

@@ -10,6 +10,7 @@ import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
 import { restOperations } from '../call/rest-operations.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
 import { exampleOf } from './schema-example.js';
+import { ERROR_SCHEMA, errorResponses, headerCredentialsOf, operationErrorResponses } from './error-responses.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,32 +29,6 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   return json;
 }
 
-const ERROR_STATUSES: Record<string, string> = {
-  '400': 'Invalid input; `fields` names each invalid field',
-  '401': 'No valid session or API key',
-  '403': 'Not allowed',
-  '404': 'Not found',
-  '409': 'Conflict: the current state does not allow this (already decided, changed since the version you read, a limit reached)',
-  '413': 'Body over 2,097,152 bytes',
-  '422': 'This Idempotency-Key was used for another request in the last 24 hours',
-  '429': 'Rate or submission limit; see Retry-After',
-  '500': 'Unexpected error, with requestId',
-  '503': 'A dependency is unavailable; nothing was changed',
-};
-
-/** The `{error, fields?}` body an error status answers with, as an example. */
-function errorExample(status: string, description: string): Json {
-  const requestId = '9d7c1f2e-4b3a-4c5d-8e6f-0a1b2c3d4e5f';
-  if (status === '400') return { error: 'The request is not valid.', fields: { title: 'Too long: at most 120 characters.' }, requestId };
-  if (status === '429') return { error: 'Too many requests; try again later.', retryAfter: 30, requestId };
-  return { error: `${description.split(/[;:(]/)[0]!.trim()}.`, requestId };
-}
-
-/** Only upload routes answer these. */
-const UPLOAD_STATUSES: Record<string, string> = {
-  '411': 'No Content-Length: a file is sent with its length',
-  '415': 'The body is not one of the accepted file types',
-};
 
 /**
  * An upload's body is the file itself, streamed to storage; OpenAPI shows the accepted types and
@@ -89,33 +64,7 @@ function rawRequestBody(raw: RawBodyBinding<string>): Json {
   return { required: true, description: raw.description, content: { 'application/json': { schema, example: exampleOf(schema) } } };
 }
 
-/** The header credentials an operation reads (request fields naming one), as its security requirement. */
-function headerCredentialsOf(fields: readonly BoundField[]): string[] {
-  return fields.filter((f) => f.in === 'request').flatMap((f) => HEADER_CREDENTIALS[f.rest]?.scheme ?? []);
-}
 
-/**
- * Which of the error statuses an operation can answer, from its binding: 400 when it reads input
- * (or a body), 401/403 unless public (401 also when a header credential is read), 404 when it names a record (a path parameter or an id
- * field), 409 and 413 on writes; 429, 500 and 503 anywhere; and whatever the entry adds in
- * `rest.statuses` (a 404 with no id, a 409 on a read), kept in step with the handlers' AppError statuses.
- */
-function errorApplies(op: Operation, status: string, fields: readonly BoundField[]): boolean {
-  const rest = op.rest!;
-  // What the catalogue entry declares beyond the rule below (RestBinding.statuses).
-  if (rest.statuses?.some((s) => String(s) === status)) return true;
-  const wire = fields.filter((f) => f.in !== 'request');
-  const write = rest.method !== 'GET';
-  switch (status) {
-    case '400': return write || wire.length > 0;
-    case '401': return (rest.access ?? op.access) !== 'public' || headerCredentialsOf(fields).length > 0;
-    case '403': return (rest.access ?? op.access) !== 'public';
-    case '404': return wire.some((f) => f.in === 'path' || /^id$|Id$|_id$/.test(f.key) || /^id$|Id$|_id$/.test(f.rest));
-    case '409': case '413': return write;
-    case '422': return takesIdempotencyKey(op);
-    default: return true;
-  }
-}
 
 /**
  * Public operations need no session or key; those reading a header credential need that instead
@@ -180,11 +129,7 @@ function operationObject(op: Operation): Json {
       ...(takesIdempotencyKey(op) ? { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } } : {}),
     },
   };
-  const errors = { ...ERROR_STATUSES, ...(upload ? { ...UPLOAD_STATUSES, '413': `File over ${upload.maxBytes} bytes, or JSON over 2,097,152 bytes` } : {}) };
-  for (const [status, description] of Object.entries(errors).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (!errorApplies(op, status, fields)) continue;
-    responses[status] = { $ref: `#/components/responses/Error${status}`, description };
-  }
+  Object.assign(responses, operationErrorResponses(op, fields));
   return {
     operationId: op.name,
     summary: op.summary,
@@ -281,9 +226,6 @@ export function buildOpenApiDocument(publicUrl: string): Json {
   Object.assign(paths, authRouteDocs());
   paths['/api/mcp'] = mcpPathItem();
   nameUnnamedOperations(paths);
-  const errorResponses = Object.fromEntries(Object.entries({ ...ERROR_STATUSES, ...UPLOAD_STATUSES }).map(([status, description]) => [
-    `Error${status}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: errorExample(status, description) } } },
-  ]));
   return {
     openapi: '3.1.0',
     info: {
@@ -318,19 +260,9 @@ export function buildOpenApiDocument(publicUrl: string): Json {
         ])),
       },
       schemas: {
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: { type: 'string' },
-            retryAfter: { type: 'integer', minimum: 1 },
-            fields: { type: 'object', additionalProperties: { type: 'string' } },
-            help: { type: 'string' },
-            requestId: { type: 'string' },
-          },
-        },
+        Error: ERROR_SCHEMA,
       },
-      responses: errorResponses,
+      responses: errorResponses(),
     },
   };
 }

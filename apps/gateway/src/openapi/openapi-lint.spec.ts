@@ -68,7 +68,7 @@ describe('the OpenAPI document', () => {
     const error400 = doc.components.responses.Error400.content['application/json'];
     expect(error400.schema).toEqual({ $ref: '#/components/schemas/Error' });
     expect(error400.example).toMatchObject({ error: expect.any(String), fields: expect.any(Object) });
-    expect(doc.components.schemas.Error.required).toEqual(['error']);
+    expect(doc.components.schemas.Error.required).toEqual(['error', 'code']);
   });
 
   it('declares the record link\'s x-recording-token header as the security of every operation that reads it', () => {

@@ -1,4 +1,5 @@
 import type { ErrorBody, WireError } from './error-body.js';
+import { codeOfStatus, type ErrorCode } from './error-codes.js';
 
 /**
  * The contract's `help` on every failure of ours (5xx) that names none of its own: where to report
@@ -22,14 +23,24 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
+  /** The code callers branch on: the error's own, else its status's. */
+  get code(): ErrorCode {
+    return this.extra.code ?? codeOfStatus(this.status);
+  }
+
+  /** The same error with a code of its own (a refusal callers act on differently). */
+  withCode(code: ErrorCode): AppError {
+    return new AppError(this.status, this.message, { ...this.extra, code });
+  }
+
   /** The body a caller reads, on REST and over MCP alike. */
   body(): ErrorBody {
     const help = this.extra.help ?? (this.status >= 500 ? HELP_ON_FAILURE : undefined);
-    return { error: this.message, ...this.extra, ...(help ? { help } : {}) };
+    return { error: this.message, code: this.code, ...this.extra, ...(help ? { help } : {}) };
   }
 
   toWire(): WireError {
-    return { status: this.status, error: this.message, ...this.extra };
+    return { status: this.status, error: this.message, ...this.extra, code: this.code };
   }
 
   static fromWire(wire: WireError): AppError {
@@ -43,8 +54,8 @@ export class AppError extends Error {
   static unauthorized(message = 'Sign in or send a valid API key.'): AppError {
     return new AppError(401, message);
   }
-  static forbidden(message: string): AppError {
-    return new AppError(403, message);
+  static forbidden(message: string, code?: ErrorCode): AppError {
+    return new AppError(403, message, code ? { code } : {});
   }
   static notFound(message = 'Not found.'): AppError {
     return new AppError(404, message);

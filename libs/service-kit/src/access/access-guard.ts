@@ -1,4 +1,4 @@
-import { AppError, type Access, type Caller, type Operation } from '@marketplace/contracts';
+import { AppError, writesSomething, type Access, type Caller, type Operation } from '@marketplace/contracts';
 import type { HandlerContext } from '../bus/operation-handler.js';
 
 export const NOT_ADMITTED_MESSAGE =
@@ -16,23 +16,17 @@ export function guardAccess(access: Access, caller: Caller | null): void {
   if (access === 'public' || access === 'board' || access === 'internal') return;
   if (!caller) throw AppError.unauthorized();
   if (access === 'signedIn') return;
-  if (!caller.emailVerified) throw AppError.forbidden(VERIFY_EMAIL_MESSAGE);
+  if (!caller.emailVerified) throw AppError.forbidden(VERIFY_EMAIL_MESSAGE, 'email_unverified');
   if (access === 'verified') return;
-  if (caller.admitted === false) throw AppError.forbidden(NOT_ADMITTED_MESSAGE);
+  if (caller.admitted === false) throw AppError.forbidden(NOT_ADMITTED_MESSAGE, 'not_admitted');
   if (access === 'signUp') return;
-  if (caller.signUpPending) throw AppError.forbidden(FINISH_SIGN_UP_MESSAGE);
-  if (access === 'staff' && !caller.staff) throw AppError.forbidden('Staff only.');
+  if (caller.signUpPending) throw AppError.forbidden(FINISH_SIGN_UP_MESSAGE, 'sign_up_unfinished');
+  if (access === 'staff' && !caller.staff) throw AppError.forbidden('Staff only.', 'staff_only');
 }
 
 /** The answer to a suspended member's write: it names the reason and the way to appeal. */
 export function suspendedMessage(reason: string): string {
   return `Your account is suspended: ${reason.replace(/[.\s]+$/, '')}. You can appeal from the help page (topic appeal).`;
-}
-
-/** A write changes something a person would notice; reads, and POSTs marked read-only (download links), do not. */
-function writes(op: Operation): boolean {
-  if (op.rest) return op.rest.method !== 'GET' && !op.mcp?.effect?.readOnly;
-  return op.scope === 'agent:write';
 }
 
 /**
@@ -42,8 +36,8 @@ function writes(op: Operation): boolean {
  */
 export function guardStanding(op: Operation, access: Access, caller: Caller | null): void {
   if (!caller?.suspended || (access !== 'member' && access !== 'staff')) return;
-  if (op.openWhileSuspended || !writes(op)) return;
-  throw AppError.forbidden(suspendedMessage(caller.suspended));
+  if (op.openWhileSuspended || !writesSomething(op)) return;
+  throw AppError.forbidden(suspendedMessage(caller.suspended), 'suspended');
 }
 
 /** The caller of an operation whose access needs one; the guard has already refused everyone else. */

@@ -59,5 +59,5 @@ export async function requireReadAccess(ctx: Pick<HandlerContext, 'caller' | 're
   const { inviteOnly } = await settings.get(ctx);
   if (!inviteOnly) return;
   if (!ctx.caller) throw AppError.unauthorized(INVITE_ONLY_READ_MESSAGE);
-  throw AppError.forbidden(NOT_ADMITTED_MESSAGE);
+  throw AppError.forbidden(NOT_ADMITTED_MESSAGE, 'not_admitted');
 }

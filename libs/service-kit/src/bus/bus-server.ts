@@ -1,6 +1,6 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
-  accessOn, AppError, takesIdempotencyKey, type Caller, type Operation, type ReplyEnvelope, type RequestEnvelope, type Surface, validateInput,
+  accessOn, AppError, isUuid, recordIdFields, takesIdempotencyKey, type Caller, type Operation, type ReplyEnvelope, type RequestEnvelope, type Surface, validateInput,
 } from '@marketplace/contracts';
 import { guardAccess, guardStanding } from '../access/access-guard.js';
 import { requireReadAccess, type AccessSettingsSource } from '../access/member-access.js';
@@ -119,6 +119,7 @@ export class BusServer {
         await requireReadAccess({ requestId, caller }, this.accessSettings);
       }
       const input = validateInput(op.input, envelope.input ?? {});
+      guardRecordIds(op, input);
       const run = async (): Promise<ReplyEnvelope> => {
         const data = await handler.handle(input, {
           requestId, caller, surface, ...(callerToken ? { callerToken } : {}), ...(client ? { client } : {}),
@@ -145,7 +146,7 @@ export class BusServer {
     // `replayed` before `data`: the gateway passes `{"ok":true,"data":…}` on unparsed, and a replay must be seen.
     if (claim.kind === 'replay') return claim.reply.ok ? { ok: true, replayed: true, data: claim.reply.data } : { ok: false, replayed: true, error: claim.reply.error };
     if (claim.kind === 'running') {
-      return { ok: false, error: AppError.conflict('A request with this Idempotency-Key is still being answered; repeat it shortly.').toWire() };
+      return { ok: false, error: AppError.conflict('A request with this Idempotency-Key is still being answered; repeat it shortly.').withCode('idempotency_key_in_use').toWire() };
     }
     if (claim.kind === 'mismatch') {
       return {
@@ -196,3 +197,17 @@ export class BusServer {
     while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * Records are named by UUIDs: an id in the path that is no UUID names nothing, on any operation,
+ * so it is answered 404 here, once, before a handler or a query sees it (the same on REST and MCP).
+ */
+function guardRecordIds(op: Operation, input: unknown): void {
+  const fields = recordIdsByOperation.get(op) ?? recordIdsByOperation.set(op, recordIdFields(op)).get(op)!;
+  for (const key of fields) {
+    const value = (input as Record<string, unknown>)[key];
+    if (typeof value === 'string' && !isUuid(value)) throw AppError.notFound();
+  }
+}
+
+const recordIdsByOperation = new WeakMap<Operation, string[]>();

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  AppError, getJobWork, listJobApplications, listJobDrafts, listMessages, listMyApplications, listMyJobs, type Caller,
+  AppError, getJobWork, listJobApplications, listJobDrafts, listMessages, listMyApplications, listMyJobs, type Caller, type ErrorCode,
 } from '@marketplace/contracts';
-import { FINISH_SIGN_UP_MESSAGE, type BusClient } from '@marketplace/service-kit/edge';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import { html, type Raw } from '../kit/layout.js';
 import { callAs } from '../kit/page.js';
 
@@ -29,6 +29,8 @@ export interface Waiting {
    * (a member still signing up reads `Finish signing up first.`), else that it failed for now.
    */
   gap: string | null;
+  /** The refusal's code, which decides whether the gap offers the next sign-up step. */
+  gapCode?: ErrorCode;
 }
 
 const READ_FAILED = 'Some of it could not be read right now; reload the page to try again.';
@@ -41,10 +43,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export async function gatherWaiting(bus: BusClient, req: FastifyRequest, caller: Caller): Promise<Waiting> {
   let gap: string | null = null;
+  let gapCode: ErrorCode | undefined;
   // Each read may fail alone; as on the board below, a service that is down (503) leaves the page up.
   const alone = (err: unknown): null => {
     if (!(err instanceof AppError) || (err.status >= 500 && err.status !== 503)) throw err;
-    if (err.status === 403 || !gap) gap = err.status === 403 ? err.message : READ_FAILED;
+    if (err.status === 403 || !gap) {
+      gap = err.status === 403 ? err.message : READ_FAILED;
+      gapCode = err.code;
+    }
     return null;
   };
   const [jobs, applications, inbox, drafts] = await Promise.all([
@@ -95,7 +101,7 @@ export async function gatherWaiting(bus: BusClient, req: FastifyRequest, caller:
       items.push({ id: `rate-${work.jobId}`, href: `/jobs/${enc(work.jobId)}/work`, action: `Rate the ${other}`, about: work.title });
     }
   }
-  return { items, gap };
+  return { items, gap, ...(gapCode ? { gapCode } : {}) };
 }
 
 /** The two ways to post, then the waiting list (or that nothing waits). */
@@ -109,7 +115,7 @@ ${waiting.items.length
 <p class="meta">${item.about}</p>
 </li>`)}</ul>`
     : html`<p id="nothing-waits">Nothing waits on you right now.</p>`}
-${waiting.gap === FINISH_SIGN_UP_MESSAGE
+${waiting.gapCode === 'sign_up_unfinished'
     ? html`<p class="notice" id="waiting-partial">${waiting.gap} <a href="/sign-up">Go to your next sign-up step</a></p>`
     : waiting.gap ? html`<p class="note" id="waiting-partial">${waiting.gap}</p>` : ''}
 </section>`;

@@ -15,7 +15,7 @@ const back = (signedIn: boolean): Raw =>
 
 /** A 401 or 403 from a guard or a service, in the service's words. */
 export function refusedPage(reply: FastifyReply, err: AppError): FastifyReply {
-  if (err.status === 403 && err.message === FINISH_SIGN_UP_MESSAGE) return finishSignUpPage(reply);
+  if (err.code === 'sign_up_unfinished') return finishSignUpPage(reply);
   return sendPage(reply, { status: err.status, title: 'Not allowed', signedIn: err.status !== 401, body: html`
 <h1>${err.status === 401 ? 'Sign in first' : 'Not allowed'}</h1>
 <p class="notice error" role="alert">${err.message}</p>

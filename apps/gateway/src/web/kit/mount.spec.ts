@@ -104,7 +104,7 @@ describe('the web kit: one mounter, its guards and its error pages', () => {
     expect(failed.body).toContain('Something went wrong on our side.');
     const gone = await app.inject({ method: 'GET', url: '/gone' });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ error: 'No such thing.' });
+    expect(gone.json()).toEqual({ error: 'No such thing.', code: 'not_found' });
   });
 
   it('a signed-in page carries the unread count in the header; none at 0, on a failed read, or for nobody', async () => {
