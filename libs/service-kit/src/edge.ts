@@ -21,5 +21,6 @@ export * from './tracing/tracer.js';
 export * from './bootstrap/idle-memory.js';
 export * from './scope/load-on-first-use.js';
 export * from './scope/settings.js';
+export * from './scope/public-url.js';
 // The outbound address guard: the gateway fetches client metadata documents from URLs anyone names.
 export * from './outbound/outbound-address.js';

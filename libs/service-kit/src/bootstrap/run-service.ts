@@ -24,6 +24,7 @@ import { assertDataKey } from '../secrets/sealed-value.js';
 import { configureTracing, stopTracing } from '../tracing/tracer.js';
 import { currentScope, inServiceScope, serviceMetrics, type LogOutput, type ServiceEnv } from '../scope/service-scope.js';
 import { settingsOf } from '../scope/settings.js';
+import { publicUrl } from '../scope/public-url.js';
 import { busTimeoutMs } from '../bus/bus-client.js';
 import { streamReplicas } from '../bus/stream-replicas.js';
 import { outboundDnsServers } from '../outbound/outbound-address.js';
@@ -64,6 +65,7 @@ function roleOf(env: ServiceEnv): Role {
 function readSettingsAtStart(def: ServiceDefinition, env: ServiceEnv): void {
   limitsConfig();
   busTimeoutMs();
+  publicUrl();
   streamReplicas(env);
   outboundDnsServers(env);
   modelConfigFromEnv(env);

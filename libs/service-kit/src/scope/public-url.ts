@@ -1,0 +1,14 @@
+import { perService } from './service-scope.js';
+import { Settings } from './settings.js';
+
+/** Where `npm start`'s gateway answers when nothing says otherwise. */
+const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
+
+/**
+ * PUBLIC_URL, read once per service with the one reader: the site's origin and path as members
+ * reach it, without a trailing slash. Links a member follows or copies (emails, invite links,
+ * download links, recording links, the workflow's addresses) start with it; a value that is not
+ * an http(s) URL stops the service at start (run-service reads it).
+ */
+export const publicUrl = perService((env) =>
+  new Settings(env).url('PUBLIC_URL', { fallback: DEFAULT_PUBLIC_URL }).href.replace(/\/+$/, ''));
