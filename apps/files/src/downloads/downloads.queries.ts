@@ -28,7 +28,7 @@ export function pruneExpiredGrants(on: Db): Promise<number> {
 }
 
 /** The object and name of the ready file a live grant opens; undefined when the grant or the file is gone. */
-export function grantedObject(on: Db, tokenHash: string): Promise<{ object_key: string; path: string } | undefined> {
+export function grantedObject(on: Db, tokenHash: string) {
   return first(on, db.selectFrom('download_grants as g').innerJoin('files as f', 'f.id', 'g.file_id')
     .select(['f.object_key', 'f.path'])
     .where('g.token_hash', '=', tokenHash).where('g.expires_at', '>', sql<Date>`now()`)

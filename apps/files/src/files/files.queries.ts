@@ -44,7 +44,7 @@ export async function lockArea(on: Db, area: FileArea, ownerId: string): Promise
 }
 
 /** Bytes (as text: a bigint sum) and files an area holds, every status counted. */
-export function areaUsageRow(on: Db, area: FileArea, ownerId: string): Promise<{ bytes: string; files: number } | undefined> {
+export function areaUsageRow(on: Db, area: FileArea, ownerId: string) {
   return first(on, db.selectFrom('files').where('area', '=', area).where('owner_id', '=', ownerId)
     .select((eb) => [
       eb.cast<string>(eb.fn.coalesce(eb.fn.sum<string>('size'), eb.lit(0)), 'text').as('bytes'),
@@ -265,7 +265,7 @@ export async function chunkKey(on: Db, fileId: string, idx: number): Promise<str
  * The chunks of an uploading file from index `from` on, in order; no row at all when the file is
  * not uploading (or, `unexpired`, past its transfer time), one row with a null idx when it holds none.
  */
-export function chunksFrom(on: Db, fileId: string, from: number, unexpired: boolean): Promise<{ idx: number | null; object_key: string | null }[]> {
+export function chunksFrom(on: Db, fileId: string, from: number, unexpired: boolean) {
   return rows(on, db.selectFrom('files as f')
     .leftJoin('file_chunks as c', (join) => join.onRef('c.file_id', '=', 'f.id').on('c.idx', '>=', from))
     .select(['c.idx', 'c.object_key'])

@@ -13,7 +13,7 @@ export type PreviewState = Pick<PreviewRow, 'kind' | 'object_key' | 'reason'> & 
 };
 
 /** What the preview worker reads of a file: its size, status and object, and its preview's kind if it has one. */
-export function fileToPreview(on: Db, fileId: string): Promise<{ size: string; status: string; object_key: string | null; kind: string | null } | undefined> {
+export function fileToPreview(on: Db, fileId: string) {
   return first(on, db.selectFrom('files as f').leftJoin('file_previews as p', 'p.file_id', 'f.id')
     .select(['f.size', 'f.status', 'f.object_key', 'p.kind'])
     .where('f.id', '=', fileId));
