@@ -9,7 +9,7 @@ import type { FileArea, FileStatus } from './file.entity.js';
  */
 
 /** The values the service writes to `area` and `status` (the columns are text). */
-interface FileKinds { area: FileArea; status: FileStatus }
+export interface FileKinds { area: FileArea; status: FileStatus }
 
 /** A files row as the upload path reads it (every column). */
 export type FileRow = Omit<Selectable<DB['files']>, keyof FileKinds> & FileKinds;

@@ -1,7 +1,6 @@
 import { affected, first, rows, sql, type Db, type Selectable } from '@marketplace/service-kit';
 import { db, type DB } from '../database/db.js';
-import type { FileRow } from '../files/files.queries.js';
-import type { FileArea, FileStatus } from '../files/file.entity.js';
+import type { FileKinds, FileRow } from '../files/files.queries.js';
 
 /*
  * The statements of job areas (the grant per hire, the job's files, turned-in files), typed from
@@ -55,7 +54,7 @@ export async function revokeHireAccess(on: Db, jobId: string, hireId: string): P
 export function jobAreaFiles(on: Db, jobId: string): Promise<FileRow[]> {
   return rows(on, db.selectFrom('files').selectAll().where('area', '=', 'job').where('owner_id', '=', jobId)
     .orderBy('folder').orderBy('created_at').orderBy('id')
-    .$narrowType<{ area: FileArea; status: FileStatus }>());
+    .$narrowType<FileKinds>());
 }
 
 /** The ready worker-folder files of the job uploaded under this hire, among `ids`, locked FOR UPDATE. */
