@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { fileCleanupQueue } from '@marketplace/contracts';
 import { ObjectStorage, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
 import { previewObjectKey } from '../previews/preview-image.js';
+import { chunkObjects, deleteFileRows, fileToClean } from './cleanup.queries.js';
 
 /** Removes this many objects at once. */
 const PARALLEL_REMOVES = 16;
@@ -29,16 +30,16 @@ export class CleanupWorker implements WorkHandler<typeof fileCleanupQueue.payloa
   constructor(private readonly ds: DataSource, private readonly storage: ObjectStorage) {}
 
   async run({ fileId }: { fileId: string }, ctx: WorkContext): Promise<void> {
-    const rows: { status: string; upload_id: string | null }[] = await this.ds.query('SELECT status, upload_id FROM files WHERE id = $1', [fileId]);
-    if (rows[0]?.status !== 'deleting') return;
+    const file = await fileToClean(this.ds, fileId);
+    if (file?.status !== 'deleting') return;
     // A direct upload's parts sit in storage under its multipart upload until it is aborted. Every
     // supported store aborts (the embedded one too), so a failure is retried like any other step
     // rather than freeing the quota while the parts stay; one already gone is not a failure.
-    if (rows[0].upload_id) await this.storage.abortMultipart(fileObjectKey(fileId), rows[0].upload_id);
+    if (file.upload_id) await this.storage.abortMultipart(fileObjectKey(fileId), file.upload_id);
 
     // Chunks are the gateway's staged objects, adopted where they were (file_chunks); the prefix
     // holds those of files uploaded before that.
-    const adopted: { object_key: string }[] = await this.ds.query('SELECT object_key FROM file_chunks WHERE file_id = $1', [fileId]);
+    const adopted = await chunkObjects(this.ds, fileId);
     const keys = [
       ...adopted.map((c) => c.object_key), ...await this.storage.list(chunkPrefix(fileId)), fileObjectKey(fileId), previewObjectKey(fileId),
     ];
@@ -50,13 +51,6 @@ export class CleanupWorker implements WorkHandler<typeof fileCleanupQueue.payloa
     // Chunks that arrived while the list was read (an upload racing its own deletion) are caught by the next attempt.
     if ((await this.storage.list(chunkPrefix(fileId))).length) throw new Error(`chunks of file ${fileId} are still in storage`);
 
-    await this.ds.transaction(async (em) => {
-      const locked = await em.query(`SELECT id FROM files WHERE id = $1 AND status = 'deleting' FOR UPDATE`, [fileId]);
-      if (!locked.length) return;
-      await em.query('DELETE FROM file_previews WHERE file_id = $1', [fileId]);
-      await em.query('DELETE FROM download_grants WHERE file_id = $1', [fileId]);
-      await em.query('DELETE FROM file_chunks WHERE file_id = $1', [fileId]);
-      await em.query('DELETE FROM files WHERE id = $1', [fileId]);
-    });
+    await this.ds.transaction((em) => deleteFileRows(em, fileId));
   }
 }

@@ -7,6 +7,7 @@ import { filesEntities, filesMigrations } from '../files.entities.js';
 import { DownloadMyFileHandler } from '../downloads/download-my-file.handler.js';
 import { GetFileDownloadHandler } from '../downloads/get-file-download.handler.js';
 import { CleanupWorker } from './cleanup.worker.js';
+import { chunkObjects, deleteFileRows, fileToClean } from './cleanup.queries.js';
 
 /**
  * Medium: download grants and cleanup against the real files schema (the upload path's tables
@@ -105,5 +106,24 @@ describe('downloads and cleanup on the files schema', () => {
     }
     // Repeating it (a redelivered item) is harmless.
     await cleanup.run({ fileId: id }, work);
+  });
+  it('the cleanup statements (cleanup.queries.ts): the file, its chunks, its rows removed only while deleting', async () => {
+    const id = await file(10);
+    await db.query("INSERT INTO file_chunks (file_id, idx, size, sha256, object_key) VALUES ($1, 0, 5, 'x', 'c0'), ($1, 1, 5, 'x', 'c1')", [id]);
+    await db.query("INSERT INTO file_previews (file_id, kind) VALUES ($1, 'pending')", [id]);
+    await db.query("INSERT INTO download_grants (token_hash, file_id, expires_at) VALUES ($1, $2, now())", ['g'.repeat(64), id]);
+    expect(await fileToClean(db.ds, id)).toEqual({ status: 'ready', upload_id: null });
+    expect(await fileToClean(db.ds, randomUUID())).toBeUndefined();
+    expect((await chunkObjects(db.ds, id)).map((c) => c.object_key).sort()).toEqual(['c0', 'c1']);
+
+    expect(await db.ds.transaction((em) => deleteFileRows(em, id))).toBe(false);
+    expect(await db.query('SELECT 1 FROM file_chunks WHERE file_id = $1', [id])).toHaveLength(2);
+    await db.query("UPDATE files SET status = 'deleting', upload_id = 'up' WHERE id = $1", [id]);
+    expect(await fileToClean(db.ds, id)).toEqual({ status: 'deleting', upload_id: 'up' });
+    expect(await db.ds.transaction((em) => deleteFileRows(em, id))).toBe(true);
+    for (const table of ['files WHERE id', 'file_chunks WHERE file_id', 'file_previews WHERE file_id', 'download_grants WHERE file_id']) {
+      expect(await db.query(`SELECT 1 FROM ${table} = $1`, [id])).toHaveLength(0);
+    }
+    expect(await chunkObjects(db.ds, id)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
 } from '@marketplace/contracts';
 import { callerOf, ObjectStorage, type HandlerContext, type OperationHandler, serviceEnv } from '@marketplace/service-kit';
 import { newDownloadToken } from './download-token.js';
+import { insertDownloadGrant, pruneExpiredGrants } from './downloads.queries.js';
 import { findOwnPersonalFile, requireReady, type StoredFile } from './own-file.js';
 
 /** The path of a proxied download on the gateway; getFileDownload serves it. */
@@ -28,12 +29,9 @@ export async function downloadLink(ds: DataSource, storage: ObjectStorage, file:
   const { token, hash } = newDownloadToken();
   // The grant and the file row are checked together when the link is used, so a file deleted
   // after this stops downloading at once.
-  await ds.query('INSERT INTO download_grants (token_hash, file_id, expires_at) VALUES ($1, $2, $3)', [hash, file.id, expiresAt]);
+  await insertDownloadGrant(ds, { tokenHash: hash, fileId: file.id, expiresAt });
   // Expired grants are useless; a few are swept with each new one so the table stays small.
-  await ds.query(
-    `DELETE FROM download_grants WHERE token_hash IN (
-       SELECT token_hash FROM download_grants WHERE expires_at < now() - interval '1 minute' LIMIT 50)`,
-  );
+  await pruneExpiredGrants(ds);
   return { url: proxiedDownloadUrl(token), ...base, proxied: true };
 }
 

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppError, getFileDownload, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import { downloadTokenHash } from './download-token.js';
+import { grantedObject } from './downloads.queries.js';
 
 /**
  * Names the object behind a proxied download link; the gateway streams it (Range included). The
@@ -19,12 +20,7 @@ export class GetFileDownloadHandler implements OperationHandler<typeof getFileDo
     const gone = AppError.notFound('This download link is not valid or has expired; ask for a new one.');
     const hash = downloadTokenHash(token);
     if (!hash) throw gone;
-    const rows: { object_key: string; path: string }[] = await this.ds.query(
-      `SELECT f.object_key, f.path FROM download_grants g JOIN files f ON f.id = g.file_id
-       WHERE g.token_hash = $1 AND g.expires_at > now() AND f.status = 'ready' AND f.object_key IS NOT NULL`,
-      [hash],
-    );
-    const row = rows[0];
+    const row = await grantedObject(this.ds, hash);
     if (!row) throw gone;
     // User content is never interpreted by a browser on our origin: bytes, as an attachment.
     return { key: row.object_key, contentType: 'application/octet-stream', cacheControl: 'private, no-store', fileName: row.path };

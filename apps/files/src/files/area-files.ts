@@ -1,6 +1,8 @@
 import { AppError, FILE_LIMITS, isUuid } from '@marketplace/contracts';
-import type { DataSource, EntityManager } from 'typeorm';
-import type { FileStatus } from './file.entity.js';
+import type { Db } from '@marketplace/service-kit';
+import { areaUsageRow, fileOfArea, nextMissingChunk, type FileRow } from './files.queries.js';
+
+export type { FileRow };
 
 /*
  * What every files area shares, a member's personal area and a job's alike: the row, its chunks,
@@ -8,40 +10,10 @@ import type { FileStatus } from './file.entity.js';
  * job-area.ts and area-uploads.ts so none of them has to import another's.
  */
 
-type Db = DataSource | EntityManager;
-
 /** Which area a file belongs to: a member's personal area or a job's. */
 export interface AreaRef {
   area: 'personal' | 'job';
   ownerId: string;
-}
-
-/** A files row as the upload path reads it. */
-export interface FileRow {
-  id: string;
-  area: 'personal' | 'job';
-  owner_id: string;
-  folder: string | null;
-  hire_id: string | null;
-  uploader_id: string;
-  path: string;
-  size: string;
-  sha256: string;
-  chunk_bytes: number;
-  received: string;
-  status: FileStatus;
-  object_key: string | null;
-  created_at: Date;
-  upload_expires_at: Date;
-  assembly_requested_at: Date | null;
-  assembly_failure: string | null;
-  turned_in_at?: Date | null;
-  turn_in_id?: string | null;
-  turn_in_pending_until?: Date | null;
-  /** A direct upload's S3 multipart upload id, until its parts are joined. */
-  upload_id?: string | null;
-  /** When storage joined a direct upload's parts (the object exists; its sha256 is checked next). */
-  parts_joined_at?: Date | null;
 }
 
 /**
@@ -91,22 +63,14 @@ export function chunkSize(file: Pick<FileRow, 'size' | 'chunk_bytes'>, idx: numb
 export async function areaFile(db: Db, ref: AreaRef, fileId: string, lock = false): Promise<FileRow> {
   const notFound = AppError.notFound('No such file.');
   if (!isUuid(fileId)) throw notFound;
-  const rows: FileRow[] = await db.query(
-    `SELECT * FROM files WHERE id = $1 AND area = $2 AND owner_id = $3${lock ? ' FOR UPDATE' : ''}`, [fileId, ref.area, ref.ownerId]);
-  if (!rows[0]) throw notFound;
-  return rows[0];
-}
-
-/** SQL for the lowest chunk index not received yet (null when all are in), given the file's id and chunk count. */
-export function nextMissingSql(fileId: string, chunks: string): string {
-  return `(SELECT min(i)::int FROM generate_series(0, ${chunks}::int - 1) AS i
-    WHERE NOT EXISTS (SELECT 1 FROM file_chunks c WHERE c.file_id = ${fileId} AND c.idx = i))`;
+  const row = await fileOfArea(db, ref.area, ref.ownerId, fileId, lock);
+  if (!row) throw notFound;
+  return row;
 }
 
 /** The lowest chunk index not received yet, or null when every chunk is in. */
 export async function nextMissingIndex(db: Db, file: Pick<FileRow, 'id' | 'size' | 'chunk_bytes'>): Promise<number | null> {
-  const rows: { idx: number | null }[] = await db.query(`SELECT ${nextMissingSql('$1', '$2')} AS idx`, [file.id, chunkCount(file)]);
-  return rows[0]?.idx ?? null;
+  return nextMissingChunk(db, file.id, chunkCount(file));
 }
 
 export function deletingConflict(): AppError {
@@ -115,9 +79,7 @@ export function deletingConflict(): AppError {
 
 /** Bytes and files an area holds, every status counted (a deleting file keeps its quota until it is gone). */
 export async function areaUsage(db: Db, area: 'personal' | 'job', ownerId: string): Promise<{ bytes: number; files: number }> {
-  const [row] = (await db.query(
-    'SELECT coalesce(sum(size), 0)::text AS bytes, count(*)::int AS files FROM files WHERE area = $1 AND owner_id = $2', [area, ownerId],
-  )) as { bytes: string; files: number }[];
+  const row = await areaUsageRow(db, area, ownerId);
   return { bytes: Number(row?.bytes ?? 0), files: row?.files ?? 0 };
 }
 

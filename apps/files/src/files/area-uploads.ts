@@ -12,9 +12,13 @@ import {
   type CreatedUpload, type NewFile, type PresignedParts, type SentPart,
 } from './upload-rules.js';
 import {
-  areaFile, assembledObjectKey, chunkCount, chunkSize, deletingConflict, isDirect, nextMissingIndex, nextMissingSql, areaUsage, UPLOAD_SECONDS,
+  areaFile, assembledObjectKey, chunkCount, chunkSize, deletingConflict, isDirect, nextMissingIndex, areaUsage, UPLOAD_SECONDS,
   type AreaGate, type FileRow,
 } from './area-files.js';
+import {
+  clearAssemblyFailure, countReceived, dropJoinedParts, forgetUploadId, hasChunks, insertUpload, lockArea, markDeleting, partsJoined,
+  releaseAssemblyLease, renewAssemblyLease, requestAssembly, setUploadId, takeAssemblyLease, writeChunk,
+} from './files.queries.js';
 
 /**
  * A join says it is alive (assembly_requested_at) every few seconds while it runs or waits for
@@ -50,7 +54,7 @@ export class AreaUploads {
     const chunkBytes = input.chunkBytes ?? FILE_LIMITS.chunkBytes;
     const row = await this.uow.run(async (em) => {
       // One creation at a time per area, so two uploads cannot both take the last of the quota.
-      await em.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', ['files-area', `${gate.area}:${gate.ownerId}`]);
+      await lockArea(em, gate.area, gate.ownerId);
       await gate.requireOpen(em);
       const usage = await areaUsage(em, gate.area, gate.ownerId);
       if (usage.files >= FILE_LIMITS.files) {
@@ -60,12 +64,10 @@ export class AreaUploads {
         throw AppError.conflict(`${gate.areaName} holds at most ${gate.maxBytes} bytes; ${usage.bytes} are in use (deleting files count until they are gone).`);
       }
       try {
-        const rows: FileRow[] = await em.query(
-          `INSERT INTO files (id, area, owner_id, folder, hire_id, uploader_id, path, size, sha256, chunk_bytes, received, status, created_at, upload_expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, 'uploading', now(), now() + make_interval(secs => $11))
-           RETURNING *`,
-          [randomUUID(), gate.area, gate.ownerId, gate.folder, gate.hireId, gate.actorId, path, input.size, input.sha256.toLowerCase(), chunkBytes, UPLOAD_SECONDS]);
-        return rows[0]!;
+        return await insertUpload(em, {
+          id: randomUUID(), area: gate.area, ownerId: gate.ownerId, folder: gate.folder, hireId: gate.hireId, uploaderId: gate.actorId,
+          path, size: input.size, sha256: input.sha256.toLowerCase(), chunkBytes, uploadSeconds: UPLOAD_SECONDS,
+        });
       } catch (err) {
         if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === '23505') {
           const where = gate.folder ? `the ${gate.folder} folder` : 'your files';
@@ -117,22 +119,11 @@ export class AreaUploads {
       requireUploading(locked);
       if (isDirect(locked)) throw AppError.conflict('This upload sends its parts straight to storage (presigned part URLs); finish it that way, or delete it and start again.');
       // The file's lock serializes its chunks; `previous` is the row as it was before this write.
-      const [written] = (await em.query(
-        `WITH previous AS (SELECT object_key FROM file_chunks WHERE file_id = $1 AND idx = $2),
-              written AS (
-                INSERT INTO file_chunks (file_id, idx, size, sha256, object_key) VALUES ($1, $2, $3, $4, $5)
-                ON CONFLICT (file_id, idx) DO UPDATE SET object_key = EXCLUDED.object_key WHERE file_chunks.sha256 = EXCLUDED.sha256
-                RETURNING 1)
-         SELECT (SELECT object_key FROM previous) AS replaced, EXISTS (SELECT 1 FROM written) AS ok`,
-        [file.id, input.index, expected, sha256, input.chunk.key])) as { replaced: string | null; ok: boolean }[];
-      if (!written?.ok) throw differentChunk(input.index);
-      const [updated] = (await em.query(
-        `UPDATE files SET received = (SELECT coalesce(sum(size), 0) FROM file_chunks WHERE file_id = $1), assembly_failure = NULL
-         WHERE id = $1 RETURNING *, ${nextMissingSql('$1', '$2')} AS next_index`,
-        [file.id, chunks])) as [(FileRow & { next_index: number | null })[], number];
-      const { next_index: next, ...after } = updated[0]!;
-      if (input.index === 0 && next !== null) await this.followUpload(em, after as FileRow);
-      return { row: after as FileRow, replaced: written.replaced, nextIndex: next };
+      const written = await writeChunk(em, { fileId: file.id, idx: input.index, size: expected, sha256, objectKey: input.chunk.key });
+      if (!written.ok) throw differentChunk(input.index);
+      const { row: after, nextIndex: next } = await countReceived(em, file.id, chunks);
+      if (input.index === 0 && next !== null) await this.followUpload(em, after);
+      return { row: after, replaced: written.replaced, nextIndex: next };
     });
     if (replaced && replaced !== input.chunk.key) this.discard(replaced);
     return { row, nextIndex };
@@ -157,7 +148,7 @@ export class AreaUploads {
     if (parts && !file.assembly_failure) throw AppError.badRequest('Invalid field: parts.', { parts: 'Only for an upload sent straight to storage (presigned part URLs); this one takes chunks.' });
     const next = await nextMissingIndex(this.ds, file);
     if (file.assembly_failure) {
-      await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
+      await clearAssemblyFailure(this.ds, file.id);
       // A mismatch dropped every chunk; a lost chunk only itself, so the others still count.
       throw assemblyFailed(file.assembly_failure, Number(file.received) > 0 ? next : null);
     }
@@ -183,11 +174,7 @@ export class AreaUploads {
 
     if (requested === null || Date.now() - requested > ASSEMBLY_LEASE_MS) {
       await this.uow.run(async (em) => {
-        const [rows] = (await em.query(
-          `UPDATE files SET assembly_requested_at = now() WHERE id = $1 AND status = 'uploading'
-             AND (assembly_requested_at IS NULL OR assembly_requested_at < now() - make_interval(secs => $2)) RETURNING id`,
-          [file.id, ASSEMBLY_LEASE_MS / 1000])) as [unknown[], number];
-        if (rows.length) await enqueueWork(em, fileAssembleQueue, { fileId: file.id });
+        if (await takeAssemblyLease(em, file.id, ASSEMBLY_LEASE_MS / 1000)) await enqueueWork(em, fileAssembleQueue, { fileId: file.id });
       });
     }
     throw assembling();
@@ -204,16 +191,12 @@ export class AreaUploads {
   private async checkHere(file: FileRow): Promise<AssemblyResult> {
     let run = this.checks.get(file.id);
     if (!run) {
-      const [rows] = (await this.ds.query(
-        `UPDATE files SET assembly_requested_at = now() WHERE id = $1 AND status = 'uploading'
-           AND (assembly_requested_at IS NULL OR assembly_requested_at < now() - make_interval(secs => $2)) RETURNING id`,
-        [file.id, ASSEMBLY_LEASE_MS / 1000])) as [unknown[], number];
-      if (!rows.length) throw assembling();
+      if (!(await takeAssemblyLease(this.ds, file.id, ASSEMBLY_LEASE_MS / 1000))) throw assembling();
       const started = this.assembler.assemble(file.id, { heartbeat: () => this.renewLease(file.id) });
       run = started.finally(() => this.checks.delete(file.id));
       this.checks.set(file.id, run);
       // A failed check (storage unavailable) gives the lease back, so the next complete runs it again.
-      run.catch(() => this.ds.query('UPDATE files SET assembly_requested_at = NULL WHERE id = $1', [file.id]).catch(() => undefined));
+      run.catch(() => releaseAssemblyLease(this.ds, file.id).catch(() => undefined));
     }
     const result = await Promise.race([run, sleep(CHECK_WAIT_MS).then(() => undefined)]);
     if (!result) throw assembling();
@@ -225,14 +208,14 @@ export class AreaUploads {
     const now = Date.now();
     if (now - (this.renewedAt.get(fileId) ?? 0) < ASSEMBLY_LEASE_MS / 3) return;
     this.renewedAt.set(fileId, now);
-    this.ds.query(`UPDATE files SET assembly_requested_at = now() WHERE id = $1 AND status = 'uploading'`, [fileId]).catch(() => undefined);
+    renewAssemblyLease(this.ds, fileId).catch(() => undefined);
   }
 
   /** What a join or check that finished here answers: the ready file, or why not. */
   private async settle(gate: AreaGate, file: FileRow, result: AssemblyResult): Promise<FileRow> {
     this.renewedAt.delete(file.id);
     if (result.kind === 'mismatch') {
-      await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
+      await clearAssemblyFailure(this.ds, file.id);
       throw assemblyFailed(result.message, result.lostChunk ?? null);
     }
     // The file as it is now: ready, or whatever a concurrent delete made of it.
@@ -264,13 +247,11 @@ export class AreaUploads {
       requireUploading(file);
       if (file.parts_joined_at) throw AppError.conflict('Storage already joined the parts; call complete.');
       if (file.upload_id) return file;
-      const [chunk] = (await em.query('SELECT 1 FROM file_chunks WHERE file_id = $1 LIMIT 1', [file.id])) as unknown[];
-      if (chunk || Number(file.received) > 0) {
+      if (await hasChunks(em, file.id) || Number(file.received) > 0) {
         throw AppError.conflict('This upload already took chunks through the API; send the rest the same way, or delete it and start again.');
       }
       started = await this.storage.createMultipart(key, 'application/octet-stream');
-      const [rows] = (await em.query('UPDATE files SET upload_id = $2 WHERE id = $1 RETURNING *', [file.id, started])) as [FileRow[], number];
-      return rows[0]!;
+      return setUploadId(em, file.id, started);
     }).catch(async (err: unknown) => {
       // A multipart upload no row names would hold its parts until the sweep finds it: drop it now.
       if (started) await this.storage.abortMultipart(key, started).catch(() => undefined);
@@ -301,7 +282,7 @@ export class AreaUploads {
    */
   private async completeDirect(gate: AreaGate, file: FileRow, parts: readonly SentPart[] | undefined): Promise<FileRow> {
     if (file.assembly_failure) {
-      await this.ds.query('UPDATE files SET assembly_failure = NULL WHERE id = $1', [file.id]);
+      await clearAssemblyFailure(this.ds, file.id);
       throw assemblyFailed(file.assembly_failure, null);
     }
     if (new Date(file.upload_expires_at).getTime() < Date.now() && !file.parts_joined_at) {
@@ -324,16 +305,14 @@ export class AreaUploads {
       const stored = await this.storage.stat(key);
       if (stored?.size !== Number(file.size)) {
         const message = `The parts add up to ${stored?.size ?? 0} bytes, not the declared ${file.size}; they were dropped: ask for new part URLs and send the file again.`;
-        await this.ds.query(`UPDATE files SET upload_id = NULL, parts_joined_at = NULL WHERE id = $1 AND status = 'uploading'`, [file.id]);
+        await dropJoinedParts(this.ds, file.id);
         await this.storage.remove(key).catch(() => undefined);
         throw AppError.conflict(message, { size: 'Does not match the parts sent.' });
       }
       // What the store holds, which the check above made the declared size.
-      const [rows] = (await this.ds.query(
-        `UPDATE files SET upload_id = NULL, parts_joined_at = now(), received = $2 WHERE id = $1 AND status = 'uploading' RETURNING *`,
-        [file.id, stored.size])) as [FileRow[], number];
-      if (!rows[0]) throw AppError.conflict('The upload changed while it was being completed; check it and call complete again.');
-      joined = rows[0];
+      const now = await partsJoined(this.ds, file.id, stored.size);
+      if (!now) throw AppError.conflict('The upload changed while it was being completed; check it and call complete again.');
+      joined = now;
     }
     const requested = joined.assembly_requested_at ? new Date(joined.assembly_requested_at).getTime() : null;
     return this.assembleOrQueue(gate, joined, requested);
@@ -357,7 +336,7 @@ export class AreaUploads {
     const over = held.find((p) => p.part < 1 || p.part > count || p.size > directPartSize(file, p.part));
     if (over) {
       await this.storage.abortMultipart(key, file.upload_id);
-      await this.ds.query(`UPDATE files SET upload_id = NULL WHERE id = $1 AND upload_id = $2 AND status = 'uploading'`, [file.id, file.upload_id]);
+      await forgetUploadId(this.ds, file.id, file.upload_id);
       const allowed = over.part >= 1 && over.part <= count ? `the ${directPartSize(file, over.part)} bytes it was given` : 'none: the file has fewer parts';
       throw AppError.conflict(
         `Part ${over.part} holds ${over.size} bytes, more than ${allowed}. The upload's parts were dropped: ask for new part URLs and send the file again.`,
@@ -387,7 +366,7 @@ export class AreaUploads {
       const file = await areaFile(em, gate, fileId, true);
       if (file.status === 'deleting') return;
       gate.mayDelete(file);
-      await em.query(`UPDATE files SET status = 'deleting' WHERE id = $1`, [file.id]);
+      await markDeleting(em, file.id);
       await enqueueWork(em, fileCleanupQueue, { fileId: file.id });
     });
   }
@@ -399,7 +378,7 @@ export class AreaUploads {
    */
   private async followUpload(em: EntityManager, file: FileRow): Promise<void> {
     if (Number(file.size) <= FILE_LIMITS.proxyBytes || file.assembly_requested_at) return;
-    await em.query('UPDATE files SET assembly_requested_at = now() WHERE id = $1', [file.id]);
+    await requestAssembly(em, file.id);
     await enqueueWork(em, fileAssembleQueue, { fileId: file.id });
   }
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
+import { chunkKey, chunksFrom } from './files.queries.js';
 
 /** A join that follows an upload gives up after this long without the next chunk in order. */
 export const FOLLOW_IDLE_MS = 10_000;
@@ -53,19 +54,14 @@ export class ChunkFeed {
   /** The chunk's key as recorded now (it changes when the same bytes are sent again); null when it is gone. */
   async reload(idx: number): Promise<string | null> {
     this.keys.delete(idx);
-    const rows: { object_key: string }[] = await this.ds.query(
-      'SELECT object_key FROM file_chunks WHERE file_id = $1 AND idx = $2', [this.fileId, idx]);
-    const key = rows[0]?.object_key ?? null;
+    const key = await chunkKey(this.ds, this.fileId, idx);
     if (key) this.keys.set(idx, key);
     return key;
   }
 
   /** Records the chunks from `from` on; false when the file is no longer an upload (in its transfer time, when following). */
   private async load(from: number): Promise<boolean> {
-    const rows: { idx: number | null; object_key: string | null }[] = await this.ds.query(
-      `SELECT c.idx, c.object_key FROM files f LEFT JOIN file_chunks c ON c.file_id = f.id AND c.idx >= $2
-       WHERE f.id = $1 AND f.status = 'uploading' AND (NOT $3 OR f.upload_expires_at > now()) ORDER BY c.idx`,
-      [this.fileId, from, this.opts.follow]);
+    const rows = await chunksFrom(this.ds, this.fileId, from, this.opts.follow);
     for (const row of rows) if (row.idx !== null && row.object_key) this.keys.set(row.idx, row.object_key);
     return rows.length > 0;
   }

@@ -7,6 +7,9 @@ import {
 } from '@marketplace/service-kit';
 import { ALIVE_EVERY_MS, ChunkFeed } from './chunk-feed.js';
 import { assembledObjectKey, chunkCount, type FileRow } from './area-files.js';
+import {
+  chunksDropped, deleteChunks, failJoinedUpload, fileById, joinAlive, joinGaveUp, jobAreaParticipants, lockFileStatus, markFileReady,
+} from './files.queries.js';
 
 class LostChunk extends Error {
   constructor(readonly idx: number) {
@@ -25,8 +28,7 @@ const PARTS_IN_FLIGHT = 2;
  */
 async function participants(em: EntityManager, file: FileRow): Promise<{ posterId: string | null; workerId: string | null; recipientIds: string[] }> {
   if (file.area !== 'job') return { posterId: null, workerId: null, recipientIds: [] };
-  const [area] = (await em.query('SELECT poster_id, worker_id, worker_access FROM job_areas WHERE job_id = $1', [file.owner_id])) as
-    { poster_id: string; worker_id: string | null; worker_access: boolean }[];
+  const area = await jobAreaParticipants(em, file.owner_id);
   if (!area) return { posterId: null, workerId: null, recipientIds: [] };
   const recipients = file.uploader_id === area.poster_id
     ? (area.worker_id && area.worker_access ? [area.worker_id] : [])
@@ -67,7 +69,7 @@ export class FileAssembler {
   ): Promise<AssemblyResult> {
     const heartbeat = opts.heartbeat ?? (() => undefined);
     const signal = opts.signal;
-    const [file] = (await this.ds.query('SELECT * FROM files WHERE id = $1', [fileId])) as FileRow[];
+    const file = await fileById(this.ds, fileId);
     if (!file || file.status !== 'uploading') return { kind: 'skipped', file: file ?? null };
     if (file.upload_id) return { kind: 'skipped', file };
     if (file.parts_joined_at) return this.verifyJoined(file, heartbeat);
@@ -77,7 +79,7 @@ export class FileAssembler {
     const alive = async () => {
       aliveAt = Date.now();
       heartbeat();
-      await this.ds.query(`UPDATE files SET assembly_requested_at = now() WHERE id = $1 AND status = 'uploading' AND assembly_requested_at IS NOT NULL`, [fileId]);
+      await joinAlive(this.ds, fileId);
     };
     const feed = new ChunkFeed(this.ds, fileId, { follow: opts.follow ?? false, alive, idleMs: opts.idleMs, signal });
     if (!(await feed.keyOf(0))) return this.gaveUp(file, opts.follow);
@@ -192,19 +194,14 @@ export class FileAssembler {
     const message = total !== Number(file.size)
       ? `The parts add up to ${total} bytes, not the declared ${file.size}; they were dropped: ask for new part URLs and send the file again, then complete.`
       : `The file's sha256 is ${sha}, not the declared ${file.sha256}; the parts were dropped: ask for new part URLs and send the file again, then complete.`;
-    const dropped = await this.uow.run(async (em) => {
-      const [rows] = (await em.query(
-        `UPDATE files SET upload_id = NULL, parts_joined_at = NULL, received = 0, assembly_requested_at = NULL, assembly_failure = $2
-         WHERE id = $1 AND status = 'uploading' RETURNING id`, [file.id, message])) as [unknown[], number];
-      return rows.length > 0;
-    });
+    const dropped = await this.uow.run((em) => failJoinedUpload(em, file.id, message));
     if (dropped) await this.storage.remove(key).catch(() => undefined);
     return { kind: 'mismatch', message };
   }
 
   /** The join stopped short (chunks missing): complete asks for a new one once they are all in. */
   private async gaveUp(file: FileRow, followed: boolean | undefined): Promise<AssemblyResult> {
-    if (followed) await this.ds.query(`UPDATE files SET assembly_requested_at = NULL WHERE id = $1 AND status = 'uploading'`, [file.id]);
+    if (followed) await joinGaveUp(this.ds, file.id);
     return { kind: 'skipped', file };
   }
 
@@ -228,15 +225,11 @@ export class FileAssembler {
   private async markReady(file: FileRow, key: string): Promise<AssemblyResult> {
     let chunkKeys: string[] = [];
     const result = await this.uow.run(async (em): Promise<AssemblyResult> => {
-      const [locked] = (await em.query('SELECT * FROM files WHERE id = $1 FOR UPDATE', [file.id])) as FileRow[];
+      const locked = await fileById(em, file.id, true);
       if (!locked || locked.status !== 'uploading') return { kind: 'skipped', file: locked ?? null };
-      const [rows] = (await em.query(
-        `UPDATE files SET status = 'ready', object_key = $2, completed_at = now(), received = size,
-           assembly_requested_at = NULL, assembly_failure = NULL
-         WHERE id = $1 RETURNING *`, [file.id, key])) as [FileRow[], number];
-      const ready = rows[0]!;
+      const ready = await markFileReady(em, file.id, key);
       // The keys as recorded now: a chunk sent again during the join has a new object.
-      const [chunks] = (await em.query('DELETE FROM file_chunks WHERE file_id = $1 RETURNING object_key', [file.id])) as [{ object_key: string }[], number];
+      const chunks = await deleteChunks(em, file.id);
       chunkKeys = chunks.map((c) => c.object_key);
       await enqueueWork(em, filePreviewQueue, { fileId: file.id });
       await recordEvent(em, fileCompletedV1, {
@@ -257,13 +250,10 @@ export class FileAssembler {
    */
   private async dropChunks(file: FileRow, message: string, idx?: number): Promise<void> {
     const keys = await this.uow.run(async (em) => {
-      const [locked] = (await em.query('SELECT status FROM files WHERE id = $1 FOR UPDATE', [file.id])) as FileRow[];
+      const locked = await lockFileStatus(em, file.id);
       if (locked?.status !== 'uploading') return [];
-      const [rows] = (await em.query('DELETE FROM file_chunks WHERE file_id = $1 AND ($2::int IS NULL OR idx = $2) RETURNING object_key',
-        [file.id, idx ?? null])) as [{ object_key: string }[], number];
-      await em.query(
-        `UPDATE files SET received = (SELECT coalesce(sum(size), 0) FROM file_chunks WHERE file_id = $1),
-           assembly_requested_at = NULL, assembly_failure = $2 WHERE id = $1`, [file.id, message]);
+      const rows = await deleteChunks(em, file.id, idx);
+      await chunksDropped(em, file.id, message);
       return rows.map((r) => r.object_key);
     });
     this.discard(keys);

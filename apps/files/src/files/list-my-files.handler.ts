@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { FILE_LIMITS, listMyFiles, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import type { FileRow } from './area-files.js';
+import { personalFiles } from './files.queries.js';
 import { isClosed, toPersonalFile } from './personal-area.js';
 
 /** The member's personal files, oldest first, with the contract's limits. */
@@ -15,8 +15,7 @@ export class ListMyFilesHandler implements OperationHandler<typeof listMyFiles> 
   async handle(_input: InputOf<typeof listMyFiles>, ctx: HandlerContext): Promise<OutputOf<typeof listMyFiles>> {
     const caller = callerOf(ctx);
     const closed = await isClosed(this.ds, caller.memberId);
-    const rows: FileRow[] = await this.ds.query(
-      `SELECT * FROM files WHERE area = 'personal' AND owner_id = $1 ORDER BY created_at, id`, [caller.memberId]);
+    const rows = await personalFiles(this.ds, caller.memberId);
     return { closed, files: rows.map((r) => toPersonalFile(r, closed)), limits: { ...FILE_LIMITS } };
   }
 }

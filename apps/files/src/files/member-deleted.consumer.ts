@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { fileCleanupQueue, memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
 import { enqueueWork, forgetAttempts, type EventConsumer } from '@marketplace/service-kit';
+import { closeMember, deleteMemberFiles } from './files.queries.js';
 
 /**
  * The files part of an account deletion: the member's personal area and the areas of the jobs
@@ -18,14 +19,8 @@ export class FilesMemberDeletedConsumer implements EventConsumer<typeof memberDe
   async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
     const { memberId } = event.payload;
     if (!/^[0-9a-f-]{36}$/i.test(memberId)) return;
-    await em.query('INSERT INTO closed_members (member_id, closed_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [memberId, event.payload.deletedAt]);
-    const [rows] = (await em.query(
-      `UPDATE files SET status = 'deleting'
-       WHERE status <> 'deleting' AND (
-         (area = 'personal' AND owner_id = $1)
-         OR (area = 'job' AND owner_id IN (SELECT job_id FROM job_areas WHERE poster_id = $1)))
-       RETURNING id`,
-      [memberId])) as [{ id: string }[], number];
+    await closeMember(em, memberId, event.payload.deletedAt);
+    const rows = await deleteMemberFiles(em, memberId);
     for (const { id } of rows) await enqueueWork(em, fileCleanupQueue, { fileId: id });
     await forgetAttempts(em, [memberId]);
   }

@@ -1,8 +1,7 @@
 import { AppError, FILE_LIMITS, type PersonalFile } from '@marketplace/contracts';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { Db } from '@marketplace/service-kit';
 import { areaFile, type AreaGate, type FileRow } from './area-files.js';
-
-type Db = DataSource | EntityManager;
+import { isClosedMember } from './files.queries.js';
 
 export const AREA_CLOSED = 'Your files were closed when the account was deleted.';
 
@@ -19,8 +18,7 @@ export function toPersonalFile(row: FileRow, closed = false): PersonalFile {
 }
 
 export async function isClosed(db: Db, memberId: string): Promise<boolean> {
-  const rows: unknown[] = await db.query('SELECT 1 FROM closed_members WHERE member_id = $1', [memberId]);
-  return rows.length > 0;
+  return isClosedMember(db, memberId);
 }
 
 /** Writes to a deleted member's area are refused (409 area closed). */

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { AppError, renameMyFile, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { deletingConflict, type FileRow } from './area-files.js';
+import { deletingConflict } from './area-files.js';
+import { renameFile } from './files.queries.js';
 import { ownPersonalFile, requireOpen, toPersonalFile } from './personal-area.js';
 
 /**
@@ -25,8 +26,7 @@ export class RenameMyFileHandler implements OperationHandler<typeof renameMyFile
       // Turned-in files are fixed wherever they are; personal ones are never turned in today.
       if (file.turned_in_at) throw AppError.conflict('A turned-in file cannot be renamed.');
       try {
-        const rows: [FileRow[], number] = await em.query('UPDATE files SET path = $2 WHERE id = $1 RETURNING *', [file.id, path.normalize('NFC')]);
-        return rows[0][0]!;
+        return await renameFile(em, file.id, path.normalize('NFC'));
       } catch (err) {
         if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === '23505') {
           throw AppError.conflict('A file with this path already exists in your files (paths ignore case).', { path: 'Already exists.' });

@@ -3,6 +3,7 @@ import { fileCleanupQueue } from '@marketplace/contracts';
 import { enqueueWork, LOGGER, ObjectStorage, UnitOfWork, type Logger, type PeriodicTask, settingsOf } from '@marketplace/service-kit';
 import { releaseTurnIns } from '../jobs/lock-worker-files.handler.js';
 import { FILE_OBJECTS_PREFIX } from './area-files.js';
+import { expireUploads } from './files.queries.js';
 
 /** Uploads whose join is under way get this much longer before they count as abandoned. */
 const ASSEMBLY_GRACE_SECONDS = 15 * 60;
@@ -53,12 +54,7 @@ export class UploadExpirySweeper implements PeriodicTask {
     let total = 0;
     for (;;) {
       const n = await this.uow.run(async (em) => {
-        const [rows] = (await em.query(
-          `UPDATE files SET status = 'deleting' WHERE id IN (
-             SELECT id FROM files WHERE status = 'uploading' AND upload_expires_at < now()
-               AND (assembly_requested_at IS NULL OR assembly_requested_at < now() - make_interval(secs => $1))
-             ORDER BY upload_expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-           RETURNING id`, [ASSEMBLY_GRACE_SECONDS, BATCH])) as [{ id: string }[], number];
+        const rows = await expireUploads(em, ASSEMBLY_GRACE_SECONDS, BATCH);
         for (const { id } of rows) await enqueueWork(em, fileCleanupQueue, { fileId: id });
         return rows.length;
       });

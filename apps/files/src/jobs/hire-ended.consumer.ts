@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { workCancelledV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import { revokeHireAccess } from './jobs.queries.js';
 
 /**
  * A cancelled hire loses access to the job's files at once (the grant belongs to that hire; a
@@ -16,8 +17,6 @@ export class FilesWorkCancelledConsumer implements EventConsumer<typeof workCanc
   async apply(event: EventEnvelope<z.output<typeof workCancelledV1.payload>>, em: EntityManager): Promise<void> {
     const { jobId, applicationId } = event.payload;
     if (!/^[0-9a-f-]{36}$/i.test(jobId) || !/^[0-9a-f-]{36}$/i.test(applicationId)) return;
-    await em.query(
-      `UPDATE job_areas SET worker_access = false, access_changed_at = now() WHERE job_id = $1 AND hire_id = $2 AND worker_access`,
-      [jobId, applicationId]);
+    await revokeHireAccess(em, jobId, applicationId);
   }
 }

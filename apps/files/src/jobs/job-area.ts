@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AppError, FILE_LIMITS, getHiringJob, type HiringJob, type JobFile, isUuid } from '@marketplace/contracts';
-import { BusClient, callerOf, type HandlerContext } from '@marketplace/service-kit';
+import { BusClient, callerOf, type Db, type HandlerContext } from '@marketplace/service-kit';
 import type { AreaGate, FileRow } from '../files/area-files.js';
 import { isClosed, toPersonalFile } from '../files/personal-area.js';
+import { jobAreaFiles, syncJobArea, type JobAreaRow } from './jobs.queries.js';
+
+export type { JobAreaRow };
 
 export type JobRole = 'poster' | 'worker';
 
@@ -19,15 +22,6 @@ export interface JobAreaView {
   workerAccess: boolean;
   /** The job was closed or its poster's account deleted: no more writes. */
   closed: boolean;
-}
-
-/** The files service's record of a job area: who posted it, the hire it last saw and the grant for that hire. */
-export interface JobAreaRow {
-  job_id: string;
-  poster_id: string;
-  hire_id: string | null;
-  worker_id: string | null;
-  worker_access: boolean;
 }
 
 export const JOB_AREA_CLOSED = "This job's files are closed: the job was closed or its poster's account deleted.";
@@ -71,20 +65,12 @@ export class JobAreas {
 
   /** Records the poster and the current hire; a hire not seen before starts without access. */
   private async sync(job: HiringJob, hireId: string | null): Promise<JobAreaRow> {
-    const [row] = (await this.ds.query(
-      `INSERT INTO job_areas (job_id, poster_id, hire_id, worker_id, worker_access) VALUES ($1, $2, $3, $4, false)
-       ON CONFLICT (job_id) DO UPDATE SET
-         worker_access = job_areas.worker_access AND job_areas.hire_id IS NOT DISTINCT FROM EXCLUDED.hire_id,
-         poster_id = EXCLUDED.poster_id, hire_id = EXCLUDED.hire_id, worker_id = EXCLUDED.worker_id
-       RETURNING *`,
-      [job.id, job.posterId, hireId, hireId ? job.workerId : null])) as JobAreaRow[];
-    return row!;
+    return syncJobArea(this.ds, { jobId: job.id, posterId: job.posterId, hireId, workerId: hireId ? job.workerId : null });
   }
 
   /** The job's files the caller sees (visibleTo), poster folder first, oldest first in each. */
-  async files(db: DataSource | EntityManager, view: JobAreaView): Promise<JobFile[]> {
-    const rows: FileRow[] = await db.query(
-      `SELECT * FROM files WHERE area = 'job' AND owner_id = $1 ORDER BY folder, created_at, id`, [view.jobId]);
+  async files(db: Db, view: JobAreaView): Promise<JobFile[]> {
+    const rows = await jobAreaFiles(db, view.jobId);
     return rows.filter((r) => visibleTo(view, r)).map((r) => toJobFile(r, view));
   }
 }

@@ -11,7 +11,8 @@ import { downloadLink } from '../downloads/download-my-file.handler.js';
 import { findAreaStoredFile } from '../downloads/own-file.js';
 import { AreaUploads } from '../files/area-uploads.js';
 import { FilePreviews } from '../previews/preview-my-file.handler.js';
-import { JOB_AREA_CLOSED, jobGate, JobAreas, requireVisible, toJobFile, type JobAreaRow, type JobAreaView } from './job-area.js';
+import { JOB_AREA_CLOSED, jobGate, JobAreas, requireVisible, toJobFile, type JobAreaView } from './job-area.js';
+import { lockJobArea, setWorkerAccess } from './jobs.queries.js';
 
 /** The job's files with the caller's role, the grant and the limits. */
 async function jobFiles(areas: JobAreas, ds: DataSource, view: JobAreaView): Promise<OutputOf<typeof listJobFiles>> {
@@ -49,11 +50,11 @@ export class SetJobFileAccessHandler implements OperationHandler<typeof setJobFi
     const hireId = view.hireId;
     if (hireId === null) throw AppError.conflict('Nobody is hired for this job; access is granted to a hired worker.');
     const changed = await this.uow.run(async (em) => {
-      const [row] = (await em.query('SELECT * FROM job_areas WHERE job_id = $1 FOR UPDATE', [view.jobId])) as JobAreaRow[];
+      const row = await lockJobArea(em, view.jobId);
       // The hire moved on since resolve: the caller acts on what they saw, or not at all.
       if (!row || row.hire_id !== hireId || !row.worker_id) throw AppError.conflict('The hire changed; read the job files again.');
       if (row.worker_access === allowed) return false;
-      await em.query('UPDATE job_areas SET worker_access = $2, access_changed_at = now() WHERE job_id = $1', [view.jobId, allowed]);
+      await setWorkerAccess(em, view.jobId, allowed);
       if (allowed) {
         await recordEvent(em, fileAccessGrantedV1, {
           jobId: view.jobId, hireId, posterId: row.poster_id, workerId: row.worker_id, recipientIds: [row.worker_id],

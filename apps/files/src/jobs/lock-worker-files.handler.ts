@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import {
   AppError, lockWorkerFiles, releaseWorkerFiles, workSubmittedV1, type EventEnvelope, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { UnitOfWork, type EventConsumer, type OperationHandler } from '@marketplace/service-kit';
+import { UnitOfWork, type Db, type EventConsumer, type OperationHandler } from '@marketplace/service-kit';
+import { confirmTurnIns, lockHireFiles, releaseProvisionalTurnIns, turnInProvisionally } from './jobs.queries.js';
 
 /**
  * How long a turn-in stays provisional without its work.submitted: the submission's own
@@ -29,11 +30,7 @@ export class LockWorkerFilesHandler implements OperationHandler<typeof lockWorke
     const ids = [...new Set(fileIds.map((f) => f.toLowerCase()))];
     if (!ids.length) return { files: [] };
     return this.uow.run(async (em) => {
-      const rows: { id: string; path: string; size: string }[] = await em.query(
-        `SELECT id, path, size FROM files
-         WHERE id = ANY($1::uuid[]) AND area = 'job' AND owner_id = $2 AND folder = 'worker' AND hire_id = $3 AND status = 'ready'
-         FOR UPDATE`,
-        [ids, jobId, hireId]);
+      const rows = await lockHireFiles(em, ids, jobId, hireId);
       const found = new Map(rows.map((r) => [r.id, r]));
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length) {
@@ -42,24 +39,15 @@ export class LockWorkerFilesHandler implements OperationHandler<typeof lockWorke
           { fileIds: `Not a complete file of your worker folder: ${missing.join(', ')}.` });
       }
       // A file already turned in for good stays so; a provisional one moves to this submission.
-      await em.query(
-        `UPDATE files SET turned_in_at = coalesce(turned_in_at, now()), turn_in_id = $2,
-           turn_in_pending_until = now() + make_interval(secs => $3)
-         WHERE id = ANY($1::uuid[]) AND (turned_in_at IS NULL OR turn_in_pending_until IS NOT NULL)`,
-        [ids, submissionId, TURN_IN_PENDING_SECONDS]);
+      await turnInProvisionally(em, ids, submissionId, TURN_IN_PENDING_SECONDS);
       return { files: ids.map((id) => { const r = found.get(id)!; return { id: r.id, path: r.path, size: Number(r.size) }; }) };
     });
   }
 }
 
 /** Frees what a submission that did not commit had turned in, unless its turn-in became final. */
-export async function releaseTurnIns(em: Pick<EntityManager, 'query'>, where: { submissionId: string } | { expired: true }): Promise<number> {
-  const [rows] = (await em.query(
-    `UPDATE files SET turned_in_at = NULL, turn_in_id = NULL, turn_in_pending_until = NULL
-     WHERE turn_in_pending_until IS NOT NULL AND ${'submissionId' in where ? 'turn_in_id = $1' : 'turn_in_pending_until < now()'}
-     RETURNING id`,
-    'submissionId' in where ? [where.submissionId] : [])) as [{ id: string }[], number];
-  return rows.length;
+export async function releaseTurnIns(on: Db, where: { submissionId: string } | { expired: true }): Promise<number> {
+  return (await releaseProvisionalTurnIns(on, where)).length;
 }
 
 /** The applications service's undo when a submission failed after turning files in. */
@@ -88,9 +76,6 @@ export class FilesWorkSubmittedConsumer implements EventConsumer<typeof workSubm
     const uuid = /^[0-9a-f-]{36}$/i;
     const ids = (fileIds ?? []).filter((id) => uuid.test(id));
     if (!ids.length || !uuid.test(jobId) || !uuid.test(applicationId)) return;
-    await em.query(
-      `UPDATE files SET turned_in_at = coalesce(turned_in_at, now()), turn_in_id = NULL, turn_in_pending_until = NULL
-       WHERE id = ANY($1::uuid[]) AND area = 'job' AND owner_id = $2 AND folder = 'worker' AND hire_id = $3 AND status = 'ready'`,
-      [ids.map((id) => id.toLowerCase()), jobId, applicationId]);
+    await confirmTurnIns(em, ids.map((id) => id.toLowerCase()), jobId, applicationId);
   }
 }

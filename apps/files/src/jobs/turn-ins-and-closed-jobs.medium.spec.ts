@@ -8,6 +8,10 @@ import { filesEntities, filesMigrations } from '../files.entities.js';
 import { FilesMemberDeletedConsumer } from '../files/member-deleted.consumer.js';
 import { UploadExpirySweeper } from '../files/upload-expiry.sweeper.js';
 import { FilesWorkSubmittedConsumer, LockWorkerFilesHandler, ReleaseWorkerFilesHandler } from './lock-worker-files.handler.js';
+import {
+  confirmTurnIns, jobAreaFiles, lockHireFiles, lockJobArea, releaseProvisionalTurnIns, revokeHireAccess, setWorkerAccess, syncJobArea,
+  turnInProvisionally,
+} from './jobs.queries.js';
 
 /**
  * Medium: turning files in with a submission (provisional until work.submitted, released when
@@ -101,5 +105,59 @@ describe('turned-in files and closed job areas on the files schema', () => {
     expect(rows.find((r) => r.id === untouched)?.status).toBe('ready');
     const queued = JSON.stringify((await db.outbox()).filter((e) => e.subject.includes('cleanup')));
     for (const r of inJob) expect(queued).toContain(r.id);
+  });
+
+  it('the job-area statements (jobs.queries.ts): the grant per hire, the files in order, turn-ins by id list', async () => {
+    const job = randomUUID();
+    const poster = randomUUID();
+    const [hire1, hire2, worker] = [randomUUID(), randomUUID(), randomUUID()];
+    // A new area starts without access; the grant holds while the hire stays; a new hire loses it.
+    expect(await syncJobArea(db.ds, { jobId: job, posterId: poster, hireId: hire1, workerId: worker })).toEqual({
+      job_id: job, poster_id: poster, hire_id: hire1, worker_id: worker, worker_access: false, access_changed_at: null,
+    });
+    await setWorkerAccess(db.ds, job, true);
+    const locked = await inTx((em) => lockJobArea(em, job));
+    expect(locked).toMatchObject({ worker_access: true, access_changed_at: expect.any(Date) });
+    expect((await syncJobArea(db.ds, { jobId: job, posterId: poster, hireId: hire1, workerId: worker })).worker_access).toBe(true);
+    expect(await revokeHireAccess(db.ds, job, hire2)).toBe(0);
+    expect(await syncJobArea(db.ds, { jobId: job, posterId: poster, hireId: hire2, workerId: worker })).toMatchObject({ hire_id: hire2, worker_access: false });
+    await setWorkerAccess(db.ds, job, true);
+    expect(await revokeHireAccess(db.ds, job, hire2)).toBe(1);
+    expect(await revokeHireAccess(db.ds, job, hire2)).toBe(0);
+    expect((await lockJobArea(db.ds, job))?.worker_access).toBe(false);
+    expect(await lockJobArea(db.ds, randomUUID())).toBeUndefined();
+
+    const file = async (folder: string, path: string, status = 'ready') => {
+      const id = randomUUID();
+      await db.query(`INSERT INTO files (id, area, owner_id, folder, hire_id, uploader_id, path, size, sha256, chunk_bytes, received, status, object_key, upload_expires_at)
+        VALUES ($1, 'job', $2, $3, $4, $5, $6, 10, 'x', 262144, 10, $7, 'k', now())`, [id, job, folder, hire2, worker, path, status]);
+      return id;
+    };
+    const w1 = await file('worker', 'w1.txt');
+    const p1 = await file('poster', 'p1.txt');
+    const w2 = await file('worker', 'w2.txt');
+    const up = await file('worker', 'up.txt', 'uploading');
+    expect((await jobAreaFiles(db.ds, job)).map((f) => f.id)).toEqual([p1, w1, w2, up]);
+    expect((await jobAreaFiles(db.ds, job))[0]).toMatchObject({ area: 'job', folder: 'poster', size: '10', status: 'ready' });
+
+    expect((await inTx((em) => lockHireFiles(em, [w1, w2, up, p1], job, hire2))).sort((a, b) => a.path.localeCompare(b.path)))
+      .toEqual([{ id: w1, path: 'w1.txt', size: '10' }, { id: w2, path: 'w2.txt', size: '10' }]);
+    expect(await lockHireFiles(db.ds, [w1], job, hire1)).toEqual([]);
+    expect(await lockHireFiles(db.ds, [], job, hire2)).toEqual([]);
+
+    const sub = randomUUID();
+    expect(await turnInProvisionally(db.ds, [w1, w2], sub, 600)).toBe(2);
+    expect(await turnedIn(w1)).toMatchObject({ turned_in_at: expect.any(Date), turn_in_pending_until: expect.any(Date) });
+    expect(await confirmTurnIns(db.ds, [w1, p1], job, hire2)).toBe(1);
+    expect(await turnedIn(w1)).toMatchObject({ turned_in_at: expect.any(Date), turn_in_pending_until: null });
+    // Turned in for good: a later submission does not take it over.
+    expect(await turnInProvisionally(db.ds, [w1], randomUUID(), 600)).toBe(0);
+    expect(await releaseProvisionalTurnIns(db.ds, { expired: true })).toEqual([]);
+    expect(await releaseProvisionalTurnIns(db.ds, { submissionId: randomUUID() })).toEqual([]);
+    expect(await releaseProvisionalTurnIns(db.ds, { submissionId: sub })).toEqual([{ id: w2 }]);
+    expect((await turnedIn(w2)).turned_in_at).toBeNull();
+    await turnInProvisionally(db.ds, [w2], sub, 600);
+    await db.query("UPDATE files SET turn_in_pending_until = now() - interval '1 second' WHERE id = $1", [w2]);
+    expect(await releaseProvisionalTurnIns(db.ds, { expired: true })).toEqual([{ id: w2 }]);
   });
 });

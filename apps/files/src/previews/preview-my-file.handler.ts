@@ -4,6 +4,7 @@ import { FILE_LIMITS, filePreviewQueue, previewMyFile, type FilePreview, type In
 import { callerOf, enqueueWork, ObjectStorage, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { findOwnPersonalFile, type StoredFile } from '../downloads/own-file.js';
 import { PREVIEW_MAX_BYTES, PREVIEW_REASONS } from './preview-image.js';
+import { claimPreview, previewState } from './previews.queries.js';
 
 /** A pending preview whose work item has not finished in this long is asked for again. */
 const REQUEUE_AFTER_SECONDS = 120;
@@ -24,13 +25,7 @@ export class FilePreviews {
     if (file.status !== 'ready') return unavailable(PREVIEW_REASONS.notReady);
     if (file.size > FILE_LIMITS.previewBytes) return unavailable(PREVIEW_REASONS.bytes);
 
-    const rows: { kind: string; mime_type: 'image/png' | 'image/jpeg' | null; object_key: string | null; reason: string | null; stale: boolean }[] =
-      await this.ds.query(
-        `SELECT kind, mime_type, object_key, reason, requested_at < now() - make_interval(secs => $2) AS stale
-         FROM file_previews WHERE file_id = $1`,
-        [file.id, REQUEUE_AFTER_SECONDS],
-      );
-    const row = rows[0];
+    const row = await previewState(this.ds, file.id, REQUEUE_AFTER_SECONDS);
     if (row?.kind === 'unavailable') return unavailable(row.reason ?? PREVIEW_REASONS.type);
     if (row?.kind === 'image' && row.object_key && row.mime_type) {
       const data = await this.storage.read(row.object_key, PREVIEW_MAX_BYTES);
@@ -43,14 +38,7 @@ export class FilePreviews {
   /** Marks the preview pending and queues its work item in one transaction (at most one per REQUEUE_AFTER_SECONDS). */
   private async request(fileId: string): Promise<void> {
     await this.uow.run(async (em) => {
-      const claimed: unknown[] = await em.query(
-        `INSERT INTO file_previews (file_id, kind, requested_at) VALUES ($1, 'pending', now())
-         ON CONFLICT (file_id) DO UPDATE SET kind = 'pending', mime_type = NULL, object_key = NULL, reason = NULL, requested_at = now()
-           WHERE file_previews.kind = 'image' OR file_previews.requested_at < now() - make_interval(secs => $2)
-         RETURNING file_id`,
-        [fileId, REQUEUE_AFTER_SECONDS],
-      );
-      if (claimed.length) await enqueueWork(em, filePreviewQueue, { fileId });
+      if (await claimPreview(em, fileId, REQUEUE_AFTER_SECONDS)) await enqueueWork(em, filePreviewQueue, { fileId });
     });
   }
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { FILE_LIMITS, filePreviewQueue } from '@marketplace/contracts';
 import { LOGGER, ObjectStorage, type Logger, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
 import { makePreview, PREVIEW_REASONS, previewObjectKey, type PreviewResult } from './preview-image.js';
+import { fileToPreview, isReadyFile, savePreview } from './previews.queries.js';
 
 /**
  * Makes the preview of a ready file (files worker, filePreviewQueue). Safe to repeat: a file with
@@ -16,11 +17,7 @@ export class PreviewWorker implements WorkHandler<typeof filePreviewQueue.payloa
   constructor(private readonly ds: DataSource, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
 
   async run({ fileId }: { fileId: string }, _ctx: WorkContext): Promise<void> {
-    const rows: { size: string; status: string; object_key: string | null; kind: string | null }[] = await this.ds.query(
-      `SELECT f.size, f.status, f.object_key, p.kind FROM files f LEFT JOIN file_previews p ON p.file_id = f.id WHERE f.id = $1`,
-      [fileId],
-    );
-    const file = rows[0];
+    const file = await fileToPreview(this.ds, fileId);
     if (!file || file.status !== 'ready' || !file.object_key) return;
     if (file.kind === 'image' || file.kind === 'unavailable') return;
 
@@ -41,16 +38,11 @@ export class PreviewWorker implements WorkHandler<typeof filePreviewQueue.payloa
     if (result.kind === 'image') await this.storage.put(key, result.data, result.mimeType);
 
     const saved = await this.ds.transaction(async (em) => {
-      const live = await em.query(`SELECT id FROM files WHERE id = $1 AND status = 'ready' FOR SHARE`, [fileId]);
-      if (!live.length) return false;
-      await em.query(
-        `INSERT INTO file_previews (file_id, kind, mime_type, object_key, reason, requested_at, made_at)
-         VALUES ($1, $2, $3, $4, $5, now(), now())
-         ON CONFLICT (file_id) DO UPDATE SET kind = EXCLUDED.kind, mime_type = EXCLUDED.mime_type,
-           object_key = EXCLUDED.object_key, reason = EXCLUDED.reason, made_at = EXCLUDED.made_at`,
-        [fileId, result.kind, result.kind === 'image' ? result.mimeType : null, result.kind === 'image' ? key : null,
-          result.kind === 'unavailable' ? result.reason : null],
-      );
+      if (!(await isReadyFile(em, fileId, true))) return false;
+      await savePreview(em, {
+        fileId, kind: result.kind, mimeType: result.kind === 'image' ? result.mimeType : null, objectKey: result.kind === 'image' ? key : null,
+        reason: result.kind === 'unavailable' ? result.reason : null,
+      });
       return true;
     });
     if (!saved && result.kind === 'image') {
@@ -60,7 +52,6 @@ export class PreviewWorker implements WorkHandler<typeof filePreviewQueue.payloa
   }
 
   private async isReady(fileId: string): Promise<boolean> {
-    const rows: unknown[] = await this.ds.query(`SELECT 1 FROM files WHERE id = $1 AND status = 'ready'`, [fileId]);
-    return rows.length > 0;
+    return isReadyFile(this.ds, fileId);
   }
 }
