@@ -3,7 +3,7 @@ import {
   AppError, claimMemberDeletion, deleteMyAccount, memberDeletedV1, type OutputOf,
 } from '@marketplace/contracts';
 import { callerOf, BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
+import { memberById, updateMember } from '../members/members.queries.js';
 
 /**
  * Marks the account deleted and records member.deleted in one transaction. From that commit on
@@ -24,10 +24,10 @@ export class DeleteMyAccountHandler implements OperationHandler<typeof deleteMyA
     // cannot answer, nothing is deleted (503); if this transaction fails, the claim just expires.
     await this.bus.call(claimMemberDeletion, { memberId }, ctx);
     return this.uow.run(async (em) => {
-      const member = await em.findOne(MemberEntity, { where: { id: memberId }, lock: { mode: 'pessimistic_write' } });
+      const member = await memberById(em, memberId, true);
       if (!member || member.deletedAt) throw AppError.unauthorized('This account no longer exists.');
       const deletedAt = new Date();
-      await em.update(MemberEntity, { id: memberId }, { deletedAt });
+      await updateMember(em, memberId, { deleted_at: deletedAt });
       await recordEvent(em, memberDeletedV1, { memberId, deletedAt: deletedAt.toISOString() });
       return { deleted: true as const, id: memberId, deletedAt: deletedAt.toISOString() };
     });

@@ -1,10 +1,7 @@
-import type { EntityManager, DataSource } from 'typeorm';
+import type { Db } from '@marketplace/service-kit';
+import { placesUsed } from './admission.queries.js';
 
-/** A failed delivery keeps its place (and may be retried) for this long. */
-export const FAILED_RETRY_HOURS = 23;
-
-/** Email invitations that hold a place: not joined, and not a failure older than the retry window. */
-export const RESERVING = `(state IN ('sending', 'sent') OR (state = 'failed' AND attempted_at > now() - interval '${FAILED_RETRY_HOURS} hours'))`;
+export { FAILED_RETRY_HOURS } from './admission.queries.js';
 
 export interface Allowance {
   limit: number | null;
@@ -13,13 +10,8 @@ export interface Allowance {
 }
 
 /** People let in through the member's link plus addresses their email invitations reserve. */
-export async function allowanceOf(db: DataSource | EntityManager, inviterId: string, perMember: number): Promise<Allowance> {
-  const [row] = (await db.query(
-    `SELECT (SELECT count(*)::int FROM invite_joins WHERE inviter_id = $1)
-          + (SELECT count(*)::int FROM email_invitations WHERE inviter_id = $1 AND ${RESERVING}) AS used`,
-    [inviterId],
-  )) as { used: number }[];
-  const used = row?.used ?? 0;
+export async function allowanceOf(db: Db, inviterId: string, perMember: number): Promise<Allowance> {
+  const used = await placesUsed(db, inviterId);
   if (perMember === 0) return { limit: null, used, remaining: null };
   return { limit: perMember, used, remaining: Math.max(0, perMember - used) };
 }

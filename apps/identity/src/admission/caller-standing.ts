@@ -3,16 +3,10 @@ import { DataSource } from 'typeorm';
 import type { Caller } from '@marketplace/contracts';
 import { SettingsService } from '../settings/settings.service.js';
 import { isStaff } from '../sign-in/staff-policy.js';
+import { finishSignUp, type StandingRow } from './admission.queries.js';
 import { finishesAutomatically, isAdmitted, signUpPending, type StandingFacts } from './standing.js';
 
-/** Member columns every authentication path selects (alias `m` for members), so all agree on standing. */
-export const STANDING_COLUMNS =
-  'm.email, m.staff, m.created_at, m.email_verified_at, m.admitted_at, m.sign_up_finished_at, m.suspension_reason';
-
-export interface StandingRow {
-  email: string; staff: boolean; created_at: Date; email_verified_at: Date | null;
-  admitted_at: Date | null; sign_up_finished_at: Date | null; suspension_reason: string | null;
-}
+export { STANDING_COLUMNS, type StandingRow } from './admission.queries.js';
 
 export type Standing = Pick<Caller, 'staff' | 'emailVerified' | 'admitted' | 'signUpPending' | 'suspended'>;
 
@@ -30,7 +24,7 @@ export class CallerStanding {
     // Recorded before answering (once per member), so turning verification on later cannot
     // send someone who already used the service back to the first step.
     if (finishesAutomatically(facts, settings)) {
-      await this.ds.query('UPDATE members SET sign_up_finished_at = now() WHERE id = $1 AND sign_up_finished_at IS NULL', [memberId]);
+      await finishSignUp(this.ds, memberId);
     }
     const verified = row.email_verified_at !== null;
     return {

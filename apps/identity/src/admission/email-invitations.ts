@@ -3,11 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppError } from '@marketplace/contracts';
 import { LOGGER, UnitOfWork, type HandlerContext, type Logger } from '@marketplace/service-kit';
+import { lockEmailInvitation, reserveEmailInvitation, setInvitationState } from './admission.queries.js';
 import { allowanceOf, FAILED_RETRY_HOURS } from './allowance.js';
 import { InvitationMailer } from './invitation-mailer.js';
 import { inviteUrl, lockOwnLink } from './invite-links.js';
-
-interface InvitationRow { id: string; state: 'sending' | 'sent' | 'failed' | 'joined'; attempted_at: Date }
 
 /** What to do after the reservation committed: nothing (already sent), or send this. */
 export type InvitationPlan =
@@ -34,9 +33,7 @@ export class EmailInvitations {
   async reserve(em: EntityManager, inviter: { id: string; name: string }, email: string, perMember: number): Promise<InvitationPlan> {
     const link = await lockOwnLink(em, inviter.id);
     if (link.revoked_at) throw AppError.conflict('Your invitation link is turned off.');
-    const [existing] = (await em.query(
-      'SELECT id, state, attempted_at FROM email_invitations WHERE inviter_id = $1 AND email = $2 FOR UPDATE',
-      [inviter.id, email])) as InvitationRow[];
+    const existing = await lockEmailInvitation(em, inviter.id, email);
     const recent = existing && Date.now() - existing.attempted_at.getTime() < RETRY_MS;
     if (existing && (existing.state === 'sent' || existing.state === 'joined')) return { send: false };
     if (existing?.state === 'sending' && recent) {
@@ -48,10 +45,7 @@ export class EmailInvitations {
       if (allowance.remaining === 0) throw AppError.conflict(`You have no invitations left (${allowance.limit} people).`);
     }
     const id = existing?.id ?? randomUUID();
-    await em.query(
-      `INSERT INTO email_invitations (id, inviter_id, email, state, attempted_at) VALUES ($1, $2, $3, 'sending', now())
-       ON CONFLICT (id) DO UPDATE SET state = 'sending', attempted_at = now()`,
-      [id, inviter.id, email]);
+    await reserveEmailInvitation(em, id, inviter.id, email);
     return { send: true, id, email, inviterName: inviter.name, url: inviteUrl(link.token) };
   }
 
@@ -64,11 +58,11 @@ export class EmailInvitations {
       await this.mailer.sendInvitation(plan.email, plan.inviterName, plan.url);
     } catch (err) {
       this.logger.warn({ requestId: ctx.requestId, err }, 'invitation email failed');
-      await this.uow.run((em) => em.query(`UPDATE email_invitations SET state = 'failed' WHERE id = $1`, [plan.id]));
+      await this.uow.run((em) => setInvitationState(em, plan.id, 'failed'));
       throw AppError.unavailable(`The invitation email could not be sent. Try again within ${FAILED_RETRY_HOURS} hours; the place stays reserved.`);
     }
     await this.uow.run(async (em) => {
-      await em.query(`UPDATE email_invitations SET state = 'sent' WHERE id = $1`, [plan.id]);
+      await setInvitationState(em, plan.id, 'sent');
       await onSent?.(em);
     });
   }

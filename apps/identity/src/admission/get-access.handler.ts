@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { getAccess, type OutputOf } from '@marketplace/contracts';
 import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
 import { SettingsService } from '../settings/settings.service.js';
+import { isWaitlisted } from './admission.queries.js';
 
 export const GATE_PATH = '/join';
 
@@ -17,8 +18,6 @@ export class GetAccessHandler implements OperationHandler<typeof getAccess> {
     const answer = (standing: OutputOf<typeof getAccess>['standing']) => ({ inviteOnly, standing, gatePath: GATE_PATH });
     if (!ctx.caller) return answer('signed_out');
     if (ctx.caller.admitted !== false) return answer('admitted');
-    const rows: unknown[] = await this.ds.query(
-      'SELECT 1 FROM waitlist w JOIN members m ON m.email = w.email WHERE m.id = $1', [ctx.caller.memberId]);
-    return answer(rows.length ? 'waitlisted' : 'needs_invitation');
+    return answer(await isWaitlisted(this.ds, ctx.caller.memberId) ? 'waitlisted' : 'needs_invitation');
   }
 }

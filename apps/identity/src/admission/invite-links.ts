@@ -1,12 +1,13 @@
 import { openSealed, sealValue, secretDigest, serviceEnv } from '@marketplace/service-kit';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { lockOwnLinkRow, type StoredLinkRow } from './admission.queries.js';
 
 /** A link as its handlers use it: `token` is opened from the sealed column, never stored in the clear. */
 export interface LinkRow { id: string; member_id: string; token: string; revoked_at: Date | null; created_at: Date }
 
 /** What the table holds: the token's sha256 (to find the link it names) and the token sealed (to show it again). */
-export interface StoredLinkRow { id: string; member_id: string; token_hash: string; token_sealed: string; revoked_at: Date | null; created_at: Date }
+export type { StoredLinkRow } from './admission.queries.js';
 
 /** The purpose a link's token is sealed for (authenticated with it). */
 export const INVITE_TOKEN_PURPOSE = 'identity.invite_links.token';
@@ -28,10 +29,6 @@ export function toLinkRow({ token_hash: _hash, token_sealed, ...row }: StoredLin
 /** The member's link, created on first use and locked for the rest of the transaction. */
 export async function lockOwnLink(em: EntityManager, memberId: string): Promise<LinkRow> {
   const token = randomBytes(18).toString('base64url');
-  await em.query(
-    `INSERT INTO invite_links (id, member_id, token_hash, token_sealed) VALUES ($1, $2, $3, $4) ON CONFLICT (member_id) DO NOTHING`,
-    [randomUUID(), memberId, secretDigest(token), sealValue(token, INVITE_TOKEN_PURPOSE)],
-  );
-  const [link] = (await em.query('SELECT * FROM invite_links WHERE member_id = $1 FOR UPDATE', [memberId])) as StoredLinkRow[];
+  const link = await lockOwnLinkRow(em, memberId, secretDigest(token), sealValue(token, INVITE_TOKEN_PURPOSE));
   return toLinkRow(link!);
 }

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { joinWaitlist, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
+import { joinWaitlist as addToWaitlist } from './admission.queries.js';
 
 /**
  * Public, so limited twice: per email address (a few an hour) and per client address (per minute),
@@ -21,7 +21,7 @@ export class JoinWaitlistHandler implements OperationHandler<typeof joinWaitlist
       await countAttempt(em, limitBuckets().waitlistPerClient, ctx.client?.ip ? `ip:${ctx.client.ip}` : 'ip:unknown');
     });
     await this.uow.run(async (em) => {
-      await em.query('INSERT INTO waitlist (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING', [randomUUID(), email]);
+      await addToWaitlist(em, email);
     });
     // Public and unauthenticated: one answer for every address, so it never tells anyone whether
     // an address was already listed, invited or joined.

@@ -3,9 +3,13 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   AppError, inviteFromWaitlist, listInviteLinks, listWaitlist, REPORT_LIST_LIMITS, waitlistInvitedV1, type InputOf, type OutputOf, isUuid,
 } from '@marketplace/contracts';
-import { callerOf, queryPage, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
+import {
+  inviteLinksPage, lockWaitlistEntry, markWaitlistInvited, waitlistPage, type WaitlistRow,
+} from './admission.queries.js';
+import { pageOf } from '../database/page.js';
 import { EmailInvitations } from './email-invitations.js';
 import { InvitationMailer } from './invitation-mailer.js';
 import { inviteUrl, linkToken } from './invite-links.js';
@@ -16,13 +20,6 @@ import { inviteUrl, linkToken } from './invite-links.js';
  */
 
 type WaitlistEntry = OutputOf<typeof listWaitlist>['entries'][number];
-
-interface WaitlistRow {
-  id: string; email: string; created_at: Date; invited_at: Date | null; invited_by: string | null; joined_member_id: string | null;
-}
-
-/** Joined wins over invited: someone on the waitlist may join through any member's link. */
-const STATUS_OF = `CASE WHEN w.joined_member_id IS NOT NULL THEN 'joined' WHEN w.invited_at IS NOT NULL THEN 'invited' ELSE 'waiting' END`;
 
 function toEntry(r: WaitlistRow): WaitlistEntry {
   return {
@@ -40,15 +37,9 @@ export class ListInviteLinksHandler implements OperationHandler<typeof listInvit
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof listInviteLinks>): Promise<OutputOf<typeof listInviteLinks>> {
-    const page = await queryPage<{
-      token_sealed: string; member_id: string; name: string; email: string; uses: number; revoked_at: Date | null; created_at: Date;
-    }>(this.ds,
-      `SELECT l.token_sealed, l.member_id, m.name, m.email, l.revoked_at, l.created_at,
-              (SELECT count(*)::int FROM invite_joins j WHERE j.inviter_id = l.member_id) AS uses
-       FROM invite_links l JOIN members m ON m.id = l.member_id
-       WHERE m.deleted_at IS NULL
-       ORDER BY uses DESC, l.created_at ASC, l.id ASC`,
-      [], input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? REPORT_LIST_LIMITS.defaultLimit;
+    const page = pageOf(await inviteLinksPage(this.ds, offset, limit), offset, limit);
     return {
       invites: page.rows.map((r) => ({
         url: inviteUrl(linkToken(r)), ownerId: r.member_id, ownerName: r.name, ownerEmail: r.email, uses: r.uses,
@@ -66,9 +57,9 @@ export class ListWaitlistHandler implements OperationHandler<typeof listWaitlist
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof listWaitlist>): Promise<OutputOf<typeof listWaitlist>> {
-    const page = await queryPage<WaitlistRow>(this.ds,
-      `SELECT w.* FROM waitlist w WHERE ($1::text IS NULL OR ${STATUS_OF} = $1) ORDER BY w.created_at ASC, w.id ASC`,
-      [input.status ?? null], input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? REPORT_LIST_LIMITS.defaultLimit;
+    const page = pageOf(await waitlistPage(this.ds, input.status ?? null, offset, limit), offset, limit);
     return { entries: page.rows.map(toEntry), nextOffset: page.nextOffset };
   }
 }
@@ -95,14 +86,13 @@ export class InviteFromWaitlistHandler implements OperationHandler<typeof invite
     if (!isUuid(id)) throw notFound;
     const { invitationsPerMember } = await this.settings.current();
     const markInvited = async (em: EntityManager): Promise<WaitlistRow> => {
-      await em.query('UPDATE waitlist SET invited_at = now(), invited_by = $2 WHERE id = $1', [id.toLowerCase(), caller.memberId]);
-      const row = ((await em.query('SELECT * FROM waitlist WHERE id = $1', [id.toLowerCase()])) as WaitlistRow[])[0]!;
+      const row = (await markWaitlistInvited(em, id.toLowerCase(), caller.memberId))!;
       // Staff actions are audited by admin, which learns of this one from the event.
       await recordEvent(em, waitlistInvitedV1, { entryId: row.id, invitedBy: caller.memberId, invitedAt: row.invited_at!.toISOString() });
       return row;
     };
     const outcome = await this.uow.run(async (em) => {
-      const [entry] = (await em.query('SELECT * FROM waitlist WHERE id = $1 FOR UPDATE', [id.toLowerCase()])) as WaitlistRow[];
+      const entry = await lockWaitlistEntry(em, id.toLowerCase());
       if (!entry) throw notFound;
       if (entry.joined_member_id) throw AppError.conflict('This address has already joined.');
       if (entry.invited_at) return { entry, plan: { send: false as const } };

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, getApplicantProfile, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
-import { ProfileEntity } from '../members/profile.entity.js';
+import { memberById, profileOf } from '../members/members.queries.js';
 import { missingProfileFields } from '../members/profile-completeness.js';
 
 /**
@@ -17,9 +16,9 @@ export class GetApplicantProfileHandler implements OperationHandler<typeof getAp
   constructor(private readonly ds: DataSource) {}
 
   async handle({ memberId }: InputOf<typeof getApplicantProfile>): Promise<OutputOf<typeof getApplicantProfile>> {
-    const member = await this.ds.getRepository(MemberEntity).findOneBy({ id: memberId });
+    const member = await memberById(this.ds, memberId);
     if (!member) throw AppError.notFound('No such member.');
-    const profile = await this.ds.getRepository(ProfileEntity).findOneBy({ memberId });
+    const profile = await profileOf(this.ds, memberId);
     return {
       id: member.id,
       name: member.name,

@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, authenticateKey, type Caller, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { budgetOf, counterAttemptSql, enforceCounter, limitBuckets, preparedQuery, type CounterRow, type OperationHandler } from '@marketplace/service-kit';
+import { budgetOf, enforceCounter, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { hashApiKey, KEY_PREFIX } from './api-key.crypto.js';
-import { CallerStanding, STANDING_COLUMNS, type StandingRow } from '../admission/caller-standing.js';
+import { CallerStanding } from '../admission/caller-standing.js';
+import { authenticateKey as resolveKey, touchKey } from './keys.queries.js';
 
 const bucket = () => limitBuckets().apiKeyRequests;
-// Built once: the key's subject comes from the look-up CTE, so resolving and counting stay one statement.
-const COUNT_SQL = counterAttemptSql({ bucket: '$2', subject: 'k.id', seconds: '$3', from: 'k' });
-
-interface Row extends StandingRow, CounterRow { id: string; member_id: string; kind: string }
 
 /**
  * Resolves a key and counts the request in the same statement (the kit's api_key_requests
@@ -24,20 +21,13 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
 
   async handle({ key }: InputOf<typeof authenticateKey>): Promise<OutputOf<typeof authenticateKey>> {
     if (!key.startsWith(KEY_PREFIX)) throw AppError.unauthorized('Invalid API key.');
-    const rows = await preparedQuery<Row>(this.ds,
-      `WITH k AS (
-         SELECT a.id, a.member_id, a.kind, ${STANDING_COLUMNS}
-         FROM api_keys a JOIN members m ON m.id = a.member_id
-         WHERE a.hash = $1 AND a.revoked_at IS NULL AND m.deleted_at IS NULL
-       ), u AS (${COUNT_SQL})
-       SELECT k.*, u.count, u.reset FROM k, u`,
-      [hashApiKey(key), bucket().name, bucket().window.seconds],
-    );
+    // The key's subject comes from the look-up CTE, so resolving and counting stay one statement.
+    const rows = await resolveKey(this.ds, hashApiKey(key), bucket().name, bucket().window.seconds);
     const row = rows[0];
     if (!row) throw AppError.unauthorized('Invalid API key.');
     enforceCounter(bucket(), row);
     if (row.count === 1) {
-      void this.ds.query('UPDATE api_keys SET last_used_at = now() WHERE id = $1', [row.id]).catch(() => undefined);
+      void touchKey(this.ds, row.id).catch(() => undefined);
     }
     const caller: Caller & { budget: ReturnType<typeof budgetOf> } = {
       budget: budgetOf(bucket(), row),

@@ -6,13 +6,12 @@ import {
 } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { generateApiKey } from './api-key.crypto.js';
+import { insertKeyWithin, liveKeysOf, revokeKey, type ApiKeyKind, type KeyRow } from './keys.queries.js';
 
 /** Active keys a member may hold at once. */
 export const MAX_ACTIVE_KEYS = 20;
 
-export type ApiKeyKind = 'member' | 'team' | 'candidate';
-
-interface KeyRow { id: string; name: string; prefix: string; created_at: Date; last_used_at: Date | null }
+export type { ApiKeyKind } from './keys.queries.js';
 
 const toKey = (row: KeyRow) => ({
   id: row.id, name: row.name, prefix: row.prefix,
@@ -27,11 +26,7 @@ export class ListMyApiKeysHandler implements OperationHandler<typeof listMyApiKe
 
   async handle(_input: InputOf<typeof listMyApiKeys>, ctx: HandlerContext): Promise<OutputOf<typeof listMyApiKeys>> {
     const caller = callerOf(ctx);
-    const rows: KeyRow[] = await this.ds.query(
-      `SELECT id, name, prefix, created_at, last_used_at FROM api_keys
-       WHERE member_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC, id`,
-      [caller.memberId],
-    );
+    const rows = await liveKeysOf(this.ds, caller.memberId);
     return { keys: rows.map(toKey) };
   }
 }
@@ -62,18 +57,10 @@ export async function createKey<K extends ApiKeyKind>(
   const id = randomUUID();
   // One statement is not enough under READ COMMITTED: two creations would both count 19. A lock
   // per member, held until commit, makes the count and the insert one step on every replica.
-  const rows: KeyRow[] = await ds.transaction(async (em) => {
-    await em.query(`SELECT pg_advisory_xact_lock(hashtext('api_keys'), hashtext($1))`, [caller.memberId]);
-    return em.query(
-      `INSERT INTO api_keys (id, member_id, name, prefix, hash, kind)
-       SELECT $1, $2, $3, $4, $5, $7
-       WHERE (SELECT count(*) FROM api_keys WHERE member_id = $2 AND revoked_at IS NULL) < $6
-       RETURNING id, name, prefix, created_at, last_used_at`,
-      [id, caller.memberId, name, prefix, hash, MAX_ACTIVE_KEYS, kind],
-    ) as Promise<KeyRow[]>;
-  });
-  if (!rows[0]) throw AppError.conflict(`You already have ${MAX_ACTIVE_KEYS} active API keys. Revoke one first.`);
-  return { ...toKey(rows[0]), key, kind };
+  const row = await ds.transaction((em) =>
+    insertKeyWithin(em, { id, memberId: caller.memberId, name, prefix, hash, kind }, MAX_ACTIVE_KEYS));
+  if (!row) throw AppError.conflict(`You already have ${MAX_ACTIVE_KEYS} active API keys. Revoke one first.`);
+  return { ...toKey(row), key, kind };
 }
 
 @Injectable()
@@ -86,11 +73,7 @@ export class RevokeMyApiKeyHandler implements OperationHandler<typeof revokeMyAp
     const caller = callerOf(ctx);
     await countAttempt(this.ds, limitBuckets().accessRevocations, caller.memberId);
     if (!isUuid(id)) throw AppError.notFound('You have no API key with this id.');
-    const [rows]: [{ id: string }[], number] = await this.ds.query(
-      `UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND member_id = $2 AND revoked_at IS NULL RETURNING id`,
-      [id, caller.memberId],
-    );
-    if (!rows[0]) throw AppError.notFound('You have no API key with this id.');
+    if (!(await revokeKey(this.ds, id, caller.memberId))) throw AppError.notFound('You have no API key with this id.');
     return { id, revoked: true };
   }
 }

@@ -3,9 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, operatorCreateApiKey, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
-import { ApiKeyEntity } from './api-key.entity.js';
+import { memberByEmail } from '../members/members.queries.js';
 import { generateApiKey } from './api-key.crypto.js';
+import { insertKey } from './keys.queries.js';
 import { membershipOf } from '../teams/team-view.js';
 
 @Injectable()
@@ -15,16 +15,14 @@ export class OperatorCreateApiKeyHandler implements OperationHandler<typeof oper
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof operatorCreateApiKey>): Promise<OutputOf<typeof operatorCreateApiKey>> {
-    const member = await this.ds.getRepository(MemberEntity).findOneBy({ email: input.email });
+    const member = await memberByEmail(this.ds, input.email);
     if (!member) throw AppError.notFound('No member has this email.');
     if (input.kind === 'team' && !(await membershipOf(this.ds.manager, member.id))) {
       throw AppError.conflict('A team key needs the member to be on a team.');
     }
     const { key, prefix, hash } = generateApiKey();
-    const row = this.ds.getRepository(ApiKeyEntity).create({
-      id: randomUUID(), memberId: member.id, name: input.name, prefix, hash, kind: input.kind ?? 'member',
-    });
-    await this.ds.getRepository(ApiKeyEntity).insert(row);
+    const row = { id: randomUUID(), memberId: member.id, name: input.name, prefix, hash, kind: input.kind ?? 'member' };
+    await insertKey(this.ds, row);
     return { id: row.id, key, prefix, memberId: member.id, createdAt: new Date().toISOString() };
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { getSenderContacts, isUuid, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { contactsOf } from './lookup.queries.js';
 
 /**
  * Staff answer help requests by email, so they see the account's address whether or not it was
@@ -15,9 +16,7 @@ export class GetSenderContactsHandler implements OperationHandler<typeof getSend
 
   async handle({ memberIds }: InputOf<typeof getSenderContacts>): Promise<OutputOf<typeof getSenderContacts>> {
     const ids = memberIds.filter(isUuid).map((id) => id.toLowerCase());
-    const rows = ids.length ? (await this.ds.query(
-      'SELECT id::text AS id, name, email FROM members WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL', [ids],
-    )) as { id: string; name: string | null; email: string }[] : [];
+    const rows = await contactsOf(this.ds, ids);
     const found = new Map(rows.map((r) => [r.id, r]));
     return {
       members: memberIds.map((memberId) => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { resolveMemberReferences, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { membersByReference } from './lookup.queries.js';
 
 /**
  * Member id, email (any case) or exact name. A name shared by several members resolves to
@@ -18,11 +19,7 @@ export class ResolveMemberReferencesHandler implements OperationHandler<typeof r
     const ids = references.filter((r) => isUuid(r)).map((r) => r.toLowerCase());
     const emails = references.filter((r) => r.includes('@')).map((r) => r.toLowerCase());
     const names = references.filter((r) => !isUuid(r) && !r.includes('@'));
-    const rows: { id: string; email: string; name: string }[] = await this.ds.query(
-      `SELECT id::text, email, name FROM members
-       WHERE id::text = ANY($1::text[]) OR email = ANY($2::text[]) OR name = ANY($3::text[])`,
-      [ids, emails, names],
-    );
+    const rows = await membersByReference(this.ds, ids, emails, names);
     const byId = new Map(rows.map((r) => [r.id, r.id]));
     const byEmail = new Map(rows.map((r) => [r.email, r.id]));
     const byName = new Map<string, string[]>();

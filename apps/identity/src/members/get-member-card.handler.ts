@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, getMemberCard, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-import { MemberEntity } from './member.entity.js';
-import { ProfileEntity } from './profile.entity.js';
+import { memberById, profileOf } from './members.queries.js';
 import { missingProfileFields } from './profile-completeness.js';
 import { signUpPending } from '../admission/standing.js';
 import { SettingsService } from '../settings/settings.service.js';
@@ -15,9 +14,9 @@ export class GetMemberCardHandler implements OperationHandler<typeof getMemberCa
   constructor(private readonly ds: DataSource, private readonly settings: SettingsService) {}
 
   async handle({ memberId }: InputOf<typeof getMemberCard>): Promise<OutputOf<typeof getMemberCard>> {
-    const member = await this.ds.getRepository(MemberEntity).findOneBy({ id: memberId });
+    const member = await memberById(this.ds, memberId);
     if (!member || member.deletedAt) throw AppError.notFound('No such member.');
-    const profile = await this.ds.getRepository(ProfileEntity).findOneBy({ memberId });
+    const profile = await profileOf(this.ds, memberId);
     return {
       id: member.id, name: member.name, headline: member.headline, photoUrl: member.photoUrl,
       emailVerified: member.emailVerifiedAt !== null, staff: member.staff,

@@ -1,8 +1,7 @@
-import type { MemberEntity } from './member.entity.js';
-import type { ProfileEntity } from './profile.entity.js';
+import type { Member, Profile } from './members.queries.js';
 
 /** What is still required before posting or applying (spec: Me.missing). */
-export function missingProfileFields(member: MemberEntity, profile: ProfileEntity | null): string[] {
+export function missingProfileFields(member: Pick<Member, 'headline'>, profile: Profile | null): string[] {
   const missing: string[] = [];
   if (!member.headline?.trim()) missing.push('headline');
   if (!profile?.city?.trim()) missing.push('city');

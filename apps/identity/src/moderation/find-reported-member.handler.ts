@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { findReportedMember, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { liveMemberId } from '../members/members.queries.js';
 
 /** Lets admin refuse a report on a member who does not exist or deleted their account. */
 @Injectable()
@@ -12,7 +13,7 @@ export class FindReportedMemberHandler implements OperationHandler<typeof findRe
 
   async handle({ itemId }: InputOf<typeof findReportedMember>): Promise<OutputOf<typeof findReportedMember>> {
     if (!isUuid(itemId)) return { found: false, ownerId: null };
-    const [row] = (await this.ds.query('SELECT id FROM members WHERE id = $1 AND deleted_at IS NULL', [itemId])) as { id: string }[];
-    return row ? { found: true, ownerId: row.id } : { found: false, ownerId: null };
+    const id = await liveMemberId(this.ds, itemId);
+    return id ? { found: true, ownerId: id } : { found: false, ownerId: null };
   }
 }

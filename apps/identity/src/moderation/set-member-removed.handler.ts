@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { setMemberRemoved, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
 import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
-import { ProfileEntity } from '../members/profile.entity.js';
+import { memberById, profileOf, updateMember } from '../members/members.queries.js';
 import { recordCardChange } from '../profile/member-card-event.js';
 
 type Result = OutputOf<typeof setMemberRemoved>;
@@ -23,13 +22,13 @@ export class SetMemberRemovedHandler implements OperationHandler<typeof setMembe
   async handle({ itemId, removed }: InputOf<typeof setMemberRemoved>): Promise<Result> {
     if (!isUuid(itemId)) return NOT_FOUND;
     return this.uow.run(async (em) => {
-      const member = await em.getRepository(MemberEntity).findOne({ where: { id: itemId.toLowerCase() }, lock: { mode: 'pessimistic_write' } });
+      const member = await memberById(em, itemId.toLowerCase(), true);
       if (!member || member.deletedAt) return NOT_FOUND;
-      const profile = await em.getRepository(ProfileEntity).findOneBy({ memberId: member.id });
+      const profile = await profileOf(em, member.id);
       const before = { ...member };
       if (removed !== (member.removedAt !== null)) {
         member.removedAt = removed ? new Date() : null;
-        await em.update(MemberEntity, { id: member.id }, { removedAt: member.removedAt });
+        await updateMember(em, member.id, { removed_at: member.removedAt });
         await recordCardChange(em, before, member);
       }
       return {

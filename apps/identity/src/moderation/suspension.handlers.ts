@@ -5,17 +5,15 @@ import {
   type InputOf, type OutputOf, isUuid,
 } from '@marketplace/contracts';
 import {
-  callerOf, queryPage, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
+  callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
+import { pageOf } from '../database/page.js';
+import { endMemberSessions } from '../sessions/sessions.queries.js';
+import { revokeKeysOf } from '../keys/keys.queries.js';
 import { removeAgentAccess } from '../oauth/remove-agent-access.consumer.js';
+import { liftSuspensionOf, lockSuspension, suspend, suspensionsPage, type SuspensionRow } from './moderation.queries.js';
 
 type Suspension = OutputOf<typeof suspendMember>;
-
-interface SuspensionRow {
-  id: string; name: string; suspended_at: Date | null; suspension_reason: string | null; suspended_by: string | null;
-}
-
-const COLUMNS = 'id, name, suspended_at, suspension_reason, suspended_by';
 
 function toSuspension(r: SuspensionRow): Suspension {
   return {
@@ -27,9 +25,7 @@ function toSuspension(r: SuspensionRow): Suspension {
 async function lockMember(em: EntityManager, id: string): Promise<SuspensionRow> {
   const notFound = AppError.notFound('No member has this id.');
   if (!isUuid(id)) throw notFound;
-  const [row] = (await em.query(
-    `SELECT ${COLUMNS} FROM members WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id.toLowerCase()],
-  )) as SuspensionRow[];
+  const row = await lockSuspension(em, id.toLowerCase());
   if (!row) throw notFound;
   return row;
 }
@@ -51,13 +47,9 @@ export class SuspendMemberHandler implements OperationHandler<typeof suspendMemb
       const member = await lockMember(em, id);
       if (member.id === staff.memberId) throw AppError.conflict('You cannot suspend yourself.');
       if (member.suspended_at) throw AppError.conflict('This member is already suspended; lift the suspension first to change its reason.');
-      const [rows] = (await em.query(
-        `UPDATE members SET suspended_at = now(), suspension_reason = $2, suspended_by = $3 WHERE id = $1 RETURNING ${COLUMNS}`,
-        [member.id, reason, staff.memberId],
-      )) as [SuspensionRow[], number];
-      const suspended = rows[0]!;
-      await em.query('DELETE FROM sessions WHERE member_id = $1', [member.id]);
-      await em.query('UPDATE api_keys SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL', [member.id]);
+      const suspended = (await suspend(em, member.id, reason, staff.memberId))!;
+      await endMemberSessions(em, member.id);
+      await revokeKeysOf(em, member.id);
       await removeAgentAccess(em, member.id);
       await recordEvent(em, memberSuspendedV1, {
         memberId: member.id, suspendedBy: staff.memberId, reason, suspendedAt: suspended.suspended_at!.toISOString(),
@@ -79,7 +71,7 @@ export class LiftSuspensionHandler implements OperationHandler<typeof liftSuspen
     return this.uow.run(async (em) => {
       const member = await lockMember(em, id);
       if (!member.suspended_at) throw AppError.conflict('This member is not suspended.');
-      await em.query('UPDATE members SET suspended_at = NULL, suspension_reason = NULL, suspended_by = NULL WHERE id = $1', [member.id]);
+      await liftSuspensionOf(em, member.id);
       await recordEvent(em, memberReinstatedV1, {
         memberId: member.id, liftedBy: staff.memberId, reason: reason ?? null, liftedAt: new Date().toISOString(),
       });
@@ -95,9 +87,9 @@ export class ListSuspensionsHandler implements OperationHandler<typeof listSuspe
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof listSuspensions>): Promise<OutputOf<typeof listSuspensions>> {
-    const page = await queryPage<SuspensionRow>(this.ds,
-      `SELECT ${COLUMNS} FROM members WHERE suspended_at IS NOT NULL AND deleted_at IS NULL ORDER BY suspended_at DESC, id`,
-      [], input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? REPORT_LIST_LIMITS.defaultLimit;
+    const page = pageOf(await suspensionsPage(this.ds, offset, limit), offset, limit);
     return { suspensions: page.rows.map(toSuspension), nextOffset: page.nextOffset };
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, disconnectAgent, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { callerOf, countAttempt, limitBuckets, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { deleteConnectedAgent, deleteGrants, forgetClientInSessions, grantIdsOf } from './oauth.queries.js';
 
 /**
  * Removes consent (the member's grants to the client), everything issued under those grants
@@ -18,27 +19,11 @@ export class DisconnectAgentHandler implements OperationHandler<typeof disconnec
     const { memberId } = callerOf(ctx);
     await countAttempt(this.ds, limitBuckets().accessRevocations, memberId);
     const found = await this.ds.transaction(async (em) => {
-      const grants: { id: string }[] = await em.query(
-        `SELECT id FROM oauth_records WHERE model = 'Grant' AND payload->>'accountId' = $1 AND payload->>'clientId' = $2`,
-        [memberId, clientId],
-      );
-      const ids = grants.map((g) => g.id);
-      if (ids.length) {
-        await em.query(
-          `DELETE FROM oauth_records WHERE grant_id = ANY($1) OR (model = 'Grant' AND id = ANY($1))`, [ids],
-        );
-      }
-      await em.query(
-        `UPDATE oauth_records SET payload = payload #- ARRAY['authorizations', $2]
-         WHERE model = 'Session' AND payload->>'accountId' = $1 AND payload->'authorizations' ? $2`,
-        [memberId, clientId],
-      );
-      const removed: { n: number }[] = await em.query(
-        `WITH d AS (DELETE FROM connected_agents WHERE member_id = $1::uuid AND client_id = $2 RETURNING 1)
-         SELECT count(*)::int AS n FROM d`,
-        [memberId, clientId],
-      );
-      return ids.length > 0 || (removed[0]?.n ?? 0) > 0;
+      const ids = await grantIdsOf(em, memberId, clientId);
+      await deleteGrants(em, ids);
+      await forgetClientInSessions(em, memberId, clientId);
+      const removed = await deleteConnectedAgent(em, memberId, clientId);
+      return ids.length > 0 || removed > 0;
     });
     if (!found) throw AppError.notFound('No connected agent with that client id.');
     return { clientId, disconnected: true };

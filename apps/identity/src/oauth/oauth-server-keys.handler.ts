@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, oauthServerKeys, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { sealedServerKeys, storeServerKeys } from './oauth.queries.js';
 
 type Keys = OutputOf<typeof oauthServerKeys>;
 
@@ -31,18 +32,13 @@ export class OAuthServerKeysHandler implements OperationHandler<typeof oauthServ
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
     const fresh: Keys = { keys: [jwk], cookieKeys: [randomBytes(32).toString('base64url')] };
-    await this.ds.query(
-      `INSERT INTO oauth_records (model, id, payload) VALUES ('ServerKeys', 'current', jsonb_build_object('sealed', $1::text)) ON CONFLICT DO NOTHING`,
-      [sealJson(fresh, SERVER_KEYS_PURPOSE)],
-    );
+    await storeServerKeys(this.ds, sealJson(fresh, SERVER_KEYS_PURPOSE));
     // Another replica may have won the insert; everyone uses the stored keys.
     return (await this.read())!;
   }
 
   private async read(): Promise<Keys | undefined> {
-    const rows: { sealed: string }[] = await this.ds.query(
-      `SELECT payload->>'sealed' AS sealed FROM oauth_records WHERE model = 'ServerKeys' AND id = 'current'`,
-    );
-    return rows[0] ? openSealedJson<Keys>(rows[0].sealed, SERVER_KEYS_PURPOSE) : undefined;
+    const sealed = await sealedServerKeys(this.ds);
+    return sealed !== undefined ? openSealedJson<Keys>(sealed, SERVER_KEYS_PURPOSE) : undefined;
   }
 }

@@ -4,6 +4,9 @@ import {
   admitMcpSession, AppError, oauthAdmitRegistration, oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { countAttempt, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
+import {
+  consumeOAuthRecord, destroyOAuthGrantRecords, destroyOAuthRecord, findOAuthRecord, upsertOAuthRecord,
+} from './oauth.queries.js';
 
 const STORED = { stored: true } as const;
 
@@ -27,17 +30,10 @@ export class OAuthUpsertHandler implements OperationHandler<typeof oauthUpsert> 
   async handle({ model, id, payload, expiresIn }: InputOf<typeof oauthUpsert>): Promise<OutputOf<typeof oauthUpsert>> {
     // A registered client starts with an expiry (removed by the expired-rows sweep unless used for a token);
     // storing it again never brings back an expiry its use cleared.
-    await this.ds.query(
-      `INSERT INTO oauth_records AS r (model, id, payload, grant_id, user_code, uid, expires_at, consumed_at)
-       VALUES ($1, $2, $3, $4, $5, $6,
-         CASE WHEN $7::int IS NOT NULL THEN now() + make_interval(secs => $7::int)
-              WHEN $1 = 'Client' THEN now() + make_interval(days => $8::int) END, NULL)
-       ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
-         user_code = EXCLUDED.user_code, uid = EXCLUDED.uid,
-         expires_at = CASE WHEN r.model = 'Client' AND $7::int IS NULL AND r.expires_at IS NULL THEN NULL ELSE EXCLUDED.expires_at END`,
-      [model, id, JSON.stringify(payload), stringOrNull(payload.grantId), stringOrNull(payload.userCode),
-        stringOrNull(payload.uid), expiresIn ?? null, UNUSED_CLIENT_DAYS],
-    );
+    await upsertOAuthRecord(this.ds, {
+      model, id, payload, grantId: stringOrNull(payload.grantId), userCode: stringOrNull(payload.userCode),
+      uid: stringOrNull(payload.uid), expiresIn: expiresIn ?? null, clientDays: UNUSED_CLIENT_DAYS,
+    });
     return STORED;
   }
 }
@@ -51,12 +47,7 @@ export class OAuthFindHandler implements OperationHandler<typeof oauthFind> {
 
   async handle({ model, by, value }: InputOf<typeof oauthFind>): Promise<OutputOf<typeof oauthFind>> {
     const column = by === 'id' ? 'id' : by === 'uid' ? 'uid' : 'user_code';
-    const rows: { payload: Record<string, unknown>; consumed: number | null }[] = await this.ds.query(
-      `SELECT payload, extract(epoch FROM consumed_at)::bigint AS consumed FROM oauth_records
-       WHERE model = $1 AND ${column} = $2 AND (expires_at IS NULL OR expires_at > now()) LIMIT 1`,
-      [model, value],
-    );
-    const row = rows[0];
+    const row = await findOAuthRecord(this.ds, model, column, value);
     if (!row) return { payload: null };
     return { payload: row.consumed === null ? row.payload : { ...row.payload, consumed: Number(row.consumed) } };
   }
@@ -74,19 +65,7 @@ export class OAuthConsumeHandler implements OperationHandler<typeof oauthConsume
 
   async handle({ model, id }: InputOf<typeof oauthConsume>): Promise<OutputOf<typeof oauthConsume>> {
     // Exchanging an authorization code is the client's first use for a token: it stops expiring.
-    const rows = (await this.ds.query(
-      `WITH used AS (
-         UPDATE oauth_records SET consumed_at = now()
-         WHERE model = $1 AND id = $2 AND consumed_at IS NULL AND (expires_at IS NULL OR expires_at > now())
-         RETURNING model, payload->>'clientId' AS client_id
-       ), kept AS (
-         UPDATE oauth_records c SET expires_at = NULL FROM used
-         WHERE used.model = 'AuthorizationCode' AND c.model = 'Client' AND c.id = used.client_id AND c.expires_at IS NOT NULL
-       )
-       SELECT 1 AS ok FROM used`,
-      [model, id],
-    )) as { ok: number }[];
-    if (!rows[0]) throw AppError.conflict('This code or token was already used.');
+    if (!(await consumeOAuthRecord(this.ds, model, id))) throw AppError.conflict('This code or token was already used.');
     return STORED;
   }
 }
@@ -98,7 +77,7 @@ export class OAuthDestroyHandler implements OperationHandler<typeof oauthDestroy
   constructor(private readonly ds: DataSource) {}
 
   async handle({ model, id }: InputOf<typeof oauthDestroy>): Promise<OutputOf<typeof oauthDestroy>> {
-    await this.ds.query('DELETE FROM oauth_records WHERE model = $1 AND id = $2', [model, id]);
+    await destroyOAuthRecord(this.ds, model, id);
     return STORED;
   }
 }
@@ -143,7 +122,7 @@ export class OAuthRevokeByGrantHandler implements OperationHandler<typeof oauthR
   constructor(private readonly ds: DataSource) {}
 
   async handle({ grantId }: InputOf<typeof oauthRevokeByGrant>): Promise<OutputOf<typeof oauthRevokeByGrant>> {
-    await this.ds.query('DELETE FROM oauth_records WHERE grant_id = $1', [grantId]);
+    await destroyOAuthGrantRecords(this.ds, grantId);
     return STORED;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { recordAgentConsent, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { deleteGrants, grantIdsOf, upsertConnectedAgent } from './oauth.queries.js';
 
 /**
  * Approving an agent again refreshes its row: connecting again after a disconnect restores it.
@@ -18,22 +19,8 @@ export class RecordAgentConsentHandler implements OperationHandler<typeof record
 
   async handle(input: InputOf<typeof recordAgentConsent>): Promise<OutputOf<typeof recordAgentConsent>> {
     await this.ds.transaction(async (em) => {
-      const older: { id: string }[] = await em.query(
-        `SELECT id FROM oauth_records
-         WHERE model = 'Grant' AND payload->>'accountId' = $1 AND payload->>'clientId' = $2 AND id <> $3`,
-        [input.memberId, input.clientId, input.grantId],
-      );
-      const ids = older.map((g) => g.id);
-      if (ids.length) {
-        await em.query(`DELETE FROM oauth_records WHERE grant_id = ANY($1) OR (model = 'Grant' AND id = ANY($1))`, [ids]);
-      }
-      await em.query(
-        `INSERT INTO connected_agents (member_id, client_id, client_name, domain, scopes, grant_id, connected_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now())
-         ON CONFLICT (member_id, client_id) DO UPDATE SET client_name = EXCLUDED.client_name,
-           domain = EXCLUDED.domain, scopes = EXCLUDED.scopes, grant_id = EXCLUDED.grant_id, connected_at = now()`,
-        [input.memberId, input.clientId, input.clientName, input.domain, JSON.stringify(input.scopes), input.grantId],
-      );
+      await deleteGrants(em, await grantIdsOf(em, input.memberId, input.clientId, input.grantId));
+      await upsertConnectedAgent(em, input);
     });
     return { stored: true };
   }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import { removeAgentAccessOf } from './oauth.queries.js';
 
 /**
  * Ends every agent's access of the member: their grants, everything issued under them, their
@@ -10,17 +11,7 @@ import type { EventConsumer } from '@marketplace/service-kit';
  * access tokens already issued stop working at once (account deletion, suspension).
  */
 export async function removeAgentAccess(em: EntityManager, memberId: string): Promise<void> {
-  await em.query(
-    `WITH grants AS (
-       SELECT id FROM oauth_records WHERE model = 'Grant' AND payload->>'accountId' = $1
-     )
-     DELETE FROM oauth_records
-     WHERE grant_id IN (SELECT id FROM grants)
-        OR (model = 'Grant' AND id IN (SELECT id FROM grants))
-        OR (model = 'Session' AND payload->>'accountId' = $1)`,
-    [memberId],
-  );
-  await em.query('DELETE FROM connected_agents WHERE member_id::text = $1', [memberId]);
+  await removeAgentAccessOf(em, memberId);
 }
 
 /**

@@ -3,12 +3,12 @@ import { deleteMyPhoto, type OutputOf } from '@marketplace/contracts';
 import {
   callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
-import { MemberPhotoEntity } from '../members/member-photo.entity.js';
+import { updateMember } from '../members/members.queries.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
 import { recordCardChange } from '../profile/member-card-event.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 import { PhotoStore } from './photo-store.js';
+import { deletePhoto, photoOf } from './photos.queries.js';
 
 @Injectable()
 export class DeleteMyPhotoHandler implements OperationHandler<typeof deleteMyPhoto> {
@@ -22,12 +22,12 @@ export class DeleteMyPhotoHandler implements OperationHandler<typeof deleteMyPho
     const { member, profile, removed } = await this.uow.run(async (em) => {
       const account = await loadOwnAccount(em, caller.memberId, true);
       const before = { ...account.member };
-      const removed = await em.findOneBy(MemberPhotoEntity, { memberId: caller.memberId });
-      await em.delete(MemberPhotoEntity, { memberId: caller.memberId });
+      const removed = await photoOf(em, caller.memberId);
+      await deletePhoto(em, caller.memberId);
       account.member.photoUrl = null;
-      await em.update(MemberEntity, { id: caller.memberId }, { photoUrl: null });
+      await updateMember(em, caller.memberId, { photo_url: null });
       await recordCardChange(em, before, account.member);
-      return { ...account, removed: removed?.objectKey };
+      return { ...account, removed: removed?.object_key };
     });
     this.photos.discard(removed);
     const enabled = await this.signUp.verificationEnabled();

@@ -15,7 +15,7 @@ export class PhotoStore {
     return bytes;
   }
 
-  async save(memberId: string, photo: ReencodedPhoto): Promise<string> {
+  async put(memberId: string, photo: ReencodedPhoto): Promise<string> {
     const key = photoObjectKey(memberId, photo.hash);
     await this.storage.put(key, photo.data, photo.contentType);
     return key;

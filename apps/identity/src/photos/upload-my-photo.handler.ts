@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { uploadMyPhoto, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { DataSource } from 'typeorm';
 import { callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
-import { MemberPhotoEntity } from '../members/member-photo.entity.js';
+import { updateMember } from '../members/members.queries.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
 import { recordCardChange } from '../profile/member-card-event.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 import { photoPath, reencodePhoto } from './photo-image.js';
 import { PhotoStore } from './photo-store.js';
+import { photoOf, upsertPhoto } from './photos.queries.js';
 
 /**
  * Replaces the member's photo; `photoUrl` becomes the new immutable path. The upload arrives as a
@@ -30,18 +30,16 @@ export class UploadMyPhotoHandler implements OperationHandler<typeof uploadMyPho
     await countAttempt(this.ds, limitBuckets().photoUploads, caller.memberId);
     // Decoding and storing happen before the transaction, so a slow image never holds a row lock.
     const photo = await reencodePhoto(await this.photos.readUpload(image));
-    const objectKey = await this.photos.save(caller.memberId, photo);
+    const objectKey = await this.photos.put(caller.memberId, photo);
     const { member, profile, replaced } = await this.uow.run(async (em) => {
       const account = await loadOwnAccount(em, caller.memberId, true);
       const before = { ...account.member };
-      const previous = await em.findOneBy(MemberPhotoEntity, { memberId: caller.memberId });
-      await em.upsert(MemberPhotoEntity, {
-        memberId: caller.memberId, hash: photo.hash, contentType: photo.contentType, objectKey, data: null, createdAt: new Date(),
-      }, ['memberId']);
+      const previous = await photoOf(em, caller.memberId);
+      await upsertPhoto(em, { memberId: caller.memberId, hash: photo.hash, contentType: photo.contentType, objectKey });
       account.member.photoUrl = photoPath(caller.memberId, photo.hash);
-      await em.update(MemberEntity, { id: caller.memberId }, { photoUrl: account.member.photoUrl });
+      await updateMember(em, caller.memberId, { photo_url: account.member.photoUrl });
       await recordCardChange(em, before, account.member);
-      return { ...account, replaced: previous?.objectKey === objectKey ? null : previous?.objectKey };
+      return { ...account, replaced: previous?.object_key === objectKey ? null : previous?.object_key };
     });
     this.photos.discard(replaced);
     const enabled = await this.signUp.verificationEnabled();

@@ -4,8 +4,7 @@ import {
   AppError, getMember, getMemberPageJobs, getMemberWorkRecord, US_STATE_NAMES, type InputOf, type OutputOf, isUuid,
 } from '@marketplace/contracts';
 import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
-import { ProfileEntity } from '../members/profile.entity.js';
+import { memberById, profileOf } from '../members/members.queries.js';
 import { publicCard } from './member-card-event.js';
 
 /**
@@ -21,11 +20,11 @@ export class GetMemberHandler implements OperationHandler<typeof getMember> {
   async handle({ id, view }: InputOf<typeof getMember>, ctx: HandlerContext): Promise<OutputOf<typeof getMember>> {
     const notFound = AppError.notFound('No member with this id.');
     if (!isUuid(id)) throw notFound;
-    const member = await this.ds.getRepository(MemberEntity).findOneBy({ id });
+    const member = await memberById(this.ds, id);
     if (!member || member.deletedAt) throw notFound;
     // A member removed by moderators keeps their name, record and jobs; what they wrote about themselves goes.
     const removed = member.removedAt !== null;
-    const profile = removed ? null : await this.ds.getRepository(ProfileEntity).findOneBy({ memberId: id });
+    const profile = removed ? null : await profileOf(this.ds, id);
     const card = publicCard(member);
     const record = await this.bus.call(getMemberWorkRecord, { memberId: id }, ctx);
     const state = (profile?.state ?? null) as keyof typeof US_STATE_NAMES | null;

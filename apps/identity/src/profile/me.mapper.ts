@@ -1,10 +1,9 @@
-import type { EntityManager, DataSource } from 'typeorm';
 import { AppError, type Me, type MemberProfile } from '@marketplace/contracts';
-import { MemberEntity } from '../members/member.entity.js';
-import { ProfileEntity } from '../members/profile.entity.js';
+import type { Db } from '@marketplace/service-kit';
+import { memberById, profileOf, type Member, type Profile } from '../members/members.queries.js';
 import { missingProfileFields } from '../members/profile-completeness.js';
 
-export function toMemberProfile(member: MemberEntity, profile: ProfileEntity | null): MemberProfile | null {
+export function toMemberProfile(member: Member, profile: Profile | null): MemberProfile | null {
   if (!profile) return null;
   return {
     headline: member.headline,
@@ -20,7 +19,7 @@ export function toMemberProfile(member: MemberEntity, profile: ProfileEntity | n
 }
 
 /** Me as the contract shapes it; `signUp` is filled by the sign-up state, null once finished. */
-export function toMe(member: MemberEntity, profile: ProfileEntity | null, signUp: Me['signUp'], verificationEnabled: boolean): Me {
+export function toMe(member: Member, profile: Profile | null, signUp: Me['signUp'], verificationEnabled: boolean): Me {
   return {
     id: member.id,
     email: member.email,
@@ -36,12 +35,10 @@ export function toMe(member: MemberEntity, profile: ProfileEntity | null, signUp
 
 /** The caller's live account; a deleted account no longer exists for its former owner. */
 export async function loadOwnAccount(
-  db: DataSource | EntityManager, memberId: string, lock = false,
-): Promise<{ member: MemberEntity; profile: ProfileEntity | null }> {
-  const member = await db.getRepository(MemberEntity).findOne({
-    where: { id: memberId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-  });
+  db: Db, memberId: string, lock = false,
+): Promise<{ member: Member; profile: Profile | null }> {
+  const member = await memberById(db, memberId, lock);
   if (!member || member.deletedAt) throw AppError.unauthorized('This account no longer exists.');
-  const profile = await db.getRepository(ProfileEntity).findOneBy({ memberId });
+  const profile = await profileOf(db, memberId);
   return { member, profile };
 }

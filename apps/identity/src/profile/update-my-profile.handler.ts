@@ -3,8 +3,7 @@ import { AppError, updateMyProfile, type InputOf, type OutputOf } from '@marketp
 import {
   callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
-import { ProfileEntity } from '../members/profile.entity.js';
+import { insertProfile, saveProfile, updateMember, type Profile } from '../members/members.queries.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 import { loadOwnAccount, toMe } from './me.mapper.js';
 import { recordCardChange } from './member-card-event.js';
@@ -33,25 +32,23 @@ export class UpdateMyProfileHandler implements OperationHandler<typeof updateMyP
       if (input.headline !== undefined) {
         const before = { ...member };
         member.headline = input.headline;
-        await em.update(MemberEntity, { id: member.id }, { headline: input.headline });
+        await updateMember(em, member.id, { headline: input.headline });
         await recordCardChange(em, before, member);
       }
-      const changes: Partial<ProfileEntity> = {};
+      const changes: Partial<Profile> = {};
       for (const key of PROFILE_FIELDS) {
         if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
       }
       let saved = profile;
       if (Object.keys(changes).length) {
-        saved = em.create(ProfileEntity, {
+        saved = {
           memberId: member.id, about: null, skills: [], city: null, state: null, website: null, resume: null,
           usWorkAuthorized: null, applicantVisibility: 'anonymous', ...profile, ...changes, updatedAt: new Date(),
-        });
-        await em.save(ProfileEntity, saved);
+        };
+        await saveProfile(em, saved);
       } else if (!saved) {
         // A headline alone still creates the profile, so the member sees what they saved.
-        saved = em.create(ProfileEntity, { memberId: member.id, skills: [], applicantVisibility: 'anonymous' });
-        await em.insert(ProfileEntity, saved);
-        saved = await em.findOneByOrFail(ProfileEntity, { memberId: member.id });
+        saved = await insertProfile(em, { memberId: member.id, skills: [], applicantVisibility: 'anonymous' });
       }
       return { member, profile: saved };
     });

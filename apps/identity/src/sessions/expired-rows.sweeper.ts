@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PeriodicTask } from '@marketplace/service-kit';
+import { sweepExpiredRows } from './sessions.queries.js';
 
 /**
  * Rows nobody can use any more: expired sessions, sign-in links a day past their expiry, OIDC
@@ -15,13 +16,6 @@ export class ExpiredRowsSweeper implements PeriodicTask {
   constructor(private readonly ds: DataSource) {}
 
   async run(): Promise<Record<string, number>> {
-    const deleted = async (sql: string) => ((await this.ds.query(sql)) as [unknown, number])[1] ?? 0;
-    return {
-      sessions: await deleted(`DELETE FROM sessions WHERE expires_at < now()`),
-      magicLinks: await deleted(`DELETE FROM magic_links WHERE expires_at < now() - interval '1 day'`),
-      oidcRequests: await deleted(`DELETE FROM oidc_requests WHERE expires_at < now()`),
-      oauthRecords: await deleted(`DELETE FROM oauth_records WHERE expires_at < now() - interval '1 hour'`),
-      identityWebhookEvents: await deleted(`DELETE FROM identity_webhook_events WHERE expires_at < now()`),
-    };
+    return sweepExpiredRows(this.ds);
   }
 }

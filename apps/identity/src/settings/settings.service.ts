@@ -5,6 +5,7 @@ import { SETTINGS_CHANGED_SUBJECT, type AccessSettings } from '@marketplace/cont
 import {
   LOGGER, NATS_CONNECTION, settingsOf, startBroadcastConsumer, TtlCache, type BroadcastListener, type Logger,
 } from '@marketplace/service-kit';
+import { deleteSetting, recordInviteOnlySince, savedSettings, saveSetting } from './settings.queries.js';
 
 export interface EffectiveSettings extends AccessSettings {
   /** When invite-only last took effect: members who existed before then count as let in. */
@@ -56,14 +57,8 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async set(key: string, value: boolean | number | null): Promise<EffectiveSettings> {
-    if (value === null) await this.ds.query('DELETE FROM settings WHERE key = $1', [key]);
-    else {
-      await this.ds.query(
-        `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, now())
-         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-        [key, JSON.stringify(value)],
-      );
-    }
+    if (value === null) await deleteSetting(this.ds, key);
+    else await saveSetting(this.ds, key, value);
     this.cached.clear();
     const settings = await this.current();
     this.nc.publish(SETTINGS_CHANGED_SUBJECT);
@@ -72,7 +67,7 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async load(): Promise<EffectiveSettings> {
-    const rows: { key: string; value: unknown; updated_at: Date }[] = await this.ds.query('SELECT key, value, updated_at FROM settings');
+    const rows = await savedSettings(this.ds);
     const saved = new Map(rows.map((r) => [r.key, r]));
     const defaults = admissionDefaults();
     const bool = (key: string, fallback: boolean) => {
@@ -81,16 +76,12 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
     };
     const inviteOnly = bool('invite_only', defaults.inviteOnly);
     const perMember = saved.get('invitations_per_member')?.value;
-    let since = saved.get('invite_only_since')?.value;
+    let since: unknown = saved.get('invite_only_since')?.value;
     // Record the moment invite-only takes effect (and forget it when it ends), whichever way it was switched.
     if (inviteOnly && typeof since !== 'string') {
-      const [row] = (await this.ds.query(
-        `INSERT INTO settings (key, value) VALUES ('invite_only_since', to_jsonb(now()))
-         ON CONFLICT (key) DO UPDATE SET value = settings.value RETURNING value`,
-      )) as { value: string }[];
-      since = row?.value;
+      since = await recordInviteOnlySince(this.ds);
     } else if (!inviteOnly && since !== undefined) {
-      await this.ds.query(`DELETE FROM settings WHERE key = 'invite_only_since'`);
+      await deleteSetting(this.ds, 'invite_only_since');
       since = undefined;
     }
     return {

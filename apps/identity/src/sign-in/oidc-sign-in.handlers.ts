@@ -8,6 +8,7 @@ import { SessionStore } from '../sessions/session-store.js';
 import { trustedCallback, withError } from './callback-url.js';
 import { MemberSignIn } from './member-sign-in.js';
 import { OidcClient } from './oidc-client.js';
+import { insertOidcRequest, linkedMember, linkIdentity, takeOidcRequest } from './sign-in.queries.js';
 import { DEFAULT_CALLBACK, DEFAULT_ERROR_CALLBACK } from './verify-magic-link.handler.js';
 
 const REQUEST_MINUTES = 10;
@@ -26,11 +27,10 @@ export class StartOidcSignInHandler implements OperationHandler<typeof startOidc
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
-    await this.ds.query(
-      `INSERT INTO oidc_requests (state_hash, code_verifier, nonce, callback_url, new_user_callback_url, error_callback_url, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
-      [hashSecret(state), codeVerifier, nonce, callbackUrl ?? null, newUserCallbackUrl ?? null, errorCallbackUrl ?? null, REQUEST_MINUTES],
-    );
+    await insertOidcRequest(this.ds, {
+      stateHash: hashSecret(state), codeVerifier, nonce, callbackUrl: callbackUrl ?? null,
+      newUserCallbackUrl: newUserCallbackUrl ?? null, errorCallbackUrl: errorCallbackUrl ?? null, minutes: REQUEST_MINUTES,
+    });
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: this.client.redirectUri,
       scope: 'openid email profile',
@@ -41,11 +41,6 @@ export class StartOidcSignInHandler implements OperationHandler<typeof startOidc
     });
     return { authorizationUrl: url.href, state };
   }
-}
-
-interface RequestRow {
-  code_verifier: string; nonce: string; callback_url: string | null; new_user_callback_url: string | null;
-  error_callback_url: string | null;
 }
 
 @Injectable()
@@ -65,12 +60,7 @@ export class CompleteOidcSignInHandler implements OperationHandler<typeof comple
       ({ ok: false as const, error, redirectTo: withError(target ?? DEFAULT_ERROR_CALLBACK, error) });
     // The state must be the one this browser started with (cookie), so nobody can sign a victim in.
     if (!state || state !== input.browserState) return fail('STATE_MISMATCH');
-    const [spent]: [RequestRow[], number] = await this.ds.query(
-      `DELETE FROM oidc_requests WHERE state_hash = $1 AND expires_at > now()
-       RETURNING code_verifier, nonce, callback_url, new_user_callback_url, error_callback_url`,
-      [hashSecret(state)],
-    );
-    const request = spent[0];
+    const request = await takeOidcRequest(this.ds, hashSecret(state));
     if (!request) return fail('STATE_MISMATCH');
     if (current.searchParams.has('error')) return fail('ACCESS_DENIED', request.error_callback_url);
 
@@ -91,20 +81,14 @@ export class CompleteOidcSignInHandler implements OperationHandler<typeof comple
     }
     const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
 
-    const linked: { member_id: string }[] = await this.ds.query(
-      'SELECT member_id FROM federated_identities WHERE issuer = $1 AND subject = $2', [this.client.issuer, claims.sub],
-    );
-    let memberId = linked[0]?.member_id;
+    let memberId = await linkedMember(this.ds, this.client.issuer, claims.sub);
     let newUser = false;
     if (!memberId) {
       // Accounts are linked by email only when the provider vouches for the address.
       if (!email || claims.email_verified !== true) return fail('EMAIL_NOT_VERIFIED', request.error_callback_url);
       const name = typeof claims.name === 'string' ? claims.name : null;
       ({ memberId, newUser } = await this.members.verifiedMember(email, name));
-      await this.ds.query(
-        `INSERT INTO federated_identities (issuer, subject, member_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-        [this.client.issuer, claims.sub, memberId],
-      );
+      await linkIdentity(this.ds, this.client.issuer, claims.sub, memberId);
     }
     const session = await this.sessions.start(memberId, input.userAgent);
     const redirectTo = (newUser ? request.new_user_callback_url : null) ?? request.callback_url ?? DEFAULT_CALLBACK;

@@ -5,6 +5,7 @@ import { countAttempt, limitBuckets, type OperationHandler } from '@marketplace/
 import { hashSecret, newSecret } from '../sessions/secret-token.js';
 import { assertTrustedOrigin, trustedCallback } from './callback-url.js';
 import { Mailer } from './mailer.js';
+import { deleteMagicLink, insertMagicLink } from './sign-in.queries.js';
 import { signInConfig } from './sign-in.config.js';
 
 export const MAGIC_LINK_MINUTES = 5;
@@ -27,11 +28,10 @@ export class RequestMagicLinkHandler implements OperationHandler<typeof requestM
     // The same answer whether or not an account exists: the link itself creates it.
     const token = newSecret();
     const tokenHash = hashSecret(token);
-    await this.ds.query(
-      `INSERT INTO magic_links (token_hash, email, name, callback_url, new_user_callback_url, error_callback_url, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
-      [tokenHash, input.email, input.name ?? null, callbackUrl ?? null, newUserCallbackUrl ?? null, errorCallbackUrl ?? null, MAGIC_LINK_MINUTES],
-    );
+    await insertMagicLink(this.ds, {
+      tokenHash, email: input.email, name: input.name ?? null, callbackUrl: callbackUrl ?? null,
+      newUserCallbackUrl: newUserCallbackUrl ?? null, errorCallbackUrl: errorCallbackUrl ?? null, minutes: MAGIC_LINK_MINUTES,
+    });
     const link = `${signInConfig().publicOrigin}/api/auth/magic-link/verify?token=${token}`;
     try {
       await this.mailer.send({
@@ -43,7 +43,7 @@ export class RequestMagicLinkHandler implements OperationHandler<typeof requestM
       });
     } catch (err) {
       // An unsent link must not stay usable.
-      await this.ds.query('DELETE FROM magic_links WHERE token_hash = $1', [tokenHash]).catch(() => undefined);
+      await deleteMagicLink(this.ds, tokenHash).catch(() => undefined);
       throw err;
     }
     return { status: true };

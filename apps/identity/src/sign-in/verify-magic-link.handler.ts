@@ -6,14 +6,10 @@ import { hashSecret } from '../sessions/secret-token.js';
 import { SessionStore } from '../sessions/session-store.js';
 import { withError } from './callback-url.js';
 import { MemberSignIn } from './member-sign-in.js';
+import { consumeMagicLink, magicLinkEmail, magicLinkErrorCallback } from './sign-in.queries.js';
 
 export const DEFAULT_CALLBACK = '/agent-access';
 export const DEFAULT_ERROR_CALLBACK = '/sign-in';
-
-interface LinkRow {
-  email: string; name: string | null; callback_url: string | null; new_user_callback_url: string | null;
-  error_callback_url: string | null; fresh: boolean;
-}
 
 @Injectable()
 export class VerifyMagicLinkHandler implements OperationHandler<typeof verifyMagicLink> {
@@ -24,17 +20,10 @@ export class VerifyMagicLinkHandler implements OperationHandler<typeof verifyMag
   async handle({ token, userAgent }: InputOf<typeof verifyMagicLink>): Promise<OutputOf<typeof verifyMagicLink>> {
     const tokenHash = hashSecret(token);
     // Consumed in one statement: of two concurrent clicks exactly one signs in.
-    const [consumed]: [LinkRow[], number] = await this.ds.query(
-      `UPDATE magic_links SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL
-       RETURNING email, name, callback_url, new_user_callback_url, error_callback_url, expires_at > now() AS fresh`,
-      [tokenHash],
-    );
-    const link = consumed[0];
+    const link = await consumeMagicLink(this.ds, tokenHash);
     if (!link) {
-      const spent: { error_callback_url: string | null }[] = await this.ds.query(
-        'SELECT error_callback_url FROM magic_links WHERE token_hash = $1', [tokenHash],
-      );
-      return { ok: false, error: 'INVALID_TOKEN', redirectTo: withError(spent[0]?.error_callback_url ?? DEFAULT_ERROR_CALLBACK, 'INVALID_TOKEN') };
+      const errorCallback = await magicLinkErrorCallback(this.ds, tokenHash);
+      return { ok: false, error: 'INVALID_TOKEN', redirectTo: withError(errorCallback ?? DEFAULT_ERROR_CALLBACK, 'INVALID_TOKEN') };
     }
     if (!link.fresh) {
       return { ok: false, error: 'EXPIRED_TOKEN', redirectTo: withError(link.error_callback_url ?? DEFAULT_ERROR_CALLBACK, 'EXPIRED_TOKEN') };
@@ -57,10 +46,6 @@ export class PeekMagicLinkHandler implements OperationHandler<typeof peekMagicLi
   constructor(private readonly ds: DataSource) {}
 
   async handle({ token }: InputOf<typeof peekMagicLink>): Promise<OutputOf<typeof peekMagicLink>> {
-    const rows: { email: string }[] = await this.ds.query(
-      'SELECT email FROM magic_links WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
-      [hashSecret(token)],
-    );
-    return { email: rows[0]?.email ?? null };
+    return { email: (await magicLinkEmail(this.ds, hashSecret(token))) ?? null };
   }
 }

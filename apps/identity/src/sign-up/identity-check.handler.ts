@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, startIdentityCheck, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler, serviceEnv } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
+import { updateMemberIfStatus, type IdentityStatus } from '../members/members.queries.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { HttpIdentityProvider } from './identity-provider.js';
 import { requireSignUpOpen } from './sign-up-guard.js';
 
-const REFUSED: Partial<Record<MemberEntity['identityStatus'], string>> = {
+const REFUSED: Partial<Record<IdentityStatus, string>> = {
   verified: 'Your identity is already verified.',
   review: 'Your identity check is being reviewed; you will hear when it is done.',
   duplicate: 'This ID already verified another account. Ask for help (POST /api/help, topic account).',
@@ -37,7 +37,7 @@ export class StartIdentityCheckHandler implements OperationHandler<typeof startI
     if (member.signUpStep !== 'identity') throw AppError.conflict('Confirm your network profile first (POST /api/me/network/confirm).');
     const base = (serviceEnv().PUBLIC_URL ?? '').replace(/\/$/, '');
     const session = await this.provider.start({ reference: member.id, name: member.name, email: member.email, returnUrl: `${base}/` });
-    await this.uow.run((em) => em.update(MemberEntity, { id: member.id, identityStatus: member.identityStatus }, { identityStatus: 'started' }));
+    await this.uow.run((em) => updateMemberIfStatus(em, member.id, member.identityStatus, { identity_status: 'started' }));
     return { identity: 'started', verificationUrl: session.url };
   }
 }

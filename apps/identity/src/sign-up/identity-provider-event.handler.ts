@@ -4,12 +4,10 @@ import {
   AppError, identityProviderEventSchema, isUuid, receiveIdentityProviderEvent, validateInput, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { serviceEnv, type OperationHandler } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
+import { memberById } from '../members/members.queries.js';
+import { claimWebhookEvent, releaseWebhookEvent } from './sign-up.queries.js';
 import { OperatorRecordIdentityCheckHandler } from './record-identity-check.handler.js';
 import { verifyIdentitySignature, webhookSecrets } from './identity-webhook-signature.js';
-
-/** Event ids are kept well past the signature's five minutes, after which a replay is refused anyway. */
-const SEEN_FOR = '1 hour';
 
 /**
  * The identity provider's webhook. The signature comes first: before it holds, the body is not
@@ -32,27 +30,24 @@ export class ReceiveIdentityProviderEventHandler implements OperationHandler<typ
       throw AppError.unauthorized('The signature is not valid.');
     }
     const event = validateInput(identityProviderEventSchema, parseJson(input.event));
-    const member = isUuid(event.reference) ? await this.ds.getRepository(MemberEntity).findOneBy({ id: event.reference }) : null;
+    const member = isUuid(event.reference) ? await memberById(this.ds, event.reference) : null;
     if (!member || member.deletedAt) return { recorded: false };
     if (!(await this.claim(event.id))) return { recorded: false };
     try {
       await this.record.handle({ memberId: member.id, status: event.status, verifiedName: event.verifiedName });
     } catch (err) {
-      await this.ds.query('DELETE FROM identity_webhook_events WHERE event_id = $1', [event.id]);
+      await releaseWebhookEvent(this.ds, event.id);
       throw err;
     }
     return { recorded: true };
   }
 
-  /** True for the first sight of an event id (or of one whose hour is over). */
-  private async claim(eventId: string): Promise<boolean> {
-    const rows = (await this.ds.query(
-      `INSERT INTO identity_webhook_events (event_id, expires_at) VALUES ($1, now() + interval '${SEEN_FOR}')
-       ON CONFLICT (event_id) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE identity_webhook_events.expires_at < now()
-       RETURNING event_id`,
-      [eventId],
-    )) as unknown[];
-    return rows.length > 0;
+  /**
+   * True for the first sight of an event id (or of one whose hour is over). Event ids are kept an
+   * hour, well past the signature's five minutes, after which a replay is refused anyway.
+   */
+  private claim(eventId: string): Promise<boolean> {
+    return claimWebhookEvent(this.ds, eventId);
   }
 }
 

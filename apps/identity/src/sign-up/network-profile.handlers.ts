@@ -3,8 +3,7 @@ import {
   AppError, findMyNetworkProfile, importNetworkProfile, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
-import { ProfileEntity } from '../members/profile.entity.js';
+import { saveProfile, updateMember, type Profile } from '../members/members.queries.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { recordCardChange } from '../profile/member-card-event.js';
 import { checkProfileText } from '../profile/profile-text-review.js';
@@ -75,9 +74,9 @@ export class ImportNetworkProfileHandler implements OperationHandler<typeof impo
       member.name = name!;
       member.headline = headline;
       member.networkUrl = input.networkUrl;
-      await em.update(MemberEntity, { id: member.id }, { name: member.name, headline: member.headline, networkUrl: member.networkUrl });
+      await updateMember(em, member.id, { name: member.name, headline: member.headline, network_url: member.networkUrl });
       await recordCardChange(em, before, member);
-      const saved = em.create(ProfileEntity, {
+      const saved: Profile = {
         memberId: member.id,
         about,
         skills,
@@ -88,8 +87,8 @@ export class ImportNetworkProfileHandler implements OperationHandler<typeof impo
         usWorkAuthorized,
         applicantVisibility: profile?.applicantVisibility ?? 'anonymous',
         updatedAt: new Date(),
-      });
-      await em.save(ProfileEntity, saved);
+      };
+      await saveProfile(em, saved);
       return { member, profile: saved };
     });
     return this.signUp.me(member, profile);

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, networkConfirm, networkPreview, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
+import { updateMember } from '../members/members.queries.js';
+import { lookedUpRecently, recordNetworkLookup } from './sign-up.queries.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { NetworkProvider } from './network-provider.js';
@@ -29,10 +30,7 @@ export class NetworkPreviewHandler implements OperationHandler<typeof networkPre
     const profile = await this.provider.profile(networkUrl);
     if (!profile) throw AppError.notFound('No public network profile at this link.');
     const lookedUpAt = new Date();
-    await this.uow.run((em) => em.query(
-      `INSERT INTO network_lookups (member_id, network_url, looked_up_at) VALUES ($1, $2, $3)
-       ON CONFLICT (member_id, network_url) DO UPDATE SET looked_up_at = EXCLUDED.looked_up_at`,
-      [caller.memberId, networkUrl, lookedUpAt]));
+    await this.uow.run((em) => recordNetworkLookup(em, caller.memberId, networkUrl, lookedUpAt));
     return {
       networkUrl, name: profile.name, headline: profile.headline, location: profile.location, photoUrl: profile.photoUrl,
       confirmBy: new Date(lookedUpAt.getTime() + CONFIRM_WINDOW_MS).toISOString(),
@@ -56,15 +54,12 @@ export class NetworkConfirmHandler implements OperationHandler<typeof networkCon
       requireSignUpOpen(member, settings);
       if (member.identityStatus === 'verified') throw AppError.conflict('Your identity is already verified.');
       if (member.signUpStep !== 'network') throw AppError.conflict('The network step is already done.');
-      const recent: unknown[] = await em.query(
-        `SELECT 1 FROM network_lookups WHERE member_id = $1 AND network_url = $2 AND looked_up_at > now() - interval '1 hour'`,
-        [caller.memberId, networkUrl]);
-      if (!recent.length) {
+      if (!(await lookedUpRecently(em, caller.memberId, networkUrl))) {
         throw AppError.conflict('Look this link up first (POST /api/me/network/preview); a lookup is good for an hour.');
       }
       member.networkUrl = networkUrl;
       member.signUpStep = 'identity';
-      await em.update(MemberEntity, { id: member.id }, { networkUrl, signUpStep: 'identity' });
+      await updateMember(em, member.id, { network_url: networkUrl, sign_up_step: 'identity' });
       return account;
     });
     return this.signUp.me(member, profile);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { operatorRecordIdentityCheck, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
+import { updateMember } from '../members/members.queries.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SignUpState } from './sign-up-state.js';
 
@@ -19,8 +19,8 @@ export class OperatorRecordIdentityCheckHandler implements OperationHandler<type
       member.identityStatus = input.status;
       member.verifiedName = input.status === 'verified' ? (input.verifiedName ?? member.name) : member.verifiedName;
       if (input.status === 'verified' && member.signUpStep === 'identity') member.signUpStep = 'work';
-      await em.update(MemberEntity, { id: member.id }, {
-        identityStatus: member.identityStatus, verifiedName: member.verifiedName, signUpStep: member.signUpStep,
+      await updateMember(em, member.id, {
+        identity_status: member.identityStatus, verified_name: member.verifiedName, sign_up_step: member.signUpStep,
       });
       return account;
     });

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Me } from '@marketplace/contracts';
-import type { MemberEntity } from '../members/member.entity.js';
-import type { ProfileEntity } from '../members/profile.entity.js';
+import type { Member, Profile } from '../members/members.queries.js';
 import { toMe } from '../profile/me.mapper.js';
 import { signUpPending } from '../admission/standing.js';
 import { SettingsService } from '../settings/settings.service.js';
@@ -18,12 +17,12 @@ export class SignUpState {
     return (await this.settings.current()).identityVerification;
   }
 
-  async me(member: MemberEntity, profile: ProfileEntity | null): Promise<Me> {
+  async me(member: Member, profile: Profile | null): Promise<Me> {
     const settings = await this.settings.current();
     return toMe(member, profile, await this.of(member), settings.identityVerification);
   }
 
-  async of(member: MemberEntity): Promise<Me['signUp']> {
+  async of(member: Member): Promise<Me['signUp']> {
     const settings = await this.settings.current();
     if (!signUpPending(member, settings)) return null;
     return { step: member.signUpStep, identity: member.identityStatus, verifiedName: member.verifiedName };

@@ -3,8 +3,7 @@ import { AppError, confirmWorkAuthorization, type OutputOf } from '@marketplace/
 import {
   UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
-import { MemberEntity } from '../members/member.entity.js';
-import { ProfileEntity } from '../members/profile.entity.js';
+import { saveProfile, updateMember, type Profile } from '../members/members.queries.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { SignUpState } from './sign-up-state.js';
@@ -25,13 +24,13 @@ export class ConfirmWorkAuthorizationHandler implements OperationHandler<typeof 
       const { member, profile } = await loadOwnAccount(em, caller.memberId, true);
       requireSignUpOpen(member, settings);
       if (member.signUpStep !== 'work') throw AppError.conflict('Finish the earlier sign-up steps first.');
-      const saved = em.create(ProfileEntity, {
+      const saved: Profile = {
         memberId: member.id, about: null, skills: [], city: null, state: null, website: null, resume: null,
         applicantVisibility: 'anonymous', ...profile, usWorkAuthorized: true, updatedAt: new Date(),
-      });
-      await em.save(ProfileEntity, saved);
+      };
+      await saveProfile(em, saved);
       member.signUpFinishedAt = new Date();
-      await em.update(MemberEntity, { id: member.id }, { signUpFinishedAt: member.signUpFinishedAt });
+      await updateMember(em, member.id, { sign_up_finished_at: member.signUpFinishedAt });
       return { member, profile: saved };
     });
     return this.signUp.me(member, profile);

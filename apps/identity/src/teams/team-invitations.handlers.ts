@@ -8,15 +8,14 @@ import {
 import {
   BusClient, callerOf, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
-import { requireManager, requireMembership, teamView, type TeamRole } from './team-view.js';
+import { requireManager, requireMembership, teamView } from './team-view.js';
+import {
+  answerInvitation, expireInvitations, hasPendingInvitation, insertInvitation, invitationsWaitingAt, joinTeam, leaveTeam as leave, lockInvitation,
+  lockTeam, otherMembers, pendingInvitationCount, roleOn, verifiedEmailOf, verifiedMemberByEmail, withdrawInvitations,
+} from './teams.queries.js';
 
 /** The answer to every invitation sent, whoever the address belongs to. */
 export const INVITATION_SENT = 'If this address belongs to a member, they are asked to join; they join only once they accept.';
-
-/** Serialises invitation writes of one team (the pending count) and membership changes of one team. */
-async function lockTeam(em: EntityManager, teamId: string): Promise<void> {
-  await em.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', ['team', teamId]);
-}
 
 /**
  * Invites by email (owner or admin). The invitation is stored whether or not the address has an
@@ -37,30 +36,21 @@ export class AddTeamMemberHandler implements OperationHandler<typeof addTeamMemb
     await this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets().teamInvitations, caller.memberId);
       await lockTeam(em, membership.teamId);
-      await em.query(
-        `UPDATE team_invitations SET status = 'expired', answered_at = now()
-         WHERE team_id = $1 AND status = 'pending' AND expires_at <= now()`, [membership.teamId]);
-      const waiting = (await em.query(
-        `SELECT 1 FROM team_invitations WHERE team_id = $1 AND email = $2 AND status = 'pending'`, [membership.teamId, email])) as unknown[];
-      if (waiting.length) return;
-      const [{ n }] = (await em.query(
-        `SELECT count(*)::int AS n FROM team_invitations WHERE team_id = $1 AND status = 'pending'`, [membership.teamId])) as [{ n: number }];
-      if (n >= TEAM_PENDING_INVITATIONS_MAX) {
+      await expireInvitations(em, membership.teamId);
+      if (await hasPendingInvitation(em, membership.teamId, email)) return;
+      if (await pendingInvitationCount(em, membership.teamId) >= TEAM_PENDING_INVITATIONS_MAX) {
         throw AppError.conflict(`A team has at most ${TEAM_PENDING_INVITATIONS_MAX} invitations waiting for an answer; wait for answers or for them to expire (${TEAM_INVITATION_DAYS} days).`);
       }
-      const [member] = (await em.query(
-        `SELECT m.id, tm.team_id FROM members m LEFT JOIN team_members tm ON tm.member_id = m.id
-         WHERE m.email = $1 AND m.deleted_at IS NULL AND m.email_verified_at IS NOT NULL`, [email])) as { id: string; team_id: string | null }[];
+      const member = await verifiedMemberByEmail(em, email);
       if (member?.team_id === membership.teamId) return;
       const id = randomUUID();
-      const [row] = (await em.query(
-        `INSERT INTO team_invitations (id, team_id, email, role, invited_by, expires_at)
-         VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) RETURNING created_at`,
-        [id, membership.teamId, email, role, caller.memberId, TEAM_INVITATION_DAYS])) as { created_at: Date }[];
+      const createdAt = await insertInvitation(em, {
+        id, teamId: membership.teamId, email, role, invitedBy: caller.memberId, days: TEAM_INVITATION_DAYS,
+      });
       if (member) {
         await recordEvent(em, teamMemberInvitedV1, {
           invitationId: id, teamId: membership.teamId, teamName: membership.teamName, memberId: member.id, role,
-          invitedAt: row!.created_at.toISOString(),
+          invitedAt: createdAt.toISOString(),
         });
       }
     });
@@ -70,10 +60,9 @@ export class AddTeamMemberHandler implements OperationHandler<typeof addTeamMemb
 
 /** The caller's verified address: invitations are addressed to it. */
 async function emailOf(db: EntityManager, memberId: string): Promise<string> {
-  const [row] = (await db.query(
-    'SELECT email FROM members WHERE id = $1 AND deleted_at IS NULL AND email_verified_at IS NOT NULL', [memberId])) as { email: string }[];
-  if (!row) throw AppError.forbidden('Verify your email address first.');
-  return row.email.toLowerCase();
+  const email = await verifiedEmailOf(db, memberId);
+  if (email === undefined) throw AppError.forbidden('Verify your email address first.');
+  return email.toLowerCase();
 }
 
 @Injectable()
@@ -84,13 +73,7 @@ export class ListMyTeamInvitationsHandler implements OperationHandler<typeof lis
 
   async handle(_input: InputOf<typeof listMyTeamInvitations>, ctx: HandlerContext): Promise<OutputOf<typeof listMyTeamInvitations>> {
     const email = await emailOf(this.ds.manager, callerOf(ctx).memberId);
-    const rows = (await this.ds.query(
-      `SELECT i.id, i.team_id, t.name AS team_name, i.role, m.name AS invited_by, i.created_at, i.expires_at
-       FROM team_invitations i JOIN teams t ON t.id = i.team_id JOIN members m ON m.id = i.invited_by
-       WHERE i.email = $1 AND i.status = 'pending' AND i.expires_at > now()
-       ORDER BY i.created_at DESC, i.id LIMIT 100`, [email])) as {
-      id: string; team_id: string; team_name: string; role: 'admin' | 'member'; invited_by: string; created_at: Date; expires_at: Date;
-    }[];
+    const rows = await invitationsWaitingAt(this.ds, email);
     return {
       invitations: rows.map((r) => ({
         id: r.id, team: { id: r.team_id, name: r.team_name }, role: r.role, invitedBy: r.invited_by,
@@ -100,16 +83,14 @@ export class ListMyTeamInvitationsHandler implements OperationHandler<typeof lis
   }
 }
 
-interface InvitationRow { id: string; team_id: string; role: TeamRole; status: string; expired: boolean }
+type InvitationRow = NonNullable<Awaited<ReturnType<typeof lockInvitation>>>;
 
 /** The caller's invitation, locked: another's, an unknown id or an expired one are the same 404; an answered one 409. */
 async function waitingInvitation(em: EntityManager, id: string, memberId: string): Promise<InvitationRow> {
   const notFound = AppError.notFound('No team invitation with this id waits for you.');
   if (!isUuid(id)) throw notFound;
   const email = await emailOf(em, memberId);
-  const [row] = (await em.query(
-    `SELECT id, team_id, role, status, expires_at <= now() AS expired FROM team_invitations WHERE id = $1 AND email = $2 FOR UPDATE`,
-    [id, email])) as InvitationRow[];
+  const row = await lockInvitation(em, id, email);
   if (!row || (row.status === 'pending' && row.expired) || row.status === 'expired' || row.status === 'withdrawn') throw notFound;
   if (row.status !== 'pending') throw AppError.conflict(`You already ${row.status} this invitation.`);
   return row;
@@ -128,11 +109,10 @@ export class AcceptTeamInvitationHandler implements OperationHandler<typeof acce
       const invitation = await waitingInvitation(em, id, memberId);
       await lockTeam(em, invitation.team_id);
       // The member's primary key settles a race with creating a team or accepting another invitation.
-      const rows = (await em.query(
-        `INSERT INTO team_members (member_id, team_id, role) VALUES ($1, $2, $3)
-         ON CONFLICT (member_id) DO NOTHING RETURNING member_id`, [memberId, invitation.team_id, invitation.role])) as unknown[];
-      if (!rows.length) throw AppError.conflict('You are already on a team; leave it first (POST /api/team/leave).');
-      await em.query(`UPDATE team_invitations SET status = 'accepted', answered_at = now() WHERE id = $1`, [invitation.id]);
+      if (!(await joinTeam(em, memberId, invitation.team_id, invitation.role))) {
+        throw AppError.conflict('You are already on a team; leave it first (POST /api/team/leave).');
+      }
+      await answerInvitation(em, invitation.id, 'accepted');
     });
     return teamView(this.ds.manager, this.bus, ctx, await requireMembership(this.ds.manager, memberId));
   }
@@ -149,7 +129,7 @@ export class DeclineTeamInvitationHandler implements OperationHandler<typeof dec
     return this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets().teamChanges, memberId);
       const invitation = await waitingInvitation(em, id, memberId);
-      await em.query(`UPDATE team_invitations SET status = 'declined', answered_at = now() WHERE id = $1`, [invitation.id]);
+      await answerInvitation(em, invitation.id, 'declined');
       return { declined: true as const, id: invitation.id };
     });
   }
@@ -176,23 +156,17 @@ export class LeaveTeamHandler implements OperationHandler<typeof leaveTeam> {
     return this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets().teamChanges, memberId);
       await lockTeam(em, membership.teamId);
-      const [me] = (await em.query('SELECT role FROM team_members WHERE member_id = $1 AND team_id = $2', [memberId, membership.teamId])) as
-        { role: TeamRole }[];
-      if (!me) throw AppError.notFound('You are not on a team. Create one with POST /api/team.');
-      const [{ others }] = (await em.query(
-        `SELECT count(*)::int AS others FROM team_members tm JOIN members m ON m.id = tm.member_id
-         WHERE tm.team_id = $1 AND tm.member_id <> $2 AND m.deleted_at IS NULL`, [membership.teamId, memberId])) as [{ others: number }];
-      if (me.role === 'owner' && others > 0) {
+      const role = await roleOn(em, memberId, membership.teamId);
+      if (!role) throw AppError.notFound('You are not on a team. Create one with POST /api/team.');
+      const others = await otherMembers(em, membership.teamId, memberId);
+      if (role === 'owner' && others > 0) {
         throw AppError.conflict('The owner cannot leave while others are on the team; they leave first.', { role: 'The owner leaves last.' });
       }
       if (others === 0 && openJobs > 0) {
         throw AppError.conflict(`The team has ${openJobs} open job${openJobs === 1 ? '' : 's'}; close them before the last member leaves.`);
       }
-      await em.query('DELETE FROM team_members WHERE member_id = $1', [memberId]);
-      if (others === 0) {
-        await em.query(
-          `UPDATE team_invitations SET status = 'withdrawn', answered_at = now() WHERE team_id = $1 AND status = 'pending'`, [membership.teamId]);
-      }
+      await leave(em, memberId);
+      if (others === 0) await withdrawInvitations(em, membership.teamId);
       return { left: true as const, teamId: membership.teamId, dissolved: others === 0 };
     });
   }

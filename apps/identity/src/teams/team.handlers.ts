@@ -8,6 +8,7 @@ import {
   BusClient, callerOf, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
 import { membershipOf, requireManager, requireMembership, teamView } from './team-view.js';
+import { insertTeam, joinTeam, renameTeam } from './teams.queries.js';
 
 @Injectable()
 export class GetTeamHandler implements OperationHandler<typeof getTeam> {
@@ -32,14 +33,9 @@ export class CreateTeamHandler implements OperationHandler<typeof createTeam> {
     const teamId = randomUUID();
     await this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets().teamChanges, caller.memberId);
-      await em.query('INSERT INTO teams (id, name) VALUES ($1, $2)', [teamId, name]);
+      await insertTeam(em, teamId, name);
       // The member's primary key settles two concurrent creations: the second finds the member taken.
-      const rows = (await em.query(
-        `INSERT INTO team_members (member_id, team_id, role) VALUES ($1, $2, 'owner')
-         ON CONFLICT (member_id) DO NOTHING RETURNING member_id`,
-        [caller.memberId, teamId],
-      )) as unknown[];
-      if (!rows.length) throw AppError.conflict('You are already on a team.');
+      if (!(await joinTeam(em, caller.memberId, teamId, 'owner'))) throw AppError.conflict('You are already on a team.');
     });
     return teamView(this.ds.manager, this.bus, ctx, { teamId, teamName: name, role: 'owner' });
   }
@@ -56,7 +52,7 @@ export class UpdateTeamHandler implements OperationHandler<typeof updateTeam> {
     requireManager(membership);
     await this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets().teamChanges, callerOf(ctx).memberId);
-      await em.query('UPDATE teams SET name = $2 WHERE id = $1', [membership.teamId, name]);
+      await renameTeam(em, membership.teamId, name);
       await recordEvent(em, teamRenamedV1, { teamId: membership.teamId, name, renamedAt: new Date().toISOString() });
     });
     return teamView(this.ds.manager, this.bus, ctx, { ...membership, teamName: name });
