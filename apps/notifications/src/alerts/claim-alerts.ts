@@ -18,8 +18,8 @@ export interface ClaimOptions {
  * is pending it is one scan of the partial index `alerts_pending` (plus, for the piggy-back, one
  * primary-key probe of the member's preferences, which short-circuits the scan when they are off).
  */
-export async function claimAlerts(ds: Db, memberId: string, opts: ClaimOptions): Promise<Delivered> {
-  const { locked, alerts } = await claimPendingAlerts(ds, memberId, { ...opts, conversations: DELIVER_CONVERSATIONS });
+export async function claimAlerts(on: Db, memberId: string, opts: ClaimOptions): Promise<Delivered> {
+  const { locked, alerts } = await claimPendingAlerts(on, memberId, { ...opts, conversations: DELIVER_CONVERSATIONS });
   const conversations = new Map<string, Delivered['conversations'][number]>();
   for (const a of alerts) {
     let c = conversations.get(a.conversation_key);
