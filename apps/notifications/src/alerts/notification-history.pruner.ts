@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NOTIFICATIONS_KEPT_DAYS } from '@marketplace/contracts';
 import type { PeriodicTask } from '@marketplace/service-kit';
+import { pruneOldAlerts } from './alerts.queries.js';
 
 /** Rows one statement removes at most, so a backlog never holds one long transaction. */
 const BATCH = 2_000;
@@ -23,21 +24,7 @@ export class NotificationHistoryPruner implements PeriodicTask {
   async run(signal?: AbortSignal): Promise<Record<string, number>> {
     let alerts = 0;
     for (let i = 0; i < BATCHES && !signal?.aborted; i++) {
-      const [row] = (await this.ds.query(
-        `WITH old AS (
-           SELECT id FROM alerts WHERE created_at < now() - make_interval(days => $1)
-           ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED
-         ), pushes AS (
-           DELETE FROM push_deliveries WHERE alert_id IN (SELECT id FROM old)
-         ), emails AS (
-           DELETE FROM email_alerts WHERE alert_id IN (SELECT id FROM old)
-         ), gone AS (
-           DELETE FROM alerts WHERE id IN (SELECT id FROM old) RETURNING 1
-         )
-         SELECT count(*)::int AS n FROM gone`,
-        [NOTIFICATIONS_KEPT_DAYS, BATCH],
-      )) as { n: number }[];
-      const n = row?.n ?? 0;
+      const n = await pruneOldAlerts(this.ds, NOTIFICATIONS_KEPT_DAYS, BATCH);
       alerts += n;
       if (n < BATCH) break;
     }

@@ -6,6 +6,7 @@ import {
 import {
   callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
+import { agentNotificationsOf, setAgentNotifications } from './alerts.queries.js';
 
 /** No row means the defaults: agent notifications on. */
 @Injectable()
@@ -15,10 +16,7 @@ export class GetNotificationPreferencesHandler implements OperationHandler<typeo
   constructor(private readonly ds: DataSource) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof getNotificationPreferences>> {
-    const [row] = (await this.ds.query(
-      'SELECT agent_notifications FROM notification_preferences WHERE member_id = $1', [callerOf(ctx).memberId],
-    )) as { agent_notifications: boolean }[];
-    return { agentNotifications: row?.agent_notifications ?? true };
+    return { agentNotifications: (await agentNotificationsOf(this.ds, callerOf(ctx).memberId)) ?? true };
   }
 }
 
@@ -32,15 +30,10 @@ export class SetNotificationPreferencesHandler implements OperationHandler<typeo
     await this.uow.run((em) => countAttempt(em, limitBuckets().notificationSettings, callerOf(ctx).memberId));
     const memberId = callerOf(ctx).memberId;
     return this.uow.run(async (em) => {
-      const [row] = (await em.query(
-        `INSERT INTO notification_preferences (member_id, agent_notifications, updated_at) VALUES ($1, $2, now())
-         ON CONFLICT (member_id) DO UPDATE SET agent_notifications = EXCLUDED.agent_notifications, updated_at = now()
-         RETURNING agent_notifications`,
-        [memberId, input.agentNotifications],
-      )) as { agent_notifications: boolean }[];
+      const stored = await setAgentNotifications(em, memberId, input.agentNotifications);
       // Alerts held back while they were off now ride along again: gateways must look for them.
       if (input.agentNotifications) await recordEvent(em, agentAlertsWaitingV1, { memberId });
-      return { agentNotifications: row!.agent_notifications };
+      return { agentNotifications: stored! };
     });
   }
 }

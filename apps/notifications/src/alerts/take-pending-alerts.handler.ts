@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { takePendingAlerts, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { alertsWaiting } from './alerts.queries.js';
 import { claimAlerts } from './claim-alerts.js';
 
 /**
@@ -18,12 +19,7 @@ export class TakePendingAlertsHandler implements OperationHandler<typeof takePen
   async handle(input: InputOf<typeof takePendingAlerts>): Promise<OutputOf<typeof takePendingAlerts>> {
     // The common case (nothing waiting, or notifications off) is one read-only probe of the partial
     // index alerts_pending; only when something waits does the claiming statement run.
-    const [probe] = (await this.ds.query(
-      `SELECT EXISTS (SELECT 1 FROM alerts WHERE member_id = $1 AND delivered_at IS NULL)
-         AND NOT EXISTS (SELECT 1 FROM notification_preferences WHERE member_id = $1 AND NOT agent_notifications) AS waiting`,
-      [input.memberId],
-    )) as { waiting: boolean }[];
-    if (!probe?.waiting) return { conversations: [], more: false };
+    if (!(await alertsWaiting(this.ds, input.memberId))) return { conversations: [], more: false };
     return claimAlerts(this.ds, input.memberId, { onlyWithAgentNotifications: true, window: 100 });
   }
 }

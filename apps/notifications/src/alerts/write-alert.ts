@@ -6,6 +6,7 @@ import { EMAIL_SWITCH_OF, type EmailSwitch } from '../channels/email-switches.js
 import { routeAlert } from '../channels/route-alert.js';
 import { appendMemberEvent } from '../events/member-events.js';
 import { fanOutWebhooks } from '../webhooks/webhook-fanout.js';
+import { insertAlert } from './alerts.queries.js';
 
 /** The conversation an alert belongs to; delivery groups alerts by `key`. */
 export interface AlertConversation {
@@ -57,15 +58,13 @@ export async function writeAlert(
   em: EntityManager, event: EventEnvelope<unknown>, memberId: string, message: string, c: AlertConversation,
   emailSwitch: EmailSwitch | null = EMAIL_SWITCH_OF[event.type] ?? null,
 ): Promise<void> {
-  const inserted = (await em.query(
-    `INSERT INTO alerts (id, member_id, kind, message, job_id, application_id, comment_id, title,
-       conversation_key, conversation_kind, event_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING id`,
-    [randomUUID(), memberId, event.type, message, c.jobId, c.applicationId, c.commentId, c.title,
-      c.key, c.kind, event.id, event.occurredAt],
-  )) as { id: string }[];
-  if (!inserted[0]) return;
-  await routeAlert(em, { id: inserted[0].id, memberId, emailSwitch });
+  const id = await insertAlert(em, {
+    id: randomUUID(), member_id: memberId, kind: event.type, message, job_id: c.jobId, application_id: c.applicationId,
+    comment_id: c.commentId, title: c.title, conversation_key: c.key, conversation_kind: c.kind, event_id: event.id,
+    created_at: event.occurredAt,
+  });
+  if (!id) return;
+  await routeAlert(em, { id, memberId, emailSwitch });
   const payload = {
     message, conversationKey: c.key, conversationKind: c.kind, jobId: c.jobId, applicationId: c.applicationId, commentId: c.commentId, title: c.title,
   };

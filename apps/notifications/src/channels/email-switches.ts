@@ -1,4 +1,5 @@
 import type { ContactSwitch } from '@marketplace/contracts';
+import type { SwitchColumn } from './channels.queries.js';
 
 /**
  * What decides whether an alert is emailed: one of the member's switches, or `account` for notices
@@ -39,7 +40,7 @@ export const EMAIL_SWITCH_OF: Readonly<Record<string, EmailSwitch>> = {
 };
 
 /** The preference column of each switch. */
-export const SWITCH_COLUMN: Readonly<Record<ContactSwitch, string>> = {
+export const SWITCH_COLUMN: Readonly<Record<ContactSwitch, SwitchColumn>> = {
   comments: 'email_comments',
   preferredWorker: 'email_preferred_worker',
   applications: 'email_applications',

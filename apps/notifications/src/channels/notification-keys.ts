@@ -1,6 +1,7 @@
-import { openSealedJson, sealJson } from '@marketplace/service-kit';
+import { openSealedJson, sealJson, type Db } from '@marketplace/service-kit';
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { keepKey, keptKeySealed } from './channels.queries.js';
 
 /** A kept key as stored: sealed under DATA_ENCRYPTION_KEY, for its own name only. */
 export function sealedKey(name: string, value: unknown): { sealed: string } {
@@ -11,13 +12,11 @@ export function sealedKey(name: string, value: unknown): { sealed: string } {
  * Returns the secret kept under `name`, making it on first use. Concurrent first uses (replicas,
  * the worker) race on the primary key and all read back the one that won. Stored sealed.
  */
-export async function keptSecret<T>(ds: DataSource, name: string, make: () => T): Promise<T> {
-  await ds.query(
-    'INSERT INTO notification_keys (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-    [name, JSON.stringify(sealedKey(name, make()))],
-  );
-  const [row] = (await ds.query('SELECT value FROM notification_keys WHERE name = $1', [name])) as { value: { sealed: string } }[];
-  return openSealedJson<T>(row!.value.sealed, `notifications.notification_keys.${name}`);
+export async function keptSecret<T>(on: Db, name: string, make: () => T): Promise<T> {
+  await keepKey(on, name, sealedKey(name, make()));
+  const sealed = await keptKeySealed(on, name);
+  if (typeof sealed !== 'string') throw new Error(`The key kept as ${name} is not sealed.`);
+  return openSealedJson<T>(sealed, `notifications.notification_keys.${name}`);
 }
 
 /** The key that signs unsubscribe links. */

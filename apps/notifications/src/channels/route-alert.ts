@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { alertEmailQueue, alertPushQueue } from '@marketplace/contracts';
 import { enqueueWork } from '@marketplace/service-kit';
 import { channelsConfig } from './channels.config.js';
+import { addEmailAlert, emailSwitchOn, hasPushSubscription, lockEmailMember, openEmailDigest } from './channels.queries.js';
 import { SWITCH_COLUMN, type EmailSwitch } from './email-switches.js';
 
 /**
@@ -14,10 +15,8 @@ export async function routeAlert(
   em: EntityManager, alert: { id: string; memberId: string; emailSwitch: EmailSwitch | null },
 ): Promise<void> {
   if (alert.emailSwitch && channelsConfig().smtpUrl) await joinEmailDigest(em, alert.id, alert.memberId, alert.emailSwitch);
-  if (channelsConfig().push) {
-    const [row] = (await em.query('SELECT EXISTS (SELECT 1 FROM push_subscriptions WHERE member_id = $1) AS subscribed', [alert.memberId])) as
-      { subscribed: boolean }[];
-    if (row?.subscribed) await enqueueWork(em, alertPushQueue, { alertId: alert.id });
+  if (channelsConfig().push && await hasPushSubscription(em, alert.memberId)) {
+    await enqueueWork(em, alertPushQueue, { alertId: alert.id });
   }
 }
 
@@ -28,25 +27,14 @@ export async function routeAlert(
  */
 async function joinEmailDigest(em: EntityManager, alertId: string, memberId: string, emailSwitch: EmailSwitch): Promise<void> {
   if (emailSwitch !== 'account') {
-    const [prefs] = (await em.query(
-      `SELECT ${SWITCH_COLUMN[emailSwitch]} AS on FROM notification_preferences WHERE member_id = $1`, [memberId],
-    )) as { on: boolean }[];
+    const on = await emailSwitchOn(em, memberId, SWITCH_COLUMN[emailSwitch]);
     // Switched off now: never emailed, even if the switch is turned back on later.
-    if (prefs && !prefs.on) return;
+    if (on === false) return;
   }
-  await em.query('INSERT INTO email_alerts (alert_id, member_id, email_switch) VALUES ($1, $2, $3)', [alertId, memberId, emailSwitch]);
+  await addEmailAlert(em, alertId, memberId, emailSwitch);
   const candidate = randomUUID();
-  const [member] = (await em.query(
-    `INSERT INTO email_members (member_id, open_digest_id) VALUES ($1, $2)
-     ON CONFLICT (member_id) DO UPDATE SET open_digest_id = coalesce(email_members.open_digest_id, EXCLUDED.open_digest_id)
-     RETURNING open_digest_id, last_closed_at`,
-    [memberId, candidate],
-  )) as { open_digest_id: string; last_closed_at: Date | null }[];
+  const member = await lockEmailMember(em, memberId, candidate);
   if (member!.open_digest_id !== candidate) return;
-  await em.query(
-    `INSERT INTO email_digests (id, member_id, send_after)
-     VALUES ($1, $2, greatest(now(), coalesce($3::timestamptz + make_interval(secs => $4::double precision), now())))`,
-    [candidate, memberId, member!.last_closed_at, channelsConfig().emailWindowMs / 1000],
-  );
+  await openEmailDigest(em, candidate, memberId, member!.last_closed_at, channelsConfig().emailWindowMs / 1000);
   await enqueueWork(em, alertEmailQueue, { digestId: candidate });
 }

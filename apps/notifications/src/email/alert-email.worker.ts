@@ -1,16 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { alertEmailQueue, getMemberContact, type ContactSwitch } from '@marketplace/contracts';
+import { alertEmailQueue, CONTACT_SWITCHES, getMemberContact, type ContactSwitch } from '@marketplace/contracts';
 import type { EmailSwitch } from '../channels/email-switches.js';
 import { BusClient, DeferWork, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
 import { channelsConfig } from '../channels/channels.config.js';
 import { unsubscribeKey } from '../channels/notification-keys.js';
 import { AlertMailer } from './alert-mailer.js';
+import { closeDigest, digestAlerts, digestOf, markDigestSent, type DigestAlert } from './email.queries.js';
 import { loadSwitches, SWITCH_TEXT } from './contact-notifications.handlers.js';
 import { signUnsubscribe } from './unsubscribe-token.js';
 
-interface DigestRow { member_id: string; send_after: Date; closed_at: Date | null; sent_at: Date | null }
-interface AlertRow { email_switch: EmailSwitch; message: string; job_id: string | null }
+type AlertRow = Omit<DigestAlert, 'email_switch'> & { email_switch: EmailSwitch };
+
+/** The alert's switch, when it is one this service knows (an unknown one is never emailed). */
+function withSwitch(a: DigestAlert): AlertRow | undefined {
+  const known = a.email_switch === 'account' || (CONTACT_SWITCHES as readonly string[]).includes(a.email_switch);
+  return known ? { ...a, email_switch: a.email_switch as EmailSwitch } : undefined;
+}
 
 /**
  * Sends one member's digest: waits out the member's window, then takes every alert waiting for
@@ -25,9 +31,7 @@ export class AlertEmailWorker implements WorkHandler<typeof alertEmailQueue.payl
   constructor(private readonly ds: DataSource, private readonly bus: BusClient, private readonly mailer: AlertMailer) {}
 
   async run({ digestId }: { digestId: string }, ctx: WorkContext): Promise<void> {
-    const [digest] = (await this.ds.query(
-      'SELECT member_id, send_after, closed_at, sent_at FROM email_digests WHERE id = $1', [digestId],
-    )) as DigestRow[];
+    const digest = await digestOf(this.ds, digestId);
     if (!digest || digest.sent_at) return;
     if (!digest.closed_at) {
       const wait = new Date(digest.send_after).getTime() - Date.now();
@@ -36,33 +40,20 @@ export class AlertEmailWorker implements WorkHandler<typeof alertEmailQueue.payl
     }
     const memberId = digest.member_id;
     const switches = await loadSwitches(this.ds, memberId);
-    const alerts = ((await this.ds.query(
-      `SELECT e.email_switch, a.message, a.job_id FROM email_alerts e JOIN alerts a ON a.id = e.alert_id
-       WHERE e.digest_id = $1 ORDER BY a.created_at, a.id`, [digestId],
-    )) as AlertRow[]).filter((a) => a.email_switch === 'account' || switches[a.email_switch]);
+    const alerts = (await digestAlerts(this.ds, digestId)).map(withSwitch)
+      .filter((a): a is AlertRow => !!a && (a.email_switch === 'account' || switches[a.email_switch]));
     const { email, name } = alerts.length
       ? await this.bus.call(getMemberContact, { memberId }, { requestId: ctx.id, caller: null })
       : { email: null, name: null };
     if (email) {
       await this.mailer.send(await this.compose(digestId, memberId, email, name, alerts));
     }
-    await this.ds.query('UPDATE email_digests SET sent_at = now(), emailed = $2 WHERE id = $1', [digestId, !!email]);
+    await markDigestSent(this.ds, digestId, !!email);
   }
 
   /** Closing and taking the alerts happen under the member row's lock, like opening (see routeAlert). */
   private async close(digestId: string, memberId: string): Promise<void> {
-    await this.ds.transaction(async (em) => {
-      await em.query(
-        `UPDATE email_members SET open_digest_id = NULL, last_closed_at = now() WHERE member_id = $1 AND open_digest_id = $2`,
-        [memberId, digestId],
-      );
-      // An UPDATE answers [rows, count].
-      const [closed] = (await em.query(
-        'UPDATE email_digests SET closed_at = now() WHERE id = $1 AND closed_at IS NULL RETURNING id', [digestId],
-      )) as [unknown[], number];
-      if (!closed.length) return;
-      await em.query('UPDATE email_alerts SET digest_id = $1 WHERE member_id = $2 AND digest_id IS NULL', [digestId, memberId]);
-    });
+    await this.ds.transaction((em) => closeDigest(em, digestId, memberId));
   }
 
   private async compose(digestId: string, memberId: string, to: string, name: string | null, alerts: AlertRow[]) {

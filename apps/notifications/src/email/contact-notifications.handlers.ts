@@ -9,17 +9,14 @@ import {
 } from '@marketplace/service-kit';
 import { channelsConfig } from '../channels/channels.config.js';
 import { unsubscribeKey } from '../channels/notification-keys.js';
-import { SWITCH_COLUMN } from '../channels/email-switches.js';
+import { switchesOf, writeSwitches } from './email.queries.js';
 import { verifyUnsubscribe } from './unsubscribe-token.js';
 
 type Switches = Record<ContactSwitch, boolean>;
 
-const SELECT_SWITCHES = CONTACT_SWITCHES.map((s) => `${SWITCH_COLUMN[s]} AS "${s}"`).join(', ');
-
 /** No row means every switch on. */
 export async function loadSwitches(ds: DataSource, memberId: string): Promise<Switches> {
-  const [row] = (await ds.query(`SELECT ${SELECT_SWITCHES} FROM notification_preferences WHERE member_id = $1`, [memberId])) as Switches[];
-  return row ?? Object.fromEntries(CONTACT_SWITCHES.map((s) => [s, true])) as Switches;
+  return (await switchesOf(ds, memberId)) ?? Object.fromEntries(CONTACT_SWITCHES.map((s) => [s, true])) as Switches;
 }
 
 /** Whether email can reach the member: the service must send mail and identity must hold a verified address. */
@@ -84,15 +81,3 @@ export const SWITCH_TEXT: Record<ContactSwitch, string> = {
   hiringAndWork: 'Emails about hiring and each step of hired work',
   messages: 'Emails about new messages',
 };
-
-async function writeSwitches(ds: DataSource, memberId: string, values: Partial<Switches>): Promise<void> {
-  const entries = Object.entries(values) as [ContactSwitch, boolean][];
-  const columns = entries.map(([s]) => SWITCH_COLUMN[s]);
-  const params = entries.map(([, v]) => v);
-  await ds.query(
-    `INSERT INTO notification_preferences (member_id, ${columns.join(', ')}, updated_at)
-     VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')}, now())
-     ON CONFLICT (member_id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, updated_at = now()`,
-    [memberId, ...params],
-  );
-}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MEMBER_EVENTS_KEPT_DAYS } from '@marketplace/contracts';
 import type { PeriodicTask } from '@marketplace/service-kit';
+import { pruneMemberEvents, pruneSettledWebhookDeliveries } from './member-events.queries.js';
 
 /**
  * Drops member events older than MEMBER_EVENTS_KEPT_DAYS, and settled webhook deliveries (delivered
@@ -15,12 +16,9 @@ export class MemberEventsPruner implements PeriodicTask {
   constructor(private readonly ds: DataSource) {}
 
   async run(): Promise<Record<string, number>> {
-    const deleted = async (sql: string) => ((await this.ds.query(sql, [MEMBER_EVENTS_KEPT_DAYS])) as [unknown, number])[1] ?? 0;
     return {
-      events: await deleted('DELETE FROM member_events WHERE created_at < now() - make_interval(days => $1)'),
-      webhookDeliveries: await deleted(
-        `DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1)`,
-      ),
+      events: await pruneMemberEvents(this.ds, MEMBER_EVENTS_KEPT_DAYS),
+      webhookDeliveries: await pruneSettledWebhookDeliveries(this.ds, MEMBER_EVENTS_KEPT_DAYS),
     };
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { conversationKindSchema, EventEnvelope } from '@marketplace/contracts';
+import { insertMemberEvent } from './member-events.queries.js';
 
 /** What one event says to one member: the alert's own fields, so the log keeps the alert's privacy. */
 export interface MemberEventPayload {
@@ -20,9 +21,5 @@ export interface MemberEventPayload {
 export async function appendMemberEvent(
   em: EntityManager, event: EventEnvelope<unknown>, memberId: string, payload: MemberEventPayload,
 ): Promise<void> {
-  await em.query(
-    `INSERT INTO member_events (member_id, event_id, type, payload, occurred_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT DO NOTHING`,
-    [memberId, event.id, event.type, JSON.stringify(payload), event.occurredAt],
-  );
+  await insertMemberEvent(em, { memberId, eventId: event.id, type: event.type, occurredAt: event.occurredAt, payload });
 }

@@ -2,11 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { alertPushQueue } from '@marketplace/contracts';
 import type { WorkHandler } from '@marketplace/service-kit';
+import { alertToPush, browsersWithoutAlert, recordPushDelivery, removeSubscription } from './push.queries.js';
 import { pushAgent, pushTargetOf, PUSH_TIMEOUT_MS } from './push-targets.js';
 import { loadWebPush, vapidDetails } from './vapid-keys.js';
-
-interface AlertRow { member_id: string; kind: string; message: string; job_id: string | null; application_id: string | null; created_at: Date }
-interface SubscriptionRow { endpoint: string; p256dh: string; auth: string }
 
 /**
  * Pushes one alert to each browser of its member that has not had it yet. A push service that
@@ -24,15 +22,9 @@ export class AlertPushWorker implements WorkHandler<typeof alertPushQueue.payloa
   async run({ alertId }: { alertId: string }): Promise<void> {
     const vapid = await vapidDetails(this.ds);
     if (!vapid) return;
-    const [alert] = (await this.ds.query(
-      'SELECT member_id, kind, message, job_id, application_id, created_at FROM alerts WHERE id = $1', [alertId],
-    )) as AlertRow[];
+    const alert = await alertToPush(this.ds, alertId);
     if (!alert) return;
-    const subscriptions = (await this.ds.query(
-      `SELECT s.endpoint, s.p256dh, s.auth FROM push_subscriptions s
-       WHERE s.member_id = $1 AND NOT EXISTS (SELECT 1 FROM push_deliveries d WHERE d.alert_id = $2 AND d.endpoint = s.endpoint)`,
-      [alert.member_id, alertId],
-    )) as SubscriptionRow[];
+    const subscriptions = await browsersWithoutAlert(this.ds, alert.member_id, alertId);
     const payload = JSON.stringify({
       id: alertId, kind: alert.kind, message: alert.message, jobId: alert.job_id, applicationId: alert.application_id,
       createdAt: new Date(alert.created_at).toISOString(),
@@ -47,11 +39,11 @@ export class AlertPushWorker implements WorkHandler<typeof alertPushQueue.payloa
         await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
           vapidDetails: vapid, TTL: 86_400, timeout: PUSH_TIMEOUT_MS, ...(agent ? { agent } : {}),
         });
-        await this.ds.query('INSERT INTO push_deliveries (alert_id, endpoint) VALUES ($1, $2) ON CONFLICT DO NOTHING', [alertId, s.endpoint]);
+        await recordPushDelivery(this.ds, alertId, s.endpoint);
       } catch (err) {
         const { statusCode: status, code } = err as { statusCode?: number; code?: string };
         if (status === 404 || status === 410 || code === 'ENOTPUBLIC') {
-          await this.ds.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [s.endpoint]);
+          await removeSubscription(this.ds, s.endpoint);
         } else {
           failures.push(err);
         }

@@ -6,10 +6,10 @@ import { DeferWork, recordEvent, type WorkContext, type WorkHandler } from '@mar
 import { openSecret } from './webhook-secrets.js';
 import { webhookBusyDelayMs, webhookRetryDelayMs, webhookSettings, type WebhookSettings } from './webhook-settings.js';
 import { postWebhook } from './webhook-targets.js';
-
-interface DeliveryRow {
-  id: string; endpoint_id: string; body: string; attempts: number; created_at: Date; url: string; secret_sealed: string;
-}
+import {
+  attemptsInFlight, claimDelivery, disableEndpoint, dueDelivery, lockForTransaction, markDelivered, markFailed, msUntilDue,
+  scheduleRetry, type ClaimedDelivery,
+} from './webhooks.queries.js';
 
 /**
  * Delivers one webhook delivery, signed by Standard Webhooks with the delivery's id as webhook-id,
@@ -44,28 +44,18 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
     }, row.body, settings.deadlineMs, ctx.signal);
     const code = outcome.statusCode;
     if (code !== null && code >= 200 && code < 300) {
-      await this.ds.query(
-        `UPDATE webhook_deliveries SET status = 'delivered', last_status_code = $2, last_error = NULL, sending_until = NULL,
-         next_attempt_at = NULL, delivered_at = now() WHERE id = $1`, [row.id, code],
-      );
+      await markDelivered(this.ds, row.id, code);
       return;
     }
     const error = outcome.error ?? `answered ${code}`;
     const gone = code === 410;
     if (gone || Date.now() - new Date(row.created_at).getTime() >= settings.giveUpMs) {
-      await this.ds.query(
-        `UPDATE webhook_deliveries SET status = 'failed', last_status_code = $2, last_error = $3, sending_until = NULL, next_attempt_at = NULL WHERE id = $1`,
-        [row.id, code, error],
-      );
+      await markFailed(this.ds, row.id, code, error);
       await this.disable(row.endpoint_id, gone ? 'gone' : 'failing');
       return;
     }
     const delay = webhookRetryDelayMs(settings, row.attempts);
-    await this.ds.query(
-      `UPDATE webhook_deliveries SET last_status_code = $2, last_error = $3, sending_until = NULL,
-       next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`,
-      [row.id, code, error, delay / 1000],
-    );
+    await scheduleRetry(this.ds, row.id, code, error, delay / 1000);
     throw new DeferWork(delay);
   }
 
@@ -76,42 +66,21 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
    * delivery at a time, so its mark counts every attempt). Claims of one member's deliveries take
    * turns (an advisory lock), so the caps hold exactly.
    */
-  private async claim(deliveryId: string, settings: WebhookSettings): Promise<DeliveryRow | 'busy' | undefined> {
+  private async claim(deliveryId: string, settings: WebhookSettings): Promise<ClaimedDelivery | 'busy' | undefined> {
     return this.ds.transaction(async (em) => {
-      const [due] = (await em.query(
-        `SELECT d.endpoint_id, e.member_id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-         WHERE d.id = $1 AND d.status = 'pending' AND e.disabled_at IS NULL AND d.next_attempt_at <= now()
-           AND (d.sending_until IS NULL OR d.sending_until <= now())`, [deliveryId],
-      )) as { endpoint_id: string; member_id: string }[];
+      const due = await dueDelivery(em, deliveryId);
       if (!due) return undefined;
-      await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhook_in_flight:${due.member_id}`]);
-      const [flying] = (await em.query(
-        `SELECT count(*) FILTER (WHERE d.endpoint_id = $2)::int AS endpoint, count(*)::int AS member
-         FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-         WHERE e.member_id = $1 AND d.sending_until > now()`, [due.member_id, due.endpoint_id],
-      )) as { endpoint: number; member: number }[];
-      if (flying!.endpoint >= settings.inFlightPerEndpoint || flying!.member >= settings.inFlightPerMember) return 'busy';
-      const [claimed] = (await em.query(
-        `UPDATE webhook_deliveries d SET attempts = d.attempts + 1, last_attempt_at = now(),
-           sending_until = now() + make_interval(secs => $2), next_attempt_at = now() + make_interval(secs => $3)
-         FROM webhook_endpoints e
-         WHERE d.id = $1 AND e.id = d.endpoint_id AND d.status = 'pending' AND e.disabled_at IS NULL AND d.next_attempt_at <= now()
-           AND (d.sending_until IS NULL OR d.sending_until <= now())
-         RETURNING d.id, d.endpoint_id, d.body, d.attempts, d.created_at, e.url, e.secret_sealed`,
-        [deliveryId, settings.deadlineMs / 1000 + 2, (settings.deadlineMs * 3) / 1000],
-      )) as [DeliveryRow[], number];
-      return claimed[0];
+      await lockForTransaction(em, `webhook_in_flight:${due.member_id}`);
+      const flying = await attemptsInFlight(em, due.member_id, due.endpoint_id);
+      if (flying.endpoint >= settings.inFlightPerEndpoint || flying.member >= settings.inFlightPerMember) return 'busy';
+      return claimDelivery(em, deliveryId, settings.deadlineMs / 1000 + 2, (settings.deadlineMs * 3) / 1000);
     });
   }
 
   /** Disables the endpoint once and tells its member (an alert, through the webhook.disabled event). */
   private async disable(endpointId: string, reason: 'gone' | 'failing'): Promise<void> {
     await this.ds.transaction(async (em) => {
-      const [rows] = (await em.query(
-        `UPDATE webhook_endpoints SET disabled_at = now(), disabled_reason = $2 WHERE id = $1 AND disabled_at IS NULL RETURNING member_id, url`,
-        [endpointId, reason],
-      )) as [{ member_id: string; url: string }[], number];
-      const done = rows[0];
+      const done = await disableEndpoint(em, endpointId, reason);
       if (done) await recordEvent(em, webhookDisabledV1, { memberId: done.member_id, webhookId: endpointId, url: done.url, reason });
     });
   }
@@ -121,12 +90,7 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
    * still in flight (a redelivery asked for meanwhile) has had its deadline; anything else is done.
    */
   private async deferIfPending(deliveryId: string): Promise<void> {
-    const [row] = (await this.ds.query(
-      `SELECT GREATEST(0, EXTRACT(EPOCH FROM (GREATEST(d.next_attempt_at, d.sending_until) - now())) * 1000)::float8 AS wait_ms
-       FROM webhook_deliveries d
-       JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1 AND d.status = 'pending' AND e.disabled_at IS NULL`,
-      [deliveryId],
-    )) as { wait_ms: number }[];
-    if (row) throw new DeferWork(Math.max(100, Number(row.wait_ms)));
+    const waitMs = await msUntilDue(this.ds, deliveryId);
+    if (waitMs !== undefined) throw new DeferWork(Math.max(100, Number(waitMs)));
   }
 }

@@ -9,16 +9,14 @@ import { callerOf, countAttempt, enqueueWork, limitBuckets, type HandlerContext,
 import { webhookBody } from './webhook-fanout.js';
 import { newWebhookSecret, sealSecret } from './webhook-secrets.js';
 import { checkWebhookUrl } from './webhook-targets.js';
+import {
+  countEndpoints, deleteEndpoint, deliveriesOf, endpointOf, endpointsOf, insertEndpoint, insertPingDelivery, lockForTransaction,
+  redeliver, type DeliveryRow, type EndpointRow,
+} from './webhooks.queries.js';
 
-interface EndpointRow { id: string; url: string; events: string[]; disabled_at: Date | null; disabled_reason: string | null; created_at: Date }
-interface DeliveryRow {
-  id: string; type: string; status: 'pending' | 'delivered' | 'failed'; attempts: number; last_status_code: number | null;
-  last_error: string | null; next_attempt_at: Date | null; created_at: Date; delivered_at: Date | null;
-}
+type Delivery = OutputOf<typeof pingWebhook>;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-const ENDPOINT_COLUMNS = 'id, url, events, disabled_at, disabled_reason, created_at';
-const DELIVERY_COLUMNS = 'id, type, status, attempts, last_status_code, last_error, next_attempt_at, created_at, delivered_at';
 
 function endpointOut(r: EndpointRow) {
   return {
@@ -29,7 +27,7 @@ function endpointOut(r: EndpointRow) {
 
 function deliveryOut(r: DeliveryRow) {
   return {
-    id: r.id, type: r.type, status: r.status, attempts: r.attempts, lastStatusCode: r.last_status_code, lastError: r.last_error,
+    id: r.id, type: r.type, status: r.status as Delivery['status'], attempts: r.attempts, lastStatusCode: r.last_status_code, lastError: r.last_error,
     nextAttemptAt: r.status === 'pending' ? iso(r.next_attempt_at) : null, createdAt: iso(r.created_at)!, deliveredAt: iso(r.delivered_at),
   };
 }
@@ -37,7 +35,7 @@ function deliveryOut(r: DeliveryRow) {
 /** The caller's endpoint, or 404 (another member's is not there for them). */
 async function ownEndpoint(ds: DataSource, id: string, memberId: string): Promise<EndpointRow> {
   if (!isUuid(id)) throw AppError.notFound('No such webhook endpoint of yours.');
-  const [row] = (await ds.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 AND member_id = $2`, [id, memberId])) as EndpointRow[];
+  const row = await endpointOf(ds, id, memberId);
   if (!row) throw AppError.notFound('No such webhook endpoint of yours.');
   return row;
 }
@@ -49,9 +47,7 @@ export class ListWebhooksHandler implements OperationHandler<typeof listWebhooks
   constructor(private readonly ds: DataSource) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof listWebhooks>> {
-    const rows = (await this.ds.query(
-      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE member_id = $1 ORDER BY created_at`, [callerOf(ctx).memberId],
-    )) as EndpointRow[];
+    const rows = await endpointsOf(this.ds, callerOf(ctx).memberId);
     return { webhooks: rows.map(endpointOut) };
   }
 }
@@ -70,13 +66,9 @@ export class CreateWebhookHandler implements OperationHandler<typeof createWebho
     const secret = newWebhookSecret();
     const sealed = await sealSecret(this.ds, secret);
     const row = await this.ds.transaction(async (em) => {
-      await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhook_endpoints:${memberId}`]);
-      const [{ n }] = (await em.query('SELECT count(*)::int AS n FROM webhook_endpoints WHERE member_id = $1', [memberId])) as [{ n: number }];
-      if (n >= WEBHOOKS_PER_MEMBER) throw AppError.conflict(`You have ${WEBHOOKS_PER_MEMBER} webhook endpoints already; remove one first.`);
-      const [made] = (await em.query(
-        `INSERT INTO webhook_endpoints (id, member_id, url, events, secret_sealed) VALUES ($1, $2, $3, $4, $5) RETURNING ${ENDPOINT_COLUMNS}`,
-        [randomUUID(), memberId, checked, [...new Set(events ?? [])], sealed],
-      )) as EndpointRow[];
+      await lockForTransaction(em, `webhook_endpoints:${memberId}`);
+      if (await countEndpoints(em, memberId) >= WEBHOOKS_PER_MEMBER) throw AppError.conflict(`You have ${WEBHOOKS_PER_MEMBER} webhook endpoints already; remove one first.`);
+      const made = await insertEndpoint(em, { id: randomUUID(), memberId, url: checked, events: [...new Set(events ?? [])], secretSealed: sealed });
       return made!;
     });
     return { ...endpointOut(row), secret };
@@ -92,10 +84,7 @@ export class DeleteWebhookHandler implements OperationHandler<typeof deleteWebho
   async handle({ id }: InputOf<typeof deleteWebhook>, ctx: HandlerContext): Promise<OutputOf<typeof deleteWebhook>> {
     await countAttempt(this.ds, limitBuckets().webhookChanges, callerOf(ctx).memberId);
     if (!isUuid(id)) return { removed: false };
-    const [, removed] = (await this.ds.query(
-      'DELETE FROM webhook_endpoints WHERE id = $1 AND member_id = $2', [id, callerOf(ctx).memberId],
-    )) as [unknown, number];
-    return { removed: removed > 0 };
+    return { removed: await deleteEndpoint(this.ds, id, callerOf(ctx).memberId) };
   }
 }
 
@@ -111,11 +100,7 @@ export class PingWebhookHandler implements OperationHandler<typeof pingWebhook> 
     if (endpoint.disabled_at) throw AppError.conflict('This endpoint is disabled; register it again to use it.');
     await countAttempt(this.ds, limitBuckets().webhookSends, callerOf(ctx).memberId);
     return this.ds.transaction(async (em) => {
-      const [row] = (await em.query(
-        `INSERT INTO webhook_deliveries (id, endpoint_id, type, body, next_attempt_at) VALUES ($1, $2, 'webhook.ping', $3, now())
-         RETURNING ${DELIVERY_COLUMNS}`,
-        [randomUUID(), id, webhookBody('webhook.ping', new Date().toISOString(), { webhookId: id })],
-      )) as DeliveryRow[];
+      const row = await insertPingDelivery(em, randomUUID(), id, webhookBody('webhook.ping', new Date().toISOString(), { webhookId: id }));
       await enqueueWork(em, webhookDeliveryQueue, { deliveryId: row!.id });
       return deliveryOut(row!);
     });
@@ -130,9 +115,7 @@ export class ListWebhookDeliveriesHandler implements OperationHandler<typeof lis
 
   async handle({ id }: InputOf<typeof listWebhookDeliveries>, ctx: HandlerContext): Promise<OutputOf<typeof listWebhookDeliveries>> {
     await ownEndpoint(this.ds, id, callerOf(ctx).memberId);
-    const rows = (await this.ds.query(
-      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at DESC, id LIMIT 100`, [id],
-    )) as DeliveryRow[];
+    const rows = await deliveriesOf(this.ds, id);
     return { deliveries: rows.map(deliveryOut) };
   }
 }
@@ -150,11 +133,7 @@ export class RedeliverWebhookDeliveryHandler implements OperationHandler<typeof 
     if (endpoint.disabled_at) throw AppError.conflict('This endpoint is disabled; register it again to use it.');
     await countAttempt(this.ds, limitBuckets().webhookSends, callerOf(ctx).memberId);
     return this.ds.transaction(async (em) => {
-      const [rows] = (await em.query(
-        `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), delivered_at = NULL
-         WHERE id = $1 AND endpoint_id = $2 RETURNING ${DELIVERY_COLUMNS}`, [deliveryId, id],
-      )) as [DeliveryRow[], number];
-      const row = rows[0];
+      const row = await redeliver(em, deliveryId, id);
       if (!row) throw AppError.notFound('No such delivery for this endpoint.');
       await enqueueWork(em, webhookDeliveryQueue, { deliveryId });
       return deliveryOut(row);
