@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { AppError, draftTaskQueue, isUuid } from '@marketplace/contracts';
 import { callerOf, enqueueWork, type HandlerContext, type UnitOfWork } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
-import { JobDraftEntity, type DraftTaskName } from './draft.entity.js';
+import type { DraftTaskName, JobDraftEntity } from './draft.entity.js';
 import { toJobDraft } from './draft-view.js';
-import { RecordingEntity } from '../recordings/recording.entity.js';
+import type { RecordingEntity } from '../recordings/recording.entity.js';
+import { recordingById } from '../recordings/recordings.queries.js';
+import { draftOfMember, updateDraft } from './drafts.queries.js';
 
 /**
  * The caller's draft, locked for the rest of the transaction when `lock`. Someone else's draft,
@@ -12,9 +14,7 @@ import { RecordingEntity } from '../recordings/recording.entity.js';
  */
 export async function ownDraft(em: EntityManager, id: string, memberId: string, lock = false): Promise<JobDraftEntity> {
   if (!isUuid(id)) throw AppError.notFound('No such draft.');
-  const draft = await em.getRepository(JobDraftEntity).findOne({
-    where: { id: id.toLowerCase(), memberId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-  });
+  const draft = await draftOfMember(em, id.toLowerCase(), memberId, lock);
   if (!draft || draft.status === 'discarded') throw AppError.notFound('No such draft.');
   return draft;
 }
@@ -42,12 +42,12 @@ export async function startTask(em: EntityManager, draft: JobDraftEntity, task: 
 
 /** The draft's completed recording, for its JobDraft view. */
 export async function currentRecording(em: EntityManager, draft: JobDraftEntity): Promise<RecordingEntity | null> {
-  return draft.recordingId ? em.getRepository(RecordingEntity).findOneBy({ id: draft.recordingId }) : null;
+  return draft.recordingId ? recordingById(em, draft.recordingId) : null;
 }
 
 export async function saveDraft(em: EntityManager, draft: JobDraftEntity): Promise<JobDraftEntity> {
   draft.updatedAt = new Date();
-  return em.getRepository(JobDraftEntity).save(draft);
+  return updateDraft(em, draft);
 }
 
 /**

@@ -8,8 +8,9 @@ import {
   callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
-import { JobDraftEntity } from './draft.entity.js';
-import { changeOwnDraft, currentRecording, ownDraft, saveDraft, startTask } from './draft-store.js';
+import type { JobDraftEntity } from './draft.entity.js';
+import { changeOwnDraft, currentRecording, ownDraft, startTask } from './draft-store.js';
+import { countOpenDrafts, insertDraft, latestOpenDraft, openDraftsPage } from './drafts.queries.js';
 import { isRunning, missingAnswers, previewPathOf, readiness, toJobDraft } from './draft-view.js';
 
 /** Research and follow-up questions start as soon as the required answer (the problem) is in. */
@@ -30,17 +31,20 @@ export class StartJobDraftHandler implements OperationHandler<typeof startJobDra
     const draft = await this.uow.run(async (em) => {
       // Counted first, in the draft's transaction: a refused start writes and queues nothing.
       await countAttempt(em, limitBuckets().draftStarts, caller.memberId);
-      const row = em.getRepository(JobDraftEntity).create({
+      const now = new Date();
+      const row: JobDraftEntity = {
         id: randomUUID(), memberId: caller.memberId, status: 'open', jobId: null, posterVisibility: input.posterVisibility,
         answers: {
           ...(input.answers?.context ? { context: input.answers.context } : {}),
           ...(input.answers?.problem ? { problem: input.answers.problem } : {}),
         },
         answersVersion: 1, research: null, researchCorrection: null, followUps: [], posting: null, approved: [], tasks: {},
-        costs: { calls: 0, promptTokens: 0, completionTokens: 0, usd: 0, model: null }, createdAt: new Date(),
-      });
+        costs: { calls: 0, promptTokens: 0, completionTokens: 0, usd: 0, model: null }, jobEval: null,
+        recordingTokenHash: null, recordingLinkExpiresAt: null, recordingId: null, createdAt: now, updatedAt: now,
+      };
       await startInterviewTasks(em, row, true);
-      return saveDraft(em, row);
+      row.updatedAt = new Date();
+      return insertDraft(em, row);
     });
     return toJobDraft(draft, ctx.surface);
   }
@@ -121,9 +125,7 @@ export class GetJobDraftHandler implements OperationHandler<typeof getJobDraft> 
   async handle(input: InputOf<typeof getJobDraft>, ctx: HandlerContext): Promise<OutputOf<typeof getJobDraft>> {
     const caller = callerOf(ctx);
     const draft = input.id !== undefined ? await ownDraft(this.ds.manager, input.id, caller.memberId)
-      : await this.ds.getRepository(JobDraftEntity).findOne({
-        where: { memberId: caller.memberId, status: 'open' }, order: { updatedAt: 'DESC' },
-      });
+      : await latestOpenDraft(this.ds, caller.memberId);
     if (!draft) throw AppError.notFound('You have no open draft. Start one with start_job_draft.');
     return toJobDraft(draft, ctx.surface, await currentRecording(this.ds.manager, draft));
   }
@@ -137,9 +139,8 @@ export class ListJobDraftsHandler implements OperationHandler<typeof listJobDraf
 
   async handle({ limit = OWN_LIST_LIMITS.defaultLimit, offset = 0 }: InputOf<typeof listJobDrafts>, ctx: HandlerContext): Promise<OutputOf<typeof listJobDrafts>> {
     const caller = callerOf(ctx);
-    const [rows, total] = await this.ds.getRepository(JobDraftEntity).findAndCount({
-      where: { memberId: caller.memberId, status: 'open' }, order: { updatedAt: 'DESC', id: 'DESC' }, take: limit, skip: offset,
-    });
+    const rows = await openDraftsPage(this.ds, caller.memberId, offset, limit);
+    const total = await countOpenDrafts(this.ds, caller.memberId);
     return {
       total,
       drafts: rows.map((d) => ({

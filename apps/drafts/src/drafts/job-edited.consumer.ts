@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { jobEditedV1, jobEvalQueue, type EventEnvelope } from '@marketplace/contracts';
 import { enqueueWork, type EventConsumer } from '@marketplace/service-kit';
-import { JobDraftEntity } from './draft.entity.js';
+import { postedDraftOfJobLocked, updateDraft } from './drafts.queries.js';
 
 /**
  * A content edit of a job posted from a draft: the draft's job eval is written again for the new
@@ -20,8 +20,7 @@ export class DraftsJobEditedConsumer implements EventConsumer<typeof jobEditedV1
   async apply(event: EventEnvelope<z.output<typeof jobEditedV1.payload>>, em: EntityManager): Promise<void> {
     const { jobId, version, contentChanged } = event.payload;
     if (!contentChanged) return;
-    const repo = em.getRepository(JobDraftEntity);
-    const draft = await repo.findOne({ where: { jobId, status: 'posted' }, lock: { mode: 'pessimistic_write' } });
+    const draft = await postedDraftOfJobLocked(em, jobId);
     if (!draft?.posting) return;
     const known = Math.max(draft.jobEval?.version ?? 1, draft.jobEval?.evaluatedVersion ?? 1);
     if (version <= known) return;
@@ -32,7 +31,7 @@ export class DraftsJobEditedConsumer implements EventConsumer<typeof jobEditedV1
       task: { status: 'pending', step: 'queued', error: null, startedAt: new Date().toISOString(), finishedAt: null, runId },
     };
     draft.updatedAt = new Date();
-    await repo.save(draft);
+    await updateDraft(em, draft);
     await enqueueWork(em, jobEvalQueue, { draftId: draft.id, runId });
   }
 }

@@ -3,8 +3,9 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
 import { forgetAttempts, type EventConsumer } from '@marketplace/service-kit';
-import { RecordingEntity } from '../recordings/recording.entity.js';
 import { queueDiscards, storedKeys } from '../recordings/recording-storage.js';
+import { deleteMemberRecordings, recordingsOfMember } from '../recordings/recordings.queries.js';
+import { deleteMemberDrafts } from './drafts.queries.js';
 
 /**
  * The drafts part of an account deletion: every draft of the member goes, answers and written
@@ -20,9 +21,9 @@ export class DraftsMemberDeletedConsumer implements EventConsumer<typeof memberD
   async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
     const { memberId } = event.payload;
     if (!/^[0-9a-f-]{36}$/i.test(memberId)) return;
-    const recordings = await em.getRepository(RecordingEntity).findBy({ memberId });
-    await em.query('DELETE FROM draft_recordings WHERE member_id = $1', [memberId]);
-    await em.query('DELETE FROM job_drafts WHERE member_id = $1', [memberId]);
+    const recordings = await recordingsOfMember(em, memberId);
+    await deleteMemberRecordings(em, memberId);
+    await deleteMemberDrafts(em, memberId);
     // The member's counts in the drafts limits (starts, rewrites, recordings) go with them.
     await forgetAttempts(em, [memberId]);
     // Removed by the recording sweep once this commits; removing them here could lose a recording whose deletion rolls back.

@@ -6,10 +6,11 @@ import {
   BusClient, callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
-import { JobDraftEntity } from './draft.entity.js';
+import type { JobDraftEntity } from './draft.entity.js';
+import { draftOfJob } from './drafts.queries.js';
 import { changeOwnDraft, ownDraft, requireOpen, saveDraft } from './draft-store.js';
 import { isRunning, isStale, taskState } from './draft-view.js';
-import { RecordingEntity } from '../recordings/recording.entity.js';
+import { recordingById } from '../recordings/recordings.queries.js';
 
 /** Approval and posting both need a finished, current posting. */
 function requireCurrentPosting(draft: JobDraftEntity): NonNullable<JobDraftEntity['posting']> {
@@ -55,7 +56,7 @@ export class PostJobDraftHandler implements OperationHandler<typeof postJobDraft
       // The job board applies its own rules (profile, credentials, exposures, policy, daily limits);
       // a refusal there rolls this transaction back, leaving the draft open.
       // Only an approved recording goes out with the job; the job board serves it from then on.
-      const rec = draft.recordingId ? await em.getRepository(RecordingEntity).findOneBy({ id: draft.recordingId }) : null;
+      const rec = draft.recordingId ? await recordingById(em, draft.recordingId) : null;
       const walkthroughKey = rec?.approved ? rec.videoKey : null;
       const job = await this.bus.call(postJobFromDraft, {
         title: posting.title, category: posting.category as InputOf<typeof postJobFromDraft>['category'],
@@ -106,7 +107,7 @@ export class GetPostedJobEvalHandler implements OperationHandler<typeof getPoste
     // Someone else's job and a job posted without a draft read the same, so the answer reveals neither.
     const notFound = AppError.notFound('No job eval for this job: it was not posted from one of your drafts.');
     if (!isUuid(input.id)) throw notFound;
-    const draft = await this.ds.getRepository(JobDraftEntity).findOneBy({ jobId: input.id.toLowerCase(), memberId: callerOf(ctx).memberId });
+    const draft = await draftOfJob(this.ds, input.id.toLowerCase(), callerOf(ctx).memberId);
     if (!draft) throw notFound;
     return evalView(draft);
   }

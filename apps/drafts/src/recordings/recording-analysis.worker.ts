@@ -9,9 +9,10 @@ import {
   LOGGER, meteredModelProviderFromEnv, ObjectStorage, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
-import { JobDraftEntity } from '../drafts/draft.entity.js';
+import { draftById, setDraftCosts } from '../drafts/drafts.queries.js';
 import { addCosts } from '../tasks/draft-task.worker.js';
-import { RecordingEntity } from './recording.entity.js';
+import type { RecordingEntity } from './recording.entity.js';
+import { recordingById, updateRecording } from './recordings.queries.js';
 import { analyzeRecording, type RecordingAnalysis } from './recording-analysis.js';
 import { clean, noneChecked } from './recording-checks.js';
 import { recordingStorageSettings } from './recording-storage.js';
@@ -32,9 +33,9 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
   constructor(private readonly ds: DataSource, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
 
   async run({ recordingId }: { recordingId: string }, ctx: WorkContext): Promise<void> {
-    const rec = await this.ds.getRepository(RecordingEntity).findOneBy({ id: recordingId });
+    const rec = await recordingById(this.ds, recordingId);
     if (!rec || rec.status !== 'analyzing') return;
-    const draft = await this.ds.getRepository(JobDraftEntity).findOneBy({ id: rec.draftId });
+    const draft = await draftById(this.ds, rec.draftId);
     if (!draft) return;
     // Refused before a byte is written: a larger recording would not fit the disk sized for the check.
     const bytes = rec.parts.reduce((sum, p) => sum + p.size, 0);
@@ -100,8 +101,7 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
     recordingId: string, result: RecordingAnalysis | null, usage: ModelUsage | null, videoKey: string | null, failure: string | null, how: 'failed' | 'refused' = 'failed',
   ): Promise<void> {
     const written = await this.ds.transaction(async (em) => {
-      const repo = em.getRepository(RecordingEntity);
-      const rec = await repo.findOne({ where: { id: recordingId }, lock: { mode: 'pessimistic_write' } });
+      const rec = await recordingById(em, recordingId, true);
       if (!rec || rec.status !== 'analyzing') return false;
       if (result) {
         Object.assign(rec, result);
@@ -118,10 +118,10 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
           : `The check failed: ${failure ?? 'unknown error'}. Delete this recording and record again.`;
       }
       rec.updatedAt = new Date();
-      await repo.save(rec);
+      await updateRecording(em, rec);
       if (usage) {
-        const draft = await em.getRepository(JobDraftEntity).findOne({ where: { id: rec.draftId }, lock: { mode: 'pessimistic_write' } });
-        if (draft) await em.getRepository(JobDraftEntity).update({ id: draft.id }, { costs: addCosts(draft.costs, usage) });
+        const draft = await draftById(em, rec.draftId, true);
+        if (draft) await setDraftCosts(em, draft.id, addCosts(draft.costs, usage));
       }
       return true;
     });

@@ -8,8 +8,8 @@ import {
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import { ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
-import { RecordingEntity } from './recording.entity.js';
-import { memberRecordingBytes, recordingStorageSettings } from './recording-storage.js';
+import { recordingStorageSettings } from './recording-storage.js';
+import { memberRecordingBytes, recordingById } from './recordings.queries.js';
 import { draftForToken } from './recording-token.js';
 import { toDraftRecording } from './recording-view.js';
 
@@ -52,8 +52,8 @@ export class GetRecordingSessionHandler implements OperationHandler<typeof getRe
     const draft = await draftForToken(this.ds.manager, input.recordingToken);
     const [contact, current, usedBytes] = await Promise.all([
       this.bus.call(getMemberContact, { memberId: draft.memberId }, ctx),
-      draft.recordingId ? this.ds.getRepository(RecordingEntity).findOneBy({ id: draft.recordingId }) : null,
-      memberRecordingBytes(this.ds.manager, draft.memberId),
+      draft.recordingId ? recordingById(this.ds, draft.recordingId) : null,
+      memberRecordingBytes(this.ds, draft.memberId),
     ]);
     const title = draft.posting?.title ?? null;
     return {

@@ -9,7 +9,8 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { JobDraftEntity } from '../drafts/draft.entity.js';
 import { currentRecording, ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
-import { RecordingEntity } from './recording.entity.js';
+import type { RecordingEntity } from './recording.entity.js';
+import { deleteRecording, recordingById, updateRecording } from './recordings.queries.js';
 import { checksOf, clean, listed, toAcknowledge, uncheckedText } from './recording-checks.js';
 import { draftForToken, recordingOfDraft } from './recording-token.js';
 import { discardSoon, queueDiscards, storedKeys } from './recording-storage.js';
@@ -65,11 +66,11 @@ async function applyReview(em: EntityManager, draft: JobDraftEntity, rec: Record
     draft.answersVersion += 1;
     await saveDraft(em, draft);
   }
-  return { out: toDraftRecording(await em.getRepository(RecordingEntity).save(rec)), removed: [] };
+  return { out: toDraftRecording(await updateRecording(em, rec)), removed: [] };
 }
 
 async function removeRecording(em: EntityManager, draft: JobDraftEntity, rec: RecordingEntity): Promise<string[]> {
-  await em.getRepository(RecordingEntity).delete({ id: rec.id });
+  await deleteRecording(em, rec.id);
   if (draft.recordingId === rec.id) {
     draft.recordingId = null;
     await saveDraft(em, draft);
@@ -79,7 +80,7 @@ async function removeRecording(em: EntityManager, draft: JobDraftEntity, rec: Re
 }
 
 async function postersRecording(em: EntityManager, draft: JobDraftEntity): Promise<RecordingEntity> {
-  const rec = draft.recordingId ? await em.getRepository(RecordingEntity).findOne({ where: { id: draft.recordingId }, lock: { mode: 'pessimistic_write' } }) : null;
+  const rec = draft.recordingId ? await recordingById(em, draft.recordingId, true) : null;
   if (!rec) throw AppError.notFound('This draft has no recording.');
   return rec;
 }
@@ -166,7 +167,7 @@ export class WatchJobRecordingHandler implements OperationHandler<typeof watchJo
 
   async handle(input: InputOf<typeof watchJobRecording>, ctx: HandlerContext): Promise<OutputOf<typeof watchJobRecording>> {
     const draft = await ownDraft(this.ds.manager, input.id, callerOf(ctx).memberId);
-    const rec = draft.recordingId ? await this.ds.getRepository(RecordingEntity).findOneBy({ id: draft.recordingId }) : null;
+    const rec = draft.recordingId ? await recordingById(this.ds, draft.recordingId) : null;
     if (!rec?.videoKey) throw AppError.notFound('This draft has no checked recording to watch.');
     return { key: rec.videoKey, contentType: videoContentType(rec.videoKey), cacheControl: 'private, no-store' };
   }

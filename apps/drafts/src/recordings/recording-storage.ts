@@ -2,6 +2,7 @@ import { AppError, RECORDING_LIMITS } from '@marketplace/contracts';
 import { perService, type Logger, type ObjectStorage, settingsOf } from '@marketplace/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RecordingEntity } from './recording.entity.js';
+import { deleteDiscard, insertDiscards, lockMemberQuota, memberRecordingBytes } from './recordings.queries.js';
 
 export interface RecordingStorageSettings {
   /** Bytes all of a member's recordings may hold, uploads under way included (RECORDING_QUOTA_BYTES). */
@@ -45,7 +46,7 @@ export const VIDEO_PREFIX = 'recordings/';
  */
 export async function queueDiscards(em: EntityManager, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await em.query('INSERT INTO recording_discards (key) SELECT unnest($1::text[]) ON CONFLICT (key) DO NOTHING', [keys]);
+  await insertDiscards(em, keys);
 }
 
 /**
@@ -61,20 +62,9 @@ export function discardSoon(ds: DataSource, storage: ObjectStorage, logger: Logg
 export async function removeQueued(ds: DataSource, storage: ObjectStorage, keys: readonly string[]): Promise<number> {
   for (const key of keys) {
     await storage.remove(key);
-    await ds.query('DELETE FROM recording_discards WHERE key = $1', [key]);
+    await deleteDiscard(ds, key);
   }
   return keys.length;
-}
-
-/** Bytes a member's recordings hold: each recording's parts, whatever its status. */
-export async function memberRecordingBytes(em: EntityManager, memberId: string, except?: { recordingId: string; index: number }): Promise<number> {
-  const [row] = (await em.query(
-    `SELECT COALESCE(SUM((p->>'size')::bigint), 0)::bigint AS bytes
-       FROM draft_recordings r CROSS JOIN LATERAL jsonb_array_elements(r.parts) AS p
-      WHERE r.member_id = $1 AND NOT (r.id = $2::uuid AND (p->>'index')::int = $3)`,
-    [memberId, except?.recordingId ?? '00000000-0000-0000-0000-000000000000', except?.index ?? -1],
-  )) as { bytes: string }[];
-  return Number(row?.bytes ?? 0);
 }
 
 /**
@@ -97,7 +87,7 @@ export function requireWithinRecording(parts: readonly { index: number; size: nu
  * a lock per member first, so two parts in flight cannot both take the last of the room.
  */
 export async function requireRoom(em: EntityManager, memberId: string, recordingId: string, index: number, bytes: number): Promise<void> {
-  await em.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', ['recording-quota', memberId]);
+  await lockMemberQuota(em, memberId);
   const quota = recordingStorageSettings().quotaBytes;
   const used = await memberRecordingBytes(em, memberId, { recordingId, index });
   if (used + bytes > quota) {

@@ -1,17 +1,17 @@
 import { AppError, isUuid } from '@marketplace/contracts';
 import type { EntityManager } from 'typeorm';
 import { hashBearerToken } from '@marketplace/service-kit';
-import { JobDraftEntity } from '../drafts/draft.entity.js';
-import { RecordingEntity } from './recording.entity.js';
+import type { JobDraftEntity } from '../drafts/draft.entity.js';
+import { draftByTokenHash } from '../drafts/drafts.queries.js';
+import type { RecordingEntity } from './recording.entity.js';
+import { recordingOfDraftById } from './recordings.queries.js';
 
 const invalidLink = () => AppError.unauthorized('This record link is invalid, expired or replaced by a newer one, or the draft was posted.');
 
 /** The open draft a live record link belongs to; anything else is 401. */
 export async function draftForToken(em: EntityManager, token: string | undefined, lock = false): Promise<JobDraftEntity> {
   if (!token) throw invalidLink();
-  const draft = await em.getRepository(JobDraftEntity).findOne({
-    where: { recordingTokenHash: hashBearerToken(token) }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-  });
+  const draft = await draftByTokenHash(em, hashBearerToken(token), lock);
   if (!draft || draft.status !== 'open' || !draft.recordingLinkExpiresAt || draft.recordingLinkExpiresAt.getTime() <= Date.now()) {
     throw invalidLink();
   }
@@ -21,9 +21,7 @@ export async function draftForToken(em: EntityManager, token: string | undefined
 /** A recording of the link's draft, locked when `lock`; another draft's is 404. */
 export async function recordingOfDraft(em: EntityManager, draft: JobDraftEntity, id: string, lock = false): Promise<RecordingEntity> {
   if (!isUuid(id)) throw AppError.notFound('No such recording.');
-  const rec = await em.getRepository(RecordingEntity).findOne({
-    where: { id: id.toLowerCase(), draftId: draft.id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-  });
+  const rec = await recordingOfDraftById(em, id.toLowerCase(), draft.id, lock);
   if (!rec) throw AppError.notFound('No such recording.');
   return rec;
 }

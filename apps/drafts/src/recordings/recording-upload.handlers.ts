@@ -9,7 +9,8 @@ import {
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import { saveDraft } from '../drafts/draft-store.js';
-import { RecordingEntity } from './recording.entity.js';
+import type { RecordingEntity } from './recording.entity.js';
+import { deleteRecording, insertRecording, recordingById, updateRecording } from './recordings.queries.js';
 import { draftForToken, recordingOfDraft } from './recording-token.js';
 import { discardSoon, queueDiscards, requireRoom, requireWithinRecording, storedKeys } from './recording-storage.js';
 import { toDraftRecording } from './recording-view.js';
@@ -29,11 +30,11 @@ export class StartRecordingHandler implements OperationHandler<typeof startRecor
       const draft = await draftForToken(em, input.recordingToken);
       this.storage.requireConfigured();
       const now = new Date();
-      return em.getRepository(RecordingEntity).save(em.getRepository(RecordingEntity).create({
+      return insertRecording(em, {
         id: randomUUID(), draftId: draft.id, memberId: draft.memberId, status: 'uploading', webcam: input.webcam, seconds: 0,
         parts: [], videoKey: null, analyzed: false, summary: null, transcript: null, findings: [], moments: [], acceptedMoments: [],
         checks: null, approved: false, acknowledged: [], createdAt: now, updatedAt: now,
-      }));
+      });
     });
     return toDraftRecording(rec);
   }
@@ -74,7 +75,7 @@ export class UploadRecordingPartHandler implements OperationHandler<typeof uploa
       row.parts = [...row.parts.filter((p) => p.index !== input.index), { index: input.index, size: input.part.size, sha256, key: input.part.key }]
         .sort((a, b) => a.index - b.index);
       row.updatedAt = new Date();
-      return em.getRepository(RecordingEntity).save(row);
+      return updateRecording(em, row);
     });
     if (replaced && replaced !== input.part.key) discardSoon(this.ds, this.storage, this.logger, [replaced]);
     return { recording: toDraftRecording(rec), index: input.index };
@@ -116,16 +117,16 @@ export class CompleteRecordingHandler implements OperationHandler<typeof complet
       row.seconds = input.seconds;
       row.updatedAt = new Date();
       if (draft.recordingId && draft.recordingId !== row.id) {
-        previous = await em.getRepository(RecordingEntity).findOneBy({ id: draft.recordingId });
+        previous = await recordingById(em, draft.recordingId);
         if (previous) {
-          await em.getRepository(RecordingEntity).delete({ id: previous.id });
+          await deleteRecording(em, previous.id);
           await queueDiscards(em, storedKeys(previous));
         }
       }
       draft.recordingId = row.id;
       await saveDraft(em, draft);
       await enqueueWork(em, recordingAnalysisQueue, { recordingId: row.id });
-      return em.getRepository(RecordingEntity).save(row);
+      return updateRecording(em, row);
     });
     const replaced = previous as RecordingEntity | null;
     if (replaced) discardSoon(this.ds, this.storage, this.logger, storedKeys(replaced));

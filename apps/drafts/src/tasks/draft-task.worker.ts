@@ -4,8 +4,9 @@ import {
   addUsage, LOGGER, meteredModelProviderFromEnv, ModelBudgetSpent, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
-import { JobDraftEntity, type DraftTaskName, type StoredCosts, type StoredUsage } from '../drafts/draft.entity.js';
-import { RecordingEntity } from '../recordings/recording.entity.js';
+import type { DraftTaskName, JobDraftEntity, StoredCosts, StoredUsage } from '../drafts/draft.entity.js';
+import { draftById, updateDraft } from '../drafts/drafts.queries.js';
+import { recordingById } from '../recordings/recordings.queries.js';
 import { followUps, research, RESEARCH_UNAVAILABLE, writing } from './interview-tasks.js';
 
 type Payload = { draftId: string; task: DraftTaskName; runId: string };
@@ -39,7 +40,7 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
   constructor(private readonly ds: DataSource, @Inject(LOGGER) private readonly logger: Logger) {}
 
   async run({ draftId, task, runId }: Payload, ctx: WorkContext): Promise<void> {
-    const draft = await this.ds.getRepository(JobDraftEntity).findOneBy({ id: draftId });
+    const draft = await draftById(this.ds, draftId);
     if (!draft || !this.awaits(draft, task, runId)) return;
     let apply: (d: JobDraftEntity) => void;
     let usage: ModelUsage | null;
@@ -72,7 +73,7 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
 
   /** The suggested requirements of the moments the poster accepted in the draft's approved walkthrough. */
   private async acceptedRequirements(draft: JobDraftEntity): Promise<string[]> {
-    const rec = draft.recordingId ? await this.ds.getRepository(RecordingEntity).findOneBy({ id: draft.recordingId }) : null;
+    const rec = draft.recordingId ? await recordingById(this.ds, draft.recordingId) : null;
     if (!rec?.approved) return [];
     const accepted = new Set(rec.acceptedMoments);
     return rec.moments.filter((m) => accepted.has(m.id)).map((m) => m.suggestedRequirement).filter((r) => r.trim());
@@ -88,8 +89,7 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
     done: { apply: (d: JobDraftEntity) => void; usage: ModelUsage | null } | null, error: string | null, failedStep = 'failed',
   ): Promise<void> {
     const written = await this.ds.transaction(async (em) => {
-      const repo = em.getRepository(JobDraftEntity);
-      const draft = await repo.findOne({ where: { id: draftId }, lock: { mode: 'pessimistic_write' } });
+      const draft = await draftById(em, draftId, true);
       if (!draft || !this.awaits(draft, task, runId)) return false;
       const state = draft.tasks[task]!;
       const finishedAt = new Date().toISOString();
@@ -103,7 +103,7 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
         draft.tasks = { ...draft.tasks, [task]: { ...state, status: 'failed', step: failedStep, error: message, finishedAt } };
       }
       draft.updatedAt = new Date();
-      await repo.save(draft);
+      await updateDraft(em, draft);
       return true;
     });
     if (!written) this.logger.info({ draftId, task, runId }, 'draft task result not needed any more');

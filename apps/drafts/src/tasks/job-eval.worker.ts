@@ -4,7 +4,8 @@ import {
   BusClient, LOGGER, meteredModelProviderFromEnv, ModelBudgetSpent, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
-import { JobDraftEntity, type StoredPosting } from '../drafts/draft.entity.js';
+import type { JobDraftEntity, StoredPosting } from '../drafts/draft.entity.js';
+import { draftById, updateDraft } from '../drafts/drafts.queries.js';
 import { addCosts } from './draft-task.worker.js';
 import { evaluateJob } from './interview-tasks.js';
 
@@ -24,7 +25,7 @@ export class JobEvalWorker implements WorkHandler<typeof jobEvalQueue.payload> {
   constructor(private readonly ds: DataSource, private readonly bus: BusClient, @Inject(LOGGER) private readonly logger: Logger) {}
 
   async run({ draftId, runId }: Payload, ctx: WorkContext): Promise<void> {
-    const draft = await this.ds.getRepository(JobDraftEntity).findOneBy({ id: draftId });
+    const draft = await draftById(this.ds, draftId);
     if (!draft?.jobId || !awaits(draft, runId)) return;
     let outcome: Outcome;
     try {
@@ -44,8 +45,7 @@ export class JobEvalWorker implements WorkHandler<typeof jobEvalQueue.payload> {
 
   private async finish(draftId: string, runId: string, done: Outcome | null, error: string | null): Promise<void> {
     const written = await this.ds.transaction(async (em) => {
-      const repo = em.getRepository(JobDraftEntity);
-      const draft = await repo.findOne({ where: { id: draftId }, lock: { mode: 'pessimistic_write' } });
+      const draft = await draftById(em, draftId, true);
       if (!draft?.jobEval || !draft.posting || !awaits(draft, runId)) return false;
       const { jobEval } = draft;
       const finishedAt = new Date().toISOString();
@@ -62,7 +62,7 @@ export class JobEvalWorker implements WorkHandler<typeof jobEvalQueue.payload> {
         draft.jobEval = { ...jobEval, task: { ...jobEval.task, status: 'failed', step: 'failed', error: `The job eval failed: ${error}`, finishedAt } };
       }
       draft.updatedAt = new Date();
-      await repo.save(draft);
+      await updateDraft(em, draft);
       return true;
     });
     if (!written) this.logger.info({ draftId, runId }, 'job eval not needed any more');

@@ -18,6 +18,7 @@ import { answerHealth } from '../health/bus-health.js';
 import { startHealthServer } from '../health/health-server.js';
 import { createLogger } from '../logging/logger.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
+import { databaseAnswers } from './bootstrap.queries.js';
 import { KitModule } from './kit.module.js';
 import { refuseDefaultSecrets } from './production-secrets.js';
 import { assertDataKey } from '../secrets/sealed-value.js';
@@ -170,7 +171,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
   const checks = {
     ready: async () => ({
       bus: !nc.isClosed(),
-      ...(ds ? { database: await ds.query('SELECT 1').then(() => true, () => false) } : {}),
+      ...(ds ? { database: await databaseAnswers(ds) } : {}),
     }),
   };
   const health = await startHealthServer(def.name, checks);

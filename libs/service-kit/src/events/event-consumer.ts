@@ -8,6 +8,7 @@ import { decodeJson } from '../bus/codec.js';
 import type { Logger } from '../logging/logger.js';
 import { countConsumedEvent } from './event-metrics.js';
 import { ensureEventStream } from './event-stream.js';
+import { markEventProcessed } from './events.queries.js';
 
 /** Applies one event inside a transaction that also records it as processed. */
 export interface EventConsumer<P extends z.ZodType = z.ZodType> {
@@ -83,12 +84,7 @@ export class EventConsumerRunner {
       try {
         let applied = false;
         await this.ds.transaction(async (em) => {
-          const inserted: unknown[] = await em.query(
-            `INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2)
-             ON CONFLICT DO NOTHING RETURNING event_id`,
-            [durable, event.id],
-          );
-          if (inserted.length === 0) return;
+          if (!(await markEventProcessed(em, durable, event.id))) return;
           await consumer.apply(event, em);
           applied = true;
         });

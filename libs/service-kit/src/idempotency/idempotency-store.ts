@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { IDEMPOTENCY_KEY_HOURS, type ReplyEnvelope } from '@marketplace/contracts';
+import { claimKey, heldKey, keepReply, releaseKey, takeAbandonedKey } from './idempotency.queries.js';
 
 /**
  * A first request still unanswered this long after it began is taken as lost (its replica died
@@ -24,42 +25,22 @@ export class IdempotencyStore {
 
   async claim(memberId: string, key: string, operation: string, requestHash: string): Promise<Claim> {
     // An expired row is as good as none: the upsert takes it over.
-    const claimed: unknown[] = await this.ds.query(
-      `INSERT INTO idempotent_requests (member_id, key, operation, request_hash, started_at, expires_at)
-       VALUES ($1, $2, $3, $4, now(), now() + make_interval(hours => $5))
-       ON CONFLICT (member_id, key) DO UPDATE SET operation = EXCLUDED.operation, request_hash = EXCLUDED.request_hash,
-         reply = NULL, started_at = now(), expires_at = EXCLUDED.expires_at
-       WHERE idempotent_requests.expires_at < now()
-       RETURNING 1`,
-      [memberId, key, operation, requestHash, IDEMPOTENCY_KEY_HOURS],
-    );
-    if (claimed.length) return { kind: 'first' };
-    const [row] = await this.ds.query(
-      `SELECT operation, request_hash, reply, started_at < now() - make_interval(secs => $3) AS abandoned
-       FROM idempotent_requests WHERE member_id = $1 AND key = $2`,
-      [memberId, key, ABANDONED_AFTER_S],
-    ) as Array<{ operation: string; request_hash: string; reply: ReplyEnvelope | null; abandoned: boolean }>;
+    if (await claimKey(this.ds, memberId, key, operation, requestHash, IDEMPOTENCY_KEY_HOURS)) return { kind: 'first' };
+    const row = await heldKey(this.ds, memberId, key, ABANDONED_AFTER_S);
     if (!row) return this.claim(memberId, key, operation, requestHash);
     if (row.operation !== operation || row.request_hash !== requestHash) return { kind: 'mismatch' };
     if (row.reply) return { kind: 'replay', reply: row.reply };
-    if (row.abandoned) {
-      const [taken] = await this.ds.query(
-        `UPDATE idempotent_requests SET started_at = now()
-         WHERE member_id = $1 AND key = $2 AND reply IS NULL AND started_at < now() - make_interval(secs => $3) RETURNING 1`,
-        [memberId, key, ABANDONED_AFTER_S],
-      ) as [unknown[], number];
-      if (taken.length) return { kind: 'first' };
-    }
+    if (row.abandoned && await takeAbandonedKey(this.ds, memberId, key, ABANDONED_AFTER_S)) return { kind: 'first' };
     return { kind: 'running' };
   }
 
   async complete(memberId: string, key: string, reply: ReplyEnvelope): Promise<void> {
-    await this.ds.query(`UPDATE idempotent_requests SET reply = $3 WHERE member_id = $1 AND key = $2`, [memberId, key, JSON.stringify(reply)]);
+    await keepReply(this.ds, memberId, key, reply);
   }
 
   /** The first request did not run to an answer worth keeping (the service or a dependency failed): a repeat may run. */
   async release(memberId: string, key: string): Promise<void> {
-    await this.ds.query(`DELETE FROM idempotent_requests WHERE member_id = $1 AND key = $2 AND reply IS NULL`, [memberId, key]);
+    await releaseKey(this.ds, memberId, key);
   }
 }
 

@@ -5,6 +5,7 @@ import {
   type AudioClip, type ChatJsonRequest, type ModelProvider, type ModelUsage, type Transcript,
 } from './model-provider.js';
 import { settingsOf } from '../scope/settings.js';
+import { addModelSpend, takeModelCall } from './models.queries.js';
 
 /**
  * The operator's cap on what one service spends on models per UTC day, across its replicas:
@@ -52,9 +53,6 @@ export function meteredModelProviderFromEnv(
   return new BudgetedModelProvider(model, budget, ds);
 }
 
-/** Today's UTC date by the database's clock, so every replica agrees on when the day turns. */
-const TODAY = `(statement_timestamp() AT TIME ZONE 'UTC')::date`;
-
 /**
  * Wraps a provider so that each call first takes one call from today's budget in `model_spend`
  * (each service's own table, created by its migration) and afterwards adds what the call
@@ -86,25 +84,15 @@ export class BudgetedModelProvider implements ModelProvider {
     const result = await call();
     const usage = usageOf(result);
     // One call was taken up front; a provider that asked again (an answer that did not parse) reports more.
-    await this.ds.query(
-      'UPDATE model_spend SET calls = calls + $2, usd = usd + $3, updated_at = statement_timestamp() WHERE day = $1',
-      [day, Math.max(0, usage.calls - 1), usage.usd],
-    );
+    await addModelSpend(this.ds, day, Math.max(0, usage.calls - 1), usage.usd);
     return result;
   }
 
   /** Takes one call from today's budget, or refuses; answers the day it was taken from. */
   private async take(): Promise<string> {
-    const rows = (await this.ds.query(
-      `INSERT INTO model_spend AS s (day, calls, usd, updated_at) VALUES (${TODAY}, 1, 0, statement_timestamp())
-       ON CONFLICT (day) DO UPDATE SET calls = s.calls + 1, updated_at = statement_timestamp()
-         WHERE ($1::int IS NULL OR s.calls < $1::int) AND ($2::float8 IS NULL OR s.usd < $2::float8)
-       RETURNING to_char(s.day, 'YYYY-MM-DD') AS day`,
-      [this.budget.callsPerDay, this.budget.usdPerDay],
-    )) as { day: string }[];
-    const taken = rows[0];
-    if (!taken) throw new ModelBudgetSpent();
-    return taken.day;
+    const day = await takeModelCall(this.ds, this.budget.callsPerDay, this.budget.usdPerDay);
+    if (!day) throw new ModelBudgetSpent();
+    return day;
   }
 }
 

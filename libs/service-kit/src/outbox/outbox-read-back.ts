@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from '../logging/logger.js';
 import { encodeJson } from '../bus/codec.js';
 import { countOutboxCheck } from './outbox-metrics.js';
+import { outboxEventsByIds } from './outbox.queries.js';
 
 /** Where an event is looked for around its PubAck's sequence, nearest first (see `locate`). */
 const SHIFTS_LOOKED_AT = [0, -1, 1, -2, 2, -3, 3, -4, 4];
@@ -249,10 +250,7 @@ export class OutboxReadBack {
    */
   private async publishAgain(items: ReadonlyArray<{ check: Check; found: string | null }>, why: 'missing' | 'leader-change'): Promise<void> {
     let loadFailed = false;
-    const rows: { id: string; subject: string; envelope: unknown }[] = await this.ds.query(
-      'SELECT id, subject, envelope FROM outbox_events WHERE id = ANY($1::uuid[])',
-      [items.map((l) => l.check.eventId)],
-    ).catch((err: unknown) => {
+    const rows = await outboxEventsByIds(this.ds, items.map((l) => l.check.eventId)).catch((err: unknown) => {
       loadFailed = true;
       this.logger.warn({ err }, 'outbox read-back could not load events to publish again; will retry');
       return [];

@@ -9,6 +9,7 @@ import { ensureWorkStream } from '../queues/work-stream.js';
 import { addOutboxProbe } from '../health/service-metrics.js';
 import { settingsOf } from '../scope/settings.js';
 import { OutboxReadBack } from './outbox-read-back.js';
+import { lockUnpublished, markPublished, outboxBacklog } from './outbox.queries.js';
 
 const BATCH = 100;
 const pollMs = (): number => settingsOf().duration('OUTBOX_POLL_MS', 1000, { min: 1 });
@@ -43,11 +44,8 @@ export class OutboxRelay {
   async start(): Promise<void> {
     await ensureEventStream(this.nc);
     this.removeProbe = addOutboxProbe(async () => {
-      const [row] = await this.ds.query(
-        `SELECT count(*)::int AS pending, COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS oldest
-         FROM outbox_events WHERE published_at IS NULL`,
-      ) as { pending: number; oldest: number }[];
-      return { pending: row?.pending ?? 0, oldestSeconds: row?.oldest ?? 0 };
+      const { pending, oldest } = await outboxBacklog(this.ds);
+      return { pending, oldestSeconds: oldest };
     });
     const afterMs = verifyAfterMs();
     if (afterMs > 0) {
@@ -80,11 +78,7 @@ export class OutboxRelay {
   private async drain(): Promise<void> {
     for (;;) {
       const published = await this.ds.transaction(async (em) => {
-        const rows: { id: string; subject: string; envelope: unknown }[] = await em.query(
-          `SELECT id, subject, envelope FROM outbox_events WHERE published_at IS NULL
-           ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-          [BATCH],
-        );
+        const rows = await lockUnpublished(em, BATCH);
         if (rows.length === 0) return [];
         await this.ensureWorkStreams(rows);
         const acks: PubAck[] = await Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id })))
@@ -92,7 +86,7 @@ export class OutboxRelay {
             this.workStreams.clear();
             throw err;
           });
-        await em.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
+        await markPublished(em, rows.map((r) => r.id));
         return rows.map((row, i) => ({ id: row.id, ack: acks[i]! }));
       });
       this.readBack?.track(published);

@@ -3,6 +3,7 @@ import { Counter, Gauge, Histogram } from 'prom-client';
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { Logger } from '../logging/logger.js';
 import { serviceMetric } from '../health/service-metrics.js';
+import { advisoryUnlock, claimPeriodicTask, recordPeriodicFailure, recordPeriodicRun, tryAdvisoryLock } from './queues.queries.js';
 
 /**
  * Work a service does now and then rather than per request: sweeps of abandoned rows, garbage in
@@ -79,14 +80,14 @@ export class PeriodicRunner {
     const runner = this.ds.createQueryRunner();
     await runner.connect();
     try {
-      const lock = [`periodic:${task.name}`];
-      const [got] = (await runner.query('SELECT pg_try_advisory_lock(hashtext($1), hashtext(current_schema())) AS ok', lock)) as { ok: boolean }[];
-      if (!got?.ok) return 'skipped';
+      // Session locks: taken and released on this runner's one connection.
+      const lock = `periodic:${task.name}`;
+      if (!(await tryAdvisoryLock(runner.manager, lock))) return 'skipped';
       try {
         if (!(await claim(runner, task))) return 'skipped';
         return await this.runClaimed(runner, task);
       } finally {
-        await runner.query('SELECT pg_advisory_unlock(hashtext($1), hashtext(current_schema()))', lock);
+        await advisoryUnlock(runner.manager, lock);
       }
     } finally {
       await runner.release();
@@ -101,7 +102,7 @@ export class PeriodicRunner {
       periodicDuration().observe({ task: task.name }, seconds());
       periodicRuns().inc({ task: task.name, outcome: 'ok' });
       periodicLastSuccess().set({ task: task.name }, Date.now() / 1000);
-      await runner.query('UPDATE periodic_tasks SET last_finished_at = now(), runs = runs + 1 WHERE name = $1', [task.name]);
+      await recordPeriodicRun(runner.manager, task.name);
       if (counts && Object.values(counts).some((n) => n > 0)) this.logger.info({ task: task.name, ...counts }, 'periodic task did work');
       return 'ran';
     } catch (err) {
@@ -109,10 +110,7 @@ export class PeriodicRunner {
       periodicRuns().inc({ task: task.name, outcome: 'failed' });
       const error = err instanceof Error ? err.message : String(err);
       this.logger.error({ err, task: task.name }, 'periodic task failed; recorded in periodic_tasks, retried next tick');
-      await runner.query(
-        'UPDATE periodic_tasks SET last_finished_at = now(), failures = failures + 1, last_failed_at = now(), last_error = $2 WHERE name = $1',
-        [task.name, error.slice(0, 2000)],
-      ).catch((dbErr: unknown) => this.logger.warn({ err: dbErr, task: task.name }, 'could not record the failure of a periodic task'));
+      await recordPeriodicFailure(runner.manager, task.name, error.slice(0, 2000)).catch((dbErr: unknown) => this.logger.warn({ err: dbErr, task: task.name }, 'could not record the failure of a periodic task'));
       return 'failed';
     }
   }
@@ -135,14 +133,7 @@ export class PeriodicRunner {
 
 /** Takes this interval for the task, or answers false when a pass started elsewhere within it. */
 async function claim(runner: QueryRunner, task: PeriodicTask): Promise<boolean> {
-  const rows = (await runner.query(
-    `INSERT INTO periodic_tasks (name, last_started_at) VALUES ($1, now())
-     ON CONFLICT (name) DO UPDATE SET last_started_at = now()
-       WHERE periodic_tasks.last_started_at IS NULL OR periodic_tasks.last_started_at <= now() - make_interval(secs => $2)
-     RETURNING name`,
-    [task.name, (task.intervalMs * CLAIM_SLACK) / 1000],
-  )) as { name: string }[];
-  return rows.length === 1;
+  return claimPeriodicTask(runner.manager, task.name, (task.intervalMs * CLAIM_SLACK) / 1000);
 }
 
 function periodicRuns(): Counter<'task' | 'outcome'> {

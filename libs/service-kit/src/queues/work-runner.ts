@@ -11,6 +11,7 @@ import { backoffMs } from './backoff.js';
 import { addPendingProbe, pendingGauge } from './work-metrics.js';
 import { DeferWork, workConcurrency, type WorkHandler } from './work-handler.js';
 import { ensureWorkStream } from './work-stream.js';
+import { recordFailedWork } from './queues.queries.js';
 import { settingsOf } from '../scope/settings.js';
 
 export interface WorkRunnerOptions {
@@ -220,11 +221,10 @@ export class WorkRunner {
     const error = err instanceof Error ? err.message : String(err);
     const payload = envelope?.payload ?? rawPayload(msg.data);
     try {
-      await this.ds.query(
-        `INSERT INTO failed_work (id, queue, version, payload, error, attempts, enqueued_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (id) DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts, failed_at = now()`,
-        [envelope?.id ?? randomUUID(), q.def.name, q.def.version, JSON.stringify(payload), error, attempts, envelope?.enqueuedAt ?? null],
-      );
+      await recordFailedWork(this.ds, {
+        id: envelope?.id ?? randomUUID(), queue: q.def.name, version: q.def.version, payload: JSON.stringify(payload), error, attempts,
+        enqueuedAt: envelope?.enqueuedAt ?? null,
+      });
     } catch (dbErr) {
       this.logger.error({ err: dbErr, queue: q.durable, id: envelope?.id }, 'could not record failed work; it stays queued');
       msg.nak(workBackoffMs(q.def, attempts));
