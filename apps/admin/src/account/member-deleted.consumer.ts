@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import { forgetMemberSubmissions } from './account.queries.js';
 
 /**
  * A deleted account takes what the member sent to staff with it: help requests (with staff replies), problem reports,
@@ -16,11 +17,6 @@ export class MemberDeletedAdminConsumer implements EventConsumer<typeof memberDe
 
   async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
     const { memberId } = event.payload;
-    await em.query('DELETE FROM help_replies WHERE help_request_id IN (SELECT id FROM help_requests WHERE member_id = $1)', [memberId]);
-    await em.query('DELETE FROM help_requests WHERE member_id = $1', [memberId]);
-    await em.query('DELETE FROM problem_reports WHERE member_id = $1', [memberId]);
-    await em.query('DELETE FROM feature_requests WHERE member_id = $1', [memberId]);
-    await em.query(`DELETE FROM content_reports WHERE reporter_id = $1 AND status <> 'removed'`, [memberId]);
-    await em.query('UPDATE content_reports SET details = NULL WHERE reporter_id = $1', [memberId]);
+    await forgetMemberSubmissions(em, memberId);
   }
 }

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import {
   AppError, getHelpRequest, helpRequestRepliedV1, isUuid, replyToHelpRequest, setHelpRequestStatus, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
-  BusClient, callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
+  BusClient, callerOf, recordEvent, UnitOfWork, type Db, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
 import { refuseSecrets } from '../reports/refuse-secrets.js';
 import { staffDetail, type HelpRow } from './help-request-view.js';
+import { helpRequest, insertReply, setHelpStatus } from './help.queries.js';
 
 /**
  * The staff side of one help request: read it with its replies, reply, set its status. Access
@@ -17,12 +17,10 @@ import { staffDetail, type HelpRow } from './help-request-view.js';
  * the event that has the member told (alert and email), in one transaction.
  */
 
-async function findRequest(db: DataSource | EntityManager, id: string, lock = false): Promise<HelpRow> {
+async function findRequest(db: Db, id: string, lock = false): Promise<HelpRow> {
   const notFound = AppError.notFound('No help request has this id.');
   if (!isUuid(id)) throw notFound;
-  const [row] = (await db.query(
-    `SELECT * FROM help_requests WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id.toLowerCase()],
-  )) as HelpRow[];
+  const row = await helpRequest(db, id.toLowerCase(), { forUpdate: lock });
   if (!row) throw notFound;
   return row;
 }
@@ -51,11 +49,8 @@ export class ReplyToHelpRequestHandler implements OperationHandler<typeof replyT
     const row = await this.uow.run(async (em) => {
       const request = await findRequest(em, input.id, true);
       const replyId = randomUUID();
-      await em.query(
-        'INSERT INTO help_replies (id, help_request_id, staff_id, message, created_at) VALUES ($1, $2, $3, $4, now())',
-        [replyId, request.id, staffId, input.message],
-      );
-      await em.query('UPDATE help_requests SET status = $2, status_changed_at = now() WHERE id = $1', [request.id, input.status]);
+      await insertReply(em, { id: replyId, help_request_id: request.id, staff_id: staffId, message: input.message });
+      await setHelpStatus(em, request.id, input.status);
       await recordEvent(em, helpRequestRepliedV1, { helpRequestId: request.id, replyId, memberId: request.member_id });
       return { ...request, status: input.status };
     });
@@ -73,7 +68,7 @@ export class SetHelpRequestStatusHandler implements OperationHandler<typeof setH
     const row = await this.uow.run(async (em) => {
       const request = await findRequest(em, input.id, true);
       if (request.status !== input.status) {
-        await em.query('UPDATE help_requests SET status = $2, status_changed_at = now() WHERE id = $1', [request.id, input.status]);
+        await setHelpStatus(em, request.id, input.status);
       }
       return { ...request, status: input.status };
     });

@@ -1,19 +1,13 @@
-import type { DataSource, EntityManager } from 'typeorm';
 import {
-  getSenderContacts, type CallerVia, type HELP_STATUSES, type HELP_TOPICS, type OutputOf, type staffHelpRequestDetailSchema,
-  type staffHelpRequestSchema,
+  getSenderContacts, type OutputOf, type staffHelpRequestDetailSchema, type staffHelpRequestSchema,
 } from '@marketplace/contracts';
-import type { BusClient, HandlerContext } from '@marketplace/service-kit';
+import type { BusClient, Db, HandlerContext } from '@marketplace/service-kit';
 import type { z } from 'zod';
 
+import { repliesTo, type HelpRow, type ReplyRow } from './help.queries.js';
+
 /** How help requests and their replies read from admin's tables, for staff and for their member. */
-
-export interface HelpRow {
-  id: string; member_id: string; via: CallerVia; topic: (typeof HELP_TOPICS)[number]; message: string;
-  job_id: string | null; application_id: string | null; status: (typeof HELP_STATUSES)[number]; created_at: Date;
-}
-
-export interface ReplyRow { id: string; help_request_id: string; staff_id: string; message: string; created_at: Date }
+export type { HelpRow, ReplyRow };
 
 type StaffHelp = z.output<typeof staffHelpRequestSchema>;
 type StaffHelpDetail = z.output<typeof staffHelpRequestDetailSchema>;
@@ -46,12 +40,10 @@ export function forStaff(r: HelpRow, contacts: Contacts): StaffHelp {
 }
 
 /** Replies of the given requests, oldest first, grouped by request. */
-export async function repliesOf(db: DataSource | EntityManager, requestIds: string[]): Promise<Map<string, ReplyRow[]>> {
+export async function repliesOf(db: Db, requestIds: string[]): Promise<Map<string, ReplyRow[]>> {
   const grouped = new Map<string, ReplyRow[]>();
   if (!requestIds.length) return grouped;
-  const rows = (await db.query(
-    'SELECT * FROM help_replies WHERE help_request_id = ANY($1::uuid[]) ORDER BY created_at, id', [requestIds],
-  )) as ReplyRow[];
+  const rows = await repliesTo(db, requestIds);
   for (const row of rows) grouped.set(row.help_request_id, [...(grouped.get(row.help_request_id) ?? []), row]);
   return grouped;
 }
@@ -61,7 +53,7 @@ export function replyOut(r: ReplyRow) {
 }
 
 /** One request for staff: sender, contact, and every reply with who sent it. */
-export async function staffDetail(db: DataSource | EntityManager, bus: BusClient, row: HelpRow, ctx: HandlerContext): Promise<StaffHelpDetail> {
+export async function staffDetail(db: Db, bus: BusClient, row: HelpRow, ctx: HandlerContext): Promise<StaffHelpDetail> {
   const [contacts, replies] = await Promise.all([senderContacts(bus, [row.member_id], ctx), repliesOf(db, [row.id])]);
   return {
     ...forStaff(row, contacts),

@@ -3,8 +3,9 @@ import { DataSource } from 'typeorm';
 import {
   getHelpReplyForAlert, isUuid, listMyHelpRequests, REPORT_LIST_LIMITS, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { callerOf, queryPage, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { asReceived, repliesOf, replyOut, type HelpRow } from './help-request-view.js';
+import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { asReceived, repliesOf, replyOut } from './help-request-view.js';
+import { myHelpRequestsPage, replyForAlert } from './help.queries.js';
 
 /** A member's own help requests, newest first, with the team's replies; never another member's. */
 @Injectable()
@@ -15,10 +16,7 @@ export class ListMyHelpRequestsHandler implements OperationHandler<typeof listMy
 
   async handle(input: InputOf<typeof listMyHelpRequests>, ctx: HandlerContext): Promise<OutputOf<typeof listMyHelpRequests>> {
     const { memberId } = callerOf(ctx);
-    const page = await queryPage<HelpRow>(
-      this.ds, 'SELECT * FROM help_requests WHERE member_id = $1 ORDER BY created_at DESC, id DESC', [memberId],
-      input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit,
-    );
+    const page = await myHelpRequestsPage(this.ds, memberId, input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
     const replies = await repliesOf(this.ds, page.rows.map((r) => r.id));
     return {
       helpRequests: page.rows.map((r) => ({ ...asReceived(r), replies: (replies.get(r.id) ?? []).map(replyOut) })),
@@ -37,10 +35,7 @@ export class GetHelpReplyForAlertHandler implements OperationHandler<typeof getH
   async handle({ replyId }: InputOf<typeof getHelpReplyForAlert>): Promise<OutputOf<typeof getHelpReplyForAlert>> {
     const missing = { found: false, topic: null, message: null };
     if (!isUuid(replyId)) return missing;
-    const [row] = (await this.ds.query(
-      `SELECT r.message, h.topic FROM help_replies r JOIN help_requests h ON h.id = r.help_request_id WHERE r.id = $1`,
-      [replyId.toLowerCase()],
-    )) as { message: string; topic: string }[];
+    const row = await replyForAlert(this.ds, replyId.toLowerCase());
     return row ? { found: true, topic: row.topic, message: row.message } : missing;
   }
 }

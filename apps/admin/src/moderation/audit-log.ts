@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import {
   listAuditLog, memberReinstatedV1, memberSuspendedV1, REPORT_LIST_LIMITS, waitlistInvitedV1, type AUDIT_ACTIONS, type EventEnvelope, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { queryPage, type EventConsumer, type OperationHandler } from '@marketplace/service-kit';
-import { AuditLogEntity } from './audit-log.entity.js';
+import type { EventConsumer, OperationHandler } from '@marketplace/service-kit';
+import { auditLogPage, insertAudit } from './moderation.queries.js';
 
 export interface AuditEntry {
   /** Given when the entry stands for an event, so a redelivered event is recorded once. */
@@ -22,10 +22,10 @@ export interface AuditEntry {
 
 /** The one way into the audit log, inside the transaction of the action it records. */
 export async function appendAudit(em: EntityManager, entry: AuditEntry): Promise<void> {
-  await em.createQueryBuilder().insert().into(AuditLogEntity).values({
-    id: entry.id ?? randomUUID(), actorId: entry.actorId, action: entry.action, targetKind: entry.targetKind,
-    targetId: entry.targetId, reportId: entry.reportId ?? null, reason: entry.reason ?? null,
-  }).orIgnore().execute();
+  await insertAudit(em, {
+    id: entry.id ?? randomUUID(), actor_id: entry.actorId, action: entry.action, target_kind: entry.targetKind,
+    target_id: entry.targetId, report_id: entry.reportId ?? null, reason: entry.reason ?? null,
+  });
 }
 
 @Injectable()
@@ -35,11 +35,7 @@ export class ListAuditLogHandler implements OperationHandler<typeof listAuditLog
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof listAuditLog>): Promise<OutputOf<typeof listAuditLog>> {
-    const page = await queryPage<{
-      id: string; actor_id: string; action: AuditEntry['action']; target_kind: string; target_id: string;
-      report_id: string | null; reason: string | null; created_at: Date;
-    }>(this.ds, 'SELECT * FROM staff_audit_log ORDER BY created_at DESC, id DESC', [],
-      input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
+    const page = await auditLogPage(this.ds, input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
     return {
       entries: page.rows.map((r) => ({
         id: r.id, actorId: r.actor_id, action: r.action, targetKind: r.target_kind, targetId: r.target_id,

@@ -6,18 +6,16 @@ import {
   type InputOf, type OutputOf, isUuid,
 } from '@marketplace/contracts';
 import {
-  BusClient, callerOf, LOGGER, queryPage, recordEvent, UnitOfWork, type HandlerContext, type Logger, type OperationHandler,
+  BusClient, callerOf, LOGGER, recordEvent, UnitOfWork, type HandlerContext, type Logger, type OperationHandler,
 } from '@marketplace/service-kit';
 import { appendAudit } from './audit-log.js';
 import { setRemoved, type RemovalResult } from './content-owners.js';
+import {
+  contentReport, contentReportsPage, decideOpenReports, restoreRemovedReports, type StaffReportRow,
+} from './moderation.queries.js';
 
 type StaffReport = OutputOf<typeof listContentReports>['reports'][number];
 
-interface StaffReportRow {
-  id: string; reporter_id: string; kind: StaffReport['kind']; item_id: string; reason: StaffReport['reason']; details: string | null;
-  status: StaffReport['status']; created_at: Date; decided_at: Date | null; decided_by: string | null; staff_note: string | null;
-  evidence: Record<string, unknown> | null; restored_at: Date | null;
-}
 
 function toStaffReport(r: StaffReportRow): StaffReport {
   return {
@@ -30,13 +28,13 @@ function toStaffReport(r: StaffReportRow): StaffReport {
 async function lockReport(em: EntityManager, id: string): Promise<StaffReportRow> {
   const notFound = AppError.notFound('No content report has this id.');
   if (!isUuid(id)) throw notFound;
-  const [row] = (await em.query('SELECT * FROM content_reports WHERE id = $1 FOR UPDATE', [id.toLowerCase()])) as StaffReportRow[];
+  const row = await contentReport(em, id.toLowerCase(), { forUpdate: true });
   if (!row) throw notFound;
   return row;
 }
 
 async function reread(em: EntityManager, id: string): Promise<StaffReport> {
-  const [row] = (await em.query('SELECT * FROM content_reports WHERE id = $1', [id])) as StaffReportRow[];
+  const row = await contentReport(em, id);
   return toStaffReport(row!);
 }
 
@@ -90,9 +88,7 @@ export class ListContentReportsHandler implements OperationHandler<typeof listCo
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof listContentReports>): Promise<OutputOf<typeof listContentReports>> {
-    const page = await queryPage<StaffReportRow>(this.ds,
-      'SELECT * FROM content_reports WHERE status = $1 ORDER BY created_at ASC, id ASC',
-      [input.status ?? 'open'], input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
+    const page = await contentReportsPage(this.ds, input.status ?? 'open', input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
     return { reports: page.rows.map(toStaffReport), nextOffset: page.nextOffset };
   }
 }
@@ -113,10 +109,9 @@ export class DecideContentReportHandler implements OperationHandler<typeof decid
       },
       async (em, report, content) => {
         const status = action === 'remove' ? 'removed' : 'dismissed';
-        await em.query(
-          `UPDATE content_reports SET status = $3, decided_at = now(), decided_by = $4, staff_note = $5, evidence = $6
-           WHERE kind = $1 AND item_id = $2 AND status = 'open'`,
-          [report.kind, report.item_id, status, caller.memberId, reason, content?.evidence ? JSON.stringify(content.evidence) : null]);
+        await decideOpenReports(em, report, {
+          status, decided_by: caller.memberId, staff_note: reason, evidence: content?.evidence ?? null,
+        });
         await appendAudit(em, { actorId: caller.memberId, action, targetKind: report.kind, targetId: report.item_id, reportId: report.id, reason });
         if (content?.ownerId) {
           await recordEvent(em, contentModeratedV1, { kind: report.kind, itemId: report.item_id, ownerId: content.ownerId, action: 'removed', reason });
@@ -141,10 +136,7 @@ export class RestoreContentHandler implements OperationHandler<typeof restoreCon
         return { removed: false };
       },
       async (em, report, content) => {
-        await em.query(
-          `UPDATE content_reports SET status = 'dismissed', restored_at = now(), restored_by = $3, restore_note = $4
-           WHERE kind = $1 AND item_id = $2 AND status = 'removed'`,
-          [report.kind, report.item_id, caller.memberId, reason]);
+        await restoreRemovedReports(em, report, caller.memberId, reason);
         await appendAudit(em, { actorId: caller.memberId, action: 'restore', targetKind: report.kind, targetId: report.item_id, reportId: report.id, reason });
         if (content?.ownerId) {
           await recordEvent(em, contentModeratedV1, { kind: report.kind, itemId: report.item_id, ownerId: content.ownerId, action: 'restored', reason });

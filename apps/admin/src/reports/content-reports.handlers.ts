@@ -3,20 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, listMyContentReports, REPORT_LIST_LIMITS, reportContent, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
 import {
-  BusClient, callerOf, countAttempt, limitBuckets, queryPage, UnitOfWork, type HandlerContext, type OperationHandler,
+  BusClient, callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
 import { reportedContentExists } from '../moderation/content-owners.js';
 import { normaliseId, refuseSecrets } from './refuse-secrets.js';
+import { insertOpenReport, myReportsPage, type ReportRow } from './reports.queries.js';
 
 type ContentReport = OutputOf<typeof reportContent>;
-
-/** The columns a reporter may see: never decided_by, staff_note or evidence. */
-const REPORTER_COLUMNS = 'id, kind, item_id, reason, details, status, created_at, decided_at';
-
-interface ReportRow {
-  id: string; kind: string; item_id: string; reason: string; details: string | null; status: string;
-  created_at: Date; decided_at: Date | null;
-}
 
 function toContentReport(r: ReportRow): ContentReport {
   return {
@@ -55,15 +48,12 @@ export class ReportContentHandler implements OperationHandler<typeof reportConte
     }
     return this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets().contentReports, caller.memberId);
-      const rows = (await em.query(
-        `INSERT INTO content_reports (id, reporter_id, via, kind, item_id, reason, details, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', now())
-         ON CONFLICT (reporter_id, kind, item_id) WHERE status = 'open' DO NOTHING
-         RETURNING ${REPORTER_COLUMNS}`,
-        [randomUUID(), caller.memberId, caller.via, input.kind, itemId, input.reason, input.details ?? null],
-      )) as ReportRow[];
-      if (!rows[0]) throw AppError.conflict(`You already have an open report on this ${input.kind}; it is waiting for a moderator.`);
-      return toContentReport(rows[0]);
+      const row = await insertOpenReport(em, {
+        id: randomUUID(), reporter_id: caller.memberId, via: caller.via, kind: input.kind, item_id: itemId, reason: input.reason,
+        details: input.details ?? null,
+      });
+      if (!row) throw AppError.conflict(`You already have an open report on this ${input.kind}; it is waiting for a moderator.`);
+      return toContentReport(row);
     });
   }
 }
@@ -79,11 +69,7 @@ export class ListMyContentReportsHandler implements OperationHandler<typeof list
     const caller = callerOf(ctx);
     const offset = input.offset ?? 0;
     const limit = input.limit ?? REPORT_LIST_LIMITS.defaultLimit;
-    const page = await queryPage<ReportRow>(this.ds,
-      `SELECT ${REPORTER_COLUMNS} FROM content_reports
-       WHERE reporter_id = $1 AND ($2::text IS NULL OR status = $2)
-       ORDER BY created_at DESC, id DESC`,
-      [caller.memberId, input.status ?? null], offset, limit);
+    const page = await myReportsPage(this.ds, caller.memberId, input.status ?? null, offset, limit);
     return { reports: page.rows.map(toContentReport), nextOffset: page.nextOffset };
   }
 }

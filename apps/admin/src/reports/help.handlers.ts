@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { contactForHelp, reportProblem, submitFeatureRequest, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { EntityTarget, ObjectLiteral } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type LimitBucket, type OperationHandler,
 } from '@marketplace/service-kit';
-import { FeatureRequestEntity, HelpRequestEntity, ProblemReportEntity } from './report.entities.js';
 import { channelOf, normaliseId, refuseSecrets } from './refuse-secrets.js';
+import { insertFeatureRequest, insertHelpRequest, insertProblemReport } from './reports.queries.js';
 
 /**
  * Help requests, problem reports and feature requests: checked for card numbers and credentials
@@ -15,13 +15,12 @@ import { channelOf, normaliseId, refuseSecrets } from './refuse-secrets.js';
  */
 
 /** Counts the member's attempt and stores the row in one transaction. */
-async function storeCounted<E extends ObjectLiteral>(
-  uow: UnitOfWork, bucket: LimitBucket, memberId: string, target: EntityTarget<E>, values: E,
-): Promise<E> {
-  return uow.run(async (em) => {
+async function storeCounted<R>(
+  uow: UnitOfWork, bucket: LimitBucket, memberId: string, insert: (em: EntityManager, values: R) => Promise<void>, values: R,
+): Promise<void> {
+  await uow.run(async (em) => {
     await countAttempt(em, bucket, memberId);
-    await em.insert(target, values);
-    return values;
+    await insert(em, values);
   });
 }
 
@@ -34,15 +33,16 @@ export class ContactForHelpHandler implements OperationHandler<typeof contactFor
   async handle(input: InputOf<typeof contactForHelp>, ctx: HandlerContext): Promise<OutputOf<typeof contactForHelp>> {
     const caller = callerOf(ctx);
     refuseSecrets({ message: input.message });
-    const row = await storeCounted<HelpRequestEntity>(this.uow, limitBuckets().helpRequests, caller.memberId, HelpRequestEntity, {
-      id: randomUUID(), memberId: caller.memberId, via: caller.via, topic: input.topic, message: input.message,
-      jobId: input.jobId === undefined ? null : normaliseId(input.jobId),
-      applicationId: input.applicationId === undefined ? null : normaliseId(input.applicationId),
-      createdAt: new Date(),
-    });
+    const row = {
+      id: randomUUID(), member_id: caller.memberId, via: caller.via, topic: input.topic, message: input.message,
+      job_id: input.jobId === undefined ? null : normaliseId(input.jobId),
+      application_id: input.applicationId === undefined ? null : normaliseId(input.applicationId),
+      created_at: new Date(),
+    };
+    await storeCounted(this.uow, limitBuckets().helpRequests, caller.memberId, insertHelpRequest, row);
     return {
-      id: row.id, topic: input.topic, message: row.message, jobId: row.jobId, applicationId: row.applicationId,
-      createdAt: row.createdAt.toISOString(),
+      id: row.id, topic: input.topic, message: row.message, jobId: row.job_id, applicationId: row.application_id,
+      createdAt: row.created_at.toISOString(),
     };
   }
 }
@@ -58,14 +58,15 @@ export class ReportProblemHandler implements OperationHandler<typeof reportProbl
     refuseSecrets({ description: input.description, appVersion: input.appVersion });
     const now = new Date();
     const channel = input.channel ?? channelOf(ctx.surface, caller);
-    const row = await storeCounted<ProblemReportEntity>(this.uow, limitBuckets().problemReports, caller.memberId, ProblemReportEntity, {
-      id: randomUUID(), memberId: caller.memberId, via: caller.via, channel, appVersion: input.appVersion ?? null,
-      occurredAt: input.occurredAt ? new Date(input.occurredAt) : now, description: input.description,
-      userAgent: ctx.client?.userAgent?.slice(0, 500) ?? null, createdAt: now,
-    });
+    const row = {
+      id: randomUUID(), member_id: caller.memberId, via: caller.via, channel, app_version: input.appVersion ?? null,
+      occurred_at: input.occurredAt ? new Date(input.occurredAt) : now, description: input.description,
+      user_agent: ctx.client?.userAgent?.slice(0, 500) ?? null, created_at: now,
+    };
+    await storeCounted(this.uow, limitBuckets().problemReports, caller.memberId, insertProblemReport, row);
     return {
-      id: row.id, channel, appVersion: row.appVersion, occurredAt: row.occurredAt.toISOString(), description: row.description,
-      createdAt: row.createdAt.toISOString(),
+      id: row.id, channel, appVersion: row.app_version, occurredAt: row.occurred_at.toISOString(), description: row.description,
+      createdAt: row.created_at.toISOString(),
     };
   }
 }
@@ -79,10 +80,11 @@ export class SubmitFeatureRequestHandler implements OperationHandler<typeof subm
   async handle(input: InputOf<typeof submitFeatureRequest>, ctx: HandlerContext): Promise<OutputOf<typeof submitFeatureRequest>> {
     const caller = callerOf(ctx);
     refuseSecrets({ title: input.title, description: input.description });
-    const row = await storeCounted<FeatureRequestEntity>(this.uow, limitBuckets().featureRequests, caller.memberId, FeatureRequestEntity, {
-      id: randomUUID(), memberId: caller.memberId, via: caller.via, title: input.title, description: input.description,
-      createdAt: new Date(),
-    });
-    return { id: row.id, title: row.title, description: row.description, createdAt: row.createdAt.toISOString() };
+    const row = {
+      id: randomUUID(), member_id: caller.memberId, via: caller.via, title: input.title, description: input.description,
+      created_at: new Date(),
+    };
+    await storeCounted(this.uow, limitBuckets().featureRequests, caller.memberId, insertFeatureRequest, row);
+    return { id: row.id, title: row.title, description: row.description, createdAt: row.created_at.toISOString() };
   }
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  APPEAL_TOPIC, listFeatureRequests, listHelpRequests, listProblemReports, REPORT_LIST_LIMITS, type CallerVia, type InputOf, type OutputOf,
+  listFeatureRequests, listHelpRequests, listProblemReports, REPORT_LIST_LIMITS, type CallerVia, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { BusClient, queryPage, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { forStaff, senderContacts, type HelpRow } from '../help/help-request-view.js';
+import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { forStaff, senderContacts } from '../help/help-request-view.js';
+import { featureRequestsPage, helpRequestsPage, problemReportsPage } from './staff.queries.js';
 
 /**
  * What members sent, newest first, for staff. Access `staff` is enforced by the kit before these
@@ -28,14 +29,12 @@ export class ListHelpRequestsHandler implements OperationHandler<typeof listHelp
 
   async handle(input: InputOf<typeof listHelpRequests>, ctx: HandlerContext): Promise<OutputOf<typeof listHelpRequests>> {
     // A suspended member can do little but wait, so their open appeals come before everything else.
-    const page = await queryPage<HelpRow>(this.ds,
-      `SELECT * FROM help_requests ORDER BY (topic = '${APPEAL_TOPIC}' AND status = 'open') DESC, created_at DESC, id DESC`, [], ...pageArgs(input));
+    const page = await helpRequestsPage(this.ds, ...pageArgs(input));
     const contacts = await senderContacts(this.bus, page.rows.map((r) => r.member_id), ctx);
     return { helpRequests: page.rows.map((r) => forStaff(r, contacts)), nextOffset: page.nextOffset };
   }
 }
 
-interface ProblemRow extends SentRow { channel: 'web' | 'rest' | 'mcp'; app_version: string | null; occurred_at: Date; description: string }
 
 @Injectable()
 export class ListProblemReportsHandler implements OperationHandler<typeof listProblemReports> {
@@ -44,7 +43,7 @@ export class ListProblemReportsHandler implements OperationHandler<typeof listPr
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof listProblemReports>): Promise<OutputOf<typeof listProblemReports>> {
-    const page = await queryPage<ProblemRow>(this.ds, 'SELECT * FROM problem_reports ORDER BY created_at DESC, id DESC', [], ...pageArgs(input));
+    const page = await problemReportsPage(this.ds, ...pageArgs(input));
     return {
       problemReports: page.rows.map((r) => ({
         ...sender(r), channel: r.channel, appVersion: r.app_version, occurredAt: r.occurred_at.toISOString(), description: r.description,
@@ -54,7 +53,6 @@ export class ListProblemReportsHandler implements OperationHandler<typeof listPr
   }
 }
 
-interface FeatureRow extends SentRow { title: string; description: string }
 
 @Injectable()
 export class ListFeatureRequestsHandler implements OperationHandler<typeof listFeatureRequests> {
@@ -63,7 +61,7 @@ export class ListFeatureRequestsHandler implements OperationHandler<typeof listF
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof listFeatureRequests>): Promise<OutputOf<typeof listFeatureRequests>> {
-    const page = await queryPage<FeatureRow>(this.ds, 'SELECT * FROM feature_requests ORDER BY created_at DESC, id DESC', [], ...pageArgs(input));
+    const page = await featureRequestsPage(this.ds, ...pageArgs(input));
     return {
       featureRequests: page.rows.map((r) => ({ ...sender(r), title: r.title, description: r.description })),
       nextOffset: page.nextOffset,

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { getMcpToolUsage, MCP_USAGE_LIMITS, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import { dayBefore, summarizeUsage, utcToday, type UsageRow } from './mcp-usage-counts.js';
+import { usageSums } from './usage.queries.js';
 
 /**
  * MCP tool calls over the last `days` UTC days, today included, for staff (access `staff` is
@@ -17,11 +18,7 @@ export class GetMcpToolUsageHandler implements OperationHandler<typeof getMcpToo
   async handle(input: InputOf<typeof getMcpToolUsage>): Promise<OutputOf<typeof getMcpToolUsage>> {
     const until = utcToday();
     const since = dayBefore(until, (input.days ?? MCP_USAGE_LIMITS.defaultDays) - 1);
-    const rows = await this.ds.query(
-      `SELECT tool, model, sum(calls)::text AS calls, sum(calls_with_context)::text AS with_context
-       FROM mcp_tool_usage WHERE day BETWEEN $1::date AND $2::date GROUP BY tool, model`,
-      [since, until],
-    ) as { tool: string; model: string; calls: string; with_context: string }[];
+    const rows = await usageSums(this.ds, since, until);
     const usage: UsageRow[] = rows.map((r) => ({ tool: r.tool, model: r.model, calls: Number(r.calls), withContext: Number(r.with_context) }));
     return { since, until, ...summarizeUsage(usage) };
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MCP_USAGE_LIMITS } from '@marketplace/contracts';
 import type { PeriodicTask } from '@marketplace/service-kit';
+import { pruneUsage } from './usage.queries.js';
 
 /**
  * Daily MCP tool-call rows older than the longest period staff can count (MCP_USAGE_LIMITS.maxDays):
@@ -15,9 +16,6 @@ export class McpUsagePruner implements PeriodicTask {
   constructor(private readonly ds: DataSource) {}
 
   async run(): Promise<Record<string, number>> {
-    const [, deleted] = await this.ds.query(
-      `DELETE FROM mcp_tool_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - $1::int`, [MCP_USAGE_LIMITS.maxDays - 1],
-    ) as [unknown, number];
-    return { rows: deleted ?? 0 };
+    return { rows: await pruneUsage(this.ds, MCP_USAGE_LIMITS.maxDays - 1) };
   }
 }

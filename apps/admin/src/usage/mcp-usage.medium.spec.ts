@@ -8,6 +8,7 @@ import { GetMcpToolUsageHandler } from './get-mcp-tool-usage.handler.js';
 import { dayBefore, utcToday } from './mcp-usage-counts.js';
 import { McpUsagePruner } from './mcp-usage-pruner.js';
 import { RecordMcpToolCallsHandler } from './record-mcp-tool-calls.handler.js';
+import { addCounts, lockUsage, rowsPerDay, storedKeys, usageSums } from './usage.queries.js';
 
 /**
  * Medium: recording and reading MCP tool-call counts against the admin schema as its migrations
@@ -79,5 +80,25 @@ describe('MCP tool-call counts, against a real admin schema', () => {
     expect(await new McpUsagePruner(db.ds).run()).toEqual({ rows: 1 });
     const days = await db.query<{ day: string }>(`SELECT day::text AS day FROM mcp_tool_usage WHERE day <= $1`, [kept]);
     expect(days).toEqual([{ day: kept }]);
+  });
+
+  it('reads the rows a batch finds, adds to them in one statement, and sums the period (the usage queries alone)', async () => {
+    const day = dayBefore(today, 7);
+    const model = `q-${randomUUID().slice(0, 8)}`;
+    await db.uow.run(async (em) => {
+      await lockUsage(em);
+      await addCounts(em, [
+        { day, tool: 'get_job', model, calls: 2, withContext: 1 },
+        { day, tool: 'list_open_jobs', model: '', calls: 1, withContext: 0 },
+      ]);
+    });
+    await addCounts(db.ds, [{ day, tool: 'get_job', model, calls: 3, withContext: 0 }]);
+    expect(await rowsPerDay(db.ds, [day, dayBefore(today, 8)])).toEqual([{ day, rows: 2 }]);
+    expect(await storedKeys(db.ds, [{ day, tool: 'get_job', model }, { day, tool: 'get_job', model: 'absent' }]))
+      .toEqual([{ day, tool: 'get_job', model }]);
+    expect(await usageSums(db.ds, day, day)).toEqual(expect.arrayContaining([
+      { tool: 'get_job', model, calls: '5', with_context: '1' },
+      { tool: 'list_open_jobs', model: '', calls: '1', with_context: '0' },
+    ]));
   });
 });

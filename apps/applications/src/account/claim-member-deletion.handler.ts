@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid, AppError, claimMemberDeletion, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
+import { activeWorkJobIds } from '../member-record/member-record.queries.js';
+import { claimDeletion } from './account.queries.js';
 import { DELETION_CLAIM_SECONDS, lockMembers } from './member-lock.js';
 
 /**
@@ -19,21 +21,13 @@ export class ClaimMemberDeletionHandler implements OperationHandler<typeof claim
     if (!isUuid(memberId)) throw AppError.badRequest('memberId must be a member id.');
     return this.uow.run(async (em) => {
       await lockMembers(em, [memberId]);
-      const work = (await em.query(
-        `SELECT job_id FROM hires WHERE (poster_id = $1 OR worker_id = $1) AND status NOT IN ('completed', 'cancelled')
-         ORDER BY created_at DESC`,
-        [memberId],
-      )) as { job_id: string }[];
+      const work = await activeWorkJobIds(em, memberId);
       if (work.length) {
         throw AppError.conflict('Hired work is underway. Finish or cancel it before deleting your account.', {
           jobIds: work.map((r) => r.job_id).join(', '),
         });
       }
-      const [claim] = (await em.query(
-        `INSERT INTO member_deletion_claims (member_id, expires_at) VALUES ($1, now() + make_interval(secs => $2))
-         ON CONFLICT (member_id) DO UPDATE SET expires_at = EXCLUDED.expires_at RETURNING expires_at`,
-        [memberId, DELETION_CLAIM_SECONDS],
-      )) as { expires_at: Date }[];
+      const claim = await claimDeletion(em, memberId, DELETION_CLAIM_SECONDS);
       return { claimed: true as const, expiresAt: new Date(claim!.expires_at).toISOString() };
     });
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AppError } from '@marketplace/contracts';
+import { liveDeletionClaims, lockMemberWork } from './account.queries.js';
 
 /** How long a deletion claim stops hires of the member: identity deletes well within it, or gives up. */
 export const DELETION_CLAIM_SECONDS = 120;
@@ -10,14 +11,12 @@ export const DELETION_CLAIM_SECONDS = 120;
  */
 export async function lockMembers(em: EntityManager, memberIds: string[]): Promise<void> {
   for (const id of [...new Set(memberIds)].sort()) {
-    await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`member-work:${id}`]);
+    await lockMemberWork(em, id);
   }
 }
 
 /** 409 while one of the members holds a live deletion claim (call under lockMembers). */
 export async function refuseLeavingMembers(em: EntityManager, memberIds: string[]): Promise<void> {
-  const rows = (await em.query(
-    'SELECT member_id FROM member_deletion_claims WHERE member_id = ANY($1::uuid[]) AND expires_at > now()', [memberIds],
-  )) as unknown[];
+  const rows = await liveDeletionClaims(em, memberIds);
   if (rows.length) throw AppError.conflict('This member is leaving the marketplace; the application cannot be accepted.');
 }

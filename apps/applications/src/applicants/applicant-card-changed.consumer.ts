@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { memberCardChangedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import { updateApplicantCard } from './applicants.queries.js';
 
 /**
  * Keeps the applicant card on applications (shown on public applicant lists) in step with the
@@ -15,10 +16,6 @@ export class ApplicantCardChangedConsumer implements EventConsumer<typeof member
 
   async apply(event: EventEnvelope<z.output<typeof memberCardChangedV1.payload>>, em: EntityManager): Promise<void> {
     const { memberId, name, headline, photoUrl } = event.payload;
-    await em.query(
-      `UPDATE applications SET applicant = applicant || jsonb_build_object('name', $2::text, 'headline', $3::text, 'photoUrl', $4::text)
-       WHERE applicant_id = $1`,
-      [memberId, name, headline, photoUrl],
-    );
+    await updateApplicantCard(em, memberId, { name, headline, photoUrl });
   }
 }

@@ -7,14 +7,9 @@ import {
 import {
   BusClient, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
-import type { ApplicantSnapshot } from '../applying/application.entity.js';
 import { ratingSummaries } from '../member-record/rating-summary.js';
+import { applicantsPage } from './applicants.queries.js';
 import { applicantCodename } from './codename.js';
-
-interface Row {
-  id: string; applicant_id: string; visibility: 'anonymous' | 'public'; applicant: ApplicantSnapshot;
-  created_at: Date; hired: number;
-}
 
 /**
  * The public applicant list: never pitches, resumes, statuses or contacts. Rows are anonymous
@@ -39,13 +34,7 @@ export class ListJobApplicantsHandler implements OperationHandler<typeof listJob
       throw err instanceof AppError && err.status === 404 ? notFound : err;
     });
     if (!job.publiclyReadable) throw notFound;
-    const rows = (await this.ds.query(
-      `SELECT a.id, a.applicant_id, a.visibility, a.applicant, a.created_at,
-         (SELECT count(*) FROM applications x WHERE x.applicant_id = a.applicant_id AND x.status = 'accepted')::int AS hired
-       FROM applications a WHERE a.job_id = $1 AND a.status <> 'withdrawn'
-       ORDER BY hired DESC, a.created_at ASC, a.id ASC OFFSET $2 LIMIT $3`,
-      [id, offset, limit + 1],
-    )) as Row[];
+    const rows = await applicantsPage(this.ds, id, offset, limit + 1);
     const page = rows.slice(0, limit);
     const ratings = await ratingSummaries(this.ds, page.filter((r) => r.visibility === 'public').map((r) => r.applicant_id));
     const applicants: JobApplicant[] = page.map((r) => r.visibility === 'public'

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isUuid, listWaitingApplicants, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { waitingApplicantIds } from './applicants.queries.js';
 
 @Injectable()
 export class ListWaitingApplicantsHandler implements OperationHandler<typeof listWaitingApplicants> {
@@ -11,8 +12,7 @@ export class ListWaitingApplicantsHandler implements OperationHandler<typeof lis
 
   async handle({ jobId }: InputOf<typeof listWaitingApplicants>): Promise<OutputOf<typeof listWaitingApplicants>> {
     if (!isUuid(jobId)) return { applicantIds: [] };
-    const rows: { applicant_id: string }[] = await this.ds.query(
-      `SELECT DISTINCT applicant_id FROM applications WHERE job_id = $1 AND status = 'submitted'`, [jobId]);
+    const rows = await waitingApplicantIds(this.ds, jobId);
     return { applicantIds: rows.map((r) => r.applicant_id) };
   }
 }

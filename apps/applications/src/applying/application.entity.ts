@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { ApplicationStatus, JobVersion } from '@marketplace/contracts';
 
 /** What the application keeps of its applicant when applying (email only ever leaves as a Contact). */
-export interface ApplicantSnapshot {
+export type ApplicantSnapshot = {
   name: string;
   headline: string | null;
   photoUrl: string | null;
@@ -12,9 +12,9 @@ export interface ApplicantSnapshot {
   website: string | null;
   networkUrl: string | null;
   email: string;
-}
+};
 
-export interface ContactSnapshot { name: string; email: string }
+export type ContactSnapshot = { name: string; email: string };
 
 @Entity({ name: 'applications' })
 // One live application per member and job; withdrawing frees the slot so the member can apply again.

@@ -3,7 +3,7 @@ import {
   type getViewerApplication,
 } from '@marketplace/contracts';
 import { applicantCodename } from '../applicants/codename.js';
-import type { ApplicationEntity } from './application.entity.js';
+import type { ApplicationRow } from './applications.queries.js';
 
 export type JobState = OutputOf<typeof getJobStates>['jobs'][number];
 
@@ -14,7 +14,7 @@ export function posterAsSeenBy(poster: JobMember, visibility: 'public' | 'anonym
   return visibility === 'anonymous' && !hired ? ANONYMOUS_POSTER : poster;
 }
 
-export function toMyApplication(app: ApplicationEntity, job: JobState | undefined): MyApplication {
+export function toMyApplication(app: ApplicationRow, job: JobState | undefined): MyApplication {
   const accepted = app.status === 'accepted';
   return {
     id: app.id,
@@ -24,8 +24,8 @@ export function toMyApplication(app: ApplicationEntity, job: JobState | undefine
     pitch: app.pitch,
     agent: app.agent,
     model: app.model,
-    createdAt: app.createdAt.toISOString(),
-    decidedAt: app.decidedAt?.toISOString() ?? null,
+    createdAt: app.created_at.toISOString(),
+    decidedAt: app.decided_at?.toISOString() ?? null,
     job: job
       ? {
           id: job.id, title: job.title, status: job.status, version: job.version,
@@ -33,17 +33,17 @@ export function toMyApplication(app: ApplicationEntity, job: JobState | undefine
         }
       : {
           // The job is gone from the board service; the version applied to still names it.
-          id: app.jobId, title: app.appliedTo.title, status: 'closed', version: app.appliedTo.version,
+          id: app.job_id, title: app.applied_to.title, status: 'closed', version: app.applied_to.version,
           postedBy: ANONYMOUS_POSTER,
         },
     resume: app.resume,
-    contact: accepted ? app.posterContact : null,
-    appliedTo: app.appliedTo,
-    jobChangedSinceApplying: job ? job.version > app.appliedTo.version : false,
+    contact: accepted ? app.poster_contact : null,
+    appliedTo: app.applied_to,
+    jobChangedSinceApplying: job ? job.version > app.applied_to.version : false,
   };
 }
 
-export function toJobApplication(app: ApplicationEntity, currentVersion: number, preferred: boolean): JobApplication {
+export function toJobApplication(app: ApplicationRow, currentVersion: number, preferred: boolean): JobApplication {
   const a = app.applicant;
   return {
     id: app.id,
@@ -53,36 +53,36 @@ export function toJobApplication(app: ApplicationEntity, currentVersion: number,
     pitch: app.pitch,
     agent: app.agent,
     model: app.model,
-    createdAt: app.createdAt.toISOString(),
-    decidedAt: app.decidedAt?.toISOString() ?? null,
+    createdAt: app.created_at.toISOString(),
+    decidedAt: app.decided_at?.toISOString() ?? null,
     worker: {
-      id: app.applicantId, name: a.name, headline: a.headline, photoUrl: a.photoUrl, skills: a.skills,
+      id: app.applicant_id, name: a.name, headline: a.headline, photoUrl: a.photoUrl, skills: a.skills,
       location: a.city && a.state ? `${a.city}, ${a.state}` : (a.city ?? a.state ?? ''),
       website: a.website, networkUrl: a.networkUrl,
     },
     resume: app.resume,
     contact: app.status === 'accepted' && a.email ? { name: a.name, email: a.email } : null,
     preferred,
-    appliedTo: app.appliedTo,
-    jobChangedSinceApplying: currentVersion > app.appliedTo.version,
+    appliedTo: app.applied_to,
+    jobChangedSinceApplying: currentVersion > app.applied_to.version,
   };
 }
 
 /** The row id and name the applicant goes by in the public list. */
-export function publicListIdentity(app: ApplicationEntity): { id: string; name: string } {
+export function publicListIdentity(app: ApplicationRow): { id: string; name: string } {
   return app.visibility === 'public'
-    ? { id: app.applicantId, name: app.applicant.name }
+    ? { id: app.applicant_id, name: app.applicant.name }
     : { id: app.id, name: applicantCodename(app.id) };
 }
 
-export function toViewerApplication(app: ApplicationEntity): OutputOf<typeof getViewerApplication>['application'] {
+export function toViewerApplication(app: ApplicationRow): OutputOf<typeof getViewerApplication>['application'] {
   const listed = publicListIdentity(app);
   return {
     id: app.id,
     status: app.status,
     statusLabel: APPLICATION_STATUS_LABELS[app.status],
-    createdAt: app.createdAt.toISOString(),
-    decidedAt: app.decidedAt?.toISOString() ?? null,
+    createdAt: app.created_at.toISOString(),
+    decidedAt: app.decided_at?.toISOString() ?? null,
     visibility: app.visibility,
     applicantId: listed.id,
     applicantName: listed.name,

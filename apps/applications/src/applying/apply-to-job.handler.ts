@@ -4,9 +4,9 @@ import {
   AppError, applicationSubmittedV1, applyToJob, getApplicantProfile, getHiringJob, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
-import { isKnownClosed, lockJobState } from '../hiring/job-state-lock.js';
-import { ApplicationEntity } from './application.entity.js';
+import { isKnownClosed, lockJobState } from '../hiring/hiring.queries.js';
 import { toMyApplication } from './application.mapper.js';
+import { hasLiveApplication, insertApplication, type ApplicationRow } from './applications.queries.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -43,17 +43,13 @@ export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
       // The job may have closed since it was read: the consumer of job.closed holds this lock.
       await lockJobState(em, job.id);
       if (await isKnownClosed(em, job.id)) throw AppError.notFound('No open job with this id.');
-      const live: unknown[] = await em.query(
-        `SELECT 1 FROM applications WHERE job_id = $1 AND applicant_id = $2 AND status <> 'withdrawn'`,
-        [job.id, caller.memberId],
-      );
-      if (live.length) throw AppError.conflict('You already applied to this job.');
+      if (await hasLiveApplication(em, job.id, caller.memberId)) throw AppError.conflict('You already applied to this job.');
       await countAttempt(em, limitBuckets().applications, caller.memberId);
-      const row = em.create(ApplicationEntity, {
-        id: randomUUID(), jobId: job.id, applicantId: caller.memberId, posterId: job.posterId, status: 'submitted',
+      const row: ApplicationRow = {
+        id: randomUUID(), job_id: job.id, applicant_id: caller.memberId, poster_id: job.posterId, status: 'submitted',
         pitch: input.pitch, agent: input.agent ?? null, model: input.model ?? null, resume: profile.resume,
-        viaAgent: caller.via !== 'session',
-        appliedTo: {
+        via_agent: caller.via !== 'session',
+        applied_to: {
           version: job.version, title: job.title, category: job.category, constraints: job.constraints,
           createdAt: job.versionCreatedAt,
         },
@@ -62,13 +58,13 @@ export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
           city: profile.city, state: profile.state, website: profile.website, networkUrl: profile.networkUrl,
           email: profile.email,
         },
-        visibility: profile.applicantVisibility, posterContact: null, createdAt: new Date(), decidedAt: null,
-        displacedBy: null,
-      });
-      await em.insert(ApplicationEntity, row);
+        visibility: profile.applicantVisibility, poster_contact: null, created_at: new Date(), decided_at: null,
+        displaced_by: null,
+      };
+      await insertApplication(em, row);
       await recordEvent(em, applicationSubmittedV1, {
         applicationId: row.id, jobId: job.id, applicantId: caller.memberId, posterId: job.posterId,
-        jobVersion: job.version, viaAgent: row.viaAgent, submittedAt: row.createdAt.toISOString(),
+        jobVersion: job.version, viaAgent: row.via_agent, submittedAt: row.created_at.toISOString(),
       });
       return row;
     }).catch((err: unknown) => {

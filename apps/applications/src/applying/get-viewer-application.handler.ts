@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isUuid, getViewerApplication, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-import { ApplicationEntity } from './application.entity.js';
 import { toViewerApplication } from './application.mapper.js';
+import { latestApplication } from './applications.queries.js';
 
 /** The member's most recent application to the job, withdrawn included; null when never applied. */
 @Injectable()
@@ -14,9 +14,7 @@ export class GetViewerApplicationHandler implements OperationHandler<typeof getV
 
   async handle({ jobId, memberId }: InputOf<typeof getViewerApplication>): Promise<OutputOf<typeof getViewerApplication>> {
     if (!isUuid(jobId) || !isUuid(memberId)) return { application: null };
-    const app = await this.ds.getRepository(ApplicationEntity).findOne({
-      where: { jobId, applicantId: memberId }, order: { createdAt: 'DESC' },
-    });
+    const app = await latestApplication(this.ds, jobId, memberId);
     return { application: app ? toViewerApplication(app) : null };
   }
 }

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { getJobStates, listMyApplications, OWN_LIST_LIMITS, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { BusClient, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
-import { ApplicationEntity } from './application.entity.js';
 import { toMyApplication } from './application.mapper.js';
+import { myApplicationsPage } from './applications.queries.js';
 
 @Injectable()
 export class ListMyApplicationsHandler implements OperationHandler<typeof listMyApplications> {
@@ -13,12 +13,10 @@ export class ListMyApplicationsHandler implements OperationHandler<typeof listMy
 
   async handle({ limit = OWN_LIST_LIMITS.defaultLimit, offset = 0 }: InputOf<typeof listMyApplications>, ctx: HandlerContext): Promise<OutputOf<typeof listMyApplications>> {
     const caller = callerOf(ctx);
-    const [apps, total] = await this.ds.getRepository(ApplicationEntity).findAndCount({
-      where: { applicantId: caller.memberId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit, skip: offset,
-    });
+    const { rows: apps, total } = await myApplicationsPage(this.ds, caller.memberId, offset, limit);
     if (!apps.length) return { applications: [], total };
-    const { jobs } = await this.bus.call(getJobStates, { jobIds: [...new Set(apps.map((a) => a.jobId))] }, ctx);
+    const { jobs } = await this.bus.call(getJobStates, { jobIds: [...new Set(apps.map((a) => a.job_id))] }, ctx);
     const byId = new Map(jobs.map((j) => [j.id, j]));
-    return { applications: apps.map((a) => toMyApplication(a, byId.get(a.jobId))), total };
+    return { applications: apps.map((a) => toMyApplication(a, byId.get(a.job_id))), total };
   }
 }

@@ -22,14 +22,14 @@ export class WithdrawApplicationHandler implements OperationHandler<typeof withd
     const notFound = AppError.notFound('You have no application with this id.');
     if (!isUuid(id)) throw notFound;
     const decision: WaitingDecision = {
-      where: { id, applicantId: caller.memberId }, notFound, hidden: [], to: 'withdrawn',
+      where: { id, applicant_id: caller.memberId }, notFound, hidden: [], to: 'withdrawn',
       refused: (status) => AppError.conflict(`Only a waiting application can be withdrawn; this one is ${status}.`),
       record: (em, row, at) => recordEvent(em, applicationWithdrawnV1, {
-        applicationId: id, jobId: row.jobId, applicantId: row.applicantId, posterId: row.posterId, withdrawnAt: at.toISOString(),
+        applicationId: id, jobId: row.job_id, applicantId: row.applicant_id, posterId: row.poster_id, withdrawnAt: at.toISOString(),
       }),
     };
     const before = await waitingBefore(this.uow, decision);
-    const { jobs } = await this.bus.call(getJobStates, { jobIds: [before.jobId] }, ctx);
+    const { jobs } = await this.bus.call(getJobStates, { jobIds: [before.job_id] }, ctx);
     const app = await decideWaiting(this.uow, decision);
     return toMyApplication(app, jobs[0]);
   }

@@ -3,33 +3,44 @@ import { AppError, getApplicantProfile, getHiringJob, moveJobStatus, type Caller
 import type { BusClient, UnitOfWork } from '@marketplace/service-kit';
 import { AcceptApplicationHandler } from './accept-application.handler.js';
 
+// The statements of accepting, as the areas' queries modules run them (checked against PostgreSQL in
+// their medium tests): here the application is waiting, nobody is hired yet and nobody is leaving.
+const store = vi.hoisted(() => ({ markAccepted: async (): Promise<void> => undefined }));
+vi.mock('../applying/applications.queries.js', () => ({ findApplication: async () => ({ ...application }) }));
+vi.mock('../account/account.queries.js', () => ({ lockMemberWork: async () => undefined, liveDeletionClaims: async () => [] }));
+vi.mock('./hiring.queries.js', () => ({
+  lockJobHiring: async () => undefined,
+  hasLiveHire: async () => false,
+  hireExists: async () => false,
+  markAccepted: () => store.markAccepted(),
+  insertHire: async () => undefined,
+  declineDisplaced: async () => [],
+}));
+
 const caller: Caller = { memberId: 'poster-1', via: 'key', scopes: [], staff: false, emailVerified: true };
 const ctx = { requestId: 'r', caller, surface: 'rest' as const };
 const appId = '11111111-1111-4111-8111-111111111111';
-const application = {
-  id: appId, jobId: '22222222-2222-4222-8222-222222222222', posterId: 'poster-1', applicantId: 'worker-1',
-  status: 'submitted', appliedTo: { title: 'T', version: 1 }, createdAt: new Date(), decidedAt: null,
+const application = vi.hoisted(() => ({
+  id: '11111111-1111-4111-8111-111111111111', job_id: '22222222-2222-4222-8222-222222222222', poster_id: 'poster-1',
+  applicant_id: 'worker-1', status: 'submitted', applied_to: { title: 'T', version: 1 }, created_at: new Date(), decided_at: null,
   applicant: { name: 'W', email: 'w@x', skills: [], city: null, state: null },
-};
+}));
 
 /** A unit of work whose writes fail after the job moved, as when the database drops mid-accept. */
 function setup(moveResult: { moved: boolean }) {
   const moves: unknown[] = [];
   const bus = {
     call: vi.fn(async (op: Operation, input: any) => {
-      if (op === getHiringJob) return { id: application.jobId, acceptingApplications: true, version: 1, poster: {}, posterVisibility: 'public', preferredWorkers: [] };
+      if (op === getHiringJob) return { id: application.job_id, acceptingApplications: true, version: 1, poster: {}, posterVisibility: 'public', preferredWorkers: [] };
       if (op === getApplicantProfile) return { name: 'P', email: 'p@x' };
       if (op === moveJobStatus) { moves.push(input); return moves.length === 1 ? { ...moveResult, status: 'in_progress', hiredApplicationId: appId } : { moved: true }; }
       throw new Error(`unexpected ${op.name}`);
     }),
   } as unknown as BusClient;
+  store.markAccepted = async () => { throw Object.assign(new Error('Connection terminated'), { code: '57P01' }); };
   const em: Record<string, unknown> = {
-    findOneBy: async () => ({ ...application }),
-    findOne: async () => ({ ...application }),
     // The decision's limit counts in its own transaction first (nothing counted yet: under the limit).
-    query: async (sql: string) => (sql.includes('limit_attempts') || sql.includes('pg_advisory_xact_lock') ? [{}]
-      : sql.includes('FROM hires') || sql.includes('member_deletion_claims') ? [] : undefined),
-    update: async () => { throw Object.assign(new Error('Connection terminated'), { code: '57P01' }); },
+    query: async (sql: string) => (sql.includes('limit_attempts') ? [{}] : undefined),
   };
   em.transaction = async (work: (e: unknown) => Promise<unknown>) => work(em);
   const uow = { run: async (work: (e: unknown) => Promise<unknown>) => work(em) } as unknown as UnitOfWork;
@@ -59,19 +70,16 @@ describe('accepting an application when the local write fails after the job move
     const moves: any[] = [];
     const bus = {
       call: vi.fn(async (op: Operation, input: any) => {
-        if (op === getHiringJob) return { id: application.jobId, acceptingApplications: true, version: 1, poster: {}, posterVisibility: 'public', preferredWorkers: [] };
+        if (op === getHiringJob) return { id: application.job_id, acceptingApplications: true, version: 1, poster: {}, posterVisibility: 'public', preferredWorkers: [] };
         if (op === getApplicantProfile) return { name: 'P', email: 'p@x' };
         moves.push(input);
         if (moves.length === 1) return { moved: false, status: 'in_progress', hiredApplicationId: orphan };
         return { moved: true, status: input.to, hiredApplicationId: input.hiredApplicationId };
       }),
     } as unknown as BusClient;
+    store.markAccepted = async () => undefined;
     const em: Record<string, unknown> = {
-      findOneBy: async () => ({ ...application }),
-      findOne: async () => ({ ...application }),
-      query: async (sql: string) => (sql.includes('limit_attempts') || sql.includes('pg_advisory_xact_lock') ? [{}]
-        : sql.includes('FROM hires') || sql.includes('member_deletion_claims') ? [] : sql.startsWith('UPDATE') ? [[], 0] : undefined),
-      update: async () => undefined,
+      query: async (sql: string) => (sql.includes('limit_attempts') ? [{}] : undefined),
       insert: async () => undefined,
     };
     em.transaction = async (work: (e: unknown) => Promise<unknown>) => work(em);

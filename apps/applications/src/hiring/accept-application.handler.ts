@@ -9,9 +9,11 @@ import {
   BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
 import { lockMembers, refuseLeavingMembers } from '../account/member-lock.js';
-import { ApplicationEntity } from '../applying/application.entity.js';
 import { toJobApplication } from '../applying/application.mapper.js';
-import { HireEntity } from './hire.entity.js';
+import { findApplication, type ApplicationRow } from '../applying/applications.queries.js';
+import {
+  declineDisplaced, hasLiveHire, hireExists, insertHire, lockJobHiring, markAccepted, type HireRow,
+} from './hiring.queries.js';
 import { isPreferred } from './poster-job.js';
 import { revertJobMove } from './revert-job-move.js';
 
@@ -32,34 +34,33 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
     if (!isUuid(id)) throw notFound;
-    const first = await this.uow.run((em) => em.findOneBy(ApplicationEntity, { id, posterId: caller.memberId }));
+    const first = await this.uow.run((em) => findApplication(em, { id, poster_id: caller.memberId }));
     if (!first || first.status === 'withdrawn') throw notFound;
     if (first.status !== 'submitted') throw AppError.conflict(`This application was already decided (${first.status}).`);
-    const job = await this.bus.call(getHiringJob, { jobId: first.jobId }, ctx);
+    const job = await this.bus.call(getHiringJob, { jobId: first.job_id }, ctx);
     if (!job.acceptingApplications) throw AppError.conflict('This job is no longer open.');
     const poster = await this.bus.call(getApplicantProfile, { memberId: caller.memberId }, ctx);
 
     let moved = false;
-    let app: ApplicationEntity;
+    let app: ApplicationRow;
     try {
       app = await this.uow.run(async (em) => {
-        await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hire:${first.jobId}`]);
+        await lockJobHiring(em, first.job_id);
         // Account deletion claims a member under the same lock: no hire of someone being deleted.
-        await lockMembers(em, [first.applicantId, first.posterId]);
-        const row = await em.findOne(ApplicationEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+        await lockMembers(em, [first.applicant_id, first.poster_id]);
+        const row = await findApplication(em, { id }, { forUpdate: true });
         if (!row || row.status !== 'submitted') throw AppError.conflict(`This application was already decided (${row?.status ?? 'gone'}).`);
-        await refuseLeavingMembers(em, [row.applicantId, row.posterId]);
-        const live = await em.query(`SELECT 1 FROM hires WHERE job_id = $1 AND status <> 'cancelled'`, [row.jobId]);
-        if ((live as unknown[]).length) throw AppError.conflict('Another application to this job was already accepted.');
+        await refuseLeavingMembers(em, [row.applicant_id, row.poster_id]);
+        if (await hasLiveHire(em, row.job_id)) throw AppError.conflict('Another application to this job was already accepted.');
         const move = () => this.bus.call(moveJobStatus, {
-          jobId: row.jobId, from: ['open'], to: 'in_progress', hiredApplicationId: row.id, workerId: row.applicantId, reopen: false,
+          jobId: row.job_id, from: ['open'], to: 'in_progress', hiredApplicationId: row.id, workerId: row.applicant_id, reopen: false,
         }, ctx);
         let cas = await move();
         if (!cas.moved && cas.status === 'in_progress' && cas.hiredApplicationId && cas.hiredApplicationId !== row.id
-          && !(await em.query('SELECT 1 FROM hires WHERE id = $1', [cas.hiredApplicationId]) as unknown[]).length) {
+          && !(await hireExists(em, cas.hiredApplicationId))) {
           // An earlier accept moved the job but neither finished nor managed to undo the move (we hold
           // the job's lock, so it is not still running): undo it now and try again.
-          await revertJobMove(this.bus, ctx, row.jobId, cas.hiredApplicationId, 'in_progress', 'open');
+          await revertJobMove(this.bus, ctx, row.job_id, cas.hiredApplicationId, 'in_progress', 'open');
           cas = await move();
         }
         if (!cas.moved) throw AppError.conflict('This job is no longer open.');
@@ -69,40 +70,36 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
       });
     } catch (err) {
       // Only an uncommitted hire is undone: once committed, the hire stands whatever happens next.
-      if (moved) await revertJobMove(this.bus, ctx, first.jobId, id, 'in_progress', 'open');
+      if (moved) await revertJobMove(this.bus, ctx, first.job_id, id, 'in_progress', 'open');
       throw err;
     }
-    return toJobApplication(app, job.version, isPreferred(job, { id: app.applicantId, ...app.applicant }));
+    return toJobApplication(app, job.version, isPreferred(job, { id: app.applicant_id, ...app.applicant }));
   }
 
   private async hire(
-    em: EntityManager, row: ApplicationEntity, poster: HireEntity['poster'], posterVisibility: HireEntity['posterVisibility'],
+    em: EntityManager, row: ApplicationRow, poster: HireRow['poster'], posterVisibility: HireRow['poster_visibility'],
     posterContact: { name: string; email: string },
   ): Promise<void> {
     const now = new Date();
     row.status = 'accepted';
-    row.decidedAt = now;
-    row.posterContact = posterContact;
-    await em.update(ApplicationEntity, { id: row.id }, { status: 'accepted', decidedAt: now, posterContact });
+    row.decided_at = now;
+    row.poster_contact = posterContact;
+    await markAccepted(em, row.id, now, posterContact);
     const a = row.applicant;
-    await em.insert(HireEntity, {
-      id: row.id, jobId: row.jobId, posterId: row.posterId, workerId: row.applicantId, title: row.appliedTo.title,
-      posterVisibility, poster, worker: { id: row.applicantId, name: a.name, headline: a.headline, photoUrl: a.photoUrl },
-      status: 'in_progress', cancelRequestedAt: null, createdAt: now, updatedAt: now, completedAt: null,
+    await insertHire(em, {
+      id: row.id, job_id: row.job_id, poster_id: row.poster_id, worker_id: row.applicant_id, title: row.applied_to.title,
+      poster_visibility: posterVisibility, poster, worker: { id: row.applicant_id, name: a.name, headline: a.headline, photoUrl: a.photoUrl },
+      status: 'in_progress', cancel_requested_at: null, created_at: now, updated_at: now, completed_at: null,
     });
-    const [declined] = (await em.query(
-      `UPDATE applications SET status = 'declined', decided_at = $3, displaced_by = $2
-       WHERE job_id = $1 AND status = 'submitted' AND id <> $2 RETURNING id, applicant_id`,
-      [row.jobId, row.id, now],
-    )) as [{ id: string; applicant_id: string }[], number];
+    const declined = await declineDisplaced(em, row.job_id, row.id, now);
     await recordEvent(em, applicationAcceptedV1, {
-      applicationId: row.id, jobId: row.jobId, title: row.appliedTo.title, posterId: row.posterId,
-      workerId: row.applicantId, acceptedAt: now.toISOString(),
+      applicationId: row.id, jobId: row.job_id, title: row.applied_to.title, posterId: row.poster_id,
+      workerId: row.applicant_id, acceptedAt: now.toISOString(),
     });
     for (const d of declined) {
       await recordEvent(em, applicationDeclinedV1, {
-        applicationId: d.id, jobId: row.jobId, title: row.appliedTo.title, applicantId: d.applicant_id,
-        posterId: row.posterId, reason: 'hired_other', declinedAt: now.toISOString(),
+        applicationId: d.id, jobId: row.job_id, title: row.applied_to.title, applicantId: d.applicant_id,
+        posterId: row.poster_id, reason: 'hired_other', declinedAt: now.toISOString(),
       });
     }
   }

@@ -22,16 +22,16 @@ export class DeclineApplicationHandler implements OperationHandler<typeof declin
     const notFound = AppError.notFound('No application with this id on your jobs.');
     if (!isUuid(id)) throw notFound;
     const decision: WaitingDecision = {
-      where: { id, posterId: caller.memberId }, notFound, hidden: ['withdrawn'], to: 'declined',
+      where: { id, poster_id: caller.memberId }, notFound, hidden: ['withdrawn'], to: 'declined',
       refused: (status) => AppError.conflict(`This application was already decided (${status}).`),
       record: (em, row, at) => recordEvent(em, applicationDeclinedV1, {
-        applicationId: id, jobId: row.jobId, title: row.appliedTo.title, applicantId: row.applicantId,
-        posterId: row.posterId, reason: 'poster', declinedAt: at.toISOString(),
+        applicationId: id, jobId: row.job_id, title: row.applied_to.title, applicantId: row.applicant_id,
+        posterId: row.poster_id, reason: 'poster', declinedAt: at.toISOString(),
       }),
     };
     const before = await waitingBefore(this.uow, decision);
-    const job = await this.bus.call(getHiringJob, { jobId: before.jobId }, ctx);
+    const job = await this.bus.call(getHiringJob, { jobId: before.job_id }, ctx);
     const app = await decideWaiting(this.uow, decision);
-    return toJobApplication(app, job.version, isPreferred(job, { id: app.applicantId, ...app.applicant }));
+    return toJobApplication(app, job.version, isPreferred(job, { id: app.applicant_id, ...app.applicant }));
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isUuid, getMemberActiveWork, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { activeWorkJobIds } from './member-record.queries.js';
 
 /** Hired work that is neither completed nor cancelled, on either side (blocks account deletion). */
 @Injectable()
@@ -12,11 +13,7 @@ export class GetMemberActiveWorkHandler implements OperationHandler<typeof getMe
 
   async handle({ memberId }: InputOf<typeof getMemberActiveWork>): Promise<OutputOf<typeof getMemberActiveWork>> {
     if (!isUuid(memberId)) return { active: false, jobIds: [] };
-    const rows = (await this.ds.query(
-      `SELECT job_id FROM hires WHERE (poster_id = $1 OR worker_id = $1) AND status NOT IN ('completed', 'cancelled')
-       ORDER BY created_at DESC`,
-      [memberId],
-    )) as { job_id: string }[];
+    const rows = await activeWorkJobIds(this.ds, memberId);
     return { active: rows.length > 0, jobIds: rows.map((r) => r.job_id) };
   }
 }

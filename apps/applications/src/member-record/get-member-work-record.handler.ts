@@ -1,14 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isUuid, getMemberWorkRecord, type InputOf, type OutputOf, type PublicRating } from '@marketplace/contracts';
+import { isUuid, getMemberWorkRecord, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import { ANONYMOUS_POSTER } from '../applying/application.mapper.js';
+import { jobsDone, publicRatings } from './member-record.queries.js';
 import { completedJobCounts, ratingSummaries } from './rating-summary.js';
-
-interface RatingRow {
-  score: number; description: string; as: 'worker' | 'poster'; job_id: string; title: string;
-  by: PublicRating['by']; created_at: Date; poster_visibility: 'public' | 'anonymous';
-}
 
 const MAX_RATINGS = 100;
 
@@ -26,18 +22,8 @@ export class GetMemberWorkRecordHandler implements OperationHandler<typeof getMe
 
   async handle({ memberId }: InputOf<typeof getMemberWorkRecord>): Promise<OutputOf<typeof getMemberWorkRecord>> {
     if (!isUuid(memberId)) return { jobsDone: [], completedJobs: 0, rating: null, ratings: [] };
-    const done = (await this.ds.query(
-      `SELECT job_id FROM applications WHERE applicant_id = $1 AND status = 'accepted' ORDER BY decided_at DESC`,
-      [memberId],
-    )) as { job_id: string }[];
-    const rows = (await this.ds.query(
-      `SELECT r.score, r.description, r.as, r.job_id, h.title, r.by, r.created_at, h.poster_visibility
-       FROM ratings r JOIN hires h ON h.id = r.hire_id
-       WHERE r.ratee_id = $1 AND h.status = 'completed'
-         AND NOT (r.as = 'poster' AND h.poster_visibility = 'anonymous')
-       ORDER BY r.created_at DESC LIMIT ${MAX_RATINGS}`,
-      [memberId],
-    )) as RatingRow[];
+    const done = await jobsDone(this.ds, memberId);
+    const rows = await publicRatings(this.ds, memberId, MAX_RATINGS);
     const [summary, counts] = await Promise.all([
       ratingSummaries(this.ds, [memberId]), completedJobCounts(this.ds, [memberId]),
     ]);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isUuid, findReportedMessage, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { reportableMessage } from './messages.queries.js';
 
 /**
  * Lets admin refuse a report on a message that does not exist, or that the reporter cannot read:
@@ -15,11 +16,7 @@ export class FindReportedMessageHandler implements OperationHandler<typeof findR
 
   async handle({ itemId, reporterId }: InputOf<typeof findReportedMessage>): Promise<OutputOf<typeof findReportedMessage>> {
     if (!isUuid(itemId) || !isUuid(reporterId)) return { found: false, ownerId: null };
-    const [row] = (await this.ds.query(
-      `SELECT m.sender_id FROM messages m JOIN conversations c ON c.application_id = m.application_id
-       WHERE m.id = $1 AND (c.poster_id = $2 OR c.applicant_id = $2)`,
-      [itemId, reporterId],
-    )) as { sender_id: string | null }[];
+    const row = await reportableMessage(this.ds, itemId, reporterId);
     return row ? { found: true, ownerId: row.sender_id } : { found: false, ownerId: null };
   }
 }

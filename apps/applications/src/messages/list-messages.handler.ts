@@ -1,11 +1,12 @@
 import { callerOf } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isUuid, AppError, listMessages, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
-import { ConversationEntity } from './conversation.entity.js';
-import { MessageEntity } from './message.entity.js';
 import { otherSide, sideOf, toMessage } from './message.mapper.js';
+import {
+  applicationOfSide, conversation, conversationStats, conversationsOf, isAccepted, lastMessages, markConversationRead, messagesPage,
+} from './messages.queries.js';
 
 @Injectable()
 export class ListMessagesHandler implements OperationHandler<typeof listMessages> {
@@ -25,35 +26,20 @@ export class ListMessagesHandler implements OperationHandler<typeof listMessages
 
   /** Conversations with their last message and unread count, most recent first. */
   private async inbox(limit: number, memberId: string): Promise<OutputOf<typeof listMessages>> {
-    const convs = await this.ds.getRepository(ConversationEntity).find({
-      where: [{ posterId: memberId }, { applicantId: memberId }], order: { lastMessageAt: 'DESC' }, take: limit,
-    });
+    const convs = await conversationsOf(this.ds, memberId, limit);
     if (!convs.length) return { conversations: [] };
-    const ids = convs.map((c) => c.applicationId);
-    const last = (await this.ds.query(
-      `SELECT DISTINCT ON (application_id) id FROM messages WHERE application_id = ANY($1::uuid[])
-       ORDER BY application_id, created_at DESC, id DESC`,
-      [ids],
-    )) as { id: string }[];
-    const lastById = new Map((await this.ds.getRepository(MessageEntity).findBy({ id: In(last.map((l) => l.id)) }))
-      .map((m) => [m.applicationId, m]));
-    const stats = (await this.ds.query(
-      `SELECT c.application_id,
-         (SELECT count(*) FROM messages m WHERE m.application_id = c.application_id AND m.read_at IS NULL
-            AND m.sender_role <> CASE WHEN c.poster_id = $2 THEN 'poster' ELSE 'applicant' END)::int AS unread,
-         EXISTS (SELECT 1 FROM applications a WHERE a.id = c.application_id AND a.status = 'accepted') AS hired
-       FROM conversations c WHERE c.application_id = ANY($1::uuid[])`,
-      [ids, memberId],
-    )) as { application_id: string; unread: number; hired: boolean }[];
+    const ids = convs.map((c) => c.application_id);
+    const lastById = new Map((await lastMessages(this.ds, ids)).map((m) => [m.application_id, m]));
+    const stats = await conversationStats(this.ds, ids, memberId);
     const statById = new Map(stats.map((s) => [s.application_id, s]));
     return {
       conversations: convs.flatMap((c) => {
         const side = sideOf(c, memberId)!;
-        const lastMessage = lastById.get(c.applicationId);
+        const lastMessage = lastById.get(c.application_id);
         if (!lastMessage) return [];
-        const stat = statById.get(c.applicationId);
+        const stat = statById.get(c.application_id);
         return [{
-          applicationId: c.applicationId, job: { id: c.jobId, title: c.title }, role: side,
+          applicationId: c.application_id, job: { id: c.job_id, title: c.title }, role: side,
           with: otherSide(c, side, stat?.hired ?? false), lastMessage: toMessage(lastMessage, side), unread: stat?.unread ?? 0,
         }];
       }),
@@ -64,33 +50,23 @@ export class ListMessagesHandler implements OperationHandler<typeof listMessages
   private async conversation(applicationId: string, before: string | undefined, limit: number, memberId: string): Promise<OutputOf<typeof listMessages>> {
     const notFound = AppError.notFound('No conversation with this application id is yours.');
     if (!isUuid(applicationId)) throw notFound;
-    const conv = await this.ds.getRepository(ConversationEntity).findOneBy({ applicationId });
+    const conv = await conversation(this.ds, applicationId);
     const side = conv ? sideOf(conv, memberId) : null;
     if (!conv || !side) return this.emptyConversation(applicationId, memberId, limit, notFound);
-    const rows = (await this.ds.getRepository(MessageEntity).createQueryBuilder('m')
-      .where('m.application_id = :applicationId', { applicationId })
-      .andWhere(before ? 'm.created_at < :before' : 'TRUE', { before })
-      .orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC').take(limit + 1).getMany());
+    const rows = await messagesPage(this.ds, applicationId, before, limit + 1);
     const page = rows.slice(0, limit).reverse();
-    await this.ds.query(
-      `UPDATE messages SET read_at = now() WHERE application_id = $1 AND sender_role <> $2 AND read_at IS NULL`,
-      [applicationId, side],
-    );
-    const [hired] = (await this.ds.query(`SELECT 1 FROM applications WHERE id = $1 AND status = 'accepted'`, [applicationId])) as unknown[];
+    await markConversationRead(this.ds, applicationId, side);
+    const hired = await isAccepted(this.ds, applicationId);
     return {
-      applicationId, job: { id: conv.jobId, title: conv.title }, role: side, with: otherSide(conv, side, hired !== undefined),
+      applicationId, job: { id: conv.job_id, title: conv.title }, role: side, with: otherSide(conv, side, hired),
       messages: page.map((m) => toMessage(m, side)),
-      nextBefore: rows.length > limit ? page[0]!.createdAt.toISOString() : null,
+      nextBefore: rows.length > limit ? page[0]!.created_at.toISOString() : null,
     };
   }
 
   /** An application nobody wrote about yet is an empty conversation for its two sides. */
   private async emptyConversation(applicationId: string, memberId: string, _limit: number, notFound: AppError): Promise<OutputOf<typeof listMessages>> {
-    const [app] = (await this.ds.query(
-      `SELECT job_id, poster_id, applicant_id, applied_to->>'title' AS title, applicant->>'name' AS name, status
-       FROM applications WHERE id = $1 AND (poster_id = $2 OR applicant_id = $2)`,
-      [applicationId, memberId],
-    )) as { job_id: string; poster_id: string; applicant_id: string; title: string; name: string; status: string }[];
+    const app = await applicationOfSide(this.ds, applicationId, memberId);
     if (!app) throw notFound;
     const role = app.poster_id === memberId ? 'poster' : 'applicant';
     return {

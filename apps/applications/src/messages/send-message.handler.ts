@@ -7,11 +7,10 @@ import {
 import {
   BusClient, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf,
 } from '@marketplace/service-kit';
-import { ApplicationEntity } from '../applying/application.entity.js';
+import { applicationStatus, findApplication } from '../applying/applications.queries.js';
 import { sentBy } from '../common/request-facts.js';
-import { ConversationEntity } from './conversation.entity.js';
-import { MessageEntity } from './message.entity.js';
 import { toMessage } from './message.mapper.js';
+import { conversation, insertConversation, insertMessage, touchConversation, type MessageRow } from './messages.queries.js';
 
 /**
  * Poster and applicant of one application talk in its single conversation; never by email. Not on
@@ -29,38 +28,38 @@ export class SendMessageHandler implements OperationHandler<typeof sendMessage> 
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id is yours to message about.');
     if (!isUuid(input.applicationId)) throw notFound;
-    const app = await this.uow.run((em) => em.findOneBy(ApplicationEntity, { id: input.applicationId }));
-    if (!app || (app.applicantId !== caller.memberId && app.posterId !== caller.memberId)) throw notFound;
+    const app = await this.uow.run((em) => findApplication(em, { id: input.applicationId }));
+    if (!app || (app.applicant_id !== caller.memberId && app.poster_id !== caller.memberId)) throw notFound;
     if (CLOSED_STATUSES.has(app.status)) {
       throw AppError.conflict(`This application was ${app.status}; its conversation is closed to new messages.`);
     }
-    const side = app.posterId === caller.memberId ? 'poster' : 'applicant';
-    const existing = await this.uow.run((em) => em.findOneBy(ConversationEntity, { applicationId: app.id }));
-    const job = existing ? null : await this.bus.call(getHiringJob, { jobId: app.jobId }, ctx);
+    const side = app.poster_id === caller.memberId ? 'poster' : 'applicant';
+    const existing = await this.uow.run((em) => conversation(em, app.id));
+    const job = existing ? null : await this.bus.call(getHiringJob, { jobId: app.job_id }, ctx);
     return this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets().messages, caller.memberId);
       // Read again under the transaction: a decline or withdrawal may have landed since.
-      const [current] = (await em.query('SELECT status FROM applications WHERE id = $1', [app.id])) as { status: string }[];
+      const current = await applicationStatus(em, app.id);
       if (current && CLOSED_STATUSES.has(current.status)) {
         throw AppError.conflict(`This application was ${current.status}; its conversation is closed to new messages.`);
       }
       const now = new Date();
       if (job) {
-        await em.createQueryBuilder().insert().into(ConversationEntity).values({
-          applicationId: app.id, jobId: app.jobId, title: app.appliedTo.title, posterId: app.posterId,
-          applicantId: app.applicantId, poster: job.poster, posterVisibility: job.posterVisibility,
-          applicantName: app.applicant.name, lastMessageAt: now,
-        }).orIgnore().execute();
+        await insertConversation(em, {
+          application_id: app.id, job_id: app.job_id, title: app.applied_to.title, poster_id: app.poster_id,
+          applicant_id: app.applicant_id, poster: job.poster, poster_visibility: job.posterVisibility,
+          applicant_name: app.applicant.name, last_message_at: now,
+        });
       }
-      await em.update(ConversationEntity, { applicationId: app.id }, { lastMessageAt: now });
-      const message = em.create(MessageEntity, {
-        id: randomUUID(), applicationId: app.id, senderId: caller.memberId, senderRole: side, sentBy: sentBy(caller),
-        body: input.body, createdAt: now, readAt: null, removedAt: null,
-      });
-      await em.insert(MessageEntity, message);
+      await touchConversation(em, app.id, now);
+      const message: MessageRow = {
+        id: randomUUID(), application_id: app.id, sender_id: caller.memberId, sender_role: side, sent_by: sentBy(caller),
+        body: input.body, created_at: now, read_at: null, removed_at: null,
+      };
+      await insertMessage(em, message);
       await recordEvent(em, messageSentV1, {
-        messageId: message.id, applicationId: app.id, jobId: app.jobId, title: app.appliedTo.title,
-        senderId: caller.memberId, recipientId: side === 'poster' ? app.applicantId : app.posterId,
+        messageId: message.id, applicationId: app.id, jobId: app.job_id, title: app.applied_to.title,
+        senderId: caller.memberId, recipientId: side === 'poster' ? app.applicant_id : app.poster_id,
         senderRole: side, sentAt: now.toISOString(),
       });
       return toMessage(message, side);

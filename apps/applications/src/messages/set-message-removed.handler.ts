@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid, setMessageRemoved, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
+import { messageForUpdate, setRemoved } from './messages.queries.js';
 
 type Result = OutputOf<typeof setMessageRemoved>;
 
@@ -19,12 +20,9 @@ export class SetMessageRemovedHandler implements OperationHandler<typeof setMess
   async handle({ itemId, removed }: InputOf<typeof setMessageRemoved>): Promise<Result> {
     if (!isUuid(itemId)) return NOT_FOUND;
     return this.uow.run(async (em) => {
-      const [message] = (await em.query(
-        'SELECT sender_id, application_id, body FROM messages WHERE id = $1 FOR UPDATE', [itemId],
-      )) as { sender_id: string | null; application_id: string; body: string }[];
+      const message = await messageForUpdate(em, itemId);
       if (!message) return NOT_FOUND;
-      await em.query(
-        `UPDATE messages SET removed_at = CASE WHEN $2 THEN coalesce(removed_at, now()) END WHERE id = $1`, [itemId, removed]);
+      await setRemoved(em, itemId, removed);
       return { found: true, ownerId: message.sender_id, evidence: { applicationId: message.application_id, body: message.body } };
     });
   }

@@ -6,14 +6,14 @@ import {
 } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import type { z } from 'zod';
-import { CandidateEntity } from './team-application.entity.js';
+import { candidate, saveCandidate } from './team.queries.js';
 
 async function candidateOf(ds: DataSource, memberId: string): Promise<z.input<typeof candidateSchema>> {
-  const row = await ds.getRepository(CandidateEntity).findOneBy({ memberId });
+  const row = await candidate(ds, memberId);
   return {
     id: memberId,
     profile: row
-      ? { state: row.state as (typeof US_STATES)[number], usWorkAuthorized: true, updatedAt: row.updatedAt.toISOString() }
+      ? { state: row.state as (typeof US_STATES)[number], usWorkAuthorized: true, updatedAt: row.updated_at.toISOString() }
       : null,
   };
 }
@@ -38,11 +38,7 @@ export class SaveCandidateProfileHandler implements OperationHandler<typeof save
   async handle({ state }: InputOf<typeof saveCandidateProfile>, ctx: HandlerContext): Promise<OutputOf<typeof saveCandidateProfile>> {
     await countAttempt(this.ds, limitBuckets().candidateProfiles, callerOf(ctx).memberId);
     const memberId = callerOf(ctx).memberId;
-    await this.ds.query(
-      `INSERT INTO candidates (member_id, state, us_work_authorized, updated_at) VALUES ($1, $2, true, now())
-       ON CONFLICT (member_id) DO UPDATE SET state = EXCLUDED.state, us_work_authorized = true, updated_at = now()`,
-      [memberId, state],
-    );
+    await saveCandidate(this.ds, memberId, state);
     return candidateOf(this.ds, memberId);
   }
 }

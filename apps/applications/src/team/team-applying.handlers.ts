@@ -9,7 +9,9 @@ import {
 import {
   BusClient, callerOf, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
 } from '@marketplace/service-kit';
-import { CandidateEntity, TeamApplicationEntity } from './team-application.entity.js';
+import {
+  candidate as candidateOf, candidateApplications, insertTeamApplication, teamApplication, withdrawTeamApplication,
+} from './team.queries.js';
 import { teamOfCaller, toTeamApplication } from './team-application.mapper.js';
 
 /**
@@ -27,7 +29,7 @@ export class ApplyToTeamJobHandler implements OperationHandler<typeof applyToTea
     const caller = callerOf(ctx);
     const noJob = AppError.notFound('No open team job with this id.');
     if (!isUuid(input.id)) throw noJob;
-    const candidate = await this.ds.getRepository(CandidateEntity).findOneBy({ memberId: caller.memberId });
+    const candidate = await candidateOf(this.ds, caller.memberId);
     if (!candidate) {
       throw new AppError(403, 'Save your candidate profile first (PUT /api/candidate/profile).', {
         fields: { profile: 'A saved candidate profile is required.' },
@@ -42,20 +44,19 @@ export class ApplyToTeamJobHandler implements OperationHandler<typeof applyToTea
     const row = await this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets().applications, caller.memberId);
       const now = new Date();
-      const inserted = (await em.query(
-        `INSERT INTO team_applications (id, job_id, team_id, posted_by, title, company, budget, candidate_id, candidate_name,
-           candidate_state, pitch, agent, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'submitted', $13)
-         ON CONFLICT (job_id, candidate_id) DO NOTHING RETURNING id`,
-        [randomUUID(), job.id, job.teamId, job.postedBy, job.title, job.company, job.budget, caller.memberId, profile.name,
-          candidate.state, input.pitch, input.agent ?? null, now],
-      )) as { id: string }[];
-      if (!inserted[0]) throw AppError.conflict('You already applied to this job.');
+      const inserted = await insertTeamApplication(em, {
+        id: randomUUID(), job_id: job.id, team_id: job.teamId, posted_by: job.postedBy, title: job.title, company: job.company,
+        budget: job.budget, candidate_id: caller.memberId, candidate_name: profile.name, candidate_state: candidate.state,
+        pitch: input.pitch, agent: input.agent ?? null, created_at: now,
+      });
+      if (!inserted) throw AppError.conflict('You already applied to this job.');
       await recordEvent(em, teamApplicationSubmittedV1, {
-        applicationId: inserted[0].id, jobId: job.id, title: job.title, candidateId: caller.memberId, postedBy: job.postedBy,
+        applicationId: inserted.id, jobId: job.id, title: job.title, candidateId: caller.memberId, postedBy: job.postedBy,
         submittedAt: now.toISOString(),
       });
-      return em.findOneByOrFail(TeamApplicationEntity, { id: inserted[0].id });
+      const row = await teamApplication(em, inserted.id);
+      if (!row) throw new Error(`team application ${inserted.id} not found after insert`);
+      return row;
     });
     return toTeamApplication(row, 'candidate');
   }
@@ -68,9 +69,7 @@ export class ListCandidateApplicationsHandler implements OperationHandler<typeof
   constructor(private readonly ds: DataSource) {}
 
   async handle(_input: InputOf<typeof listCandidateApplications>, ctx: HandlerContext): Promise<OutputOf<typeof listCandidateApplications>> {
-    const rows = await this.ds.getRepository(TeamApplicationEntity).find({
-      where: { candidateId: callerOf(ctx).memberId }, order: { createdAt: 'DESC', id: 'DESC' },
-    });
+    const rows = await candidateApplications(this.ds, callerOf(ctx).memberId);
     return { applications: rows.map((r) => toTeamApplication(r, 'candidate')) };
   }
 }
@@ -86,15 +85,10 @@ export class WithdrawCandidateApplicationHandler implements OperationHandler<typ
     const memberId = callerOf(ctx).memberId;
     const notFound = AppError.notFound('You have no application with this id.');
     if (!isUuid(id)) throw notFound;
-    const repo = this.ds.getRepository(TeamApplicationEntity);
-    const [rows] = (await this.ds.query(
-      `UPDATE team_applications SET status = 'withdrawn', decided_at = now()
-       WHERE id = $1 AND candidate_id = $2 AND status = 'submitted' RETURNING id`,
-      [id, memberId],
-    )) as [unknown[], number];
-    const row = await repo.findOneBy({ id, candidateId: memberId });
+    const withdrawn = await withdrawTeamApplication(this.ds, id, memberId);
+    const row = await teamApplication(this.ds, id, memberId);
     if (!row) throw notFound;
-    if (!rows.length) throw AppError.conflict(`Only a waiting application can be withdrawn (this one is ${row.status}).`);
+    if (!withdrawn) throw AppError.conflict(`Only a waiting application can be withdrawn (this one is ${row.status}).`);
     return toTeamApplication(row, 'candidate');
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, Not } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   isUuid,
   AppError, acceptTeamApplication, declineTeamApplication, getApplicantProfile, getTeamJob, listTeamJobApplications,
@@ -8,7 +8,10 @@ import {
 import {
   BusClient, callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
-import { TeamApplicationEntity } from './team-application.entity.js';
+import {
+  declineIfWaiting, declineOtherTeamApplications, hasAcceptedTeamApplication, lockTeamJobHiring, markTeamApplicationAccepted,
+  teamApplication, teamApplicationForUpdate, teamJobApplications, teamJobApplicationsIn,
+} from './team.queries.js';
 import { findTeamApplication, teamOfCaller, toTeamApplication } from './team-application.mapper.js';
 
 @Injectable()
@@ -28,9 +31,7 @@ export class ListTeamJobApplicationsHandler implements OperationHandler<typeof l
       }),
     ]);
     if (!job || !teamId || job.teamId !== teamId) throw notFound;
-    const rows = await this.ds.getRepository(TeamApplicationEntity).find({
-      where: { jobId: id, status: Not('withdrawn') }, order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const rows = await teamJobApplications(this.ds, id);
     return { applications: rows.map((r) => toTeamApplication(r, 'team')) };
   }
 }
@@ -54,40 +55,35 @@ export class AcceptTeamApplicationHandler implements OperationHandler<typeof acc
     if (first.status !== 'submitted') throw AppError.conflict(`This application was already decided (${first.status}).`);
     // Both contacts are read before the job's lock is taken, so the lock is never held across them.
     const [candidate, hirer] = await Promise.all([
-      this.bus.call(getApplicantProfile, { memberId: first.candidateId }, ctx),
+      this.bus.call(getApplicantProfile, { memberId: first.candidate_id }, ctx),
       this.bus.call(getApplicantProfile, { memberId: caller.memberId }, ctx),
     ]);
     let moved = false;
     try {
       const row = await this.uow.run(async (em) => {
-        await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`team-hire:${first.jobId}`]);
-        const row = await em.findOne(TeamApplicationEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+        await lockTeamJobHiring(em, first.job_id);
+        const row = await teamApplicationForUpdate(em, id);
         if (!row || row.status !== 'submitted') throw AppError.conflict(`This application was already decided (${row?.status ?? 'gone'}).`);
-        const hired = await em.existsBy(TeamApplicationEntity, { jobId: row.jobId, status: 'accepted' });
+        const hired = await hasAcceptedTeamApplication(em, row.job_id);
         if (hired) throw AppError.conflict('Another application to this job was already accepted.');
-        const cas = await this.bus.call(moveTeamJob, { jobId: row.jobId, from: 'open', to: 'filled', hiredApplicationId: row.id }, ctx);
+        const cas = await this.bus.call(moveTeamJob, { jobId: row.job_id, from: 'open', to: 'filled', hiredApplicationId: row.id }, ctx);
         if (!cas.moved) throw AppError.conflict('This job is no longer open.');
         moved = true;
         const now = new Date();
         row.status = 'accepted';
-        row.decidedAt = now;
-        row.candidateContact = { name: candidate.name, email: candidate.email };
-        row.teamContact = { name: hirer.name, email: hirer.email };
-        await em.update(TeamApplicationEntity, { id: row.id }, {
-          status: 'accepted', decidedAt: now, candidateContact: row.candidateContact, teamContact: row.teamContact,
-        });
-        const declined = await em.find(TeamApplicationEntity, { where: { jobId: row.jobId, status: 'submitted' } });
-        await em.query(
-          `UPDATE team_applications SET status = 'declined', decided_at = $3 WHERE job_id = $1 AND status = 'submitted' AND id <> $2`,
-          [row.jobId, row.id, now],
-        );
+        row.decided_at = now;
+        row.candidate_contact = { name: candidate.name, email: candidate.email };
+        row.team_contact = { name: hirer.name, email: hirer.email };
+        await markTeamApplicationAccepted(em, row.id, now, row.candidate_contact, row.team_contact);
+        const declined = await teamJobApplicationsIn(em, row.job_id, 'submitted');
+        await declineOtherTeamApplications(em, row.job_id, row.id, now);
         await recordEvent(em, teamApplicationAcceptedV1, {
-          applicationId: row.id, jobId: row.jobId, title: row.title, company: row.company, candidateId: row.candidateId,
+          applicationId: row.id, jobId: row.job_id, title: row.title, company: row.company, candidateId: row.candidate_id,
           acceptedBy: caller.memberId, acceptedAt: now.toISOString(),
         });
         for (const d of declined.filter((d) => d.id !== row.id)) {
           await recordEvent(em, teamApplicationDeclinedV1, {
-            applicationId: d.id, jobId: d.jobId, title: d.title, company: d.company, candidateId: d.candidateId,
+            applicationId: d.id, jobId: d.job_id, title: d.title, company: d.company, candidateId: d.candidate_id,
             reason: 'hired_other', declinedAt: now.toISOString(),
           });
         }
@@ -97,7 +93,7 @@ export class AcceptTeamApplicationHandler implements OperationHandler<typeof acc
     } catch (err) {
       // Only an uncommitted hire is undone: once committed, the hire stands whatever happens next.
       if (moved) {
-        await this.bus.call(moveTeamJob, { jobId: first.jobId, from: 'filled', to: 'open', hiredApplicationId: id }, ctx)
+        await this.bus.call(moveTeamJob, { jobId: first.job_id, from: 'filled', to: 'open', hiredApplicationId: id }, ctx)
           .catch(() => undefined);
       }
       throw err;
@@ -116,19 +112,17 @@ export class DeclineTeamApplicationHandler implements OperationHandler<typeof de
     const first = await findTeamApplication(this.ds.manager, this.bus, ctx, callerOf(ctx).memberId, id);
     const row = await this.uow.run(async (em) => {
       const now = new Date();
-      const [rows] = (await em.query(
-        `UPDATE team_applications SET status = 'declined', decided_at = $2 WHERE id = $1 AND status = 'submitted' RETURNING id`,
-        [id, now],
-      )) as [unknown[], number];
-      if (!rows.length) return null;
+      if (!(await declineIfWaiting(em, id, now))) return null;
       await recordEvent(em, teamApplicationDeclinedV1, {
-        applicationId: id, jobId: first.jobId, title: first.title, company: first.company, candidateId: first.candidateId,
+        applicationId: id, jobId: first.job_id, title: first.title, company: first.company, candidateId: first.candidate_id,
         reason: 'declined', declinedAt: now.toISOString(),
       });
-      return em.findOneByOrFail(TeamApplicationEntity, { id });
+      const row = await teamApplication(em, id);
+      if (!row) throw new Error(`team application ${id} not found after its decline`);
+      return row;
     });
     if (!row) {
-      const current = await this.ds.getRepository(TeamApplicationEntity).findOneBy({ id });
+      const current = await teamApplication(this.ds, id);
       throw AppError.conflict(`This application was already decided (${current?.status ?? 'gone'}).`);
     }
     return toTeamApplication(row, 'team');

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { approveWork, workApprovedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
-import { decideLatestRound } from './latest-round.js';
-import { RatingEntity } from './rating.entity.js';
+import { decideLatestRound, insertRating } from './work.queries.js';
 import { WorkSteps } from './work-steps.js';
 
 /** Approval carries the poster's rating of the worker, private until the worker rates back. */
@@ -19,13 +18,13 @@ export class ApproveWorkHandler implements OperationHandler<typeof approveWork> 
       to: 'rating',
       apply: async (em, hire) => {
         await decideLatestRound(em, hire.id, 'approved', null);
-        await em.insert(RatingEntity, {
-          id: randomUUID(), hireId: hire.id, jobId: hire.jobId, raterId: hire.posterId, rateeId: hire.workerId,
-          as: 'worker', score: input.score, description: input.description, by: hire.poster, createdAt: new Date(),
+        await insertRating(em, {
+          id: randomUUID(), hire_id: hire.id, job_id: hire.job_id, rater_id: hire.poster_id, ratee_id: hire.worker_id,
+          as: 'worker', score: input.score, description: input.description, by: hire.poster, created_at: new Date(),
         });
         await recordEvent(em, workApprovedV1, {
-          jobId: hire.jobId, applicationId: hire.id, title: hire.title, posterId: hire.posterId, workerId: hire.workerId,
-          actorId: hire.posterId, at: new Date().toISOString(),
+          jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
+          actorId: hire.poster_id, at: new Date().toISOString(),
         });
       },
     });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CANCELLABLE_WORK_STATUSES, cancelWork, workCancelledV1, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
-import { ApplicationEntity } from '../applying/application.entity.js';
+import { cancelHiredApplication } from './work.queries.js';
 import { WorkSteps } from './work-steps.js';
 
 /**
@@ -21,14 +21,9 @@ export class CancelWorkHandler implements OperationHandler<typeof cancelWork> {
       conflict: 'Approved or completed work can no longer be cancelled.',
       to: 'cancelled',
       apply: async (em, hire, role) => {
-        await em.update(ApplicationEntity, { id: hire.id }, { status: 'cancelled', decidedAt: new Date() });
-        await em.query(
-          `UPDATE applications SET status = 'submitted', decided_at = NULL, displaced_by = NULL
-           WHERE displaced_by = $1 AND status = 'declined'`,
-          [hire.id],
-        );
+        await cancelHiredApplication(em, hire.id, new Date());
         await recordEvent(em, workCancelledV1, {
-          jobId: hire.jobId, applicationId: hire.id, title: hire.title, posterId: hire.posterId, workerId: hire.workerId,
+          jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
           actorId: ctx.caller!.memberId, at: new Date().toISOString(), byStaff: role === 'admin',
         });
       },

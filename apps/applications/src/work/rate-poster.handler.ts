@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError, ratePoster, workCompletedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
-import { RatingEntity } from './rating.entity.js';
+import { countRatings, insertRating } from './work.queries.js';
 import { WorkSteps } from './work-steps.js';
 
 /** The worker's rating of the poster completes the job and makes both ratings public. */
@@ -17,15 +17,15 @@ export class RatePosterHandler implements OperationHandler<typeof ratePoster> {
       from: ['rating'], conflict: 'The poster can be rated only after approving the work, and only once.',
       to: 'completed',
       apply: async (em, hire) => {
-        const given = await em.countBy(RatingEntity, { hireId: hire.id, as: 'poster' });
+        const given = await countRatings(em, hire.id, 'poster');
         if (given) throw AppError.conflict('You already rated the poster.');
-        await em.insert(RatingEntity, {
-          id: randomUUID(), hireId: hire.id, jobId: hire.jobId, raterId: hire.workerId, rateeId: hire.posterId,
-          as: 'poster', score: input.score, description: input.description, by: hire.worker, createdAt: new Date(),
+        await insertRating(em, {
+          id: randomUUID(), hire_id: hire.id, job_id: hire.job_id, rater_id: hire.worker_id, ratee_id: hire.poster_id,
+          as: 'poster', score: input.score, description: input.description, by: hire.worker, created_at: new Date(),
         });
         await recordEvent(em, workCompletedV1, {
-          jobId: hire.jobId, applicationId: hire.id, title: hire.title, posterId: hire.posterId, workerId: hire.workerId,
-          actorId: hire.workerId, at: new Date().toISOString(),
+          jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
+          actorId: hire.worker_id, at: new Date().toISOString(),
         });
       },
     });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid, AppError, remindOtherSide, workReminderSentV1, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets, limitsConfig } from '@marketplace/service-kit';
-import { HireEntity } from '../hiring/hire.entity.js';
+import { liveHire } from './work.queries.js';
 import { roleOf, waitsOn } from './work-view.js';
 
 const gapMs = () => limitsConfig().workReminderGapHours * 3600_000;
@@ -17,8 +17,7 @@ export class RemindOtherSideHandler implements OperationHandler<typeof remindOth
     const notFound = AppError.notFound('No hired work on this job is visible to you.');
     if (!isUuid(id)) throw notFound;
     return this.uow.run(async (em) => {
-      const hire = await em.createQueryBuilder(HireEntity, 'h').where('h.job_id = :id', { id })
-        .andWhere(`h.status <> 'cancelled'`).getOne();
+      const hire = await liveHire(em, id);
       const role = hire ? roleOf(hire, caller.memberId, false) : null;
       if (!hire || !role || role === 'admin') throw notFound;
       const waiting = waitsOn(hire.status);
@@ -26,9 +25,9 @@ export class RemindOtherSideHandler implements OperationHandler<typeof remindOth
       if (waiting === role) throw AppError.conflict('The work is waiting on you, not the other side.');
       await countAttempt(em, limitBuckets().workReminders, `${caller.memberId}:${hire.id}`);
       const now = new Date();
-      const remindedId = waiting === 'poster' ? hire.posterId : hire.workerId;
+      const remindedId = waiting === 'poster' ? hire.poster_id : hire.worker_id;
       await recordEvent(em, workReminderSentV1, {
-        jobId: hire.jobId, applicationId: hire.id, title: hire.title, posterId: hire.posterId, workerId: hire.workerId,
+        jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
         actorId: caller.memberId, at: now.toISOString(), remindedId,
       });
       return {

@@ -16,11 +16,11 @@ export class RequestCancellationHandler implements OperationHandler<typeof reque
       conflict: 'Approved or completed work can no longer be cancelled.',
       to: null,
       apply: async (em, hire) => {
-        if (hire.cancelRequestedAt) throw AppError.conflict('You already asked the worker to cancel.');
-        hire.cancelRequestedAt = new Date();
+        if (hire.cancel_requested_at) throw AppError.conflict('You already asked the worker to cancel.');
+        hire.cancel_requested_at = new Date();
         await recordEvent(em, workCancellationRequestedV1, {
-          jobId: hire.jobId, applicationId: hire.id, title: hire.title, posterId: hire.posterId, workerId: hire.workerId,
-          actorId: hire.posterId, at: hire.cancelRequestedAt.toISOString(),
+          jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
+          actorId: hire.poster_id, at: hire.cancel_requested_at.toISOString(),
         });
       },
     });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { requestChanges, workChangesRequestedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
-import { decideLatestRound } from './latest-round.js';
+import { decideLatestRound } from './work.queries.js';
 import { WorkSteps } from './work-steps.js';
 
 @Injectable()
@@ -17,8 +17,8 @@ export class RequestChangesHandler implements OperationHandler<typeof requestCha
       apply: async (em, hire) => {
         const round = await decideLatestRound(em, hire.id, 'changes_requested', input.feedback);
         await recordEvent(em, workChangesRequestedV1, {
-          jobId: hire.jobId, applicationId: hire.id, title: hire.title, posterId: hire.posterId, workerId: hire.workerId,
-          actorId: hire.posterId, at: new Date().toISOString(), round,
+          jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
+          actorId: hire.poster_id, at: new Date().toISOString(), round,
         });
       },
     });

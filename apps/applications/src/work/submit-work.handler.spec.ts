@@ -1,15 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppError, lockWorkerFiles, releaseWorkerFiles, type Caller, type Operation } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit';
-import type { HireEntity } from '../hiring/hire.entity.js';
+import type { HireRow } from '../hiring/hiring.queries.js';
 import { SubmitWorkHandler } from './submit-work.handler.js';
 import type { Step, WorkSteps } from './work-steps.js';
+
+// The submission's own statements, as the work area's queries module runs them (checked against
+// PostgreSQL in work.queries.medium.spec.ts); the event still goes through the unit of work's manager.
+const submissions = vi.hoisted(() => ({ inserted: [] as unknown[] }));
+vi.mock('./work.queries.js', () => ({
+  lastRound: async () => 0,
+  insertSubmission: async (_on: unknown, row: unknown) => { submissions.inserted.push(row); },
+}));
 
 const caller: Caller = { memberId: 'worker-1', via: 'key', scopes: [], staff: false, emailVerified: true };
 const ctx = { requestId: 'r', caller, surface: 'rest' as const };
 const jobId = '22222222-2222-4222-8222-222222222222';
 const fileId = '44444444-4444-4444-8444-444444444444';
-const hire = { id: '11111111-1111-4111-8111-111111111111', jobId, workerId: 'worker-1', posterId: 'poster-1', title: 'T' } as unknown as HireEntity;
+const hire = { id: '11111111-1111-4111-8111-111111111111', job_id: jobId, worker_id: 'worker-1', poster_id: 'poster-1', title: 'T' } as unknown as HireRow;
 const quiet = { warn: () => undefined } as unknown as Logger;
 
 /** Work steps that run the submission's writes, then fail as a commit or a later check would. */
@@ -23,9 +31,10 @@ function setup(failAfterApply: boolean, releaseFails = false) {
       throw new Error(`unexpected ${op.name}`);
     }),
   } as unknown as BusClient;
-  const inserted: any[] = [];
+  const inserted: any[] = submissions.inserted;
+  inserted.length = 0;
   const em = {
-    query: async (sql: string) => (sql.includes('max(round)') ? [{ last: 0 }] : []),
+    query: async () => [],
     insert: async (_entity: unknown, row: unknown) => { inserted.push(row); },
   };
   const work = {

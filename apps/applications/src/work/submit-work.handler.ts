@@ -4,7 +4,7 @@ import { lockWorkerFiles, releaseWorkerFiles, submitWork, workSubmittedV1, type 
 import {
   BusClient, LOGGER, recordEvent, type HandlerContext, type Logger, type OperationHandler, limitBuckets,
 } from '@marketplace/service-kit';
-import { SubmissionEntity } from './submission.entity.js';
+import { insertSubmission, lastRound } from './work.queries.js';
 import { WorkSteps } from './work-steps.js';
 
 /**
@@ -31,22 +31,21 @@ export class SubmitWorkHandler implements OperationHandler<typeof submitWork> {
         conflict: 'Work can be turned in only while the job is in progress or changes were requested.',
         to: 'submitted',
         apply: async (em, hire) => {
-          const [{ last }] = (await em.query('SELECT coalesce(max(round), 0)::int AS last FROM submissions WHERE hire_id = $1', [hire.id])) as [{ last: number }];
-          const round = last + 1;
+          const round = (await lastRound(em, hire.id)) + 1;
           const fileIds = input.fileIds ?? [];
           // Set before the call: a call that times out may still have locked on the other side.
           turnedIn = fileIds.length > 0;
           const { files } = turnedIn
-            ? await this.bus.call(lockWorkerFiles, { jobId: hire.jobId, hireId: hire.id, workerId: hire.workerId, submissionId, fileIds }, ctx)
+            ? await this.bus.call(lockWorkerFiles, { jobId: hire.job_id, hireId: hire.id, workerId: hire.worker_id, submissionId, fileIds }, ctx)
             : { files: [] };
-          await em.insert(SubmissionEntity, {
-            id: submissionId, hireId: hire.id, round, body: input.body, files,
+          await insertSubmission(em, {
+            id: submissionId, hire_id: hire.id, round, body: input.body, files,
             links: input.links.map((l) => ({ url: l.url, label: l.label ?? null })), model: input.model ?? null,
-            status: 'submitted', feedback: null, createdAt: new Date(), decidedAt: null,
+            status: 'submitted', feedback: null, created_at: new Date(), decided_at: null,
           });
           await recordEvent(em, workSubmittedV1, {
-            jobId: hire.jobId, applicationId: hire.id, title: hire.title, posterId: hire.posterId, workerId: hire.workerId,
-            actorId: hire.workerId, at: new Date().toISOString(), round, fileIds: files.map((f) => f.id),
+            jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
+            actorId: hire.worker_id, at: new Date().toISOString(), round, fileIds: files.map((f) => f.id),
           });
         },
       });

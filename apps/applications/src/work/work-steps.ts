@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isUuid, AppError, getHiringJob, moveJobStatus, type JobStatus, type JobWork } from '@marketplace/contracts';
 import { BusClient, UnitOfWork, type HandlerContext, callerOf, countAttempt, type LogBucket } from '@marketplace/service-kit';
-import { HireEntity, type HireStatus } from '../hiring/hire.entity.js';
+import type { HireStatus } from '../hiring/hire.entity.js';
+import type { HireRow } from '../hiring/hiring.queries.js';
 import { revertJobMove } from '../hiring/revert-job-move.js';
+import { liveHire, updateHire } from './work.queries.js';
 import { buildWork, roleOf, type WorkRole } from './work-view.js';
 
 /** The job's status for a hire's: a cancelled hire leaves the job open again. */
@@ -25,7 +27,7 @@ export interface Step {
   /** The named write limit the step counts against, per member, once role and order allow it. */
   limit?: LogBucket;
   /** Extra checks and writes inside the transaction, with the hire locked. */
-  apply(em: EntityManager, hire: HireEntity, role: WorkRole): Promise<void>;
+  apply(em: EntityManager, hire: HireRow, role: WorkRole): Promise<void>;
 }
 
 /**
@@ -71,16 +73,16 @@ export class WorkSteps {
             cas = await move(cas.status);
           }
           if (!cas.moved) throw AppError.conflict('The job changed meanwhile; read the work again.');
-          moved = { hireId: hire.id, workerId: hire.workerId, from: hire.status, to: step.to };
+          moved = { hireId: hire.id, workerId: hire.worker_id, from: hire.status, to: step.to };
           hire.status = step.to;
-          hire.updatedAt = new Date();
-          if (step.to === 'completed') hire.completedAt = hire.updatedAt;
-          await em.update(HireEntity, { id: hire.id }, {
-            status: hire.status, updatedAt: hire.updatedAt, completedAt: hire.completedAt,
-            cancelRequestedAt: hire.cancelRequestedAt,
+          hire.updated_at = new Date();
+          if (step.to === 'completed') hire.completed_at = hire.updated_at;
+          await updateHire(em, hire.id, {
+            status: hire.status, updated_at: hire.updated_at, completed_at: hire.completed_at,
+            cancel_requested_at: hire.cancel_requested_at,
           });
         } else {
-          await em.update(HireEntity, { id: hire.id }, { cancelRequestedAt: hire.cancelRequestedAt, updatedAt: new Date() });
+          await updateHire(em, hire.id, { cancel_requested_at: hire.cancel_requested_at, updated_at: new Date() });
         }
         return buildWork(em, hire, role);
       });
@@ -100,12 +102,9 @@ export class WorkSteps {
     }
   }
 
-  private async liveHire(em: EntityManager, jobId: string, lock: boolean): Promise<HireEntity | null> {
-    if (!isUuid(jobId)) return null;
-    const query = em.createQueryBuilder(HireEntity, 'h')
-      .where('h.job_id = :jobId', { jobId })
-      .andWhere(`h.status <> 'cancelled'`);
-    return (lock ? query.setLock('pessimistic_write') : query).getOne();
+  private async liveHire(em: EntityManager, jobId: string, lock: boolean): Promise<HireRow | undefined> {
+    if (!isUuid(jobId)) return undefined;
+    return liveHire(em, jobId, { forUpdate: lock });
   }
 
   /** The poster of a job nobody is hired for gets 409; everyone else 404. */

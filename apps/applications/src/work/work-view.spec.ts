@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { HireEntity, HireStatus } from '../hiring/hire.entity.js';
+import type { HireStatus } from '../hiring/hire.entity.js';
+import type { HireRow } from '../hiring/hiring.queries.js';
 import { actionsFor, reasonFor, roleOf, waitsOn } from './work-view.js';
 
 const hire = (status: HireStatus, cancelRequestedAt: Date | null = null) =>
-  ({ status, cancelRequestedAt, posterId: 'p', workerId: 'w' }) as HireEntity;
+  ({ status, cancel_requested_at: cancelRequestedAt, poster_id: 'p', worker_id: 'w' }) as HireRow;
 
 describe('what hired work waits on and who can act', () => {
   it('names the side the work waits on', () => {

@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { JOB_STATUS_LABELS, SUBMISSION_STATUS_LABELS, type JobWork } from '@marketplace/contracts';
-import type { HireEntity, HireStatus } from '../hiring/hire.entity.js';
-import { RatingEntity } from './rating.entity.js';
-import { SubmissionEntity } from './submission.entity.js';
+import type { HireStatus } from '../hiring/hire.entity.js';
+import type { HireRow } from '../hiring/hiring.queries.js';
+import { ratingsOf, submissionsOf } from './work.queries.js';
 
 export type WorkRole = 'poster' | 'worker' | 'admin';
 export type LiveStatus = Exclude<HireStatus, 'cancelled'>;
@@ -26,7 +26,7 @@ export function reasonFor(status: HireStatus, round: number): string {
 }
 
 /** The steps the caller can take now. */
-export function actionsFor(hire: HireEntity, role: WorkRole): JobWork['actions'] {
+export function actionsFor(hire: Pick<HireRow, 'status' | 'cancel_requested_at'>, role: WorkRole): JobWork['actions'] {
   const s = hire.status;
   const beforeApproval = s === 'in_progress' || s === 'submitted' || s === 'changes_requested';
   const actions: JobWork['actions'] = [];
@@ -36,7 +36,7 @@ export function actionsFor(hire: HireEntity, role: WorkRole): JobWork['actions']
     if (beforeApproval) actions.push('cancel');
   } else if (role === 'poster') {
     if (s === 'submitted') actions.push('requestChanges', 'approve');
-    if (beforeApproval && !hire.cancelRequestedAt) actions.push('requestCancellation');
+    if (beforeApproval && !hire.cancel_requested_at) actions.push('requestCancellation');
   } else if (beforeApproval) {
     actions.push('cancel');
   }
@@ -44,15 +44,15 @@ export function actionsFor(hire: HireEntity, role: WorkRole): JobWork['actions']
   return actions;
 }
 
-export function roleOf(hire: HireEntity, memberId: string, staff: boolean): WorkRole | null {
-  if (hire.workerId === memberId) return 'worker';
-  if (hire.posterId === memberId) return 'poster';
+export function roleOf(hire: Pick<HireRow, 'worker_id' | 'poster_id'>, memberId: string, staff: boolean): WorkRole | null {
+  if (hire.worker_id === memberId) return 'worker';
+  if (hire.poster_id === memberId) return 'poster';
   return staff ? 'admin' : null;
 }
 
-export async function buildWork(em: EntityManager, hire: HireEntity, role: WorkRole): Promise<JobWork> {
-  const submissions = await em.find(SubmissionEntity, { where: { hireId: hire.id }, order: { round: 'DESC' } });
-  const ratings = await em.find(RatingEntity, { where: { hireId: hire.id } });
+export async function buildWork(em: EntityManager, hire: HireRow, role: WorkRole): Promise<JobWork> {
+  const submissions = await submissionsOf(em, hire.id);
+  const ratings = await ratingsOf(em, hire.id);
   const done = hire.status === 'completed';
   // Until the worker rates back, each side sees only the rating they gave; staff see neither.
   const visible = (as: 'worker' | 'poster') => {
@@ -60,23 +60,23 @@ export async function buildWork(em: EntityManager, hire: HireEntity, role: WorkR
     if (!r) return null;
     const giver: WorkRole = as === 'worker' ? 'poster' : 'worker';
     if (!done && role !== giver) return null;
-    return { score: r.score, description: r.description, createdAt: r.createdAt.toISOString() };
+    return { score: r.score, description: r.description, createdAt: r.created_at.toISOString() };
   };
   const round = submissions[0]?.round ?? 0;
   return {
-    jobId: hire.jobId,
+    jobId: hire.job_id,
     title: hire.title,
     quote: null,
     status: hire.status === 'cancelled' ? 'open' : hire.status,
     statusLabel: JOB_STATUS_LABELS[hire.status === 'cancelled' ? 'open' : hire.status],
     reason: reasonFor(hire.status, round),
     role,
-    workerId: hire.workerId,
-    cancelRequestedAt: hire.cancelRequestedAt?.toISOString() ?? null,
+    workerId: hire.worker_id,
+    cancelRequestedAt: hire.cancel_requested_at?.toISOString() ?? null,
     submissions: submissions.map((s) => ({
       id: s.id, round: s.round, body: s.body, links: s.links, files: s.files ?? [], model: s.model, status: s.status,
-      statusLabel: SUBMISSION_STATUS_LABELS[s.status], feedback: s.feedback, createdAt: s.createdAt.toISOString(),
-      decidedAt: s.decidedAt?.toISOString() ?? null,
+      statusLabel: SUBMISSION_STATUS_LABELS[s.status], feedback: s.feedback, createdAt: s.created_at.toISOString(),
+      decidedAt: s.decided_at?.toISOString() ?? null,
     })),
     ratings: { byPoster: visible('worker'), byWorker: visible('poster') },
     actions: actionsFor(hire, role),
