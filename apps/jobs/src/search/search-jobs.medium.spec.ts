@@ -4,7 +4,6 @@ import { searchJobs, type SearchSort } from '@marketplace/contracts';
 import type { HandlerContext } from '@marketplace/service-kit';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
-import { OPEN_AND_LIVE } from '../jobs/jobs.queries.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { SearchJobsHandler } from './search-jobs.handler.js';
 
@@ -16,6 +15,8 @@ import { SearchJobsHandler } from './search-jobs.handler.js';
  */
 const WORDS = ['python', 'dashboard', 'postgres', 'migration', 'logo', 'design', 'zoning', 'kubernetes'];
 const QUERY = `websearch_to_tsquery('english', $1)`;
+/** Open and taking applications, as the board, search and comments read it. */
+const OPEN_AND_LIVE = `j.status = 'open' AND NOT j.safety_hidden AND (j.closes_at IS NULL OR j.closes_at > now())`;
 
 const ctx: HandlerContext = { requestId: randomUUID(), caller: null, surface: 'rest' };
 
