@@ -23,22 +23,25 @@ function matching(text: string) {
   ]);
 }
 
+/** OFFSET 0, written into the text: a fence the planner does not look through. */
+const fence = () => sql.lit(0);
+
 /** The newest first, ties by id. */
 const newestFirst = <Q extends { orderBy: (column: 'j.created_at' | 'j.id', dir: 'desc') => Q }>(q: Q) =>
   q.orderBy('j.created_at', 'desc').orderBy('j.id', 'desc');
 
 /**
- * A query with the CTEs ending in `w`: the `window` newest open, live jobs matching the words (id,
- * created_at, search_vector), newest first. Empty when the words have no lexemes. `window` is the
- * bound page size, or a constant written into the text.
+ * A query with the CTEs ending in `w`: the `limit` newest open, live jobs matching the words (id,
+ * created_at, search_vector), newest first. Empty when the words have no lexemes. `limit` is the
+ * bound page size, or a window written into the text as a constant.
  *
  * When every lexeme must occur (words and quoted phrases, no "or", no "-word"), the period index
- * is read one period at a time from the newest, and the walk stops as soon as `window` matches are
+ * is read one period at a time from the newest, and the walk stops as soon as `limit` matches are
  * in hand; each period's candidates are checked against the full query. Jobs older than the
  * recent periods, and queries with alternatives or exclusions, go through the board-wide index.
  *
  * The branches are read in order (recent periods, then older jobs) and each is sorted, so the
- * first `window` rows of the UNION ALL are the newest. Conditions on `terms` and `span` alone are
+ * first `limit` rows of the UNION ALL are the newest. Conditions on `terms` and `span` alone are
  * one-time filters: a branch that cannot contribute is never started. numnode() of the bound query
  * folds to a constant at planning, so a query without lexemes plans to nothing. The OFFSET 0 fence
  * keeps that constant query away from a period's scan, which would otherwise pick the board-wide
@@ -57,14 +60,14 @@ function newestMatches(text: string, limit: Expression<number | null>, phrase: b
     .where('j.status', '=', lit('open')).where((eb) => eb.not(eb.ref('j.safety_hidden')))
     .where(sql<boolean>`jobs_search_terms(j.search_vector, j.created_at)
       @> ARRAY(SELECT t || '@' || p.period FROM unnest((SELECT lexemes FROM terms)) AS t)`)
-    .offset(eb0());
+    .offset(fence());
   const periodMatches = newestFirst(db.selectFrom(inPeriod.as('j')).select(['j.id', 'j.created_at', 'j.search_vector'])
     .where(matching(text))).limit(limit);
   let older = db.selectFrom('jobs as j').select(['j.id', 'j.created_at', 'j.search_vector'])
     .where(matching(text))
     .where(sql<boolean>`(SELECT NOT every OR oldest < bottom FROM terms, span)`)
     .where('j.created_at', '<', sql<Date>`(SELECT CASE WHEN every THEN to_timestamp(bottom * ${sql.lit(PERIOD_SECONDS)}) ELSE 'infinity' END FROM terms, span)`);
-  if (phrase) older = older.offset(eb0());
+  if (phrase) older = older.offset(fence());
   const olderMatches = newestFirst(db.selectFrom(older.as('j')).select(['j.id', 'j.created_at', 'j.search_vector'])).limit(limit);
 
   return db
@@ -89,9 +92,6 @@ function newestMatches(text: string, limit: Expression<number | null>, phrase: b
       ${olderMatches}
       LIMIT ${limit})`);
 }
-
-/** OFFSET 0, written into the text: a fence the planner does not look through. */
-const eb0 = () => sql.lit(0);
 
 /**
  * Open jobs matching `text`, newest first: the `limit` newest matches. A quoted phrase fences the
