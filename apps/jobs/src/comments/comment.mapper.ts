@@ -1,25 +1,7 @@
 import { ANONYMOUS_POSTER_NAME, type Comment } from '@marketplace/contracts';
+import type { CommentJob, CommentRow } from './comments.queries.js';
 
-export interface CommentRow {
-  id: string;
-  job_id: string;
-  parent_id: string | null;
-  author_id: string | null;
-  author_name: string | null;
-  author_kind: 'person' | 'agent';
-  body: string | null;
-  created_at: Date;
-  deleted_at: Date | null;
-  removed_at: Date | null;
-}
-
-export const COMMENT_COLUMNS = 'c.id, c.job_id, c.parent_id, c.author_id, c.author_name, c.author_kind, c.body, c.created_at, c.deleted_at, c.removed_at';
-
-/** The job a comment hangs on, as far as masking its poster's comments goes. */
-export interface CommentJob {
-  poster_id: string;
-  poster_visibility: 'public' | 'anonymous';
-}
+export type { CommentJob, CommentRow } from './comments.queries.js';
 
 /**
  * An anonymous job's poster is masked on their own comments exactly as on the job (null id,

@@ -3,7 +3,8 @@ import { AppError, deleteComment, type InputOf, type OutputOf } from '@marketpla
 import {
   UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
-import { isJobId, PUBLICLY_READABLE } from '../jobs/jobs.queries.js';
+import { isJobId } from '../jobs/jobs.queries.js';
+import { lockCommentOfReadableJob, markCommentDeleted } from './comments.queries.js';
 
 /** The author or the job's poster deletes a comment: text and author go, the row (and replies) stay. */
 @Injectable()
@@ -18,18 +19,13 @@ export class DeleteCommentHandler implements OperationHandler<typeof deleteComme
     const notFound = AppError.notFound('No comment has this id.');
     if (!isJobId(id)) throw notFound;
     await this.uow.run(async (em) => {
-      const [row] = (await em.query(
-        `SELECT c.author_id, c.deleted_at, j.poster_id FROM job_comments c JOIN jobs j ON j.id = c.job_id
-         WHERE c.id = $1 AND ${PUBLICLY_READABLE} FOR UPDATE OF c`,
-        [id],
-      )) as { author_id: string | null; deleted_at: Date | null; poster_id: string }[];
+      const row = await lockCommentOfReadableJob(em, id);
       if (!row) throw notFound;
       if (row.deleted_at) throw AppError.conflict('This comment is already deleted.');
       if (row.author_id !== caller.memberId && row.poster_id !== caller.memberId) {
         throw AppError.forbidden('Only the comment\'s author or the job\'s poster can delete it.');
       }
-      await em.query(
-        `UPDATE job_comments SET body = NULL, author_id = NULL, author_name = NULL, deleted_at = now() WHERE id = $1`, [id]);
+      await markCommentDeleted(em, id);
     });
     return { id, deleted: true };
   }

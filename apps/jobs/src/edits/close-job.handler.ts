@@ -5,6 +5,7 @@ import {
 } from '@marketplace/service-kit';
 import { toJob } from '../jobs/job.mapper.js';
 import { findJobRow, lockOwnJob } from '../jobs/jobs.queries.js';
+import { closeOwnJob } from './edits.queries.js';
 
 /**
  * The poster closes an open job. job.closed is recorded in the same transaction, so the
@@ -24,7 +25,7 @@ export class CloseJobHandler implements OperationHandler<typeof closeJob> {
       if (job.status !== 'open') {
         throw AppError.conflict('Only an open job can be closed; a job with a hire cannot (cancel the hire first).');
       }
-      await em.query(`UPDATE jobs SET status = 'closed', closed_at = now() WHERE id = $1`, [id]);
+      await closeOwnJob(em, id);
       await recordEvent(em, jobClosedV1, { jobId: id, posterId: caller.memberId, reason: 'poster', closedAt: new Date().toISOString() });
       return (await findJobRow(em, id))!;
     });

@@ -6,7 +6,8 @@ import {
   BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
 } from '@marketplace/service-kit';
 import { toJob } from '../jobs/job.mapper.js';
-import { findJobRow, lockOwnJob } from '../jobs/jobs.queries.js';
+import { findJobRow, insertJobVersion, lockOwnJob } from '../jobs/jobs.queries.js';
+import { updateJobText, updatePreferredWorkers } from './edits.queries.js';
 import { MAX_PREFERRED_WORKERS, mergeReferences, nameWorkers, resolvePreferredWorkers } from '../jobs/preferred-workers.js';
 import { reviewJobText } from '../safety/job-text-review.js';
 import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
@@ -83,15 +84,13 @@ export class EditJobHandler implements OperationHandler<typeof editJob> {
       if (contentChanged || visibilityChanged) {
         const version = row.version + 1;
         const now = new Date();
-        await em.query(
-          `UPDATE jobs SET title = $2, category = $3, constraints = $4, poster_visibility = $5, version = $6,
-             updated_at = $7, preferred_workers = $8 WHERE id = $1`,
-          [id, next.title, next.category, next.constraints, next.posterVisibility, version, now, JSON.stringify(references)],
-        );
-        await em.query(
-          `INSERT INTO job_versions (job_id, version, title, category, constraints, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-          [id, version, next.title, next.category, next.constraints, now],
-        );
+        await updateJobText(em, id, {
+          title: next.title, category: next.category, constraints: next.constraints, posterVisibility: next.posterVisibility,
+          version, updatedAt: now, preferredWorkers: references,
+        });
+        await insertJobVersion(em, {
+          jobId: id, version, title: next.title, category: next.category, constraints: next.constraints, createdAt: now,
+        });
         await recordEvent(em, jobEditedV1, { jobId: id, posterId: caller.memberId, version, title: next.title, contentChanged });
         if (visibilityChanged) {
           await recordEvent(em, jobPosterVisibilityChangedV1, {
@@ -99,7 +98,7 @@ export class EditJobHandler implements OperationHandler<typeof editJob> {
           });
         }
       } else {
-        await em.query('UPDATE jobs SET preferred_workers = $2 WHERE id = $1', [id, JSON.stringify(references)]);
+        await updatePreferredWorkers(em, id, references);
       }
       await nameWorkers(em, { id, posterId: caller.memberId, title: next.title }, workerIds);
       return { row: (await findJobRow(em, id))!, refusal: null };

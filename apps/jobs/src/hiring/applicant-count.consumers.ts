@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { applicationSubmittedV1, applicationWithdrawnV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import { countApplicant, uncountApplicant } from './hiring.queries.js';
 
 /**
  * Keeps `jobs.applicants` (applications received, not counting withdrawn) current. The consumer
@@ -14,7 +15,7 @@ export class ApplicationSubmittedCountConsumer implements EventConsumer<typeof a
   readonly event = applicationSubmittedV1;
 
   async apply(event: EventEnvelope<z.output<typeof applicationSubmittedV1.payload>>, em: EntityManager): Promise<void> {
-    await em.query('UPDATE jobs SET applicants = applicants + 1 WHERE id = $1', [event.payload.jobId]);
+    await countApplicant(em, event.payload.jobId);
   }
 }
 
@@ -24,6 +25,6 @@ export class ApplicationWithdrawnCountConsumer implements EventConsumer<typeof a
   readonly event = applicationWithdrawnV1;
 
   async apply(event: EventEnvelope<z.output<typeof applicationWithdrawnV1.payload>>, em: EntityManager): Promise<void> {
-    await em.query('UPDATE jobs SET applicants = GREATEST(applicants - 1, 0) WHERE id = $1', [event.payload.jobId]);
+    await uncountApplicant(em, event.payload.jobId);
   }
 }

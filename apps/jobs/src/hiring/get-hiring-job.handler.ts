@@ -4,8 +4,7 @@ import { AppError, getHiringJob, type InputOf, type OutputOf } from '@marketplac
 import type { OperationHandler } from '@marketplace/service-kit';
 import { posterOf } from '../jobs/job.mapper.js';
 import { findJobRow, isJobId } from '../jobs/jobs.queries.js';
-
-interface HireColumns { worker_id: string | null; hired_application_id: string | null; version_created_at: Date }
+import { hireOf } from './hiring.queries.js';
 
 /** The job as the applications service needs it; that service decides what callers may see. */
 @Injectable()
@@ -18,11 +17,7 @@ export class GetHiringJobHandler implements OperationHandler<typeof getHiringJob
     if (!isJobId(jobId)) throw AppError.notFound('No such job.');
     const row = await findJobRow(this.ds, jobId);
     if (!row) throw AppError.notFound('No such job.');
-    const [extra] = (await this.ds.query(
-      `SELECT j.worker_id, j.hired_application_id, v.created_at AS version_created_at
-       FROM jobs j JOIN job_versions v ON v.job_id = j.id AND v.version = j.version WHERE j.id = $1`,
-      [jobId],
-    )) as HireColumns[];
+    const extra = await hireOf(this.ds, jobId);
     // Workers named by the poster, by public identifiers only (member ids and exact names, as typed).
     // Emails, and the members they resolved to, stay out: the poster's applicant list marks these as
     // preferred, and an email-resolved mark would confirm a guessed address belongs to an applicant.

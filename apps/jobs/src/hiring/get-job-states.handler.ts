@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { getJobStates, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
-import { JOB_COLUMNS, JOB_FROM, posterOf, type JobRow } from '../jobs/job.mapper.js';
-import { isJobId } from '../jobs/jobs.queries.js';
+import { posterOf } from '../jobs/job.mapper.js';
+import { isJobId, jobRowsByIds } from '../jobs/jobs.queries.js';
 
 /** Current title, status and version of the jobs behind a list of applications (unknown ids are left out). */
 @Injectable()
@@ -15,7 +15,7 @@ export class GetJobStatesHandler implements OperationHandler<typeof getJobStates
   async handle({ jobIds }: InputOf<typeof getJobStates>): Promise<OutputOf<typeof getJobStates>> {
     const ids = [...new Set(jobIds.filter(isJobId))];
     if (!ids.length) return { jobs: [] };
-    const rows: JobRow[] = await this.ds.query(`SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE j.id = ANY($1::uuid[])`, [ids]);
+    const rows = await jobRowsByIds(this.ds, ids);
     return {
       jobs: rows.map((r) => ({
         id: r.id, title: r.title, status: r.status, version: r.version, posterId: r.poster_id,

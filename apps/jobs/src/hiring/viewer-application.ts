@@ -1,12 +1,12 @@
 import type { DataSource } from 'typeorm';
 import { getViewerApplication, type AuthorizedJobDetail } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
+import { isJobWorker } from './hiring.queries.js';
 
 /** Whether the caller is the job's current hired worker, who may read it while it is not public. */
 export async function isCurrentWorker(ds: DataSource, jobId: string, memberId: string | undefined): Promise<boolean> {
   if (!memberId) return false;
-  const rows: unknown[] = await ds.query('SELECT 1 FROM jobs WHERE id = $1 AND worker_id = $2', [jobId, memberId]);
-  return rows.length > 0;
+  return isJobWorker(ds, jobId, memberId);
 }
 
 /** The caller's own application to the job, asked of the applications service (null when signed out). */

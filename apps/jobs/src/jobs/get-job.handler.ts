@@ -7,7 +7,7 @@ import {
 import { isCurrentWorker, viewerApplication } from '../hiring/viewer-application.js';
 import { toJob } from './job.mapper.js';
 import { walkthroughLink, walkthroughSecret } from './walkthrough-link.js';
-import { asSeenByPoster, findJobRow, isExpired, isJobId } from './jobs.queries.js';
+import { asSeenByPoster, findJobRow, isExpired, isJobId, walkthroughSecretOf } from './jobs.queries.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 
 /**
@@ -53,8 +53,8 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
   }
 
   private async privateWalkthrough(jobId: string, memberId: string): Promise<string | null> {
-    const [row] = (await this.ds.query('SELECT walkthrough_secret FROM jobs WHERE id = $1', [jobId])) as { walkthrough_secret: string | null }[];
-    return row?.walkthrough_secret ? walkthroughLink(walkthroughSecret(row.walkthrough_secret), jobId, memberId) : null;
+    const sealed = await walkthroughSecretOf(this.ds, jobId);
+    return sealed ? walkthroughLink(walkthroughSecret(sealed), jobId, memberId) : null;
   }
 
   /**

@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import { AppError, getPublicJob, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
-import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from './job.mapper.js';
-import { isJobId, PUBLICLY_READABLE } from './jobs.queries.js';
+import { toJob } from './job.mapper.js';
+import { findPublicJobRow, isJobId } from './jobs.queries.js';
 
 @Injectable()
 export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob> {
@@ -16,9 +16,7 @@ export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob
 
   async handle({ id }: InputOf<typeof getPublicJob>, ctx: HandlerContext): Promise<OutputOf<typeof getPublicJob>> {
     if (!isJobId(id)) throw AppError.notFound('No open or completed job has this id.');
-    const rows: JobRow[] = await this.ds.query(
-      `SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE j.id = $1 AND ${PUBLICLY_READABLE}`, [id]);
-    const row = rows[0];
+    const row = await findPublicJobRow(this.ds, id);
     if (!row) throw AppError.notFound('No open or completed job has this id.');
     // Reading an open job counts as a view in the poster's performance report.
     if (row.status === 'open') this.recorder.record('view', [row], ctx);

@@ -1,33 +1,8 @@
 import { ANONYMOUS_POSTER_NAME, type Job, type JobMember } from '@marketplace/contracts';
+import type { JobRow } from './jobs.queries.js';
 
-/** A job row joined with its poster's public card. */
-export interface JobRow {
-  id: string;
-  poster_id: string;
-  poster_visibility: 'public' | 'anonymous';
-  title: string;
-  category: Job['category'];
-  constraints: string;
-  status: Job['status'];
-  safety_hidden: boolean;
-  created_at: Date;
-  version: number;
-  updated_at: Date | null;
-  closes_at: Date | null;
-  applicants: number;
-  preferred_workers: string[];
-  poster_name: string | null;
-  poster_headline: string | null;
-  poster_photo_url: string | null;
-  has_walkthrough: boolean;
-}
-
-export const JOB_COLUMNS = `j.id, j.poster_id, j.poster_visibility, j.title, j.category, j.constraints, j.status,
-  j.safety_hidden, j.created_at, j.version, j.updated_at, j.closes_at, j.applicants, j.preferred_workers,
-  j.walkthrough_key IS NOT NULL AS has_walkthrough,
-  p.name AS poster_name, p.headline AS poster_headline, p.photo_url AS poster_photo_url`;
-
-export const JOB_FROM = 'jobs j LEFT JOIN posters p ON p.member_id = j.poster_id';
+/** A job row joined with its poster's public card, as the jobs queries read it (jobRows). */
+export type { JobRow } from './jobs.queries.js';
 
 export interface JobView {
   /** The poster (and later the hired worker) sees who posted an anonymous job. */

@@ -1,25 +1,40 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { AppError, isUuid } from '@marketplace/contracts';
-import { JOB_COLUMNS, JOB_FROM, type JobRow } from './job.mapper.js';
+import { AppError, isUuid, type Job, type MyJobFilter } from '@marketplace/contracts';
+import {
+  affected, first, preparedRows, rows, sql, type Db, type Expression, type ExpressionBuilder, type SqlBool,
+} from '@marketplace/service-kit';
+import { db, type DB } from '../database/db.js';
 
-/** A job as the public may see it: open, or completed; never hidden by staff; never past closing. */
-export const PUBLICLY_READABLE = `NOT j.safety_hidden AND (
-  (j.status = 'open' AND (j.closes_at IS NULL OR j.closes_at > now())) OR j.status = 'completed')`;
+/** Conditions on a job read as `j`. */
+export type OnJob = ExpressionBuilder<{ j: DB['jobs'] }, 'j'>;
 
-export async function findJobRow(db: DataSource | EntityManager, id: string): Promise<JobRow | undefined> {
-  const rows: JobRow[] = await db.query(`SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE j.id = $1`, [id]);
-  return rows[0];
-}
+const now = sql<Date>`now()`;
 
-/** Job ids are UUIDs; anything else cannot name a job, so it is a 404 without a query. */
-export const isJobId = isUuid;
+/**
+ * A constant of the statement, written into its text rather than bound: the partial indexes of the
+ * board (`WHERE status = 'open' AND NOT safety_hidden`, `poster_visibility = 'public'`) serve a
+ * prepared statement's generic plan only when its conditions name the same constants.
+ */
+export const lit = <V extends string>(value: V) => sql.lit<V>(value);
 
 /** Open and taking applications: the board, search, versions and comments on open jobs. */
-export const OPEN_AND_LIVE = `j.status = 'open' AND NOT j.safety_hidden AND (j.closes_at IS NULL OR j.closes_at > now())`;
+export function openAndLive(eb: OnJob): Expression<SqlBool> {
+  return eb.and([
+    eb('j.status', '=', lit('open')),
+    eb.not(eb.ref('j.safety_hidden')),
+    eb.or([eb('j.closes_at', 'is', null), eb('j.closes_at', '>', now)]),
+  ]);
+}
 
-/** An open job whose closing time passed reads as closed even before the sweep closes it. */
-export function isExpired(row: Pick<JobRow, 'status' | 'closes_at'>, now = new Date()): boolean {
-  return row.status === 'open' && row.closes_at !== null && new Date(row.closes_at) <= now;
+/** A job as the public may see it: open, or completed; never hidden by staff; never past closing. */
+export function publiclyReadable(eb: OnJob): Expression<SqlBool> {
+  return eb.and([
+    eb.not(eb.ref('j.safety_hidden')),
+    eb.or([
+      eb.and([eb('j.status', '=', lit('open')), eb.or([eb('j.closes_at', 'is', null), eb('j.closes_at', '>', now)])]),
+      eb('j.status', '=', lit('completed')),
+    ]),
+  ]);
 }
 
 /**
@@ -27,7 +42,66 @@ export function isExpired(row: Pick<JobRow, 'status' | 'closes_at'>, now = new D
  * by the sweep, which closes a job only once its closing time has passed. A poster's close is
  * refused by then, so a job closed before its closing time was closed by someone's decision.
  */
-export const EXPIRED = `((j.status = 'open' AND j.closes_at <= now()) OR (j.status = 'closed' AND j.closed_at >= j.closes_at))`;
+export function expired(eb: OnJob) {
+  return eb.or([
+    eb.and([eb('j.status', '=', lit('open')), eb('j.closes_at', '<=', now)]),
+    eb.and([eb('j.status', '=', lit('closed')), eb('j.closed_at', '>=', eb.ref('j.closes_at'))]),
+  ]);
+}
+
+/** What a job row shows: the job and its poster's public card. */
+const JOB_COLUMNS = [
+  'j.id', 'j.poster_id', 'j.poster_visibility', 'j.title', 'j.category', 'j.constraints', 'j.status',
+  'j.safety_hidden', 'j.created_at', 'j.version', 'j.updated_at', 'j.closes_at', 'j.applicants', 'j.preferred_workers',
+] as const;
+const POSTER_COLUMNS = ['p.name as poster_name', 'p.headline as poster_headline', 'p.photo_url as poster_photo_url'] as const;
+
+const hasWalkthrough = (eb: OnJob) => eb('j.walkthrough_key', 'is not', null).as('has_walkthrough');
+
+/**
+ * The vocabularies the service writes these columns from (the contract's categories, statuses and
+ * visibilities, and a JSON array of the references the poster typed); the schema keeps them as text
+ * and jsonb.
+ */
+interface JobVocabulary {
+  poster_visibility: Job['posterVisibility'];
+  category: Job['category'];
+  status: Job['status'];
+  preferred_workers: string[];
+}
+
+/** Jobs (`j`) with their poster's card (`p`), selecting a job row's columns. */
+export function jobRows() {
+  return db.selectFrom('jobs as j').leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+    .select(JOB_COLUMNS).select(hasWalkthrough).select(POSTER_COLUMNS)
+    .$narrowType<JobVocabulary>();
+}
+
+/** The job row's columns of `j` joined with `p`, for statements that reach jobs another way (a page of ids). */
+export const JOB_ROW_COLUMNS = JOB_COLUMNS;
+export const JOB_ROW_POSTER_COLUMNS = POSTER_COLUMNS;
+export { hasWalkthrough };
+export type { JobVocabulary };
+
+export function findJobRow(on: Db, id: string) {
+  return first(on, jobRows().where('j.id', '=', id));
+}
+
+/** A job row, as every handler maps it (toJob). */
+export type JobRow = NonNullable<Awaited<ReturnType<typeof findJobRow>>>;
+
+/** A job that the public may read (open and live, or completed; not hidden). */
+export function findPublicJobRow(on: Db, id: string): Promise<JobRow | undefined> {
+  return first(on, jobRows().where('j.id', '=', id).where(publiclyReadable));
+}
+
+/** Job ids are UUIDs; anything else cannot name a job, so it is a 404 without a query. */
+export const isJobId = isUuid;
+
+/** An open job whose closing time passed reads as closed even before the sweep closes it. */
+export function isExpired(row: { status: string; closes_at: Date | null }, at = new Date()): boolean {
+  return row.status === 'open' && row.closes_at !== null && new Date(row.closes_at) <= at;
+}
 
 /** As its poster sees it: a job past its closing time reads as closed, as it does everywhere else. */
 export function asSeenByPoster<R extends JobRow>(row: R): R {
@@ -38,8 +112,217 @@ export function asSeenByPoster<R extends JobRow>(row: R): R {
 export async function lockOwnJob(em: EntityManager, id: string, memberId: string): Promise<JobRow> {
   const notFound = new AppError(404, 'You have no open job with this id.');
   if (!isJobId(id)) throw notFound;
-  await em.query('SELECT 1 FROM jobs WHERE id = $1 FOR UPDATE', [id]);
+  await rows(em, db.selectFrom('jobs').select('id').where('id', '=', id).forUpdate());
   const row = await findJobRow(em, id);
   if (!row || row.poster_id !== memberId || row.status === 'closed' || isExpired(row)) throw notFound;
   return row;
+}
+
+/** Rows of jobs named by id (unknown ids are left out), in no particular order. */
+export function jobRowsByIds(on: Db, ids: string[]): Promise<JobRow[]> {
+  return rows(on, jobRows().where('j.id', '=', (eb) => eb.fn.any(sql<string[]>`${ids}::uuid[]`)));
+}
+
+/** The sealed secret behind a job's walkthrough links, or null. */
+export async function walkthroughSecretOf(on: Db, jobId: string): Promise<string | null> {
+  const row = await first(on, db.selectFrom('jobs').select('walkthrough_secret').where('id', '=', jobId));
+  return row?.walkthrough_secret ?? null;
+}
+
+/** What serving a job's walkthrough video checks. */
+export function walkthroughOf(on: Db, jobId: string) {
+  return first(on, db.selectFrom('jobs')
+    .select(['poster_id', 'poster_visibility', 'status', 'safety_hidden', 'closes_at', 'worker_id', 'walkthrough_key', 'walkthrough_secret'])
+    .where('id', '=', jobId));
+}
+
+/** How many open, live jobs each category has (categories without any are left out). */
+export function openJobsByCategory(on: Db) {
+  return rows(on, db.selectFrom('jobs as j').select(['j.category', sql<number>`count(*)::int`.as('count')])
+    .where(openAndLive).groupBy('j.category'));
+}
+
+/** A job's versions while it is open and live, newest first; one version when `version` is given. */
+export function openJobVersions(on: Db, jobId: string, version?: number) {
+  let query = db.selectFrom('jobs as j').innerJoin('job_versions as v', 'v.job_id', 'j.id')
+    .select(['v.version', 'v.title', 'v.category', 'v.constraints', 'v.created_at'])
+    .$narrowType<{ category: Job['category'] }>()
+    .where('j.id', '=', jobId).where(openAndLive);
+  if (version !== undefined) query = query.where('v.version', '=', version);
+  return rows(on, query.orderBy('v.version', 'desc'));
+}
+
+function ownJobs(memberId: string, status: MyJobFilter | undefined) {
+  const mine = db.selectFrom('jobs as j').where('j.poster_id', '=', memberId);
+  if (!status) return mine;
+  if (status === 'expired') return mine.where(expired);
+  if (status === 'open' || status === 'closed') {
+    return mine.where((eb) => eb.and([eb('j.status', '=', status), eb.not(expired(eb))]));
+  }
+  return mine.where('j.status', '=', status);
+}
+
+/** A page of the poster's own jobs in every state, newest first, each with whether its time ran out. */
+export function ownJobsPage(on: Db, memberId: string, status: MyJobFilter | undefined, offset: number, limit: number) {
+  return rows(on, ownJobs(memberId, status)
+    .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+    .select(JOB_COLUMNS).select(hasWalkthrough).select(POSTER_COLUMNS)
+    .select((eb) => expired(eb).as('expired'))
+    .$narrowType<JobVocabulary & { expired: boolean }>()
+    .orderBy('j.created_at', 'desc').orderBy('j.id', 'desc').limit(limit).offset(offset));
+}
+
+/** How many of the poster's own jobs the filter keeps. */
+export async function countOwnJobs(on: Db, memberId: string, status: MyJobFilter | undefined): Promise<number> {
+  const row = await first(on, ownJobs(memberId, status).select(sql<number>`count(*)::int`.as('total')));
+  return row?.total ?? 0;
+}
+
+/** The poster's public card, written afresh (or first) as a job is posted. */
+export function upsertPoster(
+  on: Db, card: { id: string; name: string; headline: string | null; photoUrl: string | null },
+): Promise<number> {
+  return affected(on, db.insertInto('posters')
+    .values({ member_id: card.id, name: card.name, headline: card.headline, photo_url: card.photoUrl, updated_at: now })
+    .onConflict((oc) => oc.column('member_id').doUpdateSet((eb) => ({
+      name: eb.ref('excluded.name'), headline: eb.ref('excluded.headline'), photo_url: eb.ref('excluded.photo_url'), updated_at: now,
+    }))));
+}
+
+export interface NewJob {
+  id: string;
+  posterId: string;
+  posterVisibility: string;
+  title: string;
+  category: string;
+  constraints: string;
+  createdAt: Date;
+  closesAt: Date;
+  /** The references the poster typed, kept as typed. */
+  preferredWorkers: string[];
+  walkthroughKey: string | null;
+  walkthroughSecret: string | null;
+}
+
+/** A new open job at version 1. */
+export function insertJob(on: Db, job: NewJob): Promise<number> {
+  return affected(on, db.insertInto('jobs').values({
+    id: job.id, poster_id: job.posterId, poster_visibility: job.posterVisibility, title: job.title, category: job.category,
+    constraints: job.constraints, status: 'open', safety_hidden: false, created_at: job.createdAt, version: 1,
+    updated_at: null, closes_at: job.closesAt, applicants: 0, preferred_workers: JSON.stringify(job.preferredWorkers),
+    walkthrough_key: job.walkthroughKey, walkthrough_secret: job.walkthroughSecret,
+  }));
+}
+
+/** One version of a job's text, as it was written at `createdAt`. */
+export function insertJobVersion(
+  on: Db, v: { jobId: string; version: number; title: string; category: string; constraints: string; createdAt: Date },
+): Promise<number> {
+  return affected(on, db.insertInto('job_versions').values({
+    job_id: v.jobId, version: v.version, title: v.title, category: v.category, constraints: v.constraints, created_at: v.createdAt,
+  }));
+}
+
+/** Named workers stored once each; returns those not named before. */
+export function insertPreferredWorkers(on: Db, jobId: string, memberIds: string[]) {
+  return rows(on, db.insertInto('job_preferred_workers')
+    .columns(['job_id', 'member_id'])
+    .expression(db.selectNoFrom([sql<string>`${jobId}::uuid`.as('job_id'), sql<string>`unnest(${memberIds}::uuid[])`.as('member_id')]))
+    .onConflict((oc) => oc.doNothing()).returning('member_id'));
+}
+
+/** What the board's filters keep besides the category (applied per branch by the page). */
+export interface BoardFilter {
+  /** Distinct and sorted. */
+  categories: string[];
+  /** Distinct, sorted member ids; anonymous jobs never match a poster filter (that would reveal who posted them). */
+  posterIds: string[] | undefined;
+  after: Date | undefined;
+  before: Date | undefined;
+}
+
+/** Every condition of the board's filter but the category. */
+function boardConditions(f: BoardFilter) {
+  return (eb: OnJob): Expression<SqlBool> => {
+    const where = [openAndLive(eb)];
+    if (f.posterIds) {
+      where.push(f.posterIds.length === 1
+        ? eb('j.poster_id', '=', sql<string>`${f.posterIds[0]}::uuid`)
+        : eb('j.poster_id', '=', eb.fn.any(sql<string[]>`${f.posterIds}::uuid[]`)));
+      where.push(eb('j.poster_visibility', '=', lit('public')));
+    }
+    if (f.after) where.push(eb('j.created_at', '>=', f.after));
+    if (f.before) where.push(eb('j.created_at', '<', f.before));
+    return eb.and(where);
+  };
+}
+
+function categoryCondition(categories: string[]) {
+  return (eb: OnJob): Expression<SqlBool> => categories.length === 1 ? eb('j.category', '=', categories[0]!)
+    : eb('j.category', '=', eb.fn.any(sql<string[]>`${categories}::text[]`));
+}
+
+export interface BoardPage {
+  filter: BoardFilter;
+  limit: number;
+  offset: number;
+  /** Applicant sorts rank the `depth` newest matches by their applicant count. */
+  applicants: 'asc' | 'desc' | null;
+  /** How many of the newest matches the page is taken from: written into the text, never bound. */
+  depth: number;
+  /** Run as a named prepared statement (the board's common shapes). */
+  prepare: boolean;
+}
+
+/**
+ * One page of the board. The page is found by id first (an index-only walk of the open-jobs index,
+ * even at offset 10,000) and only its rows are joined with posters. With several categories (or
+ * posters), each one's newest jobs come from its own index range and are merged (UNION ALL of
+ * ordered scans), so a deep offset never sorts the whole board. Only applicant sorts read the
+ * applicant count: every other page comes from index-only scans.
+ */
+export function boardPage(ds: DataSource, page: BoardPage): Promise<JobRow[]> {
+  const { filter, depth } = page;
+  const newest = (f: BoardFilter, categories: string[]) => {
+    let q = db.selectFrom('jobs as j').select(['j.id', 'j.created_at'])
+      .$if(page.applicants !== null, (s) => s.select('j.applicants')).where(boardConditions(f));
+    if (categories.length) q = q.where(categoryCondition(categories));
+    return q.orderBy('j.created_at', 'desc').orderBy('j.id', 'desc').limit(sql.lit(depth));
+  };
+  const merged = (branches: ReturnType<typeof newest>[]) => {
+    const [head, ...rest] = branches.map((b, i) => db.selectFrom(b.as(`b${i}`)).selectAll());
+    const union = rest.reduce((u, b) => u.unionAll(b), head!);
+    return db.selectFrom(union.as('u')).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(sql.lit(depth));
+  };
+  let candidates;
+  if (filter.posterIds && filter.posterIds.length > 1) {
+    // One ordered index range per poster, merged: never a sort of every job of every poster named.
+    candidates = merged(filter.posterIds.map((id) => newest({ ...filter, posterIds: [id] }, filter.categories)));
+  } else if (filter.categories.length > 1) {
+    candidates = merged(filter.categories.map((c) => newest(filter, [c])));
+  } else {
+    candidates = newest(filter, filter.categories);
+  }
+  const query = db.with('candidates', () => candidates)
+    .with('page', (q) => {
+      let ordered = q.selectFrom('candidates').selectAll();
+      if (page.applicants) ordered = ordered.orderBy('applicants', page.applicants);
+      return ordered.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset);
+    })
+    .selectFrom('page').innerJoin('jobs as j', 'j.id', 'page.id').leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+    .select(JOB_COLUMNS).select(hasWalkthrough).select(POSTER_COLUMNS)
+    .$narrowType<JobVocabulary>()
+    .$if(page.applicants !== null, (q) => q.orderBy('page.applicants', page.applicants ?? 'asc'))
+    .orderBy('page.created_at', 'desc').orderBy('page.id', 'desc');
+  return preparedRows(ds, query, { prepare: page.prepare });
+}
+
+/** How many open, live jobs the board's filter keeps (an exact count). */
+export async function countBoard(on: Db, filter: BoardFilter): Promise<number> {
+  let q = db.selectFrom('jobs as j').select(sql<number>`count(*)::int`.as('total')).where(boardConditions(filter));
+  if (filter.categories.length) {
+    q = q.where((eb) => eb('j.category', '=', eb.fn.any(sql<string[]>`${filter.categories}::text[]`)));
+  }
+  const row = await first(on, q);
+  return row?.total ?? 0;
 }

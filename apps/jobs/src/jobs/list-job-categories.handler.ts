@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CATEGORIES, listJobCategories, type OutputOf } from '@marketplace/contracts';
 import { type OperationHandler } from '@marketplace/service-kit';
+import { openJobsByCategory } from './jobs.queries.js';
 
 const CACHE_MS = 30_000;
 
@@ -23,10 +24,7 @@ export class ListJobCategoriesHandler implements OperationHandler<typeof listJob
   }
 
   private async count(): Promise<OutputOf<typeof listJobCategories>> {
-    const rows: { category: string; count: number }[] = await this.ds.query(
-      `SELECT category, count(*)::int AS count FROM jobs
-       WHERE status = 'open' AND NOT safety_hidden AND (closes_at IS NULL OR closes_at > now())
-       GROUP BY category`);
+    const rows = await openJobsByCategory(this.ds);
     const byCategory = new Map(rows.map((r) => [r.category, r.count]));
     const categories = CATEGORIES.map((category) => ({ category, count: byCategory.get(category) ?? 0 }));
     return { categories, total: categories.reduce((sum, c) => sum + c.count, 0) };

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, getJobVersion, listJobVersions, type InputOf, type JobVersion, type OutputOf } from '@marketplace/contracts';
 import { type OperationHandler } from '@marketplace/service-kit';
-import { isJobId, OPEN_AND_LIVE } from './jobs.queries.js';
+import { isJobId, openJobVersions } from './jobs.queries.js';
 
-interface VersionRow { version: number; title: string; category: JobVersion['category']; constraints: string; created_at: Date }
+type VersionRow = Awaited<ReturnType<typeof openJobVersions>>[number];
 
 const toVersion = (r: VersionRow): JobVersion => ({
   version: r.version, title: r.title, category: r.category, constraints: r.constraints, createdAt: r.created_at.toISOString(),
@@ -13,14 +13,7 @@ const toVersion = (r: VersionRow): JobVersion => ({
 /** Versions are public only while the job is open (spec); otherwise the job does not exist here. */
 async function versionsOf(ds: DataSource, id: string, version?: number): Promise<VersionRow[]> {
   if (!isJobId(id)) throw AppError.notFound('No open job has this id.');
-  const rows: (VersionRow & { open: boolean })[] = await ds.query(
-    `SELECT v.version, v.title, v.category, v.constraints, v.created_at FROM jobs j
-     JOIN job_versions v ON v.job_id = j.id
-     WHERE j.id = $1 AND ${OPEN_AND_LIVE} AND ($2::int IS NULL OR v.version = $2)
-     ORDER BY v.version DESC`,
-    [id, version ?? null],
-  );
-  return rows;
+  return openJobVersions(ds, id, version);
 }
 
 @Injectable()

@@ -7,7 +7,7 @@ import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type Operation
 import { reviewJobText } from '../safety/job-text-review.js';
 import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
 import { toJob } from './job.mapper.js';
-import { findJobRow } from './jobs.queries.js';
+import { findJobRow, insertJob, insertJobVersion, upsertPoster } from './jobs.queries.js';
 import { nameWorkers, resolvePreferredWorkers } from './preferred-workers.js';
 import { newSealedWalkthroughSecret } from './walkthrough-link.js';
 
@@ -43,24 +43,15 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
       if (refusal) return { refusal };
       const now = new Date();
       const closesAt = new Date(now.getTime() + JOB_LIFETIME_MS);
-      await em.query(
-        `INSERT INTO posters (member_id, name, headline, photo_url, updated_at) VALUES ($1, $2, $3, $4, now())
-         ON CONFLICT (member_id) DO UPDATE SET name = EXCLUDED.name, headline = EXCLUDED.headline,
-           photo_url = EXCLUDED.photo_url, updated_at = now()`,
-        [card.id, card.name, card.headline, card.photoUrl],
-      );
-      await em.query(
-        `INSERT INTO jobs (id, poster_id, poster_visibility, title, category, constraints, status, safety_hidden,
-           created_at, version, updated_at, closes_at, applicants, preferred_workers, walkthrough_key, walkthrough_secret)
-         VALUES ($1, $2, $3, $4, $5, $6, 'open', false, $7, 1, NULL, $8, 0, $9, $10, $11)`,
-        [id, caller.memberId, input.posterVisibility, input.title, input.category, input.constraints, now, closesAt,
-          JSON.stringify(references), input.walkthroughKey ?? null,
-          input.walkthroughKey ? newSealedWalkthroughSecret() : null],
-      );
-      await em.query(
-        `INSERT INTO job_versions (job_id, version, title, category, constraints, created_at) VALUES ($1, 1, $2, $3, $4, $5)`,
-        [id, input.title, input.category, input.constraints, now],
-      );
+      await upsertPoster(em, card);
+      await insertJob(em, {
+        id, posterId: caller.memberId, posterVisibility: input.posterVisibility, title: input.title, category: input.category,
+        constraints: input.constraints, createdAt: now, closesAt, preferredWorkers: references,
+        walkthroughKey: input.walkthroughKey ?? null, walkthroughSecret: input.walkthroughKey ? newSealedWalkthroughSecret() : null,
+      });
+      await insertJobVersion(em, {
+        jobId: id, version: 1, title: input.title, category: input.category, constraints: input.constraints, createdAt: now,
+      });
       await recordEvent(em, jobPostedV1, {
         jobId: id, posterId: caller.memberId, title: input.title, category: input.category,
         posterVisibility: input.posterVisibility, closesAt: closesAt.toISOString(),

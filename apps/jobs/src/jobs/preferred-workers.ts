@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { jobPreferredWorkersNamedV1, resolveMemberReferences } from '@marketplace/contracts';
 import { recordEvent, type BusClient, type HandlerContext } from '@marketplace/service-kit';
+import { insertPreferredWorkers } from './jobs.queries.js';
 
 export const MAX_PREFERRED_WORKERS = 10;
 
@@ -22,11 +23,7 @@ export async function nameWorkers(
   em: EntityManager, job: { id: string; posterId: string; title: string }, memberIds: string[],
 ): Promise<void> {
   if (!memberIds.length) return;
-  const inserted: { member_id: string }[] = await em.query(
-    `INSERT INTO job_preferred_workers (job_id, member_id) SELECT $1, unnest($2::uuid[])
-     ON CONFLICT DO NOTHING RETURNING member_id`,
-    [job.id, memberIds],
-  );
+  const inserted = await insertPreferredWorkers(em, job.id, memberIds);
   if (!inserted.length) return;
   await recordEvent(em, jobPreferredWorkersNamedV1, {
     jobId: job.id, posterId: job.posterId, title: job.title, workerIds: inserted.map((r) => r.member_id),

@@ -2,14 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, videoContentType, watchJobWalkthrough, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import type { JobRow } from './job.mapper.js';
-import { isExpired, isJobId } from './jobs.queries.js';
+import { isExpired, isJobId, walkthroughOf } from './jobs.queries.js';
 import { linkViewer, walkthroughSecret } from './walkthrough-link.js';
-
-interface WalkthroughRow {
-  poster_id: string; poster_visibility: string; status: JobRow['status']; safety_hidden: boolean; closes_at: Date | null;
-  worker_id: string | null; walkthrough_key: string | null; walkthrough_secret: string | null;
-}
 
 /**
  * Serves the job's walkthrough video by its object key (the gateway streams it, with Range). The
@@ -28,10 +22,7 @@ export class WatchJobWalkthroughHandler implements OperationHandler<typeof watch
     if (input.link === undefined) await requireReadAccess(ctx, this.access);
     const notFound = AppError.notFound('No walkthrough video of this job is visible to you.');
     if (!isJobId(input.id)) throw notFound;
-    const [row] = (await this.ds.query(
-      `SELECT poster_id, poster_visibility, status, safety_hidden, closes_at, worker_id, walkthrough_key, walkthrough_secret
-       FROM jobs WHERE id = $1`, [input.id],
-    )) as WalkthroughRow[];
+    const row = await walkthroughOf(this.ds, input.id);
     if (!row?.walkthrough_key || !row.walkthrough_secret || row.status === 'closed') throw notFound;
     if (input.link !== undefined) {
       const viewer = linkViewer(walkthroughSecret(row.walkthrough_secret), input.id, input.link);

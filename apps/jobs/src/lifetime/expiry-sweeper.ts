@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { jobClosedV1 } from '@marketplace/contracts';
 import { LOGGER, recordEvent, UnitOfWork, type Logger, type PeriodicTask, settingsOf } from '@marketplace/service-kit';
+import { closeDueJobs, closeDueTeamJobs } from './lifetime.queries.js';
 
 const BATCH = 500;
 
@@ -38,27 +39,14 @@ export class ExpirySweeper implements PeriodicTask {
   sweepOnce(): Promise<number> {
     if (this.running) return this.running;
     this.running = this.uow.run(async (em) => {
-      type Closed = { id: string; poster_id: string; closed_at: Date };
-      const result: [Closed[], number] | Closed[] = await em.query(
-        `WITH due AS (
-           SELECT id FROM jobs WHERE status = 'open' AND closes_at <= now()
-           ORDER BY closes_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-         UPDATE jobs j SET status = 'closed', closed_at = now() FROM due
-         WHERE j.id = due.id AND j.status = 'open'
-         RETURNING j.id, j.poster_id, j.closed_at`);
-      // The driver answers an UPDATE … RETURNING as [rows, affected].
-      const closed = (Array.isArray(result[0]) ? result[0] : result) as Closed[];
+      const closed = await closeDueJobs(em, BATCH);
       for (const job of closed) {
         await recordEvent(em, jobClosedV1, {
           jobId: job.id, posterId: job.poster_id, reason: 'expired', closedAt: new Date(job.closed_at).toISOString(),
         });
       }
       // Team jobs expire the same way; nothing consumes their closing, so it is only the status.
-      await em.query(
-        `WITH due AS (
-           SELECT id FROM team_jobs WHERE status = 'open' AND closes_at <= now()
-           ORDER BY closes_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-         UPDATE team_jobs t SET status = 'closed', decided_at = now() FROM due WHERE t.id = due.id AND t.status = 'open'`);
+      await closeDueTeamJobs(em, BATCH);
       return closed.length;
     }).finally(() => { this.running = undefined; });
     return this.running;

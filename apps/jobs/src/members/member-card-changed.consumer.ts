@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { memberCardChangedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import { updatePosterCard } from './members.queries.js';
 
 /**
  * Keeps the posters card (shown as `postedBy` on jobs) in step with the member's profile. Only
@@ -15,10 +16,6 @@ export class PosterCardChangedConsumer implements EventConsumer<typeof memberCar
 
   async apply(event: EventEnvelope<z.output<typeof memberCardChangedV1.payload>>, em: EntityManager): Promise<void> {
     const { memberId, name, headline, photoUrl, changedAt } = event.payload;
-    await em.query(
-      `UPDATE posters SET name = $2, headline = $3, photo_url = $4, updated_at = $5
-       WHERE member_id = $1 AND updated_at <= $5`,
-      [memberId, name, headline, photoUrl, changedAt],
-    );
+    await updatePosterCard(em, { memberId, name, headline, photoUrl, changedAt });
   }
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { jobClosedV1, memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
 import { recordEvent, type EventConsumer } from '@marketplace/service-kit';
+import { anonymiseCommentsOf, blankPosterCard, closeOpenJobsOf, dropWalkthroughsOf } from './members.queries.js';
 
 export const DELETED_MEMBER_NAME = 'Deleted member';
 
@@ -21,25 +22,13 @@ export class JobsMemberDeletedConsumer implements EventConsumer<typeof memberDel
 
   async apply(event: EventEnvelope<z.output<typeof memberDeletedV1.payload>>, em: EntityManager): Promise<void> {
     const { memberId } = event.payload;
-    const [closed] = (await em.query(
-      `UPDATE jobs SET status = 'closed', closes_at = NULL WHERE poster_id = $1 AND status = 'open' RETURNING id`,
-      [memberId],
-    )) as [{ id: string }[], number];
+    const closed = await closeOpenJobsOf(em, memberId);
     const closedAt = new Date().toISOString();
     for (const { id } of closed) {
       await recordEvent(em, jobClosedV1, { jobId: id, posterId: memberId, reason: 'account_deleted', closedAt });
     }
-    await em.query(
-      `UPDATE jobs SET walkthrough_key = NULL, walkthrough_secret = NULL WHERE poster_id = $1 AND walkthrough_key IS NOT NULL`,
-      [memberId],
-    );
-    await em.query(
-      `UPDATE job_comments SET author_id = NULL, author_name = $2 WHERE author_id = $1`, [memberId, DELETED_MEMBER_NAME],
-    );
-    await em.query(
-      `INSERT INTO posters (member_id, name, headline, photo_url, updated_at) VALUES ($1, $2, NULL, NULL, now())
-       ON CONFLICT (member_id) DO UPDATE SET name = EXCLUDED.name, headline = NULL, photo_url = NULL, updated_at = now()`,
-      [memberId, DELETED_MEMBER_NAME],
-    );
+    await dropWalkthroughsOf(em, memberId);
+    await anonymiseCommentsOf(em, memberId, DELETED_MEMBER_NAME);
+    await blankPosterCard(em, memberId, DELETED_MEMBER_NAME);
   }
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { memberReinstatedV1, memberSuspendedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import { hideForSuspension, showAfterSuspension } from './members.queries.js';
 
 /**
  * A suspended member's open jobs leave the board through the staff hiding every public read
@@ -15,11 +16,7 @@ export class MemberSuspendedJobsConsumer implements EventConsumer<typeof memberS
   readonly event = memberSuspendedV1;
 
   async apply(event: EventEnvelope<z.output<typeof memberSuspendedV1.payload>>, em: EntityManager): Promise<void> {
-    await em.query(
-      `UPDATE jobs SET safety_hidden = true, suspension_hidden = true
-       WHERE poster_id = $1 AND status = 'open' AND NOT safety_hidden`,
-      [event.payload.memberId],
-    );
+    await hideForSuspension(em, event.payload.memberId);
   }
 }
 
@@ -30,9 +27,6 @@ export class MemberReinstatedJobsConsumer implements EventConsumer<typeof member
   readonly event = memberReinstatedV1;
 
   async apply(event: EventEnvelope<z.output<typeof memberReinstatedV1.payload>>, em: EntityManager): Promise<void> {
-    await em.query(
-      'UPDATE jobs SET safety_hidden = false, suspension_hidden = false WHERE poster_id = $1 AND suspension_hidden',
-      [event.payload.memberId],
-    );
+    await showAfterSuspension(em, event.payload.memberId);
   }
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { findReportedJobContent, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import { isJobId } from '../jobs/jobs.queries.js';
+import { commentOwner, jobOwner } from './moderation.queries.js';
 
 type Result = OutputOf<typeof findReportedJobContent>;
 
@@ -17,10 +18,7 @@ export class FindReportedJobContentHandler implements OperationHandler<typeof fi
 
   async handle({ kind, itemId }: InputOf<typeof findReportedJobContent>): Promise<Result> {
     if (!isJobId(itemId)) return NOT_FOUND;
-    const [row] = (kind === 'job'
-      ? await this.ds.query('SELECT poster_id AS owner_id FROM jobs WHERE id = $1', [itemId])
-      : await this.ds.query('SELECT author_id AS owner_id FROM job_comments WHERE id = $1 AND deleted_at IS NULL', [itemId])
-    ) as { owner_id: string | null }[];
+    const row = kind === 'job' ? await jobOwner(this.ds, itemId) : await commentOwner(this.ds, itemId);
     return row ? { found: true, ownerId: row.owner_id } : NOT_FOUND;
   }
 }

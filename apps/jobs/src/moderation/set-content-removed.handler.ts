@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { setContentRemoved, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
 import { isJobId } from '../jobs/jobs.queries.js';
+import { lockCommentForModeration, lockJobForModeration, setCommentRemoved, setJobRemoved } from './moderation.queries.js';
 
 type Result = OutputOf<typeof setContentRemoved>;
 
@@ -23,20 +24,15 @@ export class SetContentRemovedHandler implements OperationHandler<typeof setCont
     if (!isJobId(itemId)) return NOT_FOUND;
     return this.uow.run(async (em) => {
       if (kind === 'job') {
-        const [job] = (await em.query(
-          'SELECT poster_id, title, constraints FROM jobs WHERE id = $1 FOR UPDATE', [itemId],
-        )) as { poster_id: string; title: string; constraints: string }[];
+        const job = await lockJobForModeration(em, itemId);
         if (!job) return NOT_FOUND;
         // A staff decision outranks a suspension's hiding: lifting the suspension must not undo it.
-        await em.query('UPDATE jobs SET safety_hidden = $2, suspension_hidden = false WHERE id = $1', [itemId, removed]);
+        await setJobRemoved(em, itemId, removed);
         return { found: true, ownerId: job.poster_id, evidence: { title: job.title, constraints: job.constraints } };
       }
-      const [comment] = (await em.query(
-        'SELECT author_id, body, job_id, deleted_at FROM job_comments WHERE id = $1 FOR UPDATE', [itemId],
-      )) as { author_id: string | null; body: string | null; job_id: string; deleted_at: Date | null }[];
+      const comment = await lockCommentForModeration(em, itemId);
       if (!comment) return NOT_FOUND;
-      await em.query(
-        `UPDATE job_comments SET removed_at = CASE WHEN $2 THEN coalesce(removed_at, now()) END WHERE id = $1`, [itemId, removed]);
+      await setCommentRemoved(em, itemId, removed);
       return { found: true, ownerId: comment.author_id, evidence: { jobId: comment.job_id, body: comment.body } };
     });
   }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { applicationSubmittedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import { recordApplication } from './performance.queries.js';
 
 /** Keeps the applications a poster received, for the performance report's applications and agent share. */
 @Injectable()
@@ -12,10 +13,6 @@ export class ApplicationSubmittedConsumer implements EventConsumer<typeof applic
 
   async apply(event: EventEnvelope<z.output<typeof applicationSubmittedV1.payload>>, em: EntityManager): Promise<void> {
     const p = event.payload;
-    await em.query(
-      `INSERT INTO application_records (application_id, job_id, poster_id, via_agent, submitted_at)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [p.applicationId, p.jobId, p.posterId, p.viaAgent, p.submittedAt],
-    );
+    await recordApplication(em, p);
   }
 }

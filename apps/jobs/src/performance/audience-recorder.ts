@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { HandlerContext } from '@marketplace/service-kit';
+import { insertAudience, type AudienceRow } from './performance.queries.js';
 
 /** Search engines and link previewers: their visits are not an audience. */
 const CRAWLER = /bot\b|bot\/|crawl|spider|slurp|archiver|facebookexternalhit|embedly|bingpreview|scrapy|headlesschrome|lighthouse|pingdom|uptime/i;
@@ -97,18 +98,13 @@ export class AudienceRecorder implements OnModuleInit, OnModuleDestroy {
 
   flush(): Promise<void> {
     if (this.flushing || this.buffered === 0) return this.flushing ?? Promise.resolve();
-    const rows: [string, string, AudienceKind, string, string][] = [];
+    const rows: AudienceRow[] = [];
     for (const { day, kind, viewer, jobs } of this.buffer.values()) {
-      for (const [jobId, posterId] of jobs) rows.push([jobId, day, kind, viewer, posterId]);
+      for (const [jobId, posterId] of jobs) rows.push({ jobId, day, kind, viewer, posterId });
     }
     this.buffer = new Map();
     this.buffered = 0;
-    this.flushing = this.ds.query(
-      `INSERT INTO job_audience (job_id, day, kind, viewer, poster_id)
-       SELECT * FROM unnest($1::uuid[], $2::date[], $3::text[], $4::text[], $5::uuid[])
-       ON CONFLICT DO NOTHING`,
-      [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), rows.map((r) => r[4])],
-    ).then(() => undefined, () => undefined).finally(() => { this.flushing = undefined; });
+    this.flushing = insertAudience(this.ds, rows).then(() => undefined, () => undefined).finally(() => { this.flushing = undefined; });
     return this.flushing;
   }
 }

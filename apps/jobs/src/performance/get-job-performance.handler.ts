@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { getJobPerformance, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
 import { AudienceRecorder } from './audience-recorder.js';
+import { applicationsOf, audienceOf, reportedJobsOf } from './performance.queries.js';
 
 type Output = OutputOf<typeof getJobPerformance>;
 interface Counts { impressions: number; views: number; applications: number; agent: number }
@@ -40,22 +41,9 @@ export class GetJobPerformanceHandler implements OperationHandler<typeof getJobP
     const day = (d: Date) => d.toISOString().slice(0, 10);
 
     const [audience, applications, jobs] = await Promise.all([
-      this.ds.query(
-        `SELECT job_id, to_char(day, 'YYYY-MM-DD') AS day, kind, count(*)::int AS n FROM job_audience
-         WHERE poster_id = $1 AND day >= $2 AND day < $3 GROUP BY job_id, day, kind`,
-        [caller.memberId, day(prevFrom), day(to)],
-      ) as Promise<{ job_id: string; day: string; kind: 'impression' | 'view'; n: number }[]>,
-      this.ds.query(
-        `SELECT job_id, to_char(submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n,
-           count(*) FILTER (WHERE via_agent)::int AS agent
-         FROM application_records WHERE poster_id = $1 AND submitted_at >= $2 AND submitted_at < $3 GROUP BY 1, 2`,
-        [caller.memberId, prevFrom, to],
-      ) as Promise<{ job_id: string; day: string; n: number; agent: number }[]>,
-      this.ds.query(
-        `SELECT id, title, status FROM jobs WHERE poster_id = $1 AND status <> 'closed'
-           AND NOT (status = 'open' AND closes_at <= now()) ORDER BY created_at DESC LIMIT 500`,
-        [caller.memberId],
-      ) as Promise<{ id: string; title: string; status: string }[]>,
+      audienceOf(this.ds, caller.memberId, day(prevFrom), day(to)),
+      applicationsOf(this.ds, caller.memberId, prevFrom, to),
+      reportedJobsOf(this.ds, caller.memberId),
     ]);
 
     const empty = (): Counts => ({ impressions: 0, views: 0, applications: 0, agent: 0 });

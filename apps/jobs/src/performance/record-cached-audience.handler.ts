@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { recordCachedAudience, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
 import { AudienceRecorder } from './audience-recorder.js';
+import { openJobsAmong } from './performance.queries.js';
 
 /**
  * Board reads the gateway answered from its cache: each reader is counted as if this service had
@@ -18,8 +19,7 @@ export class RecordCachedAudienceHandler implements OperationHandler<typeof reco
   async handle({ readers }: InputOf<typeof recordCachedAudience>, ctx: HandlerContext): Promise<OutputOf<typeof recordCachedAudience>> {
     const ids = [...new Set(readers.flatMap((r) => r.jobIds))];
     if (!ids.length) return { counted: 0 };
-    const rows: { id: string; poster_id: string }[] = await this.ds.query(
-      `SELECT id, poster_id FROM jobs WHERE id = ANY($1::uuid[]) AND status = 'open'`, [ids]);
+    const rows = await openJobsAmong(this.ds, ids);
     const open = new Map(rows.map((row) => [row.id, row]));
     let counted = 0;
     for (const reader of readers) {

@@ -7,6 +7,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { JobText } from './job-text-review.js';
+import { insertModelCost } from './safety.queries.js';
 
 const FIELDS = ['title', 'constraints'] as const;
 
@@ -85,9 +86,8 @@ export class JobTextReviewer {
 /** Adds the review's model call to the job board's costs, in the transaction that stores (or refuses) the text. */
 export async function recordReviewCost(em: EntityManager, usage: ModelUsage | null, of: { memberId: string; jobId: string | null }): Promise<void> {
   if (!usage) return;
-  await em.query(
-    `INSERT INTO model_costs (id, purpose, member_id, job_id, model, calls, prompt_tokens, completion_tokens, usd)
-     VALUES ($1, 'safety_review', $2, $3, $4, $5, $6, $7, $8)`,
-    [randomUUID(), of.memberId, of.jobId, usage.model, usage.calls, usage.promptTokens, usage.completionTokens, usage.usd],
-  );
+  await insertModelCost(em, {
+    id: randomUUID(), purpose: 'safety_review', memberId: of.memberId, jobId: of.jobId, model: usage.model, calls: usage.calls,
+    promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, usd: usage.usd,
+  });
 }

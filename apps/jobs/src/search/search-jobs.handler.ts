@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, searchJobs, type InputOf, type OutputOf, type SearchSort } from '@marketplace/contracts';
 import { type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
-import { JOB_COLUMNS, JOB_FROM, toJob, type JobRow } from '../jobs/job.mapper.js';
-import { OPEN_AND_LIVE } from '../jobs/jobs.queries.js';
+import { toJob, type JobRow } from '../jobs/job.mapper.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { configuredEmbeddingProvider, type EmbeddingProvider } from './embedding-provider.js';
-import { newestMatchesSql, SEARCH_QUERY } from './newest-matches.js';
+import { hasLexemes, newestOpenJobs, searchNewest, searchPhraseRanked, searchRanked, storeEmbedding } from './search.queries.js';
 import { interpretQuery } from './query-interpretation.js';
 import { fuseKeywordAndVector } from './rank-fusion.js';
 
@@ -44,13 +43,12 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
     const text = interpretation.query;
     const keyword = text ? await this.matching(text, interpretation.sort, input.limit) : null;
     // Nothing matched: words that are all stop words mean "everything", as no words do.
-    const matched = keyword !== null && (keyword.rows.length > 0 || await this.hasLexemes(text));
+    const matched = keyword !== null && (keyword.rows.length > 0 || await hasLexemes(this.ds, text));
     let rows = keyword?.rows ?? [];
     let mode: OutputOf<typeof searchJobs>['mode'] = keyword?.fused ? 'hybrid' : 'keyword';
     if (!matched) {
       mode = 'filter';
-      rows = await this.ds.query(
-        `SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE ${OPEN_AND_LIVE} ORDER BY j.created_at DESC, j.id DESC LIMIT $1`, [input.limit]);
+      rows = await newestOpenJobs(this.ds, input.limit ?? null);
     }
     this.recorder.record('impression', rows, ctx);
     return {
@@ -67,53 +65,15 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
    * would hide the best of them).
    */
   private async matching(text: string, sort: SearchSort, limit: number | undefined): Promise<{ rows: JobRow[]; fused: boolean }> {
-    const ranked = `ts_rank(j.search_vector, ${SEARCH_QUERY})`;
-    const joined = `JOIN jobs j ON j.id = m.id LEFT JOIN posters p ON p.member_id = j.poster_id`;
-    if (sort !== 'relevance') {
-      const phrase = text.includes('"');
-      return { fused: false, rows: await this.prepared(phrase ? 'search_phrase_newest' : 'search_newest',
-        `WITH ${newestMatchesSql('$2', phrase)}
-         SELECT ${JOB_COLUMNS} FROM w AS m ${joined} ORDER BY m.created_at DESC, m.id DESC`, [text, limit]) };
-    }
-    if (text.includes('"')) {
-      return { fused: false, rows: await this.prepared('search_phrase_ranked',
-        `WITH m AS MATERIALIZED (
-           SELECT j.id, j.created_at, ${ranked} AS rank FROM jobs j
-           WHERE ${OPEN_AND_LIVE} AND numnode(${SEARCH_QUERY}) > 0 AND j.search_vector @@ ${SEARCH_QUERY})
-         SELECT ${JOB_COLUMNS} FROM m ${joined} ORDER BY m.rank DESC, m.created_at DESC, m.id DESC LIMIT $2`, [text, limit]) };
-    }
+    if (sort !== 'relevance') return { fused: false, rows: await searchNewest(this.ds, text, limit ?? null) };
+    if (text.includes('"')) return { fused: false, rows: await searchPhraseRanked(this.ds, text, limit ?? null) };
     // Ranked inside the window, so only the rows shown are fetched whole.
     const hybrid = this.embeddings !== null;
-    const candidates = await this.prepared<JobRow & { embedding?: number[] | null }>(hybrid ? 'search_ranked_hybrid' : 'search_ranked',
-      `WITH ${newestMatchesSql(String(RANK_WINDOW), false)},
-       m AS (SELECT w.id, w.created_at, ts_rank(w.search_vector, ${SEARCH_QUERY}) AS rank FROM w
-             ORDER BY rank DESC, w.created_at DESC, w.id DESC LIMIT $2)
-       SELECT ${JOB_COLUMNS}${hybrid ? ', j.embedding' : ''} FROM m ${joined} ORDER BY m.rank DESC, m.created_at DESC, m.id DESC`,
-      [text, hybrid ? Math.max(HYBRID_CANDIDATES, limit ?? 20) : limit]);
+    const candidates = await searchRanked(this.ds, text, RANK_WINDOW, hybrid ? Math.max(HYBRID_CANDIDATES, limit ?? 20) : limit ?? null, hybrid);
     if (!hybrid) return { rows: candidates, fused: false };
     // Without an answer from the model the keyword order stands, and the mode says so.
     const fused = await this.rerank(text, candidates).catch(() => null);
     return { rows: (fused ?? candidates).slice(0, limit), fused: fused !== null };
-  }
-
-  /**
-   * Runs a search statement by name: each pooled connection parses and plans it once, then reuses
-   * the plan (planning the period walk costs about as much as running it). Each name always
-   * carries the same text.
-   */
-  private async prepared<T = JobRow>(name: string, text: string, values: unknown[]): Promise<T[]> {
-    const runner = this.ds.createQueryRunner();
-    try {
-      const client = (await runner.connect()) as { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }> };
-      return (await client.query({ name, text, values })).rows;
-    } finally {
-      await runner.release();
-    }
-  }
-
-  private async hasLexemes(text: string): Promise<boolean> {
-    const [row] = (await this.ds.query(`SELECT numnode(${SEARCH_QUERY}) > 0 AS ok`, [text])) as { ok: boolean }[];
-    return row?.ok ?? false;
   }
 
   /** Embeds the query and any candidate still missing an embedding (stored for next time), then fuses. */
@@ -123,7 +83,7 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
     const [queryVector, ...fresh] = vectors;
     missing.forEach((c, i) => { c.embedding = fresh[i] ?? null; });
     if (missing.length) {
-      void Promise.all(missing.map((c) => this.ds.query('UPDATE jobs SET embedding = $2::real[] WHERE id = $1', [c.id, c.embedding])))
+      void Promise.all(missing.map((c) => storeEmbedding(this.ds, c.id, c.embedding ?? null)))
         .catch(() => undefined);
     }
     const order = fuseKeywordAndVector(candidates.map((c) => ({ id: c.id, embedding: c.embedding ?? null })), queryVector!);

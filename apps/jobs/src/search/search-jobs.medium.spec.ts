@@ -4,9 +4,9 @@ import { searchJobs, type SearchSort } from '@marketplace/contracts';
 import type { HandlerContext } from '@marketplace/service-kit';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
-import { OPEN_AND_LIVE } from '../jobs/jobs.queries.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { SearchJobsHandler } from './search-jobs.handler.js';
+import { hasLexemes, newestOpenJobs, searchNewest, searchPhraseRanked, searchRanked, storeEmbedding } from './search.queries.js';
 
 /**
  * Medium: search reads the newest periods of the period index first and only falls back to the
@@ -16,6 +16,8 @@ import { SearchJobsHandler } from './search-jobs.handler.js';
  */
 const WORDS = ['python', 'dashboard', 'postgres', 'migration', 'logo', 'design', 'zoning', 'kubernetes'];
 const QUERY = `websearch_to_tsquery('english', $1)`;
+/** Open and taking applications, as the board, search and comments read it. */
+const OPEN_AND_LIVE = `j.status = 'open' AND NOT j.safety_hidden AND (j.closes_at IS NULL OR j.closes_at > now())`;
 
 const ctx: HandlerContext = { requestId: randomUUID(), caller: null, surface: 'rest' };
 
@@ -87,5 +89,23 @@ describe('search, against a real jobs schema with a 40-day board', () => {
       const newest = await db.query<{ id: string }>(`SELECT j.id FROM jobs j WHERE ${OPEN_AND_LIVE} ORDER BY j.created_at DESC, j.id DESC LIMIT 5`);
       expect(answer.jobs.map((j) => j.id)).toEqual(newest.map((r) => r.id));
     }
+  });
+
+  it('answers each search statement directly: by relevance with embeddings, stored embeddings, lexemes, the newest jobs', async () => {
+    const ranked = await searchRanked(db.ds, 'python dashboard', 200, 7, false);
+    expect(ranked.map((r) => r.id)).toEqual(await scanned('python dashboard', 'relevance', 7));
+    const hybrid = await searchRanked(db.ds, 'python dashboard', 200, 7, true);
+    expect(hybrid.map((r) => r.id)).toEqual(ranked.map((r) => r.id));
+    expect(hybrid[0]!.embedding).toBeNull();
+    expect(await storeEmbedding(db.ds, hybrid[0]!.id, [0.5, -1, 2])).toBe(1);
+    expect((await searchRanked(db.ds, 'python dashboard', 200, 7, true))[0]!.embedding).toEqual([0.5, -1, 2]);
+    expect(await storeEmbedding(db.ds, hybrid[0]!.id, null)).toBe(1);
+
+    expect((await searchNewest(db.ds, 'kubernetes', 3)).map((r) => r.id)).toEqual(await scanned('kubernetes', 'newest', 3));
+    expect((await searchPhraseRanked(db.ds, '"logo design"', 4)).map((r) => r.id)).toEqual(await scanned('"logo design"', 'relevance', 4));
+    expect(await hasLexemes(db.ds, 'the and of')).toBe(false);
+    expect(await hasLexemes(db.ds, 'python')).toBe(true);
+    const newest = await db.query<{ id: string }>(`SELECT j.id FROM jobs j WHERE ${OPEN_AND_LIVE} ORDER BY j.created_at DESC, j.id DESC LIMIT 3`);
+    expect((await newestOpenJobs(db.ds, 3)).map((r) => r.id)).toEqual(newest.map((r) => r.id));
   });
 });

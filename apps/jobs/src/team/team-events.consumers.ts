@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { teamApplicationSubmittedV1, teamRenamedV1, type EventEnvelope } from '@marketplace/contracts';
 import type { EventConsumer } from '@marketplace/service-kit';
+import { recordTeamApplication, renameTeamJobs } from './team.queries.js';
 
 /** Keeps `company` on the team's jobs equal to the team's current name. */
 @Injectable()
@@ -11,7 +12,7 @@ export class TeamRenamedConsumer implements EventConsumer<typeof teamRenamedV1.p
   readonly event = teamRenamedV1;
 
   async apply(event: EventEnvelope<z.output<typeof teamRenamedV1.payload>>, em: EntityManager): Promise<void> {
-    await em.query('UPDATE team_jobs SET company = $2 WHERE team_id = $1', [event.payload.teamId, event.payload.name]);
+    await renameTeamJobs(em, event.payload.teamId, event.payload.name);
   }
 }
 
@@ -23,10 +24,6 @@ export class TeamApplicationRecordConsumer implements EventConsumer<typeof teamA
 
   async apply(event: EventEnvelope<z.output<typeof teamApplicationSubmittedV1.payload>>, em: EntityManager): Promise<void> {
     const { applicationId, jobId, submittedAt } = event.payload;
-    await em.query(
-      `INSERT INTO team_application_records (application_id, team_id, job_id, submitted_at)
-       SELECT $1, team_id, id, $3 FROM team_jobs WHERE id = $2 ON CONFLICT DO NOTHING`,
-      [applicationId, jobId, submittedAt],
-    );
+    await recordTeamApplication(em, { applicationId, jobId, submittedAt });
   }
 }

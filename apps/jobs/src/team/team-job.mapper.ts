@@ -1,14 +1,10 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AppError, getTeamMembership, type teamJobSchema, isUuid } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
 import type { z } from 'zod';
+import { findTeamJob as findTeamJobRow, type TeamJobRow } from './team.queries.js';
 
-export interface TeamJobRow {
-  id: string; team_id: string; company: string; posted_by: string; title: string; budget: number; constraints: string;
-  status: 'open' | 'filled' | 'closed'; created_at: Date; closes_at: Date | null;
-}
-
-export const TEAM_JOB_COLUMNS = 'id, team_id, company, posted_by, title, budget, constraints, status, created_at, closes_at';
+export type { TeamJobRow } from './team.queries.js';
 
 /** An open job past its closing time reads as closed, whether or not the sweep has run yet. */
 export function toTeamJob(row: TeamJobRow, now = Date.now()): z.input<typeof teamJobSchema> {
@@ -20,10 +16,10 @@ export function toTeamJob(row: TeamJobRow, now = Date.now()): z.input<typeof tea
   };
 }
 
-export async function findTeamJob(em: EntityManager, id: string): Promise<TeamJobRow | null> {
+/** A team job by id; null for an id that cannot name one. */
+export async function findTeamJob(on: DataSource | EntityManager, id: string): Promise<TeamJobRow | null> {
   if (!isUuid(id)) return null;
-  const rows: TeamJobRow[] = await em.query(`SELECT ${TEAM_JOB_COLUMNS} FROM team_jobs WHERE id = $1`, [id]);
-  return rows[0] ?? null;
+  return (await findTeamJobRow(on, id)) ?? null;
 }
 
 /** The caller's team, from identity (which owns teams); 403 naming the team when there is none. */

@@ -11,7 +11,10 @@ import {
 import { JOB_LIFETIME_MS } from '../jobs/post-job.handler.js';
 import { reviewJobText } from '../safety/job-text-review.js';
 import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
-import { callerTeam, findTeamJob, TEAM_JOB_COLUMNS, toTeamJob, type TeamJobRow } from './team-job.mapper.js';
+import { callerTeam, findTeamJob, toTeamJob } from './team-job.mapper.js';
+import {
+  closeTeamJob as closeTeamJobRow, insertTeamJob, jobsOfTeam as teamJobRows, moveTeamJob as moveTeamJobRow, openTeamJobs, recordListingFee,
+} from './team.queries.js';
 
 /** GET /api/jobs for team and candidate keys: open team jobs, newest first. */
 @Injectable()
@@ -21,19 +24,13 @@ export class ListTeamBoardHandler implements OperationHandler<typeof listTeamBoa
   constructor(private readonly ds: DataSource) {}
 
   async handle({ limit }: InputOf<typeof listTeamBoard>): Promise<OutputOf<typeof listTeamBoard>> {
-    const rows: TeamJobRow[] = await this.ds.query(
-      `SELECT ${TEAM_JOB_COLUMNS} FROM team_jobs WHERE status = 'open' AND closes_at > now()
-       ORDER BY created_at DESC, id DESC LIMIT $1`,
-      [limit],
-    );
+    const rows = await openTeamJobs(this.ds, limit);
     return { jobs: rows.map((r) => toTeamJob(r)) };
   }
 }
 
 async function jobsOfTeam(ds: DataSource, teamId: string): Promise<OutputOf<typeof listTeamJobs>> {
-  const rows: TeamJobRow[] = await ds.query(
-    `SELECT ${TEAM_JOB_COLUMNS} FROM team_jobs WHERE team_id = $1 ORDER BY created_at DESC, id DESC`, [teamId],
-  );
+  const rows = await teamJobRows(ds, teamId);
   return { jobs: rows.map((r) => toTeamJob(r)) };
 }
 
@@ -88,17 +85,12 @@ export class PostTeamJobHandler implements OperationHandler<typeof postTeamJob> 
       await recordReviewCost(em, verdict.usage, { memberId: caller.memberId, jobId: refusal ? null : id });
       if (refusal) return null;
       const now = new Date();
-      const rows: TeamJobRow[] = await em.query(
-        `INSERT INTO team_jobs (id, team_id, company, posted_by, title, budget, constraints, status, created_at, closes_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9) RETURNING ${TEAM_JOB_COLUMNS}`,
-        [id, team.teamId, team.teamName, caller.memberId, input.title, input.budget, input.constraints, now,
-          new Date(now.getTime() + JOB_LIFETIME_MS)],
-      );
-      await em.query(
-        `INSERT INTO listing_fees (job_id, team_id, member_id, amount_dollars, charged, recorded_at) VALUES ($1, $2, $3, $4, false, $5)`,
-        [id, team.teamId, caller.memberId, TEAM_LISTING_FEE_DOLLARS, now],
-      );
-      return rows[0]!;
+      const posted = await insertTeamJob(em, {
+        id, teamId: team.teamId, company: team.teamName, postedBy: caller.memberId, title: input.title, budget: input.budget,
+        constraints: input.constraints, createdAt: now, closesAt: new Date(now.getTime() + JOB_LIFETIME_MS),
+      });
+      await recordListingFee(em, { jobId: id, teamId: team.teamId, memberId: caller.memberId, amountDollars: TEAM_LISTING_FEE_DOLLARS, recordedAt: now });
+      return posted;
     });
     if (refusal) throw refusal;
     return toTeamJob(row!);
@@ -116,13 +108,9 @@ export class CloseTeamJobHandler implements OperationHandler<typeof closeTeamJob
     const team = await callerTeam(this.bus, ctx, callerOf(ctx).memberId);
     const job = await findTeamJob(this.ds.manager, id);
     if (!job || job.team_id !== team.teamId) throw AppError.notFound("No job with this id on your team.");
-    const [rows] = (await this.ds.query(
-      `UPDATE team_jobs SET status = 'closed', decided_at = now() WHERE id = $1 AND status = 'open' AND closes_at > now()
-       RETURNING ${TEAM_JOB_COLUMNS}`,
-      [id],
-    )) as [TeamJobRow[], number];
-    if (!rows[0]) throw AppError.conflict('This job is not open.');
-    return toTeamJob(rows[0]);
+    const closed = await closeTeamJobRow(this.ds, id);
+    if (!closed) throw AppError.conflict('This job is not open.');
+    return toTeamJob(closed);
   }
 }
 
@@ -151,17 +139,7 @@ export class MoveTeamJobHandler implements OperationHandler<typeof moveTeamJob> 
   constructor(private readonly ds: DataSource) {}
 
   async handle(input: InputOf<typeof moveTeamJob>): Promise<OutputOf<typeof moveTeamJob>> {
-    const stillOpen = input.from === 'open' ? 'AND closes_at > now()' : '';
-    const [rows] = (await this.ds.query(
-      `UPDATE team_jobs SET status = $3::text,
-         hired_application_id = CASE WHEN $3::text = 'open' THEN NULL ELSE $4::uuid END,
-         decided_at = CASE WHEN $3::text = 'open' THEN NULL ELSE now() END
-       WHERE id = $1 AND status = $2::text ${stillOpen}
-         AND ($2::text <> 'filled' OR hired_application_id IS NOT DISTINCT FROM $4::uuid)
-       RETURNING id`,
-      [input.jobId, input.from, input.to, input.hiredApplicationId],
-    )) as [unknown[], number];
-    if (rows.length) return { moved: true, status: input.to };
+    if (await moveTeamJobRow(this.ds, input)) return { moved: true, status: input.to };
     const job = await findTeamJob(this.ds.manager, input.jobId);
     return { moved: false, status: job ? toTeamJob(job).status : null };
   }

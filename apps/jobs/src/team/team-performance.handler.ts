@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { getTeamPerformance, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { BusClient, callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { callerTeam } from './team-job.mapper.js';
+import { teamFigures } from './team.queries.js';
 
 const DAY_MS = 86_400_000;
 
@@ -17,20 +18,10 @@ export class GetTeamPerformanceHandler implements OperationHandler<typeof getTea
     const team = await callerTeam(this.bus, ctx, callerOf(ctx).memberId);
     const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
     const since = new Date(today - (days - 1) * DAY_MS);
-    const [row] = (await this.ds.query(
-      `SELECT
-         (SELECT count(*) FROM team_jobs WHERE team_id = $1 AND created_at >= $2)::int AS posted,
-         (SELECT count(*) FROM team_jobs WHERE team_id = $1 AND status = 'open' AND closes_at > now())::int AS open,
-         (SELECT count(*) FROM team_jobs WHERE team_id = $1 AND created_at >= $2 AND status = 'filled')::int AS filled,
-         (SELECT count(*) FROM team_jobs WHERE team_id = $1 AND created_at >= $2
-            AND (status = 'closed' OR (status = 'open' AND closes_at <= now())))::int AS closed,
-         (SELECT count(*) FROM team_application_records WHERE team_id = $1 AND submitted_at >= $2)::int AS applications,
-         (SELECT coalesce(sum(amount_dollars), 0) FROM listing_fees WHERE team_id = $1 AND recorded_at >= $2)::int AS fees`,
-      [team.teamId, since],
-    )) as { posted: number; open: number; filled: number; closed: number; applications: number; fees: number }[];
+    const row = await teamFigures(this.ds, team.teamId, since);
     return {
-      days, since: since.toISOString(), jobsPosted: row!.posted, openJobs: row!.open, filled: row!.filled,
-      closed: row!.closed, applications: row!.applications, listingFeesRecorded: row!.fees,
+      days, since: since.toISOString(), jobsPosted: row.posted, openJobs: row.open, filled: row.filled,
+      closed: row.closed, applications: row.applications, listingFeesRecorded: row.fees,
     };
   }
 }

@@ -1,0 +1,157 @@
+import type { DataSource } from 'typeorm';
+import { affected, first, preparedRows, rows, sql, type Db, type Expression, type SqlBool } from '@marketplace/service-kit';
+import { db } from '../database/db.js';
+import {
+  hasWalkthrough, JOB_ROW_COLUMNS, JOB_ROW_POSTER_COLUMNS, jobRows, lit, openAndLive, type JobRow, type JobVocabulary, type OnJob,
+} from '../jobs/jobs.queries.js';
+
+/** The words to match, as a tsquery (bound afresh wherever it is used). */
+const tsquery = (text: string) => sql<string>`websearch_to_tsquery('english', ${text})`;
+
+/** Seconds per search period; jobs_search_terms() in the SearchByPeriod migration uses the same. */
+const PERIOD_SECONDS = 21600;
+
+/** Periods read newest-first before the board-wide index takes over: 15 days, past a job's 14-day life. */
+const RECENT_PERIODS = 60;
+
+/** An open, live job matching the words; nothing matches words without lexemes (folded at planning). */
+function matching(text: string) {
+  return (eb: OnJob): Expression<SqlBool> => eb.and([
+    openAndLive(eb),
+    eb(eb.fn('numnode', [tsquery(text)]), '>', eb.lit(0)),
+    eb('j.search_vector', '@@', tsquery(text)),
+  ]);
+}
+
+/** OFFSET 0, written into the text: a fence the planner does not look through. */
+const fence = () => sql.lit(0);
+
+/** The newest first, ties by id. */
+const newestFirst = <Q extends { orderBy: (column: 'j.created_at' | 'j.id', dir: 'desc') => Q }>(q: Q) =>
+  q.orderBy('j.created_at', 'desc').orderBy('j.id', 'desc');
+
+/**
+ * A query with the CTEs ending in `w`: the `limit` newest open, live jobs matching the words (id,
+ * created_at, search_vector), newest first. Empty when the words have no lexemes. `limit` is the
+ * bound page size, or a window written into the text as a constant.
+ *
+ * When every lexeme must occur (words and quoted phrases, no "or", no "-word"), the period index
+ * is read one period at a time from the newest, and the walk stops as soon as `limit` matches are
+ * in hand; each period's candidates are checked against the full query. Jobs older than the
+ * recent periods, and queries with alternatives or exclusions, go through the board-wide index.
+ *
+ * The branches are read in order (recent periods, then older jobs) and each is sorted, so the
+ * first `limit` rows of the UNION ALL are the newest. Conditions on `terms` and `span` alone are
+ * one-time filters: a branch that cannot contribute is never started. numnode() of the bound query
+ * folds to a constant at planning, so a query without lexemes plans to nothing. The OFFSET 0 fence
+ * keeps that constant query away from a period's scan, which would otherwise pick the board-wide
+ * index and compute each job's period terms as a filter. For a quoted phrase the older jobs are
+ * fenced the same way: GIN cannot check word order, so walking them newest-first for a rare phrase
+ * would read most of them; the index's candidates are collected first, then ordered.
+ *
+ * The builder cannot say the tsquery text's lexemes (regexp_matches), the walk over periods
+ * (generate_series with a column alias, LATERAL) nor parenthesised UNION ALL branches with their
+ * own LIMIT, so those are written with `sql`; the jobs read in each branch are built.
+ */
+function newestMatches(text: string, limit: Expression<number | null>, phrase: boolean) {
+  // A period's jobs carrying every lexeme, fenced (OFFSET 0) from the full query's conditions.
+  const inPeriod = db.selectFrom('jobs as j')
+    .select(['j.id', 'j.created_at', 'j.search_vector', 'j.status', 'j.safety_hidden', 'j.closes_at'])
+    .where('j.status', '=', lit('open')).where((eb) => eb.not(eb.ref('j.safety_hidden')))
+    .where(sql<boolean>`jobs_search_terms(j.search_vector, j.created_at)
+      @> ARRAY(SELECT t || '@' || p.period FROM unnest((SELECT lexemes FROM terms)) AS t)`)
+    .offset(fence());
+  const periodMatches = newestFirst(db.selectFrom(inPeriod.as('j')).select(['j.id', 'j.created_at', 'j.search_vector'])
+    .where(matching(text))).limit(limit);
+  let older = db.selectFrom('jobs as j').select(['j.id', 'j.created_at', 'j.search_vector'])
+    .where(matching(text))
+    .where(sql<boolean>`(SELECT NOT every OR oldest < bottom FROM terms, span)`)
+    .where('j.created_at', '<', sql<Date>`(SELECT CASE WHEN every THEN to_timestamp(bottom * ${sql.lit(PERIOD_SECONDS)}) ELSE 'infinity' END FROM terms, span)`);
+  if (phrase) older = older.offset(fence());
+  const olderMatches = newestFirst(db.selectFrom(older.as('j')).select(['j.id', 'j.created_at', 'j.search_vector'])).limit(limit);
+
+  return db
+    .with((cte) => cte('terms').materialized(), () => sql<{ lexemes: string[]; every: boolean }>`(
+      -- tsquery text doubles quotes and backslashes inside a lexeme
+      SELECT coalesce(array_agg(DISTINCT regexp_replace(m[1], '([''\\\\])\\1', '\\1', 'g')), '{}') AS lexemes,
+             regexp_replace(${tsquery(text)}::text, '''(?:[^'']|'''')*''', '', 'g') ~ '^[\\s&()<>0-9-]*$' AS every
+      FROM regexp_matches(${tsquery(text)}::text, '''((?:[^'']|'''')+)''', 'g') AS m)`)
+    .with((cte) => cte('span').materialized(), () => db
+      .selectFrom(db.selectFrom('jobs as j').select([
+        sql<string>`floor(extract(epoch FROM max(j.created_at)) / ${sql.lit(PERIOD_SECONDS)})::bigint`.as('newest'),
+        sql<string>`floor(extract(epoch FROM min(j.created_at)) / ${sql.lit(PERIOD_SECONDS)})::bigint`.as('oldest'),
+      ]).where('j.status', '=', lit('open')).where((eb) => eb.not(eb.ref('j.safety_hidden'))).as('b'))
+      .select(['b.newest', sql<string>`greatest(b.oldest, b.newest - ${sql.lit(RECENT_PERIODS - 1)})`.as('bottom'), 'b.oldest']))
+    .with('w', () => sql<{ id: string; created_at: Date; search_vector: string | null }>`(
+      (SELECT c.id, c.created_at, c.search_vector
+       FROM span, generate_series(span.newest, span.bottom, -1) AS p(period)
+       CROSS JOIN LATERAL ${periodMatches} AS c
+       WHERE (SELECT every AND cardinality(lexemes) > 0 FROM terms)
+       LIMIT ${limit})
+      UNION ALL
+      ${olderMatches}
+      LIMIT ${limit})`);
+}
+
+/**
+ * Open jobs matching `text`, newest first: the `limit` newest matches. A quoted phrase fences the
+ * older jobs (see newestMatches). One text per shape, run by name.
+ */
+export function searchNewest(ds: DataSource, text: string, limit: number | null): Promise<JobRow[]> {
+  const phrase = text.includes('"');
+  const query = newestMatches(text, sql<number | null>`${limit}`, phrase)
+    .selectFrom('w as m').innerJoin('jobs as j', 'j.id', 'm.id').leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+    .select(JOB_ROW_COLUMNS).select(hasWalkthrough).select(JOB_ROW_POSTER_COLUMNS).$narrowType<JobVocabulary>()
+    .orderBy('m.created_at', 'desc').orderBy('m.id', 'desc');
+  return preparedRows(ds, query);
+}
+
+/**
+ * Open jobs matching a quoted phrase, by relevance: every match is ranked (phrases are rare, and a
+ * window would hide the best of them). Run by name.
+ */
+export function searchPhraseRanked(ds: DataSource, text: string, limit: number | null): Promise<JobRow[]> {
+  const query = db
+    .with((cte) => cte('m').materialized(), () => db.selectFrom('jobs as j')
+      .select(['j.id', 'j.created_at', sql<number>`ts_rank(j.search_vector, ${tsquery(text)})`.as('rank')])
+      .where(matching(text)))
+    .selectFrom('m').innerJoin('jobs as j', 'j.id', 'm.id').leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+    .select(JOB_ROW_COLUMNS).select(hasWalkthrough).select(JOB_ROW_POSTER_COLUMNS).$narrowType<JobVocabulary>()
+    .orderBy('m.rank', 'desc').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit);
+  return preparedRows(ds, query);
+}
+
+/**
+ * Open jobs matching words, by relevance: the `window` newest matches ranked by ts_rank, so a
+ * common word costs the same on a huge board; only the `limit` rows shown are fetched whole. With
+ * `embedding`, each row carries its stored embedding (null until computed), for the hybrid rerank.
+ * Run by name.
+ */
+export function searchRanked(ds: DataSource, text: string, window: number, limit: number | null, embedding: boolean) {
+  const query = newestMatches(text, sql.lit(window), false)
+    .with('m', (q) => q.selectFrom('w')
+      .select(['w.id', 'w.created_at', sql<number>`ts_rank(w.search_vector, ${tsquery(text)})`.as('rank')])
+      .orderBy('rank', 'desc').orderBy('w.created_at', 'desc').orderBy('w.id', 'desc').limit(limit))
+    .selectFrom('m').innerJoin('jobs as j', 'j.id', 'm.id').leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+    .select(JOB_ROW_COLUMNS).select(hasWalkthrough).select(JOB_ROW_POSTER_COLUMNS)
+    .$if(embedding, (q) => q.select('j.embedding'))
+    .$narrowType<JobVocabulary>()
+    .orderBy('m.rank', 'desc').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc');
+  return preparedRows(ds, query);
+}
+
+/** The newest open, live jobs, for words that match nothing or are all stop words. */
+export function newestOpenJobs(on: Db, limit: number | null): Promise<JobRow[]> {
+  return rows(on, newestFirst(jobRows().where(openAndLive)).limit(limit));
+}
+
+/** Whether the words have any lexeme (words that are all stop words have none). */
+export async function hasLexemes(on: Db, text: string): Promise<boolean> {
+  const row = await first(on, db.selectNoFrom((eb) => eb(eb.fn('numnode', [tsquery(text)]), '>', eb.lit(0)).as('ok')));
+  return Boolean(row?.ok);
+}
+
+/** A job's embedding, stored once computed. */
+export function storeEmbedding(on: Db, id: string, embedding: number[] | null): Promise<number> {
+  return affected(on, db.updateTable('jobs').set({ embedding: sql<number[] | null>`${embedding}::real[]` }).where('id', '=', id));
+}
