@@ -39,8 +39,11 @@ function setup(moveResult: { moved: boolean }) {
   } as unknown as BusClient;
   store.markAccepted = async () => { throw Object.assign(new Error('Connection terminated'), { code: '57P01' }); };
   const em: Record<string, unknown> = {
-    // The decision's limit counts in its own transaction first (nothing counted yet: under the limit).
-    query: async (sql: string) => (sql.includes('limit_attempts') ? [{}] : undefined),
+    // The decision's limit counts in its own transaction first (nothing counted yet: under the limit),
+    // through the kit's typed statements, which run on the transaction's query runner.
+    queryRunner: {
+      query: async (sql: string) => ({ records: sql.includes('limit_attempts') ? [{ count: 1, reset: 60 }] : [], affected: 0 }),
+    },
   };
   em.transaction = async (work: (e: unknown) => Promise<unknown>) => work(em);
   const uow = { run: async (work: (e: unknown) => Promise<unknown>) => work(em) } as unknown as UnitOfWork;
@@ -79,8 +82,9 @@ describe('accepting an application when the local write fails after the job move
     } as unknown as BusClient;
     store.markAccepted = async () => undefined;
     const em: Record<string, unknown> = {
-      query: async (sql: string) => (sql.includes('limit_attempts') ? [{}] : undefined),
-      insert: async () => undefined,
+      queryRunner: {
+        query: async (sql: string) => ({ records: sql.includes('limit_attempts') ? [{ count: 1, reset: 60 }] : [], affected: 0 }),
+      },
     };
     em.transaction = async (work: (e: unknown) => Promise<unknown>) => work(em);
     const uow = { run: async (work: (e: unknown) => Promise<unknown>) => work(em) } as unknown as UnitOfWork;

@@ -33,9 +33,14 @@ function setup(failAfterApply: boolean, releaseFails = false) {
   } as unknown as BusClient;
   const inserted: any[] = submissions.inserted;
   inserted.length = 0;
+  // The event's outbox row goes through the kit's typed statement on the transaction's runner.
   const em = {
-    query: async () => [],
-    insert: async (_entity: unknown, row: unknown) => { inserted.push(row); },
+    queryRunner: {
+      query: async (sql: string, params: unknown[]) => {
+        if (sql.startsWith('insert into "outbox_events"')) inserted.push({ subject: params[1], envelope: JSON.parse(String(params[2])) });
+        return { records: [], affected: 1 };
+      },
+    },
   };
   const work = {
     run: async (_jobId: string, _ctx: unknown, step: Step) => {

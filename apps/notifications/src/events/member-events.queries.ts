@@ -1,6 +1,18 @@
 import { affected, rows, sql, type Db } from '@marketplace/service-kit';
+import type { z } from 'zod';
+import type { conversationKindSchema } from '@marketplace/contracts';
 import { db } from '../database/db.js';
-import type { MemberEventPayload } from './member-events.js';
+
+/** What one event says to one member: the alert's own fields, so the log keeps the alert's privacy. */
+export interface MemberEventPayload {
+  message: string;
+  conversationKey: string;
+  conversationKind: z.infer<typeof conversationKindSchema>;
+  jobId: string | null;
+  applicationId: string | null;
+  commentId: string | null;
+  title: string | null;
+}
 
 /** An event appended to its member's log, once per (member, event). */
 export async function insertMemberEvent(

@@ -1,18 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import type { z } from 'zod';
-import type { conversationKindSchema, EventEnvelope } from '@marketplace/contracts';
-import { insertMemberEvent } from './member-events.queries.js';
+import type { EventEnvelope } from '@marketplace/contracts';
+import { insertMemberEvent, type MemberEventPayload } from './member-events.queries.js';
 
-/** What one event says to one member: the alert's own fields, so the log keeps the alert's privacy. */
-export interface MemberEventPayload {
-  message: string;
-  conversationKey: string;
-  conversationKind: z.infer<typeof conversationKindSchema>;
-  jobId: string | null;
-  applicationId: string | null;
-  commentId: string | null;
-  title: string | null;
-}
+export type { MemberEventPayload };
 
 /**
  * Appends an event to its member's log, in the alert's unit of work and only when the alert was

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { EventDefinition, EventEnvelope } from '@marketplace/contracts';
-import { OutboxEvent } from './outbox-event.entity.js';
+import { insertOutboxEvent } from './outbox.queries.js';
 
 /**
  * Records an event inside the caller's transaction. It is published only after that transaction
@@ -25,5 +25,5 @@ export async function recordEvent<P extends z.ZodType>(
 
 /** The one way anything enters the outbox: the relay publishes it under `subject`, with its id as the message id. */
 export async function writeOutbox(em: EntityManager, subject: string, envelope: { id: string }): Promise<void> {
-  await em.insert(OutboxEvent, { id: envelope.id, subject, envelope: envelope as never });
+  await insertOutboxEvent(em, { id: envelope.id, subject, envelope });
 }

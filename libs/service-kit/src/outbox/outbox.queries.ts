@@ -29,3 +29,8 @@ export function outboxEventsByIds(on: Db, ids: readonly string[]): Promise<{ id:
   return rows(on, kitSql.selectFrom('outbox_events').select(['id', 'subject', 'envelope'])
     .where(sql<boolean>`id = any(${ids}::uuid[])`));
 }
+
+/** An event entered into the outbox, in the transaction of the change it announces. */
+export async function insertOutboxEvent(on: Db, event: { id: string; subject: string; envelope: unknown }): Promise<void> {
+  await affected(on, kitSql.insertInto('outbox_events').values({ id: event.id, subject: event.subject, envelope: JSON.stringify(event.envelope) }));
+}
