@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inServiceScope } from '@marketplace/service-kit';
 import type { JobDraftEntity } from './draft.entity.js';
 import { isStale, readiness, taskState, toJobDraft } from './draft-view.js';
 
@@ -53,15 +54,12 @@ describe('draft view', () => {
   });
 
   it('gives MCP results the absolute previewUrl, REST results only the path', () => {
-    const saved = process.env.PUBLIC_URL;
-    process.env.PUBLIC_URL = 'https://market.example/';
-    try {
+    // A service reads PUBLIC_URL once, in its own scope.
+    inServiceScope({ PUBLIC_URL: 'https://market.example/' }, () => {
       expect(toJobDraft(draft(), 'mcp')).toMatchObject({
         previewPath: '/drafts/00000000-0000-4000-8000-000000000001', previewUrl: 'https://market.example/drafts/00000000-0000-4000-8000-000000000001',
       });
       expect(toJobDraft(draft(), 'rest').previewUrl).toBeUndefined();
-    } finally {
-      if (saved === undefined) delete process.env.PUBLIC_URL; else process.env.PUBLIC_URL = saved;
-    }
+    });
   });
 });

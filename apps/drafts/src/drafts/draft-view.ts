@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { publicUrl } from '@marketplace/service-kit';
 import {
   DRAFT_COST_TASKS, DRAFT_PARTS, findCredentials, findExposures, OPENING_ANSWERS, OPENING_QUESTIONS, REQUIRED_ANSWERS, TASK_STALE_MS,
   type jobDraftSchema, type Surface,
@@ -130,7 +130,7 @@ export function costsView(costs: StoredCosts): JobDraft['costs'] {
 }
 
 export function toJobDraft(draft: JobDraftEntity, surface?: Surface, recording: RecordingEntity | null = null): JobDraft {
-  const publicUrl = serviceEnv().PUBLIC_URL?.replace(/\/+$/, '');
+  const site = publicUrl();
   const previewPath = previewPathOf(draft.id);
   const p = draft.posting;
   return {
@@ -139,7 +139,7 @@ export function toJobDraft(draft: JobDraftEntity, surface?: Surface, recording: 
     jobId: draft.jobId,
     posterVisibility: draft.posterVisibility,
     previewPath,
-    ...(surface === 'mcp' && publicUrl ? { previewUrl: `${publicUrl}${previewPath}` } : {}),
+    ...(surface === 'mcp' ? { previewUrl: `${site}${previewPath}` } : {}),
     answers: draft.answers,
     missing: missingAnswers(draft),
     nextQuestion: nextQuestion(draft),

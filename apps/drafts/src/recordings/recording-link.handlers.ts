@@ -4,7 +4,7 @@ import {
 } from '@marketplace/contracts';
 import {
   BusClient, callerOf, countAttempt, limitBuckets, newBearerToken, ObjectStorage, UnitOfWork, type HandlerContext,
-  type OperationHandler, serviceEnv,
+  type OperationHandler, publicUrl,
 } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
 import { ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
@@ -37,8 +37,7 @@ export class CreateRecordingLinkHandler implements OperationHandler<typeof creat
     });
     // The token travels in the fragment, which browsers never send to a server or a Referer.
     const path = `/record#${token}`;
-    const publicUrl = serviceEnv().PUBLIC_URL?.replace(/\/+$/, '');
-    return { path, ...(publicUrl ? { url: `${publicUrl}${path}` } : {}), expiresAt: expiresAt.toISOString() };
+    return { path, url: `${publicUrl()}${path}`, expiresAt: expiresAt.toISOString() };
   }
 }
 

@@ -3,14 +3,14 @@ import { DataSource } from 'typeorm';
 import {
   DOWNLOAD_LINK_SECONDS, downloadMyFile, FILE_LIMITS, type FileDownloadLink, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { callerOf, ObjectStorage, type HandlerContext, type OperationHandler, serviceEnv } from '@marketplace/service-kit';
+import { callerOf, ObjectStorage, type HandlerContext, type OperationHandler, publicUrl } from '@marketplace/service-kit';
 import { newDownloadToken } from './download-token.js';
 import { insertDownloadGrant, pruneExpiredGrants } from './downloads.queries.js';
 import { findOwnPersonalFile, requireReady, type StoredFile } from './own-file.js';
 
 /** The path of a proxied download on the gateway; getFileDownload serves it. */
-export function proxiedDownloadUrl(token: string, publicUrl = serviceEnv().PUBLIC_URL ?? ''): string {
-  return `${publicUrl.replace(/\/$/, '')}/api/files/downloads/${token}`;
+export function proxiedDownloadUrl(token: string, site = publicUrl()): string {
+  return `${site.replace(/\/$/, '')}/api/files/downloads/${token}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { openSealed, sealValue, secretDigest, serviceEnv } from '@marketplace/service-kit';
+import { openSealed, publicUrl, sealValue, secretDigest } from '@marketplace/service-kit';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { lockOwnLinkRow, type StoredLinkRow } from './admission.queries.js';
@@ -13,7 +13,7 @@ export type { StoredLinkRow } from './admission.queries.js';
 export const INVITE_TOKEN_PURPOSE = 'identity.invite_links.token';
 
 export function inviteUrl(token: string): string {
-  const base = (serviceEnv().PUBLIC_URL ?? '').replace(/\/$/, '');
+  const base = publicUrl();
   return `${base}/join?token=${encodeURIComponent(token)}`;
 }
 

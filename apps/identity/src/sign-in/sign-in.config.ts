@@ -1,4 +1,4 @@
-import { perService, serviceEnv, Settings, type ServiceEnv } from '@marketplace/service-kit';
+import { perService, publicUrlOf, serviceEnv, Settings, type ServiceEnv } from '@marketplace/service-kit';
 import { SESSION_ABSOLUTE_DAYS } from '@marketplace/contracts';
 
 /** Sign-in settings, read from the environment once per process. */
@@ -20,7 +20,7 @@ export function readSignInConfig(env: ServiceEnv = serviceEnv()): SignInConfig {
   const issuer = s.raw('OIDC_ISSUER');
   const clientId = s.raw('OIDC_CLIENT_ID');
   return {
-    publicOrigin: s.url('PUBLIC_URL', { fallback: 'http://127.0.0.1:3000' }).origin,
+    publicOrigin: new URL(publicUrlOf(env)).origin,
     trustedOrigins: new Set(s.list('TRUSTED_ORIGINS', (o) => URL.canParse(o), 'a URL').map((o) => new URL(o).origin)),
     smtpUrl: s.raw('SMTP_URL'),
     mailFrom: s.string('MAIL_FROM', 'Marketplace <no-reply@localhost>'),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, startIdentityCheck, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler, serviceEnv } from '@marketplace/service-kit';
+import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler, publicUrl } from '@marketplace/service-kit';
 import { updateMemberIfStatus, type IdentityStatus } from '../members/members.queries.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
@@ -35,7 +35,7 @@ export class StartIdentityCheckHandler implements OperationHandler<typeof startI
     const refusal = REFUSED[member.identityStatus];
     if (refusal) throw AppError.conflict(refusal);
     if (member.signUpStep !== 'identity') throw AppError.conflict('Confirm your network profile first (POST /api/me/network/confirm).');
-    const base = (serviceEnv().PUBLIC_URL ?? '').replace(/\/$/, '');
+    const base = publicUrl();
     const session = await this.provider.start({ reference: member.id, name: member.name, email: member.email, returnUrl: `${base}/` });
     await this.uow.run((em) => updateMemberIfStatus(em, member.id, member.identityStatus, { identity_status: 'started' }));
     return { identity: 'started', verificationUrl: session.url };

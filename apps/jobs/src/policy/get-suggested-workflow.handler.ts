@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { publicUrl } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { getSuggestedWorkflow, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
@@ -9,7 +9,7 @@ export class GetSuggestedWorkflowHandler implements OperationHandler<typeof getS
   readonly operation = getSuggestedWorkflow;
 
   async handle(): Promise<OutputOf<typeof getSuggestedWorkflow>> {
-    const base = serviceEnv().PUBLIC_URL ?? '';
+    const base = publicUrl();
     return { markdown: SUGGESTED_WORKFLOW, notificationSettings: `${base}/api/me/notification-preferences` };
   }
 }

@@ -1,4 +1,4 @@
-import { perService, serviceEnv, Settings, type ServiceEnv } from '@marketplace/service-kit';
+import { perService, publicUrlOf, serviceEnv, Settings, type ServiceEnv } from '@marketplace/service-kit';
 
 /** Email and push settings, read from the environment once per process. */
 export interface ChannelsConfig {
@@ -33,7 +33,7 @@ export function readChannelsConfig(env: ServiceEnv = serviceEnv()): ChannelsConf
   return {
     smtpUrl: s.raw('SMTP_URL'),
     mailFrom: s.string('MAIL_FROM', 'Marketplace <no-reply@marketplace.localhost>'),
-    publicUrl: s.string('PUBLIC_URL', 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+    publicUrl: publicUrlOf(env),
     emailWindowMs: s.duration('EMAIL_ALERT_WINDOW_SECONDS', 300_000, { unit: 's', min: 0, max: 86_400_000 }),
     push: subject ? { subject, ...(publicKey && privateKey ? { publicKey, privateKey } : {}) } : undefined,
     pushTest: env.NODE_ENV === 'production' ? {} : {

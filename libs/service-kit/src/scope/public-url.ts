@@ -1,4 +1,4 @@
-import { perService } from './service-scope.js';
+import { perService, type ServiceEnv } from './service-scope.js';
 import { Settings } from './settings.js';
 
 /** Where `npm start`'s gateway answers when nothing says otherwise. */
@@ -10,5 +10,9 @@ const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
  * download links, recording links, the workflow's addresses) start with it; a value that is not
  * an http(s) URL stops the service at start (run-service reads it).
  */
-export const publicUrl = perService((env) =>
-  new Settings(env).url('PUBLIC_URL', { fallback: DEFAULT_PUBLIC_URL }).href.replace(/\/+$/, ''));
+export const publicUrl = perService(publicUrlOf);
+
+/** The same rule over given settings (a config read from an env of its own). */
+export function publicUrlOf(env: ServiceEnv): string {
+  return new Settings(env).url('PUBLIC_URL', { fallback: DEFAULT_PUBLIC_URL }).href.replace(/\/+$/, '');
+}
