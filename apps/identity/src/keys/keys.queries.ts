@@ -1,4 +1,4 @@
-import { affected, first, preparedRows, rows, sql, type Db } from '@marketplace/service-kit';
+import { affected, compiledPerInput, first, preparedRows, rows, sql, type Db } from '@marketplace/service-kit';
 import type { DataSource } from 'typeorm';
 import { STANDING_COLUMNS } from '../admission/admission.queries.js';
 import { db } from '../database/db.js';
@@ -15,15 +15,21 @@ const KEY_COLUMNS = ['id', 'name', 'prefix', 'created_at', 'last_used_at'] as co
  * prepared statement. No row for an unknown or revoked key.
  */
 export function authenticateKey(ds: DataSource, hash: Buffer, bucket: string, seconds: number) {
-  return preparedRows(ds, db
+  return preparedRows(ds, keyStatement({ hash, bucket, seconds }));
+}
+
+/** Compiled once per key (a client repeats its key on every request). */
+const keyStatement = compiledPerInput(
+  ({ hash, bucket, seconds }: { hash: Buffer; bucket: string; seconds: number }) => db
     .with('k', (qc) => qc.selectFrom('api_keys as a').innerJoin('members as m', 'm.id', 'a.member_id')
       .select(['a.id', 'a.member_id', 'a.kind', ...STANDING_COLUMNS])
       .where('a.hash', '=', hash).where('a.revoked_at', 'is', null).where('m.deleted_at', 'is', null))
     .with('u', (qc) => qc.insertInto('limit_attempts').columns(COUNTER_COLUMNS)
       .expression((eb) => eb.selectFrom('k').select(counterValues(bucket, sql.ref('k.id'), seconds)))
       .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT })).returning(COUNTER_RETURNING))
-    .selectFrom(['k', 'u']).selectAll('k').select(['u.count', 'u.reset']));
-}
+    .selectFrom(['k', 'u']).selectAll('k').select(['u.count', 'u.reset']),
+  ({ hash, bucket, seconds }) => `${hash.toString('hex')}:${bucket}:${seconds}`,
+);
 
 /** Records the key's use (shown to its owner). */
 export function touchKey(on: Db, id: string): Promise<number> {

@@ -1,4 +1,4 @@
-import { affected, first, preparedRows, rows, sql, type Db, type JsonObject } from '@marketplace/service-kit';
+import { affected, compiledPerInput, first, preparedRows, rows, sql, type Db, type JsonObject } from '@marketplace/service-kit';
 import type { DataSource } from 'typeorm';
 import { STANDING_COLUMNS } from '../admission/admission.queries.js';
 import { db } from '../database/db.js';
@@ -18,7 +18,12 @@ const unexpired = sql<boolean>`(expires_at IS NULL OR expires_at > now())`;
 export function authenticateGrant(
   ds: DataSource, g: { grantId: string; clientId: string; memberId: string }, bucket: string, seconds: number,
 ) {
-  return preparedRows(ds, db
+  return preparedRows(ds, grantStatement({ g, bucket, seconds }));
+}
+
+/** Compiled once per connection (a client repeats its grant on every request). */
+const grantStatement = compiledPerInput(
+  ({ g, bucket, seconds }: { g: { grantId: string; clientId: string; memberId: string }; bucket: string; seconds: number }) => db
     .with('g', (qc) => qc.selectFrom('oauth_records as o')
       .innerJoin('members as m', (j) => j.on('m.id', '=', sql<string>`${g.memberId}::uuid`))
       .leftJoin('connected_agents as a', (j) => j.onRef('a.member_id', '=', 'm.id').on('a.client_id', '=', g.clientId))
@@ -31,8 +36,9 @@ export function authenticateGrant(
     .with('u', (qc) => qc.insertInto('limit_attempts').columns(COUNTER_COLUMNS)
       .expression((eb) => eb.selectFrom('g').select(counterValues(bucket, sql`(g.member_id::text || ':' || ${g.clientId}::text)`, seconds)))
       .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT })).returning(COUNTER_RETURNING))
-    .selectFrom(['g', 'u']).selectAll('g').select(['u.count', 'u.reset']));
-}
+    .selectFrom(['g', 'u']).selectAll('g').select(['u.count', 'u.reset']),
+  ({ g, bucket, seconds }) => JSON.stringify([g.grantId, g.clientId, g.memberId, bucket, seconds]),
+);
 
 /** Records the connection's use (shown to the member). */
 export function touchConnectedAgent(on: Db, memberId: string, clientId: string): Promise<number> {

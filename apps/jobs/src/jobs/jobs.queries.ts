@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppError, isUuid, type Job, type MyJobFilter } from '@marketplace/contracts';
 import {
-  affected, first, preparedRows, rows, sql, type Db, type Expression, type ExpressionBuilder, type SqlBool,
+  affected, compiledPerInput, first, preparedRows, rows, sql, type Db, type Expression, type ExpressionBuilder, type SqlBool,
 } from '@marketplace/service-kit';
 import { db, type DB } from '../database/db.js';
 
@@ -282,6 +282,16 @@ export interface BoardPage {
  * applicant count: every other page comes from index-only scans.
  */
 export function boardPage(ds: DataSource, page: BoardPage): Promise<JobRow[]> {
+  return preparedRows(ds, boardStatement(page), { prepare: page.prepare });
+}
+
+/** The board's statement, compiled once per distinct page asked for (the first pages repeat). */
+const boardStatement = compiledPerInput(buildBoardPage, (page: BoardPage) => JSON.stringify([
+  page.filter.categories, page.filter.posterIds ?? null, page.filter.after?.toISOString() ?? null,
+  page.filter.before?.toISOString() ?? null, page.limit, page.offset, page.applicants, page.depth,
+]));
+
+function buildBoardPage(page: BoardPage) {
   const { filter, depth } = page;
   const newest = (f: BoardFilter, categories: string[]) => {
     let q = db.selectFrom('jobs as j').select(['j.id', 'j.created_at'])
@@ -314,7 +324,7 @@ export function boardPage(ds: DataSource, page: BoardPage): Promise<JobRow[]> {
     .$narrowType<JobVocabulary>()
     .$if(page.applicants !== null, (q) => q.orderBy('page.applicants', page.applicants ?? 'asc'))
     .orderBy('page.created_at', 'desc').orderBy('page.id', 'desc');
-  return preparedRows(ds, query, { prepare: page.prepare });
+  return query;
 }
 
 /** How many open, live jobs the board's filter keeps (an exact count). */
