@@ -1,7 +1,6 @@
 import type { CallerVia, HELP_STATUSES, HELP_TOPICS } from '@marketplace/contracts';
-import { first, rows, sql, type Db, type Page, type Selectable } from '@marketplace/service-kit';
+import { type Db, first, type Page, pageOf, rows, type Selectable, sql } from '@marketplace/service-kit';
 import { db, type DB } from '../database/db.js';
-import { pageOf } from '../database/page.js';
 
 /** What the schema's text columns of a help request hold. */
 export type HelpShape = {

@@ -1,7 +1,6 @@
 import type { AUDIT_ACTIONS, OutputOf, listContentReports } from '@marketplace/contracts';
-import { first, rows, sql, type Db, type JsonObject, type Page, type Selectable } from '@marketplace/service-kit';
+import { type Db, first, type JsonObject, type Page, pageOf, rows, type Selectable, sql } from '@marketplace/service-kit';
 import { db, type DB } from '../database/db.js';
-import { pageOf } from '../database/page.js';
 
 type StaffReport = OutputOf<typeof listContentReports>['reports'][number];
 

@@ -1,6 +1,5 @@
-import { first, rows, sql, type Db, type Insertable, type Page } from '@marketplace/service-kit';
+import { type Db, first, type Insertable, type Page, pageOf, rows, sql } from '@marketplace/service-kit';
 import { db, type DB } from '../database/db.js';
-import { pageOf } from '../database/page.js';
 
 /** The columns a reporter may see: never decided_by, staff_note or evidence. */
 const REPORTER_COLUMNS = ['id', 'kind', 'item_id', 'reason', 'details', 'status', 'created_at', 'decided_at'] as const;

@@ -1,7 +1,6 @@
 import { APPEAL_TOPIC, type CallerVia } from '@marketplace/contracts';
-import { rows, sql, type Db } from '@marketplace/service-kit';
+import { type Db, pageOf, rows, sql } from '@marketplace/service-kit';
 import { db } from '../database/db.js';
-import { pageOf } from '../database/page.js';
 import { helpRequests } from '../help/help.queries.js';
 
 /**

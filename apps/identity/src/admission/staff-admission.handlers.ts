@@ -3,13 +3,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   AppError, inviteFromWaitlist, listInviteLinks, listWaitlist, REPORT_LIST_LIMITS, waitlistInvitedV1, type InputOf, type OutputOf, isUuid,
 } from '@marketplace/contracts';
-import { callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, type HandlerContext, type OperationHandler, pageOf, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
 import {
   inviteLinksPage, lockWaitlistEntry, markWaitlistInvited, waitlistPage, type WaitlistRow,
 } from './admission.queries.js';
-import { pageOf } from '../database/page.js';
 import { EmailInvitations } from './email-invitations.js';
 import { InvitationMailer } from './invitation-mailer.js';
 import { inviteUrl, linkToken } from './invite-links.js';

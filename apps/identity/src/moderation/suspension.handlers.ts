@@ -4,10 +4,7 @@ import {
   AppError, liftSuspension, listSuspensions, memberReinstatedV1, memberSuspendedV1, REPORT_LIST_LIMITS, suspendMember,
   type InputOf, type OutputOf, isUuid,
 } from '@marketplace/contracts';
-import {
-  callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
-} from '@marketplace/service-kit';
-import { pageOf } from '../database/page.js';
+import { callerOf, type HandlerContext, type OperationHandler, pageOf, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { endMemberSessions } from '../sessions/sessions.queries.js';
 import { revokeKeysOf } from '../keys/keys.queries.js';
 import { removeAgentAccess } from '../oauth/remove-agent-access.consumer.js';

@@ -1,19 +1,12 @@
-import type { DataSource, EntityManager } from 'typeorm';
-
 export interface Page<R> {
   rows: R[];
   nextOffset: number | null;
 }
 
 /**
- * One page of an ordered query: reads one row more than asked, which says whether another page
- * follows without counting the whole table. `sql` must end with its ORDER BY; OFFSET and LIMIT
- * are appended as the next two parameters.
+ * One page of an ordered read that asked for one row more than `limit` (from `offset`): the rows
+ * shown, and the offset of the next page (null when none follows), without counting the table.
  */
-export async function queryPage<R>(
-  db: DataSource | EntityManager, sql: string, params: unknown[], offset: number, limit: number,
-): Promise<Page<R>> {
-  const n = params.length;
-  const rows = (await db.query(`${sql} OFFSET $${n + 1} LIMIT $${n + 2}`, [...params, offset, limit + 1])) as R[];
-  return { rows: rows.slice(0, limit), nextOffset: rows.length > limit ? offset + limit : null };
+export function pageOf<R>(found: R[], offset: number, limit: number): Page<R> {
+  return { rows: found.slice(0, limit), nextOffset: found.length > limit ? offset + limit : null };
 }
