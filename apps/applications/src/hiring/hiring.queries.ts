@@ -1,5 +1,5 @@
 import type { JobMember } from '@marketplace/contracts';
-import { rows, sql, type Db, type Selectable } from '@marketplace/service-kit';
+import { advisoryXactLock, rows, sql, type Db, type Selectable } from '@marketplace/service-kit';
 import { db, type DB } from '../database/db.js';
 import { type ApplicationRow, type ApplicationShape } from '../applying/applications.queries.js';
 import type { ContactSnapshot } from '../applying/application.entity.js';
@@ -17,7 +17,7 @@ export type HireRow = Omit<Selectable<DB['hires']>, keyof HireShape> & HireShape
 
 /** A transaction-scoped advisory lock on the key, held until the transaction ends. */
 export async function advisoryLock(on: Db, key: string): Promise<void> {
-  await rows(on, db.selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(key)])]).as('locked')));
+  await advisoryXactLock(on, key);
 }
 
 /** Serialises, per job, applying against the job.closed consumer (held until the transaction ends). */

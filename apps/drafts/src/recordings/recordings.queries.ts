@@ -1,5 +1,5 @@
 import { RECORDING_LIMITS } from '@marketplace/contracts';
-import { affected, first, rows, sql, type Db, type Json, type Selectable } from '@marketplace/service-kit';
+import { advisoryXactLock, affected, first, rows, sql, type Db, type Json, type Selectable } from '@marketplace/service-kit';
 import { db, type DB } from '../database/db.js';
 import { jsonb } from '../drafts/drafts.queries.js';
 import type { RecordingEntity, StoredPart } from './recording.entity.js';
@@ -114,7 +114,7 @@ export function deleteDiscard(on: Db, key: string): Promise<number> {
 
 /** Serialises quota checks of one member until the transaction ends, on every replica. */
 export async function lockMemberQuota(on: Db, memberId: string): Promise<void> {
-  await rows(on, db.selectNoFrom(sql<unknown>`pg_advisory_xact_lock(hashtext(${'recording-quota'}), hashtext(${memberId}))`.as('locked')));
+  await advisoryXactLock(on, 'recording-quota', memberId);
 }
 
 const NO_RECORDING = '00000000-0000-0000-0000-000000000000';

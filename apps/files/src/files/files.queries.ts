@@ -1,4 +1,4 @@
-import { affected, first, rows, sql, type Db, type Selectable } from '@marketplace/service-kit';
+import { advisoryXactLock, affected, first, rows, sql, type Db, type Selectable } from '@marketplace/service-kit';
 import { db, type DB } from '../database/db.js';
 import type { FileArea, FileStatus } from './file.entity.js';
 
@@ -38,9 +38,7 @@ function receivedBytes(fileId: string) {
 
 /** One creation at a time per area: a transaction-scoped advisory lock on the area. */
 export async function lockArea(on: Db, area: FileArea, ownerId: string): Promise<void> {
-  await rows(on, db.selectNoFrom((eb) => eb.fn<void>('pg_advisory_xact_lock', [
-    eb.fn<number>('hashtext', [eb.val('files-area')]), eb.fn<number>('hashtext', [eb.val(`${area}:${ownerId}`)]),
-  ]).as('locked')));
+  await advisoryXactLock(on, 'files-area', `${area}:${ownerId}`);
 }
 
 /** Bytes (as text: a bigint sum) and files an area holds, every status counted. */

@@ -1,4 +1,4 @@
-import { affected, compiledPerInput, first, preparedRows, rows, sql, type Db } from '@marketplace/service-kit';
+import { advisoryXactLock, affected, compiledPerInput, first, preparedRows, rows, sql, type Db } from '@marketplace/service-kit';
 import type { DataSource } from 'typeorm';
 import { STANDING_COLUMNS } from '../admission/admission.queries.js';
 import { db } from '../database/db.js';
@@ -52,7 +52,7 @@ export type KeyRow = Awaited<ReturnType<typeof liveKeysOf>>[number];
 export async function insertKeyWithin(
   on: Db, k: { id: string; memberId: string; name: string; prefix: string; hash: Buffer; kind: ApiKeyKind }, max: number,
 ): Promise<KeyRow | undefined> {
-  await first(on, db.selectNoFrom(sql<unknown>`pg_advisory_xact_lock(hashtext('api_keys'), hashtext(${k.memberId}))`.as('locked')));
+  await advisoryXactLock(on, 'api_keys', k.memberId);
   return first(on, db.insertInto('api_keys').columns(['id', 'member_id', 'name', 'prefix', 'hash', 'kind'])
     .expression(db.selectNoFrom([
       sql<string>`${k.id}`.as('id'), sql<string>`${k.memberId}`.as('member_id'), sql<string>`${k.name}`.as('name'),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { affected, first, sql, type Db } from '@marketplace/service-kit';
+import { advisoryXactLock, affected, first, sql, type Db } from '@marketplace/service-kit';
 import { STANDING_COLUMNS } from '../admission/admission.queries.js';
 import { db } from '../database/db.js';
 
@@ -7,7 +7,7 @@ const now = () => sql<Date>`now()`;
 
 /** One sign-in of a member at a time, on every replica, until the transaction ends. */
 export async function lockMemberSignIns(on: Db, memberId: string): Promise<void> {
-  await first(on, db.selectNoFrom(sql<unknown>`pg_advisory_xact_lock(hashtext(${`sessions:${memberId}`}))`.as('locked')));
+  await advisoryXactLock(on, `sessions:${memberId}`);
 }
 
 /** A new session, expiring after `days` (capped at the absolute lifetime); answers its expiry. */

@@ -1,4 +1,4 @@
-import { affected, first, rows, sql, type Db } from '@marketplace/service-kit';
+import { advisoryXactLock, affected, first, rows, sql, type Db } from '@marketplace/service-kit';
 import type { TEAM_ROLES } from '@marketplace/contracts';
 import { db } from '../database/db.js';
 
@@ -9,7 +9,7 @@ const now = () => sql<Date>`now()`;
 
 /** Serialises invitation writes of one team (the pending count) and membership changes of one team. */
 export async function lockTeam(on: Db, teamId: string): Promise<void> {
-  await first(on, db.selectNoFrom(sql<unknown>`pg_advisory_xact_lock(hashtext(${'team'}), hashtext(${teamId}))`.as('locked')));
+  await advisoryXactLock(on, 'team', teamId);
 }
 
 /** The member's team and role; deleted members never count. */

@@ -1,4 +1,4 @@
-import { affected, first, rows, type Db, type Selectable } from '@marketplace/service-kit';
+import { advisoryXactLock, affected, first, rows, type Db, type Selectable } from '@marketplace/service-kit';
 import { db, type DB } from '../database/db.js';
 
 /** What a push says of its alert, and whose browsers it goes to. */
@@ -35,7 +35,7 @@ export function subscriptionsOf(on: Db, memberId: string): Promise<Pick<Selectab
 
 /** Takes the transaction-scoped advisory lock of `key` (waits for whoever holds it). */
 export async function lockForTransaction(em: Db, key: string): Promise<void> {
-  await rows(em, db.selectNoFrom((eb) => eb.fn<void>('pg_advisory_xact_lock', [eb.fn<number>('hashtext', [eb.val(key)])]).as('locked')));
+  await advisoryXactLock(em, key);
 }
 
 /**

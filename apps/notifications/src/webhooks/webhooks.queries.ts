@@ -1,4 +1,4 @@
-import { affected, first, rows, sql, type Db, type Selectable } from '@marketplace/service-kit';
+import { advisoryXactLock, affected, first, rows, sql, type Db, type Selectable } from '@marketplace/service-kit';
 import { db, type DB } from '../database/db.js';
 
 /** What the API shows of an endpoint. */
@@ -16,7 +16,7 @@ const secondsFromNow = (seconds: number) => sql<Date>`now() + make_interval(secs
 
 /** Takes the transaction-scoped advisory lock of `key` (waits for whoever holds it). */
 export async function lockForTransaction(em: Db, key: string): Promise<void> {
-  await rows(em, db.selectNoFrom((eb) => eb.fn<void>('pg_advisory_xact_lock', [eb.fn<number>('hashtext', [eb.val(key)])]).as('locked')));
+  await advisoryXactLock(em, key);
 }
 
 // Endpoints

@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { testDatabaseUrl } from '@marketplace/testing';
 import { createDataSource, migrate } from './data-source.factory.js';
 import { kitSql } from './kit-sql.js';
-import { affected, first, preparedRows, rows, sql } from './typed-query.js';
+import { advisoryXactLock, affected, first, preparedRows, rows, sql } from './typed-query.js';
 
 /** The typed statements against the kit's migrated tables, on the pool and inside a transaction. */
 const schema = `typed_spec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -57,5 +57,20 @@ describe('typed statements', () => {
     const q = kitSql.selectNoFrom(sql<string>`current_schema()`.as('schema'));
     expect(await preparedRows(ds, q)).toEqual([{ schema }]);
     expect(await rows(ds, q)).toEqual([{ schema }]);
+  });
+
+  it('take an advisory lock on a key or a pair for the transaction, released at its end', async () => {
+    const key = `spec-${randomUUID()}`;
+    const tryLock = async (...keys: string[]) => ((await ds.query(
+      `SELECT pg_try_advisory_xact_lock(${keys.map((_, i) => `hashtext($${i + 1})`).join(', ')}) AS got`, keys,
+    )) as { got: boolean }[])[0]!.got;
+    await ds.transaction(async (em) => {
+      await advisoryXactLock(em, key);
+      await advisoryXactLock(em, 'kind', key);
+      expect(await tryLock(key)).toBe(false);
+      expect(await tryLock('kind', key)).toBe(false);
+      expect(await tryLock('other', key)).toBe(true);
+    });
+    expect(await tryLock(key)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Compilable, type CompiledQuery,
+  DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type Compilable, type CompiledQuery,
 } from 'kysely';
 import { TtlCache } from '../cache/ttl-cache.js';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
@@ -91,4 +91,17 @@ export function compiledPerInput<A, R>(
       return compiled;
     },
   });
+}
+
+/** A builder for statements that read no table of a service (locks, functions). */
+const noTables = /* @__PURE__ */ typedSql<Record<string, never>>();
+
+/**
+ * A transaction-scoped advisory lock, held until the transaction ends (waits for whoever holds
+ * it): on one key, or on a pair (a kind and an id), each hashed with hashtext. Run it on the
+ * transaction's manager; on the pool it would be released at once.
+ */
+export async function advisoryXactLock(on: Db, ...keys: [string] | [string, string]): Promise<void> {
+  const hashed = keys.map((key) => sql`hashtext(${key})`);
+  await run(on, noTables.selectNoFrom(sql<unknown>`pg_advisory_xact_lock(${sql.join(hashed)})`.as('locked')));
 }

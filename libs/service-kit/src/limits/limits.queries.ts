@@ -1,5 +1,5 @@
 import { kitSql } from '../database/kit-sql.js';
-import { affected, first, rows, sql, type Db } from '../database/typed-query.js';
+import { advisoryXactLock, affected, first, sql, type Db } from '../database/typed-query.js';
 import type { LimitWindow } from './limit-bucket.js';
 
 export interface CounterRow { count: number; reset: number }
@@ -37,7 +37,7 @@ export async function countInCounter(on: Db, bucket: string, subject: string, se
  * replica; the two-key form keeps these locks apart from the single-key ones used elsewhere.
  */
 export async function lockAttempts(on: Db, bucket: string, subject: string): Promise<void> {
-  await rows(on, kitSql.selectNoFrom(sql<unknown>`pg_advisory_xact_lock(hashtext(${bucket}), hashtext(${subject}))`.as('locked')));
+  await advisoryXactLock(on, bucket, subject);
 }
 
 /**
