@@ -1,8 +1,10 @@
-import { advisoryXactLock, affected, compiledPerInput, first, preparedRows, rows, sql, type Db } from '@marketplace/service-kit';
+import {
+  advisoryXactLock, affected, compiledPerInput, COUNTER_COLUMNS, COUNTER_INCREMENT, COUNTER_KEY, COUNTER_RETURNING,
+  counterValues, type Db, first, preparedRows, rows, sql,
+} from '@marketplace/service-kit';
 import type { DataSource } from 'typeorm';
 import { STANDING_COLUMNS } from '../admission/admission.queries.js';
 import { db } from '../database/db.js';
-import { COUNTER_COLUMNS, COUNTER_INCREMENT, COUNTER_KEY, COUNTER_RETURNING, counterValues } from '../database/limits.queries.js';
 
 export type ApiKeyKind = 'member' | 'team' | 'candidate';
 

@@ -1,8 +1,10 @@
-import { affected, compiledPerInput, first, preparedRows, rows, sql, type Db, type JsonObject } from '@marketplace/service-kit';
+import {
+  affected, compiledPerInput, COUNTER_COLUMNS, COUNTER_INCREMENT, COUNTER_KEY, COUNTER_RETURNING, counterValues,
+  type Db, first, type JsonObject, preparedRows, rows, sql,
+} from '@marketplace/service-kit';
 import type { DataSource } from 'typeorm';
 import { STANDING_COLUMNS } from '../admission/admission.queries.js';
 import { db } from '../database/db.js';
-import { COUNTER_COLUMNS, COUNTER_INCREMENT, COUNTER_KEY, COUNTER_RETURNING, counterValues } from '../database/limits.queries.js';
 
 const now = () => sql<Date>`now()`;
 

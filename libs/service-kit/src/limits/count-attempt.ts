@@ -6,7 +6,9 @@ import {
   countInCounter, deleteAttemptsOf, lockAttempts, logAttempt, windowCounts, type CounterRow,
 } from './limits.queries.js';
 
-export { counterAttemptSql, type CounterRow } from './limits.queries.js';
+export {
+  COUNTER_COLUMNS, COUNTER_INCREMENT, COUNTER_KEY, COUNTER_RETURNING, counterValues, type CounterRow,
+} from './limits.queries.js';
 
 /**
  * Counts one attempt by `subject` against `bucket`, or throws 429 with the message and

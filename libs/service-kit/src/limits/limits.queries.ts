@@ -1,34 +1,42 @@
 import { kitSql } from '../database/kit-sql.js';
-import { advisoryXactLock, affected, first, sql, type Db } from '../database/typed-query.js';
+import { advisoryXactLock, affected, first, sql, type Db, type Expression } from '../database/typed-query.js';
 import type { LimitWindow } from './limit-bucket.js';
 
 export interface CounterRow { count: number; reset: number }
 
 /**
- * The one statement that counts an attempt in a counter bucket, as SQL text. The placeholders are
- * SQL expressions, so a caller on a hot path can put it in a CTE next to its own query (`from`
- * names the CTE that supplies the subject) and still pay for one round trip. The upsert's row
- * lock is what makes concurrent counts exact. Returns `count` and `reset` (seconds left).
+ * The one counted attempt in a counter bucket, in parts for the builder, so a caller on a hot path
+ * can count in a CTE beside its own look-up and still pay for one round trip:
+ * `insertInto('limit_attempts').columns(COUNTER_COLUMNS).expression((eb) => eb.selectFrom(<cte>).select(counterValues(...)))
+ * .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT })).returning(COUNTER_RETURNING)`.
+ * The upsert's row lock is what makes concurrent counts exact; it returns `count` and `reset`
+ * (seconds left). Its text does not vary with the arguments, so it stays one prepared statement.
  */
-export function counterAttemptSql(p: { bucket: string; subject: string; seconds: string; from?: string }): string {
-  const start = `to_timestamp(floor(extract(epoch FROM statement_timestamp()) / ${p.seconds}::int) * ${p.seconds}::int)`;
-  return `INSERT INTO limit_attempts AS a (bucket, subject, at, count, expires_at)
-    SELECT ${p.bucket}::text, ${p.subject}::text, ${start}, 1, ${start} + make_interval(secs => ${p.seconds}::int)${p.from ? ` FROM ${p.from}` : ''}
-    ON CONFLICT (bucket, subject, at) DO UPDATE SET count = a.count + 1
-    RETURNING a.count, extract(epoch FROM a.expires_at - statement_timestamp())::float8 AS reset`;
+export const COUNTER_COLUMNS = ['bucket', 'subject', 'at', 'count', 'expires_at'] as const;
+export const COUNTER_KEY = ['bucket', 'subject', 'at'] as const;
+/** A second attempt in the same window adds one to its row. */
+export const COUNTER_INCREMENT = sql<number>`limit_attempts.count + 1`;
+/** What the counter answers: the attempts in this window, and the seconds until it ends. */
+export const COUNTER_RETURNING = ['count', sql<number>`extract(epoch FROM expires_at - statement_timestamp())::float8`.as('reset')] as const;
+
+/** The values counted: the bucket, the subject (a value, or an expression over the caller's CTE) and the clock window. */
+export function counterValues(bucket: string, subject: Expression<unknown> | string, seconds: number) {
+  const start = sql<Date>`to_timestamp(floor(extract(epoch FROM statement_timestamp()) / ${seconds}::int) * ${seconds}::int)`;
+  return [
+    sql<string>`${bucket}::text`.as('bucket'),
+    sql<string>`${subject}::text`.as('subject'),
+    start.as('at'),
+    sql<number>`1`.as('count'),
+    sql<Date>`${start} + make_interval(secs => ${seconds}::int)`.as('expires_at'),
+  ] as const;
 }
 
-/** The same count as counterAttemptSql, built and run as one typed statement. */
+/** One attempt counted by `subject` in a counter bucket. */
 export async function countInCounter(on: Db, bucket: string, subject: string, seconds: number): Promise<CounterRow> {
-  const start = sql<Date>`to_timestamp(floor(extract(epoch FROM statement_timestamp()) / ${seconds}::int) * ${seconds}::int)`;
-  const row = await first(on, kitSql.insertInto('limit_attempts')
-    .columns(['bucket', 'subject', 'at', 'count', 'expires_at'])
-    .expression(kitSql.selectNoFrom([
-      sql<string>`${bucket}::text`.as('bucket'), sql<string>`${subject}::text`.as('subject'), start.as('at'), sql<number>`1`.as('count'),
-      sql<Date>`${start} + make_interval(secs => ${seconds}::int)`.as('expires_at'),
-    ]))
-    .onConflict((oc) => oc.columns(['bucket', 'subject', 'at']).doUpdateSet({ count: (eb) => eb('limit_attempts.count', '+', 1) }))
-    .returning(['count', sql<number>`extract(epoch FROM expires_at - statement_timestamp())::float8`.as('reset')]));
+  const row = await first(on, kitSql.insertInto('limit_attempts').columns(COUNTER_COLUMNS)
+    .expression(kitSql.selectNoFrom(counterValues(bucket, subject, seconds)))
+    .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT }))
+    .returning(COUNTER_RETURNING));
   return row!;
 }
 
