@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, createMember, mailTo, mcp, toolError, toolResult, until, type TestMember } from '@marketplace/testing';
 import { service } from './support/control.js';
 import { mcpToken } from './support/mcp-token.js';
+import { restartService } from './support/push.js';
 
 /**
  * Help that gets answered, through the gateway: a member asks, staff see who asked (name and
@@ -14,6 +15,7 @@ import { mcpToken } from './support/mcp-token.js';
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
+const control = inject('controlUrl');
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -87,6 +89,16 @@ describe('help that gets answered', () => {
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ status: 'closed', replies: [{ message: replyText }] });
     expect((await as(staff, '/api/admin/help-requests?limit=100')).body.helpRequests.find((r: any) => r.id === asked.id).status).toBe('closed');
+
+    // Kept in PostgreSQL: a restarted admin service answers the same request, reply and status.
+    const kept = (await mine(member)).find((r) => r.id === asked.id);
+    await restartService(control, 'admin', {});
+    const back = await until(async () => {
+      const res = await as(member, '/api/me/help-requests?limit=100');
+      return res.status === 200 ? res.body.helpRequests.find((r: any) => r.id === asked.id) : undefined;
+    }, { timeoutMs: 30_000, what: 'the admin service back' });
+    expect(back).toEqual(kept);
+    expect((await as(staff, `/api/admin/help-requests/${asked.id}`)).body).toMatchObject({ status: 'closed', replies: [{ message: replyText }] });
   });
 
   it('a reply can close the request at once; bad replies are refused naming their field; unknown ids are 404', async () => {
