@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { testDatabaseUrl, until } from '@marketplace/testing';
+import { openServiceSchema, until, type ServiceSchema } from '@marketplace/testing';
 import { AppError } from '@marketplace/contracts';
-import { createDataSource, migrate, pendingSchemaChanges } from '../database/data-source.factory.js';
+import { pendingSchemaChanges } from '../database/data-source.factory.js';
 import { KitTablePruner } from '../database/kit-table-pruner.js';
 import { PeriodicRunner } from '../queues/periodic-task.js';
 import { countAttempt, forgetAttempts } from './count-attempt.js';
@@ -14,27 +14,19 @@ import { defineLimitBuckets } from './limit-buckets.js';
 import { readLimitsConfig } from './limits-config.js';
 
 /** Runs against a real PostgreSQL (DATABASE_URL, else the unit project's embedded one): the limits are only as good as the SQL and the locks. */
-const schema = `limits_spec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 
+let db: ServiceSchema;
 let ds: DataSource;
 let replica: DataSource;
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = await testDatabaseUrl();
-  ds = createDataSource({ schema, entities: [], migrations: [] });
-  await ds.initialize();
-  await migrate(ds, schema);
-  // A second pool stands in for another replica of the same service.
-  replica = createDataSource({ schema, entities: [], migrations: [] });
-  await replica.initialize();
-});
+  db = await openServiceSchema({ entities: [], migrations: [], label: 'limits_spec' });
+  ds = db.ds;
+  replica = await db.otherReplica();
+}, 60_000);
 
-afterAll(async () => {
-  await replica?.destroy();
-  await ds?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await ds?.destroy();
-});
+afterAll(async () => { await db?.drop(); }, 60_000);
 
 const subject = () => randomUUID();
 
@@ -283,9 +275,9 @@ describe('KitTablePruner', () => {
     const periodic = new PeriodicRunner(ds, silent);
     const pruner = new KitTablePruner(ds, { intervalMs: 1 });
     try {
-      await runner.query(`SELECT pg_advisory_lock(hashtext('periodic:kit-tables-prune'), hashtext($1))`, [schema]);
+      await runner.query(`SELECT pg_advisory_lock(hashtext('periodic:kit-tables-prune'), hashtext($1))`, [db.schema]);
       expect(await periodic.tick(pruner)).toBe('skipped');
-      await runner.query(`SELECT pg_advisory_unlock(hashtext('periodic:kit-tables-prune'), hashtext($1))`, [schema]);
+      await runner.query(`SELECT pg_advisory_unlock(hashtext('periodic:kit-tables-prune'), hashtext($1))`, [db.schema]);
       expect(await periodic.tick(pruner)).toBe('ran');
     } finally {
       await runner.release();
