@@ -23,6 +23,8 @@ export * from './scope/load-on-first-use.js';
 export * from './scope/settings.js';
 export * from './scope/setting-declarations.js';
 export * from './scope/kit-settings.js';
+export * from './scope/settings-table.js';
+export * from './bootstrap/kit-settings-list.js';
 export * from './scope/public-url.js';
 // The outbound address guard: the gateway fetches client metadata documents from URLs anyone names.
 export * from './outbound/outbound-address.js';

@@ -37,7 +37,6 @@ export * from './limits/limit-attempt.entity.js';
 export * from './limits/limit-bucket.js';
 export * from './limits/limit-buckets.js';
 export * from './limits/limit-settings.js';
-export * from './bootstrap/kit-settings-list.js';
 export * from './storage/storage-config.js';
 export * from './bus/bus-credentials.js';
 export * from './database/page-query.js';

@@ -24,9 +24,8 @@ import { refuseDefaultSecrets } from './production-secrets.js';
 import { assertDataKey } from '../secrets/sealed-value.js';
 import { configureTracing, stopTracing } from '../tracing/tracer.js';
 import { currentScope, inServiceScope, serviceMetrics, type LogOutput, type ServiceEnv } from '../scope/service-scope.js';
-import { processSettings, storageSettings, workerSettings } from '../scope/kit-settings.js';
-import { readStorageConfig } from '../storage/storage-config.js';
-import { KIT_SETTINGS } from './kit-settings-list.js';
+import { processSettings, workerSettings } from '../scope/kit-settings.js';
+import { readKitSettings } from './kit-settings-list.js';
 import { closeServer, runStandalone, type RunningService, type ServiceEntry } from './service-entry.js';
 import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
 import { WorkRunner } from '../queues/work-runner.js';
@@ -54,14 +53,12 @@ function roleOf(env: ServiceEnv): Role {
 }
 
 /**
- * Reads every setting the kit and the service know of, at start and before anything is opened: a
- * bad value throws a SettingError naming the variable, and the service does not start. Object
- * storage is optional for most services, so its settings are read when any of them is set.
+ * Reads every setting the kit and the service declare, at start and before anything is opened: a
+ * bad value throws a SettingError naming the variable, and the service does not start. What only
+ * another service declares (its limits) is not read, so it cannot stop this one.
  */
 export function readSettingsAtStart(def: Pick<ServiceDefinition, 'settings'>, env: ServiceEnv): void {
-  const storageSet = Object.keys(env).some((k) => k.startsWith('S3_') && env[k]?.trim());
-  for (const group of KIT_SETTINGS) if (group !== storageSettings || storageSet) group.read(env);
-  if (storageSet) readStorageConfig(env);
+  readKitSettings(env);
   inServiceScope(env, () => {
     for (const read of def.settings ?? []) read();
   });

@@ -50,7 +50,7 @@ export class CallerSigner {
   }
 
   static async fromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Promise<CallerSigner> {
-    const json = env[CALLER_SIGNING_KEY_ENV];
+    const json = busSettings.read(env).callerSigningKey;
     if (!json) throw new Error(`${CALLER_SIGNING_KEY_ENV} is not set: the gateway signs every caller it passes to services.`);
     return CallerSigner.fromJwk(json);
   }

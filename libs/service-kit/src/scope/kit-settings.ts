@@ -24,6 +24,7 @@ export const busSettings = defineSettings('kit', EVERY, {
   busTimeoutMs: setting.duration('BUS_TIMEOUT_MS', { default: 5000, min: 1, description: 'how long a bus request waits for its answer' }),
   jetstreamReplicas: setting.int('JETSTREAM_REPLICAS', { default: 1, min: 1, max: 5, description: 'replicas of each JetStream stream the services create' }),
   callerVerifyKey: setting.string('BUS_CALLER_VERIFY_KEY', { secret: true, description: "the gateway's public JWK services check callers with" }),
+  callerSigningKey: setting.string('BUS_CALLER_SIGNING_KEY', { secret: true, readBy: 'gateway', description: 'the private JWK the gateway signs each caller it passes to services with' }),
   outboxPollMs: setting.duration('OUTBOX_POLL_MS', { default: 1000, min: 1, description: 'how often the outbox relay looks for committed events not yet published' }),
   outboxVerifyAfterMs: setting.duration('OUTBOX_VERIFY_AFTER_MS', { default: 5000, min: 0, max: 600_000, description: 'from PubAck to reading the event back from the stream leader; 0: off' }),
 });
@@ -75,12 +76,28 @@ export const secretSettings = defineSettings('kit', 'services that seal secrets'
   dataEncryptionKey: setting.string('DATA_ENCRYPTION_KEY', { secret: true, description: 'keys (≥ 32 characters, comma-separated, newest first) that seal stored secrets' }),
 });
 
-/** PUBLIC_URL is read by scope/public-url.ts with the one reader; declared here for the table. */
+/** PUBLIC_URL: read through scope/public-url.ts (the gateway: its own HOST and PORT when unset). */
 export const siteSettings = defineSettings('kit', EVERY, {
-  publicUrl: setting.url('PUBLIC_URL', { default: 'http://127.0.0.1:3000', description: 'the origin and path members reach the site at; links start with it' }),
+  publicUrl: setting.url('PUBLIC_URL', { description: "the origin and path members reach the site at; links start with it. Unset: http://127.0.0.1:3000 (the gateway: its HOST and PORT)" }),
+});
+
+/** Read by identity (sign-in redirects) and the gateway (MCP from browsers) alike. */
+export const originSettings = defineSettings('kit', 'identity, gateway', {
+  trustedOrigins: setting.list('TRUSTED_ORIGINS', { check: (o) => URL.canParse(o), expected: 'a URL', description: 'extra origins allowed to start a sign-in, be redirected to, and call /api/mcp from a browser' }),
+});
+
+/** Read by identity (invitations, sign-in links) and notifications (alerts) alike. */
+export const mailSettings = defineSettings('kit', 'identity, notifications', {
+  smtpUrl: setting.string('SMTP_URL', { secret: true, description: 'the mail server (smtp:// or smtps://, credentials inside); unset: no email' }),
+  mailFrom: setting.string('MAIL_FROM', { default: 'Marketplace <no-reply@marketplace.localhost>', description: 'the sender of every email' }),
 });
 
 /** Read by the process that runs services (alone, or npm start's host), outside any service's scope. */
 export const hostSettings = defineSettings('kit', 'the process', {
   idleMemoryReducer: setting.oneOf('IDLE_MEMORY_REDUCER', ['on', 'off'], { default: 'on', description: 'a process frees memory when idle; off: V8 grows the heap as it likes' }),
+});
+
+/** Read by two services alike, so declared once here rather than by either. */
+export const batchingSettings = defineSettings('kit', 'jobs, gateway', {
+  audienceFlushMs: setting.duration('AUDIENCE_FLUSH_MS', { default: 2000, min: 50, description: 'how often each process writes the job impressions and views it buffered' }),
 });

@@ -10,6 +10,9 @@ import { siteSettings } from './kit-settings.js';
 export const publicUrl = perService(publicUrlOf);
 
 /** The same rule over given settings (a config read from an env of its own). */
+/** Where `npm start`'s gateway answers when nothing says otherwise. */
+const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
+
 export function publicUrlOf(env: ServiceEnv): string {
-  return siteSettings.read(env).publicUrl.href.replace(/\/+$/, '');
+  return (siteSettings.read(env).publicUrl?.href ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
 }

@@ -118,14 +118,16 @@ export interface SettingsGroup<D extends Record<string, SettingDeclaration<unkno
 export function defineSettings<const D extends Record<string, SettingDeclaration<unknown>>>(
   owner: string, readBy: string, declarations: D,
 ): SettingsGroup<D> {
-  // Read once per settings object: each service in a shared process, and each restart with other settings, gets its own.
+  // Read once per service's settings: each service in a shared process, and each restart with other
+  // settings, gets its own. process.env itself (code outside any service: tests, tools) may change,
+  // so it is read each time.
   const values = new WeakMap<ServiceEnv, SettingValues<D>>();
   const read = (env: ServiceEnv): SettingValues<D> => {
     let found = values.get(env);
     if (!found) {
       const settings = new Settings(env);
       found = Object.fromEntries(Object.entries(declarations).map(([key, d]) => [key, d.read(settings)])) as SettingValues<D>;
-      values.set(env, found);
+      if (env !== process.env) values.set(env, found);
     }
     return found;
   };
