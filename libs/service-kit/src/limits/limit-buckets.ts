@@ -147,7 +147,7 @@ const BUCKETS = {
   ...writeBuckets(),
 };
 
-export type LimitBuckets = { readonly [K in keyof typeof BUCKETS]: ReturnType<(typeof BUCKETS)[K]['build']> };
+export type LimitBuckets = { readonly [K in keyof typeof BUCKETS]: (typeof BUCKETS)[K] extends Owned<infer B> ? B : never };
 
 /**
  * Buckets built on first use, each from its owner's limits only: identity never reads
