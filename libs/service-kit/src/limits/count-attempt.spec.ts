@@ -344,7 +344,7 @@ describe('limits configuration', () => {
 
   it("builds a bucket from its owner's limits only: a bad JOB_POSTS_PER_DAY breaks jobs' buckets, not identity's", () => {
     const buckets = limitBucketsIn({ JOB_POSTS_PER_DAY: 'lots' });
-    expect(buckets.apiKeyRequests.windows[0]!.max).toBe(120);
+    expect(buckets.apiKeyRequests.window.max).toBe(120);
     expect(buckets.applications.windows[0]!.max).toBe(50);
     expect(() => buckets.jobPosts).toThrow(/^JOB_POSTS_PER_DAY="lots" is not valid/);
     expect(() => identityLimits.read({ JOB_POSTS_PER_DAY: 'lots' })).not.toThrow();
