@@ -1,4 +1,3 @@
-import { serviceEnv } from '../scope/service-scope.js';
 import { DataSource } from 'typeorm';
 import { inSpan } from '../tracing/tracer.js';
 import { OutboxEvent } from '../outbox/outbox-event.entity.js';

@@ -1,5 +1,5 @@
 import { DEFAULT_SAFETY_POLICY, WRITE_LIMITS, type WriteLimitName } from '@marketplace/contracts';
-import { defineSettings, setting, type SettingDeclaration, type SettingValues } from '../scope/setting-declarations.js';
+import { defineSettings, setting, type SettingDeclaration } from '../scope/setting-declarations.js';
 
 /**
  * Every limit variable, declared by the service that enforces it: each service reads only its own
