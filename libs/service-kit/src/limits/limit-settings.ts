@@ -76,6 +76,7 @@ export const adminLimits = defineSettings('admin', 'admin', {
   problemsPerHour: perMember('PROBLEM_REPORTS_PER_HOUR', d.reportsPerHour.problems, 'problem reports per member and hour'),
   featuresPerHour: perMember('FEATURE_REQUESTS_PER_HOUR', d.reportsPerHour.features, 'feature requests per member and hour'),
   contentPerHour: perMember('CONTENT_REPORTS_PER_HOUR', d.reportsPerHour.content, 'content reports per member and hour'),
+  ...writeLimits('helpReplies'),
 });
 
 export const notificationsLimits = defineSettings('notifications', 'notifications', {
