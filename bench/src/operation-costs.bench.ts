@@ -55,6 +55,8 @@ export interface OperationCost {
   pgExecMs: number;
   busIn: number;
   busOut: number;
+  /** New PostgreSQL connections per operation. */
+  sessions: number;
   topStatements: Array<{ query: string; calls: number; ms: number }>;
   othersShare: number | null;
 }
@@ -109,7 +111,8 @@ function costOf(m: Measured, idle: Measured): OperationCost {
   const idleSeconds = withClient(idle.cpu, 0);
   const cpuMs: Record<string, number> = {};
   for (const [name, s] of Object.entries(withClient(m.cpu, o.clientCpuMs))) {
-    const net = name === CLIENT ? s : s - (idleSeconds[name] ?? 0) * share;
+    // Below zero when the idle phase happened to hold more of a process's background work than this one.
+    const net = name === CLIENT ? s : Math.max(0, s - (idleSeconds[name] ?? 0) * share);
     cpuMs[name] = round((net * 1000) / o.ops, 3);
   }
   const sorted = Object.fromEntries(Object.entries(cpuMs).sort(([, a], [, b]) => b - a));
@@ -123,7 +126,8 @@ function costOf(m: Measured, idle: Measured): OperationCost {
     pgExecMs: per(m.counters.execMs, idle.counters.execMs),
     busIn: per(m.counters.busIn, idle.counters.busIn),
     busOut: per(m.counters.busOut, idle.counters.busOut),
-    topStatements: m.counters.byStatement.slice(0, 6).map((s) => ({
+    sessions: per(m.counters.sessions, idle.counters.sessions),
+    topStatements: m.counters.byStatement.slice(0, 40).map((s) => ({
       query: s.query.slice(0, 160),
       calls: per(s.calls, idleCalls.get(s.query)?.calls ?? 0),
       ms: per(s.ms, idleCalls.get(s.query)?.ms ?? 0),
@@ -134,10 +138,10 @@ function costOf(m: Measured, idle: Measured): OperationCost {
 
 function table(costs: OperationCost[]): string[] {
   const procs = [...new Set(costs.flatMap((c) => Object.entries(c.cpuMs).filter(([n, ms]) => n !== CLIENT && ms >= 0.05).map(([n]) => n)))];
-  const head = ['operation', 'req/op', 'p99 ms', 'product CPU ms/op', ...procs, 'statements/op', 'PG exec ms/op', 'bus msgs in/op', 'out/op', 'client ms/op', 'others'];
+  const head = ['operation', 'req/op', 'p99 ms', 'product CPU ms/op', ...procs, 'statements/op', 'PG exec ms/op', 'bus msgs in/op', 'out/op', 'PG sessions/op', 'client ms/op', 'others'];
   const rows = costs.map((c) => [
     c.op, c.requestsPerOp, c.p99, c.productCpuMs.toFixed(2), ...procs.map((p) => (c.cpuMs[p] ?? 0).toFixed(2)),
-    c.statements, c.pgExecMs, c.busIn, c.busOut, (c.cpuMs[CLIENT] ?? 0).toFixed(2), c.othersShare === null ? 'n/a' : `${Math.round(c.othersShare * 100)}%`,
+    c.statements, c.pgExecMs, c.busIn, c.busOut, c.sessions, (c.cpuMs[CLIENT] ?? 0).toFixed(2), c.othersShare === null ? 'n/a' : `${Math.round(c.othersShare * 100)}%`,
   ].join(' | '));
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r} |`)];
 }
@@ -173,7 +177,7 @@ async function measureLayout(layout: ProcessLayout): Promise<{ layout: ProcessLa
       const cost = costOf(await measure(op, load, counters, named, seed++), idle);
       costs.push(cost);
       say(`  ${op}: ${cost.productCpuMs.toFixed(2)} ms CPU/op (${Object.entries(cost.cpuMs).slice(0, 4).map(([n, ms]) => `${n} ${ms.toFixed(2)}`).join(', ')}), `
-        + `${cost.statements} statements (${cost.pgExecMs} ms), bus ${cost.busIn} in; p99 ${cost.p99} ms; failures ${cost.failures}`
+        + `${cost.statements} statements (${cost.pgExecMs} ms), ${cost.sessions} new PG sessions, bus ${cost.busIn} in; p99 ${cost.p99} ms; failures ${cost.failures}`
         + `${cost.failures ? ` (${cost.firstFailures.join('; ')})` : ''}; others ${cost.othersShare === null ? 'n/a' : `${Math.round(cost.othersShare * 100)}%`}`);
     }
     say('');
@@ -181,7 +185,7 @@ async function measureLayout(layout: ProcessLayout): Promise<{ layout: ProcessLa
     say('');
     for (const c of costs) {
       say(`${c.op}, statements by PostgreSQL time (calls/op, ms/op):`);
-      for (const s of c.topStatements) say(`  ${String(s.calls).padStart(6)} ${String(s.ms).padStart(7)}  ${s.query}`);
+      for (const s of c.topStatements.slice(0, 8)) say(`  ${String(s.calls).padStart(6)} ${String(s.ms).padStart(7)}  ${s.query}`);
     }
     const idleSummary = { windowS: round(idle.windowS, 1), cpuSeconds: withClient(idle.cpu, 0), statements: idle.counters.statements, busIn: idle.counters.busIn };
     return { layout, idle: idleSummary, costs };

@@ -15,12 +15,15 @@ export interface PhaseCounters {
   /** Messages NATS received from clients and delivered to them. */
   busIn: number;
   busOut: number;
+  /** Connections PostgreSQL accepted (pg_stat_database.sessions): each a new backend process with cold caches. */
+  sessions: number;
 }
 
 interface Varz { in_msgs: number; out_msgs: number }
 
 export class OperationCounters {
   private varzBefore: Varz = { in_msgs: 0, out_msgs: 0 };
+  private sessionsBefore = 0;
 
   private constructor(private readonly client: pg.Client, private readonly natsMonitorUrl: string) {}
 
@@ -34,10 +37,12 @@ export class OperationCounters {
   async start(): Promise<void> {
     await this.client.query('SELECT pg_stat_statements_reset()');
     this.varzBefore = await this.varz();
+    this.sessionsBefore = await this.sessions();
   }
 
   async stop(): Promise<PhaseCounters> {
     const varz = await this.varz();
+    const sessions = await this.sessions();
     const { rows } = await this.client.query<{ query: string; calls: string; ms: number }>(
       `SELECT query, calls, total_exec_time AS ms FROM pg_stat_statements
         WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC`,
@@ -49,11 +54,20 @@ export class OperationCounters {
       byStatement,
       busIn: varz.in_msgs - this.varzBefore.in_msgs,
       busOut: varz.out_msgs - this.varzBefore.out_msgs,
+      // Less this module's own pg_stat_statements read, which needs no new session.
+      sessions: sessions - this.sessionsBefore,
     };
   }
 
   async close(): Promise<void> {
     await this.client.end();
+  }
+
+  private async sessions(): Promise<number> {
+    // The cumulative statistics are read as of the transaction's first access: a fresh snapshot each time.
+    await this.client.query('SELECT pg_stat_clear_snapshot()');
+    const { rows } = await this.client.query<{ n: string }>('SELECT sum(sessions)::bigint AS n FROM pg_stat_database');
+    return Number(rows[0]?.n ?? 0);
   }
 
   private async varz(): Promise<Varz> {
