@@ -53,11 +53,12 @@ export interface OperationCost {
   productCpuMs: number;
   statements: number;
   pgExecMs: number;
+  pgPlanMs: number;
   busIn: number;
   busOut: number;
   /** New PostgreSQL connections per operation. */
   sessions: number;
-  topStatements: Array<{ query: string; calls: number; ms: number }>;
+  topStatements: Array<{ query: string; calls: number; ms: number; planMs: number }>;
   othersShare: number | null;
 }
 
@@ -124,6 +125,7 @@ function costOf(m: Measured, idle: Measured): OperationCost {
     productCpuMs: round(Object.entries(cpuMs).reduce((n, [name, ms]) => (name === CLIENT ? n : n + ms), 0), 3),
     statements: per(m.counters.statements, idle.counters.statements),
     pgExecMs: per(m.counters.execMs, idle.counters.execMs),
+    pgPlanMs: per(m.counters.planMs, idle.counters.planMs),
     busIn: per(m.counters.busIn, idle.counters.busIn),
     busOut: per(m.counters.busOut, idle.counters.busOut),
     sessions: per(m.counters.sessions, idle.counters.sessions),
@@ -131,6 +133,7 @@ function costOf(m: Measured, idle: Measured): OperationCost {
       query: s.query.slice(0, 160),
       calls: per(s.calls, idleCalls.get(s.query)?.calls ?? 0),
       ms: per(s.ms, idleCalls.get(s.query)?.ms ?? 0),
+      planMs: per(s.planMs, idleCalls.get(s.query)?.planMs ?? 0),
     })),
     othersShare: m.cpu.usage ? round(m.cpu.usage.others, 3) : null,
   };
@@ -138,10 +141,10 @@ function costOf(m: Measured, idle: Measured): OperationCost {
 
 function table(costs: OperationCost[]): string[] {
   const procs = [...new Set(costs.flatMap((c) => Object.entries(c.cpuMs).filter(([n, ms]) => n !== CLIENT && ms >= 0.05).map(([n]) => n)))];
-  const head = ['operation', 'req/op', 'p99 ms', 'product CPU ms/op', ...procs, 'statements/op', 'PG exec ms/op', 'bus msgs in/op', 'out/op', 'PG sessions/op', 'client ms/op', 'others'];
+  const head = ['operation', 'req/op', 'p99 ms', 'product CPU ms/op', ...procs, 'statements/op', 'PG exec ms/op', 'PG plan ms/op', 'bus msgs in/op', 'out/op', 'PG sessions/op', 'client ms/op', 'others'];
   const rows = costs.map((c) => [
     c.op, c.requestsPerOp, c.p99, c.productCpuMs.toFixed(2), ...procs.map((p) => (c.cpuMs[p] ?? 0).toFixed(2)),
-    c.statements, c.pgExecMs, c.busIn, c.busOut, c.sessions, (c.cpuMs[CLIENT] ?? 0).toFixed(2), c.othersShare === null ? 'n/a' : `${Math.round(c.othersShare * 100)}%`,
+    c.statements, c.pgExecMs, c.pgPlanMs, c.busIn, c.busOut, c.sessions, (c.cpuMs[CLIENT] ?? 0).toFixed(2), c.othersShare === null ? 'n/a' : `${Math.round(c.othersShare * 100)}%`,
   ].join(' | '));
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r} |`)];
 }
@@ -177,15 +180,15 @@ async function measureLayout(layout: ProcessLayout): Promise<{ layout: ProcessLa
       const cost = costOf(await measure(op, load, counters, named, seed++), idle);
       costs.push(cost);
       say(`  ${op}: ${cost.productCpuMs.toFixed(2)} ms CPU/op (${Object.entries(cost.cpuMs).slice(0, 4).map(([n, ms]) => `${n} ${ms.toFixed(2)}`).join(', ')}), `
-        + `${cost.statements} statements (${cost.pgExecMs} ms), ${cost.sessions} new PG sessions, bus ${cost.busIn} in; p99 ${cost.p99} ms; failures ${cost.failures}`
+        + `${cost.statements} statements (${cost.pgExecMs} ms executing, ${cost.pgPlanMs} ms planning), ${cost.sessions} new PG sessions, bus ${cost.busIn} in; p99 ${cost.p99} ms; failures ${cost.failures}`
         + `${cost.failures ? ` (${cost.firstFailures.join('; ')})` : ''}; others ${cost.othersShare === null ? 'n/a' : `${Math.round(cost.othersShare * 100)}%`}`);
     }
     say('');
     for (const line of table(costs)) say(line);
     say('');
     for (const c of costs) {
-      say(`${c.op}, statements by PostgreSQL time (calls/op, ms/op):`);
-      for (const s of c.topStatements.slice(0, 8)) say(`  ${String(s.calls).padStart(6)} ${String(s.ms).padStart(7)}  ${s.query}`);
+      say(`${c.op}, statements by PostgreSQL time (calls/op, executing ms/op, planning ms/op):`);
+      for (const s of c.topStatements.slice(0, 8)) say(`  ${String(s.calls).padStart(6)} ${String(s.ms).padStart(7)} ${String(s.planMs).padStart(7)}  ${s.query}`);
     }
     const idleSummary = { windowS: round(idle.windowS, 1), cpuSeconds: withClient(idle.cpu, 0), statements: idle.counters.statements, busIn: idle.counters.busIn };
     return { layout, idle: idleSummary, costs };

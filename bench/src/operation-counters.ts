@@ -8,10 +8,12 @@ import pg from 'pg';
  */
 export interface PhaseCounters {
   statements: number;
-  /** PostgreSQL's execution time of those statements, ms (planning excluded). */
+  /** PostgreSQL's execution time of those statements, ms. */
   execMs: number;
-  /** Each distinct statement, largest total time first. */
-  byStatement: Array<{ query: string; calls: number; ms: number }>;
+  /** Its time planning them, ms: a statement not prepared is planned on every call. */
+  planMs: number;
+  /** Each distinct statement, largest total time (planning and execution) first. */
+  byStatement: Array<{ query: string; calls: number; ms: number; planMs: number }>;
   /** Messages NATS received from clients and delivered to them. */
   busIn: number;
   busOut: number;
@@ -43,14 +45,15 @@ export class OperationCounters {
   async stop(): Promise<PhaseCounters> {
     const varz = await this.varz();
     const sessions = await this.sessions();
-    const { rows } = await this.client.query<{ query: string; calls: string; ms: number }>(
-      `SELECT query, calls, total_exec_time AS ms FROM pg_stat_statements
-        WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC`,
+    const { rows } = await this.client.query<{ query: string; calls: string; ms: number; plan_ms: number }>(
+      `SELECT query, calls, total_exec_time AS ms, total_plan_time AS plan_ms FROM pg_stat_statements
+        WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY total_exec_time + total_plan_time DESC`,
     );
-    const byStatement = rows.map((r) => ({ query: r.query.replace(/\s+/g, ' '), calls: Number(r.calls), ms: r.ms }));
+    const byStatement = rows.map((r) => ({ query: r.query.replace(/\s+/g, ' '), calls: Number(r.calls), ms: r.ms, planMs: r.plan_ms }));
     return {
       statements: byStatement.reduce((n, s) => n + s.calls, 0),
       execMs: byStatement.reduce((n, s) => n + s.ms, 0),
+      planMs: byStatement.reduce((n, s) => n + s.planMs, 0),
       byStatement,
       busIn: varz.in_msgs - this.varzBefore.in_msgs,
       busOut: varz.out_msgs - this.varzBefore.out_msgs,
