@@ -9,7 +9,7 @@ import { ensureWorkStream } from '../queues/work-stream.js';
 import { addOutboxProbe } from '../health/service-metrics.js';
 import { settingsOf } from '../scope/settings.js';
 import { OutboxReadBack } from './outbox-read-back.js';
-import { lockUnpublished, markPublished, outboxBacklog } from './outbox.queries.js';
+import { claimUnpublished, outboxBacklog } from './outbox.queries.js';
 
 const BATCH = 100;
 const pollMs = (): number => settingsOf().duration('OUTBOX_POLL_MS', 1000, { min: 1 });
@@ -78,7 +78,8 @@ export class OutboxRelay {
   private async drain(): Promise<void> {
     for (;;) {
       const published = await this.ds.transaction(async (em) => {
-        const rows = await lockUnpublished(em, BATCH);
+        // Marked published as they are claimed; a failed publish throws and the transaction undoes the mark.
+        const rows = await claimUnpublished(em, BATCH);
         if (rows.length === 0) return [];
         await this.ensureWorkStreams(rows);
         const acks: PubAck[] = await Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id })))
@@ -86,7 +87,6 @@ export class OutboxRelay {
             this.workStreams.clear();
             throw err;
           });
-        await markPublished(em, rows.map((r) => r.id));
         return rows.map((row, i) => ({ id: row.id, ack: acks[i]! }));
       });
       this.readBack?.track(published);
