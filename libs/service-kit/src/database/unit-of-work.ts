@@ -1,13 +1,19 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { OutboxRelay } from '../outbox/outbox-relay.js';
+import { recordedEvents } from '../outbox/event-writer.js';
 
 /** A transaction whose recorded events are handed to the relay as soon as it commits. */
 export class UnitOfWork {
   constructor(private readonly ds: DataSource, private readonly relay: OutboxRelay) {}
 
   async run<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    const result = await this.ds.transaction(work);
-    this.relay.kick();
+    let recorded = false;
+    const result = await this.ds.transaction(async (em) => {
+      const done = await work(em);
+      recorded = recordedEvents(em);
+      return done;
+    });
+    if (recorded) this.relay.kick();
     return result;
   }
 }
