@@ -34,7 +34,9 @@ const IDLE_S = 8;
 const APPLICATIONS_PER_HIRED_JOB = 3;
 const LAYOUTS = (process.env.BENCH_OPS_LAYOUTS ?? 'one-process,per-service').split(',') as ProcessLayout[];
 /** Dependencies first: applications need posts, hires need applications, messages and turn-ins need hires. */
-const ORDER: Operation[] = ['boardRead', 'search', 'jobRead', 'myReads', 'mcpCall', 'post', 'apply', 'hire', 'message', 'turnIn', 'upload'];
+const ALL: Operation[] = ['boardRead', 'search', 'jobRead', 'myReads', 'mcpCall', 'post', 'apply', 'hire', 'message', 'turnIn', 'upload'];
+/** BENCH_OPS_ONLY=post,message: those phases only (the warm-up still makes hires for messages to act on). */
+const ORDER = process.env.BENCH_OPS_ONLY ? ALL.filter((op) => process.env.BENCH_OPS_ONLY!.split(',').includes(op)) : ALL;
 const STORE = 'store+launcher';
 const CLIENT = 'client';
 
