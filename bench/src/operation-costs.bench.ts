@@ -60,7 +60,7 @@ export interface OperationCost {
   busOut: number;
   /** New PostgreSQL connections per operation. */
   sessions: number;
-  topStatements: Array<{ query: string; calls: number; ms: number; planMs: number }>;
+  topStatements: Array<{ query: string; calls: number; ms: number; planMs: number; plans: number }>;
   othersShare: number | null;
 }
 
@@ -136,6 +136,7 @@ function costOf(m: Measured, idle: Measured): OperationCost {
       calls: per(s.calls, idleCalls.get(s.query)?.calls ?? 0),
       ms: per(s.ms, idleCalls.get(s.query)?.ms ?? 0),
       planMs: per(s.planMs, idleCalls.get(s.query)?.planMs ?? 0),
+      plans: per(s.plans, idleCalls.get(s.query)?.plans ?? 0),
     })),
     othersShare: m.cpu.usage ? round(m.cpu.usage.others, 3) : null,
   };
@@ -189,8 +190,10 @@ async function measureLayout(layout: ProcessLayout): Promise<{ layout: ProcessLa
     for (const line of table(costs)) say(line);
     say('');
     for (const c of costs) {
-      say(`${c.op}, statements by PostgreSQL time (calls/op, executing ms/op, planning ms/op):`);
-      for (const s of c.topStatements.slice(0, 8)) say(`  ${String(s.calls).padStart(6)} ${String(s.ms).padStart(7)} ${String(s.planMs).padStart(7)}  ${s.query}`);
+      say(`${c.op}, statements by PostgreSQL time (calls/op, plans/op, executing ms/op, planning ms/op):`);
+      for (const s of c.topStatements.slice(0, 8)) {
+        say(`  ${String(s.calls).padStart(6)} ${String(s.plans).padStart(6)} ${String(s.ms).padStart(7)} ${String(s.planMs).padStart(7)}  ${s.query}`);
+      }
     }
     const idleSummary = { windowS: round(idle.windowS, 1), cpuSeconds: withClient(idle.cpu, 0), statements: idle.counters.statements, busIn: idle.counters.busIn };
     return { layout, idle: idleSummary, costs };

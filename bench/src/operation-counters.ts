@@ -12,8 +12,8 @@ export interface PhaseCounters {
   execMs: number;
   /** Its time planning them, ms: a statement not prepared is planned on every call. */
   planMs: number;
-  /** Each distinct statement, largest total time (planning and execution) first. */
-  byStatement: Array<{ query: string; calls: number; ms: number; planMs: number }>;
+  /** Each distinct statement, largest total time (planning and execution) first; `plans` below `calls` when a prepared plan was reused. */
+  byStatement: Array<{ query: string; calls: number; ms: number; planMs: number; plans: number }>;
   /** Messages NATS received from clients and delivered to them. */
   busIn: number;
   busOut: number;
@@ -45,11 +45,11 @@ export class OperationCounters {
   async stop(): Promise<PhaseCounters> {
     const varz = await this.varz();
     const sessions = await this.sessions();
-    const { rows } = await this.client.query<{ query: string; calls: string; ms: number; plan_ms: number }>(
-      `SELECT query, calls, total_exec_time AS ms, total_plan_time AS plan_ms FROM pg_stat_statements
+    const { rows } = await this.client.query<{ query: string; calls: string; ms: number; plan_ms: number; plans: string }>(
+      `SELECT query, calls, total_exec_time AS ms, total_plan_time AS plan_ms, plans FROM pg_stat_statements
         WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY total_exec_time + total_plan_time DESC`,
     );
-    const byStatement = rows.map((r) => ({ query: r.query.replace(/\s+/g, ' '), calls: Number(r.calls), ms: r.ms, planMs: r.plan_ms }));
+    const byStatement = rows.map((r) => ({ query: r.query.replace(/\s+/g, ' '), calls: Number(r.calls), ms: r.ms, planMs: r.plan_ms, plans: Number(r.plans) }));
     return {
       statements: byStatement.reduce((n, s) => n + s.calls, 0),
       execMs: byStatement.reduce((n, s) => n + s.ms, 0),
