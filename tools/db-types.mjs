@@ -5,6 +5,8 @@
 // `--check` writes nothing and fails when a committed file differs from what the schema gives
 // (CI runs it); `npm run build` refuses a file whose migrations changed since it was generated
 // (tools/db-types-fresh.mjs), so a renamed or dropped column fails the build where it is used.
+// The npm script compiles first (tsc -b, a no-op when built), because a checkout whose migrations
+// just changed has a build that refuses to run until this has.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -78,6 +78,17 @@ async function completeUntilDone(key: string, fileId: string, body?: unknown): P
   }, { timeoutMs: 60_000, intervalMs: 200, what: 'the file to be verified' });
 }
 
+/** Asks for the part URLs of a two-part direct upload (a fresh multipart upload), PUTs `bytes` into them and completes. */
+async function directUploadInTwoParts(key: string, fileId: string, bytes: Buffer): Promise<{ status: number; body: any }> {
+  const signed = await api(base, `/api/me/files/${fileId}/parts`, { key, method: 'POST', body: {} });
+  expect(signed.status).toBe(200);
+  const [one, two] = signed.body.urls as { url: string }[];
+  const p1 = await put(one!.url, bytes.subarray(0, DIRECT_PART_BYTES));
+  const p2 = await put(two!.url, bytes.subarray(DIRECT_PART_BYTES));
+  expect([p1.status, p2.status]).toEqual([200, 200]);
+  return completeUntilDone(key, fileId, { parts: [{ number: 1, etag: p1.etag }, { number: 2, etag: p2.etag }] });
+}
+
 describe('an upload cut off resumes from the last acknowledged chunk', () => {
   let member: TestMember;
   let auth: Record<string, string>;
@@ -229,12 +240,7 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     const listed = (await api(base, '/api/me/files', { key: member.key })).body.files as { id: string; status: string }[];
     expect(listed.find((f) => f.id === id)).toMatchObject({ status: 'uploading' });
     // New URLs start a new multipart upload, and the right bytes complete the file.
-    const fresh = await api(base, `/api/me/files/${id}/parts`, { key: member.key, method: 'POST', body: {} });
-    expect(fresh.status).toBe(200);
-    const [a, b] = fresh.body.urls as { url: string }[];
-    const q1 = await put(a!.url, data.subarray(0, DIRECT_PART_BYTES));
-    const q2 = await put(b!.url, data.subarray(DIRECT_PART_BYTES));
-    const done = await completeUntilDone(member.key, id, { parts: [{ number: 1, etag: q1.etag }, { number: 2, etag: q2.etag }] });
+    const done = await directUploadInTwoParts(member.key, id, data);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ status: 'ready', size: data.length, received: data.length });
     // The area counts what storage holds, which is the declared size.
@@ -248,23 +254,13 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
       key: member.key, method: 'POST', body: { path: 'resume/wrong.bin', size: data.length, sha256: sha(data) },
     });
     const id = created.body.file.id as string;
-    const signed = await api(base, `/api/me/files/${id}/parts`, { key: member.key, method: 'POST', body: {} });
-    const [one, two] = signed.body.urls as { url: string }[];
     const wrong = Buffer.from(data);
     wrong[7] = wrong[7]! ^ 0xff;
-    const p1 = await put(one!.url, wrong.subarray(0, DIRECT_PART_BYTES));
-    const p2 = await put(two!.url, wrong.subarray(DIRECT_PART_BYTES));
-    expect([p1.status, p2.status]).toEqual([200, 200]);
-    const refused = await completeUntilDone(member.key, id, { parts: [{ number: 1, etag: p1.etag }, { number: 2, etag: p2.etag }] });
+    const refused = await directUploadInTwoParts(member.key, id, wrong);
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     expect(refused.body.fields).toEqual({ sha256: 'Does not match the chunks received.' });
     // The upload starts over on new URLs, and the right bytes are accepted.
-    const fresh = await api(base, `/api/me/files/${id}/parts`, { key: member.key, method: 'POST', body: {} });
-    expect(fresh.status).toBe(200);
-    const [a, b] = fresh.body.urls as { url: string }[];
-    const q1 = await put(a!.url, data.subarray(0, DIRECT_PART_BYTES));
-    const q2 = await put(b!.url, data.subarray(DIRECT_PART_BYTES));
-    const done = await completeUntilDone(member.key, id, { parts: [{ number: 1, etag: q1.etag }, { number: 2, etag: q2.etag }] });
+    const done = await directUploadInTwoParts(member.key, id, data);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'ready', size: data.length });
   });

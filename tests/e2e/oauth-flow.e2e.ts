@@ -45,6 +45,16 @@ async function tokenRequest(params: Record<string, string>) {
   return { status: res.status, body: await res.json() as Record<string, string> };
 }
 
+/** The authorization endpoint's address for a PKCE request from `clientId` to the MCP resource. */
+function authorizeUrl(clientId: string, challenge: string): string {
+  const url = new URL(`${base}/api/auth/oauth2/authorize`);
+  url.search = new URLSearchParams({
+    response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, scope: 'agent:read',
+    code_challenge: challenge, code_challenge_method: 'S256', resource,
+  }).toString();
+  return url.toString();
+}
+
 describe('an MCP client that has never seen the service', () => {
   let member: TestMember;
   let cookie: string;
@@ -154,12 +164,7 @@ describe('an MCP client that has never seen the service', () => {
   it('the human can refuse: the client gets access_denied and no token', async () => {
     const other = await registerAgent(base, { client_name: 'Refused agent' });
     const { challenge } = pkcePair();
-    const url = new URL(`${base}/api/auth/oauth2/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code', client_id: other.client_id, redirect_uri: REDIRECT, scope: 'agent:read',
-      code_challenge: challenge, code_challenge_method: 'S256', resource,
-    }).toString();
-    const back = await approveInBrowser(url.toString(), cookie, { decision: 'refuse' });
+    const back = await approveInBrowser(authorizeUrl(other.client_id, challenge), cookie, { decision: 'refuse' });
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.get('code')).toBeNull();
   });
@@ -240,12 +245,7 @@ describe('openid-client against the authorization server', () => {
   it('a code without its PKCE verifier, or with the wrong redirect, is refused', async () => {
     const client = await registerAgent(base);
     const { verifier, challenge } = pkcePair();
-    const url = new URL(`${base}/api/auth/oauth2/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT, scope: 'agent:read',
-      code_challenge: challenge, code_challenge_method: 'S256', resource,
-    }).toString();
-    const code = (await approveInBrowser(url.toString(), cookie)).searchParams.get('code')!;
+    const code = (await approveInBrowser(authorizeUrl(client.client_id, challenge), cookie)).searchParams.get('code')!;
     const common = { grant_type: 'authorization_code', code, client_id: client.client_id };
     const noVerifier = await tokenRequest({ ...common, redirect_uri: REDIRECT });
     expect(noVerifier.status).toBe(400);
@@ -257,12 +257,7 @@ describe('openid-client against the authorization server', () => {
   it('a token for another resource is refused at the token endpoint', async () => {
     const client = await registerAgent(base);
     const { verifier, challenge } = pkcePair();
-    const url = new URL(`${base}/api/auth/oauth2/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT, scope: 'agent:read',
-      code_challenge: challenge, code_challenge_method: 'S256', resource,
-    }).toString();
-    const code = (await approveInBrowser(url.toString(), cookie)).searchParams.get('code')!;
+    const code = (await approveInBrowser(authorizeUrl(client.client_id, challenge), cookie)).searchParams.get('code')!;
     const res = await tokenRequest({
       grant_type: 'authorization_code', code, client_id: client.client_id, redirect_uri: REDIRECT, code_verifier: verifier,
       resource: `${base}/api/jobs`,
@@ -416,20 +411,12 @@ describe('two members on one browser', () => {
     const annCookie = (await signIn(base, mailDir, { email: ann.email })).cookie;
     const benCookie = (await signIn(base, mailDir, { email: ben.email })).cookie;
     const jar = new CookieJar();
-    const authorize = (clientId: string, challenge: string) => {
-      const url = new URL(`${base}/api/auth/oauth2/authorize`);
-      url.search = new URLSearchParams({
-        response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, scope: 'agent:read',
-        code_challenge: challenge, code_challenge_method: 'S256', resource,
-      }).toString();
-      return url.toString();
-    };
     const first = await registerAgent(base, { client_name: 'Ann agent' });
-    await approveInBrowser(authorize(first.client_id, pkcePair().challenge), annCookie, { jar });
+    await approveInBrowser(authorizeUrl(first.client_id, pkcePair().challenge), annCookie, { jar });
     // Ann signs out, Ben signs in on the same browser; the authorization server's own login cookie is still Ann's.
     const second = await registerAgent(base, { client_name: 'Ben agent' });
     const { verifier, challenge } = pkcePair();
-    const back = await approveInBrowser(authorize(second.client_id, challenge), benCookie, { jar });
+    const back = await approveInBrowser(authorizeUrl(second.client_id, challenge), benCookie, { jar });
     const tokens = await tokenRequest({
       grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT,
       code_verifier: verifier, client_id: second.client_id,

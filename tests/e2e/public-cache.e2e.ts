@@ -45,6 +45,21 @@ async function postAndSettle(member: TestMember, title: string): Promise<{ id: s
 
 const titlesOn = (page: { jobs: { title: string }[] }) => page.jobs.map((j) => j.title);
 
+/**
+ * Posts a job, caches its page, then renames the row without a word to the gateway: the cached
+ * page, old title and all, is still what a reader gets.
+ */
+async function renamedBehindTheCache(poster: TestMember, label: string): Promise<{ posted: { id: string }; path: string; renamed: string }> {
+  const title = `${label} ${randomUUID().slice(0, 8)}`;
+  const posted = await postAndSettle(poster, title);
+  const path = `/api/jobs/${posted.id}`;
+  expect((await api(base, path)).body.title).toBe(title);
+  const renamed = `${title} (renamed)`;
+  await db.query('UPDATE jobs.jobs SET title = $2 WHERE id = $1', [posted.id, renamed]);
+  expect((await api(base, path)).body.title).toBe(title);
+  return { posted, path, renamed };
+}
+
 describe('anonymous board reads', () => {
   it('carry a strong ETag and Cache-Control no-store (the contract\'s, for every API answer), and answer 304 to If-None-Match', async () => {
     // Jobs of other suites expire or change meanwhile, and a page that moved rightly answers 200
@@ -136,29 +151,14 @@ describe('anonymous board reads', () => {
   });
 
   it('a reader asking for no-cache gets the service\'s answer, which then replaces the stored page', async () => {
-    const poster = await createMember(nats);
-    const title = `Refreshed by a reader ${randomUUID().slice(0, 8)}`;
-    const posted = await postAndSettle(poster, title);
-    const path = `/api/jobs/${posted.id}`;
-    expect((await api(base, path)).body.title).toBe(title);
-    const renamed = `${title} (renamed)`;
-    await db.query('UPDATE jobs.jobs SET title = $2 WHERE id = $1', [posted.id, renamed]);
-    expect((await api(base, path)).body.title).toBe(title);
+    const { path, renamed } = await renamedBehindTheCache(await createMember(nats), 'Refreshed by a reader');
     expect((await api(base, path, { headers: { 'cache-control': 'no-cache' } })).body.title).toBe(renamed);
     expect((await api(base, path)).body.title).toBe(renamed);
   });
 
   it('a change made behind the gateway shows once its event is published', async () => {
     const poster = await createMember(nats);
-    const title = `Changed behind the gateway ${randomUUID().slice(0, 8)}`;
-    const posted = await postAndSettle(poster, title);
-    const path = `/api/jobs/${posted.id}`;
-    expect((await api(base, path)).body.title).toBe(title);
-
-    // The row changes without a word to the gateway: the cached page is still served.
-    const renamed = `${title} (renamed)`;
-    await db.query('UPDATE jobs.jobs SET title = $2 WHERE id = $1', [posted.id, renamed]);
-    expect((await api(base, path)).body.title).toBe(title);
+    const { posted, path, renamed } = await renamedBehindTheCache(poster, 'Changed behind the gateway');
 
     const nc = await connectAs(nats, 'jobs');
     try {

@@ -17,6 +17,7 @@ import { UploadMyFileChunkHandler } from './files/upload-my-file-chunk.handler.j
 import { PresignMyFilePartsHandler } from './files/presign-my-file-parts.handler.js';
 import { RenameMyFileHandler } from './files/rename-my-file.handler.js';
 import { AreaUploads } from './files/area-uploads.js';
+import { UploadJoins } from './files/upload-joins.js';
 import { FilePreviews } from './previews/preview-my-file.handler.js';
 import { JobAreas } from './jobs/job-area.js';
 import {
@@ -38,7 +39,7 @@ const jobHandlers = [
   DownloadJobFileHandler, PreviewJobFileHandler, DeleteJobFileHandler, ListJobAttachmentsHandler, LockWorkerFilesHandler,
   ReleaseWorkerFilesHandler,
 ];
-const fileServices = [FileAssembler, UploadExpirySweeper, AreaUploads, FilePreviews, JobAreas];
+const fileServices = [FileAssembler, UploadExpirySweeper, UploadJoins, AreaUploads, FilePreviews, JobAreas];
 const consumers = [FilesMemberDeletedConsumer, FilesWorkCancelledConsumer, FilesWorkSubmittedConsumer];
 /** Work queue handlers; the files worker process (ROLE=worker) runs them. */
 const workers = [PreviewWorker, CleanupWorker, AssembleWorker];

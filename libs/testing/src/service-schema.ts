@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DataSource, QueryRunner } from 'typeorm';
+import { DataSource, type QueryRunner } from 'typeorm';
 import type { EventEnvelope } from '@marketplace/contracts';
 import { createDataSource, migrate, UnitOfWork, type OutboxRelay } from '@marketplace/service-kit';
 import { testDatabaseUrl } from './test-infrastructure.js';
@@ -29,7 +29,9 @@ export interface ServiceSchema {
   /** The events recorded in the outbox, oldest first. */
   outbox(): Promise<RecordedEvent[]>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Drops the schema and closes the pool. */
+  /** Another pool on the same schema, as another replica of the service has its own; drop() closes it. */
+  otherReplica(): Promise<DataSource>;
+  /** Drops the schema and closes the pools. */
   drop(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function openServiceSchema(opts: ServiceSchemaOptions): Promise<Ser
     await ds.destroy();
     throw err;
   }
+  const replicas: DataSource[] = [];
   let kicks = 0;
   // The relay publishes to JetStream; here a commit only has to show it would have been told.
   const relay = { kick: () => { kicks += 1; } } as unknown as OutboxRelay;
@@ -93,8 +96,14 @@ export async function openServiceSchema(opts: ServiceSchemaOptions): Promise<Ser
       'SELECT subject, envelope FROM outbox_events ORDER BY created_at, ctid',
     )) as RecordedEvent[],
     query: async <T>(sql: string, params: unknown[] = []) => (await ds.query(sql, params)) as T[],
+    otherReplica: async () => {
+      const replica = new DataSource(ds.options);
+      replicas.push(replica);
+      return replica.initialize();
+    },
     drop: async () => {
       try {
+        await Promise.all(replicas.map((r) => (r.isInitialized ? r.destroy() : undefined)));
         await ds.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       } finally {
         await ds.destroy();

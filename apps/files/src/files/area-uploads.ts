@@ -5,10 +5,8 @@ import {
   AppError, DIRECT_PART_BYTES, DIRECT_PART_URL_SECONDS, FILE_LIMITS, fileAssembleQueue, fileCleanupQueue, type UploadedObject,
 } from '@marketplace/contracts';
 import { countAttempt, enqueueWork, limitBuckets, ObjectStorage, UnitOfWork } from '@marketplace/service-kit';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { FileAssembler, type AssemblyResult } from './file-assembler.js';
 import {
-  assembling, assemblyFailed, differentChunk, directPartCount, directPartSize, requireUploading,
+  assemblyFailed, differentChunk, directPartCount, directPartSize, requireUploading,
   type CreatedUpload, type NewFile, type PresignedParts, type SentPart,
 } from './upload-rules.js';
 import {
@@ -16,17 +14,11 @@ import {
   type AreaGate, type FileRow,
 } from './area-files.js';
 import {
-  clearAssemblyFailure, countReceived, dropJoinedParts, forgetUploadId, hasChunks, insertUpload, lockArea, markDeleting, partsJoined,
-  releaseAssemblyLease, renewAssemblyLease, requestAssembly, setUploadId, takeAssemblyLease, writeChunk,
+  clearAssemblyFailure, countReceived, dropJoinedParts, hasChunks, insertUpload, lockArea, markDeleting, partsJoined, requestAssembly,
+  setUploadId, writeChunk,
 } from './files.queries.js';
-
-/**
- * A join says it is alive (assembly_requested_at) every few seconds while it runs or waits for
- * chunks; one silent this long died with its worker, and complete queues another.
- */
-const ASSEMBLY_LEASE_MS = 15_000;
-/** How long complete waits for a direct upload's check before it answers 503 (the bus waits 5 s). */
-const CHECK_WAIT_MS = 3000;
+import { checkStoredParts } from './stored-parts.js';
+import { UploadJoins } from './upload-joins.js';
 
 /**
  * The upload path of every file area: create a slot (path free in its folder ignoring case, size
@@ -37,12 +29,8 @@ const CHECK_WAIT_MS = 3000;
 export class AreaUploads {
   constructor(
     private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage,
-    private readonly assembler: FileAssembler,
+    private readonly joins: UploadJoins,
   ) {}
-
-  /** Checks of direct uploads running in this replica, by file id, and when each last renewed its lease. */
-  private readonly checks = new Map<string, Promise<AssemblyResult>>();
-  private readonly renewedAt = new Map<string, number>();
 
   /**
    * Opens an upload: the declared size counts against the quota from now on (uploading, ready or
@@ -160,73 +148,7 @@ export class AreaUploads {
       throw AppError.conflict(`The upload expired (${FILE_LIMITS.transferSeconds} seconds from creation); delete it and start again.`);
     }
 
-    return this.assembleOrQueue(gate, file, requested);
-  }
-
-  /**
-   * The join (chunks) or the check (a direct upload's joined object) of a file whose bytes are all
-   * in: files up to FILE_LIMITS.proxyBytes right here, larger ones by the files worker
-   * (fileAssembleQueue), answering 503 with Retry-After until it is done.
-   */
-  private async assembleOrQueue(gate: AreaGate, file: FileRow, requested: number | null): Promise<FileRow> {
-    if (file.parts_joined_at && Number(file.size) > FILE_LIMITS.proxyBytes) return this.settle(gate, file, await this.checkHere(file));
-    if (Number(file.size) <= FILE_LIMITS.proxyBytes) return this.settle(gate, file, await this.assembler.assemble(file.id));
-
-    if (requested === null || Date.now() - requested > ASSEMBLY_LEASE_MS) {
-      await this.uow.run(async (em) => {
-        if (await takeAssemblyLease(em, file.id, ASSEMBLY_LEASE_MS / 1000)) await enqueueWork(em, fileAssembleQueue, { fileId: file.id });
-      });
-    }
-    throw assembling();
-  }
-
-  /**
-   * A direct upload's joined object is checked (read once, hashed) by this service rather than
-   * queued for the worker: there is nothing to join, only one streamed read, so memory stays flat
-   * and no queue or polling stands between the last part and the answer. The check runs under
-   * the file's lease (assembly_requested_at; one at a time across replicas, taken over once it is
-   * ASSEMBLY_LEASE_MS old, as when a replica dies) and complete waits for it up to
-   * CHECK_WAIT_MS, well inside the bus's timeout; past that it answers 503 and the check goes on.
-   */
-  private async checkHere(file: FileRow): Promise<AssemblyResult> {
-    let run = this.checks.get(file.id);
-    if (!run) {
-      if (!(await takeAssemblyLease(this.ds, file.id, ASSEMBLY_LEASE_MS / 1000))) throw assembling();
-      const started = this.assembler.assemble(file.id, { heartbeat: () => this.renewLease(file.id) });
-      run = started.finally(() => this.checks.delete(file.id));
-      this.checks.set(file.id, run);
-      // A failed check (storage unavailable) gives the lease back, so the next complete runs it again.
-      run.catch(() => releaseAssemblyLease(this.ds, file.id).catch(() => undefined));
-    }
-    const result = await Promise.race([run, sleep(CHECK_WAIT_MS).then(() => undefined)]);
-    if (!result) throw assembling();
-    return result;
-  }
-
-  /** The check says it is alive at most every few seconds. */
-  private renewLease(fileId: string): void {
-    const now = Date.now();
-    if (now - (this.renewedAt.get(fileId) ?? 0) < ASSEMBLY_LEASE_MS / 3) return;
-    this.renewedAt.set(fileId, now);
-    renewAssemblyLease(this.ds, fileId).catch(() => undefined);
-  }
-
-  /** What a join or check that finished here answers: the ready file, or why not. */
-  private async settle(gate: AreaGate, file: FileRow, result: AssemblyResult): Promise<FileRow> {
-    this.renewedAt.delete(file.id);
-    if (result.kind === 'mismatch') {
-      await clearAssemblyFailure(this.ds, file.id);
-      throw assemblyFailed(result.message, result.lostChunk ?? null);
-    }
-    // The file as it is now: ready, or whatever a concurrent delete made of it.
-    const now = await areaFile(this.ds, gate, file.id);
-    if (now.status === 'deleting') throw deletingConflict();
-    if (now.status !== 'ready') {
-      const missing = await nextMissingIndex(this.ds, now);
-      throw AppError.conflict('The upload changed while it was being completed; check it and call complete again.',
-        missing === null ? undefined : { nextIndex: String(missing) });
-    }
-    return now;
+    return this.joins.joinOrQueue(gate, file, requested);
   }
 
   /**
@@ -257,7 +179,7 @@ export class AreaUploads {
       if (started) await this.storage.abortMultipart(key, started).catch(() => undefined);
       throw err;
     });
-    await this.checkStoredParts(row);
+    await checkStoredParts(this.storage, this.ds, row);
     const parts = directPartCount(row);
     const wanted = partNumbers ? [...new Set(partNumbers)].sort((a, b) => a - b) : Array.from({ length: parts }, (_, i) => i + 1);
     const beyond = wanted.find((n) => n > parts);
@@ -296,7 +218,7 @@ export class AreaUploads {
         throw AppError.badRequest('Invalid field: parts.', { parts: `Name every part once, numbers 1 to ${count}, each with the ETag its PUT answered.` });
       }
       const key = assembledObjectKey(file.id);
-      await this.checkStoredParts(file, count);
+      await checkStoredParts(this.storage, this.ds, file, count);
       const refused = await this.storage.completeMultipart(key, file.upload_id!, parts.map((p) => ({ part: p.number, etag: p.etag.replace(/^"|"$/g, '') })));
       // No such upload: a complete before this one joined the parts (and may not have said so yet); the object tells.
       if (refused && !(refused === 'NoSuchUpload' && await this.storage.stat(key))) {
@@ -315,43 +237,7 @@ export class AreaUploads {
       joined = now;
     }
     const requested = joined.assembly_requested_at ? new Date(joined.assembly_requested_at).getTime() : null;
-    return this.assembleOrQueue(gate, joined, requested);
-  }
-
-  /**
-   * The parts a direct upload holds, as the store reports them (ListParts), against their shares of
-   * the declared size: a part URL writes whatever length it is sent (the store cannot be told to
-   * refuse another), so this is where a part is bounded. A part larger than its share, or beyond the file's count, aborts the whole multipart upload, so the
-   * store frees the excess at once, and the client starts the parts again (409). At completion
-   * (`complete`: the file's part count), each of parts 1 to `complete` must also be there with
-   * exactly its share; one short or missing is named, to PUT again (409), and the others are kept.
-   */
-  private async checkStoredParts(file: FileRow, complete?: number): Promise<void> {
-    if (!file.upload_id) return;
-    const key = assembledObjectKey(file.id);
-    const count = directPartCount(file);
-    const held = await this.storage.listParts(key, file.upload_id);
-    // Gone: joined by a complete racing this one, or aborted; completing says which.
-    if (!held) return;
-    const over = held.find((p) => p.part < 1 || p.part > count || p.size > directPartSize(file, p.part));
-    if (over) {
-      await this.storage.abortMultipart(key, file.upload_id);
-      await forgetUploadId(this.ds, file.id, file.upload_id);
-      const allowed = over.part >= 1 && over.part <= count ? `the ${directPartSize(file, over.part)} bytes it was given` : 'none: the file has fewer parts';
-      throw AppError.conflict(
-        `Part ${over.part} holds ${over.size} bytes, more than ${allowed}. The upload's parts were dropped: ask for new part URLs and send the file again.`,
-        { parts: `Part ${over.part} is larger than its share of the declared size.` },
-      );
-    }
-    if (complete === undefined) return;
-    for (let n = 1; n <= complete; n++) {
-      const size = held.find((p) => p.part === n)?.size ?? 0;
-      if (size === directPartSize(file, n)) continue;
-      throw AppError.conflict(
-        `Storage holds ${size} bytes of part ${n}, not its ${directPartSize(file, n)}; PUT it again (ask for its URL again), then complete.`,
-        { parts: `Part ${n} is ${size ? 'short' : 'missing'}.` },
-      );
-    }
+    return this.joins.joinOrQueue(gate, joined, requested);
   }
 
   /**

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { identityEntities, identityMigrations } from '../identity.entities.js';
+import { insertMember } from '../members/members.queries.js';
 import { authenticateKey, insertKey, insertKeyWithin, liveKeysOf, revokeKey, revokeKeysOf, touchKey } from './keys.queries.js';
 
 /** Medium: the API key statements against a real identity schema, the hot path's counted look-up included. */
@@ -13,11 +14,7 @@ describe('keys.queries, against a real identity schema', () => {
   }, 60_000);
   afterAll(async () => { await db?.drop(); }, 60_000);
 
-  const member = async () => {
-    const id = randomUUID();
-    await db.query(`INSERT INTO members (id, email, name, email_verified_at) VALUES ($1, $2, 'Ada', now())`, [id, `${id}@example.test`]);
-    return id;
-  };
+  const member = async (id = randomUUID()) => (await insertMember(db.ds, { id, email: `${id}@example.test`, name: 'Ada', email_verified_at: new Date() })).id;
   const key = (memberId: string, name = 'k') => ({ id: randomUUID(), memberId, name, prefix: 'mk_abcdefg', hash: randomBytes(32), kind: 'member' as const });
 
   it('creates keys up to the cap, lists, touches and revokes them', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { identityEntities, identityMigrations } from '../identity.entities.js';
+import { insertMember } from '../members/members.queries.js';
 import {
   accountClaims, authenticateGrant, connectedAgentsOf, consumeOAuthRecord, deleteConnectedAgent, deleteGrants, destroyOAuthGrantRecords,
   destroyOAuthRecord, findOAuthRecord, forgetClientInSessions, grantIdsOf, removeAgentAccessOf, sealedServerKeys, storeServerKeys,
@@ -17,11 +18,7 @@ describe('oauth.queries, against a real identity schema', () => {
   }, 60_000);
   afterAll(async () => { await db?.drop(); }, 60_000);
 
-  const member = async () => {
-    const id = randomUUID();
-    await db.query(`INSERT INTO members (id, email, name, email_verified_at) VALUES ($1, $2, 'Ada', now())`, [id, `${id}@example.test`]);
-    return id;
-  };
+  const member = async (id = randomUUID()) => (await insertMember(db.ds, { id, email: `${id}@example.test`, name: 'Ada', email_verified_at: new Date() })).id;
   const record = (model: string, id: string, payload: Record<string, unknown>, expiresIn: number | null = 3600) => upsertOAuthRecord(db.ds, {
     model, id, payload, grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
     userCode: null, uid: typeof payload.uid === 'string' ? payload.uid : null, expiresIn, clientDays: 30,

@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { SignInCallbackColumns } from './sign-in-callbacks.columns.js';
 
 /** An emailed sign-in link: single use, five minutes. Keyed by the SHA-256 of its token. */
 @Entity({ name: 'magic_links' })
-export class MagicLinkEntity {
+export class MagicLinkEntity extends SignInCallbackColumns {
   @PrimaryColumn('bytea', { name: 'token_hash' })
   tokenHash!: Buffer;
 
@@ -12,15 +13,6 @@ export class MagicLinkEntity {
   /** Name for the account when this link creates it. */
   @Column('text', { nullable: true })
   name!: string | null;
-
-  @Column('text', { name: 'callback_url', nullable: true })
-  callbackUrl!: string | null;
-
-  @Column('text', { name: 'new_user_callback_url', nullable: true })
-  newUserCallbackUrl!: string | null;
-
-  @Column('text', { name: 'error_callback_url', nullable: true })
-  errorCallbackUrl!: string | null;
 
   @Index('magic_links_expires_idx')
   @Column('timestamptz', { name: 'expires_at' })

@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { SignInCallbackColumns } from './sign-in-callbacks.columns.js';
 
 /** A federated sign-in in flight: PKCE verifier and nonce, keyed by the SHA-256 of its state. */
 @Entity({ name: 'oidc_requests' })
-export class OidcRequestEntity {
+export class OidcRequestEntity extends SignInCallbackColumns {
   @PrimaryColumn('bytea', { name: 'state_hash' })
   stateHash!: Buffer;
 
@@ -11,15 +12,6 @@ export class OidcRequestEntity {
 
   @Column('text')
   nonce!: string;
-
-  @Column('text', { name: 'callback_url', nullable: true })
-  callbackUrl!: string | null;
-
-  @Column('text', { name: 'new_user_callback_url', nullable: true })
-  newUserCallbackUrl!: string | null;
-
-  @Column('text', { name: 'error_callback_url', nullable: true })
-  errorCallbackUrl!: string | null;
 
   @Index('oidc_requests_expires_idx')
   @Column('timestamptz', { name: 'expires_at' })

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { Category, JobStatus, PosterVisibility } from '@marketplace/contracts';
+import type { JobStatus, PosterVisibility } from '@marketplace/contracts';
+import { JobContentColumns } from './job-content.columns.js';
 
 /**
  * The board's read paths use hand-tuned partial indexes (created in migrations; TypeORM cannot
@@ -14,7 +15,7 @@ import type { Category, JobStatus, PosterVisibility } from '@marketplace/contrac
 @Index('jobs_search_by_period', { synchronize: false })
 @Index('jobs_open_closes_at', { synchronize: false })
 @Index('jobs_open_posters', { synchronize: false })
-export class JobEntity {
+export class JobEntity extends JobContentColumns {
   @PrimaryColumn('uuid')
   id!: string;
 
@@ -23,15 +24,6 @@ export class JobEntity {
 
   @Column('text', { name: 'poster_visibility' })
   posterVisibility!: PosterVisibility;
-
-  @Column('text')
-  title!: string;
-
-  @Column('text')
-  category!: Category;
-
-  @Column('text')
-  constraints!: string;
 
   @Column('text')
   status!: JobStatus;

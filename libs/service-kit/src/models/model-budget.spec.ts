@@ -1,10 +1,8 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { testDatabaseUrl } from '@marketplace/testing';
+import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { z } from 'zod';
-import { createDataSource, migrate } from '../database/data-source.factory.js';
 import { ModelSpend1795708602255 } from '../database/kit-model-spend.migration.js';
 import {
   BudgetedModelProvider, MODEL_BUDGET_SPENT, ModelBudgetSpent, meteredModelProviderFromEnv, modelBudgetFromEnv, type ModelBudget,
@@ -12,27 +10,18 @@ import {
 import { ModelError, OpenAiCompatibleProvider, type ModelProvider, type ModelUsage } from './model-provider.js';
 
 /** Against a real PostgreSQL (DATABASE_URL, else the unit project's embedded one): the budget is only as good as its upsert and row lock. */
-const schema = `model_budget_spec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-
+let db: ServiceSchema;
 let ds: DataSource;
 let replica: DataSource;
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = await testDatabaseUrl();
   // The table by the kit migration that the drafts and jobs services list.
-  ds = createDataSource({ schema, entities: [], migrations: [ModelSpend1795708602255] });
-  await ds.initialize();
-  await migrate(ds, schema);
-  // A second pool stands in for another replica of the same service.
-  replica = createDataSource({ schema, entities: [], migrations: [] });
-  await replica.initialize();
-});
+  db = await openServiceSchema({ entities: [], migrations: [ModelSpend1795708602255], label: 'model_budget_spec' });
+  ds = db.ds;
+  replica = await db.otherReplica();
+}, 60_000);
 
-afterAll(async () => {
-  await replica?.destroy();
-  await ds?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await ds?.destroy();
-});
+afterAll(async () => { await db?.drop(); }, 60_000);
 
 beforeEach(async () => { await ds.query('DELETE FROM model_spend'); });
 

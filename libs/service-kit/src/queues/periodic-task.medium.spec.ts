@@ -13,13 +13,9 @@ describe('periodic tasks across replicas, against a real schema', () => {
 
   beforeAll(async () => {
     db = await openServiceSchema({ entities: [], migrations: [], label: 'periodic' });
-    otherReplica = new (db.ds.constructor as new (o: typeof db.ds.options) => typeof db.ds)(db.ds.options);
-    await otherReplica.initialize();
+    otherReplica = await db.otherReplica();
   }, 60_000);
-  afterAll(async () => {
-    await otherReplica?.destroy();
-    await db?.drop();
-  }, 60_000);
+  afterAll(async () => { await db?.drop(); }, 60_000);
 
   const logger = createLogger('periodic-spec');
 

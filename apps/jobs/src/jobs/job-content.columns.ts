@@ -1,0 +1,14 @@
+import { Column } from 'typeorm';
+import type { Category } from '@marketplace/contracts';
+
+/** What a poster writes and a published version freezes: the job's current row and each of its versions keep these. */
+export abstract class JobContentColumns {
+  @Column('text')
+  title!: string;
+
+  @Column('text')
+  category!: Category;
+
+  @Column('text')
+  constraints!: string;
+}
