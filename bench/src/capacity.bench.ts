@@ -7,7 +7,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { startInfrastructure, startServices, type Infrastructure, type ProcessLayout, type System } from '@marketplace/local-stack';
 import { BUS_CREDENTIALS_ENV, createMembers, mcpAccessToken, seededRandom } from '@marketplace/testing';
 import { seedOpenJobs } from './seed.js';
-import { round } from './load.js';
+import { percentile, round } from './load.js';
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
 import { waitForQuietMachine } from './machine.js';
 import { MIX, pickOperation, runOperation, type Operation, type Request, type Timed, type World } from './capacity-workload.js';
@@ -40,11 +40,6 @@ const LAYOUTS: ProcessLayout[] = process.env.BENCH_CAPACITY_LAYOUTS
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** Keep-alive connections, as browsers and agents keep theirs; many, so arrivals never queue in the client. */
