@@ -42,6 +42,7 @@ export function readBackReport(cost: ReadBackCost): { lines: string[]; met: bool
       perEventLine('read-back', cost.readBack),
       `  read-back / relay: ${cost.cpuRatio.toFixed(2)} of its CPU (host alone ${cost.hostCpuRatio.toFixed(2)}), ${cost.msgsRatio.toFixed(2)} of its NATS messages; `
         + `budget <= ${READ_BACK_BUDGET.maxCpuRatio} of the CPU: ${met ? 'met' : 'NOT met'}`,
+      `  read-back / relay CPU in each round: ${cost.cpuRatioRounds.map((r) => r.toFixed(2)).join(', ')}`,
     ],
   };
 }

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
 import { api, BUS_CREDENTIALS_ENV, createMembers, type TestMember } from '@marketplace/testing';
 import { latencySummary, round } from './load.js';
+import { CpuPhase, describeSplit, perRequestLine } from './cpu-split.js';
 import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
 import { BENCH_LAYOUT } from './layout.js';
 import { hostBaselineMs, loadLine, READ_BACK_BUDGET, readBackReport, WEBHOOK_BUDGETS, webhookReport } from './events-budgets.js';
@@ -190,15 +191,16 @@ async function main(): Promise<number> {
       const recipients = await createMembers(infra.natsUrl, count);
       await registerMessageHooks(base, recipients, receiver.url);
       say(host());
-      const cpuBeforeRate = await cpuSnapshot();
+      const phase = await CpuPhase.start();
       const rate = await measureWebhookRate({
         natsUrl: infra.natsUrl, receiver, recipients, label, pacedPerS: budget.pacedPerS, pacedSeconds: WEBHOOK_PACED_S, floodEvents: budget.floodEvents,
       });
-      const rateCpu = cpuUsage(cpuBeforeRate, await cpuSnapshot());
+      const split = await phase.stop();
       const report = webhookReport(rate, budget);
-      webhooks.push({ ...rate, budget, met: report.met, cpu: rateCpu });
+      webhooks.push({ ...rate, budget, met: report.met, cpu: split.usage, cpuSeconds: split.seconds });
       for (const line of report.lines) say(line);
-      say(`  CPU: this benchmark ${rateCpu ? Math.round(rateCpu.ours * 100) : 'n/a'}%, other processes ${rateCpu ? Math.round(rateCpu.others * 100) : 'n/a'}%`);
+      say(`  CPU per delivery (paced and flood): ${perRequestLine(split, rate.paced.delivered + rate.flood.delivered)}`);
+      say(`  CPU: ${describeSplit(split)}`);
     }
     say(host());
     const allMet = met && readBack.every((r) => r.met) && webhooks.every((w) => w.met);

@@ -52,6 +52,8 @@ export interface ReadBackCost {
   hostCpuRatio: number;
   cpuRatio: number;
   msgsRatio: number;
+  /** cpuRatio of each round on its own: the spread the machine's noise gives. */
+  cpuRatioRounds: number[];
 }
 
 /** Statements each query runner of this data source sends, counted as TypeORM hands them over. */
@@ -168,8 +170,10 @@ export async function measureReadBack(databaseUrl: string, topology: 'one server
     const relay = minus(modes.relay, modes.producer);
     const readBack = minus(modes['relay+read-back'], modes.relay);
     const cpu = (p: PerEvent) => p.hostCpuMs + p.natsCpuMs + p.postgresCpuMs;
+    const cpuRatioRounds = samples.relay.map((r, i) =>
+      (cpu(samples['relay+read-back'][i]!) - cpu(r)) / (cpu(r) - cpu(samples.producer[i]!)));
     return {
-      topology, events, modes, relay, readBack,
+      topology, events, modes, relay, readBack, cpuRatioRounds,
       hostCpuRatio: readBack.hostCpuMs / relay.hostCpuMs,
       cpuRatio: cpu(readBack) / cpu(relay),
       msgsRatio: readBack.natsMsgs / relay.natsMsgs,
