@@ -5,10 +5,13 @@ import type { WebhookRate } from './webhook-rate.js';
 
 /**
  * The read-back is insurance against a fault of nats-server before 2.11 (0006): it must cost a
- * small part of what it insures, the relay's publishing. Under a quarter of the relay's own CPU
- * per event, the relay's host, NATS and PostgreSQL together (see the report of 2026-12-07).
+ * small part of what it insures, the relay's publishing. Under a quarter of the relay's own cost
+ * per event: its NATS messages (counted exactly), and its CPU (the relay's host, NATS and
+ * PostgreSQL together) where the host resolves it. On a shared machine a round's CPU per event
+ * moves by more than the read-back costs, so the CPU verdict is given only when every round falls
+ * on the same side of the budget (see the report of 2026-12-07).
  */
-export const READ_BACK_BUDGET = { maxCpuRatio: 0.25 };
+export const READ_BACK_BUDGET = { maxRatio: 0.25 };
 
 /**
  * A webhook is the pushed form of an alert, so the alert's budget (deliverable within 250 ms p99
@@ -30,7 +33,11 @@ function perEventLine(name: string, p: PerEvent): string {
 }
 
 export function readBackReport(cost: ReadBackCost): { lines: string[]; met: boolean; cost: ReadBackCost } {
-  const met = cost.cpuRatio < READ_BACK_BUDGET.maxCpuRatio;
+  const max = READ_BACK_BUDGET.maxRatio;
+  const cpu = cost.cpuRatioRounds.every((r) => r < max) ? 'met'
+    : cost.cpuRatioRounds.every((r) => r >= max) ? 'NOT met' : 'not resolved on this host (its rounds fall either side)';
+  const msgsMet = cost.msgsRatio < max;
+  const met = msgsMet && cpu !== 'NOT met';
   return {
     met, cost,
     lines: [
@@ -40,9 +47,9 @@ export function readBackReport(cost: ReadBackCost): { lines: string[]; met: bool
       perEventLine('+ read-back', cost.modes['relay+read-back']),
       perEventLine('relay', cost.relay),
       perEventLine('read-back', cost.readBack),
-      `  read-back / relay: ${cost.cpuRatio.toFixed(2)} of its CPU (host alone ${cost.hostCpuRatio.toFixed(2)}), ${cost.msgsRatio.toFixed(2)} of its NATS messages; `
-        + `budget < ${READ_BACK_BUDGET.maxCpuRatio} of the CPU: ${met ? 'met' : 'NOT met'}`,
-      `  read-back / relay CPU in each round: ${cost.cpuRatioRounds.map((r) => r.toFixed(2)).join(', ')}`,
+      `  read-back / relay: ${cost.msgsRatio.toFixed(2)} of its NATS messages (budget < ${max}: ${msgsMet ? 'met' : 'NOT met'}); `
+        + `${cost.cpuRatio.toFixed(2)} of its CPU (host alone ${cost.hostCpuRatio.toFixed(2)}), in each round ${cost.cpuRatioRounds.map((r) => r.toFixed(2)).join(', ')} (budget < ${max}: ${cpu})`,
+      `  read-back budget: ${met ? 'met' : 'NOT met'}`,
     ],
   };
 }
