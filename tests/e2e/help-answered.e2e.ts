@@ -26,8 +26,8 @@ beforeAll(async () => {
 
 const as = (who: TestMember, path: string, init: { method?: string; body?: unknown } = {}) => api(base, path, { key: who.key, ...init });
 
-async function ask(topic: string, message: string, extra: Record<string, string> = {}): Promise<any> {
-  const res = await as(member, '/api/help', { body: { topic, message, ...extra } });
+async function ask(topic: string, message: string, extra: Record<string, string> = {}, asker = member): Promise<any> {
+  const res = await as(asker, '/api/help', { body: { topic, message, ...extra } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -36,6 +36,18 @@ async function mine(who: TestMember): Promise<any[]> {
   const res = await as(who, '/api/me/help-requests?limit=100');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.helpRequests;
+}
+
+/** The staff audit log's entries about one target, newest first, read through every page (other tests write to it too). */
+async function auditOf(targetId: string): Promise<any[]> {
+  const found: any[] = [];
+  for (let offset: number | null = 0; offset !== null;) {
+    const page = await as(staff, `/api/admin/audit-log?limit=100&offset=${offset}`);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    found.push(...page.body.entries.filter((e: any) => e.targetId === targetId));
+    offset = page.body.nextOffset;
+  }
+  return found;
 }
 
 describe('help that gets answered', () => {
@@ -121,6 +133,61 @@ describe('help that gets answered', () => {
     expect((await as(staff, `/api/admin/help-requests/${randomUUID()}`)).status).toBe(404);
     expect((await as(staff, `/api/admin/help-requests/${randomUUID()}/replies`, { body: { message: 'Hello' } })).status).toBe(404);
     expect((await as(staff, '/api/admin/help-requests/not-an-id/status', { method: 'PUT', body: { status: 'open' } })).status).toBe(404);
+  });
+
+  it('a reply and a status change are in the staff audit log: who, which request, what (never the reply\'s text)', async () => {
+    // Members may ask 5 times an hour: this file's other tests ask as `member`.
+    const asked = await ask('payment', `My payout is late. ${randomUUID()}`, {}, await createMember(nats));
+    const replyText = `It leaves on Friday. ${randomUUID()}`;
+    const replied = await as(staff, `/api/admin/help-requests/${asked.id}/replies`, { body: { message: replyText } });
+    expect(replied.status, JSON.stringify(replied.body)).toBe(201);
+    const replyId = replied.body.replies[0].id;
+    expect((await as(staff, `/api/admin/help-requests/${asked.id}/status`, { method: 'PUT', body: { status: 'closed' } })).status).toBe(200);
+    // Setting the status it already has changes nothing, so nothing is recorded.
+    expect((await as(staff, `/api/admin/help-requests/${asked.id}/status`, { method: 'PUT', body: { status: 'closed' } })).status).toBe(200);
+
+    const entries = await auditOf(asked.id);
+    expect(entries).toEqual([
+      {
+        id: expect.any(String), actorId: staff.id, action: 'set_help_request_status', targetKind: 'help_request', targetId: asked.id,
+        reportId: null, reason: 'status answered -> closed', createdAt: expect.stringMatching(ISO),
+      },
+      {
+        id: expect.any(String), actorId: staff.id, action: 'reply_to_help_request', targetKind: 'help_request', targetId: asked.id,
+        reportId: null, reason: `reply ${replyId}; status open -> answered`, createdAt: expect.stringMatching(ISO),
+      },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(replyText);
+    // The same log over MCP.
+    const viaTool = toolResult(await mcp(base, 'tools/call', { name: 'list_audit_log', arguments: { limit: 100 } }, await mcpToken(staff)));
+    expect(viaTool.entries.filter((e: any) => e.targetId === asked.id).map((e: any) => e.action))
+      .toEqual(['set_help_request_status', 'reply_to_help_request']);
+  });
+
+  it('replies are limited to 60 an hour per staff member (helpReplies): the 61st is 429 with Retry-After, stores nothing and is not audited', async () => {
+    const policy = await api(base, '/api/safety-policy');
+    expect(policy.body.writeLimits.find((l: any) => l.name === 'helpReplies')).toEqual({
+      name: 'helpReplies', bucket: 'help_replies', max: 60, window: 'hour', covers: expect.stringContaining('help requests'),
+    });
+    // A staff member of its own, so the other tests' replies do not count here.
+    const desk = await createMember(nats, { staff: true });
+    const asked = await ask('question', `Many questions. ${randomUUID()}`, {}, await createMember(nats));
+    for (let i = 0; i < 60; i += 1) {
+      const res = await as(desk, `/api/admin/help-requests/${asked.id}/replies`, { body: { message: `Answer ${i}` } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const refused = await as(desk, `/api/admin/help-requests/${asked.id}/replies`, { body: { message: 'One too many' } });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(429);
+    expect(refused.body).toMatchObject({ error: expect.stringContaining('At most 60 per hour'), retryAfter: expect.any(Number) });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+
+    const detail = await as(desk, `/api/admin/help-requests/${asked.id}`);
+    expect(detail.body.replies).toHaveLength(60);
+    expect(detail.body.replies.map((r: any) => r.message)).not.toContain('One too many');
+    expect((await auditOf(asked.id)).filter((e) => e.actorId === desk.id)).toHaveLength(60);
+    // Another staff member still replies: the limit is per staff member.
+    expect((await as(staff, `/api/admin/help-requests/${asked.id}/replies`, { body: { message: 'Still here.' } })).status).toBe(201);
   });
 
   it('a member who is not staff gets 403 on every staff route, and nobody reads another member\'s requests', async () => {

@@ -75,9 +75,15 @@ describe("a poster's history: closed and expired jobs stay, filtered by status",
   it("the poster still reads a closed job's details and applicants; to anyone else it does not exist", async () => {
     const details = await api(base, `/api/jobs/${closed.id}/details`, { key: poster.key });
     expect(details.status).toBe(200);
-    expect(details.body).toMatchObject({ id: closed.id, status: 'closed', locked: true });
+    expect(details.body).toMatchObject({ id: closed.id, status: 'closed', locked: true, expired: false });
+    // The details tell an expired job from a closed one as My jobs does, after the sweep closed it too.
     const expiredDetails = await api(base, `/api/jobs/${expired.id}/details`, { key: poster.key });
-    expect(expiredDetails.body).toMatchObject({ status: 'closed', closesAt: null });
+    expect(expiredDetails.body).toMatchObject({ status: 'closed', closesAt: null, expired: true });
+    expect((await api(base, `/api/jobs/${open.id}/details`, { key: poster.key })).body.expired).toBe(false);
+    // Only the poster (and hire) reads it: another member of an open job is not told.
+    const seenByOther = await api(base, `/api/jobs/${open.id}/details`, { key: other.key });
+    expect(seenByOther.status).toBe(200);
+    expect(seenByOther.body).not.toHaveProperty('expired');
     const apps = await api(base, `/api/me/jobs/${closed.id}/applications`, { key: poster.key });
     expect(apps.status).toBe(200);
     expect(apps.body.total).toBe(1);
@@ -92,6 +98,8 @@ describe("a poster's history: closed and expired jobs stay, filtered by status",
     const expiredOnly = toolResult(await tool(token, 'list_my_jobs', { status: 'expired' }));
     expect(ids(expiredOnly.jobs)).toEqual([expired.id]);
     expect(expiredOnly.jobs[0].expired).toBe(true);
+    expect(toolResult(await tool(token, 'get_job', { id: expired.id }))).toMatchObject({ id: expired.id, status: 'closed', expired: true });
+    expect(toolResult(await tool(token, 'get_job', { id: closed.id }))).toMatchObject({ id: closed.id, status: 'closed', expired: false });
     expect(toolResult(await tool(token, 'list_my_jobs')).total).toBe(3);
     expect(toolError(await tool(token, 'list_my_jobs', { status: 'gone' }))).toMatchObject({ status: 400, fields: { status: expect.any(String) } });
   });

@@ -77,6 +77,14 @@ describe("a poster's history in the browser", () => {
     await page.getByRole('button', { name: 'Show jobs' }).click();
     await page.waitForURL(/\/me\/jobs\?status=expired$/);
     expect(await cardTitles(page)).toEqual([`Expired survey ${tag}`]);
+    // The expired job's own page says Expired too, not Closed, and why it waits on nothing.
+    await page.getByRole('link', { name: `Expired survey ${tag}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Expired survey ${tag}` }).waitFor();
+    expect(await page.locator('#job-status').innerText()).toBe('Expired');
+    expect(await page.locator('.waits').innerText()).toContain('time ran out');
+    await checkPage(page, 'expired-job');
+    await page.goBack();
+    await page.waitForURL(/\/me\/jobs\?status=expired$/);
     await page.getByLabel('Show').selectOption({ label: 'Closed' });
     await page.getByRole('button', { name: 'Show jobs' }).click();
     await page.waitForURL(/\/me\/jobs\?status=closed$/);

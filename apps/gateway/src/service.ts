@@ -1,32 +1,27 @@
 import {
-  busTimeoutMs, CallerSigner, closeServer, configureTracing, connectNats, createLogger, inServiceScope, refuseDefaultSecrets, settingsOf, startHealthServer,
+  CallerSigner, closeServer, configureTracing, connectNats, createLogger, inServiceScope, readKitSettings, refuseDefaultSecrets, siteSettings, startHealthServer,
   stopTracing, type ServiceEntry, type ServiceEnv,
 } from '@marketplace/service-kit/edge';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildGateway } from './gateway.server.js';
-import { trustedProxyHops } from './http/trust-proxy.js';
 import { readMcpOriginPolicy } from './mcp/mcp-origin.js';
-import { accessTokenTtl } from './oauth/authorization-server.js';
 import { serverKeysFromEnv } from './oauth/server-keys.js';
+import { gatewaySettings, SETTINGS } from './gateway.settings.js';
 
 async function startGateway(env: ServiceEnv) {
   const logger = createLogger('gateway');
-  const settings = settingsOf(env);
-  const port = settings.int('PORT', 3000, { min: 0, max: 65_535 });
-  const host = settings.string('HOST', '127.0.0.1');
-  // How long a stopping gateway keeps serving while it tells load balancers and clients to go elsewhere.
-  const drainMs = settings.duration('GATEWAY_DRAIN_MS', 0, { min: 0, max: 60_000 });
-  const publicUrl = settings.url('PUBLIC_URL', { fallback: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}` }).href.replace(/\/$/, '');
+  // Every setting the gateway and the kit declare, read before anything is opened: a bad value stops
+  // the start naming the variable (the kit's settings rule).
+  readKitSettings(env);
+  for (const group of SETTINGS) group.read(env);
+  const { port, host, drainMs } = gatewaySettings.read(env);
+  const publicUrl = (siteSettings.read(env).publicUrl?.href ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, '');
 
   // Missing or malformed secrets stop the start here, naming the setting (in production the OAuth
   // keys are required; BUS_CALLER_SIGNING_KEY always is).
   refuseDefaultSecrets(env);
-  // The settings read later, when a request or the OAuth provider needs them, are read once here, so a
-  // bad value stops the start naming the variable (the kit's settings rule).
-  busTimeoutMs();
-  trustedProxyHops(env);
-  accessTokenTtl();
+  // Derived from the settings with checks of their own (origins), so checked here too.
   readMcpOriginPolicy(publicUrl, env);
   configureTracing('gateway', env);
   const signer = await CallerSigner.fromEnv(env);

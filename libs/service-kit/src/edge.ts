@@ -21,6 +21,10 @@ export * from './tracing/tracer.js';
 export * from './bootstrap/idle-memory.js';
 export * from './scope/load-on-first-use.js';
 export * from './scope/settings.js';
+export * from './scope/setting-declarations.js';
+export * from './scope/kit-settings.js';
+export * from './scope/settings-table.js';
+export * from './bootstrap/kit-settings-list.js';
 export * from './scope/public-url.js';
 // The outbound address guard: the gateway fetches client metadata documents from URLs anyone names.
 export * from './outbound/outbound-address.js';

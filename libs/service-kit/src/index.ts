@@ -36,7 +36,7 @@ export * from './limits/count-attempt.js';
 export * from './limits/limit-attempt.entity.js';
 export * from './limits/limit-bucket.js';
 export * from './limits/limit-buckets.js';
-export * from './limits/limits-config.js';
+export * from './limits/limit-settings.js';
 export * from './storage/storage-config.js';
 export * from './bus/bus-credentials.js';
 export * from './database/page-query.js';

@@ -10,7 +10,7 @@ export class AuditLogEntity {
   @Column('uuid', { name: 'actor_id' })
   actorId!: string;
 
-  /** dismiss, remove, restore or invite_from_waitlist. */
+  /** One of AUDIT_ACTIONS in the contracts. */
   @Column('text')
   action!: string;
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid, AppError, remindOtherSide, workReminderSentV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets, limitsConfig } from '@marketplace/service-kit';
+import { recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets, WORK_REMINDER_GAP_HOURS } from '@marketplace/service-kit';
 import { liveHire } from './work.queries.js';
 import { roleOf, waitsOn } from './work-view.js';
 
-const gapMs = () => limitsConfig().workReminderGapHours * 3600_000;
+const gapMs = () => WORK_REMINDER_GAP_HOURS * 3600_000;
 
 /** One nudge per side per job every 12 hours (the kit's work_reminders bucket, per member and hire). */
 @Injectable()

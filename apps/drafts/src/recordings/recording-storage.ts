@@ -1,5 +1,6 @@
 import { AppError, RECORDING_LIMITS } from '@marketplace/contracts';
-import { perService, type Logger, type ObjectStorage, settingsOf } from '@marketplace/service-kit';
+import type { Logger, ObjectStorage } from '@marketplace/service-kit';
+import { draftsSettings } from '../drafts.settings.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RecordingEntity } from './recording.entity.js';
 import { deleteDiscard, insertDiscards, lockMemberQuota, memberRecordingBytes } from './recordings.queries.js';
@@ -16,18 +17,14 @@ export interface RecordingStorageSettings {
   checkBytes: number;
 }
 
-const GIB = 1024 ** 3;
-
 /** The most a recording can hold by the contract (1 GiB), whatever its parts' count and size allow. */
 export const LARGEST_RECORDING_BYTES = RECORDING_LIMITS.bytes;
 
-/** Read once per service (its own settings when services share a process). */
-export const recordingStorageSettings: () => RecordingStorageSettings = perService((env) => ({
-  // A quota typed wrong must not silently become the default: the kit's reader stops, naming the variable.
-  quotaBytes: settingsOf(env).int('RECORDING_QUOTA_BYTES', 2 * GIB, { min: 1 }),
-  sweepSeconds: settingsOf(env).int('RECORDING_SWEEP_SECONDS', 300, { min: 1 }),
-  checkBytes: settingsOf(env).int('RECORDING_CHECK_MAX_BYTES', LARGEST_RECORDING_BYTES, { min: 1 }),
-}));
+/** From drafts' declared settings (read at its start). */
+export function recordingStorageSettings(): RecordingStorageSettings {
+  const s = draftsSettings();
+  return { quotaBytes: s.recordingQuotaBytes, sweepSeconds: s.recordingSweepSeconds, checkBytes: s.recordingCheckMaxBytes };
+}
 
 /**
  * Every object a recording holds in storage: its parts and the joined video. The video's key is

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { fileCleanupQueue } from '@marketplace/contracts';
-import { enqueueWork, LOGGER, ObjectStorage, UnitOfWork, type Logger, type PeriodicTask, settingsOf } from '@marketplace/service-kit';
+import { enqueueWork, LOGGER, ObjectStorage, UnitOfWork, type Logger, type PeriodicTask } from '@marketplace/service-kit';
+import { filesSettings } from '../files.settings.js';
 import { releaseTurnIns } from '../jobs/lock-worker-files.handler.js';
 import { FILE_OBJECTS_PREFIX } from './area-files.js';
 import { expireUploads } from './files.queries.js';
@@ -24,8 +25,8 @@ const BATCH = 200;
 @Injectable()
 export class UploadExpirySweeper implements PeriodicTask {
   readonly name = 'files-upload-expiry';
-  readonly intervalMs = settingsOf().duration('FILES_SWEEP_SECONDS', 60_000, { unit: 's', min: 1000 });
-  private readonly staleMultipartMs = settingsOf().duration('FILES_STALE_MULTIPART_SECONDS', 3_600_000, { unit: 's', min: 1000 });
+  readonly intervalMs = filesSettings().sweepMs;
+  private readonly staleMultipartMs = filesSettings().staleMultipartMs;
 
   constructor(
     private readonly uow: UnitOfWork, @Inject(LOGGER) private readonly logger: Logger, private readonly storage: ObjectStorage,

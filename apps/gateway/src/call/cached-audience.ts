@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CACHED_AUDIENCE_MAX_READERS, recordCachedAudience, type InputOf } from '@marketplace/contracts';
-import { CountsBatch, settingsOf, type BusClient, type Logger } from '@marketplace/service-kit/edge';
+import { batchingSettings, CountsBatch, type BusClient, type Logger } from '@marketplace/service-kit/edge';
 
 type Reader = InputOf<typeof recordCachedAudience>['readers'][number];
 type Held = Omit<Reader, 'jobIds'> & { jobIds: Set<string> };
@@ -50,7 +50,7 @@ export class CachedAudience extends CountsBatch<Held> {
 
   /** Sending to the jobs service over the bus as the gateway itself (no caller). */
   static onBus(bus: BusClient, logger: Logger): CachedAudience {
-    const flushMs = settingsOf().duration('AUDIENCE_FLUSH_MS', 2000, { min: 50 });
+    const flushMs = batchingSettings().audienceFlushMs;
     return new CachedAudience(
       (readers) => bus.call(recordCachedAudience, { readers }, { requestId: randomUUID(), caller: null }),
       { flushMs, failed: (err) => logger.warn({ err }, 'board reads answered from the cache not counted') },

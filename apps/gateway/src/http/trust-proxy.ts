@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { serviceEnv, settingsOf } from '@marketplace/service-kit/edge';
+import { serviceEnv, type ServiceEnv } from '@marketplace/service-kit/edge';
+import { gatewaySettings } from '../gateway.settings.js';
 
 /**
  * How many reverse proxies in front of the gateway to trust for the client address.
@@ -12,11 +13,9 @@ import { serviceEnv, settingsOf } from '@marketplace/service-kit/edge';
  * X-Forwarded-For itself. Unset or `false`: 0 (the socket address is the client's); anything else
  * invalid stops the gateway at start, naming the variable.
  */
-export function trustedProxyHops(env: NodeJS.ProcessEnv = serviceEnv()): number {
-  const settings = settingsOf(env);
-  const hops = settings.int('TRUST_PROXY_HOPS', undefined, { min: 0, max: 99 });
-  if (hops !== undefined) return hops;
-  return settings.bool('TRUST_PROXY', false) ? 1 : 0;
+export function trustedProxyHops(env: ServiceEnv = serviceEnv()): number {
+  const { trustProxyHops, trustProxy } = gatewaySettings.read(env);
+  return trustProxyHops ?? (trustProxy ? 1 : 0);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { serviceEnv, settingsOf } from '@marketplace/service-kit/edge';
+import { originSettings, serviceEnv, type ServiceEnv } from '@marketplace/service-kit/edge';
 import { isIP, type AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@marketplace/contracts';
@@ -50,9 +50,9 @@ function hostParts(host: string, defaultPort: string): { name: string; port: str
  * Allowed origins are PUBLIC_URL's and the comma-separated TRUSTED_ORIGINS (the same setting
  * identity reads for sign-in redirects); an entry that is not a URL stops the gateway at start.
  */
-export function readMcpOriginPolicy(publicUrl: string, env: NodeJS.ProcessEnv = serviceEnv()): McpOriginPolicy {
+export function readMcpOriginPolicy(publicUrl: string, env: ServiceEnv = serviceEnv()): McpOriginPolicy {
   const url = new URL(publicUrl);
-  const trusted = settingsOf(env).list('TRUSTED_ORIGINS', (o) => URL.canParse(o), 'a URL');
+  const trusted = originSettings.read(env).trustedOrigins;
   return {
     allowedOrigins: new Set([url.origin, ...trusted.map(originOf).filter((o): o is string => !!o)]),
     publicHost: hostParts(url.host, DEFAULT_PORT[url.protocol] ?? '80')!,

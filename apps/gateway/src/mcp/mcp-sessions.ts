@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthInfo, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { AppError, type Caller } from '@marketplace/contracts';
-import { serviceEnv, settingsOf } from '@marketplace/service-kit/edge';
+import { serviceEnv, type ServiceEnv } from '@marketplace/service-kit/edge';
+import { gatewaySettings } from '../gateway.settings.js';
 
 /**
  * Sessions for 2025-era clients that can ask their human (elicitation declared at `initialize`).
@@ -56,13 +57,9 @@ export interface SessionLimits {
  * The idle time is longer than the longest wait for a human's answer (the consent question's 10
  * minutes); the rest are settings (docs/operators.md).
  */
-export function readSessionLimits(env: NodeJS.ProcessEnv = serviceEnv()): SessionLimits {
-  const settings = settingsOf(env);
-  return {
-    idleMs: 30 * 60_000,
-    cap: settings.int('MCP_SESSIONS_MAX', 2_000, { min: 1 }),
-    unclaimedPerAddress: settings.int('MCP_UNCLAIMED_SESSIONS_PER_ADDRESS', 20, { min: 1 }),
-  };
+export function readSessionLimits(env: ServiceEnv = serviceEnv()): SessionLimits {
+  const settings = gatewaySettings.read(env);
+  return { idleMs: 30 * 60_000, cap: settings.mcpSessionsMax, unclaimedPerAddress: settings.mcpUnclaimedSessionsPerAddress };
 }
 
 /** Who opens a session: the client address, and identity's count of sessions it opened this minute. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { countedModel, MCP_USAGE_LIMITS, OTHER_MODEL, recordMcpToolCalls, type InputOf } from '@marketplace/contracts';
-import { CountsBatch, settingsOf, type BusClient, type Logger } from '@marketplace/service-kit/edge';
+import { CountsBatch, type BusClient, type Logger } from '@marketplace/service-kit/edge';
+import { gatewaySettings } from '../gateway.settings.js';
 
 type ToolCallCount = InputOf<typeof recordMcpToolCalls>['counts'][number];
 
@@ -16,7 +17,7 @@ const MAX_KEYS = 5_000;
  * task: the counts live in each gateway replica's memory, so every replica sends its own.
  */
 export function usageFlushMs(): number {
-  return settingsOf().duration('MCP_USAGE_FLUSH_MS', 5000, { min: 50 });
+  return gatewaySettings().mcpUsageFlushMs;
 }
 
 /**

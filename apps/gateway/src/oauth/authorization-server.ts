@@ -1,4 +1,5 @@
-import { loadOnFirstUse, serviceEnv, settingsOf } from '@marketplace/service-kit/edge';
+import { loadOnFirstUse, processSettings } from '@marketplace/service-kit/edge';
+import { gatewaySettings } from '../gateway.settings.js';
 import { hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -26,7 +27,7 @@ const REGISTRATION_PATH = `${OAUTH_BASE}/register`;
 export const AGENT_SCOPES = ['agent:read', 'agent:write'] as const;
 
 /** Seconds an access token lives (OAUTH_ACCESS_TOKEN_TTL). */
-export const accessTokenTtl = (): number => settingsOf().int('OAUTH_ACCESS_TOKEN_TTL', 3600, { min: 1 });
+export const accessTokenTtl = (): number => gatewaySettings().oauthAccessTokenTtl;
 
 export interface AuthorizationServerDeps {
   bus: BusClient;
@@ -205,7 +206,7 @@ export class AuthorizationServer {
 
   /** Development only: keys identity generated once and keeps in its database (never in production). */
   private async developmentKeys(): Promise<ServerKeys> {
-    if (serviceEnv().NODE_ENV === 'production') throw new Error(`${SIGNING_KEYS_ENV} is not configured.`);
+    if (processSettings().nodeEnv === 'production') throw new Error(`${SIGNING_KEYS_ENV} is not configured.`);
     return await this.deps.bus.call(oauthServerKeys, {}, { requestId: `oauth-${randomUUID()}`, caller: null }) as ServerKeys;
   }
 }

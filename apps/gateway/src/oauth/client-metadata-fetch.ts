@@ -1,4 +1,5 @@
-import { isSpecialUseName, NotPublicAddressError, publicAddresses, serviceEnv } from '@marketplace/service-kit/edge';
+import { isSpecialUseName, NotPublicAddressError, processSettings, publicAddresses, serviceEnv, type ServiceEnv } from '@marketplace/service-kit/edge';
+import { gatewaySettings } from '../gateway.settings.js';
 import type { Logger } from '@marketplace/service-kit/edge';
 
 type FetchOptions = RequestInit & { dispatcher?: unknown };
@@ -15,7 +16,7 @@ type FetchOptions = RequestInit & { dispatcher?: unknown };
  * lets client ids `https://127.0.0.1:PORT/…` be read from that one loopback server over plain
  * HTTP. It is ignored when NODE_ENV is production.
  */
-export function clientMetadataFetch(logger: Logger, env: NodeJS.ProcessEnv = serviceEnv()) {
+export function clientMetadataFetch(logger: Logger, env: ServiceEnv = serviceEnv()) {
   const loopback = loopbackOrigin(env, logger);
   return async (url: string | URL, options: FetchOptions): Promise<Response> => {
     const target = new URL(url);
@@ -29,14 +30,13 @@ export function clientMetadataFetch(logger: Logger, env: NodeJS.ProcessEnv = ser
   };
 }
 
-function loopbackOrigin(env: NodeJS.ProcessEnv, logger: Logger): URL | undefined {
-  const value = env.OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN;
-  if (!value) return undefined;
-  if (env.NODE_ENV === 'production') {
+function loopbackOrigin(env: ServiceEnv, logger: Logger): URL | undefined {
+  const origin = gatewaySettings.read(env).oauthClientMetadataLoopbackOrigin;
+  if (!origin) return undefined;
+  if (processSettings.read(env).nodeEnv === 'production') {
     logger.warn('OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN is ignored in production');
     return undefined;
   }
-  const origin = new URL(value);
   if (origin.protocol !== 'http:' || !['127.0.0.1', 'localhost', '[::1]'].includes(origin.hostname)) {
     throw new Error('OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN must be an http loopback origin, e.g. http://127.0.0.1:4100');
   }

@@ -1,4 +1,5 @@
-import { serviceEnv } from '@marketplace/service-kit/edge';
+import { processSettings, serviceEnv, type ServiceEnv } from '@marketplace/service-kit/edge';
+import { gatewaySettings } from '../gateway.settings.js';
 import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 
@@ -101,12 +102,11 @@ export function parseCookieKeys(text: string): string[] {
  * refuses to start; elsewhere (a hand-started development gateway) the result is undefined and the
  * caller falls back to identity's development keys.
  */
-export async function serverKeysFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Promise<ServerKeys | undefined> {
-  const signing = env[SIGNING_KEYS_ENV]?.trim();
-  const cookies = env[COOKIE_KEYS_ENV]?.trim();
+export async function serverKeysFromEnv(env: ServiceEnv = serviceEnv()): Promise<ServerKeys | undefined> {
+  const { oauthSigningKeys: signing, oauthCookieKeys: cookies } = gatewaySettings.read(env);
   if (!signing || !cookies) {
     const missing = [!signing && SIGNING_KEYS_ENV, !cookies && COOKIE_KEYS_ENV].filter(Boolean).join(' and ');
-    if (env.NODE_ENV === 'production') {
+    if (processSettings.read(env).nodeEnv === 'production') {
       throw new Error(`${missing} must be set in production: the authorization server's token signing keys and cookie secrets come from configuration (see docs/operators.md, "OAuth keys").`);
     }
     if (signing || cookies) throw new Error(`${missing} is not set: set both OAuth key settings or neither.`);

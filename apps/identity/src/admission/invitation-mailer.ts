@@ -1,4 +1,4 @@
-import { loadMailer, serviceEnv } from '@marketplace/service-kit';
+import { loadMailer, mailSettings } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
 import { AppError } from '@marketplace/contracts';
@@ -9,7 +9,7 @@ export class InvitationMailer {
   private transport: Promise<Transporter> | undefined;
 
   get configured(): boolean {
-    return !!serviceEnv().SMTP_URL;
+    return !!mailSettings().smtpUrl;
   }
 
   requireConfigured(): void {
@@ -17,11 +17,11 @@ export class InvitationMailer {
   }
 
   async sendInvitation(to: string, inviterName: string, url: string): Promise<void> {
-    const smtpUrl = serviceEnv().SMTP_URL!;
+    const smtpUrl = mailSettings().smtpUrl!;
     this.transport ??= loadMailer().then((mailer) => mailer.createTransport(smtpUrl, {
       connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000,
     } as never));
-    const from = serviceEnv().MAIL_FROM ?? 'Marketplace <no-reply@marketplace.invalid>';
+    const from = mailSettings().mailFrom;
     await (await this.transport).sendMail({
       from,
       to,

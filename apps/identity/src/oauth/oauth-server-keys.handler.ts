@@ -1,4 +1,4 @@
-import { openSealedJson, sealJson, serviceEnv } from '@marketplace/service-kit';
+import { openSealedJson, sealJson, processSettings } from '@marketplace/service-kit';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -24,7 +24,7 @@ export class OAuthServerKeysHandler implements OperationHandler<typeof oauthServ
   constructor(private readonly ds: DataSource) {}
 
   async handle(): Promise<Keys> {
-    if (serviceEnv().NODE_ENV === 'production') {
+    if (processSettings().nodeEnv === 'production') {
       throw AppError.unavailable('OAuth keys are not kept in the database in production: set OAUTH_SIGNING_KEYS and OAUTH_COOKIE_KEYS on the gateway.');
     }
     const existing = await this.read();

@@ -1,21 +1,21 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { processSettings } from '@marketplace/service-kit';
+import { identitySettings } from '../identity.settings.js';
 import { hostname } from 'node:os';
 import { Injectable } from '@nestjs/common';
 import { getAnalyticsConfig, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 
-/** Read from the environment at each request, so nothing is cached past a configuration change. */
+/** From identity's declared settings (read at its start). */
 @Injectable()
 export class GetAnalyticsConfigHandler implements OperationHandler<typeof getAnalyticsConfig> {
   readonly operation = getAnalyticsConfig;
 
   async handle(): Promise<OutputOf<typeof getAnalyticsConfig>> {
-    const projectToken = serviceEnv().ANALYTICS_PROJECT_TOKEN?.trim();
-    const host = serviceEnv().ANALYTICS_HOST?.trim();
+    const { analyticsProjectToken: projectToken, analyticsHost: host, analyticsEnvironment } = identitySettings();
     if (!projectToken || !host) return null;
     return {
       projectToken, host,
-      environment: serviceEnv().ANALYTICS_ENVIRONMENT?.trim() || serviceEnv().NODE_ENV || 'development',
+      environment: analyticsEnvironment ?? processSettings().nodeEnv,
       serverHostname: hostname(),
     };
   }

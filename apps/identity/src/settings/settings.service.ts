@@ -3,8 +3,9 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { DataSource } from 'typeorm';
 import { SETTINGS_CHANGED_SUBJECT, type AccessSettings } from '@marketplace/contracts';
 import {
-  LOGGER, NATS_CONNECTION, settingsOf, startBroadcastConsumer, TtlCache, type BroadcastListener, type Logger,
+  LOGGER, NATS_CONNECTION, startBroadcastConsumer, TtlCache, type BroadcastListener, type Logger,
 } from '@marketplace/service-kit';
+import { identitySettings } from '../identity.settings.js';
 import { deleteSetting, recordInviteOnlySince, savedSettings, saveSetting } from './settings.queries.js';
 
 export interface EffectiveSettings extends AccessSettings {
@@ -14,14 +15,10 @@ export interface EffectiveSettings extends AccessSettings {
 
 const TTL_MS = 5_000;
 
-/** The defaults from the environment, through the kit's settings reader (read at start by the service definition). */
+/** The defaults from the environment (identity's declared settings, read at its start). */
 export function admissionDefaults() {
-  const s = settingsOf();
-  return {
-    inviteOnly: s.bool('INVITE_ONLY', false),
-    identityVerification: s.bool('IDENTITY_VERIFICATION', false),
-    invitationsPerMember: s.int('INVITATIONS_PER_MEMBER', 5, { min: 0 }),
-  };
+  const { inviteOnly, identityVerification, invitationsPerMember } = identitySettings();
+  return { inviteOnly, identityVerification, invitationsPerMember };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { perService, publicUrlOf, serviceEnv, Settings, type ServiceEnv } from '@marketplace/service-kit';
-import { SESSION_ABSOLUTE_DAYS } from '@marketplace/contracts';
+import { mailSettings, originSettings, perService, publicUrlOf, serviceEnv, type ServiceEnv } from '@marketplace/service-kit';
+import { identitySettings } from '../identity.settings.js';
 
 /** Sign-in settings, read from the environment once per process. */
 export interface SignInConfig {
@@ -14,21 +14,20 @@ export interface SignInConfig {
   sessionAbsoluteDays: number;
 }
 
-/** Read with the kit's settings reader: a bad value stops the service at start, naming the variable. */
+/** From the declared settings: a bad value stops the service at start, naming the variable. */
 export function readSignInConfig(env: ServiceEnv = serviceEnv()): SignInConfig {
-  const s = new Settings(env);
-  const issuer = s.raw('OIDC_ISSUER');
-  const clientId = s.raw('OIDC_CLIENT_ID');
+  const s = identitySettings.read(env);
+  const mail = mailSettings.read(env);
+  const issuer = s.oidcIssuer;
+  const clientId = s.oidcClientId;
   return {
     publicOrigin: new URL(publicUrlOf(env)).origin,
-    trustedOrigins: new Set(s.list('TRUSTED_ORIGINS', (o) => URL.canParse(o), 'a URL').map((o) => new URL(o).origin)),
-    smtpUrl: s.raw('SMTP_URL'),
-    mailFrom: s.string('MAIL_FROM', 'Marketplace <no-reply@localhost>'),
-    staffDomains: s.list('STAFF_EMAIL_DOMAINS').map((d) => d.toLowerCase().replace(/^@/, '')),
-    oidc: issuer && clientId
-      ? { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET ?? '', name: s.string('OIDC_NAME', 'Single sign-on') }
-      : undefined,
-    sessionAbsoluteDays: s.int('SESSION_ABSOLUTE_DAYS', SESSION_ABSOLUTE_DAYS, { min: 1, max: 3650 }),
+    trustedOrigins: new Set(originSettings.read(env).trustedOrigins.map((o) => new URL(o).origin)),
+    smtpUrl: mail.smtpUrl,
+    mailFrom: mail.mailFrom,
+    staffDomains: s.staffEmailDomains.map((d) => d.toLowerCase().replace(/^@/, '')),
+    oidc: issuer && clientId ? { issuer, clientId, clientSecret: s.oidcClientSecret ?? '', name: s.oidcName } : undefined,
+    sessionAbsoluteDays: s.sessionAbsoluteDays,
   };
 }
 

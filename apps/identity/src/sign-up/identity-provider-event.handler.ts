@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import {
   AppError, identityProviderEventSchema, isUuid, receiveIdentityProviderEvent, validateInput, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
-import { serviceEnv, type OperationHandler } from '@marketplace/service-kit';
+import type { OperationHandler } from '@marketplace/service-kit';
+import { identitySettings } from '../identity.settings.js';
 import { memberById } from '../members/members.queries.js';
 import { claimWebhookEvent, releaseWebhookEvent } from './sign-up.queries.js';
 import { OperatorRecordIdentityCheckHandler } from './record-identity-check.handler.js';
@@ -24,7 +25,7 @@ export class ReceiveIdentityProviderEventHandler implements OperationHandler<typ
   constructor(private readonly ds: DataSource, private readonly record: OperatorRecordIdentityCheckHandler) {}
 
   async handle(input: InputOf<typeof receiveIdentityProviderEvent>): Promise<OutputOf<typeof receiveIdentityProviderEvent>> {
-    const secrets = webhookSecrets(serviceEnv().IDENTITY_WEBHOOK_SECRET);
+    const secrets = webhookSecrets(identitySettings().identityWebhookSecret);
     if (!secrets.length) throw AppError.unavailable('Identity provider webhooks are not configured.');
     if (!verifyIdentitySignature(input.signature, input.event, secrets, Math.floor(Date.now() / 1000))) {
       throw AppError.unauthorized('The signature is not valid.');

@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { identitySettings } from '../identity.settings.js';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { AppError } from '@marketplace/contracts';
@@ -36,9 +36,9 @@ const START_TIMEOUT_MS = 15_000;
 @Injectable()
 export class HttpIdentityProvider implements IdentityVerificationProvider {
   async start(request: IdentityCheckRequest): Promise<{ url: string }> {
-    const base = serviceEnv().IDENTITY_PROVIDER_URL?.trim().replace(/\/$/, '');
+    const base = identitySettings().identityProviderUrl?.href.replace(/\/$/, '');
     if (!base) throw AppError.unavailable('No identity verification provider is configured.');
-    const token = serviceEnv().IDENTITY_PROVIDER_TOKEN?.trim();
+    const token = identitySettings().identityProviderToken;
     const res = await fetch(`${base}/checks`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -1,4 +1,4 @@
-import { serviceEnv } from '@marketplace/service-kit';
+import { identitySettings } from '../identity.settings.js';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { AppError } from '@marketplace/contracts';
@@ -37,9 +37,9 @@ const PROFILE_TIMEOUT_MS = 60_000;
 @Injectable()
 export class NetworkProvider {
   private base(): string {
-    const url = serviceEnv().NETWORK_PROVIDER_URL?.trim();
+    const url = identitySettings().networkProviderUrl;
     if (!url) throw AppError.unavailable('No network profile provider is configured.');
-    return url.replace(/\/$/, '');
+    return url.href.replace(/\/$/, '');
   }
 
   async search(name: string): Promise<NetworkMatch[]> {
@@ -57,7 +57,7 @@ export class NetworkProvider {
   }
 
   private async get(path: string, timeoutMs: number): Promise<Response> {
-    const token = serviceEnv().NETWORK_PROVIDER_TOKEN;
+    const token = identitySettings().networkProviderToken;
     try {
       return await fetch(`${this.base()}${path}`, {
         headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -7,7 +7,7 @@ import {
 import { isCurrentWorker, viewerApplication } from '../hiring/viewer-application.js';
 import { toJob } from './job.mapper.js';
 import { walkthroughLink, walkthroughSecret } from './walkthrough-link.js';
-import { asSeenByPoster, findJobRow, isExpired, isJobId, walkthroughSecretOf } from './jobs.queries.js';
+import { asSeenByPoster, findJobRow, hasExpired, isExpired, isJobId, walkthroughSecretOf } from './jobs.queries.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 
 /**
@@ -49,6 +49,8 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
       ...job,
       application: await viewerApplication(this.bus, id, ctx),
       attachments: await this.attachments(id, isPoster, ctx),
+      // Whether a closed job was closed or ran out of time is its poster's history, as in My jobs.
+      ...(isPoster ? { expired: closed && (isExpired(found) || await hasExpired(this.ds, id)) } : {}),
     };
   }
 

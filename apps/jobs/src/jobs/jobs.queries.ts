@@ -108,6 +108,12 @@ export function asSeenByPoster<R extends JobRow>(row: R): R {
   return isExpired(row) ? { ...row, status: 'closed' } : row;
 }
 
+/** Whether the job's time ran out (see `expired`), the sweep's close included; false for an unknown id. */
+export async function hasExpired(on: Db, id: string): Promise<boolean> {
+  const row = await first(on, db.selectFrom('jobs as j').select((eb) => expired(eb).as('expired')).where('j.id', '=', id));
+  return Boolean(row?.expired);
+}
+
 /** The caller's own job, locked for a change. Closed, expired or someone else's: not found. */
 export async function lockOwnJob(em: EntityManager, id: string, memberId: string): Promise<JobRow> {
   const notFound = new AppError(404, 'You have no open job with this id.');

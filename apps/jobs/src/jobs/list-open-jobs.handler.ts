@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listOpenJobs, resolveDayBound, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { TtlCache, type OperationHandler, type HandlerContext, settingsOf } from '@marketplace/service-kit';
+import { TtlCache, type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
+import { jobsSettings } from '../jobs.settings.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { toJob } from './job.mapper.js';
 import { boardPage, countBoard, isJobId, type BoardFilter } from './jobs.queries.js';
@@ -26,7 +27,7 @@ function candidateLimit(depth: number): number {
 }
 
 function countCacheMs(): number {
-  return settingsOf().duration('JOB_COUNT_CACHE_MS', 5000, { min: 0 });
+  return jobsSettings().countCacheMs;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { jobClosedV1 } from '@marketplace/contracts';
-import { LOGGER, recordEvent, UnitOfWork, type Logger, type PeriodicTask, settingsOf } from '@marketplace/service-kit';
+import { LOGGER, recordEvent, UnitOfWork, type Logger, type PeriodicTask } from '@marketplace/service-kit';
+import { jobsSettings } from '../jobs.settings.js';
 import { closeDueJobs, closeDueTeamJobs } from './lifetime.queries.js';
 
 const BATCH = 500;
 
 function sweepIntervalMs(): number {
-  return settingsOf().duration('JOB_EXPIRY_SWEEP_MS', 60_000, { min: 100 });
+  return jobsSettings().expirySweepMs;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { settingsOf } from '@marketplace/service-kit';
+import { batchingSettings } from '@marketplace/service-kit';
 import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -18,7 +18,7 @@ const MAX_REMEMBERED_CLIENTS = 10_000;
  * own on every tick, where a periodic task runs each tick in one replica only (see ARCHITECTURE.md).
  */
 function flushIntervalMs(): number {
-  return settingsOf().duration('AUDIENCE_FLUSH_MS', 2000, { min: 50 });
+  return batchingSettings().audienceFlushMs;
 }
 
 export type AudienceKind = 'impression' | 'view';

@@ -1,4 +1,5 @@
-import { modelConfigFromEnv, OpenAiCompatibleProvider, serviceEnv } from '@marketplace/service-kit';
+import { modelConfigFromEnv, OpenAiCompatibleProvider, serviceEnv, type ServiceEnv } from '@marketplace/service-kit';
+import { jobsSettings } from '../jobs.settings.js';
 
 /**
  * Embeddings for `hybrid` search, from the kit's model provider: the model configured for the
@@ -12,8 +13,9 @@ export interface EmbeddingProvider {
   embed(texts: string[]): Promise<number[][]>;
 }
 
-export function configuredEmbeddingProvider(env: NodeJS.ProcessEnv = serviceEnv()): EmbeddingProvider | null {
-  const own = env.SEARCH_EMBEDDING_URL?.trim();
+export function configuredEmbeddingProvider(env: ServiceEnv = serviceEnv()): EmbeddingProvider | null {
+  const settings = jobsSettings.read(env);
+  const own = settings.searchEmbeddingUrl;
   const shared = modelConfigFromEnv(env);
   if (!own && !shared) return null;
   const provider = new OpenAiCompatibleProvider({
@@ -21,8 +23,8 @@ export function configuredEmbeddingProvider(env: NodeJS.ProcessEnv = serviceEnv(
     ...(own
       ? {
           baseUrl: own.replace(/\/embeddings\/?$/, ''),
-          embeddingModel: env.SEARCH_EMBEDDING_MODEL ?? 'text-embedding-3-small',
-          ...(env.SEARCH_EMBEDDING_KEY ? { apiKey: env.SEARCH_EMBEDDING_KEY } : {}),
+          embeddingModel: settings.searchEmbeddingModel,
+          ...(settings.searchEmbeddingKey ? { apiKey: settings.searchEmbeddingKey } : {}),
         }
       : shared!),
     timeoutMs: 2000,

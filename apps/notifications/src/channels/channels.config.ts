@@ -1,4 +1,5 @@
-import { perService, publicUrlOf, serviceEnv, Settings, type ServiceEnv } from '@marketplace/service-kit';
+import { mailSettings, perService, processSettings, publicUrlOf, serviceEnv, type ServiceEnv } from '@marketplace/service-kit';
+import { notificationsSettings } from '../notifications.settings.js';
 
 /** Email and push settings, read from the environment once per process. */
 export interface ChannelsConfig {
@@ -24,21 +25,20 @@ export interface ChannelsConfig {
   pushTest: { origin?: string; address?: string };
 }
 
-/** Read with the kit's settings reader: a bad value stops the service at start, naming the variable. */
+/** From the declared settings: a bad value stops the service at start, naming the variable. */
 export function readChannelsConfig(env: ServiceEnv = serviceEnv()): ChannelsConfig {
-  const s = new Settings(env);
-  const subject = s.raw('WEB_PUSH_SUBJECT');
-  const publicKey = s.raw('VAPID_PUBLIC_KEY');
-  const privateKey = s.raw('VAPID_PRIVATE_KEY');
+  const s = notificationsSettings.read(env);
+  const { webPushSubject: subject, vapidPublicKey: publicKey, vapidPrivateKey: privateKey } = s;
+  const mail = mailSettings.read(env);
   return {
-    smtpUrl: s.raw('SMTP_URL'),
-    mailFrom: s.string('MAIL_FROM', 'Marketplace <no-reply@marketplace.localhost>'),
+    smtpUrl: mail.smtpUrl,
+    mailFrom: mail.mailFrom,
     publicUrl: publicUrlOf(env),
-    emailWindowMs: s.duration('EMAIL_ALERT_WINDOW_SECONDS', 300_000, { unit: 's', min: 0, max: 86_400_000 }),
+    emailWindowMs: s.emailAlertWindowMs,
     push: subject ? { subject, ...(publicKey && privateKey ? { publicKey, privateKey } : {}) } : undefined,
-    pushTest: env.NODE_ENV === 'production' ? {} : {
-      origin: s.url('BROWSER_PUSH_TEST_ORIGIN')?.origin,
-      address: s.raw('BROWSER_PUSH_TEST_ADDRESS'),
+    pushTest: processSettings.read(env).nodeEnv === 'production' ? {} : {
+      origin: s.browserPushTestOrigin?.origin,
+      address: s.browserPushTestAddress,
     },
   };
 }

@@ -1,11 +1,5 @@
-import { webhookDeliveryQueue } from '@marketplace/contracts';
-import { backoffMs, serviceEnv, settingsOf } from '@marketplace/service-kit';
-
-/**
- * The deadline stays under the queue's job timeout, with room to sign and record: past it the
- * runner frees the slot while the request would still be open.
- */
-const LONGEST_DEADLINE_MS = webhookDeliveryQueue.timeoutSeconds * 1000 - 5_000;
+import { backoffMs, processSettings, serviceEnv, type ServiceEnv } from '@marketplace/service-kit';
+import { notificationsSettings } from '../notifications.settings.js';
 
 export interface WebhookSettings {
   /** First retry delay, doubled per attempt up to maxDelayMs. */
@@ -24,19 +18,18 @@ export interface WebhookSettings {
   inFlightPerMember: number;
 }
 
-/** Read through the kit's one settings reader, and at start (service.ts), so a bad value stops the service. */
-export function webhookSettings(env: NodeJS.ProcessEnv = serviceEnv()): WebhookSettings {
-  const settings = settingsOf(env);
-  const sealKey = settings.string('WEBHOOK_SECRET_KEY');
+/** From notifications' declared settings (read at its start), so a bad value stops the service. */
+export function webhookSettings(env: ServiceEnv = serviceEnv()): WebhookSettings {
+  const s = notificationsSettings.read(env);
   return {
-    retryBaseMs: settings.duration('WEBHOOK_RETRY_BASE_MS', 30_000, { min: 1 }),
-    maxDelayMs: settings.duration('WEBHOOK_RETRY_MAX_MS', 4 * 3_600_000, { min: 1 }),
-    giveUpMs: settings.number('WEBHOOK_GIVE_UP_HOURS', 72, { min: 0.001 }) * 3_600_000,
-    loopbackHttp: settings.string('NODE_ENV') !== 'production',
-    deadlineMs: settings.duration('WEBHOOK_DEADLINE_MS', 10_000, { min: 100, max: LONGEST_DEADLINE_MS }),
-    inFlightPerEndpoint: settings.int('WEBHOOK_IN_FLIGHT_PER_ENDPOINT', 2, { min: 1 }),
-    inFlightPerMember: settings.int('WEBHOOK_IN_FLIGHT_PER_MEMBER', 4, { min: 1 }),
-    ...(sealKey ? { sealKey } : {}),
+    retryBaseMs: s.webhookRetryBaseMs,
+    maxDelayMs: s.webhookRetryMaxMs,
+    giveUpMs: s.webhookGiveUpHours * 3_600_000,
+    loopbackHttp: processSettings.read(env).nodeEnv !== 'production',
+    deadlineMs: s.webhookDeadlineMs,
+    inFlightPerEndpoint: s.webhookInFlightPerEndpoint,
+    inFlightPerMember: s.webhookInFlightPerMember,
+    ...(s.webhookSecretKey ? { sealKey: s.webhookSecretKey } : {}),
   };
 }
 

@@ -16,7 +16,9 @@ import { CONTENT_KINDS, CONTENT_REPORT_REASONS, CONTENT_REPORT_STATUSES, nextOff
 /** What the jobs service holds of the content members report (CONTENT_KINDS); everything reported can be taken down. */
 export const JOBS_CONTENT_KINDS = ['job', 'comment'] as const;
 export const MODERATION_ACTIONS = ['dismiss', 'remove'] as const;
-export const AUDIT_ACTIONS = ['dismiss', 'remove', 'restore', 'invite_from_waitlist', 'suspend', 'lift_suspension'] as const;
+export const AUDIT_ACTIONS = [
+  'dismiss', 'remove', 'restore', 'invite_from_waitlist', 'suspend', 'lift_suspension', 'reply_to_help_request', 'set_help_request_status',
+] as const;
 
 const reasonSchema = text(1000).describe('Recorded in the audit log and sent to the owner');
 
@@ -98,7 +100,7 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   actorId: z.string().describe('The staff member who acted'),
   action: z.enum(AUDIT_ACTIONS),
-  targetKind: z.string().describe('job, comment, member, message or waitlist'),
+  targetKind: z.string().describe('job, comment, member, message, waitlist or help_request'),
   targetId: z.string(),
   reportId: z.string().nullable(),
   reason: z.string().nullable(),
@@ -116,7 +118,7 @@ export const listAuditLog = defineOperation({
   rest: { method: 'GET', path: '/api/admin/audit-log', status: 200 },
   mcp: {
     tool: 'list_audit_log',
-    description: 'The staff audit log, newest first: who dismissed, removed or restored what and why, and waitlist invitations. Staff only.',
+    description: 'The staff audit log, newest first: who dismissed, removed or restored what and why, waitlist invitations, suspensions, and replies to and status changes of help requests. Staff only.',
   },
 });
 

@@ -74,6 +74,8 @@ export const attachmentsSchema = z.union([
 export const authorizedJobDetailSchema = jobSchema.extend({
   application: viewerApplicationSchema,
   attachments: attachmentsSchema,
+  expired: z.boolean().optional()
+    .describe('For its poster (and hire) only: closed because its time ran out rather than by a close, as in list_my_jobs'),
 });
 export type AuthorizedJobDetail = z.infer<typeof authorizedJobDetailSchema>;
 

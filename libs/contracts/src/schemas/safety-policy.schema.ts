@@ -24,6 +24,7 @@ export const WRITE_LIMITS = {
   fileAccessChanges: { bucket: 'file_access_changes', window: 'hour', max: 30, covers: "granting or withdrawing a hire's access to a job's files (a grant alerts the worker)" },
   webhookChanges: { bucket: 'webhook_changes', window: 'hour', max: 30, covers: 'registering and removing webhook endpoints' },
   webhookSends: { bucket: 'webhook_sends', window: 'hour', max: 60, covers: 'webhook pings and redeliveries (each makes an outbound request)' },
+  helpReplies: { bucket: 'help_replies', window: 'hour', max: 60, covers: 'staff replies to help requests (each emails the member)' },
   accessRevocations: { bucket: 'access_revocations', window: 'hour', max: 60, covers: 'signing out everywhere, revoking API keys and disconnecting agents' },
 } as const satisfies Record<string, { bucket: string; window: 'hour' | 'day'; max: number; covers: string }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;

@@ -1,6 +1,7 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { hostSettings } from '../scope/kit-settings.js';
 
 // V8 sizes the young generation for throughput and keeps it once grown, and start-up leaves garbage
 // that only a full collection frees, which an idle process may never run: the gateway idled with 64 MiB
@@ -107,7 +108,7 @@ let running: IdleMemoryReducer | undefined;
  */
 export function startIdleMemoryReducer(env: Record<string, string | undefined> = process.env, options: IdleMemoryOptions = IDLE_MEMORY_DEFAULTS): IdleMemoryReducer | undefined {
   if (running) return running;
-  if (env.IDLE_MEMORY_REDUCER === 'off') return undefined;
+  if (hostSettings.read(env).idleMemoryReducer === 'off') return undefined;
   const collect = collector();
   if (!collect) return undefined;
   const sampleEveryMs = Math.min(options.sampleEveryMs, options.checkEveryMs);

@@ -1,4 +1,5 @@
-import { serviceEnv } from '../scope/service-scope.js';
+import { serviceEnv, type ServiceEnv } from '../scope/service-scope.js';
+import { processSettings } from '../scope/kit-settings.js';
 
 /**
  * Secrets that ship as examples (the chart's throw-away values, s3rver's and MinIO's defaults).
@@ -20,8 +21,8 @@ function defaultDatabasePassword(url: string | undefined): boolean {
 }
 
 /** The settings that hold a published default; empty outside production, where defaults are the point. */
-export function defaultSecretsInUse(env: NodeJS.ProcessEnv = serviceEnv()): string[] {
-  if (env.NODE_ENV !== 'production') return [];
+export function defaultSecretsInUse(env: ServiceEnv = serviceEnv()): string[] {
+  if (processSettings.read(env).nodeEnv !== 'production') return [];
   const found = Object.entries(KNOWN_DEFAULTS)
     .filter(([name, values]) => values.includes(env[name]?.trim() ?? ''))
     .map(([name]) => name);
@@ -31,7 +32,7 @@ export function defaultSecretsInUse(env: NodeJS.ProcessEnv = serviceEnv()): stri
   return found;
 }
 
-export function refuseDefaultSecrets(env: NodeJS.ProcessEnv = serviceEnv()): void {
+export function refuseDefaultSecrets(env: ServiceEnv = serviceEnv()): void {
   const found = defaultSecretsInUse(env);
   if (found.length) {
     throw new Error(`Refusing to start in production with published default secrets in ${found.join(', ')}; set your own (see the chart's values.yaml, secret).`);

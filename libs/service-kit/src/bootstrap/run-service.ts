@@ -24,15 +24,8 @@ import { refuseDefaultSecrets } from './production-secrets.js';
 import { assertDataKey } from '../secrets/sealed-value.js';
 import { configureTracing, stopTracing } from '../tracing/tracer.js';
 import { currentScope, inServiceScope, serviceMetrics, type LogOutput, type ServiceEnv } from '../scope/service-scope.js';
-import { settingsOf } from '../scope/settings.js';
-import { publicUrl } from '../scope/public-url.js';
-import { busTimeoutMs } from '../bus/bus-client.js';
-import { streamReplicas } from '../bus/stream-replicas.js';
-import { outboundDnsServers } from '../outbound/outbound-address.js';
-import { limitsConfig } from '../limits/limits-config.js';
-import { modelBudgetFromEnv } from '../models/model-budget.js';
-import { modelConfigFromEnv } from '../models/model-provider.js';
-import { readStorageConfig } from '../storage/storage-config.js';
+import { processSettings, workerSettings } from '../scope/kit-settings.js';
+import { readKitSettings } from './kit-settings-list.js';
 import { closeServer, runStandalone, type RunningService, type ServiceEntry } from './service-entry.js';
 import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
 import { WorkRunner } from '../queues/work-runner.js';
@@ -43,8 +36,9 @@ export interface ServiceDefinition {
   module: Type<unknown>;
   database?: Omit<DatabaseOptions, 'schema'> & { schema?: string };
   /**
-   * The service's own settings readers (kit `Settings` underneath), read at start beside the kit's,
-   * so a bad value stops the service before it opens anything, naming the variable.
+   * The service's own settings (its `defineSettings` groups, its limits among them), read at start
+   * beside the kit's, so a bad value stops the service before it opens anything, naming the variable.
+   * What another service declares is never read here.
    */
   settings?: (() => unknown)[];
   /** The service seals secrets in its tables: in production its api and worker refuse to start without DATA_ENCRYPTION_KEY. */
@@ -55,24 +49,19 @@ type Role = 'api' | 'worker' | 'migrate';
 
 function roleOf(env: ServiceEnv): Role {
   // Whether `worker` has anything to pull is known once the module's providers exist (startService checks it).
-  return settingsOf(env).oneOf('ROLE', ['api', 'worker', 'migrate'], 'api');
+  return processSettings.read(env).role;
 }
 
 /**
- * Reads every setting the kit and the service know of, at start and before anything is opened: a
- * bad value throws a SettingError naming the variable, and the service does not start. Object
- * storage is optional for most services, so its settings are read when any of them is set.
+ * Reads every setting the kit and the service declare, at start and before anything is opened: a
+ * bad value throws a SettingError naming the variable, and the service does not start. What only
+ * another service declares (its limits) is not read, so it cannot stop this one.
  */
-function readSettingsAtStart(def: ServiceDefinition, env: ServiceEnv): void {
-  limitsConfig();
-  busTimeoutMs();
-  publicUrl();
-  streamReplicas(env);
-  outboundDnsServers(env);
-  modelConfigFromEnv(env);
-  modelBudgetFromEnv(env);
-  if (Object.keys(env).some((k) => k.startsWith('S3_') && env[k]?.trim())) readStorageConfig(env);
-  for (const read of def.settings ?? []) read();
+export function readSettingsAtStart(def: Pick<ServiceDefinition, 'settings'>, env: ServiceEnv): void {
+  readKitSettings(env);
+  inServiceScope(env, () => {
+    for (const read of def.settings ?? []) read();
+  });
 }
 
 export function serviceEntry(def: ServiceDefinition): ServiceEntry {
@@ -106,7 +95,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
   readSettingsAtStart(def, env);
   refuseDefaultSecrets(env);
   // Migrations need the key only for rows older versions stored in the clear; they say so themselves.
-  if (def.sealsSecrets && role !== 'migrate' && env.NODE_ENV === 'production') assertDataKey(env);
+  if (def.sealsSecrets && role !== 'migrate' && processSettings.read(env).nodeEnv === 'production') assertDataKey(env);
   const logger = createLogger(role === 'api' ? def.name : `${def.name}-${role}`);
   // One dashboard for every service: each series says which service and role it came from.
   serviceMetrics().setDefaultLabels({ service: def.name, role });
@@ -118,7 +107,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
     await ds.initialize();
     opened.push(() => ds.destroy());
     currentScope().database = ds;
-    if (role === 'migrate' || settingsOf(env).bool('MIGRATE_ON_START', true)) {
+    if (role === 'migrate' || processSettings.read(env).migrateOnStart) {
       const applied = await migrate(ds, schema);
       if (applied.length) logger.info({ applied }, 'migrations applied');
     }
@@ -163,7 +152,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
     if (!ds) throw new Error(`ROLE=worker: ${def.name} has work queues but no database (the outbox and failed_work live there)`);
     workers = new WorkRunner(nc, ds, def.name, logger);
     opened.push(async () => workers?.stop());
-    await workers.start(selectWorkHandlers(def.name, handlers, env.WORKER_QUEUES));
+    await workers.start(selectWorkHandlers(def.name, handlers, workerSettings.read(env).queues));
     // A job may record events or enqueue follow-up work; they leave through this process's relay.
     await relay?.start();
   }

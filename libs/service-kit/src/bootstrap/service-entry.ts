@@ -14,9 +14,12 @@ export interface ServiceEntry {
   start(env: ServiceEnv, output?: LogOutput): Promise<RunningService>;
 }
 
-/** Runs one service as the whole process (a container, a per-service launch): process.env is its settings. */
+/**
+ * Runs one service as the whole process (a container, a per-service launch): process.env as it is at
+ * start is its settings (a copy, so its declared settings are read once and kept).
+ */
 export async function runStandalone(entry: ServiceEntry): Promise<void> {
-  const running = await entry.start(process.env);
+  const running = await entry.start({ ...process.env });
   startIdleMemoryReducer(process.env);
   let stopping = false;
   const stop = async () => {

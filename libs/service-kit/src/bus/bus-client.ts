@@ -9,7 +9,7 @@ import { decodeJson, encodeJson } from './codec.js';
 import { BUS_MAX_PAYLOAD } from './nats-connection.js';
 import { ReplyInbox } from './reply-inbox.js';
 import { currentTraceparent, inSpan } from '../tracing/tracer.js';
-import { settingsOf } from '../scope/settings.js';
+import { busSettings } from '../scope/kit-settings.js';
 
 export interface CallContext {
   requestId: string;
@@ -33,7 +33,7 @@ export function withWaitOf(op: Operation, ctx: CallContext): CallContext {
 }
 
 export function busTimeoutMs(): number {
-  return settingsOf().duration('BUS_TIMEOUT_MS', 5000, { min: 1 });
+  return busSettings().busTimeoutMs;
 }
 
 export interface BusClientOptions {

@@ -1,6 +1,7 @@
 import { serviceEnv } from '../scope/service-scope.js';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { AppError, type Caller, type Surface } from '@marketplace/contracts';
+import { busSettings } from '../scope/kit-settings.js';
 
 const ALG = 'EdDSA';
 const AUDIENCE = 'marketplace-bus';
@@ -49,7 +50,7 @@ export class CallerSigner {
   }
 
   static async fromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Promise<CallerSigner> {
-    const json = env[CALLER_SIGNING_KEY_ENV];
+    const json = busSettings.read(env).callerSigningKey;
     if (!json) throw new Error(`${CALLER_SIGNING_KEY_ENV} is not set: the gateway signs every caller it passes to services.`);
     return CallerSigner.fromJwk(json);
   }
@@ -83,7 +84,7 @@ export class CallerVerifier {
   }
 
   static async fromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Promise<CallerVerifier> {
-    const json = env[CALLER_VERIFY_KEY_ENV];
+    const json = busSettings.read(env).callerVerifyKey;
     if (!json) {
       throw new Error(`${CALLER_VERIFY_KEY_ENV} is not set: services accept only callers signed by the gateway (see docs/operators.md, "The bus: who may say what").`);
     }

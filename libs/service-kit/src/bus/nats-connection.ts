@@ -1,4 +1,5 @@
 import { serviceEnv } from '../scope/service-scope.js';
+import { busSettings } from '../scope/kit-settings.js';
 import { readFileSync } from 'node:fs';
 import { connect, nkeyAuthenticator, type NatsConnection } from '@nats-io/transport-node';
 
@@ -6,7 +7,7 @@ import { connect, nkeyAuthenticator, type NatsConnection } from '@nats-io/transp
 export const BUS_MAX_PAYLOAD = 1_048_576;
 
 export function natsUrl(env: NodeJS.ProcessEnv = serviceEnv()): string {
-  return env.NATS_URL || 'nats://127.0.0.1:4222';
+  return busSettings.read(env).natsUrl;
 }
 
 /** Each principal's replies arrive under its own prefix, which its NATS user alone may subscribe to. */
@@ -19,9 +20,10 @@ export function inboxPrefix(principal: string): string {
  * NATS_NKEY_SEED_FILE), else a user and password; none when the server asks for none.
  */
 function credentials(env: NodeJS.ProcessEnv): Parameters<typeof connect>[0] {
-  const seed = env.NATS_NKEY_SEED?.trim() || (env.NATS_NKEY_SEED_FILE ? readFileSync(env.NATS_NKEY_SEED_FILE, 'utf8').trim() : '');
+  const s = busSettings.read(env);
+  const seed = s.natsNkeySeed || (s.natsNkeySeedFile ? readFileSync(s.natsNkeySeedFile, 'utf8').trim() : '');
   if (seed) return { authenticator: nkeyAuthenticator(new TextEncoder().encode(seed)) };
-  if (env.NATS_USER) return { user: env.NATS_USER, pass: env.NATS_PASSWORD ?? '' };
+  if (s.natsUser) return { user: s.natsUser, pass: s.natsPassword ?? '' };
   return {};
 }
 

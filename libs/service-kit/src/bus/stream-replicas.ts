@@ -1,5 +1,5 @@
 import { serviceEnv } from '../scope/service-scope.js';
-import { settingsOf } from '../scope/settings.js';
+import { busSettings } from '../scope/kit-settings.js';
 
 /**
  * Copies of each JetStream stream the services create (events, work queues). One suits a single
@@ -8,5 +8,5 @@ import { settingsOf } from '../scope/settings.js';
  */
 export function streamReplicas(env: NodeJS.ProcessEnv = serviceEnv()): number {
   // JetStream allows 1 to 5 replicas; a typo must stop the service, not create a stream it cannot keep.
-  return settingsOf(env).int('JETSTREAM_REPLICAS', 1, { min: 1, max: 5 });
+  return busSettings.read(env).jetstreamReplicas;
 }

@@ -1,4 +1,3 @@
-import { serviceEnv } from '../scope/service-scope.js';
 import { DataSource } from 'typeorm';
 import { inSpan } from '../tracing/tracer.js';
 import { OutboxEvent } from '../outbox/outbox-event.entity.js';
@@ -9,7 +8,7 @@ import { kitFailedWorkMigration } from './kit-failed-work.migration.js';
 import { kitPeriodicTasksMigration } from './kit-periodic-tasks.migration.js';
 import { kitIdempotencyMigration } from './kit-idempotency.migration.js';
 import { kitTablesMigration } from './kit-tables.migration.js';
-import { settingsOf } from '../scope/settings.js';
+import { databaseSettings } from '../scope/kit-settings.js';
 
 export interface DatabaseOptions {
   /** The PostgreSQL schema this service owns; no other service reads it. */
@@ -19,7 +18,7 @@ export interface DatabaseOptions {
 }
 
 export function databaseUrl(): string {
-  const url = serviceEnv().DATABASE_URL;
+  const url = databaseSettings().databaseUrl;
   if (!url) throw new Error('DATABASE_URL is not set. `npm start` sets it on embedded defaults.');
   return url;
 }
@@ -43,7 +42,7 @@ export function createDataSource(opts: DatabaseOptions): DataSource {
     logging: ['error'],
     extra: {
       options: `-c search_path=${opts.schema}`,
-      max: settingsOf().int('DB_POOL_SIZE', 10, { min: 1 }),
+      max: databaseSettings().poolSize,
       connectionTimeoutMillis: 5000,
     },
   }));

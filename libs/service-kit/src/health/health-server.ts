@@ -1,7 +1,7 @@
 import { serviceMetrics } from '../scope/service-scope.js';
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics } from 'prom-client';
-import { settingsOf } from '../scope/settings.js';
+import { processSettings } from '../scope/kit-settings.js';
 
 export interface HealthChecks {
   /** Dependencies the service needs to do useful work (database, bus). */
@@ -13,7 +13,7 @@ export interface HealthChecks {
  * Kept off the bus so a probe still answers while NATS is down.
  */
 export async function startHealthServer(service: string, checks: HealthChecks): Promise<Server | undefined> {
-  const port = settingsOf().int('HEALTH_PORT', undefined, { min: 0, max: 65_535 });
+  const port = processSettings().healthPort;
   if (port === undefined) return undefined;
   const registry = serviceMetrics();
   collectDefaultMetrics({ labels: { service }, register: registry });
@@ -38,7 +38,7 @@ export async function startHealthServer(service: string, checks: HealthChecks): 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, settingsOf().string('HEALTH_HOST', '0.0.0.0'), resolve);
+    server.listen(port, processSettings().healthHost, resolve);
   });
   server.unref();
   return server;

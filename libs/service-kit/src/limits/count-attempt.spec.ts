@@ -4,14 +4,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { openServiceSchema, until, type ServiceSchema } from '@marketplace/testing';
-import { AppError } from '@marketplace/contracts';
+import { AppError, WRITE_LIMITS, type WriteLimitName } from '@marketplace/contracts';
 import { pendingSchemaChanges } from '../database/data-source.factory.js';
 import { KitTablePruner } from '../database/kit-table-pruner.js';
 import { PeriodicRunner } from '../queues/periodic-task.js';
 import { countAttempt, forgetAttempts } from './count-attempt.js';
 import { counterBucket, logBucket, onceEvery, perClockMinute, perHour, perMinute, perUtcDay } from './limit-bucket.js';
-import { defineLimitBuckets } from './limit-buckets.js';
-import { readLimitsConfig } from './limits-config.js';
+import { limitBucketsIn } from './limit-buckets.js';
+import { applicationsLimits, filesLimits, identityLimits, jobsLimits, LIMIT_SETTINGS, writeLimitOwner } from './limit-settings.js';
 
 /** Runs against a real PostgreSQL (DATABASE_URL, else the unit project's embedded one): the limits are only as good as the SQL and the locks. */
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } as never;
@@ -305,37 +305,53 @@ describe('KitTablePruner', () => {
 });
 
 describe('limits configuration', () => {
-  it('reads the deployment\'s variable names, keeping the contract\'s numbers otherwise', () => {
-    const defaults = readLimitsConfig({});
-    expect(defaults).toMatchObject({
-      apiKeyRequestsPerMinute: 120, magicLinksPerMinute: 5, searchesPerMinute: 30, commentsPerHour: 30,
-      jobPosts: { perDay: 10, perMinute: 3 }, applications: { perDay: 50, perMinute: 5 }, workReminderGapHours: 12,
-      inviteTriesPerHour: 10, waitlist: { perEmailPerHour: 5, perClientPerMinute: 10 }, network: { lookupsPerHour: 20, importsPerHour: 10 },
-      messages: { perDay: 500, perMinute: 30 }, clientRegistrationsPerHour: 20, photoUploadsPerHour: 20, oauthRequestsPerMinute: 120, fileWritesPerMinute: 600,
+  it("reads the deployment's variable names, each by its owning service, keeping the contract's numbers otherwise", () => {
+    expect(identityLimits.read({})).toMatchObject({
+      apiKeyRequestsPerMinute: 120, magicLinksPerMinute: 5, inviteTriesPerHour: 10, waitlistPerEmailPerHour: 5, waitlistPerClientPerMinute: 10,
+      networkLookupsPerHour: 20, networkImportsPerHour: 10, clientRegistrationsPerHour: 20, photoUploadsPerHour: 20, oauthRequestsPerMinute: 120,
       mcpSessionsPerMinute: 30,
     });
-    const set = readLimitsConfig({
+    expect(jobsLimits.read({})).toMatchObject({ searchesPerMinute: 30, commentsPerHour: 30, jobPostsPerDay: 10, jobPostsPerMinute: 3 });
+    expect(applicationsLimits.read({})).toMatchObject({ applicationsPerDay: 50, applicationsPerMinute: 5, messagesPerDay: 500, messagesPerMinute: 30 });
+    expect(filesLimits.read({})).toMatchObject({ fileWritesPerMinute: 600 });
+    const env = {
       API_KEY_RATE_LIMIT: '7', MAGIC_LINK_RATE_LIMIT: '2', SEARCHES_PER_MINUTE: '9', JOB_POSTS_PER_DAY: '4', JOB_POSTS_PER_MINUTE: '1000',
       COMMENTS_PER_HOUR: '3', APPLICATIONS_PER_DAY: '6', APPLICATIONS_PER_MINUTE: '2', INVITE_TRIES_PER_HOUR: '1',
       WAITLIST_PER_EMAIL_PER_HOUR: '2', WAITLIST_PER_MINUTE: '3', NETWORK_LOOKUPS_PER_HOUR: '4', NETWORK_IMPORTS_PER_HOUR: '5',
       MESSAGES_PER_DAY: '8', MESSAGES_PER_MINUTE: '2', OAUTH_CLIENT_REGISTRATIONS_PER_HOUR: '6',
       PHOTO_UPLOADS_PER_HOUR: '3', OAUTH_REQUESTS_PER_MINUTE: '9', MCP_SESSIONS_PER_MINUTE: '4',
-    });
-    expect(set).toMatchObject({
-      apiKeyRequestsPerMinute: 7, magicLinksPerMinute: 2, searchesPerMinute: 9, commentsPerHour: 3,
-      jobPosts: { perDay: 4, perMinute: 1000 }, applications: { perDay: 6, perMinute: 2 },
-      inviteTriesPerHour: 1, waitlist: { perEmailPerHour: 2, perClientPerMinute: 3 }, network: { lookupsPerHour: 4, importsPerHour: 5 },
-      messages: { perDay: 8, perMinute: 2 }, clientRegistrationsPerHour: 6, photoUploadsPerHour: 3, oauthRequestsPerMinute: 9,
+    };
+    expect(identityLimits.read(env)).toMatchObject({
+      apiKeyRequestsPerMinute: 7, magicLinksPerMinute: 2, inviteTriesPerHour: 1, waitlistPerEmailPerHour: 2, waitlistPerClientPerMinute: 3,
+      networkLookupsPerHour: 4, networkImportsPerHour: 5, clientRegistrationsPerHour: 6, photoUploadsPerHour: 3, oauthRequestsPerMinute: 9,
       mcpSessionsPerMinute: 4,
     });
-    // A bad value stops the service, naming the variable, instead of quietly keeping the contract's number.
-    expect(() => readLimitsConfig({ API_KEY_RATE_LIMIT: 'lots' })).toThrow(/^API_KEY_RATE_LIMIT="lots" is not valid/);
-    expect(() => readLimitsConfig({ APPLICATIONS_PER_DAY: '0' })).toThrow(/^APPLICATIONS_PER_DAY=/);
-    expect(() => readLimitsConfig({ COMMENTS_PER_HOUR: '2.5' })).toThrow(/^COMMENTS_PER_HOUR=/);
+    expect(jobsLimits.read(env)).toMatchObject({ searchesPerMinute: 9, commentsPerHour: 3, jobPostsPerDay: 4, jobPostsPerMinute: 1000 });
+    expect(applicationsLimits.read(env)).toMatchObject({ applicationsPerDay: 6, applicationsPerMinute: 2, messagesPerDay: 8, messagesPerMinute: 2 });
+    // A bad value stops the service that owns it, naming the variable, instead of quietly keeping the contract's number.
+    expect(() => identityLimits.read({ API_KEY_RATE_LIMIT: 'lots' })).toThrow(/^API_KEY_RATE_LIMIT="lots" is not valid/);
+    expect(() => applicationsLimits.read({ APPLICATIONS_PER_DAY: '0' })).toThrow(/^APPLICATIONS_PER_DAY=/);
+    expect(() => jobsLimits.read({ COMMENTS_PER_HOUR: '2.5' })).toThrow(/^COMMENTS_PER_HOUR=/);
+  });
+
+  it("builds a bucket from its owner's limits only: a bad JOB_POSTS_PER_DAY breaks jobs' buckets, not identity's", () => {
+    const buckets = limitBucketsIn({ JOB_POSTS_PER_DAY: 'lots' });
+    expect(buckets.apiKeyRequests.window.max).toBe(120);
+    expect(buckets.applications.windows[0]!.max).toBe(50);
+    expect(() => buckets.jobPosts).toThrow(/^JOB_POSTS_PER_DAY="lots" is not valid/);
+    expect(() => identityLimits.read({ JOB_POSTS_PER_DAY: 'lots' })).not.toThrow();
+  });
+
+  it('has one owner for every named write limit, which declares its variable', () => {
+    for (const name of Object.keys(WRITE_LIMITS) as WriteLimitName[]) {
+      const variable = `WRITE_LIMIT_${WRITE_LIMITS[name].bucket.toUpperCase()}`;
+      const owners = Object.values(LIMIT_SETTINGS).filter((g) => g.declarations.some((d) => d.name === variable));
+      expect(owners.map((g) => g.owner), variable).toEqual([writeLimitOwner(name)]);
+    }
   });
 
   it('words each bucket for what it limits (an edit is not a post)', () => {
-    const buckets = defineLimitBuckets(readLimitsConfig({}));
+    const buckets = limitBucketsIn({});
     expect(buckets.jobPosts.windows.map((w) => w.message)).toEqual([
       'You can post 10 jobs per UTC day. Try again tomorrow (UTC).', 'You can post 3 jobs per minute. Wait a moment and try again.',
     ]);
@@ -346,15 +362,15 @@ describe('limits configuration', () => {
   });
 
   it('has a named bucket per write limit, worded from what it covers, with its number from WRITE_LIMIT_<BUCKET>', () => {
-    const defaults = defineLimitBuckets(readLimitsConfig({}));
+    const defaults = limitBucketsIn({});
     expect(defaults.apiKeys).toMatchObject({ name: 'api_keys_made', counting: 'log' });
     expect(defaults.apiKeys.windows).toEqual([expect.objectContaining({ kind: 'fixed', seconds: 86_400, max: 50 })]);
     expect(defaults.apiKeys.windows[0]!.message).toMatch(/^At most 50 per UTC day for API keys made/);
     expect(defaults.visibilityChanges.windows).toEqual([expect.objectContaining({ kind: 'sliding', seconds: 3600, max: 10 })]);
-    const set = defineLimitBuckets(readLimitsConfig({ WRITE_LIMIT_API_KEYS_MADE: '3' }));
+    const set = limitBucketsIn({ WRITE_LIMIT_API_KEYS_MADE: '3' });
     expect(set.apiKeys.windows[0]!.max).toBe(3);
     expect(set.workSteps.windows[0]!.max).toBe(60);
-    // The kit's settings rule: a bad number stops the service at start, naming the variable.
-    expect(() => readLimitsConfig({ WRITE_LIMIT_WORK_STEPS: 'many' })).toThrow(/WRITE_LIMIT_WORK_STEPS="many" is not valid/);
+    // The kit's settings rule: a bad number stops the owning service at start, naming the variable.
+    expect(() => applicationsLimits.read({ WRITE_LIMIT_WORK_STEPS: 'many' })).toThrow(/WRITE_LIMIT_WORK_STEPS="many" is not valid/);
   });
 });

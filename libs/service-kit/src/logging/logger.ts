@@ -1,5 +1,5 @@
 import { currentScope } from '../scope/service-scope.js';
-import { settingsOf } from '../scope/settings.js';
+import { processSettings } from '../scope/kit-settings.js';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -37,7 +37,7 @@ export function createLogger(service: string, destination?: DestinationStream): 
   return pino({
     serializers: { err: serializeError, error: serializeError },
     name: service,
-    level: settingsOf().oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    level: processSettings().logLevel,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: ['key', 'input.key', '*.authorization', '*.email'],

@@ -4,7 +4,7 @@ import {
   ModelError, modelProviderFromEnv,
   type AudioClip, type ChatJsonRequest, type ModelProvider, type ModelUsage, type Transcript,
 } from './model-provider.js';
-import { settingsOf } from '../scope/settings.js';
+import { modelSettings } from '../scope/kit-settings.js';
 import { addModelSpend, takeModelCall } from './models.queries.js';
 
 /**
@@ -24,17 +24,11 @@ export class ModelBudgetSpent extends ModelError {
   constructor() { super(MODEL_BUDGET_SPENT); }
 }
 
-function capFrom(env: NodeJS.ProcessEnv, name: string, whole: boolean): number | null {
-  const settings = settingsOf(env);
-  if (settings.raw(name) === undefined) return null;
-  // Greater than 0 (unset it for no cap).
-  return whole ? settings.int(name, 0, { min: 1 }) : settings.number(name, 0, { min: Number.MIN_VALUE });
-}
-
 /** Reads the caps; a bad value stops the service with the variable's name. Null: no cap at all. */
 export function modelBudgetFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): ModelBudget | null {
-  const usdPerDay = capFrom(env, 'MODEL_DAILY_USD_CAP', false);
-  const callsPerDay = capFrom(env, 'MODEL_DAILY_CALLS_CAP', true);
+  const { dailyUsdCap, dailyCallsCap } = modelSettings.read(env);
+  const usdPerDay = dailyUsdCap ?? null;
+  const callsPerDay = dailyCallsCap ?? null;
   return usdPerDay === null && callsPerDay === null ? null : { usdPerDay, callsPerDay };
 }
 

@@ -1,6 +1,6 @@
 import { serviceEnv } from '../scope/service-scope.js';
 import type { z } from 'zod';
-import { settingsOf } from '../scope/settings.js';
+import { modelSettings } from '../scope/kit-settings.js';
 import { backoffMs } from '../queues/backoff.js';
 
 /** Tokens and estimated dollars of one or more model calls, for a resource's `costs`. */
@@ -86,21 +86,20 @@ export class ModelError extends Error {}
  * text on (MODEL_TRANSCRIPTION_BASE_URL when another server answers it, MODEL_USD_PER_AUDIO_MINUTE).
  */
 export function modelConfigFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): ModelProviderConfig | null {
-  const baseUrl = env.MODEL_BASE_URL?.trim();
-  if (!baseUrl) return null;
-  const settings = settingsOf(env);
+  const s = modelSettings.read(env);
+  if (!s.baseUrl) return null;
   return {
-    baseUrl: baseUrl.replace(/\/+$/, ''),
-    model: env.MODEL_NAME?.trim() || 'gpt-4o-mini',
-    embeddingModel: env.MODEL_EMBEDDING_NAME?.trim() || 'text-embedding-3-small',
-    transcriptionModel: env.MODEL_TRANSCRIPTION_NAME?.trim() || null,
-    transcriptionBaseUrl: (env.MODEL_TRANSCRIPTION_BASE_URL?.trim() || baseUrl).replace(/\/+$/, ''),
-    usdPerAudioMinute: settings.number('MODEL_USD_PER_AUDIO_MINUTE', 0, { min: 0 }),
-    ...(env.MODEL_API_KEY ? { apiKey: env.MODEL_API_KEY } : {}),
-    timeoutMs: settings.number('MODEL_TIMEOUT_MS', 60_000, { min: 0 }),
-    retries: Math.floor(settings.number('MODEL_RETRIES', 2, { min: 0 })),
-    usdPerMillionPrompt: settings.number('MODEL_USD_PER_MILLION_PROMPT', 0, { min: 0 }),
-    usdPerMillionCompletion: settings.number('MODEL_USD_PER_MILLION_COMPLETION', 0, { min: 0 }),
+    baseUrl: s.baseUrl.replace(/\/+$/, ''),
+    model: s.name,
+    embeddingModel: s.embeddingName,
+    transcriptionModel: s.transcriptionName ?? null,
+    transcriptionBaseUrl: (s.transcriptionBaseUrl ?? s.baseUrl).replace(/\/+$/, ''),
+    usdPerAudioMinute: s.usdPerAudioMinute,
+    ...(s.apiKey ? { apiKey: s.apiKey } : {}),
+    timeoutMs: s.timeoutMs,
+    retries: Math.floor(s.retries),
+    usdPerMillionPrompt: s.usdPerMillionPrompt,
+    usdPerMillionCompletion: s.usdPerMillionCompletion,
   };
 }
 

@@ -1,8 +1,8 @@
 import { lookup as dnsLookup, Resolver, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
-import { settingsOf } from '../scope/settings.js';
-import { perService, type ServiceEnv } from '../scope/service-scope.js';
+import { defineSettings, setting } from '../scope/setting-declarations.js';
+import { perService, serviceEnv, type ServiceEnv } from '../scope/service-scope.js';
 
 /**
  * The one check for requests this product makes to addresses its members give it (browser push
@@ -88,9 +88,16 @@ const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|\[[0-9a-f:.]+\](?::
  * (webhook and push endpoints) are looked up with, e.g. a filtering resolver of the cluster's
  * egress; unset, the system's own lookup (/etc/hosts, then the system resolver).
  */
-export function outboundDnsServers(env?: ServiceEnv): string[] {
-  return settingsOf(env).list('OUTBOUND_DNS_SERVERS', (s) => DNS_SERVER.test(s) && isIP(s.replace(/^\[|\](?::\d+)?$|:\d+$/g, '')) !== 0,
-    'an IP address with an optional port (10.0.0.2, 10.0.0.2:53, [2001:db8::53]:53)');
+export const outboundSettings = defineSettings('kit', 'every service', {
+  dnsServers: setting.list('OUTBOUND_DNS_SERVERS', {
+    check: (s) => DNS_SERVER.test(s) && isIP(s.replace(/^\[|\](?::\d+)?$|:\d+$/g, '')) !== 0,
+    expected: 'an IP address with an optional port (10.0.0.2, 10.0.0.2:53, [2001:db8::53]:53)',
+    description: 'resolvers for the hosts members give (webhooks, browser push); unset: the system lookup',
+  }),
+});
+
+export function outboundDnsServers(env: ServiceEnv = serviceEnv()): string[] {
+  return outboundSettings.read(env).dnsServers;
 }
 
 const resolvers = new Map<string, Resolver>();

@@ -7,14 +7,14 @@ import { encodeJson } from '../bus/codec.js';
 import { ensureEventStream } from '../events/event-stream.js';
 import { ensureWorkStream } from '../queues/work-stream.js';
 import { addOutboxProbe } from '../health/service-metrics.js';
-import { settingsOf } from '../scope/settings.js';
+import { busSettings } from '../scope/kit-settings.js';
 import { OutboxReadBack } from './outbox-read-back.js';
 import { lockUnpublished, markPublished, outboxBacklog } from './outbox.queries.js';
 
 const BATCH = 100;
-const pollMs = (): number => settingsOf().duration('OUTBOX_POLL_MS', 1000, { min: 1 });
+const pollMs = (): number => busSettings().outboxPollMs;
 /** 0 turns the read-back off (a nats-server of 2.11 or later does not lose acknowledged messages at a leader change). */
-const verifyAfterMs = (): number => settingsOf().duration('OUTBOX_VERIFY_AFTER_MS', 5000, { min: 0, max: 600_000 });
+const verifyAfterMs = (): number => busSettings().outboxVerifyAfterMs;
 
 export interface OutboxRelayOptions {
   /** In place of OUTBOX_VERIFY_AFTER_MS for this relay alone: `bench:events` runs relays with the read-back on and off in one process. */

@@ -15,26 +15,26 @@ const all = [handlerFor(previews), handlerFor(previewsV2), handlerFor(scans)];
 
 describe('selectWorkHandlers (ACTIVE_WORKERS)', () => {
   it('pulls every registered queue when WORKER_QUEUES is unset', () => {
-    expect(selectWorkHandlers('files', all, undefined)).toEqual(all);
-    expect(selectWorkHandlers('files', all, ' ')).toEqual(all);
+    expect(selectWorkHandlers('files', all, [])).toEqual(all);
+    expect(selectWorkHandlers('files', all, [])).toEqual(all);
   });
 
   it('narrows to the named queues, every version of each', () => {
-    expect(selectWorkHandlers('files', all, 'previews').map((h) => h.queue.subject))
+    expect(selectWorkHandlers('files', all, ['previews']).map((h) => h.queue.subject))
       .toEqual(['work.files.previews.v1', 'work.files.previews.v2']);
-    expect(selectWorkHandlers('files', all, 'scans, previews,scans').map((h) => h.queue.subject))
+    expect(selectWorkHandlers('files', all, ['scans', 'previews', 'scans']).map((h) => h.queue.subject))
       .toEqual(['work.files.scans.v1', 'work.files.previews.v1', 'work.files.previews.v2']);
   });
 
   it('refuses start-up on a queue name the service does not register', () => {
-    expect(() => selectWorkHandlers('files', all, 'previews,thumbnails'))
+    expect(() => selectWorkHandlers('files', all, ['previews', 'thumbnails']))
       .toThrow('WORKER_QUEUES names unknown queue(s) of files: thumbnails. Known: previews, scans');
-    expect(() => selectWorkHandlers('drafts', [], 'research')).toThrow(/unknown queue\(s\) of drafts: research. Known: none/);
+    expect(() => selectWorkHandlers('drafts', [], ['research'])).toThrow(/unknown queue\(s\) of drafts: research. Known: none/);
   });
 
   it('refuses a handler for another service\'s queue, or two for one queue', () => {
-    expect(() => selectWorkHandlers('drafts', all, undefined)).toThrow(/belongs to files/);
-    expect(() => selectWorkHandlers('files', [handlerFor(scans), handlerFor(scans)], undefined)).toThrow(/Two work handlers/);
+    expect(() => selectWorkHandlers('drafts', all, [])).toThrow(/belongs to files/);
+    expect(() => selectWorkHandlers('files', [handlerFor(scans), handlerFor(scans)], [])).toThrow(/Two work handlers/);
   });
 });
 

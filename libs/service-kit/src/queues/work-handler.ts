@@ -3,6 +3,7 @@ import type { Provider, Type } from '@nestjs/common';
 import type { z } from 'zod';
 import type { QueueDefinition } from '@marketplace/contracts';
 import { settingsOf } from '../scope/settings.js';
+import { workerSettings } from '../scope/kit-settings.js';
 
 export interface WorkContext {
   /** The work item's id (its outbox row id), stable across attempts: a key for idempotent side effects. */
@@ -47,7 +48,7 @@ export function workersProvider(...handlers: Type<WorkHandler<any>>[]): Provider
  * typo in an operator's config never leaves a queue silently unserved.
  */
 export function selectWorkHandlers(
-  service: string, handlers: readonly WorkHandler[], workerQueues: string | undefined = serviceEnv().WORKER_QUEUES,
+  service: string, handlers: readonly WorkHandler[], workerQueues: readonly string[] = workerSettings().queues,
 ): WorkHandler[] {
   const known = new Map<string, WorkHandler[]>();
   const seen = new Set<string>();
@@ -60,7 +61,7 @@ export function selectWorkHandlers(
     seen.add(queue.subject);
     known.set(queue.name, [...(known.get(queue.name) ?? []), handler]);
   }
-  const requested = (workerQueues ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const requested = workerQueues;
   const unknown = requested.filter((name) => !known.has(name));
   if (unknown.length) {
     const names = [...known.keys()];
@@ -73,5 +74,6 @@ export function selectWorkHandlers(
 export function workConcurrency(queue: QueueDefinition, env: NodeJS.ProcessEnv = serviceEnv()): number {
   const perQueue = `WORKER_CONCURRENCY_${queue.name.toUpperCase().replace(/-/g, '_')}`;
   const settings = settingsOf(env);
-  return settings.int(perQueue, undefined, { min: 1 }) ?? settings.int('WORKER_CONCURRENCY', queue.concurrency, { min: 1 });
+  // Per-queue names follow the queues, so they are read by the one reader rather than declared one by one.
+  return settings.int(perQueue, undefined, { min: 1 }) ?? workerSettings.read(env).concurrency ?? queue.concurrency;
 }

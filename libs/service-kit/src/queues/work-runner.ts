@@ -12,7 +12,7 @@ import { addPendingProbe, pendingGauge } from './work-metrics.js';
 import { DeferWork, workConcurrency, type WorkHandler } from './work-handler.js';
 import { ensureWorkStream } from './work-stream.js';
 import { recordFailedWork } from './queues.queries.js';
-import { settingsOf } from '../scope/settings.js';
+import { workerSettings } from '../scope/kit-settings.js';
 
 export interface WorkRunnerOptions {
   /** How long stop() waits for in-flight items before aborting them; under the pod's grace period. */
@@ -70,7 +70,7 @@ export class WorkRunner {
     opts: WorkRunnerOptions = {},
   ) {
     this.env = opts.env ?? serviceEnv();
-    this.drainMs = opts.drainMs ?? settingsOf(this.env).duration('WORKER_DRAIN_MS', 25_000, { min: 0 });
+    this.drainMs = opts.drainMs ?? workerSettings.read(this.env).drainMs;
     this.pullExpiresMs = opts.pullExpiresMs ?? 5000;
   }
 

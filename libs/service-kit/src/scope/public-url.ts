@@ -1,8 +1,5 @@
 import { perService, type ServiceEnv } from './service-scope.js';
-import { Settings } from './settings.js';
-
-/** Where `npm start`'s gateway answers when nothing says otherwise. */
-const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
+import { siteSettings } from './kit-settings.js';
 
 /**
  * PUBLIC_URL, read once per service with the one reader: the site's origin and path as members
@@ -13,6 +10,9 @@ const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
 export const publicUrl = perService(publicUrlOf);
 
 /** The same rule over given settings (a config read from an env of its own). */
+/** Where `npm start`'s gateway answers when nothing says otherwise. */
+const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
+
 export function publicUrlOf(env: ServiceEnv): string {
-  return new Settings(env).url('PUBLIC_URL', { fallback: DEFAULT_PUBLIC_URL }).href.replace(/\/+$/, '');
+  return (siteSettings.read(env).publicUrl?.href ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
 }

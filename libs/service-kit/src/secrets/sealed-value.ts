@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { serviceEnv } from '../scope/service-scope.js';
+import { serviceEnv, type ServiceEnv } from '../scope/service-scope.js';
+import { secretSettings } from '../scope/kit-settings.js';
 
 /**
  * DATA_ENCRYPTION_KEY: the key that seals secrets a service must read back (signing keys, the
@@ -15,8 +16,8 @@ interface DataKey { id: string; key: Buffer }
 
 let cached: { text: string; keys: DataKey[] } | undefined;
 
-function dataKeys(env: NodeJS.ProcessEnv = serviceEnv()): DataKey[] {
-  const text = env[DATA_KEY_ENV]?.trim() ?? '';
+function dataKeys(env: ServiceEnv = serviceEnv()): DataKey[] {
+  const text = secretSettings.read(env).dataEncryptionKey ?? '';
   if (cached?.text === text) return cached.keys;
   if (!text) throw new Error(`${DATA_KEY_ENV} is not set: the key that encrypts stored secrets comes from the environment (see docs/operators.md).`);
   const secrets = text.split(',').map((s) => s.trim()).filter(Boolean);
@@ -32,7 +33,7 @@ function dataKeys(env: NodeJS.ProcessEnv = serviceEnv()): DataKey[] {
 }
 
 /** Fails at start, not on first use, when DATA_ENCRYPTION_KEY is missing or too short. */
-export function assertDataKey(env: NodeJS.ProcessEnv = serviceEnv()): void {
+export function assertDataKey(env: ServiceEnv = serviceEnv()): void {
   dataKeys(env);
 }
 

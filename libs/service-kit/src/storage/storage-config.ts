@@ -1,5 +1,6 @@
 import { serviceEnv, type ServiceEnv } from '../scope/service-scope.js';
-import { SettingError, Settings } from '../scope/settings.js';
+import { SettingError } from '../scope/settings.js';
+import { storageSettings } from '../scope/kit-settings.js';
 
 /** Where object storage is: the same shape for s3rver, MinIO and a managed S3. */
 export interface StorageConfig {
@@ -21,10 +22,6 @@ export interface StorageConfig {
   region: string;
 }
 
-// The launcher's defaults (libs/local-stack infra-env), so an endpoint alone is enough.
-const DEFAULT_BUCKET = 'marketplace';
-const DEFAULT_REGION = 'us-east-1';
-
 /**
  * Reads S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET, S3_REGION and the optional
  * S3_PUBLIC_ENDPOINT (an origin, no path: a presigned URL's signature covers host and path) and
@@ -33,25 +30,23 @@ const DEFAULT_REGION = 'us-east-1';
  * set, and a malformed value stops the service naming its variable (the kit's settings rule).
  */
 export function readStorageConfig(env: ServiceEnv = serviceEnv()): StorageConfig {
-  const settings = new Settings(env);
-  const endpoint = settings.raw('S3_ENDPOINT');
-  const accessKey = settings.raw('S3_ACCESS_KEY');
-  const secretKey = settings.raw('S3_SECRET_KEY');
-  const missing = [['S3_ENDPOINT', endpoint], ['S3_ACCESS_KEY', accessKey], ['S3_SECRET_KEY', secretKey]]
+  const s = storageSettings.read(env);
+  const { accessKey, secretKey } = s;
+  const missing = [['S3_ENDPOINT', s.endpoint], ['S3_ACCESS_KEY', accessKey], ['S3_SECRET_KEY', secretKey]]
     .filter(([, value]) => !value).map(([name]) => name);
   if (missing.length) throw new Error(`Object storage is not configured: set ${missing.join(', ')}`);
-  const url = settings.url('S3_ENDPOINT')!;
-  const publicUrl = settings.url('S3_PUBLIC_ENDPOINT');
+  const url = s.endpoint!;
+  const publicUrl = s.publicEndpoint;
   if (publicUrl && (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash || publicUrl.username || publicUrl.password)) {
     throw new SettingError('S3_PUBLIC_ENDPOINT', publicUrl.href, 'expected an origin only (scheme, host and port), e.g. https://files.example.com');
   }
   return {
     endpoint: url,
     ...(publicUrl ? { publicEndpoint: publicUrl } : {}),
-    browserUploads: settings.bool('S3_BROWSER_UPLOADS', false),
+    browserUploads: s.browserUploads,
     accessKey: accessKey!,
     secretKey: secretKey!,
-    bucket: settings.string('S3_BUCKET', DEFAULT_BUCKET),
-    region: settings.string('S3_REGION', DEFAULT_REGION),
+    bucket: s.bucket,
+    region: s.region,
   };
 }

@@ -2,6 +2,7 @@ import { currentScope, serviceEnv } from '../scope/service-scope.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { OtlpExporter } from './otlp-exporter.js';
+import { tracingSettings } from '../scope/kit-settings.js';
 import type { AttributeValue, Span, SpanKind } from './span.js';
 
 export type { FinishedSpan, Span, SpanKind } from './span.js';
@@ -24,10 +25,9 @@ const EPOCH_OFFSET_NS = BigInt(Date.now()) * 1_000_000n - process.hrtime.bigint(
  * otherwise spans cost nothing. OTEL_SERVICE_NAME overrides the process's name.
  */
 export function configureTracing(serviceName: string, env: NodeJS.ProcessEnv = serviceEnv()): void {
-  const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
-  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  const { otlpTracesEndpoint: traces, otlpEndpoint: base, serviceName: named } = tracingSettings.read(env);
   const url = traces || (base ? `${base.replace(/\/+$/, '')}/v1/traces` : '');
-  currentScope().traces = url ? new OtlpExporter(url, env.OTEL_SERVICE_NAME?.trim() || serviceName) : undefined;
+  currentScope().traces = url ? new OtlpExporter(url, named || serviceName) : undefined;
 }
 
 export async function stopTracing(): Promise<void> {

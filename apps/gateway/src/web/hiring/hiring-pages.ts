@@ -1,5 +1,5 @@
 import {
-  acceptApplication, CATEGORY_NAMES, declineApplication, isHiredStatus, JOB_STATUS_LABELS, getPostedJobEval, listJobApplications, listJobFiles, repostJob, setJobFileAccess,
+  acceptApplication, CATEGORY_NAMES, declineApplication, isHiredStatus, getPostedJobEval, listJobApplications, listJobFiles, repostJob, setJobFileAccess,
 } from '@marketplace/contracts';
 import { checkBox, ticked } from '../kit/form-fields.js';
 import { listPageOf, pageLinks } from '../kit/paging.js';
@@ -9,7 +9,7 @@ import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, doneNotice, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
 import { applicationsSection, fileAccessSection } from './hiring-applications.js';
 import { jobEvalSection } from './hiring-eval.js';
-import { jobLinks, myJob, soft, waitsLine, waitsOn } from '../posting/posting-my-jobs.js';
+import { jobLinks, myJob, posterStatusLabel, soft, waitsLine, waitsOn } from '../posting/posting-my-jobs.js';
 
 const enc = encodeURIComponent;
 
@@ -41,7 +41,7 @@ export function hiringPages(deps: PageDeps): PageDefinition[] {
     ]);
     return memberPage(reply, { title: job.title, status, body: html`<h1>${job.title}</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
-<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status" id="job-status">${JOB_STATUS_LABELS[job.status]}</span>
+<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status" id="job-status">${posterStatusLabel(job)}</span>
  · version ${job.version} · posted ${when(job.createdAt)}${job.closesAt ? html` · closes ${when(job.closesAt)}` : ''}</p>
 <p class="waits">${waitsLine(waits)}</p>
 ${jobLinks(job, 'applications')}

@@ -24,6 +24,12 @@ export async function myJob(bus: BusClient, req: FastifyRequest, caller: Caller,
   return job;
 }
 
+/** A job as its poster reads it: closed by a close, or expired when its time ran out. */
+type PostersJob = Job & { expired?: boolean };
+
+/** The status a poster reads: "Expired" for a job whose time ran out, the job status's own words otherwise. */
+export const posterStatusLabel = (job: PostersJob): string => (job.expired ? MY_JOB_FILTER_LABELS.expired : JOB_STATUS_LABELS[job.status]);
+
 /** A part that may fail alone: the page still shows the job without it (a 5xx still fails the page). */
 export function soft(err: unknown): null {
   if (err instanceof AppError && err.status < 500) return null;
@@ -35,9 +41,10 @@ export function soft(err: unknown): null {
  * applications wait on the poster's decision.
  */
 export async function waitsOn(
-  bus: BusClient, req: FastifyRequest, caller: Caller, job: Job, read?: Promise<{ applications: JobApplication[] } | null>,
+  bus: BusClient, req: FastifyRequest, caller: Caller, job: PostersJob, read?: Promise<{ applications: JobApplication[] } | null>,
 ): Promise<WaitsOn> {
   if (job.safetyHidden) return 'Waiting on staff: they hid the job from the board.';
+  if (job.expired) return 'Nothing: the job\'s time ran out. Post it again to take new applications.';
   if (job.status === 'closed') return 'Nothing: the job is closed. Post it again to take new applications.';
   if (isHiredStatus(job.status)) {
     const work = await callAs(bus, req, caller, getJobWork, { id: job.id }).catch(soft);
@@ -68,7 +75,7 @@ export function jobLinks(job: Job, except: 'applications' | 'none' = 'none'): Ra
 function jobItem(job: MyJob, waits: WaitsOn): Raw {
   return html`<li class="card job" id="job-${job.id}">
 <h2><a href="/me/jobs/${enc(job.id)}">${job.title}</a></h2>
-<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status">${job.expired ? MY_JOB_FILTER_LABELS.expired : JOB_STATUS_LABELS[job.status]}</span>
+<p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span class="status">${posterStatusLabel(job)}</span>
  · version ${job.version} · posted ${when(job.createdAt)}${job.posterVisibility === 'anonymous' ? ' · anonymous' : ''}</p>
 <p class="waits">${waitsLine(waits)}</p>
 ${jobLinks(job)}

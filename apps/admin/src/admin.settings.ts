@@ -1,0 +1,7 @@
+import { adminLimits } from '@marketplace/service-kit';
+
+/**
+ * Every group of settings admin declares (its limits among them): read at its start, and rendered
+ * into the operators' table (npm run docs:settings).
+ */
+export const SETTINGS = [adminLimits];
