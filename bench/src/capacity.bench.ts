@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startInfrastructure, startServices, type Infrastructure, type ProcessLayout, type System } from '@marketplace/local-stack';
 import { seededRandom } from '@marketplace/testing';
 import { AGENTS, BOARD_JOBS, CAPACITY_ENV, POSTERS, prepareMembers, WORKERS } from './capacity-world.js';
-import { round } from './load.js';
+import { percentile, round } from './load.js';
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
 import { waitForQuietMachine } from './machine.js';
 import { MIX, pickOperation, runOperation, type Operation, type Request, type World } from './capacity-workload.js';
@@ -38,10 +38,6 @@ function say(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 interface StepResult {
   rate: number; offered: number; requests: number; achievedPerS: number;

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRandom } from '@marketplace/testing';
 import { applyTo, pickOperation, runOperation, type Operation, type Request, type World } from './capacity-workload.js';
 import { requester } from './http-requester.js';
+import { percentile } from './load.js';
 
 /**
  * bench:operation-costs' load, on a thread of its own: the launcher's process also hosts the
@@ -28,10 +29,6 @@ export interface PhaseOutcome {
 
 const world: World = { ...(workerData as Pick<World, 'base' | 'posters' | 'workers' | 'agents'>), jobs: [], waiting: [], hired: [] };
 const request = requester(world.base);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-}
 
 /** `rate` operations a second for `seconds`, open loop, each request timed. */
 async function phase(op: Operation | 'mixed', rate: number, seconds: number, seed: number): Promise<PhaseOutcome> {

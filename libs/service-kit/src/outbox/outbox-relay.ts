@@ -16,6 +16,11 @@ const pollMs = (): number => busSettings().outboxPollMs;
 /** 0 turns the read-back off (a nats-server of 2.11 or later does not lose acknowledged messages at a leader change). */
 const verifyAfterMs = (): number => busSettings().outboxVerifyAfterMs;
 
+export interface OutboxRelayOptions {
+  /** In place of OUTBOX_VERIFY_AFTER_MS for this relay alone: `bench:events` runs relays with the read-back on and off in one process. */
+  verifyAfterMs?: number;
+}
+
 /**
  * Publishes committed outbox rows to JetStream. Rows are claimed with SKIP LOCKED so replicas
  * share the work, and published with the event id as the message id so a retry after a crash
@@ -37,6 +42,7 @@ export class OutboxRelay {
     private readonly ds: DataSource,
     private readonly nc: NatsConnection,
     private readonly logger: Logger,
+    private readonly options: OutboxRelayOptions = {},
   ) {
     this.js = jetstream(nc);
   }
@@ -47,7 +53,7 @@ export class OutboxRelay {
       const { pending, oldest } = await outboxBacklog(this.ds);
       return { pending, oldestSeconds: oldest };
     });
-    const afterMs = verifyAfterMs();
+    const afterMs = this.options.verifyAfterMs ?? verifyAfterMs();
     if (afterMs > 0) {
       this.readBack = new OutboxReadBack(this.ds, this.nc, this.logger, { afterMs });
       this.readBack.start();
