@@ -1,7 +1,8 @@
 import type { Infrastructure } from '@marketplace/local-stack';
 import { BUS_CREDENTIALS_ENV, createMembers, mcpAccessToken } from '@marketplace/testing';
-import { seedOpenJobs } from './seed.js';
+
 import type { World } from './capacity-workload.js';
+import { seedOpenJobs } from './seed.js';
 
 /** The people of bench:capacity's workload and the board they find, shared by bench:operation-costs. */
 export const POSTERS = 30;
@@ -11,9 +12,17 @@ export const BOARD_JOBS = 5_000;
 
 /** Every per-member limit above what the workload asks of one member in a minute; the work itself is unchanged. */
 export const CAPACITY_ENV: Record<string, string> = {
-  LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000', OAUTH_REQUESTS_PER_MINUTE: '100000000', SEARCHES_PER_MINUTE: '100000000',
-  JOB_POSTS_PER_MINUTE: '100000', JOB_POSTS_PER_DAY: '100000', APPLICATIONS_PER_MINUTE: '100000', APPLICATIONS_PER_DAY: '100000',
-  MESSAGES_PER_MINUTE: '100000', MESSAGES_PER_DAY: '100000', FILE_WRITES_PER_MINUTE: '100000',
+  LOG_LEVEL: 'warn',
+  API_KEY_RATE_LIMIT: '100000000',
+  OAUTH_REQUESTS_PER_MINUTE: '100000000',
+  SEARCHES_PER_MINUTE: '100000000',
+  JOB_POSTS_PER_MINUTE: '100000',
+  JOB_POSTS_PER_DAY: '100000',
+  APPLICATIONS_PER_MINUTE: '100000',
+  APPLICATIONS_PER_DAY: '100000',
+  MESSAGES_PER_MINUTE: '100000',
+  MESSAGES_PER_DAY: '100000',
+  FILE_WRITES_PER_MINUTE: '100000',
 };
 
 /** Members with keys, agents signed in over OAuth, and the seeded board. */

@@ -3,14 +3,16 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { startInfrastructure, startServices, type Infrastructure, type ProcessLayout, type System } from '@marketplace/local-stack';
+
+import { type Infrastructure, type ProcessLayout, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
 import { seededRandom } from '@marketplace/testing';
+
+import { MIX, type Operation, pickOperation, type Request, runOperation, type World } from './capacity-workload.js';
 import { AGENTS, BOARD_JOBS, CAPACITY_ENV, POSTERS, prepareMembers, WORKERS } from './capacity-world.js';
-import { percentile, round } from './load.js';
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
-import { waitForQuietMachine } from './machine.js';
-import { MIX, pickOperation, runOperation, type Operation, type Request, type World } from './capacity-workload.js';
 import { requester } from './http-requester.js';
+import { percentile, round } from './load.js';
+import { waitForQuietMachine } from './machine.js';
 
 // `npm run bench:capacity`: how much one machine serves. A mixed workload of people and agents
 // (capacity-workload.ts: board reads and searches, signed-in reads, MCP calls, posts,
@@ -32,18 +34,26 @@ const P99_BUDGET_MS = 100;
  */
 const SECONDS_PER_MEMBER_REQUEST = 15;
 const LAYOUTS: ProcessLayout[] = process.env.BENCH_CAPACITY_LAYOUTS
-  ? process.env.BENCH_CAPACITY_LAYOUTS.split(',') as ProcessLayout[] : ['one-process', 'per-service'];
+  ? (process.env.BENCH_CAPACITY_LAYOUTS.split(',') as ProcessLayout[])
+  : ['one-process', 'per-service'];
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-
 interface StepResult {
-  rate: number; offered: number; requests: number; achievedPerS: number;
-  p50: number; p99: number; max: number; failures: number; firstFailures: string[];
+  rate: number;
+  offered: number;
+  requests: number;
+  achievedPerS: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failures: number;
+  firstFailures: string[];
   byOperation: Record<string, { count: number; p99: number }>;
-  holds: boolean; cpu: CpuSplit;
+  holds: boolean;
+  cpu: CpuSplit;
 }
 
 /** One step: `rate` operations a second for STEP_S seconds, each request timed. */
@@ -69,7 +79,9 @@ async function step(world: World, request: Request, rate: number, seed: number):
       return t;
     };
     const run = runOperation(op, world, timed, random, seed * 1_000_000 + i)
-      .catch((err: unknown) => { failures.push(`${op}: ${err instanceof Error ? err.message : String(err)}`); })
+      .catch((err: unknown) => {
+        failures.push(`${op}: ${err instanceof Error ? err.message : String(err)}`);
+      })
       .finally(() => inFlight.delete(run));
     inFlight.add(run);
   }
@@ -78,23 +90,35 @@ async function step(world: World, request: Request, rate: number, seed: number):
   const cpu = await phase.stop();
   const sorted = [...latencies].sort((a, b) => a - b);
   const p99 = round(percentile(sorted, 99), 1);
-  const byOperation = Object.fromEntries([...perOp].map(([op, l]) => {
-    const s = [...l].sort((a, b) => a - b);
-    return [op, { count: l.length, p99: round(percentile(s, 99), 1) }];
-  }));
+  const byOperation = Object.fromEntries(
+    [...perOp].map(([op, l]) => {
+      const s = [...l].sort((a, b) => a - b);
+      return [op, { count: l.length, p99: round(percentile(s, 99), 1) }];
+    }),
+  );
   // Finishing more than a second late means the arrivals queued: the rate was not sustained.
   const sustained = wallS <= STEP_S + 1;
   return {
-    rate, offered: total, requests: latencies.length, achievedPerS: round(latencies.length / wallS, 1),
-    p50: round(percentile(sorted, 50), 1), p99, max: round(sorted.at(-1) ?? NaN, 1),
-    failures: failures.length, firstFailures: failures.slice(0, 3), byOperation,
-    holds: failures.length === 0 && p99 < P99_BUDGET_MS && sustained, cpu,
+    rate,
+    offered: total,
+    requests: latencies.length,
+    achievedPerS: round(latencies.length / wallS, 1),
+    p50: round(percentile(sorted, 50), 1),
+    p99,
+    max: round(sorted.at(-1) ?? NaN, 1),
+    failures: failures.length,
+    firstFailures: failures.slice(0, 3),
+    byOperation,
+    holds: failures.length === 0 && p99 < P99_BUDGET_MS && sustained,
+    cpu,
   };
 }
 
 function describe(s: StepResult): string {
-  return `${s.rate} ops/s → ${s.achievedPerS} req/s: p50 ${s.p50} ms, p99 ${s.p99} ms, max ${s.max} ms, failures ${s.failures}`
-    + `${s.holds ? '' : '  ✗'}${s.firstFailures.length ? ` (${s.firstFailures.join('; ')})` : ''}`;
+  return (
+    `${s.rate} ops/s → ${s.achievedPerS} req/s: p50 ${s.p50} ms, p99 ${s.p99} ms, max ${s.max} ms, failures ${s.failures}` +
+    `${s.holds ? '' : '  ✗'}${s.firstFailures.length ? ` (${s.firstFailures.join('; ')})` : ''}`
+  );
 }
 
 async function measureLayout(layout: ProcessLayout): Promise<Record<string, unknown>> {
@@ -104,7 +128,7 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-capacity-')), ephemeral: true, log: () => undefined });
     system = await startServices({ infra, rootDir, layout, env: CAPACITY_ENV });
     const base = system.baseUrl;
-    const world: World = { ...await prepareMembers(infra, base), jobs: [], waiting: [], hired: [] };
+    const world: World = { ...(await prepareMembers(infra, base)), jobs: [], waiting: [], hired: [] };
     const request = requester(base);
 
     say(`\n${layout}: ${BOARD_JOBS} jobs on the board, ${POSTERS} posters, ${WORKERS} workers, ${AGENTS} agents over OAuth`);
@@ -120,7 +144,8 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
       const s = await step(world, request, rate, seed++);
       say(`  ${describe(s)}`);
       steps.push(s);
-      if (s.holds) good = s; else bad = s;
+      if (s.holds) good = s;
+      else bad = s;
       rate = s.holds ? Math.round(rate * 1.5) : Math.round(rate / 2);
       if (!s.holds && good) break;
       await sleep(1000);
@@ -129,19 +154,32 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
       const s = await step(world, request, Math.round((good.rate + bad.rate) / 2), seed++);
       say(`  ${describe(s)}`);
       steps.push(s);
-      if (s.holds) good = s; else bad = s;
+      if (s.holds) good = s;
+      else bad = s;
       await sleep(1000);
     }
     const capacity = good?.achievedPerS ?? 0;
     const cpuAtCapacity = good ? Object.entries(good.cpu.seconds).map(([name, sec]) => [name, round(sec / STEP_S, 2)] as const) : [];
-    const busiest = cpuAtCapacity.slice(0, 4).map(([name, cores]) => `${name} ${cores}`).join(', ');
+    const busiest = cpuAtCapacity
+      .slice(0, 4)
+      .map(([name, cores]) => `${name} ${cores}`)
+      .join(', ');
     const machineBusy = good?.cpu.usage ? round(good.cpu.usage.machineBusy, 2) : null;
-    say(`  at capacity, CPU in cores (of ${availableParallelism()}): ${busiest}; the machine ${machineBusy === null ? 'n/a' : `${Math.round(machineBusy * 100)}%`} busy`);
-    say(`  first to give: ${bad ? (bad.failures ? `failures (${bad.firstFailures[0] ?? ''})` : `p99 ${bad.p99} ms at ${bad.rate} ops/s`) : 'nothing within the steps'}`);
-    say(`  ${capacity} req/s = about ${Math.round(capacity * SECONDS_PER_MEMBER_REQUEST)} members active at once (one request every ${SECONDS_PER_MEMBER_REQUEST} s each)`);
+    say(
+      `  at capacity, CPU in cores (of ${availableParallelism()}): ${busiest}; the machine ${machineBusy === null ? 'n/a' : `${Math.round(machineBusy * 100)}%`} busy`,
+    );
+    say(
+      `  first to give: ${bad ? (bad.failures ? `failures (${bad.firstFailures[0] ?? ''})` : `p99 ${bad.p99} ms at ${bad.rate} ops/s`) : 'nothing within the steps'}`,
+    );
+    say(
+      `  ${capacity} req/s = about ${Math.round(capacity * SECONDS_PER_MEMBER_REQUEST)} members active at once (one request every ${SECONDS_PER_MEMBER_REQUEST} s each)`,
+    );
     return {
-      layout, capacityReqPerS: capacity, membersActiveAtOnce: Math.round(capacity * SECONDS_PER_MEMBER_REQUEST),
-      cpuCoresAtCapacity: Object.fromEntries(cpuAtCapacity), machineBusyAtCapacity: machineBusy,
+      layout,
+      capacityReqPerS: capacity,
+      membersActiveAtOnce: Math.round(capacity * SECONDS_PER_MEMBER_REQUEST),
+      cpuCoresAtCapacity: Object.fromEntries(cpuAtCapacity),
+      machineBusyAtCapacity: machineBusy,
       othersCpuAtCapacity: good?.cpu.usage ? round(good.cpu.usage.others, 3) : null,
       steps: steps.map(({ cpu: _cpu, ...rest }) => rest),
     };
@@ -153,23 +191,35 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
 
 async function main(): Promise<number> {
   say(`Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
-  say(`Mix (share of operations): ${Object.entries(MIX).map(([op, w]) => `${op} ${w}`).join(', ')}`);
+  say(
+    `Mix (share of operations): ${Object.entries(MIX)
+      .map(([op, w]) => `${op} ${w}`)
+      .join(', ')}`,
+  );
   const results = [];
   for (const layout of LAYOUTS) results.push(await measureLayout(layout));
   say('');
   for (const r of results) say(`capacity: ${String(r.capacityReqPerS)} req/s at p99 < ${P99_BUDGET_MS} ms (${String(r.layout)})`);
   await mkdir(dirname(resultsFile), { recursive: true });
-  await writeFile(resultsFile, `${JSON.stringify({
-    benchmark: 'capacity', finishedAt: new Date().toISOString(),
-    machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-    settings: { stepS: STEP_S, startRate: START_RATE, p99BudgetMs: P99_BUDGET_MS, mix: MIX, secondsPerMemberRequest: SECONDS_PER_MEMBER_REQUEST },
-    layouts: results,
-  }, null, 2)}\n`);
+  await writeFile(
+    resultsFile,
+    `${JSON.stringify(
+      {
+        benchmark: 'capacity',
+        finishedAt: new Date().toISOString(),
+        machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
+        settings: { stepS: STEP_S, startRate: START_RATE, p99BudgetMs: P99_BUDGET_MS, mix: MIX, secondsPerMemberRequest: SECONDS_PER_MEMBER_REQUEST },
+        layouts: results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   say(`Results: ${resultsFile}`);
   return 0;
 }
 
 process.exitCode = await main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   return 1;
 });

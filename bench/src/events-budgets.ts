@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
+
 import type { PerEvent, ReadBackCost } from './read-back-cost.js';
 import type { WebhookRate } from './webhook-rate.js';
 
@@ -28,18 +29,24 @@ export const WEBHOOK_BUDGETS = {
 const ms = (n: number) => n.toFixed(3);
 
 function perEventLine(name: string, p: PerEvent): string {
-  return `  ${name.padEnd(16)} host ${ms(p.hostCpuMs)} ms, NATS ${ms(p.natsCpuMs)} ms, PostgreSQL ${ms(p.postgresCpuMs)} ms CPU; `
-    + `${p.natsMsgs.toFixed(2)} NATS msgs, ${Math.round(p.natsBytes)} bytes; ${p.jsApiRequests.toFixed(2)} JetStream API requests; ${p.relayStatements.toFixed(2)} relay statements`;
+  return (
+    `  ${name.padEnd(16)} host ${ms(p.hostCpuMs)} ms, NATS ${ms(p.natsCpuMs)} ms, PostgreSQL ${ms(p.postgresCpuMs)} ms CPU; ` +
+    `${p.natsMsgs.toFixed(2)} NATS msgs, ${Math.round(p.natsBytes)} bytes; ${p.jsApiRequests.toFixed(2)} JetStream API requests; ${p.relayStatements.toFixed(2)} relay statements`
+  );
 }
 
 export function readBackReport(cost: ReadBackCost): { lines: string[]; met: boolean; cost: ReadBackCost } {
   const max = READ_BACK_BUDGET.maxRatio;
-  const cpu = cost.cpuRatioRounds.every((r) => r < max) ? 'met'
-    : cost.cpuRatioRounds.every((r) => r >= max) ? 'NOT met' : 'not resolved on this host (its rounds fall either side)';
+  const cpu = cost.cpuRatioRounds.every((r) => r < max)
+    ? 'met'
+    : cost.cpuRatioRounds.every((r) => r >= max)
+      ? 'NOT met'
+      : 'not resolved on this host (its rounds fall either side)';
   const msgsMet = cost.msgsRatio < max;
   const met = msgsMet && cpu !== 'NOT met';
   return {
-    met, cost,
+    met,
+    cost,
     lines: [
       `outbox read-back cost per event, ${cost.topology} (${cost.events} events, median of rounds):`,
       perEventLine('producer alone', cost.modes.producer),
@@ -47,8 +54,8 @@ export function readBackReport(cost: ReadBackCost): { lines: string[]; met: bool
       perEventLine('+ read-back', cost.modes['relay+read-back']),
       perEventLine('relay', cost.relay),
       perEventLine('read-back', cost.readBack),
-      `  read-back / relay: ${cost.msgsRatio.toFixed(2)} of its NATS messages (budget < ${max}: ${msgsMet ? 'met' : 'NOT met'}); `
-        + `${cost.cpuRatio.toFixed(2)} of its CPU (host alone ${cost.hostCpuRatio.toFixed(2)}), in each round ${cost.cpuRatioRounds.map((r) => r.toFixed(2)).join(', ')} (budget < ${max}: ${cpu})`,
+      `  read-back / relay: ${cost.msgsRatio.toFixed(2)} of its NATS messages (budget < ${max}: ${msgsMet ? 'met' : 'NOT met'}); ` +
+        `${cost.cpuRatio.toFixed(2)} of its CPU (host alone ${cost.hostCpuRatio.toFixed(2)}), in each round ${cost.cpuRatioRounds.map((r) => r.toFixed(2)).join(', ')} (budget < ${max}: ${cpu})`,
       `  read-back budget: ${met ? 'met' : 'NOT met'}`,
     ],
   };
@@ -56,8 +63,8 @@ export function readBackReport(cost: ReadBackCost): { lines: string[]; met: bool
 
 export function webhookReport(rate: WebhookRate, budget: { minPerSecond: number; p99BelowMs: number }): { lines: string[]; met: boolean } {
   const { paced, flood } = rate;
-  const met = paced.delivered === paced.offered && flood.delivered === flood.offered
-    && paced.latencyMs.p99 < budget.p99BelowMs && flood.perSecond >= budget.minPerSecond;
+  const met =
+    paced.delivered === paced.offered && flood.delivered === flood.offered && paced.latencyMs.p99 < budget.p99BelowMs && flood.perSecond >= budget.minPerSecond;
   return {
     met,
     lines: [
@@ -71,7 +78,9 @@ export function webhookReport(rate: WebhookRate, budget: { minPerSecond: number;
 
 /** The host's load averages (1, 5, 15 minutes): other engineers' builds share this machine. */
 export function loadLine(): string {
-  return `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  return `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 }
 
 /**

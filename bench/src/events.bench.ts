@@ -3,17 +3,19 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
+
+import { type Infrastructure, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
 import { api, BUS_CREDENTIALS_ENV, createMembers, type TestMember } from '@marketplace/testing';
-import { latencySummary, round } from './load.js';
+import pg from 'pg';
+
 import { CpuPhase, describeSplit, perRequestLine } from './cpu-split.js';
-import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
-import { BENCH_LAYOUT } from './layout.js';
 import { hostBaselineMs, loadLine, READ_BACK_BUDGET, readBackReport, WEBHOOK_BUDGETS, webhookReport } from './events-budgets.js';
+import { BENCH_LAYOUT } from './layout.js';
+import { latencySummary, round } from './load.js';
+import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
 import { measureReadBack } from './read-back-cost.js';
-import { startReceiver, type Receiver } from './webhook-receiver.js';
 import { measureWebhookRate, registerMessageHooks } from './webhook-rate.js';
+import { type Receiver, startReceiver } from './webhook-receiver.js';
 
 // `npm run bench:events`: event committed -> alert deliverable, under a steady load of job posts
 // and applications through the gateway. An alert is deliverable once its row is committed in the
@@ -65,8 +67,13 @@ function startPoller(db: pg.Client, members: string[]) {
   })();
   return {
     seen,
-    measure(on: boolean) { measuring = on; },
-    async stop() { running = false; await loop; },
+    measure(on: boolean) {
+      measuring = on;
+    },
+    async stop() {
+      running = false;
+      await loop;
+    },
   };
 }
 
@@ -89,10 +96,16 @@ async function main(): Promise<number> {
       for (const line of report.lines) say(line);
     }
     system = await startServices({
-      infra, rootDir, layout: BENCH_LAYOUT,
+      infra,
+      rootDir,
+      layout: BENCH_LAYOUT,
       env: {
-        LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000',
-        JOB_POSTS_PER_MINUTE: '100000', JOB_POSTS_PER_DAY: '100000', APPLICATIONS_PER_MINUTE: '100000', APPLICATIONS_PER_DAY: '100000',
+        LOG_LEVEL: 'warn',
+        API_KEY_RATE_LIMIT: '100000000',
+        JOB_POSTS_PER_MINUTE: '100000',
+        JOB_POSTS_PER_DAY: '100000',
+        APPLICATIONS_PER_MINUTE: '100000',
+        APPLICATIONS_PER_DAY: '100000',
       },
     });
     const base = system.baseUrl;
@@ -107,7 +120,10 @@ async function main(): Promise<number> {
       const hook = await api(base, '/api/me/webhooks', { key: poster.key, body: { url: receiver.url, events: ['application.submitted'] } });
       if (hook.status !== 201) throw new Error(`registering a webhook answered ${hook.status}: ${JSON.stringify(hook.body)}`);
     }
-    const poller = startPoller(db, posters.map((p) => p.id));
+    const poller = startPoller(
+      db,
+      posters.map((p) => p.id),
+    );
     const openJobs: Array<{ id: string; applied: Set<string> }> = [];
     const failures: string[] = [];
     let sent = 0;
@@ -116,7 +132,8 @@ async function main(): Promise<number> {
 
     const post = async (poster: TestMember) => {
       const res = await api(base, '/api/me/jobs', {
-        key: poster.key, body: { title: `Benchmark job ${++posts}`, category: 'data', constraints: '## Scope\nMeasure the alert.' },
+        key: poster.key,
+        body: { title: `Benchmark job ${++posts}`, category: 'data', constraints: '## Scope\nMeasure the alert.' },
       });
       if (res.status !== 201) return void failures.push(`post ${res.status}`);
       openJobs.push({ id: res.body.id as string, applied: new Set() });
@@ -126,7 +143,8 @@ async function main(): Promise<number> {
       if (!job) return post(posters[sent % POSTERS]!);
       job.applied.add(applicant.id);
       const res = await api(base, `/api/jobs/${job.id}/applications`, {
-        key: applicant.key, body: { pitch: 'Benchmark pitch.', acceptResponsibility: true, model: 'bench-model' },
+        key: applicant.key,
+        body: { pitch: 'Benchmark pitch.', acceptResponsibility: true, model: 'bench-model' },
       });
       if (res.status !== 201) return void failures.push(`apply ${res.status}`);
       applications++;
@@ -187,13 +205,22 @@ async function main(): Promise<number> {
     // The delivery rate, with members of its own: one endpoint, then many members' one each.
     say('');
     const webhooks = [];
-    for (const [label, count, budget] of [['one endpoint', 1, WEBHOOK_BUDGETS.one], ['many members', MANY_MEMBERS, WEBHOOK_BUDGETS.many]] as const) {
+    for (const [label, count, budget] of [
+      ['one endpoint', 1, WEBHOOK_BUDGETS.one],
+      ['many members', MANY_MEMBERS, WEBHOOK_BUDGETS.many],
+    ] as const) {
       const recipients = await createMembers(infra.natsUrl, count);
       await registerMessageHooks(base, recipients, receiver.url);
       say(host());
       const phase = await CpuPhase.start();
       const rate = await measureWebhookRate({
-        natsUrl: infra.natsUrl, receiver, recipients, label, pacedPerS: budget.pacedPerS, pacedSeconds: WEBHOOK_PACED_S, floodEvents: budget.floodEvents,
+        natsUrl: infra.natsUrl,
+        receiver,
+        recipients,
+        label,
+        pacedPerS: budget.pacedPerS,
+        pacedSeconds: WEBHOOK_PACED_S,
+        floodEvents: budget.floodEvents,
       });
       const split = await phase.stop();
       const report = webhookReport(rate, budget);
@@ -206,17 +233,26 @@ async function main(): Promise<number> {
     const allMet = met && readBack.every((r) => r.met) && webhooks.every((w) => w.met);
 
     await mkdir(dirname(resultsFile), { recursive: true });
-    await writeFile(resultsFile, `${JSON.stringify({
-      benchmark: 'events', finishedAt: new Date().toISOString(),
-      machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-      settings: { ratePerS: RATE_PER_S, durationS: DURATION_S, posters: POSTERS, applicants: APPLICANTS, pollMs: POLL_MS },
-      operations: { posts, applications, failed: failures.length },
-      cpu: cpu ? { machineBusy: round(cpu.machineBusy, 3), ours: round(cpu.ours, 3), others: round(cpu.others, 3) } : null,
-      latencyMs: { all, jobPosted: summary(byKind('job.posted')), applicationSubmitted: summary(byKind('application.submitted')), webhook: pushed },
-      budget: { p99BelowMs: BUDGET_P99_MS, met },
-      readBack: readBack.map((r) => r.cost), readBackBudget: READ_BACK_BUDGET,
-      webhooks,
-    }, null, 2)}\n`);
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify(
+        {
+          benchmark: 'events',
+          finishedAt: new Date().toISOString(),
+          machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
+          settings: { ratePerS: RATE_PER_S, durationS: DURATION_S, posters: POSTERS, applicants: APPLICANTS, pollMs: POLL_MS },
+          operations: { posts, applications, failed: failures.length },
+          cpu: cpu ? { machineBusy: round(cpu.machineBusy, 3), ours: round(cpu.ours, 3), others: round(cpu.others, 3) } : null,
+          latencyMs: { all, jobPosted: summary(byKind('job.posted')), applicationSubmitted: summary(byKind('application.submitted')), webhook: pushed },
+          budget: { p99BelowMs: BUDGET_P99_MS, met },
+          readBack: readBack.map((r) => r.cost),
+          readBackBudget: READ_BACK_BUDGET,
+          webhooks,
+        },
+        null,
+        2,
+      )}\n`,
+    );
     say(`Results: ${resultsFile}`);
     return allMet && failures.length === 0 ? 0 : 1;
   } finally {
@@ -228,6 +264,6 @@ async function main(): Promise<number> {
 }
 
 process.exitCode = await main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   return 1;
 });

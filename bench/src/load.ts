@@ -115,7 +115,10 @@ export function percentile(sorted: readonly number[], p: number): number {
 export function latencySummary(values: readonly number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return {
-    count: sorted.length, p50: round(percentile(sorted, 50), 1), p90: round(percentile(sorted, 90), 1),
-    p99: round(percentile(sorted, 99), 1), max: round(sorted.at(-1) ?? NaN, 1),
+    count: sorted.length,
+    p50: round(percentile(sorted, 50), 1),
+    p90: round(percentile(sorted, 90), 1),
+    p99: round(percentile(sorted, 99), 1),
+    max: round(sorted.at(-1) ?? NaN, 1),
   };
 }

@@ -4,10 +4,12 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { startInfrastructure, startServices, type Infrastructure, type ProcessLayout, type System } from '@marketplace/local-stack';
+
+import { type Infrastructure, type ProcessLayout, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
+
 import { MIX, type Operation } from './capacity-workload.js';
 import { CAPACITY_ENV, prepareMembers } from './capacity-world.js';
-import { CpuPhase, LOAD_GENERATOR, type CpuSplit } from './cpu-split.js';
+import { CpuPhase, type CpuSplit, LOAD_GENERATOR } from './cpu-split.js';
 import { round } from './load.js';
 import { waitForQuietMachine } from './machine.js';
 import { OperationCounters, type PhaseCounters } from './operation-counters.js';
@@ -40,7 +42,13 @@ const ORDER = process.env.BENCH_OPS_ONLY ? ALL.filter((op) => process.env.BENCH_
 const STORE = 'store+launcher';
 const CLIENT = 'client';
 
-interface Measured { op: Operation | 'idle'; windowS: number; outcome: PhaseOutcome | null; cpu: CpuSplit; counters: PhaseCounters }
+interface Measured {
+  op: Operation | 'idle';
+  windowS: number;
+  outcome: PhaseOutcome | null;
+  cpu: CpuSplit;
+  counters: PhaseCounters;
+}
 
 export interface OperationCost {
   op: Operation;
@@ -99,9 +107,7 @@ async function measure(op: Operation | 'idle', load: Load, counters: OperationCo
   const phase = await CpuPhase.start(named);
   await counters.start();
   const began = performance.now();
-  const outcome = op === 'idle'
-    ? (await sleep(IDLE_S * 1000), null)
-    : await load.run<PhaseOutcome>({ kind: 'phase', op, rate: RATE, seconds: SECONDS, seed });
+  const outcome = op === 'idle' ? (await sleep(IDLE_S * 1000), null) : await load.run<PhaseOutcome>({ kind: 'phase', op, rate: RATE, seconds: SECONDS, seed });
   if (op !== 'idle') await sleep(SETTLE_S * 1000);
   const windowS = (performance.now() - began) / 1000;
   const measuredCounters = await counters.stop();
@@ -122,9 +128,18 @@ function costOf(m: Measured, idle: Measured): OperationCost {
   const per = (n: number, idleN: number) => round((n - idleN * share) / o.ops, 2);
   const idleCalls = new Map(idle.counters.byStatement.map((s) => [s.query, s]));
   return {
-    op: m.op as Operation, ops: o.ops, requestsPerOp: round(o.requests / o.ops, 2), p50: round(o.p50, 1), p99: round(o.p99, 1), failures: o.failures, firstFailures: o.firstFailures,
+    op: m.op as Operation,
+    ops: o.ops,
+    requestsPerOp: round(o.requests / o.ops, 2),
+    p50: round(o.p50, 1),
+    p99: round(o.p99, 1),
+    failures: o.failures,
+    firstFailures: o.firstFailures,
     cpuMs: sorted,
-    productCpuMs: round(Object.entries(cpuMs).reduce((n, [name, ms]) => (name === CLIENT ? n : n + ms), 0), 3),
+    productCpuMs: round(
+      Object.entries(cpuMs).reduce((n, [name, ms]) => (name === CLIENT ? n : n + ms), 0),
+      3,
+    ),
     statements: per(m.counters.statements, idle.counters.statements),
     pgExecMs: per(m.counters.execMs, idle.counters.execMs),
     pgPlanMs: per(m.counters.planMs, idle.counters.planMs),
@@ -143,12 +158,47 @@ function costOf(m: Measured, idle: Measured): OperationCost {
 }
 
 function table(costs: OperationCost[]): string[] {
-  const procs = [...new Set(costs.flatMap((c) => Object.entries(c.cpuMs).filter(([n, ms]) => n !== CLIENT && ms >= 0.05).map(([n]) => n)))];
-  const head = ['operation', 'req/op', 'p99 ms', 'product CPU ms/op', ...procs, 'statements/op', 'PG exec ms/op', 'PG plan ms/op', 'bus msgs in/op', 'out/op', 'PG sessions/op', 'client ms/op', 'others'];
-  const rows = costs.map((c) => [
-    c.op, c.requestsPerOp, c.p99, c.productCpuMs.toFixed(2), ...procs.map((p) => (c.cpuMs[p] ?? 0).toFixed(2)),
-    c.statements, c.pgExecMs, c.pgPlanMs, c.busIn, c.busOut, c.sessions, (c.cpuMs[CLIENT] ?? 0).toFixed(2), c.othersShare === null ? 'n/a' : `${Math.round(c.othersShare * 100)}%`,
-  ].join(' | '));
+  const procs = [
+    ...new Set(
+      costs.flatMap((c) =>
+        Object.entries(c.cpuMs)
+          .filter(([n, ms]) => n !== CLIENT && ms >= 0.05)
+          .map(([n]) => n),
+      ),
+    ),
+  ];
+  const head = [
+    'operation',
+    'req/op',
+    'p99 ms',
+    'product CPU ms/op',
+    ...procs,
+    'statements/op',
+    'PG exec ms/op',
+    'PG plan ms/op',
+    'bus msgs in/op',
+    'out/op',
+    'PG sessions/op',
+    'client ms/op',
+    'others',
+  ];
+  const rows = costs.map((c) =>
+    [
+      c.op,
+      c.requestsPerOp,
+      c.p99,
+      c.productCpuMs.toFixed(2),
+      ...procs.map((p) => (c.cpuMs[p] ?? 0).toFixed(2)),
+      c.statements,
+      c.pgExecMs,
+      c.pgPlanMs,
+      c.busIn,
+      c.busOut,
+      c.sessions,
+      (c.cpuMs[CLIENT] ?? 0).toFixed(2),
+      c.othersShare === null ? 'n/a' : `${Math.round(c.othersShare * 100)}%`,
+    ].join(' | '),
+  );
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r} |`)];
 }
 
@@ -158,7 +208,12 @@ async function measureLayout(layout: ProcessLayout): Promise<{ layout: ProcessLa
   let load: Load | undefined;
   let counters: OperationCounters | undefined;
   try {
-    infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-ops-')), ephemeral: true, log: () => undefined, observed: true });
+    infra = await startInfrastructure({
+      dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-ops-')),
+      ephemeral: true,
+      log: () => undefined,
+      observed: true,
+    });
     if (!infra.natsMonitorUrl) throw new Error('bench:operation-costs needs the embedded NATS server (unset NATS_URL) for its message counts.');
     system = await startServices({ infra, rootDir, layout, env: CAPACITY_ENV });
     // One process hosts every app in the one-process layout: its CPU is the apps' together.
@@ -171,8 +226,11 @@ async function measureLayout(layout: ProcessLayout): Promise<{ layout: ProcessLa
     await load.run({ kind: 'phase', op: 'mixed', rate: 30, seconds: 10, seed: 1 });
     await sleep(2000);
     const idle = await measure('idle', load, counters, named, 0);
-    say(`  idle, per second: ${Object.entries(withClient(idle.cpu, 0)).map(([n, s]) => `${n} ${round((s * 1000) / idle.windowS, 1)} ms`).join(', ')}; `
-      + `statements ${round(idle.counters.statements / idle.windowS, 1)}, bus msgs in ${round(idle.counters.busIn / idle.windowS, 1)}`);
+    say(
+      `  idle, per second: ${Object.entries(withClient(idle.cpu, 0))
+        .map(([n, s]) => `${n} ${round((s * 1000) / idle.windowS, 1)} ms`)
+        .join(', ')}; ` + `statements ${round(idle.counters.statements / idle.windowS, 1)}, bus msgs in ${round(idle.counters.busIn / idle.windowS, 1)}`,
+    );
     const costs: OperationCost[] = [];
     let seed = 10;
     for (const op of ORDER) {
@@ -182,9 +240,14 @@ async function measureLayout(layout: ProcessLayout): Promise<{ layout: ProcessLa
       }
       const cost = costOf(await measure(op, load, counters, named, seed++), idle);
       costs.push(cost);
-      say(`  ${op}: ${cost.productCpuMs.toFixed(2)} ms CPU/op (${Object.entries(cost.cpuMs).slice(0, 4).map(([n, ms]) => `${n} ${ms.toFixed(2)}`).join(', ')}), `
-        + `${cost.statements} statements (${cost.pgExecMs} ms executing, ${cost.pgPlanMs} ms planning), ${cost.sessions} new PG sessions, bus ${cost.busIn} in; p99 ${cost.p99} ms; failures ${cost.failures}`
-        + `${cost.failures ? ` (${cost.firstFailures.join('; ')})` : ''}; others ${cost.othersShare === null ? 'n/a' : `${Math.round(cost.othersShare * 100)}%`}`);
+      say(
+        `  ${op}: ${cost.productCpuMs.toFixed(2)} ms CPU/op (${Object.entries(cost.cpuMs)
+          .slice(0, 4)
+          .map(([n, ms]) => `${n} ${ms.toFixed(2)}`)
+          .join(', ')}), ` +
+          `${cost.statements} statements (${cost.pgExecMs} ms executing, ${cost.pgPlanMs} ms planning), ${cost.sessions} new PG sessions, bus ${cost.busIn} in; p99 ${cost.p99} ms; failures ${cost.failures}` +
+          `${cost.failures ? ` (${cost.firstFailures.join('; ')})` : ''}; others ${cost.othersShare === null ? 'n/a' : `${Math.round(cost.othersShare * 100)}%`}`,
+      );
     }
     say('');
     for (const line of table(costs)) say(line);
@@ -195,7 +258,12 @@ async function measureLayout(layout: ProcessLayout): Promise<{ layout: ProcessLa
         say(`  ${String(s.calls).padStart(6)} ${String(s.plans).padStart(6)} ${String(s.ms).padStart(7)} ${String(s.planMs).padStart(7)}  ${s.query}`);
       }
     }
-    const idleSummary = { windowS: round(idle.windowS, 1), cpuSeconds: withClient(idle.cpu, 0), statements: idle.counters.statements, busIn: idle.counters.busIn };
+    const idleSummary = {
+      windowS: round(idle.windowS, 1),
+      cpuSeconds: withClient(idle.cpu, 0),
+      statements: idle.counters.statements,
+      busIn: idle.counters.busIn,
+    };
     return { layout, idle: idleSummary, costs };
   } finally {
     await counters?.close().catch(() => undefined);
@@ -210,16 +278,25 @@ async function main(): Promise<number> {
   const results = [];
   for (const layout of LAYOUTS) results.push(await measureLayout(layout));
   await mkdir(dirname(resultsFile), { recursive: true });
-  await writeFile(resultsFile, `${JSON.stringify({
-    benchmark: 'operation-costs', finishedAt: new Date().toISOString(),
-    machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-    settings: { rate: RATE, seconds: SECONDS, settleS: SETTLE_S, idleS: IDLE_S, mix: MIX }, layouts: results,
-  }, null, 2)}\n`);
+  await writeFile(
+    resultsFile,
+    `${JSON.stringify(
+      {
+        benchmark: 'operation-costs',
+        finishedAt: new Date().toISOString(),
+        machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
+        settings: { rate: RATE, seconds: SECONDS, settleS: SETTLE_S, idleS: IDLE_S, mix: MIX },
+        layouts: results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   say(`Results: ${resultsFile}`);
   return results.some((r) => r.costs.some((c) => c.failures > 0)) ? 1 : 0;
 }
 
 process.exitCode = await main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   return 1;
 });

@@ -21,13 +21,19 @@ export interface PhaseCounters {
   sessions: number;
 }
 
-interface Varz { in_msgs: number; out_msgs: number }
+interface Varz {
+  in_msgs: number;
+  out_msgs: number;
+}
 
 export class OperationCounters {
   private varzBefore: Varz = { in_msgs: 0, out_msgs: 0 };
   private sessionsBefore = 0;
 
-  private constructor(private readonly client: pg.Client, private readonly natsMonitorUrl: string) {}
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly natsMonitorUrl: string,
+  ) {}
 
   static async open(databaseUrl: string, natsMonitorUrl: string): Promise<OperationCounters> {
     const client = new pg.Client({ connectionString: databaseUrl, application_name: 'marketplace-bench-counters' });
@@ -76,6 +82,6 @@ export class OperationCounters {
   private async varz(): Promise<Varz> {
     const res = await fetch(`${this.natsMonitorUrl}/varz`);
     if (!res.ok) throw new Error(`GET ${this.natsMonitorUrl}/varz answered ${res.status}`);
-    return await res.json() as Varz;
+    return (await res.json()) as Varz;
   }
 }

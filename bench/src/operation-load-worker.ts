@@ -1,7 +1,9 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+
 import { seededRandom } from '@marketplace/testing';
-import { applyTo, pickOperation, runOperation, type Operation, type Request, type World } from './capacity-workload.js';
+
+import { applyTo, type Operation, pickOperation, type Request, runOperation, type World } from './capacity-workload.js';
 import { requester } from './http-requester.js';
 import { percentile } from './load.js';
 
@@ -48,15 +50,23 @@ async function phase(op: Operation | 'mixed', rate: number, seconds: number, see
     const wait = start + (i * 1000) / rate - performance.now();
     if (wait > 1) await sleep(wait);
     const chosen = op === 'mixed' ? pickOperation(random) : op;
-    runs.push(runOperation(chosen, world, timed, random, seed * 1_000_000 + i)
-      .catch((err: unknown) => { failures.push(`${chosen}: ${err instanceof Error ? err.message : String(err)}`); }));
+    runs.push(
+      runOperation(chosen, world, timed, random, seed * 1_000_000 + i).catch((err: unknown) => {
+        failures.push(`${chosen}: ${err instanceof Error ? err.message : String(err)}`);
+      }),
+    );
   }
   await Promise.all(runs);
   const cpu = process.threadCpuUsage(cpuBefore);
   const sorted = latencies.sort((a, b) => a - b);
   return {
-    ops: total, requests: latencies.length, failures: failures.length, firstFailures: failures.slice(0, 3),
-    p50: percentile(sorted, 50), p99: percentile(sorted, 99), clientCpuMs: (cpu.user + cpu.system) / 1000,
+    ops: total,
+    requests: latencies.length,
+    failures: failures.length,
+    firstFailures: failures.slice(0, 3),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    clientCpuMs: (cpu.user + cpu.system) / 1000,
   };
 }
 
@@ -78,8 +88,10 @@ async function prepareHires(count: number, perJob: number, seed: number): Promis
 }
 
 parentPort!.on('message', (command: LoadCommand) => {
-  const done = command.kind === 'phase'
-    ? phase(command.op, command.rate, command.seconds, command.seed)
-    : prepareHires(command.count, command.perJob, command.seed);
-  done.then((outcome) => parentPort!.postMessage({ ok: outcome }), (err: unknown) => parentPort!.postMessage({ error: String(err) }));
+  const done =
+    command.kind === 'phase' ? phase(command.op, command.rate, command.seconds, command.seed) : prepareHires(command.count, command.perJob, command.seed);
+  done.then(
+    (outcome) => parentPort!.postMessage({ ok: outcome }),
+    (err: unknown) => parentPort!.postMessage({ error: String(err) }),
+  );
 });

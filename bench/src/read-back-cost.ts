@@ -3,11 +3,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import { applicationSubmittedV1 } from '@marketplace/contracts';
 import { startNatsServer } from '@marketplace/local-stack';
 import { connectNats, createDataSource, createLogger, migrate, OutboxRelay, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { startNatsCluster } from '@marketplace/testing';
 import type { DataSource } from 'typeorm';
+
 import { CpuPhase, LOAD_GENERATOR } from './cpu-split.js';
 import { median } from './load.js';
 
@@ -64,7 +66,10 @@ function countStatements(ds: DataSource): { count: () => number } {
   driver.createQueryRunner = (mode) => {
     const runner = create(mode);
     const query = runner.query.bind(runner);
-    runner.query = ((...args: Parameters<typeof query>) => { n++; return query(...args); }) as typeof runner.query;
+    runner.query = ((...args: Parameters<typeof query>) => {
+      n++;
+      return query(...args);
+    }) as typeof runner.query;
     return runner;
   };
   return { count: () => n };
@@ -78,7 +83,11 @@ async function jsApiTotal(nc: Awaited<ReturnType<typeof connectNats>>): Promise<
 const minus = (a: PerEvent, b: PerEvent): PerEvent =>
   Object.fromEntries(Object.keys(a).map((k) => [k, a[k as keyof PerEvent] - b[k as keyof PerEvent]])) as unknown as PerEvent;
 
-interface Bus { servers: string; pids: number[]; stop(): Promise<void> }
+interface Bus {
+  servers: string;
+  pids: number[];
+  stop(): Promise<void>;
+}
 
 async function singleServer(dir: string): Promise<Bus> {
   const storeDir = join(dir, 'nats');
@@ -97,7 +106,12 @@ async function threeServers(dir: string): Promise<Bus> {
  * a stream of one replica) and on a three-server cluster (the stream at three replicas, as the
  * chaos run and the chart keep it). `databaseUrl` is the run's PostgreSQL; a schema of its own.
  */
-export async function measureReadBack(databaseUrl: string, topology: 'one server' | 'three servers', rounds: number, say: (line: string) => void): Promise<ReadBackCost> {
+export async function measureReadBack(
+  databaseUrl: string,
+  topology: 'one server' | 'three servers',
+  rounds: number,
+  say: (line: string) => void,
+): Promise<ReadBackCost> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-read-back-'));
   const bus = await (topology === 'one server' ? singleServer(dir) : threeServers(dir));
   const schema = `bench_readback_${randomUUID().slice(0, 8)}`;
@@ -134,10 +148,19 @@ export async function measureReadBack(databaseUrl: string, topology: 'one server
         for (let i = 0; i < n; i++) {
           const wait = start + (i * 1000) / RATE_PER_S - performance.now();
           if (wait > 0) await sleep(wait);
-          commits.push(uow.run((em) => recordEvent(em, applicationSubmittedV1, {
-            applicationId: randomUUID(), jobId: randomUUID(), applicantId: randomUUID(), posterId: randomUUID(),
-            jobVersion: 1, viaAgent: true, submittedAt: new Date().toISOString(),
-          })));
+          commits.push(
+            uow.run((em) =>
+              recordEvent(em, applicationSubmittedV1, {
+                applicationId: randomUUID(),
+                jobId: randomUUID(),
+                applicantId: randomUUID(),
+                posterId: randomUUID(),
+                jobVersion: 1,
+                viaAgent: true,
+                submittedAt: new Date().toISOString(),
+              }),
+            ),
+          );
         }
         await Promise.all(commits);
         await sleep(TAIL_MS);
@@ -158,25 +181,32 @@ export async function measureReadBack(databaseUrl: string, topology: 'one server
         await relay.stop();
         await nc.close();
         // Nothing is left for the next mode's relay: the producer's rows go, the relays' are all published.
-        const [{ pending }] = await producerDs.query(`SELECT count(*)::int AS pending FROM "${schema}".outbox_events WHERE published_at IS NULL`) as [{ pending: number }];
+        const [{ pending }] = (await producerDs.query(`SELECT count(*)::int AS pending FROM "${schema}".outbox_events WHERE published_at IS NULL`)) as [
+          { pending: number },
+        ];
         if (mode === 'producer') await producerDs.query(`DELETE FROM "${schema}".outbox_events WHERE published_at IS NULL`);
         else if (pending > 0) throw new Error(`${pending} events left unpublished by the relay (${mode})`);
         await producerDs.query(`VACUUM "${schema}".outbox_events`);
         events += n;
-        say(`  read-back cost, ${topology}, round ${round + 1} ${mode}: host ${samples[mode].at(-1)!.hostCpuMs.toFixed(3)} ms/event, others on the machine ${Math.round((split.usage?.others ?? NaN) * 100)}%`);
+        say(
+          `  read-back cost, ${topology}, round ${round + 1} ${mode}: host ${samples[mode].at(-1)!.hostCpuMs.toFixed(3)} ms/event, others on the machine ${Math.round((split.usage?.others ?? NaN) * 100)}%`,
+        );
       }
     }
-    const medianOf = (rows: PerEvent[]) => Object.fromEntries(
-      Object.keys(rows[0]!).map((k) => [k, median(rows.map((s) => s[k as keyof PerEvent]))]),
-    ) as unknown as PerEvent;
+    const medianOf = (rows: PerEvent[]) =>
+      Object.fromEntries(Object.keys(rows[0]!).map((k) => [k, median(rows.map((s) => s[k as keyof PerEvent]))])) as unknown as PerEvent;
     const modes = { producer: medianOf(samples.producer), relay: medianOf(samples.relay), 'relay+read-back': medianOf(samples['relay+read-back']) };
     const relay = minus(modes.relay, modes.producer);
     const readBack = minus(modes['relay+read-back'], modes.relay);
     const cpu = (p: PerEvent) => p.hostCpuMs + p.natsCpuMs + p.postgresCpuMs;
-    const cpuRatioRounds = samples.relay.map((r, i) =>
-      (cpu(samples['relay+read-back'][i]!) - cpu(r)) / (cpu(r) - cpu(samples.producer[i]!)));
+    const cpuRatioRounds = samples.relay.map((r, i) => (cpu(samples['relay+read-back'][i]!) - cpu(r)) / (cpu(r) - cpu(samples.producer[i]!)));
     return {
-      topology, events, modes, relay, readBack, cpuRatioRounds,
+      topology,
+      events,
+      modes,
+      relay,
+      readBack,
+      cpuRatioRounds,
       hostCpuRatio: readBack.hostCpuMs / relay.hostCpuMs,
       cpuRatio: cpu(readBack) / cpu(relay),
       msgsRatio: readBack.natsMsgs / relay.natsMsgs,
@@ -187,7 +217,10 @@ export async function measureReadBack(databaseUrl: string, topology: 'one server
     await producerDs.destroy().catch(() => undefined);
     await relayDs.destroy().catch(() => undefined);
     await bus.stop().catch(() => undefined);
-    for (const [name, value] of [['DATABASE_URL', saved.url], ['JETSTREAM_REPLICAS', saved.replicas]] as const) {
+    for (const [name, value] of [
+      ['DATABASE_URL', saved.url],
+      ['JETSTREAM_REPLICAS', saved.replicas],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }

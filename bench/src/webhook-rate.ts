@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { messageSentV1, type EventEnvelope } from '@marketplace/contracts';
+
+import { type EventEnvelope, messageSentV1 } from '@marketplace/contracts';
 import { encodeJson } from '@marketplace/service-kit';
 import { api, connectAs, type TestMember } from '@marketplace/testing';
+
 import { latencySummary, round } from './load.js';
 import type { Receiver } from './webhook-receiver.js';
 
@@ -45,11 +47,20 @@ type Bus = Awaited<ReturnType<typeof connectAs>>;
 /** A message.sent event to `recipient`, stored in the events stream (the request waits for the stream's PubAck). */
 async function publishMessageSent(nc: Bus, recipient: TestMember): Promise<string> {
   const envelope: EventEnvelope<unknown> = {
-    id: randomUUID(), type: messageSentV1.type, version: messageSentV1.version, producer: messageSentV1.producer,
+    id: randomUUID(),
+    type: messageSentV1.type,
+    version: messageSentV1.version,
+    producer: messageSentV1.producer,
     occurredAt: new Date().toISOString(),
     payload: messageSentV1.payload.parse({
-      messageId: randomUUID(), applicationId: randomUUID(), jobId: randomUUID(), title: 'Benchmark job', senderId: randomUUID(),
-      recipientId: recipient.id, senderRole: 'poster', sentAt: new Date().toISOString(),
+      messageId: randomUUID(),
+      applicationId: randomUUID(),
+      jobId: randomUUID(),
+      title: 'Benchmark job',
+      senderId: randomUUID(),
+      recipientId: recipient.id,
+      senderRole: 'poster',
+      sentAt: new Date().toISOString(),
     }),
   };
   await nc.request(messageSentV1.subject, encodeJson(envelope), { timeout: 10_000 });
@@ -78,7 +89,8 @@ async function deliver(nc: Bus, receiver: Receiver, recipients: readonly TestMem
   const got = arrived();
   const last = Math.max(...got.map((a) => a.arrivedAt));
   return {
-    offered: count, delivered: got.length,
+    offered: count,
+    delivered: got.length,
     perSecond: got.length ? round(got.length / Math.max((last - start) / 1000, 0.001), 1) : 0,
     latencyMs: latencySummary(got.map((a) => a.latencyMs)),
   };
@@ -89,8 +101,13 @@ async function deliver(nc: Bus, receiver: Receiver, recipients: readonly TestMem
  * `pacedSeconds`, then `floodEvents` at once.
  */
 export async function measureWebhookRate(opts: {
-  natsUrl: string; receiver: Receiver; recipients: readonly TestMember[]; label: string;
-  pacedPerS: number; pacedSeconds: number; floodEvents: number;
+  natsUrl: string;
+  receiver: Receiver;
+  recipients: readonly TestMember[];
+  label: string;
+  pacedPerS: number;
+  pacedSeconds: number;
+  floodEvents: number;
 }): Promise<WebhookRate> {
   const nc = await connectAs(opts.natsUrl, 'applications', 'bench-events-producer');
   try {

@@ -31,7 +31,9 @@ export async function startReceiver() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     arrivals,
-    measure(on: boolean) { measuring = on; },
+    measure(on: boolean) {
+      measuring = on;
+    },
     stop: () => new Promise<void>((closed) => server.close(() => closed())),
   };
 }

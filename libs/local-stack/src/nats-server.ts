@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { describeExit, forwardLines, terminate, terminateOnParentExit, track } from './child-process.js';
 import { getFreePort } from './free-port.js';
 import { readPidFile, stopLeftover } from './leftover-processes.js';
@@ -37,10 +38,14 @@ export async function startNatsServer(opts: { storeDir: string; log: (line: stri
     const monitorPort = opts.monitor ? await getFreePort() : undefined;
     const monitorArgs = monitorPort === undefined ? [] : ['-m', String(monitorPort)];
     const proc = track(
-      spawn(binary, [...(opts.config ? ['-c', configFile] : []), '-a', '127.0.0.1', '-p', String(port), ...monitorArgs, '-js', '-sd', opts.storeDir, '-P', pidFile], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: natsServerEnv(process.env),
-      }),
+      spawn(
+        binary,
+        [...(opts.config ? ['-c', configFile] : []), '-a', '127.0.0.1', '-p', String(port), ...monitorArgs, '-js', '-sd', opts.storeDir, '-P', pidFile],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: natsServerEnv(process.env),
+        },
+      ),
     );
     terminateOnParentExit(proc, 'SIGTERM', 'bus');
     forwardLines(proc.child, (line) => {
@@ -55,7 +60,8 @@ export async function startNatsServer(opts: { storeDir: string; log: (line: stri
     });
     if (outcome === 'ready') {
       return {
-        url: `nats://127.0.0.1:${port}`, stop: () => terminate(proc),
+        url: `nats://127.0.0.1:${port}`,
+        stop: () => terminate(proc),
         ...(monitorPort === undefined ? {} : { monitorUrl: `http://127.0.0.1:${monitorPort}` }),
       };
     }

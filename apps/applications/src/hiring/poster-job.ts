@@ -1,4 +1,4 @@
-import { isUuid, AppError, getHiringJob, type HiringJob } from '@marketplace/contracts';
+import { AppError, getHiringJob, type HiringJob, isUuid } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
 
 /** The caller's own job, in any state (a closed one keeps its applicants); anyone else's does not exist for them. */

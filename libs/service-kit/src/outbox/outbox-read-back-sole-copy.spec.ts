@@ -1,15 +1,18 @@
 import 'reflect-metadata';
+
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+
+import { defineEvent, EVENTS_STREAM } from '@marketplace/contracts';
+import { testDatabaseUrl, testNatsUrl, until } from '@marketplace/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { pino } from 'pino';
-import { register, type Counter } from 'prom-client';
+import { type Counter, register } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEvent, EVENTS_STREAM } from '@marketplace/contracts';
-import { testDatabaseUrl, testNatsUrl, until } from '@marketplace/testing';
+
 import { createDataSource, migrate } from '../database/data-source.factory.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { ensureEventStream } from '../events/event-stream.js';
@@ -58,10 +61,10 @@ describe('the outbox relay on an events stream of one replica', () => {
       await recordEvent(em, event, { n: 1 });
       await recordEvent(em, event, { n: 2 });
     });
-    await until(async () => await readBacks('sole-copy') - before.sole === 2, { timeoutMs: 10_000, what: 'both events to be let go unread' });
+    await until(async () => (await readBacks('sole-copy')) - before.sole === 2, { timeoutMs: 10_000, what: 'both events to be let go unread' });
     // Past another pass: nothing was read back or published again.
     await sleep(AFTER_MS * 2 + 1000);
-    expect(await readBacks('sole-copy') - before.sole).toBe(2);
+    expect((await readBacks('sole-copy')) - before.sole).toBe(2);
     expect(await readBacks('verified')).toBe(before.verified);
     expect(await readBacks('republished')).toBe(0);
   });

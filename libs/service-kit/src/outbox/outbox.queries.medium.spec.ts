@@ -1,19 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { claimUnpublished, outboxBacklog, outboxEventsByIds } from './outbox.queries.js';
 
 /** Medium: the outbox relay's and read-back's statements on a real outbox_events table. */
 describe('the outbox statements, against a real schema', () => {
   let s: ServiceSchema;
 
-  beforeAll(async () => { s = await openServiceSchema({ entities: [], migrations: [], label: 'kit-outbox' }); }, 60_000);
-  afterAll(async () => { await s?.drop(); }, 60_000);
+  beforeAll(async () => {
+    s = await openServiceSchema({ entities: [], migrations: [], label: 'kit-outbox' });
+  }, 60_000);
+  afterAll(async () => {
+    await s?.drop();
+  }, 60_000);
 
   const add = async (secondsAgo: number) => {
     const id = randomUUID();
-    await s.ds.query(`INSERT INTO outbox_events (id, subject, envelope, created_at) VALUES ($1, 'events.x', $2, now() - make_interval(secs => $3))`,
-      [id, JSON.stringify({ id, n: [1, 2] }), secondsAgo]);
+    await s.ds.query(`INSERT INTO outbox_events (id, subject, envelope, created_at) VALUES ($1, 'events.x', $2, now() - make_interval(secs => $3))`, [
+      id,
+      JSON.stringify({ id, n: [1, 2] }),
+      secondsAgo,
+    ]);
     return id;
   };
 
@@ -25,10 +34,12 @@ describe('the outbox statements, against a real schema', () => {
     expect(backlog.oldest).toBeGreaterThanOrEqual(30);
 
     // A pass whose publishes fail: its claim is undone with the transaction.
-    await expect(s.ds.transaction(async (em) => {
-      expect((await claimUnpublished(em, 10)).map((r) => r.id)).toEqual([old, mid, recent]);
-      throw new Error('publish failed');
-    })).rejects.toThrow('publish failed');
+    await expect(
+      s.ds.transaction(async (em) => {
+        expect((await claimUnpublished(em, 10)).map((r) => r.id)).toEqual([old, mid, recent]);
+        throw new Error('publish failed');
+      }),
+    ).rejects.toThrow('publish failed');
     expect((await outboxBacklog(s.ds)).pending).toBe(3);
 
     await s.ds.transaction(async (em) => {
@@ -38,10 +49,12 @@ describe('the outbox statements, against a real schema', () => {
         { id: mid, subject: 'events.x', envelope: { id: mid, n: [1, 2] } },
       ]);
       // Another relay's pass sees only the row this one did not claim, and may leave it.
-      await expect(s.ds.transaction(async (em2) => {
-        expect((await claimUnpublished(em2, 10)).map((r) => r.id)).toEqual([recent]);
-        throw new Error('left');
-      })).rejects.toThrow('left');
+      await expect(
+        s.ds.transaction(async (em2) => {
+          expect((await claimUnpublished(em2, 10)).map((r) => r.id)).toEqual([recent]);
+          throw new Error('left');
+        }),
+      ).rejects.toThrow('left');
     });
     expect((await outboxBacklog(s.ds)).pending).toBe(1);
     expect(await s.ds.transaction((em) => claimUnpublished(em, 10))).toEqual([{ id: recent, subject: 'events.x', envelope: { id: recent, n: [1, 2] } }]);

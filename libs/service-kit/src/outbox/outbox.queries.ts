@@ -1,14 +1,15 @@
 import { kitSql } from '../database/kit-sql.js';
-import { affected, first, rows, sql, type Db } from '../database/typed-query.js';
+import { affected, type Db, first, rows, sql } from '../database/typed-query.js';
 
 /** How many outbox rows wait to be published, and for how many seconds the oldest has. */
 export async function outboxBacklog(on: Db): Promise<{ pending: number; oldest: number }> {
-  const row = await first(on, kitSql.selectFrom('outbox_events')
-    .select([
-      sql<number>`count(*)::int`.as('pending'),
-      sql<number>`coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8`.as('oldest'),
-    ])
-    .where('published_at', 'is', null));
+  const row = await first(
+    on,
+    kitSql
+      .selectFrom('outbox_events')
+      .select([sql<number>`count(*)::int`.as('pending'), sql<number>`coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8`.as('oldest')])
+      .where('published_at', 'is', null),
+  );
   return { pending: row?.pending ?? 0, oldest: row?.oldest ?? 0 };
 }
 
@@ -19,18 +20,31 @@ export async function outboxBacklog(on: Db): Promise<{ pending: number; oldest: 
  * Oldest first, as they were written.
  */
 export async function claimUnpublished(on: Db, limit: number): Promise<{ id: string; subject: string; envelope: unknown }[]> {
-  const claimed = await rows(on, kitSql.updateTable('outbox_events').set({ published_at: sql<Date>`now()` })
-    .where('id', 'in', kitSql.selectFrom('outbox_events').select('id')
-      .where('published_at', 'is', null).orderBy('created_at').limit(limit).forUpdate().skipLocked())
-    .returning(['id', 'subject', 'envelope', 'created_at']));
+  const claimed = await rows(
+    on,
+    kitSql
+      .updateTable('outbox_events')
+      .set({ published_at: sql<Date>`now()` })
+      .where(
+        'id',
+        'in',
+        kitSql.selectFrom('outbox_events').select('id').where('published_at', 'is', null).orderBy('created_at').limit(limit).forUpdate().skipLocked(),
+      )
+      .returning(['id', 'subject', 'envelope', 'created_at']),
+  );
   // RETURNING keeps no order: the stream gets them in the order they were written.
   return claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map(({ id, subject, envelope }) => ({ id, subject, envelope }));
 }
 
 /** The outbox rows of these ids still kept; one statement text whatever their number. */
 export function outboxEventsByIds(on: Db, ids: readonly string[]): Promise<{ id: string; subject: string; envelope: unknown }[]> {
-  return rows(on, kitSql.selectFrom('outbox_events').select(['id', 'subject', 'envelope'])
-    .where(sql<boolean>`id = any(${ids}::uuid[])`));
+  return rows(
+    on,
+    kitSql
+      .selectFrom('outbox_events')
+      .select(['id', 'subject', 'envelope'])
+      .where(sql<boolean>`id = any(${ids}::uuid[])`),
+  );
 }
 
 /** An event entered into the outbox, in the transaction of the change it announces. */
