@@ -128,17 +128,7 @@ export async function runOperation(op: Operation, world: World, request: Request
     case 'apply': {
       const job = [...world.jobs].reverse().find((j) => !j.applied.has(worker));
       if (!job) return runOperation('post', world, request, random, n);
-      job.applied.add(worker);
-      const answer = await request(`/api/jobs/${job.id}/applications`, {
-        key: world.workers[worker]!.key,
-        body: { pitch: 'I have done this many times.', acceptResponsibility: true, model: 'capacity-model' },
-      });
-      // Hired while the application was on its way: the contract's 409, as a person racing a hire gets.
-      if (answer.status === 409 && !world.jobs.includes(job)) return;
-      const made = expect(answer, 201, 'an application');
-      // Hired while this application was on its way: it is declined with the hire, so it is not waiting.
-      if (world.jobs.includes(job)) world.waiting.push({ id: made.id as string, jobId: job.id, poster: job.poster, worker });
-      return;
+      return applyTo(world, request, job, worker);
     }
     case 'hire': {
       const app = world.waiting.shift();
@@ -189,4 +179,18 @@ export async function runOperation(op: Operation, world: World, request: Request
       return;
     }
   }
+}
+
+/** `worker` applies to `job`; the application waits for a hire unless the job was hired meanwhile. */
+export async function applyTo(world: World, request: Request, job: World['jobs'][number], worker: number): Promise<void> {
+  job.applied.add(worker);
+  const answer = await request(`/api/jobs/${job.id}/applications`, {
+    key: world.workers[worker]!.key,
+    body: { pitch: 'I have done this many times.', acceptResponsibility: true, model: 'capacity-model' },
+  });
+  // Hired while the application was on its way: the contract's 409, as a person racing a hire gets.
+  if (answer.status === 409 && !world.jobs.includes(job)) return;
+  const made = expect(answer, 201, 'an application');
+  // Hired while this application was on its way: it is declined with the hire, so it is not waiting.
+  if (world.jobs.includes(job)) world.waiting.push({ id: made.id as string, jobId: job.id, poster: job.poster, worker });
 }

@@ -6,13 +6,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 import { type Infrastructure, type ProcessLayout, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
-import { BUS_CREDENTIALS_ENV, createMembers, mcpAccessToken, seededRandom } from '@marketplace/testing';
+import { seededRandom } from '@marketplace/testing';
 
-import { MIX, type Operation, pickOperation, type Request, runOperation, type Timed, type World } from './capacity-workload.js';
+import { MIX, type Operation, pickOperation, type Request, runOperation, type World } from './capacity-workload.js';
+import { AGENTS, BOARD_JOBS, CAPACITY_ENV, POSTERS, prepareMembers, WORKERS } from './capacity-world.js';
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
-import { round } from './load.js';
+import { requester } from './http-requester.js';
+import { percentile, round } from './load.js';
 import { waitForQuietMachine } from './machine.js';
-import { seedOpenJobs } from './seed.js';
 
 // `npm run bench:capacity`: how much one machine serves. A mixed workload of people and agents
 // (capacity-workload.ts: board reads and searches, signed-in reads, MCP calls, posts,
@@ -27,10 +28,6 @@ const resultsFile = join(rootDir, 'bench', 'results', 'capacity.json');
 const STEP_S = Number(process.env.BENCH_CAPACITY_STEP_SECONDS ?? 12);
 const START_RATE = Number(process.env.BENCH_CAPACITY_START_RATE ?? 60);
 const P99_BUDGET_MS = 100;
-const POSTERS = 30;
-const WORKERS = 60;
-const AGENTS = 4;
-const BOARD_JOBS = 5_000;
 /**
  * The model of one active member: a person with the app open, or their agent at work, makes one
  * request every 15 s on average (reading the board, checking alerts, writing). Members active at
@@ -43,62 +40,6 @@ const LAYOUTS: ProcessLayout[] = process.env.BENCH_CAPACITY_LAYOUTS
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** Keep-alive connections, as browsers and agents keep theirs; many, so arrivals never queue in the client. */
-function requester(base: string): Request {
-  const agent = new HttpAgent({ keepAlive: true, maxSockets: 512 });
-  const url = new URL(base);
-  return (path, init) =>
-    new Promise<Timed>((done, fail) => {
-      const json = init.body === undefined ? undefined : Buffer.from(JSON.stringify(init.body));
-      const payload = init.raw ?? json;
-      const headers: Record<string, string> = {};
-      if (init.key) headers.authorization = `Bearer ${init.key}`;
-      if (init.token) {
-        headers.authorization = `Bearer ${init.token}`;
-        headers.accept = 'application/json, text/event-stream';
-      }
-      if (payload) {
-        headers['content-type'] = init.raw ? 'application/octet-stream' : 'application/json';
-        headers['content-length'] = String(payload.length);
-      }
-      const began = performance.now();
-      const req = httpRequest(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          path: `${path}${init.query ? `?${init.query}` : ''}`,
-          method: init.method ?? (payload ? 'POST' : 'GET'),
-          headers,
-          timeout: 10_000,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let body: unknown = text;
-            try {
-              body = text ? JSON.parse(text) : null;
-            } catch {
-              /* not JSON: kept as text */
-            }
-            done({ status: res.statusCode ?? 0, ms: performance.now() - began, body });
-          });
-          res.on('error', fail);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
-      req.on('error', fail);
-      req.end(payload);
-    });
 }
 
 interface StepResult {
@@ -186,35 +127,9 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
   let system: System | undefined;
   try {
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-capacity-')), ephemeral: true, log: () => undefined });
-    // Every per-member limit above what the workload asks of one member in a minute; the work itself is unchanged.
-    system = await startServices({
-      infra,
-      rootDir,
-      layout,
-      env: {
-        LOG_LEVEL: 'warn',
-        API_KEY_RATE_LIMIT: '100000000',
-        OAUTH_REQUESTS_PER_MINUTE: '100000000',
-        SEARCHES_PER_MINUTE: '100000000',
-        JOB_POSTS_PER_MINUTE: '100000',
-        JOB_POSTS_PER_DAY: '100000',
-        APPLICATIONS_PER_MINUTE: '100000',
-        APPLICATIONS_PER_DAY: '100000',
-        MESSAGES_PER_MINUTE: '100000',
-        MESSAGES_PER_DAY: '100000',
-        FILE_WRITES_PER_MINUTE: '100000',
-      },
-    });
+    system = await startServices({ infra, rootDir, layout, env: CAPACITY_ENV });
     const base = system.baseUrl;
-    const mailDir = infra.mail?.dir;
-    if (!mailDir) throw new Error('The benchmark needs the local mail catcher (unset SMTP_URL) to sign agents in.');
-    process.env[BUS_CREDENTIALS_ENV] = JSON.stringify(infra.bus.credentials);
-    const posters = await createMembers(infra.natsUrl, POSTERS);
-    const workers = await createMembers(infra.natsUrl, WORKERS);
-    const agents = [];
-    for (const member of workers.slice(0, AGENTS)) agents.push({ member, token: await mcpAccessToken(base, mailDir, member) });
-    await seedOpenJobs(infra.databaseUrl, { jobs: BOARD_JOBS, posters: 200, anonymousShare: 0.1, spreadDays: 10 });
-    const world: World = { base, posters, workers, agents, jobs: [], waiting: [], hired: [] };
+    const world: World = { ...(await prepareMembers(infra, base)), jobs: [], waiting: [], hired: [] };
     const request = requester(base);
 
     say(`\n${layout}: ${BOARD_JOBS} jobs on the board, ${POSTERS} posters, ${WORKERS} workers, ${AGENTS} agents over OAuth`);

@@ -1,6 +1,4 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,9 +8,14 @@ import { type Infrastructure, startInfrastructure, startServices, type System } 
 import { api, BUS_CREDENTIALS_ENV, createMembers, type TestMember } from '@marketplace/testing';
 import pg from 'pg';
 
+import { CpuPhase, describeSplit, perRequestLine } from './cpu-split.js';
+import { hostBaselineMs, loadLine, READ_BACK_BUDGET, readBackReport, WEBHOOK_BUDGETS, webhookReport } from './events-budgets.js';
 import { BENCH_LAYOUT } from './layout.js';
-import { round } from './load.js';
+import { latencySummary, round } from './load.js';
 import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
+import { measureReadBack } from './read-back-cost.js';
+import { measureWebhookRate, registerMessageHooks } from './webhook-rate.js';
+import { type Receiver, startReceiver } from './webhook-receiver.js';
 
 // `npm run bench:events`: event committed -> alert deliverable, under a steady load of job posts
 // and applications through the gateway. An alert is deliverable once its row is committed in the
@@ -32,14 +35,12 @@ const POSTERS = 10;
 const APPLICANTS = 20;
 const POLL_MS = 5;
 const BUDGET_P99_MS = 250;
+const READ_BACK_ROUNDS = Number(process.env.BENCH_READBACK_ROUNDS ?? 2);
+const MANY_MEMBERS = 40;
+const WEBHOOK_PACED_S = 10;
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** Reads new alerts of the bench's members every POLL_MS and records when each was first seen. */
@@ -76,39 +77,24 @@ function startPoller(db: pg.Client, members: string[]) {
   };
 }
 
-/** A webhook receiver on 127.0.0.1: when each delivery arrived, against the event time it carries. */
-async function startReceiver() {
-  const latencies: Array<{ latencyMs: number; measured: boolean }> = [];
-  let measuring = false;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const now = Date.now();
-      res.writeHead(204).end();
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; timestamp: string };
-      if (body.type !== 'webhook.ping') latencies.push({ latencyMs: now - Date.parse(body.timestamp), measured: measuring });
-    });
-  });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    latencies,
-    measure(on: boolean) {
-      measuring = on;
-    },
-    stop: () => new Promise<void>((closed) => server.close(() => closed())),
-  };
-}
-
 async function main(): Promise<number> {
   say(`Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
   let infra: Infrastructure | undefined;
   let system: System | undefined;
   let db: pg.Client | undefined;
-  let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
+  let receiver: Receiver | undefined;
   try {
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-events-')), ephemeral: true, log: () => undefined });
+    const host = () => `${loadLine()}; host yardstick (SHA-256 of 32 MiB) ${hostBaselineMs()} ms`;
+    // Before the services start: the read-back's rounds run alone on the machine's share this run has.
+    await waitForQuietMachine(0.15, 20_000);
+    const readBack = [];
+    for (const topology of ['one server', 'three servers'] as const) {
+      say(host());
+      const report = readBackReport(await measureReadBack(infra.databaseUrl, topology, READ_BACK_ROUNDS, say));
+      readBack.push(report);
+      for (const line of report.lines) say(line);
+    }
     system = await startServices({
       infra,
       rootDir,
@@ -196,26 +182,11 @@ async function main(): Promise<number> {
     await poller.stop();
 
     const measured = [...poller.seen.values()].filter((s) => s.measured);
-    const latencies = measured.map((s) => s.latencyMs).sort((a, b) => a - b);
-    const byKind = (kind: string) =>
-      measured
-        .filter((s) => s.kind === kind)
-        .map((s) => s.latencyMs)
-        .sort((a, b) => a - b);
-    const summary = (values: number[]) => ({
-      count: values.length,
-      p50: round(percentile(values, 50), 1),
-      p90: round(percentile(values, 90), 1),
-      p99: round(percentile(values, 99), 1),
-      max: round(values.at(-1) ?? NaN, 1),
-    });
+    const latencies = measured.map((s) => s.latencyMs);
+    const byKind = (kind: string) => measured.filter((s) => s.kind === kind).map((s) => s.latencyMs);
+    const summary = latencySummary;
     const all = summary(latencies);
-    const pushed = summary(
-      receiver.latencies
-        .filter((l) => l.measured)
-        .map((l) => l.latencyMs)
-        .sort((a, b) => a - b),
-    );
+    const pushed = summary(receiver.arrivals.filter((l) => l.measured).map((l) => l.latencyMs));
     const expectedWebhooks = byKind('application.submitted').length;
     const met = all.p99 < BUDGET_P99_MS && pushed.p99 < BUDGET_P99_MS && pushed.count >= expectedWebhooks;
     say('');
@@ -231,6 +202,36 @@ async function main(): Promise<number> {
     say(`CPU during the run: this benchmark ${cpu ? Math.round(cpu.ours * 100) : 'n/a'}%, other processes ${cpu ? Math.round(cpu.others * 100) : 'n/a'}%`);
     say(`p99 budget < ${BUDGET_P99_MS} ms (alerts and webhooks): ${met ? 'met' : 'NOT met'}; failed requests: ${failures.length}`);
 
+    // The delivery rate, with members of its own: one endpoint, then many members' one each.
+    say('');
+    const webhooks = [];
+    for (const [label, count, budget] of [
+      ['one endpoint', 1, WEBHOOK_BUDGETS.one],
+      ['many members', MANY_MEMBERS, WEBHOOK_BUDGETS.many],
+    ] as const) {
+      const recipients = await createMembers(infra.natsUrl, count);
+      await registerMessageHooks(base, recipients, receiver.url);
+      say(host());
+      const phase = await CpuPhase.start();
+      const rate = await measureWebhookRate({
+        natsUrl: infra.natsUrl,
+        receiver,
+        recipients,
+        label,
+        pacedPerS: budget.pacedPerS,
+        pacedSeconds: WEBHOOK_PACED_S,
+        floodEvents: budget.floodEvents,
+      });
+      const split = await phase.stop();
+      const report = webhookReport(rate, budget);
+      webhooks.push({ ...rate, budget, met: report.met, cpu: split.usage, cpuSeconds: split.seconds });
+      for (const line of report.lines) say(line);
+      say(`  CPU per delivery (paced and flood): ${perRequestLine(split, rate.paced.delivered + rate.flood.delivered)}`);
+      say(`  CPU: ${describeSplit(split)}`);
+    }
+    say(host());
+    const allMet = met && readBack.every((r) => r.met) && webhooks.every((w) => w.met);
+
     await mkdir(dirname(resultsFile), { recursive: true });
     await writeFile(
       resultsFile,
@@ -244,13 +245,16 @@ async function main(): Promise<number> {
           cpu: cpu ? { machineBusy: round(cpu.machineBusy, 3), ours: round(cpu.ours, 3), others: round(cpu.others, 3) } : null,
           latencyMs: { all, jobPosted: summary(byKind('job.posted')), applicationSubmitted: summary(byKind('application.submitted')), webhook: pushed },
           budget: { p99BelowMs: BUDGET_P99_MS, met },
+          readBack: readBack.map((r) => r.cost),
+          readBackBudget: READ_BACK_BUDGET,
+          webhooks,
         },
         null,
         2,
       )}\n`,
     );
     say(`Results: ${resultsFile}`);
-    return met && failures.length === 0 ? 0 : 1;
+    return allMet && failures.length === 0 ? 0 : 1;
   } finally {
     await db?.end().catch(() => undefined);
     await receiver?.stop().catch(() => undefined);

@@ -104,3 +104,21 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
+
+/** The p-th percentile of values sorted ascending (nearest rank); NaN when there are none. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Count, p50, p90, p99 and max of latencies (ms, to 0.1). */
+export function latencySummary(values: readonly number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: round(percentile(sorted, 50), 1),
+    p90: round(percentile(sorted, 90), 1),
+    p99: round(percentile(sorted, 99), 1),
+    max: round(sorted.at(-1) ?? NaN, 1),
+  };
+}

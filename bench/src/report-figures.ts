@@ -89,6 +89,14 @@ const EXTRACTORS: Record<string, (r: Json) => Figure[]> = {
     below('event to alert p99', r.latencyMs.all.p99, 'ms', r.budget.p99BelowMs, othersOf(r)),
     plain('event to alert p50', r.latencyMs.all.p50, 'ms', othersOf(r)),
     ...(r.latencyMs.webhook ? [below('event to webhook received p99', r.latencyMs.webhook.p99, 'ms', r.budget.p99BelowMs, othersOf(r))] : []),
+    ...((r.readBack ?? []) as Json[]).flatMap((c) => [
+      below(`outbox read-back / relay, NATS messages per event (${String(c.topology)})`, c.msgsRatio, '', r.readBackBudget.maxRatio),
+      plain(`outbox read-back / relay, CPU per event, median of rounds (${String(c.topology)})`, c.cpuRatio, ''),
+    ]),
+    ...((r.webhooks ?? []) as Json[]).flatMap((w) => [
+      atLeast(`webhooks delivered a second, draining a flood (${String(w.label)})`, w.flood.perSecond, '/s', w.budget.minPerSecond, w.cpu?.others ?? null),
+      below(`webhook p99 at ${String(w.paced.ratePerS)}/s (${String(w.label)})`, w.paced.latencyMs.p99, 'ms', w.budget.p99BelowMs, w.cpu?.others ?? null),
+    ]),
   ],
   capacity: (r) =>
     (r.layouts as Json[]).flatMap((l) => [

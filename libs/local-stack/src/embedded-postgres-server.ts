@@ -35,6 +35,8 @@ export async function startEmbeddedPostgres(opts: {
   allowFrom?: string;
   /** max_connections (300 by default: ten services with their own pools). */
   maxConnections?: number;
+  /** Loads pg_stat_statements with planning times (benchmarks count each operation's statements); off by default, as it costs every statement a little. */
+  statementStats?: boolean;
 }): Promise<StartedDatabase> {
   const host = opts.host ?? '127.0.0.1';
   // createRequire rather than import.meta.resolve: test runners' module loaders lack the latter.
@@ -101,6 +103,7 @@ export async function startEmbeddedPostgres(opts: {
       'max_logical_replication_workers=0',
       // Throw-away data does not need to survive a power cut.
       ...(opts.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(opts.statementStats ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on'] : []),
     ],
     onLog,
     onError: onLog,

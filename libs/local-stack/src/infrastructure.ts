@@ -19,6 +19,8 @@ import { assertBucket, startS3rver } from './s3-server.js';
 export interface Infrastructure {
   databaseUrl: string;
   natsUrl: string;
+  /** The embedded NATS server's monitoring endpoint, when started `observed`. */
+  natsMonitorUrl?: string;
   s3: S3Settings;
   /**
    * This run's bus secrets. `natsSecured` is true when the embedded NATS server enforces them;
@@ -46,6 +48,11 @@ export interface InfrastructureOptions {
   env?: NodeJS.ProcessEnv;
   /** Called for each message the local mail catcher receives (npm start prints sign-in links). */
   onMail?: (mail: CaughtMail) => void;
+  /**
+   * Benchmarks: the embedded PostgreSQL loads pg_stat_statements and the embedded NATS serves its
+   * monitoring endpoint (`natsMonitorUrl`), so a run can count each operation's statements and messages.
+   */
+  observed?: boolean;
 }
 
 interface Part<T> {
@@ -89,7 +96,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
       if (!ephemeral) return { value: external.databaseUrl, stop: nothingToStop };
       started = await createEphemeralDatabase(external.databaseUrl, log);
     } else {
-      started = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres'), ephemeral, log });
+      started = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres'), ephemeral, log, statementStats: opts.observed ?? false });
     }
     return { value: started.url, stop: started.stop };
   });
@@ -97,10 +104,10 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
   // Fresh per run: nothing keeps them but the processes started with them.
   const setup = await prepareLauncherSetup();
   const { credentials } = setup;
-  const nats = timed('nats', async (): Promise<Part<string>> => {
-    if (external.natsUrl) return { value: external.natsUrl, stop: nothingToStop };
-    const started = await startNatsServer({ storeDir: join(dataDir, 'nats'), log, config: setup.natsConfig });
-    return { value: started.url, stop: started.stop };
+  const nats = timed('nats', async (): Promise<Part<{ url: string; monitorUrl?: string }>> => {
+    if (external.natsUrl) return { value: { url: external.natsUrl }, stop: nothingToStop };
+    const started = await startNatsServer({ storeDir: join(dataDir, 'nats'), log, config: setup.natsConfig, monitor: opts.observed ?? false });
+    return { value: started, stop: started.stop };
   });
 
   const s3 = timed('s3', async (): Promise<Part<S3Settings>> => {
@@ -145,7 +152,8 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
   let stopping: Promise<void> | undefined;
   return {
     databaseUrl: databasePart.value.value,
-    natsUrl: natsPart.value.value,
+    natsUrl: natsPart.value.value.url,
+    ...(natsPart.value.value.monitorUrl ? { natsMonitorUrl: natsPart.value.value.monitorUrl } : {}),
     bus: { credentials, natsSecured: !external.natsUrl, env: setup.busEnv },
     oauth: generateOAuthKeys(),
     dataKey,

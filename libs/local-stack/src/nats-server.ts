@@ -13,6 +13,8 @@ const READY_TIMEOUT_MS = 30_000;
 
 export interface StartedNats {
   url: string;
+  /** The monitoring endpoint (/varz, /connz) when asked for. */
+  monitorUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -20,7 +22,7 @@ export interface StartedNats {
  * A nats-server child with JetStream, its streams stored under storeDir. `config` (users,
  * permissions, message limit) is written beside the store and given to the server.
  */
-export async function startNatsServer(opts: { storeDir: string; log: (line: string) => void; config?: string }): Promise<StartedNats> {
+export async function startNatsServer(opts: { storeDir: string; log: (line: string) => void; config?: string; monitor?: boolean }): Promise<StartedNats> {
   const binary = await findNatsServer();
   if (!binary) throw new Error(natsMissingMessage(await thisHost()));
   await mkdir(opts.storeDir, { recursive: true });
@@ -33,11 +35,17 @@ export async function startNatsServer(opts: { storeDir: string; log: (line: stri
   // A free port can be taken by someone else before nats-server binds it.
   for (let attempt = 1; ; attempt++) {
     const port = await getFreePort();
+    const monitorPort = opts.monitor ? await getFreePort() : undefined;
+    const monitorArgs = monitorPort === undefined ? [] : ['-m', String(monitorPort)];
     const proc = track(
-      spawn(binary, [...(opts.config ? ['-c', configFile] : []), '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', opts.storeDir, '-P', pidFile], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: natsServerEnv(process.env),
-      }),
+      spawn(
+        binary,
+        [...(opts.config ? ['-c', configFile] : []), '-a', '127.0.0.1', '-p', String(port), ...monitorArgs, '-js', '-sd', opts.storeDir, '-P', pidFile],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: natsServerEnv(process.env),
+        },
+      ),
     );
     terminateOnParentExit(proc, 'SIGTERM', 'bus');
     forwardLines(proc.child, (line) => {
@@ -51,7 +59,11 @@ export async function startNatsServer(opts: { storeDir: string; log: (line: stri
       stopIf: () => proc.hasExited(),
     });
     if (outcome === 'ready') {
-      return { url: `nats://127.0.0.1:${port}`, stop: () => terminate(proc) };
+      return {
+        url: `nats://127.0.0.1:${port}`,
+        stop: () => terminate(proc),
+        ...(monitorPort === undefined ? {} : { monitorUrl: `http://127.0.0.1:${monitorPort}` }),
+      };
     }
     await terminate(proc);
     if (outcome === 'stopped' && /address already in use/i.test(tail.format()) && attempt < 3) continue;

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 
 import { decodeJson } from '../bus/codec.js';
 import type { Logger } from '../logging/logger.js';
+import { recordedEvents } from '../outbox/event-writer.js';
 import { countConsumedEvent } from './event-metrics.js';
 import { ensureEventStream } from './event-stream.js';
 import { markEventProcessed } from './events.queries.js';
@@ -39,7 +40,7 @@ export class EventConsumerRunner {
     private readonly ds: DataSource,
     private readonly service: string,
     private readonly logger: Logger,
-    /** Called after each commit, so events a consumer wrote are relayed at once. */
+    /** Called after a commit in which a consumer recorded events, so they are relayed at once. */
     private readonly afterCommit: () => void = () => undefined,
   ) {}
 
@@ -90,12 +91,14 @@ export class EventConsumerRunner {
       }
       try {
         let applied = false;
+        let recorded = false;
         await this.ds.transaction(async (em) => {
           if (!(await markEventProcessed(em, durable, event.id))) return;
           await consumer.apply(event, em);
           applied = true;
+          recorded = recordedEvents(em);
         });
-        this.afterCommit();
+        if (recorded) this.afterCommit();
         msg.ack();
         countConsumedEvent(durable, 'durable', applied ? 'applied' : 'skipped');
       } catch (err) {

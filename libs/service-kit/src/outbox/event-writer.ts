@@ -26,4 +26,18 @@ export async function recordEvent<P extends z.ZodType>(em: EntityManager, def: E
 /** The one way anything enters the outbox: the relay publishes it under `subject`, with its id as the message id. */
 export async function writeOutbox(em: EntityManager, subject: string, envelope: { id: string }): Promise<void> {
   await insertOutboxEvent(em, { id: envelope.id, subject, envelope });
+  wroteOutbox.add(em.queryRunner ?? em);
+}
+
+/** Transactions (by their query runner) that entered something in the outbox. */
+const wroteOutbox = new WeakSet<object>();
+
+/**
+ * Whether the transaction of `em` entered an event in the outbox, so its commit calls for a relay
+ * pass. A transaction that recorded nothing needs none: such a pass (BEGIN, an empty claim,
+ * COMMIT) was most of a consumed event's statements. Rows written otherwise are still found by
+ * the relay's poll.
+ */
+export function recordedEvents(em: EntityManager): boolean {
+  return wroteOutbox.has(em.queryRunner ?? em);
 }

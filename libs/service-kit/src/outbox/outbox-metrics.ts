@@ -7,9 +7,10 @@ import { serviceMetric } from '../health/service-metrics.js';
  * message in its place) and published again; resent: acknowledged just before the stream's leader
  * changed, and published again as a precaution; retried: the read-back could not be made (NATS or
  * the stream's leader unavailable) and is tried later; untracked: dropped from the relay's bounded
- * memory before it could be read back (not known to be lost, only not checked).
+ * memory before it could be read back (not known to be lost, only not checked); sole-copy: not read
+ * back, the stream having one replica (its PubAck came from the only copy).
  */
-export type OutboxCheckOutcome = 'verified' | 'republished' | 'resent' | 'retried' | 'untracked';
+export type OutboxCheckOutcome = 'verified' | 'republished' | 'resent' | 'retried' | 'untracked' | 'sole-copy';
 
 export function countOutboxCheck(outcome: OutboxCheckOutcome, n = 1): void {
   if (n <= 0) return;
@@ -19,7 +20,7 @@ export function countOutboxCheck(outcome: OutboxCheckOutcome, n = 1): void {
       new Counter({
         registers,
         name: 'outbox_readbacks_total',
-        help: 'Published events read back from the stream after their PubAck, by outcome (verified, republished, resent, retried, untracked)',
+        help: 'Published events read back from the stream after their PubAck, by outcome (verified, republished, resent, retried, untracked, sole-copy)',
         labelNames: ['outcome'],
       }),
   ).inc({ outcome }, n);

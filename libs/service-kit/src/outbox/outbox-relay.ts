@@ -9,13 +9,18 @@ import { addOutboxProbe } from '../health/service-metrics.js';
 import type { Logger } from '../logging/logger.js';
 import { ensureWorkStream } from '../queues/work-stream.js';
 import { busSettings } from '../scope/kit-settings.js';
-import { lockUnpublished, markPublished, outboxBacklog } from './outbox.queries.js';
+import { claimUnpublished, outboxBacklog } from './outbox.queries.js';
 import { OutboxReadBack } from './outbox-read-back.js';
 
 const BATCH = 100;
 const pollMs = (): number => busSettings().outboxPollMs;
 /** 0 turns the read-back off (a nats-server of 2.11 or later does not lose acknowledged messages at a leader change). */
 const verifyAfterMs = (): number => busSettings().outboxVerifyAfterMs;
+
+export interface OutboxRelayOptions {
+  /** In place of OUTBOX_VERIFY_AFTER_MS for this relay alone: `bench:events` runs relays with the read-back on and off in one process. */
+  verifyAfterMs?: number;
+}
 
 /**
  * Publishes committed outbox rows to JetStream. Rows are claimed with SKIP LOCKED so replicas
@@ -38,6 +43,7 @@ export class OutboxRelay {
     private readonly ds: DataSource,
     private readonly nc: NatsConnection,
     private readonly logger: Logger,
+    private readonly options: OutboxRelayOptions = {},
   ) {
     this.js = jetstream(nc);
   }
@@ -48,7 +54,7 @@ export class OutboxRelay {
       const { pending, oldest } = await outboxBacklog(this.ds);
       return { pending, oldestSeconds: oldest };
     });
-    const afterMs = verifyAfterMs();
+    const afterMs = this.options.verifyAfterMs ?? verifyAfterMs();
     if (afterMs > 0) {
       this.readBack = new OutboxReadBack(this.ds, this.nc, this.logger, { afterMs });
       this.readBack.start();
@@ -79,7 +85,8 @@ export class OutboxRelay {
   private async drain(): Promise<void> {
     for (;;) {
       const published = await this.ds.transaction(async (em) => {
-        const rows = await lockUnpublished(em, BATCH);
+        // Marked published as they are claimed; a failed publish throws and the transaction undoes the mark.
+        const rows = await claimUnpublished(em, BATCH);
         if (rows.length === 0) return [];
         await this.ensureWorkStreams(rows);
         const acks: PubAck[] = await Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id }))).catch(
@@ -87,10 +94,6 @@ export class OutboxRelay {
             this.workStreams.clear();
             throw err;
           },
-        );
-        await markPublished(
-          em,
-          rows.map((r) => r.id),
         );
         return rows.map((row, i) => ({ id: row.id, ack: acks[i]! }));
       });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { lockUnpublished, markPublished, outboxBacklog, outboxEventsByIds } from './outbox.queries.js';
+import { claimUnpublished, outboxBacklog, outboxEventsByIds } from './outbox.queries.js';
 
 /** Medium: the outbox relay's and read-back's statements on a real outbox_events table. */
 describe('the outbox statements, against a real schema', () => {
@@ -26,31 +26,39 @@ describe('the outbox statements, against a real schema', () => {
     return id;
   };
 
-  it('counts the backlog, locks the oldest unpublished rows skipping locked ones, and marks them published', async () => {
+  it('counts the backlog, claims the oldest unpublished rows oldest first skipping locked ones, and undoes a claim that rolls back', async () => {
     expect(await outboxBacklog(s.ds)).toEqual({ pending: 0, oldest: 0 });
     const [old, mid, recent] = [await add(30), await add(20), await add(10)];
     const backlog = await outboxBacklog(s.ds);
     expect(backlog.pending).toBe(3);
     expect(backlog.oldest).toBeGreaterThanOrEqual(30);
 
+    // A pass whose publishes fail: its claim is undone with the transaction.
+    await expect(
+      s.ds.transaction(async (em) => {
+        expect((await claimUnpublished(em, 10)).map((r) => r.id)).toEqual([old, mid, recent]);
+        throw new Error('publish failed');
+      }),
+    ).rejects.toThrow('publish failed');
+    expect((await outboxBacklog(s.ds)).pending).toBe(3);
+
     await s.ds.transaction(async (em) => {
-      const first = await lockUnpublished(em, 2);
+      const first = await claimUnpublished(em, 2);
       expect(first).toEqual([
         { id: old, subject: 'events.x', envelope: { id: old, n: [1, 2] } },
         { id: mid, subject: 'events.x', envelope: { id: mid, n: [1, 2] } },
       ]);
-      // Another relay's pass sees only the row this one did not lock.
-      const other = await s.ds.transaction((em2) => lockUnpublished(em2, 10));
-      expect(other.map((r) => r.id)).toEqual([recent]);
-      expect(
-        await markPublished(
-          em,
-          first.map((r) => r.id),
-        ),
-      ).toBe(2);
+      // Another relay's pass sees only the row this one did not claim, and may leave it.
+      await expect(
+        s.ds.transaction(async (em2) => {
+          expect((await claimUnpublished(em2, 10)).map((r) => r.id)).toEqual([recent]);
+          throw new Error('left');
+        }),
+      ).rejects.toThrow('left');
     });
     expect((await outboxBacklog(s.ds)).pending).toBe(1);
-    expect(await markPublished(s.ds, [])).toBe(0);
+    expect(await s.ds.transaction((em) => claimUnpublished(em, 10))).toEqual([{ id: recent, subject: 'events.x', envelope: { id: recent, n: [1, 2] } }]);
+    expect(await s.ds.transaction((em) => claimUnpublished(em, 10))).toEqual([]);
 
     const found = await outboxEventsByIds(s.ds, [recent, old, randomUUID()]);
     expect(found.map((r) => r.id).sort()).toEqual([old, recent].sort());

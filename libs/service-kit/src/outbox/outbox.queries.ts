@@ -13,30 +13,27 @@ export async function outboxBacklog(on: Db): Promise<{ pending: number; oldest: 
   return { pending: row?.pending ?? 0, oldest: row?.oldest ?? 0 };
 }
 
-/** The oldest unpublished rows, locked for the caller's transaction; rows another relay holds are skipped. */
-export function lockUnpublished(on: Db, limit: number): Promise<{ id: string; subject: string; envelope: unknown }[]> {
-  return rows(
-    on,
-    kitSql
-      .selectFrom('outbox_events')
-      .select(['id', 'subject', 'envelope'])
-      .where('published_at', 'is', null)
-      .orderBy('created_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked(),
-  );
-}
-
-/** Marks rows published; one statement text whatever their number. */
-export function markPublished(on: Db, ids: readonly string[]): Promise<number> {
-  return affected(
+/**
+ * Claims the oldest unpublished rows for the caller's transaction: marked published and locked in
+ * one statement, so a relay's pass is BEGIN, this, its publishes and COMMIT. A pass whose publishes
+ * fail rolls back, and the rows are unpublished again. Rows another relay holds are skipped.
+ * Oldest first, as they were written.
+ */
+export async function claimUnpublished(on: Db, limit: number): Promise<{ id: string; subject: string; envelope: unknown }[]> {
+  const claimed = await rows(
     on,
     kitSql
       .updateTable('outbox_events')
       .set({ published_at: sql<Date>`now()` })
-      .where(sql<boolean>`id = any(${ids}::uuid[])`),
+      .where(
+        'id',
+        'in',
+        kitSql.selectFrom('outbox_events').select('id').where('published_at', 'is', null).orderBy('created_at').limit(limit).forUpdate().skipLocked(),
+      )
+      .returning(['id', 'subject', 'envelope', 'created_at']),
   );
+  // RETURNING keeps no order: the stream gets them in the order they were written.
+  return claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map(({ id, subject, envelope }) => ({ id, subject, envelope }));
 }
 
 /** The outbox rows of these ids still kept; one statement text whatever their number. */
