@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
