@@ -4,7 +4,7 @@ import { AppError, getPublicJob, type InputOf, type OutputOf } from '@marketplac
 import { type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { toJob } from './job.mapper.js';
-import { findPublicJobRow, isJobId } from './jobs.queries.js';
+import { findPublicJobRow } from './jobs.queries.js';
 
 @Injectable()
 export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob> {
@@ -15,7 +15,6 @@ export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob
   ) {}
 
   async handle({ id }: InputOf<typeof getPublicJob>, ctx: HandlerContext): Promise<OutputOf<typeof getPublicJob>> {
-    if (!isJobId(id)) throw AppError.notFound('No open or completed job has this id.');
     const row = await findPublicJobRow(this.ds, id);
     if (!row) throw AppError.notFound('No open or completed job has this id.');
     // Reading an open job counts as a view in the poster's performance report.

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, getJobVersion, listJobVersions, type InputOf, type JobVersion, type OutputOf } from '@marketplace/contracts';
 import { type OperationHandler } from '@marketplace/service-kit';
-import { isJobId, openJobVersions } from './jobs.queries.js';
+import { openJobVersions } from './jobs.queries.js';
 
 type VersionRow = Awaited<ReturnType<typeof openJobVersions>>[number];
 
@@ -11,11 +11,6 @@ const toVersion = (r: VersionRow): JobVersion => ({
 });
 
 /** Versions are public only while the job is open (spec); otherwise the job does not exist here. */
-async function versionsOf(ds: DataSource, id: string, version?: number): Promise<VersionRow[]> {
-  if (!isJobId(id)) throw AppError.notFound('No open job has this id.');
-  return openJobVersions(ds, id, version);
-}
-
 @Injectable()
 export class ListJobVersionsHandler implements OperationHandler<typeof listJobVersions> {
   readonly operation = listJobVersions;
@@ -23,7 +18,7 @@ export class ListJobVersionsHandler implements OperationHandler<typeof listJobVe
   constructor(private readonly ds: DataSource) {}
 
   async handle({ id }: InputOf<typeof listJobVersions>): Promise<OutputOf<typeof listJobVersions>> {
-    const rows = await versionsOf(this.ds, id);
+    const rows = await openJobVersions(this.ds, id);
     if (!rows.length) throw AppError.notFound('No open job has this id.');
     return { versions: rows.map(toVersion) };
   }
@@ -36,7 +31,7 @@ export class GetJobVersionHandler implements OperationHandler<typeof getJobVersi
   constructor(private readonly ds: DataSource) {}
 
   async handle({ id, version }: InputOf<typeof getJobVersion>): Promise<OutputOf<typeof getJobVersion>> {
-    const [row] = await versionsOf(this.ds, id, version);
+    const [row] = await openJobVersions(this.ds, id, version);
     if (!row) throw AppError.notFound('No open job has this id, or it has no such version.');
     return toVersion(row);
   }

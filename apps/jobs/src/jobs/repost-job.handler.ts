@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, repostJob, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { findJobRow, isJobId } from './jobs.queries.js';
+import { findJobRow } from './jobs.queries.js';
 import { PostJobHandler } from './post-job.handler.js';
 
 /**
@@ -19,7 +19,6 @@ export class RepostJobHandler implements OperationHandler<typeof repostJob> {
 
   async handle({ id, acknowledgeExposures }: InputOf<typeof repostJob>, ctx: HandlerContext): Promise<OutputOf<typeof repostJob>> {
     const notFound = AppError.notFound('You have no job with this id.');
-    if (!isJobId(id)) throw notFound;
     const row = await findJobRow(this.ds, id);
     if (!row || row.poster_id !== callerOf(ctx).memberId) throw notFound;
     if (row.safety_hidden) throw AppError.forbidden('Staff hid this job, so it cannot be posted again.');
