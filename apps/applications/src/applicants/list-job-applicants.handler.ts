@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  isUuid,
   AppError, getHiringJob, listJobApplicants, type InputOf, type JobApplicant, type OutputOf,
 } from '@marketplace/contracts';
 import {
@@ -29,7 +28,6 @@ export class ListJobApplicantsHandler implements OperationHandler<typeof listJob
     const offset = input.offset ?? 0;
     const limit = input.limit ?? 20;
     const notFound = AppError.notFound('No open or completed job with this id.');
-    if (!isUuid(id)) throw notFound;
     const job = await this.bus.call(getHiringJob, { jobId: id }, ctx).catch((err: unknown) => {
       throw err instanceof AppError && err.status === 404 ? notFound : err;
     });

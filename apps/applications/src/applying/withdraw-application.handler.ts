@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  isUuid,
   AppError, applicationWithdrawnV1, getJobStates, withdrawApplication, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
@@ -20,7 +19,6 @@ export class WithdrawApplicationHandler implements OperationHandler<typeof withd
     await this.uow.run((em) => countAttempt(em, limitBuckets().withdrawals, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('You have no application with this id.');
-    if (!isUuid(id)) throw notFound;
     const decision: WaitingDecision = {
       where: { id, applicant_id: caller.memberId }, notFound, hidden: [], to: 'withdrawn',
       refused: (status) => AppError.conflict(`Only a waiting application can be withdrawn; this one is ${status}.`),

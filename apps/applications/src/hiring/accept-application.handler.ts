@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
-  isUuid,
   AppError, acceptApplication, applicationAcceptedV1, applicationDeclinedV1, getApplicantProfile, getHiringJob,
   moveJobStatus, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
@@ -33,7 +32,6 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
     await this.uow.run((em) => countAttempt(em, limitBuckets().applicationDecisions, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
-    if (!isUuid(id)) throw notFound;
     const first = await this.uow.run((em) => findApplication(em, { id, poster_id: caller.memberId }));
     if (!first || first.status === 'withdrawn') throw notFound;
     if (first.status !== 'submitted') throw AppError.conflict(`This application was already decided (${first.status}).`);

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  isUuid,
   AppError, applicationDeclinedV1, declineApplication, getHiringJob, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
@@ -20,7 +19,6 @@ export class DeclineApplicationHandler implements OperationHandler<typeof declin
     await this.uow.run((em) => countAttempt(em, limitBuckets().applicationDecisions, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
-    if (!isUuid(id)) throw notFound;
     const decision: WaitingDecision = {
       where: { id, poster_id: caller.memberId }, notFound, hidden: ['withdrawn'], to: 'declined',
       refused: (status) => AppError.conflict(`This application was already decided (${status}).`),

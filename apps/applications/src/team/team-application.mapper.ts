@@ -1,5 +1,5 @@
 import type { Db } from '@marketplace/service-kit';
-import { isUuid, AppError, getTeamMembership, type teamApplicationSchema, type US_STATES } from '@marketplace/contracts';
+import { AppError, getTeamMembership, type teamApplicationSchema, type US_STATES } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
 import type { z } from 'zod';
 import { teamApplication, type TeamApplicationRow } from './team.queries.js';
@@ -28,7 +28,6 @@ export async function findTeamApplication(
   on: Db, bus: BusClient, ctx: HandlerContext, memberId: string, id: string,
 ): Promise<TeamApplicationRow> {
   const notFound = AppError.notFound("No application with this id on your team's jobs.");
-  if (!isUuid(id)) throw notFound;
   const row = await teamApplication(on, id);
   if (!row || row.status === 'withdrawn') throw notFound;
   if ((await teamOfCaller(bus, ctx, memberId)) !== row.team_id) throw notFound;

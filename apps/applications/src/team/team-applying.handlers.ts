@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  isUuid,
   AppError, applyToTeamJob, getApplicantProfile, getTeamJob, listCandidateApplications, teamApplicationSubmittedV1,
   withdrawCandidateApplication, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
@@ -28,7 +27,6 @@ export class ApplyToTeamJobHandler implements OperationHandler<typeof applyToTea
   async handle(input: InputOf<typeof applyToTeamJob>, ctx: HandlerContext): Promise<OutputOf<typeof applyToTeamJob>> {
     const caller = callerOf(ctx);
     const noJob = AppError.notFound('No open team job with this id.');
-    if (!isUuid(input.id)) throw noJob;
     const candidate = await candidateOf(this.ds, caller.memberId);
     if (!candidate) {
       throw new AppError(403, 'Save your candidate profile first (PUT /api/candidate/profile).', {
@@ -84,7 +82,6 @@ export class WithdrawCandidateApplicationHandler implements OperationHandler<typ
     await countAttempt(this.ds, limitBuckets().withdrawals, callerOf(ctx).memberId);
     const memberId = callerOf(ctx).memberId;
     const notFound = AppError.notFound('You have no application with this id.');
-    if (!isUuid(id)) throw notFound;
     const withdrawn = await withdrawTeamApplication(this.ds, id, memberId);
     const row = await teamApplication(this.ds, id, memberId);
     if (!row) throw notFound;

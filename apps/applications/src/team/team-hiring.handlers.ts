@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  isUuid,
   AppError, acceptTeamApplication, declineTeamApplication, getApplicantProfile, getTeamJob, listTeamJobApplications,
   moveTeamJob, teamApplicationAcceptedV1, teamApplicationDeclinedV1, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
@@ -22,7 +21,6 @@ export class ListTeamJobApplicationsHandler implements OperationHandler<typeof l
 
   async handle({ id }: InputOf<typeof listTeamJobApplications>, ctx: HandlerContext): Promise<OutputOf<typeof listTeamJobApplications>> {
     const notFound = AppError.notFound('No job with this id on your team.');
-    if (!isUuid(id)) throw notFound;
     const [teamId, job] = await Promise.all([
       teamOfCaller(this.bus, ctx, callerOf(ctx).memberId),
       this.bus.call(getTeamJob, { jobId: id }, ctx).catch((err: unknown) => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid, AppError, remindOtherSide, workReminderSentV1, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { AppError, remindOtherSide, workReminderSentV1, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets, WORK_REMINDER_GAP_HOURS } from '@marketplace/service-kit';
 import { liveHire } from './work.queries.js';
 import { roleOf, waitsOn } from './work-view.js';
@@ -15,7 +15,6 @@ export class RemindOtherSideHandler implements OperationHandler<typeof remindOth
   async handle({ id }: InputOf<typeof remindOtherSide>, ctx: HandlerContext): Promise<OutputOf<typeof remindOtherSide>> {
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No hired work on this job is visible to you.');
-    if (!isUuid(id)) throw notFound;
     return this.uow.run(async (em) => {
       const hire = await liveHire(em, id);
       const role = hire ? roleOf(hire, caller.memberId, false) : null;
