@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AppError, getHelpRequest, helpRequestRepliedV1, isUuid, replyToHelpRequest, setHelpRequestStatus, type InputOf, type OutputOf,
+  AppError, getHelpRequest, helpRequestRepliedV1, replyToHelpRequest, setHelpRequestStatus, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
   BusClient, callerOf, countAttempt, limitBuckets, recordEvent, UnitOfWork, type Db, type HandlerContext, type OperationHandler,
@@ -22,7 +22,6 @@ import { helpRequest, insertReply, setHelpStatus } from './help.queries.js';
 
 async function findRequest(db: Db, id: string, lock = false): Promise<HelpRow> {
   const notFound = AppError.notFound('No help request has this id.');
-  if (!isUuid(id)) throw notFound;
   const row = await helpRequest(db, id.toLowerCase(), { forUpdate: lock });
   if (!row) throw notFound;
   return row;

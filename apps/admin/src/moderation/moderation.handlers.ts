@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import {
   AppError, contentModeratedV1, decideContentReport, listContentReports, REPORT_LIST_LIMITS, restoreContent,
-  type InputOf, type OutputOf, isUuid,
+  type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
   BusClient, callerOf, LOGGER, recordEvent, UnitOfWork, type HandlerContext, type Logger, type OperationHandler,
@@ -27,7 +27,6 @@ function toStaffReport(r: StaffReportRow): StaffReport {
 
 async function lockReport(em: EntityManager, id: string): Promise<StaffReportRow> {
   const notFound = AppError.notFound('No content report has this id.');
-  if (!isUuid(id)) throw notFound;
   const row = await contentReport(em, id.toLowerCase(), { forUpdate: true });
   if (!row) throw notFound;
   return row;
