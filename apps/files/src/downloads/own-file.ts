@@ -1,4 +1,4 @@
-import { AppError, isUuid } from '@marketplace/contracts';
+import { AppError } from '@marketplace/contracts';
 import type { Db } from '@marketplace/service-kit';
 import { isClosed } from '../files/personal-area.js';
 import { storedFileOfArea } from './downloads.queries.js';
@@ -30,7 +30,6 @@ export async function findAreaStoredFile(
   db: Db, area: 'personal' | 'job', ownerId: string, fileId: string,
 ): Promise<StoredFile> {
   const notFound = AppError.notFound('No such file.');
-  if (!isUuid(fileId)) throw notFound;
   const row = await storedFileOfArea(db, area, ownerId, fileId);
   if (!row) throw notFound;
   return {

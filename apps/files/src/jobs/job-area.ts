@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, FILE_LIMITS, getHiringJob, type HiringJob, type JobFile, isUuid } from '@marketplace/contracts';
+import { AppError, FILE_LIMITS, getHiringJob, type HiringJob, type JobFile } from '@marketplace/contracts';
 import { BusClient, callerOf, type Db, type HandlerContext } from '@marketplace/service-kit';
 import type { AreaGate, FileRow } from '../files/area-files.js';
 import { isClosed, toPersonalFile } from '../files/personal-area.js';
@@ -45,7 +45,6 @@ export class JobAreas {
   async resolve(jobId: string, ctx: HandlerContext): Promise<JobAreaView> {
     const memberId = callerOf(ctx).memberId;
     const notFound = AppError.notFound('No job with this id is visible to you.');
-    if (!isUuid(jobId)) throw notFound;
     const job = await this.bus.call(getHiringJob, { jobId }, ctx).catch((err: unknown) => {
       throw err instanceof AppError && err.status === 404 ? notFound : err;
     });

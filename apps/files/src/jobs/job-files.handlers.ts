@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AppError, completeJobFile, createJobFile, deleteJobFile, downloadJobFile, FILE_LIMITS, fileAccessGrantedV1, listJobAttachments,
+  AppError, completeJobFile, createJobFile, deleteJobFile, downloadJobFile, FILE_LIMITS, fileAccessGrantedV1, isUuid, listJobAttachments,
   listJobFiles, presignJobFileParts, previewJobFile, setJobFileAccess, uploadJobFileChunk, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
@@ -164,7 +164,8 @@ export class ListJobAttachmentsHandler implements OperationHandler<typeof listJo
   constructor(private readonly ds: DataSource, private readonly areas: JobAreas) {}
 
   async handle({ jobId }: InputOf<typeof listJobAttachments>, ctx: HandlerContext): Promise<OutputOf<typeof listJobAttachments>> {
-    if (!ctx.caller) return { available: false, files: [] };
+    // An internal call: its job id never passed the path gate, and one that is no UUID names no job.
+    if (!ctx.caller || !isUuid(jobId)) return { available: false, files: [] };
     const view = await this.areas.resolve(jobId, ctx).catch((err: unknown) => {
       if (err instanceof AppError && (err.status === 403 || err.status === 404)) return null;
       throw err;
