@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, approveDraftPart, DRAFT_PARTS, getJobEval, getPostedJobEval, isUuid, postJobDraft, postJobFromDraft, type InputOf, type OutputOf,
+  AppError, approveDraftPart, DRAFT_PARTS, getJobEval, getPostedJobEval, postJobDraft, postJobFromDraft, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
   BusClient, callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
@@ -106,7 +106,6 @@ export class GetPostedJobEvalHandler implements OperationHandler<typeof getPoste
   async handle(input: InputOf<typeof getPostedJobEval>, ctx: HandlerContext): Promise<OutputOf<typeof getPostedJobEval>> {
     // Someone else's job and a job posted without a draft read the same, so the answer reveals neither.
     const notFound = AppError.notFound('No job eval for this job: it was not posted from one of your drafts.');
-    if (!isUuid(input.id)) throw notFound;
     const draft = await draftOfJob(this.ds, input.id.toLowerCase(), callerOf(ctx).memberId);
     if (!draft) throw notFound;
     return evalView(draft);
