@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   AppError, createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, pingWebhook, redeliverWebhookDelivery,
-  isUuid, webhookDeliveryQueue, WEBHOOKS_PER_MEMBER, type InputOf, type OutputOf,
+  webhookDeliveryQueue, WEBHOOKS_PER_MEMBER, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { callerOf, countAttempt, enqueueWork, limitBuckets, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { webhookBody } from './webhook-fanout.js';
@@ -34,7 +34,6 @@ function deliveryOut(r: DeliveryRow) {
 
 /** The caller's endpoint, or 404 (another member's is not there for them). */
 async function ownEndpoint(ds: DataSource, id: string, memberId: string): Promise<EndpointRow> {
-  if (!isUuid(id)) throw AppError.notFound('No such webhook endpoint of yours.');
   const row = await endpointOf(ds, id, memberId);
   if (!row) throw AppError.notFound('No such webhook endpoint of yours.');
   return row;
@@ -83,7 +82,6 @@ export class DeleteWebhookHandler implements OperationHandler<typeof deleteWebho
 
   async handle({ id }: InputOf<typeof deleteWebhook>, ctx: HandlerContext): Promise<OutputOf<typeof deleteWebhook>> {
     await countAttempt(this.ds, limitBuckets().webhookChanges, callerOf(ctx).memberId);
-    if (!isUuid(id)) return { removed: false };
     return { removed: await deleteEndpoint(this.ds, id, callerOf(ctx).memberId) };
   }
 }
@@ -128,7 +126,6 @@ export class RedeliverWebhookDeliveryHandler implements OperationHandler<typeof 
   constructor(private readonly ds: DataSource) {}
 
   async handle({ id, deliveryId }: InputOf<typeof redeliverWebhookDelivery>, ctx: HandlerContext): Promise<OutputOf<typeof redeliverWebhookDelivery>> {
-    if (!isUuid(deliveryId)) throw AppError.notFound('No such delivery for this endpoint.');
     const endpoint = await ownEndpoint(this.ds, id, callerOf(ctx).memberId);
     if (endpoint.disabled_at) throw AppError.conflict('This endpoint is disabled; register it again to use it.');
     await countAttempt(this.ds, limitBuckets().webhookSends, callerOf(ctx).memberId);
