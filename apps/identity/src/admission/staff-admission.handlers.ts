@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  AppError, inviteFromWaitlist, listInviteLinks, listWaitlist, REPORT_LIST_LIMITS, waitlistInvitedV1, type InputOf, type OutputOf, isUuid,
+  AppError, inviteFromWaitlist, listInviteLinks, listWaitlist, REPORT_LIST_LIMITS, waitlistInvitedV1, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler, pageOf, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { loadOwnAccount } from '../profile/me.mapper.js';
@@ -82,7 +82,6 @@ export class InviteFromWaitlistHandler implements OperationHandler<typeof invite
   async handle({ id }: InputOf<typeof inviteFromWaitlist>, ctx: HandlerContext): Promise<OutputOf<typeof inviteFromWaitlist>> {
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No waitlist entry has this id.');
-    if (!isUuid(id)) throw notFound;
     const { invitationsPerMember } = await this.settings.current();
     const markInvited = async (em: EntityManager): Promise<WaitlistRow> => {
       const row = (await markWaitlistInvited(em, id.toLowerCase(), caller.memberId))!;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AppError, createMyApiKey, listMyApiKeys, revokeMyApiKey, type Caller, type InputOf, type OutputOf, isUuid,
+  AppError, createMyApiKey, listMyApiKeys, revokeMyApiKey, type Caller, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { generateApiKey } from './api-key.crypto.js';
@@ -72,7 +72,6 @@ export class RevokeMyApiKeyHandler implements OperationHandler<typeof revokeMyAp
   async handle({ id }: InputOf<typeof revokeMyApiKey>, ctx: HandlerContext): Promise<OutputOf<typeof revokeMyApiKey>> {
     const caller = callerOf(ctx);
     await countAttempt(this.ds, limitBuckets().accessRevocations, caller.memberId);
-    if (!isUuid(id)) throw AppError.notFound('You have no API key with this id.');
     if (!(await revokeKey(this.ds, id, caller.memberId))) throw AppError.notFound('You have no API key with this id.');
     return { id, revoked: true };
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   AppError, liftSuspension, listSuspensions, memberReinstatedV1, memberSuspendedV1, REPORT_LIST_LIMITS, suspendMember,
-  type InputOf, type OutputOf, isUuid,
+  type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler, pageOf, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { endMemberSessions } from '../sessions/sessions.queries.js';
@@ -21,7 +21,6 @@ function toSuspension(r: SuspensionRow): Suspension {
 
 async function lockMember(em: EntityManager, id: string): Promise<SuspensionRow> {
   const notFound = AppError.notFound('No member has this id.');
-  if (!isUuid(id)) throw notFound;
   const row = await lockSuspension(em, id.toLowerCase());
   if (!row) throw notFound;
   return row;

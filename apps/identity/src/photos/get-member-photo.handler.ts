@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, getMemberPhoto, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
+import { AppError, getMemberPhoto, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import { PhotoStore } from './photo-store.js';
 import { adoptPhoto, visiblePhoto } from './photos.queries.js';
@@ -17,7 +17,6 @@ export class GetMemberPhotoHandler implements OperationHandler<typeof getMemberP
 
   async handle({ id, hash }: InputOf<typeof getMemberPhoto>): Promise<OutputOf<typeof getMemberPhoto>> {
     const notFound = AppError.notFound('No such photo.');
-    if (!isUuid(id)) throw notFound;
     const row = await visiblePhoto(this.ds, id, hash);
     if (!row) throw notFound;
     let key = row.object_key;

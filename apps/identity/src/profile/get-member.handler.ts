@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AppError, getMember, getMemberPageJobs, getMemberWorkRecord, US_STATE_NAMES, type InputOf, type OutputOf, isUuid,
+  AppError, getMember, getMemberPageJobs, getMemberWorkRecord, US_STATE_NAMES, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { memberById, profileOf } from '../members/members.queries.js';
@@ -19,7 +19,6 @@ export class GetMemberHandler implements OperationHandler<typeof getMember> {
 
   async handle({ id, view }: InputOf<typeof getMember>, ctx: HandlerContext): Promise<OutputOf<typeof getMember>> {
     const notFound = AppError.notFound('No member with this id.');
-    if (!isUuid(id)) throw notFound;
     const member = await memberById(this.ds, id);
     if (!member || member.deletedAt) throw notFound;
     // A member removed by moderators keeps their name, record and jobs; what they wrote about themselves goes.

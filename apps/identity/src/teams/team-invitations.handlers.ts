@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  acceptTeamInvitation, addTeamMember, AppError, declineTeamInvitation, isUuid, leaveTeam, listJobsOfTeam, listMyTeamInvitations,
+  acceptTeamInvitation, addTeamMember, AppError, declineTeamInvitation, leaveTeam, listJobsOfTeam, listMyTeamInvitations,
   TEAM_INVITATION_DAYS, TEAM_PENDING_INVITATIONS_MAX, teamMemberInvitedV1, type InputOf, type OutputOf,
 } from '@marketplace/contracts';
 import {
@@ -88,7 +88,6 @@ type InvitationRow = NonNullable<Awaited<ReturnType<typeof lockInvitation>>>;
 /** The caller's invitation, locked: another's, an unknown id or an expired one are the same 404; an answered one 409. */
 async function waitingInvitation(em: EntityManager, id: string, memberId: string): Promise<InvitationRow> {
   const notFound = AppError.notFound('No team invitation with this id waits for you.');
-  if (!isUuid(id)) throw notFound;
   const email = await emailOf(em, memberId);
   const row = await lockInvitation(em, id, email);
   if (!row || (row.status === 'pending' && row.expired) || row.status === 'expired' || row.status === 'withdrawn') throw notFound;
