@@ -38,7 +38,8 @@ module.exports = {
     {
       name: 'test-helpers-in-specs-only',
       severity: 'error',
-      comment: 'libs/testing and libs/local-stack (embedded PostgreSQL, NATS, the one-process host) are for tests and npm start, never a service\'s running code.',
+      comment:
+        "libs/testing and libs/local-stack (embedded PostgreSQL, NATS, the one-process host) are for tests and npm start, never a service's running code.",
       from: { path: '^apps/', pathNot: SPEC },
       to: { path: '^libs/(testing|local-stack)/' },
     },
@@ -59,7 +60,7 @@ module.exports = {
     {
       name: 'kit-ground-stands-alone',
       severity: 'error',
-      comment: 'The kit\'s ground (scope/: settings and per-service scope; logging/; tracing/) imports nothing else of the kit.',
+      comment: "The kit's ground (scope/: settings and per-service scope; logging/; tracing/) imports nothing else of the kit.",
       from: { path: `${KIT}(scope|logging|tracing)/`, pathNot: SPEC },
       to: { path: KIT, pathNot: `${KIT}(scope|logging|tracing)/` },
     },
@@ -73,7 +74,7 @@ module.exports = {
     {
       name: 'kit-entries-not-imported-inside',
       severity: 'error',
-      comment: 'index.ts and edge.ts are what apps import; the kit\'s own files import the module they need.',
+      comment: "index.ts and edge.ts are what apps import; the kit's own files import the module they need.",
       from: { path: KIT, pathNot: `${KIT}index\\.ts$` },
       to: { path: `${KIT}(index|edge)\\.ts$` },
     },
@@ -94,7 +95,8 @@ module.exports = {
     {
       name: 'gateway-web-kit-below-the-pages',
       severity: 'error',
-      comment: 'web/kit/ (layout, page definition, guard, form action, error pages, mounter) is ground for every page and for auth/ and oauth/: it imports no page, no other surface and no room that renders with it.',
+      comment:
+        'web/kit/ (layout, page definition, guard, form action, error pages, mounter) is ground for every page and for auth/ and oauth/: it imports no page, no other surface and no room that renders with it.',
       from: { path: `${GATEWAY}web/kit/`, pathNot: SPEC },
       to: { path: `${GATEWAY}((rest|mcp|oauth|openapi|web)/|auth/auth-routes\\.ts$)`, pathNot: `${GATEWAY}web/kit/` },
     },
@@ -108,14 +110,14 @@ module.exports = {
     {
       name: 'gateway-pages-call-through-callAs',
       severity: 'error',
-      comment: 'A page calls an operation one way: callAs (web/kit/page.ts), which gives the call the web surface and the visitor\'s client facts.',
+      comment: "A page calls an operation one way: callAs (web/kit/page.ts), which gives the call the web surface and the visitor's client facts.",
       from: { path: `${GATEWAY}web/`, pathNot: [`${GATEWAY}web/kit/`, SPEC] },
       to: { path: `${GATEWAY}call/operation-call\\.ts$` },
     },
     {
       name: 'gateway-web-mounted-from-the-top',
       severity: 'error',
-      comment: 'web/web-app.ts gathers every area\'s page definitions and mounts them: no page imports it back.',
+      comment: "web/web-app.ts gathers every area's page definitions and mounts them: no page imports it back.",
       from: { path: `${GATEWAY}web/` },
       to: { path: `${GATEWAY}web/web-app\\.ts$` },
     },

@@ -1,3 +1,4 @@
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -5,7 +6,11 @@ export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'helm/**', 'docker/**', '.marketplace/**', 'libs/client/src/api-types.ts'] },
   ...tseslint.configs.recommended,
   {
+    // Imports in one order everywhere (npm run format fixes them): packages, then the workspace, then relative.
+    plugins: { 'simple-import-sort': simpleImportSort },
     rules: {
+      'simple-import-sort/imports': 'error',
+      'simple-import-sort/exports': 'error',
       // Entity and migration lists are typed as constructors; TypeORM's own API uses Function.
       '@typescript-eslint/no-unsafe-function-type': 'off',
       '@typescript-eslint/no-explicit-any': 'off',
@@ -24,7 +29,8 @@ export default tseslint.config(
     // The gateway has no database (its Grant.save is oidc-provider's, kept by identity over the bus).
     ignores: ['apps/gateway/**', '**/*.queries.ts', '**/migrations/**', '**/*.migration.ts', '**/*.spec.ts', 'libs/service-kit/src/database/**'],
     rules: {
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         {
           selector: 'CallExpression[callee.property.name=/^(query|getRepository|createQueryBuilder|findOne|findOneBy|findBy|save|upsert|preparedQuery)$/]',
           message: 'Data access goes through the typed statements of this area\'s *.queries.ts (ARCHITECTURE.md, "Data access").',
@@ -35,11 +41,11 @@ export default tseslint.config(
         },
         {
           selector: 'MemberExpression[property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|mergeInto)$/]',
-          message: 'Statements are built in this area\'s *.queries.ts, not in a handler.',
+          message: "Statements are built in this area's *.queries.ts, not in a handler.",
         },
         {
           selector: 'TaggedTemplateExpression[tag.name="sql"]',
-          message: 'SQL is written in this area\'s *.queries.ts, not in a handler.',
+          message: "SQL is written in this area's *.queries.ts, not in a handler.",
         },
       ],
     },

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { rolldown } from 'rolldown';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,8 +21,20 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // beside them (tesseract.js's worker script and data, the ffmpeg binary) and the optional integrations of Nest
 // and pg that are not installed (their loaders catch the failed import and go on without them).
 const EXTERNAL = [
-  'sharp', 'tesseract.js', '@tesseract.js-data/eng', '@ffmpeg-installer/ffmpeg', 'pg-native', 'class-validator', 'class-transformer', /^@nestjs\/websockets(\/.*)?$/, '@nestjs/platform-express',
-  'amqp-connection-manager', 'amqplib', 'ioredis', 'mqtt', 'kafkajs',
+  'sharp',
+  'tesseract.js',
+  '@tesseract.js-data/eng',
+  '@ffmpeg-installer/ffmpeg',
+  'pg-native',
+  'class-validator',
+  'class-transformer',
+  /^@nestjs\/websockets(\/.*)?$/,
+  '@nestjs/platform-express',
+  'amqp-connection-manager',
+  'amqplib',
+  'ioredis',
+  'mqtt',
+  'kafkajs',
 ];
 
 // The bundle's entry: the kit's deferred date format first, then the app. Chunks a script imports run
@@ -89,27 +102,32 @@ for (const app of apps) {
   const bundle = await rolldown({
     input: { 'main.bundle': ENTRY },
     platform: 'node',
-    plugins: [{
-      name: 'service-entry',
-      resolveId: (id) => (id === ENTRY ? id : undefined),
-      load: (id) => (id === ENTRY ? `import ${JSON.stringify(FIRST)};\nawait import(${JSON.stringify(join(distDir, 'main.js'))});\n` : undefined),
-    }, {
-      name: 'builtins-via-require',
-      resolveId: (id) => {
-        const name = id.replace(/^node:/, '');
-        return VIA_REQUIRE.has(name) ? `${VIA_REQUIRE_PREFIX}${name}` : undefined;
+    plugins: [
+      {
+        name: 'service-entry',
+        resolveId: (id) => (id === ENTRY ? id : undefined),
+        load: (id) => (id === ENTRY ? `import ${JSON.stringify(FIRST)};\nawait import(${JSON.stringify(join(distDir, 'main.js'))});\n` : undefined),
       },
-      load: (id) => (id.startsWith(VIA_REQUIRE_PREFIX) ? viaRequireModule(`node:${id.slice(VIA_REQUIRE_PREFIX.length)}`) : undefined),
-    }, {
-      // charset 'ascii' cannot escape template quasis (a tag may read them raw); ours are read cooked
-      // (the pages' html tag), so our own modules' non-ASCII characters become \u escapes.
-      name: 'ascii-own-code',
-      transform: (code, id) => (id.startsWith(join(root, 'apps')) || id.startsWith(join(root, 'libs'))) && NON_ASCII.test(code)
-        ? { code: escapeNonAscii(code), map: null }
-        : undefined,
-      // Licence comments kept in the bundle may name their authors in any script.
-      renderChunk: (code) => (NON_ASCII.test(code) ? { code: code.replace(LEGAL_COMMENT, (comment) => escapeNonAscii(comment)), map: null } : undefined),
-    }],
+      {
+        name: 'builtins-via-require',
+        resolveId: (id) => {
+          const name = id.replace(/^node:/, '');
+          return VIA_REQUIRE.has(name) ? `${VIA_REQUIRE_PREFIX}${name}` : undefined;
+        },
+        load: (id) => (id.startsWith(VIA_REQUIRE_PREFIX) ? viaRequireModule(`node:${id.slice(VIA_REQUIRE_PREFIX.length)}`) : undefined),
+      },
+      {
+        // charset 'ascii' cannot escape template quasis (a tag may read them raw); ours are read cooked
+        // (the pages' html tag), so our own modules' non-ASCII characters become \u escapes.
+        name: 'ascii-own-code',
+        transform: (code, id) =>
+          (id.startsWith(join(root, 'apps')) || id.startsWith(join(root, 'libs'))) && NON_ASCII.test(code)
+            ? { code: escapeNonAscii(code), map: null }
+            : undefined,
+        // Licence comments kept in the bundle may name their authors in any script.
+        renderChunk: (code) => (NON_ASCII.test(code) ? { code: code.replace(LEGAL_COMMENT, (comment) => escapeNonAscii(comment)), map: null } : undefined),
+      },
+    ],
     external: EXTERNAL,
     onLog(level, log) {
       if (log.code === 'EVAL') return; // depd's feature test, never reached on Node
@@ -141,7 +159,9 @@ for (const app of apps) {
     writeFileSync(join(distDir, 'main.bundle.inputs.json'), `${JSON.stringify([...inputs].sort())}\n`);
     writeFileSync(join(distDir, 'main.bundle.outputs.json'), `${JSON.stringify(output.map((o) => o.fileName).sort())}\n`);
     const size = output.filter((o) => o.type === 'chunk').reduce((sum, o) => sum + o.code.length, 0);
-    console.log(`bundled ${app}: ${inputs.size} modules, ${(size / 1024 / 1024).toFixed(1)} MiB in ${output.filter((o) => o.type === 'chunk').length} scripts, ${Date.now() - began} ms`);
+    console.log(
+      `bundled ${app}: ${inputs.size} modules, ${(size / 1024 / 1024).toFixed(1)} MiB in ${output.filter((o) => o.type === 'chunk').length} scripts, ${Date.now() - began} ms`,
+    );
   } finally {
     await bundle.close();
   }

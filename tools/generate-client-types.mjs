@@ -3,7 +3,8 @@
 // serves (built from the operation catalogue) with openapi-typescript, after the gateway is built
 // and before the client is. The file is written only when it changed, so incremental builds stay quick.
 import { readFile, writeFile } from 'node:fs/promises';
-import { clientTypes, CLIENT_TYPES_FILE } from '../apps/gateway/dist/openapi/client-types.js';
+
+import { CLIENT_TYPES_FILE, clientTypes } from '../apps/gateway/dist/openapi/client-types.js';
 
 const fresh = await clientTypes();
 const current = await readFile(CLIENT_TYPES_FILE, 'utf8').catch(() => undefined);

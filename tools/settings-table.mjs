@@ -17,7 +17,9 @@ export const OPERATORS_DOC = join(root, 'docs', 'operators.md');
 export async function declaredGroups() {
   const kit = await import(pathToFileURL(join(root, 'libs', 'service-kit', 'dist', 'index.js')).href);
   const groups = [...kit.KIT_SETTINGS];
-  const apps = readdirSync(join(root, 'apps')).filter((app) => existsSync(join(root, 'apps', app, 'dist', `${app}.settings.js`))).sort();
+  const apps = readdirSync(join(root, 'apps'))
+    .filter((app) => existsSync(join(root, 'apps', app, 'dist', `${app}.settings.js`)))
+    .sort();
   for (const app of apps) {
     const { SETTINGS } = await import(pathToFileURL(join(root, 'apps', app, 'dist', `${app}.settings.js`)).href);
     if (!Array.isArray(SETTINGS)) throw new Error(`apps/${app}/src/${app}.settings.ts exports no SETTINGS list`);

@@ -4,8 +4,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuSnapshot, cpuUsage, type CpuUsage } from './machine.js';
-import { figuresOf, type Figure } from './report-figures.js';
+
+import { cpuSnapshot, type CpuUsage, cpuUsage } from './machine.js';
+import { type Figure, figuresOf } from './report-figures.js';
 
 // `npm run bench:all`: every benchmark, one after the other on the same machine, then one report
 // (bench/results/report.md and report.json) with each figure, its budget, and the machine's noise
@@ -60,9 +61,11 @@ const pct = (share: number | null | undefined) => (share === null || share === u
 
 function markdown(runs: BenchRun[], machine: Record<string, unknown>): string {
   const lines = [
-    '# Benchmark report', '',
+    '# Benchmark report',
+    '',
     `Run ${new Date().toISOString()} on ${String(machine.cpus)} CPUs (${String(machine.cpuModel)}), Node ${String(machine.node)}.`,
-    'Noise is the share of the machine\'s CPU that other processes took while the benchmark (or that figure\'s run) was measured; above 10% the figure is not trustworthy.', '',
+    "Noise is the share of the machine's CPU that other processes took while the benchmark (or that figure's run) was measured; above 10% the figure is not trustworthy.",
+    '',
     '| Benchmark | Figure | Value | Budget | Met | Noise |',
     '|---|---|---|---|---|---|',
   ];
@@ -77,7 +80,8 @@ function markdown(runs: BenchRun[], machine: Record<string, unknown>): string {
     }
   }
   lines.push('', '| Benchmark | Seconds | Exit | Machine busy | Benchmark | Others |', '|---|---|---|---|---|---|');
-  for (const r of runs) lines.push(`| ${r.benchmark} | ${r.seconds} | ${r.exitCode} | ${pct(r.cpu?.machineBusy)} | ${pct(r.cpu?.ours)} | ${pct(r.cpu?.others)} |`);
+  for (const r of runs)
+    lines.push(`| ${r.benchmark} | ${r.seconds} | ${r.exitCode} | ${pct(r.cpu?.machineBusy)} | ${pct(r.cpu?.ours)} | ${pct(r.cpu?.others)} |`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -18,9 +18,13 @@ export async function startBareServer(pageUrl: string): Promise<BareServer> {
   if (!res.ok) throw new Error(`GET ${pageUrl} answered ${res.status}`);
   const body = Buffer.from(await res.arrayBuffer());
   const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => { if (!PER_RESPONSE.has(name)) headers[name] = value; });
+  res.headers.forEach((value, name) => {
+    if (!PER_RESPONSE.has(name)) headers[name] = value;
+  });
   const app = Fastify({ logger: false });
-  app.get('/api/jobs', (_req, reply) => { void reply.headers(headers).send(body); });
+  app.get('/api/jobs', (_req, reply) => {
+    void reply.headers(headers).send(body);
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { baseUrl: address, stop: () => app.close() };
 }

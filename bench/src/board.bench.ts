@@ -2,11 +2,13 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { type Infrastructure, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
 import pg from 'pg';
-import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
+
 import { seedBoard } from './board-seed.js';
-import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
 import { BENCH_LAYOUT } from './layout.js';
+import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
 
 // `npm run bench:board`: a board of 1,000,000 open jobs (bulk-loaded in SQL), read through the
 // gateway: lists with filters and sorts, the deepest allowed offset, applicant sorts and keyword
@@ -23,10 +25,22 @@ const WARMUP_MS = 1500;
 const MEASURE_MS = Number(process.env.BOARD_MEASURE_MS ?? 8000);
 const BUDGET_P95_MS = 30;
 
-interface Scenario { name: string; path: string }
+interface Scenario {
+  name: string;
+  path: string;
+}
 interface Measured {
-  name: string; path: string; requests: number; failures: number; perSec: number;
-  p50: number; p95: number; p99: number; max: number; total?: number; returned?: number;
+  name: string;
+  path: string;
+  requests: number;
+  failures: number;
+  perSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  total?: number;
+  returned?: number;
   /** Share of the machine's CPU that processes outside this benchmark took during the run. */
   otherCpu?: number | null;
 }
@@ -51,16 +65,18 @@ async function measure(baseUrl: string, s: Scenario): Promise<Measured> {
   const run = async (ms: number, latencies: number[] | null) => {
     let failures = 0;
     const until = Date.now() + ms;
-    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const t = performance.now();
-        const res = await fetch(url).catch(() => null);
-        if (res) await res.arrayBuffer();
-        const took = performance.now() - t;
-        if (!res || res.status !== 200) failures++;
-        latencies?.push(took);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < until) {
+          const t = performance.now();
+          const res = await fetch(url).catch(() => null);
+          if (res) await res.arrayBuffer();
+          const took = performance.now() - t;
+          if (!res || res.status !== 200) failures++;
+          latencies?.push(took);
+        }
+      }),
+    );
     return failures;
   };
   await run(WARMUP_MS, null);
@@ -70,8 +86,14 @@ async function measure(baseUrl: string, s: Scenario): Promise<Measured> {
   const seconds = (Date.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
   return {
-    name: s.name, path: s.path, requests: latencies.length, failures, perSec: round(latencies.length / seconds),
-    p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)),
+    name: s.name,
+    path: s.path,
+    requests: latencies.length,
+    failures,
+    perSec: round(latencies.length / seconds),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
     max: round(latencies[latencies.length - 1] ?? 0),
     ...(body.total !== undefined ? { total: body.total } : {}),
     returned: body.jobs?.length ?? 0,
@@ -94,7 +116,8 @@ async function main(): Promise<number> {
   const client = new pg.Client({ connectionString: infra.databaseUrl });
   await client.connect();
   const { rows } = await client.query<{ id: string }>(
-    `SELECT poster_id::text AS id FROM jobs.jobs WHERE poster_visibility = 'public' GROUP BY poster_id ORDER BY count(*) DESC LIMIT 2`);
+    `SELECT poster_id::text AS id FROM jobs.jobs WHERE poster_visibility = 'public' GROUP BY poster_id ORDER BY count(*) DESC LIMIT 2`,
+  );
   await client.end();
   const posters = rows.map((r) => r.id);
   const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
@@ -125,21 +148,34 @@ async function main(): Promise<number> {
     const usage = cpuUsage(before, await cpuSnapshot());
     m.otherCpu = usage ? Math.round(usage.others * 100) / 100 : null;
     results.push(m);
-    say(`  ${s.name.padEnd(38)} p50 ${String(m.p50).padStart(6)} ms  p95 ${String(m.p95).padStart(6)} ms  p99 ${String(m.p99).padStart(6)} ms  ${String(m.perSec).padStart(7)} req/s  other CPU ${m.otherCpu === null || m.otherCpu === undefined ? 'n/a' : `${Math.round(m.otherCpu * 100)}%`}${m.failures ? `  FAILED ${m.failures}` : ''}`);
+    say(
+      `  ${s.name.padEnd(38)} p50 ${String(m.p50).padStart(6)} ms  p95 ${String(m.p95).padStart(6)} ms  p99 ${String(m.p99).padStart(6)} ms  ${String(m.perSec).padStart(7)} req/s  other CPU ${m.otherCpu === null || m.otherCpu === undefined ? 'n/a' : `${Math.round(m.otherCpu * 100)}%`}${m.failures ? `  FAILED ${m.failures}` : ''}`,
+    );
   }
 
   const over = results.filter((r) => r.p95 >= BUDGET_P95_MS);
   say('');
   say(`Through the gateway, ${CONNECTIONS} concurrent clients, ${MEASURE_MS / 1000} s per request after ${WARMUP_MS / 1000} s warm-up.`);
-  say(over.length ? `Over the ${BUDGET_P95_MS} ms p95 budget: ${over.map((r) => r.name).join(', ')}` : `Every request under the ${BUDGET_P95_MS} ms p95 budget.`);
+  say(
+    over.length ? `Over the ${BUDGET_P95_MS} ms p95 budget: ${over.map((r) => r.name).join(', ')}` : `Every request under the ${BUDGET_P95_MS} ms p95 budget.`,
+  );
 
   await mkdir(dirname(resultsFile), { recursive: true });
-  await writeFile(resultsFile, `${JSON.stringify({
-    benchmark: 'board', finishedAt: new Date().toISOString(),
-    machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-    settings: { jobs: JOBS, posters: POSTERS, connections: CONNECTIONS, warmupMs: WARMUP_MS, measureMs: MEASURE_MS, budgetP95Ms: BUDGET_P95_MS },
-    seed, results,
-  }, null, 2)}\n`);
+  await writeFile(
+    resultsFile,
+    `${JSON.stringify(
+      {
+        benchmark: 'board',
+        finishedAt: new Date().toISOString(),
+        machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
+        settings: { jobs: JOBS, posters: POSTERS, connections: CONNECTIONS, warmupMs: WARMUP_MS, measureMs: MEASURE_MS, budgetP95Ms: BUDGET_P95_MS },
+        seed,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   say(`Results: ${resultsFile}`);
   return results.some((r) => r.failures > 0) ? 1 : 0;
 }

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BOARD_WORDS } from './board-seed.js';
+
 import type { TestMember } from '@marketplace/testing';
+
+import { BOARD_WORDS } from './board-seed.js';
 
 /**
  * The mixed workload of `bench:capacity`: what people and their agents do on the marketplace, in
@@ -24,7 +26,10 @@ export const MIX = {
 
 export type Operation = keyof typeof MIX;
 
-export interface Agent { member: TestMember; token: string }
+export interface Agent {
+  member: TestMember;
+  token: string;
+}
 
 /** What the workload has made so far, so later steps act on real records (a hire needs an application). */
 export interface World {
@@ -40,7 +45,11 @@ export interface World {
   hired: Array<{ applicationId: string; jobId: string; poster: number; worker: number }>;
 }
 
-export interface Timed { status: number; ms: number; body: unknown }
+export interface Timed {
+  status: number;
+  ms: number;
+  body: unknown;
+}
 
 /** One HTTP request, timed from sending to the whole body read. */
 export type Request = (path: string, init: { key?: string; token?: string; method?: string; body?: unknown; raw?: Buffer; query?: string }) => Promise<Timed>;
@@ -92,15 +101,27 @@ export async function runOperation(op: Operation, world: World, request: Request
       const agent = pick(random, world.agents)!;
       const job = pick(random, world.jobs);
       const call = job && random() < 0.5 ? { name: 'get_job', arguments: { id: job.id } } : { name: 'list_open_jobs', arguments: { limit: 20 } };
-      const body = expect(await request('/api/mcp', { token: agent.token, body: { jsonrpc: '2.0', id: n, method: 'tools/call', params: call } }), 200, 'an MCP call');
+      const body = expect(
+        await request('/api/mcp', { token: agent.token, body: { jsonrpc: '2.0', id: n, method: 'tools/call', params: call } }),
+        200,
+        'an MCP call',
+      );
       if (body.result?.isError) throw new Error(`an MCP call answered an error: ${JSON.stringify(body.result.content).slice(0, 160)}`);
       return;
     }
     case 'post': {
-      const made = expect(await request('/api/me/jobs', {
-        key: world.posters[poster]!.key,
-        body: { title: `Capacity job ${n}: ${pick(random, BOARD_WORDS)}`, category: 'data', constraints: '## Scope\nTag the rows.\n\n## Deliverables\n- A CSV' },
-      }), 201, 'a post');
+      const made = expect(
+        await request('/api/me/jobs', {
+          key: world.posters[poster]!.key,
+          body: {
+            title: `Capacity job ${n}: ${pick(random, BOARD_WORDS)}`,
+            category: 'data',
+            constraints: '## Scope\nTag the rows.\n\n## Deliverables\n- A CSV',
+          },
+        }),
+        201,
+        'a post',
+      );
       world.jobs.push({ id: made.id as string, poster, applied: new Set() });
       return;
     }
@@ -109,7 +130,8 @@ export async function runOperation(op: Operation, world: World, request: Request
       if (!job) return runOperation('post', world, request, random, n);
       job.applied.add(worker);
       const answer = await request(`/api/jobs/${job.id}/applications`, {
-        key: world.workers[worker]!.key, body: { pitch: 'I have done this many times.', acceptResponsibility: true, model: 'capacity-model' },
+        key: world.workers[worker]!.key,
+        body: { pitch: 'I have done this many times.', acceptResponsibility: true, model: 'capacity-model' },
       });
       // Hired while the application was on its way: the contract's 409, as a person racing a hire gets.
       if (answer.status === 409 && !world.jobs.includes(job)) return;
@@ -140,16 +162,26 @@ export async function runOperation(op: Operation, world: World, request: Request
       if (at < 0) return runOperation('myReads', world, request, random, n);
       // A job takes one round at a time: turned in, it leaves the pool of work to turn in.
       const [hire] = world.hired.splice(at, 1);
-      expect(await request(`/api/jobs/${hire!.jobId}/submissions`, {
-        key: world.workers[hire!.worker]!.key, body: { body: '## Done\nThe CSV is attached.', links: [], model: 'capacity-model' },
-      }), 201, 'a turned-in round');
+      expect(
+        await request(`/api/jobs/${hire!.jobId}/submissions`, {
+          key: world.workers[hire!.worker]!.key,
+          body: { body: '## Done\nThe CSV is attached.', links: [], model: 'capacity-model' },
+        }),
+        201,
+        'a turned-in round',
+      );
       return;
     }
     case 'upload': {
       const member = world.workers[worker]!;
-      const file = expect(await request('/api/me/files', {
-        key: member.key, body: { path: `capacity/${n}.bin`, size: FILE.length, sha256: FILE_SHA },
-      }), 201, 'an upload start');
+      const file = expect(
+        await request('/api/me/files', {
+          key: member.key,
+          body: { path: `capacity/${n}.bin`, size: FILE.length, sha256: FILE_SHA },
+        }),
+        201,
+        'an upload start',
+      );
       const id = (file.file as { id: string }).id;
       expect(await request(`/api/me/files/${id}/chunks/0`, { key: member.key, method: 'PUT', raw: FILE, query: `sha256=${FILE_SHA}` }), 200, 'a chunk');
       expect(await request(`/api/me/files/${id}/complete`, { key: member.key, body: {} }), 200, 'an upload completion');

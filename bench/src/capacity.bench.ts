@@ -1,16 +1,18 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { startInfrastructure, startServices, type Infrastructure, type ProcessLayout, type System } from '@marketplace/local-stack';
+
+import { type Infrastructure, type ProcessLayout, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
 import { BUS_CREDENTIALS_ENV, createMembers, mcpAccessToken, seededRandom } from '@marketplace/testing';
-import { seedOpenJobs } from './seed.js';
-import { round } from './load.js';
+
+import { MIX, type Operation, pickOperation, type Request, runOperation, type Timed, type World } from './capacity-workload.js';
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
+import { round } from './load.js';
 import { waitForQuietMachine } from './machine.js';
-import { MIX, pickOperation, runOperation, type Operation, type Request, type Timed, type World } from './capacity-workload.js';
+import { seedOpenJobs } from './seed.js';
 
 // `npm run bench:capacity`: how much one machine serves. A mixed workload of people and agents
 // (capacity-workload.ts: board reads and searches, signed-in reads, MCP calls, posts,
@@ -36,7 +38,8 @@ const BOARD_JOBS = 5_000;
  */
 const SECONDS_PER_MEMBER_REQUEST = 15;
 const LAYOUTS: ProcessLayout[] = process.env.BENCH_CAPACITY_LAYOUTS
-  ? process.env.BENCH_CAPACITY_LAYOUTS.split(',') as ProcessLayout[] : ['one-process', 'per-service'];
+  ? (process.env.BENCH_CAPACITY_LAYOUTS.split(',') as ProcessLayout[])
+  : ['one-process', 'per-service'];
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -51,45 +54,66 @@ function percentile(sorted: number[], p: number): number {
 function requester(base: string): Request {
   const agent = new HttpAgent({ keepAlive: true, maxSockets: 512 });
   const url = new URL(base);
-  return (path, init) => new Promise<Timed>((done, fail) => {
-    const json = init.body === undefined ? undefined : Buffer.from(JSON.stringify(init.body));
-    const payload = init.raw ?? json;
-    const headers: Record<string, string> = {};
-    if (init.key) headers.authorization = `Bearer ${init.key}`;
-    if (init.token) {
-      headers.authorization = `Bearer ${init.token}`;
-      headers.accept = 'application/json, text/event-stream';
-    }
-    if (payload) {
-      headers['content-type'] = init.raw ? 'application/octet-stream' : 'application/json';
-      headers['content-length'] = String(payload.length);
-    }
-    const began = performance.now();
-    const req = httpRequest({
-      agent, host: url.hostname, port: url.port, path: `${path}${init.query ? `?${init.query}` : ''}`,
-      method: init.method ?? (payload ? 'POST' : 'GET'), headers, timeout: 10_000,
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: unknown = text;
-        try { body = text ? JSON.parse(text) : null; } catch { /* not JSON: kept as text */ }
-        done({ status: res.statusCode ?? 0, ms: performance.now() - began, body });
-      });
-      res.on('error', fail);
+  return (path, init) =>
+    new Promise<Timed>((done, fail) => {
+      const json = init.body === undefined ? undefined : Buffer.from(JSON.stringify(init.body));
+      const payload = init.raw ?? json;
+      const headers: Record<string, string> = {};
+      if (init.key) headers.authorization = `Bearer ${init.key}`;
+      if (init.token) {
+        headers.authorization = `Bearer ${init.token}`;
+        headers.accept = 'application/json, text/event-stream';
+      }
+      if (payload) {
+        headers['content-type'] = init.raw ? 'application/octet-stream' : 'application/json';
+        headers['content-length'] = String(payload.length);
+      }
+      const began = performance.now();
+      const req = httpRequest(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: `${path}${init.query ? `?${init.query}` : ''}`,
+          method: init.method ?? (payload ? 'POST' : 'GET'),
+          headers,
+          timeout: 10_000,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let body: unknown = text;
+            try {
+              body = text ? JSON.parse(text) : null;
+            } catch {
+              /* not JSON: kept as text */
+            }
+            done({ status: res.statusCode ?? 0, ms: performance.now() - began, body });
+          });
+          res.on('error', fail);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
+      req.on('error', fail);
+      req.end(payload);
     });
-    req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
-    req.on('error', fail);
-    req.end(payload);
-  });
 }
 
 interface StepResult {
-  rate: number; offered: number; requests: number; achievedPerS: number;
-  p50: number; p99: number; max: number; failures: number; firstFailures: string[];
+  rate: number;
+  offered: number;
+  requests: number;
+  achievedPerS: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failures: number;
+  firstFailures: string[];
   byOperation: Record<string, { count: number; p99: number }>;
-  holds: boolean; cpu: CpuSplit;
+  holds: boolean;
+  cpu: CpuSplit;
 }
 
 /** One step: `rate` operations a second for STEP_S seconds, each request timed. */
@@ -115,7 +139,9 @@ async function step(world: World, request: Request, rate: number, seed: number):
       return t;
     };
     const run = runOperation(op, world, timed, random, seed * 1_000_000 + i)
-      .catch((err: unknown) => { failures.push(`${op}: ${err instanceof Error ? err.message : String(err)}`); })
+      .catch((err: unknown) => {
+        failures.push(`${op}: ${err instanceof Error ? err.message : String(err)}`);
+      })
       .finally(() => inFlight.delete(run));
     inFlight.add(run);
   }
@@ -124,23 +150,35 @@ async function step(world: World, request: Request, rate: number, seed: number):
   const cpu = await phase.stop();
   const sorted = [...latencies].sort((a, b) => a - b);
   const p99 = round(percentile(sorted, 99), 1);
-  const byOperation = Object.fromEntries([...perOp].map(([op, l]) => {
-    const s = [...l].sort((a, b) => a - b);
-    return [op, { count: l.length, p99: round(percentile(s, 99), 1) }];
-  }));
+  const byOperation = Object.fromEntries(
+    [...perOp].map(([op, l]) => {
+      const s = [...l].sort((a, b) => a - b);
+      return [op, { count: l.length, p99: round(percentile(s, 99), 1) }];
+    }),
+  );
   // Finishing more than a second late means the arrivals queued: the rate was not sustained.
   const sustained = wallS <= STEP_S + 1;
   return {
-    rate, offered: total, requests: latencies.length, achievedPerS: round(latencies.length / wallS, 1),
-    p50: round(percentile(sorted, 50), 1), p99, max: round(sorted.at(-1) ?? NaN, 1),
-    failures: failures.length, firstFailures: failures.slice(0, 3), byOperation,
-    holds: failures.length === 0 && p99 < P99_BUDGET_MS && sustained, cpu,
+    rate,
+    offered: total,
+    requests: latencies.length,
+    achievedPerS: round(latencies.length / wallS, 1),
+    p50: round(percentile(sorted, 50), 1),
+    p99,
+    max: round(sorted.at(-1) ?? NaN, 1),
+    failures: failures.length,
+    firstFailures: failures.slice(0, 3),
+    byOperation,
+    holds: failures.length === 0 && p99 < P99_BUDGET_MS && sustained,
+    cpu,
   };
 }
 
 function describe(s: StepResult): string {
-  return `${s.rate} ops/s → ${s.achievedPerS} req/s: p50 ${s.p50} ms, p99 ${s.p99} ms, max ${s.max} ms, failures ${s.failures}`
-    + `${s.holds ? '' : '  ✗'}${s.firstFailures.length ? ` (${s.firstFailures.join('; ')})` : ''}`;
+  return (
+    `${s.rate} ops/s → ${s.achievedPerS} req/s: p50 ${s.p50} ms, p99 ${s.p99} ms, max ${s.max} ms, failures ${s.failures}` +
+    `${s.holds ? '' : '  ✗'}${s.firstFailures.length ? ` (${s.firstFailures.join('; ')})` : ''}`
+  );
 }
 
 async function measureLayout(layout: ProcessLayout): Promise<Record<string, unknown>> {
@@ -150,11 +188,21 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-capacity-')), ephemeral: true, log: () => undefined });
     // Every per-member limit above what the workload asks of one member in a minute; the work itself is unchanged.
     system = await startServices({
-      infra, rootDir, layout,
+      infra,
+      rootDir,
+      layout,
       env: {
-        LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000', OAUTH_REQUESTS_PER_MINUTE: '100000000', SEARCHES_PER_MINUTE: '100000000',
-        JOB_POSTS_PER_MINUTE: '100000', JOB_POSTS_PER_DAY: '100000', APPLICATIONS_PER_MINUTE: '100000', APPLICATIONS_PER_DAY: '100000',
-        MESSAGES_PER_MINUTE: '100000', MESSAGES_PER_DAY: '100000', FILE_WRITES_PER_MINUTE: '100000',
+        LOG_LEVEL: 'warn',
+        API_KEY_RATE_LIMIT: '100000000',
+        OAUTH_REQUESTS_PER_MINUTE: '100000000',
+        SEARCHES_PER_MINUTE: '100000000',
+        JOB_POSTS_PER_MINUTE: '100000',
+        JOB_POSTS_PER_DAY: '100000',
+        APPLICATIONS_PER_MINUTE: '100000',
+        APPLICATIONS_PER_DAY: '100000',
+        MESSAGES_PER_MINUTE: '100000',
+        MESSAGES_PER_DAY: '100000',
+        FILE_WRITES_PER_MINUTE: '100000',
       },
     });
     const base = system.baseUrl;
@@ -182,7 +230,8 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
       const s = await step(world, request, rate, seed++);
       say(`  ${describe(s)}`);
       steps.push(s);
-      if (s.holds) good = s; else bad = s;
+      if (s.holds) good = s;
+      else bad = s;
       rate = s.holds ? Math.round(rate * 1.5) : Math.round(rate / 2);
       if (!s.holds && good) break;
       await sleep(1000);
@@ -191,19 +240,32 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
       const s = await step(world, request, Math.round((good.rate + bad.rate) / 2), seed++);
       say(`  ${describe(s)}`);
       steps.push(s);
-      if (s.holds) good = s; else bad = s;
+      if (s.holds) good = s;
+      else bad = s;
       await sleep(1000);
     }
     const capacity = good?.achievedPerS ?? 0;
     const cpuAtCapacity = good ? Object.entries(good.cpu.seconds).map(([name, sec]) => [name, round(sec / STEP_S, 2)] as const) : [];
-    const busiest = cpuAtCapacity.slice(0, 4).map(([name, cores]) => `${name} ${cores}`).join(', ');
+    const busiest = cpuAtCapacity
+      .slice(0, 4)
+      .map(([name, cores]) => `${name} ${cores}`)
+      .join(', ');
     const machineBusy = good?.cpu.usage ? round(good.cpu.usage.machineBusy, 2) : null;
-    say(`  at capacity, CPU in cores (of ${availableParallelism()}): ${busiest}; the machine ${machineBusy === null ? 'n/a' : `${Math.round(machineBusy * 100)}%`} busy`);
-    say(`  first to give: ${bad ? (bad.failures ? `failures (${bad.firstFailures[0] ?? ''})` : `p99 ${bad.p99} ms at ${bad.rate} ops/s`) : 'nothing within the steps'}`);
-    say(`  ${capacity} req/s = about ${Math.round(capacity * SECONDS_PER_MEMBER_REQUEST)} members active at once (one request every ${SECONDS_PER_MEMBER_REQUEST} s each)`);
+    say(
+      `  at capacity, CPU in cores (of ${availableParallelism()}): ${busiest}; the machine ${machineBusy === null ? 'n/a' : `${Math.round(machineBusy * 100)}%`} busy`,
+    );
+    say(
+      `  first to give: ${bad ? (bad.failures ? `failures (${bad.firstFailures[0] ?? ''})` : `p99 ${bad.p99} ms at ${bad.rate} ops/s`) : 'nothing within the steps'}`,
+    );
+    say(
+      `  ${capacity} req/s = about ${Math.round(capacity * SECONDS_PER_MEMBER_REQUEST)} members active at once (one request every ${SECONDS_PER_MEMBER_REQUEST} s each)`,
+    );
     return {
-      layout, capacityReqPerS: capacity, membersActiveAtOnce: Math.round(capacity * SECONDS_PER_MEMBER_REQUEST),
-      cpuCoresAtCapacity: Object.fromEntries(cpuAtCapacity), machineBusyAtCapacity: machineBusy,
+      layout,
+      capacityReqPerS: capacity,
+      membersActiveAtOnce: Math.round(capacity * SECONDS_PER_MEMBER_REQUEST),
+      cpuCoresAtCapacity: Object.fromEntries(cpuAtCapacity),
+      machineBusyAtCapacity: machineBusy,
       othersCpuAtCapacity: good?.cpu.usage ? round(good.cpu.usage.others, 3) : null,
       steps: steps.map(({ cpu: _cpu, ...rest }) => rest),
     };
@@ -215,23 +277,35 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
 
 async function main(): Promise<number> {
   say(`Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
-  say(`Mix (share of operations): ${Object.entries(MIX).map(([op, w]) => `${op} ${w}`).join(', ')}`);
+  say(
+    `Mix (share of operations): ${Object.entries(MIX)
+      .map(([op, w]) => `${op} ${w}`)
+      .join(', ')}`,
+  );
   const results = [];
   for (const layout of LAYOUTS) results.push(await measureLayout(layout));
   say('');
   for (const r of results) say(`capacity: ${String(r.capacityReqPerS)} req/s at p99 < ${P99_BUDGET_MS} ms (${String(r.layout)})`);
   await mkdir(dirname(resultsFile), { recursive: true });
-  await writeFile(resultsFile, `${JSON.stringify({
-    benchmark: 'capacity', finishedAt: new Date().toISOString(),
-    machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-    settings: { stepS: STEP_S, startRate: START_RATE, p99BudgetMs: P99_BUDGET_MS, mix: MIX, secondsPerMemberRequest: SECONDS_PER_MEMBER_REQUEST },
-    layouts: results,
-  }, null, 2)}\n`);
+  await writeFile(
+    resultsFile,
+    `${JSON.stringify(
+      {
+        benchmark: 'capacity',
+        finishedAt: new Date().toISOString(),
+        machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
+        settings: { stepS: STEP_S, startRate: START_RATE, p99BudgetMs: P99_BUDGET_MS, mix: MIX, secondsPerMemberRequest: SECONDS_PER_MEMBER_REQUEST },
+        layouts: results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   say(`Results: ${resultsFile}`);
   return 0;
 }
 
 process.exitCode = await main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   return 1;
 });

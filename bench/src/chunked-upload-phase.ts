@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import { api, type TestMember } from '@marketplace/testing';
+
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
 import { round } from './load.js';
-import { sampleRss, summariseAll, type RssSummary } from './process-rss.js';
+import { type RssSummary, sampleRss, summariseAll } from './process-rss.js';
 import type { BenchFile } from './store-baselines.js';
 import { sendChunk } from './upload-requests.js';
 
@@ -27,17 +29,29 @@ export interface ChunkedUploadFigures {
 
 export interface ChunkedUploadOptions {
   /** The gateway as the client reaches it (through the delaying proxy when there is one). */
-  clientBase: string; member: TestMember; file: BenchFile; chunkDigests: string[]; chunkBytes: number; inFlight: number;
-  named: Record<string, number>; filesPids: Record<string, number>;
+  clientBase: string;
+  member: TestMember;
+  file: BenchFile;
+  chunkDigests: string[];
+  chunkBytes: number;
+  inFlight: number;
+  named: Record<string, number>;
+  filesPids: Record<string, number>;
 }
 
 export async function chunkedUpload(o: ChunkedUploadOptions): Promise<ChunkedUploadFigures> {
-  const { clientBase, member, file: { data, digest, chunks } } = o;
+  const {
+    clientBase,
+    member,
+    file: { data, digest, chunks },
+  } = o;
   const sampler = sampleRss(o.filesPids);
   const chunkCpu = await CpuPhase.start(o.named);
   const started = performance.now();
   const created = await api(clientBase, '/api/me/files', {
-    key: member.key, method: 'POST', body: { path: 'bench/hundred.bin', size: data.length, sha256: digest, chunkBytes: o.chunkBytes },
+    key: member.key,
+    method: 'POST',
+    body: { path: 'bench/hundred.bin', size: data.length, sha256: digest, chunkBytes: o.chunkBytes },
   });
   if (created.status !== 201) throw new Error(`Create answered ${created.status}: ${JSON.stringify(created.body)}`);
   const id = created.body.file.id as string;
@@ -63,9 +77,11 @@ export async function chunkedUpload(o: ChunkedUploadOptions): Promise<ChunkedUpl
       throw new Error(`Chunk ${index} answered ${res.status}: ${text.slice(0, 300)}`);
     }
   };
-  await Promise.all(Array.from({ length: o.inFlight }, async () => {
-    while (next < chunks.length) await putChunk(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: o.inFlight }, async () => {
+      while (next < chunks.length) await putChunk(next++);
+    }),
+  );
   const uploadedAt = performance.now();
   const chunkSplit = await chunkCpu.stop();
   const completeCpu = await CpuPhase.start(o.named);
@@ -85,8 +101,14 @@ export async function chunkedUpload(o: ChunkedUploadOptions): Promise<ChunkedUpl
     throw new Error(`Complete answered ${completed.status}: ${JSON.stringify(completed.body)}`);
   }
   return {
-    totalS, chunksS: (uploadedAt - started) / 1000, sortedMs: [...chunkMs].sort((a, b) => a - b), polls, retries,
-    chunkSplit, completeSplit, rss: summariseAll(series),
+    totalS,
+    chunksS: (uploadedAt - started) / 1000,
+    sortedMs: [...chunkMs].sort((a, b) => a - b),
+    polls,
+    retries,
+    chunkSplit,
+    completeSplit,
+    rss: summariseAll(series),
   };
 }
 

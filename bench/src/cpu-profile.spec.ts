@@ -3,8 +3,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { rolldown } from 'rolldown';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { partOf, ProfileReader } from './cpu-profile.js';
 
 const run = promisify(execFile);
@@ -54,7 +56,12 @@ describe('a CPU profile of a bundled program, read through its source maps', () 
     await bundle.write({ dir: join(dir, 'dist'), format: 'esm', sourcemap: true, entryFileNames: 'main.bundle.mjs' });
     await bundle.close();
     const profiles = join(dir, 'profiles');
-    const { stdout } = await run(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, '--cpu-prof-interval=200', join(dir, 'dist', 'main.bundle.mjs')]);
+    const { stdout } = await run(process.execPath, [
+      '--cpu-prof',
+      `--cpu-prof-dir=${profiles}`,
+      '--cpu-prof-interval=200',
+      join(dir, 'dist', 'main.bundle.mjs'),
+    ]);
     phases = JSON.parse(stdout) as typeof phases;
     const [file] = await readdir(profiles);
     profile = new ProfileReader(JSON.parse(await readFile(join(profiles, file!), 'utf8')));
@@ -107,6 +114,6 @@ describe('a CPU profile of a bundled program, read through its source maps', () 
     // 200 ms of 64 KiB writes to loopback: the send calls show (their share varies with the host's
     // load: 7% on a loaded CI machine, where 10% was asked), and none while spinning.
     expect(writing.socketWriteSamples).toBeGreaterThan(0.02 * writing.busySamples);
-    expect(writing.ownSamples).toBeLessThanOrEqual((writing.parts['demo (app)'] ?? 0));
+    expect(writing.ownSamples).toBeLessThanOrEqual(writing.parts['demo (app)'] ?? 0);
   });
 });

@@ -9,12 +9,30 @@ import { fileURLToPath } from 'node:url';
  * to rather than which hashed chunk.
  */
 
-interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-export interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** Where a part of the profile sits in the original sources. */
-interface Place { source: string; line: number }
+interface Place {
+  source: string;
+  line: number;
+}
 
 export interface ProfileBreakdown {
   /** Samples in the window, the idle ones apart. */
@@ -41,11 +59,21 @@ export function partOf(source: string): string | undefined {
   return undefined;
 }
 
-const PACKAGE_PARTS = new Map(Object.entries({
-  zod: 'zod', fastify: 'Fastify', 'find-my-way': 'Fastify', avvio: 'Fastify', 'fast-json-stringify': 'Fastify',
-  'secure-json-parse': 'Fastify', 'light-my-request': 'Fastify', '@nats-io/nats-core': 'NATS client',
-  '@nats-io/transport-node': 'NATS client', '@nats-io/jetstream': 'NATS client', '@nats-io/nkeys': 'NATS client',
-}));
+const PACKAGE_PARTS = new Map(
+  Object.entries({
+    zod: 'zod',
+    fastify: 'Fastify',
+    'find-my-way': 'Fastify',
+    avvio: 'Fastify',
+    'fast-json-stringify': 'Fastify',
+    'secure-json-parse': 'Fastify',
+    'light-my-request': 'Fastify',
+    '@nats-io/nats-core': 'NATS client',
+    '@nats-io/transport-node': 'NATS client',
+    '@nats-io/jetstream': 'NATS client',
+    '@nats-io/nkeys': 'NATS client',
+  }),
+);
 
 /**
  * Node's native socket writes. Their samples are time in the kernel's send calls, which on
@@ -59,7 +87,10 @@ export function isOwnPart(part: string): boolean {
 }
 
 /** V8's own entries, charged as they are. */
-const V8_ENTRIES = new Map([['(garbage collector)', 'garbage collector'], ['(program)', 'V8 and native code']]);
+const V8_ENTRIES = new Map([
+  ['(garbage collector)', 'garbage collector'],
+  ['(program)', 'V8 and native code'],
+]);
 
 /**
  * One profile read once: its call tree, and each frame's place in the original sources (source
@@ -119,10 +150,14 @@ export class ProfileReader {
     }
     const sorted = (m: Map<string, number>) => [...m].sort(([, a], [, b]) => b - a);
     return {
-      busySamples: busy, idleSamples: idle,
+      busySamples: busy,
+      idleSamples: idle,
       parts: Object.fromEntries(sorted(parts)),
-      functions: sorted(functions).slice(0, top).map(([name, samples]) => ({ name, samples })),
-      socketWriteSamples: socketWrites, ownSamples: own,
+      functions: sorted(functions)
+        .slice(0, top)
+        .map(([name, samples]) => ({ name, samples })),
+      socketWriteSamples: socketWrites,
+      ownSamples: own,
     };
   }
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { cpuSnapshot, cpuUsage, jiffiesBetween, type CpuSnapshot, type CpuUsage } from './machine.js';
+
+import { type CpuSnapshot, cpuSnapshot, type CpuUsage, cpuUsage, jiffiesBetween } from './machine.js';
 
 /** Linux counts process CPU time in these ticks (USER_HZ, 100 on every common kernel). */
 const TICKS_PER_SECOND = 100;
@@ -20,7 +21,10 @@ export const LOAD_GENERATOR = 'launcher';
  * more than wall time, which other processes stretch.
  */
 export class CpuPhase {
-  private constructor(private readonly named: Record<string, number>, private readonly before: CpuSnapshot | null) {}
+  private constructor(
+    private readonly named: Record<string, number>,
+    private readonly before: CpuSnapshot | null,
+  ) {}
 
   static async start(named: Record<string, number> = {}): Promise<CpuPhase> {
     return new CpuPhase(named, await cpuSnapshot());
@@ -33,7 +37,7 @@ export class CpuPhase {
     byPid.set(process.pid, LOAD_GENERATOR);
     const jiffiesByName: Record<string, number> = {};
     const add = async (pid: number, jiffies: number) => {
-      const name = byPid.get(pid) ?? await nameOf(pid);
+      const name = byPid.get(pid) ?? (await nameOf(pid));
       jiffiesByName[name] = (jiffiesByName[name] ?? 0) + jiffies;
     };
     if (this.before && after) {
@@ -83,7 +87,9 @@ export function cpuPerRequest(split: CpuSplit, requests: number, counted: (name:
 
 /** "gateway 1.23 s, files 0.40 s, …; others on the machine 12%". */
 export function describeSplit(split: CpuSplit): string {
-  const parts = Object.entries(split.seconds).filter(([, s]) => s >= 0.01).map(([name, s]) => `${name} ${s.toFixed(2)} s`);
+  const parts = Object.entries(split.seconds)
+    .filter(([, s]) => s >= 0.01)
+    .map(([name, s]) => `${name} ${s.toFixed(2)} s`);
   const others = split.usage ? `${Math.round(split.usage.others * 100)}%` : 'n/a';
   return `${parts.join(', ')}; other processes on the machine: ${others} of its CPU`;
 }

@@ -1,4 +1,4 @@
-import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, createConnection, createServer, type Socket } from 'node:net';
 
 /**
  * A TCP proxy in front of one port that holds every piece of data for `oneWayMs` in each
@@ -14,7 +14,11 @@ export async function startDelayProxy(target: URL, oneWayMs: number): Promise<De
   const sockets = new Set<Socket>();
   const delayed = (from: Socket, to: Socket) => {
     // One timer per piece keeps the order: every piece waits the same time from its arrival.
-    from.on('data', (piece: Buffer) => setTimeout(() => { if (!to.destroyed) to.write(piece); }, oneWayMs));
+    from.on('data', (piece: Buffer) =>
+      setTimeout(() => {
+        if (!to.destroyed) to.write(piece);
+      }, oneWayMs),
+    );
     from.once('end', () => setTimeout(() => to.end(), oneWayMs));
     from.once('error', () => to.destroy());
   };
@@ -32,9 +36,10 @@ export async function startDelayProxy(target: URL, oneWayMs: number): Promise<De
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -5,12 +5,14 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
+
+import { type Infrastructure, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
 import { api, BUS_CREDENTIALS_ENV, createMembers, type TestMember } from '@marketplace/testing';
+import pg from 'pg';
+
+import { BENCH_LAYOUT } from './layout.js';
 import { round } from './load.js';
 import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
-import { BENCH_LAYOUT } from './layout.js';
 
 // `npm run bench:events`: event committed -> alert deliverable, under a steady load of job posts
 // and applications through the gateway. An alert is deliverable once its row is committed in the
@@ -64,8 +66,13 @@ function startPoller(db: pg.Client, members: string[]) {
   })();
   return {
     seen,
-    measure(on: boolean) { measuring = on; },
-    async stop() { running = false; await loop; },
+    measure(on: boolean) {
+      measuring = on;
+    },
+    async stop() {
+      running = false;
+      await loop;
+    },
   };
 }
 
@@ -87,7 +94,9 @@ async function startReceiver() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     latencies,
-    measure(on: boolean) { measuring = on; },
+    measure(on: boolean) {
+      measuring = on;
+    },
     stop: () => new Promise<void>((closed) => server.close(() => closed())),
   };
 }
@@ -101,10 +110,16 @@ async function main(): Promise<number> {
   try {
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-events-')), ephemeral: true, log: () => undefined });
     system = await startServices({
-      infra, rootDir, layout: BENCH_LAYOUT,
+      infra,
+      rootDir,
+      layout: BENCH_LAYOUT,
       env: {
-        LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000',
-        JOB_POSTS_PER_MINUTE: '100000', JOB_POSTS_PER_DAY: '100000', APPLICATIONS_PER_MINUTE: '100000', APPLICATIONS_PER_DAY: '100000',
+        LOG_LEVEL: 'warn',
+        API_KEY_RATE_LIMIT: '100000000',
+        JOB_POSTS_PER_MINUTE: '100000',
+        JOB_POSTS_PER_DAY: '100000',
+        APPLICATIONS_PER_MINUTE: '100000',
+        APPLICATIONS_PER_DAY: '100000',
       },
     });
     const base = system.baseUrl;
@@ -119,7 +134,10 @@ async function main(): Promise<number> {
       const hook = await api(base, '/api/me/webhooks', { key: poster.key, body: { url: receiver.url, events: ['application.submitted'] } });
       if (hook.status !== 201) throw new Error(`registering a webhook answered ${hook.status}: ${JSON.stringify(hook.body)}`);
     }
-    const poller = startPoller(db, posters.map((p) => p.id));
+    const poller = startPoller(
+      db,
+      posters.map((p) => p.id),
+    );
     const openJobs: Array<{ id: string; applied: Set<string> }> = [];
     const failures: string[] = [];
     let sent = 0;
@@ -128,7 +146,8 @@ async function main(): Promise<number> {
 
     const post = async (poster: TestMember) => {
       const res = await api(base, '/api/me/jobs', {
-        key: poster.key, body: { title: `Benchmark job ${++posts}`, category: 'data', constraints: '## Scope\nMeasure the alert.' },
+        key: poster.key,
+        body: { title: `Benchmark job ${++posts}`, category: 'data', constraints: '## Scope\nMeasure the alert.' },
       });
       if (res.status !== 201) return void failures.push(`post ${res.status}`);
       openJobs.push({ id: res.body.id as string, applied: new Set() });
@@ -138,7 +157,8 @@ async function main(): Promise<number> {
       if (!job) return post(posters[sent % POSTERS]!);
       job.applied.add(applicant.id);
       const res = await api(base, `/api/jobs/${job.id}/applications`, {
-        key: applicant.key, body: { pitch: 'Benchmark pitch.', acceptResponsibility: true, model: 'bench-model' },
+        key: applicant.key,
+        body: { pitch: 'Benchmark pitch.', acceptResponsibility: true, model: 'bench-model' },
       });
       if (res.status !== 201) return void failures.push(`apply ${res.status}`);
       applications++;
@@ -177,13 +197,25 @@ async function main(): Promise<number> {
 
     const measured = [...poller.seen.values()].filter((s) => s.measured);
     const latencies = measured.map((s) => s.latencyMs).sort((a, b) => a - b);
-    const byKind = (kind: string) => measured.filter((s) => s.kind === kind).map((s) => s.latencyMs).sort((a, b) => a - b);
+    const byKind = (kind: string) =>
+      measured
+        .filter((s) => s.kind === kind)
+        .map((s) => s.latencyMs)
+        .sort((a, b) => a - b);
     const summary = (values: number[]) => ({
-      count: values.length, p50: round(percentile(values, 50), 1), p90: round(percentile(values, 90), 1),
-      p99: round(percentile(values, 99), 1), max: round(values.at(-1) ?? NaN, 1),
+      count: values.length,
+      p50: round(percentile(values, 50), 1),
+      p90: round(percentile(values, 90), 1),
+      p99: round(percentile(values, 99), 1),
+      max: round(values.at(-1) ?? NaN, 1),
     });
     const all = summary(latencies);
-    const pushed = summary(receiver.latencies.filter((l) => l.measured).map((l) => l.latencyMs).sort((a, b) => a - b));
+    const pushed = summary(
+      receiver.latencies
+        .filter((l) => l.measured)
+        .map((l) => l.latencyMs)
+        .sort((a, b) => a - b),
+    );
     const expectedWebhooks = byKind('application.submitted').length;
     const met = all.p99 < BUDGET_P99_MS && pushed.p99 < BUDGET_P99_MS && pushed.count >= expectedWebhooks;
     say('');
@@ -200,15 +232,23 @@ async function main(): Promise<number> {
     say(`p99 budget < ${BUDGET_P99_MS} ms (alerts and webhooks): ${met ? 'met' : 'NOT met'}; failed requests: ${failures.length}`);
 
     await mkdir(dirname(resultsFile), { recursive: true });
-    await writeFile(resultsFile, `${JSON.stringify({
-      benchmark: 'events', finishedAt: new Date().toISOString(),
-      machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-      settings: { ratePerS: RATE_PER_S, durationS: DURATION_S, posters: POSTERS, applicants: APPLICANTS, pollMs: POLL_MS },
-      operations: { posts, applications, failed: failures.length },
-      cpu: cpu ? { machineBusy: round(cpu.machineBusy, 3), ours: round(cpu.ours, 3), others: round(cpu.others, 3) } : null,
-      latencyMs: { all, jobPosted: summary(byKind('job.posted')), applicationSubmitted: summary(byKind('application.submitted')), webhook: pushed },
-      budget: { p99BelowMs: BUDGET_P99_MS, met },
-    }, null, 2)}\n`);
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify(
+        {
+          benchmark: 'events',
+          finishedAt: new Date().toISOString(),
+          machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
+          settings: { ratePerS: RATE_PER_S, durationS: DURATION_S, posters: POSTERS, applicants: APPLICANTS, pollMs: POLL_MS },
+          operations: { posts, applications, failed: failures.length },
+          cpu: cpu ? { machineBusy: round(cpu.machineBusy, 3), ours: round(cpu.ours, 3), others: round(cpu.others, 3) } : null,
+          latencyMs: { all, jobPosted: summary(byKind('job.posted')), applicationSubmitted: summary(byKind('application.submitted')), webhook: pushed },
+          budget: { p99BelowMs: BUDGET_P99_MS, met },
+        },
+        null,
+        2,
+      )}\n`,
+    );
     say(`Results: ${resultsFile}`);
     return met && failures.length === 0 ? 0 : 1;
   } finally {
@@ -220,6 +260,6 @@ async function main(): Promise<number> {
 }
 
 process.exitCode = await main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   return 1;
 });

@@ -1,9 +1,10 @@
 import { availableParallelism, cpus } from 'node:os';
-import { describeSplit, type CpuSplit } from './cpu-split.js';
+
+import { type ChunkedUploadFigures, chunkPercentile } from './chunked-upload-phase.js';
+import { type CpuSplit, describeSplit } from './cpu-split.js';
 import { round } from './load.js';
-import { chunkPercentile, type ChunkedUploadFigures } from './chunked-upload-phase.js';
-import { mib, SAMPLE_MS } from './process-rss.js';
 import type { PresignedFigures } from './presigned-rounds.js';
+import { mib, SAMPLE_MS } from './process-rss.js';
 import type { BenchFile, ChunkObjectFigures, DirectPutFigures } from './store-baselines.js';
 import type { WebUploadFigures } from './web-upload-phase.js';
 
@@ -12,7 +13,12 @@ import type { WebUploadFigures } from './web-upload-phase.js';
 const MB = 1_000_000;
 
 export interface FilesBenchSettings {
-  chunkBytes: number; inFlight: number; rttMs: number; directRuns: number; rounds: number; budgetRatio: number;
+  chunkBytes: number;
+  inFlight: number;
+  rttMs: number;
+  directRuns: number;
+  rounds: number;
+  budgetRatio: number;
 }
 
 export interface FilesBenchFigures {
@@ -63,7 +69,9 @@ export function summaryLines(f: FilesBenchFigures): string[] {
     `ratio gateway/direct: ${ratio.toFixed(2)} (budget >= ${s.budgetRatio})`,
   ];
   for (const [app, r] of Object.entries(c.rss)) {
-    lines.push(`  ${app} RSS during the upload (${r.samples} samples): min ${r.minMiB} MiB, max ${r.maxMiB} MiB (range ${r.growthMiB} MiB; ${mib(bytes)} MiB uploaded)`);
+    lines.push(
+      `  ${app} RSS during the upload (${r.samples} samples): min ${r.minMiB} MiB, max ${r.maxMiB} MiB (range ${r.growthMiB} MiB; ${mib(bytes)} MiB uploaded)`,
+    );
     lines.push(`    trace: ${r.traceMiB.join(' → ')} MiB`);
   }
   for (const [app, r] of Object.entries(p.rss)) {
@@ -97,38 +105,61 @@ export function resultsJson(f: FilesBenchFigures) {
   const directS = direct.seconds;
   const pct = (at: number) => chunkPercentile(c, at);
   return {
-    benchmark: 'files', finishedAt: new Date().toISOString(),
+    benchmark: 'files',
+    finishedAt: new Date().toISOString(),
     machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
     storage: process.env.S3_ENDPOINT ? 'S3_ENDPOINT' : 's3rver',
     settings: { fileBytes: bytes, chunkBytes: s.chunkBytes, chunks: f.file.chunks.length, inFlight: s.inFlight, rssSampleMs: SAMPLE_MS },
     gateway: {
-      seconds: round(c.totalS, 3), chunkSeconds: round(c.chunksS, 3), chunkMs: { p50: pct(0.5), p90: pct(0.9), max: pct(1) },
-      completeSeconds: round(c.totalS - c.chunksS, 3), completePolls: c.polls, MBps: round(gatewayMBs, 2), retries: c.retries,
+      seconds: round(c.totalS, 3),
+      chunkSeconds: round(c.chunksS, 3),
+      chunkMs: { p50: pct(0.5), p90: pct(0.9), max: pct(1) },
+      completeSeconds: round(c.totalS - c.chunksS, 3),
+      completePolls: c.polls,
+      MBps: round(gatewayMBs, 2),
+      retries: c.retries,
     },
     direct: { seconds: round(directS, 3), MBps: round(directMBs, 2), runs: direct.runs.map((t) => round(t, 3)) },
     directMultipart: { seconds: round(p.multipartS, 3), runs: p.multipartTimes.map((t) => round(t, 3)), ratioCeiling: round(directS / p.multipartS, 3) },
     directChunks: {
-      seconds: round(co.seconds, 3), MBps: round(bytes / MB / co.seconds, 2), joinSeconds: round(co.joinSeconds, 3),
+      seconds: round(co.seconds, 3),
+      MBps: round(bytes / MB / co.seconds, 2),
+      joinSeconds: round(co.joinSeconds, 3),
       ratioCeiling: round(directS / (co.seconds + co.joinSeconds), 3),
     },
     presigned: {
-      seconds: round(p.presignedS, 3), runs: p.presignedTimes.map((t) => round(t, 3)), partsSeconds: round(p.presignedBest.parts, 3),
-      completeSeconds: round(p.presignedBest.complete, 3), completeCalls: p.presignedBest.polls, MBps: round(bytes / MB / p.presignedS, 2),
+      seconds: round(p.presignedS, 3),
+      runs: p.presignedTimes.map((t) => round(t, 3)),
+      partsSeconds: round(p.presignedBest.parts, 3),
+      completeSeconds: round(p.presignedBest.complete, 3),
+      completeCalls: p.presignedBest.polls,
+      MBps: round(bytes / MB / p.presignedS, 2),
     },
-    ratio: round(ratio, 3), budget: { min: s.budgetRatio, met: ratio >= s.budgetRatio },
-    ratioGatewayStoreMultipart: round(p.multipartS / c.totalS, 3), ratioPresignedStoreMultipart: round(p.multipartS / p.presignedS, 3),
-    presignedRounds: p.roundRatios.map((r) => round(r, 3)), ratioPresignedStoreMultipartMedian: round(p.medianRatio, 3),
+    ratio: round(ratio, 3),
+    budget: { min: s.budgetRatio, met: ratio >= s.budgetRatio },
+    ratioGatewayStoreMultipart: round(p.multipartS / c.totalS, 3),
+    ratioPresignedStoreMultipart: round(p.multipartS / p.presignedS, 3),
+    presignedRounds: p.roundRatios.map((r) => round(r, 3)),
+    ratioPresignedStoreMultipartMedian: round(p.medianRatio, 3),
     storeReadBack: { runs: p.readBackTimes.map((t) => round(t, 3)) },
-    ratioPresignedStoreChecked: round(p.checkedS / p.presignedS, 3), ratioPresignedStoreCheckedMedian: round(p.medianChecked, 3),
+    ratioPresignedStoreChecked: round(p.checkedS / p.presignedS, 3),
+    ratioPresignedStoreCheckedMedian: round(p.medianChecked, 3),
     presignedCheckedRounds: p.checkedRatios.map((r) => round(r, 3)),
-    webPage: web ? {
-      storeSeconds: round(web.storeSeconds, 3), chunksSeconds: round(web.chunksSeconds, 3),
-      ratioStoreMultipart: round(p.multipartS / web.storeSeconds, 3), otherCpu: webSplit ? splitJson(webSplit).otherCpu : null,
-    } : null,
+    webPage: web
+      ? {
+          storeSeconds: round(web.storeSeconds, 3),
+          chunksSeconds: round(web.chunksSeconds, 3),
+          ratioStoreMultipart: round(p.multipartS / web.storeSeconds, 3),
+          otherCpu: webSplit ? splitJson(webSplit).otherCpu : null,
+        }
+      : null,
     rss: { idleMiB: f.idle, during: c.rss, presigned: p.rss },
     cpu: {
-      direct: splitJson(direct.split), directChunks: splitJson(co.split), chunks: splitJson(c.chunkSplit),
-      complete: splitJson(c.completeSplit), presigned: splitJson(p.split),
+      direct: splitJson(direct.split),
+      directChunks: splitJson(co.split),
+      chunks: splitJson(c.chunkSplit),
+      complete: splitJson(c.completeSplit),
+      presigned: splitJson(p.split),
     },
   };
 }

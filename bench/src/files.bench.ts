@@ -3,17 +3,19 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICES, startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
+
 import { FILE_LIMITS } from '@marketplace/contracts';
+import { type Infrastructure, SERVICES, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
 import { ObjectStorage } from '@marketplace/service-kit';
 import { BUS_CREDENTIALS_ENV, createMember } from '@marketplace/testing';
+
 import { chunkedUpload } from './chunked-upload-phase.js';
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
-import { startDelayProxy, type DelayProxy } from './delay-proxy.js';
-import { ratioLines, resultsJson, summaryLines, type FilesBenchSettings } from './files-report.js';
+import { type DelayProxy, startDelayProxy } from './delay-proxy.js';
+import { type FilesBenchSettings, ratioLines, resultsJson, summaryLines } from './files-report.js';
 import { presignedRounds } from './presigned-rounds.js';
 import { mib, rssOf } from './process-rss.js';
-import { chunkObjects, directPuts, type BenchFile } from './store-baselines.js';
+import { type BenchFile, chunkObjects, directPuts } from './store-baselines.js';
 import { closeUploadAgent, sha } from './upload-requests.js';
 import { webPageUploads, type WebUploadFigures } from './web-upload-phase.js';
 
@@ -46,7 +48,12 @@ const ROUNDS = Number(process.env.BENCH_FILES_ROUNDS) || 5;
 const MB = 1_000_000;
 const FILES_PROCESSES = ['files', 'files-worker'] as const;
 const SETTINGS: FilesBenchSettings = {
-  chunkBytes: CHUNK_BYTES, inFlight: IN_FLIGHT, rttMs: RTT_MS, directRuns: DIRECT_RUNS, rounds: ROUNDS, budgetRatio: BUDGET_RATIO,
+  chunkBytes: CHUNK_BYTES,
+  inFlight: IN_FLIGHT,
+  rttMs: RTT_MS,
+  directRuns: DIRECT_RUNS,
+  rounds: ROUNDS,
+  budgetRatio: BUDGET_RATIO,
 };
 
 function say(line: string): void {
@@ -63,10 +70,14 @@ async function main(): Promise<number> {
     // 200 chunks and the complete polls would pass the per-member write limit (600 a minute) on a fast machine.
     system = await startServices({
       // The files processes' own memory is what is sampled, so they need processes of their own.
-      infra, rootDir, layout: 'per-service',
+      infra,
+      rootDir,
+      layout: 'per-service',
       env: { LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000', FILE_WRITES_PER_MINUTE: '100000000' },
       // complete answers 503 (a warning) while the worker joins the file: print only errors.
-      log: (app, line) => { if (/"level":(50|60)/.test(line) || !line.startsWith('{')) say(`[${app}] ${line}`); },
+      log: (app, line) => {
+        if (/"level":(50|60)/.test(line) || !line.startsWith('{')) say(`[${app}] ${line}`);
+      },
     });
     const base = system.baseUrl;
     process.env[BUS_CREDENTIALS_ENV] = JSON.stringify(infra.bus.credentials);
@@ -81,7 +92,11 @@ async function main(): Promise<number> {
     const chunkDigests = chunks.map(sha);
 
     const storage = new ObjectStorage(() => ({
-      endpoint: new URL(s3.endpoint), accessKey: s3.accessKey, secretKey: s3.secretKey, bucket: s3.bucket, region: s3.region,
+      endpoint: new URL(s3.endpoint),
+      accessKey: s3.accessKey,
+      secretKey: s3.secretKey,
+      bucket: s3.bucket,
+      region: s3.region,
     }));
     const named: Record<string, number> = {};
     for (const service of SERVICES) {
@@ -91,9 +106,13 @@ async function main(): Promise<number> {
     const directKey = `bench/direct-${Date.now()}.bin`;
     const direct = await directPuts(storage, directKey, file, DIRECT_RUNS, named);
     const directMBs = data.length / MB / direct.seconds;
-    say(`Direct S3 PUT of ${mib(data.length)} MiB, best of ${DIRECT_RUNS}: ${direct.seconds.toFixed(2)} s, ${directMBs.toFixed(1)} MB/s (all: ${direct.runs.map((t) => t.toFixed(2)).join(', ')} s)`);
+    say(
+      `Direct S3 PUT of ${mib(data.length)} MiB, best of ${DIRECT_RUNS}: ${direct.seconds.toFixed(2)} s, ${directMBs.toFixed(1)} MB/s (all: ${direct.runs.map((t) => t.toFixed(2)).join(', ')} s)`,
+    );
     const objects = await chunkObjects(storage, directKey, file, IN_FLIGHT, named);
-    say(`Direct S3 PUTs of the ${chunks.length} chunks, ${IN_FLIGHT} in flight: ${objects.seconds.toFixed(2)} s, ${(data.length / MB / objects.seconds).toFixed(1)} MB/s; joining them directly: ${objects.joinSeconds.toFixed(2)} s`);
+    say(
+      `Direct S3 PUTs of the ${chunks.length} chunks, ${IN_FLIGHT} in flight: ${objects.seconds.toFixed(2)} s, ${(data.length / MB / objects.seconds).toFixed(1)} MB/s; joining them directly: ${objects.joinSeconds.toFixed(2)} s`,
+    );
 
     const filesPids: Record<string, number> = {};
     for (const app of FILES_PROCESSES) {
@@ -102,19 +121,34 @@ async function main(): Promise<number> {
       filesPids[app] = pid;
     }
     const idle = Object.fromEntries(await Promise.all(Object.entries(filesPids).map(async ([app, pid]) => [app, mib((await rssOf(pid)) ?? 0)])));
-    say(`files RSS before the upload: ${Object.entries(idle).map(([app, v]) => `${app} ${v} MiB`).join(', ')}`);
+    say(
+      `files RSS before the upload: ${Object.entries(idle)
+        .map(([app, v]) => `${app} ${v} MiB`)
+        .join(', ')}`,
+    );
 
     // Before the chunks, whose clean-up (a DELETE per chunk object) would otherwise run under it.
     const presigned = await presignedRounds({ base, member, storage, key: directKey, file, rounds: ROUNDS, named, filesPids });
     storage.close();
     const { multipartS, multipartTimes, readBackTimes, presignedS, presignedTimes, roundRatios } = presigned;
-    say(`Direct multipart upload (5 MiB parts from memory, best of ${ROUNDS}): ${multipartS.toFixed(2)} s, ratio ${(direct.seconds / multipartS).toFixed(2)} of the single PUT (all: ${multipartTimes.map((t) => t.toFixed(2)).join(', ')} s)`);
+    say(
+      `Direct multipart upload (5 MiB parts from memory, best of ${ROUNDS}): ${multipartS.toFixed(2)} s, ratio ${(direct.seconds / multipartS).toFixed(2)} of the single PUT (all: ${multipartTimes.map((t) => t.toFixed(2)).join(', ')} s)`,
+    );
     say(`The store's read-back of it with the sha256, as the files service checks it: ${readBackTimes.map((t) => t.toFixed(2)).join(', ')} s`);
-    say(`Presigned parts + complete, best of ${ROUNDS}: ${presignedS.toFixed(2)} s (all: ${presignedTimes.map((t) => t.toFixed(2)).join(', ')} s); per round store-multipart/presigned: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}`);
+    say(
+      `Presigned parts + complete, best of ${ROUNDS}: ${presignedS.toFixed(2)} s (all: ${presignedTimes.map((t) => t.toFixed(2)).join(', ')} s); per round store-multipart/presigned: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}`,
+    );
 
     proxy = RTT_MS > 0 ? await startDelayProxy(new URL(base), RTT_MS / 2) : undefined;
     const chunked = await chunkedUpload({
-      clientBase: proxy?.url ?? base, member, file, chunkDigests, chunkBytes: CHUNK_BYTES, inFlight: IN_FLIGHT, named, filesPids,
+      clientBase: proxy?.url ?? base,
+      member,
+      file,
+      chunkDigests,
+      chunkBytes: CHUNK_BYTES,
+      inFlight: IN_FLIGHT,
+      named,
+      filesPids,
     });
 
     // The files page in Chromium, both ways it uploads (BENCH_FILES_BROWSER=0 skips it).
@@ -145,6 +179,6 @@ async function main(): Promise<number> {
 }
 
 process.exitCode = await main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   return 1;
 });

@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import {
-  processLayout, startInfrastructure, startServices, type Infrastructure, type ProcessLayout, type System,
-} from '@marketplace/local-stack';
+
+import { type Infrastructure, type ProcessLayout, processLayout, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
 import { startIdleMemoryReducer } from '@marketplace/service-kit/idle-memory';
 
 // `npm run footprint [-- per-service|one-process]`: starts the whole system on embedded defaults in
@@ -41,14 +40,19 @@ interface Sample {
 async function sampleOf(pid: number): Promise<Sample | undefined> {
   try {
     const [stat, status, rollup] = await Promise.all([
-      readFile(`/proc/${pid}/stat`, 'utf8'), readFile(`/proc/${pid}/status`, 'utf8'), readFile(`/proc/${pid}/smaps_rollup`, 'utf8'),
+      readFile(`/proc/${pid}/stat`, 'utf8'),
+      readFile(`/proc/${pid}/status`, 'utf8'),
+      readFile(`/proc/${pid}/smaps_rollup`, 'utf8'),
     ]);
     // The command may hold spaces and parentheses; the fields after its last ')' are fixed.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const kib = (text: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
     return {
-      pid, ppid: Number(fields[1]), command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-      rss: kib(status, 'VmRSS'), pss: kib(rollup, 'Pss'),
+      pid,
+      ppid: Number(fields[1]),
+      command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      rss: kib(status, 'VmRSS'),
+      pss: kib(rollup, 'Pss'),
     };
   } catch {
     return undefined; // gone, or not ours to read
@@ -57,8 +61,9 @@ async function sampleOf(pid: number): Promise<Sample | undefined> {
 
 /** This process and everything it started, however deep. */
 async function processTree(root: number): Promise<Sample[]> {
-  const all = (await Promise.all((await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map((name) => sampleOf(Number(name)))))
-    .filter((s): s is Sample => s !== undefined);
+  const all = (await Promise.all((await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map((name) => sampleOf(Number(name))))).filter(
+    (s): s is Sample => s !== undefined,
+  );
   const tree = new Set([root]);
   for (let grew = true; grew;) {
     grew = false;
@@ -81,7 +86,7 @@ function rowsOf(samples: Sample[], system: System): { name: string; processes: n
   }
   const rows = new Map<string, { name: string; processes: number; rss: number; pss: number }>();
   for (const s of samples) {
-    const name = s.pid === process.pid ? 'launcher (object storage, mail)' : owner.get(s.pid) ?? (s.command === 'postgres' ? 'postgresql' : s.command);
+    const name = s.pid === process.pid ? 'launcher (object storage, mail)' : (owner.get(s.pid) ?? (s.command === 'postgres' ? 'postgresql' : s.command));
     const row = rows.get(name) ?? { name, processes: 0, rss: 0, pss: 0 };
     rows.set(name, { name, processes: row.processes + 1, rss: row.rss + s.rss, pss: row.pss + s.pss });
   }
@@ -118,7 +123,8 @@ async function measure(layout: ProcessLayout): Promise<LayoutRun> {
     const over = (row: { name: string; processes: number; rss: number }) =>
       layout === 'per-service' && system!.apps.includes(row.name) && row.rss / MIB >= BUDGET_SERVICE_MIB ? '  over 100 MB' : '';
     process.stdout.write(`\n${'process'.padEnd(34)} count  RSS MiB  PSS MiB\n`);
-    for (const row of rows) process.stdout.write(`${row.name.padEnd(34)} ${String(row.processes).padStart(5)}  ${mib(row.rss)}   ${mib(row.pss)}${over(row)}\n`);
+    for (const row of rows)
+      process.stdout.write(`${row.name.padEnd(34)} ${String(row.processes).padStart(5)}  ${mib(row.rss)}   ${mib(row.pss)}${over(row)}\n`);
     const total = rows.reduce((sum, row) => ({ rss: sum.rss + row.rss, pss: sum.pss + row.pss }), { rss: 0, pss: 0 });
     process.stdout.write(`${'total'.padEnd(34)} ${String(rows.reduce((n, r) => n + r.processes, 0)).padStart(5)}  ${mib(total.rss)}   ${mib(total.pss)}\n\n`);
     const inMib = (bytes: number) => Math.round(bytes / MIB);
@@ -141,7 +147,8 @@ async function measure(layout: ProcessLayout): Promise<LayoutRun> {
 function measureInChild(layout: ProcessLayout, runFile: string): Promise<LayoutRun> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), layout], {
-      stdio: 'inherit', env: { ...process.env, FOOTPRINT_RUN_FILE: runFile },
+      stdio: 'inherit',
+      env: { ...process.env, FOOTPRINT_RUN_FILE: runFile },
     });
     child.on('error', reject);
     child.on('exit', (code) => {
@@ -170,10 +177,20 @@ async function main(): Promise<void> {
     }
   }
   await mkdir(dirname(resultsFile), { recursive: true });
-  await writeFile(resultsFile, `${JSON.stringify({
-    benchmark: 'footprint', finishedAt: new Date().toISOString(), settleMs: SETTLE_MS,
-    budget: { totalMiB: BUDGET_TOTAL_MIB, serviceMiB: Math.round(BUDGET_SERVICE_MIB * 10) / 10 }, runs,
-  }, null, 2)}\n`);
+  await writeFile(
+    resultsFile,
+    `${JSON.stringify(
+      {
+        benchmark: 'footprint',
+        finishedAt: new Date().toISOString(),
+        settleMs: SETTLE_MS,
+        budget: { totalMiB: BUDGET_TOTAL_MIB, serviceMiB: Math.round(BUDGET_SERVICE_MIB * 10) / 10 },
+        runs,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   process.stdout.write(`Results: ${resultsFile}\n`);
 }
 

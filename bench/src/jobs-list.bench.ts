@@ -3,16 +3,18 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+
 import { listOpenJobs } from '@marketplace/contracts';
-import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
-import { round, runLoad, stopCurrentLoad, type LoadResult } from './load.js';
-import { waitForQuietMachine, type CpuUsage } from './machine.js';
+import { type Infrastructure, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
+
+import { type BareServer, startBareServer } from './bare-server.js';
 import { CpuPhase, perRequestLine } from './cpu-split.js';
-import { seedOpenJobs } from './seed.js';
-import { startSingleProcessServer, type SingleProcessServer } from './single-process.js';
 import { BENCH_LAYOUT } from './layout.js';
-import { startBareServer, type BareServer } from './bare-server.js';
-import { InProcessTail, TailWatch, tailLine, type ProcessTail } from './tail-sources.js';
+import { type LoadResult, round, runLoad, stopCurrentLoad } from './load.js';
+import { type CpuUsage, waitForQuietMachine } from './machine.js';
+import { seedOpenJobs } from './seed.js';
+import { type SingleProcessServer, startSingleProcessServer } from './single-process.js';
+import { InProcessTail, type ProcessTail, tailLine, TailWatch } from './tail-sources.js';
 
 // `npm run bench`: GET /api/jobs?limit=20 through the whole system (gateway → NATS → jobs
 // service → PostgreSQL) against the same handler called in-process (the baseline), on a board of
@@ -125,7 +127,10 @@ async function fetchJson(url: string): Promise<{ status: number; bytes: number; 
 /** Both targets must answer 200 with the same page before their speed means anything. */
 async function checkSameAnswer(gatewayUrl: string, baselineUrl: string, expectedTotal: number): Promise<number> {
   const [viaGateway, direct] = await Promise.all([fetchJson(gatewayUrl), fetchJson(baselineUrl)]);
-  for (const [name, answer] of [['gateway', viaGateway], ['single-process', direct]] as const) {
+  for (const [name, answer] of [
+    ['gateway', viaGateway],
+    ['single-process', direct],
+  ] as const) {
     if (answer.status !== 200) {
       throw new Error(`${name} answered GET ${PATH} with ${answer.status}: ${JSON.stringify(answer.body).slice(0, 500)}`);
     }
@@ -205,7 +210,11 @@ async function main(): Promise<number> {
 
   bare = await startBareServer(gatewayUrl);
   const urls: Record<Target, string> = {
-    gateway: gatewayUrl, 'single-process': baselineUrl, board: gatewayUrl, 'board-304': gatewayUrl, 'bare-fastify': `${bare.baseUrl}${PATH}`,
+    gateway: gatewayUrl,
+    'single-process': baselineUrl,
+    board: gatewayUrl,
+    'board-304': gatewayUrl,
+    'bare-fastify': `${bare.baseUrl}${PATH}`,
   };
   const etag = (await fetch(gatewayUrl)).headers.get('etag');
   if (!etag) throw new Error(`The gateway answered GET ${PATH} without an ETag`);
@@ -221,9 +230,10 @@ async function main(): Promise<number> {
       say(`  (other processes still use ${percent(quiet.others)} of the CPU; measuring anyway)`);
     }
     const watched = phaseOf === 'measured' && (target === 'gateway' || target === 'single-process');
-    const watch = watched && target === 'gateway'
-      ? await TailWatch.start({ gateway: system!.healthUrl('gateway'), jobs: system!.healthUrl('jobs') }, listOpenJobs.name)
-      : undefined;
+    const watch =
+      watched && target === 'gateway'
+        ? await TailWatch.start({ gateway: system!.healthUrl('gateway'), jobs: system!.healthUrl('jobs') }, listOpenJobs.name)
+        : undefined;
     const inProcess = watched && target === 'single-process' ? new InProcessTail('single process') : undefined;
     const phase = await CpuPhase.start();
     const run = await runLoad({ target, url: urls[target], durationS, connections: CONNECTIONS, ...(headers[target] ? { headers: headers[target] } : {}) });
@@ -299,8 +309,12 @@ async function main(): Promise<number> {
   say('');
   say(`Anonymous board reads (GET ${PATH}, no credentials, ${CONNECTIONS} connections, ${DURATION_S} s):`);
   printTable([board, bareBest, board304]);
-  say(`board: ${board.requestsPerSec.toFixed(0)} req/s from the gateway's shared cache, ${board304.requestsPerSec.toFixed(0)} req/s answering 304 (budget >= ${BOARD_BUDGET_RPS})`);
-  say(`ratio board/bare-fastify: ${ofBare.toFixed(2)} (the same bytes from bare Fastify in this process: ${bareBest.requestsPerSec.toFixed(0)} req/s; budget >= ${BOARD_BUDGET_OF_BARE})`);
+  say(
+    `board: ${board.requestsPerSec.toFixed(0)} req/s from the gateway's shared cache, ${board304.requestsPerSec.toFixed(0)} req/s answering 304 (budget >= ${BOARD_BUDGET_RPS})`,
+  );
+  say(
+    `ratio board/bare-fastify: ${ofBare.toFixed(2)} (the same bytes from bare Fastify in this process: ${bareBest.requestsPerSec.toFixed(0)} req/s; budget >= ${BOARD_BUDGET_OF_BARE})`,
+  );
   const noisy = [...runs, ...boardRuns].filter((r) => r.cpu && r.cpu.others > NOISY);
   if (noisy.length) {
     say(`Warning: other processes took over ${percent(NOISY)} of the CPU during ${noisy.length} of ${runs.length + boardRuns.length} runs; see "other CPU".`);
@@ -312,8 +326,16 @@ async function main(): Promise<number> {
     finishedAt: new Date().toISOString(),
     machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version, platform: process.platform },
     request: { method: 'GET', path: PATH, responseBytes },
-    settings: { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, pipelining: 1, loadGenerator: 'autocannon, 1 worker thread in the bench process', order,
-      quietThreshold: QUIET_THRESHOLD, noisyThreshold: NOISY },
+    settings: {
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+      pipelining: 1,
+      loadGenerator: 'autocannon, 1 worker thread in the bench process',
+      order,
+      quietThreshold: QUIET_THRESHOLD,
+      noisyThreshold: NOISY,
+    },
     seed,
     best: { gateway, singleProcess: single },
     ratio: round(ratio, 3),

@@ -1,4 +1,4 @@
-import { processLayout, type ProcessLayout } from '@marketplace/local-stack';
+import { type ProcessLayout, processLayout } from '@marketplace/local-stack';
 
 /**
  * Benchmarks measure the deployed topology, a process per service as the chart runs them, unless

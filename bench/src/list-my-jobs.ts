@@ -1,5 +1,6 @@
 import type { Infrastructure, System } from '@marketplace/local-stack';
 import { api, BUS_CREDENTIALS_ENV, createMember, mcp, mcpAccessToken } from '@marketplace/testing';
+
 import type { LoadOptions } from './load.js';
 
 /*
@@ -22,7 +23,10 @@ export const LISTED_JOBS = 10;
 
 /** The per-key and per-connection limits (120 a minute) would turn both sides into 429s within a second. */
 export const LIST_SYSTEM_ENV = {
-  LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT: '100000000', OAUTH_REQUESTS_PER_MINUTE: '100000000', JOB_POSTS_PER_MINUTE: '1000',
+  LOG_LEVEL: 'warn',
+  API_KEY_RATE_LIMIT: '100000000',
+  OAUTH_REQUESTS_PER_MINUTE: '100000000',
+  JOB_POSTS_PER_MINUTE: '1000',
 } as const;
 
 /** A load of one target without its duration, which each benchmark sets. */
@@ -43,7 +47,8 @@ export async function prepareListMyJobs(infra: Infrastructure, system: System, c
   const member = await createMember(infra.natsUrl);
   for (let i = 0; i < LISTED_JOBS; i++) {
     const res = await api(base, '/api/me/jobs', {
-      key: member.key, body: { title: `Benchmark job ${i + 1}`, category: 'data', constraints: '## Scope\nMeasure it.' },
+      key: member.key,
+      body: { title: `Benchmark job ${i + 1}`, category: 'data', constraints: '## Scope\nMeasure it.' },
     });
     if (res.status !== 201) throw new Error(`Posting answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
@@ -57,12 +62,16 @@ export async function prepareListMyJobs(infra: Infrastructure, system: System, c
   }
   if (JSON.stringify(viaTool) !== JSON.stringify(rest.body)) throw new Error('REST and MCP answered different lists');
   const modernHeaders = {
-    authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'list_my_jobs',
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': MODERN,
+    'mcp-method': 'tools/call',
+    'mcp-name': 'list_my_jobs',
   };
   const modernBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_my_jobs', arguments: {}, _meta: ENVELOPE } });
   const modern = await fetch(`${base}/api/mcp`, { method: 'POST', headers: modernHeaders, body: modernBody });
-  const modernResult = (await modern.json() as { result?: { structuredContent?: { result?: unknown } } }).result?.structuredContent?.result;
+  const modernResult = ((await modern.json()) as { result?: { structuredContent?: { result?: unknown } } }).result?.structuredContent?.result;
   if (modern.status !== 200 || JSON.stringify(modernResult) !== JSON.stringify(rest.body)) {
     throw new Error(`The ${MODERN} wire answered ${modern.status} and a different list`);
   }
@@ -70,7 +79,10 @@ export async function prepareListMyJobs(infra: Infrastructure, system: System, c
   return {
     rest: { target: 'rest', url: `${base}/api/me/jobs`, connections, headers: { authorization: `Bearer ${member.key}` } },
     mcp: {
-      target: 'mcp', url: `${base}/api/mcp`, connections, method: 'POST',
+      target: 'mcp',
+      url: `${base}/api/mcp`,
+      connections,
+      method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_my_jobs', arguments: {} } }),
     },

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cpuUsage, jiffiesBetween, type CpuSnapshot } from './machine.js';
+
+import { type CpuSnapshot, cpuUsage, jiffiesBetween } from './machine.js';
 
 function snapshot(busy: number, processes: [pid: number, parent: number, jiffies: number][]): CpuSnapshot {
   return {
     // The machine was busy the whole time between snapshots: total grows with busy.
-    busy, total: busy + 1000,
+    busy,
+    total: busy + 1000,
     ours: new Map(processes.map(([pid, , jiffies]) => [pid, jiffies])),
     parents: new Map(processes.map(([pid, parent]) => [pid, parent])),
   };
@@ -12,11 +14,20 @@ function snapshot(busy: number, processes: [pid: number, parent: number, jiffies
 
 describe('CPU between two snapshots', () => {
   // 1 is the benchmark, 10 the postmaster, 11 and 12 its backends.
-  const before = snapshot(5000, [[1, 0, 100], [10, 1, 50], [11, 10, 400], [12, 10, 300]]);
+  const before = snapshot(5000, [
+    [1, 0, 100],
+    [10, 1, 50],
+    [11, 10, 400],
+    [12, 10, 300],
+  ]);
 
   it('counts a process that ended in between once, not its whole life again', () => {
     // Backend 11 used 20 more jiffies, ended and was reaped: its 420 went into the postmaster's count.
-    const after = snapshot(5200, [[1, 0, 130], [10, 1, 50 + 420 + 5], [12, 10, 340]]);
+    const after = snapshot(5200, [
+      [1, 0, 130],
+      [10, 1, 50 + 420 + 5],
+      [12, 10, 340],
+    ]);
     const { used, gone } = jiffiesBetween(before, after);
     expect(used.get(10)).toBe(425);
     expect(gone.get(10)).toBe(400);
@@ -25,7 +36,13 @@ describe('CPU between two snapshots', () => {
   });
 
   it('counts a process that started in between in full', () => {
-    const after = snapshot(5100, [[1, 0, 110], [10, 1, 50], [11, 10, 400], [12, 10, 300], [13, 10, 60]]);
+    const after = snapshot(5100, [
+      [1, 0, 110],
+      [10, 1, 50],
+      [11, 10, 400],
+      [12, 10, 300],
+      [13, 10, 60],
+    ]);
     expect(jiffiesBetween(before, after).used.get(13)).toBe(60);
     expect(cpuUsage(before, after)?.ours).toBeCloseTo(70 / 100);
   });

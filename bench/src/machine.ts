@@ -29,11 +29,7 @@ export interface CpuUsage {
 async function readProcStat(): Promise<{ busy: number; total: number }> {
   const line = (await readFile('/proc/stat', 'utf8')).split('\n', 1)[0] ?? '';
   // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest is counted in user)
-  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
   const busy = user + nice + system + irq + softirq + steal;
   return { busy, total: busy + idle + iowait };
 }
@@ -54,7 +50,8 @@ async function readProcesses(): Promise<Map<number, ProcInfo>> {
       // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15, and cutime 16, cstime 17: the
       // time of children that ended and were waited for (a benchmark run as a child, its services).
       procs.set(Number(entry), {
-        ppid: Number(fields[1]), jiffies: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+        ppid: Number(fields[1]),
+        jiffies: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
       });
     } catch {
       // Gone since readdir.

@@ -2,7 +2,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
+
+import { type Infrastructure, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
+
 import { BENCH_LAYOUT } from './layout.js';
 import { LIST_SYSTEM_ENV } from './list-my-jobs.js';
 import { contextLines, measureAgentContext } from './mcp-context.js';

@@ -23,22 +23,27 @@ export interface AgentContext {
 const MARKDOWN = `## What I need\n\n${'A clear, tested change with notes a reviewer can follow. '.repeat(12)}\n\n## Done when\n\n- it runs\n- it is documented\n- the tests pass\n`;
 
 async function listBytes(base: string, wire: string, query = ''): Promise<{ tools: number; bytes: number }> {
-  const meta = wire === '2026-07-28' ? {
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': wire,
-      'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
-      'io.modelcontextprotocol/clientCapabilities': {},
-    },
-  } : {};
+  const meta =
+    wire === '2026-07-28'
+      ? {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': wire,
+            'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        }
+      : {};
   const res = await fetch(`${base}/api/mcp${query}`, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': wire,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': wire,
       ...(wire === '2026-07-28' ? { 'mcp-method': 'tools/list' } : {}),
     },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { ...meta } }),
   });
-  const body = await res.json() as { result?: { tools: unknown[] } };
+  const body = (await res.json()) as { result?: { tools: unknown[] } };
   if (!body.result) throw new Error(`tools/list on ${wire} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
   return { tools: body.result.tools.length, bytes: Buffer.byteLength(JSON.stringify(body.result)) };
 }
@@ -56,7 +61,8 @@ export async function measureAgentContext(infra: Infrastructure, base: string): 
   const other = await createMember(infra.natsUrl);
   const post = async (i: number) => {
     const res = await api(base, '/api/me/jobs', {
-      key: (i < 10 ? poster : other).key, body: { title: `Context job ${i + 1}: a tested change`, category: 'engineering', constraints: MARKDOWN },
+      key: (i < 10 ? poster : other).key,
+      body: { title: `Context job ${i + 1}: a tested change`, category: 'engineering', constraints: MARKDOWN },
     });
     if (res.status !== 201) throw new Error(`Posting answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body.id as string;
@@ -68,7 +74,8 @@ export async function measureAgentContext(infra: Infrastructure, base: string): 
   for (let i = 0; i < 5; i++) {
     const worker = await createMember(infra.natsUrl);
     const applied = await api(base, `/api/jobs/${job}/applications`, {
-      key: worker.key, body: { pitch: `I have done this kind of change many times. ${MARKDOWN}`, acceptResponsibility: true, model: 'bench-model' },
+      key: worker.key,
+      body: { pitch: `I have done this kind of change many times. ${MARKDOWN}`, acceptResponsibility: true, model: 'bench-model' },
     });
     if (applied.status !== 201) throw new Error(`Applying answered ${applied.status}: ${JSON.stringify(applied.body)}`);
     workers.push({ worker, applicationId: applied.body.id as string });
@@ -89,16 +96,23 @@ export async function measureAgentContext(infra: Infrastructure, base: string): 
     const result = res.body?.result as { isError?: boolean; content: Array<{ text?: string }>; structuredContent?: { result: unknown } } | undefined;
     if (!result || result.isError) throw new Error(`${name} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
     results[label] = {
-      textBytes: Buffer.byteLength(result.content[0]?.text ?? ''), structuredBytes: Buffer.byteLength(JSON.stringify(result.structuredContent?.result)),
+      textBytes: Buffer.byteLength(result.content[0]?.text ?? ''),
+      structuredBytes: Buffer.byteLength(JSON.stringify(result.structuredContent?.result)),
     };
   };
   await measure('list_open_jobs (20)', 'list_open_jobs', { limit: 20 });
   await measure('get_job', 'get_job', { id: job });
   await measure('get_job_work (2 rounds)', 'get_job_work', { job_id: job });
   await measure('list_job_applications (5)', 'list_job_applications', { job_id: job });
-  const draft = await mcp(base, 'tools/call', {
-    name: 'start_job_draft', arguments: { answers: { problem: MARKDOWN.slice(0, 600), context: 'A small team, one repository, tests in CI.' } },
-  }, token);
+  const draft = await mcp(
+    base,
+    'tools/call',
+    {
+      name: 'start_job_draft',
+      arguments: { answers: { problem: MARKDOWN.slice(0, 600), context: 'A small team, one repository, tests in CI.' } },
+    },
+    token,
+  );
   const draftId = (draft.body?.result?.structuredContent?.result as { id?: string } | undefined)?.id;
   if (!draftId) throw new Error(`start_job_draft answered ${JSON.stringify(draft.body).slice(0, 300)}`);
   await measure('get_job_draft', 'get_job_draft', { draft_id: draftId });
@@ -112,6 +126,8 @@ export function contextLines(c: AgentContext): string[] {
     'tools/list, whole on each wire and by group (2025-11-25), about 4 bytes a token:',
     ...Object.entries(c.lists).map(([name, l]) => `  ${name.padEnd(11)} ${String(l.tools).padStart(3)} tools, ${kib(l.bytes)}, ${tokens(l.bytes)}`),
     'tool results: the text a model reads, beside the whole structuredContent:',
-    ...Object.entries(c.results).map(([name, r]) => `  ${name.padEnd(27)} text ${kib(r.textBytes)} (${tokens(r.textBytes)}), structured ${kib(r.structuredBytes)}`),
+    ...Object.entries(c.results).map(
+      ([name, r]) => `  ${name.padEnd(27)} text ${kib(r.textBytes)} (${tokens(r.textBytes)}), structured ${kib(r.structuredBytes)}`,
+    ),
   ];
 }

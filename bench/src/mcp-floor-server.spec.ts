@@ -1,11 +1,18 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMcpFloorServer, type McpFloorServer } from './mcp-floor-server.js';
+
+import { type McpFloorServer, startMcpFloorServer } from './mcp-floor-server.js';
 
 // The floor must answer the data it was given, through the SDK, whole: a floor that answered an
 // error or less data would be cheap, and bench:mcp's ceiling would flatter the SDK.
 describe('the MCP floor server', () => {
-  const list = { jobs: [{ id: 'j1', title: 'A "quoted" title', tags: ['x'] }, { id: 'j2', title: 'Second', tags: [] }], total: 2 };
+  const list = {
+    jobs: [
+      { id: 'j1', title: 'A "quoted" title', tags: ['x'] },
+      { id: 'j2', title: 'Second', tags: [] },
+    ],
+    total: 2,
+  };
   let source: FastifyInstance;
   let floor: McpFloorServer;
 
@@ -36,7 +43,10 @@ describe('the MCP floor server', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'list_my_jobs', arguments: {} } }),
     });
     expect(res.status).toBe(200);
-    const body = await res.json() as { id: number; result: { content: Array<{ type: string; text: string }>; structuredContent: { result: unknown; conversationId: string } } };
+    const body = (await res.json()) as {
+      id: number;
+      result: { content: Array<{ type: string; text: string }>; structuredContent: { result: unknown; conversationId: string } };
+    };
     expect(body.id).toBe(7);
     expect(body.result.structuredContent.result).toEqual(list);
     expect(JSON.parse(body.result.content[0]!.text)).toEqual(list);

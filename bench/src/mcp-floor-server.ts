@@ -1,10 +1,11 @@
-import Fastify from 'fastify';
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import Fastify from 'fastify';
+
+import { plainEra } from '../../apps/gateway/dist/mcp/mcp-era.js';
+import { sendAnswer, toWebRequest } from '../../apps/gateway/dist/mcp/mcp-http.js';
 // The gateway's own way into and out of the SDK (apps/gateway is no package one imports by name:
 // its compiled output is used, as single-process.ts uses the jobs service's).
 import { loadMcpSdk } from '../../apps/gateway/dist/mcp/mcp-sdk.js';
-import { sendAnswer, toWebRequest } from '../../apps/gateway/dist/mcp/mcp-http.js';
-import { plainEra } from '../../apps/gateway/dist/mcp/mcp-era.js';
 
 /*
  * The floor of an MCP call on this machine: bare Fastify in this process answering the member's
@@ -34,14 +35,19 @@ export async function startMcpFloorServer(restUrl: string, restHeaders: Record<s
   if (!res.ok) throw new Error(`GET ${restUrl} answered ${res.status}`);
   const bytes = Buffer.from(await res.arrayBuffer());
   const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => { if (!PER_RESPONSE.has(name)) headers[name] = value; });
+  res.headers.forEach((value, name) => {
+    if (!PER_RESPONSE.has(name)) headers[name] = value;
+  });
   const json = bytes.toString('utf8');
 
   const sdk = await loadMcpSdk();
   const result = (): CallToolResult => {
     const conversationId = crypto.randomUUID();
     return {
-      content: [{ type: 'text', text: json }, { type: 'text', text: `conversation_id: ${conversationId}` }],
+      content: [
+        { type: 'text', text: json },
+        { type: 'text', text: `conversation_id: ${conversationId}` },
+      ],
       structuredContent: { result: JSON.parse(json) as Record<string, unknown>, conversationId },
     };
   };
@@ -53,7 +59,9 @@ export async function startMcpFloorServer(restUrl: string, restHeaders: Record<s
   const modern = sdk.createMcpHandler(() => buildServer(), { legacy: 'reject', responseMode: 'json' });
 
   const app = Fastify({ logger: false });
-  app.get('/rest', (_req, reply) => { void reply.headers(headers).send(bytes); });
+  app.get('/rest', (_req, reply) => {
+    void reply.headers(headers).send(bytes);
+  });
   app.post('/mcp', async (req, reply) => {
     const webRequest = toWebRequest(req);
     const era = plainEra(req.headers['mcp-protocol-version'], req.body);
@@ -73,5 +81,11 @@ export async function startMcpFloorServer(restUrl: string, restHeaders: Record<s
     return sendAnswer(req, reply, answer.status, answer.headers, Buffer.from(await answer.arrayBuffer()));
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { baseUrl: address, stop: async () => { await modern.close(); await app.close(); } };
+  return {
+    baseUrl: address,
+    stop: async () => {
+      await modern.close();
+      await app.close();
+    },
+  };
 }

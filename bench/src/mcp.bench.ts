@@ -3,14 +3,16 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
-import { median, round, runLoad, type LoadResult } from './load.js';
-import { LIST_SYSTEM_ENV, LISTED_JOBS, MODERN, prepareListMyJobs, type ListTarget, type TargetLoad } from './list-my-jobs.js';
-import { waitForQuietMachine } from './machine.js';
+
+import { type Infrastructure, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
+
+import { cpuPerRequest, CpuPhase, type CpuSplit, LOAD_GENERATOR, perRequestLine, sumSplits } from './cpu-split.js';
 import { BENCH_LAYOUT } from './layout.js';
-import { CpuPhase, cpuPerRequest, LOAD_GENERATOR, perRequestLine, sumSplits, type CpuSplit } from './cpu-split.js';
-import { startMcpFloorServer, type McpFloorServer } from './mcp-floor-server.js';
+import { LIST_SYSTEM_ENV, LISTED_JOBS, type ListTarget, MODERN, prepareListMyJobs, type TargetLoad } from './list-my-jobs.js';
+import { type LoadResult, median, round, runLoad } from './load.js';
+import { waitForQuietMachine } from './machine.js';
 import { contextLines, measureAgentContext } from './mcp-context.js';
+import { type McpFloorServer, startMcpFloorServer } from './mcp-floor-server.js';
 
 // `npm run bench:mcp`: the same member operation (list my jobs) through REST with an API key and
 // through MCP `tools/call` with an OAuth access token, on both protocol wires (2025-11-25, and
@@ -131,11 +133,13 @@ async function main(): Promise<number> {
         // The system idled through the last round's floor (half a minute), and the first product
         // target after such a pause ran slower: unmeasured, each one runs again first.
         if (round > 0) for (const target of own) await runLoad({ ...options[target], durationS: 1 });
-        const group = [...await interleaved(own), ...await interleaved(inOrder(floorTargets, round))];
+        const group = [...(await interleaved(own)), ...(await interleaved(inOrder(floorTargets, round)))];
         say(`  round ${round + 1}:`);
         for (const run of group) {
-          say(`  ${run.target}: ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms (worst slice), ` +
-            `non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}, other processes ${run.othersCpu === null ? 'n/a' : `${Math.round(run.othersCpu * 100)}%`} CPU`);
+          say(
+            `  ${run.target}: ${run.requestsPerSec.toFixed(1)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms (worst slice), ` +
+              `non-2xx ${run.non2xx}, errors ${run.errors + run.timeouts}, other processes ${run.othersCpu === null ? 'n/a' : `${Math.round(run.othersCpu * 100)}%`} CPU`,
+          );
           say(`    CPU per request: ${perRequestLine(run.cpu, run.responses)}`);
         }
         const noise = Math.max(...group.map((r) => r.othersCpu ?? 0));
@@ -152,10 +156,11 @@ async function main(): Promise<number> {
     const failed = runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
     // Each round's own ratios: the runs of one round are next to each other in time.
     const rounds = Array.from({ length: ROUNDS }, (_, i) => runs.slice(i * forward.length, (i + 1) * forward.length));
-    const perRound = (t: Target, base: Target = 'rest') => rounds.map((group) => {
-      const of = (x: Target) => group.find((r) => r.target === x)!.requestsPerSec;
-      return of(t) / Math.max(of(base), 1);
-    });
+    const perRound = (t: Target, base: Target = 'rest') =>
+      rounds.map((group) => {
+        const of = (x: Target) => group.find((r) => r.target === x)!.requestsPerSec;
+        return of(t) / Math.max(of(base), 1);
+      });
     const spread = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
       return { min: round(sorted[0]!, 3), median: round(median(values), 3), max: round(sorted.at(-1)!, 3), rounds: values.map((v) => round(v, 3)) };
@@ -165,13 +170,14 @@ async function main(): Promise<number> {
     // load generator counted. autocannon parses each answer in JavaScript and decodes its body to a
     // string, so on this shared machine it takes more CPU for MCP's answer (the data twice, as the
     // spec asks) than for REST's; a client on its own machine would not take it from the server.
-    const perRoundServer = (t: ListTarget) => rounds.map((group) => {
-      const of = (x: Target) => {
-        const run = group.find((r) => r.target === x)!;
-        return cpuPerRequest(run.cpu, run.responses, (name) => name !== LOAD_GENERATOR);
-      };
-      return of('rest') / Math.max(of(t), Number.EPSILON);
-    });
+    const perRoundServer = (t: ListTarget) =>
+      rounds.map((group) => {
+        const of = (x: Target) => {
+          const run = group.find((r) => r.target === x)!;
+          return cpuPerRequest(run.cpu, run.responses, (name) => name !== LOAD_GENERATOR);
+        };
+        return of('rest') / Math.max(of(t), Number.EPSILON);
+      });
     const serverRatios = { mcp: spread(perRoundServer('mcp')), mcp2026: spread(perRoundServer('mcp-2026')) };
     // The floor: of MCP's extra CPU per call over REST's, how much an MCP answer of the same data
     // costs through the SDK alone (floor MCP's over floor REST's, the load generator counted on
@@ -193,7 +199,13 @@ async function main(): Promise<number> {
         return { extraMs: (cpu(t) - cpu('rest')) * 1000, sdkExtraMs: sdkExtra * 1000, ceiling, byCpu, ofCeiling: byCpu / ceiling };
       });
       const of = (pick: (x: (typeof split)[number]) => number) => spread(split.map(pick));
-      return { extraMs: of((x) => x.extraMs), sdkExtraMs: of((x) => x.sdkExtraMs), ceiling: of((x) => x.ceiling), byCpu: of((x) => x.byCpu), ofCeiling: of((x) => x.ofCeiling) };
+      return {
+        extraMs: of((x) => x.extraMs),
+        sdkExtraMs: of((x) => x.sdkExtraMs),
+        ceiling: of((x) => x.ceiling),
+        byCpu: of((x) => x.byCpu),
+        ofCeiling: of((x) => x.ofCeiling),
+      };
     };
     const sdkCeiling = { mcp: ceilingOf('mcp', 'floor-mcp'), mcp2026: ceilingOf('mcp-2026', 'floor-mcp-2026') };
     // The headline is the median round, each round's targets measured side by side: the best of
@@ -209,30 +221,72 @@ async function main(): Promise<number> {
     if (discarded.length) {
       say(`  rounds run again for noise: ${discarded.map((d) => `round ${d.round} (${Math.round(d.othersCpu * 100)}%)`).join(', ')}`);
     }
-    for (const [wire, r] of [['2025-11-25', roundRatios.mcp], [MODERN, roundRatios.mcp2026]] as const) {
-      say(`  per round on ${wire}: ${r.rounds.map((v) => v.toFixed(2)).join(', ')} (min ${r.min.toFixed(2)}, median ${r.median.toFixed(2)}, max ${r.max.toFixed(2)}; ${r.rounds.filter((v) => v >= BUDGET_RATIO).length} of ${ROUNDS} at >= ${BUDGET_RATIO})`);
+    for (const [wire, r] of [
+      ['2025-11-25', roundRatios.mcp],
+      [MODERN, roundRatios.mcp2026],
+    ] as const) {
+      say(
+        `  per round on ${wire}: ${r.rounds.map((v) => v.toFixed(2)).join(', ')} (min ${r.min.toFixed(2)}, median ${r.median.toFixed(2)}, max ${r.max.toFixed(2)}; ${r.rounds.filter((v) => v >= BUDGET_RATIO).length} of ${ROUNDS} at >= ${BUDGET_RATIO})`,
+      );
     }
-    say(`the floor, bare Fastify answering the same data as REST bytes and through the MCP SDK as the gateway uses it: ` +
-      `${best('floor-rest').requestsPerSec.toFixed(0)} req/s REST, ${best('floor-mcp').requestsPerSec.toFixed(0)} MCP, ` +
-      `${best('floor-mcp-2026').requestsPerSec.toFixed(0)} MCP ${MODERN} (best rounds; median round MCP/REST ${floorRatios.mcp.median.toFixed(2)} and ${floorRatios.mcp2026.median.toFixed(2)})`);
-    for (const [wire, f] of [['2025-11-25', sdkCeiling.mcp], [MODERN, sdkCeiling.mcp2026]] as const) {
-      say(`  on ${wire}: an MCP call costs ${f.extraMs.median.toFixed(2)} ms of CPU more than REST's; the same answer through the SDK on the floor, ` +
-        `${f.sdkExtraMs.median.toFixed(2)} ms more than its REST bytes. The SDK's ceiling for MCP/REST: ${f.ceiling.median.toFixed(2)}; ` +
-        `the product's MCP/REST by CPU ${f.byCpu.median.toFixed(2)}, ${f.ofCeiling.median.toFixed(2)} of that ceiling (median rounds; ceiling per round ${f.ceiling.rounds.map((v) => v.toFixed(2)).join(', ')})`);
+    say(
+      `the floor, bare Fastify answering the same data as REST bytes and through the MCP SDK as the gateway uses it: ` +
+        `${best('floor-rest').requestsPerSec.toFixed(0)} req/s REST, ${best('floor-mcp').requestsPerSec.toFixed(0)} MCP, ` +
+        `${best('floor-mcp-2026').requestsPerSec.toFixed(0)} MCP ${MODERN} (best rounds; median round MCP/REST ${floorRatios.mcp.median.toFixed(2)} and ${floorRatios.mcp2026.median.toFixed(2)})`,
+    );
+    for (const [wire, f] of [
+      ['2025-11-25', sdkCeiling.mcp],
+      [MODERN, sdkCeiling.mcp2026],
+    ] as const) {
+      say(
+        `  on ${wire}: an MCP call costs ${f.extraMs.median.toFixed(2)} ms of CPU more than REST's; the same answer through the SDK on the floor, ` +
+          `${f.sdkExtraMs.median.toFixed(2)} ms more than its REST bytes. The SDK's ceiling for MCP/REST: ${f.ceiling.median.toFixed(2)}; ` +
+          `the product's MCP/REST by CPU ${f.byCpu.median.toFixed(2)}, ${f.ofCeiling.median.toFixed(2)} of that ceiling (median rounds; ceiling per round ${f.ceiling.rounds.map((v) => v.toFixed(2)).join(', ')})`,
+      );
     }
-    say(`by the server's CPU per request (the load generator left out), REST/MCP: median ${serverRatios.mcp.median.toFixed(2)} on 2025-11-25, ${serverRatios.mcp2026.median.toFixed(2)} on ${MODERN}`);
-    for (const [wire, r] of [['2025-11-25', serverRatios.mcp], [MODERN, serverRatios.mcp2026]] as const) {
+    say(
+      `by the server's CPU per request (the load generator left out), REST/MCP: median ${serverRatios.mcp.median.toFixed(2)} on 2025-11-25, ${serverRatios.mcp2026.median.toFixed(2)} on ${MODERN}`,
+    );
+    for (const [wire, r] of [
+      ['2025-11-25', serverRatios.mcp],
+      [MODERN, serverRatios.mcp2026],
+    ] as const) {
       say(`  per round on ${wire}: ${r.rounds.map((v) => v.toFixed(2)).join(', ')}`);
     }
 
     await mkdir(dirname(resultsFile), { recursive: true });
-    await writeFile(resultsFile, `${JSON.stringify({
-      benchmark: 'mcp', finishedAt: new Date().toISOString(),
-      machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-      settings: { connections: CONNECTIONS, durationS: DURATION_S, slices: SLICES, jobs: LISTED_JOBS, rounds: ROUNDS, order, noisy: NOISY }, roundRatios, serverRatios, floorRatios, sdkCeiling, discarded,
-      best: { rest: best('rest'), mcp: best('mcp'), mcp2026: best('mcp-2026'), floorRest: best('floor-rest'), floorMcp: best('floor-mcp'), floorMcp2026: best('floor-mcp-2026') }, ratio: round(ratio, 3), modernRatio: round(modernRatio, 3),
-      budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO && modernRatio >= BUDGET_RATIO }, failedResponses: failed, context, runs,
-    }, null, 2)}\n`);
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify(
+        {
+          benchmark: 'mcp',
+          finishedAt: new Date().toISOString(),
+          machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
+          settings: { connections: CONNECTIONS, durationS: DURATION_S, slices: SLICES, jobs: LISTED_JOBS, rounds: ROUNDS, order, noisy: NOISY },
+          roundRatios,
+          serverRatios,
+          floorRatios,
+          sdkCeiling,
+          discarded,
+          best: {
+            rest: best('rest'),
+            mcp: best('mcp'),
+            mcp2026: best('mcp-2026'),
+            floorRest: best('floor-rest'),
+            floorMcp: best('floor-mcp'),
+            floorMcp2026: best('floor-mcp-2026'),
+          },
+          ratio: round(ratio, 3),
+          modernRatio: round(modernRatio, 3),
+          budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO && modernRatio >= BUDGET_RATIO },
+          failedResponses: failed,
+          context,
+          runs,
+        },
+        null,
+        2,
+      )}\n`,
+    );
     say(`Results: ${resultsFile}`);
     return failed > 0 ? 1 : 0;
   } finally {
@@ -245,8 +299,12 @@ async function main(): Promise<number> {
 /** The floor answers the list the product answers, on every target: a floor that answered less would flatter the SDK. */
 async function checkFloor(options: Record<Target, TargetLoad>): Promise<void> {
   const read = async (load: TargetLoad) => {
-    const res = await fetch(load.url, { method: load.method ?? 'GET', ...(load.headers ? { headers: load.headers } : {}), ...(load.body ? { body: load.body } : {}) });
-    const body = await res.json() as { result?: { structuredContent?: { result?: unknown } } };
+    const res = await fetch(load.url, {
+      method: load.method ?? 'GET',
+      ...(load.headers ? { headers: load.headers } : {}),
+      ...(load.body ? { body: load.body } : {}),
+    });
+    const body = (await res.json()) as { result?: { structuredContent?: { result?: unknown } } };
     if (res.status !== 200) throw new Error(`${load.target} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
     return load.method === 'POST' ? body.result?.structuredContent?.result : body;
   };
@@ -287,13 +345,18 @@ function mergeSlices(slices: Run[]): Run {
     statusCodes,
     errors: sum((r) => r.errors),
     timeouts: sum((r) => r.timeouts),
-    bytesPerSec: sum((r) => r.bytesPerSec * r.durationS) / Math.max(sum((r) => r.durationS), 1),
+    bytesPerSec:
+      sum((r) => r.bytesPerSec * r.durationS) /
+      Math.max(
+        sum((r) => r.durationS),
+        1,
+      ),
     cpu,
     othersCpu: cpu.usage ? round(cpu.usage.others, 3) : null,
   };
 }
 
 process.exitCode = await main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   return 1;
 });

@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import type { ObjectStorage } from '@marketplace/service-kit';
 import { api, type TestMember } from '@marketplace/testing';
+
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
-import { sampleRss, summariseAll, type RssSummary } from './process-rss.js';
-import { storeMultipart, type BenchFile, type StoreMultipartRun } from './store-baselines.js';
+import { type RssSummary, sampleRss, summariseAll } from './process-rss.js';
+import { type BenchFile, storeMultipart, type StoreMultipartRun } from './store-baselines.js';
 import { putPart } from './upload-requests.js';
 
 /*
@@ -32,12 +34,22 @@ export interface PresignedFigures {
   rss: Record<string, RssSummary>;
 }
 
-interface PresignedPhases { parts: number; complete: number; polls: number }
+interface PresignedPhases {
+  parts: number;
+  complete: number;
+  polls: number;
+}
 
 export interface PresignedRoundsOptions {
-  base: string; member: TestMember; storage: ObjectStorage; key: string; file: BenchFile; rounds: number;
+  base: string;
+  member: TestMember;
+  storage: ObjectStorage;
+  key: string;
+  file: BenchFile;
+  rounds: number;
   /** Every service's process, for the CPU split; the files processes, for RSS. */
-  named: Record<string, number>; filesPids: Record<string, number>;
+  named: Record<string, number>;
+  filesPids: Record<string, number>;
 }
 
 /** The middle round (the upper of the two middle ones for an even count, as this bench has always reported). */
@@ -55,7 +67,9 @@ export async function presignedRounds(o: PresignedRoundsOptions): Promise<Presig
   const presignedOnce = async (run: number): Promise<number> => {
     const began = performance.now();
     const slot = await api(base, '/api/me/files', {
-      key: member.key, method: 'POST', body: { path: `bench/presigned-${run}.bin`, size: data.length, sha256: digest },
+      key: member.key,
+      method: 'POST',
+      body: { path: `bench/presigned-${run}.bin`, size: data.length, sha256: digest },
     });
     if (slot.status !== 201) throw new Error(`Create answered ${slot.status}: ${JSON.stringify(slot.body)}`);
     const fileId = slot.body.file.id as string;
@@ -65,13 +79,15 @@ export async function presignedRounds(o: PresignedRoundsOptions): Promise<Presig
     const partBytes = signed.body.partBytes as number;
     const etags: { number: number; etag: string }[] = [];
     let nextPart = 0;
-    await Promise.all([0, 1].map(async () => {
-      for (let i = nextPart++; i < urls.length; i = nextPart++) {
-        const part = urls[i]!;
-        const at = (part.number - 1) * partBytes;
-        etags.push({ number: part.number, etag: await putPart(part.url, data.subarray(at, at + part.bytes)) });
-      }
-    }));
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let i = nextPart++; i < urls.length; i = nextPart++) {
+          const part = urls[i]!;
+          const at = (part.number - 1) * partBytes;
+          etags.push({ number: part.number, etag: await putPart(part.url, data.subarray(at, at + part.bytes)) });
+        }
+      }),
+    );
     const sentAt = performance.now();
     let calls = 0;
     let done: { status: number; body: any };
@@ -113,11 +129,18 @@ export async function presignedRounds(o: PresignedRoundsOptions): Promise<Presig
   const rss = summariseAll(await sampler.stop());
   const presignedS = Math.min(...presignedTimes);
   return {
-    multipartTimes, readBackTimes, presignedTimes, roundRatios, checkedRatios,
-    multipartS: Math.min(...multipartTimes), presignedS,
+    multipartTimes,
+    readBackTimes,
+    presignedTimes,
+    roundRatios,
+    checkedRatios,
+    multipartS: Math.min(...multipartTimes),
+    presignedS,
     checkedS: Math.min(...multipartTimes.map((m, i) => m + readBackTimes[i]!)),
     presignedBest: presignedPhases[presignedTimes.indexOf(presignedS)]!,
-    medianRatio: middleRound(roundRatios), medianChecked: middleRound(checkedRatios),
-    split, rss,
+    medianRatio: middleRound(roundRatios),
+    medianChecked: middleRound(checkedRatios),
+    split,
+    rss,
   };
 }

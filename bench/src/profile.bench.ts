@@ -2,13 +2,15 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startInfrastructure, startServices, type Infrastructure, type System } from '@marketplace/local-stack';
-import { round, runLoad, type LoadResult } from './load.js';
-import { waitForQuietMachine } from './machine.js';
-import { BENCH_LAYOUT } from './layout.js';
+
+import { type Infrastructure, startInfrastructure, startServices, type System } from '@marketplace/local-stack';
+
+import { type CpuProfile, type ProfileBreakdown, ProfileReader } from './cpu-profile.js';
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
-import { LIST_SYSTEM_ENV, prepareListMyJobs, type ListTarget, type TargetLoad } from './list-my-jobs.js';
-import { ProfileReader, type CpuProfile, type ProfileBreakdown } from './cpu-profile.js';
+import { BENCH_LAYOUT } from './layout.js';
+import { LIST_SYSTEM_ENV, type ListTarget, prepareListMyJobs, type TargetLoad } from './list-my-jobs.js';
+import { type LoadResult, round, runLoad } from './load.js';
+import { waitForQuietMachine } from './machine.js';
 
 // `npm run bench:profile [-- rest mcp mcp-2026 jobs board] [--seconds N] [--service NAME]`: where a
 // service's CPU goes (the gateway's unless --service names another, such as `jobs` for the far side
@@ -82,7 +84,7 @@ async function main(): Promise<number> {
     system = await startServices({ infra, rootDir, layout: BENCH_LAYOUT, env: { ...LIST_SYSTEM_ENV } });
     const board = { url: `${system.baseUrl}/api/jobs?limit=20`, connections: CONNECTIONS };
     const options: Record<Target, TargetLoad> = {
-      ...await prepareListMyJobs(infra, system, CONNECTIONS),
+      ...(await prepareListMyJobs(infra, system, CONNECTIONS)),
       jobs: { ...board, target: 'jobs', headers: { 'cache-control': 'no-cache' } },
       board: { ...board, target: 'board' },
     };
@@ -118,30 +120,40 @@ async function main(): Promise<number> {
       const us = (samples: number) => round((samples / Math.max(breakdown.busySamples, 1)) * serviceUsPerRequest, 1);
       const usPerRequest = Object.fromEntries(Object.entries(breakdown.parts).map(([part, samples]) => [part, us(samples)]));
       measured.push({
-        ...w, serviceUsPerRequest: round(serviceUsPerRequest, 1), breakdown, usPerRequest,
-        ownUsPerRequest: us(breakdown.ownSamples), socketWritesUsPerRequest: us(breakdown.socketWriteSamples),
+        ...w,
+        serviceUsPerRequest: round(serviceUsPerRequest, 1),
+        breakdown,
+        usPerRequest,
+        ownUsPerRequest: us(breakdown.ownSamples),
+        socketWritesUsPerRequest: us(breakdown.socketWriteSamples),
       });
     }
 
     for (const m of measured) {
       say('');
-      say(`${m.target}: ${service}'s CPU ${m.serviceUsPerRequest.toFixed(0)} µs per request; ${m.breakdown.busySamples} busy samples (${m.breakdown.idleSamples} idle)`);
+      say(
+        `${m.target}: ${service}'s CPU ${m.serviceUsPerRequest.toFixed(0)} µs per request; ${m.breakdown.busySamples} busy samples (${m.breakdown.idleSamples} idle)`,
+      );
       for (const [part, us] of Object.entries(m.usPerRequest)) say(`  ${part.padEnd(34)} ${us.toFixed(1).padStart(7)} µs  ${pct(m, part)}`);
       // Across the parts: how much of the request is the repository's own code at all.
       const rest = m.serviceUsPerRequest - m.ownUsPerRequest - m.socketWritesUsPerRequest;
-      say(`  by owner: the product's own code (its apps and libraries, with the builtins they call) ${m.ownUsPerRequest.toFixed(1)} µs; `
-        + `the kernel's socket writes ${m.socketWritesUsPerRequest.toFixed(1)} µs; everything else (drivers, frameworks, Node, V8, GC) ${rest.toFixed(1)} µs`);
+      say(
+        `  by owner: the product's own code (its apps and libraries, with the builtins they call) ${m.ownUsPerRequest.toFixed(1)} µs; ` +
+          `the kernel's socket writes ${m.socketWritesUsPerRequest.toFixed(1)} µs; everything else (drivers, frameworks, Node, V8, GC) ${rest.toFixed(1)} µs`,
+      );
       say('  busiest functions (self):');
       for (const f of m.breakdown.functions.slice(0, 12)) say(`    ${((100 * f.samples) / m.breakdown.busySamples).toFixed(1).padStart(5)}%  ${f.name}`);
     }
     const first = measured[0]!;
     for (const other of measured.slice(1)) {
       say('');
-      say(`${other.target} against ${first.target}, ${service}'s µs per request by part (${other.serviceUsPerRequest.toFixed(0)} against ${first.serviceUsPerRequest.toFixed(0)}):`);
+      say(
+        `${other.target} against ${first.target}, ${service}'s µs per request by part (${other.serviceUsPerRequest.toFixed(0)} against ${first.serviceUsPerRequest.toFixed(0)}):`,
+      );
       const parts = [...new Set([...Object.keys(other.usPerRequest), ...Object.keys(first.usPerRequest)])];
-      const rows = parts.map((part) => ({ part, a: first.usPerRequest[part] ?? 0, b: other.usPerRequest[part] ?? 0 }))
-        .sort((x, y) => (y.b - y.a) - (x.b - x.a));
-      for (const r of rows) say(`  ${r.part.padEnd(34)} ${r.b.toFixed(1).padStart(7)} ${r.a.toFixed(1).padStart(7)}  ${(r.b - r.a >= 0 ? '+' : '')}${(r.b - r.a).toFixed(1)}`);
+      const rows = parts.map((part) => ({ part, a: first.usPerRequest[part] ?? 0, b: other.usPerRequest[part] ?? 0 })).sort((x, y) => y.b - y.a - (x.b - x.a));
+      for (const r of rows)
+        say(`  ${r.part.padEnd(34)} ${r.b.toFixed(1).padStart(7)} ${r.a.toFixed(1).padStart(7)}  ${r.b - r.a >= 0 ? '+' : ''}${(r.b - r.a).toFixed(1)}`);
     }
 
     await mkdir(resultsDir, { recursive: true });
@@ -149,16 +161,32 @@ async function main(): Promise<number> {
     const savedProfile = join(resultsDir, `${service}-${stamp}.cpuprofile`);
     await writeFile(savedProfile, JSON.stringify(profile));
     const resultsFile = join(resultsDir, 'profile.json');
-    await writeFile(resultsFile, `${JSON.stringify({
-      benchmark: 'profile', finishedAt: new Date().toISOString(),
-      machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-      settings: { service, connections: CONNECTIONS, seconds, warmupS: WARMUP_S, sampleIntervalUs: SAMPLE_INTERVAL_US }, profile: savedProfile,
-      targets: measured.map(({ target, run, cpu, serviceUsPerRequest, usPerRequest, ownUsPerRequest, socketWritesUsPerRequest, breakdown }) => ({
-        target, requestsPerSec: run.requestsPerSec, responses: run.responses, non2xx: run.non2xx, cpu, serviceUsPerRequest, usPerRequest,
-        ownUsPerRequest, socketWritesUsPerRequest,
-        functions: breakdown.functions,
-      })),
-    }, null, 2)}\n`);
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify(
+        {
+          benchmark: 'profile',
+          finishedAt: new Date().toISOString(),
+          machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
+          settings: { service, connections: CONNECTIONS, seconds, warmupS: WARMUP_S, sampleIntervalUs: SAMPLE_INTERVAL_US },
+          profile: savedProfile,
+          targets: measured.map(({ target, run, cpu, serviceUsPerRequest, usPerRequest, ownUsPerRequest, socketWritesUsPerRequest, breakdown }) => ({
+            target,
+            requestsPerSec: run.requestsPerSec,
+            responses: run.responses,
+            non2xx: run.non2xx,
+            cpu,
+            serviceUsPerRequest,
+            usPerRequest,
+            ownUsPerRequest,
+            socketWritesUsPerRequest,
+            functions: breakdown.functions,
+          })),
+        },
+        null,
+        2,
+      )}\n`,
+    );
     say('');
     say(`Profile (open in Chrome DevTools or VS Code): ${savedProfile}`);
     say(`Results: ${resultsFile}`);
@@ -175,6 +203,6 @@ function pct(m: Measured, part: string): string {
 }
 
 process.exitCode = await main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   return 1;
 });

@@ -1,7 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { analyzeRecording } from '../../apps/drafts/dist/recordings/recording-analysis.js';
+
 import type { JobDraftEntity } from '../../apps/drafts/dist/drafts/draft.entity.js';
 import type { RecordingEntity } from '../../apps/drafts/dist/recordings/recording.entity.js';
+import { analyzeRecording } from '../../apps/drafts/dist/recordings/recording-analysis.js';
 
 // One walkthrough check with no model, in a process of its own (recording.bench.ts reads its RSS);
 // prints its figures as one line of JSON.
@@ -15,7 +16,15 @@ const draft = { answers: {}, posting: null } as unknown as JobDraftEntity;
 const stats = { framesSeen: 0, framesRead: 0, seconds: 0 };
 const { result } = await analyzeRecording(rec, draft, file, null, AbortSignal.timeout(3_600_000), { stats });
 loop.disable();
-process.stdout.write(`${JSON.stringify({
-  seconds: (performance.now() - started) / 1000, framesSeen: stats.framesSeen, framesRead: stats.framesRead, findings: result.findings.length,
-  peakRss: process.resourceUsage().maxRSS * 1024, rssBefore, loopDelayP99Ms: loop.percentile(99) / 1e6, loopDelayMaxMs: loop.max / 1e6,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    seconds: (performance.now() - started) / 1000,
+    framesSeen: stats.framesSeen,
+    framesRead: stats.framesRead,
+    findings: result.findings.length,
+    peakRss: process.resourceUsage().maxRSS * 1024,
+    rssBefore,
+    loopDelayP99Ms: loop.percentile(99) / 1e6,
+    loopDelayMaxMs: loop.max / 1e6,
+  })}\n`,
+);

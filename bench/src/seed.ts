@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { CATEGORIES } from '@marketplace/contracts';
+import pg from 'pg';
 
 export interface SeedOptions {
   jobs: number;
@@ -38,15 +38,19 @@ export async function seedOpenJobs(databaseUrl: string, opts: SeedOptions): Prom
        FROM generate_series(1, $1::int) AS g`,
       [opts.posters],
     );
-    await client.query(openJobsInsert({
-      anonymousWhen: 'r.visibility_pick < $3::float8',
-      title: "'Bench job ' || r.g || ': ' || r.category",
-      constraints: "E'## Scope\\n\\n' || repeat('Review the existing material and deliver the agreed result on time. ', 4 + r.paragraphs)"
-        + " || E'\\n\\n## Deliverables\\n\\n- A written summary\\n- The source files\\n\\n## Timeline\\n\\nTwo weeks from hiring.'",
-      draws: `now() - random() * ($4::int * interval '1 day') AS created_at,
+    await client.query(
+      openJobsInsert({
+        anonymousWhen: 'r.visibility_pick < $3::float8',
+        title: "'Bench job ' || r.g || ': ' || r.category",
+        constraints:
+          "E'## Scope\\n\\n' || repeat('Review the existing material and deliver the agreed result on time. ', 4 + r.paragraphs)" +
+          " || E'\\n\\n## Deliverables\\n\\n- A written summary\\n- The source files\\n\\n## Timeline\\n\\nTwo weeks from hiring.'",
+        draws: `now() - random() * ($4::int * interval '1 day') AS created_at,
                 floor(random() * 13)::int AS paragraphs,
                 floor(random() * 12)::int AS applicants`,
-    }), [opts.jobs, [...CATEGORIES], opts.anonymousShare, opts.spreadDays]);
+      }),
+      [opts.jobs, [...CATEGORIES], opts.anonymousShare, opts.spreadDays],
+    );
     await client.query('COMMIT');
     const openJobs = await settleBoard(client);
     return { ...opts, openJobs, ms: Date.now() - began };

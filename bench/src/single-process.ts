@@ -1,13 +1,15 @@
 import 'reflect-metadata';
+
+import { AppError, coerceQueryValue, listOpenJobs, validateInput } from '@marketplace/contracts';
+import { getFreePort } from '@marketplace/local-stack';
+import { AccessSettingsCache, createDataSource, requireReadAccess } from '@marketplace/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { AppError, coerceQueryValue, listOpenJobs, validateInput } from '@marketplace/contracts';
-import { AccessSettingsCache, createDataSource, requireReadAccess } from '@marketplace/service-kit';
-import { getFreePort } from '@marketplace/local-stack';
+
+import { jobsEntities, jobsMigrations } from '../../apps/jobs/dist/jobs.entities.js';
 // apps/jobs is no package one imports by name: its compiled output is used directly
 // (tsconfig references ../apps/jobs, so tsc -b builds it first and its .d.ts types these).
 import { ListOpenJobsHandler } from '../../apps/jobs/dist/jobs/list-open-jobs.handler.js';
-import { jobsEntities, jobsMigrations } from '../../apps/jobs/dist/jobs.entities.js';
 import { AudienceRecorder } from '../../apps/jobs/dist/performance/audience-recorder.js';
 
 export interface SingleProcessServer {

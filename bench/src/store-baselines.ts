@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+
 import { MIN_PART_BYTES, type ObjectStorage } from '@marketplace/service-kit';
+
 import { CpuPhase, type CpuSplit } from './cpu-split.js';
 
 /*
@@ -11,14 +13,20 @@ import { CpuPhase, type CpuSplit } from './cpu-split.js';
  */
 
 /** The file, whole and in the contract's chunks. */
-export interface BenchFile { data: Buffer; digest: string; chunks: Buffer[] }
+export interface BenchFile {
+  data: Buffer;
+  digest: string;
+  chunks: Buffer[];
+}
 
-export interface DirectPutFigures { seconds: number; runs: number[]; split: CpuSplit }
+export interface DirectPutFigures {
+  seconds: number;
+  runs: number[];
+  split: CpuSplit;
+}
 
 /** The same bytes straight to the store, streamed (a presigned PUT, as the gateway stages uploads): the best of `runs`. */
-export async function directPuts(
-  storage: ObjectStorage, key: string, file: BenchFile, runs: number, named: Record<string, number>,
-): Promise<DirectPutFigures> {
+export async function directPuts(storage: ObjectStorage, key: string, file: BenchFile, runs: number, named: Record<string, number>): Promise<DirectPutFigures> {
   // The best of a few: one PUT slowed by someone else's build would flatter the ratio.
   const times: number[] = [];
   const cpu = await CpuPhase.start(named);
@@ -34,7 +42,11 @@ export async function directPuts(
   return { seconds: Math.min(...times), runs: times, split };
 }
 
-export interface ChunkObjectFigures { seconds: number; joinSeconds: number; split: CpuSplit }
+export interface ChunkObjectFigures {
+  seconds: number;
+  joinSeconds: number;
+  split: CpuSplit;
+}
 
 /**
  * What the store alone charges for keeping the file as separate chunk objects, as any resumable
@@ -43,22 +55,33 @@ export interface ChunkObjectFigures { seconds: number; joinSeconds: number; spli
  * must, and everything removed.
  */
 export async function chunkObjects(
-  storage: ObjectStorage, key: string, file: BenchFile, inFlight: number, named: Record<string, number>,
+  storage: ObjectStorage,
+  key: string,
+  file: BenchFile,
+  inFlight: number,
+  named: Record<string, number>,
 ): Promise<ChunkObjectFigures> {
   const { chunks } = file;
   let next = 0;
   const cpu = await CpuPhase.start(named);
   const started = performance.now();
-  await Promise.all(Array.from({ length: inFlight }, async () => {
-    for (let i = next++; i < chunks.length; i = next++) {
-      await storage.putStream(`${key}.${i}`, Readable.from([chunks[i]!]), { size: chunks[i]!.length, contentType: 'application/octet-stream' });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      for (let i = next++; i < chunks.length; i = next++) {
+        await storage.putStream(`${key}.${i}`, Readable.from([chunks[i]!]), { size: chunks[i]!.length, contentType: 'application/octet-stream' });
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   const split = await cpu.stop();
   // ...and joining them as any join must: read in order, hashed, written as 5 MiB parts.
   const joinStarted = performance.now();
-  await joinDirectly(storage, `${key}.joined`, chunks.map((_, i) => `${key}.${i}`), file.digest);
+  await joinDirectly(
+    storage,
+    `${key}.joined`,
+    chunks.map((_, i) => `${key}.${i}`),
+    file.digest,
+  );
   const joinSeconds = (performance.now() - joinStarted) / 1000;
   await storage.remove(`${key}.joined`);
   for (let i = 0; i < chunks.length; i += 16) {
@@ -105,7 +128,10 @@ async function joinDirectly(storage: ObjectStorage, key: string, chunkKeys: stri
   if (hash.digest('hex') !== sha256) throw new Error('The direct join read other bytes');
 }
 
-export interface StoreMultipartRun { seconds: number; readBackSeconds: number }
+export interface StoreMultipartRun {
+  seconds: number;
+  readBackSeconds: number;
+}
 
 /**
  * One run of the store's own multipart upload: the same bytes from memory, 5 MiB parts two at a
@@ -118,9 +144,11 @@ export async function storeMultipart(storage: ObjectStorage, key: string, file: 
   const parts: Buffer[][] = [];
   for (let at = 0; at < data.length; at += MIN_PART_BYTES) parts.push([data.subarray(at, Math.min(at + MIN_PART_BYTES, data.length))]);
   let nextPart = 0;
-  await Promise.all([0, 1].map(async () => {
-    for (let i = nextPart++; i < parts.length; i = nextPart++) await upload.putPart(parts[i]!);
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let i = nextPart++; i < parts.length; i = nextPart++) await upload.putPart(parts[i]!);
+    }),
+  );
   await upload.complete();
   const seconds = (performance.now() - started) / 1000;
   // The contract's sha256 is checked on the bytes storage holds, so an upload that goes

@@ -1,13 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { FILE_LIMITS } from '@marketplace/contracts';
-import { startS3rver, type StartedS3 } from '@marketplace/local-stack';
+import { type StartedS3, startS3rver } from '@marketplace/local-stack';
 import { ObjectStorage } from '@marketplace/service-kit';
+
 import { CpuPhase, LOAD_GENERATOR } from './cpu-split.js';
 import { round } from './load.js';
 
@@ -36,26 +38,45 @@ async function serveStore(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'marketplace-bench-store-'));
   const store: StartedS3 = await startS3rver({ directory: dir, log: () => undefined });
   process.stdout.write(`${JSON.stringify(store.settings)}\n`);
-  process.once('SIGTERM', () => void store.stop().finally(() => rm(dir, { recursive: true, force: true })).finally(() => process.exit(0)));
+  process.once(
+    'SIGTERM',
+    () =>
+      void store
+        .stop()
+        .finally(() => rm(dir, { recursive: true, force: true }))
+        .finally(() => process.exit(0)),
+  );
 }
 
-interface OpFigure { name: string; ops: number; ms: number; storeMsPerOp: number; clientMsPerOp: number }
+interface OpFigure {
+  name: string;
+  ops: number;
+  ms: number;
+  storeMsPerOp: number;
+  clientMsPerOp: number;
+}
 
 async function measure(child: ChildProcess, name: string, ops: number, run: (i: number) => Promise<unknown>): Promise<OpFigure> {
   const phase = await CpuPhase.start({ store: child.pid! });
   const started = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, ops) }, async () => {
-    while (next < ops) await run(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(IN_FLIGHT, ops) }, async () => {
+      while (next < ops) await run(next++);
+    }),
+  );
   const ms = performance.now() - started;
   const { seconds } = await phase.stop();
   const figure = {
-    name, ops, ms: round(ms, 0),
+    name,
+    ops,
+    ms: round(ms, 0),
     storeMsPerOp: round(((seconds.store ?? 0) * 1000) / ops, 2),
     clientMsPerOp: round(((seconds[LOAD_GENERATOR] ?? 0) * 1000) / ops, 2),
   };
-  say(`  ${name.padEnd(34)} ${String(ops).padStart(4)} in ${String(figure.ms).padStart(5)} ms; the store ${figure.storeMsPerOp.toFixed(2)} ms of CPU each, the client ${figure.clientMsPerOp.toFixed(2)}`);
+  say(
+    `  ${name.padEnd(34)} ${String(ops).padStart(4)} in ${String(figure.ms).padStart(5)} ms; the store ${figure.storeMsPerOp.toFixed(2)} ms of CPU each, the client ${figure.clientMsPerOp.toFixed(2)}`,
+  );
   return figure;
 }
 
@@ -68,7 +89,11 @@ async function main(): Promise<number> {
       child.stdout!.once('data', (line: Buffer) => resolveSettings(JSON.parse(String(line)) as StartedS3['settings']));
     });
     const storage = new ObjectStorage(() => ({
-      endpoint: new URL(settings.endpoint), accessKey: settings.accessKey, secretKey: settings.secretKey, bucket: settings.bucket, region: settings.region,
+      endpoint: new URL(settings.endpoint),
+      accessKey: settings.accessKey,
+      secretKey: settings.secretKey,
+      bucket: settings.bucket,
+      region: settings.region,
     }));
     const chunk = randomBytes(CHUNK);
     const part = randomBytes(PART);
@@ -86,17 +111,32 @@ async function main(): Promise<number> {
     const chunked = put.storeMsPerOp + get.storeMsPerOp + del.storeMsPerOp + partShare;
     const ceiling = round(partShare / chunked, 2);
     say('');
-    say(`per ${CHUNK / 1024} KiB of the file, the store's CPU: ${round(chunked, 2)} ms as a chunk (PUT, GET, DELETE, its share of a part), ${round(partShare, 2)} ms in a multipart upload`);
-    say(`${CHUNKS * CHUNK / 1024 / 1024} MiB: ${round((chunked * CHUNKS) / 1000, 2)} s of the store's CPU as chunks, ${round((partShare * CHUNKS) / 1000, 2)} s as a multipart upload (which took ${partFigure.ms} ms)`);
+    say(
+      `per ${CHUNK / 1024} KiB of the file, the store's CPU: ${round(chunked, 2)} ms as a chunk (PUT, GET, DELETE, its share of a part), ${round(partShare, 2)} ms in a multipart upload`,
+    );
+    say(
+      `${(CHUNKS * CHUNK) / 1024 / 1024} MiB: ${round((chunked * CHUNKS) / 1000, 2)} s of the store's CPU as chunks, ${round((partShare * CHUNKS) / 1000, 2)} s as a multipart upload (which took ${partFigure.ms} ms)`,
+    );
     say(`ceiling chunks/store-multipart on this store: ${ceiling}`);
 
     await mkdir(dirname(resultsFile), { recursive: true });
-    await writeFile(resultsFile, `${JSON.stringify({
-      benchmark: 'store-ops', finishedAt: new Date().toISOString(),
-      machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-      settings: { chunkBytes: CHUNK, partBytes: PART, chunks: CHUNKS, inFlight: IN_FLIGHT },
-      operations: [put, get, del, partFigure], storeMsPerChunk: round(chunked, 2), storeMsPerChunkInMultipart: round(partShare, 2), ceiling,
-    }, null, 2)}\n`);
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify(
+        {
+          benchmark: 'store-ops',
+          finishedAt: new Date().toISOString(),
+          machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
+          settings: { chunkBytes: CHUNK, partBytes: PART, chunks: CHUNKS, inFlight: IN_FLIGHT },
+          operations: [put, get, del, partFigure],
+          storeMsPerChunk: round(chunked, 2),
+          storeMsPerChunkInMultipart: round(partShare, 2),
+          ceiling,
+        },
+        null,
+        2,
+      )}\n`,
+    );
     say(`Results: ${resultsFile}`);
     storage.close();
     return 0;

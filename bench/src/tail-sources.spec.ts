@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { parseMetrics, TailWatch } from './tail-sources.js';
 
 /** A service's health server as the kit serves it: prom-client's defaults plus a bus histogram. */
@@ -18,10 +20,14 @@ describe('where the tail comes from', () => {
   afterEach(() => server?.close());
 
   it('reads Prometheus text series by their whole name and labels', () => {
-    const samples = parseMetrics([
-      '# HELP x y', 'nodejs_eventloop_lag_p99_seconds{service="jobs"} 0.012',
-      'bus_request_duration_seconds_bucket{le="0.005",operation="listOpenJobs",service="jobs"} 7', '',
-    ].join('\n'));
+    const samples = parseMetrics(
+      [
+        '# HELP x y',
+        'nodejs_eventloop_lag_p99_seconds{service="jobs"} 0.012',
+        'bus_request_duration_seconds_bucket{le="0.005",operation="listOpenJobs",service="jobs"} 7',
+        '',
+      ].join('\n'),
+    );
     expect(samples.get('nodejs_eventloop_lag_p99_seconds{service="jobs"}')).toBe(0.012);
     expect(samples.get('bus_request_duration_seconds_bucket{le="0.005",operation="listOpenJobs",service="jobs"}')).toBe(7);
     expect(samples.size).toBe(2);
@@ -30,7 +36,13 @@ describe('where the tail comes from', () => {
   it('gives the run its own handling-time shares, loop delay and GC from a real prom-client registry', async () => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry, labels: { service: 'jobs' } });
-    const bus = new Histogram({ registers: [registry], name: 'bus_request_duration_seconds', help: 'h', labelNames: ['operation'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1] });
+    const bus = new Histogram({
+      registers: [registry],
+      name: 'bus_request_duration_seconds',
+      help: 'h',
+      labelNames: ['operation'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1],
+    });
     bus.observe({ operation: 'listOpenJobs' }, 0.5); // before the run: not counted
     const served = await serveMetrics(registry);
     server = served.server;
@@ -40,7 +52,9 @@ describe('where the tail comes from', () => {
     // reset has no previous tick to measure from: let one pass (10 ms resolution) before the stall.
     await new Promise((r) => setTimeout(r, 25));
     const stalled = Date.now() + 60;
-    while (Date.now() < stalled) { /* a 60 ms stall of this event loop */ }
+    while (Date.now() < stalled) {
+      /* a 60 ms stall of this event loop */
+    }
     await new Promise((r) => setTimeout(r, 30));
     const [tail] = await watch.stop();
     expect(tail!.process).toBe('jobs');

@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+
 import { round } from './load.js';
 
 /**
@@ -39,7 +40,8 @@ export function parseMetrics(text: string): Samples {
 /** The value of a series whose name and labels include all of those given. */
 function pick(samples: Samples, name: string, labels: Record<string, string> = {}): Array<{ series: string; value: number }> {
   const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  return [...samples].filter(([series]) => (series === name || series.startsWith(`${name}{`)) && wanted.every((w) => series.includes(w)))
+  return [...samples]
+    .filter(([series]) => (series === name || series.startsWith(`${name}{`)) && wanted.every((w) => series.includes(w)))
     .map(([series, value]) => ({ series, value }));
 }
 
@@ -147,7 +149,12 @@ export class InProcessTail {
     return {
       process: this.name,
       loopDelayMs: { p50: ns(this.loop.percentile(50)), p99: ns(this.loop.percentile(99)), max: ns(this.loop.max) },
-      gc: { pauses: Object.values(this.pauses).reduce((n, k) => n + k.pauses, 0), totalMs: round(totalMs, 1), share: round(totalMs / Math.max(runMs, 1), 4), byKind },
+      gc: {
+        pauses: Object.values(this.pauses).reduce((n, k) => n + k.pauses, 0),
+        totalMs: round(totalMs, 1),
+        share: round(totalMs / Math.max(runMs, 1), 4),
+        byKind,
+      },
     };
   }
 }
@@ -155,20 +162,31 @@ export class InProcessTail {
 /** prom-client's names for V8's GC kinds (perf_hooks constants). */
 function gcKind(kind: number | undefined): string {
   switch (kind) {
-    case 1: return 'minor';
-    case 2: return 'major';
-    case 4: return 'incremental';
-    case 8: return 'weakcb';
-    default: return 'other';
+    case 1:
+      return 'minor';
+    case 2:
+      return 'major';
+    case 4:
+      return 'incremental';
+    case 8:
+      return 'weakcb';
+    default:
+      return 'other';
   }
 }
 
 /** One line per process: what a reader needs to tell a stall from queueing. */
 export function tailLine(t: ProcessTail): string {
-  const kinds = Object.entries(t.gc.byKind).map(([k, v]) => `${k} ${v.pauses}/${v.totalMs} ms`).join(', ');
+  const kinds = Object.entries(t.gc.byKind)
+    .map(([k, v]) => `${k} ${v.pauses}/${v.totalMs} ms`)
+    .join(', ');
   const answered = t.answered
-    ? `; answered ${t.answered.operation} ${t.answered.count}×: ${Object.entries(t.answered.under).map(([le, share]) => `${Math.round(share * 100)}% ≤ ${le} ms`).join(', ')}`
+    ? `; answered ${t.answered.operation} ${t.answered.count}×: ${Object.entries(t.answered.under)
+        .map(([le, share]) => `${Math.round(share * 100)}% ≤ ${le} ms`)
+        .join(', ')}`
     : '';
-  return `${t.process}: event-loop delay p50 ${t.loopDelayMs.p50} ms, p99 ${t.loopDelayMs.p99} ms, max ${t.loopDelayMs.max} ms; ` +
-    `GC ${t.gc.pauses} pauses, ${t.gc.totalMs} ms (${round(t.gc.share * 100, 1)}% of the run${kinds ? `; ${kinds}` : ''})${answered}`;
+  return (
+    `${t.process}: event-loop delay p50 ${t.loopDelayMs.p50} ms, p99 ${t.loopDelayMs.p99} ms, max ${t.loopDelayMs.max} ms; ` +
+    `GC ${t.gc.pauses} pauses, ${t.gc.totalMs} ms (${round(t.gc.share * 100, 1)}% of the run${kinds ? `; ${kinds}` : ''})${answered}`
+  );
 }

@@ -14,13 +14,24 @@ export function closeUploadAgent(): void {
 /** One raw chunk PUT through the gateway with the member's key; answers the status and body text. */
 export function sendChunk(url: string, key: string, body: Buffer): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: 'PUT', agent,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream', 'content-length': String(body.length) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (piece: string) => { text += piece; }).once('end', () => resolve({ status: res.statusCode ?? 0, text })).once('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method: 'PUT',
+        agent,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream', 'content-length': String(body.length) },
+      },
+      (res) => {
+        let text = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (piece: string) => {
+            text += piece;
+          })
+          .once('end', () => resolve({ status: res.statusCode ?? 0, text }))
+          .once('error', reject);
+      },
+    );
     req.once('error', reject);
     req.end(body);
   });
@@ -31,11 +42,17 @@ export function putPart(url: string, body: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'PUT', agent, headers: { 'content-length': String(body.length) } }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (piece: string) => { text += piece; }).once('end', () => {
-        const etag = res.headers.etag;
-        if (res.statusCode === 200 && etag) resolve(etag);
-        else reject(new Error(`A part PUT answered ${res.statusCode}: ${text.slice(0, 300)}`));
-      }).once('error', reject);
+      res
+        .setEncoding('utf8')
+        .on('data', (piece: string) => {
+          text += piece;
+        })
+        .once('end', () => {
+          const etag = res.headers.etag;
+          if (res.statusCode === 200 && etag) resolve(etag);
+          else reject(new Error(`A part PUT answered ${res.statusCode}: ${text.slice(0, 300)}`));
+        })
+        .once('error', reject);
     });
     req.once('error', reject);
     req.end(body);

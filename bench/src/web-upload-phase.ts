@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { launchBrowser, signIn, type TestMember } from '@marketplace/testing';
 
 /*
@@ -16,9 +17,7 @@ export interface WebUploadFigures {
   chunksSeconds: number;
 }
 
-export async function webPageUploads(opts: {
-  base: string; mailDir: string; member: TestMember; data: Buffer; dir: string;
-}): Promise<WebUploadFigures> {
+export async function webPageUploads(opts: { base: string; mailDir: string; member: TestMember; data: Buffer; dir: string }): Promise<WebUploadFigures> {
   const file = join(opts.dir, 'web-upload.bin');
   await writeFile(file, opts.data);
   const session = await signIn(opts.base, opts.mailDir, { email: opts.member.email });
@@ -35,7 +34,7 @@ export async function webPageUploads(opts: {
       if (!(await form.getAttribute('data-store'))) throw new Error('The files page names no store: is S3_BROWSER_UPLOADS off?');
       // As a string: this package is compiled without the DOM's types.
       if (!viaStore) await page.evaluate("delete document.getElementById('upload-form').dataset.store");
-      if (!viaStore && await form.getAttribute('data-store')) throw new Error('The store is still named on the files page');
+      if (!viaStore && (await form.getAttribute('data-store'))) throw new Error('The store is still named on the files page');
       await page.getByLabel('File', { exact: true }).setInputFiles(file);
       await page.getByLabel('Name').fill(name);
       const started = performance.now();

@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+
 import { operatorCreateMember } from '@marketplace/contracts';
 import {
-  api, connectAgent, createMember, dbQuery, mcp, operatorCall, publishEvent, sessionHeaders, signIn, streamEvents, until, type TestMember,
+  api,
+  connectAgent,
+  createMember,
+  dbQuery,
+  mcp,
+  operatorCall,
+  publishEvent,
+  sessionHeaders,
+  signIn,
+  streamEvents,
+  type TestMember,
+  until,
 } from '@marketplace/testing';
+import sharp from 'sharp';
+import { describe, expect, inject, it } from 'vitest';
+
 import { service } from './support/control.js';
 
 const base = inject('baseUrl');
@@ -40,7 +53,9 @@ describe('DELETE /api/me', () => {
     const member = await createMember(nats, { name: 'Leaving Member' });
     const publicJob = await postJob(member, 'Left behind');
     const anonymousJob = await postJob(member, 'Left behind quietly', 'anonymous');
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'black' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'black' } })
+      .png()
+      .toBuffer();
     const photo = (await api(base, '/api/me/photo', { key: member.key, method: 'PUT', body: { image: png.toString('base64') } })).body.photoUrl;
     await until(async () => (await dbQuery(db, 'SELECT 1 FROM notifications.alerts WHERE member_id = $1', [member.id])).length >= 2);
 
@@ -65,7 +80,10 @@ describe('DELETE /api/me', () => {
     expect(closed.map((e) => e.payload.jobId).sort()).toEqual([publicJob, anonymousJob].sort());
     await until(async () => (await dbQuery(db, 'SELECT 1 FROM identity.profiles WHERE member_id = $1', [member.id])).length === 0);
     const [row] = await dbQuery<{ email: string; name: string; headline: string | null; photo_url: string | null }>(
-      db, 'SELECT email, name, headline, photo_url FROM identity.members WHERE id = $1', [member.id]);
+      db,
+      'SELECT email, name, headline, photo_url FROM identity.members WHERE id = $1',
+      [member.id],
+    );
     expect(row).toMatchObject({ name: 'Deleted member', headline: null, photo_url: null });
     expect(row!.email).not.toBe(member.email);
     expect(await dbQuery(db, 'SELECT 1 FROM identity.api_keys WHERE member_id = $1', [member.id])).toEqual([]);
@@ -79,7 +97,7 @@ describe('DELETE /api/me', () => {
     expect(again.id).not.toBe(member.id);
   });
 
-  it('the member\'s comments remain without their id or name, on the API and the job page', async () => {
+  it("the member's comments remain without their id or name, on the API and the job page", async () => {
     const poster = await createMember(nats);
     const member = await createMember(nats, { name: `Commenting ${randomUUID().slice(0, 8)}` });
     const jobId = await postJob(poster, 'Paint a fence');
@@ -90,10 +108,13 @@ describe('DELETE /api/me', () => {
     expect((await comments()).find((c) => c.id === said.body.id)?.author).toEqual({ id: member.id, name: member.name, kind: 'agent' });
 
     expect((await api(base, '/api/me', { key: member.key, method: 'DELETE', body: CONFIRM })).status).toBe(200);
-    const left = await until(async () => {
-      const found = (await comments()).find((c) => c.id === said.body.id);
-      return found && (found.author as { id: string | null } | null)?.id === null ? found : undefined;
-    }, { what: 'the comment to lose its author' });
+    const left = await until(
+      async () => {
+        const found = (await comments()).find((c) => c.id === said.body.id);
+        return found && (found.author as { id: string | null } | null)?.id === null ? found : undefined;
+      },
+      { what: 'the comment to lose its author' },
+    );
     expect(left).toMatchObject({ body: 'Which colour?', author: { id: null, name: 'Deleted member', kind: 'agent' } });
     const listed = JSON.stringify(await comments());
     expect(listed).not.toContain(member.id);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, createMember, mailTo, mcp, operatorCli, setSetting, type TestMember, toolError, until } from '@marketplace/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, setSetting, mailTo, mcp, operatorCli, toolError, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -13,7 +14,9 @@ const databaseUrl = inject('databaseUrl');
  * each test joins from an address of its own (the tests' gateway trusts X-Forwarded-For), so the
  * joins of one test never use up another's allowance.
  */
-const ownAddress = () => ({ 'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}` });
+const ownAddress = () => ({
+  'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`,
+});
 
 /** Settings change through the operator's operation (the command line itself is checked once, below). */
 async function setting(key: 'invite_only' | 'identity_verification' | 'invitations_per_member', value: string): Promise<void> {
@@ -46,9 +49,9 @@ describe('open by default', () => {
 describe('the operator command line', () => {
   it('creates a member with a verified email, gives them a working key, and switches a setting', async () => {
     const email = `cli-${randomUUID().slice(0, 8)}@example.test`;
-    const created = await operatorCli(nats, ['member', 'create', '--email', email, '--name', 'Cleo Cli', '--complete-profile']) as Record<string, unknown>;
+    const created = (await operatorCli(nats, ['member', 'create', '--email', email, '--name', 'Cleo Cli', '--complete-profile'])) as Record<string, unknown>;
     expect(created).toMatchObject({ email, name: 'Cleo Cli', emailVerified: true, staff: false, missing: [] });
-    const key = await operatorCli(nats, ['key', 'create', '--email', email]) as { key: string; memberId: string };
+    const key = (await operatorCli(nats, ['key', 'create', '--email', email])) as { key: string; memberId: string };
     expect(key.memberId).toBe(created.id);
     expect((await api(base, '/api/me', { key: key.key })).body).toMatchObject({ id: created.id, email, name: 'Cleo Cli' });
     try {
@@ -79,8 +82,15 @@ describe('invite-only', () => {
 
   it('signed-out job and member reads need an admitted member (401); the gate explains', async () => {
     const jobReads = [
-      '/api/jobs', `/api/jobs/${jobId}`, `/api/jobs/${jobId}/applicants`, `/api/jobs/${jobId}/versions`, `/api/jobs/${jobId}/versions/1`,
-      `/api/jobs/${jobId}/comments`, '/api/jobs/search?q=anything', '/api/jobs/posters', '/api/jobs/categories',
+      '/api/jobs',
+      `/api/jobs/${jobId}`,
+      `/api/jobs/${jobId}/applicants`,
+      `/api/jobs/${jobId}/versions`,
+      `/api/jobs/${jobId}/versions/1`,
+      `/api/jobs/${jobId}/comments`,
+      '/api/jobs/search?q=anything',
+      '/api/jobs/posters',
+      '/api/jobs/categories',
     ];
     for (const path of [...jobReads, `/api/members/${veteran.id}`]) {
       const res = await api(base, path);
@@ -89,8 +99,12 @@ describe('invite-only', () => {
     }
     // The same reads as tools, declared `board` in the catalogue: the bus server refuses them before any handler.
     for (const [name, args] of [
-      ['get_member', { member_id: veteran.id }], ['get_job', { id: jobId }], ['list_job_versions', { job_id: jobId }],
-      ['list_job_comments', { job_id: jobId }], ['list_job_categories', {}], ['search_jobs', { query: 'anything' }],
+      ['get_member', { member_id: veteran.id }],
+      ['get_job', { id: jobId }],
+      ['list_job_versions', { job_id: jobId }],
+      ['list_job_comments', { job_id: jobId }],
+      ['list_job_categories', {}],
+      ['search_jobs', { query: 'anything' }],
     ] as const) {
       const tool = await mcp(base, 'tools/call', { name, arguments: args });
       expect(toolError(tool).status, name).toBe(401);
@@ -164,7 +178,7 @@ describe('invite-only', () => {
 
   it('email invitations: sent over SMTP, reserve a place, count once on joining, stop at the allowance', async () => {
     await setting('invitations_per_member', '2');
-    const inviter = (await createMember(nats, { name: 'Ivy Inviter' }));
+    const inviter = await createMember(nats, { name: 'Ivy Inviter' });
     // Created after the switch, so let in with someone's link first.
     const link = (await api(base, '/api/me/invite-link', { key: veteran.key })).body;
     await api(base, '/api/me/invite', { key: inviter.key, body: { token: link.token } });
@@ -173,7 +187,10 @@ describe('invite-only', () => {
     const first = await api(base, '/api/me/email-invites', { key: inviter.key, body: { email: friend.toUpperCase() } });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ emailed: true, alreadyInvited: false });
-    const mails = await until(async () => { const m = await mailTo(mailDir, friend); return m.length ? m : undefined; });
+    const mails = await until(async () => {
+      const m = await mailTo(mailDir, friend);
+      return m.length ? m : undefined;
+    });
     const own = (await api(base, '/api/me/invite-link', { key: inviter.key })).body;
     expect(mails[0]!.links).toContain(`${base}/join?token=${own.token}`);
     expect(`${mails[0]!.subject}\n${mails[0]!.text}`).toContain('Ivy Inviter invited you');
@@ -190,8 +207,10 @@ describe('invite-only', () => {
 
     const state = await api(base, '/api/me/invite-link', { key: inviter.key });
     expect(state.body).toMatchObject({ limit: 2, remaining: 0, pendingEmailInvitations: 2, uses: 0 });
-    expect(state.body.pendingInvitations.map((p: { email: string; state: string }) => [p.email, p.state]))
-      .toEqual([[second, 'sent'], [friend, 'sent']]);
+    expect(state.body.pendingInvitations.map((p: { email: string; state: string }) => [p.email, p.state])).toEqual([
+      [second, 'sent'],
+      [friend, 'sent'],
+    ]);
 
     // The emailed friend joins through the link: the reserved place becomes the join (counted once).
     const friendMember = await createMember(nats, { email: friend, name: 'Fred Friend', completeProfile: false });
@@ -240,11 +259,12 @@ describe('invite-only', () => {
 
   it('the gate page joins the waitlist and accepts an invitation with plain forms', async () => {
     const from = ownAddress();
-    const form = (body: Record<string, string>, key?: string) => fetch(`${base}/join`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...from, ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: new URLSearchParams(body).toString(),
-    });
+    const form = (body: Record<string, string>, key?: string) =>
+      fetch(`${base}/join`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...from, ...(key ? { authorization: `Bearer ${key}` } : {}) },
+        body: new URLSearchParams(body).toString(),
+      });
     const email = `gate-${Date.now()}@example.test`;
     const joined = await form({ action: 'waitlist', email });
     expect(joined.status).toBe(200);
@@ -308,7 +328,11 @@ describe('waitlist', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await api(base, '/api/waitlist', { body: { email: 'nope' }, headers: from })).status).toBe(400);
     expect((await api(base, '/api/waitlist', { body: { email: `${'a'.repeat(250)}@x.io` }, headers: from })).status).toBe(400);
-    const huge = await api(base, '/api/waitlist', { rawBody: JSON.stringify({ email: 'x'.repeat(2_200_000) }), headers: { 'content-type': 'application/json' }, method: 'POST' });
+    const huge = await api(base, '/api/waitlist', {
+      rawBody: JSON.stringify({ email: 'x'.repeat(2_200_000) }),
+      headers: { 'content-type': 'application/json' },
+      method: 'POST',
+    });
     expect(huge.status).toBe(413);
   });
 
@@ -320,12 +344,15 @@ describe('waitlist', () => {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      const marked = await db.query('UPDATE identity.waitlist SET invited_at = now() - interval \'1 day\' WHERE email = $1', [invited]);
+      const marked = await db.query("UPDATE identity.waitlist SET invited_at = now() - interval '1 day' WHERE email = $1", [invited]);
       expect(marked.rowCount).toBe(1);
     } finally {
       await db.end();
     }
-    const [a, b] = [await api(base, '/api/waitlist', { body: { email: invited }, headers: from }), await api(base, '/api/waitlist', { body: { email: fresh }, headers: from })];
+    const [a, b] = [
+      await api(base, '/api/waitlist', { body: { email: invited }, headers: from }),
+      await api(base, '/api/waitlist', { body: { email: fresh }, headers: from }),
+    ];
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body).toEqual({ status: 'waiting' });
     expect(a.body).toEqual(b.body);
@@ -334,9 +361,11 @@ describe('waitlist', () => {
   it('limits joins per client address, so one client cannot lock everyone else out', async () => {
     const octet = () => Math.floor(Math.random() * 250) + 1;
     const [flooder, other] = [`10.${octet()}.${octet()}.${octet()}`, `10.${octet()}.${octet()}.${octet()}`];
-    const join = (ip: string, i: number) => api(base, '/api/waitlist', {
-      body: { email: `flood-${Date.now()}-${i}@example.test` }, headers: { 'x-forwarded-for': ip },
-    });
+    const join = (ip: string, i: number) =>
+      api(base, '/api/waitlist', {
+        body: { email: `flood-${Date.now()}-${i}@example.test` },
+        headers: { 'x-forwarded-for': ip },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await join(flooder, i)).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, createMember, launchBrowser, mailTo, sessionHeaders, signIn, signInLink, until, waitForMail } from '@marketplace/testing';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, launchBrowser, mailTo, sessionHeaders, signIn, signInLink, until, waitForMail } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const mailDir = inject('mailDir');
@@ -20,17 +21,24 @@ describe('API keys over REST with a browser session', () => {
 
     const listed = await api(base, '/api/me/api-keys', { headers: { cookie: member.cookie } });
     expect(listed.status).toBe(200);
-    expect(listed.body.keys).toEqual([{
-      id: created.body.id, name: 'Research agent', prefix: created.body.prefix, createdAt: created.body.createdAt, lastUsedAt: null,
-    }]);
+    expect(listed.body.keys).toEqual([
+      {
+        id: created.body.id,
+        name: 'Research agent',
+        prefix: created.body.prefix,
+        createdAt: created.body.createdAt,
+        lastUsedAt: null,
+      },
+    ]);
     expect(JSON.stringify(listed.body)).not.toContain(created.body.key);
 
     const used = await api(base, '/api/me/jobs', { key: created.body.key });
     expect(used.status).toBe(200);
     // last_used_at is written asynchronously, at most once a minute per key.
-    const lastUsedAt = await until<string>(async () =>
-      (await api(base, '/api/me/api-keys', { headers: { cookie: member.cookie } })).body.keys[0].lastUsedAt ?? undefined,
-    { timeoutMs: 5_000, intervalMs: 50, what: 'lastUsedAt on the key' });
+    const lastUsedAt = await until<string>(
+      async () => (await api(base, '/api/me/api-keys', { headers: { cookie: member.cookie } })).body.keys[0].lastUsedAt ?? undefined,
+      { timeoutMs: 5_000, intervalMs: 50, what: 'lastUsedAt on the key' },
+    );
     expect(Date.parse(lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     // The key lists its own member's keys, but cannot mint new ones.
@@ -115,7 +123,9 @@ describe('web pages in a real browser', () => {
     const email = `browser-${randomUUID().slice(0, 8)}@example.test`;
     const page = await browser.newPage();
     const problems: string[] = [];
-    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
     page.on('pageerror', (err) => problems.push(err.message));
 
     // Signed out, Agent access sends the visitor to sign in.
@@ -163,11 +173,16 @@ describe('web pages in a real browser', () => {
     await page.reload();
     await page.getByRole('row', { name: /Browser agent/ }).waitFor();
     expect(await page.content()).not.toContain(key);
-    await expect.poll(async () => {
-      await page.reload();
-      await page.getByRole('row', { name: /Browser agent/ }).waitFor();
-      return page.getByRole('row', { name: /Browser agent/ }).textContent();
-    }, { timeout: 5000 }).not.toContain('Never');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('row', { name: /Browser agent/ }).waitFor();
+          return page.getByRole('row', { name: /Browser agent/ }).textContent();
+        },
+        { timeout: 5000 },
+      )
+      .not.toContain('Never');
 
     await page.getByRole('button', { name: 'Revoke Browser agent' }).click();
     await page.getByText('You have no API keys.').waitFor();

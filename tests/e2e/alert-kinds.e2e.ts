@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+
 import { fileAccessGrantedV1, fileCompletedV1, invitationAcceptedV1, jobClosedV1 } from '@marketplace/contracts';
-import { api, createMember, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, type TestMember, until } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { publishEvent } from './support/bus.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 
-interface Alert { kind: string; jobId: string | null; applicationId: string | null; message: string }
+interface Alert {
+  kind: string;
+  jobId: string | null;
+  applicationId: string | null;
+  message: string;
+}
 
 async function alertsOf(member: TestMember): Promise<Alert[]> {
   const res = await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' });
@@ -18,22 +25,29 @@ async function alertsOf(member: TestMember): Promise<Alert[]> {
 /** Collects the member's alerts until one of `kind` arrives. */
 async function alertOf(member: TestMember, kind: string): Promise<Alert> {
   const seen: Alert[] = [];
-  return until(async () => {
-    seen.push(...await alertsOf(member));
-    return seen.find((a) => a.kind === kind);
-  }, { what: `a ${kind} alert` });
+  return until(
+    async () => {
+      seen.push(...(await alertsOf(member)));
+      return seen.find((a) => a.kind === kind);
+    },
+    { what: `a ${kind} alert` },
+  );
 }
 
 describe('alerts for every event kind', () => {
   it('an edit tells waiting applicants; a withdrawal tells the poster', async () => {
     const [poster, waiting, leaving] = await Promise.all([createMember(nats), createMember(nats), createMember(nats)]);
-    const job = (await api(base, '/api/me/jobs', {
-      key: poster.key, body: { title: 'Index a photo archive', category: 'data', constraints: '## Scope\nTwo hundred photos.' },
-    })).body;
+    const job = (
+      await api(base, '/api/me/jobs', {
+        key: poster.key,
+        body: { title: 'Index a photo archive', category: 'data', constraints: '## Scope\nTwo hundred photos.' },
+      })
+    ).body;
     const applications: Record<string, string> = {};
     for (const applicant of [waiting, leaving]) {
       const res = await api(base, `/api/jobs/${job.id}/applications`, {
-        key: applicant.key, body: { pitch: 'I index archives.', acceptResponsibility: true, model: 'test-model' },
+        key: applicant.key,
+        body: { pitch: 'I index archives.', acceptResponsibility: true, model: 'test-model' },
       });
       expect(res.status).toBe(201);
       applications[applicant.id] = res.body.id;
@@ -43,7 +57,9 @@ describe('alerts for every event kind', () => {
     expect(withdrawn).toMatchObject({ jobId: job.id, applicationId: applications[leaving.id] });
 
     const edit = await api(base, `/api/me/jobs/${job.id}`, {
-      key: poster.key, method: 'PATCH', body: { constraints: '## Scope\nThree hundred photos.' },
+      key: poster.key,
+      method: 'PATCH',
+      body: { constraints: '## Scope\nThree hundred photos.' },
     });
     expect(edit.status).toBe(200);
     const edited = await alertOf(waiting, 'job.edited');
@@ -67,11 +83,26 @@ describe('alerts for every event kind', () => {
     const [poster, worker] = await Promise.all([createMember(nats), createMember(nats)]);
     const [jobId, hireId] = [randomUUID(), randomUUID()];
     await publishEvent(nats, fileCompletedV1, {
-      fileId: randomUUID(), area: 'job', ownerId: jobId, folder: 'handoff', hireId, uploaderId: worker.id, path: 'handoff/report.pdf',
-      size: 1234, completedAt: new Date().toISOString(), posterId: poster.id, workerId: worker.id, recipientIds: [poster.id],
+      fileId: randomUUID(),
+      area: 'job',
+      ownerId: jobId,
+      folder: 'handoff',
+      hireId,
+      uploaderId: worker.id,
+      path: 'handoff/report.pdf',
+      size: 1234,
+      completedAt: new Date().toISOString(),
+      posterId: poster.id,
+      workerId: worker.id,
+      recipientIds: [poster.id],
     });
     await publishEvent(nats, fileAccessGrantedV1, {
-      jobId, hireId, posterId: poster.id, workerId: worker.id, recipientIds: [worker.id], grantedAt: new Date().toISOString(),
+      jobId,
+      hireId,
+      posterId: poster.id,
+      workerId: worker.id,
+      recipientIds: [worker.id],
+      grantedAt: new Date().toISOString(),
     });
     const completed = await alertOf(poster, 'file.completed');
     expect(completed).toMatchObject({ jobId, applicationId: hireId });
@@ -83,10 +114,13 @@ describe('alerts for every event kind', () => {
   it('an accepted invitation tells the inviter', async () => {
     const [inviter, joined] = [await createMember(nats), randomUUID()];
     await publishEvent(nats, invitationAcceptedV1, { inviterId: inviter.id, memberId: joined, joinedAt: new Date().toISOString() });
-    const res = await until(async () => {
-      const r = await api(base, '/api/me/notifications/deliver', { key: inviter.key, method: 'POST' });
-      return r.body.conversations.find((c: { kind: string }) => c.kind === 'account');
-    }, { what: 'the invitation alert' });
+    const res = await until(
+      async () => {
+        const r = await api(base, '/api/me/notifications/deliver', { key: inviter.key, method: 'POST' });
+        return r.body.conversations.find((c: { kind: string }) => c.kind === 'account');
+      },
+      { what: 'the invitation alert' },
+    );
     expect(res).toMatchObject({ conversationKey: 'account:invitations', alerts: [expect.objectContaining({ kind: 'invitation.accepted' })] });
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { launchBrowser } from '@marketplace/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 
@@ -24,7 +24,10 @@ describe('the API reference', () => {
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     const scripts = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
     const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
-    expect(scripts).toEqual([expect.stringMatching(/^\/api\/docs\/assets\/[0-9a-f]{16}\/swagger-ui-bundle\.js$/), expect.stringMatching(/\/api-docs-browser\.js$/)]);
+    expect(scripts).toEqual([
+      expect.stringMatching(/^\/api\/docs\/assets\/[0-9a-f]{16}\/swagger-ui-bundle\.js$/),
+      expect.stringMatching(/\/api-docs-browser\.js$/),
+    ]);
     expect(styles).toEqual([expect.stringMatching(/^\/api\/docs\/assets\/[0-9a-f]{16}\/swagger-ui\.css$/)]);
 
     for (const [url, type] of [...scripts.map((s) => [s, 'text/javascript']), [styles[0]!, 'text/css']]) {
@@ -51,26 +54,35 @@ describe('the API reference', () => {
 
   describe('in a browser', () => {
     let browser: Browser;
-    beforeAll(async () => { browser = await launchBrowser(); });
-    afterAll(async () => { await browser?.close(); });
+    beforeAll(async () => {
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
 
     it('renders every operation from /api/openapi.json, asking no other origin and breaking no CSP rule', async () => {
       const page = await browser.newPage();
       const origin = new URL(base).origin;
       const elsewhere: string[] = [];
       const refused: string[] = [];
-      page.on('request', (req) => { if (!req.url().startsWith(origin) && !req.url().startsWith('data:')) elsewhere.push(req.url()); });
-      page.on('console', (msg) => { if (/Content Security Policy|Refused to/i.test(msg.text())) refused.push(msg.text()); });
+      page.on('request', (req) => {
+        if (!req.url().startsWith(origin) && !req.url().startsWith('data:')) elsewhere.push(req.url());
+      });
+      page.on('console', (msg) => {
+        if (/Content Security Policy|Refused to/i.test(msg.text())) refused.push(msg.text());
+      });
       page.on('pageerror', (err) => refused.push(String(err)));
       await page.goto(new URL('/api/docs', base).toString());
       await page.waitForSelector('.opblock-tag', { timeout: 30_000 });
-      const doc = await (await fetch(new URL('/api/openapi.json', base))).json() as { paths: Record<string, Record<string, unknown>> };
+      const doc = (await (await fetch(new URL('/api/openapi.json', base))).json()) as { paths: Record<string, Record<string, unknown>> };
       const count = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
       // Tags open one at a time (docExpansion 'none'): each shows all its operations, and together they are the document.
       let shown = 0;
       for (const tag of await page.locator('.opblock-tag').all()) {
         const name = await tag.getAttribute('data-tag');
-        const expected = Object.values(doc.paths).flatMap((item) => Object.values(item) as { tags?: string[] }[])
+        const expected = Object.values(doc.paths)
+          .flatMap((item) => Object.values(item) as { tags?: string[] }[])
           .filter((o) => o.tags?.[0] === name).length;
         await tag.click();
         await expect.poll(() => page.locator('.opblock').count(), { timeout: 15_000 }).toBe(expected);

@@ -1,6 +1,6 @@
+import { api, createMember, createMembers, mcp, sessionHeaders, signIn, type TestMember, toolResult } from '@marketplace/testing';
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, createMembers, mcp, sessionHeaders, signIn, toolResult, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -27,8 +27,15 @@ describe('applying (REST)', () => {
     const res = await api(base, `/api/jobs/${job.id}/applications`, { key: ann.key, body: pitch({ agent: 'Helper bot', jobVersion: 1 }) });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      status: 'submitted', statusLabel: expect.any(String), quote: null, pitch: 'I write well.', agent: 'Helper bot',
-      model: 'test-model-1', decidedAt: null, contact: null, jobChangedSinceApplying: false,
+      status: 'submitted',
+      statusLabel: expect.any(String),
+      quote: null,
+      pitch: 'I write well.',
+      agent: 'Helper bot',
+      model: 'test-model-1',
+      decidedAt: null,
+      contact: null,
+      jobChangedSinceApplying: false,
       job: { id: job.id, title: 'Apply check', status: 'open', version: 1, postedBy: { id: poster.id } },
       appliedTo: { version: 1, title: 'Apply check', category: 'writing', constraints: '## Scope\nWrite it.' },
     });
@@ -40,7 +47,8 @@ describe('applying (REST)', () => {
   it('validates: pitch, acceptResponsibility, agent and model lengths, model required with a key, quote refused', async () => {
     const job = await postJob(poster, 'Validation check');
     const bad = await api(base, `/api/jobs/${job.id}/applications`, {
-      key: ann.key, body: { pitch: 'x'.repeat(4001), acceptResponsibility: false, agent: 'a'.repeat(121), model: 'm'.repeat(121) },
+      key: ann.key,
+      body: { pitch: 'x'.repeat(4001), acceptResponsibility: false, agent: 'a'.repeat(121), model: 'm'.repeat(121) },
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['acceptResponsibility', 'agent', 'model', 'pitch']);
@@ -79,8 +87,14 @@ describe('applying (REST)', () => {
     const first = (await api(base, `/api/jobs/${job.id}/applications`, { key: ann.key, body: pitch() })).body;
     const details = await api(base, `/api/jobs/${job.id}/details`, { key: ann.key });
     expect(details.body.application).toEqual({
-      id: first.id, status: 'submitted', statusLabel: expect.any(String), createdAt: first.createdAt, decidedAt: null,
-      visibility: 'anonymous', applicantId: first.id, applicantName: expect.stringMatching(/^\w+ \w+$/),
+      id: first.id,
+      status: 'submitted',
+      statusLabel: expect.any(String),
+      createdAt: first.createdAt,
+      decidedAt: null,
+      visibility: 'anonymous',
+      applicantId: first.id,
+      applicantName: expect.stringMatching(/^\w+ \w+$/),
     });
     expect((await api(base, `/api/me/applications/${first.id}/withdraw`, { key: poster.key, method: 'POST' })).status).toBe(404);
     const withdrawn = await api(base, `/api/me/applications/${first.id}/withdraw`, { key: ann.key, method: 'POST' });
@@ -184,7 +198,10 @@ describe('applying (REST)', () => {
     await api(base, `/api/jobs/${job.id}/applications`, { key: first.key, body: pitch() });
     await api(base, `/api/jobs/${job.id}/applications`, { key: named.key, body: pitch() });
     const list = (await api(base, `/api/me/jobs/${job.id}/applications`, { key: owner.key })).body.applications;
-    expect(list.map((a: { worker: { id: string }; preferred: boolean }) => [a.worker.id, a.preferred])).toEqual([[named.id, true], [first.id, false]]);
+    expect(list.map((a: { worker: { id: string }; preferred: boolean }) => [a.worker.id, a.preferred])).toEqual([
+      [named.id, true],
+      [first.id, false],
+    ]);
   });
 
   it('never lets a poster confirm a guessed email: an applicant named only by email is not marked preferred', async () => {
@@ -192,17 +209,24 @@ describe('applying (REST)', () => {
     const job = await postJob(owner, 'Email guess check', { preferred_workers: [byName.name] });
     await api(base, `/api/jobs/${job.id}/applications`, { key: applicant.key, body: pitch() });
     await api(base, `/api/jobs/${job.id}/applications`, { key: byName.key, body: pitch() });
-    const listOf = async () => (await api(base, `/api/me/jobs/${job.id}/applications`, { key: owner.key })).body.applications
-      .map((a: { worker: { id: string }; preferred: boolean }) => [a.worker.id, a.preferred]);
+    const listOf = async () =>
+      (await api(base, `/api/me/jobs/${job.id}/applications`, { key: owner.key })).body.applications.map(
+        (a: { worker: { id: string }; preferred: boolean }) => [a.worker.id, a.preferred],
+      );
     const before = await listOf();
     // The poster now "names" guesses, one of them the applicant's real address (any case).
     const guess = await api(base, `/api/me/jobs/${job.id}`, {
-      method: 'PATCH', key: owner.key, body: { preferredWorkers: [applicant.email.toUpperCase(), 'wrong-guess@example.test'] },
+      method: 'PATCH',
+      key: owner.key,
+      body: { preferredWorkers: [applicant.email.toUpperCase(), 'wrong-guess@example.test'] },
     });
     expect(guess.status).toBe(200);
     const after = await listOf();
     expect(after).toEqual(before);
-    expect(after).toEqual([[byName.id, true], [applicant.id, false]]);
+    expect(after).toEqual([
+      [byName.id, true],
+      [applicant.id, false],
+    ]);
   });
 });
 
@@ -226,8 +250,16 @@ describe('the public applicant list', () => {
     expect(page1.body.applicants).toHaveLength(2);
     expect(page1.body.applicants[0]).toEqual({ visibility: 'anonymous', id: apps[0].id, name: expect.stringMatching(/^[A-Z]\w+ [A-Z]\w+$/), photoUrl: null });
     expect(page1.body.applicants[1]).toEqual({
-      visibility: 'public', id: b.id, name: b.name, headline: expect.any(String), photoUrl: null, city: 'Austin', state: 'TX',
-      completedJobs: 0, rating: null, appliedAt: apps[1].createdAt,
+      visibility: 'public',
+      id: b.id,
+      name: b.name,
+      headline: expect.any(String),
+      photoUrl: null,
+      city: 'Austin',
+      state: 'TX',
+      completedJobs: 0,
+      rating: null,
+      appliedAt: apps[1].createdAt,
     });
     const page2 = await api(base, `/api/jobs/${job.id}/applicants?offset=2&limit=2`);
     expect(page2.body.nextOffset).toBeNull();

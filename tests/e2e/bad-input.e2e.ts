@@ -1,9 +1,7 @@
+import { catalogue, openAccess, type Operation, operatorCreateApiKey, snakeCase } from '@marketplace/contracts';
+import { api, createMember, mcpAccessToken, randomClientIp, type TestMember, withOperatorBus } from '@marketplace/testing';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { catalogue, openAccess, operatorCreateApiKey, snakeCase, type Operation } from '@marketplace/contracts';
-import {
-  api, createMember, mcpAccessToken, randomClientIp, withOperatorBus, type TestMember,
-} from '@marketplace/testing';
 
 /**
  * No input, however malformed, is answered with a 5xx. Generated from the catalogue, so a
@@ -49,28 +47,65 @@ function toJson(value: unknown): string {
 }
 
 /** Values of the wrong type for any field. */
-const WRONG_TYPES: unknown[] = [
-  null, true, 0, -1, 1.5, 2_147_483_648, 9_007_199_254_740_993, -1e300, '', {}, [], [null], { a: 1 },
-];
+const WRONG_TYPES: unknown[] = [null, true, 0, -1, 1.5, 2_147_483_648, 9_007_199_254_740_993, -1e300, '', {}, [], [null], { a: 1 }];
 /** Text no field should choke on: what the database cannot store, and what parsers of dates, numbers and addresses trip on. */
 const BAD_TEXT: string[] = [
-  '\u0000', 'a\u0000b', '\ud800', 'a\udc00b', "' OR 1=1 --", '%_\\', '\u202e\ufeff\u200b', LONG, '9999-99-99',
-  '+275760-09-13T00:00:00.000Z', '0000-01-01T00:00:00Z', 'NaN', '__proto__', 'https://[::1', `${'x'.repeat(64)}@${'y'.repeat(250)}.test`,
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'a\udc00b',
+  "' OR 1=1 --",
+  '%_\\',
+  '\u202e\ufeff\u200b',
+  LONG,
+  '9999-99-99',
+  '+275760-09-13T00:00:00.000Z',
+  '0000-01-01T00:00:00Z',
+  'NaN',
+  '__proto__',
+  'https://[::1',
+  `${'x'.repeat(64)}@${'y'.repeat(250)}.test`,
 ];
-const BAD_STRUCTURES: unknown[] = [
-  ['\ud800'], [LONG], Array.from({ length: 10_000 }, () => 'x'), { '\u0000': '\u0000' }, DEEP_ARRAY, DEEP_OBJECT,
-];
+const BAD_STRUCTURES: unknown[] = [['\ud800'], [LONG], Array.from({ length: 10_000 }, () => 'x'), { '\u0000': '\u0000' }, DEEP_ARRAY, DEEP_OBJECT];
 
 /** Path segments and query values, as sent on the wire (already percent-encoded, or deliberately not). */
 const ENCODED_TEXT: string[] = [
-  '%00', 'a%00b', '%ED%A0%80', '%', '%zz', '%E0%A4%A', '%FF', '%C0%80', '%2F', '%25', '%0A', '-1', '1.5', '1e309',
-  '2147483648', '9007199254740993', 'NaN', 'true', '%7B%7D', "'%20OR%201%3D1%20--", 'x'.repeat(3_000), 'x'.repeat(7_000),
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%FF',
+  '%C0%80',
+  '%2F',
+  '%25',
+  '%0A',
+  '-1',
+  '1.5',
+  '1e309',
+  '2147483648',
+  '9007199254740993',
+  'NaN',
+  'true',
+  '%7B%7D',
+  "'%20OR%201%3D1%20--",
+  'x'.repeat(3_000),
+  'x'.repeat(7_000),
   'x'.repeat(14_000),
 ];
 
 interface JsonSchema {
-  type?: string; enum?: unknown[]; const?: unknown; minimum?: number; minItems?: number; format?: string;
-  items?: JsonSchema; properties?: Record<string, JsonSchema>; required?: string[]; anyOf?: JsonSchema[];
+  type?: string;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  minItems?: number;
+  format?: string;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
 }
 
 interface Field {
@@ -89,14 +124,20 @@ function fieldsOf(op: Operation): Field[] {
   const renamed = (op.mcp?.args ?? {}) as Record<string, string | undefined>;
   const pathParams = new Set([...(op.rest?.path ?? '').matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
   const method = op.rest?.method ?? 'POST';
-  return Object.keys(op.input.shape).filter((key) => sources[key]?.in !== 'request').map((key) => {
-    const rest = sources[key]?.name ?? key;
-    const where = (sources[key]?.in ?? (pathParams.has(rest) ? 'path' : method === 'GET' || method === 'DELETE' ? 'query' : 'body')) as Field['in'];
-    return {
-      key, in: where, rest, mcp: renamed[key] ?? snakeCase(key), schema: json.properties?.[key] ?? {},
-      required: (json.required ?? []).includes(key),
-    };
-  });
+  return Object.keys(op.input.shape)
+    .filter((key) => sources[key]?.in !== 'request')
+    .map((key) => {
+      const rest = sources[key]?.name ?? key;
+      const where = (sources[key]?.in ?? (pathParams.has(rest) ? 'path' : method === 'GET' || method === 'DELETE' ? 'query' : 'body')) as Field['in'];
+      return {
+        key,
+        in: where,
+        rest,
+        mcp: renamed[key] ?? snakeCase(key),
+        schema: json.properties?.[key] ?? {},
+        required: (json.required ?? []).includes(key),
+      };
+    });
 }
 
 const isArray = (s: JsonSchema): boolean => s.type === 'array' || !!s.anyOf?.some(isArray);
@@ -137,10 +178,15 @@ function sample(op: Operation, field: Field, fx: Fixtures): unknown {
   if (s.enum?.length) return s.enum[0];
   const first = s.anyOf?.find((a) => a.type !== 'null') ?? s;
   switch (first.type) {
-    case 'integer': case 'number': return first.minimum ?? 1;
-    case 'boolean': return true;
-    case 'array': return [];
-    case 'object': return {};
+    case 'integer':
+    case 'number':
+      return first.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
   }
   if (first.enum?.length) return first.enum[0];
   if (/(^|[a-z])(id|Id)$/.test(field.key)) return idFor(op, field.key, fx);
@@ -190,16 +236,34 @@ function restCases(op: Operation, fx: Fixtures): Request[] {
     }
     return b;
   };
-  const send = (label: string, parts: { path: Record<string, string>; query: Record<string, string> | string; body?: unknown; raw?: string | Buffer; headers?: Record<string, string | null> }) => {
-    const query = typeof parts.query === 'string' ? parts.query
-      : Object.entries(parts.query).map(([k, v]) => `${k}=${v}`).join('&');
+  const send = (
+    label: string,
+    parts: {
+      path: Record<string, string>;
+      query: Record<string, string> | string;
+      body?: unknown;
+      raw?: string | Buffer;
+      headers?: Record<string, string | null>;
+    },
+  ) => {
+    const query =
+      typeof parts.query === 'string'
+        ? parts.query
+        : Object.entries(parts.query)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('&');
     const hasBody = parts.raw !== undefined || parts.body !== undefined;
     out.push({
-      label: `${rest.method} ${rest.path} ${label}`, surface: 'rest', method: rest.method, signedIn, serial: !!rest.upload,
+      label: `${rest.method} ${rest.path} ${label}`,
+      surface: 'rest',
+      method: rest.method,
+      signedIn,
+      serial: !!rest.upload,
       unavailableByContract: UNAVAILABLE_BY_CONTRACT.has(op.name),
       path: `${concretePath(op, parts.path)}${query ? `?${query}` : ''}`,
-      headers: Object.fromEntries(Object.entries({ ...(hasBody ? { 'content-type': 'application/json' } : {}), ...parts.headers })
-        .filter((e): e is [string, string] => e[1] !== null)),
+      headers: Object.fromEntries(
+        Object.entries({ ...(hasBody ? { 'content-type': 'application/json' } : {}), ...parts.headers }).filter((e): e is [string, string] => e[1] !== null),
+      ),
       ...(hasBody ? { body: parts.raw ?? toJson(parts.body) } : {}),
     });
   };
@@ -213,10 +277,17 @@ function restCases(op: Operation, fx: Fixtures): Request[] {
       }
     } else if (f.in === 'query') {
       const b = baseline();
-      const others = Object.entries(b.query).filter(([k]) => k !== f.rest).map(([k, v]) => `${k}=${v}`);
+      const others = Object.entries(b.query)
+        .filter(([k]) => k !== f.rest)
+        .map(([k, v]) => `${k}=${v}`);
       const variants = [
         ...ENCODED_TEXT.map((v) => `${f.rest}=${v}`),
-        `${f.rest}=a&${f.rest}=b`, `${f.rest}[]=x`, `${f.rest}[a]=1`, `${f.rest}=%00&${f.rest}=%ED%A0%80`, f.rest, `${f.rest}=a,%00,`,
+        `${f.rest}=a&${f.rest}=b`,
+        `${f.rest}[]=x`,
+        `${f.rest}[a]=1`,
+        `${f.rest}=%00&${f.rest}=%ED%A0%80`,
+        f.rest,
+        `${f.rest}=a,%00,`,
       ];
       for (const v of variants) send(`query ${v.slice(0, 40)}`, { path: b.path, query: [...others, v].join('&') });
     } else if (!rest.upload || f.key !== rest.upload.field) {
@@ -268,7 +339,12 @@ function restCases(op: Operation, fx: Fixtures): Request[] {
     send('upload: wrong type', { path: b.path, query: b.query, raw: 'not an image', headers: { 'content-type': 'text/plain' } });
     send('upload: garbage bytes', { path: b.path, query: b.query, raw: Buffer.from([0, 1, 2, 0xff]), headers: { 'content-type': upload.contentTypes[0]! } });
     send('upload: empty', { path: b.path, query: b.query, raw: '', headers: { 'content-type': upload.contentTypes[0]! } });
-    send('upload: over its limit', { path: b.path, query: b.query, raw: Buffer.alloc(upload.maxBytes + 1), headers: { 'content-type': upload.contentTypes[0]! } });
+    send('upload: over its limit', {
+      path: b.path,
+      query: b.query,
+      raw: Buffer.alloc(upload.maxBytes + 1),
+      headers: { 'content-type': upload.contentTypes[0]! },
+    });
     if (upload.base64InJson) {
       for (const v of [...WRONG_TYPES, ...BAD_TEXT, ...BAD_STRUCTURES, '!!!!', 'AAAA']) {
         send(`upload: base64 ${toJson(v).slice(0, 30)}`, { path: b.path, query: b.query, body: { [upload.field]: v } });
@@ -296,13 +372,18 @@ function wrongMethodCases(): Request[] {
 }
 
 const MCP_HEADERS = {
-  'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18',
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-06-18',
 };
 let rpcId = 0;
 
 function rpc(label: string, message: unknown, token: string, headers: Record<string, string> = {}): Request {
   return {
-    label: `mcp ${label}`, surface: 'mcp', method: 'POST', path: '/api/mcp',
+    label: `mcp ${label}`,
+    surface: 'mcp',
+    method: 'POST',
+    path: '/api/mcp',
     headers: { ...MCP_HEADERS, authorization: `Bearer ${token}`, ...headers },
     body: typeof message === 'string' ? message : toJson(message),
   };
@@ -346,8 +427,9 @@ function mcpProtocolCases(token: string): Request[] {
     ['tools/call params null', { jsonrpc: '2.0', id: id(), method: 'tools/call', params: null }],
     ['tools/call params array', { jsonrpc: '2.0', id: id(), method: 'tools/call', params: ['get_job'] }],
     ['tools/call params number', { jsonrpc: '2.0', id: id(), method: 'tools/call', params: 42 }],
-    ...[42, null, true, {}, [], { toString: 1 }, { toString: 'x' }, '', '\u0000', '\ud800', LONG, DEEP_ARRAY, 'constructor', '__proto__', 'toString']
-      .map((name): [string, unknown] => [`tools/call name=${toJson(name).slice(0, 30)}`, call(name, {})]),
+    ...[42, null, true, {}, [], { toString: 1 }, { toString: 'x' }, '', '\u0000', '\ud800', LONG, DEEP_ARRAY, 'constructor', '__proto__', 'toString'].map(
+      (name): [string, unknown] => [`tools/call name=${toJson(name).slice(0, 30)}`, call(name, {})],
+    ),
     ['tools/call arguments null', call('list_my_jobs', null)],
     ['tools/call _meta not an object', { jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name: 'list_my_jobs', arguments: {}, _meta: 5 } }],
     ['tools/call task not an object', { jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name: 'list_my_jobs', arguments: {}, task: 'x' } }],
@@ -378,7 +460,11 @@ function mcpProtocolCases(token: string): Request[] {
   return out;
 }
 
-interface Failure { label: string; status: number | string; body: string }
+interface Failure {
+  label: string;
+  status: number | string;
+  body: string;
+}
 
 /** The verdicts below that mean the server failed (the rest: answers that break the error-body contract). */
 const SERVER_ERROR_VERDICTS = / → (server error|JSON-RPC internal error|tool error status)/;
@@ -392,13 +478,21 @@ function judge(req: Request, status: number, contentType: string, text: string):
   if (status >= 400) {
     if (req.method === 'HEAD') return null;
     if (!isJson) return 'error without a JSON body';
-    try { body = JSON.parse(text); } catch { return 'error body is not JSON'; }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return 'error body is not JSON';
+    }
     if (req.surface === 'rest' && typeof body?.error !== 'string') return 'error body without {error}';
     if (req.surface === 'mcp' && typeof body?.error !== 'string' && typeof body?.error?.message !== 'string') return 'error body without error';
     return null;
   }
   if (req.surface !== 'mcp' || !text) return null;
-  try { body = JSON.parse(text); } catch { return 'MCP answer is not JSON'; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'MCP answer is not JSON';
+  }
   for (const message of Array.isArray(body) ? body : [body]) {
     if (message?.error?.code === -32603) return 'JSON-RPC internal error';
     const result = message?.result;
@@ -419,9 +513,13 @@ function judge(req: Request, status: number, contentType: string, text: string):
  * about how the gateway treats the input. A second reset is reported as a failure.
  */
 async function sendOnce(req: Request, headers: Record<string, string>): Promise<Response> {
-  const send = () => fetch(`${base}${req.path}`, {
-    method: req.method, headers, body: typeof req.body === 'object' ? new Uint8Array(req.body) : req.body, signal: AbortSignal.timeout(20_000),
-  });
+  const send = () =>
+    fetch(`${base}${req.path}`, {
+      method: req.method,
+      headers,
+      body: typeof req.body === 'object' ? new Uint8Array(req.body) : req.body,
+      signal: AbortSignal.timeout(20_000),
+    });
   try {
     return await send();
   } catch (err) {
@@ -431,7 +529,11 @@ async function sendOnce(req: Request, headers: Record<string, string>): Promise<
   }
 }
 
-interface Tally { failures: Failure[]; statuses: Map<number | string, number>; keyUses: number }
+interface Tally {
+  failures: Failure[];
+  statuses: Map<number | string, number>;
+  keyUses: number;
+}
 
 async function runAll(requests: Request[], keys: string[], concurrency: number, tally: Tally): Promise<void> {
   const { failures, statuses } = tally;
@@ -476,7 +578,8 @@ describe('no bad input is answered with a server error', () => {
   beforeAll(async () => {
     const [member, applicant] = await Promise.all([createMember(nats), createMember(nats)]);
     const job = await api(base, '/api/me/jobs', {
-      key: member.key, body: { title: 'Bad input target', category: 'data', constraints: 'Deduplicate rows in a CSV.' },
+      key: member.key,
+      body: { title: 'Bad input target', category: 'data', constraints: 'Deduplicate rows in a CSV.' },
     });
     expect(job.status, JSON.stringify(job.body)).toBe(201);
     const jobId = job.body.id as string;
@@ -490,8 +593,12 @@ describe('no bad input is answered with a server error', () => {
     token = await mcpAccessToken(base, mailDir, member);
     lateToken = await mcpAccessToken(base, mailDir, applicant);
     // Enough keys that none passes its per-minute limit: a 429 would hide what a handler does.
-    keys = [member.key, ...await withOperatorBus(nats, (call) => Promise.all(Array.from({ length: 110 }, (_, i) =>
-      call(operatorCreateApiKey, { email: member.email, name: `Bad input ${i}` }).then((k) => k.key))))];
+    keys = [
+      member.key,
+      ...(await withOperatorBus(nats, (call) =>
+        Promise.all(Array.from({ length: 110 }, (_, i) => call(operatorCreateApiKey, { email: member.email, name: `Bad input ${i}` }).then((k) => k.key))),
+      )),
+    ];
   });
 
   it('every operation, every field, both surfaces: no 5xx, every error a JSON body', async () => {
@@ -507,13 +614,28 @@ describe('no bad input is answered with a server error', () => {
 
     const started = Date.now();
     const tally: Tally = { failures: [], statuses: new Map(), keyUses: 0 };
-    await runAll(requests.filter((r) => !r.serial), keys, CONCURRENCY, tally);
-    await runAll(requests.filter((r) => r.serial), keys, 1, tally);
+    await runAll(
+      requests.filter((r) => !r.serial),
+      keys,
+      CONCURRENCY,
+      tally,
+    );
+    await runAll(
+      requests.filter((r) => r.serial),
+      keys,
+      1,
+      tally,
+    );
     const { failures, statuses } = tally;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const histogram = [...statuses].sort((a, b) => String(a[0]).localeCompare(String(b[0]))).map(([s, n]) => `${s}: ${n}`).join(', ');
+    const histogram = [...statuses]
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
     const serverErrors = failures.filter((f) => SERVER_ERROR_VERDICTS.test(f.label)).length;
-    console.log(`bad-input: sent ${requests.length} requests, ${serverErrors} server errors, ${failures.length - serverErrors} other failures (${seconds} s; ${histogram})`);
+    console.log(
+      `bad-input: sent ${requests.length} requests, ${serverErrors} server errors, ${failures.length - serverErrors} other failures (${seconds} s; ${histogram})`,
+    );
     expect(failures.slice(0, 40), `${failures.length} failures`).toEqual([]);
   }, 240_000);
 
@@ -532,7 +654,12 @@ describe('no bad input is answered with a server error', () => {
     const agent = await api(base, '/api/me/agents/%00', { method: 'DELETE', key });
     expect(agent.status).toBe(400);
     expect(Object.keys(agent.body.fields)).toEqual(['clientId']);
-    const deep = await api(base, '/api/me/profile', { method: 'PATCH', key, rawBody: `{"skills":${DEEP_ARRAY.text}}`, headers: { 'content-type': 'application/json' } });
+    const deep = await api(base, '/api/me/profile', {
+      method: 'PATCH',
+      key,
+      rawBody: `{"skills":${DEEP_ARRAY.text}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(deep.status).toBe(400);
     expect(Object.values(deep.body.fields)).toEqual([expect.stringMatching(/Nested too deeply/)]);
   });
@@ -578,6 +705,8 @@ describe('no bad input is answered with a server error', () => {
 
 async function mcpCall(token: string, message: unknown) {
   return api(base, '/api/mcp', {
-    method: 'POST', rawBody: JSON.stringify(message), headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` },
+    method: 'POST',
+    rawBody: JSON.stringify(message),
+    headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` },
   });
 }

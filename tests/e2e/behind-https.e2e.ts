@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
 import { signIn } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const mailDir = inject('mailDir');
@@ -30,7 +30,12 @@ describe('behind https', () => {
       body: '{}',
     });
     expect(out.status).toBe(200);
-    expect(out.headers.getSetCookie().map((c) => c.split('=')[0]).sort()).toEqual(['__Host-mk_session', 'mk_session']);
+    expect(
+      out.headers
+        .getSetCookie()
+        .map((c) => c.split('=')[0])
+        .sort(),
+    ).toEqual(['__Host-mk_session', 'mk_session']);
     expect((await me({ ...OVER_HTTPS, cookie: `__Host-mk_session=${token}` })).status).toBe(401);
   });
 
@@ -50,11 +55,14 @@ describe('behind https', () => {
     expect((await fetch(`${base}${board}`)).headers.get('strict-transport-security')).toBeNull();
     // The MCP endpoint and the OAuth server write their answers themselves.
     const initialize = JSON.stringify({
-      jsonrpc: '2.0', id: 1, method: 'initialize',
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'hsts-check', version: '1' } },
     });
     const mcp = await fetch(`${base}/api/mcp`, {
-      method: 'POST', body: initialize,
+      method: 'POST',
+      body: initialize,
       headers: { ...OVER_HTTPS, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
     });
     expect(mcp.status).toBe(200);

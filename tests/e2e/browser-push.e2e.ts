@@ -1,14 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { messageSentV1 } from '@marketplace/contracts';
-import { api, createMember, dbQuery, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, dbQuery, type TestMember, until } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { publishEvent } from './support/bus.js';
 import { pushSubscription, restartService } from './support/push.js';
 
@@ -17,7 +19,11 @@ const nats = inject('natsUrl');
 const db = inject('databaseUrl');
 const control = inject('controlUrl');
 
-interface PushRequest { path: string; headers: IncomingHttpHeaders; bytes: number }
+interface PushRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  bytes: number;
+}
 
 /**
  * A push service of our own: https with a certificate made for this run (the notifications
@@ -27,14 +33,35 @@ interface PushRequest { path: string; headers: IncomingHttpHeaders; bytes: numbe
 async function startPushService(): Promise<{ origin: string; caFile: string; requests: PushRequest[]; server: Server }> {
   const dir = mkdtempSync(join(tmpdir(), 'push-service-'));
   const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert,
-    '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   const requests: PushRequest[] = [];
   const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
     let bytes = 0;
-    req.on('data', (c: Buffer) => { bytes += c.length; });
+    req.on('data', (c: Buffer) => {
+      bytes += c.length;
+    });
     req.on('end', () => {
       requests.push({ path: req.url ?? '', headers: req.headers, bytes });
       res.writeHead(req.url?.startsWith('/gone') ? 410 : 201).end();
@@ -49,8 +76,14 @@ const subscription = pushSubscription;
 
 function messaged(recipient: TestMember): Promise<string> {
   return publishEvent(nats, messageSentV1, {
-    messageId: randomUUID(), applicationId: randomUUID(), jobId: randomUUID(), title: 'Tune a piano', senderId: randomUUID(),
-    recipientId: recipient.id, senderRole: 'poster', sentAt: new Date().toISOString(),
+    messageId: randomUUID(),
+    applicationId: randomUUID(),
+    jobId: randomUUID(),
+    title: 'Tune a piano',
+    senderId: randomUUID(),
+    recipientId: recipient.id,
+    senderRole: 'poster',
+    sentAt: new Date().toISOString(),
   });
 }
 
@@ -122,10 +155,13 @@ describe('browser push', () => {
     expect(arrived.headers.ttl).toBe('86400');
     expect(arrived.bytes).toBeGreaterThan(100);
 
-    await until(async () => {
-      const { body } = await api(base, '/api/me/browser-push', { key: ann.key });
-      return body.subscriptions.length === 1 || undefined;
-    }, { what: 'the dropped subscription to be removed' });
+    await until(
+      async () => {
+        const { body } = await api(base, '/api/me/browser-push', { key: ann.key });
+        return body.subscriptions.length === 1 || undefined;
+      },
+      { what: 'the dropped subscription to be removed' },
+    );
     expect(push.requests.filter((r) => r.path === '/gone/ann')).toHaveLength(1);
     expect(push.requests.filter((r) => r.path === '/ann')).toHaveLength(1);
   });
@@ -133,15 +169,21 @@ describe('browser push', () => {
   it('refuses endpoints that are not a push service’s with 400', async () => {
     const put = (endpoint: string) => api(base, '/api/me/browser-push', { key: ann.key, method: 'PUT', body: subscription(endpoint) });
     for (const endpoint of [
-      'https://example.com/push', 'https://169.254.169.254/latest/meta-data', 'https://127.0.0.1:6443/x', 'https://fcm.googleapis.com:8443/fcm/send/x',
-      'https://notify.windows.com/w/?token=x', 'https://fcm.googleapis.com.example.com/fcm/send/x', `${push.origin.replace('https://', 'https://user@')}/x`,
+      'https://example.com/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://127.0.0.1:6443/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://notify.windows.com/w/?token=x',
+      'https://fcm.googleapis.com.example.com/fcm/send/x',
+      `${push.origin.replace('https://', 'https://user@')}/x`,
     ]) {
       const refused = await put(endpoint);
       expect(refused.status, endpoint).toBe(400);
       expect(refused.body.fields.endpoint, endpoint).toMatch(/push service/);
     }
-    expect((await api(base, '/api/me/browser-push', { key: ann.key })).body.subscriptions.map((s: { endpoint: string }) => s.endpoint))
-      .not.toContain('https://example.com/push');
+    expect((await api(base, '/api/me/browser-push', { key: ann.key })).body.subscriptions.map((s: { endpoint: string }) => s.endpoint)).not.toContain(
+      'https://example.com/push',
+    );
   });
 
   it('keeps five browsers per member: a sixth replaces the oldest', async () => {
@@ -156,7 +198,9 @@ describe('browser push', () => {
 
   it('refuses a push service host that resolves to a private address (a resolver that answers one)', async () => {
     const env = {
-      WEB_PUSH_SUBJECT: 'mailto:ops@example.test', NODE_EXTRA_CA_CERTS: push.caFile, BROWSER_PUSH_TEST_ORIGIN: push.origin,
+      WEB_PUSH_SUBJECT: 'mailto:ops@example.test',
+      NODE_EXTRA_CA_CERTS: push.caFile,
+      BROWSER_PUSH_TEST_ORIGIN: push.origin,
       BROWSER_PUSH_TEST_ADDRESS: '10.0.0.7',
     };
     await restart('notifications', env);
@@ -175,29 +219,39 @@ describe('browser push', () => {
     await api(base, '/api/me/browser-push', { key: bob.key, method: 'DELETE', body: { endpoint: 'https://fcm.googleapis.com/fcm/send/bob' } });
   });
 
-  it('delivery checks again: an endpoint whose host now resolves inward, or that is no push service\'s, is removed unsent', async () => {
+  it("delivery checks again: an endpoint whose host now resolves inward, or that is no push service's, is removed unsent", async () => {
     // Rows as an older version or a host re-pointed after registration would have left them.
     await restart('notifications-worker', {
-      WEB_PUSH_SUBJECT: 'mailto:ops@example.test', NODE_EXTRA_CA_CERTS: push.caFile, BROWSER_PUSH_TEST_ORIGIN: push.origin,
+      WEB_PUSH_SUBJECT: 'mailto:ops@example.test',
+      NODE_EXTRA_CA_CERTS: push.caFile,
+      BROWSER_PUSH_TEST_ORIGIN: push.origin,
       BROWSER_PUSH_TEST_ADDRESS: '10.0.0.7',
     });
     const dave = await createMember(nats);
     const stale = ['https://fcm.googleapis.com/fcm/send/dave', 'https://example.com/dave'];
     for (const endpoint of stale) {
       const { keys } = subscription(endpoint);
-      await dbQuery(db, 'INSERT INTO notifications.push_subscriptions (endpoint, member_id, p256dh, auth) VALUES ($1, $2, $3, $4)',
-        [endpoint, dave.id, keys.p256dh, keys.auth]);
+      await dbQuery(db, 'INSERT INTO notifications.push_subscriptions (endpoint, member_id, p256dh, auth) VALUES ($1, $2, $3, $4)', [
+        endpoint,
+        dave.id,
+        keys.p256dh,
+        keys.auth,
+      ]);
     }
     const kept = subscription(`${push.origin}/dave`);
     expect((await api(base, '/api/me/browser-push', { key: dave.key, method: 'PUT', body: kept })).status).toBe(200);
     await messaged(dave);
     await until(() => push.requests.find((r) => r.path === '/dave'), { what: 'a push to /dave' });
-    await until(async () => {
-      const rows = await dbQuery<{ endpoint: string }>(db, 'SELECT endpoint FROM notifications.push_subscriptions WHERE member_id = $1', [dave.id]);
-      return rows.length === 1 || undefined;
-    }, { what: 'the stale endpoints to be removed' });
-    expect((await api(base, '/api/me/browser-push', { key: dave.key })).body.subscriptions.map((x: { endpoint: string }) => x.endpoint))
-      .toEqual([kept.endpoint]);
+    await until(
+      async () => {
+        const rows = await dbQuery<{ endpoint: string }>(db, 'SELECT endpoint FROM notifications.push_subscriptions WHERE member_id = $1', [dave.id]);
+        return rows.length === 1 || undefined;
+      },
+      { what: 'the stale endpoints to be removed' },
+    );
+    expect((await api(base, '/api/me/browser-push', { key: dave.key })).body.subscriptions.map((x: { endpoint: string }) => x.endpoint)).toEqual([
+      kept.endpoint,
+    ]);
   });
 
   it('DELETE removes only the caller’s own endpoint', async () => {

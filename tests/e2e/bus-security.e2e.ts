@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { describe, expect, inject, it } from 'vitest';
+
 import {
-  catalogue, EVENTS_STREAM, eventDurableName, listMyJobs, memberDeletedV1, operatorCreateApiKey, type ReplyEnvelope, type RequestEnvelope,
+  catalogue,
+  eventDurableName,
+  EVENTS_STREAM,
+  listMyJobs,
+  memberDeletedV1,
+  operatorCreateApiKey,
+  type ReplyEnvelope,
+  type RequestEnvelope,
 } from '@marketplace/contracts';
 import { CallerSigner, decodeJson, encodeJson, generateCallerKeys } from '@marketplace/service-kit';
 import { busCredentials, connectAs, createMember } from '@marketplace/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { describe, expect, inject, it } from 'vitest';
 
 const nats = inject('natsUrl');
 
@@ -14,7 +22,9 @@ const nats = inject('natsUrl');
 async function connectWatching(principal: Parameters<typeof connectAs>[1]): Promise<{ nc: NatsConnection; errors: string[] }> {
   const nc = await connectAs(nats, principal, `e2e-probe-${principal}`);
   const errors: string[] = [];
-  void (async () => { for await (const s of nc.status()) if (s.type === 'error') errors.push(String(s.error)); })();
+  void (async () => {
+    for await (const s of nc.status()) if (s.type === 'error') errors.push(String(s.error));
+  })();
   return { nc, errors };
 }
 
@@ -28,18 +38,21 @@ describe('a bus that trusts nobody', () => {
     await expect(connect({ servers: nats, reconnect: false })).rejects.toThrow(/authorization/i);
   });
 
-  it('a service cannot call another service\'s operator operations', async () => {
+  it("a service cannot call another service's operator operations", async () => {
     const { nc, errors } = await connectWatching('jobs');
     try {
-      await expect(nc.request(operatorCreateApiKey.subject, encodeJson({ requestId: randomUUID(), surface: 'internal', input: { email: 'x@example.test', name: 'k' } }), { timeout: 1500 }))
-        .rejects.toThrow();
+      await expect(
+        nc.request(operatorCreateApiKey.subject, encodeJson({ requestId: randomUUID(), surface: 'internal', input: { email: 'x@example.test', name: 'k' } }), {
+          timeout: 1500,
+        }),
+      ).rejects.toThrow();
       await expect.poll(() => errors.join('\n')).toMatch(/permissions violation/i);
     } finally {
       await nc.close();
     }
   });
 
-  it('a service cannot publish another service\'s events nor read other principals\' replies', async () => {
+  it("a service cannot publish another service's events nor read other principals' replies", async () => {
     const { nc, errors } = await connectWatching('jobs');
     try {
       nc.publish(memberDeletedV1.subject, encodeJson({ id: randomUUID(), payload: {} }));
@@ -53,7 +66,7 @@ describe('a bus that trusts nobody', () => {
     }
   });
 
-  it('a service may use only its own durable consumers: another\'s is refused for info, pull and ack', async () => {
+  it("a service may use only its own durable consumers: another's is refused for info, pull and ack", async () => {
     const theirs = eventDurableName('notifications', 'comment-alert');
     const mine = eventDurableName('files', 'member-deleted-files');
     const { nc, errors } = await connectWatching('files');
@@ -62,10 +75,10 @@ describe('a bus that trusts nobody', () => {
       // Its own durable: created at start by the files service, readable by its user.
       expect((await jsm.consumers.info(EVENTS_STREAM, mine)).name).toBe(mine);
       await expect(jsm.consumers.info(EVENTS_STREAM, theirs)).rejects.toThrow();
-      await expect(nc.request(`$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${theirs}`, encodeJson({ batch: 1, expires: 500_000_000 }), { timeout: 1500 }))
-        .rejects.toThrow();
-      await expect(jsm.consumers.add(EVENTS_STREAM, { durable_name: theirs, filter_subject: memberDeletedV1.subject }))
-        .rejects.toThrow();
+      await expect(
+        nc.request(`$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${theirs}`, encodeJson({ batch: 1, expires: 500_000_000 }), { timeout: 1500 }),
+      ).rejects.toThrow();
+      await expect(jsm.consumers.add(EVENTS_STREAM, { durable_name: theirs, filter_subject: memberDeletedV1.subject })).rejects.toThrow();
       nc.publish(`$JS.ACK.${EVENTS_STREAM}.${theirs}.1.1.1.1.0`, '+ACK');
       await nc.flush();
       await expect.poll(() => errors.join('\n')).toContain(`$JS.ACK.${EVENTS_STREAM}.${theirs}`);
@@ -108,18 +121,20 @@ describe('a bus that trusts nobody', () => {
     const gateway = await connectAs(nats, 'gateway');
     try {
       const silent: string[] = [];
-      await Promise.all(catalogue.map(async (op) => {
-        const principal = op.access === 'internal' ? op.callers?.[0] : 'operator';
-        const conn = principal === 'gateway' ? gateway : principal === 'operator' ? nc : await connectAs(nats, principal!);
-        try {
-          // An empty input is invalid for most operations: any reply at all shows a responder listens.
-          await conn.request(op.subject, encodeJson({ requestId: randomUUID(), surface: 'internal', input: { __probe: true } }), { timeout: 3000 });
-        } catch (err) {
-          silent.push(`${op.subject}: ${String(err)}`);
-        } finally {
-          if (conn !== gateway && conn !== nc) await conn.close();
-        }
-      }));
+      await Promise.all(
+        catalogue.map(async (op) => {
+          const principal = op.access === 'internal' ? op.callers?.[0] : 'operator';
+          const conn = principal === 'gateway' ? gateway : principal === 'operator' ? nc : await connectAs(nats, principal!);
+          try {
+            // An empty input is invalid for most operations: any reply at all shows a responder listens.
+            await conn.request(op.subject, encodeJson({ requestId: randomUUID(), surface: 'internal', input: { __probe: true } }), { timeout: 3000 });
+          } catch (err) {
+            silent.push(`${op.subject}: ${String(err)}`);
+          } finally {
+            if (conn !== gateway && conn !== nc) await conn.close();
+          }
+        }),
+      );
       expect(silent).toEqual([]);
     } finally {
       await nc.close();

@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
 import { getMemberWorkRecord, memberDeletedV1 } from '@marketplace/contracts';
-import { api, createMembers, until, type TestMember } from '@marketplace/testing';
+import { api, createMembers, type TestMember, until } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { callInternal, publishEvent } from './support/bus.js';
 
 const base = inject('baseUrl');
@@ -33,7 +34,10 @@ describe('messages: one conversation per application', () => {
     expect(inbox.status).toBe(200);
     const conv = inbox.body.conversations.find((c: { applicationId: string }) => c.applicationId === appId);
     expect(conv).toMatchObject({
-      job: { id: jobId, title: 'Message check' }, role: 'poster', with: { id: ann.id, name: ann.name }, unread: 3,
+      job: { id: jobId, title: 'Message check' },
+      role: 'poster',
+      with: { id: ann.id, name: ann.name },
+      unread: 3,
       lastMessage: { body: 'Reply 3', from: 'applicant', mine: false },
     });
     const annInbox = (await api(base, '/api/messages', { key: ann.key })).body.conversations[0];
@@ -49,7 +53,9 @@ describe('messages: one conversation per application', () => {
     expect(older.body.messages.map((m: { body: string }) => m.body)).toEqual(['Can you start Monday?', 'Reply 1']);
     expect(older.body.nextBefore).toBeNull();
     // Reading marked the applicant's messages read for the poster, not the poster's own for the applicant.
-    expect((await api(base, '/api/messages', { key: poster.key })).body.conversations.find((c: { applicationId: string }) => c.applicationId === appId).unread).toBe(0);
+    expect(
+      (await api(base, '/api/messages', { key: poster.key })).body.conversations.find((c: { applicationId: string }) => c.applicationId === appId).unread,
+    ).toBe(0);
     const annView = await api(base, `/api/messages?application_id=${appId}`, { key: ann.key });
     expect(annView.body.messages[0]).toMatchObject({ from: 'poster', mine: false, readAt: null });
     expect(annView.body.messages[1].readAt).toEqual(expect.any(String));
@@ -60,10 +66,17 @@ describe('messages: one conversation per application', () => {
     // The recipient is alerted.
     // Delivering consumes alerts, so what each round brings is kept.
     const kinds: string[] = [];
-    await until(async () => {
-      kinds.push(...(await api(base, '/api/me/notifications/deliver', { key: ann.key, method: 'POST' })).body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).map((a: { kind: string }) => a.kind));
-      return kinds.includes('message.sent');
-    }, { timeoutMs: 10_000, what: 'the message.sent alert' });
+    await until(
+      async () => {
+        kinds.push(
+          ...(await api(base, '/api/me/notifications/deliver', { key: ann.key, method: 'POST' })).body.conversations
+            .flatMap((c: { alerts: any[] }) => c.alerts)
+            .map((a: { kind: string }) => a.kind),
+        );
+        return kinds.includes('message.sent');
+      },
+      { timeoutMs: 10_000, what: 'the message.sent alert' },
+    );
   });
 });
 
@@ -75,7 +88,12 @@ describe('messages: limits and closed conversations', () => {
     expect((await send(ann, apps[0]!.id)).status).toBe(201);
     expect((await api(base, `/api/me/job-applications/${apps[0]!.id}/decline`, { key: poster.key, method: 'POST' })).status).toBe(200);
     expect((await api(base, `/api/me/applications/${apps[1]!.id}/withdraw`, { key: bob.key, method: 'POST' })).status).toBe(200);
-    for (const [who, appId, state] of [[ann, apps[0]!.id, 'declined'], [poster, apps[0]!.id, 'declined'], [bob, apps[1]!.id, 'withdrawn'], [poster, apps[1]!.id, 'withdrawn']] as const) {
+    for (const [who, appId, state] of [
+      [ann, apps[0]!.id, 'declined'],
+      [poster, apps[0]!.id, 'declined'],
+      [bob, apps[1]!.id, 'withdrawn'],
+      [poster, apps[1]!.id, 'withdrawn'],
+    ] as const) {
       const refused = await send(who, appId);
       expect(refused.status, `${state} application`).toBe(409);
       expect(refused.body.error).toContain(`was ${state}`);
@@ -107,10 +125,15 @@ describe('reacting to other parts of the product', () => {
     const { jobId, apps } = await postAndApply(poster, [ann, bob], 'Closing job');
     await api(base, `/api/me/applications/${apps[1]!.id}/withdraw`, { key: bob.key, method: 'POST' });
     expect((await api(base, `/api/me/jobs/${jobId}/close`, { key: poster.key, method: 'POST' })).status).toBe(200);
-    await expect.poll(async () => {
-      const mine = (await api(base, '/api/me/applications', { key: ann.key })).body.applications;
-      return mine.find((a: { id: string }) => a.id === apps[0]!.id).status;
-    }, { timeout: 10_000 }).toBe('declined');
+    await expect
+      .poll(
+        async () => {
+          const mine = (await api(base, '/api/me/applications', { key: ann.key })).body.applications;
+          return mine.find((a: { id: string }) => a.id === apps[0]!.id).status;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('declined');
     const bobs = (await api(base, '/api/me/applications', { key: bob.key })).body.applications;
     expect(bobs.find((a: { id: string }) => a.id === apps[1]!.id).status).toBe('withdrawn');
   });
@@ -129,7 +152,9 @@ describe('reacting to other parts of the product', () => {
     await expect.poll(async () => (await api(base, `/api/jobs/${open.jobId}`)).body.applicants, { timeout: 10_000 }).toBe(2);
 
     await publishEvent(nats, memberDeletedV1, { memberId: leaver.id, deletedAt: new Date().toISOString() });
-    await expect.poll(async () => (await api(base, `/api/me/jobs/${open.jobId}/applications`, { key: poster.key })).body.applications.length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => (await api(base, `/api/me/jobs/${open.jobId}/applications`, { key: poster.key })).body.applications.length, { timeout: 10_000 })
+      .toBe(1);
     await expect.poll(async () => (await api(base, `/api/jobs/${open.jobId}`)).body.applicants, { timeout: 10_000 }).toBe(1);
     const conv = await api(base, `/api/messages?application_id=${open.apps[0]!.id}`, { key: poster.key });
     expect(conv.status).toBe(200);
@@ -152,7 +177,9 @@ describe('reacting to other parts of the product', () => {
     const other = await postAndApply(poster, [worker], 'Waiting when leaving');
     const deleted = await api(base, '/api/me', { key: worker.key, method: 'DELETE', body: { confirm: 'delete my account' } });
     expect(deleted.status).toBe(200);
-    await expect.poll(async () => (await api(base, `/api/me/jobs/${other.jobId}/applications`, { key: poster.key })).body.applications.length, { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => (await api(base, `/api/me/jobs/${other.jobId}/applications`, { key: poster.key })).body.applications.length, { timeout: 10_000 })
+      .toBe(0);
   });
 
   it('a job with a hire cannot be closed; cancelled, it can, and its waiting applications are declined', async () => {
@@ -162,10 +189,15 @@ describe('reacting to other parts of the product', () => {
     expect((await api(base, `/api/me/jobs/${jobId}/close`, { key: poster.key, method: 'POST' })).status).toBe(409);
     expect((await api(base, `/api/jobs/${jobId}/cancel`, { key: worker.key, method: 'POST' })).status).toBe(200);
     expect((await api(base, `/api/me/jobs/${jobId}/close`, { key: poster.key, method: 'POST' })).status).toBe(200);
-    await expect.poll(async () => {
-      const mine = (await api(base, '/api/me/applications', { key: other.key })).body.applications;
-      return mine.find((a: { id: string }) => a.id === apps[1]!.id).status;
-    }, { timeout: 10_000 }).toBe('declined');
+    await expect
+      .poll(
+        async () => {
+          const mine = (await api(base, '/api/me/applications', { key: other.key })).body.applications;
+          return mine.find((a: { id: string }) => a.id === apps[1]!.id).status;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('declined');
     expect((await api(base, `/api/me/job-applications/${apps[1]!.id}/accept`, { key: poster.key, method: 'POST' })).status).toBe(409);
   });
 });

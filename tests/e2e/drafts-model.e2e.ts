@@ -1,8 +1,9 @@
+import { api, createMember, type FakeModelServer, makeScreenRecording, startFakeModelServer, type TestMember, until } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, makeScreenRecording, startFakeModelServer, until, type FakeModelServer, type TestMember } from '@marketplace/testing';
+
+import { service } from './support/control.js';
 import { postFromDraft } from './support/drafts.js';
 import { harmlessRecording, holder, newDraft, putPart, recordLink, recordOne } from './support/recordings.js';
-import { service } from './support/control.js';
 
 /**
  * The drafts worker with a model configured: the real provider code against an OpenAI-compatible
@@ -19,9 +20,15 @@ let modelEnv: Record<string, string>;
 beforeAll(async () => {
   model = await startFakeModelServer();
   modelEnv = {
-    MODEL_BASE_URL: model.url, MODEL_NAME: 'fake-chat', MODEL_API_KEY: 'sk-drafts-test', MODEL_RETRIES: '0', MODEL_TIMEOUT_MS: '20000',
-    MODEL_USD_PER_MILLION_PROMPT: '1000', MODEL_USD_PER_MILLION_COMPLETION: '2000',
-    MODEL_TRANSCRIPTION_NAME: 'fake-whisper', MODEL_USD_PER_AUDIO_MINUTE: '0.006',
+    MODEL_BASE_URL: model.url,
+    MODEL_NAME: 'fake-chat',
+    MODEL_API_KEY: 'sk-drafts-test',
+    MODEL_RETRIES: '0',
+    MODEL_TIMEOUT_MS: '20000',
+    MODEL_USD_PER_MILLION_PROMPT: '1000',
+    MODEL_USD_PER_MILLION_COMPLETION: '2000',
+    MODEL_TRANSCRIPTION_NAME: 'fake-whisper',
+    MODEL_USD_PER_AUDIO_MINUTE: '0.006',
   };
   await service('stop', 'drafts-worker');
   await service('start', 'drafts-worker', modelEnv);
@@ -36,10 +43,13 @@ afterAll(async () => {
 const call = (m: TestMember, path: string, method = 'GET', body?: unknown) => api(base, path, { key: m.key, method, ...(body === undefined ? {} : { body }) });
 
 async function waitFor(m: TestMember, id: string, task: string, status: string): Promise<any> {
-  return until(async () => {
-    const d = (await call(m, `/api/me/job-drafts/${id}`)).body;
-    return d.tasks[task]?.status === status ? d : undefined;
-  }, { timeoutMs: 45_000, intervalMs: 250, what: `${task} to be ${status}` });
+  return until(
+    async () => {
+      const d = (await call(m, `/api/me/job-drafts/${id}`)).body;
+      return d.tasks[task]?.status === status ? d : undefined;
+    },
+    { timeoutMs: 45_000, intervalMs: 250, what: `${task} to be ${status}` },
+  );
 }
 
 /**
@@ -58,7 +68,7 @@ async function draftToRecord(): Promise<{ member: TestMember; draftId: string; t
 const writingRequests = () => model.requests.filter((r) => /write a job posting/.test(r.text.system)).length;
 
 describe('drafts with a model configured', () => {
-  it('researches, asks the model\'s follow-ups, writes and evaluates, keeping accounts in costs', async () => {
+  it("researches, asks the model's follow-ups, writes and evaluates, keeping accounts in costs", async () => {
     const member = await createMember(nats);
     const d0 = (await call(member, '/api/me/job-drafts', 'POST', { answers: { problem: 'Our nightly export fails.', context: 'Small shop, Postgres.' } })).body;
     await waitFor(member, d0.id, 'research', 'ready');
@@ -68,7 +78,14 @@ describe('drafts with a model configured', () => {
     expect(asked.research.facts).toHaveLength(8);
     expect(asked.research.summary).toMatch(/^Fake research: Context: Small shop/);
     expect(asked.followUps.map((f: any) => f.id)).toEqual(['q1', 'q2']);
-    expect(asked.nextQuestion).toMatchObject({ answerIds: ['q1'], question: 'Which deliverable do you need?', options: ['A report', 'Code'], number: 1, total: 2, remaining: 1 });
+    expect(asked.nextQuestion).toMatchObject({
+      answerIds: ['q1'],
+      question: 'Which deliverable do you need?',
+      options: ['A report', 'Code'],
+      number: 1,
+      total: 2,
+      remaining: 1,
+    });
     const chat = model.requests.find((r) => r.path === '/v1/chat/completions');
     expect(chat).toMatchObject({ authorization: 'Bearer sk-drafts-test', body: { model: 'fake-chat', response_format: { type: 'json_object' } } });
 
@@ -76,7 +93,9 @@ describe('drafts with a model configured', () => {
     await call(member, `/api/me/job-drafts/${d0.id}/writing`, 'POST', {});
     const written = await waitFor(member, d0.id, 'writing', 'ready');
     expect(written.posting).toMatchObject({
-      title: 'Fix the nightly export job', category: 'engineering', writtenBy: 'fake-chat',
+      title: 'Fix the nightly export job',
+      category: 'engineering',
+      writtenBy: 'fake-chat',
       evaluation: { score: 82, analyzed: true, gaps: ['Budget'] },
     });
     // Research, follow-ups, writing and the eval: four calls, each with tokens and a price.
@@ -132,11 +151,19 @@ describe('drafts with a model configured', () => {
     const member = await createMember(nats);
     const draftId = await newDraft(member);
     const { token } = await recordLink(member, draftId);
-    const video = await makeScreenRecording({ seconds: 5, tone: true, lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 2 }] });
+    const video = await makeScreenRecording({
+      seconds: 5,
+      tone: true,
+      lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 2 }],
+    });
     const clean = await recordOne(token, video);
     const checked = (await call(member, `/api/me/job-drafts/${draftId}`)).body;
     expect(checked.recording).toMatchObject({
-      id: clean, status: 'approved', approved: true, analyzed: true, findings: [],
+      id: clean,
+      status: 'approved',
+      approved: true,
+      analyzed: true,
+      findings: [],
       moments: [{ id: 'm1', atSeconds: 3, quote: 'after a while it says timeout', suggestedRequirement: 'The export finishes without a timeout.' }],
     });
     // Every part was checked, by the detectors, the speech-to-text model and the vision model, and found nothing.
@@ -163,7 +190,13 @@ describe('drafts with a model configured', () => {
     const video = await makeScreenRecording({ seconds: 8, lines: [{ text: '$ env | grep AWS' }, { text: 'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE', from: 3 }] });
     const leaky = await recordOne(token, video);
     const review = await call(member, `/api/me/job-drafts/${draftId}`);
-    expect(review.body.recording).toMatchObject({ id: leaky, status: 'needs_review', approved: false, analyzed: true, findings: [{ kind: 'secret', atSeconds: 3 }] });
+    expect(review.body.recording).toMatchObject({
+      id: leaky,
+      status: 'needs_review',
+      approved: false,
+      analyzed: true,
+      findings: [{ kind: 'secret', atSeconds: 3 }],
+    });
     const refused = await holder(token, `/api/recordings/${leaky}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/credential/i);
@@ -171,12 +204,24 @@ describe('drafts with a model configured', () => {
 
   it('asks the model for faces: a face it saw is a finding of the faces part, and approving acknowledges it', async () => {
     const { token } = await draftToRecord();
-    model.queue.push({ json: { summary: 'A video call beside the export.', findings: [], moments: [], people: [{ atSeconds: 2, description: 'a colleague in a video call window' }] } });
+    model.queue.push({
+      json: {
+        summary: 'A video call beside the export.',
+        findings: [],
+        moments: [],
+        people: [{ atSeconds: 2, description: 'a colleague in a video call window' }],
+      },
+    });
     const id = await recordOne(token);
     const rec = (await holder(token, `/api/recordings/${id}`)).body;
     expect(rec).toMatchObject({ status: 'needs_review', approved: false, analyzed: true, findings: [{ kind: 'personal', atSeconds: 2 }] });
     expect(rec.findings[0].description).toMatch(/^Seen by the model, a face or person: a colleague/);
-    expect(rec.checks.map((c: { part: string; state: string }) => `${c.part}:${c.state}`)).toEqual(['screen_text:done', 'sound:done', 'faces:found', 'model_review:done']);
+    expect(rec.checks.map((c: { part: string; state: string }) => `${c.part}:${c.state}`)).toEqual([
+      'screen_text:done',
+      'sound:done',
+      'faces:found',
+      'model_review:done',
+    ]);
     const asked = model.requests.filter((r) => /check a screen-recorded walkthrough/.test(r.text.system)).at(-1)!;
     expect(asked.text.system).toMatch(/"people": .*faces or people/);
     const approved = await holder(token, `/api/recordings/${id}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
@@ -196,10 +241,13 @@ describe('drafts with a model configured', () => {
     await service('kill', 'drafts-worker');
     expect((await holder(token, `/api/recordings/${started.body.id}`)).body.status).toBe('analyzing');
     await service('start', 'drafts-worker', modelEnv);
-    const done = await until(async () => {
-      const r = (await holder(token, `/api/recordings/${started.body.id}`)).body;
-      return r.status === 'analyzing' ? undefined : r;
-    }, { timeoutMs: 120_000, intervalMs: 500, what: 'the check to finish after the restart' });
+    const done = await until(
+      async () => {
+        const r = (await holder(token, `/api/recordings/${started.body.id}`)).body;
+        return r.status === 'analyzing' ? undefined : r;
+      },
+      { timeoutMs: 120_000, intervalMs: 500, what: 'the check to finish after the restart' },
+    );
     expect(done).toMatchObject({ status: 'approved', analyzed: true, findings: [] });
     // The killed attempt wrote nothing; the redelivered one asked again and wrote its result once.
     expect(checks()).toBe(before + 2);
@@ -230,8 +278,10 @@ describe('drafts with a model configured', () => {
       const rec = (await holder(token, `/api/recordings/${id}`)).body;
       expect(rec).toMatchObject({ status: 'needs_review', approved: false, analyzed: false, transcript: null });
       expect(rec.checks).toEqual([
-        { part: 'screen_text', state: 'done', note: null }, { part: 'sound', state: 'not_checked', note: 'no speech-to-text model is configured' },
-        { part: 'faces', state: 'done', note: null }, { part: 'model_review', state: expect.stringMatching(/^(done|found)$/), note: null },
+        { part: 'screen_text', state: 'done', note: null },
+        { part: 'sound', state: 'not_checked', note: 'no speech-to-text model is configured' },
+        { part: 'faces', state: 'done', note: null },
+        { part: 'model_review', state: expect.stringMatching(/^(done|found)$/), note: null },
       ]);
       const refused = await holder(token, `/api/recordings/${id}/review`, 'POST', { action: 'approve' });
       expect(refused.body.error).toMatch(/^Not checked: sound \(no speech-to-text model is configured\)\./);
@@ -249,34 +299,44 @@ describe('drafts with a model configured', () => {
     model.queue.push({ status: 400 }, { text: 'no JSON here' }, { text: 'still none' }, { status: 400 });
     const edited = await call(member, `/api/me/jobs/${job.id}`, 'PATCH', { constraints: '## Scope\n\nMake the export finish tonight.' });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    const failed = await until(async () => {
-      const e = (await call(member, `/api/me/job-drafts/${draftId}/eval`)).body;
-      return e.jobVersion === 2 && e.task.status === 'failed' ? e : undefined;
-    }, { timeoutMs: 45_000, intervalMs: 250, what: 'the eval of the edited job to fail' });
+    const failed = await until(
+      async () => {
+        const e = (await call(member, `/api/me/job-drafts/${draftId}/eval`)).body;
+        return e.jobVersion === 2 && e.task.status === 'failed' ? e : undefined;
+      },
+      { timeoutMs: 45_000, intervalMs: 250, what: 'the eval of the edited job to fail' },
+    );
     // The eval shown is still version 1's, and says so: stale, with the reason.
     expect(failed).toMatchObject({ stale: true, evaluation: first.evaluation, task: { error: expect.stringMatching(/^The job eval failed: /) } });
     const again = await call(member, `/api/me/jobs/${job.id}`, 'PATCH', { constraints: '## Scope\n\nMake the export finish by morning.' });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    const ready = await until(async () => {
-      const e = (await call(member, `/api/me/job-drafts/${draftId}/eval`)).body;
-      return e.jobVersion === 3 && e.task.status === 'ready' ? e : undefined;
-    }, { timeoutMs: 45_000, intervalMs: 250, what: 'the eval of the edited job' });
+    const ready = await until(
+      async () => {
+        const e = (await call(member, `/api/me/job-drafts/${draftId}/eval`)).body;
+        return e.jobVersion === 3 && e.task.status === 'ready' ? e : undefined;
+      },
+      { timeoutMs: 45_000, intervalMs: 250, what: 'the eval of the edited job' },
+    );
     expect(ready).toMatchObject({ stale: false, task: { error: null, step: 'done with fake-chat' } });
   });
 
-  it('writes the job eval again with the model after the posted job\'s text is edited, adding it to the costs', async () => {
+  it("writes the job eval again with the model after the posted job's text is edited, adding it to the costs", async () => {
     const member = await createMember(nats);
     const { job, draftId } = await postFromDraft(member, 'public');
     const before = (await call(member, `/api/me/job-drafts/${draftId}`)).body.costs;
     model.queue.push({ json: { score: 41, verdict: 'Too thin to start.', strengths: [], gaps: ['Timeline', 'Access'] } });
     const edited = await call(member, `/api/me/jobs/${job.id}`, 'PATCH', { constraints: '## Scope\n\nMake the export finish.' });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    const rewritten = await until(async () => {
-      const e = (await call(member, `/api/me/job-drafts/${draftId}/eval`)).body;
-      return e.jobVersion === 2 && e.task.status === 'ready' ? e : undefined;
-    }, { timeoutMs: 45_000, intervalMs: 250, what: 'the eval of the edited job' });
+    const rewritten = await until(
+      async () => {
+        const e = (await call(member, `/api/me/job-drafts/${draftId}/eval`)).body;
+        return e.jobVersion === 2 && e.task.status === 'ready' ? e : undefined;
+      },
+      { timeoutMs: 45_000, intervalMs: 250, what: 'the eval of the edited job' },
+    );
     expect(rewritten).toMatchObject({
-      stale: false, task: { step: 'done with fake-chat' },
+      stale: false,
+      task: { step: 'done with fake-chat' },
       evaluation: { score: 41, verdict: 'Too thin to start.', gaps: ['Timeline', 'Access'], analyzed: true },
     });
     const asked = model.requests.filter((r) => /evaluate a job posting/.test(r.text.system)).at(-1)!;
@@ -286,4 +346,3 @@ describe('drafts with a model configured', () => {
     expect(after.usd).toBeGreaterThan(before.usd);
   });
 });
-

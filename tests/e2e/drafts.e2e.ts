@@ -1,8 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
 import { memberDeletedV1 } from '@marketplace/contracts';
-import {
-  api, createMember, createMembers, dbQuery, mcp, signIn, toolOutcome, until, type TestMember,
-} from '@marketplace/testing';
+import { api, createMember, createMembers, dbQuery, mcp, signIn, type TestMember, toolOutcome, until } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { publishEvent } from './support/bus.js';
 import { mcpToken } from './support/mcp-token.js';
 
@@ -23,10 +22,13 @@ const draftOf = async (m: TestMember, id: string): Promise<Draft> => (await call
 
 /** Polls the draft until none of its tasks is pending, as a client is told to. */
 async function settled(m: TestMember, id: string): Promise<Draft> {
-  return until(async () => {
-    const d = await draftOf(m, id);
-    return Object.values(d.tasks).some((t: any) => t?.status === 'pending') ? undefined : d;
-  }, { timeoutMs: 30_000, intervalMs: 200, what: 'draft tasks to finish' });
+  return until(
+    async () => {
+      const d = await draftOf(m, id);
+      return Object.values(d.tasks).some((t: any) => t?.status === 'pending') ? undefined : d;
+    },
+    { timeoutMs: 30_000, intervalMs: 200, what: 'draft tasks to finish' },
+  );
 }
 
 /** Answers every follow-up question with its first option (or a sentence), one PATCH each. */
@@ -34,7 +36,7 @@ async function answerFollowUps(m: TestMember, draft: Draft): Promise<Draft> {
   let d = draft;
   while (d.nextQuestion) {
     const q = d.nextQuestion;
-    const value = q.answerIds[0] === 'category' ? 'engineering' : q.options[0] ?? 'A green run of the nightly export.';
+    const value = q.answerIds[0] === 'category' ? 'engineering' : (q.options[0] ?? 'A green run of the nightly export.');
     const res = await call(m, `/api/me/job-drafts/${d.id}`, 'PATCH', { answers: { [q.answerIds[0]]: value } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     d = res.body;
@@ -72,13 +74,32 @@ describe('guided drafts on REST (no model configured)', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const d0 = started.body;
     expect(d0).toMatchObject({
-      status: 'open', jobId: null, posterVisibility: 'public', previewPath: `/drafts/${d0.id}`,
-      answers: { context: CONTEXT }, missing: ['problem'], research: null, researchCorrection: null, followUps: [],
-      posting: null, postingStale: false, recording: null, exposures: [], answerExposures: [],
+      status: 'open',
+      jobId: null,
+      posterVisibility: 'public',
+      previewPath: `/drafts/${d0.id}`,
+      answers: { context: CONTEXT },
+      missing: ['problem'],
+      research: null,
+      researchCorrection: null,
+      followUps: [],
+      posting: null,
+      postingStale: false,
+      recording: null,
+      exposures: [],
+      answerExposures: [],
       tasks: { research: null, followUps: null, writing: null },
       costs: { calls: 0, promptTokens: 0, completionTokens: 0, usd: 0, model: null },
-      nextQuestion: { answerIds: ['problem'], question: 'What problem are you facing, or what result do you want?', options: [], number: null, total: null, remaining: 0 },
-      createdAt: expect.stringMatching(ISO), updatedAt: expect.stringMatching(ISO),
+      nextQuestion: {
+        answerIds: ['problem'],
+        question: 'What problem are you facing, or what result do you want?',
+        options: [],
+        number: null,
+        total: null,
+        remaining: 0,
+      },
+      createdAt: expect.stringMatching(ISO),
+      updatedAt: expect.stringMatching(ISO),
     });
     expect(d0.previewUrl).toBeUndefined();
     // An agent reading review.next on a new draft meets the first part, never null.
@@ -105,7 +126,9 @@ describe('guided drafts on REST (no model configured)', () => {
     const d1 = await settled(member, d0.id);
     // Without a model the research says it is unavailable; it does not hand the answers back as findings.
     expect(d1.tasks.research).toMatchObject({
-      status: 'failed', step: 'unavailable', error: expect.stringMatching(/^Research is unavailable: this service has no research model/),
+      status: 'failed',
+      step: 'unavailable',
+      error: expect.stringMatching(/^Research is unavailable: this service has no research model/),
       finishedAt: expect.stringMatching(ISO),
     });
     expect(d1.research).toBeNull();
@@ -128,19 +151,33 @@ describe('guided drafts on REST (no model configured)', () => {
     await answerFollowUps(member, await settled(member, d0.id));
     const written = await writeAndWait(member, d0.id);
     expect(written.posting).toMatchObject({
-      title: 'Our nightly CSV export times out', category: 'engineering', writtenBy: 'template', writtenAt: expect.stringMatching(ISO),
+      title: 'Our nightly CSV export times out',
+      category: 'engineering',
+      writtenBy: 'template',
+      writtenAt: expect.stringMatching(ISO),
       evaluation: { analyzed: false, score: expect.any(Number), gaps: [] },
     });
     expect(written.posting.description).toMatch(/^## Scope/);
     expect(written.posting.description).toMatch(/## Deliverables[\s\S]*## Timeline[\s\S]*## Access[\s\S]*## Proof of work/);
     expect(written.review).toMatchObject({
-      evaluation: { approved: false }, summary: { text: expect.stringContaining('Our nightly CSV export times out') },
-      details: { text: written.posting.description }, visibility: { text: expect.stringMatching(/^Public/) }, next: 'evaluation', ready: false,
+      evaluation: { approved: false },
+      summary: { text: expect.stringContaining('Our nightly CSV export times out') },
+      details: { text: written.posting.description },
+      visibility: { text: expect.stringMatching(/^Public/) },
+      next: 'evaluation',
+      ready: false,
     });
 
     const evalRes = await call(member, `/api/me/job-drafts/${d0.id}/eval`);
     expect(evalRes.status).toBe(200);
-    expect(evalRes.body).toEqual({ draftId: d0.id, evaluation: written.posting.evaluation, task: written.tasks.writing, stale: false, jobId: null, jobVersion: null });
+    expect(evalRes.body).toEqual({
+      draftId: d0.id,
+      evaluation: written.posting.evaluation,
+      task: written.tasks.writing,
+      stale: false,
+      jobId: null,
+      jobVersion: null,
+    });
 
     // Out of order is 409; in order moves review.next.
     expect((await call(member, `/api/me/job-drafts/${d0.id}/approvals`, 'POST', { part: 'summary' })).status).toBe(409);
@@ -174,8 +211,13 @@ describe('guided drafts on REST (no model configured)', () => {
     const posted = await call(member, `/api/me/job-drafts/${d0.id}/post`, 'POST', {});
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
     expect(posted.body).toMatchObject({
-      title: rewritten.posting.title, category: 'engineering', constraints: rewritten.posting.description, status: 'open', version: 1,
-      posterVisibility: 'public', postedBy: { id: member.id },
+      title: rewritten.posting.title,
+      category: 'engineering',
+      constraints: rewritten.posting.description,
+      status: 'open',
+      version: 1,
+      posterVisibility: 'public',
+      postedBy: { id: member.id },
     });
     const publicJob = await api(base, `/api/jobs/${posted.body.id}`, { key: member.key });
     expect(publicJob.status).toBe(200);
@@ -190,7 +232,11 @@ describe('guided drafts on REST (no model configured)', () => {
 
   it('refuses credentials, asks to acknowledge personal details, and names preferred workers through the board', async () => {
     const [member, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
-    const d0 = (await call(member, '/api/me/job-drafts', 'POST', { answers: { problem: 'Fix our invoice emails', context: 'Write to ops@acme-example.com with questions.' } })).body;
+    const d0 = (
+      await call(member, '/api/me/job-drafts', 'POST', {
+        answers: { problem: 'Fix our invoice emails', context: 'Write to ops@acme-example.com with questions.' },
+      })
+    ).body;
     expect(d0.answerExposures).toEqual([expect.objectContaining({ kind: 'personal', label: 'email address', field: 'context' })]);
     expect(JSON.stringify(d0.answerExposures)).not.toContain('ops@acme-example.com');
     await settled(member, d0.id);
@@ -216,7 +262,10 @@ describe('guided drafts on REST (no model configured)', () => {
 
     await call(member, `/api/me/job-drafts/${d0.id}`, 'PATCH', { description: '## Scope\n\nFix the invoice emails. Questions to ops@acme-example.com.' });
     await call(member, `/api/me/job-drafts/${d0.id}/approvals`, 'POST', { part: 'details' });
-    const tooMany = await call(member, `/api/me/job-drafts/${d0.id}/post`, 'POST', { acknowledgeExposures: true, preferredWorkers: Array.from({ length: 11 }, (_, i) => `w${i}`) });
+    const tooMany = await call(member, `/api/me/job-drafts/${d0.id}/post`, 'POST', {
+      acknowledgeExposures: true,
+      preferredWorkers: Array.from({ length: 11 }, (_, i) => `w${i}`),
+    });
     expect(tooMany.status).toBe(400);
     const posted = await call(member, `/api/me/job-drafts/${d0.id}/post`, 'POST', { acknowledgeExposures: true, preferredWorkers: [worker.id] });
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
@@ -235,7 +284,9 @@ describe('guided drafts on REST (no model configured)', () => {
     expect(list.status).toBe(200);
     expect(list.body.drafts.map((d: any) => d.id)).toEqual([older.id, newer.id]);
     expect(list.body.drafts[0]).toMatchObject({
-      title: 'First job idea, reworded', previewPath: `/drafts/${older.id}`, readiness: { score: expect.any(Number), needs: expect.any(String) },
+      title: 'First job idea, reworded',
+      previewPath: `/drafts/${older.id}`,
+      readiness: { score: expect.any(Number), needs: expect.any(String) },
     });
 
     for (const path of [`/api/me/job-drafts/${older.id}`, `/api/me/job-drafts/${older.id}/eval`]) {
@@ -271,8 +322,7 @@ describe('account deletion', () => {
     await until(async () => (await rowsOf(gone.id)).length === 0, { what: 'the drafts to be deleted' });
     expect(await rowsOf(stays.id)).toEqual([{ id: theirs.id }]);
     // Its count against the draft-start limit goes too; the other member's stays.
-    const startsOf = (memberId: string) => dbQuery(inject('databaseUrl'),
-      `SELECT bucket FROM drafts.limit_attempts WHERE subject = $1`, [memberId]);
+    const startsOf = (memberId: string) => dbQuery(inject('databaseUrl'), `SELECT bucket FROM drafts.limit_attempts WHERE subject = $1`, [memberId]);
     expect(await startsOf(gone.id)).toEqual([]);
     expect(await startsOf(stays.id)).toEqual([{ bucket: 'draft_starts' }]);
     expect((await call(stays, `/api/me/job-drafts/${theirs.id}`)).status).toBe(200);
@@ -313,22 +363,31 @@ describe('guided drafts over MCP with a real OAuth token', () => {
     expect(d).toMatchObject({ status: 'open', previewPath: `/drafts/${d.id}`, previewUrl: `${base}/drafts/${d.id}` });
     expect(d.review).toMatchObject({ next: 'evaluation', ready: false, evaluation: { text: '', approved: false }, visibility: { approved: false } });
     expect((await tool(token, 'get_job_draft', { draft_id: d.id })).review).toMatchObject({ next: 'evaluation', ready: false });
-    d = await until(async () => {
-      const latest = await tool(token, 'get_job_draft', {});
-      return latest.nextQuestion ? latest : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 200, what: 'the first follow-up question' });
+    d = await until(
+      async () => {
+        const latest = await tool(token, 'get_job_draft', {});
+        return latest.nextQuestion ? latest : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 200, what: 'the first follow-up question' },
+    );
     expect(d.nextQuestion).toMatchObject({ number: 1, total: 5 });
     while (d.nextQuestion) {
       const q = d.nextQuestion;
-      d = await tool(token, 'update_job_draft', { draft_id: d.id, answers: { [q.answerIds[0]]: q.answerIds[0] === 'category' ? 'data' : q.options[0] ?? 'A report I can read.' } });
+      d = await tool(token, 'update_job_draft', {
+        draft_id: d.id,
+        answers: { [q.answerIds[0]]: q.answerIds[0] === 'category' ? 'data' : (q.options[0] ?? 'A report I can read.') },
+      });
       expect(d.isError, JSON.stringify(d)).toBeUndefined();
     }
     const writing = await tool(token, 'write_job_description', { draft_id: d.id });
     expect(writing.tasks.writing.status).toBe('pending');
-    d = await until(async () => {
-      const latest = await tool(token, 'get_job_draft', { draft_id: d.id });
-      return latest.tasks.writing.status === 'ready' ? latest : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 200, what: 'the posting to be written' });
+    d = await until(
+      async () => {
+        const latest = await tool(token, 'get_job_draft', { draft_id: d.id });
+        return latest.tasks.writing.status === 'ready' ? latest : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 200, what: 'the posting to be written' },
+    );
     expect(d.posting.category).toBe('data');
     const evaluation = await tool(token, 'get_job_eval', { draft_id: d.id });
     expect(evaluation.evaluation).toMatchObject({ analyzed: false });

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
+import { applicationSubmittedV1, jobCommentedV1, jobPreferredWorkersNamedV1, messageSentV1, workSubmittedV1 } from '@marketplace/contracts';
+import { api, type CaughtMessage, createMember, dbQuery, mailTo, mcp, type TestMember, toolResult, until, waitForMail } from '@marketplace/testing';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  applicationSubmittedV1, jobCommentedV1, jobPreferredWorkersNamedV1, messageSentV1, workSubmittedV1,
-} from '@marketplace/contracts';
-import {
-  api, createMember, dbQuery, mailTo, mcp, toolResult, until, waitForMail, type CaughtMessage, type TestMember,
-} from '@marketplace/testing';
+
 import { publishEvent } from './support/bus.js';
 import { mcpToken } from './support/mcp-token.js';
 
@@ -20,15 +18,26 @@ const ALL_ON = { comments: true, preferredWorker: true, applications: true, hiri
 
 function applied(poster: TestMember, jobId = randomUUID()): Promise<string> {
   return publishEvent(nats, applicationSubmittedV1, {
-    applicationId: randomUUID(), jobId, applicantId: randomUUID(), posterId: poster.id, jobVersion: 1, viaAgent: false,
+    applicationId: randomUUID(),
+    jobId,
+    applicantId: randomUUID(),
+    posterId: poster.id,
+    jobVersion: 1,
+    viaAgent: false,
     submittedAt: new Date().toISOString(),
   });
 }
 
 function messaged(recipient: TestMember, title: string): Promise<string> {
   return publishEvent(nats, messageSentV1, {
-    messageId: randomUUID(), applicationId: randomUUID(), jobId: randomUUID(), title, senderId: randomUUID(),
-    recipientId: recipient.id, senderRole: 'applicant', sentAt: new Date().toISOString(),
+    messageId: randomUUID(),
+    applicationId: randomUUID(),
+    jobId: randomUUID(),
+    title,
+    senderId: randomUUID(),
+    recipientId: recipient.id,
+    senderRole: 'applicant',
+    sentAt: new Date().toISOString(),
   });
 }
 
@@ -37,13 +46,16 @@ function messaged(recipient: TestMember, title: string): Promise<string> {
  * (no digest left open or unsent); without the count, a check made before the events are heard passes.
  */
 async function settled(member: TestMember, alerts: number): Promise<void> {
-  await until(async () => {
-    const written = await dbQuery(db, 'SELECT 1 FROM notifications.alerts WHERE member_id = $1', [member.id]);
-    if (written.length < alerts) return false;
-    const open = await dbQuery(db, 'SELECT 1 FROM notifications.email_digests WHERE member_id = $1 AND sent_at IS NULL', [member.id]);
-    const waiting = await dbQuery(db, 'SELECT 1 FROM notifications.email_alerts WHERE member_id = $1 AND digest_id IS NULL', [member.id]);
-    return open.length === 0 && waiting.length === 0;
-  }, { timeoutMs: 20_000, what: 'alert emails to settle' });
+  await until(
+    async () => {
+      const written = await dbQuery(db, 'SELECT 1 FROM notifications.alerts WHERE member_id = $1', [member.id]);
+      if (written.length < alerts) return false;
+      const open = await dbQuery(db, 'SELECT 1 FROM notifications.email_digests WHERE member_id = $1 AND sent_at IS NULL', [member.id]);
+      const waiting = await dbQuery(db, 'SELECT 1 FROM notifications.email_alerts WHERE member_id = $1 AND digest_id IS NULL', [member.id]);
+      return open.length === 0 && waiting.length === 0;
+    },
+    { timeoutMs: 20_000, what: 'alert emails to settle' },
+  );
 }
 
 function unsubscribeLinks(mail: CaughtMessage): string[] {
@@ -60,8 +72,7 @@ describe('email switches', () => {
     const token = await mcpToken(member);
     const call = (name: string, args: Record<string, unknown> = {}) => mcp(base, 'tools/call', { name, arguments: args }, token);
     expect(toolResult(await call('get_contact_notifications'))).toEqual({ ...ALL_ON, emailDelivery: 'available' });
-    expect(toolResult(await call('set_contact_notifications', { messages: false })))
-      .toEqual({ ...ALL_ON, messages: false, emailDelivery: 'available' });
+    expect(toolResult(await call('set_contact_notifications', { messages: false }))).toEqual({ ...ALL_ON, messages: false, emailDelivery: 'available' });
     expect((await api(base, '/api/me/contact-notifications', { key: member.key })).body.messages).toBe(false);
   });
 
@@ -106,8 +117,11 @@ describe('alert emails', () => {
     expect(unsubscribeLinks(batched).length).toBeLessThanOrEqual(2);
 
     // Each digest was put together a whole window (2 s in tests) after the one before.
-    const digests = await dbQuery<{ emailed: boolean; closed_at: Date }>(db,
-      'SELECT emailed, closed_at FROM notifications.email_digests WHERE member_id = $1 ORDER BY closed_at', [poster.id]);
+    const digests = await dbQuery<{ emailed: boolean; closed_at: Date }>(
+      db,
+      'SELECT emailed, closed_at FROM notifications.email_digests WHERE member_id = $1 ORDER BY closed_at',
+      [poster.id],
+    );
     expect(digests).toHaveLength(mails.length);
     expect(digests.every((d) => d.emailed)).toBe(true);
     for (let i = 1; i < digests.length; i++) {
@@ -120,11 +134,23 @@ describe('alert emails', () => {
     const jobId = randomUUID();
     const root = randomUUID();
     await publishEvent(nats, jobCommentedV1, {
-      jobId, commentId: randomUUID(), threadRootId: root, title: 'Fix a faucet', authorId: writer.id, posterId: poster.id, parentAuthorId: parent.id,
+      jobId,
+      commentId: randomUUID(),
+      threadRootId: root,
+      title: 'Fix a faucet',
+      authorId: writer.id,
+      posterId: poster.id,
+      parentAuthorId: parent.id,
     });
     // The poster replies to their own thread: only the parent author hears of it.
     await publishEvent(nats, jobCommentedV1, {
-      jobId, commentId: randomUUID(), threadRootId: root, title: 'Fix a faucet', authorId: poster.id, posterId: poster.id, parentAuthorId: parent.id,
+      jobId,
+      commentId: randomUUID(),
+      threadRootId: root,
+      title: 'Fix a faucet',
+      authorId: poster.id,
+      posterId: poster.id,
+      parentAuthorId: parent.id,
     });
     await Promise.all([settled(poster, 1), settled(parent, 2)]);
     const toPoster = await mailTo(mailDir, poster.email);
@@ -142,8 +168,14 @@ describe('alert emails', () => {
     const jobId = randomUUID();
     await publishEvent(nats, jobPreferredWorkersNamedV1, { jobId, posterId: poster.id, title: 'Paint a fence', workerIds: [worker.id] });
     await publishEvent(nats, workSubmittedV1, {
-      jobId, applicationId: randomUUID(), title: 'Paint a fence', posterId: poster.id, workerId: worker.id, actorId: worker.id,
-      at: new Date().toISOString(), round: 1,
+      jobId,
+      applicationId: randomUUID(),
+      title: 'Paint a fence',
+      posterId: poster.id,
+      workerId: worker.id,
+      actorId: worker.id,
+      at: new Date().toISOString(),
+      round: 1,
     });
     const toWorker = await waitForMail(mailDir, worker.email);
     expect(toWorker.text).toContain('A poster named you as a preferred worker for "Paint a fence".');
@@ -181,12 +213,16 @@ describe('unsubscribe links', () => {
 
     const token = url.searchParams.get('token')!;
     const done = await fetch(`${base}/unsubscribe`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token }).toString(),
     });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('are now off');
     expect((await api(base, '/api/me/contact-notifications', { key: member.key })).body).toEqual({
-      ...ALL_ON, messages: false, emailDelivery: 'available',
+      ...ALL_ON,
+      messages: false,
+      emailDelivery: 'available',
     });
 
     // The JSON operation does the same, and repeats are harmless.
@@ -198,7 +234,12 @@ describe('unsubscribe links', () => {
   it("work with a mail client's one-click unsubscribe (RFC 8058) named in the email's headers", async () => {
     const member = await createMember(nats);
     await publishEvent(nats, jobCommentedV1, {
-      jobId: randomUUID(), commentId: randomUUID(), title: 'Hang a shelf', authorId: randomUUID(), posterId: member.id, parentAuthorId: null,
+      jobId: randomUUID(),
+      commentId: randomUUID(),
+      title: 'Hang a shelf',
+      authorId: randomUUID(),
+      posterId: member.id,
+      parentAuthorId: null,
     });
     const mail = await waitForMail(mailDir, member.email);
     const raw = (await readFile(join(mailDir, `${mail.id}.eml`), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
@@ -207,11 +248,15 @@ describe('unsubscribe links', () => {
     expect(header).toBeDefined();
     const url = new URL(header!);
     const res = await fetch(`${base}${url.pathname}${url.search}`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
     });
     expect(res.status).toBe(200);
     expect((await api(base, '/api/me/contact-notifications', { key: member.key })).body).toEqual({
-      ...ALL_ON, comments: false, emailDelivery: 'available',
+      ...ALL_ON,
+      comments: false,
+      emailDelivery: 'available',
     });
   });
 
@@ -221,7 +266,9 @@ describe('unsubscribe links', () => {
     const res = await api(base, '/api/contact-notifications/unsubscribe', { method: 'POST', body: { token: forged } });
     expect(res.status).toBe(400);
     const page = await fetch(`${base}/unsubscribe`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${forged}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${forged}`,
     });
     expect(page.status).toBe(400);
     expect((await api(base, '/api/me/contact-notifications', { key: member.key })).body.comments).toBe(true);

@@ -1,8 +1,7 @@
+import { catalogue, ERROR_CODE_NAMES, type Operation, recordIdFields, snakeCase } from '@marketplace/contracts';
+import { api, createMember, mcp, type TestMember, toolError } from '@marketplace/testing';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  catalogue, ERROR_CODE_NAMES, recordIdFields, snakeCase, type Operation,
-} from '@marketplace/contracts';
-import { api, createMember, mcp, toolError, type TestMember } from '@marketplace/testing';
+
 import { mcpToken } from './support/mcp-token.js';
 
 /**
@@ -29,7 +28,10 @@ function restPath(op: Operation): string {
   let path = op.rest!.path;
   for (const key of recordIdFields(op)) path = path.replace(`{${fields[key]?.name ?? key}}`, BAD_ID);
   // Other path parameters (a chunk index, a version, a photo hash) get a value of their shape.
-  return path.replace(/\{index\}/, '0').replace(/\{version\}/, '1').replace(/\{hash\}/, 'a'.repeat(16));
+  return path
+    .replace(/\{index\}/, '0')
+    .replace(/\{version\}/, '1')
+    .replace(/\{hash\}/, 'a'.repeat(16));
 }
 
 describe('error codes', () => {

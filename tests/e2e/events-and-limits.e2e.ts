@@ -1,5 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
 import { api, createMember, probeFixedWindow, until } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { expectFixedWindowLimit } from './support/limits.js';
 
 const base = inject('baseUrl');
@@ -9,10 +10,15 @@ describe('job.posted travels outbox -> JetStream -> notifications, once', () => 
   it('delivers the poster an alert exactly once', async () => {
     const poster = await createMember(nats);
     const posted = await api(base, '/api/me/jobs', { key: poster.key, body: { title: 'Event check', category: 'research', constraints: 'Find it.' } });
-    const alerts = await until(async () => {
-      const res = await api(base, '/api/me/notifications/deliver', { key: poster.key, method: 'POST' });
-      return res.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).length ? res.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts) : undefined;
-    }, { what: 'the job.posted alert' });
+    const alerts = await until(
+      async () => {
+        const res = await api(base, '/api/me/notifications/deliver', { key: poster.key, method: 'POST' });
+        return res.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).length
+          ? res.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts)
+          : undefined;
+      },
+      { what: 'the job.posted alert' },
+    );
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ kind: 'job.posted', jobId: posted.body.id });
     expect(alerts[0].message).toContain('Event check');
@@ -27,7 +33,8 @@ describe('API key rate limit', () => {
     // whenever the test runs (no waiting for a minute to start).
     const member = await createMember(nats);
     const probe = await probeFixedWindow({
-      max: 120, windowSeconds: 60,
+      max: 120,
+      windowSeconds: 60,
       attempt: () => api(base, '/api/me/jobs', { key: member.key }),
       retryAfterOf: (r) => {
         if (r.status === 429) return Number(r.headers.get('retry-after'));

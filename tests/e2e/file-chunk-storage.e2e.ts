@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+
 import { FILE_LIMITS, STAGING_PREFIX } from '@marketplace/contracts';
 import { ObjectStorage } from '@marketplace/service-kit';
 import { api, createMember, dbQuery, until } from '@marketplace/testing';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -27,9 +28,12 @@ describe('where uploaded chunks are kept', () => {
     const created = await api(base, '/api/me/files', { key: member.key, body: { path: 'kept/once.bin', size: data.length, sha256: sha(data) } });
     expect(created.status).toBe(201);
     const id = created.body.file.id as string;
-    const put = (i: number, body: Buffer, digest = sha(body)) => fetch(`${base}/api/me/files/${id}/chunks/${i}?sha256=${digest}`, {
-      method: 'PUT', headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' }, body: new Uint8Array(body),
-    });
+    const put = (i: number, body: Buffer, digest = sha(body)) =>
+      fetch(`${base}/api/me/files/${id}/chunks/${i}?sha256=${digest}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' },
+        body: new Uint8Array(body),
+      });
     const chunkKey = async (i: number) =>
       (await dbQuery<{ object_key: string }>(db, 'SELECT object_key FROM files.file_chunks WHERE file_id = $1 AND idx = $2', [id, i]))[0]?.object_key;
     const staged = async () => (await storage.list(STAGING_PREFIX)).length;
@@ -71,9 +75,12 @@ describe('a chunk whose object is gone', () => {
     const parts = [0, 1, 2].map((i) => data.subarray(i * FILE_LIMITS.chunkBytes, (i + 1) * FILE_LIMITS.chunkBytes));
     const created = await api(base, '/api/me/files', { key: member.key, body: { path: 'kept/lost.bin', size: data.length, sha256: sha(data) } });
     const id = created.body.file.id as string;
-    const put = (i: number) => fetch(`${base}/api/me/files/${id}/chunks/${i}?sha256=${sha(parts[i]!)}`, {
-      method: 'PUT', headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' }, body: parts[i]!,
-    });
+    const put = (i: number) =>
+      fetch(`${base}/api/me/files/${id}/chunks/${i}?sha256=${sha(parts[i]!)}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' },
+        body: parts[i]!,
+      });
     for (const i of [0, 1, 2]) expect((await put(i)).status).toBe(200);
     // As when the gateway removed a staged chunk whose answer never came back after it was recorded.
     const [lost] = await dbQuery<{ object_key: string }>(db, 'SELECT object_key FROM files.file_chunks WHERE file_id = $1 AND idx = 1', [id]);

@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { DOWNLOAD_LINK_SECONDS, FILE_LIMITS } from '@marketplace/contracts';
 import { ObjectStorage } from '@marketplace/service-kit';
-import { api, createMember, dbQuery, mcp, toolError, toolResult, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, dbQuery, mcp, type TestMember, toolError, toolResult, until } from '@marketplace/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
@@ -19,19 +21,29 @@ const storage = new ObjectStorage(() => ({ ...s3, endpoint: new URL(s3.endpoint)
  * ready, its object at files/objects/<id>. Downloads and previews only read these, so the test
  * does not depend on how the bytes arrived.
  */
-async function storedFile(
-  owner: TestMember, path: string, bytes: Buffer, status: 'uploading' | 'ready' | 'deleting' = 'ready',
-): Promise<string> {
+async function storedFile(owner: TestMember, path: string, bytes: Buffer, status: 'uploading' | 'ready' | 'deleting' = 'ready'): Promise<string> {
   const id = randomUUID();
   const objectKey = status === 'uploading' ? null : `files/objects/${id}`;
   if (objectKey) await storage.put(objectKey, bytes, 'application/octet-stream');
-  await dbQuery(db, `INSERT INTO files.files
+  await dbQuery(
+    db,
+    `INSERT INTO files.files
       (id, area, owner_id, folder, hire_id, uploader_id, path, size, sha256, chunk_bytes, received, status, object_key,
        completed_at, upload_expires_at)
-    VALUES ($1, 'personal', $2, NULL, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + interval '10 minutes')`, [
-    id, owner.id, path, bytes.length, createHash('sha256').update(bytes).digest('hex'), FILE_LIMITS.chunkBytes,
-    status === 'uploading' ? 0 : bytes.length, status, objectKey, status === 'uploading' ? null : new Date(),
-  ]);
+    VALUES ($1, 'personal', $2, NULL, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + interval '10 minutes')`,
+    [
+      id,
+      owner.id,
+      path,
+      bytes.length,
+      createHash('sha256').update(bytes).digest('hex'),
+      FILE_LIMITS.chunkBytes,
+      status === 'uploading' ? 0 : bytes.length,
+      status,
+      objectKey,
+      status === 'uploading' ? null : new Date(),
+    ],
+  );
   return id;
 }
 
@@ -50,15 +62,20 @@ async function preview(member: TestMember, fileId: string) {
 
 /** Asks until the worker has made the preview (the first answers say it is still being made). */
 async function madePreview(member: TestMember, fileId: string) {
-  return until(async () => {
-    const res = await preview(member, fileId);
-    expect(res.status).toBe(200);
-    return /still being made/.test(res.body.reason ?? '') ? undefined : res.body;
-  }, { what: `the preview of ${fileId}` });
+  return until(
+    async () => {
+      const res = await preview(member, fileId);
+      expect(res.status).toBe(200);
+      return /still being made/.test(res.body.reason ?? '') ? undefined : res.body;
+    },
+    { what: `the preview of ${fileId}` },
+  );
 }
 
 function noisyPng(width: number, height: number): Promise<Buffer> {
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 let owner: TestMember;
@@ -71,14 +88,19 @@ afterAll(() => storage.close());
 describe('downloadMyFile on REST', () => {
   const small = randomBytes(300_000);
   let fileId: string;
-  beforeAll(async () => { fileId = await storedFile(owner, 'reports/q1 summary.bin', small); });
+  beforeAll(async () => {
+    fileId = await storedFile(owner, 'reports/q1 summary.bin', small);
+  });
 
   it('a small ready file gets a proxied bearer link that serves its bytes, valid five minutes', async () => {
     const res = await link(owner, fileId);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       url: expect.stringMatching(/\/api\/files\/downloads\/[A-Za-z0-9_-]{43}$/),
-      expiresAt: expect.any(String), path: 'reports/q1 summary.bin', size: small.length, proxied: true,
+      expiresAt: expect.any(String),
+      path: 'reports/q1 summary.bin',
+      size: small.length,
+      proxied: true,
     });
     const lifetime = Date.parse(res.body.expiresAt) - Date.now();
     expect(lifetime).toBeGreaterThan((DOWNLOAD_LINK_SECONDS - 30) * 1000);
@@ -202,16 +224,22 @@ describe('previewMyFile on REST', () => {
   });
 
   it('a JPEG gets a JPEG preview', async () => {
-    const jpeg = await sharp(randomBytes(300 * 200 * 3), { raw: { width: 300, height: 200, channels: 3 } }).jpeg().toBuffer();
+    const jpeg = await sharp(randomBytes(300 * 200 * 3), { raw: { width: 300, height: 200, channels: 3 } })
+      .jpeg()
+      .toBuffer();
     const made = await madePreview(owner, await storedFile(owner, 'photo.jpg', jpeg));
     expect(made).toMatchObject({ kind: 'image', mimeType: 'image/jpeg' });
     expect(await sharp(Buffer.from(made.data, 'base64')).metadata()).toMatchObject({ format: 'jpeg', width: 300, height: 200 });
   });
 
   it('a GIF, an animated image, a too-large or too-wide image and a non-image are unavailable with the reason', async () => {
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).gif().toBuffer();
-    expect(await madePreview(owner, await storedFile(owner, 'anim.gif', gif)))
-      .toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/only for PNG and JPEG/) });
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .gif()
+      .toBuffer();
+    expect(await madePreview(owner, await storedFile(owner, 'anim.gif', gif))).toMatchObject({
+      kind: 'unavailable',
+      reason: expect.stringMatching(/only for PNG and JPEG/),
+    });
     // An APNG: a still PNG with an acTL chunk (the animation control) before its image data.
     const still = await noisyPng(8, 8);
     const ihdrEnd = 8 + 12 + still.readUInt32BE(8);
@@ -220,17 +248,25 @@ describe('previewMyFile on REST', () => {
     acTL.write('acTL', 4, 'latin1');
     acTL.writeUInt32BE(2, 8);
     const apng = Buffer.concat([still.subarray(0, ihdrEnd), acTL, still.subarray(ihdrEnd)]);
-    expect(await madePreview(owner, await storedFile(owner, 'moving.png', apng)))
-      .toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/Animated/) });
+    expect(await madePreview(owner, await storedFile(owner, 'moving.png', apng))).toMatchObject({
+      kind: 'unavailable',
+      reason: expect.stringMatching(/Animated/),
+    });
     const big = await noisyPng(700, 700);
     expect(big.length).toBeGreaterThan(FILE_LIMITS.previewBytes);
     const tooBig = await preview(owner, await storedFile(owner, 'big.png', big));
     expect(tooBig.body).toMatchObject({ kind: 'unavailable', reason: `The image is over ${FILE_LIMITS.previewBytes} bytes.` });
-    const wide = await sharp({ create: { width: 8193, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
-    expect(await madePreview(owner, await storedFile(owner, 'wide.png', wide)))
-      .toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/8192 pixels on a side/) });
-    expect(await madePreview(owner, await storedFile(owner, 'notes.txt', Buffer.from('hello'))))
-      .toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/only for PNG and JPEG/) });
+    const wide = await sharp({ create: { width: 8193, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect(await madePreview(owner, await storedFile(owner, 'wide.png', wide))).toMatchObject({
+      kind: 'unavailable',
+      reason: expect.stringMatching(/8192 pixels on a side/),
+    });
+    expect(await madePreview(owner, await storedFile(owner, 'notes.txt', Buffer.from('hello')))).toMatchObject({
+      kind: 'unavailable',
+      reason: expect.stringMatching(/only for PNG and JPEG/),
+    });
   });
 
   it('an uploading file is unavailable (not ready); a stranger gets 404', async () => {
@@ -242,7 +278,9 @@ describe('previewMyFile on REST', () => {
 
 describe('downloads and previews over MCP', () => {
   let token: string;
-  beforeAll(async () => { token = await mcpToken(owner); }, 60_000);
+  beforeAll(async () => {
+    token = await mcpToken(owner);
+  }, 60_000);
 
   it('download_my_file returns a working link; preview_my_file a decodable image', async () => {
     const bytes = randomBytes(5000);
@@ -256,10 +294,13 @@ describe('downloads and previews over MCP', () => {
 
     const png = await noisyPng(64, 32);
     const pngId = await storedFile(owner, 'mcp/pic.png', png);
-    const shown = await until(async () => {
-      const r = toolResult(await mcp(base, 'tools/call', { name: 'preview_my_file', arguments: { file_id: pngId } }, token));
-      return r.kind === 'image' ? r : undefined;
-    }, { what: 'the MCP preview' });
+    const shown = await until(
+      async () => {
+        const r = toolResult(await mcp(base, 'tools/call', { name: 'preview_my_file', arguments: { file_id: pngId } }, token));
+        return r.kind === 'image' ? r : undefined;
+      },
+      { what: 'the MCP preview' },
+    );
     expect(await sharp(Buffer.from(shown.data, 'base64')).metadata()).toMatchObject({ format: 'png', width: 64, height: 32 });
   });
 
@@ -286,7 +327,10 @@ describe('cleanup of a deleted file', () => {
     const envelope = { id: randomUUID(), service: 'files', queue: 'cleanup', version: 1, enqueuedAt: new Date().toISOString(), payload: { fileId: id } };
     await dbQuery(db, 'INSERT INTO files.outbox_events (id, subject, envelope) VALUES ($1, $2, $3)', [envelope.id, 'work.files.cleanup.v1', envelope]);
 
-    await until(async () => (await dbQuery(db, 'SELECT 1 FROM files.files WHERE id = $1', [id])).length === 0, { what: 'the file row removed', timeoutMs: 20_000 });
+    await until(async () => (await dbQuery(db, 'SELECT 1 FROM files.files WHERE id = $1', [id])).length === 0, {
+      what: 'the file row removed',
+      timeoutMs: 20_000,
+    });
     for (const key of [...chunkKeys, `files/objects/${id}`, `files/previews/${id}`]) expect(await storage.stat(key)).toBeNull();
     expect(await storage.list(`files/chunks/${id}/`)).toEqual([]);
     for (const table of ['file_chunks', 'file_previews', 'download_grants']) {

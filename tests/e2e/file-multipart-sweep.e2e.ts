@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { DIRECT_PART_BYTES } from '@marketplace/contracts';
 import { ObjectStorage } from '@marketplace/service-kit';
-import { api, createMember, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, type TestMember, until } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { service } from './support/control.js';
 
 const base = inject('baseUrl');
@@ -42,7 +44,8 @@ describe('incomplete multipart uploads left behind are aborted by the files swee
   it('a direct upload abandoned after its first part, and one no file names, are aborted and their parts freed', async () => {
     const data = randomBytes(DIRECT_PART_BYTES + 1000);
     const created = await api(base, '/api/me/files', {
-      key: member.key, method: 'POST',
+      key: member.key,
+      method: 'POST',
       body: { path: 'abandoned/parts.bin', size: data.length, sha256: createHash('sha256').update(data).digest('hex') },
     });
     expect(created.status).toBe(201);
@@ -63,14 +66,26 @@ describe('incomplete multipart uploads left behind are aborted by the files swee
     expect((await storage.listIncompleteUploads('files/objects/')).map((u) => u.uploadId)).toEqual(expect.arrayContaining([uploadId, orphan]));
 
     // Left alone, both are aborted by the sweep, and the store frees their parts.
-    await until(async () => (await storage.listParts(key, uploadId) === null && await storage.listParts(orphanKey, orphan) === null) || undefined,
-      { timeoutMs: 30_000, intervalMs: 250, what: 'the sweep to abort the uploads left behind' });
+    await until(async () => ((await storage.listParts(key, uploadId)) === null && (await storage.listParts(orphanKey, orphan)) === null) || undefined, {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+      what: 'the sweep to abort the uploads left behind',
+    });
     const left = (await storage.listIncompleteUploads('files/objects/')).map((u) => u.uploadId);
     expect(left).not.toContain(uploadId);
     expect(left).not.toContain(orphan);
 
     // The client coming back too late is told its parts are gone; the file is still its to delete.
-    const late = await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST', body: { parts: [{ number: 1, etag: first.etag }, { number: 2, etag: first.etag }] } });
+    const late = await api(base, `/api/me/files/${id}/complete`, {
+      key: member.key,
+      method: 'POST',
+      body: {
+        parts: [
+          { number: 1, etag: first.etag },
+          { number: 2, etag: first.etag },
+        ],
+      },
+    });
     expect(late.status, JSON.stringify(late.body)).toBe(409);
     expect(late.body.error).toMatch(/NoSuchUpload/);
     expect((await api(base, `/api/me/files/${id}`, { key: member.key, method: 'DELETE' })).status).toBe(200);

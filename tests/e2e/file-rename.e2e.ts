@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { api, createMember, type TestMember } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -15,7 +16,9 @@ async function started(member: TestMember, path: string, data: Buffer): Promise<
 
 async function sendAndComplete(member: TestMember, fileId: string, data: Buffer): Promise<void> {
   const put = await fetch(`${base}/api/me/files/${fileId}/chunks/0?sha256=${sha(data)}`, {
-    method: 'PUT', headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' }, body: new Uint8Array(data),
+    method: 'PUT',
+    headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(data),
   });
   expect(put.status).toBe(200);
   const done = await api(base, `/api/me/files/${fileId}/complete`, { key: member.key, method: 'POST', body: {} });

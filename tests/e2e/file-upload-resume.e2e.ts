@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { DIRECT_PART_BYTES, DIRECT_PART_URL_SECONDS, FILE_LIMITS } from '@marketplace/contracts';
 import { ObjectStorage } from '@marketplace/service-kit';
-import { api, createMember, dbQuery, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, dbQuery, mcp, type TestMember, toolOutcome, until } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
@@ -34,11 +36,20 @@ function put(url: string, body: Buffer, headers: Record<string, string> = {}): P
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'PUT', headers: { ...headers, 'content-length': String(body.length) } }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (piece: string) => { text += piece; }).once('end', () => {
-        let parsed: unknown = text;
-        try { parsed = text ? JSON.parse(text) : undefined; } catch { /* storage answers XML */ }
-        resolve({ status: res.statusCode ?? 0, body: parsed, etag: res.headers.etag });
-      });
+      res
+        .setEncoding('utf8')
+        .on('data', (piece: string) => {
+          text += piece;
+        })
+        .once('end', () => {
+          let parsed: unknown = text;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            /* storage answers XML */
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed, etag: res.headers.etag });
+        });
     });
     req.once('error', reject);
     req.end(body);
@@ -54,7 +65,9 @@ function cutPut(url: string, body: Buffer, sent: number, headers: Record<string,
     const req = request(url, { method, headers: { ...headers, 'content-length': String(body.length) } });
     req.once('error', () => resolve());
     req.once('close', () => resolve());
-    req.once('response', (res) => { res.resume(); });
+    req.once('response', (res) => {
+      res.resume();
+    });
     req.write(body.subarray(0, sent), () => setTimeout(() => req.destroy(), 50));
   });
 }
@@ -72,10 +85,13 @@ async function downloaded(key: string, fileId: string): Promise<Buffer> {
 }
 
 async function completeUntilDone(key: string, fileId: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return until(async () => {
-    const res = await api(base, `/api/me/files/${fileId}/complete`, { key, method: 'POST', ...(body ? { body } : {}) });
-    return res.status === 503 ? undefined : res;
-  }, { timeoutMs: 60_000, intervalMs: 200, what: 'the file to be verified' });
+  return until(
+    async () => {
+      const res = await api(base, `/api/me/files/${fileId}/complete`, { key, method: 'POST', ...(body ? { body } : {}) });
+      return res.status === 503 ? undefined : res;
+    },
+    { timeoutMs: 60_000, intervalMs: 200, what: 'the file to be verified' },
+  );
 }
 
 /** Asks for the part URLs of a two-part direct upload (a fresh multipart upload), PUTs `bytes` into them and completes. */
@@ -86,7 +102,12 @@ async function directUploadInTwoParts(key: string, fileId: string, bytes: Buffer
   const p1 = await put(one!.url, bytes.subarray(0, DIRECT_PART_BYTES));
   const p2 = await put(two!.url, bytes.subarray(DIRECT_PART_BYTES));
   expect([p1.status, p2.status]).toEqual([200, 200]);
-  return completeUntilDone(key, fileId, { parts: [{ number: 1, etag: p1.etag }, { number: 2, etag: p2.etag }] });
+  return completeUntilDone(key, fileId, {
+    parts: [
+      { number: 1, etag: p1.etag },
+      { number: 2, etag: p2.etag },
+    ],
+  });
 }
 
 describe('an upload cut off resumes from the last acknowledged chunk', () => {
@@ -103,7 +124,9 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     const chunks = split(data, CHUNK);
     for (let cut = 0; cut < chunks.length; cut++) {
       const created = await api(base, '/api/me/files', {
-        key: member.key, method: 'POST', body: { path: `resume/cut-at-${cut}.bin`, size: data.length, sha256: sha(data) },
+        key: member.key,
+        method: 'POST',
+        body: { path: `resume/cut-at-${cut}.bin`, size: data.length, sha256: sha(data) },
       });
       expect(created.status).toBe(201);
       expect(created.body.chunks).toBe(chunks.length);
@@ -147,7 +170,9 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     // Three parts (5 MiB, 5 MiB, the rest): over the proxied cap, so the worker checks the sha256.
     const data = randomBytes(2 * DIRECT_PART_BYTES + 700_000);
     const created = await api(base, '/api/me/files', {
-      key: member.key, method: 'POST', body: { path: 'resume/direct.bin', size: data.length, sha256: sha(data) },
+      key: member.key,
+      method: 'POST',
+      body: { path: 'resume/direct.bin', size: data.length, sha256: sha(data) },
     });
     expect(created.status).toBe(201);
     const id = created.body.file.id as string;
@@ -156,7 +181,11 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     expect(signed.status).toBe(200);
     expect(signed.body).toMatchObject({ partBytes: DIRECT_PART_BYTES, parts: 3, file: { id, status: 'uploading' } });
     const urls = signed.body.urls as { number: number; bytes: number; url: string }[];
-    expect(urls.map((u) => [u.number, u.bytes])).toEqual([[1, DIRECT_PART_BYTES], [2, DIRECT_PART_BYTES], [3, 700_000]]);
+    expect(urls.map((u) => [u.number, u.bytes])).toEqual([
+      [1, DIRECT_PART_BYTES],
+      [2, DIRECT_PART_BYTES],
+      [3, 700_000],
+    ]);
     expect(Date.parse(signed.body.expiresAt) - Date.now()).toBeLessThanOrEqual(DIRECT_PART_URL_SECONDS * 1000);
     const part = (n: number) => data.subarray((n - 1) * DIRECT_PART_BYTES, Math.min(n * DIRECT_PART_BYTES, data.length));
 
@@ -181,11 +210,26 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
 
     // Completing without part 2 names what is wrong; a made-up ETag for it is refused by storage.
     const partial = await api(base, `/api/me/files/${id}/complete`, {
-      key: member.key, method: 'POST', body: { parts: [{ number: 1, etag: first.etag }, { number: 3, etag: third.etag }] },
+      key: member.key,
+      method: 'POST',
+      body: {
+        parts: [
+          { number: 1, etag: first.etag },
+          { number: 3, etag: third.etag },
+        ],
+      },
     });
     expect(partial.status, JSON.stringify(partial.body)).toBe(400);
     const madeUp = await api(base, `/api/me/files/${id}/complete`, {
-      key: member.key, method: 'POST', body: { parts: [{ number: 1, etag: first.etag }, { number: 2, etag: first.etag }, { number: 3, etag: third.etag }] },
+      key: member.key,
+      method: 'POST',
+      body: {
+        parts: [
+          { number: 1, etag: first.etag },
+          { number: 2, etag: first.etag },
+          { number: 3, etag: third.etag },
+        ],
+      },
     });
     expect(madeUp.status, JSON.stringify(madeUp.body)).toBe(409);
 
@@ -195,7 +239,11 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     expect(again.body.urls.map((u: { number: number }) => u.number)).toEqual([2]);
     const second = await put(again.body.urls[0].url, part(2));
     expect(second.status).toBe(200);
-    const parts = [{ number: 1, etag: first.etag }, { number: 2, etag: second.etag }, { number: 3, etag: third.etag }];
+    const parts = [
+      { number: 1, etag: first.etag },
+      { number: 2, etag: second.etag },
+      { number: 3, etag: third.etag },
+    ];
     const done = await completeUntilDone(member.key, id, { parts });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ id, status: 'ready', size: data.length, received: data.length });
@@ -207,7 +255,9 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
   it('parts stored at another length are found before the join: a long one aborts the upload, a short one is named', async () => {
     const data = randomBytes(DIRECT_PART_BYTES + 1000);
     const created = await api(base, '/api/me/files', {
-      key: member.key, method: 'POST', body: { path: 'resume/oversized.bin', size: data.length, sha256: sha(data) },
+      key: member.key,
+      method: 'POST',
+      body: { path: 'resume/oversized.bin', size: data.length, sha256: sha(data) },
     });
     const id = created.body.file.id as string;
     const key = `files/objects/${id}`;
@@ -220,7 +270,14 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     const short = await put(two!.url, data.subarray(DIRECT_PART_BYTES, DIRECT_PART_BYTES + 999));
     expect([p1.status, short.status]).toEqual([200, 200]);
     const named = await api(base, `/api/me/files/${id}/complete`, {
-      key: member.key, method: 'POST', body: { parts: [{ number: 1, etag: p1.etag }, { number: 2, etag: short.etag }] },
+      key: member.key,
+      method: 'POST',
+      body: {
+        parts: [
+          { number: 1, etag: p1.etag },
+          { number: 2, etag: short.etag },
+        ],
+      },
     });
     expect(named.status, JSON.stringify(named.body)).toBe(409);
     expect(named.body.error).toMatch(/Storage holds 999 bytes of part 2, not its 1000/);
@@ -235,7 +292,16 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(/Part 2 holds 6291456 bytes, more than the 1000 bytes it was given/);
     expect(await storage.listParts(key, uploadId)).toBeNull();
-    const stale = await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST', body: { parts: [{ number: 1, etag: p1.etag }, { number: 2, etag: short.etag }] } });
+    const stale = await api(base, `/api/me/files/${id}/complete`, {
+      key: member.key,
+      method: 'POST',
+      body: {
+        parts: [
+          { number: 1, etag: p1.etag },
+          { number: 2, etag: short.etag },
+        ],
+      },
+    });
     expect([400, 409], JSON.stringify(stale.body)).toContain(stale.status);
     const listed = (await api(base, '/api/me/files', { key: member.key })).body.files as { id: string; status: string }[];
     expect(listed.find((f) => f.id === id)).toMatchObject({ status: 'uploading' });
@@ -251,7 +317,9 @@ describe('an upload cut off resumes from the last acknowledged chunk', () => {
   it('refuses a direct upload whose bytes are not the declared sha256, and lets it start over', async () => {
     const data = randomBytes(DIRECT_PART_BYTES + 1000);
     const created = await api(base, '/api/me/files', {
-      key: member.key, method: 'POST', body: { path: 'resume/wrong.bin', size: data.length, sha256: sha(data) },
+      key: member.key,
+      method: 'POST',
+      body: { path: 'resume/wrong.bin', size: data.length, sha256: sha(data) },
     });
     const id = created.body.file.id as string;
     const wrong = Buffer.from(data);
@@ -280,14 +348,25 @@ describe('an agent cut off mid-upload resumes over MCP', () => {
     const chunks = split(data, CHUNK);
     const created = await tool('create_my_file', { path: 'agent/resumed.bin', size: data.length, sha256: sha(data) });
     const id = created.file.id as string;
-    const call = (i: number) => ({ name: 'upload_my_file_chunk', arguments: { file_id: id, index: i, data: chunks[i]!.toString('base64'), sha256: sha(chunks[i]!) } });
+    const call = (i: number) => ({
+      name: 'upload_my_file_chunk',
+      arguments: { file_id: id, index: i, data: chunks[i]!.toString('base64'), sha256: sha(chunks[i]!) },
+    });
     for (let i = 0; i < 2; i++) expect(await tool(call(i).name, call(i).arguments)).toMatchObject({ index: i, nextIndex: i + 1 });
     // The agent's connection drops halfway through the call carrying chunk 2.
     const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: call(2) }));
-    await cutPut(`${base}/api/mcp`, body, Math.floor(body.length / 2), {
-      authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-06-18',
-    }, 'POST');
+    await cutPut(
+      `${base}/api/mcp`,
+      body,
+      Math.floor(body.length / 2),
+      {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+      },
+      'POST',
+    );
 
     const listed = await tool('list_my_files', {});
     expect(listed.files.find((f: { id: string }) => f.id === id)).toMatchObject({ status: 'uploading', received: 2 * CHUNK });
@@ -316,10 +395,13 @@ describe('an agent cut off mid-upload resumes over MCP', () => {
       expect(res.status).toBe(200);
       parts.push({ number: u.number, etag: res.etag });
     }
-    const done = await until(async () => {
-      const res = await tool('complete_my_file', { file_id: id, parts });
-      return res.isError && res.status === 503 ? undefined : res;
-    }, { timeoutMs: 60_000, intervalMs: 200, what: 'the file to be verified' });
+    const done = await until(
+      async () => {
+        const res = await tool('complete_my_file', { file_id: id, parts });
+        return res.isError && res.status === 503 ? undefined : res;
+      },
+      { timeoutMs: 60_000, intervalMs: 200, what: 'the file to be verified' },
+    );
     expect(done).toMatchObject({ id, status: 'ready', size: data.length });
   });
 });

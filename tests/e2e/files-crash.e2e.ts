@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { FILE_LIMITS } from '@marketplace/contracts';
-import { api, createMember, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, type TestMember, until } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { service } from './support/control.js';
 
 const base = inject('baseUrl');
@@ -12,7 +14,9 @@ const CHUNK = FILE_LIMITS.requestBytes;
 
 async function putChunk(key: string, fileId: string, index: number, bytes: Buffer): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}/api/me/files/${fileId}/chunks/${index}?sha256=${sha(bytes)}`, {
-    method: 'PUT', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' }, body: new Uint8Array(bytes),
+    method: 'PUT',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(bytes),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
@@ -20,7 +24,9 @@ async function putChunk(key: string, fileId: string, index: number, bytes: Buffe
 
 describe('the files process crashes mid-upload', () => {
   let member: TestMember;
-  beforeAll(async () => { member = await createMember(nats, { name: 'Crash Uploader' }); });
+  beforeAll(async () => {
+    member = await createMember(nats, { name: 'Crash Uploader' });
+  });
   // Whatever happened above, the rest of the run gets its files processes back.
   afterAll(async () => {
     await service('start', 'files-worker');
@@ -33,7 +39,9 @@ describe('the files process crashes mid-upload', () => {
     const chunks: Buffer[] = [];
     for (let i = 0; i < data.length; i += CHUNK) chunks.push(data.subarray(i, i + CHUNK));
     const created = await api(base, '/api/me/files', {
-      key: member.key, method: 'POST', body: { path: 'crash/resumed.bin', size: data.length, sha256: sha(data), chunkBytes: CHUNK },
+      key: member.key,
+      method: 'POST',
+      body: { path: 'crash/resumed.bin', size: data.length, sha256: sha(data), chunkBytes: CHUNK },
     });
     expect(created.status).toBe(201);
     expect(created.body.chunks).toBe(chunks.length);
@@ -60,10 +68,13 @@ describe('the files process crashes mid-upload', () => {
     await service('start', 'files');
 
     // Resume: `received` says how far it got (chunks went in order, so it is whole chunks).
-    const listed = await until(async () => {
-      const res = await api(base, '/api/me/files', { key: member.key });
-      return res.status === 200 ? res.body : undefined;
-    }, { what: 'the files service to answer again' });
+    const listed = await until(
+      async () => {
+        const res = await api(base, '/api/me/files', { key: member.key });
+        return res.status === 200 ? res.body : undefined;
+      },
+      { what: 'the files service to answer again' },
+    );
     const file = listed.files.find((f: { id: string }) => f.id === id);
     expect(file).toMatchObject({ status: 'uploading', size: data.length });
     expect(file.received % CHUNK).toBe(0);
@@ -82,10 +93,13 @@ describe('the files process crashes mid-upload', () => {
     // A chunk sent again after the crash (the same bytes) is still fine.
     expect((await putChunk(member.key, id, 4, chunks[4]!)).status).toBe(200);
 
-    const done = await until(async () => {
-      const res = await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST' });
-      return res.status === 503 ? undefined : res;
-    }, { timeoutMs: 30_000, intervalMs: 500, what: 'the worker to join the file' });
+    const done = await until(
+      async () => {
+        const res = await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST' });
+        return res.status === 503 ? undefined : res;
+      },
+      { timeoutMs: 30_000, intervalMs: 500, what: 'the worker to join the file' },
+    );
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ id, status: 'ready', size: data.length, received: data.length });
 

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { FILE_LIMITS } from '@marketplace/contracts';
-import { api, createMember, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, mcp, type TestMember, toolOutcome, until } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
@@ -11,7 +13,9 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function putChunk(key: string, fileId: string, index: number, bytes: Buffer, digest = sha(bytes)): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}/api/me/files/${fileId}/chunks/${index}?sha256=${digest}`, {
-    method: 'PUT', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' }, body: new Uint8Array(bytes),
+    method: 'PUT',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(bytes),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
@@ -33,16 +37,28 @@ async function list(key: string) {
 
 describe('personal files over REST', () => {
   let member: TestMember;
-  beforeAll(async () => { member = await createMember(nats, { name: 'File Owner' }); });
+  beforeAll(async () => {
+    member = await createMember(nats, { name: 'File Owner' });
+  });
 
   it('lists an empty open area with the contract limits exactly', async () => {
     const res = await api(base, '/api/me/files', { key: member.key });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      closed: false, files: [],
+      closed: false,
+      files: [],
       limits: {
-        previewBytes: 1048576, previewPixels: 16777216, previewDimension: 8192, chunkBytes: 262144, fileBytes: 104857600,
-        personalBytes: 1073741824, jobBytes: 1073741824, files: 100, pathLength: 240, requestBytes: 524288, proxyBytes: 4194304,
+        previewBytes: 1048576,
+        previewPixels: 16777216,
+        previewDimension: 8192,
+        chunkBytes: 262144,
+        fileBytes: 104857600,
+        personalBytes: 1073741824,
+        jobBytes: 1073741824,
+        files: 100,
+        pathLength: 240,
+        requestBytes: 524288,
+        proxyBytes: 4194304,
         transferSeconds: 600,
       },
     });
@@ -53,7 +69,9 @@ describe('personal files over REST', () => {
     const created = await create(member.key, 'docs/Report.bin', data);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      chunkBytes: FILE_LIMITS.chunkBytes, chunks: 3, nextIndex: 0,
+      chunkBytes: FILE_LIMITS.chunkBytes,
+      chunks: 3,
+      nextIndex: 0,
       file: { path: 'docs/Report.bin', size: data.length, received: 0, status: 'uploading', canWrite: true },
     });
     const expires = Date.parse(created.body.uploadExpiresAt) - Date.parse(created.body.file.createdAt);
@@ -103,11 +121,14 @@ describe('personal files over REST', () => {
     const first = await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST' });
     expect(first.status).toBe(503);
     expect(first.headers.get('retry-after')).toBe('2');
-    const ready = await until(async () => {
-      const res = await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST' });
-      if (res.status === 503) return undefined;
-      return res;
-    }, { timeoutMs: 30_000, intervalMs: 500, what: 'the worker to join the file' });
+    const ready = await until(
+      async () => {
+        const res = await api(base, `/api/me/files/${id}/complete`, { key: member.key, method: 'POST' });
+        if (res.status === 503) return undefined;
+        return res;
+      },
+      { timeoutMs: 30_000, intervalMs: 500, what: 'the worker to join the file' },
+    );
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({ id, status: 'ready', size: data.length });
   });
@@ -115,7 +136,9 @@ describe('personal files over REST', () => {
   it('a whole-file sha256 that does not match: 409 and the chunks must be sent again', async () => {
     const data = randomBytes(300_000);
     const created = await api(base, '/api/me/files', {
-      key: member.key, method: 'POST', body: { path: 'wrong.bin', size: data.length, sha256: sha(Buffer.from('not this')) },
+      key: member.key,
+      method: 'POST',
+      body: { path: 'wrong.bin', size: data.length, sha256: sha(Buffer.from('not this')) },
     });
     const id = created.body.file.id as string;
     for (const [i, c] of split(data, FILE_LIMITS.chunkBytes).entries()) expect((await putChunk(member.key, id, i, c)).status).toBe(200);
@@ -137,7 +160,10 @@ describe('personal files over REST', () => {
     expect((await create(member.key, 'dup/Same.txt', data)).status).toBe(201);
     const dup = await create(member.key, 'DUP/same.TXT', data);
     expect(dup.status).toBe(409);
-    expect((await api(base, '/api/me/files', { key: member.key, method: 'POST', body: { path: 'huge.bin', size: FILE_LIMITS.fileBytes + 1, sha256: sha(data) } })).status).toBe(400);
+    expect(
+      (await api(base, '/api/me/files', { key: member.key, method: 'POST', body: { path: 'huge.bin', size: FILE_LIMITS.fileBytes + 1, sha256: sha(data) } }))
+        .status,
+    ).toBe(400);
     // A decomposed name is stored in NFC, so it collides with its composed twin.
     expect((await create(member.key, 'cafe\u0301.txt', data)).body.file.path).toBe('caf\u00e9.txt');
     expect((await create(member.key, 'caf\u00e9.txt', data)).status).toBe(409);
@@ -174,8 +200,11 @@ describe('personal files over REST', () => {
     if (now) expect(now).toMatchObject({ status: 'deleting', canWrite: false });
     // The path is free again for a new file at once.
     expect((await create(member.key, 'to-delete.txt', data)).status).toBe(201);
-    await until(async () => !(await list(member.key)).files.some((f: { id: string }) => f.id === id),
-      { timeoutMs: 20_000, intervalMs: 250, what: 'the cleanup to remove the file' });
+    await until(async () => !(await list(member.key)).files.some((f: { id: string }) => f.id === id), {
+      timeoutMs: 20_000,
+      intervalMs: 250,
+      what: 'the cleanup to remove the file',
+    });
   });
 });
 
@@ -206,7 +235,12 @@ describe('personal files over MCP with a real OAuth token', () => {
     expect(missing).toMatchObject({ isError: true, status: 409, fields: { next_index: '2' } });
     expect(await send(2)).toMatchObject({ nextIndex: null, file: { received: data.length } });
     // Over the MCP chunk limit, and not base64.
-    const tooBig = await tool('upload_my_file_chunk', { file_id: id, index: 0, data: randomBytes(FILE_LIMITS.chunkBytes + 1).toString('base64'), sha256: sha(data) });
+    const tooBig = await tool('upload_my_file_chunk', {
+      file_id: id,
+      index: 0,
+      data: randomBytes(FILE_LIMITS.chunkBytes + 1).toString('base64'),
+      sha256: sha(data),
+    });
     expect(tooBig).toMatchObject({ isError: true, status: 413 });
     const notBase64 = await tool('upload_my_file_chunk', { file_id: id, index: 0, data: 'not base64!', sha256: sha(data) });
     expect(notBase64).toMatchObject({ isError: true, status: 400 });
@@ -227,6 +261,8 @@ describe('personal files over MCP with a real OAuth token', () => {
     const doc = (await api(base, '/api/openapi.json')).body;
     const put = doc.paths['/api/me/files/{fileId}/chunks/{index}'].put;
     expect(Object.keys(put.requestBody.content)).toContain('application/octet-stream');
-    expect(put.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['path:fileId', 'path:index', 'query:sha256']));
+    expect(put.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['path:fileId', 'path:index', 'query:sha256']),
+    );
   });
 });

@@ -1,10 +1,11 @@
-import { createServer } from 'node:http';
 import { createWriteStream, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestProject } from 'vitest/node';
-import { getFreePort, processLayout, startInfrastructure, startServices, type ProcessLayout } from '@marketplace/local-stack';
+
+import { getFreePort, type ProcessLayout, processLayout, startInfrastructure, startServices } from '@marketplace/local-stack';
 import { startDnsServer, startNetworkProvider } from '@marketplace/testing';
+import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -80,7 +81,9 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
   // Every warning and error of the services, kept whole for whoever reads a failed run (a 503 is a
   // warning, and the console shows only errors); the runner names the file at the end.
   const serviceLog = createWriteStream(
-    join(process.env.MARKETPLACE_TEST_RESULTS_DIR ?? mkdtempSync(join(tmpdir(), 'marketplace-e2e-log-')), `services-${layout}.log`), { flags: 'a' });
+    join(process.env.MARKETPLACE_TEST_RESULTS_DIR ?? mkdtempSync(join(tmpdir(), 'marketplace-e2e-log-')), `services-${layout}.log`),
+    { flags: 'a' },
+  );
   // The network profile provider is a local HTTP server speaking the provider protocol.
   const network = await startNetworkProvider();
   // Names members give (webhook hosts) resolve through a DNS server the tests can re-point.
@@ -88,15 +91,22 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
   writeFileSync(dnsZoneFile, '{}');
   const dns = await startDnsServer(dnsZoneFile);
   const infra = await startInfrastructure({
-    dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')), ephemeral: true, log: (l) => lines.push(l),
+    dataDir: mkdtempSync(join(tmpdir(), 'marketplace-e2e-')),
+    ephemeral: true,
+    log: (l) => lines.push(l),
   });
   const oidcIssuer = `http://127.0.0.1:${await getFreePort()}`;
   const clientMetadataPort = await getFreePort();
   const system = await startServices({
-    infra, rootDir: process.cwd(), layout,
+    infra,
+    rootDir: process.cwd(),
+    layout,
     env: {
       ...E2E_ENV,
-      OIDC_ISSUER: oidcIssuer, OIDC_CLIENT_ID: E2E_OIDC.clientId, OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret, OIDC_NAME: E2E_OIDC.name,
+      OIDC_ISSUER: oidcIssuer,
+      OIDC_CLIENT_ID: E2E_OIDC.clientId,
+      OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+      OIDC_NAME: E2E_OIDC.name,
       NETWORK_PROVIDER_URL: network.url,
       OUTBOUND_DNS_SERVERS: dns.address,
       OAUTH_CLIENT_METADATA_LOOPBACK_ORIGIN: `http://127.0.0.1:${clientMetadataPort}`,
@@ -105,7 +115,10 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
       if (process.env.E2E_VERBOSE || /"level":(50|60)/.test(line)) process.stdout.write(`[${app}] ${line}\n`);
       if (/"level":(40|50|60)/.test(line)) serviceLog.write(`[${app}] ${line}\n`);
     },
-  }).catch(async (err) => { await infra.stop(); throw err; });
+  }).catch(async (err) => {
+    await infra.stop();
+    throw err;
+  });
 
   // Lets a test stop and start one service process, for outage tests; a JSON body to /start/<app>
   // restarts it with those environment overrides (`{}` restores its own). /kill/<app> is a crash (SIGKILL);
@@ -130,9 +143,12 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const env = text ? (JSON.parse(text) as Record<string, string>) : undefined;
-      const action = m[1] === 'stop' ? system.stop(m[2]!) : m[1] === 'kill' ? system.kill(m[2]!)
-        : m[1] === 'roll' ? system.roll(m[2]!) : system.start(m[2]!, env);
-      action.then(() => res.writeHead(204).end(), (err: Error) => res.writeHead(500).end(err.message));
+      const action =
+        m[1] === 'stop' ? system.stop(m[2]!) : m[1] === 'kill' ? system.kill(m[2]!) : m[1] === 'roll' ? system.roll(m[2]!) : system.start(m[2]!, env);
+      action.then(
+        () => res.writeHead(204).end(),
+        (err: Error) => res.writeHead(500).end(err.message),
+      );
     });
   });
   await new Promise<void>((r) => control.listen(0, '127.0.0.1', r));
@@ -161,6 +177,8 @@ export async function startSystem(project: TestProject, layout: ProcessLayout): 
     await infra.stop();
     await network.stop();
     await dns.stop();
-    await new Promise<void>((resolve) => { serviceLog.end(resolve); });
+    await new Promise<void>((resolve) => {
+      serviceLog.end(resolve);
+    });
   };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, createMember, mailTo, mcp, type TestMember, toolError, toolResult, until } from '@marketplace/testing';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mailTo, mcp, toolError, toolResult, until, type TestMember } from '@marketplace/testing';
+
 import { service } from './support/control.js';
 import { mcpToken } from './support/mcp-token.js';
 import { restartService } from './support/push.js';
@@ -59,7 +61,12 @@ describe('help that gets answered', () => {
     expect(list.status).toBe(200);
     const listed = list.body.helpRequests.find((r: any) => r.id === asked.id);
     expect(listed).toEqual({
-      ...asked, memberId: member.id, via: 'key', memberName: member.name, memberEmail: member.email, status: 'open',
+      ...asked,
+      memberId: member.id,
+      via: 'key',
+      memberName: member.name,
+      memberEmail: member.email,
+      status: 'open',
     });
     // The staff list over MCP names the sender the same way.
     const viaTool = toolResult(await mcp(base, 'tools/call', { name: 'list_help_requests', arguments: { limit: 100 } }, await mcpToken(staff)));
@@ -72,7 +79,12 @@ describe('help that gets answered', () => {
     const replied = await as(staff, `/api/admin/help-requests/${asked.id}/replies`, { body: { message: replyText } });
     expect(replied.status, JSON.stringify(replied.body)).toBe(201);
     expect(replied.body).toMatchObject({
-      id: asked.id, status: 'answered', memberName: member.name, memberEmail: member.email, message: asked.message, jobId,
+      id: asked.id,
+      status: 'answered',
+      memberName: member.name,
+      memberEmail: member.email,
+      message: asked.message,
+      jobId,
       replies: [{ id: expect.any(String), message: replyText, staffId: staff.id, createdAt: expect.stringMatching(ISO) }],
     });
 
@@ -82,7 +94,8 @@ describe('help that gets answered', () => {
     expect(after.replies[0].staffId).toBeUndefined();
 
     const mail = await until(async () => (await mailTo(mailDir, member.email)).find((m) => m.text.includes(replyText)), {
-      timeoutMs: 20_000, what: 'the reply emailed to the member',
+      timeoutMs: 20_000,
+      what: 'the reply emailed to the member',
     });
     expect(mail.text).toContain('The team replied to your help request about a refund');
     // Sent whatever the member's switches say: they asked for it.
@@ -105,10 +118,13 @@ describe('help that gets answered', () => {
     // Kept in PostgreSQL: a restarted admin service answers the same request, reply and status.
     const kept = (await mine(member)).find((r) => r.id === asked.id);
     await restartService(control, 'admin', {});
-    const back = await until(async () => {
-      const res = await as(member, '/api/me/help-requests?limit=100');
-      return res.status === 200 ? res.body.helpRequests.find((r: any) => r.id === asked.id) : undefined;
-    }, { timeoutMs: 30_000, what: 'the admin service back' });
+    const back = await until(
+      async () => {
+        const res = await as(member, '/api/me/help-requests?limit=100');
+        return res.status === 200 ? res.body.helpRequests.find((r: any) => r.id === asked.id) : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the admin service back' },
+    );
     expect(back).toEqual(kept);
     expect((await as(staff, `/api/admin/help-requests/${asked.id}`)).body).toMatchObject({ status: 'closed', replies: [{ message: replyText }] });
   });
@@ -135,7 +151,7 @@ describe('help that gets answered', () => {
     expect((await as(staff, '/api/admin/help-requests/not-an-id/status', { method: 'PUT', body: { status: 'open' } })).status).toBe(404);
   });
 
-  it('a reply and a status change are in the staff audit log: who, which request, what (never the reply\'s text)', async () => {
+  it("a reply and a status change are in the staff audit log: who, which request, what (never the reply's text)", async () => {
     // Members may ask 5 times an hour: this file's other tests ask as `member`.
     const asked = await ask('payment', `My payout is late. ${randomUUID()}`, {}, await createMember(nats));
     const replyText = `It leaves on Friday. ${randomUUID()}`;
@@ -149,25 +165,40 @@ describe('help that gets answered', () => {
     const entries = await auditOf(asked.id);
     expect(entries).toEqual([
       {
-        id: expect.any(String), actorId: staff.id, action: 'set_help_request_status', targetKind: 'help_request', targetId: asked.id,
-        reportId: null, reason: 'status answered -> closed', createdAt: expect.stringMatching(ISO),
+        id: expect.any(String),
+        actorId: staff.id,
+        action: 'set_help_request_status',
+        targetKind: 'help_request',
+        targetId: asked.id,
+        reportId: null,
+        reason: 'status answered -> closed',
+        createdAt: expect.stringMatching(ISO),
       },
       {
-        id: expect.any(String), actorId: staff.id, action: 'reply_to_help_request', targetKind: 'help_request', targetId: asked.id,
-        reportId: null, reason: `reply ${replyId}; status open -> answered`, createdAt: expect.stringMatching(ISO),
+        id: expect.any(String),
+        actorId: staff.id,
+        action: 'reply_to_help_request',
+        targetKind: 'help_request',
+        targetId: asked.id,
+        reportId: null,
+        reason: `reply ${replyId}; status open -> answered`,
+        createdAt: expect.stringMatching(ISO),
       },
     ]);
     expect(JSON.stringify(entries)).not.toContain(replyText);
     // The same log over MCP.
     const viaTool = toolResult(await mcp(base, 'tools/call', { name: 'list_audit_log', arguments: { limit: 100 } }, await mcpToken(staff)));
-    expect(viaTool.entries.filter((e: any) => e.targetId === asked.id).map((e: any) => e.action))
-      .toEqual(['set_help_request_status', 'reply_to_help_request']);
+    expect(viaTool.entries.filter((e: any) => e.targetId === asked.id).map((e: any) => e.action)).toEqual(['set_help_request_status', 'reply_to_help_request']);
   });
 
   it('replies are limited to 60 an hour per staff member (helpReplies): the 61st is 429 with Retry-After, stores nothing and is not audited', async () => {
     const policy = await api(base, '/api/safety-policy');
     expect(policy.body.writeLimits.find((l: any) => l.name === 'helpReplies')).toEqual({
-      name: 'helpReplies', bucket: 'help_replies', max: 60, window: 'hour', covers: expect.stringContaining('help requests'),
+      name: 'helpReplies',
+      bucket: 'help_replies',
+      max: 60,
+      window: 'hour',
+      covers: expect.stringContaining('help requests'),
     });
     // A staff member of its own, so the other tests' replies do not count here.
     const desk = await createMember(nats, { staff: true });
@@ -190,7 +221,7 @@ describe('help that gets answered', () => {
     expect((await as(staff, `/api/admin/help-requests/${asked.id}/replies`, { body: { message: 'Still here.' } })).status).toBe(201);
   });
 
-  it('a member who is not staff gets 403 on every staff route, and nobody reads another member\'s requests', async () => {
+  it("a member who is not staff gets 403 on every staff route, and nobody reads another member's requests", async () => {
     const asked = await ask('account', `Please change my name. ${randomUUID()}`);
     for (const [path, init] of [
       ['/api/admin/help-requests', {}],
@@ -208,7 +239,7 @@ describe('help that gets answered', () => {
     expect((await api(base, '/api/me/help-requests')).status).toBe(401);
   });
 
-  it('lists the member\'s own requests newest first, paged with limit and offset', async () => {
+  it("lists the member's own requests newest first, paged with limit and offset", async () => {
     const asker = await createMember(nats);
     const sent: string[] = [];
     for (let i = 0; i < 3; i++) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, createMember, createMembers, mcp, sessionHeaders, signIn, type TestMember, toolOutcome } from '@marketplace/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  api, createMember, createMembers, mcp, sessionHeaders, signIn, toolOutcome, type TestMember,
-} from '@marketplace/testing';
+
 import { mcpToken } from './support/mcp-token.js';
 
 /**
@@ -15,7 +15,9 @@ const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 
-afterAll(async () => { await db.end(); });
+afterAll(async () => {
+  await db.end();
+});
 
 /** Luhn-valid test card numbers, as people paste them. */
 const CARD = '4111 1111 1111 1111';
@@ -27,7 +29,8 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 /** A real job to report: reports on items that do not exist are refused. */
 async function postJob(poster: TestMember): Promise<string> {
   const res = await api(base, '/api/me/jobs', {
-    key: poster.key, body: { title: 'Copy some addresses', category: 'data', constraints: '## Scope\nCopy them.\n\n## Deliverables\n- one sheet' },
+    key: poster.key,
+    body: { title: 'Copy some addresses', category: 'data', constraints: '## Scope\nCopy them.\n\n## Deliverables\n- one sheet' },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
@@ -45,7 +48,11 @@ describe('POST /api/help and contact_for_help', () => {
     const res = await post(member, '/api/help', { topic: 'refund', message: 'I was charged twice for job 42.', jobId: 'job-1', applicationId: 'app-1' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(String), topic: 'refund', message: 'I was charged twice for job 42.', jobId: 'job-1', applicationId: 'app-1',
+      id: expect.any(String),
+      topic: 'refund',
+      message: 'I was charged twice for job 42.',
+      jobId: 'job-1',
+      applicationId: 'app-1',
       createdAt: expect.stringMatching(ISO),
     });
     const bare = await post(member, '/api/help', { topic: 'question', message: 'How do payouts work?' });
@@ -55,7 +62,11 @@ describe('POST /api/help and contact_for_help', () => {
     const token = await mcpToken(member);
     const viaTool = await tool(token, 'contact_for_help', { topic: 'payout', message: 'Where is my payout?', job_id: 'job-2' });
     expect(viaTool).toEqual({
-      id: expect.any(String), topic: 'payout', message: 'Where is my payout?', jobId: 'job-2', applicationId: null,
+      id: expect.any(String),
+      topic: 'payout',
+      message: 'Where is my payout?',
+      jobId: 'job-2',
+      applicationId: null,
       createdAt: expect.stringMatching(ISO),
     });
   });
@@ -104,11 +115,19 @@ describe('POST /api/help and contact_for_help', () => {
 describe('POST /api/problem-reports and report_problem', () => {
   it('201; the channel comes from the surface unless given (API key rest, browser web, agent mcp)', async () => {
     const member = await createMember(nats);
-    const res = await post(member, '/api/problem-reports', { description: 'The job list answered 500.', appVersion: 'cli 1.2.3', occurredAt: '2025-06-01T10:00:00+02:00' });
+    const res = await post(member, '/api/problem-reports', {
+      description: 'The job list answered 500.',
+      appVersion: 'cli 1.2.3',
+      occurredAt: '2025-06-01T10:00:00+02:00',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(String), channel: 'rest', appVersion: 'cli 1.2.3', occurredAt: '2025-06-01T08:00:00.000Z',
-      description: 'The job list answered 500.', createdAt: expect.stringMatching(ISO),
+      id: expect.any(String),
+      channel: 'rest',
+      appVersion: 'cli 1.2.3',
+      occurredAt: '2025-06-01T08:00:00.000Z',
+      description: 'The job list answered 500.',
+      createdAt: expect.stringMatching(ISO),
     });
     const given = await post(member, '/api/problem-reports', { channel: 'web', description: 'The page was blank.' });
     expect(given.body).toMatchObject({ channel: 'web', appVersion: null });
@@ -130,7 +149,11 @@ describe('POST /api/problem-reports and report_problem', () => {
     const card = await post(member, '/api/problem-reports', { description: `Charged ${CARD}` });
     expect(card.status).toBe(400);
     expect(Object.keys(card.body.fields)).toEqual(['description']);
-    expect(await tool(token, 'report_problem', { description: `Authorization: Bearer ${KEY}` })).toMatchObject({ isError: true, status: 400, fields: { description: expect.any(String) } });
+    expect(await tool(token, 'report_problem', { description: `Authorization: Bearer ${KEY}` })).toMatchObject({
+      isError: true,
+      status: 400,
+      fields: { description: expect.any(String) },
+    });
     const bad = await post(member, '/api/problem-reports', { channel: 'fax', occurredAt: 'yesterday', description: 'x' });
     expect(Object.keys(bad.body.fields).sort()).toEqual(['channel', 'occurredAt']);
     const future = await post(member, '/api/problem-reports', { occurredAt: '2999-01-01T00:00:00Z', description: 'x' });
@@ -149,8 +172,10 @@ describe('POST /api/feature-requests and submit_feature_request', () => {
     const res = await post(member, '/api/feature-requests', { title: 'Dark mode', description: 'Please add a dark theme.' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({ id: expect.any(String), title: 'Dark mode', description: 'Please add a dark theme.', createdAt: expect.stringMatching(ISO) });
-    expect(await tool(token, 'submit_feature_request', { title: 'Bulk apply', description: 'Apply to many jobs at once.' }))
-      .toMatchObject({ title: 'Bulk apply', description: 'Apply to many jobs at once.' });
+    expect(await tool(token, 'submit_feature_request', { title: 'Bulk apply', description: 'Apply to many jobs at once.' })).toMatchObject({
+      title: 'Bulk apply',
+      description: 'Apply to many jobs at once.',
+    });
 
     const secret = await post(member, '/api/feature-requests', { title: `Store ${CARD}`, description: `And my key ${KEY}` });
     expect(secret.status).toBe(400);
@@ -177,15 +202,26 @@ describe('POST /api/content-reports, report_content and GET /api/me/content-repo
     const res = await post(member, '/api/content-reports', { kind: 'job', itemId: jobId, reason: 'scam', details: 'Asks for a deposit.' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(String), kind: 'job', itemId: jobId, reason: 'scam', details: 'Asks for a deposit.', status: 'open',
-      createdAt: expect.stringMatching(ISO), decidedAt: null,
+      id: expect.any(String),
+      kind: 'job',
+      itemId: jobId,
+      reason: 'scam',
+      details: 'Asks for a deposit.',
+      status: 'open',
+      createdAt: expect.stringMatching(ISO),
+      decidedAt: null,
     });
     const again = await post(member, '/api/content-reports', { kind: 'job', itemId: jobId.toUpperCase(), reason: 'spam' });
     expect(again.status).toBe(409);
     expect(await tool(token, 'report_content', { kind: 'job', item_id: jobId, reason: 'spam' })).toMatchObject({ isError: true, status: 409 });
     // The poster is another item; another reporter may report the same item.
-    expect(await tool(token, 'report_content', { kind: 'member', item_id: poster.id, reason: 'harassment' }))
-      .toMatchObject({ kind: 'member', itemId: poster.id, reason: 'harassment', details: null, status: 'open' });
+    expect(await tool(token, 'report_content', { kind: 'member', item_id: poster.id, reason: 'harassment' })).toMatchObject({
+      kind: 'member',
+      itemId: poster.id,
+      reason: 'harassment',
+      details: null,
+      status: 'open',
+    });
     const other = await createMember(nats);
     expect((await post(other, '/api/content-reports', { kind: 'job', itemId: jobId, reason: 'scam' })).status).toBe(201);
 
@@ -198,13 +234,16 @@ describe('POST /api/content-reports, report_content and GET /api/me/content-repo
     const card = await post(member, '/api/content-reports', { kind: 'comment', itemId: randomUUID(), reason: 'other', details: `They posted ${CARD}` });
     expect(card.status).toBe(400);
     expect(Object.keys(card.body.fields)).toEqual(['details']);
-    expect(await tool(token, 'report_content', { kind: 'message', item_id: randomUUID(), reason: 'credentials', details: `It said ${KEY}` }))
-      .toMatchObject({ isError: true, status: 400, fields: { details: expect.any(String) } });
+    expect(await tool(token, 'report_content', { kind: 'message', item_id: randomUUID(), reason: 'credentials', details: `It said ${KEY}` })).toMatchObject({
+      isError: true,
+      status: 400,
+      fields: { details: expect.any(String) },
+    });
     const bad = await post(member, '/api/content-reports', { kind: 'file', itemId: '', reason: 'boring' });
     expect(Object.keys(bad.body.fields).sort()).toEqual(['itemId', 'kind', 'reason']);
   });
 
-  it('lists the caller\'s reports newest first, paged, filtered by status, without staff notes or evidence', async () => {
+  it("lists the caller's reports newest first, paged, filtered by status, without staff notes or evidence", async () => {
     const reporter = await createMember(nats);
     const reporterToken = await mcpToken(reporter);
     const ids: string[] = [];
@@ -219,7 +258,9 @@ describe('POST /api/content-reports, report_content and GET /api/me/content-repo
     // A moderator's decision (the staff side arrives with moderation): note and evidence stay staff-only.
     await db.query(
       `UPDATE admin.content_reports SET status = 'removed', decided_at = now(), decided_by = $2, staff_note = 'Spam ring', evidence = '{"text":"buy now"}'
-       WHERE id = $1`, [ids[1], randomUUID()]);
+       WHERE id = $1`,
+      [ids[1], randomUUID()],
+    );
 
     const all = await api(base, '/api/me/content-reports', { key: reporter.key });
     expect(all.status).toBe(200);
@@ -267,7 +308,10 @@ describe('POST /api/content-reports, report_content and GET /api/me/content-repo
     const refused = await post(reporter, '/api/content-reports', { kind: 'member', itemId: items[20]!.id, reason: 'spam' });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await tool(reporterToken, 'report_content', { kind: 'member', item_id: items[20]!.id, reason: 'spam' })).toMatchObject({ isError: true, status: 429 });
+    expect(await tool(reporterToken, 'report_content', { kind: 'member', item_id: items[20]!.id, reason: 'spam' })).toMatchObject({
+      isError: true,
+      status: 429,
+    });
   });
 });
 
@@ -279,6 +323,8 @@ describe('a tool error points at report_problem, which exists', () => {
     const text = failed.body.result.content[0].text as string;
     expect(text).toMatch(/tool report_problem/);
     const listed = (await mcp(base, 'tools/list', {}, token)).body.result.tools.map((t: { name: string }) => t.name);
-    expect(listed).toEqual(expect.arrayContaining(['report_problem', 'contact_for_help', 'submit_feature_request', 'report_content', 'list_my_content_reports']));
+    expect(listed).toEqual(
+      expect.arrayContaining(['report_problem', 'contact_for_help', 'submit_feature_request', 'report_content', 'list_my_content_reports']),
+    );
   });
 });

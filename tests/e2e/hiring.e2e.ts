@@ -1,5 +1,6 @@
+import { api, createMembers, type TestMember, until } from '@marketplace/testing';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMembers, until, type TestMember } from '@marketplace/testing';
+
 import { service } from './support/control.js';
 
 const base = inject('baseUrl');
@@ -12,11 +13,13 @@ describe('hiring: exactly one of many concurrent accepts wins', () => {
   it('20 applicants, 20 concurrent accepts: one 200, nineteen 409, job in_progress, others declined', async () => {
     const [poster, ...applicants] = await createMembers(nats, 21);
     const job = (await api(base, '/api/me/jobs', { key: poster!.key, body: jobBody('Race to hire') })).body;
-    const apps = await Promise.all(applicants.map(async (a) => {
-      const res = await api(base, `/api/jobs/${job.id}/applications`, { key: a.key, body: pitch() });
-      expect(res.status).toBe(201);
-      return res.body.id as string;
-    }));
+    const apps = await Promise.all(
+      applicants.map(async (a) => {
+        const res = await api(base, `/api/jobs/${job.id}/applications`, { key: a.key, body: pitch() });
+        expect(res.status).toBe(201);
+        return res.body.id as string;
+      }),
+    );
     const results = await Promise.all(apps.map((id) => api(base, `/api/me/job-applications/${id}/accept`, { key: poster!.key, method: 'POST' })));
     const codes = results.map((r) => r.status);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -66,8 +69,15 @@ describe('the poster side', () => {
     expect(res.body.applications.map((a: { id: string }) => a.id)).toEqual([a1.id, a3.id]);
     const row = res.body.applications[0];
     expect(row).toMatchObject({
-      status: 'submitted', quote: null, cost: null, pitch: 'first', model: 'test-model-1', contact: null, preferred: false,
-      jobChangedSinceApplying: false, appliedTo: { version: 1, title: 'List check', category: 'data' },
+      status: 'submitted',
+      quote: null,
+      cost: null,
+      pitch: 'first',
+      model: 'test-model-1',
+      contact: null,
+      preferred: false,
+      jobChangedSinceApplying: false,
+      appliedTo: { version: 1, title: 'List check', category: 'data' },
     });
     expect(row.worker).toMatchObject({ id: ann.id, name: ann.name, location: 'Austin, TX', skills: [] });
     expect(row.resume).toContain(ann.name);
@@ -121,7 +131,9 @@ describe('the poster side', () => {
     expect(bobAlerts[0].message).toContain('Contact check');
     await until(async () => {
       const r = await api(base, '/api/me/notifications/deliver', { key: cat.key, method: 'POST' });
-      return r.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).some((a: { kind: string }) => a.kind === 'application.declined') ? true : undefined;
+      return r.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).some((a: { kind: string }) => a.kind === 'application.declined')
+        ? true
+        : undefined;
     });
   });
 

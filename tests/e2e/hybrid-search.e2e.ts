@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+
+import { api, createMember, dbQuery, mcp, type TestMember, toolResult, until } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, dbQuery, mcp, toolResult, until, type TestMember } from '@marketplace/testing';
+
 import { service } from './support/control.js';
 
 /**
@@ -20,7 +22,11 @@ const TOPICS = [/fruit|apple|pear|orchard/g, /ledger|invoice|tax/g, /logo|poster
 /** A vector per text: how often it names each topic. Deterministic, and meaningful enough to rank by. */
 const embedding = (text: string) => TOPICS.map((t) => (text.toLowerCase().match(t) ?? []).length);
 
-interface EmbeddingsServer { url: string; inputs: string[]; stop(): Promise<void> }
+interface EmbeddingsServer {
+  url: string;
+  inputs: string[];
+  stop(): Promise<void>;
+}
 
 /** POST /v1/embeddings as OpenAI answers it; anything else is 404. */
 async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
@@ -32,11 +38,14 @@ async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
       if (req.method !== 'POST' || req.url !== '/v1/embeddings') return void res.writeHead(404).end();
       const { input, model } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { input: string[]; model: string };
       inputs.push(...input);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        object: 'list', model,
-        data: input.map((text, index) => ({ object: 'embedding', index, embedding: embedding(text) })),
-        usage: { prompt_tokens: input.join(' ').length, total_tokens: input.join(' ').length },
-      }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          object: 'list',
+          model,
+          data: input.map((text, index) => ({ object: 'embedding', index, embedding: embedding(text) })),
+          usage: { prompt_tokens: input.join(' ').length, total_tokens: input.join(' ').length },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -44,7 +53,11 @@ async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
   return {
     url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1`,
     inputs,
-    stop: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    stop: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -103,8 +116,10 @@ describe('hybrid search with an embeddings endpoint configured', () => {
     expect(embeddings.inputs).toContain(query);
     expect(embeddings.inputs.filter((t) => t.includes(word) && t !== query)).toHaveLength(3);
     // Stored after the answer, off the search's path.
-    await until(async () => (await dbQuery(db, 'SELECT 1 FROM jobs.jobs WHERE id = ANY($1::uuid[]) AND embedding IS NOT NULL',
-      [Object.values(ids)])).length === 3, { what: 'the jobs\' embeddings to be stored' });
+    await until(
+      async () => (await dbQuery(db, 'SELECT 1 FROM jobs.jobs WHERE id = ANY($1::uuid[]) AND embedding IS NOT NULL', [Object.values(ids)])).length === 3,
+      { what: "the jobs' embeddings to be stored" },
+    );
     const asked = embeddings.inputs.length;
     expect(await search()).toEqual(hybrid);
     expect(embeddings.inputs.slice(asked)).toEqual([query]);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, createMember, mcp, type TestMember, toolOutcome } from '@marketplace/testing';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, toolOutcome, type TestMember } from '@marketplace/testing';
+
 import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
@@ -11,11 +13,16 @@ const job = (title: string) => ({ title, category: 'writing', constraints: 'Writ
 /** A client that retries a write after a timeout must not post twice: Idempotency-Key on REST, idempotency_key on MCP. */
 describe('idempotency keys', () => {
   let member: TestMember;
-  beforeAll(async () => { member = await createMember(nats); });
-
-  const post = (key: string | undefined, body: unknown) => api(base, '/api/me/jobs', {
-    key: member.key, body, headers: key === undefined ? {} : { 'idempotency-key': key },
+  beforeAll(async () => {
+    member = await createMember(nats);
   });
+
+  const post = (key: string | undefined, body: unknown) =>
+    api(base, '/api/me/jobs', {
+      key: member.key,
+      body,
+      headers: key === undefined ? {} : { 'idempotency-key': key },
+    });
   const myJobTitles = async () => ((await api(base, '/api/me/jobs', { key: member.key })).body.jobs as Array<{ title: string }>).map((j) => j.title);
 
   it('20 concurrent POSTs with one key make one job; each is its first answer or "still running"', async () => {
@@ -43,7 +50,7 @@ describe('idempotency keys', () => {
     expect(other.status).toBe(422);
     expect(other.body.error).toMatch(/Idempotency-Key was used for another request/);
     expect(other.body.code).toBe('idempotency_key_reused');
-    expect((await myJobTitles())).not.toContain('Another request');
+    expect(await myJobTitles()).not.toContain('Another request');
 
     const bad = await post('has spaces in it', job('Bad key'));
     expect(bad.status).toBe(400);

@@ -1,6 +1,6 @@
+import { api, createMember, setSetting } from '@marketplace/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, setSetting } from '@marketplace/testing';
 
 /**
  * GET /api/analytics/config and POST /api/me/identity on a system configured like a fresh

@@ -1,6 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { api, createMember, networkUrlOf, operatorCli, setSetting, type TestMember } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { E2E_ENV } from './global-setup.js';
 
 /**
@@ -25,7 +27,8 @@ const provider = {
   },
   post(body: string, signature: string | undefined, contentType = 'application/json') {
     return api(base, PATH, {
-      method: 'POST', rawBody: body,
+      method: 'POST',
+      rawBody: body,
       headers: { 'content-type': contentType, ...(signature === undefined ? {} : { 'identity-signature': signature }) },
     });
   },
@@ -45,8 +48,12 @@ async function signUpOf(member: TestMember): Promise<unknown> {
   return (await api(base, '/api/me', { key: member.key })).body.signUp;
 }
 
-beforeAll(async () => { await setSetting(nats, 'identity_verification', true); });
-afterAll(async () => { await setSetting(nats, 'identity_verification', null); });
+beforeAll(async () => {
+  await setSetting(nats, 'identity_verification', true);
+});
+afterAll(async () => {
+  await setSetting(nats, 'identity_verification', null);
+});
 
 describe('the provider reports an outcome', () => {
   it('verified moves sign-up on to work; a replay of the same signed request changes nothing', async () => {

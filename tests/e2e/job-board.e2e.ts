@@ -1,12 +1,24 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import pg from 'pg';
-import { jetstream } from '@nats-io/jetstream';
+
 import { applicationSubmittedV1, authenticateKey } from '@marketplace/contracts';
 import {
-  api, connectAs, createMember, mcp, mcpAccessToken, probeFixedWindow, toolError, toolOutcome, toolResult, until, type TestMember,
+  api,
+  connectAs,
+  createMember,
+  mcp,
+  mcpAccessToken,
+  probeFixedWindow,
+  type TestMember,
+  toolError,
+  toolOutcome,
+  toolResult,
+  until,
 } from '@marketplace/testing';
+import { jetstream } from '@nats-io/jetstream';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { callInternal } from './support/bus.js';
 import { expectFixedWindowLimit } from './support/limits.js';
 
@@ -14,7 +26,9 @@ const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 
-afterAll(async () => { await db.end(); });
+afterAll(async () => {
+  await db.end();
+});
 
 const job = (over: Record<string, unknown> = {}) => ({
   title: 'Tidy a spreadsheet',
@@ -31,8 +45,7 @@ async function post(member: TestMember, over: Record<string, unknown> = {}): Pro
 
 /** Events the jobs service recorded for one job, by type (its outbox is the source of truth). */
 async function eventsOf(jobId: string): Promise<{ type: string; payload: any }[]> {
-  const { rows } = await db.query(
-    `SELECT envelope FROM jobs.outbox_events WHERE envelope->'payload'->>'jobId' = $1 ORDER BY created_at`, [jobId]);
+  const { rows } = await db.query(`SELECT envelope FROM jobs.outbox_events WHERE envelope->'payload'->>'jobId' = $1 ORDER BY created_at`, [jobId]);
   return rows.map((r: { envelope: { type: string; payload: unknown } }) => ({ type: r.envelope.type, payload: r.envelope.payload }));
 }
 
@@ -41,14 +54,23 @@ function fromIp(ip: string, path: string, body?: unknown): Promise<{ status: num
   const url = new URL(`${base}${path}`);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request({
-      host: url.hostname, port: url.port, path: url.pathname + url.search, method: payload ? 'POST' : 'GET', localAddress: ip,
-      headers: payload ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' } : {},
-    }, (res) => {
-      let text = '';
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: payload ? 'POST' : 'GET',
+        localAddress: ip,
+        headers: payload ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' } : {},
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -79,26 +101,35 @@ function toolRefusal(r: Reply): number | undefined {
 async function aLaterSweep(poster: TestMember): Promise<void> {
   const sentinel = await post(poster, { title: 'Sweep sentinel' });
   await db.query(`UPDATE jobs.jobs SET closes_at = now() - interval '1 second' WHERE id = $1`, [sentinel.id]);
-  await until(async () => (await db.query('SELECT status FROM jobs.jobs WHERE id = $1', [sentinel.id])).rows[0].status === 'closed',
-    { what: 'a later expiry sweep to close the sentinel job' });
+  await until(async () => (await db.query('SELECT status FROM jobs.jobs WHERE id = $1', [sentinel.id])).rows[0].status === 'closed', {
+    what: 'a later expiry sweep to close the sentinel job',
+  });
 }
 
 describe('editing and versions', () => {
   let poster: TestMember;
   let other: TestMember;
-  beforeAll(async () => { [poster, other] = await Promise.all([createMember(nats), createMember(nats)]); });
+  beforeAll(async () => {
+    [poster, other] = await Promise.all([createMember(nats), createMember(nats)]);
+  });
 
   it('publishes version n+1 per change, keeps old versions readable, and a no-op changes nothing', async () => {
     const posted = await post(poster);
-    const edited = await api(base, `/api/me/jobs/${posted.id}`, { method: 'PATCH', key: poster.key, body: { title: 'Tidy two spreadsheets', expectedVersion: 1 } });
+    const edited = await api(base, `/api/me/jobs/${posted.id}`, {
+      method: 'PATCH',
+      key: poster.key,
+      body: { title: 'Tidy two spreadsheets', expectedVersion: 1 },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ id: posted.id, version: 2, title: 'Tidy two spreadsheets', category: 'data' });
     expect(edited.body.updatedAt).toEqual(expect.any(String));
 
     const versions = await api(base, `/api/jobs/${posted.id}/versions`);
     expect(versions.status).toBe(200);
-    expect(versions.body.versions.map((v: { version: number; title: string }) => [v.version, v.title]))
-      .toEqual([[2, 'Tidy two spreadsheets'], [1, 'Tidy a spreadsheet']]);
+    expect(versions.body.versions.map((v: { version: number; title: string }) => [v.version, v.title])).toEqual([
+      [2, 'Tidy two spreadsheets'],
+      [1, 'Tidy a spreadsheet'],
+    ]);
     const v1 = await api(base, `/api/jobs/${posted.id}/versions/1`);
     expect(v1.body).toMatchObject({ version: 1, title: 'Tidy a spreadsheet', constraints: posted.constraints, category: 'data' });
     expect((await api(base, `/api/jobs/${posted.id}/versions/3`)).status).toBe(404);
@@ -127,13 +158,19 @@ describe('editing and versions', () => {
     expect((await api(base, `/api/jobs/${posted.id}`)).body.title).toBe('Tidy a spreadsheet');
 
     // Two concurrent edits from the same version: exactly one wins.
-    const racing = await Promise.all(['A', 'B'].map((t) => api(base, `/api/me/jobs/${posted.id}`, {
-      method: 'PATCH', key: poster.key, body: { title: `Racing ${t}`, expectedVersion: 2 },
-    })));
+    const racing = await Promise.all(
+      ['A', 'B'].map((t) =>
+        api(base, `/api/me/jobs/${posted.id}`, {
+          method: 'PATCH',
+          key: poster.key,
+          body: { title: `Racing ${t}`, expectedVersion: 2 },
+        }),
+      ),
+    );
     expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
-  it('400 when there is nothing to change; 404 for someone else\'s job; invalid fields named', async () => {
+  it("400 when there is nothing to change; 404 for someone else's job; invalid fields named", async () => {
     const posted = await post(poster);
     const empty = await api(base, `/api/me/jobs/${posted.id}`, { method: 'PATCH', key: poster.key, body: { expectedVersion: 1 } });
     expect(empty.status).toBe(400);
@@ -152,8 +189,9 @@ describe('editing and versions', () => {
     expect(res.body).toMatchObject({ version: 2, posterVisibility: 'anonymous' });
     expect((await api(base, `/api/jobs/${posted.id}`)).body.postedBy).toEqual({ id: null, name: 'Anonymous poster', headline: null, photoUrl: null });
     const events = await eventsOf(posted.id);
-    expect(events.filter((e) => e.type === 'job.poster_visibility_changed').map((e) => e.payload))
-      .toEqual([{ jobId: posted.id, posterId: poster.id, version: 2, posterVisibility: 'anonymous' }]);
+    expect(events.filter((e) => e.type === 'job.poster_visibility_changed').map((e) => e.payload)).toEqual([
+      { jobId: posted.id, posterId: poster.id, version: 2, posterVisibility: 'anonymous' },
+    ]);
     expect(events.find((e) => e.type === 'job.edited')?.payload).toMatchObject({ version: 2, contentChanged: false });
   });
 
@@ -164,13 +202,19 @@ describe('editing and versions', () => {
     expect(secret.body.fields.constraints).toMatch(/credential/);
     const rude = await api(base, `/api/me/jobs/${posted.id}`, { method: 'PATCH', key: poster.key, body: { title: 'Fix this sh1t' } });
     expect(rude.status).toBe(403);
-    const exposed = await api(base, `/api/me/jobs/${posted.id}`, { method: 'PATCH', key: poster.key, body: { constraints: 'Email me at boss@acme-corp.example.com' } });
+    const exposed = await api(base, `/api/me/jobs/${posted.id}`, {
+      method: 'PATCH',
+      key: poster.key,
+      body: { constraints: 'Email me at boss@acme-corp.example.com' },
+    });
     expect(exposed.status).toBe(400);
     expect(exposed.body.fields.constraints).toMatch(/email address/);
     expect(exposed.body.fields.constraints).not.toContain('boss@acme-corp.example.com');
     expect((await api(base, `/api/jobs/${posted.id}`)).body.version).toBe(1);
     const ok = await api(base, `/api/me/jobs/${posted.id}`, {
-      method: 'PATCH', key: poster.key, body: { constraints: 'Email me at boss@acme-corp.example.com', acknowledgeExposures: true },
+      method: 'PATCH',
+      key: poster.key,
+      body: { constraints: 'Email me at boss@acme-corp.example.com', acknowledgeExposures: true },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.version).toBe(2);
@@ -207,7 +251,9 @@ describe('editing and versions', () => {
   it('MCP tools edit_job and close_job take job_id, expected_version and preferred_workers and need sign-in', async () => {
     const list = await mcp(base, 'tools/list');
     const tools = new Map(list.body.result.tools.map((t: { name: string; inputSchema: any }) => [t.name, t.inputSchema]));
-    expect(Object.keys((tools.get('edit_job') as any).properties)).toEqual(expect.arrayContaining(['job_id', 'expected_version', 'preferred_workers', 'poster_visibility']));
+    expect(Object.keys((tools.get('edit_job') as any).properties)).toEqual(
+      expect.arrayContaining(['job_id', 'expected_version', 'preferred_workers', 'poster_visibility']),
+    );
     expect(Object.keys((tools.get('close_job') as any).properties)).toContain('job_id');
     expect((await mcp(base, 'tools/call', { name: 'edit_job', arguments: { job_id: randomUUID(), title: 'x' } })).status).toBe(401);
   });
@@ -240,12 +286,14 @@ describe('expiry with several replicas', () => {
     const kit = await import('@marketplace/service-kit');
     const { jobsEntities, jobsMigrations } = await import('../../apps/jobs/dist/jobs.entities.js');
     const { ExpirySweeper } = await import('../../apps/jobs/dist/lifetime/expiry-sweeper.js');
-    const replicas = await Promise.all([0, 1].map(async () => {
-      const ds = kit.createDataSource({ schema: 'jobs', entities: jobsEntities, migrations: jobsMigrations });
-      await ds.initialize();
-      const uow = new kit.UnitOfWork(ds, { kick: () => undefined } as never);
-      return { ds, sweeper: new ExpirySweeper(ds, uow, kit.createLogger('e2e-sweeper')) };
-    }));
+    const replicas = await Promise.all(
+      [0, 1].map(async () => {
+        const ds = kit.createDataSource({ schema: 'jobs', entities: jobsEntities, migrations: jobsMigrations });
+        await ds.initialize();
+        const uow = new kit.UnitOfWork(ds, { kick: () => undefined } as never);
+        return { ds, sweeper: new ExpirySweeper(ds, uow, kit.createLogger('e2e-sweeper')) };
+      }),
+    );
     try {
       const poster = await createMember(nats);
       const jobs = await Promise.all(Array.from({ length: 8 }, (_, i) => post(poster, { title: `Due job ${i}` })));
@@ -260,7 +308,9 @@ describe('expiry with several replicas', () => {
       await Promise.all([...replicas.map((r) => r.sweeper.sweepOnce()), aLaterSweep(poster)]);
       const { rows } = await db.query(
         `SELECT envelope->'payload'->>'jobId' AS id, count(*)::int AS n FROM jobs.outbox_events
-         WHERE envelope->>'type' = 'job.closed' AND envelope->'payload'->>'jobId' = ANY($1::text[]) GROUP BY 1`, [ids]);
+         WHERE envelope->>'type' = 'job.closed' AND envelope->'payload'->>'jobId' = ANY($1::text[]) GROUP BY 1`,
+        [ids],
+      );
       expect(rows.map((r: { n: number }) => r.n)).toEqual(ids.map(() => 1));
       expect(closedHere.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(ids.length);
     } finally {
@@ -298,7 +348,9 @@ describe('search and posters', () => {
     expect(implied.body.interpretation).toEqual({ query: word, minBudget: null, maxBudget: 500, sort: 'newest', interpreted: true });
     expect(implied.body.jobs.length).toBe(3);
     expect(new Date(implied.body.jobs[0].createdAt) >= new Date(implied.body.jobs[1].createdAt)).toBe(true);
-    const explicit = await api(base, `/api/jobs/search?q=${encodeURIComponent(`${word} between 100 and 300 dollars`)}&max_budget=900&sort=relevance`, { key: searcher.key });
+    const explicit = await api(base, `/api/jobs/search?q=${encodeURIComponent(`${word} between 100 and 300 dollars`)}&max_budget=900&sort=relevance`, {
+      key: searcher.key,
+    });
     expect(explicit.body.interpretation).toMatchObject({ minBudget: 100, maxBudget: 900, sort: 'relevance', interpreted: true });
     const filter = await api(base, '/api/jobs/search?limit=5', { key: searcher.key });
     expect(filter.body.mode).toBe('filter');
@@ -312,7 +364,8 @@ describe('search and posters', () => {
     const tool = toolResult(await mcp(base, 'tools/call', { name: 'search_jobs', arguments: { query: word } }));
     expect(tool.mode).toBe('keyword');
     expect(tool.jobs.map((j: { id: string }) => j.id).sort()).toEqual(
-      (await api(base, `/api/jobs/search?q=${word}`, { key: searcher.key })).body.jobs.map((j: { id: string }) => j.id).sort());
+      (await api(base, `/api/jobs/search?q=${word}`, { key: searcher.key })).body.jobs.map((j: { id: string }) => j.id).sort(),
+    );
     const closing = await post(poster, { title: `Closing ${word}` });
     await api(base, `/api/me/jobs/${closing.id}/close`, { method: 'POST', key: poster.key });
     const after = await api(base, `/api/jobs/search?q=${word}`, { key: searcher.key });
@@ -332,21 +385,32 @@ describe('search and posters', () => {
     // An address of its own, so its count starts at zero whatever ran before.
     const ip = `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
     const viaRest = () => fromIp(ip, `/api/jobs/search?q=${word}`);
-    const viaTool = (id: number) => fromIp(ip, '/api/mcp', {
-      jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_jobs', arguments: { query: word } },
-    });
+    const viaTool = (id: number) =>
+      fromIp(ip, '/api/mcp', {
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'search_jobs', arguments: { query: word } },
+      });
     // The surfaces take turns: one allowance of 30 for the address, whichever surface spends it.
     const probe = await probeFixedWindow({
-      max: 30, windowSeconds: 60,
+      max: 30,
+      windowSeconds: 60,
       attempt: async (i) => ({ i, reply: await (i % 2 ? viaTool(i) : viaRest()) }),
       retryAfterOf: ({ i, reply }) => (i % 2 ? toolRefusal(reply) : restRefusal(reply)),
     });
     expectFixedWindowLimit(probe, 30, 60);
     // Each surface refuses in its own form; asked until refused, in case a new window just began.
-    const rest = await until(async () => { const r = await viaRest(); return restRefusal(r) === undefined ? undefined : r; });
+    const rest = await until(async () => {
+      const r = await viaRest();
+      return restRefusal(r) === undefined ? undefined : r;
+    });
     expect(rest.status).toBe(429);
     expect(Number(rest.headers['retry-after'])).toBeGreaterThan(0);
-    const tool = await until(async () => { const r = await viaTool(99); return toolRefusal(r) === undefined ? undefined : r; });
+    const tool = await until(async () => {
+      const r = await viaTool(99);
+      return toolRefusal(r) === undefined ? undefined : r;
+    });
     expect(toolError(tool)).toMatchObject({ status: 429, retryAfter: expect.any(Number) });
     // Another address has its own allowance.
     expect((await fromIp(`127.${randomInt(1, 250)}.${randomInt(1, 250)}.1`, `/api/jobs/search?q=${word}`)).status).toBe(200);
@@ -356,7 +420,8 @@ describe('search and posters', () => {
     // A fresh member: nothing counted for them yet, whatever the time.
     const member = await createMember(nats);
     const probe = await probeFixedWindow({
-      max: 30, windowSeconds: 60,
+      max: 30,
+      windowSeconds: 60,
       attempt: () => api(base, `/api/jobs/search?q=${word}`, { key: member.key }),
       retryAfterOf: restRefusal,
     });
@@ -403,9 +468,17 @@ describe('safety review on posting', () => {
       expect(refused.body.fields.constraints, card).toMatch(/payment card number/);
     }
     const token = await mcpAccessToken(base, inject('mailDir'), poster);
-    const viaTool = toolOutcome(await mcp(base, 'tools/call', {
-      name: 'post_job', arguments: { title: 'Order 1796535961009 follow-up', category: 'data', constraints: 'Match the order to its invoice.' },
-    }, token));
+    const viaTool = toolOutcome(
+      await mcp(
+        base,
+        'tools/call',
+        {
+          name: 'post_job',
+          arguments: { title: 'Order 1796535961009 follow-up', category: 'data', constraints: 'Match the order to its invoice.' },
+        },
+        token,
+      ),
+    );
     expect(viaTool.isError, JSON.stringify(viaTool)).toBeUndefined();
   });
 
@@ -432,7 +505,10 @@ describe('safety review on posting', () => {
     });
     await standIn.flush();
     try {
-      for (const body of [job({ title: 'During outage' }), job({ title: 'During outage, preferred', preferred_workers: [`someone-${randomUUID().slice(0, 8)}@example.test`] })]) {
+      for (const body of [
+        job({ title: 'During outage' }),
+        job({ title: 'During outage, preferred', preferred_workers: [`someone-${randomUUID().slice(0, 8)}@example.test`] }),
+      ]) {
         const before = authenticated.length;
         const res = await api(base, '/api/me/jobs', { key: poster.key, body });
         expect(authenticated.length, 'the gateway authenticated the key').toBe(before + 1);
@@ -485,11 +561,17 @@ describe('preferred workers', () => {
     const named = await api(base, `/api/me/jobs/${posted.id}`, { method: 'PATCH', key: poster.key, body: { preferredWorkers: [second.name] } });
     expect(named.status).toBe(200);
     expect(named.body).toMatchObject({ version: 1, hasPreferredWorker: true });
-    const unknown = await api(base, `/api/me/jobs/${posted.id}`, { method: 'PATCH', key: poster.key, body: { preferredWorkers: ['nobody-here@example.test'] } });
+    const unknown = await api(base, `/api/me/jobs/${posted.id}`, {
+      method: 'PATCH',
+      key: poster.key,
+      body: { preferredWorkers: ['nobody-here@example.test'] },
+    });
     expect(unknown.status).toBe(200);
     expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(named.body).sort());
     const tooMany = await api(base, `/api/me/jobs/${posted.id}`, {
-      method: 'PATCH', key: poster.key, body: { preferredWorkers: Array.from({ length: 9 }, (_, i) => `w${i}@example.test`) },
+      method: 'PATCH',
+      key: poster.key,
+      body: { preferredWorkers: Array.from({ length: 9 }, (_, i) => `w${i}@example.test`) },
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.fields.preferredWorkers).toMatch(/10/);
@@ -513,7 +595,13 @@ describe('comments', () => {
   it('comments and replies, marked as agents with an API key; the list is public on both surfaces', async () => {
     const first = await api(base, `/api/jobs/${jobId}/comments`, { key: commenter.key, body: { body: 'Is a CSV fine?\nOr XLSX?' } });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ jobId, parentId: null, body: 'Is a CSV fine?\nOr XLSX?', deleted: false, author: { id: commenter.id, name: commenter.name, kind: 'agent' } });
+    expect(first.body).toMatchObject({
+      jobId,
+      parentId: null,
+      body: 'Is a CSV fine?\nOr XLSX?',
+      deleted: false,
+      author: { id: commenter.id, name: commenter.name, kind: 'agent' },
+    });
     const reply = await api(base, `/api/jobs/${jobId}/comments`, { key: poster.key, body: { body: 'CSV is fine.', parentId: first.body.id } });
     expect(reply.status).toBe(201);
     expect(reply.body.parentId).toBe(first.body.id);
@@ -524,11 +612,19 @@ describe('comments', () => {
     expect(tool).toEqual(list.body);
 
     // The poster hears of the comment, the commenter of the reply; nobody of their own words.
-    const alertsOf = async (m: TestMember) => (await api(base, '/api/me/notifications/deliver', { key: m.key, method: 'POST' }))
-      .body.conversations.flatMap((c: { alerts: any[] }) => c.alerts).filter((a: { kind: string }) => a.kind === 'job.commented');
-    const toPoster = await until(async () => { const a = await alertsOf(poster); return a.length ? a : undefined; });
+    const alertsOf = async (m: TestMember) =>
+      (await api(base, '/api/me/notifications/deliver', { key: m.key, method: 'POST' })).body.conversations
+        .flatMap((c: { alerts: any[] }) => c.alerts)
+        .filter((a: { kind: string }) => a.kind === 'job.commented');
+    const toPoster = await until(async () => {
+      const a = await alertsOf(poster);
+      return a.length ? a : undefined;
+    });
     expect(toPoster).toEqual([expect.objectContaining({ jobId, message: expect.stringContaining('New comment') })]);
-    const toCommenter = await until(async () => { const a = await alertsOf(commenter); return a.length ? a : undefined; });
+    const toCommenter = await until(async () => {
+      const a = await alertsOf(commenter);
+      return a.length ? a : undefined;
+    });
     expect(toCommenter).toEqual([expect.objectContaining({ jobId, message: expect.stringContaining('replied') })]);
   });
 
@@ -570,7 +666,8 @@ describe('comments', () => {
     expect(answer.body.author).toEqual({ id: null, name: 'Anonymous poster', kind: 'agent' });
     const list = (await api(base, `/api/jobs/${anon.id}/comments`)).body.comments;
     expect(list.map((c: { author: unknown }) => c.author)).toEqual([
-      { id: commenter.id, name: commenter.name, kind: 'agent' }, { id: null, name: 'Anonymous poster', kind: 'agent' },
+      { id: commenter.id, name: commenter.name, kind: 'agent' },
+      { id: null, name: 'Anonymous poster', kind: 'agent' },
     ]);
     const tool = toolResult(await mcp(base, 'tools/call', { name: 'list_job_comments', arguments: { job_id: anon.id } }));
     expect(JSON.stringify(tool)).not.toContain(hidden.id);
@@ -597,8 +694,7 @@ describe('comments', () => {
     expect(exposed.body.fields.body).toMatch(/internal hostname/);
     expect(exposed.body.fields.body).not.toContain('415-555-0132');
     expect(exposed.body.fields.body).not.toMatch(/acknowledgeExposures/);
-    const leaked = (await api(base, `/api/jobs/${jobId}/comments`)).body.comments
-      .filter((c: { author: { id: string } | null }) => c.author?.id === author.id);
+    const leaked = (await api(base, `/api/jobs/${jobId}/comments`)).body.comments.filter((c: { author: { id: string } | null }) => c.author?.id === author.id);
     expect(leaked).toEqual([]);
     expect((await comment('Fine by me.')).status).toBe(201);
   });
@@ -637,9 +733,18 @@ describe('performance report', () => {
     try {
       const js = jetstream(nc);
       const envelope = {
-        id: randomUUID(), type: applicationSubmittedV1.type, version: 1, producer: 'applications', occurredAt: new Date().toISOString(),
+        id: randomUUID(),
+        type: applicationSubmittedV1.type,
+        version: 1,
+        producer: 'applications',
+        occurredAt: new Date().toISOString(),
         payload: {
-          applicationId: randomUUID(), jobId: posted.id, applicantId: viewer.id, posterId: poster.id, jobVersion: 1, viaAgent: true,
+          applicationId: randomUUID(),
+          jobId: posted.id,
+          applicantId: viewer.id,
+          posterId: poster.id,
+          jobVersion: 1,
+          viaAgent: true,
           submittedAt: new Date().toISOString(),
         },
       };

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { FILE_LIMITS } from '@marketplace/contracts';
-import { api, createMembers, mcp, streamEvents, toolOutcome, until, type TestMember } from '@marketplace/testing';
+import { api, createMembers, mcp, streamEvents, type TestMember, toolOutcome, until } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
@@ -26,7 +28,9 @@ async function upload(member: TestMember, jobId: string, path: string, data = ra
   if (created.status !== 201) return { status: created.status, body: created.body };
   const id = created.body.file.id as string;
   const res = await fetch(`${base}/api/jobs/${jobId}/files/${id}/chunks/0?sha256=${sha(data)}`, {
-    method: 'PUT', headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' }, body: data,
+    method: 'PUT',
+    headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' },
+    body: data,
   });
   expect(res.status).toBe(200);
   const done = await api(base, `/api/jobs/${jobId}/files/${id}/complete`, { key: member.key, method: 'POST' });
@@ -42,8 +46,13 @@ async function grantEvents(jobId: string) {
 }
 
 describe('job files over REST', () => {
-  let poster: TestMember; let worker: TestMember; let stranger: TestMember;
-  let jobId: string; let hireId: string; let posterFile: string; let workerFile: string;
+  let poster: TestMember;
+  let worker: TestMember;
+  let stranger: TestMember;
+  let jobId: string;
+  let hireId: string;
+  let posterFile: string;
+  let workerFile: string;
 
   beforeAll(async () => {
     [poster, worker, stranger] = (await createMembers(nats, 3)) as [TestMember, TestMember, TestMember];
@@ -54,7 +63,13 @@ describe('job files over REST', () => {
     const listed = await files(poster, jobId);
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual({
-      jobId, role: 'poster', workerAccess: false, closed: false, hireId: null, files: [], limits: { ...FILE_LIMITS },
+      jobId,
+      role: 'poster',
+      workerAccess: false,
+      closed: false,
+      hireId: null,
+      files: [],
+      limits: { ...FILE_LIMITS },
     });
     expect((await access(poster, jobId, true)).status).toBe(409);
     expect((await access(poster, jobId, 'yes')).status).toBe(400);
@@ -88,7 +103,13 @@ describe('job files over REST', () => {
     expect(granted.status).toBe(200);
     expect(granted.body).toMatchObject({ role: 'poster', workerAccess: true, hireId });
     expect((await access(poster, jobId, true)).status).toBe(200);
-    const events = await until(async () => { const e = await grantEvents(jobId); return e.length ? e : undefined; }, { what: 'the grant event' });
+    const events = await until(
+      async () => {
+        const e = await grantEvents(jobId);
+        return e.length ? e : undefined;
+      },
+      { what: 'the grant event' },
+    );
     expect(events[0].payload).toMatchObject({ jobId, hireId, posterId: poster.id, workerId: worker.id, recipientIds: [worker.id] });
     await new Promise((r) => setTimeout(r, 500));
     expect(await grantEvents(jobId)).toHaveLength(1);
@@ -104,15 +125,30 @@ describe('job files over REST', () => {
     workerFile = up.id!;
     // The same path is free in the other folder; taken in the worker's own.
     expect((await upload(worker, jobId, 'brief/Spec.txt')).status).toBe(200);
-    expect((await api(base, `/api/jobs/${jobId}/files`, {
-      key: worker.key, body: { path: 'OUT/logo.PNG', size: 3, sha256: sha(Buffer.from('abc')) },
-    })).status).toBe(409);
+    expect(
+      (
+        await api(base, `/api/jobs/${jobId}/files`, {
+          key: worker.key,
+          body: { path: 'OUT/logo.PNG', size: 3, sha256: sha(Buffer.from('abc')) },
+        })
+      ).status,
+    ).toBe(409);
 
-    const completed = await until(async () => {
-      const e = (await streamEvents(nats, 'events.file.completed.v1')).filter((x) => x.payload.fileId === workerFile);
-      return e.length ? e : undefined;
-    }, { what: 'the completion event' });
-    expect(completed[0].payload).toMatchObject({ area: 'job', ownerId: jobId, folder: 'worker', posterId: poster.id, workerId: worker.id, recipientIds: [poster.id] });
+    const completed = await until(
+      async () => {
+        const e = (await streamEvents(nats, 'events.file.completed.v1')).filter((x) => x.payload.fileId === workerFile);
+        return e.length ? e : undefined;
+      },
+      { what: 'the completion event' },
+    );
+    expect(completed[0].payload).toMatchObject({
+      area: 'job',
+      ownerId: jobId,
+      folder: 'worker',
+      posterId: poster.id,
+      workerId: worker.id,
+      recipientIds: [poster.id],
+    });
     const posterCompleted = (await streamEvents(nats, 'events.file.completed.v1')).filter((x) => x.payload.fileId === posterFile);
     // The poster's file completed before anyone was hired: nobody else to tell.
     expect(posterCompleted[0].payload).toMatchObject({ posterId: poster.id, recipientIds: [] });
@@ -203,13 +239,16 @@ describe('job files over MCP with a real OAuth token', () => {
     expect(created).toMatchObject({ chunks: 2, file: { folder: 'worker', status: 'uploading' } });
     const id = created.file.id as string;
     const parts = [data.subarray(0, FILE_LIMITS.chunkBytes), data.subarray(FILE_LIMITS.chunkBytes)];
-    expect(await tool(wt, 'upload_job_file_chunk', { job_id: jobId, file_id: id, index: 1, data: parts[1]!.toString('base64'), sha256: sha(parts[1]!) }))
-      .toMatchObject({ nextIndex: 0 });
+    expect(
+      await tool(wt, 'upload_job_file_chunk', { job_id: jobId, file_id: id, index: 1, data: parts[1]!.toString('base64'), sha256: sha(parts[1]!) }),
+    ).toMatchObject({ nextIndex: 0 });
     // The poster cannot write into the worker's upload.
-    expect(await tool(pt, 'upload_job_file_chunk', { job_id: jobId, file_id: id, index: 0, data: parts[0]!.toString('base64'), sha256: sha(parts[0]!) }))
-      .toMatchObject({ isError: true, status: 403 });
-    expect(await tool(wt, 'upload_job_file_chunk', { job_id: jobId, file_id: id, index: 0, data: parts[0]!.toString('base64'), sha256: sha(parts[0]!) }))
-      .toMatchObject({ nextIndex: null });
+    expect(
+      await tool(pt, 'upload_job_file_chunk', { job_id: jobId, file_id: id, index: 0, data: parts[0]!.toString('base64'), sha256: sha(parts[0]!) }),
+    ).toMatchObject({ isError: true, status: 403 });
+    expect(
+      await tool(wt, 'upload_job_file_chunk', { job_id: jobId, file_id: id, index: 0, data: parts[0]!.toString('base64'), sha256: sha(parts[0]!) }),
+    ).toMatchObject({ nextIndex: null });
     expect(await tool(wt, 'complete_job_file', { job_id: jobId, file_id: id })).toMatchObject({ id, status: 'ready', folder: 'worker' });
     expect(await tool(pt, 'download_job_file', { job_id: jobId, file_id: id })).toMatchObject({ path: 'work/result.bin', size: data.length });
     expect(await tool(pt, 'preview_job_file', { job_id: jobId, file_id: id })).toMatchObject({ fileId: id, kind: 'unavailable' });
@@ -248,7 +287,9 @@ describe("a new hire and the previous hire's uploads (issue 31, finding 4)", () 
     const halfFile = `/api/jobs/${jobId}/files/${half.body.file.id}`;
     expect((await api(base, `${halfFile}/complete`, { key: second.key, method: 'POST' })).status).toBe(404);
     const chunk = await fetch(`${base}${halfFile}/chunks/0?sha256=${sha(Buffer.alloc(10))}`, {
-      method: 'PUT', headers: { authorization: `Bearer ${second.key}`, 'content-type': 'application/octet-stream' }, body: Buffer.alloc(10),
+      method: 'PUT',
+      headers: { authorization: `Bearer ${second.key}`, 'content-type': 'application/octet-stream' },
+      body: Buffer.alloc(10),
     });
     expect(chunk.status).toBe(404);
     // What the poster shares is readable; the poster still sees and keeps every file.
@@ -260,12 +301,30 @@ describe("a new hire and the previous hire's uploads (issue 31, finding 4)", () 
 
     // Over MCP too.
     const token = await mcpToken(second);
-    const listed = toolOutcome(await mcp(base, 'tools/call', {
-      name: 'list_job_files', arguments: { job_id: jobId, conversation_id: 'new', llm_model: 'test' },
-    }, token));
+    const listed = toolOutcome(
+      await mcp(
+        base,
+        'tools/call',
+        {
+          name: 'list_job_files',
+          arguments: { job_id: jobId, conversation_id: 'new', llm_model: 'test' },
+        },
+        token,
+      ),
+    );
     expect(listed.files.map((f: { id: string }) => f.id).sort()).toEqual([brief.id, own.id].sort());
-    expect(toolOutcome(await mcp(base, 'tools/call', {
-      name: 'delete_job_file', arguments: { job_id: jobId, file_id: old.id, conversation_id: 'new', llm_model: 'test' },
-    }, token))).toMatchObject({ isError: true, status: 404 });
+    expect(
+      toolOutcome(
+        await mcp(
+          base,
+          'tools/call',
+          {
+            name: 'delete_job_file',
+            arguments: { job_id: jobId, file_id: old.id, conversation_id: 'new', llm_model: 'test' },
+          },
+          token,
+        ),
+      ),
+    ).toMatchObject({ isError: true, status: 404 });
   });
 });

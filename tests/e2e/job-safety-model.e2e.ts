@@ -1,11 +1,10 @@
+import { api, createMember, dbQuery, type FakeModelServer, mcp, startFakeModelServer, type TestMember, toolOutcome, until } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  api, createMember, dbQuery, mcp, startFakeModelServer, toolOutcome, until, type FakeModelServer, type TestMember,
-} from '@marketplace/testing';
+
+import { E2E_ENV } from './global-setup.js';
+import { service } from './support/control.js';
 import { approvedDraft } from './support/drafts.js';
 import { mcpToken } from './support/mcp-token.js';
-import { service } from './support/control.js';
-import { E2E_ENV } from './global-setup.js';
 
 /**
  * The job board's content check with a model configured: the word list first, then the model's
@@ -30,8 +29,12 @@ beforeAll(async () => {
   model = await startFakeModelServer();
   await service('stop', 'jobs');
   await service('start', 'jobs', {
-    MODEL_BASE_URL: model.url, MODEL_NAME: 'fake-chat', MODEL_RETRIES: '0', MODEL_TIMEOUT_MS: String(TIMEOUT_MS),
-    MODEL_USD_PER_MILLION_PROMPT: '1000', MODEL_USD_PER_MILLION_COMPLETION: '2000',
+    MODEL_BASE_URL: model.url,
+    MODEL_NAME: 'fake-chat',
+    MODEL_RETRIES: '0',
+    MODEL_TIMEOUT_MS: String(TIMEOUT_MS),
+    MODEL_USD_PER_MILLION_PROMPT: '1000',
+    MODEL_USD_PER_MILLION_COMPLETION: '2000',
   });
 }, 60_000);
 
@@ -49,11 +52,15 @@ const safetyRequests = () => model.requests.filter((r) => /against its safety po
 
 /** Everything a posting or an edit by `m` leaves behind: jobs, versions, events, counted attempts. */
 async function traces(m: TestMember): Promise<{ jobs: number; versions: number; events: number; attempts: number }> {
-  const [row] = await dbQuery<{ jobs: number; versions: number; events: number; attempts: number }>(db, `SELECT
+  const [row] = await dbQuery<{ jobs: number; versions: number; events: number; attempts: number }>(
+    db,
+    `SELECT
     (SELECT count(*)::int FROM jobs.jobs WHERE poster_id::text = $1) AS jobs,
     (SELECT count(*)::int FROM jobs.job_versions v JOIN jobs.jobs j ON j.id = v.job_id WHERE j.poster_id::text = $1) AS versions,
     (SELECT count(*)::int FROM jobs.outbox_events WHERE envelope->'payload'->>'posterId' = $1) AS events,
-    (SELECT coalesce(sum(count), 0)::int FROM jobs.limit_attempts WHERE subject = $1) AS attempts`, [m.id]);
+    (SELECT coalesce(sum(count), 0)::int FROM jobs.limit_attempts WHERE subject = $1) AS attempts`,
+    [m.id],
+  );
   return row!;
 }
 
@@ -63,7 +70,7 @@ function expectUnavailable(res: { status: number; body: any }): void {
   expect(res.body.error).toMatch(/safety check is unavailable.*nothing was published or charged/i);
 }
 
-describe('the content check\'s second opinion from the model', () => {
+describe("the content check's second opinion from the model", () => {
   it('refuses a posting the model flags on REST and MCP, and an edit that adds it, keeping accounts in costs', async () => {
     const member = await createMember(nats);
     const refused = await post(member, counterfeit);
@@ -83,8 +90,17 @@ describe('the content check\'s second opinion from the model', () => {
     expect((await api(base, `/api/jobs/${fine.body.id}`)).body.version).toBe(1);
 
     // Each answer is recorded with its tokens and price: the refusals without a job, the post and the edit with theirs.
-    const costs = await dbQuery<{ job_id: string | null; purpose: string; model: string; calls: number; prompt_tokens: number; completion_tokens: number; usd: number }>(
-      db, 'SELECT job_id, purpose, model, calls, prompt_tokens, completion_tokens, usd FROM jobs.model_costs WHERE member_id = $1 ORDER BY created_at', [member.id]);
+    const costs = await dbQuery<{
+      job_id: string | null;
+      purpose: string;
+      model: string;
+      calls: number;
+      prompt_tokens: number;
+      completion_tokens: number;
+      usd: number;
+    }>(db, 'SELECT job_id, purpose, model, calls, prompt_tokens, completion_tokens, usd FROM jobs.model_costs WHERE member_id = $1 ORDER BY created_at', [
+      member.id,
+    ]);
     expect(costs.map((c) => c.job_id)).toEqual([null, null, fine.body.id, fine.body.id]);
     for (const c of costs) {
       expect(c).toMatchObject({ purpose: 'safety_review', model: 'fake-chat', calls: 1 });
@@ -95,7 +111,10 @@ describe('the content check\'s second opinion from the model', () => {
 
   it('waits for a model slower than an ordinary call: posting and editing declare a longer wait than the bus timeout', async () => {
     const member = await createMember(nats);
-    const slow = (ok: boolean) => ({ json: { violates: !ok, fields: ok ? [] : ['constraints'], reason: ok ? '' : 'It asks for counterfeit goods.' }, delayMs: BUS_TIMEOUT_MS + 1000 });
+    const slow = (ok: boolean) => ({
+      json: { violates: !ok, fields: ok ? [] : ['constraints'], reason: ok ? '' : 'It asks for counterfeit goods.' },
+      delayMs: BUS_TIMEOUT_MS + 1000,
+    });
     model.queue.push(slow(true));
     const posted = await post(member, { title: 'Tidy a spreadsheet', category: 'data', constraints: 'Merge two sheets into one.' });
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
@@ -140,9 +159,19 @@ describe('the content check\'s second opinion from the model', () => {
     model.queue.push({ text: 'not JSON' }, { text: 'still not JSON' });
     expectUnavailable(await patch(member, fine.body.id, { constraints: 'Merge three sheets into one.' }));
     model.queue.push({ status: 422 });
-    expect(toolOutcome(await mcp(base, 'tools/call', {
-      name: 'edit_job', arguments: { job_id: fine.body.id, constraints: 'Merge four sheets into one.' },
-    }, token))).toMatchObject({ isError: true, status: 503 });
+    expect(
+      toolOutcome(
+        await mcp(
+          base,
+          'tools/call',
+          {
+            name: 'edit_job',
+            arguments: { job_id: fine.body.id, constraints: 'Merge four sheets into one.' },
+          },
+          token,
+        ),
+      ),
+    ).toMatchObject({ isError: true, status: 503 });
     expect(await traces(member)).toEqual(posted);
     const job = (await api(base, `/api/jobs/${fine.body.id}`)).body;
     expect(job).toMatchObject({ version: 1, constraints: 'Merge two sheets into one.' });
@@ -161,7 +190,7 @@ describe('the content check\'s second opinion from the model', () => {
     expect((await api(base, `/api/me/job-drafts/${draftId}`, { key: member.key })).body).toMatchObject({ status: 'posted', jobId: posted.body.id });
   });
 
-  it('asks the model nothing when the rules refuse or the day\'s posts are used up', async () => {
+  it("asks the model nothing when the rules refuse or the day's posts are used up", async () => {
     const member = await createMember(nats);
     const asked = safetyRequests();
     expect((await post(member, { ...counterfeit, title: 'A sh1t job' })).status).toBe(403);

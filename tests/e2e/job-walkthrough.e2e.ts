@@ -1,5 +1,6 @@
+import { api, createMember, dbQuery, setSetting, type TestMember, until } from '@marketplace/testing';
 import { describe, expect, inject, it } from 'vitest';
-import { api, createMember, dbQuery, setSetting, until, type TestMember } from '@marketplace/testing';
+
 import { postFromDraft } from './support/drafts.js';
 import { holder, recordLink, recordOne } from './support/recordings.js';
 
@@ -31,7 +32,7 @@ async function postWithWalkthrough(m: TestMember, posterVisibility: 'public' | '
 const video = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${base}${path}`, { method, headers });
 
 describe('job walkthrough video', () => {
-  it('a public poster\'s video is public while the job is open, with Range, and disappears once it closes', async () => {
+  it("a public poster's video is public while the job is open, with Range, and disappears once it closes", async () => {
     const poster = await createMember(nats);
     const job = await postWithWalkthrough(poster, 'public');
     expect(job.walkthroughUrl).toBe(`/api/jobs/${job.id}/walkthrough`);
@@ -50,7 +51,7 @@ describe('job walkthrough video', () => {
     expect((await video(job.walkthroughUrl!)).status).toBe(404);
   });
 
-  it('while the service is invite-only, a public poster\'s video is not served to signed-out visitors or members not let in', async () => {
+  it("while the service is invite-only, a public poster's video is not served to signed-out visitors or members not let in", async () => {
     const poster = await createMember(nats);
     const job = await postWithWalkthrough(poster, 'public');
     const admitted = await createMember(nats);
@@ -71,7 +72,7 @@ describe('job walkthrough video', () => {
     }
   });
 
-  it('an anonymous poster\'s video: strangers get null and 404; the poster and the hired worker get links that work', async () => {
+  it("an anonymous poster's video: strangers get null and 404; the poster and the hired worker get links that work", async () => {
     const poster = await createMember(nats);
     const job = await postWithWalkthrough(poster, 'anonymous');
     const path = `/api/jobs/${job.id}/walkthrough`;
@@ -87,14 +88,20 @@ describe('job walkthrough video', () => {
     expect((await video(own, { range: 'bytes=0-4' })).status).toBe(206);
 
     const worker = await createMember(nats);
-    const application = await call(worker, `/api/jobs/${job.id}/applications`, 'POST',
-      { pitch: 'I have done this before.', acceptResponsibility: true, model: 'test-model-1' });
+    const application = await call(worker, `/api/jobs/${job.id}/applications`, 'POST', {
+      pitch: 'I have done this before.',
+      acceptResponsibility: true,
+      model: 'test-model-1',
+    });
     expect(application.status, JSON.stringify(application.body)).toBe(201);
     expect((await call(worker, `/api/jobs/${job.id}/details`)).body.walkthroughUrl).toBeNull();
     expect((await call(poster, `/api/me/job-applications/${application.body.id}/accept`, 'POST')).status).toBe(200);
     // The job board hears of the hire from the applications service.
-    const hired = await until(async () => (await call(worker, `/api/jobs/${job.id}/details`)).body.walkthroughUrl as string | null ?? undefined,
-      { timeoutMs: 10_000, intervalMs: 200, what: 'the hire to reach the job' });
+    const hired = await until(async () => ((await call(worker, `/api/jobs/${job.id}/details`)).body.walkthroughUrl as string | null) ?? undefined, {
+      timeoutMs: 10_000,
+      intervalMs: 200,
+      what: 'the hire to reach the job',
+    });
     expect(hired).toMatch(/\?link=/);
     const watched = await video(hired);
     expect(watched.status).toBe(200);
@@ -103,12 +110,15 @@ describe('job walkthrough video', () => {
     expect((await video(hired.replace(worker.id, stranger.id))).status).toBe(403);
   });
 
-  it('does not outlive its poster\'s account: the finished job keeps no walkthrough and the worker\'s link stops working', async () => {
+  it("does not outlive its poster's account: the finished job keeps no walkthrough and the worker's link stops working", async () => {
     const poster = await createMember(nats);
     const job = await postWithWalkthrough(poster, 'anonymous');
     const worker = await createMember(nats);
-    const application = await call(worker, `/api/jobs/${job.id}/applications`, 'POST',
-      { pitch: 'I have done this before.', acceptResponsibility: true, model: 'test-model-1' });
+    const application = await call(worker, `/api/jobs/${job.id}/applications`, 'POST', {
+      pitch: 'I have done this before.',
+      acceptResponsibility: true,
+      model: 'test-model-1',
+    });
     expect((await call(poster, `/api/me/job-applications/${application.body.id}/accept`, 'POST')).status).toBe(200);
     const submitted = await call(worker, `/api/jobs/${job.id}/submissions`, 'POST', { body: 'The export runs green now.' });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
@@ -117,23 +127,28 @@ describe('job walkthrough video', () => {
     const rated = await call(worker, `/api/jobs/${job.id}/rating`, 'POST', { score: 5, description: 'Clear brief.' });
     expect(rated.body.status, JSON.stringify(rated.body)).toBe('completed');
     // The finished job still shows the worker the walkthrough, through a link of their own.
-    const link = await until(async () => {
-      const details = (await call(worker, `/api/jobs/${job.id}/details`)).body;
-      return details.status === 'completed' ? details.walkthroughUrl as string : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 200, what: 'the job to be completed' });
+    const link = await until(
+      async () => {
+        const details = (await call(worker, `/api/jobs/${job.id}/details`)).body;
+        return details.status === 'completed' ? (details.walkthroughUrl as string) : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 200, what: 'the job to be completed' },
+    );
     expect((await video(link)).status).toBe(200);
     const recordings = () => dbQuery(db, 'SELECT id FROM drafts.draft_recordings WHERE member_id = $1', [poster.id]);
     expect(await recordings()).toHaveLength(1);
 
     const deleted = await call(poster, '/api/me', 'DELETE', { confirm: 'delete my account' });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    await until(async () => (await recordings()).length === 0, { what: 'the poster\'s recordings to be deleted' });
-    await until(async () => {
-      const details = await call(worker, `/api/jobs/${job.id}/details`);
-      return details.status === 200 && details.body.walkthroughUrl === null ? true : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 200, what: 'the job to stop offering the walkthrough' });
+    await until(async () => (await recordings()).length === 0, { what: "the poster's recordings to be deleted" });
+    await until(
+      async () => {
+        const details = await call(worker, `/api/jobs/${job.id}/details`);
+        return details.status === 200 && details.body.walkthroughUrl === null ? true : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 200, what: 'the job to stop offering the walkthrough' },
+    );
     expect((await video(link)).status).toBe(404);
     expect((await video(`/api/jobs/${job.id}/walkthrough`)).status).toBe(404);
   });
 });
-

@@ -1,5 +1,6 @@
+import { api, createMember, probeFixedWindow, type TestMember, until } from '@marketplace/testing';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, probeFixedWindow, until, type TestMember } from '@marketplace/testing';
+
 import { expectFixedWindowLimit } from './support/limits.js';
 
 const base = inject('baseUrl');
@@ -51,7 +52,8 @@ describe('posting and reading jobs (REST)', () => {
 
   it('refuses credentials in the title or description with 400 and publishes nothing', async () => {
     const res = await api(base, '/api/me/jobs', {
-      key: poster.key, body: job({ constraints: 'Use AKIAABCDEFGHIJKLMNOP to reach the bucket.' }),
+      key: poster.key,
+      body: job({ constraints: 'Use AKIAABCDEFGHIJKLMNOP to reach the bucket.' }),
     });
     expect(res.status).toBe(400);
     expect(res.body.fields.constraints).toMatch(/credential/);
@@ -110,8 +112,9 @@ describe('posting and reading jobs (REST)', () => {
     // Pages are prepared statements: past the fifth run on a connection PostgreSQL may plan them
     // once for any value, so every page is read often enough for each connection to get there.
     for (let round = 0; round < 8; round++) {
-      const pages = await Promise.all([0, 1, 2].map((offset) =>
-        api(base, `/api/jobs?poster_id=${lister.id}&limit=1&offset=${offset}`, { headers: { 'cache-control': 'no-cache' } })));
+      const pages = await Promise.all(
+        [0, 1, 2].map((offset) => api(base, `/api/jobs?poster_id=${lister.id}&limit=1&offset=${offset}`, { headers: { 'cache-control': 'no-cache' } })),
+      );
       expect(pages.map((p) => p.body.jobs[0]?.id)).toEqual([...ids].reverse());
       expect(pages.map((p) => p.body.total)).toEqual([3, 3, 3]);
     }
@@ -129,16 +132,22 @@ describe('posting and reading jobs (REST)', () => {
     // Applicants: the oldest job 2, the middle one none, the newest 1 — an order newest-first never gives.
     const [ann, ben] = await Promise.all([createMember(nats), createMember(nats)]);
     const pitch = { pitch: 'I can do this.', acceptResponsibility: true, model: 'test-model-1' };
-    for (const [jobId, applicant] of [[ids[0], ann], [ids[0], ben], [ids[2], ann]] as const) {
+    for (const [jobId, applicant] of [
+      [ids[0], ann],
+      [ids[0], ben],
+      [ids[2], ann],
+    ] as const) {
       expect((await api(base, `/api/jobs/${jobId}/applications`, { key: applicant.key, body: pitch })).status).toBe(201);
     }
     const applicants = { [ids[0]!]: 2, [ids[1]!]: 0, [ids[2]!]: 1 };
-    await until(async () => {
-      const listed = (await api(base, `/api/jobs?poster_id=${lister.id}`)).body.jobs as { id: string; applicants: number }[];
-      return listed.every((j) => j.applicants === applicants[j.id]);
-    }, { what: 'the applicant counts on the listed jobs' });
-    const order = async (sort: string) =>
-      ((await api(base, `/api/jobs?poster_id=${lister.id}&sort=${sort}`)).body.jobs as { id: string }[]).map((j) => j.id);
+    await until(
+      async () => {
+        const listed = (await api(base, `/api/jobs?poster_id=${lister.id}`)).body.jobs as { id: string; applicants: number }[];
+        return listed.every((j) => j.applicants === applicants[j.id]);
+      },
+      { what: 'the applicant counts on the listed jobs' },
+    );
+    const order = async (sort: string) => ((await api(base, `/api/jobs?poster_id=${lister.id}&sort=${sort}`)).body.jobs as { id: string }[]).map((j) => j.id);
     expect(await order('applicants_desc')).toEqual([ids[0], ids[2], ids[1]]);
     expect(await order('applicants_asc')).toEqual([ids[1], ids[2], ids[0]]);
   });
@@ -179,7 +188,8 @@ describe('posting and reading jobs (REST)', () => {
     // A fresh member, and a probe that holds even when the run straddles midnight UTC.
     const busy = await createMember(nats);
     const probe = await probeFixedWindow({
-      max: 10, windowSeconds: 86_400,
+      max: 10,
+      windowSeconds: 86_400,
       attempt: (i) => api(base, '/api/me/jobs', { key: busy.key, body: job({ title: `Post ${i}` }) }),
       retryAfterOf: (r) => {
         if (r.status === 429) return Number(r.headers.get('retry-after'));

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+
 import { acceptsConnections, type ProcessLayout } from '@marketplace/local-stack';
-import {
-  boardStatus, commandOf, descendantsOf, startLauncher, statOf, stopStartedLaunchers, type Launcher,
-} from './support/launcher.js';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { boardStatus, commandOf, descendantsOf, type Launcher, startLauncher, statOf, stopStartedLaunchers } from './support/launcher.js';
 
 // `npm start`'s launcher killed outright. A SIGKILL runs no exit handler, and PostgreSQL and NATS
 // watch nothing of the process that started them; what ends them is the orphan watcher, a process
@@ -68,7 +68,7 @@ async function survey(launcher: Launcher, layout: ProcessLayout): Promise<Survey
     processes,
     watcher: find(/marketplace-orphan-watcher/, 'orphan watcher'),
     ...(layout === 'one-process'
-      ? { host: find(/\/service-host\.js /, 'services\' process') }
+      ? { host: find(/\/service-host\.js /, "services' process") }
       : { gateway: find(/\/apps\/gateway\/dist\/main\.bundle\.js/, 'gateway process') }),
     postmaster: find(/\/bin\/postgres -D /, 'PostgreSQL'),
     nats: find(/nats-server /, 'nats-server'),
@@ -102,34 +102,44 @@ async function launcherEnded(launcher: Launcher): Promise<void> {
 }
 
 describe('npm start, when its launcher is killed', () => {
-  it.each(['one-process', 'per-service'] as ProcessLayout[])('%s: a SIGKILL of the launcher alone ends every process it started and frees their ports', async (layout) => {
-    const launcher = await startLauncher(layout);
-    expect(await boardStatus(launcher.baseUrl)).toBe(200);
-    const before = await survey(launcher, layout);
-    const workers = [...before.processes.values()].filter((p) => /^postgres: /.test(p.command));
-    expect(workers.length, 'PostgreSQL\'s workers').toBeGreaterThan(0);
+  it.each(['one-process', 'per-service'] as ProcessLayout[])(
+    '%s: a SIGKILL of the launcher alone ends every process it started and frees their ports',
+    async (layout) => {
+      const launcher = await startLauncher(layout);
+      expect(await boardStatus(launcher.baseUrl)).toBe(200);
+      const before = await survey(launcher, layout);
+      const workers = [...before.processes.values()].filter((p) => /^postgres: /.test(p.command));
+      expect(workers.length, "PostgreSQL's workers").toBeGreaterThan(0);
 
-    launcher.child.kill('SIGKILL');
-    await launcherEnded(launcher);
-    const { left, ms } = await waitUntilGone(before);
-    process.stdout.write(`npm start (${layout}): ${before.processes.size} processes gone ${ms} ms after the launcher's SIGKILL\n`);
-    expect(left, `still there ${GONE_WITHIN_MS / 1000} s after the launcher was killed`).toEqual([]);
-  }, 90_000);
+      launcher.child.kill('SIGKILL');
+      await launcherEnded(launcher);
+      const { left, ms } = await waitUntilGone(before);
+      process.stdout.write(`npm start (${layout}): ${before.processes.size} processes gone ${ms} ms after the launcher's SIGKILL\n`);
+      expect(left, `still there ${GONE_WITHIN_MS / 1000} s after the launcher was killed`).toEqual([]);
+    },
+    90_000,
+  );
 
   // 5 s: a supervisor that loses patience. 1 s: the apps are surely still stopping when it comes.
-  it.each([5_000, 1_000])('a SIGINT, then a SIGKILL %i ms later while it stops: nothing is left', async (patienceMs) => {
-    const launcher = await startLauncher('one-process');
-    const before = await survey(launcher, 'one-process');
+  it.each([5_000, 1_000])(
+    'a SIGINT, then a SIGKILL %i ms later while it stops: nothing is left',
+    async (patienceMs) => {
+      const launcher = await startLauncher('one-process');
+      const before = await survey(launcher, 'one-process');
 
-    launcher.child.kill('SIGINT');
-    await sleep(patienceMs);
-    const wasStopping = launcher.child.exitCode === null && launcher.child.signalCode === null;
-    launcher.child.kill('SIGKILL');
-    await launcherEnded(launcher);
-    const { left, ms } = await waitUntilGone(before);
-    process.stdout.write(`npm start: ${wasStopping ? 'still stopping' : 'already stopped'} at the SIGKILL ${patienceMs} ms after the SIGINT; everything gone ${ms} ms later\n`);
-    expect(left, `still there ${GONE_WITHIN_MS / 1000} s after the launcher was killed:\n${launcher.output.join('\n')}`).toEqual([]);
-  }, 60_000);
+      launcher.child.kill('SIGINT');
+      await sleep(patienceMs);
+      const wasStopping = launcher.child.exitCode === null && launcher.child.signalCode === null;
+      launcher.child.kill('SIGKILL');
+      await launcherEnded(launcher);
+      const { left, ms } = await waitUntilGone(before);
+      process.stdout.write(
+        `npm start: ${wasStopping ? 'still stopping' : 'already stopped'} at the SIGKILL ${patienceMs} ms after the SIGINT; everything gone ${ms} ms later\n`,
+      );
+      expect(left, `still there ${GONE_WITHIN_MS / 1000} s after the launcher was killed:\n${launcher.output.join('\n')}`).toEqual([]);
+    },
+    60_000,
+  );
 
   it('killed with its watcher: the next start on the data directory stops what was left, and serves on the same port', async () => {
     const first = await startLauncher('one-process');

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { contentModeratedV1, fileAccessGrantedV1, invitationAcceptedV1, jobClosedV1, teamMemberInvitedV1 } from '@marketplace/contracts';
+import { api, type CaughtMessage, createMember, dbQuery, mailTo, sessionHeaders, signIn, type TestMember, until } from '@marketplace/testing';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  contentModeratedV1, fileAccessGrantedV1, invitationAcceptedV1, jobClosedV1, teamMemberInvitedV1,
-} from '@marketplace/contracts';
-import {
-  api, createMember, dbQuery, mailTo, sessionHeaders, signIn, until, type CaughtMessage, type TestMember,
-} from '@marketplace/testing';
+
 import { publishEvent } from './support/bus.js';
 
 const base = inject('baseUrl');
@@ -15,7 +13,8 @@ const mailDir = inject('mailDir');
 
 async function mailOf(email: string, what: RegExp): Promise<CaughtMessage> {
   return until(async () => (await mailTo(mailDir, email)).find((m) => what.test(m.subject) || what.test(m.text)), {
-    timeoutMs: 20_000, what: `a mail to ${email} matching ${what}`,
+    timeoutMs: 20_000,
+    what: `a mail to ${email} matching ${what}`,
   });
 }
 
@@ -36,9 +35,17 @@ describe('mail that matters', () => {
 
     await signIn(base, mailDir, { email: first.email });
     const [member] = await dbQuery<{ id: string }>(db, 'SELECT id FROM identity.members WHERE email = $1', [first.email]);
-    await until(async () => (await dbQuery(db,
-      "SELECT 1 FROM notifications.email_alerts e JOIN notifications.email_digests d ON d.id = e.digest_id WHERE e.member_id = $1 AND d.sent_at IS NOT NULL",
-      [member!.id])).length > 0, { what: 'the welcome to be sent' });
+    await until(
+      async () =>
+        (
+          await dbQuery(
+            db,
+            'SELECT 1 FROM notifications.email_alerts e JOIN notifications.email_digests d ON d.id = e.digest_id WHERE e.member_id = $1 AND d.sent_at IS NOT NULL',
+            [member!.id],
+          )
+        ).length > 0,
+      { what: 'the welcome to be sent' },
+    );
     expect((await mailTo(mailDir, first.email)).filter((m) => /^Welcome/.test(m.subject))).toHaveLength(1);
     // The welcome stays among the member's notifications.
     const alerts = await api(base, '/api/me/notifications/deliver', { method: 'POST', headers: sessionHeaders(base, first), body: {} });
@@ -47,32 +54,56 @@ describe('mail that matters', () => {
 
   const cases: { name: string; switch: string; send: (m: TestMember) => Promise<unknown>; subject: RegExp }[] = [
     {
-      name: 'a job expired', switch: 'applications', subject: /expired|14 days/i,
+      name: 'a job expired',
+      switch: 'applications',
+      subject: /expired|14 days/i,
       send: (m) => publishEvent(nats, jobClosedV1, { jobId: randomUUID(), posterId: m.id, reason: 'expired', closedAt: now() }),
     },
     {
-      name: 'a job removed by staff', switch: 'applications', subject: /Your job was removed by moderators: spam/,
+      name: 'a job removed by staff',
+      switch: 'applications',
+      subject: /Your job was removed by moderators: spam/,
       send: (m) => publishEvent(nats, contentModeratedV1, { kind: 'job', itemId: randomUUID(), ownerId: m.id, action: 'removed', reason: 'spam' }),
     },
     {
-      name: 'a job restored by staff', switch: 'applications', subject: /Your job was restored after review: appeal upheld/,
+      name: 'a job restored by staff',
+      switch: 'applications',
+      subject: /Your job was restored after review: appeal upheld/,
       send: (m) => publishEvent(nats, contentModeratedV1, { kind: 'job', itemId: randomUUID(), ownerId: m.id, action: 'restored', reason: 'appeal upheld' }),
     },
     {
-      name: 'job files shared with the worker', switch: 'hiringAndWork', subject: /file/i,
-      send: (m) => publishEvent(nats, fileAccessGrantedV1, {
-        jobId: randomUUID(), hireId: randomUUID(), posterId: randomUUID(), workerId: m.id, recipientIds: [m.id], grantedAt: now(),
-      }),
+      name: 'job files shared with the worker',
+      switch: 'hiringAndWork',
+      subject: /file/i,
+      send: (m) =>
+        publishEvent(nats, fileAccessGrantedV1, {
+          jobId: randomUUID(),
+          hireId: randomUUID(),
+          posterId: randomUUID(),
+          workerId: m.id,
+          recipientIds: [m.id],
+          grantedAt: now(),
+        }),
     },
     {
-      name: 'an invitation accepted', switch: 'messages', subject: /invit|joined/i,
+      name: 'an invitation accepted',
+      switch: 'messages',
+      subject: /invit|joined/i,
       send: (m) => publishEvent(nats, invitationAcceptedV1, { inviterId: m.id, memberId: randomUUID(), joinedAt: now() }),
     },
     {
-      name: 'a team invitation', switch: 'messages', subject: /Harbour Crew/,
-      send: (m) => publishEvent(nats, teamMemberInvitedV1, {
-        invitationId: randomUUID(), teamId: randomUUID(), teamName: 'Harbour Crew', memberId: m.id, role: 'member', invitedAt: now(),
-      }),
+      name: 'a team invitation',
+      switch: 'messages',
+      subject: /Harbour Crew/,
+      send: (m) =>
+        publishEvent(nats, teamMemberInvitedV1, {
+          invitationId: randomUUID(),
+          teamId: randomUUID(),
+          teamName: 'Harbour Crew',
+          memberId: m.id,
+          role: 'member',
+          invitedAt: now(),
+        }),
     },
   ];
 
@@ -92,8 +123,9 @@ describe('mail that matters', () => {
       expect((await fetch(links[0]!)).status).toBe(200);
 
       // The member with the switch off has the alert but no email for it.
-      await until(async () => (await dbQuery(db, 'SELECT 1 FROM notifications.alerts WHERE member_id = $1', [off.id])).length > 0,
-        { what: 'the alert of the member with the switch off' });
+      await until(async () => (await dbQuery(db, 'SELECT 1 FROM notifications.alerts WHERE member_id = $1', [off.id])).length > 0, {
+        what: 'the alert of the member with the switch off',
+      });
       await new Promise((r) => setTimeout(r, 1500));
       expect(await mailTo(mailDir, off.email)).toEqual([]);
     });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
@@ -19,7 +20,9 @@ const TASK_SCENARIOS = ['tasks-capability-negotiation', 'tasks-dispatch-and-enve
 
 const SCENARIOS: ReadonlyArray<[revision: string, scenario: string]> = [
   ...['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'].map((s): [string, string] => ['2025-11-25', s]),
-  ...['server-stateless', 'tools-list', 'server-sse-multiple-streams', 'dns-rebinding-protection', 'caching', 'sep-2164-resource-not-found'].map((s): [string, string] => ['2026-07-28', s]),
+  ...['server-stateless', 'tools-list', 'server-sse-multiple-streams', 'dns-rebinding-protection', 'caching', 'sep-2164-resource-not-found'].map(
+    (s): [string, string] => ['2026-07-28', s],
+  ),
   // The tasks extension: advertisement, gating (-32021), removed methods, unknown ids, headers.
   ...TASK_SCENARIOS.map((s): [string, string] => ['2026-07-28', s]),
 ];
@@ -29,12 +32,14 @@ const SCENARIOS: ReadonlyArray<[revision: string, scenario: string]> = [
  * The tasks scenarios' fixtures (greet, slow_compute, failing_job, ...) run in memory on a timer;
  * this server's tasks are its drafts' own records, which the suite cannot start without a token.
  */
-const FIXTURE_ONLY = new RegExp([
-  '^Not testable: server does not list the diagnostic tool ',
-  '^Unknown tool (greet|slow_compute|failing_job|protocol_error_job|confirm_delete|multi_input|test_tool_with_task): ',
-  '^Not testable: no task was created by the preceding step',
-  '^routing-task fixture from Check 2 unavailable',
-].join('|'));
+const FIXTURE_ONLY = new RegExp(
+  [
+    '^Not testable: server does not list the diagnostic tool ',
+    '^Unknown tool (greet|slow_compute|failing_job|protocol_error_job|confirm_delete|multi_input|test_tool_with_task): ',
+    '^Not testable: no task was created by the preceding step',
+    '^routing-task fixture from Check 2 unavailable',
+  ].join('|'),
+);
 
 const CLI = resolve('node_modules/@modelcontextprotocol/conformance/dist/index.js');
 
@@ -46,17 +51,43 @@ function node24(): string {
   throw new Error(`The MCP conformance suite needs Node 24; this is ${process.version}.`);
 }
 
-interface Check { id: string; name: string; status: string; errorMessage?: string }
+interface Check {
+  id: string;
+  name: string;
+  status: string;
+  errorMessage?: string;
+}
 
 function runScenario(revision: string, scenario: string, outputDir: string): Promise<{ code: number | null; output: string; checks: Check[] }> {
   const dir = join(outputDir, revision);
   return new Promise((done, fail) => {
-    const child = spawn(node24(), [CLI, 'server', '--url', `${base}/api/mcp`, '--scenario', scenario, '--spec-version', revision, ...(TASK_SCENARIOS.includes(scenario) ? ['--force'] : []), '--output-dir', dir], {
-      stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' },
-    });
+    const child = spawn(
+      node24(),
+      [
+        CLI,
+        'server',
+        '--url',
+        `${base}/api/mcp`,
+        '--scenario',
+        scenario,
+        '--spec-version',
+        revision,
+        ...(TASK_SCENARIOS.includes(scenario) ? ['--force'] : []),
+        '--output-dir',
+        dir,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     let output = '';
-    child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
     const timer = setTimeout(() => child.kill(), 50_000);
     child.on('error', fail);
     child.on('close', (code) => {
@@ -64,7 +95,7 @@ function runScenario(revision: string, scenario: string, outputDir: string): Pro
       // It saves each run's checks in <output-dir>/server-<scenario>-<time>/checks.json.
       const runs = existsSync(dir) ? readdirSync(dir).filter((d) => d.startsWith(`server-${scenario}-`)) : [];
       const file = runs.length === 1 ? join(dir, runs[0]!, 'checks.json') : undefined;
-      done({ code, output, checks: file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as Check[] : [] });
+      done({ code, output, checks: file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Check[]) : [] });
     });
   });
 }
@@ -80,6 +111,9 @@ describe('MCP conformance suite (server scenarios) against /api/mcp', () => {
     const applicable = checks.filter((c) => !['SKIPPED', 'INFO'].includes(c.status) && !FIXTURE_ONLY.test(c.errorMessage ?? ''));
     expect(applicable.length, said).toBeGreaterThan(0);
     // Warnings count as failures here too: every check that applies must succeed.
-    expect(applicable.filter((c) => c.status !== 'SUCCESS').map((c) => `${c.id}: ${c.status} ${c.errorMessage ?? ''}`), said).toEqual([]);
+    expect(
+      applicable.filter((c) => c.status !== 'SUCCESS').map((c) => `${c.id}: ${c.status} ${c.errorMessage ?? ''}`),
+      said,
+    ).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createMembers, type TestMember } from '@marketplace/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createMembers, type TestMember } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { approveAnswer, type AskingPoster, clientOutcome, type ConsentAnswer, consentJourney, postedWithApplicant } from './support/consent-journey.js';
 import { mcpToken } from './support/mcp-token.js';
-import { approveAnswer, clientOutcome, consentJourney, postedWithApplicant, type AskingPoster, type ConsentAnswer } from './support/consent-journey.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -24,14 +25,18 @@ describe('consent bound to the terms (MCP elicitation on 2025-11-25)', () => {
 
   const withToken = (token: string) => ({ requestInit: { headers: { authorization: `Bearer ${token}` } } });
   /** A raw 2025-era POST naming a session. */
-  const inSession = (sessionId: string, token: string) => fetch(`${base}/api/mcp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`,
-      'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-  });
+  const inSession = (sessionId: string, token: string) =>
+    fetch(`${base}/api/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${token}`,
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
 
   beforeAll(async () => {
     const [poster, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
@@ -47,9 +52,14 @@ describe('consent bound to the terms (MCP elicitation on 2025-11-25)', () => {
     transport = new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), withToken(posterToken));
     await client.connect(transport);
     agent = {
-      poster, worker, workerToken, asked,
+      poster,
+      worker,
+      workerToken,
+      asked,
       call: async (name, args) => clientOutcome(await client.callTool({ name, arguments: args })),
-      answer: (how) => { answer = how; },
+      answer: (how) => {
+        answer = how;
+      },
     };
   });
 

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { createMembers, mcp, type TestMember, toolOutcome } from '@marketplace/testing';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createMembers, mcp, toolOutcome, type TestMember } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { approveAnswer, type AskingPoster, clientOutcome, type ConsentAnswer, consentJourney, postedWithApplicant } from './support/consent-journey.js';
 import { mcpToken } from './support/mcp-token.js';
-import { approveAnswer, clientOutcome, consentJourney, postedWithApplicant, type AskingPoster, type ConsentAnswer } from './support/consent-journey.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -17,9 +18,13 @@ describe('consent bound to the terms (MCP elicitation on 2026-07-28)', () => {
   beforeAll(async () => {
     const [poster, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
     const [token, workerToken] = await Promise.all([mcpToken(poster), mcpToken(worker)]);
-    const client = new Client({ name: 'asking-agent', version: '2.0.0' }, {
-      capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } },
-    });
+    const client = new Client(
+      { name: 'asking-agent', version: '2.0.0' },
+      {
+        capabilities: { elicitation: { form: {} } },
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+      },
+    );
     const asked: string[] = [];
     let answer: () => Promise<ConsentAnswer> = approveAnswer;
     client.setRequestHandler('elicitation/create', async (request) => {
@@ -28,15 +33,20 @@ describe('consent bound to the terms (MCP elicitation on 2026-07-28)', () => {
     });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
     agent = {
-      poster, worker, workerToken, asked,
+      poster,
+      worker,
+      workerToken,
+      asked,
       call: async (name, args) => clientOutcome(await client.callTool({ name, arguments: args })),
-      answer: (how) => { answer = how; },
+      answer: (how) => {
+        answer = how;
+      },
     };
   });
 
   consentJourney(() => agent, 'Consent walk');
 
-  it('deleting the account is the person\'s: a client that cannot ask is sent to the browser, and nothing is deleted', async () => {
+  it("deleting the account is the person's: a client that cannot ask is sent to the browser, and nothing is deleted", async () => {
     const [leaving] = (await createMembers(nats, 1)) as [TestMember];
     const token = await mcpToken(leaving);
     const refused = toolOutcome(await mcp(base, 'tools/call', { name: 'delete_my_account', arguments: { confirm: 'delete my account' } }, token));
@@ -50,9 +60,13 @@ describe('consent bound to the terms (MCP elicitation on 2026-07-28)', () => {
     const token = await mcpToken(leaving);
     let approve = false;
     const asked: string[] = [];
-    const client = new Client({ name: 'asking-agent', version: '2.0.0' }, {
-      capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } },
-    });
+    const client = new Client(
+      { name: 'asking-agent', version: '2.0.0' },
+      {
+        capabilities: { elicitation: { form: {} } },
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+      },
+    );
     client.setRequestHandler('elicitation/create', async (request) => {
       asked.push(String((request.params as { message: string }).message));
       return approve ? approveAnswer() : { action: 'decline' as const };

@@ -1,13 +1,21 @@
+import { createMember, expectedTools, listedToolShape, mcp, mcpAccessToken, toolError, toolErrorNote } from '@marketplace/testing';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createMember, expectedTools, listedToolShape, mcp, mcpAccessToken, toolError, toolErrorNote,
-} from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
 
-interface JsonSchema { type?: string; enum?: unknown[]; const?: unknown; minimum?: number; minItems?: number; items?: JsonSchema; properties?: Record<string, JsonSchema>; required?: string[]; anyOf?: JsonSchema[] }
+interface JsonSchema {
+  type?: string;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  minItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+}
 
 /** The smallest arguments the tool's own input schema accepts in shape (values may still be refused). */
 function minimalArgs(schema: JsonSchema): Record<string, unknown> {
@@ -21,11 +29,17 @@ function sample(name: string, s: JsonSchema): unknown {
   if (s.enum?.length) return s.enum[0];
   if (s.anyOf?.length) return sample(name, s.anyOf[0]!);
   switch (s.type) {
-    case 'integer': case 'number': return s.minimum ?? 1;
-    case 'boolean': return true;
-    case 'array': return Array.from({ length: s.minItems ?? 0 }, () => sample(name, s.items ?? {}));
-    case 'object': return {};
-    default: return /(^|_)id$/.test(name) ? '00000000-0000-4000-8000-000000000000' : 'Every-tool check';
+    case 'integer':
+    case 'number':
+      return s.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: s.minItems ?? 0 }, () => sample(name, s.items ?? {}));
+    case 'object':
+      return {};
+    default:
+      return /(^|_)id$/.test(name) ? '00000000-0000-4000-8000-000000000000' : 'Every-tool check';
   }
 }
 
@@ -62,15 +76,31 @@ describe('every MCP tool with a real OAuth token', () => {
       if (t.annotations?.readOnlyHint) expect(t.annotations, t.name).toEqual({ readOnlyHint: true, openWorldHint: false });
       else expect(t.annotations, t.name).toMatchObject({ destructiveHint: expect.any(Boolean), openWorldHint: false });
     }
-    const hinted = (hint: string) => tools.filter((t) => t.annotations?.[hint] === true).map((t) => t.name).sort();
+    const hinted = (hint: string) =>
+      tools
+        .filter((t) => t.annotations?.[hint] === true)
+        .map((t) => t.name)
+        .sort();
     // What cannot be undone: a host asks its human before each of these, and only these.
     expect(hinted('destructiveHint')).toEqual([
-      'accept_application', 'approve_work', 'cancel_work', 'close_job', 'decline_application', 'delete_comment',
-      'delete_job_file', 'delete_my_account', 'delete_my_file', 'delete_webhook', 'discard_job_draft', 'disconnect_agent', 'rate_poster',
+      'accept_application',
+      'approve_work',
+      'cancel_work',
+      'close_job',
+      'decline_application',
+      'delete_comment',
+      'delete_job_file',
+      'delete_my_account',
+      'delete_my_file',
+      'delete_webhook',
+      'discard_job_draft',
+      'disconnect_agent',
+      'rate_poster',
       'withdraw_application',
     ]);
     const readOnly = hinted('readOnlyHint');
-    for (const name of ['list_open_jobs', 'get_job', 'search_jobs', 'list_my_jobs', 'download_my_file', 'get_safety_policy']) expect(readOnly, name).toContain(name);
+    for (const name of ['list_open_jobs', 'get_job', 'search_jobs', 'list_my_jobs', 'download_my_file', 'get_safety_policy'])
+      expect(readOnly, name).toContain(name);
     for (const name of ['post_job', 'apply_to_job', 'get_notifications', 'send_message', 'accept_application']) expect(readOnly, name).not.toContain(name);
     expect(readOnly.filter((n) => hinted('destructiveHint').includes(n))).toEqual([]);
   });

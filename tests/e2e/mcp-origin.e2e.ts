@@ -1,23 +1,32 @@
 import { request } from 'node:http';
-import { describe, expect, inject, it } from 'vitest';
+
 import { mcp } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const { host, port } = new URL(base);
 
 const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0', id: 1, method: 'initialize',
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'origin-check', version: '1.0.0' } },
 });
 
-interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 
 /** node:http, because fetch keeps its own Host header. */
 function send(method: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(`${base}/api/mcp`, { method, headers: { host, ...headers } }, (res) => {
       let text = '';
-      res.on('data', (c: Buffer) => { text += c.toString(); });
+      res.on('data', (c: Buffer) => {
+        text += c.toString();
+      });
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
     });
     req.on('error', reject);
@@ -25,9 +34,16 @@ function send(method: string, headers: Record<string, string>, body?: string): P
   });
 }
 
-const post = (headers: Record<string, string>) => send('POST', {
-  'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers,
-}, INITIALIZE);
+const post = (headers: Record<string, string>) =>
+  send(
+    'POST',
+    {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    INITIALIZE,
+  );
 
 const corsHeaders = (res: RawResponse) => Object.keys(res.headers).filter((h) => h.startsWith('access-control-'));
 
@@ -56,11 +72,13 @@ describe('MCP Origin and Host checks, CORS', () => {
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe(origin);
     expect(res.headers.vary).toMatch(/origin/i);
-    expect(String(res.headers['access-control-expose-headers']).split(/,\s*/))
-      .toEqual(expect.arrayContaining(['www-authenticate', 'mcp-session-id']));
+    expect(String(res.headers['access-control-expose-headers']).split(/,\s*/)).toEqual(expect.arrayContaining(['www-authenticate', 'mcp-session-id']));
     // A browser client can read the OAuth challenge too.
-    const challenge = await send('POST', { origin, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'post_job', arguments: {} } }));
+    const challenge = await send(
+      'POST',
+      { origin, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'post_job', arguments: {} } }),
+    );
     expect(challenge.status).toBe(401);
     expect(challenge.headers['access-control-allow-origin']).toBe(origin);
     expect(challenge.headers['www-authenticate']).toMatch(/^Bearer resource_metadata=/);
@@ -78,17 +96,20 @@ describe('MCP Origin and Host checks, CORS', () => {
   });
 
   it('answers the CORS preflight for allowed origins only, never with *', async () => {
-    const preflight = (origin: string) => send('OPTIONS', {
-      origin, 'access-control-request-method': 'POST',
-      'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
-    });
+    const preflight = (origin: string) =>
+      send('OPTIONS', {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+      });
     const origin = new URL(base).origin;
     const ok = await preflight(origin);
     expect(ok.status).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe(origin);
     expect(ok.headers['access-control-allow-methods']).toBe('POST, DELETE');
-    expect(String(ok.headers['access-control-allow-headers']).split(/,\s*/))
-      .toEqual(expect.arrayContaining(['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id']));
+    expect(String(ok.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id']),
+    );
 
     const refused = await preflight('https://evil.example');
     expect(refused.status).toBe(403);

@@ -1,10 +1,12 @@
 import { request as httpRequest } from 'node:http';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { createMember, mcpAccessToken, type TestMember } from '@marketplace/testing';
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createMember, mcpAccessToken, type TestMember } from '@marketplace/testing';
-import { ISSUE_DUMP, junkCases, LEGACY_METHODS, MODERN_METHODS, type JunkCase } from './support/mcp-junk.js';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { ISSUE_DUMP, type JunkCase, junkCases, LEGACY_METHODS, MODERN_METHODS } from './support/mcp-junk.js';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -12,21 +14,39 @@ const mailDir = inject('mailDir');
 
 type Revision = '2025-06-18' | '2025-11-25' | '2026-07-28';
 
-interface Answer { status: number; contentType: string; sessionId: string | null; body: { id?: unknown; result?: any; error?: { code: number; message: string } } }
+interface Answer {
+  status: number;
+  contentType: string;
+  sessionId: string | null;
+  body: { id?: unknown; result?: any; error?: { code: number; message: string } };
+}
 
 /** The JSON-RPC message of an answer, whether sent as JSON or as one event of a stream. */
 function messageOf(text: string): Answer['body'] {
-  const json = text.startsWith('{') ? text : text.split('\n').find((l) => l.startsWith('data: '))?.slice('data: '.length);
+  const json = text.startsWith('{')
+    ? text
+    : text
+        .split('\n')
+        .find((l) => l.startsWith('data: '))
+        ?.slice('data: '.length);
   return json ? JSON.parse(json) : {};
 }
 
 const TASKS = 'io.modelcontextprotocol/tasks';
 const ENVELOPE = {
-  [PROTOCOL_VERSION_META_KEY]: '2026-07-28', [CLIENT_INFO_META_KEY]: { name: 'junk-agent', version: '1.0.0' },
+  [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
+  [CLIENT_INFO_META_KEY]: { name: 'junk-agent', version: '1.0.0' },
   [CLIENT_CAPABILITIES_META_KEY]: { extensions: { [TASKS]: {} } },
 };
 /** The params field each 2026-07-28 method mirrors in its Mcp-Name header, as a client sends it. */
-const NAME_HEADER: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri', 'tasks/get': 'taskId', 'tasks/cancel': 'taskId', 'tasks/update': 'taskId' };
+const NAME_HEADER: Record<string, string> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/cancel': 'taskId',
+  'tasks/update': 'taskId',
+};
 
 /**
  * One request on the wire as a client of that revision sends it: on 2026-07-28 the params carry
@@ -34,8 +54,11 @@ const NAME_HEADER: Record<string, string> = { 'tools/call': 'name', 'prompts/get
  */
 async function send(revision: Revision, method: string, params: unknown, opts: { token?: string; sessionId?: string } = {}): Promise<Answer> {
   const headers: Record<string, string> = {
-    'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': revision,
-    ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.sessionId ? { 'mcp-session-id': opts.sessionId } : {}),
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': revision,
+    ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    ...(opts.sessionId ? { 'mcp-session-id': opts.sessionId } : {}),
   };
   let sent = params;
   if (revision === '2026-07-28') {
@@ -53,15 +76,25 @@ async function send(revision: Revision, method: string, params: unknown, opts: {
 
 /** A 2025-11-25 session, opened as a client that can ask its human opens one, signed in. */
 async function openSession(token: string): Promise<string> {
-  const opened = await send('2025-11-25', 'initialize', {
-    protocolVersion: '2025-11-25', capabilities: { elicitation: { form: {} } }, clientInfo: { name: 'session-agent', version: '1.0.0' },
-  }, { token });
+  const opened = await send(
+    '2025-11-25',
+    'initialize',
+    {
+      protocolVersion: '2025-11-25',
+      capabilities: { elicitation: { form: {} } },
+      clientInfo: { name: 'session-agent', version: '1.0.0' },
+    },
+    { token },
+  );
   expect(opened.sessionId, JSON.stringify(opened.body)).toMatch(/^[0-9a-f-]{36}$/);
   const initialized = await fetch(`${base}/api/mcp`, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25',
-      authorization: `Bearer ${token}`, 'mcp-session-id': opened.sessionId!,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      authorization: `Bearer ${token}`,
+      'mcp-session-id': opened.sessionId!,
     },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
   });
@@ -109,7 +142,7 @@ describe('MCP protocol errors', () => {
       });
     }
 
-    it('2025-11-25, in a session: -32602 naming the field, on the session\'s own stream', async () => {
+    it("2025-11-25, in a session: -32602 naming the field, on the session's own stream", async () => {
       const sessionId = await openSession(token);
       for (const junk of junkCases(LEGACY_METHODS)) {
         const answer = await send('2025-11-25', junk.method, junk.params, { token, sessionId });
@@ -148,14 +181,20 @@ describe('MCP protocol errors', () => {
     });
   });
 
-  describe('completion under the token\'s scope', () => {
+  describe("completion under the token's scope", () => {
     let jobId: string;
     let writeOnly: string;
 
     beforeAll(async () => {
-      const posted = await send('2025-06-18', 'tools/call', {
-        name: 'post_job', arguments: { title: 'Completion scope job', category: 'writing', constraints: 'Write a page.' },
-      }, { token });
+      const posted = await send(
+        '2025-06-18',
+        'tools/call',
+        {
+          name: 'post_job',
+          arguments: { title: 'Completion scope job', category: 'writing', constraints: 'Write a page.' },
+        },
+        { token },
+      );
       jobId = posted.body.result.structuredContent.result.id;
       writeOnly = await mcpAccessToken(base, mailDir, member, { scope: 'agent:write' });
     });
@@ -163,7 +202,8 @@ describe('MCP protocol errors', () => {
     const jobIds = { ref: { type: 'ref/prompt', name: 'review_turned_in_work' }, argument: { name: 'job_id', value: '' } };
     const jobResource = { ref: { type: 'ref/resource', uri: 'marketplace://jobs/{id}' }, argument: { name: 'id', value: '' } };
     const categories = { ref: { type: 'ref/prompt', name: 'post_a_job' }, argument: { name: 'category', value: 'wri' } };
-    const valuesOf = async (revision: Revision, params: unknown, t: string) => (await send(revision, 'completion/complete', params, { token: t })).body.result?.completion.values;
+    const valuesOf = async (revision: Revision, params: unknown, t: string) =>
+      (await send(revision, 'completion/complete', params, { token: t })).body.result?.completion.values;
 
     for (const revision of ['2025-06-18', '2026-07-28'] as const) {
       it(`${revision}: the member's job ids for a token with agent:read, none without; categories for both`, async () => {
@@ -175,7 +215,12 @@ describe('MCP protocol errors', () => {
         // The token really is without agent:read: the tool that lists the ids is refused it.
         const listed = await fetch(`${base}/api/mcp`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', authorization: `Bearer ${writeOnly}` },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-06-18',
+            authorization: `Bearer ${writeOnly}`,
+          },
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_my_jobs', arguments: {} } }),
         });
         expect(listed.status).toBe(403);
@@ -188,9 +233,12 @@ describe('MCP protocol errors', () => {
       for (const body of ['{"jsonrpc": "2.0", "id": 1, "method": ', 'jsonrpc=2.0', '']) {
         for (const authorization of [`Bearer ${token}`, undefined]) {
           const res = await fetch(`${base}/api/mcp`, {
-            method: 'POST', body,
+            method: 'POST',
+            body,
             headers: {
-              'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25',
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              'mcp-protocol-version': '2025-11-25',
               ...(authorization ? { authorization } : {}),
             },
           });
@@ -204,7 +252,10 @@ describe('MCP protocol errors', () => {
 
   describe('ending a session', () => {
     const sessionHeaders = (sessionId: string) => ({
-      accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', authorization: `Bearer ${token}`, 'mcp-session-id': sessionId,
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      authorization: `Bearer ${token}`,
+      'mcp-session-id': sessionId,
     });
     const stillThere = async (sessionId: string) => (await send('2025-11-25', 'tools/list', {}, { token, sessionId })).status;
 
@@ -219,9 +270,17 @@ describe('MCP protocol errors', () => {
     it('so does one with an explicit Content-Length: 0', async () => {
       const sessionId = await openSession(token);
       const status = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest(`${base}/api/mcp`, {
-          method: 'DELETE', headers: { ...sessionHeaders(sessionId), 'content-type': 'application/json', 'content-length': '0' },
-        }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
+        const req = httpRequest(
+          `${base}/api/mcp`,
+          {
+            method: 'DELETE',
+            headers: { ...sessionHeaders(sessionId), 'content-type': 'application/json', 'content-length': '0' },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
         req.on('error', reject);
         req.end();
       });
@@ -232,7 +291,8 @@ describe('MCP protocol errors', () => {
     it('an empty Mcp-Session-Id on DELETE is a JSON-RPC 400, never a 500', async () => {
       for (const contentType of [undefined, 'application/json']) {
         const res = await fetch(`${base}/api/mcp`, {
-          method: 'DELETE', headers: { ...sessionHeaders(''), ...(contentType ? { 'content-type': contentType } : {}) },
+          method: 'DELETE',
+          headers: { ...sessionHeaders(''), ...(contentType ? { 'content-type': contentType } : {}) },
         });
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/Mcp-Session-Id/) } });

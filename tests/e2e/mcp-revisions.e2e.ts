@@ -1,11 +1,14 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, createMember, mcp, mcpAccessToken, type TestMember } from '@marketplace/testing';
 import {
-  CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, Client as ModernClient, PROTOCOL_VERSION_META_KEY,
+  Client as ModernClient,
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
   StreamableHTTPClientTransport as ModernTransport,
 } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { api, createMember, mcp, mcpAccessToken, type TestMember } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -61,7 +64,9 @@ describe('MCP on both protocol revisions, with real SDK clients', () => {
     const names = tools.map((t) => t.name);
     expect(names).toEqual([...names].sort());
     expect(tools.find((t) => t.name === 'list_open_jobs')).toMatchObject({
-      title: 'List open jobs', annotations: { readOnlyHint: true, openWorldHint: false }, outputSchema: { type: 'object' },
+      title: 'List open jobs',
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      outputSchema: { type: 'object' },
     });
     const posted = await client.callTool({ name: 'post_job', arguments: { title: 'Modern client job', category: 'writing', constraints: 'Write a page.' } });
     expect(posted.isError).toBeFalsy();
@@ -78,11 +83,16 @@ describe('MCP on both protocol revisions, with real SDK clients', () => {
   for (const era of ['2025-11-25', '2026-07-28'] as const) {
     it(`resources, prompts and completions on ${era}`, async () => {
       const client = era === '2025-11-25' ? await legacyClient() : await modernClient();
-      const posted = await client.callTool({ name: 'post_job', arguments: { title: `Resource job ${era}`, category: 'writing', constraints: 'Write a page.' } });
+      const posted = await client.callTool({
+        name: 'post_job',
+        arguments: { title: `Resource job ${era}`, category: 'writing', constraints: 'Write a page.' },
+      });
       const id = (posted.structuredContent as { result: { id: string } }).result.id;
 
       const { resources } = await client.listResources();
-      expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining(['marketplace://me/jobs', 'marketplace://me/applications', 'marketplace://jobs/open']));
+      expect(resources.map((r) => r.uri)).toEqual(
+        expect.arrayContaining(['marketplace://me/jobs', 'marketplace://me/applications', 'marketplace://jobs/open']),
+      );
       const { resourceTemplates } = await client.listResourceTemplates();
       expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(expect.arrayContaining(['marketplace://jobs/{id}', 'marketplace://jobs/{job_id}/versions']));
 
@@ -129,26 +139,32 @@ describe('MCP on both protocol revisions, with real SDK clients', () => {
   // Issue 52: a client loads every definition into its model's context on every turn.
   for (const wire of ['2025-06-18', '2025-11-25', '2026-07-28'] as const) {
     it(`the whole tool list fits 96 KiB on ${wire}, no tool over 3 KiB, every tool titled, annotated and typed`, async () => {
-      const envelope = wire === '2026-07-28'
-        ? { _meta: { [PROTOCOL_VERSION_META_KEY]: wire, [CLIENT_INFO_META_KEY]: { name: 'raw', version: '1' }, [CLIENT_CAPABILITIES_META_KEY]: {} } }
-        : {};
+      const envelope =
+        wire === '2026-07-28'
+          ? { _meta: { [PROTOCOL_VERSION_META_KEY]: wire, [CLIENT_INFO_META_KEY]: { name: 'raw', version: '1' }, [CLIENT_CAPABILITIES_META_KEY]: {} } }
+          : {};
       const res = await fetch(`${base}/api/mcp`, {
         method: 'POST',
         headers: {
-          'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': wire,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': wire,
           ...(wire === '2026-07-28' ? { 'mcp-method': 'tools/list' } : {}),
         },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: envelope }),
       });
       expect(res.status).toBe(200);
-      const { result } = await res.json() as { result: { tools: Array<Record<string, unknown>> } };
+      const { result } = (await res.json()) as { result: { tools: Array<Record<string, unknown>> } };
       expect(result.tools.length).toBeGreaterThan(100);
       expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThanOrEqual(96 * 1024);
       for (const tool of result.tools) {
         expect(Buffer.byteLength(JSON.stringify(tool)), String(tool.name)).toBeLessThanOrEqual(3 * 1024);
         expect(tool, String(tool.name)).toMatchObject({
-          title: expect.any(String), description: expect.any(String), annotations: { openWorldHint: false },
-          inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { result: expect.any(Object) } },
+          title: expect.any(String),
+          description: expect.any(String),
+          annotations: { openWorldHint: false },
+          inputSchema: { type: 'object' },
+          outputSchema: { type: 'object', properties: { result: expect.any(Object) } },
         });
       }
     });
@@ -156,20 +172,24 @@ describe('MCP on both protocol revisions, with real SDK clients', () => {
 
   it('the 2026-07-28 wire carries caching hints on tools/list and the same JSON-RPC errors', async () => {
     const envelope = { [PROTOCOL_VERSION_META_KEY]: '2026-07-28', [CLIENT_INFO_META_KEY]: { name: 'raw', version: '1' }, [CLIENT_CAPABILITIES_META_KEY]: {} };
-    const post = (method: string, params: Record<string, unknown>) => fetch(`${base}/api/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json', accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(params.name ? { 'mcp-name': String(params.name) } : {}),
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope } }),
-    });
+    const post = (method: string, params: Record<string, unknown>) =>
+      fetch(`${base}/api/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': method,
+          ...(params.name ? { 'mcp-name': String(params.name) } : {}),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope } }),
+      });
     const list = await post('tools/list', {});
     expect(list.status).toBe(200);
-    const listed = await list.json() as { result: { ttlMs: number; cacheScope: string; tools: unknown[] } };
+    const listed = (await list.json()) as { result: { ttlMs: number; cacheScope: string; tools: unknown[] } };
     expect(listed.result).toMatchObject({ cacheScope: 'public', ttlMs: expect.any(Number) });
     expect(listed.result.ttlMs).toBeGreaterThan(0);
-    const unknown = await (await post('tools/call', { name: 'no_such_tool', arguments: {} })).json() as { error?: { code: number } };
+    const unknown = (await (await post('tools/call', { name: 'no_such_tool', arguments: {} })).json()) as { error?: { code: number } };
     expect(unknown.error?.code).toBe(-32602);
   });
 });

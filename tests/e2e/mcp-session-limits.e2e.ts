@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createMember } from '@marketplace/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createMember } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { service } from './support/control.js';
 import { mcpToken } from './support/mcp-token.js';
 
@@ -17,8 +18,11 @@ let next = 1;
 const address = () => `203.0.113.${next++}`;
 
 const headers = (from: string, extra: Record<string, string> = {}) => ({
-  'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': from,
-  'mcp-protocol-version': '2025-11-25', ...extra,
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'x-forwarded-for': from,
+  'mcp-protocol-version': '2025-11-25',
+  ...extra,
 });
 
 /**
@@ -27,21 +31,30 @@ const headers = (from: string, extra: Record<string, string> = {}) => ({
  */
 async function initialize(from: string): Promise<{ status: number; sessionId: string | undefined; serverName: string | undefined }> {
   const res = await fetch(`${base}/api/mcp`, {
-    method: 'POST', headers: headers(from),
+    method: 'POST',
+    headers: headers(from),
     body: JSON.stringify({
-      jsonrpc: '2.0', id: 1, method: 'initialize',
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
       params: { protocolVersion: '2025-11-25', capabilities: { elicitation: { form: {} } }, clientInfo: { name: 'flood', version: '1.0.0' } },
     }),
   });
   const text = await res.text();
-  const json = text.startsWith('{') ? text : text.split('\n').find((l) => l.startsWith('data: '))?.slice('data: '.length) ?? '{}';
+  const json = text.startsWith('{')
+    ? text
+    : (text
+        .split('\n')
+        .find((l) => l.startsWith('data: '))
+        ?.slice('data: '.length) ?? '{}');
   return { status: res.status, sessionId: res.headers.get('mcp-session-id') ?? undefined, serverName: JSON.parse(json).result?.serverInfo?.name };
 }
 
 /** A request in a session: tools/list, signed in when given a token. */
 async function inSession(sessionId: string, from: string, token?: string): Promise<number> {
   const res = await fetch(`${base}/api/mcp`, {
-    method: 'POST', headers: headers(from, { 'mcp-session-id': sessionId, ...(token ? { authorization: `Bearer ${token}` } : {}) }),
+    method: 'POST',
+    headers: headers(from, { 'mcp-session-id': sessionId, ...(token ? { authorization: `Bearer ${token}` } : {}) }),
     body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
   });
   await res.text();

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { z } from 'zod';
+
+import { api, createMembers, mcpAccessToken, type TestMember, until } from '@marketplace/testing';
 import {
-  CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, Client, PROTOCOL_VERSION_META_KEY, StreamableHTTPClientTransport,
+  Client,
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { api, createMembers, mcpAccessToken, until, type TestMember } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+
 import { mcpToken } from './support/mcp-token.js';
 import { completeOne, newDraft, recordLink } from './support/recordings.js';
 
@@ -18,8 +24,13 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** What tasks/get answers (the extension's DetailedTask); the SDK client checks the shape. */
 const detailedTask = z.looseObject({
-  taskId: z.string(), status: z.enum(['working', 'input_required', 'completed', 'cancelled', 'failed']), statusMessage: z.string().optional(),
-  createdAt: z.string(), lastUpdatedAt: z.string(), ttlMs: z.number().int().nullable(), pollIntervalMs: z.number().int().optional(),
+  taskId: z.string(),
+  status: z.enum(['working', 'input_required', 'completed', 'cancelled', 'failed']),
+  statusMessage: z.string().optional(),
+  createdAt: z.string(),
+  lastUpdatedAt: z.string(),
+  ttlMs: z.number().int().nullable(),
+  pollIntervalMs: z.number().int().optional(),
   result: z.looseObject({ content: z.array(z.unknown()), structuredContent: z.any().optional(), isError: z.boolean().optional() }).optional(),
 });
 const ack = z.looseObject({});
@@ -43,9 +54,13 @@ describe('long work as MCP tasks', () => {
   });
 
   async function client(token: string, tasks: boolean): Promise<Client> {
-    const c = new Client({ name: tasks ? 'task-agent' : 'plain-agent', version: '2.0.0' }, {
-      capabilities: tasks ? { extensions: { [TASKS]: {} } } : {}, versionNegotiation: { mode: { pin: '2026-07-28' } },
-    });
+    const c = new Client(
+      { name: tasks ? 'task-agent' : 'plain-agent', version: '2.0.0' },
+      {
+        capabilities: tasks ? { extensions: { [TASKS]: {} } } : {},
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+      },
+    );
     await c.connect(new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
     return c;
   }
@@ -60,15 +75,22 @@ describe('long work as MCP tasks', () => {
     const res = await fetch(`${base}/api/mcp`, {
       method: 'POST',
       headers: {
-        'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`,
-        'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}),
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${token}`,
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        ...(name ? { 'mcp-name': name } : {}),
       },
       body: JSON.stringify({
-        jsonrpc: '2.0', id: 1, method,
+        jsonrpc: '2.0',
+        id: 1,
+        method,
         params: {
           ...params,
           _meta: {
-            [PROTOCOL_VERSION_META_KEY]: '2026-07-28', [CLIENT_INFO_META_KEY]: { name: 'wire-agent', version: '1.0.0' },
+            [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
+            [CLIENT_INFO_META_KEY]: { name: 'wire-agent', version: '1.0.0' },
             [CLIENT_CAPABILITIES_META_KEY]: tasks ? { extensions: { [TASKS]: {} } } : {},
           },
         },
@@ -80,7 +102,8 @@ describe('long work as MCP tasks', () => {
 
   async function writtenDraft(member: TestMember): Promise<string> {
     const started = await api(base, '/api/me/job-drafts', {
-      key: member.key, method: 'POST',
+      key: member.key,
+      method: 'POST',
       body: { answers: { problem: 'Our nightly CSV export times out.', context: 'A five person shop on a small Postgres database.' } },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
@@ -89,7 +112,11 @@ describe('long work as MCP tasks', () => {
 
   /** An acknowledgement's fields besides `_meta` (where the server names itself): no task envelope. */
   const fieldsOf = (result: object) => Object.keys(result).filter((k) => k !== '_meta');
-  const codeOf = async (p: Promise<unknown>) => p.then(() => 'answered', (err: { code?: number; data?: unknown }) => err);
+  const codeOf = async (p: Promise<unknown>) =>
+    p.then(
+      () => 'answered',
+      (err: { code?: number; data?: unknown }) => err,
+    );
 
   it('advertises the extension in server/discover and marks the task tools in tools/list', async () => {
     const c = await client(posterToken, true);
@@ -131,10 +158,13 @@ describe('long work as MCP tasks', () => {
     const first = await c.request({ method: 'tasks/get', params: { taskId: task.taskId } }, detailedTask);
     expect(first).toMatchObject({ taskId: task.taskId, createdAt: task.createdAt });
     if (first.status === 'working') expect(first.result).toBeUndefined();
-    const done = await until(async () => {
-      const t = await c.request({ method: 'tasks/get', params: { taskId: task.taskId } }, detailedTask);
-      return t.status === 'working' ? undefined : t;
-    }, { timeoutMs: 30_000, intervalMs: 250, what: 'the writing task to finish' });
+    const done = await until(
+      async () => {
+        const t = await c.request({ method: 'tasks/get', params: { taskId: task.taskId } }, detailedTask);
+        return t.status === 'working' ? undefined : t;
+      },
+      { timeoutMs: 30_000, intervalMs: 250, what: 'the writing task to finish' },
+    );
     expect(done).toMatchObject({ status: 'completed', taskId: task.taskId, ttlMs: null });
     expect(done.statusMessage).toMatch(/approve_draft_part/);
     expect(done.result?.isError).toBeFalsy();
@@ -167,24 +197,31 @@ describe('long work as MCP tasks', () => {
   });
 
   it('answers a tool error at once, not as a task', async () => {
-    const started = await api(base, '/api/me/job-drafts', { key: poster.key, method: 'POST', body: { answers: { context: 'Only the context so far: the problem is missing.' } } });
+    const started = await api(base, '/api/me/job-drafts', {
+      key: poster.key,
+      method: 'POST',
+      body: { answers: { context: 'Only the context so far: the problem is missing.' } },
+    });
     const refused = await rpc(posterToken, 'tools/call', { name: 'write_job_description', arguments: { draft_id: started.body.id } });
     expect(refused.result).toMatchObject({ resultType: 'complete', isError: true });
     expect(refused.result.taskId).toBeUndefined();
   });
 
-  it('keeps today\'s answers for clients without the extension', async () => {
+  it("keeps today's answers for clients without the extension", async () => {
     const draftId = await writtenDraft(poster);
     // The tool answers at once, with the draft whose writing is pending; get_job_draft is polled.
     const plain = await client(posterToken, false);
     const sync = await plain.callTool({ name: 'write_job_description', arguments: { draft_id: draftId } });
     expect(sync.isError).toBeFalsy();
     expect((sync.structuredContent as { result: any }).result.tasks.writing.status).toBe('pending');
-    const written = await until(async () => {
-      const r = await plain.callTool({ name: 'get_job_draft', arguments: { draft_id: draftId } });
-      const d = (r.structuredContent as { result: any }).result;
-      return d.tasks.writing.status === 'ready' ? d : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 250, what: 'the posting to be written' });
+    const written = await until(
+      async () => {
+        const r = await plain.callTool({ name: 'get_job_draft', arguments: { draft_id: draftId } });
+        const d = (r.structuredContent as { result: any }).result;
+        return d.tasks.writing.status === 'ready' ? d : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 250, what: 'the posting to be written' },
+    );
     expect(written.posting.title).toEqual(expect.any(String));
 
     // tasks/* without the extension: -32021, naming the extension to declare.
@@ -211,13 +248,16 @@ describe('long work as MCP tasks', () => {
     await legacy.close();
   });
 
-  it('answers an unknown task, or another member\'s, as unknown (-32602)', async () => {
+  it("answers an unknown task, or another member's, as unknown (-32602)", async () => {
     const draftId = await writtenDraft(poster);
     const created = await rpc(posterToken, 'tools/call', { name: 'write_job_description', arguments: { draft_id: draftId } });
     const { taskId } = created.result as { taskId: string };
 
     const mine = await client(posterToken, true);
-    for (const bogus of ['no-such-task', Buffer.from(JSON.stringify({ k: 'writing', d: randomUUID(), s: new Date().toISOString(), c: 'x' })).toString('base64url')]) {
+    for (const bogus of [
+      'no-such-task',
+      Buffer.from(JSON.stringify({ k: 'writing', d: randomUUID(), s: new Date().toISOString(), c: 'x' })).toString('base64url'),
+    ]) {
       expect(await codeOf(mine.request({ method: 'tasks/get', params: { taskId: bogus } }, detailedTask))).toMatchObject({ code: -32602 });
       expect(await codeOf(mine.request({ method: 'tasks/cancel', params: { taskId: bogus } }, ack))).toMatchObject({ code: -32602 });
     }
@@ -250,7 +290,7 @@ describe('long work as MCP tasks', () => {
     return { id, body: completed };
   }
 
-  it('reads a draft\'s recording on REST: null without one, 404 for a draft that is not yours', async () => {
+  it("reads a draft's recording on REST: null without one, 404 for a draft that is not yours", async () => {
     const draftId = await newDraft(poster);
     const none = await api(base, `/api/me/job-drafts/${draftId}/recording`, { key: poster.key });
     expect(none.status, JSON.stringify(none.body)).toBe(200);
@@ -263,13 +303,13 @@ describe('long work as MCP tasks', () => {
     const read = await plain.callTool({ name: 'get_job_recording', arguments: { draft_id: draftId } });
     expect(read.isError).toBeFalsy();
     expect((read.structuredContent as { result: unknown }).result).toBeNull();
-    const theirs = await plain.callTool({ name: 'get_job_recording', arguments: { draft_id: (await newDraft(other)) } });
+    const theirs = await plain.callTool({ name: 'get_job_recording', arguments: { draft_id: await newDraft(other) } });
     expect(theirs.isError).toBe(true);
     expect((theirs.content as Array<{ text: string }>)[0]!.text).toMatch(/"status":404/);
     await plain.close();
   });
 
-  it('follows a recording\'s check as a task: working while analyzing, the recording once checked, cancelled when a newer one replaced it', async () => {
+  it("follows a recording's check as a task: working while analyzing, the recording once checked, cancelled when a newer one replaced it", async () => {
     const draftId = await newDraft(poster);
     const { token } = await recordLink(poster, draftId);
     const conversationId = randomUUID();
@@ -289,15 +329,18 @@ describe('long work as MCP tasks', () => {
     expect(Buffer.from(task.taskId, 'base64url').toString('utf8')).not.toContain(token);
 
     const c = await client(posterToken, true);
-    const done = await until(async () => {
-      const t = await c.request({ method: 'tasks/get', params: { taskId: task.taskId } }, detailedTask);
-      if (t.status === 'working') {
-        expect(t.result).toBeUndefined();
-        expect(t.statusMessage).toMatch(/^Checking/);
-        return undefined;
-      }
-      return t;
-    }, { timeoutMs: 120_000, intervalMs: 200, what: 'the recording check task to finish' });
+    const done = await until(
+      async () => {
+        const t = await c.request({ method: 'tasks/get', params: { taskId: task.taskId } }, detailedTask);
+        if (t.status === 'working') {
+          expect(t.result).toBeUndefined();
+          expect(t.statusMessage).toMatch(/^Checking/);
+          return undefined;
+        }
+        return t;
+      },
+      { timeoutMs: 120_000, intervalMs: 200, what: 'the recording check task to finish' },
+    );
     expect(done).toMatchObject({ status: 'completed', taskId: task.taskId, createdAt: first.body.updatedAt });
     expect(done.result?.isError).toBeFalsy();
     const checked = done.result!.structuredContent as { result: any; conversationId: string };
@@ -330,8 +373,10 @@ describe('long work as MCP tasks', () => {
     expect(replaced.statusMessage).toMatch(/newer recording/);
     const next = await rpc(posterToken, 'tools/call', { name: 'get_job_recording', arguments: { draft_id: draftId } });
     if (next.result.resultType === 'task') expect(JSON.parse(Buffer.from(next.result.taskId, 'base64url').toString('utf8')).r).toBe(second.id);
-    await until(async () => ((await api(base, `/api/me/job-drafts/${draftId}/recording`, { key: poster.key })).body.status === 'analyzing' ? undefined : true),
-      { timeoutMs: 120_000, intervalMs: 250, what: 'the second check' });
+    await until(
+      async () => ((await api(base, `/api/me/job-drafts/${draftId}/recording`, { key: poster.key })).body.status === 'analyzing' ? undefined : true),
+      { timeoutMs: 120_000, intervalMs: 250, what: 'the second check' },
+    );
     await c.close();
   }, 300_000);
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, createMember, mcp, signIn, type TestMember, toolError, toolOutcome, toolResult, until } from '@marketplace/testing';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, signIn, toolError, toolOutcome, toolResult, until, type TestMember } from '@marketplace/testing';
+
 import { mcpToken } from './support/mcp-token.js';
 
 /**
@@ -15,7 +17,12 @@ const mailDir = inject('mailDir');
 
 const call = (token: string | undefined, name: string, args: Record<string, unknown>) => mcp(base, 'tools/call', { name, arguments: args }, token);
 
-interface Counted { tool?: string; model: string | null; calls: number; callsWithContext: number }
+interface Counted {
+  tool?: string;
+  model: string | null;
+  calls: number;
+  callsWithContext: number;
+}
 
 describe('MCP tool calls counted by tool and model, for staff', () => {
   let staff: TestMember;
@@ -43,20 +50,25 @@ describe('MCP tool calls counted by tool and model, for staff', () => {
     // Not a model id: counted, but never as the text the agent sent.
     toolResult(await call(memberToken, 'get_suggested_workflow', { llm_model: sentence }));
 
-    const usage = await until(async () => {
-      const res = await api(base, '/api/admin/mcp-usage?days=2', { key: staff.key });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const row = (res.body.byToolAndModel as Counted[]).find((r) => r.tool === 'get_job' && r.model === other);
-      return row ? res.body : undefined;
-    }, { what: 'the counts to reach admin' });
+    const usage = await until(
+      async () => {
+        const res = await api(base, '/api/admin/mcp-usage?days=2', { key: staff.key });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const row = (res.body.byToolAndModel as Counted[]).find((r) => r.tool === 'get_job' && r.model === other);
+        return row ? res.body : undefined;
+      },
+      { what: 'the counts to reach admin' },
+    );
 
     const pairs = (usage.byToolAndModel as Counted[]).filter((r) => r.model === model || r.model === other);
-    expect(pairs).toEqual(expect.arrayContaining([
-      { tool: 'list_open_jobs', model, calls: 2, callsWithContext: 1 },
-      { tool: 'get_suggested_workflow', model, calls: 1, callsWithContext: 1 },
-      { tool: 'get_suggested_workflow', model: other, calls: 1, callsWithContext: 0 },
-      { tool: 'get_job', model: other, calls: 1, callsWithContext: 0 },
-    ]));
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        { tool: 'list_open_jobs', model, calls: 2, callsWithContext: 1 },
+        { tool: 'get_suggested_workflow', model, calls: 1, callsWithContext: 1 },
+        { tool: 'get_suggested_workflow', model: other, calls: 1, callsWithContext: 0 },
+        { tool: 'get_job', model: other, calls: 1, callsWithContext: 0 },
+      ]),
+    );
     expect(pairs).toHaveLength(4);
     expect(usage.byModel).toContainEqual({ model, calls: 3, callsWithContext: 2 });
     expect(usage.byModel).toContainEqual(expect.objectContaining({ model: '(other)' }));
@@ -90,12 +102,15 @@ describe('MCP tool calls counted by tool and model, for staff', () => {
 
   it('the staff console shows the counts by tool and model; a member who is not staff gets the 403 page', async () => {
     const desk = await signIn(base, mailDir, { email: `usage-${randomUUID().slice(0, 8)}@staff.example.test` });
-    const page = await until(async () => {
-      const res = await fetch(`${base}/admin/mcp-usage?days=7`, { headers: { cookie: desk.cookie } });
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      return html.includes(model) ? html : undefined;
-    }, { what: 'the console to show the counts' });
+    const page = await until(
+      async () => {
+        const res = await fetch(`${base}/admin/mcp-usage?days=7`, { headers: { cookie: desk.cookie } });
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        return html.includes(model) ? html : undefined;
+      },
+      { what: 'the console to show the counts' },
+    );
     expect(page).toContain('<h1>MCP tool calls</h1>');
     expect(page).toContain('<strong aria-current="page">7 days</strong>');
     expect(page).toMatch(/<td>list_open_jobs<\/td><td>e2e-model-[^<]+<\/td><td>2<\/td><td>1<\/td>/);

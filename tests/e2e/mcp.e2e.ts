@@ -1,14 +1,14 @@
+import { api, createMember, expectedTools, listedToolShape, mcp, type TestMember, toolError, toolErrorNote, toolResult, until } from '@marketplace/testing';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  api, createMember, expectedTools, listedToolShape, mcp, toolError, toolErrorNote, toolResult, until, type TestMember,
-} from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 
 describe('MCP endpoint', () => {
   let member: TestMember;
-  beforeAll(async () => { member = await createMember(nats); });
+  beforeAll(async () => {
+    member = await createMember(nats);
+  });
 
   it('answers ping and lists every catalogue tool with its input schema', async () => {
     expect((await mcp(base, 'ping')).body.result).toEqual({});
@@ -16,7 +16,9 @@ describe('MCP endpoint', () => {
     const listed = list.body.result.tools.map(listedToolShape).sort((a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name));
     expect(listed).toEqual(expectedTools().map(({ name, properties, required }) => ({ name, properties, required })));
     const listJobs = list.body.result.tools.find((t: { name: string }) => t.name === 'list_open_jobs');
-    expect(Object.keys(listJobs.inputSchema.properties)).toEqual(expect.arrayContaining(['limit', 'poster_id', 'posted_after', 'conversation_id', 'context', 'llm_model']));
+    expect(Object.keys(listJobs.inputSchema.properties)).toEqual(
+      expect.arrayContaining(['limit', 'poster_id', 'posted_after', 'conversation_id', 'context', 'llm_model']),
+    );
   });
 
   it('lists only the tool groups the endpoint URL names, so an agent that only hires carries less', async () => {
@@ -26,7 +28,7 @@ describe('MCP endpoint', () => {
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
       });
-      return { status: res.status, body: await res.json() as any, bytes: Number(res.headers.get('content-length') ?? 0) };
+      return { status: res.status, body: (await res.json()) as any, bytes: Number(res.headers.get('content-length') ?? 0) };
     };
     const all = await list('');
     const hiring = await list('?tools=hiring,work');
@@ -44,20 +46,23 @@ describe('MCP endpoint', () => {
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_job_categories', arguments: {} } }),
     });
-    expect((await res.json() as any).result.isError).toBeFalsy();
+    expect(((await res.json()) as any).result.isError).toBeFalsy();
   });
 
   it('runs public tools without a token', async () => {
     // Other test files post jobs meanwhile, which moves the counts: the tool must answer what REST
     // read just before and just after it, at a moment when those two agree.
     let last: unknown;
-    const agreed = await until(async () => {
-      const before = (await api(base, '/api/jobs/categories')).body;
-      last = toolResult(await mcp(base, 'tools/call', { name: 'list_job_categories', arguments: {} }));
-      const after = (await api(base, '/api/jobs/categories')).body;
-      const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-      return same(before, after) && same(last, after) ? after : undefined;
-    }, { what: 'the tool and REST to answer the same categories' }).catch(() => undefined);
+    const agreed = await until(
+      async () => {
+        const before = (await api(base, '/api/jobs/categories')).body;
+        last = toolResult(await mcp(base, 'tools/call', { name: 'list_job_categories', arguments: {} }));
+        const after = (await api(base, '/api/jobs/categories')).body;
+        const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+        return same(before, after) && same(last, after) ? after : undefined;
+      },
+      { what: 'the tool and REST to answer the same categories' },
+    ).catch(() => undefined);
     expect(last).toEqual(agreed ?? 'no moment when REST held still and the tool agreed with it');
     expect(agreed).toMatchObject({ categories: expect.any(Array), total: expect.any(Number) });
   });

@@ -1,5 +1,6 @@
+import { api, createMembers, mcp, type TestMember, toolOutcome } from '@marketplace/testing';
 import { describe, expect, inject, it } from 'vitest';
-import { api, createMembers, mcp, toolOutcome, type TestMember } from '@marketplace/testing';
+
 import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');

@@ -1,5 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
 import { api, mcp, missingWorkLoopTools, toolResult } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { E2E_ENV } from './global-setup.js';
 
 const base = inject('baseUrl');
@@ -41,7 +42,9 @@ describe('health and meta', () => {
     const res = await api(base, '/api/version');
     expect(res.body.version).toMatch(/^\d+\.\d+\.\d+$/);
     const init = await mcp(base, 'initialize', {
-      protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'e2e', version: '1' },
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'e2e', version: '1' },
     });
     expect(init.body.result.serverInfo.version).toBe(res.body.version);
     expect(init.body.result.instructions).toMatch(/get_suggested_workflow/);
@@ -55,7 +58,11 @@ describe('health and meta', () => {
       expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
       expect(res.headers.get('cache-control'), path).toBe('no-store');
       expect(res.body.links, path).toMatchObject({
-        docs: '/api/docs', openapi: '/api/openapi.json', mcp: '/api/mcp', health: '/api/health', version: '/api/version',
+        docs: '/api/docs',
+        openapi: '/api/openapi.json',
+        mcp: '/api/mcp',
+        health: '/api/health',
+        version: '/api/version',
       });
     }
     const index = (await api(base, '/api')).body as { version: string; links: Record<string, string> };
@@ -84,7 +91,11 @@ describe('health and meta', () => {
   });
 
   it('a body over 2,097,152 bytes is refused with 413 and the error body', async () => {
-    const res = await api(base, '/api/me/jobs', { method: 'POST', rawBody: JSON.stringify({ title: 'x'.repeat(2_100_000) }), headers: { 'content-type': 'application/json' } });
+    const res = await api(base, '/api/me/jobs', {
+      method: 'POST',
+      rawBody: JSON.stringify({ title: 'x'.repeat(2_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     expect(res.body.error).toMatch(/2,097,152/);
   });
@@ -124,6 +135,8 @@ describe('health and meta', () => {
     }
     const list = res.body.paths['/api/jobs'].get;
     expect(list['x-mcp-tool']).toBe('list_open_jobs');
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['limit', 'offset', 'category', 'poster_id', 'posted_after', 'posted_before', 'sort']));
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['limit', 'offset', 'category', 'poster_id', 'posted_after', 'posted_before', 'sort']),
+    );
   });
 });

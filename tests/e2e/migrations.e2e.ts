@@ -1,10 +1,11 @@
 import 'reflect-metadata';
+
 import { describe, expect, inject, it } from 'vitest';
 
 const services = ['identity', 'jobs', 'applications', 'files', 'drafts', 'notifications', 'admin'];
 
 /** Fails when an entity changed without a migration: TypeORM would still need SQL to match it. */
-describe('every service\'s migrations match its entities', () => {
+describe("every service's migrations match its entities", () => {
   for (const service of services) {
     it(service, async () => {
       process.env.DATABASE_URL = inject('databaseUrl');

@@ -1,10 +1,9 @@
+import { api, createMember, dbQuery, type FakeModelServer, mcp, startFakeModelServer, type TestMember, toolOutcome, until } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  api, createMember, dbQuery, mcp, startFakeModelServer, toolOutcome, until, type FakeModelServer, type TestMember,
-} from '@marketplace/testing';
+
+import { service } from './support/control.js';
 import { mcpToken } from './support/mcp-token.js';
 import { holder, putPart, recordLink } from './support/recordings.js';
-import { service } from './support/control.js';
 
 /**
  * Model use is metered: every action that spends a model call is limited per member (429 with
@@ -25,8 +24,12 @@ const answers = { context: 'A small web shop on a hosted platform.', problem: 'T
 
 /** Earlier attempts in the last hour, as the drafts service counts them (a minute ago, so the window is still open). */
 async function usedUp(memberId: string, bucket: string, count: number): Promise<void> {
-  await dbQuery(db, `INSERT INTO drafts.limit_attempts (bucket, subject, at, count, expires_at)
-    VALUES ($1, $2, now() - interval '1 minute', $3, now() + interval '59 minutes')`, [bucket, memberId, count]);
+  await dbQuery(
+    db,
+    `INSERT INTO drafts.limit_attempts (bucket, subject, at, count, expires_at)
+    VALUES ($1, $2, now() - interval '1 minute', $3, now() + interval '59 minutes')`,
+    [bucket, memberId, count],
+  );
 }
 
 function expectRefused(res: { status: number; body: any; headers: Headers }, message: RegExp): void {
@@ -39,10 +42,13 @@ function expectRefused(res: { status: number; body: any; headers: Headers }, mes
 }
 
 async function taskIs(m: TestMember, id: string, task: string, status: string): Promise<Draft> {
-  return until(async () => {
-    const d = (await call(m, `/api/me/job-drafts/${id}`)).body;
-    return d.tasks[task]?.status === status ? d : undefined;
-  }, { timeoutMs: 45_000, intervalMs: 250, what: `${task} to be ${status}` });
+  return until(
+    async () => {
+      const d = (await call(m, `/api/me/job-drafts/${id}`)).body;
+      return d.tasks[task]?.status === status ? d : undefined;
+    },
+    { timeoutMs: 45_000, intervalMs: 250, what: `${task} to be ${status}` },
+  );
 }
 
 describe('per-member limits on what spends a model call', () => {
@@ -54,13 +60,16 @@ describe('per-member limits on what spends a model call', () => {
 
   it('lists the limits in force in the safety policy, on REST and MCP', async () => {
     expect(policy.modelUse).toEqual({
-      draftStartsPerHour: 10, researchRerunsPerHour: 30, rewritesPerHour: 10, completedRecordingsPerHour: 6,
+      draftStartsPerHour: 10,
+      researchRerunsPerHour: 30,
+      rewritesPerHour: 10,
+      completedRecordingsPerHour: 6,
       counting: expect.stringMatching(/whether or not a model is configured.*count with job edits.*00:00 UTC/s),
     });
     expect(toolOutcome(await mcp(base, 'tools/call', { name: 'get_safety_policy', arguments: {} })).modelUse).toEqual(policy.modelUse);
   });
 
-  it('refuses the start after the policy\'s number in an hour with 429 and Retry-After, and over MCP, writing nothing', async () => {
+  it("refuses the start after the policy's number in an hour with 429 and Retry-After, and over MCP, writing nothing", async () => {
     const member = await createMember(nats);
     const allowed = policy.modelUse.draftStartsPerHour as number;
     for (let i = 0; i < allowed; i++) {
@@ -120,11 +129,16 @@ describe('per-member limits on what spends a model call', () => {
   });
 });
 
-describe('the operator\'s daily model budget', () => {
+describe("the operator's daily model budget", () => {
   let model: FakeModelServer;
   const modelEnv = (cap: string) => ({
-    MODEL_BASE_URL: model.url, MODEL_NAME: 'fake-chat', MODEL_RETRIES: '0', MODEL_TIMEOUT_MS: '20000',
-    MODEL_USD_PER_MILLION_PROMPT: '1000', MODEL_USD_PER_MILLION_COMPLETION: '2000', MODEL_DAILY_CALLS_CAP: cap,
+    MODEL_BASE_URL: model.url,
+    MODEL_NAME: 'fake-chat',
+    MODEL_RETRIES: '0',
+    MODEL_TIMEOUT_MS: '20000',
+    MODEL_USD_PER_MILLION_PROMPT: '1000',
+    MODEL_USD_PER_MILLION_COMPLETION: '2000',
+    MODEL_DAILY_CALLS_CAP: cap,
   });
   const chats = () => model.requests.filter((r) => r.path === '/v1/chat/completions').length;
 
@@ -175,13 +189,12 @@ describe('the operator\'s daily model budget', () => {
     expect(chats()).toBe(2);
 
     // Kept in the service's database, where every replica counts.
-    const [today] = await dbQuery<{ calls: number; usd: number }>(db,
-      `SELECT calls, usd FROM drafts.model_spend WHERE day = (now() AT TIME ZONE 'UTC')::date`);
+    const [today] = await dbQuery<{ calls: number; usd: number }>(db, `SELECT calls, usd FROM drafts.model_spend WHERE day = (now() AT TIME ZONE 'UTC')::date`);
     expect(today).toMatchObject({ calls: 2 });
     expect(today!.usd).toBeCloseTo(asked.costs.usd, 6);
   });
 
-  it('answers 503 and publishes nothing when the job board\'s budget is spent before its safety review', async () => {
+  it("answers 503 and publishes nothing when the job board's budget is spent before its safety review", async () => {
     await service('stop', 'jobs');
     await service('start', 'jobs', modelEnv('1'));
     const member = await createMember(nats);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, type ApiResponse, createMember, mcp, type TestMember, toolError, toolResult, until } from '@marketplace/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, toolError, toolResult, until, type ApiResponse, type TestMember } from '@marketplace/testing';
+
 import { mcpToken } from './support/mcp-token.js';
 import { joinWaitlist } from './support/waitlist.js';
 
@@ -14,7 +16,9 @@ const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 
-afterAll(async () => { await db.end(); });
+afterAll(async () => {
+  await db.end();
+});
 
 /** What a removed member's page and cards show in place of the headline. */
 const REMOVED = 'Profile removed by moderators';
@@ -23,7 +27,8 @@ const call = async (token: string, name: string, args: Record<string, unknown>) 
 
 async function postJob(poster: TestMember, title: string): Promise<string> {
   const res = await api(base, '/api/me/jobs', {
-    key: poster.key, body: { title, category: 'data', constraints: '## Scope\nMerge two sheets.\n\n## Deliverables\n- one sheet' },
+    key: poster.key,
+    body: { title, category: 'data', constraints: '## Scope\nMerge two sheets.\n\n## Deliverables\n- one sheet' },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
@@ -38,7 +43,9 @@ async function report(reporter: TestMember, kind: string, itemId: string): Promi
 /** The owner alerts admin recorded for an item (its outbox is the source of truth). */
 async function moderationEvents(itemId: string): Promise<any[]> {
   const { rows } = await db.query(
-    `SELECT envelope FROM admin.outbox_events WHERE envelope->>'type' = 'content.moderated' AND envelope->'payload'->>'itemId' = $1 ORDER BY created_at`, [itemId]);
+    `SELECT envelope FROM admin.outbox_events WHERE envelope->>'type' = 'content.moderated' AND envelope->'payload'->>'itemId' = $1 ORDER BY created_at`,
+    [itemId],
+  );
   return rows.map((r: { envelope: { payload: unknown } }) => r.envelope.payload);
 }
 
@@ -63,7 +70,10 @@ describe('moderation', () => {
 
   beforeAll(async () => {
     [staff, poster, reporter, second] = await Promise.all([
-      createMember(nats, { staff: true }), createMember(nats, { name: `Pia ${word} Poster` }), createMember(nats), createMember(nats),
+      createMember(nats, { staff: true }),
+      createMember(nats, { name: `Pia ${word} Poster` }),
+      createMember(nats),
+      createMember(nats),
     ]);
     staffToken = await mcpToken(staff);
   });
@@ -74,15 +84,27 @@ describe('moderation', () => {
     const other = await report(second, 'job', jobId);
     const queue = await everyPage(staff, '/api/admin/content-reports', 'reports');
     expect(queue.find((r) => r.id === first)).toMatchObject({
-      reporterId: reporter.id, kind: 'job', itemId: jobId, reason: 'scam', details: 'Asks for a deposit', status: 'open',
-      decidedAt: null, staffNote: null, evidence: null, restoredAt: null,
+      reporterId: reporter.id,
+      kind: 'job',
+      itemId: jobId,
+      reason: 'scam',
+      details: 'Asks for a deposit',
+      status: 'open',
+      decidedAt: null,
+      staffNote: null,
+      evidence: null,
+      restoredAt: null,
     });
     expect(toolResult(await call(staffToken, 'list_content_reports', { limit: 100 })).reports.every((r: any) => r.status === 'open')).toBe(true);
 
     const removed = await api(base, `/api/admin/content-reports/${first}/decision`, { key: staff.key, body: { action: 'remove', reason: 'Deposit scam' } });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(removed.body).toMatchObject({
-      id: first, status: 'removed', decidedBy: staff.id, staffNote: 'Deposit scam', decidedAt: expect.any(String),
+      id: first,
+      status: 'removed',
+      decidedBy: staff.id,
+      staffNote: 'Deposit scam',
+      decidedAt: expect.any(String),
       evidence: { title: `Spreadsheet ${word} cleanup` },
     });
     expect((await everyPage(staff, '/api/admin/content-reports?status=removed', 'reports')).map((r) => r.id)).toEqual(expect.arrayContaining([first, other]));
@@ -120,10 +142,12 @@ describe('moderation', () => {
       for (const c of res.body.conversations) for (const a of c.alerts) told.push(a.message);
       return told.some((m) => m.includes('restored')) ? true : undefined;
     });
-    expect(told).toEqual(expect.arrayContaining([
-      'Your job was removed by moderators: Deposit scam',
-      'Your job was restored after review: Appeal: a refundable deposit is allowed',
-    ]));
+    expect(told).toEqual(
+      expect.arrayContaining([
+        'Your job was removed by moderators: Deposit scam',
+        'Your job was restored after review: Appeal: a refundable deposit is allowed',
+      ]),
+    );
     expect((await api(base, `/api/admin/content-reports/${first}/restore`, { key: staff.key, body: { reason: 'Again' } })).status).toBe(409);
   });
 
@@ -136,7 +160,9 @@ describe('moderation', () => {
     expect(decided).toMatchObject({ status: 'removed', evidence: { body: 'Send me your bank login first' } });
     const listed = (await api(base, `/api/jobs/${jobId}/comments`)).body.comments;
     expect(listed).toEqual([expect.objectContaining({ id: comment.body.id, body: null, author: null, removed: true, deleted: false })]);
-    expect(await moderationEvents(comment.body.id)).toEqual([{ kind: 'comment', itemId: comment.body.id, ownerId: second.id, action: 'removed', reason: 'Phishing' }]);
+    expect(await moderationEvents(comment.body.id)).toEqual([
+      { kind: 'comment', itemId: comment.body.id, ownerId: second.id, action: 'removed', reason: 'Phishing' },
+    ]);
 
     await api(base, `/api/admin/content-reports/${reportId}/restore`, { key: staff.key, body: { reason: 'Appeal upheld' } });
     const back = (await api(base, `/api/jobs/${jobId}/comments`)).body.comments;
@@ -146,7 +172,10 @@ describe('moderation', () => {
   it('dismissing leaves the content; 404 for unknown reports and for content gone since it was reported', async () => {
     const jobId = await postJob(poster, 'Count some boxes');
     const reportId = await report(reporter, 'job', jobId);
-    const dismissed = await api(base, `/api/admin/content-reports/${reportId}/decision`, { key: staff.key, body: { action: 'dismiss', reason: 'Ordinary job' } });
+    const dismissed = await api(base, `/api/admin/content-reports/${reportId}/decision`, {
+      key: staff.key,
+      body: { action: 'dismiss', reason: 'Ordinary job' },
+    });
     expect(dismissed.body).toMatchObject({ status: 'dismissed', staffNote: 'Ordinary job', evidence: null });
     expect((await api(base, `/api/jobs/${jobId}`, { key: reporter.key })).status).toBe(200);
     expect(await moderationEvents(jobId)).toEqual([]);
@@ -160,11 +189,16 @@ describe('moderation', () => {
     expect(missing.status).toBe(404);
     expect((await everyPage(staff, '/api/admin/content-reports', 'reports')).map((r) => r.id)).toContain(gone);
 
-    expect((await api(base, `/api/admin/content-reports/${randomUUID()}/decision`, { key: staff.key, body: { action: 'dismiss', reason: 'x' } })).status).toBe(404);
+    expect((await api(base, `/api/admin/content-reports/${randomUUID()}/decision`, { key: staff.key, body: { action: 'dismiss', reason: 'x' } })).status).toBe(
+      404,
+    );
     const bad = await api(base, `/api/admin/content-reports/${gone}/decision`, { key: staff.key, body: { action: 'ban', reason: '' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['action', 'reason']);
-    expect(toolError(await call(staffToken, 'decide_content_report', { report_id: gone, action: 'dismiss' }))).toMatchObject({ status: 400, fields: { reason: expect.any(String) } });
+    expect(toolError(await call(staffToken, 'decide_content_report', { report_id: gone, action: 'dismiss' }))).toMatchObject({
+      status: 400,
+      fields: { reason: expect.any(String) },
+    });
   });
 
   it('a removed member keeps their name but loses their profile and photo on every public read, is told why, and comes back on restore', async () => {
@@ -173,15 +207,22 @@ describe('moderation', () => {
     expect((await api(base, '/api/me/profile', { key: member.key, method: 'PATCH', body: profile })).status).toBe(200);
     await postJob(member, `Errand ${word} run`);
     const jobId = await postJob(poster, 'Proofread a flyer');
-    expect((await api(base, `/api/jobs/${jobId}/applications`, {
-      key: member.key, body: { pitch: 'Happy to help.', acceptResponsibility: true, model: 'test-model-1' },
-    })).status).toBe(201);
+    expect(
+      (
+        await api(base, `/api/jobs/${jobId}/applications`, {
+          key: member.key,
+          body: { pitch: 'Happy to help.', acceptResponsibility: true, model: 'test-model-1' },
+        })
+      ).status,
+    ).toBe(201);
     const applicantRow = async () => (await api(base, `/api/jobs/${jobId}/applicants`)).body.applicants.find((a: any) => a.id === member.id);
     const posterCard = async () => (await api(base, `/api/jobs/posters?q=${word}`)).body.posters.find((p: any) => p.id === member.id);
     await until(async () => ((await applicantRow())?.headline === profile.headline && (await posterCard())?.headline === profile.headline ? true : undefined));
 
     const reportId = await report(reporter, 'member', member.id);
-    const decided = toolResult(await call(staffToken, 'decide_content_report', { report_id: reportId, action: 'remove', reason: 'Impersonates an escrow service' }));
+    const decided = toolResult(
+      await call(staffToken, 'decide_content_report', { report_id: reportId, action: 'remove', reason: 'Impersonates an escrow service' }),
+    );
     expect(decided).toMatchObject({ status: 'removed', evidence: { name: member.name, headline: profile.headline, about: 'Pay me first' } });
 
     const page = await api(base, `/api/members/${member.id}`, { key: reporter.key });
@@ -207,14 +248,18 @@ describe('moderation', () => {
     expect((await api(base, `/api/members/${member.id}`, { key: reporter.key })).body).toMatchObject({ headline: profile.headline, about: 'Pay me first' });
     await until(async () => ((await applicantRow())?.headline === profile.headline && (await posterCard())?.headline === profile.headline ? true : undefined));
     const log = (await api(base, '/api/admin/audit-log?limit=5', { key: staff.key })).body.entries;
-    expect(log.filter((e: any) => e.targetId === member.id).map((e: any) => [e.action, e.targetKind])).toEqual([['restore', 'member'], ['remove', 'member']]);
+    expect(log.filter((e: any) => e.targetId === member.id).map((e: any) => [e.action, e.targetKind])).toEqual([
+      ['restore', 'member'],
+      ['remove', 'member'],
+    ]);
   });
 
   it('a removed message shows as removed to both sides of the conversation, and comes back on restore', async () => {
     const applicant = await createMember(nats);
     const jobId = await postJob(poster, 'Design a logo');
     const app = await api(base, `/api/jobs/${jobId}/applications`, {
-      key: applicant.key, body: { pitch: 'Happy to help.', acceptResponsibility: true, model: 'test-model-1' },
+      key: applicant.key,
+      body: { pitch: 'Happy to help.', acceptResponsibility: true, model: 'test-model-1' },
     });
     expect(app.status).toBe(201);
     const sent = await api(base, '/api/messages', { key: applicant.key, body: { applicationId: app.body.id, body: 'Pay me outside the site' } });
@@ -227,7 +272,10 @@ describe('moderation', () => {
     const stranger = await api(base, '/api/content-reports', { key: reporter.key, body: { kind: 'message', itemId: messageId, reason: 'scam' } });
     expect(stranger.status).toBe(404);
     const reportId = await report(poster, 'message', messageId);
-    const decided = await api(base, `/api/admin/content-reports/${reportId}/decision`, { key: staff.key, body: { action: 'remove', reason: 'Off-platform payment' } });
+    const decided = await api(base, `/api/admin/content-reports/${reportId}/decision`, {
+      key: staff.key,
+      body: { action: 'remove', reason: 'Off-platform payment' },
+    });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     expect(decided.body).toMatchObject({ status: 'removed', evidence: { body: 'Pay me outside the site' } });
     for (const side of [poster, applicant]) expect(await seenBy(side)).toMatchObject({ removed: true, body: '' });
@@ -235,7 +283,9 @@ describe('moderation', () => {
       { kind: 'message', itemId: messageId, ownerId: applicant.id, action: 'removed', reason: 'Off-platform payment' },
     ]);
 
-    expect(toolResult(await call(staffToken, 'restore_content', { report_id: reportId, reason: 'Appeal: it was a joke' }))).toMatchObject({ status: 'dismissed' });
+    expect(toolResult(await call(staffToken, 'restore_content', { report_id: reportId, reason: 'Appeal: it was a joke' }))).toMatchObject({
+      status: 'dismissed',
+    });
     for (const side of [poster, applicant]) expect(await seenBy(side)).toMatchObject({ removed: false, body: 'Pay me outside the site' });
     expect((await moderationEvents(messageId)).map((e) => e.action)).toEqual(['removed', 'restored']);
   });
@@ -247,7 +297,11 @@ describe('moderation', () => {
     const unknownJob = randomUUID();
     const unknownComment = randomUUID();
     const answers = [];
-    for (const [kind, itemId] of [['job', hidden], ['job', unknownJob], ['comment', unknownComment]] as const) {
+    for (const [kind, itemId] of [
+      ['job', hidden],
+      ['job', unknownJob],
+      ['comment', unknownComment],
+    ] as const) {
       const res = await api(base, '/api/content-reports', { key: reporter.key, body: { kind, itemId, reason: 'spam' } });
       expect(res.status, `${kind} ${itemId}: ${JSON.stringify(res.body)}`).toBe(201);
       answers.push(Object.keys(res.body).sort());
@@ -258,7 +312,9 @@ describe('moderation', () => {
     const mine = (await api(base, '/api/me/content-reports?limit=100', { key: reporter.key })).body.reports.map((r: any) => r.itemId);
     expect(mine).toEqual(expect.arrayContaining([unknownJob, unknownComment]));
     const queued = (await everyPage(staff, '/api/admin/content-reports', 'reports')).find((r: any) => r.itemId === unknownJob);
-    expect((await api(base, `/api/admin/content-reports/${queued.id}/decision`, { key: staff.key, body: { action: 'remove', reason: 'Spam' } })).status).toBe(404);
+    expect((await api(base, `/api/admin/content-reports/${queued.id}/decision`, { key: staff.key, body: { action: 'remove', reason: 'Spam' } })).status).toBe(
+      404,
+    );
   });
 
   it('reporting a member or message that does not exist, or a malformed id, answers 404 on both surfaces', async () => {
@@ -279,10 +335,15 @@ describe('moderation', () => {
     expect((await api(base, '/api/help', { key: leaving.key, body: { topic: 'question', message: 'How do I get paid?' } })).status).toBe(201);
     expect((await api(base, '/api/problem-reports', { key: leaving.key, body: { description: 'A page was blank.' } })).status).toBe(201);
     await report(leaving, 'job', jobId);
-    const sent = async () => (await db.query(
-      `SELECT (SELECT count(*) FROM admin.help_requests WHERE member_id = $1)
+    const sent = async () =>
+      (
+        await db.query(
+          `SELECT (SELECT count(*) FROM admin.help_requests WHERE member_id = $1)
             + (SELECT count(*) FROM admin.problem_reports WHERE member_id = $1)
-            + (SELECT count(*) FROM admin.content_reports WHERE reporter_id = $1) AS n`, [leaving.id])).rows[0].n as string;
+            + (SELECT count(*) FROM admin.content_reports WHERE reporter_id = $1) AS n`,
+          [leaving.id],
+        )
+      ).rows[0].n as string;
     expect(await sent()).toBe('3');
     expect((await api(base, '/api/me', { key: leaving.key, method: 'DELETE', body: { confirm: 'delete my account' } })).status).toBe(200);
     await until(async () => ((await sent()) === '0' ? true : undefined));
@@ -296,8 +357,26 @@ describe('moderation', () => {
     const log = await api(base, '/api/admin/audit-log?limit=2', { key: staff.key });
     expect(log.status).toBe(200);
     expect(log.body.entries).toEqual([
-      { id: expect.any(String), actorId: staff.id, action: 'restore', targetKind: 'job', targetId: jobId, reportId, reason: 'Audit the restore', createdAt: expect.any(String) },
-      { id: expect.any(String), actorId: staff.id, action: 'remove', targetKind: 'job', targetId: jobId, reportId, reason: 'Audit me', createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        actorId: staff.id,
+        action: 'restore',
+        targetKind: 'job',
+        targetId: jobId,
+        reportId,
+        reason: 'Audit the restore',
+        createdAt: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        actorId: staff.id,
+        action: 'remove',
+        targetKind: 'job',
+        targetId: jobId,
+        reportId,
+        reason: 'Audit me',
+        createdAt: expect.any(String),
+      },
     ]);
     expect(log.body.nextOffset).toBe(2);
 

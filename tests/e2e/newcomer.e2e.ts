@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
 import { api, sessionHeaders, signIn } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const mailDir = inject('mailDir');
@@ -23,7 +23,8 @@ describe('a newcomer, from nothing to an agent at work', () => {
     expect((await api(base, '/api/me/jobs', { headers, body: job })).status).toBe(403);
 
     const profile = await api(base, '/api/me/profile', {
-      method: 'PATCH', headers,
+      method: 'PATCH',
+      headers,
       body: { headline: 'Research lead', city: 'Denver', state: 'CO', resume: '## Experience\nTen years of literature reviews.', usWorkAuthorized: true },
     });
     expect(profile.status).toBe(200);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+
 import { messageSentV1 } from '@marketplace/contracts';
 import { api, createMembers, type TestMember, until } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { publishEvent } from './support/bus.js';
 import { restartService } from './support/push.js';
 
@@ -21,8 +23,14 @@ const COUNT = 5;
 /** A message to `member` about an application of its own: one alert each. */
 async function messageTo(member: TestMember, title: string): Promise<void> {
   await publishEvent(nats, messageSentV1, {
-    messageId: randomUUID(), applicationId: randomUUID(), jobId: randomUUID(), title, senderId: randomUUID(),
-    recipientId: member.id, senderRole: 'applicant', sentAt: new Date().toISOString(),
+    messageId: randomUUID(),
+    applicationId: randomUUID(),
+    jobId: randomUUID(),
+    title,
+    senderId: randomUUID(),
+    recipientId: member.id,
+    senderRole: 'applicant',
+    sentAt: new Date().toISOString(),
   });
 }
 
@@ -70,7 +78,12 @@ describe('GET /api/me/notifications and marking read', () => {
     expect((await history(member)).body.notifications).toHaveLength(COUNT);
 
     // Out of range or malformed paging is refused with the field named.
-    for (const [query, field] of [['?limit=0', 'limit'], ['?limit=101', 'limit'], ['?offset=-1', 'offset'], ['?unread=maybe', 'unread']] as const) {
+    for (const [query, field] of [
+      ['?limit=0', 'limit'],
+      ['?limit=101', 'limit'],
+      ['?offset=-1', 'offset'],
+      ['?unread=maybe', 'unread'],
+    ] as const) {
       const refused = await history(member, query);
       expect(refused.status, query).toBe(400);
       expect(Object.keys(refused.body.fields ?? {}), query).toEqual([field]);
@@ -104,16 +117,20 @@ describe('GET /api/me/notifications and marking read', () => {
     const upToNow = await api(base, '/api/me/notifications/read', { key: member.key, body: { upTo } });
     expect(upToNow.status).toBe(200);
     expect(upToNow.body).toEqual({ marked: 2, unreadCount: COUNT - 3 });
-    expect((await history(member, '?unread=true')).body.notifications.map((n: { id: string }) => n.id))
-      .toEqual(listed.slice(1, COUNT - 2).map((n) => n.id));
-    expect((await api(base, '/api/me/notifications/read', { key: member.key, body: { upTo: 'yesterday' } })).body.fields)
-      .toEqual({ upTo: 'Must be an ISO 8601 date-time.' });
+    expect((await history(member, '?unread=true')).body.notifications.map((n: { id: string }) => n.id)).toEqual(listed.slice(1, COUNT - 2).map((n) => n.id));
+    expect((await api(base, '/api/me/notifications/read', { key: member.key, body: { upTo: 'yesterday' } })).body.fields).toEqual({
+      upTo: 'Must be an ISO 8601 date-time.',
+    });
     // An offset PostgreSQL would refuse is read as the instant it names (long past: nothing more to mark).
-    expect((await api(base, '/api/me/notifications/read', { key: member.key, body: { upTo: '2001-02-03T09:30:18+22:23' } })).body)
-      .toEqual({ marked: 0, unreadCount: COUNT - 3 });
+    expect((await api(base, '/api/me/notifications/read', { key: member.key, body: { upTo: '2001-02-03T09:30:18+22:23' } })).body).toEqual({
+      marked: 0,
+      unreadCount: COUNT - 3,
+    });
     // So is the year 0000, which PostgreSQL has no day of.
-    expect((await api(base, '/api/me/notifications/read', { key: member.key, body: { upTo: '0000-01-01T00:00:00.000Z' } })).body)
-      .toEqual({ marked: 0, unreadCount: COUNT - 3 });
+    expect((await api(base, '/api/me/notifications/read', { key: member.key, body: { upTo: '0000-01-01T00:00:00.000Z' } })).body).toEqual({
+      marked: 0,
+      unreadCount: COUNT - 3,
+    });
 
     // Reading and marking gave the agent nothing back to take.
     expect((await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' })).body.conversations).toEqual([]);
@@ -121,10 +138,13 @@ describe('GET /api/me/notifications and marking read', () => {
     // Kept in PostgreSQL: a restarted notifications service answers the same history.
     const before = (await history(member)).body;
     await restartService(control, 'notifications', {});
-    const after = await until(async () => {
-      const res = await history(member);
-      return res.status === 200 ? res.body : undefined;
-    }, { timeoutMs: 30_000, what: 'the notifications service back' });
+    const after = await until(
+      async () => {
+        const res = await history(member);
+        return res.status === 200 ? res.body : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the notifications service back' },
+    );
     expect(after).toEqual(before);
 
     // Everything now: nothing unread is left.

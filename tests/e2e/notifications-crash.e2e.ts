@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+
 import { applicationSubmittedV1 } from '@marketplace/contracts';
 import { api, createMember, dbQuery, mailTo, until } from '@marketplace/testing';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+
 import { publishEvent } from './support/bus.js';
 import { service } from './support/control.js';
 
@@ -20,10 +22,17 @@ function applicationsTo(posterId: string): { events: string[]; publish(): Promis
   return {
     events,
     publish: async () => {
-      events.push(await publishEvent(nats, applicationSubmittedV1, {
-        applicationId: randomUUID(), jobId, applicantId: randomUUID(), posterId, jobVersion: 1, viaAgent: true,
-        submittedAt: new Date().toISOString(),
-      }));
+      events.push(
+        await publishEvent(nats, applicationSubmittedV1, {
+          applicationId: randomUUID(),
+          jobId,
+          applicantId: randomUUID(),
+          posterId,
+          jobVersion: 1,
+          viaAgent: true,
+          submittedAt: new Date().toISOString(),
+        }),
+      );
     },
   };
 }
@@ -48,11 +57,17 @@ describe('the notifications processes crash mid-stream', () => {
     await service('start', 'notifications-worker');
 
     // Every event became exactly one alert (the unique (event, member) index and processed_events).
-    const rows = await until(async () => {
-      const found = await dbQuery<{ event_id: string; n: number }>(db,
-        'SELECT event_id, count(*)::int AS n FROM notifications.alerts WHERE member_id = $1 GROUP BY event_id', [poster.id]);
-      return found.length === events.length ? found : undefined;
-    }, { timeoutMs: 30_000, what: 'an alert for every event' });
+    const rows = await until(
+      async () => {
+        const found = await dbQuery<{ event_id: string; n: number }>(
+          db,
+          'SELECT event_id, count(*)::int AS n FROM notifications.alerts WHERE member_id = $1 GROUP BY event_id',
+          [poster.id],
+        );
+        return found.length === events.length ? found : undefined;
+      },
+      { timeoutMs: 30_000, what: 'an alert for every event' },
+    );
     expect(rows.map((r) => r.event_id).sort()).toEqual([...events].sort());
     expect(rows.every((r) => r.n === 1)).toBe(true);
 
@@ -68,17 +83,25 @@ describe('the notifications processes crash mid-stream', () => {
     expect(new Set(delivered).size).toBe(events.length);
 
     // Email: every alert went into exactly one digest, and each sent digest mailed once.
-    await until(async () => {
-      const waiting = await dbQuery(db, `SELECT 1 FROM notifications.alerts a
+    await until(
+      async () => {
+        const waiting = await dbQuery(
+          db,
+          `SELECT 1 FROM notifications.alerts a
         LEFT JOIN notifications.email_alerts e ON e.alert_id = a.id LEFT JOIN notifications.email_digests d ON d.id = e.digest_id
-        WHERE a.member_id = $1 AND d.sent_at IS NULL`, [poster.id]);
-      return waiting.length === 0;
-    }, { timeoutMs: 30_000, what: 'every alert to be emailed' });
+        WHERE a.member_id = $1 AND d.sent_at IS NULL`,
+          [poster.id],
+        );
+        return waiting.length === 0;
+      },
+      { timeoutMs: 30_000, what: 'every alert to be emailed' },
+    );
     const mails = await mailTo(mailDir, poster.email);
     const mentioned = mails.map((m) => m.text.match(/Your job received a new application\./g)?.length ?? 0).reduce((a, b) => a + b, 0);
     expect(mentioned).toBe(events.length);
-    const digests = await dbQuery<{ n: number }>(db,
-      'SELECT count(*)::int AS n FROM notifications.email_digests WHERE member_id = $1 AND emailed', [poster.id]);
+    const digests = await dbQuery<{ n: number }>(db, 'SELECT count(*)::int AS n FROM notifications.email_digests WHERE member_id = $1 AND emailed', [
+      poster.id,
+    ]);
     expect(digests[0]!.n).toBe(mails.length);
   });
 
@@ -94,13 +117,17 @@ describe('the notifications processes crash mid-stream', () => {
         received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
         const hold = received.length <= 2 ? 4_000 : 0;
         open += 1;
-        setTimeout(() => { open -= 1; res.writeHead(204).end(); }, hold);
+        setTimeout(() => {
+          open -= 1;
+          res.writeHead(204).end();
+        }, hold);
       });
     });
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     servers.push(server);
     const hook = await api(base, '/api/me/webhooks', {
-      key: poster.key, body: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, events: ['application.submitted'] },
+      key: poster.key,
+      body: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, events: ['application.submitted'] },
     });
     expect(hook.status).toBe(201);
 
@@ -112,11 +139,17 @@ describe('the notifications processes crash mid-stream', () => {
     await service('start', 'notifications-worker');
 
     // Every event is delivered; the log shows one delivery per event, each delivered.
-    const log = await until(async () => {
-      const rows = await dbQuery<{ event_id: string; id: string; status: string }>(db,
-        'SELECT event_id, id, status FROM notifications.webhook_deliveries WHERE endpoint_id = $1', [hook.body.id]);
-      return rows.length === events.length && rows.every((r) => r.status === 'delivered') ? rows : undefined;
-    }, { timeoutMs: 100_000, intervalMs: 500, what: 'every webhook delivered after the worker came back' });
+    const log = await until(
+      async () => {
+        const rows = await dbQuery<{ event_id: string; id: string; status: string }>(
+          db,
+          'SELECT event_id, id, status FROM notifications.webhook_deliveries WHERE endpoint_id = $1',
+          [hook.body.id],
+        );
+        return rows.length === events.length && rows.every((r) => r.status === 'delivered') ? rows : undefined;
+      },
+      { timeoutMs: 100_000, intervalMs: 500, what: 'every webhook delivered after the worker came back' },
+    );
     expect(log.map((r) => r.event_id).sort()).toEqual([...events].sort());
 
     // What the receiver saw: signed bodies; each event under exactly one webhook-id, and every id the log's.
@@ -125,7 +158,9 @@ describe('the notifications processes crash mid-stream', () => {
     for (const r of received) {
       const id = String(r.headers['webhook-id']);
       const event = verifier.verify(r.body, {
-        'webhook-id': id, 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']),
+        'webhook-id': id,
+        'webhook-timestamp': String(r.headers['webhook-timestamp']),
+        'webhook-signature': String(r.headers['webhook-signature']),
       }) as { data: { eventId: string } };
       idsByEvent.set(event.data.eventId, (idsByEvent.get(event.data.eventId) ?? new Set()).add(id));
     }

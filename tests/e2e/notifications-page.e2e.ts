@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+
 import { messageSentV1 } from '@marketplace/contracts';
 import { createMember, dbQuery, signIn, until } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { publishEvent } from './support/bus.js';
 
 const base = inject('baseUrl');
@@ -9,9 +11,15 @@ const nats = inject('natsUrl');
 const db = inject('databaseUrl');
 const mailDir = inject('mailDir');
 
-const states = async (memberId: string) => (await dbQuery<{ pending: number; unread: number }>(db,
-  `SELECT count(*) FILTER (WHERE delivered_at IS NULL)::int AS pending, count(*) FILTER (WHERE read_at IS NULL)::int AS unread
-   FROM notifications.alerts WHERE member_id = $1`, [memberId]))[0]!;
+const states = async (memberId: string) =>
+  (
+    await dbQuery<{ pending: number; unread: number }>(
+      db,
+      `SELECT count(*) FILTER (WHERE delivered_at IS NULL)::int AS pending, count(*) FILTER (WHERE read_at IS NULL)::int AS unread
+   FROM notifications.alerts WHERE member_id = $1`,
+      [memberId],
+    )
+  )[0]!;
 
 describe('/me/notifications', () => {
   it('a GET (a link from another site) shows the history and changes nothing; marking read is a same-origin POST that leaves the agent its alerts', async () => {
@@ -19,13 +27,22 @@ describe('/me/notifications', () => {
     const { cookie } = await signIn(base, mailDir, { email: member.email });
     const title = `Tune a harp ${randomUUID().slice(0, 6)}`;
     await publishEvent(nats, messageSentV1, {
-      messageId: randomUUID(), applicationId: randomUUID(), jobId: randomUUID(), title, senderId: randomUUID(),
-      recipientId: member.id, senderRole: 'poster', sentAt: new Date().toISOString(),
+      messageId: randomUUID(),
+      applicationId: randomUUID(),
+      jobId: randomUUID(),
+      title,
+      senderId: randomUUID(),
+      recipientId: member.id,
+      senderRole: 'poster',
+      sentAt: new Date().toISOString(),
     });
-    const waiting = await until(async () => {
-      const s = await states(member.id);
-      return s.pending ? s : undefined;
-    }, { what: 'the alert to be written' });
+    const waiting = await until(
+      async () => {
+        const s = await states(member.id);
+        return s.pending ? s : undefined;
+      },
+      { what: 'the alert to be written' },
+    );
 
     for (let i = 0; i < 2; i++) {
       const page = await fetch(`${base}/me/notifications`, { headers: { cookie, referer: 'https://elsewhere.example/' } });
@@ -36,10 +53,13 @@ describe('/me/notifications', () => {
     }
     expect(await states(member.id)).toEqual(waiting);
 
-    const post = (origin: string) => fetch(`${base}/me/notifications/read`, {
-      method: 'POST', body: `upTo=${encodeURIComponent(new Date().toISOString())}`, redirect: 'manual',
-      headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const post = (origin: string) =>
+      fetch(`${base}/me/notifications/read`, {
+        method: 'POST',
+        body: `upTo=${encodeURIComponent(new Date().toISOString())}`,
+        redirect: 'manual',
+        headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+      });
     const crossSite = await post('https://elsewhere.example');
     expect(crossSite.status).toBe(401);
     expect(await states(member.id)).toEqual(waiting);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { applicationSubmittedV1, messageSentV1 } from '@marketplace/contracts';
-import { api, createMember, dbQuery, mcp, toolResult, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, dbQuery, mcp, type TestMember, toolResult, until } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { publishEvent } from './support/bus.js';
 import { mcpToken } from './support/mcp-token.js';
 
@@ -9,13 +11,24 @@ const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const db = inject('databaseUrl');
 
-interface Alert { id: string; kind: string; message: string; jobId: string | null; applicationId: string | null; createdAt: string }
+interface Alert {
+  id: string;
+  kind: string;
+  message: string;
+  jobId: string | null;
+  applicationId: string | null;
+  createdAt: string;
+}
 interface Conversation {
-  conversationKey: string; kind: string;
+  conversationKey: string;
+  kind: string;
   subject: { jobId: string | null; applicationId: string | null; commentId: string | null; title: string | null };
   alerts: Alert[];
 }
-interface Delivered { conversations: Conversation[]; more: boolean }
+interface Delivered {
+  conversations: Conversation[];
+  more: boolean;
+}
 
 async function deliver(member: TestMember): Promise<Delivered> {
   const res = await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' });
@@ -34,7 +47,12 @@ async function pending(member: TestMember, count: number): Promise<void> {
 /** An application event for the poster, as the applications service emits it. */
 function applied(poster: TestMember, applicationId = randomUUID(), jobId = randomUUID()): Promise<string> {
   return publishEvent(nats, applicationSubmittedV1, {
-    applicationId, jobId, applicantId: randomUUID(), posterId: poster.id, jobVersion: 1, viaAgent: false,
+    applicationId,
+    jobId,
+    applicantId: randomUUID(),
+    posterId: poster.id,
+    jobVersion: 1,
+    viaAgent: false,
     submittedAt: new Date().toISOString(),
   });
 }
@@ -46,8 +64,14 @@ describe('delivery grouped by conversation', () => {
     const [a, b] = [randomUUID(), randomUUID()];
     await applied(poster, a, jobId);
     await publishEvent(nats, messageSentV1, {
-      messageId: randomUUID(), applicationId: a, jobId, title: 'Translate a menu', senderId: randomUUID(),
-      recipientId: poster.id, senderRole: 'applicant', sentAt: new Date().toISOString(),
+      messageId: randomUUID(),
+      applicationId: a,
+      jobId,
+      title: 'Translate a menu',
+      senderId: randomUUID(),
+      recipientId: poster.id,
+      senderRole: 'applicant',
+      sentAt: new Date().toISOString(),
     });
     await applied(poster, b, jobId);
     await pending(poster, 3);
@@ -57,7 +81,8 @@ describe('delivery grouped by conversation', () => {
     expect(first.conversations).toHaveLength(2);
     const byKey = new Map(first.conversations.map((c) => [c.conversationKey, c]));
     expect(byKey.get(`application:${a}`)).toMatchObject({
-      kind: 'application', subject: { jobId, applicationId: a, commentId: null, title: 'Translate a menu' },
+      kind: 'application',
+      subject: { jobId, applicationId: a, commentId: null, title: 'Translate a menu' },
     });
     expect(byKey.get(`application:${a}`)!.alerts.map((x) => x.kind)).toEqual(['application.submitted', 'message.sent']);
     expect(byKey.get(`application:${b}`)).toMatchObject({ kind: 'application', subject: { jobId, applicationId: b } });
@@ -85,9 +110,12 @@ describe('delivery grouped by conversation', () => {
 
   it('a comment thread is one conversation, replies to replies included; the job is another', async () => {
     const [poster, ann, bob] = await Promise.all([createMember(nats), createMember(nats), createMember(nats)]);
-    const job = (await api(base, '/api/me/jobs', {
-      key: poster.key, body: { title: 'Label a photo set', category: 'data', constraints: '## Scope\nTwo hundred photos.' },
-    })).body;
+    const job = (
+      await api(base, '/api/me/jobs', {
+        key: poster.key,
+        body: { title: 'Label a photo set', category: 'data', constraints: '## Scope\nTwo hundred photos.' },
+      })
+    ).body;
     const top = await api(base, `/api/jobs/${job.id}/comments`, { key: ann.key, body: { body: 'Which labels?' } });
     expect(top.status).toBe(201);
     const reply = await api(base, `/api/jobs/${job.id}/comments`, { key: bob.key, body: { body: 'Same question.', parentId: top.body.id } });
@@ -98,7 +126,8 @@ describe('delivery grouped by conversation', () => {
     const got = await deliver(poster);
     const thread = got.conversations.find((c) => c.kind === 'comment_thread');
     expect(thread).toMatchObject({
-      conversationKey: `comments:${top.body.id}`, subject: { jobId: job.id, commentId: top.body.id, title: 'Label a photo set' },
+      conversationKey: `comments:${top.body.id}`,
+      subject: { jobId: job.id, commentId: top.body.id, title: 'Label a photo set' },
     });
     expect(thread!.alerts.map((a) => a.kind)).toEqual(['job.commented', 'job.commented', 'job.commented']);
     expect(got.conversations.find((c) => c.kind === 'job')).toMatchObject({ conversationKey: `job:${job.id}`, subject: { jobId: job.id } });
@@ -155,10 +184,13 @@ describe('agent notification preferences and alerts on MCP tool results', () => 
   /** Tool results until one carries alerts: the gateway hears of a new alert just after it commits. */
   async function resultWithAlerts(args: Record<string, unknown> = {}) {
     // Well inside the minute a gateway believes "nothing waits" without news: the announcement did it.
-    return until(async () => {
-      const res = await call('get_notification_preferences', args);
-      return res.body.result?.structuredContent?.notifications ? res : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 50, what: 'a tool result carrying the alert' });
+    return until(
+      async () => {
+        const res = await call('get_notification_preferences', args);
+        return res.body.result?.structuredContent?.notifications ? res : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 50, what: 'a tool result carrying the alert' },
+    );
   }
 
   it('a tool result carries pending alerts once, beside an unchanged result', async () => {
@@ -216,7 +248,6 @@ describe('agent notification preferences and alerts on MCP tool results', () => 
     const on = await api(base, '/api/me/notification-preferences', { key: member.key, method: 'PUT', body: { agentNotifications: true } });
     expect(on).toMatchObject({ status: 200, body: { agentNotifications: true } });
     const res = await resultWithAlerts();
-    expect(res.body.result.structuredContent.notifications.conversations.map((c: Conversation) => c.conversationKey))
-      .toEqual([`application:${applicationId}`]);
+    expect(res.body.result.structuredContent.notifications.conversations.map((c: Conversation) => c.conversationKey)).toEqual([`application:${applicationId}`]);
   });
 });

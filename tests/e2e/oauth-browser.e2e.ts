@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+
 import { createMember, launchBrowser, mcp, pkcePair, registerAgent, signInLink, toolResult, waitForMail } from '@marketplace/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -13,7 +14,9 @@ describe('connecting an agent in a real browser', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
-  afterAll(async () => { await browser?.close(); });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('a signed-out human signs in, comes back to the consent page, approves, and the agent gets its code', async () => {
     const member = await createMember(nats, { name: `Browser Human ${randomUUID().slice(0, 4)}` });
@@ -22,14 +25,23 @@ describe('connecting an agent in a real browser', () => {
     const state = randomUUID();
     const authorize = new URL(`${base}/api/auth/oauth2/authorize`);
     authorize.search = new URLSearchParams({
-      response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT, scope: 'offline_access agent:read agent:write',
-      prompt: 'consent', code_challenge: challenge, code_challenge_method: 'S256', state, resource: `${base}/api/mcp`,
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: REDIRECT,
+      scope: 'offline_access agent:read agent:write',
+      prompt: 'consent',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+      resource: `${base}/api/mcp`,
     }).toString();
 
     const page = await browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(err.message));
-    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
     let returned: URL | undefined;
     // The agent's loopback listener: the browser's last stop, reached by a redirect. Playwright does
     // not route a request that a redirect made, so the test reads the request itself (nothing listens).
@@ -49,8 +61,11 @@ describe('connecting an agent in a real browser', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Connect Browser agent to your account?');
     expect(await page.locator('#redirect-host').textContent()).toBe('127.0.0.1:8976');
     expect(await page.locator('#member-name').textContent()).toBe(member.name);
-    expect(await page.locator('#scopes li').evaluateAll((items) => items.map((i) => i.getAttribute('data-scope'))))
-      .toEqual(['offline_access', 'agent:read', 'agent:write']);
+    expect(await page.locator('#scopes li').evaluateAll((items) => items.map((i) => i.getAttribute('data-scope')))).toEqual([
+      'offline_access',
+      'agent:read',
+      'agent:write',
+    ]);
     // Keyboard users reach Approve first.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Approve');
@@ -60,17 +75,27 @@ describe('connecting an agent in a real browser', () => {
     expect(problems).toEqual([]);
 
     const token = await fetch(`${base}/api/auth/oauth2/token`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
-        grant_type: 'authorization_code', code: returned!.searchParams.get('code')!, redirect_uri: REDIRECT,
-        code_verifier: verifier, client_id: client.client_id,
+        grant_type: 'authorization_code',
+        code: returned!.searchParams.get('code')!,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+        client_id: client.client_id,
       }),
     });
-    const tokens = await token.json() as { access_token: string; refresh_token: string };
+    const tokens = (await token.json()) as { access_token: string; refresh_token: string };
     expect(tokens.refresh_token).toBeTruthy();
-    const posted = await mcp(base, 'tools/call', {
-      name: 'post_job', arguments: { title: 'Posted after browser consent', category: 'writing', constraints: 'Write it.' },
-    }, tokens.access_token);
+    const posted = await mcp(
+      base,
+      'tools/call',
+      {
+        name: 'post_job',
+        arguments: { title: 'Posted after browser consent', category: 'writing', constraints: 'Write it.' },
+      },
+      tokens.access_token,
+    );
     expect(toolResult(posted).postedBy.id).toBe(member.id);
 
     // The human sees the agent on Agent access and disconnects it there: its token stops working.

@@ -1,15 +1,30 @@
-import { createServer, type Server } from 'node:http';
 import { createHash, randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair } from 'jose';
-import { jetstream } from '@nats-io/jetstream';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import * as oidc from 'openid-client';
+import { createServer, type Server } from 'node:http';
+
+import {
+  api,
+  approveInBrowser,
+  connectAgent,
+  connectAs,
+  CookieJar,
+  createMember,
+  dbQuery,
+  mcp,
+  pkcePair,
+  registerAgent,
+  signIn,
+  type TestMember,
+  toolError,
+  toolResult,
+} from '@marketplace/testing';
+import { auth, type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { auth, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import {
-  api, approveInBrowser, connectAgent, CookieJar, createMember, dbQuery, mcp, pkcePair, registerAgent, signIn, toolError, toolResult, type TestMember, connectAs } from '@marketplace/testing';
+import { jetstream } from '@nats-io/jetstream';
+import { exportJWK, generateKeyPair } from 'jose';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -26,31 +41,55 @@ class HeadlessProvider implements OAuthClientProvider {
   authorizationUrl: URL | undefined;
   readonly redirectUrl = REDIRECT;
   readonly clientMetadata: OAuthClientMetadata = {
-    client_name: 'SDK agent', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'], token_endpoint_auth_method: 'none',
+    client_name: 'SDK agent',
+    redirect_uris: [REDIRECT],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
   };
-  clientInformation() { return this.info; }
-  saveClientInformation(info: OAuthClientInformationMixed) { this.info = info; }
-  tokens() { return this.saved; }
-  saveTokens(tokens: OAuthTokens) { this.saved = tokens; }
-  redirectToAuthorization(url: URL) { this.authorizationUrl = url; }
-  saveCodeVerifier(verifier: string) { this.verifier = verifier; }
-  codeVerifier() { return this.verifier; }
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.info = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
 }
 
 async function tokenRequest(params: Record<string, string>) {
   const res = await fetch(`${base}/api/auth/oauth2/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params),
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params),
   });
-  return { status: res.status, body: await res.json() as Record<string, string> };
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
 }
 
 /** The authorization endpoint's address for a PKCE request from `clientId` to the MCP resource. */
 function authorizeUrl(clientId: string, challenge: string): string {
   const url = new URL(`${base}/api/auth/oauth2/authorize`);
   url.search = new URLSearchParams({
-    response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, scope: 'agent:read',
-    code_challenge: challenge, code_challenge_method: 'S256', resource,
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    scope: 'agent:read',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    resource,
   }).toString();
   return url.toString();
 }
@@ -68,7 +107,9 @@ describe('an MCP client that has never seen the service', () => {
     transport = new StreamableHTTPClientTransport(new URL(resource), { authProvider: provider });
     await client.connect(transport);
   });
-  afterAll(async () => { await client.close(); });
+  afterAll(async () => {
+    await client.close();
+  });
 
   it('initialize returns the service version and instructions for agents', async () => {
     const version = (await api(base, '/api/version')).body.version;
@@ -102,7 +143,7 @@ describe('an MCP client that has never seen the service', () => {
     expect(tools.tools.map((t) => t.name)).toContain('post_job');
     const posted = await client.callTool({ name: 'post_job', arguments: args });
     expect(posted.isError).toBeFalsy();
-    const result = (posted.structuredContent as { result: { id: string; title: string }; conversationId: string });
+    const result = posted.structuredContent as { result: { id: string; title: string }; conversationId: string };
     expect(result.result.title).toBe(title);
     expect(result.conversationId).toMatch(/^[0-9a-f-]{36}$/);
     const mine = await api(base, '/api/me/jobs', { key: member.key });
@@ -112,7 +153,9 @@ describe('an MCP client that has never seen the service', () => {
     const agents = await api(base, '/api/me/agents', { key: member.key });
     expect(agents.status).toBe(200);
     expect(agents.body.agents[0]).toMatchObject({
-      clientId: provider.info!.client_id, name: 'SDK agent', domain: '127.0.0.1:8976',
+      clientId: provider.info!.client_id,
+      name: 'SDK agent',
+      domain: '127.0.0.1:8976',
       scopes: ['offline_access', 'agent:read', 'agent:write'],
     });
     expect(agents.body.agents[0].lastUsedAt).not.toBeNull();
@@ -139,7 +182,12 @@ describe('an MCP client that has never seen the service', () => {
     const tooLong = await api(base, `/api/me/agents/${encodeURIComponent(`${longest}b`)}`, { method: 'DELETE', key: member.key });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fields).toHaveProperty('clientId');
-    const viaTool = await mcp(base, 'tools/call', { name: 'disconnect_agent', arguments: { client_id: 'https://nobody.example/agent' } }, provider.saved!.access_token);
+    const viaTool = await mcp(
+      base,
+      'tools/call',
+      { name: 'disconnect_agent', arguments: { client_id: 'https://nobody.example/agent' } },
+      provider.saved!.access_token,
+    );
     expect(toolError(viaTool).status).toBe(404);
     const off = await api(base, `/api/me/agents/${encodeURIComponent(clientId)}`, { method: 'DELETE', key: member.key });
     expect(off.status).toBe(200);
@@ -184,9 +232,14 @@ describe('openid-client against the authorization server', () => {
     privateKey = pair.privateKey;
     // The client's metadata document, as an agent would publish it on its own site.
     const document = {
-      client_id: clientId, client_name: 'Metadata agent', application_type: 'native', redirect_uris: [REDIRECT],
-      grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'],
-      token_endpoint_auth_method: 'private_key_jwt', token_endpoint_auth_signing_alg: 'ES256',
+      client_id: clientId,
+      client_name: 'Metadata agent',
+      application_type: 'native',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'private_key_jwt',
+      token_endpoint_auth_signing_alg: 'ES256',
       jwks: { keys: [{ ...(await exportJWK(pair.publicKey)), alg: 'ES256', use: 'sig', kid: 'agent-1' }] },
     };
     server = createServer((req, res) => {
@@ -206,8 +259,13 @@ describe('openid-client against the authorization server', () => {
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT, scope: 'openid profile offline_access agent:read', prompt: 'consent', state, resource,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+      redirect_uri: REDIRECT,
+      scope: 'openid profile offline_access agent:read',
+      prompt: 'consent',
+      state,
+      resource,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
     });
     expect(await consentPage(url.toString(), cookie)).toContain('Metadata agent');
     const back = await approveInBrowser(url.toString(), cookie);
@@ -234,10 +292,18 @@ describe('openid-client against the authorization server', () => {
   });
 
   it('dynamic registration through openid-client', async () => {
-    const config = await oidc.dynamicClientRegistration(new URL(base), {
-      client_name: 'Registered by openid-client', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none',
-      grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'],
-    }, oidc.None(), insecure);
+    const config = await oidc.dynamicClientRegistration(
+      new URL(base),
+      {
+        client_name: 'Registered by openid-client',
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
+      oidc.None(),
+      insecure,
+    );
     expect(config.clientMetadata().client_id).toBeTruthy();
     expect(config.clientMetadata().client_name).toBe('Registered by openid-client');
   });
@@ -259,7 +325,11 @@ describe('openid-client against the authorization server', () => {
     const { verifier, challenge } = pkcePair();
     const code = (await approveInBrowser(authorizeUrl(client.client_id, challenge), cookie)).searchParams.get('code')!;
     const res = await tokenRequest({
-      grant_type: 'authorization_code', code, client_id: client.client_id, redirect_uri: REDIRECT, code_verifier: verifier,
+      grant_type: 'authorization_code',
+      code,
+      client_id: client.client_id,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
       resource: `${base}/api/jobs`,
     });
     expect(res.status).toBe(400);
@@ -271,11 +341,11 @@ describe('openid-client against the authorization server', () => {
     const res = await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token);
     expect(res.status).toBe(200);
     expect(res.body.result.isError).toBeFalsy();
-    const connected = async () => (await api(base, '/api/me/agents', { key: member.key })).body.agents
-      .map((a: { clientId: string }) => a.clientId);
+    const connected = async () => (await api(base, '/api/me/agents', { key: member.key })).body.agents.map((a: { clientId: string }) => a.clientId);
     expect(await connected()).toContain(client.client_id);
     const revoked = await fetch(`${base}/api/auth/oauth2/revoke`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: tokens.refresh_token!, token_type_hint: 'refresh_token', client_id: client.client_id }),
     });
     expect(revoked.status).toBe(200);
@@ -301,8 +371,11 @@ describe('approving the same agent again', () => {
     expect(old.status).toBe(401);
     const oldRefresh = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.tokens.refresh_token!, client_id: first.client.client_id });
     expect(oldRefresh.body.error).toBe('invalid_grant');
-    const rows = await dbQuery<{ n: number }>(inject('databaseUrl'),
-      `SELECT count(*)::int AS n FROM identity.oauth_records WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)`, [firstGrant]);
+    const rows = await dbQuery<{ n: number }>(
+      inject('databaseUrl'),
+      `SELECT count(*)::int AS n FROM identity.oauth_records WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)`,
+      [firstGrant],
+    );
     expect(rows[0]!.n).toBe(0);
 
     // The newer approval's tokens keep working, refresh included, and the agent is listed once.
@@ -315,7 +388,7 @@ describe('approving the same agent again', () => {
     expect(agents.map((a) => a.clientId)).toEqual([first.client.client_id]);
   });
 
-  it('another member\'s approval of the same client leaves the first member\'s grant alone', async () => {
+  it("another member's approval of the same client leaves the first member's grant alone", async () => {
     const [a, b] = [await createMember(nats), await createMember(nats)];
     const cookieA = (await signIn(base, mailDir, { email: a.email })).cookie;
     const cookieB = (await signIn(base, mailDir, { email: b.email })).cookie;
@@ -336,10 +409,12 @@ describe('dynamic registration and refresh tokens under abuse', () => {
   it('limits registrations per client address (429 with Retry-After); other addresses still register', async () => {
     const octet = () => Math.floor(Math.random() * 250) + 1;
     const [busy, other] = [`10.${octet()}.${octet()}.${octet()}`, `10.${octet()}.${octet()}.${octet()}`];
-    const register = (ip: string) => fetch(`${base}/api/auth/oauth2/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify({ client_name: 'Busy agent', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', application_type: 'native' }),
-    });
+    const register = (ip: string) =>
+      fetch(`${base}/api/auth/oauth2/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ client_name: 'Busy agent', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', application_type: 'native' }),
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) statuses.push((await register(busy)).status);
     expect(statuses).toEqual(Array(20).fill(201));
@@ -353,8 +428,14 @@ describe('dynamic registration and refresh tokens under abuse', () => {
   it('a registered client expires unless used for a token; exchanging a code keeps it', async () => {
     const unused = await registerAgent(base, { client_name: 'Never used' });
     const { client: used } = await connectAgent(base, cookie);
-    const expiry = async (id: string) => (await dbQuery(inject('databaseUrl'),
-      `SELECT extract(epoch FROM expires_at - now())::float8 AS left FROM identity.oauth_records WHERE model = 'Client' AND id = $1`, [id]))[0] as { left: number | null };
+    const expiry = async (id: string) =>
+      (
+        await dbQuery(
+          inject('databaseUrl'),
+          `SELECT extract(epoch FROM expires_at - now())::float8 AS left FROM identity.oauth_records WHERE model = 'Client' AND id = $1`,
+          [id],
+        )
+      )[0] as { left: number | null };
     const left = (await expiry(unused.client_id)).left!;
     expect(left).toBeGreaterThan(29 * 24 * 3600);
     expect(left).toBeLessThanOrEqual(30 * 24 * 3600);
@@ -363,10 +444,16 @@ describe('dynamic registration and refresh tokens under abuse', () => {
 
   it('a refresh token is stored under its sha256, never its value; it signs with the first configured key', async () => {
     const { client, tokens } = await connectAgent(base, cookie);
-    const [header, claims] = tokens.access_token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, claims] = tokens.access_token
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header.kid).toBe(JSON.parse(inject('oauthKeys').signingKeys)[0].kid);
-    const rows = await dbQuery<{ model: string; id: string; payload: unknown }>(inject('databaseUrl'),
-      `SELECT model, id, payload FROM identity.oauth_records WHERE grant_id = $1`, [claims.gid]);
+    const rows = await dbQuery<{ model: string; id: string; payload: unknown }>(
+      inject('databaseUrl'),
+      `SELECT model, id, payload FROM identity.oauth_records WHERE grant_id = $1`,
+      [claims.gid],
+    );
     const refresh = rows.filter((r) => r.model === 'RefreshToken');
     expect(refresh).toHaveLength(1);
     expect(refresh[0]!.id).toBe(createHash('sha256').update(tokens.refresh_token!).digest('hex'));
@@ -374,7 +461,8 @@ describe('dynamic registration and refresh tokens under abuse', () => {
     for (const row of rows) expect(JSON.stringify(row)).not.toContain(tokens.refresh_token!);
     // Presented as usual, it still works (and rotates).
     const res = await fetch(`${base}/api/auth/oauth2/token`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.client_id }),
     });
     expect(res.status).toBe(200);
@@ -382,13 +470,15 @@ describe('dynamic registration and refresh tokens under abuse', () => {
 
   it('two simultaneous uses of one refresh token: exactly one gets new tokens', async () => {
     const { client, tokens } = await connectAgent(base, cookie);
-    const refresh = () => fetch(`${base}/api/auth/oauth2/token`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.client_id }),
-    });
+    const refresh = () =>
+      fetch(`${base}/api/auth/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.client_id }),
+      });
     const [a, b] = await Promise.all([refresh(), refresh()]);
     expect([a.status, b.status].sort()).toEqual([200, 400]);
-    const refused = await (a.status === 400 ? a : b).json() as { error: string };
+    const refused = (await (a.status === 400 ? a : b).json()) as { error: string };
     expect(refused.error).toBe('invalid_grant');
   });
 });
@@ -418,8 +508,11 @@ describe('two members on one browser', () => {
     const { verifier, challenge } = pkcePair();
     const back = await approveInBrowser(authorizeUrl(second.client_id, challenge), benCookie, { jar });
     const tokens = await tokenRequest({
-      grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT,
-      code_verifier: verifier, client_id: second.client_id,
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code')!,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      client_id: second.client_id,
     });
     expect(tokens.status).toBe(200);
     const benAgents = (await api(base, '/api/me/agents', { key: ben.key })).body.agents.map((a: { clientId: string }) => a.clientId);
@@ -441,18 +534,29 @@ describe('a deleted account', () => {
     const nc = await connectAs(nats, 'identity');
     try {
       const now = new Date().toISOString();
-      await jetstream(nc).publish('events.member.deleted.v1', JSON.stringify({
-        id: randomUUID(), type: 'member.deleted', version: 1, producer: 'identity', occurredAt: now,
-        payload: { memberId: member.id, deletedAt: now },
-      }));
+      await jetstream(nc).publish(
+        'events.member.deleted.v1',
+        JSON.stringify({
+          id: randomUUID(),
+          type: 'member.deleted',
+          version: 1,
+          producer: 'identity',
+          occurredAt: now,
+          payload: { memberId: member.id, deletedAt: now },
+        }),
+      );
     } finally {
       await nc.drain();
     }
-    await expect.poll(async () => (await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token)).status,
-      { timeout: 10_000 }).toBe(401);
+    await expect
+      .poll(async () => (await mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, tokens.access_token)).status, { timeout: 10_000 })
+      .toBe(401);
     // The account's keys go with it too, so the connections are checked where identity keeps them.
-    await expect.poll(async () => (await dbQuery(inject('databaseUrl'), 'SELECT 1 FROM identity.connected_agents WHERE member_id = $1', [member.id])).length,
-      { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => (await dbQuery(inject('databaseUrl'), 'SELECT 1 FROM identity.connected_agents WHERE member_id = $1', [member.id])).length, {
+        timeout: 10_000,
+      })
+      .toBe(0);
   });
 });
 

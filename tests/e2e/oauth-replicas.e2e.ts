@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { NatsConnection } from '@nats-io/transport-node';
 import { CallerSigner } from '@marketplace/service-kit';
-import { pino } from 'pino';
-import type { FastifyInstance } from 'fastify';
 import { busCredentials, connectAs, CookieJar, createMember, mcp, pkcePair, registerAgent, signIn } from '@marketplace/testing';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -45,8 +45,13 @@ describe('two gateway replicas', () => {
     const { verifier, challenge } = pkcePair();
     const authorize = new URL(`${base}/api/auth/oauth2/authorize`);
     authorize.search = new URLSearchParams({
-      response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT, scope: 'agent:read agent:write',
-      code_challenge: challenge, code_challenge_method: 'S256', resource: `${base}/api/mcp`,
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: REDIRECT,
+      scope: 'agent:read agent:write',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      resource: `${base}/api/mcp`,
     }).toString();
 
     const start = await fetch(authorize, { redirect: 'manual' });
@@ -56,7 +61,9 @@ describe('two gateway replicas', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Replica agent');
     const confirm = await fetch(`${other}${interaction}/confirm`, {
-      method: 'POST', redirect: 'manual', body: '',
+      method: 'POST',
+      redirect: 'manual',
+      body: '',
       headers: { cookie: jar.header(`${other}${interaction}`), origin: base, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(confirm.status).toBe(303);
@@ -68,13 +75,18 @@ describe('two gateway replicas', () => {
     expect(code).toBeTruthy();
 
     const token = await fetch(`${other}/api/auth/oauth2/token`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
-        grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, code_verifier: verifier, client_id: client.client_id,
+        grant_type: 'authorization_code',
+        code: code!,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+        client_id: client.client_id,
       }),
     });
     expect(token.status).toBe(200);
-    const { access_token: accessToken } = await token.json() as { access_token: string };
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
     for (const gateway of [base, other]) {
       const res = await mcp(gateway, 'tools/call', { name: 'list_my_jobs', arguments: {} }, accessToken);
       expect(res.status).toBe(200);

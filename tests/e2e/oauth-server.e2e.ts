@@ -1,7 +1,8 @@
 import { createPrivateKey, randomUUID } from 'node:crypto';
-import { SignJWT, importJWK } from 'jose';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { api, approveInBrowser, createMember, mcp, pkcePair, registerAgent, signIn, type TestMember } from '@marketplace/testing';
+import { importJWK, SignJWT } from 'jose';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -14,12 +15,16 @@ async function serverSigningKey(): Promise<{ kid: string; key: CryptoKey | Uint8
 }
 
 async function accessToken(claims: Record<string, unknown>, opts: { exp?: number; aud?: string; key?: { kid: string; key: CryptoKey | Uint8Array } } = {}) {
-  const signing = opts.key ?? await serverSigningKey();
+  const signing = opts.key ?? (await serverSigningKey());
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ scope: 'agent:read agent:write', client_id: 'forged', gid: randomUUID(), ...claims })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: signing.kid })
-    .setIssuer(base).setAudience(opts.aud ?? `${base}/api/mcp`).setSubject(String(claims.sub ?? randomUUID()))
-    .setIssuedAt(now - 7200).setExpirationTime(opts.exp ?? now + 600).setJti(randomUUID())
+    .setIssuer(base)
+    .setAudience(opts.aud ?? `${base}/api/mcp`)
+    .setSubject(String(claims.sub ?? randomUUID()))
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(opts.exp ?? now + 600)
+    .setJti(randomUUID())
     .sign(signing.key);
 }
 
@@ -95,15 +100,21 @@ describe('authorization requests', () => {
   it('refuses a redirect URI that was not registered, without redirecting to it', async () => {
     const client = await registerAgent(base, { application_type: 'web', redirect_uris: ['https://agent.example/callback'] });
     const { challenge } = pkcePair();
-    const res = await fetch(authorizeUrl({
-      client_id: client.client_id, redirect_uri: 'https://agent.example/callback/other', code_challenge: challenge, code_challenge_method: 'S256',
-    }), { redirect: 'manual' });
+    const res = await fetch(
+      authorizeUrl({
+        client_id: client.client_id,
+        redirect_uri: 'https://agent.example/callback/other',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+      { redirect: 'manual' },
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.text()).toMatch(/redirect_uri/);
   });
 
-  it('errors of the first request are answered on the server\'s own page, never by a redirect (RFC 9700 4.11.2)', async () => {
+  it("errors of the first request are answered on the server's own page, never by a redirect (RFC 9700 4.11.2)", async () => {
     const { challenge } = pkcePair();
     const elsewhere = 'https://attacker.example/callback';
     const notRedirected = async (params: Record<string, string>) => {
@@ -114,18 +125,28 @@ describe('authorization requests', () => {
     };
     // An unknown client id, with or without an error of its own in the request (no PKCE here).
     expect(await notRedirected({ client_id: `unknown-${randomUUID()}`, redirect_uri: elsewhere })).toMatch(/invalid_client/);
-    expect(await notRedirected({
-      client_id: `unknown-${randomUUID()}`, redirect_uri: elsewhere, code_challenge: challenge, code_challenge_method: 'S256',
-    })).toMatch(/invalid_client/);
+    expect(
+      await notRedirected({
+        client_id: `unknown-${randomUUID()}`,
+        redirect_uri: elsewhere,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+    ).toMatch(/invalid_client/);
     // A registered client with a request error (no PKCE, an unsupported response type, a bad
     // resource) and a redirect URI it did not register: the error page, not a redirect.
     const client = await registerAgent(base, { application_type: 'web', redirect_uris: ['https://agent.example/callback'] });
     expect(await notRedirected({ client_id: client.client_id, redirect_uri: elsewhere })).toMatch(/redirect_uri/);
     expect(await notRedirected({ client_id: client.client_id, redirect_uri: elsewhere, response_type: 'token' })).toMatch(/redirect_uri/);
-    expect(await notRedirected({
-      client_id: client.client_id, redirect_uri: elsewhere, code_challenge: challenge, code_challenge_method: 'S256',
-      resource: 'https://elsewhere.example/api',
-    })).toMatch(/redirect_uri/);
+    expect(
+      await notRedirected({
+        client_id: client.client_id,
+        redirect_uri: elsewhere,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        resource: 'https://elsewhere.example/api',
+      }),
+    ).toMatch(/redirect_uri/);
     // Two registered URIs and none named: nothing to redirect to.
     const two = await registerAgent(base, { application_type: 'web', redirect_uris: ['https://agent.example/a', 'https://agent.example/b'] });
     expect(await notRedirected({ client_id: two.client_id })).toMatch(/redirect_uri/);
@@ -134,12 +155,18 @@ describe('authorization requests', () => {
     // site that registered itself. Declining on the consent page does go back (oauth-flow.e2e.ts).
     const registered = 'https://agent.example/callback';
     expect(await notRedirected({ client_id: client.client_id, redirect_uri: registered, state: 's1' })).toMatch(/invalid_request/);
-    expect(await notRedirected({
-      client_id: client.client_id, redirect_uri: registered, response_type: 'token', code_challenge: challenge, code_challenge_method: 'S256',
-    })).toMatch(/unsupported_response_type/);
+    expect(
+      await notRedirected({
+        client_id: client.client_id,
+        redirect_uri: registered,
+        response_type: 'token',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+    ).toMatch(/unsupported_response_type/);
   });
 
-  it('a malformed first request stays on the server\'s page in any response mode; declining still goes back with access_denied', async () => {
+  it("a malformed first request stays on the server's page in any response mode; declining still goes back with access_denied", async () => {
     const registered = 'https://agent.example/callback';
     const client = await registerAgent(base, { application_type: 'web', redirect_uris: [registered] });
     const { challenge } = pkcePair();
@@ -173,7 +200,9 @@ describe('authorization requests', () => {
     }
     // The endpoint takes GET only, so a form on another site cannot POST a request here to bounce from either.
     const posted = await fetch(`${base}/api/auth/oauth2/authorize`, {
-      method: 'POST', redirect: 'manual', body: new URLSearchParams({ response_type: 'token', response_mode: 'form_post', ...valid }),
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ response_type: 'token', response_mode: 'form_post', ...valid }),
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://attacker.example' },
     });
     expect(posted.status).toBe(404);
@@ -192,25 +221,43 @@ describe('authorization requests', () => {
   it('native clients may use any loopback port; web clients need the exact URI', async () => {
     const { challenge } = pkcePair();
     const native = await registerAgent(base, { redirect_uris: ['http://127.0.0.1:8976/callback'] });
-    const other = await fetch(authorizeUrl({
-      client_id: native.client_id, redirect_uri: 'http://127.0.0.1:51234/callback', code_challenge: challenge, code_challenge_method: 'S256',
-    }), { redirect: 'manual' });
+    const other = await fetch(
+      authorizeUrl({
+        client_id: native.client_id,
+        redirect_uri: 'http://127.0.0.1:51234/callback',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+      { redirect: 'manual' },
+    );
     expect(other.status).toBe(303);
     expect(other.headers.get('location')).toMatch(/^\/api\/auth\/oauth2\/interaction\//);
     const web = await registerAgent(base, { application_type: 'web', redirect_uris: ['http://localhost:8976/callback'] });
-    const refused = await fetch(authorizeUrl({
-      client_id: web.client_id, redirect_uri: 'http://localhost:51234/callback', code_challenge: challenge, code_challenge_method: 'S256',
-    }), { redirect: 'manual' });
+    const refused = await fetch(
+      authorizeUrl({
+        client_id: web.client_id,
+        redirect_uri: 'http://localhost:51234/callback',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+      { redirect: 'manual' },
+    );
     expect(refused.status).toBe(400);
   });
 
   it('refuses a resource other than /api/mcp (invalid_target) on its own page', async () => {
     const client = await registerAgent(base);
     const { challenge } = pkcePair();
-    const res = await fetch(authorizeUrl({
-      client_id: client.client_id, redirect_uri: client.redirect_uris[0]!, code_challenge: challenge,
-      code_challenge_method: 'S256', resource: 'https://elsewhere.example/api',
-    }), { redirect: 'manual' });
+    const res = await fetch(
+      authorizeUrl({
+        client_id: client.client_id,
+        redirect_uri: client.redirect_uris[0]!,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        resource: 'https://elsewhere.example/api',
+      }),
+      { redirect: 'manual' },
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.text()).toMatch(/invalid_target/);
@@ -219,11 +266,20 @@ describe('authorization requests', () => {
   it('an unsigned-in human on the consent page is sent to sign in and brought back', async () => {
     const client = await registerAgent(base);
     const { challenge } = pkcePair();
-    const res = await fetch(authorizeUrl({
-      client_id: client.client_id, redirect_uri: client.redirect_uris[0]!, code_challenge: challenge, code_challenge_method: 'S256',
-    }), { redirect: 'manual' });
+    const res = await fetch(
+      authorizeUrl({
+        client_id: client.client_id,
+        redirect_uri: client.redirect_uris[0]!,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+      { redirect: 'manual' },
+    );
     const interaction = new URL(res.headers.get('location')!, base);
-    const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookies = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const page = await fetch(interaction, { headers: { cookie: cookies }, redirect: 'manual' });
     expect(page.status).toBe(303);
     expect(page.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent(interaction.pathname)}`);
@@ -235,7 +291,9 @@ describe('authorization requests', () => {
 
 describe('MCP access tokens', () => {
   let member: TestMember;
-  beforeAll(async () => { member = await createMember(nats); });
+  beforeAll(async () => {
+    member = await createMember(nats);
+  });
 
   const call = (token: string) => mcp(base, 'tools/call', { name: 'list_my_jobs', arguments: {} }, token);
 
@@ -244,7 +302,10 @@ describe('MCP access tokens', () => {
     const expired = await accessToken({ sub: member.id }, { exp: now - 60 });
     const otherAudience = await accessToken({ sub: member.id }, { aud: `${base}/api/other` });
     const { privateKey } = await import('node:crypto').then((c) => c.generateKeyPairSync('rsa', { modulusLength: 2048 }));
-    const forged = await accessToken({ sub: member.id }, { key: { kid: 'x', key: createPrivateKey(privateKey.export({ format: 'pem', type: 'pkcs8' })) as unknown as CryptoKey } });
+    const forged = await accessToken(
+      { sub: member.id },
+      { key: { kid: 'x', key: createPrivateKey(privateKey.export({ format: 'pem', type: 'pkcs8' })) as unknown as CryptoKey } },
+    );
     const noGrant = await accessToken({ sub: member.id });
     for (const token of [expired, otherAudience, forged, noGrant, 'not-a-jwt']) {
       const res = await call(token);

@@ -1,10 +1,12 @@
-import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+
+import { api, createMember, launchBrowser } from '@marketplace/testing';
 import Provider from 'oidc-provider';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, launchBrowser } from '@marketplace/testing';
+
 import { E2E_OIDC } from './global-setup.js';
 
 const base = inject('baseUrl');
@@ -21,20 +23,25 @@ let db: pg.Client;
 
 beforeAll(async () => {
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: E2E_OIDC.clientId,
-      client_secret: E2E_OIDC.clientSecret,
-      redirect_uris: [`${base}/api/auth/callback/oidc`],
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-    }],
+    clients: [
+      {
+        client_id: E2E_OIDC.clientId,
+        client_secret: E2E_OIDC.clientSecret,
+        redirect_uris: [`${base}/api/auth/callback/oidc`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['e2e-cookie-key'] },
     findAccount: async (_ctx: unknown, sub: string) => ({
       accountId: sub,
       claims: async () => ({
-        sub, email: sub, email_verified: !sub.startsWith('unverified-'), name: `Federated ${sub.split('@')[0]}`,
+        sub,
+        email: sub,
+        email_verified: !sub.startsWith('unverified-'),
+        name: `Federated ${sub.split('@')[0]}`,
       }),
     }),
   });
@@ -97,7 +104,8 @@ describe('federated sign-in with an OpenID Connect provider', () => {
     expect(admin.status).toBe(200);
     const { rows } = await db.query(
       `SELECT m.name, m.email_verified_at, f.issuer FROM identity.members m
-       JOIN identity.federated_identities f ON f.member_id = m.id WHERE m.email = $1`, [email],
+       JOIN identity.federated_identities f ON f.member_id = m.id WHERE m.email = $1`,
+      [email],
     );
     expect(rows).toHaveLength(1);
     expect(rows[0].name).toBe(`Federated ${email.split('@')[0]}`);
@@ -123,7 +131,12 @@ describe('federated sign-in with an OpenID Connect provider', () => {
     await signInWithProvider(page, email);
     expect(new URL(page.url()).pathname).toBe('/sign-in');
     expect(new URL(page.url()).searchParams.get('error')).toBe('EMAIL_NOT_VERIFIED');
-    expect(await page.context().cookies().then((c) => c.find((x) => x.name === 'mk_session'))).toBeUndefined();
+    expect(
+      await page
+        .context()
+        .cookies()
+        .then((c) => c.find((x) => x.name === 'mk_session')),
+    ).toBeUndefined();
     const { rows } = await db.query('SELECT 1 FROM identity.members WHERE email = $1', [email]);
     expect(rows).toHaveLength(0);
     await page.close();

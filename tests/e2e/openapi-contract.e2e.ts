@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, createMembers, randomClientIp } from '@marketplace/testing';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMembers, randomClientIp } from '@marketplace/testing';
-import { ALLOWED_FINDINGS, GENERATOR_RULES, type ContractCheck } from './support/openapi-contract/contract-allow-list.js';
-import { callerGroup, CallerPools, type CallerGroup } from './support/openapi-contract/contract-callers.js';
-import { allowsAnonymous, documentOperations, type DocOperation, type OpenApiDocument } from './support/openapi-contract/document-operations.js';
+
+import { ALLOWED_FINDINGS, type ContractCheck, GENERATOR_RULES } from './support/openapi-contract/contract-allow-list.js';
+import { type CallerGroup, callerGroup, CallerPools } from './support/openapi-contract/contract-callers.js';
+import { allowsAnonymous, type DocOperation, documentOperations, type OpenApiDocument } from './support/openapi-contract/document-operations.js';
 import { inPool, send } from './support/openapi-contract/http-send.js';
-import { planRequests, type PlanContext, type PlannedRequest } from './support/openapi-contract/request-plan.js';
-import { judge, type Finding } from './support/openapi-contract/response-verdict.js';
+import { type PlanContext, type PlannedRequest, planRequests } from './support/openapi-contract/request-plan.js';
+import { type Finding, judge } from './support/openapi-contract/response-verdict.js';
 import { SchemaValidator } from './support/openapi-contract/schema-validator.js';
 
 /**
@@ -55,11 +57,13 @@ interface Known {
 async function makeKnown(): Promise<Known> {
   const [poster, applicant] = await createMembers(nats, 2);
   const job = await api(base, '/api/me/jobs', {
-    key: poster!.key, body: { title: 'Contract fuzzing fixture', category: 'data', constraints: '## Scope\nA job the contract fuzzer reads.' },
+    key: poster!.key,
+    body: { title: 'Contract fuzzing fixture', category: 'data', constraints: '## Scope\nA job the contract fuzzer reads.' },
   });
   expect(job.status, JSON.stringify(job.body)).toBe(201);
   const application = await api(base, `/api/jobs/${job.body.id}/applications`, {
-    key: applicant!.key, body: { pitch: 'I can do this.', acceptResponsibility: true, model: 'contract-fuzzer' },
+    key: applicant!.key,
+    body: { pitch: 'I can do this.', acceptResponsibility: true, model: 'contract-fuzzer' },
   });
   expect(application.status, JSON.stringify(application.body)).toBe(201);
   const comment = await api(base, `/api/jobs/${job.body.id}/comments`, { key: applicant!.key, body: { body: 'When is it due?' } });
@@ -160,9 +164,14 @@ describe('the OpenAPI document, read as a contract fuzzer reads it', () => {
     const unexpected = findings.filter((f) => !allowed(f));
     const counts = new Map<ContractCheck, number>();
     for (const f of unexpected) counts.set(f.check, (counts.get(f.check) ?? 0) + 1);
-    console.log(`openapi-contract: ${planned.length} requests over ${ops.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s `
-      + `(seed ${SEED}, scale ${SCALE}); answers ${[...classes].sort().map(([c, n]) => `${c} ${n}`).join(', ')}; ${bodiesChecked} success bodies checked; `
-      + `${findings.length - unexpected.length} allowed findings, ${unexpected.length} others; generator rules: ${GENERATOR_RULES.map((r) => r.rule).join('; ')}`);
+    console.log(
+      `openapi-contract: ${planned.length} requests over ${ops.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+        `(seed ${SEED}, scale ${SCALE}); answers ${[...classes]
+          .sort()
+          .map(([c, n]) => `${c} ${n}`)
+          .join(', ')}; ${bodiesChecked} success bodies checked; ` +
+        `${findings.length - unexpected.length} allowed findings, ${unexpected.length} others; generator rules: ${GENERATOR_RULES.map((r) => r.rule).join('; ')}`,
+    );
     // Printed whole, one line per operation and check: the assertion's diff would cut a long list short.
     if (unexpected.length) console.log(report(unexpected).join('\n'));
     expect(failures).toEqual([]);
@@ -180,13 +189,21 @@ describe('the OpenAPI document, read as a contract fuzzer reads it', () => {
       const url = path.replace(/\{\w+\}/g, ANY_ID);
       // A body the JSON parser would refuse: the 405 must come before the body is read.
       const withBody = method !== 'GET' && method !== 'TRACE';
-      const answer = await send(base, method, url, { 'x-forwarded-for': randomClientIp(), ...(withBody ? { 'content-type': 'application/json' } : {}) }, withBody ? '{"a":' : undefined);
+      const answer = await send(
+        base,
+        method,
+        url,
+        { 'x-forwarded-for': randomClientIp(), ...(withBody ? { 'content-type': 'application/json' } : {}) },
+        withBody ? '{"a":' : undefined,
+      );
       const allow = (answer.headers.get('allow') ?? '').split(/\s*,\s*/);
       if (answer.status !== 405 || documented.some((m) => !allow.includes(m))) {
         findings.push(`${method} ${path} → ${answer.status} allow=${answer.headers.get('allow')} ${answer.text.slice(0, 200)}`);
       }
     });
-    const unexpected = findings.filter((f) => !ALLOWED_FINDINGS.some((a) => a.check === 'method not answered with 405' && f.startsWith(`${a.operation} `) && a.when.test(f)));
+    const unexpected = findings.filter(
+      (f) => !ALLOWED_FINDINGS.some((a) => a.check === 'method not answered with 405' && f.startsWith(`${a.operation} `) && a.when.test(f)),
+    );
     if (unexpected.length) console.log(unexpected.sort().join('\n'));
     expect(unexpected.length, 'paths not answering 405 (printed above)').toBe(0);
   }, 300_000);

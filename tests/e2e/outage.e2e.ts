@@ -1,5 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
 import { api, until } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { service } from './support/control.js';
 
 const base = inject('baseUrl');

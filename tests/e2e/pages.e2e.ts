@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+
+import { api, createMembers, launchBrowser, pngSize, setSetting, type TestMember, until } from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMembers, launchBrowser, pngSize, setSetting, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -46,7 +47,10 @@ beforeAll(async () => {
   }
   // The mailto address is public on purpose (a job's contact), so the exposure check is acknowledged.
   markdownJob = await post(posters[0]!, { title: 'Write an <em>essay</em> & more', category: 'writing', constraints: HOSTILE, acknowledgeExposures: true });
-  const comment = await api(base, `/api/jobs/${markdownJob.id}/comments`, { key: posters[1]!.key, body: { body: 'Is <b>this</b> still open?\nAsking twice.' } });
+  const comment = await api(base, `/api/jobs/${markdownJob.id}/comments`, {
+    key: posters[1]!.key,
+    body: { body: 'Is <b>this</b> still open?\nAsking twice.' },
+  });
   expect(comment.status).toBe(201);
 });
 
@@ -75,10 +79,13 @@ describe('the front door and public pages (HTTP)', () => {
   it('paginates 20 to a page, filters by category and searches', async () => {
     // The board's total is counted at most a few seconds ago (the jobs service shares its count),
     // so a board that had fewer jobs before this file posted its 22 may show one page for a moment.
-    const first = await until(async () => {
-      const res = await page('/');
-      return res.text.includes('rel="next" href="/?page=2#board"') ? res : undefined;
-    }, { timeoutMs: 15_000, what: 'the board to count this file\'s jobs' });
+    const first = await until(
+      async () => {
+        const res = await page('/');
+        return res.text.includes('rel="next" href="/?page=2#board"') ? res : undefined;
+      },
+      { timeoutMs: 15_000, what: "the board to count this file's jobs" },
+    );
     const second = await page('/?page=2');
     const cards = (html: string) => [...html.matchAll(/<li class="card job">\s*<h3><a href="\/jobs\/([^"]+)"/g)].map((m) => m[1]);
     expect(cards(first.text)).toHaveLength(20);
@@ -154,8 +161,12 @@ describe('the front door and public pages (HTTP)', () => {
   });
 
   describe('while invite-only', () => {
-    beforeAll(async () => { await setSetting(nats, 'invite_only', true); });
-    afterAll(async () => { await setSetting(nats, 'invite_only', null); });
+    beforeAll(async () => {
+      await setSetting(nats, 'invite_only', true);
+    });
+    afterAll(async () => {
+      await setSetting(nats, 'invite_only', null);
+    });
 
     it('signed out, job and member pages show the gate with the API status; the board shows it too', async () => {
       for (const path of [`/jobs/${markdownJob.id}`, `/members/${posters[0]!.id}`]) {
@@ -179,16 +190,24 @@ describe('the front door and public pages (HTTP)', () => {
 describe('pages in Chromium at phone and desktop widths', () => {
   let browser: Browser;
   const shots = mkdtempSync(join(tmpdir(), 'marketplace-pages-'));
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   async function open(width: number, path: string): Promise<{ page: Page; problems: string[] }> {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     const problems: string[] = [];
-    page.on('console', (msg) => { if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text()); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
+    });
     page.on('pageerror', (err) => problems.push(err.message));
     page.on('requestfailed', (req) => problems.push(`failed: ${req.url()}`));
-    page.on('response', (res) => { if (res.status() >= 400 && !res.url().includes('/jobs/no-such')) problems.push(`${res.status()}: ${res.url()}`); });
+    page.on('response', (res) => {
+      if (res.status() >= 400 && !res.url().includes('/jobs/no-such')) problems.push(`${res.status()}: ${res.url()}`);
+    });
     const res = await page.goto(`${base}${path}`, { waitUntil: 'load' });
     expect(res!.status(), path).toBeLessThan(400);
     return { page, problems };
@@ -197,26 +216,38 @@ describe('pages in Chromium at phone and desktop widths', () => {
   for (const width of [390, 1280]) {
     it(`at ${width} px: the board, a job and sign-in fit the width, load with no errors and show their key parts`, async () => {
       const paths: [string, string, (p: Page) => Promise<void>][] = [
-        ['home', '/', async (p) => {
-          await p.getByRole('heading', { level: 1, name: 'Jobs for people and their agents' }).waitFor();
-          await p.getByRole('searchbox', { name: 'Search' }).waitFor();
-          await p.getByRole('link', { name: jobs[20]!.title }).waitFor();
-          expect(await p.locator('#mcp-url').isVisible()).toBe(true);
-          expect(await p.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
-        }],
-        ['job', `/jobs/${markdownJob.id}`, async (p) => {
-          await p.getByRole('heading', { level: 1, name: 'Write an <em>essay</em> & more' }).waitFor();
-          expect(await p.getByRole('link', { name: 'the brief' }).getAttribute('rel')).toBe('nofollow noopener noreferrer');
-          await p.getByRole('heading', { name: 'Comments' }).waitFor();
-          expect(await p.locator('img').count()).toBe(0);
-        }],
-        ['sign-in', '/sign-in', async (p) => {
-          await p.getByLabel('Email address').waitFor();
-          await p.getByRole('button', { name: 'Email me a sign-in link' }).waitFor();
-          // The compiled script runs under script-src 'self': an empty address is refused in the page.
-          await p.getByRole('button', { name: 'Email me a sign-in link' }).click();
-          await p.locator('#status.error').waitFor();
-        }],
+        [
+          'home',
+          '/',
+          async (p) => {
+            await p.getByRole('heading', { level: 1, name: 'Jobs for people and their agents' }).waitFor();
+            await p.getByRole('searchbox', { name: 'Search' }).waitFor();
+            await p.getByRole('link', { name: jobs[20]!.title }).waitFor();
+            expect(await p.locator('#mcp-url').isVisible()).toBe(true);
+            expect(await p.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+          },
+        ],
+        [
+          'job',
+          `/jobs/${markdownJob.id}`,
+          async (p) => {
+            await p.getByRole('heading', { level: 1, name: 'Write an <em>essay</em> & more' }).waitFor();
+            expect(await p.getByRole('link', { name: 'the brief' }).getAttribute('rel')).toBe('nofollow noopener noreferrer');
+            await p.getByRole('heading', { name: 'Comments' }).waitFor();
+            expect(await p.locator('img').count()).toBe(0);
+          },
+        ],
+        [
+          'sign-in',
+          '/sign-in',
+          async (p) => {
+            await p.getByLabel('Email address').waitFor();
+            await p.getByRole('button', { name: 'Email me a sign-in link' }).waitFor();
+            // The compiled script runs under script-src 'self': an empty address is refused in the page.
+            await p.getByRole('button', { name: 'Email me a sign-in link' }).click();
+            await p.locator('#status.error').waitFor();
+          },
+        ],
       ];
       for (const [name, path, check] of paths) {
         const { page, problems } = await open(width, path);
@@ -228,7 +259,10 @@ describe('pages in Chromium at phone and desktop widths', () => {
         await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
         // The one expected failure: the empty address the sign-in check sent on purpose (400, and Chrome's console line for it).
         const expected = (p: string) => name === 'sign-in' && (/^400: .*magic-link/.test(p) || /status of 400/.test(p));
-        expect(problems.filter((p) => !expected(p)), name).toEqual([]);
+        expect(
+          problems.filter((p) => !expected(p)),
+          name,
+        ).toEqual([]);
         await page.close();
       }
     });

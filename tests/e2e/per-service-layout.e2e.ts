@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+
 import { api, createMember, sessionHeaders, signIn } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
 
 // This file runs in the e2e-per-service project: the system behind it runs each service in its own
 // process, as a cluster does, while the rest of the suite uses npm start's single process.
@@ -27,7 +28,10 @@ describe('every service in its own process', () => {
       expect(argv.at(-1), app).toMatch(/\/apps\/[\w-]+\/dist\/main\.bundle\.js$/);
       // The gateway and jobs keep a young generation sized for throughput, the rest a small one; none
       // starts with a fixed old-generation growth (the idle reducer sets it while a process serves load).
-      expect(argv.some((a) => a.startsWith('--heap-growing-percent')), app).toBe(false);
+      expect(
+        argv.some((a) => a.startsWith('--heap-growing-percent')),
+        app,
+      ).toBe(false);
       expect(argv.includes('--max-semi-space-size=4'), app).toBe(app !== 'jobs' && app !== 'gateway');
       const environ = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
       for (const setting of ['MALLOC_ARENA_MAX=1', 'MALLOC_MMAP_THRESHOLD_=131072', 'MALLOC_TRIM_THRESHOLD_=131072']) {
@@ -58,10 +62,14 @@ describe('every service in its own process', () => {
   it('posts a job and reads it back from the public board (jobs, gateway)', async () => {
     const poster = await createMember(nats);
     // A made-up word only this job contains, so the search finds it and nothing else.
-    const word = randomUUID().replace(/[^a-f]/g, '').slice(0, 8).padEnd(6, 'q');
+    const word = randomUUID()
+      .replace(/[^a-f]/g, '')
+      .slice(0, 8)
+      .padEnd(6, 'q');
     const title = `Count the rows of the ${word} ledger`;
     const posted = await api(base, '/api/me/jobs', {
-      key: poster.key, body: { title, category: 'data', constraints: '## Scope\nCount the rows.' },
+      key: poster.key,
+      body: { title, category: 'data', constraints: '## Scope\nCount the rows.' },
     });
     expect(posted.status).toBe(201);
     const job = await api(base, `/api/jobs/${posted.body.id as string}`);

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+
 import { startSystem } from './global-setup.js';
 
 /** The e2e-per-service project's system: every service in its own process, as in a cluster. */

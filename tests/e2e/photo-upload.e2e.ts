@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+
+import { PHOTO_LIMITS } from '@marketplace/contracts';
+import { api, createMember, dbQuery, type TestMember, until } from '@marketplace/testing';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { PHOTO_LIMITS } from '@marketplace/contracts';
-import { api, createMember, dbQuery, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -32,7 +33,9 @@ async function download(path: string): Promise<{ res: Response; bytes: Buffer }>
 /** Bytes never cross the bus: photos go to object storage through the gateway, whatever their size. */
 describe('member photo uploads through object storage', () => {
   let member: TestMember;
-  beforeAll(async () => { member = await createMember(nats, { name: 'Large Photo' }); });
+  beforeAll(async () => {
+    member = await createMember(nats, { name: 'Large Photo' });
+  });
 
   it('a 905 KB PNG sent as the body is stored and served back as a valid image', async () => {
     const png = await noisy(549, 549, 'png');
@@ -101,7 +104,12 @@ describe('member photo uploads through object storage', () => {
     const chunked = await fetch(`${base}/api/me/photo`, {
       method: 'PUT',
       headers: { 'content-type': 'image/png', authorization: `Bearer ${member.key}` },
-      body: new ReadableStream({ start(c) { c.enqueue(new Uint8Array(png)); c.close(); } }),
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new Uint8Array(png));
+          c.close();
+        },
+      }),
       duplex: 'half',
     } as RequestInit & { duplex: 'half' });
     expect(chunked.status).toBe(411);
@@ -127,7 +135,9 @@ describe('member photo uploads through object storage', () => {
 
   it('a photo stored in the database before object storage is moved there on first read and served alike', async () => {
     const old = await createMember(nats, { name: 'Old Photo' });
-    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: 'green' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: 'green' } })
+      .png()
+      .toBuffer();
     await dbQuery(db, `INSERT INTO identity.member_photos (member_id, hash, content_type, data) VALUES ($1, 'abc123', 'image/png', $2)`, [old.id, png]);
     for (let i = 0; i < 2; i++) {
       const { res, bytes } = await download(`/api/members/${old.id}/photo/abc123`);
@@ -135,7 +145,10 @@ describe('member photo uploads through object storage', () => {
       expect(bytes.equals(png)).toBe(true);
     }
     const [row] = await dbQuery<{ object_key: string | null; data: Buffer | null }>(
-      db, 'SELECT object_key, data FROM identity.member_photos WHERE member_id = $1', [old.id]);
+      db,
+      'SELECT object_key, data FROM identity.member_photos WHERE member_id = $1',
+      [old.id],
+    );
     expect(row).toEqual({ object_key: `identity/photos/${old.id}/abc123`, data: null });
   });
 

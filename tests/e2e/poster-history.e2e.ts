@@ -1,6 +1,7 @@
+import { api, createMembers, mcp, type TestMember, toolError, toolResult } from '@marketplace/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMembers, mcp, toolError, toolResult, type TestMember } from '@marketplace/testing';
+
 import { mcpToken } from './support/mcp-token.js';
 
 /**
@@ -57,7 +58,11 @@ describe("a poster's history: closed and expired jobs stay, filtered by status",
   });
 
   it('filters by status: open, closed (by a close) and expired (time ran out); an unknown status is 400', async () => {
-    for (const [status, job] of [['open', open], ['closed', closed], ['expired', expired]] as const) {
+    for (const [status, job] of [
+      ['open', open],
+      ['closed', closed],
+      ['expired', expired],
+    ] as const) {
       const res = await mine(poster, `?status=${status}`);
       expect(res.status).toBe(200);
       expect({ status, ids: ids(res.body.jobs), total: res.body.total }).toEqual({ status, ids: [job.id], total: 1 });
@@ -67,7 +72,9 @@ describe("a poster's history: closed and expired jobs stay, filtered by status",
     expect(bad.status).toBe(400);
     expect(bad.body.fields.status).toMatch(/One of: open,/);
     // After the sweep closes it, the expired job is still expired, never "closed by me".
-    await expect.poll(async () => (await db.query('SELECT status FROM jobs.jobs WHERE id = $1', [expired.id])).rows[0].status, { timeout: 10_000 }).toBe('closed');
+    await expect
+      .poll(async () => (await db.query('SELECT status FROM jobs.jobs WHERE id = $1', [expired.id])).rows[0].status, { timeout: 10_000 })
+      .toBe('closed');
     expect(ids((await mine(poster, '?status=expired')).body.jobs)).toEqual([expired.id]);
     expect(ids((await mine(poster, '?status=closed')).body.jobs)).toEqual([closed.id]);
   });
@@ -116,7 +123,11 @@ describe('posting a job again', () => {
 
   it('POST /api/me/jobs/{id}/repost: 201 a new open job at version 1 with the posting fields; the original is untouched', async () => {
     const first = await post(poster, 'Index the archive', { posterVisibility: 'anonymous', preferred_workers: [worker.id] });
-    const edited = await api(base, `/api/me/jobs/${first.id}`, { method: 'PATCH', key: poster.key, body: { title: 'Index the whole archive', category: 'data' } });
+    const edited = await api(base, `/api/me/jobs/${first.id}`, {
+      method: 'PATCH',
+      key: poster.key,
+      body: { title: 'Index the whole archive', category: 'data' },
+    });
     expect(edited.body.version).toBe(2);
     expect((await api(base, `/api/jobs/${first.id}/applications`, { key: worker.key, body: pitch })).status).toBe(201);
     expect((await api(base, `/api/me/jobs/${first.id}/close`, { method: 'POST', key: poster.key })).status).toBe(200);
@@ -125,8 +136,15 @@ describe('posting a job again', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.id).not.toBe(first.id);
     expect(res.body).toMatchObject({
-      title: 'Index the whole archive', category: 'data', constraints: '## Scope\nWrite it.', posterVisibility: 'anonymous',
-      status: 'open', version: 1, closesAt: expect.any(String), hasPreferredWorker: true, postedBy: { id: poster.id },
+      title: 'Index the whole archive',
+      category: 'data',
+      constraints: '## Scope\nWrite it.',
+      posterVisibility: 'anonymous',
+      status: 'open',
+      version: 1,
+      closesAt: expect.any(String),
+      hasPreferredWorker: true,
+      postedBy: { id: poster.id },
     });
     const copy = res.body.id as string;
     // The copy is on the board, with one version and no applications.

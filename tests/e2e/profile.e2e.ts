@@ -1,21 +1,28 @@
+import { api, createMember, mcp, mcpAccessToken, type TestMember, toolError, toolResult, until } from '@marketplace/testing';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, mcp, mcpAccessToken, toolError, toolResult, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 
 describe('me and profile', () => {
   let ann: TestMember;
-  beforeAll(async () => { ann = await createMember(nats, { completeProfile: false, name: 'Ann Profile' }); });
+  beforeAll(async () => {
+    ann = await createMember(nats, { completeProfile: false, name: 'Ann Profile' });
+  });
 
   it('GET /api/me answers the account with what is missing and no sign-up left', async () => {
     const me = await api(base, '/api/me', { key: ann.key });
     expect(me.status).toBe(200);
     expect(me.headers.get('cache-control')).toBe('no-store');
     expect(me.body).toMatchObject({
-      id: ann.id, email: ann.email, name: 'Ann Profile', photoUrl: null, networkUrl: null,
-      signUp: null, identityVerificationEnabled: false,
+      id: ann.id,
+      email: ann.email,
+      name: 'Ann Profile',
+      photoUrl: null,
+      networkUrl: null,
+      signUp: null,
+      identityVerificationEnabled: false,
     });
     expect(me.body.profile).toMatchObject({ applicantVisibility: 'anonymous', skills: [] });
     expect(me.body.missing).toEqual(['headline', 'city', 'state', 'resume', 'usWorkAuthorized']);
@@ -28,20 +35,28 @@ describe('me and profile', () => {
 
   it('PATCH /api/me/profile saves what is sent, keeps the rest, and completes the profile', async () => {
     const first = await api(base, '/api/me/profile', {
-      key: ann.key, method: 'PATCH',
+      key: ann.key,
+      method: 'PATCH',
       body: { headline: 'Data cleaner', skills: ['SQL', 'Python'], city: 'Austin', state: 'TX', about: 'I tidy data.' },
     });
     expect(first.status).toBe(200);
     expect(first.body.missing).toEqual(['resume', 'usWorkAuthorized']);
     const second = await api(base, '/api/me/profile', {
-      key: ann.key, method: 'PATCH',
+      key: ann.key,
+      method: 'PATCH',
       body: { resume: '# Ann\n\n- Ten years of SQL', usWorkAuthorized: true, website: 'https://ann.example.com/', applicantVisibility: 'public' },
     });
     expect(second.status).toBe(200);
     expect(second.body.missing).toEqual([]);
     expect(second.body.profile).toEqual({
-      headline: 'Data cleaner', about: 'I tidy data.', skills: ['SQL', 'Python'], city: 'Austin', state: 'TX',
-      website: 'https://ann.example.com/', resume: '# Ann\n\n- Ten years of SQL', usWorkAuthorized: true,
+      headline: 'Data cleaner',
+      about: 'I tidy data.',
+      skills: ['SQL', 'Python'],
+      city: 'Austin',
+      state: 'TX',
+      website: 'https://ann.example.com/',
+      resume: '# Ann\n\n- Ten years of SQL',
+      usWorkAuthorized: true,
       applicantVisibility: 'public',
     });
     const me = await api(base, '/api/me', { key: ann.key });
@@ -54,15 +69,30 @@ describe('me and profile', () => {
 
   it('refuses invalid fields with 400 and fields, saving nothing', async () => {
     const bad = await api(base, '/api/me/profile', {
-      key: ann.key, method: 'PATCH',
+      key: ann.key,
+      method: 'PATCH',
       body: {
-        state: 'XX', website: 'http://insecure.example.com', headline: 'two\nlines', skills: ['a', 'A'],
-        usWorkAuthorized: 'yes', applicantVisibility: 'everyone', city: 'x'.repeat(81), resume: 'r'.repeat(20_001),
+        state: 'XX',
+        website: 'http://insecure.example.com',
+        headline: 'two\nlines',
+        skills: ['a', 'A'],
+        usWorkAuthorized: 'yes',
+        applicantVisibility: 'everyone',
+        city: 'x'.repeat(81),
+        resume: 'r'.repeat(20_001),
       },
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.fields).sort()).toEqual(
-      ['applicantVisibility', 'city', 'headline', 'resume', 'skills', 'state', 'usWorkAuthorized', 'website']);
+    expect(Object.keys(bad.body.fields).sort()).toEqual([
+      'applicantVisibility',
+      'city',
+      'headline',
+      'resume',
+      'skills',
+      'state',
+      'usWorkAuthorized',
+      'website',
+    ]);
     expect(bad.body.fields.state).toMatch(/US state/);
     expect(bad.body.fields.website).toMatch(/https/);
     const unknown = await api(base, '/api/me/profile', { key: ann.key, method: 'PATCH', body: { email: 'x@example.com' } });
@@ -91,7 +121,11 @@ describe('me and profile', () => {
     expect(rude.status).toBe(403);
     expect(Object.keys(rude.body.fields)).toEqual(['about']);
     // Nothing of it was saved.
-    expect((await api(base, '/api/me', { key: member.key })).body.profile).toMatchObject({ headline: before.headline, about: before.about, skills: before.skills });
+    expect((await api(base, '/api/me', { key: member.key })).body.profile).toMatchObject({
+      headline: before.headline,
+      about: before.about,
+      skills: before.skills,
+    });
     // The resume is private: attached to applications, never public, so a phone number belongs there.
     expect((await patch({ resume: 'Reach me on 415-555-0132.', about: 'Data cleaning and reports.' })).status).toBe(200);
 
@@ -116,11 +150,15 @@ describe('member pages', () => {
   beforeAll(async () => {
     poster = await createMember(nats, { name: 'Pat Poster' });
     await api(base, '/api/me/profile', {
-      key: poster.key, method: 'PATCH',
+      key: poster.key,
+      method: 'PATCH',
       body: { headline: 'Ops lead', about: 'Runs things.', skills: ['Ops'], city: 'Denver', state: 'CO', website: 'https://pat.example.com' },
     });
     const first = await api(base, '/api/me/jobs', { key: poster.key, body: { title: 'Older public job', category: 'operations', constraints: 'Do it.' } });
-    const anon = await api(base, '/api/me/jobs', { key: poster.key, body: { title: 'Hidden poster job', category: 'operations', constraints: 'Quietly.', posterVisibility: 'anonymous' } });
+    const anon = await api(base, '/api/me/jobs', {
+      key: poster.key,
+      body: { title: 'Hidden poster job', category: 'operations', constraints: 'Quietly.', posterVisibility: 'anonymous' },
+    });
     const second = await api(base, '/api/me/jobs', { key: poster.key, body: { title: 'Newer public job', category: 'data', constraints: 'Count it.' } });
     expect([first.status, anon.status, second.status]).toEqual([201, 201, 201]);
     openJobId = second.body.id;
@@ -131,13 +169,38 @@ describe('member pages', () => {
     const res = await api(base, `/api/members/${poster.id}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([
-      'about', 'city', 'createdAt', 'headline', 'id', 'jobsDone', 'jobsPosted', 'name', 'networkUrl', 'photoUrl',
-      'rating', 'ratings', 'skills', 'state', 'stateName', 'website',
+      'about',
+      'city',
+      'createdAt',
+      'headline',
+      'id',
+      'jobsDone',
+      'jobsPosted',
+      'name',
+      'networkUrl',
+      'photoUrl',
+      'rating',
+      'ratings',
+      'skills',
+      'state',
+      'stateName',
+      'website',
     ]);
     expect(res.body).toMatchObject({
-      id: poster.id, name: 'Pat Poster', headline: 'Ops lead', about: 'Runs things.', skills: ['Ops'],
-      city: 'Denver', state: 'CO', stateName: 'Colorado', website: 'https://pat.example.com', networkUrl: null,
-      photoUrl: null, jobsDone: [], rating: null, ratings: [],
+      id: poster.id,
+      name: 'Pat Poster',
+      headline: 'Ops lead',
+      about: 'Runs things.',
+      skills: ['Ops'],
+      city: 'Denver',
+      state: 'CO',
+      stateName: 'Colorado',
+      website: 'https://pat.example.com',
+      networkUrl: null,
+      photoUrl: null,
+      jobsDone: [],
+      rating: null,
+      ratings: [],
     });
     expect(res.body.jobsPosted.map((j: { title: string }) => j.title)).toEqual(['Newer public job', 'Older public job']);
     expect(res.body.jobsPosted[0]).toMatchObject({ id: openJobId, status: 'open', applicants: 0, postedBy: { id: poster.id, name: 'Pat Poster' } });
@@ -150,7 +213,13 @@ describe('member pages', () => {
     const res = await api(base, `/api/members/${poster.id}?view=preview`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: poster.id, name: 'Pat Poster', photoUrl: null, headline: 'Ops lead', city: 'Denver', state: 'CO', rating: null,
+      id: poster.id,
+      name: 'Pat Poster',
+      photoUrl: null,
+      headline: 'Ops lead',
+      city: 'Denver',
+      state: 'CO',
+      rating: null,
     });
   });
 
@@ -165,7 +234,9 @@ describe('member pages', () => {
   });
 
   it('a new headline or photo reaches the poster card on jobs', async () => {
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: 'blue' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: 'blue' } })
+      .png()
+      .toBuffer();
     const photo = (await api(base, '/api/me/photo', { key: poster.key, method: 'PUT', body: { image: png.toString('base64') } })).body.photoUrl;
     await api(base, '/api/me/profile', { key: poster.key, method: 'PATCH', body: { headline: 'Head of operations' } });
     const card = await until(async () => {
@@ -202,10 +273,14 @@ describe('member pages', () => {
 
 describe('member photo', () => {
   let member: TestMember;
-  beforeAll(async () => { member = await createMember(nats, { name: 'Photo Member' }); });
+  beforeAll(async () => {
+    member = await createMember(nats, { name: 'Photo Member' });
+  });
 
   it('a PNG upload is re-encoded and served at an immutable path with its bytes and type', async () => {
-    const png = await sharp({ create: { width: 1024, height: 600, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1024, height: 600, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .png()
+      .toBuffer();
     const up = await api(base, '/api/me/photo', { key: member.key, method: 'PUT', body: { image: png.toString('base64') } });
     expect(up.status).toBe(200);
     expect(up.body.photoUrl).toMatch(new RegExp(`^/api/members/${member.id}/photo/[0-9a-f]{32}$`));
@@ -228,7 +303,9 @@ describe('member photo', () => {
 
   it('a JPEG keeps its type; a new photo gets a new path and the old one is gone', async () => {
     const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 10, g: 120, b: 240 } } })
-      .jpeg().withMetadata({ exif: { IFD0: { Copyright: 'secret-location' } } }).toBuffer();
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-location' } } })
+      .toBuffer();
     const before = (await api(base, '/api/me', { key: member.key })).body.photoUrl;
     const up = await api(base, '/api/me/photo', { key: member.key, method: 'PUT', body: { image: `data:image/jpeg;base64,${jpeg.toString('base64')}` } });
     expect(up.status).toBe(200);
@@ -242,20 +319,26 @@ describe('member photo', () => {
   });
 
   it('refuses what is not a PNG or JPEG with 400 on image', async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'white' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'white' } })
+      .gif()
+      .toBuffer();
     const cases = [Buffer.from('hello, not an image').toString('base64'), gif.toString('base64'), '***', ''];
     for (const image of cases) {
       const res = await api(base, '/api/me/photo', { key: member.key, method: 'PUT', body: { image } });
       expect(res.status).toBe(400);
       expect(res.body.fields.image).toBeTruthy();
     }
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: 'white' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer();
     const truncated = png.subarray(0, png.length - 30).toString('base64');
     expect((await api(base, '/api/me/photo', { key: member.key, method: 'PUT', body: { image: truncated } })).status).toBe(400);
   });
 
   it('refuses images over the pixel limits', async () => {
-    const tall = await sharp({ create: { width: 1, height: 9000, channels: 3, background: 'white' } }).png().toBuffer();
+    const tall = await sharp({ create: { width: 1, height: 9000, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer();
     const res = await api(base, '/api/me/photo', { key: member.key, method: 'PUT', body: { image: tall.toString('base64') } });
     expect(res.status).toBe(400);
     expect(res.body.fields.image).toMatch(/8192 pixels/);

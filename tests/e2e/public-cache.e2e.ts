@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import pg from 'pg';
-import { jetstream } from '@nats-io/jetstream';
+
 import { jobEditedV1, jobPostedV1 } from '@marketplace/contracts';
-import { api, connectAs, createMember, until, type TestMember } from '@marketplace/testing';
+import { api, connectAs, createMember, type TestMember, until } from '@marketplace/testing';
+import { jetstream } from '@nats-io/jetstream';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 
-afterAll(async () => { await db.end(); });
+afterAll(async () => {
+  await db.end();
+});
 
 const job = (title: string) => ({
   title,
@@ -61,7 +64,7 @@ async function renamedBehindTheCache(poster: TestMember, label: string): Promise
 }
 
 describe('anonymous board reads', () => {
-  it('carry a strong ETag and Cache-Control no-store (the contract\'s, for every API answer), and answer 304 to If-None-Match', async () => {
+  it("carry a strong ETag and Cache-Control no-store (the contract's, for every API answer), and answer 304 to If-None-Match", async () => {
     // Jobs of other suites expire or change meanwhile, and a page that moved rightly answers 200
     // with its new ETag; so the pair is read again until the page held still between its reads.
     const { first, again } = await until(async () => {
@@ -150,7 +153,7 @@ describe('anonymous board reads', () => {
     expect(titlesOn((await api(base, '/api/jobs?limit=5')).body)).not.toContain(edited);
   });
 
-  it('a reader asking for no-cache gets the service\'s answer, which then replaces the stored page', async () => {
+  it("a reader asking for no-cache gets the service's answer, which then replaces the stored page", async () => {
     const { path, renamed } = await renamedBehindTheCache(await createMember(nats), 'Refreshed by a reader');
     expect((await api(base, path, { headers: { 'cache-control': 'no-cache' } })).body.title).toBe(renamed);
     expect((await api(base, path)).body.title).toBe(renamed);
@@ -163,7 +166,11 @@ describe('anonymous board reads', () => {
     const nc = await connectAs(nats, 'jobs');
     try {
       const envelope = {
-        id: randomUUID(), type: jobEditedV1.type, version: 1, producer: 'jobs', occurredAt: new Date().toISOString(),
+        id: randomUUID(),
+        type: jobEditedV1.type,
+        version: 1,
+        producer: 'jobs',
+        occurredAt: new Date().toISOString(),
         payload: { jobId: posted.id, posterId: poster.id, version: 1, title: renamed, contentChanged: false },
       };
       await jetstream(nc).publish(jobEditedV1.subject, JSON.stringify(envelope), { msgID: envelope.id });
@@ -178,7 +185,7 @@ describe('anonymous board reads', () => {
   });
 });
 
-describe('board reads answered from the gateway\'s cache', () => {
+describe("board reads answered from the gateway's cache", () => {
   it('count as impressions and views for the poster, as the reads the service answers do', async () => {
     const poster = await createMember(nats);
     const posted = await postAndSettle(poster, `Counted from the cache ${randomUUID().slice(0, 8)}`);
@@ -194,12 +201,17 @@ describe('board reads answered from the gateway\'s cache', () => {
       expect(one.status).toBe(200);
     }
     let last: unknown;
-    const report = await until(async () => {
-      const res = await api(base, '/api/me/performance?days=7', { key: poster.key });
-      expect(res.status).toBe(200);
-      last = res.body.totals;
-      return res.body.totals.views === readers.length && res.body.totals.impressions === readers.length ? res.body : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 500, what: 'every reader counted once' }).catch((err: Error) => { throw new Error(`${err.message}: ${JSON.stringify(last)}`); });
+    const report = await until(
+      async () => {
+        const res = await api(base, '/api/me/performance?days=7', { key: poster.key });
+        expect(res.status).toBe(200);
+        last = res.body.totals;
+        return res.body.totals.views === readers.length && res.body.totals.impressions === readers.length ? res.body : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 500, what: 'every reader counted once' },
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}: ${JSON.stringify(last)}`);
+    });
     expect(report.jobs).toEqual([expect.objectContaining({ jobId: posted.id, views: 4, impressions: 4 })]);
     // Read again by the same readers the same day: still once each.
     for (const headers of readers) await api(base, `/api/jobs/${posted.id}`, { headers });

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { describe, expect, inject, it } from 'vitest';
+
 import { api, createMember, launchBrowser, openAs, signIn, until } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { holder, newDraft, recordLink } from './support/recordings.js';
 
 const require = createRequire(import.meta.url);
@@ -16,8 +18,11 @@ const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
 
 const MEDIA_FLAGS = [
-  '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--auto-accept-this-tab-capture',
-  '--auto-select-desktop-capture-source=Entire screen', '--enable-usermedia-screen-capturing',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--auto-accept-this-tab-capture',
+  '--auto-select-desktop-capture-source=Entire screen',
+  '--enable-usermedia-screen-capturing',
 ];
 
 describe('the record page', () => {
@@ -30,7 +35,9 @@ describe('the record page', () => {
       const page = await browser.newPage();
       const problems: string[] = [];
       page.on('pageerror', (err) => problems.push(String(err)));
-      page.on('console', (msg) => { if (/Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text()); });
+      page.on('console', (msg) => {
+        if (/Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text());
+      });
       await page.goto(`${base}/record#${token}`);
       await page.locator('#start:not([disabled])').waitFor({ timeout: 15_000 });
       expect(await page.locator('#who').innerText()).toContain(member.name);
@@ -40,7 +47,9 @@ describe('the record page', () => {
       await page.waitForTimeout(3_500);
       await page.locator('#stop').click();
       await page.locator('body[data-recording]').waitFor({ timeout: 30_000 });
-      expect(await page.locator('#status').innerText()).toMatch(/^Not approved by itself: (sound, )?faces and people and model review were not checked\. Watch it and approve it in your draft/);
+      expect(await page.locator('#status').innerText()).toMatch(
+        /^Not approved by itself: (sound, )?faces and people and model review were not checked\. Watch it and approve it in your draft/,
+      );
       expect(problems).toEqual([]);
     } finally {
       await browser.close();
@@ -48,7 +57,9 @@ describe('the record page', () => {
     const draft = (await api(base, `/api/me/job-drafts/${draftId}`, { key: member.key })).body;
     // Chromium's fake screen is a moving test pattern: read, with nothing on it that should not be public.
     expect(draft.recording).toMatchObject({ status: 'needs_review', approved: false, webcam: true, analyzed: false, findings: [] });
-    expect(draft.recording.checks.filter((c: { state: string }) => c.state === 'not_checked').map((c: { part: string }) => c.part)).toEqual(expect.arrayContaining(['faces', 'model_review']));
+    expect(draft.recording.checks.filter((c: { state: string }) => c.state === 'not_checked').map((c: { part: string }) => c.part)).toEqual(
+      expect.arrayContaining(['faces', 'model_review']),
+    );
     expect(draft.recording.parts).toBeGreaterThanOrEqual(2);
     expect(draft.recording.bytes).toBeGreaterThan(1000);
     expect(draft.recording.seconds).toBeGreaterThan(3);
@@ -96,12 +107,17 @@ describe('the record page', () => {
     } finally {
       await browser.close();
     }
-    const recording = await until(async () => {
-      const r = (await api(base, `/api/me/job-drafts/${draftId}`, { key: member.key })).body.recording;
-      return r && r.status !== 'uploading' && r.status !== 'analyzing' ? r : undefined;
-    }, { timeoutMs: 60_000, intervalMs: 500, what: 'the recording check' });
+    const recording = await until(
+      async () => {
+        const r = (await api(base, `/api/me/job-drafts/${draftId}`, { key: member.key })).body.recording;
+        return r && r.status !== 'uploading' && r.status !== 'analyzing' ? r : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 500, what: 'the recording check' },
+    );
     expect(recording).toMatchObject({ status: 'needs_review', analyzed: false, approved: false });
-    expect(recording.findings.find((f: { kind: string }) => f.kind === 'secret')?.description, JSON.stringify(recording)).toMatch(/AWS access key \(AKIA\*+MPLE\)/);
+    expect(recording.findings.find((f: { kind: string }) => f.kind === 'secret')?.description, JSON.stringify(recording)).toMatch(
+      /AWS access key \(AKIA\*+MPLE\)/,
+    );
     expect((await holder(token, `/api/recordings/${recording.id}/review`, 'POST', { action: 'approve', acknowledgeFindings: true })).status).toBe(400);
 
     // The poster's draft page shows the finding and offers only deleting it.

@@ -1,8 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { api, createMember, makeScreenRecording, mcp, type TestMember, toolOutcome } from '@marketplace/testing';
 import { describe, expect, inject, it } from 'vitest';
-import { api, createMember, makeScreenRecording, mcp, toolOutcome, type TestMember } from '@marketplace/testing';
+
 import { E2E_ENV } from './global-setup.js';
 import { mcpToken } from './support/mcp-token.js';
 import { harmlessRecording, holder, newDraft, recordLink, recordOne } from './support/recordings.js';
@@ -48,9 +50,17 @@ describe('the walkthrough check reads the screen', () => {
     const refused = await holder(token, `/api/recordings/${id}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/credential/i);
-    const viaMcp = toolOutcome(await mcp(base, 'tools/call', {
-      name: 'review_job_recording', arguments: { draft_id: draftId, action: 'approve', acknowledge_findings: true },
-    }, await mcpToken(member)));
+    const viaMcp = toolOutcome(
+      await mcp(
+        base,
+        'tools/call',
+        {
+          name: 'review_job_recording',
+          arguments: { draft_id: draftId, action: 'approve', acknowledge_findings: true },
+        },
+        await mcpToken(member),
+      ),
+    );
     expect(viaMcp.isError).toBe(true);
     expect(viaMcp.error).toMatch(/credential/i);
     expect((await call(member, `/api/me/job-drafts/${draftId}`)).body.recording).toMatchObject({ id, approved: false, status: 'needs_review' });
@@ -58,12 +68,15 @@ describe('the walkthrough check reads the screen', () => {
 
   it('finds a private key header and a card number in an MP4 recording of a web page, each at its second', async () => {
     const video = await makeScreenRecording({
-      seconds: 10, format: 'mp4', theme: 'page',
+      seconds: 10,
+      format: 'mp4',
+      theme: 'page',
       lines: [{ text: 'Settings > Billing' }, { text: '-----BEGIN RSA PRIVATE KEY-----', from: 2, to: 4 }, { text: 'Card: 4242 4242 4242 4242', from: 6 }],
     });
     const { member, draftId, rec } = await recorded(video, 10, 'video/mp4');
     expect(rec).toMatchObject({ status: 'needs_review', analyzed: false });
-    const at = (kind: string, label: RegExp) => rec.findings.find((f: { kind: string; description: string }) => f.kind === kind && label.test(f.description))?.atSeconds;
+    const at = (kind: string, label: RegExp) =>
+      rec.findings.find((f: { kind: string; description: string }) => f.kind === kind && label.test(f.description))?.atSeconds;
     expect(at('secret', /private key/), JSON.stringify(rec.findings)).toBe(2);
     expect(at('financial', /payment card number/), JSON.stringify(rec.findings)).toBe(6);
     expect(JSON.stringify(rec)).not.toContain('4242 4242 4242 4242');
@@ -87,7 +100,11 @@ describe('the walkthrough check reads the screen', () => {
   }, 180_000);
 
   it('does not approve a clean recording with sound by itself: sound, faces and model review read not checked, and approving acknowledges them on REST and MCP', async () => {
-    const video = await makeScreenRecording({ seconds: 5, tone: true, lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 2 }] });
+    const video = await makeScreenRecording({
+      seconds: 5,
+      tone: true,
+      lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 2 }],
+    });
     const { member, draftId, token, id, rec } = await recorded(video, 5);
     expect(rec).toMatchObject({ id, status: 'needs_review', approved: false, analyzed: false, findings: [], acknowledged: [] });
     expect(rec.checks).toEqual([
@@ -104,7 +121,8 @@ describe('the walkthrough check reads the screen', () => {
     expect(refused.body.error).toMatch(/^Not checked: sound \(.*speech-to-text.*\); faces and people \(.*\); model review \(.*\)\. Watch the recording/);
     expect(refused.body.fields.acknowledgeFindings).toBe('Must be true to approve: sound, faces and people and model review not checked.');
     const agent = await mcpToken(member);
-    const review = (args: Record<string, unknown>) => mcp(base, 'tools/call', { name: 'review_job_recording', arguments: { draft_id: draftId, action: 'approve', ...args } }, agent);
+    const review = (args: Record<string, unknown>) =>
+      mcp(base, 'tools/call', { name: 'review_job_recording', arguments: { draft_id: draftId, action: 'approve', ...args } }, agent);
     const viaMcp = toolOutcome(await review({}));
     expect(viaMcp.isError).toBe(true);
     expect(viaMcp.error).toMatch(/^Not checked: sound .*faces and people .*model review/);
@@ -119,14 +137,23 @@ describe('the walkthrough check reads the screen', () => {
     const viaRest = await call(member, `/api/me/job-drafts/${draftId}/recording/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
     expect(viaRest.status, JSON.stringify(viaRest.body)).toBe(200);
     expect(viaRest.body).toMatchObject({ status: 'approved', approved: true, acknowledged: ['sound', 'faces', 'model_review'] });
-    expect((await call(member, `/api/me/job-drafts/${draftId}`)).body.recording).toMatchObject({ id, approved: true, acknowledged: ['sound', 'faces', 'model_review'] });
+    expect((await call(member, `/api/me/job-drafts/${draftId}`)).body.recording).toMatchObject({
+      id,
+      approved: true,
+      acknowledged: ['sound', 'faces', 'model_review'],
+    });
   }, 180_000);
 
   it('hears no sound where there is no sound track, still waits for the poster without a model, and says what was on screen', async () => {
     const video = await harmlessRecording();
     const { member, draftId, token, id, rec } = await recorded(video, 5);
     expect(rec).toMatchObject({ id, status: 'needs_review', approved: false, analyzed: false, findings: [] });
-    expect(rec.checks.map((c: { part: string; state: string }) => `${c.part}:${c.state}`)).toEqual(['screen_text:done', 'sound:done', 'faces:not_checked', 'model_review:not_checked']);
+    expect(rec.checks.map((c: { part: string; state: string }) => `${c.part}:${c.state}`)).toEqual([
+      'screen_text:done',
+      'sound:done',
+      'faces:not_checked',
+      'model_review:not_checked',
+    ]);
     expect(rec.checks[1].note).toBe('the recording has no sound track');
     const approved = await holder(token, `/api/recordings/${id}/review`, 'POST', { action: 'approve', acknowledgeFindings: true });
     expect(approved.body).toMatchObject({ status: 'approved', acknowledged: ['faces', 'model_review'] });
@@ -151,7 +178,10 @@ describe('the walkthrough check reads the screen', () => {
       for (const [name, text] of Object.entries(uploads)) {
         const { rec } = await recorded(Buffer.from(text), 8);
         expect(rec, name).toMatchObject({ status: 'needs_review', approved: false, analyzed: false, findings: [], moments: [] });
-        expect(rec.checks.map((c: { state: string }) => c.state), name).toEqual(['not_checked', 'not_checked', 'not_checked', 'not_checked']);
+        expect(
+          rec.checks.map((c: { state: string }) => c.state),
+          name,
+        ).toEqual(['not_checked', 'not_checked', 'not_checked', 'not_checked']);
         expect(rec.checks[0].note, name).toMatch(/^the recording could not be decoded: /);
         expect(rec.summary, name).toMatch(/could not be decoded \(the recording is neither WebM nor MP4; it was not decoded\)/);
         expect(JSON.stringify(rec), name).not.toMatch(/AKIA|access key/i);
@@ -169,7 +199,10 @@ describe('the walkthrough check reads the screen', () => {
 
     const uhd = await recorded(await makeScreenRecording({ seconds: 2, fps: 2, width: 3840, height: 2160, lines: key }), 2);
     expect(uhd.rec).toMatchObject({ status: 'needs_review', analyzed: false });
-    expect(uhd.rec.findings.some((f: { kind: string; description: string }) => f.kind === 'secret' && /AWS access key/.test(f.description)), JSON.stringify(uhd.rec.findings)).toBe(true);
+    expect(
+      uhd.rec.findings.some((f: { kind: string; description: string }) => f.kind === 'secret' && /AWS access key/.test(f.description)),
+      JSON.stringify(uhd.rec.findings),
+    ).toBe(true);
   }, 180_000);
 
   it('does not join a recording past the disk budget of its check: the check fails and says why', async () => {
@@ -181,6 +214,8 @@ describe('the walkthrough check reads the screen', () => {
     const rec = (await holder(token, `/api/recordings/${id}`)).body;
     expect(rec).toMatchObject({ status: 'failed', analyzed: false, approved: false, bytes: video.length });
     expect(rec.checks).toEqual(['screen_text', 'sound', 'faces', 'model_review'].map((part) => ({ part, state: 'not_checked', note: 'the check failed' })));
-    expect(rec.summary).toBe(`The check failed: the recording is ${video.length} bytes, more than the ${budget} a check may join (RECORDING_CHECK_MAX_BYTES). Delete this recording and record again.`);
+    expect(rec.summary).toBe(
+      `The check failed: the recording is ${video.length} bytes, more than the ${budget} a check may join (RECORDING_CHECK_MAX_BYTES). Delete this recording and record again.`,
+    );
   }, 120_000);
 });

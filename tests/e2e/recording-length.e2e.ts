@@ -1,5 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
 import { api, createMember, dbQuery, makeScreenRecording, type ScreenRecordingSpec, type TestMember } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { holder, newDraft, putPart, recordLink, recordOne } from './support/recordings.js';
 
 /**
@@ -54,7 +55,9 @@ describe('a recording over ten minutes is refused, whatever it declared', () => 
     }
     const done = await holder(token, `/api/recordings/${id}/complete`, 'POST', { parts, size: video.length, seconds: 60 });
     expect(done.status, JSON.stringify(done.body)).toBe(400);
-    expect(done.body.error).toBe("This recording is refused: the recording's video lasts 660 seconds, more than the 600 a recording may last. Record one of 10 minutes or less.");
+    expect(done.body.error).toBe(
+      "This recording is refused: the recording's video lasts 660 seconds, more than the 600 a recording may last. Record one of 10 minutes or less.",
+    );
     expect(done.body.fields).toEqual({ seconds: 'The video lasts 660 seconds; a recording lasts up to 600.' });
     // Nothing was queued: the recording is still being uploaded, not checked or approved.
     expect((await holder(token, `/api/recordings/${id}`)).body).toMatchObject({ status: 'uploading', approved: false });

@@ -1,8 +1,10 @@
 import { request } from 'node:http';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+
 import { memberDeletedV1, STAGING_PREFIX } from '@marketplace/contracts';
 import { ObjectStorage } from '@marketplace/service-kit';
-import { api, createMember, dbQuery, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, dbQuery, type TestMember, until } from '@marketplace/testing';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+
 import { publishEvent } from './support/bus.js';
 import { holder, newDraft, putPart, recordLink, recordOne, sha } from './support/recordings.js';
 
@@ -23,7 +25,10 @@ afterAll(() => storage.close());
 
 const call = (m: TestMember, path: string, method = 'GET', body?: unknown) => api(base, path, { key: m.key, method, ...(body === undefined ? {} : { body }) });
 
-interface StoredRow { parts: { key: string }[]; video_key: string | null }
+interface StoredRow {
+  parts: { key: string }[];
+  video_key: string | null;
+}
 
 /** Every object a recording's row names, and its joined video's own key (written before it is recorded). */
 async function objectsOf(id: string): Promise<string[]> {
@@ -57,7 +62,9 @@ describe('recording lifecycle', () => {
     const refused = await putPart('not-the-token-of-any-link', started.body.id, 0, bytes);
     expect(refused.status, JSON.stringify(refused.body)).toBe(401);
     const noToken = await fetch(`${base}/api/recordings/${started.body.id}/parts/0?sha256=${sha(bytes)}`, {
-      method: 'PUT', headers: { 'content-type': 'video/webm' }, body: bytes,
+      method: 'PUT',
+      headers: { 'content-type': 'video/webm' },
+      body: bytes,
     });
     expect(noToken.status).toBe(401);
     // A live token for another draft's recording is no better: 404, nothing stored either.
@@ -79,20 +86,25 @@ describe('recording lifecycle', () => {
     // A gateway that stored the body first would wait for the rest of it (minutes); one that checks
     // the token first answers once it gives up draining what was sent.
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${base}/api/recordings/${started.body.id}/parts/0?sha256=${'0'.repeat(64)}`, {
-        method: 'PUT', headers: { 'x-recording-token': 'not-the-token-of-any-link', 'content-type': 'video/webm', 'content-length': String(1024 * 1024) },
-      }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-        req.destroy();
-      });
+      const req = request(
+        `${base}/api/recordings/${started.body.id}/parts/0?sha256=${'0'.repeat(64)}`,
+        {
+          method: 'PUT',
+          headers: { 'x-recording-token': 'not-the-token-of-any-link', 'content-type': 'video/webm', 'content-length': String(1024 * 1024) },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        },
+      );
       req.on('error', (err) => reject(err));
       req.write(Buffer.alloc(64 * 1024, 1));
     });
     expect(status).toBe(401);
   });
 
-  it('refuses a part past the member\'s recording quota with 409 naming it, and lists the quota in the session', async () => {
+  it("refuses a part past the member's recording quota with 409 naming it, and lists the quota in the session", async () => {
     const member = await createMember(nats);
     const { token } = await recordLink(member, await newDraft(member));
     const session = await holder(token, '/api/recordings/session');
@@ -104,7 +116,10 @@ describe('recording lifecycle', () => {
     const earlier = (await holder(token, '/api/recordings', 'POST', {})).body.id as string;
     expect((await putPart(token, earlier, 0, Buffer.from('first part'))).status).toBe(200);
     // Stands in for gigabytes already recorded: an earlier recording's part says it holds nearly the whole quota.
-    await dbQuery(db, `UPDATE drafts.draft_recordings SET parts = jsonb_set(parts, '{0,size}', to_jsonb($2::bigint)) WHERE id = $1`, [earlier, quotaBytes - 100]);
+    await dbQuery(db, `UPDATE drafts.draft_recordings SET parts = jsonb_set(parts, '{0,size}', to_jsonb($2::bigint)) WHERE id = $1`, [
+      earlier,
+      quotaBytes - 100,
+    ]);
     expect((await holder(token, '/api/recordings/session')).body.limits.usedBytes).toBe(quotaBytes - 100);
 
     const id = (await holder(token, '/api/recordings', 'POST', {})).body.id as string;
@@ -118,7 +133,7 @@ describe('recording lifecycle', () => {
     expect((await putPart(token, id, 0, Buffer.alloc(100, 1))).status).toBe(200);
   });
 
-  it('deletes a superseded recording\'s objects once a new recording completes', async () => {
+  it("deletes a superseded recording's objects once a new recording completes", async () => {
     const member = await createMember(nats);
     const draftId = await newDraft(member);
     const { token } = await recordLink(member, draftId);
@@ -128,7 +143,7 @@ describe('recording lifecycle', () => {
 
     const second = await recordOne(token);
     expect(await rowCount(first)).toBe(0);
-    await allGone([...firstObjects, `recordings/${first}.webm`, `recordings/${first}.mp4`], 'the superseded recording\'s objects removed');
+    await allGone([...firstObjects, `recordings/${first}.webm`, `recordings/${first}.mp4`], "the superseded recording's objects removed");
     const secondObjects = await objectsOf(second);
     expect(await present(secondObjects)).toEqual(secondObjects);
     expect((await call(member, `/api/me/job-drafts/${draftId}`)).body.recording).toMatchObject({ id: second });
@@ -144,8 +159,8 @@ describe('recording lifecycle', () => {
 
     const discarded = await call(member, `/api/me/job-drafts/${draftId}`, 'DELETE');
     expect(discarded.status, JSON.stringify(discarded.body)).toBe(200);
-    await until(async () => (await rowCount(id)) === 0, { timeoutMs: 30_000, intervalMs: 250, what: 'the discarded draft\'s recording row deleted' });
-    await allGone([...objects, `recordings/${id}.webm`, `recordings/${id}.mp4`], 'the discarded draft\'s recording objects removed');
+    await until(async () => (await rowCount(id)) === 0, { timeoutMs: 30_000, intervalMs: 250, what: "the discarded draft's recording row deleted" });
+    await allGone([...objects, `recordings/${id}.webm`, `recordings/${id}.mp4`], "the discarded draft's recording objects removed");
   });
 
   it('deletes the recordings of a deleted account from storage', async () => {
@@ -155,10 +170,10 @@ describe('recording lifecycle', () => {
     const objects = await objectsOf(id);
     expect(await present(objects)).toEqual(objects);
     await publishEvent(nats, memberDeletedV1, { memberId: member.id, deletedAt: new Date().toISOString() });
-    await allGone([...objects, `recordings/${id}.webm`, `recordings/${id}.mp4`], 'the deleted account\'s recording objects removed');
+    await allGone([...objects, `recordings/${id}.webm`, `recordings/${id}.mp4`], "the deleted account's recording objects removed");
   });
 
-  it('sweeps an upload abandoned for longer than its link\'s hour, parts and row', async () => {
+  it("sweeps an upload abandoned for longer than its link's hour, parts and row", async () => {
     const member = await createMember(nats);
     const { token } = await recordLink(member, await newDraft(member));
     const started = await holder(token, '/api/recordings', 'POST', {});
@@ -173,9 +188,13 @@ describe('recording lifecycle', () => {
     expect((await putPart(token, fresh.body.id, 0, Buffer.from('still recording'))).status).toBe(200);
     const freshObjects = await objectsOf(fresh.body.id);
 
-    await dbQuery(db, `UPDATE drafts.draft_recordings SET created_at = now() - interval '61 minutes', updated_at = now() - interval '61 minutes' WHERE id = $1`, [id]);
+    await dbQuery(
+      db,
+      `UPDATE drafts.draft_recordings SET created_at = now() - interval '61 minutes', updated_at = now() - interval '61 minutes' WHERE id = $1`,
+      [id],
+    );
     await until(async () => (await rowCount(id)) === 0, { timeoutMs: 30_000, intervalMs: 250, what: 'the abandoned upload swept' });
-    await allGone(objects, 'the abandoned upload\'s parts removed');
+    await allGone(objects, "the abandoned upload's parts removed");
     expect((await holder(token, `/api/recordings/${id}`)).status).toBe(404);
     expect(await rowCount(fresh.body.id)).toBe(1);
     expect(await present(freshObjects)).toEqual(freshObjects);

@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
 import { memberDeletedV1 } from '@marketplace/contracts';
-import { api, createMember, dbQuery, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
+import { api, createMember, dbQuery, mcp, type TestMember, toolOutcome, until } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { publishEvent } from './support/bus.js';
 import { mcpToken } from './support/mcp-token.js';
 import { holder, newDraft, putPart, recordLink, recordOne, sha } from './support/recordings.js';
@@ -67,11 +68,14 @@ describe('walkthrough recordings', () => {
     expect((await putPart(token, id, 3, parts[2]!)).status).toBe(409);
 
     // These bytes are no video: the check says it could not read them, finds nothing and says it was not analyzed.
-    const checked = await until(async () => {
-      const r = await holder(token, `/api/recordings/${id}`);
-      expect(r.status).toBe(200);
-      return r.body.status === 'analyzing' ? undefined : r.body;
-    }, { timeoutMs: 30_000, intervalMs: 200, what: 'the recording check' });
+    const checked = await until(
+      async () => {
+        const r = await holder(token, `/api/recordings/${id}`);
+        expect(r.status).toBe(200);
+        return r.body.status === 'analyzing' ? undefined : r.body;
+      },
+      { timeoutMs: 30_000, intervalMs: 200, what: 'the recording check' },
+    );
     expect(checked).toMatchObject({ status: 'needs_review', analyzed: false, approved: false, findings: [], moments: [], transcript: null });
     expect(checked.summary).toMatch(/42-second screen recording with webcam/);
     expect((await holder(token, `/api/recordings/${id}`)).status).toBe(200);
@@ -106,15 +110,21 @@ describe('walkthrough recordings', () => {
     expect(strange.status).toBe(400);
     expect(strange.body.fields.acceptedMoments).toMatch(/m9/);
     // More than 20 moments is refused for their number, whatever else the review says.
-    const tooMany = await call(member, review, 'POST', { action: 'approve', acknowledgeFindings: true, acceptedMoments: Array.from({ length: 21 }, (_, i) => `m${i}`) });
+    const tooMany = await call(member, review, 'POST', {
+      action: 'approve',
+      acknowledgeFindings: true,
+      acceptedMoments: Array.from({ length: 21 }, (_, i) => `m${i}`),
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.fields.acceptedMoments).toBe('At most 20 moments.');
     expect((await call(other, review, 'POST', { action: 'approve', acknowledgeFindings: true })).status).toBe(404);
 
     // A credential on screen refuses approval, acknowledged or not (the check's result, as a model would write it).
-    await dbQuery(db, `UPDATE drafts.draft_recordings SET findings = $2, moments = $3 WHERE id = $1`, [id,
+    await dbQuery(db, `UPDATE drafts.draft_recordings SET findings = $2, moments = $3 WHERE id = $1`, [
+      id,
       JSON.stringify([{ kind: 'secret', atSeconds: 12, description: 'An API key in a terminal' }]),
-      JSON.stringify([{ id: 'm1', atSeconds: 20, quote: 'it times out here', suggestedRequirement: 'Export finishes within 5 minutes' }])]);
+      JSON.stringify([{ id: 'm1', atSeconds: 20, quote: 'it times out here', suggestedRequirement: 'Export finishes within 5 minutes' }]),
+    ]);
     const secret = await call(member, review, 'POST', { action: 'approve', acknowledgeFindings: true });
     expect(secret.status).toBe(400);
     expect(secret.body.error).toMatch(/credential/i);
@@ -127,10 +137,13 @@ describe('walkthrough recordings', () => {
 
     // An accepted moment becomes a requirement of the written posting; changing which are accepted makes the posting stale.
     expect((await call(member, `/api/me/job-drafts/${draftId}/writing`, 'POST', {})).status).toBe(202);
-    const written = await until(async () => {
-      const d = (await call(member, `/api/me/job-drafts/${draftId}`)).body;
-      return d.tasks.writing?.status === 'ready' ? d : undefined;
-    }, { what: 'the posting to be written' });
+    const written = await until(
+      async () => {
+        const d = (await call(member, `/api/me/job-drafts/${draftId}`)).body;
+        return d.tasks.writing?.status === 'ready' ? d : undefined;
+      },
+      { what: 'the posting to be written' },
+    );
     expect(written.posting.description).toMatch(/\n## Requirements from the walkthrough\n\n- Export finishes within 5 minutes$/);
     expect(written.postingStale).toBe(false);
     const unaccepted = await call(member, review, 'POST', { action: 'approve', acknowledgeFindings: true, acceptedMoments: [] });
@@ -147,7 +160,7 @@ describe('walkthrough recordings', () => {
     expect((await call(member, review, 'POST', { action: 'approve', acknowledgeFindings: true })).status).toBe(404);
   });
 
-  it('a new link revokes older ones; unknown and other members\' drafts are 404', async () => {
+  it("a new link revokes older ones; unknown and other members' drafts are 404", async () => {
     const member = await createMember(nats);
     const draftId = await newDraft(member);
     const { token: older } = await recordLink(member, draftId);
@@ -190,7 +203,8 @@ describe('walkthrough recordings', () => {
 
     // Bytes no decoder reads: nothing was checked, so approving needs acknowledging.
     const id = await recordOne(linkToken, Buffer.from('not a video at all'));
-    const review = async (args: Record<string, unknown>) => toolOutcome(await mcp(base, 'tools/call', { name: 'review_job_recording', arguments: { draft_id: draftId, ...args } }, token));
+    const review = async (args: Record<string, unknown>) =>
+      toolOutcome(await mcp(base, 'tools/call', { name: 'review_job_recording', arguments: { draft_id: draftId, ...args } }, token));
     const refused = await review({ action: 'approve' });
     expect(refused.isError).toBe(true);
     expect(refused.error, JSON.stringify(refused)).toMatch(/acknowledg/i);
@@ -203,7 +217,7 @@ describe('walkthrough recordings', () => {
     expect((await call(member, `/api/me/job-drafts/${draftId}`)).body.recording).toBeNull();
   });
 
-  it('a completed recording replaces the draft\'s earlier one', async () => {
+  it("a completed recording replaces the draft's earlier one", async () => {
     const member = await createMember(nats);
     const draftId = await newDraft(member);
     const { token } = await recordLink(member, draftId);
@@ -214,7 +228,7 @@ describe('walkthrough recordings', () => {
     expect((await holder(token, `/api/recordings/${first}`)).status).toBe(404);
   });
 
-  it('account deletion removes the member\'s recordings and their link stops working', async () => {
+  it("account deletion removes the member's recordings and their link stops working", async () => {
     const member = await createMember(nats);
     const draftId = await newDraft(member);
     const { token } = await recordLink(member, draftId);

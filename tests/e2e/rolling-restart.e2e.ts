@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { operationsOf, type Operation } from '@marketplace/contracts';
+import { type Operation, operationsOf } from '@marketplace/contracts';
 import { GATEWAY, SERVICES } from '@marketplace/local-stack';
 import { api, createMember, streamEvents, type TestMember, until } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { sample, scrape } from './support/metrics.js';
 
 /**
@@ -16,8 +17,9 @@ const control = inject('controlUrl');
 
 /** One GET per service that a member may call without path parameters: the service answers it, whatever it says. */
 function probeOf(service: Operation['service']): Operation | undefined {
-  return operationsOf(service).find((op) => op.rest?.method === 'GET' && !op.rest.path.includes('{')
-    && ['public', 'signedIn', 'verified', 'member'].includes(op.rest.access ?? op.access));
+  return operationsOf(service).find(
+    (op) => op.rest?.method === 'GET' && !op.rest.path.includes('{') && ['public', 'signedIn', 'verified', 'member'].includes(op.rest.access ?? op.access),
+  );
 }
 
 /** Replaces one service's process with these environment overrides (`{}` restores its own). */
@@ -59,8 +61,12 @@ describe('rolling restart of every service under load', () => {
     let turn = 0;
     let running = true;
     type Call = () => Promise<{ status: number; body?: any }>;
-    const once = async (what: string, call: Call, after?: (body: any, from: number, to: number) => void,
-      ok = (status: number) => status > 0 && status < 500) => {
+    const once = async (
+      what: string,
+      call: Call,
+      after?: (body: any, from: number, to: number) => void,
+      ok = (status: number) => status > 0 && status < 500,
+    ) => {
       const from = performance.now();
       const res = await call().catch((err: Error) => ({ status: 0, body: err.message }));
       counts.requests++;
@@ -76,16 +82,21 @@ describe('rolling restart of every service under load', () => {
     };
     // Every post must be taken: with the day's limit lifted and the key's (120 a minute) kept to, a
     // refusal is as much a drop as a 503.
-    const postJob = () => once('postJob', () => api(base, '/api/me/jobs', {
-      key: posters[turn++ % posters.length]!.key, body: { title: `Rolling ${counts.posted.length}`, category: 'data', constraints: 'Steady load while services restart.' },
-    }), (body: { id: string }, from, to) => {
-      counts.posted.push(body.id);
-      postsInFlight.push({ from, to });
-    }, (status) => status === 201);
-    const load = [
-      ...probes.map((op) => loop(20, () => once(op.name, () => api(base, op.rest!.path, { key: member.key })))),
-      loop(150, postJob),
-    ];
+    const postJob = () =>
+      once(
+        'postJob',
+        () =>
+          api(base, '/api/me/jobs', {
+            key: posters[turn++ % posters.length]!.key,
+            body: { title: `Rolling ${counts.posted.length}`, category: 'data', constraints: 'Steady load while services restart.' },
+          }),
+        (body: { id: string }, from, to) => {
+          counts.posted.push(body.id);
+          postsInFlight.push({ from, to });
+        },
+        (status) => status === 201,
+      );
+    const load = [...probes.map((op) => loop(20, () => once(op.name, () => api(base, op.rest!.path, { key: member.key })))), loop(150, postJob)];
 
     const rolled: string[] = [];
     try {
@@ -93,7 +104,9 @@ describe('rolling restart of every service under load', () => {
         const before = counts.requests;
         const from = performance.now();
         let replaced = false;
-        const replacing = fetch(`${control}/roll/${app}`, { method: 'POST' }).finally(() => { replaced = true; });
+        const replacing = fetch(`${control}/roll/${app}`, { method: 'POST' }).finally(() => {
+          replaced = true;
+        });
         // Jobs' replacement takes a fraction of a second, less than the steady posts' pause at times:
         // posts follow one another without a pause until it is over, so one is always in flight.
         if (app === 'jobs') while (!replaced) await postJob();
@@ -113,8 +126,9 @@ describe('rolling restart of every service under load', () => {
     expect(failures).toEqual([]);
     // Jobs were posted while jobs itself was replaced: the case this test is for. A post counts when
     // its time in flight overlaps the replacement, including one sent before and answered after it.
-    const postedWhileRolling = Object.fromEntries(rolls.map(({ app, from, to }) =>
-      [app, postsInFlight.filter((post) => post.from < to && post.to > from).length]));
+    const postedWhileRolling = Object.fromEntries(
+      rolls.map(({ app, from, to }) => [app, postsInFlight.filter((post) => post.from < to && post.to > from).length]),
+    );
     expect(postedWhileRolling.jobs, JSON.stringify({ postedWhileRolling, rolls })).toBeGreaterThan(0);
     // Every job committed during the restarts is readable, left the outbox and is on the stream.
     for (const id of counts.posted) expect((await api(base, `/api/jobs/${id}`)).status, id).toBe(200);

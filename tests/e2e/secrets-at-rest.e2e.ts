@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+
 import { oauthServerKeys } from '@marketplace/contracts';
 import { api, createMember, dbQuery, pkcePair, registerAgent } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { callInternal } from './support/bus.js';
 
 const base = inject('baseUrl');
@@ -21,8 +23,11 @@ describe('secrets at rest: read from PostgreSQL, none is in the clear', () => {
     const link = await api(base, '/api/me/invite-link', { key: veteran.key });
     expect(link.status).toBe(200);
     const token = link.body.token as string;
-    const [row] = await dbQuery<{ token_hash: string; token_sealed: string }>(db,
-      'SELECT token_hash, token_sealed FROM identity.invite_links WHERE member_id = $1', [veteran.id]);
+    const [row] = await dbQuery<{ token_hash: string; token_sealed: string }>(
+      db,
+      'SELECT token_hash, token_sealed FROM identity.invite_links WHERE member_id = $1',
+      [veteran.id],
+    );
     expect(row!.token_hash).toBe(sha256(token));
     expect(row!.token_sealed).toMatch(/^sealed:v1:/);
     expect(await tableText('identity.invite_links', 'member_id = $1', [veteran.id])).not.toContain(token);
@@ -34,21 +39,30 @@ describe('secrets at rest: read from PostgreSQL, none is in the clear', () => {
 
   it('an OAuth client secret is stored as its digest; the client still authenticates with it, a wrong one is refused', async () => {
     const client = await registerAgent(base, {
-      application_type: 'web', redirect_uris: ['https://agent.example/callback'], token_endpoint_auth_method: 'client_secret_post',
+      application_type: 'web',
+      redirect_uris: ['https://agent.example/callback'],
+      token_endpoint_auth_method: 'client_secret_post',
     });
     const secret = client.client_secret as string;
     expect(secret).toBeTruthy();
-    const [row] = await dbQuery<{ payload: Record<string, unknown> }>(db,
-      `SELECT payload FROM identity.oauth_records WHERE model = 'Client' AND id = $1`, [client.client_id]);
+    const [row] = await dbQuery<{ payload: Record<string, unknown> }>(db, `SELECT payload FROM identity.oauth_records WHERE model = 'Client' AND id = $1`, [
+      client.client_id,
+    ]);
     expect(row!.payload.client_secret).toBe(`sha256:${sha256(secret)}`);
     expect(JSON.stringify(row)).not.toContain(secret);
-    const token = (clientSecret: string) => fetch(`${base}/api/auth/oauth2/token`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code', code: 'not-a-code', redirect_uri: 'https://agent.example/callback',
-        code_verifier: pkcePair().verifier, client_id: client.client_id, client_secret: clientSecret,
-      }),
-    }).then(async (res) => ({ status: res.status, error: ((await res.json()) as { error: string }).error }));
+    const token = (clientSecret: string) =>
+      fetch(`${base}/api/auth/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: 'not-a-code',
+          redirect_uri: 'https://agent.example/callback',
+          code_verifier: pkcePair().verifier,
+          client_id: client.client_id,
+          client_secret: clientSecret,
+        }),
+      }).then(async (res) => ({ status: res.status, error: ((await res.json()) as { error: string }).error }));
     // Authenticated: the code is what is wrong.
     expect(await token(secret)).toMatchObject({ error: 'invalid_grant' });
     expect(await token(`${secret}x`)).toMatchObject({ status: 401, error: 'invalid_client' });
@@ -61,8 +75,10 @@ describe('secrets at rest: read from PostgreSQL, none is in the clear', () => {
 
   it('the development OAuth keys identity keeps are sealed, and read back whole', async () => {
     const keys = await callInternal(nats, oauthServerKeys, {});
-    const [row] = await dbQuery<{ payload: Record<string, unknown> }>(db,
-      `SELECT payload FROM identity.oauth_records WHERE model = 'ServerKeys' AND id = 'current'`);
+    const [row] = await dbQuery<{ payload: Record<string, unknown> }>(
+      db,
+      `SELECT payload FROM identity.oauth_records WHERE model = 'ServerKeys' AND id = 'current'`,
+    );
     expect(Object.keys(row!.payload)).toEqual(['sealed']);
     const text = JSON.stringify(row);
     for (const key of keys.keys) expect(text).not.toContain((key as { d: string }).d);

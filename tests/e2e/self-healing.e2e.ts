@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { boardStatus, childOf, isRunning, startLauncher, stopStartedLaunchers } from './support/launcher.js';
 
 // `npm start` heals itself: a crashed service process (per-service) or the process hosting every
@@ -14,7 +16,7 @@ afterEach(stopStartedLaunchers, 90_000);
 
 describe.each([
   // The process that hosts every app, services and gateway alike.
-  { layout: 'one-process' as const, crashed: /\/service-host\.js$/, what: 'the services\' process' },
+  { layout: 'one-process' as const, crashed: /\/service-host\.js$/, what: "the services' process" },
   // The jobs service's own process.
   { layout: 'per-service' as const, crashed: /\/apps\/jobs\/dist\/main\.bundle\.js$/, what: 'jobs' },
 ])('npm start, $layout', ({ layout, crashed, what }) => {
@@ -61,7 +63,7 @@ describe('npm start, when what started it is gone', () => {
 
       launcher.child.kill('SIGKILL');
       const killedAt = Date.now();
-      while (Date.now() - killedAt < 30_000 && await isRunning(launcherPid!)) await sleep(200);
+      while (Date.now() - killedAt < 30_000 && (await isRunning(launcherPid!))) await sleep(200);
       const log = launcher.output.join('\n');
       expect(await isRunning(launcherPid!), `the launcher still runs 30 s after its parent was killed:\n${log}`).toBe(false);
       expect(await isRunning(services!)).toBe(false);

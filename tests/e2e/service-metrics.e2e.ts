@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+
 import { api } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { sample, scrape } from './support/metrics.js';
 
 /** What Prometheus scrapes from each process (the chart's dashboard and KEDA-independent alerts use these). */

@@ -1,10 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
+
+import {
+  api,
+  createMember,
+  followSignInLink,
+  mailTo,
+  randomClientIp,
+  requestSignInLink,
+  sessionHeaders,
+  signIn,
+  signInLink,
+  waitForMail,
+} from '@marketplace/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  api, createMember, followSignInLink, mailTo, randomClientIp, requestSignInLink, sessionHeaders, signIn,
-  signInLink, waitForMail,
-} from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const mailDir = inject('mailDir');
@@ -101,7 +110,12 @@ describe('magic-link sign-in', () => {
     const url = new URL(link);
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const body = new URLSearchParams({ token: url.searchParams.get('token')! }).toString();
-    const crossSite = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', redirect: 'manual', headers: { ...form, origin: 'https://evil.example' }, body });
+    const crossSite = await fetch(`${url.origin}${url.pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...form, origin: 'https://evil.example' },
+      body,
+    });
     expect(crossSite.status).toBe(403);
     expect(crossSite.headers.get('set-cookie')).toBeNull();
     const followed = await followSignInLink(link);
@@ -134,7 +148,9 @@ describe('magic-link sign-in', () => {
 
     const other = newEmail();
     const expiring = await linkFor(other);
-    await db.query(`UPDATE identity.magic_links SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(new URL(expiring).searchParams.get('token')!)]);
+    await db.query(`UPDATE identity.magic_links SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      sha256(new URL(expiring).searchParams.get('token')!),
+    ]);
     const expired = await page(expiring);
     expect(expired).toContain(generic);
     expect(expired).not.toContain(other.toLowerCase());
@@ -313,7 +329,8 @@ describe('browser sessions', () => {
     // An API key never needs an Origin.
     const poster = await createMember(natsUrl);
     const job = await api(base, '/api/me/jobs', {
-      key: poster.key, body: { title: 'Sort a spreadsheet', category: 'data', constraints: '## Scope\nSort rows by date.' },
+      key: poster.key,
+      body: { title: 'Sort a spreadsheet', category: 'data', constraints: '## Scope\nSort rows by date.' },
     });
     expect(job.status).toBe(201);
   });
@@ -362,30 +379,42 @@ describe('browser sessions', () => {
     const member = await signIn(base, mailDir);
     const hash = sha256(member.token);
     // Signed in almost 90 days ago and used daily: the slide may reach day 90 and no further.
-    await db.query(`UPDATE identity.sessions SET created_at = now() - interval '89 days 12 hours',
-      renewed_at = now() - interval '2 days', expires_at = now() + interval '1 hour' WHERE token_hash = $1`, [hash]);
+    await db.query(
+      `UPDATE identity.sessions SET created_at = now() - interval '89 days 12 hours',
+      renewed_at = now() - interval '2 days', expires_at = now() + interval '1 hour' WHERE token_hash = $1`,
+      [hash],
+    );
     const used = await api(base, '/api/account/admin', { headers: { cookie: member.cookie } });
     expect(used.status).toBe(200);
     const maxAge = Number(/Max-Age=(\d+)/i.exec(used.headers.get('set-cookie') ?? '')?.[1]);
     expect(maxAge).toBeGreaterThan(11 * 3600);
     expect(maxAge).toBeLessThanOrEqual(12 * 3600);
-    const { rows } = await db.query(`SELECT expires_at <= created_at + interval '90 days' AS capped, expires_at > now() + interval '11 hours' AS slid
-      FROM identity.sessions WHERE token_hash = $1`, [hash]);
+    const { rows } = await db.query(
+      `SELECT expires_at <= created_at + interval '90 days' AS capped, expires_at > now() + interval '11 hours' AS slid
+      FROM identity.sessions WHERE token_hash = $1`,
+      [hash],
+    );
     expect(rows[0]).toEqual({ capped: true, slid: true });
 
     // Past the absolute lifetime the session is over, even with an expiry still ahead.
-    await db.query(`UPDATE identity.sessions SET created_at = now() - interval '90 days 1 minute', expires_at = now() + interval '20 days' WHERE token_hash = $1`, [hash]);
+    await db.query(
+      `UPDATE identity.sessions SET created_at = now() - interval '90 days 1 minute', expires_at = now() + interval '20 days' WHERE token_hash = $1`,
+      [hash],
+    );
     const ended = await api(base, '/api/account/admin', { headers: { cookie: member.cookie } });
     expect(ended.status).toBe(401);
     expect(ended.headers.get('set-cookie')).toMatch(/mk_session=;/);
   });
 
-  it('sign out everywhere ends every browser session of the member (this one too), not other members\' or API keys', async () => {
+  it("sign out everywhere ends every browser session of the member (this one too), not other members' or API keys", async () => {
     const email = newEmail();
     const laptop = await signIn(base, mailDir, { email });
     const phone = await signIn(base, mailDir, { email });
     const someoneElse = await signIn(base, mailDir);
-    const key = await api(base, '/api/me/api-keys', { headers: { ...sessionHeaders(base, laptop), 'content-type': 'application/json' }, body: { name: 'script' } });
+    const key = await api(base, '/api/me/api-keys', {
+      headers: { ...sessionHeaders(base, laptop), 'content-type': 'application/json' },
+      body: { name: 'script' },
+    });
     expect(key.status).toBe(201);
 
     const crossSite = await api(base, '/api/me/sessions/end-all', { headers: { cookie: laptop.cookie, origin: 'https://evil.example' }, body: {} });
@@ -411,7 +440,8 @@ describe('browser sessions', () => {
     const member = await createMember(natsUrl);
     await db.query('UPDATE identity.members SET email_verified_at = NULL WHERE id = $1', [member.id]);
     const jobs = await api(base, '/api/me/jobs', {
-      key: member.key, body: { title: 'Label photos', category: 'data', constraints: '## Scope\nLabel 100 photos.' },
+      key: member.key,
+      body: { title: 'Label photos', category: 'data', constraints: '## Scope\nLabel 100 photos.' },
     });
     expect(jobs.status).toBe(403);
     expect((await api(base, '/api/me/jobs', { key: member.key })).status).toBe(403);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { operatorRecordIdentityCheck } from '@marketplace/contracts';
-import { api, createMember, setSetting, mcp, networkUrlOf, operatorCall, type TestMember } from '@marketplace/testing';
+import { api, createMember, mcp, networkUrlOf, operatorCall, setSetting, type TestMember } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -14,13 +14,14 @@ async function setting(key: 'invite_only' | 'identity_verification' | 'invitatio
 
 describe('network profile import', () => {
   let nia: TestMember;
-  beforeAll(async () => { nia = await createMember(nats, { name: 'Nia Network', completeProfile: false }); });
+  beforeAll(async () => {
+    nia = await createMember(nats, { name: 'Nia Network', completeProfile: false });
+  });
 
   it('find_my_network_profile: exact name matches only, best first, linking nothing', async () => {
     const res = await api(base, '/api/me/profile/network', { key: nia.key });
     expect(res.status).toBe(200);
-    expect(res.body.profiles.map((p: { networkUrl: string }) => p.networkUrl))
-      .toEqual([networkUrlOf('nia-network'), networkUrlOf('nia-network-2')]);
+    expect(res.body.profiles.map((p: { networkUrl: string }) => p.networkUrl)).toEqual([networkUrlOf('nia-network'), networkUrlOf('nia-network-2')]);
     expect(res.body.profiles[0]).toMatchObject({ name: 'Nia Network', headline: 'Data engineer at Example Co', location: 'Boise, Idaho' });
     expect((await api(base, '/api/me', { key: nia.key })).body.networkUrl).toBeNull();
     const nobody = await createMember(nats, { name: 'Zed Unknown' });
@@ -40,14 +41,21 @@ describe('network profile import', () => {
   it('imports name, headline, about, skills, city, state, website and resume, replacing saved values', async () => {
     await api(base, '/api/me/profile', { key: nia.key, method: 'PATCH', body: { about: 'old about', city: 'Old Town' } });
     const res = await api(base, '/api/me/profile/network', {
-      key: nia.key, body: { networkUrl: `${networkUrlOf('nia-network')}/`, usWorkAuthorized: true },
+      key: nia.key,
+      body: { networkUrl: `${networkUrlOf('nia-network')}/`, usWorkAuthorized: true },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Nia Network', networkUrl: networkUrlOf('nia-network'), missing: [] });
     expect(res.body.profile).toEqual({
-      headline: 'Data engineer at Example Co', about: 'I build pipelines.', skills: ['SQL', 'Airflow', 'Python'],
-      city: 'Boise', state: 'ID', website: 'https://nia.example.com/', resume: '# Nia Network\n\n## Experience\n- Data engineer',
-      usWorkAuthorized: true, applicantVisibility: 'anonymous',
+      headline: 'Data engineer at Example Co',
+      about: 'I build pipelines.',
+      skills: ['SQL', 'Airflow', 'Python'],
+      city: 'Boise',
+      state: 'ID',
+      website: 'https://nia.example.com/',
+      resume: '# Nia Network\n\n## Experience\n- Data engineer',
+      usWorkAuthorized: true,
+      applicantVisibility: 'anonymous',
     });
     const page = await api(base, `/api/members/${nia.id}`);
     expect(page.body).toMatchObject({ networkUrl: networkUrlOf('nia-network'), city: 'Boise', stateName: 'Idaho' });
@@ -95,7 +103,9 @@ describe('sign-up steps with identity verification enabled', () => {
     await setting('identity_verification', 'true');
     fresh = await createMember(nats, { name: 'Nia Network' });
   });
-  afterAll(async () => { await setting('identity_verification', 'default'); });
+  afterAll(async () => {
+    await setting('identity_verification', 'default');
+  });
 
   it('every other member route answers 403 "Finish signing up first." across services', async () => {
     const me = await api(base, '/api/me', { key: fresh.key });

@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { catalogue, snakeCase, type Operation } from '@marketplace/contracts';
+import { catalogue, type Operation, snakeCase } from '@marketplace/contracts';
 import { api, createMember, mcp, toolError } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { mcpToken } from './support/mcp-token.js';
 
 /**
@@ -65,14 +66,27 @@ describe('the staff surface refuses everyone who is not staff', () => {
 
   it('covers the staff operations the contract lists, on both surfaces', () => {
     const tools = staffOps.filter((op) => op.mcp).map((op) => op.mcp!.tool);
-    expect(tools).toEqual(expect.arrayContaining([
-      'list_feature_requests', 'list_help_requests', 'list_problem_reports', 'list_invite_links', 'list_waitlist', 'invite_from_waitlist',
-    ]));
+    expect(tools).toEqual(
+      expect.arrayContaining([
+        'list_feature_requests',
+        'list_help_requests',
+        'list_problem_reports',
+        'list_invite_links',
+        'list_waitlist',
+        'invite_from_waitlist',
+      ]),
+    );
     const routes = staffOps.filter((op) => op.rest).map((op) => `${op.rest!.method} ${op.rest!.path}`);
-    expect(routes).toEqual(expect.arrayContaining([
-      'GET /api/admin/feature-requests', 'GET /api/admin/help-requests', 'GET /api/admin/problem-reports', 'GET /api/admin/invites',
-      'GET /api/admin/waitlist', 'POST /api/admin/waitlist/{id}/invite',
-    ]));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/feature-requests',
+        'GET /api/admin/help-requests',
+        'GET /api/admin/problem-reports',
+        'GET /api/admin/invites',
+        'GET /api/admin/waitlist',
+        'POST /api/admin/waitlist/{id}/invite',
+      ]),
+    );
   });
 
   it('REST: 403 for a member who is not staff, 401 signed out, on every staff route', async () => {

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+
+import { api, createMember, launchBrowser, mailTo, pngSize, sessionHeaders, signIn, type TestMember, until } from '@marketplace/testing';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMember, launchBrowser, mailTo, pngSize, sessionHeaders, signIn, until, type TestMember } from '@marketplace/testing';
+
 import { joinWaitlist } from './support/waitlist.js';
 
 /** The staff console at /admin: signed-in staff only, driven in Chromium at phone and desktop widths. */
@@ -15,10 +17,21 @@ const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 
-afterAll(async () => { await db.end(); });
+afterAll(async () => {
+  await db.end();
+});
 
-const CONSOLE_PAGES = ['/admin', '/admin/content-reports', '/admin/waitlist', '/admin/audit-log', '/admin/help-requests',
-  '/admin/problem-reports', '/admin/feature-requests', '/admin/invites', '/admin/mcp-usage'];
+const CONSOLE_PAGES = [
+  '/admin',
+  '/admin/content-reports',
+  '/admin/waitlist',
+  '/admin/audit-log',
+  '/admin/help-requests',
+  '/admin/problem-reports',
+  '/admin/feature-requests',
+  '/admin/invites',
+  '/admin/mcp-usage',
+];
 
 /** The screenshot of a console page is kept as `<shotName>-<width>.png`. */
 const shotName = (path: string) => path.slice(1).replace(/\//g, '_');
@@ -41,7 +54,10 @@ describe('who may open the staff console', () => {
       expect(refused.text, path).toContain('class="site-header"');
     }
     const post = await fetch(`${base}/admin/waitlist/${randomUUID()}/invite`, {
-      method: 'POST', headers: { ...sessionHeaders(base, member), 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual',
+      method: 'POST',
+      headers: { ...sessionHeaders(base, member), 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
     });
     expect(post.status).toBe(403);
   });
@@ -51,7 +67,9 @@ describe('who may open the staff console', () => {
     const email = `cross-${randomUUID().slice(0, 8)}@example.test`;
     const entryId = await joinWaitlist(base, db, email);
     const res = await fetch(`${base}/admin/waitlist/${entryId}/invite`, {
-      method: 'POST', headers: { cookie: staff.cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: '',
+      method: 'POST',
+      headers: { cookie: staff.cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
     });
     expect(res.status).toBe(403);
     expect((await db.query('SELECT invited_at FROM identity.waitlist WHERE id = $1', [entryId])).rows[0].invited_at).toBeNull();
@@ -71,17 +89,23 @@ describe('the staff console in Chromium', () => {
     staffCookie = staff.token;
     [poster, reporter] = await Promise.all([createMember(nats), createMember(nats)]);
   });
-  afterAll(async () => { await browser?.close(); });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   async function open(width: number, path: string): Promise<{ page: Page; problems: string[] }> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await context.addCookies([{ name: 'mk_session', value: staffCookie, url: base }]);
     const page = await context.newPage();
     const problems: string[] = [];
-    page.on('console', (msg) => { if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text()); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
+    });
     page.on('pageerror', (err) => problems.push(err.message));
     page.on('requestfailed', (req) => problems.push(`failed: ${req.url()}`));
-    page.on('response', (res) => { if (res.status() >= 400) problems.push(`${res.status()}: ${res.url()}`); });
+    page.on('response', (res) => {
+      if (res.status() >= 400) problems.push(`${res.status()}: ${res.url()}`);
+    });
     const res = await page.goto(`${base}${path}`, { waitUntil: 'load' });
     expect(res!.status(), path).toBe(200);
     return { page, problems };
@@ -97,9 +121,13 @@ describe('the staff console in Chromium', () => {
 
   it('removes a reported job and restores it with reasons, through the moderation queue', async () => {
     const job = await api(base, '/api/me/jobs', {
-      key: poster.key, body: { title: `Console ${randomUUID().slice(0, 6)} job`, category: 'data', constraints: '## Scope\nSort files.' },
+      key: poster.key,
+      body: { title: `Console ${randomUUID().slice(0, 6)} job`, category: 'data', constraints: '## Scope\nSort files.' },
     });
-    const report = await api(base, '/api/content-reports', { key: reporter.key, body: { kind: 'job', itemId: job.body.id, reason: 'spam', details: 'Posted ten times' } });
+    const report = await api(base, '/api/content-reports', {
+      key: reporter.key,
+      body: { kind: 'job', itemId: job.body.id, reason: 'spam', details: 'Posted ten times' },
+    });
     const { page, problems } = await open(1280, '/admin/content-reports');
     const card = page.locator(`#report-${report.body.id}`);
     await card.getByText('Posted ten times').waitFor();
@@ -132,7 +160,10 @@ describe('the staff console in Chromium', () => {
     await joinWaitlist(base, db, email);
     const { page, problems } = await open(1280, '/admin/waitlist');
     await page.getByRole('button', { name: `Invite ${email}` }).click();
-    await page.getByRole('status').filter({ hasText: `Invited ${email}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Invited ${email}` })
+      .waitFor();
     await until(async () => ((await mailTo(mailDir, email)).length === 1 ? true : undefined));
     await page.getByRole('link', { name: 'invited', exact: true }).click();
     await page.getByRole('cell', { name: email }).waitFor();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, type ApiResponse, createMember, mailTo, mcp, setSetting, type TestMember, toolError, toolResult, until } from '@marketplace/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  api, createMember, mailTo, mcp, setSetting, toolError, toolResult, until, type ApiResponse, type TestMember,
-} from '@marketplace/testing';
+
 import { mcpToken } from './support/mcp-token.js';
 import { joinWaitlist } from './support/waitlist.js';
 
@@ -14,7 +14,9 @@ const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 
-afterAll(async () => { await db.end(); });
+afterAll(async () => {
+  await db.end();
+});
 
 const call = async (token: string, name: string, args: Record<string, unknown>) => mcp(base, 'tools/call', { name, arguments: args }, token);
 
@@ -51,7 +53,12 @@ describe('staff lists of help requests, problem reports and feature requests', (
     const helpList = await api(base, '/api/admin/help-requests?limit=5', { key: staff.key });
     expect(helpList.status).toBe(200);
     expect(helpList.body.helpRequests[0]).toEqual({
-      ...help.body, memberId: member.id, via: 'key', memberName: member.name, memberEmail: member.email, status: 'open',
+      ...help.body,
+      memberId: member.id,
+      via: 'key',
+      memberName: member.name,
+      memberEmail: member.email,
+      status: 'open',
     });
     const problems = await api(base, '/api/admin/problem-reports', { key: staff.key });
     expect(problems.body.problemReports[0]).toEqual({ ...problem.body, memberId: member.id, via: 'key' });
@@ -100,7 +107,9 @@ describe('invitation links and the waitlist', () => {
     staffToken = await mcpToken(staff);
   });
 
-  afterAll(async () => { await setSetting(nats, 'invitations_per_member', null); });
+  afterAll(async () => {
+    await setSetting(nats, 'invitations_per_member', null);
+  });
 
   it('invites: most used first, with owner, uses and whether turned off', async () => {
     const popular = await createMember(nats);
@@ -118,19 +127,30 @@ describe('invitation links and the waitlist', () => {
     const uses = invites.map((i) => i.uses);
     expect(uses).toEqual([...uses].sort((a, b) => b - a));
     expect(invites.find((i) => i.ownerId === popular.id)).toEqual({
-      url: link.body.url, ownerId: popular.id, ownerName: popular.name, ownerEmail: popular.email, uses: 1, revoked: false,
+      url: link.body.url,
+      ownerId: popular.id,
+      ownerName: popular.name,
+      ownerEmail: popular.email,
+      uses: 1,
+      revoked: false,
       createdAt: expect.any(String),
     });
     const viaTool = toolResult(await call(staffToken, 'list_invite_links', { limit: 100 }));
     expect(viaTool.invites.map((i: any) => i.uses)).toEqual([...viaTool.invites.map((i: any) => i.uses)].sort((a, b) => b - a));
   });
 
-  it('invite_from_waitlist emails the staff member\'s own link once and marks the entry invited', async () => {
+  it("invite_from_waitlist emails the staff member's own link once and marks the entry invited", async () => {
     const email = `wait-${randomUUID().slice(0, 8)}@example.test`;
     const id = await joinWaitlist(base, db, email);
     const waiting = await allPages(staff, '/api/admin/waitlist?status=waiting', 'entries');
     expect(waiting.find((e) => e.id === id)).toEqual({
-      id, email, status: 'waiting', createdAt: expect.any(String), invitedAt: null, invitedBy: null, joinedMemberId: null,
+      id,
+      email,
+      status: 'waiting',
+      createdAt: expect.any(String),
+      invitedAt: null,
+      invitedBy: null,
+      joinedMemberId: null,
     });
 
     const invited = await api(base, `/api/admin/waitlist/${id}/invite`, { key: staff.key, method: 'POST' });
@@ -140,7 +160,10 @@ describe('invitation links and the waitlist', () => {
       entry: { id, email, status: 'invited', createdAt: expect.any(String), invitedAt: expect.any(String), invitedBy: staff.id, joinedMemberId: null },
     });
     const own = await api(base, '/api/me/invite-link', { key: staff.key });
-    const mails = await until(async () => { const m = await mailTo(mailDir, email); return m.length ? m : undefined; });
+    const mails = await until(async () => {
+      const m = await mailTo(mailDir, email);
+      return m.length ? m : undefined;
+    });
     expect(mails[0]!.links).toContain(`${base}/join?token=${own.body.token}`);
     expect(own.body.pendingInvitations).toEqual(expect.arrayContaining([{ email, state: 'sent', createdAt: expect.any(String) }]));
 
@@ -172,7 +195,10 @@ describe('invitation links and the waitlist', () => {
 
     const other = await createMember(nats, { staff: true });
     await setSetting(nats, 'invitations_per_member', 1);
-    const [a, b] = [await joinWaitlist(base, db, `a-${randomUUID().slice(0, 8)}@example.test`), await joinWaitlist(base, db, `b-${randomUUID().slice(0, 8)}@example.test`)];
+    const [a, b] = [
+      await joinWaitlist(base, db, `a-${randomUUID().slice(0, 8)}@example.test`),
+      await joinWaitlist(base, db, `b-${randomUUID().slice(0, 8)}@example.test`),
+    ];
     expect((await api(base, `/api/admin/waitlist/${a}/invite`, { key: other.key, method: 'POST' })).status).toBe(200);
     const full = await api(base, `/api/admin/waitlist/${b}/invite`, { key: other.key, method: 'POST' });
     expect(full.status).toBe(409);

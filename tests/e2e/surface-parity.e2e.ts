@@ -1,8 +1,6 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { catalogue, openAccess } from '@marketplace/contracts';
-import {
-  api, createMember, expectedRoutes, expectedTools, listedToolShape, mcp, toolError, type ExpectedRoute,
-} from '@marketplace/testing';
+import { api, createMember, type ExpectedRoute, expectedRoutes, expectedTools, listedToolShape, mcp, toolError } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
@@ -55,7 +53,8 @@ describe('every catalogue tool is known to tools/call', () => {
   it('a batch (a JSON array body) is refused whole: one message per request', async () => {
     const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_job_categories', arguments: {} } });
     const res = await api(base, '/api/mcp', {
-      method: 'POST', rawBody: JSON.stringify([call(1), call(2)]),
+      method: 'POST',
+      rawBody: JSON.stringify([call(1), call(2)]),
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
     });
     expect(res.status).toBe(400);
@@ -97,7 +96,7 @@ describe('every catalogue REST route is routed', () => {
 });
 
 describe('both surfaces validate alike', () => {
-  it('returns the same validation errors, under each surface\'s field names', async () => {
+  it("returns the same validation errors, under each surface's field names", async () => {
     const member = await createMember(inject('natsUrl'));
     const rest = await api(base, `/api/jobs/${'x'.repeat(101)}/details`, { key: member.key });
     const tool = toolError(await mcp(base, 'tools/call', { name: 'get_job', arguments: { id: 'x'.repeat(101) } }));

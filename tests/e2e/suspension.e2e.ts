@@ -1,8 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import {
-  api, createMember, mailTo, mcp, sessionHeaders, signIn, toolError, toolResult, until, type ApiResponse, type SignedInMember, type TestMember,
+  api,
+  type ApiResponse,
+  createMember,
+  mailTo,
+  mcp,
+  sessionHeaders,
+  type SignedInMember,
+  signIn,
+  type TestMember,
+  toolError,
+  toolResult,
+  until,
 } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { mcpToken } from './support/mcp-token.js';
 
 /**
@@ -56,9 +69,7 @@ describe('suspension and appeal', () => {
   let session: SignedInMember;
 
   beforeAll(async () => {
-    [staff, member, poster, bystander] = await Promise.all([
-      createMember(nats, { staff: true }), createMember(nats), createMember(nats), createMember(nats),
-    ]);
+    [staff, member, poster, bystander] = await Promise.all([createMember(nats, { staff: true }), createMember(nats), createMember(nats), createMember(nats)]);
     ownJob = await postJob(member.key, 'Suspended poster job');
     [otherJob, secondJob] = [await postJob(poster.key, 'A job to talk about'), await postJob(poster.key, 'A second job')];
     const applied = await api(base, `/api/jobs/${otherJob}/applications`, { key: member.key, body: pitch });
@@ -121,9 +132,12 @@ describe('suspension and appeal', () => {
     expectSuspended(await api(base, '/api/messages', { headers, body: { applicationId, body: 'Hello?' } }));
     expectSuspended(await api(base, `/api/jobs/${otherJob}/comments`, { headers, body: { body: 'Can I still talk?' } }));
     const bytes = Buffer.from('notes');
-    expectSuspended(await api(base, '/api/me/files', {
-      headers, body: { path: 'notes.txt', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') },
-    }));
+    expectSuspended(
+      await api(base, '/api/me/files', {
+        headers,
+        body: { path: 'notes.txt', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') },
+      }),
+    );
   });
 
   it('over MCP, a newly connected agent reads but its writes are refused with the appeal named', async () => {
@@ -142,7 +156,8 @@ describe('suspension and appeal', () => {
 
   it('the member appeals from the help topic, and staff see the appeal before newer requests', async () => {
     const appeal = await api(base, '/api/help', {
-      headers: sessionHeaders(base, session), body: { topic: 'appeal', message: 'The deposit was a refundable key fee, please look again.' },
+      headers: sessionHeaders(base, session),
+      body: { topic: 'appeal', message: 'The deposit was a refundable key fee, please look again.' },
     });
     expect(appeal.status, JSON.stringify(appeal.body)).toBe(201);
     expect(appeal.body.topic).toBe('appeal');
@@ -166,20 +181,28 @@ describe('suspension and appeal', () => {
     expect(toolResult(await call(token, 'post_job', jobBody('Posted after the lift'))).id).toBeTruthy();
     await until(async () => (await boardJobsOf(bystander, member.id)).includes(ownJob), { timeoutMs: 15_000 });
 
-    await until(async () => {
-      const log = await api(base, '/api/admin/audit-log?limit=100', { key: staff.key });
-      const mine = log.body.entries.filter((e: { targetId: string }) => e.targetId === member.id);
-      return mine.some((e: { action: string; reason: string }) => e.action === 'suspend' && e.reason === REASON)
-        && mine.some((e: { action: string; reason: string }) => e.action === 'lift_suspension' && e.reason === 'Appeal upheld');
-    }, { timeoutMs: 15_000 });
+    await until(
+      async () => {
+        const log = await api(base, '/api/admin/audit-log?limit=100', { key: staff.key });
+        const mine = log.body.entries.filter((e: { targetId: string }) => e.targetId === member.id);
+        return (
+          mine.some((e: { action: string; reason: string }) => e.action === 'suspend' && e.reason === REASON) &&
+          mine.some((e: { action: string; reason: string }) => e.action === 'lift_suspension' && e.reason === 'Appeal upheld')
+        );
+      },
+      { timeoutMs: 15_000 },
+    );
 
     // Both steps reached the member by email too, as notices about the account.
-    const mails = await until(async () => {
-      const all = await mailTo(mailDir, member.email);
-      const suspended = all.find((m) => m.text.includes(`Your account is suspended: ${REASON}`));
-      const lifted = all.find((m) => m.text.includes("Your account's suspension is lifted"));
-      return suspended && lifted ? { suspended, lifted } : undefined;
-    }, { timeoutMs: 20_000, what: 'the suspension and lift emails' });
+    const mails = await until(
+      async () => {
+        const all = await mailTo(mailDir, member.email);
+        const suspended = all.find((m) => m.text.includes(`Your account is suspended: ${REASON}`));
+        const lifted = all.find((m) => m.text.includes("Your account's suspension is lifted"));
+        return suspended && lifted ? { suspended, lifted } : undefined;
+      },
+      { timeoutMs: 20_000, what: 'the suspension and lift emails' },
+    );
     expect(mails.suspended.text).toMatch(/appeal from the help page/);
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, createMember, createMembers, mcp, streamEvents, type TestMember, toolOutcome, until } from '@marketplace/testing';
 import { describe, expect, inject, it } from 'vitest';
-import { api, createMember, createMembers, mcp, streamEvents, toolOutcome, until, type TestMember } from '@marketplace/testing';
+
 import { mcpToken } from './support/mcp-token.js';
 
 /**
@@ -29,8 +31,7 @@ const invitations = async (member: TestMember) => {
 const answer = (member: TestMember, id: string, verb: 'accept' | 'decline') =>
   api(base, `/api/me/team-invitations/${id}/${verb}`, { key: member.key, method: 'POST' });
 const leave = (member: TestMember) => api(base, '/api/team/leave', { key: member.key, method: 'POST' });
-const memberIds = async (member: TestMember) =>
-  ((await api(base, '/api/team', { key: member.key })).body.members as { id: string }[]).map((m) => m.id);
+const memberIds = async (member: TestMember) => ((await api(base, '/api/team', { key: member.key })).body.members as { id: string }[]).map((m) => m.id);
 
 describe('joining a team takes consent', () => {
   it('the same 202 for an address with and without an account, nothing about the person, and nobody joins yet', async () => {
@@ -89,7 +90,8 @@ describe('joining a team takes consent', () => {
 
     // The last member, the owner, leaves once no team job is open; the team dissolves.
     const job = await api(base, '/api/team/jobs', {
-      key: owner.key, body: { title: 'sort receipts', budget: 50, constraints: 'Sort them.', acceptListingFee: true },
+      key: owner.key,
+      body: { title: 'sort receipts', budget: 50, constraints: 'Sort them.', acceptListingFee: true },
     });
     expect(job.status, JSON.stringify(job.body)).toBe(201);
     await invite(owner, stranger.email);
@@ -130,14 +132,16 @@ describe('named write limits (finding 14)', () => {
     const policy = await api(base, '/api/safety-policy');
     expect(policy.status).toBe(200);
     const limits = policy.body.writeLimits as { name: string; bucket: string; max: number; window: string; covers: string }[];
-    expect(limits).toEqual(expect.arrayContaining([
-      { name: 'teamInvitations', bucket: 'team_invitations', max: 20, window: 'day', covers: expect.any(String) },
-      expect.objectContaining({ name: 'applicationDecisions', bucket: 'application_decisions', window: 'hour' }),
-      expect.objectContaining({ name: 'visibilityChanges', bucket: 'job_visibility_changes' }),
-      expect.objectContaining({ name: 'draftChanges', bucket: 'draft_changes' }),
-      expect.objectContaining({ name: 'submissions', bucket: 'work_submissions' }),
-      expect.objectContaining({ name: 'teamChanges', bucket: 'team_changes' }),
-    ]));
+    expect(limits).toEqual(
+      expect.arrayContaining([
+        { name: 'teamInvitations', bucket: 'team_invitations', max: 20, window: 'day', covers: expect.any(String) },
+        expect.objectContaining({ name: 'applicationDecisions', bucket: 'application_decisions', window: 'hour' }),
+        expect.objectContaining({ name: 'visibilityChanges', bucket: 'job_visibility_changes' }),
+        expect.objectContaining({ name: 'draftChanges', bucket: 'draft_changes' }),
+        expect.objectContaining({ name: 'submissions', bucket: 'work_submissions' }),
+        expect.objectContaining({ name: 'teamChanges', bucket: 'team_changes' }),
+      ]),
+    );
     expect(new Set(limits.map((l) => l.bucket)).size).toBe(limits.length);
 
     const owner = await teamOf();

@@ -1,9 +1,8 @@
+import { operatorCreateApiKey } from '@marketplace/contracts';
+import { api, createMember, createMembers, sessionHeaders, signIn, type TestMember, until, withOperatorBus } from '@marketplace/testing';
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { operatorCreateApiKey } from '@marketplace/contracts';
-import {
-  api, createMember, createMembers, sessionHeaders, signIn, until, withOperatorBus, type TestMember,
-} from '@marketplace/testing';
+
 import { service } from './support/control.js';
 
 const base = inject('baseUrl');
@@ -39,7 +38,11 @@ async function join(inviterKey: string, member: TestMember, role: 'admin' | 'mem
 }
 
 const teamJob = (over: Record<string, unknown> = {}) => ({
-  title: 'label a thousand receipts', budget: 500, constraints: '## Scope\nLabel each receipt by category.', acceptListingFee: true, ...over,
+  title: 'label a thousand receipts',
+  budget: 500,
+  constraints: '## Scope\nLabel each receipt by category.',
+  acceptListingFee: true,
+  ...over,
 });
 
 async function postTeamJob(key: string, over: Record<string, unknown> = {}): Promise<{ id: string; [k: string]: unknown }> {
@@ -54,8 +57,10 @@ describe('teams: create, read, rename, invite, roles', () => {
     const team = await api(base, '/api/team', { key: owner.key });
     expect(team.status).toBe(200);
     expect(team.body).toMatchObject({
-      team: { id: expect.any(String), name: 'Acme Research' }, role: 'owner',
-      members: [{ id: owner.id, email: owner.email, role: 'owner' }], jobs: [],
+      team: { id: expect.any(String), name: 'Acme Research' },
+      role: 'owner',
+      members: [{ id: owner.id, email: owner.email, role: 'owner' }],
+      jobs: [],
     });
     // One team per member.
     expect((await api(base, '/api/team', { key: owner.key, body: { name: 'Second' } })).status).toBe(409);
@@ -123,8 +128,14 @@ describe('team jobs: budgets, the listing-fee ledger, limits, closing, performan
   it('posts with a budget (201), records a $1 fee never charged, and lists it', async () => {
     const job = await postTeamJob(teamKey);
     expect(job).toMatchObject({
-      id: expect.any(String), company: 'Ledger Inc', title: 'label a thousand receipts', budget: 500, status: 'open',
-      constraints: expect.stringContaining('Label each receipt'), createdAt: expect.any(String), closesAt: expect.any(String),
+      id: expect.any(String),
+      company: 'Ledger Inc',
+      title: 'label a thousand receipts',
+      budget: 500,
+      status: 'open',
+      constraints: expect.stringContaining('Label each receipt'),
+      createdAt: expect.any(String),
+      closesAt: expect.any(String),
     });
     expect(Date.parse(job.closesAt as string) - Date.parse(job.createdAt as string)).toBe(14 * 86_400_000);
     const listed = await api(base, '/api/team/jobs', { key: owner.key });
@@ -143,9 +154,15 @@ describe('team jobs: budgets, the listing-fee ledger, limits, closing, performan
 
   it('refuses bad titles, budgets, fee refusal and credentials with 400 naming the field', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ title: 'Label Receipts' }, 'title'], [{ title: 'two\nlines' }, 'title'], [{ title: 'x'.repeat(121) }, 'title'],
-      [{ budget: 0 }, 'budget'], [{ budget: 1_000_001 }, 'budget'], [{ budget: 10.5 }, 'budget'], [{ budget: '100' }, 'budget'],
-      [{ acceptListingFee: false }, 'acceptListingFee'], [{ constraints: 'y'.repeat(4001) }, 'constraints'],
+      [{ title: 'Label Receipts' }, 'title'],
+      [{ title: 'two\nlines' }, 'title'],
+      [{ title: 'x'.repeat(121) }, 'title'],
+      [{ budget: 0 }, 'budget'],
+      [{ budget: 1_000_001 }, 'budget'],
+      [{ budget: 10.5 }, 'budget'],
+      [{ budget: '100' }, 'budget'],
+      [{ acceptListingFee: false }, 'acceptListingFee'],
+      [{ constraints: 'y'.repeat(4001) }, 'constraints'],
       [{ constraints: 'Use key AKIAIOSFODNN7EXAMPLE and secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY to upload.' }, 'constraints'],
     ];
     for (const [over, field] of cases) {
@@ -194,8 +211,12 @@ describe('candidates', () => {
     const early = await api(base, '/api/candidate/verification', { key: member.key, method: 'POST' });
     expect(early.status).toBe(503);
     expect(early.body.error).toEqual(expect.any(String));
-    for (const [body, field] of [[{ state: 'XX', usWorkAuthorized: true }, 'state'], [{ state: 'CA', usWorkAuthorized: false }, 'usWorkAuthorized'],
-      [{ state: 'CA' }, 'usWorkAuthorized'], [{ usWorkAuthorized: true }, 'state']] as const) {
+    for (const [body, field] of [
+      [{ state: 'XX', usWorkAuthorized: true }, 'state'],
+      [{ state: 'CA', usWorkAuthorized: false }, 'usWorkAuthorized'],
+      [{ state: 'CA' }, 'usWorkAuthorized'],
+      [{ usWorkAuthorized: true }, 'state'],
+    ] as const) {
       const res = await api(base, '/api/candidate/profile', { key: member.key, method: 'PUT', body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(res.body.fields)).toEqual([field]);
@@ -222,8 +243,14 @@ describe('candidates', () => {
     const applied = await api(base, `/api/jobs/${job.id}/applications`, { key: ann.candidateKey, body: { pitch: 'I label fast.', agent: 'helper' } });
     expect(applied.status, JSON.stringify(applied.body)).toBe(201);
     expect(applied.body).toMatchObject({
-      jobId: job.id, company: 'Apply Co', budget: 500, status: 'submitted', pitch: 'I label fast.', agent: 'helper',
-      candidate: { id: ann.id, state: 'NY' }, contact: null,
+      jobId: job.id,
+      company: 'Apply Co',
+      budget: 500,
+      status: 'submitted',
+      pitch: 'I label fast.',
+      agent: 'helper',
+      candidate: { id: ann.id, state: 'NY' },
+      contact: null,
     });
     expect((await api(base, `/api/jobs/${job.id}/applications`, { key: ann.candidateKey, body: { pitch: 'Again' } })).status).toBe(409);
     const bad = await api(base, `/api/jobs/${job.id}/applications`, { key: ann.candidateKey, body: { pitch: '' } });
@@ -276,15 +303,18 @@ describe('the shared paths answer by credential', () => {
 
   it('POST /api/jobs/{id}/applications: the team shape for a candidate key, the member shape for a member key', async () => {
     const poster = await createMember(nats);
-    const memberJob = (await api(base, '/api/me/jobs', { key: poster.key, body: { title: 'Member job', category: 'data', constraints: '## Scope\nRows.' } })).body;
+    const memberJob = (await api(base, '/api/me/jobs', { key: poster.key, body: { title: 'Member job', category: 'data', constraints: '## Scope\nRows.' } }))
+      .body;
     // A candidate key sees only team jobs on this path, a member key only member jobs.
     expect((await api(base, `/api/jobs/${memberJob.id}/applications`, { key: ann.candidateKey, body: { pitch: 'Hi' } })).status).toBe(404);
     const asMember = await api(base, `/api/jobs/${job.id}/applications`, {
-      key: ann.key, body: { pitch: 'Hi', acceptResponsibility: true, model: 'test-model-1' },
+      key: ann.key,
+      body: { pitch: 'Hi', acceptResponsibility: true, model: 'test-model-1' },
     });
     expect(asMember.status).toBe(404);
     const memberApplied = await api(base, `/api/jobs/${memberJob.id}/applications`, {
-      key: ann.key, body: { pitch: 'Hi', acceptResponsibility: true, model: 'test-model-1' },
+      key: ann.key,
+      body: { pitch: 'Hi', acceptResponsibility: true, model: 'test-model-1' },
     });
     expect(memberApplied.status, JSON.stringify(memberApplied.body)).toBe(201);
     expect(memberApplied.body.company).toBeUndefined();
@@ -298,7 +328,10 @@ describe('the shared paths answer by credential', () => {
 
   it('OpenAPI documents both operations on each shared path', async () => {
     const doc = (await api(base, '/api/openapi.json')).body;
-    for (const [path, method, variant] of [['/api/jobs', 'get', 'listTeamBoard'], ['/api/jobs/{id}/applications', 'post', 'applyToTeamJob']] as const) {
+    for (const [path, method, variant] of [
+      ['/api/jobs', 'get', 'listTeamBoard'],
+      ['/api/jobs/{id}/applications', 'post', 'applyToTeamJob'],
+    ] as const) {
       const op = doc.paths[path][method];
       expect(op.description).toContain('Answered by credential');
       expect(op['x-credential-variants'].map((v: { operationId: string }) => v.operationId)).toEqual([variant]);
@@ -311,11 +344,13 @@ describe('team hiring: exactly one of many concurrent accepts wins', () => {
     const { owner, teamKey } = await teamWithOwner('Race Corp');
     const job = await postTeamJob(teamKey, { title: 'race to hire' });
     const people = await Promise.all(Array.from({ length: 20 }, () => candidate()));
-    const apps = await Promise.all(people.map(async (p) => {
-      const res = await api(base, `/api/jobs/${job.id}/applications`, { key: p.candidateKey, body: { pitch: 'Pick me.' } });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.id as string;
-    }));
+    const apps = await Promise.all(
+      people.map(async (p) => {
+        const res = await api(base, `/api/jobs/${job.id}/applications`, { key: p.candidateKey, body: { pitch: 'Pick me.' } });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return res.body.id as string;
+      }),
+    );
     const results = await Promise.all(apps.map((id) => api(base, `/api/team/applications/${id}/accept`, { key: teamKey, method: 'POST' })));
     const codes = results.map((r) => r.status);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -343,18 +378,25 @@ describe('team hiring: exactly one of many concurrent accepts wins', () => {
     expect((await api(base, `/api/team/jobs/${job.id}/close`, { key: owner.key, method: 'POST' })).status).toBe(409);
 
     // Alerts: the poster hears of applications, the hired candidate of the hire, the others of the decline.
-    const kinds = async (key: string) => until<string[]>(async () => {
-      const res = await api(base, '/api/me/notifications/deliver', { key, method: 'POST' });
-      const found = (res.body.conversations ?? []).flatMap((c: { alerts: Array<{ kind: string }> }) => c.alerts.map((a) => a.kind));
-      return found.length ? found : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 100, what: 'team alerts' });
+    const kinds = async (key: string) =>
+      until<string[]>(
+        async () => {
+          const res = await api(base, '/api/me/notifications/deliver', { key, method: 'POST' });
+          const found = (res.body.conversations ?? []).flatMap((c: { alerts: Array<{ kind: string }> }) => c.alerts.map((a) => a.kind));
+          return found.length ? found : undefined;
+        },
+        { timeoutMs: 10_000, intervalMs: 100, what: 'team alerts' },
+      );
     expect(await kinds(owner.key)).toContain('team_application.submitted');
     expect(await kinds(hired.key)).toContain('team_application.accepted');
     expect(await kinds(loser.key)).toContain('team_application.declined');
     const perf = await api(base, '/api/team/performance?days=7', { key: owner.key });
     expect(perf.body).toMatchObject({ filled: 1 });
-    await until(async () => ((await api(base, '/api/team/performance?days=7', { key: owner.key })).body.applications === 20 ? true : undefined),
-      { timeoutMs: 10_000, intervalMs: 100, what: 'applications counted' });
+    await until(async () => ((await api(base, '/api/team/performance?days=7', { key: owner.key })).body.applications === 20 ? true : undefined), {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      what: 'applications counted',
+    });
   }, 60_000);
 
   it('decline once (then 409); other teams and candidates get 404', async () => {

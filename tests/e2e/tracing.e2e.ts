@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { getPublicJob } from '@marketplace/contracts';
 import { api, createMember, until } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * Traces exported by OTLP when a collector is configured: one trace from the gateway through the
@@ -14,8 +15,18 @@ const nats = inject('natsUrl');
 const control = inject('controlUrl');
 
 type OtlpValue = { stringValue?: string; intValue?: string };
-interface OtlpSpan { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes: { key: string; value: OtlpValue }[] }
-interface Received { service: string; span: OtlpSpan }
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: OtlpValue }[];
+}
+interface Received {
+  service: string;
+  span: OtlpSpan;
+}
 
 const attr = (s: OtlpSpan, key: string): string | undefined => {
   const v = s.attributes.find((a) => a.key === key)?.value;
@@ -70,12 +81,13 @@ describe('OpenTelemetry traces across the bus', () => {
     expect(res.status).toBe(200);
     const requestId = res.headers.get('x-request-id')!;
 
-    const root = await until(() => received.find((r) => r.service === 'gateway' && attr(r.span, 'marketplace.request_id') === requestId && r.span.kind === 2)?.span,
-      { timeoutMs: 10_000, what: 'the gateway span' });
+    const root = await until(
+      () => received.find((r) => r.service === 'gateway' && attr(r.span, 'marketplace.request_id') === requestId && r.span.kind === 2)?.span,
+      { timeoutMs: 10_000, what: 'the gateway span' },
+    );
     expect(root.name).toBe('GET /api/jobs/{id}');
     const trace = () => received.filter((r) => r.span.traceId === root.traceId);
-    const served = await until(() => trace().find((r) => r.service === 'jobs' && r.span.kind === 2),
-      { timeoutMs: 10_000, what: 'the jobs span' });
+    const served = await until(() => trace().find((r) => r.service === 'jobs' && r.span.kind === 2), { timeoutMs: 10_000, what: 'the jobs span' });
     const hop = trace().find((r) => r.service === 'gateway' && r.span.kind === 3)!;
     // gateway (HTTP) -> gateway (NATS request) -> jobs (operation) -> jobs (queries)
     expect(hop.span.parentSpanId).toBe(root.spanId);
@@ -85,10 +97,13 @@ describe('OpenTelemetry traces across the bus', () => {
     expect(served.span.name).toBe('getPublicJob');
     expect(attr(served.span, 'marketplace.request_id')).toBe(requestId);
     expect(attr(served.span, 'marketplace.status')).toBe('200');
-    const queries = await until(() => {
-      const q = trace().filter((r) => r.service === 'jobs' && r.span.name === 'db.query');
-      return q.length > 0 && q;
-    }, { timeoutMs: 10_000, what: 'the database spans' });
+    const queries = await until(
+      () => {
+        const q = trace().filter((r) => r.service === 'jobs' && r.span.name === 'db.query');
+        return q.length > 0 && q;
+      },
+      { timeoutMs: 10_000, what: 'the database spans' },
+    );
     for (const q of queries) expect(q.span.parentSpanId).toBe(served.span.spanId);
     expect(attr(queries[0]!.span, 'db.statement')).toMatch(/select/i);
   });
@@ -105,8 +120,10 @@ describe('OpenTelemetry traces across the bus', () => {
     const res = await api(base, '/api/jobs', { key: (await createMember(nats)).key });
     expect(res.status).toBe(200);
     const requestId = res.headers.get('x-request-id')!;
-    await until(() => received.slice(from).some((r) => r.service === 'jobs' && attr(r.span, 'marketplace.request_id') === requestId),
-      { timeoutMs: 10_000, what: "the request's jobs span" });
+    await until(() => received.slice(from).some((r) => r.service === 'jobs' && attr(r.span, 'marketplace.request_id') === requestId), {
+      timeoutMs: 10_000,
+      what: "the request's jobs span",
+    });
     const exported = received.slice(from);
     expect(exported.filter((r) => r.service === 'jobs' && r.span.name === 'db.query').length).toBeGreaterThan(0);
     const orphanQueries = exported.filter((r) => r.span.name === 'db.query' && !r.span.parentSpanId);

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { api, createMembers, type TestMember } from '@marketplace/testing';
+
 import { marketplaceClient } from '@marketplace/client';
+import { api, createMembers, type TestMember } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -25,16 +26,21 @@ describe('the typed REST client', () => {
     expect(missing.error).toMatchObject({ error: expect.any(String) });
   });
 
-  it('the example script posts, applies, hires, and the worker\'s receiver verifies the signed webhook of the hire', async () => {
+  it("the example script posts, applies, hires, and the worker's receiver verifies the signed webhook of the hire", async () => {
     const [poster, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
     const script = resolve('libs/client/examples/post-and-hire.ts');
     const { code, output } = await new Promise<{ code: number | null; output: string }>((done) => {
       const child = spawn(process.execPath, [script], {
-        env: { ...process.env, MARKETPLACE_URL: base, POSTER_KEY: poster.key, WORKER_KEY: worker.key }, stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, MARKETPLACE_URL: base, POSTER_KEY: poster.key, WORKER_KEY: worker.key },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';
-      child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-      child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
+      child.stderr.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
       child.on('close', (c) => done({ code: c, output: out }));
     });
     expect(code, output).toBe(0);

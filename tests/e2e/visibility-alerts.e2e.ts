@@ -1,5 +1,5 @@
+import { api, createMember, type TestMember, until } from '@marketplace/testing';
 import { describe, expect, inject, it } from 'vitest';
-import { api, createMember, until, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 const nats = inject('natsUrl');
@@ -13,12 +13,16 @@ async function alertsOf(member: TestMember): Promise<Array<{ kind: string; jobId
 describe('job.poster_visibility_changed', () => {
   it('tells the poster and the applicants still waiting, and nobody else', async () => {
     const [poster, waiting, withdrawn] = await Promise.all([createMember(nats), createMember(nats), createMember(nats)]);
-    const job = (await api(base, '/api/me/jobs', {
-      key: poster.key, body: { title: 'Proofread a grant proposal', category: 'writing', constraints: '## Scope\nTwelve pages.' },
-    })).body;
+    const job = (
+      await api(base, '/api/me/jobs', {
+        key: poster.key,
+        body: { title: 'Proofread a grant proposal', category: 'writing', constraints: '## Scope\nTwelve pages.' },
+      })
+    ).body;
     for (const applicant of [waiting, withdrawn]) {
       const res = await api(base, `/api/jobs/${job.id}/applications`, {
-        key: applicant.key, body: { pitch: 'I proofread for a living.', acceptResponsibility: true, model: 'test-model' },
+        key: applicant.key,
+        body: { pitch: 'I proofread for a living.', acceptResponsibility: true, model: 'test-model' },
       });
       expect(res.status).toBe(201);
       if (applicant === withdrawn) {

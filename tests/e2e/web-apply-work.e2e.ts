@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+
+import { FILE_LIMITS } from '@marketplace/contracts';
+import { api, DESKTOP_WIDTH, openAs, pageProblemsAtWidths, type TestMember } from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FILE_LIMITS } from '@marketplace/contracts';
-import {
-  api, DESKTOP_WIDTH, openAs, pageProblemsAtWidths, type TestMember,
-} from '@marketplace/testing';
+
 import { webStage } from './support/web-stage.js';
 
 /** A member applies, works and talks on a job in Chromium, with the poster on the other side of each step. */
@@ -13,7 +13,10 @@ const stage = webStage(2);
 const { base } = stage;
 
 let browser: Browser, poster: TestMember, worker: TestMember;
-beforeAll(() => { browser = stage.browser(); [poster, worker] = stage.members() as [TestMember, TestMember]; });
+beforeAll(() => {
+  browser = stage.browser();
+  [poster, worker] = stage.members() as [TestMember, TestMember];
+});
 
 async function postJob(title: string): Promise<string> {
   const res = await api(base, '/api/me/jobs', { key: poster.key, body: { title, category: 'design', constraints: '## Brief\nDraw a **logo**.' } });
@@ -154,7 +157,12 @@ describe('applying and working on a job in the browser', () => {
     await notice(mine.page, 'The job is complete');
     await mine.page.locator('#ratings').getByText('Quick and careful.').waitFor();
     await mine.page.locator('#ratings').getByText('Clear brief, fast answers.').waitFor();
-    expect(await mine.page.locator('form').filter({ has: mine.page.getByRole('button') }).count()).toBe(0);
+    expect(
+      await mine.page
+        .locator('form')
+        .filter({ has: mine.page.getByRole('button') })
+        .count(),
+    ).toBe(0);
     await checkPage(mine.page, 'work-complete');
     // The browser's own console line for each expected 503 (the URL is checked by `checking`).
     expect(mine.problems.filter((p) => p !== 'Failed to load resource: the server responded with a status of 503 (Service Unavailable)')).toEqual([]);
@@ -171,7 +179,10 @@ describe('applying and working on a job in the browser', () => {
 
   it('the poster reminds the worker and asks to cancel; the worker cancels and the job opens again', async () => {
     const jobId = await postJob(`Browser cancel ${randomUUID().slice(0, 6)}`);
-    const applied = await api(base, `/api/jobs/${jobId}/applications`, { key: worker.key, body: { pitch: 'On it.', acceptResponsibility: true, model: 'test-model-1' } });
+    const applied = await api(base, `/api/jobs/${jobId}/applications`, {
+      key: worker.key,
+      body: { pitch: 'On it.', acceptResponsibility: true, model: 'test-model-1' },
+    });
     expect((await api(base, `/api/me/job-applications/${applied.body.id}/accept`, { key: poster.key, method: 'POST' })).status).toBe(200);
 
     const asPoster = await open(poster, `/jobs/${jobId}/work`, (s) => s === 429);
@@ -201,7 +212,10 @@ describe('applying and working on a job in the browser', () => {
   it('withdraws another waiting application after confirming', async () => {
     const title = `Browser withdraw ${randomUUID().slice(0, 6)}`;
     const jobId = await postJob(title);
-    const applied = await api(base, `/api/jobs/${jobId}/applications`, { key: worker.key, body: { pitch: 'Happy to help.', acceptResponsibility: true, model: 'test-model-1' } });
+    const applied = await api(base, `/api/jobs/${jobId}/applications`, {
+      key: worker.key,
+      body: { pitch: 'Happy to help.', acceptResponsibility: true, model: 'test-model-1' },
+    });
     expect(applied.status).toBe(201);
     const { page, problems } = await open(worker, '/me/applications');
     await page.locator(`#application-${applied.body.id}`).getByRole('link', { name: 'Withdraw…' }).click();
@@ -247,7 +261,12 @@ describe('comments on the job page in the browser', () => {
     await asker.page.reload();
     const oops = asker.page.locator('#comments > li').filter({ hasText: 'Oops, wrong job.' });
     // The reply is not the worker's own, so it offers no delete; their own comments do.
-    expect(await asker.page.locator('#comments > li.reply').getByRole('button', { name: /Delete/ }).count()).toBe(0);
+    expect(
+      await asker.page
+        .locator('#comments > li.reply')
+        .getByRole('button', { name: /Delete/ })
+        .count(),
+    ).toBe(0);
     await oops.getByRole('button', { name: /Delete/ }).click();
     await notice(asker.page, 'The comment is deleted');
     expect(await asker.page.getByText('Oops, wrong job.').count()).toBe(0);

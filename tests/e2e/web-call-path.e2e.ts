@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+
 import { api, createMember, until } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
 
 /**
  * The web pages call operations the way REST and MCP do, with the client's facts: the address the
@@ -48,18 +49,22 @@ describe('the web pages call as the client', () => {
   it('counts a signed-out visitor who opens a job page as a view of the job', async () => {
     const poster = await createMember(nats);
     const posted = await api(base, '/api/me/jobs', {
-      key: poster.key, body: { title: 'Count my page views', category: 'data', constraints: '## Scope\nMerge two sheets.' },
+      key: poster.key,
+      body: { title: 'Count my page views', category: 'data', constraints: '## Scope\nMerge two sheets.' },
     });
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
     const ip = address();
     const page = await fetch(`${base}/jobs/${posted.body.id}`, { headers: { 'user-agent': browser, 'x-forwarded-for': ip } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Count my page views');
-    const report = await until(async () => {
-      const res = await api(base, '/api/me/performance?days=7', { key: poster.key });
-      expect(res.status).toBe(200);
-      return res.body.totals.views === 1 ? res.body : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 500, what: 'the page view to be counted' });
+    const report = await until(
+      async () => {
+        const res = await api(base, '/api/me/performance?days=7', { key: poster.key });
+        expect(res.status).toBe(200);
+        return res.body.totals.views === 1 ? res.body : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 500, what: 'the page view to be counted' },
+    );
     expect(report.jobs).toEqual([expect.objectContaining({ jobId: posted.body.id, views: 1 })]);
   });
 });

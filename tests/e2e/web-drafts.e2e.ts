@@ -1,8 +1,7 @@
+import { api, createMember, launchBrowser, makeScreenRecording, openAs, pageProblemsAtWidths, signIn, type TestMember } from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  api, createMember, launchBrowser, makeScreenRecording, openAs, pageProblemsAtWidths, signIn, type TestMember,
-} from '@marketplace/testing';
+
 import { newDraft, recordOne } from './support/recordings.js';
 
 /**
@@ -24,7 +23,9 @@ beforeAll(async () => {
   member = await createMember(nats);
   token = (await signIn(base, mailDir, { email: member.email })).token;
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** No axe violation and no sideways scroll at phone and desktop widths, with a screenshot of each. */
 async function checkPage(page: Page, name: string): Promise<void> {
@@ -77,8 +78,12 @@ describe('the guided draft pages', () => {
   it('start a draft, answer every question, write it, approve the parts in order (409 out of order), and post', { timeout: 120_000 }, async () => {
     const { page, problems } = await openAs(browser, base, token, '/me/drafts/new', { allowStatus: (status) => status === 400 || status === 409 });
     await checkPage(page, 'new');
-    await page.getByLabel('What context can you share?').fill('We run a small web shop; orders are exported to CSV each night. Write to ops@shop-example.test with questions.');
-    await page.getByLabel('What problem are you facing, or what result do you want?').fill('Our nightly CSV export times out.\nIt stopped finishing last week.');
+    await page
+      .getByLabel('What context can you share?')
+      .fill('We run a small web shop; orders are exported to CSV each night. Write to ops@shop-example.test with questions.');
+    await page
+      .getByLabel('What problem are you facing, or what result do you want?')
+      .fill('Our nightly CSV export times out.\nIt stopped finishing last week.');
     // The research and follow-up questions come from the background; the page's script puts them in place.
     await pendingThenUpdated(page, async () => {
       await submit(page, page.getByRole('button', { name: 'Start the draft' }));
@@ -89,7 +94,10 @@ describe('the guided draft pages', () => {
     const question = page.locator('#draft-question');
     await question.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor();
     // No model here: the research says it is unavailable rather than handing the answers back.
-    await page.locator('#draft-research').filter({ hasText: /Research is unavailable: this service has no research model/ }).waitFor();
+    await page
+      .locator('#draft-research')
+      .filter({ hasText: /Research is unavailable: this service has no research model/ })
+      .waitFor();
     await checkPage(page, 'interview');
 
     // An empty answer comes back with the service's error next to the answer field.

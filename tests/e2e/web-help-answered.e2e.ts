@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { openAs, pageProblemsAtWidths, signIn, type TestMember } from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openAs, pageProblemsAtWidths, signIn, type TestMember } from '@marketplace/testing';
+
 import { webStage } from './support/web-stage.js';
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, openAs, pageProblemsAtWidths, type TestMember } from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  api, openAs, pageProblemsAtWidths, type TestMember,
-} from '@marketplace/testing';
+
 import { webStage } from './support/web-stage.js';
 
 /** Asking the team for help, reporting problems and ideas, and reporting content, from the browser. */
@@ -13,7 +13,11 @@ const { base } = stage;
 
 let browser: Browser, poster: TestMember, reader: TestMember;
 let session: string;
-beforeAll(() => { browser = stage.browser(); [poster, reader] = stage.members() as [TestMember, TestMember]; session = stage.session(reader); });
+beforeAll(() => {
+  browser = stage.browser();
+  [poster, reader] = stage.members() as [TestMember, TestMember];
+  session = stage.session(reader);
+});
 
 async function checkPage(page: Page, name: string): Promise<void> {
   expect(await pageProblemsAtWidths(page, `help-${name}`)).toEqual([]);
@@ -50,7 +54,10 @@ describe('help and reports in the browser', () => {
   });
 
   it('reports a job from its page once; the report is listed under my reports, and a second one is refused', async () => {
-    const job = await api(base, '/api/me/jobs', { key: poster.key, body: { title: `Report me ${randomUUID().slice(0, 6)}`, category: 'data', constraints: 'Buy followers.' } });
+    const job = await api(base, '/api/me/jobs', {
+      key: poster.key,
+      body: { title: `Report me ${randomUUID().slice(0, 6)}`, category: 'data', constraints: 'Buy followers.' },
+    });
     expect(job.status).toBe(201);
     const { page, problems } = await openAs(browser, base, session, `/jobs/${job.body.id}`, { allowStatus: (s) => s === 409 });
     await page.getByRole('link', { name: 'Report this job' }).click();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, axeViolations, checkLayout, DESKTOP_WIDTH, openAs, PHONE_WIDTH, signIn, type TestMember } from '@marketplace/testing';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  api, axeViolations, checkLayout, DESKTOP_WIDTH, openAs, PHONE_WIDTH, signIn, type TestMember,
-} from '@marketplace/testing';
+
 import { webStage } from './support/web-stage.js';
 
 /** A job's earlier versions, how my jobs do, and signing out everywhere, in the browser. */
@@ -12,7 +12,10 @@ const stage = webStage(2, { signedIn: [] });
 const { base, mailDir } = stage;
 
 let browser: Browser, poster: TestMember, reader: TestMember;
-beforeAll(() => { browser = stage.browser(); [poster, reader] = stage.members() as [TestMember, TestMember]; });
+beforeAll(() => {
+  browser = stage.browser();
+  [poster, reader] = stage.members() as [TestMember, TestMember];
+});
 
 describe('history and sessions in the browser', () => {
   it('a job edited twice links its versions; each version reads as it was published', async () => {

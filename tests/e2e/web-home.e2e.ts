@@ -1,8 +1,6 @@
+import { api, createMembers, launchBrowser, openAs, pageProblemsAtWidths, signIn, type TestMember, until } from '@marketplace/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  api, createMembers, launchBrowser, openAs, pageProblemsAtWidths, signIn, until, type TestMember,
-} from '@marketplace/testing';
 
 /**
  * The signed-in front page in Chromium: the two ways to post first, then what waits on the member
@@ -68,14 +66,20 @@ beforeAll(async () => {
   draftId = draft.body.id;
 
   // The job board learns of the hire and the turned-in work from events; wait until it has.
-  await until(async () => {
-    const jobs = (await api(base, '/api/me/jobs', { key: poster.key })).body.jobs as { id: string; status: string }[];
-    const mine = (await api(base, '/api/me/applications', { key: poster.key })).body.applications as { job: { id: string; status: string } }[];
-    return jobs.find((j) => j.id === turnedIn)?.status === 'submitted' && mine.find((a) => a.job.id === hiredFor)?.job.status === 'in_progress'
-      ? true : undefined;
-  }, { timeoutMs: 30_000, intervalMs: 200, what: 'the hire and the turned-in work on the board' });
+  await until(
+    async () => {
+      const jobs = (await api(base, '/api/me/jobs', { key: poster.key })).body.jobs as { id: string; status: string }[];
+      const mine = (await api(base, '/api/me/applications', { key: poster.key })).body.applications as { job: { id: string; status: string } }[];
+      return jobs.find((j) => j.id === turnedIn)?.status === 'submitted' && mine.find((a) => a.job.id === hiredFor)?.job.status === 'in_progress'
+        ? true
+        : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 200, what: 'the hire and the turned-in work on the board' },
+  );
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('the signed-in home', () => {
   it('offers posting first, then lists what waits in the order the work needs it, each link opening its page', async () => {
@@ -84,10 +88,12 @@ describe('the signed-in home', () => {
     expect(await actions.allTextContents()).toEqual(['Post a job', 'Let the guided draft write it']);
     expect(await actions.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/me/jobs/new', '/me/drafts/new']);
     // Posting comes before what waits, and both before the board.
-    expect(await page.evaluate(`(() => {
+    expect(
+      await page.evaluate(`(() => {
       const order = ['#post-actions', '#waiting', '#board'].map((s) => document.querySelector(s));
       return order.every((el, i) => el && (i === 0 || order[i - 1].compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING));
-    })()`)).toBe(true);
+    })()`),
+    ).toBe(true);
 
     const expected = [
       [`waits-applications-${openJob.id}`, `/me/jobs/${openJob.id}`, 'Review 1 application'],
@@ -96,9 +102,13 @@ describe('the signed-in home', () => {
       [`waits-draft-${draftId}`, `/drafts/${draftId}`, 'Finish your job draft'],
       [`waits-work-${hiredFor}`, `/jobs/${hiredFor}/work`, 'You are hired'],
     ] as const;
-    const items = await page.locator('#waiting-list > li').evaluateAll((lis) => lis.map((li) => ({
-      id: li.id, href: li.querySelector('a')?.getAttribute('href') ?? '', text: li.querySelector('a')?.textContent ?? '',
-    })));
+    const items = await page.locator('#waiting-list > li').evaluateAll((lis) =>
+      lis.map((li) => ({
+        id: li.id,
+        href: li.querySelector('a')?.getAttribute('href') ?? '',
+        text: li.querySelector('a')?.textContent ?? '',
+      })),
+    );
     // Only these five wait on the poster; accepting bob may add a conversation, never one out of order.
     const known = items.filter((item) => expected.some(([id]) => id === item.id));
     expect(known.map((item) => item.id)).toEqual(expected.map(([id]) => id));

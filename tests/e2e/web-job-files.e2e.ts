@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+import { FILE_LIMITS } from '@marketplace/contracts';
+import { api, openAs, pageProblemsAtWidths, previewShown, type TestMember, until } from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FILE_LIMITS } from '@marketplace/contracts';
-import { api, openAs, pageProblemsAtWidths, previewShown, type TestMember, until } from '@marketplace/testing';
+
 import { webStage } from './support/web-stage.js';
 
 /** A job's files in Chromium: the poster uploads, previews, downloads and deletes; the hired worker sees them once shared. */
@@ -12,13 +14,18 @@ const stage = webStage(2);
 const { base } = stage;
 
 let browser: Browser, poster: TestMember, worker: TestMember;
-beforeAll(() => { browser = stage.browser(); [poster, worker] = stage.members() as [TestMember, TestMember]; });
+beforeAll(() => {
+  browser = stage.browser();
+  [poster, worker] = stage.members() as [TestMember, TestMember];
+});
 
 const sha = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 /** Random pixels do not compress, so the PNG is about width × height × 3 bytes. */
 function noisyPng(width: number, height: number): Promise<Buffer> {
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 async function postJob(title: string): Promise<string> {
@@ -110,10 +117,13 @@ describe('job files in the browser', () => {
     await page.locator('#upload-status').filter({ hasText: 'The connection was lost. Choose the same file again to resume.' }).waitFor();
     // The chunks already on their way when the third was cut still arrive: all but that one.
     const held = big.length - FILE_LIMITS.chunkBytes;
-    const cut = await until(async () => {
-      const file = (await api(base, `/api/jobs/${jobId}/files`, { key: poster.key })).body.files.find((f: { path: string }) => f.path === 'drafts/big.bin');
-      return file?.received === held ? file as { id: string; status: string } : undefined;
-    }, { what: 'the chunks sent before the cut' });
+    const cut = await until(
+      async () => {
+        const file = (await api(base, `/api/jobs/${jobId}/files`, { key: poster.key })).body.files.find((f: { path: string }) => f.path === 'drafts/big.bin');
+        return file?.received === held ? (file as { id: string; status: string }) : undefined;
+      },
+      { what: 'the chunks sent before the cut' },
+    );
     expect(cut.status).toBe('uploading');
     await page.reload();
     await page.getByRole('cell', { name: `Uploading: ${Math.floor((held / big.length) * 100)}% received. Choose it again above to finish.` }).waitFor();
@@ -142,7 +152,8 @@ describe('job files in the browser', () => {
 
   it('the hired worker sees the job files only once the poster shares them, and writes only the worker folder', async () => {
     const app = await api(base, `/api/jobs/${jobId}/applications`, {
-      key: worker.key, body: { pitch: 'I draw logos.', acceptResponsibility: true, model: 'test-model-1' },
+      key: worker.key,
+      body: { pitch: 'I draw logos.', acceptResponsibility: true, model: 'test-model-1' },
     });
     expect(app.status, JSON.stringify(app.body)).toBe(201);
     expect((await api(base, `/api/me/job-applications/${app.body.id}/accept`, { key: poster.key, method: 'POST' })).status).toBe(200);
@@ -165,7 +176,7 @@ describe('job files in the browser', () => {
 
     // Now the worker reads the poster's files, previews and downloads one, but cannot delete it.
     await mine.page.goto(`${base}/jobs/${jobId}/files`);
-    await mine.page.locator('#file-access').filter({ hasText: 'The poster shared the job\'s files with you' }).waitFor();
+    await mine.page.locator('#file-access').filter({ hasText: "The poster shared the job's files with you" }).waitFor();
     await mine.page.getByRole('link', { name: 'brief/notes.md' }).waitFor();
     expect(await mine.page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
     await checkPage(mine.page, 'worker-list');
@@ -203,7 +214,9 @@ describe('job files in the browser', () => {
     expect(created.status).toBe(201);
     const fileId = created.body.file.id as string;
     const chunk = await fetch(`${base}/api/jobs/${closedJob}/files/${fileId}/chunks/0?sha256=${sha(data)}`, {
-      method: 'PUT', headers: { authorization: `Bearer ${poster.key}`, 'content-type': 'application/octet-stream' }, body: data,
+      method: 'PUT',
+      headers: { authorization: `Bearer ${poster.key}`, 'content-type': 'application/octet-stream' },
+      body: data,
     });
     expect(chunk.status).toBe(200);
     expect((await api(base, `/api/jobs/${closedJob}/files/${fileId}/complete`, { key: poster.key, method: 'POST' })).status).toBe(200);

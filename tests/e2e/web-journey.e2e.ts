@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, openAs, pageProblemsAtWidths, type TestMember, until } from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  api, openAs, pageProblemsAtWidths, type TestMember, until,
-} from '@marketplace/testing';
+
 import { webStage } from './support/web-stage.js';
 
 /**
@@ -16,7 +16,10 @@ const stage = webStage(2);
 const { base } = stage;
 
 let browser: Browser, poster: TestMember, worker: TestMember;
-beforeAll(() => { browser = stage.browser(); [poster, worker] = stage.members() as [TestMember, TestMember]; });
+beforeAll(() => {
+  browser = stage.browser();
+  [poster, worker] = stage.members() as [TestMember, TestMember];
+});
 
 async function checkPage(page: Page, name: string): Promise<void> {
   expect(await pageProblemsAtWidths(page, `journey-${name}`)).toEqual([]);
@@ -65,10 +68,13 @@ describe('a job from start to finish in the browser', () => {
     await asWorker.page.getByRole('status').filter({ hasText: 'Sent.' }).waitFor();
     await checkPage(asWorker.page, 'conversation');
     // The alert is written a moment after the message: the history is reloaded until it is there.
-    await until(async () => {
-      await asPoster.page.goto(`${base}/me/notifications`);
-      return (await asPoster.page.getByRole('link', { name: 'Read the message' }).count()) > 0 || undefined;
-    }, { timeoutMs: 15_000, intervalMs: 250, what: 'the message alert' });
+    await until(
+      async () => {
+        await asPoster.page.goto(`${base}/me/notifications`);
+        return (await asPoster.page.getByRole('link', { name: 'Read the message' }).count()) > 0 || undefined;
+      },
+      { timeoutMs: 15_000, intervalMs: 250, what: 'the message alert' },
+    );
     await asPoster.page.getByRole('link', { name: 'Read the message' }).first().click();
     await asPoster.page.getByText('Any colours you love?').waitFor();
     await asPoster.page.getByRole('textbox', { name: /Message to/ }).fill('Warm browns, please.');

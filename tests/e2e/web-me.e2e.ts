@@ -1,11 +1,22 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+import { DELETE_CONFIRMATION, FILE_LIMITS } from '@marketplace/contracts';
+import {
+  api,
+  createMember,
+  launchBrowser,
+  openAs,
+  pageProblemsAtWidths,
+  previewShown,
+  sessionHeaders,
+  setSetting,
+  signIn,
+  type TestMember,
+  until,
+} from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DELETE_CONFIRMATION, FILE_LIMITS } from '@marketplace/contracts';
-import {
-  api, createMember, launchBrowser, openAs, pageProblemsAtWidths, previewShown, sessionHeaders, setSetting, signIn, type TestMember, until,
-} from '@marketplace/testing';
 
 /** The Me pages of the member web app, driven by a signed-in person in Chromium. */
 
@@ -17,10 +28,16 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** Random pixels do not compress, so the PNG is about width × height × 3 bytes. */
 function noisyPng(width: number, height: number): Promise<Buffer> {
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
-interface Visitor { member: TestMember; token: string; cookie: string }
+interface Visitor {
+  member: TestMember;
+  token: string;
+  cookie: string;
+}
 
 /** A member with a complete profile, signed in through the emailed link as a browser would be. */
 async function visitor(): Promise<Visitor> {
@@ -38,8 +55,8 @@ async function checkPage(page: Page, name: string): Promise<void> {
  * Problems but the browser's own console line for an answer the test expects (a refused form's
  * 400, or the 409 by which the service names the first part a cut-off upload lacks).
  */
-const unexpected = (problems: string[]) => problems.filter((p) =>
-  !/^Failed to load resource: the server responded with a status of (400 \(Bad Request\)|404 \(Not Found\)|409 \(Conflict\))$/.test(p));
+const unexpected = (problems: string[]) =>
+  problems.filter((p) => !/^Failed to load resource: the server responded with a status of (400 \(Bad Request\)|404 \(Not Found\)|409 \(Conflict\))$/.test(p));
 
 describe('the Me pages over HTTP', () => {
   it('send a signed-out visitor to sign in and back, and refuse a form posted from another site', async () => {
@@ -50,7 +67,9 @@ describe('the Me pages over HTTP', () => {
     }
     const { member, cookie } = await visitor();
     const res = await fetch(`${base}/me/delete`, {
-      method: 'POST', redirect: 'manual', body: `confirm=${encodeURIComponent(DELETE_CONFIRMATION)}`,
+      method: 'POST',
+      redirect: 'manual',
+      body: `confirm=${encodeURIComponent(DELETE_CONFIRMATION)}`,
       headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(401);
@@ -61,17 +80,29 @@ describe('the Me pages over HTTP', () => {
 
 describe('the Me pages in Chromium', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('the overview names the member and links every part and the other sections', async () => {
     const { member, token } = await visitor();
     const { page, problems } = await openAs(browser, base, token, '/me');
     await page.getByRole('heading', { level: 1, name: member.name }).waitFor();
     for (const [name, href] of [
-      ['Profile and photo', '/me/profile'], ['Files', '/me/files'], ['Invitations', '/me/invitations'], ['Email and agents', '/me/settings'],
-      ['Content reports', '/me/reports'], ['Delete account', '/me/delete'], ['My jobs', '/me/jobs'], ['Applications', '/me/applications'],
-      ['Messages', '/me/messages'], ['Notifications', '/me/notifications'], ['Agent access', '/agent-access'],
+      ['Profile and photo', '/me/profile'],
+      ['Files', '/me/files'],
+      ['Invitations', '/me/invitations'],
+      ['Email and agents', '/me/settings'],
+      ['Content reports', '/me/reports'],
+      ['Delete account', '/me/delete'],
+      ['My jobs', '/me/jobs'],
+      ['Applications', '/me/applications'],
+      ['Messages', '/me/messages'],
+      ['Notifications', '/me/notifications'],
+      ['Agent access', '/agent-access'],
     ] as const) {
       expect(await page.locator('main').getByRole('link', { name, exact: true }).getAttribute('href'), name).toBe(href);
     }
@@ -113,7 +144,11 @@ describe('the Me pages in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Your profile is saved.' }).waitFor();
     const saved = (await api(base, '/api/me', { key: member.key })).body.profile;
     expect(saved).toMatchObject({
-      headline: 'Spreadsheet fixer', skills: ['Excel', 'SQL'], website: 'https://example.com/me', state: 'CA', applicantVisibility: 'public',
+      headline: 'Spreadsheet fixer',
+      skills: ['Excel', 'SQL'],
+      website: 'https://example.com/me',
+      state: 'CA',
+      applicantVisibility: 'public',
     });
 
     await page.getByLabel('Choose a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await noisyPng(300, 200) });
@@ -136,8 +171,8 @@ describe('the Me pages in Chromium', () => {
   it('uploads a file with progress and shows its preview; an interrupted upload resumes with only the missing part; deletes', async () => {
     const { member, token } = await visitor();
     const { page, problems } = await openAs(browser, base, token, '/me/files', {
-      allowStatus: (status, url) => (status === 409 && /\/api\/me\/files\/[^/]+\/complete$/.test(new URL(url).pathname))
-        || (status === 400 && new URL(url).pathname === '/api/me/files'),
+      allowStatus: (status, url) =>
+        (status === 409 && /\/api\/me\/files\/[^/]+\/complete$/.test(new URL(url).pathname)) || (status === 400 && new URL(url).pathname === '/api/me/files'),
     });
     await page.getByText('You have no files yet.').waitFor();
 
@@ -147,8 +182,12 @@ describe('the Me pages in Chromium', () => {
     let inFlight = 0;
     let mostInFlight = 0;
     const isChunk = (url: string) => /\/api\/me\/files\/[^/]+\/chunks\/\d+$/.test(new URL(url).pathname);
-    page.on('requestfinished', (req) => { if (isChunk(req.url())) inFlight -= 1; });
-    page.on('requestfailed', (req) => { if (isChunk(req.url())) inFlight -= 1; });
+    page.on('requestfinished', (req) => {
+      if (isChunk(req.url())) inFlight -= 1;
+    });
+    page.on('requestfailed', (req) => {
+      if (isChunk(req.url())) inFlight -= 1;
+    });
     await page.route('**/api/me/files/*/chunks/*', async (route) => {
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
@@ -182,7 +221,12 @@ describe('the Me pages in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'holiday/beach.png' }).waitFor();
 
     await previewShown(page, 'Preview of holiday/beach.png');
-    const download = await page.request.get(await page.getByRole('link', { name: 'Download' }).getAttribute('href').then((h) => `${base}${h}`));
+    const download = await page.request.get(
+      await page
+        .getByRole('link', { name: 'Download' })
+        .getAttribute('href')
+        .then((h) => `${base}${h}`),
+    );
     expect(download.status()).toBe(200);
     expect(sha(await download.body())).toBe(sha(image));
     await checkPage(page, 'file');
@@ -195,7 +239,9 @@ describe('the Me pages in Chromium', () => {
     for (const index of [0, 2]) {
       const bytes = data.subarray(index * FILE_LIMITS.chunkBytes, (index + 1) * FILE_LIMITS.chunkBytes);
       const res = await fetch(`${base}/api/me/files/${fileId}/chunks/${index}?sha256=${sha(bytes)}`, {
-        method: 'PUT', headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' }, body: bytes,
+        method: 'PUT',
+        headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' },
+        body: bytes,
       });
       expect(res.status).toBe(200);
     }
@@ -247,9 +293,13 @@ describe('the Me pages in Chromium', () => {
     });
     // Part 2's first PUT is held back, and the member reloads the page while it hangs: the upload is cut off.
     let held!: () => void;
-    const holding = new Promise<void>((resolve) => { held = resolve; });
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
     const part2 = (url: URL) => url.origin === store && url.searchParams.get('partNumber') === '2';
-    await page.route(part2, () => { held(); });
+    await page.route(part2, () => {
+      held();
+    });
     const data = randomBytes(6 * 1024 * 1024);
     await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'video.bin', mimeType: 'application/octet-stream', buffer: data });
     await page.getByRole('button', { name: 'Upload' }).click();
@@ -267,13 +317,20 @@ describe('the Me pages in Chromium', () => {
     await page.waitForURL(`${base}/me/files/${cutOff!.id}?done=uploaded`);
     expect(parts.sort()).toEqual(['1', '2']);
     expect(chunks).toEqual([]);
-    const download = await page.request.get(await page.getByRole('link', { name: 'Download' }).getAttribute('href').then((h) => `${base}${h}`));
+    const download = await page.request.get(
+      await page
+        .getByRole('link', { name: 'Download' })
+        .getAttribute('href')
+        .then((h) => `${base}${h}`),
+    );
     expect(download.status()).toBe(200);
     expect(sha(await download.body())).toBe(sha(data));
 
     // A site whose store takes no uploads from its pages names none: the same size then goes through the API in chunks.
     await page.goto(`${base}/me/files`);
-    await page.locator('#upload-form').evaluate((form) => { delete (form as HTMLFormElement).dataset.store; });
+    await page.locator('#upload-form').evaluate((form) => {
+      delete (form as HTMLFormElement).dataset.store;
+    });
     parts.length = 0;
     const other = randomBytes(FILE_LIMITS.proxyBytes + 300_000);
     await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'other.bin', mimeType: 'application/octet-stream', buffer: other });
@@ -282,7 +339,10 @@ describe('the Me pages in Chromium', () => {
     expect(parts).toEqual([]);
     expect(chunks).toHaveLength(Math.ceil(other.length / FILE_LIMITS.chunkBytes));
     const listed = (await api(base, '/api/me/files', { key: member.key })).body.files as { path: string; status: string; size: number }[];
-    expect(listed.map((f) => [f.path, f.status, f.size]).sort()).toEqual([['other.bin', 'ready', other.length], ['video.bin', 'ready', data.length]]);
+    expect(listed.map((f) => [f.path, f.status, f.size]).sort()).toEqual([
+      ['other.bin', 'ready', other.length],
+      ['video.bin', 'ready', data.length],
+    ]);
     // Nothing failed but the browser's console line for each 503 complete answered while it checked.
     const checking = 'Failed to load resource: the server responded with a status of 503 (Service Unavailable)';
     expect(unexpected(problems).filter((p) => p !== checking)).toEqual([]);
@@ -299,12 +359,18 @@ describe('the Me pages in Chromium', () => {
     // so any chunk asked for after that was sent past the refusal.
     const requested: number[] = [];
     let release!: () => void;
-    const refusalShown = new Promise<void>((resolve) => { release = resolve; });
+    const refusalShown = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/me/files/*/chunks/*', async (route) => {
       const index = Number(new URL(route.request().url()).pathname.split('/').at(-1));
       requested.push(index);
       if (index === 0) {
-        await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Chunk 0 was already received with other bytes.' }) });
+        await route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Chunk 0 was already received with other bytes.' }),
+        });
         return;
       }
       await refusalShown;
@@ -353,7 +419,10 @@ describe('the Me pages in Chromium', () => {
     await checkPage(page, 'invitations');
 
     const other = await createMember(nats);
-    const report = await api(base, '/api/content-reports', { headers: sessionHeaders(base, { cookie }), body: { kind: 'member', itemId: other.id, reason: 'spam', details: 'Sends the same offer everywhere' } });
+    const report = await api(base, '/api/content-reports', {
+      headers: sessionHeaders(base, { cookie }),
+      body: { kind: 'member', itemId: other.id, reason: 'spam', details: 'Sends the same offer everywhere' },
+    });
     expect(report.status).toBe(201);
     await page.goto(`${base}/me/reports`);
     await page.getByRole('cell', { name: 'Sends the same offer everywhere' }).waitFor();
@@ -404,7 +473,10 @@ describe('the Me pages in Chromium', () => {
     const phrase = page.getByLabel(`Type "${DELETE_CONFIRMATION}" to confirm`);
     await phrase.fill('delete account');
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.locator('#delete-confirm-error').filter({ hasText: `Type "${DELETE_CONFIRMATION}" exactly.` }).waitFor();
+    await page
+      .locator('#delete-confirm-error')
+      .filter({ hasText: `Type "${DELETE_CONFIRMATION}" exactly.` })
+      .waitFor();
     expect(await phrase.getAttribute('aria-invalid')).toBe('true');
     expect((await api(base, '/api/me', { key: member.key })).status).toBe(200);
     await checkPage(page, 'delete-error');

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+
+import { api, createMember, DESKTOP_WIDTH, networkUrlOf, openAs, pageProblemsAtWidths, signIn, type TestMember, until } from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  api, createMember, DESKTOP_WIDTH, networkUrlOf, openAs, pageProblemsAtWidths, signIn, until, type TestMember,
-} from '@marketplace/testing';
+
 import { postFromDraft } from './support/drafts.js';
 import { webStage } from './support/web-stage.js';
 
@@ -17,7 +17,10 @@ const stage = webStage(3);
 const { base } = stage;
 
 let browser: Browser, poster: TestMember, candidate: TestMember, owner: TestMember;
-beforeAll(() => { browser = stage.browser(); [poster, candidate, owner] = stage.members() as [TestMember, TestMember, TestMember]; });
+beforeAll(() => {
+  browser = stage.browser();
+  [poster, candidate, owner] = stage.members() as [TestMember, TestMember, TestMember];
+});
 
 async function open(session: string, path: string, allowStatus?: (status: number, url: string) => boolean) {
   return openAs(browser, base, session, path, { width: DESKTOP_WIDTH, allowStatus });
@@ -36,7 +39,9 @@ async function uploadedFile(member: TestMember, path: string): Promise<string> {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.file.id as string;
   const put = await fetch(`${base}/api/me/files/${id}/chunks/0?sha256=${sha(data)}`, {
-    method: 'PUT', headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' }, body: data,
+    method: 'PUT',
+    headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/octet-stream' },
+    body: data,
   });
   expect(put.status).toBe(200);
   expect((await api(base, `/api/me/files/${id}/complete`, { key: member.key, body: {} })).status).toBe(200);
@@ -66,7 +71,7 @@ describe('renaming a personal file on its page', () => {
   });
 });
 
-describe('the job eval on the poster\'s job page', () => {
+describe("the job eval on the poster's job page", () => {
   it('shows the eval, and after an edit the eval written again for the new version', async () => {
     const { job } = await postFromDraft(poster, 'public');
     const { page, problems } = await open(stage.session(poster), `/me/jobs/${job.id}`);
@@ -75,17 +80,25 @@ describe('the job eval on the poster\'s job page', () => {
     await checkPage(page, 'job-eval');
 
     const edited = await api(base, `/api/me/jobs/${job.id}`, {
-      key: poster.key, method: 'PATCH', body: { constraints: '## Scope\n\nFix the nightly export.\n\n## Deliverables\n\nA patch.' },
+      key: poster.key,
+      method: 'PATCH',
+      body: { constraints: '## Scope\n\nFix the nightly export.\n\n## Deliverables\n\nA patch.' },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     // The rewrite runs in the background: the page says so until it is in.
-    await until(async () => {
-      await page.reload();
-      return /For version 2/.test(await page.locator('#job-eval-state').textContent() ?? '') ? true : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 500, what: 'the eval of version 2 on the job page' });
+    await until(
+      async () => {
+        await page.reload();
+        return /For version 2/.test((await page.locator('#job-eval-state').textContent()) ?? '') ? true : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 500, what: 'the eval of version 2 on the job page' },
+    );
     expect(await page.locator('#job-eval-score').textContent()).toBe('55/100.');
-    expect(await page.locator('#job-eval-gaps li').allTextContents())
-      .toEqual(['Timeline is not described', 'Access is not described', 'Proof of work is not described']);
+    expect(await page.locator('#job-eval-gaps li').allTextContents()).toEqual([
+      'Timeline is not described',
+      'Access is not described',
+      'Proof of work is not described',
+    ]);
     await checkPage(page, 'job-eval-edited');
     expect(problems).toEqual([]);
 
@@ -166,7 +179,8 @@ describe('a candidate browses and applies to team jobs in the browser', () => {
     expect((await api(base, '/api/team', { key: owner.key, body: { name: 'Receipts Co' } })).status).toBe(201);
     const title = `label receipts ${randomBytes(3).toString('hex')}`;
     const posted = await api(base, '/api/team/jobs', {
-      key: owner.key, body: { title, budget: 300, constraints: '## Scope\nLabel each **receipt**.', acceptListingFee: true },
+      key: owner.key,
+      body: { title, budget: 300, constraints: '## Scope\nLabel each **receipt**.', acceptListingFee: true },
     });
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
     const jobId = posted.body.id as string;
@@ -205,7 +219,11 @@ describe('a candidate browses and applies to team jobs in the browser', () => {
 
     const apps = await api(base, `/api/team/jobs/${jobId}/applications`, { key: owner.key });
     expect(apps.body.applications).toEqual([
-      expect.objectContaining({ pitch: 'I have labelled receipts for years.', status: 'submitted', candidate: expect.objectContaining({ id: candidate.id, state: 'TX' }) }),
+      expect.objectContaining({
+        pitch: 'I have labelled receipts for years.',
+        status: 'submitted',
+        candidate: expect.objectContaining({ id: candidate.id, state: 'TX' }),
+      }),
     ]);
     // The team's own job is not offered to its owner.
     const own = await open(stage.session(owner), '/me/candidate/jobs');

@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
+
+import {
+  api,
+  axeViolations,
+  checkLayout,
+  createMembers,
+  launchBrowser,
+  openAs,
+  pageProblemsAtWidths,
+  PHONE_WIDTH,
+  signIn,
+  type TestMember,
+  until,
+} from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  api, axeViolations, checkLayout, createMembers, launchBrowser, openAs, pageProblemsAtWidths, PHONE_WIDTH, signIn, type TestMember, until,
-} from '@marketplace/testing';
+
 import { pushSubscription, restartService } from './support/push.js';
 
 /**
@@ -16,7 +28,10 @@ const nats = inject('natsUrl');
 const mailDir = inject('mailDir');
 const control = inject('controlUrl');
 
-interface Person { member: TestMember; token: string }
+interface Person {
+  member: TestMember;
+  token: string;
+}
 
 /** The page fits a phone and a desktop, with screenshots kept, and axe finds nothing. */
 async function checkPage(browser: Browser, who: Person, path: string, name: string): Promise<void> {
@@ -31,11 +46,14 @@ async function checkPage(browser: Browser, who: Person, path: string, name: stri
  * nothing delivered): reloaded until `text` is in it.
  */
 async function alertShown(page: Page, text: string): Promise<void> {
-  await until(async () => {
-    await page.goto(`${base}/me/notifications`);
-    await page.locator('#history-heading').waitFor();
-    return (await page.locator('#notification-list').getByText(text).count()) > 0 || undefined;
-  }, { timeoutMs: 15_000, intervalMs: 250, what: `the alert "${text}"` });
+  await until(
+    async () => {
+      await page.goto(`${base}/me/notifications`);
+      await page.locator('#history-heading').waitFor();
+      return (await page.locator('#notification-list').getByText(text).count()) > 0 || undefined;
+    },
+    { timeoutMs: 15_000, intervalMs: 250, what: `the alert "${text}"` },
+  );
 }
 
 describe('messages and notifications in the browser', () => {
@@ -54,7 +72,8 @@ describe('messages and notifications in the browser', () => {
     const job = await api(base, '/api/me/jobs', { key: p.key, body: { title, category: 'research', constraints: 'Two coats, white.' } });
     expect(job.status).toBe(201);
     const applied = await api(base, `/api/jobs/${job.body.id}/applications`, {
-      key: a.key, body: { pitch: 'I paint fences every summer.', acceptResponsibility: true, model: 'test-model-1' },
+      key: a.key,
+      body: { pitch: 'I paint fences every summer.', acceptResponsibility: true, model: 'test-model-1' },
     });
     expect(applied.status).toBe(201);
     applicationId = applied.body.id;

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+
 import { messageSentV1 } from '@marketplace/contracts';
 import { api, DESKTOP_WIDTH, openAs, pageProblemsAtWidths, type TestMember, until } from '@marketplace/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
 import { publishEvent } from './support/bus.js';
 import { webStage } from './support/web-stage.js';
 
@@ -27,34 +29,48 @@ describe('the notification history in the browser', () => {
     const job = await api(base, '/api/me/jobs', { key: poster.key, body: { title, category: 'research', constraints: 'Hinges rusted.' } });
     expect(job.status).toBe(201);
     const applied = await api(base, `/api/jobs/${job.body.id}/applications`, {
-      key: applicant.key, body: { pitch: 'I mend gates.', acceptResponsibility: true, model: 'test-model-1' },
+      key: applicant.key,
+      body: { pitch: 'I mend gates.', acceptResponsibility: true, model: 'test-model-1' },
     });
     expect(applied.status).toBe(201);
 
     // The poster's agent takes the application alert (and the job's own) with the once-only delivery.
     const taken: string[] = [];
-    await until(async () => {
-      const out = await api(base, '/api/me/notifications/deliver', { key: poster.key, method: 'POST' });
-      taken.push(...out.body.conversations.flatMap((c: { alerts: { message: string }[] }) => c.alerts.map((a) => a.message)));
-      return taken.includes(APPLIED) || undefined;
-    }, { what: 'the application alert for the agent' });
+    await until(
+      async () => {
+        const out = await api(base, '/api/me/notifications/deliver', { key: poster.key, method: 'POST' });
+        taken.push(...out.body.conversations.flatMap((c: { alerts: { message: string }[] }) => c.alerts.map((a) => a.message)));
+        return taken.includes(APPLIED) || undefined;
+      },
+      { what: 'the application alert for the agent' },
+    );
     // The job's own alert comes from another consumer, which may run behind: counted only once it is written.
-    await until(async () => (await history(poster)).notifications
-      .some((n: { message: string }) => n.message.startsWith(`Your job "${title}" is open`)) || undefined,
-    { what: "the job's own alert" });
+    await until(
+      async () => (await history(poster)).notifications.some((n: { message: string }) => n.message.startsWith(`Your job "${title}" is open`)) || undefined,
+      { what: "the job's own alert" },
+    );
 
     // Twenty messages after it: a page and a bit of history, none of them taken by the agent.
     for (let i = 0; i < 20; i++) {
       await publishEvent(stage.nats, messageSentV1, {
-        messageId: randomUUID(), applicationId: applied.body.id, jobId: job.body.id, title, senderId: applicant.id,
-        recipientId: poster.id, senderRole: 'applicant', sentAt: new Date().toISOString(),
+        messageId: randomUUID(),
+        applicationId: applied.body.id,
+        jobId: job.body.id,
+        title,
+        senderId: applicant.id,
+        recipientId: poster.id,
+        senderRole: 'applicant',
+        sentAt: new Date().toISOString(),
       });
     }
     const sent = `New message from the applicant about "${title}".`;
-    await until(async () => {
-      const h = await history(poster);
-      return h.notifications.filter((n: { message: string }) => n.message === sent).length === 20 || undefined;
-    }, { what: 'the message alerts to be written' });
+    await until(
+      async () => {
+        const h = await history(poster);
+        return h.notifications.filter((n: { message: string }) => n.message === sent).length === 20 || undefined;
+      },
+      { what: 'the message alerts to be written' },
+    );
     // Counted afresh: the read that saw the twentieth may have counted just before it was written.
     const { total } = await history(poster);
     expect(total).toBe(22);

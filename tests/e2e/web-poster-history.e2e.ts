@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, createMembers, DESKTOP_WIDTH, openAs, pageProblemsAtWidths, type TestMember } from '@marketplace/testing';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMembers, DESKTOP_WIDTH, openAs, pageProblemsAtWidths, type TestMember } from '@marketplace/testing';
+
 import { webStage } from './support/web-stage.js';
 
 /** My jobs in Chromium: a closed job found by the status filter, posted again, and the list in pages. */
@@ -13,7 +15,10 @@ const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 afterAll(() => db.end());
 
 let browser: Browser, poster: TestMember, worker: TestMember;
-beforeAll(() => { browser = stage.browser(); [poster, worker] = stage.members() as [TestMember, TestMember]; });
+beforeAll(() => {
+  browser = stage.browser();
+  [poster, worker] = stage.members() as [TestMember, TestMember];
+});
 
 async function postJob(title: string): Promise<string> {
   const res = await api(base, '/api/me/jobs', { key: poster.key, body: { title, category: 'research', constraints: '## Scope\nFind the **sources**.' } });
@@ -32,7 +37,14 @@ describe("a poster's history in the browser", () => {
     const tag = randomUUID().slice(0, 6);
     const closedTitle = `Closed survey ${tag}`;
     const closedId = await postJob(closedTitle);
-    expect((await api(base, `/api/jobs/${closedId}/applications`, { key: worker.key, body: { pitch: 'I know the sources.', acceptResponsibility: true, model: 'test-model-1' } })).status).toBe(201);
+    expect(
+      (
+        await api(base, `/api/jobs/${closedId}/applications`, {
+          key: worker.key,
+          body: { pitch: 'I know the sources.', acceptResponsibility: true, model: 'test-model-1' },
+        })
+      ).status,
+    ).toBe(201);
     expect((await api(base, `/api/me/jobs/${closedId}/close`, { method: 'POST', key: poster.key })).status).toBe(200);
     const expiredId = await postJob(`Expired survey ${tag}`);
     await db.query(`UPDATE jobs.jobs SET closes_at = now() - interval '1 second' WHERE id = $1`, [expiredId]);
@@ -45,7 +57,8 @@ describe("a poster's history in the browser", () => {
        SELECT gen_random_uuid(), poster_id, poster_visibility, 'Older survey ' || g, category, constraints, 'open', false,
          created_at - make_interval(days => g), 1, NULL, closes_at, 0, '[]'::jsonb
        FROM jobs.jobs, generate_series(1, 9) AS g WHERE id = $1`,
-      [openId]);
+      [openId],
+    );
 
     // Every job, newest first, ten a page: the older ones are a click away.
     const list = await openAs(browser, base, stage.session(poster), '/me/jobs', { width: DESKTOP_WIDTH });
@@ -119,7 +132,10 @@ describe("a poster's history in the browser", () => {
     const jobId = await postJob(`Crowded survey ${randomUUID().slice(0, 6)}`);
     const applicants = await createMembers(stage.nats, 11);
     for (const m of applicants) {
-      const res = await api(base, `/api/jobs/${jobId}/applications`, { key: m.key, body: { pitch: `I am ${m.name}.`, acceptResponsibility: true, model: 'test-model-1' } });
+      const res = await api(base, `/api/jobs/${jobId}/applications`, {
+        key: m.key,
+        body: { pitch: `I am ${m.name}.`, acceptResponsibility: true, model: 'test-model-1' },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
     const { page, problems } = await openAs(browser, base, stage.session(poster), `/me/jobs/${jobId}`, { width: DESKTOP_WIDTH });

@@ -1,8 +1,7 @@
+import { api, axeViolations, openAs, pageProblemsAtWidths, PHONE_WIDTH, type TestMember, until } from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  api, axeViolations, openAs, pageProblemsAtWidths, PHONE_WIDTH, type TestMember, until,
-} from '@marketplace/testing';
+
 import { webStage } from './support/web-stage.js';
 
 /** A poster in Chromium: posting from the form, previewing, editing against a concurrent edit, hiring, file access, closing. */
@@ -14,7 +13,11 @@ let browser: Browser, poster: TestMember, ann: TestMember, bob: TestMember;
 let session: string;
 /** The job posted through the form; later tests edit it and hire for it. */
 let jobId: string;
-beforeAll(() => { browser = stage.browser(); [poster, ann, bob] = stage.members() as [TestMember, TestMember, TestMember]; session = stage.session(poster); });
+beforeAll(() => {
+  browser = stage.browser();
+  [poster, ann, bob] = stage.members() as [TestMember, TestMember, TestMember];
+  session = stage.session(poster);
+});
 
 /** The page is accessible and fits a phone and a desktop, with screenshots of both kept. */
 async function checkPage(path: string, name: string): Promise<void> {
@@ -24,7 +27,13 @@ async function checkPage(path: string, name: string): Promise<void> {
   await page.context().close();
 }
 
-interface MyJob { id: string; status: string; version: number; title: string; constraints: string }
+interface MyJob {
+  id: string;
+  status: string;
+  version: number;
+  title: string;
+  constraints: string;
+}
 const jobOf = async (id: string): Promise<MyJob | undefined> =>
   ((await api(base, '/api/me/jobs', { key: poster.key })).body.jobs as MyJob[]).find((j) => j.id === id);
 
@@ -113,7 +122,11 @@ describe('editing a job', () => {
     expect(await page.textContent('#job-version')).toContain('version 1; saving publishes version 2');
     expect(await page.inputValue('#job-title')).toBe('Clean a customer CSV');
 
-    const meanwhile = await api(base, `/api/me/jobs/${jobId}`, { key: poster.key, method: 'PATCH', body: { title: 'Clean a customer CSV (edited by my agent)' } });
+    const meanwhile = await api(base, `/api/me/jobs/${jobId}`, {
+      key: poster.key,
+      method: 'PATCH',
+      body: { title: 'Clean a customer CSV (edited by my agent)' },
+    });
     expect(meanwhile.status).toBe(200);
     expect(meanwhile.body.version).toBe(2);
 
@@ -132,7 +145,7 @@ describe('editing a job', () => {
   });
 });
 
-describe('hiring from the poster\'s page of the job', () => {
+describe("hiring from the poster's page of the job", () => {
   let annApp: string;
   let bobApp: string;
 
@@ -144,7 +157,11 @@ describe('hiring from the poster\'s page of the job', () => {
     };
     annApp = await apply(ann, 'I clean CSVs every week.\nTwo days.');
     // A new version between the two applications: Ann's then applies to an older one.
-    const edit = await api(base, `/api/me/jobs/${jobId}`, { key: poster.key, method: 'PATCH', body: { constraints: '## Scope\n\nClean, deduplicate and sort the rows.' } });
+    const edit = await api(base, `/api/me/jobs/${jobId}`, {
+      key: poster.key,
+      method: 'PATCH',
+      body: { constraints: '## Scope\n\nClean, deduplicate and sort the rows.' },
+    });
     expect(edit.status).toBe(200);
     bobApp = await apply(bob, 'Happy to help.');
   });
@@ -180,12 +197,15 @@ describe('hiring from the poster\'s page of the job', () => {
   it('grants the hired worker access to the job files', async () => {
     expect((await api(base, `/api/jobs/${jobId}/files`, { key: ann.key })).status).toBe(403);
     // The files service opens the job's area when it hears of the hire.
-    const page = await until(async () => {
-      const opened = await openAs(browser, base, session, `/me/jobs/${jobId}`);
-      if (await opened.page.locator('#files-heading').count()) return opened.page;
-      await opened.page.context().close();
-      return undefined;
-    }, { what: 'the job files section' });
+    const page = await until(
+      async () => {
+        const opened = await openAs(browser, base, session, `/me/jobs/${jobId}`);
+        if (await opened.page.locator('#files-heading').count()) return opened.page;
+        await opened.page.context().close();
+        return undefined;
+      },
+      { what: 'the job files section' },
+    );
     expect(await page.textContent('#file-access')).toContain('cannot reach');
     expect(await submit(page, 'text=Let the worker use the job files')).toBe(200);
     expect(await page.textContent('#notice')).toContain('can now use the job files');
@@ -210,8 +230,12 @@ describe('hiring from the poster\'s page of the job', () => {
 
 describe('closing a job', () => {
   it('asks first, then closes it and declines who was waiting', async () => {
-    const job = (await api(base, '/api/me/jobs', { key: poster.key, body: { title: 'Label some photos', category: 'data', constraints: 'Label 100 photos.' } })).body;
-    const applied = await api(base, `/api/jobs/${job.id}/applications`, { key: bob.key, body: { pitch: 'I label fast.', acceptResponsibility: true, model: 'test-model-1' } });
+    const job = (await api(base, '/api/me/jobs', { key: poster.key, body: { title: 'Label some photos', category: 'data', constraints: 'Label 100 photos.' } }))
+      .body;
+    const applied = await api(base, `/api/jobs/${job.id}/applications`, {
+      key: bob.key,
+      body: { pitch: 'I label fast.', acceptResponsibility: true, model: 'test-model-1' },
+    });
     expect(applied.status).toBe(201);
     await checkPage(`/me/jobs/${job.id}/close`, 'me-job-close');
     const { page } = await openAs(browser, base, session, `/me/jobs/${job.id}`);

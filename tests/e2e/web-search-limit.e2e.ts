@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { api, createMember, probeFixedWindow, until } from '@marketplace/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { expectFixedWindowLimit } from './support/limits.js';
 
 /**
@@ -17,7 +19,11 @@ const title = `Sort the ${word} archive`;
 // Addresses of their own, so their counts start at zero whatever ran before.
 const address = () => `10.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
 
-interface Answer { status: number; retryAfter: string | null; text: string }
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  text: string;
+}
 
 async function frontPage(ip: string): Promise<Answer> {
   const res = await fetch(`${base}/?q=${word}`, { headers: { 'x-forwarded-for': ip } });
@@ -48,14 +54,18 @@ describe('front-page searches and the search limit', () => {
     const flooder = address();
     // The surfaces take turns: one allowance of 30 for the address, whichever surface spends it.
     const probe = await probeFixedWindow({
-      max: 30, windowSeconds: 60,
+      max: 30,
+      windowSeconds: 60,
       attempt: async (i) => (i % 2 ? restSearch(flooder) : frontPage(flooder)),
       retryAfterOf: refusal,
     });
     expectFixedWindowLimit(probe, 30, 60);
 
     // The page itself refuses (asked until refused, in case a new window just began).
-    const page = await until(async () => { const a = await frontPage(flooder); return refusal(a) === undefined ? undefined : a; });
+    const page = await until(async () => {
+      const a = await frontPage(flooder);
+      return refusal(a) === undefined ? undefined : a;
+    });
     expect(page.status).toBe(429);
     const seconds = Number(page.retryAfter);
     expect(seconds).toBeGreaterThanOrEqual(1);

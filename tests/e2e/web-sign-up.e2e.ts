@@ -1,10 +1,21 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { messageSentV1, operatorRecordIdentityCheck } from '@marketplace/contracts';
 import {
-  api, createMember, launchBrowser, networkUrlOf, openAs, operatorCall, pageProblemsAtWidths, setSetting, signIn, waitForMail,
+  api,
+  createMember,
+  launchBrowser,
+  networkUrlOf,
+  openAs,
+  operatorCall,
+  pageProblemsAtWidths,
+  setSetting,
+  signIn,
+  waitForMail,
 } from '@marketplace/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { publishEvent } from './support/bus.js';
 
 /**
@@ -28,12 +39,20 @@ async function checkPage(page: Page, name: string): Promise<void> {
 }
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('the sign-up steps in Chromium (identity verification on)', () => {
-  beforeAll(async () => { await setSetting(nats, 'identity_verification', true); });
-  afterAll(async () => { await setSetting(nats, 'identity_verification', null); });
+  beforeAll(async () => {
+    await setSetting(nats, 'identity_verification', true);
+  });
+  afterAll(async () => {
+    await setSetting(nats, 'identity_verification', null);
+  });
 
   it('a member in sign-up meets "Finish signing up first." on posting, follows it to the steps and finishes them', async () => {
     const member = await createMember(nats, { name: 'Sam Signup' });
@@ -130,7 +149,9 @@ describe('/join while invite-only', () => {
     inviterKey = (await createMember(nats)).key;
     await setSetting(nats, 'invite_only', true);
   });
-  afterAll(async () => { await setSetting(nats, 'invite_only', null); });
+  afterAll(async () => {
+    await setSetting(nats, 'invite_only', null);
+  });
 
   it('a signed-out visitor meets the gate and joins the waitlist', async () => {
     const { page, problems } = await openAs(browser, base, null, '/', { allowStatus: expected([401, 403]) });
@@ -144,7 +165,10 @@ describe('/join while invite-only', () => {
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Join the waitlist' }).click();
-    await page.getByRole('status').filter({ hasText: `You are on the waitlist as ${email}.` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `You are on the waitlist as ${email}.` })
+      .waitFor();
 
     const later = await signIn(base, mailDir, { email });
     expect((await api(base, '/api/access', { headers: { cookie: later.cookie } })).body.standing).toBe('waitlisted');
@@ -175,8 +199,14 @@ describe('/unsubscribe', () => {
   it("the link from an alert email shows a button that turns that alert's emails off", async () => {
     const member = await createMember(nats);
     await publishEvent(nats, messageSentV1, {
-      messageId: randomUUID(), applicationId: randomUUID(), jobId: randomUUID(), title: 'Sort the mail', senderId: randomUUID(),
-      recipientId: member.id, senderRole: 'applicant', sentAt: new Date().toISOString(),
+      messageId: randomUUID(),
+      applicationId: randomUUID(),
+      jobId: randomUUID(),
+      title: 'Sort the mail',
+      senderId: randomUUID(),
+      recipientId: member.id,
+      senderRole: 'applicant',
+      sentAt: new Date().toISOString(),
     });
     const mail = await waitForMail(mailDir, member.email);
     const link = mail.links.find((l) => l.includes('/unsubscribe?token='));

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, openAs, pageProblemsAtWidths, signIn, type TestMember } from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, openAs, pageProblemsAtWidths, signIn, type TestMember } from '@marketplace/testing';
+
 import { webStage } from './support/web-stage.js';
 
 /**
@@ -39,7 +41,10 @@ describe('suspension and appeal in the browser', () => {
 
     await page.getByLabel(/^Reason/).fill(REASON);
     await page.getByRole('button', { name: 'Suspend' }).click();
-    await page.locator('#notice').filter({ hasText: `Suspended ${member.name}` }).waitFor();
+    await page
+      .locator('#notice')
+      .filter({ hasText: `Suspended ${member.name}` })
+      .waitFor();
     const listed = page.getByRole('row').filter({ hasText: member.id });
     expect(await listed.textContent()).toContain(REASON);
     await checkPage(page, 'console-suspended');
@@ -75,7 +80,10 @@ describe('suspension and appeal in the browser', () => {
     await checkPage(page, 'appeal');
     await page.getByLabel('Why lift (optional, audit log)').fill('Comments were on topic');
     await page.getByRole('button', { name: `Lift the suspension of ${member.name}` }).click();
-    await page.locator('#notice').filter({ hasText: `Lifted the suspension of ${member.name}` }).waitFor();
+    await page
+      .locator('#notice')
+      .filter({ hasText: `Lifted the suspension of ${member.name}` })
+      .waitFor();
     expect(await page.textContent('main')).toContain('Nobody is suspended.');
     expect(problems).toEqual([]);
 

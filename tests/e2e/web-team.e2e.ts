@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
+import { api, createMembers, launchBrowser, openAs, pageProblemsAtWidths, signIn, type TestMember } from '@marketplace/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, createMembers, launchBrowser, openAs, signIn, type TestMember, pageProblemsAtWidths } from '@marketplace/testing';
 
 /** The team (company) and candidate pages in Chromium: a company hires a candidate who applied with a key made in the browser. */
 
@@ -24,7 +25,9 @@ beforeAll(async () => {
   candidateSession = (await signIn(base, mailDir, { email: candidate.email })).token;
   teammateSession = (await signIn(base, mailDir, { email: teammate.email })).token;
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 const checkPage = async (page: Page, name: string) => expect(await pageProblemsAtWidths(page, `team-${name}`)).toEqual([]);
 
@@ -118,7 +121,8 @@ describe('a company and a candidate in the browser', () => {
     expect(await page.locator('main h2', { hasText: 'Scope' }).count()).toBe(1);
 
     const second = await api(base, '/api/team/jobs', {
-      key: owner.key, body: { title: 'sort invoices', budget: 80, constraints: 'Sort them by month.', acceptListingFee: true },
+      key: owner.key,
+      body: { title: 'sort invoices', budget: 80, constraints: 'Sort them by month.', acceptListingFee: true },
     });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     secondJob = second.body.id;
@@ -174,8 +178,12 @@ describe('a company and a candidate in the browser', () => {
     expect(await mine.page.getByRole('button', { name: /^Withdraw/ }).count()).toBe(0);
     await checkPage(mine.page, 'candidate');
     const listed = await api(base, '/api/candidate/applications', { key: candidateKey });
-    expect(listed.body.applications.map((a: { jobId: string; status: string }) => [a.jobId, a.status]))
-      .toEqual(expect.arrayContaining([[firstJob, 'accepted'], [secondJob, 'withdrawn']]));
+    expect(listed.body.applications.map((a: { jobId: string; status: string }) => [a.jobId, a.status])).toEqual(
+      expect.arrayContaining([
+        [firstJob, 'accepted'],
+        [secondJob, 'withdrawn'],
+      ]),
+    );
 
     // The owner closes the other job from its page.
     await page.goto(`${base}/me/team/jobs/${secondJob}`);

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
+
+import { api, createMembers, mailTo, mcp, type TestMember, toolOutcome, until } from '@marketplace/testing';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { api, createMembers, mailTo, mcp, toolOutcome, until, type TestMember } from '@marketplace/testing';
+
 import { mcpToken } from './support/mcp-token.js';
 
 const base = inject('baseUrl');
@@ -20,8 +22,15 @@ function pointName(name: string, addresses: string[]): void {
   renameSync(`${zoneFile}.next`, zoneFile);
 }
 
-interface Received { headers: IncomingHttpHeaders; body: string }
-interface Receiver { url: string; received: Received[]; server: Server }
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+interface Receiver {
+  url: string;
+  received: Received[];
+  server: Server;
+}
 
 const servers: Server[] = [];
 afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
@@ -50,7 +59,11 @@ async function register(member: TestMember, url: string, events?: string[]): Pro
 }
 
 function verified(secret: string, r: Received): { type: string; data: Record<string, unknown> } {
-  const headers = { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) };
+  const headers = {
+    'webhook-id': String(r.headers['webhook-id']),
+    'webhook-timestamp': String(r.headers['webhook-timestamp']),
+    'webhook-signature': String(r.headers['webhook-signature']),
+  };
   return new Webhook(secret).verify(r.body, headers) as { type: string; data: Record<string, unknown> };
 }
 
@@ -60,27 +73,46 @@ describe('webhooks', () => {
   it('a hire, a message and a turned-in round arrive once per endpoint, signed; the poster stays anonymous', async () => {
     const [poster, worker] = (await createMembers(nats, 2)) as [TestMember, TestMember];
     const [w1, w2, p1] = [await receiver(), await receiver(), await receiver()];
-    const hooks = { w1: await register(worker, w1.url), w2: await register(worker, w2.url, ['application.accepted', 'message.sent']), p1: await register(poster, p1.url, []) };
+    const hooks = {
+      w1: await register(worker, w1.url),
+      w2: await register(worker, w2.url, ['application.accepted', 'message.sent']),
+      p1: await register(poster, p1.url, []),
+    };
     expect(hooks.w1.secret).toMatch(/^whsec_/);
     const listed = (await api(base, '/api/me/webhooks', { key: worker.key })).body.webhooks;
     expect(listed).toHaveLength(2);
     expect(JSON.stringify(listed)).not.toContain(hooks.w1.secret);
 
-    const job = (await api(base, '/api/me/jobs', {
-      key: poster.key, body: { title: 'Tag sixty songs', category: 'data', constraints: 'Genre tags.', posterVisibility: 'anonymous' },
-    })).body;
-    const app = (await api(base, `/api/jobs/${job.id}/applications`, {
-      key: worker.key, body: { pitch: 'I tag.', acceptResponsibility: true, model: 'test-model-1' },
-    })).body;
+    const job = (
+      await api(base, '/api/me/jobs', {
+        key: poster.key,
+        body: { title: 'Tag sixty songs', category: 'data', constraints: 'Genre tags.', posterVisibility: 'anonymous' },
+      })
+    ).body;
+    const app = (
+      await api(base, `/api/jobs/${job.id}/applications`, {
+        key: worker.key,
+        body: { pitch: 'I tag.', acceptResponsibility: true, model: 'test-model-1' },
+      })
+    ).body;
     expect((await api(base, `/api/me/job-applications/${app.id}/accept`, { key: poster.key, method: 'POST' })).status).toBe(200);
     expect((await api(base, '/api/messages', { key: poster.key, body: { applicationId: app.id, body: 'Go ahead.' } })).status).toBe(201);
     expect((await api(base, `/api/jobs/${job.id}/submissions`, { key: worker.key, body: { body: 'Sixty tags.', model: 'test-model-1' } })).status).toBe(201);
 
     const typesOf = (r: Receiver, secret: string) => r.received.map((x) => verified(secret, x).type);
-    await until(() => typesOf(w1, hooks.w1.secret).includes('message.sent') && typesOf(w2, hooks.w2.secret).includes('message.sent')
-      && typesOf(p1, hooks.p1.secret).includes('work.submitted'), { what: 'the deliveries' });
+    await until(
+      () =>
+        typesOf(w1, hooks.w1.secret).includes('message.sent') &&
+        typesOf(w2, hooks.w2.secret).includes('message.sent') &&
+        typesOf(p1, hooks.p1.secret).includes('work.submitted'),
+      { what: 'the deliveries' },
+    );
     await new Promise((r) => setTimeout(r, 500));
-    const once = (types: string[], type: string) => expect(types.filter((t) => t === type), type).toHaveLength(1);
+    const once = (types: string[], type: string) =>
+      expect(
+        types.filter((t) => t === type),
+        type,
+      ).toHaveLength(1);
     once(typesOf(w1, hooks.w1.secret), 'application.accepted');
     once(typesOf(w1, hooks.w1.secret), 'message.sent');
     once(typesOf(w2, hooks.w2.secret), 'application.accepted');
@@ -114,20 +146,26 @@ describe('webhooks', () => {
     await until(() => flaky.received.length >= 4, { what: 'four attempts', timeoutMs: 20_000 });
     expect(flaky.received.map((x) => x.headers['webhook-id'])).toEqual([ping.id, ping.id, ping.id, ping.id]);
     for (const r of flaky.received) expect(verified(hook.secret, r).type).toBe('webhook.ping');
-    const done = await until(async () => {
-      const d = (await deliveries(member, hook.id)).find((x: { id: string }) => x.id === ping.id);
-      return d?.status === 'delivered' ? d : undefined;
-    }, { what: 'delivered' });
+    const done = await until(
+      async () => {
+        const d = (await deliveries(member, hook.id)).find((x: { id: string }) => x.id === ping.id);
+        return d?.status === 'delivered' ? d : undefined;
+      },
+      { what: 'delivered' },
+    );
     expect(done).toMatchObject({ attempts: 4, lastStatusCode: 200 });
 
     const down = await receiver();
     await new Promise((resolve) => down.server.close(resolve));
     const downHook = await register(member, down.url);
     const lost = (await api(base, `/api/me/webhooks/${downHook.id}/ping`, { key: member.key, method: 'POST' })).body;
-    const pending = await until(async () => {
-      const d = (await deliveries(member, downHook.id)).find((x: { id: string }) => x.id === lost.id);
-      return d && d.attempts >= 2 ? d : undefined;
-    }, { what: 'failed attempts' });
+    const pending = await until(
+      async () => {
+        const d = (await deliveries(member, downHook.id)).find((x: { id: string }) => x.id === lost.id);
+        return d && d.attempts >= 2 ? d : undefined;
+      },
+      { what: 'failed attempts' },
+    );
     expect(pending).toMatchObject({ status: 'pending', lastStatusCode: null });
     expect(pending.lastError).toBeTruthy();
     expect(pending.nextAttemptAt).toBeTruthy();
@@ -137,33 +175,43 @@ describe('webhooks', () => {
     const [member] = (await createMembers(nats, 1)) as [TestMember];
     // Every email switch off: an account notice is still emailed.
     const off = await api(base, '/api/me/contact-notifications', {
-      key: member.key, method: 'PATCH', body: { comments: false, preferredWorker: false, applications: false, hiringAndWork: false, messages: false },
+      key: member.key,
+      method: 'PATCH',
+      body: { comments: false, preferredWorker: false, applications: false, hiringAndWork: false, messages: false },
     });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     const gone = await receiver(() => 410);
     const hook = await register(member, gone.url);
     const ping = (await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).body;
-    const disabled = await until(async () => {
-      const w = (await api(base, '/api/me/webhooks', { key: member.key })).body.webhooks[0];
-      return w.status === 'disabled' ? w : undefined;
-    }, { what: 'the endpoint disabled' });
+    const disabled = await until(
+      async () => {
+        const w = (await api(base, '/api/me/webhooks', { key: member.key })).body.webhooks[0];
+        return w.status === 'disabled' ? w : undefined;
+      },
+      { what: 'the endpoint disabled' },
+    );
     expect(disabled.disabledReason).toBe('gone');
     expect((await deliveries(member, hook.id))[0]).toMatchObject({ id: ping.id, status: 'failed', lastStatusCode: 410, attempts: 1 });
     const seen: { kind: string; message: string }[] = [];
-    const alert = await until(async () => {
-      const r = await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' });
-      seen.push(...r.body.conversations.flatMap((c: { alerts: { kind: string; message: string }[] }) => c.alerts));
-      return seen.find((a) => a.kind === 'webhook.disabled');
-    }, { what: 'the webhook.disabled alert' });
+    const alert = await until(
+      async () => {
+        const r = await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' });
+        seen.push(...r.body.conversations.flatMap((c: { alerts: { kind: string; message: string }[] }) => c.alerts));
+        return seen.find((a) => a.kind === 'webhook.disabled');
+      },
+      { what: 'the webhook.disabled alert' },
+    );
     expect(alert.message).toContain(gone.url);
-    const mail = await until(async () => (await mailTo(mailDir, member.email)).find((m) => m.text.includes(gone.url)), { what: 'the email about the disabled endpoint' });
+    const mail = await until(async () => (await mailTo(mailDir, member.email)).find((m) => m.text.includes(gone.url)), {
+      what: 'the email about the disabled endpoint',
+    });
     expect(mail.text).toContain('was disabled: it answered 410 Gone');
     expect(mail.text).toContain('This is a notice about your account.');
     expect(mail.text).not.toContain('turn off at');
     expect((await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).status).toBe(409);
   });
 
-  it('a tarpit holds no more than its share: another member\'s pings keep their pace; attempts are counted first and cut at the deadline', async () => {
+  it("a tarpit holds no more than its share: another member's pings keep their pace; attempts are counted first and cut at the deadline", async () => {
     const [slow, quick] = (await createMembers(nats, 2)) as [TestMember, TestMember];
     // Never ends and is never idle: on /a it answers a status line, then one header byte every two
     // seconds; on /b it sends the status line itself a byte every two seconds.
@@ -177,8 +225,14 @@ describe('webhooks', () => {
       peak = Math.max(peak, open.size);
       socket.on('error', () => undefined);
       let drip: string[] = [];
-      const timer = setInterval(() => { if (!socket.destroyed) socket.write(drip.shift() ?? 'X'); }, 2_000);
-      socket.on('close', () => { clearInterval(timer); open.delete(socket); life.closed = Date.now(); });
+      const timer = setInterval(() => {
+        if (!socket.destroyed) socket.write(drip.shift() ?? 'X');
+      }, 2_000);
+      socket.on('close', () => {
+        clearInterval(timer);
+        open.delete(socket);
+        life.closed = Date.now();
+      });
       socket.once('data', (chunk: Buffer) => {
         if (chunk.toString('latin1').startsWith('POST /b')) drip = [...'HTTP/1.1 200 OK\r\n'];
         else socket.write('HTTP/1.1 200 OK\r\n');
@@ -197,7 +251,7 @@ describe('webhooks', () => {
       // Every attempt the tarpit has seen is already counted on its delivery, though none has ended.
       const seen = lifetimes.length;
       const attemptsOf = async () => {
-        const rows = [...await deliveries(slow, hooks[0]!.id), ...await deliveries(slow, hooks[1]!.id)] as { attempts: number }[];
+        const rows = [...(await deliveries(slow, hooks[0]!.id)), ...(await deliveries(slow, hooks[1]!.id))] as { attempts: number }[];
         return rows.reduce((n, d) => n + d.attempts, 0);
       };
       expect(await attemptsOf()).toBeGreaterThanOrEqual(seen);
@@ -207,7 +261,7 @@ describe('webhooks', () => {
       for (let i = 0; i < 3; i++) {
         const started = Date.now();
         const ping = (await api(base, `/api/me/webhooks/${goodHook.id}/ping`, { key: quick.key, method: 'POST' })).body;
-        await until(() => good.received.some((x) => x.headers['webhook-id'] === ping.id), { what: 'the other member\'s ping', timeoutMs: 5_000 });
+        await until(() => good.received.some((x) => x.headers['webhook-id'] === ping.id), { what: "the other member's ping", timeoutMs: 5_000 });
         expect(Date.now() - started, `ping ${i + 1}`).toBeLessThan(3_000);
       }
       // At most WEBHOOK_IN_FLIGHT_PER_MEMBER (4) of the slow member's attempts at once, two per endpoint.
@@ -217,7 +271,9 @@ describe('webhooks', () => {
       for (const hook of hooks) {
         const cut = await until(async () => (await deliveries(slow, hook.id)).find((d: { lastError: string | null }) => d.lastError), {
           // Slow polls: the member's key allows 120 requests a minute, and 40 went on pings.
-          what: 'an attempt cut at the deadline', timeoutMs: 25_000, intervalMs: 500,
+          what: 'an attempt cut at the deadline',
+          timeoutMs: 25_000,
+          intervalMs: 500,
         });
         expect(cut).toMatchObject({ status: 'pending', lastStatusCode: null });
         expect(cut.attempts).toBeGreaterThanOrEqual(1);
@@ -249,7 +305,10 @@ describe('webhooks', () => {
       flying.set(id, (flying.get(id) ?? 0) + 1);
       most = Math.max(most, flying.get(id)!);
       req.resume();
-      setTimeout(() => { flying.set(id, flying.get(id)! - 1); res.end('ok'); }, 1_500);
+      setTimeout(() => {
+        flying.set(id, flying.get(id)! - 1);
+        res.end('ok');
+      }, 1_500);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     servers.push(server);
@@ -257,10 +316,13 @@ describe('webhooks', () => {
     const ping = (await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).body;
     await until(() => ids.length > 0, { what: 'the first attempt under way' });
     expect((await api(base, `/api/me/webhooks/${hook.id}/deliveries/${ping.id}/redeliver`, { key: member.key, method: 'POST' })).status).toBe(200);
-    const done = await until(async () => {
-      const d = (await deliveries(member, hook.id)).find((x: { id: string }) => x.id === ping.id);
-      return d?.status === 'delivered' ? d : undefined;
-    }, { what: 'delivered', intervalMs: 250 });
+    const done = await until(
+      async () => {
+        const d = (await deliveries(member, hook.id)).find((x: { id: string }) => x.id === ping.id);
+        return d?.status === 'delivered' ? d : undefined;
+      },
+      { what: 'delivered', intervalMs: 250 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(most).toBe(1);
     expect(ids.every((id) => id === ping.id)).toBe(true);
@@ -276,8 +338,10 @@ describe('webhooks', () => {
     const hook = await register(member, r.url);
     const first = (await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' })).body;
     for (let i = 1; i < limit('webhookSends'); i++) {
-      const ok = i % 2 ? await api(base, `/api/me/webhooks/${hook.id}/deliveries/${first.id}/redeliver`, { key: member.key, method: 'POST' })
-        : await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' });
+      const ok =
+        i % 2
+          ? await api(base, `/api/me/webhooks/${hook.id}/deliveries/${first.id}/redeliver`, { key: member.key, method: 'POST' })
+          : await api(base, `/api/me/webhooks/${hook.id}/ping`, { key: member.key, method: 'POST' });
       expect(ok.status, `send ${i + 1}`).toBe(200);
     }
     for (const refused of [
@@ -318,12 +382,34 @@ describe('webhooks', () => {
     // 6to4, Teredo with client 10.0.0.1 XORed) are no way around it; nor are the other special IPv6 ranges, nor
     // 10.0.0.1 written in hex, octal or as one integer (127.0.0.1 so written is this test system's allowed loopback).
     const embedded = [
-      'https://[::127.0.0.1]/x', 'https://[::7f00:1]/x', 'https://[::ffff:127.0.0.1]/x', 'https://[::ffff:7f00:1]/x', 'https://[::ffff:0:a00:1]/x',
-      'https://[64:ff9b::a00:1]/x', 'https://[64:ff9b::127.0.0.1]/x', 'https://[64:ff9b:1::a00:1]/x', 'https://[2002:a00:1::1]/x',
-      'https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/x', 'https://[::]/x', 'https://[fe80::1]/x', 'https://[ff02::1]/x', 'https://[fec0::1]/x',
-      'https://0xa.1/x', 'https://012.0.0.1/x', 'https://167772161/x', 'https://0.0.0.0/x',
+      'https://[::127.0.0.1]/x',
+      'https://[::7f00:1]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://[::ffff:7f00:1]/x',
+      'https://[::ffff:0:a00:1]/x',
+      'https://[64:ff9b::a00:1]/x',
+      'https://[64:ff9b::127.0.0.1]/x',
+      'https://[64:ff9b:1::a00:1]/x',
+      'https://[2002:a00:1::1]/x',
+      'https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/x',
+      'https://[::]/x',
+      'https://[fe80::1]/x',
+      'https://[ff02::1]/x',
+      'https://[fec0::1]/x',
+      'https://0xa.1/x',
+      'https://012.0.0.1/x',
+      'https://167772161/x',
+      'https://0.0.0.0/x',
     ];
-    for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'http://10.0.0.1/hook', 'https://[fd00::1]/x', 'ftp://example.com/x', 'https://localhost.localdomain.invalid/x', ...embedded]) {
+    for (const url of [
+      'https://10.0.0.1/hook',
+      'https://169.254.169.254/latest',
+      'http://10.0.0.1/hook',
+      'https://[fd00::1]/x',
+      'ftp://example.com/x',
+      'https://localhost.localdomain.invalid/x',
+      ...embedded,
+    ]) {
       const res = await api(base, '/api/me/webhooks', { key: member.key, body: { url } });
       expect(res.status, url).toBe(400);
       expect(res.body.fields?.url, url).toBeTruthy();
@@ -369,11 +455,15 @@ describe('webhooks', () => {
     pointName(name, ['127.0.0.1']);
     const ping = await api(base, `/api/me/webhooks/${hook.body.id}/ping`, { key: member.key, method: 'POST' });
     expect(ping.status).toBe(200);
-    const refused = await until(async () => {
-      const found = (await deliveries(member, hook.body.id) as { id: string; status: string; lastError: string | null; attempts: number }[])
-        .find((d) => d.id === ping.body.id);
-      return found && found.attempts > 0 ? found : undefined;
-    }, { what: 'the delivery attempt' });
+    const refused = await until(
+      async () => {
+        const found = ((await deliveries(member, hook.body.id)) as { id: string; status: string; lastError: string | null; attempts: number }[]).find(
+          (d) => d.id === ping.body.id,
+        );
+        return found && found.attempts > 0 ? found : undefined;
+      },
+      { what: 'the delivery attempt' },
+    );
     expect(refused).toMatchObject({ status: 'pending', lastError: 'The endpoint host resolves to an address that is not public.' });
     // Pointed at nothing at all: unknown to DNS reads as refused at registration, not as an outage.
     expect((await api(base, '/api/me/webhooks', { key: member.key, body: { url: `https://nx-${name}/hook` } })).status).toBe(400);

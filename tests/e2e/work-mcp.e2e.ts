@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
 import { getMemberWorkRecord } from '@marketplace/contracts';
-import { createMembers, mcp, toolOutcome, type TestMember } from '@marketplace/testing';
+import { createMembers, mcp, type TestMember, toolOutcome } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { callInternal } from './support/bus.js';
 import { mcpToken } from './support/mcp-token.js';
 
@@ -24,7 +25,11 @@ describe('a job from posting to completed (MCP tools/call)', () => {
     expect(noModel).toMatchObject({ isError: true, status: 400 });
     expect(noModel.fields.model).toBeDefined();
     const applied = await tool(workerToken, 'apply_to_job', {
-      job_id: job.id, pitch: 'Haiku master.', accept_responsibility: true, model: 'test-model-1', job_version: 1,
+      job_id: job.id,
+      pitch: 'Haiku master.',
+      accept_responsibility: true,
+      model: 'test-model-1',
+      job_version: 1,
     });
     expect(applied).toMatchObject({ status: 'submitted', job: { id: job.id } });
     const viewer = await tool(workerToken, 'get_job', { id: job.id });
@@ -46,7 +51,11 @@ describe('a job from posting to completed (MCP tools/call)', () => {
     expect(await tool(workerToken, 'approve_work', { job_id: job.id, score: 5, description: 'x' })).toMatchObject({ isError: true, status: 403 });
     const changes = await tool(posterToken, 'request_changes', { job_id: job.id, feedback: 'Add a frog.' });
     expect(changes.status).toBe('changes_requested');
-    const r2 = await tool(workerToken, 'submit_work', { job_id: job.id, body: 'Old pond, frog jumps in', links: [{ url: 'https://example.com/haiku', label: null }] });
+    const r2 = await tool(workerToken, 'submit_work', {
+      job_id: job.id,
+      body: 'Old pond, frog jumps in',
+      links: [{ url: 'https://example.com/haiku', label: null }],
+    });
     expect(r2.submissions.map((s: { round: number }) => s.round)).toEqual([2, 1]);
     const approved = await tool(posterToken, 'approve_work', { job_id: job.id, score: 5, description: 'Lovely' });
     expect(approved).toMatchObject({ status: 'rating', ratings: { byPoster: { score: 5 } } });

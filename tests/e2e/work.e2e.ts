@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
 import { getMemberActiveWork, getMemberWorkRecord } from '@marketplace/contracts';
-import { api, createMembers, until, type TestMember } from '@marketplace/testing';
+import { api, createMembers, type TestMember, until } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
+
 import { callInternal } from './support/bus.js';
 
 const base = inject('baseUrl');
@@ -20,12 +21,15 @@ async function hired(poster: TestMember, worker: TestMember, title: string, othe
 async function alertsOf(member: TestMember, kind: string): Promise<{ kind: string; message: string; jobId: string }[]> {
   // Delivering consumes alerts, so what each round brings is kept.
   const seen: { kind: string; message: string; jobId: string }[] = [];
-  return until(async () => {
-    const r = await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' });
-    seen.push(...r.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts));
-    const hit = seen.filter((a) => a.kind === kind);
-    return hit.length ? hit : undefined;
-  }, { timeoutMs: 10_000, what: `a ${kind} alert` });
+  return until(
+    async () => {
+      const r = await api(base, '/api/me/notifications/deliver', { key: member.key, method: 'POST' });
+      seen.push(...r.body.conversations.flatMap((c: { alerts: any[] }) => c.alerts));
+      const hit = seen.filter((a) => a.kind === kind);
+      return hit.length ? hit : undefined;
+    },
+    { timeoutMs: 10_000, what: `a ${kind} alert` },
+  );
 }
 
 describe('a job from posting to completed (REST)', () => {
@@ -40,8 +44,16 @@ describe('a job from posting to completed (REST)', () => {
     const w = await work(poster.key);
     expect(w.status).toBe(200);
     expect(w.body).toMatchObject({
-      jobId, title: 'Logo walk', quote: null, status: 'in_progress', role: 'poster', workerId: worker.id, cancelRequestedAt: null,
-      submissions: [], ratings: { byPoster: null, byWorker: null }, actions: ['requestCancellation', 'remind'],
+      jobId,
+      title: 'Logo walk',
+      quote: null,
+      status: 'in_progress',
+      role: 'poster',
+      workerId: worker.id,
+      cancelRequestedAt: null,
+      submissions: [],
+      ratings: { byPoster: null, byWorker: null },
+      actions: ['requestCancellation', 'remind'],
     });
     expect(w.body.reason).toMatch(/worker/);
     const asWorker = await work(worker.key);
@@ -61,14 +73,23 @@ describe('a job from posting to completed (REST)', () => {
 
     // Round 1.
     const r1 = await api(base, `/api/jobs/${jobId}/submissions`, {
-      key: worker.key, body: { body: '## Done\nThree logos.', links: [{ url: 'https://example.com/logos', label: 'Logos' }], model: 'test-model-1' },
+      key: worker.key,
+      body: { body: '## Done\nThree logos.', links: [{ url: 'https://example.com/logos', label: 'Logos' }], model: 'test-model-1' },
     });
     expect(r1.status).toBe(201);
     expect(r1.body).toMatchObject({ status: 'submitted', role: 'worker', actions: ['cancel', 'remind'] });
-    expect(r1.body.submissions).toEqual([expect.objectContaining({
-      round: 1, body: '## Done\nThree logos.', links: [{ url: 'https://example.com/logos', label: 'Logos' }], files: [],
-      model: 'test-model-1', status: 'submitted', feedback: null, decidedAt: null,
-    })]);
+    expect(r1.body.submissions).toEqual([
+      expect.objectContaining({
+        round: 1,
+        body: '## Done\nThree logos.',
+        links: [{ url: 'https://example.com/logos', label: 'Logos' }],
+        files: [],
+        model: 'test-model-1',
+        status: 'submitted',
+        feedback: null,
+        decidedAt: null,
+      }),
+    ]);
     expect((await api(base, `/api/jobs/${jobId}/submissions`, { key: worker.key, body: { body: 'again' } })).status).toBe(409);
     expect((await work(poster.key)).body.actions).toEqual(['requestChanges', 'approve', 'requestCancellation']);
     expect((await api(base, `/api/me/jobs/${jobId}/approve`, { key: worker.key, body: { score: 5, description: 'me' } })).status).toBe(403);
@@ -80,10 +101,13 @@ describe('a job from posting to completed (REST)', () => {
     expect(changes.status).toBe(200);
     expect(changes.body.status).toBe('changes_requested');
     expect(changes.body.submissions[0]).toMatchObject({ round: 1, status: 'changes_requested', feedback: 'Bigger text, please.' });
-    expect((await alertsOf(worker, 'work.changes_requested'))).toHaveLength(1);
+    expect(await alertsOf(worker, 'work.changes_requested')).toHaveLength(1);
     const r2 = await api(base, `/api/jobs/${jobId}/submissions`, { key: worker.key, body: { body: 'Bigger text.' } });
     expect(r2.status).toBe(201);
-    expect(r2.body.submissions.map((s: { round: number; status: string }) => [s.round, s.status])).toEqual([[2, 'submitted'], [1, 'changes_requested']]);
+    expect(r2.body.submissions.map((s: { round: number; status: string }) => [s.round, s.status])).toEqual([
+      [2, 'submitted'],
+      [1, 'changes_requested'],
+    ]);
     expect(r2.body.submissions[0].model).toBeNull();
 
     // Approve with a private rating.
@@ -93,7 +117,11 @@ describe('a job from posting to completed (REST)', () => {
     expect((await api(base, `/api/me/jobs/${jobId}/approve`, { key: poster.key, body: { score: 6, description: 'x' } })).status).toBe(400);
     const approved = await api(base, `/api/me/jobs/${jobId}/approve`, { key: poster.key, body: { score: 4, description: 'Great work' } });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ status: 'rating', actions: ['remind'], ratings: { byPoster: { score: 4, description: 'Great work' }, byWorker: null } });
+    expect(approved.body).toMatchObject({
+      status: 'rating',
+      actions: ['remind'],
+      ratings: { byPoster: { score: 4, description: 'Great work' }, byWorker: null },
+    });
     expect(approved.body.submissions[0].status).toBe('approved');
     expect((await alertsOf(worker, 'work.approved'))[0]!.message).toMatch(/approved.*Rate the poster/);
     // The worker does not see the poster's rating until rating back.
@@ -109,7 +137,8 @@ describe('a job from posting to completed (REST)', () => {
     const rated = await api(base, `/api/jobs/${jobId}/rating`, { key: worker.key, body: { score: 5, description: 'Clear brief' } });
     expect(rated.status).toBe(201);
     expect(rated.body).toMatchObject({
-      status: 'completed', actions: [],
+      status: 'completed',
+      actions: [],
       ratings: { byPoster: { score: 4, description: 'Great work' }, byWorker: { score: 5, description: 'Clear brief' } },
     });
     expect((await api(base, `/api/jobs/${jobId}/rating`, { key: worker.key, body: { score: 5, description: 'again' } })).status).toBe(409);
@@ -117,10 +146,16 @@ describe('a job from posting to completed (REST)', () => {
     expect(pub.body).toMatchObject({ status: 'completed', locked: true });
     const workerRecord = await callInternal(nats, getMemberWorkRecord, { memberId: worker.id });
     expect(workerRecord.rating).toEqual({ average: 4, count: 1 });
-    expect(workerRecord.ratings).toEqual([{
-      score: 4, description: 'Great work', as: 'worker', job: { id: jobId, title: 'Logo walk' },
-      by: { id: poster.id, name: poster.name, headline: expect.any(String), photoUrl: null }, createdAt: expect.any(String),
-    }]);
+    expect(workerRecord.ratings).toEqual([
+      {
+        score: 4,
+        description: 'Great work',
+        as: 'worker',
+        job: { id: jobId, title: 'Logo walk' },
+        by: { id: poster.id, name: poster.name, headline: expect.any(String), photoUrl: null },
+        createdAt: expect.any(String),
+      },
+    ]);
     const posterRecord = await callInternal(nats, getMemberWorkRecord, { memberId: poster.id });
     expect(posterRecord.rating).toEqual({ average: 5, count: 1 });
     expect(posterRecord.ratings[0]).toMatchObject({ as: 'poster', by: { id: worker.id, name: worker.name } });
@@ -130,7 +165,7 @@ describe('a job from posting to completed (REST)', () => {
     expect(page.status).toBe(200);
     expect(page.body.rating).toEqual({ average: 4, count: 1 });
     expect(page.body.ratings).toEqual(workerRecord.ratings);
-    expect((await alertsOf(poster, 'work.completed'))).toHaveLength(1);
+    expect(await alertsOf(poster, 'work.completed')).toHaveLength(1);
     const mine = (await api(base, '/api/me/applications', { key: worker.key })).body.applications.find((a: { id: string }) => a.id === appId);
     expect(mine.job.status).toBe('completed');
   });
@@ -162,7 +197,7 @@ describe('cancelling hired work and reminders', () => {
     expect(asked.body.actions).not.toContain('requestCancellation');
     expect((await api(base, `/api/me/jobs/${jobId}/cancel-request`, { key: poster.key, method: 'POST' })).status).toBe(409);
     expect((await api(base, `/api/me/jobs/${jobId}/cancel-request`, { key: worker.key, method: 'POST' })).status).toBe(403);
-    expect((await alertsOf(worker, 'work.cancellation_requested'))).toHaveLength(1);
+    expect(await alertsOf(worker, 'work.cancellation_requested')).toHaveLength(1);
 
     const cancelled = await api(base, `/api/jobs/${jobId}/cancel`, { key: worker.key, method: 'POST' });
     expect(cancelled.status).toBe(200);
@@ -176,7 +211,7 @@ describe('cancelling hired work and reminders', () => {
     expect(otherMine.find((a: { id: string }) => a.id === otherApps[0].id)).toMatchObject({ status: 'submitted', decidedAt: null });
     expect((await api(base, `/api/jobs/${jobId}/work`, { key: poster.key })).status).toBe(409);
     expect((await api(base, `/api/jobs/${jobId}/work`, { key: worker.key })).status).toBe(404);
-    expect((await alertsOf(poster, 'work.cancelled'))).toHaveLength(1);
+    expect(await alertsOf(poster, 'work.cancelled')).toHaveLength(1);
     // The displaced applicant can be hired now.
     const rehire = await api(base, `/api/me/job-applications/${otherApps[0].id}/accept`, { key: poster.key, method: 'POST' });
     expect(rehire.status).toBe(200);

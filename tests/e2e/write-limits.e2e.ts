@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
 import { api, createMember } from '@marketplace/testing';
+import { describe, expect, inject, it } from 'vitest';
 
 /**
  * Issue 31, finding 14: costly or noisy writes have named limits of their own in the one limits
@@ -15,13 +15,30 @@ describe('named write limits', () => {
     const policy = await api(base, '/api/safety-policy');
     expect(policy.status).toBe(200);
     const limits = policy.body.writeLimits as { name: string; bucket: string; max: number; window: string; covers: string }[];
-    expect(limits.map((l) => l.bucket)).toEqual(expect.arrayContaining([
-      'team_changes', 'api_keys_made', 'profile_changes', 'job_closes', 'job_visibility_changes', 'comment_deletes',
-      'application_decisions', 'application_withdrawals', 'work_submissions', 'work_steps', 'candidate_profile_saves',
-      'notification_settings', 'draft_changes', 'file_access_changes',
-    ]));
+    expect(limits.map((l) => l.bucket)).toEqual(
+      expect.arrayContaining([
+        'team_changes',
+        'api_keys_made',
+        'profile_changes',
+        'job_closes',
+        'job_visibility_changes',
+        'comment_deletes',
+        'application_decisions',
+        'application_withdrawals',
+        'work_submissions',
+        'work_steps',
+        'candidate_profile_saves',
+        'notification_settings',
+        'draft_changes',
+        'file_access_changes',
+      ]),
+    );
     expect(limits.find((l) => l.bucket === 'job_visibility_changes')).toEqual({
-      name: 'visibilityChanges', bucket: 'job_visibility_changes', max: 10, window: 'hour', covers: expect.stringContaining('visibility'),
+      name: 'visibilityChanges',
+      bucket: 'job_visibility_changes',
+      max: 10,
+      window: 'hour',
+      covers: expect.stringContaining('visibility'),
     });
     expect(new Set(limits.map((l) => l.bucket)).size).toBe(limits.length);
   });

@@ -1,4 +1,5 @@
 import { serviceEntry } from '@marketplace/service-kit';
+
 import { adminEntities, adminMigrations } from './admin.entities.js';
 import { AdminModule } from './admin.module.js';
 import { SETTINGS } from './admin.settings.js';

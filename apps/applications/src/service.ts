@@ -1,4 +1,5 @@
 import { serviceEntry } from '@marketplace/service-kit';
+
 import { applicationsEntities, applicationsMigrations } from './applications.entities.js';
 import { ApplicationsModule } from './applications.module.js';
 import { SETTINGS } from './applications.settings.js';

@@ -1,4 +1,5 @@
 import { serviceEntry } from '@marketplace/service-kit';
+
 import { draftsEntities, draftsMigrations } from './drafts.entities.js';
 import { DraftsModule } from './drafts.module.js';
 import { SETTINGS } from './drafts.settings.js';

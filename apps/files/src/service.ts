@@ -1,4 +1,5 @@
 import { serviceEntry } from '@marketplace/service-kit';
+
 import { filesEntities, filesMigrations } from './files.entities.js';
 import { FilesModule } from './files.module.js';
 import { SETTINGS } from './files.settings.js';

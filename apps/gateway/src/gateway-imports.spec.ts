@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+
 import { describe, expect, it } from 'vitest';
 
 const gatewayDist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'service.js');

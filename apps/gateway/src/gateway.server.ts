@@ -1,28 +1,29 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import { BusClient, type CallerSigner, type Logger, ObjectStorage, startBroadcastConsumer } from '@marketplace/service-kit/edge';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { BusClient, ObjectStorage, startBroadcastConsumer, type CallerSigner, type Logger } from '@marketplace/service-kit/edge';
+import Fastify, { type FastifyInstance } from 'fastify';
+
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { Authenticator } from './auth/authenticator.js';
+import { CachedAudience } from './call/cached-audience.js';
+import { PublicPageCache } from './call/public-page-cache.js';
 import { frameworkError, recordRoutes, registerCrossCutting, registerMethodNotAllowed } from './http/cross-cutting.js';
+import { type FrontCache, frontCachedServer } from './http/front-cache.js';
 import { requestIdFrom } from './http/request-id.js';
+import { fastifyTrustProxy, trustedProxyHops } from './http/trust-proxy.js';
+import { AgentAlertHints } from './mcp/agent-alert-hints.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
+import { McpUsageRecorder } from './mcp/mcp-usage-recorder.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
 import { AuthorizationServer, mountAuthorizationServer } from './oauth/authorization-server.js';
-import type { ServerKeys } from './oauth/server-keys.js';
 import { registerConsentPage } from './oauth/consent-page.js';
 import { registerProtectedResourceMetadata } from './oauth/protected-resource.js';
-import { buildOpenApiDocument } from './openapi/openapi-document.js';
+import type { ServerKeys } from './oauth/server-keys.js';
 import { registerApiDocs } from './openapi/api-docs-route.js';
+import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { registerRestRoutes } from './rest/rest-routes.js';
-import { registerWebApp, webNotFoundPage } from './web/web-app.js';
-import { PublicPageCache } from './call/public-page-cache.js';
-import { CachedAudience } from './call/cached-audience.js';
-import { AgentAlertHints } from './mcp/agent-alert-hints.js';
-import { McpUsageRecorder } from './mcp/mcp-usage-recorder.js';
 import { ObjectStreamer } from './storage/object-streamer.js';
-import { fastifyTrustProxy, trustedProxyHops } from './http/trust-proxy.js';
-import { frontCachedServer, type FrontCache } from './http/front-cache.js';
+import { registerWebApp, webNotFoundPage } from './web/web-app.js';
 
 export const BODY_LIMIT = 2_097_152;
 
@@ -66,7 +67,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     return503OnClosing: true,
     frameworkErrors: frameworkError,
   });
-  app.addHook('preClose', async () => { front.closing = true; });
+  app.addHook('preClose', async () => {
+    front.closing = true;
+  });
   app.addHook('onClose', async () => audience.stop());
   const drain = opts.drain;
   if (drain) {
@@ -97,7 +100,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   mountAuthorizationServer(app, oauth, opts.logger);
   registerProtectedResourceMetadata(app, oauth);
   registerConsentPage(app, {
-    bus, server: oauth, logger: opts.logger, sessionMember: (req, reply) => auth.sessionCaller(req, reply),
+    bus,
+    server: oauth,
+    logger: opts.logger,
+    sessionMember: (req, reply) => auth.sessionCaller(req, reply),
   });
   // MCP tool calls counted for staff, sent to admin in batches; the last ones as the gateway closes, before the bus does.
   const usage = McpUsageRecorder.onBus(bus, opts.logger).start();

@@ -1,13 +1,26 @@
-import {
-  CallerSigner, closeServer, configureTracing, connectNats, createLogger, inServiceScope, readKitSettings, refuseDefaultSecrets, siteSettings, startHealthServer,
-  stopTracing, type ServiceEntry, type ServiceEnv,
-} from '@marketplace/service-kit/edge';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+import {
+  CallerSigner,
+  closeServer,
+  configureTracing,
+  connectNats,
+  createLogger,
+  inServiceScope,
+  readKitSettings,
+  refuseDefaultSecrets,
+  type ServiceEntry,
+  type ServiceEnv,
+  siteSettings,
+  startHealthServer,
+  stopTracing,
+} from '@marketplace/service-kit/edge';
+
 import { buildGateway } from './gateway.server.js';
+import { gatewaySettings, SETTINGS } from './gateway.settings.js';
 import { readMcpOriginPolicy } from './mcp/mcp-origin.js';
 import { serverKeysFromEnv } from './oauth/server-keys.js';
-import { gatewaySettings, SETTINGS } from './gateway.settings.js';
 
 async function startGateway(env: ServiceEnv) {
   const logger = createLogger('gateway');

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { AppError, type Caller } from '@marketplace/contracts';
 import type { HandlerContext } from '@marketplace/service-kit';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from './identity.entities.js';
 import { CreateMyApiKeyHandler, MAX_ACTIVE_KEYS } from './keys/my-api-keys.handlers.js';
 import { OAuthConsumeHandler, OAuthFindHandler, OAuthUpsertHandler, UNUSED_CLIENT_DAYS } from './oauth/oauth-store.handlers.js';
@@ -23,22 +25,21 @@ describe('identity races, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   it(`concurrent API key creations stop exactly at ${MAX_ACTIVE_KEYS}`, async () => {
     const create = new CreateMyApiKeyHandler(db.ds);
     const memberId = randomUUID();
     const attempts = MAX_ACTIVE_KEYS + 10;
-    const results = await Promise.allSettled(
-      Array.from({ length: attempts }, (_, i) => create.handle({ name: `key ${i}` }, sessionCtx(memberId))),
-    );
+    const results = await Promise.allSettled(Array.from({ length: attempts }, (_, i) => create.handle({ name: `key ${i}` }, sessionCtx(memberId))));
     const created = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(created).toHaveLength(MAX_ACTIVE_KEYS);
     expect(refused).toHaveLength(attempts - MAX_ACTIVE_KEYS);
     for (const r of refused) expect((r.reason as AppError).status).toBe(409);
-    const [row] = await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM api_keys WHERE member_id = $1 AND revoked_at IS NULL', [memberId]);
+    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE member_id = $1 AND revoked_at IS NULL', [memberId]);
     expect(row!.n).toBe(MAX_ACTIVE_KEYS);
   });
 
@@ -48,9 +49,7 @@ describe('identity races, against a real identity schema', () => {
     for (let round = 0; round < 5; round++) {
       const id = `rt-${randomUUID()}`;
       await upsert.handle({ model: 'RefreshToken', id, payload: { grantId: `g-${id}` }, expiresIn: 3600 });
-      const results = await Promise.allSettled([
-        consume.handle({ model: 'RefreshToken', id }), consume.handle({ model: 'RefreshToken', id }),
-      ]);
+      const results = await Promise.allSettled([consume.handle({ model: 'RefreshToken', id }), consume.handle({ model: 'RefreshToken', id })]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
       expect((failure.reason as AppError).status).toBe(409);
@@ -62,8 +61,13 @@ describe('identity races, against a real identity schema', () => {
     const upsert = new OAuthUpsertHandler(db.ds);
     const consume = new OAuthConsumeHandler(db.ds);
     const find = new OAuthFindHandler(db.ds);
-    const left = async (id: string) => (await db.query<{ left: number | null }>(
-      `SELECT extract(epoch FROM expires_at - now())::float8 AS left FROM oauth_records WHERE model = 'Client' AND id = $1`, [id]))[0]!.left;
+    const left = async (id: string) =>
+      (
+        await db.query<{ left: number | null }>(
+          `SELECT extract(epoch FROM expires_at - now())::float8 AS left FROM oauth_records WHERE model = 'Client' AND id = $1`,
+          [id],
+        )
+      )[0]!.left;
     const [unused, used] = [`c-${randomUUID()}`, `c-${randomUUID()}`];
     for (const id of [unused, used]) await upsert.handle({ model: 'Client', id, payload: { client_id: id } });
     expect(await left(unused)).toBeGreaterThan((UNUSED_CLIENT_DAYS * 24 - 1) * 3600);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { readSettingsAtStart } from '@marketplace/service-kit';
+import { describe, expect, it } from 'vitest';
+
 import { SETTINGS } from './identity.settings.js';
 
 // What run-service reads before identity opens anything: its own settings and the kit's, never another service's.

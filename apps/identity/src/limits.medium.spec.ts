@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { AppError, type Caller } from '@marketplace/contracts';
-import { limitBuckets, type HandlerContext } from '@marketplace/service-kit';
+import { type HandlerContext, limitBuckets } from '@marketplace/service-kit';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { CallerStanding } from './admission/caller-standing.js';
 import { identityEntities, identityMigrations } from './identity.entities.js';
 import { AuthenticateOAuthHandler } from './oauth/authenticate-oauth.handler.js';
@@ -25,7 +27,10 @@ function sessionCtx(memberId: string): HandlerContext {
 }
 
 async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const err = await work.then(() => undefined, (e: unknown) => e);
+  const err = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -47,7 +52,9 @@ describe('identity limits, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_limits' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   async function member(): Promise<string> {
     const id = randomUUID();
@@ -57,15 +64,16 @@ describe('identity limits, against a real identity schema', () => {
 
   async function grant(memberId: string, clientId: string): Promise<string> {
     const id = `grant-${randomUUID()}`;
-    await db.query(`INSERT INTO oauth_records (model, id, payload) VALUES ('Grant', $1, $2::jsonb)`,
-      [id, JSON.stringify({ clientId, accountId: memberId })]);
+    await db.query(`INSERT INTO oauth_records (model, id, payload) VALUES ('Grant', $1, $2::jsonb)`, [id, JSON.stringify({ clientId, accountId: memberId })]);
     return id;
   }
 
   describe('OAuth (MCP) requests per member and connected agent', () => {
     const bucket = limitBuckets().oauthRequests;
-    const counted = async (subject: string) => (await db.query<{ n: number }>(
-      'SELECT coalesce(sum(count), 0)::int AS n FROM limit_attempts WHERE bucket = $1 AND subject = $2', [bucket.name, subject]))[0]!.n;
+    const counted = async (subject: string) =>
+      (
+        await db.query<{ n: number }>('SELECT coalesce(sum(count), 0)::int AS n FROM limit_attempts WHERE bucket = $1 AND subject = $2', [bucket.name, subject])
+      )[0]!.n;
 
     it('counts each request and answers 429 with Retry-After past the limit; other agents and members are unaffected', async () => {
       const handler = new AuthenticateOAuthHandler(db.ds, standing);
@@ -105,7 +113,10 @@ describe('identity limits, against a real identity schema', () => {
     let reads = 0;
     // Every upload is unreadable: the attempt still counts (decoding is the work being limited).
     const photos = {
-      readUpload: async () => { reads++; throw AppError.badRequest('Not an image.'); },
+      readUpload: async () => {
+        reads++;
+        throw AppError.badRequest('Not an image.');
+      },
     } as unknown as PhotoStore;
     const handler = new UploadMyPhotoHandler(db.uow, {} as SignUpState, photos, db.ds);
     const memberId = await member();
@@ -126,8 +137,8 @@ describe('identity limits, against a real identity schema', () => {
     for (let i = 0; i < MAX_LIVE_SESSIONS + 3; i++) tokens.push((await store.start(memberId, 'spec')).token);
     // And sign-ins at the same moment stop at the cap too.
     const parallel = await Promise.all(Array.from({ length: 8 }, () => store.start(memberId, 'spec')));
-    const live = async () => (await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM sessions WHERE member_id = $1 AND expires_at > now()', [memberId]))[0]!.n;
+    const live = async () =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE member_id = $1 AND expires_at > now()', [memberId]))[0]!.n;
     expect(await live()).toBe(MAX_LIVE_SESSIONS);
     // The oldest ended; the newest sequential one and every parallel one still work.
     for (const t of tokens.slice(0, 11)) expect(await store.authenticate(t)).toBeNull();

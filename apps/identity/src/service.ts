@@ -1,4 +1,5 @@
 import { serviceEntry } from '@marketplace/service-kit';
+
 import { identityEntities, identityMigrations } from './identity.entities.js';
 import { IdentityModule } from './identity.module.js';
 import { SETTINGS } from './identity.settings.js';

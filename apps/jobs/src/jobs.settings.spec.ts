@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { readSettingsAtStart } from '@marketplace/service-kit';
+import { describe, expect, it } from 'vitest';
+
 import { SETTINGS } from './jobs.settings.js';
 
 // What run-service reads before jobs opens anything: jobs' own settings and the kit's, never another service's.
@@ -9,6 +10,8 @@ describe("jobs' settings at start", () => {
   });
 
   it("starts whatever another service's limits say", () => {
-    expect(() => readSettingsAtStart({ settings: SETTINGS }, { MAGIC_LINK_RATE_LIMIT: 'lots', APPLICATIONS_PER_DAY: '0', WRITE_LIMIT_WORK_STEPS: 'x' })).not.toThrow();
+    expect(() =>
+      readSettingsAtStart({ settings: SETTINGS }, { MAGIC_LINK_RATE_LIMIT: 'lots', APPLICATIONS_PER_DAY: '0', WRITE_LIMIT_WORK_STEPS: 'x' }),
+    ).not.toThrow();
   });
 });

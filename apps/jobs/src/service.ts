@@ -1,4 +1,5 @@
 import { serviceEntry } from '@marketplace/service-kit';
+
 import { jobsEntities, jobsMigrations } from './jobs.entities.js';
 import { JobsModule } from './jobs.module.js';
 import { SETTINGS } from './jobs.settings.js';

@@ -1,4 +1,5 @@
 import { runStandalone } from '@marketplace/service-kit';
+
 import { service } from './service.js';
 
 await runStandalone(service);

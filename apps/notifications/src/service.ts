@@ -1,4 +1,5 @@
 import { serviceEntry } from '@marketplace/service-kit';
+
 import { notificationsEntities, notificationsMigrations } from './notifications.entities.js';
 import { NotificationsModule } from './notifications.module.js';
 import { SETTINGS } from './notifications.settings.js';

@@ -15,10 +15,17 @@ export async function printBusCredentials(opts: { secret: string; namespace?: st
     BUS_CALLER_VERIFY_KEY: creds.callerVerifyKey,
   };
   const secret = [
-    'apiVersion: v1', 'kind: Secret', 'metadata:', `  name: ${opts.secret}`,
-    ...(opts.namespace ? [`  namespace: ${opts.namespace}`] : []), 'type: Opaque', 'stringData:',
+    'apiVersion: v1',
+    'kind: Secret',
+    'metadata:',
+    `  name: ${opts.secret}`,
+    ...(opts.namespace ? [`  namespace: ${opts.namespace}`] : []),
+    'type: Opaque',
+    'stringData:',
     ...Object.entries(data).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`),
   ].join('\n');
-  return `# --- Kubernetes Secret (kubectl apply -f -) ---\n${secret}\n---\n`
-    + `# --- NATS server configuration (include in nats.conf; public keys only) ---\n${natsServerConfig(publicKeys).replace(/^/gm, '# ')}`;
+  return (
+    `# --- Kubernetes Secret (kubectl apply -f -) ---\n${secret}\n---\n` +
+    `# --- NATS server configuration (include in nats.conf; public keys only) ---\n${natsServerConfig(publicKeys).replace(/^/gm, '# ')}`
+  );
 }

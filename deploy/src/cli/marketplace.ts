@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import {
-  ACCESS_SETTING_KEYS, AppError, IDENTITY_CHECK_STATES, operatorCreateApiKey, operatorCreateMember, operatorRecordIdentityCheck,
+  ACCESS_SETTING_KEYS,
+  AppError,
+  IDENTITY_CHECK_STATES,
+  operatorCreateApiKey,
+  operatorCreateMember,
+  operatorRecordIdentityCheck,
   operatorSetSetting,
 } from '@marketplace/contracts';
 import { BusClient, connectNats } from '@marketplace/service-kit';
+
 import { printBusCredentials } from './bus-credentials.command.js';
 import { parseArgs } from './cli-args.js';
 
@@ -59,28 +66,53 @@ async function main(): Promise<number> {
   const bus = new BusClient(nc, 15_000);
   const ctx = { requestId: randomUUID(), caller: null, surface: 'internal' as const };
   try {
-    const result = command === 'identity record'
-      ? await bus.call(operatorRecordIdentityCheck, {
-          memberId: need(flags, 'member-id'), status: need(flags, 'status') as (typeof IDENTITY_CHECK_STATES)[number],
-          ...(typeof flags['verified-name'] === 'string' ? { verifiedName: flags['verified-name'] } : {}),
-        }, ctx)
-      : command === 'setting set'
-      ? await bus.call(operatorSetSetting, {
-          key: need(flags, 'key') as (typeof ACCESS_SETTING_KEYS)[number], value: settingValue(need(flags, 'value')),
-        }, ctx)
-      : command === 'member create'
-      ? await bus.call(operatorCreateMember, {
-          email: need(flags, 'email'), name: need(flags, 'name'),
-          completeProfile: flags['complete-profile'] === true, staff: flags.staff === true,
-        }, ctx)
-      : await bus.call(operatorCreateApiKey, {
-          email: need(flags, 'email'), name: typeof flags.name === 'string' ? flags.name : 'Operator key',
-          ...(flags.kind === 'team' || flags.kind === 'candidate' ? { kind: flags.kind } : {}),
-        }, ctx);
+    const result =
+      command === 'identity record'
+        ? await bus.call(
+            operatorRecordIdentityCheck,
+            {
+              memberId: need(flags, 'member-id'),
+              status: need(flags, 'status') as (typeof IDENTITY_CHECK_STATES)[number],
+              ...(typeof flags['verified-name'] === 'string' ? { verifiedName: flags['verified-name'] } : {}),
+            },
+            ctx,
+          )
+        : command === 'setting set'
+          ? await bus.call(
+              operatorSetSetting,
+              {
+                key: need(flags, 'key') as (typeof ACCESS_SETTING_KEYS)[number],
+                value: settingValue(need(flags, 'value')),
+              },
+              ctx,
+            )
+          : command === 'member create'
+            ? await bus.call(
+                operatorCreateMember,
+                {
+                  email: need(flags, 'email'),
+                  name: need(flags, 'name'),
+                  completeProfile: flags['complete-profile'] === true,
+                  staff: flags.staff === true,
+                },
+                ctx,
+              )
+            : await bus.call(
+                operatorCreateApiKey,
+                {
+                  email: need(flags, 'email'),
+                  name: typeof flags.name === 'string' ? flags.name : 'Operator key',
+                  ...(flags.kind === 'team' || flags.kind === 'candidate' ? { kind: flags.kind } : {}),
+                },
+                ctx,
+              );
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (err) {
-    const message = err instanceof AppError ? `${err.message}${err.extra.fields ? ` ${JSON.stringify(err.extra.fields)}` : ''}` : String(err instanceof Error ? err.message : err);
+    const message =
+      err instanceof AppError
+        ? `${err.message}${err.extra.fields ? ` ${JSON.stringify(err.extra.fields)}` : ''}`
+        : String(err instanceof Error ? err.message : err);
     process.stderr.write(`error: ${message}\n`);
     return 1;
   } finally {

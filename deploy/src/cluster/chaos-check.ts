@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+import { APPS, type S3Settings } from '@marketplace/local-stack';
 import { Client as Storage } from 'minio';
 import pg from 'pg';
-import { APPS, type S3Settings } from '@marketplace/local-stack';
+
 import type { Fault } from './chaos-faults.js';
 import type { Sample, Write, WriteKind } from './chaos-workload.js';
 
@@ -68,7 +70,8 @@ async function checkEvents(db: pg.Client): Promise<EventCheck> {
   const processed: Array<{ consumer: string; eventId: string }> = [];
   for (const schema of SCHEMAS) {
     const outbox = await db.query<{ id: string; subject: string; published: boolean }>(
-      `SELECT id, subject, published_at IS NOT NULL AS published FROM "${schema}".outbox_events`);
+      `SELECT id, subject, published_at IS NOT NULL AS published FROM "${schema}".outbox_events`,
+    );
     for (const row of outbox.rows) events.set(row.id, { subject: row.subject, published: row.published });
     const done = await db.query<{ consumer: string; event_id: string }>(`SELECT consumer, event_id FROM "${schema}".processed_events`);
     for (const row of done.rows) processed.push({ consumer: row.consumer, eventId: row.event_id });
@@ -93,20 +96,34 @@ async function checkEvents(db: pg.Client): Promise<EventCheck> {
     }
   }
   return {
-    events: events.size, unpublished: [...events.values()].filter((e) => !e.published).length,
-    expected, delivered: expected - missing.length, missing, consumers: subjectsOf.size,
+    events: events.size,
+    unpublished: [...events.values()].filter((e) => !e.published).length,
+    expected,
+    delivered: expected - missing.length,
+    missing,
+    consumers: subjectsOf.size,
   };
 }
 
 async function checkUploads(db: pg.Client, s3: S3Settings, writes: Write[]): Promise<ChaosChecks['uploads']> {
   const acked = writes.filter((w) => w.kind === 'file' && w.acked);
   const url = new URL(s3.endpoint);
-  const storage = new Storage({ endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: s3.accessKey, secretKey: s3.secretKey, region: s3.region, pathStyle: true });
+  const storage = new Storage({
+    endPoint: url.hostname,
+    port: Number(url.port),
+    useSSL: false,
+    accessKey: s3.accessKey,
+    secretKey: s3.secretKey,
+    region: s3.region,
+    pathStyle: true,
+  });
   const lost: string[] = [];
   let intact = 0;
   for (const write of acked) {
     const { rows } = await db.query<{ status: string; object_key: string | null; sha256: string }>(
-      'SELECT status, object_key, sha256 FROM files.files WHERE id = $1', [write.id]);
+      'SELECT status, object_key, sha256 FROM files.files WHERE id = $1',
+      [write.id],
+    );
     const row = rows[0];
     if (row?.status !== 'ready' || !row.object_key) {
       lost.push(write.marker);
@@ -132,7 +149,12 @@ async function checkUploads(db: pg.Client, s3: S3Settings, writes: Write[]): Pro
  * no 5xx but 503 and those only around faults, no acknowledged upload lost.
  */
 export async function checkChaos(opts: {
-  databaseUrl: string; s3: S3Settings; writes: Write[]; samples: Sample[]; faults: Fault[]; log: (line: string) => void;
+  databaseUrl: string;
+  s3: S3Settings;
+  writes: Write[];
+  samples: Sample[];
+  faults: Fault[];
+  log: (line: string) => void;
 }): Promise<ChaosChecks> {
   const db = new pg.Client({ connectionString: opts.databaseUrl, application_name: 'marketplace-chaos-check' });
   await db.connect();
@@ -147,21 +169,36 @@ export async function checkChaos(opts: {
     const marker = (column: string) => `substring(${column} from 'ck-[0-9a-f]{12}')`;
     const writes = [
       checkWrites('job', opts.writes, await countByMarker(db, `SELECT ${marker('title')} AS m, count(*)::int AS n FROM jobs.jobs GROUP BY 1`)),
-      checkWrites('application', opts.writes, await countByMarker(db, `SELECT ${marker('pitch')} AS m, count(*)::int AS n FROM applications.applications GROUP BY 1`)),
+      checkWrites(
+        'application',
+        opts.writes,
+        await countByMarker(db, `SELECT ${marker('pitch')} AS m, count(*)::int AS n FROM applications.applications GROUP BY 1`),
+      ),
       checkWrites('message', opts.writes, await countByMarker(db, `SELECT ${marker('body')} AS m, count(*)::int AS n FROM applications.messages GROUP BY 1`)),
       checkWrites('file', opts.writes, await countByMarker(db, `SELECT ${marker('path')} AS m, count(*)::int AS n FROM files.files GROUP BY 1`)),
       // A hire: the application accepted, and one accepted application on its job.
-      checkWrites('hire', opts.writes, await countByMarker(db,
-        `SELECT a.id::text AS m, (SELECT count(*)::int FROM applications.applications b WHERE b.job_id = a.job_id AND b.status = 'accepted') AS n
-         FROM applications.applications a WHERE a.status = 'accepted'`)),
+      checkWrites(
+        'hire',
+        opts.writes,
+        await countByMarker(
+          db,
+          `SELECT a.id::text AS m, (SELECT count(*)::int FROM applications.applications b WHERE b.job_id = a.job_id AND b.status = 'accepted') AS n
+         FROM applications.applications a WHERE a.status = 'accepted'`,
+        ),
+      ),
     ];
     const uploads = await checkUploads(db, opts.s3, opts.writes);
     const serverErrors = opts.samples.filter((s) => s.status >= 500 && s.status !== 503).map(({ t, op, status }) => ({ t, op, status }));
-    const during = (t: number) => opts.faults.some((f) => f.startedAt !== undefined && t >= f.startedAt && t <= (f.recoveredAt ?? f.endedAt ?? Infinity) + 15_000);
+    const during = (t: number) =>
+      opts.faults.some((f) => f.startedAt !== undefined && t >= f.startedAt && t <= (f.recoveredAt ?? f.endedAt ?? Infinity) + 15_000);
     const unavailableOutsideFaults = opts.samples.filter((s) => s.status === 503 && !during(s.t)).map(({ t, op }) => ({ t, op }));
-    const passed = writes.every((w) => w.lost.length === 0 && w.doubled.length === 0)
-      && events.missing.length === 0 && events.unpublished === 0
-      && serverErrors.length === 0 && unavailableOutsideFaults.length === 0 && uploads.lost.length === 0;
+    const passed =
+      writes.every((w) => w.lost.length === 0 && w.doubled.length === 0) &&
+      events.missing.length === 0 &&
+      events.unpublished === 0 &&
+      serverErrors.length === 0 &&
+      unavailableOutsideFaults.length === 0 &&
+      uploads.lost.length === 0;
     return { writes, events, serverErrors, unavailableOutsideFaults, uploads, passed };
   } finally {
     await db.end();

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@marketplace/testing';
+import { describe, expect, it } from 'vitest';
+
 import { planFaults } from './chaos-faults.js';
 
 describe('planFaults', () => {

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import { GATEWAY, httpStatus, poll, SERVICES } from '@marketplace/local-stack';
 import { seededRandom } from '@marketplace/testing';
+
 import type { Cluster, ServiceProcess } from './cluster.js';
 import { NATS_MONITOR_PORT } from './nats-node-config.js';
 
@@ -43,8 +45,7 @@ export function planFaults(opts: { seed: number; durationMs: number; fewer: bool
   const to = opts.fewer ? 0.7 : 0.85;
   others.forEach((kind, i) => {
     const at = Math.round(opts.durationMs * (from + ((to - from) * i) / Math.max(1, others.length - 1)));
-    const target = kind === 'kill-process' ? `${pickOf(killable)}@${pickOf(opts.hosts)}`
-      : kind === 'postgres-restart' ? 'postgres' : pickOf(opts.hosts);
+    const target = kind === 'kill-process' ? `${pickOf(killable)}@${pickOf(opts.hosts)}` : kind === 'postgres-restart' ? 'postgres' : pickOf(opts.hosts);
     faults.push({ kind, target, at });
   });
   return faults;
@@ -53,7 +54,9 @@ export function planFaults(opts: { seed: number; durationMs: number; fewer: bool
 /** Every process healthy, every NATS server healthy, and a search through the load balancer answered 200. */
 export async function fullyServing(cluster: Cluster): Promise<boolean> {
   const checks = [
-    ...cluster.services.map((s) => httpStatus(s.definition.name === GATEWAY ? `http://${s.host.address}:3000/api/health/ready` : `${s.healthUrl}/health`, 1500)),
+    ...cluster.services.map((s) =>
+      httpStatus(s.definition.name === GATEWAY ? `http://${s.host.address}:3000/api/health/ready` : `${s.healthUrl}/health`, 1500),
+    ),
     ...cluster.network.hosts.map((h) => httpStatus(`http://${h.address}:${NATS_MONITOR_PORT}/healthz`, 1500)),
     httpStatus(`${cluster.baseUrl}/api/jobs/search?q=rows`, 3000),
   ];
@@ -65,9 +68,7 @@ export async function fullyServing(cluster: Cluster): Promise<boolean> {
  * time), then the others in order, each once the previous one has recovered (or at its planned
  * time, if later).
  */
-export async function runFaults(opts: {
-  cluster: Cluster; faults: Fault[]; began: number; log: (line: string) => void; signal: AbortSignal;
-}): Promise<void> {
+export async function runFaults(opts: { cluster: Cluster; faults: Fault[]; began: number; log: (line: string) => void; signal: AbortSignal }): Promise<void> {
   const { cluster, log } = opts;
   const now = () => Date.now() - opts.began;
   const processNamed = (name: string): ServiceProcess => {
@@ -120,13 +121,19 @@ export async function runFaults(opts: {
     fault.endedAt = now();
     const outcome = await poll(() => fullyServing(cluster), { timeoutMs: 180_000, intervalMs: 250 });
     if (outcome === 'ready') fault.recoveredAt = now();
-    log(`fault: ${fault.kind} ${fault.target} ${fault.recoveredAt !== undefined
-      ? `recovered ${((fault.recoveredAt - fault.startedAt) / 1000).toFixed(1)} s after it began`
-      : 'NOT recovered within 180 s'}`);
+    log(
+      `fault: ${fault.kind} ${fault.target} ${
+        fault.recoveredAt !== undefined
+          ? `recovered ${((fault.recoveredAt - fault.startedAt) / 1000).toFixed(1)} s after it began`
+          : 'NOT recovered within 180 s'
+      }`,
+    );
   };
   const rolling = opts.faults.filter((f) => f.kind === 'rolling-restart');
-  await Promise.all(Array.from({ length: 3 }, async () => {
-    for (let fault = rolling.shift(); fault; fault = rolling.shift()) await runOne(fault);
-  }));
+  await Promise.all(
+    Array.from({ length: 3 }, async () => {
+      for (let fault = rolling.shift(); fault; fault = rolling.shift()) await runOne(fault);
+    }),
+  );
   for (const fault of opts.faults.filter((f) => f.kind !== 'rolling-restart')) await runOne(fault);
 }

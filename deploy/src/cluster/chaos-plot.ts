@@ -12,7 +12,11 @@ const W = 960;
 const H = 420;
 const PAD = { left: 60, right: 70, top: 30, bottom: 110 };
 const COLOURS: Record<Fault['kind'], string> = {
-  'kill-process': '#f4a261', 'nats-restart': '#9b5de5', 'host-cut': '#e63946', 'postgres-restart': '#2a9d8f', 'rolling-restart': '#8ecae6',
+  'kill-process': '#f4a261',
+  'nats-restart': '#9b5de5',
+  'host-cut': '#e63946',
+  'postgres-restart': '#2a9d8f',
+  'rolling-restart': '#8ecae6',
 };
 
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -37,19 +41,34 @@ export function chaosPlot(buckets: Bucket[], faults: Fault[], durationMs: number
     const end = f.recoveredAt ?? f.endedAt ?? f.startedAt;
     const x0 = x(f.startedAt);
     const width = Math.max(1.5, x(end) - x0);
-    parts.push(`<rect x="${x0.toFixed(1)}" y="${PAD.top}" width="${width.toFixed(1)}" height="${plotH}" fill="${COLOURS[f.kind]}" opacity="0.25"><title>${esc(`${f.kind} ${f.target}`)}</title></rect>`);
+    parts.push(
+      `<rect x="${x0.toFixed(1)}" y="${PAD.top}" width="${width.toFixed(1)}" height="${plotH}" fill="${COLOURS[f.kind]}" opacity="0.25"><title>${esc(`${f.kind} ${f.target}`)}</title></rect>`,
+    );
     const ly = H - PAD.bottom + 16 + (i % 6) * 13;
     parts.push(`<line x1="${x0.toFixed(1)}" y1="${PAD.top + plotH}" x2="${x0.toFixed(1)}" y2="${ly - 4}" stroke="${COLOURS[f.kind]}"/>`);
     parts.push(`<text x="${(x0 + 2).toFixed(1)}" y="${ly}" fill="#333">${esc(`${f.kind} ${f.target}`)}</text>`);
   });
   const barW = Math.max(1, plotW / Math.max(1, buckets.length) - 1);
   for (const b of buckets) {
-    if (b.errorsPerS > 0) parts.push(`<rect x="${x(b.t).toFixed(1)}" y="${yLeft(b.errorsPerS).toFixed(1)}" width="${barW.toFixed(1)}" height="${(PAD.top + plotH - yLeft(b.errorsPerS)).toFixed(1)}" fill="#d62828"/>`);
+    if (b.errorsPerS > 0)
+      parts.push(
+        `<rect x="${x(b.t).toFixed(1)}" y="${yLeft(b.errorsPerS).toFixed(1)}" width="${barW.toFixed(1)}" height="${(PAD.top + plotH - yLeft(b.errorsPerS)).toFixed(1)}" fill="#d62828"/>`,
+      );
   }
   const line = (points: Array<[number, number]>, colour: string) =>
     `<polyline fill="none" stroke="${colour}" stroke-width="1.6" points="${points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(' ')}"/>`;
-  parts.push(line(buckets.map((b) => [x(b.t), yLeft(b.okPerS)]), '#2b9348'));
-  parts.push(line(buckets.map((b) => [x(b.t), yRight(b.p99Ms)]), '#1d4e89'));
+  parts.push(
+    line(
+      buckets.map((b) => [x(b.t), yLeft(b.okPerS)]),
+      '#2b9348',
+    ),
+  );
+  parts.push(
+    line(
+      buckets.map((b) => [x(b.t), yRight(b.p99Ms)]),
+      '#1d4e89',
+    ),
+  );
   // Axes and labels.
   parts.push(`<line x1="${PAD.left}" y1="${PAD.top + plotH}" x2="${PAD.left + plotW}" y2="${PAD.top + plotH}" stroke="#000"/>`);
   parts.push(`<line x1="${PAD.left}" y1="${PAD.top}" x2="${PAD.left}" y2="${PAD.top + plotH}" stroke="#000"/>`);

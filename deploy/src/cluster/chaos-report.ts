@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
+
 import type { ChaosChecks } from './chaos-check.js';
 import type { Fault } from './chaos-faults.js';
-import { chaosPlot, type Bucket } from './chaos-plot.js';
+import { type Bucket, chaosPlot } from './chaos-plot.js';
 import type { Sample } from './chaos-workload.js';
 
 const BUCKET_MS = 5000;
@@ -66,7 +67,10 @@ export async function writeChaosReport(reportsDir: string, run: ChaosRun): Promi
   const rollFailed = inRoll.filter((s) => s.status >= 500);
   const rollCut = inRoll.filter((s) => s.status === 0);
   const json = {
-    ...run, samples: undefined, buckets, durationMs,
+    ...run,
+    samples: undefined,
+    buckets,
+    durationMs,
     totals: { requests: run.samples.length, byStatus: Object.fromEntries(byStatus) },
     rollingRestart: { fromMs: rollFrom, toMs: rollTo, requests: inRoll.length, cut: rollCut.length, failed5xx: rollFailed.length },
     machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
@@ -76,9 +80,9 @@ export async function writeChaosReport(reportsDir: string, run: ChaosRun): Promi
   const md = [
     `# Chaos run, ${run.startedAt}`,
     '',
-    `\`npm run chaos -- --minutes ${run.minutes}${run.faultsMode === 'fewer' ? ' --faults fewer' : ''} --seed ${run.seed}\` on ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, nats-server ${run.natsServer ?? '(version unknown)'}: `
-      + `three hosts (network namespaces), a three-node NATS JetStream cluster with streams at three replicas, every service, worker and gateway on each host, `
-      + `a TCP load balancer in front; ${run.actors.members} members over REST and ${run.actors.agents} agents over MCP at ${run.ratePerS} operations/s.`,
+    `\`npm run chaos -- --minutes ${run.minutes}${run.faultsMode === 'fewer' ? ' --faults fewer' : ''} --seed ${run.seed}\` on ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, nats-server ${run.natsServer ?? '(version unknown)'}: ` +
+      `three hosts (network namespaces), a three-node NATS JetStream cluster with streams at three replicas, every service, worker and gateway on each host, ` +
+      `a TCP load balancer in front; ${run.actors.members} members over REST and ${run.actors.agents} agents over MCP at ${run.ratePerS} operations/s.`,
     '',
     `**Verdict: ${c.passed ? 'passed' : 'FAILED'}.**`,
     '',
@@ -92,9 +96,26 @@ export async function writeChaosReport(reportsDir: string, run: ChaosRun): Promi
     '',
     `- Events: ${c.events.events} committed (${c.events.unpublished} not yet published); ${c.events.delivered} of ${c.events.expected} expected deliveries to ${c.events.consumers} durable consumers recorded in processed_events (a second delivery cannot be: the table's key is consumer and event). Missing: ${c.events.missing.length}. Published again by the outbox relays: ${run.republished ? `${run.republished.missing.length} found missing from the stream by a read-back, ${run.republished.atLeaderChange.length} acknowledged just before a leader change of the stream` : 'unknown'}.`,
     `- Uploads: ${c.uploads.acked} acknowledged, ${c.uploads.intact} ready in the database and byte-identical in object storage; lost ${c.uploads.lost.length}.`,
-    `- 5xx other than 503: ${c.serverErrors.length}${c.serverErrors.length ? ` (${c.serverErrors.slice(0, 10).map((e) => `${e.op} ${e.status} at ${secs(e.t)}`).join(', ')})` : ''}.`,
-    `- 503 outside a fault and its recovery (+15 s): ${c.unavailableOutsideFaults.length}${c.unavailableOutsideFaults.length ? ` (${c.unavailableOutsideFaults.slice(0, 10).map((e) => `${e.op} at ${secs(e.t)}`).join(', ')})` : ''}.`,
-    `- Requests: ${run.samples.length} (${[...byStatus].sort().map(([s, n]) => `${s === '0' ? 'cut' : s}: ${n}`).join(', ')}); each write retried under its idempotency key on a cut connection, 502, 503 or 504.`,
+    `- 5xx other than 503: ${c.serverErrors.length}${
+      c.serverErrors.length
+        ? ` (${c.serverErrors
+            .slice(0, 10)
+            .map((e) => `${e.op} ${e.status} at ${secs(e.t)}`)
+            .join(', ')})`
+        : ''
+    }.`,
+    `- 503 outside a fault and its recovery (+15 s): ${c.unavailableOutsideFaults.length}${
+      c.unavailableOutsideFaults.length
+        ? ` (${c.unavailableOutsideFaults
+            .slice(0, 10)
+            .map((e) => `${e.op} at ${secs(e.t)}`)
+            .join(', ')})`
+        : ''
+    }.`,
+    `- Requests: ${run.samples.length} (${[...byStatus]
+      .sort()
+      .map(([s, n]) => `${s === '0' ? 'cut' : s}: ${n}`)
+      .join(', ')}); each write retried under its idempotency key on a cut connection, 502, 503 or 504.`,
     '',
     '| request | answers | 2xx | 4xx | 503 | other 5xx | cut |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -104,7 +125,16 @@ export async function writeChaosReport(reportsDir: string, run: ChaosRun): Promi
       return `| ${op} | ${mine.length} | ${count((s) => s >= 200 && s < 300)} | ${count((s) => s >= 400 && s < 500)} | ${count((s) => s === 503)} | ${count((s) => s >= 500 && s !== 503)} | ${count((s) => s === 0)} |`;
     }),
     '',
-    ...(Object.keys(run.refusals).length ? ['', 'The first answer of each refusal (4xx) by request:', '', ...Object.entries(run.refusals).sort().map(([k, v]) => `- ${k}: \`${v.replace(/`/g, "'")}\``)] : []),
+    ...(Object.keys(run.refusals).length
+      ? [
+          '',
+          'The first answer of each refusal (4xx) by request:',
+          '',
+          ...Object.entries(run.refusals)
+            .sort()
+            .map(([k, v]) => `- ${k}: \`${v.replace(/`/g, "'")}\``),
+        ]
+      : []),
     '',
     '## Rolling restart',
     '',
@@ -117,13 +147,24 @@ export async function writeChaosReport(reportsDir: string, run: ChaosRun): Promi
     '',
     '| fault | target | began | action over | full service again | time to full service |',
     '| --- | --- | ---: | ---: | ---: | ---: |',
-    ...run.faults.map((f) => `| ${f.kind} | ${f.target} | ${secs(f.startedAt)} | ${secs(f.endedAt)} | ${secs(f.recoveredAt)} | ${f.recoveredAt !== undefined && f.startedAt !== undefined ? secs(f.recoveredAt - f.startedAt) : 'not recovered'}${f.error ? ` (${f.error})` : ''} |`),
+    ...run.faults.map(
+      (f) =>
+        `| ${f.kind} | ${f.target} | ${secs(f.startedAt)} | ${secs(f.endedAt)} | ${secs(f.recoveredAt)} | ${f.recoveredAt !== undefined && f.startedAt !== undefined ? secs(f.recoveredAt - f.startedAt) : 'not recovered'}${f.error ? ` (${f.error})` : ''} |`,
+    ),
     '',
     '"Full service" is every process answering its health check, every NATS server healthy and a search through the load balancer answering 200. Processes that died were started again by the cluster runner after one second, as Kubernetes restarts a container.',
     '',
-    `Restarts by the runner: ${Object.entries(run.restarts).filter(([, n]) => n > 0).map(([p, n]) => `${p} ${n}`).join(', ') || 'none'}.`,
+    `Restarts by the runner: ${
+      Object.entries(run.restarts)
+        .filter(([, n]) => n > 0)
+        .map(([p, n]) => `${p} ${n}`)
+        .join(', ') || 'none'
+    }.`,
     '',
-    `Metrics were served by every process during the run (Prometheus, e.g. ${run.metrics.slice(0, 2).map((m) => m.url).join(', ')}, …).`,
+    `Metrics were served by every process during the run (Prometheus, e.g. ${run.metrics
+      .slice(0, 2)
+      .map((m) => m.url)
+      .join(', ')}, …).`,
     '',
   ].join('\n');
   const mdPath = join(reportsDir, `${name}.md`);

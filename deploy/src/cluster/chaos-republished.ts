@@ -1,6 +1,6 @@
-import { jetstreamManager } from '@nats-io/jetstream';
 import { EVENTS_STREAM } from '@marketplace/contracts';
 import { connectAs } from '@marketplace/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
 
 /** What the outbox relays published again during a run, found in the events stream itself (a restarted process's counters start at zero). */
 export interface Republished {
@@ -41,14 +41,18 @@ export async function findRepublished(natsUrl: string): Promise<Republished> {
  */
 export async function readBackCounts(metricsUrls: readonly string[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  await Promise.all(metricsUrls.map(async (url) => {
-    const text = await fetch(url, { signal: AbortSignal.timeout(5000) }).then((r) => r.text()).catch(() => '');
-    // The service's default labels (service, role) stand beside the outcome.
-    for (const m of text.matchAll(/^outbox_readbacks_total\{([^}]*)\} (\d+)/gm)) {
-      const outcome = /outcome="(\w+)"/.exec(m[1]!)?.[1];
-      if (outcome) counts[outcome] = (counts[outcome] ?? 0) + Number(m[2]);
-    }
-  }));
+  await Promise.all(
+    metricsUrls.map(async (url) => {
+      const text = await fetch(url, { signal: AbortSignal.timeout(5000) })
+        .then((r) => r.text())
+        .catch(() => '');
+      // The service's default labels (service, role) stand beside the outcome.
+      for (const m of text.matchAll(/^outbox_readbacks_total\{([^}]*)\} (\d+)/gm)) {
+        const outcome = /outcome="(\w+)"/.exec(m[1]!)?.[1];
+        if (outcome) counts[outcome] = (counts[outcome] ?? 0) + Number(m[2]);
+      }
+    }),
+  );
   return counts;
 }
 
@@ -61,11 +65,14 @@ interface Jsz {
  * disagree show a server that lost messages (what the outbox relays' read-back defends against).
  */
 export async function eventsReplicas(monitors: ReadonlyArray<{ name: string; url: string }>): Promise<string> {
-  const states = await Promise.all(monitors.map(async ({ name, url }) => {
-    const jsz = await fetch(`${url}/jsz?accounts=true&streams=true`, { signal: AbortSignal.timeout(5000) })
-      .then((r) => r.json() as Promise<Jsz>).catch(() => undefined);
-    const state = jsz?.account_details?.flatMap((a) => a.stream_detail ?? []).find((s) => s.name === EVENTS_STREAM)?.state;
-    return `${name} ${state ? `${state.messages} messages, last sequence ${state.last_seq}` : 'unknown'}`;
-  }));
+  const states = await Promise.all(
+    monitors.map(async ({ name, url }) => {
+      const jsz = await fetch(`${url}/jsz?accounts=true&streams=true`, { signal: AbortSignal.timeout(5000) })
+        .then((r) => r.json() as Promise<Jsz>)
+        .catch(() => undefined);
+      const state = jsz?.account_details?.flatMap((a) => a.stream_detail ?? []).find((s) => s.name === EVENTS_STREAM)?.state;
+      return `${name} ${state ? `${state.messages} messages, last sequence ${state.last_seq}` : 'unknown'}`;
+    }),
+  );
   return states.join('; ');
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { api, mcp, type ApiResponse, type TestMember } from '@marketplace/testing';
+
+import { api, type ApiResponse, mcp, type TestMember } from '@marketplace/testing';
 
 /** One HTTP attempt: when it ended (ms since the run began), what, its status (0: the connection was cut or refused), how long. */
 export interface Sample {
@@ -32,8 +33,18 @@ export interface Actor {
   token?: string;
 }
 
-interface PostedJob { id: string; poster: Actor; hired: boolean }
-interface Application { id: string; jobId: string; applicant: Actor; poster: Actor; accepted: boolean }
+interface PostedJob {
+  id: string;
+  poster: Actor;
+  hired: boolean;
+}
+interface Application {
+  id: string;
+  jobId: string;
+  applicant: Actor;
+  poster: Actor;
+  accepted: boolean;
+}
 
 const RETRYABLE = new Set([0, 502, 503, 504]);
 const RETRY_FOR_MS = 90_000;
@@ -139,7 +150,11 @@ export class ChaosWorkload {
   }
 
   /** One request, timed and recorded; a connection cut or refused is status 0. */
-  private async call(op: string, send: () => Promise<ApiResponse>, statusOf: (res: ApiResponse) => number = (r) => r.status): Promise<{ status: number; res?: ApiResponse }> {
+  private async call(
+    op: string,
+    send: () => Promise<ApiResponse>,
+    statusOf: (res: ApiResponse) => number = (r) => r.status,
+  ): Promise<{ status: number; res?: ApiResponse }> {
     const startedAt = performance.now();
     try {
       const res = await send();
@@ -159,13 +174,23 @@ export class ChaosWorkload {
    * A write retried under one idempotency key until it is answered with something other than
    * 0/502/503/504 (or the 409 of a repeat while the first is still being answered), or 90 s pass.
    */
-  private write(op: string, write: Write, send: (key: string) => Promise<ApiResponse>, statusOf?: (res: ApiResponse) => number): Promise<ApiResponse | undefined> {
+  private write(
+    op: string,
+    write: Write,
+    send: (key: string) => Promise<ApiResponse>,
+    statusOf?: (res: ApiResponse) => number,
+  ): Promise<ApiResponse | undefined> {
     this.writes.push(write);
     return this.retried(op, write, send, statusOf);
   }
 
   /** As `write`, for a step of a larger write (an upload's create and chunk), which is not counted as a write of its own. */
-  private async retried(op: string, write: Write, send: (key: string) => Promise<ApiResponse>, statusOf?: (res: ApiResponse) => number): Promise<ApiResponse | undefined> {
+  private async retried(
+    op: string,
+    write: Write,
+    send: (key: string) => Promise<ApiResponse>,
+    statusOf?: (res: ApiResponse) => number,
+  ): Promise<ApiResponse | undefined> {
     const key = randomUUID();
     const deadline = Date.now() + RETRY_FOR_MS;
     for (let attempt = 1; ; attempt++) {
@@ -186,8 +211,15 @@ export class ChaosWorkload {
     const job = { title: `Chaos job ${m}`, category: 'data', constraints: `## Scope\nDeduplicate the rows of ${m}.` };
     const write: Write = { kind: 'job', marker: m, acked: false, lastStatus: 0 };
     const res = poster.token
-      ? await this.write('post/mcp', write, (key) => mcp(this.baseUrl, 'tools/call', { name: 'post_job', arguments: { ...job, idempotency_key: key } }, poster.token), toolStatus)
-      : await this.write('post/rest', write, (key) => api(this.baseUrl, '/api/me/jobs', { key: poster.member.key, body: job, headers: { 'idempotency-key': key } }));
+      ? await this.write(
+          'post/mcp',
+          write,
+          (key) => mcp(this.baseUrl, 'tools/call', { name: 'post_job', arguments: { ...job, idempotency_key: key } }, poster.token),
+          toolStatus,
+        )
+      : await this.write('post/rest', write, (key) =>
+          api(this.baseUrl, '/api/me/jobs', { key: poster.member.key, body: job, headers: { 'idempotency-key': key } }),
+        );
     if (!res) return;
     const id = poster.token ? structured<{ id: string }>(res).id : (res.body as { id: string }).id;
     write.id = id;
@@ -203,12 +235,28 @@ export class ChaosWorkload {
     const write: Write = { kind: 'application', marker: m, acked: false, lastStatus: 0, jobId: job.id };
     const pitch = `I have cleaned data like ${m} before.`;
     const res = applicant.token
-      ? await this.write('apply/mcp', write, (key) => mcp(this.baseUrl, 'tools/call', {
-        name: 'apply_to_job', arguments: { job_id: job.id, pitch, accept_responsibility: true, model: 'chaos-model', idempotency_key: key },
-      }, applicant.token), toolStatus)
-      : await this.write('apply/rest', write, (key) => api(this.baseUrl, `/api/jobs/${job.id}/applications`, {
-        key: applicant.member.key, body: { pitch, acceptResponsibility: true, model: 'chaos-model' }, headers: { 'idempotency-key': key },
-      }));
+      ? await this.write(
+          'apply/mcp',
+          write,
+          (key) =>
+            mcp(
+              this.baseUrl,
+              'tools/call',
+              {
+                name: 'apply_to_job',
+                arguments: { job_id: job.id, pitch, accept_responsibility: true, model: 'chaos-model', idempotency_key: key },
+              },
+              applicant.token,
+            ),
+          toolStatus,
+        )
+      : await this.write('apply/rest', write, (key) =>
+          api(this.baseUrl, `/api/jobs/${job.id}/applications`, {
+            key: applicant.member.key,
+            body: { pitch, acceptResponsibility: true, model: 'chaos-model' },
+            headers: { 'idempotency-key': key },
+          }),
+        );
     if (!res) return;
     const id = applicant.token ? structured<{ id: string }>(res).id : (res.body as { id: string }).id;
     write.id = id;
@@ -221,9 +269,13 @@ export class ChaosWorkload {
     const job = this.jobs.find((j) => j.id === application.jobId)!;
     job.hired = true;
     const write: Write = { kind: 'hire', marker: application.id, acked: false, lastStatus: 0, jobId: job.id, id: application.id };
-    const res = await this.write('hire/rest', write, (key) => api(this.baseUrl, `/api/me/job-applications/${application.id}/accept`, {
-      key: application.poster.member.key, method: 'POST', headers: { 'idempotency-key': key },
-    }));
+    const res = await this.write('hire/rest', write, (key) =>
+      api(this.baseUrl, `/api/me/job-applications/${application.id}/accept`, {
+        key: application.poster.member.key,
+        method: 'POST',
+        headers: { 'idempotency-key': key },
+      }),
+    );
     if (res) application.accepted = true;
   }
 
@@ -236,12 +288,28 @@ export class ChaosWorkload {
     const body = `About ${m}: when can we start?`;
     const write: Write = { kind: 'message', marker: m, acked: false, lastStatus: 0 };
     const res = sender.token
-      ? await this.write('message/mcp', write, (key) => mcp(this.baseUrl, 'tools/call', {
-        name: 'send_message', arguments: { application_id: application.id, body, idempotency_key: key },
-      }, sender.token), toolStatus)
-      : await this.write('message/rest', write, (key) => api(this.baseUrl, '/api/messages', {
-        key: sender.member.key, body: { applicationId: application.id, body }, headers: { 'idempotency-key': key },
-      }));
+      ? await this.write(
+          'message/mcp',
+          write,
+          (key) =>
+            mcp(
+              this.baseUrl,
+              'tools/call',
+              {
+                name: 'send_message',
+                arguments: { application_id: application.id, body, idempotency_key: key },
+              },
+              sender.token,
+            ),
+          toolStatus,
+        )
+      : await this.write('message/rest', write, (key) =>
+          api(this.baseUrl, '/api/messages', {
+            key: sender.member.key,
+            body: { applicationId: application.id, body },
+            headers: { 'idempotency-key': key },
+          }),
+        );
     if (res) write.id = sender.token ? structured<{ id: string }>(res).id : (res.body as { id: string }).id;
   }
 
@@ -253,25 +321,35 @@ export class ChaosWorkload {
     const sha256 = createHash('sha256').update(data).digest('hex');
     const write: Write = { kind: 'file', marker: m, acked: false, lastStatus: 0, sha256, size: data.length };
     this.writes.push(write);
-    const created = await this.retried('file-create/rest', write, (key) => api(this.baseUrl, '/api/me/files', {
-      key: owner.member.key, body: { path: `chaos/${m}.bin`, size: data.length, sha256 }, headers: { 'idempotency-key': key },
-    }));
+    const created = await this.retried('file-create/rest', write, (key) =>
+      api(this.baseUrl, '/api/me/files', {
+        key: owner.member.key,
+        body: { path: `chaos/${m}.bin`, size: data.length, sha256 },
+        headers: { 'idempotency-key': key },
+      }),
+    );
     if (!created) return;
     const id = (created.body as { file: { id: string } }).file.id;
     write.id = id;
     write.acked = false;
     const chunk = await this.retried('file-chunk/rest', write, async () => {
       const res = await fetch(`${this.baseUrl}/api/me/files/${id}/chunks/0?sha256=${sha256}`, {
-        method: 'PUT', headers: { authorization: `Bearer ${owner.member.key}`, 'content-type': 'application/octet-stream' }, body: data,
+        method: 'PUT',
+        headers: { authorization: `Bearer ${owner.member.key}`, 'content-type': 'application/octet-stream' },
+        body: data,
       });
       const text = await res.text();
-      return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) as unknown : undefined };
+      return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
     });
     write.acked = false;
     if (!chunk) return;
-    await this.retried('file-complete/rest', write, (key) => api(this.baseUrl, `/api/me/files/${id}/complete`, {
-      key: owner.member.key, method: 'POST', headers: { 'idempotency-key': key },
-    }));
+    await this.retried('file-complete/rest', write, (key) =>
+      api(this.baseUrl, `/api/me/files/${id}/complete`, {
+        key: owner.member.key,
+        method: 'POST',
+        headers: { 'idempotency-key': key },
+      }),
+    );
   }
 
   private async read(): Promise<void> {

@@ -1,15 +1,17 @@
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+
 import { BUS_CREDENTIALS_ENV, createMembers, mcpAccessToken } from '@marketplace/testing';
+
 import { parseArgs } from '../cli/cli-args.js';
 import { checkChaos } from './chaos-check.js';
-import { eventsReplicas, findRepublished, readBackCounts, type Republished } from './chaos-republished.js';
-import { NATS_MONITOR_PORT } from './nats-node-config.js';
 import { planFaults, runFaults } from './chaos-faults.js';
 import { writeChaosReport } from './chaos-report.js';
-import { ChaosWorkload, type Actor } from './chaos-workload.js';
-import { startCluster, type Cluster } from './cluster.js';
+import { eventsReplicas, findRepublished, readBackCounts, type Republished } from './chaos-republished.js';
+import { type Actor, ChaosWorkload } from './chaos-workload.js';
+import { type Cluster, startCluster } from './cluster.js';
+import { NATS_MONITOR_PORT } from './nats-node-config.js';
 
 // `npm run chaos -- --minutes N [--faults fewer] [--seed S] [--rate R]`: the three-host cluster
 // under a mixed load of members (REST) and agents (MCP) while processes are killed, a NATS server
@@ -41,9 +43,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 // Members and agents spread the per-member limits; these lift the rest, as the benchmarks do.
 const LIMITS = {
-  API_KEY_RATE_LIMIT: '100000000', OAUTH_REQUESTS_PER_MINUTE: '100000000', JOB_POSTS_PER_MINUTE: '100000', JOB_POSTS_PER_DAY: '100000',
-  APPLICATIONS_PER_MINUTE: '100000', APPLICATIONS_PER_DAY: '100000', MESSAGES_PER_MINUTE: '100000', MESSAGES_PER_DAY: '100000',
-  FILE_WRITES_PER_MINUTE: '100000', SEARCHES_PER_MINUTE: '100000', WRITE_LIMIT_APPLICATION_DECISIONS: '100000',
+  API_KEY_RATE_LIMIT: '100000000',
+  OAUTH_REQUESTS_PER_MINUTE: '100000000',
+  JOB_POSTS_PER_MINUTE: '100000',
+  JOB_POSTS_PER_DAY: '100000',
+  APPLICATIONS_PER_MINUTE: '100000',
+  APPLICATIONS_PER_DAY: '100000',
+  MESSAGES_PER_MINUTE: '100000',
+  MESSAGES_PER_DAY: '100000',
+  FILE_WRITES_PER_MINUTE: '100000',
+  SEARCHES_PER_MINUTE: '100000',
+  WRITE_LIMIT_APPLICATION_DECISIONS: '100000',
 };
 
 async function main(): Promise<number> {
@@ -83,8 +93,20 @@ async function main(): Promise<number> {
   const replicas = await eventsReplicas(cluster.network.hosts.map((h) => ({ name: h.name, url: `http://${h.address}:${NATS_MONITOR_PORT}` })));
   const restarts = Object.fromEntries([...cluster.services, ...cluster.nats].map((p) => [p.name, p.restarts]));
   const report = await writeChaosReport(join(rootDir, 'bench', 'reports'), {
-    startedAt: new Date(began).toISOString(), seed, minutes, faultsMode: fewer ? 'fewer' : 'all', ratePerS, natsServer: cluster.natsVersion, republished,
-    actors: { members: members.length, agents: agentActors.length }, samples: workload.samples, refusals: Object.fromEntries(workload.refusals), faults, checks, restarts, metrics: cluster.metrics(),
+    startedAt: new Date(began).toISOString(),
+    seed,
+    minutes,
+    faultsMode: fewer ? 'fewer' : 'all',
+    ratePerS,
+    natsServer: cluster.natsVersion,
+    republished,
+    actors: { members: members.length, agents: agentActors.length },
+    samples: workload.samples,
+    refusals: Object.fromEntries(workload.refusals),
+    faults,
+    checks,
+    restarts,
+    metrics: cluster.metrics(),
   });
   const lost = checks.writes.reduce((n, w) => n + w.lost.length, 0);
   const doubled = checks.writes.reduce((n, w) => n + w.doubled.length, 0);
@@ -92,23 +114,33 @@ async function main(): Promise<number> {
   log('summary:');
   log(`  writes acknowledged ${acked}; lost ${lost}; doubled ${doubled}`);
   log(`  events ${checks.events.events}; deliveries ${checks.events.delivered}/${checks.events.expected}; missing ${checks.events.missing.length}`);
-  log(`  events published again by the outbox relays: ${republished ? `${republished.missing.length} found missing by a read-back, ${republished.atLeaderChange.length} at a leader change` : 'unknown'}; `
-    + `read-backs counted by the running processes: ${Object.entries(readBacks).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  log(
+    `  events published again by the outbox relays: ${republished ? `${republished.missing.length} found missing by a read-back, ${republished.atLeaderChange.length} at a leader change` : 'unknown'}; ` +
+      `read-backs counted by the running processes: ${
+        Object.entries(readBacks)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ') || 'none'
+      }`,
+  );
   log(`  events stream replicas: ${replicas}`);
   log(`  uploads acknowledged ${checks.uploads.acked}; intact ${checks.uploads.intact}`);
   log(`  5xx other than 503: ${checks.serverErrors.length}; 503 outside faults: ${checks.unavailableOutsideFaults.length}`);
   for (const f of faults) {
-    log(`  ${f.kind} ${f.target}: ${f.recoveredAt !== undefined && f.startedAt !== undefined ? `full service ${((f.recoveredAt - f.startedAt) / 1000).toFixed(1)} s after it began` : 'not recovered'}`);
+    log(
+      `  ${f.kind} ${f.target}: ${f.recoveredAt !== undefined && f.startedAt !== undefined ? `full service ${((f.recoveredAt - f.startedAt) / 1000).toFixed(1)} s after it began` : 'not recovered'}`,
+    );
   }
   log(`  report: ${report}`);
   log(`chaos: ${checks.passed ? 'passed' : 'FAILED'}`);
   return checks.passed ? 0 : 1;
 }
 
-process.exitCode = await main().catch((error: unknown) => {
-  log(`the chaos run failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-  return 1;
-}).finally(async () => {
-  await cluster?.stop();
-  log('cluster stopped; namespaces and processes removed');
-});
+process.exitCode = await main()
+  .catch((error: unknown) => {
+    log(`the chaos run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
+  })
+  .finally(async () => {
+    await cluster?.stop();
+    log('cluster stopped; namespaces and processes removed');
+  });

@@ -2,16 +2,18 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { findNatsServer, httpStatus, natsMissingMessage, poll, thisHost } from '@marketplace/local-stack';
+
 import type { Manifest } from '../helm/render-chart.js';
-import { createClusterNetwork, type ClusterHost } from './cluster-network.js';
-import { ClusterProcess } from './cluster-process.js';
-import { startStorageHost } from './cluster.js';
-import { chartObjects, containerEnv, dockerfileEnv, type ChartObjects } from './chart-env.js';
-import { serviceTable, urlHosts, writeHostsFiles, type NameTable } from './chart-hosts.js';
+import { type ChartObjects, chartObjects, containerEnv, dockerfileEnv } from './chart-env.js';
+import { type NameTable, serviceTable, urlHosts, writeHostsFiles } from './chart-hosts.js';
 import { adminFromUrl, makeBucket, makeDatabaseAdmin, mcActions } from './chart-infra.js';
-import { podCommand, probeUrl, type ChartPod, type PodContext } from './chart-pods.js';
-import { workloadsOf, type Workload } from './chart-workloads.js';
+import { type ChartPod, podCommand, type PodContext, probeUrl } from './chart-pods.js';
+import { type Workload, workloadsOf } from './chart-workloads.js';
+import { startStorageHost } from './cluster.js';
+import { type ClusterHost, createClusterNetwork } from './cluster-network.js';
+import { ClusterProcess } from './cluster-process.js';
 import { NATS_CLIENT_PORT, NATS_MONITOR_PORT, natsNodeConfig } from './nats-node-config.js';
 import { startTcpBalancer } from './tcp-balancer.js';
 
@@ -102,7 +104,8 @@ export async function startChartCluster(opts: ChartClusterOptions): Promise<Char
     const deploymentPods = deployments.flatMap((d) => Array.from({ length: d.replicas }, (_, i) => place(d, i)));
 
     // Names: the chart's Services, then the servers its settings name (a managed database, NATS, S3).
-    const infraAddress = (w: Workload) => (w === bundledNats ? natsHosts[0]!.address : w.kind === 'StatefulSet' ? storageHost.address : deploymentPods.find((p) => p.workload === w)?.host.address);
+    const infraAddress = (w: Workload) =>
+      w === bundledNats ? natsHosts[0]!.address : w.kind === 'StatefulSet' ? storageHost.address : deploymentPods.find((p) => p.workload === w)?.host.address;
     const names: NameTable = serviceTable(opts.manifests, workloads, infraAddress);
     const settings = workloads.flatMap((w) => {
       try {
@@ -122,7 +125,9 @@ export async function startChartCluster(opts: ChartClusterOptions): Promise<Char
     }
     for (const [name, address] of Object.entries(opts.publicNames)) names.set(name, address);
     cleanups.push(await writeHostsFiles(network, names, [...new Set(Object.values(opts.publicNames))]));
-    opts.log(`${network.hosts.length} pod namespaces on ${network.bridge} (${network.subnet}); ${names.size} names (the Services and ${[...names.keys()].filter((n) => !n.includes('marketplace')).join(', ')})`);
+    opts.log(
+      `${network.hosts.length} pod namespaces on ${network.bridge} (${network.subnet}); ${names.size} names (the Services and ${[...names.keys()].filter((n) => !n.includes('marketplace')).join(', ')})`,
+    );
 
     // PostgreSQL and object storage (see chart-infra.ts), and the database's admin.
     const storage = await startStorageHost(opts.rootDir, storageHost, join(runDir, 'storage'), network.subnet, join(logsDir, 'storage.log'));
@@ -130,11 +135,18 @@ export async function startChartCluster(opts: ChartClusterOptions): Promise<Char
     const adminUrl = jobs.map((j) => safeEnv(j, objects).ADMIN_DATABASE_URL ?? safeEnv(j, objects).DATABASE_URL).find(Boolean);
     if (bundledPostgres) {
       const env = containerEnv(bundledPostgres.name, bundledPostgres.container, objects, { name: `${bundledPostgres.name}-0`, imageEnv: {} });
-      await makeDatabaseAdmin(storage, { user: env.POSTGRES_USER ?? 'postgres', password: env.POSTGRES_PASSWORD ?? '', database: env.POSTGRES_DB ?? env.POSTGRES_USER ?? 'postgres', superuser: true });
+      await makeDatabaseAdmin(storage, {
+        user: env.POSTGRES_USER ?? 'postgres',
+        password: env.POSTGRES_PASSWORD ?? '',
+        database: env.POSTGRES_DB ?? env.POSTGRES_USER ?? 'postgres',
+        superuser: true,
+      });
     } else if (adminUrl) {
       await makeDatabaseAdmin(storage, adminFromUrl(adminUrl, false));
     }
-    opts.log(`storage: PostgreSQL and s3rver on ${storageHost.address} (${bundledPostgres ? 'the bundled servers\' stand-ins' : 'the operator\'s servers\' stand-ins'})`);
+    opts.log(
+      `storage: PostgreSQL and s3rver on ${storageHost.address} (${bundledPostgres ? "the bundled servers' stand-ins" : "the operator's servers' stand-ins"})`,
+    );
 
     const processes: ClusterProcess[] = [];
     const exits = new Map<string, number>();
@@ -144,7 +156,8 @@ export async function startChartCluster(opts: ChartClusterOptions): Promise<Char
     });
     const launch = (name: string, host: ClusterHost, command: { command: string; args: string[]; env: Record<string, string> }) => {
       const proc = new ClusterProcess(name, host, command.command, command.args, command.env, {
-        logFile: join(logsDir, `${name}.log`), restartDelayMs: 1000,
+        logFile: join(logsDir, `${name}.log`),
+        restartDelayMs: 1000,
         onEvent: (e) => {
           if (e.what === 'exited') exits.set(e.process, (exits.get(e.process) ?? 0) + 1);
         },
@@ -164,32 +177,44 @@ export async function startChartCluster(opts: ChartClusterOptions): Promise<Char
         const dir = join(runDir, 'pods', name);
         await mkdir(dir, { recursive: true });
         await writeFile(join(dir, 'nats.conf'), natsNodeConfig(host, natsHosts, dir, opts.natsAuthConf), { mode: 0o600 });
-        launch(name, host, { command: natsBinary, args: ['-c', join(dir, 'nats.conf')], env: { ...process.env as Record<string, string>, GOMAXPROCS: '1' } });
+        launch(name, host, { command: natsBinary, args: ['-c', join(dir, 'nats.conf')], env: { ...(process.env as Record<string, string>), GOMAXPROCS: '1' } });
       }
     }
-    const natsReady = await poll(async () => (await Promise.all(natsHosts.map((h) => httpStatus(`http://${h.address}:${NATS_MONITOR_PORT}/healthz?js-enabled-only=true`)))).every((s) => s === 200), { timeoutMs: 60_000, intervalMs: 300 });
+    const natsReady = await poll(
+      async () =>
+        (await Promise.all(natsHosts.map((h) => httpStatus(`http://${h.address}:${NATS_MONITOR_PORT}/healthz?js-enabled-only=true`)))).every((s) => s === 200),
+      { timeoutMs: 60_000, intervalMs: 300 },
+    );
     if (natsReady !== 'ready') throw new Error(`NATS did not become ready (logs in ${logsDir})`);
     const natsUrl = `nats://${natsHosts[0]!.address}:${NATS_CLIENT_PORT}`;
-    opts.log(`nats: ${natsHosts.length} server(s) ready (${bundledNats ? `StatefulSet ${bundledNats.name}, its rendered config` : 'the operator\'s cluster of three'})`);
+    opts.log(
+      `nats: ${natsHosts.length} server(s) ready (${bundledNats ? `StatefulSet ${bundledNats.name}, its rendered config` : "the operator's cluster of three"})`,
+    );
 
     // The hook Jobs, lowest weight first; the Jobs of one weight together.
     const storeActions = { buckets: 0, users: 0 };
     for (const weight of [...new Set(jobs.map((j) => j.hookWeight))].sort((a, b) => a - b)) {
-      await Promise.all(jobPods.filter((p) => p.workload.hookWeight === weight).map(async (pod) => {
-        if (pod.workload.container.image.startsWith('minio/mc')) {
-          const env = containerEnv(pod.workload.name, pod.workload.container, objects, { name: pod.name, imageEnv: {} });
-          const actions = mcActions([...pod.workload.container.command ?? [], ...pod.workload.container.args ?? []].join('\n'), env);
-          for (const bucket of actions.buckets) await makeBucket(storage.s3, bucket);
-          for (const user of actions.users) await storage.addS3Key(user.id, user.secret);
-          storeActions.buckets += actions.buckets.length;
-          storeActions.users += actions.users.length;
-          opts.log(`job ${pod.workload.name} (weight ${weight}): done by the run: ${actions.buckets.length} bucket(s), ${actions.users.length} store user(s)`);
-          return;
-        }
-        const began = Date.now();
-        await runJob(pod, await podCommand(pod, ctx), logsDir);
-        opts.log(`job ${pod.workload.name} (weight ${weight}): succeeded in ${((Date.now() - began) / 1000).toFixed(1)} s`);
-      }));
+      await Promise.all(
+        jobPods
+          .filter((p) => p.workload.hookWeight === weight)
+          .map(async (pod) => {
+            if (pod.workload.container.image.startsWith('minio/mc')) {
+              const env = containerEnv(pod.workload.name, pod.workload.container, objects, { name: pod.name, imageEnv: {} });
+              const actions = mcActions([...(pod.workload.container.command ?? []), ...(pod.workload.container.args ?? [])].join('\n'), env);
+              for (const bucket of actions.buckets) await makeBucket(storage.s3, bucket);
+              for (const user of actions.users) await storage.addS3Key(user.id, user.secret);
+              storeActions.buckets += actions.buckets.length;
+              storeActions.users += actions.users.length;
+              opts.log(
+                `job ${pod.workload.name} (weight ${weight}): done by the run: ${actions.buckets.length} bucket(s), ${actions.users.length} store user(s)`,
+              );
+              return;
+            }
+            const began = Date.now();
+            await runJob(pod, await podCommand(pod, ctx), logsDir);
+            opts.log(`job ${pod.workload.name} (weight ${weight}): succeeded in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+          }),
+      );
     }
     // Without the chart's store Jobs (production values: the operator's S3), the operator made the
     // bucket and one user per service before the install: done here with the keys the Deployments carry.
@@ -204,33 +229,57 @@ export async function startChartCluster(opts: ChartClusterOptions): Promise<Char
     const running: Array<{ pod: ChartPod; proc: ClusterProcess }> = [];
     const startPods = async (pods: ChartPod[], podCtx: PodContext) => {
       const began = Date.now();
-      const started = await Promise.all(pods.map(async (pod) => ({ pod, proc: launch(`${pod.workload.name}@${pod.node}-${pod.host.address.split('.').pop()}`, pod.host, await podCommand(pod, podCtx)) })));
+      const started = await Promise.all(
+        pods.map(async (pod) => ({
+          pod,
+          proc: launch(`${pod.workload.name}@${pod.node}-${pod.host.address.split('.').pop()}`, pod.host, await podCommand(pod, podCtx)),
+        })),
+      );
       running.push(...started);
       const failures: string[] = [];
-      await Promise.all(started.map(async ({ pod, proc }) => {
-        const url = probeUrl(pod);
-        if (!url) return;
-        const outcome = await poll(async () => (await httpStatus(url)) === 200, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 500, stopIf: () => (exits.get(proc.name) ?? 0) >= 2 });
-        if (outcome !== 'ready') failures.push(`${proc.name} ${outcome === 'stopped' ? `exited ${exits.get(proc.name)} times` : `not ready within ${READY_TIMEOUT_MS / 1000} s`}: ${await lastError(join(logsDir, `${proc.name}.log`))}`);
-      }));
+      await Promise.all(
+        started.map(async ({ pod, proc }) => {
+          const url = probeUrl(pod);
+          if (!url) return;
+          const outcome = await poll(async () => (await httpStatus(url)) === 200, {
+            timeoutMs: READY_TIMEOUT_MS,
+            intervalMs: 500,
+            stopIf: () => (exits.get(proc.name) ?? 0) >= 2,
+          });
+          if (outcome !== 'ready')
+            failures.push(
+              `${proc.name} ${outcome === 'stopped' ? `exited ${exits.get(proc.name)} times` : `not ready within ${READY_TIMEOUT_MS / 1000} s`}: ${await lastError(join(logsDir, `${proc.name}.log`))}`,
+            );
+        }),
+      );
       if (failures.length) throw new Error(`pods not ready:\n  ${failures.join('\n  ')}`);
-      opts.log(`${pods.length} pod(s) ready in ${((Date.now() - began) / 1000).toFixed(1)} s: ${pods.map((p) => `${p.workload.name.replace(/^.*?-marketplace-/, '')}@${p.node}`).join(', ')}`);
+      opts.log(
+        `${pods.length} pod(s) ready in ${((Date.now() - began) / 1000).toFixed(1)} s: ${pods.map((p) => `${p.workload.name.replace(/^.*?-marketplace-/, '')}@${p.node}`).join(', ')}`,
+      );
     };
     await startPods(deploymentPods, ctx);
 
     const gateways = deploymentPods.filter((p) => safeEnv(p.workload, objects).APP === 'gateway');
     const balancer = await startTcpBalancer({
-      host: network.bridgeAddress, port: 8080,
+      host: network.bridgeAddress,
+      port: 8080,
       backends: gateways.map((p) => ({ name: p.name, host: p.host.address, port: 3000, healthUrl: probeUrl(p)! })),
     });
     cleanups.splice(cleanups.length - 1, 0, () => balancer.close());
     let stopping: Promise<void> | undefined;
     return {
-      baseUrl: `http://${network.bridgeAddress}:8080`, natsUrl, objects, pods: deploymentPods, logsDir,
+      baseUrl: `http://${network.bridgeAddress}:8080`,
+      natsUrl,
+      objects,
+      pods: deploymentPods,
+      logsDir,
       replaceDeployments: async (more) => {
         const names = new Set(more.map((d) => d.name));
         await Promise.all(running.filter((r) => names.has(r.pod.workload.name)).map((r) => r.proc.stop(10_000)));
-        await startPods(more.flatMap((d) => Array.from({ length: d.replicas }, (_, n) => place(d, n))), ctx);
+        await startPods(
+          more.flatMap((d) => Array.from({ length: d.replicas }, (_, n) => place(d, n))),
+          ctx,
+        );
       },
       stop: () => (stopping ??= cleanup()),
     };

@@ -13,7 +13,11 @@ export interface ChartContainer {
   volumeMounts?: Array<{ name: string; mountPath: string; subPath?: string }>;
 }
 
-interface KeyRef { name: string; key: string; optional?: boolean }
+interface KeyRef {
+  name: string;
+  key: string;
+  optional?: boolean;
+}
 interface EnvVar {
   name: string;
   value?: string;
@@ -33,9 +37,9 @@ export function chartObjects(manifests: readonly Manifest[], existingSecrets: Re
     if (m.kind === 'Secret') {
       // As the API server stores a Secret: data is base64, stringData plain and wins on a clash.
       const data = Object.fromEntries(Object.entries((m.data ?? {}) as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]));
-      secrets.set(m.metadata.name, { ...data, ...(m.stringData ?? {}) as Record<string, string> });
+      secrets.set(m.metadata.name, { ...data, ...((m.stringData ?? {}) as Record<string, string>) });
     }
-    if (m.kind === 'ConfigMap') configMaps.set(m.metadata.name, { ...(m.data ?? {}) as Record<string, string> });
+    if (m.kind === 'ConfigMap') configMaps.set(m.metadata.name, { ...((m.data ?? {}) as Record<string, string>) });
   }
   return { secrets, configMaps };
 }
@@ -47,7 +51,10 @@ export function chartObjects(manifests: readonly Manifest[], existingSecrets: Re
  * throws, naming the workload, the variable and what is missing.
  */
 export function containerEnv(
-  workload: string, container: ChartContainer, objects: ChartObjects, pod: { name: string; imageEnv: Record<string, string> },
+  workload: string,
+  container: ChartContainer,
+  objects: ChartObjects,
+  pod: { name: string; imageEnv: Record<string, string> },
 ): Record<string, string> {
   const env: Record<string, string> = { ...pod.imageEnv };
   const where = `${workload} (container ${container.name})`;
@@ -78,7 +85,9 @@ export function containerEnv(
     const value = (secretKeyRef ? objects.secrets : objects.configMaps).get(ref.name)?.[ref.key];
     if (value === undefined) {
       if (ref.optional) continue;
-      throw new Error(`${where}: ${item.name} needs key ${ref.key} of ${kind} ${ref.name}, which ${(secretKeyRef ? objects.secrets : objects.configMaps).has(ref.name) ? 'lacks it' : 'does not exist'}`);
+      throw new Error(
+        `${where}: ${item.name} needs key ${ref.key} of ${kind} ${ref.name}, which ${(secretKeyRef ? objects.secrets : objects.configMaps).has(ref.name) ? 'lacks it' : 'does not exist'}`,
+      );
     }
     env[item.name] = value;
   }

@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+
 import type { Manifest } from '../helm/render-chart.js';
-import type { ClusterNetwork } from './cluster-network.js';
 import type { Workload } from './chart-workloads.js';
+import type { ClusterNetwork } from './cluster-network.js';
 
 const run = promisify(execFile);
 

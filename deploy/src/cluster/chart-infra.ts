@@ -1,6 +1,7 @@
+import type { S3Settings } from '@marketplace/local-stack';
 import { Client as MinioClient } from 'minio';
 import pg from 'pg';
-import type { S3Settings } from '@marketplace/local-stack';
+
 import type { StorageHost } from './cluster.js';
 
 // The servers the chart bundles (or, in production values, the operator's own) are not run from
@@ -36,13 +37,25 @@ export async function makeDatabaseAdmin(storage: StorageHost, admin: { user: str
 /** The admin named by a database URL (postgres://user:password@host:port/database). */
 export function adminFromUrl(url: string, superuser: boolean): { user: string; password: string; database: string; superuser: boolean } {
   const parsed = new URL(url);
-  return { user: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password), database: decodeURIComponent(parsed.pathname.slice(1)) || 'postgres', superuser };
+  return {
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    database: decodeURIComponent(parsed.pathname.slice(1)) || 'postgres',
+    superuser,
+  };
 }
 
 /** `mc mb --ignore-existing local/<bucket>`, with s3rver's own key (the store's root). */
 export async function makeBucket(s3: S3Settings, bucket: string): Promise<void> {
   const url = new URL(s3.endpoint);
-  const client = new MinioClient({ endPoint: url.hostname, port: Number(url.port), useSSL: url.protocol === 'https:', accessKey: s3.accessKey, secretKey: s3.secretKey, region: s3.region });
+  const client = new MinioClient({
+    endPoint: url.hostname,
+    port: Number(url.port),
+    useSSL: url.protocol === 'https:',
+    accessKey: s3.accessKey,
+    secretKey: s3.secretKey,
+    region: s3.region,
+  });
   if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket, s3.region);
 }
 

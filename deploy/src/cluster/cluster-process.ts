@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import { describeExit, forwardLines, sendSignal, terminate, terminateOnParentExit, track, type TrackedProcess } from '@marketplace/local-stack';
+
 import type { ClusterHost } from './cluster-network.js';
 
 export interface ProcessEvent {
@@ -50,7 +52,9 @@ export class ClusterProcess {
     if (this.running()) return;
     // `ip netns exec` enters the host's namespace and then becomes the command: the pid is the command's.
     const child = spawn('ip', ['netns', 'exec', this.host.namespace, this.command, ...this.args], {
-      env: this.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     const proc = track(child, { group: true });
     this.proc = proc;

@@ -3,14 +3,33 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+
 import { BUS_PRINCIPALS, type BusPrincipal } from '@marketplace/contracts';
 import {
-  buildServiceEnv, describeExit, findNatsServer, GATEWAY, generateOAuthKeys, httpStatus, natsMissingMessage, natsServerEnv, nodeFlagsFor,
-  poll, sendSignal, serviceProcessEnv, SERVICES, startMailCatcher, terminate, terminateOnParentExit, thisHost, track, type ServiceDefinition,
+  buildServiceEnv,
+  describeExit,
+  findNatsServer,
+  GATEWAY,
+  generateOAuthKeys,
+  httpStatus,
+  natsMissingMessage,
+  natsServerEnv,
+  nodeFlagsFor,
+  poll,
   type S3Settings,
+  sendSignal,
+  type ServiceDefinition,
+  serviceProcessEnv,
+  SERVICES,
+  startMailCatcher,
+  terminate,
+  terminateOnParentExit,
+  thisHost,
+  track,
 } from '@marketplace/local-stack';
-import { busEnv, generateBusCredentials, natsServerConfig, publicKeyOf, type BusCredentials } from '@marketplace/service-kit/bus-credentials';
-import { createClusterNetwork, type ClusterHost, type ClusterNetwork } from './cluster-network.js';
+import { type BusCredentials, busEnv, generateBusCredentials, natsServerConfig, publicKeyOf } from '@marketplace/service-kit/bus-credentials';
+
+import { type ClusterHost, type ClusterNetwork, createClusterNetwork } from './cluster-network.js';
 import { ClusterProcess, type ProcessEvent } from './cluster-process.js';
 import { NATS_CLIENT_PORT, NATS_MONITOR_PORT, natsNodeConfig } from './nats-node-config.js';
 import { natsServerVersion, replicatedStreamsWarning } from './nats-version.js';
@@ -114,21 +133,28 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const natsVersion = await natsServerVersion(natsBinary).catch(() => undefined);
     const versionWarning = replicatedStreamsWarning(natsVersion);
     if (versionWarning) opts.log(`warning: ${versionWarning}`);
-    const nats = await Promise.all(network.hosts.map(async (host) => {
-      const store = join(runDir, `nats-${host.index}`);
-      await mkdir(store, { recursive: true });
-      const configFile = join(store, 'nats-server.conf');
-      await writeFile(configFile, natsNodeConfig(host, network.hosts, store, natsServerConfig(publicKeys)), { mode: 0o600 });
-      return new ClusterProcess(`nats@${host.name}`, host, natsBinary, ['-c', configFile], stringEnv(natsServerEnv(process.env)), {
-        logFile: join(runDir, 'logs', `nats-${host.name}.log`), restartDelayMs, onEvent,
-      });
-    }));
+    const nats = await Promise.all(
+      network.hosts.map(async (host) => {
+        const store = join(runDir, `nats-${host.index}`);
+        await mkdir(store, { recursive: true });
+        const configFile = join(store, 'nats-server.conf');
+        await writeFile(configFile, natsNodeConfig(host, network.hosts, store, natsServerConfig(publicKeys)), { mode: 0o600 });
+        return new ClusterProcess(`nats@${host.name}`, host, natsBinary, ['-c', configFile], stringEnv(natsServerEnv(process.env)), {
+          logFile: join(runDir, 'logs', `nats-${host.name}.log`),
+          restartDelayMs,
+          onEvent,
+        });
+      }),
+    );
     cleanups.push(async () => {
       await Promise.all(nats.map((n) => n.stop(5000)));
       nats.forEach((n) => n.close());
     });
     for (const node of nats) node.start();
-    const natsReady = await poll(async () => (await Promise.all(network.hosts.map((h) => httpStatus(`http://${h.address}:${NATS_MONITOR_PORT}/healthz`)))).every((s) => s === 200), { timeoutMs: 60_000, intervalMs: 300 });
+    const natsReady = await poll(
+      async () => (await Promise.all(network.hosts.map((h) => httpStatus(`http://${h.address}:${NATS_MONITOR_PORT}/healthz`)))).every((s) => s === 200),
+      { timeoutMs: 60_000, intervalMs: 300 },
+    );
     if (natsReady !== 'ready') throw new Error(`the NATS cluster did not become healthy (logs in ${runDir}/logs)`);
     check();
     const natsUrl = network.hosts.map((h) => `nats://${h.address}:${NATS_CLIENT_PORT}`).join(',');
@@ -149,18 +175,37 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         const healthPort = FIRST_HEALTH_PORT + index;
         const env = buildServiceEnv({
           service: definition,
-          infra: { databaseUrl: storage.databaseUrl, natsUrl, s3: storage.s3, mail: { smtpUrl: mail.smtpUrl, dir: mailDir }, bus: { credentials, natsSecured: true, env: busEnvs }, oauth, dataKey },
-          healthPort, gatewayPort: GATEWAY_PORT, inherited: process.env, listenHost: host.address,
+          infra: {
+            databaseUrl: storage.databaseUrl,
+            natsUrl,
+            s3: storage.s3,
+            mail: { smtpUrl: mail.smtpUrl, dir: mailDir },
+            bus: { credentials, natsSecured: true, env: busEnvs },
+            oauth,
+            dataKey,
+          },
+          healthPort,
+          gatewayPort: GATEWAY_PORT,
+          inherited: process.env,
+          listenHost: host.address,
           extra: {
-            PUBLIC_URL: baseUrl, JETSTREAM_REPLICAS: String(network.hosts.length), LOG_LEVEL: 'warn',
+            PUBLIC_URL: baseUrl,
+            JETSTREAM_REPLICAS: String(network.hosts.length),
+            LOG_LEVEL: 'warn',
             // A stopping gateway keeps serving for two seconds while the balancer (checking every half second) moves away from it.
             GATEWAY_DRAIN_MS: '2000',
             ...opts.env,
           },
         });
         const mainPath = join(opts.rootDir, 'apps', definition.appDir, 'dist', 'main.bundle.js');
-        const proc = new ClusterProcess(`${definition.name}@${host.name}`, host, process.execPath, [...nodeFlagsFor(definition.name), mainPath],
-          serviceProcessEnv(opts.rootDir, env), { logFile: join(runDir, 'logs', `${definition.name}-${host.name}.log`), restartDelayMs, onEvent });
+        const proc = new ClusterProcess(
+          `${definition.name}@${host.name}`,
+          host,
+          process.execPath,
+          [...nodeFlagsFor(definition.name), mainPath],
+          serviceProcessEnv(opts.rootDir, env),
+          { logFile: join(runDir, 'logs', `${definition.name}-${host.name}.log`), restartDelayMs, onEvent },
+        );
         services.push(Object.assign(proc, { definition, healthUrl: `http://${host.address}:${healthPort}` }));
       });
     }
@@ -193,15 +238,32 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     check();
     const balancer = await startTcpBalancer({
-      host: network.bridgeAddress, port: BALANCER_PORT,
-      backends: network.hosts.map((h) => ({ name: h.name, host: h.address, port: GATEWAY_PORT, healthUrl: `http://${h.address}:${GATEWAY_PORT}/api/health/ready` })),
+      host: network.bridgeAddress,
+      port: BALANCER_PORT,
+      backends: network.hosts.map((h) => ({
+        name: h.name,
+        host: h.address,
+        port: GATEWAY_PORT,
+        healthUrl: `http://${h.address}:${GATEWAY_PORT}/api/health/ready`,
+      })),
     });
     cleanups.splice(cleanups.length - 1, 0, () => balancer.close());
     opts.log(`balancer: ${baseUrl} -> gateways ${network.hosts.map((h) => `${h.address}:${GATEWAY_PORT}`).join(', ')}`);
 
     let stopping: Promise<void> | undefined;
     return {
-      network, baseUrl, balancer, natsUrl, natsVersion, databaseUrl: storage.databaseUrl, s3: storage.s3, credentials, mailDir, nats, services, events,
+      network,
+      baseUrl,
+      balancer,
+      natsUrl,
+      natsVersion,
+      databaseUrl: storage.databaseUrl,
+      s3: storage.s3,
+      credentials,
+      mailDir,
+      nats,
+      services,
+      events,
       metrics: () => services.map((s) => ({ process: s.name, url: `${s.healthUrl}/metrics` })),
       waitHealthy,
       restartPostgres: () => storage.restartPostgres(),
@@ -231,7 +293,9 @@ export async function startStorageHost(rootDir: string, host: ClusterHost, dataD
   await mkdir(dataDir, { recursive: true, mode: 0o755 });
   const script = join(rootDir, 'deploy', 'dist', 'cluster', 'storage-host.js');
   const child = spawn('ip', ['netns', 'exec', host.namespace, process.execPath, script, host.address, dataDir, allowFrom], {
-    stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: process.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+    env: process.env,
   });
   const proc = track(child, { group: true });
   terminateOnParentExit(proc, 'SIGTERM');
@@ -244,10 +308,11 @@ export async function startStorageHost(rootDir: string, host: ClusterHost, dataD
     log.write(`${line}\n`);
     waiters.shift()?.(line);
   });
-  const nextLine = () => new Promise<string>((resolve, reject) => {
-    waiters.push(resolve);
-    void proc.exit.then((info) => reject(new Error(`the storage host ${describeExit(info)} (log: ${logFile})`)));
-  });
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      waiters.push(resolve);
+      void proc.exit.then((info) => reject(new Error(`the storage host ${describeExit(info)} (log: ${logFile})`)));
+    });
   const ready = JSON.parse(await nextLine()) as { databaseUrl: string; s3: S3Settings };
   return {
     ...ready,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseNatsVersion, replicatedStreamsWarning } from './nats-version.js';
 
 describe('the nats-server version the cluster runs on', () => {
@@ -8,7 +9,7 @@ describe('the nats-server version the cluster runs on', () => {
     expect(parseNatsVersion('no version here')).toBeUndefined();
   });
 
-  it('warns below the chart\'s 2.11 and for an unreadable version, not from 2.11 on', () => {
+  it("warns below the chart's 2.11 and for an unreadable version, not from 2.11 on", () => {
     expect(replicatedStreamsWarning('2.9.10')).toMatch(/^nats-server 2\.9\.10 is older than 2\.11\.0/);
     expect(replicatedStreamsWarning('2.10.29')).toMatch(/older than 2\.11\.0/);
     expect(replicatedStreamsWarning(undefined)).toMatch(/version unknown/);

@@ -32,7 +32,9 @@ export function replicatedStreamsWarning(version: string | undefined): string | 
       if (i === 2) return undefined;
     }
   }
-  return `nats-server ${version ?? '(version unknown)'} is older than ${REPLICATED_STREAMS_FROM.join('.')}, the version the chart runs: `
-    + 'its replicated streams can fall out of step after a leader change (a replica misses a message its consumers then never deliver), '
-    + 'so a chaos run on it may report a missing event delivery that is the server\'s (docs/operators.md)';
+  return (
+    `nats-server ${version ?? '(version unknown)'} is older than ${REPLICATED_STREAMS_FROM.join('.')}, the version the chart runs: ` +
+    'its replicated streams can fall out of step after a leader change (a replica misses a message its consumers then never deliver), ' +
+    "so a chaos run on it may report a missing event delivery that is the server's (docs/operators.md)"
+  );
 }

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
-import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { startEmbeddedPostgres, startS3rver, type StartedDatabase } from '@marketplace/local-stack';
+import { createInterface } from 'node:readline';
+
+import { type StartedDatabase, startEmbeddedPostgres, startS3rver } from '@marketplace/local-stack';
 
 // The cluster's storage host (run by cluster.ts inside the first host's namespace): PostgreSQL and
 // object storage listening on the host's own address. It answers one line of JSON when both are
@@ -15,18 +16,26 @@ const POSTGRES_PORT = 5432;
 const S3_PORT = 9000;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const startPostgres = () => startEmbeddedPostgres({
-  dir: join(dataDir, 'postgres'), ephemeral: false, log, host: address, port: POSTGRES_PORT, allowFrom,
-  // Three hosts of ten services, each with its own pool.
-  maxConnections: 900,
-});
+const startPostgres = () =>
+  startEmbeddedPostgres({
+    dir: join(dataDir, 'postgres'),
+    ephemeral: false,
+    log,
+    host: address,
+    port: POSTGRES_PORT,
+    allowFrom,
+    // Three hosts of ten services, each with its own pool.
+    maxConnections: 900,
+  });
 
 let postgres: StartedDatabase = await startPostgres();
 const s3 = await startS3rver({ directory: join(dataDir, 's3'), log, address, port: S3_PORT });
 process.stdout.write(`${JSON.stringify({ databaseUrl: postgres.url, s3: s3.settings })}\n`);
 
 let busy = Promise.resolve();
-interface S3rverAccount { createKeyPair(id: string, secret: string): void }
+interface S3rverAccount {
+  createKeyPair(id: string, secret: string): void;
+}
 const s3rverAccounts = createRequire(import.meta.url)('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: S3rverAccount };
 
 createInterface({ input: process.stdin }).on('line', (line) => {
@@ -37,13 +46,15 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     return;
   }
   if (line.trim() !== 'restart-postgres') return;
-  busy = busy.then(async () => {
-    await postgres.stop();
-    postgres = await startPostgres();
-    process.stdout.write('postgres-restarted\n');
-  }).catch((error: unknown) => {
-    process.stdout.write(`postgres-restart-failed ${String(error)}\n`);
-  });
+  busy = busy
+    .then(async () => {
+      await postgres.stop();
+      postgres = await startPostgres();
+      process.stdout.write('postgres-restarted\n');
+    })
+    .catch((error: unknown) => {
+      process.stdout.write(`postgres-restart-failed ${String(error)}\n`);
+    });
 });
 
 const stop = async () => {

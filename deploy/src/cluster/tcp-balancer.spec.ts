@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { startTcpBalancer, type TcpBalancer } from './tcp-balancer.js';
 
 async function backend(name: string, ready: () => boolean): Promise<Server> {
@@ -22,7 +24,10 @@ describe('startTcpBalancer', () => {
     let bReady = true;
     const a = await backend('a', () => true);
     const b = await backend('b', () => bReady);
-    closers.push(() => new Promise((resolve) => a.close(resolve)), () => new Promise((resolve) => b.close(resolve)));
+    closers.push(
+      () => new Promise((resolve) => a.close(resolve)),
+      () => new Promise((resolve) => b.close(resolve)),
+    );
     const portOf = (s: Server) => (s.address() as AddressInfo).port;
     const backends = [a, b].map((s, i) => ({ name: i ? 'b' : 'a', host: '127.0.0.1', port: portOf(s), healthUrl: `http://127.0.0.1:${portOf(s)}/ready` }));
     // A third backend whose port nobody listens on: its connections are refused and go elsewhere.

@@ -1,4 +1,5 @@
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
+
 import { httpStatus } from '@marketplace/local-stack';
 
 export interface Backend {
@@ -26,9 +27,11 @@ export async function startTcpBalancer(opts: { host: string; port: number; backe
   let next = 0;
   const sockets = new Set<Socket>();
   const check = async () => {
-    await Promise.all(opts.backends.map(async (b) => {
-      up.set(b.name, (await httpStatus(b.healthUrl, 1000)) === 200);
-    }));
+    await Promise.all(
+      opts.backends.map(async (b) => {
+        up.set(b.name, (await httpStatus(b.healthUrl, 1000)) === 200);
+      }),
+    );
   };
   await check();
   const timer = setInterval(() => void check(), opts.checkMs ?? 500);

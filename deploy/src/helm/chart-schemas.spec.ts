@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import { describe, expect, it, vi } from 'vitest';
-import { CHART, renderChart, type Manifest } from './render-chart.js';
+
+import { CHART, type Manifest, renderChart } from './render-chart.js';
 
 /**
  * Every rendered manifest validated against the Kubernetes API schemas (kubernetes-models, the
@@ -36,7 +38,7 @@ async function validate(m: Manifest): Promise<void> {
   const custom = CUSTOM[key];
   if (custom) return custom(m);
   // kubernetes-models is laid out as <group>/<version>/<Kind> ("v1" for the core group).
-  const mod = await import(/* @vite-ignore */ `kubernetes-models/${m.apiVersion}/${m.kind}`).catch(() => undefined) as
+  const mod = (await import(/* @vite-ignore */ `kubernetes-models/${m.apiVersion}/${m.kind}`).catch(() => undefined)) as
     Record<string, new (data: unknown) => { validate(): void }> | undefined;
   const Model = mod?.[m.kind];
   if (!Model) throw new Error(`${key} is not a Kubernetes API kind (${m.metadata.name})`);
@@ -59,7 +61,12 @@ describe.each(valueSets)('rendered with ci/%s', (file) => {
 
 describe('the validator', () => {
   it('refuses a manifest the API server would refuse', async () => {
-    const bad = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two', selector: {}, template: {} } } as unknown as Manifest;
+    const bad = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'x' },
+      spec: { replicas: 'two', selector: {}, template: {} },
+    } as unknown as Manifest;
     await expect(validate(bad)).rejects.toThrow();
     const unknownKind = { apiVersion: 'apps/v1', kind: 'Deploymnet', metadata: { name: 'x' } } as Manifest;
     await expect(validate(unknownKind)).rejects.toThrow(/not a Kubernetes API kind/);

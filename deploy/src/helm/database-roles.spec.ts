@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createDataSource, inServiceScope, migrate } from '@marketplace/service-kit';
 import { testDatabaseUrl } from '@marketplace/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { CHART } from './render-chart.js';
 
 /**
@@ -46,8 +48,12 @@ function serviceUrl(role: string, password: string): URL {
 }
 
 async function serviceRole(admin: pg.Client, url: URL, schema: string, opts: { ownsSchema?: boolean; allowShared?: boolean } = {}): Promise<string> {
-  const { rows } = await admin.query<{ done: string }>('SELECT pg_temp.marketplace_service_role($1, $2, $3, $4) AS done',
-    [url.href, schema, opts.ownsSchema ?? false, opts.allowShared ?? false]);
+  const { rows } = await admin.query<{ done: string }>('SELECT pg_temp.marketplace_service_role($1, $2, $3, $4) AS done', [
+    url.href,
+    schema,
+    opts.ownsSchema ?? false,
+    opts.allowShared ?? false,
+  ]);
   return rows[0]!.done;
 }
 
@@ -61,8 +67,13 @@ async function attempt(client: pg.Client, sql: string): Promise<string> {
   }
 }
 
-const ownerOf = async (admin: pg.Client, schema: string) => (await admin.query<{ relname: string; owner: string }>(
-  `SELECT relname, pg_get_userbyid(relowner) AS owner FROM pg_class WHERE relnamespace = $1::regnamespace AND relkind IN ('r', 'S') ORDER BY relname`, [schema])).rows;
+const ownerOf = async (admin: pg.Client, schema: string) =>
+  (
+    await admin.query<{ relname: string; owner: string }>(
+      `SELECT relname, pg_get_userbyid(relowner) AS owner FROM pg_class WHERE relnamespace = $1::regnamespace AND relkind IN ('r', 'S') ORDER BY relname`,
+      [schema],
+    )
+  ).rows;
 
 beforeAll(async () => {
   serverUrl = new URL(await testDatabaseUrl());
@@ -82,7 +93,7 @@ afterAll(async () => {
 });
 
 describe('files/service-role.sql: one PostgreSQL role per service', () => {
-  it('lets the service read and write its own schema\'s tables, later ones included, and nothing else', async () => {
+  it("lets the service read and write its own schema's tables, later ones included, and nothing else", async () => {
     const [role, schema, other] = [name('jobs'), name('jobs'), name('files')];
     roles.push(role);
     schemas.push(schema, other);
@@ -119,30 +130,38 @@ describe('files/service-role.sql: one PostgreSQL role per service', () => {
     await serviceRole(admin, serviceUrl(role, 'first-password'), schema, { ownsSchema: true });
     const before = await connect(serviceUrl(role, 'first-password'));
     await before.query(`CREATE TABLE "${schema}".drafts (id serial PRIMARY KEY)`);
-    expect(await ownerOf(admin, schema)).toEqual([{ relname: 'drafts', owner: role }, { relname: 'drafts_id_seq', owner: role }]);
+    expect(await ownerOf(admin, schema)).toEqual([
+      { relname: 'drafts', owner: role },
+      { relname: 'drafts_id_seq', owner: role },
+    ]);
 
     await serviceRole(admin, serviceUrl(role, 'second-password'), schema);
-    expect(await ownerOf(admin, schema)).toEqual([{ relname: 'drafts', owner: serverUrl.username }, { relname: 'drafts_id_seq', owner: serverUrl.username }]);
+    expect(await ownerOf(admin, schema)).toEqual([
+      { relname: 'drafts', owner: serverUrl.username },
+      { relname: 'drafts_id_seq', owner: serverUrl.username },
+    ]);
     await expect(connect(serviceUrl(role, 'first-password'))).rejects.toThrow(/password authentication failed/);
     const after = await connect(serviceUrl(role, 'second-password'));
     expect(await attempt(after, `INSERT INTO "${schema}".drafts DEFAULT VALUES`)).toBe('ok');
     expect(await attempt(after, `DROP TABLE "${schema}".drafts`)).toMatch(/must be owner/);
   });
 
-  it('refuses the admin\'s own login or a superuser for a service, unless sharing is allowed', async () => {
+  it("refuses the admin's own login or a superuser for a service, unless sharing is allowed", async () => {
     const [schema, superRole] = [name('notifications'), name('superuser')];
     schemas.push(schema);
     roles.push(superRole);
     const admin = await adminSession();
     const asAdmin = new URL(serverUrl);
-    await expect(serviceRole(admin, asAdmin, schema)).rejects.toThrow(/logs in as .*, the admin or a role with administrative powers: .* allowSharedCredentials=true/);
+    await expect(serviceRole(admin, asAdmin, schema)).rejects.toThrow(
+      /logs in as .*, the admin or a role with administrative powers: .* allowSharedCredentials=true/,
+    );
     expect(await serviceRole(admin, asAdmin, schema, { allowShared: true })).toBe(`${schema}: shared login ${serverUrl.username} left as it is`);
     await admin.query(`CREATE ROLE "${superRole}" LOGIN SUPERUSER PASSWORD 'x'`);
     await expect(serviceRole(admin, serviceUrl(superRole, 'x'), schema)).rejects.toThrow(/administrative powers/);
     await expect(serviceRole(admin, new URL('postgres://db.example/marketplace'), schema)).rejects.toThrow(/names no role/);
   });
 
-  it('with migrations at start, makes the role its schema\'s owner, which service-kit\'s migrate() can then migrate', async () => {
+  it("with migrations at start, makes the role its schema's owner, which service-kit's migrate() can then migrate", async () => {
     const [role, schema] = [name('files_start'), name('files_start')];
     roles.push(role);
     schemas.push(schema);
@@ -163,7 +182,7 @@ describe('files/service-role.sql: one PostgreSQL role per service', () => {
     expect([...owners]).toEqual([role]);
   });
 
-  it('works for an admin that is no superuser (a managed server\'s login with CREATEROLE)', async () => {
+  it("works for an admin that is no superuser (a managed server's login with CREATEROLE)", async () => {
     const [managed, role, schema] = [name('owner'), name('identity'), name('identity')];
     roles.push(role, managed);
     schemas.push(schema);

@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { parseAllDocuments } from 'yaml';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,7 +19,12 @@ let helm: string | undefined;
 
 /** The helm that deploy/scripts/helm-check.sh uses ($HELM, PATH, or the one shipped in an npm package). */
 export function helmBinary(): string {
-  helm ??= process.env.HELM || execFileSync('bash', [resolve(ROOT, 'deploy/scripts/helm-check.sh'), '--which'], { encoding: 'utf8' }).trim().split('\n').pop()!;
+  helm ??=
+    process.env.HELM ||
+    execFileSync('bash', [resolve(ROOT, 'deploy/scripts/helm-check.sh'), '--which'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop()!;
   return helm;
 }
 

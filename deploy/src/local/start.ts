@@ -2,16 +2,17 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import {
   getFreePort,
+  type Infrastructure,
   isPortFree,
-  processLayout,
   PROCESS_LAYOUT_ENV,
+  processLayout,
   startInfrastructure,
   startServices,
-  whenOrphaned,
-  type Infrastructure,
   type System,
+  whenOrphaned,
 } from '@marketplace/local-stack';
 import { startIdleMemoryReducer } from '@marketplace/service-kit/idle-memory';
 
@@ -96,9 +97,11 @@ try {
   const port = await gatewayPort();
   if (!stopping) {
     const layout = processLayout(process.env);
-    console.log(layout === 'one-process'
-      ? `Starting the services in one process (${PROCESS_LAYOUT_ENV}=per-service runs each in its own)…`
-      : 'Starting the services, each in its own process…');
+    console.log(
+      layout === 'one-process'
+        ? `Starting the services in one process (${PROCESS_LAYOUT_ENV}=per-service runs each in its own)…`
+        : 'Starting the services, each in its own process…',
+    );
     // This process only holds the infrastructure and watches the apps' processes: a crashed one is
     // started again (with backoff) while PostgreSQL, NATS and object storage keep running.
     system = await startServices({ infra, rootDir, gatewayPort: port, layout });
@@ -107,7 +110,10 @@ try {
     // The operator's own bus key rides along (this file is readable by its owner only); the services'
     // keys and the gateway's signing key stay in those processes.
     const runtime = {
-      baseUrl: system.baseUrl, natsUrl: infra.natsUrl, databaseUrl: infra.databaseUrl, pid: process.pid,
+      baseUrl: system.baseUrl,
+      natsUrl: infra.natsUrl,
+      databaseUrl: infra.databaseUrl,
+      pid: process.pid,
       ...(infra.bus.natsSecured ? { operatorNkeySeed: infra.bus.credentials.seeds.operator } : {}),
     };
     await writeFile(runtimeFile, `${JSON.stringify(runtime, null, 2)}\n`, { mode: 0o600 });

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import { describe, expect, it, vi } from 'vitest';
-import { CHART, renderChart, ROOT, type Manifest } from '../helm/render-chart.js';
+
+import { CHART, type Manifest, renderChart, ROOT } from '../helm/render-chart.js';
 
 /**
  * The operators' settings table and the chart against the declarations (the kit's and each
@@ -12,8 +14,13 @@ import { CHART, renderChart, ROOT, type Manifest } from '../helm/render-chart.js
 // helm runs as a child process; on a busy machine a render takes seconds.
 vi.setConfig({ testTimeout: 120_000 });
 
-interface Declared { name: string }
-interface Group { owner: string; declarations: Declared[] }
+interface Declared {
+  name: string;
+}
+interface Group {
+  owner: string;
+  declarations: Declared[];
+}
 interface SettingsTableTool {
   OPERATORS_DOC: string;
   declaredGroups(): Promise<{ apps: string[]; groups: Group[] }>;
@@ -37,7 +44,9 @@ function containersOf(m: Manifest): Container[] {
 
 /** Every variable the chart gives a marketplace process (a container that says which APP it runs), ConfigMaps it loads included. */
 function chartVariables(manifests: Manifest[]): Set<string> {
-  const configMaps = new Map(manifests.filter((m) => m.kind === 'ConfigMap').map((m) => [m.metadata.name, Object.keys((m.data as Record<string, string>) ?? {})]));
+  const configMaps = new Map(
+    manifests.filter((m) => m.kind === 'ConfigMap').map((m) => [m.metadata.name, Object.keys((m.data as Record<string, string>) ?? {})]),
+  );
   const names = new Set<string>();
   for (const c of manifests.flatMap(containersOf)) {
     if (!c.env?.some((e) => e.name === 'APP')) continue;

@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
+
 import { marketplaceClient } from '@marketplace/client';
+import { Webhook } from 'standardwebhooks';
 
 const baseUrl = process.env.MARKETPLACE_URL ?? 'http://127.0.0.1:3000';
 const poster = marketplaceClient({ baseUrl, apiKey: required('POSTER_KEY') });
@@ -17,7 +18,9 @@ const worker = marketplaceClient({ baseUrl, apiKey: required('WORKER_KEY') });
 /** Set once the endpoint is registered and its secret known. */
 const verifiers: Webhook[] = [];
 let onHired: (data: unknown) => void = () => undefined;
-const hiredEvent = new Promise<unknown>((resolve) => { onHired = resolve; });
+const hiredEvent = new Promise<unknown>((resolve) => {
+  onHired = resolve;
+});
 const receiver = createServer((req, res) => {
   void readBody(req).then((body) => {
     try {
@@ -85,7 +88,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function headersOf(req: IncomingMessage): Record<string, string> {
-  return Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v ?? '']));
+  return Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
 }
 
 function say(line: string): void {

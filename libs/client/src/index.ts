@@ -1,4 +1,5 @@
 import createFetchClient, { type Client, type ClientOptions } from 'openapi-fetch';
+
 import type { paths } from './api-types.js';
 
 export type { components, operations, paths } from './api-types.js';

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
+
 import type { CredentialKind, Scope } from './caller.js';
 import type { ErrorCode } from './errors/error-codes.js';
 
-export type ServiceName =
-  | 'identity' | 'jobs' | 'applications' | 'files' | 'drafts' | 'notifications' | 'admin';
+export type ServiceName = 'identity' | 'jobs' | 'applications' | 'files' | 'drafts' | 'notifications' | 'admin';
 
 /**
  * Who may run an operation, enforced by the owning service before its handler runs. A ladder:
@@ -189,10 +189,7 @@ export interface McpTask {
 }
 
 /** Catalogue entry: the only place an operation is declared. */
-export interface Operation<
-  I extends z.ZodObject = z.ZodObject,
-  O extends z.ZodType = z.ZodType,
-> {
+export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
   name: string;
   service: ServiceName;
   subject: string;
@@ -261,9 +258,7 @@ export function subjectFor(service: ServiceName, operation: string): string {
   return `${service}.v1.${operation}`;
 }
 
-export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(
-  op: Omit<Operation<I, O>, 'subject'> & { subject?: string },
-): Operation<I, O> {
+export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(op: Omit<Operation<I, O>, 'subject'> & { subject?: string }): Operation<I, O> {
   const kebab = op.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   return { ...op, subject: op.subject ?? subjectFor(op.service, kebab) };
 }

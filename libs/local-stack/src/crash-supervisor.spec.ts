@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { ExitInfo } from './child-process.js';
 import { CrashSupervisor, type SupervisedRun } from './crash-supervisor.js';
 
@@ -6,7 +7,9 @@ import { CrashSupervisor, type SupervisedRun } from './crash-supervisor.js';
 function fakeRun(): SupervisedRun & { crash(info: ExitInfo): void } {
   let exited = false;
   let end!: (info: ExitInfo) => void;
-  const exit = new Promise<ExitInfo>((resolve) => { end = resolve; });
+  const exit = new Promise<ExitInfo>((resolve) => {
+    end = resolve;
+  });
   const crash = (info: ExitInfo) => {
     exited = true;
     end(info);
@@ -41,8 +44,9 @@ describe('CrashSupervisor', () => {
     supervisor.watch(first);
     first.crash({ code: 1, signal: null });
     await vi.advanceTimersByTimeAsync(0);
-    expect(lines[0]).toBe('jobs exited with code 1; its last error output:\n'
-      + '  {"level":50,"msg":"relation \\"job\\" does not exist"}\n  Error: boom\n      at main.js:1');
+    expect(lines[0]).toBe(
+      'jobs exited with code 1; its last error output:\n' + '  {"level":50,"msg":"relation \\"job\\" does not exist"}\n  Error: boom\n      at main.js:1',
+    );
     expect(lines[1]).toBe('restarting jobs in 0.5 s (crash 1 within 60 s)');
     await vi.advanceTimersByTimeAsync(499);
     expect(runs).toHaveLength(0);
@@ -68,7 +72,9 @@ describe('CrashSupervisor', () => {
   it('counts a restart that cannot start as a crash', async () => {
     let attempts = 0;
     const failing = new CrashSupervisor({
-      name: 'files', log: (line) => lines.push(line), lastLines: () => [],
+      name: 'files',
+      log: (line) => lines.push(line),
+      lastLines: () => [],
       relaunch: async () => {
         attempts += 1;
         throw new Error('spawn ENOMEM');
@@ -91,7 +97,9 @@ describe('CrashSupervisor', () => {
     const stuck = { ...fakeRun(), ready: neverReady };
     let relaunched = 0;
     const waiting = new CrashSupervisor({
-      name: 'admin', log: (line) => lines.push(line), lastLines: () => [],
+      name: 'admin',
+      log: (line) => lines.push(line),
+      lastLines: () => [],
       relaunch: async () => (++relaunched === 1 ? stuck : fakeRun()),
     });
     waiting.watch(first);

@@ -68,13 +68,18 @@ export class CrashSupervisor {
 
   private crashed(info: ExitInfo): void {
     const { name, log } = this.options;
-    const causes = this.options.lastLines().filter((line) => !QUIET_LINE.test(line)).slice(-CAUSE_LINES);
+    const causes = this.options
+      .lastLines()
+      .filter((line) => !QUIET_LINE.test(line))
+      .slice(-CAUSE_LINES);
     log(`${name} ${describeExit(info)}${causes.length ? `; its last error output:\n${causes.map((l) => `  ${l}`).join('\n')}` : ''}`);
     const decision = this.policy.crashed();
     const window = `${Math.round((this.options.policy ?? DEFAULT_RESTART_POLICY).windowMs / 1000)} s`;
     if (!decision.restart) {
-      log(`giving up on ${name}: it crashed ${decision.crashes} times within ${window}, so it is left stopped. `
-        + 'Everything else keeps running; fix the cause above and restart the marketplace.');
+      log(
+        `giving up on ${name}: it crashed ${decision.crashes} times within ${window}, so it is left stopped. ` +
+          'Everything else keeps running; fix the cause above and restart the marketplace.',
+      );
       return;
     }
     log(`restarting ${name} in ${decision.delayMs / 1000} s (crash ${decision.crashes} within ${window})`);

@@ -1,7 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { LOCK_FILE, lockDataDir } from './data-dir-lock.js';
 
 let dir: string;
@@ -24,7 +26,9 @@ describe('lockDataDir', () => {
     const unlock = await lockDataDir(dir);
     await expect(lockDataDir(dir)).rejects.toThrow(/already running in this process/);
     await unlock();
-    await (await lockDataDir(dir))();
+    await (
+      await lockDataDir(dir)
+    )();
   });
 
   it('refuses a directory held by another live process', async () => {

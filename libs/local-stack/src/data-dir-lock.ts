@@ -1,5 +1,6 @@
 import { readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { isAlive } from './child-process.js';
 
 export const LOCK_FILE = 'infrastructure.lock';
@@ -41,4 +42,3 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   }
   throw new Error(`Could not lock ${dataDir} (${path})`);
 }
-

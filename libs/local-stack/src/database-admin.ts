@@ -1,4 +1,5 @@
 import pg from 'pg';
+
 import { ephemeralDatabaseName, redactPassword, withDatabaseName } from './database-url.js';
 
 export interface StartedDatabase {

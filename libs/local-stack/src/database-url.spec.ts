@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ephemeralDatabaseName, postgresUrl, redactPassword, withDatabaseName } from './database-url.js';
 
 describe('withDatabaseName', () => {
@@ -26,9 +27,7 @@ describe('ephemeralDatabaseName', () => {
 
 describe('postgresUrl', () => {
   it('escapes credentials', () => {
-    expect(postgresUrl({ host: '127.0.0.1', port: 5, user: 'a b', password: 'p@ss/word', database: 'd' })).toBe(
-      'postgres://a%20b:p%40ss%2Fword@127.0.0.1:5/d',
-    );
+    expect(postgresUrl({ host: '127.0.0.1', port: 5, user: 'a b', password: 'p@ss/word', database: 'd' })).toBe('postgres://a%20b:p%40ss%2Fword@127.0.0.1:5/d');
   });
 });
 

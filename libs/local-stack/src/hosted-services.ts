@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
-import { startIdleMemoryReducer } from '@marketplace/service-kit/edge';
+
 import type { LogOutput, RunningService, ServiceEntry } from '@marketplace/service-kit';
+import { startIdleMemoryReducer } from '@marketplace/service-kit/edge';
 
 /**
  * The services of the one-process layout, whichever process holds them (service-host.js, or the

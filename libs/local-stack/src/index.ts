@@ -1,18 +1,28 @@
-export { getFreePort, isPortFree } from './free-port.js';
-export { resolveExternalInfra, type ExternalInfra, type S3Settings } from './infra-env.js';
-export { startInfrastructure, type Infrastructure, type InfrastructureOptions } from './infrastructure.js';
-export { natsServerEnv, startNatsServer, type StartedNats } from './nats-server.js';
-export { findNatsServer, natsInstallCommand, natsMissingMessage, thisHost, type NatsHost } from './nats-binary.js';
-export { startEmbeddedPostgres } from './embedded-postgres-server.js';
-export type { StartedDatabase } from './database-admin.js';
-export { APPS, SERVICES, GATEWAY, type ServiceDefinition, type ServiceName, type ServiceRole } from './service-catalogue.js';
-export { buildServiceEnv, sharedEnv, type ServiceEnvInput } from './service-env.js';
-export { processLayout, PROCESS_LAYOUT_ENV, type ProcessLayout } from './process-layout.js';
-export { startServices, type ServicesOptions, type System } from './services.js';
-export { generateOAuthKeys, type OAuthKeys } from './oauth-keys.js';
-export { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher.js';
-export { nodeFlagsFor, serviceProcessEnv } from './node-flags.js';
-export { startS3rver, type StartedS3 } from './s3-server.js';
-export { describeExit, forwardLines, sendSignal, terminate, terminateOnParentExit, track, whenOrphaned, type ExitInfo, type TrackedProcess } from './child-process.js';
-export { acceptsConnections, httpStatus, poll } from './wait-for.js';
+export {
+  describeExit,
+  type ExitInfo,
+  forwardLines,
+  sendSignal,
+  terminate,
+  terminateOnParentExit,
+  track,
+  type TrackedProcess,
+  whenOrphaned,
+} from './child-process.js';
 export { localDataKey } from './data-key.js';
+export type { StartedDatabase } from './database-admin.js';
+export { startEmbeddedPostgres } from './embedded-postgres-server.js';
+export { getFreePort, isPortFree } from './free-port.js';
+export { type ExternalInfra, resolveExternalInfra, type S3Settings } from './infra-env.js';
+export { type Infrastructure, type InfrastructureOptions, startInfrastructure } from './infrastructure.js';
+export { type CaughtMail, type MailCatcher, startMailCatcher } from './mail-catcher.js';
+export { findNatsServer, type NatsHost, natsInstallCommand, natsMissingMessage, thisHost } from './nats-binary.js';
+export { natsServerEnv, type StartedNats, startNatsServer } from './nats-server.js';
+export { nodeFlagsFor, serviceProcessEnv } from './node-flags.js';
+export { generateOAuthKeys, type OAuthKeys } from './oauth-keys.js';
+export { PROCESS_LAYOUT_ENV, type ProcessLayout, processLayout } from './process-layout.js';
+export { type StartedS3, startS3rver } from './s3-server.js';
+export { APPS, GATEWAY, type ServiceDefinition, type ServiceName, type ServiceRole, SERVICES } from './service-catalogue.js';
+export { buildServiceEnv, type ServiceEnvInput, sharedEnv } from './service-env.js';
+export { type ServicesOptions, startServices, type System } from './services.js';
+export { acceptsConnections, httpStatus, poll } from './wait-for.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { resolveExternalInfra } from './infra-env.js';
 
 describe('resolveExternalInfra', () => {

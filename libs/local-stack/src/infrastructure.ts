@@ -1,18 +1,20 @@
 import { mkdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+
 import type { BusPrincipal } from '@marketplace/contracts';
 import type { BusCredentials } from '@marketplace/service-kit/bus-credentials';
-import { join, resolve } from 'node:path';
-import { createEphemeralDatabase, type StartedDatabase } from './database-admin.js';
+
 import { lockDataDir } from './data-dir-lock.js';
+import { localDataKey } from './data-key.js';
+import { createEphemeralDatabase, type StartedDatabase } from './database-admin.js';
 import { startEmbeddedPostgres } from './embedded-postgres-server.js';
 import { resolveExternalInfra, type S3Settings } from './infra-env.js';
-import { startNatsServer } from './nats-server.js';
-import { assertBucket, startS3rver } from './s3-server.js';
-import { startMailCatcher, type CaughtMail } from './mail-catcher.js';
-import { generateOAuthKeys, type OAuthKeys } from './oauth-keys.js';
-import { localDataKey } from './data-key.js';
 import { prepareLauncherSetup } from './launcher-setup.js';
-import { processRecordIn, stopRecordedLeftovers, type ProcessRecord } from './process-record.js';
+import { type CaughtMail, startMailCatcher } from './mail-catcher.js';
+import { startNatsServer } from './nats-server.js';
+import { generateOAuthKeys, type OAuthKeys } from './oauth-keys.js';
+import { type ProcessRecord, processRecordIn, stopRecordedLeftovers } from './process-record.js';
+import { assertBucket, startS3rver } from './s3-server.js';
 
 export interface Infrastructure {
   databaseUrl: string;
@@ -72,7 +74,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
     throw error;
   });
   const processes = processRecordIn(dataDir);
-  const dataKey = (opts.env ?? process.env).DATA_ENCRYPTION_KEY?.trim() || await localDataKey(dataDir, ephemeral);
+  const dataKey = (opts.env ?? process.env).DATA_ENCRYPTION_KEY?.trim() || (await localDataKey(dataDir, ephemeral));
 
   const timed = async <T>(name: string, start: () => Promise<Part<T>>): Promise<Part<T>> => {
     const began = Date.now();
@@ -134,8 +136,7 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
   const smtpUrl = (opts.env ?? process.env).SMTP_URL?.trim();
   const catcher = smtpUrl
     ? undefined
-    : await startMailCatcher({ dir: join(dataDir, 'mail'), ...(opts.onMail ? { onMail: opts.onMail } : {}) })
-      .catch(async (error: unknown) => {
+    : await startMailCatcher({ dir: join(dataDir, 'mail'), ...(opts.onMail ? { onMail: opts.onMail } : {}) }).catch(async (error: unknown) => {
         await stopAll().catch(() => undefined);
         throw error;
       });
@@ -153,9 +154,10 @@ export async function startInfrastructure(opts: InfrastructureOptions): Promise<
     processes,
     // Repeated calls share the first one's outcome, so stop() is safe from
     // both a signal handler and a test teardown.
-    stop: () => (stopping ??= (async () => {
-      await catcher?.stop();
-      await stopAll();
-    })()),
+    stop: () =>
+      (stopping ??= (async () => {
+        await catcher?.stop();
+        await stopAll();
+      })()),
   };
 }

@@ -1,5 +1,6 @@
 import { BUS_PRINCIPALS, type BusPrincipal } from '@marketplace/contracts';
 import { busEnv, generateBusCredentials, natsServerConfig, publicKeyOf } from '@marketplace/service-kit/bus-credentials';
+
 import type { LauncherSetup } from './launcher-setup.js';
 
 // Run by launcher-setup.ts as a process of its own: it loads the operation catalogue (the bus

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+
 import type { BusPrincipal } from '@marketplace/contracts';
 import type { BusCredentials } from '@marketplace/service-kit/bus-credentials';
 

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+
 import { isAlive } from './child-process.js';
 import { startTimeOf } from './process-start-time.js';
 

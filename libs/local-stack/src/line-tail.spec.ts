@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { LineTail } from './line-tail.js';
 
 describe('LineTail', () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { SMTPServer } from 'smtp-server';
+
 import { decodeMessage } from './mail-message.js';
 
 export interface CaughtMail {
@@ -28,7 +30,8 @@ export interface MailCatcher {
  * links work on one machine without a mail provider, and tests can read what was sent.
  */
 export async function startMailCatcher(opts: {
-  dir: string; onMail?: (mail: CaughtMail) => void;
+  dir: string;
+  onMail?: (mail: CaughtMail) => void;
   /** Where it listens; 127.0.0.1 when omitted. */
   host?: string;
 }): Promise<MailCatcher> {
@@ -69,10 +72,13 @@ export async function startMailCatcher(opts: {
         // The .eml lands first: a reader that sees the .json can rely on both.
         writeFile(join(opts.dir, `${id}.eml`), raw)
           .then(() => writeFile(join(opts.dir, `${id}.json`), `${JSON.stringify(mail, null, 2)}\n`))
-          .then(() => {
-            opts.onMail?.(mail);
-            callback();
-          }, (err: Error) => callback(err));
+          .then(
+            () => {
+              opts.onMail?.(mail);
+              callback();
+            },
+            (err: Error) => callback(err),
+          );
       });
     },
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { decodeMessage, decodeQuotedPrintable } from './mail-message.js';
 
 describe('decodeMessage', () => {

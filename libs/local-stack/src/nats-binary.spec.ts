@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { NATS_RELEASES_URL, natsInstallCommand, natsMissingMessage, osReleaseIds } from './nats-binary.js';
 
 const DEBIAN = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nVERSION_ID="12"\nID=debian\n';

@@ -47,11 +47,11 @@ export function natsInstallCommand(host: NatsHost): string | undefined {
 /** The whole message: what is missing, how to install it here, and the alternative of a server of one's own. */
 export function natsMissingMessage(host: NatsHost): string {
   const command = natsInstallCommand(host);
-  const install = command
-    ? `install it with\n\n    ${command}\n\n`
-    : `download it from ${NATS_RELEASES_URL} and put it on PATH, `;
-  return 'nats-server was not found on PATH or where packages put it. It is the one part of the embedded defaults npm does not install; '
-    + `${install}or set NATS_URL to a NATS server with JetStream.`;
+  const install = command ? `install it with\n\n    ${command}\n\n` : `download it from ${NATS_RELEASES_URL} and put it on PATH, `;
+  return (
+    'nats-server was not found on PATH or where packages put it. It is the one part of the embedded defaults npm does not install; ' +
+    `${install}or set NATS_URL to a NATS server with JetStream.`
+  );
 }
 
 /**

@@ -1,7 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { readPidFile } from './leftover-processes.js';
 import { natsServerEnv, startNatsServer } from './nats-server.js';
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { describeExit, forwardLines, terminate, terminateOnParentExit, track } from './child-process.js';
 import { getFreePort } from './free-port.js';
 import { readPidFile, stopLeftover } from './leftover-processes.js';

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+
 import { GATEWAY } from './service-catalogue.js';
 
 // V8 sizes the young generation for throughput (up to 48 MiB, kept once grown); an idle service

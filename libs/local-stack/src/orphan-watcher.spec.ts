@@ -3,7 +3,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { settlesWithin, track, type TrackedProcess } from './child-process.js';
 import { OrphanWatcher } from './orphan-watcher.js';
 import { startTimeOf } from './process-start-time.js';
@@ -82,7 +84,7 @@ describe('OrphanWatcher', () => {
     await watcherEnds(watcher);
   });
 
-  it('leaves alone a child reported ended, whose pid may be someone else\'s by then', async () => {
+  it("leaves alone a child reported ended, whose pid may be someone else's by then", async () => {
     const watcher = new OrphanWatcher(500);
     const other = child('other');
     await sleep(100);

@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
+
 import { startTimeOf } from './process-start-time.js';
 
 /**
@@ -107,7 +108,8 @@ export class OrphanWatcher {
 
   constructor(graceMs = GRACE_MS) {
     this.process = spawn('/bin/sh', ['-c', SCRIPT, 'marketplace-orphan-watcher', String(Math.ceil(graceMs / 100))], {
-      detached: true, stdio: ['pipe', 'ignore', 'ignore'],
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore'],
     });
     // Without a listener, a watcher that cannot start would crash its parent; the children then
     // still have the parent's exit handler and the next start's leftover check.

@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, readlink, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { hydratePostgresSymlinks } from './postgres-binaries.js';
 
 let pkg: string;

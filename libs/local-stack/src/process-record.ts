@@ -1,5 +1,6 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import type { TrackedProcess } from './child-process.js';
 import { stopLeftover } from './leftover-processes.js';
 import { startTimeOf } from './process-start-time.js';
@@ -53,12 +54,14 @@ export class ProcessRecord {
   private save(): void {
     if (this.saveQueued) return;
     this.saveQueued = true;
-    this.saving = this.saving.then(async () => {
-      this.saveQueued = false;
-      const next = `${this.file}.next`;
-      await writeFile(next, `${JSON.stringify([...this.running.values()])}\n`);
-      await rename(next, this.file);
-    }).catch(() => undefined);
+    this.saving = this.saving
+      .then(async () => {
+        this.saveQueued = false;
+        const next = `${this.file}.next`;
+        await writeFile(next, `${JSON.stringify([...this.running.values()])}\n`);
+        await rename(next, this.file);
+      })
+      .catch(() => undefined);
   }
 }
 
@@ -80,10 +83,12 @@ export async function stopRecordedLeftovers(dir: string, log: (line: string) => 
   } catch {
     // No record (the first start, or a clean stop), or an unreadable one: nothing to go by.
   }
-  await Promise.all(recorded.map(async (entry) => {
-    if (!Number.isInteger(entry.pid) || entry.pid <= 1 || typeof entry.marker !== 'string' || !entry.marker) return;
-    const outcome = await stopLeftover({ ...entry, signal: 'SIGTERM', log });
-    if (outcome === 'unknown') log(`could not tell whether pid ${entry.pid} is ${entry.what} left running by a marketplace that was killed`);
-  }));
+  await Promise.all(
+    recorded.map(async (entry) => {
+      if (!Number.isInteger(entry.pid) || entry.pid <= 1 || typeof entry.marker !== 'string' || !entry.marker) return;
+      const outcome = await stopLeftover({ ...entry, signal: 'SIGTERM', log });
+      if (outcome === 'unknown') log(`could not tell whether pid ${entry.pid} is ${entry.what} left running by a marketplace that was killed`);
+    }),
+  );
   await rm(file, { force: true });
 }

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
+
 import { DEFAULT_RESTART_POLICY, RestartPolicy } from './restart-policy.js';
 
 /** A policy on a clock the test moves. */
 function policyAt(start = 0): { policy: RestartPolicy; advance: (ms: number) => void } {
   let now = start;
-  return { policy: new RestartPolicy(DEFAULT_RESTART_POLICY, () => now), advance: (ms) => { now += ms; } };
+  return {
+    policy: new RestartPolicy(DEFAULT_RESTART_POLICY, () => now),
+    advance: (ms) => {
+      now += ms;
+    },
+  };
 }
 
 describe('the restart policy', () => {

@@ -1,4 +1,4 @@
-import { backoffMs, type Backoff } from '@marketplace/service-kit/backoff';
+import { type Backoff, backoffMs } from '@marketplace/service-kit/backoff';
 
 export interface RestartPolicyOptions {
   /** The wait before each restart: 0.5 s, doubling to 10 s. */
@@ -22,9 +22,7 @@ export const DEFAULT_RESTART_POLICY: RestartPolicyOptions = {
   windowMs: 60_000,
 };
 
-export type RestartDecision =
-  | { restart: true; delayMs: number; crashes: number }
-  | { restart: false; crashes: number };
+export type RestartDecision = { restart: true; delayMs: number; crashes: number } | { restart: false; crashes: number };
 
 /** When to restart something that keeps crashing, and when to stop trying. Holds no timers: the caller waits. */
 export class RestartPolicy {

@@ -2,10 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { ObjectStorage } from '@marketplace/service-kit';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ObjectStorage } from '@marketplace/service-kit';
-import { startS3rver, type StartedS3 } from './s3-server.js';
+
+import { type StartedS3, startS3rver } from './s3-server.js';
 
 /**
  * The embedded store as the product uses it, through the services' S3 client: objects created and
@@ -22,8 +24,14 @@ beforeAll(async () => {
   s3 = await startS3rver({ directory: dir, log: () => undefined });
   const url = new URL(s3.settings.endpoint);
   client = new Client({
-    endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: s3.settings.accessKey,
-    secretKey: s3.settings.secretKey, region: s3.settings.region, pathStyle: true, transportAgent: new Agent({ keepAlive: true }),
+    endPoint: url.hostname,
+    port: Number(url.port),
+    useSSL: false,
+    accessKey: s3.settings.accessKey,
+    secretKey: s3.settings.secretKey,
+    region: s3.settings.region,
+    pathStyle: true,
+    transportAgent: new Agent({ keepAlive: true }),
   });
 });
 
@@ -39,10 +47,7 @@ describe('the embedded object store', () => {
     for (let round = 0; round < 60; round++) {
       await client.putObject(bucket, `race/${round}-a`, body, body.length);
       // The delete empties the folder while the next upload into it is on its way.
-      await Promise.all([
-        client.removeObject(bucket, `race/${round}-a`),
-        client.putObject(bucket, `race/${round}-b`, body, body.length),
-      ]);
+      await Promise.all([client.removeObject(bucket, `race/${round}-a`), client.putObject(bucket, `race/${round}-b`, body, body.length)]);
       await client.removeObject(bucket, `race/${round}-b`);
     }
     await client.putObject(bucket, 'race/last', body, body.length);
@@ -50,16 +55,18 @@ describe('the embedded object store', () => {
     for await (const item of client.listObjectsV2(bucket, 'race/', true)) listed.push((item as { name: string }).name);
     expect(listed).toEqual(['race/last']);
     const prefixes: string[] = [];
-    for await (const item of client.listObjectsV2(bucket, '', false)) if ((item as { prefix?: string }).prefix) prefixes.push((item as { prefix: string }).prefix);
+    for await (const item of client.listObjectsV2(bucket, '', false))
+      if ((item as { prefix?: string }).prefix) prefixes.push((item as { prefix: string }).prefix);
     expect(prefixes).toContain('race/');
     await client.removeObject(bucket, 'race/last');
     const afterDelete: string[] = [];
-    for await (const item of client.listObjectsV2(bucket, '', false)) afterDelete.push((item as { prefix?: string; name?: string }).prefix ?? (item as { name: string }).name);
+    for await (const item of client.listObjectsV2(bucket, '', false))
+      afterDelete.push((item as { prefix?: string; name?: string }).prefix ?? (item as { name: string }).name);
     // An emptied folder is kept on disk but never listed.
     expect(afterDelete).not.toContain('race/');
   }, 60_000);
 
-  it('lists a multipart upload\'s parts with the bytes each holds, and an abort frees them on disk', async () => {
+  it("lists a multipart upload's parts with the bytes each holds, and an abort frees them on disk", async () => {
     const { bucket } = s3.settings;
     const key = 'multipart/oversized';
     const uploadId = await client.initiateNewMultipartUpload(bucket, key, {});

@@ -1,10 +1,12 @@
+import { mkdir, readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { mkdir, readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
 import { Client } from 'minio';
 import S3rver from 's3rver';
+
 import { settlesWithin } from './child-process.js';
 import { getFreePort } from './free-port.js';
 import { DEFAULT_BUCKET, DEFAULT_REGION, type S3Settings } from './infra-env.js';
@@ -35,14 +37,16 @@ export interface StartedS3 {
 
 /** s3rver in this process, objects stored as files under directory. */
 export async function startS3rver(opts: {
-  directory: string; log: (line: string) => void;
+  directory: string;
+  log: (line: string) => void;
   /** Where it listens (127.0.0.1 by default) and on which port (a free one by default). */
-  address?: string; port?: number;
+  address?: string;
+  port?: number;
 }): Promise<StartedS3> {
   await mkdir(opts.directory, { recursive: true });
   const address = opts.address ?? '127.0.0.1';
   for (let attempt = 1; ; attempt++) {
-    const port = opts.port ?? await getFreePort();
+    const port = opts.port ?? (await getFreePort());
     const server = new S3rver({
       address,
       port,
@@ -99,18 +103,30 @@ function rememberBucketSettings(store: S3rver['store']): void {
       hit = load();
       cache.set(key, hit);
       // Only a bucket that exists is remembered; a failure or a missing bucket is asked again.
-      hit.then((value) => { if (cache === buckets && !value) cache.delete(key); }, () => cache.delete(key));
+      hit.then(
+        (value) => {
+          if (cache === buckets && !value) cache.delete(key);
+        },
+        () => cache.delete(key),
+      );
     }
     return hit;
   };
   const { getBucket, putBucket, deleteBucket, getSubresource, putSubresource, deleteSubresource } = store;
   store.getBucket = (bucket) => remembered(buckets, bucket, () => getBucket.call(store, bucket));
-  store.putBucket = (bucket) => { buckets.delete(bucket); return putBucket.call(store, bucket); };
-  store.deleteBucket = (bucket) => { buckets.delete(bucket); return deleteBucket.call(store, bucket); };
+  store.putBucket = (bucket) => {
+    buckets.delete(bucket);
+    return putBucket.call(store, bucket);
+  };
+  store.deleteBucket = (bucket) => {
+    buckets.delete(bucket);
+    return deleteBucket.call(store, bucket);
+  };
   // Object-level settings (a key) are not asked per request; only the bucket's are remembered.
-  store.getSubresource = (bucket, key, type) => key === undefined
-    ? remembered(settings, `${bucket}\n${type}`, () => getSubresource.call(store, bucket, key, type))
-    : getSubresource.call(store, bucket, key, type);
+  store.getSubresource = (bucket, key, type) =>
+    key === undefined
+      ? remembered(settings, `${bucket}\n${type}`, () => getSubresource.call(store, bucket, key, type))
+      : getSubresource.call(store, bucket, key, type);
   store.putSubresource = async (bucket, key, resource) => {
     try {
       await putSubresource.call(store, bucket, key, resource);
@@ -165,7 +181,10 @@ function checkMultipartParts(store: S3rver['store']): void {
  */
 function listAndAbortParts(server: S3rver): void {
   server.middleware.unshift(async (ctx, next) => {
-    const [bucket, ...rest] = ctx.path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    const [bucket, ...rest] = ctx.path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment));
     const uploads = server.store.getResourcePath(bucket ?? '', undefined, 'uploads');
     if (bucket && !rest.length && ctx.method === 'GET' && ctx.query.uploads !== undefined) {
       ctx.status = 200;
@@ -195,8 +214,10 @@ function listAndAbortParts(server: S3rver): void {
       const md5 = await readFile(join(dir, `${name}.md5`), 'utf8').catch(() => undefined);
       if (md5 === undefined) continue;
       const info = await stat(join(dir, name));
-      parts.push(`<Part><PartNumber>${name}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified>`
-        + `<ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`);
+      parts.push(
+        `<Part><PartNumber>${name}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified>` +
+          `<ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`,
+      );
     }
     ctx.status = 200;
     ctx.type = 'application/xml';
@@ -214,10 +235,15 @@ async function listUploads(dir: string, bucket: string, prefix: string): Promise
   }
   found.sort((a, b) => a.initiated.getTime() - b.initiated.getTime());
   const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const items = found.map((u) => `<Upload><Key>${xml(u.key)}</Key><UploadId>${u.uploadId}</UploadId>`
-    + `<Initiated>${u.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<ListMultipartUploadsResult><Bucket>${xml(bucket)}</Bucket><Prefix>${xml(prefix)}</Prefix>`
-    + `<MaxUploads>${Math.max(1000, items.length)}</MaxUploads><IsTruncated>false</IsTruncated>${items.join('')}</ListMultipartUploadsResult>`;
+  const items = found.map(
+    (u) =>
+      `<Upload><Key>${xml(u.key)}</Key><UploadId>${u.uploadId}</UploadId>` +
+      `<Initiated>${u.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`,
+  );
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<ListMultipartUploadsResult><Bucket>${xml(bucket)}</Bucket><Prefix>${xml(prefix)}</Prefix>` +
+    `<MaxUploads>${Math.max(1000, items.length)}</MaxUploads><IsTruncated>false</IsTruncated>${items.join('')}</ListMultipartUploadsResult>`
+  );
 }
 
 /**
@@ -229,13 +255,15 @@ async function listUploads(dir: string, bucket: string, prefix: string): Promise
  */
 function keepFolders(store: S3rver['store']): void {
   store.deleteObject = async (bucket, key) => {
-    await Promise.all(['object', 'object.md5', 'metadata.json'].map(async (resource) => {
-      try {
-        await unlink(store.getResourcePath(bucket, key, resource));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
-    }));
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map(async (resource) => {
+        try {
+          await unlink(store.getResourcePath(bucket, key, resource));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }),
+    );
   };
 }
 

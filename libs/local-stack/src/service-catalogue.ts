@@ -34,9 +34,14 @@ export const APPS = [
 
 /** The processes the apps run as: one each, plus `<app>-worker` right after an app with queues. */
 export function processesOf(apps: readonly AppDefinition[]): ServiceDefinition[] {
-  return apps.flatMap((app): ServiceDefinition[] => app.workers
-    ? [{ name: app.name, appDir: app.name, role: 'api' }, { name: `${app.name}-worker`, appDir: app.name, role: 'worker' }]
-    : [{ name: app.name, appDir: app.name }]);
+  return apps.flatMap((app): ServiceDefinition[] =>
+    app.workers
+      ? [
+          { name: app.name, appDir: app.name, role: 'api' },
+          { name: `${app.name}-worker`, appDir: app.name, role: 'worker' },
+        ]
+      : [{ name: app.name, appDir: app.name }],
+  );
 }
 
 /** Every process of the product, in start order. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { processesOf, SERVICES, type ServiceDefinition } from './service-catalogue.js';
+
+import { processesOf, type ServiceDefinition, SERVICES } from './service-catalogue.js';
 import { buildServiceEnv } from './service-env.js';
 
 const infra = {
@@ -25,7 +26,17 @@ const env = (name: string, inherited: NodeJS.ProcessEnv = {}, extra?: Record<str
 describe('SERVICES', () => {
   it('lists every process in start order, the gateway last', () => {
     expect(SERVICES.map((s) => s.name)).toEqual([
-      'identity', 'jobs', 'applications', 'files', 'files-worker', 'drafts', 'drafts-worker', 'notifications', 'notifications-worker', 'admin', 'gateway',
+      'identity',
+      'jobs',
+      'applications',
+      'files',
+      'files-worker',
+      'drafts',
+      'drafts-worker',
+      'notifications',
+      'notifications-worker',
+      'admin',
+      'gateway',
     ]);
   });
 
@@ -96,8 +107,11 @@ describe('buildServiceEnv', () => {
 
   it('points every service at the local mail catcher when there is one, else at the inherited SMTP_URL', () => {
     const withCatcher = buildServiceEnv({
-      service: service('identity'), infra: { ...infra, mail: { smtpUrl: 'smtp://127.0.0.1:5004', dir: '/tmp/mail' } },
-      healthPort: 6001, gatewayPort: 3000, inherited: { SMTP_URL: 'smtp://ignored:25' },
+      service: service('identity'),
+      infra: { ...infra, mail: { smtpUrl: 'smtp://127.0.0.1:5004', dir: '/tmp/mail' } },
+      healthPort: 6001,
+      gatewayPort: 3000,
+      inherited: { SMTP_URL: 'smtp://ignored:25' },
     });
     expect(withCatcher.SMTP_URL).toBe('smtp://127.0.0.1:5004');
     expect(withCatcher.MAIL_FROM).toMatch(/@/);
@@ -105,9 +119,14 @@ describe('buildServiceEnv', () => {
   });
 
   it('gives DATA_ENCRYPTION_KEY to the apps that seal secrets only; a key the launcher was given wins', () => {
-    const of = (name: string, inherited: NodeJS.ProcessEnv = {}) => buildServiceEnv({
-      service: service(name), infra: { ...infra, dataKey: 'k'.repeat(43) }, healthPort: 6001, gatewayPort: 3000, inherited,
-    }).DATA_ENCRYPTION_KEY;
+    const of = (name: string, inherited: NodeJS.ProcessEnv = {}) =>
+      buildServiceEnv({
+        service: service(name),
+        infra: { ...infra, dataKey: 'k'.repeat(43) },
+        healthPort: 6001,
+        gatewayPort: 3000,
+        inherited,
+      }).DATA_ENCRYPTION_KEY;
     for (const app of ['identity', 'jobs', 'notifications']) expect(of(app), app).toBe('k'.repeat(43));
     for (const app of ['gateway', 'files', 'applications', 'drafts', 'admin']) expect(of(app), app).toBeUndefined();
     expect(of('identity', { DATA_ENCRYPTION_KEY: 'given'.repeat(8) })).toBe('given'.repeat(8));

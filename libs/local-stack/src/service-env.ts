@@ -1,7 +1,8 @@
-import { GATEWAY, type ServiceDefinition } from './service-catalogue.js';
 import type { BusPrincipal } from '@marketplace/contracts';
-import type { Infrastructure } from './infrastructure.js';
+
 import { SEALING_APPS } from './data-key.js';
+import type { Infrastructure } from './infrastructure.js';
+import { GATEWAY, type ServiceDefinition } from './service-catalogue.js';
 
 // Variables that mean something different for each process; inherited from
 // the launcher (npm start is run with PORT=…) they would point every service

@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import {
-  describeExit, forwardLines, sendSignal, terminate, terminateOnParentExit, track, type ExitInfo, type TrackedProcess,
-} from './child-process.js';
+
+import { describeExit, type ExitInfo, forwardLines, sendSignal, terminate, terminateOnParentExit, track, type TrackedProcess } from './child-process.js';
 import type { HostReply, HostRequest } from './host-protocol.js';
 import { LineTail } from './line-tail.js';
-import type { ProcessRecord } from './process-record.js';
 import { SERVICE_NODE_FLAGS, serviceProcessEnv } from './node-flags.js';
+import type { ProcessRecord } from './process-record.js';
 import { hostedInstance, type ServiceInstance } from './service-instance.js';
 
 type Pending = (reply: HostReply) => void;
@@ -27,7 +26,10 @@ export class ServiceHostProcess {
   private constructor(private readonly proc: TrackedProcess) {}
 
   static async start(opts: {
-    rootDir: string; env: Record<string, string>; log: (app: string, line: string) => void; apps: readonly string[];
+    rootDir: string;
+    env: Record<string, string>;
+    log: (app: string, line: string) => void;
+    apps: readonly string[];
     /** The services' dist/service.js files, in the order they will start: the host loads them ahead. */
     entries: readonly string[];
     /** Where the launcher records its apps' processes (process-record.ts). */
@@ -36,11 +38,14 @@ export class ServiceHostProcess {
     const main = fileURLToPath(new URL('./service-host.js', import.meta.url));
     // Detached, as in the per-service layout: a Ctrl+C reaches the launcher, which stops the gateway first.
     const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, main, ...opts.entries], {
-      cwd: opts.rootDir, env: serviceProcessEnv(opts.rootDir, opts.env), stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true,
+      cwd: opts.rootDir,
+      env: serviceProcessEnv(opts.rootDir, opts.env),
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      detached: true,
     });
     const proc = track(child, { group: true });
     terminateOnParentExit(proc);
-    opts.record?.add(proc, 'the services\' process', main);
+    opts.record?.add(proc, "the services' process", main);
     const host = new ServiceHostProcess(proc);
     forwardLines(child, (line) => {
       host.tail.push(line);
@@ -57,9 +62,12 @@ export class ServiceHostProcess {
       for (const waiting of host.pending.values()) waiting({ id: -1, ok: false, error: `the services' process ${describeExit(info)}` });
       host.pending.clear();
     });
-    await Promise.race([ready, proc.exit.then((info) => {
-      throw new Error(`The services' process ${describeExit(info)}:\n${host.tail.format()}`);
-    })]);
+    await Promise.race([
+      ready,
+      proc.exit.then((info) => {
+        throw new Error(`The services' process ${describeExit(info)}:\n${host.tail.format()}`);
+      }),
+    ]);
     return host;
   }
 
@@ -88,7 +96,7 @@ export class ServiceHostProcess {
   }
 
   private request(message: Unsent): Promise<HostReply> {
-    if (this.proc.hasExited()) return Promise.resolve({ id: -1, ok: false, error: 'the services\' process has exited' });
+    if (this.proc.hasExited()) return Promise.resolve({ id: -1, ok: false, error: "the services' process has exited" });
     const id = this.nextId++;
     return new Promise<HostReply>((resolve) => {
       this.pending.set(id, resolve);

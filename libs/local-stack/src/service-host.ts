@@ -21,7 +21,7 @@ process.on('message', (request: HostRequest) => {
   handle(request).then(
     () => reply({ id: request.id, ok: true }),
     (error: unknown) => {
-      const message = error instanceof Error ? error.stack ?? error.message : String(error);
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       process.stderr.write(`${request.key}: ${message}\n`);
       reply({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) });
     },

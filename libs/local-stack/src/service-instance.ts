@@ -1,4 +1,4 @@
-import { sendSignal, terminate, type ExitInfo, type TrackedProcess } from './child-process.js';
+import { type ExitInfo, sendSignal, terminate, type TrackedProcess } from './child-process.js';
 
 /** One run of a service, whether it has a process of its own or shares the one-process host. */
 export interface ServiceInstance {
@@ -58,7 +58,9 @@ export function hostedInstance(opts: {
       finish({ code: 0, signal: null });
     },
     kill: async () => {
-      throw new Error(`${opts.key} shares one process with the other services, so it cannot crash alone; start the system with MARKETPLACE_PROCESSES=per-service`);
+      throw new Error(
+        `${opts.key} shares one process with the other services, so it cannot crash alone; start the system with MARKETPLACE_PROCESSES=per-service`,
+      );
     },
   };
 }

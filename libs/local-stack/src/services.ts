@@ -1,17 +1,18 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
 import { describeExit, forwardLines, terminateOnParentExit, track } from './child-process.js';
+import { CrashSupervisor, type SupervisedRun } from './crash-supervisor.js';
 import { getFreePort } from './free-port.js';
 import type { Infrastructure } from './infrastructure.js';
 import { LineTail } from './line-tail.js';
 import { nodeFlagsFor, serviceProcessEnv } from './node-flags.js';
-import { processLayout, type ProcessLayout } from './process-layout.js';
-import { CrashSupervisor, type SupervisedRun } from './crash-supervisor.js';
+import { type ProcessLayout, processLayout } from './process-layout.js';
+import { GATEWAY, GATEWAY_NEEDS, type ServiceDefinition, SERVICES } from './service-catalogue.js';
+import { buildServiceEnv, sharedEnv } from './service-env.js';
 import { ServiceHostProcess } from './service-host-process.js';
 import { processInstance, type ServiceInstance } from './service-instance.js';
-import { GATEWAY, GATEWAY_NEEDS, SERVICES, type ServiceDefinition } from './service-catalogue.js';
-import { buildServiceEnv, sharedEnv } from './service-env.js';
 import { acceptsConnections, httpStatus, poll } from './wait-for.js';
 
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -124,8 +125,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     });
   }
   const layout = opts.layout ?? processLayout(process.env);
-  const missing = [...new Set([...services.values()].map((s) => (layout === 'one-process' ? s.entryPath : s.mainPath)))]
-    .filter((path) => !existsSync(path));
+  const missing = [...new Set([...services.values()].map((s) => (layout === 'one-process' ? s.entryPath : s.mainPath)))].filter((path) => !existsSync(path));
   if (missing.length > 0) {
     throw new Error(`These apps are not built (run npm run build):\n${missing.map((path) => `  ${path}`).join('\n')}`);
   }
@@ -137,11 +137,15 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
   };
 
   /** The one-process layout's host, told which services it will start, in that order. */
-  const startHost = (order: RunningService[]) => ServiceHostProcess.start({
-    rootDir, env: sharedEnv([...services.values()].map((s) => s.env)), log, apps: SERVICES.map((s) => s.name),
-    entries: [...new Set(order.map((s) => s.entryPath))],
-    ...(opts.infra.processes ? { record: opts.infra.processes } : {}),
-  });
+  const startHost = (order: RunningService[]) =>
+    ServiceHostProcess.start({
+      rootDir,
+      env: sharedEnv([...services.values()].map((s) => s.env)),
+      log,
+      apps: SERVICES.map((s) => s.name),
+      entries: [...new Set(order.map((s) => s.entryPath))],
+      ...(opts.infra.processes ? { record: opts.infra.processes } : {}),
+    });
   let host = layout === 'one-process' ? await startHost([...services.values()]) : undefined;
   // Until startServices has resolved, a crash fails the start instead.
   let supervising = false;
@@ -185,9 +189,10 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     return service.proc;
   };
 
-  const failure = (service: RunningService, what: string): Error => host
-    ? new Error(`${service.definition.name} ${what}. Last output of the services' process:\n${host.tail.format()}`)
-    : new Error(`${service.definition.name} ${what}. Last output of ${service.definition.name}:\n${service.tail.format()}`);
+  const failure = (service: RunningService, what: string): Error =>
+    host
+      ? new Error(`${service.definition.name} ${what}. Last output of the services' process:\n${host.tail.format()}`)
+      : new Error(`${service.definition.name} ${what}. Last output of ${service.definition.name}:\n${service.tail.format()}`);
 
   const waitHealthy = async (service: RunningService, proc: ServiceInstance): Promise<void> => {
     const url = `http://127.0.0.1:${service.healthPort}/health`;
@@ -200,10 +205,7 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
     });
     if (outcome === 'stopped') throw failure(service, `${describeExit(await proc.exit)} before answering GET ${url}`);
     if (outcome === 'timeout') {
-      throw failure(
-        service,
-        `did not answer GET ${url} with 200 within ${HEALTH_TIMEOUT_MS / 1000} s (last answer: ${lastStatus ?? 'none'})`,
-      );
+      throw failure(service, `did not answer GET ${url} with 200 within ${HEALTH_TIMEOUT_MS / 1000} s (last answer: ${lastStatus ?? 'none'})`);
     }
     // The gateway's health port may come up before its public port does.
     if (service.definition.name === GATEWAY) {
@@ -230,7 +232,10 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
 
   // A service's process, or the one-process layout's host.
   const supervisedRun = (proc: Omit<SupervisedRun, 'ready'>, ready: Promise<void>): SupervisedRun => ({
-    exit: proc.exit, hasExited: () => proc.hasExited(), kill: () => proc.kill(), ready,
+    exit: proc.exit,
+    hasExited: () => proc.hasExited(),
+    kill: () => proc.kill(),
+    ready,
   });
 
   const supervisorOf = (service: RunningService): CrashSupervisor => {
@@ -258,29 +263,31 @@ export async function startServices(opts: ServicesOptions): Promise<System> {
   // restarted, and with it every service that was running. The public surface comes back first:
   // the services the gateway's readiness asks for, the gateway, then the others, each as soon as
   // the one before it is healthy (a first start waits for every service before the gateway).
-  const hostSupervisor = host ? new CrashSupervisor({
-    name: 'the services\' process',
-    log: (line) => log('services', line),
-    lastLines: () => host?.tail.toArray() ?? [],
-    relaunch: async () => {
-      const wanted = [...services.values()].filter((s) => s.proc);
-      const first = (s: RunningService) => (GATEWAY_NEEDS as readonly string[]).includes(s.definition.name);
-      const gateway = wanted.filter((s) => s.definition.name === GATEWAY);
-      const order = [...wanted.filter(first), ...gateway, ...wanted.filter((s) => !first(s) && !gateway.includes(s))];
-      const next = await startHost(order);
-      if (closing) {
-        await next.kill();
-        throw new Error('the marketplace is stopping');
-      }
-      host = next;
-      const ready = (async () => {
-        for (const service of order) await waitHealthy(service, launch(service));
-        for (const service of gateway) await waitGatewayReady(service, service.proc!);
-      })();
-      ready.catch(() => undefined);
-      return supervisedRun(next, ready);
-    },
-  }) : undefined;
+  const hostSupervisor = host
+    ? new CrashSupervisor({
+        name: "the services' process",
+        log: (line) => log('services', line),
+        lastLines: () => host?.tail.toArray() ?? [],
+        relaunch: async () => {
+          const wanted = [...services.values()].filter((s) => s.proc);
+          const first = (s: RunningService) => (GATEWAY_NEEDS as readonly string[]).includes(s.definition.name);
+          const gateway = wanted.filter((s) => s.definition.name === GATEWAY);
+          const order = [...wanted.filter(first), ...gateway, ...wanted.filter((s) => !first(s) && !gateway.includes(s))];
+          const next = await startHost(order);
+          if (closing) {
+            await next.kill();
+            throw new Error('the marketplace is stopping');
+          }
+          host = next;
+          const ready = (async () => {
+            for (const service of order) await waitHealthy(service, launch(service));
+            for (const service of gateway) await waitGatewayReady(service, service.proc!);
+          })();
+          ready.catch(() => undefined);
+          return supervisedRun(next, ready);
+        },
+      })
+    : undefined;
 
   /** Backends, then the gateway once they are healthy. */
   const startInOrder = async (list: RunningService[]): Promise<void> => {

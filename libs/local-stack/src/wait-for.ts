@@ -9,10 +9,7 @@ export type PollOutcome = 'ready' | 'stopped' | 'timeout';
  * died), or timeoutMs passes. Returns which of these happened so the caller
  * can word its own error.
  */
-export async function poll(
-  check: () => Promise<boolean>,
-  opts: { timeoutMs: number; intervalMs?: number; stopIf?: () => boolean },
-): Promise<PollOutcome> {
+export async function poll(check: () => Promise<boolean>, opts: { timeoutMs: number; intervalMs?: number; stopIf?: () => boolean }): Promise<PollOutcome> {
   const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
     if (opts.stopIf?.()) return 'stopped';

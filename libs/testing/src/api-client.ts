@@ -6,7 +6,9 @@ export interface ApiResponse<T = any> {
 }
 
 export async function api<T = any>(
-  baseUrl: string, path: string, init: { method?: string; key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+  baseUrl: string,
+  path: string,
+  init: { method?: string; key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.key) headers.authorization = `Bearer ${init.key}`;
@@ -33,9 +35,7 @@ let rpcId = 0;
  * checked against the outputSchema tools/list declares for it, as the SDK's client does: every
  * tool call in the suite proves its result has the shape agents are promised.
  */
-export async function mcp<T = any>(
-  baseUrl: string, method: string, params: Record<string, unknown> = {}, token?: string,
-): Promise<ApiResponse<T>> {
+export async function mcp<T = any>(baseUrl: string, method: string, params: Record<string, unknown> = {}, token?: string): Promise<ApiResponse<T>> {
   const res = await postMcp<T>(baseUrl, method, params, token);
   const result = (res.body as { result?: { isError?: boolean; structuredContent?: unknown } } | undefined)?.result;
   if (method === 'tools/call' && result?.structuredContent !== undefined && !result.isError) {
@@ -43,7 +43,9 @@ export async function mcp<T = any>(
     if (!check) throw new Error(`tools/list declares no outputSchema for ${String(params.name)}`);
     const verdict = check(result.structuredContent);
     if (!verdict.valid) {
-      throw new Error(`${String(params.name)} answered outside its outputSchema: ${verdict.errorMessage}\n${JSON.stringify(result.structuredContent).slice(0, 2000)}`);
+      throw new Error(
+        `${String(params.name)} answered outside its outputSchema: ${verdict.errorMessage}\n${JSON.stringify(result.structuredContent).slice(0, 2000)}`,
+      );
     }
   }
   return res;
@@ -51,12 +53,15 @@ export async function mcp<T = any>(
 
 async function postMcp<T>(baseUrl: string, method: string, params: Record<string, unknown>, token?: string): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {
-    'content-type': 'application/json', accept: 'application/json, text/event-stream',
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
     'mcp-protocol-version': '2025-06-18',
   };
   if (token) headers.authorization = `Bearer ${token}`;
   return api<T>(baseUrl, '/api/mcp', {
-    method: 'POST', headers, rawBody: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
+    method: 'POST',
+    headers,
+    rawBody: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
   });
 }
 

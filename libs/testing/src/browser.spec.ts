@@ -1,16 +1,32 @@
 import { describe, expect, it } from 'vitest';
+
 import { HEADLESS_FLAGS, isEnvironmentalFailure, packagedBrowserArgs } from './browser.js';
 
 describe('packagedBrowserArgs', () => {
   const packageArgs = [
-    '--no-pings', '--single-process', '--disable-features=AudioServiceOutOfProcess,IsolateOrigins,site-per-process',
-    '--enable-features=SharedArrayBuffer', '--disable-webgl', '--disable-setuid-sandbox', '--disable-site-isolation-trials',
-    '--disable-web-security', '--allow-running-insecure-content', "--headless='shell'", '--no-sandbox', '--no-zygote',
+    '--no-pings',
+    '--single-process',
+    '--disable-features=AudioServiceOutOfProcess,IsolateOrigins,site-per-process',
+    '--enable-features=SharedArrayBuffer',
+    '--disable-webgl',
+    '--disable-setuid-sandbox',
+    '--disable-site-isolation-trials',
+    '--disable-web-security',
+    '--allow-running-insecure-content',
+    "--headless='shell'",
+    '--no-sandbox',
+    '--no-zygote',
   ];
   const args = packagedBrowserArgs(packageArgs);
 
   it("keeps same-origin rules and site isolation on, and adds this machine's headless flags once", () => {
-    for (const dropped of ['--disable-web-security', '--allow-running-insecure-content', '--disable-site-isolation-trials', '--single-process', "--headless='shell'"]) {
+    for (const dropped of [
+      '--disable-web-security',
+      '--allow-running-insecure-content',
+      '--disable-site-isolation-trials',
+      '--single-process',
+      "--headless='shell'",
+    ]) {
       expect(args).not.toContain(dropped);
     }
     expect(args.some((a) => a.startsWith('--disable-features='))).toBe(false);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { arch, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import type { Browser } from 'playwright-core';
 
 /**
@@ -9,8 +10,14 @@ import type { Browser } from 'playwright-core';
  * hosts and logs refusals).
  */
 export const HEADLESS_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ] as const;
 
 /**
@@ -21,7 +28,10 @@ export const HEADLESS_FLAGS = [
  * pages; `--in-process-gpu` is a memory saving that costs the whole browser when GL fails.
  */
 const NOT_FOR_TESTS = new Set([
-  '--disable-web-security', '--allow-running-insecure-content', '--disable-site-isolation-trials', '--single-process',
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  '--disable-site-isolation-trials',
+  '--single-process',
   // With no GPU here, GL initialisation fails; in the browser process that is a crash (SIGTRAP at the first page).
   '--in-process-gpu',
 ]);
@@ -70,7 +80,9 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
       const hint = `the packaged browser (@sparticuz/chromium, unpacked at ${join(tmpdir(), 'chromium')}) did not start`;
       throw new Error(`${hint}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    process.stderr.write(`launchBrowser: packaged Chromium cannot run here (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); using ${SYSTEM_CHROMIUM}\n`);
+    process.stderr.write(
+      `launchBrowser: packaged Chromium cannot run here (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); using ${SYSTEM_CHROMIUM}\n`,
+    );
     return chromium.launch({ executablePath: SYSTEM_CHROMIUM, args: [...HEADLESS_FLAGS, ...extraArgs] });
   }
 }

@@ -1,6 +1,6 @@
-import type { NatsConnection } from '@nats-io/transport-node';
 import type { BusPrincipal } from '@marketplace/contracts';
-import { connectNats, type BusCredentials } from '@marketplace/service-kit';
+import { type BusCredentials, connectNats } from '@marketplace/service-kit';
+import type { NatsConnection } from '@nats-io/transport-node';
 
 /** The test system's bus secrets, handed from the global setup to the test processes. */
 export const BUS_CREDENTIALS_ENV = 'MARKETPLACE_BUS_CREDENTIALS';

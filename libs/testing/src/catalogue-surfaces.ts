@@ -1,5 +1,5 @@
+import { type Access, accessOn, catalogue, type HttpMethod, type Operation, RETIRED_PREFIX, snakeCase, takesIdempotencyKey } from '@marketplace/contracts';
 import type { z } from 'zod';
-import { accessOn, catalogue, RETIRED_PREFIX, snakeCase, takesIdempotencyKey, type Access, type HttpMethod, type Operation } from '@marketplace/contracts';
 
 /** Arguments every tool takes besides its own (spec: MCP conventions). */
 export const COMMON_TOOL_ARGS = ['context', 'conversation_id', 'llm_model'] as const;
@@ -26,21 +26,27 @@ export interface ExpectedRoute {
  * arguments) rather than by the gateway's code, so a gateway that drifts is caught.
  */
 export function expectedTools(): ExpectedTool[] {
-  return catalogue.filter((op) => op.mcp && op.access !== 'internal').map((op) => {
-    const shape = op.input.shape as Record<string, z.ZodType>;
-    const renamed = (op.mcp!.args ?? {}) as Record<string, string | undefined>;
-    const sources = (op.rest?.fields ?? {}) as Record<string, { in: string } | undefined>;
-    const keys = Object.keys(shape).filter((key) => sources[key]?.in !== 'request');
-    // A retired argument is refused on both surfaces but listed on neither tool (tool-listing.ts).
-    const listed = keys.filter((key) => !shape[key]!.description?.startsWith(RETIRED_PREFIX));
-    const argName = (key: string) => renamed[key] ?? snakeCase(key);
-    return {
-      name: op.mcp!.tool,
-      access: accessOn(op, 'mcp'),
-      properties: [...listed.map(argName), ...COMMON_TOOL_ARGS, ...(takesIdempotencyKey(op) ? ['idempotency_key'] : [])].sort(),
-      required: keys.filter((key) => !shape[key]!.safeParse(undefined).success).map(argName).sort(),
-    };
-  }).sort((a, b) => a.name.localeCompare(b.name));
+  return catalogue
+    .filter((op) => op.mcp && op.access !== 'internal')
+    .map((op) => {
+      const shape = op.input.shape as Record<string, z.ZodType>;
+      const renamed = (op.mcp!.args ?? {}) as Record<string, string | undefined>;
+      const sources = (op.rest?.fields ?? {}) as Record<string, { in: string } | undefined>;
+      const keys = Object.keys(shape).filter((key) => sources[key]?.in !== 'request');
+      // A retired argument is refused on both surfaces but listed on neither tool (tool-listing.ts).
+      const listed = keys.filter((key) => !shape[key]!.description?.startsWith(RETIRED_PREFIX));
+      const argName = (key: string) => renamed[key] ?? snakeCase(key);
+      return {
+        name: op.mcp!.tool,
+        access: accessOn(op, 'mcp'),
+        properties: [...listed.map(argName), ...COMMON_TOOL_ARGS, ...(takesIdempotencyKey(op) ? ['idempotency_key'] : [])].sort(),
+        required: keys
+          .filter((key) => !shape[key]!.safeParse(undefined).success)
+          .map(argName)
+          .sort(),
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**
@@ -48,13 +54,16 @@ export function expectedTools(): ExpectedTool[] {
  * variant answers on the route of the operation it shares its method and path with.
  */
 export function expectedRoutes(): ExpectedRoute[] {
-  return catalogue.filter((op): op is Operation & { rest: NonNullable<Operation['rest']> } =>
-    !!op.rest && op.access !== 'internal' && !op.rest.credential)
+  return catalogue
+    .filter((op): op is Operation & { rest: NonNullable<Operation['rest']> } => !!op.rest && op.access !== 'internal' && !op.rest.credential)
     .map((op) => ({ method: op.rest.method, path: op.rest.path, access: accessOn(op, 'rest'), operation: op.name }));
 }
 
 /** A `tools/list` entry reduced to what the contract fixes: name, argument names, required ones. */
-export function listedToolShape(tool: { name: string; inputSchema: { properties?: Record<string, unknown>; required?: string[] } }): Omit<ExpectedTool, 'access'> {
+export function listedToolShape(tool: {
+  name: string;
+  inputSchema: { properties?: Record<string, unknown>; required?: string[] };
+}): Omit<ExpectedTool, 'access'> {
   return {
     name: tool.name,
     properties: Object.keys(tool.inputSchema.properties ?? {}).sort(),

@@ -1,6 +1,7 @@
 import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+
 import * as dnsPacket from 'dns-packet';
 
 /**
@@ -13,17 +14,25 @@ export async function startDnsServer(zoneFile: string): Promise<{ address: strin
   const socket = createSocket('udp4');
   socket.on('message', (message, peer) => {
     let query: dnsPacket.Packet;
-    try { query = dnsPacket.decode(message); } catch { return; }
+    try {
+      query = dnsPacket.decode(message);
+    } catch {
+      return;
+    }
     const question = query.questions?.[0];
     if (!question) return;
     const zone = readZone(zoneFile);
     const addresses = zone[question.name.toLowerCase()];
     const wanted = question.type === 'A' ? 4 : question.type === 'AAAA' ? 6 : 0;
-    const answers = (addresses ?? []).filter((a) => isIP(a) === wanted)
+    const answers = (addresses ?? [])
+      .filter((a) => isIP(a) === wanted)
       .map((data) => ({ type: question.type, class: 'IN', name: question.name, ttl: 0, data }) as dnsPacket.Answer);
     const reply = dnsPacket.encode({
-      id: query.id, type: 'response', flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | (addresses ? 0 : 3),
-      questions: [question], answers,
+      id: query.id,
+      type: 'response',
+      flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | (addresses ? 0 : 3),
+      questions: [question],
+      answers,
     });
     socket.send(reply, peer.port, peer.address);
   });

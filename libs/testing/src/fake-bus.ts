@@ -1,4 +1,4 @@
-import { validateInput, type InputOf, type Operation, type OutputOf } from '@marketplace/contracts';
+import { type InputOf, type Operation, type OutputOf, validateInput } from '@marketplace/contracts';
 import type { BusClient, CallContext } from '@marketplace/service-kit';
 
 export type FakeAnswer<Op extends Operation> = (input: InputOf<Op>, ctx: CallContext) => OutputOf<Op> | Promise<OutputOf<Op>>;

@@ -62,7 +62,8 @@ export function defaultChatReply(system: string, user: string): unknown {
     return {
       title: 'Fix the nightly export job',
       category: 'engineering',
-      description: '## Scope\n\nFix the export.\n\n## Deliverables\n\nA patch.\n\n## Timeline\n\nOne week.\n\n## Access\n\nRepository.\n\n## Proof of work\n\nA green run.',
+      description:
+        '## Scope\n\nFix the export.\n\n## Deliverables\n\nA patch.\n\n## Timeline\n\nOne week.\n\n## Access\n\nRepository.\n\n## Proof of work\n\nA green run.',
       summary: 'Fix the nightly export so it finishes.',
     };
   }
@@ -130,7 +131,8 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       if (req.method === 'POST' && path === '/v1/embeddings') {
         const input = body.input ?? [];
         return send(200, {
-          object: 'list', model: body.model,
+          object: 'list',
+          model: body.model,
           data: input.map((text, index) => ({ object: 'embedding', index, embedding: [text.length % 7, 1, (text.charCodeAt(0) || 0) / 100] })),
           usage: { prompt_tokens: input.join('').length, total_tokens: input.join('').length },
         });
@@ -151,11 +153,15 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       const content = 'json' in reply ? JSON.stringify(reply.json) : reply.text;
       const promptTokens = Math.ceil((system.length + user.length) / 4);
       return send(200, {
-        id: `chatcmpl-${requests.length}`, object: 'chat.completion', model: body.model,
+        id: `chatcmpl-${requests.length}`,
+        object: 'chat.completion',
+        model: body.model,
         choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
         usage: { prompt_tokens: promptTokens, completion_tokens: Math.ceil(content.length / 4), total_tokens: promptTokens + Math.ceil(content.length / 4) },
       });
-    })().catch(() => { res.writeHead(500).end(); });
+    })().catch(() => {
+      res.writeHead(500).end();
+    });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const address = server.address();
@@ -166,6 +172,10 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     queue,
     transcripts,
     abandoned,
-    stop: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    stop: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

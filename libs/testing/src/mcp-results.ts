@@ -1,5 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
+
 import type { ErrorBody } from '@marketplace/contracts';
+
 import type { ApiResponse } from './api-client.js';
 
 /** A tool's error as the agent reads it: the API's error body plus the HTTP status it stands for. */
@@ -8,7 +10,10 @@ export interface ToolErrorBody extends ErrorBody {
   [key: string]: unknown;
 }
 
-interface ToolContent { type: string; text?: string }
+interface ToolContent {
+  type: string;
+  text?: string;
+}
 
 /** What these helpers read of a reply to `tools/call`: `mcp()`'s answer, or any status and parsed body. */
 export type ToolCallReply = Pick<ApiResponse, 'status' | 'body'>;
@@ -66,8 +71,15 @@ export function toolResult<T = any>(res: ToolCallReply, textMode: 'concise' | 'j
 /** The top-level fields of a result that hold something (the text leaves out null and empty lists). */
 function fieldsWithValues(data: unknown): string[] {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
-  return Object.entries(data).filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && !v.length)
-    && !(typeof v === 'object' && !Array.isArray(v) && !Object.values(v as object).some((x) => x !== null))).map(([k]) => k);
+  return Object.entries(data)
+    .filter(
+      ([, v]) =>
+        v !== null &&
+        v !== '' &&
+        !(Array.isArray(v) && !v.length) &&
+        !(typeof v === 'object' && !Array.isArray(v) && !Object.values(v as object).some((x) => x !== null)),
+    )
+    .map(([k]) => k);
 }
 
 /** The error body of a failed tool call: the JSON before the blank line that starts the note. */

@@ -1,7 +1,9 @@
-import { getFreePort, startNatsServer, type StartedNats } from '@marketplace/local-stack';
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { join } from 'node:path';
+
+import { getFreePort, type StartedNats, startNatsServer } from '@marketplace/local-stack';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+
 import { until } from './until.js';
 
 export interface NatsCluster {
@@ -21,20 +23,32 @@ export async function startNatsCluster(opts: { dir: string; size?: number; log?:
   const routePorts = await Promise.all(Array.from({ length: size }, () => getFreePort()));
   const routes = routePorts.map((p) => `nats-route://127.0.0.1:${p}`).join(', ');
   const servers: StartedNats[] = [];
-  const stop = async () => { await Promise.all(servers.map((s) => s.stop())); };
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
   try {
     for (let i = 0; i < size; i++) {
-      servers.push(await startNatsServer({
-        storeDir: join(opts.dir, `n${i + 1}`),
-        log: opts.log ?? (() => undefined),
-        config: `server_name: n${i + 1}\ncluster {\n  name: test\n  listen: 127.0.0.1:${routePorts[i]}\n  routes: [${routes}]\n}\n`,
-      }));
+      servers.push(
+        await startNatsServer({
+          storeDir: join(opts.dir, `n${i + 1}`),
+          log: opts.log ?? (() => undefined),
+          config: `server_name: n${i + 1}\ncluster {\n  name: test\n  listen: 127.0.0.1:${routePorts[i]}\n  routes: [${routes}]\n}\n`,
+        }),
+      );
     }
     const urls = servers.map((s) => s.url);
     const nc = await connect({ servers: urls });
     try {
-      await until(async () => (await jetstreamManager(nc, { timeout: 2000 })
-        .then((jsm) => jsm.getAccountInfo()).then(() => true, () => false)), { timeoutMs: 30_000, intervalMs: 250, what: 'a JetStream meta leader' });
+      await until(
+        async () =>
+          await jetstreamManager(nc, { timeout: 2000 })
+            .then((jsm) => jsm.getAccountInfo())
+            .then(
+              () => true,
+              () => false,
+            ),
+        { timeoutMs: 30_000, intervalMs: 250, what: 'a JetStream meta leader' },
+      );
     } finally {
       await nc.close();
     }

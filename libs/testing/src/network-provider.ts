@@ -7,9 +7,16 @@ export const networkUrlOf = (slug: string) => `https://${NETWORK_HOST}/in/${slug
 /** Public profiles the test provider knows, by slug. Slug `broken` answers 500. */
 export const NETWORK_FIXTURES: Record<string, Record<string, unknown>> = {
   'nia-network': {
-    name: 'Nia Network', headline: 'Data engineer at Example Co', about: 'I build pipelines.',
-    skills: ['SQL', 'Airflow', 'sql', 'Python'], city: 'Boise', state: 'ID', website: 'https://nia.example.com',
-    resume: '# Nia Network\n\n## Experience\n- Data engineer', location: 'Boise, Idaho', photoUrl: null,
+    name: 'Nia Network',
+    headline: 'Data engineer at Example Co',
+    about: 'I build pipelines.',
+    skills: ['SQL', 'Airflow', 'sql', 'Python'],
+    city: 'Boise',
+    state: 'ID',
+    website: 'https://nia.example.com',
+    resume: '# Nia Network\n\n## Experience\n- Data engineer',
+    location: 'Boise, Idaho',
+    photoUrl: null,
   },
   'nia-network-2': { name: 'Nia Network', headline: 'Student', location: 'Reno, Nevada', city: 'Reno', state: 'NV' },
   'nia-networking': { name: 'Nia Networking', headline: 'Events', location: null },

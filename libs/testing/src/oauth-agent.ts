@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+
 import { randomClientIp, signIn } from './sign-in.js';
 
 /** Cookies by name with the path they were set for, as a browser would keep them for one site. */
@@ -22,7 +23,11 @@ export class CookieJar {
       const [pair, ...attrs] = line.split(';');
       const [name, ...rest] = pair!.trim().split('=');
       const value = rest.join('=');
-      const path = attrs.map((a) => a.trim()).find((a) => a.toLowerCase().startsWith('path='))?.slice(5) || '/';
+      const path =
+        attrs
+          .map((a) => a.trim())
+          .find((a) => a.toLowerCase().startsWith('path='))
+          ?.slice(5) || '/';
       const expired = attrs.some((a) => /^max-age=0$/i.test(a.trim())) || /expires=Thu, 01 Jan 1970/i.test(line);
       if (!name) continue;
       if (expired || !value) this.cookies.delete(name);
@@ -32,7 +37,10 @@ export class CookieJar {
 
   header(url: string): string {
     const path = new URL(url).pathname;
-    return [...this.cookies].filter(([, c]) => path.startsWith(c.path)).map(([n, c]) => `${n}=${c.value}`).join('; ');
+    return [...this.cookies]
+      .filter(([, c]) => path.startsWith(c.path))
+      .map(([n, c]) => `${n}=${c.value}`)
+      .join('; ');
   }
 }
 
@@ -61,9 +69,7 @@ export function pkcePair(): { verifier: string; challenge: string } {
  * Dynamic client registration as an MCP client does it (public client, PKCE, loopback redirect),
  * from a made-up client address unless `clientIp` is given (registrations are limited per address).
  */
-export async function registerAgent(
-  baseUrl: string, metadata: Partial<RegisteredClient> = {}, clientIp = randomClientIp(),
-): Promise<RegisteredClient> {
+export async function registerAgent(baseUrl: string, metadata: Partial<RegisteredClient> = {}, clientIp = randomClientIp()): Promise<RegisteredClient> {
   const res = await fetch(`${baseUrl}/api/auth/oauth2/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp },
@@ -77,7 +83,7 @@ export async function registerAgent(
       ...metadata,
     }),
   });
-  const body = await res.json() as RegisteredClient & { error?: string; error_description?: string };
+  const body = (await res.json()) as RegisteredClient & { error?: string; error_description?: string };
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${body.error_description ?? body.error}`);
   return body;
 }
@@ -139,17 +145,25 @@ export interface ConnectOptions {
  * with PKCE S256 and the /api/mcp resource, approval on the consent page, code exchange.
  */
 export async function connectAgent(
-  baseUrl: string, sessionCookie: string, opts: ConnectOptions = {},
+  baseUrl: string,
+  sessionCookie: string,
+  opts: ConnectOptions = {},
 ): Promise<{ client: RegisteredClient; tokens: AgentTokens }> {
   const redirectUri = opts.redirectUri ?? opts.client?.redirect_uris[0] ?? 'http://127.0.0.1:8976/callback';
-  const client = opts.client ?? await registerAgent(baseUrl, { client_name: opts.clientName ?? 'Test agent', redirect_uris: [redirectUri] });
+  const client = opts.client ?? (await registerAgent(baseUrl, { client_name: opts.clientName ?? 'Test agent', redirect_uris: [redirectUri] }));
   const { verifier, challenge } = pkcePair();
   const state = randomBytes(8).toString('hex');
   const authorize = new URL(`${baseUrl}/api/auth/oauth2/authorize`);
   authorize.search = new URLSearchParams({
-    response_type: 'code', client_id: client.client_id, redirect_uri: redirectUri,
-    scope: opts.scope ?? 'openid offline_access agent:read agent:write', prompt: 'consent',
-    code_challenge: challenge, code_challenge_method: 'S256', state, resource: `${baseUrl}/api/mcp`,
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+    scope: opts.scope ?? 'openid offline_access agent:read agent:write',
+    prompt: 'consent',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state,
+    resource: `${baseUrl}/api/mcp`,
   }).toString();
   const back = await approveInBrowser(authorize.toString(), sessionCookie);
   const code = back.searchParams.get('code');
@@ -158,11 +172,15 @@ export async function connectAgent(
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
-      grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier,
-      client_id: client.client_id, resource: `${baseUrl}/api/mcp`,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+      client_id: client.client_id,
+      resource: `${baseUrl}/api/mcp`,
     }),
   });
-  const tokens = await res.json() as AgentTokens & { error?: string; error_description?: string };
+  const tokens = (await res.json()) as AgentTokens & { error?: string; error_description?: string };
   if (res.status !== 200) throw new Error(`token exchange failed: ${res.status} ${tokens.error_description ?? tokens.error}`);
   return { client, tokens };
 }
@@ -171,9 +189,7 @@ export async function connectAgent(
  * A real MCP access token for an existing member: signs them in through the emailed link, then
  * connects a new agent through the whole OAuth flow (registration, PKCE, consent, token).
  */
-export async function mcpAccessToken(
-  baseUrl: string, mailDir: string, member: { email: string }, opts: ConnectOptions = {},
-): Promise<string> {
+export async function mcpAccessToken(baseUrl: string, mailDir: string, member: { email: string }, opts: ConnectOptions = {}): Promise<string> {
   const { cookie } = await signIn(baseUrl, mailDir, { email: member.email });
   return (await connectAgent(baseUrl, cookie, opts)).tokens.access_token;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { operatorSetSetting, type InputOf, type Operation, type OutputOf } from '@marketplace/contracts';
+
+import { type InputOf, type Operation, operatorSetSetting, type OutputOf } from '@marketplace/contracts';
 import { BusClient } from '@marketplace/service-kit';
+
 import { connectAs } from './bus-access.js';
 
 /**
@@ -28,8 +30,6 @@ export function operatorCall<Op extends Operation>(natsUrl: string, op: Op, inpu
  * The operator's setting command sent straight over the bus (the same operation the command line
  * calls), for tests that flip settings often and should not start a process each time.
  */
-export async function setSetting(
-  natsUrl: string, key: InputOf<typeof operatorSetSetting>['key'], value: boolean | number | null,
-): Promise<void> {
+export async function setSetting(natsUrl: string, key: InputOf<typeof operatorSetSetting>['key'], value: boolean | number | null): Promise<void> {
   await operatorCall(natsUrl, operatorSetSetting, { key, value });
 }

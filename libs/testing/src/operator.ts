@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
+
 import { operatorCreateApiKey, operatorCreateMember } from '@marketplace/contracts';
+
 import { busCredentials } from './bus-access.js';
-import { withOperatorBus, type OperatorCall } from './operator-bus.js';
+import { type OperatorCall, withOperatorBus } from './operator-bus.js';
 
 const run = promisify(execFile);
 
@@ -29,7 +31,8 @@ export interface MemberOptions {
  */
 export async function operatorCli(natsUrl: string, args: string[]): Promise<unknown> {
   const { stdout } = await run(process.execPath, ['deploy/dist/cli/marketplace.js', ...args], {
-    env: { ...process.env, NATS_URL: natsUrl, NATS_NKEY_SEED: busCredentials().seeds.operator }, timeout: 30_000,
+    env: { ...process.env, NATS_URL: natsUrl, NATS_NKEY_SEED: busCredentials().seeds.operator },
+    timeout: 30_000,
   });
   return JSON.parse(stdout);
 }
@@ -39,7 +42,10 @@ async function createOne(call: OperatorCall, opts: MemberOptions): Promise<TestM
   const email = opts.email ?? `m-${randomUUID().slice(0, 12)}@example.test`;
   const name = opts.name ?? `Member ${email.slice(2, 8)}`;
   const member = await call(operatorCreateMember, {
-    email, name, completeProfile: opts.completeProfile ?? true, staff: opts.staff ?? false,
+    email,
+    name,
+    completeProfile: opts.completeProfile ?? true,
+    staff: opts.staff ?? false,
   });
   const key = await call(operatorCreateApiKey, { email, name: 'Operator key' });
   return { id: member.id, email, name, key: key.key };
@@ -54,8 +60,6 @@ export async function createMember(natsUrl: string, opts: MemberOptions = {}): P
 }
 
 /** Many members at once over one connection, each with a fresh name and address. */
-export async function createMembers(
-  natsUrl: string, count: number, opts: Omit<MemberOptions, 'name' | 'email'> = {},
-): Promise<TestMember[]> {
+export async function createMembers(natsUrl: string, count: number, opts: Omit<MemberOptions, 'name' | 'email'> = {}): Promise<TestMember[]> {
   return withOperatorBus(natsUrl, (call) => Promise.all(Array.from({ length: count }, () => createOne(call, opts))));
 }

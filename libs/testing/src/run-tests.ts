@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { summarizeRun, summaryExitCode, summaryLine, type VitestJsonReport } from './test-summary.js';
 
 /**
@@ -13,9 +14,10 @@ async function main(): Promise<number> {
   const out = join(dir, 'results.json');
   const vitest = join(process.cwd(), 'node_modules', 'vitest', 'vitest.mjs');
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [
-      vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2),
-    ], { stdio: 'inherit', env: { ...process.env, MARKETPLACE_TEST_RESULTS_DIR: dir } });
+    const child = spawn(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, MARKETPLACE_TEST_RESULTS_DIR: dir },
+    });
     child.on('exit', (c) => resolve(c ?? 1));
   });
   let report: VitestJsonReport | undefined;

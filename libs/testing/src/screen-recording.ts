@@ -58,28 +58,56 @@ export async function makeScreenRecording(spec: ScreenRecordingSpec): Promise<Bu
   const [bg, fg] = spec.theme === 'page' ? ['0xf5f5f5', 'black'] : ['0x1e1e1e', 'white'];
   const dir = await mkdtemp(join(tmpdir(), 'screen-recording-'));
   // Each line from a file of its own, taken literally: no escaping of quotes, colons or backslashes.
-  const filters = await Promise.all(spec.lines.map(async (line, i) => {
-    const file = join(dir, `line-${i}.txt`);
-    await writeFile(file, line.text);
-    const when = line.from !== undefined || line.to !== undefined ? `:enable='between(t,${line.from ?? 0},${line.to ?? spec.seconds})'` : '';
-    return `drawtext=fontfile=${font}:textfile=${file}:expansion=none:fontcolor=${fg}:fontsize=${size}:x=${size * 2}:y=${size * 2 + i * Math.round(size * 1.8)}${when}`;
-  }));
+  const filters = await Promise.all(
+    spec.lines.map(async (line, i) => {
+      const file = join(dir, `line-${i}.txt`);
+      await writeFile(file, line.text);
+      const when = line.from !== undefined || line.to !== undefined ? `:enable='between(t,${line.from ?? 0},${line.to ?? spec.seconds})'` : '';
+      return `drawtext=fontfile=${font}:textfile=${file}:expansion=none:fontcolor=${fg}:fontsize=${size}:x=${size * 2}:y=${size * 2 + i * Math.round(size * 1.8)}${when}`;
+    }),
+  );
   if (spec.busy) {
     filters.push(`drawbox=x='mod(t*137,${width - 200})':y=${height - 160}:w=160:h=120:color=0x3366cc:t=fill`);
     filters.push(`drawtext=fontfile=${font}:text='%{eif\\:floor(t)\\:d} s':fontcolor=${fg}:fontsize=${size * 3}:x=${width - size * 8}:y=${size}`);
   }
   const out = join(dir, `recording.${spec.format ?? 'webm'}`);
   try {
-    const codec = spec.format === 'mp4'
-      ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...(spec.tone ? ['-c:a', 'aac'] : []), '-movflags', '+faststart']
-      : ['-c:v', 'libvpx', '-b:v', '800k', '-deadline', 'realtime', '-cpu-used', '8', ...(spec.tone ? ['-c:a', 'libopus'] : []), ...(spec.live ? ['-live', '1'] : [])];
-    await run(ffmpeg, [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', `color=c=${bg}:s=${width}x${height}:r=${fps}:d=${spec.seconds}`,
-      ...(spec.tone ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${spec.seconds}`] : []),
-      '-vf', filters.length ? filters.join(',') : 'null',
-      ...codec, '-t', String(spec.seconds), out,
-    ], { maxBuffer: 1024 * 1024 });
+    const codec =
+      spec.format === 'mp4'
+        ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...(spec.tone ? ['-c:a', 'aac'] : []), '-movflags', '+faststart']
+        : [
+            '-c:v',
+            'libvpx',
+            '-b:v',
+            '800k',
+            '-deadline',
+            'realtime',
+            '-cpu-used',
+            '8',
+            ...(spec.tone ? ['-c:a', 'libopus'] : []),
+            ...(spec.live ? ['-live', '1'] : []),
+          ];
+    await run(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=${bg}:s=${width}x${height}:r=${fps}:d=${spec.seconds}`,
+        ...(spec.tone ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${spec.seconds}`] : []),
+        '-vf',
+        filters.length ? filters.join(',') : 'null',
+        ...codec,
+        '-t',
+        String(spec.seconds),
+        out,
+      ],
+      { maxBuffer: 1024 * 1024 },
+    );
     const video = await readFile(out);
     return spec.statedSeconds === undefined ? video : stateDuration(video, spec.statedSeconds);
   } finally {

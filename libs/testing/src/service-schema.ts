@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { DataSource, type QueryRunner } from 'typeorm';
+
 import type { EventEnvelope } from '@marketplace/contracts';
-import { createDataSource, migrate, UnitOfWork, type OutboxRelay } from '@marketplace/service-kit';
+import { createDataSource, migrate, type OutboxRelay, UnitOfWork } from '@marketplace/service-kit';
+import { DataSource, type QueryRunner } from 'typeorm';
+
 import { testDatabaseUrl } from './test-infrastructure.js';
 
 export interface ServiceSchemaOptions {
@@ -72,8 +74,8 @@ export async function openServiceSchema(opts: ServiceSchemaOptions): Promise<Ser
     await ds.initialize();
   } catch (err) {
     throw new Error(
-      `PostgreSQL is unreachable at ${shown(url)}: ${(err as Error).message}. Medium tests (*.medium.spec.ts) run handlers `
-      + 'against a real database: set DATABASE_URL to one this test may create schemas in, or leave it unset for an embedded one.',
+      `PostgreSQL is unreachable at ${shown(url)}: ${(err as Error).message}. Medium tests (*.medium.spec.ts) run handlers ` +
+        'against a real database: set DATABASE_URL to one this test may create schemas in, or leave it unset for an embedded one.',
     );
   }
   try {
@@ -86,15 +88,17 @@ export async function openServiceSchema(opts: ServiceSchemaOptions): Promise<Ser
   const replicas: DataSource[] = [];
   let kicks = 0;
   // The relay publishes to JetStream; here a commit only has to show it would have been told.
-  const relay = { kick: () => { kicks += 1; } } as unknown as OutboxRelay;
+  const relay = {
+    kick: () => {
+      kicks += 1;
+    },
+  } as unknown as OutboxRelay;
   return {
     schema,
     ds,
     uow: new UnitOfWork(ds, relay),
     relayKicks: () => kicks,
-    outbox: async () => (await ds.query(
-      'SELECT subject, envelope FROM outbox_events ORDER BY created_at, ctid',
-    )) as RecordedEvent[],
+    outbox: async () => (await ds.query('SELECT subject, envelope FROM outbox_events ORDER BY created_at, ctid')) as RecordedEvent[],
     query: async <T>(sql: string, params: unknown[] = []) => (await ds.query(sql, params)) as T[],
     otherReplica: async () => {
       const replica = new DataSource(ds.options);

@@ -1,7 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import type { CaughtMail } from '@marketplace/local-stack';
+
 import { api, type ApiResponse } from './api-client.js';
 import { until } from './until.js';
 
@@ -33,7 +35,9 @@ export async function mailTo(mailDir: string, email: string): Promise<CaughtMess
 /** Waits for a message to `email` that was not among `seen` (ids), and returns it. */
 export async function waitForMail(mailDir: string, email: string, seen: ReadonlySet<string> = new Set(), timeoutMs = 10_000): Promise<CaughtMessage> {
   return until(async () => (await mailTo(mailDir, email)).filter((m) => !seen.has(m.id)).at(-1), {
-    timeoutMs, intervalMs: 50, what: `a new mail to ${email}`,
+    timeoutMs,
+    intervalMs: 50,
+    what: `a new mail to ${email}`,
   });
 }
 
@@ -43,7 +47,9 @@ export async function waitForMail(mailDir: string, email: string, seen: Readonly
  */
 export async function waitForSignInMail(mailDir: string, email: string, seen: ReadonlySet<string> = new Set(), timeoutMs = 10_000): Promise<CaughtMessage> {
   return until(async () => (await mailTo(mailDir, email)).filter((m) => !seen.has(m.id) && m.links.some(isSignInLink)).at(-1), {
-    timeoutMs, intervalMs: 50, what: `a new sign-in mail to ${email}`,
+    timeoutMs,
+    intervalMs: 50,
+    what: `a new sign-in mail to ${email}`,
   });
 }
 
@@ -95,7 +101,8 @@ export async function followSignInLink(link: string): Promise<{ status: number; 
   await opened.text();
   const url = new URL(link);
   const res = await fetch(`${url.origin}${url.pathname}`, {
-    method: 'POST', redirect: 'manual',
+    method: 'POST',
+    redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin },
     body: new URLSearchParams({ token: url.searchParams.get('token') ?? '' }).toString(),
   });
@@ -103,7 +110,9 @@ export async function followSignInLink(link: string): Promise<{ status: number; 
   const setCookie = res.headers.get('set-cookie') ?? '';
   const token = /(?:^|,\s*)mk_session=([^;]+)/.exec(setCookie)?.[1];
   return {
-    status: res.status, location: res.headers.get('location') ?? '', setCookie,
+    status: res.status,
+    location: res.headers.get('location') ?? '',
+    setCookie,
     ...(token ? { cookie: `mk_session=${token}` } : {}),
   };
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import type { ServiceName } from '@marketplace/contracts';
 import { jetstream, jetstreamManager, type MsgRequest } from '@nats-io/jetstream';
 import pg from 'pg';
-import type { ServiceName } from '@marketplace/contracts';
+
 import { connectAs } from './bus-access.js';
 
 /**
@@ -46,9 +48,7 @@ export async function streamEvents<T = any>(natsUrl: string, subject: string): P
 }
 
 /** Publishes an event envelope as a service's outbox relay would (a redelivery, for idempotency checks). */
-export async function publishEvent(
-  natsUrl: string, subject: string, envelope: Record<string, unknown>, producer: ServiceName,
-): Promise<string> {
+export async function publishEvent(natsUrl: string, subject: string, envelope: Record<string, unknown>, producer: ServiceName): Promise<string> {
   const nc = await connectAs(natsUrl, producer);
   try {
     const id = String(envelope.id ?? randomUUID());

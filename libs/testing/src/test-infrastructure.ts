@@ -13,8 +13,8 @@ async function provided(key: 'databaseUrl' | 'natsUrl', variable: string): Promi
   const url = inject(key);
   if (!url) {
     throw new Error(
-      `No ${variable} for this test: its vitest project has no global setup providing '${key}' `
-      + '(the unit project starts PostgreSQL and NATS embedded unless DATABASE_URL / NATS_URL are set).',
+      `No ${variable} for this test: its vitest project has no global setup providing '${key}' ` +
+        '(the unit project starts PostgreSQL and NATS embedded unless DATABASE_URL / NATS_URL are set).',
     );
   }
   return url;

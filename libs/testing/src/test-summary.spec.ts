@@ -1,24 +1,39 @@
 import { describe, expect, it } from 'vitest';
+
 import { summarizeRun, summaryExitCode, summaryLine, type VitestFileResult, type VitestJsonReport } from './test-summary.js';
 
 // Shapes as Vitest 5's JSON reporter writes them (read off a real run of such files).
 const importError: VitestFileResult = {
-  name: '/repo/tests/e2e/a.e2e.ts', status: 'failed',
-  message: "Cannot find module './does-not-exist.js' imported from /repo/tests/e2e/a.e2e.ts", assertionResults: [],
+  name: '/repo/tests/e2e/a.e2e.ts',
+  status: 'failed',
+  message: "Cannot find module './does-not-exist.js' imported from /repo/tests/e2e/a.e2e.ts",
+  assertionResults: [],
 };
 const beforeAllThrew: VitestFileResult = {
-  name: '/repo/tests/e2e/b.e2e.ts', status: 'failed', message: '',
-  assertionResults: [{ fullName: 'd one', status: 'skipped' }, { fullName: 'd two', status: 'skipped' }],
+  name: '/repo/tests/e2e/b.e2e.ts',
+  status: 'failed',
+  message: '',
+  assertionResults: [
+    { fullName: 'd one', status: 'skipped' },
+    { fullName: 'd two', status: 'skipped' },
+  ],
 };
 const afterAllThrew: VitestFileResult = {
-  name: '/repo/tests/e2e/c.e2e.ts', status: 'failed', message: 'boom in afterAll', assertionResults: [{ status: 'passed' }],
+  name: '/repo/tests/e2e/c.e2e.ts',
+  status: 'failed',
+  message: 'boom in afterAll',
+  assertionResults: [{ status: 'passed' }],
 };
 const oneTestFailed: VitestFileResult = {
-  name: '/repo/tests/e2e/d.e2e.ts', status: 'failed', message: '',
+  name: '/repo/tests/e2e/d.e2e.ts',
+  status: 'failed',
+  message: '',
   assertionResults: [{ status: 'passed' }, { status: 'failed' }, { status: 'skipped' }],
 };
 const green: VitestFileResult = {
-  name: '/repo/tests/e2e/e.e2e.ts', status: 'passed', message: '',
+  name: '/repo/tests/e2e/e.e2e.ts',
+  status: 'passed',
+  message: '',
   assertionResults: [{ status: 'passed' }, { status: 'passed' }, { status: 'skipped' }, { status: 'todo' }],
 };
 
@@ -97,8 +112,7 @@ describe('summarizeRun', () => {
   });
 
   it('a report without per-file results falls back to its totals', () => {
-    expect(summarizeRun({ numPassedTests: 4, numFailedTests: 0, numPendingTests: 2 }, 0))
-      .toEqual({ passed: 4, failed: 0, skipped: 2, brokenFiles: [] });
+    expect(summarizeRun({ numPassedTests: 4, numFailedTests: 0, numPendingTests: 2 }, 0)).toEqual({ passed: 4, failed: 0, skipped: 2, brokenFiles: [] });
   });
 
   it('no test run is not green', () => {

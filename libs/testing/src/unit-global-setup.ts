@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestProject } from 'vitest/node';
+
 import { resolveExternalInfra, startEmbeddedPostgres, startNatsServer } from '@marketplace/local-stack';
+import type { TestProject } from 'vitest/node';
 
 interface Started {
   url: string;
@@ -22,7 +23,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Specs that store secrets seal them as the services do, under a key of this run (the workers inherit it).
   process.env.DATA_ENCRYPTION_KEY ||= randomBytes(32).toString('base64url');
   const lines: string[] = [];
-  const log = (line: string) => { lines.push(line); };
+  const log = (line: string) => {
+    lines.push(line);
+  };
   // Under tmpdir, not the checkout: as root PostgreSQL runs as the `postgres` user, who must be able to
   // reach its data directory (the launcher opens this folder for it; /tmp itself is open to all).
   const dataDir = await mkdtemp(join(tmpdir(), 'marketplace-unit-'));
@@ -32,9 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ? Promise.resolve({ url: external.databaseUrl, stop: async () => undefined })
       : startEmbeddedPostgres({ dir: join(dataDir, 'postgres'), ephemeral: true, log }),
     // No users: the specs create streams of their own names, as no service principal may.
-    external.natsUrl
-      ? Promise.resolve({ url: external.natsUrl, stop: async () => undefined })
-      : startNatsServer({ storeDir: join(dataDir, 'nats'), log }),
+    external.natsUrl ? Promise.resolve({ url: external.natsUrl, stop: async () => undefined }) : startNatsServer({ storeDir: join(dataDir, 'nats'), log }),
   ];
   const results = await Promise.allSettled(starts);
   const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
@@ -46,8 +47,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (failures.length > 0) {
     await stop();
     throw new Error(
-      `The unit tests' PostgreSQL and NATS did not start (set DATABASE_URL / NATS_URL to use running ones):\n`
-      + `${failures.map((f) => `- ${f.message}`).join('\n')}\nLast output:\n${lines.slice(-20).join('\n')}`,
+      `The unit tests' PostgreSQL and NATS did not start (set DATABASE_URL / NATS_URL to use running ones):\n` +
+        `${failures.map((f) => `- ${f.message}`).join('\n')}\nLast output:\n${lines.slice(-20).join('\n')}`,
     );
   }
   const [database, nats] = started as [Started, Started];

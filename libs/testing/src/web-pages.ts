@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
 import type { Browser, Page } from 'playwright-core';
+
 import { until } from './until.js';
 
 /**
@@ -44,16 +46,23 @@ export interface OpenedPage {
  * `path`. 4xx answers are problems unless `allowStatus` says the test expects them.
  */
 export async function openAs(
-  browser: Browser, baseUrl: string, sessionToken: string | null, path: string,
+  browser: Browser,
+  baseUrl: string,
+  sessionToken: string | null,
+  path: string,
   opts: { width?: number; allowStatus?: (status: number, url: string) => boolean } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? DESKTOP_WIDTH, height: 900 } });
   if (sessionToken) await context.addCookies([{ name: 'mk_session', value: sessionToken, url: baseUrl }]);
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on('console', (msg) => { if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text()); });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
+  });
   page.on('pageerror', (err) => problems.push(err.message));
-  page.on('requestfailed', (req) => { if (req.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`failed: ${req.url()}`); });
+  page.on('requestfailed', (req) => {
+    if (req.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`failed: ${req.url()}`);
+  });
   page.on('response', (res) => {
     if (res.status() >= 400 && !opts.allowStatus?.(res.status(), res.url())) problems.push(`${res.status()}: ${res.url()}`);
   });
@@ -70,13 +79,19 @@ export async function checkLayout(page: Page, name: string): Promise<{ overflow:
   // Expressions as strings: this library is compiled without the DOM's types.
   const styled = (await page.evaluate('getComputedStyle(document.body).margin')) === '0px';
   const { scrollWidth, innerWidth } = await page.evaluate<{ scrollWidth: number; innerWidth: number }>(
-    '({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })');
+    '({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })',
+  );
   const screenshot = join(screenshotDir(), `${name}-${width}.png`);
   await page.screenshot({ path: screenshot, fullPage: true });
   return { overflow: Math.max(0, scrollWidth - innerWidth), styled, screenshot };
 }
 
-export interface AxeViolation { id: string; impact: string | null; help: string; targets: string[] }
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
 
 const axeSource = (): string => {
   const require = createRequire(import.meta.url);
@@ -91,7 +106,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(axeSource());
   const result = await page.evaluate<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }>(
-    "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })");
+    "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })",
+  );
   return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
@@ -118,10 +134,13 @@ export async function pageProblemsAtWidths(page: Page, name: string): Promise<st
  */
 export async function previewShown(page: Page, alt: string): Promise<void> {
   const preview = page.getByRole('img', { name: alt });
-  await until(async () => {
-    if (await preview.count()) return true;
-    await page.reload();
-    return undefined;
-  }, { timeoutMs: 20_000, intervalMs: 500, what: 'the preview' });
+  await until(
+    async () => {
+      if (await preview.count()) return true;
+      await page.reload();
+      return undefined;
+    },
+    { timeoutMs: 20_000, intervalMs: 500, what: 'the preview' },
+  );
   await until(async () => ((await preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)) > 0 ? true : undefined));
 }

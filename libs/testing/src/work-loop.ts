@@ -1,4 +1,5 @@
 import { APPLICATION_STATUSES, ERROR_CODE_NAMES, JOB_STATUSES, WORK_ACTIONS } from '@marketplace/contracts';
+
 import { expectedTools } from './catalogue-surfaces.js';
 
 /**
@@ -47,7 +48,11 @@ export function snakeCaseWords(text: string): string[] {
 export function unknownToolNames(text: string): string[] {
   const tools = expectedTools();
   const known = new Set<string>([
-    ...tools.map((t) => t.name), ...tools.flatMap((t) => t.properties), ...JOB_STATUSES, ...APPLICATION_STATUSES, ...ERROR_CODE_NAMES,
+    ...tools.map((t) => t.name),
+    ...tools.flatMap((t) => t.properties),
+    ...JOB_STATUSES,
+    ...APPLICATION_STATUSES,
+    ...ERROR_CODE_NAMES,
   ]);
   return snakeCaseWords(text).filter((word) => !known.has(word));
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { jetstream } from '@nats-io/jetstream';
-import type { z } from 'zod';
+
 import type { EventDefinition, EventEnvelope, InputOf, Operation, OutputOf } from '@marketplace/contracts';
 import { BusClient } from '@marketplace/service-kit';
 import { connectAs } from '@marketplace/testing';
+import { jetstream } from '@nats-io/jetstream';
+import type { z } from 'zod';
 
 /** Calls one internal (service-to-service) operation, as the first service it names as a caller would. */
 export async function callInternal<Op extends Operation>(natsUrl: string, op: Op, input: InputOf<Op>): Promise<OutputOf<Op>> {
@@ -25,8 +26,12 @@ export async function publishEvent<P extends z.ZodType>(natsUrl: string, def: Ev
   const nc = await connectAs(natsUrl, def.producer);
   try {
     const envelope: EventEnvelope = {
-      id: randomUUID(), type: def.type, version: def.version, producer: def.producer,
-      occurredAt: new Date().toISOString(), payload: def.payload.parse(payload),
+      id: randomUUID(),
+      type: def.type,
+      version: def.version,
+      producer: def.producer,
+      occurredAt: new Date().toISOString(),
+      payload: def.payload.parse(payload),
     };
     await jetstream(nc).publish(def.subject, JSON.stringify(envelope), { msgID: envelope.id });
     return envelope.id;

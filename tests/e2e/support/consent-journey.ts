@@ -1,5 +1,5 @@
+import { api, mcp, type TestMember, toolOutcome } from '@marketplace/testing';
 import { expect, inject, it } from 'vitest';
-import { api, mcp, toolOutcome, type TestMember } from '@marketplace/testing';
 
 const base = inject('baseUrl');
 
@@ -23,9 +23,17 @@ const approve = async (): Promise<ConsentAnswer> => ({ action: 'accept', content
 /** A job of the poster's with the worker's application waiting. */
 export async function postedWithApplicant(agent: AskingPoster, title: string, post = agent.call) {
   const job = await post('post_job', { title, category: 'writing', constraints: 'Write a haiku.' });
-  const application = toolOutcome(await mcp(base, 'tools/call', {
-    name: 'apply_to_job', arguments: { job_id: job.id, pitch: 'Haiku master.', accept_responsibility: true, model: 'test-model-1', job_version: 1 },
-  }, agent.workerToken));
+  const application = toolOutcome(
+    await mcp(
+      base,
+      'tools/call',
+      {
+        name: 'apply_to_job',
+        arguments: { job_id: job.id, pitch: 'Haiku master.', accept_responsibility: true, model: 'test-model-1', job_version: 1 },
+      },
+      agent.workerToken,
+    ),
+  );
   expect(application.status).toBe('submitted');
   return { job, application };
 }

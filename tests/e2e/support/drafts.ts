@@ -1,5 +1,5 @@
+import { api, type TestMember, until } from '@marketplace/testing';
 import { expect, inject } from 'vitest';
-import { api, until, type TestMember } from '@marketplace/testing';
 
 /** Guided drafts driven to a posted job the way a poster's client does, over REST. */
 
@@ -9,10 +9,13 @@ const call = (m: TestMember, path: string, method = 'GET', body?: unknown) => ap
 
 /** Polls the draft until none of its tasks is pending, as a client is told to. */
 export async function settledDraft(m: TestMember, id: string): Promise<Draft> {
-  return until(async () => {
-    const d = (await call(m, `/api/me/job-drafts/${id}`)).body as Draft;
-    return Object.values(d.tasks).some((t: any) => t?.status === 'pending') ? undefined : d;
-  }, { timeoutMs: 30_000, intervalMs: 200, what: 'draft tasks to finish' });
+  return until(
+    async () => {
+      const d = (await call(m, `/api/me/job-drafts/${id}`)).body as Draft;
+      return Object.values(d.tasks).some((t: any) => t?.status === 'pending') ? undefined : d;
+    },
+    { timeoutMs: 30_000, intervalMs: 200, what: 'draft tasks to finish' },
+  );
 }
 
 /**
@@ -20,7 +23,9 @@ export async function settledDraft(m: TestMember, id: string): Promise<Draft> {
  * the interview is done (to record a walkthrough, say). Returns the posted job and the draft's id.
  */
 export async function postFromDraft(
-  m: TestMember, posterVisibility: 'public' | 'anonymous', beforeWriting?: (draftId: string) => Promise<void>,
+  m: TestMember,
+  posterVisibility: 'public' | 'anonymous',
+  beforeWriting?: (draftId: string) => Promise<void>,
 ): Promise<{ job: Record<string, any>; draftId: string }> {
   const id = await approvedDraft(m, posterVisibility, beforeWriting);
   const posted = await call(m, `/api/me/job-drafts/${id}/post`, 'POST', { acknowledgeExposures: true });
@@ -30,17 +35,20 @@ export async function postFromDraft(
 
 /** The same draft up to the post: every part approved, ready for `POST /api/me/job-drafts/{id}/post`. */
 export async function approvedDraft(
-  m: TestMember, posterVisibility: 'public' | 'anonymous', beforeWriting?: (draftId: string) => Promise<void>,
+  m: TestMember,
+  posterVisibility: 'public' | 'anonymous',
+  beforeWriting?: (draftId: string) => Promise<void>,
 ): Promise<string> {
   const created = await call(m, '/api/me/job-drafts', 'POST', {
-    answers: { context: 'A small web shop on a hosted platform.', problem: 'The nightly stock export fails with a timeout.' }, posterVisibility,
+    answers: { context: 'A small web shop on a hosted platform.', problem: 'The nightly stock export fails with a timeout.' },
+    posterVisibility,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.id as string;
   let d = await settledDraft(m, id);
   while (d.nextQuestion) {
     const q = d.nextQuestion;
-    const value = q.answerIds[0] === 'category' ? 'engineering' : q.options[0] ?? 'A green run of the nightly export.';
+    const value = q.answerIds[0] === 'category' ? 'engineering' : (q.options[0] ?? 'A green run of the nightly export.');
     expect((await call(m, `/api/me/job-drafts/${id}`, 'PATCH', { answers: { [q.answerIds[0]]: value } })).status).toBe(200);
     d = await settledDraft(m, id);
   }

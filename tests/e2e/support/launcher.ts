@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import type { ProcessLayout } from '@marketplace/local-stack';
 
 // `npm start` as its user runs it: the launcher after its build, on a data directory of its own,
@@ -26,27 +27,30 @@ const started: Launcher[] = [];
  * without `exec`), and `child` is that shell. `dataDir`: one a launcher ran on before (a fresh
  * one by default). `port`: the gateway's (any free one by default).
  */
-export async function startLauncher(
-  layout: ProcessLayout,
-  opts: { underShell?: boolean; dataDir?: string; port?: number } = {},
-): Promise<Launcher> {
-  const dataDir = opts.dataDir ?? await mkdtemp(join(tmpdir(), 'marketplace-heal-'));
+export async function startLauncher(layout: ProcessLayout, opts: { underShell?: boolean; dataDir?: string; port?: number } = {}): Promise<Launcher> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'marketplace-heal-')));
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH, HOME: process.env.HOME, MARKETPLACE_DATA_DIR: dataDir, PORT: String(opts.port ?? 0),
-    MARKETPLACE_PROCESSES: layout, LOG_LEVEL: 'warn',
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    MARKETPLACE_DATA_DIR: dataDir,
+    PORT: String(opts.port ?? 0),
+    MARKETPLACE_PROCESSES: layout,
+    LOG_LEVEL: 'warn',
   };
   const child = opts.underShell
-    // `; true` keeps the shell from replacing itself with the launcher.
-    ? spawn('sh', ['-c', '"$0" --max-semi-space-size=4 "$1"; true', process.execPath, LAUNCHER], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    ? // `; true` keeps the shell from replacing itself with the launcher.
+      spawn('sh', ['-c', '"$0" --max-semi-space-size=4 "$1"; true', process.execPath, LAUNCHER], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(process.execPath, ['--max-semi-space-size=4', LAUNCHER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const launcher: Launcher = { child, output: [], baseUrl: '', dataDir };
   started.push(launcher);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream! }).on('line', (line) => launcher.output.push(line));
   }
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code, signal) => {
-    reject(new Error(`npm start ended (${code ?? signal}) before it was running:\n${launcher.output.join('\n')}`));
-  }));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) => {
+      reject(new Error(`npm start ended (${code ?? signal}) before it was running:\n${launcher.output.join('\n')}`));
+    }),
+  );
   exited.catch(() => undefined);
   const ready = (async () => {
     for (;;) {

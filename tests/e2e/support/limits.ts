@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
 import type { FixedWindowProbe } from '@marketplace/testing';
+import { expect } from 'vitest';
 
 /**
  * What a limit of `max` per clock-aligned window must show, whatever the time the test runs at

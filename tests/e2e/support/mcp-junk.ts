@@ -6,9 +6,17 @@
  */
 
 /** One malformed request: the params to send and the field the -32602 must name. */
-export interface JunkCase { method: string; params: unknown; field: string; label: string }
+export interface JunkCase {
+  method: string;
+  params: unknown;
+  field: string;
+  label: string;
+}
 
-interface FieldJunk { required?: boolean; junk: unknown[] }
+interface FieldJunk {
+  required?: boolean;
+  junk: unknown[];
+}
 
 interface MethodShape {
   /** Params that fit. */
@@ -68,7 +76,11 @@ const withoutMeta = (shape: MethodShape): MethodShape => {
 /** The methods of 2026-07-28 (no initialize or ping; server/discover and the tasks extension's). */
 export const MODERN_METHODS: Record<string, MethodShape> = {
   'server/discover': { valid: {}, fields: {} },
-  ...Object.fromEntries(Object.entries(LEGACY_METHODS).filter(([m]) => m !== 'initialize' && m !== 'ping').map(([m, s]) => [m, withoutMeta(s)])),
+  ...Object.fromEntries(
+    Object.entries(LEGACY_METHODS)
+      .filter(([m]) => m !== 'initialize' && m !== 'ping')
+      .map(([m, s]) => [m, withoutMeta(s)]),
+  ),
   'tasks/get': TASK,
   'tasks/cancel': TASK,
   'tasks/update': TASK,

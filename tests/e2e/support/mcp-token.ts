@@ -1,5 +1,5 @@
-import { inject } from 'vitest';
 import { mcpAccessToken } from '@marketplace/testing';
+import { inject } from 'vitest';
 
 /** A real MCP access token for the member: sign-in by emailed link, then the whole OAuth flow. */
 export async function mcpToken(member: { email: string }): Promise<string> {

@@ -12,7 +12,6 @@ export async function scrape(app: string): Promise<string> {
 
 /** The value of one sample whose labels include all of `labels`; 0 when the series does not exist yet. */
 export function sample(text: string, metric: string, labels: Record<string, string>): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${metric}{`)
-    && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+  const line = text.split('\n').find((l) => l.startsWith(`${metric}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }

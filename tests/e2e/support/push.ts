@@ -1,4 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
+
 import { expect } from 'vitest';
 
 /** Restarts one service of the system under test, with extra environment (empty: as it started). */

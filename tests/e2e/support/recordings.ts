@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+
+import { api, makeScreenRecording, type TestMember, until } from '@marketplace/testing';
 import { expect, inject } from 'vitest';
-import { api, makeScreenRecording, until, type TestMember } from '@marketplace/testing';
 
 /** Walkthrough recordings as the record page drives them: the link's token in a header, parts as raw bytes. */
 
@@ -11,15 +12,26 @@ export const holder = (token: string, path: string, method = 'GET', body?: unkno
   api(base, path, { method, headers: { 'x-recording-token': token }, ...(body === undefined ? {} : { body }) });
 export const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-export async function putPart(token: string, id: string, index: number, bytes: Buffer, digest = sha(bytes), contentType = 'video/webm'): Promise<{ status: number; body: any }> {
+export async function putPart(
+  token: string,
+  id: string,
+  index: number,
+  bytes: Buffer,
+  digest = sha(bytes),
+  contentType = 'video/webm',
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}/api/recordings/${id}/parts/${index}?sha256=${digest}`, {
-    method: 'PUT', headers: { 'x-recording-token': token, 'content-type': contentType }, body: new Uint8Array(bytes),
+    method: 'PUT',
+    headers: { 'x-recording-token': token, 'content-type': contentType },
+    body: new Uint8Array(bytes),
   });
   return { status: res.status, body: await res.json() };
 }
 
 export async function newDraft(m: TestMember): Promise<string> {
-  const res = await call(m, '/api/me/job-drafts', 'POST', { answers: { context: 'A small web shop on a hosted platform.', problem: 'The nightly stock export fails with a timeout.' } });
+  const res = await call(m, '/api/me/job-drafts', 'POST', {
+    answers: { context: 'A small web shop on a hosted platform.', problem: 'The nightly stock export fails with a timeout.' },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
 }
@@ -35,16 +47,22 @@ export async function recordLink(m: TestMember, draftId: string): Promise<{ toke
 
 let harmless: Promise<Buffer> | undefined;
 /** A real 5-second screen recording with nothing on it that should not be shown. */
-export const harmlessRecording = () => (harmless ??= makeScreenRecording({
-  seconds: 5, lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 2 }],
-}));
+export const harmlessRecording = () =>
+  (harmless ??= makeScreenRecording({
+    seconds: 5,
+    lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 2 }],
+  }));
 
 /**
  * Uploads one recording with the link, as the record page sends it (in parts of at most
  * `partBytes`), and completes it: its check starts now. Without `video`, a harmless real recording.
  */
-export async function completeOne(token: string, video?: Buffer, opts: { seconds?: number; partBytes?: number; contentType?: string } = {}): Promise<{ id: string; completed: any }> {
-  const bytes = video ?? await harmlessRecording();
+export async function completeOne(
+  token: string,
+  video?: Buffer,
+  opts: { seconds?: number; partBytes?: number; contentType?: string } = {},
+): Promise<{ id: string; completed: any }> {
+  const bytes = video ?? (await harmlessRecording());
   const started = await holder(token, '/api/recordings', 'POST', {});
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const size = opts.partBytes ?? 64 * 1024;
@@ -61,7 +79,10 @@ export async function completeOne(token: string, video?: Buffer, opts: { seconds
 /** Records one recording with the link (completeOne) and waits for its check. */
 export async function recordOne(token: string, video?: Buffer, opts: { seconds?: number; partBytes?: number; contentType?: string } = {}): Promise<string> {
   const { id } = await completeOne(token, video, opts);
-  await until(async () => ((await holder(token, `/api/recordings/${id}`)).body.status === 'analyzing' ? undefined : true),
-    { timeoutMs: 120_000, intervalMs: 250, what: 'the recording check' });
+  await until(async () => ((await holder(token, `/api/recordings/${id}`)).body.status === 'analyzing' ? undefined : true), {
+    timeoutMs: 120_000,
+    intervalMs: 250,
+    what: 'the recording check',
+  });
   return id;
 }

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
+
+import { api } from '@marketplace/testing';
 import type pg from 'pg';
 import { expect } from 'vitest';
-import { api } from '@marketplace/testing';
 
 /**
  * Puts an address on the waitlist from a client address of its own (the gateway trusts

@@ -1,6 +1,6 @@
+import { createMembers, launchBrowser, signIn, type TestMember } from '@marketplace/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { createMembers, launchBrowser, signIn, type TestMember } from '@marketplace/testing';
 
 /**
  * What every browser test opens on: Chromium, a few members with complete profiles, and a browser
@@ -38,10 +38,14 @@ export function webStage(count: number, opts: { signedIn?: readonly number[] } =
       sessions.set(m.id, (await signIn(base, mailDir, { email: m.email })).token);
     }
   });
-  afterAll(async () => { await browser?.close(); });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   return {
-    base, nats, mailDir,
+    base,
+    nats,
+    mailDir,
     browser: () => ready(browser, 'browser'),
     members: () => (members.length ? members : ready<TestMember[]>(undefined, 'members')),
     session: (m) => ready(sessions.get(m.id), `session for member ${m.id}`),

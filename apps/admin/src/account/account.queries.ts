@@ -1,4 +1,5 @@
-import { rows, type Db } from '@marketplace/service-kit';
+import { type Db, rows } from '@marketplace/service-kit';
+
 import { db } from '../database/db.js';
 
 /**
@@ -7,8 +8,10 @@ import { db } from '../database/db.js';
  * free text instead.
  */
 export async function forgetMemberSubmissions(on: Db, memberId: string): Promise<void> {
-  await rows(on, db.deleteFrom('help_replies')
-    .where('help_request_id', 'in', (eb) => eb.selectFrom('help_requests').select('id').where('member_id', '=', memberId)));
+  await rows(
+    on,
+    db.deleteFrom('help_replies').where('help_request_id', 'in', (eb) => eb.selectFrom('help_requests').select('id').where('member_id', '=', memberId)),
+  );
   await rows(on, db.deleteFrom('help_requests').where('member_id', '=', memberId));
   await rows(on, db.deleteFrom('problem_reports').where('member_id', '=', memberId));
   await rows(on, db.deleteFrom('feature_requests').where('member_id', '=', memberId));

@@ -1,8 +1,9 @@
+import { type EventEnvelope, memberDeletedV1 } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+
 import { forgetMemberSubmissions } from './account.queries.js';
 
 /**

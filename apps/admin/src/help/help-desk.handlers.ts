@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
+
+import { AppError, getHelpRequest, helpRequestRepliedV1, type InputOf, type OutputOf, replyToHelpRequest, setHelpRequestStatus } from '@marketplace/contracts';
+import {
+  BusClient,
+  callerOf,
+  countAttempt,
+  type Db,
+  type HandlerContext,
+  limitBuckets,
+  type OperationHandler,
+  recordEvent,
+  UnitOfWork,
+} from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, getHelpRequest, helpRequestRepliedV1, replyToHelpRequest, setHelpRequestStatus, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, callerOf, countAttempt, limitBuckets, recordEvent, UnitOfWork, type Db, type HandlerContext, type OperationHandler,
-} from '@marketplace/service-kit';
+
 import { appendAudit } from '../moderation/audit-log.js';
 import { refuseSecrets } from '../reports/refuse-secrets.js';
-import { staffDetail, type HelpRow } from './help-request-view.js';
 import { helpRequest, insertReply, setHelpStatus } from './help.queries.js';
+import { type HelpRow, staffDetail } from './help-request-view.js';
 
 /**
  * The staff side of one help request: read it with its replies, reply, set its status. Access
@@ -31,7 +39,10 @@ async function findRequest(db: Db, id: string, lock = false): Promise<HelpRow> {
 export class GetHelpRequestHandler implements OperationHandler<typeof getHelpRequest> {
   readonly operation = getHelpRequest;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle({ id }: InputOf<typeof getHelpRequest>, ctx: HandlerContext): Promise<OutputOf<typeof getHelpRequest>> {
     return staffDetail(this.ds, this.bus, await findRequest(this.ds, id), ctx);
@@ -42,7 +53,11 @@ export class GetHelpRequestHandler implements OperationHandler<typeof getHelpReq
 export class ReplyToHelpRequestHandler implements OperationHandler<typeof replyToHelpRequest> {
   readonly operation = replyToHelpRequest;
 
-  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(input: InputOf<typeof replyToHelpRequest>, ctx: HandlerContext): Promise<OutputOf<typeof replyToHelpRequest>> {
     const staffId = callerOf(ctx).memberId;
@@ -56,7 +71,10 @@ export class ReplyToHelpRequestHandler implements OperationHandler<typeof replyT
       await setHelpStatus(em, request.id, input.status);
       await recordEvent(em, helpRequestRepliedV1, { helpRequestId: request.id, replyId, memberId: request.member_id });
       await appendAudit(em, {
-        actorId: staffId, action: 'reply_to_help_request', targetKind: 'help_request', targetId: request.id,
+        actorId: staffId,
+        action: 'reply_to_help_request',
+        targetKind: 'help_request',
+        targetId: request.id,
         reason: `reply ${replyId}; status ${request.status} -> ${input.status}`,
       });
       return { ...request, status: input.status };
@@ -69,7 +87,11 @@ export class ReplyToHelpRequestHandler implements OperationHandler<typeof replyT
 export class SetHelpRequestStatusHandler implements OperationHandler<typeof setHelpRequestStatus> {
   readonly operation = setHelpRequestStatus;
 
-  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(input: InputOf<typeof setHelpRequestStatus>, ctx: HandlerContext): Promise<OutputOf<typeof setHelpRequestStatus>> {
     const row = await this.uow.run(async (em) => {
@@ -78,7 +100,10 @@ export class SetHelpRequestStatusHandler implements OperationHandler<typeof setH
       if (request.status !== input.status) {
         await setHelpStatus(em, request.id, input.status);
         await appendAudit(em, {
-          actorId: callerOf(ctx).memberId, action: 'set_help_request_status', targetKind: 'help_request', targetId: request.id,
+          actorId: callerOf(ctx).memberId,
+          action: 'set_help_request_status',
+          targetKind: 'help_request',
+          targetId: request.id,
           reason: `status ${request.status} -> ${input.status}`,
         });
       }

@@ -1,10 +1,8 @@
-import {
-  getSenderContacts, type OutputOf, type staffHelpRequestDetailSchema, type staffHelpRequestSchema,
-} from '@marketplace/contracts';
+import { getSenderContacts, type OutputOf, type staffHelpRequestDetailSchema, type staffHelpRequestSchema } from '@marketplace/contracts';
 import type { BusClient, Db, HandlerContext } from '@marketplace/service-kit';
 import type { z } from 'zod';
 
-import { repliesTo, type HelpRow, type ReplyRow } from './help.queries.js';
+import { type HelpRow, repliesTo, type ReplyRow } from './help.queries.js';
 
 /** How help requests and their replies read from admin's tables, for staff and for their member. */
 export type { HelpRow, ReplyRow };
@@ -16,7 +14,12 @@ type Contacts = Map<string, { name: string | null; email: string | null }>;
 /** The request as its sender wrote it. */
 export function asReceived(r: HelpRow) {
   return {
-    id: r.id, topic: r.topic, message: r.message, jobId: r.job_id, applicationId: r.application_id, status: r.status,
+    id: r.id,
+    topic: r.topic,
+    message: r.message,
+    jobId: r.job_id,
+    applicationId: r.application_id,
+    status: r.status,
     createdAt: r.created_at.toISOString(),
   };
 }
@@ -35,7 +38,11 @@ export async function senderContacts(bus: BusClient, memberIds: string[], ctx: H
 export function forStaff(r: HelpRow, contacts: Contacts): StaffHelp {
   const contact = contacts.get(r.member_id);
   return {
-    ...asReceived(r), memberId: r.member_id, via: r.via, memberName: contact?.name ?? null, memberEmail: contact?.email ?? null,
+    ...asReceived(r),
+    memberId: r.member_id,
+    via: r.via,
+    memberName: contact?.name ?? null,
+    memberEmail: contact?.email ?? null,
   };
 }
 

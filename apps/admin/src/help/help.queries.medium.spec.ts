@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { adminEntities, adminMigrations } from '../admin.entities.js';
 import { insertHelpRequest } from '../reports/reports.queries.js';
 import { helpRequest, insertReply, myHelpRequestsPage, repliesTo, replyForAlert, setHelpStatus } from './help.queries.js';
@@ -12,12 +14,21 @@ describe('the help queries, against a real admin schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: adminEntities, migrations: adminMigrations, label: 'help_queries' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const ask = async (memberId: string, at: string) => {
     const id = randomUUID();
     await insertHelpRequest(db.ds, {
-      id, member_id: memberId, via: 'session', topic: 'account', message: 'Help me', job_id: null, application_id: null, created_at: new Date(at),
+      id,
+      member_id: memberId,
+      via: 'session',
+      topic: 'account',
+      message: 'Help me',
+      job_id: null,
+      application_id: null,
+      created_at: new Date(at),
     });
     return id;
   };
@@ -26,8 +37,16 @@ describe('the help queries, against a real admin schema', () => {
     const member = randomUUID();
     const id = await ask(member, '2026-01-01T00:00:00Z');
     expect(await helpRequest(db.ds, id)).toEqual({
-      id, member_id: member, via: 'session', topic: 'account', message: 'Help me', job_id: null, application_id: null,
-      status: 'open', status_changed_at: null, created_at: new Date('2026-01-01T00:00:00Z'),
+      id,
+      member_id: member,
+      via: 'session',
+      topic: 'account',
+      message: 'Help me',
+      job_id: null,
+      application_id: null,
+      status: 'open',
+      status_changed_at: null,
+      created_at: new Date('2026-01-01T00:00:00Z'),
     });
     const staff = randomUUID();
     const [r1, r2] = [randomUUID(), randomUUID()];
@@ -39,7 +58,10 @@ describe('the help queries, against a real admin schema', () => {
     await insertReply(db.ds, { id: r2, help_request_id: id, staff_id: staff, message: 'Done' });
     expect(await helpRequest(db.ds, id)).toMatchObject({ status: 'answered', status_changed_at: expect.any(Date) });
     const replies = await repliesTo(db.ds, [id, randomUUID()]);
-    expect(replies.map((r) => [r.id, r.message, r.staff_id])).toEqual([[r1, 'Looking', staff], [r2, 'Done', staff]]);
+    expect(replies.map((r) => [r.id, r.message, r.staff_id])).toEqual([
+      [r1, 'Looking', staff],
+      [r2, 'Done', staff],
+    ]);
     expect(replies[0]!.created_at).toBeInstanceOf(Date);
     expect(await replyForAlert(db.ds, r2)).toEqual({ message: 'Done', topic: 'account' });
     expect(await replyForAlert(db.ds, randomUUID())).toBeUndefined();

@@ -1,10 +1,13 @@
 import type { CallerVia, HELP_STATUSES, HELP_TOPICS } from '@marketplace/contracts';
 import { type Db, first, type Page, pageOf, rows, type Selectable, sql } from '@marketplace/service-kit';
-import { db, type DB } from '../database/db.js';
+
+import { type DB, db } from '../database/db.js';
 
 /** What the schema's text columns of a help request hold. */
 export type HelpShape = {
-  via: CallerVia; topic: (typeof HELP_TOPICS)[number]; status: (typeof HELP_STATUSES)[number];
+  via: CallerVia;
+  topic: (typeof HELP_TOPICS)[number];
+  status: (typeof HELP_STATUSES)[number];
 };
 export type HelpRow = Omit<Selectable<DB['help_requests']>, keyof HelpShape> & HelpShape;
 export type ReplyRow = Selectable<DB['help_replies']>;
@@ -24,25 +27,50 @@ export async function insertReply(on: Db, reply: { id: string; help_request_id: 
 
 /** Sets the request's status, with the time it changed. */
 export async function setHelpStatus(on: Db, id: string, status: HelpRow['status']): Promise<void> {
-  await rows(on, db.updateTable('help_requests').set({ status, status_changed_at: sql<Date>`now()` }).where('id', '=', id));
+  await rows(
+    on,
+    db
+      .updateTable('help_requests')
+      .set({ status, status_changed_at: sql<Date>`now()` })
+      .where('id', '=', id),
+  );
 }
 
 /** The replies to the requests, oldest first. */
 export function repliesTo(on: Db, requestIds: string[]): Promise<ReplyRow[]> {
-  return rows(on, db.selectFrom('help_replies').selectAll()
-    .where(sql<boolean>`help_request_id = any(${requestIds}::uuid[])`)
-    .orderBy('created_at').orderBy('id'));
+  return rows(
+    on,
+    db
+      .selectFrom('help_replies')
+      .selectAll()
+      .where(sql<boolean>`help_request_id = any(${requestIds}::uuid[])`)
+      .orderBy('created_at')
+      .orderBy('id'),
+  );
 }
 
 /** One page of a member's help requests, newest first. */
 export async function myHelpRequestsPage(on: Db, memberId: string, offset: number, limit: number): Promise<Page<HelpRow>> {
-  const found = await rows(on, helpRequests().where('member_id', '=', memberId)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit + 1));
+  const found = await rows(
+    on,
+    helpRequests()
+      .where('member_id', '=', memberId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit + 1),
+  );
   return pageOf(found, offset, limit);
 }
 
 /** A staff reply with the topic of its request, for the member's alert. */
 export function replyForAlert(on: Db, replyId: string): Promise<{ message: string; topic: string } | undefined> {
-  return first(on, db.selectFrom('help_replies as r').innerJoin('help_requests as h', 'h.id', 'r.help_request_id')
-    .select(['r.message', 'h.topic']).where('r.id', '=', replyId));
+  return first(
+    on,
+    db
+      .selectFrom('help_replies as r')
+      .innerJoin('help_requests as h', 'h.id', 'r.help_request_id')
+      .select(['r.message', 'h.topic'])
+      .where('r.id', '=', replyId),
+  );
 }

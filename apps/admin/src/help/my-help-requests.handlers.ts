@@ -1,11 +1,10 @@
+import { getHelpReplyForAlert, type InputOf, isUuid, listMyHelpRequests, type OutputOf, REPORT_LIST_LIMITS } from '@marketplace/contracts';
+import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  getHelpReplyForAlert, isUuid, listMyHelpRequests, REPORT_LIST_LIMITS, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { asReceived, repliesOf, replyOut } from './help-request-view.js';
+
 import { myHelpRequestsPage, replyForAlert } from './help.queries.js';
+import { asReceived, repliesOf, replyOut } from './help-request-view.js';
 
 /** A member's own help requests, newest first, with the team's replies; never another member's. */
 @Injectable()
@@ -17,7 +16,10 @@ export class ListMyHelpRequestsHandler implements OperationHandler<typeof listMy
   async handle(input: InputOf<typeof listMyHelpRequests>, ctx: HandlerContext): Promise<OutputOf<typeof listMyHelpRequests>> {
     const { memberId } = callerOf(ctx);
     const page = await myHelpRequestsPage(this.ds, memberId, input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
-    const replies = await repliesOf(this.ds, page.rows.map((r) => r.id));
+    const replies = await repliesOf(
+      this.ds,
+      page.rows.map((r) => r.id),
+    );
     return {
       helpRequests: page.rows.map((r) => ({ ...asReceived(r), replies: (replies.get(r.id) ?? []).map(replyOut) })),
       nextOffset: page.nextOffset,

@@ -9,7 +9,9 @@ export class McpToolUsage1796542140896 implements MigrationInterface {
   name = 'McpToolUsage1796542140896';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE "mcp_tool_usage" ("day" date NOT NULL, "tool" text NOT NULL, "model" text NOT NULL, "calls" bigint NOT NULL, "calls_with_context" bigint NOT NULL, CONSTRAINT "PK_mcp_tool_usage" PRIMARY KEY ("day", "tool", "model"))`);
+    await q.query(
+      `CREATE TABLE "mcp_tool_usage" ("day" date NOT NULL, "tool" text NOT NULL, "model" text NOT NULL, "calls" bigint NOT NULL, "calls_with_context" bigint NOT NULL, CONSTRAINT "PK_mcp_tool_usage" PRIMARY KEY ("day", "tool", "model"))`,
+    );
   }
 
   async down(): Promise<void> {

@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
+
+import {
+  type AUDIT_ACTIONS,
+  type EventEnvelope,
+  type InputOf,
+  listAuditLog,
+  memberReinstatedV1,
+  memberSuspendedV1,
+  type OutputOf,
+  REPORT_LIST_LIMITS,
+  waitlistInvitedV1,
+} from '@marketplace/contracts';
+import type { EventConsumer, OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import {
-  listAuditLog, memberReinstatedV1, memberSuspendedV1, REPORT_LIST_LIMITS, waitlistInvitedV1, type AUDIT_ACTIONS, type EventEnvelope, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import type { EventConsumer, OperationHandler } from '@marketplace/service-kit';
+
 import { auditLogPage, insertAudit } from './moderation.queries.js';
 
 export interface AuditEntry {
@@ -23,8 +33,13 @@ export interface AuditEntry {
 /** The one way into the audit log, inside the transaction of the action it records. */
 export async function appendAudit(em: EntityManager, entry: AuditEntry): Promise<void> {
   await insertAudit(em, {
-    id: entry.id ?? randomUUID(), actor_id: entry.actorId, action: entry.action, target_kind: entry.targetKind,
-    target_id: entry.targetId, report_id: entry.reportId ?? null, reason: entry.reason ?? null,
+    id: entry.id ?? randomUUID(),
+    actor_id: entry.actorId,
+    action: entry.action,
+    target_kind: entry.targetKind,
+    target_id: entry.targetId,
+    report_id: entry.reportId ?? null,
+    reason: entry.reason ?? null,
   });
 }
 
@@ -38,8 +53,14 @@ export class ListAuditLogHandler implements OperationHandler<typeof listAuditLog
     const page = await auditLogPage(this.ds, input.offset ?? 0, input.limit ?? REPORT_LIST_LIMITS.defaultLimit);
     return {
       entries: page.rows.map((r) => ({
-        id: r.id, actorId: r.actor_id, action: r.action, targetKind: r.target_kind, targetId: r.target_id,
-        reportId: r.report_id, reason: r.reason, createdAt: r.created_at.toISOString(),
+        id: r.id,
+        actorId: r.actor_id,
+        action: r.action,
+        targetKind: r.target_kind,
+        targetId: r.target_id,
+        reportId: r.report_id,
+        reason: r.reason,
+        createdAt: r.created_at.toISOString(),
       })),
       nextOffset: page.nextOffset,
     };
@@ -54,7 +75,11 @@ export class WaitlistInvitedAuditConsumer implements EventConsumer<typeof waitli
 
   async apply(event: EventEnvelope<z.output<typeof waitlistInvitedV1.payload>>, em: EntityManager): Promise<void> {
     await appendAudit(em, {
-      id: event.id, actorId: event.payload.invitedBy, action: 'invite_from_waitlist', targetKind: 'waitlist', targetId: event.payload.entryId,
+      id: event.id,
+      actorId: event.payload.invitedBy,
+      action: 'invite_from_waitlist',
+      targetKind: 'waitlist',
+      targetId: event.payload.entryId,
     });
   }
 }

@@ -1,6 +1,12 @@
 import {
-  findReportedJobContent, findReportedMember, findReportedMessage, setContentRemoved, setMemberRemoved, setMessageRemoved,
-  type CONTENT_KINDS, type OutputOf,
+  type CONTENT_KINDS,
+  findReportedJobContent,
+  findReportedMember,
+  findReportedMessage,
+  type OutputOf,
+  setContentRemoved,
+  setMemberRemoved,
+  setMessageRemoved,
 } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
 
@@ -12,9 +18,7 @@ type ContentKind = (typeof CONTENT_KINDS)[number];
 export type RemovalResult = OutputOf<typeof setContentRemoved>;
 
 /** Asks the owner to take the content down or put it back. */
-export function setRemoved(
-  bus: BusClient, change: { kind: ContentKind; itemId: string; removed: boolean }, ctx: HandlerContext,
-): Promise<RemovalResult> {
+export function setRemoved(bus: BusClient, change: { kind: ContentKind; itemId: string; removed: boolean }, ctx: HandlerContext): Promise<RemovalResult> {
   const { kind, itemId, removed } = change;
   switch (kind) {
     case 'job':
@@ -28,9 +32,7 @@ export function setRemoved(
 }
 
 /** Whether the reporter is reporting something that exists (and, for a message, that they may see). */
-export async function reportedContentExists(
-  bus: BusClient, kind: ContentKind, itemId: string, reporterId: string, ctx: HandlerContext,
-): Promise<boolean> {
+export async function reportedContentExists(bus: BusClient, kind: ContentKind, itemId: string, reporterId: string, ctx: HandlerContext): Promise<boolean> {
   switch (kind) {
     case 'job':
     case 'comment':

@@ -1,27 +1,39 @@
+import {
+  AppError,
+  contentModeratedV1,
+  decideContentReport,
+  type InputOf,
+  listContentReports,
+  type OutputOf,
+  REPORT_LIST_LIMITS,
+  restoreContent,
+} from '@marketplace/contracts';
+import { BusClient, callerOf, type HandlerContext, LOGGER, type Logger, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
-import {
-  AppError, contentModeratedV1, decideContentReport, listContentReports, REPORT_LIST_LIMITS, restoreContent,
-  type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, callerOf, LOGGER, recordEvent, UnitOfWork, type HandlerContext, type Logger, type OperationHandler,
-} from '@marketplace/service-kit';
+
 import { appendAudit } from './audit-log.js';
-import { setRemoved, type RemovalResult } from './content-owners.js';
-import {
-  contentReport, contentReportsPage, decideOpenReports, restoreRemovedReports, type StaffReportRow,
-} from './moderation.queries.js';
+import { type RemovalResult, setRemoved } from './content-owners.js';
+import { contentReport, contentReportsPage, decideOpenReports, restoreRemovedReports, type StaffReportRow } from './moderation.queries.js';
 
 type StaffReport = OutputOf<typeof listContentReports>['reports'][number];
 
-
 function toStaffReport(r: StaffReportRow): StaffReport {
   return {
-    id: r.id, reporterId: r.reporter_id, kind: r.kind, itemId: r.item_id, reason: r.reason, details: r.details, status: r.status,
-    createdAt: r.created_at.toISOString(), decidedAt: r.decided_at?.toISOString() ?? null, decidedBy: r.decided_by,
-    staffNote: r.staff_note, evidence: r.evidence, restoredAt: r.restored_at?.toISOString() ?? null,
+    id: r.id,
+    reporterId: r.reporter_id,
+    kind: r.kind,
+    itemId: r.item_id,
+    reason: r.reason,
+    details: r.details,
+    status: r.status,
+    createdAt: r.created_at.toISOString(),
+    decidedAt: r.decided_at?.toISOString() ?? null,
+    decidedBy: r.decided_by,
+    staffNote: r.staff_note,
+    evidence: r.evidence,
+    restoredAt: r.restored_at?.toISOString() ?? null,
   };
 }
 
@@ -45,10 +57,15 @@ async function reread(em: EntityManager, id: string): Promise<StaffReport> {
  */
 @Injectable()
 export class ContentModeration {
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async apply<T>(
-    reportId: string, ctx: HandlerContext,
+    reportId: string,
+    ctx: HandlerContext,
     plan: (report: StaffReportRow) => { removed: boolean } | null,
     record: (em: EntityManager, report: StaffReportRow, content: RemovalResult | null) => Promise<T>,
   ): Promise<T> {
@@ -101,7 +118,9 @@ export class DecideContentReportHandler implements OperationHandler<typeof decid
 
   async handle({ id, action, reason }: InputOf<typeof decideContentReport>, ctx: HandlerContext): Promise<OutputOf<typeof decideContentReport>> {
     const caller = callerOf(ctx);
-    return this.moderation.apply(id, ctx,
+    return this.moderation.apply(
+      id,
+      ctx,
       (report) => {
         if (report.status !== 'open') throw AppError.conflict(`This report was already decided (${report.status}).`);
         return action === 'remove' ? { removed: true } : null;
@@ -109,14 +128,18 @@ export class DecideContentReportHandler implements OperationHandler<typeof decid
       async (em, report, content) => {
         const status = action === 'remove' ? 'removed' : 'dismissed';
         await decideOpenReports(em, report, {
-          status, decided_by: caller.memberId, staff_note: reason, evidence: content?.evidence ?? null,
+          status,
+          decided_by: caller.memberId,
+          staff_note: reason,
+          evidence: content?.evidence ?? null,
         });
         await appendAudit(em, { actorId: caller.memberId, action, targetKind: report.kind, targetId: report.item_id, reportId: report.id, reason });
         if (content?.ownerId) {
           await recordEvent(em, contentModeratedV1, { kind: report.kind, itemId: report.item_id, ownerId: content.ownerId, action: 'removed', reason });
         }
         return reread(em, report.id);
-      });
+      },
+    );
   }
 }
 
@@ -129,7 +152,9 @@ export class RestoreContentHandler implements OperationHandler<typeof restoreCon
 
   async handle({ id, reason }: InputOf<typeof restoreContent>, ctx: HandlerContext): Promise<OutputOf<typeof restoreContent>> {
     const caller = callerOf(ctx);
-    return this.moderation.apply(id, ctx,
+    return this.moderation.apply(
+      id,
+      ctx,
       (report) => {
         if (report.status !== 'removed') throw AppError.conflict('Only removed content can be restored; this report is ' + report.status + '.');
         return { removed: false };
@@ -141,6 +166,7 @@ export class RestoreContentHandler implements OperationHandler<typeof restoreCon
           await recordEvent(em, contentModeratedV1, { kind: report.kind, itemId: report.item_id, ownerId: content.ownerId, action: 'restored', reason });
         }
         return reread(em, report.id);
-      });
+      },
+    );
   }
 }

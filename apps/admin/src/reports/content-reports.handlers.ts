@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
+import { AppError, type InputOf, isUuid, listMyContentReports, type OutputOf, REPORT_LIST_LIMITS, reportContent } from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, listMyContentReports, REPORT_LIST_LIMITS, reportContent, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
-import {
-  BusClient, callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler,
-} from '@marketplace/service-kit';
+
 import { reportedContentExists } from '../moderation/content-owners.js';
 import { normaliseId, refuseSecrets } from './refuse-secrets.js';
 import { insertOpenReport, myReportsPage, type ReportRow } from './reports.queries.js';
@@ -13,8 +13,13 @@ type ContentReport = OutputOf<typeof reportContent>;
 
 function toContentReport(r: ReportRow): ContentReport {
   return {
-    id: r.id, kind: r.kind as ContentReport['kind'], itemId: r.item_id, reason: r.reason as ContentReport['reason'],
-    details: r.details, status: r.status as ContentReport['status'], createdAt: r.created_at.toISOString(),
+    id: r.id,
+    kind: r.kind as ContentReport['kind'],
+    itemId: r.item_id,
+    reason: r.reason as ContentReport['reason'],
+    details: r.details,
+    status: r.status as ContentReport['status'],
+    createdAt: r.created_at.toISOString(),
     decidedAt: r.decided_at ? r.decided_at.toISOString() : null,
   };
 }
@@ -36,7 +41,10 @@ function toContentReport(r: ReportRow): ContentReport {
 export class ReportContentHandler implements OperationHandler<typeof reportContent> {
   readonly operation = reportContent;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(input: InputOf<typeof reportContent>, ctx: HandlerContext): Promise<ContentReport> {
     const caller = callerOf(ctx);
@@ -49,7 +57,12 @@ export class ReportContentHandler implements OperationHandler<typeof reportConte
     return this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets().contentReports, caller.memberId);
       const row = await insertOpenReport(em, {
-        id: randomUUID(), reporter_id: caller.memberId, via: caller.via, kind: input.kind, item_id: itemId, reason: input.reason,
+        id: randomUUID(),
+        reporter_id: caller.memberId,
+        via: caller.via,
+        kind: input.kind,
+        item_id: itemId,
+        reason: input.reason,
         details: input.details ?? null,
       });
       if (!row) throw AppError.conflict(`You already have an open report on this ${input.kind}; it is waiting for a moderator.`);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
+import { contactForHelp, type InputOf, type OutputOf, reportProblem, submitFeatureRequest } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, type LimitBucket, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { contactForHelp, reportProblem, submitFeatureRequest, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { EntityManager } from 'typeorm';
-import {
-  callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type LimitBucket, type OperationHandler,
-} from '@marketplace/service-kit';
+
 import { channelOf, normaliseId, refuseSecrets } from './refuse-secrets.js';
 import { insertFeatureRequest, insertHelpRequest, insertProblemReport } from './reports.queries.js';
 
@@ -16,7 +16,11 @@ import { insertFeatureRequest, insertHelpRequest, insertProblemReport } from './
 
 /** Counts the member's attempt and stores the row in one transaction. */
 async function storeCounted<R>(
-  uow: UnitOfWork, bucket: LimitBucket, memberId: string, insert: (em: EntityManager, values: R) => Promise<void>, values: R,
+  uow: UnitOfWork,
+  bucket: LimitBucket,
+  memberId: string,
+  insert: (em: EntityManager, values: R) => Promise<void>,
+  values: R,
 ): Promise<void> {
   await uow.run(async (em) => {
     await countAttempt(em, bucket, memberId);
@@ -34,14 +38,22 @@ export class ContactForHelpHandler implements OperationHandler<typeof contactFor
     const caller = callerOf(ctx);
     refuseSecrets({ message: input.message });
     const row = {
-      id: randomUUID(), member_id: caller.memberId, via: caller.via, topic: input.topic, message: input.message,
+      id: randomUUID(),
+      member_id: caller.memberId,
+      via: caller.via,
+      topic: input.topic,
+      message: input.message,
       job_id: input.jobId === undefined ? null : normaliseId(input.jobId),
       application_id: input.applicationId === undefined ? null : normaliseId(input.applicationId),
       created_at: new Date(),
     };
     await storeCounted(this.uow, limitBuckets().helpRequests, caller.memberId, insertHelpRequest, row);
     return {
-      id: row.id, topic: input.topic, message: row.message, jobId: row.job_id, applicationId: row.application_id,
+      id: row.id,
+      topic: input.topic,
+      message: row.message,
+      jobId: row.job_id,
+      applicationId: row.application_id,
       createdAt: row.created_at.toISOString(),
     };
   }
@@ -59,13 +71,23 @@ export class ReportProblemHandler implements OperationHandler<typeof reportProbl
     const now = new Date();
     const channel = input.channel ?? channelOf(ctx.surface, caller);
     const row = {
-      id: randomUUID(), member_id: caller.memberId, via: caller.via, channel, app_version: input.appVersion ?? null,
-      occurred_at: input.occurredAt ? new Date(input.occurredAt) : now, description: input.description,
-      user_agent: ctx.client?.userAgent?.slice(0, 500) ?? null, created_at: now,
+      id: randomUUID(),
+      member_id: caller.memberId,
+      via: caller.via,
+      channel,
+      app_version: input.appVersion ?? null,
+      occurred_at: input.occurredAt ? new Date(input.occurredAt) : now,
+      description: input.description,
+      user_agent: ctx.client?.userAgent?.slice(0, 500) ?? null,
+      created_at: now,
     };
     await storeCounted(this.uow, limitBuckets().problemReports, caller.memberId, insertProblemReport, row);
     return {
-      id: row.id, channel, appVersion: row.app_version, occurredAt: row.occurred_at.toISOString(), description: row.description,
+      id: row.id,
+      channel,
+      appVersion: row.app_version,
+      occurredAt: row.occurred_at.toISOString(),
+      description: row.description,
       createdAt: row.created_at.toISOString(),
     };
   }
@@ -81,7 +103,11 @@ export class SubmitFeatureRequestHandler implements OperationHandler<typeof subm
     const caller = callerOf(ctx);
     refuseSecrets({ title: input.title, description: input.description });
     const row = {
-      id: randomUUID(), member_id: caller.memberId, via: caller.via, title: input.title, description: input.description,
+      id: randomUUID(),
+      member_id: caller.memberId,
+      via: caller.via,
+      title: input.title,
+      description: input.description,
       created_at: new Date(),
     };
     await storeCounted(this.uow, limitBuckets().featureRequests, caller.memberId, insertFeatureRequest, row);

@@ -1,4 +1,4 @@
-import { AppError, findCredentials, holdsCardNumber, isUuid, type Caller, type Surface } from '@marketplace/contracts';
+import { AppError, type Caller, findCredentials, holdsCardNumber, isUuid, type Surface } from '@marketplace/contracts';
 
 /**
  * Staff read every help request and report, so none may hold a card number or a credential:

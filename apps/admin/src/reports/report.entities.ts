@@ -1,5 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { CallerVia } from '@marketplace/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** What every message a member sends to staff records: who sent it, how they reached the API, and when. */
 abstract class MemberSubmission {

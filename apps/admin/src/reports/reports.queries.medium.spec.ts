@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { adminEntities, adminMigrations } from '../admin.entities.js';
 import { insertFeatureRequest, insertHelpRequest, insertOpenReport, insertProblemReport, myReportsPage } from './reports.queries.js';
 
@@ -11,17 +13,33 @@ describe('the reports queries, against a real admin schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: adminEntities, migrations: adminMigrations, label: 'reports_queries' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   it('writes one open report per reporter and item, as the reporter sees it, and pages their reports by status', async () => {
     const reporter = randomUUID();
     const item = randomUUID();
-    const report = (id: string, itemId: string) => insertOpenReport(db.ds, {
-      id, reporter_id: reporter, via: 'session', kind: 'job', item_id: itemId, reason: 'spam', details: 'Ads',
-    });
+    const report = (id: string, itemId: string) =>
+      insertOpenReport(db.ds, {
+        id,
+        reporter_id: reporter,
+        via: 'session',
+        kind: 'job',
+        item_id: itemId,
+        reason: 'spam',
+        details: 'Ads',
+      });
     const id = randomUUID();
     expect(await report(id, item)).toEqual({
-      id, kind: 'job', item_id: item, reason: 'spam', details: 'Ads', status: 'open', created_at: expect.any(Date), decided_at: null,
+      id,
+      kind: 'job',
+      item_id: item,
+      reason: 'spam',
+      details: 'Ads',
+      status: 'open',
+      created_at: expect.any(Date),
+      decided_at: null,
     });
     expect(await report(randomUUID(), item)).toBeUndefined();
     await db.query(`UPDATE content_reports SET status = 'dismissed', decided_at = now() WHERE id = $1`, [id]);
@@ -39,11 +57,25 @@ describe('the reports queries, against a real admin schema', () => {
     const member = randomUUID();
     const at = new Date('2026-01-01T00:00:00Z');
     await insertHelpRequest(db.ds, {
-      id: randomUUID(), member_id: member, via: 'key', topic: 'job', message: 'Help', job_id: randomUUID(), application_id: null, created_at: at,
+      id: randomUUID(),
+      member_id: member,
+      via: 'key',
+      topic: 'job',
+      message: 'Help',
+      job_id: randomUUID(),
+      application_id: null,
+      created_at: at,
     });
     await insertProblemReport(db.ds, {
-      id: randomUUID(), member_id: member, via: 'key', channel: 'rest', app_version: null, occurred_at: at, description: 'Broken',
-      user_agent: 'curl', created_at: at,
+      id: randomUUID(),
+      member_id: member,
+      via: 'key',
+      channel: 'rest',
+      app_version: null,
+      occurred_at: at,
+      description: 'Broken',
+      user_agent: 'curl',
+      created_at: at,
     });
     await insertFeatureRequest(db.ds, { id: randomUUID(), member_id: member, via: 'key', title: 'Dark mode', description: 'Please', created_at: at });
     expect(await db.query('SELECT status, created_at FROM help_requests WHERE member_id = $1', [member])).toEqual([{ status: 'open', created_at: at }]);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { APPEAL_TOPIC } from '@marketplace/contracts';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { adminEntities, adminMigrations } from '../admin.entities.js';
 import { featureRequestsPage, helpRequestsPage, problemReportsPage } from './staff.queries.js';
 
@@ -12,14 +14,20 @@ describe('the staff list queries, against a real admin schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: adminEntities, migrations: adminMigrations, label: 'staff_queries' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   it('lists open appeals first, then every help request newest first, a page at a time', async () => {
     const help = async (topic: string, status: string, at: string) => {
       const id = randomUUID();
-      await db.query(
-        `INSERT INTO help_requests (id, member_id, via, topic, message, status, created_at) VALUES ($1, $2, 'session', $3, 'Hi', $4, $5)`,
-        [id, randomUUID(), topic, status, at]);
+      await db.query(`INSERT INTO help_requests (id, member_id, via, topic, message, status, created_at) VALUES ($1, $2, 'session', $3, 'Hi', $4, $5)`, [
+        id,
+        randomUUID(),
+        topic,
+        status,
+        at,
+      ]);
       return id;
     };
     const oldAppeal = await help(APPEAL_TOPIC, 'open', '2026-01-01T00:00:00Z');
@@ -37,17 +45,21 @@ describe('the staff list queries, against a real admin schema', () => {
     for (const [i, id] of problems.entries()) {
       await db.query(
         `INSERT INTO problem_reports (id, member_id, via, channel, occurred_at, description, created_at)
-         VALUES ($1, $2, 'session', 'web', now(), 'Broken', $3)`, [id, randomUUID(), `2026-01-0${i + 1}T00:00:00Z`]);
+         VALUES ($1, $2, 'session', 'web', now(), 'Broken', $3)`,
+        [id, randomUUID(), `2026-01-0${i + 1}T00:00:00Z`],
+      );
     }
     const features = [randomUUID(), randomUUID()];
     for (const [i, id] of features.entries()) {
-      await db.query(
-        `INSERT INTO feature_requests (id, member_id, via, title, description, created_at) VALUES ($1, $2, 'key', 'T', 'D', $3)`,
-        [id, randomUUID(), `2026-01-0${i + 1}T00:00:00Z`]);
+      await db.query(`INSERT INTO feature_requests (id, member_id, via, title, description, created_at) VALUES ($1, $2, 'key', 'T', 'D', $3)`, [
+        id,
+        randomUUID(),
+        `2026-01-0${i + 1}T00:00:00Z`,
+      ]);
     }
     const p = await problemReportsPage(db.ds, 0, 1);
     expect(p).toMatchObject({ rows: [{ id: problems[1], channel: 'web', description: 'Broken', occurred_at: expect.any(Date) }], nextOffset: 1 });
     expect((await problemReportsPage(db.ds, 0, 10)).rows.map((r) => r.id)).toEqual([problems[1], problems[0]]);
-    expect((await featureRequestsPage(db.ds, 0, 10))).toMatchObject({ rows: [{ id: features[1], title: 'T' }, { id: features[0] }], nextOffset: null });
+    expect(await featureRequestsPage(db.ds, 0, 10)).toMatchObject({ rows: [{ id: features[1], title: 'T' }, { id: features[0] }], nextOffset: null });
   });
 });

@@ -1,8 +1,9 @@
+import { getMcpToolUsage, type InputOf, MCP_USAGE_LIMITS, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { getMcpToolUsage, MCP_USAGE_LIMITS, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
-import { dayBefore, summarizeUsage, utcToday, type UsageRow } from './mcp-usage-counts.js';
+
+import { dayBefore, summarizeUsage, type UsageRow, utcToday } from './mcp-usage-counts.js';
 import { usageSums } from './usage.queries.js';
 
 /**

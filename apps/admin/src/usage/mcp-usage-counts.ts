@@ -1,4 +1,4 @@
-import { MCP_USAGE_LIMITS, OTHER_MODEL, type getMcpToolUsage, type InputOf, type OutputOf, type recordMcpToolCalls } from '@marketplace/contracts';
+import { type getMcpToolUsage, type InputOf, MCP_USAGE_LIMITS, OTHER_MODEL, type OutputOf, type recordMcpToolCalls } from '@marketplace/contracts';
 
 /**
  * The rules of the MCP tool-call counts, apart from SQL so they are tested alone: how a batch from
@@ -38,7 +38,10 @@ export function dayBefore(day: string, back: number): string {
  * maxDays, or after tomorrow: a gateway's clock far off) are dropped, since they would only be pruned.
  */
 export function foldCounts(
-  counts: readonly ToolCallCount[], stored: StoredUsage, today: string, maxRowsPerDay: number = MCP_USAGE_LIMITS.maxRowsPerDay,
+  counts: readonly ToolCallCount[],
+  stored: StoredUsage,
+  today: string,
+  maxRowsPerDay: number = MCP_USAGE_LIMITS.maxRowsPerDay,
 ): ToolCallCount[] {
   const oldest = dayBefore(today, MCP_USAGE_LIMITS.maxDays - 1);
   const latest = dayBefore(today, -1);
@@ -75,7 +78,10 @@ export interface UsageRow {
 }
 
 type UsageSummary = Omit<OutputOf<typeof getMcpToolUsage>, 'since' | 'until'>;
-interface Sums { calls: number; callsWithContext: number }
+interface Sums {
+  calls: number;
+  callsWithContext: number;
+}
 
 /** Most calls first; ties by name, so the same counts always read in the same order. */
 function byCalls<T extends Sums>(name: (t: T) => string): (a: T, b: T) => number {

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { MCP_USAGE_LIMITS } from '@marketplace/contracts';
 import type { PeriodicTask } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { pruneUsage } from './usage.queries.js';
 
 /**

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getMcpToolUsage, MCP_USAGE_LIMITS, OTHER_MODEL, recordMcpToolCalls, type InputOf } from '@marketplace/contracts';
+
+import { getMcpToolUsage, type InputOf, MCP_USAGE_LIMITS, OTHER_MODEL, recordMcpToolCalls } from '@marketplace/contracts';
 import { pendingSchemaChanges } from '@marketplace/service-kit';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { adminEntities, adminMigrations } from '../admin.entities.js';
 import { GetMcpToolUsageHandler } from './get-mcp-tool-usage.handler.js';
 import { dayBefore, utcToday } from './mcp-usage-counts.js';
@@ -26,7 +28,9 @@ describe('MCP tool-call counts, against a real admin schema', () => {
     record = new RecordMcpToolCallsHandler(db.uow);
     read = new GetMcpToolUsageHandler(db.ds);
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const batch = (counts: InputOf<typeof recordMcpToolCalls>['counts']) => recordMcpToolCalls.input.parse({ counts });
   const usage = (days: number) => read.handle(getMcpToolUsage.input.parse({ days }));
@@ -38,15 +42,22 @@ describe('MCP tool-call counts, against a real admin schema', () => {
   it('adds each batch to one row per day, tool and model, and staff read the sums over the period', async () => {
     const model = `m-${randomUUID().slice(0, 8)}`;
     const yesterday = dayBefore(today, 1);
-    expect(await record.handle(batch([
-      { day: today, tool: 'get_job', model, calls: 2, withContext: 1 },
-      { day: today, tool: 'get_job', model: null, calls: 1, withContext: 0 },
-      { day: yesterday, tool: 'get_job', model, calls: 4, withContext: 0 },
-    ]))).toEqual({ rows: 3 });
+    expect(
+      await record.handle(
+        batch([
+          { day: today, tool: 'get_job', model, calls: 2, withContext: 1 },
+          { day: today, tool: 'get_job', model: null, calls: 1, withContext: 0 },
+          { day: yesterday, tool: 'get_job', model, calls: 4, withContext: 0 },
+        ]),
+      ),
+    ).toEqual({ rows: 3 });
     await record.handle(batch([{ day: today, tool: 'get_job', model, calls: 3, withContext: 3 }]));
 
     const rows = await db.query<{ day: string; calls: string }>(`SELECT day::text AS day, calls FROM mcp_tool_usage WHERE model = $1 ORDER BY day`, [model]);
-    expect(rows).toEqual([{ day: yesterday, calls: '4' }, { day: today, calls: '5' }]);
+    expect(rows).toEqual([
+      { day: yesterday, calls: '4' },
+      { day: today, calls: '5' },
+    ]);
 
     const one = await usage(1);
     expect(one).toMatchObject({ since: today, until: today });
@@ -65,7 +76,8 @@ describe('MCP tool-call counts, against a real admin schema', () => {
     for (let i = 0; i < models.length; i += MCP_USAGE_LIMITS.maxBatch) chunks.push(models.slice(i, i + MCP_USAGE_LIMITS.maxBatch));
     await Promise.all(chunks.map((chunk) => record.handle(batch(chunk.map((model) => ({ day, tool: 'list_open_jobs', model, calls: 1, withContext: 0 }))))));
     const [held] = await db.query<{ rows: number; calls: string }>(
-      `SELECT count(*)::int AS rows, sum(calls)::text AS calls FROM mcp_tool_usage WHERE day = $1`, [day],
+      `SELECT count(*)::int AS rows, sum(calls)::text AS calls FROM mcp_tool_usage WHERE day = $1`,
+      [day],
     );
     // The bound, plus the one (other) row of the tool; no call is lost.
     expect(held).toEqual({ rows: maxRowsPerDay + 1, calls: String(models.length) });
@@ -76,7 +88,10 @@ describe('MCP tool-call counts, against a real admin schema', () => {
   it('prunes the days older than the longest period staff can count', async () => {
     const kept = dayBefore(today, MCP_USAGE_LIMITS.maxDays - 1);
     const old = dayBefore(today, MCP_USAGE_LIMITS.maxDays);
-    await db.query(`INSERT INTO mcp_tool_usage (day, tool, model, calls, calls_with_context) VALUES ($1, 'get_job', '', 1, 0), ($2, 'get_job', '', 1, 0)`, [kept, old]);
+    await db.query(`INSERT INTO mcp_tool_usage (day, tool, model, calls, calls_with_context) VALUES ($1, 'get_job', '', 1, 0), ($2, 'get_job', '', 1, 0)`, [
+      kept,
+      old,
+    ]);
     expect(await new McpUsagePruner(db.ds).run()).toEqual({ rows: 1 });
     const days = await db.query<{ day: string }>(`SELECT day::text AS day FROM mcp_tool_usage WHERE day <= $1`, [kept]);
     expect(days).toEqual([{ day: kept }]);
@@ -94,11 +109,17 @@ describe('MCP tool-call counts, against a real admin schema', () => {
     });
     await addCounts(db.ds, [{ day, tool: 'get_job', model, calls: 3, withContext: 0 }]);
     expect(await rowsPerDay(db.ds, [day, dayBefore(today, 8)])).toEqual([{ day, rows: 2 }]);
-    expect(await storedKeys(db.ds, [{ day, tool: 'get_job', model }, { day, tool: 'get_job', model: 'absent' }]))
-      .toEqual([{ day, tool: 'get_job', model }]);
-    expect(await usageSums(db.ds, day, day)).toEqual(expect.arrayContaining([
-      { tool: 'get_job', model, calls: '5', with_context: '1' },
-      { tool: 'list_open_jobs', model: '', calls: '1', with_context: '0' },
-    ]));
+    expect(
+      await storedKeys(db.ds, [
+        { day, tool: 'get_job', model },
+        { day, tool: 'get_job', model: 'absent' },
+      ]),
+    ).toEqual([{ day, tool: 'get_job', model }]);
+    expect(await usageSums(db.ds, day, day)).toEqual(
+      expect.arrayContaining([
+        { tool: 'get_job', model, calls: '5', with_context: '1' },
+        { tool: 'list_open_jobs', model: '', calls: '1', with_context: '0' },
+      ]),
+    );
   });
 });

@@ -1,8 +1,9 @@
+import { type InputOf, type OutputOf, recordMcpToolCalls } from '@marketplace/contracts';
+import { type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { recordMcpToolCalls, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
-import { foldCounts, usageKey, utcToday, type StoredUsage } from './mcp-usage-counts.js';
+
+import { foldCounts, type StoredUsage, usageKey, utcToday } from './mcp-usage-counts.js';
 import { addCounts, lockUsage, rowsPerDay, storedKeys } from './usage.queries.js';
 
 /**
@@ -21,7 +22,10 @@ export class RecordMcpToolCallsHandler implements OperationHandler<typeof record
       await lockUsage(em);
       const counts = foldCounts(input.counts, await stored(em, input.counts), utcToday());
       if (!counts.length) return { rows: 0 };
-      await addCounts(em, counts.map((c) => ({ ...c, model: c.model ?? '' })));
+      await addCounts(
+        em,
+        counts.map((c) => ({ ...c, model: c.model ?? '' })),
+      );
       return { rows: counts.length };
     });
   }
@@ -31,7 +35,10 @@ export class RecordMcpToolCallsHandler implements OperationHandler<typeof record
 async function stored(em: EntityManager, counts: InputOf<typeof recordMcpToolCalls>['counts']): Promise<StoredUsage> {
   const days = [...new Set(counts.map((c) => c.day))];
   const perDay = await rowsPerDay(em, days);
-  const found = await storedKeys(em, counts.map((c) => ({ day: c.day, tool: c.tool, model: c.model ?? '' })));
+  const found = await storedKeys(
+    em,
+    counts.map((c) => ({ day: c.day, tool: c.tool, model: c.model ?? '' })),
+  );
   return {
     keys: new Set(found.map((r) => usageKey({ day: r.day, tool: r.tool, model: r.model || null }))),
     rowsPerDay: new Map(perDay.map((r) => [r.day, r.rows])),

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
-import {
-  claimDeletion, deleteApplicationsOf, forgetMemberInConversations, forgetMemberInWork, liveDeletionClaims, lockMemberWork,
-} from './account.queries.js';
+import { claimDeletion, deleteApplicationsOf, forgetMemberInConversations, forgetMemberInWork, liveDeletionClaims, lockMemberWork } from './account.queries.js';
 
 const FORMER = JSON.stringify({ id: null, name: 'Former member', headline: null, photoUrl: null });
 
@@ -15,15 +15,23 @@ describe('the account queries, against a real applications schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: applicationsEntities, migrations: applicationsMigrations, label: 'account_queries' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const application = async (applicantId: string, posterId: string, status: string) => {
     const id = randomUUID();
     await db.query(
       `INSERT INTO applications (id, job_id, applicant_id, poster_id, status, pitch, applied_to, applicant, visibility, poster_contact, resume)
        VALUES ($1, $2, $3, $4, $5, 'p', '{"title":"T","version":1}', $6, 'public', '{"name":"Pat","email":"pat@x"}', '# CV')`,
-      [id, randomUUID(), applicantId, posterId, status,
-        JSON.stringify({ name: 'Ann', email: 'ann@x', headline: 'H', photoUrl: 'u', website: 'w', networkUrl: 'n', skills: ['s'] })],
+      [
+        id,
+        randomUUID(),
+        applicantId,
+        posterId,
+        status,
+        JSON.stringify({ name: 'Ann', email: 'ann@x', headline: 'H', photoUrl: 'u', website: 'w', networkUrl: 'n', skills: ['s'] }),
+      ],
     );
     return id;
   };
@@ -62,10 +70,11 @@ describe('the account queries, against a real applications schema', () => {
        VALUES ($1, $2, $3, $4, $5, 'poster', 5, 'Good', '{"name":"Ann"}')`,
       [randomUUID(), accepted, randomUUID(), member, poster],
     );
-    await db.query(
-      `INSERT INTO messages (id, application_id, sender_id, sender_role, sent_by, body) VALUES ($1, $2, $3, 'applicant', 'person', 'Hi')`,
-      [randomUUID(), accepted, member],
-    );
+    await db.query(`INSERT INTO messages (id, application_id, sender_id, sender_role, sent_by, body) VALUES ($1, $2, $3, 'applicant', 'person', 'Hi')`, [
+      randomUUID(),
+      accepted,
+      member,
+    ]);
     await db.query(
       `INSERT INTO conversations (application_id, job_id, title, poster_id, applicant_id, poster, poster_visibility, applicant_name, last_message_at)
        VALUES ($1, $2, 'T', $3, $4, '{"name":"Pat"}', 'public', 'Ann', now()), ($5, $2, 'T', $4, $3, '{"name":"Ann"}', 'public', 'Pat', now())`,
@@ -75,20 +84,22 @@ describe('the account queries, against a real applications schema', () => {
       await forgetMemberInWork(em, member, 'Former member', FORMER);
       await forgetMemberInConversations(em, member, 'Former member', FORMER);
     });
-    const [app] = await db.query<{ applicant: Record<string, unknown>; resume: string | null }>(
-      'SELECT applicant, resume FROM applications WHERE id = $1', [accepted]);
+    const [app] = await db.query<{ applicant: Record<string, unknown>; resume: string | null }>('SELECT applicant, resume FROM applications WHERE id = $1', [
+      accepted,
+    ]);
     expect(app).toEqual({
       applicant: { name: 'Former member', email: '', headline: null, photoUrl: null, website: null, networkUrl: null, skills: ['s'] },
       resume: null,
     });
     expect(await db.query('SELECT poster_contact FROM applications WHERE id = $1', [theirJob])).toEqual([{ poster_contact: null }]);
     expect(await db.query('SELECT worker FROM hires WHERE id = $1', [accepted])).toEqual([{ worker: JSON.parse(FORMER) }]);
-    expect(await db.query('SELECT rater_id, by FROM ratings WHERE hire_id = $1', [accepted]))
-      .toEqual([{ rater_id: null, by: JSON.parse(FORMER) }]);
+    expect(await db.query('SELECT rater_id, by FROM ratings WHERE hire_id = $1', [accepted])).toEqual([{ rater_id: null, by: JSON.parse(FORMER) }]);
     expect(await db.query('SELECT sender_id FROM messages WHERE application_id = $1', [accepted])).toEqual([{ sender_id: null }]);
-    expect(await db.query('SELECT applicant_id, applicant_name FROM conversations WHERE application_id = $1', [accepted]))
-      .toEqual([{ applicant_id: null, applicant_name: 'Former member' }]);
-    expect(await db.query('SELECT poster_id, poster FROM conversations WHERE application_id = $1', [theirJob]))
-      .toEqual([{ poster_id: null, poster: JSON.parse(FORMER) }]);
+    expect(await db.query('SELECT applicant_id, applicant_name FROM conversations WHERE application_id = $1', [accepted])).toEqual([
+      { applicant_id: null, applicant_name: 'Former member' },
+    ]);
+    expect(await db.query('SELECT poster_id, poster FROM conversations WHERE application_id = $1', [theirJob])).toEqual([
+      { poster_id: null, poster: JSON.parse(FORMER) },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
+import { AppError, claimMemberDeletion, type InputOf, isUuid, type OutputOf } from '@marketplace/contracts';
+import { type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { isUuid, AppError, claimMemberDeletion, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
+
 import { activeWorkJobIds } from '../member-record/member-record.queries.js';
 import { claimDeletion } from './account.queries.js';
 import { DELETION_CLAIM_SECONDS, lockMembers } from './member-lock.js';

@@ -1,8 +1,9 @@
+import { applicationWithdrawnV1, type EventEnvelope, memberDeletedV1 } from '@marketplace/contracts';
+import { type EventConsumer, forgetAttempts, recordEvent } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { applicationWithdrawnV1, memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
-import { recordEvent, type EventConsumer, forgetAttempts } from '@marketplace/service-kit';
+
 import { deleteApplicationsOf, forgetMemberInConversations, forgetMemberInWork } from './account.queries.js';
 
 const FORMER = 'Former member';
@@ -24,7 +25,11 @@ export class MemberDeletedConsumer implements EventConsumer<typeof memberDeleted
     for (const r of removed.filter((x) => x.status !== 'withdrawn')) {
       // The job's applicant count stops counting it, as for a withdrawal.
       await recordEvent(em, applicationWithdrawnV1, {
-        applicationId: r.id, jobId: r.job_id, applicantId: memberId, posterId: r.poster_id, withdrawnAt: deletedAt,
+        applicationId: r.id,
+        jobId: r.job_id,
+        applicantId: memberId,
+        posterId: r.poster_id,
+        withdrawnAt: deletedAt,
       });
     }
     await forgetMemberInWork(em, memberId, FORMER, FORMER_MEMBER);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AppError, applyToJob, getApplicantProfile, getHiringJob, moveJobStatus, type Caller, type OutputOf,
-} from '@marketplace/contracts';
+
+import { AppError, applyToJob, type Caller, getApplicantProfile, getHiringJob, moveJobStatus, type OutputOf } from '@marketplace/contracts';
 import type { HandlerContext } from '@marketplace/service-kit';
 import { FakeBus, openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
 import { ApplyToJobHandler } from '../applying/apply-to-job.handler.js';
 import { AcceptApplicationHandler } from '../hiring/accept-application.handler.js';
@@ -28,9 +28,21 @@ let duringMove: (() => void) | undefined;
 function openJob(id: string): OutputOf<typeof getHiringJob> {
   const posterId = posters.get(id)!;
   return {
-    id, posterId, poster: { id: posterId, name: 'Pat Poster', headline: null, photoUrl: null }, posterVisibility: 'public',
-    status: 'open', acceptingApplications: true, publiclyReadable: true, version: 1, title: 'Proofread a page', category: 'writing',
-    constraints: 'One page.', versionCreatedAt: new Date().toISOString(), preferredWorkers: [], hiredApplicationId: null, workerId: null,
+    id,
+    posterId,
+    poster: { id: posterId, name: 'Pat Poster', headline: null, photoUrl: null },
+    posterVisibility: 'public',
+    status: 'open',
+    acceptingApplications: true,
+    publiclyReadable: true,
+    version: 1,
+    title: 'Proofread a page',
+    category: 'writing',
+    constraints: 'One page.',
+    versionCreatedAt: new Date().toISOString(),
+    preferredWorkers: [],
+    hiredApplicationId: null,
+    workerId: null,
   };
 }
 
@@ -44,8 +56,19 @@ describe('account deletion racing an accept', () => {
     db = await openServiceSchema({ entities: applicationsEntities, migrations: applicationsMigrations, label: 'deletion_race' });
     const bus = new FakeBus()
       .answer(getApplicantProfile, ({ memberId }) => ({
-        id: memberId, name: 'Ann', headline: null, photoUrl: null, skills: [], city: null, state: null, website: null,
-        networkUrl: null, resume: '# Ann', email: 'ann@example.test', applicantVisibility: 'anonymous' as const, missing: [],
+        id: memberId,
+        name: 'Ann',
+        headline: null,
+        photoUrl: null,
+        skills: [],
+        city: null,
+        state: null,
+        website: null,
+        networkUrl: null,
+        resume: '# Ann',
+        email: 'ann@example.test',
+        applicantVisibility: 'anonymous' as const,
+        missing: [],
       }))
       .answer(getHiringJob, ({ jobId }) => openJob(jobId))
       // The jobs service takes a moment: the accept holds its locks meanwhile, as in production.
@@ -58,7 +81,9 @@ describe('account deletion racing an accept', () => {
     accept = new AcceptApplicationHandler(db.uow, bus.asBusClient());
     claim = new ClaimMemberDeletionHandler(db.uow);
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   async function submitted(): Promise<{ applicationId: string; jobId: string; posterId: string; workerId: string }> {
     const jobId = randomUUID();
@@ -69,8 +94,7 @@ describe('account deletion racing an accept', () => {
     const app = await apply.handle(input, ctxFor(workerId));
     return { applicationId: app.id, jobId, posterId, workerId };
   }
-  const hires = async (jobId: string) =>
-    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM hires WHERE job_id = $1', [jobId]))[0]!.n;
+  const hires = async (jobId: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM hires WHERE job_id = $1', [jobId]))[0]!.n;
   const status = (err: unknown) => (err instanceof AppError ? err.status : err);
 
   it('a claimed worker cannot be hired, and neither can a claimed poster hire', async () => {
@@ -83,7 +107,7 @@ describe('account deletion racing an accept', () => {
     const b = await submitted();
     await claim.handle({ memberId: b.posterId });
     expect(status(await accept.handle({ id: b.applicationId }, ctxFor(b.posterId)).catch((e: unknown) => e))).toBe(409);
-    expect(await hires(a.jobId) + await hires(b.jobId)).toBe(0);
+    expect((await hires(a.jobId)) + (await hires(b.jobId))).toBe(0);
   });
 
   it('once hired, the claim is refused with the job ids; an expired claim no longer blocks a hire', async () => {
@@ -104,7 +128,12 @@ describe('account deletion racing an accept', () => {
       const member = round % 2 ? a.workerId : a.posterId;
       let claimed: Promise<unknown> | undefined;
       // The claim starts after the accept checked for claims and before its hire commits.
-      duringMove = () => { claimed ??= claim.handle({ memberId: member }).then(() => 'claimed', (e: unknown) => e); };
+      duringMove = () => {
+        claimed ??= claim.handle({ memberId: member }).then(
+          () => 'claimed',
+          (e: unknown) => e,
+        );
+      };
       try {
         await accept.handle({ id: a.applicationId }, ctxFor(a.posterId));
       } finally {
@@ -123,9 +152,8 @@ describe('account deletion racing an accept', () => {
       const member = round % 2 ? a.workerId : a.posterId;
       const doClaim = () => claim.handle({ memberId: member });
       const doAccept = () => accept.handle({ id: a.applicationId }, ctxFor(a.posterId));
-      const [claimed, hired] = round % 3 === 0
-        ? (await Promise.allSettled([doAccept(), doClaim()])).reverse()
-        : await Promise.allSettled([doClaim(), doAccept()]);
+      const [claimed, hired] =
+        round % 3 === 0 ? (await Promise.allSettled([doAccept(), doClaim()])).reverse() : await Promise.allSettled([doClaim(), doAccept()]);
       const ok = [claimed!, hired!].map((r) => r.status === 'fulfilled');
       expect(ok, `round ${round}`).not.toEqual([true, true]);
       expect(ok, `round ${round}`).not.toEqual([false, false]);

@@ -1,5 +1,6 @@
-import type { EntityManager } from 'typeorm';
 import { AppError } from '@marketplace/contracts';
+import type { EntityManager } from 'typeorm';
+
 import { liveDeletionClaims, lockMemberWork } from './account.queries.js';
 
 /** How long a deletion claim stops hires of the member: identity deletes well within it, or gives up. */

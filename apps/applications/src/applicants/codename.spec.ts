@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { applicantCodename } from './codename.js';
 
 describe('applicantCodename', () => {

@@ -1,11 +1,8 @@
+import { AppError, getHiringJob, type InputOf, type JobApplicant, listJobApplicants, type OutputOf } from '@marketplace/contracts';
+import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, getHiringJob, listJobApplicants, type InputOf, type JobApplicant, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, type HandlerContext, type OperationHandler,
-} from '@marketplace/service-kit';
+
 import { ratingSummaries } from '../member-record/rating-summary.js';
 import { applicantsPage } from './applicants.queries.js';
 import { applicantCodename } from './codename.js';
@@ -19,7 +16,8 @@ export class ListJobApplicantsHandler implements OperationHandler<typeof listJob
   readonly operation = listJobApplicants;
 
   constructor(
-    private readonly ds: DataSource, private readonly bus: BusClient,
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
   ) {}
 
   async handle(input: InputOf<typeof listJobApplicants>, ctx: HandlerContext): Promise<OutputOf<typeof listJobApplicants>> {
@@ -34,14 +32,26 @@ export class ListJobApplicantsHandler implements OperationHandler<typeof listJob
     if (!job.publiclyReadable) throw notFound;
     const rows = await applicantsPage(this.ds, id, offset, limit + 1);
     const page = rows.slice(0, limit);
-    const ratings = await ratingSummaries(this.ds, page.filter((r) => r.visibility === 'public').map((r) => r.applicant_id));
-    const applicants: JobApplicant[] = page.map((r) => r.visibility === 'public'
-      ? {
-          visibility: 'public', id: r.applicant_id, name: r.applicant.name, headline: r.applicant.headline,
-          photoUrl: r.applicant.photoUrl, city: r.applicant.city ?? '', state: r.applicant.state,
-          completedJobs: r.hired, rating: ratings.get(r.applicant_id) ?? null, appliedAt: r.created_at.toISOString(),
-        }
-      : { visibility: 'anonymous', id: r.id, name: applicantCodename(r.id), photoUrl: null });
+    const ratings = await ratingSummaries(
+      this.ds,
+      page.filter((r) => r.visibility === 'public').map((r) => r.applicant_id),
+    );
+    const applicants: JobApplicant[] = page.map((r) =>
+      r.visibility === 'public'
+        ? {
+            visibility: 'public',
+            id: r.applicant_id,
+            name: r.applicant.name,
+            headline: r.applicant.headline,
+            photoUrl: r.applicant.photoUrl,
+            city: r.applicant.city ?? '',
+            state: r.applicant.state,
+            completedJobs: r.hired,
+            rating: ratings.get(r.applicant_id) ?? null,
+            appliedAt: r.created_at.toISOString(),
+          }
+        : { visibility: 'anonymous', id: r.id, name: applicantCodename(r.id), photoUrl: null },
+    );
     return { applicants, nextOffset: rows.length > limit ? offset + limit : null };
   }
 }

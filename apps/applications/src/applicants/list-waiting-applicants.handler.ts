@@ -1,7 +1,8 @@
+import { type InputOf, isUuid, listWaitingApplicants, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isUuid, listWaitingApplicants, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { waitingApplicantIds } from './applicants.queries.js';
 
 @Injectable()

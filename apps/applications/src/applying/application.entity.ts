@@ -1,5 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { ApplicationStatus, JobVersion } from '@marketplace/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** What the application keeps of its applicant when applying (email only ever leaves as a Contact). */
 export type ApplicantSnapshot = {

@@ -1,7 +1,14 @@
 import {
-  ANONYMOUS_POSTER_NAME, APPLICATION_STATUS_LABELS, type JobApplication, type JobMember, type MyApplication, type OutputOf, type getJobStates,
+  ANONYMOUS_POSTER_NAME,
+  APPLICATION_STATUS_LABELS,
+  type getJobStates,
   type getViewerApplication,
+  type JobApplication,
+  type JobMember,
+  type MyApplication,
+  type OutputOf,
 } from '@marketplace/contracts';
+
 import { applicantCodename } from '../applicants/codename.js';
 import type { ApplicationRow } from './applications.queries.js';
 
@@ -28,12 +35,18 @@ export function toMyApplication(app: ApplicationRow, job: JobState | undefined):
     decidedAt: app.decided_at?.toISOString() ?? null,
     job: job
       ? {
-          id: job.id, title: job.title, status: job.status, version: job.version,
+          id: job.id,
+          title: job.title,
+          status: job.status,
+          version: job.version,
           postedBy: posterAsSeenBy(job.poster, job.posterVisibility, accepted),
         }
       : {
           // The job is gone from the board service; the version applied to still names it.
-          id: app.job_id, title: app.applied_to.title, status: 'closed', version: app.applied_to.version,
+          id: app.job_id,
+          title: app.applied_to.title,
+          status: 'closed',
+          version: app.applied_to.version,
           postedBy: ANONYMOUS_POSTER,
         },
     resume: app.resume,
@@ -56,9 +69,14 @@ export function toJobApplication(app: ApplicationRow, currentVersion: number, pr
     createdAt: app.created_at.toISOString(),
     decidedAt: app.decided_at?.toISOString() ?? null,
     worker: {
-      id: app.applicant_id, name: a.name, headline: a.headline, photoUrl: a.photoUrl, skills: a.skills,
+      id: app.applicant_id,
+      name: a.name,
+      headline: a.headline,
+      photoUrl: a.photoUrl,
+      skills: a.skills,
       location: a.city && a.state ? `${a.city}, ${a.state}` : (a.city ?? a.state ?? ''),
-      website: a.website, networkUrl: a.networkUrl,
+      website: a.website,
+      networkUrl: a.networkUrl,
     },
     resume: app.resume,
     contact: app.status === 'accepted' && a.email ? { name: a.name, email: a.email } : null,
@@ -70,9 +88,7 @@ export function toJobApplication(app: ApplicationRow, currentVersion: number, pr
 
 /** The row id and name the applicant goes by in the public list. */
 export function publicListIdentity(app: ApplicationRow): { id: string; name: string } {
-  return app.visibility === 'public'
-    ? { id: app.applicant_id, name: app.applicant.name }
-    : { id: app.id, name: applicantCodename(app.id) };
+  return app.visibility === 'public' ? { id: app.applicant_id, name: app.applicant.name } : { id: app.id, name: applicantCodename(app.id) };
 }
 
 export function toViewerApplication(app: ApplicationRow): OutputOf<typeof getViewerApplication>['application'] {

@@ -1,24 +1,50 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
 import {
-  applicationStatus, findApplication, hasLiveApplication, insertApplication, latestApplication, myApplicationsPage,
-  setApplicationDecision, type ApplicationRow,
+  type ApplicationRow,
+  applicationStatus,
+  findApplication,
+  hasLiveApplication,
+  insertApplication,
+  latestApplication,
+  myApplicationsPage,
+  setApplicationDecision,
 } from './applications.queries.js';
 
 /** An application as applying writes it, `at` seconds after a fixed time. */
 function applicationRow(over: Partial<ApplicationRow> & { at?: number } = {}): ApplicationRow {
   const { at = 0, ...rest } = over;
   return {
-    id: randomUUID(), job_id: randomUUID(), applicant_id: randomUUID(), poster_id: randomUUID(), status: 'submitted',
-    pitch: 'I can do it.', agent: null, model: 'm', resume: '# Ann', via_agent: true,
+    id: randomUUID(),
+    job_id: randomUUID(),
+    applicant_id: randomUUID(),
+    poster_id: randomUUID(),
+    status: 'submitted',
+    pitch: 'I can do it.',
+    agent: null,
+    model: 'm',
+    resume: '# Ann',
+    via_agent: true,
     applied_to: { version: 1, title: 'Write a haiku', category: 'writing', constraints: 'Five, seven, five.', createdAt: '2026-01-01T00:00:00.000Z' },
     applicant: {
-      name: 'Ann', headline: null, photoUrl: null, skills: ['Writing'], city: 'Reno', state: 'NV', website: null, networkUrl: null,
+      name: 'Ann',
+      headline: null,
+      photoUrl: null,
+      skills: ['Writing'],
+      city: 'Reno',
+      state: 'NV',
+      website: null,
+      networkUrl: null,
       email: 'ann@example.test',
     },
-    visibility: 'anonymous', poster_contact: null, created_at: new Date(Date.UTC(2026, 0, 1) + at * 1000), decided_at: null,
+    visibility: 'anonymous',
+    poster_contact: null,
+    created_at: new Date(Date.UTC(2026, 0, 1) + at * 1000),
+    decided_at: null,
     displaced_by: null,
     ...rest,
   };
@@ -31,7 +57,9 @@ describe('the applying queries, against a real applications schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: applicationsEntities, migrations: applicationsMigrations, label: 'applying_queries' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   it('writes an application with its snapshots and reads it back, by id and as each side may see it', async () => {
     const row = applicationRow({ poster_contact: { name: 'Pat', email: 'pat@example.test' } });

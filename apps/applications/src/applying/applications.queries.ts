@@ -1,6 +1,7 @@
 import type { ApplicationStatus, JobVersion } from '@marketplace/contracts';
-import { first, rows, sql, type Db, type Insertable, type Selectable } from '@marketplace/service-kit';
-import { db, type DB } from '../database/db.js';
+import { type Db, first, type Insertable, rows, type Selectable, sql } from '@marketplace/service-kit';
+
+import { type DB, db } from '../database/db.js';
 import type { ApplicantSnapshot, ContactSnapshot } from './application.entity.js';
 
 /** What the schema's text and jsonb columns of an application hold (written only by this service). */
@@ -15,7 +16,11 @@ export type ApplicationShape = {
 export type ApplicationRow = Omit<Selectable<DB['applications']>, keyof ApplicationShape> & ApplicationShape;
 
 /** Which application: by id, and as the caller may see it (on the poster's jobs, or the applicant's own). */
-export interface ApplicationKey { id: string; poster_id?: string; applicant_id?: string }
+export interface ApplicationKey {
+  id: string;
+  poster_id?: string;
+  applicant_id?: string;
+}
 
 function byKey(key: ApplicationKey) {
   let query = db.selectFrom('applications').selectAll().where('id', '=', key.id);
@@ -42,8 +47,15 @@ export async function setApplicationDecision(on: Db, id: string, status: Applica
 
 /** Whether the member has an application to the job that is not withdrawn. */
 export async function hasLiveApplication(on: Db, jobId: string, applicantId: string): Promise<boolean> {
-  const found = await rows(on, db.selectFrom('applications').select(sql<number>`1`.as('one'))
-    .where('job_id', '=', jobId).where('applicant_id', '=', applicantId).where('status', '<>', 'withdrawn'));
+  const found = await rows(
+    on,
+    db
+      .selectFrom('applications')
+      .select(sql<number>`1`.as('one'))
+      .where('job_id', '=', jobId)
+      .where('applicant_id', '=', applicantId)
+      .where('status', '<>', 'withdrawn'),
+  );
   return found.length > 0;
 }
 
@@ -60,18 +72,39 @@ export async function insertApplication(on: Db, row: ApplicationRow): Promise<vo
 
 /** The member's most recent application to the job, withdrawn included. */
 export function latestApplication(on: Db, jobId: string, applicantId: string): Promise<ApplicationRow | undefined> {
-  return first(on, db.selectFrom('applications').selectAll()
-    .where('job_id', '=', jobId).where('applicant_id', '=', applicantId)
-    .orderBy('created_at', 'desc').limit(1).$narrowType<ApplicationShape>());
+  return first(
+    on,
+    db
+      .selectFrom('applications')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .where('applicant_id', '=', applicantId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .$narrowType<ApplicationShape>(),
+  );
 }
 
 /** One page of the member's applications, newest first, and how many they have in all. */
-export async function myApplicationsPage(
-  on: Db, applicantId: string, offset: number, limit: number,
-): Promise<{ rows: ApplicationRow[]; total: number }> {
-  const page = await rows(on, db.selectFrom('applications').selectAll().where('applicant_id', '=', applicantId)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).$narrowType<ApplicationShape>());
-  const count = await first(on, db.selectFrom('applications').select((eb) => eb.fn.count('id').distinct().as('n'))
-    .where('applicant_id', '=', applicantId));
+export async function myApplicationsPage(on: Db, applicantId: string, offset: number, limit: number): Promise<{ rows: ApplicationRow[]; total: number }> {
+  const page = await rows(
+    on,
+    db
+      .selectFrom('applications')
+      .selectAll()
+      .where('applicant_id', '=', applicantId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .$narrowType<ApplicationShape>(),
+  );
+  const count = await first(
+    on,
+    db
+      .selectFrom('applications')
+      .select((eb) => eb.fn.count('id').distinct().as('n'))
+      .where('applicant_id', '=', applicantId),
+  );
   return { rows: page, total: Number(count?.n ?? 0) };
 }

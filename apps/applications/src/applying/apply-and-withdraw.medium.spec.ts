@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
-  AppError, applicationSubmittedV1, applicationWithdrawnV1, applyToJob, getApplicantProfile, getHiringJob, getJobStates, type Caller, type InputOf, type OutputOf,
+  AppError,
+  applicationSubmittedV1,
+  applicationWithdrawnV1,
+  applyToJob,
+  type Caller,
+  getApplicantProfile,
+  getHiringJob,
+  getJobStates,
+  type InputOf,
+  type OutputOf,
 } from '@marketplace/contracts';
 import type { HandlerContext } from '@marketplace/service-kit';
 import { FakeBus, openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
 import { ApplyToJobHandler } from './apply-to-job.handler.js';
 import { WithdrawApplicationHandler } from './withdraw-application.handler.js';
@@ -22,15 +33,38 @@ const poster = { id: posterId, name: 'Pat Poster', headline: 'Hires writers', ph
 
 function profileOf(memberId: string): OutputOf<typeof getApplicantProfile> {
   return {
-    id: memberId, name: 'Ann Applicant', headline: 'Writer', photoUrl: null, skills: ['Writing'], city: 'Reno', state: 'NV',
-    website: null, networkUrl: null, resume: '# Ann', email: 'ann@example.test', applicantVisibility: 'public', missing: [],
+    id: memberId,
+    name: 'Ann Applicant',
+    headline: 'Writer',
+    photoUrl: null,
+    skills: ['Writing'],
+    city: 'Reno',
+    state: 'NV',
+    website: null,
+    networkUrl: null,
+    resume: '# Ann',
+    email: 'ann@example.test',
+    applicantVisibility: 'public',
+    missing: [],
   };
 }
 
 const hiringJob: OutputOf<typeof getHiringJob> = {
-  id: jobId, posterId, poster, posterVisibility: 'public', status: 'open', acceptingApplications: true, publiclyReadable: true,
-  version: 2, title: 'Write a haiku', category: 'writing', constraints: 'Five, seven, five.',
-  versionCreatedAt: new Date().toISOString(), preferredWorkers: [], hiredApplicationId: null, workerId: null,
+  id: jobId,
+  posterId,
+  poster,
+  posterVisibility: 'public',
+  status: 'open',
+  acceptingApplications: true,
+  publiclyReadable: true,
+  version: 2,
+  title: 'Write a haiku',
+  category: 'writing',
+  constraints: 'Five, seven, five.',
+  versionCreatedAt: new Date().toISOString(),
+  preferredWorkers: [],
+  hiredApplicationId: null,
+  workerId: null,
 };
 
 function fakeServices(): FakeBus {
@@ -41,9 +75,17 @@ function fakeServices(): FakeBus {
       return hiringJob;
     })
     .answer(getJobStates, ({ jobIds }) => ({
-      jobs: jobIds.filter((id) => id === jobId).map((id) => ({
-        id, title: hiringJob.title, status: 'open' as const, version: hiringJob.version, posterId, posterVisibility: 'public' as const, poster,
-      })),
+      jobs: jobIds
+        .filter((id) => id === jobId)
+        .map((id) => ({
+          id,
+          title: hiringJob.title,
+          status: 'open' as const,
+          version: hiringJob.version,
+          posterId,
+          posterVisibility: 'public' as const,
+          poster,
+        })),
     }));
 }
 
@@ -55,7 +97,16 @@ function ctxFor(memberId: string): HandlerContext {
 const application = (over: Partial<InputOf<typeof applyToJob>> = {}): InputOf<typeof applyToJob> =>
   applyToJob.input.parse({ id: jobId, pitch: 'I write haiku daily.', acceptResponsibility: true, model: 'test-model-1', ...over });
 
-interface ApplicationRow { id: string; job_id: string; applicant_id: string; status: string; model: string | null; via_agent: boolean; applied_to: { version: number; title: string }; decided_at: Date | null }
+interface ApplicationRow {
+  id: string;
+  job_id: string;
+  applicant_id: string;
+  status: string;
+  model: string | null;
+  via_agent: boolean;
+  applied_to: { version: number; title: string };
+  decided_at: Date | null;
+}
 
 describe('applying and withdrawing, against a real applications schema', () => {
   let db: ServiceSchema;
@@ -69,10 +120,11 @@ describe('applying and withdrawing, against a real applications schema', () => {
     apply = new ApplyToJobHandler(db.uow, bus.asBusClient());
     withdraw = new WithdrawApplicationHandler(db.uow, bus.asBusClient());
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
-  const rowsOf = (applicantId: string) =>
-    db.query<ApplicationRow>('SELECT * FROM applications WHERE applicant_id = $1 ORDER BY created_at', [applicantId]);
+  const rowsOf = (applicantId: string) => db.query<ApplicationRow>('SELECT * FROM applications WHERE applicant_id = $1 ORDER BY created_at', [applicantId]);
   const eventsFor = async (applicationId: string) =>
     (await db.outbox()).filter((e) => (e.envelope.payload as { applicationId?: string }).applicationId === applicationId);
 
@@ -84,19 +136,30 @@ describe('applying and withdrawing, against a real applications schema', () => {
     const [row, ...more] = await rowsOf(ann);
     expect(more).toEqual([]);
     expect(row).toMatchObject({
-      id: mine.id, job_id: jobId, applicant_id: ann, status: 'submitted', model: 'test-model-1', via_agent: true,
-      applied_to: expect.objectContaining({ version: 2, title: 'Write a haiku' }), decided_at: null,
+      id: mine.id,
+      job_id: jobId,
+      applicant_id: ann,
+      status: 'submitted',
+      model: 'test-model-1',
+      via_agent: true,
+      applied_to: expect.objectContaining({ version: 2, title: 'Write a haiku' }),
+      decided_at: null,
     });
     const events = await eventsFor(mine.id);
     expect(events.map((e) => [e.subject, e.envelope.type, e.envelope.producer])).toEqual([
       [applicationSubmittedV1.subject, 'application.submitted', 'applications'],
     ]);
     expect(events[0]!.envelope.payload).toEqual({
-      applicationId: mine.id, jobId, applicantId: ann, posterId, jobVersion: 2, viaAgent: true, submittedAt: expect.any(String),
+      applicationId: mine.id,
+      jobId,
+      applicantId: ann,
+      posterId,
+      jobVersion: 2,
+      viaAgent: true,
+      submittedAt: expect.any(String),
     });
     expect(db.relayKicks()).toBe(kicks + 1);
-    const counted = await db.query<{ n: number }>(
-      `SELECT sum(count)::int AS n FROM limit_attempts WHERE bucket = 'applications' AND subject = $1`, [ann]);
+    const counted = await db.query<{ n: number }>(`SELECT sum(count)::int AS n FROM limit_attempts WHERE bucket = 'applications' AND subject = $1`, [ann]);
     expect(counted[0]!.n).toBe(1);
     // The other services were asked about this member and this job, on the caller's behalf.
     expect(bus.inputsOf(getApplicantProfile)).toContainEqual({ memberId: ann });
@@ -137,16 +200,23 @@ describe('applying and withdrawing, against a real applications schema', () => {
     const events = await eventsFor(first.id);
     expect(events.map((e) => e.subject)).toEqual([applicationSubmittedV1.subject, applicationWithdrawnV1.subject]);
     expect(events[1]!.envelope.payload).toEqual({
-      applicationId: first.id, jobId, applicantId: dee, posterId, withdrawnAt: row!.decided_at!.toISOString(),
+      applicationId: first.id,
+      jobId,
+      applicantId: dee,
+      posterId,
+      withdrawnAt: row!.decided_at!.toISOString(),
     });
 
     // Only a waiting application can be withdrawn; the unique index ignores withdrawn rows.
     await expect(withdraw.handle({ id: first.id }, ctxFor(dee))).rejects.toMatchObject({ status: 409 });
     const again = await apply.handle(application(), ctxFor(dee));
-    expect((await rowsOf(dee)).map((r) => [r.id, r.status])).toEqual([[first.id, 'withdrawn'], [again.id, 'submitted']]);
+    expect((await rowsOf(dee)).map((r) => [r.id, r.status])).toEqual([
+      [first.id, 'withdrawn'],
+      [again.id, 'submitted'],
+    ]);
   });
 
-  it('withdraw of someone else\'s application is a 404 and changes nothing', async () => {
+  it("withdraw of someone else's application is a 404 and changes nothing", async () => {
     const eve = randomUUID();
     const mine = await apply.handle(application(), ctxFor(eve));
     const before = (await db.outbox()).length;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+
+import { AppError, applicationSubmittedV1, applyToJob, getApplicantProfile, getHiringJob, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import {
-  AppError, applicationSubmittedV1, applyToJob, getApplicantProfile, getHiringJob, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
+
 import { isKnownClosed, lockJobState } from '../hiring/hiring.queries.js';
 import { toMyApplication } from './application.mapper.js';
-import { hasLiveApplication, insertApplication, type ApplicationRow } from './applications.queries.js';
+import { type ApplicationRow, hasLiveApplication, insertApplication } from './applications.queries.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -14,7 +14,10 @@ const UNIQUE_VIOLATION = '23505';
 export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
   readonly operation = applyToJob;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(input: InputOf<typeof applyToJob>, ctx: HandlerContext): Promise<OutputOf<typeof applyToJob>> {
     const caller = callerOf(ctx);
@@ -39,42 +42,73 @@ export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
       });
     }
 
-    const app = await this.uow.run(async (em) => {
-      // The job may have closed since it was read: the consumer of job.closed holds this lock.
-      await lockJobState(em, job.id);
-      if (await isKnownClosed(em, job.id)) throw AppError.notFound('No open job with this id.');
-      if (await hasLiveApplication(em, job.id, caller.memberId)) throw AppError.conflict('You already applied to this job.');
-      await countAttempt(em, limitBuckets().applications, caller.memberId);
-      const row: ApplicationRow = {
-        id: randomUUID(), job_id: job.id, applicant_id: caller.memberId, poster_id: job.posterId, status: 'submitted',
-        pitch: input.pitch, agent: input.agent ?? null, model: input.model ?? null, resume: profile.resume,
-        via_agent: caller.via !== 'session',
-        applied_to: {
-          version: job.version, title: job.title, category: job.category, constraints: job.constraints,
-          createdAt: job.versionCreatedAt,
-        },
-        applicant: {
-          name: profile.name, headline: profile.headline, photoUrl: profile.photoUrl, skills: profile.skills,
-          city: profile.city, state: profile.state, website: profile.website, networkUrl: profile.networkUrl,
-          email: profile.email,
-        },
-        visibility: profile.applicantVisibility, poster_contact: null, created_at: new Date(), decided_at: null,
-        displaced_by: null,
-      };
-      await insertApplication(em, row);
-      await recordEvent(em, applicationSubmittedV1, {
-        applicationId: row.id, jobId: job.id, applicantId: caller.memberId, posterId: job.posterId,
-        jobVersion: job.version, viaAgent: row.via_agent, submittedAt: row.created_at.toISOString(),
+    const app = await this.uow
+      .run(async (em) => {
+        // The job may have closed since it was read: the consumer of job.closed holds this lock.
+        await lockJobState(em, job.id);
+        if (await isKnownClosed(em, job.id)) throw AppError.notFound('No open job with this id.');
+        if (await hasLiveApplication(em, job.id, caller.memberId)) throw AppError.conflict('You already applied to this job.');
+        await countAttempt(em, limitBuckets().applications, caller.memberId);
+        const row: ApplicationRow = {
+          id: randomUUID(),
+          job_id: job.id,
+          applicant_id: caller.memberId,
+          poster_id: job.posterId,
+          status: 'submitted',
+          pitch: input.pitch,
+          agent: input.agent ?? null,
+          model: input.model ?? null,
+          resume: profile.resume,
+          via_agent: caller.via !== 'session',
+          applied_to: {
+            version: job.version,
+            title: job.title,
+            category: job.category,
+            constraints: job.constraints,
+            createdAt: job.versionCreatedAt,
+          },
+          applicant: {
+            name: profile.name,
+            headline: profile.headline,
+            photoUrl: profile.photoUrl,
+            skills: profile.skills,
+            city: profile.city,
+            state: profile.state,
+            website: profile.website,
+            networkUrl: profile.networkUrl,
+            email: profile.email,
+          },
+          visibility: profile.applicantVisibility,
+          poster_contact: null,
+          created_at: new Date(),
+          decided_at: null,
+          displaced_by: null,
+        };
+        await insertApplication(em, row);
+        await recordEvent(em, applicationSubmittedV1, {
+          applicationId: row.id,
+          jobId: job.id,
+          applicantId: caller.memberId,
+          posterId: job.posterId,
+          jobVersion: job.version,
+          viaAgent: row.via_agent,
+          submittedAt: row.created_at.toISOString(),
+        });
+        return row;
+      })
+      .catch((err: unknown) => {
+        // Two simultaneous applications by one member: the unique index lets exactly one through.
+        if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw AppError.conflict('You already applied to this job.');
+        throw err;
       });
-      return row;
-    }).catch((err: unknown) => {
-      // Two simultaneous applications by one member: the unique index lets exactly one through.
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw AppError.conflict('You already applied to this job.');
-      throw err;
-    });
     return toMyApplication(app, {
-      id: job.id, title: job.title, status: job.status, version: job.version, posterId: job.posterId,
-      posterVisibility: job.posterVisibility, poster: job.poster,
+      id: job.id,
+      title: job.title,
+      status: job.status,
+      version: job.version,
+      posterId: job.posterId,
+      posterVisibility: job.posterVisibility,
+      poster: job.poster,
     });
   }
 }

@@ -1,7 +1,8 @@
-import type { EntityManager } from 'typeorm';
 import type { AppError, ApplicationStatus } from '@marketplace/contracts';
 import type { UnitOfWork } from '@marketplace/service-kit';
-import { findApplication, setApplicationDecision, type ApplicationKey, type ApplicationRow } from './applications.queries.js';
+import type { EntityManager } from 'typeorm';
+
+import { type ApplicationKey, type ApplicationRow, findApplication, setApplicationDecision } from './applications.queries.js';
 
 /** One decision that ends a waiting application (declined by its poster, withdrawn by its applicant). */
 export interface WaitingDecision {

@@ -1,7 +1,8 @@
+import { getViewerApplication, type InputOf, isUuid, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isUuid, getViewerApplication, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { toViewerApplication } from './application.mapper.js';
 import { latestApplication } from './applications.queries.js';
 

@@ -1,7 +1,8 @@
+import { getJobStates, type InputOf, listMyApplications, type OutputOf, OWN_LIST_LIMITS } from '@marketplace/contracts';
+import { BusClient, callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { getJobStates, listMyApplications, OWN_LIST_LIMITS, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { BusClient, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
+
 import { toMyApplication } from './application.mapper.js';
 import { myApplicationsPage } from './applications.queries.js';
 
@@ -9,9 +10,15 @@ import { myApplicationsPage } from './applications.queries.js';
 export class ListMyApplicationsHandler implements OperationHandler<typeof listMyApplications> {
   readonly operation = listMyApplications;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
-  async handle({ limit = OWN_LIST_LIMITS.defaultLimit, offset = 0 }: InputOf<typeof listMyApplications>, ctx: HandlerContext): Promise<OutputOf<typeof listMyApplications>> {
+  async handle(
+    { limit = OWN_LIST_LIMITS.defaultLimit, offset = 0 }: InputOf<typeof listMyApplications>,
+    ctx: HandlerContext,
+  ): Promise<OutputOf<typeof listMyApplications>> {
     const caller = callerOf(ctx);
     const { rows: apps, total } = await myApplicationsPage(this.ds, caller.memberId, offset, limit);
     if (!apps.length) return { applications: [], total };

@@ -1,4 +1,5 @@
 import { type KitSchema, typedSql } from '@marketplace/service-kit';
+
 import type { DB as ServiceTables } from './db-schema.generated.js';
 
 /** The service's own tables and the kit's (outbox, processed events, limits, …), all in its schema. */

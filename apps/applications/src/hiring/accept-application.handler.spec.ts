@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { AppError, getApplicantProfile, getHiringJob, moveJobStatus, type Caller, type Operation } from '@marketplace/contracts';
+import { AppError, type Caller, getApplicantProfile, getHiringJob, moveJobStatus, type Operation } from '@marketplace/contracts';
 import type { BusClient, UnitOfWork } from '@marketplace/service-kit';
+import { describe, expect, it, vi } from 'vitest';
+
 import { AcceptApplicationHandler } from './accept-application.handler.js';
 
 // The statements of accepting, as the areas' queries modules run them (checked against PostgreSQL in
@@ -21,8 +22,14 @@ const caller: Caller = { memberId: 'poster-1', via: 'key', scopes: [], staff: fa
 const ctx = { requestId: 'r', caller, surface: 'rest' as const };
 const appId = '11111111-1111-4111-8111-111111111111';
 const application = vi.hoisted(() => ({
-  id: '11111111-1111-4111-8111-111111111111', job_id: '22222222-2222-4222-8222-222222222222', poster_id: 'poster-1',
-  applicant_id: 'worker-1', status: 'submitted', applied_to: { title: 'T', version: 1 }, created_at: new Date(), decided_at: null,
+  id: '11111111-1111-4111-8111-111111111111',
+  job_id: '22222222-2222-4222-8222-222222222222',
+  poster_id: 'poster-1',
+  applicant_id: 'worker-1',
+  status: 'submitted',
+  applied_to: { title: 'T', version: 1 },
+  created_at: new Date(),
+  decided_at: null,
   applicant: { name: 'W', email: 'w@x', skills: [], city: null, state: null },
 }));
 
@@ -31,13 +38,19 @@ function setup(moveResult: { moved: boolean }) {
   const moves: unknown[] = [];
   const bus = {
     call: vi.fn(async (op: Operation, input: any) => {
-      if (op === getHiringJob) return { id: application.job_id, acceptingApplications: true, version: 1, poster: {}, posterVisibility: 'public', preferredWorkers: [] };
+      if (op === getHiringJob)
+        return { id: application.job_id, acceptingApplications: true, version: 1, poster: {}, posterVisibility: 'public', preferredWorkers: [] };
       if (op === getApplicantProfile) return { name: 'P', email: 'p@x' };
-      if (op === moveJobStatus) { moves.push(input); return moves.length === 1 ? { ...moveResult, status: 'in_progress', hiredApplicationId: appId } : { moved: true }; }
+      if (op === moveJobStatus) {
+        moves.push(input);
+        return moves.length === 1 ? { ...moveResult, status: 'in_progress', hiredApplicationId: appId } : { moved: true };
+      }
       throw new Error(`unexpected ${op.name}`);
     }),
   } as unknown as BusClient;
-  store.markAccepted = async () => { throw Object.assign(new Error('Connection terminated'), { code: '57P01' }); };
+  store.markAccepted = async () => {
+    throw Object.assign(new Error('Connection terminated'), { code: '57P01' });
+  };
   const em: Record<string, unknown> = {
     // The decision's limit counts in its own transaction first (nothing counted yet: under the limit),
     // through the kit's typed statements, which run on the transaction's query runner.
@@ -73,7 +86,8 @@ describe('accepting an application when the local write fails after the job move
     const moves: any[] = [];
     const bus = {
       call: vi.fn(async (op: Operation, input: any) => {
-        if (op === getHiringJob) return { id: application.job_id, acceptingApplications: true, version: 1, poster: {}, posterVisibility: 'public', preferredWorkers: [] };
+        if (op === getHiringJob)
+          return { id: application.job_id, acceptingApplications: true, version: 1, poster: {}, posterVisibility: 'public', preferredWorkers: [] };
         if (op === getApplicantProfile) return { name: 'P', email: 'p@x' };
         moves.push(input);
         if (moves.length === 1) return { moved: false, status: 'in_progress', hiredApplicationId: orphan };
@@ -90,7 +104,9 @@ describe('accepting an application when the local write fails after the job move
     const uow = { run: async (work: (e: unknown) => Promise<unknown>) => work(em) } as unknown as UnitOfWork;
     const res = await new AcceptApplicationHandler(uow, bus).handle({ id: appId }, ctx).catch((e: unknown) => e);
     expect(moves.map((m) => [m.from, m.to, m.hiredApplicationId])).toEqual([
-      [['open'], 'in_progress', appId], [['in_progress'], 'open', orphan], [['open'], 'in_progress', appId],
+      [['open'], 'in_progress', appId],
+      [['in_progress'], 'open', orphan],
+      [['open'], 'in_progress', appId],
     ]);
     expect(res).toMatchObject({ id: appId, status: 'accepted', contact: { name: 'W', email: 'w@x' } });
   });

@@ -1,18 +1,22 @@
+import {
+  acceptApplication,
+  AppError,
+  applicationAcceptedV1,
+  applicationDeclinedV1,
+  getApplicantProfile,
+  getHiringJob,
+  type InputOf,
+  moveJobStatus,
+  type OutputOf,
+} from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import {
-  AppError, acceptApplication, applicationAcceptedV1, applicationDeclinedV1, getApplicantProfile, getHiringJob,
-  moveJobStatus, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
-} from '@marketplace/service-kit';
+
 import { lockMembers, refuseLeavingMembers } from '../account/member-lock.js';
 import { toJobApplication } from '../applying/application.mapper.js';
-import { findApplication, type ApplicationRow } from '../applying/applications.queries.js';
-import {
-  declineDisplaced, hasLiveHire, hireExists, insertHire, lockJobHiring, markAccepted, type HireRow,
-} from './hiring.queries.js';
+import { type ApplicationRow, findApplication } from '../applying/applications.queries.js';
+import { declineDisplaced, hasLiveHire, hireExists, type HireRow, insertHire, lockJobHiring, markAccepted } from './hiring.queries.js';
 import { isPreferred } from './poster-job.js';
 import { revertJobMove } from './revert-job-move.js';
 
@@ -26,7 +30,10 @@ import { revertJobMove } from './revert-job-move.js';
 export class AcceptApplicationHandler implements OperationHandler<typeof acceptApplication> {
   readonly operation = acceptApplication;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle({ id }: InputOf<typeof acceptApplication>, ctx: HandlerContext): Promise<OutputOf<typeof acceptApplication>> {
     await this.uow.run((em) => countAttempt(em, limitBuckets().applicationDecisions, callerOf(ctx).memberId));
@@ -50,12 +57,27 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
         if (!row || row.status !== 'submitted') throw AppError.conflict(`This application was already decided (${row?.status ?? 'gone'}).`);
         await refuseLeavingMembers(em, [row.applicant_id, row.poster_id]);
         if (await hasLiveHire(em, row.job_id)) throw AppError.conflict('Another application to this job was already accepted.');
-        const move = () => this.bus.call(moveJobStatus, {
-          jobId: row.job_id, from: ['open'], to: 'in_progress', hiredApplicationId: row.id, workerId: row.applicant_id, reopen: false,
-        }, ctx);
+        const move = () =>
+          this.bus.call(
+            moveJobStatus,
+            {
+              jobId: row.job_id,
+              from: ['open'],
+              to: 'in_progress',
+              hiredApplicationId: row.id,
+              workerId: row.applicant_id,
+              reopen: false,
+            },
+            ctx,
+          );
         let cas = await move();
-        if (!cas.moved && cas.status === 'in_progress' && cas.hiredApplicationId && cas.hiredApplicationId !== row.id
-          && !(await hireExists(em, cas.hiredApplicationId))) {
+        if (
+          !cas.moved &&
+          cas.status === 'in_progress' &&
+          cas.hiredApplicationId &&
+          cas.hiredApplicationId !== row.id &&
+          !(await hireExists(em, cas.hiredApplicationId))
+        ) {
           // An earlier accept moved the job but neither finished nor managed to undo the move (we hold
           // the job's lock, so it is not still running): undo it now and try again.
           await revertJobMove(this.bus, ctx, row.job_id, cas.hiredApplicationId, 'in_progress', 'open');
@@ -75,7 +97,10 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
   }
 
   private async hire(
-    em: EntityManager, row: ApplicationRow, poster: HireRow['poster'], posterVisibility: HireRow['poster_visibility'],
+    em: EntityManager,
+    row: ApplicationRow,
+    poster: HireRow['poster'],
+    posterVisibility: HireRow['poster_visibility'],
     posterContact: { name: string; email: string },
   ): Promise<void> {
     const now = new Date();
@@ -85,19 +110,38 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
     await markAccepted(em, row.id, now, posterContact);
     const a = row.applicant;
     await insertHire(em, {
-      id: row.id, job_id: row.job_id, poster_id: row.poster_id, worker_id: row.applicant_id, title: row.applied_to.title,
-      poster_visibility: posterVisibility, poster, worker: { id: row.applicant_id, name: a.name, headline: a.headline, photoUrl: a.photoUrl },
-      status: 'in_progress', cancel_requested_at: null, created_at: now, updated_at: now, completed_at: null,
+      id: row.id,
+      job_id: row.job_id,
+      poster_id: row.poster_id,
+      worker_id: row.applicant_id,
+      title: row.applied_to.title,
+      poster_visibility: posterVisibility,
+      poster,
+      worker: { id: row.applicant_id, name: a.name, headline: a.headline, photoUrl: a.photoUrl },
+      status: 'in_progress',
+      cancel_requested_at: null,
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
     });
     const declined = await declineDisplaced(em, row.job_id, row.id, now);
     await recordEvent(em, applicationAcceptedV1, {
-      applicationId: row.id, jobId: row.job_id, title: row.applied_to.title, posterId: row.poster_id,
-      workerId: row.applicant_id, acceptedAt: now.toISOString(),
+      applicationId: row.id,
+      jobId: row.job_id,
+      title: row.applied_to.title,
+      posterId: row.poster_id,
+      workerId: row.applicant_id,
+      acceptedAt: now.toISOString(),
     });
     for (const d of declined) {
       await recordEvent(em, applicationDeclinedV1, {
-        applicationId: d.id, jobId: row.job_id, title: row.applied_to.title, applicantId: d.applicant_id,
-        posterId: row.poster_id, reason: 'hired_other', declinedAt: now.toISOString(),
+        applicationId: d.id,
+        jobId: row.job_id,
+        title: row.applied_to.title,
+        applicantId: d.applicant_id,
+        posterId: row.poster_id,
+        reason: 'hired_other',
+        declinedAt: now.toISOString(),
       });
     }
   }

@@ -1,5 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { HiredJobStatus, JobMember } from '@marketplace/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A hire lives through the job's hired statuses, or was cancelled (the job is open again). */
 export type HireStatus = HiredJobStatus | 'cancelled';

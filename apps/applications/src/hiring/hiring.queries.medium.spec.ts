@@ -1,24 +1,55 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
-import { findApplication, insertApplication, type ApplicationRow } from '../applying/applications.queries.js';
+import { type ApplicationRow, findApplication, insertApplication } from '../applying/applications.queries.js';
 import {
-  advisoryLock, declineDisplaced, declineWaitingOnClosedJob, hasLiveHire, hireExists, insertHire, isKnownClosed, jobApplications,
-  lockJobHiring, lockJobState, markAccepted, recordClosedJob, type HireRow,
+  advisoryLock,
+  declineDisplaced,
+  declineWaitingOnClosedJob,
+  hasLiveHire,
+  hireExists,
+  type HireRow,
+  insertHire,
+  isKnownClosed,
+  jobApplications,
+  lockJobHiring,
+  lockJobState,
+  markAccepted,
+  recordClosedJob,
 } from './hiring.queries.js';
 
 function applicationRow(over: Partial<ApplicationRow> & { at?: number } = {}): ApplicationRow {
   const { at = 0, ...rest } = over;
   return {
-    id: randomUUID(), job_id: randomUUID(), applicant_id: randomUUID(), poster_id: randomUUID(), status: 'submitted',
-    pitch: 'I can do it.', agent: null, model: 'm', resume: null, via_agent: false,
+    id: randomUUID(),
+    job_id: randomUUID(),
+    applicant_id: randomUUID(),
+    poster_id: randomUUID(),
+    status: 'submitted',
+    pitch: 'I can do it.',
+    agent: null,
+    model: 'm',
+    resume: null,
+    via_agent: false,
     applied_to: { version: 1, title: 'Write a haiku', category: 'writing', constraints: 'Short.', createdAt: '2026-01-01T00:00:00.000Z' },
     applicant: {
-      name: 'Ann', headline: 'Writer', photoUrl: null, skills: [], city: null, state: null, website: null, networkUrl: null,
+      name: 'Ann',
+      headline: 'Writer',
+      photoUrl: null,
+      skills: [],
+      city: null,
+      state: null,
+      website: null,
+      networkUrl: null,
       email: 'ann@example.test',
     },
-    visibility: 'public', poster_contact: null, created_at: new Date(Date.UTC(2026, 0, 1) + at * 1000), decided_at: null,
+    visibility: 'public',
+    poster_contact: null,
+    created_at: new Date(Date.UTC(2026, 0, 1) + at * 1000),
+    decided_at: null,
     displaced_by: null,
     ...rest,
   };
@@ -27,10 +58,19 @@ function applicationRow(over: Partial<ApplicationRow> & { at?: number } = {}): A
 function hireOf(app: ApplicationRow, over: Partial<HireRow> = {}): HireRow {
   const now = new Date('2026-01-02T00:00:00.000Z');
   return {
-    id: app.id, job_id: app.job_id, poster_id: app.poster_id, worker_id: app.applicant_id, title: app.applied_to.title,
-    poster_visibility: 'public', poster: { id: app.poster_id, name: 'Pat', headline: null, photoUrl: null },
+    id: app.id,
+    job_id: app.job_id,
+    poster_id: app.poster_id,
+    worker_id: app.applicant_id,
+    title: app.applied_to.title,
+    poster_visibility: 'public',
+    poster: { id: app.poster_id, name: 'Pat', headline: null, photoUrl: null },
     worker: { id: app.applicant_id, name: 'Ann', headline: 'Writer', photoUrl: null },
-    status: 'in_progress', cancel_requested_at: null, created_at: now, updated_at: now, completed_at: null,
+    status: 'in_progress',
+    cancel_requested_at: null,
+    created_at: now,
+    updated_at: now,
+    completed_at: null,
     ...over,
   };
 }
@@ -42,7 +82,9 @@ describe('the hiring queries, against a real applications schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: applicationsEntities, migrations: applicationsMigrations, label: 'hiring_queries' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   it('holds the per-job locks until the transaction ends', async () => {
     const jobId = randomUUID();
@@ -51,7 +93,10 @@ describe('the hiring queries, against a real applications schema', () => {
     await db.uow.run(async (em) => {
       await lockJobState(em, jobId);
       await lockJobHiring(em, jobId);
-      waiting = db.uow.run(async (other) => { await lockJobState(other, jobId); second = true; });
+      waiting = db.uow.run(async (other) => {
+        await lockJobState(other, jobId);
+        second = true;
+      });
       await new Promise((r) => setTimeout(r, 200));
       expect(second).toBe(false);
     });
@@ -95,7 +140,9 @@ describe('the hiring queries, against a real applications schema', () => {
       expect(await declineDisplaced(em, jobId, hired.id, now)).toEqual([{ id: other.id, applicant_id: other.applicant_id }]);
     });
     expect(await findApplication(db.ds, { id: hired.id })).toMatchObject({
-      status: 'accepted', decided_at: now, poster_contact: { name: 'Pat', email: 'pat@example.test' },
+      status: 'accepted',
+      decided_at: now,
+      poster_contact: { name: 'Pat', email: 'pat@example.test' },
     });
     expect(await findApplication(db.ds, { id: other.id })).toMatchObject({ status: 'declined', displaced_by: hired.id });
     expect(await hasLiveHire(db.ds, jobId)).toBe(true);

@@ -1,8 +1,9 @@
 import type { JobMember } from '@marketplace/contracts';
-import { advisoryXactLock, rows, sql, type Db, type Selectable } from '@marketplace/service-kit';
-import { db, type DB } from '../database/db.js';
-import { type ApplicationRow, type ApplicationShape } from '../applying/applications.queries.js';
+import { advisoryXactLock, type Db, rows, type Selectable, sql } from '@marketplace/service-kit';
+
 import type { ContactSnapshot } from '../applying/application.entity.js';
+import { type ApplicationRow, type ApplicationShape } from '../applying/applications.queries.js';
+import { type DB, db } from '../database/db.js';
 import type { HireStatus } from './hire.entity.js';
 
 /** What the schema's text and jsonb columns of a hire hold (written only by this service). */
@@ -31,41 +32,77 @@ export function lockJobHiring(on: Db, jobId: string): Promise<void> {
 }
 
 export async function isKnownClosed(on: Db, jobId: string): Promise<boolean> {
-  const found = await rows(on, db.selectFrom('closed_jobs').select(sql<number>`1`.as('one')).where('job_id', '=', jobId));
+  const found = await rows(
+    on,
+    db
+      .selectFrom('closed_jobs')
+      .select(sql<number>`1`.as('one'))
+      .where('job_id', '=', jobId),
+  );
   return found.length > 0;
 }
 
 /** Remembers that the job closed; the first close stands. */
 export async function recordClosedJob(on: Db, jobId: string, closedAt: Date): Promise<void> {
-  await rows(on, db.insertInto('closed_jobs').values({ job_id: jobId, closed_at: closedAt }).onConflict((oc) => oc.doNothing()));
+  await rows(
+    on,
+    db
+      .insertInto('closed_jobs')
+      .values({ job_id: jobId, closed_at: closedAt })
+      .onConflict((oc) => oc.doNothing()),
+  );
 }
 
 /** Declines every application still waiting on a closed job; returns those it declined. */
 export function declineWaitingOnClosedJob(
-  on: Db, jobId: string, decidedAt: Date,
+  on: Db,
+  jobId: string,
+  decidedAt: Date,
 ): Promise<{ id: string; applicant_id: string; poster_id: string; title: string }[]> {
-  return rows(on, db.updateTable('applications').set({ status: 'declined', decided_at: decidedAt })
-    .where('job_id', '=', jobId).where('status', '=', 'submitted')
-    .returning(['id', 'applicant_id', 'poster_id', sql<string>`applied_to->>'title'`.as('title')]));
+  return rows(
+    on,
+    db
+      .updateTable('applications')
+      .set({ status: 'declined', decided_at: decidedAt })
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'submitted')
+      .returning(['id', 'applicant_id', 'poster_id', sql<string>`applied_to->>'title'`.as('title')]),
+  );
 }
 
 /** Whether the job has a hire that is not cancelled. */
 export async function hasLiveHire(on: Db, jobId: string): Promise<boolean> {
-  const found = await rows(on, db.selectFrom('hires').select(sql<number>`1`.as('one'))
-    .where('job_id', '=', jobId).where('status', '<>', 'cancelled'));
+  const found = await rows(
+    on,
+    db
+      .selectFrom('hires')
+      .select(sql<number>`1`.as('one'))
+      .where('job_id', '=', jobId)
+      .where('status', '<>', 'cancelled'),
+  );
   return found.length > 0;
 }
 
 export async function hireExists(on: Db, id: string): Promise<boolean> {
-  const found = await rows(on, db.selectFrom('hires').select(sql<number>`1`.as('one')).where('id', '=', id));
+  const found = await rows(
+    on,
+    db
+      .selectFrom('hires')
+      .select(sql<number>`1`.as('one'))
+      .where('id', '=', id),
+  );
   return found.length > 0;
 }
 
 /** Marks the application accepted, with the poster's contact shared with the applicant. */
 export async function markAccepted(on: Db, id: string, decidedAt: Date, posterContact: ContactSnapshot): Promise<void> {
-  await rows(on, db.updateTable('applications')
-    .set({ status: 'accepted', decided_at: decidedAt, poster_contact: JSON.stringify(posterContact) })
-    .where('id', '=', id));
+  await rows(
+    on,
+    db
+      .updateTable('applications')
+      .set({ status: 'accepted', decided_at: decidedAt, poster_contact: JSON.stringify(posterContact) })
+      .where('id', '=', id),
+  );
 }
 
 export async function insertHire(on: Db, hire: HireRow): Promise<void> {
@@ -74,13 +111,29 @@ export async function insertHire(on: Db, hire: HireRow): Promise<void> {
 
 /** Declines the job's other waiting applications, displaced by the hire; returns those it declined. */
 export function declineDisplaced(on: Db, jobId: string, hireId: string, decidedAt: Date): Promise<{ id: string; applicant_id: string }[]> {
-  return rows(on, db.updateTable('applications').set({ status: 'declined', decided_at: decidedAt, displaced_by: hireId })
-    .where('job_id', '=', jobId).where('status', '=', 'submitted').where('id', '<>', hireId)
-    .returning(['id', 'applicant_id']));
+  return rows(
+    on,
+    db
+      .updateTable('applications')
+      .set({ status: 'declined', decided_at: decidedAt, displaced_by: hireId })
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'submitted')
+      .where('id', '<>', hireId)
+      .returning(['id', 'applicant_id']),
+  );
 }
 
 /** The job's applications but the withdrawn ones, oldest first. */
 export function jobApplications(on: Db, jobId: string): Promise<ApplicationRow[]> {
-  return rows(on, db.selectFrom('applications').selectAll().where('job_id', '=', jobId).where('status', '<>', 'withdrawn')
-    .orderBy('created_at', 'asc').orderBy('id', 'asc').$narrowType<ApplicationShape>());
+  return rows(
+    on,
+    db
+      .selectFrom('applications')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .where('status', '<>', 'withdrawn')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .$narrowType<ApplicationShape>(),
+  );
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AppError, applyToJob, getApplicantProfile, getHiringJob, jobClosedV1, type Caller, type OutputOf,
-} from '@marketplace/contracts';
+
+import { AppError, applyToJob, type Caller, getApplicantProfile, getHiringJob, jobClosedV1, type OutputOf } from '@marketplace/contracts';
 import type { HandlerContext } from '@marketplace/service-kit';
 import { FakeBus, openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
 import { ApplyToJobHandler } from '../applying/apply-to-job.handler.js';
 import { JobClosedConsumer } from './job-closed.consumer.js';
@@ -19,9 +19,21 @@ const poster = { id: posterId, name: 'Pat Poster', headline: null, photoUrl: nul
 
 function openJob(id: string): OutputOf<typeof getHiringJob> {
   return {
-    id, posterId, poster, posterVisibility: 'public', status: 'open', acceptingApplications: true, publiclyReadable: true,
-    version: 1, title: 'Proofread a page', category: 'writing', constraints: 'One page.', versionCreatedAt: new Date().toISOString(),
-    preferredWorkers: [], hiredApplicationId: null, workerId: null,
+    id,
+    posterId,
+    poster,
+    posterVisibility: 'public',
+    status: 'open',
+    acceptingApplications: true,
+    publiclyReadable: true,
+    version: 1,
+    title: 'Proofread a page',
+    category: 'writing',
+    constraints: 'One page.',
+    versionCreatedAt: new Date().toISOString(),
+    preferredWorkers: [],
+    hiredApplicationId: null,
+    workerId: null,
   };
 }
 
@@ -35,7 +47,11 @@ describe('an application racing job.closed', () => {
   let apply: ApplyToJobHandler;
   const consumer = new JobClosedConsumer();
   const closed = (jobId: string) => ({
-    id: randomUUID(), type: jobClosedV1.type, version: 1, producer: 'jobs' as const, occurredAt: new Date().toISOString(),
+    id: randomUUID(),
+    type: jobClosedV1.type,
+    version: 1,
+    producer: 'jobs' as const,
+    occurredAt: new Date().toISOString(),
     payload: jobClosedV1.payload.parse({ jobId, posterId, reason: 'poster', closedAt: new Date().toISOString() }),
   });
 
@@ -43,13 +59,26 @@ describe('an application racing job.closed', () => {
     db = await openServiceSchema({ entities: applicationsEntities, migrations: applicationsMigrations, label: 'job_closed_race' });
     const bus = new FakeBus()
       .answer(getApplicantProfile, ({ memberId }) => ({
-        id: memberId, name: 'Ann', headline: null, photoUrl: null, skills: [], city: null, state: null, website: null,
-        networkUrl: null, resume: '# Ann', email: 'ann@example.test', applicantVisibility: 'anonymous' as const, missing: [],
+        id: memberId,
+        name: 'Ann',
+        headline: null,
+        photoUrl: null,
+        skills: [],
+        city: null,
+        state: null,
+        website: null,
+        networkUrl: null,
+        resume: '# Ann',
+        email: 'ann@example.test',
+        applicantVisibility: 'anonymous' as const,
+        missing: [],
       }))
       .answer(getHiringJob, ({ jobId }) => openJob(jobId));
     apply = new ApplyToJobHandler(db.uow, bus.asBusClient());
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const input = (id: string) => applyToJob.input.parse({ id, pitch: 'I proofread daily.', acceptResponsibility: true, model: 'm' });
   const statuses = async (jobId: string) =>

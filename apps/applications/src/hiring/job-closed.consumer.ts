@@ -1,8 +1,9 @@
+import { applicationDeclinedV1, type EventEnvelope, jobClosedV1 } from '@marketplace/contracts';
+import { type EventConsumer, recordEvent } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { applicationDeclinedV1, jobClosedV1, type EventEnvelope } from '@marketplace/contracts';
-import { recordEvent, type EventConsumer } from '@marketplace/service-kit';
+
 import { declineWaitingOnClosedJob, lockJobState, recordClosedJob } from './hiring.queries.js';
 
 /** A closed or expired job declines every application still waiting on it. */
@@ -18,8 +19,13 @@ export class JobClosedConsumer implements EventConsumer<typeof jobClosedV1.paylo
     const declined = await declineWaitingOnClosedJob(em, jobId, new Date(closedAt));
     for (const d of declined) {
       await recordEvent(em, applicationDeclinedV1, {
-        applicationId: d.id, jobId, title: d.title, applicantId: d.applicant_id, posterId: d.poster_id,
-        reason: 'job_closed', declinedAt: closedAt,
+        applicationId: d.id,
+        jobId,
+        title: d.title,
+        applicantId: d.applicant_id,
+        posterId: d.poster_id,
+        reason: 'job_closed',
+        declinedAt: closedAt,
       });
     }
   }

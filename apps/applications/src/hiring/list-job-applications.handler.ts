@@ -1,7 +1,8 @@
+import { type InputOf, listJobApplications, type OutputOf, OWN_LIST_LIMITS } from '@marketplace/contracts';
+import { BusClient, callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { listJobApplications, OWN_LIST_LIMITS, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { BusClient, type HandlerContext, type OperationHandler, callerOf } from '@marketplace/service-kit';
+
 import { toJobApplication } from '../applying/application.mapper.js';
 import { jobApplications } from './hiring.queries.js';
 import { isPreferred, posterJob } from './poster-job.js';
@@ -11,9 +12,15 @@ import { isPreferred, posterJob } from './poster-job.js';
 export class ListJobApplicationsHandler implements OperationHandler<typeof listJobApplications> {
   readonly operation = listJobApplications;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
-  async handle({ id, limit = OWN_LIST_LIMITS.defaultLimit, offset = 0 }: InputOf<typeof listJobApplications>, ctx: HandlerContext): Promise<OutputOf<typeof listJobApplications>> {
+  async handle(
+    { id, limit = OWN_LIST_LIMITS.defaultLimit, offset = 0 }: InputOf<typeof listJobApplications>,
+    ctx: HandlerContext,
+  ): Promise<OutputOf<typeof listJobApplications>> {
     const caller = callerOf(ctx);
     const job = await posterJob(this.bus, id, caller.memberId, ctx);
     const apps = await jobApplications(this.ds, job.id);

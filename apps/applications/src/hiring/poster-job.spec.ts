@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import type { HiringJob } from '@marketplace/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { isPreferred } from './poster-job.js';
 
 const job = (preferredWorkers: string[]) => ({ preferredWorkers }) as unknown as HiringJob;

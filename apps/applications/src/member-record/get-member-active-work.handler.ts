@@ -1,7 +1,8 @@
+import { getMemberActiveWork, type InputOf, isUuid, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isUuid, getMemberActiveWork, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { activeWorkJobIds } from './member-record.queries.js';
 
 /** Hired work that is neither completed nor cancelled, on either side (blocks account deletion). */

@@ -1,7 +1,8 @@
+import { getMemberWorkRecord, type InputOf, isUuid, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isUuid, getMemberWorkRecord, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { ANONYMOUS_POSTER } from '../applying/application.mapper.js';
 import { jobsDone, publicRatings } from './member-record.queries.js';
 import { completedJobCounts, ratingSummaries } from './rating-summary.js';
@@ -24,15 +25,16 @@ export class GetMemberWorkRecordHandler implements OperationHandler<typeof getMe
     if (!isUuid(memberId)) return { jobsDone: [], completedJobs: 0, rating: null, ratings: [] };
     const done = await jobsDone(this.ds, memberId);
     const rows = await publicRatings(this.ds, memberId, MAX_RATINGS);
-    const [summary, counts] = await Promise.all([
-      ratingSummaries(this.ds, [memberId]), completedJobCounts(this.ds, [memberId]),
-    ]);
+    const [summary, counts] = await Promise.all([ratingSummaries(this.ds, [memberId]), completedJobCounts(this.ds, [memberId])]);
     return {
       jobsDone: done.map((d) => d.job_id),
       completedJobs: counts.get(memberId) ?? 0,
       rating: summary.get(memberId) ?? null,
       ratings: rows.map((r) => ({
-        score: r.score, description: r.description, as: r.as, job: { id: r.job_id, title: r.title },
+        score: r.score,
+        description: r.description,
+        as: r.as,
+        job: { id: r.job_id, title: r.title },
         by: r.as === 'worker' && r.poster_visibility === 'anonymous' ? ANONYMOUS_POSTER : r.by,
         createdAt: r.created_at.toISOString(),
       })),

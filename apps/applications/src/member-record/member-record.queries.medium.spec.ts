@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
 import { acceptedCounts, activeWorkJobIds, jobsDone, publicRatings, ratingAverages } from './member-record.queries.js';
 
@@ -11,7 +13,9 @@ describe('the member record queries, against a real applications schema', () => 
   beforeAll(async () => {
     db = await openServiceSchema({ entities: applicationsEntities, migrations: applicationsMigrations, label: 'record_queries' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const hire = async (posterId: string, workerId: string, status: string, at: string, visibility = 'public') => {
     const id = randomUUID();
@@ -43,7 +47,11 @@ describe('the member record queries, against a real applications schema', () => 
   it('reads the jobs done and the counts of accepted applications', async () => {
     const member = randomUUID();
     const [a, b] = [randomUUID(), randomUUID()];
-    for (const [jobId, status, decided] of [[a, 'accepted', '2026-01-01'], [b, 'accepted', '2026-01-02'], [randomUUID(), 'declined', '2026-01-03']]) {
+    for (const [jobId, status, decided] of [
+      [a, 'accepted', '2026-01-01'],
+      [b, 'accepted', '2026-01-02'],
+      [randomUUID(), 'declined', '2026-01-03'],
+    ]) {
       await db.query(
         `INSERT INTO applications (id, job_id, applicant_id, poster_id, status, pitch, applied_to, applicant, visibility, decided_at)
          VALUES ($1, $2, $3, $4, $5, 'p', '{}', '{}', 'public', $6)`,
@@ -66,7 +74,8 @@ describe('the member record queries, against a real applications schema', () => 
     await rate(live, member, 'worker', 1, '2026-02-04T00:00:00Z');
     const ratings = await publicRatings(db.ds, member, 100);
     expect(ratings.map((r) => [r.score, r.as, r.job_id, r.poster_visibility])).toEqual([
-      [5, 'worker', done2.jobId, 'public'], [4, 'worker', done.jobId, 'anonymous'],
+      [5, 'worker', done2.jobId, 'public'],
+      [4, 'worker', done.jobId, 'anonymous'],
     ]);
     expect(ratings[0]).toMatchObject({ title: 'Job 2026-01-02T00:00:00Z', description: 'ok', created_at: new Date('2026-02-02T00:00:00Z') });
     expect(await publicRatings(db.ds, member, 1)).toHaveLength(1);

@@ -1,5 +1,6 @@
-import type { DataSource, EntityManager } from 'typeorm';
 import type { RatingSummary } from '@marketplace/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+
 import { acceptedCounts, ratingAverages } from './member-record.queries.js';
 
 /** Average (one decimal) and count of each member's public ratings: those on completed hires. */

@@ -1,11 +1,19 @@
+import { AppError, type InputOf, isUuid, listMessages, type OutputOf } from '@marketplace/contracts';
+import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
 import { callerOf } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isUuid, AppError, listMessages, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+
 import { otherSide, sideOf, toMessage } from './message.mapper.js';
 import {
-  applicationOfSide, conversation, conversationStats, conversationsOf, isAccepted, lastMessages, markConversationRead, messagesPage,
+  applicationOfSide,
+  conversation,
+  conversationsOf,
+  conversationStats,
+  isAccepted,
+  lastMessages,
+  markConversationRead,
+  messagesPage,
 } from './messages.queries.js';
 
 @Injectable()
@@ -38,10 +46,16 @@ export class ListMessagesHandler implements OperationHandler<typeof listMessages
         const lastMessage = lastById.get(c.application_id);
         if (!lastMessage) return [];
         const stat = statById.get(c.application_id);
-        return [{
-          applicationId: c.application_id, job: { id: c.job_id, title: c.title }, role: side,
-          with: otherSide(c, side, stat?.hired ?? false), lastMessage: toMessage(lastMessage, side), unread: stat?.unread ?? 0,
-        }];
+        return [
+          {
+            applicationId: c.application_id,
+            job: { id: c.job_id, title: c.title },
+            role: side,
+            with: otherSide(c, side, stat?.hired ?? false),
+            lastMessage: toMessage(lastMessage, side),
+            unread: stat?.unread ?? 0,
+          },
+        ];
       }),
     };
   }
@@ -59,7 +73,10 @@ export class ListMessagesHandler implements OperationHandler<typeof listMessages
     await markConversationRead(this.ds, applicationId, side);
     const hired = await isAccepted(this.ds, applicationId);
     return {
-      applicationId, job: { id: conv.job_id, title: conv.title }, role: side, with: otherSide(conv, side, hired),
+      applicationId,
+      job: { id: conv.job_id, title: conv.title },
+      role: side,
+      with: otherSide(conv, side, hired),
       messages: page.map((m) => toMessage(m, side)),
       nextBefore: rows.length > limit ? page[0]!.created_at.toISOString() : null,
     };
@@ -71,10 +88,13 @@ export class ListMessagesHandler implements OperationHandler<typeof listMessages
     if (!app) throw notFound;
     const role = app.poster_id === memberId ? 'poster' : 'applicant';
     return {
-      applicationId, job: { id: app.job_id, title: app.title }, role,
+      applicationId,
+      job: { id: app.job_id, title: app.title },
+      role,
       // The poster's identity is only known once a conversation starts; until then it is not revealed.
       with: role === 'poster' ? { id: app.applicant_id, name: app.name } : { id: null, name: 'The poster' },
-      messages: [], nextBefore: null,
+      messages: [],
+      nextBefore: null,
     };
   }
 }

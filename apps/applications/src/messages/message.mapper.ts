@@ -1,4 +1,5 @@
 import type { JobMember, Message } from '@marketplace/contracts';
+
 import { posterAsSeenBy } from '../applying/application.mapper.js';
 import type { ConversationRow, MessageRow } from './messages.queries.js';
 
@@ -6,8 +7,15 @@ export type Side = 'poster' | 'applicant';
 
 export function toMessage(m: MessageRow, viewer: Side): Message {
   return {
-    id: m.id, applicationId: m.application_id, from: m.sender_role, mine: m.sender_role === viewer, sentBy: m.sent_by,
-    body: m.removed_at ? '' : m.body, removed: m.removed_at !== null, createdAt: m.created_at.toISOString(), readAt: m.read_at?.toISOString() ?? null,
+    id: m.id,
+    applicationId: m.application_id,
+    from: m.sender_role,
+    mine: m.sender_role === viewer,
+    sentBy: m.sent_by,
+    body: m.removed_at ? '' : m.body,
+    removed: m.removed_at !== null,
+    createdAt: m.created_at.toISOString(),
+    readAt: m.read_at?.toISOString() ?? null,
   };
 }
 

@@ -1,11 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
 import {
-  applicationOfSide, conversation, conversationsOf, conversationStats, insertConversation, insertMessage, isAccepted, lastMessages,
-  markConversationRead, messageForUpdate, messagesPage, reportableMessage, setRemoved, touchConversation, type ConversationRow,
+  applicationOfSide,
+  conversation,
+  type ConversationRow,
+  conversationsOf,
+  conversationStats,
+  insertConversation,
+  insertMessage,
+  isAccepted,
+  lastMessages,
+  markConversationRead,
+  messageForUpdate,
   type MessageRow,
+  messagesPage,
+  reportableMessage,
+  setRemoved,
+  touchConversation,
 } from './messages.queries.js';
 
 /** Medium: the messages area's statements on a real applications schema built by the migrations. */
@@ -15,7 +30,9 @@ describe('the messages queries, against a real applications schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: applicationsEntities, migrations: applicationsMigrations, label: 'messages_queries' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const application = async (posterId: string, applicantId: string, status = 'submitted') => {
     const id = randomUUID();
@@ -28,13 +45,26 @@ describe('the messages queries, against a real applications schema', () => {
     return { id, jobId };
   };
   const conversationOf = (app: { id: string; jobId: string }, posterId: string, applicantId: string, at: string): ConversationRow => ({
-    application_id: app.id, job_id: app.jobId, title: 'Write a haiku', poster_id: posterId, applicant_id: applicantId,
-    poster: { id: posterId, name: 'Pat', headline: null, photoUrl: null }, poster_visibility: 'anonymous', applicant_name: 'Ann',
+    application_id: app.id,
+    job_id: app.jobId,
+    title: 'Write a haiku',
+    poster_id: posterId,
+    applicant_id: applicantId,
+    poster: { id: posterId, name: 'Pat', headline: null, photoUrl: null },
+    poster_visibility: 'anonymous',
+    applicant_name: 'Ann',
     last_message_at: new Date(at),
   });
   const message = (applicationId: string, senderId: string, role: 'poster' | 'applicant', at: string, body = 'Hi'): MessageRow => ({
-    id: randomUUID(), application_id: applicationId, sender_id: senderId, sender_role: role, sent_by: 'person', body,
-    created_at: new Date(at), read_at: null, removed_at: null,
+    id: randomUUID(),
+    application_id: applicationId,
+    sender_id: senderId,
+    sender_role: role,
+    sent_by: 'person',
+    body,
+    created_at: new Date(at),
+    read_at: null,
+    removed_at: null,
   });
 
   it('starts a conversation once, reads it, and keeps it in the inbox of both sides, most recent first', async () => {
@@ -76,7 +106,12 @@ describe('the messages queries, against a real applications schema', () => {
     const [poster, applicant] = [randomUUID(), randomUUID()];
     const a = await application(poster, applicant);
     expect(await applicationOfSide(db.ds, a.id, applicant)).toEqual({
-      job_id: a.jobId, poster_id: poster, applicant_id: applicant, title: 'Write a haiku', name: 'Ann', status: 'submitted',
+      job_id: a.jobId,
+      poster_id: poster,
+      applicant_id: applicant,
+      title: 'Write a haiku',
+      name: 'Ann',
+      status: 'submitted',
     });
     expect(await applicationOfSide(db.ds, a.id, randomUUID())).toBeUndefined();
     expect(await isAccepted(db.ds, a.id)).toBe(false);

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
+
+import { AppError, getHiringJob, type InputOf, isUuid, messageSentV1, type OutputOf, sendMessage } from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import {
-  isUuid,
-  AppError, getHiringJob, messageSentV1, sendMessage, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf,
-} from '@marketplace/service-kit';
+
 import { applicationStatus, findApplication } from '../applying/applications.queries.js';
 import { sentBy } from '../common/request-facts.js';
 import { toMessage } from './message.mapper.js';
-import { conversation, insertConversation, insertMessage, touchConversation, type MessageRow } from './messages.queries.js';
+import { conversation, insertConversation, insertMessage, type MessageRow, touchConversation } from './messages.queries.js';
 
 /**
  * Poster and applicant of one application talk in its single conversation; never by email. Not on
@@ -22,7 +19,10 @@ const CLOSED_STATUSES: ReadonlySet<string> = new Set(['declined', 'withdrawn']);
 export class SendMessageHandler implements OperationHandler<typeof sendMessage> {
   readonly operation = sendMessage;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(input: InputOf<typeof sendMessage>, ctx: HandlerContext): Promise<OutputOf<typeof sendMessage>> {
     const caller = callerOf(ctx);
@@ -47,21 +47,39 @@ export class SendMessageHandler implements OperationHandler<typeof sendMessage> 
       const now = new Date();
       if (job) {
         await insertConversation(em, {
-          application_id: app.id, job_id: app.job_id, title: app.applied_to.title, poster_id: app.poster_id,
-          applicant_id: app.applicant_id, poster: job.poster, poster_visibility: job.posterVisibility,
-          applicant_name: app.applicant.name, last_message_at: now,
+          application_id: app.id,
+          job_id: app.job_id,
+          title: app.applied_to.title,
+          poster_id: app.poster_id,
+          applicant_id: app.applicant_id,
+          poster: job.poster,
+          poster_visibility: job.posterVisibility,
+          applicant_name: app.applicant.name,
+          last_message_at: now,
         });
       }
       await touchConversation(em, app.id, now);
       const message: MessageRow = {
-        id: randomUUID(), application_id: app.id, sender_id: caller.memberId, sender_role: side, sent_by: sentBy(caller),
-        body: input.body, created_at: now, read_at: null, removed_at: null,
+        id: randomUUID(),
+        application_id: app.id,
+        sender_id: caller.memberId,
+        sender_role: side,
+        sent_by: sentBy(caller),
+        body: input.body,
+        created_at: now,
+        read_at: null,
+        removed_at: null,
       };
       await insertMessage(em, message);
       await recordEvent(em, messageSentV1, {
-        messageId: message.id, applicationId: app.id, jobId: app.job_id, title: app.applied_to.title,
-        senderId: caller.memberId, recipientId: side === 'poster' ? app.applicant_id : app.poster_id,
-        senderRole: side, sentAt: now.toISOString(),
+        messageId: message.id,
+        applicationId: app.id,
+        jobId: app.job_id,
+        title: app.applied_to.title,
+        senderId: caller.memberId,
+        recipientId: side === 'poster' ? app.applicant_id : app.poster_id,
+        senderRole: side,
+        sentAt: now.toISOString(),
       });
       return toMessage(message, side);
     });

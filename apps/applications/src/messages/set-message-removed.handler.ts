@@ -1,6 +1,7 @@
+import { type InputOf, isUuid, type OutputOf, setMessageRemoved } from '@marketplace/contracts';
+import { type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { isUuid, setMessageRemoved, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
+
 import { messageForUpdate, setRemoved } from './messages.queries.js';
 
 type Result = OutputOf<typeof setMessageRemoved>;

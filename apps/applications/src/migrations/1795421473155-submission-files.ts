@@ -4,7 +4,7 @@ export class SubmissionFiles1795421473155 implements MigrationInterface {
   name = 'SubmissionFiles1795421473155';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query("ALTER TABLE \"submissions\" ADD \"files\" jsonb NOT NULL DEFAULT '[]'");
+    await q.query('ALTER TABLE "submissions" ADD "files" jsonb NOT NULL DEFAULT \'[]\'');
   }
 
   async down(): Promise<void> {

@@ -1,20 +1,26 @@
+import {
+  AppError,
+  type candidateSchema,
+  getCandidate,
+  getCandidateVerification,
+  type InputOf,
+  type OutputOf,
+  saveCandidateProfile,
+  startCandidateVerification,
+  type US_STATES,
+} from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, getCandidate, getCandidateVerification, saveCandidateProfile, startCandidateVerification,
-  type candidateSchema, type InputOf, type OutputOf, type US_STATES,
-} from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
 import type { z } from 'zod';
+
 import { candidate, saveCandidate } from './team.queries.js';
 
 async function candidateOf(ds: DataSource, memberId: string): Promise<z.input<typeof candidateSchema>> {
   const row = await candidate(ds, memberId);
   return {
     id: memberId,
-    profile: row
-      ? { state: row.state as (typeof US_STATES)[number], usWorkAuthorized: true, updatedAt: row.updated_at.toISOString() }
-      : null,
+    profile: row ? { state: row.state as (typeof US_STATES)[number], usWorkAuthorized: true, updatedAt: row.updated_at.toISOString() } : null,
   };
 }
 

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
+
+import {
+  AppError,
+  applyToTeamJob,
+  getApplicantProfile,
+  getTeamJob,
+  type InputOf,
+  listCandidateApplications,
+  type OutputOf,
+  teamApplicationSubmittedV1,
+  withdrawCandidateApplication,
+} from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, applyToTeamJob, getApplicantProfile, getTeamJob, listCandidateApplications, teamApplicationSubmittedV1,
-  withdrawCandidateApplication, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, callerOf, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
-} from '@marketplace/service-kit';
-import {
-  candidate as candidateOf, candidateApplications, insertTeamApplication, teamApplication, withdrawTeamApplication,
-} from './team.queries.js';
+
+import { candidate as candidateOf, candidateApplications, insertTeamApplication, teamApplication, withdrawTeamApplication } from './team.queries.js';
 import { teamOfCaller, toTeamApplication } from './team-application.mapper.js';
 
 /**
@@ -22,7 +27,11 @@ import { teamOfCaller, toTeamApplication } from './team-application.mapper.js';
 export class ApplyToTeamJobHandler implements OperationHandler<typeof applyToTeamJob> {
   readonly operation = applyToTeamJob;
 
-  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(input: InputOf<typeof applyToTeamJob>, ctx: HandlerContext): Promise<OutputOf<typeof applyToTeamJob>> {
     const caller = callerOf(ctx);
@@ -43,13 +52,27 @@ export class ApplyToTeamJobHandler implements OperationHandler<typeof applyToTea
       await countAttempt(em, limitBuckets().applications, caller.memberId);
       const now = new Date();
       const inserted = await insertTeamApplication(em, {
-        id: randomUUID(), job_id: job.id, team_id: job.teamId, posted_by: job.postedBy, title: job.title, company: job.company,
-        budget: job.budget, candidate_id: caller.memberId, candidate_name: profile.name, candidate_state: candidate.state,
-        pitch: input.pitch, agent: input.agent ?? null, created_at: now,
+        id: randomUUID(),
+        job_id: job.id,
+        team_id: job.teamId,
+        posted_by: job.postedBy,
+        title: job.title,
+        company: job.company,
+        budget: job.budget,
+        candidate_id: caller.memberId,
+        candidate_name: profile.name,
+        candidate_state: candidate.state,
+        pitch: input.pitch,
+        agent: input.agent ?? null,
+        created_at: now,
       });
       if (!inserted) throw AppError.conflict('You already applied to this job.');
       await recordEvent(em, teamApplicationSubmittedV1, {
-        applicationId: inserted.id, jobId: job.id, title: job.title, candidateId: caller.memberId, postedBy: job.postedBy,
+        applicationId: inserted.id,
+        jobId: job.id,
+        title: job.title,
+        candidateId: caller.memberId,
+        postedBy: job.postedBy,
         submittedAt: now.toISOString(),
       });
       const row = await teamApplication(em, inserted.id);

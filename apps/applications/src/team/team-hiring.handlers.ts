@@ -1,15 +1,30 @@
+import {
+  acceptTeamApplication,
+  AppError,
+  declineTeamApplication,
+  getApplicantProfile,
+  getTeamJob,
+  type InputOf,
+  listTeamJobApplications,
+  moveTeamJob,
+  type OutputOf,
+  teamApplicationAcceptedV1,
+  teamApplicationDeclinedV1,
+} from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+
 import {
-  AppError, acceptTeamApplication, declineTeamApplication, getApplicantProfile, getTeamJob, listTeamJobApplications,
-  moveTeamJob, teamApplicationAcceptedV1, teamApplicationDeclinedV1, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
-} from '@marketplace/service-kit';
-import {
-  declineIfWaiting, declineOtherTeamApplications, hasAcceptedTeamApplication, lockTeamJobHiring, markTeamApplicationAccepted,
-  teamApplication, teamApplicationForUpdate, teamJobApplications, teamJobApplicationsIn,
+  declineIfWaiting,
+  declineOtherTeamApplications,
+  hasAcceptedTeamApplication,
+  lockTeamJobHiring,
+  markTeamApplicationAccepted,
+  teamApplication,
+  teamApplicationForUpdate,
+  teamJobApplications,
+  teamJobApplicationsIn,
 } from './team.queries.js';
 import { findTeamApplication, teamOfCaller, toTeamApplication } from './team-application.mapper.js';
 
@@ -17,7 +32,10 @@ import { findTeamApplication, teamOfCaller, toTeamApplication } from './team-app
 export class ListTeamJobApplicationsHandler implements OperationHandler<typeof listTeamJobApplications> {
   readonly operation = listTeamJobApplications;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle({ id }: InputOf<typeof listTeamJobApplications>, ctx: HandlerContext): Promise<OutputOf<typeof listTeamJobApplications>> {
     const notFound = AppError.notFound('No job with this id on your team.');
@@ -44,7 +62,11 @@ export class ListTeamJobApplicationsHandler implements OperationHandler<typeof l
 export class AcceptTeamApplicationHandler implements OperationHandler<typeof acceptTeamApplication> {
   readonly operation = acceptTeamApplication;
 
-  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle({ id }: InputOf<typeof acceptTeamApplication>, ctx: HandlerContext): Promise<OutputOf<typeof acceptTeamApplication>> {
     await countAttempt(this.ds, limitBuckets().applicationDecisions, callerOf(ctx).memberId);
@@ -76,13 +98,23 @@ export class AcceptTeamApplicationHandler implements OperationHandler<typeof acc
         const declined = await teamJobApplicationsIn(em, row.job_id, 'submitted');
         await declineOtherTeamApplications(em, row.job_id, row.id, now);
         await recordEvent(em, teamApplicationAcceptedV1, {
-          applicationId: row.id, jobId: row.job_id, title: row.title, company: row.company, candidateId: row.candidate_id,
-          acceptedBy: caller.memberId, acceptedAt: now.toISOString(),
+          applicationId: row.id,
+          jobId: row.job_id,
+          title: row.title,
+          company: row.company,
+          candidateId: row.candidate_id,
+          acceptedBy: caller.memberId,
+          acceptedAt: now.toISOString(),
         });
         for (const d of declined.filter((d) => d.id !== row.id)) {
           await recordEvent(em, teamApplicationDeclinedV1, {
-            applicationId: d.id, jobId: d.job_id, title: d.title, company: d.company, candidateId: d.candidate_id,
-            reason: 'hired_other', declinedAt: now.toISOString(),
+            applicationId: d.id,
+            jobId: d.job_id,
+            title: d.title,
+            company: d.company,
+            candidateId: d.candidate_id,
+            reason: 'hired_other',
+            declinedAt: now.toISOString(),
           });
         }
         return row;
@@ -91,8 +123,7 @@ export class AcceptTeamApplicationHandler implements OperationHandler<typeof acc
     } catch (err) {
       // Only an uncommitted hire is undone: once committed, the hire stands whatever happens next.
       if (moved) {
-        await this.bus.call(moveTeamJob, { jobId: first.job_id, from: 'filled', to: 'open', hiredApplicationId: id }, ctx)
-          .catch(() => undefined);
+        await this.bus.call(moveTeamJob, { jobId: first.job_id, from: 'filled', to: 'open', hiredApplicationId: id }, ctx).catch(() => undefined);
       }
       throw err;
     }
@@ -103,7 +134,11 @@ export class AcceptTeamApplicationHandler implements OperationHandler<typeof acc
 export class DeclineTeamApplicationHandler implements OperationHandler<typeof declineTeamApplication> {
   readonly operation = declineTeamApplication;
 
-  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle({ id }: InputOf<typeof declineTeamApplication>, ctx: HandlerContext): Promise<OutputOf<typeof declineTeamApplication>> {
     await countAttempt(this.ds, limitBuckets().applicationDecisions, callerOf(ctx).memberId);
@@ -112,8 +147,13 @@ export class DeclineTeamApplicationHandler implements OperationHandler<typeof de
       const now = new Date();
       if (!(await declineIfWaiting(em, id, now))) return null;
       await recordEvent(em, teamApplicationDeclinedV1, {
-        applicationId: id, jobId: first.job_id, title: first.title, company: first.company, candidateId: first.candidate_id,
-        reason: 'declined', declinedAt: now.toISOString(),
+        applicationId: id,
+        jobId: first.job_id,
+        title: first.title,
+        company: first.company,
+        candidateId: first.candidate_id,
+        reason: 'declined',
+        declinedAt: now.toISOString(),
       });
       const row = await teamApplication(em, id);
       if (!row) throw new Error(`team application ${id} not found after its decline`);

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
 import {
-  candidate, candidateApplications, declineIfWaiting, declineOtherTeamApplications, hasAcceptedTeamApplication, insertTeamApplication,
-  lockTeamJobHiring, markTeamApplicationAccepted, saveCandidate, teamApplication, teamApplicationForUpdate, teamJobApplications,
-  teamJobApplicationsIn, withdrawTeamApplication,
+  candidate,
+  candidateApplications,
+  declineIfWaiting,
+  declineOtherTeamApplications,
+  hasAcceptedTeamApplication,
+  insertTeamApplication,
+  lockTeamJobHiring,
+  markTeamApplicationAccepted,
+  saveCandidate,
+  teamApplication,
+  teamApplicationForUpdate,
+  teamJobApplications,
+  teamJobApplicationsIn,
+  withdrawTeamApplication,
 } from './team.queries.js';
 
 /** Medium: the team area's statements on a real applications schema built by the migrations. */
@@ -15,12 +28,26 @@ describe('the team queries, against a real applications schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: applicationsEntities, migrations: applicationsMigrations, label: 'team_queries' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
-  const apply = (jobId: string, candidateId: string, at: string) => insertTeamApplication(db.ds, {
-    id: randomUUID(), job_id: jobId, team_id: randomUUID(), posted_by: randomUUID(), title: 'Backend', company: 'Acme', budget: 5000,
-    candidate_id: candidateId, candidate_name: 'Cal', candidate_state: 'NV', pitch: 'Hire me', agent: null, created_at: new Date(at),
-  });
+  const apply = (jobId: string, candidateId: string, at: string) =>
+    insertTeamApplication(db.ds, {
+      id: randomUUID(),
+      job_id: jobId,
+      team_id: randomUUID(),
+      posted_by: randomUUID(),
+      title: 'Backend',
+      company: 'Acme',
+      budget: 5000,
+      candidate_id: candidateId,
+      candidate_name: 'Cal',
+      candidate_state: 'NV',
+      pitch: 'Hire me',
+      agent: null,
+      created_at: new Date(at),
+    });
 
   it('saves a candidate profile, and saving again changes its state', async () => {
     const member = randomUUID();
@@ -38,7 +65,12 @@ describe('the team queries, against a real applications schema', () => {
     expect(await apply(jobId, cal, '2026-01-02T00:00:00Z')).toBeUndefined();
     const later = await apply(randomUUID(), cal, '2026-01-03T00:00:00Z');
     expect(await teamApplication(db.ds, inserted!.id)).toMatchObject({
-      id: inserted!.id, job_id: jobId, status: 'submitted', budget: 5000, candidate_contact: null, created_at: new Date('2026-01-01T00:00:00Z'),
+      id: inserted!.id,
+      job_id: jobId,
+      status: 'submitted',
+      budget: 5000,
+      candidate_contact: null,
+      created_at: new Date('2026-01-01T00:00:00Z'),
     });
     expect((await candidateApplications(db.ds, cal)).map((a) => a.id)).toEqual([later!.id, inserted!.id]);
     expect(await teamApplication(db.ds, inserted!.id, randomUUID())).toBeUndefined();
@@ -68,7 +100,10 @@ describe('the team queries, against a real applications schema', () => {
     });
     expect(await hasAcceptedTeamApplication(db.ds, jobId)).toBe(true);
     expect(await teamApplication(db.ds, a!.id)).toMatchObject({
-      status: 'accepted', decided_at: now, candidate_contact: { name: 'Cal', email: 'cal@x' }, team_contact: { name: 'Tess', email: 'tess@x' },
+      status: 'accepted',
+      decided_at: now,
+      candidate_contact: { name: 'Cal', email: 'cal@x' },
+      team_contact: { name: 'Tess', email: 'tess@x' },
     });
     expect(await teamApplication(db.ds, b!.id)).toMatchObject({ status: 'declined', decided_at: now });
     expect(await teamJobApplicationsIn(db.ds, jobId, 'submitted')).toEqual([]);

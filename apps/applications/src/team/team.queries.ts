@@ -1,5 +1,6 @@
-import { first, rows, sql, type Db, type Selectable } from '@marketplace/service-kit';
-import { db, type DB } from '../database/db.js';
+import { type Db, first, rows, type Selectable, sql } from '@marketplace/service-kit';
+
+import { type DB, db } from '../database/db.js';
 import { advisoryLock } from '../hiring/hiring.queries.js';
 
 type Contact = { name: string; email: string };
@@ -15,20 +16,34 @@ export function candidate(on: Db, memberId: string): Promise<CandidateRow | unde
 
 /** Saves the member's candidate profile (work authorisation is always confirmed when saving). */
 export async function saveCandidate(on: Db, memberId: string, state: string): Promise<void> {
-  await rows(on, db.insertInto('candidates')
-    .values({ member_id: memberId, state, us_work_authorized: true, updated_at: sql<Date>`now()` })
-    .onConflict((oc) => oc.column('member_id').doUpdateSet((eb) => ({
-      state: eb.ref('excluded.state'), us_work_authorized: true, updated_at: sql<Date>`now()`,
-    }))));
+  await rows(
+    on,
+    db
+      .insertInto('candidates')
+      .values({ member_id: memberId, state, us_work_authorized: true, updated_at: sql<Date>`now()` })
+      .onConflict((oc) =>
+        oc.column('member_id').doUpdateSet((eb) => ({
+          state: eb.ref('excluded.state'),
+          us_work_authorized: true,
+          updated_at: sql<Date>`now()`,
+        })),
+      ),
+  );
 }
 
 /** A new waiting application, unless the candidate already applied to the job; returns its id when written. */
 export function insertTeamApplication(
-  on: Db, a: Omit<TeamApplicationRow, 'status' | 'decided_at' | 'candidate_contact' | 'team_contact'>,
+  on: Db,
+  a: Omit<TeamApplicationRow, 'status' | 'decided_at' | 'candidate_contact' | 'team_contact'>,
 ): Promise<{ id: string } | undefined> {
-  return first(on, db.insertInto('team_applications').values({ ...a, status: 'submitted' })
-    .onConflict((oc) => oc.columns(['job_id', 'candidate_id']).doNothing())
-    .returning('id'));
+  return first(
+    on,
+    db
+      .insertInto('team_applications')
+      .values({ ...a, status: 'submitted' })
+      .onConflict((oc) => oc.columns(['job_id', 'candidate_id']).doNothing())
+      .returning('id'),
+  );
 }
 
 /** The application, or undefined; `candidateId` narrows it to the candidate's own. */
@@ -50,8 +65,7 @@ export function candidateApplications(on: Db, candidateId: string): Promise<Team
 
 /** The job's applications but the withdrawn ones, oldest first. */
 export function teamJobApplications(on: Db, jobId: string): Promise<TeamApplicationRow[]> {
-  return rows(on, teamApplications().where('job_id', '=', jobId).where('status', '<>', 'withdrawn')
-    .orderBy('created_at', 'asc').orderBy('id', 'asc'));
+  return rows(on, teamApplications().where('job_id', '=', jobId).where('status', '<>', 'withdrawn').orderBy('created_at', 'asc').orderBy('id', 'asc'));
 }
 
 /** The job's applications in one status. */
@@ -61,9 +75,16 @@ export function teamJobApplicationsIn(on: Db, jobId: string, status: string): Pr
 
 /** Withdraws the candidate's application if still waiting; returns whether it did. */
 export async function withdrawTeamApplication(on: Db, id: string, candidateId: string): Promise<boolean> {
-  const done = await rows(on, db.updateTable('team_applications').set({ status: 'withdrawn', decided_at: sql<Date>`now()` })
-    .where('id', '=', id).where('candidate_id', '=', candidateId).where('status', '=', 'submitted')
-    .returning('id'));
+  const done = await rows(
+    on,
+    db
+      .updateTable('team_applications')
+      .set({ status: 'withdrawn', decided_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('candidate_id', '=', candidateId)
+      .where('status', '=', 'submitted')
+      .returning('id'),
+  );
   return done.length > 0;
 }
 
@@ -73,30 +94,57 @@ export function lockTeamJobHiring(on: Db, jobId: string): Promise<void> {
 }
 
 export async function hasAcceptedTeamApplication(on: Db, jobId: string): Promise<boolean> {
-  const found = await rows(on, db.selectFrom('team_applications').select(sql<number>`1`.as('one'))
-    .where('job_id', '=', jobId).where('status', '=', 'accepted').limit(1));
+  const found = await rows(
+    on,
+    db
+      .selectFrom('team_applications')
+      .select(sql<number>`1`.as('one'))
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'accepted')
+      .limit(1),
+  );
   return found.length > 0;
 }
 
 /** Marks the application accepted, with each side's contact for the other. */
-export async function markTeamApplicationAccepted(
-  on: Db, id: string, decidedAt: Date, candidateContact: Contact, teamContact: Contact,
-): Promise<void> {
-  await rows(on, db.updateTable('team_applications').set({
-    status: 'accepted', decided_at: decidedAt,
-    candidate_contact: JSON.stringify(candidateContact), team_contact: JSON.stringify(teamContact),
-  }).where('id', '=', id));
+export async function markTeamApplicationAccepted(on: Db, id: string, decidedAt: Date, candidateContact: Contact, teamContact: Contact): Promise<void> {
+  await rows(
+    on,
+    db
+      .updateTable('team_applications')
+      .set({
+        status: 'accepted',
+        decided_at: decidedAt,
+        candidate_contact: JSON.stringify(candidateContact),
+        team_contact: JSON.stringify(teamContact),
+      })
+      .where('id', '=', id),
+  );
 }
 
 /** Declines the job's waiting applications but the hired one. */
 export async function declineOtherTeamApplications(on: Db, jobId: string, hiredId: string, decidedAt: Date): Promise<void> {
-  await rows(on, db.updateTable('team_applications').set({ status: 'declined', decided_at: decidedAt })
-    .where('job_id', '=', jobId).where('status', '=', 'submitted').where('id', '<>', hiredId));
+  await rows(
+    on,
+    db
+      .updateTable('team_applications')
+      .set({ status: 'declined', decided_at: decidedAt })
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'submitted')
+      .where('id', '<>', hiredId),
+  );
 }
 
 /** Declines the application if still waiting; returns whether it did. */
 export async function declineIfWaiting(on: Db, id: string, decidedAt: Date): Promise<boolean> {
-  const done = await rows(on, db.updateTable('team_applications').set({ status: 'declined', decided_at: decidedAt })
-    .where('id', '=', id).where('status', '=', 'submitted').returning('id'));
+  const done = await rows(
+    on,
+    db
+      .updateTable('team_applications')
+      .set({ status: 'declined', decided_at: decidedAt })
+      .where('id', '=', id)
+      .where('status', '=', 'submitted')
+      .returning('id'),
+  );
   return done.length > 0;
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { approveWork, type InputOf, type OutputOf, workApprovedV1 } from '@marketplace/contracts';
+import { type HandlerContext, limitBuckets, type OperationHandler, recordEvent } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { approveWork, workApprovedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
+
 import { decideLatestRound, insertRating } from './work.queries.js';
 import { WorkSteps } from './work-steps.js';
 
@@ -13,18 +15,33 @@ export class ApproveWorkHandler implements OperationHandler<typeof approveWork> 
   handle(input: InputOf<typeof approveWork>, ctx: HandlerContext): Promise<OutputOf<typeof approveWork>> {
     return this.work.run(input.id, ctx, {
       limit: limitBuckets().workSteps,
-      roles: ['poster'], forbidden: 'Only the poster approves work.',
-      from: ['submitted'], conflict: 'No turned-in work is waiting for approval.',
+      roles: ['poster'],
+      forbidden: 'Only the poster approves work.',
+      from: ['submitted'],
+      conflict: 'No turned-in work is waiting for approval.',
       to: 'rating',
       apply: async (em, hire) => {
         await decideLatestRound(em, hire.id, 'approved', null);
         await insertRating(em, {
-          id: randomUUID(), hire_id: hire.id, job_id: hire.job_id, rater_id: hire.poster_id, ratee_id: hire.worker_id,
-          as: 'worker', score: input.score, description: input.description, by: hire.poster, created_at: new Date(),
+          id: randomUUID(),
+          hire_id: hire.id,
+          job_id: hire.job_id,
+          rater_id: hire.poster_id,
+          ratee_id: hire.worker_id,
+          as: 'worker',
+          score: input.score,
+          description: input.description,
+          by: hire.poster,
+          created_at: new Date(),
         });
         await recordEvent(em, workApprovedV1, {
-          jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
-          actorId: hire.poster_id, at: new Date().toISOString(),
+          jobId: hire.job_id,
+          applicationId: hire.id,
+          title: hire.title,
+          posterId: hire.poster_id,
+          workerId: hire.worker_id,
+          actorId: hire.poster_id,
+          at: new Date().toISOString(),
         });
       },
     });

@@ -1,6 +1,7 @@
+import { CANCELLABLE_WORK_STATUSES, cancelWork, type InputOf, type OutputOf, workCancelledV1 } from '@marketplace/contracts';
+import { type HandlerContext, limitBuckets, type OperationHandler, recordEvent } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { CANCELLABLE_WORK_STATUSES, cancelWork, workCancelledV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
+
 import { cancelHiredApplication } from './work.queries.js';
 import { WorkSteps } from './work-steps.js';
 
@@ -23,8 +24,14 @@ export class CancelWorkHandler implements OperationHandler<typeof cancelWork> {
       apply: async (em, hire, role) => {
         await cancelHiredApplication(em, hire.id, new Date());
         await recordEvent(em, workCancelledV1, {
-          jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
-          actorId: ctx.caller!.memberId, at: new Date().toISOString(), byStaff: role === 'admin',
+          jobId: hire.job_id,
+          applicationId: hire.id,
+          title: hire.title,
+          posterId: hire.poster_id,
+          workerId: hire.worker_id,
+          actorId: ctx.caller!.memberId,
+          at: new Date().toISOString(),
+          byStaff: role === 'admin',
         });
       },
     });

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { getJobWork, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
 import { WorkSteps } from './work-steps.js';
 
 @Injectable()

@@ -1,5 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { JobMember } from '@marketplace/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** One side's rating of the other on a hire; public once the hire is completed. */
 @Entity({ name: 'ratings' })

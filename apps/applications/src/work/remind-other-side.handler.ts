@@ -1,6 +1,16 @@
+import { AppError, type InputOf, type OutputOf, remindOtherSide, workReminderSentV1 } from '@marketplace/contracts';
+import {
+  callerOf,
+  countAttempt,
+  type HandlerContext,
+  limitBuckets,
+  type OperationHandler,
+  recordEvent,
+  UnitOfWork,
+  WORK_REMINDER_GAP_HOURS,
+} from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { AppError, remindOtherSide, workReminderSentV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets, WORK_REMINDER_GAP_HOURS } from '@marketplace/service-kit';
+
 import { liveHire } from './work.queries.js';
 import { roleOf, waitsOn } from './work-view.js';
 
@@ -26,11 +36,18 @@ export class RemindOtherSideHandler implements OperationHandler<typeof remindOth
       const now = new Date();
       const remindedId = waiting === 'poster' ? hire.poster_id : hire.worker_id;
       await recordEvent(em, workReminderSentV1, {
-        jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
-        actorId: caller.memberId, at: now.toISOString(), remindedId,
+        jobId: hire.job_id,
+        applicationId: hire.id,
+        title: hire.title,
+        posterId: hire.poster_id,
+        workerId: hire.worker_id,
+        actorId: caller.memberId,
+        at: now.toISOString(),
+        remindedId,
       });
       return {
-        remindedAt: now.toISOString(), reminded: waiting,
+        remindedAt: now.toISOString(),
+        reminded: waiting,
         nextReminderAt: new Date(now.getTime() + gapMs()).toISOString(),
       };
     });

@@ -1,6 +1,7 @@
+import { AppError, CANCELLABLE_WORK_STATUSES, type InputOf, type OutputOf, requestCancellation, workCancellationRequestedV1 } from '@marketplace/contracts';
+import { type HandlerContext, limitBuckets, type OperationHandler, recordEvent } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { AppError, CANCELLABLE_WORK_STATUSES, requestCancellation, workCancellationRequestedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { recordEvent, type HandlerContext, type OperationHandler, limitBuckets } from '@marketplace/service-kit';
+
 import { WorkSteps } from './work-steps.js';
 
 /** Changes no status: it records the request, and the worker confirms with cancel. */
@@ -11,7 +12,8 @@ export class RequestCancellationHandler implements OperationHandler<typeof reque
   handle({ id }: InputOf<typeof requestCancellation>, ctx: HandlerContext): Promise<OutputOf<typeof requestCancellation>> {
     return this.work.run(id, ctx, {
       limit: limitBuckets().workSteps,
-      roles: ['poster'], forbidden: 'Only the poster asks for a cancellation.',
+      roles: ['poster'],
+      forbidden: 'Only the poster asks for a cancellation.',
       from: CANCELLABLE_WORK_STATUSES,
       conflict: 'Approved or completed work can no longer be cancelled.',
       to: null,
@@ -19,8 +21,13 @@ export class RequestCancellationHandler implements OperationHandler<typeof reque
         if (hire.cancel_requested_at) throw AppError.conflict('You already asked the worker to cancel.');
         hire.cancel_requested_at = new Date();
         await recordEvent(em, workCancellationRequestedV1, {
-          jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
-          actorId: hire.poster_id, at: hire.cancel_requested_at.toISOString(),
+          jobId: hire.job_id,
+          applicationId: hire.id,
+          title: hire.title,
+          posterId: hire.poster_id,
+          workerId: hire.worker_id,
+          actorId: hire.poster_id,
+          at: hire.cancel_requested_at.toISOString(),
         });
       },
     });

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { AppError, lockWorkerFiles, releaseWorkerFiles, type Caller, type Operation } from '@marketplace/contracts';
+import { AppError, type Caller, lockWorkerFiles, type Operation, releaseWorkerFiles } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit';
+import { describe, expect, it, vi } from 'vitest';
+
 import type { HireRow } from '../hiring/hiring.queries.js';
 import { SubmitWorkHandler } from './submit-work.handler.js';
 import type { Step, WorkSteps } from './work-steps.js';
@@ -10,7 +11,9 @@ import type { Step, WorkSteps } from './work-steps.js';
 const submissions = vi.hoisted(() => ({ inserted: [] as unknown[] }));
 vi.mock('./work.queries.js', () => ({
   lastRound: async () => 0,
-  insertSubmission: async (_on: unknown, row: unknown) => { submissions.inserted.push(row); },
+  insertSubmission: async (_on: unknown, row: unknown) => {
+    submissions.inserted.push(row);
+  },
 }));
 
 const caller: Caller = { memberId: 'worker-1', via: 'key', scopes: [], staff: false, emailVerified: true };
@@ -27,7 +30,10 @@ function setup(failAfterApply: boolean, releaseFails = false) {
     call: vi.fn(async (op: Operation, input: any) => {
       calls.push({ op: op.name, input });
       if (op === lockWorkerFiles) return { files: [{ id: fileId, path: 'out.png', size: 3 }] };
-      if (op === releaseWorkerFiles) { if (releaseFails) throw AppError.unavailable('down'); return { released: 1 }; }
+      if (op === releaseWorkerFiles) {
+        if (releaseFails) throw AppError.unavailable('down');
+        return { released: 1 };
+      }
       throw new Error(`unexpected ${op.name}`);
     }),
   } as unknown as BusClient;

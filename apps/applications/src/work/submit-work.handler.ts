@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { type InputOf, lockWorkerFiles, type OutputOf, releaseWorkerFiles, submitWork, workSubmittedV1 } from '@marketplace/contracts';
+import { BusClient, type HandlerContext, limitBuckets, LOGGER, type Logger, type OperationHandler, recordEvent } from '@marketplace/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
-import { lockWorkerFiles, releaseWorkerFiles, submitWork, workSubmittedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import {
-  BusClient, LOGGER, recordEvent, type HandlerContext, type Logger, type OperationHandler, limitBuckets,
-} from '@marketplace/service-kit';
+
 import { insertSubmission, lastRound } from './work.queries.js';
 import { WorkSteps } from './work-steps.js';
 
@@ -18,7 +18,11 @@ import { WorkSteps } from './work-steps.js';
 @Injectable()
 export class SubmitWorkHandler implements OperationHandler<typeof submitWork> {
   readonly operation = submitWork;
-  constructor(private readonly work: WorkSteps, private readonly bus: BusClient, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly work: WorkSteps,
+    private readonly bus: BusClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async handle(input: InputOf<typeof submitWork>, ctx: HandlerContext): Promise<OutputOf<typeof submitWork>> {
     const submissionId = randomUUID();
@@ -26,7 +30,8 @@ export class SubmitWorkHandler implements OperationHandler<typeof submitWork> {
     try {
       return await this.work.run(input.id, ctx, {
         limit: limitBuckets().submissions,
-        roles: ['worker'], forbidden: 'Only the hired worker turns work in.',
+        roles: ['worker'],
+        forbidden: 'Only the hired worker turns work in.',
         from: ['in_progress', 'changes_requested'],
         conflict: 'Work can be turned in only while the job is in progress or changes were requested.',
         to: 'submitted',
@@ -39,20 +44,36 @@ export class SubmitWorkHandler implements OperationHandler<typeof submitWork> {
             ? await this.bus.call(lockWorkerFiles, { jobId: hire.job_id, hireId: hire.id, workerId: hire.worker_id, submissionId, fileIds }, ctx)
             : { files: [] };
           await insertSubmission(em, {
-            id: submissionId, hire_id: hire.id, round, body: input.body, files,
-            links: input.links.map((l) => ({ url: l.url, label: l.label ?? null })), model: input.model ?? null,
-            status: 'submitted', feedback: null, created_at: new Date(), decided_at: null,
+            id: submissionId,
+            hire_id: hire.id,
+            round,
+            body: input.body,
+            files,
+            links: input.links.map((l) => ({ url: l.url, label: l.label ?? null })),
+            model: input.model ?? null,
+            status: 'submitted',
+            feedback: null,
+            created_at: new Date(),
+            decided_at: null,
           });
           await recordEvent(em, workSubmittedV1, {
-            jobId: hire.job_id, applicationId: hire.id, title: hire.title, posterId: hire.poster_id, workerId: hire.worker_id,
-            actorId: hire.worker_id, at: new Date().toISOString(), round, fileIds: files.map((f) => f.id),
+            jobId: hire.job_id,
+            applicationId: hire.id,
+            title: hire.title,
+            posterId: hire.poster_id,
+            workerId: hire.worker_id,
+            actorId: hire.worker_id,
+            at: new Date().toISOString(),
+            round,
+            fileIds: files.map((f) => f.id),
           });
         },
       });
     } catch (err) {
       if (turnedIn) {
-        await this.bus.call(releaseWorkerFiles, { submissionId }, ctx).catch((releaseErr: unknown) =>
-          this.logger.warn({ err: releaseErr, submissionId }, 'turned-in files not released; the files sweep releases them'));
+        await this.bus
+          .call(releaseWorkerFiles, { submissionId }, ctx)
+          .catch((releaseErr: unknown) => this.logger.warn({ err: releaseErr, submissionId }, 'turned-in files not released; the files sweep releases them'));
       }
       throw err;
     }

@@ -1,7 +1,8 @@
+import { AppError, getHiringJob, type JobStatus, type JobWork, moveJobStatus } from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, type LogBucket, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppError, getHiringJob, moveJobStatus, type JobStatus, type JobWork } from '@marketplace/contracts';
-import { BusClient, UnitOfWork, type HandlerContext, callerOf, countAttempt, type LogBucket } from '@marketplace/service-kit';
+
 import type { HireStatus } from '../hiring/hire.entity.js';
 import type { HireRow } from '../hiring/hiring.queries.js';
 import { revertJobMove } from '../hiring/revert-job-move.js';
@@ -13,7 +14,12 @@ function jobStatusOf(s: HireStatus): JobStatus {
   return s === 'cancelled' ? 'open' : s;
 }
 
-interface Moved { hireId: string; workerId: string; from: HireStatus; to: HireStatus }
+interface Moved {
+  hireId: string;
+  workerId: string;
+  from: HireStatus;
+  to: HireStatus;
+}
 
 export interface Step {
   /** Who may take the step; anyone else who can see the work gets 403 with `forbidden`. */
@@ -37,7 +43,10 @@ export interface Step {
  */
 @Injectable()
 export class WorkSteps {
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+  ) {}
 
   async view(jobId: string, ctx: HandlerContext): Promise<JobWork> {
     const caller = callerOf(ctx);
@@ -63,9 +72,18 @@ export class WorkSteps {
         await step.apply(em, hire, role);
         if (step.to && step.to !== hire.status) {
           const reopen = step.to === 'cancelled';
-          const move = (from: JobStatus) => this.bus.call(moveJobStatus, {
-            jobId, from: [from], to: jobStatusOf(step.to!), hiredApplicationId: hire.id, reopen,
-          }, ctx);
+          const move = (from: JobStatus) =>
+            this.bus.call(
+              moveJobStatus,
+              {
+                jobId,
+                from: [from],
+                to: jobStatusOf(step.to!),
+                hiredApplicationId: hire.id,
+                reopen,
+              },
+              ctx,
+            );
           let cas = await move(jobStatusOf(hire.status));
           if (!cas.moved && cas.hiredApplicationId === hire.id && cas.status && cas.status !== 'open' && cas.status !== 'closed') {
             // The job is still this hire's but its status fell out of step (an undo that never
@@ -78,7 +96,9 @@ export class WorkSteps {
           hire.updated_at = new Date();
           if (step.to === 'completed') hire.completed_at = hire.updated_at;
           await updateHire(em, hire.id, {
-            status: hire.status, updated_at: hire.updated_at, completed_at: hire.completed_at,
+            status: hire.status,
+            updated_at: hire.updated_at,
+            completed_at: hire.completed_at,
             cancel_requested_at: hire.cancel_requested_at,
           });
         } else {
@@ -91,9 +111,20 @@ export class WorkSteps {
       if (m) {
         // A reopened job cannot simply be put back: the hire stays live, so move it back to where it was.
         if (m.to === 'cancelled') {
-          await this.bus.call(moveJobStatus, {
-            jobId, from: ['open'], to: jobStatusOf(m.from), hiredApplicationId: m.hireId, workerId: m.workerId, reopen: false,
-          }, ctx).catch(() => undefined);
+          await this.bus
+            .call(
+              moveJobStatus,
+              {
+                jobId,
+                from: ['open'],
+                to: jobStatusOf(m.from),
+                hiredApplicationId: m.hireId,
+                workerId: m.workerId,
+                reopen: false,
+              },
+              ctx,
+            )
+            .catch(() => undefined);
         } else {
           await revertJobMove(this.bus, ctx, jobId, m.hireId, jobStatusOf(m.to), jobStatusOf(m.from));
         }

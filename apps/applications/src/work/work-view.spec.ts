@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import type { HireStatus } from '../hiring/hire.entity.js';
 import type { HireRow } from '../hiring/hiring.queries.js';
 import { actionsFor, reasonFor, roleOf, waitsOn } from './work-view.js';

@@ -1,5 +1,6 @@
+import { JOB_STATUS_LABELS, type JobWork, SUBMISSION_STATUS_LABELS } from '@marketplace/contracts';
 import type { EntityManager } from 'typeorm';
-import { JOB_STATUS_LABELS, SUBMISSION_STATUS_LABELS, type JobWork } from '@marketplace/contracts';
+
 import type { HireStatus } from '../hiring/hire.entity.js';
 import type { HireRow } from '../hiring/hiring.queries.js';
 import { ratingsOf, submissionsOf } from './work.queries.js';
@@ -16,12 +17,18 @@ export function waitsOn(status: HireStatus): 'poster' | 'worker' | null {
 
 export function reasonFor(status: HireStatus, round: number): string {
   switch (status) {
-    case 'in_progress': return 'Waiting on the worker to turn in the first round of work.';
-    case 'submitted': return `Waiting on the poster to review round ${round}.`;
-    case 'changes_requested': return `Waiting on the worker to turn in round ${round + 1} with the requested changes.`;
-    case 'rating': return 'Waiting on the worker to rate the poster, which completes the job.';
-    case 'completed': return 'Completed: nothing is waiting.';
-    case 'cancelled': return 'Cancelled: the job is open again.';
+    case 'in_progress':
+      return 'Waiting on the worker to turn in the first round of work.';
+    case 'submitted':
+      return `Waiting on the poster to review round ${round}.`;
+    case 'changes_requested':
+      return `Waiting on the worker to turn in round ${round + 1} with the requested changes.`;
+    case 'rating':
+      return 'Waiting on the worker to rate the poster, which completes the job.';
+    case 'completed':
+      return 'Completed: nothing is waiting.';
+    case 'cancelled':
+      return 'Cancelled: the job is open again.';
   }
 }
 
@@ -74,8 +81,16 @@ export async function buildWork(em: EntityManager, hire: HireRow, role: WorkRole
     workerId: hire.worker_id,
     cancelRequestedAt: hire.cancel_requested_at?.toISOString() ?? null,
     submissions: submissions.map((s) => ({
-      id: s.id, round: s.round, body: s.body, links: s.links, files: s.files ?? [], model: s.model, status: s.status,
-      statusLabel: SUBMISSION_STATUS_LABELS[s.status], feedback: s.feedback, createdAt: s.created_at.toISOString(),
+      id: s.id,
+      round: s.round,
+      body: s.body,
+      links: s.links,
+      files: s.files ?? [],
+      model: s.model,
+      status: s.status,
+      statusLabel: SUBMISSION_STATUS_LABELS[s.status],
+      feedback: s.feedback,
+      createdAt: s.created_at.toISOString(),
       decidedAt: s.decided_at?.toISOString() ?? null,
     })),
     ratings: { byPoster: visible('worker'), byWorker: visible('poster') },

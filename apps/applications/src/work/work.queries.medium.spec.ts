@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
 import {
-  cancelHiredApplication, countRatings, decideLatestRound, insertRating, insertSubmission, lastRound, liveHire, ratingsOf,
-  submissionsOf, updateHire, type SubmissionRow,
+  cancelHiredApplication,
+  countRatings,
+  decideLatestRound,
+  insertRating,
+  insertSubmission,
+  lastRound,
+  liveHire,
+  ratingsOf,
+  type SubmissionRow,
+  submissionsOf,
+  updateHire,
 } from './work.queries.js';
 
 /** Medium: the work area's statements on a real applications schema built by the migrations. */
@@ -14,7 +25,9 @@ describe('the work queries, against a real applications schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: applicationsEntities, migrations: applicationsMigrations, label: 'work_queries' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const hire = async (jobId: string, status: string) => {
     const id = randomUUID();
@@ -26,9 +39,17 @@ describe('the work queries, against a real applications schema', () => {
     return id;
   };
   const submission = (hireId: string, round: number): SubmissionRow => ({
-    id: randomUUID(), hire_id: hireId, round, body: `Round ${round}`, links: [{ url: 'https://example.test', label: null }],
-    files: [{ id: randomUUID(), path: 'out.png', size: 3 }], model: null, status: 'submitted', feedback: null,
-    created_at: new Date(Date.UTC(2026, 0, round)), decided_at: null,
+    id: randomUUID(),
+    hire_id: hireId,
+    round,
+    body: `Round ${round}`,
+    links: [{ url: 'https://example.test', label: null }],
+    files: [{ id: randomUUID(), path: 'out.png', size: 3 }],
+    model: null,
+    status: 'submitted',
+    feedback: null,
+    created_at: new Date(Date.UTC(2026, 0, round)),
+    decided_at: null,
   });
 
   it("reads the job's live hire, under lock when asked, and writes its step", async () => {
@@ -64,8 +85,16 @@ describe('the work queries, against a real applications schema', () => {
     const hireId = await hire(randomUUID(), 'rating');
     expect(await countRatings(db.ds, hireId, 'poster')).toBe(0);
     const rating = {
-      id: randomUUID(), hire_id: hireId, job_id: randomUUID(), rater_id: randomUUID(), ratee_id: randomUUID(), as: 'poster' as const,
-      score: 5, description: 'Clear brief', by: { id: null, name: 'Ann', headline: null, photoUrl: null }, created_at: new Date('2026-01-01T00:00:00Z'),
+      id: randomUUID(),
+      hire_id: hireId,
+      job_id: randomUUID(),
+      rater_id: randomUUID(),
+      ratee_id: randomUUID(),
+      as: 'poster' as const,
+      score: 5,
+      description: 'Clear brief',
+      by: { id: null, name: 'Ann', headline: null, photoUrl: null },
+      created_at: new Date('2026-01-01T00:00:00Z'),
     };
     await insertRating(db.ds, rating);
     expect(await countRatings(db.ds, hireId, 'poster')).toBe(1);
@@ -76,11 +105,12 @@ describe('the work queries, against a real applications schema', () => {
   it("cancels the hire's application and lets the ones it displaced wait again", async () => {
     const jobId = randomUUID();
     const hireId = randomUUID();
-    const insert = (id: string, status: string, displacedBy: string | null) => db.query(
-      `INSERT INTO applications (id, job_id, applicant_id, poster_id, status, pitch, applied_to, applicant, visibility, decided_at, displaced_by)
+    const insert = (id: string, status: string, displacedBy: string | null) =>
+      db.query(
+        `INSERT INTO applications (id, job_id, applicant_id, poster_id, status, pitch, applied_to, applicant, visibility, decided_at, displaced_by)
        VALUES ($1, $2, $3, $4, $5, 'p', '{}', '{}', 'public', now(), $6)`,
-      [id, jobId, randomUUID(), randomUUID(), status, displacedBy],
-    );
+        [id, jobId, randomUUID(), randomUUID(), status, displacedBy],
+      );
     const displaced = randomUUID();
     const declinedByPoster = randomUUID();
     await insert(hireId, 'accepted', null);
@@ -89,11 +119,15 @@ describe('the work queries, against a real applications schema', () => {
     const at = new Date('2026-04-01T00:00:00Z');
     await cancelHiredApplication(db.ds, hireId, at);
     const rows = await db.query<{ id: string; status: string; decided_at: Date | null; displaced_by: string | null }>(
-      'SELECT id, status, decided_at, displaced_by FROM applications WHERE job_id = $1', [jobId]);
-    expect(new Map(rows.map((r) => [r.id, r]))).toEqual(new Map([
-      [hireId, { id: hireId, status: 'cancelled', decided_at: at, displaced_by: null }],
-      [displaced, { id: displaced, status: 'submitted', decided_at: null, displaced_by: null }],
-      [declinedByPoster, { id: declinedByPoster, status: 'declined', decided_at: expect.any(Date), displaced_by: null }],
-    ]));
+      'SELECT id, status, decided_at, displaced_by FROM applications WHERE job_id = $1',
+      [jobId],
+    );
+    expect(new Map(rows.map((r) => [r.id, r]))).toEqual(
+      new Map([
+        [hireId, { id: hireId, status: 'cancelled', decided_at: at, displaced_by: null }],
+        [displaced, { id: displaced, status: 'submitted', decided_at: null, displaced_by: null }],
+        [declinedByPoster, { id: declinedByPoster, status: 'declined', decided_at: expect.any(Date), displaced_by: null }],
+      ]),
+    );
   });
 });

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+
 import { AppError, draftTaskQueue } from '@marketplace/contracts';
 import { callerOf, enqueueWork, type HandlerContext, type UnitOfWork } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
-import type { DraftTaskName, JobDraftEntity } from './draft.entity.js';
-import { toJobDraft } from './draft-view.js';
+
 import type { RecordingEntity } from '../recordings/recording.entity.js';
 import { recordingById } from '../recordings/recordings.queries.js';
+import type { DraftTaskName, JobDraftEntity } from './draft.entity.js';
+import { toJobDraft } from './draft-view.js';
 import { draftOfMember, updateDraft } from './drafts.queries.js';
 
 /**
@@ -32,7 +34,12 @@ export async function startTask(em: EntityManager, draft: JobDraftEntity, task: 
   draft.tasks = {
     ...draft.tasks,
     [task]: {
-      status: 'pending', step: 'queued', error: null, startedAt: new Date().toISOString(), finishedAt: null, runId,
+      status: 'pending',
+      step: 'queued',
+      error: null,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+      runId,
       ...(task === 'writing' ? { answersVersion: draft.answersVersion } : {}),
     },
   };
@@ -54,7 +61,10 @@ export async function saveDraft(em: EntityManager, draft: JobDraftEntity): Promi
  * it (throwing leaves it untouched); then it is saved and answered as the contract's JobDraft.
  */
 export async function changeOwnDraft(
-  uow: UnitOfWork, id: string, ctx: HandlerContext, change: (draft: JobDraftEntity, em: EntityManager) => Promise<void> | void,
+  uow: UnitOfWork,
+  id: string,
+  ctx: HandlerContext,
+  change: (draft: JobDraftEntity, em: EntityManager) => Promise<void> | void,
 ): Promise<ReturnType<typeof toJobDraft>> {
   const caller = callerOf(ctx);
   const [saved, recording] = await uow.run(async (em) => {

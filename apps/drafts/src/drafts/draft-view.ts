@@ -1,12 +1,21 @@
-import { publicUrl } from '@marketplace/service-kit';
 import {
-  DRAFT_COST_TASKS, DRAFT_PARTS, findCredentials, findExposures, OPENING_ANSWERS, OPENING_QUESTIONS, REQUIRED_ANSWERS, TASK_STALE_MS,
-  type jobDraftSchema, type Surface,
+  DRAFT_COST_TASKS,
+  DRAFT_PARTS,
+  findCredentials,
+  findExposures,
+  type jobDraftSchema,
+  OPENING_ANSWERS,
+  OPENING_QUESTIONS,
+  REQUIRED_ANSWERS,
+  type Surface,
+  TASK_STALE_MS,
 } from '@marketplace/contracts';
+import { publicUrl } from '@marketplace/service-kit';
 import type { z } from 'zod';
-import type { DraftTaskName, JobDraftEntity, StoredCosts, StoredTask, StoredUsage } from './draft.entity.js';
+
 import type { RecordingEntity } from '../recordings/recording.entity.js';
 import { toDraftRecording } from '../recordings/recording-view.js';
+import type { DraftTaskName, JobDraftEntity, StoredCosts, StoredTask, StoredUsage } from './draft.entity.js';
 
 type JobDraft = z.input<typeof jobDraftSchema>;
 type Exposure = JobDraft['exposures'][number];
@@ -48,14 +57,27 @@ function nextQuestion(draft: JobDraftEntity): JobDraft['nextQuestion'] {
   const first = opening[0];
   if (first) {
     const q = OPENING_QUESTIONS[first];
-    return { answerIds: [first], question: q.question, hint: q.hint, options: [], number: null, total: null, remaining: opening.length - 1 + unansweredFollowUps.length };
+    return {
+      answerIds: [first],
+      question: q.question,
+      hint: q.hint,
+      options: [],
+      number: null,
+      total: null,
+      remaining: opening.length - 1 + unansweredFollowUps.length,
+    };
   }
   if (isRunning(draft, 'followUps')) return null;
   const next = unansweredFollowUps[0];
   if (!next) return null;
   return {
-    answerIds: [next.id], question: next.question, hint: next.hint, options: next.options,
-    number: draft.followUps.indexOf(next) + 1, total: draft.followUps.length, remaining: unansweredFollowUps.length - 1,
+    answerIds: [next.id],
+    question: next.question,
+    hint: next.hint,
+    options: next.options,
+    number: draft.followUps.indexOf(next) + 1,
+    total: draft.followUps.length,
+    remaining: unansweredFollowUps.length - 1,
   };
 }
 
@@ -81,9 +103,10 @@ function review(draft: JobDraftEntity): JobDraft['review'] {
   const approved = new Set(draft.approved);
   const part = (text: string, name: string) => ({ text, approved: approved.has(name) });
   const gaps = p.evaluation.gaps.length ? ` Still unclear: ${p.evaluation.gaps.join('; ')}.` : '';
-  const visibility = draft.posterVisibility === 'public'
-    ? 'Public: your name, headline and photo appear on the job.'
-    : 'Anonymous: the job shows "Anonymous poster"; your hired worker sees who you are.';
+  const visibility =
+    draft.posterVisibility === 'public'
+      ? 'Public: your name, headline and photo appear on the job.'
+      : 'Anonymous: the job shows "Anonymous poster"; your hired worker sees who you are.';
   const next = DRAFT_PARTS.find((name) => !approved.has(name)) ?? null;
   return {
     evaluation: part(`Score ${p.evaluation.score}/100. ${p.evaluation.verdict}${gaps}`, 'evaluation'),
@@ -124,7 +147,11 @@ const NOTHING_SPENT: StoredUsage = { calls: 0, promptTokens: 0, completionTokens
 export function costsView(costs: StoredCosts): JobDraft['costs'] {
   const { byTask, calls, promptTokens, completionTokens, usd, model } = costs;
   return {
-    calls, promptTokens, completionTokens, usd, model,
+    calls,
+    promptTokens,
+    completionTokens,
+    usd,
+    model,
     byTask: Object.fromEntries(DRAFT_COST_TASKS.map((task) => [task, { ...NOTHING_SPENT, ...byTask?.[task] }])) as JobDraft['costs']['byTask'],
   };
 }
@@ -146,10 +173,17 @@ export function toJobDraft(draft: JobDraftEntity, surface?: Surface, recording: 
     research: draft.research,
     researchCorrection: draft.researchCorrection,
     followUps: draft.followUps.map((f) => ({ ...f, answered: Boolean(draft.answers[f.id]) })),
-    posting: p ? {
-      title: p.title, category: p.category as NonNullable<JobDraft['posting']>['category'], description: p.description, summary: p.summary,
-      evaluation: p.evaluation, writtenAt: p.writtenAt, writtenBy: p.writtenBy,
-    } : null,
+    posting: p
+      ? {
+          title: p.title,
+          category: p.category as NonNullable<JobDraft['posting']>['category'],
+          description: p.description,
+          summary: p.summary,
+          evaluation: p.evaluation,
+          writtenAt: p.writtenAt,
+          writtenBy: p.writtenBy,
+        }
+      : null,
     postingStale: isStale(draft),
     review: review(draft),
     recording: recording ? toDraftRecording(recording) : null,

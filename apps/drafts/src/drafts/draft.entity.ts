@@ -1,5 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { DraftCostTask } from '@marketplace/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type DraftStatus = 'open' | 'posted' | 'discarded';
 export type DraftTaskName = 'research' | 'followUps' | 'writing';
@@ -16,12 +16,25 @@ export interface StoredTask {
   answersVersion?: number;
 }
 
-export interface StoredFollowUp { id: string; question: string; hint: string; options: string[] }
+export interface StoredFollowUp {
+  id: string;
+  question: string;
+  hint: string;
+  options: string[];
+}
 
-export interface StoredUsage { calls: number; promptTokens: number; completionTokens: number; usd: number; model: string | null }
+export interface StoredUsage {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  usd: number;
+  model: string | null;
+}
 
 /** A draft's model use in all, and per task (`byTask` is missing on drafts from before it was kept). */
-export interface StoredCosts extends StoredUsage { byTask?: Partial<Record<DraftCostTask, StoredUsage>> }
+export interface StoredCosts extends StoredUsage {
+  byTask?: Partial<Record<DraftCostTask, StoredUsage>>;
+}
 
 export interface StoredPosting {
   title: string;

@@ -1,8 +1,7 @@
-import { affected, first, rows, type Db, type Selectable } from '@marketplace/service-kit';
-import { db, type DB } from '../database/db.js';
-import type {
-  DraftStatus, DraftTaskName, JobDraftEntity, StoredCosts, StoredFollowUp, StoredJobEval, StoredPosting, StoredTask,
-} from './draft.entity.js';
+import { affected, type Db, first, rows, type Selectable } from '@marketplace/service-kit';
+
+import { type DB, db } from '../database/db.js';
+import type { DraftStatus, DraftTaskName, JobDraftEntity, StoredCosts, StoredFollowUp, StoredJobEval, StoredPosting, StoredTask } from './draft.entity.js';
 
 /** A job_drafts row as PostgreSQL returns it: timestamps as Date, jsonb parsed. */
 export type DraftRow = Selectable<DB['job_drafts']>;
@@ -83,35 +82,50 @@ export function draftOfMember(on: Db, id: string, memberId: string, lock = false
 
 /** The member's most recently changed open draft. */
 export function latestOpenDraft(on: Db, memberId: string): Promise<JobDraftEntity | null> {
-  return oneDraft(on, db.selectFrom('job_drafts').selectAll()
-    .where('member_id', '=', memberId).where('status', '=', 'open').orderBy('updated_at', 'desc').limit(1));
+  return oneDraft(
+    on,
+    db.selectFrom('job_drafts').selectAll().where('member_id', '=', memberId).where('status', '=', 'open').orderBy('updated_at', 'desc').limit(1),
+  );
 }
 
 /** One page of the member's open drafts, most recently changed first. */
 export async function openDraftsPage(on: Db, memberId: string, offset: number, limit: number): Promise<JobDraftEntity[]> {
-  const found = await rows(on, db.selectFrom('job_drafts').selectAll()
-    .where('member_id', '=', memberId).where('status', '=', 'open')
-    .orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset));
+  const found = await rows(
+    on,
+    db
+      .selectFrom('job_drafts')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'open')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset),
+  );
   return found.map(toDraft);
 }
 
 /** How many open drafts the member has. */
 export async function countOpenDrafts(on: Db, memberId: string): Promise<number> {
-  const row = await first(on, db.selectFrom('job_drafts').select((eb) => eb.fn.countAll().as('n'))
-    .where('member_id', '=', memberId).where('status', '=', 'open'));
+  const row = await first(
+    on,
+    db
+      .selectFrom('job_drafts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'open'),
+  );
   return Number(row?.n ?? 0);
 }
 
 /** The member's draft a job was posted from. */
 export function draftOfJob(on: Db, jobId: string, memberId: string): Promise<JobDraftEntity | null> {
-  return oneDraft(on, db.selectFrom('job_drafts').selectAll()
-    .where('job_id', '=', jobId).where('member_id', '=', memberId).limit(1));
+  return oneDraft(on, db.selectFrom('job_drafts').selectAll().where('job_id', '=', jobId).where('member_id', '=', memberId).limit(1));
 }
 
 /** The posted draft a job came from, locked for the rest of the transaction. */
 export function postedDraftOfJobLocked(on: Db, jobId: string): Promise<JobDraftEntity | null> {
-  return oneDraft(on, db.selectFrom('job_drafts').selectAll()
-    .where('job_id', '=', jobId).where('status', '=', 'posted').limit(1).forUpdate());
+  return oneDraft(on, db.selectFrom('job_drafts').selectAll().where('job_id', '=', jobId).where('status', '=', 'posted').limit(1).forUpdate());
 }
 
 /** The open-or-not draft a live record link's token hash names, locked when `lock`. */
@@ -122,9 +136,15 @@ export function draftByTokenHash(on: Db, tokenHash: string, lock = false): Promi
 
 /** A new draft, as given. */
 export async function insertDraft(on: Db, draft: JobDraftEntity): Promise<JobDraftEntity> {
-  await affected(on, db.insertInto('job_drafts').values({
-    ...changes(draft), id: draft.id, member_id: draft.memberId, created_at: draft.createdAt,
-  }));
+  await affected(
+    on,
+    db.insertInto('job_drafts').values({
+      ...changes(draft),
+      id: draft.id,
+      member_id: draft.memberId,
+      created_at: draft.createdAt,
+    }),
+  );
   return draft;
 }
 
@@ -136,7 +156,13 @@ export async function updateDraft(on: Db, draft: JobDraftEntity): Promise<JobDra
 
 /** Sets only a draft's model costs. */
 export async function setDraftCosts(on: Db, id: string, costs: StoredCosts): Promise<number> {
-  return affected(on, db.updateTable('job_drafts').set({ costs: jsonb(costs)! }).where('id', '=', id));
+  return affected(
+    on,
+    db
+      .updateTable('job_drafts')
+      .set({ costs: jsonb(costs)! })
+      .where('id', '=', id),
+  );
 }
 
 /** Every draft of a member, gone (account deletion). */

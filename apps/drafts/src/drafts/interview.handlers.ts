@@ -1,17 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+
 import {
-  AppError, discardJobDraft, getJobDraft, listJobDrafts, OPENING_ANSWERS, OWN_LIST_LIMITS, startJobDraft, updateJobDraft, writeJobDescription,
-  type InputOf, type OutputOf,
+  AppError,
+  discardJobDraft,
+  getJobDraft,
+  type InputOf,
+  listJobDrafts,
+  OPENING_ANSWERS,
+  type OutputOf,
+  OWN_LIST_LIMITS,
+  startJobDraft,
+  updateJobDraft,
+  writeJobDescription,
 } from '@marketplace/contracts';
-import {
-  callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler,
-} from '@marketplace/service-kit';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+
 import type { JobDraftEntity } from './draft.entity.js';
 import { changeOwnDraft, currentRecording, ownDraft, startTask } from './draft-store.js';
-import { countOpenDrafts, insertDraft, latestOpenDraft, openDraftsPage } from './drafts.queries.js';
 import { isRunning, missingAnswers, previewPathOf, readiness, toJobDraft } from './draft-view.js';
+import { countOpenDrafts, insertDraft, latestOpenDraft, openDraftsPage } from './drafts.queries.js';
 
 /** Research and follow-up questions start as soon as the required answer (the problem) is in. */
 async function startInterviewTasks(em: Parameters<typeof startTask>[0], draft: JobDraftEntity, openingChanged: boolean): Promise<void> {
@@ -33,14 +42,29 @@ export class StartJobDraftHandler implements OperationHandler<typeof startJobDra
       await countAttempt(em, limitBuckets().draftStarts, caller.memberId);
       const now = new Date();
       const row: JobDraftEntity = {
-        id: randomUUID(), memberId: caller.memberId, status: 'open', jobId: null, posterVisibility: input.posterVisibility,
+        id: randomUUID(),
+        memberId: caller.memberId,
+        status: 'open',
+        jobId: null,
+        posterVisibility: input.posterVisibility,
         answers: {
           ...(input.answers?.context ? { context: input.answers.context } : {}),
           ...(input.answers?.problem ? { problem: input.answers.problem } : {}),
         },
-        answersVersion: 1, research: null, researchCorrection: null, followUps: [], posting: null, approved: [], tasks: {},
-        costs: { calls: 0, promptTokens: 0, completionTokens: 0, usd: 0, model: null }, jobEval: null,
-        recordingTokenHash: null, recordingLinkExpiresAt: null, recordingId: null, createdAt: now, updatedAt: now,
+        answersVersion: 1,
+        research: null,
+        researchCorrection: null,
+        followUps: [],
+        posting: null,
+        approved: [],
+        tasks: {},
+        costs: { calls: 0, promptTokens: 0, completionTokens: 0, usd: 0, model: null },
+        jobEval: null,
+        recordingTokenHash: null,
+        recordingLinkExpiresAt: null,
+        recordingId: null,
+        createdAt: now,
+        updatedAt: now,
       };
       await startInterviewTasks(em, row, true);
       row.updatedAt = new Date();
@@ -97,9 +121,18 @@ export class UpdateJobDraftHandler implements OperationHandler<typeof updateJobD
       const unapprove = new Set<string>();
       if (draft.posting) {
         const posting = { ...draft.posting };
-        if (input.title !== undefined && input.title !== posting.title) { posting.title = input.title; unapprove.add('summary'); }
-        if (input.category !== undefined && input.category !== posting.category) { posting.category = input.category; unapprove.add('summary'); }
-        if (input.description !== undefined && input.description !== posting.description) { posting.description = input.description; unapprove.add('details'); }
+        if (input.title !== undefined && input.title !== posting.title) {
+          posting.title = input.title;
+          unapprove.add('summary');
+        }
+        if (input.category !== undefined && input.category !== posting.category) {
+          posting.category = input.category;
+          unapprove.add('summary');
+        }
+        if (input.description !== undefined && input.description !== posting.description) {
+          posting.description = input.description;
+          unapprove.add('details');
+        }
         draft.posting = posting;
       }
       if (input.posterVisibility !== undefined && input.posterVisibility !== draft.posterVisibility) {
@@ -124,8 +157,7 @@ export class GetJobDraftHandler implements OperationHandler<typeof getJobDraft> 
 
   async handle(input: InputOf<typeof getJobDraft>, ctx: HandlerContext): Promise<OutputOf<typeof getJobDraft>> {
     const caller = callerOf(ctx);
-    const draft = input.id !== undefined ? await ownDraft(this.ds.manager, input.id, caller.memberId)
-      : await latestOpenDraft(this.ds, caller.memberId);
+    const draft = input.id !== undefined ? await ownDraft(this.ds.manager, input.id, caller.memberId) : await latestOpenDraft(this.ds, caller.memberId);
     if (!draft) throw AppError.notFound('You have no open draft. Start one with start_job_draft.');
     return toJobDraft(draft, ctx.surface, await currentRecording(this.ds.manager, draft));
   }
@@ -137,7 +169,10 @@ export class ListJobDraftsHandler implements OperationHandler<typeof listJobDraf
 
   constructor(private readonly ds: DataSource) {}
 
-  async handle({ limit = OWN_LIST_LIMITS.defaultLimit, offset = 0 }: InputOf<typeof listJobDrafts>, ctx: HandlerContext): Promise<OutputOf<typeof listJobDrafts>> {
+  async handle(
+    { limit = OWN_LIST_LIMITS.defaultLimit, offset = 0 }: InputOf<typeof listJobDrafts>,
+    ctx: HandlerContext,
+  ): Promise<OutputOf<typeof listJobDrafts>> {
     const caller = callerOf(ctx);
     const rows = await openDraftsPage(this.ds, caller.memberId, offset, limit);
     const total = await countOpenDrafts(this.ds, caller.memberId);
@@ -164,7 +199,9 @@ export class DiscardJobDraftHandler implements OperationHandler<typeof discardJo
 
   async handle(input: InputOf<typeof discardJobDraft>, ctx: HandlerContext): Promise<OutputOf<typeof discardJobDraft>> {
     await this.uow.run((em) => countAttempt(em, limitBuckets().draftChanges, callerOf(ctx).memberId));
-    return changeOwnDraft(this.uow, input.id, ctx, (draft) => { draft.status = 'discarded'; });
+    return changeOwnDraft(this.uow, input.id, ctx, (draft) => {
+      draft.status = 'discarded';
+    });
   }
 }
 
@@ -178,7 +215,10 @@ export class WriteJobDescriptionHandler implements OperationHandler<typeof write
     return changeOwnDraft(this.uow, input.id, ctx, async (draft, em) => {
       const missing = missingAnswers(draft);
       if (missing.length) {
-        throw AppError.badRequest('Say what problem you face or what result you want first.', Object.fromEntries(missing.map((k) => [k, 'Required before writing.'])));
+        throw AppError.badRequest(
+          'Say what problem you face or what result you want first.',
+          Object.fromEntries(missing.map((k) => [k, 'Required before writing.'])),
+        );
       }
       await countAttempt(em, limitBuckets().draftRewrites, draft.memberId);
       // A rewrite replaces every part, so every approval starts again.

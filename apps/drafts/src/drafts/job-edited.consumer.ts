@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
+import { type EventEnvelope, jobEditedV1, jobEvalQueue } from '@marketplace/contracts';
+import { enqueueWork, type EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { jobEditedV1, jobEvalQueue, type EventEnvelope } from '@marketplace/contracts';
-import { enqueueWork, type EventConsumer } from '@marketplace/service-kit';
+
 import { postedDraftOfJobLocked, updateDraft } from './drafts.queries.js';
 
 /**

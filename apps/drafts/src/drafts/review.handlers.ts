@@ -1,16 +1,23 @@
-import { Injectable } from '@nestjs/common';
 import {
-  AppError, approveDraftPart, DRAFT_PARTS, getJobEval, getPostedJobEval, postJobDraft, postJobFromDraft, type InputOf, type OutputOf,
+  AppError,
+  approveDraftPart,
+  DRAFT_PARTS,
+  getJobEval,
+  getPostedJobEval,
+  type InputOf,
+  type OutputOf,
+  postJobDraft,
+  postJobFromDraft,
 } from '@marketplace/contracts';
-import {
-  BusClient, callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
-} from '@marketplace/service-kit';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+
+import { recordingById } from '../recordings/recordings.queries.js';
 import type { JobDraftEntity } from './draft.entity.js';
-import { draftOfJob } from './drafts.queries.js';
 import { changeOwnDraft, ownDraft, requireOpen, saveDraft } from './draft-store.js';
 import { isRunning, isStale, taskState } from './draft-view.js';
-import { recordingById } from '../recordings/recordings.queries.js';
+import { draftOfJob } from './drafts.queries.js';
 
 /** Approval and posting both need a finished, current posting. */
 function requireCurrentPosting(draft: JobDraftEntity): NonNullable<JobDraftEntity['posting']> {
@@ -43,7 +50,10 @@ export class ApproveDraftPartHandler implements OperationHandler<typeof approveD
 export class PostJobDraftHandler implements OperationHandler<typeof postJobDraft> {
   readonly operation = postJobDraft;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(input: InputOf<typeof postJobDraft>, ctx: HandlerContext): Promise<OutputOf<typeof postJobDraft>> {
     const caller = callerOf(ctx);
@@ -58,13 +68,19 @@ export class PostJobDraftHandler implements OperationHandler<typeof postJobDraft
       // Only an approved recording goes out with the job; the job board serves it from then on.
       const rec = draft.recordingId ? await recordingById(em, draft.recordingId) : null;
       const walkthroughKey = rec?.approved ? rec.videoKey : null;
-      const job = await this.bus.call(postJobFromDraft, {
-        title: posting.title, category: posting.category as InputOf<typeof postJobFromDraft>['category'],
-        constraints: posting.description, posterVisibility: draft.posterVisibility,
-        ...(input.preferredWorkers ? { preferredWorkers: input.preferredWorkers } : {}),
-        ...(input.acknowledgeExposures !== undefined ? { acknowledgeExposures: input.acknowledgeExposures } : {}),
-        ...(walkthroughKey ? { walkthroughKey } : {}),
-      }, ctx);
+      const job = await this.bus.call(
+        postJobFromDraft,
+        {
+          title: posting.title,
+          category: posting.category as InputOf<typeof postJobFromDraft>['category'],
+          constraints: posting.description,
+          posterVisibility: draft.posterVisibility,
+          ...(input.preferredWorkers ? { preferredWorkers: input.preferredWorkers } : {}),
+          ...(input.acknowledgeExposures !== undefined ? { acknowledgeExposures: input.acknowledgeExposures } : {}),
+          ...(walkthroughKey ? { walkthroughKey } : {}),
+        },
+        ctx,
+      );
       draft.status = 'posted';
       draft.jobId = job.id;
       await saveDraft(em, draft);
@@ -82,7 +98,7 @@ function evalView(draft: JobDraftEntity): OutputOf<typeof getJobEval> {
     task: taskState(jobEval?.task ?? draft.tasks.writing),
     stale: jobEval ? jobEval.evaluatedVersion < jobEval.version : isStale(draft),
     jobId: draft.jobId,
-    jobVersion: draft.jobId ? jobEval?.version ?? 1 : null,
+    jobVersion: draft.jobId ? (jobEval?.version ?? 1) : null,
   };
 }
 

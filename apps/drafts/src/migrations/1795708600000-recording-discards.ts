@@ -9,7 +9,9 @@ export class RecordingDiscards1795708600000 implements MigrationInterface {
   name = 'RecordingDiscards1795708600000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE "recording_discards" ("key" text NOT NULL, "queued_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_recording_discards" PRIMARY KEY ("key"))`);
+    await q.query(
+      `CREATE TABLE "recording_discards" ("key" text NOT NULL, "queued_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_recording_discards" PRIMARY KEY ("key"))`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

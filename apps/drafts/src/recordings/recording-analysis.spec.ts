@@ -1,8 +1,10 @@
-import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { makeScreenRecording, type ScreenRecordingSpec } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { JobDraftEntity } from '../drafts/draft.entity.js';
 import type { RecordingEntity } from './recording.entity.js';
 import { analyzeRecording } from './recording-analysis.js';
@@ -14,8 +16,12 @@ import { analyzeRecording } from './recording-analysis.js';
  */
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'recording-analysis-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'recording-analysis-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const draft = { answers: { problem: 'The export stops with a timeout.' }, posting: null } as unknown as JobDraftEntity;
 
@@ -28,13 +34,13 @@ async function check(spec: ScreenRecordingSpec, name: string) {
 
 describe('the recording check without a model', () => {
   it('finds a key shown in a terminal at the second it appears, masked, and says what was on screen', async () => {
-    const { result, usage } = await check({
-      seconds: 12,
-      lines: [
-        { text: '$ aws configure list' },
-        { text: 'aws_access_key_id = AKIAIOSFODNN7EXAMPLE', from: 5, to: 9 },
-      ],
-    }, 'key.webm');
+    const { result, usage } = await check(
+      {
+        seconds: 12,
+        lines: [{ text: '$ aws configure list' }, { text: 'aws_access_key_id = AKIAIOSFODNN7EXAMPLE', from: 5, to: 9 }],
+      },
+      'key.webm',
+    );
     expect(usage).toBeNull();
     // The screen was read; the rest of the check needs a model, so it is not analyzed as a whole.
     expect(result.analyzed).toBe(false);
@@ -50,15 +56,20 @@ describe('the recording check without a model', () => {
   }, 120_000);
 
   it('finds a private key header, a card number and a home folder on a light page in MP4', async () => {
-    const { result } = await check({
-      seconds: 10, format: 'mp4', theme: 'page',
-      lines: [
-        { text: 'Settings > Billing' },
-        { text: '-----BEGIN RSA PRIVATE KEY-----', from: 2, to: 4 },
-        { text: 'Card: 4242 4242 4242 4242', from: 6 },
-        { text: 'Saved to /home/jsmith/exports', from: 7 },
-      ],
-    }, 'page.mp4');
+    const { result } = await check(
+      {
+        seconds: 10,
+        format: 'mp4',
+        theme: 'page',
+        lines: [
+          { text: 'Settings > Billing' },
+          { text: '-----BEGIN RSA PRIVATE KEY-----', from: 2, to: 4 },
+          { text: 'Card: 4242 4242 4242 4242', from: 6 },
+          { text: 'Saved to /home/jsmith/exports', from: 7 },
+        ],
+      },
+      'page.mp4',
+    );
     expect(result.analyzed).toBe(false);
     const at = (kind: string, label: RegExp) => result.findings.find((f) => f.kind === kind && label.test(f.description))?.atSeconds;
     expect(at('secret', /private key/)).toBe(2);
@@ -67,10 +78,18 @@ describe('the recording check without a model', () => {
     expect(JSON.stringify(result.findings)).not.toContain('4242 4242 4242 4242');
   }, 120_000);
 
-  it('finds nothing on a harmless recording, and says the sound, faces and a model\'s review were not checked', async () => {
-    const { result } = await check({ seconds: 8, tone: true, lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 3 }] }, 'clean.webm');
+  it("finds nothing on a harmless recording, and says the sound, faces and a model's review were not checked", async () => {
+    const { result } = await check(
+      { seconds: 8, tone: true, lines: [{ text: '$ npm run export' }, { text: 'Error: export timed out after 30s', from: 3 }] },
+      'clean.webm',
+    );
     expect(result).toMatchObject({ analyzed: false, findings: [], transcript: null, moments: [] });
-    expect(result.checks.map((c) => `${c.part}:${c.state}`)).toEqual(['screen_text:done', 'sound:not_checked', 'faces:not_checked', 'model_review:not_checked']);
+    expect(result.checks.map((c) => `${c.part}:${c.state}`)).toEqual([
+      'screen_text:done',
+      'sound:not_checked',
+      'faces:not_checked',
+      'model_review:not_checked',
+    ]);
     expect(result.checks[1]!.note).toBe('no speech-to-text model is configured');
     expect(result.summary).toMatch(/export timed out/);
   }, 120_000);

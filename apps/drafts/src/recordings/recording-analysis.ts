@@ -1,6 +1,7 @@
-import { RECORDING_FINDING_KINDS, RECORDING_LIMITS, type DraftRecording, type RecordingCheck } from '@marketplace/contracts';
+import { type DraftRecording, RECORDING_FINDING_KINDS, RECORDING_LIMITS, type RecordingCheck } from '@marketplace/contracts';
 import { addUsage, type ChatImage, type ModelProvider, type ModelUsage, type Transcript } from '@marketplace/service-kit';
 import { z } from 'zod';
+
 import type { JobDraftEntity } from '../drafts/draft.entity.js';
 import type { RecordingEntity } from './recording.entity.js';
 import { allChecked, check, NO_FACE_DETECTION, NO_MODEL, NO_SOUND, NO_SPEECH_MODEL, noneChecked } from './recording-checks.js';
@@ -37,17 +38,20 @@ const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, ma
 
 const modelShape = z.object({
   summary: z.string().min(1),
-  findings: z.array(z.object({ kind: z.enum(RECORDING_FINDING_KINDS).catch('other'), atSeconds: z.number().min(0), description: z.string().min(1) })).default([]),
+  findings: z
+    .array(z.object({ kind: z.enum(RECORDING_FINDING_KINDS).catch('other'), atSeconds: z.number().min(0), description: z.string().min(1) }))
+    .default([]),
   moments: z.array(z.object({ atSeconds: z.number().min(0), quote: z.string().min(1), suggestedRequirement: z.string().min(1) })).default([]),
   people: z.array(z.object({ atSeconds: z.number().min(0), description: z.string().min(1) })).default([]),
 });
 
-export const RECORDING_CHECK_PROMPT = 'You check a screen-recorded walkthrough a person made to show a worker their problem, before it is shown with a job posting. '
-  + 'You get frames of the recording as images, each with its time and the text read from it, and what was said, with times. '
-  + `Answer JSON {"summary": string (at most 1200 characters: what the recording shows, with times like 0:05), "findings": [{"kind": one of ${RECORDING_FINDING_KINDS.join(', ')}, "atSeconds": number, "description": string}] `
-  + '(anything on screen or said that should not be shown publicly: "secret" for passwords, keys or tokens; "personal", "customer", "financial", "internal" for such details; never repeat a secret whole), '
-  + '"moments": [{"atSeconds": number, "quote": string (what was said or shown), "suggestedRequirement": string}] (moments that suggest a requirement for the posting), '
-  + '"people": [{"atSeconds": number, "description": string}] (faces or people seen in a frame, such as a video call, a photo or a profile picture, other than the presenter\'s own webcam)}.';
+export const RECORDING_CHECK_PROMPT =
+  'You check a screen-recorded walkthrough a person made to show a worker their problem, before it is shown with a job posting. ' +
+  'You get frames of the recording as images, each with its time and the text read from it, and what was said, with times. ' +
+  `Answer JSON {"summary": string (at most 1200 characters: what the recording shows, with times like 0:05), "findings": [{"kind": one of ${RECORDING_FINDING_KINDS.join(', ')}, "atSeconds": number, "description": string}] ` +
+  '(anything on screen or said that should not be shown publicly: "secret" for passwords, keys or tokens; "personal", "customer", "financial", "internal" for such details; never repeat a secret whole), ' +
+  '"moments": [{"atSeconds": number, "quote": string (what was said or shown), "suggestedRequirement": string}] (moments that suggest a requirement for the posting), ' +
+  '"people": [{"atSeconds": number, "description": string}] (faces or people seen in a frame, such as a video call, a photo or a profile picture, other than the presenter\'s own webcam)}.';
 
 /** Keeps an even spread of at most `size` items from a stream of unknown length. */
 class EvenSpread<T> {
@@ -77,8 +81,15 @@ class EvenSpread<T> {
 
 function notDecoded(rec: RecordingEntity, reason: string): RecordingAnalysis {
   return {
-    analyzed: false, transcript: null, findings: [], moments: [], checks: noneChecked(`the recording could not be decoded: ${reason}`),
-    summary: clip(`A ${Math.round(rec.seconds)}-second screen recording${rec.webcam ? ' with webcam' : ''} that could not be decoded (${reason}), so nothing on it was read: watch it before approving.`, 1200),
+    analyzed: false,
+    transcript: null,
+    findings: [],
+    moments: [],
+    checks: noneChecked(`the recording could not be decoded: ${reason}`),
+    summary: clip(
+      `A ${Math.round(rec.seconds)}-second screen recording${rec.webcam ? ' with webcam' : ''} that could not be decoded (${reason}), so nothing on it was read: watch it before approving.`,
+      1200,
+    ),
   };
 }
 
@@ -98,7 +109,12 @@ function transcriptText(t: Transcript): string {
  * A video over the length limit, by its header or its packets, throws TooLongError.
  */
 export async function analyzeRecording(
-  rec: RecordingEntity, draft: JobDraftEntity, videoFile: string, model: ModelProvider | null, signal: AbortSignal, opts: CheckOptions = {},
+  rec: RecordingEntity,
+  draft: JobDraftEntity,
+  videoFile: string,
+  model: ModelProvider | null,
+  signal: AbortSignal,
+  opts: CheckOptions = {},
 ): Promise<{ result: RecordingAnalysis; usage: ModelUsage | null }> {
   const log = new FindingLog();
   const timeline = new ScreenTimeline();
@@ -119,7 +135,8 @@ export async function analyzeRecording(
       log.add(frame.atSeconds, detectInText(text), 'screen');
       if (model) {
         await frames.offer(async () => ({
-          data: await frameAsJpeg(frame.grey), mediaType: 'image/jpeg',
+          data: await frameAsJpeg(frame.grey),
+          mediaType: 'image/jpeg',
           caption: `Frame at ${clock(frame.atSeconds)}. Text read on it: ${clip(text, 1500) || '(none)'}`,
         }));
       }
@@ -176,9 +193,15 @@ export async function analyzeRecording(
     signal,
   });
   usage = addUsage(usage, asked.usage);
-  const modelFindings = asked.data.findings.slice(0, 50).map((f) => ({ kind: f.kind, atSeconds: within(f.atSeconds), description: clip(`Seen by the model: ${f.description}`, 500) }));
+  const modelFindings = asked.data.findings
+    .slice(0, 50)
+    .map((f) => ({ kind: f.kind, atSeconds: within(f.atSeconds), description: clip(`Seen by the model: ${f.description}`, 500) }));
   // A face is a personal detail: the poster decides whether it may be shown.
-  const people = asked.data.people.slice(0, 20).map((p) => ({ kind: 'personal' as const, atSeconds: within(p.atSeconds), description: clip(`Seen by the model, a face or person: ${p.description}`, 500) }));
+  const people = asked.data.people.slice(0, 20).map((p) => ({
+    kind: 'personal' as const,
+    atSeconds: within(p.atSeconds),
+    description: clip(`Seen by the model, a face or person: ${p.description}`, 500),
+  }));
   const checks = [screenText, sound, check('faces', people.length ? 'found' : 'done'), check('model_review', modelFindings.length ? 'found' : 'done')];
   return {
     result: {
@@ -188,7 +211,10 @@ export async function analyzeRecording(
       transcript: transcript ? clip(transcriptText(transcript), 20_000) : null,
       findings: [...log.findings(), ...modelFindings, ...people].sort((a, b) => a.atSeconds - b.atSeconds),
       moments: asked.data.moments.slice(0, 50).map((m, i) => ({
-        id: `m${i + 1}`, atSeconds: within(m.atSeconds), quote: clip(m.quote, 500), suggestedRequirement: clip(m.suggestedRequirement, 500),
+        id: `m${i + 1}`,
+        atSeconds: within(m.atSeconds),
+        quote: clip(m.quote, 500),
+        suggestedRequirement: clip(m.suggestedRequirement, 500),
       })),
     },
     usage,

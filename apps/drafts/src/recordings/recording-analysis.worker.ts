@@ -3,19 +3,28 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Inject, Injectable } from '@nestjs/common';
+
 import { RECORDING_LIMITS, recordingAnalysisQueue, videoContentType } from '@marketplace/contracts';
 import {
-  LOGGER, meteredModelProviderFromEnv, ObjectStorage, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
+  LOGGER,
+  type Logger,
+  meteredModelProviderFromEnv,
+  type ModelProvider,
+  type ModelUsage,
+  ObjectStorage,
+  type WorkContext,
+  type WorkHandler,
 } from '@marketplace/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+
 import { draftById, setDraftCosts } from '../drafts/drafts.queries.js';
 import { addCosts } from '../tasks/draft-task.worker.js';
 import type { RecordingEntity } from './recording.entity.js';
-import { recordingById, updateRecording } from './recordings.queries.js';
 import { analyzeRecording, type RecordingAnalysis } from './recording-analysis.js';
 import { clean, noneChecked } from './recording-checks.js';
 import { recordingStorageSettings } from './recording-storage.js';
+import { recordingById, updateRecording } from './recordings.queries.js';
 import { TooLongError } from './screen-check/decode-error.js';
 import { containerOfFile } from './screen-check/recording-input.js';
 
@@ -30,7 +39,11 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
   readonly queue = recordingAnalysisQueue;
   private readonly model: ModelProvider | null = meteredModelProviderFromEnv(this.ds);
 
-  constructor(private readonly ds: DataSource, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async run({ recordingId }: { recordingId: string }, ctx: WorkContext): Promise<void> {
     const rec = await recordingById(this.ds, recordingId);
@@ -91,14 +104,19 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
       await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
     }
     // MP4 by its `ftyp` box; anything else is kept as WebM, what browsers record (the check then says it was not decoded).
-    const key = `recordings/${rec.id}.${await containerOfFile(file) === 'mov' ? 'mp4' : 'webm'}`;
+    const key = `recordings/${rec.id}.${(await containerOfFile(file)) === 'mov' ? 'mp4' : 'webm'}`;
     const size = rec.parts.reduce((sum, p) => sum + p.size, 0);
     await this.storage.putStream(key, createReadStream(file), { size, contentType: videoContentType(key), signal });
     return key;
   }
 
   private async finish(
-    recordingId: string, result: RecordingAnalysis | null, usage: ModelUsage | null, videoKey: string | null, failure: string | null, how: 'failed' | 'refused' = 'failed',
+    recordingId: string,
+    result: RecordingAnalysis | null,
+    usage: ModelUsage | null,
+    videoKey: string | null,
+    failure: string | null,
+    how: 'failed' | 'refused' = 'failed',
   ): Promise<void> {
     const written = await this.ds.transaction(async (em) => {
       const rec = await recordingById(em, recordingId, true);
@@ -113,9 +131,10 @@ export class RecordingAnalysisWorker implements WorkHandler<typeof recordingAnal
         rec.status = 'failed';
         rec.analyzed = false;
         rec.checks = noneChecked(how === 'refused' ? 'the recording was refused' : 'the check failed');
-        rec.summary = how === 'refused'
-          ? `This recording is refused: ${failure ?? 'it is over the limits'}. Delete it and record one of ${RECORDING_LIMITS.seconds / 60} minutes or less.`
-          : `The check failed: ${failure ?? 'unknown error'}. Delete this recording and record again.`;
+        rec.summary =
+          how === 'refused'
+            ? `This recording is refused: ${failure ?? 'it is over the limits'}. Delete it and record one of ${RECORDING_LIMITS.seconds / 60} minutes or less.`
+            : `The check failed: ${failure ?? 'unknown error'}. Delete this recording and record again.`;
       }
       rec.updatedAt = new Date();
       await updateRecording(em, rec);

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
+
 import { check, clean, listed, noneChecked, toAcknowledge, uncheckedText } from './recording-checks.js';
 
 describe('the parts of a recording check', () => {
   it('names what was not checked, parts with the same reason together', () => {
-    expect(uncheckedText(noneChecked('the recording could not be decoded'))).toBe('screen text, sound, faces and people and model review (the recording could not be decoded)');
-    const checks = [check('screen_text', 'done'), check('sound', 'not_checked', 'no speech-to-text model'), check('faces', 'not_checked', 'no face detection'), check('model_review', 'found')];
+    expect(uncheckedText(noneChecked('the recording could not be decoded'))).toBe(
+      'screen text, sound, faces and people and model review (the recording could not be decoded)',
+    );
+    const checks = [
+      check('screen_text', 'done'),
+      check('sound', 'not_checked', 'no speech-to-text model'),
+      check('faces', 'not_checked', 'no face detection'),
+      check('model_review', 'found'),
+    ];
     expect(uncheckedText(checks)).toBe('sound (no speech-to-text model); faces and people (no face detection)');
     expect(listed(['a'])).toBe('a');
   });

@@ -1,4 +1,4 @@
-import { RECORDING_CHECK_LABELS, RECORDING_CHECK_PARTS, type DraftRecording, type RecordingCheck, type RecordingCheckPart } from '@marketplace/contracts';
+import { type DraftRecording, RECORDING_CHECK_LABELS, RECORDING_CHECK_PARTS, type RecordingCheck, type RecordingCheckPart } from '@marketplace/contracts';
 
 /**
  * What each part of a walkthrough's check did. A part is `done` only when it was looked at and
@@ -28,12 +28,19 @@ function earlierChecks(r: Pick<DraftRecording, 'analyzed' | 'findings'>): Record
   const screen = r.findings.some((f) => f.description.startsWith('On screen'));
   return [
     r.analyzed ? check('screen_text', screen ? 'found' : 'done') : check('screen_text', 'not_checked', 'the recording could not be decoded'),
-    check('sound', 'not_checked', earlier), check('faces', 'not_checked', earlier), check('model_review', 'not_checked', earlier),
+    check('sound', 'not_checked', earlier),
+    check('faces', 'not_checked', earlier),
+    check('model_review', 'not_checked', earlier),
   ];
 }
 
 /** The checks a recording shows: the stored list, an earlier recording's as far as is known, or none while it is checked. */
-export function checksOf(r: { status: DraftRecording['status']; checks: RecordingCheck[] | null; analyzed: boolean; findings: DraftRecording['findings'] }): RecordingCheck[] {
+export function checksOf(r: {
+  status: DraftRecording['status'];
+  checks: RecordingCheck[] | null;
+  analyzed: boolean;
+  findings: DraftRecording['findings'];
+}): RecordingCheck[] {
   if (r.checks) return r.checks;
   if (r.status === 'uploading' || r.status === 'analyzing') return [];
   if (r.status === 'failed') return noneChecked('the check failed');
@@ -44,7 +51,8 @@ export function checksOf(r: { status: DraftRecording['status']; checks: Recordin
 export const allChecked = (checks: RecordingCheck[]): boolean => checks.length > 0 && checks.every((c) => c.state !== 'not_checked');
 
 /** Approved by itself only when every part was checked and found nothing. */
-export const clean = (checks: RecordingCheck[], findings: unknown[]): boolean => checks.length > 0 && checks.every((c) => c.state === 'done') && findings.length === 0;
+export const clean = (checks: RecordingCheck[], findings: unknown[]): boolean =>
+  checks.length > 0 && checks.every((c) => c.state === 'done') && findings.length === 0;
 
 /** The parts a poster's approval acknowledges: those not checked or that found something. */
 export const toAcknowledge = (checks: RecordingCheck[]): RecordingCheckPart[] => checks.filter((c) => c.state !== 'done').map((c) => c.part);
@@ -55,7 +63,8 @@ export const toAcknowledge = (checks: RecordingCheck[]): RecordingCheckPart[] =>
  */
 export function uncheckedText(checks: RecordingCheck[]): string {
   const byNote = new Map<string, string[]>();
-  for (const c of checks.filter((x) => x.state === 'not_checked')) byNote.set(c.note ?? '', [...byNote.get(c.note ?? '') ?? [], RECORDING_CHECK_LABELS[c.part]]);
+  for (const c of checks.filter((x) => x.state === 'not_checked'))
+    byNote.set(c.note ?? '', [...(byNote.get(c.note ?? '') ?? []), RECORDING_CHECK_LABELS[c.part]]);
   return [...byNote].map(([note, labels]) => `${listed(labels)}${note ? ` (${note})` : ''}`).join('; ');
 }
 

@@ -1,23 +1,34 @@
-import { Injectable } from '@nestjs/common';
+import { createRecordingLink, getMemberContact, getRecordingSession, type InputOf, type OutputOf, RECORDING_LIMITS } from '@marketplace/contracts';
 import {
-  createRecordingLink, getMemberContact, getRecordingSession, RECORDING_LIMITS, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, callerOf, countAttempt, limitBuckets, newBearerToken, ObjectStorage, UnitOfWork, type HandlerContext,
-  type OperationHandler, publicUrl,
+  BusClient,
+  callerOf,
+  countAttempt,
+  type HandlerContext,
+  limitBuckets,
+  newBearerToken,
+  ObjectStorage,
+  type OperationHandler,
+  publicUrl,
+  UnitOfWork,
 } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+
 import { ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
 import { recordingStorageSettings } from './recording-storage.js';
-import { memberRecordingBytes, recordingById } from './recordings.queries.js';
 import { draftForToken } from './recording-token.js';
 import { toDraftRecording } from './recording-view.js';
+import { memberRecordingBytes, recordingById } from './recordings.queries.js';
 
 @Injectable()
 export class CreateRecordingLinkHandler implements OperationHandler<typeof createRecordingLink> {
   readonly operation = createRecordingLink;
 
-  constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async handle(input: InputOf<typeof createRecordingLink>, ctx: HandlerContext): Promise<OutputOf<typeof createRecordingLink>> {
     const caller = callerOf(ctx);
@@ -45,7 +56,10 @@ export class CreateRecordingLinkHandler implements OperationHandler<typeof creat
 export class GetRecordingSessionHandler implements OperationHandler<typeof getRecordingSession> {
   readonly operation = getRecordingSession;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(input: InputOf<typeof getRecordingSession>, ctx: HandlerContext): Promise<OutputOf<typeof getRecordingSession>> {
     const draft = await draftForToken(this.ds.manager, input.recordingToken);
@@ -65,8 +79,13 @@ export class GetRecordingSessionHandler implements OperationHandler<typeof getRe
       expiresAt: draft.recordingLinkExpiresAt!.toISOString(),
       recording: current ? toDraftRecording(current) : null,
       limits: {
-        seconds: RECORDING_LIMITS.seconds, partBytes: RECORDING_LIMITS.partBytes, parts: RECORDING_LIMITS.parts, bytes: RECORDING_LIMITS.bytes,
-        acceptedMoments: RECORDING_LIMITS.acceptedMoments, quotaBytes: recordingStorageSettings().quotaBytes, usedBytes,
+        seconds: RECORDING_LIMITS.seconds,
+        partBytes: RECORDING_LIMITS.partBytes,
+        parts: RECORDING_LIMITS.parts,
+        bytes: RECORDING_LIMITS.bytes,
+        acceptedMoments: RECORDING_LIMITS.acceptedMoments,
+        quotaBytes: recordingStorageSettings().quotaBytes,
+        usedBytes,
       },
     };
   }

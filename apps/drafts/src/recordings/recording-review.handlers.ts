@@ -1,20 +1,39 @@
-import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, deleteJobRecording, getJobRecording, RECORDING_CHECK_LABELS, reviewJobRecording, reviewRecording, videoContentType, watchJobRecording,
-  type DraftRecording, type InputOf, type OutputOf, type RecordingCheck,
+  AppError,
+  deleteJobRecording,
+  type DraftRecording,
+  getJobRecording,
+  type InputOf,
+  type OutputOf,
+  RECORDING_CHECK_LABELS,
+  type RecordingCheck,
+  reviewJobRecording,
+  reviewRecording,
+  videoContentType,
+  watchJobRecording,
 } from '@marketplace/contracts';
 import {
-  callerOf, LOGGER, ObjectStorage, UnitOfWork, type HandlerContext, type Logger, type OperationHandler, countAttempt, limitBuckets,
+  callerOf,
+  countAttempt,
+  type HandlerContext,
+  limitBuckets,
+  LOGGER,
+  type Logger,
+  ObjectStorage,
+  type OperationHandler,
+  UnitOfWork,
 } from '@marketplace/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+
 import type { JobDraftEntity } from '../drafts/draft.entity.js';
 import { currentRecording, ownDraft, requireOpen, saveDraft } from '../drafts/draft-store.js';
 import type { RecordingEntity } from './recording.entity.js';
-import { deleteRecording, recordingById, updateRecording } from './recordings.queries.js';
 import { checksOf, clean, listed, toAcknowledge, uncheckedText } from './recording-checks.js';
-import { draftForToken, recordingOfDraft } from './recording-token.js';
 import { discardSoon, queueDiscards, storedKeys } from './recording-storage.js';
+import { draftForToken, recordingOfDraft } from './recording-token.js';
 import { toDraftRecording } from './recording-view.js';
+import { deleteRecording, recordingById, updateRecording } from './recordings.queries.js';
 
 type Review = Pick<InputOf<typeof reviewJobRecording>, 'action' | 'acknowledgeFindings' | 'acceptedMoments'>;
 
@@ -23,7 +42,8 @@ const stillChecked = () => AppError.notFound('No checked recording: it is still 
 /** The refusal of an approval that needs acknowledging: it names each part not checked, and why. */
 function needsAcknowledging(rec: RecordingEntity, checks: RecordingCheck[]): AppError {
   const unchecked = uncheckedText(checks);
-  if (!unchecked) return AppError.badRequest('Acknowledge the findings to approve this recording.', { acknowledgeFindings: 'Must be true to approve this recording.' });
+  if (!unchecked)
+    return AppError.badRequest('Acknowledge the findings to approve this recording.', { acknowledgeFindings: 'Must be true to approve this recording.' });
   const parts = listed(checks.filter((c) => c.state === 'not_checked').map((c) => RECORDING_CHECK_LABELS[c.part]));
   return AppError.badRequest(
     `Not checked: ${unchecked}. Watch the recording, then approve it acknowledging that nothing private shows or is said in it${rec.findings.length ? ', and the findings' : ''}.`,
@@ -40,7 +60,9 @@ function needsAcknowledging(rec: RecordingEntity, checks: RecordingCheck[]): App
 function approve(rec: RecordingEntity, review: Review): void {
   if (rec.status === 'failed') throw AppError.conflict('The check of this recording failed: delete it and record again.');
   if (rec.findings.some((f) => f.kind === 'secret')) {
-    throw AppError.badRequest('A credential is visible in this recording: delete it and record again.', { action: 'A recording showing a secret cannot be approved.' });
+    throw AppError.badRequest('A credential is visible in this recording: delete it and record again.', {
+      action: 'A recording showing a secret cannot be approved.',
+    });
   }
   const checks = checksOf(rec);
   const acknowledging = !clean(checks, rec.findings);
@@ -56,7 +78,12 @@ function approve(rec: RecordingEntity, review: Review): void {
 }
 
 /** Applies a review to the draft's recording under the draft's lock; keys to remove come back for after the commit. */
-async function applyReview(em: EntityManager, draft: JobDraftEntity, rec: RecordingEntity, review: Review): Promise<{ out: DraftRecording | null; removed: string[] }> {
+async function applyReview(
+  em: EntityManager,
+  draft: JobDraftEntity,
+  rec: RecordingEntity,
+  review: Review,
+): Promise<{ out: DraftRecording | null; removed: string[] }> {
   if (rec.status === 'uploading' || rec.status === 'analyzing') throw stillChecked();
   if (review.action === 'delete') return { out: null, removed: await removeRecording(em, draft, rec) };
   const before = [...rec.acceptedMoments].sort().join(',');
@@ -90,7 +117,10 @@ export class ReviewJobRecordingHandler implements OperationHandler<typeof review
   readonly operation = reviewJobRecording;
 
   constructor(
-    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger,
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async handle(input: InputOf<typeof reviewJobRecording>, ctx: HandlerContext): Promise<OutputOf<typeof reviewJobRecording>> {
@@ -111,7 +141,10 @@ export class DeleteJobRecordingHandler implements OperationHandler<typeof delete
   readonly operation = deleteJobRecording;
 
   constructor(
-    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger,
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async handle(input: InputOf<typeof deleteJobRecording>, ctx: HandlerContext): Promise<OutputOf<typeof deleteJobRecording>> {
@@ -132,7 +165,10 @@ export class ReviewRecordingHandler implements OperationHandler<typeof reviewRec
   readonly operation = reviewRecording;
 
   constructor(
-    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger,
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async handle(input: InputOf<typeof reviewRecording>): Promise<OutputOf<typeof reviewRecording>> {

@@ -3,7 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+
 import type { ObjectStorage } from '@marketplace/service-kit';
+
 import { ffmpegHeader } from './screen-check/ffmpeg-process.js';
 import { containerOfFile } from './screen-check/recording-input.js';
 import { parseHeader } from './screen-check/recording-probe.js';

@@ -1,7 +1,8 @@
 import { AppError, RECORDING_LIMITS } from '@marketplace/contracts';
 import type { Logger, ObjectStorage } from '@marketplace/service-kit';
-import { draftsSettings } from '../drafts.settings.js';
 import type { DataSource, EntityManager } from 'typeorm';
+
+import { draftsSettings } from '../drafts.settings.js';
 import type { RecordingEntity } from './recording.entity.js';
 import { deleteDiscard, insertDiscards, lockMemberQuota, memberRecordingBytes } from './recordings.queries.js';
 

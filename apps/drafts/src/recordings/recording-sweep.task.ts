@@ -1,6 +1,7 @@
+import { ObjectStorage, type PeriodicTask, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { ObjectStorage, UnitOfWork, type PeriodicTask } from '@marketplace/service-kit';
 import { DataSource } from 'typeorm';
+
 import { recordingStorageSettings, removeQueued, VIDEO_PREFIX } from './recording-storage.js';
 import { deleteSweptRecordings, liveRecordingIds, queuedDiscards, type SweptRecordings } from './recordings.queries.js';
 
@@ -23,7 +24,11 @@ export class RecordingSweepTask implements PeriodicTask {
   readonly name = 'recording-sweep';
   readonly intervalMs = recordingStorageSettings().sweepSeconds * 1000;
 
-  constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async run(signal: AbortSignal): Promise<Record<string, number>> {
     const abandoned = await this.deleteRows('abandoned');
@@ -35,7 +40,11 @@ export class RecordingSweepTask implements PeriodicTask {
     for (;;) {
       if (signal.aborted) break;
       const rows = await queuedDiscards(this.ds, BATCH);
-      removed += await removeQueued(this.ds, this.storage, rows.map((r) => r.key));
+      removed += await removeQueued(
+        this.ds,
+        this.storage,
+        rows.map((r) => r.key),
+      );
       if (rows.length < BATCH) break;
     }
     const videos = signal.aborted ? 0 : await this.removeOrphanVideos();

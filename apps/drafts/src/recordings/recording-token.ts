@@ -1,6 +1,7 @@
 import { AppError, isUuid } from '@marketplace/contracts';
-import type { EntityManager } from 'typeorm';
 import { hashBearerToken } from '@marketplace/service-kit';
+import type { EntityManager } from 'typeorm';
+
 import type { JobDraftEntity } from '../drafts/draft.entity.js';
 import { draftByTokenHash } from '../drafts/drafts.queries.js';
 import type { RecordingEntity } from './recording.entity.js';

@@ -1,20 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+
 import {
-  AppError, checkRecordingPart, RECORDING_LIMITS, completeRecording, getRecording, recordingAnalysisQueue, startRecording, uploadRecordingPart,
-  type InputOf, type OutputOf,
+  AppError,
+  checkRecordingPart,
+  completeRecording,
+  getRecording,
+  type InputOf,
+  type OutputOf,
+  RECORDING_LIMITS,
+  recordingAnalysisQueue,
+  startRecording,
+  uploadRecordingPart,
 } from '@marketplace/contracts';
-import {
-  countAttempt, enqueueWork, limitBuckets, LOGGER, ObjectStorage, UnitOfWork, type Logger, type OperationHandler,
-} from '@marketplace/service-kit';
+import { countAttempt, enqueueWork, limitBuckets, LOGGER, type Logger, ObjectStorage, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+
 import { saveDraft } from '../drafts/draft-store.js';
 import type { RecordingEntity } from './recording.entity.js';
-import { deleteRecording, insertRecording, recordingById, updateRecording } from './recordings.queries.js';
-import { draftForToken, recordingOfDraft } from './recording-token.js';
-import { discardSoon, queueDiscards, requireRoom, requireWithinRecording, storedKeys } from './recording-storage.js';
-import { toDraftRecording } from './recording-view.js';
 import { statedSeconds } from './recording-stated-length.js';
+import { discardSoon, queueDiscards, requireRoom, requireWithinRecording, storedKeys } from './recording-storage.js';
+import { draftForToken, recordingOfDraft } from './recording-token.js';
+import { toDraftRecording } from './recording-view.js';
+import { deleteRecording, insertRecording, recordingById, updateRecording } from './recordings.queries.js';
 import { lengthRefusal } from './screen-check/recording-length.js';
 
 const notUploading = () => AppError.conflict('This recording is already complete; start a new one to record again.');
@@ -23,7 +31,10 @@ const notUploading = () => AppError.conflict('This recording is already complete
 export class StartRecordingHandler implements OperationHandler<typeof startRecording> {
   readonly operation = startRecording;
 
-  constructor(private readonly uow: UnitOfWork, private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async handle(input: InputOf<typeof startRecording>): Promise<OutputOf<typeof startRecording>> {
     const rec = await this.uow.run(async (em) => {
@@ -31,9 +42,25 @@ export class StartRecordingHandler implements OperationHandler<typeof startRecor
       this.storage.requireConfigured();
       const now = new Date();
       return insertRecording(em, {
-        id: randomUUID(), draftId: draft.id, memberId: draft.memberId, status: 'uploading', webcam: input.webcam, seconds: 0,
-        parts: [], videoKey: null, analyzed: false, summary: null, transcript: null, findings: [], moments: [], acceptedMoments: [],
-        checks: null, approved: false, acknowledged: [], createdAt: now, updatedAt: now,
+        id: randomUUID(),
+        draftId: draft.id,
+        memberId: draft.memberId,
+        status: 'uploading',
+        webcam: input.webcam,
+        seconds: 0,
+        parts: [],
+        videoKey: null,
+        analyzed: false,
+        summary: null,
+        transcript: null,
+        findings: [],
+        moments: [],
+        acceptedMoments: [],
+        checks: null,
+        approved: false,
+        acknowledged: [],
+        createdAt: now,
+        updatedAt: now,
       });
     });
     return toDraftRecording(rec);
@@ -50,7 +77,10 @@ export class UploadRecordingPartHandler implements OperationHandler<typeof uploa
   readonly operation = uploadRecordingPart;
 
   constructor(
-    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger,
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async handle(input: InputOf<typeof uploadRecordingPart>): Promise<OutputOf<typeof uploadRecordingPart>> {
@@ -72,8 +102,9 @@ export class UploadRecordingPartHandler implements OperationHandler<typeof uploa
       requireWithinRecording(row.parts, input.index, input.part.size);
       await requireRoom(em, row.memberId, row.id, input.index, input.part.size);
       if (replaced && replaced !== input.part.key) await queueDiscards(em, [replaced]);
-      row.parts = [...row.parts.filter((p) => p.index !== input.index), { index: input.index, size: input.part.size, sha256, key: input.part.key }]
-        .sort((a, b) => a.index - b.index);
+      row.parts = [...row.parts.filter((p) => p.index !== input.index), { index: input.index, size: input.part.size, sha256, key: input.part.key }].sort(
+        (a, b) => a.index - b.index,
+      );
       row.updatedAt = new Date();
       return updateRecording(em, row);
     });
@@ -93,7 +124,10 @@ export class CompleteRecordingHandler implements OperationHandler<typeof complet
   readonly operation = completeRecording;
 
   constructor(
-    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger,
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async handle(input: InputOf<typeof completeRecording>): Promise<OutputOf<typeof completeRecording>> {

@@ -1,4 +1,5 @@
-import { TASK_STALE_MS, type DraftRecording } from '@marketplace/contracts';
+import { type DraftRecording, TASK_STALE_MS } from '@marketplace/contracts';
+
 import type { RecordingEntity } from './recording.entity.js';
 import { allChecked, checksOf, noneChecked } from './recording-checks.js';
 
@@ -15,12 +16,24 @@ export function toDraftRecording(r: RecordingEntity, now = Date.now()): DraftRec
   const late = timedOut(r, now);
   const checks = late ? noneChecked('the check took longer than 10 minutes') : checksOf(r);
   return {
-    id: r.id, status: late ? 'failed' : r.status, seconds: r.seconds, webcam: r.webcam, analyzed: allChecked(checks), checks,
-    summary: late ? 'The check took longer than 10 minutes. Delete this recording and record again.' : r.summary, transcript: r.transcript, findings: r.findings, moments: r.moments,
-    acceptedMoments: r.acceptedMoments, approved: r.approved, acknowledged: r.acknowledged ?? [],
-    parts: r.parts.length, bytes: r.parts.reduce((sum, p) => sum + p.size, 0),
+    id: r.id,
+    status: late ? 'failed' : r.status,
+    seconds: r.seconds,
+    webcam: r.webcam,
+    analyzed: allChecked(checks),
+    checks,
+    summary: late ? 'The check took longer than 10 minutes. Delete this recording and record again.' : r.summary,
+    transcript: r.transcript,
+    findings: r.findings,
+    moments: r.moments,
+    acceptedMoments: r.acceptedMoments,
+    approved: r.approved,
+    acknowledged: r.acknowledged ?? [],
+    parts: r.parts.length,
+    bytes: r.parts.reduce((sum, p) => sum + p.size, 0),
     // Served by the API with Range support, to the poster only (watchJobRecording).
     videoUrl: r.videoKey ? `/api/me/job-drafts/${r.draftId}/recording/video` : null,
-    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }

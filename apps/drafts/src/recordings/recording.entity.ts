@@ -1,8 +1,13 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { DraftRecording, RecordingCheck, RecordingCheckPart } from '@marketplace/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** One uploaded part: its bytes stay in object storage under `key`. */
-export interface StoredPart { index: number; size: number; sha256: string; key: string }
+export interface StoredPart {
+  index: number;
+  size: number;
+  sha256: string;
+  key: string;
+}
 
 /** A walkthrough recording of a draft: its parts, the background check's result and the poster's review. */
 @Entity({ name: 'draft_recordings' })

@@ -1,32 +1,80 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { draftsEntities, draftsMigrations } from '../drafts.entities.js';
 import type { JobDraftEntity } from '../drafts/draft.entity.js';
 import { insertDraft } from '../drafts/drafts.queries.js';
 import type { RecordingEntity } from './recording.entity.js';
 import {
-  deleteDiscard, deleteMemberRecordings, deleteRecording, deleteSweptRecordings, insertDiscards, insertRecording, liveRecordingIds,
-  lockMemberQuota, memberRecordingBytes, queuedDiscards, recordingById, recordingOfDraftById, recordingsOfMember, updateRecording,
+  deleteDiscard,
+  deleteMemberRecordings,
+  deleteRecording,
+  deleteSweptRecordings,
+  insertDiscards,
+  insertRecording,
+  liveRecordingIds,
+  lockMemberQuota,
+  memberRecordingBytes,
+  queuedDiscards,
+  recordingById,
+  recordingOfDraftById,
+  recordingsOfMember,
+  updateRecording,
 } from './recordings.queries.js';
 
 /** Medium: the recordings' statements on a real PostgreSQL schema built by the drafts migrations. */
 function draftOf(memberId: string, over: Partial<JobDraftEntity> = {}): JobDraftEntity {
   const now = new Date();
   return {
-    id: randomUUID(), memberId, status: 'open', jobId: null, posterVisibility: 'public', answers: {}, answersVersion: 0, research: null,
-    researchCorrection: null, followUps: [], posting: null, approved: [], tasks: {}, jobEval: null,
+    id: randomUUID(),
+    memberId,
+    status: 'open',
+    jobId: null,
+    posterVisibility: 'public',
+    answers: {},
+    answersVersion: 0,
+    research: null,
+    researchCorrection: null,
+    followUps: [],
+    posting: null,
+    approved: [],
+    tasks: {},
+    jobEval: null,
     costs: { calls: 0, promptTokens: 0, completionTokens: 0, usd: 0, model: null },
-    recordingTokenHash: null, recordingLinkExpiresAt: null, recordingId: null, createdAt: now, updatedAt: now, ...over,
+    recordingTokenHash: null,
+    recordingLinkExpiresAt: null,
+    recordingId: null,
+    createdAt: now,
+    updatedAt: now,
+    ...over,
   };
 }
 
 function recordingOf(draft: JobDraftEntity, over: Partial<RecordingEntity> = {}): RecordingEntity {
   const now = new Date();
   return {
-    id: randomUUID(), draftId: draft.id, memberId: draft.memberId, status: 'uploading', webcam: false, seconds: 0, parts: [],
-    analyzed: false, summary: null, transcript: null, findings: [], moments: [], acceptedMoments: [], checks: null, approved: false,
-    acknowledged: [], videoKey: null, createdAt: now, updatedAt: now, ...over,
+    id: randomUUID(),
+    draftId: draft.id,
+    memberId: draft.memberId,
+    status: 'uploading',
+    webcam: false,
+    seconds: 0,
+    parts: [],
+    analyzed: false,
+    summary: null,
+    transcript: null,
+    findings: [],
+    moments: [],
+    acceptedMoments: [],
+    checks: null,
+    approved: false,
+    acknowledged: [],
+    videoKey: null,
+    createdAt: now,
+    updatedAt: now,
+    ...over,
   };
 }
 
@@ -38,7 +86,9 @@ describe('the recordings statements, against a real drafts schema', () => {
   beforeAll(async () => {
     s = await openServiceSchema({ entities: draftsEntities, migrations: draftsMigrations, label: 'drafts-recordings' });
   }, 60_000);
-  afterAll(async () => { await s?.drop(); }, 60_000);
+  afterAll(async () => {
+    await s?.drop();
+  }, 60_000);
 
   const discarded = async () => ((await s.ds.query('SELECT key FROM recording_discards ORDER BY key')) as { key: string }[]).map((r) => r.key);
 
@@ -55,9 +105,16 @@ describe('the recordings statements, against a real drafts schema', () => {
     await s.ds.transaction(async (em) => {
       const locked = (await recordingOfDraftById(em, rec.id, draft.id, true))!;
       Object.assign(locked, {
-        status: 'needs_review', analyzed: true, summary: 'A walkthrough', videoKey: `recordings/${rec.id}.webm`,
-        findings: [{ kind: 'email', text: 'a@b.c', at: 1 }], acceptedMoments: ['m1'], checks: [{ part: 'screen', state: 'checked' }],
-        acknowledged: ['sound'], approved: false, updatedAt: new Date(Date.now() + 1000),
+        status: 'needs_review',
+        analyzed: true,
+        summary: 'A walkthrough',
+        videoKey: `recordings/${rec.id}.webm`,
+        findings: [{ kind: 'email', text: 'a@b.c', at: 1 }],
+        acceptedMoments: ['m1'],
+        checks: [{ part: 'screen', state: 'checked' }],
+        acknowledged: ['sound'],
+        approved: false,
+        updatedAt: new Date(Date.now() + 1000),
       });
       await updateRecording(em, locked);
     });
@@ -69,7 +126,7 @@ describe('the recordings statements, against a real drafts schema', () => {
     expect(await recordingById(s.ds, rec.id)).toBeNull();
   });
 
-  it('counts a member\'s bytes less a part sent again, under the member\'s quota lock, and deletes their recordings', async () => {
+  it("counts a member's bytes less a part sent again, under the member's quota lock, and deletes their recordings", async () => {
     const member = randomUUID();
     const draft = draftOf(member);
     await insertDraft(s.ds, draft);
@@ -115,7 +172,11 @@ describe('the recordings statements, against a real drafts schema', () => {
     const abandoned = recordingOf(open, { parts: [part(0, 1, 'staging/abandoned')], createdAt: longAgo, updatedAt: longAgo });
     const uploading = recordingOf(open, { parts: [part(0, 1, 'staging/live')] });
     const current = recordingOf(open, { status: 'approved', parts: [part(0, 1, 'staging/current')], videoKey: 'recordings/current.webm' });
-    const superseded = recordingOf(open, { status: 'approved', parts: [part(0, 1, 'staging/old-0'), part(1, 1, 'staging/old-1')], videoKey: 'recordings/old.webm' });
+    const superseded = recordingOf(open, {
+      status: 'approved',
+      parts: [part(0, 1, 'staging/old-0'), part(1, 1, 'staging/old-1')],
+      videoKey: 'recordings/old.webm',
+    });
     const ofDiscarded = recordingOf(gone, { status: 'uploading', parts: [part(0, 1, 'staging/discarded')] });
     const orphan = recordingOf(draftOf(member), { status: 'uploading', parts: [] });
     for (const r of [abandoned, uploading, current, superseded, ofDiscarded, orphan]) await insertRecording(s.ds, r);

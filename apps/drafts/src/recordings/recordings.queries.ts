@@ -1,6 +1,7 @@
 import { RECORDING_LIMITS } from '@marketplace/contracts';
-import { advisoryXactLock, affected, first, rows, sql, type Db, type Json, type Selectable } from '@marketplace/service-kit';
-import { db, type DB } from '../database/db.js';
+import { advisoryXactLock, affected, type Db, first, type Json, rows, type Selectable, sql } from '@marketplace/service-kit';
+
+import { type DB, db } from '../database/db.js';
 import { jsonb } from '../drafts/drafts.queries.js';
 import type { RecordingEntity, StoredPart } from './recording.entity.js';
 
@@ -74,9 +75,16 @@ export async function recordingsOfMember(on: Db, memberId: string): Promise<Reco
 
 /** A new recording, as given. */
 export async function insertRecording(on: Db, rec: RecordingEntity): Promise<RecordingEntity> {
-  await affected(on, db.insertInto('draft_recordings').values({
-    ...changes(rec), id: rec.id, draft_id: rec.draftId, member_id: rec.memberId, created_at: rec.createdAt,
-  }));
+  await affected(
+    on,
+    db.insertInto('draft_recordings').values({
+      ...changes(rec),
+      id: rec.id,
+      draft_id: rec.draftId,
+      member_id: rec.memberId,
+      created_at: rec.createdAt,
+    }),
+  );
   return rec;
 }
 
@@ -97,9 +105,14 @@ export function deleteMemberRecordings(on: Db, memberId: string): Promise<number
 
 /** Objects queued for removal; one statement text whatever the number of keys. */
 export function insertDiscards(on: Db, keys: readonly string[]): Promise<number> {
-  return affected(on, db.insertInto('recording_discards').columns(['key'])
-    .expression(db.selectNoFrom(sql<string>`unnest(${keys}::text[])`.as('key')))
-    .onConflict((oc) => oc.column('key').doNothing()));
+  return affected(
+    on,
+    db
+      .insertInto('recording_discards')
+      .columns(['key'])
+      .expression(db.selectNoFrom(sql<string>`unnest(${keys}::text[])`.as('key')))
+      .onConflict((oc) => oc.column('key').doNothing()),
+  );
 }
 
 /** The oldest queued objects. */
@@ -121,11 +134,15 @@ const NO_RECORDING = '00000000-0000-0000-0000-000000000000';
 
 /** Bytes a member's recordings hold: each recording's parts, whatever its status, less one part when `except`. */
 export async function memberRecordingBytes(on: Db, memberId: string, except?: { recordingId: string; index: number }): Promise<number> {
-  const row = await first(on, db.selectFrom('draft_recordings as r')
-    .crossJoinLateral(sql<{ p: Json }>`jsonb_array_elements(r.parts)`.as('p'))
-    .select(sql<string>`coalesce(sum((p->>'size')::bigint), 0)::bigint`.as('bytes'))
-    .where('r.member_id', '=', memberId)
-    .where(sql<boolean>`not (r.id = ${except?.recordingId ?? NO_RECORDING}::uuid and (p->>'index')::int = ${except?.index ?? -1})`));
+  const row = await first(
+    on,
+    db
+      .selectFrom('draft_recordings as r')
+      .crossJoinLateral(sql<{ p: Json }>`jsonb_array_elements(r.parts)`.as('p'))
+      .select(sql<string>`coalesce(sum((p->>'size')::bigint), 0)::bigint`.as('bytes'))
+      .where('r.member_id', '=', memberId)
+      .where(sql<boolean>`not (r.id = ${except?.recordingId ?? NO_RECORDING}::uuid and (p->>'index')::int = ${except?.index ?? -1})`),
+  );
   return Number(row?.bytes ?? 0);
 }
 
@@ -134,18 +151,43 @@ export type SweptRecordings = 'abandoned' | 'unreferenced' | 'discardedDrafts';
 
 function sweptIds(which: SweptRecordings, batch: number) {
   const recs = db.selectFrom('draft_recordings as r').select('r.id');
-  const chosen = which === 'abandoned'
-    ? recs.where('r.status', '=', 'uploading')
-      .where(sql<boolean>`greatest(r.created_at, r.updated_at) < now() - make_interval(mins => ${sql.lit(RECORDING_LIMITS.linkMinutes)})`)
-    : which === 'unreferenced'
-      ? recs.where('r.status', '<>', 'uploading')
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('job_drafts as d').select(sql<number>`1`.as('one'))
-          .whereRef('d.id', '=', 'r.draft_id').where('d.status', '<>', 'discarded').whereRef('d.recording_id', '=', 'r.id'))))
-      : recs.where((eb) => eb.or([
-        eb.exists(eb.selectFrom('job_drafts as d').select(sql<number>`1`.as('one'))
-          .whereRef('d.id', '=', 'r.draft_id').where('d.status', '=', 'discarded')),
-        eb.not(eb.exists(eb.selectFrom('job_drafts as d').select(sql<number>`1`.as('one')).whereRef('d.id', '=', 'r.draft_id'))),
-      ]));
+  const chosen =
+    which === 'abandoned'
+      ? recs
+          .where('r.status', '=', 'uploading')
+          .where(sql<boolean>`greatest(r.created_at, r.updated_at) < now() - make_interval(mins => ${sql.lit(RECORDING_LIMITS.linkMinutes)})`)
+      : which === 'unreferenced'
+        ? recs.where('r.status', '<>', 'uploading').where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('job_drafts as d')
+                  .select(sql<number>`1`.as('one'))
+                  .whereRef('d.id', '=', 'r.draft_id')
+                  .where('d.status', '<>', 'discarded')
+                  .whereRef('d.recording_id', '=', 'r.id'),
+              ),
+            ),
+          )
+        : recs.where((eb) =>
+            eb.or([
+              eb.exists(
+                eb
+                  .selectFrom('job_drafts as d')
+                  .select(sql<number>`1`.as('one'))
+                  .whereRef('d.id', '=', 'r.draft_id')
+                  .where('d.status', '=', 'discarded'),
+              ),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('job_drafts as d')
+                    .select(sql<number>`1`.as('one'))
+                    .whereRef('d.id', '=', 'r.draft_id'),
+                ),
+              ),
+            ]),
+          );
   return chosen.limit(batch).forUpdate().skipLocked();
 }
 
@@ -155,24 +197,43 @@ function sweptIds(which: SweptRecordings, batch: number) {
  * Answers how many it deleted.
  */
 export async function deleteSweptRecordings(on: Db, which: SweptRecordings, batch: number): Promise<number> {
-  const row = await first(on, db
-    .with('gone', (qc) => qc.deleteFrom('draft_recordings').where('id', 'in', sweptIds(which, batch))
-      .returning(['id', 'parts', 'video_key']))
-    .with('queued', (qc) => qc.insertInto('recording_discards').columns(['key'])
-      .expression(qc.selectFrom('gone')
-        .crossJoinLateral(sql<{ p: Json }>`jsonb_array_elements(gone.parts)`.as('p'))
-        .select(sql<string>`p->>'key'`.as('key'))
-        .union(qc.selectFrom('gone').select(sql<string>`video_key`.as('key')).where('video_key', 'is not', null)))
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning(sql<number>`1`.as('one')))
-    .selectFrom('gone')
-    .select(sql<number>`count(*)::int`.as('n')));
+  const row = await first(
+    on,
+    db
+      .with('gone', (qc) => qc.deleteFrom('draft_recordings').where('id', 'in', sweptIds(which, batch)).returning(['id', 'parts', 'video_key']))
+      .with('queued', (qc) =>
+        qc
+          .insertInto('recording_discards')
+          .columns(['key'])
+          .expression(
+            qc
+              .selectFrom('gone')
+              .crossJoinLateral(sql<{ p: Json }>`jsonb_array_elements(gone.parts)`.as('p'))
+              .select(sql<string>`p->>'key'`.as('key'))
+              .union(
+                qc
+                  .selectFrom('gone')
+                  .select(sql<string>`video_key`.as('key'))
+                  .where('video_key', 'is not', null),
+              ),
+          )
+          .onConflict((oc) => oc.column('key').doNothing())
+          .returning(sql<number>`1`.as('one')),
+      )
+      .selectFrom('gone')
+      .select(sql<number>`count(*)::int`.as('n')),
+  );
   return row?.n ?? 0;
 }
 
 /** Which of these recording ids still have a row; one statement text whatever their number. */
 export async function liveRecordingIds(on: Db, ids: readonly string[]): Promise<string[]> {
-  const found = await rows(on, db.selectFrom('draft_recordings').select(sql<string>`id::text`.as('id'))
-    .where(sql<boolean>`id = any(${ids}::uuid[])`));
+  const found = await rows(
+    on,
+    db
+      .selectFrom('draft_recordings')
+      .select(sql<string>`id::text`.as('id'))
+      .where(sql<boolean>`id = any(${ids}::uuid[])`),
+  );
   return found.map((r) => r.id);
 }

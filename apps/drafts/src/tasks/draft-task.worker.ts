@@ -1,9 +1,18 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { draftTaskQueue, type DraftCostTask } from '@marketplace/contracts';
+import { type DraftCostTask, draftTaskQueue } from '@marketplace/contracts';
 import {
-  addUsage, LOGGER, meteredModelProviderFromEnv, ModelBudgetSpent, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
+  addUsage,
+  LOGGER,
+  type Logger,
+  meteredModelProviderFromEnv,
+  ModelBudgetSpent,
+  type ModelProvider,
+  type ModelUsage,
+  type WorkContext,
+  type WorkHandler,
 } from '@marketplace/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+
 import type { DraftTaskName, JobDraftEntity, StoredCosts, StoredUsage } from '../drafts/draft.entity.js';
 import { draftById, updateDraft } from '../drafts/drafts.queries.js';
 import { recordingById } from '../recordings/recordings.queries.js';
@@ -37,7 +46,10 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
   readonly queue = draftTaskQueue;
   private readonly model: ModelProvider | null = meteredModelProviderFromEnv(this.ds);
 
-  constructor(private readonly ds: DataSource, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async run({ draftId, task, runId }: Payload, ctx: WorkContext): Promise<void> {
     const draft = await draftById(this.ds, draftId);
@@ -49,16 +61,23 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
         const out = await research(draft, this.model, ctx.signal);
         if (!out) return await this.finish(draftId, task, runId, null, RESEARCH_UNAVAILABLE, 'unavailable');
         usage = out.usage;
-        apply = (d) => { d.research = out.result; };
+        apply = (d) => {
+          d.research = out.result;
+        };
       } else if (task === 'followUps') {
         const out = await followUps(draft, this.model, ctx.signal);
         usage = out.usage;
-        apply = (d) => { d.followUps = out.result; };
+        apply = (d) => {
+          d.followUps = out.result;
+        };
       } else {
         const out = await writing(draft, this.model, ctx.signal, await this.acceptedRequirements(draft));
         usage = out.usage;
         const answersVersion = draft.tasks.writing?.answersVersion ?? draft.answersVersion;
-        apply = (d) => { d.posting = { ...out.result, writtenAt: new Date().toISOString(), answersVersion }; d.approved = []; };
+        apply = (d) => {
+          d.posting = { ...out.result, writtenAt: new Date().toISOString(), answersVersion };
+          d.approved = [];
+        };
       }
     } catch (err) {
       // The last attempt says so on the draft instead of leaving it pending for ten minutes; a spent
@@ -76,7 +95,10 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
     const rec = draft.recordingId ? await recordingById(this.ds, draft.recordingId) : null;
     if (!rec?.approved) return [];
     const accepted = new Set(rec.acceptedMoments);
-    return rec.moments.filter((m) => accepted.has(m.id)).map((m) => m.suggestedRequirement).filter((r) => r.trim());
+    return rec.moments
+      .filter((m) => accepted.has(m.id))
+      .map((m) => m.suggestedRequirement)
+      .filter((r) => r.trim());
   }
 
   private awaits(draft: JobDraftEntity, task: DraftTaskName, runId: string): boolean {
@@ -85,8 +107,12 @@ export class DraftTaskWorker implements WorkHandler<typeof draftTaskQueue.payloa
   }
 
   private async finish(
-    draftId: string, task: DraftTaskName, runId: string,
-    done: { apply: (d: JobDraftEntity) => void; usage: ModelUsage | null } | null, error: string | null, failedStep = 'failed',
+    draftId: string,
+    task: DraftTaskName,
+    runId: string,
+    done: { apply: (d: JobDraftEntity) => void; usage: ModelUsage | null } | null,
+    error: string | null,
+    failedStep = 'failed',
   ): Promise<void> {
     const written = await this.ds.transaction(async (em) => {
       const draft = await draftById(em, draftId, true);

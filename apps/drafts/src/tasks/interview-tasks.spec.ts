@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { descriptionChecklist } from './interview-tasks.js';
 
-describe('the built-in checklist over a posted job\'s description', () => {
+describe("the built-in checklist over a posted job's description", () => {
   it('counts a section only when its heading has text under it, in any case or heading level', () => {
     const e = descriptionChecklist('## Scope\n\nFix it.\n\n### deliverables\nA patch.\n\n## Timeline\n\n## Access\n\nThe repository.');
     expect(e).toMatchObject({ score: 70, analyzed: false, gaps: ['Timeline is not described', 'Proof of work is not described'] });

@@ -1,6 +1,7 @@
 import { CATEGORIES, type Category } from '@marketplace/contracts';
 import { addUsage, type ModelProvider, type ModelUsage } from '@marketplace/service-kit';
 import { z } from 'zod';
+
 import type { JobDraftEntity, StoredFollowUp, StoredPosting } from '../drafts/draft.entity.js';
 
 /**
@@ -10,7 +11,10 @@ import type { JobDraftEntity, StoredFollowUp, StoredPosting } from '../drafts/dr
  * the person's own answers back as findings.
  */
 
-export interface TaskOutcome<T> { result: T; usage: ModelUsage | null }
+export interface TaskOutcome<T> {
+  result: T;
+  usage: ModelUsage | null;
+}
 
 export type Research = { summary: string; facts: string[]; sources: string[] };
 type Evaluation = StoredPosting['evaluation'];
@@ -18,15 +22,21 @@ export type Writing = Omit<StoredPosting, 'writtenAt' | 'answersVersion'>;
 
 export const FALLBACK_FOLLOW_UPS: StoredFollowUp[] = [
   {
-    id: 'deliverables', question: 'What exactly should the worker hand over?', hint: 'The files, code, report or result you will receive.',
+    id: 'deliverables',
+    question: 'What exactly should the worker hand over?',
+    hint: 'The files, code, report or result you will receive.',
     options: ['A written report', 'Working code or a configured system', 'Designs or files', 'A call or advice session'],
   },
   {
-    id: 'timeline', question: 'When do you need it done?', hint: 'A date or a rough timeframe.',
+    id: 'timeline',
+    question: 'When do you need it done?',
+    hint: 'A date or a rough timeframe.',
     options: ['Within a week', 'Within two weeks', 'Within a month', 'No fixed deadline'],
   },
   {
-    id: 'access', question: 'What will the worker need access to?', hint: 'Accounts, files, systems or people; never paste passwords here.',
+    id: 'access',
+    question: 'What will the worker need access to?',
+    hint: 'Accounts, files, systems or people; never paste passwords here.',
     options: ['Nothing beyond this posting', 'Files I will share', 'An account or system I will grant', 'A meeting with my team'],
   },
   { id: 'proof', question: 'How will you know the work is done well?', hint: 'What you will check before approving it.', options: [] },
@@ -34,7 +44,11 @@ export const FALLBACK_FOLLOW_UPS: StoredFollowUp[] = [
 ];
 
 const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
-const firstLine = (s: string) => s.split(/\r?\n/).map((l) => l.trim()).find(Boolean) ?? '';
+const firstLine = (s: string) =>
+  s
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .find(Boolean) ?? '';
 
 function interviewText(draft: JobDraftEntity): string {
   const lines = [`Context: ${draft.answers.context ?? ''}`, `Problem or wanted result: ${draft.answers.problem ?? ''}`];
@@ -60,14 +74,15 @@ function boundResearch(r: Research): Research {
 }
 
 /** Why research did not run where no model is configured: the task's error, shown on the draft. */
-export const RESEARCH_UNAVAILABLE = 'Research is unavailable: this service has no research model configured. '
-  + 'The follow-up questions and the posting are written from your answers alone.';
+export const RESEARCH_UNAVAILABLE =
+  'Research is unavailable: this service has no research model configured. ' + 'The follow-up questions and the posting are written from your answers alone.';
 
 /** The research, or null where no model is configured (the task then reads unavailable). */
 export async function research(draft: JobDraftEntity, model: ModelProvider | null, signal: AbortSignal): Promise<TaskOutcome<Research> | null> {
   if (!model) return null;
   const { data, usage } = await model.chatJson({
-    system: 'You research a job a person wants to hire for. Answer JSON {"summary": string (at most 1200 characters), "facts": string[] (at most 8, each at most 300 characters), "sources": string[] (at most 5 URLs or references)}. Facts must be useful to someone writing the job posting.',
+    system:
+      'You research a job a person wants to hire for. Answer JSON {"summary": string (at most 1200 characters), "facts": string[] (at most 8, each at most 300 characters), "sources": string[] (at most 5 URLs or references)}. Facts must be useful to someone writing the job posting.',
     user: interviewText(draft),
     schema: researchShape,
     signal,
@@ -84,13 +99,17 @@ const followUpsShape = z.object({
 export async function followUps(draft: JobDraftEntity, model: ModelProvider | null, signal: AbortSignal): Promise<TaskOutcome<StoredFollowUp[]>> {
   if (!model) return { result: FALLBACK_FOLLOW_UPS, usage: null };
   const { data, usage } = await model.chatJson({
-    system: 'You interview a person about a job they want to post, so a worker can start without asking. Given their opening answers, answer JSON {"questions": [{"question": string, "hint": string, "options": string[] (suggested answers, may be empty)}]} with 3 to 6 questions covering deliverables, timeline, access needed and how the work will be checked.',
+    system:
+      'You interview a person about a job they want to post, so a worker can start without asking. Given their opening answers, answer JSON {"questions": [{"question": string, "hint": string, "options": string[] (suggested answers, may be empty)}]} with 3 to 6 questions covering deliverables, timeline, access needed and how the work will be checked.',
     user: interviewText(draft),
     schema: followUpsShape,
     signal,
   });
   const questions = data.questions.slice(0, 6).map((q, i) => ({
-    id: `q${i + 1}`, question: clip(q.question, 300), hint: clip(q.hint, 300), options: q.options.slice(0, 8).map((o) => clip(o, 120)),
+    id: `q${i + 1}`,
+    question: clip(q.question, 300),
+    hint: clip(q.hint, 300),
+    options: q.options.slice(0, 8).map((o) => clip(o, 120)),
   }));
   return { result: questions, usage };
 }
@@ -109,9 +128,12 @@ function guessCategory(draft: JobDraftEntity): Category {
   if (chosen && (CATEGORIES as readonly string[]).includes(chosen)) return chosen as Category;
   const text = `${draft.answers.problem ?? ''} ${draft.answers.context ?? ''}`.toLowerCase();
   const hints: [Category, RegExp][] = [
-    ['engineering', /\b(code|bug|api|website|app|software|deploy|server|database)\b/], ['design', /\b(logo|design|figma|mockup|ui)\b/],
-    ['data', /\b(data|spreadsheet|analysis|dashboard|sql)\b/], ['writing', /\b(write|article|copy|blog|edit)\b/],
-    ['marketing', /\b(marketing|seo|ads|campaign)\b/], ['legal', /\b(contract|legal|lawyer)\b/],
+    ['engineering', /\b(code|bug|api|website|app|software|deploy|server|database)\b/],
+    ['design', /\b(logo|design|figma|mockup|ui)\b/],
+    ['data', /\b(data|spreadsheet|analysis|dashboard|sql)\b/],
+    ['writing', /\b(write|article|copy|blog|edit)\b/],
+    ['marketing', /\b(marketing|seo|ads|campaign)\b/],
+    ['legal', /\b(contract|legal|lawyer)\b/],
   ];
   return hints.find(([, re]) => re.test(text))?.[0] ?? 'other';
 }
@@ -187,7 +209,10 @@ const evaluationShape = z.object({
 
 /** `requirements`: the suggested requirements of the walkthrough moments the poster accepted. */
 export async function writing(
-  draft: JobDraftEntity, model: ModelProvider | null, signal: AbortSignal, requirements: readonly string[] = [],
+  draft: JobDraftEntity,
+  model: ModelProvider | null,
+  signal: AbortSignal,
+  requirements: readonly string[] = [],
 ): Promise<TaskOutcome<Writing>> {
   if (!model) {
     const written = templateWriting(draft);
@@ -208,7 +233,10 @@ export async function writing(
   const evaluated = await evaluatePosting(model, title, description, signal);
   return {
     result: {
-      title, category, description, summary: clip(w.summary || firstLine(draft.answers.problem ?? ''), 600),
+      title,
+      category,
+      description,
+      summary: clip(w.summary || firstLine(draft.answers.problem ?? ''), 600),
       evaluation: evaluated.result,
       writtenBy: model.model,
     },
@@ -219,15 +247,19 @@ export async function writing(
 /** The job eval of a written posting or a posted job's current text, by the model. */
 async function evaluatePosting(model: ModelProvider, title: string, description: string, signal: AbortSignal): Promise<TaskOutcome<Evaluation>> {
   const { data: e, usage } = await model.chatJson({
-    system: 'You evaluate a job posting for a freelance worker. Answer JSON {"score": integer 0-100 (how well a worker could start without asking), "verdict": one sentence, "strengths": string[], "gaps": string[] (what a worker would still ask)}.',
+    system:
+      'You evaluate a job posting for a freelance worker. Answer JSON {"score": integer 0-100 (how well a worker could start without asking), "verdict": one sentence, "strengths": string[], "gaps": string[] (what a worker would still ask)}.',
     user: `# ${title}\n\n${description}`,
     schema: evaluationShape,
     signal,
   });
   return {
     result: {
-      score: Math.max(0, Math.min(100, Math.round(e.score))), verdict: clip(e.verdict, 300),
-      strengths: e.strengths.slice(0, 8).map((s) => clip(s, 300)), gaps: e.gaps.slice(0, 8).map((s) => clip(s, 300)), analyzed: true,
+      score: Math.max(0, Math.min(100, Math.round(e.score))),
+      verdict: clip(e.verdict, 300),
+      strengths: e.strengths.slice(0, 8).map((s) => clip(s, 300)),
+      gaps: e.gaps.slice(0, 8).map((s) => clip(s, 300)),
+      analyzed: true,
     },
     usage,
   };
@@ -235,7 +267,9 @@ async function evaluatePosting(model: ModelProvider, title: string, description:
 
 /** The job eval of a posted job's current version (after an edit): the model's, else the checklist over its description. */
 export async function evaluateJob(
-  job: { title: string; constraints: string }, model: ModelProvider | null, signal: AbortSignal,
+  job: { title: string; constraints: string },
+  model: ModelProvider | null,
+  signal: AbortSignal,
 ): Promise<TaskOutcome<Evaluation>> {
   if (!model) return { result: descriptionChecklist(job.constraints), usage: null };
   return evaluatePosting(model, clip(firstLine(job.title), 120), clip(job.constraints.trim(), 4000), signal);

@@ -1,16 +1,29 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { getHiringJob, jobEvalQueue } from '@marketplace/contracts';
 import {
-  BusClient, LOGGER, meteredModelProviderFromEnv, ModelBudgetSpent, type Logger, type ModelProvider, type ModelUsage, type WorkContext, type WorkHandler,
+  BusClient,
+  LOGGER,
+  type Logger,
+  meteredModelProviderFromEnv,
+  ModelBudgetSpent,
+  type ModelProvider,
+  type ModelUsage,
+  type WorkContext,
+  type WorkHandler,
 } from '@marketplace/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+
 import type { JobDraftEntity, StoredPosting } from '../drafts/draft.entity.js';
 import { draftById, updateDraft } from '../drafts/drafts.queries.js';
 import { addCosts } from './draft-task.worker.js';
 import { evaluateJob } from './interview-tasks.js';
 
 type Payload = { draftId: string; runId: string };
-interface Outcome { evaluation: StoredPosting['evaluation']; usage: ModelUsage | null; version: number }
+interface Outcome {
+  evaluation: StoredPosting['evaluation'];
+  usage: ModelUsage | null;
+  version: number;
+}
 
 /**
  * Writes a posted draft's job eval again for its job's current text (jobEvalQueue, queued by a
@@ -22,7 +35,11 @@ export class JobEvalWorker implements WorkHandler<typeof jobEvalQueue.payload> {
   readonly queue = jobEvalQueue;
   private readonly model: ModelProvider | null = meteredModelProviderFromEnv(this.ds);
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async run({ draftId, runId }: Payload, ctx: WorkContext): Promise<void> {
     const draft = await draftById(this.ds, draftId);
@@ -55,7 +72,8 @@ export class JobEvalWorker implements WorkHandler<typeof jobEvalQueue.payload> {
         const step = this.model ? `done with ${this.model.model}` : 'done without a model (built-in checklist)';
         draft.jobEval = {
           // A visibility edit may have moved the job past the version asked for; the eval is of the text read.
-          version: Math.max(jobEval.version, done.version), evaluatedVersion: done.version,
+          version: Math.max(jobEval.version, done.version),
+          evaluatedVersion: done.version,
           task: { ...jobEval.task, status: 'ready', step, error: null, finishedAt },
         };
       } else {

@@ -1,5 +1,6 @@
-import { affected, first, rows, type Db, type Selectable } from '@marketplace/service-kit';
-import { db, type DB } from '../database/db.js';
+import { affected, type Db, first, rows, type Selectable } from '@marketplace/service-kit';
+
+import { type DB, db } from '../database/db.js';
 
 /* The statements of a deleted file's cleanup, typed from the migrated files schema. */
 

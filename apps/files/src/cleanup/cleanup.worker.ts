@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { fileCleanupQueue } from '@marketplace/contracts';
 import { ObjectStorage, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { previewObjectKey } from '../previews/preview-image.js';
 import { chunkObjects, deleteFileRows, fileToClean } from './cleanup.queries.js';
 
@@ -27,7 +28,10 @@ export function fileObjectKey(fileId: string): string {
 export class CleanupWorker implements WorkHandler<typeof fileCleanupQueue.payload> {
   readonly queue = fileCleanupQueue;
 
-  constructor(private readonly ds: DataSource, private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async run({ fileId }: { fileId: string }, ctx: WorkContext): Promise<void> {
     const file = await fileToClean(this.ds, fileId);
@@ -40,9 +44,7 @@ export class CleanupWorker implements WorkHandler<typeof fileCleanupQueue.payloa
     // Chunks are the gateway's staged objects, adopted where they were (file_chunks); the prefix
     // holds those of files uploaded before that.
     const adopted = await chunkObjects(this.ds, fileId);
-    const keys = [
-      ...adopted.map((c) => c.object_key), ...await this.storage.list(chunkPrefix(fileId)), fileObjectKey(fileId), previewObjectKey(fileId),
-    ];
+    const keys = [...adopted.map((c) => c.object_key), ...(await this.storage.list(chunkPrefix(fileId))), fileObjectKey(fileId), previewObjectKey(fileId)];
     for (let i = 0; i < keys.length; i += PARALLEL_REMOVES) {
       if (ctx.signal.aborted) throw new Error('cleanup stopped; the item is retried');
       await Promise.all(keys.slice(i, i + PARALLEL_REMOVES).map((key) => this.storage.remove(key)));

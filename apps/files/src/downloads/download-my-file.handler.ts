@@ -1,9 +1,8 @@
+import { DOWNLOAD_LINK_SECONDS, downloadMyFile, FILE_LIMITS, type FileDownloadLink, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { callerOf, type HandlerContext, ObjectStorage, type OperationHandler, publicUrl } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  DOWNLOAD_LINK_SECONDS, downloadMyFile, FILE_LIMITS, type FileDownloadLink, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import { callerOf, ObjectStorage, type HandlerContext, type OperationHandler, publicUrl } from '@marketplace/service-kit';
+
 import { newDownloadToken } from './download-token.js';
 import { insertDownloadGrant, pruneExpiredGrants } from './downloads.queries.js';
 import { findOwnPersonalFile, requireReady, type StoredFile } from './own-file.js';
@@ -40,7 +39,10 @@ export async function downloadLink(ds: DataSource, storage: ObjectStorage, file:
 export class DownloadMyFileHandler implements OperationHandler<typeof downloadMyFile> {
   readonly operation = downloadMyFile;
 
-  constructor(private readonly ds: DataSource, private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async handle({ fileId }: InputOf<typeof downloadMyFile>, ctx: HandlerContext): Promise<OutputOf<typeof downloadMyFile>> {
     const caller = callerOf(ctx);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_TOKEN } from '@marketplace/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { downloadTokenHash, grantIsLive, hashDownloadToken, newDownloadToken } from './download-token.js';
 
 describe('download tokens', () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { filesEntities, filesMigrations } from '../files.entities.js';
 import { grantedObject, insertDownloadGrant, pruneExpiredGrants, storedFileOfArea } from './downloads.queries.js';
 
@@ -11,13 +13,17 @@ describe('the download statements, against a real files schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: filesEntities, migrations: filesMigrations, label: 'files-downloads' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   async function file(area: 'personal' | 'job', ownerId: string, status = 'ready'): Promise<string> {
     const id = randomUUID();
-    await db.query(`INSERT INTO files (id, area, owner_id, folder, uploader_id, path, size, sha256, chunk_bytes, received, status, object_key, upload_expires_at)
+    await db.query(
+      `INSERT INTO files (id, area, owner_id, folder, uploader_id, path, size, sha256, chunk_bytes, received, status, object_key, upload_expires_at)
       VALUES ($1, $2, $3, $4, $3, $5, 1234, 'x', 262144, 1234, $6, $7, now())`,
-    [id, area, ownerId, area === 'job' ? 'poster' : null, `d-${id}.bin`, status, status === 'ready' ? `files/objects/${id}` : null]);
+      [id, area, ownerId, area === 'job' ? 'poster' : null, `d-${id}.bin`, status, status === 'ready' ? `files/objects/${id}` : null],
+    );
     return id;
   }
 
@@ -25,7 +31,13 @@ describe('the download statements, against a real files schema', () => {
     const owner = randomUUID();
     const id = await file('personal', owner);
     expect(await storedFileOfArea(db.ds, 'personal', owner, id)).toEqual({
-      id, path: `d-${id}.bin`, size: '1234', status: 'ready', object_key: `files/objects/${id}`, folder: null, hire_id: null,
+      id,
+      path: `d-${id}.bin`,
+      size: '1234',
+      status: 'ready',
+      object_key: `files/objects/${id}`,
+      folder: null,
+      hire_id: null,
     });
     expect(await storedFileOfArea(db.ds, 'job', owner, id)).toBeUndefined();
     expect(await storedFileOfArea(db.ds, 'personal', randomUUID(), id)).toBeUndefined();

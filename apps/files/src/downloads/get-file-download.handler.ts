@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppError, getFileDownload, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { downloadTokenHash } from './download-token.js';
 import { grantedObject } from './downloads.queries.js';
 

@@ -1,5 +1,6 @@
 import { AppError } from '@marketplace/contracts';
 import type { Db } from '@marketplace/service-kit';
+
 import { isClosed } from '../files/personal-area.js';
 import { storedFileOfArea } from './downloads.queries.js';
 
@@ -26,14 +27,18 @@ export async function findOwnPersonalFile(db: Db, memberId: string, fileId: stri
 }
 
 /** A file of one area (a member's personal area, a job's); any other is 404. Whether the caller may read the area is the caller's check. */
-export async function findAreaStoredFile(
-  db: Db, area: 'personal' | 'job', ownerId: string, fileId: string,
-): Promise<StoredFile> {
+export async function findAreaStoredFile(db: Db, area: 'personal' | 'job', ownerId: string, fileId: string): Promise<StoredFile> {
   const notFound = AppError.notFound('No such file.');
   const row = await storedFileOfArea(db, area, ownerId, fileId);
   if (!row) throw notFound;
   return {
-    id: row.id, path: row.path, size: Number(row.size), status: row.status, objectKey: row.object_key, folder: row.folder, hire_id: row.hire_id,
+    id: row.id,
+    path: row.path,
+    size: Number(row.size),
+    status: row.status,
+    objectKey: row.object_key,
+    folder: row.folder,
+    hire_id: row.hire_id,
   };
 }
 

@@ -1,6 +1,7 @@
 import { AppError, FILE_LIMITS } from '@marketplace/contracts';
 import type { Db } from '@marketplace/service-kit';
-import { areaUsageRow, fileOfArea, nextMissingChunk, type FileRow } from './files.queries.js';
+
+import { areaUsageRow, fileOfArea, type FileRow, nextMissingChunk } from './files.queries.js';
 
 export type { FileRow };
 

@@ -1,24 +1,57 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+
 import {
-  AppError, DIRECT_PART_BYTES, DIRECT_PART_URL_SECONDS, FILE_LIMITS, fileAssembleQueue, fileCleanupQueue, type UploadedObject,
+  AppError,
+  DIRECT_PART_BYTES,
+  DIRECT_PART_URL_SECONDS,
+  FILE_LIMITS,
+  fileAssembleQueue,
+  fileCleanupQueue,
+  type UploadedObject,
 } from '@marketplace/contracts';
 import { countAttempt, enqueueWork, limitBuckets, ObjectStorage, UnitOfWork } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+
 import {
-  assemblyFailed, differentChunk, directPartCount, directPartSize, requireUploading,
-  type CreatedUpload, type NewFile, type PresignedParts, type SentPart,
-} from './upload-rules.js';
-import {
-  areaFile, assembledObjectKey, chunkCount, chunkSize, deletingConflict, isDirect, nextMissingIndex, areaUsage, UPLOAD_SECONDS,
-  type AreaGate, type FileRow,
+  areaFile,
+  type AreaGate,
+  areaUsage,
+  assembledObjectKey,
+  chunkCount,
+  chunkSize,
+  deletingConflict,
+  type FileRow,
+  isDirect,
+  nextMissingIndex,
+  UPLOAD_SECONDS,
 } from './area-files.js';
 import {
-  clearAssemblyFailure, countReceived, dropJoinedParts, hasChunks, insertUpload, lockArea, markDeleting, partsJoined, requestAssembly,
-  setUploadId, writeChunk,
+  clearAssemblyFailure,
+  countReceived,
+  dropJoinedParts,
+  hasChunks,
+  insertUpload,
+  lockArea,
+  markDeleting,
+  partsJoined,
+  requestAssembly,
+  setUploadId,
+  writeChunk,
 } from './files.queries.js';
 import { checkStoredParts } from './stored-parts.js';
 import { UploadJoins } from './upload-joins.js';
+import {
+  assemblyFailed,
+  type CreatedUpload,
+  differentChunk,
+  directPartCount,
+  directPartSize,
+  type NewFile,
+  type PresignedParts,
+  requireUploading,
+  type SentPart,
+} from './upload-rules.js';
 
 /**
  * The upload path of every file area: create a slot (path free in its folder ignoring case, size
@@ -28,7 +61,9 @@ import { UploadJoins } from './upload-joins.js';
 @Injectable()
 export class AreaUploads {
   constructor(
-    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage,
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly storage: ObjectStorage,
     private readonly joins: UploadJoins,
   ) {}
 
@@ -53,8 +88,17 @@ export class AreaUploads {
       }
       try {
         return await insertUpload(em, {
-          id: randomUUID(), area: gate.area, ownerId: gate.ownerId, folder: gate.folder, hireId: gate.hireId, uploaderId: gate.actorId,
-          path, size: input.size, sha256: input.sha256.toLowerCase(), chunkBytes, uploadSeconds: UPLOAD_SECONDS,
+          id: randomUUID(),
+          area: gate.area,
+          ownerId: gate.ownerId,
+          folder: gate.folder,
+          hireId: gate.hireId,
+          uploaderId: gate.actorId,
+          path,
+          size: input.size,
+          sha256: input.sha256.toLowerCase(),
+          chunkBytes,
+          uploadSeconds: UPLOAD_SECONDS,
         });
       } catch (err) {
         if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === '23505') {
@@ -75,16 +119,22 @@ export class AreaUploads {
    * so a retry after a lost answer always leaves a chunk whose object exists. Two different
    * uploads of one index racing each other cannot both win: the row keeps the first sha256.
    */
-  async putChunk(gate: AreaGate, input: { fileId: string; index: number; sha256: string; chunk: UploadedObject }): Promise<{ row: FileRow; nextIndex: number | null }> {
+  async putChunk(
+    gate: AreaGate,
+    input: { fileId: string; index: number; sha256: string; chunk: UploadedObject },
+  ): Promise<{ row: FileRow; nextIndex: number | null }> {
     // A chunk is the hot path of an upload: its three reads go at once, refused in this order.
     const [counted, open, found] = await Promise.allSettled([
-      countAttempt(this.ds, limitBuckets().fileWrites, gate.actorId), gate.requireOpen(this.ds), areaFile(this.ds, gate, input.fileId),
+      countAttempt(this.ds, limitBuckets().fileWrites, gate.actorId),
+      gate.requireOpen(this.ds),
+      areaFile(this.ds, gate, input.fileId),
     ]);
     for (const step of [counted, open, found]) if (step.status === 'rejected') throw step.reason;
     const file = (found as PromiseFulfilledResult<FileRow>).value;
     gate.mayUpload(file);
     requireUploading(file);
-    if (isDirect(file)) throw AppError.conflict('This upload sends its parts straight to storage (presigned part URLs); finish it that way, or delete it and start again.');
+    if (isDirect(file))
+      throw AppError.conflict('This upload sends its parts straight to storage (presigned part URLs); finish it that way, or delete it and start again.');
     const chunks = chunkCount(file);
     if (input.index >= chunks) {
       throw AppError.badRequest('Invalid field: index.', { index: `No such chunk: this file has ${chunks} chunks (0 to ${chunks - 1}).` });
@@ -98,14 +148,15 @@ export class AreaUploads {
     }
     const sha256 = input.sha256.toLowerCase();
     // The gateway hashed the bytes as it staged them; read them back only when it did not say.
-    const actual = input.chunk.sha256 ?? await this.hashStaged(input.chunk);
+    const actual = input.chunk.sha256 ?? (await this.hashStaged(input.chunk));
     if (actual !== sha256) {
       throw AppError.conflict(`The chunk's sha256 does not match its bytes; send chunk ${input.index} again.`, { sha256: 'Does not match the bytes.' });
     }
     const { row, replaced, nextIndex } = await this.uow.run(async (em) => {
       const locked = await areaFile(em, gate, file.id, true);
       requireUploading(locked);
-      if (isDirect(locked)) throw AppError.conflict('This upload sends its parts straight to storage (presigned part URLs); finish it that way, or delete it and start again.');
+      if (isDirect(locked))
+        throw AppError.conflict('This upload sends its parts straight to storage (presigned part URLs); finish it that way, or delete it and start again.');
       // The file's lock serializes its chunks; `previous` is the row as it was before this write.
       const written = await writeChunk(em, { fileId: file.id, idx: input.index, size: expected, sha256, objectKey: input.chunk.key });
       if (!written.ok) throw differentChunk(input.index);
@@ -133,7 +184,10 @@ export class AreaUploads {
     if (file.status === 'deleting') throw deletingConflict();
     if (isDirect(file)) return this.completeDirect(gate, file, parts);
     // A direct upload whose check failed is a chunk upload again; its next complete reports why.
-    if (parts && !file.assembly_failure) throw AppError.badRequest('Invalid field: parts.', { parts: 'Only for an upload sent straight to storage (presigned part URLs); this one takes chunks.' });
+    if (parts && !file.assembly_failure)
+      throw AppError.badRequest('Invalid field: parts.', {
+        parts: 'Only for an upload sent straight to storage (presigned part URLs); this one takes chunks.',
+      });
     const next = await nextMissingIndex(this.ds, file);
     if (file.assembly_failure) {
       await clearAssemblyFailure(this.ds, file.id);
@@ -163,22 +217,24 @@ export class AreaUploads {
     await gate.requireOpen(this.ds);
     const key = assembledObjectKey(fileId);
     let started: string | undefined;
-    const row = await this.uow.run(async (em) => {
-      const file = await areaFile(em, gate, fileId, true);
-      gate.mayUpload(file);
-      requireUploading(file);
-      if (file.parts_joined_at) throw AppError.conflict('Storage already joined the parts; call complete.');
-      if (file.upload_id) return file;
-      if (await hasChunks(em, file.id) || Number(file.received) > 0) {
-        throw AppError.conflict('This upload already took chunks through the API; send the rest the same way, or delete it and start again.');
-      }
-      started = await this.storage.createMultipart(key, 'application/octet-stream');
-      return setUploadId(em, file.id, started);
-    }).catch(async (err: unknown) => {
-      // A multipart upload no row names would hold its parts until the sweep finds it: drop it now.
-      if (started) await this.storage.abortMultipart(key, started).catch(() => undefined);
-      throw err;
-    });
+    const row = await this.uow
+      .run(async (em) => {
+        const file = await areaFile(em, gate, fileId, true);
+        gate.mayUpload(file);
+        requireUploading(file);
+        if (file.parts_joined_at) throw AppError.conflict('Storage already joined the parts; call complete.');
+        if (file.upload_id) return file;
+        if ((await hasChunks(em, file.id)) || Number(file.received) > 0) {
+          throw AppError.conflict('This upload already took chunks through the API; send the rest the same way, or delete it and start again.');
+        }
+        started = await this.storage.createMultipart(key, 'application/octet-stream');
+        return setUploadId(em, file.id, started);
+      })
+      .catch(async (err: unknown) => {
+        // A multipart upload no row names would hold its parts until the sweep finds it: drop it now.
+        if (started) await this.storage.abortMultipart(key, started).catch(() => undefined);
+        throw err;
+      });
     await checkStoredParts(this.storage, this.ds, row);
     const parts = directPartCount(row);
     const wanted = partNumbers ? [...new Set(partNumbers)].sort((a, b) => a - b) : Array.from({ length: parts }, (_, i) => i + 1);
@@ -188,9 +244,13 @@ export class AreaUploads {
     }
     const left = Math.floor((new Date(row.upload_expires_at).getTime() - Date.now()) / 1000);
     const seconds = Math.max(1, Math.min(DIRECT_PART_URL_SECONDS, left));
-    const urls = await Promise.all(wanted.map(async (n) => ({
-      number: n, bytes: directPartSize(row, n), url: await this.storage.presignPart(key, row.upload_id!, n, seconds),
-    })));
+    const urls = await Promise.all(
+      wanted.map(async (n) => ({
+        number: n,
+        bytes: directPartSize(row, n),
+        url: await this.storage.presignPart(key, row.upload_id!, n, seconds),
+      })),
+    );
     return { row, partBytes: DIRECT_PART_BYTES, parts, urls, expiresAt: new Date(Date.now() + seconds * 1000).toISOString() };
   }
 
@@ -219,10 +279,16 @@ export class AreaUploads {
       }
       const key = assembledObjectKey(file.id);
       await checkStoredParts(this.storage, this.ds, file, count);
-      const refused = await this.storage.completeMultipart(key, file.upload_id!, parts.map((p) => ({ part: p.number, etag: p.etag.replace(/^"|"$/g, '') })));
+      const refused = await this.storage.completeMultipart(
+        key,
+        file.upload_id!,
+        parts.map((p) => ({ part: p.number, etag: p.etag.replace(/^"|"$/g, '') })),
+      );
       // No such upload: a complete before this one joined the parts (and may not have said so yet); the object tells.
-      if (refused && !(refused === 'NoSuchUpload' && await this.storage.stat(key))) {
-        throw AppError.conflict(`Storage refused the parts (${refused}): a part is missing or holds other bytes than its ETag says; PUT it again (ask for its URL again), then complete.`);
+      if (refused && !(refused === 'NoSuchUpload' && (await this.storage.stat(key)))) {
+        throw AppError.conflict(
+          `Storage refused the parts (${refused}): a part is missing or holds other bytes than its ETag says; PUT it again (ask for its URL again), then complete.`,
+        );
       }
       const stored = await this.storage.stat(key);
       if (stored?.size !== Number(file.size)) {

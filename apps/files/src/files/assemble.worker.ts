@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { fileAssembleQueue } from '@marketplace/contracts';
 import type { WorkContext, WorkHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
 import { FileAssembler } from './file-assembler.js';
 
 /**

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import type { DataSource } from 'typeorm';
+
 import { chunkKey, chunksFrom } from './files.queries.js';
 
 /** A join that follows an upload gives up after this long without the next chunk in order. */

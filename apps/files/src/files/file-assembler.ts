@@ -1,14 +1,22 @@
 import { createHash } from 'node:crypto';
+
+import { fileCompletedV1, filePreviewQueue } from '@marketplace/contracts';
+import { enqueueWork, LOGGER, type Logger, MIN_PART_BYTES, type MultipartUpload, ObjectStorage, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { fileCompletedV1, filePreviewQueue } from '@marketplace/contracts';
-import {
-  enqueueWork, LOGGER, MIN_PART_BYTES, ObjectStorage, recordEvent, UnitOfWork, type Logger, type MultipartUpload,
-} from '@marketplace/service-kit';
-import { ALIVE_EVERY_MS, ChunkFeed } from './chunk-feed.js';
+
 import { assembledObjectKey, chunkCount, type FileRow } from './area-files.js';
+import { ALIVE_EVERY_MS, ChunkFeed } from './chunk-feed.js';
 import {
-  chunksDropped, deleteChunks, failJoinedUpload, fileById, joinAlive, joinGaveUp, jobAreaParticipants, lockFileStatus, markFileReady,
+  chunksDropped,
+  deleteChunks,
+  failJoinedUpload,
+  fileById,
+  jobAreaParticipants,
+  joinAlive,
+  joinGaveUp,
+  lockFileStatus,
+  markFileReady,
 } from './files.queries.js';
 
 class LostChunk extends Error {
@@ -30,9 +38,7 @@ async function participants(em: EntityManager, file: FileRow): Promise<{ posterI
   if (file.area !== 'job') return { posterId: null, workerId: null, recipientIds: [] };
   const area = await jobAreaParticipants(em, file.owner_id);
   if (!area) return { posterId: null, workerId: null, recipientIds: [] };
-  const recipients = file.uploader_id === area.poster_id
-    ? (area.worker_id && area.worker_access ? [area.worker_id] : [])
-    : [area.poster_id];
+  const recipients = file.uploader_id === area.poster_id ? (area.worker_id && area.worker_access ? [area.worker_id] : []) : [area.poster_id];
   return { posterId: area.poster_id, workerId: area.worker_id, recipientIds: recipients };
 }
 
@@ -54,7 +60,9 @@ export type AssemblyResult =
 @Injectable()
 export class FileAssembler {
   constructor(
-    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage,
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly storage: ObjectStorage,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -65,7 +73,8 @@ export class FileAssembler {
    * said) gives up (`skipped`) and complete queues a new one.
    */
   async assemble(
-    fileId: string, opts: { follow?: boolean; idleMs?: number; heartbeat?: () => void; signal?: AbortSignal | undefined } = {},
+    fileId: string,
+    opts: { follow?: boolean; idleMs?: number; heartbeat?: () => void; signal?: AbortSignal | undefined } = {},
   ): Promise<AssemblyResult> {
     const heartbeat = opts.heartbeat ?? (() => undefined);
     const signal = opts.signal;
@@ -95,7 +104,10 @@ export class FileAssembler {
     const reads = new Map<number, Promise<Buffer[]>>();
     let readAhead = 0;
     const uploads = new Set<Promise<void>>();
-    const track = <T>(p: Promise<T>): Promise<T> => { p.catch(() => undefined); return p; };
+    const track = <T>(p: Promise<T>): Promise<T> => {
+      p.catch(() => undefined);
+      return p;
+    };
     const flush = async () => {
       multipart ??= await this.storage.startMultipart(key, 'application/octet-stream');
       const part = multipart.putPart(pending);
@@ -140,9 +152,10 @@ export class FileAssembler {
       if (total !== Number(file.size) || sha !== file.sha256) {
         await multipart?.abort().catch(() => undefined);
         multipart = undefined;
-        const message = total !== Number(file.size)
-          ? `The chunks add up to ${total} bytes, not the declared ${file.size}; they were dropped: upload every chunk again, then complete.`
-          : `The file's sha256 is ${sha}, not the declared ${file.sha256}; the chunks were dropped: upload every chunk again, then complete.`;
+        const message =
+          total !== Number(file.size)
+            ? `The chunks add up to ${total} bytes, not the declared ${file.size}; they were dropped: upload every chunk again, then complete.`
+            : `The file's sha256 is ${sha}, not the declared ${file.sha256}; the chunks were dropped: upload every chunk again, then complete.`;
         await this.dropChunks(file, message);
         return { kind: 'mismatch', message };
       }
@@ -191,9 +204,10 @@ export class FileAssembler {
     }
     const sha = hash.digest('hex');
     if (object && total === Number(file.size) && sha === file.sha256) return this.markReady(file, key);
-    const message = total !== Number(file.size)
-      ? `The parts add up to ${total} bytes, not the declared ${file.size}; they were dropped: ask for new part URLs and send the file again, then complete.`
-      : `The file's sha256 is ${sha}, not the declared ${file.sha256}; the parts were dropped: ask for new part URLs and send the file again, then complete.`;
+    const message =
+      total !== Number(file.size)
+        ? `The parts add up to ${total} bytes, not the declared ${file.size}; they were dropped: ask for new part URLs and send the file again, then complete.`
+        : `The file's sha256 is ${sha}, not the declared ${file.sha256}; the parts were dropped: ask for new part URLs and send the file again, then complete.`;
     const dropped = await this.uow.run((em) => failJoinedUpload(em, file.id, message));
     if (dropped) await this.storage.remove(key).catch(() => undefined);
     return { kind: 'mismatch', message };
@@ -233,8 +247,15 @@ export class FileAssembler {
       chunkKeys = chunks.map((c) => c.object_key);
       await enqueueWork(em, filePreviewQueue, { fileId: file.id });
       await recordEvent(em, fileCompletedV1, {
-        fileId: ready.id, area: ready.area, ownerId: ready.owner_id, folder: ready.folder, hireId: ready.hire_id,
-        uploaderId: ready.uploader_id, path: ready.path, size: Number(ready.size), completedAt: new Date().toISOString(),
+        fileId: ready.id,
+        area: ready.area,
+        ownerId: ready.owner_id,
+        folder: ready.folder,
+        hireId: ready.hire_id,
+        uploaderId: ready.uploader_id,
+        path: ready.path,
+        size: Number(ready.size),
+        completedAt: new Date().toISOString(),
         ...(await participants(em, ready)),
       });
       return { kind: 'ready', file: ready };

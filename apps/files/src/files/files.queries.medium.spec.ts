@@ -1,12 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { filesEntities, filesMigrations } from '../files.entities.js';
 import {
-  areaUsageRow, chunkKey, chunksDropped, chunksFrom, clearAssemblyFailure, closeMember, countReceived, deleteChunks, deleteMemberFiles,
-  dropJoinedParts, expireUploads, failJoinedUpload, fileById, fileOfArea, forgetUploadId, hasChunks, insertUpload, isClosedMember,
-  jobAreaParticipants, joinAlive, joinGaveUp, lockArea, lockFileStatus, markDeleting, markFileReady, nextMissingChunk, partsJoined,
-  personalFiles, releaseAssemblyLease, renameFile, renewAssemblyLease, requestAssembly, setUploadId, takeAssemblyLease, writeChunk,
+  areaUsageRow,
+  chunkKey,
+  chunksDropped,
+  chunksFrom,
+  clearAssemblyFailure,
+  closeMember,
+  countReceived,
+  deleteChunks,
+  deleteMemberFiles,
+  dropJoinedParts,
+  expireUploads,
+  failJoinedUpload,
+  fileById,
+  fileOfArea,
+  forgetUploadId,
+  hasChunks,
+  insertUpload,
+  isClosedMember,
+  jobAreaParticipants,
+  joinAlive,
+  joinGaveUp,
+  lockArea,
+  lockFileStatus,
+  markDeleting,
+  markFileReady,
+  nextMissingChunk,
+  partsJoined,
+  personalFiles,
+  releaseAssemblyLease,
+  renameFile,
+  renewAssemblyLease,
+  requestAssembly,
+  setUploadId,
+  takeAssemblyLease,
+  writeChunk,
 } from './files.queries.js';
 
 /** Medium: the upload path's statements (files.queries.ts) against the real files schema. */
@@ -16,12 +49,24 @@ describe('the files statements, against a real files schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: filesEntities, migrations: filesMigrations, label: 'files' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
-  const upload = (ownerId: string, path: string, size = 25, chunkBytes = 10) => insertUpload(db.ds, {
-    id: randomUUID(), area: 'personal', ownerId, folder: null, hireId: null, uploaderId: ownerId, path, size,
-    sha256: 'ab'.repeat(32), chunkBytes, uploadSeconds: 600,
-  });
+  const upload = (ownerId: string, path: string, size = 25, chunkBytes = 10) =>
+    insertUpload(db.ds, {
+      id: randomUUID(),
+      area: 'personal',
+      ownerId,
+      folder: null,
+      hireId: null,
+      uploaderId: ownerId,
+      path,
+      size,
+      sha256: 'ab'.repeat(32),
+      chunkBytes,
+      uploadSeconds: 600,
+    });
   const column = async (id: string, name: string): Promise<unknown> =>
     (await db.query<{ v: unknown }>(`SELECT ${name} AS v FROM files WHERE id = $1`, [id]))[0]?.v;
 
@@ -47,7 +92,7 @@ describe('the files statements, against a real files schema', () => {
     expect(await areaUsageRow(db.ds, 'personal', randomUUID())).toEqual({ bytes: '0', files: 0 });
     await db.ds.transaction(async (em) => {
       await lockArea(em, 'personal', owner);
-      const [held] = await em.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()") as { n: number }[];
+      const [held] = (await em.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()")) as { n: number }[];
       expect(held?.n).toBe(1);
     });
 
@@ -81,7 +126,10 @@ describe('the files statements, against a real files schema', () => {
     expect(await nextMissingChunk(db.ds, file.id, 2)).toBeNull();
     expect(await hasChunks(db.ds, file.id)).toBe(true);
     expect(await chunksFrom(db.ds, file.id, 1, true)).toEqual([{ idx: 1, object_key: 'k1b' }]);
-    expect(await chunksFrom(db.ds, file.id, 0, false)).toEqual([{ idx: 0, object_key: 'k0' }, { idx: 1, object_key: 'k1b' }]);
+    expect(await chunksFrom(db.ds, file.id, 0, false)).toEqual([
+      { idx: 0, object_key: 'k0' },
+      { idx: 1, object_key: 'k1b' },
+    ]);
     // Past its transfer time a following join sees no upload at all; one that does not follow still reads it.
     await db.query("UPDATE files SET upload_expires_at = now() - interval '1 second' WHERE id = $1", [file.id]);
     expect(await chunksFrom(db.ds, file.id, 0, true)).toEqual([]);
@@ -123,7 +171,13 @@ describe('the files statements, against a real files schema', () => {
     await writeChunk(db.ds, { fileId: file.id, idx: 0, size: 10, sha256: 's0', objectKey: 'k0' });
     await requestAssembly(db.ds, file.id);
     const ready = await markFileReady(db.ds, file.id, `files/objects/${file.id}`);
-    expect(ready).toMatchObject({ status: 'ready', object_key: `files/objects/${file.id}`, received: '25', assembly_requested_at: null, assembly_failure: null });
+    expect(ready).toMatchObject({
+      status: 'ready',
+      object_key: `files/objects/${file.id}`,
+      received: '25',
+      assembly_requested_at: null,
+      assembly_failure: null,
+    });
     expect(ready.completed_at).toBeInstanceOf(Date);
     // Not uploading any more: the lease and the direct-upload statements leave it alone.
     expect(await takeAssemblyLease(db.ds, file.id, 15)).toBe(false);
@@ -131,7 +185,7 @@ describe('the files statements, against a real files schema', () => {
     expect(await partsJoined(db.ds, file.id, 25)).toBeUndefined();
   });
 
-  it('keeps a direct upload\'s multipart id, joins its parts, and drops them', async () => {
+  it("keeps a direct upload's multipart id, joins its parts, and drops them", async () => {
     const owner = randomUUID();
     const file = await upload(owner, 'direct.bin');
     expect((await setUploadId(db.ds, file.id, 'up-1')).upload_id).toBe('up-1');
@@ -149,18 +203,24 @@ describe('the files statements, against a real files schema', () => {
     await requestAssembly(db.ds, file.id);
     expect(await failJoinedUpload(db.ds, file.id, 'sha256 differs')).toBe(true);
     expect(await fileById(db.ds, file.id)).toMatchObject({
-      upload_id: null, parts_joined_at: null, received: '0', assembly_requested_at: null, assembly_failure: 'sha256 differs',
+      upload_id: null,
+      parts_joined_at: null,
+      received: '0',
+      assembly_requested_at: null,
+      assembly_failure: 'sha256 differs',
     });
   });
 
-  it('closes a deleted member\'s areas, and expires abandoned uploads oldest first', async () => {
+  it("closes a deleted member's areas, and expires abandoned uploads oldest first", async () => {
     const member = randomUUID();
     const jobId = randomUUID();
     expect(await isClosedMember(db.ds, member)).toBe(false);
     await closeMember(db.ds, member, '2026-01-02T03:04:05.000Z');
     await closeMember(db.ds, member, '2027-01-01T00:00:00.000Z');
     expect(await isClosedMember(db.ds, member)).toBe(true);
-    expect(await db.query('SELECT closed_at FROM closed_members WHERE member_id = $1', [member])).toEqual([{ closed_at: new Date('2026-01-02T03:04:05.000Z') }]);
+    expect(await db.query('SELECT closed_at FROM closed_members WHERE member_id = $1', [member])).toEqual([
+      { closed_at: new Date('2026-01-02T03:04:05.000Z') },
+    ]);
 
     await db.query('INSERT INTO job_areas (job_id, poster_id, worker_id, worker_access) VALUES ($1, $2, $3, true)', [jobId, member, randomUUID()]);
     expect(await jobAreaParticipants(db.ds, jobId)).toEqual({ poster_id: member, worker_id: expect.any(String), worker_access: true });
@@ -169,8 +229,17 @@ describe('the files statements, against a real files schema', () => {
     const gone = await upload(member, 'gone.bin');
     await markDeleting(db.ds, gone.id);
     const jobFile = await insertUpload(db.ds, {
-      id: randomUUID(), area: 'job', ownerId: jobId, folder: 'poster', hireId: null, uploaderId: member, path: 'job.bin', size: 1,
-      sha256: 'x', chunkBytes: 10, uploadSeconds: 600,
+      id: randomUUID(),
+      area: 'job',
+      ownerId: jobId,
+      folder: 'poster',
+      hireId: null,
+      uploaderId: member,
+      path: 'job.bin',
+      size: 1,
+      sha256: 'x',
+      chunkBytes: 10,
+      uploadSeconds: 600,
     });
     const someoneElse = await upload(randomUUID(), 'theirs.bin');
     const deleted = (await deleteMemberFiles(db.ds, member)).map((r) => r.id).sort();
@@ -186,7 +255,7 @@ describe('the files statements, against a real files schema', () => {
     // Other tests' expired uploads may be swept too; these are the ones asked about.
     const first = await expireUploads(db.ds, 900, 1);
     expect(first).toHaveLength(1);
-    const all = [...first, ...await expireUploads(db.ds, 900, 200)].map((r) => r.id);
+    const all = [...first, ...(await expireUploads(db.ds, 900, 200))].map((r) => r.id);
     expect(all.indexOf(staler.id)).toBeLessThan(all.indexOf(stale.id));
     expect(all).toContain(stale.id);
     expect(all).not.toContain(joining.id);

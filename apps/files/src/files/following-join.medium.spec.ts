@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Logger, ObjectStorage } from '@marketplace/service-kit';
-import { openServiceSchema, until, type ServiceSchema } from '@marketplace/testing';
+import { openServiceSchema, type ServiceSchema, until } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { filesEntities, filesMigrations } from '../files.entities.js';
 import { FileAssembler } from './file-assembler.js';
 
@@ -19,8 +21,12 @@ class FakeStorage {
     const bytes = this.objects.get(key);
     return bytes ? { size: bytes.length, contentType: 'application/octet-stream', stream: Readable.from([bytes]) } : null;
   }
-  async put(key: string, data: Buffer) { this.objects.set(key, data); }
-  async remove(key: string) { this.objects.delete(key); }
+  async put(key: string, data: Buffer) {
+    this.objects.set(key, data);
+  }
+  async remove(key: string) {
+    this.objects.delete(key);
+  }
   async startMultipart(key: string) {
     const sent: Buffer[] = [];
     return {
@@ -29,8 +35,12 @@ class FakeStorage {
         this.parts.push(part.length);
         sent.push(part);
       },
-      complete: async () => { this.objects.set(key, Buffer.concat(sent)); },
-      abort: async () => { this.aborted++; },
+      complete: async () => {
+        this.objects.set(key, Buffer.concat(sent));
+      },
+      abort: async () => {
+        this.aborted++;
+      },
     };
   }
 }
@@ -48,8 +58,11 @@ describe('a join that follows an upload', () => {
   async function upload(data: Buffer): Promise<{ id: string; send: (idx: number) => Promise<void> }> {
     const id = randomUUID();
     const owner = randomUUID();
-    await db.query(`INSERT INTO files (id, area, owner_id, uploader_id, path, size, sha256, chunk_bytes, received, status, upload_expires_at, assembly_requested_at)
-      VALUES ($1, 'personal', $2, $2, $3, $4, $5, $6, 0, 'uploading', now() + interval '600 seconds', now())`, [id, owner, `f-${id}.bin`, data.length, sha(data), CHUNK]);
+    await db.query(
+      `INSERT INTO files (id, area, owner_id, uploader_id, path, size, sha256, chunk_bytes, received, status, upload_expires_at, assembly_requested_at)
+      VALUES ($1, 'personal', $2, $2, $3, $4, $5, $6, 0, 'uploading', now() + interval '600 seconds', now())`,
+      [id, owner, `f-${id}.bin`, data.length, sha(data), CHUNK],
+    );
     const send = async (idx: number) => {
       const bytes = data.subarray(idx * CHUNK, (idx + 1) * CHUNK);
       const key = `staging/${randomUUID()}`;
@@ -64,7 +77,9 @@ describe('a join that follows an upload', () => {
     storage = new FakeStorage();
     assembler = new FileAssembler(db.ds, db.uow, storage as unknown as ObjectStorage, quiet);
   });
-  afterAll(async () => { await db?.drop(); });
+  afterAll(async () => {
+    await db?.drop();
+  });
 
   it('joins each part as its chunks arrive, and the file is ready once the last one is in', async () => {
     const data = randomBytes(11 * CHUNK + 1000);

@@ -1,7 +1,8 @@
+import { FILE_LIMITS, type InputOf, listMyFiles, type OutputOf } from '@marketplace/contracts';
+import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { FILE_LIMITS, listMyFiles, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { personalFiles } from './files.queries.js';
 import { isClosed, toPersonalFile } from './personal-area.js';
 

@@ -1,8 +1,9 @@
+import { type EventEnvelope, fileCleanupQueue, memberDeletedV1 } from '@marketplace/contracts';
+import { enqueueWork, type EventConsumer, forgetAttempts } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { fileCleanupQueue, memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
-import { enqueueWork, forgetAttempts, type EventConsumer } from '@marketplace/service-kit';
+
 import { closeMember, deleteMemberFiles } from './files.queries.js';
 
 /**

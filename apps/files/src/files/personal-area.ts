@@ -1,5 +1,6 @@
 import { AppError, FILE_LIMITS, type PersonalFile } from '@marketplace/contracts';
 import type { Db } from '@marketplace/service-kit';
+
 import { areaFile, type AreaGate, type FileRow } from './area-files.js';
 import { isClosedMember } from './files.queries.js';
 
@@ -37,8 +38,13 @@ export async function ownPersonalFile(db: Db, memberId: string, fileId: string, 
 /** The member's own area as the upload path sees it: everything in it is theirs to write. */
 export function personalGate(memberId: string): AreaGate {
   return {
-    area: 'personal', ownerId: memberId, actorId: memberId, folder: null, hireId: null,
-    maxBytes: FILE_LIMITS.personalBytes, areaName: 'Your files area',
+    area: 'personal',
+    ownerId: memberId,
+    actorId: memberId,
+    folder: null,
+    hireId: null,
+    maxBytes: FILE_LIMITS.personalBytes,
+    areaName: 'Your files area',
     requireOpen: (db) => requireOpen(db, memberId),
     mayUpload: () => undefined,
     mayDelete: () => undefined,

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { presignMyFileParts, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { type InputOf, type OutputOf, presignMyFileParts } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
 import { AreaUploads } from './area-uploads.js';
 import { personalGate, toPersonalFile } from './personal-area.js';
 

@@ -1,7 +1,8 @@
+import { AppError, type InputOf, type OutputOf, renameMyFile } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { AppError, renameMyFile, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { deletingConflict } from './area-files.js';
 import { renameFile } from './files.queries.js';
 import { ownPersonalFile, requireOpen, toPersonalFile } from './personal-area.js';
@@ -14,7 +15,10 @@ import { ownPersonalFile, requireOpen, toPersonalFile } from './personal-area.js
 export class RenameMyFileHandler implements OperationHandler<typeof renameMyFile> {
   readonly operation = renameMyFile;
 
-  constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+  ) {}
 
   async handle({ fileId, path }: InputOf<typeof renameMyFile>, ctx: HandlerContext): Promise<OutputOf<typeof renameMyFile>> {
     const memberId = callerOf(ctx).memberId;

@@ -1,9 +1,10 @@
-import type { DataSource } from 'typeorm';
 import { AppError } from '@marketplace/contracts';
 import type { ObjectStorage } from '@marketplace/service-kit';
-import { directPartCount, directPartSize } from './upload-rules.js';
+import type { DataSource } from 'typeorm';
+
 import { assembledObjectKey, type FileRow } from './area-files.js';
 import { forgetUploadId } from './files.queries.js';
+import { directPartCount, directPartSize } from './upload-rules.js';
 
 /**
  * The parts a direct upload holds, as the store reports them (ListParts), against their shares of

@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { fileCleanupQueue } from '@marketplace/contracts';
-import { enqueueWork, LOGGER, ObjectStorage, UnitOfWork, type Logger, type PeriodicTask } from '@marketplace/service-kit';
+import { enqueueWork, LOGGER, type Logger, ObjectStorage, type PeriodicTask, UnitOfWork } from '@marketplace/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+
 import { filesSettings } from '../files.settings.js';
 import { releaseTurnIns } from '../jobs/lock-worker-files.handler.js';
 import { FILE_OBJECTS_PREFIX } from './area-files.js';
@@ -29,7 +30,9 @@ export class UploadExpirySweeper implements PeriodicTask {
   private readonly staleMultipartMs = filesSettings().staleMultipartMs;
 
   constructor(
-    private readonly uow: UnitOfWork, @Inject(LOGGER) private readonly logger: Logger, private readonly storage: ObjectStorage,
+    private readonly uow: UnitOfWork,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly storage: ObjectStorage,
   ) {}
 
   async run(): Promise<Record<string, number>> {

@@ -1,12 +1,14 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { AppError, FILE_LIMITS, fileAssembleQueue } from '@marketplace/contracts';
+import { enqueueWork, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, fileAssembleQueue, FILE_LIMITS } from '@marketplace/contracts';
-import { enqueueWork, UnitOfWork } from '@marketplace/service-kit';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { FileAssembler, type AssemblyResult } from './file-assembler.js';
-import { assembling, assemblyFailed } from './upload-rules.js';
-import { areaFile, deletingConflict, nextMissingIndex, type AreaGate, type FileRow } from './area-files.js';
+
+import { areaFile, type AreaGate, deletingConflict, type FileRow, nextMissingIndex } from './area-files.js';
+import { type AssemblyResult, FileAssembler } from './file-assembler.js';
 import { clearAssemblyFailure, releaseAssemblyLease, renewAssemblyLease, takeAssemblyLease } from './files.queries.js';
+import { assembling, assemblyFailed } from './upload-rules.js';
 
 /**
  * A join says it is alive (assembly_requested_at) every few seconds while it runs or waits for
@@ -23,7 +25,11 @@ const CHECK_WAIT_MS = 3000;
  */
 @Injectable()
 export class UploadJoins {
-  constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly assembler: FileAssembler) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly assembler: FileAssembler,
+  ) {}
 
   /** Checks of direct uploads running in this replica, by file id, and when each last renewed its lease. */
   private readonly checks = new Map<string, Promise<AssemblyResult>>();
@@ -89,8 +95,10 @@ export class UploadJoins {
     if (now.status === 'deleting') throw deletingConflict();
     if (now.status !== 'ready') {
       const missing = await nextMissingIndex(this.ds, now);
-      throw AppError.conflict('The upload changed while it was being completed; check it and call complete again.',
-        missing === null ? undefined : { nextIndex: String(missing) });
+      throw AppError.conflict(
+        'The upload changed while it was being completed; check it and call complete again.',
+        missing === null ? undefined : { nextIndex: String(missing) },
+      );
     }
     return now;
   }

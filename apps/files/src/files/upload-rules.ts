@@ -1,4 +1,5 @@
 import { AppError, DIRECT_PART_BYTES } from '@marketplace/contracts';
+
 import { deletingConflict, type FileRow } from './area-files.js';
 
 // What an upload is and must be: its shapes, the part arithmetic of a direct upload, and the
@@ -59,9 +60,10 @@ export function requireUploading(file: FileRow): void {
 
 /** A join that failed: a lost chunk names it to send again; otherwise the whole-file sha256 did not match. */
 export function assemblyFailed(message: string, lostChunk: number | null): AppError {
-  return AppError.conflict(message, lostChunk !== null && lostChunk !== undefined
-    ? { nextIndex: String(lostChunk) }
-    : { sha256: 'Does not match the chunks received.' });
+  return AppError.conflict(
+    message,
+    lostChunk !== null && lostChunk !== undefined ? { nextIndex: String(lostChunk) } : { sha256: 'Does not match the chunks received.' },
+  );
 }
 
 export function differentChunk(index: number): AppError {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { AppError } from '@marketplace/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { requireVisible, visibleTo } from './job-area.js';
 
 describe("who sees a job's files", () => {
@@ -7,7 +8,11 @@ describe("who sees a job's files", () => {
   const newHire = { role: 'worker' as const, hireId: 'hire-2' };
 
   it('the poster sees every file, of every hire', () => {
-    for (const file of [{ folder: 'poster', hire_id: null }, { folder: 'worker', hire_id: 'hire-1' }, { folder: 'worker', hire_id: 'hire-2' }]) {
+    for (const file of [
+      { folder: 'poster', hire_id: null },
+      { folder: 'worker', hire_id: 'hire-1' },
+      { folder: 'worker', hire_id: 'hire-2' },
+    ]) {
       expect(visibleTo(poster, file)).toBe(true);
     }
   });
@@ -22,7 +27,11 @@ describe("who sees a job's files", () => {
 
   it('a file the caller does not see is 404, as another job’s', () => {
     const refusal = (() => {
-      try { requireVisible(newHire, { folder: 'worker', hire_id: 'hire-1' }); } catch (err) { return err; }
+      try {
+        requireVisible(newHire, { folder: 'worker', hire_id: 'hire-1' });
+      } catch (err) {
+        return err;
+      }
       return null;
     })();
     expect(refusal).toBeInstanceOf(AppError);

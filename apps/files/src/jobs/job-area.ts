@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppError, FILE_LIMITS, getHiringJob, type HiringJob, type JobFile } from '@marketplace/contracts';
 import { BusClient, callerOf, type Db, type HandlerContext } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import type { AreaGate, FileRow } from '../files/area-files.js';
 import { isClosed, toPersonalFile } from '../files/personal-area.js';
-import { jobAreaFiles, syncJobArea, type JobAreaRow } from './jobs.queries.js';
+import { jobAreaFiles, type JobAreaRow, syncJobArea } from './jobs.queries.js';
 
 export type { JobAreaRow };
 
@@ -40,7 +41,10 @@ export const JOB_AREA_CLOSED = "This job's files are closed: the job was closed 
  */
 @Injectable()
 export class JobAreas {
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async resolve(jobId: string, ctx: HandlerContext): Promise<JobAreaView> {
     const memberId = callerOf(ctx).memberId;
@@ -52,7 +56,7 @@ export class JobAreas {
     const row = await this.sync(job, hireId);
     const workerAccess = hireId !== null && row.hire_id === hireId && row.worker_access;
     const view = { jobId: job.id, job, memberId, hireId, workerAccess };
-    const closed = async () => job.status === 'closed' || await isClosed(this.ds, job.posterId);
+    const closed = async () => job.status === 'closed' || (await isClosed(this.ds, job.posterId));
     if (memberId === job.posterId) return { ...view, role: 'poster', closed: await closed() };
     if (hireId !== null && memberId === job.workerId) {
       if (!workerAccess) throw AppError.forbidden("The poster has not given you access to this job's files.");
@@ -102,14 +106,20 @@ export function toJobFile(row: FileRow, view: Pick<JobAreaView, 'role' | 'closed
 /** The job area as the upload path sees it for this participant. */
 export function jobGate(view: JobAreaView): AreaGate {
   return {
-    area: 'job', ownerId: view.jobId, actorId: view.memberId, folder: view.role, hireId: view.hireId,
-    maxBytes: FILE_LIMITS.jobBytes, areaName: "This job's files area",
+    area: 'job',
+    ownerId: view.jobId,
+    actorId: view.memberId,
+    folder: view.role,
+    hireId: view.hireId,
+    maxBytes: FILE_LIMITS.jobBytes,
+    areaName: "This job's files area",
     requireOpen: async () => {
       if (view.closed) throw AppError.conflict(JOB_AREA_CLOSED);
     },
     mayUpload: (file) => {
       requireVisible(view, file);
-      if (file.folder !== view.role) throw AppError.forbidden(`You upload only to the ${view.role} folder; this file is in the ${file.folder ?? 'poster'} folder.`);
+      if (file.folder !== view.role)
+        throw AppError.forbidden(`You upload only to the ${view.role} folder; this file is in the ${file.folder ?? 'poster'} folder.`);
     },
     mayDelete: (file) => {
       requireVisible(view, file);

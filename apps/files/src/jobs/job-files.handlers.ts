@@ -1,31 +1,61 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
-  AppError, completeJobFile, createJobFile, deleteJobFile, downloadJobFile, FILE_LIMITS, fileAccessGrantedV1, isUuid, listJobAttachments,
-  listJobFiles, presignJobFileParts, previewJobFile, setJobFileAccess, uploadJobFileChunk, type InputOf, type OutputOf,
+  AppError,
+  completeJobFile,
+  createJobFile,
+  deleteJobFile,
+  downloadJobFile,
+  FILE_LIMITS,
+  fileAccessGrantedV1,
+  type InputOf,
+  isUuid,
+  listJobAttachments,
+  listJobFiles,
+  type OutputOf,
+  presignJobFileParts,
+  previewJobFile,
+  setJobFileAccess,
+  uploadJobFileChunk,
 } from '@marketplace/contracts';
 import {
-  ObjectStorage, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
+  callerOf,
+  countAttempt,
+  type HandlerContext,
+  limitBuckets,
+  ObjectStorage,
+  type OperationHandler,
+  recordEvent,
+  UnitOfWork,
 } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { downloadLink } from '../downloads/download-my-file.handler.js';
 import { findAreaStoredFile } from '../downloads/own-file.js';
 import { AreaUploads } from '../files/area-uploads.js';
 import { FilePreviews } from '../previews/preview-my-file.handler.js';
-import { JOB_AREA_CLOSED, jobGate, JobAreas, requireVisible, toJobFile, type JobAreaView } from './job-area.js';
+import { JOB_AREA_CLOSED, JobAreas, type JobAreaView, jobGate, requireVisible, toJobFile } from './job-area.js';
 import { lockJobArea, setWorkerAccess } from './jobs.queries.js';
 
 /** The job's files with the caller's role, the grant and the limits. */
 async function jobFiles(areas: JobAreas, ds: DataSource, view: JobAreaView): Promise<OutputOf<typeof listJobFiles>> {
   return {
-    jobId: view.jobId, role: view.role, workerAccess: view.workerAccess, closed: view.closed, hireId: view.hireId,
-    files: await areas.files(ds, view), limits: { ...FILE_LIMITS },
+    jobId: view.jobId,
+    role: view.role,
+    workerAccess: view.workerAccess,
+    closed: view.closed,
+    hireId: view.hireId,
+    files: await areas.files(ds, view),
+    limits: { ...FILE_LIMITS },
   };
 }
 
 @Injectable()
 export class ListJobFilesHandler implements OperationHandler<typeof listJobFiles> {
   readonly operation = listJobFiles;
-  constructor(private readonly ds: DataSource, private readonly areas: JobAreas) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly areas: JobAreas,
+  ) {}
 
   async handle({ id }: InputOf<typeof listJobFiles>, ctx: HandlerContext): Promise<OutputOf<typeof listJobFiles>> {
     return jobFiles(this.areas, this.ds, await this.areas.resolve(id, ctx));
@@ -40,7 +70,11 @@ export class ListJobFilesHandler implements OperationHandler<typeof listJobFiles
 @Injectable()
 export class SetJobFileAccessHandler implements OperationHandler<typeof setJobFileAccess> {
   readonly operation = setJobFileAccess;
-  constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly areas: JobAreas) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly areas: JobAreas,
+  ) {}
 
   async handle({ id, allowed }: InputOf<typeof setJobFileAccess>, ctx: HandlerContext): Promise<OutputOf<typeof setJobFileAccess>> {
     await countAttempt(this.ds, limitBuckets().fileAccessChanges, callerOf(ctx).memberId);
@@ -57,7 +91,11 @@ export class SetJobFileAccessHandler implements OperationHandler<typeof setJobFi
       await setWorkerAccess(em, view.jobId, allowed);
       if (allowed) {
         await recordEvent(em, fileAccessGrantedV1, {
-          jobId: view.jobId, hireId, posterId: row.poster_id, workerId: row.worker_id, recipientIds: [row.worker_id],
+          jobId: view.jobId,
+          hireId,
+          posterId: row.poster_id,
+          workerId: row.worker_id,
+          recipientIds: [row.worker_id],
           grantedAt: new Date().toISOString(),
         });
       }
@@ -70,7 +108,10 @@ export class SetJobFileAccessHandler implements OperationHandler<typeof setJobFi
 @Injectable()
 export class CreateJobFileHandler implements OperationHandler<typeof createJobFile> {
   readonly operation = createJobFile;
-  constructor(private readonly areas: JobAreas, private readonly uploads: AreaUploads) {}
+  constructor(
+    private readonly areas: JobAreas,
+    private readonly uploads: AreaUploads,
+  ) {}
 
   async handle({ id, ...input }: InputOf<typeof createJobFile>, ctx: HandlerContext): Promise<OutputOf<typeof createJobFile>> {
     const view = await this.areas.resolve(id, ctx);
@@ -82,7 +123,10 @@ export class CreateJobFileHandler implements OperationHandler<typeof createJobFi
 @Injectable()
 export class UploadJobFileChunkHandler implements OperationHandler<typeof uploadJobFileChunk> {
   readonly operation = uploadJobFileChunk;
-  constructor(private readonly areas: JobAreas, private readonly uploads: AreaUploads) {}
+  constructor(
+    private readonly areas: JobAreas,
+    private readonly uploads: AreaUploads,
+  ) {}
 
   async handle({ id, ...input }: InputOf<typeof uploadJobFileChunk>, ctx: HandlerContext): Promise<OutputOf<typeof uploadJobFileChunk>> {
     const view = await this.areas.resolve(id, ctx);
@@ -94,7 +138,10 @@ export class UploadJobFileChunkHandler implements OperationHandler<typeof upload
 @Injectable()
 export class CompleteJobFileHandler implements OperationHandler<typeof completeJobFile> {
   readonly operation = completeJobFile;
-  constructor(private readonly areas: JobAreas, private readonly uploads: AreaUploads) {}
+  constructor(
+    private readonly areas: JobAreas,
+    private readonly uploads: AreaUploads,
+  ) {}
 
   async handle({ id, fileId, parts }: InputOf<typeof completeJobFile>, ctx: HandlerContext): Promise<OutputOf<typeof completeJobFile>> {
     const view = await this.areas.resolve(id, ctx);
@@ -105,7 +152,10 @@ export class CompleteJobFileHandler implements OperationHandler<typeof completeJ
 @Injectable()
 export class PresignJobFilePartsHandler implements OperationHandler<typeof presignJobFileParts> {
   readonly operation = presignJobFileParts;
-  constructor(private readonly areas: JobAreas, private readonly uploads: AreaUploads) {}
+  constructor(
+    private readonly areas: JobAreas,
+    private readonly uploads: AreaUploads,
+  ) {}
 
   async handle({ id, fileId, partNumbers }: InputOf<typeof presignJobFileParts>, ctx: HandlerContext): Promise<OutputOf<typeof presignJobFileParts>> {
     const view = await this.areas.resolve(id, ctx);
@@ -117,7 +167,10 @@ export class PresignJobFilePartsHandler implements OperationHandler<typeof presi
 @Injectable()
 export class DeleteJobFileHandler implements OperationHandler<typeof deleteJobFile> {
   readonly operation = deleteJobFile;
-  constructor(private readonly areas: JobAreas, private readonly uploads: AreaUploads) {}
+  constructor(
+    private readonly areas: JobAreas,
+    private readonly uploads: AreaUploads,
+  ) {}
 
   async handle({ id, fileId }: InputOf<typeof deleteJobFile>, ctx: HandlerContext): Promise<OutputOf<typeof deleteJobFile>> {
     await this.uploads.remove(jobGate(await this.areas.resolve(id, ctx)), fileId);
@@ -129,7 +182,11 @@ export class DeleteJobFileHandler implements OperationHandler<typeof deleteJobFi
 @Injectable()
 export class DownloadJobFileHandler implements OperationHandler<typeof downloadJobFile> {
   readonly operation = downloadJobFile;
-  constructor(private readonly ds: DataSource, private readonly storage: ObjectStorage, private readonly areas: JobAreas) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: ObjectStorage,
+    private readonly areas: JobAreas,
+  ) {}
 
   async handle({ id, fileId }: InputOf<typeof downloadJobFile>, ctx: HandlerContext): Promise<OutputOf<typeof downloadJobFile>> {
     const view = await this.areas.resolve(id, ctx);
@@ -143,7 +200,11 @@ export class DownloadJobFileHandler implements OperationHandler<typeof downloadJ
 @Injectable()
 export class PreviewJobFileHandler implements OperationHandler<typeof previewJobFile> {
   readonly operation = previewJobFile;
-  constructor(private readonly ds: DataSource, private readonly areas: JobAreas, private readonly previews: FilePreviews) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly areas: JobAreas,
+    private readonly previews: FilePreviews,
+  ) {}
 
   async handle({ id, fileId }: InputOf<typeof previewJobFile>, ctx: HandlerContext): Promise<OutputOf<typeof previewJobFile>> {
     const view = await this.areas.resolve(id, ctx);
@@ -161,7 +222,10 @@ export class PreviewJobFileHandler implements OperationHandler<typeof previewJob
 @Injectable()
 export class ListJobAttachmentsHandler implements OperationHandler<typeof listJobAttachments> {
   readonly operation = listJobAttachments;
-  constructor(private readonly ds: DataSource, private readonly areas: JobAreas) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly areas: JobAreas,
+  ) {}
 
   async handle({ jobId }: InputOf<typeof listJobAttachments>, ctx: HandlerContext): Promise<OutputOf<typeof listJobAttachments>> {
     // An internal call: its job id never passed the path gate, and one that is no UUID names no job.

@@ -1,10 +1,9 @@
+import { AppError, type EventEnvelope, type InputOf, lockWorkerFiles, type OutputOf, releaseWorkerFiles, workSubmittedV1 } from '@marketplace/contracts';
+import { type Db, type EventConsumer, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import {
-  AppError, lockWorkerFiles, releaseWorkerFiles, workSubmittedV1, type EventEnvelope, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import { UnitOfWork, type Db, type EventConsumer, type OperationHandler } from '@marketplace/service-kit';
+
 import { confirmTurnIns, lockHireFiles, releaseProvisionalTurnIns, turnInProvisionally } from './jobs.queries.js';
 
 /**
@@ -34,13 +33,18 @@ export class LockWorkerFilesHandler implements OperationHandler<typeof lockWorke
       const found = new Map(rows.map((r) => [r.id, r]));
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length) {
-        throw AppError.conflict(
-          'Only complete files you uploaded to the job\'s worker folder can be turned in.',
-          { fileIds: `Not a complete file of your worker folder: ${missing.join(', ')}.` });
+        throw AppError.conflict("Only complete files you uploaded to the job's worker folder can be turned in.", {
+          fileIds: `Not a complete file of your worker folder: ${missing.join(', ')}.`,
+        });
       }
       // A file already turned in for good stays so; a provisional one moves to this submission.
       await turnInProvisionally(em, ids, submissionId, TURN_IN_PENDING_SECONDS);
-      return { files: ids.map((id) => { const r = found.get(id)!; return { id: r.id, path: r.path, size: Number(r.size) }; }) };
+      return {
+        files: ids.map((id) => {
+          const r = found.get(id)!;
+          return { id: r.id, path: r.path, size: Number(r.size) };
+        }),
+      };
     });
   }
 }
@@ -76,6 +80,11 @@ export class FilesWorkSubmittedConsumer implements EventConsumer<typeof workSubm
     const uuid = /^[0-9a-f-]{36}$/i;
     const ids = (fileIds ?? []).filter((id) => uuid.test(id));
     if (!ids.length || !uuid.test(jobId) || !uuid.test(applicationId)) return;
-    await confirmTurnIns(em, ids.map((id) => id.toLowerCase()), jobId, applicationId);
+    await confirmTurnIns(
+      em,
+      ids.map((id) => id.toLowerCase()),
+      jobId,
+      applicationId,
+    );
   }
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+
+import { FILE_LIMITS } from '@marketplace/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { FILE_LIMITS } from '@marketplace/contracts';
+
 import { isAnimatedPng, makePreview, PREVIEW_MAX_BYTES, PREVIEW_REASONS } from './preview-image.js';
 
 function noise(width: number, height: number) {
@@ -10,7 +12,9 @@ function noise(width: number, height: number) {
 
 /** A two-frame APNG: the signature, IHDR, then acTL before the first IDAT. */
 async function apng(): Promise<Buffer> {
-  const still = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } }).png().toBuffer();
+  const still = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+    .png()
+    .toBuffer();
   const ihdrEnd = 8 + 12 + still.readUInt32BE(8);
   const acTL = Buffer.alloc(20);
   acTL.writeUInt32BE(8, 0);
@@ -39,18 +43,30 @@ describe('makePreview', () => {
   });
 
   it('other types, animation, damage and the size limits are unavailable with the reason', async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0f0' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0f0' } })
+      .gif()
+      .toBuffer();
     expect(await makePreview(gif)).toEqual({ kind: 'unavailable', reason: PREVIEW_REASONS.type });
     expect(await makePreview(Buffer.from('%PDF-1.4 not an image'))).toEqual({ kind: 'unavailable', reason: PREVIEW_REASONS.type });
     const animatedGif = await sharp(await noise(4, 8).png().toBuffer(), { pages: -1 })
-      .gif().toBuffer().then((b) => sharp(b, { pages: -1 }).metadata().then(() => b));
+      .gif()
+      .toBuffer()
+      .then((b) =>
+        sharp(b, { pages: -1 })
+          .metadata()
+          .then(() => b),
+      );
     expect((await makePreview(animatedGif)).kind).toBe('unavailable');
     expect(isAnimatedPng(await apng())).toBe(true);
     expect(await makePreview(await apng())).toEqual({ kind: 'unavailable', reason: PREVIEW_REASONS.animated });
     expect(await makePreview(Buffer.alloc(FILE_LIMITS.previewBytes + 1))).toEqual({ kind: 'unavailable', reason: PREVIEW_REASONS.bytes });
-    const tall = await sharp({ create: { width: 1, height: 8193, channels: 3, background: '#000' } }).png().toBuffer();
+    const tall = await sharp({ create: { width: 1, height: 8193, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     expect(await makePreview(tall)).toEqual({ kind: 'unavailable', reason: PREVIEW_REASONS.dimension });
-    const many = await sharp({ create: { width: 4100, height: 4100, channels: 3, background: '#000' } }).png().toBuffer();
+    const many = await sharp({ create: { width: 4100, height: 4100, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     expect(many.length).toBeLessThan(FILE_LIMITS.previewBytes);
     expect(await makePreview(many)).toEqual({ kind: 'unavailable', reason: PREVIEW_REASONS.pixels });
     const png = await noise(50, 50).png().toBuffer();

@@ -1,13 +1,11 @@
-import type { Metadata } from 'sharp';
-import { loadOnFirstUse } from '@marketplace/service-kit';
 import { FILE_LIMITS } from '@marketplace/contracts';
+import { loadOnFirstUse } from '@marketplace/service-kit';
+import type { Metadata } from 'sharp';
 
 // The image codec (libvips) is loaded by the first image, not by every process of the service.
 const loadSharp = loadOnFirstUse(async () => (await import('sharp')).default);
 
-export type PreviewResult =
-  | { kind: 'image'; mimeType: 'image/png' | 'image/jpeg'; data: Buffer }
-  | { kind: 'unavailable'; reason: string };
+export type PreviewResult = { kind: 'image'; mimeType: 'image/png' | 'image/jpeg'; data: Buffer } | { kind: 'unavailable'; reason: string };
 
 /** Previews fit this square; smaller sides are tried when a busy picture encodes too large. */
 export const PREVIEW_SIDES = [512, 384, 256, 128] as const;
@@ -73,9 +71,8 @@ export async function makePreview(bytes: Buffer): Promise<PreviewResult> {
       const pipeline = sharp(bytes, { limitInputPixels: FILE_LIMITS.previewPixels, failOn: 'error' })
         .rotate()
         .resize(side, side, { fit: 'inside', withoutEnlargement: true });
-      const data = meta.format === 'png'
-        ? await pipeline.png({ compressionLevel: 9 }).toBuffer()
-        : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+      const data =
+        meta.format === 'png' ? await pipeline.png({ compressionLevel: 9 }).toBuffer() : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
       if (data.length <= PREVIEW_MAX_BYTES || side === PREVIEW_SIDES.at(-1)) return { kind: 'image', mimeType, data };
     }
   } catch {

@@ -1,7 +1,8 @@
+import { FILE_LIMITS, type FilePreview, filePreviewQueue, type InputOf, type OutputOf, previewMyFile } from '@marketplace/contracts';
+import { callerOf, enqueueWork, type HandlerContext, ObjectStorage, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { FILE_LIMITS, filePreviewQueue, previewMyFile, type FilePreview, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, enqueueWork, ObjectStorage, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { findOwnPersonalFile, type StoredFile } from '../downloads/own-file.js';
 import { PREVIEW_MAX_BYTES, PREVIEW_REASONS } from './preview-image.js';
 import { claimPreview, previewState } from './previews.queries.js';
@@ -16,7 +17,11 @@ const REQUEUE_AFTER_SECONDS = 120;
  */
 @Injectable()
 export class FilePreviews {
-  constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async preview(file: StoredFile): Promise<FilePreview> {
     const head = { fileId: file.id, path: file.path };
@@ -48,7 +53,10 @@ export class FilePreviews {
 export class PreviewMyFileHandler implements OperationHandler<typeof previewMyFile> {
   readonly operation = previewMyFile;
 
-  constructor(private readonly ds: DataSource, private readonly previews: FilePreviews) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly previews: FilePreviews,
+  ) {}
 
   async handle({ fileId }: InputOf<typeof previewMyFile>, ctx: HandlerContext): Promise<OutputOf<typeof previewMyFile>> {
     return this.previews.preview(await findOwnPersonalFile(this.ds, callerOf(ctx).memberId, fileId));

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Logger, ObjectStorage, WorkContext } from '@marketplace/service-kit';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { filesEntities, filesMigrations } from '../files.entities.js';
 import { PreviewWorker } from './preview.worker.js';
 import { claimPreview, fileToPreview, isReadyFile, previewState, savePreview } from './previews.queries.js';
@@ -14,9 +16,16 @@ import { claimPreview, fileToPreview, isReadyFile, previewState, savePreview } f
 class FakeStorage {
   /** Runs as the object is read: what happens meanwhile elsewhere. */
   meanwhile: () => Promise<void> = async () => undefined;
-  async read(): Promise<Buffer | null> { await this.meanwhile(); return null; }
-  async put(): Promise<void> { throw new Error('no preview should be stored'); }
-  async remove(): Promise<void> { /* nothing stored */ }
+  async read(): Promise<Buffer | null> {
+    await this.meanwhile();
+    return null;
+  }
+  async put(): Promise<void> {
+    throw new Error('no preview should be stored');
+  }
+  async remove(): Promise<void> {
+    /* nothing stored */
+  }
 }
 
 const work: WorkContext = { id: 'w', attempt: 1, signal: new AbortController().signal, heartbeat: () => undefined };
@@ -30,8 +39,11 @@ describe('making a preview on the files schema', () => {
 
   async function readyFile(): Promise<string> {
     const id = randomUUID();
-    await db.query(`INSERT INTO files (id, area, owner_id, uploader_id, path, size, sha256, chunk_bytes, received, status, object_key, upload_expires_at)
-      VALUES ($1, 'personal', $2, $2, $3, 100, 'x', 262144, 100, 'ready', $4, now())`, [id, owner, `p-${id}.png`, `files/objects/${id}`]);
+    await db.query(
+      `INSERT INTO files (id, area, owner_id, uploader_id, path, size, sha256, chunk_bytes, received, status, object_key, upload_expires_at)
+      VALUES ($1, 'personal', $2, $2, $3, 100, 'x', 262144, 100, 'ready', $4, now())`,
+      [id, owner, `p-${id}.png`, `files/objects/${id}`],
+    );
     return id;
   }
 
@@ -40,11 +52,15 @@ describe('making a preview on the files schema', () => {
     storage = new FakeStorage();
     worker = new PreviewWorker(db.ds, storage as unknown as ObjectStorage, quiet);
   });
-  afterAll(async () => { await db?.drop(); });
+  afterAll(async () => {
+    await db?.drop();
+  });
 
   it('a file deleted while its object was read is done with', async () => {
     const id = await readyFile();
-    storage.meanwhile = async () => { await db.query(`UPDATE files SET status = 'deleting' WHERE id = $1`, [id]); };
+    storage.meanwhile = async () => {
+      await db.query(`UPDATE files SET status = 'deleting' WHERE id = $1`, [id]);
+    };
     await expect(worker.run({ fileId: id }, work)).resolves.toBeUndefined();
     expect(await db.query('SELECT 1 FROM file_previews WHERE file_id = $1', [id])).toHaveLength(0);
   });
@@ -70,7 +86,13 @@ describe('making a preview on the files schema', () => {
     expect(await claimPreview(db.ds, id, 120)).toBe(true);
 
     await savePreview(db.ds, { fileId: id, kind: 'image', mimeType: 'image/png', objectKey: `files/previews/${id}`, reason: null });
-    expect(await previewState(db.ds, id, 120)).toEqual({ kind: 'image', mime_type: 'image/png', object_key: `files/previews/${id}`, reason: null, stale: false });
+    expect(await previewState(db.ds, id, 120)).toEqual({
+      kind: 'image',
+      mime_type: 'image/png',
+      object_key: `files/previews/${id}`,
+      reason: null,
+      stale: false,
+    });
     expect((await fileToPreview(db.ds, id))?.kind).toBe('image');
     const [made] = await db.query<{ made_at: Date | null }>('SELECT made_at FROM file_previews WHERE file_id = $1', [id]);
     expect(made?.made_at).toBeInstanceOf(Date);

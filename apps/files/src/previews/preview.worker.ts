@@ -1,7 +1,8 @@
+import { FILE_LIMITS, filePreviewQueue } from '@marketplace/contracts';
+import { LOGGER, type Logger, ObjectStorage, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { FILE_LIMITS, filePreviewQueue } from '@marketplace/contracts';
-import { LOGGER, ObjectStorage, type Logger, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
+
 import { makePreview, PREVIEW_REASONS, previewObjectKey, type PreviewResult } from './preview-image.js';
 import { fileToPreview, isReadyFile, savePreview } from './previews.queries.js';
 
@@ -14,7 +15,11 @@ import { fileToPreview, isReadyFile, savePreview } from './previews.queries.js';
 export class PreviewWorker implements WorkHandler<typeof filePreviewQueue.payload> {
   readonly queue = filePreviewQueue;
 
-  constructor(private readonly ds: DataSource, private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async run({ fileId }: { fileId: string }, _ctx: WorkContext): Promise<void> {
     const file = await fileToPreview(this.ds, fileId);
@@ -40,7 +45,10 @@ export class PreviewWorker implements WorkHandler<typeof filePreviewQueue.payloa
     const saved = await this.ds.transaction(async (em) => {
       if (!(await isReadyFile(em, fileId, true))) return false;
       await savePreview(em, {
-        fileId, kind: result.kind, mimeType: result.kind === 'image' ? result.mimeType : null, objectKey: result.kind === 'image' ? key : null,
+        fileId,
+        kind: result.kind,
+        mimeType: result.kind === 'image' ? result.mimeType : null,
+        objectKey: result.kind === 'image' ? key : null,
         reason: result.kind === 'unavailable' ? result.reason : null,
       });
       return true;

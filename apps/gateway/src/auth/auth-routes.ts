@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  AppError, completeOidcSignIn, endSession, peekMagicLink, startOidcSignIn, verifyMagicLink,
-} from '@marketplace/contracts';
+import { AppError, completeOidcSignIn, endSession, peekMagicLink, startOidcSignIn, verifyMagicLink } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
-import type { Authenticator } from './authenticator.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { acceptFormPosts, formFields } from '../web/kit/form-posts.js';
 import { html, sendPage } from '../web/kit/layout.js';
+import type { Authenticator } from './authenticator.js';
 import { isSameOriginJson, requestOrigin } from './same-origin.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.js';
 
@@ -39,7 +38,10 @@ function userAgent(req: FastifyRequest): string | undefined {
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   const { bus, publicUrl } = deps;
 
-  const finish = (reply: FastifyReply, result: { ok: true; sessionToken: string; expiresAt: string; redirectTo: string } | { ok: false; redirectTo: string }) => {
+  const finish = (
+    reply: FastifyReply,
+    result: { ok: true; sessionToken: string; expiresAt: string; redirectTo: string } | { ok: false; redirectTo: string },
+  ) => {
     if (result.ok) setSessionCookie(reply, publicUrl, result.sessionToken, new Date(result.expiresAt));
     return reply.redirect(result.redirectTo, 302);
   };
@@ -106,7 +108,11 @@ ${intro}
     }
     const started = await bus.call(startOidcSignIn, input, { requestId: req.id, caller: null });
     reply.setCookie(OIDC_STATE_COOKIE, started.state, {
-      httpOnly: true, sameSite: 'lax', secure: publicUrl.startsWith('https:'), path: OIDC_CALLBACK, maxAge: 600,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: publicUrl.startsWith('https:'),
+      path: OIDC_CALLBACK,
+      maxAge: 600,
     });
     return reply.redirect(started.authorizationUrl, 302);
   });
@@ -114,11 +120,15 @@ ${intro}
   app.get(OIDC_CALLBACK, async (req, reply) => {
     const browserState = req.cookies?.[OIDC_STATE_COOKIE];
     const agent = userAgent(req);
-    const result = await bus.call(completeOidcSignIn, {
-      callbackUrl: `${publicUrl}${req.url}`,
-      ...(browserState ? { browserState } : {}),
-      ...(agent ? { userAgent: agent } : {}),
-    }, { requestId: req.id, caller: null });
+    const result = await bus.call(
+      completeOidcSignIn,
+      {
+        callbackUrl: `${publicUrl}${req.url}`,
+        ...(browserState ? { browserState } : {}),
+        ...(agent ? { userAgent: agent } : {}),
+      },
+      { requestId: req.id, caller: null },
+    );
     reply.clearCookie(OIDC_STATE_COOKIE, { path: OIDC_CALLBACK });
     return finish(reply, result);
   });
@@ -128,42 +138,78 @@ ${intro}
 export function authRouteDocs(): Record<string, Record<string, unknown>> {
   const redirect = (summary: string, parameters: { name: string; description: string; required?: boolean }[], errors: Record<string, unknown> = {}) => ({
     get: {
-      summary, tags: ['identity'], security: [],
+      summary,
+      tags: ['identity'],
+      security: [],
       parameters: parameters.map((p) => ({ name: p.name, in: 'query', required: p.required ?? false, description: p.description, schema: { type: 'string' } })),
-      responses: { '302': { description: 'Redirect; on success it sets the HttpOnly session cookie (__Host-mk_session behind https, mk_session on http)' }, ...errors },
+      responses: {
+        '302': { description: 'Redirect; on success it sets the HttpOnly session cookie (__Host-mk_session behind https, mk_session on http)' },
+        ...errors,
+      },
     },
   });
   return {
     '/api/auth/magic-link/verify': {
       get: {
-        summary: 'Open an emailed sign-in link: an HTML page, naming the address the link is for (only while the link is unused and unexpired), whose button continues signing in. Opening it spends nothing, so mail scanners that fetch links cannot use it up',
-        tags: ['identity'], security: [],
+        summary:
+          'Open an emailed sign-in link: an HTML page, naming the address the link is for (only while the link is unused and unexpired), whose button continues signing in. Opening it spends nothing, so mail scanners that fetch links cannot use it up',
+        tags: ['identity'],
+        security: [],
         parameters: [{ name: 'token', in: 'query', required: true, description: 'From the email', schema: { type: 'string' } }],
-        responses: { '200': { description: 'The "Continue signing in" page', content: { 'text/html': { schema: { type: 'string' } } } }, '302': { description: 'No plausible token: back to /sign-in with error=INVALID_TOKEN' } },
+        responses: {
+          '200': { description: 'The "Continue signing in" page', content: { 'text/html': { schema: { type: 'string' } } } },
+          '302': { description: 'No plausible token: back to /sign-in with error=INVALID_TOKEN' },
+        },
       },
       post: {
-        summary: 'Continue signing in (form post from the page above, same origin only): consumes the link once, creates the account on first sign-in, starts a session and redirects to the callback (new users to newUserCallbackURL; failures to errorCallbackURL with error=INVALID_TOKEN or EXPIRED_TOKEN)',
-        tags: ['identity'], security: [],
-        requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } } } },
-        responses: { '303': { description: 'Redirect; on success it sets the HttpOnly session cookie (__Host-mk_session behind https, mk_session on http)' }, '403': { $ref: '#/components/responses/Error403' } },
+        summary:
+          'Continue signing in (form post from the page above, same origin only): consumes the link once, creates the account on first sign-in, starts a session and redirects to the callback (new users to newUserCallbackURL; failures to errorCallbackURL with error=INVALID_TOKEN or EXPIRED_TOKEN)',
+        tags: ['identity'],
+        security: [],
+        requestBody: {
+          required: true,
+          content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } } },
+        },
+        responses: {
+          '303': { description: 'Redirect; on success it sets the HttpOnly session cookie (__Host-mk_session behind https, mk_session on http)' },
+          '403': { $ref: '#/components/responses/Error403' },
+        },
       },
     },
-    '/api/auth/sign-in/oidc': redirect('Start signing in with the configured OpenID Connect provider (403 for an untrusted callback URL, 404 when none is configured, 503 when the provider does not answer)', [
-      { name: 'callbackURL', description: 'Where to land after signing in (a path here or a trusted origin)' },
-      { name: 'newUserCallbackURL', description: 'Where a first sign-in lands instead' },
-      { name: 'errorCallbackURL', description: 'Where a failure lands, with ?error=' },
-    ], { '403': { $ref: '#/components/responses/Error403' }, '404': { $ref: '#/components/responses/Error404' }, '503': { $ref: '#/components/responses/Error503' } }),
-    [OIDC_CALLBACK]: redirect('Where the provider sends the browser back; starts a session (accounts link by verified email). '
-      + '404 when no provider is configured, 503 when the provider does not answer', [
-      { name: 'code', description: 'Authorization code' }, { name: 'state', description: 'Must match this browser\'s sign-in' },
-    ], { '404': { $ref: '#/components/responses/Error404' }, '503': { $ref: '#/components/responses/Error503' } }),
+    '/api/auth/sign-in/oidc': redirect(
+      'Start signing in with the configured OpenID Connect provider (403 for an untrusted callback URL, 404 when none is configured, 503 when the provider does not answer)',
+      [
+        { name: 'callbackURL', description: 'Where to land after signing in (a path here or a trusted origin)' },
+        { name: 'newUserCallbackURL', description: 'Where a first sign-in lands instead' },
+        { name: 'errorCallbackURL', description: 'Where a failure lands, with ?error=' },
+      ],
+      {
+        '403': { $ref: '#/components/responses/Error403' },
+        '404': { $ref: '#/components/responses/Error404' },
+        '503': { $ref: '#/components/responses/Error503' },
+      },
+    ),
+    [OIDC_CALLBACK]: redirect(
+      'Where the provider sends the browser back; starts a session (accounts link by verified email). ' +
+        '404 when no provider is configured, 503 when the provider does not answer',
+      [
+        { name: 'code', description: 'Authorization code' },
+        { name: 'state', description: "Must match this browser's sign-in" },
+      ],
+      { '404': { $ref: '#/components/responses/Error404' }, '503': { $ref: '#/components/responses/Error503' } },
+    ),
     '/api/auth/sign-out': {
       post: {
-        summary: 'End the browser session (deleted server-side) and clear its cookie. With a session, the request must be same-origin JSON (403 otherwise); without one it only clears the cookie',
+        summary:
+          'End the browser session (deleted server-side) and clear its cookie. With a session, the request must be same-origin JSON (403 otherwise); without one it only clears the cookie',
         // Without a session there is nothing to end, and the answer is the same 200.
-        tags: ['identity'], security: [{}, { session: [] }],
+        tags: ['identity'],
+        security: [{}, { session: [] }],
         responses: {
-          '200': { description: 'Signed out', content: { 'application/json': { schema: { type: 'object', properties: { signedOut: { const: true } }, required: ['signedOut'] } } } },
+          '200': {
+            description: 'Signed out',
+            content: { 'application/json': { schema: { type: 'object', properties: { signedOut: { const: true } }, required: ['signedOut'] } } },
+          },
           '403': { $ref: '#/components/responses/Error403' },
         },
       },

@@ -1,8 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, authenticateKey, authenticateSession, type Caller } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
-import { isSafeMethod, isSameOriginWrite, JSON_BODY } from './same-origin.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { sendRateLimit, splitBudget } from '../http/rate-limit-headers.js';
+import { isSafeMethod, isSameOriginWrite, JSON_BODY } from './same-origin.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.js';
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -15,7 +16,10 @@ export function bearerToken(header: string | undefined): string | undefined {
 export class Authenticator {
   readonly publicOrigin: string;
 
-  constructor(private readonly bus: BusClient, readonly publicUrl: string) {
+  constructor(
+    private readonly bus: BusClient,
+    readonly publicUrl: string,
+  ) {
     this.publicOrigin = new URL(publicUrl).origin;
   }
 

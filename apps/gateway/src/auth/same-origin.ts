@@ -27,7 +27,10 @@ export const JSON_BODY: readonly string[] = ['application/json'];
  * may be one a cross-site form can send without a CORS preflight; the upload binding checks that.
  */
 export function isSameOriginWrite(req: FastifyRequest, publicOrigin: string, types: readonly string[]): boolean {
-  const contentType = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const contentType = String(req.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   return requestOrigin(req) === publicOrigin && types.includes(contentType);
 }
 

@@ -1,8 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  clearSessionCookie, sessionCookieName, sessionCookieOptions, sessionToken, setSessionCookie,
-} from './session-cookie.js';
+import { describe, expect, it } from 'vitest';
+
+import { clearSessionCookie, sessionCookieName, sessionCookieOptions, sessionToken, setSessionCookie } from './session-cookie.js';
 
 describe('sessionCookieOptions', () => {
   it('is HttpOnly, SameSite=Lax and Path=/, Secure only behind an https public URL', () => {

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@marketplace/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 function isHttps(publicUrl: string): boolean {
   return publicUrl.startsWith('https:');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CACHED_AUDIENCE_MAX_READERS, recordCachedAudience, type InputOf } from '@marketplace/contracts';
-import { batchingSettings, CountsBatch, type BusClient, type Logger } from '@marketplace/service-kit/edge';
+
+import { CACHED_AUDIENCE_MAX_READERS, type InputOf, recordCachedAudience } from '@marketplace/contracts';
+import { batchingSettings, type BusClient, CountsBatch, type Logger } from '@marketplace/service-kit/edge';
 
 type Reader = InputOf<typeof recordCachedAudience>['readers'][number];
 type Held = Omit<Reader, 'jobIds'> & { jobIds: Set<string> };
@@ -29,10 +30,12 @@ export function pageAudience(kind: Reader['kind'] | undefined, body: Buffer): Pa
   }
   const shown = kind === 'view' ? [page] : (page as { jobs?: unknown } | null)?.jobs;
   if (!Array.isArray(shown)) return undefined;
-  const jobIds = shown.flatMap((job: unknown) => {
-    const { id, status } = (job ?? {}) as { id?: unknown; status?: unknown };
-    return typeof id === 'string' && status === 'open' ? [id] : [];
-  }).slice(0, 200);
+  const jobIds = shown
+    .flatMap((job: unknown) => {
+      const { id, status } = (job ?? {}) as { id?: unknown; status?: unknown };
+      return typeof id === 'string' && status === 'open' ? [id] : [];
+    })
+    .slice(0, 200);
   return jobIds.length ? { kind, jobIds } : undefined;
 }
 
@@ -51,10 +54,10 @@ export class CachedAudience extends CountsBatch<Held> {
   /** Sending to the jobs service over the bus as the gateway itself (no caller). */
   static onBus(bus: BusClient, logger: Logger): CachedAudience {
     const flushMs = batchingSettings().audienceFlushMs;
-    return new CachedAudience(
-      (readers) => bus.call(recordCachedAudience, { readers }, { requestId: randomUUID(), caller: null }),
-      { flushMs, failed: (err) => logger.warn({ err }, 'board reads answered from the cache not counted') },
-    );
+    return new CachedAudience((readers) => bus.call(recordCachedAudience, { readers }, { requestId: randomUUID(), caller: null }), {
+      flushMs,
+      failed: (err) => logger.warn({ err }, 'board reads answered from the cache not counted'),
+    });
   }
 
   /** One read of a page answered from the cache. */

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { ClientFacts } from '@marketplace/contracts';
+import type { FastifyRequest } from 'fastify';
 
 /** Client IP (behind TRUST_PROXY, from X-Forwarded-For) and user agent, passed to services. */
 export function clientFacts(req: FastifyRequest): ClientFacts {

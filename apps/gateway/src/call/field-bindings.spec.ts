@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { coerceQueryValue, getJob, listOpenJobs, postJob } from '@marketplace/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { bindFields, fastifyPath } from './field-bindings.js';
 
 describe('bindFields', () => {

@@ -1,5 +1,5 @@
+import { type Operation, snakeCase } from '@marketplace/contracts';
 import type { z } from 'zod';
-import { snakeCase, type Operation } from '@marketplace/contracts';
 
 export interface BoundField {
   key: string;
@@ -25,7 +25,11 @@ export function bindFields(op: Operation): BoundField[] {
     const rest = fields[key]?.name ?? key;
     const where = fields[key]?.in ?? (pathParams.has(rest) ? 'path' : method === 'GET' || method === 'DELETE' ? 'query' : 'body');
     return {
-      key, in: where, rest, mcp: mcpArgs[key] ?? snakeCase(key), schema,
+      key,
+      in: where,
+      rest,
+      mcp: mcpArgs[key] ?? snakeCase(key),
+      schema,
       required: !schema.safeParse(undefined).success,
     };
   });

@@ -1,4 +1,5 @@
 import { AppError, snakeCase } from '@marketplace/contracts';
+
 import type { BoundField } from './field-bindings.js';
 
 /** A service's field errors under the names the caller used: REST's names or MCP's arguments. */

@@ -15,14 +15,16 @@ export const HEADER_CREDENTIALS: Readonly<Record<string, HeaderCredential>> = {
   'recording-token': {
     header: 'x-recording-token',
     scheme: 'recordingToken',
-    description: 'The token of a record link (in the link\'s URL fragment), for the record page\'s recording operations; '
-      + 'a missing, expired or replaced token, or a posted draft, is 401',
+    description:
+      "The token of a record link (in the link's URL fragment), for the record page's recording operations; " +
+      'a missing, expired or replaced token, or a posted draft, is 401',
   },
   // The provider's signature over the webhook's exact body; the identity service checks it.
   'identity-signature': {
     header: 'identity-signature',
     scheme: 'identityProviderSignature',
-    description: 'The identity provider\'s signature of its webhook: `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}` '
-      + 'with a secret shared with the operator; a bad, missing or stale one is 401',
+    description:
+      'The identity provider\'s signature of its webhook: `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}` ' +
+      'with a secret shared with the operator; a bad, missing or stale one is 401',
   },
 };

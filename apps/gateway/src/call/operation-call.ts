@@ -1,8 +1,16 @@
-import type { FastifyRequest } from 'fastify';
 import {
-  AppError, IDEMPOTENCY_KEY_PATTERN, takesIdempotencyKey, validateInput, type Caller, type InputOf, type Operation, type OutputOf,
+  AppError,
+  type Caller,
+  IDEMPOTENCY_KEY_PATTERN,
+  type InputOf,
+  type Operation,
+  type OutputOf,
+  takesIdempotencyKey,
+  validateInput,
 } from '@marketplace/contracts';
-import { withWaitOf, type BusClient, type CallContext, type JsonAnswer } from '@marketplace/service-kit/edge';
+import { type BusClient, type CallContext, type JsonAnswer, withWaitOf } from '@marketplace/service-kit/edge';
+import type { FastifyRequest } from 'fastify';
+
 import { clientFacts } from './client-facts.js';
 
 /** Where a visitor's call came in: the API, an agent's tool call, or a page of the web app. */
@@ -23,14 +31,22 @@ export function callContext(req: FastifyRequest, caller: Caller | null, surface:
  * routes, MCP tools and the web pages all go through here.
  */
 export async function callOperation<Op extends Operation>(
-  bus: BusClient, op: Op, input: unknown, ctx: CallContext, fieldName?: (key: string) => string,
+  bus: BusClient,
+  op: Op,
+  input: unknown,
+  ctx: CallContext,
+  fieldName?: (key: string) => string,
 ): Promise<OutputOf<Op>> {
   return bus.call(op, validateInput(op.input, input, fieldName) as InputOf<Op>, ctx);
 }
 
 /** The same for answers passed on as the JSON bytes the service wrote (REST's bodies). */
 export async function callOperationJson(
-  bus: BusClient, op: Operation, input: unknown, ctx: CallContext, fieldName?: (key: string) => string,
+  bus: BusClient,
+  op: Operation,
+  input: unknown,
+  ctx: CallContext,
+  fieldName?: (key: string) => string,
 ): Promise<JsonAnswer> {
   return bus.requestJson(op.subject, op.service, validateInput(op.input, input, fieldName), withWaitOf(op, ctx));
 }

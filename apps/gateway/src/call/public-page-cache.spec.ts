@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { listOpenJobs, postJob } from '@marketplace/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { matchesIfNoneMatch, PublicPageCache, strongEtag } from './public-page-cache.js';
 
 const policy = { sharedMaxAgeS: 5 };

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+
+import { type Operation, type PublicCache, publicPageEvents, SETTINGS_CHANGED_SUBJECT } from '@marketplace/contracts';
+import { type BroadcastConsumer, TtlCache } from '@marketplace/service-kit/edge';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { publicPageEvents, SETTINGS_CHANGED_SUBJECT, type Operation, type PublicCache } from '@marketplace/contracts';
-import { TtlCache, type BroadcastConsumer } from '@marketplace/service-kit/edge';
-import { pageAudience, type CachedAudience, type PageAudience } from './cached-audience.js';
+
+import { type CachedAudience, type PageAudience, pageAudience } from './cached-audience.js';
 
 /** One anonymous answer, serialised once and served as bytes to every anonymous reader. */
 export interface CachedPage {
@@ -37,7 +39,10 @@ export class PublicPageCache implements BroadcastConsumer {
   private readonly pages: TtlCache<CachedPage>;
   private generation = 0;
 
-  constructor(private readonly now: () => number = Date.now, private readonly counted?: CachedAudience) {
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly counted?: CachedAudience,
+  ) {
     this.pages = new TtlCache<CachedPage>(0, MAX_PAGES, 0, now);
   }
 
@@ -73,7 +78,10 @@ export class PublicPageCache implements BroadcastConsumer {
     const held = this.pages.peek(url);
     const same = held?.body.equals(body) === true;
     const page: CachedPage = {
-      body, etag: same ? held!.etag : strongEtag(body), expiresAt: this.now() + policy.sharedMaxAgeS * 1000, status,
+      body,
+      etag: same ? held!.etag : strongEtag(body),
+      expiresAt: this.now() + policy.sharedMaxAgeS * 1000,
+      status,
       audience: same ? held!.audience : pageAudience(policy.audience, body),
     };
     if (version !== this.generation) return page;

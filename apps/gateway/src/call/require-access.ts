@@ -1,4 +1,4 @@
-import { AppError, openAccess, type Access, type Caller } from '@marketplace/contracts';
+import { type Access, AppError, type Caller, openAccess } from '@marketplace/contracts';
 
 /**
  * Authentication only: a caller is needed and there is none (401 before a bus round trip, and the

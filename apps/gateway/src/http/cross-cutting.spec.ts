@@ -1,7 +1,8 @@
-import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
 import { HELP_ON_FAILURE } from '@marketplace/contracts';
 import type { Logger } from '@marketplace/service-kit/edge';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+
 import { frameworkError, registerCrossCutting, registerMethodNotAllowed } from './cross-cutting.js';
 
 const quiet = { warn: () => undefined, error: () => undefined } as unknown as Logger;
@@ -11,7 +12,13 @@ async function app() {
   registerCrossCutting(server, quiet);
   server.get('/api/health', async () => ({ status: 'ok' }));
   server.get('/api/jobs/:id', async () => ({ ok: true }));
-  registerMethodNotAllowed(server, new Map([['/api/health', new Set(['GET'])], ['/api/jobs/:id', new Set(['GET'])]]));
+  registerMethodNotAllowed(
+    server,
+    new Map([
+      ['/api/health', new Set(['GET'])],
+      ['/api/jobs/:id', new Set(['GET'])],
+    ]),
+  );
   await server.ready();
   return server;
 }
@@ -34,7 +41,8 @@ describe('cross-cutting error answers', () => {
     for (const method of ['TRACE', 'QUERY', 'POST', 'PUT', 'PATCH', 'OPTIONS'] as const) {
       const withBody = method !== 'TRACE';
       const res = await server.inject({
-        method, url: '/api/jobs/1',
+        method,
+        url: '/api/jobs/1',
         ...(withBody ? { headers: { 'content-type': 'application/json' }, payload: '{"a":' } : {}),
       });
       expect(res.statusCode, method).toBe(405);
@@ -62,8 +70,12 @@ describe('cross-cutting error answers', () => {
   it('other refusals of the framework keep their 4xx status, in the error body; anything else is a 500', async () => {
     const server = Fastify();
     registerCrossCutting(server, quiet);
-    server.get('/refused', async () => { throw Object.assign(new Error('Unsupported Content-Encoding: br'), { statusCode: 415 }); });
-    server.get('/broken', async () => { throw new TypeError('x is not a function'); });
+    server.get('/refused', async () => {
+      throw Object.assign(new Error('Unsupported Content-Encoding: br'), { statusCode: 415 });
+    });
+    server.get('/broken', async () => {
+      throw new TypeError('x is not a function');
+    });
     const refused = await server.inject({ method: 'GET', url: '/refused' });
     expect(refused.statusCode).toBe(415);
     expect(refused.json()).toEqual({ error: 'Unsupported Content-Encoding: br', code: 'unsupported_media_type' });

@@ -1,10 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@marketplace/contracts';
 import type { Logger } from '@marketplace/service-kit/edge';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { drainUnread } from '../storage/object-streamer.js';
 import { sendError } from './error-reply.js';
 import { strictTransport } from './strict-transport.js';
-import { drainUnread } from '../storage/object-streamer.js';
-
 
 /** The contract fixes the 405 of these paths as an empty body with `Allow`; every other 405 also says why. */
 const EMPTY_405_PATHS = new Set(['/api/health']);
@@ -31,8 +31,7 @@ export type NotFoundPage = (reply: FastifyReply) => FastifyReply;
 
 /** A browser opening a page (GET or HEAD asking for HTML), not a client of the API. */
 function wantsPage(req: FastifyRequest, path: string): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && path !== '/api' && !path.startsWith('/api/')
-    && /\btext\/html\b/.test(req.headers.accept ?? '');
+  return (req.method === 'GET' || req.method === 'HEAD') && path !== '/api' && !path.startsWith('/api/') && /\btext\/html\b/.test(req.headers.accept ?? '');
 }
 
 /**
@@ -126,8 +125,9 @@ export function registerMethodNotAllowed(app: FastifyInstance, methodsByPath: Re
  */
 export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   everyResponseHeaders(req, reply);
-  const refusal = err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-    ? new AppError(414, 'A path segment of this URL is too long.')
-    : AppError.badRequest('The URL is not valid: percent-encode it as UTF-8 (%XX for each byte).');
+  const refusal =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError(414, 'A path segment of this URL is too long.')
+      : AppError.badRequest('The URL is not valid: percent-encode it as UTF-8 (%XX for each byte).');
   return sendError(reply, refusal, req.id);
 }

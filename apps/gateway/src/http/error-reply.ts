@@ -1,5 +1,5 @@
-import type { FastifyReply } from 'fastify';
 import type { AppError, ErrorBody } from '@marketplace/contracts';
+import type { FastifyReply } from 'fastify';
 
 export function sendError(reply: FastifyReply, err: AppError, requestId: string): FastifyReply {
   const body: ErrorBody = err.body();

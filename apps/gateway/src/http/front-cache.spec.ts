@@ -1,9 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { CachedAudience } from '../call/cached-audience.js';
 import { PublicPageCache } from '../call/public-page-cache.js';
-import { frontCachedServer, type FrontCache } from './front-cache.js';
+import { type FrontCache, frontCachedServer } from './front-cache.js';
 
 const policy = { sharedMaxAgeS: 5 };
 const PAGE = '{"jobs":[]}';
@@ -31,12 +33,22 @@ async function start(hops = 0, drain?: { draining: boolean }) {
 }
 
 describe('frontCachedServer', () => {
-  it('counts each read it answers for the open jobs on the page, by the reader\'s address as Fastify reads it', async () => {
+  it("counts each read it answers for the open jobs on the page, by the reader's address as Fastify reads it", async () => {
     const sent: unknown[] = [];
-    const audience = new CachedAudience(async (readers) => { sent.push(...readers); }, { flushMs: 60_000 });
+    const audience = new CachedAudience(
+      async (readers) => {
+        sent.push(...readers);
+      },
+      { flushMs: 60_000 },
+    );
     const pages = new PublicPageCache(Date.now, audience);
     const open = '3f0c1a52-8a37-4d6f-9a44-0b1de2c4a001';
-    const body = JSON.stringify({ jobs: [{ id: open, status: 'open' }, { id: '3f0c1a52-8a37-4d6f-9a44-0b1de2c4a002', status: 'completed' }] });
+    const body = JSON.stringify({
+      jobs: [
+        { id: open, status: 'open' },
+        { id: '3f0c1a52-8a37-4d6f-9a44-0b1de2c4a002', status: 'completed' },
+      ],
+    });
     pages.store('/api/jobs', pages.version, Buffer.from(body), { ...policy, audience: 'impression' }, 200);
     server = frontCachedServer({ pages, proxyHops: 1 }, { closing: false })((_req, res) => res.writeHead(299).end(), options);
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
@@ -51,7 +63,7 @@ describe('frontCachedServer', () => {
     expect(sent).toEqual([{ kind: 'impression', ip: '203.0.113.7', userAgent: 'reader/1', jobIds: [open] }]);
   });
 
-  it('answers an anonymous read of a held page with the route\'s headers', async () => {
+  it("answers an anonymous read of a held page with the route's headers", async () => {
     const { pages, get } = await start();
     const { res, text } = await get('/api/jobs?limit=5', { headers: { 'x-request-id': 'reader-trace-1' } });
     expect(res.status).toBe(200);

@@ -1,10 +1,17 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+
 import proxyAddr from '@fastify/proxy-addr';
-import {
-  asksForFresh, matchesIfNoneMatch, PAGE_CONTENT_TYPE, PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_VARY, type PublicPageCache,
-} from '../call/public-page-cache.js';
+import type { FastifyServerOptions } from 'fastify';
+
 import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
+import {
+  asksForFresh,
+  matchesIfNoneMatch,
+  PAGE_CONTENT_TYPE,
+  PUBLIC_PAGE_CACHE_CONTROL,
+  PUBLIC_PAGE_VARY,
+  type PublicPageCache,
+} from '../call/public-page-cache.js';
 import { requestIdFrom } from './request-id.js';
 import { strictTransport } from './strict-transport.js';
 import { fastifyTrustProxy, requestProtocol } from './trust-proxy.js';
@@ -55,9 +62,7 @@ export function frontCachedServer(options: FrontCacheOptions, front: FrontCache)
   };
 }
 
-function answerFromCache(
-  req: IncomingMessage, res: ServerResponse, options: FrontCacheOptions, clientIp: (req: IncomingMessage) => string,
-): boolean {
+function answerFromCache(req: IncomingMessage, res: ServerResponse, options: FrontCacheOptions, clientIp: (req: IncomingMessage) => string): boolean {
   const headers = req.headers;
   if (req.method !== 'GET' || headers.authorization !== undefined || headers.cookie !== undefined) return false;
   if (CREDENTIAL_HEADERS.some((name) => headers[name] !== undefined) || asksForFresh(headers)) return false;
@@ -66,10 +71,14 @@ function answerFromCache(
   options.pages.served(page, clientIp(req), headers['user-agent']);
   // The headers as one flat list straight to writeHead: no header map is built for an answer this plain.
   const answer = [
-    'x-request-id', requestIdFrom(headers['x-request-id']),
-    'cache-control', PUBLIC_PAGE_CACHE_CONTROL,
-    'etag', page.etag,
-    'vary', PUBLIC_PAGE_VARY,
+    'x-request-id',
+    requestIdFrom(headers['x-request-id']),
+    'cache-control',
+    PUBLIC_PAGE_CACHE_CONTROL,
+    'etag',
+    page.etag,
+    'vary',
+    PUBLIC_PAGE_VARY,
   ];
   const hsts = strictTransport({ protocol: requestProtocol(req, options.proxyHops) });
   if (hsts) answer.push('strict-transport-security', hsts);

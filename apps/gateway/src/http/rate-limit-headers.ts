@@ -1,5 +1,5 @@
-import type { FastifyReply } from 'fastify';
 import type { Caller, RequestBudget } from '@marketplace/contracts';
+import type { FastifyReply } from 'fastify';
 
 /**
  * The credential's request budget as the IETF httpapi RateLimit fields: the policy (quota and

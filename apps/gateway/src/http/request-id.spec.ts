@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { requestIdFrom } from './request-id.js';
 
 describe('requestIdFrom', () => {

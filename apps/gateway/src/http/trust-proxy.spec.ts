@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+
 import { fastifyTrustProxy, trustedProxyHops } from './trust-proxy.js';
 
 describe('trustedProxyHops', () => {
@@ -27,7 +28,10 @@ describe('trustedProxyHops', () => {
   });
 
   it('with two hops, the address the outer proxy saw; with none, the socket peer', async () => {
-    for (const [hops, want] of [[2, '198.51.100.1'], [0, '127.0.0.1']] as const) {
+    for (const [hops, want] of [
+      [2, '198.51.100.1'],
+      [0, '127.0.0.1'],
+    ] as const) {
       const app = Fastify({ trustProxy: fastifyTrustProxy(hops) });
       app.get('/ip', async (req) => ({ ip: req.ip }));
       const res = await app.inject({ url: '/ip', headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.1, 10.0.0.5' } });

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { serviceEnv, type ServiceEnv } from '@marketplace/service-kit/edge';
+
+import { type ServiceEnv, serviceEnv } from '@marketplace/service-kit/edge';
+
 import { gatewaySettings } from '../gateway.settings.js';
 
 /**

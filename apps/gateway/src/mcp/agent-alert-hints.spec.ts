@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { AgentAlertHints } from './agent-alert-hints.js';
 
 const member = '11111111-1111-4111-8111-111111111111';

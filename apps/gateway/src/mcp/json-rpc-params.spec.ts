@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { specTypeSchemas } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+
 import { INVALID_PARAMS, paramsProblem, requestSchemas, screenedProblem, screenParams } from './json-rpc-params.js';
 
 const METHODS = requestSchemas(specTypeSchemas);
@@ -44,8 +45,17 @@ describe('JSON-RPC params checked before the SDK', () => {
 
   it('answers every spec method the server serves, on either revision', () => {
     expect(Object.keys(METHODS.methods).sort()).toEqual([
-      'completion/complete', 'initialize', 'ping', 'prompts/get', 'prompts/list', 'resources/list', 'resources/read',
-      'resources/templates/list', 'server/discover', 'tools/call', 'tools/list',
+      'completion/complete',
+      'initialize',
+      'ping',
+      'prompts/get',
+      'prompts/list',
+      'resources/list',
+      'resources/read',
+      'resources/templates/list',
+      'server/discover',
+      'tools/call',
+      'tools/list',
     ]);
   });
 
@@ -54,18 +64,34 @@ describe('JSON-RPC params checked before the SDK', () => {
     const union = complete({ ref: 1, argument: { name: 'category', value: 'w' } });
     // zod reports a union once per shape it tried: said once, in words.
     expect(union).toBe('Invalid params for completion/complete: params.ref: Invalid input: it fits none of the forms this field takes.');
-    expect(complete({ ref: { type: 'ref/prompt', name: 'post_a_job' }, argument: { name: 'category', value: 5 } })).toMatch(/params\.argument\.value: .*received number/);
+    expect(complete({ ref: { type: 'ref/prompt', name: 'post_a_job' }, argument: { name: 'category', value: 5 } })).toMatch(
+      /params\.argument\.value: .*received number/,
+    );
     expect(complete({ ref: { type: 'ref/prompt', name: 'post_a_job' } })).toMatch(/params\.argument: /);
-    expect(paramsProblem(METHODS, { jsonrpc: '2.0', id: 8, method: 'prompts/get', params: { ref: 1 } })).toMatch(/^Invalid params for prompts\/get: params\.name: /);
-    expect(paramsProblem(METHODS, { jsonrpc: '2.0', id: 9, method: 'prompts/get', params: { name: 'rate', arguments: { a: 5 } } })).toMatch(/params\.arguments\.a: /);
+    expect(paramsProblem(METHODS, { jsonrpc: '2.0', id: 8, method: 'prompts/get', params: { ref: 1 } })).toMatch(
+      /^Invalid params for prompts\/get: params\.name: /,
+    );
+    expect(paramsProblem(METHODS, { jsonrpc: '2.0', id: 9, method: 'prompts/get', params: { name: 'rate', arguments: { a: 5 } } })).toMatch(
+      /params\.arguments\.a: /,
+    );
     expect(paramsProblem(METHODS, { jsonrpc: '2.0', id: 10, method: 'resources/read', params: {} })).toMatch(/params\.uri: /);
   });
 
   it('says so when params are not an object, for any method: the SDK still refuses an unknown one first', () => {
-    for (const [params, kind] of [[5, 'a number'], ['x', 'a string'], [[1], 'an array'], [null, 'null'], [true, 'a boolean']] as const) {
-      expect(paramsProblem(METHODS, { jsonrpc: '2.0', id: 1, method: 'resources/list', params })).toBe(`params must be an object of named values for resources/list, not ${kind}.`);
+    for (const [params, kind] of [
+      [5, 'a number'],
+      ['x', 'a string'],
+      [[1], 'an array'],
+      [null, 'null'],
+      [true, 'a boolean'],
+    ] as const) {
+      expect(paramsProblem(METHODS, { jsonrpc: '2.0', id: 1, method: 'resources/list', params })).toBe(
+        `params must be an object of named values for resources/list, not ${kind}.`,
+      );
     }
-    expect(paramsProblem(METHODS, { jsonrpc: '2.0', id: 2, method: 'tasks/get', params: [1] })).toMatch(/^params must be an object of named values for tasks\/get/);
+    expect(paramsProblem(METHODS, { jsonrpc: '2.0', id: 2, method: 'tasks/get', params: [1] })).toMatch(
+      /^params must be an object of named values for tasks\/get/,
+    );
   });
 
   it('passes 2026-07-28 requests, whose params carry the _meta envelope, and checks a tools/call without parsing its arguments', () => {
@@ -74,12 +100,25 @@ describe('JSON-RPC params checked before the SDK', () => {
     expect(paramsProblem(METHODS, { jsonrpc: '2.0', id: 2, method: 'prompts/list', params: { _meta: envelope } })).toBeUndefined();
     expect(paramsProblem(METHODS, call({ name: 'get_job', arguments: { id: 'x' }, _meta: envelope, requestState: 's' }))).toBeUndefined();
     const seen: unknown[] = [];
-    const recording = { ...METHODS, methods: { ...METHODS.methods, 'tools/call': { safeParse: (value: unknown) => { seen.push(value); return METHODS.methods['tools/call']!.safeParse(value); } } } };
-    expect(paramsProblem(recording, call({ name: 'upload', arguments: { file: 'A'.repeat(1000) }, _meta: { progressToken: {} } }))).toMatch(/params\._meta\.progressToken/);
+    const recording = {
+      ...METHODS,
+      methods: {
+        ...METHODS.methods,
+        'tools/call': {
+          safeParse: (value: unknown) => {
+            seen.push(value);
+            return METHODS.methods['tools/call']!.safeParse(value);
+          },
+        },
+      },
+    };
+    expect(paramsProblem(recording, call({ name: 'upload', arguments: { file: 'A'.repeat(1000) }, _meta: { progressToken: {} } }))).toMatch(
+      /params\._meta\.progressToken/,
+    );
     expect(seen).toEqual([expect.objectContaining({ params: { name: 'upload', _meta: { progressToken: {} } } })]);
   });
 
-  it('keys each malformed request by its id, and empties params the SDK would not take as a request\'s', () => {
+  it("keys each malformed request by its id, and empties params the SDK would not take as a request's", () => {
     const good = call({ name: 'list_my_jobs', arguments: {} });
     const notObject = { jsonrpc: '2.0', id: 'b', method: 'prompts/get', params: [1] };
     const badMeta = { jsonrpc: '2.0', id: 'c', method: 'tools/list', params: { _meta: { progressToken: {} } } };

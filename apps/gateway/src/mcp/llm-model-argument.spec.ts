@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildTools } from './mcp-tools.js';
+
 import { withLlmModel } from './llm-model-argument.js';
+import { buildTools } from './mcp-tools.js';
 
 const tools = buildTools();
 const tool = (name: string) => tools.get(name)!;
@@ -10,7 +11,11 @@ describe('withLlmModel: llm_model as the model of tools that take one', () => {
     const none = {};
     const taking = [...tools.values()].filter((t) => withLlmModel(t, none, 'm-1') !== none).map((t) => t.name);
     expect(taking.sort()).toEqual(expect.arrayContaining(['apply_to_job', 'submit_work']));
-    for (const name of taking) expect(tool(name).fields.some((f) => f.key === 'model'), name).toBe(true);
+    for (const name of taking)
+      expect(
+        tool(name).fields.some((f) => f.key === 'model'),
+        name,
+      ).toBe(true);
   });
 
   it('fills model when none was given, and only then', () => {

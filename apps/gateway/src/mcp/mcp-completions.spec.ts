@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import type { Caller } from '@marketplace/contracts';
 import type { BusClient, CallContext } from '@marketplace/service-kit/edge';
+import { describe, expect, it } from 'vitest';
+
 import { completions, type ToolDeps } from './mcp-tool-call.js';
 import { buildTools } from './mcp-tools.js';
 
@@ -26,8 +27,8 @@ const asCaller = (scopes: string[]): CallContext => ({
   caller: { memberId: '22222222-2222-4222-8222-222222222222', via: 'oauth', clientId: 'agent', scopes, staff: false, emailVerified: true } as Caller,
 });
 
-describe('completion values under the token\'s scope', () => {
-  it('completes the caller\'s ids for a token that may call the tools reading them', async () => {
+describe("completion values under the token's scope", () => {
+  it("completes the caller's ids for a token that may call the tools reading them", async () => {
     const { deps } = depsWithOneOfEach();
     for (const source of ['my-job', 'my-draft', 'my-application', 'open-job'] as const) {
       expect(await completions(source, JOB.slice(0, 4), asCaller(['agent:read', 'agent:write']), deps, tools)).toEqual([JOB]);
@@ -42,7 +43,7 @@ describe('completion values under the token\'s scope', () => {
     expect(asked).toEqual([]);
   });
 
-  it('still completes categories, which are no one\'s records, for any token and for visitors', async () => {
+  it("still completes categories, which are no one's records, for any token and for visitors", async () => {
     const { deps } = depsWithOneOfEach();
     expect(await completions('category', 'wri', asCaller([]), deps, tools)).toEqual(['writing']);
     expect(await completions('category', 'wri', { requestId: 'req-2', caller: null }, deps, tools)).toEqual(['writing']);

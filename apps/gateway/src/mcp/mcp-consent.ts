@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import { AppError } from '@marketplace/contracts';
 
 /**
@@ -21,28 +22,46 @@ export type ReadTool = (tool: string, args: Record<string, unknown>) => Promise<
 
 type TermsReader = (args: Record<string, unknown>, read: ReadTool) => Promise<ConsentTerms>;
 
-interface MyJob { id: string; title: string; status: string; version: number }
-interface JobApplication { id: string; status: string; quote: number | null; worker: { id: string; name: string } }
-interface JobWork { jobId: string; title: string; status: string; role: string; workerId: string; submissions: Array<{ id: string; round: number }> }
+interface MyJob {
+  id: string;
+  title: string;
+  status: string;
+  version: number;
+}
+interface JobApplication {
+  id: string;
+  status: string;
+  quote: number | null;
+  worker: { id: string; name: string };
+}
+interface JobWork {
+  jobId: string;
+  title: string;
+  status: string;
+  role: string;
+  workerId: string;
+  submissions: Array<{ id: string; round: number }>;
+}
 
 const quoted = (s: string) => `"${s.replace(/\s+/g, ' ').slice(0, 120)}"`;
 
 async function workTerms(args: Record<string, unknown>, read: ReadTool) {
-  const work = await read('get_job_work', { job_id: args.job_id }) as JobWork;
+  const work = (await read('get_job_work', { job_id: args.job_id })) as JobWork;
   const latest = [...work.submissions].sort((a, b) => b.round - a.round)[0];
   return { work, latest, terms: { job: work.jobId, status: work.status, worker: work.workerId, round: latest?.id ?? null } };
 }
 
 export const CONSENT_TERMS: Readonly<Record<string, TermsReader>> = {
   accept_application: async (args, read) => {
-    const { jobs } = await read('list_my_jobs', {}) as { jobs: MyJob[] };
+    const { jobs } = (await read('list_my_jobs', {})) as { jobs: MyJob[] };
     for (const job of jobs.filter((j) => j.status === 'open')) {
-      const { applications } = await read('list_job_applications', { job_id: job.id }) as { applications: JobApplication[] };
+      const { applications } = (await read('list_job_applications', { job_id: job.id })) as { applications: JobApplication[] };
       const found = applications.find((a) => a.id === args.application_id);
       if (!found) continue;
       return {
-        summary: `Hire ${quoted(found.worker.name)} for your job ${quoted(job.title)} as it reads now (version ${job.version})`
-          + `${args.quote !== undefined && args.quote !== null ? ` at a quote of ${String(args.quote)}` : ''}. The other waiting applicants are declined, and you both receive each other's contact.`,
+        summary:
+          `Hire ${quoted(found.worker.name)} for your job ${quoted(job.title)} as it reads now (version ${job.version})` +
+          `${args.quote !== undefined && args.quote !== null ? ` at a quote of ${String(args.quote)}` : ''}. The other waiting applicants are declined, and you both receive each other's contact.`,
         terms: { job: job.id, version: job.version, application: found.id, worker: found.worker.id, quote: args.quote ?? null },
       };
     }
@@ -51,8 +70,9 @@ export const CONSENT_TERMS: Readonly<Record<string, TermsReader>> = {
   approve_work: async (args, read) => {
     const { work, latest, terms } = await workTerms(args, read);
     return {
-      summary: `Approve round ${latest?.round ?? '?'} of the work on ${quoted(work.title)} and rate the worker ${String(args.score)} of 5: `
-        + `${quoted(String(args.description ?? ''))}. Approval and rating are final.`,
+      summary:
+        `Approve round ${latest?.round ?? '?'} of the work on ${quoted(work.title)} and rate the worker ${String(args.score)} of 5: ` +
+        `${quoted(String(args.description ?? ''))}. Approval and rating are final.`,
       terms: { ...terms, score: args.score, description: args.description },
     };
   },
@@ -68,17 +88,27 @@ export const CONSENT_TERMS: Readonly<Record<string, TermsReader>> = {
     return { summary: `Cancel the work on ${quoted(work.title)}. This cannot be undone.`, terms };
   },
   delete_my_account: async (_args, read) => {
-    const me = await read('get_my_profile', {}) as { id: string; name: string };
-    return { summary: `Delete the account of ${quoted(me.name)}: your profile, files and connections go; your comments remain without your name.`, terms: { member: me.id } };
+    const me = (await read('get_my_profile', {})) as { id: string; name: string };
+    return {
+      summary: `Delete the account of ${quoted(me.name)}: your profile, files and connections go; your comments remain without your name.`,
+      terms: { member: me.id },
+    };
   },
 };
 
 /** What the approval is bound to: the tool, its arguments and the terms as read. */
 export function consentDigest(tool: string, args: Record<string, unknown>, terms: ConsentTerms): string {
-  const sorted = (v: unknown): unknown => (v && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, sorted(x)]))
-    : v);
-  return createHash('sha256').update(JSON.stringify(sorted({ tool, args, terms: terms.terms }))).digest('base64url');
+  const sorted = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([k, x]) => [k, sorted(x)]),
+        )
+      : v;
+  return createHash('sha256')
+    .update(JSON.stringify(sorted({ tool, args, terms: terms.terms })))
+    .digest('base64url');
 }
 
 /** The form the human answers: one yes, shown under the terms. */

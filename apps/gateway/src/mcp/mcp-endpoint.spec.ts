@@ -1,8 +1,9 @@
+import { AppError, authenticateOAuth, type Operation } from '@marketplace/contracts';
+import type { BusClient, Logger } from '@marketplace/service-kit/edge';
 import Fastify from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError, authenticateOAuth, type Operation } from '@marketplace/contracts';
-import type { BusClient, Logger } from '@marketplace/service-kit/edge';
+
 import { registerCrossCutting } from '../http/cross-cutting.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { registerMcpEndpoint } from './mcp-endpoint.js';
@@ -23,8 +24,12 @@ beforeAll(async () => {
   verifyKeys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), alg: 'RS256', kid: 'k1' }] });
   token = await new SignJWT({ client_id: 'client-1', gid: 'grant-1', scope: 'agent:read' })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: 'k1' })
-    .setIssuer(issuer).setAudience(resource).setSubject('11111111-1111-4111-8111-111111111111')
-    .setIssuedAt().setExpirationTime('5m').sign(privateKey);
+    .setIssuer(issuer)
+    .setAudience(resource)
+    .setSubject('11111111-1111-4111-8111-111111111111')
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(privateKey);
 });
 
 async function endpoint(identity: () => Promise<never>) {
@@ -41,9 +46,12 @@ async function endpoint(identity: () => Promise<never>) {
   registerMcpEndpoint(app, { bus, oauth } as unknown as Parameters<typeof registerMcpEndpoint>[1]);
   await app.ready();
   return app.inject({
-    method: 'POST', url: '/api/mcp',
+    method: 'POST',
+    url: '/api/mcp',
     headers: {
-      host: '127.0.0.1:4100', authorization: `Bearer ${token}`, 'content-type': 'application/json',
+      host: '127.0.0.1:4100',
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
     },
     payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
@@ -52,7 +60,9 @@ async function endpoint(identity: () => Promise<never>) {
 
 describe('/api/mcp when identity refuses the OAuth caller', () => {
   it('passes a 429 through with its Retry-After and message', async () => {
-    const res = await endpoint(async () => { throw AppError.tooMany('This connected agent allows 120 requests per minute.', 17); });
+    const res = await endpoint(async () => {
+      throw AppError.tooMany('This connected agent allows 120 requests per minute.', 17);
+    });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('17');
     expect(res.headers['www-authenticate']).toBeUndefined();
@@ -60,10 +70,14 @@ describe('/api/mcp when identity refuses the OAuth caller', () => {
   });
 
   it('still answers a 401 as an invalid_token challenge, and an unexpected failure as 503', async () => {
-    const gone = await endpoint(async () => { throw AppError.unauthorized('The access token is no longer valid.'); });
+    const gone = await endpoint(async () => {
+      throw AppError.unauthorized('The access token is no longer valid.');
+    });
     expect(gone.statusCode).toBe(401);
     expect(gone.headers['www-authenticate']).toMatch(/error="invalid_token"/);
-    const down = await endpoint(async () => { throw new Error('bus timeout'); });
+    const down = await endpoint(async () => {
+      throw new Error('bus timeout');
+    });
     expect(down.statusCode).toBe(503);
     expect(down.headers['retry-after']).toBe('5');
   });

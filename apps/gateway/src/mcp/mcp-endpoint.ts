@@ -1,44 +1,48 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { admitMcpSession, AppError, type Caller, openAccess } from '@marketplace/contracts';
 import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/server';
-import { admitMcpSession, AppError, openAccess, type Caller } from '@marketplace/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { bearerToken } from '../auth/authenticator.js';
 import { renameFields } from '../call/field-errors.js';
+import { MCP_PATH } from '../http/mcp-path.js';
+import { sendRateLimit } from '../http/rate-limit-headers.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { CHALLENGE_SCOPE, oauthCaller, PROTECTED_RESOURCE_PATHS } from '../oauth/protected-resource.js';
-import { buildTools, IDEMPOTENCY_ARG, inGroups, TOOL_GROUPS, toolAccess, toolScope, type ToolGroup } from './mcp-tools.js';
 import { screenParams } from './json-rpc-params.js';
-import { plainEra } from './mcp-era.js';
-import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
-import { sendRateLimit } from '../http/rate-limit-headers.js';
-import { MCP_PATH } from '../http/mcp-path.js';
-import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
-import { PUBLIC_RESOURCE_TTL_MS, RESOURCE_TEMPLATES, RESOURCES, resolveResource, type ResourceDef } from './mcp-resources.js';
-import { PROMPTS, type PromptArgumentDef } from './mcp-prompts.js';
 import { CONSENT_FORM, CONSENT_TERMS, consentDigest, type ConsentTerms } from './mcp-consent.js';
-import { callTool, checkArguments, COMMON, completions, invokeTool, toolError, type ToolDeps } from './mcp-tool-call.js';
-import { McpSessions } from './mcp-sessions.js';
-import { asTask, serveTasks, type TaskEnv } from './mcp-tasks.js';
-import { listTools, type ListedTool as ToolDefinition } from './tool-listing.js';
-import { RESULT_TEXT_MODES, type ResultTextMode } from './result-text.js';
-import { CONSENT_TTL_S, consentCodecFor, type ConsentState } from './mcp-request-state.js';
-import {
-  authInfoOf, callContextOf, callOf, parseErrorAsJsonRpc, rpcError, sendAnswer, toWebRequest, withoutBody, type McpCall,
-} from './mcp-http.js';
-
+import { plainEra } from './mcp-era.js';
+import { authInfoOf, callContextOf, callOf, type McpCall, parseErrorAsJsonRpc, rpcError, sendAnswer, toWebRequest, withoutBody } from './mcp-http.js';
 // Sent to every client on initialize; kept in its own file, with its spec.
 import { INSTRUCTIONS } from './mcp-instructions.js';
+import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
+import { type PromptArgumentDef, PROMPTS } from './mcp-prompts.js';
+import { CONSENT_TTL_S, consentCodecFor, type ConsentState } from './mcp-request-state.js';
+import { PUBLIC_RESOURCE_TTL_MS, resolveResource, RESOURCE_TEMPLATES, type ResourceDef, RESOURCES } from './mcp-resources.js';
+import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
+import { McpSessions } from './mcp-sessions.js';
+import { asTask, serveTasks, type TaskEnv } from './mcp-tasks.js';
+import { callTool, checkArguments, COMMON, completions, invokeTool, type ToolDeps, toolError } from './mcp-tool-call.js';
+import { buildTools, IDEMPOTENCY_ARG, inGroups, TOOL_GROUPS, toolAccess, type ToolGroup, toolScope } from './mcp-tools.js';
+import { RESULT_TEXT_MODES, type ResultTextMode } from './result-text.js';
+import { type ListedTool as ToolDefinition, listTools } from './tool-listing.js';
 
 /** `?tools=hiring,work`: the groups to list; an unknown name is refused, naming the known ones. */
 function toolGroupsOf(query: unknown): ReadonlySet<ToolGroup> | null | Error {
   const raw = (query as { tools?: unknown } | undefined)?.tools;
   if (raw === undefined) return null;
-  const names = String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  const names = String(raw)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !Object.hasOwn(TOOL_GROUPS, n));
   if (unknown.length || !names.length) {
-    return new Error(`tools= takes tool groups separated by commas: ${Object.keys(TOOL_GROUPS).join(', ')}${unknown.length ? ` (not ${unknown.join(', ')})` : ''}.`);
+    return new Error(
+      `tools= takes tool groups separated by commas: ${Object.keys(TOOL_GROUPS).join(', ')}${unknown.length ? ` (not ${unknown.join(', ')})` : ''}.`,
+    );
   }
   return new Set(names as ToolGroup[]);
 }
@@ -47,7 +51,8 @@ function toolGroupsOf(query: unknown): ReadonlySet<ToolGroup> | null | Error {
 function textModeOf(query: unknown): ResultTextMode | Error {
   const raw = (query as { text?: unknown } | undefined)?.text;
   if (raw === undefined) return 'concise';
-  return RESULT_TEXT_MODES.includes(raw as ResultTextMode) ? raw as ResultTextMode
+  return RESULT_TEXT_MODES.includes(raw as ResultTextMode)
+    ? (raw as ResultTextMode)
     : new Error(`text= takes ${RESULT_TEXT_MODES.join(' or ')}: concise renders each result for reading (the default), json gives it whole.`);
 }
 
@@ -56,7 +61,10 @@ const RECORD_PAGE_TOOL = 'create_recording_link';
 /** Ends the account: only with the person asked, never on an agent's typed confirmation alone. */
 const DELETE_ACCOUNT_TOOL = 'delete_my_account';
 
-interface JsonRpcMessage { method?: string; params?: { name?: string; uri?: string } }
+interface JsonRpcMessage {
+  method?: string;
+  params?: { name?: string; uri?: string };
+}
 
 export interface McpDeps extends ToolDeps {
   oauth: AuthorizationServer;
@@ -76,7 +84,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     if (!groups) return listed;
     const key = [...groups].sort().join(',');
     let found = listedByGroups.get(key);
-    if (!found) listedByGroups.set(key, found = listed.filter((_, i) => inGroups(sorted[i]!, groups)));
+    if (!found) listedByGroups.set(key, (found = listed.filter((_, i) => inGroups(sorted[i]!, groups))));
     return found;
   };
   const resourceMetadata = `${deps.oauth.issuer}${PROTECTED_RESOURCE_PATHS[0]}`;
@@ -87,7 +95,9 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     const params = [`resource_metadata="${resourceMetadata}"`, `scope="${scope}"`];
     if (error) params.push(`error="${error}"`);
     if (description) params.push(`error_description="${description.replace(/"/g, "'")}"`);
-    return reply.code(status).header('www-authenticate', `Bearer ${params.join(', ')}`)
+    return reply
+      .code(status)
+      .header('www-authenticate', `Bearer ${params.join(', ')}`)
       .send({ error: description ?? 'Sign in with OAuth to use this tool.', code: status === 401 ? 'unauthenticated' : 'forbidden' });
   };
 
@@ -116,18 +126,25 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   app.addHook('preClose', async () => sessions.closeAll());
   /** Serves a 2025-era request in its session (see mcp-sessions.ts); undefined when it has none. */
   const inSession = (sdk: McpSdk, webRequest: Request, body: unknown, token: string | undefined, call: McpCall) =>
-    sessions.serve(webRequest, body, call.caller, authInfoOf(token, call), {
-      address: call.req.ip,
-      // A bus failure answers 503 (nothing opened); a refusal is answered without a session.
-      admit: async () => {
-        await deps.bus.call(admitMcpSession, { clientIp: call.req.ip }, { requestId: call.req.id, caller: null });
+    sessions.serve(
+      webRequest,
+      body,
+      call.caller,
+      authInfoOf(token, call),
+      {
+        address: call.req.ip,
+        // A bus failure answers 503 (nothing opened); a refusal is answered without a session.
+        admit: async () => {
+          await deps.bus.call(admitMcpSession, { clientIp: call.req.ip }, { requestId: call.req.id, caller: null });
+        },
       },
-    }, async (sessionIdGenerator) => {
-      const server = buildServer(sdk);
-      const transport = new sdk.LegacyTransport({ sessionIdGenerator, onsessionclosed: (id) => sessions.forget(id) });
-      await server.connect(transport);
-      return { server, transport };
-    });
+      async (sessionIdGenerator) => {
+        const server = buildServer(sdk);
+        const transport = new sdk.LegacyTransport({ sessionIdGenerator, onsessionclosed: (id) => sessions.forget(id) });
+        await server.connect(transport);
+        return { server, transport };
+      },
+    );
 
   app.post(MCP_PATH, { errorHandler: parseErrorAsJsonRpc }, async (req: FastifyRequest, reply: FastifyReply) => {
     const signedIn = await signIn(req, reply);
@@ -149,17 +166,26 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     const message = body as JsonRpcMessage | null;
     // A tool call, or a resource read (which a read tool answers), is challenged before it runs;
     // one screened out runs nothing, and is answered its -32602 whoever sent it.
-    const tool = malformed.size ? undefined : message?.method === 'tools/call' ? tools.get(String(message.params?.name))
-      : message?.method === 'resources/read' ? tools.get(resolveResource(String(message.params?.uri))?.def.tool ?? '')
-        : undefined;
+    const tool = malformed.size
+      ? undefined
+      : message?.method === 'tools/call'
+        ? tools.get(String(message.params?.name))
+        : message?.method === 'resources/read'
+          ? tools.get(resolveResource(String(message.params?.uri))?.def.tool ?? '')
+          : undefined;
     {
       if (tool && !openAccess(toolAccess(tool)) && !caller) {
         return challenge(reply, 401, CHALLENGE_SCOPE, undefined, `Sign in to use ${tool.name}.`);
       }
       const scope = tool && toolScope(tool);
       if (tool && caller && scope && !caller.scopes.includes(scope)) {
-        return challenge(reply, 403, [...new Set([...caller.scopes, scope])].join(' '), 'insufficient_scope',
-          `${tool.name} needs the ${scope} scope; connect again and approve it.`);
+        return challenge(
+          reply,
+          403,
+          [...new Set([...caller.scopes, scope])].join(' '),
+          'insufficient_scope',
+          `${tool.name} needs the ${scope} scope; connect again and approve it.`,
+        );
       }
     }
 
@@ -177,8 +203,13 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     if (session) {
       // Streamed: a tool call's answer may ask the human (elicitation) before its result comes.
       reply.raw.once('close', session.release);
-      return sendAnswer(req, reply, session.response.status, session.response.headers,
-        session.response.body ? Readable.fromWeb(session.response.body as NodeReadableStream) : Buffer.alloc(0));
+      return sendAnswer(
+        req,
+        reply,
+        session.response.status,
+        session.response.headers,
+        session.response.body ? Readable.fromWeb(session.response.body as NodeReadableStream) : Buffer.alloc(0),
+      );
     }
     // The answer is read whole before the per-request Server closes (JSON, never a stream).
     let answer: { status: number; headers: Headers; bytes: ArrayBuffer };
@@ -203,24 +234,29 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   });
 
   // DELETE ends a 2025-era session (the only state this endpoint keeps); without one there is nothing to end.
-  withoutBody(app, (scope) => scope.delete(MCP_PATH, async (req: FastifyRequest, reply: FastifyReply) => {
-    const signedIn = await signIn(req, reply);
-    if ('sent' in signedIn) return signedIn.sent;
-    // An empty header names no session either (the session store would take it for none).
-    if (!req.headers['mcp-session-id']) {
-      return rpcError(reply, -32600, 'DELETE ends an MCP session: send its Mcp-Session-Id header. Other requests are POSTs.');
-    }
-    const sdk = await loadMcpSdk();
-    const call: McpCall = { req, caller: signedIn.caller, malformed: new Map(), consent: await consentCodec(sdk), groups: null, textMode: 'concise' };
-    // With the header the session store always answers: ended, 404 or refused.
-    const ended = (await inSession(sdk, toWebRequest(req), undefined, signedIn.token, call))!;
-    ended.release();
-    return sendAnswer(req, reply, ended.response.status, ended.response.headers, Buffer.from(await ended.response.arrayBuffer()));
-  }));
+  withoutBody(app, (scope) =>
+    scope.delete(MCP_PATH, async (req: FastifyRequest, reply: FastifyReply) => {
+      const signedIn = await signIn(req, reply);
+      if ('sent' in signedIn) return signedIn.sent;
+      // An empty header names no session either (the session store would take it for none).
+      if (!req.headers['mcp-session-id']) {
+        return rpcError(reply, -32600, 'DELETE ends an MCP session: send its Mcp-Session-Id header. Other requests are POSTs.');
+      }
+      const sdk = await loadMcpSdk();
+      const call: McpCall = { req, caller: signedIn.caller, malformed: new Map(), consent: await consentCodec(sdk), groups: null, textMode: 'concise' };
+      // With the header the session store always answers: ended, 404 or refused.
+      const ended = (await inSession(sdk, toWebRequest(req), undefined, signedIn.token, call))!;
+      ended.release();
+      return sendAnswer(req, reply, ended.response.status, ended.response.headers, Buffer.from(await ended.response.arrayBuffer()));
+    }),
+  );
 
   const consentCodec = (sdk: McpSdk) => consentCodecFor(deps.oauth, sdk);
   const taskEnv = (sdk: McpSdk): TaskEnv => ({
-    sdk, tools, deps, callContext: callContextOf,
+    sdk,
+    tools,
+    deps,
+    callContext: callContextOf,
   });
 
   // One Server may serve many requests (a 2025-era session): each handler reads the request's own call.
@@ -229,12 +265,20 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       { name: 'marketplace', version: SERVICE_VERSION },
       {
         capabilities: {
-          tools: { listChanged: false }, resources: { listChanged: false, subscribe: false }, prompts: { listChanged: false }, completions: {},
+          tools: { listChanged: false },
+          resources: { listChanged: false, subscribe: false },
+          prompts: { listChanged: false },
+          completions: {},
         },
-        instructions: INSTRUCTIONS, jsonSchemaValidator: sdk.jsonSchemaValidator,
+        instructions: INSTRUCTIONS,
+        jsonSchemaValidator: sdk.jsonSchemaValidator,
         // The lists are the same for every caller and change only with a release.
-        cacheHints: Object.fromEntries(['tools/list', 'server/discover', 'resources/list', 'resources/templates/list', 'prompts/list']
-          .map((method) => [method, { ttlMs: LIST_TTL_MS, cacheScope: 'public' }])),
+        cacheHints: Object.fromEntries(
+          ['tools/list', 'server/discover', 'resources/list', 'resources/templates/list', 'prompts/list'].map((method) => [
+            method,
+            { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+          ]),
+        ),
         requestState: { verify: (state, ctx) => callOf(ctx).consent.verify(state, ctx) },
         // A 2025-era session waits for the human's answer as long as the sealed question stays valid.
         inputRequired: { roundTimeoutMs: CONSENT_TTL_S * 1000 },
@@ -250,8 +294,10 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       const readTerms = CONSENT_TERMS[tool.name];
       const envelope = serverCtx.mcpReq.envelope as Record<string, { elicitation?: { url?: unknown } } | undefined> | undefined;
       // 2026-07-28 declares them per request; a 2025-era session at initialize (stateless 2025 requests: none).
-      const capabilities = ctx.caller && (readTerms || tool.name === RECORD_PAGE_TOOL)
-        ? envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities() : undefined;
+      const capabilities =
+        ctx.caller && (readTerms || tool.name === RECORD_PAGE_TOOL)
+          ? (envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities())
+          : undefined;
       if (tool.name === RECORD_PAGE_TOOL && capabilities?.elicitation?.url) {
         // The human records on the page: the client opens it for them (URL elicitation), rather
         // than the agent pasting a link into the chat. The retry answers the link made here.
@@ -263,7 +309,8 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
         return sdk.inputRequired({
           inputRequests: {
             record: sdk.inputRequired.elicitUrl({
-              message: 'Record a short walkthrough of the problem for your job post (screen, and your camera if you like). The page stays valid for 60 minutes.',
+              message:
+                'Record a short walkthrough of the problem for your job post (screen, and your camera if you like). The page stays valid for 60 minutes.',
               url,
             }),
           },
@@ -278,10 +325,12 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
           if (err instanceof AppError) return toolError(err);
           throw err;
         }
-        return toolError(AppError.forbidden(
-          `Deleting the account needs your human: they delete it themselves at ${deps.oauth.issuer}/me/delete, or you call again from `
-            + 'a client that can ask them (MCP elicitation). Nothing was done.',
-        ));
+        return toolError(
+          AppError.forbidden(
+            `Deleting the account needs your human: they delete it themselves at ${deps.oauth.issuer}/me/delete, or you call again from ` +
+              'a client that can ask them (MCP elicitation). Nothing was done.',
+          ),
+        );
       }
       if (readTerms && capabilities?.elicitation) {
         // The human answers the question, bound to the terms read now; a changed job voids it.
@@ -301,7 +350,11 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
           }) as never;
         }
         if (state.digest !== digest) {
-          return toolError(AppError.conflict('The terms changed after your human was asked (the job was edited, work was turned in, or the arguments differ). Nothing was done: call again to ask them anew.'));
+          return toolError(
+            AppError.conflict(
+              'The terms changed after your human was asked (the job was edited, work was turned in, or the arguments differ). Nothing was done: call again to ask them anew.',
+            ),
+          );
         }
         if (sdk.acceptedContent(serverCtx.mcpReq.inputResponses, 'consent')?.approve !== true) {
           return toolError(AppError.forbidden('Your human did not approve this. Nothing was done.'));
@@ -327,22 +380,31 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       } catch (err) {
         const e = err instanceof AppError ? renameFields(err, tool.fields, 'mcp') : new AppError(500, 'Something went wrong on our side.');
         if (e.status === 404) throw new sdk.ResourceNotFoundError(uri, e.message);
-        throw new sdk.ProtocolError(e.status >= 500 ? sdk.ProtocolErrorCode.InternalError : sdk.ProtocolErrorCode.InvalidParams, e.message,
-          { status: e.status, ...e.extra });
+        throw new sdk.ProtocolError(e.status >= 500 ? sdk.ProtocolErrorCode.InternalError : sdk.ProtocolErrorCode.InvalidParams, e.message, {
+          status: e.status,
+          ...e.extra,
+        });
       }
       const memberWritten = tool.memberWritten.filter((p) => p.startsWith('result.')).map((p) => p.slice('result.'.length));
       const shared = found.def.cacheScope === 'public';
       return {
-        contents: [{
-          uri, mimeType: 'application/json', text: JSON.stringify(data),
-          ...(memberWritten.length ? { _meta: { [MEMBER_WRITTEN_META]: memberWritten } } : {}),
-        }],
-        ttlMs: shared ? PUBLIC_RESOURCE_TTL_MS : 0, cacheScope: found.def.cacheScope,
+        contents: [
+          {
+            uri,
+            mimeType: 'application/json',
+            text: JSON.stringify(data),
+            ...(memberWritten.length ? { _meta: { [MEMBER_WRITTEN_META]: memberWritten } } : {}),
+          },
+        ],
+        ttlMs: shared ? PUBLIC_RESOURCE_TTL_MS : 0,
+        cacheScope: found.def.cacheScope,
       };
     });
     server.setRequestHandler('prompts/list', async () => ({
       prompts: PROMPTS.map((p) => ({
-        name: p.name, title: p.title, description: p.description,
+        name: p.name,
+        title: p.title,
+        description: p.description,
         arguments: p.arguments.map(({ name, description, required }) => ({ name, description, required })),
       })),
     }));
@@ -356,9 +418,10 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
     });
     server.setRequestHandler('completion/complete', async (request, serverCtx) => {
       const { ref, argument } = request.params;
-      const source = ref.type === 'ref/prompt'
-        ? PROMPTS.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete
-        : completionForResourceArgument(argument.name);
+      const source =
+        ref.type === 'ref/prompt'
+          ? PROMPTS.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete
+          : completionForResourceArgument(argument.name);
       const values = source ? await completions(source, argument.value, callContextOf(serverCtx), deps, tools) : [];
       return { completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } };
     });
@@ -369,7 +432,8 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
   let modern: ReturnType<McpSdk['createMcpHandler']> | undefined;
   const modernHandler = (sdk: McpSdk) => {
     modern ??= sdk.createMcpHandler(() => serveTasks(buildServer(sdk), taskEnv(sdk)), {
-      legacy: 'reject', responseMode: 'json',
+      legacy: 'reject',
+      responseMode: 'json',
     });
     return modern;
   };
@@ -391,4 +455,3 @@ function completionForResourceArgument(name: string): PromptArgumentDef['complet
   if (name === 'draft_id') return 'my-draft';
   return undefined;
 }
-

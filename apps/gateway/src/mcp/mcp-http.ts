@@ -1,14 +1,16 @@
 import type { Readable } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthInfo, ServerContext } from '@modelcontextprotocol/server';
+
 import type { Caller } from '@marketplace/contracts';
 import type { CallContext } from '@marketplace/service-kit/edge';
+import type { AuthInfo, ServerContext } from '@modelcontextprotocol/server';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { callContext } from '../call/operation-call.js';
 import { strictTransport } from '../http/strict-transport.js';
 import type { Malformed } from './json-rpc-params.js';
+import type { ConsentCodec } from './mcp-request-state.js';
 import type { ToolGroup } from './mcp-tools.js';
 import type { ResultTextMode } from './result-text.js';
-import type { ConsentCodec } from './mcp-request-state.js';
 
 /*
  * How an MCP request crosses from Fastify into the SDK and back: the web Request the SDK reads,
@@ -17,7 +19,8 @@ import type { ConsentCodec } from './mcp-request-state.js';
 
 /** What a per-request Server needs of the HTTP request it serves. */
 export interface McpCall {
-  req: FastifyRequest; caller: Caller | null;
+  req: FastifyRequest;
+  caller: Caller | null;
   /** The requests screened out, by id: the Server answers them their -32602 (json-rpc-params.ts). */
   malformed: Malformed;
   /** Seals and opens the consent question's request state. */
@@ -65,7 +68,9 @@ const SDK_HEADERS = new Set(['accept', 'content-type', 'host', 'origin', 'last-e
 /** Sends the SDK's answer through Fastify, with the headers every MCP answer carries. */
 export function sendAnswer(req: FastifyRequest, reply: FastifyReply, status: number, headers: Headers, body: Buffer | Readable): FastifyReply {
   reply.code(status);
-  headers.forEach((value, name) => { if (name !== 'content-length') void reply.header(name, value); });
+  headers.forEach((value, name) => {
+    if (name !== 'content-length') void reply.header(name, value);
+  });
   reply.header('cache-control', 'no-store');
   const hsts = strictTransport(req);
   if (hsts) reply.header('strict-transport-security', hsts);

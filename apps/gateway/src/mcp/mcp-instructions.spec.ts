@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { missingWorkLoopTools, unknownToolNames } from '@marketplace/testing';
+import { describe, expect, it } from 'vitest';
+
 import { INSTRUCTIONS } from './mcp-instructions.js';
 
 describe('the MCP server instructions', () => {

@@ -1,15 +1,16 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import Fastify, { type FastifyInstance } from 'fastify';
-import { allowedOrigin, isAllowedHost, readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { MCP_PATH } from '../http/mcp-path.js';
+import { allowedOrigin, isAllowedHost, readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 
 const policy = readMcpOriginPolicy('https://market.example', { TRUSTED_ORIGINS: 'https://app.example/path, http://localhost:5173' });
 
 describe('MCP origin policy', () => {
   it('a trusted origin that is not a URL stops the gateway, naming the variable', () => {
-    expect(() => readMcpOriginPolicy('https://market.example', { TRUSTED_ORIGINS: 'https://app.example, not a url' }))
-      .toThrow(/^TRUSTED_ORIGINS=/);
+    expect(() => readMcpOriginPolicy('https://market.example', { TRUSTED_ORIGINS: 'https://app.example, not a url' })).toThrow(/^TRUSTED_ORIGINS=/);
   });
 
   it('allows PUBLIC_URL and TRUSTED_ORIGINS origins, absent means a non-browser client', () => {
@@ -26,8 +27,17 @@ describe('MCP origin policy', () => {
     for (const ok of ['127.0.0.1:3000', 'localhost:3000', '[::1]:3000', 'LOCALHOST:3000', 'market.example', 'market.example:443']) {
       expect(isAllowedHost(ok, policy, 3000), ok).toBe(true);
     }
-    for (const bad of ['evil.example.com', 'evil.example.com:3000', '127.0.0.1:3001', 'localhost', '127.0.0.1.evil.example:3000',
-      'market.example:80', 'user@localhost:3000', '', undefined]) {
+    for (const bad of [
+      'evil.example.com',
+      'evil.example.com:3000',
+      '127.0.0.1:3001',
+      'localhost',
+      '127.0.0.1.evil.example:3000',
+      'market.example:80',
+      'user@localhost:3000',
+      '',
+      undefined,
+    ]) {
       expect(isAllowedHost(bad, policy, 3000), String(bad)).toBe(false);
     }
     expect(isAllowedHost('evil.example.com', policy, undefined)).toBe(true);
@@ -52,13 +62,17 @@ describe('MCP origin guard on a loopback server', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   function send(method: string, path: string, headers: Record<string, string>) {
     return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
         let body = '';
-        res.on('data', (c: Buffer) => { body += c.toString(); });
+        res.on('data', (c: Buffer) => {
+          body += c.toString();
+        });
         res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
       });
       req.on('error', reject);
@@ -99,16 +113,22 @@ describe('MCP origin guard on a loopback server', () => {
   });
 
   it('answers the preflight for allowed origins only', async () => {
-    const preflight = (origin: string) => send('OPTIONS', MCP_PATH, {
-      origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type',
-    });
+    const preflight = (origin: string) =>
+      send('OPTIONS', MCP_PATH, {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      });
     const ok = await preflight('https://market.example');
     expect(ok.status).toBe(204);
     expect(ok.headers).toMatchObject({
-      'access-control-allow-origin': 'https://market.example', 'access-control-allow-methods': 'POST, DELETE', vary: 'Origin',
+      'access-control-allow-origin': 'https://market.example',
+      'access-control-allow-methods': 'POST, DELETE',
+      vary: 'Origin',
     });
-    expect(String(ok.headers['access-control-allow-headers']).split(/,\s*/))
-      .toEqual(expect.arrayContaining(['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id']));
+    expect(String(ok.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id']),
+    );
     const refused = await preflight('https://evil.example');
     expect(refused.status).toBe(403);
     expect(Object.keys(refused.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);

@@ -1,10 +1,11 @@
-import { originSettings, serviceEnv, type ServiceEnv } from '@marketplace/service-kit/edge';
-import { isIP, type AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AddressInfo, isIP } from 'node:net';
+
 import { AppError } from '@marketplace/contracts';
+import { originSettings, type ServiceEnv, serviceEnv } from '@marketplace/service-kit/edge';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { sendError } from '../http/error-reply.js';
 import { MCP_PATH } from '../http/mcp-path.js';
-
 
 /** What a browser-hosted MCP client may send and read (CORS); never `*`. */
 export const MCP_CORS = {
@@ -121,7 +122,8 @@ export function registerMcpOriginGuard(app: FastifyInstance, policy: McpOriginPo
     if (origin === null) return;
     reply.raw.setHeader('access-control-allow-origin', origin);
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
-      return reply.code(204)
+      return reply
+        .code(204)
         .header('access-control-allow-methods', MCP_CORS.methods)
         .header('access-control-allow-headers', MCP_CORS.allowHeaders)
         .header('access-control-max-age', MCP_CORS.maxAge)

@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Operation } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit/edge';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { registerCrossCutting } from '../http/cross-cutting.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import { registerMcpEndpoint } from './mcp-endpoint.js';
@@ -14,7 +15,8 @@ import { registerMcpEndpoint } from './mcp-endpoint.js';
 const issuer = 'http://127.0.0.1:4100';
 const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined, debug: () => undefined } as unknown as Logger;
 const ENVELOPE = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'spec', version: '1' },
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'spec', version: '1' },
   'io.modelcontextprotocol/clientCapabilities': {},
 };
 
@@ -24,7 +26,9 @@ beforeAll(async () => {
   app = Fastify();
   registerCrossCutting(app, quiet);
   // Sessions opened before sign-in are counted by identity: this one always admits.
-  const bus = { call: async (op: Operation) => (op.name === 'admitMcpSession' ? {} : Promise.reject(new Error(`unexpected ${op.name}`))) } as unknown as BusClient;
+  const bus = {
+    call: async (op: Operation) => (op.name === 'admitMcpSession' ? {} : Promise.reject(new Error(`unexpected ${op.name}`))),
+  } as unknown as BusClient;
   const oauth = { issuer, resource: `${issuer}/api/mcp`, load: async () => ({ stateKey: new Uint8Array(32).fill(7) }) } as unknown as AuthorizationServer;
   registerMcpEndpoint(app, { bus, oauth } as never);
   await app.ready();
@@ -48,13 +52,20 @@ async function send(version: string, method: string, params: unknown, sessionId?
     }
   }
   const res = await app.inject({ method: 'POST', url: '/api/mcp', headers, payload: JSON.stringify({ jsonrpc: '2.0', id: 9, method, params: sent }) });
-  const json = res.body.startsWith('{') ? res.body : res.body.split('\n').find((l) => l.startsWith('data: '))?.slice('data: '.length) ?? '{}';
+  const json = res.body.startsWith('{')
+    ? res.body
+    : (res.body
+        .split('\n')
+        .find((l) => l.startsWith('data: '))
+        ?.slice('data: '.length) ?? '{}');
   return { status: res.statusCode, headers: res.headers, body: JSON.parse(json) as { error?: { code: number; message: string }; result?: unknown } };
 }
 
 async function openSession(): Promise<string> {
   const res = await send('2025-11-25', 'initialize', {
-    protocolVersion: '2025-11-25', capabilities: { elicitation: { form: {} } }, clientInfo: { name: 'spec', version: '1' },
+    protocolVersion: '2025-11-25',
+    capabilities: { elicitation: { form: {} } },
+    clientInfo: { name: 'spec', version: '1' },
   });
   const sessionId = res.headers['mcp-session-id'];
   if (typeof sessionId !== 'string') throw new Error('no session opened');
@@ -88,8 +99,10 @@ describe('/api/mcp params that do not fit their method', () => {
   }
 
   it('are -32602 on the 2025-era methods 2026-07-28 does not have, and for params that are no object', async () => {
-    expect((await send('2025-11-25', 'initialize', { protocolVersion: 5, capabilities: {}, clientInfo: { name: 'x', version: '1' } })).body.error)
-      .toEqual({ code: -32602, message: expect.stringMatching(/params\.protocolVersion/) });
+    expect((await send('2025-11-25', 'initialize', { protocolVersion: 5, capabilities: {}, clientInfo: { name: 'x', version: '1' } })).body.error).toEqual({
+      code: -32602,
+      message: expect.stringMatching(/params\.protocolVersion/),
+    });
     expect((await send('2025-11-25', 'ping', [1])).body.error).toEqual({ code: -32602, message: expect.stringMatching(/^params must be an object/) });
     // On 2026-07-28 params that are no object cannot carry the envelope: the SDK says that, as -32602.
     const modern = await send('2026-07-28', 'tools/list', 'x');
@@ -101,7 +114,11 @@ describe('/api/mcp params that do not fit their method', () => {
     const inSession = await send('2025-11-25', 'completion/complete', { ref: 1 }, sessionId);
     expect(inSession.headers['content-type']).toMatch(/text\/event-stream/);
     expect(inSession.body.error).toEqual({ code: -32602, message: expect.stringMatching(/params\.ref/) });
-    const malformed = await send('2025-11-25', 'initialize', { protocolVersion: 5, capabilities: { elicitation: {} }, clientInfo: { name: 'x', version: '1' } });
+    const malformed = await send('2025-11-25', 'initialize', {
+      protocolVersion: 5,
+      capabilities: { elicitation: {} },
+      clientInfo: { name: 'x', version: '1' },
+    });
     expect(malformed.headers['mcp-session-id']).toBeUndefined();
     expect(malformed.body.error).toEqual({ code: -32602, message: expect.stringMatching(/params\.protocolVersion/) });
   });
@@ -124,7 +141,11 @@ describe('/api/mcp bodies and session ends', () => {
 
   it('ends a session on a DELETE sent with Content-Type: application/json and no body', async () => {
     const sessionId = await openSession();
-    const ended = await app.inject({ method: 'DELETE', url: '/api/mcp', headers: { ...HEADERS, 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': sessionId } });
+    const ended = await app.inject({
+      method: 'DELETE',
+      url: '/api/mcp',
+      headers: { ...HEADERS, 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': sessionId },
+    });
     expect(ended.statusCode).toBe(200);
     expect((await send('2025-11-25', 'tools/list', {}, sessionId)).status).toBe(404);
   });

@@ -1,5 +1,6 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
 import type { Caller } from '@marketplace/contracts';
+import type { ServerContext } from '@modelcontextprotocol/server';
+
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import type { McpSdk } from './mcp-sdk.js';
 
@@ -7,7 +8,10 @@ import type { McpSdk } from './mcp-sdk.js';
  * The request state a question carries: the consent's digest, or for the record page the link's
  * answer made on the first call, given back on the retry (the link is made once, not per call).
  */
-export interface ConsentState { digest: string; made?: unknown }
+export interface ConsentState {
+  digest: string;
+  made?: unknown;
+}
 
 export type ConsentCodec = ReturnType<McpSdk['createRequestStateCodec']> & { mint(payload: ConsentState, ctx?: ServerContext): Promise<string> };
 
@@ -23,14 +27,20 @@ let codecIssuer: AuthorizationServer | undefined;
 export function consentCodecFor(oauth: AuthorizationServer, sdk: McpSdk): Promise<ConsentCodec> {
   if (!codec || codecIssuer !== oauth) {
     codecIssuer = oauth;
-    codec = oauth.load().then(({ stateKey }) => sdk.createRequestStateCodec<ConsentState>({
-      key: stateKey, ttlSeconds: CONSENT_TTL_S,
-      bind: (ctx) => {
-        const caller = (ctx.http?.authInfo?.extra as { call?: { caller: Caller | null } } | undefined)?.call?.caller;
-        return `${ctx.mcpReq.method}\0${caller?.memberId ?? ''}\0${caller?.clientId ?? ''}`;
-      },
-    }) as ConsentCodec);
-    codec.catch(() => { codec = undefined; });
+    codec = oauth.load().then(
+      ({ stateKey }) =>
+        sdk.createRequestStateCodec<ConsentState>({
+          key: stateKey,
+          ttlSeconds: CONSENT_TTL_S,
+          bind: (ctx) => {
+            const caller = (ctx.http?.authInfo?.extra as { call?: { caller: Caller | null } } | undefined)?.call?.caller;
+            return `${ctx.mcpReq.method}\0${caller?.memberId ?? ''}\0${caller?.clientId ?? ''}`;
+          },
+        }) as ConsentCodec,
+    );
+    codec.catch(() => {
+      codec = undefined;
+    });
   }
   return codec;
 }

@@ -1,13 +1,25 @@
-import type { JSONRPCRequest, Result, ServerContext } from '@modelcontextprotocol/server';
 import { loadOnFirstUse } from '@marketplace/service-kit/edge';
-import { requestSchemas, screenedProblem, type RequestSchemas } from './json-rpc-params.js';
+import type { JSONRPCRequest, Result, ServerContext } from '@modelcontextprotocol/server';
+
+import { type RequestSchemas, requestSchemas, screenedProblem } from './json-rpc-params.js';
 
 type Sdk = typeof import('@modelcontextprotocol/server');
 
 /** The parts of the MCP SDK the endpoint uses. */
-export type McpSdk = Pick<Sdk, 'Server' | 'createMcpHandler' | 'isLegacyRequest' | 'ProtocolError' | 'ProtocolErrorCode'
-  | 'ResourceNotFoundError' | 'inputRequired' | 'acceptedContent' | 'createRequestStateCodec' | 'CLIENT_CAPABILITIES_META_KEY'
-  | 'MissingRequiredClientCapabilityError'> & {
+export type McpSdk = Pick<
+  Sdk,
+  | 'Server'
+  | 'createMcpHandler'
+  | 'isLegacyRequest'
+  | 'ProtocolError'
+  | 'ProtocolErrorCode'
+  | 'ResourceNotFoundError'
+  | 'inputRequired'
+  | 'acceptedContent'
+  | 'createRequestStateCodec'
+  | 'CLIENT_CAPABILITIES_META_KEY'
+  | 'MissingRequiredClientCapabilityError'
+> & {
   LegacyTransport: Sdk['WebStandardStreamableHTTPServerTransport'];
   requestSchemas: RequestSchemas;
   jsonSchemaValidator: InstanceType<typeof import('@modelcontextprotocol/server/validators/ajv').AjvJsonSchemaValidator>;

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { AppError, type Caller } from '@marketplace/contracts';
-import { McpSessions, readSessionLimits, type Opener, type SessionParts } from './mcp-sessions.js';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { McpSessions, type Opener, readSessionLimits, type SessionParts } from './mcp-sessions.js';
 
 const member = (memberId: string, clientId = 'agent-1'): Caller =>
   ({ memberId, clientId, via: 'oauth', scopes: ['agent:write'], staff: false, emailVerified: true }) as Caller;
@@ -19,7 +20,14 @@ function fakeParts(closed: string[]): (generate: () => string) => Promise<Sessio
   return async (generate) => {
     const id = generate();
     const transport = { sessionId: id } as SessionParts['transport'];
-    return { transport, server: { close: async () => { closed.push(id); } } };
+    return {
+      transport,
+      server: {
+        close: async () => {
+          closed.push(id);
+        },
+      },
+    };
   };
 }
 
@@ -96,7 +104,12 @@ describe('MCP sessions (2025-era clients that can ask their human)', () => {
     sessions = new McpSessions({ idleMs: 60_000, cap: 10, unclaimedPerAddress: 100 });
     const closed: string[] = [];
     const opened = (await sessions.open(member('m1'), from('192.0.2.1'), async () => ({
-      transport: { sessionId: undefined } as SessionParts['transport'], server: { close: async () => { closed.push('refused'); } },
+      transport: { sessionId: undefined } as SessionParts['transport'],
+      server: {
+        close: async () => {
+          closed.push('refused');
+        },
+      },
     })))!;
     opened.release();
     expect(sessions.size).toBe(0);
@@ -128,12 +141,17 @@ describe('MCP sessions (2025-era clients that can ask their human)', () => {
     sessions = new McpSessions({ idleMs: 60_000, cap: 100, unclaimedPerAddress: 10 });
     expect(await sessions.open(null, from('203.0.113.9', true), fakeParts([]))).toBeUndefined();
     expect(sessions.size).toBe(0);
-    const down: Opener = { address: '203.0.113.9', admit: async () => { throw AppError.unavailable('The bus is down.'); } };
+    const down: Opener = {
+      address: '203.0.113.9',
+      admit: async () => {
+        throw AppError.unavailable('The bus is down.');
+      },
+    };
     await expect(sessions.open(null, down, fakeParts([]))).rejects.toMatchObject({ status: 503 });
     expect(sessions.size).toBe(0);
   });
 
-  it('at the cap, an idle session nobody signed in on goes before a member\'s', async () => {
+  it("at the cap, an idle session nobody signed in on goes before a member's", async () => {
     sessions = new McpSessions({ idleMs: 60_000, cap: 2, unclaimedPerAddress: 10 });
     const closed: string[] = [];
     const members = (await sessions.open(member('m1'), from('192.0.2.1'), fakeParts(closed)))!;

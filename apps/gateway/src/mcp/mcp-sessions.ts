@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthInfo, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+
 import { AppError, type Caller } from '@marketplace/contracts';
-import { serviceEnv, type ServiceEnv } from '@marketplace/service-kit/edge';
+import { type ServiceEnv, serviceEnv } from '@marketplace/service-kit/edge';
+import type { AuthInfo, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+
 import { gatewaySettings } from '../gateway.settings.js';
 
 /**
@@ -38,11 +40,12 @@ interface Session extends SessionParts {
   active: number;
 }
 
-interface Owner { memberId: string; clientId: string }
+interface Owner {
+  memberId: string;
+  clientId: string;
+}
 
-export type SessionLookup =
-  | { found: SessionParts; release: () => void }
-  | { refused: 404 | 403; message: string };
+export type SessionLookup = { found: SessionParts; release: () => void } | { refused: 404 | 403; message: string };
 
 export interface SessionLimits {
   /** A session unused this long is closed (its client initializes again). */
@@ -69,8 +72,7 @@ export interface Opener {
   admit(): Promise<void>;
 }
 
-const ownerOf = (caller: Caller | null): Owner | null =>
-  (caller ? { memberId: caller.memberId, clientId: caller.clientId ?? '' } : null);
+const ownerOf = (caller: Caller | null): Owner | null => (caller ? { memberId: caller.memberId, clientId: caller.clientId ?? '' } : null);
 
 /** An `initialize` from a client that can ask its human (form elicitation). */
 function asksItsHuman(body: unknown): boolean {
@@ -105,7 +107,11 @@ export class McpSessions {
    * allowances. Undefined when it is not, or when every session is busy at the cap (the client is
    * then served without a session and keeps the explicit arguments).
    */
-  async open(caller: Caller | null, opener: Opener, connect: (sessionIdGenerator: () => string) => Promise<SessionParts>): Promise<(SessionParts & { id: string; release: () => void }) | undefined> {
+  async open(
+    caller: Caller | null,
+    opener: Opener,
+    connect: (sessionIdGenerator: () => string) => Promise<SessionParts>,
+  ): Promise<(SessionParts & { id: string; release: () => void }) | undefined> {
     if (!caller) {
       if (this.unclaimedFrom(opener.address) >= this.limits.unclaimedPerAddress) return undefined;
       try {
@@ -149,15 +155,24 @@ export class McpSessions {
    * client that declared elicitation. Undefined when the request is not a session's: it is served
    * without a session, as before. `release` is called once the answer (a stream) has ended.
    */
-  async serve(request: Request, body: unknown, caller: Caller | null, authInfo: AuthInfo, opener: Opener,
-    connect: (sessionIdGenerator: () => string) => Promise<SessionParts>): Promise<{ response: Response; release: () => void } | undefined> {
+  async serve(
+    request: Request,
+    body: unknown,
+    caller: Caller | null,
+    authInfo: AuthInfo,
+    opener: Opener,
+    connect: (sessionIdGenerator: () => string) => Promise<SessionParts>,
+  ): Promise<{ response: Response; release: () => void } | undefined> {
     const id = request.headers.get('mcp-session-id');
     let served: { transport: SessionParts['transport']; release: () => void } | undefined;
     if (id) {
       const used = this.use(id, caller);
       if ('refused' in used) {
         return {
-          response: Response.json({ jsonrpc: '2.0', id: null, error: { code: used.refused === 404 ? -32001 : -32000, message: used.message } }, { status: used.refused }),
+          response: Response.json(
+            { jsonrpc: '2.0', id: null, error: { code: used.refused === 404 ? -32001 : -32000, message: used.message } },
+            { status: used.refused },
+          ),
           release: () => {},
         };
       }

@@ -1,10 +1,11 @@
-import { z } from 'zod';
-import type { CallToolResult, Server, ServerContext } from '@modelcontextprotocol/server';
-import { AppError, MCP_TASK_WORKS, type getJobDraft, type getJobRecording, type McpTask, type McpTaskWork, type OutputOf } from '@marketplace/contracts';
+import { AppError, type getJobDraft, type getJobRecording, MCP_TASK_WORKS, type McpTask, type McpTaskWork, type OutputOf } from '@marketplace/contracts';
 import type { CallContext } from '@marketplace/service-kit/edge';
+import type { CallToolResult, Server, ServerContext } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
 import type { McpSdk } from './mcp-sdk.js';
-import { invokeTool, toolError, toolResult, type ToolDeps } from './mcp-tool-call.js';
-import { toolScope, type Tool } from './mcp-tools.js';
+import { invokeTool, type ToolDeps, toolError, toolResult } from './mcp-tool-call.js';
+import { type Tool, toolScope } from './mcp-tools.js';
 
 /**
  * Long work as tasks (the tasks extension of MCP 2026-07-28, `io.modelcontextprotocol/tasks`): for
@@ -42,18 +43,21 @@ const unchecked = (rec: NonNullable<JobRecording>): string => {
 };
 
 /** What the task id carries: enough to find the record again, nothing the caller could not read anyway. */
-const taskRefSchema = z.object({
-  /** The kind of work. */
-  k: z.enum(MCP_TASK_WORKS),
-  /** The draft. */
-  d: z.string().min(1).max(100),
-  /** The recording checked (kind recording only): a newer recording of the draft is another task. */
-  r: z.string().min(1).max(100).optional(),
-  /** When the work started: a later run of the same work is another task. */
-  s: z.string().min(1).max(40),
-  /** The conversation id the starting call answered, answered again with the outcome. */
-  c: z.string().min(1).max(100),
-}).strict().refine((ref) => (ref.k === 'recording') === (ref.r !== undefined));
+const taskRefSchema = z
+  .object({
+    /** The kind of work. */
+    k: z.enum(MCP_TASK_WORKS),
+    /** The draft. */
+    d: z.string().min(1).max(100),
+    /** The recording checked (kind recording only): a newer recording of the draft is another task. */
+    r: z.string().min(1).max(100).optional(),
+    /** When the work started: a later run of the same work is another task. */
+    s: z.string().min(1).max(40),
+    /** The conversation id the starting call answered, answered again with the outcome. */
+    c: z.string().min(1).max(100),
+  })
+  .strict()
+  .refine((ref) => (ref.k === 'recording') === (ref.r !== undefined));
 export type TaskRef = z.infer<typeof taskRefSchema>;
 
 export function taskIdOf(ref: TaskRef): string {
@@ -98,25 +102,31 @@ export const WRITING: TaskKind = {
     const writing = draft.tasks.writing;
     if (!writing || writing.startedAt !== ref.s) {
       return {
-        status: 'cancelled', lastUpdatedAt: writing?.startedAt ?? draft.updatedAt,
+        status: 'cancelled',
+        lastUpdatedAt: writing?.startedAt ?? draft.updatedAt,
         statusMessage: 'A later write_job_description call replaced this writing; follow the task that call answered, or get_job_draft.',
       };
     }
     if (writing.status === 'pending') {
       return {
-        status: 'working', lastUpdatedAt: latest(writing.startedAt, draft.updatedAt),
+        status: 'working',
+        lastUpdatedAt: latest(writing.startedAt, draft.updatedAt),
         statusMessage: writing.step === 'queued' ? 'Queued: the posting will be written shortly.' : `Writing the posting (${writing.step ?? 'under way'}).`,
       };
     }
     const lastUpdatedAt = writing.finishedAt ?? draft.updatedAt;
     if (writing.status === 'failed') {
       return {
-        status: 'completed', lastUpdatedAt, statusMessage: writing.error ?? 'The writing failed.',
+        status: 'completed',
+        lastUpdatedAt,
+        statusMessage: writing.error ?? 'The writing failed.',
         outcome: { error: new AppError(502, `${writing.error ?? 'The writing failed.'} Call write_job_description again.`) },
       };
     }
     return {
-      status: 'completed', lastUpdatedAt, outcome: { data: draft },
+      status: 'completed',
+      lastUpdatedAt,
+      outcome: { data: draft },
       statusMessage: `Written (${writing.step ?? 'done'}): show each review part to your human and approve it with approve_draft_part.`,
     };
   },
@@ -138,28 +148,37 @@ export const RECORDING: TaskKind = {
     const rec = data as JobRecording;
     if (!rec || rec.id !== ref.r) {
       return {
-        status: 'cancelled', lastUpdatedAt: rec?.updatedAt ?? ref.s,
-        statusMessage: 'A newer recording replaced this one, or it was deleted: call get_job_recording for the draft\'s current recording.',
+        status: 'cancelled',
+        lastUpdatedAt: rec?.updatedAt ?? ref.s,
+        statusMessage: "A newer recording replaced this one, or it was deleted: call get_job_recording for the draft's current recording.",
       };
     }
     if (rec.status === 'analyzing' || rec.status === 'uploading') {
       return {
-        status: 'working', lastUpdatedAt: rec.updatedAt,
+        status: 'working',
+        lastUpdatedAt: rec.updatedAt,
         statusMessage: `Checking the ${Math.round(rec.seconds)}-second recording for anything that should not be shown, and for moments that suggest a requirement.`,
       };
     }
     if (rec.status === 'failed') {
       const reason = rec.summary ?? 'The check of this recording failed.';
       return {
-        status: 'completed', lastUpdatedAt: rec.updatedAt, statusMessage: reason,
+        status: 'completed',
+        lastUpdatedAt: rec.updatedAt,
+        statusMessage: reason,
         outcome: { error: new AppError(502, `${reason} Delete it with review_job_recording (action delete) and make a new link with create_recording_link.`) },
       };
     }
     return {
-      status: 'completed', lastUpdatedAt: rec.updatedAt, outcome: { data: rec },
-      statusMessage: rec.status === 'approved'
-        ? (rec.acknowledged.length ? `Approved, acknowledging ${rec.acknowledged.join(', ')}.` : 'Checked: every part done, nothing found, approved.')
-        : `Not approved by itself: ${rec.findings.length} finding(s)${unchecked(rec)}; show your human and review it with review_job_recording.`,
+      status: 'completed',
+      lastUpdatedAt: rec.updatedAt,
+      outcome: { data: rec },
+      statusMessage:
+        rec.status === 'approved'
+          ? rec.acknowledged.length
+            ? `Approved, acknowledging ${rec.acknowledged.join(', ')}.`
+            : 'Checked: every part done, nothing found, approved.'
+          : `Not approved by itself: ${rec.findings.length} finding(s)${unchecked(rec)}; show your human and review it with review_job_recording.`,
     };
   },
 };
@@ -220,10 +239,14 @@ export function asTask(tool: Tool, args: Record<string, unknown>, result: CallTo
 
 function taskFields(ref: TaskRef, state: TaskState) {
   return {
-    taskId: taskIdOf(ref), status: state.status, statusMessage: state.statusMessage,
-    createdAt: ref.s, lastUpdatedAt: state.lastUpdatedAt,
+    taskId: taskIdOf(ref),
+    status: state.status,
+    statusMessage: state.statusMessage,
+    createdAt: ref.s,
+    lastUpdatedAt: state.lastUpdatedAt,
     // The record lives as long as the draft: no expiry of its own.
-    ttlMs: null, pollIntervalMs: POLL_INTERVAL_MS,
+    ttlMs: null,
+    pollIntervalMs: POLL_INTERVAL_MS,
   };
 }
 
@@ -247,8 +270,8 @@ export function serveTasks(server: Server, env: TaskEnv): Server {
     }
     const ref = refOf(taskId);
     const served = ref && taskTools(ref.k, env.tools);
-    const unknown = () => new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams,
-      'No such task: it was never started, or its draft is not yours or was discarded.');
+    const unknown = () =>
+      new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, 'No such task: it was never started, or its draft is not yours or was discarded.');
     const ctx = env.callContext(serverCtx);
     if (!ref || !served || !ctx.caller) throw unknown();
     // The task answers the starting tool's result: it needs what that tool needs.
@@ -271,9 +294,7 @@ export function serveTasks(server: Server, env: TaskEnv): Server {
     const { ref, tool, state, ctx } = await find(params.taskId, serverCtx);
     const task = taskFields(ref, state);
     if (!state.outcome) return task;
-    const result = 'error' in state.outcome
-      ? toolError(state.outcome.error)
-      : await toolResult(tool, state.outcome.data, ref.c, ctx, env.deps);
+    const result = 'error' in state.outcome ? toolError(state.outcome.error) : await toolResult(tool, state.outcome.data, ref.c, ctx, env.deps);
     return { ...task, result };
   });
 

@@ -1,20 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+
 import {
-  AppError, deliverNotifications, rejectUnknownFields, takePendingAlerts, takesIdempotencyKey, validateInput, type Caller, type OutputOf,
+  AppError,
+  type Caller,
+  deliverNotifications,
+  type OutputOf,
+  rejectUnknownFields,
+  takePendingAlerts,
+  takesIdempotencyKey,
+  validateInput,
 } from '@marketplace/contracts';
-import { inSpan, type BusClient, type CallContext } from '@marketplace/service-kit/edge';
+import { type BusClient, type CallContext, inSpan } from '@marketplace/service-kit/edge';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+
 import { renameFields } from '../call/field-errors.js';
 import { callOperation, callOperationJson, withIdempotencyKey } from '../call/operation-call.js';
-import { requireAccess } from '../call/require-access.js';
 import type { PublicPageCache } from '../call/public-page-cache.js';
+import { requireAccess } from '../call/require-access.js';
 import type { ObjectStreamer } from '../storage/object-streamer.js';
 import type { AgentAlertHints } from './agent-alert-hints.js';
-import { COMMON_ARGS, COMMON_SCHEMA, IDEMPOTENCY_ARG, TOOL_ERROR_NOTE, toolAccess, toolScope, toolUploadMaxBytes, type Tool } from './mcp-tools.js';
-import { CATEGORY_VALUES, type PromptArgumentDef } from './mcp-prompts.js';
-import { resultText, type PageContext, type ResultTextMode } from './result-text.js';
 import { withLlmModel } from './llm-model-argument.js';
+import { CATEGORY_VALUES, type PromptArgumentDef } from './mcp-prompts.js';
+import { COMMON_ARGS, COMMON_SCHEMA, IDEMPOTENCY_ARG, type Tool, TOOL_ERROR_NOTE, toolAccess, toolScope, toolUploadMaxBytes } from './mcp-tools.js';
 import type { McpUsageRecorder } from './mcp-usage-recorder.js';
+import { type PageContext, resultText, type ResultTextMode } from './result-text.js';
 
 /**
  * Running a tool for an MCP request: its arguments checked, an upload staged, the operation called
@@ -40,7 +49,11 @@ const utf8 = new TextDecoder();
 export const COMMON = new Set(Object.keys(COMMON_ARGS));
 
 export async function callTool(
-  tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: ToolDeps, textMode: ResultTextMode = 'concise',
+  tool: Tool,
+  args: Record<string, unknown>,
+  ctx: CallContext,
+  deps: ToolDeps,
+  textMode: ResultTextMode = 'concise',
 ): Promise<CallToolResult> {
   const { requestId } = ctx;
   try {
@@ -70,7 +83,12 @@ export interface ResultTextOptions {
  * tool would have answered it at once. `json` is the data as the service wrote it, when at hand.
  */
 export async function toolResult(
-  tool: Tool, data: unknown, conversationId: string, ctx: CallContext, deps: ToolDeps, json = JSON.stringify(data),
+  tool: Tool,
+  data: unknown,
+  conversationId: string,
+  ctx: CallContext,
+  deps: ToolDeps,
+  json = JSON.stringify(data),
   text: ResultTextOptions = { mode: 'concise', args: {} },
 ): Promise<CallToolResult> {
   const { caller, requestId } = ctx;
@@ -87,7 +105,9 @@ export async function toolResult(
       ...(memberWritten.length ? [{ type: 'text' as const, text: memberWrittenNote(memberWritten) }] : []),
     ],
     structuredContent: {
-      result: data as Record<string, unknown>, conversationId, ...(notifications ? { notifications } : {}),
+      result: data as Record<string, unknown>,
+      conversationId,
+      ...(notifications ? { notifications } : {}),
       ...(memberWritten.length ? { memberWritten } : {}),
     },
   };
@@ -121,9 +141,7 @@ export async function invokeTool(tool: Tool, args: Record<string, unknown>, ctx:
  * JSON text the service wrote, which the result's text block carries as it is rather than
  * serialising the parsed data again. Throws the AppError.
  */
-export async function invokeToolJson(
-  tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: ToolDeps,
-): Promise<{ data: unknown; json: string }> {
+export async function invokeToolJson(tool: Tool, args: Record<string, unknown>, ctx: CallContext, deps: ToolDeps): Promise<{ data: unknown; json: string }> {
   requireAccess(toolAccess(tool), ctx.caller);
   rejectUnknownFields(args, new Set(tool.fields.map((f) => f.mcp)));
   const raw: Record<string, unknown> = {};
@@ -143,9 +161,14 @@ export async function invokeToolJson(
       staged = object.key;
       raw[field] = object;
     }
-    const answer = await inSpan(`mcp ${tool.name}`, {
-      kind: 'server', attributes: { 'mcp.tool.name': tool.name, 'marketplace.operation': tool.op.name, 'marketplace.request_id': ctx.requestId },
-    }, () => callOperationJson(deps.bus, tool.op, raw, ctx, argName));
+    const answer = await inSpan(
+      `mcp ${tool.name}`,
+      {
+        kind: 'server',
+        attributes: { 'mcp.tool.name': tool.name, 'marketplace.operation': tool.op.name, 'marketplace.request_id': ctx.requestId },
+      },
+      () => callOperationJson(deps.bus, tool.op, raw, ctx, argName),
+    );
     if (tool.upload?.adopt) staged = undefined;
     deps.pages.afterCall(tool.op);
     if (!answer.json) return { data: undefined, json: JSON.stringify(undefined) };
@@ -161,7 +184,13 @@ export async function invokeToolJson(
  * lists them and only when the token's scope lets it call that tool (none for a visitor). The
  * completion is no way around the scope: a token without agent:read learns no ids from it.
  */
-export async function completions(source: NonNullable<PromptArgumentDef['complete']>, prefix: string, ctx: CallContext, deps: ToolDeps, tools: Map<string, Tool>): Promise<string[]> {
+export async function completions(
+  source: NonNullable<PromptArgumentDef['complete']>,
+  prefix: string,
+  ctx: CallContext,
+  deps: ToolDeps,
+  tools: Map<string, Tool>,
+): Promise<string[]> {
   if (source === 'category') return CATEGORY_VALUES.filter((c) => c.startsWith(prefix));
   const { caller } = ctx;
   if (!caller) return [];
@@ -170,16 +199,20 @@ export async function completions(source: NonNullable<PromptArgumentDef['complet
     const scope = toolScope(tool);
     if (scope && !caller.scopes.includes(scope)) return [];
     try {
-      return pick(await invokeTool(tool, {}, ctx, deps) as never).filter((id) => id.startsWith(prefix));
+      return pick((await invokeTool(tool, {}, ctx, deps)) as never).filter((id) => id.startsWith(prefix));
     } catch {
       return [];
     }
   };
   switch (source) {
-    case 'my-job': return read('list_my_jobs', (d: { jobs: Array<{ id: string }> }) => d.jobs.map((j) => j.id));
-    case 'open-job': return read('list_open_jobs', (d: { jobs: Array<{ id: string }> }) => d.jobs.map((j) => j.id));
-    case 'my-application': return read('list_my_applications', (d: { applications: Array<{ job: { id: string } }> }) => d.applications.map((a) => a.job.id));
-    case 'my-draft': return read('list_job_drafts', (d: { drafts: Array<{ id: string }> }) => d.drafts.map((x) => x.id));
+    case 'my-job':
+      return read('list_my_jobs', (d: { jobs: Array<{ id: string }> }) => d.jobs.map((j) => j.id));
+    case 'open-job':
+      return read('list_open_jobs', (d: { jobs: Array<{ id: string }> }) => d.jobs.map((j) => j.id));
+    case 'my-application':
+      return read('list_my_applications', (d: { applications: Array<{ job: { id: string } }> }) => d.applications.map((a) => a.job.id));
+    case 'my-draft':
+      return read('list_job_drafts', (d: { drafts: Array<{ id: string }> }) => d.drafts.map((x) => x.id));
   }
 }
 

@@ -1,7 +1,8 @@
+import { catalogue, defineOperation, openAccess } from '@marketplace/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { catalogue, defineOperation, openAccess } from '@marketplace/contracts';
-import { toolScope, type Tool } from './mcp-tools.js';
+
+import { type Tool, toolScope } from './mcp-tools.js';
 
 describe('OAuth scopes in the catalogue', () => {
   it('every operation that needs sign-in on REST or MCP declares the scope an MCP token needs', () => {
@@ -19,12 +20,19 @@ describe('OAuth scopes in the catalogue', () => {
   });
 
   it('a member tool that forgot its scope is treated as a write; a public one needs none', () => {
-    const tool = (access: 'public' | 'member', scope?: 'agent:read') => ({
-      op: defineOperation({
-        name: 'probe', service: 'jobs', summary: 'probe', access, ...(scope ? { scope } : {}),
-        input: z.object({}), output: z.object({}), mcp: { tool: 'probe', description: 'probe' },
-      }),
-    }) as unknown as Tool;
+    const tool = (access: 'public' | 'member', scope?: 'agent:read') =>
+      ({
+        op: defineOperation({
+          name: 'probe',
+          service: 'jobs',
+          summary: 'probe',
+          access,
+          ...(scope ? { scope } : {}),
+          input: z.object({}),
+          output: z.object({}),
+          mcp: { tool: 'probe', description: 'probe' },
+        }),
+      }) as unknown as Tool;
     expect(toolScope(tool('member'))).toBe('agent:write');
     expect(toolScope(tool('member', 'agent:read'))).toBe('agent:read');
     expect(toolScope(tool('public'))).toBeUndefined();

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { OTHER_MODEL } from '@marketplace/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { McpUsageRecorder } from './mcp-usage-recorder.js';
 
 type Sent = Parameters<ConstructorParameters<typeof McpUsageRecorder>[0]>[0];
@@ -7,10 +8,13 @@ type Sent = Parameters<ConstructorParameters<typeof McpUsageRecorder>[0]>[0];
 function recorder(opts: { maxKeys?: number; fail?: boolean; now?: () => number } = {}) {
   const batches: Sent[] = [];
   const failures: unknown[] = [];
-  const r = new McpUsageRecorder(async (counts) => {
-    if (opts.fail) throw new Error('admin is away');
-    batches.push(counts);
-  }, { flushMs: 60_000, now: opts.now ?? (() => Date.parse('2026-03-10T23:59:00Z')), maxKeys: opts.maxKeys, failed: (err) => failures.push(err) });
+  const r = new McpUsageRecorder(
+    async (counts) => {
+      if (opts.fail) throw new Error('admin is away');
+      batches.push(counts);
+    },
+    { flushMs: 60_000, now: opts.now ?? (() => Date.parse('2026-03-10T23:59:00Z')), maxKeys: opts.maxKeys, failed: (err) => failures.push(err) },
+  );
   return { r, batches, failures };
 }
 
@@ -26,13 +30,15 @@ describe('McpUsageRecorder', () => {
     now += 120_000;
     r.record('get_job', 'claude-sonnet-4-5', undefined);
     await r.flush();
-    expect(batches).toEqual([[
-      { day: '2026-03-10', tool: 'get_job', model: 'claude-sonnet-4-5', calls: 3, withContext: 1 },
-      { day: '2026-03-10', tool: 'get_job', model: null, calls: 1, withContext: 1 },
-      // Not a model id: never sent as text.
-      { day: '2026-03-10', tool: 'get_job', model: OTHER_MODEL, calls: 1, withContext: 0 },
-      { day: '2026-03-11', tool: 'get_job', model: 'claude-sonnet-4-5', calls: 1, withContext: 0 },
-    ]]);
+    expect(batches).toEqual([
+      [
+        { day: '2026-03-10', tool: 'get_job', model: 'claude-sonnet-4-5', calls: 3, withContext: 1 },
+        { day: '2026-03-10', tool: 'get_job', model: null, calls: 1, withContext: 1 },
+        // Not a model id: never sent as text.
+        { day: '2026-03-10', tool: 'get_job', model: OTHER_MODEL, calls: 1, withContext: 0 },
+        { day: '2026-03-11', tool: 'get_job', model: 'claude-sonnet-4-5', calls: 1, withContext: 0 },
+      ],
+    ]);
     // Sent counts are not sent again; nothing counted sends nothing.
     await r.flush();
     expect(batches).toHaveLength(1);
@@ -44,7 +50,10 @@ describe('McpUsageRecorder', () => {
     r.record('list_open_jobs', 'e', undefined);
     await r.flush();
     expect(batches[0]!.map((c) => [c.tool, c.model, c.calls])).toEqual([
-      ['get_job', 'a', 2], ['get_job', 'b', 1], ['get_job', OTHER_MODEL, 2], ['list_open_jobs', OTHER_MODEL, 1],
+      ['get_job', 'a', 2],
+      ['get_job', 'b', 1],
+      ['get_job', OTHER_MODEL, 2],
+      ['list_open_jobs', OTHER_MODEL, 1],
     ]);
   });
 

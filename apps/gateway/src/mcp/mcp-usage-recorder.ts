@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { countedModel, MCP_USAGE_LIMITS, OTHER_MODEL, recordMcpToolCalls, type InputOf } from '@marketplace/contracts';
-import { CountsBatch, type BusClient, type Logger } from '@marketplace/service-kit/edge';
+
+import { countedModel, type InputOf, MCP_USAGE_LIMITS, OTHER_MODEL, recordMcpToolCalls } from '@marketplace/contracts';
+import { type BusClient, CountsBatch, type Logger } from '@marketplace/service-kit/edge';
+
 import { gatewaySettings } from '../gateway.settings.js';
 
 type ToolCallCount = InputOf<typeof recordMcpToolCalls>['counts'][number];
@@ -36,11 +38,14 @@ export class McpUsageRecorder extends CountsBatch<ToolCallCount> {
 
   /** A recorder sending to admin over the bus as the gateway itself (no caller). */
   static onBus(bus: BusClient, logger: Logger, flushMs = usageFlushMs()): McpUsageRecorder {
-    return new McpUsageRecorder(async (counts) => {
-      for (let i = 0; i < counts.length; i += MCP_USAGE_LIMITS.maxBatch) {
-        await bus.call(recordMcpToolCalls, { counts: counts.slice(i, i + MCP_USAGE_LIMITS.maxBatch) }, { requestId: randomUUID(), caller: null });
-      }
-    }, { flushMs, failed: (err) => logger.warn({ err }, 'MCP tool-call counts not recorded') });
+    return new McpUsageRecorder(
+      async (counts) => {
+        for (let i = 0; i < counts.length; i += MCP_USAGE_LIMITS.maxBatch) {
+          await bus.call(recordMcpToolCalls, { counts: counts.slice(i, i + MCP_USAGE_LIMITS.maxBatch) }, { requestId: randomUUID(), caller: null });
+        }
+      },
+      { flushMs, failed: (err) => logger.warn({ err }, 'MCP tool-call counts not recorded') },
+    );
   }
 
   /** One tool call, with the common arguments it was given. The text of `context` goes no further. */

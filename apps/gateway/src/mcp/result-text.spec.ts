@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { resultText, TEXT_BUDGET_BYTES } from './result-text.js';
 
 const job = (i: number) => ({
@@ -28,8 +29,15 @@ describe('a tool result as text for a model', () => {
   });
 
   it('writes lists of records as YAML does and lists of values on one line', () => {
-    expect(resultText({ jobs: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }], categories: ['data', 'design'] }))
-      .toBe('jobs (2):\n- id: a\n  title: A\n- id: b\n  title: B\ncategories: data, design');
+    expect(
+      resultText({
+        jobs: [
+          { id: 'a', title: 'A' },
+          { id: 'b', title: 'B' },
+        ],
+        categories: ['data', 'design'],
+      }),
+    ).toBe('jobs (2):\n- id: a\n  title: A\n- id: b\n  title: B\ncategories: data, design');
   });
 
   it('keeps a page of 100 long jobs within its budget, shortening text before cutting the list', () => {
@@ -51,11 +59,13 @@ describe('a tool result as text for a model', () => {
 
   it('says where the next page is: from nextOffset, or from total and the page it showed', () => {
     const page = { jobs: [{ id: 'a' }, { id: 'b' }], total: 7 };
-    expect(resultText(page, { tool: 'list_open_jobs', args: { offset: 2 } }))
-      .toMatch(/\nMore: 3-4 of 7 shown; call list_open_jobs with offset 4 for the next page\.$/);
+    expect(resultText(page, { tool: 'list_open_jobs', args: { offset: 2 } })).toMatch(
+      /\nMore: 3-4 of 7 shown; call list_open_jobs with offset 4 for the next page\.$/,
+    );
     expect(resultText({ jobs: [{ id: 'a' }], total: 1 }, { tool: 'list_open_jobs', args: {} })).not.toContain('More:');
-    expect(resultText({ reports: [{ id: 'r' }], nextOffset: 50 }, { tool: 'list_my_content_reports', args: {} }))
-      .toMatch(/More: call list_my_content_reports with offset 50/);
+    expect(resultText({ reports: [{ id: 'r' }], nextOffset: 50 }, { tool: 'list_my_content_reports', args: {} })).toMatch(
+      /More: call list_my_content_reports with offset 50/,
+    );
     expect(resultText({ reports: [], nextOffset: null }, { tool: 'list_my_content_reports', args: {} })).not.toContain('More:');
   });
 

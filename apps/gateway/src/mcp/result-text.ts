@@ -52,7 +52,11 @@ function isEmpty(v: unknown): boolean {
 function scalar(v: unknown, limit: number, indent: string): string {
   if (typeof v !== 'string') return String(v);
   if (limit === Infinity && v.includes('\n')) {
-    return `|\n${v.trimEnd().split('\n').map((line) => (line ? `${indent}  ${line}` : '')).join('\n')}`;
+    return `|\n${v
+      .trimEnd()
+      .split('\n')
+      .map((line) => (line ? `${indent}  ${line}` : ''))
+      .join('\n')}`;
   }
   const flat = v.replace(/\s+/g, ' ').trim();
   if (flat.length <= limit) return flat;

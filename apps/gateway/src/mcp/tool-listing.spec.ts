@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import { describe, expect, it } from 'vitest';
+
 import { buildTools } from './mcp-tools.js';
 import { compactResultSchema, FRAMING_BYTES, LIST_BUDGET_BYTES, listTools, TOOL_BUDGET_BYTES } from './tool-listing.js';
 
@@ -80,7 +81,10 @@ describe('tools/list as a model reads it', () => {
     // As the SDK's clients check structuredContent against a tool's outputSchema.
     const ajv = new AjvJsonSchemaValidator();
     const valid = (schema: unknown, value: unknown) => ajv.getValidator(schema as never)(value).valid;
-    for (const value of [{ status: null, round: 2, files: [{ id: 'f' }] }, { status: 'open', round: 1, files: [] }]) {
+    for (const value of [
+      { status: null, round: 2, files: [{ id: 'f' }] },
+      { status: 'open', round: 1, files: [] },
+    ]) {
       expect(valid(full, value)).toBe(true);
       expect(valid(compactResultSchema(full, 0), value)).toBe(true);
       expect(valid(compactResultSchema(full, 1), value)).toBe(true);

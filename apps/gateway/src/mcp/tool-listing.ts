@@ -1,6 +1,7 @@
 import { RETIRED_PREFIX } from '@marketplace/contracts';
-import { COMMON_ARGS, IDEMPOTENCY_ARG, type Tool } from './mcp-tools.js';
+
 import { taskListing } from './mcp-tasks.js';
+import { COMMON_ARGS, IDEMPOTENCY_ARG, type Tool } from './mcp-tools.js';
 
 /**
  * What `tools/list` says of each tool. A client puts every definition into its model's context on
@@ -37,8 +38,23 @@ export interface ListedTool {
 
 /** Keys of a result schema that only the server's own checks need. */
 const SERVER_ONLY = new Set([
-  'description', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'format',
-  'default', 'maxItems', 'minItems', 'examples', 'title', 'propertyNames', 'x-member-written', 'required',
+  'description',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'pattern',
+  'format',
+  'default',
+  'maxItems',
+  'minItems',
+  'examples',
+  'title',
+  'propertyNames',
+  'x-member-written',
+  'required',
 ]);
 
 /** `anyOf: [X, {type: "null"}]` as X with `null` among its types (and its enum), when X has one type. */
@@ -50,7 +66,7 @@ function nullableAsType(schema: Json): Json {
   const other = branches[1 - nullAt] as Json;
   if (typeof other.type !== 'string') return schema;
   const { anyOf: _, ...rest } = schema;
-  return { ...rest, ...other, type: [other.type, 'null'], ...(Array.isArray(other.enum) ? { enum: [...other.enum as unknown[], null] } : {}) };
+  return { ...rest, ...other, type: [other.type, 'null'], ...(Array.isArray(other.enum) ? { enum: [...(other.enum as unknown[]), null] } : {}) };
 }
 
 /**
@@ -174,9 +190,11 @@ function listedOutput(tool: Tool, depth: number, owner: Tool | undefined): Json 
  */
 function listedInput(tool: Tool): Json {
   const schema = compactInputSchema(tool.inputSchema) as Json & { properties: Json };
-  const properties = Object.fromEntries(Object.entries(schema.properties)
-    .filter(([, sub]) => !isRetired(sub as Json))
-    .map(([name, sub]) => [name, SHARED_ARGS.has(name) ? { type: 'string' } : listedArgument(name, sub as Json)]));
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties)
+      .filter(([, sub]) => !isRetired(sub as Json))
+      .map(([name, sub]) => [name, SHARED_ARGS.has(name) ? { type: 'string' } : listedArgument(name, sub as Json)]),
+  );
   return { ...schema, properties };
 }
 
@@ -198,20 +216,31 @@ function listedArgument(name: string, arg: Json): Json {
   // Paging starts at the first row, and a page is as long as allowed, unless told otherwise: a model assumes as much.
   const selfEvidentDefault = (name === 'offset' && fallback === 0) || (name === 'limit' && fallback === rest.maximum);
   return {
-    ...(description !== undefined && !saysOnlyName ? { description } : {}), ...rest,
+    ...(description !== undefined && !saysOnlyName ? { description } : {}),
+    ...rest,
     ...(fallback !== undefined && !selfEvidentDefault ? { default: fallback } : {}),
-    ...(maxLength !== undefined && !isId ? { maxLength } : {}), ...(minimum !== undefined && !selfEvidentMinimum ? { minimum } : {}),
+    ...(maxLength !== undefined && !isId ? { maxLength } : {}),
+    ...(minimum !== undefined && !selfEvidentMinimum ? { minimum } : {}),
   };
 }
 
-const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 const SHARED_ARGS = new Set([...Object.keys(COMMON_ARGS), IDEMPOTENCY_ARG]);
 
 function listed(tool: Tool, depth: number, owner: Tool | undefined): ListedTool {
   return {
-    name: tool.name, title: displayTitle(tool.annotations.title), description: tool.description, inputSchema: listedInput(tool),
-    outputSchema: listedOutput(tool, depth, owner), annotations: listedAnnotations(tool), ...taskListing(tool),
+    name: tool.name,
+    title: displayTitle(tool.annotations.title),
+    description: tool.description,
+    inputSchema: listedInput(tool),
+    outputSchema: listedOutput(tool, depth, owner),
+    annotations: listedAnnotations(tool),
+    ...taskListing(tool),
   };
 }
 

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+
 import { API_INDEX, registerApiIndex } from './api-index.js';
 
 describe('GET /api', () => {
@@ -17,7 +18,11 @@ describe('GET /api', () => {
 
   it('points to the reference, the OpenAPI document, MCP, health and version', () => {
     expect(API_INDEX.links).toMatchObject({
-      docs: '/api/docs', openapi: '/api/openapi.json', mcp: '/api/mcp', health: '/api/health', version: '/api/version',
+      docs: '/api/docs',
+      openapi: '/api/openapi.json',
+      mcp: '/api/mcp',
+      health: '/api/health',
+      version: '/api/version',
     });
   });
 });

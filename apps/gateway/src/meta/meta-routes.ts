@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { NatsConnection } from '@nats-io/transport-node';
 import { getSearchMode, listAuthMethods } from '@marketplace/contracts';
 import { BusClient, decodeJson, healthSubject } from '@marketplace/service-kit/edge';
-import { SERVICE_VERSION } from './service-version.js';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { FastifyInstance } from 'fastify';
+
 import { registerApiIndex } from './api-index.js';
+import { SERVICE_VERSION } from './service-version.js';
 
 /**
  * Services whose database must answer for the API to be ready (the contract's /api/health/ready).
@@ -16,7 +17,9 @@ const READY_SERVICES = ['identity', 'jobs'];
 export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, openapi: () => unknown): void {
   registerApiIndex(app);
   app.route({
-    method: 'GET', url: '/api/health', exposeHeadRoute: true,
+    method: 'GET',
+    url: '/api/health',
+    exposeHeadRoute: true,
     handler: async (_req, reply) => reply.type('application/json').send({ status: 'ok' }),
   });
 
@@ -24,18 +27,25 @@ export function registerMetaRoutes(app: FastifyInstance, nc: NatsConnection, ope
   app.get('/api/health/ready', async (req, reply) => {
     const checks: Record<string, boolean> = { bus: !nc.isClosed() };
     // What identity actually offers (email only when mail is configured); keys need no setup.
-    const signInMethods = bus.call(listAuthMethods, {}, { requestId: req.id, caller: null })
-      .then((r) => r.methods.map((m) => m.id), () => ['api_key']);
+    const signInMethods = bus.call(listAuthMethods, {}, { requestId: req.id, caller: null }).then(
+      (r) => r.methods.map((m) => m.id),
+      () => ['api_key'],
+    );
     // The jobs service knows whether an embedding model is configured; without an answer, keyword.
-    const searchMode = bus.call(getSearchMode, {}, { requestId: req.id, caller: null }).then((r) => r.mode, () => 'keyword');
-    await Promise.all(READY_SERVICES.map(async (service) => {
-      try {
-        const msg = await nc.request(healthSubject(service), undefined, { timeout: 2000 });
-        checks[`${service}.database`] = decodeJson<{ database?: boolean }>(msg.data).database === true;
-      } catch {
-        checks[`${service}.database`] = false;
-      }
-    }));
+    const searchMode = bus.call(getSearchMode, {}, { requestId: req.id, caller: null }).then(
+      (r) => r.mode,
+      () => 'keyword',
+    );
+    await Promise.all(
+      READY_SERVICES.map(async (service) => {
+        try {
+          const msg = await nc.request(healthSubject(service), undefined, { timeout: 2000 });
+          checks[`${service}.database`] = decodeJson<{ database?: boolean }>(msg.data).database === true;
+        } catch {
+          checks[`${service}.database`] = false;
+        }
+      }),
+    );
     const ok = Object.values(checks).every(Boolean);
     return reply.code(ok ? 200 : 503).send({
       status: ok ? 'ready' : 'unavailable',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+
 import { distFile } from '../dist-files.js';
 
 /** The deployed semver, from the repository's package.json (no leading v). */

@@ -1,20 +1,22 @@
-import { loadOnFirstUse, processSettings } from '@marketplace/service-kit/edge';
-import { gatewaySettings } from '../gateway.settings.js';
 import { hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type Provider from 'oidc-provider';
-import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
+
 import { AppError, OAUTH_SCOPES, oauthAccount, oauthAdmitRegistration, oauthServerKeys } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit/edge';
+import { loadOnFirstUse, processSettings } from '@marketplace/service-kit/edge';
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import type Provider from 'oidc-provider';
+
+import { gatewaySettings } from '../gateway.settings.js';
 import { sendError } from '../http/error-reply.js';
+import { MCP_PATH } from '../http/mcp-path.js';
 import { strictTransport } from '../http/strict-transport.js';
 import { trustedProxyHops } from '../http/trust-proxy.js';
 import { PAGE_CSP } from '../web/kit/layout.js';
 import { errorPage, keepErrorsHome } from './authorize-errors.js';
 import { busAdapter, clientSecretDigest, isClientSecretDigest } from './bus-adapter.js';
 import { clientMetadataFetch } from './client-metadata-fetch.js';
-import { publicJwks, SIGNING_KEYS_ENV, type ServerKeys } from './server-keys.js';
-import { MCP_PATH } from '../http/mcp-path.js';
+import { publicJwks, type ServerKeys, SIGNING_KEYS_ENV } from './server-keys.js';
 
 // oidc-provider and what it brings (Koa, its JOSE stack): about 7 MiB of heap, loaded with the provider
 // by the first OAuth request, not by every gateway process as it starts.
@@ -84,7 +86,7 @@ export class AuthorizationServer {
 
   private async build(): Promise<LoadedServer> {
     const { bus, logger } = this.deps;
-    const keys = this.deps.keys ?? await this.developmentKeys();
+    const keys = this.deps.keys ?? (await this.developmentKeys());
     const resource = this.resource;
     const { default: Provider, errors } = await loadOidcProvider();
     const provider = new Provider(this.issuer, {
@@ -135,8 +137,7 @@ export class AuthorizationServer {
           // Experimental in oidc-provider: pinning the draft makes an incompatible upgrade fail loudly.
           ack: 'draft-02',
           // The spec's agent metadata documents authenticate with private_key_jwt.
-          allowClient: async (_ctx: unknown, client: { clientAuthMethod?: string }) =>
-            client.clientAuthMethod === 'private_key_jwt',
+          allowClient: async (_ctx: unknown, client: { clientAuthMethod?: string }) => client.clientAuthMethod === 'private_key_jwt',
         },
         resourceIndicators: {
           enabled: true,
@@ -199,7 +200,8 @@ export class AuthorizationServer {
     Object.assign(provider, { maxIpsCount: trustedProxyHops() });
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'authorization server error'));
     return {
-      provider, verifyKeys: createLocalJWKSet(publicJwks(keys.keys) as JSONWebKeySet),
+      provider,
+      verifyKeys: createLocalJWKSet(publicJwks(keys.keys) as JSONWebKeySet),
       stateKey: new Uint8Array(hkdfSync('sha256', keys.cookieKeys[0]!, 'marketplace', 'mcp request state', 32)),
     };
   }
@@ -207,7 +209,7 @@ export class AuthorizationServer {
   /** Development only: keys identity generated once and keeps in its database (never in production). */
   private async developmentKeys(): Promise<ServerKeys> {
     if (processSettings().nodeEnv === 'production') throw new Error(`${SIGNING_KEYS_ENV} is not configured.`);
-    return await this.deps.bus.call(oauthServerKeys, {}, { requestId: `oauth-${randomUUID()}`, caller: null }) as ServerKeys;
+    return (await this.deps.bus.call(oauthServerKeys, {}, { requestId: `oauth-${randomUUID()}`, caller: null })) as ServerKeys;
   }
 }
 
@@ -275,4 +277,3 @@ export function mountAuthorizationServer(app: FastifyInstance, server: Authoriza
     await loaded.provider.callback()(req.raw, reply.raw);
   });
 }
-

@@ -1,11 +1,15 @@
 import type Provider from 'oidc-provider';
+
 import { html, renderPage } from '../web/kit/layout.js';
 
 /** The authorization server's own error page: what went wrong, and where to go from here. */
 export function errorPage(error: string, description: string): string {
-  return renderPage({ title: 'Sign-in problem', body: html`<h1>Sign-in could not continue</h1>
+  return renderPage({
+    title: 'Sign-in problem',
+    body: html`<h1>Sign-in could not continue</h1>
 <p role="alert">${description}</p>
-<p class="muted">Error code: <code>${error}</code>. Go back to your agent and start connecting again.</p>` });
+<p class="muted">Error code: <code>${error}</code>. Go back to your agent and start connecting again.</p>`,
+  });
 }
 
 /**

@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { errors as OidcErrors } from 'oidc-provider';
-import {
-  AppError, oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert,
-} from '@marketplace/contracts';
+
+import { AppError, oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
+import type { errors as OidcErrors } from 'oidc-provider';
 
 type Payload = Record<string, unknown>;
 
@@ -17,8 +16,14 @@ type Payload = Record<string, unknown>;
  * the device flow is off), ReplayDetection.
  */
 export const HASHED_KINDS: ReadonlySet<string> = new Set([
-  'AuthorizationCode', 'RefreshToken', 'AccessToken', 'ClientCredentials', 'InitialAccessToken',
-  'RegistrationAccessToken', 'PushedAuthorizationRequest', 'BackchannelAuthenticationRequest',
+  'AuthorizationCode',
+  'RefreshToken',
+  'AccessToken',
+  'ClientCredentials',
+  'InitialAccessToken',
+  'RegistrationAccessToken',
+  'PushedAuthorizationRequest',
+  'BackchannelAuthenticationRequest',
 ]);
 
 /** The key a record of this kind is stored under (matches the migration's encode(sha256(id), 'hex')). */

@@ -1,6 +1,7 @@
-import { isSpecialUseName, NotPublicAddressError, processSettings, publicAddresses, serviceEnv, type ServiceEnv } from '@marketplace/service-kit/edge';
-import { gatewaySettings } from '../gateway.settings.js';
 import type { Logger } from '@marketplace/service-kit/edge';
+import { isSpecialUseName, NotPublicAddressError, processSettings, publicAddresses, type ServiceEnv, serviceEnv } from '@marketplace/service-kit/edge';
+
+import { gatewaySettings } from '../gateway.settings.js';
 
 type FetchOptions = RequestInit & { dispatcher?: unknown };
 

@@ -1,10 +1,11 @@
+import { AppError, type Caller, getMemberCard, oauthDestroy, recordAgentConsent } from '@marketplace/contracts';
+import type { BusClient, Logger } from '@marketplace/service-kit/edge';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
-import { AppError, getMemberCard, oauthDestroy, recordAgentConsent, type Caller } from '@marketplace/contracts';
-import type { BusClient, Logger } from '@marketplace/service-kit/edge';
+
 import { acceptFormPosts } from '../web/kit/form-posts.js';
-import { html, sendPage, type Raw } from '../web/kit/layout.js';
-import { AGENT_SCOPES, INTERACTION_BASE, OAUTH_BASE, type AuthorizationServer } from './authorization-server.js';
+import { html, type Raw, sendPage } from '../web/kit/layout.js';
+import { AGENT_SCOPES, type AuthorizationServer, INTERACTION_BASE, OAUTH_BASE } from './authorization-server.js';
 
 /** What the human reads next to each scope the agent asks for. */
 const SCOPE_TEXT: Record<string, string> = {
@@ -13,7 +14,8 @@ const SCOPE_TEXT: Record<string, string> = {
   email: 'See your email address',
   offline_access: 'Stay connected without asking you again, until you disconnect it',
   'agent:read': 'Read your profile, resume, jobs posted and done, applications, messages, files and notifications',
-  'agent:write': 'Act for you: post and edit jobs, apply and withdraw, accept or decline, message, turn in and approve work, upload files, change your profile and settings',
+  'agent:write':
+    'Act for you: post and edit jobs, apply and withdraw, accept or decline, message, turn in and approve work, upload files, change your profile and settings',
 };
 
 const OIDC_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access']);
@@ -47,8 +49,14 @@ export function registerConsentPage(app: FastifyInstance, deps: ConsentDeps): vo
     return { provider, details: details.uid === uid ? details : undefined };
   };
 
-  const expired = (reply: FastifyReply) => sendHtml(reply, 400, 'Sign-in expired', html`<h1>This sign-in request has expired</h1>
-<p role="alert">Go back to your agent and start connecting again.</p>`);
+  const expired = (reply: FastifyReply) =>
+    sendHtml(
+      reply,
+      400,
+      'Sign-in expired',
+      html`<h1>This sign-in request has expired</h1>
+<p role="alert">Go back to your agent and start connecting again.</p>`,
+    );
 
   app.get(pagePath, async (req, reply) => {
     const { provider, details } = await load(req, reply);
@@ -65,17 +73,25 @@ export function registerConsentPage(app: FastifyInstance, deps: ConsentDeps): vo
     const scopes = requestedScopes(details);
     const action = `${INTERACTION_BASE}/${encodeURIComponent(details.uid)}`;
     const you = await deps.bus.call(getMemberCard, { memberId: member.memberId }, { requestId: req.id, caller: null });
-    return sendHtml(reply, 200, `Connect ${name}`, html`<h1>Connect <span id="client-name">${name}</span> to your account?</h1>
+    return sendHtml(
+      reply,
+      200,
+      `Connect ${name}`,
+      html`<h1>Connect <span id="client-name">${name}</span> to your account?</h1>
 <p>This agent will act as you on the marketplace. Whatever it posts or writes is yours, marked as done through an agent.</p>
 <p>After you answer, it returns you to <strong id="redirect-host">${host}</strong>${isLoopback(host) ? ' (a program on this computer)' : ''}.</p>
 <h2>It asks to</h2>
 <ul id="scopes">
-${scopes.map((s) => html`<li data-scope="${s}">${SCOPE_TEXT[s] ?? s} <span class="muted">(${s})</span></li>
-`)}
+${scopes.map(
+  (s) => html`<li data-scope="${s}">${SCOPE_TEXT[s] ?? s} <span class="muted">(${s})</span></li>
+`,
+)}
 </ul>
 <p class="muted">Signed in as <strong id="member-name">${you.name}</strong>. You can disconnect the agent at any time from your connected agents.</p>
 <form class="inline" method="post" action="${action}/confirm"><button type="submit">Approve</button></form>
-<form class="inline" method="post" action="${action}/abort"><button class="secondary" type="submit">Refuse</button></form>`, true);
+<form class="inline" method="post" action="${action}/abort"><button class="secondary" type="submit">Refuse</button></form>`,
+      true,
+    );
   });
 
   app.register(async (scope) => {
@@ -104,13 +120,27 @@ ${scopes.map((s) => html`<li data-scope="${s}">${SCOPE_TEXT[s] ?? s} <span class
       const agent = scopes.filter((s) => (AGENT_SCOPES as readonly string[]).includes(s));
       if (agent.length) grant.addResourceScope(details.params.resource ?? server.resource, agent.join(' '));
       const grantId = await grant.save();
-      await deps.bus.call(recordAgentConsent, {
-        memberId: member.memberId, clientId, clientName: (client.clientName?.trim() || clientId).slice(0, 200),
-        domain: redirectHost(details.params.redirect_uri).slice(0, 255), scopes, grantId,
-      }, { requestId: req.id, caller: null });
-      const to = await provider.interactionResult(req.raw, reply.raw, {
-        login: { accountId: member.memberId }, consent: { grantId },
-      }, { mergeWithLastSubmission: false });
+      await deps.bus.call(
+        recordAgentConsent,
+        {
+          memberId: member.memberId,
+          clientId,
+          clientName: (client.clientName?.trim() || clientId).slice(0, 200),
+          domain: redirectHost(details.params.redirect_uri).slice(0, 255),
+          scopes,
+          grantId,
+        },
+        { requestId: req.id, caller: null },
+      );
+      const to = await provider.interactionResult(
+        req.raw,
+        reply.raw,
+        {
+          login: { accountId: member.memberId },
+          consent: { grantId },
+        },
+        { mergeWithLastSubmission: false },
+      );
       return reply.redirect(to, 303);
     });
 
@@ -118,9 +148,15 @@ ${scopes.map((s) => html`<li data-scope="${s}">${SCOPE_TEXT[s] ?? s} <span class
       assertSameOrigin(req, server.issuer);
       const { provider, details } = await load(req, reply);
       if (!details) return expired(reply);
-      const to = await provider.interactionResult(req.raw, reply.raw, {
-        error: 'access_denied', error_description: 'The member refused to connect this agent.',
-      }, { mergeWithLastSubmission: false });
+      const to = await provider.interactionResult(
+        req.raw,
+        reply.raw,
+        {
+          error: 'access_denied',
+          error_description: 'The member refused to connect this agent.',
+        },
+        { mergeWithLastSubmission: false },
+      );
       return reply.redirect(to, 303);
     });
   });
@@ -161,13 +197,15 @@ function isLoopback(host: string): boolean {
 
 /** A cross-site page must not be able to approve on the human's behalf. */
 function assertSameOrigin(req: FastifyRequest, origin: string): void {
-  const from = req.headers.origin ?? (() => {
-    try {
-      return req.headers.referer ? new URL(req.headers.referer).origin : undefined;
-    } catch {
-      return undefined;
-    }
-  })();
+  const from =
+    req.headers.origin ??
+    (() => {
+      try {
+        return req.headers.referer ? new URL(req.headers.referer).origin : undefined;
+      } catch {
+        return undefined;
+      }
+    })();
   if (from !== origin) throw AppError.forbidden('Approve or refuse from the consent page on this site.');
 }
 

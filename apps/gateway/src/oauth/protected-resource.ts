@@ -1,18 +1,16 @@
+import { AppError, authenticateOAuth, type Caller, type RequestBudget } from '@marketplace/contracts';
+import type { BusClient } from '@marketplace/service-kit/edge';
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
-import { AppError, authenticateOAuth, type Caller, type RequestBudget } from '@marketplace/contracts';
+
 import { splitBudget } from '../http/rate-limit-headers.js';
-import type { BusClient } from '@marketplace/service-kit/edge';
-import { VerifiedTokenCache } from './verified-token-cache.js';
 import { AGENT_SCOPES, type AuthorizationServer } from './authorization-server.js';
+import { VerifiedTokenCache } from './verified-token-cache.js';
 
 /** Scopes an MCP client asks for when challenged: the agent scopes plus refresh tokens. */
 export const CHALLENGE_SCOPE = ['offline_access', ...AGENT_SCOPES].join(' ');
 
-export const PROTECTED_RESOURCE_PATHS = [
-  '/.well-known/oauth-protected-resource/api/mcp',
-  '/.well-known/oauth-protected-resource',
-];
+export const PROTECTED_RESOURCE_PATHS = ['/.well-known/oauth-protected-resource/api/mcp', '/.well-known/oauth-protected-resource'];
 
 /** RFC 9728 metadata for the one protected resource, POST /api/mcp. */
 export function registerProtectedResourceMetadata(app: FastifyInstance, server: AuthorizationServer): void {
@@ -26,8 +24,7 @@ export function registerProtectedResourceMetadata(app: FastifyInstance, server: 
   };
   for (const path of PROTECTED_RESOURCE_PATHS) {
     // Public metadata: browser-based MCP clients read it from other origins.
-    app.get(path, async (_req, reply) => reply.header('cache-control', 'public, max-age=300')
-      .header('access-control-allow-origin', '*').send(metadata));
+    app.get(path, async (_req, reply) => reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*').send(metadata));
   }
 }
 
@@ -40,13 +37,25 @@ const verifiedClaims = new VerifiedTokenCache();
  * bus call confirms the grant still stands and resolves the human it acts for.
  */
 export async function oauthCaller(
-  server: AuthorizationServer, bus: BusClient, token: string, requestId: string,
+  server: AuthorizationServer,
+  bus: BusClient,
+  token: string,
+  requestId: string,
 ): Promise<{ caller: Caller; budget: RequestBudget | undefined }> {
-  const claims = verifiedClaims.get(token, Date.now()) ?? await verifyAccessToken(server, token);
+  const claims = verifiedClaims.get(token, Date.now()) ?? (await verifyAccessToken(server, token));
   const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [];
-  return splitBudget(await bus.call(authenticateOAuth, {
-    grantId: String(claims.gid), clientId: String(claims.client_id), memberId: String(claims.sub), scopes,
-  }, { requestId, caller: null }));
+  return splitBudget(
+    await bus.call(
+      authenticateOAuth,
+      {
+        grantId: String(claims.gid),
+        clientId: String(claims.client_id),
+        memberId: String(claims.sub),
+        scopes,
+      },
+      { requestId, caller: null },
+    ),
+  );
 }
 
 async function verifyAccessToken(server: AuthorizationServer, token: string): Promise<Record<string, unknown>> {

@@ -1,12 +1,14 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { SignJWT, importJWK, jwtVerify } from 'jose';
+
+import type { BusClient } from '@marketplace/service-kit/edge';
+import { importJWK, jwtVerify, SignJWT } from 'jose';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { BusClient } from '@marketplace/service-kit/edge';
+
 import { AuthorizationServer } from './authorization-server.js';
-import { parseCookieKeys, parseSigningKeys, publicJwks, serverKeysFromEnv } from './server-keys.js';
 import { HASHED_KINDS, storedId } from './bus-adapter.js';
+import { parseCookieKeys, parseSigningKeys, publicJwks, serverKeysFromEnv } from './server-keys.js';
 
 function rsa(bits = 2048) {
   return generateKeyPairSync('rsa', { modulusLength: bits }).privateKey;
@@ -16,9 +18,12 @@ const cookie = () => randomBytes(32).toString('base64url');
 describe('OAUTH_SIGNING_KEYS', () => {
   it('reads a JSON array of JWKs in order, keeping their kid, marked RS256 signing keys', async () => {
     const [a, b] = [rsa(), rsa()];
-    const keys = await parseSigningKeys(JSON.stringify([
-      { ...a.export({ format: 'jwk' }), kid: 'new' }, { ...b.export({ format: 'jwk' }), kid: 'old' },
-    ]));
+    const keys = await parseSigningKeys(
+      JSON.stringify([
+        { ...a.export({ format: 'jwk' }), kid: 'new' },
+        { ...b.export({ format: 'jwk' }), kid: 'old' },
+      ]),
+    );
     expect(keys.map((k) => k.kid)).toEqual(['new', 'old']);
     expect(keys.every((k) => k.alg === 'RS256' && k.use === 'sig' && typeof k.d === 'string')).toBe(true);
   });
@@ -74,11 +79,16 @@ describe('serverKeysFromEnv', () => {
 describe('key rotation at the authorization server', () => {
   it('the JWKS lists every configured key (public parts only); tokens of the old key still verify', async () => {
     const [fresh, old] = [rsa(), rsa()];
-    const keys = await parseSigningKeys(JSON.stringify([
-      { ...fresh.export({ format: 'jwk' }), kid: 'k-2' }, { ...old.export({ format: 'jwk' }), kid: 'k-1' },
-    ]));
+    const keys = await parseSigningKeys(
+      JSON.stringify([
+        { ...fresh.export({ format: 'jwk' }), kid: 'k-2' },
+        { ...old.export({ format: 'jwk' }), kid: 'k-1' },
+      ]),
+    );
     const server = new AuthorizationServer({
-      bus: {} as BusClient, publicUrl: 'http://127.0.0.1:9', logger: pino({ level: 'silent' }),
+      bus: {} as BusClient,
+      publicUrl: 'http://127.0.0.1:9',
+      logger: pino({ level: 'silent' }),
       keys: { keys, cookieKeys: [cookie(), cookie()] },
     });
     const loaded = await server.load();
@@ -86,14 +96,16 @@ describe('key rotation at the authorization server', () => {
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     try {
       const port = (http.address() as { port: number }).port;
-      const jwks = await (await fetch(`http://127.0.0.1:${port}/api/auth/oauth2/jwks`)).json() as { keys: Record<string, string>[] };
+      const jwks = (await (await fetch(`http://127.0.0.1:${port}/api/auth/oauth2/jwks`)).json()) as { keys: Record<string, string>[] };
       expect(jwks.keys.map((k) => k.kid)).toEqual(['k-2', 'k-1']);
       expect(jwks.keys.every((k) => k.n && !k.d && !k.p)).toBe(true);
     } finally {
       http.close();
     }
     for (const jwk of keys) {
-      const token = await new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: jwk.kid! }).setExpirationTime('5m')
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'RS256', kid: jwk.kid! })
+        .setExpirationTime('5m')
         .sign(await importJWK(jwk, 'RS256'));
       await expect(jwtVerify(token, loaded.verifyKeys)).resolves.toBeTruthy();
     }

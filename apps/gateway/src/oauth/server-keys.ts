@@ -1,7 +1,9 @@
-import { processSettings, serviceEnv, type ServiceEnv } from '@marketplace/service-kit/edge';
-import { gatewaySettings } from '../gateway.settings.js';
 import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+
+import { processSettings, type ServiceEnv, serviceEnv } from '@marketplace/service-kit/edge';
 import { calculateJwkThumbprint, type JWK } from 'jose';
+
+import { gatewaySettings } from '../gateway.settings.js';
 
 export const SIGNING_KEYS_ENV = 'OAUTH_SIGNING_KEYS';
 export const COOKIE_KEYS_ENV = 'OAUTH_COOKIE_KEYS';
@@ -37,10 +39,12 @@ export async function parseSigningKeys(text: string): Promise<JWK[]> {
       throw new Error(`${SIGNING_KEYS_ENV} must be a JSON array of private JWKs or PEM private keys.`);
     }
     const list = Array.isArray(parsed) ? parsed : [parsed];
-    objects = list.map((jwk, i) => attempt(i, () => {
-      if (!jwk || typeof jwk !== 'object') throw new Error('not a JWK object');
-      return createPrivateKey({ key: jwk as JsonWebKey, format: 'jwk' });
-    }));
+    objects = list.map((jwk, i) =>
+      attempt(i, () => {
+        if (!jwk || typeof jwk !== 'object') throw new Error('not a JWK object');
+        return createPrivateKey({ key: jwk as JsonWebKey, format: 'jwk' });
+      }),
+    );
   }
   if (objects.length === 0) throw new Error(`${SIGNING_KEYS_ENV} holds no key.`);
   const keys: JWK[] = [];
@@ -50,7 +54,7 @@ export async function parseSigningKeys(text: string): Promise<JWK[]> {
     }
     const { kty, n, e, d, p, q, dp, dq, qi } = key.export({ format: 'jwk' }) as Record<string, string>;
     const jwk: JWK = { kty, n, e, d, p, q, dp, dq, qi };
-    keys.push({ ...jwk, kid: kidOf(i, text) ?? await calculateJwkThumbprint({ kty, n, e }), alg: SIGNING_ALG, use: 'sig' });
+    keys.push({ ...jwk, kid: kidOf(i, text) ?? (await calculateJwkThumbprint({ kty, n, e })), alg: SIGNING_ALG, use: 'sig' });
   }
   if (new Set(keys.map((k) => k.kid)).size !== keys.length) throw new Error(`${SIGNING_KEYS_ENV} lists the same key id twice.`);
   return keys;
@@ -86,7 +90,10 @@ export function parseCookieKeys(text: string): string[] {
       throw new Error(`${COOKIE_KEYS_ENV} starts with "[" but is not a JSON array of strings.`);
     }
   } else {
-    keys = trimmed.split(',').map((k) => k.trim()).filter(Boolean);
+    keys = trimmed
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
   }
   if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string')) {
     throw new Error(`${COOKIE_KEYS_ENV} must list at least one secret (a JSON array of strings, or comma-separated).`);
@@ -107,7 +114,9 @@ export async function serverKeysFromEnv(env: ServiceEnv = serviceEnv()): Promise
   if (!signing || !cookies) {
     const missing = [!signing && SIGNING_KEYS_ENV, !cookies && COOKIE_KEYS_ENV].filter(Boolean).join(' and ');
     if (processSettings.read(env).nodeEnv === 'production') {
-      throw new Error(`${missing} must be set in production: the authorization server's token signing keys and cookie secrets come from configuration (see docs/operators.md, "OAuth keys").`);
+      throw new Error(
+        `${missing} must be set in production: the authorization server's token signing keys and cookie secrets come from configuration (see docs/operators.md, "OAuth keys").`,
+      );
     }
     if (signing || cookies) throw new Error(`${missing} is not set: set both OAuth key settings or neither.`);
     return undefined;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { VerifiedTokenCache } from './verified-token-cache.js';
 
 describe('verified access tokens', () => {

@@ -4,18 +4,31 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+
 import { AppError } from '@marketplace/contracts';
+import type { FastifyInstance } from 'fastify';
+
 import { distFile } from '../dist-files.js';
 import { sendError } from '../http/error-reply.js';
 
 /** The page's policy: scripts and styles from this origin only; data: images are Swagger UI's CSS icons. */
 export const API_DOCS_CSP = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
-  "connect-src 'self'", "font-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
 ].join('; ');
 
-interface Asset { body: Buffer; gzip: Buffer; type: string }
+interface Asset {
+  body: Buffer;
+  gzip: Buffer;
+  type: string;
+}
 
 /**
  * Swagger UI's files from the swagger-ui-dist package (in node_modules, no CDN) and the page's
@@ -81,13 +94,15 @@ export function registerApiDocs(app: FastifyInstance): void {
   let loaded: { byPath: Map<string, Asset>; html: string } | undefined;
   const docs = () => (loaded ??= buildDocs());
 
-  app.get('/api/docs', async (_req, reply) => reply
-    .type('text/html; charset=utf-8')
-    .header('content-security-policy', API_DOCS_CSP)
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
-    .header('cache-control', 'no-cache')
-    .send(docs().html));
+  app.get('/api/docs', async (_req, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', API_DOCS_CSP)
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'no-cache')
+      .send(docs().html),
+  );
 
   app.get('/docs', async (_req, reply) => reply.redirect('/api/docs', 302));
 

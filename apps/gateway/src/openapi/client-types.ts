@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+
 import { buildOpenApiDocument } from './openapi-document.js';
 
 /** The typed client's generated file (libs/client), from the workspace root. */

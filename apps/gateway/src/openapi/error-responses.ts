@@ -1,6 +1,5 @@
-import {
-  codeOfStatus, ERROR_CODE_NAMES, ERROR_CODES, errorCodesAt, takesIdempotencyKey, type ErrorCode, type Operation,
-} from '@marketplace/contracts';
+import { codeOfStatus, ERROR_CODE_NAMES, ERROR_CODES, type ErrorCode, errorCodesAt, type Operation, takesIdempotencyKey } from '@marketplace/contracts';
+
 import type { BoundField } from '../call/field-bindings.js';
 import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
 
@@ -32,9 +31,11 @@ export const ERROR_SCHEMA: Json = {
   properties: {
     error: { type: 'string', description: 'What went wrong, in a sentence for a person.' },
     code: {
-      type: 'string', enum: ERROR_CODE_NAMES,
-      description: 'What kind of refusal or failure it is, for a client to branch on; each operation lists those it answers. '
-        + ERROR_CODE_NAMES.map((code) => `\`${code}\` (${ERROR_CODES[code].status}): ${ERROR_CODES[code].meaning}`).join(' '),
+      type: 'string',
+      enum: ERROR_CODE_NAMES,
+      description:
+        'What kind of refusal or failure it is, for a client to branch on; each operation lists those it answers. ' +
+        ERROR_CODE_NAMES.map((code) => `\`${code}\` (${ERROR_CODES[code].status}): ${ERROR_CODES[code].meaning}`).join(' '),
     },
     retryAfter: { type: 'integer', minimum: 1 },
     fields: { type: 'object', additionalProperties: { type: 'string' } },
@@ -54,9 +55,12 @@ function errorExample(status: string, description: string): Json {
 
 /** The shared error responses operations refer to. */
 export function errorResponses(): Json {
-  return Object.fromEntries(Object.entries({ ...ERROR_STATUSES, ...UPLOAD_STATUSES }).map(([status, description]) => [
-    `Error${status}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: errorExample(status, description) } } },
-  ]));
+  return Object.fromEntries(
+    Object.entries({ ...ERROR_STATUSES, ...UPLOAD_STATUSES }).map(([status, description]) => [
+      `Error${status}`,
+      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: errorExample(status, description) } } },
+    ]),
+  );
 }
 
 /** The header credentials an operation reads (request fields naming one), as its security requirement. */
@@ -77,13 +81,21 @@ function errorApplies(op: Operation, status: string, fields: readonly BoundField
   const wire = fields.filter((f) => f.in !== 'request');
   const write = rest.method !== 'GET';
   switch (status) {
-    case '400': return write || wire.length > 0;
-    case '401': return (rest.access ?? op.access) !== 'public' || headerCredentialsOf(fields).length > 0;
-    case '403': return (rest.access ?? op.access) !== 'public';
-    case '404': return wire.some((f) => f.in === 'path' || /^id$|Id$|_id$/.test(f.key) || /^id$|Id$|_id$/.test(f.rest));
-    case '409': case '413': return write;
-    case '422': return takesIdempotencyKey(op);
-    default: return true;
+    case '400':
+      return write || wire.length > 0;
+    case '401':
+      return (rest.access ?? op.access) !== 'public' || headerCredentialsOf(fields).length > 0;
+    case '403':
+      return (rest.access ?? op.access) !== 'public';
+    case '404':
+      return wire.some((f) => f.in === 'path' || /^id$|Id$|_id$/.test(f.key) || /^id$|Id$|_id$/.test(f.rest));
+    case '409':
+    case '413':
+      return write;
+    case '422':
+      return takesIdempotencyKey(op);
+    default:
+      return true;
   }
 }
 
@@ -101,7 +113,9 @@ export function operationErrorResponses(op: Operation, fields: readonly BoundFie
   const responses: Json = {};
   for (const [status, description] of Object.entries(errors).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (!errorApplies(op, status, fields)) continue;
-    const codes = codesAt(op, Number(status)).map((c) => `\`${c}\``).join(', ');
+    const codes = codesAt(op, Number(status))
+      .map((c) => `\`${c}\``)
+      .join(', ');
     responses[status] = { $ref: `#/components/responses/Error${status}`, description: `${description}. Codes: ${codes}.` };
   }
   return responses;

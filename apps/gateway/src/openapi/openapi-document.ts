@@ -1,16 +1,25 @@
-import { z } from 'zod';
 import {
-  changeFields, contractJsonSchemaOverride, CONTRACT_VERSION, IDEMPOTENCY_KEY_HOURS, refusedFields, takesIdempotencyKey, type Operation, type RawBodyBinding, type UploadBinding,
+  changeFields,
+  CONTRACT_VERSION,
+  contractJsonSchemaOverride,
+  IDEMPOTENCY_KEY_HOURS,
+  type Operation,
+  type RawBodyBinding,
+  refusedFields,
+  takesIdempotencyKey,
+  type UploadBinding,
 } from '@marketplace/contracts';
-import { AGENT_SCOPES, OAUTH_BASE } from '../oauth/authorization-server.js';
+import { z } from 'zod';
+
 import { authRouteDocs } from '../auth/auth-routes.js';
-import { SERVICE_VERSION } from '../meta/service-version.js';
+import { sessionCookieName } from '../auth/session-cookie.js';
 import { bindFields, type BoundField } from '../call/field-bindings.js';
 import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
 import { restOperations } from '../call/rest-operations.js';
-import { sessionCookieName } from '../auth/session-cookie.js';
-import { exampleOf } from './schema-example.js';
+import { SERVICE_VERSION } from '../meta/service-version.js';
+import { AGENT_SCOPES, OAUTH_BASE } from '../oauth/authorization-server.js';
 import { ERROR_SCHEMA, errorResponses, headerCredentialsOf, operationErrorResponses } from './error-responses.js';
+import { exampleOf } from './schema-example.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,7 +38,6 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   return json;
 }
 
-
 /**
  * An upload's body is the file itself, streamed to storage; OpenAPI shows the accepted types and
  * the limit, and the JSON alternative when the binding keeps one.
@@ -39,17 +47,27 @@ function uploadRequestBody(upload: UploadBinding<string>, field: BoundField): Js
     ? {
         'application/json': {
           schema: {
-            type: 'object', additionalProperties: false, required: [field.rest],
+            type: 'object',
+            additionalProperties: false,
+            required: [field.rest],
             // An empty string is no file: refused, so the schema says so.
-            properties: { [field.rest]: { type: 'string', minLength: 1, contentEncoding: 'base64', description: 'The file, base64-encoded (a data: URL prefix is allowed)' } },
+            properties: {
+              [field.rest]: {
+                type: 'string',
+                minLength: 1,
+                contentEncoding: 'base64',
+                description: 'The file, base64-encoded (a data: URL prefix is allowed)',
+              },
+            },
           },
         },
       }
     : {};
   return {
     required: true,
-    description: `${field.schema.description ?? 'The file.'} Send the file itself as the body, with Content-Length, at most ${upload.maxBytes} bytes.`
-      + (upload.base64InJson ? ` JSON with the file base64-encoded in \`${field.rest}\` is also accepted, within the 2,097,152-byte JSON limit.` : ''),
+    description:
+      `${field.schema.description ?? 'The file.'} Send the file itself as the body, with Content-Length, at most ${upload.maxBytes} bytes.` +
+      (upload.base64InJson ? ` JSON with the file base64-encoded in \`${field.rest}\` is also accepted, within the 2,097,152-byte JSON limit.` : ''),
     'x-max-bytes': upload.maxBytes,
     content: {
       ...Object.fromEntries(upload.contentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
@@ -63,8 +81,6 @@ function rawRequestBody(raw: RawBodyBinding<string>): Json {
   const schema = schemaOf(raw.body, 'input');
   return { required: true, description: raw.description, content: { 'application/json': { schema, example: exampleOf(schema) } } };
 }
-
-
 
 /**
  * Public operations need no session or key; those reading a header credential need that instead
@@ -81,11 +97,14 @@ function security(op: Operation, fields: readonly BoundField[]): Json {
 
 /** The header every write a client may repeat takes (`takesIdempotencyKey`). */
 const IDEMPOTENCY_KEY_PARAMETER: Json = {
-  name: 'Idempotency-Key', in: 'header', required: false,
-  description: 'Generate a fresh UUID for each action and send it with that action\'s write; reuse it only to retry that same '
-    + `write (never copy the example, which is a placeholder). The first answer is kept ${IDEMPOTENCY_KEY_HOURS} hours per member and key: `
-    + 'a repeat with the same request gets it again (Idempotent-Replayed: true) instead of acting twice; a repeat while the first '
-    + 'is still being answered is 409; the key with another request is 422. Passing failures (409, 429, 5xx) are not kept.',
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    "Generate a fresh UUID for each action and send it with that action's write; reuse it only to retry that same " +
+    `write (never copy the example, which is a placeholder). The first answer is kept ${IDEMPOTENCY_KEY_HOURS} hours per member and key: ` +
+    'a repeat with the same request gets it again (Idempotent-Replayed: true) instead of acting twice; a repeat while the first ' +
+    'is still being answered is 409; the key with another request is 422. Passing failures (409, 429, 5xx) are not kept.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
   // Not a UUID on purpose: a client that copies it sends what is plainly a placeholder.
   example: '<a-fresh-uuid-for-each-write>',
@@ -108,14 +127,16 @@ function operationObject(op: Operation): Json {
   // Fields the server only refuses (retired, or a feature that is off) are left out: nothing
   // generated from the document sends them, and the server still answers one with its 400.
   const fields = bindFields(op).filter((f) => !refusedFields.has(f.schema));
-  const parameters: Json[] = fields.filter((f) => f.in === 'path' || f.in === 'query').map((f) => ({
-    name: f.rest,
-    in: f.in,
-    required: f.in === 'path' || f.required,
-    ...(f.in === 'query' && schemaOf(f.schema, 'input').type === 'array' ? { style: 'form', explode: true } : {}),
-    schema: schemaOf(f.schema, 'input'),
-    example: exampleOf(schemaOf(f.schema, 'input'), f.key),
-  }));
+  const parameters: Json[] = fields
+    .filter((f) => f.in === 'path' || f.in === 'query')
+    .map((f) => ({
+      name: f.rest,
+      in: f.in,
+      required: f.in === 'path' || f.required,
+      ...(f.in === 'query' && schemaOf(f.schema, 'input').type === 'array' ? { style: 'form', explode: true } : {}),
+      schema: schemaOf(f.schema, 'input'),
+      example: exampleOf(schemaOf(f.schema, 'input'), f.key),
+    }));
   if (takesIdempotencyKey(op)) parameters.push(IDEMPOTENCY_KEY_PARAMETER);
   const upload = rest.upload;
   const uploadField = upload && fields.find((f) => f.key === upload.field);
@@ -125,7 +146,8 @@ function operationObject(op: Operation): Json {
     : { 'application/json': { schema: schemaOf(op.output, 'output'), example: exampleOf(schemaOf(op.output, 'output')) } };
   const responses: Json = {
     [String(rest.status)]: {
-      description: op.summary, content,
+      description: op.summary,
+      content,
       ...(takesIdempotencyKey(op) ? { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } } : {}),
     },
   };
@@ -137,26 +159,30 @@ function operationObject(op: Operation): Json {
     ...(op.mcp ? { 'x-mcp-tool': op.mcp.tool, description: op.mcp.description } : {}),
     ...security(op, fields),
     ...(parameters.length ? { parameters } : {}),
-    ...(upload && uploadField ? { requestBody: uploadRequestBody(upload, uploadField) } : rest.rawBody ? { requestBody: rawRequestBody(rest.rawBody) } : body.length
-      ? {
-          requestBody: {
-            // A change that must name a field cannot be sent without a body either.
-            required: body.some((f) => f.required) || Object.keys(changeRule(op, body)).length > 0,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  additionalProperties: false,
-                  properties: Object.fromEntries(body.map((f) => [f.rest, schemaOf(f.schema, 'input')])),
-                  required: body.filter((f) => f.required).map((f) => f.rest),
-                  ...changeRule(op, body),
+    ...(upload && uploadField
+      ? { requestBody: uploadRequestBody(upload, uploadField) }
+      : rest.rawBody
+        ? { requestBody: rawRequestBody(rest.rawBody) }
+        : body.length
+          ? {
+              requestBody: {
+                // A change that must name a field cannot be sent without a body either.
+                required: body.some((f) => f.required) || Object.keys(changeRule(op, body)).length > 0,
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      additionalProperties: false,
+                      properties: Object.fromEntries(body.map((f) => [f.rest, schemaOf(f.schema, 'input')])),
+                      required: body.filter((f) => f.required).map((f) => f.rest),
+                      ...changeRule(op, body),
+                    },
+                    example: Object.fromEntries(body.map((f) => [f.rest, exampleOf(schemaOf(f.schema, 'input'), f.key)])),
+                  },
                 },
-                example: Object.fromEntries(body.map((f) => [f.rest, exampleOf(schemaOf(f.schema, 'input'), f.key)])),
               },
-            },
-          },
-        }
-      : {}),
+            }
+          : {}),
     responses,
   };
 }
@@ -169,8 +195,9 @@ function operationObject(op: Operation): Json {
 function addCredentialVariant(base: any, variant: any, op: Operation): void {
   const kinds = op.rest!.credential!.join(' or ');
   const status = String(op.rest!.status);
-  base.description = `${base.description ? `${base.description}\n\n` : ''}Answered by credential: with a ${kinds} API key `
-    + `this path is \`${op.name}\` (${op.summary}); every other caller gets \`${base.operationId}\` (${base.summary}).`;
+  base.description =
+    `${base.description ? `${base.description}\n\n` : ''}Answered by credential: with a ${kinds} API key ` +
+    `this path is \`${op.name}\` (${op.summary}); every other caller gets \`${base.operationId}\` (${base.summary}).`;
   const baseJson = base.responses[status]?.content?.['application/json'];
   const variantJson = variant.responses[status]?.content?.['application/json'];
   if (baseJson && variantJson) baseJson.schema = { oneOf: [baseJson.schema, variantJson.schema] };
@@ -183,7 +210,9 @@ function addCredentialVariant(base: any, variant: any, op: Operation): void {
     if (!names.has(`${p.in}:${p.name}`)) (base.parameters ??= []).push({ ...p, required: false });
   }
   (base['x-credential-variants'] ??= []).push({
-    credential: op.rest!.credential, operationId: op.name, summary: op.summary,
+    credential: op.rest!.credential,
+    operationId: op.name,
+    summary: op.summary,
     ...(variant.requestBody ? { requestBody: variant.requestBody } : {}),
     ...(variant.parameters ? { parameters: variant.parameters } : {}),
     responses: { [status]: variant.responses[status] },
@@ -213,16 +242,39 @@ export function buildOpenApiDocument(publicUrl: string): Json {
   for (const op of variants) addCredentialVariant(paths[op.rest!.path]![op.rest!.method.toLowerCase()] as Json, operationObject(op), op);
   const meta = (operationId: string, summary: string, schema: Json, example: Json, extra: Json = {}): Json => ({
     get: {
-      operationId, summary, security: [], tags: ['meta'],
+      operationId,
+      summary,
+      security: [],
+      tags: ['meta'],
       responses: { '200': { description: summary, content: { 'application/json': { schema, example } } }, ...extra },
     },
   });
   paths['/api/health'] = meta('health', 'Liveness', { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] }, { status: 'ok' });
-  paths['/api/health/ready'] = meta('readiness', 'Readiness: 200 when the database and the bus answer, else 503', { type: 'object' },
-    { status: 'ready', checks: { bus: true, 'identity.database': true, 'jobs.database': true }, database: true, signInMethods: ['email', 'api_key'], searchMode: 'keyword' },
-    { '503': { description: 'A dependency does not answer', content: { 'application/json': { schema: { type: 'object' } } } } });
-  paths['/api/version'] = meta('version', 'Deployed version (semver, no leading v)', { type: 'object', properties: { version: { type: 'string' } }, required: ['version'] }, { version: SERVICE_VERSION });
-  paths['/api/openapi.json'] = meta('openApiDocument', 'This document (rendered at /api/docs)', { type: 'object' }, { openapi: '3.1.0', info: { title: 'Job marketplace API', version: CONTRACT_VERSION }, paths: {} });
+  paths['/api/health/ready'] = meta(
+    'readiness',
+    'Readiness: 200 when the database and the bus answer, else 503',
+    { type: 'object' },
+    {
+      status: 'ready',
+      checks: { bus: true, 'identity.database': true, 'jobs.database': true },
+      database: true,
+      signInMethods: ['email', 'api_key'],
+      searchMode: 'keyword',
+    },
+    { '503': { description: 'A dependency does not answer', content: { 'application/json': { schema: { type: 'object' } } } } },
+  );
+  paths['/api/version'] = meta(
+    'version',
+    'Deployed version (semver, no leading v)',
+    { type: 'object', properties: { version: { type: 'string' } }, required: ['version'] },
+    { version: SERVICE_VERSION },
+  );
+  paths['/api/openapi.json'] = meta(
+    'openApiDocument',
+    'This document (rendered at /api/docs)',
+    { type: 'object' },
+    { openapi: '3.1.0', info: { title: 'Job marketplace API', version: CONTRACT_VERSION }, paths: {} },
+  );
   Object.assign(paths, authRouteDocs());
   paths['/api/mcp'] = mcpPathItem();
   nameUnnamedOperations(paths);
@@ -232,32 +284,41 @@ export function buildOpenApiDocument(publicUrl: string): Json {
       title: 'Job marketplace API',
       version: CONTRACT_VERSION,
       'x-service-version': SERVICE_VERSION,
-      description: 'Every operation is served as REST under /api and as an MCP tool on POST /api/mcp.\n\n'
-        + 'Rules of every string, which the schemas do not repeat: no NUL (U+0000) and no unpaired UTF-16 surrogate, '
-        + 'anywhere (400); and a length limit counts UTF-16 code units, so a character outside the Basic Multilingual '
-        + 'Plane (an emoji) counts as two. Text is trimmed before it is checked; the patterns allow the whitespace that trimming removes.',
+      description:
+        'Every operation is served as REST under /api and as an MCP tool on POST /api/mcp.\n\n' +
+        'Rules of every string, which the schemas do not repeat: no NUL (U+0000) and no unpaired UTF-16 surrogate, ' +
+        'anywhere (400); and a length limit counts UTF-16 code units, so a character outside the Basic Multilingual ' +
+        'Plane (an emoji) counts as two. Text is trimmed before it is checked; the patterns allow the whitespace that trimming removes.',
     },
     servers: [{ url: publicUrl }],
     security: [{ [API_KEY]: [] }, { [SESSION]: [] }],
     paths,
     components: {
       headers: {
-        IdempotentReplayed: { description: 'true when this is the first answer to the same Idempotency-Key, given again', schema: { type: 'string', enum: ['true'] } },
+        IdempotentReplayed: {
+          description: 'true when this is the first answer to the same Idempotency-Key, given again',
+          schema: { type: 'string', enum: ['true'] },
+        },
       },
       securitySchemes: {
         [API_KEY]: {
-          type: 'http', scheme: 'bearer', bearerFormat: 'tl_…',
-          description: 'An API key (it starts with tl_), sent as a bearer token: `Authorization: Bearer tl_…`. '
-            + 'Create one with POST /api/me/api-keys. Not accepted by POST /api/mcp, which takes OAuth access tokens (mcpOAuth).',
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'tl_…',
+          description:
+            'An API key (it starts with tl_), sent as a bearer token: `Authorization: Bearer tl_…`. ' +
+            'Create one with POST /api/me/api-keys. Not accepted by POST /api/mcp, which takes OAuth access tokens (mcpOAuth).',
         },
         [SESSION]: {
-          type: 'apiKey', in: 'cookie', name: sessionCookieName(publicUrl),
+          type: 'apiKey',
+          in: 'cookie',
+          name: sessionCookieName(publicUrl),
           description: 'Browser session from signing in; writes must be same-origin (Origin or Referer) with Content-Type: application/json',
         },
         [MCP_OAUTH]: mcpOAuthScheme(publicUrl),
-        ...Object.fromEntries(Object.values(HEADER_CREDENTIALS).map((c) => [
-          c.scheme, { type: 'apiKey', in: 'header', name: c.header, description: c.description },
-        ])),
+        ...Object.fromEntries(
+          Object.values(HEADER_CREDENTIALS).map((c) => [c.scheme, { type: 'apiKey', in: 'header', name: c.header, description: c.description }]),
+        ),
       },
       schemas: {
         Error: ERROR_SCHEMA,
@@ -281,12 +342,15 @@ function mcpOAuthScheme(publicUrl: string): Json {
   const url = (path: string) => `${publicUrl}${OAUTH_BASE}${path}`;
   return {
     type: 'oauth2',
-    description: 'OAuth 2.1 access tokens for POST /api/mcp only (API keys and browser sessions are not accepted there): '
-      + `authorization code with PKCE (S256); register at ${OAUTH_BASE}/register or name a client metadata document; `
-      + 'server metadata at /.well-known/oauth-authorization-server, the resource\'s at /.well-known/oauth-protected-resource/api/mcp.',
+    description:
+      'OAuth 2.1 access tokens for POST /api/mcp only (API keys and browser sessions are not accepted there): ' +
+      `authorization code with PKCE (S256); register at ${OAUTH_BASE}/register or name a client metadata document; ` +
+      "server metadata at /.well-known/oauth-authorization-server, the resource's at /.well-known/oauth-protected-resource/api/mcp.",
     flows: {
       authorizationCode: {
-        authorizationUrl: url('/authorize'), tokenUrl: url('/token'), refreshUrl: url('/token'),
+        authorizationUrl: url('/authorize'),
+        tokenUrl: url('/token'),
+        refreshUrl: url('/token'),
         scopes: Object.fromEntries(AGENT_SCOPES.map((scope) => [scope, SCOPE_DESCRIPTIONS[scope]])),
       },
     },
@@ -303,22 +367,33 @@ const JSON_RPC_ID: Json = { anyOf: [{ type: 'string' }, SAFE_INTEGER] };
 const JSON_RPC_MESSAGE: Json = {
   oneOf: [
     {
-      type: 'object', additionalProperties: false, required: ['jsonrpc', 'method'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['jsonrpc', 'method'],
       properties: {
-        jsonrpc: { const: '2.0' }, id: JSON_RPC_ID, method: { type: 'string' },
+        jsonrpc: { const: '2.0' },
+        id: JSON_RPC_ID,
+        method: { type: 'string' },
         params: { type: 'object', properties: { _meta: { type: 'object' } } },
       },
     },
     {
-      type: 'object', additionalProperties: false, required: ['jsonrpc', 'id', 'result'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['jsonrpc', 'id', 'result'],
       properties: { jsonrpc: { const: '2.0' }, id: JSON_RPC_ID, result: { type: 'object', properties: { _meta: { type: 'object' } } } },
     },
     {
-      type: 'object', additionalProperties: false, required: ['jsonrpc', 'error'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['jsonrpc', 'error'],
       properties: {
-        jsonrpc: { const: '2.0' }, id: JSON_RPC_ID,
+        jsonrpc: { const: '2.0' },
+        id: JSON_RPC_ID,
         error: {
-          type: 'object', additionalProperties: false, required: ['code', 'message'],
+          type: 'object',
+          additionalProperties: false,
+          required: ['code', 'message'],
           properties: { code: SAFE_INTEGER, message: { type: 'string' }, data: {} },
         },
       },
@@ -342,14 +417,24 @@ const MCP_SECURITY = [{}, ...AGENT_SCOPES.map((scope) => ({ [MCP_OAUTH]: [scope]
 function mcpPathItem(): Json {
   const jsonRpcError = (description: string, code: number, message: string): Json => ({
     description,
-    content: { 'application/json': { schema: { type: 'object', properties: { jsonrpc: { const: '2.0' }, id: {}, error: { type: 'object' } } }, example: { jsonrpc: '2.0', id: null, error: { code, message } } } },
+    content: {
+      'application/json': {
+        schema: { type: 'object', properties: { jsonrpc: { const: '2.0' }, id: {}, error: { type: 'object' } } },
+        example: { jsonrpc: '2.0', id: null, error: { code, message } },
+      },
+    },
   });
   const challenge = (description: string): Json => ({
     description,
     headers: { 'WWW-Authenticate': { description: 'Bearer, naming resource_metadata and every scope the call needs', schema: { type: 'string' } } },
     content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'string' } } } } },
   });
-  const session = { name: 'Mcp-Session-Id', in: 'header', description: 'The session a 2025-era initialize that declared elicitation was given', schema: { type: 'string' } };
+  const session = {
+    name: 'Mcp-Session-Id',
+    in: 'header',
+    description: 'The session a 2025-era initialize that declared elicitation was given',
+    schema: { type: 'string' },
+  };
   const refused = {
     '401': challenge('No, or no valid, OAuth access token for a call that needs one (API keys are not accepted here)'),
     '403': { $ref: '#/components/responses/Error403' },
@@ -358,14 +443,15 @@ function mcpPathItem(): Json {
   return {
     post: {
       summary: 'MCP endpoint (Streamable HTTP) for revisions 2025-06-18, 2025-11-25 and 2026-07-28, chosen per request',
-      description: 'One JSON-RPC message per request, with Accept: application/json, text/event-stream (406 otherwise). 2026-07-28 requests are stateless and carry their own _meta envelope; '
-        + '2025-era requests are answered statelessly too, except for a client that declares elicitation at initialize: it is '
-        + 'given an Mcp-Session-Id, and its tool calls that need the human answer as an event stream carrying the question. '
-        + 'Before sign-in a client address may hold a few such sessions and open a few a minute (MCP_UNCLAIMED_SESSIONS_PER_ADDRESS, '
-        + 'MCP_SESSIONS_PER_MINUTE); past that its initialize is still answered 200, without an Mcp-Session-Id (served statelessly, '
-        + 'explicit arguments instead of questions), never 429. '
-        + 'A 403 also answers a Host or Origin this server does not serve, a scope the token lacks (with a WWW-Authenticate '
-        + 'challenge), and a session opened by another member or client.',
+      description:
+        'One JSON-RPC message per request, with Accept: application/json, text/event-stream (406 otherwise). 2026-07-28 requests are stateless and carry their own _meta envelope; ' +
+        '2025-era requests are answered statelessly too, except for a client that declares elicitation at initialize: it is ' +
+        'given an Mcp-Session-Id, and its tool calls that need the human answer as an event stream carrying the question. ' +
+        'Before sign-in a client address may hold a few such sessions and open a few a minute (MCP_UNCLAIMED_SESSIONS_PER_ADDRESS, ' +
+        'MCP_SESSIONS_PER_MINUTE); past that its initialize is still answered 200, without an Mcp-Session-Id (served statelessly, ' +
+        'explicit arguments instead of questions), never 429. ' +
+        'A 403 also answers a Host or Origin this server does not serve, a scope the token lacks (with a WWW-Authenticate ' +
+        'challenge), and a session opened by another member or client.',
       tags: ['mcp'],
       parameters: [session, { name: 'Mcp-Protocol-Version', in: 'header', schema: { type: 'string', example: '2026-07-28' } }],
       security: MCP_SECURITY,
@@ -376,8 +462,16 @@ function mcpPathItem(): Json {
           content: { 'application/json': { schema: { type: 'object' } }, 'text/event-stream': { schema: { type: 'string' } } },
         },
         '202': { description: 'A notification or a client response (an answer to the human question in a session), accepted' },
-        '406': jsonRpcError('The Accept header does not name both application/json and text/event-stream, as Streamable HTTP asks', -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream'),
-        '400': jsonRpcError('A batch (-32600), params that do not fit the method, or an unknown tool group in ?tools=', -32600, 'Send one JSON-RPC message per request; batches are not accepted.'),
+        '406': jsonRpcError(
+          'The Accept header does not name both application/json and text/event-stream, as Streamable HTTP asks',
+          -32000,
+          'Not Acceptable: Client must accept both application/json and text/event-stream',
+        ),
+        '400': jsonRpcError(
+          'A batch (-32600), params that do not fit the method, or an unknown tool group in ?tools=',
+          -32600,
+          'Send one JSON-RPC message per request; batches are not accepted.',
+        ),
         ...refused,
       },
     },
@@ -388,7 +482,11 @@ function mcpPathItem(): Json {
       parameters: [{ ...session, required: true }],
       responses: {
         '200': { description: 'The session is ended' },
-        '400': jsonRpcError('No Mcp-Session-Id: there is nothing to end', -32600, 'DELETE ends an MCP session: send its Mcp-Session-Id header. Other requests are POSTs.'),
+        '400': jsonRpcError(
+          'No Mcp-Session-Id: there is nothing to end',
+          -32600,
+          'DELETE ends an MCP session: send its Mcp-Session-Id header. Other requests are POSTs.',
+        ),
         ...refused,
       },
     },

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
+
 import { formatProblems, lintFromString, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from './openapi-document.js';
+
 import { bindFields } from '../call/field-bindings.js';
 import { restOperations } from '../call/rest-operations.js';
+import { buildOpenApiDocument } from './openapi-document.js';
 
 const RULES = fileURLToPath(new URL('../../../../redocly.yaml', import.meta.url));
 
@@ -12,7 +14,8 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 function operations(doc: Json): Array<[string, Json]> {
   return Object.entries(doc.paths as Json).flatMap(([path, item]) =>
-    METHODS.filter((m) => item[m]).map((m): [string, Json] => [`${m.toUpperCase()} ${path}`, item[m]]));
+    METHODS.filter((m) => item[m]).map((m): [string, Json] => [`${m.toUpperCase()} ${path}`, item[m]]),
+  );
 }
 
 describe('the OpenAPI document', () => {
@@ -25,7 +28,12 @@ describe('the OpenAPI document', () => {
     const warnings = problems.filter((p) => p.severity === 'warn');
     if (problems.length) {
       // The lint's own report, so a failure or a warning says where.
-      formatProblems(problems, { format: 'stylish', totals: { errors: errors.length, warnings: warnings.length, ignored: 0 }, version: 'test', maxProblems: 50 });
+      formatProblems(problems, {
+        format: 'stylish',
+        totals: { errors: errors.length, warnings: warnings.length, ignored: 0 },
+        version: 'test',
+        maxProblems: 50,
+      });
     }
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
   }, 60_000);
@@ -33,10 +41,19 @@ describe('the OpenAPI document', () => {
   it('gives every operation a summary, its error responses and examples', () => {
     const ops = operations(doc);
     // A credential variant shares its path's operation and is listed under x-credential-variants.
-    const catalogue = new Set(restOperations().filter((op) => !op.rest!.credential).map((op) => op.name));
+    const catalogue = new Set(
+      restOperations()
+        .filter((op) => !op.rest!.credential)
+        .map((op) => op.name),
+    );
     expect(ops.filter(([, op]) => catalogue.has(op.operationId)).length).toBe(catalogue.size);
     const variants = ops.flatMap(([, op]) => ((op['x-credential-variants'] ?? []) as Json[]).map((v) => v.operationId));
-    expect(variants.sort()).toEqual(restOperations().filter((op) => op.rest!.credential).map((op) => op.name).sort());
+    expect(variants.sort()).toEqual(
+      restOperations()
+        .filter((op) => op.rest!.credential)
+        .map((op) => op.name)
+        .sort(),
+    );
     expect(ops.length).toBeGreaterThan(50);
     for (const [name, op] of ops) {
       expect(op.summary, name).toMatch(/\S/);
@@ -46,7 +63,10 @@ describe('the OpenAPI document', () => {
       expect(op.operationId, name).toMatch(/^[A-Za-z0-9]+$/);
       if (catalogue.has(op.operationId)) {
         // Catalogue operations (the meta, sign-in and MCP routes are hand-written): errors and examples.
-        expect(Object.keys(responses).filter((s) => s >= '400'), name).toEqual(expect.arrayContaining(['429', '500', '503']));
+        expect(
+          Object.keys(responses).filter((s) => s >= '400'),
+          name,
+        ).toEqual(expect.arrayContaining(['429', '500', '503']));
         const json = responses[success].content?.['application/json'];
         if (json) expect(json, name).toHaveProperty('example');
         const body = op.requestBody?.content?.['application/json'];
@@ -71,13 +91,13 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas.Error.required).toEqual(['error', 'code']);
   });
 
-  it('declares the record link\'s x-recording-token header as the security of every operation that reads it', () => {
+  it("declares the record link's x-recording-token header as the security of every operation that reads it", () => {
     expect(doc.components.securitySchemes.recordingToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-recording-token' });
     const byId = new Map(operations(doc).map(([name, op]) => [op.operationId as string, { name, op }]));
     const reading = restOperations().filter((op) => bindFields(op).some((f) => f.in === 'request' && f.rest === 'recording-token'));
-    expect(reading.map((op) => op.name)).toEqual(expect.arrayContaining([
-      'getRecordingSession', 'uploadRecordingPart', 'completeRecording', 'reviewRecording',
-    ]));
+    expect(reading.map((op) => op.name)).toEqual(
+      expect.arrayContaining(['getRecordingSession', 'uploadRecordingPart', 'completeRecording', 'reviewRecording']),
+    );
     for (const { name } of reading) {
       const { op } = byId.get(name)!;
       expect(op.security, name).toEqual([{ recordingToken: [] }]);
@@ -132,4 +152,3 @@ describe('the OpenAPI document', () => {
     expect(patterns.some((p) => !new RegExp(p).test('Summarise Ten Papers'))).toBe(true);
   });
 });
-

@@ -30,8 +30,9 @@ function stringExample(schema: Json, name: string | undefined): string {
   const key = (name ?? '').toLowerCase();
   const description = typeof schema.description === 'string' ? schema.description : '';
   const hinted = [
-    schema.format === 'date-time' || /iso 8601 date-time/i.test(description) || /(?:^|[a-z])at$/.test(name ?? '') && /date|time/i.test(description)
-      ? '2025-01-15T09:30:00Z' : undefined,
+    schema.format === 'date-time' || /iso 8601 date-time/i.test(description) || (/(?:^|[a-z])at$/.test(name ?? '') && /date|time/i.test(description))
+      ? '2025-01-15T09:30:00Z'
+      : undefined,
     schema.format === 'date' ? '2025-01-15' : undefined,
     schema.format === 'email' || key === 'email' ? 'ada@example.com' : undefined,
     schema.format === 'uri' || schema.format === 'url' || key.endsWith('url') ? 'https://marketplace.example/' : undefined,
@@ -53,10 +54,18 @@ function stringExample(schema: Json, name: string | undefined): string {
 }
 
 function numberExample(schema: Json, integer: boolean): number {
-  const min = typeof schema.minimum === 'number' ? schema.minimum
-    : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + (integer ? 1 : 0.5) : undefined;
-  const max = typeof schema.maximum === 'number' ? schema.maximum
-    : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - (integer ? 1 : 0.5) : undefined;
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + (integer ? 1 : 0.5)
+        : undefined;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - (integer ? 1 : 0.5)
+        : undefined;
   if (min !== undefined) return min;
   if (max !== undefined) return Math.min(max, 1);
   return 1;
@@ -91,11 +100,16 @@ export function exampleOf(schema: unknown, name?: string, depth = 0): unknown {
   const types = Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type];
   const type = types.find((t) => t !== 'null') ?? types[0] ?? (s.properties ? 'object' : s.items ? 'array' : undefined);
   switch (type) {
-    case 'null': return null;
-    case 'boolean': return true;
-    case 'integer': return numberExample(s, true);
-    case 'number': return numberExample(s, false);
-    case 'string': return stringExample(s, name);
+    case 'null':
+      return null;
+    case 'boolean':
+      return true;
+    case 'integer':
+      return numberExample(s, true);
+    case 'number':
+      return numberExample(s, false);
+    case 'string':
+      return stringExample(s, name);
     case 'array': {
       if (s.maxItems === 0 || depth >= MAX_DEPTH) return [];
       const item = exampleOf(s.items, name, depth + 1);
@@ -109,6 +123,7 @@ export function exampleOf(schema: unknown, name?: string, depth = 0): unknown {
       for (const [key, prop] of Object.entries(props)) out[key] = exampleOf(prop, key, depth + 1);
       return out;
     }
-    default: return {};
+    default:
+      return {};
   }
 }

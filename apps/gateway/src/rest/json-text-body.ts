@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '@marketplace/contracts';
+import type { FastifyInstance } from 'fastify';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

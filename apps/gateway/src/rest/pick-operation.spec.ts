@@ -1,9 +1,15 @@
+import { applyToJob, applyToTeamJob, type Caller, listOpenJobs, listTeamBoard } from '@marketplace/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyToJob, applyToTeamJob, listOpenJobs, listTeamBoard, type Caller } from '@marketplace/contracts';
+
 import { pickOperation } from './rest-routes.js';
 
 const caller = (over: Partial<Caller> = {}): Caller => ({
-  memberId: 'm1', via: 'key', scopes: ['agent:read', 'agent:write'], staff: false, emailVerified: true, ...over,
+  memberId: 'm1',
+  via: 'key',
+  scopes: ['agent:read', 'agent:write'],
+  staff: false,
+  emailVerified: true,
+  ...over,
 });
 
 describe('pickOperation: the shared paths are decided by the credential', () => {

@@ -1,20 +1,28 @@
+import {
+  type Access,
+  AppError,
+  type Caller,
+  catalogue,
+  coerceQueryValue,
+  type ObjectDownload,
+  type Operation,
+  rejectUnknownFields,
+  validateInput,
+} from '@marketplace/contracts';
+import { type BusClient, inSpan } from '@marketplace/service-kit/edge';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  AppError, catalogue, coerceQueryValue, rejectUnknownFields, validateInput, type Access, type Caller,
-  type ObjectDownload, type Operation,
-} from '@marketplace/contracts';
-import { inSpan, type BusClient } from '@marketplace/service-kit/edge';
+
 import type { Authenticator } from '../auth/authenticator.js';
-import { callContext, callOperation, callOperationJson, withIdempotencyKey } from '../call/operation-call.js';
-import { bindFields, fastifyPath, RAW_BODY, type BoundField } from '../call/field-bindings.js';
+import { requestOrigin } from '../auth/same-origin.js';
+import { bindFields, type BoundField, fastifyPath, RAW_BODY } from '../call/field-bindings.js';
 import { renameFields } from '../call/field-errors.js';
 import { HEADER_CREDENTIALS } from '../call/header-credentials.js';
+import { callContext, callOperation, callOperationJson, withIdempotencyKey } from '../call/operation-call.js';
+import { asksForFresh, PUBLIC_PAGE_VARY, type PublicPageCache, sendPublicPage } from '../call/public-page-cache.js';
 import { requireAccess } from '../call/require-access.js';
-import { requestOrigin } from '../auth/same-origin.js';
-import { asksForFresh, PUBLIC_PAGE_VARY, sendPublicPage, type PublicPageCache } from '../call/public-page-cache.js';
+import { acceptRawBodies, assertUploadBinding, drainUnread, type ObjectStreamer, uploadBodyTypes } from '../storage/object-streamer.js';
 import { acceptJsonText } from './json-text-body.js';
-import { acceptRawBodies, assertUploadBinding, drainUnread, uploadBodyTypes, type ObjectStreamer } from '../storage/object-streamer.js';
 
 export interface RestDeps {
   bus: BusClient;
@@ -41,10 +49,14 @@ function rawInput(req: FastifyRequest, fields: readonly BoundField[]): Record<st
   const input: Record<string, unknown> = {};
   for (const f of fields) {
     // Path segments are text too: a numeric path parameter converts like a query value.
-    const value = f.in === 'path' ? coerceQueryValue(f.schema, params[f.rest])
-      : f.in === 'query' ? coerceQueryValue(f.schema, query[f.rest])
-      : f.in === 'request' ? requestFact(req, f.rest)
-      : (body as Record<string, unknown> | undefined)?.[f.rest];
+    const value =
+      f.in === 'path'
+        ? coerceQueryValue(f.schema, params[f.rest])
+        : f.in === 'query'
+          ? coerceQueryValue(f.schema, query[f.rest])
+          : f.in === 'request'
+            ? requestFact(req, f.rest)
+            : (body as Record<string, unknown> | undefined)?.[f.rest];
     if (value !== undefined) input[f.key] = value;
   }
   return input;
@@ -80,7 +92,9 @@ function bindOperation(op: Operation): BoundOperation {
   if (upload) assertUploadBinding(op.name, upload);
   if (op.rest!.rawBody && (upload || op.rest!.download)) throw new Error(`${op.name}: a raw body is JSON text, not an upload or download`);
   return {
-    op, fields, access: op.rest!.access ?? op.access,
+    op,
+    fields,
+    access: op.rest!.access ?? op.access,
     wireName: (key: string) => fields.find((f) => f.key === key)?.rest ?? key,
     othersSchema: upload && z.object(Object.fromEntries(Object.entries(op.input.shape).filter(([key]) => key !== upload.field))),
   };
@@ -180,15 +194,28 @@ export function registerRestRoutes(app: FastifyInstance, deps: RestDeps): void {
       url,
       bodyLimit: deps.jsonBodyLimit,
       // The root of the request's trace (or a child of the client's traceparent), through every bus hop.
-      handler: (req: FastifyRequest, reply: FastifyReply) => inSpan(`${method} ${path}`, {
-        kind: 'server',
-        parent: typeof req.headers.traceparent === 'string' ? req.headers.traceparent : undefined,
-        attributes: { 'http.request.method': method, 'http.route': path, 'marketplace.operation': bound[0]!.op.name, 'marketplace.request_id': req.id },
-      }, () => serve(req, reply)),
+      handler: (req: FastifyRequest, reply: FastifyReply) =>
+        inSpan(
+          `${method} ${path}`,
+          {
+            kind: 'server',
+            parent: typeof req.headers.traceparent === 'string' ? req.headers.traceparent : undefined,
+            attributes: { 'http.request.method': method, 'http.route': path, 'marketplace.operation': bound[0]!.op.name, 'marketplace.request_id': req.id },
+          },
+          () => serve(req, reply),
+        ),
     };
     // Upload routes get their own scope, the only place a body of any type reaches a handler unread.
-    if (upload) app.register(async (scope) => { acceptRawBodies(scope); scope.route(route); });
-    else if (bound[0]!.op.rest!.rawBody) app.register(async (scope) => { acceptJsonText(scope); scope.route(route); });
+    if (upload)
+      app.register(async (scope) => {
+        acceptRawBodies(scope);
+        scope.route(route);
+      });
+    else if (bound[0]!.op.rest!.rawBody)
+      app.register(async (scope) => {
+        acceptJsonText(scope);
+        scope.route(route);
+      });
     else app.route(route);
   }
 }

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+
 import { AppError } from '@marketplace/contracts';
 import type { Logger, ObjectStorage } from '@marketplace/service-kit/edge';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { ObjectStreamer, parseRange } from './object-streamer.js';
 
 /** Storage that records how it was read: a ranged request must never open the whole object. */
@@ -24,16 +26,26 @@ class RangeStorage {
 
 const silent = { warn: () => undefined } as unknown as Logger;
 let app: FastifyInstance | undefined;
-afterEach(async () => { await app?.close(); app = undefined; });
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
 
 async function serve(storage: RangeStorage): Promise<FastifyInstance> {
   const streamer = new ObjectStreamer(storage as unknown as ObjectStorage, silent);
   app = Fastify();
-  app.setErrorHandler((err, _req, reply) =>
-    reply.code(err instanceof AppError ? err.status : 500).send({ error: (err as Error).message }));
-  app.get('/file/:key', async (req, reply) => streamer.send(reply, {
-    key: (req.params as { key: string }).key, contentType: 'application/octet-stream', fileName: 'notes/report final.txt',
-  }, { contentTypes: ['application/octet-stream'] }));
+  app.setErrorHandler((err, _req, reply) => reply.code(err instanceof AppError ? err.status : 500).send({ error: (err as Error).message }));
+  app.get('/file/:key', async (req, reply) =>
+    streamer.send(
+      reply,
+      {
+        key: (req.params as { key: string }).key,
+        contentType: 'application/octet-stream',
+        fileName: 'notes/report final.txt',
+      },
+      { contentTypes: ['application/octet-stream'] },
+    ),
+  );
   return app;
 }
 

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+
 import { AppError, type UploadBinding } from '@marketplace/contracts';
 import type { Logger, ObjectStorage } from '@marketplace/service-kit/edge';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { acceptRawBodies, assertUploadBinding, ObjectStreamer } from './object-streamer.js';
 
 /** Object storage in memory: enough to see what the streamer stores, under which key, and what it removes. */
@@ -30,18 +32,23 @@ const upload: UploadBinding<string> = { field: 'image', contentTypes: ['image/pn
 const silent = { warn: () => undefined } as unknown as Logger;
 
 let app: FastifyInstance | undefined;
-afterEach(async () => { await app?.close(); app = undefined; });
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
 
 async function serve(storage: MemoryStorage): Promise<FastifyInstance> {
   const streamer = new ObjectStreamer(storage as unknown as ObjectStorage, silent);
   app = Fastify();
   app.setErrorHandler((err, _req, reply) =>
-    reply.code(err instanceof AppError ? err.status : 500).send({ error: (err as Error).message, ...(err instanceof AppError ? err.extra : {}) }));
+    reply.code(err instanceof AppError ? err.status : 500).send({ error: (err as Error).message, ...(err instanceof AppError ? err.extra : {}) }),
+  );
   await app.register(async (scope) => {
     acceptRawBodies(scope);
     scope.put('/upload', async (req) => streamer.stage(req, upload, req.body, 'image'));
     scope.get('/download/:type', async (req, reply) =>
-      streamer.send(reply, { key: 'kept', contentType: (req.params as { type: string }).type.replace('-', '/') }, { contentTypes: ['image/png'] }));
+      streamer.send(reply, { key: 'kept', contentType: (req.params as { type: string }).type.replace('-', '/') }, { contentTypes: ['image/png'] }),
+    );
   });
   return app;
 }
@@ -59,13 +66,20 @@ describe('assertUploadBinding', () => {
 describe('ObjectStreamer', () => {
   it('stages a raw body under a fresh staging key and answers its key, size, type and the sha256 of the bytes it staged', async () => {
     const storage = new MemoryStorage();
-    const res = await (await serve(storage)).inject({
-      method: 'PUT', url: '/upload', headers: { 'content-type': 'image/png; x=1' }, payload: Buffer.from('abcdef'),
+    const res = await (
+      await serve(storage)
+    ).inject({
+      method: 'PUT',
+      url: '/upload',
+      headers: { 'content-type': 'image/png; x=1' },
+      payload: Buffer.from('abcdef'),
     });
     expect(res.statusCode).toBe(200);
     const staged = res.json();
     expect(staged).toEqual({
-      key: expect.stringMatching(/^staging\/[0-9a-f-]{36}$/), size: 6, contentType: 'image/png',
+      key: expect.stringMatching(/^staging\/[0-9a-f-]{36}$/),
+      size: 6,
+      contentType: 'image/png',
       sha256: createHash('sha256').update('abcdef').digest('hex'),
     });
     expect(storage.objects.get(staged.key)?.data.toString()).toBe('abcdef');
@@ -73,8 +87,12 @@ describe('ObjectStreamer', () => {
 
   it('stages base64 JSON the same way, taking the type from a data URL', async () => {
     const storage = new MemoryStorage();
-    const res = await (await serve(storage)).inject({
-      method: 'PUT', url: '/upload', payload: { image: `data:image/png;base64,${Buffer.from('png!').toString('base64')}` },
+    const res = await (
+      await serve(storage)
+    ).inject({
+      method: 'PUT',
+      url: '/upload',
+      payload: { image: `data:image/png;base64,${Buffer.from('png!').toString('base64')}` },
     });
     expect(res.json()).toMatchObject({ size: 4, contentType: 'image/png' });
     expect([...storage.objects.values()][0]?.data.toString()).toBe('png!');

@@ -1,10 +1,9 @@
-import { createHash, randomUUID, type Hash } from 'node:crypto';
+import { createHash, type Hash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  AppError, STAGING_PREFIX, type DownloadBinding, type ObjectDownload, type UploadBinding, type UploadedObject,
-} from '@marketplace/contracts';
+
+import { AppError, type DownloadBinding, type ObjectDownload, STAGING_PREFIX, type UploadBinding, type UploadedObject } from '@marketplace/contracts';
 import { attachmentDisposition, type Logger, type ObjectStorage } from '@marketplace/service-kit/edge';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // What an HTML form or a fetch without preflight can send cross-site. A session write is trusted
 // only when the browser had to ask first, so an upload may never accept one of these.
@@ -237,7 +236,10 @@ export async function drainUnread(req: FastifyRequest, reply: FastifyReply, time
     return;
   }
   await new Promise<void>((resolve) => {
-    const done = () => { clearTimeout(timer); resolve(); };
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
     const timer = setTimeout(done, timeoutMs);
     raw.once('end', done).once('close', done).once('error', done);
     raw.resume();

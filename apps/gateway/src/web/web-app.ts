@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from '@marketplace/service-kit/edge';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
 import { boardPages } from './board/board-pages.js';
 import { jobPageForms } from './board/job-page-forms.js';
 import { jobVersionPages } from './board/job-versions-page.js';

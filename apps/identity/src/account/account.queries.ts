@@ -1,4 +1,5 @@
-import { affected, rows, sql, type Db } from '@marketplace/service-kit';
+import { affected, type Db, rows, sql } from '@marketplace/service-kit';
+
 import { db } from '../database/db.js';
 
 /**
@@ -16,8 +17,10 @@ export async function deleteMemberAccess(on: Db, memberId: string): Promise<stri
   await affected(on, db.deleteFrom('sessions').where('member_id', '=', memberId));
   await affected(on, db.deleteFrom('federated_identities').where('member_id', '=', memberId));
   await affected(on, db.deleteFrom('email_invitations').where('inviter_id', '=', memberId));
-  await affected(on, db.deleteFrom('team_invitations')
-    .where((eb) => eb.or([eb('invited_by', '=', memberId), eb('email', '=', email)])));
+  await affected(
+    on,
+    db.deleteFrom('team_invitations').where((eb) => eb.or([eb('invited_by', '=', memberId), eb('email', '=', email)])),
+  );
   await affected(on, db.deleteFrom('invite_links').where('member_id', '=', memberId));
   await affected(on, db.deleteFrom('network_lookups').where('member_id', '=', memberId));
   return (await rows(on, db.selectFrom('api_keys').select('id').where('member_id', '=', memberId))).map((k) => k.id);
@@ -36,8 +39,20 @@ export async function photoKeysOf(on: Db, memberId: string): Promise<(string | n
 export async function scrubMember(on: Db, memberId: string, name: string, deletedAt: string): Promise<void> {
   await affected(on, db.deleteFrom('member_photos').where('member_id', '=', memberId));
   await affected(on, db.deleteFrom('profiles').where('member_id', '=', memberId));
-  await affected(on, db.updateTable('members').set({
-    email: sql<string>`'deleted-' || id || '@deleted.invalid'`, name, headline: null, photo_url: null, network_url: null,
-    identity_status: 'none', verified_name: null, deleted_at: sql<Date>`COALESCE(deleted_at, ${deletedAt})`,
-  }).where('id', '=', memberId));
+  await affected(
+    on,
+    db
+      .updateTable('members')
+      .set({
+        email: sql<string>`'deleted-' || id || '@deleted.invalid'`,
+        name,
+        headline: null,
+        photo_url: null,
+        network_url: null,
+        identity_status: 'none',
+        verified_name: null,
+        deleted_at: sql<Date>`COALESCE(deleted_at, ${deletedAt})`,
+      })
+      .where('id', '=', memberId),
+  );
 }

@@ -1,8 +1,7 @@
+import { AppError, claimMemberDeletion, deleteMyAccount, memberDeletedV1, type OutputOf } from '@marketplace/contracts';
+import { BusClient, callerOf, type HandlerContext, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import {
-  AppError, claimMemberDeletion, deleteMyAccount, memberDeletedV1, type OutputOf,
-} from '@marketplace/contracts';
-import { callerOf, BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { memberById, updateMember } from '../members/members.queries.js';
 
 /**
@@ -14,7 +13,10 @@ import { memberById, updateMember } from '../members/members.queries.js';
 export class DeleteMyAccountHandler implements OperationHandler<typeof deleteMyAccount> {
   readonly operation = deleteMyAccount;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof deleteMyAccount>> {
     const { memberId } = callerOf(ctx);

@@ -1,6 +1,16 @@
+import { acceptInvitation, AppError, type InputOf, invitationAcceptedV1, type OutputOf } from '@marketplace/contracts';
+import {
+  callerOf,
+  countAttempt,
+  type HandlerContext,
+  limitBuckets,
+  type OperationHandler,
+  recordEvent,
+  secretDigest,
+  UnitOfWork,
+} from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { acceptInvitation, AppError, invitationAcceptedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets, secretDigest } from '@marketplace/service-kit';
+
 import { updateMember } from '../members/members.queries.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
@@ -18,7 +28,11 @@ import { isAdmitted } from './standing.js';
 export class AcceptInvitationHandler implements OperationHandler<typeof acceptInvitation> {
   readonly operation = acceptInvitation;
 
-  constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly signUp: SignUpState) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly settings: SettingsService,
+    private readonly signUp: SignUpState,
+  ) {}
 
   async handle({ token }: InputOf<typeof acceptInvitation>, ctx: HandlerContext): Promise<OutputOf<typeof acceptInvitation>> {
     const { memberId } = callerOf(ctx);

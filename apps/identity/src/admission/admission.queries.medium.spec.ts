@@ -1,11 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from '../identity.entities.js';
 import {
-  finishSignUp, holdsPlace, inviteLinkActivity, inviteLinksPage, isWaitlisted, joinWaitlist, lockEmailInvitation, lockLinkByTokenHash,
-  lockOwnLinkRow, lockWaitlistEntry, markWaitlistInvited, placesUsed, recordJoin, reserveEmailInvitation, setInvitationState,
-  settleInvitationsOf, waitlistPage,
+  finishSignUp,
+  holdsPlace,
+  inviteLinkActivity,
+  inviteLinksPage,
+  isWaitlisted,
+  joinWaitlist,
+  lockEmailInvitation,
+  lockLinkByTokenHash,
+  lockOwnLinkRow,
+  lockWaitlistEntry,
+  markWaitlistInvited,
+  placesUsed,
+  recordJoin,
+  reserveEmailInvitation,
+  setInvitationState,
+  settleInvitationsOf,
+  waitlistPage,
 } from './admission.queries.js';
 
 /** Medium: the admission statements (links, joins, email invitations, the waitlist) against a real identity schema. */
@@ -15,7 +31,9 @@ describe('admission.queries, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_admission_q' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const member = async (name = 'Ada') => {
     const id = randomUUID();
@@ -79,7 +97,10 @@ describe('admission.queries, against a real identity schema', () => {
     const other = await member('Other');
     await lockOwnLinkRow(db.ds, other, `hash-${other}`, 'sealed-other');
     const page = await inviteLinksPage(db.ds, 0, 1);
-    expect(page.map((r) => [r.member_id, r.uses, r.name])).toEqual([[inviter, 1, 'Inviter'], [other, 0, 'Other']]);
+    expect(page.map((r) => [r.member_id, r.uses, r.name])).toEqual([
+      [inviter, 1, 'Inviter'],
+      [other, 0, 'Other'],
+    ]);
     expect(await inviteLinksPage(db.ds, 1, 5)).toHaveLength(1);
   });
 

@@ -1,4 +1,5 @@
 import type { Db } from '@marketplace/service-kit';
+
 import { placesUsed } from './admission.queries.js';
 
 export { FAILED_RETRY_HOURS } from './admission.queries.js';

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
+
+import { AppError } from '@marketplace/contracts';
+import { type HandlerContext, LOGGER, type Logger, UnitOfWork } from '@marketplace/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppError } from '@marketplace/contracts';
-import { LOGGER, UnitOfWork, type HandlerContext, type Logger } from '@marketplace/service-kit';
+
 import { lockEmailInvitation, reserveEmailInvitation, setInvitationState } from './admission.queries.js';
 import { allowanceOf, FAILED_RETRY_HOURS } from './allowance.js';
 import { InvitationMailer } from './invitation-mailer.js';
 import { inviteUrl, lockOwnLink } from './invite-links.js';
 
 /** What to do after the reservation committed: nothing (already sent), or send this. */
-export type InvitationPlan =
-  | { send: false }
-  | { send: true; id: string; email: string; inviterName: string; url: string };
+export type InvitationPlan = { send: false } | { send: true; id: string; email: string; inviterName: string; url: string };
 
 const RETRY_MS = FAILED_RETRY_HOURS * 3600_000;
 

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { getMyInviteLink, type OutputOf } from '@marketplace/contracts';
-import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { callerOf, type HandlerContext, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
 import { SettingsService } from '../settings/settings.service.js';
 import { inviteLinkActivity } from './admission.queries.js';
 import { allowanceOf } from './allowance.js';
@@ -10,7 +11,10 @@ import { inviteUrl, lockOwnLink } from './invite-links.js';
 export class GetMyInviteLinkHandler implements OperationHandler<typeof getMyInviteLink> {
   readonly operation = getMyInviteLink;
 
-  constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly settings: SettingsService,
+  ) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof getMyInviteLink>> {
     const caller = callerOf(ctx);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { InvitationMailer } from './invitation-mailer.js';
 
 describe('InvitationMailer', () => {

@@ -1,7 +1,7 @@
+import { AppError } from '@marketplace/contracts';
 import { loadMailer, mailSettings } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
-import { AppError } from '@marketplace/contracts';
 
 /** Invitation emails over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587); unset means email is off. */
 @Injectable()
@@ -18,11 +18,17 @@ export class InvitationMailer {
 
   async sendInvitation(to: string, inviterName: string, url: string): Promise<void> {
     const smtpUrl = mailSettings().smtpUrl!;
-    this.transport ??= loadMailer().then((mailer) => mailer.createTransport(smtpUrl, {
-      connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000,
-    } as never));
+    this.transport ??= loadMailer().then((mailer) =>
+      mailer.createTransport(smtpUrl, {
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 15_000,
+      } as never),
+    );
     const from = mailSettings().mailFrom;
-    await (await this.transport).sendMail({
+    await (
+      await this.transport
+    ).sendMail({
       from,
       to,
       subject: `${inviterName} invited you to the marketplace`,

@@ -1,6 +1,7 @@
+import { AppError, type InputOf, inviteByEmail, type OutputOf } from '@marketplace/contracts';
+import { callerOf, type HandlerContext, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { AppError, inviteByEmail, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { EmailInvitations } from './email-invitations.js';

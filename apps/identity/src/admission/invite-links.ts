@@ -1,10 +1,18 @@
-import { openSealed, publicUrl, sealValue, secretDigest } from '@marketplace/service-kit';
 import { randomBytes } from 'node:crypto';
+
+import { openSealed, publicUrl, sealValue, secretDigest } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
+
 import { lockOwnLinkRow, type StoredLinkRow } from './admission.queries.js';
 
 /** A link as its handlers use it: `token` is opened from the sealed column, never stored in the clear. */
-export interface LinkRow { id: string; member_id: string; token: string; revoked_at: Date | null; created_at: Date }
+export interface LinkRow {
+  id: string;
+  member_id: string;
+  token: string;
+  revoked_at: Date | null;
+  created_at: Date;
+}
 
 /** What the table holds: the token's sha256 (to find the link it names) and the token sealed (to show it again). */
 export type { StoredLinkRow } from './admission.queries.js';

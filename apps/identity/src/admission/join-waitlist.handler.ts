@@ -1,6 +1,7 @@
+import { type InputOf, joinWaitlist, type OutputOf } from '@marketplace/contracts';
+import { countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { joinWaitlist, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
+
 import { joinWaitlist as addToWaitlist } from './admission.queries.js';
 
 /**

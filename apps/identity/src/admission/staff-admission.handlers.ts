@@ -1,14 +1,20 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import {
-  AppError, inviteFromWaitlist, listInviteLinks, listWaitlist, REPORT_LIST_LIMITS, waitlistInvitedV1, type InputOf, type OutputOf,
+  AppError,
+  type InputOf,
+  inviteFromWaitlist,
+  listInviteLinks,
+  listWaitlist,
+  type OutputOf,
+  REPORT_LIST_LIMITS,
+  waitlistInvitedV1,
 } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler, pageOf, recordEvent, UnitOfWork } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
-import {
-  inviteLinksPage, lockWaitlistEntry, markWaitlistInvited, waitlistPage, type WaitlistRow,
-} from './admission.queries.js';
+import { inviteLinksPage, lockWaitlistEntry, markWaitlistInvited, waitlistPage, type WaitlistRow } from './admission.queries.js';
 import { EmailInvitations } from './email-invitations.js';
 import { InvitationMailer } from './invitation-mailer.js';
 import { inviteUrl, linkToken } from './invite-links.js';
@@ -22,10 +28,13 @@ type WaitlistEntry = OutputOf<typeof listWaitlist>['entries'][number];
 
 function toEntry(r: WaitlistRow): WaitlistEntry {
   return {
-    id: r.id, email: r.email,
+    id: r.id,
+    email: r.email,
     status: r.joined_member_id ? 'joined' : r.invited_at ? 'invited' : 'waiting',
-    createdAt: r.created_at.toISOString(), invitedAt: r.invited_at?.toISOString() ?? null,
-    invitedBy: r.invited_by, joinedMemberId: r.joined_member_id,
+    createdAt: r.created_at.toISOString(),
+    invitedAt: r.invited_at?.toISOString() ?? null,
+    invitedBy: r.invited_by,
+    joinedMemberId: r.joined_member_id,
   };
 }
 
@@ -41,8 +50,13 @@ export class ListInviteLinksHandler implements OperationHandler<typeof listInvit
     const page = pageOf(await inviteLinksPage(this.ds, offset, limit), offset, limit);
     return {
       invites: page.rows.map((r) => ({
-        url: inviteUrl(linkToken(r)), ownerId: r.member_id, ownerName: r.name, ownerEmail: r.email, uses: r.uses,
-        revoked: r.revoked_at !== null, createdAt: r.created_at.toISOString(),
+        url: inviteUrl(linkToken(r)),
+        ownerId: r.member_id,
+        ownerName: r.name,
+        ownerEmail: r.email,
+        uses: r.uses,
+        revoked: r.revoked_at !== null,
+        createdAt: r.created_at.toISOString(),
       })),
       nextOffset: page.nextOffset,
     };

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
+
 import { finishesAutomatically, isAdmitted, signUpPending, type StandingFacts } from './standing.js';
 
 const settings = (over: Partial<{ inviteOnly: boolean; identityVerification: boolean; inviteOnlySince: Date | null }> = {}) => ({
-  inviteOnly: false, identityVerification: false, invitationsPerMember: 5, inviteOnlySince: null, ...over,
+  inviteOnly: false,
+  identityVerification: false,
+  invitationsPerMember: 5,
+  inviteOnlySince: null,
+  ...over,
 });
 const member = (over: Partial<StandingFacts> = {}): StandingFacts => ({
-  email: 'a@example.com', staff: false, emailVerifiedAt: new Date(), createdAt: new Date('2026-01-02'),
-  admittedAt: null, signUpFinishedAt: null, ...over,
+  email: 'a@example.com',
+  staff: false,
+  emailVerifiedAt: new Date(),
+  createdAt: new Date('2026-01-02'),
+  admittedAt: null,
+  signUpFinishedAt: null,
+  ...over,
 });
 
 describe('admission standing', () => {

@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppError, authenticateKey, type Caller, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { budgetOf, enforceCounter, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
-import { hashApiKey, KEY_PREFIX } from './api-key.crypto.js';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { CallerStanding } from '../admission/caller-standing.js';
+import { hashApiKey, KEY_PREFIX } from './api-key.crypto.js';
 import { authenticateKey as resolveKey, touchKey } from './keys.queries.js';
 
 const bucket = () => limitBuckets().apiKeyRequests;
@@ -17,7 +18,10 @@ const bucket = () => limitBuckets().apiKeyRequests;
 export class AuthenticateKeyHandler implements OperationHandler<typeof authenticateKey> {
   readonly operation = authenticateKey;
 
-  constructor(private readonly ds: DataSource, private readonly standing: CallerStanding) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly standing: CallerStanding,
+  ) {}
 
   async handle({ key }: InputOf<typeof authenticateKey>): Promise<OutputOf<typeof authenticateKey>> {
     if (!key.startsWith(KEY_PREFIX)) throw AppError.unauthorized('Invalid API key.');
@@ -31,7 +35,9 @@ export class AuthenticateKeyHandler implements OperationHandler<typeof authentic
     }
     const caller: Caller & { budget: ReturnType<typeof budgetOf> } = {
       budget: budgetOf(bucket(), row),
-      memberId: row.member_id, via: 'key', scopes: ['agent:read', 'agent:write'],
+      memberId: row.member_id,
+      via: 'key',
+      scopes: ['agent:read', 'agent:write'],
       ...(row.kind === 'team' || row.kind === 'candidate' ? { credential: row.kind } : {}),
       ...(await this.standing.of(row.member_id, row)),
     };

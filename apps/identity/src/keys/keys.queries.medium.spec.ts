@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from '../identity.entities.js';
 import { insertMember } from '../members/members.queries.js';
 import { authenticateKey, insertKey, insertKeyWithin, liveKeysOf, revokeKey, revokeKeysOf, touchKey } from './keys.queries.js';
@@ -12,7 +14,9 @@ describe('keys.queries, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_keys_q' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const member = async (id = randomUUID()) => (await insertMember(db.ds, { id, email: `${id}@example.test`, name: 'Ada', email_verified_at: new Date() })).id;
   const key = (memberId: string, name = 'k') => ({ id: randomUUID(), memberId, name, prefix: 'mk_abcdefg', hash: randomBytes(32), kind: 'member' as const });
@@ -42,7 +46,13 @@ describe('keys.queries, against a real identity schema', () => {
     expect(await insertKey(db.ds, k)).toBe(1);
     const [firstUse] = await authenticateKey(db.ds, k.hash, 'spec_keys', 60);
     expect(firstUse).toMatchObject({
-      id: k.id, member_id: memberId, kind: 'team', email: `${memberId}@example.test`, staff: false, suspension_reason: null, count: 1,
+      id: k.id,
+      member_id: memberId,
+      kind: 'team',
+      email: `${memberId}@example.test`,
+      staff: false,
+      suspension_reason: null,
+      count: 1,
     });
     expect(firstUse!.created_at).toBeInstanceOf(Date);
     expect(firstUse!.reset).toBeGreaterThan(0);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+
+import { AppError, type Caller, createMyApiKey, type InputOf, listMyApiKeys, type OutputOf, revokeMyApiKey } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, createMyApiKey, listMyApiKeys, revokeMyApiKey, type Caller, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
+
 import { generateApiKey } from './api-key.crypto.js';
-import { insertKeyWithin, liveKeysOf, revokeKey, type ApiKeyKind, type KeyRow } from './keys.queries.js';
+import { type ApiKeyKind, insertKeyWithin, type KeyRow, liveKeysOf, revokeKey } from './keys.queries.js';
 
 /** Active keys a member may hold at once. */
 export const MAX_ACTIVE_KEYS = 20;
@@ -14,8 +14,11 @@ export const MAX_ACTIVE_KEYS = 20;
 export type { ApiKeyKind } from './keys.queries.js';
 
 const toKey = (row: KeyRow) => ({
-  id: row.id, name: row.name, prefix: row.prefix,
-  createdAt: row.created_at.toISOString(), lastUsedAt: row.last_used_at?.toISOString() ?? null,
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.created_at.toISOString(),
+  lastUsedAt: row.last_used_at?.toISOString() ?? null,
 });
 
 @Injectable()
@@ -49,7 +52,10 @@ export class CreateMyApiKeyHandler implements OperationHandler<typeof createMyAp
  * caller's MAX_ACTIVE_KEYS and are listed and revoked with the member's own keys.
  */
 export async function createKey<K extends ApiKeyKind>(
-  ds: DataSource, caller: Caller, name: string, kind: K,
+  ds: DataSource,
+  caller: Caller,
+  name: string,
+  kind: K,
 ): Promise<ReturnType<typeof toKey> & { key: string; kind: K }> {
   // A key must not mint keys: a leaked one could otherwise keep itself alive after revocation.
   if (caller.via !== 'session') throw AppError.forbidden('Create API keys while signed in on the web (Agent access).');
@@ -57,8 +63,7 @@ export async function createKey<K extends ApiKeyKind>(
   const id = randomUUID();
   // One statement is not enough under READ COMMITTED: two creations would both count 19. A lock
   // per member, held until commit, makes the count and the insert one step on every replica.
-  const row = await ds.transaction((em) =>
-    insertKeyWithin(em, { id, memberId: caller.memberId, name, prefix, hash, kind }, MAX_ACTIVE_KEYS));
+  const row = await ds.transaction((em) => insertKeyWithin(em, { id, memberId: caller.memberId, name, prefix, hash, kind }, MAX_ACTIVE_KEYS));
   if (!row) throw AppError.conflict(`You already have ${MAX_ACTIVE_KEYS} active API keys. Revoke one first.`);
   return { ...toKey(row), key, kind };
 }

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+
+import { AppError, type InputOf, operatorCreateApiKey, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, operatorCreateApiKey, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { memberByEmail } from '../members/members.queries.js';
+import { membershipOf } from '../teams/team-view.js';
 import { generateApiKey } from './api-key.crypto.js';
 import { insertKey } from './keys.queries.js';
-import { membershipOf } from '../teams/team-view.js';
 
 @Injectable()
 export class OperatorCreateApiKeyHandler implements OperationHandler<typeof operatorCreateApiKey> {

@@ -1,7 +1,8 @@
+import { createCandidateApiKey, createTeamApiKey, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { createCandidateApiKey, createTeamApiKey, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
+
 import { requireManager, requireMembership } from '../teams/team-view.js';
 import { createKey } from './my-api-keys.handlers.js';
 

@@ -1,7 +1,8 @@
+import { getSenderContacts, type InputOf, isUuid, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { getSenderContacts, isUuid, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { contactsOf } from './lookup.queries.js';
 
 /**

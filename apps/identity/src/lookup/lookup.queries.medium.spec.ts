@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from '../identity.entities.js';
 import { contactOf, contactsOf, membersByReference } from './lookup.queries.js';
 
@@ -11,12 +13,19 @@ describe('lookup.queries, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_lookup_q' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const member = async (name: string, opts: { verified?: boolean; deleted?: boolean } = {}) => {
     const id = randomUUID();
-    await db.query(`INSERT INTO members (id, email, name, email_verified_at, deleted_at) VALUES ($1, $2, $3, $4, $5)`,
-      [id, `${id}@example.test`, name, opts.verified ? new Date() : null, opts.deleted ? new Date() : null]);
+    await db.query(`INSERT INTO members (id, email, name, email_verified_at, deleted_at) VALUES ($1, $2, $3, $4, $5)`, [
+      id,
+      `${id}@example.test`,
+      name,
+      opts.verified ? new Date() : null,
+      opts.deleted ? new Date() : null,
+    ]);
     return id;
   };
 
@@ -34,7 +43,8 @@ describe('lookup.queries, against a real identity schema', () => {
     expect(await contactsOf(db.ds, [])).toEqual([]);
     const contacts = await contactsOf(db.ds, [verified, unverified, deleted]);
     expect(contacts.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
-      { id: verified, name: 'Ada', email: `${verified}@example.test` }, { id: unverified, name: 'Bo', email: `${unverified}@example.test` },
+      { id: verified, name: 'Ada', email: `${verified}@example.test` },
+      { id: unverified, name: 'Bo', email: `${unverified}@example.test` },
     ]);
 
     const found = await membersByReference(db.ds, [verified], [`${unverified}@example.test`], ['Twin', 'Nobody']);

@@ -1,7 +1,8 @@
+import { type InputOf, isUuid, type OutputOf, resolveMemberReferences } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { resolveMemberReferences, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { membersByReference } from './lookup.queries.js';
 
 /**

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from '../identity.entities.js';
 import {
-  insertMember, insertProfile, liveMemberId, memberByEmail, memberById, profileOf, saveProfile, updateMember, updateMemberIfStatus,
+  insertMember,
+  insertProfile,
+  liveMemberId,
+  memberByEmail,
+  memberById,
+  profileOf,
+  saveProfile,
+  updateMember,
+  updateMemberIfStatus,
 } from './members.queries.js';
 
 /** Medium: the member and profile statements against a real identity schema. */
@@ -13,15 +23,29 @@ describe('members.queries, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_members_q' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   it('inserts, reads (locked or not), updates and compare-and-sets a member', async () => {
     const id = randomUUID();
     const email = `${id}@example.test`;
     const inserted = await insertMember(db.ds, { id, email, name: 'Ada', staff: true, headline: 'Hi', photo_url: null, email_verified_at: new Date() });
     expect(inserted).toMatchObject({
-      id, email, name: 'Ada', staff: true, headline: 'Hi', photoUrl: null, signUpStep: 'network', identityStatus: 'none',
-      deletedAt: null, removedAt: null, suspensionReason: null, admittedAt: null, signUpFinishedAt: null, verifiedName: null,
+      id,
+      email,
+      name: 'Ada',
+      staff: true,
+      headline: 'Hi',
+      photoUrl: null,
+      signUpStep: 'network',
+      identityStatus: 'none',
+      deletedAt: null,
+      removedAt: null,
+      suspensionReason: null,
+      admittedAt: null,
+      signUpFinishedAt: null,
+      verifiedName: null,
     });
     expect(inserted.createdAt).toBeInstanceOf(Date);
     expect(inserted.emailVerifiedAt).toBeInstanceOf(Date);
@@ -47,10 +71,26 @@ describe('members.queries, against a real identity schema', () => {
     expect(await profileOf(db.ds, memberId)).toBeNull();
     const inserted = await insertProfile(db.ds, { memberId, skills: [], applicantVisibility: 'anonymous' });
     expect(inserted).toMatchObject({
-      memberId, about: null, skills: [], city: null, state: null, website: null, resume: null, usWorkAuthorized: null, applicantVisibility: 'anonymous',
+      memberId,
+      about: null,
+      skills: [],
+      city: null,
+      state: null,
+      website: null,
+      resume: null,
+      usWorkAuthorized: null,
+      applicantVisibility: 'anonymous',
     });
     expect(inserted.updatedAt).toBeInstanceOf(Date);
-    const saved = { ...inserted, about: 'About', skills: ['TypeScript', 'SQL'], city: 'Austin', state: 'TX', usWorkAuthorized: true, updatedAt: new Date('2030-01-01T00:00:00Z') };
+    const saved = {
+      ...inserted,
+      about: 'About',
+      skills: ['TypeScript', 'SQL'],
+      city: 'Austin',
+      state: 'TX',
+      usWorkAuthorized: true,
+      updatedAt: new Date('2030-01-01T00:00:00Z'),
+    };
     expect(await saveProfile(db.ds, saved)).toBe(1);
     expect(await profileOf(db.ds, memberId)).toEqual(saved);
     const other = randomUUID();

@@ -1,5 +1,6 @@
-import { affected, first, type Db, type Insertable, type Selectable, type Updateable } from '@marketplace/service-kit';
-import { db, type DB } from '../database/db.js';
+import { affected, type Db, first, type Insertable, type Selectable, type Updateable } from '@marketplace/service-kit';
+
+import { type DB, db } from '../database/db.js';
 
 export type IdentityStatus = 'none' | 'started' | 'review' | 'verified' | 'failed' | 'expired' | 'duplicate';
 export type SignUpStep = 'network' | 'identity' | 'work';
@@ -7,35 +8,58 @@ export type ApplicantVisibility = 'anonymous' | 'public';
 
 /** The members row with the values its checks allow. */
 type MemberRow = Omit<Selectable<DB['members']>, 'sign_up_step' | 'identity_status'> & {
-  sign_up_step: SignUpStep; identity_status: IdentityStatus;
+  sign_up_step: SignUpStep;
+  identity_status: IdentityStatus;
 };
 /** The profiles row with its jsonb skills and visibility as written. */
 type ProfileRow = Omit<Selectable<DB['profiles']>, 'skills' | 'applicant_visibility'> & {
-  skills: string[]; applicant_visibility: ApplicantVisibility;
+  skills: string[];
+  applicant_visibility: ApplicantVisibility;
 };
 
 /** A member as the handlers use it (camelCase), mapped from its row so a renamed column fails here. */
 export function toMember(r: MemberRow) {
   return {
-    id: r.id, email: r.email, name: r.name, headline: r.headline, photoUrl: r.photo_url,
-    emailVerifiedAt: r.email_verified_at, staff: r.staff, createdAt: r.created_at, networkUrl: r.network_url,
-    deletedAt: r.deleted_at, removedAt: r.removed_at, suspendedAt: r.suspended_at, suspensionReason: r.suspension_reason,
-    suspendedBy: r.suspended_by, admittedAt: r.admitted_at, signUpStep: r.sign_up_step, signUpFinishedAt: r.sign_up_finished_at,
-    identityStatus: r.identity_status, verifiedName: r.verified_name,
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    headline: r.headline,
+    photoUrl: r.photo_url,
+    emailVerifiedAt: r.email_verified_at,
+    staff: r.staff,
+    createdAt: r.created_at,
+    networkUrl: r.network_url,
+    deletedAt: r.deleted_at,
+    removedAt: r.removed_at,
+    suspendedAt: r.suspended_at,
+    suspensionReason: r.suspension_reason,
+    suspendedBy: r.suspended_by,
+    admittedAt: r.admitted_at,
+    signUpStep: r.sign_up_step,
+    signUpFinishedAt: r.sign_up_finished_at,
+    identityStatus: r.identity_status,
+    verifiedName: r.verified_name,
   };
 }
 export type Member = ReturnType<typeof toMember>;
 
 export function toProfile(r: ProfileRow) {
   return {
-    memberId: r.member_id, about: r.about, skills: r.skills, city: r.city, state: r.state, website: r.website,
-    resume: r.resume, usWorkAuthorized: r.us_work_authorized, applicantVisibility: r.applicant_visibility, updatedAt: r.updated_at,
+    memberId: r.member_id,
+    about: r.about,
+    skills: r.skills,
+    city: r.city,
+    state: r.state,
+    website: r.website,
+    resume: r.resume,
+    usWorkAuthorized: r.us_work_authorized,
+    applicantVisibility: r.applicant_visibility,
+    updatedAt: r.updated_at,
   };
 }
 export type Profile = ReturnType<typeof toProfile>;
 
-const members = () => db.selectFrom('members').selectAll()
-  .$narrowType<{ sign_up_step: SignUpStep; identity_status: IdentityStatus }>();
+const members = () => db.selectFrom('members').selectAll().$narrowType<{ sign_up_step: SignUpStep; identity_status: IdentityStatus }>();
 
 /** The member (deleted or not), optionally locked for the rest of the transaction. */
 export async function memberById(on: Db, id: string, lock = false): Promise<Member | undefined> {
@@ -50,8 +74,10 @@ export async function memberByEmail(on: Db, email: string): Promise<Member | und
 }
 
 export async function profileOf(on: Db, memberId: string): Promise<Profile | null> {
-  const row = await first(on, db.selectFrom('profiles').selectAll().where('member_id', '=', memberId)
-    .$narrowType<{ skills: string[]; applicant_visibility: ApplicantVisibility }>());
+  const row = await first(
+    on,
+    db.selectFrom('profiles').selectAll().where('member_id', '=', memberId).$narrowType<{ skills: string[]; applicant_visibility: ApplicantVisibility }>(),
+  );
   return row ? toProfile(row) : null;
 }
 
@@ -66,8 +92,10 @@ export function updateMemberIfStatus(on: Db, id: string, status: IdentityStatus,
 }
 
 export async function insertMember(on: Db, values: Insertable<DB['members']>): Promise<Member> {
-  const row = await first(on, db.insertInto('members').values(values).returningAll()
-    .$narrowType<{ sign_up_step: SignUpStep; identity_status: IdentityStatus }>());
+  const row = await first(
+    on,
+    db.insertInto('members').values(values).returningAll().$narrowType<{ sign_up_step: SignUpStep; identity_status: IdentityStatus }>(),
+  );
   return toMember(row!);
 }
 
@@ -90,16 +118,23 @@ function profileColumns(p: ProfileValues) {
 
 /** A new profile; the columns not given take their defaults. Answers it as stored. */
 export async function insertProfile(on: Db, p: ProfileValues): Promise<Profile> {
-  const row = await first(on, db.insertInto('profiles').values(profileColumns(p)).returningAll()
-    .$narrowType<{ skills: string[]; applicant_visibility: ApplicantVisibility }>());
+  const row = await first(
+    on,
+    db.insertInto('profiles').values(profileColumns(p)).returningAll().$narrowType<{ skills: string[]; applicant_visibility: ApplicantVisibility }>(),
+  );
   return toProfile(row!);
 }
 
 /** Writes the whole profile: inserted, or every given column replaced when the member has one. */
 export async function saveProfile(on: Db, p: ProfileValues): Promise<number> {
   const { member_id: _id, ...set } = profileColumns(p);
-  return affected(on, db.insertInto('profiles').values(profileColumns(p))
-    .onConflict((oc) => (Object.keys(set).length ? oc.column('member_id').doUpdateSet(set) : oc.column('member_id').doNothing())));
+  return affected(
+    on,
+    db
+      .insertInto('profiles')
+      .values(profileColumns(p))
+      .onConflict((oc) => (Object.keys(set).length ? oc.column('member_id').doUpdateSet(set) : oc.column('member_id').doNothing())),
+  );
 }
 
 /** A live member's id, or undefined. */

@@ -4,7 +4,7 @@ export class ConnectedAgentGrant1795317562505 implements MigrationInterface {
   name = 'ConnectedAgentGrant1795317562505';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query("ALTER TABLE \"connected_agents\" ADD \"grant_id\" text");
+    await q.query('ALTER TABLE "connected_agents" ADD "grant_id" text');
   }
 
   async down(): Promise<void> {

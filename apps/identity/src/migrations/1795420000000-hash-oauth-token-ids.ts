@@ -12,8 +12,18 @@ export class HashOauthTokenIds1795420000000 implements MigrationInterface {
     await q.query(
       `UPDATE oauth_records SET id = encode(sha256(convert_to(id, 'UTF8')), 'hex'), payload = payload - 'jti'
        WHERE model = ANY($1)`,
-      [['AuthorizationCode', 'RefreshToken', 'AccessToken', 'ClientCredentials', 'InitialAccessToken',
-        'RegistrationAccessToken', 'PushedAuthorizationRequest', 'BackchannelAuthenticationRequest']],
+      [
+        [
+          'AuthorizationCode',
+          'RefreshToken',
+          'AccessToken',
+          'ClientCredentials',
+          'InitialAccessToken',
+          'RegistrationAccessToken',
+          'PushedAuthorizationRequest',
+          'BackchannelAuthenticationRequest',
+        ],
+      ],
     );
   }
 

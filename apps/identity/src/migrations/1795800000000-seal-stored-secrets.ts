@@ -1,5 +1,6 @@
 import { sealJson, sealValue } from '@marketplace/service-kit';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+
 import { INVITE_TOKEN_PURPOSE } from '../admission/invite-links.js';
 import { SERVER_KEYS_PURPOSE } from '../oauth/oauth-server-keys.handler.js';
 
@@ -19,10 +20,10 @@ export class SealStoredSecrets1795800000000 implements MigrationInterface {
     await q.query('ALTER TABLE "invite_links" ADD "token_hash" text, ADD "token_sealed" text');
     const links = (await q.query('SELECT id, token FROM invite_links')) as { id: string; token: string }[];
     for (const link of links) {
-      await q.query(
-        `UPDATE invite_links SET token_hash = encode(sha256(convert_to(token, 'UTF8')), 'hex'), token_sealed = $2 WHERE id = $1`,
-        [link.id, sealValue(link.token, INVITE_TOKEN_PURPOSE)],
-      );
+      await q.query(`UPDATE invite_links SET token_hash = encode(sha256(convert_to(token, 'UTF8')), 'hex'), token_sealed = $2 WHERE id = $1`, [
+        link.id,
+        sealValue(link.token, INVITE_TOKEN_PURPOSE),
+      ]);
     }
     await q.query('DROP INDEX "invite_links_token_key"');
     await q.query('ALTER TABLE "invite_links" DROP COLUMN "token"');
@@ -35,14 +36,13 @@ export class SealStoredSecrets1795800000000 implements MigrationInterface {
        WHERE model = 'Client' AND jsonb_typeof(payload->'client_secret') = 'string' AND payload->>'client_secret' NOT LIKE 'sha256:%'`,
     );
 
-    const keys = (await q.query(
-      `SELECT payload FROM oauth_records WHERE model = 'ServerKeys' AND id = 'current' AND NOT payload ? 'sealed'`,
-    )) as { payload: unknown }[];
+    const keys = (await q.query(`SELECT payload FROM oauth_records WHERE model = 'ServerKeys' AND id = 'current' AND NOT payload ? 'sealed'`)) as {
+      payload: unknown;
+    }[];
     if (keys[0]) {
-      await q.query(
-        `UPDATE oauth_records SET payload = jsonb_build_object('sealed', $1::text) WHERE model = 'ServerKeys' AND id = 'current'`,
-        [sealJson(keys[0].payload, SERVER_KEYS_PURPOSE)],
-      );
+      await q.query(`UPDATE oauth_records SET payload = jsonb_build_object('sealed', $1::text) WHERE model = 'ServerKeys' AND id = 'current'`, [
+        sealJson(keys[0].payload, SERVER_KEYS_PURPOSE),
+      ]);
     }
   }
 

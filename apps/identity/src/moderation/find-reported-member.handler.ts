@@ -1,7 +1,8 @@
+import { findReportedMember, type InputOf, isUuid, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { findReportedMember, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { liveMemberId } from '../members/members.queries.js';
 
 /** Lets admin refuse a report on a member who does not exist or deleted their account. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from '../identity.entities.js';
 import { liftSuspensionOf, lockSuspension, suspend, suspensionsPage } from './moderation.queries.js';
 
@@ -11,7 +13,9 @@ describe('moderation.queries, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_moderation_q' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const member = async (name: string) => {
     const id = randomUUID();
@@ -24,7 +28,11 @@ describe('moderation.queries, against a real identity schema', () => {
     const first = await member('First');
     const second = await member('Second');
     expect(await db.ds.transaction((em) => lockSuspension(em, first))).toEqual({
-      id: first, name: 'First', suspended_at: null, suspension_reason: null, suspended_by: null,
+      id: first,
+      name: 'First',
+      suspended_at: null,
+      suspension_reason: null,
+      suspended_by: null,
     });
     const suspended = await suspend(db.ds, first, 'spam', staff);
     expect(suspended).toMatchObject({ id: first, name: 'First', suspension_reason: 'spam', suspended_by: staff });

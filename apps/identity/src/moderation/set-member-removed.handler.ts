@@ -1,6 +1,7 @@
+import { type InputOf, isUuid, type OutputOf, setMemberRemoved } from '@marketplace/contracts';
+import { type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { setMemberRemoved, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
-import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
+
 import { memberById, profileOf, updateMember } from '../members/members.queries.js';
 import { recordCardChange } from '../profile/member-card-event.js';
 
@@ -32,7 +33,8 @@ export class SetMemberRemovedHandler implements OperationHandler<typeof setMembe
         await recordCardChange(em, before, member);
       }
       return {
-        found: true, ownerId: member.id,
+        found: true,
+        ownerId: member.id,
         evidence: { name: member.name, headline: member.headline, photoUrl: member.photoUrl, about: profile?.about ?? null, website: profile?.website ?? null },
       };
     });

@@ -1,21 +1,33 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import {
-  AppError, liftSuspension, listSuspensions, memberReinstatedV1, memberSuspendedV1, REPORT_LIST_LIMITS, suspendMember,
-  type InputOf, type OutputOf,
+  AppError,
+  type InputOf,
+  liftSuspension,
+  listSuspensions,
+  memberReinstatedV1,
+  memberSuspendedV1,
+  type OutputOf,
+  REPORT_LIST_LIMITS,
+  suspendMember,
 } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler, pageOf, recordEvent, UnitOfWork } from '@marketplace/service-kit';
-import { endMemberSessions } from '../sessions/sessions.queries.js';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
 import { revokeKeysOf } from '../keys/keys.queries.js';
 import { removeAgentAccess } from '../oauth/remove-agent-access.consumer.js';
-import { liftSuspensionOf, lockSuspension, suspend, suspensionsPage, type SuspensionRow } from './moderation.queries.js';
+import { endMemberSessions } from '../sessions/sessions.queries.js';
+import { liftSuspensionOf, lockSuspension, suspend, type SuspensionRow, suspensionsPage } from './moderation.queries.js';
 
 type Suspension = OutputOf<typeof suspendMember>;
 
 function toSuspension(r: SuspensionRow): Suspension {
   return {
-    memberId: r.id, memberName: r.name, suspended: r.suspended_at !== null, reason: r.suspension_reason,
-    suspendedAt: r.suspended_at?.toISOString() ?? null, suspendedBy: r.suspended_by,
+    memberId: r.id,
+    memberName: r.name,
+    suspended: r.suspended_at !== null,
+    reason: r.suspension_reason,
+    suspendedAt: r.suspended_at?.toISOString() ?? null,
+    suspendedBy: r.suspended_by,
   };
 }
 
@@ -48,7 +60,10 @@ export class SuspendMemberHandler implements OperationHandler<typeof suspendMemb
       await revokeKeysOf(em, member.id);
       await removeAgentAccess(em, member.id);
       await recordEvent(em, memberSuspendedV1, {
-        memberId: member.id, suspendedBy: staff.memberId, reason, suspendedAt: suspended.suspended_at!.toISOString(),
+        memberId: member.id,
+        suspendedBy: staff.memberId,
+        reason,
+        suspendedAt: suspended.suspended_at!.toISOString(),
       });
       return toSuspension(suspended);
     });
@@ -69,7 +84,10 @@ export class LiftSuspensionHandler implements OperationHandler<typeof liftSuspen
       if (!member.suspended_at) throw AppError.conflict('This member is not suspended.');
       await liftSuspensionOf(em, member.id);
       await recordEvent(em, memberReinstatedV1, {
-        memberId: member.id, liftedBy: staff.memberId, reason: reason ?? null, liftedAt: new Date().toISOString(),
+        memberId: member.id,
+        liftedBy: staff.memberId,
+        reason: reason ?? null,
+        liftedAt: new Date().toISOString(),
       });
       return toSuspension({ ...member, suspended_at: null, suspension_reason: null, suspended_by: null });
     });

@@ -1,7 +1,8 @@
+import { AppError, authenticateOAuth, type InputOf, isUuid, type OutputOf } from '@marketplace/contracts';
+import { budgetOf, enforceCounter, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, authenticateOAuth, type InputOf, type OutputOf, isUuid } from '@marketplace/contracts';
-import { budgetOf, enforceCounter, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
+
 import { CallerStanding } from '../admission/caller-standing.js';
 import { authenticateGrant, touchConnectedAgent } from './oauth.queries.js';
 
@@ -17,7 +18,10 @@ const bucket = () => limitBuckets().oauthRequests;
 export class AuthenticateOAuthHandler implements OperationHandler<typeof authenticateOAuth> {
   readonly operation = authenticateOAuth;
 
-  constructor(private readonly ds: DataSource, private readonly standing: CallerStanding) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly standing: CallerStanding,
+  ) {}
 
   async handle({ grantId, clientId, memberId, scopes }: InputOf<typeof authenticateOAuth>): Promise<OutputOf<typeof authenticateOAuth>> {
     if (!isUuid(memberId)) throw AppError.unauthorized('The access token is no longer valid; connect the agent again.');

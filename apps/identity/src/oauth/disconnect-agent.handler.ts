@@ -1,7 +1,8 @@
+import { AppError, disconnectAgent, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, disconnectAgent, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, countAttempt, limitBuckets, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { deleteConnectedAgent, deleteGrants, forgetClientInSessions, grantIdsOf } from './oauth.queries.js';
 
 /**

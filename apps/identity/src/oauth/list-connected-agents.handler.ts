@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { listConnectedAgents, type OutputOf } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { connectedAgentsOf } from './oauth.queries.js';
 
 @Injectable()
@@ -16,7 +17,10 @@ export class ListConnectedAgentsHandler implements OperationHandler<typeof listC
     const rows = await connectedAgentsOf(this.ds, memberId);
     return {
       agents: rows.map((r) => ({
-        clientId: r.client_id, name: r.client_name, domain: r.domain, scopes: r.scopes,
+        clientId: r.client_id,
+        name: r.client_name,
+        domain: r.domain,
+        scopes: r.scopes,
         connectedAt: new Date(r.connected_at).toISOString(),
         lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
       })),

@@ -1,7 +1,8 @@
+import { type InputOf, oauthAccount, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { oauthAccount, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { accountClaims } from './oauth.queries.js';
 
 /** Claims released to a client the member approved (profile and email scopes). */

@@ -1,9 +1,11 @@
-import { openSealedJson, sealJson, processSettings } from '@marketplace/service-kit';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+
 import { AppError, oauthServerKeys, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { openSealedJson, processSettings, sealJson } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { sealedServerKeys, storeServerKeys } from './oauth.queries.js';
 
 type Keys = OutputOf<typeof oauthServerKeys>;

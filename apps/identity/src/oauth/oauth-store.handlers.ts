@@ -1,12 +1,20 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
-  admitMcpSession, AppError, oauthAdmitRegistration, oauthConsume, oauthDestroy, oauthFind, oauthRevokeByGrant, oauthUpsert, type InputOf, type OutputOf,
+  admitMcpSession,
+  AppError,
+  type InputOf,
+  oauthAdmitRegistration,
+  oauthConsume,
+  oauthDestroy,
+  oauthFind,
+  oauthRevokeByGrant,
+  oauthUpsert,
+  type OutputOf,
 } from '@marketplace/contracts';
 import { countAttempt, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
-import {
-  consumeOAuthRecord, destroyOAuthGrantRecords, destroyOAuthRecord, findOAuthRecord, upsertOAuthRecord,
-} from './oauth.queries.js';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { consumeOAuthRecord, destroyOAuthGrantRecords, destroyOAuthRecord, findOAuthRecord, upsertOAuthRecord } from './oauth.queries.js';
 
 const STORED = { stored: true } as const;
 
@@ -31,8 +39,14 @@ export class OAuthUpsertHandler implements OperationHandler<typeof oauthUpsert> 
     // A registered client starts with an expiry (removed by the expired-rows sweep unless used for a token);
     // storing it again never brings back an expiry its use cleared.
     await upsertOAuthRecord(this.ds, {
-      model, id, payload, grantId: stringOrNull(payload.grantId), userCode: stringOrNull(payload.userCode),
-      uid: stringOrNull(payload.uid), expiresIn: expiresIn ?? null, clientDays: UNUSED_CLIENT_DAYS,
+      model,
+      id,
+      payload,
+      grantId: stringOrNull(payload.grantId),
+      userCode: stringOrNull(payload.userCode),
+      uid: stringOrNull(payload.uid),
+      expiresIn: expiresIn ?? null,
+      clientDays: UNUSED_CLIENT_DAYS,
     });
     return STORED;
   }

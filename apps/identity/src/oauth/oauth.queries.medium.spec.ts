@@ -1,12 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from '../identity.entities.js';
 import { insertMember } from '../members/members.queries.js';
 import {
-  accountClaims, authenticateGrant, connectedAgentsOf, consumeOAuthRecord, deleteConnectedAgent, deleteGrants, destroyOAuthGrantRecords,
-  destroyOAuthRecord, findOAuthRecord, forgetClientInSessions, grantIdsOf, removeAgentAccessOf, sealedServerKeys, storeServerKeys,
-  touchConnectedAgent, upsertConnectedAgent, upsertOAuthRecord,
+  accountClaims,
+  authenticateGrant,
+  connectedAgentsOf,
+  consumeOAuthRecord,
+  deleteConnectedAgent,
+  deleteGrants,
+  destroyOAuthGrantRecords,
+  destroyOAuthRecord,
+  findOAuthRecord,
+  forgetClientInSessions,
+  grantIdsOf,
+  removeAgentAccessOf,
+  sealedServerKeys,
+  storeServerKeys,
+  touchConnectedAgent,
+  upsertConnectedAgent,
+  upsertOAuthRecord,
 } from './oauth.queries.js';
 
 /** Medium: the OAuth statements (records, grants, connected agents, the per-request look-up) against a real identity schema. */
@@ -16,13 +32,22 @@ describe('oauth.queries, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_oauth_q' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const member = async (id = randomUUID()) => (await insertMember(db.ds, { id, email: `${id}@example.test`, name: 'Ada', email_verified_at: new Date() })).id;
-  const record = (model: string, id: string, payload: Record<string, unknown>, expiresIn: number | null = 3600) => upsertOAuthRecord(db.ds, {
-    model, id, payload, grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
-    userCode: null, uid: typeof payload.uid === 'string' ? payload.uid : null, expiresIn, clientDays: 30,
-  });
+  const record = (model: string, id: string, payload: Record<string, unknown>, expiresIn: number | null = 3600) =>
+    upsertOAuthRecord(db.ds, {
+      model,
+      id,
+      payload,
+      grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
+      userCode: null,
+      uid: typeof payload.uid === 'string' ? payload.uid : null,
+      expiresIn,
+      clientDays: 30,
+    });
   const ids = async (model: string) => (await db.query<{ id: string }>('SELECT id FROM oauth_records WHERE model = $1 ORDER BY id', [model])).map((r) => r.id);
 
   it('stores, finds, consumes once and destroys records; a used authorization code stops its client expiring', async () => {
@@ -31,7 +56,8 @@ describe('oauth.queries, against a real identity schema', () => {
     expect(client!.expires_at).toBeInstanceOf(Date);
     await record('AuthorizationCode', 'code-1', { clientId: 'client-1', uid: 'uid-1', grantId: 'grant-x' });
     expect(await findOAuthRecord(db.ds, 'AuthorizationCode', 'uid', 'uid-1')).toEqual({
-      payload: { clientId: 'client-1', uid: 'uid-1', grantId: 'grant-x' }, consumed: null,
+      payload: { clientId: 'client-1', uid: 'uid-1', grantId: 'grant-x' },
+      consumed: null,
     });
     expect(await consumeOAuthRecord(db.ds, 'AuthorizationCode', 'code-1')).toBe(true);
     expect(await consumeOAuthRecord(db.ds, 'AuthorizationCode', 'code-1')).toBe(false);
@@ -41,7 +67,9 @@ describe('oauth.queries, against a real identity schema', () => {
     expect(await db.query(`SELECT expires_at FROM oauth_records WHERE id = 'client-1'`)).toEqual([{ expires_at: null }]);
     // Storing the client again never brings back the expiry its use cleared.
     await record('Client', 'client-1', { clientId: 'client-1', name: 'again' }, null);
-    expect(await db.query(`SELECT expires_at, payload->>'name' AS name FROM oauth_records WHERE id = 'client-1'`)).toEqual([{ expires_at: null, name: 'again' }]);
+    expect(await db.query(`SELECT expires_at, payload->>'name' AS name FROM oauth_records WHERE id = 'client-1'`)).toEqual([
+      { expires_at: null, name: 'again' },
+    ]);
 
     expect(await destroyOAuthRecord(db.ds, 'AuthorizationCode', 'code-1')).toBe(1);
     expect(await findOAuthRecord(db.ds, 'AuthorizationCode', 'id', 'code-1')).toBeUndefined();
@@ -57,7 +85,16 @@ describe('oauth.queries, against a real identity schema', () => {
     await record('Grant', 'grant-2', { accountId: memberId, clientId: 'agent' });
     await record('RefreshToken', 'rt-2', { grantId: 'grant-2' });
     await record('Session', 'sess-1', { accountId: memberId, authorizations: { agent: {}, other: {} } });
-    expect(await upsertConnectedAgent(db.ds, { memberId, clientId: 'agent', clientName: 'Agent', domain: 'agent.example', scopes: ['agent:read'], grantId: 'grant-1' })).toBe(1);
+    expect(
+      await upsertConnectedAgent(db.ds, {
+        memberId,
+        clientId: 'agent',
+        clientName: 'Agent',
+        domain: 'agent.example',
+        scopes: ['agent:read'],
+        grantId: 'grant-1',
+      }),
+    ).toBe(1);
 
     const [row] = await authenticateGrant(db.ds, { grantId: 'grant-1', clientId: 'agent', memberId }, 'spec_oauth', 60);
     expect(row).toMatchObject({ member_id: memberId, email: `${memberId}@example.test`, last_used_at: null, count: 1 });

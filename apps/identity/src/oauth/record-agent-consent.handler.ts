@@ -1,7 +1,8 @@
+import { type InputOf, type OutputOf, recordAgentConsent } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { recordAgentConsent, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { deleteGrants, grantIdsOf, upsertConnectedAgent } from './oauth.queries.js';
 
 /**

@@ -1,8 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { deleteMyPhoto, type OutputOf } from '@marketplace/contracts';
-import {
-  callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
-} from '@marketplace/service-kit';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
 import { updateMember } from '../members/members.queries.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
 import { recordCardChange } from '../profile/member-card-event.js';
@@ -14,7 +13,11 @@ import { deletePhoto, photoOf } from './photos.queries.js';
 export class DeleteMyPhotoHandler implements OperationHandler<typeof deleteMyPhoto> {
   readonly operation = deleteMyPhoto;
 
-  constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState, private readonly photos: PhotoStore) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly signUp: SignUpState,
+    private readonly photos: PhotoStore,
+  ) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof deleteMyPhoto>> {
     await this.uow.run((em) => countAttempt(em, limitBuckets().profileChanges, callerOf(ctx).memberId));

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppError, getMemberPhoto, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { PhotoStore } from './photo-store.js';
 import { adoptPhoto, visiblePhoto } from './photos.queries.js';
 
@@ -13,7 +14,10 @@ import { adoptPhoto, visiblePhoto } from './photos.queries.js';
 export class GetMemberPhotoHandler implements OperationHandler<typeof getMemberPhoto> {
   readonly operation = getMemberPhoto;
 
-  constructor(private readonly ds: DataSource, private readonly photos: PhotoStore) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly photos: PhotoStore,
+  ) {}
 
   async handle({ id, hash }: InputOf<typeof getMemberPhoto>): Promise<OutputOf<typeof getMemberPhoto>> {
     const notFound = AppError.notFound('No such photo.');

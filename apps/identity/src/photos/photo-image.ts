@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Metadata } from 'sharp';
-import { loadOnFirstUse } from '@marketplace/service-kit';
+
 import { AppError, PHOTO_LIMITS } from '@marketplace/contracts';
+import { loadOnFirstUse } from '@marketplace/service-kit';
+import type { Metadata } from 'sharp';
 
 // The image codec (libvips) is loaded by the first image, not by every process of the service.
 const loadSharp = loadOnFirstUse(async () => (await import('sharp')).default);
@@ -47,9 +48,7 @@ export async function reencodePhoto(bytes: Buffer): Promise<ReencodedPhoto> {
     const pipeline = sharp(bytes, { limitInputPixels: PHOTO_LIMITS.pixels, failOn: 'error' })
       .rotate()
       .resize(PHOTO_LIMITS.stored, PHOTO_LIMITS.stored, { fit: 'inside', withoutEnlargement: true });
-    data = meta.format === 'png'
-      ? await pipeline.png({ compressionLevel: 9 }).toBuffer()
-      : await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+    data = meta.format === 'png' ? await pipeline.png({ compressionLevel: 9 }).toBuffer() : await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
   } catch {
     throw invalid('The image data is damaged or incomplete.');
   }

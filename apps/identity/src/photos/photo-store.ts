@@ -1,12 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { AppError, PHOTO_LIMITS, type UploadedObject } from '@marketplace/contracts';
-import { LOGGER, ObjectStorage, type Logger } from '@marketplace/service-kit';
+import { LOGGER, type Logger, ObjectStorage } from '@marketplace/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+
 import { photoObjectKey, type ReencodedPhoto } from './photo-image.js';
 
 /** Member photos in object storage: the upload read from its staging key, the re-encoded photo kept under its own. */
 @Injectable()
 export class PhotoStore {
-  constructor(private readonly storage: ObjectStorage, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   /** The uploaded bytes. The gateway held them to the limit; this holds any other caller to it too. */
   async readUpload(upload: UploadedObject): Promise<Buffer> {

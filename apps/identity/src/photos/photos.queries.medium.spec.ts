@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from '../identity.entities.js';
 import { adoptPhoto, deletePhoto, photoOf, upsertPhoto, visiblePhoto } from './photos.queries.js';
 
@@ -11,7 +13,9 @@ describe('photos.queries, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_photos_q' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const member = async () => {
     const id = randomUUID();

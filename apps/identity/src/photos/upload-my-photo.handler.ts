@@ -1,7 +1,8 @@
+import { type InputOf, type OutputOf, uploadMyPhoto } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { uploadMyPhoto, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { DataSource } from 'typeorm';
-import { callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { updateMember } from '../members/members.queries.js';
 import { loadOwnAccount, toMe } from '../profile/me.mapper.js';
 import { recordCardChange } from '../profile/member-card-event.js';
@@ -21,7 +22,9 @@ export class UploadMyPhotoHandler implements OperationHandler<typeof uploadMyPho
   readonly operation = uploadMyPhoto;
 
   constructor(
-    private readonly uow: UnitOfWork, private readonly signUp: SignUpState, private readonly photos: PhotoStore,
+    private readonly uow: UnitOfWork,
+    private readonly signUp: SignUpState,
+    private readonly photos: PhotoStore,
     private readonly ds: DataSource,
   ) {}
 

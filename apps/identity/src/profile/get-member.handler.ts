@@ -1,9 +1,8 @@
+import { AppError, getMember, getMemberPageJobs, getMemberWorkRecord, type InputOf, type OutputOf, US_STATE_NAMES } from '@marketplace/contracts';
+import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, getMember, getMemberPageJobs, getMemberWorkRecord, US_STATE_NAMES, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { memberById, profileOf } from '../members/members.queries.js';
 import { publicCard } from './member-card-event.js';
 
@@ -15,7 +14,10 @@ import { publicCard } from './member-card-event.js';
 export class GetMemberHandler implements OperationHandler<typeof getMember> {
   readonly operation = getMember;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle({ id, view }: InputOf<typeof getMember>, ctx: HandlerContext): Promise<OutputOf<typeof getMember>> {
     const notFound = AppError.notFound('No member with this id.');
@@ -29,8 +31,13 @@ export class GetMemberHandler implements OperationHandler<typeof getMember> {
     const state = (profile?.state ?? null) as keyof typeof US_STATE_NAMES | null;
     if (view === 'preview') {
       return {
-        id: member.id, name: card.name, photoUrl: card.photoUrl, headline: card.headline ?? '',
-        city: profile?.city ?? '', state, rating: record.rating,
+        id: member.id,
+        name: card.name,
+        photoUrl: card.photoUrl,
+        headline: card.headline ?? '',
+        city: profile?.city ?? '',
+        state,
+        rating: record.rating,
       };
     }
     const jobs = await this.bus.call(getMemberPageJobs, { memberId: id, doneJobIds: record.jobsDone }, ctx);

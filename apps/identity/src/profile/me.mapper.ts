@@ -1,6 +1,7 @@
 import { AppError, type Me, type MemberProfile } from '@marketplace/contracts';
 import type { Db } from '@marketplace/service-kit';
-import { memberById, profileOf, type Member, type Profile } from '../members/members.queries.js';
+
+import { type Member, memberById, type Profile, profileOf } from '../members/members.queries.js';
 import { missingProfileFields } from '../members/profile-completeness.js';
 
 export function toMemberProfile(member: Member, profile: Profile | null): MemberProfile | null {
@@ -34,9 +35,7 @@ export function toMe(member: Member, profile: Profile | null, signUp: Me['signUp
 }
 
 /** The caller's live account; a deleted account no longer exists for its former owner. */
-export async function loadOwnAccount(
-  db: Db, memberId: string, lock = false,
-): Promise<{ member: Member; profile: Profile | null }> {
+export async function loadOwnAccount(db: Db, memberId: string, lock = false): Promise<{ member: Member; profile: Profile | null }> {
   const member = await memberById(db, memberId, lock);
   if (!member || member.deletedAt) throw AppError.unauthorized('This account no longer exists.');
   const profile = await profileOf(db, memberId);

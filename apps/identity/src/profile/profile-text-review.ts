@@ -16,12 +16,15 @@ export interface ProfileText {
  * naming the field. Throws the refusal; a check that cannot run throws 503 and nothing is saved.
  */
 export function checkProfileText(text: ProfileText): void {
-  const refused = reviewPublicText({
-    headline: text.headline ?? undefined,
-    about: text.about ?? undefined,
-    skills: text.skills?.length ? text.skills.join('\n') : undefined,
-    city: text.city ?? undefined,
-    website: text.website ?? undefined,
-  }, { action: 'saving your profile' });
+  const refused = reviewPublicText(
+    {
+      headline: text.headline ?? undefined,
+      about: text.about ?? undefined,
+      skills: text.skills?.length ? text.skills.join('\n') : undefined,
+      city: text.city ?? undefined,
+      website: text.website ?? undefined,
+    },
+    { action: 'saving your profile' },
+  );
   if (refused) throw refused;
 }

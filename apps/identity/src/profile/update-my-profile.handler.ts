@@ -1,9 +1,8 @@
+import { AppError, type InputOf, type OutputOf, updateMyProfile } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { AppError, updateMyProfile, type InputOf, type OutputOf } from '@marketplace/contracts';
-import {
-  callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
-} from '@marketplace/service-kit';
-import { insertProfile, saveProfile, updateMember, type Profile } from '../members/members.queries.js';
+
+import { insertProfile, type Profile, saveProfile, updateMember } from '../members/members.queries.js';
 import { SignUpState } from '../sign-up/sign-up-state.js';
 import { loadOwnAccount, toMe } from './me.mapper.js';
 import { recordCardChange } from './member-card-event.js';
@@ -17,7 +16,10 @@ const PROFILE_FIELDS: ProfileFields[] = ['about', 'skills', 'city', 'state', 'we
 export class UpdateMyProfileHandler implements OperationHandler<typeof updateMyProfile> {
   readonly operation = updateMyProfile;
 
-  constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly signUp: SignUpState,
+  ) {}
 
   async handle(input: InputOf<typeof updateMyProfile>, ctx: HandlerContext): Promise<OutputOf<typeof updateMyProfile>> {
     await this.uow.run((em) => countAttempt(em, limitBuckets().profileChanges, callerOf(ctx).memberId));
@@ -42,8 +44,18 @@ export class UpdateMyProfileHandler implements OperationHandler<typeof updateMyP
       let saved = profile;
       if (Object.keys(changes).length) {
         saved = {
-          memberId: member.id, about: null, skills: [], city: null, state: null, website: null, resume: null,
-          usWorkAuthorized: null, applicantVisibility: 'anonymous', ...profile, ...changes, updatedAt: new Date(),
+          memberId: member.id,
+          about: null,
+          skills: [],
+          city: null,
+          state: null,
+          website: null,
+          resume: null,
+          usWorkAuthorized: null,
+          applicantVisibility: 'anonymous',
+          ...profile,
+          ...changes,
+          updatedAt: new Date(),
         };
         await saveProfile(em, saved);
       } else if (!saved) {

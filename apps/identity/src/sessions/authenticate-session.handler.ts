@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { AppError, authenticateSession, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
 import { SessionStore } from './session-store.js';
 
 @Injectable()

@@ -1,7 +1,8 @@
+import { endMySessions, endSession, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { endMySessions, endSession, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, countAttempt, limitBuckets, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { SessionStore } from './session-store.js';
 
 @Injectable()
@@ -20,7 +21,10 @@ export class EndSessionHandler implements OperationHandler<typeof endSession> {
 export class EndMySessionsHandler implements OperationHandler<typeof endMySessions> {
   readonly operation = endMySessions;
 
-  constructor(private readonly sessions: SessionStore, private readonly ds: DataSource) {}
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly ds: DataSource,
+  ) {}
 
   async handle(_input: InputOf<typeof endMySessions>, ctx: HandlerContext): Promise<OutputOf<typeof endMySessions>> {
     await countAttempt(this.ds, limitBuckets().accessRevocations, callerOf(ctx).memberId);

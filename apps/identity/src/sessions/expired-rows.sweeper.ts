@@ -1,6 +1,7 @@
+import type { PeriodicTask } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { PeriodicTask } from '@marketplace/service-kit';
+
 import { sweepExpiredRows } from './sessions.queries.js';
 
 /**

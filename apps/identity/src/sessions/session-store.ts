@@ -1,13 +1,12 @@
+import { type Caller, SESSION_DAYS } from '@marketplace/contracts';
+import { countAttempt, limitBuckets } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SESSION_DAYS, type Caller } from '@marketplace/contracts';
-import { countAttempt, limitBuckets } from '@marketplace/service-kit';
+
 import { CallerStanding } from '../admission/caller-standing.js';
-import {
-  endMemberSessions, endSessionByToken, endSessionsBeyond, insertSession, liveSession, lockMemberSignIns, renewSession,
-} from './sessions.queries.js';
-import { hashSecret, newSecret } from './secret-token.js';
 import { signInConfig } from '../sign-in/sign-in.config.js';
+import { hashSecret, newSecret } from './secret-token.js';
+import { endMemberSessions, endSessionByToken, endSessionsBeyond, insertSession, liveSession, lockMemberSignIns, renewSession } from './sessions.queries.js';
 
 /**
  * At most this many live browser sessions per member: a sign-in beyond it ends the member's
@@ -24,7 +23,10 @@ export const MAX_LIVE_SESSIONS = 20;
 export class SessionStore {
   private readonly absoluteDays = signInConfig().sessionAbsoluteDays;
 
-  constructor(private readonly ds: DataSource, private readonly standing: CallerStanding) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly standing: CallerStanding,
+  ) {}
 
   async start(memberId: string, userAgent: string | undefined): Promise<{ token: string; expiresAt: Date }> {
     const token = newSecret();
@@ -32,7 +34,11 @@ export class SessionStore {
       // One sign-in of a member at a time, on every replica, so the cap below is exact.
       await lockMemberSignIns(em, memberId);
       const expiresAt = await insertSession(em, {
-        tokenHash: hashSecret(token), memberId, userAgent: userAgent?.slice(0, 500) ?? null, days: SESSION_DAYS, absoluteDays: this.absoluteDays,
+        tokenHash: hashSecret(token),
+        memberId,
+        userAgent: userAgent?.slice(0, 500) ?? null,
+        days: SESSION_DAYS,
+        absoluteDays: this.absoluteDays,
       });
       // Ends the oldest beyond the cap (the new one is the newest), and any that already expired.
       await endSessionsBeyond(em, memberId, MAX_LIVE_SESSIONS);
@@ -55,7 +61,9 @@ export class SessionStore {
     }
     return {
       caller: {
-        memberId: row.member_id, via: 'session', scopes: ['agent:read', 'agent:write'],
+        memberId: row.member_id,
+        via: 'session',
+        scopes: ['agent:read', 'agent:write'],
         ...(await this.standing.of(row.member_id, row)),
       },
       expiresAt,

@@ -1,9 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from '../identity.entities.js';
 import {
-  endMemberSessions, endSessionByToken, endSessionsBeyond, insertSession, liveSession, lockMemberSignIns, renewSession, sweepExpiredRows,
+  endMemberSessions,
+  endSessionByToken,
+  endSessionsBeyond,
+  insertSession,
+  liveSession,
+  lockMemberSignIns,
+  renewSession,
+  sweepExpiredRows,
 } from './sessions.queries.js';
 
 /** Medium: the session statements against a real identity schema. */
@@ -13,12 +22,17 @@ describe('sessions.queries, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_sessions_q' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const member = async (deleted = false) => {
     const id = randomUUID();
-    await db.query(`INSERT INTO members (id, email, name, email_verified_at, deleted_at) VALUES ($1, $2, 'Ada', now(), $3)`,
-      [id, `${id}@example.test`, deleted ? new Date() : null]);
+    await db.query(`INSERT INTO members (id, email, name, email_verified_at, deleted_at) VALUES ($1, $2, 'Ada', now(), $3)`, [
+      id,
+      `${id}@example.test`,
+      deleted ? new Date() : null,
+    ]);
     return id;
   };
 
@@ -27,10 +41,12 @@ describe('sessions.queries, against a real identity schema', () => {
     const hashes = [randomBytes(32), randomBytes(32), randomBytes(32)];
     const expiries: Date[] = [];
     for (const tokenHash of hashes) {
-      expiries.push(await db.ds.transaction(async (em) => {
-        await lockMemberSignIns(em, memberId);
-        return insertSession(em, { tokenHash, memberId, userAgent: 'spec', days: 30, absoluteDays: 10 });
-      }));
+      expiries.push(
+        await db.ds.transaction(async (em) => {
+          await lockMemberSignIns(em, memberId);
+          return insertSession(em, { tokenHash, memberId, userAgent: 'spec', days: 30, absoluteDays: 10 });
+        }),
+      );
     }
     // The expiry is capped at the absolute lifetime (10 days, not 30).
     const days = (expiries[0]!.getTime() - Date.now()) / 86_400_000;

@@ -1,9 +1,11 @@
-import { processSettings } from '@marketplace/service-kit';
-import { identitySettings } from '../identity.settings.js';
 import { hostname } from 'node:os';
-import { Injectable } from '@nestjs/common';
+
 import { getAnalyticsConfig, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { processSettings } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
+import { identitySettings } from '../identity.settings.js';
 
 /** From identity's declared settings (read at its start). */
 @Injectable()
@@ -14,7 +16,8 @@ export class GetAnalyticsConfigHandler implements OperationHandler<typeof getAna
     const { analyticsProjectToken: projectToken, analyticsHost: host, analyticsEnvironment } = identitySettings();
     if (!projectToken || !host) return null;
     return {
-      projectToken, host,
+      projectToken,
+      host,
       environment: analyticsEnvironment ?? processSettings().nodeEnv,
       serverHostname: hostname(),
     };

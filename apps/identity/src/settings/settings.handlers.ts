@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { getAccessSettings, operatorSetSetting, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { getAccessSettings, type InputOf, operatorSetSetting, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
 import { SettingsService } from './settings.service.js';
 
 @Injectable()

@@ -1,10 +1,9 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { type AccessSettings, SETTINGS_CHANGED_SUBJECT } from '@marketplace/contracts';
+import { type BroadcastListener, LOGGER, type Logger, NATS_CONNECTION, startBroadcastConsumer, TtlCache } from '@marketplace/service-kit';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SETTINGS_CHANGED_SUBJECT, type AccessSettings } from '@marketplace/contracts';
-import {
-  LOGGER, NATS_CONNECTION, startBroadcastConsumer, TtlCache, type BroadcastListener, type Logger,
-} from '@marketplace/service-kit';
+
 import { identitySettings } from '../identity.settings.js';
 import { deleteSetting, recordInviteOnlySince, savedSettings, saveSetting } from './settings.queries.js';
 
@@ -40,9 +39,7 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     const drop = () => this.cached.clear();
-    this.listener = startBroadcastConsumer(
-      this.nc, { name: 'identity-settings', events: [SETTINGS_CHANGED_SUBJECT], hear: drop, missed: drop }, this.logger,
-    );
+    this.listener = startBroadcastConsumer(this.nc, { name: 'identity-settings', events: [SETTINGS_CHANGED_SUBJECT], hear: drop, missed: drop }, this.logger);
   }
 
   onModuleDestroy(): void {

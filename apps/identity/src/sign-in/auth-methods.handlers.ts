@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { getAccountAdmin, listAuthMethods, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { getAccountAdmin, type InputOf, listAuthMethods, type OutputOf } from '@marketplace/contracts';
 import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
 import { signInConfig } from './sign-in.config.js';
 
 @Injectable()

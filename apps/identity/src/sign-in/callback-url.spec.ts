@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { AppError } from '@marketplace/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { assertTrustedOrigin, trustedCallback, withError } from './callback-url.js';
 import { readSignInConfig } from './sign-in.config.js';
 
@@ -24,14 +25,29 @@ describe('sign-in callbacks and origins', () => {
 
   it('refuses foreign, protocol-relative and non-http callbacks with 403', () => {
     for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'http://market.example/']) {
-      expect(status(() => trustedCallback(bad, 'callbackURL', config)), bad).toBe(403);
+      expect(
+        status(() => trustedCallback(bad, 'callbackURL', config)),
+        bad,
+      ).toBe(403);
     }
   });
 
   it('refuses paths a browser reads as another origin: control characters, whitespace, encoded variants (403)', () => {
-    for (const bad of ['/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '/ /evil.example', '/\u0000/evil.example',
-      '/%09/evil.example', '/%5Cevil.example', '/%2F/evil.example', '/%252F/evil.example']) {
-      expect(status(() => trustedCallback(bad, 'callbackURL', config)), JSON.stringify(bad)).toBe(403);
+    for (const bad of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/ /evil.example',
+      '/\u0000/evil.example',
+      '/%09/evil.example',
+      '/%5Cevil.example',
+      '/%2F/evil.example',
+      '/%252F/evil.example',
+    ]) {
+      expect(
+        status(() => trustedCallback(bad, 'callbackURL', config)),
+        JSON.stringify(bad),
+      ).toBe(403);
     }
   });
 

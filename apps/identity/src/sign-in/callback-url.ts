@@ -1,5 +1,6 @@
 import { AppError, safeLocalPath } from '@marketplace/contracts';
-import { signInConfig, type SignInConfig } from './sign-in.config.js';
+
+import { type SignInConfig, signInConfig } from './sign-in.config.js';
 
 /**
  * A redirect target after sign-in: a path on this service, or an absolute URL on our own or a

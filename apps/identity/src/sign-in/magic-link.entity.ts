@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
 import { SignInCallbackColumns } from './sign-in-callbacks.columns.js';
 
 /** An emailed sign-in link: single use, five minutes. Keyed by the SHA-256 of its token. */

@@ -1,7 +1,8 @@
+import { AppError } from '@marketplace/contracts';
+import { loadMailer } from '@marketplace/service-kit';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
-import { loadMailer } from '@marketplace/service-kit';
-import { AppError } from '@marketplace/contracts';
+
 import { signInConfig } from './sign-in.config.js';
 
 /** Email over SMTP (SMTP_URL). Absent configuration means email features are off, not broken. */
@@ -16,9 +17,14 @@ export class Mailer implements OnModuleDestroy {
   async send(message: { to: string; subject: string; text: string; html: string }): Promise<void> {
     if (!signInConfig().smtpUrl) throw AppError.notFound('Email is not configured on this service.');
     // Short timeouts: a mail server that hangs must become a 503, not a request that never ends.
-    this.transport ??= loadMailer().then((mailer) => mailer.createTransport({
-      url: signInConfig().smtpUrl, connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 4000,
-    }));
+    this.transport ??= loadMailer().then((mailer) =>
+      mailer.createTransport({
+        url: signInConfig().smtpUrl,
+        connectionTimeout: 3000,
+        greetingTimeout: 3000,
+        socketTimeout: 4000,
+      }),
+    );
     try {
       await (await this.transport).sendMail({ from: signInConfig().mailFrom, ...message });
     } catch {
@@ -27,6 +33,9 @@ export class Mailer implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    void this.transport?.then((transport) => transport.close(), () => undefined);
+    void this.transport?.then(
+      (transport) => transport.close(),
+      () => undefined,
+    );
   }
 }

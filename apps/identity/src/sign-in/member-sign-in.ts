@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { memberJoinedV1 } from '@marketplace/contracts';
 import { recordEvent } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { createVerifiedMember, insertStartingProfile, markEmailVerified } from './sign-in.queries.js';
 
 /**

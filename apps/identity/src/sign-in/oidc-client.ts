@@ -1,6 +1,7 @@
+import { AppError } from '@marketplace/contracts';
 import { Injectable } from '@nestjs/common';
 import * as oidc from 'openid-client';
-import { AppError } from '@marketplace/contracts';
+
 import { signInConfig } from './sign-in.config.js';
 
 /** The configured OpenID Connect provider; discovered on first use and remembered. */
@@ -27,8 +28,13 @@ export class OidcClient {
       const issuer = new URL(settings.issuer);
       // Plain http only for a provider on this machine (development and tests).
       const local = issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
-      return oidc.discovery(issuer, settings.clientId, settings.clientSecret || undefined, undefined,
-        local ? { execute: [oidc.allowInsecureRequests], timeout: 5 } : { timeout: 5 });
+      return oidc.discovery(
+        issuer,
+        settings.clientId,
+        settings.clientSecret || undefined,
+        undefined,
+        local ? { execute: [oidc.allowInsecureRequests], timeout: 5 } : { timeout: 5 },
+      );
     })();
     try {
       return await this.config;

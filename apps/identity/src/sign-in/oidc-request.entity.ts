@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
 import { SignInCallbackColumns } from './sign-in-callbacks.columns.js';
 
 /** A federated sign-in in flight: PKCE verifier and nonce, keyed by the SHA-256 of its state. */

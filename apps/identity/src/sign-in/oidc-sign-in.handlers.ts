@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import * as oidc from 'openid-client';
-import { completeOidcSignIn, startOidcSignIn, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { completeOidcSignIn, type InputOf, type OutputOf, startOidcSignIn } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import * as oidc from 'openid-client';
+import { DataSource } from 'typeorm';
+
 import { hashSecret } from '../sessions/secret-token.js';
 import { SessionStore } from '../sessions/session-store.js';
 import { trustedCallback, withError } from './callback-url.js';
@@ -17,7 +18,10 @@ const REQUEST_MINUTES = 10;
 export class StartOidcSignInHandler implements OperationHandler<typeof startOidcSignIn> {
   readonly operation = startOidcSignIn;
 
-  constructor(private readonly ds: DataSource, private readonly client: OidcClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly client: OidcClient,
+  ) {}
 
   async handle(input: InputOf<typeof startOidcSignIn>): Promise<OutputOf<typeof startOidcSignIn>> {
     const config = await this.client.configuration();
@@ -28,8 +32,13 @@ export class StartOidcSignInHandler implements OperationHandler<typeof startOidc
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     await insertOidcRequest(this.ds, {
-      stateHash: hashSecret(state), codeVerifier, nonce, callbackUrl: callbackUrl ?? null,
-      newUserCallbackUrl: newUserCallbackUrl ?? null, errorCallbackUrl: errorCallbackUrl ?? null, minutes: REQUEST_MINUTES,
+      stateHash: hashSecret(state),
+      codeVerifier,
+      nonce,
+      callbackUrl: callbackUrl ?? null,
+      newUserCallbackUrl: newUserCallbackUrl ?? null,
+      errorCallbackUrl: errorCallbackUrl ?? null,
+      minutes: REQUEST_MINUTES,
     });
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: this.client.redirectUri,
@@ -48,16 +57,21 @@ export class CompleteOidcSignInHandler implements OperationHandler<typeof comple
   readonly operation = completeOidcSignIn;
 
   constructor(
-    private readonly ds: DataSource, private readonly client: OidcClient,
-    private readonly members: MemberSignIn, private readonly sessions: SessionStore,
+    private readonly ds: DataSource,
+    private readonly client: OidcClient,
+    private readonly members: MemberSignIn,
+    private readonly sessions: SessionStore,
   ) {}
 
   async handle(input: InputOf<typeof completeOidcSignIn>): Promise<OutputOf<typeof completeOidcSignIn>> {
     const config = await this.client.configuration();
     const current = new URL(input.callbackUrl);
     const state = current.searchParams.get('state') ?? '';
-    const fail = (error: string, target: string | null = null) =>
-      ({ ok: false as const, error, redirectTo: withError(target ?? DEFAULT_ERROR_CALLBACK, error) });
+    const fail = (error: string, target: string | null = null) => ({
+      ok: false as const,
+      error,
+      redirectTo: withError(target ?? DEFAULT_ERROR_CALLBACK, error),
+    });
     // The state must be the one this browser started with (cookie), so nobody can sign a victim in.
     if (!state || state !== input.browserState) return fail('STATE_MISMATCH');
     const request = await takeOidcRequest(this.ds, hashSecret(state));
@@ -67,7 +81,10 @@ export class CompleteOidcSignInHandler implements OperationHandler<typeof comple
     let claims: Record<string, unknown> & { sub: string };
     try {
       const tokens = await oidc.authorizationCodeGrant(config, current, {
-        pkceCodeVerifier: request.code_verifier, expectedState: state, expectedNonce: request.nonce, idTokenExpected: true,
+        pkceCodeVerifier: request.code_verifier,
+        expectedState: state,
+        expectedNonce: request.nonce,
+        idTokenExpected: true,
       });
       const idToken = tokens.claims();
       if (!idToken) return fail('PROVIDER_ERROR', request.error_callback_url);

@@ -1,12 +1,13 @@
+import { AppError, type InputOf, type OutputOf, requestMagicLink } from '@marketplace/contracts';
+import { countAttempt, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, requestMagicLink, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { countAttempt, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
+
 import { hashSecret, newSecret } from '../sessions/secret-token.js';
 import { assertTrustedOrigin, trustedCallback } from './callback-url.js';
 import { Mailer } from './mailer.js';
-import { deleteMagicLink, insertMagicLink } from './sign-in.queries.js';
 import { signInConfig } from './sign-in.config.js';
+import { deleteMagicLink, insertMagicLink } from './sign-in.queries.js';
 
 export const MAGIC_LINK_MINUTES = 5;
 
@@ -14,7 +15,10 @@ export const MAGIC_LINK_MINUTES = 5;
 export class RequestMagicLinkHandler implements OperationHandler<typeof requestMagicLink> {
   readonly operation = requestMagicLink;
 
-  constructor(private readonly ds: DataSource, private readonly mailer: Mailer) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly mailer: Mailer,
+  ) {}
 
   async handle(input: InputOf<typeof requestMagicLink>): Promise<OutputOf<typeof requestMagicLink>> {
     if (!this.mailer.configured) throw AppError.notFound('Sign-in by email link is not available: email is not configured.');
@@ -29,8 +33,13 @@ export class RequestMagicLinkHandler implements OperationHandler<typeof requestM
     const token = newSecret();
     const tokenHash = hashSecret(token);
     await insertMagicLink(this.ds, {
-      tokenHash, email: input.email, name: input.name ?? null, callbackUrl: callbackUrl ?? null,
-      newUserCallbackUrl: newUserCallbackUrl ?? null, errorCallbackUrl: errorCallbackUrl ?? null, minutes: MAGIC_LINK_MINUTES,
+      tokenHash,
+      email: input.email,
+      name: input.name ?? null,
+      callbackUrl: callbackUrl ?? null,
+      newUserCallbackUrl: newUserCallbackUrl ?? null,
+      errorCallbackUrl: errorCallbackUrl ?? null,
+      minutes: MAGIC_LINK_MINUTES,
     });
     const link = `${signInConfig().publicOrigin}/api/auth/magic-link/verify?token=${token}`;
     try {
@@ -38,8 +47,9 @@ export class RequestMagicLinkHandler implements OperationHandler<typeof requestM
         to: input.email,
         subject: 'Your sign-in link',
         text: `Sign in to the marketplace with this link:\n\n${link}\n\nIt works once, within ${MAGIC_LINK_MINUTES} minutes. If you did not ask to sign in, ignore this email.\n`,
-        html: `<p>Sign in to the marketplace with this link:</p><p><a href="${link}">Sign in</a></p>`
-          + `<p>It works once, within ${MAGIC_LINK_MINUTES} minutes. If you did not ask to sign in, ignore this email.</p>`,
+        html:
+          `<p>Sign in to the marketplace with this link:</p><p><a href="${link}">Sign in</a></p>` +
+          `<p>It works once, within ${MAGIC_LINK_MINUTES} minutes. If you did not ask to sign in, ignore this email.</p>`,
       });
     } catch (err) {
       // An unsent link must not stay usable.

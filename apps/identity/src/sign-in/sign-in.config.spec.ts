@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { readSignInConfig } from './sign-in.config.js';
 
 describe('SESSION_ABSOLUTE_DAYS', () => {
@@ -15,8 +16,10 @@ describe('SESSION_ABSOLUTE_DAYS', () => {
   });
 
   it('refuses a trusted origin that is not a URL, naming the variable', () => {
-    expect([...readSignInConfig({ TRUSTED_ORIGINS: 'https://a.example/x, http://b.example' }).trustedOrigins])
-      .toEqual(['https://a.example', 'http://b.example']);
+    expect([...readSignInConfig({ TRUSTED_ORIGINS: 'https://a.example/x, http://b.example' }).trustedOrigins]).toEqual([
+      'https://a.example',
+      'http://b.example',
+    ]);
     expect(() => readSignInConfig({ TRUSTED_ORIGINS: 'https://a.example,b.example' })).toThrow(/^TRUSTED_ORIGINS=/);
   });
 });

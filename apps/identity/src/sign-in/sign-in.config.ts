@@ -1,4 +1,5 @@
-import { mailSettings, originSettings, perService, publicUrlOf, serviceEnv, type ServiceEnv } from '@marketplace/service-kit';
+import { mailSettings, originSettings, perService, publicUrlOf, type ServiceEnv, serviceEnv } from '@marketplace/service-kit';
+
 import { identitySettings } from '../identity.settings.js';
 
 /** Sign-in settings, read from the environment once per process. */

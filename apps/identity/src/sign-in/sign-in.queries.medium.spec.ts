@@ -1,10 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from '../identity.entities.js';
 import {
-  consumeMagicLink, createVerifiedMember, deleteMagicLink, insertMagicLink, insertOidcRequest, insertStartingProfile, linkedMember,
-  linkIdentity, magicLinkEmail, magicLinkErrorCallback, markEmailVerified, takeOidcRequest,
+  consumeMagicLink,
+  createVerifiedMember,
+  deleteMagicLink,
+  insertMagicLink,
+  insertOidcRequest,
+  insertStartingProfile,
+  linkedMember,
+  linkIdentity,
+  magicLinkEmail,
+  magicLinkErrorCallback,
+  markEmailVerified,
+  takeOidcRequest,
 } from './sign-in.queries.js';
 
 /** Medium: the sign-in statements (accounts, sign-in links, OIDC requests, linked identities) against a real identity schema. */
@@ -14,7 +26,9 @@ describe('sign-in.queries, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_signin_q' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const callbacks = { callbackUrl: '/after', newUserCallbackUrl: '/welcome', errorCallbackUrl: '/oops' };
 
@@ -25,10 +39,14 @@ describe('sign-in.queries, against a real identity schema', () => {
     expect(await createVerifiedMember(db.ds, email, 'Again')).toBeUndefined();
     expect(await insertStartingProfile(db.ds, id!)).toBe(1);
     expect(await insertStartingProfile(db.ds, id!)).toBe(0);
-    expect(await db.query('SELECT skills, applicant_visibility FROM profiles WHERE member_id = $1', [id])).toEqual([{ skills: [], applicant_visibility: 'anonymous' }]);
+    expect(await db.query('SELECT skills, applicant_visibility FROM profiles WHERE member_id = $1', [id])).toEqual([
+      { skills: [], applicant_visibility: 'anonymous' },
+    ]);
     await db.query('UPDATE members SET email_verified_at = NULL WHERE id = $1', [id]);
     expect(await markEmailVerified(db.ds, email)).toBe(id);
-    const [{ verified }] = await db.query<{ verified: Date }>('SELECT email_verified_at AS verified FROM members WHERE id = $1', [id]) as [{ verified: Date }];
+    const [{ verified }] = (await db.query<{ verified: Date }>('SELECT email_verified_at AS verified FROM members WHERE id = $1', [id])) as [
+      { verified: Date },
+    ];
     expect(await markEmailVerified(db.ds, email)).toBe(id);
     expect(await db.query('SELECT email_verified_at AS verified FROM members WHERE id = $1', [id])).toEqual([{ verified }]);
     expect(await markEmailVerified(db.ds, 'nobody@example.test')).toBeUndefined();
@@ -38,7 +56,11 @@ describe('sign-in.queries, against a real identity schema', () => {
     const stateHash = randomBytes(32);
     expect(await insertOidcRequest(db.ds, { ...callbacks, stateHash, codeVerifier: 'verifier', nonce: 'nonce', minutes: 10 })).toBe(1);
     expect(await takeOidcRequest(db.ds, stateHash)).toEqual({
-      code_verifier: 'verifier', nonce: 'nonce', callback_url: '/after', new_user_callback_url: '/welcome', error_callback_url: '/oops',
+      code_verifier: 'verifier',
+      nonce: 'nonce',
+      callback_url: '/after',
+      new_user_callback_url: '/welcome',
+      error_callback_url: '/oops',
     });
     expect(await takeOidcRequest(db.ds, stateHash)).toBeUndefined();
     const expired = randomBytes(32);
@@ -57,7 +79,12 @@ describe('sign-in.queries, against a real identity schema', () => {
     await insertMagicLink(db.ds, { ...callbacks, tokenHash, email: 'a@example.test', name: 'Ada', minutes: 5 });
     expect(await magicLinkEmail(db.ds, tokenHash)).toBe('a@example.test');
     expect(await consumeMagicLink(db.ds, tokenHash)).toEqual({
-      email: 'a@example.test', name: 'Ada', callback_url: '/after', new_user_callback_url: '/welcome', error_callback_url: '/oops', fresh: true,
+      email: 'a@example.test',
+      name: 'Ada',
+      callback_url: '/after',
+      new_user_callback_url: '/welcome',
+      error_callback_url: '/oops',
+      fresh: true,
     });
     expect(await consumeMagicLink(db.ds, tokenHash)).toBeUndefined();
     expect(await magicLinkEmail(db.ds, tokenHash)).toBeUndefined();

@@ -1,7 +1,8 @@
+import { type InputOf, type OutputOf, peekMagicLink, verifyMagicLink } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { peekMagicLink, verifyMagicLink, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { hashSecret } from '../sessions/secret-token.js';
 import { SessionStore } from '../sessions/session-store.js';
 import { withError } from './callback-url.js';
@@ -15,7 +16,11 @@ export const DEFAULT_ERROR_CALLBACK = '/sign-in';
 export class VerifyMagicLinkHandler implements OperationHandler<typeof verifyMagicLink> {
   readonly operation = verifyMagicLink;
 
-  constructor(private readonly ds: DataSource, private readonly members: MemberSignIn, private readonly sessions: SessionStore) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly members: MemberSignIn,
+    private readonly sessions: SessionStore,
+  ) {}
 
   async handle({ token, userAgent }: InputOf<typeof verifyMagicLink>): Promise<OutputOf<typeof verifyMagicLink>> {
     const tokenHash = hashSecret(token);

@@ -1,8 +1,9 @@
+import { AppError, type InputOf, type OutputOf, startIdentityCheck } from '@marketplace/contracts';
+import { callerOf, type HandlerContext, type OperationHandler, publicUrl, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, startIdentityCheck, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler, publicUrl } from '@marketplace/service-kit';
-import { updateMemberIfStatus, type IdentityStatus } from '../members/members.queries.js';
+
+import { type IdentityStatus, updateMemberIfStatus } from '../members/members.queries.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { HttpIdentityProvider } from './identity-provider.js';
@@ -23,7 +24,10 @@ export class StartIdentityCheckHandler implements OperationHandler<typeof startI
   readonly operation = startIdentityCheck;
 
   constructor(
-    private readonly ds: DataSource, private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly provider: HttpIdentityProvider,
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly settings: SettingsService,
+    private readonly provider: HttpIdentityProvider,
   ) {}
 
   async handle(_input: InputOf<typeof startIdentityCheck>, ctx: HandlerContext): Promise<OutputOf<typeof startIdentityCheck>> {

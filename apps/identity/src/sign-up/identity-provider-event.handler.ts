@@ -1,14 +1,21 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
-  AppError, identityProviderEventSchema, isUuid, receiveIdentityProviderEvent, validateInput, type InputOf, type OutputOf,
+  AppError,
+  identityProviderEventSchema,
+  type InputOf,
+  isUuid,
+  type OutputOf,
+  receiveIdentityProviderEvent,
+  validateInput,
 } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { identitySettings } from '../identity.settings.js';
 import { memberById } from '../members/members.queries.js';
-import { claimWebhookEvent, releaseWebhookEvent } from './sign-up.queries.js';
-import { OperatorRecordIdentityCheckHandler } from './record-identity-check.handler.js';
 import { verifyIdentitySignature, webhookSecrets } from './identity-webhook-signature.js';
+import { OperatorRecordIdentityCheckHandler } from './record-identity-check.handler.js';
+import { claimWebhookEvent, releaseWebhookEvent } from './sign-up.queries.js';
 
 /**
  * The identity provider's webhook. The signature comes first: before it holds, the body is not
@@ -22,7 +29,10 @@ import { verifyIdentitySignature, webhookSecrets } from './identity-webhook-sign
 export class ReceiveIdentityProviderEventHandler implements OperationHandler<typeof receiveIdentityProviderEvent> {
   readonly operation = receiveIdentityProviderEvent;
 
-  constructor(private readonly ds: DataSource, private readonly record: OperatorRecordIdentityCheckHandler) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly record: OperatorRecordIdentityCheckHandler,
+  ) {}
 
   async handle(input: InputOf<typeof receiveIdentityProviderEvent>): Promise<OutputOf<typeof receiveIdentityProviderEvent>> {
     const secrets = webhookSecrets(identitySettings().identityWebhookSecret);

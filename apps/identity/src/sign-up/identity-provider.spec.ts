@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { AppError } from '@marketplace/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { GetAnalyticsConfigHandler } from '../settings/analytics-config.handler.js';
 import { HttpIdentityProvider } from './identity-provider.js';
 
@@ -31,14 +33,18 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 const saved = { ...process.env };
 afterEach(() => {
   for (const key of ['IDENTITY_PROVIDER_URL', 'IDENTITY_PROVIDER_TOKEN', 'ANALYTICS_PROJECT_TOKEN', 'ANALYTICS_HOST', 'ANALYTICS_ENVIRONMENT']) {
-    if (saved[key] === undefined) delete process.env[key]; else process.env[key] = saved[key];
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
   }
 });
 
 const request = { reference: 'm-1', name: 'Nia Network', email: 'nia@example.test', returnUrl: 'https://market.example/' };
 
 async function status(p: Promise<unknown>): Promise<number | undefined> {
-  return p.then(() => undefined, (err: unknown) => (err instanceof AppError ? err.status : -1));
+  return p.then(
+    () => undefined,
+    (err: unknown) => (err instanceof AppError ? err.status : -1),
+  );
 }
 
 describe('HttpIdentityProvider', () => {
@@ -69,7 +75,10 @@ describe('GetAnalyticsConfigHandler', () => {
     process.env.ANALYTICS_PROJECT_TOKEN = 'phc_public';
     process.env.ANALYTICS_ENVIRONMENT = 'staging';
     expect(await new GetAnalyticsConfigHandler().handle()).toEqual({
-      projectToken: 'phc_public', host: 'https://eu.analytics.example', environment: 'staging', serverHostname: expect.any(String),
+      projectToken: 'phc_public',
+      host: 'https://eu.analytics.example',
+      environment: 'staging',
+      serverHostname: expect.any(String),
     });
   });
 });

@@ -1,7 +1,8 @@
-import { identitySettings } from '../identity.settings.js';
+import { AppError } from '@marketplace/contracts';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { AppError } from '@marketplace/contracts';
+
+import { identitySettings } from '../identity.settings.js';
 
 /** What a provider needs to open a check, and what it answers. */
 export interface IdentityCheckRequest {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { signIdentityEvent, verifyIdentitySignature, webhookSecrets } from './identity-webhook-signature.js';
 
 const NOW = 1_800_000_000;

@@ -10,7 +10,10 @@ const CLOCK_SKEW_S = 30;
  * with the new one while the old one still verifies.
  */
 export function webhookSecrets(setting: string | undefined): string[] {
-  return (setting ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (setting ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** `{t}.{body}` signed with one secret, as hex: what a provider puts in `v1=`. */

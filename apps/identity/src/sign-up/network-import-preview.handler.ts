@@ -1,6 +1,7 @@
+import { AppError, type InputOf, type OutputOf, previewNetworkImport } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { AppError, previewNetworkImport, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { importedValues } from './network-import-values.js';
 import { NetworkProvider } from './network-provider.js';
@@ -13,7 +14,10 @@ import { NetworkProvider } from './network-provider.js';
 export class PreviewNetworkImportHandler implements OperationHandler<typeof previewNetworkImport> {
   readonly operation = previewNetworkImport;
 
-  constructor(private readonly uow: UnitOfWork, private readonly provider: NetworkProvider) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly provider: NetworkProvider,
+  ) {}
 
   async handle(input: InputOf<typeof previewNetworkImport>, ctx: HandlerContext): Promise<OutputOf<typeof previewNetworkImport>> {
     const memberId = callerOf(ctx).memberId;

@@ -1,4 +1,5 @@
 import { PROFILE_LIMITS, US_STATES } from '@marketplace/contracts';
+
 import type { NetworkProfile } from './network-provider.js';
 
 /** Imported text is cut to the profile's bounds and to one line where the profile needs one. */

@@ -1,9 +1,8 @@
+import { AppError, findMyNetworkProfile, importNetworkProfile, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import {
-  AppError, findMyNetworkProfile, importNetworkProfile, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import { callerOf, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
-import { saveProfile, updateMember, type Profile } from '../members/members.queries.js';
+
+import { type Profile, saveProfile, updateMember } from '../members/members.queries.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { recordCardChange } from '../profile/member-card-event.js';
 import { checkProfileText } from '../profile/profile-text-review.js';
@@ -11,14 +10,16 @@ import { importedValues } from './network-import-values.js';
 import { NetworkProvider } from './network-provider.js';
 import { SignUpState } from './sign-up-state.js';
 
-const sameName = (a: string, b: string) =>
-  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 @Injectable()
 export class FindMyNetworkProfileHandler implements OperationHandler<typeof findMyNetworkProfile> {
   readonly operation = findMyNetworkProfile;
 
-  constructor(private readonly uow: UnitOfWork, private readonly provider: NetworkProvider) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly provider: NetworkProvider,
+  ) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof findMyNetworkProfile>> {
     const caller = callerOf(ctx);
@@ -29,9 +30,16 @@ export class FindMyNetworkProfileHandler implements OperationHandler<typeof find
     });
     const matches = await this.provider.search(member.name);
     return {
-      profiles: matches.filter((m) => sameName(m.name, member.name)).slice(0, 3).map((m) => ({
-        networkUrl: m.url, name: m.name, headline: m.headline, location: m.location, photoUrl: m.photoUrl,
-      })),
+      profiles: matches
+        .filter((m) => sameName(m.name, member.name))
+        .slice(0, 3)
+        .map((m) => ({
+          networkUrl: m.url,
+          name: m.name,
+          headline: m.headline,
+          location: m.location,
+          photoUrl: m.photoUrl,
+        })),
     };
   }
 }
@@ -44,7 +52,11 @@ export class FindMyNetworkProfileHandler implements OperationHandler<typeof find
 export class ImportNetworkProfileHandler implements OperationHandler<typeof importNetworkProfile> {
   readonly operation = importNetworkProfile;
 
-  constructor(private readonly uow: UnitOfWork, private readonly provider: NetworkProvider, private readonly signUp: SignUpState) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly provider: NetworkProvider,
+    private readonly signUp: SignUpState,
+  ) {}
 
   async handle(input: InputOf<typeof importNetworkProfile>, ctx: HandlerContext): Promise<OutputOf<typeof importNetworkProfile>> {
     const caller = callerOf(ctx);

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@marketplace/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { NetworkProvider } from './network-provider.js';
 
 describe('NetworkProvider', () => {

@@ -1,7 +1,8 @@
-import { identitySettings } from '../identity.settings.js';
+import { AppError } from '@marketplace/contracts';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { AppError } from '@marketplace/contracts';
+
+import { identitySettings } from '../identity.settings.js';
 
 /**
  * The public network profile provider, a small JSON protocol over HTTP (NETWORK_PROVIDER_URL,
@@ -17,15 +18,29 @@ import { AppError } from '@marketplace/contracts';
  * Anything else (no provider configured, another status, a timeout, a malformed answer) is a
  * 503: the provider is a dependency and nothing is saved without it.
  */
-const text = z.string().nullish().transform((v) => v ?? null);
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 
 const matchSchema = z.object({
-  url: z.string(), name: z.string(), headline: text, location: text, photoUrl: text,
+  url: z.string(),
+  name: z.string(),
+  headline: text,
+  location: text,
+  photoUrl: text,
 });
 const searchSchema = z.object({ profiles: z.array(matchSchema) });
 export const networkProfileSchema = matchSchema.extend({
-  about: text, skills: z.array(z.string()).nullish().transform((v) => v ?? []), city: text, state: text,
-  website: text, resume: text,
+  about: text,
+  skills: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
+  city: text,
+  state: text,
+  website: text,
+  resume: text,
 });
 export type NetworkMatch = z.infer<typeof matchSchema>;
 export type NetworkProfile = z.infer<typeof networkProfileSchema>;

@@ -1,13 +1,14 @@
+import { AppError, type InputOf, networkConfirm, networkPreview, type OutputOf } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { AppError, networkConfirm, networkPreview, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
+
 import { updateMember } from '../members/members.queries.js';
-import { lookedUpRecently, recordNetworkLookup } from './sign-up.queries.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { NetworkProvider } from './network-provider.js';
-import { SignUpState } from './sign-up-state.js';
+import { lookedUpRecently, recordNetworkLookup } from './sign-up.queries.js';
 import { requireSignUpOpen } from './sign-up-guard.js';
+import { SignUpState } from './sign-up-state.js';
 
 const CONFIRM_WINDOW_MS = 3600_000;
 
@@ -16,7 +17,11 @@ const CONFIRM_WINDOW_MS = 3600_000;
 export class NetworkPreviewHandler implements OperationHandler<typeof networkPreview> {
   readonly operation = networkPreview;
 
-  constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly provider: NetworkProvider) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly settings: SettingsService,
+    private readonly provider: NetworkProvider,
+  ) {}
 
   async handle({ networkUrl }: InputOf<typeof networkPreview>, ctx: HandlerContext): Promise<OutputOf<typeof networkPreview>> {
     const caller = callerOf(ctx);
@@ -32,7 +37,11 @@ export class NetworkPreviewHandler implements OperationHandler<typeof networkPre
     const lookedUpAt = new Date();
     await this.uow.run((em) => recordNetworkLookup(em, caller.memberId, networkUrl, lookedUpAt));
     return {
-      networkUrl, name: profile.name, headline: profile.headline, location: profile.location, photoUrl: profile.photoUrl,
+      networkUrl,
+      name: profile.name,
+      headline: profile.headline,
+      location: profile.location,
+      photoUrl: profile.photoUrl,
       confirmBy: new Date(lookedUpAt.getTime() + CONFIRM_WINDOW_MS).toISOString(),
     };
   }
@@ -43,7 +52,11 @@ export class NetworkPreviewHandler implements OperationHandler<typeof networkPre
 export class NetworkConfirmHandler implements OperationHandler<typeof networkConfirm> {
   readonly operation = networkConfirm;
 
-  constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly signUp: SignUpState) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly settings: SettingsService,
+    private readonly signUp: SignUpState,
+  ) {}
 
   async handle({ networkUrl }: InputOf<typeof networkConfirm>, ctx: HandlerContext): Promise<OutputOf<typeof networkConfirm>> {
     const caller = callerOf(ctx);

@@ -1,6 +1,7 @@
+import { type InputOf, operatorRecordIdentityCheck, type OutputOf } from '@marketplace/contracts';
+import { type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { operatorRecordIdentityCheck, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
+
 import { updateMember } from '../members/members.queries.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SignUpState } from './sign-up-state.js';
@@ -10,7 +11,10 @@ import { SignUpState } from './sign-up-state.js';
 export class OperatorRecordIdentityCheckHandler implements OperationHandler<typeof operatorRecordIdentityCheck> {
   readonly operation = operatorRecordIdentityCheck;
 
-  constructor(private readonly uow: UnitOfWork, private readonly signUp: SignUpState) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly signUp: SignUpState,
+  ) {}
 
   async handle(input: InputOf<typeof operatorRecordIdentityCheck>): Promise<OutputOf<typeof operatorRecordIdentityCheck>> {
     const { member, profile } = await this.uow.run(async (em) => {
@@ -20,7 +24,9 @@ export class OperatorRecordIdentityCheckHandler implements OperationHandler<type
       member.verifiedName = input.status === 'verified' ? (input.verifiedName ?? member.name) : member.verifiedName;
       if (input.status === 'verified' && member.signUpStep === 'identity') member.signUpStep = 'work';
       await updateMember(em, member.id, {
-        identity_status: member.identityStatus, verified_name: member.verifiedName, sign_up_step: member.signUpStep,
+        identity_status: member.identityStatus,
+        verified_name: member.verifiedName,
+        sign_up_step: member.signUpStep,
       });
       return account;
     });

@@ -1,4 +1,5 @@
 import { AppError } from '@marketplace/contracts';
+
 import type { Member } from '../members/members.queries.js';
 import type { EffectiveSettings } from '../settings/settings.service.js';
 

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
 import type { Me } from '@marketplace/contracts';
+import { Injectable } from '@nestjs/common';
+
+import { signUpPending } from '../admission/standing.js';
 import type { Member, Profile } from '../members/members.queries.js';
 import { toMe } from '../profile/me.mapper.js';
-import { signUpPending } from '../admission/standing.js';
 import { SettingsService } from '../settings/settings.service.js';
 
 /**

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from '../identity.entities.js';
 import { claimWebhookEvent, lookedUpRecently, recordNetworkLookup, releaseWebhookEvent } from './sign-up.queries.js';
 
@@ -11,13 +13,17 @@ describe('sign-up.queries, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_signup_q' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   it('claims a provider event id once an hour, and releases it', async () => {
     const eventId = randomUUID();
     expect(await claimWebhookEvent(db.ds, eventId)).toBe(true);
     expect(await claimWebhookEvent(db.ds, eventId)).toBe(false);
-    const [{ expires_at: expiresAt }] = await db.query<{ expires_at: Date }>('SELECT expires_at FROM identity_webhook_events WHERE event_id = $1', [eventId]) as [{ expires_at: Date }];
+    const [{ expires_at: expiresAt }] = (await db.query<{ expires_at: Date }>('SELECT expires_at FROM identity_webhook_events WHERE event_id = $1', [
+      eventId,
+    ])) as [{ expires_at: Date }];
     expect(Math.abs(expiresAt.getTime() - Date.now() - 3600_000)).toBeLessThan(60_000);
     await db.query(`UPDATE identity_webhook_events SET expires_at = now() - interval '1 second' WHERE event_id = $1`, [eventId]);
     expect(await claimWebhookEvent(db.ds, eventId)).toBe(true);

@@ -1,20 +1,23 @@
-import { Injectable } from '@nestjs/common';
 import { AppError, confirmWorkAuthorization, type OutputOf } from '@marketplace/contracts';
-import {
-  UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
-} from '@marketplace/service-kit';
-import { saveProfile, updateMember, type Profile } from '../members/members.queries.js';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
+import { type Profile, saveProfile, updateMember } from '../members/members.queries.js';
 import { loadOwnAccount } from '../profile/me.mapper.js';
 import { SettingsService } from '../settings/settings.service.js';
-import { SignUpState } from './sign-up-state.js';
 import { requireSignUpOpen } from './sign-up-guard.js';
+import { SignUpState } from './sign-up-state.js';
 
 /** The last step: work authorization is saved to the profile and sign-up is finished. */
 @Injectable()
 export class ConfirmWorkAuthorizationHandler implements OperationHandler<typeof confirmWorkAuthorization> {
   readonly operation = confirmWorkAuthorization;
 
-  constructor(private readonly uow: UnitOfWork, private readonly settings: SettingsService, private readonly signUp: SignUpState) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly settings: SettingsService,
+    private readonly signUp: SignUpState,
+  ) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof confirmWorkAuthorization>> {
     await this.uow.run((em) => countAttempt(em, limitBuckets().profileChanges, callerOf(ctx).memberId));
@@ -25,8 +28,17 @@ export class ConfirmWorkAuthorizationHandler implements OperationHandler<typeof 
       requireSignUpOpen(member, settings);
       if (member.signUpStep !== 'work') throw AppError.conflict('Finish the earlier sign-up steps first.');
       const saved: Profile = {
-        memberId: member.id, about: null, skills: [], city: null, state: null, website: null, resume: null,
-        applicantVisibility: 'anonymous', ...profile, usWorkAuthorized: true, updatedAt: new Date(),
+        memberId: member.id,
+        about: null,
+        skills: [],
+        city: null,
+        state: null,
+        website: null,
+        resume: null,
+        applicantVisibility: 'anonymous',
+        ...profile,
+        usWorkAuthorized: true,
+        updatedAt: new Date(),
       };
       await saveProfile(em, saved);
       member.signUpFinishedAt = new Date();

@@ -1,17 +1,40 @@
 import { randomUUID } from 'node:crypto';
+
+import {
+  acceptTeamInvitation,
+  addTeamMember,
+  AppError,
+  declineTeamInvitation,
+  type InputOf,
+  leaveTeam,
+  listJobsOfTeam,
+  listMyTeamInvitations,
+  type OutputOf,
+  TEAM_INVITATION_DAYS,
+  TEAM_PENDING_INVITATIONS_MAX,
+  teamMemberInvitedV1,
+} from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  acceptTeamInvitation, addTeamMember, AppError, declineTeamInvitation, leaveTeam, listJobsOfTeam, listMyTeamInvitations,
-  TEAM_INVITATION_DAYS, TEAM_PENDING_INVITATIONS_MAX, teamMemberInvitedV1, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, callerOf, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
-} from '@marketplace/service-kit';
+
 import { requireManager, requireMembership, teamView } from './team-view.js';
 import {
-  answerInvitation, expireInvitations, hasPendingInvitation, insertInvitation, invitationsWaitingAt, joinTeam, leaveTeam as leave, lockInvitation,
-  lockTeam, otherMembers, pendingInvitationCount, roleOn, verifiedEmailOf, verifiedMemberByEmail, withdrawInvitations,
+  answerInvitation,
+  expireInvitations,
+  hasPendingInvitation,
+  insertInvitation,
+  invitationsWaitingAt,
+  joinTeam,
+  leaveTeam as leave,
+  lockInvitation,
+  lockTeam,
+  otherMembers,
+  pendingInvitationCount,
+  roleOn,
+  verifiedEmailOf,
+  verifiedMemberByEmail,
+  withdrawInvitations,
 } from './teams.queries.js';
 
 /** The answer to every invitation sent, whoever the address belongs to. */
@@ -27,7 +50,10 @@ export const INVITATION_SENT = 'If this address belongs to a member, they are as
 export class AddTeamMemberHandler implements OperationHandler<typeof addTeamMember> {
   readonly operation = addTeamMember;
 
-  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ds: DataSource,
+  ) {}
 
   async handle({ email, role }: InputOf<typeof addTeamMember>, ctx: HandlerContext): Promise<OutputOf<typeof addTeamMember>> {
     const caller = callerOf(ctx);
@@ -38,18 +64,29 @@ export class AddTeamMemberHandler implements OperationHandler<typeof addTeamMemb
       await lockTeam(em, membership.teamId);
       await expireInvitations(em, membership.teamId);
       if (await hasPendingInvitation(em, membership.teamId, email)) return;
-      if (await pendingInvitationCount(em, membership.teamId) >= TEAM_PENDING_INVITATIONS_MAX) {
-        throw AppError.conflict(`A team has at most ${TEAM_PENDING_INVITATIONS_MAX} invitations waiting for an answer; wait for answers or for them to expire (${TEAM_INVITATION_DAYS} days).`);
+      if ((await pendingInvitationCount(em, membership.teamId)) >= TEAM_PENDING_INVITATIONS_MAX) {
+        throw AppError.conflict(
+          `A team has at most ${TEAM_PENDING_INVITATIONS_MAX} invitations waiting for an answer; wait for answers or for them to expire (${TEAM_INVITATION_DAYS} days).`,
+        );
       }
       const member = await verifiedMemberByEmail(em, email);
       if (member?.team_id === membership.teamId) return;
       const id = randomUUID();
       const createdAt = await insertInvitation(em, {
-        id, teamId: membership.teamId, email, role, invitedBy: caller.memberId, days: TEAM_INVITATION_DAYS,
+        id,
+        teamId: membership.teamId,
+        email,
+        role,
+        invitedBy: caller.memberId,
+        days: TEAM_INVITATION_DAYS,
       });
       if (member) {
         await recordEvent(em, teamMemberInvitedV1, {
-          invitationId: id, teamId: membership.teamId, teamName: membership.teamName, memberId: member.id, role,
+          invitationId: id,
+          teamId: membership.teamId,
+          teamName: membership.teamName,
+          memberId: member.id,
+          role,
           invitedAt: createdAt.toISOString(),
         });
       }
@@ -76,8 +113,12 @@ export class ListMyTeamInvitationsHandler implements OperationHandler<typeof lis
     const rows = await invitationsWaitingAt(this.ds, email);
     return {
       invitations: rows.map((r) => ({
-        id: r.id, team: { id: r.team_id, name: r.team_name }, role: r.role, invitedBy: r.invited_by,
-        createdAt: r.created_at.toISOString(), expiresAt: r.expires_at.toISOString(),
+        id: r.id,
+        team: { id: r.team_id, name: r.team_name },
+        role: r.role,
+        invitedBy: r.invited_by,
+        createdAt: r.created_at.toISOString(),
+        expiresAt: r.expires_at.toISOString(),
       })),
     };
   }
@@ -99,7 +140,11 @@ async function waitingInvitation(em: EntityManager, id: string, memberId: string
 export class AcceptTeamInvitationHandler implements OperationHandler<typeof acceptTeamInvitation> {
   readonly operation = acceptTeamInvitation;
 
-  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle({ id }: InputOf<typeof acceptTeamInvitation>, ctx: HandlerContext): Promise<OutputOf<typeof acceptTeamInvitation>> {
     const memberId = callerOf(ctx).memberId;
@@ -144,14 +189,19 @@ export class DeclineTeamInvitationHandler implements OperationHandler<typeof dec
 export class LeaveTeamHandler implements OperationHandler<typeof leaveTeam> {
   readonly operation = leaveTeam;
 
-  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(_input: InputOf<typeof leaveTeam>, ctx: HandlerContext): Promise<OutputOf<typeof leaveTeam>> {
     const memberId = callerOf(ctx).memberId;
     const membership = await requireMembership(this.ds.manager, memberId);
-    const openJobs = membership.role === 'owner'
-      ? (await this.bus.call(listJobsOfTeam, { teamId: membership.teamId }, ctx)).jobs.filter((j) => j.status === 'open').length
-      : 0;
+    const openJobs =
+      membership.role === 'owner'
+        ? (await this.bus.call(listJobsOfTeam, { teamId: membership.teamId }, ctx)).jobs.filter((j) => j.status === 'open').length
+        : 0;
     return this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets().teamChanges, memberId);
       await lockTeam(em, membership.teamId);

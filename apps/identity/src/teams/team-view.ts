@@ -1,13 +1,16 @@
-import type { EntityManager } from 'typeorm';
-import {
-  AppError, listJobsOfTeam, type OutputOf, type teamViewSchema,
-} from '@marketplace/contracts';
+import { AppError, listJobsOfTeam, type OutputOf, type teamViewSchema } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
+import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
+
 import { membershipRow, teamById, teamMembers, type TeamRole } from './teams.queries.js';
 
 export type { TeamRole } from './teams.queries.js';
-export interface Membership { teamId: string; teamName: string; role: TeamRole }
+export interface Membership {
+  teamId: string;
+  teamName: string;
+  role: TeamRole;
+}
 
 /** The caller's team and role, or null; deleted members never count. */
 export async function membershipOf(em: EntityManager, memberId: string): Promise<Membership | null> {
@@ -29,9 +32,7 @@ export function requireManager(membership: Membership): void {
 }
 
 /** The team as GET /api/team answers it; its jobs come from the jobs service, which owns them. */
-export async function teamView(
-  em: EntityManager, bus: BusClient, ctx: HandlerContext, membership: Membership,
-): Promise<z.input<typeof teamViewSchema>> {
+export async function teamView(em: EntityManager, bus: BusClient, ctx: HandlerContext, membership: Membership): Promise<z.input<typeof teamViewSchema>> {
   const team = await teamById(em, membership.teamId);
   if (!team) throw AppError.notFound('You are not on a team. Create one with POST /api/team.');
   const members = await teamMembers(em, team.id);

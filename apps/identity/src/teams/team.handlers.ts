@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
+import { AppError, createTeam, getTeam, getTeamMembership, type InputOf, type OutputOf, teamRenamedV1, updateTeam } from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, createTeam, getTeam, getTeamMembership, teamRenamedV1, updateTeam, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, callerOf, countAttempt, limitBuckets, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler,
-} from '@marketplace/service-kit';
+
 import { membershipOf, requireManager, requireMembership, teamView } from './team-view.js';
 import { insertTeam, joinTeam, renameTeam } from './teams.queries.js';
 
@@ -14,7 +12,10 @@ import { insertTeam, joinTeam, renameTeam } from './teams.queries.js';
 export class GetTeamHandler implements OperationHandler<typeof getTeam> {
   readonly operation = getTeam;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(_input: InputOf<typeof getTeam>, ctx: HandlerContext): Promise<OutputOf<typeof getTeam>> {
     const membership = await requireMembership(this.ds.manager, callerOf(ctx).memberId);
@@ -26,7 +27,11 @@ export class GetTeamHandler implements OperationHandler<typeof getTeam> {
 export class CreateTeamHandler implements OperationHandler<typeof createTeam> {
   readonly operation = createTeam;
 
-  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle({ name }: InputOf<typeof createTeam>, ctx: HandlerContext): Promise<OutputOf<typeof createTeam>> {
     const caller = callerOf(ctx);
@@ -45,7 +50,11 @@ export class CreateTeamHandler implements OperationHandler<typeof createTeam> {
 export class UpdateTeamHandler implements OperationHandler<typeof updateTeam> {
   readonly operation = updateTeam;
 
-  constructor(private readonly uow: UnitOfWork, private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle({ name }: InputOf<typeof updateTeam>, ctx: HandlerContext): Promise<OutputOf<typeof updateTeam>> {
     const membership = await requireMembership(this.ds.manager, callerOf(ctx).memberId);

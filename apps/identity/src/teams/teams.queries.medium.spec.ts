@@ -1,11 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { identityEntities, identityMigrations } from '../identity.entities.js';
 import {
-  answerInvitation, expireInvitations, hasPendingInvitation, insertInvitation, insertTeam, invitationsWaitingAt, joinTeam, leaveTeam,
-  lockInvitation, lockTeam, membershipRow, otherMembers, pendingInvitationCount, renameTeam, roleOn, teamById, teamMembers,
-  verifiedEmailOf, verifiedMemberByEmail, withdrawInvitations,
+  answerInvitation,
+  expireInvitations,
+  hasPendingInvitation,
+  insertInvitation,
+  insertTeam,
+  invitationsWaitingAt,
+  joinTeam,
+  leaveTeam,
+  lockInvitation,
+  lockTeam,
+  membershipRow,
+  otherMembers,
+  pendingInvitationCount,
+  renameTeam,
+  roleOn,
+  teamById,
+  teamMembers,
+  verifiedEmailOf,
+  verifiedMemberByEmail,
+  withdrawInvitations,
 } from './teams.queries.js';
 
 /** Medium: the team statements (teams, members, invitations) against a real identity schema. */
@@ -15,12 +34,18 @@ describe('teams.queries, against a real identity schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: identityEntities, migrations: identityMigrations, label: 'identity_teams_q' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const member = async (name: string, verified = true) => {
     const id = randomUUID();
-    await db.query(`INSERT INTO members (id, email, name, email_verified_at) VALUES ($1, $2, $3, $4)`,
-      [id, `${id}@example.test`, name, verified ? new Date() : null]);
+    await db.query(`INSERT INTO members (id, email, name, email_verified_at) VALUES ($1, $2, $3, $4)`, [
+      id,
+      `${id}@example.test`,
+      name,
+      verified ? new Date() : null,
+    ]);
     return id;
   };
 
@@ -39,7 +64,10 @@ describe('teams.queries, against a real identity schema', () => {
     expect(await membershipRow(db.ds, randomUUID())).toBeUndefined();
     expect(await renameTeam(db.ds, teamId, 'Crew 2')).toBe(1);
     expect(await teamById(db.ds, teamId)).toEqual({ id: teamId, name: 'Crew 2', created_at: expect.any(Date) });
-    expect((await teamMembers(db.ds, teamId)).map((m) => [m.id, m.role, m.name])).toEqual([[owner, 'owner', 'Owner'], [mate, 'member', 'Mate']]);
+    expect((await teamMembers(db.ds, teamId)).map((m) => [m.id, m.role, m.name])).toEqual([
+      [owner, 'owner', 'Owner'],
+      [mate, 'member', 'Mate'],
+    ]);
     expect(await roleOn(db.ds, mate, teamId)).toBe('member');
     expect(await roleOn(db.ds, mate, randomUUID())).toBeUndefined();
     expect(await otherMembers(db.ds, teamId, owner)).toBe(1);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { AppError, commentOnJob, getMemberCard, type InputOf, jobCommentedV1, type OutputOf, reviewPublicText } from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { AppError, commentOnJob, getMemberCard, jobCommentedV1, reviewPublicText, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
+
 import { isJobId } from '../jobs/jobs.queries.js';
 import { toComment } from './comment.mapper.js';
 import { findCommentableJob, findParentComment, insertComment, threadRootOf } from './comments.queries.js';
@@ -14,7 +16,10 @@ import { findCommentableJob, findParentComment, insertComment, threadRootOf } fr
 export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob> {
   readonly operation = commentOnJob;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(input: InputOf<typeof commentOnJob>, ctx: HandlerContext): Promise<OutputOf<typeof commentOnJob>> {
     const caller = callerOf(ctx);
@@ -38,17 +43,28 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
         if (parent.deleted_at) throw AppError.conflict('That comment was deleted; reply to the job instead.');
         parentAuthorId = parent.author_id;
         // The thread is named by its top-level comment, so notifications group a whole thread.
-        threadRootId = await threadRootOf(em, input.parentId, input.id) ?? input.parentId;
+        threadRootId = (await threadRootOf(em, input.parentId, input.id)) ?? input.parentId;
       }
       // A refused attempt still counts, as for postings.
       await countAttempt(em, limitBuckets().comments, caller.memberId);
       if (refusal) return null;
       const inserted = await insertComment(em, {
-        id: randomUUID(), jobId: input.id, parentId: input.parentId ?? null, authorId: caller.memberId, authorName: card.name,
-        authorKind: kind, body: input.body,
+        id: randomUUID(),
+        jobId: input.id,
+        parentId: input.parentId ?? null,
+        authorId: caller.memberId,
+        authorName: card.name,
+        authorKind: kind,
+        body: input.body,
       });
       await recordEvent(em, jobCommentedV1, {
-        jobId: input.id, commentId: inserted.id, threadRootId: threadRootId ?? inserted.id, title: job.title, authorId: caller.memberId, posterId: job.poster_id, parentAuthorId,
+        jobId: input.id,
+        commentId: inserted.id,
+        threadRootId: threadRootId ?? inserted.id,
+        title: job.title,
+        authorId: caller.memberId,
+        posterId: job.poster_id,
+        parentAuthorId,
       });
       return { row: inserted, job };
     });

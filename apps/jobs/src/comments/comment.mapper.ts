@@ -1,4 +1,5 @@
 import { ANONYMOUS_POSTER_NAME, type Comment } from '@marketplace/contracts';
+
 import type { CommentJob, CommentRow } from './comments.queries.js';
 
 export type { CommentJob, CommentRow } from './comments.queries.js';
@@ -19,10 +20,15 @@ export function toComment(row: CommentRow, job: CommentJob): Comment {
     jobId: row.job_id,
     parentId: row.parent_id,
     body: hidden ? null : row.body,
-    author: hidden ? null
-      : !row.author_id ? (row.author_name ? { id: null, name: row.author_name, kind: row.author_kind } : null)
-      : masked ? { id: null, name: ANONYMOUS_POSTER_NAME, kind: row.author_kind }
-      : { id: row.author_id, name: row.author_name ?? 'Member', kind: row.author_kind },
+    author: hidden
+      ? null
+      : !row.author_id
+        ? row.author_name
+          ? { id: null, name: row.author_name, kind: row.author_kind }
+          : null
+        : masked
+          ? { id: null, name: ANONYMOUS_POSTER_NAME, kind: row.author_kind }
+          : { id: row.author_id, name: row.author_name ?? 'Member', kind: row.author_kind },
     deleted,
     removed,
     createdAt: row.created_at.toISOString(),

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
 import { insertJob } from '../jobs/jobs.queries.js';
 import {
-  commentsOfJob, findCommentableJob, findParentComment, insertComment, lockCommentOfReadableJob, markCommentDeleted, threadRootOf,
+  commentsOfJob,
+  findCommentableJob,
+  findParentComment,
+  insertComment,
+  lockCommentOfReadableJob,
+  markCommentDeleted,
   type NewComment,
+  threadRootOf,
 } from './comments.queries.js';
 
 /** Medium: the comments' statements on a real jobs schema: threads, the lock for deleting, what a deletion keeps. */
@@ -15,20 +23,39 @@ describe('the comments statements, against a real jobs schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: jobsEntities, migrations: jobsMigrations, label: 'jobs_comments' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   async function job(posterVisibility = 'public'): Promise<{ id: string; posterId: string }> {
     const at = new Date();
     const j = {
-      id: randomUUID(), posterId: randomUUID(), posterVisibility, title: 'Fix a leak', category: 'physical', constraints: 'Kitchen.',
-      createdAt: at, closesAt: new Date(at.getTime() + 86_400_000), preferredWorkers: [], walkthroughKey: null, walkthroughSecret: null,
+      id: randomUUID(),
+      posterId: randomUUID(),
+      posterVisibility,
+      title: 'Fix a leak',
+      category: 'physical',
+      constraints: 'Kitchen.',
+      createdAt: at,
+      closesAt: new Date(at.getTime() + 86_400_000),
+      preferredWorkers: [],
+      walkthroughKey: null,
+      walkthroughSecret: null,
     };
     await insertJob(db.ds, j);
     return j;
   }
-  const comment = (jobId: string, over: Partial<NewComment> = {}) => insertComment(db.ds, {
-    id: randomUUID(), jobId, parentId: null, authorId: randomUUID(), authorName: 'Ann', authorKind: 'person', body: 'Hello', ...over,
-  });
+  const comment = (jobId: string, over: Partial<NewComment> = {}) =>
+    insertComment(db.ds, {
+      id: randomUUID(),
+      jobId,
+      parentId: null,
+      authorId: randomUUID(),
+      authorName: 'Ann',
+      authorKind: 'person',
+      body: 'Hello',
+      ...over,
+    });
 
   it('writes comments and threads, lists them oldest first, and finds only jobs the public may read', async () => {
     const j = await job('anonymous');
@@ -61,7 +88,10 @@ describe('the comments statements, against a real jobs schema', () => {
       // Locked: another transaction cannot take the comment until this one ends.
       const busy = await db.ds.transaction(async (other) => {
         await other.query(`SET LOCAL lock_timeout = '100ms'`);
-        return lockCommentOfReadableJob(other, c.id).then(() => 'taken', () => 'waited');
+        return lockCommentOfReadableJob(other, c.id).then(
+          () => 'taken',
+          () => 'waited',
+        );
       });
       expect(busy).toBe('waited');
       expect(await markCommentDeleted(em, c.id)).toBe(1);

@@ -1,8 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { AppError, deleteComment, type InputOf, type OutputOf } from '@marketplace/contracts';
-import {
-  UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
-} from '@marketplace/service-kit';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
 import { lockCommentOfReadableJob, markCommentDeleted } from './comments.queries.js';
 
 /** The author or the job's poster deletes a comment: text and author go, the row (and replies) stay. */
@@ -21,7 +20,7 @@ export class DeleteCommentHandler implements OperationHandler<typeof deleteComme
       if (!row) throw notFound;
       if (row.deleted_at) throw AppError.conflict('This comment is already deleted.');
       if (row.author_id !== caller.memberId && row.poster_id !== caller.memberId) {
-        throw AppError.forbidden('Only the comment\'s author or the job\'s poster can delete it.');
+        throw AppError.forbidden("Only the comment's author or the job's poster can delete it.");
       }
       await markCommentDeleted(em, id);
     });

@@ -1,7 +1,8 @@
+import { AppError, type InputOf, listJobComments, type OutputOf } from '@marketplace/contracts';
+import { type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, listJobComments, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { type OperationHandler } from '@marketplace/service-kit';
+
 import { toComment } from './comment.mapper.js';
 import { commentsOfJob, findCommentableJob } from './comments.queries.js';
 

@@ -1,8 +1,7 @@
+import { AppError, closeJob, type InputOf, jobClosedV1, type OutputOf } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { AppError, closeJob, jobClosedV1, type InputOf, type OutputOf } from '@marketplace/contracts';
-import {
-  recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
-} from '@marketplace/service-kit';
+
 import { toJob } from '../jobs/job.mapper.js';
 import { findJobRow, lockOwnJob } from '../jobs/jobs.queries.js';
 import { closeOwnJob } from './edits.queries.js';

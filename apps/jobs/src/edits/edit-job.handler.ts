@@ -1,16 +1,13 @@
+import { AppError, editJob, getMemberCard, type InputOf, jobEditedV1, jobPosterVisibilityChangedV1, type OutputOf } from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import {
-  AppError, editJob, getMemberCard, jobEditedV1, jobPosterVisibilityChangedV1, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets,
-} from '@marketplace/service-kit';
+
 import { toJob } from '../jobs/job.mapper.js';
 import { findJobRow, insertJobVersion, lockOwnJob } from '../jobs/jobs.queries.js';
-import { updateJobText, updatePreferredWorkers } from './edits.queries.js';
 import { MAX_PREFERRED_WORKERS, mergeReferences, nameWorkers, resolvePreferredWorkers } from '../jobs/preferred-workers.js';
 import { reviewJobText } from '../safety/job-text-review.js';
 import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
+import { updateJobText, updatePreferredWorkers } from './edits.queries.js';
 
 /**
  * Edits run in one transaction holding the job's row lock, so a concurrent edit either sees the
@@ -23,7 +20,11 @@ import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review
 export class EditJobHandler implements OperationHandler<typeof editJob> {
   readonly operation = editJob;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient, private readonly reviewer: JobTextReviewer) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+    private readonly reviewer: JobTextReviewer,
+  ) {}
 
   async handle(input: InputOf<typeof editJob>, ctx: HandlerContext): Promise<OutputOf<typeof editJob>> {
     const caller = callerOf(ctx);
@@ -85,16 +86,29 @@ export class EditJobHandler implements OperationHandler<typeof editJob> {
         const version = row.version + 1;
         const now = new Date();
         await updateJobText(em, id, {
-          title: next.title, category: next.category, constraints: next.constraints, posterVisibility: next.posterVisibility,
-          version, updatedAt: now, preferredWorkers: references,
+          title: next.title,
+          category: next.category,
+          constraints: next.constraints,
+          posterVisibility: next.posterVisibility,
+          version,
+          updatedAt: now,
+          preferredWorkers: references,
         });
         await insertJobVersion(em, {
-          jobId: id, version, title: next.title, category: next.category, constraints: next.constraints, createdAt: now,
+          jobId: id,
+          version,
+          title: next.title,
+          category: next.category,
+          constraints: next.constraints,
+          createdAt: now,
         });
         await recordEvent(em, jobEditedV1, { jobId: id, posterId: caller.memberId, version, title: next.title, contentChanged });
         if (visibilityChanged) {
           await recordEvent(em, jobPosterVisibilityChangedV1, {
-            jobId: id, posterId: caller.memberId, version, posterVisibility: next.posterVisibility,
+            jobId: id,
+            posterId: caller.memberId,
+            version,
+            posterVisibility: next.posterVisibility,
           });
         }
       } else {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
 import { findJobRow, insertJob } from '../jobs/jobs.queries.js';
 import { closeOwnJob, updateJobText, updatePreferredWorkers } from './edits.queries.js';
@@ -12,14 +14,25 @@ describe('the edits statements, against a real jobs schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: jobsEntities, migrations: jobsMigrations, label: 'jobs_edits' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   async function job(): Promise<string> {
     const at = new Date();
     const id = randomUUID();
     await insertJob(db.ds, {
-      id, posterId: randomUUID(), posterVisibility: 'public', title: 'Old title', category: 'data', constraints: 'Old.',
-      createdAt: at, closesAt: new Date(at.getTime() + 86_400_000), preferredWorkers: ['a@example.test'], walkthroughKey: null, walkthroughSecret: null,
+      id,
+      posterId: randomUUID(),
+      posterVisibility: 'public',
+      title: 'Old title',
+      category: 'data',
+      constraints: 'Old.',
+      createdAt: at,
+      closesAt: new Date(at.getTime() + 86_400_000),
+      preferredWorkers: ['a@example.test'],
+      walkthroughKey: null,
+      walkthroughSecret: null,
     });
     return id;
   }
@@ -28,12 +41,24 @@ describe('the edits statements, against a real jobs schema', () => {
     const id = await job();
     const other = await job();
     const at = new Date(Date.now() - 1000);
-    expect(await updateJobText(db.ds, id, {
-      title: 'New title', category: 'design', constraints: 'New.', posterVisibility: 'anonymous', version: 2, updatedAt: at,
-      preferredWorkers: ['a@example.test', 'Bo Builder'],
-    })).toBe(1);
+    expect(
+      await updateJobText(db.ds, id, {
+        title: 'New title',
+        category: 'design',
+        constraints: 'New.',
+        posterVisibility: 'anonymous',
+        version: 2,
+        updatedAt: at,
+        preferredWorkers: ['a@example.test', 'Bo Builder'],
+      }),
+    ).toBe(1);
     expect(await findJobRow(db.ds, id)).toMatchObject({
-      title: 'New title', category: 'design', constraints: 'New.', poster_visibility: 'anonymous', version: 2, updated_at: at,
+      title: 'New title',
+      category: 'design',
+      constraints: 'New.',
+      poster_visibility: 'anonymous',
+      version: 2,
+      updated_at: at,
       preferred_workers: ['a@example.test', 'Bo Builder'],
     });
     expect(await updatePreferredWorkers(db.ds, id, ['c@example.test'])).toBe(1);

@@ -1,8 +1,9 @@
+import { applicationSubmittedV1, applicationWithdrawnV1, type EventEnvelope } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { applicationSubmittedV1, applicationWithdrawnV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+
 import { countApplicant, uncountApplicant } from './hiring.queries.js';
 
 /**

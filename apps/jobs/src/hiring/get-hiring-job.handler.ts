@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppError, getHiringJob, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { posterOf } from '../jobs/job.mapper.js';
 import { findJobRow, isJobId } from '../jobs/jobs.queries.js';
 import { hireOf } from './hiring.queries.js';

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { getJobStates, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { posterOf } from '../jobs/job.mapper.js';
 import { isJobId, jobRowsByIds } from '../jobs/jobs.queries.js';
 
@@ -18,8 +19,13 @@ export class GetJobStatesHandler implements OperationHandler<typeof getJobStates
     const rows = await jobRowsByIds(this.ds, ids);
     return {
       jobs: rows.map((r) => ({
-        id: r.id, title: r.title, status: r.status, version: r.version, posterId: r.poster_id,
-        posterVisibility: r.poster_visibility, poster: posterOf(r, true),
+        id: r.id,
+        title: r.title,
+        status: r.status,
+        version: r.version,
+        posterId: r.poster_id,
+        posterVisibility: r.poster_visibility,
+        poster: posterOf(r, true),
       })),
     };
   }

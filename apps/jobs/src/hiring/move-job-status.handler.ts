@@ -1,7 +1,8 @@
+import { type InputOf, moveJobStatus, type OutputOf } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { moveJobStatus, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { isJobId } from '../jobs/jobs.queries.js';
 import { moveStatus, statusOf } from './hiring.queries.js';
 

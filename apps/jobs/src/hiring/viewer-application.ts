@@ -1,6 +1,7 @@
-import type { DataSource } from 'typeorm';
-import { getViewerApplication, type AuthorizedJobDetail } from '@marketplace/contracts';
+import { type AuthorizedJobDetail, getViewerApplication } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
+import type { DataSource } from 'typeorm';
+
 import { isJobWorker } from './hiring.queries.js';
 
 /** Whether the caller is the job's current hired worker, who may read it while it is not public. */
@@ -10,9 +11,7 @@ export async function isCurrentWorker(ds: DataSource, jobId: string, memberId: s
 }
 
 /** The caller's own application to the job, asked of the applications service (null when signed out). */
-export async function viewerApplication(
-  bus: BusClient, jobId: string, ctx: HandlerContext,
-): Promise<AuthorizedJobDetail['application']> {
+export async function viewerApplication(bus: BusClient, jobId: string, ctx: HandlerContext): Promise<AuthorizedJobDetail['application']> {
   if (!ctx.caller) return null;
   const { application } = await bus.call(getViewerApplication, { jobId, memberId: ctx.caller.memberId }, ctx);
   return application;

@@ -1,14 +1,13 @@
+import { AppError, type AuthorizedJobDetail, getJob, type InputOf, listJobAttachments, type OutputOf } from '@marketplace/contracts';
+import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, getJob, listJobAttachments, type AuthorizedJobDetail, type InputOf, type OutputOf } from '@marketplace/contracts';
-import {
-  BusClient, type HandlerContext, type OperationHandler,
-} from '@marketplace/service-kit';
+
 import { isCurrentWorker, viewerApplication } from '../hiring/viewer-application.js';
-import { toJob } from './job.mapper.js';
-import { walkthroughLink, walkthroughSecret } from './walkthrough-link.js';
-import { asSeenByPoster, findJobRow, hasExpired, isExpired, walkthroughSecretOf } from './jobs.queries.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
+import { toJob } from './job.mapper.js';
+import { asSeenByPoster, findJobRow, hasExpired, isExpired, walkthroughSecretOf } from './jobs.queries.js';
+import { walkthroughLink, walkthroughSecret } from './walkthrough-link.js';
 
 /**
  * Job details for a signed-in caller (and, over MCP, for anyone on public jobs). Only the poster
@@ -20,7 +19,8 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
   readonly operation = getJob;
 
   constructor(
-    private readonly ds: DataSource, private readonly bus: BusClient,
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
     private readonly recorder: AudienceRecorder,
   ) {}
 
@@ -33,8 +33,7 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
     if (closed && ctx.caller?.memberId !== found.poster_id) throw notFound;
     const row = asSeenByPoster(found);
     // The current hire reads the job as its poster does (anonymous identity, non-public states).
-    const isPoster = ctx.caller?.memberId === row.poster_id
-      || await isCurrentWorker(this.ds, id, ctx.caller?.memberId);
+    const isPoster = ctx.caller?.memberId === row.poster_id || (await isCurrentWorker(this.ds, id, ctx.caller?.memberId));
     const isPublic = !row.safety_hidden && (row.status === 'open' || row.status === 'completed');
     if (!isPublic && !isPoster) throw notFound;
     if (row.status === 'open' && isPublic) this.recorder.record('view', [row], ctx);
@@ -49,7 +48,7 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
       application: await viewerApplication(this.bus, id, ctx),
       attachments: await this.attachments(id, isPoster, ctx),
       // Whether a closed job was closed or ran out of time is its poster's history, as in My jobs.
-      ...(isPoster ? { expired: closed && (isExpired(found) || await hasExpired(this.ds, id)) } : {}),
+      ...(isPoster ? { expired: closed && (isExpired(found) || (await hasExpired(this.ds, id))) } : {}),
     };
   }
 

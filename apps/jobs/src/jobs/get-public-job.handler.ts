@@ -1,7 +1,8 @@
+import { AppError, getPublicJob, type InputOf, type OutputOf } from '@marketplace/contracts';
+import { type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, getPublicJob, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
+
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { toJob } from './job.mapper.js';
 import { findPublicJobRow } from './jobs.queries.js';
@@ -11,7 +12,8 @@ export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob
   readonly operation = getPublicJob;
 
   constructor(
-    private readonly ds: DataSource, private readonly recorder: AudienceRecorder,
+    private readonly ds: DataSource,
+    private readonly recorder: AudienceRecorder,
   ) {}
 
   async handle({ id }: InputOf<typeof getPublicJob>, ctx: HandlerContext): Promise<OutputOf<typeof getPublicJob>> {

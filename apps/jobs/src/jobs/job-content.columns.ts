@@ -1,5 +1,5 @@
-import { Column } from 'typeorm';
 import type { Category } from '@marketplace/contracts';
+import { Column } from 'typeorm';
 
 /** What a poster writes and a published version freezes: the job's current row and each of its versions keep these. */
 export abstract class JobContentColumns {

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+
 import { JobContentColumns } from './job-content.columns.js';
 
 /** Immutable: every published version of a job, readable while the job is open. */

@@ -1,5 +1,6 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { JobStatus, PosterVisibility } from '@marketplace/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
 import { JobContentColumns } from './job-content.columns.js';
 
 /**

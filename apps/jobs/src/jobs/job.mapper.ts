@@ -1,4 +1,5 @@
 import { ANONYMOUS_POSTER_NAME, type Job, type JobMember } from '@marketplace/contracts';
+
 import type { JobRow } from './jobs.queries.js';
 
 /** A job row joined with its poster's public card, as the jobs queries read it (jobRows). */
@@ -43,8 +44,8 @@ export function toJob(row: JobRow, view: JobView): Job {
   if (view.withApplicants && row.status === 'open') job.applicants = row.applicants;
   if (view.detail) {
     // Anyone may watch a public poster's video while the job is open; anything else takes a private link.
-    job.walkthroughUrl = row.has_walkthrough && row.poster_visibility === 'public' && row.status === 'open'
-      && !row.safety_hidden ? publicWalkthroughPath(row.id) : null;
+    job.walkthroughUrl =
+      row.has_walkthrough && row.poster_visibility === 'public' && row.status === 'open' && !row.safety_hidden ? publicWalkthroughPath(row.id) : null;
     job.locked = row.status !== 'open';
     job.hasPreferredWorker = row.preferred_workers.length > 0;
   }

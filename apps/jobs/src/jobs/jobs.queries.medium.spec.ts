@@ -1,11 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
 import {
-  asSeenByPoster, boardPage, countBoard, countOwnJobs, findJobRow, findPublicJobRow, insertJob, insertJobVersion,
-  insertPreferredWorkers, isExpired, jobRowsByIds, lockOwnJob, openJobsByCategory, openJobVersions, ownJobsPage, upsertPoster,
-  walkthroughOf, walkthroughSecretOf, type BoardFilter, type NewJob,
+  asSeenByPoster,
+  type BoardFilter,
+  boardPage,
+  countBoard,
+  countOwnJobs,
+  findJobRow,
+  findPublicJobRow,
+  insertJob,
+  insertJobVersion,
+  insertPreferredWorkers,
+  isExpired,
+  jobRowsByIds,
+  lockOwnJob,
+  type NewJob,
+  openJobsByCategory,
+  openJobVersions,
+  ownJobsPage,
+  upsertPoster,
+  walkthroughOf,
+  walkthroughSecretOf,
 } from './jobs.queries.js';
 
 /**
@@ -23,14 +42,25 @@ describe('the jobs statements, against a real jobs schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: jobsEntities, migrations: jobsMigrations, label: 'jobs_queries' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   async function post(over: Partial<NewJob> & { hoursAgo?: number } = {}): Promise<string> {
     const createdAt = new Date(Date.now() - (over.hoursAgo ?? 1) * HOUR);
     const job: NewJob = {
-      id: randomUUID(), posterId: randomUUID(), posterVisibility: 'public', title: 'Tidy a spreadsheet', category: 'data',
-      constraints: 'Merge two sheets.', createdAt, closesAt: new Date(createdAt.getTime() + 14 * 24 * HOUR), preferredWorkers: [],
-      walkthroughKey: null, walkthroughSecret: null, ...over,
+      id: randomUUID(),
+      posterId: randomUUID(),
+      posterVisibility: 'public',
+      title: 'Tidy a spreadsheet',
+      category: 'data',
+      constraints: 'Merge two sheets.',
+      createdAt,
+      closesAt: new Date(createdAt.getTime() + 14 * 24 * HOUR),
+      preferredWorkers: [],
+      walkthroughKey: null,
+      walkthroughSecret: null,
+      ...over,
     };
     expect(await insertJob(db.ds, job)).toBe(1);
     return job.id;
@@ -45,9 +75,21 @@ describe('the jobs statements, against a real jobs schema', () => {
 
     const row = await findJobRow(db.ds, id);
     expect(row).toMatchObject({
-      id, poster_id: posterId, poster_visibility: 'public', title: 'Tidy a spreadsheet', category: 'data', status: 'open',
-      safety_hidden: false, version: 1, updated_at: null, applicants: 0, preferred_workers: ['wendy@example.test'],
-      has_walkthrough: true, poster_name: 'Pat Poster', poster_headline: null, poster_photo_url: 'https://x.test/p.png',
+      id,
+      poster_id: posterId,
+      poster_visibility: 'public',
+      title: 'Tidy a spreadsheet',
+      category: 'data',
+      status: 'open',
+      safety_hidden: false,
+      version: 1,
+      updated_at: null,
+      applicants: 0,
+      preferred_workers: ['wendy@example.test'],
+      has_walkthrough: true,
+      poster_name: 'Pat Poster',
+      poster_headline: null,
+      poster_photo_url: 'https://x.test/p.png',
     });
     expect(row!.created_at).toBeInstanceOf(Date);
     expect(row!.closes_at).toBeInstanceOf(Date);
@@ -55,8 +97,14 @@ describe('the jobs statements, against a real jobs schema', () => {
     expect((await findPublicJobRow(db.ds, id))?.id).toBe(id);
     expect(await walkthroughSecretOf(db.ds, id)).toBe('sealed:x');
     expect(await walkthroughOf(db.ds, id)).toEqual({
-      poster_id: posterId, poster_visibility: 'public', status: 'open', safety_hidden: false, closes_at: row!.closes_at,
-      worker_id: null, walkthrough_key: 'walkthroughs/a.webm', walkthrough_secret: 'sealed:x',
+      poster_id: posterId,
+      poster_visibility: 'public',
+      status: 'open',
+      safety_hidden: false,
+      closes_at: row!.closes_at,
+      worker_id: null,
+      walkthrough_key: 'walkthroughs/a.webm',
+      walkthrough_secret: 'sealed:x',
     });
 
     const hidden = await post();
@@ -81,7 +129,7 @@ describe('the jobs statements, against a real jobs schema', () => {
     expect(await jobRowsByIds(db.ds, [])).toEqual([]);
   });
 
-  it('locks the caller\'s own open job, and finds no other', async () => {
+  it("locks the caller's own open job, and finds no other", async () => {
     const posterId = randomUUID();
     const id = await post({ posterId });
     const closed = await post({ posterId });
@@ -95,7 +143,10 @@ describe('the jobs statements, against a real jobs schema', () => {
     let second: Promise<void> | undefined;
     await db.ds.transaction(async (em) => {
       await lockOwnJob(em, id, posterId);
-      second = db.ds.transaction(async (other) => { await lockOwnJob(other, id, posterId); order.push('second'); });
+      second = db.ds.transaction(async (other) => {
+        await lockOwnJob(other, id, posterId);
+        order.push('second');
+      });
       await new Promise((r) => setTimeout(r, 200));
       order.push('first');
     });
@@ -109,7 +160,10 @@ describe('the jobs statements, against a real jobs schema', () => {
     expect(await insertJobVersion(db.ds, { jobId: id, version: 1, title: 'One', category: 'data', constraints: 'A', createdAt: at })).toBe(1);
     expect(await insertJobVersion(db.ds, { jobId: id, version: 2, title: 'Two', category: 'design', constraints: 'B', createdAt: new Date() })).toBe(1);
     const versions = await openJobVersions(db.ds, id);
-    expect(versions.map((v) => [v.version, v.title, v.category])).toEqual([[2, 'Two', 'design'], [1, 'One', 'data']]);
+    expect(versions.map((v) => [v.version, v.title, v.category])).toEqual([
+      [2, 'Two', 'design'],
+      [1, 'One', 'data'],
+    ]);
     expect(versions[1]!.created_at).toEqual(at);
     expect(await openJobVersions(db.ds, id, 1)).toEqual([versions[1]]);
     expect(await openJobVersions(db.ds, id, 3)).toEqual([]);
@@ -122,7 +176,7 @@ describe('the jobs statements, against a real jobs schema', () => {
     expect(await db.query('SELECT count(*)::int AS n FROM job_preferred_workers WHERE job_id = $1', [id])).toEqual([{ n: 2 }]);
   });
 
-  it('lists the poster\'s own jobs by filter, expired ones apart, with their counts', async () => {
+  it("lists the poster's own jobs by filter, expired ones apart, with their counts", async () => {
     const posterId = randomUUID();
     const open = await post({ posterId, hoursAgo: 5 });
     const expired = await post({ posterId, hoursAgo: 4 });
@@ -136,7 +190,13 @@ describe('the jobs statements, against a real jobs schema', () => {
     await post();
 
     const page = await ownJobsPage(db.ds, posterId, undefined, 0, 10);
-    expect(page.map((r) => [r.id, r.expired])).toEqual([[hired, false], [swept, true], [closed, false], [expired, true], [open, false]]);
+    expect(page.map((r) => [r.id, r.expired])).toEqual([
+      [hired, false],
+      [swept, true],
+      [closed, false],
+      [expired, true],
+      [open, false],
+    ]);
     expect(await countOwnJobs(db.ds, posterId, undefined)).toBe(5);
     expect((await ownJobsPage(db.ds, posterId, undefined, 1, 2)).map((r) => r.id)).toEqual([swept, closed]);
     expect((await ownJobsPage(db.ds, posterId, 'expired', 0, 10)).map((r) => r.id)).toEqual([swept, expired]);
@@ -165,7 +225,14 @@ describe('the jobs statements, against a real jobs schema', () => {
     await set(hiddenOne, 'safety_hidden = true');
     const newest = [...jobs].reverse();
     const page = (filter: BoardFilter, over: { limit?: number; offset?: number; applicants?: 'asc' | 'desc' | null; prepare?: boolean } = {}) =>
-      boardPage(db.ds, { filter, limit: over.limit ?? 5, offset: over.offset ?? 0, applicants: over.applicants ?? null, depth: over.applicants ? 500 : 32, prepare: over.prepare ?? true });
+      boardPage(db.ds, {
+        filter,
+        limit: over.limit ?? 5,
+        offset: over.offset ?? 0,
+        applicants: over.applicants ?? null,
+        depth: over.applicants ? 500 : 32,
+        prepare: over.prepare ?? true,
+      });
 
     const first = await page(noFilter);
     expect(first.map((r) => r.id)).toEqual(newest.slice(0, 5).map((j) => j.id));
@@ -178,8 +245,12 @@ describe('the jobs statements, against a real jobs schema', () => {
     expect((await page(design, { limit: 10 })).map((r) => r.id)).toEqual(newest.filter((j) => j.category === 'design').map((j) => j.id));
     expect(await countBoard(db.ds, design)).toBe(4);
     const two = { ...noFilter, categories: ['data', 'legal'] };
-    expect((await page(two, { limit: 10, prepare: false })).map((r) => r.id))
-      .toEqual(newest.filter((j) => j.category !== 'design').slice(0, 10).map((j) => j.id));
+    expect((await page(two, { limit: 10, prepare: false })).map((r) => r.id)).toEqual(
+      newest
+        .filter((j) => j.category !== 'design')
+        .slice(0, 10)
+        .map((j) => j.id),
+    );
     expect(await countBoard(db.ds, two)).toBe(8);
 
     // A poster filter never shows an anonymous job.
@@ -187,8 +258,9 @@ describe('the jobs statements, against a real jobs schema', () => {
     expect((await page(ofSam, { limit: 10 })).map((r) => r.id)).toEqual(newest.filter((j) => j.poster === sam && !j.anonymous).map((j) => j.id));
     expect(await countBoard(db.ds, ofSam)).toBe(5);
     const both = { ...noFilter, posterIds: [pat, sam].sort(), categories: ['design'] };
-    expect((await page(both, { limit: 10, prepare: false })).map((r) => r.id))
-      .toEqual(newest.filter((j) => j.category === 'design' && !j.anonymous).map((j) => j.id));
+    expect((await page(both, { limit: 10, prepare: false })).map((r) => r.id)).toEqual(
+      newest.filter((j) => j.category === 'design' && !j.anonymous).map((j) => j.id),
+    );
     expect(await countBoard(db.ds, both)).toBe(3);
 
     const after = new Date(Date.now() - 12.5 * HOUR);
@@ -199,8 +271,7 @@ describe('the jobs statements, against a real jobs schema', () => {
     const byApplicants = [...newest].sort((a, b) => b.applicants - a.applicants);
     expect((await page(noFilter, { applicants: 'desc', limit: 12, prepare: false })).map((r) => r.id)).toEqual(byApplicants.map((j) => j.id));
     const fewest = [...newest].sort((a, b) => a.applicants - b.applicants);
-    expect((await page(noFilter, { applicants: 'asc', limit: 3, offset: 2, prepare: false })).map((r) => r.id))
-      .toEqual(fewest.slice(2, 5).map((j) => j.id));
+    expect((await page(noFilter, { applicants: 'asc', limit: 3, offset: 2, prepare: false })).map((r) => r.id)).toEqual(fewest.slice(2, 5).map((j) => j.id));
   });
 
   it('counts open, live jobs by category', async () => {
@@ -211,6 +282,9 @@ describe('the jobs statements, against a real jobs schema', () => {
     const gone = await post({ category: 'design' });
     await set(gone, `closes_at = now() - interval '1 minute'`);
     const counts = await openJobsByCategory(db.ds);
-    expect(counts.sort((a, b) => a.category.localeCompare(b.category))).toEqual([{ category: 'data', count: 1 }, { category: 'legal', count: 2 }]);
+    expect(counts.sort((a, b) => a.category.localeCompare(b.category))).toEqual([
+      { category: 'data', count: 1 },
+      { category: 'legal', count: 2 },
+    ]);
   });
 });

@@ -1,9 +1,19 @@
-import type { DataSource, EntityManager } from 'typeorm';
 import { AppError, isUuid, type Job, type MyJobFilter } from '@marketplace/contracts';
 import {
-  affected, compiledPerInput, first, preparedRows, rows, sql, type Db, type Expression, type ExpressionBuilder, type SqlBool,
+  affected,
+  compiledPerInput,
+  type Db,
+  type Expression,
+  type ExpressionBuilder,
+  first,
+  preparedRows,
+  rows,
+  sql,
+  type SqlBool,
 } from '@marketplace/service-kit';
-import { db, type DB } from '../database/db.js';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { type DB, db } from '../database/db.js';
 
 /** Conditions on a job read as `j`. */
 export type OnJob = ExpressionBuilder<{ j: DB['jobs'] }, 'j'>;
@@ -19,11 +29,7 @@ export const lit = <V extends string>(value: V) => sql.lit<V>(value);
 
 /** Open and taking applications: the board, search, versions and comments on open jobs. */
 export function openAndLive(eb: OnJob): Expression<SqlBool> {
-  return eb.and([
-    eb('j.status', '=', lit('open')),
-    eb.not(eb.ref('j.safety_hidden')),
-    eb.or([eb('j.closes_at', 'is', null), eb('j.closes_at', '>', now)]),
-  ]);
+  return eb.and([eb('j.status', '=', lit('open')), eb.not(eb.ref('j.safety_hidden')), eb.or([eb('j.closes_at', 'is', null), eb('j.closes_at', '>', now)])]);
 }
 
 /** A job as the public may see it: open, or completed; never hidden by staff; never past closing. */
@@ -51,8 +57,20 @@ export function expired(eb: OnJob) {
 
 /** What a job row shows: the job and its poster's public card. */
 const JOB_COLUMNS = [
-  'j.id', 'j.poster_id', 'j.poster_visibility', 'j.title', 'j.category', 'j.constraints', 'j.status',
-  'j.safety_hidden', 'j.created_at', 'j.version', 'j.updated_at', 'j.closes_at', 'j.applicants', 'j.preferred_workers',
+  'j.id',
+  'j.poster_id',
+  'j.poster_visibility',
+  'j.title',
+  'j.category',
+  'j.constraints',
+  'j.status',
+  'j.safety_hidden',
+  'j.created_at',
+  'j.version',
+  'j.updated_at',
+  'j.closes_at',
+  'j.applicants',
+  'j.preferred_workers',
 ] as const;
 const POSTER_COLUMNS = ['p.name as poster_name', 'p.headline as poster_headline', 'p.photo_url as poster_photo_url'] as const;
 
@@ -72,8 +90,12 @@ interface JobVocabulary {
 
 /** Jobs (`j`) with their poster's card (`p`), selecting a job row's columns. */
 export function jobRows() {
-  return db.selectFrom('jobs as j').leftJoin('posters as p', 'p.member_id', 'j.poster_id')
-    .select(JOB_COLUMNS).select(hasWalkthrough).select(POSTER_COLUMNS)
+  return db
+    .selectFrom('jobs as j')
+    .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+    .select(JOB_COLUMNS)
+    .select(hasWalkthrough)
+    .select(POSTER_COLUMNS)
     .$narrowType<JobVocabulary>();
 }
 
@@ -110,7 +132,13 @@ export function asSeenByPoster<R extends JobRow>(row: R): R {
 
 /** Whether the job's time ran out (see `expired`), the sweep's close included; false for an unknown id. */
 export async function hasExpired(on: Db, id: string): Promise<boolean> {
-  const row = await first(on, db.selectFrom('jobs as j').select((eb) => expired(eb).as('expired')).where('j.id', '=', id));
+  const row = await first(
+    on,
+    db
+      .selectFrom('jobs as j')
+      .select((eb) => expired(eb).as('expired'))
+      .where('j.id', '=', id),
+  );
   return Boolean(row?.expired);
 }
 
@@ -125,7 +153,10 @@ export async function lockOwnJob(em: EntityManager, id: string, memberId: string
 
 /** Rows of jobs named by id (unknown ids are left out), in no particular order. */
 export function jobRowsByIds(on: Db, ids: string[]): Promise<JobRow[]> {
-  return rows(on, jobRows().where('j.id', '=', (eb) => eb.fn.any(sql<string[]>`${ids}::uuid[]`)));
+  return rows(
+    on,
+    jobRows().where('j.id', '=', (eb) => eb.fn.any(sql<string[]>`${ids}::uuid[]`)),
+  );
 }
 
 /** The sealed secret behind a job's walkthrough links, or null. */
@@ -136,23 +167,36 @@ export async function walkthroughSecretOf(on: Db, jobId: string): Promise<string
 
 /** What serving a job's walkthrough video checks. */
 export function walkthroughOf(on: Db, jobId: string) {
-  return first(on, db.selectFrom('jobs')
-    .select(['poster_id', 'poster_visibility', 'status', 'safety_hidden', 'closes_at', 'worker_id', 'walkthrough_key', 'walkthrough_secret'])
-    .where('id', '=', jobId));
+  return first(
+    on,
+    db
+      .selectFrom('jobs')
+      .select(['poster_id', 'poster_visibility', 'status', 'safety_hidden', 'closes_at', 'worker_id', 'walkthrough_key', 'walkthrough_secret'])
+      .where('id', '=', jobId),
+  );
 }
 
 /** How many open, live jobs each category has (categories without any are left out). */
 export function openJobsByCategory(on: Db) {
-  return rows(on, db.selectFrom('jobs as j').select(['j.category', sql<number>`count(*)::int`.as('count')])
-    .where(openAndLive).groupBy('j.category'));
+  return rows(
+    on,
+    db
+      .selectFrom('jobs as j')
+      .select(['j.category', sql<number>`count(*)::int`.as('count')])
+      .where(openAndLive)
+      .groupBy('j.category'),
+  );
 }
 
 /** A job's versions while it is open and live, newest first; one version when `version` is given. */
 export function openJobVersions(on: Db, jobId: string, version?: number) {
-  let query = db.selectFrom('jobs as j').innerJoin('job_versions as v', 'v.job_id', 'j.id')
+  let query = db
+    .selectFrom('jobs as j')
+    .innerJoin('job_versions as v', 'v.job_id', 'j.id')
     .select(['v.version', 'v.title', 'v.category', 'v.constraints', 'v.created_at'])
     .$narrowType<{ category: Job['category'] }>()
-    .where('j.id', '=', jobId).where(openAndLive);
+    .where('j.id', '=', jobId)
+    .where(openAndLive);
   if (version !== undefined) query = query.where('v.version', '=', version);
   return rows(on, query.orderBy('v.version', 'desc'));
 }
@@ -169,12 +213,20 @@ function ownJobs(memberId: string, status: MyJobFilter | undefined) {
 
 /** A page of the poster's own jobs in every state, newest first, each with whether its time ran out. */
 export function ownJobsPage(on: Db, memberId: string, status: MyJobFilter | undefined, offset: number, limit: number) {
-  return rows(on, ownJobs(memberId, status)
-    .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
-    .select(JOB_COLUMNS).select(hasWalkthrough).select(POSTER_COLUMNS)
-    .select((eb) => expired(eb).as('expired'))
-    .$narrowType<JobVocabulary & { expired: boolean }>()
-    .orderBy('j.created_at', 'desc').orderBy('j.id', 'desc').limit(limit).offset(offset));
+  return rows(
+    on,
+    ownJobs(memberId, status)
+      .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+      .select(JOB_COLUMNS)
+      .select(hasWalkthrough)
+      .select(POSTER_COLUMNS)
+      .select((eb) => expired(eb).as('expired'))
+      .$narrowType<JobVocabulary & { expired: boolean }>()
+      .orderBy('j.created_at', 'desc')
+      .orderBy('j.id', 'desc')
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** How many of the poster's own jobs the filter keeps. */
@@ -184,14 +236,21 @@ export async function countOwnJobs(on: Db, memberId: string, status: MyJobFilter
 }
 
 /** The poster's public card, written afresh (or first) as a job is posted. */
-export function upsertPoster(
-  on: Db, card: { id: string; name: string; headline: string | null; photoUrl: string | null },
-): Promise<number> {
-  return affected(on, db.insertInto('posters')
-    .values({ member_id: card.id, name: card.name, headline: card.headline, photo_url: card.photoUrl, updated_at: now })
-    .onConflict((oc) => oc.column('member_id').doUpdateSet((eb) => ({
-      name: eb.ref('excluded.name'), headline: eb.ref('excluded.headline'), photo_url: eb.ref('excluded.photo_url'), updated_at: now,
-    }))));
+export function upsertPoster(on: Db, card: { id: string; name: string; headline: string | null; photoUrl: string | null }): Promise<number> {
+  return affected(
+    on,
+    db
+      .insertInto('posters')
+      .values({ member_id: card.id, name: card.name, headline: card.headline, photo_url: card.photoUrl, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('member_id').doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          headline: eb.ref('excluded.headline'),
+          photo_url: eb.ref('excluded.photo_url'),
+          updated_at: now,
+        })),
+      ),
+  );
 }
 
 export interface NewJob {
@@ -211,29 +270,58 @@ export interface NewJob {
 
 /** A new open job at version 1. */
 export function insertJob(on: Db, job: NewJob): Promise<number> {
-  return affected(on, db.insertInto('jobs').values({
-    id: job.id, poster_id: job.posterId, poster_visibility: job.posterVisibility, title: job.title, category: job.category,
-    constraints: job.constraints, status: 'open', safety_hidden: false, created_at: job.createdAt, version: 1,
-    updated_at: null, closes_at: job.closesAt, applicants: 0, preferred_workers: JSON.stringify(job.preferredWorkers),
-    walkthrough_key: job.walkthroughKey, walkthrough_secret: job.walkthroughSecret,
-  }));
+  return affected(
+    on,
+    db.insertInto('jobs').values({
+      id: job.id,
+      poster_id: job.posterId,
+      poster_visibility: job.posterVisibility,
+      title: job.title,
+      category: job.category,
+      constraints: job.constraints,
+      status: 'open',
+      safety_hidden: false,
+      created_at: job.createdAt,
+      version: 1,
+      updated_at: null,
+      closes_at: job.closesAt,
+      applicants: 0,
+      preferred_workers: JSON.stringify(job.preferredWorkers),
+      walkthrough_key: job.walkthroughKey,
+      walkthrough_secret: job.walkthroughSecret,
+    }),
+  );
 }
 
 /** One version of a job's text, as it was written at `createdAt`. */
 export function insertJobVersion(
-  on: Db, v: { jobId: string; version: number; title: string; category: string; constraints: string; createdAt: Date },
+  on: Db,
+  v: { jobId: string; version: number; title: string; category: string; constraints: string; createdAt: Date },
 ): Promise<number> {
-  return affected(on, db.insertInto('job_versions').values({
-    job_id: v.jobId, version: v.version, title: v.title, category: v.category, constraints: v.constraints, created_at: v.createdAt,
-  }));
+  return affected(
+    on,
+    db.insertInto('job_versions').values({
+      job_id: v.jobId,
+      version: v.version,
+      title: v.title,
+      category: v.category,
+      constraints: v.constraints,
+      created_at: v.createdAt,
+    }),
+  );
 }
 
 /** Named workers stored once each; returns those not named before. */
 export function insertPreferredWorkers(on: Db, jobId: string, memberIds: string[]) {
-  return rows(on, db.insertInto('job_preferred_workers')
-    .columns(['job_id', 'member_id'])
-    .expression(db.selectNoFrom([sql<string>`${jobId}::uuid`.as('job_id'), sql<string>`unnest(${memberIds}::uuid[])`.as('member_id')]))
-    .onConflict((oc) => oc.doNothing()).returning('member_id'));
+  return rows(
+    on,
+    db
+      .insertInto('job_preferred_workers')
+      .columns(['job_id', 'member_id'])
+      .expression(db.selectNoFrom([sql<string>`${jobId}::uuid`.as('job_id'), sql<string>`unnest(${memberIds}::uuid[])`.as('member_id')]))
+      .onConflict((oc) => oc.doNothing())
+      .returning('member_id'),
+  );
 }
 
 /** What the board's filters keep besides the category (applied per branch by the page). */
@@ -251,9 +339,11 @@ function boardConditions(f: BoardFilter) {
   return (eb: OnJob): Expression<SqlBool> => {
     const where = [openAndLive(eb)];
     if (f.posterIds) {
-      where.push(f.posterIds.length === 1
-        ? eb('j.poster_id', '=', sql<string>`${f.posterIds[0]}::uuid`)
-        : eb('j.poster_id', '=', eb.fn.any(sql<string[]>`${f.posterIds}::uuid[]`)));
+      where.push(
+        f.posterIds.length === 1
+          ? eb('j.poster_id', '=', sql<string>`${f.posterIds[0]}::uuid`)
+          : eb('j.poster_id', '=', eb.fn.any(sql<string[]>`${f.posterIds}::uuid[]`)),
+      );
       where.push(eb('j.poster_visibility', '=', lit('public')));
     }
     if (f.after) where.push(eb('j.created_at', '>=', f.after));
@@ -263,8 +353,8 @@ function boardConditions(f: BoardFilter) {
 }
 
 function categoryCondition(categories: string[]) {
-  return (eb: OnJob): Expression<SqlBool> => categories.length === 1 ? eb('j.category', '=', categories[0]!)
-    : eb('j.category', '=', eb.fn.any(sql<string[]>`${categories}::text[]`));
+  return (eb: OnJob): Expression<SqlBool> =>
+    categories.length === 1 ? eb('j.category', '=', categories[0]!) : eb('j.category', '=', eb.fn.any(sql<string[]>`${categories}::text[]`));
 }
 
 export interface BoardPage {
@@ -291,16 +381,27 @@ export function boardPage(ds: DataSource, page: BoardPage): Promise<JobRow[]> {
 }
 
 /** The board's statement, compiled once per distinct page asked for (the first pages repeat). */
-const boardStatement = compiledPerInput(buildBoardPage, (page: BoardPage) => JSON.stringify([
-  page.filter.categories, page.filter.posterIds ?? null, page.filter.after?.toISOString() ?? null,
-  page.filter.before?.toISOString() ?? null, page.limit, page.offset, page.applicants, page.depth,
-]));
+const boardStatement = compiledPerInput(buildBoardPage, (page: BoardPage) =>
+  JSON.stringify([
+    page.filter.categories,
+    page.filter.posterIds ?? null,
+    page.filter.after?.toISOString() ?? null,
+    page.filter.before?.toISOString() ?? null,
+    page.limit,
+    page.offset,
+    page.applicants,
+    page.depth,
+  ]),
+);
 
 function buildBoardPage(page: BoardPage) {
   const { filter, depth } = page;
   const newest = (f: BoardFilter, categories: string[]) => {
-    let q = db.selectFrom('jobs as j').select(['j.id', 'j.created_at'])
-      .$if(page.applicants !== null, (s) => s.select('j.applicants')).where(boardConditions(f));
+    let q = db
+      .selectFrom('jobs as j')
+      .select(['j.id', 'j.created_at'])
+      .$if(page.applicants !== null, (s) => s.select('j.applicants'))
+      .where(boardConditions(f));
     if (categories.length) q = q.where(categoryCondition(categories));
     return q.orderBy('j.created_at', 'desc').orderBy('j.id', 'desc').limit(sql.lit(depth));
   };
@@ -318,23 +419,32 @@ function buildBoardPage(page: BoardPage) {
   } else {
     candidates = newest(filter, filter.categories);
   }
-  const query = db.with('candidates', () => candidates)
+  const query = db
+    .with('candidates', () => candidates)
     .with('page', (q) => {
       let ordered = q.selectFrom('candidates').selectAll();
       if (page.applicants) ordered = ordered.orderBy('applicants', page.applicants);
       return ordered.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset);
     })
-    .selectFrom('page').innerJoin('jobs as j', 'j.id', 'page.id').leftJoin('posters as p', 'p.member_id', 'j.poster_id')
-    .select(JOB_COLUMNS).select(hasWalkthrough).select(POSTER_COLUMNS)
+    .selectFrom('page')
+    .innerJoin('jobs as j', 'j.id', 'page.id')
+    .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+    .select(JOB_COLUMNS)
+    .select(hasWalkthrough)
+    .select(POSTER_COLUMNS)
     .$narrowType<JobVocabulary>()
     .$if(page.applicants !== null, (q) => q.orderBy('page.applicants', page.applicants ?? 'asc'))
-    .orderBy('page.created_at', 'desc').orderBy('page.id', 'desc');
+    .orderBy('page.created_at', 'desc')
+    .orderBy('page.id', 'desc');
   return query;
 }
 
 /** How many open, live jobs the board's filter keeps (an exact count). */
 export async function countBoard(on: Db, filter: BoardFilter): Promise<number> {
-  let q = db.selectFrom('jobs as j').select(sql<number>`count(*)::int`.as('total')).where(boardConditions(filter));
+  let q = db
+    .selectFrom('jobs as j')
+    .select(sql<number>`count(*)::int`.as('total'))
+    .where(boardConditions(filter));
   if (filter.categories.length) {
     q = q.where((eb) => eb('j.category', '=', eb.fn.any(sql<string[]>`${filter.categories}::text[]`)));
   }

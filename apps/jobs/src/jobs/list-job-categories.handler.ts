@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { CATEGORIES, listJobCategories, type OutputOf } from '@marketplace/contracts';
 import { type OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { openJobsByCategory } from './jobs.queries.js';
 
 const CACHE_MS = 30_000;
@@ -18,7 +19,9 @@ export class ListJobCategoriesHandler implements OperationHandler<typeof listJob
     if (!this.cached || Date.now() - this.cached.at > CACHE_MS) {
       const value = this.count();
       this.cached = { at: Date.now(), value };
-      value.catch(() => { this.cached = undefined; });
+      value.catch(() => {
+        this.cached = undefined;
+      });
     }
     return this.cached.value;
   }

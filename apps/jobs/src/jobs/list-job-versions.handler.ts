@@ -1,13 +1,18 @@
+import { AppError, getJobVersion, type InputOf, type JobVersion, listJobVersions, type OutputOf } from '@marketplace/contracts';
+import { type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, getJobVersion, listJobVersions, type InputOf, type JobVersion, type OutputOf } from '@marketplace/contracts';
-import { type OperationHandler } from '@marketplace/service-kit';
+
 import { openJobVersions } from './jobs.queries.js';
 
 type VersionRow = Awaited<ReturnType<typeof openJobVersions>>[number];
 
 const toVersion = (r: VersionRow): JobVersion => ({
-  version: r.version, title: r.title, category: r.category, constraints: r.constraints, createdAt: r.created_at.toISOString(),
+  version: r.version,
+  title: r.title,
+  category: r.category,
+  constraints: r.constraints,
+  createdAt: r.created_at.toISOString(),
 });
 
 /** Versions are public only while the job is open (spec); otherwise the job does not exist here. */

@@ -1,8 +1,9 @@
+import { type InputOf, listMyJobs, type OutputOf, OWN_LIST_LIMITS } from '@marketplace/contracts';
+import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
 import { callerOf } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { listMyJobs, OWN_LIST_LIMITS, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+
 import { toJob } from './job.mapper.js';
 import { asSeenByPoster, countOwnJobs, ownJobsPage } from './jobs.queries.js';
 

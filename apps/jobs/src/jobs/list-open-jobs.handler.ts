@@ -1,11 +1,12 @@
+import { type InputOf, listOpenJobs, type OutputOf, resolveDayBound } from '@marketplace/contracts';
+import { type HandlerContext, type OperationHandler, TtlCache } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { listOpenJobs, resolveDayBound, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { TtlCache, type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
+
 import { jobsSettings } from '../jobs.settings.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { toJob } from './job.mapper.js';
-import { boardPage, countBoard, isJobId, type BoardFilter } from './jobs.queries.js';
+import { type BoardFilter, boardPage, countBoard, isJobId } from './jobs.queries.js';
 
 /** Applicant sorts rank only the newest matches, so the sort stays cheap on a large board. */
 const APPLICANT_SORT_WINDOW = 500;
@@ -43,7 +44,8 @@ export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs
   private readonly counts = new TtlCache<number>(countCacheMs(), 1000, 60_000);
 
   constructor(
-    private readonly ds: DataSource, private readonly recorder: AudienceRecorder,
+    private readonly ds: DataSource,
+    private readonly recorder: AudienceRecorder,
   ) {}
 
   async handle(input: InputOf<typeof listOpenJobs>, ctx: HandlerContext): Promise<OutputOf<typeof listOpenJobs>> {
@@ -64,14 +66,23 @@ export class ListOpenJobsHandler implements OperationHandler<typeof listOpenJobs
     // page within the first thousand) are prepared: 24 texts, so every connection keeps few plans.
     // Not applicant sorts: PostgreSQL plans their page's sort afresh for every LIMIT and OFFSET
     // anyway (it never chose the generic plan in 550 runs), so preparing would save nothing.
-    const prepare = !applicantSort && !filter.after && !filter.before && filter.categories.length <= 1
-      && (!filter.posterIds || filter.posterIds.length === 1) && needed <= PREPARED_DEPTH_MAX;
+    const prepare =
+      !applicantSort &&
+      !filter.after &&
+      !filter.before &&
+      filter.categories.length <= 1 &&
+      (!filter.posterIds || filter.posterIds.length === 1) &&
+      needed <= PREPARED_DEPTH_MAX;
     const depth = prepare ? candidateLimit(needed) : needed;
 
     const countKey = JSON.stringify([filter.categories, filter.posterIds, filter.after?.getTime(), filter.before?.getTime()]);
     const [rows, total] = await Promise.all([
       boardPage(this.ds, {
-        filter, limit, offset, depth, prepare,
+        filter,
+        limit,
+        offset,
+        depth,
+        prepare,
         applicants: input.sort === 'applicants_desc' ? 'desc' : applicantSort ? 'asc' : null,
       }),
       this.counts.get(countKey, () => countBoard(this.ds, filter)),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import { AppError, getMemberCard, type InputOf, jobPostedV1, type MemberCard, type OutputOf, postJob, postJobFromDraft } from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import {
-  AppError, getMemberCard, jobPostedV1, postJob, postJobFromDraft, type InputOf, type MemberCard, type OutputOf,
-} from '@marketplace/contracts';
-import { BusClient, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, callerOf, countAttempt, limitBuckets } from '@marketplace/service-kit';
+
 import { reviewJobText } from '../safety/job-text-review.js';
 import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
 import { toJob } from './job.mapper.js';
@@ -17,7 +17,11 @@ export const JOB_LIFETIME_MS = 14 * 24 * 3600 * 1000;
 export class PostJobHandler implements OperationHandler<typeof postJob> {
   readonly operation = postJob;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient, private readonly reviewer: JobTextReviewer) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+    private readonly reviewer: JobTextReviewer,
+  ) {}
 
   async handle(input: InputOf<typeof postJob> & { walkthroughKey?: string | undefined }, ctx: HandlerContext): Promise<OutputOf<typeof postJob>> {
     const caller = callerOf(ctx);
@@ -45,16 +49,33 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
       const closesAt = new Date(now.getTime() + JOB_LIFETIME_MS);
       await upsertPoster(em, card);
       await insertJob(em, {
-        id, posterId: caller.memberId, posterVisibility: input.posterVisibility, title: input.title, category: input.category,
-        constraints: input.constraints, createdAt: now, closesAt, preferredWorkers: references,
-        walkthroughKey: input.walkthroughKey ?? null, walkthroughSecret: input.walkthroughKey ? newSealedWalkthroughSecret() : null,
+        id,
+        posterId: caller.memberId,
+        posterVisibility: input.posterVisibility,
+        title: input.title,
+        category: input.category,
+        constraints: input.constraints,
+        createdAt: now,
+        closesAt,
+        preferredWorkers: references,
+        walkthroughKey: input.walkthroughKey ?? null,
+        walkthroughSecret: input.walkthroughKey ? newSealedWalkthroughSecret() : null,
       });
       await insertJobVersion(em, {
-        jobId: id, version: 1, title: input.title, category: input.category, constraints: input.constraints, createdAt: now,
+        jobId: id,
+        version: 1,
+        title: input.title,
+        category: input.category,
+        constraints: input.constraints,
+        createdAt: now,
       });
       await recordEvent(em, jobPostedV1, {
-        jobId: id, posterId: caller.memberId, title: input.title, category: input.category,
-        posterVisibility: input.posterVisibility, closesAt: closesAt.toISOString(),
+        jobId: id,
+        posterId: caller.memberId,
+        title: input.title,
+        category: input.category,
+        posterVisibility: input.posterVisibility,
+        closesAt: closesAt.toISOString(),
       });
       await nameWorkers(em, { id, posterId: caller.memberId, title: input.title }, workerIds);
       return { row: await findJobRow(em, id) };

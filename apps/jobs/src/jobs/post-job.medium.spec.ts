@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
-  getMemberCard, jobPostedV1, jobPreferredWorkersNamedV1, postJob, resolveMemberReferences, type Caller, type InputOf,
+  type Caller,
+  getMemberCard,
+  type InputOf,
+  jobPostedV1,
+  jobPreferredWorkersNamedV1,
   type OutputOf,
+  postJob,
+  resolveMemberReferences,
 } from '@marketplace/contracts';
 import { createLogger, type HandlerContext } from '@marketplace/service-kit';
 import { FakeBus, openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
 import { JobTextReviewer } from '../safety/model-safety-review.js';
 import { JOB_LIFETIME_MS, PostJobHandler } from './post-job.handler.js';
@@ -22,8 +30,15 @@ const cards = new Map<string, OutputOf<typeof getMemberCard>>();
 
 function member(over: Partial<OutputOf<typeof getMemberCard>> = {}): OutputOf<typeof getMemberCard> {
   const card = {
-    id: randomUUID(), name: 'Pat Poster', headline: 'Hires writers', photoUrl: null, emailVerified: true, staff: false,
-    missing: [], signUpFinished: true, ...over,
+    id: randomUUID(),
+    name: 'Pat Poster',
+    headline: 'Hires writers',
+    photoUrl: null,
+    emailVerified: true,
+    staff: false,
+    missing: [],
+    signUpFinished: true,
+    ...over,
   };
   cards.set(card.id, card);
   return card;
@@ -37,7 +52,17 @@ function ctxFor(memberId: string): HandlerContext {
 const job = (over: Record<string, unknown> = {}): InputOf<typeof postJob> =>
   postJob.input.parse({ title: 'Tidy a spreadsheet', category: 'data', constraints: '## Scope\nMerge two sheets.', ...over });
 
-interface JobRow { id: string; poster_id: string; status: string; version: number; title: string; poster_visibility: string; created_at: Date; closes_at: Date; preferred_workers: string[] }
+interface JobRow {
+  id: string;
+  poster_id: string;
+  status: string;
+  version: number;
+  title: string;
+  poster_visibility: string;
+  created_at: Date;
+  closes_at: Date;
+  preferred_workers: string[];
+}
 
 describe('posting a job, against a real jobs schema', () => {
   let db: ServiceSchema;
@@ -58,13 +83,15 @@ describe('posting a job, against a real jobs schema', () => {
       }));
     handler = new PostJobHandler(db.uow, bus.asBusClient(), new JobTextReviewer(createLogger('jobs-test')));
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const jobsOf = (posterId: string) => db.query<JobRow>('SELECT * FROM jobs WHERE poster_id = $1', [posterId]);
-  const attemptsOf = async (posterId: string) => (await db.query<{ n: number | null }>(
-    `SELECT sum(count)::int AS n FROM limit_attempts WHERE bucket = 'job_posts' AND subject = $1`, [posterId]))[0]!.n ?? 0;
-  const eventsOf = async (jobId: string) =>
-    (await db.outbox()).filter((e) => (e.envelope.payload as { jobId?: string }).jobId === jobId);
+  const attemptsOf = async (posterId: string) =>
+    (await db.query<{ n: number | null }>(`SELECT sum(count)::int AS n FROM limit_attempts WHERE bucket = 'job_posts' AND subject = $1`, [posterId]))[0]!.n ??
+    0;
+  const eventsOf = async (jobId: string) => (await db.outbox()).filter((e) => (e.envelope.payload as { jobId?: string }).jobId === jobId);
 
   it('writes the job, version 1 and the poster card, records job.posted, and counts the attempt', async () => {
     const pat = member();
@@ -73,17 +100,28 @@ describe('posting a job, against a real jobs schema', () => {
 
     const [row, ...more] = await jobsOf(pat.id);
     expect(more).toEqual([]);
-    expect(row).toMatchObject({ id: posted.id, status: 'open', version: 1, title: 'Tidy a spreadsheet', poster_visibility: 'anonymous', preferred_workers: [] });
+    expect(row).toMatchObject({
+      id: posted.id,
+      status: 'open',
+      version: 1,
+      title: 'Tidy a spreadsheet',
+      poster_visibility: 'anonymous',
+      preferred_workers: [],
+    });
     expect(row!.closes_at.getTime() - row!.created_at.getTime()).toBe(JOB_LIFETIME_MS);
-    expect(await db.query('SELECT version, title, category FROM job_versions WHERE job_id = $1', [posted.id]))
-      .toEqual([{ version: 1, title: 'Tidy a spreadsheet', category: 'data' }]);
-    expect(await db.query('SELECT name, headline FROM posters WHERE member_id = $1', [pat.id]))
-      .toEqual([{ name: 'Pat Poster', headline: 'Hires writers' }]);
+    expect(await db.query('SELECT version, title, category FROM job_versions WHERE job_id = $1', [posted.id])).toEqual([
+      { version: 1, title: 'Tidy a spreadsheet', category: 'data' },
+    ]);
+    expect(await db.query('SELECT name, headline FROM posters WHERE member_id = $1', [pat.id])).toEqual([{ name: 'Pat Poster', headline: 'Hires writers' }]);
 
     const events = await eventsOf(posted.id);
     expect(events.map((e) => e.subject)).toEqual([jobPostedV1.subject]);
     expect(events[0]!.envelope.payload).toEqual({
-      jobId: posted.id, posterId: pat.id, title: 'Tidy a spreadsheet', category: 'data', posterVisibility: 'anonymous',
+      jobId: posted.id,
+      posterId: pat.id,
+      title: 'Tidy a spreadsheet',
+      category: 'data',
+      posterVisibility: 'anonymous',
       closesAt: row!.closes_at.toISOString(),
     });
     expect(db.relayKicks()).toBe(kicks + 1);

@@ -1,7 +1,8 @@
+import { AppError, type InputOf, type OutputOf, repostJob } from '@marketplace/contracts';
+import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, repostJob, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { findJobRow } from './jobs.queries.js';
 import { PostJobHandler } from './post-job.handler.js';
 
@@ -15,20 +16,26 @@ import { PostJobHandler } from './post-job.handler.js';
 export class RepostJobHandler implements OperationHandler<typeof repostJob> {
   readonly operation = repostJob;
 
-  constructor(private readonly ds: DataSource, private readonly post: PostJobHandler) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly post: PostJobHandler,
+  ) {}
 
   async handle({ id, acknowledgeExposures }: InputOf<typeof repostJob>, ctx: HandlerContext): Promise<OutputOf<typeof repostJob>> {
     const notFound = AppError.notFound('You have no job with this id.');
     const row = await findJobRow(this.ds, id);
     if (!row || row.poster_id !== callerOf(ctx).memberId) throw notFound;
     if (row.safety_hidden) throw AppError.forbidden('Staff hid this job, so it cannot be posted again.');
-    return this.post.handle({
-      title: row.title,
-      category: row.category,
-      constraints: row.constraints,
-      posterVisibility: row.poster_visibility,
-      ...(row.preferred_workers.length ? { preferredWorkers: row.preferred_workers } : {}),
-      ...(acknowledgeExposures === undefined ? {} : { acknowledgeExposures }),
-    }, ctx);
+    return this.post.handle(
+      {
+        title: row.title,
+        category: row.category,
+        constraints: row.constraints,
+        posterVisibility: row.poster_visibility,
+        ...(row.preferred_workers.length ? { preferredWorkers: row.preferred_workers } : {}),
+        ...(acknowledgeExposures === undefined ? {} : { acknowledgeExposures }),
+      },
+      ctx,
+    );
   }
 }

@@ -1,5 +1,7 @@
-import { openSealed, sealValue, signToken, verifySignedToken } from '@marketplace/service-kit';
 import { randomBytes } from 'node:crypto';
+
+import { openSealed, sealValue, signToken, verifySignedToken } from '@marketplace/service-kit';
+
 import { publicWalkthroughPath } from './job.mapper.js';
 
 export const WALKTHROUGH_LINK_MS = 10 * 60 * 1000;

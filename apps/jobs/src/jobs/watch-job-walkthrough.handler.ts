@@ -1,7 +1,8 @@
+import { AppError, type InputOf, type OutputOf, videoContentType, watchJobWalkthrough } from '@marketplace/contracts';
+import { AccessSettingsCache, type HandlerContext, type OperationHandler, requireReadAccess } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, videoContentType, watchJobWalkthrough, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { AccessSettingsCache, requireReadAccess, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { isExpired, walkthroughOf } from './jobs.queries.js';
 import { linkViewer, walkthroughSecret } from './walkthrough-link.js';
 
@@ -16,7 +17,10 @@ import { linkViewer, walkthroughSecret } from './walkthrough-link.js';
 export class WatchJobWalkthroughHandler implements OperationHandler<typeof watchJobWalkthrough> {
   readonly operation = watchJobWalkthrough;
 
-  constructor(private readonly ds: DataSource, private readonly access: AccessSettingsCache) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly access: AccessSettingsCache,
+  ) {}
 
   async handle(input: InputOf<typeof watchJobWalkthrough>, ctx: HandlerContext): Promise<OutputOf<typeof watchJobWalkthrough>> {
     if (input.link === undefined) await requireReadAccess(ctx, this.access);

@@ -1,7 +1,8 @@
+import { jobClosedV1 } from '@marketplace/contracts';
+import { LOGGER, type Logger, type PeriodicTask, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { jobClosedV1 } from '@marketplace/contracts';
-import { LOGGER, recordEvent, UnitOfWork, type Logger, type PeriodicTask } from '@marketplace/service-kit';
+
 import { jobsSettings } from '../jobs.settings.js';
 import { closeDueJobs, closeDueTeamJobs } from './lifetime.queries.js';
 
@@ -24,7 +25,11 @@ export class ExpirySweeper implements PeriodicTask {
   readonly intervalMs = sweepIntervalMs();
   private running: Promise<number> | undefined;
 
-  constructor(private readonly ds: DataSource, private readonly uow: UnitOfWork, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   /** Batches until none is left due. */
   async run(): Promise<Record<string, number>> {
@@ -39,17 +44,24 @@ export class ExpirySweeper implements PeriodicTask {
   /** Closes up to one batch of due jobs; returns how many this replica closed. */
   sweepOnce(): Promise<number> {
     if (this.running) return this.running;
-    this.running = this.uow.run(async (em) => {
-      const closed = await closeDueJobs(em, BATCH);
-      for (const job of closed) {
-        await recordEvent(em, jobClosedV1, {
-          jobId: job.id, posterId: job.poster_id, reason: 'expired', closedAt: new Date(job.closed_at).toISOString(),
-        });
-      }
-      // Team jobs expire the same way; nothing consumes their closing, so it is only the status.
-      await closeDueTeamJobs(em, BATCH);
-      return closed.length;
-    }).finally(() => { this.running = undefined; });
+    this.running = this.uow
+      .run(async (em) => {
+        const closed = await closeDueJobs(em, BATCH);
+        for (const job of closed) {
+          await recordEvent(em, jobClosedV1, {
+            jobId: job.id,
+            posterId: job.poster_id,
+            reason: 'expired',
+            closedAt: new Date(job.closed_at).toISOString(),
+          });
+        }
+        // Team jobs expire the same way; nothing consumes their closing, so it is only the status.
+        await closeDueTeamJobs(em, BATCH);
+        return closed.length;
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
 import { insertJob } from '../jobs/jobs.queries.js';
 import { insertTeamJob } from '../team/team.queries.js';
@@ -13,13 +15,23 @@ describe('the expiry statements, against a real jobs schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: jobsEntities, migrations: jobsMigrations, label: 'jobs_lifetime' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   async function job(minutesLeft: number, status = 'open'): Promise<{ id: string; posterId: string }> {
     const j = {
-      id: randomUUID(), posterId: randomUUID(), posterVisibility: 'public', title: 'Mow a lawn', category: 'physical', constraints: 'Front.',
-      createdAt: new Date(Date.now() - 86_400_000), closesAt: new Date(Date.now() + minutesLeft * 60_000), preferredWorkers: [],
-      walkthroughKey: null, walkthroughSecret: null,
+      id: randomUUID(),
+      posterId: randomUUID(),
+      posterVisibility: 'public',
+      title: 'Mow a lawn',
+      category: 'physical',
+      constraints: 'Front.',
+      createdAt: new Date(Date.now() - 86_400_000),
+      closesAt: new Date(Date.now() + minutesLeft * 60_000),
+      preferredWorkers: [],
+      walkthroughKey: null,
+      walkthroughSecret: null,
     };
     await insertJob(db.ds, j);
     if (status !== 'open') await db.query('UPDATE jobs SET status = $2 WHERE id = $1', [j.id, status]);
@@ -37,7 +49,10 @@ describe('the expiry statements, against a real jobs schema', () => {
       await em.query('SELECT 1 FROM jobs WHERE id = $1 FOR UPDATE', [locked.id]);
       closed = await db.ds.transaction((sweep) => closeDueJobs(sweep, 2));
     });
-    expect(closed.map((c) => [c.id, c.poster_id])).toEqual([[first.id, first.posterId], [second.id, second.posterId]]);
+    expect(closed.map((c) => [c.id, c.poster_id])).toEqual([
+      [first.id, first.posterId],
+      [second.id, second.posterId],
+    ]);
     expect(closed[0]!.closed_at).toBeInstanceOf(Date);
     expect((await db.ds.transaction((sweep) => closeDueJobs(sweep, 2))).map((c) => c.id).sort()).toEqual([locked.id, third.id].sort());
     expect(await db.ds.transaction((sweep) => closeDueJobs(sweep, 2))).toEqual([]);
@@ -47,18 +62,30 @@ describe('the expiry statements, against a real jobs schema', () => {
   it('closes due team jobs the same way', async () => {
     const team = randomUUID();
     const now = Date.now();
-    const teamJob = (minutesLeft: number) => insertTeamJob(db.ds, {
-      id: randomUUID(), teamId: team, company: 'Acme', postedBy: randomUUID(), title: 'Audit', budget: 500, constraints: 'Books.',
-      createdAt: new Date(now - 86_400_000), closesAt: new Date(now + minutesLeft * 60_000),
-    });
+    const teamJob = (minutesLeft: number) =>
+      insertTeamJob(db.ds, {
+        id: randomUUID(),
+        teamId: team,
+        company: 'Acme',
+        postedBy: randomUUID(),
+        title: 'Audit',
+        budget: 500,
+        constraints: 'Books.',
+        createdAt: new Date(now - 86_400_000),
+        closesAt: new Date(now + minutesLeft * 60_000),
+      });
     const [due, alsoDue, live] = [await teamJob(-2), await teamJob(-1), await teamJob(10)];
     expect(await db.ds.transaction((sweep) => closeDueTeamJobs(sweep, 1))).toBe(1);
     expect(await db.ds.transaction((sweep) => closeDueTeamJobs(sweep, 500))).toBe(1);
     expect(await db.ds.transaction((sweep) => closeDueTeamJobs(sweep, 500))).toBe(0);
     const rows = await db.query<{ id: string; status: string; decided: boolean }>(
-      'SELECT id, status, decided_at IS NOT NULL AS decided FROM team_jobs WHERE team_id = $1 ORDER BY closes_at', [team]);
+      'SELECT id, status, decided_at IS NOT NULL AS decided FROM team_jobs WHERE team_id = $1 ORDER BY closes_at',
+      [team],
+    );
     expect(rows).toEqual([
-      { id: due.id, status: 'closed', decided: true }, { id: alsoDue.id, status: 'closed', decided: true }, { id: live.id, status: 'open', decided: false },
+      { id: due.id, status: 'closed', decided: true },
+      { id: alsoDue.id, status: 'closed', decided: true },
+      { id: live.id, status: 'open', decided: false },
     ]);
   });
 });

@@ -1,8 +1,9 @@
+import { type EventEnvelope, memberCardChangedV1 } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { memberCardChangedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+
 import { updatePosterCard } from './members.queries.js';
 
 /**

@@ -1,8 +1,9 @@
+import { type EventEnvelope, jobClosedV1, memberDeletedV1 } from '@marketplace/contracts';
+import { type EventConsumer, recordEvent } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { jobClosedV1, memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
-import { recordEvent, type EventConsumer } from '@marketplace/service-kit';
+
 import { anonymiseCommentsOf, blankPosterCard, closeOpenJobsOf, dropWalkthroughsOf } from './members.queries.js';
 
 export const DELETED_MEMBER_NAME = 'Deleted member';

@@ -1,8 +1,9 @@
+import { type EventEnvelope, memberReinstatedV1, memberSuspendedV1 } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { memberReinstatedV1, memberSuspendedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+
 import { hideForSuspension, showAfterSuspension } from './members.queries.js';
 
 /**

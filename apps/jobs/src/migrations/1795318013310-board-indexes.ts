@@ -6,7 +6,9 @@ export class BoardIndexes1795318013310 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX "jobs_open_poster_newest"`);
-    await q.query(`CREATE INDEX "jobs_open_poster_newest" ON "jobs" ("poster_id", "created_at" DESC, "id" DESC) INCLUDE ("closes_at", "poster_visibility", "category") WHERE "status" = 'open' AND NOT "safety_hidden"`);
+    await q.query(
+      `CREATE INDEX "jobs_open_poster_newest" ON "jobs" ("poster_id", "created_at" DESC, "id" DESC) INCLUDE ("closes_at", "poster_visibility", "category") WHERE "status" = 'open' AND NOT "safety_hidden"`,
+    );
   }
 
   async down(): Promise<void> {

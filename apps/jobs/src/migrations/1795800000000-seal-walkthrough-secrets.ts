@@ -1,5 +1,6 @@
 import { sealValue } from '@marketplace/service-kit';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+
 import { WALKTHROUGH_SECRET_PURPOSE } from '../jobs/walkthrough-link.js';
 
 /**
@@ -10,9 +11,10 @@ export class SealWalkthroughSecrets1795800000000 implements MigrationInterface {
   name = 'SealWalkthroughSecrets1795800000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const rows = (await q.query(
-      `SELECT id, walkthrough_secret FROM jobs WHERE walkthrough_secret IS NOT NULL AND walkthrough_secret NOT LIKE 'sealed:%'`,
-    )) as { id: string; walkthrough_secret: string }[];
+    const rows = (await q.query(`SELECT id, walkthrough_secret FROM jobs WHERE walkthrough_secret IS NOT NULL AND walkthrough_secret NOT LIKE 'sealed:%'`)) as {
+      id: string;
+      walkthrough_secret: string;
+    }[];
     for (const row of rows) {
       await q.query('UPDATE jobs SET walkthrough_secret = $2 WHERE id = $1', [row.id, sealValue(row.walkthrough_secret, WALKTHROUGH_SECRET_PURPOSE)]);
     }

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, runMigrationUp, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
 import { linkViewer, walkthroughLink, walkthroughSecret } from '../jobs/walkthrough-link.js';
 import { SealWalkthroughSecrets1795800000000 } from './1795800000000-seal-walkthrough-secrets.js';
@@ -23,7 +25,9 @@ describe('SealWalkthroughSecrets migration, on a real jobs schema', () => {
     );
     await runMigrationUp(db.ds, new SealWalkthroughSecrets1795800000000());
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   it('keeps the key sealed, and a link signed before the migration still names its viewer', async () => {
     const [row] = await db.query<{ walkthrough_secret: string }>('SELECT walkthrough_secret FROM jobs WHERE id = $1', [jobId]);

@@ -1,4 +1,5 @@
-import { affected, first, sql, type Db } from '@marketplace/service-kit';
+import { affected, type Db, first, sql } from '@marketplace/service-kit';
+
 import { db } from '../database/db.js';
 
 /** Who posted the job, when it exists. */
@@ -28,7 +29,11 @@ export function lockCommentForModeration(on: Db, commentId: string) {
 
 /** Staff remove a comment (keeping the first removal time) or restore it; its text stays for a restore. */
 export function setCommentRemoved(on: Db, commentId: string, removed: boolean): Promise<number> {
-  return affected(on, db.updateTable('job_comments')
-    .set({ removed_at: removed ? sql<Date>`coalesce(removed_at, now())` : null })
-    .where('id', '=', commentId));
+  return affected(
+    on,
+    db
+      .updateTable('job_comments')
+      .set({ removed_at: removed ? sql<Date>`coalesce(removed_at, now())` : null })
+      .where('id', '=', commentId),
+  );
 }

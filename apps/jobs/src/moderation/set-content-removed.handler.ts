@@ -1,6 +1,7 @@
+import { type InputOf, type OutputOf, setContentRemoved } from '@marketplace/contracts';
+import { type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
-import { setContentRemoved, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { UnitOfWork, type OperationHandler } from '@marketplace/service-kit';
+
 import { isJobId } from '../jobs/jobs.queries.js';
 import { lockCommentForModeration, lockJobForModeration, setCommentRemoved, setJobRemoved } from './moderation.queries.js';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { viewerOf } from './audience-recorder.js';
 
 const ctx = (over: object) => ({ requestId: 'r', caller: null, surface: 'rest' as const, ...over });

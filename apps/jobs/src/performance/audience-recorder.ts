@@ -1,9 +1,11 @@
-import { batchingSettings } from '@marketplace/service-kit';
 import { createHash } from 'node:crypto';
-import { Injectable, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+
 import type { HandlerContext } from '@marketplace/service-kit';
-import { insertAudience, type AudienceRow } from './performance.queries.js';
+import { batchingSettings } from '@marketplace/service-kit';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { type AudienceRow, insertAudience } from './performance.queries.js';
 
 /** Search engines and link previewers: their visits are not an audience. */
 const CRAWLER = /bot\b|bot\/|crawl|spider|slurp|archiver|facebookexternalhit|embedly|bingpreview|scrapy|headlesschrome|lighthouse|pingdom|uptime/i;
@@ -57,7 +59,9 @@ export class AudienceRecorder implements OnModuleInit, OnModuleDestroy {
   constructor(private readonly ds: DataSource) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => { void this.flush(); }, flushIntervalMs());
+    this.timer = setInterval(() => {
+      void this.flush();
+    }, flushIntervalMs());
     this.timer.unref();
   }
 
@@ -104,7 +108,14 @@ export class AudienceRecorder implements OnModuleInit, OnModuleDestroy {
     }
     this.buffer = new Map();
     this.buffered = 0;
-    this.flushing = insertAudience(this.ds, rows).then(() => undefined, () => undefined).finally(() => { this.flushing = undefined; });
+    this.flushing = insertAudience(this.ds, rows)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        this.flushing = undefined;
+      });
     return this.flushing;
   }
 }

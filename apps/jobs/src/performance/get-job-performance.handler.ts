@@ -1,21 +1,31 @@
+import { getJobPerformance, type InputOf, type OutputOf } from '@marketplace/contracts';
+import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
 import { callerOf } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { getJobPerformance, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { HandlerContext, OperationHandler } from '@marketplace/service-kit';
+
 import { AudienceRecorder } from './audience-recorder.js';
 import { applicationsOf, audienceOf, reportedJobsOf } from './performance.queries.js';
 
 type Output = OutputOf<typeof getJobPerformance>;
-interface Counts { impressions: number; views: number; applications: number; agent: number }
+interface Counts {
+  impressions: number;
+  views: number;
+  applications: number;
+  agent: number;
+}
 
 const DAY_MS = 86_400_000;
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : null);
 
 function totals(c: Counts): Output['totals'] {
   return {
-    impressions: c.impressions, views: c.views, viewRate: ratio(c.views, c.impressions),
-    applications: c.applications, applyRate: ratio(c.applications, c.views), agentShare: ratio(c.agent, c.applications),
+    impressions: c.impressions,
+    views: c.views,
+    viewRate: ratio(c.views, c.impressions),
+    applications: c.applications,
+    applyRate: ratio(c.applications, c.views),
+    agentShare: ratio(c.agent, c.applications),
   };
 }
 
@@ -28,7 +38,10 @@ function totals(c: Counts): Output['totals'] {
 export class GetJobPerformanceHandler implements OperationHandler<typeof getJobPerformance> {
   readonly operation = getJobPerformance;
 
-  constructor(private readonly ds: DataSource, private readonly recorder: AudienceRecorder) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly recorder: AudienceRecorder,
+  ) {}
 
   async handle({ days }: InputOf<typeof getJobPerformance>, ctx: HandlerContext): Promise<Output> {
     const caller = callerOf(ctx);
@@ -61,8 +74,15 @@ export class GetJobPerformanceHandler implements OperationHandler<typeof getJobP
       if (!byJob.has(jobId)) byJob.set(jobId, empty());
       apply(byJob.get(jobId)!);
     };
-    for (const r of audience) add(r.job_id, r.day, (c) => { c[r.kind === 'view' ? 'views' : 'impressions'] += r.n; });
-    for (const r of applications) add(r.job_id, r.day, (c) => { c.applications += r.n; c.agent += r.agent; });
+    for (const r of audience)
+      add(r.job_id, r.day, (c) => {
+        c[r.kind === 'view' ? 'views' : 'impressions'] += r.n;
+      });
+    for (const r of applications)
+      add(r.job_id, r.day, (c) => {
+        c.applications += r.n;
+        c.agent += r.agent;
+      });
 
     return {
       days,

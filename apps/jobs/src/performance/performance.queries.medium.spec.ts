@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
 import { insertJob } from '../jobs/jobs.queries.js';
 import { applicationsOf, audienceOf, insertAudience, openJobsAmong, recordApplication, reportedJobsOf } from './performance.queries.js';
@@ -12,14 +14,25 @@ describe('the performance statements, against a real jobs schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: jobsEntities, migrations: jobsMigrations, label: 'jobs_performance' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   async function job(posterId: string, hoursAgo: number, status = 'open'): Promise<string> {
     const id = randomUUID();
     const at = new Date(Date.now() - hoursAgo * 3_600_000);
     await insertJob(db.ds, {
-      id, posterId, posterVisibility: 'public', title: `Job ${hoursAgo}`, category: 'data', constraints: 'Rows.',
-      createdAt: at, closesAt: new Date(at.getTime() + 86_400_000), preferredWorkers: [], walkthroughKey: null, walkthroughSecret: null,
+      id,
+      posterId,
+      posterVisibility: 'public',
+      title: `Job ${hoursAgo}`,
+      category: 'data',
+      constraints: 'Rows.',
+      createdAt: at,
+      closesAt: new Date(at.getTime() + 86_400_000),
+      preferredWorkers: [],
+      walkthroughKey: null,
+      walkthroughSecret: null,
     });
     if (status !== 'open') await db.query('UPDATE jobs SET status = $2 WHERE id = $1', [id, status]);
     return id;
@@ -28,10 +41,15 @@ describe('the performance statements, against a real jobs schema', () => {
   it('counts the audience by job, day and kind, once per viewer a day', async () => {
     const [poster, jobId, other] = [randomUUID(), randomUUID(), randomUUID()];
     const seen = (day: string, kind: 'impression' | 'view', viewer: string, j = jobId) => ({ jobId: j, day, kind, viewer, posterId: poster });
-    expect(await insertAudience(db.ds, [
-      seen('2026-03-01', 'impression', 'm:a'), seen('2026-03-01', 'impression', 'h:b'), seen('2026-03-01', 'view', 'm:a'),
-      seen('2026-03-02', 'impression', 'm:a'), seen('2026-03-03', 'view', 'm:a', other),
-    ])).toBe(5);
+    expect(
+      await insertAudience(db.ds, [
+        seen('2026-03-01', 'impression', 'm:a'),
+        seen('2026-03-01', 'impression', 'h:b'),
+        seen('2026-03-01', 'view', 'm:a'),
+        seen('2026-03-02', 'impression', 'm:a'),
+        seen('2026-03-03', 'view', 'm:a', other),
+      ]),
+    ).toBe(5);
     // The same viewer again that day counts nothing more.
     expect(await insertAudience(db.ds, [seen('2026-03-01', 'impression', 'm:a')])).toBe(0);
     const rows = await audienceOf(db.ds, poster, '2026-03-01', '2026-03-03');
@@ -60,7 +78,7 @@ describe('the performance statements, against a real jobs schema', () => {
     ]);
   });
 
-  it('reports the poster\'s jobs that are neither closed nor expired, newest first; finds which named jobs are open', async () => {
+  it("reports the poster's jobs that are neither closed nor expired, newest first; finds which named jobs are open", async () => {
     const poster = randomUUID();
     const older = await job(poster, 3);
     const closed = await job(poster, 2, 'closed');
@@ -68,9 +86,10 @@ describe('the performance statements, against a real jobs schema', () => {
     await db.query(`UPDATE jobs SET closes_at = now() - interval '1 minute' WHERE id = $1`, [expired]);
     const hired = await job(poster, 0.5, 'in_progress');
     expect(await reportedJobsOf(db.ds, poster)).toEqual([
-      { id: hired, title: 'Job 0.5', status: 'in_progress' }, { id: older, title: 'Job 3', status: 'open' },
+      { id: hired, title: 'Job 0.5', status: 'in_progress' },
+      { id: older, title: 'Job 3', status: 'open' },
     ]);
     expect((await openJobsAmong(db.ds, [older, closed, expired, hired, randomUUID()])).map((r) => r.id).sort()).toEqual([older, expired].sort());
-    expect((await openJobsAmong(db.ds, [older]))).toEqual([{ id: older, poster_id: poster }]);
+    expect(await openJobsAmong(db.ds, [older])).toEqual([{ id: older, poster_id: poster }]);
   });
 });

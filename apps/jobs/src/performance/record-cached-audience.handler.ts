@@ -1,7 +1,8 @@
+import { type InputOf, type OutputOf, recordCachedAudience } from '@marketplace/contracts';
+import { type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { recordCachedAudience, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { type OperationHandler, type HandlerContext } from '@marketplace/service-kit';
+
 import { AudienceRecorder } from './audience-recorder.js';
 import { openJobsAmong } from './performance.queries.js';
 
@@ -14,7 +15,10 @@ import { openJobsAmong } from './performance.queries.js';
 export class RecordCachedAudienceHandler implements OperationHandler<typeof recordCachedAudience> {
   readonly operation = recordCachedAudience;
 
-  constructor(private readonly ds: DataSource, private readonly recorder: AudienceRecorder) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly recorder: AudienceRecorder,
+  ) {}
 
   async handle({ readers }: InputOf<typeof recordCachedAudience>, ctx: HandlerContext): Promise<OutputOf<typeof recordCachedAudience>> {
     const ids = [...new Set(readers.flatMap((r) => r.jobIds))];

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { getSafetyPolicy, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
 import { safetyPolicy } from './safety-policy.js';
 
 @Injectable()

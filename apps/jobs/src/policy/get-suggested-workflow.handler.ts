@@ -1,7 +1,8 @@
-import { publicUrl } from '@marketplace/service-kit';
-import { Injectable } from '@nestjs/common';
 import { getSuggestedWorkflow, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
+import { publicUrl } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+
 import { SUGGESTED_WORKFLOW } from './suggested-workflow.md.js';
 
 @Injectable()

@@ -1,4 +1,4 @@
-import { DEFAULT_SAFETY_POLICY, WRITE_LIMITS, type SafetyPolicy, type WriteLimitName } from '@marketplace/contracts';
+import { DEFAULT_SAFETY_POLICY, type SafetyPolicy, WRITE_LIMITS, type WriteLimitName } from '@marketplace/contracts';
 import { LIMIT_SETTINGS, writeLimitOwner } from '@marketplace/service-kit';
 
 /**
@@ -25,8 +25,11 @@ export function safetyPolicy(): SafetyPolicy {
     fileWritesPerMinute: files.fileWritesPerMinute,
     reportsPerHour: { help: admin.helpPerHour, problems: admin.problemsPerHour, features: admin.featuresPerHour, content: admin.contentPerHour },
     modelUse: {
-      ...DEFAULT_SAFETY_POLICY.modelUse, draftStartsPerHour: drafts.draftStartsPerHour, researchRerunsPerHour: drafts.researchRerunsPerHour,
-      rewritesPerHour: drafts.rewritesPerHour, completedRecordingsPerHour: drafts.completedRecordingsPerHour,
+      ...DEFAULT_SAFETY_POLICY.modelUse,
+      draftStartsPerHour: drafts.draftStartsPerHour,
+      researchRerunsPerHour: drafts.researchRerunsPerHour,
+      rewritesPerHour: drafts.rewritesPerHour,
+      completedRecordingsPerHour: drafts.completedRecordingsPerHour,
     },
     writeLimits: (Object.keys(WRITE_LIMITS) as WriteLimitName[]).map((name) => ({ name, ...WRITE_LIMITS[name], max: writeMax(name) })),
   };

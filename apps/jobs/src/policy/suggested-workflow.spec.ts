@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { missingWorkLoopTools, snakeCaseWords, unknownToolNames } from '@marketplace/testing';
+import { describe, expect, it } from 'vitest';
+
 import { SUGGESTED_WORKFLOW } from './suggested-workflow.md.js';
 
 describe('the suggested workflow', () => {

@@ -1,7 +1,8 @@
+import { type InputOf, listJobPosters, type OutputOf } from '@marketplace/contracts';
+import { type OperationHandler, TtlCache } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { listJobPosters, type InputOf, type OutputOf } from '@marketplace/contracts';
-import { TtlCache, type OperationHandler } from '@marketplace/service-kit';
+
 import { isJobId } from '../jobs/jobs.queries.js';
 import { postersWithOpenJobs } from './posters.queries.js';
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
 import { insertJob, upsertPoster } from '../jobs/jobs.queries.js';
 import { postersWithOpenJobs } from './posters.queries.js';
@@ -12,14 +14,25 @@ describe('the posters statement, against a real jobs schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: jobsEntities, migrations: jobsMigrations, label: 'jobs_posters' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   async function jobs(posterId: string, n: number, visibility = 'public'): Promise<void> {
     for (let i = 0; i < n; i++) {
       const at = new Date();
       await insertJob(db.ds, {
-        id: randomUUID(), posterId, posterVisibility: visibility, title: 'Walk a dog', category: 'physical', constraints: 'Daily.',
-        createdAt: at, closesAt: new Date(at.getTime() + 86_400_000), preferredWorkers: [], walkthroughKey: null, walkthroughSecret: null,
+        id: randomUUID(),
+        posterId,
+        posterVisibility: visibility,
+        title: 'Walk a dog',
+        category: 'physical',
+        constraints: 'Daily.',
+        createdAt: at,
+        closesAt: new Date(at.getTime() + 86_400_000),
+        preferredWorkers: [],
+        walkthroughKey: null,
+        walkthroughSecret: null,
       });
     }
   }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { reviewPublicText } from '@marketplace/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { reviewJobText } from './job-text-review.js';
 
 describe('reviewPublicText (comments)', () => {

@@ -1,4 +1,4 @@
-import { reviewPublicText, type AppError } from '@marketplace/contracts';
+import { type AppError, reviewPublicText } from '@marketplace/contracts';
 
 export type JobText = Partial<Record<'title' | 'constraints', string>>;
 
@@ -11,4 +11,3 @@ export type JobText = Partial<Record<'title' | 'constraints', string>>;
 export function reviewJobText(text: JobText, acknowledgeExposures: boolean): AppError | null {
   return reviewPublicText({ title: text.title, constraints: text.constraints }, { acknowledgeExposures });
 }
-

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@marketplace/contracts';
 import { createLogger } from '@marketplace/service-kit';
-import { startFakeModelServer, until, type FakeModelServer } from '@marketplace/testing';
+import { type FakeModelServer, startFakeModelServer, until } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { JobTextReviewer, SAFETY_CHECK_UNAVAILABLE, SAFETY_REVIEW_PROMPT } from './model-safety-review.js';
 
 /** The content check's second opinion against an OpenAI-compatible server: refuses when flagged, 503 when it gives no valid verdict. */
@@ -24,7 +25,7 @@ describe('the model safety review of job text', () => {
     await model.stop();
   });
 
-  it('refuses what the model flags, in the rule-based refusal\'s shape, with the call\'s usage', async () => {
+  it("refuses what the model flags, in the rule-based refusal's shape, with the call's usage", async () => {
     const { refusal, usage } = await reviewer.secondOpinion(counterfeit);
     expect(refusal?.status).toBe(403);
     expect(refusal?.message).toMatch(/^Refused by safety review/);
@@ -42,7 +43,10 @@ describe('the model safety review of job text', () => {
 
   it('fails closed with 503 on garbage, a refusal, an error status or a model slower than the timeout', async () => {
     const unavailable = async () => {
-      const err = await reviewer.secondOpinion(counterfeit).then(() => null, (e: unknown) => e);
+      const err = await reviewer.secondOpinion(counterfeit).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).status).toBe(503);
       expect((err as AppError).message).toBe(SAFETY_CHECK_UNAVAILABLE);
@@ -60,7 +64,7 @@ describe('the model safety review of job text', () => {
     await until(() => model.abandoned.length === gaveUp + 1, { timeoutMs: 5000, what: 'the reviewer to close the hanging request' });
   });
 
-  it('with no model configured, leaves the rules\' verdict without asking anyone', async () => {
+  it("with no model configured, leaves the rules' verdict without asking anyone", async () => {
     const asked = model.requests.length;
     const saved = process.env.MODEL_BASE_URL;
     delete process.env.MODEL_BASE_URL;

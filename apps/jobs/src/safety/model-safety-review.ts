@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+
 import { AppError, MODEL_CHECK_SHARE, MODEL_CHECKED_TIMEOUT_MS, policyRefusal } from '@marketplace/contracts';
-import {
-  LOGGER, meteredModelProviderFromEnv, modelConfigFromEnv, type Logger, type ModelProvider, type ModelUsage,
-} from '@marketplace/service-kit';
+import { LOGGER, type Logger, meteredModelProviderFromEnv, modelConfigFromEnv, type ModelProvider, type ModelUsage } from '@marketplace/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
+
 import type { JobText } from './job-text-review.js';
 import { insertModelCost } from './safety.queries.js';
 
@@ -17,11 +17,12 @@ const verdictShape = z.object({
   reason: z.string().default(''),
 });
 
-export const SAFETY_REVIEW_PROMPT = 'You review a job posting for a freelance marketplace against its safety policy. '
-  + 'Refuse postings that ask for illegal goods or services (drugs, weapons, counterfeit goods, stolen data, breaking into accounts '
-  + 'or systems the poster does not own), fraud or scams, fake reviews, academic cheating, harassment or stalking, hateful or sexual '
-  + 'content, or work that could hurt people. Ordinary jobs pass. Answer JSON {"violates": boolean, "fields": ("title" | "constraints")[] '
-  + '(where the problem is), "reason": string (one sentence for the poster, without quoting the posting)}.';
+export const SAFETY_REVIEW_PROMPT =
+  'You review a job posting for a freelance marketplace against its safety policy. ' +
+  'Refuse postings that ask for illegal goods or services (drugs, weapons, counterfeit goods, stolen data, breaking into accounts ' +
+  'or systems the poster does not own), fraud or scams, fake reviews, academic cheating, harassment or stalking, hateful or sexual ' +
+  'content, or work that could hurt people. Ordinary jobs pass. Answer JSON {"violates": boolean, "fields": ("title" | "constraints")[] ' +
+  '(where the problem is), "reason": string (one sentence for the poster, without quoting the posting)}.';
 
 export interface JobTextVerdict {
   /** The model's refusal, or null. */
@@ -87,7 +88,14 @@ export class JobTextReviewer {
 export async function recordReviewCost(em: EntityManager, usage: ModelUsage | null, of: { memberId: string; jobId: string | null }): Promise<void> {
   if (!usage) return;
   await insertModelCost(em, {
-    id: randomUUID(), purpose: 'safety_review', memberId: of.memberId, jobId: of.jobId, model: usage.model, calls: usage.calls,
-    promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, usd: usage.usd,
+    id: randomUUID(),
+    purpose: 'safety_review',
+    memberId: of.memberId,
+    jobId: of.jobId,
+    model: usage.model,
+    calls: usage.calls,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    usd: usage.usd,
   });
 }

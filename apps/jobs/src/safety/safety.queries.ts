@@ -1,4 +1,5 @@
 import { affected, type Db } from '@marketplace/service-kit';
+
 import { db } from '../database/db.js';
 
 export interface ModelCost {
@@ -15,8 +16,18 @@ export interface ModelCost {
 
 /** One model call's cost, in the job board's costs. */
 export function insertModelCost(on: Db, cost: ModelCost): Promise<number> {
-  return affected(on, db.insertInto('model_costs').values({
-    id: cost.id, purpose: cost.purpose, member_id: cost.memberId, job_id: cost.jobId, model: cost.model, calls: cost.calls,
-    prompt_tokens: cost.promptTokens, completion_tokens: cost.completionTokens, usd: cost.usd,
-  }));
+  return affected(
+    on,
+    db.insertInto('model_costs').values({
+      id: cost.id,
+      purpose: cost.purpose,
+      member_id: cost.memberId,
+      job_id: cost.jobId,
+      model: cost.model,
+      calls: cost.calls,
+      prompt_tokens: cost.promptTokens,
+      completion_tokens: cost.completionTokens,
+      usd: cost.usd,
+    }),
+  );
 }

@@ -1,10 +1,15 @@
+import { type FakeModelServer, startFakeModelServer } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeModelServer, type FakeModelServer } from '@marketplace/testing';
+
 import { configuredEmbeddingProvider } from './embedding-provider.js';
 
 let server: FakeModelServer;
-beforeAll(async () => { server = await startFakeModelServer(); });
-afterAll(async () => { await server.stop(); });
+beforeAll(async () => {
+  server = await startFakeModelServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
 
 describe('search embeddings', () => {
   it('are off without a model or an embeddings endpoint', () => {
@@ -19,7 +24,9 @@ describe('search embeddings', () => {
 
   it('or from an endpoint of their own, which wins', async () => {
     const provider = configuredEmbeddingProvider({
-      MODEL_BASE_URL: 'http://127.0.0.1:9/v1', SEARCH_EMBEDDING_URL: `${server.url}/embeddings`, SEARCH_EMBEDDING_MODEL: 'embed-b',
+      MODEL_BASE_URL: 'http://127.0.0.1:9/v1',
+      SEARCH_EMBEDDING_URL: `${server.url}/embeddings`,
+      SEARCH_EMBEDDING_MODEL: 'embed-b',
     })!;
     expect(await provider.embed(['hello', 'x'])).toHaveLength(2);
     expect(server.requests.at(-1)).toMatchObject({ path: '/v1/embeddings', authorization: undefined, body: { model: 'embed-b' } });

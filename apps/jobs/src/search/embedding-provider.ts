@@ -1,4 +1,5 @@
-import { modelConfigFromEnv, OpenAiCompatibleProvider, serviceEnv, type ServiceEnv } from '@marketplace/service-kit';
+import { modelConfigFromEnv, OpenAiCompatibleProvider, type ServiceEnv, serviceEnv } from '@marketplace/service-kit';
+
 import { jobsSettings } from '../jobs.settings.js';
 
 /**
@@ -19,7 +20,12 @@ export function configuredEmbeddingProvider(env: ServiceEnv = serviceEnv()): Emb
   const shared = modelConfigFromEnv(env);
   if (!own && !shared) return null;
   const provider = new OpenAiCompatibleProvider({
-    usdPerMillionPrompt: 0, usdPerMillionCompletion: 0, model: '', transcriptionModel: null, transcriptionBaseUrl: '', usdPerAudioMinute: 0,
+    usdPerMillionPrompt: 0,
+    usdPerMillionCompletion: 0,
+    model: '',
+    transcriptionModel: null,
+    transcriptionBaseUrl: '',
+    usdPerAudioMinute: 0,
     ...(own
       ? {
           baseUrl: own.replace(/\/embeddings\/?$/, ''),

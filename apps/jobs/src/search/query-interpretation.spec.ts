@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+
 import { interpretQuery } from './query-interpretation.js';
 
 describe('search query interpretation', () => {
   it('reads an upper bound and keeps the words', () => {
     expect(interpretQuery('logo design under $500')).toEqual({
-      query: 'logo design', minBudget: null, maxBudget: 500, sort: 'relevance', interpreted: true,
+      query: 'logo design',
+      minBudget: null,
+      maxBudget: 500,
+      sort: 'relevance',
+      interpreted: true,
     });
   });
 
@@ -22,18 +27,29 @@ describe('search query interpretation', () => {
 
   it('lets explicit parameters win', () => {
     expect(interpretQuery('under $500 newest', { maxBudget: 900, sort: 'relevance' })).toMatchObject({
-      query: '', maxBudget: 900, sort: 'relevance', interpreted: true,
+      query: '',
+      maxBudget: 900,
+      sort: 'relevance',
+      interpreted: true,
     });
   });
 
   it('leaves plain text alone; no text sorts newest', () => {
     expect(interpretQuery('postgres migration')).toEqual({
-      query: 'postgres migration', minBudget: null, maxBudget: null, sort: 'relevance', interpreted: false,
+      query: 'postgres migration',
+      minBudget: null,
+      maxBudget: null,
+      sort: 'relevance',
+      interpreted: false,
     });
     expect(interpretQuery(undefined)).toMatchObject({ query: '', sort: 'newest', interpreted: false });
     expect(interpretQuery('version 2 of the api')).toMatchObject({ minBudget: null, maxBudget: null, interpreted: false });
     expect(interpretQuery('summarise over 100 pages from 2019')).toEqual({
-      query: 'summarise over 100 pages from 2019', minBudget: null, maxBudget: null, sort: 'relevance', interpreted: false,
+      query: 'summarise over 100 pages from 2019',
+      minBudget: null,
+      maxBudget: null,
+      sort: 'relevance',
+      interpreted: false,
     });
     expect(interpretQuery('audit over 2k')).toMatchObject({ query: 'audit', minBudget: 2000 });
   });

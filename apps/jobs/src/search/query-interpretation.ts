@@ -21,7 +21,11 @@ interface Rule {
   apply: (m: RegExpMatchArray, out: Interpretation) => void;
 }
 
-interface Interpretation { minBudget: number | null; maxBudget: number | null; sort: SearchSort | null }
+interface Interpretation {
+  minBudget: number | null;
+  maxBudget: number | null;
+  sort: SearchSort | null;
+}
 
 const RULES: Rule[] = [
   {
@@ -42,21 +46,41 @@ const RULES: Rule[] = [
   },
   {
     pattern: new RegExp(String.raw`\b(?:under|below|less\s+than|at\s+most|up\s+to|max(?:imum)?|no\s+more\s+than|cheaper\s+than)\s+${AMOUNT}`, 'i'),
-    apply: (m, o) => { o.maxBudget = amount(m[1]!, m[2]); },
+    apply: (m, o) => {
+      o.maxBudget = amount(m[1]!, m[2]);
+    },
   },
   {
     pattern: new RegExp(String.raw`\b(?:over|above|more\s+than|at\s+least|min(?:imum)?|from)\s+${AMOUNT}`, 'i'),
-    apply: (m, o) => { o.minBudget = amount(m[1]!, m[2]); },
+    apply: (m, o) => {
+      o.minBudget = amount(m[1]!, m[2]);
+    },
   },
-  { pattern: /\b(?:newest|latest|most\s+recent|recent(?:ly\s+posted)?|new\s+first)\b/i, apply: (_m, o) => { o.sort = 'newest'; } },
-  { pattern: /\b(?:cheapest|lowest\s+(?:budget|paying|pay|price)|least\s+expensive)\b/i, apply: (_m, o) => { o.sort = 'budget_asc'; } },
+  {
+    pattern: /\b(?:newest|latest|most\s+recent|recent(?:ly\s+posted)?|new\s+first)\b/i,
+    apply: (_m, o) => {
+      o.sort = 'newest';
+    },
+  },
+  {
+    pattern: /\b(?:cheapest|lowest\s+(?:budget|paying|pay|price)|least\s+expensive)\b/i,
+    apply: (_m, o) => {
+      o.sort = 'budget_asc';
+    },
+  },
   {
     pattern: /\b(?:highest\s+(?:budget|paying|pay|price)|best\s+paying|most\s+expensive|biggest\s+budget)\b/i,
-    apply: (_m, o) => { o.sort = 'budget_desc'; },
+    apply: (_m, o) => {
+      o.sort = 'budget_desc';
+    },
   },
 ];
 
-export interface ExplicitSearch { minBudget?: number; maxBudget?: number; sort?: SearchSort }
+export interface ExplicitSearch {
+  minBudget?: number;
+  maxBudget?: number;
+  sort?: SearchSort;
+}
 
 export function interpretQuery(q: string | undefined, explicit: ExplicitSearch = {}): SearchInterpretation {
   let text = (q ?? '').trim();
@@ -71,7 +95,10 @@ export function interpretQuery(q: string | undefined, explicit: ExplicitSearch =
     interpreted = true;
     text = `${text.slice(0, m.index)} ${text.slice(m.index! + m[0].length)}`;
   }
-  text = text.replace(/\s+/g, ' ').replace(/^(?:jobs?|gigs?)\s+/i, (s) => (text.trim().split(' ').length > 1 ? '' : s)).trim();
+  text = text
+    .replace(/\s+/g, ' ')
+    .replace(/^(?:jobs?|gigs?)\s+/i, (s) => (text.trim().split(' ').length > 1 ? '' : s))
+    .trim();
   const sort: SearchSort = explicit.sort ?? implied.sort ?? (text ? 'relevance' : 'newest');
   return {
     query: text,

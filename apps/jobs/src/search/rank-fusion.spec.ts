@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { cosineSimilarity, fuseKeywordAndVector, reciprocalRankFusion } from './rank-fusion.js';
 
 /** Deterministic stand-in for an embedding model: a bag of words hashed into 16 dimensions. */
@@ -15,7 +16,12 @@ function embed(text: string): number[] {
 describe('reciprocal rank fusion', () => {
   it('sums 1/(k+rank) over lists', () => {
     // a and c: 1/61 + 1/63 = 0.032266; b: 2/62 = 0.032258; ties keep first-seen order.
-    expect(reciprocalRankFusion([['a', 'b', 'c'], ['c', 'b', 'a']])).toEqual(['a', 'c', 'b']);
+    expect(
+      reciprocalRankFusion([
+        ['a', 'b', 'c'],
+        ['c', 'b', 'a'],
+      ]),
+    ).toEqual(['a', 'c', 'b']);
     expect(reciprocalRankFusion([['a', 'b'], ['b']])).toEqual(['b', 'a']);
   });
 

@@ -34,7 +34,8 @@ export function reciprocalRankFusion(lists: readonly (readonly string[])[], k = 
 
 /** Keyword order fused with the order by similarity to the query's embedding. */
 export function fuseKeywordAndVector(
-  keywordRanked: readonly { id: string; embedding: readonly number[] | null }[], queryEmbedding: readonly number[],
+  keywordRanked: readonly { id: string; embedding: readonly number[] | null }[],
+  queryEmbedding: readonly number[],
 ): string[] {
   const byMeaning = keywordRanked
     .filter((c) => c.embedding !== null)

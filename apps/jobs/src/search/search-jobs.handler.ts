@@ -1,13 +1,14 @@
+import { AppError, type InputOf, type OutputOf, searchJobs, type SearchSort } from '@marketplace/contracts';
+import { countAttempt, type HandlerContext, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, searchJobs, type InputOf, type OutputOf, type SearchSort } from '@marketplace/contracts';
-import { type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
-import { toJob, type JobRow } from '../jobs/job.mapper.js';
+
+import { type JobRow, toJob } from '../jobs/job.mapper.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { configuredEmbeddingProvider, type EmbeddingProvider } from './embedding-provider.js';
-import { hasLexemes, newestOpenJobs, searchNewest, searchPhraseRanked, searchRanked, storeEmbedding } from './search.queries.js';
 import { interpretQuery } from './query-interpretation.js';
 import { fuseKeywordAndVector } from './rank-fusion.js';
+import { hasLexemes, newestOpenJobs, searchNewest, searchPhraseRanked, searchRanked, storeEmbedding } from './search.queries.js';
 
 /** Relevance ranks the newest matches only, so a common word costs the same on a huge board. */
 const RANK_WINDOW = 200;
@@ -25,7 +26,8 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
   private readonly embeddings: EmbeddingProvider | null = configuredEmbeddingProvider();
 
   constructor(
-    private readonly ds: DataSource, private readonly recorder: AudienceRecorder,
+    private readonly ds: DataSource,
+    private readonly recorder: AudienceRecorder,
   ) {}
 
   async handle(input: InputOf<typeof searchJobs>, ctx: HandlerContext): Promise<OutputOf<typeof searchJobs>> {
@@ -43,7 +45,7 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
     const text = interpretation.query;
     const keyword = text ? await this.matching(text, interpretation.sort, input.limit) : null;
     // Nothing matched: words that are all stop words mean "everything", as no words do.
-    const matched = keyword !== null && (keyword.rows.length > 0 || await hasLexemes(this.ds, text));
+    const matched = keyword !== null && (keyword.rows.length > 0 || (await hasLexemes(this.ds, text)));
     let rows = keyword?.rows ?? [];
     let mode: OutputOf<typeof searchJobs>['mode'] = keyword?.fused ? 'hybrid' : 'keyword';
     if (!matched) {
@@ -69,7 +71,7 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
     if (text.includes('"')) return { fused: false, rows: await searchPhraseRanked(this.ds, text, limit ?? null) };
     // Ranked inside the window, so only the rows shown are fetched whole.
     const hybrid = this.embeddings !== null;
-    const candidates = await searchRanked(this.ds, text, RANK_WINDOW, hybrid ? Math.max(HYBRID_CANDIDATES, limit ?? 20) : limit ?? null, hybrid);
+    const candidates = await searchRanked(this.ds, text, RANK_WINDOW, hybrid ? Math.max(HYBRID_CANDIDATES, limit ?? 20) : (limit ?? null), hybrid);
     if (!hybrid) return { rows: candidates, fused: false };
     // Without an answer from the model the keyword order stands, and the mode says so.
     const fused = await this.rerank(text, candidates).catch(() => null);
@@ -81,12 +83,16 @@ export class SearchJobsHandler implements OperationHandler<typeof searchJobs> {
     const missing = candidates.filter((c) => !c.embedding);
     const vectors = await this.embeddings!.embed([text, ...missing.map((c) => `${c.title}\n${c.constraints}`)]);
     const [queryVector, ...fresh] = vectors;
-    missing.forEach((c, i) => { c.embedding = fresh[i] ?? null; });
+    missing.forEach((c, i) => {
+      c.embedding = fresh[i] ?? null;
+    });
     if (missing.length) {
-      void Promise.all(missing.map((c) => storeEmbedding(this.ds, c.id, c.embedding ?? null)))
-        .catch(() => undefined);
+      void Promise.all(missing.map((c) => storeEmbedding(this.ds, c.id, c.embedding ?? null))).catch(() => undefined);
     }
-    const order = fuseKeywordAndVector(candidates.map((c) => ({ id: c.id, embedding: c.embedding ?? null })), queryVector!);
+    const order = fuseKeywordAndVector(
+      candidates.map((c) => ({ id: c.id, embedding: c.embedding ?? null })),
+      queryVector!,
+    );
     const byId = new Map(candidates.map((c) => [c.id, c]));
     return order.map((id) => byId.get(id)!);
   }

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { searchJobs, type SearchSort } from '@marketplace/contracts';
 import type { HandlerContext } from '@marketplace/service-kit';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
-import { SearchJobsHandler } from './search-jobs.handler.js';
 import { hasLexemes, newestOpenJobs, searchNewest, searchPhraseRanked, searchRanked, storeEmbedding } from './search.queries.js';
+import { SearchJobsHandler } from './search-jobs.handler.js';
 
 /**
  * Medium: search reads the newest periods of the period index first and only falls back to the
@@ -42,36 +44,53 @@ describe('search, against a real jobs schema with a 40-day board', () => {
        FROM generate_series(1, 3000) AS g, (SELECT $1::text[] AS w) AS words,
             -- Some jobs share a posting time, so the id breaks ties.
             LATERAL (SELECT date_trunc('minute', now() - random() * interval '40 days') + (g % 3) * interval '1 ms' AS at) AS t`,
-      [WORDS]);
+      [WORDS],
+    );
     await db.query('ANALYZE jobs');
   }, 120_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   /** The board scanned whole: what search answered before it had the period index. */
   async function scanned(text: string, sort: SearchSort, limit: number): Promise<string[]> {
     const matching = `SELECT j.id, j.created_at, ts_rank(j.search_vector, ${QUERY}) AS rank FROM jobs j
       WHERE ${OPEN_AND_LIVE} AND j.search_vector @@ ${QUERY}`;
-    const sql = sort !== 'relevance'
-      ? `${matching} ORDER BY j.created_at DESC, j.id DESC LIMIT $2`
-      : text.includes('"')
-        ? `SELECT m.id FROM (${matching}) AS m ORDER BY m.rank DESC, m.created_at DESC, m.id DESC LIMIT $2`
-        : `SELECT m.id FROM (${matching} ORDER BY j.created_at DESC, j.id DESC LIMIT 200) AS m
+    const sql =
+      sort !== 'relevance'
+        ? `${matching} ORDER BY j.created_at DESC, j.id DESC LIMIT $2`
+        : text.includes('"')
+          ? `SELECT m.id FROM (${matching}) AS m ORDER BY m.rank DESC, m.created_at DESC, m.id DESC LIMIT $2`
+          : `SELECT m.id FROM (${matching} ORDER BY j.created_at DESC, j.id DESC LIMIT 200) AS m
            ORDER BY m.rank DESC, m.created_at DESC, m.id DESC LIMIT $2`;
     return (await db.query<{ id: string }>(sql, [text, limit])).map((r) => r.id);
   }
 
-  const search = async (q: string, sort: SearchSort, limit: number) =>
-    handler.handle(searchJobs.input.parse({ q, sort, limit }), ctx);
+  const search = async (q: string, sort: SearchSort, limit: number) => handler.handle(searchJobs.input.parse({ q, sort, limit }), ctx);
 
-  const queries = ['python', 'python dashboard', 'kubernetes zoning logo', '"postgres migration"', '"migration postgres" logo',
-    'python or zoning', 'python -dashboard', 'the python', 'nothingword', 'zoning nothingword', '"logo design" -python'];
+  const queries = [
+    'python',
+    'python dashboard',
+    'kubernetes zoning logo',
+    '"postgres migration"',
+    '"migration postgres" logo',
+    'python or zoning',
+    'python -dashboard',
+    'the python',
+    'nothingword',
+    'zoning nothingword',
+    '"logo design" -python',
+  ];
 
   it.each(queries)('finds for %j the jobs a scan of the board finds, in its order, whatever the sort and limit', async (q) => {
     for (const sort of ['relevance', 'newest'] as const) {
       for (const limit of [1, 7, 50]) {
         const answer = await search(q, sort, limit);
         expect(answer.mode).toBe('keyword');
-        expect(answer.jobs.map((j) => j.id), `${q} ${sort} ${limit}`).toEqual(await scanned(q, sort, limit));
+        expect(
+          answer.jobs.map((j) => j.id),
+          `${q} ${sort} ${limit}`,
+        ).toEqual(await scanned(q, sort, limit));
       }
     }
   });

@@ -1,8 +1,17 @@
+import { affected, type Db, type Expression, first, preparedRows, rows, sql, type SqlBool } from '@marketplace/service-kit';
 import type { DataSource } from 'typeorm';
-import { affected, first, preparedRows, rows, sql, type Db, type Expression, type SqlBool } from '@marketplace/service-kit';
+
 import { db } from '../database/db.js';
 import {
-  hasWalkthrough, JOB_ROW_COLUMNS, JOB_ROW_POSTER_COLUMNS, jobRows, lit, openAndLive, type JobRow, type JobVocabulary, type OnJob,
+  hasWalkthrough,
+  JOB_ROW_COLUMNS,
+  JOB_ROW_POSTER_COLUMNS,
+  type JobRow,
+  jobRows,
+  type JobVocabulary,
+  lit,
+  type OnJob,
+  openAndLive,
 } from '../jobs/jobs.queries.js';
 
 /** The words to match, as a tsquery (bound afresh wherever it is used). */
@@ -16,11 +25,8 @@ const RECENT_PERIODS = 60;
 
 /** An open, live job matching the words; nothing matches words without lexemes (folded at planning). */
 function matching(text: string) {
-  return (eb: OnJob): Expression<SqlBool> => eb.and([
-    openAndLive(eb),
-    eb(eb.fn('numnode', [tsquery(text)]), '>', eb.lit(0)),
-    eb('j.search_vector', '@@', tsquery(text)),
-  ]);
+  return (eb: OnJob): Expression<SqlBool> =>
+    eb.and([openAndLive(eb), eb(eb.fn('numnode', [tsquery(text)]), '>', eb.lit(0)), eb('j.search_vector', '@@', tsquery(text))]);
 }
 
 /** OFFSET 0, written into the text: a fence the planner does not look through. */
@@ -55,34 +61,59 @@ const newestFirst = <Q extends { orderBy: (column: 'j.created_at' | 'j.id', dir:
  */
 function newestMatches(text: string, limit: Expression<number | null>, phrase: boolean) {
   // A period's jobs carrying every lexeme, fenced (OFFSET 0) from the full query's conditions.
-  const inPeriod = db.selectFrom('jobs as j')
+  const inPeriod = db
+    .selectFrom('jobs as j')
     .select(['j.id', 'j.created_at', 'j.search_vector', 'j.status', 'j.safety_hidden', 'j.closes_at'])
-    .where('j.status', '=', lit('open')).where((eb) => eb.not(eb.ref('j.safety_hidden')))
-    .where(sql<boolean>`jobs_search_terms(j.search_vector, j.created_at)
-      @> ARRAY(SELECT t || '@' || p.period FROM unnest((SELECT lexemes FROM terms)) AS t)`)
+    .where('j.status', '=', lit('open'))
+    .where((eb) => eb.not(eb.ref('j.safety_hidden')))
+    .where(
+      sql<boolean>`jobs_search_terms(j.search_vector, j.created_at)
+      @> ARRAY(SELECT t || '@' || p.period FROM unnest((SELECT lexemes FROM terms)) AS t)`,
+    )
     .offset(fence());
-  const periodMatches = newestFirst(db.selectFrom(inPeriod.as('j')).select(['j.id', 'j.created_at', 'j.search_vector'])
-    .where(matching(text))).limit(limit);
-  let older = db.selectFrom('jobs as j').select(['j.id', 'j.created_at', 'j.search_vector'])
+  const periodMatches = newestFirst(db.selectFrom(inPeriod.as('j')).select(['j.id', 'j.created_at', 'j.search_vector']).where(matching(text))).limit(limit);
+  let older = db
+    .selectFrom('jobs as j')
+    .select(['j.id', 'j.created_at', 'j.search_vector'])
     .where(matching(text))
     .where(sql<boolean>`(SELECT NOT every OR oldest < bottom FROM terms, span)`)
-    .where('j.created_at', '<', sql<Date>`(SELECT CASE WHEN every THEN to_timestamp(bottom * ${sql.lit(PERIOD_SECONDS)}) ELSE 'infinity' END FROM terms, span)`);
+    .where(
+      'j.created_at',
+      '<',
+      sql<Date>`(SELECT CASE WHEN every THEN to_timestamp(bottom * ${sql.lit(PERIOD_SECONDS)}) ELSE 'infinity' END FROM terms, span)`,
+    );
   if (phrase) older = older.offset(fence());
   const olderMatches = newestFirst(db.selectFrom(older.as('j')).select(['j.id', 'j.created_at', 'j.search_vector'])).limit(limit);
 
   return db
-    .with((cte) => cte('terms').materialized(), () => sql<{ lexemes: string[]; every: boolean }>`(
+    .with(
+      (cte) => cte('terms').materialized(),
+      () => sql<{ lexemes: string[]; every: boolean }>`(
       -- tsquery text doubles quotes and backslashes inside a lexeme
       SELECT coalesce(array_agg(DISTINCT regexp_replace(m[1], '([''\\\\])\\1', '\\1', 'g')), '{}') AS lexemes,
              regexp_replace(${tsquery(text)}::text, '''(?:[^'']|'''')*''', '', 'g') ~ '^[\\s&()<>0-9-]*$' AS every
-      FROM regexp_matches(${tsquery(text)}::text, '''((?:[^'']|'''')+)''', 'g') AS m)`)
-    .with((cte) => cte('span').materialized(), () => db
-      .selectFrom(db.selectFrom('jobs as j').select([
-        sql<string>`floor(extract(epoch FROM max(j.created_at)) / ${sql.lit(PERIOD_SECONDS)})::bigint`.as('newest'),
-        sql<string>`floor(extract(epoch FROM min(j.created_at)) / ${sql.lit(PERIOD_SECONDS)})::bigint`.as('oldest'),
-      ]).where('j.status', '=', lit('open')).where((eb) => eb.not(eb.ref('j.safety_hidden'))).as('b'))
-      .select(['b.newest', sql<string>`greatest(b.oldest, b.newest - ${sql.lit(RECENT_PERIODS - 1)})`.as('bottom'), 'b.oldest']))
-    .with('w', () => sql<{ id: string; created_at: Date; search_vector: string | null }>`(
+      FROM regexp_matches(${tsquery(text)}::text, '''((?:[^'']|'''')+)''', 'g') AS m)`,
+    )
+    .with(
+      (cte) => cte('span').materialized(),
+      () =>
+        db
+          .selectFrom(
+            db
+              .selectFrom('jobs as j')
+              .select([
+                sql<string>`floor(extract(epoch FROM max(j.created_at)) / ${sql.lit(PERIOD_SECONDS)})::bigint`.as('newest'),
+                sql<string>`floor(extract(epoch FROM min(j.created_at)) / ${sql.lit(PERIOD_SECONDS)})::bigint`.as('oldest'),
+              ])
+              .where('j.status', '=', lit('open'))
+              .where((eb) => eb.not(eb.ref('j.safety_hidden')))
+              .as('b'),
+          )
+          .select(['b.newest', sql<string>`greatest(b.oldest, b.newest - ${sql.lit(RECENT_PERIODS - 1)})`.as('bottom'), 'b.oldest']),
+    )
+    .with(
+      'w',
+      () => sql<{ id: string; created_at: Date; search_vector: string | null }>`(
       (SELECT c.id, c.created_at, c.search_vector
        FROM span, generate_series(span.newest, span.bottom, -1) AS p(period)
        CROSS JOIN LATERAL ${periodMatches} AS c
@@ -90,7 +121,8 @@ function newestMatches(text: string, limit: Expression<number | null>, phrase: b
        LIMIT ${limit})
       UNION ALL
       ${olderMatches}
-      LIMIT ${limit})`);
+      LIMIT ${limit})`,
+    );
 }
 
 /**
@@ -100,9 +132,15 @@ function newestMatches(text: string, limit: Expression<number | null>, phrase: b
 export function searchNewest(ds: DataSource, text: string, limit: number | null): Promise<JobRow[]> {
   const phrase = text.includes('"');
   const query = newestMatches(text, sql<number | null>`${limit}`, phrase)
-    .selectFrom('w as m').innerJoin('jobs as j', 'j.id', 'm.id').leftJoin('posters as p', 'p.member_id', 'j.poster_id')
-    .select(JOB_ROW_COLUMNS).select(hasWalkthrough).select(JOB_ROW_POSTER_COLUMNS).$narrowType<JobVocabulary>()
-    .orderBy('m.created_at', 'desc').orderBy('m.id', 'desc');
+    .selectFrom('w as m')
+    .innerJoin('jobs as j', 'j.id', 'm.id')
+    .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+    .select(JOB_ROW_COLUMNS)
+    .select(hasWalkthrough)
+    .select(JOB_ROW_POSTER_COLUMNS)
+    .$narrowType<JobVocabulary>()
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc');
   return preparedRows(ds, query);
 }
 
@@ -112,12 +150,25 @@ export function searchNewest(ds: DataSource, text: string, limit: number | null)
  */
 export function searchPhraseRanked(ds: DataSource, text: string, limit: number | null): Promise<JobRow[]> {
   const query = db
-    .with((cte) => cte('m').materialized(), () => db.selectFrom('jobs as j')
-      .select(['j.id', 'j.created_at', sql<number>`ts_rank(j.search_vector, ${tsquery(text)})`.as('rank')])
-      .where(matching(text)))
-    .selectFrom('m').innerJoin('jobs as j', 'j.id', 'm.id').leftJoin('posters as p', 'p.member_id', 'j.poster_id')
-    .select(JOB_ROW_COLUMNS).select(hasWalkthrough).select(JOB_ROW_POSTER_COLUMNS).$narrowType<JobVocabulary>()
-    .orderBy('m.rank', 'desc').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit);
+    .with(
+      (cte) => cte('m').materialized(),
+      () =>
+        db
+          .selectFrom('jobs as j')
+          .select(['j.id', 'j.created_at', sql<number>`ts_rank(j.search_vector, ${tsquery(text)})`.as('rank')])
+          .where(matching(text)),
+    )
+    .selectFrom('m')
+    .innerJoin('jobs as j', 'j.id', 'm.id')
+    .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+    .select(JOB_ROW_COLUMNS)
+    .select(hasWalkthrough)
+    .select(JOB_ROW_POSTER_COLUMNS)
+    .$narrowType<JobVocabulary>()
+    .orderBy('m.rank', 'desc')
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(limit);
   return preparedRows(ds, query);
 }
 
@@ -129,14 +180,26 @@ export function searchPhraseRanked(ds: DataSource, text: string, limit: number |
  */
 export function searchRanked(ds: DataSource, text: string, window: number, limit: number | null, embedding: boolean) {
   const query = newestMatches(text, sql.lit(window), false)
-    .with('m', (q) => q.selectFrom('w')
-      .select(['w.id', 'w.created_at', sql<number>`ts_rank(w.search_vector, ${tsquery(text)})`.as('rank')])
-      .orderBy('rank', 'desc').orderBy('w.created_at', 'desc').orderBy('w.id', 'desc').limit(limit))
-    .selectFrom('m').innerJoin('jobs as j', 'j.id', 'm.id').leftJoin('posters as p', 'p.member_id', 'j.poster_id')
-    .select(JOB_ROW_COLUMNS).select(hasWalkthrough).select(JOB_ROW_POSTER_COLUMNS)
+    .with('m', (q) =>
+      q
+        .selectFrom('w')
+        .select(['w.id', 'w.created_at', sql<number>`ts_rank(w.search_vector, ${tsquery(text)})`.as('rank')])
+        .orderBy('rank', 'desc')
+        .orderBy('w.created_at', 'desc')
+        .orderBy('w.id', 'desc')
+        .limit(limit),
+    )
+    .selectFrom('m')
+    .innerJoin('jobs as j', 'j.id', 'm.id')
+    .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+    .select(JOB_ROW_COLUMNS)
+    .select(hasWalkthrough)
+    .select(JOB_ROW_POSTER_COLUMNS)
     .$if(embedding, (q) => q.select('j.embedding'))
     .$narrowType<JobVocabulary>()
-    .orderBy('m.rank', 'desc').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc');
+    .orderBy('m.rank', 'desc')
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc');
   return preparedRows(ds, query);
 }
 
@@ -147,11 +210,20 @@ export function newestOpenJobs(on: Db, limit: number | null): Promise<JobRow[]> 
 
 /** Whether the words have any lexeme (words that are all stop words have none). */
 export async function hasLexemes(on: Db, text: string): Promise<boolean> {
-  const row = await first(on, db.selectNoFrom((eb) => eb(eb.fn('numnode', [tsquery(text)]), '>', eb.lit(0)).as('ok')));
+  const row = await first(
+    on,
+    db.selectNoFrom((eb) => eb(eb.fn('numnode', [tsquery(text)]), '>', eb.lit(0)).as('ok')),
+  );
   return Boolean(row?.ok);
 }
 
 /** A job's embedding, stored once computed. */
 export function storeEmbedding(on: Db, id: string, embedding: number[] | null): Promise<number> {
-  return affected(on, db.updateTable('jobs').set({ embedding: sql<number[] | null>`${embedding}::real[]` }).where('id', '=', id));
+  return affected(
+    on,
+    db
+      .updateTable('jobs')
+      .set({ embedding: sql<number[] | null>`${embedding}::real[]` })
+      .where('id', '=', id),
+  );
 }

@@ -1,8 +1,9 @@
+import { type EventEnvelope, teamApplicationSubmittedV1, teamRenamedV1 } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { teamApplicationSubmittedV1, teamRenamedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+
 import { recordTeamApplication, renameTeamJobs } from './team.queries.js';
 
 /** Keeps `company` on the team's jobs equal to the team's current name. */

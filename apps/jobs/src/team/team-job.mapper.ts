@@ -1,7 +1,8 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { AppError, getTeamMembership, type teamJobSchema, isUuid } from '@marketplace/contracts';
+import { AppError, getTeamMembership, isUuid, type teamJobSchema } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
+
 import { findTeamJob as findTeamJobRow, type TeamJobRow } from './team.queries.js';
 
 export type { TeamJobRow } from './team.queries.js';
@@ -11,8 +12,14 @@ export function toTeamJob(row: TeamJobRow, now = Date.now()): z.input<typeof tea
   const expired = row.status === 'open' && row.closes_at !== null && row.closes_at.getTime() <= now;
   const status = expired ? 'closed' : row.status;
   return {
-    id: row.id, company: row.company, title: row.title, budget: row.budget, constraints: row.constraints, status,
-    createdAt: row.created_at.toISOString(), closesAt: status === 'open' ? row.closes_at?.toISOString() ?? null : null,
+    id: row.id,
+    company: row.company,
+    title: row.title,
+    budget: row.budget,
+    constraints: row.constraints,
+    status,
+    createdAt: row.created_at.toISOString(),
+    closesAt: status === 'open' ? (row.closes_at?.toISOString() ?? null) : null,
   };
 }
 

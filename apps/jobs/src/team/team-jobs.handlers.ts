@@ -1,20 +1,34 @@
 import { randomUUID } from 'node:crypto';
+
+import {
+  AppError,
+  closeTeamJob,
+  getTeamJob,
+  type InputOf,
+  listJobsOfTeam,
+  listTeamBoard,
+  listTeamJobs,
+  moveTeamJob,
+  type OutputOf,
+  postTeamJob,
+  TEAM_LISTING_FEE_DOLLARS,
+} from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, closeTeamJob, getTeamJob, listJobsOfTeam, listTeamBoard, listTeamJobs, moveTeamJob, postTeamJob,
-  TEAM_LISTING_FEE_DOLLARS, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, callerOf, countAttempt, limitBuckets, UnitOfWork, type HandlerContext, type OperationHandler,
-} from '@marketplace/service-kit';
+
 import { JOB_LIFETIME_MS } from '../jobs/post-job.handler.js';
 import { reviewJobText } from '../safety/job-text-review.js';
 import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
-import { callerTeam, findTeamJob, toTeamJob } from './team-job.mapper.js';
 import {
-  closeTeamJob as closeTeamJobRow, insertTeamJob, jobsOfTeam as teamJobRows, moveTeamJob as moveTeamJobRow, openTeamJobs, recordListingFee,
+  closeTeamJob as closeTeamJobRow,
+  insertTeamJob,
+  jobsOfTeam as teamJobRows,
+  moveTeamJob as moveTeamJobRow,
+  openTeamJobs,
+  recordListingFee,
 } from './team.queries.js';
+import { callerTeam, findTeamJob, toTeamJob } from './team-job.mapper.js';
 
 /** GET /api/jobs for team and candidate keys: open team jobs, newest first. */
 @Injectable()
@@ -38,7 +52,10 @@ async function jobsOfTeam(ds: DataSource, teamId: string): Promise<OutputOf<type
 export class ListTeamJobsHandler implements OperationHandler<typeof listTeamJobs> {
   readonly operation = listTeamJobs;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(_input: InputOf<typeof listTeamJobs>, ctx: HandlerContext): Promise<OutputOf<typeof listTeamJobs>> {
     const team = await callerTeam(this.bus, ctx, callerOf(ctx).memberId);
@@ -66,7 +83,11 @@ export class ListJobsOfTeamHandler implements OperationHandler<typeof listJobsOf
 export class PostTeamJobHandler implements OperationHandler<typeof postTeamJob> {
   readonly operation = postTeamJob;
 
-  constructor(private readonly uow: UnitOfWork, private readonly bus: BusClient, private readonly reviewer: JobTextReviewer) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly bus: BusClient,
+    private readonly reviewer: JobTextReviewer,
+  ) {}
 
   async handle(input: InputOf<typeof postTeamJob>, ctx: HandlerContext): Promise<OutputOf<typeof postTeamJob>> {
     const caller = callerOf(ctx);
@@ -86,8 +107,15 @@ export class PostTeamJobHandler implements OperationHandler<typeof postTeamJob> 
       if (refusal) return null;
       const now = new Date();
       const posted = await insertTeamJob(em, {
-        id, teamId: team.teamId, company: team.teamName, postedBy: caller.memberId, title: input.title, budget: input.budget,
-        constraints: input.constraints, createdAt: now, closesAt: new Date(now.getTime() + JOB_LIFETIME_MS),
+        id,
+        teamId: team.teamId,
+        company: team.teamName,
+        postedBy: caller.memberId,
+        title: input.title,
+        budget: input.budget,
+        constraints: input.constraints,
+        createdAt: now,
+        closesAt: new Date(now.getTime() + JOB_LIFETIME_MS),
       });
       await recordListingFee(em, { jobId: id, teamId: team.teamId, memberId: caller.memberId, amountDollars: TEAM_LISTING_FEE_DOLLARS, recordedAt: now });
       return posted;
@@ -101,13 +129,16 @@ export class PostTeamJobHandler implements OperationHandler<typeof postTeamJob> 
 export class CloseTeamJobHandler implements OperationHandler<typeof closeTeamJob> {
   readonly operation = closeTeamJob;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle({ id }: InputOf<typeof closeTeamJob>, ctx: HandlerContext): Promise<OutputOf<typeof closeTeamJob>> {
     await countAttempt(this.ds, limitBuckets().jobCloses, callerOf(ctx).memberId);
     const team = await callerTeam(this.bus, ctx, callerOf(ctx).memberId);
     const job = await findTeamJob(this.ds.manager, id);
-    if (!job || job.team_id !== team.teamId) throw AppError.notFound("No job with this id on your team.");
+    if (!job || job.team_id !== team.teamId) throw AppError.notFound('No job with this id on your team.');
     const closed = await closeTeamJobRow(this.ds, id);
     if (!closed) throw AppError.conflict('This job is not open.');
     return toTeamJob(closed);

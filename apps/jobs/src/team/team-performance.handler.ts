@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { getTeamPerformance, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { BusClient, callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
-import { callerTeam } from './team-job.mapper.js';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { teamFigures } from './team.queries.js';
+import { callerTeam } from './team-job.mapper.js';
 
 const DAY_MS = 86_400_000;
 
@@ -12,7 +13,10 @@ const DAY_MS = 86_400_000;
 export class GetTeamPerformanceHandler implements OperationHandler<typeof getTeamPerformance> {
   readonly operation = getTeamPerformance;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle({ days }: InputOf<typeof getTeamPerformance>, ctx: HandlerContext): Promise<OutputOf<typeof getTeamPerformance>> {
     const team = await callerTeam(this.bus, ctx, callerOf(ctx).memberId);
@@ -20,8 +24,14 @@ export class GetTeamPerformanceHandler implements OperationHandler<typeof getTea
     const since = new Date(today - (days - 1) * DAY_MS);
     const row = await teamFigures(this.ds, team.teamId, since);
     return {
-      days, since: since.toISOString(), jobsPosted: row.posted, openJobs: row.open, filled: row.filled,
-      closed: row.closed, applications: row.applications, listingFeesRecorded: row.fees,
+      days,
+      since: since.toISOString(),
+      jobsPosted: row.posted,
+      openJobs: row.open,
+      filled: row.filled,
+      closed: row.closed,
+      applications: row.applications,
+      listingFeesRecorded: row.fees,
     };
   }
 }

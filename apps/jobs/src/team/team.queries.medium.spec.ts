@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
 import {
-  closeTeamJob, findTeamJob, insertTeamJob, jobsOfTeam, moveTeamJob, openTeamJobs, recordListingFee, recordTeamApplication,
-  renameTeamJobs, teamFigures, type NewTeamJob,
+  closeTeamJob,
+  findTeamJob,
+  insertTeamJob,
+  jobsOfTeam,
+  moveTeamJob,
+  type NewTeamJob,
+  openTeamJobs,
+  recordListingFee,
+  recordTeamApplication,
+  renameTeamJobs,
+  teamFigures,
 } from './team.queries.js';
 
 /** Medium: the team surface's statements on a real jobs schema: posting with its fee, the board, closing, hiring, figures. */
@@ -14,13 +25,23 @@ describe('the team statements, against a real jobs schema', () => {
   beforeAll(async () => {
     db = await openServiceSchema({ entities: jobsEntities, migrations: jobsMigrations, label: 'jobs_team' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const post = (teamId: string, over: Partial<NewTeamJob> & { hoursAgo?: number; daysLeft?: number } = {}) => {
     const createdAt = new Date(Date.now() - (over.hoursAgo ?? 1) * 3_600_000);
     return insertTeamJob(db.ds, {
-      id: randomUUID(), teamId, company: 'Acme', postedBy: randomUUID(), title: 'Audit the books', budget: 800, constraints: 'Q3.',
-      createdAt, closesAt: new Date(Date.now() + (over.daysLeft ?? 14) * 86_400_000), ...over,
+      id: randomUUID(),
+      teamId,
+      company: 'Acme',
+      postedBy: randomUUID(),
+      title: 'Audit the books',
+      budget: 800,
+      constraints: 'Q3.',
+      createdAt,
+      closesAt: new Date(Date.now() + (over.daysLeft ?? 14) * 86_400_000),
+      ...over,
     });
   };
 
@@ -53,16 +74,18 @@ describe('the team statements, against a real jobs schema', () => {
     expect(await moveTeamJob(db.ds, { jobId: first.id, from: 'open', to: 'filled', hiredApplicationId: hire })).toBe(false);
     // Undone only for the hire it recorded.
     expect(await moveTeamJob(db.ds, { jobId: first.id, from: 'filled', to: 'open', hiredApplicationId: randomUUID() })).toBe(false);
-    expect(await db.query('SELECT hired_application_id, decided_at IS NOT NULL AS decided FROM team_jobs WHERE id = $1', [first.id]))
-      .toEqual([{ hired_application_id: hire, decided: true }]);
+    expect(await db.query('SELECT hired_application_id, decided_at IS NOT NULL AS decided FROM team_jobs WHERE id = $1', [first.id])).toEqual([
+      { hired_application_id: hire, decided: true },
+    ]);
     expect(await moveTeamJob(db.ds, { jobId: first.id, from: 'filled', to: 'open', hiredApplicationId: hire })).toBe(true);
-    expect(await db.query('SELECT status, hired_application_id, decided_at FROM team_jobs WHERE id = $1', [first.id]))
-      .toEqual([{ status: 'open', hired_application_id: null, decided_at: null }]);
+    expect(await db.query('SELECT status, hired_application_id, decided_at FROM team_jobs WHERE id = $1', [first.id])).toEqual([
+      { status: 'open', hired_application_id: null, decided_at: null },
+    ]);
     // Past its closing time a job is hired by nobody.
     expect(await moveTeamJob(db.ds, { jobId: gone.id, from: 'open', to: 'filled', hiredApplicationId: hire })).toBe(false);
   });
 
-  it('records fees and applications, and counts the team\'s figures since a day', async () => {
+  it("records fees and applications, and counts the team's figures since a day", async () => {
     const team = randomUUID();
     const since = new Date(Date.now() - 86_400_000);
     const old = await post(team, { hoursAgo: 48 });
@@ -79,9 +102,12 @@ describe('the team statements, against a real jobs schema', () => {
     expect(await recordTeamApplication(db.ds, { applicationId: application, jobId: open.id, submittedAt: new Date().toISOString() })).toBe(1);
     expect(await recordTeamApplication(db.ds, { applicationId: application, jobId: open.id, submittedAt: new Date().toISOString() })).toBe(0);
     expect(await recordTeamApplication(db.ds, { applicationId: randomUUID(), jobId: randomUUID(), submittedAt: new Date().toISOString() })).toBe(0);
-    expect(await recordTeamApplication(db.ds, { applicationId: randomUUID(), jobId: old.id, submittedAt: new Date(Date.now() - 3 * 86_400_000).toISOString() })).toBe(1);
-    expect(await db.query('SELECT team_id, job_id FROM team_application_records WHERE application_id = $1', [application]))
-      .toEqual([{ team_id: team, job_id: open.id }]);
+    expect(
+      await recordTeamApplication(db.ds, { applicationId: randomUUID(), jobId: old.id, submittedAt: new Date(Date.now() - 3 * 86_400_000).toISOString() }),
+    ).toBe(1);
+    expect(await db.query('SELECT team_id, job_id FROM team_application_records WHERE application_id = $1', [application])).toEqual([
+      { team_id: team, job_id: open.id },
+    ]);
 
     expect(await teamFigures(db.ds, team, since)).toEqual({ posted: 4, open: 2, filled: 1, closed: 2, applications: 1, fees: 4 });
     expect(await teamFigures(db.ds, randomUUID(), since)).toEqual({ posted: 0, open: 0, filled: 0, closed: 0, applications: 0, fees: 0 });

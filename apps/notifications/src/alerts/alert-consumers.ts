@@ -1,3 +1,4 @@
+import { WebhookDisabledAlertConsumer } from '../webhooks/webhook-disabled-alert.consumer.js';
 import { CommentAlertConsumer } from './comment-alert.consumer.js';
 import { ContentModeratedAlertConsumer } from './content-moderated-alert.consumer.js';
 import { FileAccessGrantedAlertConsumer, FileCompletedAlertConsumer } from './file-alert.consumers.js';
@@ -8,22 +9,37 @@ import { JobPostedAlertConsumer } from './job-posted-alert.consumer.js';
 import { MemberJoinedAlertConsumer } from './member-joined-alert.consumer.js';
 import { MemberReinstatedAlertConsumer, MemberSuspendedAlertConsumer } from './member-standing-alert.consumers.js';
 import { PreferredWorkerAlertConsumer } from './preferred-worker-alert.consumer.js';
-import { VisibilityChangedAlertConsumer } from './visibility-changed-alert.consumer.js';
 import {
-  TeamApplicationAcceptedAlertConsumer, TeamApplicationDeclinedAlertConsumer, TeamApplicationSubmittedAlertConsumer,
+  TeamApplicationAcceptedAlertConsumer,
+  TeamApplicationDeclinedAlertConsumer,
+  TeamApplicationSubmittedAlertConsumer,
   TeamMemberInvitedAlertConsumer,
 } from './team-alert.consumers.js';
+import { VisibilityChangedAlertConsumer } from './visibility-changed-alert.consumer.js';
 import { workAlertConsumers } from './work-alert.consumers.js';
-import { WebhookDisabledAlertConsumer } from '../webhooks/webhook-disabled-alert.consumer.js';
 
 /** Every consumer that turns an event into alerts; alert-coverage.spec.ts holds it to the event catalogue. */
 export const alertConsumers = [
-  JobPostedAlertConsumer, PreferredWorkerAlertConsumer, CommentAlertConsumer, VisibilityChangedAlertConsumer,
-  ApplicationWithdrawnAlertConsumer, JobClosedAlertConsumer, JobEditedAlertConsumer,
-  FileCompletedAlertConsumer, FileAccessGrantedAlertConsumer, InvitationAcceptedAlertConsumer, ...workAlertConsumers,
-  TeamApplicationSubmittedAlertConsumer, TeamApplicationAcceptedAlertConsumer, TeamApplicationDeclinedAlertConsumer,
-  TeamMemberInvitedAlertConsumer, ContentModeratedAlertConsumer, WebhookDisabledAlertConsumer, MemberJoinedAlertConsumer,
-  MemberSuspendedAlertConsumer, MemberReinstatedAlertConsumer,
+  JobPostedAlertConsumer,
+  PreferredWorkerAlertConsumer,
+  CommentAlertConsumer,
+  VisibilityChangedAlertConsumer,
+  ApplicationWithdrawnAlertConsumer,
+  JobClosedAlertConsumer,
+  JobEditedAlertConsumer,
+  FileCompletedAlertConsumer,
+  FileAccessGrantedAlertConsumer,
+  InvitationAcceptedAlertConsumer,
+  ...workAlertConsumers,
+  TeamApplicationSubmittedAlertConsumer,
+  TeamApplicationAcceptedAlertConsumer,
+  TeamApplicationDeclinedAlertConsumer,
+  TeamMemberInvitedAlertConsumer,
+  ContentModeratedAlertConsumer,
+  WebhookDisabledAlertConsumer,
+  MemberJoinedAlertConsumer,
+  MemberSuspendedAlertConsumer,
+  MemberReinstatedAlertConsumer,
   HelpRequestRepliedAlertConsumer,
 ];
 

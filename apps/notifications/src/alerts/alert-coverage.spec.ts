@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+
 import { eventCatalogue } from '@marketplace/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { EMAIL_SWITCH_OF } from '../channels/email-switches.js';
 import { alertConsumers, EVENTS_WITHOUT_ALERTS } from './alert-consumers.js';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { channelsConfig } from '../channels/channels.config.js';
 import { notificationsEntities, notificationsMigrations } from '../notifications.entities.js';
-import {
-  agentNotificationsOf, alertsWaiting, claimPendingAlerts, insertAlert, pruneOldAlerts, setAgentNotifications,
-} from './alerts.queries.js';
+import { agentNotificationsOf, alertsWaiting, claimPendingAlerts, insertAlert, pruneOldAlerts, setAgentNotifications } from './alerts.queries.js';
 
 /**
  * Medium: the alerts' statements on a real PostgreSQL schema built by the migrations: writing an
@@ -19,13 +19,25 @@ describe('the alerts statements, against a real notifications schema', () => {
     Object.assign(channelsConfig(), { smtpUrl: undefined, push: undefined });
     db = await openServiceSchema({ entities: notificationsEntities, migrations: notificationsMigrations, label: 'notifications' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
-  const alert = (memberId: string, conversation: string, minutesAgo: number, eventId = randomUUID()) => insertAlert(db.ds, {
-    id: randomUUID(), member_id: memberId, kind: 'message.sent', message: `${conversation} ${minutesAgo}`, job_id: null,
-    application_id: null, comment_id: null, title: minutesAgo === 1 ? 'Titled' : null, conversation_key: conversation,
-    conversation_kind: 'application', event_id: eventId, created_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-  });
+  const alert = (memberId: string, conversation: string, minutesAgo: number, eventId = randomUUID()) =>
+    insertAlert(db.ds, {
+      id: randomUUID(),
+      member_id: memberId,
+      kind: 'message.sent',
+      message: `${conversation} ${minutesAgo}`,
+      job_id: null,
+      application_id: null,
+      comment_id: null,
+      title: minutesAgo === 1 ? 'Titled' : null,
+      conversation_key: conversation,
+      conversation_kind: 'application',
+      event_id: eventId,
+      created_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    });
 
   it('writes an alert once per event and member, and claims the oldest conversations first, once', async () => {
     const member = randomUUID();
@@ -49,8 +61,7 @@ describe('the alerts statements, against a real notifications schema', () => {
     const rest = await claimPendingAlerts(db.ds, member, { onlyWithAgentNotifications: false, window: 1, conversations: 10 });
     expect(rest).toMatchObject({ locked: 1, alerts: [{ message: 'c3 3' }] });
     expect(await alertsWaiting(db.ds, member)).toBe(false);
-    expect(await claimPendingAlerts(db.ds, member, { onlyWithAgentNotifications: false, window: 10, conversations: 10 }))
-      .toEqual({ locked: 0, alerts: [] });
+    expect(await claimPendingAlerts(db.ds, member, { onlyWithAgentNotifications: false, window: 10, conversations: 10 })).toEqual({ locked: 0, alerts: [] });
   });
 
   it('holds alerts back while agent notifications are off, and stores the switch', async () => {
@@ -60,8 +71,7 @@ describe('the alerts statements, against a real notifications schema', () => {
     expect(await setAgentNotifications(db.ds, member, false)).toBe(false);
     expect(await agentNotificationsOf(db.ds, member)).toBe(false);
     expect(await alertsWaiting(db.ds, member)).toBe(false);
-    expect(await claimPendingAlerts(db.ds, member, { onlyWithAgentNotifications: true, window: 10, conversations: 10 }))
-      .toEqual({ locked: 0, alerts: [] });
+    expect(await claimPendingAlerts(db.ds, member, { onlyWithAgentNotifications: true, window: 10, conversations: 10 })).toEqual({ locked: 0, alerts: [] });
     expect(await setAgentNotifications(db.ds, member, true)).toBe(true);
     expect(await agentNotificationsOf(db.ds, member)).toBe(true);
     expect(await alertsWaiting(db.ds, member)).toBe(true);

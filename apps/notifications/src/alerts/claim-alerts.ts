@@ -1,5 +1,6 @@
+import { DELIVER_CONVERSATIONS, type deliverNotifications, type OutputOf } from '@marketplace/contracts';
 import type { Db } from '@marketplace/service-kit';
-import { DELIVER_CONVERSATIONS, type OutputOf, type deliverNotifications } from '@marketplace/contracts';
+
 import { claimPendingAlerts } from './alerts.queries.js';
 
 type Delivered = OutputOf<typeof deliverNotifications>;
@@ -25,7 +26,8 @@ export async function claimAlerts(on: Db, memberId: string, opts: ClaimOptions):
     let c = conversations.get(a.conversation_key);
     if (!c) {
       c = {
-        conversationKey: a.conversation_key, kind: a.conversation_kind as Delivered['conversations'][number]['kind'],
+        conversationKey: a.conversation_key,
+        kind: a.conversation_kind as Delivered['conversations'][number]['kind'],
         subject: { jobId: a.job_id, applicationId: a.application_id, commentId: a.comment_id, title: a.title },
         alerts: [],
       };
@@ -34,7 +36,11 @@ export async function claimAlerts(on: Db, memberId: string, opts: ClaimOptions):
     // The newest alert that names the job's title names the conversation.
     if (a.title) c.subject.title = a.title;
     c.alerts.push({
-      id: a.id, kind: a.kind, message: a.message, jobId: a.job_id, applicationId: a.application_id,
+      id: a.id,
+      kind: a.kind,
+      message: a.message,
+      jobId: a.job_id,
+      applicationId: a.application_id,
       createdAt: new Date(a.created_at).toISOString(),
     });
   }

@@ -1,8 +1,9 @@
+import { type EventEnvelope, jobCommentedV1 } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { jobCommentedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+
 import { commentThreadConversation, writeAlert } from './write-alert.js';
 
 /** Comments notify the job's poster and the parent comment's author, never the one who wrote it. */

@@ -1,10 +1,11 @@
+import { contentModeratedV1, type EventEnvelope } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { contentModeratedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+
 import type { EmailSwitch } from '../channels/email-switches.js';
-import { jobConversation, writeAlert, type AlertConversation } from './write-alert.js';
+import { type AlertConversation, jobConversation, writeAlert } from './write-alert.js';
 
 /**
  * A removed comment, profile or message has no public place left to file the alert under, so it
@@ -28,9 +29,7 @@ export class ContentModeratedAlertConsumer implements EventConsumer<typeof conte
   async apply(event: EventEnvelope<z.output<typeof contentModeratedV1.payload>>, em: EntityManager): Promise<void> {
     const { kind, itemId, ownerId, action, reason } = event.payload;
     const what = WHAT[kind];
-    const message = action === 'removed'
-      ? `${what} was removed by moderators: ${reason}`
-      : `${what} was restored after review: ${reason}`;
+    const message = action === 'removed' ? `${what} was removed by moderators: ${reason}` : `${what} was restored after review: ${reason}`;
     const conversation = kind === 'job' ? jobConversation(itemId) : moderationConversation(kind, itemId);
     await writeAlert(em, event, ownerId, message, conversation, EMAIL_SWITCH[kind]);
   }

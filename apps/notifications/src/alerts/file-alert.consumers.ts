@@ -1,8 +1,9 @@
+import { type EventEnvelope, fileAccessGrantedV1, fileCompletedV1 } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { fileAccessGrantedV1, fileCompletedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+
 import { applicationConversation, jobConversation, writeAlert } from './write-alert.js';
 
 /**

@@ -1,16 +1,22 @@
+import { type EventEnvelope, getHelpReplyForAlert, helpRequestRepliedV1 } from '@marketplace/contracts';
+import { BusClient, type EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { getHelpReplyForAlert, helpRequestRepliedV1, type EventEnvelope } from '@marketplace/contracts';
-import { BusClient, type EventConsumer } from '@marketplace/service-kit';
-import { writeAlert, type AlertConversation } from './write-alert.js';
+
+import { type AlertConversation, writeAlert } from './write-alert.js';
 
 /** Long replies are cut in the alert and email; the whole reply is on the member's help requests page. */
 const MAX_QUOTED = 1500;
 
 const TOPIC_WORDS: Readonly<Record<string, string>> = {
-  refund: 'a refund', chargeback: 'a chargeback', payment: 'a payment', payout: 'a payout', account: 'your account',
-  question: 'your question', other: 'your request',
+  refund: 'a refund',
+  chargeback: 'a chargeback',
+  payment: 'a payment',
+  payout: 'a payout',
+  account: 'your account',
+  question: 'your question',
+  other: 'your request',
 };
 
 function helpConversation(helpRequestId: string): AlertConversation {
@@ -36,8 +42,13 @@ export class HelpRequestRepliedAlertConsumer implements EventConsumer<typeof hel
     if (!reply.found || reply.message === null) return;
     const quoted = reply.message.length > MAX_QUOTED ? `${reply.message.slice(0, MAX_QUOTED)}…` : reply.message;
     const about = TOPIC_WORDS[reply.topic ?? ''] ?? 'your request';
-    await writeAlert(em, event, memberId,
+    await writeAlert(
+      em,
+      event,
+      memberId,
       `The team replied to your help request about ${about}: "${quoted}" (see My help requests on the website)`,
-      helpConversation(helpRequestId), 'account');
+      helpConversation(helpRequestId),
+      'account',
+    );
   }
 }

@@ -1,8 +1,9 @@
+import { type EventEnvelope, invitationAcceptedV1 } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { invitationAcceptedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+
 import { invitationsConversation, writeAlert } from './write-alert.js';
 
 /** The inviter hears that someone joined with their invitation (each join counts once). */

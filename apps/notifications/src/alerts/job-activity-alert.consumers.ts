@@ -1,10 +1,9 @@
+import { applicationWithdrawnV1, type EventEnvelope, jobClosedV1, jobEditedV1, listWaitingApplicants } from '@marketplace/contracts';
+import { BusClient, type EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import {
-  applicationWithdrawnV1, jobClosedV1, jobEditedV1, listWaitingApplicants, type EventEnvelope,
-} from '@marketplace/contracts';
-import { BusClient, type EventConsumer } from '@marketplace/service-kit';
+
 import { applicationConversation, jobConversation, writeAlert } from './write-alert.js';
 
 /** The poster hears that an applicant withdrew. */
@@ -32,9 +31,8 @@ export class JobClosedAlertConsumer implements EventConsumer<typeof jobClosedV1.
   async apply(event: EventEnvelope<z.output<typeof jobClosedV1.payload>>, em: EntityManager): Promise<void> {
     const { jobId, posterId, reason } = event.payload;
     if (reason !== 'expired' && reason !== 'staff') return;
-    const message = reason === 'expired'
-      ? 'Your job reached the end of its 14 days and closed. Reopen it to take applications again.'
-      : 'Staff closed your job.';
+    const message =
+      reason === 'expired' ? 'Your job reached the end of its 14 days and closed. Reopen it to take applications again.' : 'Staff closed your job.';
     await writeAlert(em, event, posterId, message, jobConversation(jobId));
   }
 }

@@ -1,9 +1,10 @@
+import { type EventEnvelope, memberReinstatedV1, memberSuspendedV1 } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { memberReinstatedV1, memberSuspendedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
-import { writeAlert, type AlertConversation } from './write-alert.js';
+
+import { type AlertConversation, writeAlert } from './write-alert.js';
 
 /** The account's standing with staff: one conversation for a suspension and its lifting. */
 function standingConversation(): AlertConversation {
@@ -20,10 +21,14 @@ export class MemberSuspendedAlertConsumer implements EventConsumer<typeof member
   readonly event = memberSuspendedV1;
 
   async apply(event: EventEnvelope<z.output<typeof memberSuspendedV1.payload>>, em: EntityManager): Promise<void> {
-    await writeAlert(em, event, event.payload.memberId,
-      `Your account is suspended: ${event.payload.reason}. You can still sign in to read and download your data, `
-      + 'and appeal from the help page (topic appeal).',
-      standingConversation());
+    await writeAlert(
+      em,
+      event,
+      event.payload.memberId,
+      `Your account is suspended: ${event.payload.reason}. You can still sign in to read and download your data, ` +
+        'and appeal from the help page (topic appeal).',
+      standingConversation(),
+    );
   }
 }
 
@@ -35,8 +40,12 @@ export class MemberReinstatedAlertConsumer implements EventConsumer<typeof membe
 
   async apply(event: EventEnvelope<z.output<typeof memberReinstatedV1.payload>>, em: EntityManager): Promise<void> {
     const why = event.payload.reason ? ` ${event.payload.reason}` : '';
-    await writeAlert(em, event, event.payload.memberId,
+    await writeAlert(
+      em,
+      event,
+      event.payload.memberId,
       `Your account's suspension is lifted: you can post, apply and message again.${why} Sign in again to connect your keys and agents.`,
-      standingConversation());
+      standingConversation(),
+    );
   }
 }

@@ -1,19 +1,25 @@
+import { AppError, type InputOf, listMyNotifications, markAllNotificationsRead, markNotificationRead, type OutputOf } from '@marketplace/contracts';
+import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, listMyNotifications, markAllNotificationsRead, markNotificationRead, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { countNotifications, markAllRead, markRead, notificationPage, type NotificationRow } from './notification-history.queries.js';
 
 type Notification = OutputOf<typeof markNotificationRead>;
 
 function notificationOf(r: NotificationRow): Notification {
   return {
-    id: r.id, kind: r.kind, message: r.message, conversationKey: r.conversation_key,
+    id: r.id,
+    kind: r.kind,
+    message: r.message,
+    conversationKey: r.conversation_key,
     conversationKind: r.conversation_kind as Notification['conversationKind'],
-    jobId: r.job_id, applicationId: r.application_id, commentId: r.comment_id, title: r.title,
-    createdAt: new Date(r.created_at).toISOString(), readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
+    jobId: r.job_id,
+    applicationId: r.application_id,
+    commentId: r.comment_id,
+    title: r.title,
+    createdAt: new Date(r.created_at).toISOString(),
+    readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
   };
 }
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { EventEnvelope } from '@marketplace/contracts';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { channelsConfig } from '../channels/channels.config.js';
 import { notificationsEntities, notificationsMigrations } from '../notifications.entities.js';
 import { claimAlerts } from './claim-alerts.js';
@@ -16,8 +18,12 @@ import { applicationConversation, writeAlert } from './write-alert.js';
  */
 function event(daysAgo: number): EventEnvelope {
   return {
-    id: randomUUID(), type: 'message.sent', version: 1, producer: 'applications',
-    occurredAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString(), payload: {},
+    id: randomUUID(),
+    type: 'message.sent',
+    version: 1,
+    producer: 'applications',
+    occurredAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+    payload: {},
   };
 }
 
@@ -28,7 +34,9 @@ describe('the notification history, against a real notifications schema', () => 
     Object.assign(channelsConfig(), { smtpUrl: undefined, push: undefined });
     db = await openServiceSchema({ entities: notificationsEntities, migrations: notificationsMigrations, label: 'notifications' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   it('prunes alerts older than 90 days whatever their delivery and read state, and keeps the rest', async () => {
     const member = randomUUID();
@@ -49,8 +57,14 @@ describe('the notification history, against a real notifications schema', () => 
     }
 
     expect(await new NotificationHistoryPruner(db.ds).run()).toEqual({ alerts: 2 });
-    const left = (await db.ds.query('SELECT id, read_at IS NOT NULL AS read FROM alerts WHERE member_id = $1 ORDER BY created_at', [member])) as { id: string; read: boolean }[];
-    expect(left).toEqual([{ id: kept, read: true }, { id: fresh, read: false }]);
+    const left = (await db.ds.query('SELECT id, read_at IS NOT NULL AS read FROM alerts WHERE member_id = $1 ORDER BY created_at', [member])) as {
+      id: string;
+      read: boolean;
+    }[];
+    expect(left).toEqual([
+      { id: kept, read: true },
+      { id: fresh, read: false },
+    ]);
     const pushes = (await db.ds.query('SELECT alert_id FROM push_deliveries WHERE alert_id = ANY($1)', [[old, older, kept]])) as { alert_id: string }[];
     expect(pushes).toEqual([{ alert_id: kept }]);
     const emails = (await db.ds.query('SELECT alert_id FROM email_alerts WHERE member_id = $1', [member])) as { alert_id: string }[];

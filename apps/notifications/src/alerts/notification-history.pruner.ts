@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { NOTIFICATIONS_KEPT_DAYS } from '@marketplace/contracts';
 import type { PeriodicTask } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { pruneOldAlerts } from './alerts.queries.js';
 
 /** Rows one statement removes at most, so a backlog never holds one long transaction. */

@@ -1,11 +1,8 @@
+import { agentAlertsWaitingV1, getNotificationPreferences, type InputOf, type OutputOf, setNotificationPreferences } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  agentAlertsWaitingV1, getNotificationPreferences, setNotificationPreferences, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  callerOf, recordEvent, UnitOfWork, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
-} from '@marketplace/service-kit';
+
 import { agentNotificationsOf, setAgentNotifications } from './alerts.queries.js';
 
 /** No row means the defaults: agent notifications on. */

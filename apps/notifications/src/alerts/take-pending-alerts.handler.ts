@@ -1,7 +1,8 @@
+import { type InputOf, type OutputOf, takePendingAlerts } from '@marketplace/contracts';
+import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { takePendingAlerts, type InputOf, type OutputOf } from '@marketplace/contracts';
-import type { OperationHandler } from '@marketplace/service-kit';
+
 import { alertsWaiting } from './alerts.queries.js';
 import { claimAlerts } from './claim-alerts.js';
 

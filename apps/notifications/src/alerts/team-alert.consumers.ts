@@ -1,10 +1,15 @@
+import {
+  type EventEnvelope,
+  teamApplicationAcceptedV1,
+  teamApplicationDeclinedV1,
+  teamApplicationSubmittedV1,
+  teamMemberInvitedV1,
+} from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import {
-  teamMemberInvitedV1, teamApplicationAcceptedV1, teamApplicationDeclinedV1, teamApplicationSubmittedV1, type EventEnvelope,
-} from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+
 import { applicationConversation, teamInvitationsConversation, writeAlert } from './write-alert.js';
 
 /** Tells the team member who posted a team job that a candidate applied. */
@@ -15,8 +20,7 @@ export class TeamApplicationSubmittedAlertConsumer implements EventConsumer<type
 
   async apply(event: EventEnvelope<z.output<typeof teamApplicationSubmittedV1.payload>>, em: EntityManager): Promise<void> {
     const { applicationId, jobId, title, postedBy } = event.payload;
-    await writeAlert(em, event, postedBy, `A candidate applied to your team's job "${title}".`,
-      applicationConversation(applicationId, jobId, title));
+    await writeAlert(em, event, postedBy, `A candidate applied to your team's job "${title}".`, applicationConversation(applicationId, jobId, title));
   }
 }
 
@@ -28,9 +32,13 @@ export class TeamApplicationAcceptedAlertConsumer implements EventConsumer<typeo
 
   async apply(event: EventEnvelope<z.output<typeof teamApplicationAcceptedV1.payload>>, em: EntityManager): Promise<void> {
     const { applicationId, jobId, title, company, candidateId } = event.payload;
-    await writeAlert(em, event, candidateId,
+    await writeAlert(
+      em,
+      event,
+      candidateId,
       `${company} hired you for "${title}". Their contact is on your application (GET /api/candidate/applications).`,
-      applicationConversation(applicationId, jobId, title));
+      applicationConversation(applicationId, jobId, title),
+    );
   }
 }
 
@@ -42,9 +50,7 @@ export class TeamApplicationDeclinedAlertConsumer implements EventConsumer<typeo
 
   async apply(event: EventEnvelope<z.output<typeof teamApplicationDeclinedV1.payload>>, em: EntityManager): Promise<void> {
     const { applicationId, jobId, title, company, candidateId, reason } = event.payload;
-    const message = reason === 'hired_other'
-      ? `${company} hired another candidate for "${title}".`
-      : `${company} declined your application to "${title}".`;
+    const message = reason === 'hired_other' ? `${company} hired another candidate for "${title}".` : `${company} declined your application to "${title}".`;
     await writeAlert(em, event, candidateId, message, applicationConversation(applicationId, jobId, title));
   }
 }
@@ -57,8 +63,12 @@ export class TeamMemberInvitedAlertConsumer implements EventConsumer<typeof team
 
   async apply(event: EventEnvelope<z.output<typeof teamMemberInvitedV1.payload>>, em: EntityManager): Promise<void> {
     const { memberId, teamName, role } = event.payload;
-    await writeAlert(em, event, memberId,
+    await writeAlert(
+      em,
+      event,
+      memberId,
       `The team "${teamName}" invites you to join as ${role}. Accept or decline on /me/team or with list_my_team_invitations; nothing changes until you accept.`,
-      teamInvitationsConversation());
+      teamInvitationsConversation(),
+    );
   }
 }

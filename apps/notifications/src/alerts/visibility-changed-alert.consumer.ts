@@ -1,8 +1,9 @@
+import { type EventEnvelope, jobPosterVisibilityChangedV1, listWaitingApplicants } from '@marketplace/contracts';
+import { BusClient, type EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { jobPosterVisibilityChangedV1, listWaitingApplicants, type EventEnvelope } from '@marketplace/contracts';
-import { BusClient, type EventConsumer } from '@marketplace/service-kit';
+
 import { jobConversation, writeAlert } from './write-alert.js';
 
 /**
@@ -23,8 +24,7 @@ export class VisibilityChangedAlertConsumer implements EventConsumer<typeof jobP
     const shown = posterVisibility === 'anonymous' ? 'anonymously' : 'under their name';
     const alerts: Array<[string, string]> = [
       [posterId, `Your job is now shown ${shown}.`],
-      ...applicantIds.filter((id) => id !== posterId)
-        .map((id): [string, string] => [id, `The poster of a job you applied to is now shown ${shown}.`]),
+      ...applicantIds.filter((id) => id !== posterId).map((id): [string, string] => [id, `The poster of a job you applied to is now shown ${shown}.`]),
     ];
     for (const [memberId, message] of alerts) {
       await writeAlert(em, event, memberId, message, jobConversation(jobId));

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+
 import { agentAlertsWaitingV1, type EventEnvelope } from '@marketplace/contracts';
 import { recordEvent } from '@marketplace/service-kit';
+import type { EntityManager } from 'typeorm';
+
 import { EMAIL_SWITCH_OF, type EmailSwitch } from '../channels/email-switches.js';
 import { routeAlert } from '../channels/route-alert.js';
 import { appendMemberEvent } from '../events/member-events.js';
@@ -55,18 +57,37 @@ export function teamInvitationsConversation(): AlertConversation {
  * harmless (nothing is written, routed or announced twice).
  */
 export async function writeAlert(
-  em: EntityManager, event: EventEnvelope<unknown>, memberId: string, message: string, c: AlertConversation,
+  em: EntityManager,
+  event: EventEnvelope<unknown>,
+  memberId: string,
+  message: string,
+  c: AlertConversation,
   emailSwitch: EmailSwitch | null = EMAIL_SWITCH_OF[event.type] ?? null,
 ): Promise<void> {
   const id = await insertAlert(em, {
-    id: randomUUID(), member_id: memberId, kind: event.type, message, job_id: c.jobId, application_id: c.applicationId,
-    comment_id: c.commentId, title: c.title, conversation_key: c.key, conversation_kind: c.kind, event_id: event.id,
+    id: randomUUID(),
+    member_id: memberId,
+    kind: event.type,
+    message,
+    job_id: c.jobId,
+    application_id: c.applicationId,
+    comment_id: c.commentId,
+    title: c.title,
+    conversation_key: c.key,
+    conversation_kind: c.kind,
+    event_id: event.id,
     created_at: event.occurredAt,
   });
   if (!id) return;
   await routeAlert(em, { id, memberId, emailSwitch });
   const payload = {
-    message, conversationKey: c.key, conversationKind: c.kind, jobId: c.jobId, applicationId: c.applicationId, commentId: c.commentId, title: c.title,
+    message,
+    conversationKey: c.key,
+    conversationKind: c.kind,
+    jobId: c.jobId,
+    applicationId: c.applicationId,
+    commentId: c.commentId,
+    title: c.title,
   };
   await appendMemberEvent(em, event, memberId, payload);
   await fanOutWebhooks(em, event, memberId, payload);

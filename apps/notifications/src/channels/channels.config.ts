@@ -1,4 +1,5 @@
-import { mailSettings, perService, processSettings, publicUrlOf, serviceEnv, type ServiceEnv } from '@marketplace/service-kit';
+import { mailSettings, perService, processSettings, publicUrlOf, type ServiceEnv, serviceEnv } from '@marketplace/service-kit';
+
 import { notificationsSettings } from '../notifications.settings.js';
 
 /** Email and push settings, read from the environment once per process. */
@@ -36,10 +37,13 @@ export function readChannelsConfig(env: ServiceEnv = serviceEnv()): ChannelsConf
     publicUrl: publicUrlOf(env),
     emailWindowMs: s.emailAlertWindowMs,
     push: subject ? { subject, ...(publicKey && privateKey ? { publicKey, privateKey } : {}) } : undefined,
-    pushTest: processSettings.read(env).nodeEnv === 'production' ? {} : {
-      origin: s.browserPushTestOrigin?.origin,
-      address: s.browserPushTestAddress,
-    },
+    pushTest:
+      processSettings.read(env).nodeEnv === 'production'
+        ? {}
+        : {
+            origin: s.browserPushTestOrigin?.origin,
+            address: s.browserPushTestAddress,
+          },
   };
 }
 

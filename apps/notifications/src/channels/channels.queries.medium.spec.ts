@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { notificationsEntities, notificationsMigrations } from '../notifications.entities.js';
-import {
-  addEmailAlert, emailSwitchOn, hasPushSubscription, keepKey, keptKeySealed, lockEmailMember, openEmailDigest,
-} from './channels.queries.js';
 import { channelsConfig } from './channels.config.js';
+import { addEmailAlert, emailSwitchOn, hasPushSubscription, keepKey, keptKeySealed, lockEmailMember, openEmailDigest } from './channels.queries.js';
 import { keptSecret } from './notification-keys.js';
 
 /**
@@ -19,7 +19,9 @@ describe('the channels statements, against a real notifications schema', () => {
     Object.assign(channelsConfig(), { smtpUrl: undefined, push: undefined });
     db = await openServiceSchema({ entities: notificationsEntities, migrations: notificationsMigrations, label: 'notifications' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   it('keeps the first key written under a name', async () => {
     expect(await keptKeySealed(db.ds, 'k')).toBeUndefined();
@@ -34,7 +36,7 @@ describe('the channels statements, against a real notifications schema', () => {
     expect(first).toBe('made 1');
   });
 
-  it('sees a member\'s push subscription and email switch', async () => {
+  it("sees a member's push subscription and email switch", async () => {
     const member = randomUUID();
     expect(await hasPushSubscription(db.ds, member)).toBe(false);
     await db.query(`INSERT INTO push_subscriptions (endpoint, member_id, p256dh, auth) VALUES ($1, $2, 'p', 'a')`, [`https://push.example/${member}`, member]);
@@ -49,8 +51,9 @@ describe('the channels statements, against a real notifications schema', () => {
     const member = randomUUID();
     const alertId = randomUUID();
     await addEmailAlert(db.ds, alertId, member, 'messages');
-    expect(await db.query('SELECT alert_id, digest_id, email_switch FROM email_alerts WHERE member_id = $1', [member]))
-      .toEqual([{ alert_id: alertId, digest_id: null, email_switch: 'messages' }]);
+    expect(await db.query('SELECT alert_id, digest_id, email_switch FROM email_alerts WHERE member_id = $1', [member])).toEqual([
+      { alert_id: alertId, digest_id: null, email_switch: 'messages' },
+    ]);
 
     const first = randomUUID();
     expect(await lockEmailMember(db.ds, member, first)).toEqual({ open_digest_id: first, last_closed_at: null });

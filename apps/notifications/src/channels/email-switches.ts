@@ -1,4 +1,5 @@
 import type { ContactSwitch } from '@marketplace/contracts';
+
 import type { SwitchColumn } from './channels.queries.js';
 
 /**

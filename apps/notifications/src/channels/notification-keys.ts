@@ -1,6 +1,8 @@
-import { openSealedJson, sealJson, type Db } from '@marketplace/service-kit';
 import { randomBytes } from 'node:crypto';
+
+import { type Db, openSealedJson, sealJson } from '@marketplace/service-kit';
 import type { DataSource } from 'typeorm';
+
 import { keepKey, keptKeySealed } from './channels.queries.js';
 
 /** A kept key as stored: sealed under DATA_ENCRYPTION_KEY, for its own name only. */

@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+
 import { alertEmailQueue, alertPushQueue } from '@marketplace/contracts';
 import { enqueueWork } from '@marketplace/service-kit';
+import type { EntityManager } from 'typeorm';
+
 import { channelsConfig } from './channels.config.js';
 import { addEmailAlert, emailSwitchOn, hasPushSubscription, lockEmailMember, openEmailDigest } from './channels.queries.js';
-import { SWITCH_COLUMN, type EmailSwitch } from './email-switches.js';
+import { type EmailSwitch, SWITCH_COLUMN } from './email-switches.js';
 
 /**
  * Sends a newly written alert on to email and browser push, inside the transaction that wrote it,
  * so the work items exist exactly when the alert does (an event redelivered writes no alert and
  * so queues nothing twice).
  */
-export async function routeAlert(
-  em: EntityManager, alert: { id: string; memberId: string; emailSwitch: EmailSwitch | null },
-): Promise<void> {
+export async function routeAlert(em: EntityManager, alert: { id: string; memberId: string; emailSwitch: EmailSwitch | null }): Promise<void> {
   if (alert.emailSwitch && channelsConfig().smtpUrl) await joinEmailDigest(em, alert.id, alert.memberId, alert.emailSwitch);
-  if (channelsConfig().push && await hasPushSubscription(em, alert.memberId)) {
+  if (channelsConfig().push && (await hasPushSubscription(em, alert.memberId))) {
     await enqueueWork(em, alertPushQueue, { alertId: alert.id });
   }
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getMemberContact, type EventEnvelope } from '@marketplace/contracts';
+
+import { type EventEnvelope, getMemberContact } from '@marketplace/contracts';
 import { DeferWork, type WorkContext } from '@marketplace/service-kit';
 import { FakeBus, openServiceSchema, type ServiceSchema } from '@marketplace/testing';
-import { writeAlert, applicationConversation } from '../alerts/write-alert.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { applicationConversation, writeAlert } from '../alerts/write-alert.js';
 import { channelsConfig } from '../channels/channels.config.js';
 import { notificationsEntities, notificationsMigrations } from '../notifications.entities.js';
 import { AlertEmailWorker } from './alert-email.worker.js';
@@ -31,18 +33,28 @@ describe('alert emails, against a real notifications schema', () => {
     Object.assign(channelsConfig(), { smtpUrl: 'smtp://127.0.0.1:1', emailWindowMs: 0, push: undefined });
     db = await openServiceSchema({ entities: notificationsEntities, migrations: notificationsMigrations, label: 'notifications' });
     const bus = new FakeBus().answer(getMemberContact, ({ memberId }) => ({ email: `${memberId}@example.test`, name: 'Max Member' }));
-    const mailer = { send: async (mail: AlertMail) => { sent.push(mail); } } as unknown as AlertMailer;
+    const mailer = {
+      send: async (mail: AlertMail) => {
+        sent.push(mail);
+      },
+    } as unknown as AlertMailer;
     worker = new AlertEmailWorker(db.ds, bus.asBusClient(), mailer);
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
-  const alertFor = (memberId: string, message: string) => db.ds.transaction((em) =>
-    writeAlert(em, event('message.sent'), memberId, message, applicationConversation(randomUUID(), randomUUID())));
+  const alertFor = (memberId: string, message: string) =>
+    db.ds.transaction((em) => writeAlert(em, event('message.sent'), memberId, message, applicationConversation(randomUUID(), randomUUID())));
   const digestsOf = (memberId: string) =>
     db.query<{ id: string; closed_at: Date | null; sent_at: Date | null; send_after: Date }>(
-      'SELECT id, closed_at, sent_at, send_after FROM email_digests WHERE member_id = $1 ORDER BY created_at', [memberId]);
-  const queued = async () => (await db.query<{ envelope: { payload: { digestId: string } } }>(
-    "SELECT envelope FROM outbox_events WHERE subject = 'work.notifications.alert-email.v1'")).map((r) => r.envelope.payload.digestId);
+      'SELECT id, closed_at, sent_at, send_after FROM email_digests WHERE member_id = $1 ORDER BY created_at',
+      [memberId],
+    );
+  const queued = async () =>
+    (
+      await db.query<{ envelope: { payload: { digestId: string } } }>("SELECT envelope FROM outbox_events WHERE subject = 'work.notifications.alert-email.v1'")
+    ).map((r) => r.envelope.payload.digestId);
 
   it('alerts arriving while a digest is open join it: one digest, one work item, one email', async () => {
     const member = randomUUID();

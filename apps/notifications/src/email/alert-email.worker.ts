@@ -1,13 +1,14 @@
+import { alertEmailQueue, CONTACT_SWITCHES, type ContactSwitch, getMemberContact } from '@marketplace/contracts';
+import { BusClient, DeferWork, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { alertEmailQueue, CONTACT_SWITCHES, getMemberContact, type ContactSwitch } from '@marketplace/contracts';
-import type { EmailSwitch } from '../channels/email-switches.js';
-import { BusClient, DeferWork, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
+
 import { channelsConfig } from '../channels/channels.config.js';
+import type { EmailSwitch } from '../channels/email-switches.js';
 import { unsubscribeKey } from '../channels/notification-keys.js';
 import { AlertMailer } from './alert-mailer.js';
-import { closeDigest, digestAlerts, digestOf, markDigestSent, type DigestAlert } from './email.queries.js';
 import { loadSwitches, SWITCH_TEXT } from './contact-notifications.handlers.js';
+import { closeDigest, type DigestAlert, digestAlerts, digestOf, markDigestSent } from './email.queries.js';
 import { signUnsubscribe } from './unsubscribe-token.js';
 
 type AlertRow = Omit<DigestAlert, 'email_switch'> & { email_switch: EmailSwitch };
@@ -28,7 +29,11 @@ function withSwitch(a: DigestAlert): AlertRow | undefined {
 export class AlertEmailWorker implements WorkHandler<typeof alertEmailQueue.payload> {
   readonly queue = alertEmailQueue;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient, private readonly mailer: AlertMailer) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+    private readonly mailer: AlertMailer,
+  ) {}
 
   async run({ digestId }: { digestId: string }, ctx: WorkContext): Promise<void> {
     const digest = await digestOf(this.ds, digestId);
@@ -40,7 +45,8 @@ export class AlertEmailWorker implements WorkHandler<typeof alertEmailQueue.payl
     }
     const memberId = digest.member_id;
     const switches = await loadSwitches(this.ds, memberId);
-    const alerts = (await digestAlerts(this.ds, digestId)).map(withSwitch)
+    const alerts = (await digestAlerts(this.ds, digestId))
+      .map(withSwitch)
       .filter((a): a is AlertRow => !!a && (a.email_switch === 'account' || switches[a.email_switch]));
     const { email, name } = alerts.length
       ? await this.bus.call(getMemberContact, { memberId }, { requestId: ctx.id, caller: null })
@@ -65,20 +71,27 @@ export class AlertEmailWorker implements WorkHandler<typeof alertEmailQueue.payl
     const links = used.map((s) => `${SWITCH_TEXT[s]}: turn off at ${base}/unsubscribe?token=${signUnsubscribe(key, memberId, s)}`);
     const subject = alerts.length === 1 ? alerts[0]!.message : `${alerts.length} new alerts on the marketplace`;
     const text = [
-      `Hello${name ? ` ${name}` : ''},`, '',
-      ...lines, '',
-      'Your agent sees these alerts too (get_notifications).', '',
+      `Hello${name ? ` ${name}` : ''},`,
+      '',
+      ...lines,
+      '',
+      'Your agent sees these alerts too (get_notifications).',
+      '',
       ...(links.length ? ['You receive these emails because their switches are on:', ...links] : ['This is a notice about your account.']),
       `All switches: ${base}/api/me/contact-notifications`,
     ].join('\n');
     const first = used[0];
     return {
-      to, subject: subject.length > 150 ? `${subject.slice(0, 147)}...` : subject, text,
+      to,
+      subject: subject.length > 150 ? `${subject.slice(0, 147)}...` : subject,
+      text,
       messageId: `<alerts-${digestId}@marketplace>`,
-      headers: first ? {
-        'List-Unsubscribe': `<${base}/unsubscribe?token=${signUnsubscribe(key, memberId, first)}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      } : {} as Record<string, string>,
+      headers: first
+        ? {
+            'List-Unsubscribe': `<${base}/unsubscribe?token=${signUnsubscribe(key, memberId, first)}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : ({} as Record<string, string>),
     };
   }
 }

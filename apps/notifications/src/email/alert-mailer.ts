@@ -1,6 +1,7 @@
+import { loadMailer } from '@marketplace/service-kit';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
-import { loadMailer } from '@marketplace/service-kit';
+
 import { channelsConfig } from '../channels/channels.config.js';
 
 export interface AlertMail {
@@ -20,13 +21,21 @@ export class AlertMailer implements OnModuleDestroy {
   async send(mail: AlertMail): Promise<void> {
     if (!channelsConfig().smtpUrl) throw new Error('SMTP_URL is not set');
     // Short timeouts: a hung mail server must fail the attempt, not hold the worker's slot.
-    this.transport ??= loadMailer().then((mailer) => mailer.createTransport({
-      url: channelsConfig().smtpUrl, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000,
-    } as never));
+    this.transport ??= loadMailer().then((mailer) =>
+      mailer.createTransport({
+        url: channelsConfig().smtpUrl,
+        connectionTimeout: 5000,
+        greetingTimeout: 5000,
+        socketTimeout: 10_000,
+      } as never),
+    );
     await (await this.transport).sendMail({ from: channelsConfig().mailFrom, ...mail });
   }
 
   onModuleDestroy(): void {
-    void this.transport?.then((transport) => transport.close(), () => undefined);
+    void this.transport?.then(
+      (transport) => transport.close(),
+      () => undefined,
+    );
   }
 }

@@ -1,12 +1,18 @@
+import {
+  AppError,
+  CONTACT_SWITCHES,
+  type ContactSwitch,
+  getContactNotifications,
+  getMemberContact,
+  type InputOf,
+  type OutputOf,
+  setContactNotifications,
+  unsubscribeContactNotification,
+} from '@marketplace/contracts';
+import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, CONTACT_SWITCHES, getContactNotifications, getMemberContact, setContactNotifications,
-  unsubscribeContactNotification, type ContactSwitch, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import {
-  BusClient, callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets,
-} from '@marketplace/service-kit';
+
 import { channelsConfig } from '../channels/channels.config.js';
 import { unsubscribeKey } from '../channels/notification-keys.js';
 import { switchesOf, writeSwitches } from './email.queries.js';
@@ -16,7 +22,7 @@ type Switches = Record<ContactSwitch, boolean>;
 
 /** No row means every switch on. */
 export async function loadSwitches(ds: DataSource, memberId: string): Promise<Switches> {
-  return (await switchesOf(ds, memberId)) ?? Object.fromEntries(CONTACT_SWITCHES.map((s) => [s, true])) as Switches;
+  return (await switchesOf(ds, memberId)) ?? (Object.fromEntries(CONTACT_SWITCHES.map((s) => [s, true])) as Switches);
 }
 
 /** Whether email can reach the member: the service must send mail and identity must hold a verified address. */
@@ -30,7 +36,10 @@ async function emailDelivery(bus: BusClient, ctx: HandlerContext, memberId: stri
 export class GetContactNotificationsHandler implements OperationHandler<typeof getContactNotifications> {
   readonly operation = getContactNotifications;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(_input: unknown, ctx: HandlerContext): Promise<OutputOf<typeof getContactNotifications>> {
     const { memberId } = callerOf(ctx);
@@ -43,7 +52,10 @@ export class GetContactNotificationsHandler implements OperationHandler<typeof g
 export class SetContactNotificationsHandler implements OperationHandler<typeof setContactNotifications> {
   readonly operation = setContactNotifications;
 
-  constructor(private readonly ds: DataSource, private readonly bus: BusClient) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: BusClient,
+  ) {}
 
   async handle(input: InputOf<typeof setContactNotifications>, ctx: HandlerContext): Promise<OutputOf<typeof setContactNotifications>> {
     await countAttempt(this.ds, limitBuckets().notificationSettings, callerOf(ctx).memberId);

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { MEMBER_EVENTS_KEPT_DAYS } from '@marketplace/contracts';
 import type { PeriodicTask } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { pruneMemberEvents, pruneSettledWebhookDeliveries } from './member-events.queries.js';
 
 /**

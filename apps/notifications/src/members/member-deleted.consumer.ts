@@ -1,8 +1,9 @@
+import { type EventEnvelope, memberDeletedV1 } from '@marketplace/contracts';
+import type { EventConsumer } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { memberDeletedV1, type EventEnvelope } from '@marketplace/contracts';
-import type { EventConsumer } from '@marketplace/service-kit';
+
 import { deleteMemberData } from './members.queries.js';
 
 /** A deleted member's alerts (undelivered and delivered), preferences, browsers, email batches, event log and webhooks are removed; nobody can read them any more. */

@@ -1,4 +1,5 @@
 import { affected, type Db } from '@marketplace/service-kit';
+
 import { db } from '../database/db.js';
 
 /**
@@ -7,8 +8,10 @@ import { db } from '../database/db.js';
  * (their deliveries go with them).
  */
 export async function deleteMemberData(on: Db, memberId: string): Promise<void> {
-  await affected(on, db.deleteFrom('push_deliveries')
-    .where('alert_id', 'in', (eb) => eb.selectFrom('alerts').select('alerts.id').where('alerts.member_id', '=', memberId)));
+  await affected(
+    on,
+    db.deleteFrom('push_deliveries').where('alert_id', 'in', (eb) => eb.selectFrom('alerts').select('alerts.id').where('alerts.member_id', '=', memberId)),
+  );
   await affected(on, db.deleteFrom('alerts').where('member_id', '=', memberId));
   await affected(on, db.deleteFrom('notification_preferences').where('member_id', '=', memberId));
   await affected(on, db.deleteFrom('push_subscriptions').where('member_id', '=', memberId));

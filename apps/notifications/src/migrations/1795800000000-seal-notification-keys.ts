@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+
 import { sealedKey } from '../channels/notification-keys.js';
 
 /**
@@ -10,7 +11,10 @@ export class SealNotificationKeys1795800000000 implements MigrationInterface {
   name = 'SealNotificationKeys1795800000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const rows = (await q.query(`SELECT name, value FROM notification_keys WHERE NOT (jsonb_typeof(value) = 'object' AND value ? 'sealed')`)) as { name: string; value: unknown }[];
+    const rows = (await q.query(`SELECT name, value FROM notification_keys WHERE NOT (jsonb_typeof(value) = 'object' AND value ? 'sealed')`)) as {
+      name: string;
+      value: unknown;
+    }[];
     for (const row of rows) {
       await q.query('UPDATE notification_keys SET value = $2 WHERE name = $1', [row.name, JSON.stringify(sealedKey(row.name, row.value))]);
     }

@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { alertPushQueue } from '@marketplace/contracts';
 import type { WorkHandler } from '@marketplace/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
 import { alertToPush, browsersWithoutAlert, recordPushDelivery, removeSubscription } from './push.queries.js';
-import { pushAgent, pushTargetOf, PUSH_TIMEOUT_MS } from './push-targets.js';
+import { PUSH_TIMEOUT_MS, pushAgent, pushTargetOf } from './push-targets.js';
 import { loadWebPush, vapidDetails } from './vapid-keys.js';
 
 /**
@@ -26,7 +27,11 @@ export class AlertPushWorker implements WorkHandler<typeof alertPushQueue.payloa
     if (!alert) return;
     const subscriptions = await browsersWithoutAlert(this.ds, alert.member_id, alertId);
     const payload = JSON.stringify({
-      id: alertId, kind: alert.kind, message: alert.message, jobId: alert.job_id, applicationId: alert.application_id,
+      id: alertId,
+      kind: alert.kind,
+      message: alert.message,
+      jobId: alert.job_id,
+      applicationId: alert.application_id,
       createdAt: new Date(alert.created_at).toISOString(),
     });
     const failures: unknown[] = [];
@@ -37,7 +42,10 @@ export class AlertPushWorker implements WorkHandler<typeof alertPushQueue.payloa
         if (!target) throw Object.assign(new Error('Not a push service endpoint.'), { code: 'ENOTPUBLIC' });
         const agent = pushAgent(target);
         await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
-          vapidDetails: vapid, TTL: 86_400, timeout: PUSH_TIMEOUT_MS, ...(agent ? { agent } : {}),
+          vapidDetails: vapid,
+          TTL: 86_400,
+          timeout: PUSH_TIMEOUT_MS,
+          ...(agent ? { agent } : {}),
         });
         await recordPushDelivery(this.ds, alertId, s.endpoint);
       } catch (err) {

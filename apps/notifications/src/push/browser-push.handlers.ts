@@ -1,13 +1,10 @@
+import { AppError, deleteBrowserPush, getBrowserPush, type InputOf, type OutputOf, putBrowserPush } from '@marketplace/contracts';
+import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, deleteBrowserPush, getBrowserPush, putBrowserPush, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import { callerOf, type HandlerContext, type OperationHandler, countAttempt, limitBuckets } from '@marketplace/service-kit';
+
+import { lockForTransaction, removeOwnSubscription, subscriptionsOf, trimSubscriptions, upsertSubscription } from './push.queries.js';
 import { checkPushEndpoint, PUSH_ENDPOINTS_PER_MEMBER } from './push-targets.js';
-import {
-  lockForTransaction, removeOwnSubscription, subscriptionsOf, trimSubscriptions, upsertSubscription,
-} from './push.queries.js';
 import { vapidDetails } from './vapid-keys.js';
 
 const iso = (d: Date) => new Date(d).toISOString();

@@ -1,6 +1,8 @@
 import { Agent } from 'node:https';
+
 import { AppError } from '@marketplace/contracts';
-import { NotPublicAddressError, publicAddresses, publicOnlyLookup, type Lookup } from '@marketplace/service-kit';
+import { type Lookup, NotPublicAddressError, publicAddresses, publicOnlyLookup } from '@marketplace/service-kit';
+
 import { channelsConfig } from '../channels/channels.config.js';
 
 /**
@@ -23,14 +25,17 @@ export type PushTarget = 'push-service' | 'test';
 /** Which kind of push target an endpoint is, or undefined when it is not one. */
 export function pushTargetOf(endpoint: string): PushTarget | undefined {
   let url: URL;
-  try { url = new URL(endpoint); } catch { return undefined; }
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return undefined;
+  }
   if (url.username || url.password) return undefined;
   const test = channelsConfig().pushTest.origin;
   if (test && url.origin === test) return 'test';
   if (url.protocol !== 'https:' || url.port !== '') return undefined;
   const host = url.hostname.toLowerCase();
-  return PUSH_SERVICE_HOSTS.includes(host) || (host.endsWith(PUSH_SERVICE_SUFFIX) && host.length > PUSH_SERVICE_SUFFIX.length)
-    ? 'push-service' : undefined;
+  return PUSH_SERVICE_HOSTS.includes(host) || (host.endsWith(PUSH_SERVICE_SUFFIX) && host.length > PUSH_SERVICE_SUFFIX.length) ? 'push-service' : undefined;
 }
 
 /** The resolver push targets are looked up with: the system's, or in tests one that answers BROWSER_PUSH_TEST_ADDRESS. */
@@ -40,8 +45,7 @@ function pushLookup(): Lookup | undefined {
   return (_hostname, _options, callback) => callback(null, [{ address, family: address.includes(':') ? 6 : 4 }]);
 }
 
-const NOT_A_PUSH_SERVICE =
-  'Must be the endpoint of a browser push service (FCM, Mozilla, Apple or Windows), as PushSubscription.endpoint gives it.';
+const NOT_A_PUSH_SERVICE = 'Must be the endpoint of a browser push service (FCM, Mozilla, Apple or Windows), as PushSubscription.endpoint gives it.';
 
 /** Refuses an endpoint that is not a push service's, or whose host resolves to an address that is not public (400). */
 export async function checkPushEndpoint(endpoint: string): Promise<void> {

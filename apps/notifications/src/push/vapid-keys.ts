@@ -1,12 +1,17 @@
-import type { DataSource } from 'typeorm';
 import { loadOnFirstUse } from '@marketplace/service-kit';
+import type { DataSource } from 'typeorm';
+
 import { channelsConfig } from '../channels/channels.config.js';
 import { keptSecret } from '../channels/notification-keys.js';
 
 // The push library is loaded by the first push, not by every process of the service.
 export const loadWebPush = loadOnFirstUse(async () => (await import('web-push')).default);
 
-export interface VapidDetails { subject: string; publicKey: string; privateKey: string }
+export interface VapidDetails {
+  subject: string;
+  publicKey: string;
+  privateKey: string;
+}
 
 /**
  * The VAPID key pair when push is on: from the environment, else made once and kept in the

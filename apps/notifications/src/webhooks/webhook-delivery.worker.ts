@@ -1,14 +1,23 @@
+import { webhookDeliveryQueue, webhookDisabledV1 } from '@marketplace/contracts';
+import { DeferWork, recordEvent, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
-import { webhookDeliveryQueue, webhookDisabledV1 } from '@marketplace/contracts';
-import { DeferWork, recordEvent, type WorkContext, type WorkHandler } from '@marketplace/service-kit';
+
 import { openSecret } from './webhook-secrets.js';
-import { webhookBusyDelayMs, webhookRetryDelayMs, webhookSettings, type WebhookSettings } from './webhook-settings.js';
+import { webhookBusyDelayMs, webhookRetryDelayMs, type WebhookSettings, webhookSettings } from './webhook-settings.js';
 import { postWebhook } from './webhook-targets.js';
 import {
-  attemptsInFlight, claimDelivery, disableEndpoint, dueDelivery, lockForTransaction, markDelivered, markFailed, msUntilDue,
-  scheduleRetry, type ClaimedDelivery,
+  attemptsInFlight,
+  claimDelivery,
+  type ClaimedDelivery,
+  disableEndpoint,
+  dueDelivery,
+  lockForTransaction,
+  markDelivered,
+  markFailed,
+  msUntilDue,
+  scheduleRetry,
 } from './webhooks.queries.js';
 
 /**
@@ -39,9 +48,17 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
     const row = claim;
     const signedAt = new Date();
     const signature = new Webhook(await openSecret(this.ds, row.secret_sealed)).sign(row.id, signedAt, row.body);
-    const outcome = await postWebhook(row.url, {
-      'webhook-id': row.id, 'webhook-timestamp': String(Math.floor(signedAt.getTime() / 1000)), 'webhook-signature': signature,
-    }, row.body, settings.deadlineMs, ctx.signal);
+    const outcome = await postWebhook(
+      row.url,
+      {
+        'webhook-id': row.id,
+        'webhook-timestamp': String(Math.floor(signedAt.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      row.body,
+      settings.deadlineMs,
+      ctx.signal,
+    );
     const code = outcome.statusCode;
     if (code !== null && code >= 200 && code < 300) {
       await markDelivered(this.ds, row.id, code);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
-import { webhookDeliveryQueue, type EventEnvelope } from '@marketplace/contracts';
+
+import { type EventEnvelope, webhookDeliveryQueue } from '@marketplace/contracts';
 import { enqueueWork } from '@marketplace/service-kit';
+import type { EntityManager } from 'typeorm';
+
 import { endpointsTaking, insertEventDelivery } from './webhooks.queries.js';
 
 /** The JSON body every delivery of an event carries: the event log's own fields, so webhooks say what alerts say. */
@@ -13,9 +15,7 @@ export function webhookBody(type: string, occurredAt: string, data: Record<strin
  * Makes one delivery per active endpoint of the member that takes this kind, in the alert's unit
  * of work, and queues each; the unique (event, endpoint) index makes a redelivered event harmless.
  */
-export async function fanOutWebhooks(
-  em: EntityManager, event: EventEnvelope<unknown>, memberId: string, data: Record<string, unknown>,
-): Promise<void> {
+export async function fanOutWebhooks(em: EntityManager, event: EventEnvelope<unknown>, memberId: string, data: Record<string, unknown>): Promise<void> {
   const endpoints = await endpointsTaking(em, memberId, event.type);
   const body = webhookBody(event.type, event.occurredAt, { eventId: event.id, ...data });
   for (const endpoint of endpoints) {

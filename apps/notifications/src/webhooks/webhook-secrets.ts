@@ -1,5 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
 import type { DataSource } from 'typeorm';
+
 import { keptSecret } from '../channels/notification-keys.js';
 import { webhookSettings } from './webhook-settings.js';
 
@@ -10,7 +12,7 @@ export function newWebhookSecret(): string {
 
 async function sealKey(ds: DataSource): Promise<Buffer> {
   const configured = webhookSettings().sealKey;
-  const key = Buffer.from(configured ?? await keptSecret(ds, 'webhook-seal-key', () => randomBytes(32).toString('base64')), 'base64');
+  const key = Buffer.from(configured ?? (await keptSecret(ds, 'webhook-seal-key', () => randomBytes(32).toString('base64'))), 'base64');
   if (key.length !== 32) throw new Error('WEBHOOK_SECRET_KEY must be 32 bytes in base64.');
   return key;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { webhookBusyDelayMs, webhookRetryDelayMs, webhookSettings } from './webhook-settings.js';
 
 describe('webhook settings', () => {
@@ -23,7 +24,7 @@ describe('webhook settings', () => {
     expect(() => webhookSettings({ WEBHOOK_GIVE_UP_HOURS: '0' })).toThrow(/WEBHOOK_GIVE_UP_HOURS/);
   });
 
-  it('an attempt has a 10 s deadline, under the delivery job\'s 30 s timeout; at most 2 in flight per endpoint and 4 per member', () => {
+  it("an attempt has a 10 s deadline, under the delivery job's 30 s timeout; at most 2 in flight per endpoint and 4 per member", () => {
     expect(webhookSettings({})).toMatchObject({ deadlineMs: 10_000, inFlightPerEndpoint: 2, inFlightPerMember: 4 });
     expect(webhookSettings({ WEBHOOK_DEADLINE_MS: '25000', WEBHOOK_IN_FLIGHT_PER_MEMBER: '8' })).toMatchObject({ deadlineMs: 25_000, inFlightPerMember: 8 });
     // Past the job timeout the runner would free the slot with the request still open.

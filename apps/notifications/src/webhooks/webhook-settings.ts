@@ -1,4 +1,5 @@
-import { backoffMs, processSettings, serviceEnv, type ServiceEnv } from '@marketplace/service-kit';
+import { backoffMs, processSettings, type ServiceEnv, serviceEnv } from '@marketplace/service-kit';
+
 import { notificationsSettings } from '../notifications.settings.js';
 
 export interface WebhookSettings {

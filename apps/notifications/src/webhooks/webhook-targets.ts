@@ -1,7 +1,9 @@
-import { request as httpRequest, Agent as HttpAgent } from 'node:http';
-import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
 import { AppError } from '@marketplace/contracts';
 import { isSpecialUseName, NotPublicAddressError, publicAddresses, publicOnlyLookup } from '@marketplace/service-kit';
+
 import { webhookSettings } from './webhook-settings.js';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -18,7 +20,11 @@ const NOT_TAKEN = 'Must be an https URL whose host resolves to public internet a
 /** Refuses (400) a URL that is not https or whose host resolves to any private, loopback or link-local address. */
 export async function checkWebhookUrl(raw: string): Promise<string> {
   let url: URL;
-  try { url = new URL(raw); } catch { throw AppError.badRequest(NOT_TAKEN, { url: NOT_TAKEN }); }
+  try {
+    url = new URL(raw);
+  } catch {
+    throw AppError.badRequest(NOT_TAKEN, { url: NOT_TAKEN });
+  }
   const target = targetOf(url);
   if (!target) throw AppError.badRequest(NOT_TAKEN, { url: NOT_TAKEN });
   if (target === 'loopback') return url.href;
@@ -34,7 +40,10 @@ export async function checkWebhookUrl(raw: string): Promise<string> {
   return url.href;
 }
 
-export interface PostOutcome { statusCode: number | null; error: string | null }
+export interface PostOutcome {
+  statusCode: number | null;
+  error: string | null;
+}
 
 const publicAgent = new HttpsAgent({ lookup: publicOnlyLookup(), keepAlive: false });
 const loopbackHttp = new HttpAgent({ keepAlive: false });
@@ -50,9 +59,7 @@ const loopbackHttps = new HttpsAgent({ keepAlive: false });
  * `signal` (the work item's) destroys it too, so an attempt the runner gives up on or a stopping
  * worker leaves no socket behind.
  */
-export function postWebhook(
-  raw: string, headers: Record<string, string>, body: string, deadlineMs: number, signal?: AbortSignal,
-): Promise<PostOutcome> {
+export function postWebhook(raw: string, headers: Record<string, string>, body: string, deadlineMs: number, signal?: AbortSignal): Promise<PostOutcome> {
   const url = new URL(raw);
   const target = targetOf(url);
   if (!target) return Promise.resolve({ statusCode: null, error: 'The endpoint URL is no longer taken.' });
@@ -67,14 +74,20 @@ export function postWebhook(
       clearTimeout(timer);
       resolve(outcome);
     };
-    const req = send(url, {
-      method: 'POST', agent, ...(signal ? { signal } : {}),
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'marketplace-webhooks/1' },
-    }, (res) => {
-      finish({ statusCode: res.statusCode ?? null, error: null });
-      res.destroy();
-      req.destroy();
-    });
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        agent,
+        ...(signal ? { signal } : {}),
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'marketplace-webhooks/1' },
+      },
+      (res) => {
+        finish({ statusCode: res.statusCode ?? null, error: null });
+        res.destroy();
+        req.destroy();
+      },
+    );
     // Declared after the request; `finish` only runs once the request has started, after this line.
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${deadlineMs / 1000} s`)), deadlineMs);
     req.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, error: postError(err) }));

@@ -1,17 +1,37 @@
 import { randomUUID } from 'node:crypto';
+
+import {
+  AppError,
+  createWebhook,
+  deleteWebhook,
+  type InputOf,
+  listWebhookDeliveries,
+  listWebhooks,
+  type OutputOf,
+  pingWebhook,
+  redeliverWebhookDelivery,
+  webhookDeliveryQueue,
+  WEBHOOKS_PER_MEMBER,
+} from '@marketplace/contracts';
+import { callerOf, countAttempt, enqueueWork, type HandlerContext, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppError, createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, pingWebhook, redeliverWebhookDelivery,
-  webhookDeliveryQueue, WEBHOOKS_PER_MEMBER, type InputOf, type OutputOf,
-} from '@marketplace/contracts';
-import { callerOf, countAttempt, enqueueWork, limitBuckets, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
+
 import { webhookBody } from './webhook-fanout.js';
 import { newWebhookSecret, sealSecret } from './webhook-secrets.js';
 import { checkWebhookUrl } from './webhook-targets.js';
 import {
-  countEndpoints, deleteEndpoint, deliveriesOf, endpointOf, endpointsOf, insertEndpoint, insertPingDelivery, lockForTransaction,
-  redeliver, type DeliveryRow, type EndpointRow,
+  countEndpoints,
+  deleteEndpoint,
+  deliveriesOf,
+  type DeliveryRow,
+  endpointOf,
+  type EndpointRow,
+  endpointsOf,
+  insertEndpoint,
+  insertPingDelivery,
+  lockForTransaction,
+  redeliver,
 } from './webhooks.queries.js';
 
 type Delivery = OutputOf<typeof pingWebhook>;
@@ -20,15 +40,26 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 function endpointOut(r: EndpointRow) {
   return {
-    id: r.id, url: r.url, events: r.events, status: r.disabled_at ? 'disabled' as const : 'active' as const,
-    disabledReason: r.disabled_reason, createdAt: iso(r.created_at)!,
+    id: r.id,
+    url: r.url,
+    events: r.events,
+    status: r.disabled_at ? ('disabled' as const) : ('active' as const),
+    disabledReason: r.disabled_reason,
+    createdAt: iso(r.created_at)!,
   };
 }
 
 function deliveryOut(r: DeliveryRow) {
   return {
-    id: r.id, type: r.type, status: r.status as Delivery['status'], attempts: r.attempts, lastStatusCode: r.last_status_code, lastError: r.last_error,
-    nextAttemptAt: r.status === 'pending' ? iso(r.next_attempt_at) : null, createdAt: iso(r.created_at)!, deliveredAt: iso(r.delivered_at),
+    id: r.id,
+    type: r.type,
+    status: r.status as Delivery['status'],
+    attempts: r.attempts,
+    lastStatusCode: r.last_status_code,
+    lastError: r.last_error,
+    nextAttemptAt: r.status === 'pending' ? iso(r.next_attempt_at) : null,
+    createdAt: iso(r.created_at)!,
+    deliveredAt: iso(r.delivered_at),
   };
 }
 
@@ -66,7 +97,8 @@ export class CreateWebhookHandler implements OperationHandler<typeof createWebho
     const sealed = await sealSecret(this.ds, secret);
     const row = await this.ds.transaction(async (em) => {
       await lockForTransaction(em, `webhook_endpoints:${memberId}`);
-      if (await countEndpoints(em, memberId) >= WEBHOOKS_PER_MEMBER) throw AppError.conflict(`You have ${WEBHOOKS_PER_MEMBER} webhook endpoints already; remove one first.`);
+      if ((await countEndpoints(em, memberId)) >= WEBHOOKS_PER_MEMBER)
+        throw AppError.conflict(`You have ${WEBHOOKS_PER_MEMBER} webhook endpoints already; remove one first.`);
       const made = await insertEndpoint(em, { id: randomUUID(), memberId, url: checked, events: [...new Set(events ?? [])], secretSealed: sealed });
       return made!;
     });
@@ -139,6 +171,10 @@ export class RedeliverWebhookDeliveryHandler implements OperationHandler<typeof 
 }
 
 export const webhookHandlers = [
-  ListWebhooksHandler, CreateWebhookHandler, DeleteWebhookHandler, PingWebhookHandler, ListWebhookDeliveriesHandler,
+  ListWebhooksHandler,
+  CreateWebhookHandler,
+  DeleteWebhookHandler,
+  PingWebhookHandler,
+  ListWebhookDeliveriesHandler,
   RedeliverWebhookDeliveryHandler,
 ];

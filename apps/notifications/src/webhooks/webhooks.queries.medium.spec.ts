@@ -1,12 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { channelsConfig } from '../channels/channels.config.js';
 import { notificationsEntities, notificationsMigrations } from '../notifications.entities.js';
 import {
-  attemptsInFlight, claimDelivery, countEndpoints, deleteEndpoint, deliveriesOf, disableEndpoint, dueDelivery, endpointOf,
-  endpointsOf, endpointsTaking, insertEndpoint, insertEventDelivery, insertPingDelivery, lockForTransaction, markDelivered,
-  markFailed, msUntilDue, redeliver, scheduleRetry,
+  attemptsInFlight,
+  claimDelivery,
+  countEndpoints,
+  deleteEndpoint,
+  deliveriesOf,
+  disableEndpoint,
+  dueDelivery,
+  endpointOf,
+  endpointsOf,
+  endpointsTaking,
+  insertEndpoint,
+  insertEventDelivery,
+  insertPingDelivery,
+  lockForTransaction,
+  markDelivered,
+  markFailed,
+  msUntilDue,
+  redeliver,
+  scheduleRetry,
 } from './webhooks.queries.js';
 
 /**
@@ -21,11 +39,18 @@ describe('the webhook statements, against a real notifications schema', () => {
     Object.assign(channelsConfig(), { smtpUrl: undefined, push: undefined });
     db = await openServiceSchema({ entities: notificationsEntities, migrations: notificationsMigrations, label: 'notifications' });
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
-  const endpoint = (memberId: string, events: string[]) => insertEndpoint(db.ds, {
-    id: randomUUID(), memberId, url: 'http://127.0.0.1:9/hook', events, secretSealed: 'sealed',
-  });
+  const endpoint = (memberId: string, events: string[]) =>
+    insertEndpoint(db.ds, {
+      id: randomUUID(),
+      memberId,
+      url: 'http://127.0.0.1:9/hook',
+      events,
+      secretSealed: 'sealed',
+    });
 
   it('registers, lists, matches, disables once and removes endpoints', async () => {
     const [member, other] = [randomUUID(), randomUUID()];
@@ -103,7 +128,7 @@ describe('the webhook statements, against a real notifications schema', () => {
     expect(failed).toMatchObject({ status: 'failed', last_status_code: null, last_error: 'timed out', next_attempt_at: null });
   });
 
-  it('makes a ping delivery due now, and lists an endpoint\'s deliveries newest first', async () => {
+  it("makes a ping delivery due now, and lists an endpoint's deliveries newest first", async () => {
     const member = randomUUID();
     const e = (await endpoint(member, []))!;
     const ping = await insertPingDelivery(db.ds, randomUUID(), e.id, '{"type":"webhook.ping"}');

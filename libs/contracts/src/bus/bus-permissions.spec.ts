@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { catalogue } from '../catalogue.js';
-import { eventCatalogue } from '../events/event-catalogue.js';
 import { EVENTS_STREAM } from '../events/event.js';
+import { eventCatalogue } from '../events/event-catalogue.js';
 import { EVENT_CONSUMER_NAMES, eventDurables } from '../events/event-consumers.js';
 import { workStreamName } from '../queues/queue.js';
 import { BUS_SERVICES, busPermissions } from './bus-permissions.js';
@@ -29,7 +30,7 @@ describe('bus permissions from the catalogue', () => {
     }
   });
 
-  it('operator operations are the operator tool\'s alone', () => {
+  it("operator operations are the operator tool's alone", () => {
     const operatorOps = internal.filter((op) => op.name.startsWith('operator'));
     expect(operatorOps.length).toBeGreaterThan(0);
     for (const op of operatorOps) {
@@ -40,7 +41,7 @@ describe('bus permissions from the catalogue', () => {
     }
   });
 
-  it('a service publishes only its own events and never listens to another principal\'s replies', () => {
+  it("a service publishes only its own events and never listens to another principal's replies", () => {
     for (const service of BUS_SERVICES) {
       const { publish, subscribe } = busPermissions(service);
       for (const event of eventCatalogue) {
@@ -66,7 +67,10 @@ describe('bus permissions from the catalogue', () => {
       const own = eventDurables(service);
       for (const subject of onEvents) {
         expect(subject, `${service}: ${subject}`).not.toMatch(new RegExp(`\\.${EVENTS_STREAM}\\.(>|\\*)`));
-        expect(own.some((d) => subject.includes(`.${EVENTS_STREAM}.${d}`)), `${service}: ${subject}`).toBe(true);
+        expect(
+          own.some((d) => subject.includes(`.${EVENTS_STREAM}.${d}`)),
+          `${service}: ${subject}`,
+        ).toBe(true);
       }
       // The outbox relay reads what it published back by sequence.
       expect(publish).toContain(`$JS.API.STREAM.MSG.GET.${EVENTS_STREAM}`);
@@ -77,7 +81,10 @@ describe('bus permissions from the catalogue', () => {
       // Its own work stream holds only its own consumers.
       expect(publish).toContain(`$JS.API.CONSUMER.MSG.NEXT.${workStreamName(service)}.>`);
       for (const other of BUS_SERVICES.filter((s) => s !== service)) {
-        expect(publish.some((s) => s.includes(workStreamName(other))), `${service} on ${other}'s work`).toBe(false);
+        expect(
+          publish.some((s) => s.includes(workStreamName(other))),
+          `${service} on ${other}'s work`,
+        ).toBe(false);
       }
     }
     expect(busPermissions('gateway').publish.some((s) => s.startsWith('$JS.'))).toBe(false);

@@ -3,8 +3,8 @@ import { EVENTS_STREAM } from '../events/event.js';
 import { eventCatalogue, publicPageEvents } from '../events/event-catalogue.js';
 import { eventDurables } from '../events/event-consumers.js';
 import { agentAlertsWaitingV1 } from '../events/notifications.events.js';
-import { SETTINGS_CHANGED_SUBJECT } from '../operations/admission.operations.js';
 import type { BusPrincipal, ServiceName } from '../operation.js';
+import { SETTINGS_CHANGED_SUBJECT } from '../operations/admission.operations.js';
 import { workStreamName, workStreamSubjects } from '../queues/queue.js';
 
 export const BUS_SERVICES: readonly ServiceName[] = ['identity', 'jobs', 'applications', 'files', 'drafts', 'notifications', 'admin'];
@@ -76,11 +76,16 @@ export function busPermissions(principal: BusPrincipal): BusPermissions {
   }
   const events = eventCatalogue.filter((e) => e.producer === principal).map((e) => e.subject);
   const publish = [
-    ...calls, ...events, workStreamSubjects(principal),
-    '$JS.API.INFO', ...streamAccess(EVENTS_STREAM), ...eventDurables(principal).flatMap((d) => durableAccess(EVENTS_STREAM, d)),
+    ...calls,
+    ...events,
+    workStreamSubjects(principal),
+    '$JS.API.INFO',
+    ...streamAccess(EVENTS_STREAM),
+    ...eventDurables(principal).flatMap((d) => durableAccess(EVENTS_STREAM, d)),
     // The outbox relay reads its published events back by sequence (outbox-read-back.ts in the kit).
     `$JS.API.STREAM.MSG.GET.${EVENTS_STREAM}`,
-    ...streamAccess(workStreamName(principal)), ...ownStreamConsumers(workStreamName(principal)),
+    ...streamAccess(workStreamName(principal)),
+    ...ownStreamConsumers(workStreamName(principal)),
     ...(principal === 'identity' ? [SETTINGS_CHANGED_SUBJECT] : []),
   ];
   return {

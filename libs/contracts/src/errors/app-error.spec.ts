@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { AppError, HELP_ON_FAILURE } from './app-error.js';
 import { codeOfStatus, ERROR_CODES, isErrorCode } from './error-codes.js';
 
@@ -18,7 +19,7 @@ describe('the error body callers read', () => {
     expect(AppError.tooMany('Slow down.', 3).body()).toEqual({ error: 'Slow down.', code: 'rate_limited', retryAfter: 3 });
   });
 
-  it('carries a code: the status\'s general one, or one of its own, kept across the bus', () => {
+  it("carries a code: the status's general one, or one of its own, kept across the bus", () => {
     expect(AppError.notFound().body().code).toBe('not_found');
     expect(AppError.unavailable('Away.').body().code).toBe('unavailable');
     expect(new AppError(418, 'Odd.').code).toBe('invalid_input');

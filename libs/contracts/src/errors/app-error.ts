@@ -6,8 +6,8 @@ import { codeOfStatus, type ErrorCode } from './error-codes.js';
  * it, where to ask for support with money, and where to ask for a feature.
  */
 export const HELP_ON_FAILURE =
-  'Report it with POST /api/problem-reports (MCP: report_problem); for refunds, chargebacks or payments ask support with '
-  + 'POST /api/help (MCP: contact_for_help); ask for a feature with POST /api/feature-requests (MCP: submit_feature_request).';
+  'Report it with POST /api/problem-reports (MCP: report_problem); for refunds, chargebacks or payments ask support with ' +
+  'POST /api/help (MCP: contact_for_help); ask for a feature with POST /api/feature-requests (MCP: submit_feature_request).';
 
 /**
  * A failure that maps to one HTTP status. Services throw these; the bus carries them as

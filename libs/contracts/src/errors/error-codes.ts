@@ -35,10 +35,23 @@ export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as ErrorCode[];
 
 /** The general code of each status. */
 const BY_STATUS: Readonly<Record<number, ErrorCode>> = {
-  400: 'invalid_input', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed',
-  408: 'request_timeout', 409: 'conflict', 411: 'length_required', 413: 'too_large', 414: 'uri_too_long',
-  415: 'unsupported_media_type', 416: 'range_not_satisfiable', 422: 'idempotency_key_reused', 429: 'rate_limited',
-  500: 'internal', 502: 'bad_upstream', 503: 'unavailable',
+  400: 'invalid_input',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  409: 'conflict',
+  411: 'length_required',
+  413: 'too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+  422: 'idempotency_key_reused',
+  429: 'rate_limited',
+  500: 'internal',
+  502: 'bad_upstream',
+  503: 'unavailable',
 };
 
 /** The code an error of this status has when it names none of its own. */

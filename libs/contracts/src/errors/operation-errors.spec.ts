@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { catalogue } from '../catalogue.js';
 import { ERROR_CODES } from './error-codes.js';
 import { errorCodesAt, errorCodesOf } from './operation-errors.js';
@@ -10,12 +11,23 @@ const op = (name: string) => {
 };
 
 describe('the error codes each operation declares', () => {
-  it('derives the guard\'s refusals from the access, the suspension from a member write, idempotency from the binding', () => {
+  it("derives the guard's refusals from the access, the suspension from a member write, idempotency from the binding", () => {
     const post = errorCodesOf(op('postJob'));
-    expect(post).toEqual(expect.arrayContaining([
-      'invalid_input', 'unauthenticated', 'email_unverified', 'not_admitted', 'sign_up_unfinished', 'suspended',
-      'idempotency_key_in_use', 'idempotency_key_reused', 'rate_limited', 'internal', 'unavailable',
-    ]));
+    expect(post).toEqual(
+      expect.arrayContaining([
+        'invalid_input',
+        'unauthenticated',
+        'email_unverified',
+        'not_admitted',
+        'sign_up_unfinished',
+        'suspended',
+        'idempotency_key_in_use',
+        'idempotency_key_reused',
+        'rate_limited',
+        'internal',
+        'unavailable',
+      ]),
+    );
     expect(post).not.toContain('staff_only');
     expect(errorCodesAt(op('postJob'), 403)).toEqual(['email_unverified', 'not_admitted', 'sign_up_unfinished', 'suspended']);
     // A public read refuses nobody at the door.
@@ -24,11 +36,14 @@ describe('the error codes each operation declares', () => {
     expect(errorCodesOf(op('listMyJobs'))).not.toContain('suspended');
   });
 
-  it('lists only codes of the registry, each operation its own in the registry\'s order', () => {
+  it("lists only codes of the registry, each operation its own in the registry's order", () => {
     const names = Object.keys(ERROR_CODES);
     for (const o of catalogue) {
       const codes = errorCodesOf(o);
-      expect(codes.every((c) => names.includes(c)), o.name).toBe(true);
+      expect(
+        codes.every((c) => names.includes(c)),
+        o.name,
+      ).toBe(true);
       expect([...codes].sort((a, b) => names.indexOf(a) - names.indexOf(b))).toEqual(codes);
     }
   });

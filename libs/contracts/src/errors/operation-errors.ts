@@ -1,4 +1,4 @@
-import { accessOn, takesIdempotencyKey, writesSomething, type Operation } from '../operation.js';
+import { accessOn, type Operation, takesIdempotencyKey, writesSomething } from '../operation.js';
 import { ERROR_CODE_NAMES, ERROR_CODES, type ErrorCode } from './error-codes.js';
 
 /** Answered by any operation: bad input, a limit, a failure of ours, a dependency away. */
@@ -22,9 +22,15 @@ export function errorCodesOf(op: Operation, surface: 'rest' | 'mcp' = 'rest'): E
   if (at >= ladder.indexOf('member')) codes.add('sign_up_unfinished');
   if (access === 'staff') codes.add('staff_only');
   // The board reads, while the marketplace is invite-only: signed out, or not let in yet.
-  if (access === 'board') { codes.add('unauthenticated'); codes.add('not_admitted'); }
+  if (access === 'board') {
+    codes.add('unauthenticated');
+    codes.add('not_admitted');
+  }
   if ((access === 'member' || access === 'staff') && writesSomething(op) && !op.openWhileSuspended) codes.add('suspended');
-  if (takesIdempotencyKey(op)) { codes.add('idempotency_key_in_use'); codes.add('idempotency_key_reused'); }
+  if (takesIdempotencyKey(op)) {
+    codes.add('idempotency_key_in_use');
+    codes.add('idempotency_key_reused');
+  }
   if (op.rest && /\{[^}]+\}/.test(op.rest.path)) codes.add('not_found');
   for (const code of op.errors ?? []) codes.add(code);
   // In the registry's order, so a document lists them the same way everywhere.

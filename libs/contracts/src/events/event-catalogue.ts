@@ -1,6 +1,6 @@
-import type { EventDefinition } from './event.js';
 import * as adminEvents from './admin.events.js';
 import * as applicationsEvents from './applications.events.js';
+import type { EventDefinition } from './event.js';
 import * as filesEvents from './files.events.js';
 import * as identityEvents from './identity.events.js';
 import * as jobsEvents from './jobs.events.js';
@@ -13,7 +13,13 @@ function isEventDefinition(value: unknown): value is EventDefinition {
 
 /** Every domain event; a new events file is added here, and its producer's bus user may then publish it. */
 export const eventCatalogue: readonly EventDefinition[] = [
-  adminEvents, applicationsEvents, filesEvents, identityEvents, jobsEvents, notificationsEvents, teamEvents,
+  adminEvents,
+  applicationsEvents,
+  filesEvents,
+  identityEvents,
+  jobsEvents,
+  notificationsEvents,
+  teamEvents,
 ]
   .flatMap((module) => Object.values(module))
   .filter(isEventDefinition);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { eventCatalogue } from './event-catalogue.js';
 
 /**

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import type { ServiceName } from '../operation.js';
 
 /** JetStream stream that carries every domain event. */
@@ -29,7 +30,11 @@ export interface EventEnvelope<P = unknown> {
 }
 
 export function defineEvent<P extends z.ZodType>(
-  type: string, version: number, producer: ServiceName, payload: P, options: { changesPublicPages?: boolean } = {},
+  type: string,
+  version: number,
+  producer: ServiceName,
+  payload: P,
+  options: { changesPublicPages?: boolean } = {},
 ): EventDefinition<P> {
   return { type, version, producer, payload, subject: `${EVENTS_SUBJECT_PREFIX}.${type}.v${version}`, ...options };
 }

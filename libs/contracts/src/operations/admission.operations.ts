@@ -1,9 +1,13 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { SOME_TEXT_PATTERN } from '../schemas/common.schema.js';
 import { meSchema } from '../schemas/profile.schema.js';
 
-const emailSchema = z.email('Must be an email address.').max(254, 'At most 254 characters.').transform((s) => s.toLowerCase());
+const emailSchema = z
+  .email('Must be an email address.')
+  .max(254, 'At most 254 characters.')
+  .transform((s) => s.toLowerCase());
 
 export const ACCESS_STANDINGS = ['signed_out', 'needs_invitation', 'waitlisted', 'admitted'] as const;
 
@@ -15,8 +19,9 @@ export const getAccess = defineOperation({
   input: z.object({}),
   output: z.object({
     inviteOnly: z.boolean().describe('When false everyone is let in and reads are public'),
-    standing: z.enum(ACCESS_STANDINGS).describe(
-      'signed_out: no credentials; needs_invitation: signed in, not let in, not on the waitlist; waitlisted: on the waitlist; admitted: let in'),
+    standing: z
+      .enum(ACCESS_STANDINGS)
+      .describe('signed_out: no credentials; needs_invitation: signed in, not let in, not on the waitlist; waitlisted: on the waitlist; admitted: let in'),
     gatePath: z.string().describe('The page that explains the gate, accepts an invitation and joins the waitlist'),
   }),
   rest: { method: 'GET', path: '/api/access', status: 200 },
@@ -29,7 +34,12 @@ export const acceptInvitation = defineOperation({
   access: 'verified',
   scope: 'agent:write',
   input: z.object({
-    token: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(200, 'At most 200 characters.').regex(SOME_TEXT_PATTERN, 'Required.')
+    token: z
+      .string({ error: 'Required.' })
+      .trim()
+      .min(1, 'Required.')
+      .max(200, 'At most 200 characters.')
+      .regex(SOME_TEXT_PATTERN, 'Required.')
       .describe('The token of an invitation link (the `token` parameter of /join?token=…)'),
   }),
   output: meSchema,
@@ -65,8 +75,7 @@ export const getMyInviteLink = defineOperation({
   rest: { method: 'GET', path: '/api/me/invite-link', status: 200 },
   mcp: {
     tool: 'get_my_invite_link',
-    description:
-      'Your invitation link (made on first use), its uses, who joined, pending email invitations and your allowance (null: unlimited).',
+    description: 'Your invitation link (made on first use), its uses, who joined, pending email invitations and your allowance (null: unlimited).',
   },
 });
 
@@ -84,8 +93,7 @@ export const inviteByEmail = defineOperation({
   rest: { method: 'POST', path: '/api/me/email-invites', status: 200 },
   mcp: {
     tool: 'invite_by_email',
-    description:
-      'Each address uses one place of your allowance (see get_my_invite_link); inviting again sends nothing. A failed delivery may be retried.',
+    description: 'Each address uses one place of your allowance (see get_my_invite_link); inviting again sends nothing. A failed delivery may be retried.',
   },
 });
 
@@ -96,7 +104,8 @@ export const joinWaitlist = defineOperation({
   access: 'public',
   input: z.object({ email: emailSchema.describe('At most 254 characters') }),
   output: z.object({
-    status: z.literal('waiting')
+    status: z
+      .literal('waiting')
       .describe('Always `waiting`: the answer is the same for every address, never saying whether it was already listed, invited or joined'),
   }),
   rest: { method: 'POST', path: '/api/waitlist', status: 200 },
@@ -139,6 +148,4 @@ export const operatorSetSetting = defineOperation({
 /** Subject on which identity announces that settings changed, so caches drop them at once. */
 export const SETTINGS_CHANGED_SUBJECT = 'identity.settings.changed';
 
-export const admissionOperations = [
-  getAccess, acceptInvitation, getMyInviteLink, inviteByEmail, joinWaitlist, getAccessSettings, operatorSetSetting,
-] as const;
+export const admissionOperations = [getAccess, acceptInvitation, getMyInviteLink, inviteByEmail, joinWaitlist, getAccessSettings, operatorSetSetting] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 
 /**
@@ -12,12 +13,14 @@ export const getAnalyticsConfig = defineOperation({
   summary: 'Public analytics settings, or null when analytics is disabled',
   access: 'public',
   input: z.object({}),
-  output: z.object({
-    projectToken: z.string().describe('Public project token (ANALYTICS_PROJECT_TOKEN)'),
-    host: z.string().describe('Ingestion host (ANALYTICS_HOST)'),
-    environment: z.string().describe('ANALYTICS_ENVIRONMENT, else NODE_ENV, else development'),
-    serverHostname: z.string().describe('Host name of the server that answered'),
-  }).nullable(),
+  output: z
+    .object({
+      projectToken: z.string().describe('Public project token (ANALYTICS_PROJECT_TOKEN)'),
+      host: z.string().describe('Ingestion host (ANALYTICS_HOST)'),
+      environment: z.string().describe('ANALYTICS_ENVIRONMENT, else NODE_ENV, else development'),
+      serverHostname: z.string().describe('Host name of the server that answered'),
+    })
+    .nullable(),
   rest: { method: 'GET', path: '/api/analytics/config', status: 200 },
 });
 
@@ -62,14 +65,19 @@ export function countedModel(llmModel: string | undefined): string | null {
 /** A UTC day as YYYY-MM-DD. */
 export const utcDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A UTC day, YYYY-MM-DD.');
 
-export const mcpToolCallCountSchema = z.object({
-  day: utcDaySchema.describe('The UTC day the calls were made'),
-  tool: z.string().regex(/^[a-z][a-z0-9_]{0,99}$/, 'A tool name.'),
-  model: z.string().refine((m) => m === OTHER_MODEL || MODEL_ID_PATTERN.test(m), 'A model id, or (other).').nullable()
-    .describe('countedModel of the calls\' llm_model; null when none was given'),
-  calls: z.number().int().min(1),
-  withContext: z.number().int().min(0).describe('Of those, calls that gave context'),
-}).refine((c) => c.withContext <= c.calls, { message: 'withContext cannot exceed calls.', path: ['withContext'] });
+export const mcpToolCallCountSchema = z
+  .object({
+    day: utcDaySchema.describe('The UTC day the calls were made'),
+    tool: z.string().regex(/^[a-z][a-z0-9_]{0,99}$/, 'A tool name.'),
+    model: z
+      .string()
+      .refine((m) => m === OTHER_MODEL || MODEL_ID_PATTERN.test(m), 'A model id, or (other).')
+      .nullable()
+      .describe("countedModel of the calls' llm_model; null when none was given"),
+    calls: z.number().int().min(1),
+    withContext: z.number().int().min(0).describe('Of those, calls that gave context'),
+  })
+  .refine((c) => c.withContext <= c.calls, { message: 'withContext cannot exceed calls.', path: ['withContext'] });
 
 /** The gateway's counts of MCP tool calls, added to admin's daily rows (fire and forget: see the gateway's McpUsageRecorder). */
 export const recordMcpToolCalls = defineOperation({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { idSchema } from '../schemas/common.schema.js';
 

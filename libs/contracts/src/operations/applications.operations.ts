@@ -1,15 +1,19 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
-import { workOperations } from './work.operations.js';
 import {
-  dateTimeSchema, idSchema, intIn, oneLine, refusedFields, text, versionNumberSchema, memberText,
-} from '../schemas/common.schema.js';
+  conversationSummarySchema,
+  jobApplicantSchema,
+  jobApplicationSchema,
+  messageSchema,
+  myApplicationSchema,
+  publicRatingSchema,
+  ratingSummarySchema,
+} from '../schemas/application.schema.js';
+import { dateTimeSchema, idSchema, intIn, memberText, oneLine, refusedFields, text, versionNumberSchema } from '../schemas/common.schema.js';
 import { viewerApplicationSchema } from '../schemas/job.schema.js';
 import { ownListPage, pageTotalSchema } from '../schemas/paging.schema.js';
-import {
-  conversationSummarySchema, jobApplicantSchema, jobApplicationSchema, messageSchema,
-  myApplicationSchema, publicRatingSchema, ratingSummarySchema,
-} from '../schemas/application.schema.js';
+import { workOperations } from './work.operations.js';
 
 /** Payments are disabled: a quote is refused rather than silently ignored. */
 /** Refused while payments are off (always, for now): left out of the document (refusedFields). */
@@ -33,10 +37,8 @@ export const applyToJob = defineOperation({
     pitch: text(4000).describe('Why you are a good fit and how you would do the work'),
     acceptResponsibility: z.literal(true, { error: 'Must be true: you take responsibility for the work you apply for.' }),
     agent: oneLine(120).optional().describe('The agent applying for the member, if any'),
-    model: oneLine(120).optional()
-      .describe('The AI model that wrote it (required over MCP and with API keys)'),
-    jobVersion: versionNumberSchema.optional()
-      .describe('The job version you read; 409 if the job was edited since'),
+    model: oneLine(120).optional().describe('The AI model that wrote it (required over MCP and with API keys)'),
+    jobVersion: versionNumberSchema.optional().describe('The job version you read; 409 if the job was edited since'),
     quote: quoteWhilePaymentsOff,
   }),
   output: myApplicationSchema,
@@ -44,8 +46,7 @@ export const applyToJob = defineOperation({
   mcp: {
     tool: 'apply_to_job',
     args: { id: 'job_id' },
-    description:
-      'Needs a complete profile with a resume. accept_responsibility must be true; pass your model and the job_version read. One per job, 50 a day.',
+    description: 'Needs a complete profile with a resume. accept_responsibility must be true; pass your model and the job_version read. One per job, 50 a day.',
   },
 });
 
@@ -106,8 +107,7 @@ export const listJobApplications = defineOperation({
   mcp: {
     tool: 'list_job_applications',
     args: { id: 'job_id' },
-    description:
-      'Applications to your job (closed too), preferred first, then oldest; no withdrawn; contacts once hired. Paged.',
+    description: 'Applications to your job (closed too), preferred first, then oldest; no withdrawn; contacts once hired. Paged.',
   },
 });
 
@@ -124,8 +124,7 @@ export const acceptApplication = defineOperation({
     tool: 'accept_application',
     effect: { destructive: true },
     args: { id: 'application_id' },
-    description:
-      "Hire the applicant of a waiting application on your open job: it moves to in_progress, the others are declined, contacts are exchanged.",
+    description: 'Hire the applicant of a waiting application on your open job: it moves to in_progress, the others are declined, contacts are exchanged.',
   },
 });
 
@@ -168,8 +167,7 @@ export const listJobApplicants = defineOperation({
     tool: 'list_job_applicants',
     access: 'board',
     args: { id: 'job_id' },
-    description:
-      'The public applicant list of an open or completed job: codenames unless an applicant opted in; never pitches or contacts.',
+    description: 'The public applicant list of an open or completed job: codenames unless an applicant opted in; never pitches or contacts.',
   },
 });
 
@@ -189,8 +187,7 @@ export const sendMessage = defineOperation({
   rest: { method: 'POST', path: '/api/messages', status: 201 },
   mcp: {
     tool: 'send_message',
-    description:
-      "Message the other side of an application (one conversation each); messages sent by an agent are marked as such.",
+    description: 'Message the other side of an application (one conversation each); messages sent by an agent are marked as such.',
   },
 });
 
@@ -202,7 +199,9 @@ export const listMessages = defineOperation({
   scope: 'agent:read',
   input: z.object({
     applicationId: idSchema.optional(),
-    before: z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' }).optional()
+    before: z.iso
+      .datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' })
+      .optional()
       .describe('With application_id: messages sent before this time'),
     limit: intIn(1, 100, 50),
   }),
@@ -218,13 +217,14 @@ export const listMessages = defineOperation({
     }),
   ]),
   rest: {
-    method: 'GET', path: '/api/messages', status: 200,
+    method: 'GET',
+    path: '/api/messages',
+    status: 200,
     fields: { applicationId: { in: 'query', name: 'application_id' } },
   },
   mcp: {
     tool: 'list_messages',
-    description:
-      "Without application_id: your conversations, latest first. With it: that conversation, oldest first, paged with before; marks it read.",
+    description: 'Without application_id: your conversations, latest first. With it: that conversation, oldest first, paged with before; marks it read.',
   },
 });
 
@@ -286,6 +286,19 @@ export const listWaitingApplicants = defineOperation({
 });
 
 export const applicationsOperations = [
-  applyToJob, withdrawApplication, listMyApplications, getViewerApplication, listJobApplications, acceptApplication, declineApplication, listJobApplicants, sendMessage, listMessages, getMemberWorkRecord, getMemberActiveWork, claimMemberDeletion, listWaitingApplicants,
+  applyToJob,
+  withdrawApplication,
+  listMyApplications,
+  getViewerApplication,
+  listJobApplications,
+  acceptApplication,
+  declineApplication,
+  listJobApplicants,
+  sendMessage,
+  listMessages,
+  getMemberWorkRecord,
+  getMemberActiveWork,
+  claimMemberDeletion,
+  listWaitingApplicants,
   ...workOperations,
 ] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { idSchema } from '../schemas/common.schema.js';
 
@@ -18,12 +19,16 @@ export const recordCachedAudience = defineOperation({
   access: 'internal',
   callers: ['gateway'],
   input: z.object({
-    readers: z.array(z.object({
-      kind: z.enum(['impression', 'view']),
-      ip: z.string().min(1).max(64),
-      userAgent: z.string().max(512).optional(),
-      jobIds: z.array(idSchema).min(1).max(200),
-    })).max(CACHED_AUDIENCE_MAX_READERS),
+    readers: z
+      .array(
+        z.object({
+          kind: z.enum(['impression', 'view']),
+          ip: z.string().min(1).max(64),
+          userAgent: z.string().max(512).optional(),
+          jobIds: z.array(idSchema).min(1).max(200),
+        }),
+      )
+      .max(CACHED_AUDIENCE_MAX_READERS),
   }),
   output: z.object({ counted: z.number().int().min(0) }),
 });

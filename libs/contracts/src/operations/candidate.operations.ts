@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { dateTimeSchema, idSchema, oneLine, text, usStateSchema } from '../schemas/common.schema.js';
 import { hireContactSchema, TEAM_APPLICATION_STATUSES } from './team.operations.js';
@@ -9,16 +10,18 @@ import { hireContactSchema, TEAM_APPLICATION_STATUSES } from './team.operations.
  * hires. REST only, like the rest of the team surface; served by the applications service.
  */
 
-
 // ---------------------------------------------------------------- candidates and team applications (applications)
 
 export const candidateSchema = z.object({
   id: z.string().describe('Member id'),
-  profile: z.object({
-    state: usStateSchema,
-    usWorkAuthorized: z.literal(true),
-    updatedAt: dateTimeSchema,
-  }).nullable().describe('Null until saved; applying needs it'),
+  profile: z
+    .object({
+      state: usStateSchema,
+      usWorkAuthorized: z.literal(true),
+      updatedAt: dateTimeSchema,
+    })
+    .nullable()
+    .describe('Null until saved; applying needs it'),
 });
 
 export const getCandidate = defineOperation({
@@ -68,25 +71,28 @@ export const startCandidateVerification = defineOperation({
   rest: { method: 'POST', path: '/api/candidate/verification', status: 200 },
 });
 
-export const teamApplicationSchema = z.object({
-  id: z.string(),
-  jobId: z.string(),
-  title: z.string(),
-  company: z.string(),
-  budget: z.number().int(),
-  candidate: z.object({ id: z.string(), name: z.string(), state: usStateSchema }),
-  pitch: z.string(),
-  agent: z.string().nullable(),
-  status: z.enum(TEAM_APPLICATION_STATUSES),
-  createdAt: dateTimeSchema,
-  decidedAt: dateTimeSchema.nullable(),
-  contact: hireContactSchema,
-}).describe('A team application');
+export const teamApplicationSchema = z
+  .object({
+    id: z.string(),
+    jobId: z.string(),
+    title: z.string(),
+    company: z.string(),
+    budget: z.number().int(),
+    candidate: z.object({ id: z.string(), name: z.string(), state: usStateSchema }),
+    pitch: z.string(),
+    agent: z.string().nullable(),
+    status: z.enum(TEAM_APPLICATION_STATUSES),
+    createdAt: dateTimeSchema,
+    decidedAt: dateTimeSchema.nullable(),
+    contact: hireContactSchema,
+  })
+  .describe('A team application');
 
 export const applyToTeamJob = defineOperation({
   name: 'applyToTeamJob',
   service: 'applications',
-  summary: 'Team surface: apply to an open team job (POST /api/jobs/{id}/applications with a team or candidate key); needs a saved candidate profile; one per job',
+  summary:
+    'Team surface: apply to an open team job (POST /api/jobs/{id}/applications with a team or candidate key); needs a saved candidate profile; one per job',
   access: 'member',
   scope: 'agent:write',
   input: z.object({
@@ -134,7 +140,8 @@ export const listTeamJobApplications = defineOperation({
 export const acceptTeamApplication = defineOperation({
   name: 'acceptTeamApplication',
   service: 'applications',
-  summary: 'Hire: the job is filled, the other waiting applications declined, and both sides get each other’s email. Of concurrent accepts one wins; the rest get 409',
+  summary:
+    'Hire: the job is filled, the other waiting applications declined, and both sides get each other’s email. Of concurrent accepts one wins; the rest get 409',
   access: 'member',
   scope: 'agent:write',
   input: z.object({ id: idSchema.describe('Application id') }),
@@ -154,6 +161,14 @@ export const declineTeamApplication = defineOperation({
 });
 
 export const candidateOperations = [
-  getCandidate, saveCandidateProfile, getCandidateVerification, startCandidateVerification, applyToTeamJob,
-  listCandidateApplications, withdrawCandidateApplication, listTeamJobApplications, acceptTeamApplication, declineTeamApplication,
+  getCandidate,
+  saveCandidateProfile,
+  getCandidateVerification,
+  startCandidateVerification,
+  applyToTeamJob,
+  listCandidateApplications,
+  withdrawCandidateApplication,
+  listTeamJobApplications,
+  acceptTeamApplication,
+  declineTeamApplication,
 ] as const;

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+
 import { defineOperation, MODEL_CHECKED_TIMEOUT_MS } from '../operation.js';
 import { categorySchema, idSchema, oneLine, text } from '../schemas/common.schema.js';
+import { draftListItemSchema, draftPartSchema, jobDraftSchema, jobEvalSchema, taskStateSchema } from '../schemas/draft.schema.js';
 import { jobSchema, posterVisibilitySchema } from '../schemas/job.schema.js';
 import { ownListPage, pageTotalSchema } from '../schemas/paging.schema.js';
-import {
-  draftListItemSchema, draftPartSchema, jobDraftSchema, jobEvalSchema, taskStateSchema,
-} from '../schemas/draft.schema.js';
 
 /**
  * Guided job drafts (contract: "JobDraft", "Draft status and review", "Drafts and recordings"):
@@ -16,7 +15,8 @@ import {
 
 const draftId = idSchema.describe('The draft');
 const answerKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, 'Answer keys are the answerIds of a question.');
-const answersSchema = z.record(answerKey, text(2000))
+const answersSchema = z
+  .record(answerKey, text(2000))
   .refine((a) => Object.keys(a).length <= 20, { message: 'At most 20 answers at once.' })
   .describe("Answers keyed by nextQuestion's answerIds");
 
@@ -28,10 +28,16 @@ export const startJobDraft = defineOperation({
   scope: 'agent:write',
   input: z.object({
     // Nested, since every MCP tool already takes a `context` argument of its own (analytics).
-    answers: z.object({
-      context: text(2000).optional().describe('What context can you share? (who, what project, which systems)'),
-      problem: text(2000).optional().describe('What problem are you facing, or what result do you want?'),
-    }, { error: 'Must be an object with context and problem.' }).strict().optional()
+    answers: z
+      .object(
+        {
+          context: text(2000).optional().describe('What context can you share? (who, what project, which systems)'),
+          problem: text(2000).optional().describe('What problem are you facing, or what result do you want?'),
+        },
+        { error: 'Must be an object with context and problem.' },
+      )
+      .strict()
+      .optional()
       .describe('The opening answers, needed before research and writing start'),
     posterVisibility: posterVisibilitySchema.default('public').describe('public (default) or anonymous once posted'),
   }),
@@ -47,7 +53,7 @@ export const startJobDraft = defineOperation({
 export const updateJobDraft = defineOperation({
   name: 'updateJobDraft',
   service: 'drafts',
-  summary: 'Answer a draft\'s questions or edit its posting',
+  summary: "Answer a draft's questions or edit its posting",
   access: 'member',
   scope: 'agent:write',
   input: z.object({
@@ -64,8 +70,7 @@ export const updateJobDraft = defineOperation({
   mcp: {
     tool: 'update_job_draft',
     args: { id: 'draft_id' },
-    description:
-      'Answer nextQuestion (keys from answerIds) or edit the written posting (unapproves that part). 409 once posted or discarded.',
+    description: 'Answer nextQuestion (keys from answerIds) or edit the written posting (unapproves that part). 409 once posted or discarded.',
   },
 });
 
@@ -129,8 +134,7 @@ export const writeJobDescription = defineOperation({
     tool: 'write_job_description',
     args: { id: 'draft_id' },
     task: { work: 'writing', poll: getJobDraft },
-    description:
-      'Runs in the background: poll get_job_draft until tasks.writing is done, then approve_draft_part each part. Rewriting unapproves all.',
+    description: 'Runs in the background: poll get_job_draft until tasks.writing is done, then approve_draft_part each part. Rewriting unapproves all.',
   },
 });
 
@@ -150,8 +154,7 @@ export const approveDraftPart = defineOperation({
   mcp: {
     tool: 'approve_draft_part',
     args: { id: 'draft_id' },
-    description:
-      "Show your human the part's review text first. Order: evaluation, summary, details, visibility (409 otherwise); then post_job_draft.",
+    description: "Show your human the part's review text first. Order: evaluation, summary, details, visibility (409 otherwise); then post_job_draft.",
   },
 });
 
@@ -165,9 +168,11 @@ export const postJobDraft = defineOperation({
   scope: 'agent:write',
   input: z.object({
     id: draftId,
-    acknowledgeExposures: z.boolean().optional()
-      .describe('true publishes personal or internal details; credentials are always refused'),
-    preferredWorkers: z.array(text(254)).max(10, 'At most 10 preferred workers.').optional()
+    acknowledgeExposures: z.boolean().optional().describe('true publishes personal or internal details; credentials are always refused'),
+    preferredWorkers: z
+      .array(text(254))
+      .max(10, 'At most 10 preferred workers.')
+      .optional()
       .describe('Member ids, exact names or emails; told about the job, never named publicly'),
   }),
   output: jobSchema,
@@ -175,8 +180,7 @@ export const postJobDraft = defineOperation({
   mcp: {
     tool: 'post_job_draft',
     args: { id: 'draft_id' },
-    description:
-      'Once every part is approved (409 otherwise). Posting rules and daily limits apply; personal details need acknowledge_exposures.',
+    description: 'Once every part is approved (409 otherwise). Posting rules and daily limits apply; personal details need acknowledge_exposures.',
   },
 });
 
@@ -184,12 +188,19 @@ export const postJobDraft = defineOperation({
 export const jobEvalViewSchema = z.object({
   draftId: z.string(),
   evaluation: jobEvalSchema.nullable().describe('Null until the posting is written'),
-  task: taskStateSchema.nullable()
+  task: taskStateSchema
+    .nullable()
     .describe('The task that produces the eval: writing until the draft is posted, then the rewrite after each content edit of the job'),
   stale: z.boolean().describe('Answers changed since it was written, or the posted job was edited and the eval is being written again'),
   jobId: z.string().nullable().describe('The job posted from the draft; null until posted'),
-  jobVersion: z.number().int().min(1).nullable()
-    .describe('The job version the eval is for: the posted version, then the latest content edit (while task is pending, evaluation is still the previous one and stale is true); null until posted'),
+  jobVersion: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .describe(
+      'The job version the eval is for: the posted version, then the latest content edit (while task is pending, evaluation is still the previous one and stale is true); null until posted',
+    ),
 });
 
 export const getJobEval = defineOperation({
@@ -224,6 +235,14 @@ export const getPostedJobEval = defineOperation({
 });
 
 export const draftsOperations = [
-  startJobDraft, updateJobDraft, getJobDraft, listJobDrafts, discardJobDraft, writeJobDescription,
-  approveDraftPart, postJobDraft, getJobEval, getPostedJobEval,
+  startJobDraft,
+  updateJobDraft,
+  getJobDraft,
+  listJobDrafts,
+  discardJobDraft,
+  writeJobDescription,
+  approveDraftPart,
+  postJobDraft,
+  getJobEval,
+  getPostedJobEval,
 ] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { dateTimeSchema, idSchema } from '../schemas/common.schema.js';
-import { FILE_LIMITS, MIB, filePreviewSchema } from '../schemas/file.schema.js';
+import { FILE_LIMITS, filePreviewSchema, MIB } from '../schemas/file.schema.js';
 import { objectDownloadSchema } from '../schemas/stored-object.schema.js';
 
 /** Downloads and previews of complete files. Uploads, lists and deletes are in files.operations.ts. */
@@ -39,8 +40,7 @@ export const downloadMyFile = defineOperation({
     tool: 'download_my_file',
     effect: { readOnly: true },
     args: { fileId: 'file_id' },
-    description:
-      `A bearer link to a ready personal file, valid ${DOWNLOAD_LINK_SECONDS / 60} minutes: fetch it with plain HTTP GET (Range works). 409 while uploading or deleting.`,
+    description: `A bearer link to a ready personal file, valid ${DOWNLOAD_LINK_SECONDS / 60} minutes: fetch it with plain HTTP GET (Range works). 409 while uploading or deleting.`,
   },
 });
 
@@ -56,8 +56,7 @@ export const previewMyFile = defineOperation({
   mcp: {
     tool: 'preview_my_file',
     args: { fileId: 'file_id' },
-    description:
-      `A still PNG or JPEG of at most ${FILE_LIMITS.previewBytes / MIB} MiB comes back as a small image (within 512x512); anything else answers kind unavailable with the reason.`,
+    description: `A still PNG or JPEG of at most ${FILE_LIMITS.previewBytes / MIB} MiB comes back as a small image (within 512x512); anything else answers kind unavailable with the reason.`,
   },
 });
 
@@ -67,7 +66,11 @@ export const getFileDownload = defineOperation({
   summary: 'The bytes of a file behind a download link (Range requests supported)',
   access: 'public',
   input: z.object({
-    token: z.string().trim().regex(DOWNLOAD_TOKEN, 'Not a download link.').describe('The token from a download link')
+    token: z
+      .string()
+      .trim()
+      .regex(DOWNLOAD_TOKEN, 'Not a download link.')
+      .describe('The token from a download link')
       .meta({ examples: ['q3Xv9Tn2bW8kLp0sYd5RfUa1Hc7Ge4Mz6Jo_Ki-NwQx'] }),
   }),
   output: objectDownloadSchema,

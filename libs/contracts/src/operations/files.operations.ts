@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { dateTimeSchema, idSchema } from '../schemas/common.schema.js';
-import { FILE_LIMITS, MIB, fileDeletedSchema, personalFileSchema, personalFilesSchema } from '../schemas/file.schema.js';
+import { FILE_LIMITS, fileDeletedSchema, MIB, personalFileSchema, personalFilesSchema } from '../schemas/file.schema.js';
 import { uploadedObjectSchema } from '../schemas/stored-object.schema.js';
 
 /**
@@ -63,7 +64,9 @@ export const filePathSchema = z
   .refine((p) => p.split('/').every((s) => s.trim() === s), { message: 'Segments must not start or end with spaces.' })
   // Last, so the messages above name what is wrong; it refuses nothing they let through.
   .regex(FILE_PATH_PATTERN, 'Not a valid relative path.')
-  .describe(`Relative path like reports/q3.pdf, at most ${FILE_LIMITS.pathLength} characters: no leading /, . or .. segment, control character or backslash; unique ignoring case`);
+  .describe(
+    `Relative path like reports/q3.pdf, at most ${FILE_LIMITS.pathLength} characters: no leading /, . or .. segment, control character or backslash; unique ignoring case`,
+  );
 
 /** A sha256 in hex; the example is the digest of no bytes. */
 export function sha256Schema(description = 'sha256 in hex (64 characters)') {
@@ -82,7 +85,9 @@ export function uploadSlotSchema<F extends z.ZodType>(file: F) {
     chunkBytes: z.number().int().describe('Bytes per chunk; every chunk but the last has exactly this size'),
     chunks: z.number().int().describe('How many chunks make the file (indexes 0 to chunks - 1)'),
     nextIndex: z.number().int().nullable().describe('The lowest chunk index not yet received; null when all are in'),
-    uploadExpiresAt: dateTimeSchema.describe(`The upload must be completed by then (${FILE_LIMITS.transferSeconds} seconds after creation); afterwards it is removed and its quota freed`),
+    uploadExpiresAt: dateTimeSchema.describe(
+      `The upload must be completed by then (${FILE_LIMITS.transferSeconds} seconds after creation); afterwards it is removed and its quota freed`,
+    ),
   });
 }
 
@@ -101,30 +106,44 @@ export function directPartsSchema<F extends z.ZodType>(file: F) {
     file,
     partBytes: z.number().int().describe(`Bytes per part: every part but the last has exactly this size (${DIRECT_PART_BYTES})`),
     parts: z.number().int().describe('How many parts make the file (numbers 1 to parts)'),
-    urls: z.array(z.object({
-      number: z.number().int().describe('Part number, from 1; part n holds bytes (n - 1) * partBytes up to the next part'),
-      bytes: z.number().int().describe("The part's exact size"),
-      url: z.string().describe("PUT the part's bytes here (Content-Length exactly `bytes`); keep the ETag header of the answer for complete"),
-    })),
-    expiresAt: dateTimeSchema.describe(`The URLs stop working then (at most ${DIRECT_PART_URL_SECONDS} seconds, never past uploadExpiresAt); ask again for new ones`),
+    urls: z.array(
+      z.object({
+        number: z.number().int().describe('Part number, from 1; part n holds bytes (n - 1) * partBytes up to the next part'),
+        bytes: z.number().int().describe("The part's exact size"),
+        url: z.string().describe("PUT the part's bytes here (Content-Length exactly `bytes`); keep the ETag header of the answer for complete"),
+      }),
+    ),
+    expiresAt: dateTimeSchema.describe(
+      `The URLs stop working then (at most ${DIRECT_PART_URL_SECONDS} seconds, never past uploadExpiresAt); ask again for new ones`,
+    ),
   });
 }
 
 /** The parts of a direct upload as storage acknowledged them, sent with complete. */
-export const directPartsField = z.array(z.object({
-  number: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(MAX_PARTS, 'No such part.'),
-  // Visible ASCII, as an HTTP ETag is: anything else was never a header storage answered.
-  etag: z.string({ error: 'Required.' }).min(1, 'Required.').max(200, 'At most 200 characters.')
-    .regex(/^[\x21-\x7e]+$/, 'Must be the ETag header as storage answered it (visible ASCII).')
-    .describe('The ETag header storage answered to the part\'s PUT'),
-})).min(1, 'Name every part.').max(MAX_PARTS, `At most ${MAX_PARTS} parts.`)
+export const directPartsField = z
+  .array(
+    z.object({
+      number: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(MAX_PARTS, 'No such part.'),
+      // Visible ASCII, as an HTTP ETag is: anything else was never a header storage answered.
+      etag: z
+        .string({ error: 'Required.' })
+        .min(1, 'Required.')
+        .max(200, 'At most 200 characters.')
+        .regex(/^[\x21-\x7e]+$/, 'Must be the ETag header as storage answered it (visible ASCII).')
+        .describe("The ETag header storage answered to the part's PUT"),
+    }),
+  )
+  .min(1, 'Name every part.')
+  .max(MAX_PARTS, `At most ${MAX_PARTS} parts.`)
   .optional()
   .describe("For presigned uploads: every part, numbers 1 to parts, with its PUT's ETag");
 
 /** Which parts to presign: the numbers, or every part when left out. */
-export const partNumbersField = z.array(
-  z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(MAX_PARTS, 'No such part.'),
-).min(1, 'Name at least one part.').max(MAX_PARTS, `At most ${MAX_PARTS} parts.`).optional()
+export const partNumbersField = z
+  .array(z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(MAX_PARTS, 'No such part.'))
+  .min(1, 'Name at least one part.')
+  .max(MAX_PARTS, `At most ${MAX_PARTS} parts.`)
+  .optional()
   .describe('Parts wanted (a resumed upload asks for those it lacks); all when left out');
 
 export const fileUploadSchema = uploadSlotSchema(personalFileSchema);
@@ -134,20 +153,30 @@ export const fileChunkReceivedSchema = chunkReceivedSchema(personalFileSchema);
 /** The fields that declare a new file, in any area. */
 export const newFileFields = {
   path: filePathSchema,
-  size: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
-    .min(1, 'Must be at least 1.').max(FILE_LIMITS.fileBytes, `At most ${FILE_LIMITS.fileBytes} bytes.`)
+  size: z
+    .number({ error: 'Must be a whole number.' })
+    .int('Must be a whole number.')
+    .min(1, 'Must be at least 1.')
+    .max(FILE_LIMITS.fileBytes, `At most ${FILE_LIMITS.fileBytes} bytes.`)
     .describe(`The file's exact size in bytes, 1 to ${FILE_LIMITS.fileBytes}`),
   sha256: sha256Schema("The whole file's sha256 in hex; complete checks the joined chunks against it"),
-  chunkBytes: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.')
+  chunkBytes: z
+    .number({ error: 'Must be a whole number.' })
+    .int('Must be a whole number.')
     .min(CHUNK_BYTES_RANGE.min, `Must be at least ${CHUNK_BYTES_RANGE.min}.`)
     .max(CHUNK_BYTES_RANGE.max, `Must be at most ${CHUNK_BYTES_RANGE.max}.`)
     .optional()
-    .describe(`Bytes per chunk, ${CHUNK_BYTES_RANGE.min} to ${CHUNK_BYTES_RANGE.max} (default ${FILE_LIMITS.chunkBytes}; over MCP at most ${FILE_LIMITS.chunkBytes})`),
+    .describe(
+      `Bytes per chunk, ${CHUNK_BYTES_RANGE.min} to ${CHUNK_BYTES_RANGE.max} (default ${FILE_LIMITS.chunkBytes}; over MCP at most ${FILE_LIMITS.chunkBytes})`,
+    ),
 };
 
 /** The fields of one chunk, in any area. */
 export const chunkFields = {
-  index: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0, 'Must be at least 0.')
+  index: z
+    .number({ error: 'Must be a whole number.' })
+    .int('Must be a whole number.')
+    .min(0, 'Must be at least 0.')
     .max(Math.ceil(FILE_LIMITS.fileBytes / CHUNK_BYTES_RANGE.min), 'No such chunk.')
     .describe('Chunk index from 0; chunk i holds bytes i*chunkBytes up to the next chunk'),
   sha256: sha256Schema("This chunk's sha256 in hex"),
@@ -159,8 +188,12 @@ export const chunkFields = {
  * stages both, and the files service adopts the staged object as the chunk.
  */
 export const CHUNK_UPLOAD = {
-  field: 'chunk', contentTypes: ['application/octet-stream'], maxBytes: FILE_LIMITS.requestBytes, base64InJson: true,
-  toolMaxBytes: FILE_LIMITS.chunkBytes, adopt: true,
+  field: 'chunk',
+  contentTypes: ['application/octet-stream'],
+  maxBytes: FILE_LIMITS.requestBytes,
+  base64InJson: true,
+  toolMaxBytes: FILE_LIMITS.chunkBytes,
+  adopt: true,
 } as const;
 
 export const listMyFiles = defineOperation({
@@ -174,8 +207,7 @@ export const listMyFiles = defineOperation({
   rest: { method: 'GET', path: '/api/me/files', status: 200 },
   mcp: {
     tool: 'list_my_files',
-    description:
-      "Your personal files (private to you and your agents) with their upload status and the area's limits. Fetch one with download_my_file.",
+    description: "Your personal files (private to you and your agents) with their upload status and the area's limits. Fetch one with download_my_file.",
   },
 });
 
@@ -190,8 +222,7 @@ export const createMyFile = defineOperation({
   rest: { method: 'POST', path: '/api/me/files', status: 201 },
   mcp: {
     tool: 'create_my_file',
-    description:
-      'Start an upload: send chunks (upload_my_file_chunk) or PUT parts (presign_my_file_parts), then complete_my_file. 409: path taken, area full.',
+    description: 'Start an upload: send chunks (upload_my_file_chunk) or PUT parts (presign_my_file_parts), then complete_my_file. 409: path taken, area full.',
   },
 });
 
@@ -204,15 +235,16 @@ export const uploadMyFileChunk = defineOperation({
   input: z.object({ fileId: fileIdSchema, ...chunkFields }),
   output: fileChunkReceivedSchema,
   rest: {
-    method: 'PUT', path: '/api/me/files/{fileId}/chunks/{index}', status: 200,
+    method: 'PUT',
+    path: '/api/me/files/{fileId}/chunks/{index}',
+    status: 200,
     fields: { sha256: { in: 'query' } },
     upload: CHUNK_UPLOAD,
   },
   mcp: {
     tool: 'upload_my_file_chunk',
     args: { fileId: 'file_id', chunk: 'data' },
-    description:
-      'Send one chunk, in any order; resending is safe. nextIndex is the lowest chunk still missing; when it is null, call complete_my_file.',
+    description: 'Send one chunk, in any order; resending is safe. nextIndex is the lowest chunk still missing; when it is null, call complete_my_file.',
   },
 });
 
@@ -228,8 +260,7 @@ export const presignMyFileParts = defineOperation({
   mcp: {
     tool: 'presign_my_file_parts',
     args: { fileId: 'file_id', partNumbers: 'part_numbers' },
-    description:
-      `For files over ${FILE_LIMITS.proxyBytes / MIB} MiB, if you can make HTTP requests: URLs to PUT ${DIRECT_PART_BYTES / MIB} MiB parts to storage; keep each ETag. 409 once chunks were sent.`,
+    description: `For files over ${FILE_LIMITS.proxyBytes / MIB} MiB, if you can make HTTP requests: URLs to PUT ${DIRECT_PART_BYTES / MIB} MiB parts to storage; keep each ETag. 409 once chunks were sent.`,
   },
 });
 
@@ -245,8 +276,7 @@ export const completeMyFile = defineOperation({
   mcp: {
     tool: 'complete_my_file',
     args: { fileId: 'file_id' },
-    description:
-      "Call once every chunk is in (with each part's ETag for presigned parts). 409: chunks missing or sha256 mismatch; 503: retry shortly.",
+    description: "Call once every chunk is in (with each part's ETag for presigned parts). 409: chunks missing or sha256 mismatch; 503: retry shortly.",
   },
 });
 
@@ -262,8 +292,7 @@ export const deleteMyFile = defineOperation({
   mcp: {
     tool: 'delete_my_file',
     args: { fileId: 'file_id' },
-    description:
-      'Delete a personal file: it reads as deleting (not readable) and keeps its quota until its storage is removed, then leaves the list.',
+    description: 'Delete a personal file: it reads as deleting (not readable) and keeps its quota until its storage is removed, then leaves the list.',
   },
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { dateTimeSchema, idSchema, memberText, text } from '../schemas/common.schema.js';
 import { HELP_STATUSES, helpRequestSchema, nextOffsetSchema, reportPageInput } from './help.operations.js';
@@ -13,27 +14,33 @@ import { staffHelpRequestSchema } from './staff.operations.js';
 
 const helpRequestId = { id: idSchema.describe('Help request id') };
 
-export const helpReplySchema = z.object({
-  id: z.string(),
-  message: z.string(),
-  createdAt: dateTimeSchema,
-}).describe('A reply from the team');
+export const helpReplySchema = z
+  .object({
+    id: z.string(),
+    message: z.string(),
+    createdAt: dateTimeSchema,
+  })
+  .describe('A reply from the team');
 
 /** A member's own help request, as they follow it. */
-export const myHelpRequestSchema = helpRequestSchema.extend({
-  status: z.enum(HELP_STATUSES).describe('open until the team answers it; closed when nothing more is due'),
-  replies: z.array(helpReplySchema).describe('The team\'s replies, oldest first'),
-}).describe('One of your help requests, with its status and the replies');
+export const myHelpRequestSchema = helpRequestSchema
+  .extend({
+    status: z.enum(HELP_STATUSES).describe('open until the team answers it; closed when nothing more is due'),
+    replies: z.array(helpReplySchema).describe("The team's replies, oldest first"),
+  })
+  .describe('One of your help requests, with its status and the replies');
 
 /** One help request for staff: the sender, what they asked, every reply and who sent it. */
-export const staffHelpRequestDetailSchema = staffHelpRequestSchema.extend({
-  replies: z.array(helpReplySchema.extend({ staffId: z.string().describe('The staff member who replied') })),
-}).describe('A help request with its replies');
+export const staffHelpRequestDetailSchema = staffHelpRequestSchema
+  .extend({
+    replies: z.array(helpReplySchema.extend({ staffId: z.string().describe('The staff member who replied') })),
+  })
+  .describe('A help request with its replies');
 
 export const listMyHelpRequests = defineOperation({
   name: 'listMyHelpRequests',
   service: 'admin',
-  summary: 'Your help requests with their status and the team\'s replies, newest first',
+  summary: "Your help requests with their status and the team's replies, newest first",
   access: 'member',
   scope: 'agent:read',
   input: z.object({ ...reportPageInput }),
@@ -61,8 +68,10 @@ export const replyToHelpRequest = defineOperation({
   input: z.object({
     ...helpRequestId,
     message: text(4000).describe('The reply; never a card number, key or password'),
-    status: z.enum(['answered', 'closed'], { error: 'One of: answered, closed.' }).default('answered')
-      .describe('The request\'s status after this reply (default answered)'),
+    status: z
+      .enum(['answered', 'closed'], { error: 'One of: answered, closed.' })
+      .default('answered')
+      .describe("The request's status after this reply (default answered)"),
   }),
   output: staffHelpRequestDetailSchema,
   rest: { method: 'POST', path: '/api/admin/help-requests/{id}/replies', status: 201 },
@@ -89,7 +98,7 @@ export const setHelpRequestStatus = defineOperation({
 export const getHelpReplyForAlert = defineOperation({
   name: 'getHelpReplyForAlert',
   service: 'admin',
-  summary: 'A staff reply to a help request, for the member\'s alert and email (service-to-service)',
+  summary: "A staff reply to a help request, for the member's alert and email (service-to-service)",
   access: 'internal',
   callers: ['notifications'],
   input: z.object({ replyId: idSchema }),
@@ -100,6 +109,4 @@ export const getHelpReplyForAlert = defineOperation({
   }),
 });
 
-export const helpRepliesOperations = [
-  listMyHelpRequests, getHelpRequest, replyToHelpRequest, setHelpRequestStatus, getHelpReplyForAlert,
-] as const;
+export const helpRepliesOperations = [listMyHelpRequests, getHelpRequest, replyToHelpRequest, setHelpRequestStatus, getHelpReplyForAlert] as const;

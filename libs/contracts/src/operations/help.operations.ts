@@ -1,6 +1,7 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
-import { dateTimeSchema, idSchema, intIn, oneLine, text, memberText } from '../schemas/common.schema.js';
+import { dateTimeSchema, idSchema, intIn, memberText, oneLine, text } from '../schemas/common.schema.js';
 
 /**
  * Members asking for help and reporting (contract: "Help and safety (K)", "Named without a shown
@@ -19,7 +20,16 @@ export const HELP_STATUSES = ['open', 'answered', 'closed'] as const;
 export const PROBLEM_CHANNELS = ['web', 'rest', 'mcp'] as const;
 export const CONTENT_KINDS = ['job', 'comment', 'member', 'message'] as const;
 export const CONTENT_REPORT_REASONS = [
-  'spam', 'scam', 'harassment', 'hateful', 'sexual', 'violence', 'personal_information', 'credentials', 'illegal', 'other',
+  'spam',
+  'scam',
+  'harassment',
+  'hateful',
+  'sexual',
+  'violence',
+  'personal_information',
+  'credentials',
+  'illegal',
+  'other',
 ] as const;
 export const CONTENT_REPORT_STATUSES = ['open', 'dismissed', 'removed'] as const;
 
@@ -28,7 +38,8 @@ export const REPORT_LIST_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
 
 /** A moment in the past (a day of clock skew allowed), from 2000 on: what any database and clock can hold. */
 // The year as written is the floor, so a pattern carries it; "not in the future" moves with the clock and cannot.
-const pastDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' })
+const pastDateTime = z.iso
+  .datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' })
   .regex(/^[2-9]\d{3}-/, 'Must be in 2000 or later.')
   .meta({ examples: ['2025-01-15T09:30:00Z'] })
   .refine((s) => Date.parse(s) <= Date.now() + 86_400_000, { message: 'Must not be in the future.' });
@@ -36,14 +47,16 @@ export const nextOffsetSchema = z.number().int().nullable().describe('Offset of 
 
 // ---------------------------------------------------------------- help
 
-export const helpRequestSchema = z.object({
-  id: z.string(),
-  topic: z.enum(HELP_TOPICS),
-  message: memberText,
-  jobId: z.string().nullable(),
-  applicationId: z.string().nullable(),
-  createdAt: dateTimeSchema,
-}).describe('A help request as received');
+export const helpRequestSchema = z
+  .object({
+    id: z.string(),
+    topic: z.enum(HELP_TOPICS),
+    message: memberText,
+    jobId: z.string().nullable(),
+    applicationId: z.string().nullable(),
+    createdAt: dateTimeSchema,
+  })
+  .describe('A help request as received');
 
 export const contactForHelp = defineOperation({
   name: 'contactForHelp',
@@ -63,21 +76,22 @@ export const contactForHelp = defineOperation({
   rest: { method: 'POST', path: '/api/help', status: 201 },
   mcp: {
     tool: 'contact_for_help',
-    description:
-      "Ask the team for help for your human; a message with a card number, key or password is refused. A few an hour.",
+    description: 'Ask the team for help for your human; a message with a card number, key or password is refused. A few an hour.',
   },
 });
 
 // ---------------------------------------------------------------- problem reports
 
-export const problemReportSchema = z.object({
-  id: z.string(),
-  channel: z.enum(PROBLEM_CHANNELS).describe('Where the problem happened'),
-  appVersion: z.string().nullable(),
-  occurredAt: dateTimeSchema.describe('When the problem happened'),
-  description: z.string(),
-  createdAt: dateTimeSchema,
-}).describe('A problem report as received');
+export const problemReportSchema = z
+  .object({
+    id: z.string(),
+    channel: z.enum(PROBLEM_CHANNELS).describe('Where the problem happened'),
+    appVersion: z.string().nullable(),
+    occurredAt: dateTimeSchema.describe('When the problem happened'),
+    description: z.string(),
+    createdAt: dateTimeSchema,
+  })
+  .describe('A problem report as received');
 
 export const reportProblem = defineOperation({
   name: 'reportProblem',
@@ -86,7 +100,9 @@ export const reportProblem = defineOperation({
   access: 'member',
   scope: 'agent:write',
   input: z.object({
-    channel: z.enum(PROBLEM_CHANNELS, { error: `One of: ${PROBLEM_CHANNELS.join(', ')}.` }).optional()
+    channel: z
+      .enum(PROBLEM_CHANNELS, { error: `One of: ${PROBLEM_CHANNELS.join(', ')}.` })
+      .optional()
       .describe('web, rest or mcp; defaults to the surface this report is sent through'),
     appVersion: oneLine(100).optional().describe('Version of the app or agent that met the problem'),
     occurredAt: pastDateTime.optional().describe('When it happened (ISO 8601); defaults to now'),
@@ -96,19 +112,20 @@ export const reportProblem = defineOperation({
   rest: { method: 'POST', path: '/api/problem-reports', status: 201 },
   mcp: {
     tool: 'report_problem',
-    description:
-      'Report a problem (a tool that keeps failing) with the error and any requestId, never a secret. Offer it when an error cannot be fixed.',
+    description: 'Report a problem (a tool that keeps failing) with the error and any requestId, never a secret. Offer it when an error cannot be fixed.',
   },
 });
 
 // ---------------------------------------------------------------- feature requests
 
-export const featureRequestSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  createdAt: dateTimeSchema,
-}).describe('A feature request as received');
+export const featureRequestSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    createdAt: dateTimeSchema,
+  })
+  .describe('A feature request as received');
 
 export const submitFeatureRequest = defineOperation({
   name: 'submitFeatureRequest',
@@ -158,8 +175,7 @@ export const reportContent = defineOperation({
   rest: { method: 'POST', path: '/api/content-reports', status: 201 },
   mcp: {
     tool: 'report_content',
-    description:
-      'Report a job, comment, member or message (404 if you cannot see it); one open report per item (409).',
+    description: 'Report a job, comment, member or message (404 if you cannot see it); one open report per item (409).',
   },
 });
 
@@ -177,7 +193,9 @@ export const listMyContentReports = defineOperation({
   scope: 'agent:read',
   input: z.object({
     ...reportPageInput,
-    status: z.enum(CONTENT_REPORT_STATUSES, { error: `One of: ${CONTENT_REPORT_STATUSES.join(', ')}.` }).optional()
+    status: z
+      .enum(CONTENT_REPORT_STATUSES, { error: `One of: ${CONTENT_REPORT_STATUSES.join(', ')}.` })
+      .optional()
       .describe('Only reports in this state'),
   }),
   output: z.object({
@@ -187,8 +205,7 @@ export const listMyContentReports = defineOperation({
   rest: { method: 'GET', path: '/api/me/content-reports', status: 200 },
   mcp: {
     tool: 'list_my_content_reports',
-    description:
-      'Content reports you sent, newest first, with their status; page on with nextOffset.',
+    description: 'Content reports you sent, newest first, with their status; page on with nextOffset.',
   },
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { categorySchema, idSchema } from '../schemas/common.schema.js';
 import { jobMemberSchema, jobStatusSchema, posterVisibilitySchema } from '../schemas/job.schema.js';
@@ -19,7 +20,8 @@ export const hiringJobSchema = z.object({
   category: categorySchema,
   constraints: z.string(),
   versionCreatedAt: z.string(),
-  preferredWorkers: z.array(z.string())
+  preferredWorkers: z
+    .array(z.string())
     .describe('Member ids and exact names the poster named; never emails or what they resolved to (the poster must not learn who owns an address)'),
   hiredApplicationId: z.string().nullable(),
   workerId: z.string().nullable(),

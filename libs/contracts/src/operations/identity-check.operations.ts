@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { idSchema, oneLine } from '../schemas/common.schema.js';
 import { IDENTITY_CHECK_STATES } from '../schemas/profile.schema.js';
@@ -28,8 +29,8 @@ export const IDENTITY_PROVIDER_OUTCOMES = ['verified', 'failed', 'review', 'expi
 
 /** A provider's event, as the signed body's JSON. */
 export const identityProviderEventSchema = z.object({
-  id: z.string().trim().min(1).max(200).describe('The event\'s own id: an id seen in the last hour is not recorded again'),
-  reference: idSchema.describe('The reference sent when the check was opened (the member\'s id)'),
+  id: z.string().trim().min(1).max(200).describe("The event's own id: an id seen in the last hour is not recorded again"),
+  reference: idSchema.describe("The reference sent when the check was opened (the member's id)"),
   status: z.enum(IDENTITY_PROVIDER_OUTCOMES),
   verifiedName: oneLine(120).optional().describe('The name on the ID, with verified'),
 });
@@ -44,19 +45,23 @@ export const receiveIdentityProviderEvent = defineOperation({
   summary: 'Identity provider webhook: record the outcome of an identity check (signed)',
   access: 'public',
   input: z.object({
-    event: z.string().describe('The body\'s exact text'),
+    event: z.string().describe("The body's exact text"),
     signature: z.string().max(2_000).optional(),
   }),
   output: z.object({
     recorded: z.boolean().describe('False when the event was seen before or names no member; either way it need not be sent again'),
   }),
   rest: {
-    method: 'POST', path: '/api/identity/provider-webhook', status: 200,
+    method: 'POST',
+    path: '/api/identity/provider-webhook',
+    status: 200,
     fields: { signature: { in: 'request', name: 'identity-signature' } },
     rawBody: {
-      field: 'event', body: identityProviderEventSchema,
-      description: 'Signed with a shared secret: header Identity-Signature `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`. '
-        + 'A bad or missing signature, or t over 5 minutes old or ahead, is 401. A repeated event id or an unknown reference is 200 with recorded false.',
+      field: 'event',
+      body: identityProviderEventSchema,
+      description:
+        'Signed with a shared secret: header Identity-Signature `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`. ' +
+        'A bad or missing signature, or t over 5 minutes old or ahead, is 401. A repeated event id or an unknown reference is 200 with recorded false.',
     },
   },
 });

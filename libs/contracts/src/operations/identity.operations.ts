@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { idSchema, oneLine } from '../schemas/common.schema.js';
 import { memberCardSchema } from '../schemas/member.schema.js';
@@ -22,11 +23,18 @@ export const callerSchema = z.object({
  * RateLimit and RateLimit-Policy headers (IETF httpapi draft); never part of the caller itself.
  */
 export const requestBudgetSchema = z.object({
-  policy: z.string(), limit: z.number().int(), remaining: z.number().int(), resetSeconds: z.number().int(), windowSeconds: z.number().int(),
+  policy: z.string(),
+  limit: z.number().int(),
+  remaining: z.number().int(),
+  resetSeconds: z.number().int(),
+  windowSeconds: z.number().int(),
 });
 export type RequestBudget = z.infer<typeof requestBudgetSchema>;
 
-const emailSchema = z.email('Must be an email address.').max(254).transform((s) => s.toLowerCase());
+const emailSchema = z
+  .email('Must be an email address.')
+  .max(254)
+  .transform((s) => s.toLowerCase());
 
 /** Resolves an API key to its member and counts the request against the key's per-minute limit. */
 export const authenticateKey = defineOperation({
@@ -62,8 +70,13 @@ export const operatorCreateMember = defineOperation({
     staff: z.boolean().default(false),
   }),
   output: z.object({
-    id: z.string(), email: z.string(), name: z.string(), staff: z.boolean(),
-    emailVerified: z.boolean(), missing: z.array(z.string()), createdAt: z.string(),
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    staff: z.boolean(),
+    emailVerified: z.boolean(),
+    missing: z.array(z.string()),
+    createdAt: z.string(),
   }),
 });
 
@@ -81,6 +94,4 @@ export const operatorCreateApiKey = defineOperation({
   output: z.object({ id: z.string(), key: z.string(), prefix: z.string(), memberId: z.string(), createdAt: z.string() }),
 });
 
-export const identityOperations = [
-  authenticateKey, getMemberCard, operatorCreateMember, operatorCreateApiKey,
-] as const;
+export const identityOperations = [authenticateKey, getMemberCard, operatorCreateMember, operatorCreateApiKey] as const;

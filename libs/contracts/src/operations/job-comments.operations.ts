@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { idSchema, text } from '../schemas/common.schema.js';
 import { commentSchema } from '../schemas/job-board.schema.js';

@@ -1,11 +1,20 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { idSchema } from '../schemas/common.schema.js';
-import { FILE_LIMITS, MIB, fileDeletedSchema, filePreviewSchema, jobFileSchema, jobFilesSchema } from '../schemas/file.schema.js';
-import {
-  chunkFields, chunkReceivedSchema, CHUNK_UPLOAD, DIRECT_PART_BYTES, directPartsField, directPartsSchema, newFileFields, partNumbersField, uploadSlotSchema,
-} from './files.operations.js';
+import { FILE_LIMITS, fileDeletedSchema, filePreviewSchema, jobFileSchema, jobFilesSchema, MIB } from '../schemas/file.schema.js';
 import { fileDownloadLinkSchema } from './file-downloads.operations.js';
+import {
+  CHUNK_UPLOAD,
+  chunkFields,
+  chunkReceivedSchema,
+  DIRECT_PART_BYTES,
+  directPartsField,
+  directPartsSchema,
+  newFileFields,
+  partNumbersField,
+  uploadSlotSchema,
+} from './files.operations.js';
 
 /**
  * Job files: one area per job with the folders `poster` and `worker`, shared by the poster and the
@@ -19,8 +28,7 @@ const jobId = idSchema.describe('Job id');
 const fileId = idSchema.describe('File id');
 const jobFileInput = z.object({ id: jobId, fileId });
 
-const WHO =
-  "The poster and the hired worker given access (set_job_file_access) reach a job's files; others get 403 (404 for a job not public).";
+const WHO = "The poster and the hired worker given access (set_job_file_access) reach a job's files; others get 403 (404 for a job not public).";
 
 export const jobFileUploadSchema = uploadSlotSchema(jobFileSchema);
 export const jobFileChunkReceivedSchema = chunkReceivedSchema(jobFileSchema);
@@ -37,8 +45,7 @@ export const listJobFiles = defineOperation({
   mcp: {
     tool: 'list_job_files',
     args: { id: 'job_id' },
-    description:
-      `${WHO} Upload with create_job_file.`,
+    description: `${WHO} Upload with create_job_file.`,
   },
 });
 
@@ -57,8 +64,7 @@ export const setJobFileAccess = defineOperation({
   mcp: {
     tool: 'set_job_file_access',
     args: { id: 'job_id' },
-    description:
-      'Off by default and tied to the current hire (a new hire needs a new grant). 409 when nobody is hired. The worker is told when granted.',
+    description: 'Off by default and tied to the current hire (a new hire needs a new grant). 409 when nobody is hired. The worker is told when granted.',
   },
 });
 
@@ -74,8 +80,7 @@ export const createJobFile = defineOperation({
   mcp: {
     tool: 'create_job_file',
     args: { id: 'job_id' },
-    description:
-      'Into your own folder: send chunks (upload_job_file_chunk) or PUT parts (presign_job_file_parts), then complete_job_file. 409: taken, full.',
+    description: 'Into your own folder: send chunks (upload_job_file_chunk) or PUT parts (presign_job_file_parts), then complete_job_file. 409: taken, full.',
   },
 });
 
@@ -88,15 +93,16 @@ export const uploadJobFileChunk = defineOperation({
   input: z.object({ id: jobId, fileId, ...chunkFields }),
   output: jobFileChunkReceivedSchema,
   rest: {
-    method: 'PUT', path: '/api/jobs/{id}/files/{fileId}/chunks/{index}', status: 200,
+    method: 'PUT',
+    path: '/api/jobs/{id}/files/{fileId}/chunks/{index}',
+    status: 200,
     fields: { sha256: { in: 'query' } },
     upload: CHUNK_UPLOAD,
   },
   mcp: {
     tool: 'upload_job_file_chunk',
     args: { id: 'job_id', fileId: 'file_id', chunk: 'data' },
-    description:
-      'Send one chunk, in any order; resending is safe. nextIndex is the lowest chunk still missing; when it is null, call complete_job_file.',
+    description: 'Send one chunk, in any order; resending is safe. nextIndex is the lowest chunk still missing; when it is null, call complete_job_file.',
   },
 });
 
@@ -112,8 +118,7 @@ export const presignJobFileParts = defineOperation({
   mcp: {
     tool: 'presign_job_file_parts',
     args: { id: 'job_id', fileId: 'file_id', partNumbers: 'part_numbers' },
-    description:
-      `For files over ${FILE_LIMITS.proxyBytes / MIB} MiB, if you can make HTTP requests: URLs to PUT ${DIRECT_PART_BYTES / MIB} MiB parts to storage; keep each ETag. 409 once chunks were sent.`,
+    description: `For files over ${FILE_LIMITS.proxyBytes / MIB} MiB, if you can make HTTP requests: URLs to PUT ${DIRECT_PART_BYTES / MIB} MiB parts to storage; keep each ETag. 409 once chunks were sent.`,
   },
 });
 
@@ -129,8 +134,7 @@ export const completeJobFile = defineOperation({
   mcp: {
     tool: 'complete_job_file',
     args: { id: 'job_id', fileId: 'file_id' },
-    description:
-      "Call once every chunk is in (with each part's ETag for presigned parts); the other side is told. 409: chunks missing or bad sha256.",
+    description: "Call once every chunk is in (with each part's ETag for presigned parts); the other side is told. 409: chunks missing or bad sha256.",
   },
 });
 
@@ -147,8 +151,7 @@ export const downloadJobFile = defineOperation({
     tool: 'download_job_file',
     effect: { readOnly: true },
     args: { id: 'job_id', fileId: 'file_id' },
-    description:
-      'A bearer link to a ready file in either folder, valid a few minutes: plain HTTP GET (Range works). 409 while uploading or deleting.',
+    description: 'A bearer link to a ready file in either folder, valid a few minutes: plain HTTP GET (Range works). 409 while uploading or deleting.',
   },
 });
 
@@ -164,8 +167,7 @@ export const previewJobFile = defineOperation({
   mcp: {
     tool: 'preview_job_file',
     args: { id: 'job_id', fileId: 'file_id' },
-    description:
-      `A still PNG or JPEG of at most ${FILE_LIMITS.previewBytes / MIB} MiB comes back as a small image; anything else answers kind unavailable. Poster, or worker with access.`,
+    description: `A still PNG or JPEG of at most ${FILE_LIMITS.previewBytes / MIB} MiB comes back as a small image; anything else answers kind unavailable. Poster, or worker with access.`,
   },
 });
 
@@ -181,8 +183,7 @@ export const deleteJobFile = defineOperation({
   mcp: {
     tool: 'delete_job_file',
     args: { id: 'job_id', fileId: 'file_id' },
-    description:
-      'The poster may delete any file, the hired worker (with access) only worker-folder ones (403). Turned-in files cannot be deleted (409).',
+    description: 'The poster may delete any file, the hired worker (with access) only worker-folder ones (403). Turned-in files cannot be deleted (409).',
   },
 });
 
@@ -228,6 +229,16 @@ export const releaseWorkerFiles = defineOperation({
 });
 
 export const jobFilesOperations = [
-  listJobFiles, setJobFileAccess, createJobFile, uploadJobFileChunk, presignJobFileParts, completeJobFile, downloadJobFile, previewJobFile, deleteJobFile,
-  listJobAttachments, lockWorkerFiles, releaseWorkerFiles,
+  listJobFiles,
+  setJobFileAccess,
+  createJobFile,
+  uploadJobFileChunk,
+  presignJobFileParts,
+  completeJobFile,
+  downloadJobFile,
+  previewJobFile,
+  deleteJobFile,
+  listJobAttachments,
+  lockWorkerFiles,
+  releaseWorkerFiles,
 ] as const;

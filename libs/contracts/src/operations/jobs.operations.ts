@@ -1,18 +1,13 @@
 import { z } from 'zod';
+
 import { defineOperation, MODEL_CHECKED_TIMEOUT_MS } from '../operation.js';
-import {
-  atLeastOneOf, categorySchema, idSchema, intIn, oneLine, reportDaysSchema, retired, text, versionNumberSchema,
-} from '../schemas/common.schema.js';
+import { atLeastOneOf, categorySchema, idSchema, intIn, oneLine, reportDaysSchema, retired, text, versionNumberSchema } from '../schemas/common.schema.js';
+import { authorizedJobDetailSchema, categoryCountsSchema, jobListSchema, jobSchema, posterVisibilitySchema } from '../schemas/job.schema.js';
+import { jobPerformanceSchema, jobPosterSchema, jobSearchResultSchema, jobVersionSchema, searchSortSchema } from '../schemas/job-board.schema.js';
 import { dayOrTimestampSchema } from '../schemas/job-filters.schema.js';
 import { pageOffsetSchema } from '../schemas/paging.schema.js';
-import {
-  authorizedJobDetailSchema, categoryCountsSchema, jobListSchema, jobSchema, posterVisibilitySchema,
-} from '../schemas/job.schema.js';
 import { safetyPolicySchema } from '../schemas/safety-policy.schema.js';
 import { objectDownloadSchema } from '../schemas/stored-object.schema.js';
-import {
-  jobPerformanceSchema, jobPosterSchema, jobSearchResultSchema, jobVersionSchema, searchSortSchema,
-} from '../schemas/job-board.schema.js';
 
 /**
  * Board reads: the same for every anonymous reader. Kept short for CDNs, since only the gateway's
@@ -35,22 +30,20 @@ export const postJob = defineOperation({
     category: categorySchema,
     constraints: text(4000).describe('Markdown description'),
     posterVisibility: posterVisibilitySchema.default('public'),
-    acceptListingFee: z.literal(true, { error: 'Must be true when sent.' }).optional()
-      .describe('Only when payments are on (they are not)'),
-    preferredWorkers: z.array(text(254)).max(10, 'At most 10 preferred workers.').optional()
-      .describe('Member ids, exact names or emails; kept private'),
-    acknowledgeExposures: z.boolean().optional()
-      .describe('true publishes contact or host details found; else 400'),
+    acceptListingFee: z.literal(true, { error: 'Must be true when sent.' }).optional().describe('Only when payments are on (they are not)'),
+    preferredWorkers: z.array(text(254)).max(10, 'At most 10 preferred workers.').optional().describe('Member ids, exact names or emails; kept private'),
+    acknowledgeExposures: z.boolean().optional().describe('true publishes contact or host details found; else 400'),
   }),
   output: jobSchema,
   rest: {
-    method: 'POST', path: '/api/me/jobs', status: 201,
+    method: 'POST',
+    path: '/api/me/jobs',
+    status: 201,
     fields: { preferredWorkers: { in: 'body', name: 'preferred_workers' } },
   },
   mcp: {
     tool: 'post_job',
-    description:
-      'Needs a complete profile; constraints in Markdown (## Scope, Deliverables, Timeline, Access, Proof of work). 503: nothing published.',
+    description: 'Needs a complete profile; constraints in Markdown (## Scope, Deliverables, Timeline, Access, Proof of work). 503: nothing published.',
   },
 });
 
@@ -73,7 +66,10 @@ export const listOpenJobs = defineOperation({
   }),
   output: jobListSchema,
   rest: {
-    method: 'GET', path: '/api/jobs', status: 200, publicCache: { ...BOARD_CACHE, audience: 'impression' },
+    method: 'GET',
+    path: '/api/jobs',
+    status: 200,
+    publicCache: { ...BOARD_CACHE, audience: 'impression' },
     fields: {
       posterId: { in: 'query', name: 'poster_id' },
       postedAfter: { in: 'query', name: 'posted_after' },
@@ -85,8 +81,7 @@ export const listOpenJobs = defineOperation({
   mcp: {
     tool: 'list_open_jobs',
     access: 'member',
-    description:
-      'Open jobs, newest first by default; filter by category, poster and posting date. Paged.',
+    description: 'Open jobs, newest first by default; filter by category, poster and posting date. Paged.',
   },
 });
 
@@ -112,8 +107,7 @@ export const getJob = defineOperation({
   mcp: {
     tool: 'get_job',
     access: 'board',
-    description:
-      'A job: open and completed need no sign-in; its poster and hire see any state, with your application.',
+    description: 'A job: open and completed need no sign-in; its poster and hire see any state, with your application.',
   },
 });
 
@@ -159,8 +153,6 @@ export const getSuggestedWorkflow = defineOperation({
   },
 });
 
-
-
 const preferredWorkersSchema = z.array(text(254)).max(10, 'At most 10 preferred workers.');
 
 export const editJob = defineOperation({
@@ -172,30 +164,31 @@ export const editJob = defineOperation({
   access: 'member',
   scope: 'agent:write',
   // An edit names something to change; expectedVersion and acknowledgeExposures alone change nothing.
-  input: atLeastOneOf(z.object({
-    id: idSchema,
-    title: oneLine(120).optional(),
-    category: categorySchema.optional(),
-    constraints: text(4000).optional().describe('The whole new Markdown, not a diff'),
-    posterVisibility: posterVisibilitySchema.optional().describe('Earlier public exposure cannot be undone'),
-    expectedVersion: versionNumberSchema.optional()
-      .describe('The version you edited; 409 if it moved on'),
-    preferredWorkers: preferredWorkersSchema.optional()
-      .describe('Added to those named (10 in all); alone, no new version'),
-    acknowledgeExposures: z.boolean().optional()
-      .describe('As on post_job'),
-  }), ['title', 'category', 'constraints', 'posterVisibility', 'preferredWorkers'],
-  'Nothing to change: send title, category, constraints, posterVisibility or preferredWorkers.'),
+  input: atLeastOneOf(
+    z.object({
+      id: idSchema,
+      title: oneLine(120).optional(),
+      category: categorySchema.optional(),
+      constraints: text(4000).optional().describe('The whole new Markdown, not a diff'),
+      posterVisibility: posterVisibilitySchema.optional().describe('Earlier public exposure cannot be undone'),
+      expectedVersion: versionNumberSchema.optional().describe('The version you edited; 409 if it moved on'),
+      preferredWorkers: preferredWorkersSchema.optional().describe('Added to those named (10 in all); alone, no new version'),
+      acknowledgeExposures: z.boolean().optional().describe('As on post_job'),
+    }),
+    ['title', 'category', 'constraints', 'posterVisibility', 'preferredWorkers'],
+    'Nothing to change: send title, category, constraints, posterVisibility or preferredWorkers.',
+  ),
   output: jobSchema,
   rest: {
-    method: 'PATCH', path: '/api/me/jobs/{id}', status: 200,
+    method: 'PATCH',
+    path: '/api/me/jobs/{id}',
+    status: 200,
     fields: { id: { in: 'path' } },
   },
   mcp: {
     tool: 'edit_job',
     args: { id: 'job_id' },
-    description:
-      'Each change publishes version n+1 under posting rules; expected_version refuses a concurrent edit. 503: nothing published.',
+    description: 'Each change publishes version n+1 under posting rules; expected_version refuses a concurrent edit. 503: nothing published.',
   },
 });
 
@@ -252,30 +245,42 @@ export const searchJobs = defineOperation({
   summary: 'Search open jobs',
   access: 'board',
   scope: 'agent:read',
-  input: z.object({
-    q: z.string().trim().max(300, 'At most 300 characters.').optional()
-      .describe('Words; may imply a budget or order; explicit parameters win'),
-    minBudget: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0).max(1_000_000).optional()
-      .describe('Reported back; jobs carry no budget, so it filters nothing'),
-    maxBudget: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0).max(1_000_000).optional()
-      .describe('Inclusive; see min_budget'),
-    sort: searchSortSchema.optional()
-      .describe('Default: relevance with words, else newest'),
-    limit: intIn(1, 50, 20),
-  }).refine((v) => v.minBudget === undefined || v.maxBudget === undefined || v.minBudget <= v.maxBudget, {
-    message: 'Must not be below min_budget.', path: ['maxBudget'],
-  }),
+  input: z
+    .object({
+      q: z.string().trim().max(300, 'At most 300 characters.').optional().describe('Words; may imply a budget or order; explicit parameters win'),
+      minBudget: z
+        .number({ error: 'Must be a whole number.' })
+        .int('Must be a whole number.')
+        .min(0)
+        .max(1_000_000)
+        .optional()
+        .describe('Reported back; jobs carry no budget, so it filters nothing'),
+      maxBudget: z
+        .number({ error: 'Must be a whole number.' })
+        .int('Must be a whole number.')
+        .min(0)
+        .max(1_000_000)
+        .optional()
+        .describe('Inclusive; see min_budget'),
+      sort: searchSortSchema.optional().describe('Default: relevance with words, else newest'),
+      limit: intIn(1, 50, 20),
+    })
+    .refine((v) => v.minBudget === undefined || v.maxBudget === undefined || v.minBudget <= v.maxBudget, {
+      message: 'Must not be below min_budget.',
+      path: ['maxBudget'],
+    }),
   output: jobSearchResultSchema,
   rest: {
-    method: 'GET', path: '/api/jobs/search', status: 200,
+    method: 'GET',
+    path: '/api/jobs/search',
+    status: 200,
     fields: { minBudget: { in: 'query', name: 'min_budget' }, maxBudget: { in: 'query', name: 'max_budget' } },
   },
   mcp: {
     tool: 'search_jobs',
     access: 'board',
     args: { q: 'query' },
-    description:
-      'Full-text search of open jobs, 30 a minute; says how the query was read and which mode ran.',
+    description: 'Full-text search of open jobs, 30 a minute; says how the query was read and which mode ran.',
   },
 });
 
@@ -292,7 +297,10 @@ export const listJobPosters = defineOperation({
   }),
   output: z.object({ posters: z.array(jobPosterSchema) }),
   rest: {
-    method: 'GET', path: '/api/jobs/posters', status: 200, publicCache: BOARD_CACHE,
+    method: 'GET',
+    path: '/api/jobs/posters',
+    status: 200,
+    publicCache: BOARD_CACHE,
     fields: { posterId: { in: 'query', name: 'poster_id' } },
   },
   mcp: {
@@ -344,8 +352,7 @@ export const postJobFromDraft = defineOperation({
   access: 'internal',
   callers: ['drafts'],
   input: postJob.input.extend({
-    walkthroughKey: z.string().min(1).max(500).optional()
-      .describe("The stored object of the draft's approved walkthrough recording, served with the job"),
+    walkthroughKey: z.string().min(1).max(500).optional().describe("The stored object of the draft's approved walkthrough recording, served with the job"),
   }),
   output: jobSchema,
 });
@@ -369,7 +376,21 @@ export const watchJobWalkthrough = defineOperation({
 });
 
 export const jobsOperations = [
-  postJob, listOpenJobs, getPublicJob, getJob, listJobCategories, getSafetyPolicy,
-  getSuggestedWorkflow, editJob, closeJob, listJobVersions, getJobVersion, searchJobs, listJobPosters,
-  getJobPerformance, getSearchMode, postJobFromDraft, watchJobWalkthrough,
+  postJob,
+  listOpenJobs,
+  getPublicJob,
+  getJob,
+  listJobCategories,
+  getSafetyPolicy,
+  getSuggestedWorkflow,
+  editJob,
+  closeJob,
+  listJobVersions,
+  getJobVersion,
+  searchJobs,
+  listJobPosters,
+  getJobPerformance,
+  getSearchMode,
+  postJobFromDraft,
+  watchJobWalkthrough,
 ] as const;

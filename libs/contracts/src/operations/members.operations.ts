@@ -1,14 +1,12 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { atLeastOneOf, clearable, httpsUrlPattern, idSchema, oneLine, US_STATES } from '../schemas/common.schema.js';
 import { jobSchema } from '../schemas/job.schema.js';
+import { applicantVisibilitySchema, meSchema, PROFILE_LIMITS, publicMemberPreviewSchema, publicMemberSchema } from '../schemas/profile.schema.js';
 import { objectDownloadSchema, uploadedObjectSchema } from '../schemas/stored-object.schema.js';
-import {
-  applicantVisibilitySchema, meSchema, PROFILE_LIMITS, publicMemberPreviewSchema, publicMemberSchema,
-} from '../schemas/profile.schema.js';
 
 const L = PROFILE_LIMITS;
-
 
 /** The pattern (httpsUrlPattern) is what the document shows; the parse after it refuses what a pattern cannot see (bad punycode). */
 const httpsUrl = z
@@ -16,35 +14,34 @@ const httpsUrl = z
   .trim()
   .max(L.website, `At most ${L.website} characters.`)
   .regex(httpsUrlPattern(), 'Must be an https:// URL.')
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === 'https:' && !!u.hostname && !u.username && !u.password;
-    } catch {
-      return false;
-    }
-  }, { message: 'Must be an https:// URL.' })
+  .refine(
+    (s) => {
+      try {
+        const u = new URL(s);
+        return u.protocol === 'https:' && !!u.hostname && !u.username && !u.password;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Must be an https:// URL.' },
+  )
   .meta({ examples: ['https://ada.example.com/'] });
 
 const profileFields = z.object({
   headline: clearable(oneLine(L.headline)).describe('One line'),
-  about: clearable(z.string().trim().max(L.about, `At most ${L.about} characters.`))
-    .describe('Plain text'),
-  skills: z.array(oneLine(L.skill), { error: 'Must be a list of skills.' })
+  about: clearable(z.string().trim().max(L.about, `At most ${L.about} characters.`)).describe('Plain text'),
+  skills: z
+    .array(oneLine(L.skill), { error: 'Must be a list of skills.' })
     .max(L.skills, `At most ${L.skills} skills.`)
     .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, { message: 'Skills must not repeat.' })
     .optional()
     .describe('Each one line; replaces the saved list'),
   city: clearable(oneLine(L.city)).describe('City'),
-  state: clearable(z.enum(US_STATES, { error: 'Must be a two-letter US state code or DC.' }))
-    .describe('Two-letter US state code or DC'),
+  state: clearable(z.enum(US_STATES, { error: 'Must be a two-letter US state code or DC.' })).describe('Two-letter US state code or DC'),
   website: clearable(httpsUrl).describe('An https:// URL, host in ASCII (xn-- form)'),
-  resume: clearable(z.string().trim().max(L.resume, `At most ${L.resume} characters.`))
-    .describe('Private Markdown for your applications'),
-  usWorkAuthorized: z.boolean({ error: 'Must be true or false.' }).optional()
-    .describe('Whether you are authorized to work in the United States'),
-  applicantVisibility: applicantVisibilitySchema.optional()
-    .describe('anonymous (default): a codename in public applicant lists; public: your card'),
+  resume: clearable(z.string().trim().max(L.resume, `At most ${L.resume} characters.`)).describe('Private Markdown for your applications'),
+  usWorkAuthorized: z.boolean({ error: 'Must be true or false.' }).optional().describe('Whether you are authorized to work in the United States'),
+  applicantVisibility: applicantVisibilitySchema.optional().describe('anonymous (default): a codename in public applicant lists; public: your card'),
 });
 
 /** Only the fields sent change, so a body that sends none is refused. */
@@ -61,8 +58,7 @@ export const getMyProfile = defineOperation({
   rest: { method: 'GET', path: '/api/me', status: 200 },
   mcp: {
     tool: 'get_my_profile',
-    description:
-      'Your account: name, email, photo, profile, sign-up state and what is still missing to post or apply. Change it with update_my_profile.',
+    description: 'Your account: name, email, photo, profile, sign-up state and what is still missing to post or apply. Change it with update_my_profile.',
   },
 });
 
@@ -77,8 +73,7 @@ export const updateMyProfile = defineOperation({
   rest: { method: 'PATCH', path: '/api/me/profile', status: 200 },
   mcp: {
     tool: 'update_my_profile',
-    description:
-      'Send only the fields that change; null clears a field (the limits are in the schema). Returns your account as get_my_profile does.',
+    description: 'Send only the fields that change; null clears a field (the limits are in the schema). Returns your account as get_my_profile does.',
   },
 });
 
@@ -102,11 +97,15 @@ export const uploadMyPhoto = defineOperation({
   access: 'member',
   scope: 'agent:write',
   input: z.object({
-    image: uploadedObjectSchema.describe(`A non-animated PNG or JPEG: at most ${PHOTO_LIMITS.bytes} bytes, ${PHOTO_LIMITS.dimension} pixels a side and ${PHOTO_LIMITS.pixels} pixels. It is re-encoded (metadata removed, scaled to fit ${PHOTO_LIMITS.stored}x${PHOTO_LIMITS.stored}).`),
+    image: uploadedObjectSchema.describe(
+      `A non-animated PNG or JPEG: at most ${PHOTO_LIMITS.bytes} bytes, ${PHOTO_LIMITS.dimension} pixels a side and ${PHOTO_LIMITS.pixels} pixels. It is re-encoded (metadata removed, scaled to fit ${PHOTO_LIMITS.stored}x${PHOTO_LIMITS.stored}).`,
+    ),
   }),
   output: meSchema,
   rest: {
-    method: 'PUT', path: '/api/me/photo', status: 200,
+    method: 'PUT',
+    path: '/api/me/photo',
+    status: 200,
     upload: { field: 'image', contentTypes: ['image/png', 'image/jpeg'], maxBytes: PHOTO_LIMITS.bytes, base64InJson: true },
   },
 });
@@ -129,7 +128,10 @@ export const getMemberPhoto = defineOperation({
   access: 'public',
   input: z.object({
     id: idSchema,
-    hash: z.string().trim().regex(/^[0-9a-f]{1,64}$/, 'Not a photo hash.'),
+    hash: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{1,64}$/, 'Not a photo hash.'),
   }),
   output: objectDownloadSchema,
   rest: { method: 'GET', path: '/api/members/{id}/photo/{hash}', status: 200, download: { contentTypes: ['image/png', 'image/jpeg'] } },
@@ -151,8 +153,7 @@ export const getMember = defineOperation({
     tool: 'get_member',
     access: 'board',
     args: { id: 'member_id' },
-    description:
-      "A member's public page: view full (default) or preview (the short card). Emails and resumes are never shown.",
+    description: "A member's public page: view full (default) or preview (the short card). Emails and resumes are never shown.",
   },
 });
 
@@ -165,8 +166,7 @@ export const deleteMyAccount = defineOperation({
   access: 'signedIn',
   scope: 'agent:write',
   input: z.object({
-    confirm: z.literal(DELETE_CONFIRMATION, { error: `Type "${DELETE_CONFIRMATION}" exactly.` })
-      .describe(`Must be exactly "${DELETE_CONFIRMATION}"`),
+    confirm: z.literal(DELETE_CONFIRMATION, { error: `Type "${DELETE_CONFIRMATION}" exactly.` }).describe(`Must be exactly "${DELETE_CONFIRMATION}"`),
   }),
   output: z.object({ deleted: z.literal(true), id: z.string(), deletedAt: z.string() }),
   rest: { method: 'DELETE', path: '/api/me', status: 200, fields: { confirm: { in: 'body' } } },
@@ -194,6 +194,12 @@ export const getMemberPageJobs = defineOperation({
 });
 
 export const membersOperations = [
-  getMyProfile, updateMyProfile, uploadMyPhoto, deleteMyPhoto, getMemberPhoto, getMember, deleteMyAccount,
+  getMyProfile,
+  updateMyProfile,
+  uploadMyPhoto,
+  deleteMyPhoto,
+  getMemberPhoto,
+  getMember,
+  deleteMyAccount,
   getMemberPageJobs,
 ] as const;

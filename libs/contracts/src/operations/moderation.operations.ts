@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { dateTimeSchema, idSchema, text } from '../schemas/common.schema.js';
 import { CONTENT_KINDS, CONTENT_REPORT_REASONS, CONTENT_REPORT_STATUSES, nextOffsetSchema, reportPageInput } from './help.operations.js';
@@ -17,27 +18,36 @@ import { CONTENT_KINDS, CONTENT_REPORT_REASONS, CONTENT_REPORT_STATUSES, nextOff
 export const JOBS_CONTENT_KINDS = ['job', 'comment'] as const;
 export const MODERATION_ACTIONS = ['dismiss', 'remove'] as const;
 export const AUDIT_ACTIONS = [
-  'dismiss', 'remove', 'restore', 'invite_from_waitlist', 'suspend', 'lift_suspension', 'reply_to_help_request', 'set_help_request_status',
+  'dismiss',
+  'remove',
+  'restore',
+  'invite_from_waitlist',
+  'suspend',
+  'lift_suspension',
+  'reply_to_help_request',
+  'set_help_request_status',
 ] as const;
 
 const reasonSchema = text(1000).describe('Recorded in the audit log and sent to the owner');
 
 /** A content report as staff see it: the reporter, and the staff-only note and evidence. */
-export const staffContentReportSchema = z.object({
-  id: z.string(),
-  reporterId: z.string(),
-  kind: z.enum(CONTENT_KINDS),
-  itemId: z.string(),
-  reason: z.enum(CONTENT_REPORT_REASONS),
-  details: z.string().nullable(),
-  status: z.enum(CONTENT_REPORT_STATUSES).describe('open; dismissed (also after a restore); removed'),
-  createdAt: dateTimeSchema,
-  decidedAt: dateTimeSchema.nullable(),
-  decidedBy: z.string().nullable().describe('The staff member who decided'),
-  staffNote: z.string().nullable().describe('The reason recorded with the decision (staff only)'),
-  evidence: z.record(z.string(), z.unknown()).nullable().describe('What the content looked like when removed (staff only)'),
-  restoredAt: dateTimeSchema.nullable().describe('When removed content was restored after an appeal'),
-}).describe('A content report, for staff');
+export const staffContentReportSchema = z
+  .object({
+    id: z.string(),
+    reporterId: z.string(),
+    kind: z.enum(CONTENT_KINDS),
+    itemId: z.string(),
+    reason: z.enum(CONTENT_REPORT_REASONS),
+    details: z.string().nullable(),
+    status: z.enum(CONTENT_REPORT_STATUSES).describe('open; dismissed (also after a restore); removed'),
+    createdAt: dateTimeSchema,
+    decidedAt: dateTimeSchema.nullable(),
+    decidedBy: z.string().nullable().describe('The staff member who decided'),
+    staffNote: z.string().nullable().describe('The reason recorded with the decision (staff only)'),
+    evidence: z.record(z.string(), z.unknown()).nullable().describe('What the content looked like when removed (staff only)'),
+    restoredAt: dateTimeSchema.nullable().describe('When removed content was restored after an appeal'),
+  })
+  .describe('A content report, for staff');
 
 export const listContentReports = defineOperation({
   name: 'listContentReports',
@@ -47,7 +57,9 @@ export const listContentReports = defineOperation({
   scope: 'agent:read',
   input: z.object({
     ...reportPageInput,
-    status: z.enum(CONTENT_REPORT_STATUSES, { error: `One of: ${CONTENT_REPORT_STATUSES.join(', ')}.` }).default('open')
+    status: z
+      .enum(CONTENT_REPORT_STATUSES, { error: `One of: ${CONTENT_REPORT_STATUSES.join(', ')}.` })
+      .default('open')
       .describe('Reports in this state (default open: the queue)'),
   }),
   output: z.object({ reports: z.array(staffContentReportSchema), nextOffset: nextOffsetSchema }),
@@ -66,8 +78,7 @@ export const decideContentReport = defineOperation({
   scope: 'agent:write',
   input: z.object({
     id: idSchema.describe('Content report id'),
-    action: z.enum(MODERATION_ACTIONS, { error: `One of: ${MODERATION_ACTIONS.join(', ')}.` })
-      .describe('dismiss: the content stays; remove: it is taken down'),
+    action: z.enum(MODERATION_ACTIONS, { error: `One of: ${MODERATION_ACTIONS.join(', ')}.` }).describe('dismiss: the content stays; remove: it is taken down'),
     reason: reasonSchema,
   }),
   output: staffContentReportSchema,
@@ -75,8 +86,7 @@ export const decideContentReport = defineOperation({
   mcp: {
     tool: 'decide_content_report',
     args: { id: 'report_id' },
-    description:
-      'remove takes the item down (shown as removed), dismiss leaves it; decides every open report on it, tells the owner. Staff only.',
+    description: 'remove takes the item down (shown as removed), dismiss leaves it; decides every open report on it, tells the owner. Staff only.',
   },
 });
 
@@ -96,16 +106,18 @@ export const restoreContent = defineOperation({
   },
 });
 
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  actorId: z.string().describe('The staff member who acted'),
-  action: z.enum(AUDIT_ACTIONS),
-  targetKind: z.string().describe('job, comment, member, message, waitlist or help_request'),
-  targetId: z.string(),
-  reportId: z.string().nullable(),
-  reason: z.string().nullable(),
-  createdAt: dateTimeSchema,
-}).describe('One staff action; entries are never changed or deleted');
+export const auditEntrySchema = z
+  .object({
+    id: z.string(),
+    actorId: z.string().describe('The staff member who acted'),
+    action: z.enum(AUDIT_ACTIONS),
+    targetKind: z.string().describe('job, comment, member, message, waitlist or help_request'),
+    targetId: z.string(),
+    reportId: z.string().nullable(),
+    reason: z.string().nullable(),
+    createdAt: dateTimeSchema,
+  })
+  .describe('One staff action; entries are never changed or deleted');
 
 export const listAuditLog = defineOperation({
   name: 'listAuditLog',
@@ -118,7 +130,8 @@ export const listAuditLog = defineOperation({
   rest: { method: 'GET', path: '/api/admin/audit-log', status: 200 },
   mcp: {
     tool: 'list_audit_log',
-    description: 'The staff audit log, newest first: who dismissed, removed or restored what and why, waitlist invitations, suspensions, and replies to and status changes of help requests. Staff only.',
+    description:
+      'The staff audit log, newest first: who dismissed, removed or restored what and why, waitlist invitations, suspensions, and replies to and status changes of help requests. Staff only.',
   },
 });
 
@@ -201,6 +214,14 @@ export const findReportedMessage = defineOperation({
 });
 
 export const moderationOperations = [
-  listContentReports, decideContentReport, restoreContent, listAuditLog, setContentRemoved, setMemberRemoved, setMessageRemoved,
-  findReportedJobContent, findReportedMember, findReportedMessage,
+  listContentReports,
+  decideContentReport,
+  restoreContent,
+  listAuditLog,
+  setContentRemoved,
+  setMemberRemoved,
+  setMessageRemoved,
+  findReportedJobContent,
+  findReportedMember,
+  findReportedMessage,
 ] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation, MODEL_CHECKED_TIMEOUT_MS } from '../operation.js';
 import { idSchema } from '../schemas/common.schema.js';
 import { jobSchema, MY_JOB_FILTERS, myJobSchema } from '../schemas/job.schema.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { dateTimeSchema, idSchema, intIn } from '../schemas/common.schema.js';
 import { alertPlaceFields } from './notifications.operations.js';
@@ -57,7 +58,9 @@ export const markAllNotificationsRead = defineOperation({
   access: 'member',
   scope: 'agent:write',
   input: z.object({
-    upTo: z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' }).optional()
+    upTo: z.iso
+      .datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' })
+      .optional()
       .describe('Only notifications created at or before this time (default: now), e.g. when you last looked'),
   }),
   output: z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { atLeastOneOf, idSchema, memberText, SOME_TEXT_PATTERN } from '../schemas/common.schema.js';
 
@@ -14,15 +15,20 @@ export const alertSchema = z.object({
   createdAt: z.string(),
 });
 
-export const conversationKindSchema = z.enum(['application', 'job', 'comment_thread', 'account'])
-  .describe('application: one application, its hiring, work, files and messages; job: a job as a whole (posted, '
-    + 'edited, closed, visibility, preferred workers); comment_thread: one top-level comment on a job and its replies; '
-    + 'account: your account as a whole (people who joined with your invitation)');
+export const conversationKindSchema = z
+  .enum(['application', 'job', 'comment_thread', 'account'])
+  .describe(
+    'application: one application, its hiring, work, files and messages; job: a job as a whole (posted, ' +
+      'edited, closed, visibility, preferred workers); comment_thread: one top-level comment on a job and its replies; ' +
+      'account: your account as a whole (people who joined with your invitation)',
+  );
 
 export const alertConversationSchema = z.object({
-  conversationKey: z.string()
-    .describe('Stable key of the conversation, e.g. application:<id>, job:<id>, comments:<rootCommentId>, account:invitations. '
-      + 'Not the MCP conversation_id.'),
+  conversationKey: z
+    .string()
+    .describe(
+      'Stable key of the conversation, e.g. application:<id>, job:<id>, comments:<rootCommentId>, account:invitations. ' + 'Not the MCP conversation_id.',
+    ),
   kind: conversationKindSchema,
   subject: z.object({
     jobId: z.string().nullable(),
@@ -34,7 +40,8 @@ export const alertConversationSchema = z.object({
 });
 
 export const deliveredAlertsSchema = z.object({
-  conversations: z.array(alertConversationSchema)
+  conversations: z
+    .array(alertConversationSchema)
     .describe(`Up to ${DELIVER_CONVERSATIONS} conversations, the one with the oldest new alert first; each alert is returned once across sessions`),
   more: z.boolean().describe('true when further new alerts may be waiting: call again'),
 });
@@ -55,8 +62,7 @@ export const deliverNotifications = defineOperation({
 });
 
 export const notificationPreferencesSchema = z.object({
-  agentNotifications: z.boolean()
-    .describe('When true (the default), every MCP tool result carries your pending alerts (structuredContent.notifications)'),
+  agentNotifications: z.boolean().describe('When true (the default), every MCP tool result carries your pending alerts (structuredContent.notifications)'),
 });
 
 export const getNotificationPreferences = defineOperation({
@@ -81,8 +87,7 @@ export const setNotificationPreferences = defineOperation({
   access: 'member',
   scope: 'agent:write',
   input: z.object({
-    agentNotifications: z.boolean({ error: 'Must be true or false.' })
-      .describe('false stops alerts riding on tool results; get_notifications still works'),
+    agentNotifications: z.boolean({ error: 'Must be true or false.' }).describe('false stops alerts riding on tool results; get_notifications still works'),
   }),
   output: notificationPreferencesSchema,
   rest: { method: 'PUT', path: '/api/me/notification-preferences', status: 200 },
@@ -125,10 +130,15 @@ export const CONTACT_SWITCH_DESCRIPTIONS: Readonly<Record<ContactSwitch, string>
 };
 
 export const contactNotificationsSchema = z.object({
-  ...Object.fromEntries(CONTACT_SWITCHES.map((s) => [s, z.boolean().describe(`${CONTACT_SWITCH_DESCRIPTIONS[s]} (on by default)`)])) as
-    Record<ContactSwitch, z.ZodBoolean>,
-  emailDelivery: z.enum(['available', 'not_configured', 'no_address'])
-    .describe('available: alerts are emailed while their switch is on; not_configured: this service sends no email; no_address: your account has no email address to send to'),
+  ...(Object.fromEntries(CONTACT_SWITCHES.map((s) => [s, z.boolean().describe(`${CONTACT_SWITCH_DESCRIPTIONS[s]} (on by default)`)])) as Record<
+    ContactSwitch,
+    z.ZodBoolean
+  >),
+  emailDelivery: z
+    .enum(['available', 'not_configured', 'no_address'])
+    .describe(
+      'available: alerts are emailed while their switch is on; not_configured: this service sends no email; no_address: your account has no email address to send to',
+    ),
 });
 
 export const getContactNotifications = defineOperation({
@@ -152,9 +162,15 @@ export const setContactNotifications = defineOperation({
   summary: 'Turn email alert switches on or off; switches left out keep their value',
   access: 'member',
   scope: 'agent:write',
-  input: atLeastOneOf(z.object(Object.fromEntries(CONTACT_SWITCHES.map((s) => [
-    s, z.boolean({ error: 'Must be true or false.' }).optional().describe(CONTACT_SWITCH_DESCRIPTIONS[s]),
-  ])) as Record<ContactSwitch, z.ZodOptional<z.ZodBoolean>>), CONTACT_SWITCHES, 'Name at least one switch to change.'),
+  input: atLeastOneOf(
+    z.object(
+      Object.fromEntries(
+        CONTACT_SWITCHES.map((s) => [s, z.boolean({ error: 'Must be true or false.' }).optional().describe(CONTACT_SWITCH_DESCRIPTIONS[s])]),
+      ) as Record<ContactSwitch, z.ZodOptional<z.ZodBoolean>>,
+    ),
+    CONTACT_SWITCHES,
+    'Name at least one switch to change.',
+  ),
   output: contactNotificationsSchema,
   rest: { method: 'PATCH', path: '/api/me/contact-notifications', status: 200 },
   mcp: {
@@ -173,7 +189,12 @@ export const unsubscribeContactNotification = defineOperation({
   summary: 'Turn one email alert switch off with the signed token from an alert email (no sign-in)',
   access: 'public',
   input: z.object({
-    token: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(300, 'At most 300 characters.').regex(SOME_TEXT_PATTERN, 'Required.')
+    token: z
+      .string({ error: 'Required.' })
+      .trim()
+      .min(1, 'Required.')
+      .max(300, 'At most 300 characters.')
+      .regex(SOME_TEXT_PATTERN, 'Required.')
       .describe('The token from the unsubscribe link of an alert email'),
   }),
   output: z.object({
@@ -188,7 +209,8 @@ export const unsubscribeContactNotification = defineOperation({
 /** The contract's limit on a push endpoint's length. */
 export const PUSH_ENDPOINT_MAX = 2048;
 
-const pushEndpointSchema = z.url({ protocol: /^https$/, error: 'Must be an https URL.' })
+const pushEndpointSchema = z
+  .url({ protocol: /^https$/, error: 'Must be an https URL.' })
   .max(PUSH_ENDPOINT_MAX, `At most ${PUSH_ENDPOINT_MAX} characters.`)
   .describe('The push service endpoint from PushSubscription.endpoint (https)');
 
@@ -213,15 +235,22 @@ export const putBrowserPush = defineOperation({
   access: 'member',
   scope: 'agent:write',
   input: z.object({
-    endpoint: pushEndpointSchema.describe('The push service endpoint from PushSubscription.endpoint. Only the browser push '
-      + 'services are taken: fcm.googleapis.com, updates.push.services.mozilla.com, web.push.apple.com and hosts under '
-      + 'notify.windows.com, on port 443, when their addresses are public (never private, loopback, link-local, unique-local or '
-      + 'CGNAT); anything else is 400. A member keeps at most five browsers: a sixth replaces the oldest. A push gives up on a '
-      + 'push service after five seconds without an answer.'),
-    keys: z.object({
-      p256dh: z.string({ error: 'Required.' }).min(1, 'Required.').max(200, 'At most 200 characters.'),
-      auth: z.string({ error: 'Required.' }).min(1, 'Required.').max(100, 'At most 100 characters.'),
-    }, { error: 'Required: the subscription keys p256dh and auth.' }).describe('PushSubscription keys (base64url)'),
+    endpoint: pushEndpointSchema.describe(
+      'The push service endpoint from PushSubscription.endpoint. Only the browser push ' +
+        'services are taken: fcm.googleapis.com, updates.push.services.mozilla.com, web.push.apple.com and hosts under ' +
+        'notify.windows.com, on port 443, when their addresses are public (never private, loopback, link-local, unique-local or ' +
+        'CGNAT); anything else is 400. A member keeps at most five browsers: a sixth replaces the oldest. A push gives up on a ' +
+        'push service after five seconds without an answer.',
+    ),
+    keys: z
+      .object(
+        {
+          p256dh: z.string({ error: 'Required.' }).min(1, 'Required.').max(200, 'At most 200 characters.'),
+          auth: z.string({ error: 'Required.' }).min(1, 'Required.').max(100, 'At most 100 characters.'),
+        },
+        { error: 'Required: the subscription keys p256dh and auth.' },
+      )
+      .describe('PushSubscription keys (base64url)'),
   }),
   output: z.object({ endpoint: z.string(), createdAt: z.string() }),
   rest: { method: 'PUT', path: '/api/me/browser-push', status: 200 },
@@ -269,7 +298,10 @@ export const listMyEvents = defineOperation({
   access: 'member',
   scope: 'agent:read',
   input: z.object({
-    after: z.string().regex(/^[0-9]{1,18}$/, 'A cursor from an earlier read.').optional()
+    after: z
+      .string()
+      .regex(/^[0-9]{1,18}$/, 'A cursor from an earlier read.')
+      .optional()
       .describe('The cursor of the last event you read; omitted starts at the oldest event kept'),
   }),
   output: z.object({
@@ -285,7 +317,15 @@ export const listMyEvents = defineOperation({
 });
 
 export const notificationsOperations = [
-  deliverNotifications, getNotificationPreferences, setNotificationPreferences, takePendingAlerts,
-  getContactNotifications, setContactNotifications, unsubscribeContactNotification,
-  getBrowserPush, putBrowserPush, deleteBrowserPush, listMyEvents,
+  deliverNotifications,
+  getNotificationPreferences,
+  setNotificationPreferences,
+  takePendingAlerts,
+  getContactNotifications,
+  setContactNotifications,
+  unsubscribeContactNotification,
+  getBrowserPush,
+  putBrowserPush,
+  deleteBrowserPush,
+  listMyEvents,
 ] as const;

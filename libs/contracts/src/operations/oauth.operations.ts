@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
-import { callerSchema, requestBudgetSchema } from './identity.operations.js';
 import { dateTimeSchema, SOME_TEXT_PATTERN } from '../schemas/common.schema.js';
+import { callerSchema, requestBudgetSchema } from './identity.operations.js';
 
 /**
  * OAuth sign-in for MCP clients. The authorization server runs in the gateway (oidc-provider);
@@ -10,7 +11,11 @@ import { dateTimeSchema, SOME_TEXT_PATTERN } from '../schemas/common.schema.js';
  */
 
 /** Model names oidc-provider stores through its adapter (plus our signing keys). */
-export const oauthModelSchema = z.string().min(1).max(60).regex(/^[A-Za-z]+$/);
+export const oauthModelSchema = z
+  .string()
+  .min(1)
+  .max(60)
+  .regex(/^[A-Za-z]+$/);
 const recordIdSchema = z.string().min(1).max(4096);
 const payloadSchema = z.record(z.string(), z.unknown());
 
@@ -124,9 +129,14 @@ export const oauthAccount = defineOperation({
   access: 'internal',
   callers: ['gateway'],
   input: z.object({ memberId: z.string().min(1).max(100) }),
-  output: z.object({
-    sub: z.string(), name: z.string(), email: z.string(), email_verified: z.boolean(),
-  }).nullable(),
+  output: z
+    .object({
+      sub: z.string(),
+      name: z.string(),
+      email: z.string(),
+      email_verified: z.boolean(),
+    })
+    .nullable(),
 });
 
 const oauthCallerSchema = callerSchema.extend({ via: z.literal('oauth'), clientId: z.string(), budget: requestBudgetSchema.optional() });
@@ -198,8 +208,13 @@ export const disconnectAgent = defineOperation({
   access: 'signedIn',
   scope: 'agent:write',
   input: z.object({
-    clientId: z.string().trim().min(1, 'Required.').max(2048, 'At most 2,048 characters.').regex(SOME_TEXT_PATTERN, 'Required.')
-      .describe('The agent\'s client id (URL-encoded in the path)'),
+    clientId: z
+      .string()
+      .trim()
+      .min(1, 'Required.')
+      .max(2048, 'At most 2,048 characters.')
+      .regex(SOME_TEXT_PATTERN, 'Required.')
+      .describe("The agent's client id (URL-encoded in the path)"),
   }),
   output: z.object({ clientId: z.string(), disconnected: z.literal(true) }),
   rest: { method: 'DELETE', path: '/api/me/agents/{clientId}', status: 200 },
@@ -210,6 +225,17 @@ export const disconnectAgent = defineOperation({
 });
 
 export const oauthOperations = [
-  oauthUpsert, oauthFind, oauthConsume, oauthDestroy, oauthRevokeByGrant, oauthAdmitRegistration, admitMcpSession, oauthServerKeys, oauthAccount,
-  authenticateOAuth, recordAgentConsent, listConnectedAgents, disconnectAgent,
+  oauthUpsert,
+  oauthFind,
+  oauthConsume,
+  oauthDestroy,
+  oauthRevokeByGrant,
+  oauthAdmitRegistration,
+  admitMcpSession,
+  oauthServerKeys,
+  oauthAccount,
+  authenticateOAuth,
+  recordAgentConsent,
+  listConnectedAgents,
+  disconnectAgent,
 ] as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { AppError } from '../errors/app-error.js';
 import { RECORDING_LIMITS } from '../schemas/recording.schema.js';
 import { validateInput } from '../validation/validate-input.js';

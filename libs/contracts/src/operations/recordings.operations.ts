@@ -1,10 +1,15 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { idSchema } from '../schemas/common.schema.js';
-import { objectDownloadSchema, uploadedObjectSchema } from '../schemas/stored-object.schema.js';
 import {
-  draftRecordingSchema, RECORDING_LIMITS, recordingLinkSchema, recordingPartReceivedSchema, recordingSessionSchema,
+  draftRecordingSchema,
+  RECORDING_LIMITS,
+  recordingLinkSchema,
+  recordingPartReceivedSchema,
+  recordingSessionSchema,
 } from '../schemas/recording.schema.js';
+import { objectDownloadSchema, uploadedObjectSchema } from '../schemas/stored-object.schema.js';
 import { sha256Schema } from './files.operations.js';
 
 /**
@@ -17,8 +22,7 @@ import { sha256Schema } from './files.operations.js';
  * it stays out of logs and history); a missing, expired or replaced token, or a posted draft, is 401.
  */
 
-const recordingToken = z.string().max(200).optional()
-  .describe('From the x-recording-token header: the token in the record link\'s fragment');
+const recordingToken = z.string().max(200).optional().describe("From the x-recording-token header: the token in the record link's fragment");
 const TOKEN_FIELD = { recordingToken: { in: 'request', name: 'recording-token' } } as const;
 const recordingId = idSchema.describe('The recording');
 
@@ -34,8 +38,7 @@ export const createRecordingLink = defineOperation({
   mcp: {
     tool: 'create_recording_link',
     args: { id: 'draft_id' },
-    description:
-      `Give your human the url to record a walkthrough (screen, optional webcam, up to ${RECORDING_LIMITS.seconds / 60} minutes); follow its check with get_job_recording.`,
+    description: `Give your human the url to record a walkthrough (screen, optional webcam, up to ${RECORDING_LIMITS.seconds / 60} minutes); follow its check with get_job_recording.`,
   },
 });
 
@@ -75,7 +78,11 @@ export const checkRecordingPart = defineOperation({
   input: z.object({
     recordingToken,
     id: recordingId,
-    index: z.number().int().min(0).max(RECORDING_LIMITS.parts - 1),
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .max(RECORDING_LIMITS.parts - 1),
     sha256: sha256Schema("This part's sha256 in hex"),
     bytes: z.number().int().min(0).optional().describe('The declared size of the part'),
   }),
@@ -90,7 +97,10 @@ export const uploadRecordingPart = defineOperation({
   input: z.object({
     recordingToken,
     id: recordingId,
-    index: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(0, 'Must be at least 0.')
+    index: z
+      .number({ error: 'Must be a whole number.' })
+      .int('Must be a whole number.')
+      .min(0, 'Must be at least 0.')
       .max(RECORDING_LIMITS.parts - 1, `At most ${RECORDING_LIMITS.parts} parts.`)
       .describe('Part index from 0, in recording order'),
     sha256: sha256Schema("This part's sha256 in hex"),
@@ -98,10 +108,15 @@ export const uploadRecordingPart = defineOperation({
   }),
   output: recordingPartReceivedSchema,
   rest: {
-    method: 'PUT', path: '/api/recordings/{id}/parts/{index}', status: 200,
+    method: 'PUT',
+    path: '/api/recordings/{id}/parts/{index}',
+    status: 200,
     fields: { ...TOKEN_FIELD, sha256: { in: 'query' } },
     upload: {
-      field: 'part', contentTypes: ['video/webm', 'video/mp4', 'application/octet-stream'], maxBytes: RECORDING_LIMITS.partBytes, adopt: true,
+      field: 'part',
+      contentTypes: ['video/webm', 'video/mp4', 'application/octet-stream'],
+      maxBytes: RECORDING_LIMITS.partBytes,
+      adopt: true,
       precheck: checkRecordingPart,
     },
   },
@@ -115,12 +130,23 @@ export const completeRecording = defineOperation({
   input: z.object({
     recordingToken,
     id: recordingId,
-    parts: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.')
-      .max(RECORDING_LIMITS.parts, `At most ${RECORDING_LIMITS.parts}.`).describe('How many parts were sent (indexes 0 to parts - 1)'),
-    size: z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.')
-      .max(RECORDING_LIMITS.bytes, `A recording holds at most ${RECORDING_LIMITS.bytes} bytes.`).describe('Total bytes of all parts'),
-    seconds: z.number({ error: 'Must be a number.' }).positive('Must be more than 0.')
-      .max(RECORDING_LIMITS.seconds, `A recording lasts up to ${RECORDING_LIMITS.seconds} seconds.`).describe('Length in seconds'),
+    parts: z
+      .number({ error: 'Must be a whole number.' })
+      .int('Must be a whole number.')
+      .min(1, 'Must be at least 1.')
+      .max(RECORDING_LIMITS.parts, `At most ${RECORDING_LIMITS.parts}.`)
+      .describe('How many parts were sent (indexes 0 to parts - 1)'),
+    size: z
+      .number({ error: 'Must be a whole number.' })
+      .int('Must be a whole number.')
+      .min(1, 'Must be at least 1.')
+      .max(RECORDING_LIMITS.bytes, `A recording holds at most ${RECORDING_LIMITS.bytes} bytes.`)
+      .describe('Total bytes of all parts'),
+    seconds: z
+      .number({ error: 'Must be a number.' })
+      .positive('Must be more than 0.')
+      .max(RECORDING_LIMITS.seconds, `A recording lasts up to ${RECORDING_LIMITS.seconds} seconds.`)
+      .describe('Length in seconds'),
   }),
   output: draftRecordingSchema,
   rest: { method: 'POST', path: '/api/recordings/{id}/complete', status: 200, fields: TOKEN_FIELD },
@@ -157,9 +183,14 @@ export const getJobRecording = defineOperation({
 /** The review body, the same for the poster and for the record link's holder. */
 const reviewFields = {
   action: z.enum(['approve', 'delete'], { error: 'Must be approve or delete.' }).describe('approve the recording, or delete it'),
-  acknowledgeFindings: z.boolean().optional()
+  acknowledgeFindings: z
+    .boolean()
+    .optional()
     .describe('Needed to approve with findings or a part of checks not_checked (it is recorded in acknowledged); a secret on screen always refuses'),
-  acceptedMoments: z.array(z.string().max(100)).max(RECORDING_LIMITS.acceptedMoments, `At most ${RECORDING_LIMITS.acceptedMoments} moments.`).optional()
+  acceptedMoments: z
+    .array(z.string().max(100))
+    .max(RECORDING_LIMITS.acceptedMoments, `At most ${RECORDING_LIMITS.acceptedMoments} moments.`)
+    .optional()
     .describe(`Ids of the moments to keep as requirements (at most ${RECORDING_LIMITS.acceptedMoments})`),
 };
 
@@ -175,8 +206,7 @@ export const reviewJobRecording = defineOperation({
   mcp: {
     tool: 'review_job_recording',
     args: { id: 'draft_id' },
-    description:
-      'Once checked, approve or delete. A secret on screen refuses approval; other findings, or a part not_checked, need acknowledge_findings.',
+    description: 'Once checked, approve or delete. A secret on screen refuses approval; other findings, or a part not_checked, need acknowledge_findings.',
   },
 });
 
@@ -213,6 +243,16 @@ export const reviewRecording = defineOperation({
 });
 
 export const recordingsOperations = [
-  createRecordingLink, getRecordingSession, startRecording, checkRecordingPart, uploadRecordingPart, completeRecording, getRecording,
-  getJobRecording, reviewJobRecording, deleteJobRecording, watchJobRecording, reviewRecording,
+  createRecordingLink,
+  getRecordingSession,
+  startRecording,
+  checkRecordingPart,
+  uploadRecordingPart,
+  completeRecording,
+  getRecording,
+  getJobRecording,
+  reviewJobRecording,
+  deleteJobRecording,
+  watchJobRecording,
+  reviewRecording,
 ] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
-import { callerSchema } from './identity.operations.js';
 import { dateTimeSchema, idSchema, oneLine, text } from '../schemas/common.schema.js';
+import { callerSchema } from './identity.operations.js';
 
 /** Name of the browser session cookie; the gateway sets and reads it, identity stores its hash. */
 export const SESSION_COOKIE = 'mk_session';
@@ -15,8 +16,8 @@ export const SESSION_DAYS = 30;
 /** Default cap on a session's life from sign-in, however much it is used (SESSION_ABSOLUTE_DAYS). */
 export const SESSION_ABSOLUTE_DAYS = 90;
 
-const callbackUrl = (what: string) => text(2048)
-  .describe(`${what}: a path on this service (e.g. /agent-access) or an absolute URL on a trusted origin; anything else answers 403.`);
+const callbackUrl = (what: string) =>
+  text(2048).describe(`${what}: a path on this service (e.g. /agent-access) or an absolute URL on a trusted origin; anything else answers 403.`);
 
 const secretToken = z.string().min(16).max(200);
 
@@ -39,7 +40,10 @@ export const requestMagicLink = defineOperation({
   summary: 'Email a single-use sign-in link, valid 5 minutes',
   access: 'public',
   input: z.object({
-    email: z.email('Must be an email address.').max(254, 'At most 254 characters.').transform((s) => s.toLowerCase())
+    email: z
+      .email('Must be an email address.')
+      .max(254, 'At most 254 characters.')
+      .transform((s) => s.toLowerCase())
       .describe('Where the link is sent. The answer is the same whether or not an account exists.'),
     name: oneLine(120).optional().describe('Name for a new account; defaults to the part of the address before @.'),
     callbackURL: callbackUrl('Where the link lands after signing in (default /)').optional(),
@@ -50,7 +54,9 @@ export const requestMagicLink = defineOperation({
   }),
   output: z.object({ status: z.literal(true) }),
   rest: {
-    method: 'POST', path: '/api/auth/sign-in/magic-link', status: 200,
+    method: 'POST',
+    path: '/api/auth/sign-in/magic-link',
+    status: 200,
     fields: { clientIp: { in: 'request', name: 'ip' }, origin: { in: 'request', name: 'origin' } },
     // A callback URL on an origin this service does not trust is refused with 403.
     statuses: [403],
@@ -65,10 +71,7 @@ export const verifyMagicLink = defineOperation({
   access: 'internal',
   callers: ['gateway'],
   input: z.object({ token: secretToken, userAgent: z.string().max(500).optional() }),
-  output: z.union([
-    startedSessionSchema.extend({ ok: z.literal(true) }),
-    failedSignInSchema.extend({ ok: z.literal(false) }),
-  ]),
+  output: z.union([startedSessionSchema.extend({ ok: z.literal(true) }), failedSignInSchema.extend({ ok: z.literal(false) })]),
 });
 
 /**
@@ -112,7 +115,8 @@ export const endSession = defineOperation({
 export const endMySessions = defineOperation({
   name: 'endMySessions',
   service: 'identity',
-  summary: 'Sign out everywhere: end every browser session of the caller, including the one making the request (its cookie answers 401 from then on). API keys and connected agents are untouched',
+  summary:
+    'Sign out everywhere: end every browser session of the caller, including the one making the request (its cookie answers 401 from then on). API keys and connected agents are untouched',
   access: 'signedIn',
   scope: 'agent:write',
   input: z.object({}),
@@ -127,11 +131,15 @@ export const listAuthMethods = defineOperation({
   access: 'public',
   input: z.object({}),
   output: z.object({
-    methods: z.array(z.object({
-      id: z.enum(['magic_link', 'oidc', 'api_key']).describe('magic_link: emailed link (only when email is configured); oidc: a federated provider; api_key: REST keys'),
-      name: z.string().describe('What a sign-in page calls it'),
-      url: z.string().optional().describe('Where a browser starts this method: POST for magic_link, GET (navigate) for oidc'),
-    })),
+    methods: z.array(
+      z.object({
+        id: z
+          .enum(['magic_link', 'oidc', 'api_key'])
+          .describe('magic_link: emailed link (only when email is configured); oidc: a federated provider; api_key: REST keys'),
+        name: z.string().describe('What a sign-in page calls it'),
+        url: z.string().optional().describe('Where a browser starts this method: POST for magic_link, GET (navigate) for oidc'),
+      }),
+    ),
   }),
   rest: { method: 'GET', path: '/api/auth-methods', status: 200 },
 });
@@ -164,7 +172,7 @@ const apiKeySchema = z.object({
 export const listMyApiKeys = defineOperation({
   name: 'listMyApiKeys',
   service: 'identity',
-  summary: 'The caller\'s active API keys, newest first (the key itself is never shown again)',
+  summary: "The caller's active API keys, newest first (the key itself is never shown again)",
   access: 'verified',
   scope: 'agent:read',
   input: z.object({}),
@@ -186,7 +194,7 @@ export const createMyApiKey = defineOperation({
 export const revokeMyApiKey = defineOperation({
   name: 'revokeMyApiKey',
   service: 'identity',
-  summary: 'Revoke one of the caller\'s API keys; it answers 401 from then on. 404 when the caller has no such key',
+  summary: "Revoke one of the caller's API keys; it answers 401 from then on. 404 when the caller has no such key",
   access: 'verified',
   scope: 'agent:write',
   input: z.object({ id: idSchema }),
@@ -223,13 +231,21 @@ export const completeOidcSignIn = defineOperation({
     browserState: z.string().max(200).optional(),
     userAgent: z.string().max(500).optional(),
   }),
-  output: z.union([
-    startedSessionSchema.extend({ ok: z.literal(true) }),
-    failedSignInSchema.extend({ ok: z.literal(false) }),
-  ]),
+  output: z.union([startedSessionSchema.extend({ ok: z.literal(true) }), failedSignInSchema.extend({ ok: z.literal(false) })]),
 });
 
 export const signInOperations = [
-  requestMagicLink, verifyMagicLink, peekMagicLink, authenticateSession, endSession, endMySessions, listAuthMethods, getAccountAdmin,
-  listMyApiKeys, createMyApiKey, revokeMyApiKey, startOidcSignIn, completeOidcSignIn,
+  requestMagicLink,
+  verifyMagicLink,
+  peekMagicLink,
+  authenticateSession,
+  endSession,
+  endMySessions,
+  listAuthMethods,
+  getAccountAdmin,
+  listMyApiKeys,
+  createMyApiKey,
+  revokeMyApiKey,
+  startOidcSignIn,
+  completeOidcSignIn,
 ] as const;

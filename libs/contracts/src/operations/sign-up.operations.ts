@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { httpsUrlPattern, idSchema, oneLine, US_STATES } from '../schemas/common.schema.js';
 import { IDENTITY_CHECK_STATES, meSchema } from '../schemas/profile.schema.js';
@@ -14,14 +15,17 @@ export const networkUrlSchema = z
   .trim()
   .max(200, 'At most 200 characters.')
   .regex(httpsUrlPattern('/in/[A-Za-z0-9_%-]{1,100}/?'), NETWORK_URL_MESSAGE)
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === 'https:' && /^\/in\/[A-Za-z0-9_%-]{1,100}\/?$/.test(u.pathname) && !u.search && !u.hash && !u.username;
-    } catch {
-      return false;
-    }
-  }, { message: NETWORK_URL_MESSAGE })
+  .refine(
+    (s) => {
+      try {
+        const u = new URL(s);
+        return u.protocol === 'https:' && /^\/in\/[A-Za-z0-9_%-]{1,100}\/?$/.test(u.pathname) && !u.search && !u.hash && !u.username;
+      } catch {
+        return false;
+      }
+    },
+    { message: NETWORK_URL_MESSAGE },
+  )
   // Before the transform: the document shows what is sent, not what it becomes.
   .meta({
     description: 'Public network profile link, https://{network host}/in/{slug}',
@@ -48,8 +52,7 @@ export const findMyNetworkProfile = defineOperation({
   rest: { method: 'GET', path: '/api/me/profile/network', status: 200 },
   mcp: {
     tool: 'find_my_network_profile',
-    description:
-      'Up to 3 public network profiles whose name matches your account name exactly, best first. Pass the right one to import_network_profile.',
+    description: 'Up to 3 public network profiles whose name matches your account name exactly, best first. Pass the right one to import_network_profile.',
   },
 });
 
@@ -61,10 +64,11 @@ export const importNetworkProfile = defineOperation({
   scope: 'agent:write',
   input: z.object({
     networkUrl: networkUrlSchema,
-    usWorkAuthorized: z.boolean({ error: 'Must be true or false.' }).optional()
-      .describe('Needed on a first import (when your profile has no answer yet)'),
+    usWorkAuthorized: z.boolean({ error: 'Must be true or false.' }).optional().describe('Needed on a first import (when your profile has no answer yet)'),
     city: oneLine(80).optional().describe('Used instead of the imported city; needed when the profile has none'),
-    state: z.enum(US_STATES, { error: 'Must be a two-letter US state code or DC.' }).optional()
+    state: z
+      .enum(US_STATES, { error: 'Must be a two-letter US state code or DC.' })
+      .optional()
       .describe('Used instead of the imported state; needed when the profile has none'),
   }),
   output: meSchema,
@@ -72,8 +76,7 @@ export const importNetworkProfile = defineOperation({
   rest: { method: 'POST', path: '/api/me/profile/network', status: 200, statuses: [404] },
   mcp: {
     tool: 'import_network_profile',
-    description:
-      'Imported values replace saved ones. Pass us_work_authorized on a first import, city/state when missing; else nothing is saved.',
+    description: 'Imported values replace saved ones. Pass us_work_authorized on a first import, city/state when missing; else nothing is saved.',
   },
 });
 
@@ -98,7 +101,8 @@ export const previewNetworkImport = defineOperation({
     state: z.enum(US_STATES).nullable(),
     website: z.string().nullable(),
     resume: z.string().nullable(),
-    needs: z.array(z.enum(['usWorkAuthorized', 'city', 'state']))
+    needs: z
+      .array(z.enum(['usWorkAuthorized', 'city', 'state']))
       .describe('What the import must be sent besides the link: work authorization on a first import, a city or state the profile lacks'),
   }),
   // 404: no public profile at that link.
@@ -161,6 +165,11 @@ export const operatorRecordIdentityCheck = defineOperation({
 });
 
 export const signUpOperations = [
-  findMyNetworkProfile, importNetworkProfile, previewNetworkImport, networkPreview, networkConfirm, confirmWorkAuthorization,
+  findMyNetworkProfile,
+  importNetworkProfile,
+  previewNetworkImport,
+  networkPreview,
+  networkConfirm,
+  confirmWorkAuthorization,
   operatorRecordIdentityCheck,
 ] as const;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { dateTimeSchema, idSchema, intIn } from '../schemas/common.schema.js';
 import { MCP_USAGE_LIMITS, OTHER_MODEL, utcDaySchema } from './analytics.operations.js';
-import {
-  featureRequestSchema, HELP_STATUSES, helpRequestSchema, nextOffsetSchema, problemReportSchema, reportPageInput,
-} from './help.operations.js';
+import { featureRequestSchema, HELP_STATUSES, helpRequestSchema, nextOffsetSchema, problemReportSchema, reportPageInput } from './help.operations.js';
 
 /**
  * Staff lists and the waitlist invite (contract: "Staff admin"). Access `staff` is decided at
@@ -27,12 +26,14 @@ const pageInput = z.object({ ...reportPageInput });
 const pageDescription = 'Staff only; page on with nextOffset.';
 
 // Staff answer by email, so they see the sender's name and address here (never on a member's surface).
-export const staffHelpRequestSchema = helpRequestSchema.extend({
-  ...senderFields,
-  memberName: z.string().nullable(),
-  memberEmail: z.string().nullable(),
-  status: z.enum(HELP_STATUSES),
-}).describe('A help request, with its sender');
+export const staffHelpRequestSchema = helpRequestSchema
+  .extend({
+    ...senderFields,
+    memberName: z.string().nullable(),
+    memberEmail: z.string().nullable(),
+    status: z.enum(HELP_STATUSES),
+  })
+  .describe('A help request, with its sender');
 
 export const listHelpRequests = defineOperation({
   name: 'listHelpRequests',
@@ -43,7 +44,10 @@ export const listHelpRequests = defineOperation({
   input: pageInput,
   output: z.object({ helpRequests: z.array(staffHelpRequestSchema), nextOffset: nextOffsetSchema }),
   rest: { method: 'GET', path: '/api/admin/help-requests', status: 200 },
-  mcp: { tool: 'list_help_requests', description: `Help requests with sender (name, email), topic, message and status; open appeals first. ${pageDescription}` },
+  mcp: {
+    tool: 'list_help_requests',
+    description: `Help requests with sender (name, email), topic, message and status; open appeals first. ${pageDescription}`,
+  },
 });
 
 export const staffProblemReportSchema = problemReportSchema.extend(senderFields).describe('A problem report, with its sender');
@@ -57,7 +61,10 @@ export const listProblemReports = defineOperation({
   input: pageInput,
   output: z.object({ problemReports: z.array(staffProblemReportSchema), nextOffset: nextOffsetSchema }),
   rest: { method: 'GET', path: '/api/admin/problem-reports', status: 200 },
-  mcp: { tool: 'list_problem_reports', description: `Problem reports (sender, channel web/rest/mcp, app version, when, description), newest first. ${pageDescription}` },
+  mcp: {
+    tool: 'list_problem_reports',
+    description: `Problem reports (sender, channel web/rest/mcp, app version, when, description), newest first. ${pageDescription}`,
+  },
 });
 
 export const staffFeatureRequestSchema = featureRequestSchema.extend(senderFields).describe('A feature request, with its sender');
@@ -74,15 +81,17 @@ export const listFeatureRequests = defineOperation({
   mcp: { tool: 'list_feature_requests', description: `Feature requests (title, description, sender), newest first. ${pageDescription}` },
 });
 
-export const staffInviteLinkSchema = z.object({
-  url: z.string().describe('The invitation link'),
-  ownerId: z.string(),
-  ownerName: z.string(),
-  ownerEmail: z.string(),
-  uses: z.number().int().min(0).describe('People who joined through the link or its email invitations'),
-  revoked: z.boolean().describe('True when the link is turned off'),
-  createdAt: dateTimeSchema,
-}).describe("A member's invitation link");
+export const staffInviteLinkSchema = z
+  .object({
+    url: z.string().describe('The invitation link'),
+    ownerId: z.string(),
+    ownerName: z.string(),
+    ownerEmail: z.string(),
+    uses: z.number().int().min(0).describe('People who joined through the link or its email invitations'),
+    revoked: z.boolean().describe('True when the link is turned off'),
+    createdAt: dateTimeSchema,
+  })
+  .describe("A member's invitation link");
 
 export const listInviteLinks = defineOperation({
   name: 'listInviteLinks',
@@ -96,15 +105,17 @@ export const listInviteLinks = defineOperation({
   mcp: { tool: 'list_invite_links', description: `Members' invitation links with owner, uses and whether turned off, most used first. ${pageDescription}` },
 });
 
-export const waitlistEntrySchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  status: z.enum(WAITLIST_STATUSES).describe('waiting, then invited (by staff), then joined (the invitation was accepted)'),
-  createdAt: dateTimeSchema.describe('When the address joined the waitlist'),
-  invitedAt: dateTimeSchema.nullable(),
-  invitedBy: z.string().nullable().describe('The staff member who invited the entry'),
-  joinedMemberId: z.string().nullable().describe('The member the address became'),
-}).describe('A waitlist entry');
+export const waitlistEntrySchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    status: z.enum(WAITLIST_STATUSES).describe('waiting, then invited (by staff), then joined (the invitation was accepted)'),
+    createdAt: dateTimeSchema.describe('When the address joined the waitlist'),
+    invitedAt: dateTimeSchema.nullable(),
+    invitedBy: z.string().nullable().describe('The staff member who invited the entry'),
+    joinedMemberId: z.string().nullable().describe('The member the address became'),
+  })
+  .describe('A waitlist entry');
 
 export const listWaitlist = defineOperation({
   name: 'listWaitlist',
@@ -113,12 +124,17 @@ export const listWaitlist = defineOperation({
   access: 'staff',
   scope: 'agent:read',
   input: pageInput.extend({
-    status: z.enum(WAITLIST_STATUSES, { error: `One of: ${WAITLIST_STATUSES.join(', ')}.` }).optional()
+    status: z
+      .enum(WAITLIST_STATUSES, { error: `One of: ${WAITLIST_STATUSES.join(', ')}.` })
+      .optional()
       .describe('Only entries in this state'),
   }),
   output: z.object({ entries: z.array(waitlistEntrySchema), nextOffset: nextOffsetSchema }),
   rest: { method: 'GET', path: '/api/admin/waitlist', status: 200 },
-  mcp: { tool: 'list_waitlist', description: `The waitlist, oldest first, with each entry's status (waiting, invited, joined); filter by status. ${pageDescription}` },
+  mcp: {
+    tool: 'list_waitlist',
+    description: `The waitlist, oldest first, with each entry's status (waiting, invited, joined); filter by status. ${pageDescription}`,
+  },
 });
 
 export const inviteFromWaitlist = defineOperation({
@@ -136,8 +152,7 @@ export const inviteFromWaitlist = defineOperation({
   mcp: {
     tool: 'invite_from_waitlist',
     args: { id: 'entry_id' },
-    description:
-      'Invite a waitlisted address with a place of your allowance. 409: already joined, no places or link off; 503: email failed. Staff only.',
+    description: 'Invite a waitlisted address with a place of your allowance. 409: already joined, no places or link off; 503: email failed. Staff only.',
   },
 });
 
@@ -146,7 +161,9 @@ const usageCounts = {
   callsWithContext: z.number().int().min(0).describe('Of those, calls that gave context (its text is never kept)'),
 };
 const usageTool = z.string().describe('The tool called');
-const usageModel = z.string().nullable()
+const usageModel = z
+  .string()
+  .nullable()
   .describe(`llm_model as the agent gave it; null when none was given; "${OTHER_MODEL}" when it was not a model id, or past the day's bound`);
 const { maxDays, defaultDays, maxAnswerRows } = MCP_USAGE_LIMITS;
 
@@ -169,7 +186,8 @@ export const getMcpToolUsage = defineOperation({
     ...usageCounts,
     byTool: z.array(z.object({ tool: usageTool, ...usageCounts })).describe('Every tool called, most calls first'),
     byModel: z.array(z.object({ model: usageModel, ...usageCounts })).describe(`Models, most calls first (at most ${maxAnswerRows})`),
-    byToolAndModel: z.array(z.object({ tool: usageTool, model: usageModel, ...usageCounts }))
+    byToolAndModel: z
+      .array(z.object({ tool: usageTool, model: usageModel, ...usageCounts }))
       .describe(`Each tool and model, most calls first (at most ${maxAnswerRows})`),
     truncated: z.boolean().describe(`True when byModel or byToolAndModel left rows out past ${maxAnswerRows}`),
   }),
@@ -181,5 +199,11 @@ export const getMcpToolUsage = defineOperation({
 });
 
 export const staffOperations = [
-  listHelpRequests, listProblemReports, listFeatureRequests, listInviteLinks, listWaitlist, inviteFromWaitlist, getMcpToolUsage,
+  listHelpRequests,
+  listProblemReports,
+  listFeatureRequests,
+  listInviteLinks,
+  listWaitlist,
+  inviteFromWaitlist,
+  getMcpToolUsage,
 ] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
 import { dateTimeSchema, idSchema, text } from '../schemas/common.schema.js';
 import { nextOffsetSchema, reportPageInput } from './help.operations.js';
@@ -12,14 +13,16 @@ import { nextOffsetSchema, reportPageInput } from './help.operations.js';
  * staff console only: no MCP tools.
  */
 
-export const suspensionSchema = z.object({
-  memberId: z.string(),
-  memberName: z.string(),
-  suspended: z.boolean().describe('False once the suspension is lifted'),
-  reason: z.string().nullable().describe('Why staff suspended the member; shown to the member'),
-  suspendedAt: dateTimeSchema.nullable(),
-  suspendedBy: z.string().nullable().describe('The staff member who suspended'),
-}).describe("A member's suspension, for staff");
+export const suspensionSchema = z
+  .object({
+    memberId: z.string(),
+    memberName: z.string(),
+    suspended: z.boolean().describe('False once the suspension is lifted'),
+    reason: z.string().nullable().describe('Why staff suspended the member; shown to the member'),
+    suspendedAt: dateTimeSchema.nullable(),
+    suspendedBy: z.string().nullable().describe('The staff member who suspended'),
+  })
+  .describe("A member's suspension, for staff");
 
 const memberId = idSchema.describe('The member');
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+
 import { defineOperation, MODEL_CHECKED_TIMEOUT_MS } from '../operation.js';
-import {
-  dateTimeSchema, idSchema, intIn, LOWERCASE_PATTERN, oneLine, reportDaysSchema, text,
-} from '../schemas/common.schema.js';
+import { dateTimeSchema, idSchema, intIn, LOWERCASE_PATTERN, oneLine, reportDaysSchema, text } from '../schemas/common.schema.js';
 
 /**
  * The team surface (contract: "Team surface (older, company-oriented)"): companies whose members
@@ -22,7 +21,9 @@ const lowercaseTitle = oneLine(120)
   .regex(LOWERCASE_PATTERN, 'Must be all lowercase.')
   .meta({ description: 'One line, all lowercase (no character that lowercasing would change), at most 120 characters', examples: ['summarise ten papers'] });
 
-export const hireContactSchema = z.object({ name: z.string(), email: z.string() }).nullable()
+export const hireContactSchema = z
+  .object({ name: z.string(), email: z.string() })
+  .nullable()
   .describe("The other side's name and email once hired; null before");
 
 // ---------------------------------------------------------------- teams (identity)
@@ -37,16 +38,18 @@ export const teamMemberSchema = z.object({
   joinedAt: dateTimeSchema,
 });
 
-export const teamJobSchema = z.object({
-  id: z.string(),
-  company: z.string().describe("The posting team's name"),
-  title: z.string(),
-  budget: z.number().int().describe('Whole US dollars'),
-  constraints: z.string(),
-  status: z.enum(TEAM_JOB_STATUSES),
-  createdAt: dateTimeSchema,
-  closesAt: dateTimeSchema.nullable().describe('14 days after posting; null once the job is not open'),
-}).describe('A team job');
+export const teamJobSchema = z
+  .object({
+    id: z.string(),
+    company: z.string().describe("The posting team's name"),
+    title: z.string(),
+    budget: z.number().int().describe('Whole US dollars'),
+    constraints: z.string(),
+    status: z.enum(TEAM_JOB_STATUSES),
+    createdAt: dateTimeSchema,
+    closesAt: dateTimeSchema.nullable().describe('14 days after posting; null once the job is not open'),
+  })
+  .describe('A team job');
 
 export const teamViewSchema = z.object({
   team: teamSchema,
@@ -98,32 +101,41 @@ export const TEAM_PENDING_INVITATIONS_MAX = 50;
 export const addTeamMember = defineOperation({
   name: 'addTeamMember',
   service: 'identity',
-  summary: 'Invite someone to the team by email (owner or admin role): 202 with the same answer whether or not the '
-    + 'address has an account. A member with that verified address is alerted and accepts or declines '
-    + '(GET /api/me/team-invitations); nobody joins without accepting. Invitations wait '
-    + `${TEAM_INVITATION_DAYS} days; a team has at most ${TEAM_PENDING_INVITATIONS_MAX} waiting (409), `
-    + 'and a member sends at most the team_invitations limit per UTC day (429; GET /api/safety-policy)',
+  summary:
+    'Invite someone to the team by email (owner or admin role): 202 with the same answer whether or not the ' +
+    'address has an account. A member with that verified address is alerted and accepts or declines ' +
+    '(GET /api/me/team-invitations); nobody joins without accepting. Invitations wait ' +
+    `${TEAM_INVITATION_DAYS} days; a team has at most ${TEAM_PENDING_INVITATIONS_MAX} waiting (409), ` +
+    'and a member sends at most the team_invitations limit per UTC day (429; GET /api/safety-policy)',
   access: 'member',
   scope: 'agent:write',
   input: z.object({
-    email: z.email('Must be an email address.').max(254).transform((s) => s.toLowerCase()).describe("The person's email address"),
+    email: z
+      .email('Must be an email address.')
+      .max(254)
+      .transform((s) => s.toLowerCase())
+      .describe("The person's email address"),
     role: z.enum(['admin', 'member'], { error: 'One of: admin, member.' }).default('member').describe('admin or member (default)'),
   }),
-  output: z.object({
-    invited: z.literal(true),
-    message: z.string().describe('The same words whether or not the address has an account'),
-  }).describe('Nothing about the person: whether they have an account is not revealed'),
+  output: z
+    .object({
+      invited: z.literal(true),
+      message: z.string().describe('The same words whether or not the address has an account'),
+    })
+    .describe('Nothing about the person: whether they have an account is not revealed'),
   rest: { method: 'POST', path: '/api/team/members', status: 202, statuses: [404] },
 });
 
-export const teamInvitationSchema = z.object({
-  id: z.string().describe('Invitation id'),
-  team: z.object({ id: z.string(), name: z.string() }),
-  role: z.enum(['admin', 'member']).describe('The role on accepting'),
-  invitedBy: z.string().describe("The inviting member's name"),
-  createdAt: dateTimeSchema,
-  expiresAt: dateTimeSchema,
-}).describe('A team invitation waiting for your answer');
+export const teamInvitationSchema = z
+  .object({
+    id: z.string().describe('Invitation id'),
+    team: z.object({ id: z.string(), name: z.string() }),
+    role: z.enum(['admin', 'member']).describe('The role on accepting'),
+    invitedBy: z.string().describe("The inviting member's name"),
+    createdAt: dateTimeSchema,
+    expiresAt: dateTimeSchema,
+  })
+  .describe('A team invitation waiting for your answer');
 
 export const listMyTeamInvitations = defineOperation({
   name: 'listMyTeamInvitations',
@@ -145,8 +157,9 @@ const invitationId = z.object({ id: idSchema.describe('Invitation id') });
 export const acceptTeamInvitation = defineOperation({
   name: 'acceptTeamInvitation',
   service: 'identity',
-  summary: 'Accept a team invitation: you join with its role and get the team view. 404 unknown, not yours or expired; '
-    + '409 already answered or you are on a team (leave it first: POST /api/team/leave)',
+  summary:
+    'Accept a team invitation: you join with its role and get the team view. 404 unknown, not yours or expired; ' +
+    '409 already answered or you are on a team (leave it first: POST /api/team/leave)',
   access: 'member',
   scope: 'agent:write',
   input: invitationId,
@@ -178,9 +191,10 @@ export const declineTeamInvitation = defineOperation({
 export const leaveTeam = defineOperation({
   name: 'leaveTeam',
   service: 'identity',
-  summary: 'Leave your team. An owner cannot leave while others remain on it (409); an owner who is the last member '
-    + 'leaves only once the team has no open jobs (409), and the team is then dissolved (its waiting invitations withdrawn). '
-    + '404 when on no team',
+  summary:
+    'Leave your team. An owner cannot leave while others remain on it (409); an owner who is the last member ' +
+    'leaves only once the team has no open jobs (409), and the team is then dissolved (its waiting invitations withdrawn). ' +
+    '404 when on no team',
   access: 'member',
   scope: 'agent:write',
   input: z.object({}),
@@ -193,7 +207,11 @@ export const leaveTeam = defineOperation({
 });
 
 const createdKeySchema = z.object({
-  id: z.string(), name: z.string(), prefix: z.string(), createdAt: dateTimeSchema, lastUsedAt: dateTimeSchema.nullable(),
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: dateTimeSchema,
+  lastUsedAt: dateTimeSchema.nullable(),
   key: z.string().describe('The key itself, shown once'),
   kind: z.enum(['team', 'candidate']).describe('team keys get the team shapes on the shared paths; so do candidate keys'),
 });
@@ -201,7 +219,7 @@ const createdKeySchema = z.object({
 export const createTeamApiKey = defineOperation({
   name: 'createTeamApiKey',
   service: 'identity',
-  summary: "Create a team API key under company settings (owner or admin role; browser session only). It acts as the caller within the team",
+  summary: 'Create a team API key under company settings (owner or admin role; browser session only). It acts as the caller within the team',
   access: 'member',
   scope: 'agent:write',
   input: z.object({ name: oneLine(120).describe('A label to tell keys apart') }),
@@ -268,12 +286,14 @@ export const postTeamJob = defineOperation({
   scope: 'agent:write',
   input: z.object({
     title: lowercaseTitle,
-    budget: z.number({ error: 'Must be whole dollars from 1 to 1,000,000.' }).int('Must be whole dollars from 1 to 1,000,000.')
-      .min(1, 'Must be whole dollars from 1 to 1,000,000.').max(1_000_000, 'Must be whole dollars from 1 to 1,000,000.')
+    budget: z
+      .number({ error: 'Must be whole dollars from 1 to 1,000,000.' })
+      .int('Must be whole dollars from 1 to 1,000,000.')
+      .min(1, 'Must be whole dollars from 1 to 1,000,000.')
+      .max(1_000_000, 'Must be whole dollars from 1 to 1,000,000.')
       .describe('Whole US dollars, 1 to 1,000,000'),
     constraints: text(4000).describe('Markdown description, at most 4,000 characters'),
-    acceptListingFee: z.literal(true, { error: 'Must be true: a $1 listing fee is recorded for each team job.' })
-      .describe('Must be true'),
+    acceptListingFee: z.literal(true, { error: 'Must be true: a $1 listing fee is recorded for each team job.' }).describe('Must be true'),
   }),
   output: teamJobSchema,
   rest: { method: 'POST', path: '/api/team/jobs', status: 201 },
@@ -350,7 +370,23 @@ export const moveTeamJob = defineOperation({
 });
 
 export const teamOperations = [
-  getTeam, createTeam, updateTeam, addTeamMember, listMyTeamInvitations, acceptTeamInvitation, declineTeamInvitation, leaveTeam,
-  createTeamApiKey, createCandidateApiKey, getTeamMembership,
-  listTeamBoard, listTeamJobs, postTeamJob, closeTeamJob, getTeamPerformance, listJobsOfTeam, getTeamJob, moveTeamJob,
+  getTeam,
+  createTeam,
+  updateTeam,
+  addTeamMember,
+  listMyTeamInvitations,
+  acceptTeamInvitation,
+  declineTeamInvitation,
+  leaveTeam,
+  createTeamApiKey,
+  createCandidateApiKey,
+  getTeamMembership,
+  listTeamBoard,
+  listTeamJobs,
+  postTeamJob,
+  closeTeamJob,
+  getTeamPerformance,
+  listJobsOfTeam,
+  getTeamJob,
+  moveTeamJob,
 ] as const;

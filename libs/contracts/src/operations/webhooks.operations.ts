@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { eventCatalogue } from '../events/event-catalogue.js';
 import { defineOperation } from '../operation.js';
 import { idSchema } from '../schemas/common.schema.js';
@@ -41,7 +42,10 @@ export const listWebhooks = defineOperation({
   input: z.object({}),
   output: z.object({ webhooks: z.array(webhookSchema) }),
   rest: { method: 'GET', path: '/api/me/webhooks', status: 200 },
-  mcp: { tool: 'list_webhooks', description: 'List your webhook endpoints: url, event kinds, active or disabled. Secrets are shown only when an endpoint is created.' },
+  mcp: {
+    tool: 'list_webhooks',
+    description: 'List your webhook endpoints: url, event kinds, active or disabled. Secrets are shown only when an endpoint is created.',
+  },
 });
 
 export const createWebhook = defineOperation({
@@ -51,10 +55,11 @@ export const createWebhook = defineOperation({
   access: 'member',
   scope: 'agent:write',
   input: z.object({
-    url: z.string({ error: 'Required.' }).max(2048, 'At most 2,048 characters.')
+    url: z
+      .string({ error: 'Required.' })
+      .max(2048, 'At most 2,048 characters.')
       .describe('https URL resolving to public addresses (http to loopback outside production)'),
-    events: z.array(eventKind).max(100).optional()
-      .describe('Alert kinds to deliver (e.g. message.sent, work.submitted); none means every kind'),
+    events: z.array(eventKind).max(100).optional().describe('Alert kinds to deliver (e.g. message.sent, work.submitted); none means every kind'),
   }),
   output: webhookSchema.extend({
     secret: z.string().describe('whsec_… signing secret (Standard Webhooks); shown only now, keep it'),
@@ -87,7 +92,11 @@ export const pingWebhook = defineOperation({
   input: z.object(webhookId),
   output: webhookDeliverySchema,
   rest: { method: 'POST', path: '/api/me/webhooks/{id}/ping', status: 200 },
-  mcp: { tool: 'ping_webhook', description: 'Send a test delivery (webhook.ping) to one of your webhook endpoints; follow it in list_webhook_deliveries.', args: { id: 'webhook_id' } },
+  mcp: {
+    tool: 'ping_webhook',
+    description: 'Send a test delivery (webhook.ping) to one of your webhook endpoints; follow it in list_webhook_deliveries.',
+    args: { id: 'webhook_id' },
+  },
 });
 
 export const listWebhookDeliveries = defineOperation({
@@ -99,7 +108,11 @@ export const listWebhookDeliveries = defineOperation({
   input: z.object(webhookId),
   output: z.object({ deliveries: z.array(webhookDeliverySchema) }),
   rest: { method: 'GET', path: '/api/me/webhooks/{id}/deliveries', status: 200 },
-  mcp: { tool: 'list_webhook_deliveries', description: 'The delivery log of one of your webhook endpoints: status, attempts, last status code, next attempt.', args: { id: 'webhook_id' } },
+  mcp: {
+    tool: 'list_webhook_deliveries',
+    description: 'The delivery log of one of your webhook endpoints: status, attempts, last status code, next attempt.',
+    args: { id: 'webhook_id' },
+  },
 });
 
 export const redeliverWebhookDelivery = defineOperation({
@@ -118,6 +131,4 @@ export const redeliverWebhookDelivery = defineOperation({
   },
 });
 
-export const webhooksOperations = [
-  listWebhooks, createWebhook, deleteWebhook, pingWebhook, listWebhookDeliveries, redeliverWebhookDelivery,
-] as const;
+export const webhooksOperations = [listWebhooks, createWebhook, deleteWebhook, pingWebhook, listWebhookDeliveries, redeliverWebhookDelivery] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
 import { defineOperation } from '../operation.js';
-import { dateTimeSchema, idSchema, oneLine, text } from '../schemas/common.schema.js';
 import { jobWorkSchema } from '../schemas/application.schema.js';
+import { dateTimeSchema, idSchema, oneLine, text } from '../schemas/common.schema.js';
 
 /** Rounds of work on a hired job, from the first turn-in to the rating that completes it. */
 
@@ -39,21 +40,28 @@ export const submitWork = defineOperation({
   input: z.object({
     id: idSchema.describe('Job id'),
     body: text(4000).describe('Markdown: what was done and how to check it'),
-    links: z.array(z.object({
-      url: z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).max(2048, 'At most 2048 characters.'),
-      label: oneLine(120).nullable().optional(),
-    })).max(20, 'At most 20 links.').default([]),
+    links: z
+      .array(
+        z.object({
+          url: z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).max(2048, 'At most 2048 characters.'),
+          label: oneLine(120).nullable().optional(),
+        }),
+      )
+      .max(20, 'At most 20 links.')
+      .default([]),
     model: oneLine(120).optional().describe('AI model that did the work; omit when a person did'),
-    fileIds: z.array(idSchema.describe('File id')).max(20, 'At most 20 files.').optional()
-      .describe("Complete files from the worker folder to turn in; they can no longer be deleted"),
+    fileIds: z
+      .array(idSchema.describe('File id'))
+      .max(20, 'At most 20 files.')
+      .optional()
+      .describe('Complete files from the worker folder to turn in; they can no longer be deleted'),
   }),
   output: jobWorkSchema,
   rest: { method: 'POST', path: '/api/jobs/{id}/submissions', status: 201 },
   mcp: {
     tool: 'submit_work',
     args: { id: 'job_id', fileIds: 'file_ids' },
-    description:
-      'As the hired worker, turn work in for review, a new round each time. Files turned in (file_ids) can no longer be deleted.',
+    description: 'As the hired worker, turn work in for review, a new round each time. Files turned in (file_ids) can no longer be deleted.',
   },
 });
 
@@ -86,8 +94,7 @@ export const approveWork = defineOperation({
     tool: 'approve_work',
     effect: { destructive: true },
     args: { id: 'job_id' },
-    description:
-      'As the poster, approve the work with a score (1-5) and a description of the worker: private until they rate you, and final.',
+    description: 'As the poster, approve the work with a score (1-5) and a description of the worker: private until they rate you, and final.',
   },
 });
 
@@ -137,8 +144,7 @@ export const cancelWork = defineOperation({
     tool: 'cancel_work',
     effect: { destructive: true },
     args: { id: 'job_id' },
-    description:
-      'As the hired worker (or staff), cancel the hire before approval: the job reopens for 14 days and declined applicants wait again.',
+    description: 'As the hired worker (or staff), cancel the hire before approval: the job reopens for 14 days and declined applicants wait again.',
   },
 });
 
@@ -158,11 +164,8 @@ export const remindOtherSide = defineOperation({
   mcp: {
     tool: 'remind_other_side',
     args: { id: 'job_id' },
-    description:
-      'When the work waits on the other side (action remind in get_job_work), send them a reminder; once per side per job every 12 hours.',
+    description: 'When the work waits on the other side (action remind in get_job_work), send them a reminder; once per side per job every 12 hours.',
   },
 });
 
-export const workOperations = [
-  getJobWork, submitWork, requestChanges, approveWork, ratePoster, requestCancellation, cancelWork, remindOtherSide,
-] as const;
+export const workOperations = [getJobWork, submitWork, requestChanges, approveWork, ratePoster, requestCancellation, cancelWork, remindOtherSide] as const;

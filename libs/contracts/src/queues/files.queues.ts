@@ -1,9 +1,12 @@
 import { z } from 'zod';
+
 import { defineQueue } from './queue.js';
 
 /** Makes the preview of a file that just became ready (sharp, in the files worker). */
 export const filePreviewQueue = defineQueue('files', 'preview', 1, z.object({ fileId: z.uuid() }), {
-  ackWaitSeconds: 30, maxAttempts: 5, concurrency: 2,
+  ackWaitSeconds: 30,
+  maxAttempts: 5,
+  concurrency: 2,
 });
 
 /**
@@ -11,10 +14,15 @@ export const filePreviewQueue = defineQueue('files', 'preview', 1, z.object({ fi
  * retried until storage lets it; the file keeps its quota until then.
  */
 export const fileCleanupQueue = defineQueue('files', 'cleanup', 1, z.object({ fileId: z.uuid() }), {
-  ackWaitSeconds: 60, maxAttempts: 1000, backoffMs: 2000, maxBackoffMs: 300_000,
+  ackWaitSeconds: 60,
+  maxAttempts: 1000,
+  backoffMs: 2000,
+  maxBackoffMs: 300_000,
 });
 
 /** Joins a fully received upload's chunks into one object when it is too large to join inline. */
 export const fileAssembleQueue = defineQueue('files', 'assemble', 1, z.object({ fileId: z.uuid() }), {
-  ackWaitSeconds: 60, maxAttempts: 10, concurrency: 2,
+  ackWaitSeconds: 60,
+  maxAttempts: 10,
+  concurrency: 2,
 });

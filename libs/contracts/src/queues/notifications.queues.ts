@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { defineQueue } from './queue.js';
 
 /**
@@ -8,12 +9,22 @@ import { defineQueue } from './queue.js';
  * digest given up for good would keep its member's alerts waiting behind it.
  */
 export const alertEmailQueue = defineQueue('notifications', 'alert-email', 1, z.object({ digestId: z.uuid() }), {
-  ackWaitSeconds: 30, maxAttempts: 1000, concurrency: 4, backoffMs: 2000, maxBackoffMs: 300_000, timeoutSeconds: 60,
+  ackWaitSeconds: 30,
+  maxAttempts: 1000,
+  concurrency: 4,
+  backoffMs: 2000,
+  maxBackoffMs: 300_000,
+  timeoutSeconds: 60,
 });
 
 /** Pushes one alert to every browser its member registered; expired subscriptions are removed. */
 export const alertPushQueue = defineQueue('notifications', 'alert-push', 1, z.object({ alertId: z.uuid() }), {
-  ackWaitSeconds: 30, maxAttempts: 6, concurrency: 4, backoffMs: 2000, maxBackoffMs: 120_000, timeoutSeconds: 60,
+  ackWaitSeconds: 30,
+  maxAttempts: 6,
+  concurrency: 4,
+  backoffMs: 2000,
+  maxBackoffMs: 120_000,
+  timeoutSeconds: 60,
 });
 
 /**
@@ -22,5 +33,10 @@ export const alertPushQueue = defineQueue('notifications', 'alert-push', 1, z.ob
  * so retries follow its own backoff over about three days; maxAttempts only bounds crashes.
  */
 export const webhookDeliveryQueue = defineQueue('notifications', 'webhook-delivery', 1, z.object({ deliveryId: z.uuid() }), {
-  ackWaitSeconds: 30, maxAttempts: 1000, concurrency: 8, backoffMs: 2000, maxBackoffMs: 300_000, timeoutSeconds: 30,
+  ackWaitSeconds: 30,
+  maxAttempts: 1000,
+  concurrency: 8,
+  backoffMs: 2000,
+  maxBackoffMs: 300_000,
+  timeoutSeconds: 30,
 });

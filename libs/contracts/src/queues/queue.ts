@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import type { ServiceName } from '../operation.js';
 
 /** Work subjects live apart from `events.>`: a work item is taken by one worker, an event by every consumer. */
@@ -53,7 +54,11 @@ const DEFAULTS: Required<QueueOptions> = {
 };
 
 export function defineQueue<P extends z.ZodType>(
-  service: ServiceName, name: string, version: number, payload: P, options: QueueOptions = {},
+  service: ServiceName,
+  name: string,
+  version: number,
+  payload: P,
+  options: QueueOptions = {},
 ): QueueDefinition<P> {
   if (!NAME.test(service) || !NAME.test(name)) throw new Error(`Queue names are lower-case words and dashes: ${service}.${name}`);
   if (!Number.isInteger(version) || version < 1) throw new Error(`Queue ${service}.${name}: version must be a positive integer`);

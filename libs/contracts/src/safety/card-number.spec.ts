@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { cardNetworkOf, holdsCardNumber, isCardNumber } from './card-number.js';
 import { findExposures } from './exposure-scan.js';
 

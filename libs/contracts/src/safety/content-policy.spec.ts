@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { findPolicyViolations } from './content-policy.js';
 
 const terms = (text: string) => findPolicyViolations(text).map((f) => f.term);

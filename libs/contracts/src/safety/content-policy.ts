@@ -7,19 +7,55 @@
 
 /** Whole words refused (already normalised: lower case, letters only). Keep sorted. */
 const REFUSED_WORDS = [
-  'asshole', 'bastard', 'bitch', 'bullshit', 'chink', 'cocksucker', 'cunt', 'dickhead', 'dyke',
-  'fag', 'faggot', 'fuck', 'fucked', 'fucker', 'fucking', 'gook', 'kike', 'motherfucker', 'nigga',
-  'nigger', 'raghead', 'retard', 'shit', 'shitty', 'slut', 'spic', 'tranny', 'twat', 'wetback', 'whore',
+  'asshole',
+  'bastard',
+  'bitch',
+  'bullshit',
+  'chink',
+  'cocksucker',
+  'cunt',
+  'dickhead',
+  'dyke',
+  'fag',
+  'faggot',
+  'fuck',
+  'fucked',
+  'fucker',
+  'fucking',
+  'gook',
+  'kike',
+  'motherfucker',
+  'nigga',
+  'nigger',
+  'raghead',
+  'retard',
+  'shit',
+  'shitty',
+  'slut',
+  'spic',
+  'tranny',
+  'twat',
+  'wetback',
+  'whore',
 ];
 
 /** Phrases refused as a whole (hateful statements built from ordinary words). */
-const REFUSED_PHRASES = [
-  'gas the', 'go back to your country', 'heil hitler', 'kill all', 'white power', 'sieg heil',
-];
+const REFUSED_PHRASES = ['gas the', 'go back to your country', 'heil hitler', 'kill all', 'white power', 'sieg heil'];
 
 const LOOKALIKES: Record<string, string> = {
-  '0': 'o', '1': 'i', '!': 'i', '|': 'i', '3': 'e', '4': 'a', '@': 'a', '5': 's', '$': 's',
-  '7': 't', '+': 't', '8': 'b', '9': 'g',
+  '0': 'o',
+  '1': 'i',
+  '!': 'i',
+  '|': 'i',
+  '3': 'e',
+  '4': 'a',
+  '@': 'a',
+  '5': 's',
+  $: 's',
+  '7': 't',
+  '+': 't',
+  '8': 'b',
+  '9': 'g',
 };
 
 const WORDS = new Set(REFUSED_WORDS);
@@ -31,7 +67,11 @@ export interface PolicyFinding {
 
 function deobfuscate(text: string): string {
   let out = '';
-  for (const ch of text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')) out += LOOKALIKES[ch] ?? ch;
+  for (const ch of text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, ''))
+    out += LOOKALIKES[ch] ?? ch;
   return out;
 }
 

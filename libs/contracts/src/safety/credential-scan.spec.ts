@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { findCredentials, maskExcerpt } from './credential-scan.js';
 
 describe('findCredentials', () => {

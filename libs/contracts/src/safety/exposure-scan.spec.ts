@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { findExposures, maskDetail } from './exposure-scan.js';
 
 const labels = (text: string) => [...new Set(findExposures(text, 'constraints').map((e) => `${e.kind}:${e.label}`))];

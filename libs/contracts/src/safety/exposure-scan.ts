@@ -29,21 +29,23 @@ function isPrivateIp(ip: string): boolean {
   return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
 }
 
-
 const DETECTORS: Detector[] = [
   { kind: 'personal', label: 'email address', pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g },
   {
-    kind: 'personal', label: 'phone number',
+    kind: 'personal',
+    label: 'phone number',
     pattern: /(?<![\w.])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\w])|(?<![\w])\+\d{1,3}(?:[\s.-]?\d{2,4}){3,5}(?![\w])/g,
   },
   {
-    kind: 'personal', label: 'street address',
+    kind: 'personal',
+    label: 'street address',
     pattern: new RegExp(`\\b\\d{1,6}\\s+(?:[A-Z][a-z]+\\.?\\s+){1,4}(?:${STREET_TYPES})\\b\\.?`, 'gi'),
     // "3 Great Deliverables Drive…" is rare; a capitalised name before the street type is required.
     accept: (m) => /\d+\s+[A-Z]/.test(m),
   },
   {
-    kind: 'personal', label: 'payment card number',
+    kind: 'personal',
+    label: 'payment card number',
     // Any run of digit groups; the one card check (card-number.ts) decides: how it is grouped, a
     // network's prefix and length, Luhn. Order and tracking numbers of the same length are not cards.
     pattern: /(?<![\w.-])\d+(?:[ -]\d+)*(?![\w-])/g,
@@ -51,12 +53,14 @@ const DETECTORS: Detector[] = [
   },
   { kind: 'internal', label: 'private IP address', pattern: /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g, accept: isPrivateIp },
   {
-    kind: 'internal', label: 'internal hostname',
+    kind: 'internal',
+    label: 'internal hostname',
     pattern: /\b(?:[a-z0-9-]+\.)+(?:internal|local|localdomain|corp|lan|intranet|intra|private|home\.arpa)\b|\b(?:intranet|localhost)(?::\d+)?\b/gi,
   },
   {
     // A person's home folder or a network share names people and machines; system paths (/usr, /etc) do not.
-    kind: 'internal', label: 'internal file path',
+    kind: 'internal',
+    label: 'internal file path',
     pattern: /(?:(?<![\w/])\/(?:home|Users)\/[A-Za-z0-9._-]+|\b[A-Za-z]:\\Users\\[A-Za-z0-9._ -]+|(?<![\w\\])\\\\[A-Za-z0-9._-]+\\[A-Za-z0-9.$_-]+)/g,
   },
 ];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { safeLocalPath } from './local-path.js';
 
 const PUBLIC_URL = 'https://market.example/';
@@ -26,8 +27,19 @@ describe('safeLocalPath', () => {
   });
 
   it('refuses encoded variants, also double-encoded, and malformed escapes', () => {
-    for (const bad of ['/%09/evil.example', '/%0a/evil.example', '/%0D/evil.example', '/%5Cevil.example', '/%5cevil.example',
-      '/%2F/evil.example', '/%2fevil.example', '/%252F/evil.example', '/%2509/evil.example', '/%00', '/%E0%A4%A']) {
+    for (const bad of [
+      '/%09/evil.example',
+      '/%0a/evil.example',
+      '/%0D/evil.example',
+      '/%5Cevil.example',
+      '/%5cevil.example',
+      '/%2F/evil.example',
+      '/%2fevil.example',
+      '/%252F/evil.example',
+      '/%2509/evil.example',
+      '/%00',
+      '/%E0%A4%A',
+    ]) {
       expect(safeLocalPath(bad, PUBLIC_URL), bad).toBeUndefined();
     }
   });

@@ -1,7 +1,7 @@
 import { AppError } from '../errors/app-error.js';
 import { findPolicyViolations } from './content-policy.js';
 import { findCredentials } from './credential-scan.js';
-import { findExposures, type Exposure } from './exposure-scan.js';
+import { type Exposure, findExposures } from './exposure-scan.js';
 
 /** The one shape of a content-policy refusal, whoever found it (the word list or the model): 403 naming each field. */
 export function policyRefusal(why: string, fields: Record<string, string>): AppError {
@@ -12,9 +12,7 @@ export function policyRefusal(why: string, fields: Record<string, string>): AppE
  * The same checks for any public text, field by field. `acknowledgeExposures` undefined means the
  * route has no such flag (comments): personal or internal details are then simply refused with 400.
  */
-export function reviewPublicText(
-  text: Record<string, string | undefined>, opts: { acknowledgeExposures?: boolean; action?: string },
-): AppError | null {
+export function reviewPublicText(text: Record<string, string | undefined>, opts: { acknowledgeExposures?: boolean; action?: string }): AppError | null {
   const canAcknowledge = opts.acknowledgeExposures !== undefined;
   try {
     const credentials: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { dateTimeSchema, memberText } from './common.schema.js';
 import { jobMemberSchema, jobStatusSchema } from './job.schema.js';
 import { jobVersionSchema } from './job-board.schema.js';
@@ -11,10 +12,12 @@ export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 export const SUBMISSION_STATUSES = ['submitted', 'changes_requested', 'approved'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-export const ratingSummarySchema = z.object({
-  average: z.number().min(1).max(5).describe('One decimal, over public ratings'),
-  count: z.number().int().min(1),
-}).nullable();
+export const ratingSummarySchema = z
+  .object({
+    average: z.number().min(1).max(5).describe('One decimal, over public ratings'),
+    count: z.number().int().min(1),
+  })
+  .nullable();
 export type RatingSummary = z.infer<typeof ratingSummarySchema>;
 
 export const publicRatingSchema = z.object({
@@ -37,7 +40,9 @@ export const jobSummarySchema = z.object({
   version: z.number().int().min(1),
 });
 
-export const contactSchema = z.object({ name: memberText, email: z.string() }).nullable()
+export const contactSchema = z
+  .object({ name: memberText, email: z.string() })
+  .nullable()
   .describe('Shared only between the two sides of an accepted application');
 
 export const myApplicationSchema = z.object({
@@ -89,24 +94,28 @@ export const jobApplicationSchema = z.object({
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 
 export const jobApplicantSchema = z.discriminatedUnion('visibility', [
-  z.object({
-    visibility: z.literal('anonymous'),
-    id: z.string().describe('Opaque per-application id, not a member id'),
-    name: z.string().describe('Stable two-word codename; names may repeat, identify rows by id'),
-    photoUrl: z.null(),
-  }).strict(),
-  z.object({
-    visibility: z.literal('public'),
-    id: z.string().describe('Member id'),
-    name: memberText,
-    headline: memberText.nullable(),
-    photoUrl: z.string().nullable(),
-    city: z.string(),
-    state: z.string().nullable(),
-    completedJobs: z.number().int().min(0),
-    rating: ratingSummarySchema,
-    appliedAt: dateTimeSchema,
-  }).strict(),
+  z
+    .object({
+      visibility: z.literal('anonymous'),
+      id: z.string().describe('Opaque per-application id, not a member id'),
+      name: z.string().describe('Stable two-word codename; names may repeat, identify rows by id'),
+      photoUrl: z.null(),
+    })
+    .strict(),
+  z
+    .object({
+      visibility: z.literal('public'),
+      id: z.string().describe('Member id'),
+      name: memberText,
+      headline: memberText.nullable(),
+      photoUrl: z.string().nullable(),
+      city: z.string(),
+      state: z.string().nullable(),
+      completedJobs: z.number().int().min(0),
+      rating: ratingSummarySchema,
+      appliedAt: dateTimeSchema,
+    })
+    .strict(),
 ]);
 export type JobApplicant = z.infer<typeof jobApplicantSchema>;
 
@@ -124,11 +133,13 @@ export const submissionSchema = z.object({
   decidedAt: dateTimeSchema.nullable(),
 });
 
-export const workRatingSchema = z.object({
-  score: z.number().int().min(1).max(5),
-  description: memberText,
-  createdAt: dateTimeSchema,
-}).nullable();
+export const workRatingSchema = z
+  .object({
+    score: z.number().int().min(1).max(5),
+    description: memberText,
+    createdAt: dateTimeSchema,
+  })
+  .nullable();
 
 export const WORK_ACTIONS = ['submit', 'requestChanges', 'approve', 'rate', 'requestCancellation', 'cancel', 'remind'] as const;
 
@@ -169,4 +180,3 @@ export const conversationSummarySchema = z.object({
   lastMessage: messageSchema,
   unread: z.number().int().min(0),
 });
-

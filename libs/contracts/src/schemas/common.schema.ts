@@ -1,17 +1,73 @@
 import { z } from 'zod';
 
 export const CATEGORIES = [
-  'consulting', 'data', 'design', 'engineering', 'legal', 'marketing',
-  'operations', 'physical', 'research', 'writing', 'other',
+  'consulting',
+  'data',
+  'design',
+  'engineering',
+  'legal',
+  'marketing',
+  'operations',
+  'physical',
+  'research',
+  'writing',
+  'other',
 ] as const;
 export const categorySchema = z.enum(CATEGORIES);
 export type Category = z.infer<typeof categorySchema>;
 
 export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS',
-  'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY',
-  'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV',
-  'WI', 'WY', 'DC',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+  'DC',
 ] as const;
 export const usStateSchema = z.enum(US_STATES);
 
@@ -30,8 +86,7 @@ export const ONE_LINE_PATTERN = /^\s*\S(?:[^\r\n]*\S)?\s*$/;
 export const ID_PATTERN = /^\s*[^\s\x00-\x1f\x7f](?:[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f])?\s*$/;
 
 /** Id parameters are strings of at most 100 characters (spec: MCP conventions), without control characters. */
-export const idSchema = z.string().trim().min(1, 'Required.').max(100, 'At most 100 characters.')
-  .regex(ID_PATTERN, 'Must not contain control characters.');
+export const idSchema = z.string().trim().min(1, 'Required.').max(100, 'At most 100 characters.').regex(ID_PATTERN, 'Must not contain control characters.');
 
 /**
  * Records are named by UUIDs. Ids arrive as text of at most 100 characters (idSchema), so any other
@@ -114,27 +169,16 @@ export function retired(name: string, instead: string) {
 
 /** Single-line text: a line break is refused rather than silently removed. */
 export function oneLine(max: number) {
-  return z
-    .string({ error: 'Required.' })
-    .trim()
-    .min(1, 'Required.')
-    .max(max, `At most ${max} characters.`)
-    .regex(ONE_LINE_PATTERN, 'Must be one line.');
+  return z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(max, `At most ${max} characters.`).regex(ONE_LINE_PATTERN, 'Must be one line.');
 }
 
 /** Text of at most `max` characters once trimmed; only whitespace counts as none (the pattern says so to clients). */
 export function text(max: number) {
-  return z
-    .string({ error: 'Required.' })
-    .trim()
-    .min(1, 'Required.')
-    .max(max, `At most ${max} characters.`)
-    .regex(SOME_TEXT_PATTERN, 'Required.');
+  return z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(max, `At most ${max} characters.`).regex(SOME_TEXT_PATTERN, 'Required.');
 }
 
 /** A reporting period in UTC days, today included: an enum, so clients and the document know the three. */
-export const reportDaysSchema = z.literal([7, 30, 90], { error: 'Must be 7, 30 or 90.' }).default(30)
-  .describe('7, 30 or 90 (UTC days, today included)');
+export const reportDaysSchema = z.literal([7, 30, 90], { error: 'Must be 7, 30 or 90.' }).default(30).describe('7, 30 or 90 (UTC days, today included)');
 
 /**
  * An https URL as members give one (a website, a profile link): `https://`, a host name whose last

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { categorySchema, dateTimeSchema } from './common.schema.js';
 import { posterVisibilitySchema } from './job.schema.js';
 import { draftRecordingSchema } from './recording.schema.js';
@@ -24,20 +25,24 @@ export const REQUIRED_ANSWERS = ['problem'] as const;
 /** A background task pending longer than this reads as failed (contract: "Background task"). */
 export const TASK_STALE_MS = 10 * 60 * 1000;
 
-export const taskStateSchema = z.object({
-  status: z.enum(['pending', 'ready', 'failed']),
-  step: z.string().nullable().describe('The running or last step'),
-  error: z.string().nullable().describe('Set only when failed'),
-  startedAt: dateTimeSchema,
-  finishedAt: dateTimeSchema.nullable(),
-}).describe('Background work; poll the draft every few seconds while pending. Pending for 10 minutes reads as failed');
+export const taskStateSchema = z
+  .object({
+    status: z.enum(['pending', 'ready', 'failed']),
+    step: z.string().nullable().describe('The running or last step'),
+    error: z.string().nullable().describe('Set only when failed'),
+    startedAt: dateTimeSchema,
+    finishedAt: dateTimeSchema.nullable(),
+  })
+  .describe('Background work; poll the draft every few seconds while pending. Pending for 10 minutes reads as failed');
 
-export const exposureSchema = z.object({
-  kind: z.enum(['secret', 'personal', 'internal']),
-  label: z.string(),
-  excerpt: z.string().describe('The match with its middle masked'),
-  field: z.string(),
-}).describe('secret refuses posting; personal and internal need acknowledgeExposures');
+export const exposureSchema = z
+  .object({
+    kind: z.enum(['secret', 'personal', 'internal']),
+    label: z.string(),
+    excerpt: z.string().describe('The match with its middle masked'),
+    field: z.string(),
+  })
+  .describe('secret refuses posting; personal and internal need acknowledgeExposures');
 
 export const nextQuestionSchema = z.object({
   answerIds: z.array(z.string()).describe('Keys to send the answer under in update_job_draft answers'),
@@ -63,18 +68,20 @@ export const followUpSchema = z.object({
   answered: z.boolean(),
 });
 
-export const jobEvalSchema = z.object({
-  score: z.number().int().min(0).max(100).describe('How ready the posting is for applicants (0-100)'),
-  verdict: z.string().describe('One sentence'),
-  strengths: z.array(z.string()),
-  gaps: z.array(z.string()).describe('What an applicant would still ask'),
-  analyzed: z.boolean().describe('false when no model was configured and the built-in checklist scored it'),
-}).describe('The job eval: how well the written posting lets a worker start');
+export const jobEvalSchema = z
+  .object({
+    score: z.number().int().min(0).max(100).describe('How ready the posting is for applicants (0-100)'),
+    verdict: z.string().describe('One sentence'),
+    strengths: z.array(z.string()),
+    gaps: z.array(z.string()).describe('What an applicant would still ask'),
+    analyzed: z.boolean().describe('false when no model was configured and the built-in checklist scored it'),
+  })
+  .describe('The job eval: how well the written posting lets a worker start');
 
 export const postingSchema = z.object({
   title: z.string().max(120),
   category: categorySchema,
-  description: z.string().max(4000).describe('Markdown; becomes the job\'s constraints'),
+  description: z.string().max(4000).describe("Markdown; becomes the job's constraints"),
   summary: z.string().describe('One paragraph for the review'),
   evaluation: jobEvalSchema,
   writtenAt: dateTimeSchema,
@@ -86,14 +93,16 @@ const reviewPartSchema = z.object({
   approved: z.boolean(),
 });
 
-export const draftReviewSchema = z.object({
-  evaluation: reviewPartSchema,
-  summary: reviewPartSchema,
-  details: reviewPartSchema,
-  visibility: reviewPartSchema,
-  next: draftPartSchema.nullable().describe('The part to show next (the first, evaluation, until the posting is written); null once all are approved'),
-  ready: z.boolean().describe('Every part approved'),
-}).describe('Present from the first answer on: every part unapproved and empty until the posting is written');
+export const draftReviewSchema = z
+  .object({
+    evaluation: reviewPartSchema,
+    summary: reviewPartSchema,
+    details: reviewPartSchema,
+    visibility: reviewPartSchema,
+    next: draftPartSchema.nullable().describe('The part to show next (the first, evaluation, until the posting is written); null once all are approved'),
+    ready: z.boolean().describe('Every part approved'),
+  })
+  .describe('Present from the first answer on: every part unapproved and empty until the posting is written');
 
 const modelUsageSchema = z.object({
   calls: z.number().int().min(0).describe('Model calls made for this draft'),
@@ -107,16 +116,22 @@ const modelUsageSchema = z.object({
 export const DRAFT_COST_TASKS = ['research', 'followUps', 'writing', 'recording', 'eval'] as const;
 export type DraftCostTask = (typeof DRAFT_COST_TASKS)[number];
 
-export const draftCostsSchema = modelUsageSchema.extend({
-  byTask: z.object({
-    research: modelUsageSchema,
-    followUps: modelUsageSchema,
-    writing: modelUsageSchema.describe('Writing the posting and its first eval'),
-    recording: modelUsageSchema.describe('Checks of walkthrough recordings'),
-    eval: modelUsageSchema.describe('Job evals written again after edits of the posted job'),
-  }).describe('The same accounts per task (zero for a task that spent nothing). They add up to the totals, except '
-    + 'for drafts from before per-task accounts, whose earlier use is in the totals only.'),
-}).describe('What the model cost for this draft: totals, and byTask');
+export const draftCostsSchema = modelUsageSchema
+  .extend({
+    byTask: z
+      .object({
+        research: modelUsageSchema,
+        followUps: modelUsageSchema,
+        writing: modelUsageSchema.describe('Writing the posting and its first eval'),
+        recording: modelUsageSchema.describe('Checks of walkthrough recordings'),
+        eval: modelUsageSchema.describe('Job evals written again after edits of the posted job'),
+      })
+      .describe(
+        'The same accounts per task (zero for a task that spent nothing). They add up to the totals, except ' +
+          'for drafts from before per-task accounts, whose earlier use is in the totals only.',
+      ),
+  })
+  .describe('What the model cost for this draft: totals, and byTask');
 
 export const readinessSchema = z.object({
   score: z.number().int().min(0).max(100),

@@ -71,8 +71,11 @@ export const jobFilesSchema = z.object({
 
 export const filePreviewSchema = z.discriminatedUnion('kind', [
   z.object({
-    kind: z.literal('image'), fileId: z.string(), path: z.string(),
-    mimeType: z.enum(['image/png', 'image/jpeg']), data: z.string().describe('base64'),
+    kind: z.literal('image'),
+    fileId: z.string(),
+    path: z.string(),
+    mimeType: z.enum(['image/png', 'image/jpeg']),
+    data: z.string().describe('base64'),
   }),
   z.object({ kind: z.literal('unavailable'), fileId: z.string(), path: z.string(), reason: z.string() }),
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { categorySchema, dateTimeSchema, memberText } from './common.schema.js';
 import { jobSchema } from './job.schema.js';
 
@@ -28,8 +29,11 @@ export type SearchInterpretation = z.infer<typeof searchInterpretationSchema>;
 export const jobSearchResultSchema = z.object({
   jobs: z.array(jobSchema),
   interpretation: searchInterpretationSchema,
-  mode: z.enum(['hybrid', 'keyword', 'filter'])
-    .describe('keyword: full-text match on q; filter: no text to match; hybrid: keyword candidates re-ranked by meaning (only when an embedding model is configured)'),
+  mode: z
+    .enum(['hybrid', 'keyword', 'filter'])
+    .describe(
+      'keyword: full-text match on q; filter: no text to match; hybrid: keyword candidates re-ranked by meaning (only when an embedding model is configured)',
+    ),
 });
 
 export const jobPosterSchema = z.object({
@@ -41,7 +45,10 @@ export const jobPosterSchema = z.object({
 });
 
 export const commentAuthorSchema = z.object({
-  id: z.string().nullable().describe('Null for the poster of an anonymous job, who is shown as `Anonymous poster`, and for a deleted account, shown as `Deleted member`'),
+  id: z
+    .string()
+    .nullable()
+    .describe('Null for the poster of an anonymous job, who is shown as `Anonymous poster`, and for a deleted account, shown as `Deleted member`'),
   name: memberText,
   kind: z.enum(['person', 'agent']).describe('agent when written with an API key or over MCP'),
 });
@@ -76,9 +83,13 @@ export const jobPerformanceSchema = z.object({
   to: dateTimeSchema.describe('End of the period (exclusive)'),
   totals: performanceTotalsSchema,
   previous: performanceTotalsSchema.describe('The same number of days just before, for comparison'),
-  daily: z.array(z.object({
-    date: z.string().describe('YYYY-MM-DD (UTC)'),
-    impressions: z.number().int(), views: z.number().int(), applications: z.number().int(),
-  })),
+  daily: z.array(
+    z.object({
+      date: z.string().describe('YYYY-MM-DD (UTC)'),
+      impressions: z.number().int(),
+      views: z.number().int(),
+      applications: z.number().int(),
+    }),
+  ),
   jobs: z.array(performanceTotalsSchema.extend({ jobId: z.string(), title: memberText, status: z.string() })),
 });

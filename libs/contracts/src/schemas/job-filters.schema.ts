@@ -7,8 +7,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * an offset, its colon optional), every field within its range: what the document shows, and what
  * Date.parse reads without fail, so the pattern alone is the rule.
  */
-const DAY_OR_TIMESTAMP = new RegExp('^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])'
-  + '(?:T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d))?$');
+const DAY_OR_TIMESTAMP = new RegExp(
+  '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])' +
+    '(?:T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d))?$',
+);
 
 const DAY_OR_TIMESTAMP_MESSAGE = 'Use YYYY-MM-DD or an ISO 8601 timestamp with a time zone.';
 

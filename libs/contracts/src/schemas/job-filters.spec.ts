@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { dayOrTimestampSchema, resolveDayBound } from './job-filters.schema.js';
 
 describe('posted_after / posted_before', () => {

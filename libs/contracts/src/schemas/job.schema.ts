@@ -1,11 +1,10 @@
 import { z } from 'zod';
+
 import { categorySchema, dateTimeSchema, memberText } from './common.schema.js';
 import { jobFileSchema } from './file.schema.js';
 import { pageTotalSchema } from './paging.schema.js';
 
-export const JOB_STATUSES = [
-  'open', 'in_progress', 'submitted', 'changes_requested', 'rating', 'completed', 'closed',
-] as const;
+export const JOB_STATUSES = ['open', 'in_progress', 'submitted', 'changes_requested', 'rating', 'completed', 'closed'] as const;
 export const jobStatusSchema = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
@@ -68,14 +67,16 @@ export const viewerApplicationSchema = z
 
 export const attachmentsSchema = z.union([
   z.object({ status: z.literal('available'), files: z.array(jobFileSchema) }),
-  z.object({ status: z.literal('unavailable') }).strict().describe('Reveals nothing: no filenames, ids, sizes or counts'),
+  z
+    .object({ status: z.literal('unavailable') })
+    .strict()
+    .describe('Reveals nothing: no filenames, ids, sizes or counts'),
 ]);
 
 export const authorizedJobDetailSchema = jobSchema.extend({
   application: viewerApplicationSchema,
   attachments: attachmentsSchema,
-  expired: z.boolean().optional()
-    .describe('For its poster (and hire) only: closed because its time ran out rather than by a close, as in list_my_jobs'),
+  expired: z.boolean().optional().describe('For its poster (and hire) only: closed because its time ran out rather than by a close, as in list_my_jobs'),
 });
 export type AuthorizedJobDetail = z.infer<typeof authorizedJobDetailSchema>;
 

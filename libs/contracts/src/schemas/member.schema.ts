@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { memberText } from './common.schema.js';
 
 export const memberSchema = z.object({

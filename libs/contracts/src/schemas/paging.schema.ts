@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { intIn } from './common.schema.js';
 
 /**
@@ -19,8 +20,7 @@ export const ownListPage = {
   offset: pageOffsetSchema,
 };
 
-export const pageTotalSchema = z.number().int().min(0)
-  .describe('All matches; the next page starts at offset + limit while below total');
+export const pageTotalSchema = z.number().int().min(0).describe('All matches; the next page starts at offset + limit while below total');
 
 /** Where the page after this one starts, or null on the last page. */
 export function nextPageOffset(page: { limit: number; offset: number }, total: number): number | null {

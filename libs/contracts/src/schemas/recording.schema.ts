@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { dateTimeSchema } from './common.schema.js';
 
 /** The contract's recording limits, plus the part size this service chose for uploads. */
@@ -43,7 +44,10 @@ export const RECORDING_CHECK_STATES = ['done', 'found', 'not_checked'] as const;
 
 /** How a part is named to a person: in errors, on the page and in the tool's answers. */
 export const RECORDING_CHECK_LABELS: Record<RecordingCheckPart, string> = {
-  screen_text: 'screen text', sound: 'sound', faces: 'faces and people', model_review: 'model review',
+  screen_text: 'screen text',
+  sound: 'sound',
+  faces: 'faces and people',
+  model_review: 'model review',
 };
 
 export const recordingCheckSchema = z.object({
@@ -62,19 +66,31 @@ export const recordingMomentSchema = z.object({
 
 export const draftRecordingSchema = z.object({
   id: z.string(),
-  status: z.enum(RECORDING_STATUSES).describe('uploading, then analyzing once complete; approved when every check is done and nothing found, or on approval; else needs_review'),
+  status: z
+    .enum(RECORDING_STATUSES)
+    .describe('uploading, then analyzing once complete; approved when every check is done and nothing found, or on approval; else needs_review'),
   seconds: z.number().describe('Length in seconds (at most 600)'),
   webcam: z.boolean().describe('The webcam was recorded too'),
-  analyzed: z.boolean().describe('True when every part of checks was checked; false when one was not (no model, no speech-to-text model, not decoded, failed): approval then needs acknowledgeFindings'),
-  checks: z.array(recordingCheckSchema)
-    .describe('Each part of the check (screen_text, sound, faces, model_review): done, found or not_checked with a note; empty until checked. Approved by itself only when all are done'),
+  analyzed: z
+    .boolean()
+    .describe(
+      'True when every part of checks was checked; false when one was not (no model, no speech-to-text model, not decoded, failed): approval then needs acknowledgeFindings',
+    ),
+  checks: z
+    .array(recordingCheckSchema)
+    .describe(
+      'Each part of the check (screen_text, sound, faces, model_review): done, found or not_checked with a note; empty until checked. Approved by itself only when all are done',
+    ),
   summary: z.string().nullable().describe('Private to the poster'),
   transcript: z.string().nullable().describe('Private to the poster'),
-  findings: z.array(recordingFindingSchema).describe('What should not be shown publicly, each at the second it first shows, the match masked; a secret refuses approval. Private to the poster'),
+  findings: z
+    .array(recordingFindingSchema)
+    .describe('What should not be shown publicly, each at the second it first shows, the match masked; a secret refuses approval. Private to the poster'),
   moments: z.array(recordingMomentSchema).describe('Moments that suggest a requirement. Private to the poster'),
   acceptedMoments: z.array(z.string()).describe('Ids of the moments the poster accepted (at most 20)'),
   approved: z.boolean(),
-  acknowledged: z.array(z.enum(RECORDING_CHECK_PARTS))
+  acknowledged: z
+    .array(z.enum(RECORDING_CHECK_PARTS))
     .describe('Parts not checked or with findings that the poster acknowledged when approving; empty when approved by itself'),
   parts: z.number().int().describe('Parts received so far'),
   bytes: z.number().int().describe('Bytes received so far'),
@@ -98,7 +114,10 @@ export const recordingSessionSchema = z.object({
   expiresAt: dateTimeSchema,
   recording: draftRecordingSchema.nullable().describe("The draft's current recording"),
   limits: z.object({
-    seconds: z.number().int(), partBytes: z.number().int(), parts: z.number().int(), acceptedMoments: z.number().int(),
+    seconds: z.number().int(),
+    partBytes: z.number().int(),
+    parts: z.number().int(),
+    acceptedMoments: z.number().int(),
     bytes: z.number().int().describe("Bytes one recording's parts may add up to"),
     quotaBytes: z.number().int().describe("Bytes the member's recordings may hold in all, uploads under way included"),
     usedBytes: z.number().int().describe("Bytes the member's recordings hold now"),

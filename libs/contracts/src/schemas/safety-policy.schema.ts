@@ -7,7 +7,12 @@ import { z } from 'zod';
  * `WRITE_LIMIT_<BUCKET>` (e.g. `WRITE_LIMIT_TEAM_INVITATIONS=10`); GET /api/safety-policy lists what is in force.
  */
 export const WRITE_LIMITS = {
-  teamInvitations: { bucket: 'team_invitations', window: 'day', max: 20, covers: 'team invitations sent (POST /api/team/members); a team also holds at most 50 pending invitations' },
+  teamInvitations: {
+    bucket: 'team_invitations',
+    window: 'day',
+    max: 20,
+    covers: 'team invitations sent (POST /api/team/members); a team also holds at most 50 pending invitations',
+  },
   teamChanges: { bucket: 'team_changes', window: 'hour', max: 30, covers: 'creating, renaming and leaving a team, accepting and declining team invitations' },
   apiKeys: { bucket: 'api_keys_made', window: 'day', max: 50, covers: 'API keys made (member, team and candidate keys)' },
   profileChanges: { bucket: 'profile_changes', window: 'hour', max: 60, covers: 'profile updates, work authorization, photo removal' },
@@ -19,9 +24,19 @@ export const WRITE_LIMITS = {
   submissions: { bucket: 'work_submissions', window: 'hour', max: 30, covers: 'work turned in (submit_work)' },
   workSteps: { bucket: 'work_steps', window: 'hour', max: 60, covers: 'requesting changes, approving, rating, requesting cancellation and cancelling work' },
   candidateProfiles: { bucket: 'candidate_profile_saves', window: 'hour', max: 30, covers: 'saving the candidate profile' },
-  notificationSettings: { bucket: 'notification_settings', window: 'hour', max: 60, covers: 'notification preferences, email switches, browser push endpoints' },
+  notificationSettings: {
+    bucket: 'notification_settings',
+    window: 'hour',
+    max: 60,
+    covers: 'notification preferences, email switches, browser push endpoints',
+  },
   draftChanges: { bucket: 'draft_changes', window: 'hour', max: 300, covers: 'draft answers, approvals, discards and walkthrough reviews and removals' },
-  fileAccessChanges: { bucket: 'file_access_changes', window: 'hour', max: 30, covers: "granting or withdrawing a hire's access to a job's files (a grant alerts the worker)" },
+  fileAccessChanges: {
+    bucket: 'file_access_changes',
+    window: 'hour',
+    max: 30,
+    covers: "granting or withdrawing a hire's access to a job's files (a grant alerts the worker)",
+  },
   webhookChanges: { bucket: 'webhook_changes', window: 'hour', max: 30, covers: 'registering and removing webhook endpoints' },
   webhookSends: { bucket: 'webhook_sends', window: 'hour', max: 60, covers: 'webhook pings and redeliveries (each makes an outbound request)' },
   helpReplies: { bucket: 'help_replies', window: 'hour', max: 60, covers: 'staff replies to help requests (each emails the member)' },
@@ -93,12 +108,12 @@ export const DEFAULT_SAFETY_POLICY: SafetyPolicy = {
     researchRerunsPerHour: 30,
     rewritesPerHour: 10,
     completedRecordingsPerHour: 6,
-    counting: 'Counted whether or not a model is configured (the limits guard cost and abuse either way), before anything runs: '
-      + 'a refused action changes nothing. Job evals run after content edits and count with job edits. The operator may also cap '
-      + 'the service\'s model spending per UTC day; once it is spent, model tasks fail with that reason until 00:00 UTC.',
+    counting:
+      'Counted whether or not a model is configured (the limits guard cost and abuse either way), before anything runs: ' +
+      'a refused action changes nothing. Job evals run after content edits and count with job edits. The operator may also cap ' +
+      "the service's model spending per UTC day; once it is spent, model tasks fail with that reason until 00:00 UTC.",
   },
   writeLimits: Object.entries(WRITE_LIMITS).map(([name, l]) => ({ name, ...l })),
-  counting:
-    'Valid attempts count across web, REST and MCP, including safety refusals and reapplications.',
+  counting: 'Valid attempts count across web, REST and MCP, including safety refusals and reapplications.',
   dayBoundary: 'UTC',
 };

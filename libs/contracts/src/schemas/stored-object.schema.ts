@@ -14,7 +14,10 @@ export const uploadedObjectSchema = z.object({
   /** As the client declared it; check the bytes, never trust this. */
   contentType: z.string().max(255),
   /** sha256 (hex) of the bytes the gateway staged, computed as they streamed by: no need to read them back. */
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type UploadedObject = z.infer<typeof uploadedObjectSchema>;
 

@@ -13,8 +13,13 @@ function kindOf(schema: z.ZodType): Kind {
     } else {
       // A literal of numbers (days: 7, 30 or 90) is a number on the wire too.
       const numericLiteral = def.type === 'literal' && !!def.values?.length && def.values.every((v) => typeof v === 'number');
-      return def.type === 'number' || def.type === 'int' || numericLiteral ? 'number'
-        : def.type === 'boolean' ? 'boolean' : def.type === 'array' ? 'array' : 'other';
+      return def.type === 'number' || def.type === 'int' || numericLiteral
+        ? 'number'
+        : def.type === 'boolean'
+          ? 'boolean'
+          : def.type === 'array'
+            ? 'array'
+            : 'other';
     }
   }
   return 'other';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { AppError } from '../errors/app-error.js';
 import { editJob, listOpenJobs, postJob } from '../operations/jobs.operations.js';
 import { MAX_INPUT_DEPTH, rejectUnknownFields, unsafeInputFields, validateInput } from './validate-input.js';
@@ -8,7 +9,7 @@ describe('validateInput', () => {
     expect(validateInput(listOpenJobs.input, {})).toMatchObject({ limit: 100, offset: 0, sort: 'newest' });
   });
 
-  it('names every invalid field under the caller\'s wire names', () => {
+  it("names every invalid field under the caller's wire names", () => {
     try {
       validateInput(listOpenJobs.input, { limit: 0, posterId: ['a'], minBudget: 5 }, (k) => (k === 'minBudget' ? 'min_budget' : k));
       expect.unreachable();
@@ -32,7 +33,11 @@ describe('validateInput', () => {
 
   it('refuses multi-line titles and trims text', () => {
     expect(() => validateInput(postJob.input, { title: 'a\nb', category: 'data', constraints: 'x' })).toThrow(AppError);
-    expect(validateInput(postJob.input, { title: '  t  ', category: 'data', constraints: ' x ' })).toMatchObject({ title: 't', constraints: 'x', posterVisibility: 'public' });
+    expect(validateInput(postJob.input, { title: '  t  ', category: 'data', constraints: ' x ' })).toMatchObject({
+      title: 't',
+      constraints: 'x',
+      posterVisibility: 'public',
+    });
   });
 
   it('refuses unknown fields by name', () => {
@@ -61,10 +66,12 @@ describe('text the database cannot store, and runaway nesting', () => {
   });
 
   it('refuses unpaired surrogates, even where the schema would pass the text on (inside arrays too)', () => {
-    expect(refusal(() => validateInput(postJob.input, { ...job, title: '\ud800' })).extra.fields)
-      .toEqual({ title: expect.stringMatching(/unpaired surrogate/) });
-    expect(refusal(() => validateInput(editJob.input, { id: 'j1', preferredWorkers: ['ok', 'x\udc00'] })).extra.fields)
-      .toEqual({ 'preferredWorkers.1': expect.stringMatching(/unpaired surrogate/) });
+    expect(refusal(() => validateInput(postJob.input, { ...job, title: '\ud800' })).extra.fields).toEqual({
+      title: expect.stringMatching(/unpaired surrogate/),
+    });
+    expect(refusal(() => validateInput(editJob.input, { id: 'j1', preferredWorkers: ['ok', 'x\udc00'] })).extra.fields).toEqual({
+      'preferredWorkers.1': expect.stringMatching(/unpaired surrogate/),
+    });
   });
 
   it('accepts paired surrogates (emoji) and other unusual but valid text', () => {
@@ -73,8 +80,7 @@ describe('text the database cannot store, and runaway nesting', () => {
 
   it('checks object keys, names each field once, and runs before the schema (even for unknown types)', () => {
     expect(unsafeInputFields({ notes: { 'a\u0000': 1 } })).toEqual({ 'notes.a\u0000': expect.stringMatching(/NUL/) });
-    expect(unsafeInputFields({ list: Array.from({ length: 100_000 }, () => '\u0000'), ok: 'fine' }))
-      .toEqual({ 'list.0': expect.stringMatching(/NUL/) });
+    expect(unsafeInputFields({ list: Array.from({ length: 100_000 }, () => '\u0000'), ok: 'fine' })).toEqual({ 'list.0': expect.stringMatching(/NUL/) });
     expect(unsafeInputFields('\u0000')).toEqual({ _: expect.stringMatching(/NUL/) });
   });
 

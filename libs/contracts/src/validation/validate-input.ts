@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import { AppError } from '../errors/app-error.js';
 
 export type WireName = (key: string) => string;

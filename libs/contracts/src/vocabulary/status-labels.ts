@@ -35,5 +35,7 @@ export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
 };
 
 export const HELP_STATUS_LABELS: Record<(typeof HELP_STATUSES)[number], string> = {
-  open: 'Waiting for the team', answered: 'Answered', closed: 'Closed',
+  open: 'Waiting for the team',
+  answered: 'Answered',
+  closed: 'Closed',
 };

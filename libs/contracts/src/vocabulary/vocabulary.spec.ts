@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { HELP_STATUSES, HELP_TOPICS } from '../operations/help.operations.js';
 import { APPLICATION_STATUSES, SUBMISSION_STATUSES } from '../schemas/application.schema.js';
 import { CATEGORIES } from '../schemas/common.schema.js';

@@ -1,7 +1,6 @@
+import { type Access, AppError, type Caller, commentOnJob, contactForHelp, downloadMyFile, listMyJobs, type Operation } from '@marketplace/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  AppError, commentOnJob, contactForHelp, downloadMyFile, listMyJobs, type Access, type Caller, type Operation,
-} from '@marketplace/contracts';
+
 import { guardAccess, guardStanding } from './access-guard.js';
 
 const member: Caller = { memberId: 'm', via: 'key', scopes: [], staff: false, emailVerified: true };

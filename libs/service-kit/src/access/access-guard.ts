@@ -1,8 +1,8 @@
-import { AppError, writesSomething, type Access, type Caller, type Operation } from '@marketplace/contracts';
+import { type Access, AppError, type Caller, type Operation, writesSomething } from '@marketplace/contracts';
+
 import type { HandlerContext } from '../bus/operation-handler.js';
 
-export const NOT_ADMITTED_MESSAGE =
-  'The marketplace is invite-only: join with an invitation (POST /api/me/invite) or the waitlist first. See /join.';
+export const NOT_ADMITTED_MESSAGE = 'The marketplace is invite-only: join with an invitation (POST /api/me/invite) or the waitlist first. See /join.';
 export const FINISH_SIGN_UP_MESSAGE = 'Finish signing up first.';
 export const VERIFY_EMAIL_MESSAGE = 'Verify your email address first.';
 

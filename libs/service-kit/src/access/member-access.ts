@@ -1,6 +1,5 @@
-import {
-  AppError, getAccessSettings, SETTINGS_CHANGED_SUBJECT, type AccessSettings,
-} from '@marketplace/contracts';
+import { type AccessSettings, AppError, getAccessSettings, SETTINGS_CHANGED_SUBJECT } from '@marketplace/contracts';
+
 import type { BusClient } from '../bus/bus-client.js';
 import type { HandlerContext } from '../bus/operation-handler.js';
 import { TtlCache } from '../cache/ttl-cache.js';
@@ -10,8 +9,7 @@ import { NOT_ADMITTED_MESSAGE } from './access-guard.js';
 /** Settings change rarely; identity announces changes, and this bound covers a missed announcement. */
 const TTL_MS = 10_000;
 
-export const INVITE_ONLY_READ_MESSAGE =
-  'The marketplace is invite-only: sign in with an account that was let in. See /join.';
+export const INVITE_ONLY_READ_MESSAGE = 'The marketplace is invite-only: sign in with an account that was let in. See /join.';
 /**
  * The admission settings in force, asked of the identity service and kept briefly in memory;
  * a broadcast consumer of identity's change signal (started by the kit module), so every replica
@@ -45,7 +43,9 @@ export class AccessSettingsCache implements BroadcastConsumer {
 }
 
 /** Where the invite-only setting is read from: the kit's cache, or identity's own settings. */
-export interface AccessSettingsSource { get(ctx: { requestId: string }): Promise<Pick<AccessSettings, 'inviteOnly'>> }
+export interface AccessSettingsSource {
+  get(ctx: { requestId: string }): Promise<Pick<AccessSettings, 'inviteOnly'>>;
+}
 
 /** A service that holds the settings itself (identity) provides its own source under this token. */
 export const ACCESS_SETTINGS_SOURCE = Symbol('ACCESS_SETTINGS_SOURCE');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { signToken, verifySignedToken } from './signed-token.js';
 
 describe('signed tokens', () => {

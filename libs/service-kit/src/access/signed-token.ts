@@ -20,5 +20,7 @@ export function verifySignedToken(key: string, purpose: string, token: string, c
 }
 
 function signature(key: string, purpose: string, fields: readonly string[]): string {
-  return createHmac('sha256', key).update([purpose, ...fields].join(':')).digest('base64url');
+  return createHmac('sha256', key)
+    .update([purpose, ...fields].join(':'))
+    .digest('base64url');
 }

@@ -35,7 +35,9 @@ export class CountsBatch<T> {
   }
 
   start(): this {
-    this.timer = setInterval(() => { void this.flush(); }, this.opts.flushMs);
+    this.timer = setInterval(() => {
+      void this.flush();
+    }, this.opts.flushMs);
     this.timer.unref();
     return this;
   }
@@ -45,8 +47,16 @@ export class CountsBatch<T> {
     if (this.flushing || this.entries.size === 0) return this.flushing ?? Promise.resolve();
     const entries = [...this.entries.values()];
     this.entries = new Map();
-    this.flushing = this.send(entries).then(() => undefined, (err: unknown) => { this.opts.failed?.(err); })
-      .finally(() => { this.flushing = undefined; });
+    this.flushing = this.send(entries)
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          this.opts.failed?.(err);
+        },
+      )
+      .finally(() => {
+        this.flushing = undefined;
+      });
     return this.flushing;
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { restoreDateFormat } from './deferred-date-format.js';
 
 describe('deferred date formats', () => {

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import { describe, expect, it } from 'vitest';
+
 import { heapModeAfter, IDLE_MEMORY_DEFAULTS, shouldReduce, startIdleMemoryReducer } from './idle-memory.js';
 
 const MIB = 1024 * 1024;
@@ -29,7 +31,9 @@ describe('idle memory reducer', () => {
       const until = Date.now() + 300;
       while (Date.now() < until) {
         const turn = Date.now() + 20;
-        while (Date.now() < turn) { /* work */ }
+        while (Date.now() < turn) {
+          /* work */
+        }
         await sleep(1);
       }
       await sleep(150);

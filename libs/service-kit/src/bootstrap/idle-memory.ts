@@ -1,6 +1,7 @@
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+
 import { hostSettings } from '../scope/kit-settings.js';
 
 // V8 sizes the young generation for throughput and keeps it once grown, and start-up leaves garbage
@@ -32,7 +33,12 @@ export interface IdleMemoryOptions {
 }
 
 export const IDLE_MEMORY_DEFAULTS: IdleMemoryOptions = {
-  checkEveryMs: 10_000, sampleEveryMs: 1000, busyUtilization: 0.1, busyHeapGrowingPercent: 200, idleUtilization: 0.02, regrowthBytes: 8 * 1024 * 1024,
+  checkEveryMs: 10_000,
+  sampleEveryMs: 1000,
+  busyUtilization: 0.1,
+  busyHeapGrowingPercent: 200,
+  idleUtilization: 0.02,
+  regrowthBytes: 8 * 1024 * 1024,
 };
 
 export interface IdleSample {
@@ -106,7 +112,10 @@ let running: IdleMemoryReducer | undefined;
  * call returns the first). `IDLE_MEMORY_REDUCER=off` in the environment leaves it unstarted, and the
  * process on V8's own heap growth throughout.
  */
-export function startIdleMemoryReducer(env: Record<string, string | undefined> = process.env, options: IdleMemoryOptions = IDLE_MEMORY_DEFAULTS): IdleMemoryReducer | undefined {
+export function startIdleMemoryReducer(
+  env: Record<string, string | undefined> = process.env,
+  options: IdleMemoryOptions = IDLE_MEMORY_DEFAULTS,
+): IdleMemoryReducer | undefined {
   if (running) return running;
   if (hostSettings.read(env).idleMemoryReducer === 'off') return undefined;
   const collect = collector();
@@ -146,8 +155,12 @@ export function startIdleMemoryReducer(env: Record<string, string | undefined> =
   }, sampleEveryMs);
   timer.unref();
   const reducer: IdleMemoryReducer = {
-    get reductions() { return reductions; },
-    get mode() { return mode; },
+    get reductions() {
+      return reductions;
+    },
+    get mode() {
+      return mode;
+    },
     stop() {
       clearInterval(timer);
       if (mode === 'serving') setHeapGrowth(0);

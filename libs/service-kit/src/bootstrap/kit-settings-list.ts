@@ -1,14 +1,32 @@
-import {
-  busSettings, databaseSettings, hostSettings, modelSettings, processSettings, secretSettings, siteSettings, storageSettings, tracingSettings, workerSettings,
-} from '../scope/kit-settings.js';
 import { outboundSettings } from '../outbound/outbound-address.js';
+import {
+  busSettings,
+  databaseSettings,
+  hostSettings,
+  modelSettings,
+  processSettings,
+  secretSettings,
+  siteSettings,
+  storageSettings,
+  tracingSettings,
+  workerSettings,
+} from '../scope/kit-settings.js';
 import type { ServiceEnv } from '../scope/service-scope.js';
 import { readStorageConfig } from '../storage/storage-config.js';
 
 /** Every group the kit declares, in the operators' table's order (the services' limits are LIMIT_SETTINGS). */
 export const KIT_SETTINGS = [
-  processSettings, siteSettings, busSettings, outboundSettings, databaseSettings, storageSettings, tracingSettings, workerSettings,
-  modelSettings, secretSettings, hostSettings,
+  processSettings,
+  siteSettings,
+  busSettings,
+  outboundSettings,
+  databaseSettings,
+  storageSettings,
+  tracingSettings,
+  workerSettings,
+  modelSettings,
+  secretSettings,
+  hostSettings,
 ];
 
 /**

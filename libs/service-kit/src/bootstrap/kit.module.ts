@@ -1,10 +1,11 @@
-import { type DynamicModule, Module } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+
 import { AccessSettingsCache } from '../access/member-access.js';
-import { startBroadcastConsumer } from '../events/broadcast-consumer.js';
 import { BusClient } from '../bus/bus-client.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
+import { startBroadcastConsumer } from '../events/broadcast-consumer.js';
 import type { Logger } from '../logging/logger.js';
 import type { OutboxRelay } from '../outbox/outbox-relay.js';
 import { ObjectStorage } from '../storage/object-storage.js';

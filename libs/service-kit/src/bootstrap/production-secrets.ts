@@ -1,5 +1,5 @@
-import { serviceEnv, type ServiceEnv } from '../scope/service-scope.js';
 import { processSettings } from '../scope/kit-settings.js';
+import { type ServiceEnv, serviceEnv } from '../scope/service-scope.js';
 
 /**
  * Secrets that ship as examples (the chart's throw-away values, s3rver's and MinIO's defaults).
@@ -35,6 +35,8 @@ export function defaultSecretsInUse(env: ServiceEnv = serviceEnv()): string[] {
 export function refuseDefaultSecrets(env: ServiceEnv = serviceEnv()): void {
   const found = defaultSecretsInUse(env);
   if (found.length) {
-    throw new Error(`Refusing to start in production with published default secrets in ${found.join(', ')}; set your own (see the chart's values.yaml, secret).`);
+    throw new Error(
+      `Refusing to start in production with published default secrets in ${found.join(', ')}; set your own (see the chart's values.yaml, secret).`,
+    );
   }
 }

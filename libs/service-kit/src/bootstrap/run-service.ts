@@ -1,35 +1,38 @@
 import 'reflect-metadata';
+
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Module, type DynamicModule, type Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { NatsConnection } from '@nats-io/transport-node';
-import type { DataSource } from 'typeorm';
+
 import { operationsOf, type ServiceName } from '@marketplace/contracts';
-import { BusServer } from '../bus/bus-server.js';
-import { IdempotencyStore } from '../idempotency/idempotency-store.js';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { DataSource } from 'typeorm';
+
 import { ACCESS_SETTINGS_SOURCE, AccessSettingsCache, type AccessSettingsSource } from '../access/member-access.js';
+import { BusServer } from '../bus/bus-server.js';
 import { CallerVerifier } from '../bus/caller-token.js';
 import { connectNats } from '../bus/nats-connection.js';
 import { OPERATION_HANDLERS, type OperationHandler } from '../bus/operation-handler.js';
-import { createDataSource, migrate, type DatabaseOptions } from '../database/data-source.factory.js';
+import { createDataSource, type DatabaseOptions, migrate } from '../database/data-source.factory.js';
 import { KitTablePruner } from '../database/kit-table-pruner.js';
-import { EVENT_CONSUMERS, EventConsumerRunner, type EventConsumer } from '../events/event-consumer.js';
+import { EVENT_CONSUMERS, type EventConsumer, EventConsumerRunner } from '../events/event-consumer.js';
 import { answerHealth } from '../health/bus-health.js';
 import { startHealthServer } from '../health/health-server.js';
+import { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import { createLogger } from '../logging/logger.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
-import { databaseAnswers } from './bootstrap.queries.js';
-import { KitModule } from './kit.module.js';
-import { refuseDefaultSecrets } from './production-secrets.js';
-import { assertDataKey } from '../secrets/sealed-value.js';
-import { configureTracing, stopTracing } from '../tracing/tracer.js';
-import { currentScope, inServiceScope, serviceMetrics, type LogOutput, type ServiceEnv } from '../scope/service-scope.js';
-import { processSettings, workerSettings } from '../scope/kit-settings.js';
-import { readKitSettings } from './kit-settings-list.js';
-import { closeServer, runStandalone, type RunningService, type ServiceEntry } from './service-entry.js';
+import { PERIODIC_TASKS, PeriodicRunner, type PeriodicTask } from '../queues/periodic-task.js';
 import { selectWorkHandlers, WORK_HANDLERS, type WorkHandler } from '../queues/work-handler.js';
 import { WorkRunner } from '../queues/work-runner.js';
-import { PERIODIC_TASKS, PeriodicRunner, type PeriodicTask } from '../queues/periodic-task.js';
+import { processSettings, workerSettings } from '../scope/kit-settings.js';
+import { currentScope, inServiceScope, type LogOutput, type ServiceEnv, serviceMetrics } from '../scope/service-scope.js';
+import { assertDataKey } from '../secrets/sealed-value.js';
+import { configureTracing, stopTracing } from '../tracing/tracer.js';
+import { databaseAnswers } from './bootstrap.queries.js';
+import { KitModule } from './kit.module.js';
+import { readKitSettings } from './kit-settings-list.js';
+import { refuseDefaultSecrets } from './production-secrets.js';
+import { closeServer, type RunningService, runStandalone, type ServiceEntry } from './service-entry.js';
 
 export interface ServiceDefinition {
   name: string;
@@ -78,16 +81,20 @@ export async function runService(def: ServiceDefinition): Promise<void> {
  * opens runs inside its service scope, so several services can share one Node process.
  */
 export function startService(def: ServiceDefinition, env: ServiceEnv, output?: LogOutput): Promise<RunningService> {
-  return inServiceScope(env, async () => {
-    // A process that fails to start exits; a service beside others must close what it opened.
-    const opened: (() => Promise<unknown>)[] = [];
-    try {
-      return await startInScope(def, env, opened);
-    } catch (error) {
-      for (const close of opened.reverse()) await close().catch(() => undefined);
-      throw error;
-    }
-  }, output);
+  return inServiceScope(
+    env,
+    async () => {
+      // A process that fails to start exits; a service beside others must close what it opened.
+      const opened: (() => Promise<unknown>)[] = [];
+      try {
+        return await startInScope(def, env, opened);
+      } catch (error) {
+        for (const close of opened.reverse()) await close().catch(() => undefined);
+        throw error;
+      }
+    },
+    output,
+  );
 }
 
 async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (() => Promise<unknown>)[]): Promise<RunningService> {
@@ -130,7 +137,14 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
   opened.push(() => app.close());
   await app.init();
 
-  const bus = new BusServer(nc, def.name, logger, verifier, ds ? new IdempotencyStore(ds) : undefined, safeGet<AccessSettingsSource>(app, ACCESS_SETTINGS_SOURCE) ?? safeGet<AccessSettingsCache>(app, AccessSettingsCache));
+  const bus = new BusServer(
+    nc,
+    def.name,
+    logger,
+    verifier,
+    ds ? new IdempotencyStore(ds) : undefined,
+    safeGet<AccessSettingsSource>(app, ACCESS_SETTINGS_SOURCE) ?? safeGet<AccessSettingsCache>(app, AccessSettingsCache),
+  );
   const consumers = ds ? new EventConsumerRunner(nc, ds, def.name, logger, () => relay?.kick()) : undefined;
   opened.push(async () => consumers?.stop());
   let workers: WorkRunner | undefined;

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
-import { startIdleMemoryReducer } from './idle-memory.js';
+
 import type { LogOutput, ServiceEnv } from '../scope/service-scope.js';
+import { startIdleMemoryReducer } from './idle-memory.js';
 
 /** A service started in this process; stop() drains it and closes what it opened, leaving the process running. */
 export interface RunningService {

@@ -1,15 +1,23 @@
+import {
+  AppError,
+  type Caller,
+  type ClientFacts,
+  type InputOf,
+  type Operation,
+  type OutputOf,
+  type ReplyEnvelope,
+  type RequestEnvelope,
+  type Surface,
+} from '@marketplace/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { headers as natsHeaders, RequestError, TimeoutError } from '@nats-io/transport-node';
-import {
-  AppError, type Caller, type InputOf, type Operation, type OutputOf, type ReplyEnvelope,
-  type RequestEnvelope, type Surface, type ClientFacts,
-} from '@marketplace/contracts';
+
+import { busSettings } from '../scope/kit-settings.js';
+import { currentTraceparent, inSpan } from '../tracing/tracer.js';
 import type { CallerSigner } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
 import { BUS_MAX_PAYLOAD } from './nats-connection.js';
 import { ReplyInbox } from './reply-inbox.js';
-import { currentTraceparent, inSpan } from '../tracing/tracer.js';
-import { busSettings } from '../scope/kit-settings.js';
 
 export interface CallContext {
   requestId: string;
@@ -25,7 +33,10 @@ export interface CallContext {
 }
 
 /** An answer passed on as the JSON bytes the service wrote; `replayed` when it is the first answer to a repeated idempotency key. */
-export interface JsonAnswer { json: Uint8Array | undefined; replayed: boolean }
+export interface JsonAnswer {
+  json: Uint8Array | undefined;
+  replayed: boolean;
+}
 
 /** The context with the operation's own wait, when it declares one and the caller set none. */
 export function withWaitOf(op: Operation, ctx: CallContext): CallContext {
@@ -51,7 +62,10 @@ export class BusClient {
   private readonly signer: CallerSigner | undefined;
   private readonly inbox: ReplyInbox;
 
-  constructor(private readonly nc: NatsConnection, opts: BusClientOptions | number = {}) {
+  constructor(
+    private readonly nc: NatsConnection,
+    opts: BusClientOptions | number = {},
+  ) {
     const o = typeof opts === 'number' ? { timeoutMs: opts } : opts;
     this.timeoutMs = o.timeoutMs ?? busTimeoutMs();
     this.signer = o.signer;
@@ -63,9 +77,14 @@ export class BusClient {
   }
 
   async request(subject: string, service: string, input: unknown, ctx: CallContext): Promise<unknown> {
-    return inSpan(`send ${subject}`, {
-      kind: 'client', attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'marketplace.request_id': ctx.requestId },
-    }, () => this.send(subject, service, input, ctx));
+    return inSpan(
+      `send ${subject}`,
+      {
+        kind: 'client',
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'marketplace.request_id': ctx.requestId },
+      },
+      () => this.send(subject, service, input, ctx),
+    );
   }
 
   /**
@@ -74,9 +93,14 @@ export class BusClient {
    * and serialising it again.
    */
   async requestJson(subject: string, service: string, input: unknown, ctx: CallContext): Promise<JsonAnswer> {
-    const raw = await inSpan(`send ${subject}`, {
-      kind: 'client', attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'marketplace.request_id': ctx.requestId },
-    }, () => this.exchange(subject, service, input, ctx));
+    const raw = await inSpan(
+      `send ${subject}`,
+      {
+        kind: 'client',
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'marketplace.request_id': ctx.requestId },
+      },
+      () => this.exchange(subject, service, input, ctx),
+    );
     const data = okDataBytes(raw);
     if (data) return { json: data, replayed: false };
     const reply = decodeJson<ReplyEnvelope>(raw);
@@ -94,7 +118,9 @@ export class BusClient {
   private async exchange(subject: string, service: string, input: unknown, ctx: CallContext): Promise<Uint8Array> {
     const surface = ctx.surface ?? 'internal';
     const envelope: RequestEnvelope = {
-      requestId: ctx.requestId, surface, input,
+      requestId: ctx.requestId,
+      surface,
+      input,
       ...(ctx.caller ? { callerToken: await this.callerToken(ctx.caller, ctx.callerToken, surface) } : {}),
       ...(ctx.client ? { client: ctx.client } : {}),
       ...(ctx.idempotencyKey ? { idempotencyKey: ctx.idempotencyKey } : {}),

@@ -1,5 +1,6 @@
-import { createUser, fromSeed } from '@nats-io/nkeys';
 import { BUS_PRINCIPALS, busPermissions, type BusPrincipal } from '@marketplace/contracts';
+import { createUser, fromSeed } from '@nats-io/nkeys';
+
 import { CALLER_SIGNING_KEY_ENV, CALLER_VERIFY_KEY_ENV, generateCallerKeys } from './caller-token.js';
 import { BUS_MAX_PAYLOAD } from './nats-connection.js';
 

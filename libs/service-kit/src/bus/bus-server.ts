@@ -1,18 +1,29 @@
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
-  accessOn, AppError, isUuid, recordIdFields, takesIdempotencyKey, type Caller, type Operation, type ReplyEnvelope, type RequestEnvelope, type Surface, validateInput,
+  accessOn,
+  AppError,
+  type Caller,
+  isUuid,
+  type Operation,
+  recordIdFields,
+  type ReplyEnvelope,
+  type RequestEnvelope,
+  type Surface,
+  takesIdempotencyKey,
+  validateInput,
 } from '@marketplace/contracts';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+
 import { guardAccess, guardStanding } from '../access/access-guard.js';
-import { requireReadAccess, type AccessSettingsSource } from '../access/member-access.js';
+import { type AccessSettingsSource, requireReadAccess } from '../access/member-access.js';
+import { isDependencyError } from '../database/dependency-errors.js';
+import { recordOperation } from '../health/service-metrics.js';
+import { type IdempotencyStore, keepsAnswer, requestHash } from '../idempotency/idempotency-store.js';
 import type { Logger } from '../logging/logger.js';
+import { currentSpan, inSpan } from '../tracing/tracer.js';
 import type { CallerVerifier } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
 import type { OperationHandler } from './operation-handler.js';
 import { PublishBatch } from './publish-batch.js';
-import { isDependencyError } from '../database/dependency-errors.js';
-import { recordOperation } from '../health/service-metrics.js';
-import { currentSpan, inSpan } from '../tracing/tracer.js';
-import { keepsAnswer, requestHash, type IdempotencyStore } from '../idempotency/idempotency-store.js';
 
 const SURFACES: readonly Surface[] = ['rest', 'mcp', 'web', 'internal'];
 
@@ -122,7 +133,11 @@ export class BusServer {
       guardRecordIds(op, input);
       const run = async (): Promise<ReplyEnvelope> => {
         const data = await handler.handle(input, {
-          requestId, caller, surface, ...(callerToken ? { callerToken } : {}), ...(client ? { client } : {}),
+          requestId,
+          caller,
+          surface,
+          ...(callerToken ? { callerToken } : {}),
+          ...(client ? { client } : {}),
         });
         this.logger.debug({ requestId, op: op.name, ms: performance.now() - started }, 'handled');
         return { ok: true, data };
@@ -140,13 +155,22 @@ export class BusServer {
    * same request gets the first answer again, a repeat while it runs 409, another request 422.
    */
   private async once(
-    store: IdempotencyStore, memberId: string, key: string, op: Operation, input: unknown, run: () => Promise<ReplyEnvelope>,
+    store: IdempotencyStore,
+    memberId: string,
+    key: string,
+    op: Operation,
+    input: unknown,
+    run: () => Promise<ReplyEnvelope>,
   ): Promise<ReplyEnvelope> {
     const claim = await store.claim(memberId, key, op.name, requestHash(op.name, input));
     // `replayed` before `data`: the gateway passes `{"ok":true,"data":…}` on unparsed, and a replay must be seen.
-    if (claim.kind === 'replay') return claim.reply.ok ? { ok: true, replayed: true, data: claim.reply.data } : { ok: false, replayed: true, error: claim.reply.error };
+    if (claim.kind === 'replay')
+      return claim.reply.ok ? { ok: true, replayed: true, data: claim.reply.data } : { ok: false, replayed: true, error: claim.reply.error };
     if (claim.kind === 'running') {
-      return { ok: false, error: AppError.conflict('A request with this Idempotency-Key is still being answered; repeat it shortly.').withCode('idempotency_key_in_use').toWire() };
+      return {
+        ok: false,
+        error: AppError.conflict('A request with this Idempotency-Key is still being answered; repeat it shortly.').withCode('idempotency_key_in_use').toWire(),
+      };
     }
     if (claim.kind === 'mismatch') {
       return {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { SignJWT, importJWK } from 'jose';
 import type { Caller } from '@marketplace/contracts';
+import { importJWK, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+
 import { CallerSigner, CallerVerifier, generateCallerKeys } from './caller-token.js';
 
 const caller: Caller = { memberId: '4f1c2b8e-0000-4000-8000-000000000001', via: 'session', scopes: [], staff: false, emailVerified: true };
@@ -26,8 +27,13 @@ describe('signed callers', () => {
     const verifier = await CallerVerifier.fromJwk(keys.verifyKey);
     const key = await importJWK(JSON.parse(keys.signingKey), 'EdDSA');
     const old = Math.floor(Date.now() / 1000) - 600;
-    const expired = await new SignJWT({ caller, surface: 'rest' }).setProtectedHeader({ alg: 'EdDSA' })
-      .setIssuer('marketplace-gateway').setAudience('marketplace-bus').setIssuedAt(old).setExpirationTime(old + 120).sign(key);
+    const expired = await new SignJWT({ caller, surface: 'rest' })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setIssuer('marketplace-gateway')
+      .setAudience('marketplace-bus')
+      .setIssuedAt(old)
+      .setExpirationTime(old + 120)
+      .sign(key);
     await expect(verifier.verify(expired)).rejects.toMatchObject({ status: 401 });
     const [header, payload] = expired.split('.');
     await expect(verifier.verify(`${header}.${payload}.`)).rejects.toMatchObject({ status: 401 });

@@ -1,7 +1,8 @@
-import { serviceEnv } from '../scope/service-scope.js';
-import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { AppError, type Caller, type Surface } from '@marketplace/contracts';
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+
 import { busSettings } from '../scope/kit-settings.js';
+import { serviceEnv } from '../scope/service-scope.js';
 
 const ALG = 'EdDSA';
 const AUDIENCE = 'marketplace-bus';
@@ -15,7 +16,10 @@ const CACHE_MAX = 10_000;
 export const CALLER_SIGNING_KEY_ENV = 'BUS_CALLER_SIGNING_KEY';
 export const CALLER_VERIFY_KEY_ENV = 'BUS_CALLER_VERIFY_KEY';
 
-interface CallerClaims { caller: Caller; surface: Surface }
+interface CallerClaims {
+  caller: Caller;
+  surface: Surface;
+}
 
 /** A fresh per-deployment key pair: the private JWK for the gateway, the public one for services. */
 export async function generateCallerKeys(): Promise<{ signingKey: string; verifyKey: string }> {
@@ -63,8 +67,11 @@ export class CallerSigner {
     const exp = now + LIFETIME_S;
     const token = await new SignJWT({ caller, surface } satisfies CallerClaims as unknown as Record<string, unknown>)
       .setProtectedHeader({ alg: ALG })
-      .setIssuer(ISSUER).setAudience(AUDIENCE).setSubject(caller.memberId)
-      .setIssuedAt(now).setExpirationTime(exp)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject(caller.memberId)
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
       .sign(this.key);
     this.cache.delete(cacheKey);
     bounded(this.cache);
@@ -86,7 +93,9 @@ export class CallerVerifier {
   static async fromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Promise<CallerVerifier> {
     const json = busSettings.read(env).callerVerifyKey;
     if (!json) {
-      throw new Error(`${CALLER_VERIFY_KEY_ENV} is not set: services accept only callers signed by the gateway (see docs/operators.md, "The bus: who may say what").`);
+      throw new Error(
+        `${CALLER_VERIFY_KEY_ENV} is not set: services accept only callers signed by the gateway (see docs/operators.md, "The bus: who may say what").`,
+      );
     }
     return CallerVerifier.fromJwk(json);
   }

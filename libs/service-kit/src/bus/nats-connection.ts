@@ -1,7 +1,9 @@
-import { serviceEnv } from '../scope/service-scope.js';
-import { busSettings } from '../scope/kit-settings.js';
 import { readFileSync } from 'node:fs';
-import { connect, nkeyAuthenticator, type NatsConnection } from '@nats-io/transport-node';
+
+import { connect, type NatsConnection, nkeyAuthenticator } from '@nats-io/transport-node';
+
+import { busSettings } from '../scope/kit-settings.js';
+import { serviceEnv } from '../scope/service-scope.js';
 
 /** Every message on the bus stays under this; requests that would not fit answer 413 before they are sent. */
 export const BUS_MAX_PAYLOAD = 1_048_576;
@@ -28,9 +30,7 @@ function credentials(env: NodeJS.ProcessEnv): Parameters<typeof connect>[0] {
 }
 
 /** Reconnects forever: a NATS restart must not take a service down for good. */
-export async function connectNats(
-  principal: string, opts: { name?: string; env?: NodeJS.ProcessEnv; servers?: string } = {},
-): Promise<NatsConnection> {
+export async function connectNats(principal: string, opts: { name?: string; env?: NodeJS.ProcessEnv; servers?: string } = {}): Promise<NatsConnection> {
   const env = opts.env ?? serviceEnv();
   return connect({
     servers: (opts.servers ?? natsUrl(env)).split(','),

@@ -1,6 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+
 import type { NatsConnection } from '@nats-io/transport-node';
+import { describe, expect, it } from 'vitest';
+
 import { PublishBatch } from './publish-batch.js';
 
 function fakeConnection(refuse?: string): { nc: NatsConnection; published: string[] } {

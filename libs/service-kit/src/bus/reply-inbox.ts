@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
+
 import {
-  createInbox, NoRespondersError, PermissionViolationError, RequestError, TimeoutError,
-  type ConnectionOptions, type Msg, type MsgHdrs, type NatsConnection, type Subscription,
+  type ConnectionOptions,
+  createInbox,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  NoRespondersError,
+  PermissionViolationError,
+  RequestError,
+  type Subscription,
+  TimeoutError,
 } from '@nats-io/transport-node';
+
 import { PublishBatch } from './publish-batch.js';
 
 interface Pending {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { streamReplicas } from './stream-replicas.js';
 
 describe('streamReplicas', () => {

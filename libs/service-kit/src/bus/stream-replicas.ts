@@ -1,5 +1,5 @@
-import { serviceEnv } from '../scope/service-scope.js';
 import { busSettings } from '../scope/kit-settings.js';
+import { serviceEnv } from '../scope/service-scope.js';
 
 /**
  * Copies of each JetStream stream the services create (events, work queues). One suits a single

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { TtlCache } from './ttl-cache.js';
 
 describe('TtlCache', () => {
@@ -19,7 +20,11 @@ describe('TtlCache', () => {
     await new Promise((r) => setTimeout(r, 5));
     expect(await cache.get('k', async () => ++calls)).toBe(2);
     const failing = new TtlCache<number>(10_000, 10);
-    await expect(failing.get('k', async () => { throw new Error('down'); })).rejects.toThrow('down');
+    await expect(
+      failing.get('k', async () => {
+        throw new Error('down');
+      }),
+    ).rejects.toThrow('down');
     expect(await failing.get('k', async () => 7)).toBe(7);
   });
 });
@@ -31,7 +36,10 @@ describe('TtlCache stale-while-refresh', () => {
     let release: (() => void) | undefined;
     expect(await cache.get('k', async () => ++calls)).toBe(1);
     await new Promise((r) => setTimeout(r, 5));
-    const slow = () => new Promise<number>((r) => { release = () => r(++calls); });
+    const slow = () =>
+      new Promise<number>((r) => {
+        release = () => r(++calls);
+      });
     expect(await cache.get('k', slow)).toBe(1);
     expect(await cache.get('k', slow)).toBe(1);
     release!();
@@ -69,7 +77,13 @@ describe('TtlCache stored values', () => {
   it('does not keep a refresh that began before the cache was cleared', async () => {
     const cache = new TtlCache<number>(10_000, 10);
     let release: ((v: number) => void) | undefined;
-    const pending = cache.get('k', () => new Promise<number>((r) => { release = r; }));
+    const pending = cache.get(
+      'k',
+      () =>
+        new Promise<number>((r) => {
+          release = r;
+        }),
+    );
     cache.clear();
     release!(1);
     expect(await pending).toBe(1);

@@ -42,8 +42,12 @@ export class TtlCache<T> {
       if (!hit.refreshing) {
         hit.refreshing = true;
         compute().then(
-          (v) => { if (this.entries.get(key) === hit) this.entries.set(key, { at: this.now(), value: Promise.resolve(v), settled: true, result: v }); },
-          () => { hit.refreshing = false; },
+          (v) => {
+            if (this.entries.get(key) === hit) this.entries.set(key, { at: this.now(), value: Promise.resolve(v), settled: true, result: v });
+          },
+          () => {
+            hit.refreshing = false;
+          },
         );
       }
       return Promise.resolve(hit.result as T);
@@ -53,8 +57,13 @@ export class TtlCache<T> {
     const entry: Entry<T> = { at: now, value, settled: false };
     this.entries.set(key, entry);
     value.then(
-      (v) => { entry.settled = true; entry.result = v; },
-      () => { if (this.entries.get(key) === entry) this.entries.delete(key); },
+      (v) => {
+        entry.settled = true;
+        entry.result = v;
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
     );
     return value;
   }

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
+
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataSource } from 'typeorm';
+
 import { testDatabaseUrl, until } from '@marketplace/testing';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createDataSource } from './data-source.factory.js';
 import { isDependencyError } from './dependency-errors.js';
 
@@ -25,15 +28,20 @@ afterAll(async () => {
 
 describe('a lost database connection reads as a dependency failure (503), not a bug (500)', () => {
   it('inside a transaction whose connection the server ended', async () => {
-    const failure = await ds.transaction(async (em) => {
-      const [{ pid }] = (await em.query('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
-      // As a restart does: the server ends the session while the transaction is open.
-      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
-      await until(async () => !((await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])) as unknown[]).length, 5000);
-      // The driver hears the connection end and releases the query runner; the next query fails.
-      await new Promise((r) => setTimeout(r, 100));
-      return em.query('SELECT 1').then(() => undefined, (err: unknown) => err);
-    }).catch((err: unknown) => err);
+    const failure = await ds
+      .transaction(async (em) => {
+        const [{ pid }] = (await em.query('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
+        // As a restart does: the server ends the session while the transaction is open.
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        await until(async () => !((await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])) as unknown[]).length, 5000);
+        // The driver hears the connection end and releases the query runner; the next query fails.
+        await new Promise((r) => setTimeout(r, 100));
+        return em.query('SELECT 1').then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+      })
+      .catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(Error);
     expect(isDependencyError(failure), String(failure)).toBe(true);
   });

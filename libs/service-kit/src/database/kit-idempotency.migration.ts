@@ -9,7 +9,9 @@ export function kitIdempotencyMigration(schema: string): Function {
   const cls = class implements MigrationInterface {
     name = name;
     async up(q: QueryRunner): Promise<void> {
-      await q.query(`CREATE TABLE "${schema}"."idempotent_requests" ("member_id" uuid NOT NULL, "key" text NOT NULL, "operation" text NOT NULL, "request_hash" text NOT NULL, "reply" jsonb, "started_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_idempotent_requests" PRIMARY KEY ("member_id", "key"))`);
+      await q.query(
+        `CREATE TABLE "${schema}"."idempotent_requests" ("member_id" uuid NOT NULL, "key" text NOT NULL, "operation" text NOT NULL, "request_hash" text NOT NULL, "reply" jsonb, "started_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_idempotent_requests" PRIMARY KEY ("member_id", "key"))`,
+      );
       await q.query(`CREATE INDEX "IDX_idempotent_requests_expires" ON "${schema}"."idempotent_requests" ("expires_at")`);
     }
     async down(q: QueryRunner): Promise<void> {

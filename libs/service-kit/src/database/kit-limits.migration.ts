@@ -11,7 +11,9 @@ export function kitLimitsMigration(schema: string): Function {
   const cls = class implements MigrationInterface {
     name = name;
     async up(q: QueryRunner): Promise<void> {
-      await q.query(`CREATE TABLE "${schema}"."limit_attempts" ("bucket" text NOT NULL, "subject" text NOT NULL, "at" TIMESTAMP WITH TIME ZONE NOT NULL, "count" integer NOT NULL DEFAULT '1', "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_limit_attempts" PRIMARY KEY ("bucket", "subject", "at"))`);
+      await q.query(
+        `CREATE TABLE "${schema}"."limit_attempts" ("bucket" text NOT NULL, "subject" text NOT NULL, "at" TIMESTAMP WITH TIME ZONE NOT NULL, "count" integer NOT NULL DEFAULT '1', "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_limit_attempts" PRIMARY KEY ("bucket", "subject", "at"))`,
+      );
       await q.query(`CREATE INDEX "limit_attempts_expiry" ON "${schema}"."limit_attempts" ("expires_at")`);
       await q.query(`CREATE INDEX "outbox_events_published" ON "${schema}"."outbox_events" ("published_at") WHERE "published_at" IS NOT NULL`);
       await q.query(`CREATE INDEX "processed_events_processed_at" ON "${schema}"."processed_events" ("processed_at")`);

@@ -9,7 +9,9 @@ export function kitPeriodicTasksMigration(schema: string): Function {
   const cls = class implements MigrationInterface {
     name = name;
     async up(q: QueryRunner): Promise<void> {
-      await q.query(`CREATE TABLE "${schema}"."periodic_tasks" ("name" text NOT NULL, "last_started_at" TIMESTAMP WITH TIME ZONE, "last_finished_at" TIMESTAMP WITH TIME ZONE, "runs" bigint NOT NULL DEFAULT 0, "failures" bigint NOT NULL DEFAULT 0, "last_failed_at" TIMESTAMP WITH TIME ZONE, "last_error" text, CONSTRAINT "PK_periodic_tasks" PRIMARY KEY ("name"))`);
+      await q.query(
+        `CREATE TABLE "${schema}"."periodic_tasks" ("name" text NOT NULL, "last_started_at" TIMESTAMP WITH TIME ZONE, "last_finished_at" TIMESTAMP WITH TIME ZONE, "runs" bigint NOT NULL DEFAULT 0, "failures" bigint NOT NULL DEFAULT 0, "last_failed_at" TIMESTAMP WITH TIME ZONE, "last_error" text, CONSTRAINT "PK_periodic_tasks" PRIMARY KEY ("name"))`,
+      );
     }
     async down(q: QueryRunner): Promise<void> {
       await q.query(`DROP TABLE "${schema}"."periodic_tasks"`);

@@ -1,4 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
+
 import type { PeriodicTask } from '../queues/periodic-task.js';
 
 /**
@@ -34,7 +35,10 @@ export class KitTablePruner implements PeriodicTask {
   private readonly batchSize: number;
   private readonly maxBatches: number;
 
-  constructor(private readonly ds: DataSource, opts: PrunerOptions = {}) {
+  constructor(
+    private readonly ds: DataSource,
+    opts: PrunerOptions = {},
+  ) {
     this.intervalMs = opts.intervalMs ?? 10 * 60_000;
     this.batchSize = opts.batchSize ?? 1000;
     this.maxBatches = opts.maxBatches ?? 100;
@@ -57,7 +61,9 @@ export class KitTablePruner implements PeriodicTask {
     let total = 0;
     for (let i = 0; i < this.maxBatches && !signal.aborted; i++) {
       const result = (await runner.query(
-        `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT $1))`, [this.batchSize], true,
+        `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT $1))`,
+        [this.batchSize],
+        true,
       )) as { affected?: number | null };
       const n = result.affected ?? 0;
       total += n;

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
+
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataSource } from 'typeorm';
+
 import { testDatabaseUrl } from '@marketplace/testing';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createDataSource } from './data-source.factory.js';
 import { PREPARED_STATEMENTS_MAX, preparedQuery } from './prepared-query.js';
 
@@ -17,7 +20,8 @@ beforeAll(async () => {
   const before = process.env.DB_POOL_SIZE;
   process.env.DB_POOL_SIZE = '1';
   ds = createDataSource({ schema, entities: [], migrations: [] });
-  if (before === undefined) delete process.env.DB_POOL_SIZE; else process.env.DB_POOL_SIZE = before;
+  if (before === undefined) delete process.env.DB_POOL_SIZE;
+  else process.env.DB_POOL_SIZE = before;
   admin = createDataSource({ schema, entities: [], migrations: [] });
   await Promise.all([ds.initialize(), admin.initialize()]);
   await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);

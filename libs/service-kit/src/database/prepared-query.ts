@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+
 import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
 
 /**
  * How many distinct statement texts one process prepares. Every connection of the pool keeps each
@@ -21,9 +22,7 @@ export const PREPARED_STATEMENTS_MAX = 100;
  * common shapes (`prepare: false` runs the others on the same pool, unprepared). Not for
  * statements inside a transaction (they run on its own connection).
  */
-export async function preparedQuery<R>(
-  ds: DataSource, text: string, values: unknown[], opts: { prepare?: boolean } = {},
-): Promise<R[]> {
+export async function preparedQuery<R>(ds: DataSource, text: string, values: unknown[], opts: { prepare?: boolean } = {}): Promise<R[]> {
   const pool = (ds.driver as unknown as { master?: Pool }).master;
   if (!pool) return ds.query(text, values) as Promise<R[]>;
   const name = opts.prepare === false ? undefined : nameOf(text);
@@ -36,7 +35,7 @@ const names = new Map<string, string>();
 function nameOf(text: string): string | undefined {
   let name = names.get(text);
   if (!name && names.size < PREPARED_STATEMENTS_MAX) {
-    names.set(text, name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`);
+    names.set(text, (name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
   }
   return name;
 }

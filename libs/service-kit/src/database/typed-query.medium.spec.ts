@@ -1,8 +1,11 @@
 import 'reflect-metadata';
+
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataSource } from 'typeorm';
+
 import { testDatabaseUrl } from '@marketplace/testing';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createDataSource, migrate } from './data-source.factory.js';
 import { kitSql } from './kit-sql.js';
 import { advisoryXactLock, affected, first, preparedRows, rows, sql } from './typed-query.js';
@@ -25,7 +28,10 @@ afterAll(async () => {
 });
 
 const insert = (eventId: string, consumer: string) =>
-  kitSql.insertInto('processed_events').values({ event_id: eventId, consumer }).onConflict((c) => c.doNothing());
+  kitSql
+    .insertInto('processed_events')
+    .values({ event_id: eventId, consumer })
+    .onConflict((c) => c.doNothing());
 
 describe('typed statements', () => {
   it('return typed rows, the first row and the count touched, on the pool', async () => {
@@ -33,8 +39,7 @@ describe('typed statements', () => {
     expect(await affected(ds, insert(id, 'a'))).toBe(1);
     expect(await affected(ds, insert(id, 'a'))).toBe(0);
     await affected(ds, insert(id, 'b'));
-    const found = await rows(ds, kitSql.selectFrom('processed_events').select(['consumer', 'processed_at'])
-      .where('event_id', '=', id).orderBy('consumer'));
+    const found = await rows(ds, kitSql.selectFrom('processed_events').select(['consumer', 'processed_at']).where('event_id', '=', id).orderBy('consumer'));
     expect(found.map((r) => r.consumer)).toEqual(['a', 'b']);
     expect(found[0]!.processed_at).toBeInstanceOf(Date);
     expect(await first(ds, kitSql.selectFrom('processed_events').select('consumer').where('event_id', '=', randomUUID()))).toBeUndefined();
@@ -45,11 +50,13 @@ describe('typed statements', () => {
 
   it('run on the transaction they are given, so a rollback takes them back', async () => {
     const id = randomUUID();
-    await expect(ds.transaction(async (em) => {
-      await affected(em, insert(id, 'in-tx'));
-      expect(await first(em, kitSql.selectFrom('processed_events').select('consumer').where('event_id', '=', id))).toEqual({ consumer: 'in-tx' });
-      throw new Error('roll back');
-    })).rejects.toThrow('roll back');
+    await expect(
+      ds.transaction(async (em) => {
+        await affected(em, insert(id, 'in-tx'));
+        expect(await first(em, kitSql.selectFrom('processed_events').select('consumer').where('event_id', '=', id))).toEqual({ consumer: 'in-tx' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     expect(await rows(ds, kitSql.selectFrom('processed_events').selectAll().where('event_id', '=', id))).toEqual([]);
   });
 
@@ -61,9 +68,9 @@ describe('typed statements', () => {
 
   it('take an advisory lock on a key or a pair for the transaction, released at its end', async () => {
     const key = `spec-${randomUUID()}`;
-    const tryLock = async (...keys: string[]) => ((await ds.query(
-      `SELECT pg_try_advisory_xact_lock(${keys.map((_, i) => `hashtext($${i + 1})`).join(', ')}) AS got`, keys,
-    )) as { got: boolean }[])[0]!.got;
+    const tryLock = async (...keys: string[]) =>
+      ((await ds.query(`SELECT pg_try_advisory_xact_lock(${keys.map((_, i) => `hashtext($${i + 1})`).join(', ')}) AS got`, keys)) as { got: boolean }[])[0]!
+        .got;
     await ds.transaction(async (em) => {
       await advisoryXactLock(em, key);
       await advisoryXactLock(em, 'kind', key);

@@ -1,14 +1,11 @@
-import {
-  DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type Compilable, type CompiledQuery,
-} from 'kysely';
-import { TtlCache } from '../cache/ttl-cache.js';
+import { type Compilable, type CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+
+import { TtlCache } from '../cache/ttl-cache.js';
 import { preparedQuery } from './prepared-query.js';
 
+export type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
 export { sql } from 'kysely';
-export type {
-  Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Updateable,
-} from 'kysely';
 
 /** Where a statement runs: the service's pool, or the transaction a unit of work opened. */
 export type Db = DataSource | EntityManager;
@@ -30,7 +27,10 @@ export function typedSql<DB>(): Kysely<DB> {
   });
 }
 
-interface Result { records: unknown[]; affected?: number | null }
+interface Result {
+  records: unknown[];
+  affected?: number | null;
+}
 
 async function run(db: Db, query: Compilable<unknown>): Promise<Result> {
   const { sql: text, parameters } = query.compile();
@@ -39,7 +39,7 @@ async function run(db: Db, query: Compilable<unknown>): Promise<Result> {
   const ds = 'driver' in db ? (db as DataSource) : (db as EntityManager).connection;
   const runner: QueryRunner = ds.createQueryRunner();
   try {
-    return await runner.query(text, parameters as unknown[], true) as Result;
+    return (await runner.query(text, parameters as unknown[], true)) as Result;
   } finally {
     await runner.release();
   }
@@ -76,9 +76,7 @@ export async function preparedRows<R>(ds: DataSource, query: Compilable<R>, opts
  * their inputs. `key` must name everything the statement depends on; the compiled text and its
  * values are kept (at most `maxEntries`, the oldest dropped), never a result.
  */
-export function compiledPerInput<A, R>(
-  build: (input: A) => Compilable<R>, key: (input: A) => string, maxEntries = 1000,
-): (input: A) => Compilable<R> {
+export function compiledPerInput<A, R>(build: (input: A) => Compilable<R>, key: (input: A) => string, maxEntries = 1000): (input: A) => Compilable<R> {
   // A statement never goes stale: the TTL only lets an unused one go.
   const cache = new TtlCache<CompiledQuery<R>>(3_600_000, maxEntries);
   return (input) => ({

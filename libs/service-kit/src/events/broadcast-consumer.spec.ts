@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
+
+import { defineEvent, type EventEnvelope } from '@marketplace/contracts';
+import { testNatsUrl } from '@marketplace/testing';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEvent, type EventEnvelope } from '@marketplace/contracts';
-import { testNatsUrl } from '@marketplace/testing';
+
 import { encodeJson } from '../bus/codec.js';
-import { startBroadcastConsumer, type BroadcastConsumer } from './broadcast-consumer.js';
+import { type BroadcastConsumer, startBroadcastConsumer } from './broadcast-consumer.js';
 
 // A real NATS (the unit project's, else an embedded one); two connections stand in for two replicas.
 const suffix = randomBytes(4).toString('hex');
@@ -30,7 +32,9 @@ afterAll(async () => {
 function recorder(name: string): BroadcastConsumer & { heard: (string | undefined)[] } {
   const heard: (string | undefined)[] = [];
   return {
-    name, heard, events: [event, signal],
+    name,
+    heard,
+    events: [event, signal],
     hear: (e: EventEnvelope | undefined, subject: string) => {
       heard.push(subject === signal ? 'signal' : (e?.payload as { memberId: string } | undefined)?.memberId);
     },

@@ -1,5 +1,6 @@
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { EventDefinition, EventEnvelope } from '@marketplace/contracts';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+
 import { decodeJson } from '../bus/codec.js';
 import type { Logger } from '../logging/logger.js';
 import { countConsumedEvent } from './event-metrics.js';
@@ -33,9 +34,7 @@ export interface BroadcastListener {
 }
 
 /** Starts hearing the consumer's events on this replica; with no connection (tests, benchmarks), hears nothing. */
-export function startBroadcastConsumer(
-  nc: NatsConnection | undefined, consumer: BroadcastConsumer, logger: Logger | undefined,
-): BroadcastListener {
+export function startBroadcastConsumer(nc: NatsConnection | undefined, consumer: BroadcastConsumer, logger: Logger | undefined): BroadcastListener {
   if (!nc) return { stop: () => undefined };
   const subs: Subscription[] = consumer.events.map((e) => {
     const schema = typeof e === 'string' ? undefined : e.payload;

@@ -1,9 +1,10 @@
+import { EVENT_CONSUMER_NAMES, type EventDefinition, eventDurableName, type EventEnvelope, EVENTS_STREAM, type ServiceName } from '@marketplace/contracts';
+import { AckPolicy, type ConsumerMessages, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import type { Provider, Type } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { EVENT_CONSUMER_NAMES, EVENTS_STREAM, eventDurableName, type EventDefinition, type EventEnvelope, type ServiceName } from '@marketplace/contracts';
+
 import { decodeJson } from '../bus/codec.js';
 import type { Logger } from '../logging/logger.js';
 import { countConsumedEvent } from './event-metrics.js';
@@ -50,19 +51,25 @@ export class EventConsumerRunner {
     for (const consumer of consumers) {
       // The bus lets a service use only the durables its contract lists (bus-permissions.ts).
       if (!(EVENT_CONSUMER_NAMES[this.service as ServiceName] ?? []).includes(consumer.name)) {
-        throw new Error(`Event consumer "${consumer.name}" of ${this.service} is not listed in libs/contracts/src/events/event-consumers.ts: add it there, or the bus refuses its durable.`);
+        throw new Error(
+          `Event consumer "${consumer.name}" of ${this.service} is not listed in libs/contracts/src/events/event-consumers.ts: add it there, or the bus refuses its durable.`,
+        );
       }
       const durable = eventDurableName(this.service as ServiceName, consumer.name);
-      await jsm.consumers.add(EVENTS_STREAM, {
-        durable_name: durable,
-        filter_subject: consumer.event.subject,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        ack_wait: 30 * 1e9,
-        max_ack_pending: 1000,
-      }).catch(async (err) => {
-        await jsm.consumers.info(EVENTS_STREAM, durable).catch(() => { throw err; });
-      });
+      await jsm.consumers
+        .add(EVENTS_STREAM, {
+          durable_name: durable,
+          filter_subject: consumer.event.subject,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          ack_wait: 30 * 1e9,
+          max_ack_pending: 1000,
+        })
+        .catch(async (err) => {
+          await jsm.consumers.info(EVENTS_STREAM, durable).catch(() => {
+            throw err;
+          });
+        });
       const messages = await (await js.consumers.get(EVENTS_STREAM, durable)).consume({ max_messages: 100 });
       this.streams.push(messages);
       this.loops.push(this.run(consumer, durable, messages));

@@ -1,6 +1,7 @@
-import type { NatsConnection } from '@nats-io/transport-node';
-import { jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from '@marketplace/contracts';
+import { jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+
 import { streamReplicas } from '../bus/stream-replicas.js';
 
 const WEEK_NS = 7 * 24 * 3600 * 1e9;
@@ -24,7 +25,9 @@ export async function ensureEventStream(nc: NatsConnection): Promise<void> {
       });
     } catch (err) {
       // Another service created it between our look-up and our add.
-      await jsm.streams.info(EVENTS_STREAM).catch(() => { throw err; });
+      await jsm.streams.info(EVENTS_STREAM).catch(() => {
+        throw err;
+      });
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
+
 import { encodeJson } from '../bus/codec.js';
 
 export function healthSubject(service: string): string {
@@ -11,7 +12,10 @@ export function answerHealth(nc: NatsConnection, service: string, ready: () => P
     queue: service,
     callback: (err, msg) => {
       if (err) return;
-      void ready().then((deps) => msg.respond(encodeJson(deps)), () => msg.respond(encodeJson({ database: false })));
+      void ready().then(
+        (deps) => msg.respond(encodeJson(deps)),
+        () => msg.respond(encodeJson({ database: false })),
+      );
     },
   });
 }

@@ -1,7 +1,9 @@
-import { serviceMetrics } from '../scope/service-scope.js';
 import { createServer, type Server } from 'node:http';
+
 import { collectDefaultMetrics } from 'prom-client';
+
 import { processSettings } from '../scope/kit-settings.js';
+import { serviceMetrics } from '../scope/service-scope.js';
 
 export interface HealthChecks {
   /** Dependencies the service needs to do useful work (database, bus). */
@@ -31,7 +33,10 @@ export async function startHealthServer(service: string, checks: HealthChecks): 
       return;
     }
     if (req.url === '/metrics') {
-      registry.metrics().then((m) => send(200, m, registry.contentType), () => send(500, ''));
+      registry.metrics().then(
+        (m) => send(200, m, registry.contentType),
+        () => send(500, ''),
+      );
       return;
     }
     send(404, { error: 'Not found.' });

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+
 import { serviceMetrics } from '../scope/service-scope.js';
 
 /**
@@ -13,19 +14,27 @@ export function serviceMetric<M>(name: string, make: (registers: Registry[]) => 
 
 /** Request rate, errors (by status) and latency of each bus operation this process answers. */
 export function recordOperation(operation: string, status: number, seconds: number): void {
-  serviceMetric('bus_requests_total', (registers) => new Counter({
-    registers,
-    name: 'bus_requests_total',
-    help: 'Bus requests answered, by operation and status (200 or the error status)',
-    labelNames: ['operation', 'status'],
-  })).inc({ operation, status: String(status) });
-  serviceMetric('bus_request_duration_seconds', (registers) => new Histogram({
-    registers,
-    name: 'bus_request_duration_seconds',
-    help: 'Time to answer a bus request, from decoding to reply, by operation',
-    labelNames: ['operation'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-  })).observe({ operation }, seconds);
+  serviceMetric(
+    'bus_requests_total',
+    (registers) =>
+      new Counter({
+        registers,
+        name: 'bus_requests_total',
+        help: 'Bus requests answered, by operation and status (200 or the error status)',
+        labelNames: ['operation', 'status'],
+      }),
+  ).inc({ operation, status: String(status) });
+  serviceMetric(
+    'bus_request_duration_seconds',
+    (registers) =>
+      new Histogram({
+        registers,
+        name: 'bus_request_duration_seconds',
+        help: 'Time to answer a bus request, from decoding to reply, by operation',
+        labelNames: ['operation'],
+        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      }),
+  ).observe({ operation }, seconds);
 }
 
 type OutboxProbe = () => Promise<{ pending: number; oldestSeconds: number }>;
@@ -37,22 +46,30 @@ const outboxProbes = new WeakMap<Registry, Set<OutboxProbe>>();
  */
 export function addOutboxProbe(probe: OutboxProbe): () => void {
   // Each gauge reads on its own: prom-client collects metrics concurrently, so one cannot feed the other.
-  serviceMetric('outbox_pending_events', (registers) => new Gauge({
-    registers,
-    name: 'outbox_pending_events',
-    help: 'Outbox rows committed but not yet published',
-    async collect() {
-      this.set((await collectOutbox(registers))[0]);
-    },
-  }));
-  serviceMetric('outbox_lag_seconds', (registers) => new Gauge({
-    registers,
-    name: 'outbox_lag_seconds',
-    help: 'Age of the oldest unpublished outbox row (0 when none)',
-    async collect() {
-      this.set((await collectOutbox(registers))[1]);
-    },
-  }));
+  serviceMetric(
+    'outbox_pending_events',
+    (registers) =>
+      new Gauge({
+        registers,
+        name: 'outbox_pending_events',
+        help: 'Outbox rows committed but not yet published',
+        async collect() {
+          this.set((await collectOutbox(registers))[0]);
+        },
+      }),
+  );
+  serviceMetric(
+    'outbox_lag_seconds',
+    (registers) =>
+      new Gauge({
+        registers,
+        name: 'outbox_lag_seconds',
+        help: 'Age of the oldest unpublished outbox row (0 when none)',
+        async collect() {
+          this.set((await collectOutbox(registers))[1]);
+        },
+      }),
+  );
   const registry = serviceMetrics();
   const probes = outboxProbes.get(registry) ?? new Set<OutboxProbe>();
   outboxProbes.set(registry, probes);

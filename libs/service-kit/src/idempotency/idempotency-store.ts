@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+
 import { IDEMPOTENCY_KEY_HOURS, type ReplyEnvelope } from '@marketplace/contracts';
+import type { DataSource } from 'typeorm';
+
 import { claimKey, heldKey, keepReply, releaseKey, takeAbandonedKey } from './idempotency.queries.js';
 
 /**
@@ -9,11 +11,7 @@ import { claimKey, heldKey, keepReply, releaseKey, takeAbandonedKey } from './id
  */
 const ABANDONED_AFTER_S = 120;
 
-export type Claim =
-  | { kind: 'first' }
-  | { kind: 'replay'; reply: ReplyEnvelope }
-  | { kind: 'running' }
-  | { kind: 'mismatch' };
+export type Claim = { kind: 'first' } | { kind: 'replay'; reply: ReplyEnvelope } | { kind: 'running' } | { kind: 'mismatch' };
 
 /**
  * Idempotency keys in the owning service's database: the first request with a member's key claims
@@ -30,7 +28,7 @@ export class IdempotencyStore {
     if (!row) return this.claim(memberId, key, operation, requestHash);
     if (row.operation !== operation || row.request_hash !== requestHash) return { kind: 'mismatch' };
     if (row.reply) return { kind: 'replay', reply: row.reply };
-    if (row.abandoned && await takeAbandonedKey(this.ds, memberId, key, ABANDONED_AFTER_S)) return { kind: 'first' };
+    if (row.abandoned && (await takeAbandonedKey(this.ds, memberId, key, ABANDONED_AFTER_S))) return { kind: 'first' };
     return { kind: 'running' };
   }
 
@@ -56,7 +54,11 @@ export function requestHash(operation: string, input: unknown): string {
     const entries = Object.entries(o).filter(([k]) => !(k === 'key' && 'contentType' in o && 'size' in o));
     return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, canonical(x)]));
   };
-  return createHash('sha256').update(operation).update('\0').update(JSON.stringify(canonical(input)) ?? '').digest('base64url');
+  return createHash('sha256')
+    .update(operation)
+    .update('\0')
+    .update(JSON.stringify(canonical(input)) ?? '')
+    .digest('base64url');
 }
 
 /** Which answers are kept for repeats: what the request itself decided, never a passing failure. */

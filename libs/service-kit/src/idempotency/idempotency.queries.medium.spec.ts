@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { ReplyEnvelope } from '@marketplace/contracts';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { claimKey, heldKey, keepReply, releaseKey, takeAbandonedKey } from './idempotency.queries.js';
 import { IdempotencyStore } from './idempotency-store.js';
 
@@ -9,8 +11,12 @@ import { IdempotencyStore } from './idempotency-store.js';
 describe('the idempotency statements, against a real schema', () => {
   let s: ServiceSchema;
 
-  beforeAll(async () => { s = await openServiceSchema({ entities: [], migrations: [], label: 'kit-idempotency' }); }, 60_000);
-  afterAll(async () => { await s?.drop(); }, 60_000);
+  beforeAll(async () => {
+    s = await openServiceSchema({ entities: [], migrations: [], label: 'kit-idempotency' });
+  }, 60_000);
+  afterAll(async () => {
+    await s?.drop();
+  }, 60_000);
 
   const reply = { ok: true, data: { id: 'x' } } as unknown as ReplyEnvelope;
 

@@ -1,10 +1,13 @@
 import 'reflect-metadata';
+
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataSource } from 'typeorm';
-import { openServiceSchema, until, type ServiceSchema } from '@marketplace/testing';
+
 import { AppError, WRITE_LIMITS, type WriteLimitName } from '@marketplace/contracts';
+import { openServiceSchema, type ServiceSchema, until } from '@marketplace/testing';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { pendingSchemaChanges } from '../database/data-source.factory.js';
 import { KitTablePruner } from '../database/kit-table-pruner.js';
 import { PeriodicRunner } from '../queues/periodic-task.js';
@@ -26,12 +29,17 @@ beforeAll(async () => {
   replica = await db.otherReplica();
 }, 60_000);
 
-afterAll(async () => { await db?.drop(); }, 60_000);
+afterAll(async () => {
+  await db?.drop();
+}, 60_000);
 
 const subject = () => randomUUID();
 
 async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const err = await work.then(() => undefined, (e: unknown) => e);
+  const err = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   const appError = err as AppError;
   expect(appError.status).toBe(429);
@@ -39,8 +47,9 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
 }
 
 async function counted(bucket: string, who: string): Promise<number> {
-  const [row] = (await ds.query('SELECT coalesce(sum(count), 0)::int AS n FROM limit_attempts WHERE bucket = $1 AND subject = $2',
-    [bucket, who])) as { n: number }[];
+  const [row] = (await ds.query('SELECT coalesce(sum(count), 0)::int AS n FROM limit_attempts WHERE bucket = $1 AND subject = $2', [bucket, who])) as {
+    n: number;
+  }[];
   return row!.n;
 }
 
@@ -48,13 +57,17 @@ async function counted(bucket: string, who: string): Promise<number> {
 async function age(bucket: string, who: string, seconds: number): Promise<void> {
   await ds.query(
     `UPDATE limit_attempts SET at = at - make_interval(secs => $3), expires_at = expires_at - make_interval(secs => $3)
-     WHERE bucket = $1 AND subject = $2`, [bucket, who, seconds]);
+     WHERE bucket = $1 AND subject = $2`,
+    [bucket, who, seconds],
+  );
 }
 
 async function insertAt(bucket: string, who: string, atSql: string, count = 1): Promise<void> {
-  await ds.query(
-    `INSERT INTO limit_attempts (bucket, subject, at, count, expires_at) VALUES ($1, $2, ${atSql}, $3, ${atSql} + interval '1 day')`,
-    [bucket, who, count]);
+  await ds.query(`INSERT INTO limit_attempts (bucket, subject, at, count, expires_at) VALUES ($1, $2, ${atSql}, $3, ${atSql} + interval '1 day')`, [
+    bucket,
+    who,
+    count,
+  ]);
 }
 
 describe('the kit tables', () => {
@@ -66,7 +79,7 @@ describe('the kit tables', () => {
 describe('countAttempt, log buckets', () => {
   const bucket = logBucket('spec_minute', perMinute(3, 'Three a minute.'));
 
-  it('allows up to the limit, then refuses with the window\'s message and a Retry-After within it', async () => {
+  it("allows up to the limit, then refuses with the window's message and a Retry-After within it", async () => {
     const who = subject();
     for (let i = 0; i < 3; i++) await countAttempt(ds, bucket, who);
     const err = await refusal(countAttempt(ds, bucket, who));
@@ -152,27 +165,38 @@ describe('countAttempt, log buckets', () => {
     await countAttempt(ds, gap, who);
   });
 
-  it('commits or rolls back with the caller\'s transaction', async () => {
+  it("commits or rolls back with the caller's transaction", async () => {
     const who = subject();
     await ds.transaction(async (em) => {
       await countAttempt(em, bucket, who);
       await em.query('SELECT 1');
     });
-    await ds.transaction(async (em) => {
-      await countAttempt(em, bucket, who);
-      throw new Error('the caller\'s work failed');
-    }).catch(() => undefined);
+    await ds
+      .transaction(async (em) => {
+        await countAttempt(em, bucket, who);
+        throw new Error("the caller's work failed");
+      })
+      .catch(() => undefined);
     expect(await counted('spec_minute', who)).toBe(1);
   });
 
   it('never lets parallel transactions on two pools exceed the limit', async () => {
     const five = logBucket('spec_race', perMinute(5, 'Five a minute.'));
     const who = subject();
-    const outcomes = await Promise.all(Array.from({ length: 24 }, (_, i) => (i % 2 ? ds : replica).transaction(async (em) => {
-      await countAttempt(em, five, who);
-      // Holding the transaction open is what would let an unlocked check-then-insert race.
-      await em.query('SELECT pg_sleep(0.02)');
-    }).then(() => 'ok', (err: unknown) => (err instanceof AppError && err.status === 429 ? 'limited' : err))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        (i % 2 ? ds : replica)
+          .transaction(async (em) => {
+            await countAttempt(em, five, who);
+            // Holding the transaction open is what would let an unlocked check-then-insert race.
+            await em.query('SELECT pg_sleep(0.02)');
+          })
+          .then(
+            () => 'ok',
+            (err: unknown) => (err instanceof AppError && err.status === 429 ? 'limited' : err),
+          ),
+      ),
+    );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(5);
     expect(outcomes.filter((o) => o === 'limited')).toHaveLength(19);
     expect(await counted('spec_race', who)).toBe(5);
@@ -186,7 +210,14 @@ describe('countAttempt, counter buckets', () => {
     const who = subject();
     // A previous window's count is never read.
     await insertAt('spec_counter', who, `date_trunc('minute', now()) - interval '1 minute'`, 100);
-    const results = await Promise.all(Array.from({ length: 8 }, () => countAttempt(ds, bucket, who).then(() => 'ok', (e: unknown) => e)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        countAttempt(ds, bucket, who).then(
+          () => 'ok',
+          (e: unknown) => e,
+        ),
+      ),
+    );
     const ok = results.filter((r) => r === 'ok').length;
     const refused = results.filter((r): r is AppError => r instanceof AppError);
     // The run may straddle a minute boundary; then the new minute admits more.
@@ -204,8 +235,14 @@ describe('countAttempt, counter buckets', () => {
     const who = subject();
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 55_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-      countAttempt(i % 2 ? ds : replica, ten, who).then(() => 'ok', () => 'limited')));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        countAttempt(i % 2 ? ds : replica, ten, who).then(
+          () => 'ok',
+          () => 'limited',
+        ),
+      ),
+    );
     expect(results.filter((r) => r === 'ok')).toHaveLength(10);
     // Refused requests count too: the window ends at a fixed time whatever they do.
     expect(await counted('spec_counter_race', who)).toBe(30);
@@ -214,7 +251,7 @@ describe('countAttempt, counter buckets', () => {
 });
 
 describe('forgetAttempts', () => {
-  it('drops a subject\'s attempts and the composite ones it starts, nobody else\'s', async () => {
+  it("drops a subject's attempts and the composite ones it starts, nobody else's", async () => {
     const member = subject();
     const other = subject();
     const b = logBucket('spec_forget', perMinute(10, 'x'));
@@ -235,15 +272,24 @@ describe('KitTablePruner', () => {
     const keep = subject();
     const drop = subject();
     for (let i = 0; i < 5; i++) {
-      await ds.query(`INSERT INTO limit_attempts (bucket, subject, at, count, expires_at)
-        VALUES ('spec_prune', $1, now() - make_interval(hours => 2, secs => $2), 1, now() - interval '1 hour')`, [drop, i]);
+      await ds.query(
+        `INSERT INTO limit_attempts (bucket, subject, at, count, expires_at)
+        VALUES ('spec_prune', $1, now() - make_interval(hours => 2, secs => $2), 1, now() - interval '1 hour')`,
+        [drop, i],
+      );
     }
-    await ds.query(`INSERT INTO limit_attempts (bucket, subject, at, count, expires_at)
-      VALUES ('spec_prune', $1, now() - interval '2 hours', 1, now() + interval '22 hours')`, [keep]);
+    await ds.query(
+      `INSERT INTO limit_attempts (bucket, subject, at, count, expires_at)
+      VALUES ('spec_prune', $1, now() - interval '2 hours', 1, now() + interval '22 hours')`,
+      [keep],
+    );
     const outbox = async (createdAgo: string, publishedAgo: string | null) => {
       const id = randomUUID();
-      await ds.query(`INSERT INTO outbox_events (id, subject, envelope, created_at, published_at)
-        VALUES ($1, 'spec', '{}', now() - $2::interval, now() - $3::interval)`, [id, createdAgo, publishedAgo]);
+      await ds.query(
+        `INSERT INTO outbox_events (id, subject, envelope, created_at, published_at)
+        VALUES ($1, 'spec', '{}', now() - $2::interval, now() - $3::interval)`,
+        [id, createdAgo, publishedAgo],
+      );
       return id;
     };
     const oldPublished = await outbox('3 days', '3 days');
@@ -307,23 +353,53 @@ describe('KitTablePruner', () => {
 describe('limits configuration', () => {
   it("reads the deployment's variable names, each by its owning service, keeping the contract's numbers otherwise", () => {
     expect(identityLimits.read({})).toMatchObject({
-      apiKeyRequestsPerMinute: 120, magicLinksPerMinute: 5, inviteTriesPerHour: 10, waitlistPerEmailPerHour: 5, waitlistPerClientPerMinute: 10,
-      networkLookupsPerHour: 20, networkImportsPerHour: 10, clientRegistrationsPerHour: 20, photoUploadsPerHour: 20, oauthRequestsPerMinute: 120,
+      apiKeyRequestsPerMinute: 120,
+      magicLinksPerMinute: 5,
+      inviteTriesPerHour: 10,
+      waitlistPerEmailPerHour: 5,
+      waitlistPerClientPerMinute: 10,
+      networkLookupsPerHour: 20,
+      networkImportsPerHour: 10,
+      clientRegistrationsPerHour: 20,
+      photoUploadsPerHour: 20,
+      oauthRequestsPerMinute: 120,
       mcpSessionsPerMinute: 30,
     });
     expect(jobsLimits.read({})).toMatchObject({ searchesPerMinute: 30, commentsPerHour: 30, jobPostsPerDay: 10, jobPostsPerMinute: 3 });
     expect(applicationsLimits.read({})).toMatchObject({ applicationsPerDay: 50, applicationsPerMinute: 5, messagesPerDay: 500, messagesPerMinute: 30 });
     expect(filesLimits.read({})).toMatchObject({ fileWritesPerMinute: 600 });
     const env = {
-      API_KEY_RATE_LIMIT: '7', MAGIC_LINK_RATE_LIMIT: '2', SEARCHES_PER_MINUTE: '9', JOB_POSTS_PER_DAY: '4', JOB_POSTS_PER_MINUTE: '1000',
-      COMMENTS_PER_HOUR: '3', APPLICATIONS_PER_DAY: '6', APPLICATIONS_PER_MINUTE: '2', INVITE_TRIES_PER_HOUR: '1',
-      WAITLIST_PER_EMAIL_PER_HOUR: '2', WAITLIST_PER_MINUTE: '3', NETWORK_LOOKUPS_PER_HOUR: '4', NETWORK_IMPORTS_PER_HOUR: '5',
-      MESSAGES_PER_DAY: '8', MESSAGES_PER_MINUTE: '2', OAUTH_CLIENT_REGISTRATIONS_PER_HOUR: '6',
-      PHOTO_UPLOADS_PER_HOUR: '3', OAUTH_REQUESTS_PER_MINUTE: '9', MCP_SESSIONS_PER_MINUTE: '4',
+      API_KEY_RATE_LIMIT: '7',
+      MAGIC_LINK_RATE_LIMIT: '2',
+      SEARCHES_PER_MINUTE: '9',
+      JOB_POSTS_PER_DAY: '4',
+      JOB_POSTS_PER_MINUTE: '1000',
+      COMMENTS_PER_HOUR: '3',
+      APPLICATIONS_PER_DAY: '6',
+      APPLICATIONS_PER_MINUTE: '2',
+      INVITE_TRIES_PER_HOUR: '1',
+      WAITLIST_PER_EMAIL_PER_HOUR: '2',
+      WAITLIST_PER_MINUTE: '3',
+      NETWORK_LOOKUPS_PER_HOUR: '4',
+      NETWORK_IMPORTS_PER_HOUR: '5',
+      MESSAGES_PER_DAY: '8',
+      MESSAGES_PER_MINUTE: '2',
+      OAUTH_CLIENT_REGISTRATIONS_PER_HOUR: '6',
+      PHOTO_UPLOADS_PER_HOUR: '3',
+      OAUTH_REQUESTS_PER_MINUTE: '9',
+      MCP_SESSIONS_PER_MINUTE: '4',
     };
     expect(identityLimits.read(env)).toMatchObject({
-      apiKeyRequestsPerMinute: 7, magicLinksPerMinute: 2, inviteTriesPerHour: 1, waitlistPerEmailPerHour: 2, waitlistPerClientPerMinute: 3,
-      networkLookupsPerHour: 4, networkImportsPerHour: 5, clientRegistrationsPerHour: 6, photoUploadsPerHour: 3, oauthRequestsPerMinute: 9,
+      apiKeyRequestsPerMinute: 7,
+      magicLinksPerMinute: 2,
+      inviteTriesPerHour: 1,
+      waitlistPerEmailPerHour: 2,
+      waitlistPerClientPerMinute: 3,
+      networkLookupsPerHour: 4,
+      networkImportsPerHour: 5,
+      clientRegistrationsPerHour: 6,
+      photoUploadsPerHour: 3,
+      oauthRequestsPerMinute: 9,
       mcpSessionsPerMinute: 4,
     });
     expect(jobsLimits.read(env)).toMatchObject({ searchesPerMinute: 9, commentsPerHour: 3, jobPostsPerDay: 4, jobPostsPerMinute: 1000 });
@@ -346,14 +422,18 @@ describe('limits configuration', () => {
     for (const name of Object.keys(WRITE_LIMITS) as WriteLimitName[]) {
       const variable = `WRITE_LIMIT_${WRITE_LIMITS[name].bucket.toUpperCase()}`;
       const owners = Object.values(LIMIT_SETTINGS).filter((g) => g.declarations.some((d) => d.name === variable));
-      expect(owners.map((g) => g.owner), variable).toEqual([writeLimitOwner(name)]);
+      expect(
+        owners.map((g) => g.owner),
+        variable,
+      ).toEqual([writeLimitOwner(name)]);
     }
   });
 
   it('words each bucket for what it limits (an edit is not a post)', () => {
     const buckets = limitBucketsIn({});
     expect(buckets.jobPosts.windows.map((w) => w.message)).toEqual([
-      'You can post 10 jobs per UTC day. Try again tomorrow (UTC).', 'You can post 3 jobs per minute. Wait a moment and try again.',
+      'You can post 10 jobs per UTC day. Try again tomorrow (UTC).',
+      'You can post 3 jobs per minute. Wait a moment and try again.',
     ]);
     expect(buckets.jobEdits.windows.map((w) => w.message).join(' ')).not.toMatch(/post/);
     expect(buckets.jobEdits.windows[0]!.message).toBe('You can edit jobs 10 times per UTC day. Try again tomorrow (UTC).');

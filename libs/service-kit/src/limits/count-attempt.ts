@@ -1,14 +1,11 @@
-import type { EntityManager } from 'typeorm';
 import { AppError } from '@marketplace/contracts';
-import type { Db } from '../database/typed-query.js';
-import { longestWindowSeconds, type CounterBucket, type LimitBucket, type LimitWindow, type LogBucket } from './limit-bucket.js';
-import {
-  countInCounter, deleteAttemptsOf, lockAttempts, logAttempt, windowCounts, type CounterRow,
-} from './limits.queries.js';
+import type { EntityManager } from 'typeorm';
 
-export {
-  COUNTER_COLUMNS, COUNTER_INCREMENT, COUNTER_KEY, COUNTER_RETURNING, counterValues, type CounterRow,
-} from './limits.queries.js';
+import type { Db } from '../database/typed-query.js';
+import { type CounterBucket, type LimitBucket, type LimitWindow, type LogBucket, longestWindowSeconds } from './limit-bucket.js';
+import { type CounterRow, countInCounter, deleteAttemptsOf, lockAttempts, logAttempt, windowCounts } from './limits.queries.js';
+
+export { COUNTER_COLUMNS, COUNTER_INCREMENT, COUNTER_KEY, COUNTER_RETURNING, type CounterRow, counterValues } from './limits.queries.js';
 
 /**
  * Counts one attempt by `subject` against `bucket`, or throws 429 with the message and
@@ -28,9 +25,18 @@ export async function countAttempt(db: Db, bucket: LimitBucket, subject: string)
 }
 
 /** What is left of a counter bucket's window after this attempt (the RateLimit headers' figures). */
-export function budgetOf(bucket: CounterBucket, row: CounterRow): { policy: string; limit: number; remaining: number; resetSeconds: number; windowSeconds: number } {
+export function budgetOf(
+  bucket: CounterBucket,
+  row: CounterRow,
+): { policy: string; limit: number; remaining: number; resetSeconds: number; windowSeconds: number } {
   const { max, seconds } = bucket.window;
-  return { policy: bucket.name, limit: max, remaining: Math.max(0, max - Number(row.count)), resetSeconds: Math.max(0, Math.ceil(Number(row.reset))), windowSeconds: seconds };
+  return {
+    policy: bucket.name,
+    limit: max,
+    remaining: Math.max(0, max - Number(row.count)),
+    resetSeconds: Math.max(0, Math.ceil(Number(row.reset))),
+    windowSeconds: seconds,
+  };
 }
 
 /** Refused requests stay counted: the window ends at a fixed time whatever they do. */

@@ -1,4 +1,5 @@
 import { DEFAULT_SAFETY_POLICY, WRITE_LIMITS, type WriteLimitName } from '@marketplace/contracts';
+
 import { defineSettings, setting, type SettingDeclaration } from '../scope/setting-declarations.js';
 
 /**
@@ -18,10 +19,12 @@ const perMember = (name: string, fallback: number, description: string): Setting
 
 /** The named write limits one service counts: WRITE_LIMIT_<BUCKET>, unset → WRITE_LIMITS' number. */
 function writeLimits<const N extends WriteLimitName>(...names: N[]): Record<N, SettingDeclaration<number>> {
-  return Object.fromEntries(names.map((name) => {
-    const l = WRITE_LIMITS[name];
-    return [name, perMember(`WRITE_LIMIT_${l.bucket.toUpperCase()}`, l.max, `per member and ${l.window}: ${l.covers}`)];
-  })) as Record<N, SettingDeclaration<number>>;
+  return Object.fromEntries(
+    names.map((name) => {
+      const l = WRITE_LIMITS[name];
+      return [name, perMember(`WRITE_LIMIT_${l.bucket.toUpperCase()}`, l.max, `per member and ${l.window}: ${l.covers}`)];
+    }),
+  ) as Record<N, SettingDeclaration<number>>;
 }
 
 export const identityLimits = defineSettings('identity', 'identity', {
@@ -65,9 +68,17 @@ export const filesLimits = defineSettings('files', 'files', {
 export const draftsLimits = defineSettings('drafts', 'drafts', {
   recordingLinksPerHour: perMember('RECORDING_LINKS_PER_HOUR', 10, 'walkthrough recording links made per member and hour'),
   draftStartsPerHour: perMember('DRAFT_STARTS_PER_HOUR', d.modelUse.draftStartsPerHour, 'drafts started per member and hour (model calls)'),
-  researchRerunsPerHour: perMember('DRAFT_RESEARCH_RERUNS_PER_HOUR', d.modelUse.researchRerunsPerHour, 'opening answers changed (research runs again) per member and hour'),
+  researchRerunsPerHour: perMember(
+    'DRAFT_RESEARCH_RERUNS_PER_HOUR',
+    d.modelUse.researchRerunsPerHour,
+    'opening answers changed (research runs again) per member and hour',
+  ),
   rewritesPerHour: perMember('DRAFT_REWRITES_PER_HOUR', d.modelUse.rewritesPerHour, 'job descriptions written per member and hour'),
-  completedRecordingsPerHour: perMember('COMPLETED_RECORDINGS_PER_HOUR', d.modelUse.completedRecordingsPerHour, 'walkthrough recordings completed per member and hour'),
+  completedRecordingsPerHour: perMember(
+    'COMPLETED_RECORDINGS_PER_HOUR',
+    d.modelUse.completedRecordingsPerHour,
+    'walkthrough recordings completed per member and hour',
+  ),
   ...writeLimits('draftChanges'),
 });
 
@@ -85,8 +96,13 @@ export const notificationsLimits = defineSettings('notifications', 'notification
 
 /** Each service's limits, by the service that enforces them. */
 export const LIMIT_SETTINGS = {
-  identity: identityLimits, jobs: jobsLimits, applications: applicationsLimits, files: filesLimits,
-  drafts: draftsLimits, admin: adminLimits, notifications: notificationsLimits,
+  identity: identityLimits,
+  jobs: jobsLimits,
+  applications: applicationsLimits,
+  files: filesLimits,
+  drafts: draftsLimits,
+  admin: adminLimits,
+  notifications: notificationsLimits,
 };
 
 export type LimitOwner = keyof typeof LIMIT_SETTINGS;

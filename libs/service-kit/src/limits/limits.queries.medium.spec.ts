@@ -1,13 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { countInCounter, deleteAttemptsOf, lockAttempts, logAttempt, windowCounts } from './limits.queries.js';
 
 /** Medium: the limits' statements on a real limit_attempts table. */
 describe('the limits statements, against a real schema', () => {
   let s: ServiceSchema;
 
-  beforeAll(async () => { s = await openServiceSchema({ entities: [], migrations: [], label: 'kit-limits' }); }, 60_000);
-  afterAll(async () => { await s?.drop(); }, 60_000);
+  beforeAll(async () => {
+    s = await openServiceSchema({ entities: [], migrations: [], label: 'kit-limits' });
+  }, 60_000);
+  afterAll(async () => {
+    await s?.drop();
+  }, 60_000);
 
   it('counts attempts in a counter window and says how long it has left', async () => {
     const first = await countInCounter(s.ds, 'spec_counter', 'm1', 3600);
@@ -18,7 +23,7 @@ describe('the limits statements, against a real schema', () => {
     expect((await countInCounter(s.ds, 'spec_counter', 'm2', 3600)).count).toBe(1);
   });
 
-  it('logs attempts under the subject\'s lock and counts each window of a log bucket', async () => {
+  it("logs attempts under the subject's lock and counts each window of a log bucket", async () => {
     const windows = [
       { kind: 'sliding', seconds: 60, max: 5, message: 'm' },
       { kind: 'fixed', seconds: 86_400, max: 10, message: 'd' },
@@ -38,7 +43,7 @@ describe('the limits statements, against a real schema', () => {
     expect(row.r1).toBeGreaterThan(0);
   });
 
-  it('forgets a subject\'s attempts, composite subjects included, and no one else\'s', async () => {
+  it("forgets a subject's attempts, composite subjects included, and no one else's", async () => {
     for (const subject of ['gone', 'gone:hire-1', 'kept', 'kept:gone']) await logAttempt(s.ds, 'spec_forget', subject, 60);
     expect(await deleteAttemptsOf(s.ds, ['gone'])).toBe(2);
     const left = (await s.ds.query(`SELECT subject FROM limit_attempts WHERE bucket = 'spec_forget' ORDER BY subject`)) as { subject: string }[];

@@ -1,8 +1,11 @@
 import { kitSql } from '../database/kit-sql.js';
-import { advisoryXactLock, affected, first, sql, type Db, type Expression } from '../database/typed-query.js';
+import { advisoryXactLock, affected, type Db, type Expression, first, sql } from '../database/typed-query.js';
 import type { LimitWindow } from './limit-bucket.js';
 
-export interface CounterRow { count: number; reset: number }
+export interface CounterRow {
+  count: number;
+  reset: number;
+}
 
 /**
  * The one counted attempt in a counter bucket, in parts for the builder, so a caller on a hot path
@@ -33,10 +36,15 @@ export function counterValues(bucket: string, subject: Expression<unknown> | str
 
 /** One attempt counted by `subject` in a counter bucket. */
 export async function countInCounter(on: Db, bucket: string, subject: string, seconds: number): Promise<CounterRow> {
-  const row = await first(on, kitSql.insertInto('limit_attempts').columns(COUNTER_COLUMNS)
-    .expression(kitSql.selectNoFrom(counterValues(bucket, subject, seconds)))
-    .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT }))
-    .returning(COUNTER_RETURNING));
+  const row = await first(
+    on,
+    kitSql
+      .insertInto('limit_attempts')
+      .columns(COUNTER_COLUMNS)
+      .expression(kitSql.selectNoFrom(counterValues(bucket, subject, seconds)))
+      .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT }))
+      .returning(COUNTER_RETURNING),
+  );
   return row!;
 }
 
@@ -54,7 +62,11 @@ export async function lockAttempts(on: Db, bucket: string, subject: string): Pro
  * when the period ends. Only attempts within the longest window are read.
  */
 export async function windowCounts(
-  on: Db, bucket: string, subject: string, longestSeconds: number, windows: readonly LimitWindow[],
+  on: Db,
+  bucket: string,
+  subject: string,
+  longestSeconds: number,
+  windows: readonly LimitWindow[],
 ): Promise<Record<string, number | null> | undefined> {
   const columns = windows.flatMap((w, i) => {
     const span = sql`make_interval(secs => ${w.seconds}::int)`;
@@ -71,21 +83,38 @@ export async function windowCounts(
       sql<number | null>`extract(epoch FROM ${start} + ${span} - statement_timestamp())::float8`.as(`r${i}`),
     ];
   });
-  return first(on, kitSql.selectFrom('limit_attempts').select(columns)
-    .where('bucket', '=', bucket).where('subject', '=', subject)
-    .where('at', '>', sql<Date>`statement_timestamp() - make_interval(secs => ${longestSeconds}::int)`));
+  return first(
+    on,
+    kitSql
+      .selectFrom('limit_attempts')
+      .select(columns)
+      .where('bucket', '=', bucket)
+      .where('subject', '=', subject)
+      .where('at', '>', sql<Date>`statement_timestamp() - make_interval(secs => ${longestSeconds}::int)`),
+  );
 }
 
 /** One attempt in a log bucket, kept as long as its longest window can see it. */
 export function logAttempt(on: Db, bucket: string, subject: string, longestSeconds: number): Promise<number> {
-  return affected(on, kitSql.insertInto('limit_attempts').values({
-    bucket, subject, at: sql<Date>`statement_timestamp()`, count: 1,
-    expires_at: sql<Date>`statement_timestamp() + make_interval(secs => ${longestSeconds}::int)`,
-  }).onConflict((oc) => oc.columns(['bucket', 'subject', 'at']).doUpdateSet({ count: (eb) => eb('limit_attempts.count', '+', 1) })));
+  return affected(
+    on,
+    kitSql
+      .insertInto('limit_attempts')
+      .values({
+        bucket,
+        subject,
+        at: sql<Date>`statement_timestamp()`,
+        count: 1,
+        expires_at: sql<Date>`statement_timestamp() + make_interval(secs => ${longestSeconds}::int)`,
+      })
+      .onConflict((oc) => oc.columns(['bucket', 'subject', 'at']).doUpdateSet({ count: (eb) => eb('limit_attempts.count', '+', 1) })),
+  );
 }
 
 /** Forgets the subjects' attempts, composite subjects that start with one of them (`<subject>:…`) included. */
 export function deleteAttemptsOf(on: Db, subjects: readonly string[]): Promise<number> {
-  return affected(on, kitSql.deleteFrom('limit_attempts')
-    .where(sql<boolean>`subject = any(${subjects}::text[]) OR split_part(subject, ':', 1) = any(${subjects}::text[])`));
+  return affected(
+    on,
+    kitSql.deleteFrom('limit_attempts').where(sql<boolean>`subject = any(${subjects}::text[]) OR split_part(subject, ':', 1) = any(${subjects}::text[])`),
+  );
 }

@@ -1,10 +1,16 @@
 import { Writable } from 'node:stream';
+
 import { describe, expect, it } from 'vitest';
+
 import { createLogger, serializeError } from './logger.js';
 
 /** What TypeORM throws when a query fails: the SQL, its parameters, and the driver's error. */
 class QueryFailedError extends Error {
-  constructor(readonly query: string, readonly parameters: unknown[], readonly driverError: Error & { detail?: string }) {
+  constructor(
+    readonly query: string,
+    readonly parameters: unknown[],
+    readonly driverError: Error & { detail?: string },
+  ) {
     super(driverError.message);
     this.name = 'QueryFailedError';
   }
@@ -12,7 +18,9 @@ class QueryFailedError extends Error {
 
 function dbError() {
   const driver = Object.assign(new Error('duplicate key value violates unique constraint "members_email_key"'), {
-    code: '23505', constraint: 'members_email_key', detail: 'Key (email)=(alice@example.test) already exists.',
+    code: '23505',
+    constraint: 'members_email_key',
+    detail: 'Key (email)=(alice@example.test) already exists.',
     parameters: ['alice@example.test', 'tok_secret123'],
   });
   return new QueryFailedError('INSERT INTO identity.members (email, token) VALUES ($1, $2)', ['alice@example.test', 'tok_secret123'], driver);
@@ -42,7 +50,12 @@ describe('serializeError', () => {
 
   it('is what a service logger uses for err, so a logged database error carries no values', () => {
     const lines: string[] = [];
-    const sink = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const logger = createLogger('identity', sink);
     logger.error({ err: dbError() }, 'unexpected failure');
     expect(lines.join('')).toContain('members_email_key');

@@ -1,6 +1,7 @@
-import { currentScope } from '../scope/service-scope.js';
+import { type DestinationStream, type Logger, pino } from 'pino';
+
 import { processSettings } from '../scope/kit-settings.js';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { currentScope } from '../scope/service-scope.js';
 
 export type { Logger };
 
@@ -34,12 +35,15 @@ export function serializeError(err: unknown): unknown {
 
 /** One JSON line per event; `requestId` is attached per request by the bus server. */
 export function createLogger(service: string, destination?: DestinationStream): Logger {
-  return pino({
-    serializers: { err: serializeError, error: serializeError },
-    name: service,
-    level: processSettings().logLevel,
-    base: { service },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: ['key', 'input.key', '*.authorization', '*.email'],
-  }, destination ?? currentScope().output ?? pino.destination(1));
+  return pino(
+    {
+      serializers: { err: serializeError, error: serializeError },
+      name: service,
+      level: processSettings().logLevel,
+      base: { service },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: ['key', 'input.key', '*.authorization', '*.email'],
+    },
+    destination ?? currentScope().output ?? pino.destination(1),
+  );
 }

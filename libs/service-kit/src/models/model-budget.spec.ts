@@ -1,13 +1,20 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DataSource } from 'typeorm';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { ModelSpend1795708602255 } from '../database/kit-model-spend.migration.js';
 import {
-  BudgetedModelProvider, MODEL_BUDGET_SPENT, ModelBudgetSpent, meteredModelProviderFromEnv, modelBudgetFromEnv, type ModelBudget,
+  BudgetedModelProvider,
+  meteredModelProviderFromEnv,
+  MODEL_BUDGET_SPENT,
+  type ModelBudget,
+  modelBudgetFromEnv,
+  ModelBudgetSpent,
 } from './model-budget.js';
-import { ModelError, OpenAiCompatibleProvider, type ModelProvider, type ModelUsage } from './model-provider.js';
+import { ModelError, type ModelProvider, type ModelUsage, OpenAiCompatibleProvider } from './model-provider.js';
 
 /** Against a real PostgreSQL (DATABASE_URL, else the unit project's embedded one): the budget is only as good as its upsert and row lock. */
 let db: ServiceSchema;
@@ -21,24 +28,35 @@ beforeAll(async () => {
   replica = await db.otherReplica();
 }, 60_000);
 
-afterAll(async () => { await db?.drop(); }, 60_000);
+afterAll(async () => {
+  await db?.drop();
+}, 60_000);
 
-beforeEach(async () => { await ds.query('DELETE FROM model_spend'); });
+beforeEach(async () => {
+  await ds.query('DELETE FROM model_spend');
+});
 
 /** Stands in for the model: answers with a fixed usage, or fails, and counts what reached it. */
 class ScriptedModel implements ModelProvider {
   readonly model = 'scripted';
   readonly transcriptionModel = null;
   reached = 0;
-  constructor(private readonly usage: Partial<ModelUsage> = {}, private readonly fail = false) {}
+  constructor(
+    private readonly usage: Partial<ModelUsage> = {},
+    private readonly fail = false,
+  ) {}
 
   private answer(): ModelUsage {
     this.reached += 1;
     if (this.fail) throw new ModelError('the model answered 500');
     return { calls: 1, promptTokens: 10, completionTokens: 5, usd: 0, model: this.model, ...this.usage };
   }
-  async chatJson<T>(): Promise<{ data: T; usage: ModelUsage }> { return { data: { ok: true } as T, usage: this.answer() }; }
-  async embed(texts: string[]): Promise<{ vectors: number[][]; usage: ModelUsage }> { return { vectors: texts.map(() => [1]), usage: this.answer() }; }
+  async chatJson<T>(): Promise<{ data: T; usage: ModelUsage }> {
+    return { data: { ok: true } as T, usage: this.answer() };
+  }
+  async embed(texts: string[]): Promise<{ vectors: number[][]; usage: ModelUsage }> {
+    return { vectors: texts.map(() => [1]), usage: this.answer() };
+  }
   async transcribe(): Promise<{ transcript: { text: string; segments: [] }; usage: ModelUsage }> {
     return { transcript: { text: '', segments: [] }, usage: this.answer() };
   }
@@ -46,8 +64,8 @@ class ScriptedModel implements ModelProvider {
 
 const ask = (m: ModelProvider) => m.chatJson({ system: 's', user: 'u', schema: z.object({ ok: z.boolean() }) });
 const budget = (b: Partial<ModelBudget>): ModelBudget => ({ usdPerDay: null, callsPerDay: null, ...b });
-const spent = async () => (await ds.query(
-  `SELECT calls, usd FROM model_spend WHERE day = (statement_timestamp() AT TIME ZONE 'UTC')::date`)) as { calls: number; usd: number }[];
+const spent = async () =>
+  (await ds.query(`SELECT calls, usd FROM model_spend WHERE day = (statement_timestamp() AT TIME ZONE 'UTC')::date`)) as { calls: number; usd: number }[];
 
 describe('reading the daily caps', () => {
   it('has no cap unless one is set, and takes either alone', () => {
@@ -84,7 +102,10 @@ describe('a model within the daily budget', () => {
     await model.transcribe({ data: Buffer.alloc(0), filename: 'a.webm', mediaType: 'audio/webm', seconds: 1 });
     // One at a time: a second call started before the first is awaited could reject with no handler yet (an unhandled rejection).
     for (const call of [() => ask(model), () => model.embed(['b'])]) {
-      const err = await call().then(() => undefined, (e: unknown) => e);
+      const err = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(ModelBudgetSpent);
       // A ModelError, so callers that fail closed on model errors do so here too.
       expect(err).toBeInstanceOf(ModelError);

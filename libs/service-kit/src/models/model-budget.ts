@@ -1,10 +1,16 @@
 import type { DataSource } from 'typeorm';
+
+import { modelSettings } from '../scope/kit-settings.js';
 import { currentScope, serviceEnv } from '../scope/service-scope.js';
 import {
-  ModelError, modelProviderFromEnv,
-  type AudioClip, type ChatJsonRequest, type ModelProvider, type ModelUsage, type Transcript,
+  type AudioClip,
+  type ChatJsonRequest,
+  ModelError,
+  type ModelProvider,
+  modelProviderFromEnv,
+  type ModelUsage,
+  type Transcript,
 } from './model-provider.js';
-import { modelSettings } from '../scope/kit-settings.js';
 import { addModelSpend, takeModelCall } from './models.queries.js';
 
 /**
@@ -21,7 +27,9 @@ export const MODEL_BUDGET_SPENT = "the service's daily model budget is spent; tr
 
 /** A call refused before it was made: nothing was sent to the model, and retrying today will not help. */
 export class ModelBudgetSpent extends ModelError {
-  constructor() { super(MODEL_BUDGET_SPENT); }
+  constructor() {
+    super(MODEL_BUDGET_SPENT);
+  }
 }
 
 /** Reads the caps; a bad value stops the service with the variable's name. Null: no cap at all. */
@@ -37,13 +45,11 @@ export function modelBudgetFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Model
  * even without a model, so a bad value is found on the first start). Without a cap it is the
  * plain provider: no table is touched. `ds` defaults to the service's own database.
  */
-export function meteredModelProviderFromEnv(
-  ds: DataSource | undefined = currentScope().database, env: NodeJS.ProcessEnv = serviceEnv(),
-): ModelProvider | null {
+export function meteredModelProviderFromEnv(ds: DataSource | undefined = currentScope().database, env: NodeJS.ProcessEnv = serviceEnv()): ModelProvider | null {
   const budget = modelBudgetFromEnv(env);
   const model = modelProviderFromEnv(env);
   if (!model || !budget) return model;
-  if (!ds) throw new Error('MODEL_DAILY_USD_CAP / MODEL_DAILY_CALLS_CAP need the service\'s database to count spending in');
+  if (!ds) throw new Error("MODEL_DAILY_USD_CAP / MODEL_DAILY_CALLS_CAP need the service's database to count spending in");
   return new BudgetedModelProvider(model, budget, ds);
 }
 
@@ -56,21 +62,38 @@ export function meteredModelProviderFromEnv(
  * the model may have been paid for an answer that did not validate.
  */
 export class BudgetedModelProvider implements ModelProvider {
-  constructor(private readonly inner: ModelProvider, private readonly budget: ModelBudget, private readonly ds: DataSource) {}
+  constructor(
+    private readonly inner: ModelProvider,
+    private readonly budget: ModelBudget,
+    private readonly ds: DataSource,
+  ) {}
 
-  get model(): string { return this.inner.model; }
-  get transcriptionModel(): string | null { return this.inner.transcriptionModel; }
+  get model(): string {
+    return this.inner.model;
+  }
+  get transcriptionModel(): string | null {
+    return this.inner.transcriptionModel;
+  }
 
   chatJson<T>(req: ChatJsonRequest<T>): Promise<{ data: T; usage: ModelUsage }> {
-    return this.spend(() => this.inner.chatJson(req), (r) => r.usage);
+    return this.spend(
+      () => this.inner.chatJson(req),
+      (r) => r.usage,
+    );
   }
 
   embed(texts: string[], signal?: AbortSignal): Promise<{ vectors: number[][]; usage: ModelUsage }> {
-    return this.spend(() => this.inner.embed(texts, signal), (r) => r.usage);
+    return this.spend(
+      () => this.inner.embed(texts, signal),
+      (r) => r.usage,
+    );
   }
 
   transcribe(audio: AudioClip, signal?: AbortSignal): Promise<{ transcript: Transcript; usage: ModelUsage }> {
-    return this.spend(() => this.inner.transcribe(audio, signal), (r) => r.usage);
+    return this.spend(
+      () => this.inner.transcribe(audio, signal),
+      (r) => r.usage,
+    );
   }
 
   private async spend<R>(call: () => Promise<R>, usageOf: (r: R) => ModelUsage): Promise<R> {
@@ -89,4 +112,3 @@ export class BudgetedModelProvider implements ModelProvider {
     return day;
   }
 }
-

@@ -1,23 +1,43 @@
+import { type FakeModelServer, startFakeModelServer, until } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { startFakeModelServer, until, type FakeModelServer } from '@marketplace/testing';
-import { modelConfigFromEnv, modelProviderFromEnv, OpenAiCompatibleProvider, type ModelProviderConfig } from './model-provider.js';
+
+import { modelConfigFromEnv, type ModelProviderConfig, modelProviderFromEnv, OpenAiCompatibleProvider } from './model-provider.js';
 
 let server: FakeModelServer;
-beforeAll(async () => { server = await startFakeModelServer(); });
-afterAll(async () => { await server.stop(); });
+beforeAll(async () => {
+  server = await startFakeModelServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
 
 const config = (over: Partial<ModelProviderConfig> = {}): ModelProviderConfig => ({
-  baseUrl: server.url, model: 'fake-chat', embeddingModel: 'fake-embed', transcriptionModel: 'fake-whisper', transcriptionBaseUrl: server.url, usdPerAudioMinute: 0.006, apiKey: 'sk-test', timeoutMs: 2000, retries: 2,
-  usdPerMillionPrompt: 1_000_000, usdPerMillionCompletion: 2_000_000, ...over,
+  baseUrl: server.url,
+  model: 'fake-chat',
+  embeddingModel: 'fake-embed',
+  transcriptionModel: 'fake-whisper',
+  transcriptionBaseUrl: server.url,
+  usdPerAudioMinute: 0.006,
+  apiKey: 'sk-test',
+  timeoutMs: 2000,
+  retries: 2,
+  usdPerMillionPrompt: 1_000_000,
+  usdPerMillionCompletion: 2_000_000,
+  ...over,
 });
 const shape = z.object({ answer: z.string() });
 
 describe('OpenAI-compatible model provider', () => {
   it('is off without MODEL_BASE_URL and reads its settings from the environment', () => {
     expect(modelProviderFromEnv({})).toBeNull();
-    expect(modelConfigFromEnv({ MODEL_BASE_URL: 'https://models.example/v1/', MODEL_NAME: 'm', MODEL_RETRIES: '1', MODEL_TIMEOUT_MS: '500' }))
-      .toMatchObject({ baseUrl: 'https://models.example/v1', model: 'm', retries: 1, timeoutMs: 500, usdPerMillionPrompt: 0 });
+    expect(modelConfigFromEnv({ MODEL_BASE_URL: 'https://models.example/v1/', MODEL_NAME: 'm', MODEL_RETRIES: '1', MODEL_TIMEOUT_MS: '500' })).toMatchObject({
+      baseUrl: 'https://models.example/v1',
+      model: 'm',
+      retries: 1,
+      timeoutMs: 500,
+      usdPerMillionPrompt: 0,
+    });
     expect(() => modelConfigFromEnv({ MODEL_BASE_URL: 'https://x/v1', MODEL_TIMEOUT_MS: 'soon' })).toThrow(/MODEL_TIMEOUT_MS/);
   });
 
@@ -52,8 +72,7 @@ describe('OpenAI-compatible model provider', () => {
     expect(waits).toContain(1000);
     expect(waits).not.toContain(500);
     server.queue.push({ status: 500 }, { status: 500 });
-    await expect(new OpenAiCompatibleProvider(config({ retries: 1 })).chatJson({ system: 's', user: 'u', schema: shape }))
-      .rejects.toThrow(/answered 500/);
+    await expect(new OpenAiCompatibleProvider(config({ retries: 1 })).chatJson({ system: 's', user: 'u', schema: shape })).rejects.toThrow(/answered 500/);
   });
 
   it('does not retry a refused request (400)', async () => {
@@ -65,8 +84,9 @@ describe('OpenAI-compatible model provider', () => {
   it('times out a model that never answers, per attempt', async () => {
     server.queue.push({ hang: true }, { hang: true });
     const gaveUp = server.abandoned.length;
-    await expect(new OpenAiCompatibleProvider(config({ timeoutMs: 200, retries: 1 })).chatJson({ system: 's', user: 'u', schema: shape }))
-      .rejects.toThrow(/did not answer within 200 ms/);
+    await expect(new OpenAiCompatibleProvider(config({ timeoutMs: 200, retries: 1 })).chatJson({ system: 's', user: 'u', schema: shape })).rejects.toThrow(
+      /did not answer within 200 ms/,
+    );
     // Both attempts were ended by the provider itself, one after the other.
     await until(() => server.abandoned.length === gaveUp + 2, { timeoutMs: 5000, what: 'both hanging requests to be closed' });
   });

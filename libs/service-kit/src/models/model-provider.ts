@@ -1,7 +1,8 @@
-import { serviceEnv } from '../scope/service-scope.js';
 import type { z } from 'zod';
-import { modelSettings } from '../scope/kit-settings.js';
+
 import { backoffMs } from '../queues/backoff.js';
+import { modelSettings } from '../scope/kit-settings.js';
+import { serviceEnv } from '../scope/service-scope.js';
 
 /** Tokens and estimated dollars of one or more model calls, for a resource's `costs`. */
 export interface ModelUsage {
@@ -78,7 +79,6 @@ export interface ModelProviderConfig {
 
 export class ModelError extends Error {}
 
-
 /**
  * MODEL_BASE_URL turns the model on (MODEL_NAME, MODEL_EMBEDDING_NAME, MODEL_API_KEY,
  * MODEL_TIMEOUT_MS, MODEL_RETRIES, MODEL_USD_PER_MILLION_PROMPT / _COMPLETION); without it the
@@ -112,8 +112,11 @@ export function modelProviderFromEnv(env: NodeJS.ProcessEnv = serviceEnv()): Mod
 export function addUsage(a: ModelUsage | null, b: ModelUsage): ModelUsage {
   if (!a) return b;
   return {
-    calls: a.calls + b.calls, promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens,
-    usd: Math.round((a.usd + b.usd) * 1e6) / 1e6, model: b.model,
+    calls: a.calls + b.calls,
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    usd: Math.round((a.usd + b.usd) * 1e6) / 1e6,
+    model: b.model,
   };
 }
 
@@ -129,33 +132,56 @@ function userContent(req: ChatJsonRequest<unknown>): string | Record<string, unk
   ];
 }
 
-interface Retryable { retry: true; error: Error; afterMs?: number }
+interface Retryable {
+  retry: true;
+  error: Error;
+  afterMs?: number;
+}
 
 /** Between attempts when the provider names no wait (Retry-After): 250 ms, doubling, at most 10 s, which caps a named wait too. */
 const RETRY_BACKOFF = { firstMs: 250, maxMs: 10_000 };
 
-const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
-  const t = setTimeout(resolve, ms);
-  signal?.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason as Error); }, { once: true });
-});
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
 
 export class OpenAiCompatibleProvider implements ModelProvider {
   constructor(private readonly config: ModelProviderConfig) {}
 
-  get model(): string { return this.config.model; }
+  get model(): string {
+    return this.config.model;
+  }
 
-  get transcriptionModel(): string | null { return this.config.transcriptionModel; }
+  get transcriptionModel(): string | null {
+    return this.config.transcriptionModel;
+  }
 
   async chatJson<T>(req: ChatJsonRequest<T>): Promise<{ data: T; usage: ModelUsage }> {
     let spent: ModelUsage | null = null;
     let lastProblem = '';
     // A model may answer with prose or a wrong shape; one more try with the same prompt usually fixes it.
     for (let attempt = 0; attempt < 2; attempt++) {
-      const body = await this.post('/chat/completions', {
-        model: this.config.model,
-        response_format: { type: 'json_object' },
-        messages: [{ role: 'system', content: req.system }, { role: 'user', content: userContent(req) }],
-      }, req.signal) as { choices?: { message?: { content?: string } }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } };
+      const body = (await this.post(
+        '/chat/completions',
+        {
+          model: this.config.model,
+          response_format: { type: 'json_object' },
+          messages: [
+            { role: 'system', content: req.system },
+            { role: 'user', content: userContent(req) },
+          ],
+        },
+        req.signal,
+      )) as { choices?: { message?: { content?: string } }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } };
       spent = addUsage(spent, this.usageOf(body.usage?.prompt_tokens, body.usage?.completion_tokens));
       const content = body.choices?.[0]?.message?.content ?? '';
       let parsed: unknown;
@@ -173,8 +199,9 @@ export class OpenAiCompatibleProvider implements ModelProvider {
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<{ vectors: number[][]; usage: ModelUsage }> {
-    const body = await this.post('/embeddings', { model: this.config.embeddingModel, input: texts }, signal) as {
-      data?: { embedding: number[]; index: number }[]; usage?: { prompt_tokens?: number };
+    const body = (await this.post('/embeddings', { model: this.config.embeddingModel, input: texts }, signal)) as {
+      data?: { embedding: number[]; index: number }[];
+      usage?: { prompt_tokens?: number };
     };
     if (!Array.isArray(body.data) || body.data.length !== texts.length) throw new ModelError('the embedding model answered a different number of vectors');
     const vectors = [...body.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
@@ -191,8 +218,9 @@ export class OpenAiCompatibleProvider implements ModelProvider {
       f.set('file', new Blob([new Uint8Array(audio.data)], { type: audio.mediaType }), audio.filename);
       return f;
     };
-    const body = await this.post('/audio/transcriptions', form, signal, this.config.transcriptionBaseUrl) as {
-      text?: unknown; segments?: { start?: unknown; end?: unknown; text?: unknown }[];
+    const body = (await this.post('/audio/transcriptions', form, signal, this.config.transcriptionBaseUrl)) as {
+      text?: unknown;
+      segments?: { start?: unknown; end?: unknown; text?: unknown }[];
     };
     if (typeof body.text !== 'string') throw new ModelError('the transcription model did not answer with text');
     const segments = (Array.isArray(body.segments) ? body.segments : [])
@@ -241,7 +269,12 @@ export class OpenAiCompatibleProvider implements ModelProvider {
     } catch (err) {
       if (signal?.aborted) throw err;
       const timedOut = timeout.aborted;
-      return { retry: true, error: new ModelError(timedOut ? `the model did not answer within ${this.config.timeoutMs} ms` : `the model could not be reached (${(err as Error).message})`) };
+      return {
+        retry: true,
+        error: new ModelError(
+          timedOut ? `the model did not answer within ${this.config.timeoutMs} ms` : `the model could not be reached (${(err as Error).message})`,
+        ),
+      };
     }
     if (res.status === 429 || res.status >= 500) {
       await res.body?.cancel();

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ModelSpend1795708602255 } from '../database/kit-model-spend.migration.js';
 import { addModelSpend, takeModelCall } from './models.queries.js';
 
@@ -7,11 +8,15 @@ import { addModelSpend, takeModelCall } from './models.queries.js';
 describe('the model spend statements, against a real schema', () => {
   let s: ServiceSchema;
 
-  beforeAll(async () => { s = await openServiceSchema({ entities: [], migrations: [ModelSpend1795708602255], label: 'kit-models' }); }, 60_000);
-  afterAll(async () => { await s?.drop(); }, 60_000);
+  beforeAll(async () => {
+    s = await openServiceSchema({ entities: [], migrations: [ModelSpend1795708602255], label: 'kit-models' });
+  }, 60_000);
+  afterAll(async () => {
+    await s?.drop();
+  }, 60_000);
 
-  const today = async () => ((await s.ds.query(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, calls, usd FROM model_spend`)) as { day: string; calls: number; usd: number }[]);
+  const today = async () =>
+    (await s.ds.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day, calls, usd FROM model_spend`)) as { day: string; calls: number; usd: number }[];
 
   it('takes calls from today until a cap refuses, and adds what the calls spent', async () => {
     const day = await takeModelCall(s.ds, 2, null);

@@ -1,8 +1,9 @@
-import { lookup as dnsLookup, Resolver, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOptions, Resolver } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
+
+import { perService, type ServiceEnv, serviceEnv } from '../scope/service-scope.js';
 import { defineSettings, setting } from '../scope/setting-declarations.js';
-import { perService, serviceEnv, type ServiceEnv } from '../scope/service-scope.js';
 
 /**
  * The one check for requests this product makes to addresses its members give it (browser push
@@ -12,19 +13,45 @@ import { perService, serviceEnv, type ServiceEnv } from '../scope/service-scope.
  */
 const SPECIAL_USE = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) SPECIAL_USE.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  SPECIAL_USE.addSubnet(net, prefix, 'ipv4');
 // ::/96 holds the deprecated IPv4-compatible forms (::127.0.0.1 is ::7f00:1) and ::ffff:0:0:0/96 the
 // IPv4-translated ones: no public host is reached by either, and each hides an IPv4 address that
 // would otherwise be judged as an ordinary IPv6 one. NAT64 (64:ff9b::/96, /48), 6to4 (2002::/16)
 // and Teredo (2001::/32, within 2001::/23, its client address XORed) embed IPv4 addresses too, and
 // are refused whole rather than unpicked. 3fff::/20 is documentation, 5f00::/16 segment routing.
 for (const [net, prefix] of [
-  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16],
-  ['3fff::', 20], ['5f00::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) SPECIAL_USE.addSubnet(net, prefix, 'ipv6');
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['3fff::', 20],
+  ['5f00::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  SPECIAL_USE.addSubnet(net, prefix, 'ipv6');
 
 /**
  * A host as a URL reads it (the WHATWG host parser, which also gives every URL's hostname): IPv4
@@ -60,9 +87,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** Node's dns.lookup signature, for resolvers given in place of it (tests answer a private address with one). */
-export type Lookup = (
-  hostname: string, options: LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
-) => void;
+export type Lookup = (hostname: string, options: LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 
 /**
  * Names that never stand for a public internet host (RFC 6761 and 6762, and the names networks
@@ -70,13 +95,18 @@ export type Lookup = (
  */
 export function isSpecialUseName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');
-  return name === 'localhost' || /\.(localhost|invalid|local|test|example|internal|home\.arpa)$/.test(name) || /^(invalid|local|test|example|internal)$/.test(name);
+  return (
+    name === 'localhost' || /\.(localhost|invalid|local|test|example|internal|home\.arpa)$/.test(name) || /^(invalid|local|test|example|internal)$/.test(name)
+  );
 }
 
 export class NotPublicAddressError extends Error {
   readonly code = 'ENOTPUBLIC';
 
-  constructor(readonly hostname: string, readonly address: string) {
+  constructor(
+    readonly hostname: string,
+    readonly address: string,
+  ) {
     super(`${hostname} resolves to ${address}, which is not a public internet address.`);
   }
 }
@@ -113,8 +143,10 @@ function resolverLookup(servers: string[]): Lookup {
   }
   const ask = resolver;
   return (hostname, _options, callback) => {
-    const family = (method: 'resolve4' | 'resolve6', f: 4 | 6) => new Promise<LookupAddress[]>((resolve, reject) =>
-      ask[method](hostname, (err, found) => (err ? reject(err) : resolve(found.map((address) => ({ address, family: f }))))));
+    const family = (method: 'resolve4' | 'resolve6', f: 4 | 6) =>
+      new Promise<LookupAddress[]>((resolve, reject) =>
+        ask[method](hostname, (err, found) => (err ? reject(err) : resolve(found.map((address) => ({ address, family: f }))))),
+      );
     void Promise.allSettled([family('resolve4', 4), family('resolve6', 6)]).then(([v4, v6]) => {
       const found = [v4, v6].flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
       if (found.length) return callback(null, found);
@@ -146,9 +178,9 @@ export async function publicAddresses(hostname: string, lookup: Lookup = systemL
   const host = canonicalHost(hostname);
   if (!host) throw new NotPublicAddressError(hostname, 'no address');
   const literal = isIP(host);
-  const addresses = literal ? [{ address: host, family: literal }]
-    : await new Promise<LookupAddress[]>((resolve, reject) =>
-      lookup(host, { all: true }, (err, found) => (err ? reject(err) : resolve(found))));
+  const addresses = literal
+    ? [{ address: host, family: literal }]
+    : await new Promise<LookupAddress[]>((resolve, reject) => lookup(host, { all: true }, (err, found) => (err ? reject(err) : resolve(found))));
   const refused = addresses.find((a) => !isPublicAddress(a.address));
   if (refused || !addresses.length) throw new NotPublicAddressError(host, refused?.address ?? 'no address');
   return addresses;
@@ -163,11 +195,14 @@ type ConnectLookupCallback = (err: NodeJS.ErrnoException | null, address: string
  */
 export function publicOnlyLookup(lookup: Lookup = systemLookup) {
   return (hostname: string, options: LookupOptions, callback: ConnectLookupCallback): void => {
-    publicAddresses(hostname, lookup).then((addresses) => {
-      const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
-      if (!wanted.length) return callback(new NotPublicAddressError(hostname, 'no address of the wanted family'), []);
-      if (options.all) return callback(null, wanted);
-      return callback(null, wanted[0]!.address, wanted[0]!.family);
-    }, (err: NodeJS.ErrnoException) => callback(err, []));
+    publicAddresses(hostname, lookup).then(
+      (addresses) => {
+        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+        if (!wanted.length) return callback(new NotPublicAddressError(hostname, 'no address of the wanted family'), []);
+        if (options.all) return callback(null, wanted);
+        return callback(null, wanted[0]!.address, wanted[0]!.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, []),
+    );
   };
 }

@@ -1,4 +1,5 @@
 import { Counter } from 'prom-client';
+
 import { serviceMetric } from '../health/service-metrics.js';
 
 /**
@@ -12,10 +13,14 @@ export type OutboxCheckOutcome = 'verified' | 'republished' | 'resent' | 'retrie
 
 export function countOutboxCheck(outcome: OutboxCheckOutcome, n = 1): void {
   if (n <= 0) return;
-  serviceMetric('outbox_readbacks_total', (registers) => new Counter({
-    registers,
-    name: 'outbox_readbacks_total',
-    help: 'Published events read back from the stream after their PubAck, by outcome (verified, republished, resent, retried, untracked)',
-    labelNames: ['outcome'],
-  })).inc({ outcome }, n);
+  serviceMetric(
+    'outbox_readbacks_total',
+    (registers) =>
+      new Counter({
+        registers,
+        name: 'outbox_readbacks_total',
+        help: 'Published events read back from the stream after their PubAck, by outcome (verified, republished, resent, retried, untracked)',
+        labelNames: ['outcome'],
+      }),
+  ).inc({ outcome }, n);
 }

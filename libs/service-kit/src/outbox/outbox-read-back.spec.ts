@@ -1,18 +1,21 @@
 import 'reflect-metadata';
+
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+import { defineEvent, type EventEnvelope, EVENTS_STREAM } from '@marketplace/contracts';
+import { type NatsCluster, startNatsCluster, testDatabaseUrl, until } from '@marketplace/testing';
+import { AckPolicy, DeliverPolicy, jetstream, type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { pino } from 'pino';
-import { register, type Counter } from 'prom-client';
+import { type Counter, register } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEvent, EVENTS_STREAM, type EventEnvelope } from '@marketplace/contracts';
-import { startNatsCluster, testDatabaseUrl, until, type NatsCluster } from '@marketplace/testing';
+
 import { decodeJson } from '../bus/codec.js';
 import { createDataSource, migrate } from '../database/data-source.factory.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
@@ -74,9 +77,19 @@ beforeAll(async () => {
   process.env.JETSTREAM_REPLICAS = '3';
   nc = await connect({ servers: cluster.urls });
   jsm = await jetstreamManager(nc);
-  await until(() => ensureEventStream(nc).then(() => true, () => false), { timeoutMs: 30_000, intervalMs: 500, what: 'the events stream at three replicas' });
+  await until(
+    () =>
+      ensureEventStream(nc).then(
+        () => true,
+        () => false,
+      ),
+    { timeoutMs: 30_000, intervalMs: 500, what: 'the events stream at three replicas' },
+  );
   await jsm.consumers.add(EVENTS_STREAM, {
-    durable_name: durable, filter_subject: lostEvent.subject, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All,
+    durable_name: durable,
+    filter_subject: lostEvent.subject,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
   });
   ds = createDataSource({ schema, entities: [], migrations: [] });
   await ds.initialize();
@@ -130,9 +143,9 @@ describe('the outbox relay reads published events back', { timeout: 60_000 }, ()
     expect(handed.filter((h) => h.id === kept.id)).toEqual([{ id: kept.id, msgId: kept.id }]);
     expect(handed.filter((h) => h.id === lost.id)).toEqual([{ id: lost.id, msgId: `${lost.id}:r1` }]);
     expect(handed).toHaveLength(2);
-    expect(await readBacks('republished') - republishedBefore).toBe(1);
+    expect((await readBacks('republished')) - republishedBefore).toBe(1);
     // The kept event, and the copy once published again.
-    expect(await readBacks('verified') - verifiedBefore).toBeGreaterThanOrEqual(2);
+    expect((await readBacks('verified')) - verifiedBefore).toBeGreaterThanOrEqual(2);
   });
 
   it('at a leader change, publishes again what was acknowledged just before, though the new leader holds it', async () => {
@@ -147,10 +160,13 @@ describe('the outbox relay reads published events back', { timeout: 60_000 }, ()
     // A replica of nats-server before 2.11 may have dropped the message at such a change, and
     // nobody can ask a replica that is not the leader; a leader asked to step down stands for it.
     await nc.request(`$JS.API.STREAM.LEADER.STEPDOWN.${EVENTS_STREAM}`, undefined, { timeout: 5000 });
-    await until(async () => {
-      const leader = (await jsm.streams.info(EVENTS_STREAM).catch(() => undefined))?.cluster?.leader;
-      return leader !== undefined && leader !== before?.leader;
-    }, { timeoutMs: 20_000, what: 'a new leader' });
+    await until(
+      async () => {
+        const leader = (await jsm.streams.info(EVENTS_STREAM).catch(() => undefined))?.cluster?.leader;
+        return leader !== undefined && leader !== before?.leader;
+      },
+      { timeoutMs: 20_000, what: 'a new leader' },
+    );
 
     await until(async () => [...(await stored()).values()].includes(`${event.id}:c1`), { timeoutMs: 20_000, what: 'the event to be published again' });
     expect([...(await stored()).values()].filter((id) => id.startsWith(event.id))).toEqual([event.id, `${event.id}:c1`]);
@@ -165,8 +181,10 @@ describe('the outbox relay reads published events back', { timeout: 60_000 }, ()
     process.kill(pid, 'SIGSTOP');
     let event: EventEnvelope;
     try {
-      await until(async () => (await jsm.streams.info(EVENTS_STREAM)).cluster?.replicas
-        ?.some((r) => r.name === follower && (r.offline || !r.current)) || undefined, { timeoutMs: 30_000, intervalMs: 250, what: 'the replica to be seen away' });
+      await until(
+        async () => (await jsm.streams.info(EVENTS_STREAM)).cluster?.replicas?.some((r) => r.name === follower && (r.offline || !r.current)) || undefined,
+        { timeoutMs: 30_000, intervalMs: 250, what: 'the replica to be seen away' },
+      );
       event = await uow.run((em) => recordEvent(em, awayEvent, { n: 1 }));
       await until(() => published(4), { what: 'the relay to publish' });
       // Away long enough to count (a moment behind under load does not).
@@ -175,8 +193,10 @@ describe('the outbox relay reads published events back', { timeout: 60_000 }, ()
       process.kill(pid, 'SIGCONT');
     }
     // The stream answers "temporarily unavailable" for a moment as the replica rejoins.
-    await until(async () => [...(await stored().catch(() => new Map<number, string>())).values()].includes(`${event.id}:c1`),
-      { timeoutMs: 30_000, what: 'the event to be published again' });
+    await until(async () => [...(await stored().catch(() => new Map<number, string>())).values()].includes(`${event.id}:c1`), {
+      timeoutMs: 30_000,
+      what: 'the event to be published again',
+    });
     // A replica that flaps while it rejoins may have the event sent once more (:c2); consumers keep one.
     const copies = [...(await stored()).values()].filter((id) => id.startsWith(event.id));
     expect(copies.slice(0, 2)).toEqual([event.id, `${event.id}:c1`]);

@@ -1,11 +1,12 @@
-import type { NatsConnection } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, type PubAck, type StoredMsg } from '@nats-io/jetstream';
 import { EVENTS_STREAM } from '@marketplace/contracts';
+import { jetstream, type JetStreamClient, type JetStreamManager, jetstreamManager, type PubAck, type StoredMsg } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { DataSource } from 'typeorm';
-import type { Logger } from '../logging/logger.js';
+
 import { encodeJson } from '../bus/codec.js';
-import { countOutboxCheck } from './outbox-metrics.js';
+import type { Logger } from '../logging/logger.js';
 import { outboxEventsByIds } from './outbox.queries.js';
+import { countOutboxCheck } from './outbox-metrics.js';
 
 /** Where an event is looked for around its PubAck's sequence, nearest first (see `locate`). */
 const SHIFTS_LOOKED_AT = [0, -1, 1, -2, 2, -3, 3, -4, 4];
@@ -109,7 +110,9 @@ export class OutboxReadBack {
     if (this.running || this.due.length + this.verified.length === 0) return;
     this.running = this.pass()
       .catch((err: unknown) => this.logger.warn({ err }, 'outbox read-back failed; will retry'))
-      .finally(() => { this.running = undefined; });
+      .finally(() => {
+        this.running = undefined;
+      });
   }
 
   private async pass(): Promise<void> {
@@ -128,11 +131,11 @@ export class OutboxReadBack {
       if (previous !== undefined) await this.leaderChanged(previous, leader, now);
     }
     // The leader is current by definition: a replica back as the leader counts as back too.
-    await this.replicasReturned([...info.cluster?.replicas ?? [], ...leader ? [{ name: leader, current: true }] : []], now);
+    await this.replicasReturned([...(info.cluster?.replicas ?? []), ...(leader ? [{ name: leader, current: true }] : [])], now);
     for (;;) {
       const ready = this.takeDue(Date.now());
       if (ready.length === 0) return;
-      const results = await Promise.all(ready.map(async (check) => ({ check, ...await this.locate(check) })));
+      const results = await Promise.all(ready.map(async (check) => ({ check, ...(await this.locate(check)) })));
       const lost: Array<{ check: Check; found: string | null }> = [];
       let retried = 0;
       let verified = 0;
@@ -205,9 +208,15 @@ export class OutboxReadBack {
     this.due.splice(0, this.due.length, ...this.due.filter((c) => !atRisk(c)));
     this.verified.length = 0;
     for (const check of reread) this.due.unshift({ ...check, dueAt: now });
-    this.logger[resend.length ? 'warn' : 'info']({ from, to, resent: resend.length, readBack: reread.length, eventIds: resend.slice(0, 50).map((c) => c.eventId) },
-      'events stream has a new leader: publishing again the events acknowledged just before, reading back the others');
-    if (resend.length) await this.publishAgain(resend.map((check) => ({ check, found: null })), 'leader-change');
+    this.logger[resend.length ? 'warn' : 'info'](
+      { from, to, resent: resend.length, readBack: reread.length, eventIds: resend.slice(0, 50).map((c) => c.eventId) },
+      'events stream has a new leader: publishing again the events acknowledged just before, reading back the others',
+    );
+    if (resend.length)
+      await this.publishAgain(
+        resend.map((check) => ({ check, found: null })),
+        'leader-change',
+      );
   }
 
   /**
@@ -239,9 +248,15 @@ export class OutboxReadBack {
     const resend = [...this.due.filter(atRisk), ...this.verified.filter(atRisk)];
     this.due.splice(0, this.due.length, ...this.due.filter((c) => !atRisk(c)));
     this.verified.splice(0, this.verified.length, ...this.verified.filter((c) => !atRisk(c)));
-    this.logger[resend.length ? 'warn' : 'info']({ replicas: back, awayMs: now - since, resent: resend.length, eventIds: resend.slice(0, 50).map((c) => c.eventId) },
-      'a replica of the events stream is back: publishing again the events acknowledged while it was away');
-    if (resend.length) await this.publishAgain(resend.map((check) => ({ check, found: null })), 'leader-change');
+    this.logger[resend.length ? 'warn' : 'info'](
+      { replicas: back, awayMs: now - since, resent: resend.length, eventIds: resend.slice(0, 50).map((c) => c.eventId) },
+      'a replica of the events stream is back: publishing again the events acknowledged while it was away',
+    );
+    if (resend.length)
+      await this.publishAgain(
+        resend.map((check) => ({ check, found: null })),
+        'leader-change',
+      );
   }
 
   /**
@@ -250,36 +265,47 @@ export class OutboxReadBack {
    */
   private async publishAgain(items: ReadonlyArray<{ check: Check; found: string | null }>, why: 'missing' | 'leader-change'): Promise<void> {
     let loadFailed = false;
-    const rows = await outboxEventsByIds(this.ds, items.map((l) => l.check.eventId)).catch((err: unknown) => {
+    const rows = await outboxEventsByIds(
+      this.ds,
+      items.map((l) => l.check.eventId),
+    ).catch((err: unknown) => {
       loadFailed = true;
       this.logger.warn({ err }, 'outbox read-back could not load events to publish again; will retry');
       return [];
     });
     const byId = new Map(rows.map((r) => [r.id, r]));
     const retry = (check: Check) => this.due.push({ ...check, dueAt: Date.now() + this.opts.afterMs });
-    await Promise.all(items.map(async ({ check, found }) => {
-      const row = byId.get(check.eventId);
-      if (!row) {
-        if (loadFailed) retry(check);
-        else this.logger.warn({ eventId: check.eventId, seq: check.seq }, 'event to publish again is no longer in the outbox (pruned a day after publishing); not published again');
-        return;
-      }
-      const msgId = `${check.eventId}:${why === 'missing' ? 'r' : 'c'}${check.republishes + 1}`;
-      try {
-        const ack = await this.js.publish(row.subject, encodeJson(row.envelope), { msgID: msgId });
-        if (why === 'missing') {
-          this.logger.warn({ eventId: check.eventId, subject: row.subject, seq: check.seq, foundMsgId: found, newSeq: ack.seq },
-            'published event missing from the events stream; published it again');
+    await Promise.all(
+      items.map(async ({ check, found }) => {
+        const row = byId.get(check.eventId);
+        if (!row) {
+          if (loadFailed) retry(check);
+          else
+            this.logger.warn(
+              { eventId: check.eventId, seq: check.seq },
+              'event to publish again is no longer in the outbox (pruned a day after publishing); not published again',
+            );
+          return;
         }
-        countOutboxCheck(why === 'missing' ? 'republished' : 'resent');
-        const now = Date.now();
-        this.due.push({ eventId: check.eventId, seq: ack.seq, msgId, dueAt: now + this.opts.afterMs, ackedAt: now, republishes: check.republishes + 1 });
-      } catch (err) {
-        this.logger.warn({ err, eventId: check.eventId }, 'event could not be published again yet; will retry');
-        countOutboxCheck('retried');
-        retry(check);
-      }
-    }));
+        const msgId = `${check.eventId}:${why === 'missing' ? 'r' : 'c'}${check.republishes + 1}`;
+        try {
+          const ack = await this.js.publish(row.subject, encodeJson(row.envelope), { msgID: msgId });
+          if (why === 'missing') {
+            this.logger.warn(
+              { eventId: check.eventId, subject: row.subject, seq: check.seq, foundMsgId: found, newSeq: ack.seq },
+              'published event missing from the events stream; published it again',
+            );
+          }
+          countOutboxCheck(why === 'missing' ? 'republished' : 'resent');
+          const now = Date.now();
+          this.due.push({ eventId: check.eventId, seq: ack.seq, msgId, dueAt: now + this.opts.afterMs, ackedAt: now, republishes: check.republishes + 1 });
+        } catch (err) {
+          this.logger.warn({ err, eventId: check.eventId }, 'event could not be published again yet; will retry');
+          countOutboxCheck('retried');
+          retry(check);
+        }
+      }),
+    );
   }
 
   private forgetVerified(now: number): void {

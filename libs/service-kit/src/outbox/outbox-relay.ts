@@ -1,15 +1,16 @@
-import type { NatsConnection } from '@nats-io/transport-node';
-import { jetstream, type JetStreamClient, type PubAck } from '@nats-io/jetstream';
 import { workServiceOf } from '@marketplace/contracts';
+import { jetstream, type JetStreamClient, type PubAck } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { DataSource } from 'typeorm';
-import type { Logger } from '../logging/logger.js';
+
 import { encodeJson } from '../bus/codec.js';
 import { ensureEventStream } from '../events/event-stream.js';
-import { ensureWorkStream } from '../queues/work-stream.js';
 import { addOutboxProbe } from '../health/service-metrics.js';
+import type { Logger } from '../logging/logger.js';
+import { ensureWorkStream } from '../queues/work-stream.js';
 import { busSettings } from '../scope/kit-settings.js';
-import { OutboxReadBack } from './outbox-read-back.js';
 import { lockUnpublished, markPublished, outboxBacklog } from './outbox.queries.js';
+import { OutboxReadBack } from './outbox-read-back.js';
 
 const BATCH = 100;
 const pollMs = (): number => busSettings().outboxPollMs;
@@ -81,12 +82,16 @@ export class OutboxRelay {
         const rows = await lockUnpublished(em, BATCH);
         if (rows.length === 0) return [];
         await this.ensureWorkStreams(rows);
-        const acks: PubAck[] = await Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id })))
-          .catch((err: unknown) => {
+        const acks: PubAck[] = await Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id }))).catch(
+          (err: unknown) => {
             this.workStreams.clear();
             throw err;
-          });
-        await markPublished(em, rows.map((r) => r.id));
+          },
+        );
+        await markPublished(
+          em,
+          rows.map((r) => r.id),
+        );
         return rows.map((row, i) => ({ id: row.id, ack: acks[i]! }));
       });
       this.readBack?.track(published);

@@ -1,19 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { lockUnpublished, markPublished, outboxBacklog, outboxEventsByIds } from './outbox.queries.js';
 
 /** Medium: the outbox relay's and read-back's statements on a real outbox_events table. */
 describe('the outbox statements, against a real schema', () => {
   let s: ServiceSchema;
 
-  beforeAll(async () => { s = await openServiceSchema({ entities: [], migrations: [], label: 'kit-outbox' }); }, 60_000);
-  afterAll(async () => { await s?.drop(); }, 60_000);
+  beforeAll(async () => {
+    s = await openServiceSchema({ entities: [], migrations: [], label: 'kit-outbox' });
+  }, 60_000);
+  afterAll(async () => {
+    await s?.drop();
+  }, 60_000);
 
   const add = async (secondsAgo: number) => {
     const id = randomUUID();
-    await s.ds.query(`INSERT INTO outbox_events (id, subject, envelope, created_at) VALUES ($1, 'events.x', $2, now() - make_interval(secs => $3))`,
-      [id, JSON.stringify({ id, n: [1, 2] }), secondsAgo]);
+    await s.ds.query(`INSERT INTO outbox_events (id, subject, envelope, created_at) VALUES ($1, 'events.x', $2, now() - make_interval(secs => $3))`, [
+      id,
+      JSON.stringify({ id, n: [1, 2] }),
+      secondsAgo,
+    ]);
     return id;
   };
 
@@ -33,7 +42,12 @@ describe('the outbox statements, against a real schema', () => {
       // Another relay's pass sees only the row this one did not lock.
       const other = await s.ds.transaction((em2) => lockUnpublished(em2, 10));
       expect(other.map((r) => r.id)).toEqual([recent]);
-      expect(await markPublished(em, first.map((r) => r.id))).toBe(2);
+      expect(
+        await markPublished(
+          em,
+          first.map((r) => r.id),
+        ),
+      ).toBe(2);
     });
     expect((await outboxBacklog(s.ds)).pending).toBe(1);
     expect(await markPublished(s.ds, [])).toBe(0);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { backoffMs } from './backoff.js';
 
 describe('backoffMs', () => {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
+import type { QueueDefinition, WorkEnvelope } from '@marketplace/contracts';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import type { QueueDefinition, WorkEnvelope } from '@marketplace/contracts';
+
 import { writeOutbox } from '../outbox/event-writer.js';
 
 /**
@@ -9,9 +11,7 @@ import { writeOutbox } from '../outbox/event-writer.js';
  * reaches the work stream only if the transaction commits, and the relay publishes it even if
  * this process dies right after the commit.
  */
-export async function enqueueWork<P extends z.ZodType>(
-  em: EntityManager, queue: QueueDefinition<P>, payload: z.input<P>,
-): Promise<WorkEnvelope<z.output<P>>> {
+export async function enqueueWork<P extends z.ZodType>(em: EntityManager, queue: QueueDefinition<P>, payload: z.input<P>): Promise<WorkEnvelope<z.output<P>>> {
   const envelope: WorkEnvelope<z.output<P>> = {
     id: randomUUID(),
     service: queue.service,

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createLogger } from '../logging/logger.js';
 import { PeriodicRunner, type PeriodicTask } from './periodic-task.js';
 
@@ -15,7 +16,9 @@ describe('periodic tasks across replicas, against a real schema', () => {
     db = await openServiceSchema({ entities: [], migrations: [], label: 'periodic' });
     otherReplica = await db.otherReplica();
   }, 60_000);
-  afterAll(async () => { await db?.drop(); }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+  }, 60_000);
 
   const logger = createLogger('periodic-spec');
 
@@ -23,10 +26,18 @@ describe('periodic tasks across replicas, against a real schema', () => {
   function countingTask(name: string): PeriodicTask & { passes: number; release: () => void; started: Promise<void> } {
     let release!: () => void;
     let markStarted!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    const started = new Promise<void>((resolve) => { markStarted = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started = new Promise<void>((resolve) => {
+      markStarted = resolve;
+    });
     const task = {
-      name, intervalMs: 60_000, passes: 0, release, started,
+      name,
+      intervalMs: 60_000,
+      passes: 0,
+      release,
+      started,
       async run() {
         task.passes += 1;
         markStarted();
@@ -67,7 +78,8 @@ describe('periodic tasks across replicas, against a real schema', () => {
   it('records the last failure and runs at the next interval', async () => {
     let fail = true;
     const task: PeriodicTask = {
-      name: 'sweep-failing', intervalMs: 60_000,
+      name: 'sweep-failing',
+      intervalMs: 60_000,
       async run() {
         if (fail) throw new Error('storage unreachable');
       },
@@ -75,7 +87,8 @@ describe('periodic tasks across replicas, against a real schema', () => {
     const runner = new PeriodicRunner(db.ds, logger);
     expect(await runner.tick(task)).toBe('failed');
     const [failed] = await db.query<{ failures: string; last_error: string | null; last_failed_at: Date | null }>(
-      `SELECT failures, last_error, last_failed_at FROM periodic_tasks WHERE name = 'sweep-failing'`);
+      `SELECT failures, last_error, last_failed_at FROM periodic_tasks WHERE name = 'sweep-failing'`,
+    );
     expect(failed).toMatchObject({ failures: '1', last_error: 'storage unreachable' });
     expect(failed?.last_failed_at).toBeInstanceOf(Date);
     fail = false;

@@ -1,8 +1,9 @@
 import type { Provider, Type } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { DataSource, QueryRunner } from 'typeorm';
-import type { Logger } from '../logging/logger.js';
+
 import { serviceMetric } from '../health/service-metrics.js';
+import type { Logger } from '../logging/logger.js';
 import { advisoryUnlock, claimPeriodicTask, recordPeriodicFailure, recordPeriodicRun, tryAdvisoryLock } from './queues.queries.js';
 
 /**
@@ -51,7 +52,11 @@ export class PeriodicRunner {
   private readonly stopSignal = new AbortController();
   private readonly firstDelayMs: number;
 
-  constructor(private readonly ds: DataSource, private readonly logger: Logger, opts: PeriodicRunnerOptions = {}) {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly logger: Logger,
+    opts: PeriodicRunnerOptions = {},
+  ) {
     this.firstDelayMs = opts.firstDelayMs ?? 30_000;
   }
 
@@ -110,7 +115,9 @@ export class PeriodicRunner {
       periodicRuns().inc({ task: task.name, outcome: 'failed' });
       const error = err instanceof Error ? err.message : String(err);
       this.logger.error({ err, task: task.name }, 'periodic task failed; recorded in periodic_tasks, retried next tick');
-      await recordPeriodicFailure(runner.manager, task.name, error.slice(0, 2000)).catch((dbErr: unknown) => this.logger.warn({ err: dbErr, task: task.name }, 'could not record the failure of a periodic task'));
+      await recordPeriodicFailure(runner.manager, task.name, error.slice(0, 2000)).catch((dbErr: unknown) =>
+        this.logger.warn({ err: dbErr, task: task.name }, 'could not record the failure of a periodic task'),
+      );
       return 'failed';
     }
   }
@@ -137,29 +144,41 @@ async function claim(runner: QueryRunner, task: PeriodicTask): Promise<boolean> 
 }
 
 function periodicRuns(): Counter<'task' | 'outcome'> {
-  return serviceMetric('periodic_task_runs_total', (registers) => new Counter({
-    registers,
-    name: 'periodic_task_runs_total',
-    help: 'Passes of periodic tasks this replica ran, by task and outcome (ok or failed); skipped ticks are not counted',
-    labelNames: ['task', 'outcome'],
-  }));
+  return serviceMetric(
+    'periodic_task_runs_total',
+    (registers) =>
+      new Counter({
+        registers,
+        name: 'periodic_task_runs_total',
+        help: 'Passes of periodic tasks this replica ran, by task and outcome (ok or failed); skipped ticks are not counted',
+        labelNames: ['task', 'outcome'],
+      }),
+  );
 }
 
 function periodicDuration(): Histogram<'task'> {
-  return serviceMetric('periodic_task_duration_seconds', (registers) => new Histogram({
-    registers,
-    name: 'periodic_task_duration_seconds',
-    help: 'Time one pass of a periodic task took, by task',
-    labelNames: ['task'],
-    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
-  }));
+  return serviceMetric(
+    'periodic_task_duration_seconds',
+    (registers) =>
+      new Histogram({
+        registers,
+        name: 'periodic_task_duration_seconds',
+        help: 'Time one pass of a periodic task took, by task',
+        labelNames: ['task'],
+        buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+      }),
+  );
 }
 
 function periodicLastSuccess(): Gauge<'task'> {
-  return serviceMetric('periodic_task_last_success_seconds', (registers) => new Gauge({
-    registers,
-    name: 'periodic_task_last_success_seconds',
-    help: 'Unix time of the last pass of a task that succeeded in this replica; alert when every replica is old',
-    labelNames: ['task'],
-  }));
+  return serviceMetric(
+    'periodic_task_last_success_seconds',
+    (registers) =>
+      new Gauge({
+        registers,
+        name: 'periodic_task_last_success_seconds',
+        help: 'Unix time of the last pass of a task that succeeded in this replica; alert when every replica is old',
+        labelNames: ['task'],
+      }),
+  );
 }

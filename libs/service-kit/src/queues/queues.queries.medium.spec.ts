@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
-import {
-  advisoryUnlock, claimPeriodicTask, recordFailedWork, recordPeriodicFailure, recordPeriodicRun, tryAdvisoryLock,
-} from './queues.queries.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { advisoryUnlock, claimPeriodicTask, recordFailedWork, recordPeriodicFailure, recordPeriodicRun, tryAdvisoryLock } from './queues.queries.js';
 
 /** Medium: the periodic tasks' and the work runner's statements on a real schema. */
 describe('the queue statements, against a real schema', () => {
   let s: ServiceSchema;
 
-  beforeAll(async () => { s = await openServiceSchema({ entities: [], migrations: [], label: 'kit-queues' }); }, 60_000);
-  afterAll(async () => { await s?.drop(); }, 60_000);
+  beforeAll(async () => {
+    s = await openServiceSchema({ entities: [], migrations: [], label: 'kit-queues' });
+  }, 60_000);
+  afterAll(async () => {
+    await s?.drop();
+  }, 60_000);
 
   it('takes a session lock on one connection only, until it is released', async () => {
     const one = s.ds.createQueryRunner();
@@ -45,12 +49,25 @@ describe('the queue statements, against a real schema', () => {
 
   it('records failed work, and a second record of one item keeps its latest error and attempts', async () => {
     const id = randomUUID();
-    const item = { id, queue: 'spec-queue', version: 2, payload: JSON.stringify({ a: [1] }), error: 'first', attempts: 3, enqueuedAt: '2026-01-01T00:00:00.000Z' };
+    const item = {
+      id,
+      queue: 'spec-queue',
+      version: 2,
+      payload: JSON.stringify({ a: [1] }),
+      error: 'first',
+      attempts: 3,
+      enqueuedAt: '2026-01-01T00:00:00.000Z',
+    };
     expect(await recordFailedWork(s.ds, item)).toBe(1);
     expect(await recordFailedWork(s.ds, { ...item, error: 'second', attempts: 5, enqueuedAt: null })).toBe(1);
     const [row] = (await s.ds.query('SELECT queue, version, payload, error, attempts, enqueued_at FROM failed_work WHERE id = $1', [id])) as unknown[];
     expect(row).toEqual({
-      queue: 'spec-queue', version: 2, payload: { a: [1] }, error: 'second', attempts: 5, enqueued_at: new Date('2026-01-01T00:00:00.000Z'),
+      queue: 'spec-queue',
+      version: 2,
+      payload: { a: [1] },
+      error: 'second',
+      attempts: 5,
+      enqueued_at: new Date('2026-01-01T00:00:00.000Z'),
     });
   });
 });

@@ -1,9 +1,11 @@
 import 'reflect-metadata';
+
+import { defineQueue, type ServiceName } from '@marketplace/contracts';
 import { Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineQueue, type ServiceName } from '@marketplace/contracts';
+
 import { selectWorkHandlers, WORK_HANDLERS, workConcurrency, workersProvider, type WorkHandler } from './work-handler.js';
 
 const files = 'files' as ServiceName;
@@ -20,26 +22,29 @@ describe('selectWorkHandlers (ACTIVE_WORKERS)', () => {
   });
 
   it('narrows to the named queues, every version of each', () => {
-    expect(selectWorkHandlers('files', all, ['previews']).map((h) => h.queue.subject))
-      .toEqual(['work.files.previews.v1', 'work.files.previews.v2']);
-    expect(selectWorkHandlers('files', all, ['scans', 'previews', 'scans']).map((h) => h.queue.subject))
-      .toEqual(['work.files.scans.v1', 'work.files.previews.v1', 'work.files.previews.v2']);
+    expect(selectWorkHandlers('files', all, ['previews']).map((h) => h.queue.subject)).toEqual(['work.files.previews.v1', 'work.files.previews.v2']);
+    expect(selectWorkHandlers('files', all, ['scans', 'previews', 'scans']).map((h) => h.queue.subject)).toEqual([
+      'work.files.scans.v1',
+      'work.files.previews.v1',
+      'work.files.previews.v2',
+    ]);
   });
 
   it('refuses start-up on a queue name the service does not register', () => {
-    expect(() => selectWorkHandlers('files', all, ['previews', 'thumbnails']))
-      .toThrow('WORKER_QUEUES names unknown queue(s) of files: thumbnails. Known: previews, scans');
+    expect(() => selectWorkHandlers('files', all, ['previews', 'thumbnails'])).toThrow(
+      'WORKER_QUEUES names unknown queue(s) of files: thumbnails. Known: previews, scans',
+    );
     expect(() => selectWorkHandlers('drafts', [], ['research'])).toThrow(/unknown queue\(s\) of drafts: research. Known: none/);
   });
 
-  it('refuses a handler for another service\'s queue, or two for one queue', () => {
+  it("refuses a handler for another service's queue, or two for one queue", () => {
     expect(() => selectWorkHandlers('drafts', all, [])).toThrow(/belongs to files/);
     expect(() => selectWorkHandlers('files', [handlerFor(scans), handlerFor(scans)], [])).toThrow(/Two work handlers/);
   });
 });
 
 describe('workConcurrency', () => {
-  it('takes the queue\'s own setting, then WORKER_CONCURRENCY, then WORKER_CONCURRENCY_<QUEUE>', () => {
+  it("takes the queue's own setting, then WORKER_CONCURRENCY, then WORKER_CONCURRENCY_<QUEUE>", () => {
     expect(workConcurrency(previews, {})).toBe(3);
     expect(workConcurrency(previews, { WORKER_CONCURRENCY: '2' })).toBe(2);
     expect(workConcurrency(previews, { WORKER_CONCURRENCY: '2', WORKER_CONCURRENCY_PREVIEWS: '8' })).toBe(8);

@@ -1,9 +1,10 @@
-import { serviceEnv } from '../scope/service-scope.js';
+import type { QueueDefinition } from '@marketplace/contracts';
 import type { Provider, Type } from '@nestjs/common';
 import type { z } from 'zod';
-import type { QueueDefinition } from '@marketplace/contracts';
-import { settingsOf } from '../scope/settings.js';
+
 import { workerSettings } from '../scope/kit-settings.js';
+import { serviceEnv } from '../scope/service-scope.js';
+import { settingsOf } from '../scope/settings.js';
 
 export interface WorkContext {
   /** The work item's id (its outbox row id), stable across attempts: a key for idempotent side effects. */
@@ -48,7 +49,9 @@ export function workersProvider(...handlers: Type<WorkHandler<any>>[]): Provider
  * typo in an operator's config never leaves a queue silently unserved.
  */
 export function selectWorkHandlers(
-  service: string, handlers: readonly WorkHandler[], workerQueues: readonly string[] = workerSettings().queues,
+  service: string,
+  handlers: readonly WorkHandler[],
+  workerQueues: readonly string[] = workerSettings().queues,
 ): WorkHandler[] {
   const known = new Map<string, WorkHandler[]>();
   const seen = new Set<string>();

@@ -1,6 +1,7 @@
 import { Gauge, type Registry } from 'prom-client';
-import { serviceMetrics } from '../scope/service-scope.js';
+
 import { serviceMetric } from '../health/service-metrics.js';
+import { serviceMetrics } from '../scope/service-scope.js';
 
 const NAME = 'work_queue_pending';
 type Probe = () => Promise<void>;
@@ -13,15 +14,19 @@ const probes = new WeakMap<Registry, Set<Probe>>();
  * never stale: operators scale workers on it. One gauge per service, fed by every running runner.
  */
 export function pendingGauge(): Gauge<'service' | 'queue'> {
-  return serviceMetric(NAME, (registers) => new Gauge({
-    registers,
-    name: NAME,
-    help: 'Work items waiting to be pulled, from the queue consumer\'s num_pending',
-    labelNames: ['service', 'queue'],
-    async collect() {
-      await Promise.all([...(probes.get(registers[0]!) ?? [])].map((probe) => probe().catch(() => undefined)));
-    },
-  }));
+  return serviceMetric(
+    NAME,
+    (registers) =>
+      new Gauge({
+        registers,
+        name: NAME,
+        help: "Work items waiting to be pulled, from the queue consumer's num_pending",
+        labelNames: ['service', 'queue'],
+        async collect() {
+          await Promise.all([...(probes.get(registers[0]!) ?? [])].map((probe) => probe().catch(() => undefined)));
+        },
+      }),
+  );
 }
 
 export function addPendingProbe(probe: Probe): () => void {

@@ -1,15 +1,18 @@
 import 'reflect-metadata';
+
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+import { defineQueue, type QueueDefinition, type ServiceName, workStreamName } from '@marketplace/contracts';
+import { testDatabaseUrl, testNatsUrl } from '@marketplace/testing';
+import { type JetStreamManager, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { pino } from 'pino';
 import { register } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineQueue, workStreamName, type QueueDefinition, type ServiceName } from '@marketplace/contracts';
-import { testDatabaseUrl, testNatsUrl } from '@marketplace/testing';
+
 import { createDataSource, migrate } from '../database/data-source.factory.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
@@ -83,7 +86,11 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
   it('runs an item enqueued in a committed transaction exactly once, even when the relay publishes it twice', async () => {
     const queue = defineQueue(service, 'once', 1, job);
     const runs: { n: number; id: string; attempt: number }[] = [];
-    await startRunner([handler(queue, async ({ n }, ctx) => { runs.push({ n, id: ctx.id, attempt: ctx.attempt }); })]);
+    await startRunner([
+      handler(queue, async ({ n }, ctx) => {
+        runs.push({ n, id: ctx.id, attempt: ctx.attempt });
+      }),
+    ]);
 
     const item = await uow.run((em) => enqueueWork(em, queue, { n: 1 }));
     await until(() => runs.length === 1, 'the item to run');
@@ -94,7 +101,10 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
     const before = (await jsm.streams.info(workStreamName(service))).state.last_seq;
     await ds.query('UPDATE outbox_events SET published_at = NULL WHERE id = $1', [item.id]);
     relay.kick();
-    await until(async () => (await ds.query('SELECT 1 FROM outbox_events WHERE id = $1 AND published_at IS NOT NULL', [item.id])).length === 1, 'the re-publish');
+    await until(
+      async () => (await ds.query('SELECT 1 FROM outbox_events WHERE id = $1 AND published_at IS NOT NULL', [item.id])).length === 1,
+      'the re-publish',
+    );
     const after = await jsm.streams.info(workStreamName(service));
     expect(after.state.last_seq).toBe(before);
     expect(after.state.messages).toBe(0);
@@ -104,12 +114,18 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
   it('never runs an item whose transaction rolled back', async () => {
     const queue = defineQueue(service, 'rollback', 1, job);
     const runs: number[] = [];
-    await startRunner([handler(queue, async ({ n }) => { runs.push(n); })]);
+    await startRunner([
+      handler(queue, async ({ n }) => {
+        runs.push(n);
+      }),
+    ]);
 
-    await expect(uow.run(async (em) => {
-      await enqueueWork(em, queue, { n: 1 });
-      throw new Error('the change failed');
-    })).rejects.toThrow('the change failed');
+    await expect(
+      uow.run(async (em) => {
+        await enqueueWork(em, queue, { n: 1 });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
     await uow.run((em) => enqueueWork(em, queue, { n: 2 }));
 
     await until(() => runs.includes(2), 'the committed item');
@@ -129,7 +145,15 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
     expect(config).toMatchObject({ retention: RetentionPolicy.Workqueue, storage: StorageType.File, duplicate_window: 10 * 60 * 1e9 });
 
     const runs: number[] = [];
-    await startRunner([handler(queue, async ({ n }) => { runs.push(n); })], {}, lateService);
+    await startRunner(
+      [
+        handler(queue, async ({ n }) => {
+          runs.push(n);
+        }),
+      ],
+      {},
+      lateService,
+    );
     await until(() => runs.length === 1, 'the late worker to run it');
     expect(runs).toEqual([7]);
   });
@@ -137,10 +161,12 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
   it('hands a deferred item back for the delay it asked, without recording a failure', async () => {
     const queue = defineQueue(service, 'deferred', 1, job, { backoffMs: 5000, maxAttempts: 3 });
     const runs: number[] = [];
-    await startRunner([handler(queue, async () => {
-      runs.push(Date.now());
-      if (runs.length === 1) throw new DeferWork(300);
-    })]);
+    await startRunner([
+      handler(queue, async () => {
+        runs.push(Date.now());
+        if (runs.length === 1) throw new DeferWork(300);
+      }),
+    ]);
 
     await uow.run((em) => enqueueWork(em, queue, { n: 1 }));
     await until(() => runs.length === 2, 'the deferred run');
@@ -154,10 +180,12 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
   it('retries a failing item with exponential backoff', async () => {
     const queue = defineQueue(service, 'flaky', 1, job, { backoffMs: 200, maxAttempts: 5 });
     const attempts: { attempt: number; at: number }[] = [];
-    await startRunner([handler(queue, async (_payload, ctx) => {
-      attempts.push({ attempt: ctx.attempt, at: Date.now() });
-      if (ctx.attempt < 3) throw new Error(`not yet (${ctx.attempt})`);
-    })]);
+    await startRunner([
+      handler(queue, async (_payload, ctx) => {
+        attempts.push({ attempt: ctx.attempt, at: Date.now() });
+        if (ctx.attempt < 3) throw new Error(`not yet (${ctx.attempt})`);
+      }),
+    ]);
 
     await uow.run((em) => enqueueWork(em, queue, { n: 1 }));
     await until(() => attempts.length === 3, 'the third attempt');
@@ -172,10 +200,12 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
   it('records an item in failed_work after its last attempt and takes it off the queue', async () => {
     const queue = defineQueue(service, 'doomed', 2, job, { backoffMs: 100, maxAttempts: 3 });
     const attempts: number[] = [];
-    await startRunner([handler(queue, async (_payload, ctx) => {
-      attempts.push(ctx.attempt);
-      throw new Error(`broken (${ctx.attempt})`);
-    })]);
+    await startRunner([
+      handler(queue, async (_payload, ctx) => {
+        attempts.push(ctx.attempt);
+        throw new Error(`broken (${ctx.attempt})`);
+      }),
+    ]);
 
     const item = await uow.run((em) => enqueueWork(em, queue, { n: 9 }));
     await until(async () => (await ds.query('SELECT 1 FROM failed_work WHERE id = $1', [item.id])).length === 1, 'the failure record');
@@ -192,11 +222,16 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
     const started: number[] = [];
     let finished = 0;
     // A second slot stands idle: were the item redelivered, that slot would take it.
-    await startRunner([handler(queue, async (_payload, ctx) => {
-      started.push(ctx.attempt);
-      await sleep(2500);
-      finished++;
-    })], { env: { WORKER_CONCURRENCY: '2' } });
+    await startRunner(
+      [
+        handler(queue, async (_payload, ctx) => {
+          started.push(ctx.attempt);
+          await sleep(2500);
+          finished++;
+        }),
+      ],
+      { env: { WORKER_CONCURRENCY: '2' } },
+    );
 
     await uow.run((em) => enqueueWork(em, queue, { n: 1 }));
     await until(() => finished === 1, 'the long job', 10_000);
@@ -212,20 +247,27 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
     const running = new Set<number>();
     const done: number[] = [];
     let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    await startRunner([handler(queue, async ({ n }) => {
-      running.add(n);
-      await released;
-      running.delete(n);
-      done.push(n);
-    })], { env: { WORKER_CONCURRENCY: '5', WORKER_CONCURRENCY_PARALLEL: '2' } });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await startRunner(
+      [
+        handler(queue, async ({ n }) => {
+          running.add(n);
+          await released;
+          running.delete(n);
+          done.push(n);
+        }),
+      ],
+      { env: { WORKER_CONCURRENCY: '5', WORKER_CONCURRENCY_PARALLEL: '2' } },
+    );
 
     await uow.run(async (em) => {
       for (const n of [1, 2, 3]) await enqueueWork(em, queue, { n });
     });
     await until(() => running.size === 2, 'two items to run');
-    const pending = async () => (await register.getSingleMetric('work_queue_pending')!.get()).values
-      .find((v) => v.labels.service === service && v.labels.queue === 'parallel')?.value;
+    const pending = async () =>
+      (await register.getSingleMetric('work_queue_pending')!.get()).values.find((v) => v.labels.service === service && v.labels.queue === 'parallel')?.value;
     await until(async () => (await pending()) === 1, 'the gauge to show one waiting');
     expect(running.size).toBe(2);
 
@@ -238,11 +280,13 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
     const queue = defineQueue(service, 'drain', 1, job);
     let started = false;
     let finished = false;
-    const runner = await startRunner([handler(queue, async () => {
-      started = true;
-      await sleep(1200);
-      finished = true;
-    })]);
+    const runner = await startRunner([
+      handler(queue, async () => {
+        started = true;
+        await sleep(1200);
+        finished = true;
+      }),
+    ]);
 
     await uow.run((em) => enqueueWork(em, queue, { n: 1 }));
     await until(() => started, 'the job to start');
@@ -256,10 +300,15 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
     // A long ack_wait: only the runner handing the item back makes it come back quickly.
     const queue = defineQueue(service, 'stubborn', 1, job, { ackWaitSeconds: 60 });
     let signal: AbortSignal | undefined;
-    const runner = await startRunner([handler(queue, async (_payload, ctx) => {
-      signal = ctx.signal;
-      await sleep(30_000, undefined, { signal: ctx.signal }).catch(() => undefined);
-    })], { drainMs: 300 });
+    const runner = await startRunner(
+      [
+        handler(queue, async (_payload, ctx) => {
+          signal = ctx.signal;
+          await sleep(30_000, undefined, { signal: ctx.signal }).catch(() => undefined);
+        }),
+      ],
+      { drainMs: 300 },
+    );
 
     await uow.run((em) => enqueueWork(em, queue, { n: 1 }));
     await until(() => signal !== undefined, 'the job to start');
@@ -268,12 +317,16 @@ describe('work queues on JetStream, enqueued through the outbox', { timeout: 15_
     expect(signal!.aborted).toBe(true);
 
     const attempts: number[] = [];
-    await startRunner([handler(queue, async (_payload, ctx) => { attempts.push(ctx.attempt); })]);
+    await startRunner([
+      handler(queue, async (_payload, ctx) => {
+        attempts.push(ctx.attempt);
+      }),
+    ]);
     await until(() => attempts.length === 1, 'another worker to take it');
     expect(attempts).toEqual([2]);
   });
 
-  it('refuses to pull another service\'s queue', async () => {
+  it("refuses to pull another service's queue", async () => {
     const queue = defineQueue(lateService, 'elsewhere', 1, job);
     const runner = new WorkRunner(nc, ds, service, logger, { env: {} });
     await expect(runner.start([handler(queue, async () => undefined)])).rejects.toThrow(/not a queue of/);

@@ -1,18 +1,20 @@
-import { serviceEnv } from '../scope/service-scope.js';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, jetstream, jetstreamManager, type Consumer, type JsMsg } from '@nats-io/jetstream';
-import type { DataSource } from 'typeorm';
+
 import type { QueueDefinition, WorkEnvelope } from '@marketplace/contracts';
+import { AckPolicy, type Consumer, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { DataSource } from 'typeorm';
+
 import { decodeJson } from '../bus/codec.js';
 import type { Logger } from '../logging/logger.js';
-import { backoffMs } from './backoff.js';
-import { addPendingProbe, pendingGauge } from './work-metrics.js';
-import { DeferWork, workConcurrency, type WorkHandler } from './work-handler.js';
-import { ensureWorkStream } from './work-stream.js';
-import { recordFailedWork } from './queues.queries.js';
 import { workerSettings } from '../scope/kit-settings.js';
+import { serviceEnv } from '../scope/service-scope.js';
+import { backoffMs } from './backoff.js';
+import { recordFailedWork } from './queues.queries.js';
+import { DeferWork, workConcurrency, type WorkHandler } from './work-handler.js';
+import { addPendingProbe, pendingGauge } from './work-metrics.js';
+import { ensureWorkStream } from './work-stream.js';
 
 export interface WorkRunnerOptions {
   /** How long stop() waits for in-flight items before aborting them; under the pod's grace period. */
@@ -97,7 +99,9 @@ export class WorkRunner {
       const existing = await jsm.consumers.info(stream, durable).catch(() => undefined);
       if (!existing) {
         await jsm.consumers.add(stream, config).catch(async (err) => {
-          await jsm.consumers.info(stream, durable).catch(() => { throw err; });
+          await jsm.consumers.info(stream, durable).catch(() => {
+            throw err;
+          });
         });
       } else if (existing.config.ack_wait !== config.ack_wait) {
         await jsm.consumers.update(stream, durable, { ack_wait: config.ack_wait });
@@ -131,7 +135,9 @@ export class WorkRunner {
     let timer: NodeJS.Timeout | undefined;
     const drained = await Promise.race([
       slots.then(() => true),
-      new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), this.drainMs); }),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.drainMs);
+      }),
     ]);
     clearTimeout(timer);
     if (!drained) {
@@ -184,7 +190,9 @@ export class WorkRunner {
 
     const controller = new AbortController();
     let running = true;
-    const heartbeat = () => { if (running) msg.working(); };
+    const heartbeat = () => {
+      if (running) msg.working();
+    };
     const beats = setInterval(heartbeat, Math.max(100, (def.ackWaitSeconds * 1000) / 3));
     const timeout = setTimeout(() => controller.abort(new Error(`timed out after ${def.timeoutSeconds} s`)), def.timeoutSeconds * 1000);
     this.inFlight.add(controller);
@@ -222,7 +230,12 @@ export class WorkRunner {
     const payload = envelope?.payload ?? rawPayload(msg.data);
     try {
       await recordFailedWork(this.ds, {
-        id: envelope?.id ?? randomUUID(), queue: q.def.name, version: q.def.version, payload: JSON.stringify(payload), error, attempts,
+        id: envelope?.id ?? randomUUID(),
+        queue: q.def.name,
+        version: q.def.version,
+        payload: JSON.stringify(payload),
+        error,
+        attempts,
         enqueuedAt: envelope?.enqueuedAt ?? null,
       });
     } catch (dbErr) {

@@ -1,6 +1,7 @@
-import type { NatsConnection } from '@nats-io/transport-node';
-import { jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { workStreamName, workStreamSubjects } from '@marketplace/contracts';
+import { jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+
 import { streamReplicas } from '../bus/stream-replicas.js';
 
 /** Long enough that the relay re-publishing a row after a crash is still recognised as a duplicate. */
@@ -32,7 +33,9 @@ export async function ensureWorkStream(nc: NatsConnection, service: string): Pro
     });
   } catch (err) {
     // Another replica (or the relay and a worker) created it between our look-up and our add.
-    await jsm.streams.info(name).catch(() => { throw err; });
+    await jsm.streams.info(name).catch(() => {
+      throw err;
+    });
   }
   return name;
 }

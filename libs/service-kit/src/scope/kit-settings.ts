@@ -8,9 +8,15 @@ const EVERY = 'every service';
 
 export const processSettings = defineSettings('kit', EVERY, {
   nodeEnv: setting.string('NODE_ENV', { default: 'development', description: '`production` refuses published default secrets and missing keys' }),
-  role: setting.oneOf('ROLE', ['api', 'worker', 'migrate'], { default: 'api', description: 'what the process runs: the bus handlers, the work queues, or the migrations then exit' }),
+  role: setting.oneOf('ROLE', ['api', 'worker', 'migrate'], {
+    default: 'api',
+    description: 'what the process runs: the bus handlers, the work queues, or the migrations then exit',
+  }),
   migrateOnStart: setting.bool('MIGRATE_ON_START', { default: true, description: 'the api and worker apply pending migrations at start' }),
-  logLevel: setting.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info', description: 'the least level logged' }),
+  logLevel: setting.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    default: 'info',
+    description: 'the least level logged',
+  }),
   healthPort: setting.int('HEALTH_PORT', { min: 0, max: 65535, description: 'port of the health and metrics server; unset: none' }),
   healthHost: setting.string('HEALTH_HOST', { default: '0.0.0.0', description: 'address the health server listens on' }),
 });
@@ -24,9 +30,22 @@ export const busSettings = defineSettings('kit', EVERY, {
   busTimeoutMs: setting.duration('BUS_TIMEOUT_MS', { default: 5000, min: 1, description: 'how long a bus request waits for its answer' }),
   jetstreamReplicas: setting.int('JETSTREAM_REPLICAS', { default: 1, min: 1, max: 5, description: 'replicas of each JetStream stream the services create' }),
   callerVerifyKey: setting.string('BUS_CALLER_VERIFY_KEY', { secret: true, description: "the gateway's public JWK services check callers with" }),
-  callerSigningKey: setting.string('BUS_CALLER_SIGNING_KEY', { secret: true, readBy: 'gateway', description: 'the private JWK the gateway signs each caller it passes to services with' }),
-  outboxPollMs: setting.duration('OUTBOX_POLL_MS', { default: 1000, min: 1, description: 'how often the outbox relay looks for committed events not yet published' }),
-  outboxVerifyAfterMs: setting.duration('OUTBOX_VERIFY_AFTER_MS', { default: 5000, min: 0, max: 600_000, description: 'from PubAck to reading the event back from the stream leader; 0: off' }),
+  callerSigningKey: setting.string('BUS_CALLER_SIGNING_KEY', {
+    secret: true,
+    readBy: 'gateway',
+    description: 'the private JWK the gateway signs each caller it passes to services with',
+  }),
+  outboxPollMs: setting.duration('OUTBOX_POLL_MS', {
+    default: 1000,
+    min: 1,
+    description: 'how often the outbox relay looks for committed events not yet published',
+  }),
+  outboxVerifyAfterMs: setting.duration('OUTBOX_VERIFY_AFTER_MS', {
+    default: 5000,
+    min: 0,
+    max: 600_000,
+    description: 'from PubAck to reading the event back from the stream leader; 0: off',
+  }),
 });
 
 export const databaseSettings = defineSettings('kit', 'every service with a database', {
@@ -37,7 +56,10 @@ export const databaseSettings = defineSettings('kit', 'every service with a data
 export const storageSettings = defineSettings('kit', 'services with files (when any S3_ variable is set)', {
   endpoint: setting.url('S3_ENDPOINT', { description: 'the object store (S3, MinIO)' }),
   publicEndpoint: setting.url('S3_PUBLIC_ENDPOINT', { description: 'the store as browsers reach it (an origin), for presigned links; unset: S3_ENDPOINT' }),
-  browserUploads: setting.bool('S3_BROWSER_UPLOADS', { default: false, description: "the web pages send large files straight to the store (needs the bucket's CORS rule)" }),
+  browserUploads: setting.bool('S3_BROWSER_UPLOADS', {
+    default: false,
+    description: "the web pages send large files straight to the store (needs the bucket's CORS rule)",
+  }),
   accessKey: setting.string('S3_ACCESS_KEY', { secret: true, description: 'object store access key' }),
   secretKey: setting.string('S3_SECRET_KEY', { secret: true, description: 'object store secret key' }),
   bucket: setting.string('S3_BUCKET', { default: 'marketplace', description: 'the bucket' }),
@@ -52,7 +74,10 @@ export const tracingSettings = defineSettings('kit', EVERY, {
 
 export const workerSettings = defineSettings('kit', 'worker', {
   queues: setting.list('WORKER_QUEUES', { description: "the queues this worker pulls; unset: all of the service's" }),
-  concurrency: setting.int('WORKER_CONCURRENCY', { min: 1, description: "jobs of each queue at once; WORKER_CONCURRENCY_<QUEUE> for one queue; unset: the queue's own" }),
+  concurrency: setting.int('WORKER_CONCURRENCY', {
+    min: 1,
+    description: "jobs of each queue at once; WORKER_CONCURRENCY_<QUEUE> for one queue; unset: the queue's own",
+  }),
   drainMs: setting.duration('WORKER_DRAIN_MS', { default: 25_000, min: 0, description: 'how long a stopping worker lets running jobs finish' }),
 });
 
@@ -66,24 +91,40 @@ export const modelSettings = defineSettings('kit', 'services that call a model',
   timeoutMs: setting.number('MODEL_TIMEOUT_MS', { default: 60_000, min: 0, description: 'one model call, in ms' }),
   retries: setting.number('MODEL_RETRIES', { default: 2, min: 0, description: 'retries of a failed model call' }),
   usdPerMillionPrompt: setting.number('MODEL_USD_PER_MILLION_PROMPT', { default: 0, min: 0, description: 'price of prompt tokens, for the budget' }),
-  usdPerMillionCompletion: setting.number('MODEL_USD_PER_MILLION_COMPLETION', { default: 0, min: 0, description: 'price of completion tokens, for the budget' }),
+  usdPerMillionCompletion: setting.number('MODEL_USD_PER_MILLION_COMPLETION', {
+    default: 0,
+    min: 0,
+    description: 'price of completion tokens, for the budget',
+  }),
   usdPerAudioMinute: setting.number('MODEL_USD_PER_AUDIO_MINUTE', { default: 0, min: 0, description: 'price of transcription, for the budget' }),
-  dailyUsdCap: setting.number('MODEL_DAILY_USD_CAP', { min: Number.MIN_VALUE, description: "the service's model dollars per UTC day (all replicas); unset: no cap" }),
+  dailyUsdCap: setting.number('MODEL_DAILY_USD_CAP', {
+    min: Number.MIN_VALUE,
+    description: "the service's model dollars per UTC day (all replicas); unset: no cap",
+  }),
   dailyCallsCap: setting.int('MODEL_DAILY_CALLS_CAP', { min: 1, description: "the service's model calls per UTC day (all replicas); unset: no cap" }),
 });
 
 export const secretSettings = defineSettings('kit', 'services that seal secrets', {
-  dataEncryptionKey: setting.string('DATA_ENCRYPTION_KEY', { secret: true, description: 'keys (≥ 32 characters, comma-separated, newest first) that seal stored secrets' }),
+  dataEncryptionKey: setting.string('DATA_ENCRYPTION_KEY', {
+    secret: true,
+    description: 'keys (≥ 32 characters, comma-separated, newest first) that seal stored secrets',
+  }),
 });
 
 /** PUBLIC_URL: read through scope/public-url.ts (the gateway: its own HOST and PORT when unset). */
 export const siteSettings = defineSettings('kit', EVERY, {
-  publicUrl: setting.url('PUBLIC_URL', { description: "the origin and path members reach the site at; links start with it. Unset: http://127.0.0.1:3000 (the gateway: its HOST and PORT)" }),
+  publicUrl: setting.url('PUBLIC_URL', {
+    description: 'the origin and path members reach the site at; links start with it. Unset: http://127.0.0.1:3000 (the gateway: its HOST and PORT)',
+  }),
 });
 
 /** Read by identity (sign-in redirects) and the gateway (MCP from browsers) alike. */
 export const originSettings = defineSettings('kit', 'identity, gateway', {
-  trustedOrigins: setting.list('TRUSTED_ORIGINS', { check: (o) => URL.canParse(o), expected: 'a URL', description: 'extra origins allowed to start a sign-in, be redirected to, and call /api/mcp from a browser' }),
+  trustedOrigins: setting.list('TRUSTED_ORIGINS', {
+    check: (o) => URL.canParse(o),
+    expected: 'a URL',
+    description: 'extra origins allowed to start a sign-in, be redirected to, and call /api/mcp from a browser',
+  }),
 });
 
 /** Read by identity (invitations, sign-in links) and notifications (alerts) alike. */
@@ -94,10 +135,17 @@ export const mailSettings = defineSettings('kit', 'identity, notifications', {
 
 /** Read by the process that runs services (alone, or npm start's host), outside any service's scope. */
 export const hostSettings = defineSettings('kit', 'the process', {
-  idleMemoryReducer: setting.oneOf('IDLE_MEMORY_REDUCER', ['on', 'off'], { default: 'on', description: 'a process frees memory when idle; off: V8 grows the heap as it likes' }),
+  idleMemoryReducer: setting.oneOf('IDLE_MEMORY_REDUCER', ['on', 'off'], {
+    default: 'on',
+    description: 'a process frees memory when idle; off: V8 grows the heap as it likes',
+  }),
 });
 
 /** Read by two services alike, so declared once here rather than by either. */
 export const batchingSettings = defineSettings('kit', 'jobs, gateway', {
-  audienceFlushMs: setting.duration('AUDIENCE_FLUSH_MS', { default: 2000, min: 50, description: 'how often each process writes the job impressions and views it buffered' }),
+  audienceFlushMs: setting.duration('AUDIENCE_FLUSH_MS', {
+    default: 2000,
+    min: 50,
+    description: 'how often each process writes the job impressions and views it buffered',
+  }),
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { loadOnFirstUse } from './load-on-first-use.js';
 
 describe('loadOnFirstUse', () => {

@@ -1,5 +1,5 @@
-import { perService, type ServiceEnv } from './service-scope.js';
 import { siteSettings } from './kit-settings.js';
+import { perService, type ServiceEnv } from './service-scope.js';
 
 /**
  * PUBLIC_URL, read once per service with the one reader: the site's origin and path as members

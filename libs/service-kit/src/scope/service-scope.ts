@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+
 import { register, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+
 import type { OtlpExporter } from '../tracing/otlp-exporter.js';
 
 /** A service's settings: what the process environment is when the service runs alone. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defineSettings, setting } from './setting-declarations.js';
+
 import { inServiceScope } from './service-scope.js';
+import { defineSettings, setting } from './setting-declarations.js';
 import { renderSettingsTable, SETTINGS_TABLE_END, SETTINGS_TABLE_START, withSettingsTable } from './settings-table.js';
 
 const demo = defineSettings('demo', 'demo', {
@@ -20,12 +21,28 @@ const demo = defineSettings('demo', 'demo', {
 describe('declared settings', () => {
   it('reads each declaration through the one rule: unset or blank takes the default', () => {
     expect(demo.read({ DEMO_NAME: '  ' })).toEqual({
-      perDay: 10, port: undefined, ratio: 0.5, cap: undefined, on: false, sweepMs: 60_000, name: 'demo', token: undefined,
-      site: undefined, level: 'low', hosts: [],
+      perDay: 10,
+      port: undefined,
+      ratio: 0.5,
+      cap: undefined,
+      on: false,
+      sweepMs: 60_000,
+      name: 'demo',
+      token: undefined,
+      site: undefined,
+      level: 'low',
+      hosts: [],
     });
     const set = demo.read({
-      DEMO_PER_DAY: '3', DEMO_PORT: '0', DEMO_CAP: '2.5', DEMO_ON: 'yes', DEMO_SWEEP_SECONDS: '5', DEMO_TOKEN: 't', DEMO_URL: 'https://a.example/x',
-      DEMO_LEVEL: 'high', DEMO_HOSTS: 'a, b,',
+      DEMO_PER_DAY: '3',
+      DEMO_PORT: '0',
+      DEMO_CAP: '2.5',
+      DEMO_ON: 'yes',
+      DEMO_SWEEP_SECONDS: '5',
+      DEMO_TOKEN: 't',
+      DEMO_URL: 'https://a.example/x',
+      DEMO_LEVEL: 'high',
+      DEMO_HOSTS: 'a, b,',
     });
     expect(set).toMatchObject({ perDay: 3, port: 0, cap: 2.5, on: true, sweepMs: 5000, token: 't', level: 'high', hosts: ['a', 'b'] });
     expect(set.site?.href).toBe('https://a.example/x');

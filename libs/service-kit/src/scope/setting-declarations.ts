@@ -1,5 +1,5 @@
-import { serviceEnv, type ServiceEnv } from './service-scope.js';
-import { Settings, type Bounds } from './settings.js';
+import { type ServiceEnv, serviceEnv } from './service-scope.js';
+import { type Bounds, Settings } from './settings.js';
 
 /**
  * Each deployment variable is declared once, by the code that reads it: its name, type, default,
@@ -31,11 +31,22 @@ export interface SettingDeclaration<T> {
   read(settings: Settings): T;
 }
 
-function declared<T>(name: string, type: SettingType, info: SettingInfo, texts: { defaultText?: string; boundsText?: string },
-  read: (settings: Settings) => T): SettingDeclaration<T> {
+function declared<T>(
+  name: string,
+  type: SettingType,
+  info: SettingInfo,
+  texts: { defaultText?: string; boundsText?: string },
+  read: (settings: Settings) => T,
+): SettingDeclaration<T> {
   return {
-    name, type, description: info.description, secret: info.secret ?? false, readBy: info.readBy,
-    defaultText: texts.defaultText ?? '', boundsText: texts.boundsText ?? '', read,
+    name,
+    type,
+    description: info.description,
+    secret: info.secret ?? false,
+    readBy: info.readBy,
+    defaultText: texts.defaultText ?? '',
+    boundsText: texts.boundsText ?? '',
+    read,
   };
 }
 
@@ -55,13 +66,23 @@ type Optional<D, T> = D extends undefined ? T | undefined : T;
 export const setting = {
   /** A whole number within bounds. */
   int<D extends number | undefined = undefined>(name: string, opts: SettingInfo & Bounds & { default?: D }): SettingDeclaration<Optional<D, number>> {
-    return declared(name, 'int', opts, { defaultText: text(opts.default), boundsText: rangeText(opts) },
-      (s) => s.int(name, opts.default as undefined, opts) as Optional<D, number>);
+    return declared(
+      name,
+      'int',
+      opts,
+      { defaultText: text(opts.default), boundsText: rangeText(opts) },
+      (s) => s.int(name, opts.default as undefined, opts) as Optional<D, number>,
+    );
   },
   /** A number, fractions allowed. */
   number<D extends number | undefined = undefined>(name: string, opts: SettingInfo & Bounds & { default?: D }): SettingDeclaration<Optional<D, number>> {
-    return declared(name, 'number', opts, { defaultText: text(opts.default), boundsText: rangeText(opts) },
-      (s) => (s.raw(name) === undefined ? opts.default : s.number(name, 0, opts)) as Optional<D, number>);
+    return declared(
+      name,
+      'number',
+      opts,
+      { defaultText: text(opts.default), boundsText: rangeText(opts) },
+      (s) => (s.raw(name) === undefined ? opts.default : s.number(name, 0, opts)) as Optional<D, number>,
+    );
   },
   bool(name: string, opts: SettingInfo & { default: boolean }): SettingDeclaration<boolean> {
     return declared(name, 'bool', opts, { defaultText: text(opts.default) }, (s) => s.bool(name, opts.default));
@@ -70,27 +91,48 @@ export const setting = {
   duration(name: string, opts: SettingInfo & Bounds & { default: number; unit?: 'ms' | 's' | 'm' | 'h' }): SettingDeclaration<number> {
     const unit = opts.unit ?? 'ms';
     const inUnit = (ms: number | undefined) => (ms === undefined ? undefined : ms / { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit]);
-    return declared(name, 'duration', opts, {
-      defaultText: `${inUnit(opts.default)}${unit}`, boundsText: rangeText({ min: inUnit(opts.min), max: inUnit(opts.max) }, unit),
-    }, (s) => s.duration(name, opts.default, opts));
+    return declared(
+      name,
+      'duration',
+      opts,
+      {
+        defaultText: `${inUnit(opts.default)}${unit}`,
+        boundsText: rangeText({ min: inUnit(opts.min), max: inUnit(opts.max) }, unit),
+      },
+      (s) => s.duration(name, opts.default, opts),
+    );
   },
   string<D extends string | undefined = undefined>(name: string, opts: SettingInfo & { default?: D }): SettingDeclaration<Optional<D, string>> {
-    return declared(name, 'string', opts, { defaultText: opts.secret ? '' : text(opts.default) },
-      (s) => (s.string(name) ?? opts.default) as Optional<D, string>);
+    return declared(
+      name,
+      'string',
+      opts,
+      { defaultText: opts.secret ? '' : text(opts.default) },
+      (s) => (s.string(name) ?? opts.default) as Optional<D, string>,
+    );
   },
   /** An absolute URL, by default http: or https:. */
-  url<D extends string | undefined = undefined>(name: string, opts: SettingInfo & { default?: D; protocols?: readonly string[] }): SettingDeclaration<Optional<D, URL>> {
+  url<D extends string | undefined = undefined>(
+    name: string,
+    opts: SettingInfo & { default?: D; protocols?: readonly string[] },
+  ): SettingDeclaration<Optional<D, URL>> {
     const protocols = opts.protocols ?? ['http:', 'https:'];
-    return declared(name, 'url', opts, { defaultText: text(opts.default), boundsText: protocols.join(' ') },
-      (s) => (opts.default === undefined ? s.url(name, { protocols }) : s.url(name, { protocols, fallback: opts.default })) as Optional<D, URL>);
+    return declared(
+      name,
+      'url',
+      opts,
+      { defaultText: text(opts.default), boundsText: protocols.join(' ') },
+      (s) => (opts.default === undefined ? s.url(name, { protocols }) : s.url(name, { protocols, fallback: opts.default })) as Optional<D, URL>,
+    );
   },
   oneOf<const T extends string>(name: string, values: readonly T[], opts: SettingInfo & { default: T }): SettingDeclaration<T> {
     return declared(name, 'oneOf', opts, { defaultText: opts.default, boundsText: values.join(' ') }, (s) => s.oneOf(name, values, opts.default));
   },
   /** Comma-separated, each item trimmed, blanks dropped, each checked by `check` when given. */
   list(name: string, opts: SettingInfo & { check?: (item: string) => boolean; expected?: string }): SettingDeclaration<string[]> {
-    return declared(name, 'list', opts, { boundsText: opts.check ? `each ${opts.expected ?? 'an allowed item'}` : '' },
-      (s) => s.list(name, opts.check, opts.expected));
+    return declared(name, 'list', opts, { boundsText: opts.check ? `each ${opts.expected ?? 'an allowed item'}` : '' }, (s) =>
+      s.list(name, opts.check, opts.expected),
+    );
   },
 };
 
@@ -115,9 +157,7 @@ export interface SettingsGroup<D extends Record<string, SettingDeclaration<unkno
  * Declares one owner's settings. The returned function reads all of them for the service it runs
  * for, once, so a service passes it to its definition's `settings` and run-service reads them at start.
  */
-export function defineSettings<const D extends Record<string, SettingDeclaration<unknown>>>(
-  owner: string, readBy: string, declarations: D,
-): SettingsGroup<D> {
+export function defineSettings<const D extends Record<string, SettingDeclaration<unknown>>>(owner: string, readBy: string, declarations: D): SettingsGroup<D> {
   // Read once per service's settings: each service in a shared process, and each restart with other
   // settings, gets its own. process.env itself (code outside any service: tests, tools) may change,
   // so it is read each time.

@@ -10,12 +10,14 @@ const code = (text: string): string => (text ? `\`${text}\`` : '');
 /** Every declared variable, one row each, in the groups' order; a name declared twice is an error. */
 export function renderSettingsTable(groups: readonly AnySettingsGroup[]): string {
   const seen = new Map<string, string>();
-  const rows = groups.flatMap((group) => group.declarations.map((d) => {
-    const before = seen.get(d.name);
-    if (before) throw new Error(`${d.name} is declared by ${before} and by ${group.owner}: declare it once`);
-    seen.set(d.name, group.owner);
-    return `| ${code(d.name)} | ${d.type} | ${cell(code(d.defaultText))} | ${cell(d.boundsText)} | ${d.secret ? 'yes' : ''} | ${cell(d.readBy ?? group.readBy)} | ${cell(d.description)} |`;
-  }));
+  const rows = groups.flatMap((group) =>
+    group.declarations.map((d) => {
+      const before = seen.get(d.name);
+      if (before) throw new Error(`${d.name} is declared by ${before} and by ${group.owner}: declare it once`);
+      seen.set(d.name, group.owner);
+      return `| ${code(d.name)} | ${d.type} | ${cell(code(d.defaultText))} | ${cell(d.boundsText)} | ${d.secret ? 'yes' : ''} | ${cell(d.readBy ?? group.readBy)} | ${cell(d.description)} |`;
+    }),
+  );
   return ['| variable | type | default | bounds | secret | read by | description |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 

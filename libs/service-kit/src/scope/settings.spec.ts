@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { SettingError, settingsOf } from './settings.js';
 
 describe('the settings reader', () => {
@@ -16,7 +17,14 @@ describe('the settings reader', () => {
 
   it('reads good values of every kind', () => {
     const s = settingsOf({
-      N: ' 42 ', B: 'Yes', D: '90', D2: '2m', E: 'worker', U: 'https://a.example/x', L: ' a, ,b ', F: '0.5',
+      N: ' 42 ',
+      B: 'Yes',
+      D: '90',
+      D2: '2m',
+      E: 'worker',
+      U: 'https://a.example/x',
+      L: ' a, ,b ',
+      F: '0.5',
     });
     expect(s.int('N', 1, { min: 1, max: 100 })).toBe(42);
     expect(s.bool('B', false)).toBe(true);
@@ -30,7 +38,14 @@ describe('the settings reader', () => {
 
   it('a bad value throws, naming the variable and its value', () => {
     const s = settingsOf({
-      LIMIT: 'ten', ZERO: '0', FLAG: 'maybe', WAIT: '5 minutes', ROLE: 'boss', SITE: 'ftp://x', CUT: '1.5', ORIGINS: 'https://a,nope',
+      LIMIT: 'ten',
+      ZERO: '0',
+      FLAG: 'maybe',
+      WAIT: '5 minutes',
+      ROLE: 'boss',
+      SITE: 'ftp://x',
+      CUT: '1.5',
+      ORIGINS: 'https://a,nope',
     });
     const cases: [string, () => unknown][] = [
       ['LIMIT', () => s.int('LIMIT', 1)],
@@ -44,7 +59,11 @@ describe('the settings reader', () => {
     ];
     for (const [name, read] of cases) {
       let error: unknown;
-      try { read(); } catch (err) { error = err; }
+      try {
+        read();
+      } catch (err) {
+        error = err;
+      }
       expect(error, name).toBeInstanceOf(SettingError);
       expect((error as SettingError).variable).toBe(name);
       expect((error as Error).message).toMatch(new RegExp(`^${name}=`));

@@ -1,4 +1,4 @@
-import { serviceEnv, type ServiceEnv } from './service-scope.js';
+import { type ServiceEnv, serviceEnv } from './service-scope.js';
 
 /**
  * The one settings reader and its one rule: a variable that is unset or blank takes its default;
@@ -8,7 +8,11 @@ import { serviceEnv, type ServiceEnv } from './service-scope.js';
  * being quietly replaced by a default.
  */
 export class SettingError extends Error {
-  constructor(readonly variable: string, value: string, expected: string) {
+  constructor(
+    readonly variable: string,
+    value: string,
+    expected: string,
+  ) {
     super(`${variable}=${JSON.stringify(value)} is not valid: ${expected}`);
     this.name = 'SettingError';
   }
@@ -127,7 +131,10 @@ export class Settings {
   list(name: string, check?: (item: string) => boolean, expected = 'an allowed item'): string[] {
     const raw = this.raw(name);
     if (raw === undefined) return [];
-    const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+    const items = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = check ? items.find((i) => !check(i)) : undefined;
     if (bad !== undefined) throw new SettingError(name, raw, `${JSON.stringify(bad)} is not ${expected}`);
     return items;

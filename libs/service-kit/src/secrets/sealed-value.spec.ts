@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { assertDataKey, DATA_KEY_ENV, isSealed, matchesDigest, openSealed, openSealedJson, sealJson, sealValue, secretDigest } from './sealed-value.js';
 
 const env = (value: string) => ({ [DATA_KEY_ENV]: value });

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { serviceEnv, type ServiceEnv } from '../scope/service-scope.js';
+
 import { secretSettings } from '../scope/kit-settings.js';
+import { type ServiceEnv, serviceEnv } from '../scope/service-scope.js';
 
 /**
  * DATA_ENCRYPTION_KEY: the key that seals secrets a service must read back (signing keys, the
@@ -12,7 +13,10 @@ export const DATA_KEY_ENV = 'DATA_ENCRYPTION_KEY';
 const MIN_SECRET_LENGTH = 32;
 const PREFIX = 'sealed:v1:';
 
-interface DataKey { id: string; key: Buffer }
+interface DataKey {
+  id: string;
+  key: Buffer;
+}
 
 let cached: { text: string; keys: DataKey[] } | undefined;
 
@@ -20,7 +24,10 @@ function dataKeys(env: ServiceEnv = serviceEnv()): DataKey[] {
   const text = secretSettings.read(env).dataEncryptionKey ?? '';
   if (cached?.text === text) return cached.keys;
   if (!text) throw new Error(`${DATA_KEY_ENV} is not set: the key that encrypts stored secrets comes from the environment (see docs/operators.md).`);
-  const secrets = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const secrets = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (secrets.some((s) => s.length < MIN_SECRET_LENGTH)) {
     throw new Error(`${DATA_KEY_ENV}: every key must be at least ${MIN_SECRET_LENGTH} characters (e.g. \`openssl rand -base64 32\`).`);
   }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+
 import { guard, unavailable } from './store-client.js';
 import { PRESIGNED_PUT_SECONDS, type StoreConnection } from './store-connection.js';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ObjectStorage } from './object-storage.js';
 import { readStorageConfig } from './storage-config.js';
 
@@ -36,8 +37,9 @@ describe('ObjectStorage.browserUploadOrigin', () => {
   it('names the origin pages send parts to only when the store takes them, the public one first', () => {
     expect(ObjectStorage.fromEnv(internal).browserUploadOrigin()).toBeNull();
     expect(ObjectStorage.fromEnv({ ...internal, S3_BROWSER_UPLOADS: 'true' }).browserUploadOrigin()).toBe('http://127.0.0.1:1');
-    expect(ObjectStorage.fromEnv({ ...internal, S3_BROWSER_UPLOADS: 'true', S3_PUBLIC_ENDPOINT: 'https://files.example.org' }).browserUploadOrigin())
-      .toBe('https://files.example.org');
+    expect(ObjectStorage.fromEnv({ ...internal, S3_BROWSER_UPLOADS: 'true', S3_PUBLIC_ENDPOINT: 'https://files.example.org' }).browserUploadOrigin()).toBe(
+      'https://files.example.org',
+    );
     // No store configured: the pages keep to the API.
     expect(ObjectStorage.fromEnv({ S3_BROWSER_UPLOADS: 'true' }).browserUploadOrigin()).toBeNull();
     expect(() => ObjectStorage.fromEnv({ ...internal, S3_BROWSER_UPLOADS: 'maybe' }).browserUploadOrigin()).toThrow(/^S3_BROWSER_UPLOADS=/);

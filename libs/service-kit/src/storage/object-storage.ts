@@ -1,15 +1,17 @@
-import { serviceEnv } from '../scope/service-scope.js';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { AppError } from '@marketplace/contracts';
-import { readStorageConfig, type StorageConfig } from './storage-config.js';
-import { SettingError } from '../scope/settings.js';
-import { guard, isMissing, unavailable } from './store-client.js';
-import { PRESIGNED_PUT_SECONDS, StoreConnection, type PutStreamOptions } from './store-connection.js';
-import { MultipartUploads, type MultipartUpload, type StoredPart } from './multipart-uploads.js';
 
-export type { PutStreamOptions } from './store-connection.js';
+import { AppError } from '@marketplace/contracts';
+
+import { serviceEnv } from '../scope/service-scope.js';
+import { SettingError } from '../scope/settings.js';
+import { type MultipartUpload, MultipartUploads, type StoredPart } from './multipart-uploads.js';
+import { readStorageConfig, type StorageConfig } from './storage-config.js';
+import { guard, isMissing, unavailable } from './store-client.js';
+import { PRESIGNED_PUT_SECONDS, type PutStreamOptions, StoreConnection } from './store-connection.js';
+
 export { MIN_PART_BYTES, type MultipartUpload, type StoredPart } from './multipart-uploads.js';
+export type { PutStreamOptions } from './store-connection.js';
 
 export interface ObjectInfo {
   size: number;
@@ -179,10 +181,14 @@ export class ObjectStorage {
   /** Copies an object inside the bucket, on the store's side (the bytes never pass through here). */
   async copy(sourceKey: string, key: string): Promise<void> {
     const { client, config, lib } = await this.store.connect();
-    await guard(() => client.copyObject(
-      new lib.CopySourceOptions({ Bucket: config.bucket, Object: sourceKey }),
-      new lib.CopyDestinationOptions({ Bucket: config.bucket, Object: key }),
-    ).then(() => undefined));
+    await guard(() =>
+      client
+        .copyObject(
+          new lib.CopySourceOptions({ Bucket: config.bucket, Object: sourceKey }),
+          new lib.CopyDestinationOptions({ Bucket: config.bucket, Object: key }),
+        )
+        .then(() => undefined),
+    );
   }
 
   /**
@@ -203,17 +209,27 @@ export class ObjectStorage {
   }
 
   // Multipart uploads: multipart-uploads.ts says what each does.
-  startMultipart(key: string, contentType: string): Promise<MultipartUpload> { return this.multipart.start(key, contentType); }
-  createMultipart(key: string, contentType: string): Promise<string> { return this.multipart.create(key, contentType); }
+  startMultipart(key: string, contentType: string): Promise<MultipartUpload> {
+    return this.multipart.start(key, contentType);
+  }
+  createMultipart(key: string, contentType: string): Promise<string> {
+    return this.multipart.create(key, contentType);
+  }
   presignPart(key: string, uploadId: string, partNumber: number, seconds: number): Promise<string> {
     return this.multipart.presignPart(key, uploadId, partNumber, seconds);
   }
   completeMultipart(key: string, uploadId: string, parts: readonly StoredPart[]): Promise<string | undefined> {
     return this.multipart.complete(key, uploadId, parts);
   }
-  listParts(key: string, uploadId: string): Promise<{ part: number; size: number }[] | null> { return this.multipart.listParts(key, uploadId); }
-  listIncompleteUploads(prefix: string): Promise<{ key: string; uploadId: string; initiated: Date }[]> { return this.multipart.listIncomplete(prefix); }
-  abortMultipart(key: string, uploadId: string): Promise<void> { return this.multipart.abort(key, uploadId); }
+  listParts(key: string, uploadId: string): Promise<{ part: number; size: number }[] | null> {
+    return this.multipart.listParts(key, uploadId);
+  }
+  listIncompleteUploads(prefix: string): Promise<{ key: string; uploadId: string; initiated: Date }[]> {
+    return this.multipart.listIncomplete(prefix);
+  }
+  abortMultipart(key: string, uploadId: string): Promise<void> {
+    return this.multipart.abort(key, uploadId);
+  }
 
   /** Closes pooled connections (tests, shutdown). */
   close(): void {

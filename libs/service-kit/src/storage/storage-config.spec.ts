@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
+
 import { readStorageConfig } from './storage-config.js';
 
 describe('readStorageConfig', () => {
-  it('reads the S3_* settings, with the launcher\'s bucket and region by default', () => {
+  it("reads the S3_* settings, with the launcher's bucket and region by default", () => {
     const config = readStorageConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' });
     expect(config).toMatchObject({ accessKey: 'a', secretKey: 'b', bucket: 'marketplace', region: 'us-east-1' });
     expect(config.endpoint.port).toBe('9000');
     const named = readStorageConfig({
-      S3_ENDPOINT: 'https://s3.example.org', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b', S3_BUCKET: 'files', S3_REGION: 'eu-west-1',
+      S3_ENDPOINT: 'https://s3.example.org',
+      S3_ACCESS_KEY: 'a',
+      S3_SECRET_KEY: 'b',
+      S3_BUCKET: 'files',
+      S3_REGION: 'eu-west-1',
     });
     expect(named).toMatchObject({ bucket: 'files', region: 'eu-west-1' });
   });

@@ -1,6 +1,6 @@
-import { serviceEnv, type ServiceEnv } from '../scope/service-scope.js';
-import { SettingError } from '../scope/settings.js';
 import { storageSettings } from '../scope/kit-settings.js';
+import { type ServiceEnv, serviceEnv } from '../scope/service-scope.js';
+import { SettingError } from '../scope/settings.js';
 
 /** Where object storage is: the same shape for s3rver, MinIO and a managed S3. */
 export interface StorageConfig {
@@ -32,8 +32,13 @@ export interface StorageConfig {
 export function readStorageConfig(env: ServiceEnv = serviceEnv()): StorageConfig {
   const s = storageSettings.read(env);
   const { accessKey, secretKey } = s;
-  const missing = [['S3_ENDPOINT', s.endpoint], ['S3_ACCESS_KEY', accessKey], ['S3_SECRET_KEY', secretKey]]
-    .filter(([, value]) => !value).map(([name]) => name);
+  const missing = [
+    ['S3_ENDPOINT', s.endpoint],
+    ['S3_ACCESS_KEY', accessKey],
+    ['S3_SECRET_KEY', secretKey],
+  ]
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
   if (missing.length) throw new Error(`Object storage is not configured: set ${missing.join(', ')}`);
   const url = s.endpoint!;
   const publicUrl = s.publicEndpoint;

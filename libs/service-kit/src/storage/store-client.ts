@@ -1,6 +1,8 @@
 import type { Agent as HttpAgent, IncomingMessage } from 'node:http';
-import type { Client } from 'minio';
+
 import { AppError } from '@marketplace/contracts';
+import type { Client } from 'minio';
+
 import type { StorageConfig } from './storage-config.js';
 
 // The S3 client object-storage.ts talks to the store with, and how the store's failures read to callers.

@@ -1,12 +1,14 @@
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Client } from 'minio';
+
 import { AppError } from '@marketplace/contracts';
-import type { StorageConfig } from './storage-config.js';
+import type { Client } from 'minio';
+
 import { loadOnFirstUse } from '../scope/load-on-first-use.js';
-import { minioClient, readText, unavailable, type Minio } from './store-client.js';
+import type { StorageConfig } from './storage-config.js';
+import { type Minio, minioClient, readText, unavailable } from './store-client.js';
 
 export interface PutStreamOptions {
   /** Exact length: S3 refuses a PUT without one, and a body that ends short fails instead of storing a stub. */
@@ -61,7 +63,9 @@ export class StoreConnection {
       return { config, lib, client, agent, publicClient };
     })();
     // A missing setting is reported on every use, as before the first connection.
-    this.connection.catch(() => { this.connection = undefined; });
+    this.connection.catch(() => {
+      this.connection = undefined;
+    });
     return this.connection;
   }
 

@@ -20,7 +20,10 @@ export class OtlpExporter {
   private queue: FinishedSpan[] = [];
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly url: string, private readonly serviceName: string) {
+  constructor(
+    private readonly url: string,
+    private readonly serviceName: string,
+  ) {
     this.timer = setInterval(() => void this.flush(), FLUSH_MS);
     this.timer.unref();
   }
@@ -35,26 +38,37 @@ export class OtlpExporter {
     const spans = this.queue;
     this.queue = [];
     const body = {
-      resourceSpans: [{
-        resource: { attributes: [attribute('service.name', this.serviceName)] },
-        scopeSpans: [{
-          scope: { name: 'marketplace' },
-          spans: spans.map((s) => ({
-            traceId: s.traceId,
-            spanId: s.spanId,
-            ...(s.parentSpanId ? { parentSpanId: s.parentSpanId } : {}),
-            name: s.name,
-            kind: KIND[s.kind],
-            startTimeUnixNano: String(s.startNs),
-            endTimeUnixNano: String(s.endNs),
-            attributes: Object.entries(s.attributes).map(([k, v]) => attribute(k, v)),
-            status: s.error ? { code: 2, message: s.error } : { code: 1 },
-          })),
-        }],
-      }],
+      resourceSpans: [
+        {
+          resource: { attributes: [attribute('service.name', this.serviceName)] },
+          scopeSpans: [
+            {
+              scope: { name: 'marketplace' },
+              spans: spans.map((s) => ({
+                traceId: s.traceId,
+                spanId: s.spanId,
+                ...(s.parentSpanId ? { parentSpanId: s.parentSpanId } : {}),
+                name: s.name,
+                kind: KIND[s.kind],
+                startTimeUnixNano: String(s.startNs),
+                endTimeUnixNano: String(s.endNs),
+                attributes: Object.entries(s.attributes).map(([k, v]) => attribute(k, v)),
+                status: s.error ? { code: 2, message: s.error } : { code: 1 },
+              })),
+            },
+          ],
+        },
+      ],
     };
-    await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(5000) })
-      .then((res) => res.body?.cancel(), () => undefined);
+    await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(5000),
+    }).then(
+      (res) => res.body?.cancel(),
+      () => undefined,
+    );
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,7 @@
 import { createServer } from 'node:http';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { configureTracing, currentTraceparent, inSpan, parseTraceparent, stopTracing } from './tracer.js';
 
 describe('tracer', () => {
@@ -9,8 +11,10 @@ describe('tracer', () => {
   });
 
   it('reads W3C traceparents and refuses malformed ones', () => {
-    expect(parseTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01'))
-      .toEqual({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331' });
+    expect(parseTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01')).toEqual({
+      traceId: '0af7651916cd43dd8448eb211c80319c',
+      spanId: 'b7ad6b7169203331',
+    });
     for (const bad of [undefined, '', '01-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', '00-xyz-b7ad6b7169203331-01']) {
       expect(parseTraceparent(bad)).toBeUndefined();
     }
@@ -26,7 +30,10 @@ describe('tracer', () => {
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => { bodies.push({ url: req.url, body: JSON.parse(Buffer.concat(chunks).toString()) }); res.end('{}'); });
+      req.on('end', () => {
+        bodies.push({ url: req.url, body: JSON.parse(Buffer.concat(chunks).toString()) });
+        res.end('{}');
+      });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as { port: number }).port;

@@ -1,8 +1,9 @@
-import { currentScope, serviceEnv } from '../scope/service-scope.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { OtlpExporter } from './otlp-exporter.js';
+
 import { tracingSettings } from '../scope/kit-settings.js';
+import { currentScope, serviceEnv } from '../scope/service-scope.js';
+import { OtlpExporter } from './otlp-exporter.js';
 import type { AttributeValue, Span, SpanKind } from './span.js';
 
 export type { FinishedSpan, Span, SpanKind } from './span.js';

@@ -1,4 +1,5 @@
 import { createMembers, type TestMember } from '@marketplace/testing';
+
 import type { DocOperation } from './document-operations.js';
 
 /**

@@ -51,7 +51,10 @@ export function deref<T>(doc: OpenApiDocument, node: T): T {
     if (hops > 20) throw new Error(`$ref loop at ${String(current.$ref)}`);
     const pointer = String(current.$ref);
     if (!pointer.startsWith('#/')) throw new Error(`Only local $refs are expected, not ${pointer}`);
-    current = pointer.slice(2).split('/').reduce((at: any, part) => at?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    current = pointer
+      .slice(2)
+      .split('/')
+      .reduce((at: any, part) => at?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
     if (current === undefined) throw new Error(`Unresolved $ref ${pointer}`);
   }
   return current as T;
@@ -86,7 +89,10 @@ export function documentOperations(doc: OpenApiDocument): DocOperation[] {
         const param = deref(doc, p as Record<string, any>);
         const schema = inlineRefs(doc, param.schema ?? {}) as JsonSchema;
         return {
-          name: String(param.name), in: param.in, required: param.in === 'path' || param.required === true, schema,
+          name: String(param.name),
+          in: param.in,
+          required: param.in === 'path' || param.required === true,
+          schema,
           // OpenAPI's default for query parameters is form style, exploded.
           explode: param.explode ?? (param.style === undefined || param.style === 'form'),
         };
@@ -102,7 +108,10 @@ export function documentOperations(doc: OpenApiDocument): DocOperation[] {
         responses[status] = { content: contentOf(doc, response.content), headers };
       }
       out.push({
-        key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, operationId: String(op.operationId),
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        operationId: String(op.operationId),
         parameters,
         ...(requestBody ? { body: { required: requestBody.required === true, content: contentOf(doc, requestBody.content) } } : {}),
         responses,

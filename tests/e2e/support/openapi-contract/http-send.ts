@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+
 import type { Answer } from './response-verdict.js';
 
 /**
@@ -10,27 +11,31 @@ export function send(baseUrl: string, method: string, url: string, headers: Reco
   return new Promise((resolve, reject) => {
     const target = new URL(url, baseUrl);
     const bytes = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
-    const req = request(target, {
-      method,
-      headers: { ...headers, ...(bytes ? { 'content-length': String(bytes.length) } : {}) },
-      timeout: 60_000,
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) {
-          if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-        }
-        resolve({
-          status: res.statusCode ?? 0,
-          contentType: String(res.headers['content-type'] ?? ''),
-          text: Buffer.concat(chunks).toString('utf8'),
-          headers: responseHeaders,
+    const req = request(
+      target,
+      {
+        method,
+        headers: { ...headers, ...(bytes ? { 'content-length': String(bytes.length) } : {}) },
+        timeout: 60_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+            headers: responseHeaders,
+          });
         });
-      });
-      res.on('error', reject);
-    });
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${method} ${url}: no answer within 60 s`)));
     req.on('error', reject);
     req.end(bytes);

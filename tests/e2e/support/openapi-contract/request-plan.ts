@@ -1,7 +1,8 @@
 import fc from 'fast-check';
+
 import type { DocOperation, DocParameter, JsonSchema } from './document-operations.js';
 import { invalidCandidates } from './invalid-values.js';
-import { keepsGlobalRules, validValue, type ByteSamples } from './schema-arbitrary.js';
+import { type ByteSamples, keepsGlobalRules, validValue } from './schema-arbitrary.js';
 import type { SchemaValidator } from './schema-validator.js';
 
 export type Credential = 'anonymous' | 'apiKey';
@@ -109,8 +110,9 @@ function drawArbitrary(ctx: PlanContext, op: DocOperation): fc.Arbitrary<Draw> {
   const params = (where: DocParameter['in']) => op.parameters.filter((p) => p.in === where && p.name.toLowerCase() !== IDEMPOTENCY_KEY);
   const record = (where: DocParameter['in']) => {
     const list = params(where);
-    return fc.record(Object.fromEntries(list.map((p) => [p.name, paramArbitrary(ctx, op, p)])),
-      { requiredKeys: list.filter((p) => p.required).map((p) => p.name) }) as fc.Arbitrary<Record<string, unknown>>;
+    return fc.record(Object.fromEntries(list.map((p) => [p.name, paramArbitrary(ctx, op, p)])), {
+      requiredKeys: list.filter((p) => p.required).map((p) => p.name),
+    }) as fc.Arbitrary<Record<string, unknown>>;
   };
   const types = bodyMediaTypes(op);
   const body: fc.Arbitrary<{ mediaType?: string; body?: unknown }> = types.length
@@ -120,12 +122,15 @@ function drawArbitrary(ctx: PlanContext, op: DocOperation): fc.Arbitrary<Draw> {
           return validValue(schema ?? { type: 'object' }, ctx.samples).map((value) => ({ mediaType, body: value }));
         }
         const sample = ctx.rawSamples[mediaType];
-        return (sample ? fc.constant(sample) : fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => Buffer.from(b)))
-          .map((bytes) => ({ mediaType, body: bytes }));
+        return (sample ? fc.constant(sample) : fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => Buffer.from(b))).map((bytes) => ({
+          mediaType,
+          body: bytes,
+        }));
       })
     : fc.constant({});
   const optionalBody = op.body && !op.body.required ? fc.oneof(body, fc.constant({})) : body;
-  return fc.record({ path: record('path'), query: record('query'), headers: record('header'), rest: optionalBody })
+  return fc
+    .record({ path: record('path'), query: record('query'), headers: record('header'), rest: optionalBody })
     .map(({ path, query, headers, rest }) => ({ path, query, headers, ...rest }));
 }
 
@@ -164,8 +169,11 @@ function encode(op: DocOperation, draw: Draw): { url: string; headers: Record<st
     headers['content-type'] = draw.mediaType;
     if (draw.mediaType === JSON_TYPE) body = JSON.stringify(draw.body);
     else if (draw.mediaType === FORM_TYPE) {
-      body = new URLSearchParams(Object.entries((draw.body ?? {}) as Record<string, unknown>)
-        .flatMap(([k, v]): Array<[string, string]> => (wireText(v) === undefined ? [] : [[k, wireText(v)!]]))).toString();
+      body = new URLSearchParams(
+        Object.entries((draw.body ?? {}) as Record<string, unknown>).flatMap(([k, v]): Array<[string, string]> =>
+          wireText(v) === undefined ? [] : [[k, wireText(v)!]],
+        ),
+      ).toString();
     } else body = draw.body as Buffer;
   }
   return { url: query.length ? `${url}?${query.join('&')}` : url, headers, ...(body !== undefined ? { body } : {}) };
@@ -206,17 +214,23 @@ function spoilers(ctx: PlanContext, op: DocOperation, base: Draw): Spoiler[] {
       continue;
     }
     if (param.required && param.in !== 'path') {
-      out.push({ label: `${param.in} ${param.name} missing`, apply: (d) => {
-        const { [param.name]: _gone, ...rest } = d[where];
-        return { ...d, [where]: rest };
-      } });
+      out.push({
+        label: `${param.in} ${param.name} missing`,
+        apply: (d) => {
+          const { [param.name]: _gone, ...rest } = d[where];
+          return { ...d, [where]: rest };
+        },
+      });
     }
     for (const candidate of invalidCandidates(param.schema, base[where][param.name])) {
       const wire = paramWire(param, candidate);
       if (wire === undefined || paramValid(ctx, param, wire)) continue;
       if (param.in === 'path' && (wire === '' || Array.isArray(wire))) continue;
       if (param.in === 'header' && (Array.isArray(wire) || !HEADER_VALUE.test(wire))) continue;
-      out.push({ label: `${param.in} ${param.name}=${JSON.stringify(wire).slice(0, 40)}`, apply: (d) => ({ ...d, [where]: { ...d[where], [param.name]: candidate } }) });
+      out.push({
+        label: `${param.in} ${param.name}=${JSON.stringify(wire).slice(0, 40)}`,
+        apply: (d) => ({ ...d, [where]: { ...d[where], [param.name]: candidate } }),
+      });
     }
   }
   const type = base.mediaType;
@@ -239,7 +253,10 @@ function spoilers(ctx: PlanContext, op: DocOperation, base: Draw): Spoiler[] {
       }
     }
   } else if (type) {
-    out.push({ label: 'body of an undeclared media type (text/plain)', apply: (d) => ({ ...d, mediaType: 'text/plain', body: Buffer.from('not one of the declared types') }) });
+    out.push({
+      label: 'body of an undeclared media type (text/plain)',
+      apply: (d) => ({ ...d, mediaType: 'text/plain', body: Buffer.from('not one of the declared types') }),
+    });
   }
   return out;
 }
@@ -262,8 +279,15 @@ export function planRequests(ctx: PlanContext, op: DocOperation, credential: Cre
   const push = (intent: Intent, draw: Draw, spoiled?: string) => {
     const { url, headers, body } = encode(op, draw);
     out.push({
-      op, credential, intent, method: op.method, url, headers, freshIdempotencyKey: fresh && !spoiled?.startsWith('header Idempotency-Key'),
-      ...(body !== undefined ? { body } : {}), ...(spoiled ? { spoiled } : {}),
+      op,
+      credential,
+      intent,
+      method: op.method,
+      url,
+      headers,
+      freshIdempotencyKey: fresh && !spoiled?.startsWith('header Idempotency-Key'),
+      ...(body !== undefined ? { body } : {}),
+      ...(spoiled ? { spoiled } : {}),
     });
   };
   for (const draw of valid.slice(0, counts.valid)) push('valid', draw);

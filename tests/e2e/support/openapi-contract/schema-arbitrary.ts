@@ -1,10 +1,12 @@
 import fc from 'fast-check';
-import type { JsonSchema } from './document-operations.js';
+
 import { GENERATOR_RULES } from './contract-allow-list.js';
+import type { JsonSchema } from './document-operations.js';
 
 /** Characters a generated string may hold beyond its schema's own limits (see GENERATOR_RULES). */
 const asciiChar = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
-const bmpChar = fc.integer({ min: 1, max: 0xffff })
+const bmpChar = fc
+  .integer({ min: 1, max: 0xffff })
   .filter((c) => c < 0xd800 || c > 0xdfff)
   .map((c) => String.fromCharCode(c));
 const textUnit = fc.oneof({ arbitrary: asciiChar, weight: 3 }, { arbitrary: bmpChar, weight: 1 });
@@ -50,7 +52,17 @@ function integers(schema: JsonSchema): fc.Arbitrary<number> {
 function numbers(schema: JsonSchema): fc.Arbitrary<number> {
   const min = num(schema, 'minimum') ?? num(schema, 'exclusiveMinimum') ?? -1e9;
   const max = num(schema, 'maximum') ?? num(schema, 'exclusiveMaximum') ?? 1e9;
-  return fc.oneof(integers(schema), fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded: schema.exclusiveMinimum !== undefined, maxExcluded: schema.exclusiveMaximum !== undefined }));
+  return fc.oneof(
+    integers(schema),
+    fc.double({
+      min,
+      max,
+      noNaN: true,
+      noDefaultInfinity: true,
+      minExcluded: schema.exclusiveMinimum !== undefined,
+      maxExcluded: schema.exclusiveMaximum !== undefined,
+    }),
+  );
 }
 
 function fitsLength(s: string, min: number, max: number): boolean {
@@ -66,11 +78,19 @@ function strings(schema: JsonSchema, samples: ByteSamples): fc.Arbitrary<string>
     return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => fitsLength(s, min, max));
   }
   switch (schema.format) {
-    case 'email': return fc.emailAddress().filter((s) => fitsLength(s, min, max));
-    case 'uri': case 'url': return fc.webUrl({ validSchemes: ['https'] }).filter((s) => fitsLength(s, min, max));
-    case 'uuid': return fc.uuid();
-    case 'date-time': return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString());
-    case 'date': return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    case 'email':
+      return fc.emailAddress().filter((s) => fitsLength(s, min, max));
+    case 'uri':
+    case 'url':
+      return fc.webUrl({ validSchemes: ['https'] }).filter((s) => fitsLength(s, min, max));
+    case 'uuid':
+      return fc.uuid();
+    case 'date-time':
+      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString());
+    case 'date':
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
   }
   const short = fc.string({ unit: textUnit, minLength: min, maxLength: Math.min(max, min + SPREAD) });
   if (max > AT_MAXIMUM_UP_TO || max <= min + SPREAD) return short;
@@ -88,8 +108,11 @@ function typesOf(schema: JsonSchema): string[] {
 
 function objects(schema: JsonSchema, samples: ByteSamples, depth: number): fc.Arbitrary<Record<string, unknown>> {
   // A property whose schema is `false` must be absent: it is never drawn.
-  const props = Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, JsonSchema | boolean>)
-    .filter((e): e is [string, JsonSchema] => e[1] !== false && typeof e[1] === 'object'));
+  const props = Object.fromEntries(
+    Object.entries((schema.properties ?? {}) as Record<string, JsonSchema | boolean>).filter(
+      (e): e is [string, JsonSchema] => e[1] !== false && typeof e[1] === 'object',
+    ),
+  );
   const required = new Set((schema.required ?? []) as string[]);
   const model = Object.fromEntries(Object.entries(props).map(([k, s]) => [k, validValue(s, samples, depth + 1)]));
   return fc.record(model, { requiredKeys: [...required].filter((k) => k in props) }) as fc.Arbitrary<Record<string, unknown>>;
@@ -129,24 +152,33 @@ export function validValue(schema: JsonSchema, samples: ByteSamples, depth = 0):
   }
   const types = typesOf(schema);
   if (!types.length) return fc.oneof(fc.string({ unit: asciiChar, maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
-  return fc.oneof(...types.map((type): fc.Arbitrary<unknown> => {
-    switch (type) {
-      case 'null': return fc.constant(null);
-      case 'boolean': return fc.boolean();
-      case 'integer': return integers(schema);
-      case 'number': return numbers(schema);
-      case 'string': return strings(schema, samples);
-      case 'array': {
-        const minLength = num(schema, 'minItems') ?? 0;
-        const maxLength = Math.min(num(schema, 'maxItems') ?? Infinity, minLength + MAX_ARRAY_SPREAD);
-        if (depth >= MAX_DEPTH || maxLength === 0) return fc.constant([]);
-        const item = validValue((schema.items ?? {}) as JsonSchema, samples, depth + 1);
-        return schema.uniqueItems
-          ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
-          : fc.array(item, { minLength, maxLength });
+  return fc.oneof(
+    ...types.map((type): fc.Arbitrary<unknown> => {
+      switch (type) {
+        case 'null':
+          return fc.constant(null);
+        case 'boolean':
+          return fc.boolean();
+        case 'integer':
+          return integers(schema);
+        case 'number':
+          return numbers(schema);
+        case 'string':
+          return strings(schema, samples);
+        case 'array': {
+          const minLength = num(schema, 'minItems') ?? 0;
+          const maxLength = Math.min(num(schema, 'maxItems') ?? Infinity, minLength + MAX_ARRAY_SPREAD);
+          if (depth >= MAX_DEPTH || maxLength === 0) return fc.constant([]);
+          const item = validValue((schema.items ?? {}) as JsonSchema, samples, depth + 1);
+          return schema.uniqueItems
+            ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+            : fc.array(item, { minLength, maxLength });
+        }
+        case 'object':
+          return depth >= MAX_DEPTH ? fc.constant({}) : objects(schema, samples, depth);
+        default:
+          return fc.constant(null);
       }
-      case 'object': return depth >= MAX_DEPTH ? fc.constant({}) : objects(schema, samples, depth);
-      default: return fc.constant(null);
-    }
-  }));
+    }),
+  );
 }

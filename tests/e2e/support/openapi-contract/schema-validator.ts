@@ -1,5 +1,6 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+
 import type { JsonSchema } from './document-operations.js';
 
 // Both packages are CommonJS with a `default` beside module.exports; take whichever the loader gave.

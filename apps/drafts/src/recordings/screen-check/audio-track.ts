@@ -1,4 +1,5 @@
 import type { AudioClip } from '@marketplace/service-kit';
+
 import { runFfmpeg } from './ffmpeg-process.js';
 import type { RecordingInput } from './recording-input.js';
 
@@ -13,7 +14,9 @@ export const AUDIO_SECONDS = 90;
  * recording has no sound track (a screen recorded without a microphone).
  */
 export async function audioTrack(input: RecordingInput, seconds: number, signal: AbortSignal): Promise<AudioClip | null> {
-  const run = runFfmpeg(input, ['-map', '0:a:0?', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', 'pipe:1'], signal, { seconds: AUDIO_SECONDS });
+  const run = runFfmpeg(input, ['-map', '0:a:0?', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', 'pipe:1'], signal, {
+    seconds: AUDIO_SECONDS,
+  });
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const chunk of run.stdout as AsyncIterable<Buffer>) {

@@ -1,14 +1,20 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { makeScreenRecording, type ScreenRecordingSpec } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DecodeError, ffmpegArgs, runFfmpeg, type RunOptions } from './ffmpeg-process.js';
 import { openRecording, type RecordingInput } from './recording-input.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'ffmpeg-process-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ffmpeg-process-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function recording(name: string, spec: Partial<ScreenRecordingSpec>): Promise<RecordingInput> {
   const file = join(dir, name);
@@ -66,7 +72,7 @@ describe('every ffmpeg run over a recording', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   }, 60_000);
 
-  it('stops with the caller\'s signal, with the caller\'s reason', async () => {
+  it("stops with the caller's signal, with the caller's reason", async () => {
     const input = await recording('stopped.webm', { width: 1280, height: 720, seconds: 5 });
     const caller = new AbortController();
     const run = runFfmpeg(input, ['-map', '0:v:0', '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1'], caller.signal, { seconds: 60 });
@@ -74,9 +80,13 @@ describe('every ffmpeg run over a recording', () => {
     await expect(run.done).rejects.toThrow('shutting down');
   }, 60_000);
 
-  it.runIf(process.platform === 'linux')('caps the memory ffmpeg may map: a 4K decode fails in 48 MiB and runs in the default', async () => {
-    const input = await recording('uhd-memory.webm', { width: 3840, height: 2160 });
-    await expect(decode(input, new AbortController().signal, { seconds: 30, memoryBytes: 48 * 1024 * 1024 })).rejects.toBeInstanceOf(DecodeError);
-    expect(await decode(input, new AbortController().signal, { seconds: 30 })).toBe(2 * 320 * 180);
-  }, 60_000);
+  it.runIf(process.platform === 'linux')(
+    'caps the memory ffmpeg may map: a 4K decode fails in 48 MiB and runs in the default',
+    async () => {
+      const input = await recording('uhd-memory.webm', { width: 3840, height: 2160 });
+      await expect(decode(input, new AbortController().signal, { seconds: 30, memoryBytes: 48 * 1024 * 1024 })).rejects.toBeInstanceOf(DecodeError);
+      expect(await decode(input, new AbortController().signal, { seconds: 30 })).toBe(2 * 320 * 180);
+    },
+    60_000,
+  );
 });

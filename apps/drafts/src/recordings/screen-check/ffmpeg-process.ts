@@ -1,8 +1,9 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import type { RecordingInput } from './recording-input.js';
+
 import { DecodeError } from './decode-error.js';
+import type { RecordingInput } from './recording-input.js';
 
 const require = createRequire(import.meta.url);
 
@@ -40,8 +41,24 @@ export interface RunOptions {
  */
 export function ffmpegArgs(input: RecordingInput, output: readonly string[], loglevel: 'error' | 'info' = 'error'): string[] {
   return [
-    '-hide_banner', '-nostdin', '-loglevel', loglevel, '-max_alloc', String(MAX_ALLOC_BYTES), '-filter_threads', '1',
-    '-threads', '1', '-max_pixels', String(MAX_PIXELS), '-protocol_whitelist', 'file', '-f', input.container, '-i', input.file,
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    loglevel,
+    '-max_alloc',
+    String(MAX_ALLOC_BYTES),
+    '-filter_threads',
+    '1',
+    '-threads',
+    '1',
+    '-max_pixels',
+    String(MAX_PIXELS),
+    '-protocol_whitelist',
+    'file',
+    '-f',
+    input.container,
+    '-i',
+    input.file,
     ...output,
   ];
 }
@@ -67,7 +84,9 @@ function start(args: string[], signal: AbortSignal, opts: RunOptions, keep: 'hea
   const deadline = AbortSignal.timeout(opts.seconds * 1000);
   const [file, argv] = command(args, opts.memoryBytes ?? FFMPEG_MEMORY_BYTES);
   const child: ChildProcessByStdio<null, Readable, Readable> = spawn(file, argv, {
-    stdio: ['ignore', 'pipe', 'pipe'], signal: AbortSignal.any([signal, deadline]), killSignal: 'SIGKILL',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    signal: AbortSignal.any([signal, deadline]),
+    killSignal: 'SIGKILL',
   });
   let stderr = '';
   child.stderr.setEncoding('utf8');

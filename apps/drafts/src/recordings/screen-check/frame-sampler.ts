@@ -1,8 +1,9 @@
 import { RECORDING_LIMITS } from '@marketplace/contracts';
+
 import { DecodeError, TooLongError } from './decode-error.js';
 import { runFfmpeg } from './ffmpeg-process.js';
-import { lengthRefusal } from './recording-length.js';
 import type { RecordingInput } from './recording-input.js';
+import { lengthRefusal } from './recording-length.js';
 
 /** Frames are read at this size (the picture fitted inside, padded), large enough for screen text. */
 export const FRAME_WIDTH = 1920;
@@ -71,16 +72,33 @@ function changedShare(a: Uint8Array, b: Uint8Array): number {
  * `maxGapSeconds`, any that differs at all. Frames stream through one at a time, so memory stays
  * flat whatever the length. Throws DecodeError when the file is no video ffmpeg can read.
  */
-export async function* sampleFrames(input: RecordingInput, signal: AbortSignal, opts: SamplerOptions = DEFAULT_SAMPLING, stats?: SamplingStats): AsyncGenerator<SampledFrame> {
+export async function* sampleFrames(
+  input: RecordingInput,
+  signal: AbortSignal,
+  opts: SamplerOptions = DEFAULT_SAMPLING,
+  stats?: SamplingStats,
+): AsyncGenerator<SampledFrame> {
   const size = FRAME_WIDTH * FRAME_HEIGHT;
   // Stops ffmpeg once the decoded video runs past the limit, whatever the recording stated.
   const tooLong = new AbortController();
   const stop = AbortSignal.any([signal, tooLong.signal]);
-  const run = runFfmpeg(input, [
-    '-map', '0:v:0', '-an',
-    '-vf', `setpts=PTS-STARTPTS,fps=${opts.fps},scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:force_original_aspect_ratio=decrease,pad=${FRAME_WIDTH}:${FRAME_HEIGHT}:(ow-iw)/2:(oh-ih)/2`,
-    '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1',
-  ], stop, { seconds: FRAMES_SECONDS });
+  const run = runFfmpeg(
+    input,
+    [
+      '-map',
+      '0:v:0',
+      '-an',
+      '-vf',
+      `setpts=PTS-STARTPTS,fps=${opts.fps},scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:force_original_aspect_ratio=decrease,pad=${FRAME_WIDTH}:${FRAME_HEIGHT}:(ow-iw)/2:(oh-ih)/2`,
+      '-pix_fmt',
+      'gray',
+      '-f',
+      'rawvideo',
+      'pipe:1',
+    ],
+    stop,
+    { seconds: FRAMES_SECONDS },
+  );
   // Swallowed here and raised below, once the frames read so far are out.
   run.done.catch(() => undefined);
   let pending: Buffer[] = [];
@@ -101,7 +119,10 @@ export async function* sampleFrames(input: RecordingInput, signal: AbortSignal, 
         tooLong.abort(new TooLongError(refusal));
         throw tooLong.signal.reason as TooLongError;
       }
-      if (stats) { stats.framesSeen++; stats.seconds = atSeconds; }
+      if (stats) {
+        stats.framesSeen++;
+        stats.seconds = atSeconds;
+      }
       const blocks = blockMeans(grey);
       const share = last ? changedShare(last.blocks, blocks) : 1;
       if (!last || share >= opts.changedShare || (share > 0 && atSeconds - last.atSeconds >= opts.maxGapSeconds)) {

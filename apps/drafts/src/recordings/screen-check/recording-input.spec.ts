@@ -1,14 +1,20 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { makeScreenRecording } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DecodeError } from './ffmpeg-process.js';
 import { containerOfHead, openRecording } from './recording-input.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'recording-input-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'recording-input-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
 
@@ -21,9 +27,17 @@ describe('the container of a recording, from its first bytes', () => {
 
   it('is nothing for playlists, concat scripts, other formats, or too few bytes', () => {
     for (const head of [
-      '#EXTM3U\n#EXT-X-TARG', 'ffconcat version 1.0', "file '/etc/passwd'", '\x89PNG\r\n\x1a\n\0\0\0\x0d', 'RIFF\0\0\0\0AVI ',
-      '\0\0\0\x20moov\0\0\0\0', 'ftypisom\0\0\0\0', '\x1a\x45\xdf', '',
-    ]) expect(containerOfHead(bytes(head)), JSON.stringify(head)).toBeNull();
+      '#EXTM3U\n#EXT-X-TARG',
+      'ffconcat version 1.0',
+      "file '/etc/passwd'",
+      '\x89PNG\r\n\x1a\n\0\0\0\x0d',
+      'RIFF\0\0\0\0AVI ',
+      '\0\0\0\x20moov\0\0\0\0',
+      'ftypisom\0\0\0\0',
+      '\x1a\x45\xdf',
+      '',
+    ])
+      expect(containerOfHead(bytes(head)), JSON.stringify(head)).toBeNull();
   });
 
   it('opens real WebM and MP4 recordings with their demuxer, and refuses a playlist before ffmpeg runs', async () => {

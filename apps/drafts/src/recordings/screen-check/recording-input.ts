@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+
 import { DecodeError } from './decode-error.js';
 
 /** The containers a browser's recorder writes, named as the ffmpeg demuxer forced for each. */

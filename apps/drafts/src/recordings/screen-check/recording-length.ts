@@ -32,8 +32,9 @@ export function progressSeconds(text: string): number | null {
  * the limit; null when ffmpeg could not tell (the sampler then still holds the limit as it decodes).
  */
 export async function requireWithinLength(input: RecordingInput, maxSeconds: number, signal: AbortSignal): Promise<number | null> {
-  const run = runFfmpeg(input, ['-map', '0:v:0', '-an', '-c', 'copy', '-f', 'null', '-progress', 'pipe:1', '-nostats', '-'],
-    signal, { seconds: LENGTH_RUN_SECONDS });
+  const run = runFfmpeg(input, ['-map', '0:v:0', '-an', '-c', 'copy', '-f', 'null', '-progress', 'pipe:1', '-nostats', '-'], signal, {
+    seconds: LENGTH_RUN_SECONDS,
+  });
   run.done.catch(() => undefined);
   let text = '';
   let seconds: number | null = null;

@@ -1,16 +1,22 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { makeScreenRecording } from '@marketplace/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DecodeError, TooLongError } from './decode-error.js';
 import { openRecording } from './recording-input.js';
 import { lengthRefusal, progressSeconds, requireWithinLength } from './recording-length.js';
 import { headerRefusal, parseHeader, probeRecording } from './recording-probe.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'recording-probe-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'recording-probe-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 // What this ffmpeg prints for a WebM and an MP4 (the codec tag's hex must not read as a size).
 const WEBM = `Input #0, matroska,webm, from 'video':
@@ -26,9 +32,16 @@ const MP4 = `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'video':
     Stream #0:1(und): Video: h264 (High) (avc1 / 0x31637661), yuv420p(tv, bt709), 7680x4320, 71 kb/s (default)`;
 
 describe('the header limits', () => {
-  it('reads every video stream\'s size and the stated duration', () => {
+  it("reads every video stream's size and the stated duration", () => {
     expect(parseHeader(WEBM)).toEqual({ pictures: [{ width: 1280, height: 720 }], seconds: null, sound: true });
-    expect(parseHeader(MP4)).toEqual({ pictures: [{ width: 2160, height: 3840 }, { width: 7680, height: 4320 }], seconds: 600.5, sound: false });
+    expect(parseHeader(MP4)).toEqual({
+      pictures: [
+        { width: 2160, height: 3840 },
+        { width: 7680, height: 4320 },
+      ],
+      seconds: 600.5,
+      sound: false,
+    });
     expect(parseHeader('Input #0, matroska,webm\n    Stream #0:0: Audio: opus, 48000 Hz, mono\n')).toEqual({ pictures: [], seconds: null, sound: true });
     // ffmpeg's pixel limit refused the picture while filling in the header: the stream shows no size.
     const refused = `[vp8 @ 0x3a4c4740] [IMGUTILS @ 0x7ffc340142c0] Picture size 4096x2304 exceeds specified max pixel count 8294400, see the documentation if you wish to increase it
@@ -43,7 +56,14 @@ describe('the header limits', () => {
     expect(headerRefusal(header(3840, 2160))).toBeNull();
     expect(headerRefusal(header(2160, 3840))).toBeNull();
     expect(headerRefusal(header(1920, 1080))).toBeNull();
-    for (const [w, h] of [[3841, 2160], [3840, 2161], [2161, 3840], [4096, 2304], [100, 4000], [7680, 4320]] as const) {
+    for (const [w, h] of [
+      [3841, 2160],
+      [3840, 2161],
+      [2161, 3840],
+      [4096, 2304],
+      [100, 4000],
+      [7680, 4320],
+    ] as const) {
       expect(headerRefusal(header(w, h)), `${w}x${h}`).toMatch(/larger than 4K \(3840x2160\)/);
     }
     expect(headerRefusal(parseHeader(MP4))).toMatch(/7680x4320, larger than 4K/);

@@ -1,4 +1,4 @@
-import { findCredentials, findExposures, type DraftRecording } from '@marketplace/contracts';
+import { type DraftRecording, findCredentials, findExposures } from '@marketplace/contracts';
 
 type Finding = DraftRecording['findings'][number];
 
@@ -19,9 +19,7 @@ const FINANCIAL_LABELS = new Set(['payment card number']);
  * the form the credential detector knows.
  */
 function undoOcrDashes(text: string): string {
-  return text
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/[^\sA-Za-z0-9]*\b(BEGIN|END) ((?:[A-Z]+ )?PRIVATE KEY)\b[^\sA-Za-z0-9]*/g, '-----$1 $2-----');
+  return text.replace(/[\u2010-\u2015\u2212]/g, '-').replace(/[^\sA-Za-z0-9]*\b(BEGIN|END) ((?:[A-Z]+ )?PRIVATE KEY)\b[^\sA-Za-z0-9]*/g, '-----$1 $2-----');
 }
 
 /**

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
+
 import { loadOnFirstUse } from '@marketplace/service-kit';
+
 import { FRAME_HEIGHT, FRAME_WIDTH } from './frame-sampler.js';
 
 const require = createRequire(import.meta.url);
@@ -51,5 +53,8 @@ export async function openScreenReader(): Promise<ScreenReader> {
 /** A frame as a JPEG at most `width` wide, for a vision model. */
 export async function frameAsJpeg(grey: Buffer, width = 1280): Promise<Buffer> {
   const sharp = await loadSharp();
-  return sharp(grey, { raw: { width: FRAME_WIDTH, height: FRAME_HEIGHT, channels: 1 } }).resize({ width }).jpeg({ quality: 70 }).toBuffer();
+  return sharp(grey, { raw: { width: FRAME_WIDTH, height: FRAME_HEIGHT, channels: 1 } })
+    .resize({ width })
+    .jpeg({ quality: 70 })
+    .toBuffer();
 }

@@ -1,6 +1,10 @@
 import { clock, detectInText } from './screen-findings.js';
 
-interface Scene { from: number; to: number; text: string }
+interface Scene {
+  from: number;
+  to: number;
+  text: string;
+}
 
 const words = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []);
 
@@ -22,7 +26,10 @@ function whatKind(text: string): string {
 
 /** What a scene shows, with anything a detector flags replaced by the finding's masked form. */
 function gist(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => /[A-Za-z0-9]{2,}/.test(l));
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /[A-Za-z0-9]{2,}/.test(l));
   if (!lines.length) return 'no readable text';
   const shown = lines.slice(0, 4).map((line) => {
     const hits = detectInText(line);
@@ -41,7 +48,10 @@ export class ScreenTimeline {
 
   add(atSeconds: number, text: string): void {
     const last = this.scenes.at(-1);
-    if (last && similar(last.text, text)) { last.to = atSeconds; return; }
+    if (last && similar(last.text, text)) {
+      last.to = atSeconds;
+      return;
+    }
     if (last) last.to = atSeconds;
     this.scenes.push({ from: atSeconds, to: atSeconds, text });
   }
@@ -54,7 +64,10 @@ export class ScreenTimeline {
     let length = 0;
     for (const s of this.scenes) {
       const line = `${clock(s.from)}–${clock(s.to)} ${whatKind(s.text)} showing ${gist(s.text)}`;
-      if (length + line.length + 2 > max - 40) { parts.push(`and ${this.scenes.length - parts.length} more scenes`); break; }
+      if (length + line.length + 2 > max - 40) {
+        parts.push(`and ${this.scenes.length - parts.length} more scenes`);
+        break;
+      }
       parts.push(line);
       length += line.length + 2;
     }

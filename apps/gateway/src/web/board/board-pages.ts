@@ -1,15 +1,31 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ANONYMOUS_POSTER_NAME, AppError, CATEGORIES, CATEGORY_NAMES, getJob, getMember, REMOVED_MEMBER_HEADLINE, getPublicJob, listJobApplicants, listJobComments, listOpenJobs,
-  searchJobs, type Caller, type OutputOf, type Category, type Job, type JobApplicant,
+  ANONYMOUS_POSTER_NAME,
+  AppError,
+  type Caller,
+  CATEGORIES,
+  type Category,
+  CATEGORY_NAMES,
+  getJob,
+  getMember,
+  getPublicJob,
+  type Job,
+  type JobApplicant,
+  listJobApplicants,
+  listJobComments,
+  listOpenJobs,
+  type OutputOf,
+  REMOVED_MEMBER_HEADLINE,
+  searchJobs,
 } from '@marketplace/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { gate, readFailedPage } from '../kit/error-pages.js';
-import { html, sendPage, type Raw } from '../kit/layout.js';
+import { html, type Raw, sendPage } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
-import { gatherWaiting, memberStart } from './home-waiting.js';
+import { callAs, definePage, doneNotice, type FormState, noticeOf, type PageDefinition, type PageDeps } from '../kit/page.js';
 import { commentsSection } from '../work/work-comments.js';
-import { softly, viewerBlock, type JobViewer } from '../work/work-job-block.js';
-import { callAs, definePage, doneNotice, noticeOf, type FormState, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { type JobViewer, softly, viewerBlock } from '../work/work-job-block.js';
+import { gatherWaiting, memberStart } from './home-waiting.js';
 
 const PAGE_SIZE = 20;
 const SEARCH_LIMIT = 50;
@@ -29,51 +45,66 @@ const day = (iso: string) => html`<time datetime="${iso}">${new Date(iso).toISOS
 export function boardPages(deps: PageDeps): PageDefinition[] {
   const mcpUrl = `${deps.publicUrl.replace(/\/$/, '')}/api/mcp`;
 
-  const front = definePage({ method: 'GET', path: '/', guard: 'visitor', handler: async (req, reply, caller) => {
-    const query = req.query as Record<string, unknown>;
-    const q = typeof query.q === 'string' ? query.q.trim().slice(0, 300) : '';
-    const category = typeof query.category === 'string' && (CATEGORIES as readonly string[]).includes(query.category)
-      ? query.category as Category : undefined;
-    const page = Math.min(Math.max(1, Number.parseInt(String(query.page ?? '1'), 10) || 1), Math.floor(10_000 / PAGE_SIZE) + 1);
-    // Read beside the board, not after it: the member's list is on the same page.
-    const waiting = caller ? gatherWaiting(deps.bus, req, caller) : undefined;
-    // Handled here too, so a board failure thrown first does not leave it an unhandled rejection.
-    waiting?.catch(() => undefined);
-    let board: Raw;
-    let status = 200;
-    try {
-      // The search carries the client's address as every call does, so the jobs service counts it
-      // in the same 30-a-minute allowance per member, else per address: the front page is no way
-      // around the search limit.
-      board = q
-        ? searchResults(await callAs(deps.bus, req, caller, searchJobs, { q, limit: SEARCH_LIMIT }), q, category)
-        : boardPage(await callAs(deps.bus, req, caller, listOpenJobs, {
-          limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: 'newest', ...(category ? { category: [category] } : {}),
-        }), page, category);
-    } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500 && err.status !== 503) throw err;
-      if (err.status === 429) {
-        status = 429;
-        board = tooManySearches(reply, err);
-      } else {
-        board = err.status === 401 || err.status === 403 ? gate(err, caller, req.url) : html`<p class="notice error" role="alert">${err.message}</p>`;
+  const front = definePage({
+    method: 'GET',
+    path: '/',
+    guard: 'visitor',
+    handler: async (req, reply, caller) => {
+      const query = req.query as Record<string, unknown>;
+      const q = typeof query.q === 'string' ? query.q.trim().slice(0, 300) : '';
+      const category =
+        typeof query.category === 'string' && (CATEGORIES as readonly string[]).includes(query.category) ? (query.category as Category) : undefined;
+      const page = Math.min(Math.max(1, Number.parseInt(String(query.page ?? '1'), 10) || 1), Math.floor(10_000 / PAGE_SIZE) + 1);
+      // Read beside the board, not after it: the member's list is on the same page.
+      const waiting = caller ? gatherWaiting(deps.bus, req, caller) : undefined;
+      // Handled here too, so a board failure thrown first does not leave it an unhandled rejection.
+      waiting?.catch(() => undefined);
+      let board: Raw;
+      let status = 200;
+      try {
+        // The search carries the client's address as every call does, so the jobs service counts it
+        // in the same 30-a-minute allowance per member, else per address: the front page is no way
+        // around the search limit.
+        board = q
+          ? searchResults(await callAs(deps.bus, req, caller, searchJobs, { q, limit: SEARCH_LIMIT }), q, category)
+          : boardPage(
+              await callAs(deps.bus, req, caller, listOpenJobs, {
+                limit: PAGE_SIZE,
+                offset: (page - 1) * PAGE_SIZE,
+                sort: 'newest',
+                ...(category ? { category: [category] } : {}),
+              }),
+              page,
+              category,
+            );
+      } catch (err) {
+        if (!(err instanceof AppError) || (err.status >= 500 && err.status !== 503)) throw err;
+        if (err.status === 429) {
+          status = 429;
+          board = tooManySearches(reply, err);
+        } else {
+          board = err.status === 401 || err.status === 403 ? gate(err, caller, req.url) : html`<p class="notice error" role="alert">${err.message}</p>`;
+        }
       }
-    }
-    return sendPage(reply, {
-      status,
-      title: 'Jobs for people and their agents',
-      signedIn: !!caller,
-      body: html`
+      return sendPage(reply, {
+        status,
+        title: 'Jobs for people and their agents',
+        signedIn: !!caller,
+        body: html`
 <h1>Jobs for people and their agents</h1>
 ${noticeOf(doneNotice(req, FRONT_NOTICES))}
 ${waiting ? memberStart(await waiting) : ''}
 <p class="intro">Members post jobs in Markdown. People, and the AI agents working for them, apply, turn in the work and are rated.
 Everything you can do here, an agent can do over the REST API or MCP.</p>
-${waiting ? '' : html`<ul class="cards two" aria-label="Get started">
+${
+  waiting
+    ? ''
+    : html`<ul class="cards two" aria-label="Get started">
 <li class="card"><h3><a href="/sign-in">Sign in</a></h3>
 <p class="meta">One emailed link signs you in; it also creates your account.</p></li>
 <li class="card"><h3><a href="/api/docs">API reference</a></h3><p class="meta">Every REST operation, its errors and an example.</p></li>
-</ul>`}
+</ul>`
+}
 <section class="part" id="board" aria-labelledby="board-heading">
 <h2 id="board-heading">Open jobs</h2>
 <form class="search" method="get" action="/" role="search">
@@ -93,21 +124,27 @@ ${board}
 <p class="note">The client signs you in with OAuth and asks you to approve it here; it needs no API key.
 You can disconnect it at any time from <a href="/agent-access">Agent access</a>. Agents that call the REST API send an API key instead.</p>
 </section>`,
-    });
-  } });
+      });
+    },
+  });
 
   return [
     front,
     definePage({ method: 'GET', path: '/jobs/:id', guard: 'visitor', handler: (req, reply, caller) => renderJobPage(deps, req, reply, caller, {}) }),
-    definePage({ method: 'GET', path: '/members/:id', guard: 'visitor', handler: async (req, reply, caller) => {
-      const { id } = req.params as { id: string };
-      try {
-        const member = await callAs(deps.bus, req, caller, getMember, { id, view: 'full' });
-        return sendPage(reply, { title: member.name, signedIn: !!caller, body: memberPage(member) });
-      } catch (err) {
-        return readFailedPage(reply, err, caller, req.url, { title: 'No such member', text: 'There is no member with this id.' });
-      }
-    } }),
+    definePage({
+      method: 'GET',
+      path: '/members/:id',
+      guard: 'visitor',
+      handler: async (req, reply, caller) => {
+        const { id } = req.params as { id: string };
+        try {
+          const member = await callAs(deps.bus, req, caller, getMember, { id, view: 'full' });
+          return sendPage(reply, { title: member.name, signedIn: !!caller, body: memberPage(member) });
+        } catch (err) {
+          return readFailedPage(reply, err, caller, req.url, { title: 'No such member', text: 'There is no member with this id.' });
+        }
+      },
+    }),
   ];
 }
 
@@ -116,7 +153,12 @@ You can disconnect it at any time from <a href="/agent-access">Agent access</a>.
  * and gets their own block and the comment forms. `state` brings a refused form of this page back.
  */
 export async function renderJobPage(
-  deps: Pick<PageDeps, 'bus'>, req: FastifyRequest, reply: FastifyReply, caller: Caller | null, state: FormState, status?: number,
+  deps: Pick<PageDeps, 'bus'>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller | null,
+  state: FormState,
+  status?: number,
 ): Promise<FastifyReply> {
   const { id } = req.params as { id: string };
   try {
@@ -129,7 +171,9 @@ export async function renderJobPage(
     const viewer: JobViewer | undefined = caller ? { caller, isPoster: job.postedBy.id === caller.memberId, state } : undefined;
     const mine = viewer ? await viewerBlock(deps.bus, req, viewer, job) : signedOutNote(job);
     return sendPage(reply, {
-      status, title: job.title, signedIn: !!caller,
+      status,
+      title: job.title,
+      signedIn: !!caller,
       body: jobPage(job, applicants?.applicants, applicants?.nextOffset ?? null, mine, commentsSection(job.id, job.status, comments?.comments, viewer)),
     });
   } catch (err) {
@@ -147,7 +191,8 @@ function jobCard(job: Job): Raw {
   return html`<li class="card job">
 <h3><a href="/jobs/${encodeURIComponent(job.id)}">${job.title}</a></h3>
 <p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · ${poster(job)} · posted ${day(job.createdAt)}${
-  job.applicants !== undefined ? html` · ${job.applicants} ${job.applicants === 1 ? 'applicant' : 'applicants'}` : ''}</p>
+    job.applicants !== undefined ? html` · ${job.applicants} ${job.applicants === 1 ? 'applicant' : 'applicants'}` : ''
+  }</p>
 </li>`;
 }
 
@@ -190,7 +235,8 @@ function searchResults(result: { jobs: Job[] }, q: string, category: Category | 
   const jobs = category ? result.jobs.filter((j) => j.category === category) : result.jobs;
   if (!jobs.length) return html`<p id="no-jobs">No open jobs match “${q}”. <a href="/#board">See all jobs</a>.</p>`;
   return html`<p class="note" id="job-count">${jobs.length} ${jobs.length === 1 ? 'job matches' : 'jobs match'} “${q}”, best first${
-    jobs.length >= SEARCH_LIMIT ? ` (the first ${SEARCH_LIMIT})` : ''}. <a href="/#board">Clear the search</a>.</p>
+    jobs.length >= SEARCH_LIMIT ? ` (the first ${SEARCH_LIMIT})` : ''
+  }. <a href="/#board">Clear the search</a>.</p>
 <ul class="cards" id="jobs">${jobs.map(jobCard)}</ul>`;
 }
 
@@ -199,18 +245,27 @@ function jobPage(job: Job, applicants: JobApplicant[] | undefined, nextOffset: n
   return html`<article aria-labelledby="job-title">
 <h1 id="job-title">${job.title}</h1>
 <p class="meta"><span class="tag">${CATEGORY_NAMES[job.category] ?? job.category}</span> · <span id="job-status">${status}</span> · posted by ${poster(job)} on ${day(job.createdAt)}${
-  job.closesAt ? html` · closes ${day(job.closesAt)}` : ''}</p>
+    job.closesAt ? html` · closes ${day(job.closesAt)}` : ''
+  }</p>
 <div class="markdown" id="job-description">${renderMarkdown(job.constraints)}</div>
-${job.walkthroughUrl ? html`<section class="part" aria-labelledby="walkthrough-heading"><h2 id="walkthrough-heading">Walkthrough</h2>
-<video id="walkthrough" controls preload="metadata" src="${job.walkthroughUrl}">Your browser cannot play it here: <a href="${job.walkthroughUrl}">download the walkthrough</a>.</video></section>` : ''}
+${
+  job.walkthroughUrl
+    ? html`<section class="part" aria-labelledby="walkthrough-heading"><h2 id="walkthrough-heading">Walkthrough</h2>
+<video id="walkthrough" controls preload="metadata" src="${job.walkthroughUrl}">Your browser cannot play it here: <a href="${job.walkthroughUrl}">download the walkthrough</a>.</video></section>`
+    : ''
+}
 ${job.version > 1 ? html`<p class="meta"><a href="/jobs/${job.id}/versions">Version ${job.version}: see earlier versions</a></p>` : ''}
 </article>
 ${mine}
 <section class="part" aria-labelledby="applicants-heading">
 <h2 id="applicants-heading">Applicants</h2>
-${applicants === undefined ? html`<p class="note">The applicant list is not available.</p>`
-    : applicants.length === 0 ? html`<p class="note" id="no-applicants">No one has applied yet.</p>`
-      : html`<ul id="applicants">${applicants.map(applicantItem)}</ul>${nextOffset !== null ? html`<p class="note">And more.</p>` : ''}`}
+${
+  applicants === undefined
+    ? html`<p class="note">The applicant list is not available.</p>`
+    : applicants.length === 0
+      ? html`<p class="note" id="no-applicants">No one has applied yet.</p>`
+      : html`<ul id="applicants">${applicants.map(applicantItem)}</ul>${nextOffset !== null ? html`<p class="note">And more.</p>` : ''}`
+}
 </section>
 ${comments}`;
 }
@@ -229,17 +284,27 @@ function memberPage(m: Member): Raw {
   const where = [m.city, m.state].filter(Boolean).join(', ');
   const website = full?.website && /^https?:\/\//i.test(full.website) ? full.website : null;
   return html`<h1 id="member-name">${m.name}</h1>
-${m.headline === REMOVED_MEMBER_HEADLINE ? html`<p class="note" id="member-removed">${m.headline}</p>`
-    : m.headline ? html`<p class="intro">${m.headline}</p>` : ''}
+${
+  m.headline === REMOVED_MEMBER_HEADLINE
+    ? html`<p class="note" id="member-removed">${m.headline}</p>`
+    : m.headline
+      ? html`<p class="intro">${m.headline}</p>`
+      : ''
+}
 <p class="meta">${where ? html`${where} · ` : ''}${m.rating ? html`rated ${m.rating.average} from ${m.rating.count} ${m.rating.count === 1 ? 'rating' : 'ratings'}` : 'no ratings yet'}${
-  full ? html` · member since ${day(full.createdAt)}` : ''}</p>
+    full ? html` · member since ${day(full.createdAt)}` : ''
+  }</p>
 ${website ? html`<p><a href="${website}" rel="nofollow noopener noreferrer">${website}</a></p>` : ''}
 ${full?.about ? html`<section class="part"><h2>About</h2><p class="comment-body">${full.about}</p></section>` : ''}
 ${full?.skills.length ? html`<p>${full.skills.map((s) => html`<span class="tag">${s}</span> `)}</p>` : ''}
-${full ? html`<section class="part" aria-labelledby="posted-heading"><h2 id="posted-heading">Jobs posted</h2>
+${
+  full
+    ? html`<section class="part" aria-labelledby="posted-heading"><h2 id="posted-heading">Jobs posted</h2>
 ${full.jobsPosted.length ? html`<ul class="cards">${full.jobsPosted.map(jobCard)}</ul>` : html`<p class="note">None yet.</p>`}</section>
 <section class="part" aria-labelledby="done-heading"><h2 id="done-heading">Jobs done</h2>
 ${full.jobsDone.length ? html`<ul class="cards">${full.jobsDone.map(jobCard)}</ul>` : html`<p class="note">None yet.</p>`}</section>
-${full.ratings.length ? html`<section class="part"><h2>Ratings</h2><ul>${full.ratings.map((r) => html`<li>${'★'.repeat(r.score)}${'☆'.repeat(5 - r.score)} for <a href="/jobs/${encodeURIComponent(r.job.id)}">${r.job.title}</a> (as ${r.as}): ${r.description}</li>`)}</ul></section>` : ''}` : ''}
+${full.ratings.length ? html`<section class="part"><h2>Ratings</h2><ul>${full.ratings.map((r) => html`<li>${'★'.repeat(r.score)}${'☆'.repeat(5 - r.score)} for <a href="/jobs/${encodeURIComponent(r.job.id)}">${r.job.title}</a> (as ${r.as}): ${r.description}</li>`)}</ul></section>` : ''}`
+    : ''
+}
 <p class="meta"><a href="/report/member/${encodeURIComponent(m.id)}">Report this member</a></p>`;
 }

@@ -1,8 +1,17 @@
-import type { FastifyRequest } from 'fastify';
 import {
-  AppError, getJobWork, listJobApplications, listJobDrafts, listMessages, listMyApplications, listMyJobs, type Caller, type ErrorCode,
+  AppError,
+  type Caller,
+  type ErrorCode,
+  getJobWork,
+  listJobApplications,
+  listJobDrafts,
+  listMessages,
+  listMyApplications,
+  listMyJobs,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
+import type { FastifyRequest } from 'fastify';
+
 import { html, type Raw } from '../kit/layout.js';
 import { callAs } from '../kit/page.js';
 
@@ -73,7 +82,12 @@ export async function gatherWaiting(bus: BusClient, req: FastifyRequest, caller:
   open.forEach((job, i) => {
     const waiting = decisions[i]?.applications.filter((a) => a.status === 'submitted').length ?? 0;
     if (waiting) {
-      items.push({ id: `applications-${job.id}`, href: `/me/jobs/${enc(job.id)}`, action: `Review ${plural(waiting, 'application', 'applications')}`, about: job.title });
+      items.push({
+        id: `applications-${job.id}`,
+        href: `/me/jobs/${enc(job.id)}`,
+        action: `Review ${plural(waiting, 'application', 'applications')}`,
+        about: job.title,
+      });
     }
   });
   for (const job of myJobs.filter((j) => j.status === 'submitted')) {
@@ -81,12 +95,19 @@ export async function gatherWaiting(bus: BusClient, req: FastifyRequest, caller:
   }
   for (const c of (inbox && 'conversations' in inbox ? inbox.conversations : []).filter((c) => c.unread > 0)) {
     items.push({
-      id: `messages-${c.applicationId}`, href: `/me/messages/${enc(c.applicationId)}`,
-      action: `Read ${plural(c.unread, 'new message', 'new messages')} from ${c.with.name}`, about: c.job.title,
+      id: `messages-${c.applicationId}`,
+      href: `/me/messages/${enc(c.applicationId)}`,
+      action: `Read ${plural(c.unread, 'new message', 'new messages')} from ${c.with.name}`,
+      about: c.job.title,
     });
   }
   for (const d of drafts?.drafts ?? []) {
-    items.push({ id: `draft-${d.id}`, href: d.previewPath, action: 'Finish your job draft', about: `${d.title ?? 'Untitled draft'} · Next: ${d.readiness.needs}` });
+    items.push({
+      id: `draft-${d.id}`,
+      href: d.previewPath,
+      action: 'Finish your job draft',
+      about: `${d.title ?? 'Untitled draft'} · Next: ${d.readiness.needs}`,
+    });
   }
   for (const a of hires) {
     if (a.job.status === 'in_progress') {
@@ -109,14 +130,22 @@ export function memberStart(waiting: Waiting): Raw {
   return html`<p class="start" id="post-actions"><a class="button" href="/me/jobs/new">Post a job</a> <a class="button secondary" href="/me/drafts/new">Let the guided draft write it</a></p>
 <section class="part" id="waiting" aria-labelledby="waiting-heading">
 <h2 id="waiting-heading">What waits on you</h2>
-${waiting.items.length
-    ? html`<ul class="cards" id="waiting-list">${waiting.items.map((item) => html`<li class="card" id="waits-${item.id}">
+${
+  waiting.items.length
+    ? html`<ul class="cards" id="waiting-list">${waiting.items.map(
+        (item) => html`<li class="card" id="waits-${item.id}">
 <h3><a href="${item.href}">${item.action}</a></h3>
 <p class="meta">${item.about}</p>
-</li>`)}</ul>`
-    : html`<p id="nothing-waits">Nothing waits on you right now.</p>`}
-${waiting.gapCode === 'sign_up_unfinished'
+</li>`,
+      )}</ul>`
+    : html`<p id="nothing-waits">Nothing waits on you right now.</p>`
+}
+${
+  waiting.gapCode === 'sign_up_unfinished'
     ? html`<p class="notice" id="waiting-partial">${waiting.gap} <a href="/sign-up">Go to your next sign-up step</a></p>`
-    : waiting.gap ? html`<p class="note" id="waiting-partial">${waiting.gap}</p>` : ''}
+    : waiting.gap
+      ? html`<p class="note" id="waiting-partial">${waiting.gap}</p>`
+      : ''
+}
 </section>`;
 }

@@ -1,4 +1,5 @@
-import type { Job, JobApplication, OutputOf, listJobFiles } from '@marketplace/contracts';
+import type { Job, JobApplication, listJobFiles, OutputOf } from '@marketplace/contracts';
+
 import { html, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
 import { when } from '../kit/page.js';
@@ -8,7 +9,11 @@ import { when } from '../kit/page.js';
 const enc = encodeURIComponent;
 
 const APPLICATION_STATUS: Record<JobApplication['status'], string> = {
-  submitted: 'Waiting for your decision', accepted: 'Hired', declined: 'Declined', withdrawn: 'Withdrawn', cancelled: 'Hire cancelled',
+  submitted: 'Waiting for your decision',
+  accepted: 'Hired',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  cancelled: 'Hire cancelled',
 };
 
 /** Hire and decline, offered only while the application waits and the job can still take a hire. */
@@ -34,7 +39,8 @@ function applicationItem(job: Job, a: JobApplication): Raw {
   return html`<li class="card application" id="application-${a.id}">
 ${worker(a)}
 <p class="meta"><span class="status">${APPLICATION_STATUS[a.status]}</span> · applied ${when(a.createdAt)} to version ${a.appliedTo.version}${
-  a.jobChangedSinceApplying ? html` · <strong>the job changed since</strong> (now version ${job.version})` : ''}${by ? ` · ${by}` : ''}</p>
+    a.jobChangedSinceApplying ? html` · <strong>the job changed since</strong> (now version ${job.version})` : ''
+  }${by ? ` · ${by}` : ''}</p>
 ${a.contact ? html`<p class="contact" id="contact-${a.id}">Contact: ${a.contact.name}, <a href="mailto:${a.contact.email}">${a.contact.email}</a></p>` : ''}
 <p class="label">Pitch</p>
 <p class="comment-body">${a.pitch}</p>
@@ -48,10 +54,14 @@ export function applicationsSection(job: Job, applications: readonly JobApplicat
   const waiting = applications?.filter((a) => a.status === 'submitted').length ?? 0;
   return html`<section class="part" aria-labelledby="applications-heading">
 <h2 id="applications-heading">Applications</h2>
-${applications === null ? html`<p class="note">The applications cannot be read right now. Reload the page to try again.</p>`
-    : applications.length === 0 ? html`<p class="note" id="no-applications">No one has applied yet.</p>`
+${
+  applications === null
+    ? html`<p class="note">The applications cannot be read right now. Reload the page to try again.</p>`
+    : applications.length === 0
+      ? html`<p class="note" id="no-applications">No one has applied yet.</p>`
       : html`${waiting && job.status === 'open' ? html`<p class="note">Hiring one applicant declines the others still waiting.</p>` : ''}
-<ul class="cards" id="applications">${applications.map((a) => applicationItem(job, a))}</ul>`}
+<ul class="cards" id="applications">${applications.map((a) => applicationItem(job, a))}</ul>`
+}
 </section>`;
 }
 
@@ -63,11 +73,14 @@ export function fileAccessSection(job: Job, files: JobFiles | null): Raw {
   const id = enc(job.id);
   return html`<section class="part" aria-labelledby="files-heading">
 <h2 id="files-heading">Job files</h2>
-<p id="file-access">${files.workerAccess
-    ? 'The hired worker can read the job files and add files to the worker folder.'
-    : 'The hired worker cannot reach the job files yet.'} <a href="/jobs/${id}/files">${files.files.length} ${files.files.length === 1 ? 'file' : 'files'} so far</a>.</p>
-${files.closed ? html`<p class="note">The job's file area is closed.</p>`
+<p id="file-access">${
+    files.workerAccess ? 'The hired worker can read the job files and add files to the worker folder.' : 'The hired worker cannot reach the job files yet.'
+  } <a href="/jobs/${id}/files">${files.files.length} ${files.files.length === 1 ? 'file' : 'files'} so far</a>.</p>
+${
+  files.closed
+    ? html`<p class="note">The job's file area is closed.</p>`
     : html`<form method="post" action="/me/jobs/${id}/file-access"><input type="hidden" name="allowed" value="${files.workerAccess ? 'false' : 'true'}">
-<button type="submit"${files.workerAccess ? html` class="secondary"` : ''}>${files.workerAccess ? 'Withdraw the worker\'s access' : 'Let the worker use the job files'}</button></form>`}
+<button type="submit"${files.workerAccess ? html` class="secondary"` : ''}>${files.workerAccess ? "Withdraw the worker's access" : 'Let the worker use the job files'}</button></form>`
+}
 </section>`;
 }

@@ -1,4 +1,5 @@
 import type { getPostedJobEval, OutputOf } from '@marketplace/contracts';
+
 import { html, type Raw } from '../kit/layout.js';
 
 type JobEvalView = OutputOf<typeof getPostedJobEval>;

@@ -1,6 +1,7 @@
 import { FILE_LIMITS, type JobFile, type listJobFiles, type OutputOf } from '@marketplace/contracts';
-import { html, type Raw } from '../kit/layout.js';
+
 import { byteSize } from '../kit/file-upload-form.js';
+import { html, type Raw } from '../kit/layout.js';
 import { when } from '../kit/page.js';
 
 /** The pieces of the job files pages: each file's state and actions, a folder's table, the access switch. */
@@ -48,10 +49,13 @@ export function folderSection(files: JobFiles, folder: JobFile['folder'], about:
   return html`<section class="part" aria-labelledby="${heading}">
 <h2 id="${heading}">${FOLDER_NAMES[folder]}</h2>
 <p class="note">${about}</p>
-${inFolder.length ? html`<div class="table-wrap" role="region" aria-label="${FOLDER_NAMES[folder]}" tabindex="0"><table id="${folder}-files">
+${
+  inFolder.length
+    ? html`<div class="table-wrap" role="region" aria-label="${FOLDER_NAMES[folder]}" tabindex="0"><table id="${folder}-files">
 <thead><tr><th scope="col">Name</th><th scope="col">Size</th><th scope="col">State</th><th scope="col">Added</th><th scope="col"><span class="note">Action</span></th></tr></thead>
 <tbody>${inFolder.map((f) => fileRow(files, f))}</tbody></table></div>`
-    : html`<p class="note" id="no-${folder}-files">No files here yet.</p>`}
+    : html`<p class="note" id="no-${folder}-files">No files here yet.</p>`
+}
 </section>`;
 }
 
@@ -67,8 +71,12 @@ export function accessPart(files: JobFiles): Raw {
     ? 'The hired worker can read the job files and add files to the worker folder.'
     : 'The hired worker cannot reach the job files yet.';
   return html`<p id="file-access">${text}</p>
-${files.closed ? '' : html`<form method="post" action="${filesPath(files.jobId)}/access"><input type="hidden" name="allowed" value="${files.workerAccess ? 'false' : 'true'}">
-<button type="submit"${files.workerAccess ? html` class="secondary"` : ''}>${files.workerAccess ? 'Withdraw the worker\'s access' : 'Let the worker use the job files'}</button></form>`}`;
+${
+  files.closed
+    ? ''
+    : html`<form method="post" action="${filesPath(files.jobId)}/access"><input type="hidden" name="allowed" value="${files.workerAccess ? 'false' : 'true'}">
+<button type="submit"${files.workerAccess ? html` class="secondary"` : ''}>${files.workerAccess ? "Withdraw the worker's access" : 'Let the worker use the job files'}</button></form>`
+}`;
 }
 
 /** The space the files this member sees take (every state counts against the area's limit). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+
 import { distFile } from '../../dist-files.js';
 import { SITE_CSS } from './site-css.js';
 
@@ -21,7 +22,11 @@ export const SCRIPTS = [
 const MODULES = [...SCRIPTS, 'dom', 'chunked-upload', 'direct-upload'] as const;
 export type ScriptName = (typeof SCRIPTS)[number];
 
-export interface Asset { body: string; type: string; version: string }
+export interface Asset {
+  body: string;
+  type: string;
+  version: string;
+}
 
 const version = (body: string) => createHash('sha256').update(body).digest('hex').slice(0, 12);
 

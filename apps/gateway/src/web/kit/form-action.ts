@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type Caller, type Operation, type OutputOf } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { guarded, refusedPage } from './error-pages.js';
 import { formFields } from './form-posts.js';
 import { callAs, definePage, errorText, type FormState, type PageDefinition, type PageRender } from './page.js';
@@ -35,7 +36,9 @@ export interface FormActionSpec<Op extends Operation> {
  */
 export function formAction<Op extends Operation>(deps: { bus: BusClient }, spec: FormActionSpec<Op>): PageDefinition {
   return definePage({
-    method: 'POST', path: spec.path, guard: 'signed-in',
+    method: 'POST',
+    path: spec.path,
+    guard: 'signed-in',
     handler: async (req, reply, caller) => {
       const params = req.params as Record<string, string>;
       const values = formFields(req);
@@ -58,11 +61,11 @@ export function formAction<Op extends Operation>(deps: { bus: BusClient }, spec:
  * A GET link that sends the visitor to a short-lived download address. A link, not a form: the
  * address may be the storage's own, where the pages' form-action policy lets no form go.
  */
-export function downloadLink(
-  path: string, link: (req: FastifyRequest, caller: Caller) => Promise<{ url: string }>,
-): PageDefinition {
+export function downloadLink(path: string, link: (req: FastifyRequest, caller: Caller) => Promise<{ url: string }>): PageDefinition {
   return definePage({
-    method: 'GET', path, guard: 'signed-in',
+    method: 'GET',
+    path,
+    guard: 'signed-in',
     handler: (req, reply, caller) =>
       guarded(reply, 'Download', async () => reply.header('cache-control', 'no-store').redirect((await link(req, caller)).url, 303)),
   });

@@ -51,8 +51,9 @@ export function textArea(spec: FieldSpec & { rows?: number }, state: FormState):
 export function selectInput(spec: FieldSpec & { options: readonly (readonly [string, string])[] }, state: FormState): Raw {
   const p = parts(spec, state);
   const current = valueOf(spec, state);
-  return html`${p.label}<select ${p.attrs}>${spec.options.map(([value, text]) =>
-    html`<option value="${value}"${value === current ? html` selected` : ''}>${text}</option>`)}</select>${p.after}`;
+  return html`${p.label}<select ${p.attrs}>${spec.options.map(
+    ([value, text]) => html`<option value="${value}"${value === current ? html` selected` : ''}>${text}</option>`,
+  )}</select>${p.after}`;
 }
 
 /** A checkbox posts `on` when ticked and nothing otherwise. */
@@ -72,4 +73,8 @@ export const filled = (value: string | undefined): string | undefined => {
 };
 
 /** Lines of a textarea, trimmed, empty lines dropped. */
-export const lines = (value: string | undefined): string[] => (value ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+export const lines = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '@marketplace/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { Authenticator } from '../../auth/authenticator.js';
 import { isSafeMethod, requestOrigin } from '../../auth/same-origin.js';
 

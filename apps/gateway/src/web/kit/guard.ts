@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type Caller } from '@marketplace/contracts';
 import { guardAccess } from '@marketplace/service-kit/edge';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { Authenticator } from '../../auth/authenticator.js';
 import { refusedPage, staffOnlyPage } from './error-pages.js';
 import { formCaller } from './form-posts.js';
@@ -14,7 +15,12 @@ export type GuardOutcome = { caller: Caller | null } | 'answered';
  * back; a form post must come from this site (formCaller); `signed-up` and `staff` ask the one
  * access check the services run (`guardAccess`), so the page refuses in the services' own words.
  */
-export async function passGuard(page: Pick<PageDefinition, 'guard' | 'refused'>, auth: Authenticator, req: FastifyRequest, reply: FastifyReply): Promise<GuardOutcome> {
+export async function passGuard(
+  page: Pick<PageDefinition, 'guard' | 'refused'>,
+  auth: Authenticator,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<GuardOutcome> {
   if (page.guard === 'public') return { caller: null };
   const post = req.method !== 'GET' && req.method !== 'HEAD';
   if (page.guard === 'visitor') {

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { assetUrl, type ScriptName } from './assets.js';
-import { html, raw, type Raw } from './html-escape.js';
 
-export { escapeHtml, html, raw, Raw } from './html-escape.js';
+import { assetUrl, type ScriptName } from './assets.js';
+import { html, type Raw, raw } from './html-escape.js';
+
+export { escapeHtml, html, Raw, raw } from './html-escape.js';
 
 export interface Page {
   title: string;
@@ -28,10 +29,16 @@ export interface Page {
 /** No inline script or style, nothing from another origin but the store a page uploads to. */
 function contentSecurityPolicy(formAction: boolean, connectTo: readonly string[] = []): string {
   return [
-    "default-src 'none'", "script-src 'self'", "style-src 'self'", ["connect-src 'self'", ...connectTo].join(' '), "img-src 'self'", "media-src 'self'",
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    ["connect-src 'self'", ...connectTo].join(' '),
+    "img-src 'self'",
+    "media-src 'self'",
     // The consent form answers with a redirect to the agent's own address, so it cannot be limited to this origin.
     ...(formAction ? ["form-action 'self'"] : []),
-    "base-uri 'none'", "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
   ].join('; ');
 }
 
@@ -58,11 +65,15 @@ export function renderPage(page: Page): string {
 <link rel="stylesheet" href="${assetUrl('site.css')}">
 ${(page.scripts ?? []).map((s) => html`<script type="module" src="${assetUrl(`${s}.js`)}"></script>\n`)}</head>
 <body>
-${page.focused ? html`<header class="site-header"><span class="brand">Marketplace</span></header>` : html`<a class="skip" href="#main">Skip to content</a>
+${
+  page.focused
+    ? html`<header class="site-header"><span class="brand">Marketplace</span></header>`
+    : html`<a class="skip" href="#main">Skip to content</a>
 <header class="site-header">
 <a class="brand" href="/">Marketplace</a>
 <nav aria-label="Site"><ul><li><a href="/">Jobs</a></li><li><a href="/api/docs">API</a></li>${nav}</ul></nav>
-</header>`}
+</header>`
+}
 <main id="main">
 ${page.body}
 </main>

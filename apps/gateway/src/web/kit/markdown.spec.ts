@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { renderMarkdown } from './markdown.js';
 
 const render = (s: string) => renderMarkdown(s).value;
@@ -6,7 +7,8 @@ const render = (s: string) => renderMarkdown(s).value;
 describe('renderMarkdown', () => {
   it('renders Markdown', () => {
     expect(render('# Title\n\n**bold** and `code`\n\n- one\n- two')).toBe(
-      '<h1>Title</h1>\n<p><strong>bold</strong> and <code>code</code></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n');
+      '<h1>Title</h1>\n<p><strong>bold</strong> and <code>code</code></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n',
+    );
   });
 
   it('never passes raw HTML through', () => {

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
-import { raw, type Raw } from './html-escape.js';
+
+import { type Raw, raw } from './html-escape.js';
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
@@ -13,8 +14,7 @@ const md = new MarkdownIt({ html: false, linkify: true, typographer: false, brea
 md.disable(['image']);
 md.validateLink = (url: string) => SAFE_LINK.test(url.trim());
 
-const defaultLinkOpen = md.renderer.rules.link_open
-  ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   tokens[idx]!.attrSet('rel', 'nofollow noopener noreferrer');
   return defaultLinkOpen(tokens, idx, options, env, self);

@@ -1,7 +1,8 @@
-import Fastify from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
 import { AppError, type Caller } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit/edge';
+import Fastify from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+
 import type { Authenticator } from '../../auth/authenticator.js';
 import { recordRoutes, registerCrossCutting, registerMethodNotAllowed } from '../../http/cross-cutting.js';
 import { html, sendPage } from './layout.js';
@@ -14,8 +15,14 @@ vi.mock('./assets.js', () => ({ assetUrl: (file: string) => `/assets/${file}` })
 const ORIGIN = 'https://market.example';
 const quiet = { warn: () => undefined, error: () => undefined } as unknown as Logger;
 
-const member = (over: Partial<Caller> = {}): Caller =>
-  ({ memberId: '00000000-0000-4000-8000-000000000001', via: 'session', scopes: [], staff: false, emailVerified: true, ...over });
+const member = (over: Partial<Caller> = {}): Caller => ({
+  memberId: '00000000-0000-4000-8000-000000000001',
+  via: 'session',
+  scopes: [],
+  staff: false,
+  emailVerified: true,
+  ...over,
+});
 
 /** An authenticator whose session is whatever the test says (the cookie `who` names it). */
 function authFor(callers: Record<string, Caller>): Authenticator {
@@ -24,7 +31,7 @@ function authFor(callers: Record<string, Caller>): Authenticator {
     restCaller: async () => null,
     sessionCaller: async (req: { headers: Record<string, string | undefined> }) => {
       const who = /who=(\w+)/.exec(req.headers.cookie ?? '')?.[1];
-      return who ? callers[who] ?? null : null;
+      return who ? (callers[who] ?? null) : null;
     },
   } as unknown as Authenticator;
 }
@@ -43,21 +50,28 @@ async function site(pages: PageDefinition[], unread = 0) {
   const app = Fastify();
   registerCrossCutting(app, quiet);
   const routes = recordRoutes(app);
-  mountPages(app, {
-    auth: authFor({ plain: member(), staff: member({ staff: true }), pending: member({ signUpPending: true }) }),
-    logger: quiet,
-    bus: busWith(unread),
-  }, pages);
+  mountPages(
+    app,
+    {
+      auth: authFor({ plain: member(), staff: member({ staff: true }), pending: member({ signUpPending: true }) }),
+      logger: quiet,
+      bus: busWith(unread),
+    },
+    pages,
+  );
   await app.after();
   registerMethodNotAllowed(app, routes);
   await app.ready();
   return app;
 }
 
-const shows = (guard: Guard, path = '/page') => definePage({
-  method: 'GET', path, guard,
-  handler: async (_req, reply, caller) => sendPage(reply, { title: 'Page', body: html`<h1>For ${caller?.memberId ?? 'nobody'}</h1>` }),
-});
+const shows = (guard: Guard, path = '/page') =>
+  definePage({
+    method: 'GET',
+    path,
+    guard,
+    handler: async (_req, reply, caller) => sendPage(reply, { title: 'Page', body: html`<h1>For ${caller?.memberId ?? 'nobody'}</h1>` }),
+  });
 
 describe('the web kit: one mounter, its guards and its error pages', () => {
   it('a signed-in page sends a visitor without a session to sign in and back, and lets a member in', async () => {
@@ -74,7 +88,12 @@ describe('the web kit: one mounter, its guards and its error pages', () => {
     const post = definePage({ method: 'POST', path: '/form', guard: 'signed-in', handler: async (_req, reply) => reply.redirect('/done', 303) });
     const app = await site([post]);
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const crossSite = await app.inject({ method: 'POST', url: '/form', payload: 'a=1', headers: { ...form, cookie: 'who=plain', origin: 'https://evil.example' } });
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/form',
+      payload: 'a=1',
+      headers: { ...form, cookie: 'who=plain', origin: 'https://evil.example' },
+    });
     expect(crossSite.statusCode).toBe(401);
     expect(crossSite.body).toContain('<h1>Sign in first</h1>');
     const same = await app.inject({ method: 'POST', url: '/form', payload: 'a=1', headers: { ...form, cookie: 'who=plain', origin: ORIGIN } });
@@ -94,8 +113,22 @@ describe('the web kit: one mounter, its guards and its error pages', () => {
   });
 
   it('an unexpected failure is the 500 page with the request id; a service error keeps the error body', async () => {
-    const broken = definePage({ method: 'GET', path: '/broken', guard: 'public', handler: async () => { throw new TypeError('x is not a function'); } });
-    const refused = definePage({ method: 'GET', path: '/gone', guard: 'public', handler: async () => { throw AppError.notFound('No such thing.'); } });
+    const broken = definePage({
+      method: 'GET',
+      path: '/broken',
+      guard: 'public',
+      handler: async () => {
+        throw new TypeError('x is not a function');
+      },
+    });
+    const refused = definePage({
+      method: 'GET',
+      path: '/gone',
+      guard: 'public',
+      handler: async () => {
+        throw AppError.notFound('No such thing.');
+      },
+    });
     const app = await site([broken, refused]);
     const failed = await app.inject({ method: 'GET', url: '/broken' });
     expect(failed.statusCode).toBe(500);
@@ -109,10 +142,13 @@ describe('the web kit: one mounter, its guards and its error pages', () => {
 
   it('a signed-in page carries the unread count in the header; none at 0, on a failed read, or for nobody', async () => {
     const signedIn = definePage({
-      method: 'GET', path: '/mine', guard: 'visitor',
+      method: 'GET',
+      path: '/mine',
+      guard: 'visitor',
       handler: async (_req, reply, caller) => sendPage(reply, { title: 'Mine', signedIn: !!caller, body: html`<h1>Mine</h1>` }),
     });
-    const badge = /<a href="\/me\/notifications">Notifications <span class="badge" id="unread-count">([^<]+)<span class="visually-hidden"> unread<\/span><\/span><\/a>/;
+    const badge =
+      /<a href="\/me\/notifications">Notifications <span class="badge" id="unread-count">([^<]+)<span class="visually-hidden"> unread<\/span><\/span><\/a>/;
     const many = await site([signedIn], 120);
     expect(badge.exec((await many.inject({ method: 'GET', url: '/mine', headers: { cookie: 'who=plain' } })).body)?.[1]).toBe('99+');
     const three = await site([signedIn], 3);
@@ -121,8 +157,9 @@ describe('the web kit: one mounter, its guards and its error pages', () => {
     expect(failed).toContain('<a href="/me/notifications">Notifications</a>');
     expect((await three.inject({ method: 'GET', url: '/mine' })).body).not.toContain('unread-count');
     const none = await site([signedIn], 0);
-    expect((await none.inject({ method: 'GET', url: '/mine', headers: { cookie: 'who=plain' } })).body)
-      .toContain('<a href="/me/notifications">Notifications</a>');
+    expect((await none.inject({ method: 'GET', url: '/mine', headers: { cookie: 'who=plain' } })).body).toContain(
+      '<a href="/me/notifications">Notifications</a>',
+    );
   });
 
   it('the paths the definitions name answer other methods with 405, from the routes themselves', async () => {

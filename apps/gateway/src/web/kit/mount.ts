@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '@marketplace/contracts';
 import type { BusClient, Logger } from '@marketplace/service-kit/edge';
+import type { FastifyInstance } from 'fastify';
+
 import type { Authenticator } from '../../auth/authenticator.js';
 import { serverErrorPage } from './error-pages.js';
 import { acceptFormPosts } from './form-posts.js';

@@ -1,9 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError, Caller, Operation, OutputOf } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { Authenticator } from '../../auth/authenticator.js';
 import { callContext, callOperation } from '../../call/operation-call.js';
-import { html, sendPage, type Page, type Raw } from './layout.js';
+import { html, type Page, type Raw, sendPage } from './layout.js';
 
 /**
  * A page of the site as one definition: its method and path, who may open it (the guard) and what
@@ -80,9 +81,7 @@ export type PageRender = (req: FastifyRequest, reply: FastifyReply, caller: Call
  * Calls an operation as the visitor, through the gateway's one call path, on the web surface with
  * the visitor's client facts: the one way a page calls.
  */
-export async function callAs<Op extends Operation>(
-  bus: BusClient, req: FastifyRequest, caller: Caller | null, op: Op, input: unknown,
-): Promise<OutputOf<Op>> {
+export async function callAs<Op extends Operation>(bus: BusClient, req: FastifyRequest, caller: Caller | null, op: Op, input: unknown): Promise<OutputOf<Op>> {
   return callOperation(bus, op, input, callContext(req, caller, 'web'));
 }
 
@@ -92,7 +91,9 @@ export function memberPage(reply: FastifyReply, page: Omit<Page, 'signedIn'>): F
 }
 
 export function noticeOf(notice: Notice | undefined): Raw {
-  return notice ? html`<div id="notice" class="notice ${notice.kind}" role="${notice.kind === 'error' ? 'alert' : 'status'}" tabindex="-1">${notice.text}</div>` : html``;
+  return notice
+    ? html`<div id="notice" class="notice ${notice.kind}" role="${notice.kind === 'error' ? 'alert' : 'status'}" tabindex="-1">${notice.text}</div>`
+    : html``;
 }
 
 /** A service error as one line: its message, then each field's. */
@@ -102,7 +103,7 @@ export function errorText(err: AppError): string {
 }
 
 export const when = (iso: string | null | undefined) =>
-  (iso ? html`<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')}</time>` : html`<span class="muted">-</span>`);
+  iso ? html`<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')}</time>` : html`<span class="muted">-</span>`;
 
 export function offsetOf(req: FastifyRequest): number {
   const value = Number((req.query as Record<string, unknown>).offset ?? 0);

@@ -1,12 +1,16 @@
-import type { FastifyRequest } from 'fastify';
 import { nextPageOffset, OWN_LIST_LIMITS, PAGE_OFFSET_MAX } from '@marketplace/contracts';
+import type { FastifyRequest } from 'fastify';
+
 import type { Raw } from './layout.js';
 import { offsetOf, pager } from './page.js';
 
 /** How many items a page of a member's own list shows. */
 export const LIST_PAGE_SIZE = 10;
 
-export interface ListPage { limit: number; offset: number }
+export interface ListPage {
+  limit: number;
+  offset: number;
+}
 
 /** The page the visitor asked for (`?offset=`), kept within what the services page to. */
 export function listPageOf(req: FastifyRequest, limit = LIST_PAGE_SIZE): ListPage {
@@ -23,7 +27,8 @@ export function pageLinks(path: string, query: string, page: ListPage, total: nu
  * application that only the member's own list names. Stops at the last page.
  */
 export async function findInPages<T>(
-  read: (page: ListPage) => Promise<{ items: readonly T[]; total: number }>, match: (item: T) => boolean,
+  read: (page: ListPage) => Promise<{ items: readonly T[]; total: number }>,
+  match: (item: T) => boolean,
 ): Promise<T | undefined> {
   const limit = OWN_LIST_LIMITS.maxLimit;
   for (let offset = 0; offset <= PAGE_OFFSET_MAX; offset += limit) {

@@ -1,4 +1,5 @@
 import { AppError } from '@marketplace/contracts';
+
 import { assetNamed } from './assets.js';
 import { definePage, type PageDefinition } from './page.js';
 
@@ -10,7 +11,9 @@ export function siteFilePages(): PageDefinition[] {
   assetNamed('site.css');
   return [
     definePage({
-      method: 'GET', path: '/assets/:file', guard: 'public',
+      method: 'GET',
+      path: '/assets/:file',
+      guard: 'public',
       handler: async (req, reply) => {
         const { file } = req.params as { file: string };
         const asset = assetNamed(file);
@@ -29,7 +32,9 @@ export function siteFilePages(): PageDefinition[] {
     }),
     // No icon, and no 404 in the browsers' consoles.
     definePage({
-      method: 'GET', path: '/favicon.ico', guard: 'public',
+      method: 'GET',
+      path: '/favicon.ico',
+      guard: 'public',
       handler: async (_req, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send(),
     }),
   ];

@@ -1,4 +1,5 @@
 import type { Caller } from '@marketplace/contracts';
+
 import { html, type Raw } from './layout.js';
 
 /**

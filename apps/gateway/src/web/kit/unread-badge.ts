@@ -1,21 +1,27 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { listMyNotifications, type Caller } from '@marketplace/contracts';
+import { type Caller, listMyNotifications } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { html, UNREAD_MARK } from './layout.js';
 import { callAs } from './page.js';
 
 /** Above this the header says "99+": the number is a nudge, the page has the exact count. */
 const SHOWN_MAX = 99;
 
-interface Pending { caller: Caller; count?: Promise<number | null> }
+interface Pending {
+  caller: Caller;
+  count?: Promise<number | null>;
+}
 
 const pending = new WeakMap<FastifyRequest, Pending>();
 
 function countFor(bus: BusClient, req: FastifyRequest, caller: Caller): Promise<number | null> {
   // The smallest page of the history: its unreadCount is what the header needs. A failure costs
   // the page only its badge.
-  return callAs(bus, req, caller, listMyNotifications, { limit: 1, offset: 0, unread: true })
-    .then((out) => out.unreadCount, () => null);
+  return callAs(bus, req, caller, listMyNotifications, { limit: 1, offset: 0, unread: true }).then(
+    (out) => out.unreadCount,
+    () => null,
+  );
 }
 
 /**

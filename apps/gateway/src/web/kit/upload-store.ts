@@ -1,4 +1,5 @@
 import { FILE_LIMITS } from '@marketplace/contracts';
+
 import { html, type Raw } from './layout.js';
 
 /*

@@ -3,12 +3,15 @@ import { definePage } from '../kit/page.js';
 
 /** Agent access: API keys and connected agents, driven by its script over the same JSON API everyone uses. */
 export const agentAccessPage = definePage({
-  method: 'GET', path: '/agent-access', guard: 'signed-in',
+  method: 'GET',
+  path: '/agent-access',
+  guard: 'signed-in',
   // An identity outage is a 503 here (the guard), not a misleading trip to the sign-in page.
-  handler: async (_req, reply) => sendPage(reply, {
-    title: 'Agent access',
-    signedIn: true,
-    body: html`
+  handler: async (_req, reply) =>
+    sendPage(reply, {
+      title: 'Agent access',
+      signedIn: true,
+      body: html`
 <h1>Agent access</h1>
 <p>API keys let your agents use the REST API as you: send <code>Authorization: Bearer &lt;key&gt;</code>.
 Each key allows 120 requests a minute. Agents on MCP sign in with OAuth instead and need no key.</p>
@@ -38,6 +41,6 @@ Each key allows 120 requests a minute. Agents on MCP sign in with OAuth instead 
   <tbody id="agents"></tbody>
 </table></div>
 <p><button type="button" id="sign-out" class="secondary">Sign out</button></p>`,
-    scripts: ['agent-access'],
-  }),
+      scripts: ['agent-access'],
+    }),
 });

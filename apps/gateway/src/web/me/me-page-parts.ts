@@ -1,4 +1,5 @@
 import type { Me } from '@marketplace/contracts';
+
 import { html, type Raw } from '../kit/layout.js';
 
 /*
@@ -16,9 +17,7 @@ export function meCrumbs(title: string, parent?: { href: string; text: string })
  * address on another origin, which the pages' policy does not load.
  */
 export function ownPhoto(me: Pick<Me, 'photoUrl' | 'name'>, alt: string): Raw {
-  return me.photoUrl?.startsWith('/')
-    ? html`<img class="photo" src="${me.photoUrl}" alt="${alt}" width="128" height="128">`
-    : html``;
+  return me.photoUrl?.startsWith('/') ? html`<img class="photo" src="${me.photoUrl}" alt="${alt}" width="128" height="128">` : html``;
 }
 
 /** A table that may scroll sideways on a phone: a labelled region that takes focus, so a keyboard can scroll it too. */

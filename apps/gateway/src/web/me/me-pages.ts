@@ -1,7 +1,8 @@
 import { getMyProfile } from '@marketplace/contracts';
-import { html } from '../kit/layout.js';
+
 import { guarded } from '../kit/error-pages.js';
 import { sessionPage } from '../kit/form-action.js';
+import { html } from '../kit/layout.js';
 import { callAs, forSignedUp, memberPage, type PageDefinition, type PageDeps } from '../kit/page.js';
 import { suspensionNotice } from '../kit/suspension-notice.js';
 import { meAccountPages } from './me-account-pages.js';
@@ -23,28 +24,42 @@ const PARTS = [
 ] as const;
 
 const ELSEWHERE = [
-  ['/me/jobs', 'My jobs'], ['/me/applications', 'Applications'], ['/me/messages', 'Messages'],
-  ['/me/notifications', 'Notifications'], ['/agent-access', 'Agent access'],
-  ['/me/team', 'Company (team)'], ['/me/candidate', 'Candidate profile'],
+  ['/me/jobs', 'My jobs'],
+  ['/me/applications', 'Applications'],
+  ['/me/messages', 'Messages'],
+  ['/me/notifications', 'Notifications'],
+  ['/agent-access', 'Agent access'],
+  ['/me/team', 'Company (team)'],
+  ['/me/candidate', 'Candidate profile'],
 ] as const;
 
 /** Me: profile and photo, applicant visibility, personal files, invitations, email switches, connected agents, content reports, account deletion. */
 export function mePages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
-  pages.push(sessionPage('/me', (req, reply, caller) => guarded(reply, 'Me', async () => {
-    const me = await callAs(deps.bus, req, caller, getMyProfile, {});
-    return memberPage(reply, {
-      title: 'Me',
-      body: html`
+  pages.push(
+    sessionPage('/me', (req, reply, caller) =>
+      guarded(reply, 'Me', async () => {
+        const me = await callAs(deps.bus, req, caller, getMyProfile, {});
+        return memberPage(reply, {
+          title: 'Me',
+          body: html`
 <div class="me-head">${ownPhoto(me, 'Your photo')}<div>
 <h1>${me.name}</h1>
 <p class="meta">Signed in as ${me.email}</p>
 </div></div>
 ${suspensionNotice(caller)}
-${me.signUp ? html`<div class="notice" role="status" id="sign-up-pending"><p>Your sign-up is not finished: posting, applying and messages open once it is.</p>
-<p><a href="/sign-up">Go to your next sign-up step</a></p></div>` : ''}
-${me.missing.length ? html`<div class="notice" role="status"><p>Before you post a job or apply, your profile needs: ${me.missing.join(', ')}.</p>
-<p><a href="/me/profile">Complete your profile</a></p></div>` : ''}
+${
+  me.signUp
+    ? html`<div class="notice" role="status" id="sign-up-pending"><p>Your sign-up is not finished: posting, applying and messages open once it is.</p>
+<p><a href="/sign-up">Go to your next sign-up step</a></p></div>`
+    : ''
+}
+${
+  me.missing.length
+    ? html`<div class="notice" role="status"><p>Before you post a job or apply, your profile needs: ${me.missing.join(', ')}.</p>
+<p><a href="/me/profile">Complete your profile</a></p></div>`
+    : ''
+}
 <ul class="cards two" aria-label="Your account">
 ${PARTS.map((p) => html`<li class="card"><h2><a href="${p.path}">${p.title}</a></h2><p class="meta">${p.about}</p></li>`)}
 </ul>
@@ -53,8 +68,10 @@ ${PARTS.map((p) => html`<li class="card"><h2><a href="${p.path}">${p.title}</a><
 <ul>${ELSEWHERE.map(([path, text]) => html`<li><a href="${path}">${text}</a></li>`)}</ul>
 <p><a href="/members/${me.id}">Your public page</a>, as others see it.</p>
 </section>`,
-    });
-  })));
+        });
+      }),
+    ),
+  );
 
   pages.push(...meProfilePages(deps));
   pages.push(...meNetworkPages(deps));

@@ -1,10 +1,9 @@
-import {
-  deleteMyPhoto, getMyProfile, PHOTO_LIMITS, PROFILE_LIMITS, updateMyProfile, US_STATE_NAMES, US_STATES,
-} from '@marketplace/contracts';
-import { checkBox, lines, selectInput, textArea, textInput } from '../kit/form-fields.js';
-import { html } from '../kit/layout.js';
+import { deleteMyPhoto, getMyProfile, PHOTO_LIMITS, PROFILE_LIMITS, updateMyProfile, US_STATE_NAMES, US_STATES } from '@marketplace/contracts';
+
 import { guarded } from '../kit/error-pages.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
+import { checkBox, lines, selectInput, textArea, textInput } from '../kit/form-fields.js';
+import { html } from '../kit/layout.js';
 import { callAs, doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender } from '../kit/page.js';
 import { meCrumbs, ownPhoto } from './me-page-parts.js';
 
@@ -18,7 +17,11 @@ const DONE = {
 } as const;
 
 const STATE_OPTIONS = [['', 'Not set'], ...US_STATES.map((s) => [s, US_STATE_NAMES[s]] as const)] as const;
-const AUTHORIZED_OPTIONS = [['', 'Not answered'], ['yes', 'Yes'], ['no', 'No']] as const;
+const AUTHORIZED_OPTIONS = [
+  ['', 'Not answered'],
+  ['yes', 'Yes'],
+  ['no', 'No'],
+] as const;
 
 /**
  * A skill's error is keyed by its place in the list (`skills.3`); the form has one skills box,
@@ -40,22 +43,32 @@ function foldSkillErrors(state: FormState): FormState {
 function profileInput(f: Record<string, string | undefined>): unknown {
   const authorized = f.usWorkAuthorized === 'yes' ? true : f.usWorkAuthorized === 'no' ? false : undefined;
   return {
-    headline: f.headline, about: f.about, skills: lines(f.skills), city: f.city, state: f.state, website: f.website, resume: f.resume,
+    headline: f.headline,
+    about: f.about,
+    skills: lines(f.skills),
+    city: f.city,
+    state: f.state,
+    website: f.website,
+    resume: f.resume,
     ...(authorized === undefined ? {} : { usWorkAuthorized: authorized }),
     applicantVisibility: f.applicantVisibility === 'on' ? 'public' : 'anonymous',
   };
 }
 
-const profilePage: (deps: PageDeps) => PageRender = (deps) => (req, reply, caller, given, status = 200) =>
-  guarded(reply, 'Profile', async () => {
-    const me = await callAs(deps.bus, req, caller, getMyProfile, {});
-    const p = me.profile;
-    const state = foldSkillErrors(given);
-    const field = { form: 'profile' };
-    const authorized = p?.usWorkAuthorized === true ? 'yes' : p?.usWorkAuthorized === false ? 'no' : '';
-    return memberPage(reply, {
-      title: 'Profile', status, scripts: ['photo-upload'],
-      body: html`
+const profilePage: (deps: PageDeps) => PageRender =
+  (deps) =>
+  (req, reply, caller, given, status = 200) =>
+    guarded(reply, 'Profile', async () => {
+      const me = await callAs(deps.bus, req, caller, getMyProfile, {});
+      const p = me.profile;
+      const state = foldSkillErrors(given);
+      const field = { form: 'profile' };
+      const authorized = p?.usWorkAuthorized === true ? 'yes' : p?.usWorkAuthorized === false ? 'no' : '';
+      return memberPage(reply, {
+        title: 'Profile',
+        status,
+        scripts: ['photo-upload'],
+        body: html`
 ${meCrumbs('Profile and photo')}
 <h1>Profile and photo</h1>
 ${noticeOf(state.notice ?? doneNotice(req, DONE))}
@@ -89,27 +102,47 @@ ${textArea({ ...field, name: 'resume', label: 'Résumé', value: p?.resume, maxl
 ${selectInput({ ...field, name: 'usWorkAuthorized', label: 'Are you authorized to work in the United States?', value: authorized, options: AUTHORIZED_OPTIONS, hint: 'Private; some jobs need it.' }, state)}
 <fieldset>
 <legend>Applicant lists</legend>
-${checkBox({ ...field, name: 'applicantVisibility', label: 'Show my name, photo and record when I apply', checked: p?.applicantVisibility === 'public',
-    hint: 'Off: public lists of a job\'s applicants show you under a codename. The poster always sees your application.' }, state)}
+${checkBox(
+  {
+    ...field,
+    name: 'applicantVisibility',
+    label: 'Show my name, photo and record when I apply',
+    checked: p?.applicantVisibility === 'public',
+    hint: "Off: public lists of a job's applicants show you under a codename. The poster always sees your application.",
+  },
+  state,
+)}
 </fieldset>
 <button type="submit">Save profile</button>
 </form>
 </section>`,
+      });
     });
-  });
 
 /** /me/profile: the profile form, the photo (uploaded by script over the API, removed by a form). */
 export function meProfilePages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
   const page = profilePage(deps);
   pages.push(sessionPage('/me/profile', page));
-  pages.push(formAction(deps, {
-    path: '/me/profile', form: 'profile', op: updateMyProfile, page,
-    input: profileInput, done: () => '/me/profile?done=saved',
-  }));
-  pages.push(formAction(deps, {
-    path: '/me/photo/delete', form: 'photo', op: deleteMyPhoto, page,
-    input: () => ({}), done: () => '/me/profile?done=photo-removed',
-  }));
+  pages.push(
+    formAction(deps, {
+      path: '/me/profile',
+      form: 'profile',
+      op: updateMyProfile,
+      page,
+      input: profileInput,
+      done: () => '/me/profile?done=saved',
+    }),
+  );
+  pages.push(
+    formAction(deps, {
+      path: '/me/photo/delete',
+      form: 'photo',
+      op: deleteMyPhoto,
+      page,
+      input: () => ({}),
+      done: () => '/me/profile?done=photo-removed',
+    }),
+  );
   return pages;
 }

@@ -1,4 +1,5 @@
-import { DRAFT_TASKS, OPENING_QUESTIONS, type DraftTask, type getJobDraft, type OutputOf } from '@marketplace/contracts';
+import { DRAFT_TASKS, type DraftTask, type getJobDraft, OPENING_QUESTIONS, type OutputOf } from '@marketplace/contracts';
+
 import { textArea } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
 import type { FormState } from '../kit/page.js';
@@ -9,7 +10,9 @@ export type JobDraft = OutputOf<typeof getJobDraft>;
 type Exposure = JobDraft['exposures'][number];
 
 const TASK_NAMES: Record<DraftTask, string> = {
-  research: 'Research', followUps: 'Follow-up questions', writing: 'Writing the description',
+  research: 'Research',
+  followUps: 'Follow-up questions',
+  writing: 'Writing the description',
 };
 const TASK_STATUS = { pending: 'working', ready: 'done', failed: 'failed' } as const;
 
@@ -32,9 +35,12 @@ export function tasksPart(d: JobDraft): Raw {
   const pending = tasks.some(({ task }) => task.status === 'pending');
   return html`<section class="part" id="draft-tasks" aria-labelledby="tasks-heading"${pending ? html` data-pending` : ''}>
 <h2 id="tasks-heading">Background work</h2>
-<ul class="tasks">${tasks.map(({ name, task }) => html`<li><span class="status">${TASK_NAMES[name]}: ${
-    task.step === 'unavailable' ? 'unavailable' : TASK_STATUS[task.status]}</span>${
-    task.step ? html` <span class="note">· ${task.step}</span>` : ''}${task.error ? html`<br><span class="error">${task.error}</span>` : ''}</li>`)}</ul>
+<ul class="tasks">${tasks.map(
+    ({ name, task }) =>
+      html`<li><span class="status">${TASK_NAMES[name]}: ${task.step === 'unavailable' ? 'unavailable' : TASK_STATUS[task.status]}</span>${
+        task.step ? html` <span class="note">· ${task.step}</span>` : ''
+      }${task.error ? html`<br><span class="error">${task.error}</span>` : ''}</li>`,
+  )}</ul>
 ${pending ? checkAgain(d) : ''}
 </section>`;
 }
@@ -43,8 +49,12 @@ ${pending ? checkAgain(d) : ''}
 function choices(options: readonly string[], question: string, state: FormState): Raw {
   const chosen = state.form === 'answer' ? state.values?.choice : undefined;
   return html`<fieldset><legend>${question}</legend>
-${options.map((option, i) => html`<p class="check"><input type="radio" id="answer-choice-${i}" name="choice" value="${option}"${
-    option === chosen ? html` checked` : ''}> <label for="answer-choice-${i}">${option}</label></p>`)}
+${options.map(
+  (option, i) =>
+    html`<p class="check"><input type="radio" id="answer-choice-${i}" name="choice" value="${option}"${
+      option === chosen ? html` checked` : ''
+    }> <label for="answer-choice-${i}">${option}</label></p>`,
+)}
 </fieldset>`;
 }
 
@@ -60,10 +70,19 @@ export function questionPart(d: JobDraft, state: FormState): Raw {
 <form method="post" action="/drafts/${d.id}/answers" id="answer">
 <input type="hidden" name="key" value="${key}">
 ${q.options.length ? choices(q.options, q.question, state) : ''}
-${textArea({
-    form: 'answer', name: 'text', label: q.options.length ? 'Or answer in your own words' : q.question, hint: q.hint,
-    errorKey: `answers.${key}`, maxlength: ANSWER_MAX, rows: 4, required: !q.options.length,
-  }, state)}
+${textArea(
+  {
+    form: 'answer',
+    name: 'text',
+    label: q.options.length ? 'Or answer in your own words' : q.question,
+    hint: q.hint,
+    errorKey: `answers.${key}`,
+    maxlength: ANSWER_MAX,
+    rows: 4,
+    required: !q.options.length,
+  },
+  state,
+)}
 <button type="submit">Save the answer</button>
 </form>
 </section>`;
@@ -90,19 +109,23 @@ export function answersPart(d: JobDraft, state: FormState): Raw {
 ${exposureList(d.answerExposures, 'Found in your answers, masked here; change an answer to keep it out of the posting:')}
 <dl class="answers">${asked.map((q) => {
     const mine = editState(state, q.key);
-    return html`<dt>${q.question}</dt><dd><p class="answer">${d.answers[q.key]}</p>${isOpen(d) ? html`<details${mine.form ? html` open` : ''}>
+    return html`<dt>${q.question}</dt><dd><p class="answer">${d.answers[q.key]}</p>${
+      isOpen(d)
+        ? html`<details${mine.form ? html` open` : ''}>
 <summary>Change this answer</summary>
 <form method="post" action="/drafts/${d.id}/answers/edit" id="edit-${q.key}">
 <input type="hidden" name="key" value="${q.key}">
 ${textArea({ form: `edit-${q.key}`, name: 'text', label: 'New answer', value: d.answers[q.key], errorKey: `answers.${q.key}`, maxlength: ANSWER_MAX, rows: 4, required: true }, mine)}
 <button type="submit">Save the change</button>
-</form></details>` : ''}</dd>`;
+</form></details>`
+        : ''
+    }</dd>`;
   })}</dl>
 </section>`;
 }
 
 const sourceLink = (source: string): Raw =>
-  (/^https?:\/\/\S+$/.test(source) ? html`<a href="${source}" rel="noopener noreferrer">${source}</a>` : html`${source}`);
+  /^https?:\/\/\S+$/.test(source) ? html`<a href="${source}" rel="noopener noreferrer">${source}</a>` : html`${source}`;
 
 export function researchPart(d: JobDraft, state: FormState): Raw {
   const r = d.research;
@@ -119,19 +142,33 @@ export function researchPart(d: JobDraft, state: FormState): Raw {
 <p>${r.summary}</p>
 ${r.facts.length ? html`<h3>Facts</h3><ul>${r.facts.map((f) => html`<li>${f}</li>`)}</ul>` : ''}
 ${r.sources.length ? html`<h3>Sources</h3><ul>${r.sources.map((s) => html`<li>${sourceLink(s)}</li>`)}</ul>` : ''}
-${isOpen(d) ? html`<form method="post" action="/drafts/${d.id}/research-correction" id="research">
-${textArea({
-    form: 'research', name: 'researchCorrection', label: 'What the research got wrong', value: d.researchCorrection,
-    hint: 'Used when the description is written.', maxlength: ANSWER_MAX, rows: 3, required: true,
-  }, state)}
+${
+  isOpen(d)
+    ? html`<form method="post" action="/drafts/${d.id}/research-correction" id="research">
+${textArea(
+  {
+    form: 'research',
+    name: 'researchCorrection',
+    label: 'What the research got wrong',
+    value: d.researchCorrection,
+    hint: 'Used when the description is written.',
+    maxlength: ANSWER_MAX,
+    rows: 3,
+    required: true,
+  },
+  state,
+)}
 <button type="submit" class="secondary">Save the correction</button>
-</form>` : ''}
+</form>`
+    : ''
+}
 </section>`;
 }
 
 /** Personal or internal details (and credentials) the service found, masked as it sends them. */
 export function exposureList(exposures: readonly Exposure[], intro: string): Raw {
   if (!exposures.length) return html``;
-  return html`<div class="notice error"><p>${intro}</p><ul>${exposures.map((e) => html`<li><strong>${e.label}</strong> (${
-    e.kind === 'secret' ? 'a credential' : e.kind}) in ${e.field}: <code>${e.excerpt}</code></li>`)}</ul></div>`;
+  return html`<div class="notice error"><p>${intro}</p><ul>${exposures.map(
+    (e) => html`<li><strong>${e.label}</strong> (${e.kind === 'secret' ? 'a credential' : e.kind}) in ${e.field}: <code>${e.excerpt}</code></li>`,
+  )}</ul></div>`;
 }

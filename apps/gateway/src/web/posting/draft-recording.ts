@@ -1,7 +1,8 @@
-import { RECORDING_CHECK_LABELS, RECORDING_LIMITS, type createRecordingLink, type DraftRecording, type OutputOf } from '@marketplace/contracts';
+import { type createRecordingLink, type DraftRecording, type OutputOf, RECORDING_CHECK_LABELS, RECORDING_LIMITS } from '@marketplace/contracts';
+
 import { checkBox } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
-import { when, type FormState } from '../kit/page.js';
+import { type FormState, when } from '../kit/page.js';
 import { checkAgain, isOpen, type JobDraft } from './draft-interview.js';
 
 /** The walkthrough recording of a draft: its private record link, its check, and the poster's review. */
@@ -9,7 +10,11 @@ import { checkAgain, isOpen, type JobDraft } from './draft-interview.js';
 export type RecordingLink = OutputOf<typeof createRecordingLink>;
 
 const STATUS: Record<DraftRecording['status'], string> = {
-  uploading: 'Uploading', analyzing: 'Being checked', needs_review: 'Waiting for your review', approved: 'Approved', failed: 'Failed',
+  uploading: 'Uploading',
+  analyzing: 'Being checked',
+  needs_review: 'Waiting for your review',
+  approved: 'Approved',
+  failed: 'Failed',
 };
 
 /** "a", "a and b", "a, b and c". */
@@ -20,7 +25,11 @@ const unchecked = (r: DraftRecording): string => listed(r.checks.filter((c) => c
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-const STATE: Record<DraftRecording['checks'][number]['state'], string> = { done: 'checked, nothing found', found: 'found something (below)', not_checked: 'not checked' };
+const STATE: Record<DraftRecording['checks'][number]['state'], string> = {
+  done: 'checked, nothing found',
+  found: 'found something (below)',
+  not_checked: 'not checked',
+};
 
 /** Each part of the check, said plainly: what was looked at, what found something, and what was not checked and why. */
 function checkList(r: DraftRecording): Raw {
@@ -47,10 +56,21 @@ function linkBox(link: RecordingLink): Raw {
 function moments(r: DraftRecording, reviewing: boolean, state: FormState): Raw {
   if (!r.moments.length) return html``;
   const accepted = new Set(r.acceptedMoments);
-  return html`<h3>Moments that suggest a requirement</h3>${reviewing
-    ? html`<fieldset><legend>Keep as requirements (up to ${RECORDING_LIMITS.acceptedMoments})</legend>${r.moments.map((m) =>
-      checkBox({ form: 'recording-review', name: `moment-${m.id}`, label: `${at(m.atSeconds)} “${m.quote}”: ${m.suggestedRequirement}`, checked: accepted.has(m.id) }, state))}</fieldset>`
-    : html`<ul>${r.moments.map((m) => html`<li>${at(m.atSeconds)} “${m.quote}”: ${m.suggestedRequirement}${accepted.has(m.id) ? ' (kept)' : ''}</li>`)}</ul>`}`;
+  return html`<h3>Moments that suggest a requirement</h3>${
+    reviewing
+      ? html`<fieldset><legend>Keep as requirements (up to ${RECORDING_LIMITS.acceptedMoments})</legend>${r.moments.map((m) =>
+          checkBox(
+            {
+              form: 'recording-review',
+              name: `moment-${m.id}`,
+              label: `${at(m.atSeconds)} “${m.quote}”: ${m.suggestedRequirement}`,
+              checked: accepted.has(m.id),
+            },
+            state,
+          ),
+        )}</fieldset>`
+      : html`<ul>${r.moments.map((m) => html`<li>${at(m.atSeconds)} “${m.quote}”: ${m.suggestedRequirement}${accepted.has(m.id) ? ' (kept)' : ''}</li>`)}</ul>`
+  }`;
 }
 
 function reviewForm(d: JobDraft, r: DraftRecording, state: FormState): Raw {
@@ -60,12 +80,20 @@ function reviewForm(d: JobDraft, r: DraftRecording, state: FormState): Raw {
   const approvable = r.status === 'needs_review' && !secret;
   return html`<form method="post" action="/drafts/${d.id}/recording-review" id="recording-review">
 ${moments(r, r.status === 'needs_review', state)}
-${approvable && acknowledge ? checkBox({
-    form: 'recording-review', name: 'acknowledgeFindings',
-    label: missed
-      ? `I have watched it: ${missed} ${missed.includes(' and ') ? 'were' : 'was'} not checked, and nothing private shows or is said in it${r.findings.length ? '; I have checked the findings' : ''}`
-      : 'I have checked these findings; nothing private shows',
-  }, state) : ''}
+${
+  approvable && acknowledge
+    ? checkBox(
+        {
+          form: 'recording-review',
+          name: 'acknowledgeFindings',
+          label: missed
+            ? `I have watched it: ${missed} ${missed.includes(' and ') ? 'were' : 'was'} not checked, and nothing private shows or is said in it${r.findings.length ? '; I have checked the findings' : ''}`
+            : 'I have checked these findings; nothing private shows',
+        },
+        state,
+      )
+    : ''
+}
 ${secret ? html`<p class="error">A credential shows on screen: delete this recording and record again.</p>` : ''}
 <div class="actions">
 ${approvable ? html`<button type="submit" name="action" value="approve">Approve the recording</button>` : ''}
@@ -95,8 +123,12 @@ export function recordingPart(d: JobDraft, state: FormState, link?: RecordingLin
 <p class="note">Show the problem on your screen, up to ${RECORDING_LIMITS.seconds / 60} minutes, so applicants see what you see. Only you see the check below.</p>
 ${link ? linkBox(link) : ''}
 ${r ? recordingBody(d, r, state) : html`<p>No recording yet.</p>`}
-${isOpen(d) ? html`<form method="post" action="/drafts/${d.id}/recording-link" id="recording-link-form">
+${
+  isOpen(d)
+    ? html`<form method="post" action="/drafts/${d.id}/recording-link" id="recording-link-form">
 <button type="submit" class="secondary">${r ? 'Record again: make a new link' : 'Make a recording link'}</button>
-</form>` : ''}
+</form>`
+    : ''
+}
 </section>`;
 }

@@ -1,4 +1,5 @@
 import { CATEGORIES, DRAFT_PARTS, type DraftPart } from '@marketplace/contracts';
+
 import { checkBox, selectInput, textArea, textInput } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
@@ -8,10 +9,16 @@ import { checkAgain, exposureList, isOpen, isWriting, type JobDraft } from './dr
 /** The writing half of a draft's page: write, review part by part in order, acknowledge exposures, post. */
 
 export const PART_NAMES: Record<DraftPart, string> = {
-  evaluation: 'Job eval', summary: 'Title and category', details: 'Description', visibility: 'Who you appear as',
+  evaluation: 'Job eval',
+  summary: 'Title and category',
+  details: 'Description',
+  visibility: 'Who you appear as',
 };
 
-export const VISIBILITY_OPTIONS = [['public', 'Public: your name, headline and photo'], ['anonymous', 'Anonymous poster']] as const;
+export const VISIBILITY_OPTIONS = [
+  ['public', 'Public: your name, headline and photo'],
+  ['anonymous', 'Anonymous poster'],
+] as const;
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => [c, c[0]!.toUpperCase() + c.slice(1)] as const);
 const categoryName = (category: string): string => CATEGORY_OPTIONS.find(([c]) => c === category)?.[1] ?? category;
 
@@ -70,10 +77,14 @@ function partBody(d: JobDraft, part: DraftPart, state: FormState): Raw {
   const review = d.review;
   const p = d.posting!;
   switch (part) {
-    case 'evaluation': return evaluationBody(d);
-    case 'summary': return html`<p><strong>${p.title}</strong> <span class="tag">${categoryName(p.category)}</span></p><p>${p.summary}</p>`;
-    case 'details': return html`<div class="markdown">${renderMarkdown(p.description)}</div>${editPosting(d, state)}`;
-    case 'visibility': return html`<p>${review.visibility.text}</p>${visibilityForm(d, state)}`;
+    case 'evaluation':
+      return evaluationBody(d);
+    case 'summary':
+      return html`<p><strong>${p.title}</strong> <span class="tag">${categoryName(p.category)}</span></p><p>${p.summary}</p>`;
+    case 'details':
+      return html`<div class="markdown">${renderMarkdown(p.description)}</div>${editPosting(d, state)}`;
+    case 'visibility':
+      return html`<p>${review.visibility.text}</p>${visibilityForm(d, state)}`;
   }
 }
 
@@ -85,14 +96,20 @@ export function reviewPart(d: JobDraft, state: FormState): Raw {
   return html`<section class="part" id="draft-review" aria-labelledby="review-heading">
 <h2 id="review-heading">Review, part by part</h2>
 <p class="note">What becomes public, in four parts approved in order. Written by ${d.posting.writtenBy === 'template' ? 'the built-in template' : d.posting.writtenBy}.</p>
-<ol class="review">${DRAFT_PARTS.map((part) => html`<li id="part-${part}">
+<ol class="review">${DRAFT_PARTS.map(
+    (part) => html`<li id="part-${part}">
 <h3>${PART_NAMES[part]} <span class="tag state">${review[part].approved ? 'approved' : 'waiting'}</span></h3>
 ${partBody(d, part, state)}
-${part === next ? html`<form method="post" action="/drafts/${d.id}/approvals" id="approve-${part}">
+${
+  part === next
+    ? html`<form method="post" action="/drafts/${d.id}/approvals" id="approve-${part}">
 <input type="hidden" name="part" value="${part}">
 <button type="submit">Approve the ${PART_NAMES[part].toLowerCase()}</button>
-</form>` : ''}
-</li>`)}</ol>
+</form>`
+    : ''
+}
+</li>`,
+  )}</ol>
 </section>`;
 }
 
@@ -107,10 +124,16 @@ export function postPart(d: JobDraft, state: FormState): Raw {
   else {
     action = html`<form method="post" action="/drafts/${d.id}/post" id="post">
 ${toAcknowledge ? checkBox({ form: 'post', name: 'acknowledgeExposures', label: 'I have checked these details and want them public' }, state) : ''}
-${textArea({
-      form: 'post', name: 'preferredWorkers', label: 'Preferred workers (optional)', rows: 3,
-      hint: 'One member id, exact name or email a line, up to 10. They are told about the job and never named publicly.',
-    }, state)}
+${textArea(
+  {
+    form: 'post',
+    name: 'preferredWorkers',
+    label: 'Preferred workers (optional)',
+    rows: 3,
+    hint: 'One member id, exact name or email a line, up to 10. They are told about the job and never named publicly.',
+  },
+  state,
+)}
 <button type="submit">Post the job</button>
 </form>`;
   }

@@ -1,4 +1,5 @@
-import { CATEGORIES, CATEGORY_NAMES, findExposures, type Exposure, type Job } from '@marketplace/contracts';
+import { CATEGORIES, CATEGORY_NAMES, type Exposure, findExposures, type Job } from '@marketplace/contracts';
+
 import { checkBox, filled, lines, selectInput, textArea, textInput, ticked } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
@@ -19,7 +20,10 @@ export interface JobFormTarget {
   submitLabel: string;
 }
 
-const VISIBILITIES = [['public', 'Public: my name is shown on the job'], ['anonymous', 'Anonymous: shown as an anonymous poster']] as const;
+const VISIBILITIES = [
+  ['public', 'Public: my name is shown on the job'],
+  ['anonymous', 'Anonymous: shown as an anonymous poster'],
+] as const;
 
 /** The operation's fields from the posted form; empty optional fields stay unset. */
 export function jobFields(form: Record<string, string | undefined>) {
@@ -69,16 +73,54 @@ export function jobForm(target: JobFormTarget, state: FormState, job?: Job, extr
   return html`<form method="post" action="${target.action}" id="job-form" class="job-form" novalidate>
 ${extra}
 ${textInput({ form: JOB_FORM, name: 'title', label: 'Title', value: job?.title, required: true, maxlength: 120 }, state)}
-${selectInput({ form: JOB_FORM, name: 'category', label: 'Category', value: job?.category ?? '', required: true,
-    options: [['', 'Choose a category'], ...CATEGORIES.map((c) => [c, CATEGORY_NAMES[c]] as const)] }, state)}
-${textArea({ form: JOB_FORM, name: 'constraints', label: 'Description (Markdown)', value: job?.constraints, required: true, maxlength: 4000, rows: 12,
-    hint: 'Use ## headings for Scope, Deliverables, Timeline, Access and Proof of work. Links and lists work; images and HTML do not.' }, state)}
+${selectInput(
+  {
+    form: JOB_FORM,
+    name: 'category',
+    label: 'Category',
+    value: job?.category ?? '',
+    required: true,
+    options: [['', 'Choose a category'], ...CATEGORIES.map((c) => [c, CATEGORY_NAMES[c]] as const)],
+  },
+  state,
+)}
+${textArea(
+  {
+    form: JOB_FORM,
+    name: 'constraints',
+    label: 'Description (Markdown)',
+    value: job?.constraints,
+    required: true,
+    maxlength: 4000,
+    rows: 12,
+    hint: 'Use ## headings for Scope, Deliverables, Timeline, Access and Proof of work. Links and lists work; images and HTML do not.',
+  },
+  state,
+)}
 <p><button type="submit" class="secondary" formaction="${target.previewAction}" id="job-preview-button">Preview</button></p>
-${selectInput({ form: JOB_FORM, name: 'posterVisibility', label: 'Who you appear as', value: job?.posterVisibility ?? 'public', options: VISIBILITIES,
-    hint: job ? 'Showing your name once cannot be undone by turning anonymous later.' : undefined }, state)}
-${textArea({ form: JOB_FORM, name: 'preferredWorkers', label: 'Preferred workers (optional)', rows: 3,
-    hint: job ? 'One member id, exact name or email per line, added to those already named (at most 10 in all). They are told about the job and never named publicly.'
-      : 'One member id, exact name or email per line, at most 10. They are told about the job and never named publicly.' }, state)}
+${selectInput(
+  {
+    form: JOB_FORM,
+    name: 'posterVisibility',
+    label: 'Who you appear as',
+    value: job?.posterVisibility ?? 'public',
+    options: VISIBILITIES,
+    hint: job ? 'Showing your name once cannot be undone by turning anonymous later.' : undefined,
+  },
+  state,
+)}
+${textArea(
+  {
+    form: JOB_FORM,
+    name: 'preferredWorkers',
+    label: 'Preferred workers (optional)',
+    rows: 3,
+    hint: job
+      ? 'One member id, exact name or email per line, added to those already named (at most 10 in all). They are told about the job and never named publicly.'
+      : 'One member id, exact name or email per line, at most 10. They are told about the job and never named publicly.',
+  },
+  state,
+)}
 ${exposureBox(state)}
 <p><button type="submit" id="job-submit">${target.submitLabel}</button></p>
 </form>`;

@@ -1,9 +1,22 @@
-import type { FastifyRequest } from 'fastify';
 import {
-  AppError, CATEGORY_NAMES, getJob, getJobWork, isHiredStatus, JOB_STATUS_LABELS, listJobApplications, MY_JOB_FILTER_LABELS,
-  type AuthorizedJobDetail, type Caller, type JobApplication, type Job, type MyJob, type MyJobFilter,
+  AppError,
+  type AuthorizedJobDetail,
+  type Caller,
+  CATEGORY_NAMES,
+  getJob,
+  getJobWork,
+  isHiredStatus,
+  type Job,
+  JOB_STATUS_LABELS,
+  type JobApplication,
+  listJobApplications,
+  MY_JOB_FILTER_LABELS,
+  type MyJob,
+  type MyJobFilter,
 } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
+import type { FastifyRequest } from 'fastify';
+
 import { html, type Raw } from '../kit/layout.js';
 import { callAs, when } from '../kit/page.js';
 
@@ -41,10 +54,14 @@ export function soft(err: unknown): null {
  * applications wait on the poster's decision.
  */
 export async function waitsOn(
-  bus: BusClient, req: FastifyRequest, caller: Caller, job: PostersJob, read?: Promise<{ applications: JobApplication[] } | null>,
+  bus: BusClient,
+  req: FastifyRequest,
+  caller: Caller,
+  job: PostersJob,
+  read?: Promise<{ applications: JobApplication[] } | null>,
 ): Promise<WaitsOn> {
   if (job.safetyHidden) return 'Waiting on staff: they hid the job from the board.';
-  if (job.expired) return 'Nothing: the job\'s time ran out. Post it again to take new applications.';
+  if (job.expired) return "Nothing: the job's time ran out. Post it again to take new applications.";
   if (job.status === 'closed') return 'Nothing: the job is closed. Post it again to take new applications.';
   if (isHiredStatus(job.status)) {
     const work = await callAs(bus, req, caller, getJobWork, { id: job.id }).catch(soft);

@@ -1,8 +1,9 @@
+import { type Caller, getJobPerformance, type OutputOf } from '@marketplace/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { getJobPerformance, type Caller, type OutputOf } from '@marketplace/contracts';
-import { html, type Raw } from '../kit/layout.js';
+
 import { guarded } from '../kit/error-pages.js';
 import { sessionPage } from '../kit/form-action.js';
+import { html, type Raw } from '../kit/layout.js';
 import { callAs, memberPage, type PageDefinition, type PageDeps } from '../kit/page.js';
 
 type Performance = OutputOf<typeof getJobPerformance>;
@@ -20,12 +21,15 @@ const HEAD = html`<thead><tr><th scope="col"><span class="note">Period or job</s
 /** How my jobs do: impressions, views, applications and rates over 7, 30 or 90 days, per job and against the period before. */
 export function postingPerformancePages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
-  pages.push(sessionPage('/me/jobs/performance', (req: FastifyRequest, reply: FastifyReply, caller: Caller) =>
-    guarded(reply, 'How my jobs do', async () => {
-      const asked = Number((req.query as Record<string, unknown>).days);
-      const days = (PERIODS as readonly number[]).includes(asked) ? asked : 30;
-      const p = await callAs(deps.bus, req, caller, getJobPerformance, { days });
-      return memberPage(reply, { title: 'How my jobs do', body: html`
+  pages.push(
+    sessionPage('/me/jobs/performance', (req: FastifyRequest, reply: FastifyReply, caller: Caller) =>
+      guarded(reply, 'How my jobs do', async () => {
+        const asked = Number((req.query as Record<string, unknown>).days);
+        const days = (PERIODS as readonly number[]).includes(asked) ? asked : 30;
+        const p = await callAs(deps.bus, req, caller, getJobPerformance, { days });
+        return memberPage(reply, {
+          title: 'How my jobs do',
+          body: html`
 <nav aria-label="Breadcrumb"><p class="meta"><a href="/me/jobs">My jobs</a> › How they do</p></nav>
 <h1>How my jobs do</h1>
 <nav aria-label="Period"><p>${PERIODS.map((d) => (d === days ? html`<strong aria-current="page">${d} days</strong> ` : html`<a href="/me/jobs/performance?days=${d}">${d} days</a> `))}</p></nav>
@@ -34,7 +38,10 @@ export function postingPerformancePages(deps: PageDeps): PageDefinition[] {
 ${totalsRow(`These ${days} days`, p.totals)}
 ${totalsRow(`The ${days} days before`, p.previous)}
 ${p.jobs.map((j) => totalsRow(html`<a href="/me/jobs/${j.jobId}">${j.title}</a> <span class="note">(${j.status})</span>`, j))}
-</tbody></table></div>` });
-    })));
+</tbody></table></div>`,
+        });
+      }),
+    ),
+  );
   return pages;
 }

@@ -3,10 +3,13 @@ import { definePage } from '../kit/page.js';
 
 /** The record link's page: its token is in the fragment, which the browser keeps to itself; the script reads it. */
 export const recordPage = definePage({
-  method: 'GET', path: '/record', guard: 'public',
-  handler: async (_req, reply) => sendPage(reply, {
-    title: 'Record a walkthrough',
-    body: html`
+  method: 'GET',
+  path: '/record',
+  guard: 'public',
+  handler: async (_req, reply) =>
+    sendPage(reply, {
+      title: 'Record a walkthrough',
+      body: html`
 <h1>Record a walkthrough</h1>
 <p id="who"></p>
 <p id="needs">Loading…</p>
@@ -15,6 +18,6 @@ export const recordPage = definePage({
 <p><button type="button" id="start" disabled>Start recording</button> <button type="button" id="stop" hidden>Stop</button></p>
 <p id="status" role="status" aria-live="polite"></p>
 <p id="result"></p>`,
-    scripts: ['record'],
-  }),
+      scripts: ['record'],
+    }),
 });

@@ -1,7 +1,20 @@
 import { byId, errorBody, JSON_HEADERS, say as sayIn } from './dom.js';
 
-interface ApiKey { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null }
-interface Agent { clientId: string; name: string; domain: string; scopes: string[]; connectedAt: string; lastUsedAt: string | null }
+interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+interface Agent {
+  clientId: string;
+  name: string;
+  domain: string;
+  scopes: string[];
+  connectedAt: string;
+  lastUsedAt: string | null;
+}
 
 const rows = byId('keys');
 const empty = byId('no-keys');
@@ -58,13 +71,15 @@ async function loadKeys(): Promise<void> {
     cell(code);
     cell(when(key.createdAt));
     cell(key.lastUsedAt ? when(key.lastUsedAt) : 'Never');
-    cell(actionButton('Revoke', `Revoke ${key.name}`, async () => {
-      const res = await fetch(`/api/me/api-keys/${encodeURIComponent(key.id)}`, { method: 'DELETE', headers: JSON_HEADERS, body: '{}' });
-      if (!res.ok) return say((await errorBody(res)).error || 'The key could not be revoked.', true);
-      say(`Revoked ${key.name}. It no longer works.`);
-      await loadKeys();
-      byId('keys-heading').focus();
-    }));
+    cell(
+      actionButton('Revoke', `Revoke ${key.name}`, async () => {
+        const res = await fetch(`/api/me/api-keys/${encodeURIComponent(key.id)}`, { method: 'DELETE', headers: JSON_HEADERS, body: '{}' });
+        if (!res.ok) return say((await errorBody(res)).error || 'The key could not be revoked.', true);
+        say(`Revoked ${key.name}. It no longer works.`);
+        await loadKeys();
+        byId('keys-heading').focus();
+      }),
+    );
     rows.append(tr);
   }
 }
@@ -82,13 +97,15 @@ async function loadAgents(): Promise<void> {
     cell(agent.scopes.join(' '));
     cell(when(agent.connectedAt));
     cell(agent.lastUsedAt ? when(agent.lastUsedAt) : 'Never');
-    cell(actionButton('Disconnect', `Disconnect ${agent.name}`, async () => {
-      const res = await fetch(`/api/me/agents/${encodeURIComponent(agent.clientId)}`, { method: 'DELETE', headers: JSON_HEADERS, body: '{}' });
-      if (!res.ok) return say((await errorBody(res)).error || 'The agent could not be disconnected.', true);
-      say(`Disconnected ${agent.name}. It can no longer act for you.`);
-      await loadAgents();
-      byId('agents-heading').focus();
-    }));
+    cell(
+      actionButton('Disconnect', `Disconnect ${agent.name}`, async () => {
+        const res = await fetch(`/api/me/agents/${encodeURIComponent(agent.clientId)}`, { method: 'DELETE', headers: JSON_HEADERS, body: '{}' });
+        if (!res.ok) return say((await errorBody(res)).error || 'The agent could not be disconnected.', true);
+        say(`Disconnected ${agent.name}. It can no longer act for you.`);
+        await loadAgents();
+        byId('agents-heading').focus();
+      }),
+    );
     agentRows.append(tr);
   }
 }

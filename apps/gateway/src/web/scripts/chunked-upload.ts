@@ -1,4 +1,4 @@
-import { JSON_HEADERS, sha256Hex, type ErrorBody } from './dom.js';
+import { type ErrorBody, JSON_HEADERS, sha256Hex } from './dom.js';
 
 /**
  * The pages' one way to send a file over the chunked API (sha256-checked chunks, then complete),
@@ -17,7 +17,10 @@ const RETRIES = 8;
 const MAX_WAIT_S = 30;
 
 export class UploadRefused extends Error {
-  constructor(readonly status: number, readonly body: ErrorBody) {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
     super(body.error ?? `The server answered ${status}.`);
   }
 }
@@ -47,7 +50,10 @@ export interface ChunkOptions {
   onWait?(seconds: number): void;
 }
 
-interface ChunkAnswer { nextIndex: number | null; file: { received: number } }
+interface ChunkAnswer {
+  nextIndex: number | null;
+  file: { received: number };
+}
 
 /**
  * Sends every chunk from `first` on. When the service holds only the chunks below `first` (a new
@@ -69,7 +75,10 @@ export async function sendChunks(opts: ChunkOptions): Promise<void> {
   const send = async (index: number, took: (answer: ChunkAnswer, bytes: number) => void): Promise<ChunkAnswer> => {
     sending.set(index, 0);
     try {
-      const answer = await putChunk(opts, index, (sent) => { sending.set(index, sent); progress(); });
+      const answer = await putChunk(opts, index, (sent) => {
+        sending.set(index, sent);
+        progress();
+      });
       took(answer, Math.min(opts.chunkBytes, opts.file.size - index * opts.chunkBytes));
       opts.onAcknowledged?.(Math.min(held, opts.file.size));
       return answer;
@@ -80,7 +89,11 @@ export async function sendChunks(opts: ChunkOptions): Promise<void> {
   };
 
   while (next !== null && held !== next * opts.chunkBytes) {
-    next = (await send(next, (answer) => { held = answer.file.received; })).nextIndex;
+    next = (
+      await send(next, (answer) => {
+        held = answer.file.received;
+      })
+    ).nextIndex;
   }
   if (next === null) return;
   // Nothing at or past `next` is held: hand out every index from it, a few at a time, and count
@@ -91,7 +104,9 @@ export async function sendChunks(opts: ChunkOptions): Promise<void> {
   const worker = async () => {
     // A refusal stops the upload: the other workers send no further chunk once theirs is answered.
     while (cursor < count && !stopped) {
-      await send(cursor++, (_answer, bytes) => { held += bytes; }).catch((err: unknown) => {
+      await send(cursor++, (_answer, bytes) => {
+        held += bytes;
+      }).catch((err: unknown) => {
         stopped = true;
         throw err;
       });
@@ -119,7 +134,12 @@ async function putChunk(opts: ChunkOptions, index: number, onSent: (bytes: numbe
   }
 }
 
-export interface PutAnswer { status: number; text: string; retryAfter: string | null; etag: string | null }
+export interface PutAnswer {
+  status: number;
+  text: string;
+  retryAfter: string | null;
+  etag: string | null;
+}
 
 /**
  * A PUT by XMLHttpRequest, whose upload events report the bytes sent as they go: to the API (its
@@ -135,10 +155,14 @@ export function xhrPut(url: string, body: Blob, onSent: (bytes: number) => void,
     xhr.open('PUT', url);
     if (!toStore) xhr.setRequestHeader('content-type', 'application/octet-stream');
     xhr.upload.addEventListener('progress', (e) => onSent(e.loaded));
-    xhr.addEventListener('load', () => resolve({
-      status: xhr.status, text: xhr.responseText,
-      retryAfter: toStore ? null : xhr.getResponseHeader('retry-after'), etag: toStore ? xhr.getResponseHeader('etag') : null,
-    }));
+    xhr.addEventListener('load', () =>
+      resolve({
+        status: xhr.status,
+        text: xhr.responseText,
+        retryAfter: toStore ? null : xhr.getResponseHeader('retry-after'),
+        etag: toStore ? xhr.getResponseHeader('etag') : null,
+      }),
+    );
     // A dropped connection is an error; one the browser itself gave up on, an abort.
     for (const lost of ['error', 'abort', 'timeout'] as const) xhr.addEventListener(lost, () => reject(new ConnectionLost()));
     xhr.send(body);
@@ -162,8 +186,9 @@ export function parseBody(text: string): ErrorBody {
 export async function completeUpload(base: string, onChecking: () => void, parts?: readonly { number: number; etag: string }[]): Promise<Response> {
   const body = JSON.stringify(parts ? { parts } : {});
   for (let attempt = 0; ; attempt += 1) {
-    const res = await fetch(`${base}/complete`, { method: 'POST', headers: JSON_HEADERS, body })
-      .catch(() => { throw new ConnectionLost(); });
+    const res = await fetch(`${base}/complete`, { method: 'POST', headers: JSON_HEADERS, body }).catch(() => {
+      throw new ConnectionLost();
+    });
     if (res.status !== 503 || attempt >= 60) return res;
     onChecking();
     await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(10, Number(res.headers.get('retry-after')) || 2)));

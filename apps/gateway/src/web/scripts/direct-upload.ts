@@ -1,5 +1,5 @@
-import { JSON_HEADERS } from './dom.js';
 import { ConnectionLost, parseBody, UploadRefused, xhrPut } from './chunked-upload.js';
+import { JSON_HEADERS } from './dom.js';
 
 /**
  * The pages' way to send a large file straight to the object store, when the site's store takes
@@ -13,9 +13,19 @@ import { ConnectionLost, parseBody, UploadRefused, xhrPut } from './chunked-uplo
 /** Parts on their way at once: enough to keep the link busy, 10 MiB held at most. */
 const IN_FLIGHT = 2;
 
-interface SignedPart { number: number; bytes: number; url: string }
-interface SignedParts { partBytes: number; urls: SignedPart[] }
-export interface SentPart { number: number; etag: string }
+interface SignedPart {
+  number: number;
+  bytes: number;
+  url: string;
+}
+interface SignedParts {
+  partBytes: number;
+  urls: SignedPart[];
+}
+export interface SentPart {
+  number: number;
+  etag: string;
+}
 
 /** Where the page's uploads of `size` bytes go: the store's origin, or null for the API. */
 export function storeFor(el: HTMLElement, size: number): string | null {
@@ -40,8 +50,9 @@ export interface PartsOptions {
  * the service cannot tell which parts the store holds, and a part sent twice is simply replaced.
  */
 export async function sendParts(opts: PartsOptions): Promise<SentPart[] | 'chunked'> {
-  const res = await fetch(`${opts.base}/parts`, { method: 'POST', headers: JSON_HEADERS, body: '{}' })
-    .catch(() => { throw new ConnectionLost(); });
+  const res = await fetch(`${opts.base}/parts`, { method: 'POST', headers: JSON_HEADERS, body: '{}' }).catch(() => {
+    throw new ConnectionLost();
+  });
   if (res.status === 409) return 'chunked';
   if (!res.ok) throw new UploadRefused(res.status, parseBody(await res.text()));
   const signed = (await res.json()) as SignedParts;
@@ -60,7 +71,12 @@ export async function sendParts(opts: PartsOptions): Promise<SentPart[] | 'chunk
       const part = signed.urls[cursor++]!;
       sending.set(part.number, 0);
       try {
-        sent.push(await putPart(opts.file, signed.partBytes, part, (bytes) => { sending.set(part.number, bytes); progress(); }));
+        sent.push(
+          await putPart(opts.file, signed.partBytes, part, (bytes) => {
+            sending.set(part.number, bytes);
+            progress();
+          }),
+        );
         held += part.bytes;
         opts.onAcknowledged?.(Math.min(held, opts.file.size));
       } catch (err) {
@@ -83,8 +99,9 @@ async function putPart(file: Blob, partBytes: number, part: SignedPart, onSent: 
   if (answer.status >= 200 && answer.status < 300 && answer.etag) return { number: part.number, etag: answer.etag };
   // The store answers S3's XML, not the API's JSON: say which part and what it answered.
   throw new UploadRefused(answer.status, {
-    error: answer.etag || answer.status >= 300
-      ? `File storage refused part ${part.number} (it answered ${answer.status}).`
-      : `File storage did not show its ETag for part ${part.number}: its CORS rule must expose the ETag header (docs/operators.md).`,
+    error:
+      answer.etag || answer.status >= 300
+        ? `File storage refused part ${part.number} (it answered ${answer.status}).`
+        : `File storage did not show its ETag for part ${part.number}: its CORS rule must expose the ETag header (docs/operators.md).`,
   });
 }

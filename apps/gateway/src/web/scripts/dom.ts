@@ -14,7 +14,10 @@ export async function sha256Hex(data: BufferSource): Promise<string> {
 }
 
 /** The `error` of a JSON error body, or fields by name. */
-export interface ErrorBody { error?: string; fields?: Record<string, string> }
+export interface ErrorBody {
+  error?: string;
+  fields?: Record<string, string>;
+}
 
 export async function errorBody(res: Response | null): Promise<ErrorBody> {
   if (!res) return {};

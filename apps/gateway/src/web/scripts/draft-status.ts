@@ -18,7 +18,8 @@ const pending = (root: ParentNode): boolean => root.querySelector('[data-pending
 /** Whether the visitor has typed or chosen something in a form on the page. */
 function edited(): boolean {
   return [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('#draft input, #draft textarea')].some((el) =>
-    (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.checked !== el.defaultChecked : el.value !== el.defaultValue));
+    el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.checked !== el.defaultChecked : el.value !== el.defaultValue,
+  );
 }
 
 function swap(fresh: Document, id: string): void {

@@ -1,6 +1,6 @@
-import { byId, errorBody, JSON_HEADERS, say as sayIn, sha256Hex, type ErrorBody } from './dom.js';
 import { completeUpload, CONNECTION_LOST, ConnectionLost, sendChunks, UploadRefused } from './chunked-upload.js';
-import { sendParts, storeFor, type SentPart } from './direct-upload.js';
+import { sendParts, type SentPart, storeFor } from './direct-upload.js';
+import { byId, type ErrorBody, errorBody, JSON_HEADERS, say as sayIn, sha256Hex } from './dom.js';
 
 /**
  * File uploads into an area (personal files, a job's files: the form's `data-api` names the
@@ -12,7 +12,14 @@ import { sendParts, storeFor, type SentPart } from './direct-upload.js';
  * already holds are never sent twice (chunked-upload.ts); to the store, the parts go again.
  */
 
-interface ListedFile { id: string; path: string; size: number; received: number; status: string; canWrite: boolean }
+interface ListedFile {
+  id: string;
+  path: string;
+  size: number;
+  received: number;
+  status: string;
+  canWrite: boolean;
+}
 
 const form = byId<HTMLFormElement>('upload-form');
 const fileInput = byId<HTMLInputElement>('upload-file');
@@ -29,7 +36,10 @@ const say = (text: string, error = false) => sayIn(status, text, error);
 
 class UploadError extends Error {
   /** The service's message about the name (path), shown next to that field. */
-  constructor(message: string, readonly pathError?: string) {
+  constructor(
+    message: string,
+    readonly pathError?: string,
+  ) {
     super(message);
   }
 }
@@ -65,8 +75,9 @@ function refusal(body: ErrorBody, fallback: string): string {
 
 async function api(path: string, method: string, body?: unknown): Promise<Response> {
   // A JSON request always carries a body, even an empty object: the API refuses an empty one.
-  const res = await fetch(path, { method, headers: JSON_HEADERS, ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }) })
-    .catch(() => { throw new UploadError(CONNECTION_LOST); });
+  const res = await fetch(path, { method, headers: JSON_HEADERS, ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }) }).catch(() => {
+    throw new UploadError(CONNECTION_LOST);
+  });
   if (res.status === 401) {
     signIn();
     throw new UploadError('Sign in again to continue.');
@@ -120,8 +131,12 @@ async function send(id: string, file: File, first: number | null, received: numb
   const base = `${area}/${encodeURIComponent(id)}`;
   // Chunks already on their way when one is cut off still answer: they must not cover what went wrong.
   let stopped = false;
-  const onAcknowledged = (bytes: number) => { if (!stopped) say(`Sent ${Math.floor((bytes / file.size) * 100)}%.`); };
-  const onProgress = (bytes: number) => { if (!stopped) showProgress(bytes, file.size); };
+  const onAcknowledged = (bytes: number) => {
+    if (!stopped) say(`Sent ${Math.floor((bytes / file.size) * 100)}%.`);
+  };
+  const onProgress = (bytes: number) => {
+    if (!stopped) showProgress(bytes, file.size);
+  };
   const toStore = storeFor(form, file.size) !== null;
   let parts: SentPart[] | undefined;
   try {
@@ -131,7 +146,11 @@ async function send(id: string, file: File, first: number | null, received: numb
       // An upload over the cap that already took chunks finishes as it began; ask where it stopped.
       const from = toStore ? await firstMissing(id) : first;
       await sendChunks({
-        base, file, chunkBytes, first: from, received,
+        base,
+        file,
+        chunkBytes,
+        first: from,
+        received,
         onProgress,
         onAcknowledged,
         onWait: (seconds) => say(`The service asked to wait ${seconds} s; sending again then.`),

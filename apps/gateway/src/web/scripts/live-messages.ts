@@ -31,6 +31,8 @@ if (list.dataset.live === 'on') {
   setInterval(() => {
     if (busy) return;
     busy = true;
-    void refresh().finally(() => { busy = false; });
+    void refresh().finally(() => {
+      busy = false;
+    });
   }, POLL_MS);
 }

@@ -44,7 +44,8 @@ async function turnOn(): Promise<void> {
   await navigator.serviceWorker.register(WORKER, { scope: SCOPE, type: 'module' });
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({
-    userVisibleOnly: true, applicationServerKey: keyBytes(section.dataset.publicKey ?? ''),
+    userVisibleOnly: true,
+    applicationServerKey: keyBytes(section.dataset.publicKey ?? ''),
   });
   const { endpoint, keys } = subscription.toJSON();
   const res = await fetch('/api/me/browser-push', { method: 'PUT', headers: JSON_HEADERS, body: JSON.stringify({ endpoint, keys }) });
@@ -60,7 +61,9 @@ async function turnOff(): Promise<void> {
   const subscription = await current();
   if (subscription) {
     const res = await fetch('/api/me/browser-push', {
-      method: 'DELETE', headers: JSON_HEADERS, body: JSON.stringify({ endpoint: subscription.endpoint }),
+      method: 'DELETE',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ endpoint: subscription.endpoint }),
     });
     if (!res.ok) {
       say(status, (await errorBody(res)).error || 'Push alerts could not be turned off. Try again.', true);
@@ -75,7 +78,11 @@ function act(button: HTMLButtonElement, run: () => Promise<void>, failure: strin
   button.addEventListener('click', () => {
     button.disabled = true;
     say(status, 'Working…');
-    run().catch((err: unknown) => say(status, `${failure}: ${reasonOf(err)}`, true)).finally(() => { button.disabled = false; });
+    run()
+      .catch((err: unknown) => say(status, `${failure}: ${reasonOf(err)}`, true))
+      .finally(() => {
+        button.disabled = false;
+      });
   });
 }
 
@@ -86,5 +93,8 @@ if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notifica
   act(off, turnOff, 'Push alerts could not be turned off');
   // A subscription the site no longer has (stopped from another page, or dropped) counts as off.
   const listed = new Set(Array.from(section.querySelectorAll<HTMLInputElement>('input[name="endpoint"]'), (i) => i.value));
-  current().then((s) => show(s !== null && listed.has(s.endpoint)), () => show(false));
+  current().then(
+    (s) => show(s !== null && listed.has(s.endpoint)),
+    () => show(false),
+  );
 }

@@ -6,7 +6,13 @@ import { byId, errorBody, JSON_HEADERS, say as sayIn, sha256Hex } from './dom.js
  * a time in order, so a long recording never waits on one big upload at the end.
  */
 
-interface Recording { id: string; status: string; summary: string | null; analyzed: boolean; checks: { part: string; state: string }[] }
+interface Recording {
+  id: string;
+  status: string;
+  summary: string | null;
+  analyzed: boolean;
+  checks: { part: string; state: string }[];
+}
 
 const PART: Record<string, string> = { screen_text: 'screen text', sound: 'sound', faces: 'faces and people', model_review: 'model review' };
 
@@ -17,7 +23,11 @@ function waiting(r: Recording): string {
   const named = missed.length === 1 ? missed[0]! : `${missed.slice(0, -1).join(', ')} and ${missed.at(-1)}`;
   return `Not approved by itself: ${named} ${missed.length === 1 ? 'was' : 'were'} not checked. Watch it and approve it in your draft before it is shown.`;
 }
-interface Session { posterName: string | null; needs: string; limits: { seconds: number } }
+interface Session {
+  posterName: string | null;
+  needs: string;
+  limits: { seconds: number };
+}
 
 const token = location.hash.slice(1);
 const status = byId('status');
@@ -41,7 +51,11 @@ async function media(withWebcam: boolean): Promise<MediaStream> {
 
 async function record(limitSeconds: number): Promise<void> {
   const stream = await media(webcam.checked);
-  const created = await fetch('/api/recordings', { method: 'POST', headers: { ...headers, ...JSON_HEADERS }, body: JSON.stringify({ webcam: webcam.checked }) });
+  const created = await fetch('/api/recordings', {
+    method: 'POST',
+    headers: { ...headers, ...JSON_HEADERS },
+    body: JSON.stringify({ webcam: webcam.checked }),
+  });
   if (!created.ok) await failed(created, 'Could not start');
   const recording = (await created.json()) as Recording;
   const recorder = new MediaRecorder(stream, { mimeType: 'video/webm' });
@@ -55,7 +69,9 @@ async function record(limitSeconds: number): Promise<void> {
     uploads = uploads.then(async () => {
       const bytes = await event.data.arrayBuffer();
       const res = await fetch(`/api/recordings/${recording.id}/parts/${part}?sha256=${await sha256Hex(bytes)}`, {
-        method: 'PUT', headers: { ...headers, 'content-type': 'video/webm' }, body: bytes,
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'video/webm' },
+        body: bytes,
       });
       if (!res.ok) await failed(res, `Part ${part} was not saved`);
       size += bytes.byteLength;
@@ -76,7 +92,9 @@ async function record(limitSeconds: number): Promise<void> {
   const seconds = Math.min(limitSeconds, Math.max(0.1, (performance.now() - began) / 1000));
   await uploads;
   const done = await fetch(`/api/recordings/${recording.id}/complete`, {
-    method: 'POST', headers: { ...headers, ...JSON_HEADERS }, body: JSON.stringify({ parts: index, size, seconds }),
+    method: 'POST',
+    headers: { ...headers, ...JSON_HEADERS },
+    body: JSON.stringify({ parts: index, size, seconds }),
   });
   if (!done.ok) await failed(done, 'Could not finish');
   say('Saved. Checking the recording…');
@@ -104,7 +122,11 @@ async function main(): Promise<void> {
   start.disabled = false;
   start.onclick = () => {
     start.disabled = true;
-    record(session.limits.seconds).catch((err: Error) => { start.disabled = false; start.hidden = false; say(err.message, true); });
+    record(session.limits.seconds).catch((err: Error) => {
+      start.disabled = false;
+      start.hidden = false;
+      say(err.message, true);
+    });
   };
 }
 

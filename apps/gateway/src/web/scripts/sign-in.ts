@@ -12,7 +12,8 @@ form.addEventListener('submit', async (event) => {
   let res: Response | null = null;
   try {
     res = await fetch('/api/auth/sign-in/magic-link', {
-      method: 'POST', headers: JSON_HEADERS,
+      method: 'POST',
+      headers: JSON_HEADERS,
       body: JSON.stringify({ email: email.value.trim(), callbackURL: next, errorCallbackURL: '/sign-in' }),
     });
   } catch {

@@ -1,6 +1,6 @@
-import { byId, errorBody, JSON_HEADERS, say, sha256Hex, type ErrorBody } from './dom.js';
 import { completeUpload, sendChunks, UploadRefused } from './chunked-upload.js';
-import { sendParts, storeFor, type SentPart } from './direct-upload.js';
+import { sendParts, type SentPart, storeFor } from './direct-upload.js';
+import { byId, type ErrorBody, errorBody, JSON_HEADERS, say, sha256Hex } from './dom.js';
 
 /**
  * Uploading into the job's worker folder from the work page, over the same REST upload agents use
@@ -10,8 +10,17 @@ import { sendParts, storeFor, type SentPart } from './direct-upload.js';
  * worker typed in the form stays as it was.
  */
 
-interface Slot { file: { id: string }; chunkBytes: number; chunks: number; nextIndex: number | null }
-interface JobFile { id: string; path: string; size: number }
+interface Slot {
+  file: { id: string };
+  chunkBytes: number;
+  chunks: number;
+  nextIndex: number | null;
+}
+interface JobFile {
+  id: string;
+  path: string;
+  size: number;
+}
 
 const box = byId('worker-upload');
 const input = byId<HTMLInputElement>('upload-file');
@@ -22,7 +31,10 @@ const jobId = box.dataset.job ?? '';
 box.hidden = false;
 
 function refusedWith(body: ErrorBody, statusCode: number, what: string): void {
-  const fields = Object.entries(body.fields ?? {}).filter(([name]) => name !== 'nextIndex').map(([, message]) => message).join(' ');
+  const fields = Object.entries(body.fields ?? {})
+    .filter(([name]) => name !== 'nextIndex')
+    .map(([, message]) => message)
+    .join(' ');
   say(status, `${what}: ${body.error ?? `the server answered ${statusCode}`}${fields ? ` ${fields}` : ''}`, true);
 }
 
@@ -56,7 +68,9 @@ async function upload(): Promise<void> {
   if (!file) return say(status, 'Choose a file first.', true);
   say(status, `Uploading ${file.name}…`);
   const created = await fetch(`/api/jobs/${encodeURIComponent(jobId)}/files`, {
-    method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ path: file.name, size: file.size, sha256: await sha256Hex(await file.arrayBuffer()) }),
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ path: file.name, size: file.size, sha256: await sha256Hex(await file.arrayBuffer()) }),
   });
   if (!created.ok) return refused(created, `${file.name} was not uploaded`);
   const slot = (await created.json()) as Slot;
@@ -69,7 +83,12 @@ async function upload(): Promise<void> {
     if (direct !== 'chunked') parts = direct;
     else {
       await sendChunks({
-        base, file, chunkBytes: slot.chunkBytes, first: slot.nextIndex, received: 0, onAcknowledged,
+        base,
+        file,
+        chunkBytes: slot.chunkBytes,
+        first: slot.nextIndex,
+        received: 0,
+        onAcknowledged,
         onWait: (seconds) => say(status, `Uploading ${file.name}: the service asked to wait ${seconds} s…`),
       });
     }
@@ -87,5 +106,9 @@ async function upload(): Promise<void> {
 
 button.addEventListener('click', () => {
   button.disabled = true;
-  upload().catch(() => say(status, 'The upload stopped. Check your connection and try again.', true)).finally(() => { button.disabled = false; });
+  upload()
+    .catch(() => say(status, 'The upload stopped. Check your connection and try again.', true))
+    .finally(() => {
+      button.disabled = false;
+    });
 });

@@ -1,7 +1,8 @@
+import { acceptInvitation, AppError, type Caller, getAccess, joinWaitlist, validateInput } from '@marketplace/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptInvitation, AppError, getAccess, joinWaitlist, validateInput, type Caller } from '@marketplace/contracts';
+
 import { formFields } from '../kit/form-posts.js';
-import { html, sendPage, type Raw } from '../kit/layout.js';
+import { html, type Raw, sendPage } from '../kit/layout.js';
 import { callAs, definePage, type PageDefinition, type PageDeps } from '../kit/page.js';
 
 type JoinPageDeps = Pick<PageDeps, 'bus'>;
@@ -23,51 +24,64 @@ interface View {
  */
 export function joinPages(deps: JoinPageDeps): PageDefinition[] {
   return [
-    definePage({ method: 'GET', path: '/join', guard: 'visitor', handler: async (req, reply, caller) => {
-      const query = req.query as Record<string, string | undefined>;
-      const view = await baseView(deps, req, caller, String(query.token ?? '').slice(0, 200));
-      return page(reply, 200, view);
-    } }),
+    definePage({
+      method: 'GET',
+      path: '/join',
+      guard: 'visitor',
+      handler: async (req, reply, caller) => {
+        const query = req.query as Record<string, string | undefined>;
+        const view = await baseView(deps, req, caller, String(query.token ?? '').slice(0, 200));
+        return page(reply, 200, view);
+      },
+    }),
 
-    definePage({ method: 'POST', path: '/join', guard: 'visitor', handler: async (req, reply, caller) => {
-      const form = formFields(req);
-      const token = String(form.token ?? '').trim().slice(0, 200);
-      const email = String(form.email ?? '').trim().slice(0, 254);
-      let notice: Notice;
-      let status = 200;
-      try {
-        if (form.action === 'waitlist') {
-          const input = validateInput(joinWaitlist.input, { email });
-          await callAs(deps.bus, req, caller, joinWaitlist, input);
-          notice = { kind: 'ok', text: `You are on the waitlist as ${input.email}. We will email you when a place opens.` };
-        } else if (form.action === 'invite') {
-          if (!caller) {
-            status = 401;
-            notice = { kind: 'error', field: 'token', text: 'Sign in first, then come back to this page with your invitation.' };
+    definePage({
+      method: 'POST',
+      path: '/join',
+      guard: 'visitor',
+      handler: async (req, reply, caller) => {
+        const form = formFields(req);
+        const token = String(form.token ?? '')
+          .trim()
+          .slice(0, 200);
+        const email = String(form.email ?? '')
+          .trim()
+          .slice(0, 254);
+        let notice: Notice;
+        let status = 200;
+        try {
+          if (form.action === 'waitlist') {
+            const input = validateInput(joinWaitlist.input, { email });
+            await callAs(deps.bus, req, caller, joinWaitlist, input);
+            notice = { kind: 'ok', text: `You are on the waitlist as ${input.email}. We will email you when a place opens.` };
+          } else if (form.action === 'invite') {
+            if (!caller) {
+              status = 401;
+              notice = { kind: 'error', field: 'token', text: 'Sign in first, then come back to this page with your invitation.' };
+            } else {
+              await callAs(deps.bus, req, caller, acceptInvitation, validateInput(acceptInvitation.input, { token }));
+              notice = { kind: 'ok', text: 'You are in. Welcome to the marketplace.' };
+            }
           } else {
-            await callAs(deps.bus, req, caller, acceptInvitation, validateInput(acceptInvitation.input, { token }));
-            notice = { kind: 'ok', text: 'You are in. Welcome to the marketplace.' };
+            status = 400;
+            notice = { kind: 'error', text: 'Choose to accept an invitation or to join the waitlist.' };
           }
-        } else {
-          status = 400;
-          notice = { kind: 'error', text: 'Choose to accept an invitation or to join the waitlist.' };
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          status = err.status;
+          const field = form.action === 'waitlist' ? 'email' : 'token';
+          const detail = err.extra.fields ? Object.values(err.extra.fields)[0] : undefined;
+          notice = { kind: 'error', field, text: detail && err.status === 400 ? `${err.message} ${detail}` : err.message };
         }
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        status = err.status;
-        const field = form.action === 'waitlist' ? 'email' : 'token';
-        const detail = err.extra.fields ? Object.values(err.extra.fields)[0] : undefined;
-        notice = { kind: 'error', field, text: detail && err.status === 400 ? `${err.message} ${detail}` : err.message };
-      }
-      const view = await baseView(deps, req, caller, token);
-      return page(reply, status, { ...view, email, notice });
-    } }),
+        const view = await baseView(deps, req, caller, token);
+        return page(reply, status, { ...view, email, notice });
+      },
+    }),
   ];
 }
 
 async function baseView(deps: JoinPageDeps, req: FastifyRequest, caller: Caller | null, token: string): Promise<View> {
-  const access = await callAs(deps.bus, req, caller, getAccess, {})
-    .catch(() => ({ inviteOnly: true, standing: caller ? 'needs_invitation' : 'signed_out' }));
+  const access = await callAs(deps.bus, req, caller, getAccess, {}).catch(() => ({ inviteOnly: true, standing: caller ? 'needs_invitation' : 'signed_out' }));
   return { inviteOnly: access.inviteOnly, standing: access.standing, token, email: '' };
 }
 
@@ -79,12 +93,13 @@ function page(reply: FastifyReply, status: number, view: View): FastifyReply {
         If someone invited you, sign in with the email address they used and accept the invitation below.
         Otherwise, join the waitlist and we will email you when a place opens.</p>`
     : html`<p>The marketplace is open to everyone right now: sign in to post jobs and apply. You need no invitation.</p>`;
-  const standing = {
-    signed_out: 'You are not signed in.',
-    needs_invitation: 'You are signed in but not let in yet.',
-    waitlisted: 'You are on the waitlist.',
-    admitted: 'You are in.',
-  }[view.standing] ?? '';
+  const standing =
+    {
+      signed_out: 'You are not signed in.',
+      needs_invitation: 'You are signed in but not let in yet.',
+      waitlisted: 'You are on the waitlist.',
+      admitted: 'You are in.',
+    }[view.standing] ?? '';
   const body = html`
 <h1>Join the marketplace</h1>
 ${intro}

@@ -1,12 +1,11 @@
+import { type Caller, confirmWorkAuthorization, getMyProfile, networkConfirm, networkPreview, type OutputOf, startIdentityCheck } from '@marketplace/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  confirmWorkAuthorization, getMyProfile, networkConfirm, networkPreview, startIdentityCheck, type Caller, type OutputOf,
-} from '@marketplace/contracts';
+
 import { guarded } from '../kit/error-pages.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
 import { checkBox, textInput } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
-import { callAs, doneNotice, memberPage, noticeOf, type FormState, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { callAs, doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps } from '../kit/page.js';
 
 type Me = OutputOf<typeof getMyProfile>;
 type SignUp = NonNullable<Me['signUp']>;
@@ -38,7 +37,10 @@ const IDENTITY_TEXT: Record<SignUp['identity'], string> = {
 };
 
 /** Extra parts of the page that only one answer carries (shown, never put in a URL). */
-interface Shown { preview?: Preview; identity?: IdentityStarted }
+interface Shown {
+  preview?: Preview;
+  identity?: IdentityStarted;
+}
 
 /**
  * Sign-up in the browser: one page that shows where the member is in the contract's steps
@@ -56,24 +58,36 @@ export function signUpPages(deps: PageDeps): PageDefinition[] {
   return [
     sessionPage('/sign-up', render),
     formAction(deps, {
-      path: '/sign-up/network/preview', form: 'network', op: networkPreview, page: render,
+      path: '/sign-up/network/preview',
+      form: 'network',
+      op: networkPreview,
+      page: render,
       input: (form) => ({ networkUrl: form.networkUrl ?? '' }),
       done: () => '/sign-up',
       shown: (out, req, reply, caller) => render(req, reply, caller, {}, 200, { preview: out }),
     }),
     formAction(deps, {
-      path: '/sign-up/network/confirm', form: 'network', op: networkConfirm, page: render,
+      path: '/sign-up/network/confirm',
+      form: 'network',
+      op: networkConfirm,
+      page: render,
       input: (form) => ({ networkUrl: form.networkUrl ?? '' }),
       done: () => '/sign-up?done=network',
     }),
     formAction(deps, {
-      path: '/sign-up/identity', form: 'identity', op: startIdentityCheck, page: render,
+      path: '/sign-up/identity',
+      form: 'identity',
+      op: startIdentityCheck,
+      page: render,
       input: () => ({}),
       done: () => '/sign-up',
       shown: (out, req, reply, caller) => render(req, reply, caller, {}, 200, { identity: out }),
     }),
     formAction(deps, {
-      path: '/sign-up/work', form: 'work', op: confirmWorkAuthorization, page: render,
+      path: '/sign-up/work',
+      form: 'work',
+      op: confirmWorkAuthorization,
+      page: render,
       input: (form) => ({ usWorkAuthorized: form.usWorkAuthorized === 'on' }),
       done: () => '/sign-up?done=finished',
     }),
@@ -105,8 +119,19 @@ function stepForm(me: Me, state: FormState, shown: Shown): Raw {
   if (signUp.step === 'network') {
     const preview = shown.preview;
     const lookUp = html`<form method="post" action="/sign-up/network/preview" id="network-form">
-${textInput({ form: 'network', name: 'networkUrl', label: 'Your public network profile link', type: 'url', required: true, maxlength: 200,
-    value: preview?.networkUrl, hint: 'The address of your public profile, https://{network host}/in/{your name}. Looking it up saves nothing.' }, state)}
+${textInput(
+  {
+    form: 'network',
+    name: 'networkUrl',
+    label: 'Your public network profile link',
+    type: 'url',
+    required: true,
+    maxlength: 200,
+    value: preview?.networkUrl,
+    hint: 'The address of your public profile, https://{network host}/in/{your name}. Looking it up saves nothing.',
+  },
+  state,
+)}
 <button type="submit"${preview ? html` class="secondary"` : ''}>${preview ? 'Look up another link' : 'Look up my profile'}</button>
 </form>`;
     if (!preview) return html`<h2>Your network profile</h2>${lookUp}`;
@@ -127,9 +152,13 @@ ${lookUp}`;
     return html`<h2>Your identity</h2>
 <p id="identity-state">Identity check: ${IDENTITY_TEXT[signUp.identity]}</p>
 ${shown.identity ? html`<p class="notice ok" role="status">The check is open. <a class="button" href="${shown.identity.verificationUrl}" rel="noreferrer">Continue with the verification provider</a></p>` : ''}
-${canStart && !shown.identity ? html`<form method="post" action="/sign-up/identity" id="identity-form">
+${
+  canStart && !shown.identity
+    ? html`<form method="post" action="/sign-up/identity" id="identity-form">
 <button type="submit">Start the identity check</button>
-</form>` : ''}`;
+</form>`
+    : ''
+}`;
   }
   return html`<h2>Work authorization</h2>
 ${signUp.verifiedName ? html`<p>Verified as <strong>${signUp.verifiedName}</strong>.</p>` : ''}

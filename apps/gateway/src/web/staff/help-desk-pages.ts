@@ -1,14 +1,24 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  APPEAL_TOPIC, AppError, getHelpRequest, HELP_STATUS_LABELS, HELP_STATUSES, HELP_TOPIC_NAMES, replyToHelpRequest, setHelpRequestStatus, validateInput,
-  type Caller, type OutputOf,
+  APPEAL_TOPIC,
+  AppError,
+  type Caller,
+  getHelpRequest,
+  HELP_STATUS_LABELS,
+  HELP_STATUSES,
+  HELP_TOPIC_NAMES,
   type listHelpRequests,
+  type OutputOf,
+  replyToHelpRequest,
+  setHelpRequestStatus,
+  validateInput,
 } from '@marketplace/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { staffOnlyPage } from '../kit/error-pages.js';
 import { selectInput, textArea } from '../kit/form-fields.js';
 import { formFields } from '../kit/form-posts.js';
 import { html, type Raw } from '../kit/layout.js';
-import { callAs, definePage, errorText, noticeOf, when, type FormState, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { callAs, definePage, errorText, type FormState, noticeOf, type PageDefinition, type PageDeps, when } from '../kit/page.js';
 import { crumbs, page, staffGuarded } from './staff-page-parts.js';
 import { liftForm } from './suspension-pages.js';
 
@@ -35,7 +45,10 @@ export function helpRequestRow(r: ListedHelpRequest): Raw {
 <td>${named(r) ?? '-'}</td><td>${HELP_STATUS_LABELS[r.status]}</td></tr>`;
 }
 
-const AFTER_REPLY = [['answered', 'Answered'], ['closed', 'Closed']] as const;
+const AFTER_REPLY = [
+  ['answered', 'Answered'],
+  ['closed', 'Closed'],
+] as const;
 
 function detailBody(r: HelpRequestDetail, state: FormState): Raw {
   const others = HELP_STATUSES.filter((s) => s !== r.status);
@@ -46,14 +59,20 @@ ${noticeOf(state.notice)}
 <p class="meta">From ${sender(r)} · sent ${when(r.createdAt)} by ${r.via === 'oauth' ? 'an agent' : r.via === 'key' ? 'API key' : 'the website'}</p>
 <p class="meta">Status: <strong>${HELP_STATUS_LABELS[r.status]}</strong>${named(r) ? html` · ${named(r)}` : ''}</p>
 <p class="message-body">${r.message}</p>
-${r.topic === APPEAL_TOPIC ? html`<section class="part" aria-labelledby="appeal-heading"><h2 id="appeal-heading">The appeal</h2>
+${
+  r.topic === APPEAL_TOPIC
+    ? html`<section class="part" aria-labelledby="appeal-heading"><h2 id="appeal-heading">The appeal</h2>
 <p class="note">Lift the suspension here, or uphold it by replying and closing the request. <a href="/admin/suspensions">All suspensions</a></p>
 ${liftForm(r.memberId, r.memberName ?? r.memberId)}
-</section>` : ''}
+</section>`
+    : ''
+}
 <section class="part" aria-labelledby="replies-heading"><h2 id="replies-heading">Replies</h2>
-${r.replies.length
+${
+  r.replies.length
     ? html`<ol class="messages">${r.replies.map((x) => html`<li class="message"><p class="meta">${when(x.createdAt)} by <code>${x.staffId}</code></p><p class="message-body">${x.message}</p></li>`)}</ol>`
-    : html`<p class="note">No reply yet.</p>`}
+    : html`<p class="note">No reply yet.</p>`
+}
 <form method="post" action="/admin/help-requests/${r.id}/reply" novalidate>
 ${textArea({ form: 'reply', name: 'message', label: 'Your reply', required: true, maxlength: 4000, hint: 'Emailed to the member and shown under their help requests.' }, state)}
 ${selectInput({ form: 'reply', name: 'status', label: 'Then mark the request', options: AFTER_REPLY, value: 'answered' }, state)}
@@ -81,7 +100,9 @@ export function helpDeskPages(deps: Deps): PageDefinition[] {
       if (form === 'reply') {
         const input = validateInput(replyToHelpRequest.input, { id, message: values.message, status: values.status });
         await callAs(deps.bus, req, caller, replyToHelpRequest, input);
-        return await render(req, reply, caller, id, { notice: { kind: 'ok', text: `Reply sent: the member is emailed and sees it with the request (now ${input.status}).` } });
+        return await render(req, reply, caller, id, {
+          notice: { kind: 'ok', text: `Reply sent: the member is emailed and sees it with the request (now ${input.status}).` },
+        });
       }
       const input = validateInput(setHelpRequestStatus.input, { id, status: values.status });
       await callAs(deps.bus, req, caller, setHelpRequestStatus, input);
@@ -95,8 +116,12 @@ export function helpDeskPages(deps: Deps): PageDefinition[] {
   };
 
   return [
-    definePage({ method: 'GET', path: '/admin/help-requests/:id', guard: 'staff', handler: (req, reply, caller) =>
-      render(req, reply, caller, (req.params as { id: string }).id) }),
+    definePage({
+      method: 'GET',
+      path: '/admin/help-requests/:id',
+      guard: 'staff',
+      handler: (req, reply, caller) => render(req, reply, caller, (req.params as { id: string }).id),
+    }),
     definePage({ method: 'POST', path: '/admin/help-requests/:id/reply', guard: 'staff', handler: act('reply') }),
     definePage({ method: 'POST', path: '/admin/help-requests/:id/status', guard: 'staff', handler: act('status') }),
   ];

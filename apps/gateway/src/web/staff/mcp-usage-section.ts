@@ -1,4 +1,5 @@
-import { MCP_USAGE_LIMITS, OTHER_MODEL, type getMcpToolUsage, type OutputOf } from '@marketplace/contracts';
+import { type getMcpToolUsage, MCP_USAGE_LIMITS, OTHER_MODEL, type OutputOf } from '@marketplace/contracts';
+
 import { html, type Raw } from '../kit/layout.js';
 
 /** The periods the console offers; the operation takes any 1-90. */
@@ -11,9 +12,13 @@ export function usageDaysOf(query: unknown): number {
 }
 
 type Usage = OutputOf<typeof getMcpToolUsage>;
-interface Sums { calls: number; callsWithContext: number }
+interface Sums {
+  calls: number;
+  callsWithContext: number;
+}
 
-const modelName = (model: string | null): string => (model === null ? 'not given' : model === OTHER_MODEL ? 'other (not a model id, or past the day\'s bound)' : model);
+const modelName = (model: string | null): string =>
+  model === null ? 'not given' : model === OTHER_MODEL ? "other (not a model id, or past the day's bound)" : model;
 
 function table<T extends Sums>(caption: string, heads: string[], rows: T[], cells: (r: T) => (string | Raw)[]): Raw {
   if (!rows.length) return html`<p class="note">No calls in this period.</p>`;
@@ -30,9 +35,11 @@ export function mcpUsageSection(usage: Usage, days: number): Raw {
   return html`
 <p class="note">Agents' tool calls, counted by tool and by the <code>llm_model</code> they gave, today (UTC) and the days before.
 No member and no context text is kept, only whether a call gave context; counts older than ${MCP_USAGE_LIMITS.maxDays} days are deleted.</p>
-<nav aria-label="Period"><p>${USAGE_DAY_CHOICES.map((d) => (d === days
-    ? html`<strong aria-current="page">${d === 1 ? 'today' : `${d} days`}</strong> `
-    : html`<a href="/admin/mcp-usage?days=${d}">${d === 1 ? 'today' : `${d} days`}</a> `))}</p></nav>
+<nav aria-label="Period"><p>${USAGE_DAY_CHOICES.map((d) =>
+    d === days
+      ? html`<strong aria-current="page">${d === 1 ? 'today' : `${d} days`}</strong> `
+      : html`<a href="/admin/mcp-usage?days=${d}">${d === 1 ? 'today' : `${d} days`}</a> `,
+  )}</p></nav>
 <p>${usage.calls} calls from ${usage.since} to ${usage.until}, ${usage.callsWithContext} with context.</p>
 <h2>By model</h2>
 ${table('Tool calls by model', ['Model'], usage.byModel, (r) => [modelName(r.model)])}

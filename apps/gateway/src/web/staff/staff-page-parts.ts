@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
+
 import { guarded, staffOnlyPage } from '../kit/error-pages.js';
-import { html, sendPage, type Raw } from '../kit/layout.js';
+import { html, type Raw, sendPage } from '../kit/layout.js';
 
 /** What every page of the staff console is built from. */
 

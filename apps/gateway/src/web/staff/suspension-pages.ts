@@ -1,12 +1,11 @@
+import { AppError, type Caller, liftSuspension, listSuspensions, type OutputOf, suspendMember, validateInput } from '@marketplace/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  AppError, liftSuspension, listSuspensions, suspendMember, validateInput, type Caller, type OutputOf,
-} from '@marketplace/contracts';
+
 import { staffOnlyPage } from '../kit/error-pages.js';
 import { textInput } from '../kit/form-fields.js';
 import { formFields } from '../kit/form-posts.js';
 import { html, type Raw } from '../kit/layout.js';
-import { callAs, definePage, errorText, noticeOf, offsetOf, pager, when, type FormState, type PageDefinition, type PageDeps } from '../kit/page.js';
+import { callAs, definePage, errorText, type FormState, noticeOf, offsetOf, type PageDefinition, type PageDeps, pager, when } from '../kit/page.js';
 import { crumbs, page, staffGuarded } from './staff-page-parts.js';
 
 type Deps = Pick<PageDeps, 'bus'>;
@@ -39,7 +38,10 @@ export function suspensionPages(deps: Deps): PageDefinition[] {
     const offset = req.method === 'GET' ? offsetOf(req) : 0;
     return staffGuarded(reply, async () => {
       const out = await callAs(deps.bus, req, caller, listSuspensions, { offset, limit: PAGE_SIZE });
-      return page(reply, 'Suspensions', html`
+      return page(
+        reply,
+        'Suspensions',
+        html`
 ${crumbs('Suspensions')}
 <h1>Suspensions</h1>
 ${noticeOf(state.notice)}
@@ -51,10 +53,16 @@ ${textInput({ form: 'suspend', name: 'reason', label: 'Reason (shown to the memb
 <button type="submit">Suspend</button>
 </form></section>
 <section class="part" aria-labelledby="suspended-heading"><h2 id="suspended-heading">Suspended members</h2>
-${out.suspensions.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Member</th><th scope="col">Reason</th><th scope="col">Since</th><th scope="col">Lift</th></tr></thead>
-<tbody>${out.suspensions.map(row)}</tbody></table></div>` : html`<p class="note">Nobody is suspended.</p>`}
+${
+  out.suspensions.length
+    ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Member</th><th scope="col">Reason</th><th scope="col">Since</th><th scope="col">Lift</th></tr></thead>
+<tbody>${out.suspensions.map(row)}</tbody></table></div>`
+    : html`<p class="note">Nobody is suspended.</p>`
+}
 ${pager(PATH, '', offset, out.nextOffset, PAGE_SIZE)}
-</section>`, code);
+</section>`,
+        code,
+      );
     });
   };
 
@@ -63,14 +71,12 @@ ${pager(PATH, '', offset, out.nextOffset, PAGE_SIZE)}
     const values = formFields(req);
     try {
       if (form === 'suspend') {
-        const out = await callAs(deps.bus, req, caller, suspendMember,
-          validateInput(suspendMember.input, { id: values.id, reason: values.reason }));
+        const out = await callAs(deps.bus, req, caller, suspendMember, validateInput(suspendMember.input, { id: values.id, reason: values.reason }));
         return await render(req, reply, caller, { notice: { kind: 'ok', text: `Suspended ${out.memberName}: their access has ended.` } });
       }
       const { id } = req.params as { id: string };
       const reason = values.reason?.trim();
-      const out = await callAs(deps.bus, req, caller, liftSuspension,
-        validateInput(liftSuspension.input, { id, ...(reason ? { reason } : {}) }));
+      const out = await callAs(deps.bus, req, caller, liftSuspension, validateInput(liftSuspension.input, { id, ...(reason ? { reason } : {}) }));
       return await render(req, reply, caller, { notice: { kind: 'ok', text: `Lifted the suspension of ${out.memberName}.` } });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -1,10 +1,9 @@
+import { listMyNotifications, markAllNotificationsRead, markNotificationRead, NOTIFICATIONS_KEPT_DAYS, type OutputOf } from '@marketplace/contracts';
 import type { FastifyRequest } from 'fastify';
-import {
-  listMyNotifications, markAllNotificationsRead, markNotificationRead, NOTIFICATIONS_KEPT_DAYS, type OutputOf,
-} from '@marketplace/contracts';
+
 import { formAction } from '../kit/form-action.js';
 import { html, type Raw } from '../kit/layout.js';
-import { offsetOf, pager, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
+import { offsetOf, type PageDefinition, type PageDeps, pager, type PageRender, when } from '../kit/page.js';
 
 type History = OutputOf<typeof listMyNotifications>;
 type Notification = History['notifications'][number];
@@ -13,7 +12,10 @@ type Notification = History['notifications'][number];
 export const HISTORY_PAGE = 20;
 
 /** Which part of the history the page shows: `?show=unread`, or everything. */
-export interface HistoryView { offset: number; unreadOnly: boolean }
+export interface HistoryView {
+  offset: number;
+  unreadOnly: boolean;
+}
 
 export function historyViewOf(req: FastifyRequest): HistoryView {
   return { offset: offsetOf(req), unreadOnly: (req.query as Record<string, unknown>).show === 'unread' };
@@ -25,8 +27,7 @@ export function historyInput(view: HistoryView) {
 
 /** The page's own address for a view, so a form sends the person back where they were. */
 function viewPath(view: HistoryView, done?: string): string {
-  const query = [view.unreadOnly ? 'show=unread' : '', view.offset ? `offset=${view.offset}` : '', done ? `done=${done}` : '']
-    .filter(Boolean).join('&');
+  const query = [view.unreadOnly ? 'show=unread' : '', view.offset ? `offset=${view.offset}` : '', done ? `done=${done}` : ''].filter(Boolean).join('&');
   return `/me/notifications${query ? `?${query}` : ''}`;
 }
 
@@ -66,10 +67,14 @@ function notificationItem(n: Notification, view: HistoryView): Raw {
 <p class="meta">${unread ? html`<span class="tag">Unread</span> ` : ''}${when(n.createdAt)}</p>
 <p class="notification-message">${n.message}</p>
 ${links.value ? html`<p class="meta">${links}</p>` : ''}
-${unread ? html`<form method="post" action="/me/notifications/${n.id}/read" class="actions">
+${
+  unread
+    ? html`<form method="post" action="/me/notifications/${n.id}/read" class="actions">
 ${viewFields(view)}
 <button type="submit" class="secondary">Mark as read</button>
-</form>` : ''}
+</form>`
+    : ''
+}
 </li>`;
 }
 
@@ -79,23 +84,31 @@ ${viewFields(view)}
  */
 export function historySection(history: History, view: HistoryView, renderedAt: string): Raw {
   const nextOffset = view.offset + HISTORY_PAGE < history.total ? view.offset + HISTORY_PAGE : null;
-  const filters = html`<p class="actions" id="history-filter">${view.unreadOnly
-    ? html`<a href="/me/notifications">All notifications</a> <span aria-current="page">Unread only</span>`
-    : html`<span aria-current="page">All notifications</span> <a href="/me/notifications?show=unread">Unread only</a>`}</p>`;
+  const filters = html`<p class="actions" id="history-filter">${
+    view.unreadOnly
+      ? html`<a href="/me/notifications">All notifications</a> <span aria-current="page">Unread only</span>`
+      : html`<span aria-current="page">All notifications</span> <a href="/me/notifications?show=unread">Unread only</a>`
+  }</p>`;
   const empty = view.unreadOnly ? 'Nothing unread.' : `No notifications in the last ${NOTIFICATIONS_KEPT_DAYS} days.`;
   return html`<section aria-labelledby="history-heading">
 <h2 id="history-heading">Your notifications</h2>
 <p class="note">Kept ${NOTIFICATIONS_KEPT_DAYS} days, read or not. Your agent gets each alert once as well; that does not mark it read here.</p>
 <p id="unread-summary">${history.unreadCount === 0 ? 'All read.' : `${history.unreadCount} unread.`}</p>
 ${filters}
-${history.unreadCount > 0 ? html`<form method="post" action="/me/notifications/read" id="read-all-form">
+${
+  history.unreadCount > 0
+    ? html`<form method="post" action="/me/notifications/read" id="read-all-form">
 <input type="hidden" name="upTo" value="${renderedAt}">
 ${viewFields({ ...view, offset: 0 })}
 <button type="submit">Mark all as read</button>
-</form>` : ''}
-${history.notifications.length
+</form>`
+    : ''
+}
+${
+  history.notifications.length
     ? html`<ul class="cards" id="notification-list">${history.notifications.map((n) => notificationItem(n, view))}</ul>`
-    : html`<p id="no-notifications">${view.offset ? 'Nothing on this page.' : empty}</p>`}
+    : html`<p id="no-notifications">${view.offset ? 'Nothing on this page.' : empty}</p>`
+}
 ${pager('/me/notifications', view.unreadOnly ? 'show=unread&' : '', view.offset, nextOffset, HISTORY_PAGE)}
 </section>`;
 }
@@ -110,12 +123,18 @@ function formView(form: Record<string, string | undefined>): HistoryView {
 export function historyForms(deps: PageDeps, page: PageRender): PageDefinition[] {
   return [
     formAction(deps, {
-      path: '/me/notifications/:id/read', form: 'history', op: markNotificationRead, page,
+      path: '/me/notifications/:id/read',
+      form: 'history',
+      op: markNotificationRead,
+      page,
       input: (_form, params) => ({ id: params.id }),
       done: (_out, _params, form) => viewPath(formView(form), 'read'),
     }),
     formAction(deps, {
-      path: '/me/notifications/read', form: 'history', op: markAllNotificationsRead, page,
+      path: '/me/notifications/read',
+      form: 'history',
+      op: markAllNotificationsRead,
+      page,
       input: (form) => (form.upTo ? { upTo: form.upTo } : {}),
       done: (_out, _params, form) => viewPath({ ...formView(form), offset: 0 }, 'all-read'),
     }),

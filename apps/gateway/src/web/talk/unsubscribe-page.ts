@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, unsubscribeContactNotification, validateInput } from '@marketplace/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { formFields } from '../kit/form-posts.js';
 import { html, sendPage } from '../kit/layout.js';
 import { callAs, definePage, type PageDefinition, type PageDeps } from '../kit/page.js';
@@ -18,25 +19,35 @@ function tokenFrom(value: unknown): string {
  */
 export function unsubscribePages(deps: UnsubscribePageDeps): PageDefinition[] {
   return [
-    definePage({ method: 'GET', path: '/unsubscribe', guard: 'public', handler: async (req, reply) => {
-      const token = tokenFrom((req.query as Record<string, unknown>).token);
-      reply.header('cache-control', 'no-store');
-      const body = token
-        ? html`
+    definePage({
+      method: 'GET',
+      path: '/unsubscribe',
+      guard: 'public',
+      handler: async (req, reply) => {
+        const token = tokenFrom((req.query as Record<string, unknown>).token);
+        reply.header('cache-control', 'no-store');
+        const body = token
+          ? html`
 <h1>Stop these emails</h1>
 <p>Turn off the alert emails this link was sent for. Your other switches stay as they are; you can turn it back on from your agent (set_contact_notifications) or the API.</p>
 <form method="post" action="/unsubscribe">
 <input type="hidden" name="token" value="${token}">
 <button type="submit">Turn off these emails</button>
 </form>`
-        : html`<h1>Stop these emails</h1><p>This link is incomplete. Open the unsubscribe link from the email again.</p>`;
-      return sendPage(reply, { status: token ? 200 : 400, title: 'Stop these emails', body });
-    } }),
+          : html`<h1>Stop these emails</h1><p>This link is incomplete. Open the unsubscribe link from the email again.</p>`;
+        return sendPage(reply, { status: token ? 200 : 400, title: 'Stop these emails', body });
+      },
+    }),
 
-    definePage({ method: 'POST', path: '/unsubscribe', guard: 'public', handler: async (req, reply) => {
-      const token = tokenFrom(formFields(req).token) || tokenFrom((req.query as Record<string, unknown>).token);
-      return answer(deps, req, reply, token);
-    } }),
+    definePage({
+      method: 'POST',
+      path: '/unsubscribe',
+      guard: 'public',
+      handler: async (req, reply) => {
+        const token = tokenFrom(formFields(req).token) || tokenFrom((req.query as Record<string, unknown>).token);
+        return answer(deps, req, reply, token);
+      },
+    }),
   ];
 }
 

@@ -1,13 +1,12 @@
-import type { FastifyRequest } from 'fastify';
-import {
-  AppError, applyToTeamJob, getCandidate, getTeam, listCandidateApplications, listTeamBoard, type Caller, type OutputOf,
-} from '@marketplace/contracts';
+import { AppError, applyToTeamJob, type Caller, getCandidate, getTeam, listCandidateApplications, listTeamBoard, type OutputOf } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
+import type { FastifyRequest } from 'fastify';
+
+import { guarded } from '../kit/error-pages.js';
+import { formAction, sessionPage } from '../kit/form-action.js';
 import { filled, textArea, textInput } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
-import { guarded } from '../kit/error-pages.js';
-import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
 import { meCrumbs } from '../me/me-page-parts.js';
 import { soft } from '../posting/posting-my-jobs.js';
@@ -52,29 +51,40 @@ function jobCard(job: TeamJob, applied: Application | undefined): Raw {
 </li>`;
 }
 
-const listPage: (deps: PageDeps) => PageRender = (deps) => (req, reply, caller, state, status = 200) =>
-  guarded(reply, 'Team jobs', async () => {
-    const board = await boardFor(deps.bus, req, caller);
-    return memberPage(reply, {
-      title: 'Team jobs', status, body: html`
+const listPage: (deps: PageDeps) => PageRender =
+  (deps) =>
+  (req, reply, caller, state, status = 200) =>
+    guarded(reply, 'Team jobs', async () => {
+      const board = await boardFor(deps.bus, req, caller);
+      return memberPage(reply, {
+        title: 'Team jobs',
+        status,
+        body: html`
 ${meCrumbs('Team jobs', CANDIDATE)}
 <h1>Team jobs</h1>
 ${noticeOf(state.notice)}
 <p>Budgeted jobs that companies post for candidates, newest first. They are not on the member board.</p>
 ${board.profileSaved ? '' : needsProfile}
-${board.jobs.length ? html`<ul class="cards" id="team-jobs">${board.jobs.map((j) => jobCard(j, board.applied.get(j.id)))}</ul>`
-    : html`<p class="note" id="no-team-jobs">No team job is open to you right now.</p>`}`,
+${
+  board.jobs.length
+    ? html`<ul class="cards" id="team-jobs">${board.jobs.map((j) => jobCard(j, board.applied.get(j.id)))}</ul>`
+    : html`<p class="note" id="no-team-jobs">No team job is open to you right now.</p>`
+}`,
+      });
     });
-  });
 
-const jobPage: (deps: PageDeps) => PageRender = (deps) => (req, reply, caller, state, status = 200) =>
-  guarded(reply, 'Team job', async () => {
-    const board = await boardFor(deps.bus, req, caller);
-    const job = board.jobs.find((j) => j.id === (req.params as { id: string }).id);
-    if (!job) throw AppError.notFound('No open team job with this id is open to you.');
-    const applied = board.applied.get(job.id);
-    return memberPage(reply, {
-      title: job.title, status, body: html`
+const jobPage: (deps: PageDeps) => PageRender =
+  (deps) =>
+  (req, reply, caller, state, status = 200) =>
+    guarded(reply, 'Team job', async () => {
+      const board = await boardFor(deps.bus, req, caller);
+      const job = board.jobs.find((j) => j.id === (req.params as { id: string }).id);
+      if (!job) throw AppError.notFound('No open team job with this id is open to you.');
+      const applied = board.applied.get(job.id);
+      return memberPage(reply, {
+        title: job.title,
+        status,
+        body: html`
 ${meCrumbs(job.title, { href: '/me/candidate/jobs', text: 'Team jobs' })}
 <h1>${job.title}</h1>
 ${noticeOf(state.notice)}
@@ -82,17 +92,21 @@ ${noticeOf(state.notice)}
 <div class="markdown">${renderMarkdown(job.constraints)}</div>
 <section class="part" aria-labelledby="apply-heading">
 <h2 id="apply-heading">Apply</h2>
-${applied ? html`<p id="applied">You applied ${when(applied.createdAt)}: ${applied.status}. <a href="/me/candidate#applications-heading">Your applications</a></p>`
-    : !board.profileSaved ? needsProfile
+${
+  applied
+    ? html`<p id="applied">You applied ${when(applied.createdAt)}: ${applied.status}. <a href="/me/candidate#applications-heading">Your applications</a></p>`
+    : !board.profileSaved
+      ? needsProfile
       : html`<p>The team sees your name, state and pitch; your email only once they hire you.</p>
 <form method="post" action="/me/candidate/jobs/${enc(job.id)}/apply" novalidate>
 ${textArea({ form: 'apply', name: 'pitch', label: 'Why you fit', required: true, maxlength: 4000, rows: 6, hint: 'At most 4,000 characters.' }, state)}
 ${textInput({ form: 'apply', name: 'agent', label: 'Agent applying for you (optional)', maxlength: 120, hint: 'Leave empty when you apply yourself.' }, state)}
 <button type="submit">Send the application</button>
-</form>`}
+</form>`
+}
 </section>`,
+      });
     });
-  });
 
 /** /me/candidate/jobs: the open team jobs a candidate may apply to, each job's page and its apply form, in the browser. */
 export function teamCandidateJobPages(deps: PageDeps): PageDefinition[] {
@@ -101,7 +115,10 @@ export function teamCandidateJobPages(deps: PageDeps): PageDefinition[] {
     sessionPage('/me/candidate/jobs', listPage(deps)),
     sessionPage('/me/candidate/jobs/:id', one),
     formAction(deps, {
-      path: '/me/candidate/jobs/:id/apply', form: 'apply', op: applyToTeamJob, page: one,
+      path: '/me/candidate/jobs/:id/apply',
+      form: 'apply',
+      op: applyToTeamJob,
+      page: one,
       input: (f, p) => ({ id: p.id, pitch: f.pitch ?? '', ...(filled(f.agent) ? { agent: filled(f.agent) } : {}) }),
       done: () => '/me/candidate?done=applied#applications-heading',
     }),

@@ -1,16 +1,25 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  createCandidateApiKey, getCandidate, getCandidateVerification, listCandidateApplications, saveCandidateProfile,
-  US_STATE_NAMES, US_STATES, withdrawCandidateApplication, type Caller, type OutputOf,
+  type Caller,
+  createCandidateApiKey,
+  getCandidate,
+  getCandidateVerification,
+  listCandidateApplications,
+  type OutputOf,
+  saveCandidateProfile,
+  US_STATE_NAMES,
+  US_STATES,
+  withdrawCandidateApplication,
 } from '@marketplace/contracts';
-import { checkBox, selectInput, textInput, ticked } from '../kit/form-fields.js';
-import { html, type Raw } from '../kit/layout.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { guarded } from '../kit/error-pages.js';
 import { formAction, sessionPage } from '../kit/form-action.js';
+import { checkBox, selectInput, textInput, ticked } from '../kit/form-fields.js';
+import { html, type Raw } from '../kit/layout.js';
 import { callAs, doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps, when } from '../kit/page.js';
 import { meCrumbs } from '../me/me-page-parts.js';
 import { teamCandidateJobPages } from './team-candidate-jobs.js';
-import { keyBox, showKeyOnce, type CreatedKey } from './team-key-box.js';
+import { type CreatedKey, keyBox, showKeyOnce } from './team-key-box.js';
 
 type Application = OutputOf<typeof listCandidateApplications>['applications'][number];
 
@@ -27,8 +36,12 @@ function applicationItem(a: Application): Raw {
 <h3>${a.title}</h3>
 <p class="meta">${a.company} · $${a.budget} · ${a.status} · applied ${when(a.createdAt)}${a.decidedAt ? html` · decided ${when(a.decidedAt)}` : ''}</p>
 ${a.contact ? html`<p>Your contact at the team: ${a.contact.name}, <a href="mailto:${a.contact.email}">${a.contact.email}</a></p>` : ''}
-${a.status === 'submitted' ? html`<form method="post" action="/me/candidate/applications/${a.id}/withdraw">
-<button type="submit" class="secondary" aria-label="Withdraw from ${a.title}">Withdraw</button></form>` : ''}
+${
+  a.status === 'submitted'
+    ? html`<form method="post" action="/me/candidate/applications/${a.id}/withdraw">
+<button type="submit" class="secondary" aria-label="Withdraw from ${a.title}">Withdraw</button></form>`
+    : ''
+}
 </li>`;
 }
 
@@ -44,7 +57,9 @@ export function teamCandidatePages(deps: PageDeps): PageDefinition[] {
       ]);
       const profile = candidate.profile;
       return memberPage(reply, {
-        title: 'Candidate profile', status, body: html`
+        title: 'Candidate profile',
+        status,
+        body: html`
 ${meCrumbs('Candidate profile')}
 <h1>Candidate profile</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
@@ -78,18 +93,37 @@ ${applications.length ? html`<ul class="cards">${applications.map(applicationIte
     });
 
   pages.push(sessionPage('/me/candidate', page));
-  pages.push(formAction(deps, {
-    path: '/me/candidate/profile', form: 'profile', op: saveCandidateProfile, page,
-    input: (f) => ({ state: f.state ?? '', usWorkAuthorized: ticked(f.usWorkAuthorized) }), done: () => '/me/candidate?done=saved',
-  }));
-  pages.push(formAction(deps, {
-    path: '/me/candidate/api-keys', form: 'key', op: createCandidateApiKey, page, input: (f) => ({ name: f.name ?? '' }), done: () => '/me/candidate',
-    shown: showKeyOnce(page),
-  }));
-  pages.push(formAction(deps, {
-    path: '/me/candidate/applications/:id/withdraw', form: 'withdraw', op: withdrawCandidateApplication, page,
-    input: (_f, p) => ({ id: p.id }), done: () => '/me/candidate?done=withdrawn',
-  }));
+  pages.push(
+    formAction(deps, {
+      path: '/me/candidate/profile',
+      form: 'profile',
+      op: saveCandidateProfile,
+      page,
+      input: (f) => ({ state: f.state ?? '', usWorkAuthorized: ticked(f.usWorkAuthorized) }),
+      done: () => '/me/candidate?done=saved',
+    }),
+  );
+  pages.push(
+    formAction(deps, {
+      path: '/me/candidate/api-keys',
+      form: 'key',
+      op: createCandidateApiKey,
+      page,
+      input: (f) => ({ name: f.name ?? '' }),
+      done: () => '/me/candidate',
+      shown: showKeyOnce(page),
+    }),
+  );
+  pages.push(
+    formAction(deps, {
+      path: '/me/candidate/applications/:id/withdraw',
+      form: 'withdraw',
+      op: withdrawCandidateApplication,
+      page,
+      input: (_f, p) => ({ id: p.id }),
+      done: () => '/me/candidate?done=withdrawn',
+    }),
+  );
   pages.push(...teamCandidateJobPages(deps));
   return pages;
 }

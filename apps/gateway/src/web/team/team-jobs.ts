@@ -1,13 +1,22 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  acceptTeamApplication, AppError, closeTeamJob, declineTeamApplication, listTeamJobApplications, listTeamJobs, postTeamJob,
-  TEAM_LISTING_FEE_DOLLARS, type Caller, type OutputOf,
+  acceptTeamApplication,
+  AppError,
+  type Caller,
+  closeTeamJob,
+  declineTeamApplication,
+  listTeamJobApplications,
+  listTeamJobs,
+  type OutputOf,
+  postTeamJob,
+  TEAM_LISTING_FEE_DOLLARS,
 } from '@marketplace/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { guarded } from '../kit/error-pages.js';
+import { formAction, sessionPage } from '../kit/form-action.js';
 import { checkBox, textArea, textInput, ticked } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
 import { renderMarkdown } from '../kit/markdown.js';
-import { guarded } from '../kit/error-pages.js';
-import { formAction, sessionPage } from '../kit/form-action.js';
 import { callAs, doneNotice, type FormState, memberPage, noticeOf, type PageDefinition, type PageDeps, type PageRender, when } from '../kit/page.js';
 import { meCrumbs } from '../me/me-page-parts.js';
 
@@ -28,8 +37,11 @@ const dollars = (value: string | undefined): unknown => {
   return /^\d+$/.test(v) ? Number(v) : v;
 };
 
-const newJobPage: PageRender = async (_req, reply, _caller, state, status = 200) => memberPage(reply, {
-  title: 'Post a team job', status, body: html`
+const newJobPage: PageRender = async (_req, reply, _caller, state, status = 200) =>
+  memberPage(reply, {
+    title: 'Post a team job',
+    status,
+    body: html`
 ${meCrumbs('Post a team job', TEAM)}
 <h1>Post a team job</h1>
 ${noticeOf(state.notice)}
@@ -40,7 +52,8 @@ ${textInput({ form: 'job', name: 'budget', label: 'Budget in whole US dollars', 
 ${textArea({ form: 'job', name: 'constraints', label: 'What the work is', required: true, maxlength: 4000, hint: 'Markdown, at most 4,000 characters.' }, state)}
 ${checkBox({ form: 'job', name: 'acceptListingFee', label: `I accept the $${TEAM_LISTING_FEE_DOLLARS} listing fee recorded for this job (it is never charged)` }, state)}
 <button type="submit">Post the job</button>
-</form>` });
+</form>`,
+  });
 
 function applicationItem(jobId: string, a: TeamApplication, open: boolean): Raw {
   const waiting = a.status === 'submitted' && open;
@@ -49,10 +62,14 @@ function applicationItem(jobId: string, a: TeamApplication, open: boolean): Raw 
 <p class="meta">${a.status} · applied ${when(a.createdAt)}${a.agent ? ` · through ${a.agent}` : ''}${a.decidedAt ? html` · decided ${when(a.decidedAt)}` : ''}</p>
 <p class="answer">${a.pitch}</p>
 ${a.contact ? html`<p>Contact: ${a.contact.name}, <a href="mailto:${a.contact.email}">${a.contact.email}</a></p>` : ''}
-${waiting ? html`<div class="actions">
+${
+  waiting
+    ? html`<div class="actions">
 <form method="post" action="/me/team/jobs/${jobId}/applications/${a.id}/accept"><button type="submit" aria-label="Hire ${a.candidate.name}">Hire</button></form>
 <form method="post" action="/me/team/jobs/${jobId}/applications/${a.id}/decline"><button type="submit" class="secondary" aria-label="Decline ${a.candidate.name}">Decline</button></form>
-</div>` : ''}
+</div>`
+    : ''
+}
 </li>`;
 }
 
@@ -60,11 +77,16 @@ ${waiting ? html`<div class="actions">
 export function teamJobPages(deps: PageDeps): PageDefinition[] {
   const pages: PageDefinition[] = [];
   pages.push(sessionPage('/me/team/jobs/new', newJobPage));
-  pages.push(formAction(deps, {
-    path: '/me/team/jobs', form: 'job', op: postTeamJob, page: newJobPage,
-    input: (f) => ({ title: f.title ?? '', budget: dollars(f.budget), constraints: f.constraints ?? '', acceptListingFee: ticked(f.acceptListingFee) }),
-    done: (job) => `/me/team/jobs/${job.id}?done=posted`,
-  }));
+  pages.push(
+    formAction(deps, {
+      path: '/me/team/jobs',
+      form: 'job',
+      op: postTeamJob,
+      page: newJobPage,
+      input: (f) => ({ title: f.title ?? '', budget: dollars(f.budget), constraints: f.constraints ?? '', acceptListingFee: ticked(f.acceptListingFee) }),
+      done: (job) => `/me/team/jobs/${job.id}?done=posted`,
+    }),
+  );
 
   const jobPage = (req: FastifyRequest, reply: FastifyReply, caller: Caller, state: FormState, status = 200) =>
     guarded(reply, 'Team job', async () => {
@@ -75,7 +97,9 @@ export function teamJobPages(deps: PageDeps): PageDefinition[] {
       const { applications } = await callAs(deps.bus, req, caller, listTeamJobApplications, { id });
       const open = job.status === 'open';
       return memberPage(reply, {
-        title: job.title, status, body: html`
+        title: job.title,
+        status,
+        body: html`
 ${meCrumbs(job.title, TEAM)}
 <h1>${job.title}</h1>
 ${noticeOf(state.notice ?? doneNotice(req, NOTICES))}
@@ -91,15 +115,30 @@ ${applications.length ? html`<ul class="cards">${applications.map((a) => applica
     });
 
   pages.push(sessionPage('/me/team/jobs/:id', jobPage));
-  pages.push(formAction(deps, {
-    path: '/me/team/jobs/:id/close', form: 'close', op: closeTeamJob, page: jobPage,
-    input: (_f, p) => ({ id: p.id }), done: (_out, p) => `/me/team/jobs/${p.id}?done=closed`,
-  }));
-  for (const [verb, op] of [['accept', acceptTeamApplication], ['decline', declineTeamApplication]] as const) {
-    pages.push(formAction(deps, {
-      path: `/me/team/jobs/:id/applications/:app/${verb}`, form: verb, op, page: jobPage,
-      input: (_f, p) => ({ id: p.app }), done: (_out, p) => `/me/team/jobs/${p.id}?done=${verb}ed`,
-    }));
+  pages.push(
+    formAction(deps, {
+      path: '/me/team/jobs/:id/close',
+      form: 'close',
+      op: closeTeamJob,
+      page: jobPage,
+      input: (_f, p) => ({ id: p.id }),
+      done: (_out, p) => `/me/team/jobs/${p.id}?done=closed`,
+    }),
+  );
+  for (const [verb, op] of [
+    ['accept', acceptTeamApplication],
+    ['decline', declineTeamApplication],
+  ] as const) {
+    pages.push(
+      formAction(deps, {
+        path: `/me/team/jobs/:id/applications/:app/${verb}`,
+        form: verb,
+        op,
+        page: jobPage,
+        input: (_f, p) => ({ id: p.app }),
+        done: (_out, p) => `/me/team/jobs/${p.id}?done=${verb}ed`,
+      }),
+    );
   }
   return pages;
 }

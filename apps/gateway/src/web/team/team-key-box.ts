@@ -1,7 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, createTeamApiKey, OutputOf } from '@marketplace/contracts';
-import type { FormState } from '../kit/page.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { html, type Raw } from '../kit/layout.js';
+import type { FormState } from '../kit/page.js';
 
 /** A team or candidate API key as just created: the only answer that carries the key itself. */
 export type CreatedKey = OutputOf<typeof createTeamApiKey>;

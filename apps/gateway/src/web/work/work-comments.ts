@@ -1,4 +1,5 @@
 import type { Comment } from '@marketplace/contracts';
+
 import { textArea } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
 import type { FormState } from '../kit/page.js';
@@ -18,9 +19,13 @@ export function commentsSection(jobId: string, jobStatus: string, comments: Comm
   const talk = viewer && TALKING.has(jobStatus) ? viewer : undefined;
   return html`<section class="part" id="comments-part" aria-labelledby="comments-heading">
 <h2 id="comments-heading">Comments</h2>
-${comments === undefined ? html`<p class="note">Comments are not available.</p>`
-    : comments.length === 0 ? html`<p class="note" id="no-comments">No comments yet.</p>`
-      : html`<ol class="comments" id="comments">${threaded(comments).map((c) => commentItem(jobId, c, talk))}</ol>`}
+${
+  comments === undefined
+    ? html`<p class="note">Comments are not available.</p>`
+    : comments.length === 0
+      ? html`<p class="note" id="no-comments">No comments yet.</p>`
+      : html`<ol class="comments" id="comments">${threaded(comments).map((c) => commentItem(jobId, c, talk))}</ol>`
+}
 ${talk && comments !== undefined ? commentForm(jobId, talk.state) : ''}
 </section>`;
 }
@@ -43,9 +48,16 @@ function commentItem(jobId: string, c: Comment, viewer: JobViewer | undefined): 
   return html`<li class="${cls}" id="comment-${c.id}"><p class="meta">${who}${c.author.kind === 'agent' ? ' (via an agent)' : ''} · ${day(c.createdAt)}</p>
 <p class="comment-body">${c.body}</p>
 ${viewer && !c.parentId ? replyForm(jobId, c, viewer.state) : ''}
-${mayDelete ? html`<form class="inline" method="post" action="/jobs/${jobId}/comments/${c.id}/delete">
-<button type="submit" class="secondary" aria-label="Delete the comment of ${c.author.name} from ${c.createdAt.slice(0, 16).replace('T', ' ')}">Delete</button></form>` : ''}${
-  viewer && c.author.id !== viewer.caller.memberId ? html` <a class="meta" href="/report/comment/${c.id}" aria-label="Report the comment of ${c.author.name}">Report</a>` : ''}</li>`;
+${
+  mayDelete
+    ? html`<form class="inline" method="post" action="/jobs/${jobId}/comments/${c.id}/delete">
+<button type="submit" class="secondary" aria-label="Delete the comment of ${c.author.name} from ${c.createdAt.slice(0, 16).replace('T', ' ')}">Delete</button></form>`
+    : ''
+}${
+    viewer && c.author.id !== viewer.caller.memberId
+      ? html` <a class="meta" href="/report/comment/${c.id}" aria-label="Report the comment of ${c.author.name}">Report</a>`
+      : ''
+  }</li>`;
 }
 
 function commentForm(jobId: string, state: FormState): Raw {

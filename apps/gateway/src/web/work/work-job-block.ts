@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
-import {
-  AppError, getJobWork, listJobApplications, type AuthorizedJobDetail, type Caller, type Job, type JobApplication,
-} from '@marketplace/contracts';
+import { AppError, type AuthorizedJobDetail, type Caller, getJobWork, type Job, type JobApplication, listJobApplications } from '@marketplace/contracts';
 import type { BusClient } from '@marketplace/service-kit/edge';
+import type { FastifyRequest } from 'fastify';
+
 import { checkBox, textArea, textInput } from '../kit/form-fields.js';
 import { html, type Raw } from '../kit/layout.js';
-import { callAs, doneNotice, noticeOf, when, type FormState } from '../kit/page.js';
+import { callAs, doneNotice, type FormState, noticeOf, when } from '../kit/page.js';
 
 /**
  * The signed-in visitor's part of the public job page: the apply form, their application, the
@@ -52,10 +51,16 @@ export async function viewerBlock(bus: BusClient, req: FastifyRequest, viewer: J
 <section class="part" id="you" aria-labelledby="you-heading">
 <h2 id="you-heading">${viewer.isPoster ? 'Your job' : canApply ? 'Apply for this job' : 'Your application'}</h2>
 ${work ? html`<p id="work-link">Status: ${work.statusLabel}. ${work.reason} <a class="button" href="/jobs/${job.id}/work">Open the work page</a></p>` : ''}
-${viewer.isPoster ? posterPart(job, received)
-    : applied ? html`<p id="your-application">You applied ${when(applied.createdAt)}. Status: <span class="status">${applied.statusLabel}</span>.
+${
+  viewer.isPoster
+    ? posterPart(job, received)
+    : applied
+      ? html`<p id="your-application">You applied ${when(applied.createdAt)}. Status: <span class="status">${applied.statusLabel}</span>.
 <a href="/me/applications">Your applications</a></p>`
-      : canApply ? applyForm(job, viewer.state) : html`<p class="note">This job takes no applications now.</p>`}
+      : canApply
+        ? applyForm(job, viewer.state)
+        : html`<p class="note">This job takes no applications now.</p>`
+}
 ${viewer.isPoster ? '' : html`<p class="meta"><a href="/report/job/${job.id}">Report this job</a></p>`}
 </section>`;
 }
@@ -68,11 +73,11 @@ function posterPart(job: Job | AuthorizedJobDetail, list: { applications: readon
   const id = encodeURIComponent(job.id);
   // Withdrawn applications are gone for the poster's list too (the board's applicant count leaves them out).
   const waiting = list?.applications.filter((a) => a.status === 'submitted').length ?? 0;
-  const count = list === undefined ? 'Its applications'
-    : `${list.total} ${list.total === 1 ? 'application' : 'applications'}`;
+  const count = list === undefined ? 'Its applications' : `${list.total} ${list.total === 1 ? 'application' : 'applications'}`;
   const editable = job.status === 'open' && !job.safetyHidden;
   return html`<p id="poster-applications">You posted this job. <a href="/me/jobs/${id}" id="applications-link">${count}</a>${
-    waiting ? `, ${waiting} waiting for your decision` : ''}.</p>
+    waiting ? `, ${waiting} waiting for your decision` : ''
+  }.</p>
 ${editable ? html`<p id="poster-actions"><a class="button" href="/me/jobs/${id}/edit">Edit the job</a> <a class="button secondary" href="/me/jobs/${id}/close">Close the job</a></p>` : ''}`;
 }
 
