@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import {
-  AppError,
-  getHelpRequest,
-  helpRequestRepliedV1,
-  type InputOf,
-  isUuid,
-  type OutputOf,
-  replyToHelpRequest,
-  setHelpRequestStatus,
-} from '@marketplace/contracts';
+import { AppError, getHelpRequest, helpRequestRepliedV1, type InputOf, type OutputOf, replyToHelpRequest, setHelpRequestStatus } from '@marketplace/contracts';
 import {
   BusClient,
   callerOf,
@@ -39,7 +30,6 @@ import { type HelpRow, staffDetail } from './help-request-view.js';
 
 async function findRequest(db: Db, id: string, lock = false): Promise<HelpRow> {
   const notFound = AppError.notFound('No help request has this id.');
-  if (!isUuid(id)) throw notFound;
   const row = await helpRequest(db, id.toLowerCase(), { forUpdate: lock });
   if (!row) throw notFound;
   return row;

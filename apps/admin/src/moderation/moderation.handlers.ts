@@ -3,7 +3,6 @@ import {
   contentModeratedV1,
   decideContentReport,
   type InputOf,
-  isUuid,
   listContentReports,
   type OutputOf,
   REPORT_LIST_LIMITS,
@@ -40,7 +39,6 @@ function toStaffReport(r: StaffReportRow): StaffReport {
 
 async function lockReport(em: EntityManager, id: string): Promise<StaffReportRow> {
   const notFound = AppError.notFound('No content report has this id.');
-  if (!isUuid(id)) throw notFound;
   const row = await contentReport(em, id.toLowerCase(), { forUpdate: true });
   if (!row) throw notFound;
   return row;

@@ -1,4 +1,4 @@
-import { AppError, getHiringJob, type InputOf, isUuid, type JobApplicant, listJobApplicants, type OutputOf } from '@marketplace/contracts';
+import { AppError, getHiringJob, type InputOf, type JobApplicant, listJobApplicants, type OutputOf } from '@marketplace/contracts';
 import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -26,7 +26,6 @@ export class ListJobApplicantsHandler implements OperationHandler<typeof listJob
     const offset = input.offset ?? 0;
     const limit = input.limit ?? 20;
     const notFound = AppError.notFound('No open or completed job with this id.');
-    if (!isUuid(id)) throw notFound;
     const job = await this.bus.call(getHiringJob, { jobId: id }, ctx).catch((err: unknown) => {
       throw err instanceof AppError && err.status === 404 ? notFound : err;
     });

@@ -1,4 +1,4 @@
-import { AppError, applicationWithdrawnV1, getJobStates, type InputOf, isUuid, type OutputOf, withdrawApplication } from '@marketplace/contracts';
+import { AppError, applicationWithdrawnV1, getJobStates, type InputOf, type OutputOf, withdrawApplication } from '@marketplace/contracts';
 import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 
@@ -19,7 +19,6 @@ export class WithdrawApplicationHandler implements OperationHandler<typeof withd
     await this.uow.run((em) => countAttempt(em, limitBuckets().withdrawals, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('You have no application with this id.');
-    if (!isUuid(id)) throw notFound;
     const decision: WaitingDecision = {
       where: { id, applicant_id: caller.memberId },
       notFound,

@@ -6,7 +6,6 @@ import {
   getApplicantProfile,
   getHiringJob,
   type InputOf,
-  isUuid,
   moveJobStatus,
   type OutputOf,
 } from '@marketplace/contracts';
@@ -40,7 +39,6 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
     await this.uow.run((em) => countAttempt(em, limitBuckets().applicationDecisions, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
-    if (!isUuid(id)) throw notFound;
     const first = await this.uow.run((em) => findApplication(em, { id, poster_id: caller.memberId }));
     if (!first || first.status === 'withdrawn') throw notFound;
     if (first.status !== 'submitted') throw AppError.conflict(`This application was already decided (${first.status}).`);

@@ -1,4 +1,4 @@
-import { AppError, applicationDeclinedV1, declineApplication, getHiringJob, type InputOf, isUuid, type OutputOf } from '@marketplace/contracts';
+import { AppError, applicationDeclinedV1, declineApplication, getHiringJob, type InputOf, type OutputOf } from '@marketplace/contracts';
 import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 
@@ -19,7 +19,6 @@ export class DeclineApplicationHandler implements OperationHandler<typeof declin
     await this.uow.run((em) => countAttempt(em, limitBuckets().applicationDecisions, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
-    if (!isUuid(id)) throw notFound;
     const decision: WaitingDecision = {
       where: { id, poster_id: caller.memberId },
       notFound,

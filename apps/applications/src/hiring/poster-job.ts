@@ -1,10 +1,9 @@
-import { AppError, getHiringJob, type HiringJob, isUuid } from '@marketplace/contracts';
+import { AppError, getHiringJob, type HiringJob } from '@marketplace/contracts';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
 
 /** The caller's own job, in any state (a closed one keeps its applicants); anyone else's does not exist for them. */
 export async function posterJob(bus: BusClient, jobId: string, memberId: string, ctx: HandlerContext): Promise<HiringJob> {
   const notFound = AppError.notFound('You have no job with this id.');
-  if (!isUuid(jobId)) throw notFound;
   const job = await bus.call(getHiringJob, { jobId }, ctx).catch((err: unknown) => {
     throw err instanceof AppError && err.status === 404 ? notFound : err;
   });

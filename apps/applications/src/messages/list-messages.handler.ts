@@ -63,6 +63,7 @@ export class ListMessagesHandler implements OperationHandler<typeof listMessages
   /** One conversation, oldest first, paged backwards with before; the other side's messages become read. */
   private async conversation(applicationId: string, before: string | undefined, limit: number, memberId: string): Promise<OutputOf<typeof listMessages>> {
     const notFound = AppError.notFound('No conversation with this application id is yours.');
+    // A query field, not a path id: the gate leaves it to us.
     if (!isUuid(applicationId)) throw notFound;
     const conv = await conversation(this.ds, applicationId);
     const side = conv ? sideOf(conv, memberId) : null;

@@ -27,6 +27,7 @@ export class SendMessageHandler implements OperationHandler<typeof sendMessage> 
   async handle(input: InputOf<typeof sendMessage>, ctx: HandlerContext): Promise<OutputOf<typeof sendMessage>> {
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id is yours to message about.');
+    // A body field, not a path id: the gate leaves it to us.
     if (!isUuid(input.applicationId)) throw notFound;
     const app = await this.uow.run((em) => findApplication(em, { id: input.applicationId }));
     if (!app || (app.applicant_id !== caller.memberId && app.poster_id !== caller.memberId)) throw notFound;

@@ -1,4 +1,4 @@
-import { AppError, getTeamMembership, isUuid, type teamApplicationSchema, type US_STATES } from '@marketplace/contracts';
+import { AppError, getTeamMembership, type teamApplicationSchema, type US_STATES } from '@marketplace/contracts';
 import type { Db } from '@marketplace/service-kit';
 import type { BusClient, HandlerContext } from '@marketplace/service-kit';
 import type { z } from 'zod';
@@ -34,7 +34,6 @@ export async function teamOfCaller(bus: BusClient, ctx: HandlerContext, memberId
 /** An application to one of the caller's team's jobs; anything else is 404, whoever holds it. */
 export async function findTeamApplication(on: Db, bus: BusClient, ctx: HandlerContext, memberId: string, id: string): Promise<TeamApplicationRow> {
   const notFound = AppError.notFound("No application with this id on your team's jobs.");
-  if (!isUuid(id)) throw notFound;
   const row = await teamApplication(on, id);
   if (!row || row.status === 'withdrawn') throw notFound;
   if ((await teamOfCaller(bus, ctx, memberId)) !== row.team_id) throw notFound;

@@ -6,7 +6,6 @@ import {
   getApplicantProfile,
   getTeamJob,
   type InputOf,
-  isUuid,
   listCandidateApplications,
   type OutputOf,
   teamApplicationSubmittedV1,
@@ -37,7 +36,6 @@ export class ApplyToTeamJobHandler implements OperationHandler<typeof applyToTea
   async handle(input: InputOf<typeof applyToTeamJob>, ctx: HandlerContext): Promise<OutputOf<typeof applyToTeamJob>> {
     const caller = callerOf(ctx);
     const noJob = AppError.notFound('No open team job with this id.');
-    if (!isUuid(input.id)) throw noJob;
     const candidate = await candidateOf(this.ds, caller.memberId);
     if (!candidate) {
       throw new AppError(403, 'Save your candidate profile first (PUT /api/candidate/profile).', {
@@ -107,7 +105,6 @@ export class WithdrawCandidateApplicationHandler implements OperationHandler<typ
     await countAttempt(this.ds, limitBuckets().withdrawals, callerOf(ctx).memberId);
     const memberId = callerOf(ctx).memberId;
     const notFound = AppError.notFound('You have no application with this id.');
-    if (!isUuid(id)) throw notFound;
     const withdrawn = await withdrawTeamApplication(this.ds, id, memberId);
     const row = await teamApplication(this.ds, id, memberId);
     if (!row) throw notFound;

@@ -5,7 +5,6 @@ import {
   getApplicantProfile,
   getTeamJob,
   type InputOf,
-  isUuid,
   listTeamJobApplications,
   moveTeamJob,
   type OutputOf,
@@ -40,7 +39,6 @@ export class ListTeamJobApplicationsHandler implements OperationHandler<typeof l
 
   async handle({ id }: InputOf<typeof listTeamJobApplications>, ctx: HandlerContext): Promise<OutputOf<typeof listTeamJobApplications>> {
     const notFound = AppError.notFound('No job with this id on your team.');
-    if (!isUuid(id)) throw notFound;
     const [teamId, job] = await Promise.all([
       teamOfCaller(this.bus, ctx, callerOf(ctx).memberId),
       this.bus.call(getTeamJob, { jobId: id }, ctx).catch((err: unknown) => {

@@ -1,4 +1,4 @@
-import { AppError, type InputOf, isUuid, type OutputOf, remindOtherSide, workReminderSentV1 } from '@marketplace/contracts';
+import { AppError, type InputOf, type OutputOf, remindOtherSide, workReminderSentV1 } from '@marketplace/contracts';
 import {
   callerOf,
   countAttempt,
@@ -25,7 +25,6 @@ export class RemindOtherSideHandler implements OperationHandler<typeof remindOth
   async handle({ id }: InputOf<typeof remindOtherSide>, ctx: HandlerContext): Promise<OutputOf<typeof remindOtherSide>> {
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No hired work on this job is visible to you.');
-    if (!isUuid(id)) throw notFound;
     return this.uow.run(async (em) => {
       const hire = await liveHire(em, id);
       const role = hire ? roleOf(hire, caller.memberId, false) : null;

@@ -1,4 +1,4 @@
-import { AppError, getHiringJob, isUuid, type JobStatus, type JobWork, moveJobStatus } from '@marketplace/contracts';
+import { AppError, getHiringJob, type JobStatus, type JobWork, moveJobStatus } from '@marketplace/contracts';
 import { BusClient, callerOf, countAttempt, type HandlerContext, type LogBucket, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -51,7 +51,7 @@ export class WorkSteps {
   async view(jobId: string, ctx: HandlerContext): Promise<JobWork> {
     const caller = callerOf(ctx);
     return this.uow.run(async (em) => {
-      const hire = await this.liveHire(em, jobId, false);
+      const hire = await liveHire(em, jobId);
       const role = hire ? roleOf(hire, caller.memberId, caller.staff) : null;
       if (!hire || !role) return this.noWork(jobId, caller.memberId, ctx);
       return buildWork(em, hire, role);
@@ -63,7 +63,7 @@ export class WorkSteps {
     let moved: Moved | null = null;
     try {
       return await this.uow.run(async (em) => {
-        const hire = await this.liveHire(em, jobId, true);
+        const hire = await liveHire(em, jobId, { forUpdate: true });
         const role = hire ? roleOf(hire, caller.memberId, caller.staff) : null;
         if (!hire || !role) return this.noWork(jobId, caller.memberId, ctx);
         if (!step.roles.includes(role)) throw AppError.forbidden(step.forbidden);
@@ -133,15 +133,9 @@ export class WorkSteps {
     }
   }
 
-  private async liveHire(em: EntityManager, jobId: string, lock: boolean): Promise<HireRow | undefined> {
-    if (!isUuid(jobId)) return undefined;
-    return liveHire(em, jobId, { forUpdate: lock });
-  }
-
   /** The poster of a job nobody is hired for gets 409; everyone else 404. */
   private async noWork(jobId: string, memberId: string, ctx: HandlerContext): Promise<never> {
     const notFound = AppError.notFound('No hired work on this job is visible to you.');
-    if (!isUuid(jobId)) throw notFound;
     const job = await this.bus.call(getHiringJob, { jobId }, ctx).catch((err: unknown) => {
       throw err instanceof AppError && err.status === 404 ? notFound : err;
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { AppError, draftTaskQueue, isUuid } from '@marketplace/contracts';
+import { AppError, draftTaskQueue } from '@marketplace/contracts';
 import { callerOf, enqueueWork, type HandlerContext, type UnitOfWork } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
 
@@ -11,11 +11,10 @@ import { toJobDraft } from './draft-view.js';
 import { draftOfMember, updateDraft } from './drafts.queries.js';
 
 /**
- * The caller's draft, locked for the rest of the transaction when `lock`. Someone else's draft,
- * a discarded one and an id that cannot exist all read as 404, so ids reveal nothing.
+ * The caller's draft, locked for the rest of the transaction when `lock`. Someone else's draft
+ * and a discarded one read as 404, as an id that cannot exist does at the gate, so ids reveal nothing.
  */
 export async function ownDraft(em: EntityManager, id: string, memberId: string, lock = false): Promise<JobDraftEntity> {
-  if (!isUuid(id)) throw AppError.notFound('No such draft.');
   const draft = await draftOfMember(em, id.toLowerCase(), memberId, lock);
   if (!draft || draft.status === 'discarded') throw AppError.notFound('No such draft.');
   return draft;

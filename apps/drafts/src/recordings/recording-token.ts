@@ -21,6 +21,7 @@ export async function draftForToken(em: EntityManager, token: string | undefined
 
 /** A recording of the link's draft, locked when `lock`; another draft's is 404. */
 export async function recordingOfDraft(em: EntityManager, draft: JobDraftEntity, id: string, lock = false): Promise<RecordingEntity> {
+  // Kept beside the gate: checkRecordingPart is internal, so the id it passes on from the path was never gated.
   if (!isUuid(id)) throw AppError.notFound('No such recording.');
   const rec = await recordingOfDraftById(em, id.toLowerCase(), draft.id, lock);
   if (!rec) throw AppError.notFound('No such recording.');

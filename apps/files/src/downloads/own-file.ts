@@ -1,4 +1,4 @@
-import { AppError, isUuid } from '@marketplace/contracts';
+import { AppError } from '@marketplace/contracts';
 import type { Db } from '@marketplace/service-kit';
 
 import { isClosed } from '../files/personal-area.js';
@@ -29,7 +29,6 @@ export async function findOwnPersonalFile(db: Db, memberId: string, fileId: stri
 /** A file of one area (a member's personal area, a job's); any other is 404. Whether the caller may read the area is the caller's check. */
 export async function findAreaStoredFile(db: Db, area: 'personal' | 'job', ownerId: string, fileId: string): Promise<StoredFile> {
   const notFound = AppError.notFound('No such file.');
-  if (!isUuid(fileId)) throw notFound;
   const row = await storedFileOfArea(db, area, ownerId, fileId);
   if (!row) throw notFound;
   return {

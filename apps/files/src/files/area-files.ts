@@ -1,4 +1,4 @@
-import { AppError, FILE_LIMITS, isUuid } from '@marketplace/contracts';
+import { AppError, FILE_LIMITS } from '@marketplace/contracts';
 import type { Db } from '@marketplace/service-kit';
 
 import { areaUsageRow, fileOfArea, type FileRow, nextMissingChunk } from './files.queries.js';
@@ -60,10 +60,9 @@ export function chunkSize(file: Pick<FileRow, 'size' | 'chunk_bytes'>, idx: numb
   return Math.min(file.chunk_bytes, size - idx * file.chunk_bytes);
 }
 
-/** A file of this area; any other file, a malformed id or no file are the same 404. */
+/** A file of this area; any other file or no file are the same 404 (a malformed id is the gate's). */
 export async function areaFile(db: Db, ref: AreaRef, fileId: string, lock = false): Promise<FileRow> {
   const notFound = AppError.notFound('No such file.');
-  if (!isUuid(fileId)) throw notFound;
   const row = await fileOfArea(db, ref.area, ref.ownerId, fileId, lock);
   if (!row) throw notFound;
   return row;

@@ -28,8 +28,8 @@ export async function requireOpen(db: Db, memberId: string): Promise<void> {
 }
 
 /**
- * One of the member's personal files; someone else's, a job file, a malformed id or no file are
- * the same 404, so ids reveal nothing. `lock` takes the row for update (inside a transaction).
+ * One of the member's personal files; someone else's, a job file or no file are the same 404
+ * (as a malformed id is, at the gate), so ids reveal nothing. `lock` takes the row for update (inside a transaction).
  */
 export async function ownPersonalFile(db: Db, memberId: string, fileId: string, lock = false): Promise<FileRow> {
   return areaFile(db, { area: 'personal', ownerId: memberId }, fileId, lock);

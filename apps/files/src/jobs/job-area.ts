@@ -1,4 +1,4 @@
-import { AppError, FILE_LIMITS, getHiringJob, type HiringJob, isUuid, type JobFile } from '@marketplace/contracts';
+import { AppError, FILE_LIMITS, getHiringJob, type HiringJob, type JobFile } from '@marketplace/contracts';
 import { BusClient, callerOf, type Db, type HandlerContext } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -49,7 +49,6 @@ export class JobAreas {
   async resolve(jobId: string, ctx: HandlerContext): Promise<JobAreaView> {
     const memberId = callerOf(ctx).memberId;
     const notFound = AppError.notFound('No job with this id is visible to you.');
-    if (!isUuid(jobId)) throw notFound;
     const job = await this.bus.call(getHiringJob, { jobId }, ctx).catch((err: unknown) => {
       throw err instanceof AppError && err.status === 404 ? notFound : err;
     });

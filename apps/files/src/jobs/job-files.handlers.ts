@@ -7,6 +7,7 @@ import {
   FILE_LIMITS,
   fileAccessGrantedV1,
   type InputOf,
+  isUuid,
   listJobAttachments,
   listJobFiles,
   type OutputOf,
@@ -227,7 +228,8 @@ export class ListJobAttachmentsHandler implements OperationHandler<typeof listJo
   ) {}
 
   async handle({ jobId }: InputOf<typeof listJobAttachments>, ctx: HandlerContext): Promise<OutputOf<typeof listJobAttachments>> {
-    if (!ctx.caller) return { available: false, files: [] };
+    // An internal call: its job id never passed the path gate, and one that is no UUID names no job.
+    if (!ctx.caller || !isUuid(jobId)) return { available: false, files: [] };
     const view = await this.areas.resolve(jobId, ctx).catch((err: unknown) => {
       if (err instanceof AppError && (err.status === 403 || err.status === 404)) return null;
       throw err;

@@ -2,7 +2,6 @@ import {
   AppError,
   type InputOf,
   inviteFromWaitlist,
-  isUuid,
   listInviteLinks,
   listWaitlist,
   type OutputOf,
@@ -97,7 +96,6 @@ export class InviteFromWaitlistHandler implements OperationHandler<typeof invite
   async handle({ id }: InputOf<typeof inviteFromWaitlist>, ctx: HandlerContext): Promise<OutputOf<typeof inviteFromWaitlist>> {
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No waitlist entry has this id.');
-    if (!isUuid(id)) throw notFound;
     const { invitationsPerMember } = await this.settings.current();
     const markInvited = async (em: EntityManager): Promise<WaitlistRow> => {
       const row = (await markWaitlistInvited(em, id.toLowerCase(), caller.memberId))!;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { AppError, type Caller, createMyApiKey, type InputOf, isUuid, listMyApiKeys, type OutputOf, revokeMyApiKey } from '@marketplace/contracts';
+import { AppError, type Caller, createMyApiKey, type InputOf, listMyApiKeys, type OutputOf, revokeMyApiKey } from '@marketplace/contracts';
 import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -77,7 +77,6 @@ export class RevokeMyApiKeyHandler implements OperationHandler<typeof revokeMyAp
   async handle({ id }: InputOf<typeof revokeMyApiKey>, ctx: HandlerContext): Promise<OutputOf<typeof revokeMyApiKey>> {
     const caller = callerOf(ctx);
     await countAttempt(this.ds, limitBuckets().accessRevocations, caller.memberId);
-    if (!isUuid(id)) throw AppError.notFound('You have no API key with this id.');
     if (!(await revokeKey(this.ds, id, caller.memberId))) throw AppError.notFound('You have no API key with this id.');
     return { id, revoked: true };
   }

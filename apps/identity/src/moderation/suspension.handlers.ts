@@ -1,7 +1,6 @@
 import {
   AppError,
   type InputOf,
-  isUuid,
   liftSuspension,
   listSuspensions,
   memberReinstatedV1,
@@ -34,7 +33,6 @@ function toSuspension(r: SuspensionRow): Suspension {
 
 async function lockMember(em: EntityManager, id: string): Promise<SuspensionRow> {
   const notFound = AppError.notFound('No member has this id.');
-  if (!isUuid(id)) throw notFound;
   const row = await lockSuspension(em, id.toLowerCase());
   if (!row) throw notFound;
   return row;

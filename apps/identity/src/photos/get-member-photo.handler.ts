@@ -1,4 +1,4 @@
-import { AppError, getMemberPhoto, type InputOf, isUuid, type OutputOf } from '@marketplace/contracts';
+import { AppError, getMemberPhoto, type InputOf, type OutputOf } from '@marketplace/contracts';
 import type { OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -21,7 +21,6 @@ export class GetMemberPhotoHandler implements OperationHandler<typeof getMemberP
 
   async handle({ id, hash }: InputOf<typeof getMemberPhoto>): Promise<OutputOf<typeof getMemberPhoto>> {
     const notFound = AppError.notFound('No such photo.');
-    if (!isUuid(id)) throw notFound;
     const row = await visiblePhoto(this.ds, id, hash);
     if (!row) throw notFound;
     let key = row.object_key;

@@ -1,4 +1,4 @@
-import { AppError, getMember, getMemberPageJobs, getMemberWorkRecord, type InputOf, isUuid, type OutputOf, US_STATE_NAMES } from '@marketplace/contracts';
+import { AppError, getMember, getMemberPageJobs, getMemberWorkRecord, type InputOf, type OutputOf, US_STATE_NAMES } from '@marketplace/contracts';
 import { BusClient, type HandlerContext, type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -21,7 +21,6 @@ export class GetMemberHandler implements OperationHandler<typeof getMember> {
 
   async handle({ id, view }: InputOf<typeof getMember>, ctx: HandlerContext): Promise<OutputOf<typeof getMember>> {
     const notFound = AppError.notFound('No member with this id.');
-    if (!isUuid(id)) throw notFound;
     const member = await memberById(this.ds, id);
     if (!member || member.deletedAt) throw notFound;
     // A member removed by moderators keeps their name, record and jobs; what they wrote about themselves goes.

@@ -6,7 +6,6 @@ import {
   AppError,
   declineTeamInvitation,
   type InputOf,
-  isUuid,
   leaveTeam,
   listJobsOfTeam,
   listMyTeamInvitations,
@@ -130,7 +129,6 @@ type InvitationRow = NonNullable<Awaited<ReturnType<typeof lockInvitation>>>;
 /** The caller's invitation, locked: another's, an unknown id or an expired one are the same 404; an answered one 409. */
 async function waitingInvitation(em: EntityManager, id: string, memberId: string): Promise<InvitationRow> {
   const notFound = AppError.notFound('No team invitation with this id waits for you.');
-  if (!isUuid(id)) throw notFound;
   const email = await emailOf(em, memberId);
   const row = await lockInvitation(em, id, email);
   if (!row || (row.status === 'pending' && row.expired) || row.status === 'expired' || row.status === 'withdrawn') throw notFound;

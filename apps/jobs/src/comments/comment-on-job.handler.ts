@@ -23,7 +23,7 @@ export class CommentOnJobHandler implements OperationHandler<typeof commentOnJob
 
   async handle(input: InputOf<typeof commentOnJob>, ctx: HandlerContext): Promise<OutputOf<typeof commentOnJob>> {
     const caller = callerOf(ctx);
-    if (!isJobId(input.id)) throw AppError.notFound('No open or completed job has this id.');
+    // The reply's parent is a body field, which the gate does not check: a malformed one names no comment.
     if (input.parentId !== undefined && !isJobId(input.parentId)) throw AppError.notFound('No such comment on this job.');
     const card = await this.bus.call(getMemberCard, { memberId: caller.memberId }, ctx);
     const kind = ctx.surface === 'mcp' || caller.via !== 'session' ? 'agent' : 'person';

@@ -2,7 +2,6 @@ import { AppError, deleteComment, type InputOf, type OutputOf } from '@marketpla
 import { callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 
-import { isJobId } from '../jobs/jobs.queries.js';
 import { lockCommentOfReadableJob, markCommentDeleted } from './comments.queries.js';
 
 /** The author or the job's poster deletes a comment: text and author go, the row (and replies) stay. */
@@ -16,7 +15,6 @@ export class DeleteCommentHandler implements OperationHandler<typeof deleteComme
     await this.uow.run((em) => countAttempt(em, limitBuckets().commentDeletes, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No comment has this id.');
-    if (!isJobId(id)) throw notFound;
     await this.uow.run(async (em) => {
       const row = await lockCommentOfReadableJob(em, id);
       if (!row) throw notFound;

@@ -3,7 +3,6 @@ import { type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import { isJobId } from '../jobs/jobs.queries.js';
 import { toComment } from './comment.mapper.js';
 import { commentsOfJob, findCommentableJob } from './comments.queries.js';
 
@@ -17,7 +16,6 @@ export class ListJobCommentsHandler implements OperationHandler<typeof listJobCo
 
   async handle({ id }: InputOf<typeof listJobComments>): Promise<OutputOf<typeof listJobComments>> {
     const notFound = AppError.notFound('No open or completed job has this id.');
-    if (!isJobId(id)) throw notFound;
     const job = await findCommentableJob(this.ds, id);
     if (!job) throw notFound;
     const rows = await commentsOfJob(this.ds, id, MAX_COMMENTS);

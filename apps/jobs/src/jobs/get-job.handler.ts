@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { isCurrentWorker, viewerApplication } from '../hiring/viewer-application.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { toJob } from './job.mapper.js';
-import { asSeenByPoster, findJobRow, hasExpired, isExpired, isJobId, walkthroughSecretOf } from './jobs.queries.js';
+import { asSeenByPoster, findJobRow, hasExpired, isExpired, walkthroughSecretOf } from './jobs.queries.js';
 import { walkthroughLink, walkthroughSecret } from './walkthrough-link.js';
 
 /**
@@ -26,7 +26,6 @@ export class GetJobHandler implements OperationHandler<typeof getJob> {
 
   async handle({ id }: InputOf<typeof getJob>, ctx: HandlerContext): Promise<OutputOf<typeof getJob>> {
     const notFound = AppError.notFound('No job with this id is visible to you.');
-    if (!isJobId(id)) throw notFound;
     const found = await findJobRow(this.ds, id);
     if (!found) throw notFound;
     // Closed, or past its closing time: found by its poster alone, who keeps it in their history.

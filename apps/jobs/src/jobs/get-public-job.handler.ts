@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 
 import { AudienceRecorder } from '../performance/audience-recorder.js';
 import { toJob } from './job.mapper.js';
-import { findPublicJobRow, isJobId } from './jobs.queries.js';
+import { findPublicJobRow } from './jobs.queries.js';
 
 @Injectable()
 export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob> {
@@ -17,7 +17,6 @@ export class GetPublicJobHandler implements OperationHandler<typeof getPublicJob
   ) {}
 
   async handle({ id }: InputOf<typeof getPublicJob>, ctx: HandlerContext): Promise<OutputOf<typeof getPublicJob>> {
-    if (!isJobId(id)) throw AppError.notFound('No open or completed job has this id.');
     const row = await findPublicJobRow(this.ds, id);
     if (!row) throw AppError.notFound('No open or completed job has this id.');
     // Reading an open job counts as a view in the poster's performance report.

@@ -145,7 +145,6 @@ export async function hasExpired(on: Db, id: string): Promise<boolean> {
 /** The caller's own job, locked for a change. Closed, expired or someone else's: not found. */
 export async function lockOwnJob(em: EntityManager, id: string, memberId: string): Promise<JobRow> {
   const notFound = new AppError(404, 'You have no open job with this id.');
-  if (!isJobId(id)) throw notFound;
   await rows(em, db.selectFrom('jobs').select('id').where('id', '=', id).forUpdate());
   const row = await findJobRow(em, id);
   if (!row || row.poster_id !== memberId || row.status === 'closed' || isExpired(row)) throw notFound;

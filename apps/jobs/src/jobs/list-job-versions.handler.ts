@@ -3,7 +3,7 @@ import { type OperationHandler } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import { isJobId, openJobVersions } from './jobs.queries.js';
+import { openJobVersions } from './jobs.queries.js';
 
 type VersionRow = Awaited<ReturnType<typeof openJobVersions>>[number];
 
@@ -16,11 +16,6 @@ const toVersion = (r: VersionRow): JobVersion => ({
 });
 
 /** Versions are public only while the job is open (spec); otherwise the job does not exist here. */
-async function versionsOf(ds: DataSource, id: string, version?: number): Promise<VersionRow[]> {
-  if (!isJobId(id)) throw AppError.notFound('No open job has this id.');
-  return openJobVersions(ds, id, version);
-}
-
 @Injectable()
 export class ListJobVersionsHandler implements OperationHandler<typeof listJobVersions> {
   readonly operation = listJobVersions;
@@ -28,7 +23,7 @@ export class ListJobVersionsHandler implements OperationHandler<typeof listJobVe
   constructor(private readonly ds: DataSource) {}
 
   async handle({ id }: InputOf<typeof listJobVersions>): Promise<OutputOf<typeof listJobVersions>> {
-    const rows = await versionsOf(this.ds, id);
+    const rows = await openJobVersions(this.ds, id);
     if (!rows.length) throw AppError.notFound('No open job has this id.');
     return { versions: rows.map(toVersion) };
   }
@@ -41,7 +36,7 @@ export class GetJobVersionHandler implements OperationHandler<typeof getJobVersi
   constructor(private readonly ds: DataSource) {}
 
   async handle({ id, version }: InputOf<typeof getJobVersion>): Promise<OutputOf<typeof getJobVersion>> {
-    const [row] = await versionsOf(this.ds, id, version);
+    const [row] = await openJobVersions(this.ds, id, version);
     if (!row) throw AppError.notFound('No open job has this id, or it has no such version.');
     return toVersion(row);
   }

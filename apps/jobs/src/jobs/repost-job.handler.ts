@@ -3,7 +3,7 @@ import { callerOf, type HandlerContext, type OperationHandler } from '@marketpla
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import { findJobRow, isJobId } from './jobs.queries.js';
+import { findJobRow } from './jobs.queries.js';
 import { PostJobHandler } from './post-job.handler.js';
 
 /**
@@ -23,7 +23,6 @@ export class RepostJobHandler implements OperationHandler<typeof repostJob> {
 
   async handle({ id, acknowledgeExposures }: InputOf<typeof repostJob>, ctx: HandlerContext): Promise<OutputOf<typeof repostJob>> {
     const notFound = AppError.notFound('You have no job with this id.');
-    if (!isJobId(id)) throw notFound;
     const row = await findJobRow(this.ds, id);
     if (!row || row.poster_id !== callerOf(ctx).memberId) throw notFound;
     if (row.safety_hidden) throw AppError.forbidden('Staff hid this job, so it cannot be posted again.');

@@ -3,7 +3,7 @@ import { AccessSettingsCache, type HandlerContext, type OperationHandler, requir
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import { isExpired, isJobId, walkthroughOf } from './jobs.queries.js';
+import { isExpired, walkthroughOf } from './jobs.queries.js';
 import { linkViewer, walkthroughSecret } from './walkthrough-link.js';
 
 /**
@@ -25,7 +25,6 @@ export class WatchJobWalkthroughHandler implements OperationHandler<typeof watch
   async handle(input: InputOf<typeof watchJobWalkthrough>, ctx: HandlerContext): Promise<OutputOf<typeof watchJobWalkthrough>> {
     if (input.link === undefined) await requireReadAccess(ctx, this.access);
     const notFound = AppError.notFound('No walkthrough video of this job is visible to you.');
-    if (!isJobId(input.id)) throw notFound;
     const row = await walkthroughOf(this.ds, input.id);
     if (!row?.walkthrough_key || !row.walkthrough_secret || row.status === 'closed') throw notFound;
     if (input.link !== undefined) {

@@ -23,7 +23,10 @@ export function toTeamJob(row: TeamJobRow, now = Date.now()): z.input<typeof tea
   };
 }
 
-/** A team job by id; null for an id that cannot name one. */
+/**
+ * A team job by id; null for an id that cannot name one. The check stays here, not only at the
+ * gate: getTeamJob and moveTeamJob are internal calls whose job ids the path gate never sees.
+ */
 export async function findTeamJob(on: DataSource | EntityManager, id: string): Promise<TeamJobRow | null> {
   if (!isUuid(id)) return null;
   return (await findTeamJobRow(on, id)) ?? null;

@@ -5,7 +5,6 @@ import {
   createWebhook,
   deleteWebhook,
   type InputOf,
-  isUuid,
   listWebhookDeliveries,
   listWebhooks,
   type OutputOf,
@@ -66,7 +65,6 @@ function deliveryOut(r: DeliveryRow) {
 
 /** The caller's endpoint, or 404 (another member's is not there for them). */
 async function ownEndpoint(ds: DataSource, id: string, memberId: string): Promise<EndpointRow> {
-  if (!isUuid(id)) throw AppError.notFound('No such webhook endpoint of yours.');
   const row = await endpointOf(ds, id, memberId);
   if (!row) throw AppError.notFound('No such webhook endpoint of yours.');
   return row;
@@ -116,7 +114,6 @@ export class DeleteWebhookHandler implements OperationHandler<typeof deleteWebho
 
   async handle({ id }: InputOf<typeof deleteWebhook>, ctx: HandlerContext): Promise<OutputOf<typeof deleteWebhook>> {
     await countAttempt(this.ds, limitBuckets().webhookChanges, callerOf(ctx).memberId);
-    if (!isUuid(id)) return { removed: false };
     return { removed: await deleteEndpoint(this.ds, id, callerOf(ctx).memberId) };
   }
 }
@@ -161,7 +158,6 @@ export class RedeliverWebhookDeliveryHandler implements OperationHandler<typeof 
   constructor(private readonly ds: DataSource) {}
 
   async handle({ id, deliveryId }: InputOf<typeof redeliverWebhookDelivery>, ctx: HandlerContext): Promise<OutputOf<typeof redeliverWebhookDelivery>> {
-    if (!isUuid(deliveryId)) throw AppError.notFound('No such delivery for this endpoint.');
     const endpoint = await ownEndpoint(this.ds, id, callerOf(ctx).memberId);
     if (endpoint.disabled_at) throw AppError.conflict('This endpoint is disabled; register it again to use it.');
     await countAttempt(this.ds, limitBuckets().webhookSends, callerOf(ctx).memberId);
