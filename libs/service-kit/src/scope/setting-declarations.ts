@@ -1,5 +1,5 @@
 import { type ServiceEnv, serviceEnv } from './service-scope.js';
-import { type Bounds, Settings } from './settings.js';
+import { type Bounds, DURATION_UNITS, Settings } from './settings.js';
 
 /**
  * Each deployment variable is declared once, by the code that reads it: its name, type, default,
@@ -90,7 +90,7 @@ export const setting = {
   /** Milliseconds: a bare number counts in `unit` (the variable's documented unit), or carries its own (30s, 5m). */
   duration(name: string, opts: SettingInfo & Bounds & { default: number; unit?: 'ms' | 's' | 'm' | 'h' }): SettingDeclaration<number> {
     const unit = opts.unit ?? 'ms';
-    const inUnit = (ms: number | undefined) => (ms === undefined ? undefined : ms / { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit]);
+    const inUnit = (ms: number | undefined) => (ms === undefined ? undefined : ms / DURATION_UNITS[unit]!);
     return declared(
       name,
       'duration',

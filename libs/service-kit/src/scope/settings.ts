@@ -23,7 +23,8 @@ export interface Bounds {
   max?: number;
 }
 
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** Milliseconds in each unit a duration setting may carry. */
+export const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 function bounded(value: number, { min, max }: Bounds): boolean {
   return (min === undefined || value >= min) && (max === undefined || value <= max);
