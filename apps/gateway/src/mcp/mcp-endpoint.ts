@@ -6,7 +6,6 @@ import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/s
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { bearerToken } from '../auth/authenticator.js';
-import { renameFields } from '../call/field-errors.js';
 import { MCP_PATH } from '../http/mcp-path.js';
 import { sendRateLimit } from '../http/rate-limit-headers.js';
 import { SERVICE_VERSION } from '../meta/service-version.js';
@@ -20,41 +19,16 @@ import { authInfoOf, callContextOf, callOf, type McpCall, parseErrorAsJsonRpc, r
 import { INSTRUCTIONS } from './mcp-instructions.js';
 import { readMcpOriginPolicy, registerMcpOriginGuard } from './mcp-origin.js';
 import { type PromptArgumentDef, PROMPTS } from './mcp-prompts.js';
+import { textModeOf, toolGroupsOf } from './mcp-query.js';
 import { CONSENT_TTL_S, consentCodecFor, type ConsentState } from './mcp-request-state.js';
-import { PUBLIC_RESOURCE_TTL_MS, resolveResource, RESOURCE_TEMPLATES, type ResourceDef, RESOURCES } from './mcp-resources.js';
+import { serveResources } from './mcp-resource-handlers.js';
+import { resolveResource } from './mcp-resources.js';
 import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
 import { McpSessions } from './mcp-sessions.js';
 import { asTask, serveTasks, type TaskEnv } from './mcp-tasks.js';
 import { callTool, checkArguments, COMMON, completions, invokeTool, type ToolDeps, toolError } from './mcp-tool-call.js';
-import { buildTools, IDEMPOTENCY_ARG, inGroups, TOOL_GROUPS, toolAccess, type ToolGroup, toolScope } from './mcp-tools.js';
-import { RESULT_TEXT_MODES, type ResultTextMode } from './result-text.js';
+import { buildTools, IDEMPOTENCY_ARG, inGroups, toolAccess, type ToolGroup, toolScope } from './mcp-tools.js';
 import { type ListedTool as ToolDefinition, listTools } from './tool-listing.js';
-
-/** `?tools=hiring,work`: the groups to list; an unknown name is refused, naming the known ones. */
-function toolGroupsOf(query: unknown): ReadonlySet<ToolGroup> | null | Error {
-  const raw = (query as { tools?: unknown } | undefined)?.tools;
-  if (raw === undefined) return null;
-  const names = String(raw)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const unknown = names.filter((n) => !Object.hasOwn(TOOL_GROUPS, n));
-  if (unknown.length || !names.length) {
-    return new Error(
-      `tools= takes tool groups separated by commas: ${Object.keys(TOOL_GROUPS).join(', ')}${unknown.length ? ` (not ${unknown.join(', ')})` : ''}.`,
-    );
-  }
-  return new Set(names as ToolGroup[]);
-}
-
-/** `?text=json`: tool results' text is the whole result as JSON, for clients that show their model only text. */
-function textModeOf(query: unknown): ResultTextMode | Error {
-  const raw = (query as { text?: unknown } | undefined)?.text;
-  if (raw === undefined) return 'concise';
-  return RESULT_TEXT_MODES.includes(raw as ResultTextMode)
-    ? (raw as ResultTextMode)
-    : new Error(`text= takes ${RESULT_TEXT_MODES.join(' or ')}: concise renders each result for reading (the default), json gives it whole.`);
-}
 
 /** The tool whose answer is a page for the human: on clients that can open one (URL elicitation), the server shows it. */
 const RECORD_PAGE_TOOL = 'create_recording_link';
@@ -362,44 +336,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
       }
       return asTask(tool, args, await callTool(tool, args, ctx, deps, call.textMode), taskEnv(sdk), serverCtx);
     });
-    server.setRequestHandler('resources/list', async () => ({ resources: RESOURCES.map(listedResource) }));
-    server.setRequestHandler('resources/templates/list', async () => ({
-      resourceTemplates: RESOURCE_TEMPLATES.map((def) => {
-        const { uri, ...listed } = listedResource(def);
-        return { uriTemplate: uri, ...listed };
-      }),
-    }));
-    server.setRequestHandler('resources/read', async (request, serverCtx) => {
-      const { uri } = request.params;
-      const found = resolveResource(uri);
-      if (!found) throw new sdk.ResourceNotFoundError(uri, `No resource ${uri}: resources/list and resources/templates/list name them.`);
-      const tool = tools.get(found.def.tool)!;
-      let data: unknown;
-      try {
-        data = await invokeTool(tool, found.args, callContextOf(serverCtx), deps);
-      } catch (err) {
-        const e = err instanceof AppError ? renameFields(err, tool.fields, 'mcp') : new AppError(500, 'Something went wrong on our side.');
-        if (e.status === 404) throw new sdk.ResourceNotFoundError(uri, e.message);
-        throw new sdk.ProtocolError(e.status >= 500 ? sdk.ProtocolErrorCode.InternalError : sdk.ProtocolErrorCode.InvalidParams, e.message, {
-          status: e.status,
-          ...e.extra,
-        });
-      }
-      const memberWritten = tool.memberWritten.filter((p) => p.startsWith('result.')).map((p) => p.slice('result.'.length));
-      const shared = found.def.cacheScope === 'public';
-      return {
-        contents: [
-          {
-            uri,
-            mimeType: 'application/json',
-            text: JSON.stringify(data),
-            ...(memberWritten.length ? { _meta: { [MEMBER_WRITTEN_META]: memberWritten } } : {}),
-          },
-        ],
-        ttlMs: shared ? PUBLIC_RESOURCE_TTL_MS : 0,
-        cacheScope: found.def.cacheScope,
-      };
-    });
+    serveResources(server, sdk, tools, deps);
     server.setRequestHandler('prompts/list', async () => ({
       prompts: PROMPTS.map((p) => ({
         name: p.name,
@@ -441,13 +378,6 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpDeps): void {
 
 /** How long a client may keep the tool, resource and prompt lists and server/discover (2026-07-28 caching hints). */
 const LIST_TTL_MS = 300_000;
-
-/** The `_meta` key on resource contents naming where member-written text sits (see MEMBER_WRITTEN). */
-const MEMBER_WRITTEN_META = 'marketplace/memberWritten';
-
-function listedResource(def: ResourceDef) {
-  return { uri: def.uri, name: def.name, title: def.title, description: def.description, mimeType: 'application/json' };
-}
 
 /** Template parts that name the caller's own records. */
 function completionForResourceArgument(name: string): PromptArgumentDef['complete'] {
