@@ -1,7 +1,8 @@
 import { AppError, FILE_LIMITS } from '@marketplace/contracts';
 import type { Db } from '@marketplace/service-kit';
 
-import { areaUsageRow, fileOfArea, type FileRow, nextMissingChunk } from './files.queries.js';
+import { nextMissingChunk } from './file-chunks.queries.js';
+import { areaUsageRow, fileOfArea, type FileRow } from './files.queries.js';
 
 export type { FileRow };
 

@@ -26,19 +26,9 @@ import {
   nextMissingIndex,
   UPLOAD_SECONDS,
 } from './area-files.js';
-import {
-  clearAssemblyFailure,
-  countReceived,
-  dropJoinedParts,
-  hasChunks,
-  insertUpload,
-  lockArea,
-  markDeleting,
-  partsJoined,
-  requestAssembly,
-  setUploadId,
-  writeChunk,
-} from './files.queries.js';
+import { clearAssemblyFailure, dropJoinedParts, partsJoined, requestAssembly, setUploadId } from './file-assembly.queries.js';
+import { countReceived, hasChunks, writeChunk } from './file-chunks.queries.js';
+import { insertUpload, lockArea, markDeleting } from './files.queries.js';
 import { checkStoredParts } from './stored-parts.js';
 import { UploadJoins } from './upload-joins.js';
 import {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { DataSource } from 'typeorm';
 
-import { chunkKey, chunksFrom } from './files.queries.js';
+import { chunkKey, chunksFrom } from './file-chunks.queries.js';
 
 /** A join that follows an upload gives up after this long without the next chunk in order. */
 export const FOLLOW_IDLE_MS = 10_000;

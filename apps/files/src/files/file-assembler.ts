@@ -7,17 +7,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 
 import { assembledObjectKey, chunkCount, type FileRow } from './area-files.js';
 import { ALIVE_EVERY_MS, ChunkFeed } from './chunk-feed.js';
-import {
-  chunksDropped,
-  deleteChunks,
-  failJoinedUpload,
-  fileById,
-  jobAreaParticipants,
-  joinAlive,
-  joinGaveUp,
-  lockFileStatus,
-  markFileReady,
-} from './files.queries.js';
+import { failJoinedUpload, joinAlive, joinGaveUp, markFileReady } from './file-assembly.queries.js';
+import { chunksDropped, deleteChunks } from './file-chunks.queries.js';
+import { fileById, jobAreaParticipants, lockFileStatus } from './files.queries.js';
 
 class LostChunk extends Error {
   constructor(readonly idx: number) {

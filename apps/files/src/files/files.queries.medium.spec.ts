@@ -4,45 +4,38 @@ import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { filesEntities, filesMigrations } from '../files.entities.js';
+import { closeMember, deleteMemberFiles, isClosedMember } from './closed-members.queries.js';
 import {
-  areaUsageRow,
-  chunkKey,
-  chunksDropped,
-  chunksFrom,
   clearAssemblyFailure,
-  closeMember,
-  countReceived,
-  deleteChunks,
-  deleteMemberFiles,
   dropJoinedParts,
-  expireUploads,
   failJoinedUpload,
-  fileById,
-  fileOfArea,
   forgetUploadId,
-  hasChunks,
-  insertUpload,
-  isClosedMember,
-  jobAreaParticipants,
   joinAlive,
   joinGaveUp,
-  lockArea,
-  lockFileStatus,
-  markDeleting,
   markFileReady,
-  nextMissingChunk,
   partsJoined,
-  personalFiles,
   releaseAssemblyLease,
-  renameFile,
   renewAssemblyLease,
   requestAssembly,
   setUploadId,
   takeAssemblyLease,
-  writeChunk,
+} from './file-assembly.queries.js';
+import { chunkKey, chunksDropped, chunksFrom, countReceived, deleteChunks, hasChunks, nextMissingChunk, writeChunk } from './file-chunks.queries.js';
+import {
+  areaUsageRow,
+  expireUploads,
+  fileById,
+  fileOfArea,
+  insertUpload,
+  jobAreaParticipants,
+  lockArea,
+  lockFileStatus,
+  markDeleting,
+  personalFiles,
+  renameFile,
 } from './files.queries.js';
 
-/** Medium: the upload path's statements (files.queries.ts) against the real files schema. */
+/** Medium: the upload path's statements (files, file-chunks, file-assembly and closed-members.queries.ts) against the real files schema. */
 describe('the files statements, against a real files schema', () => {
   let db: ServiceSchema;
 

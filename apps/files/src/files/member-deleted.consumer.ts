@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 
-import { closeMember, deleteMemberFiles } from './files.queries.js';
+import { closeMember, deleteMemberFiles } from './closed-members.queries.js';
 
 /**
  * The files part of an account deletion: the member's personal area and the areas of the jobs

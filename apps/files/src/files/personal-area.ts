@@ -2,7 +2,7 @@ import { AppError, FILE_LIMITS, type PersonalFile } from '@marketplace/contracts
 import type { Db } from '@marketplace/service-kit';
 
 import { areaFile, type AreaGate, type FileRow } from './area-files.js';
-import { isClosedMember } from './files.queries.js';
+import { isClosedMember } from './closed-members.queries.js';
 
 export const AREA_CLOSED = 'Your files were closed when the account was deleted.';
 

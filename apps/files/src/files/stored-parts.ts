@@ -3,7 +3,7 @@ import type { ObjectStorage } from '@marketplace/service-kit';
 import type { DataSource } from 'typeorm';
 
 import { assembledObjectKey, type FileRow } from './area-files.js';
-import { forgetUploadId } from './files.queries.js';
+import { forgetUploadId } from './file-assembly.queries.js';
 import { directPartCount, directPartSize } from './upload-rules.js';
 
 /**

@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 
 import { areaFile, type AreaGate, deletingConflict, type FileRow, nextMissingIndex } from './area-files.js';
 import { type AssemblyResult, FileAssembler } from './file-assembler.js';
-import { clearAssemblyFailure, releaseAssemblyLease, renewAssemblyLease, takeAssemblyLease } from './files.queries.js';
+import { clearAssemblyFailure, releaseAssemblyLease, renewAssemblyLease, takeAssemblyLease } from './file-assembly.queries.js';
 import { assembling, assemblyFailed } from './upload-rules.js';
 
 /**

@@ -4,11 +4,9 @@ import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { jobsEntities, jobsMigrations } from '../jobs.entities.js';
+import { type BoardFilter, boardPage, countBoard } from './board-page.queries.js';
 import {
   asSeenByPoster,
-  type BoardFilter,
-  boardPage,
-  countBoard,
   countOwnJobs,
   findJobRow,
   findPublicJobRow,

@@ -5,8 +5,9 @@ import { DataSource } from 'typeorm';
 
 import { jobsSettings } from '../jobs.settings.js';
 import { AudienceRecorder } from '../performance/audience-recorder.js';
+import { type BoardFilter, boardPage, countBoard } from './board-page.queries.js';
 import { toJob } from './job.mapper.js';
-import { type BoardFilter, boardPage, countBoard, isJobId } from './jobs.queries.js';
+import { isJobId } from './jobs.queries.js';
 
 /** Applicant sorts rank only the newest matches, so the sort stays cheap on a large board. */
 const APPLICANT_SORT_WINDOW = 500;
