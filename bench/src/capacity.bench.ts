@@ -13,6 +13,8 @@ import { CpuPhase, type CpuSplit } from './cpu-split.js';
 import { requester } from './http-requester.js';
 import { percentile, round } from './load.js';
 import { waitForQuietMachine } from './machine.js';
+import { type PgWaits, PgWaitSampler, waitsLine } from './pg-waits.js';
+import { type ProcessTail, TailWatch } from './tail-sources.js';
 
 // `npm run bench:capacity`: how much one machine serves. A mixed workload of people and agents
 // (capacity-workload.ts: board reads and searches, signed-in reads, MCP calls, posts,
@@ -54,14 +56,28 @@ interface StepResult {
   byOperation: Record<string, { count: number; p99: number }>;
   holds: boolean;
   cpu: CpuSplit;
+  /** Beside the p99: each app's event-loop delay and pool waits, and PostgreSQL's lock waits. */
+  tails: ProcessTail[];
+  waits: PgWaits;
 }
 
+/** Where a step's tail is read from: the apps' own metrics and PostgreSQL's sessions. */
+interface Watch {
+  healthUrls: Record<string, string>;
+  databaseUrl: string;
+}
+
+/** The apps a request of the mix waits on (those with a pool, and the gateway's loop). */
+const WATCHED_APPS = ['gateway', 'jobs', 'applications', 'identity', 'notifications', 'files'];
+
 /** One step: `rate` operations a second for STEP_S seconds, each request timed. */
-async function step(world: World, request: Request, rate: number, seed: number): Promise<StepResult> {
+async function step(world: World, request: Request, rate: number, seed: number, watch: Watch): Promise<StepResult> {
   const random = seededRandom(seed);
   const latencies: number[] = [];
   const perOp = new Map<Operation, number[]>();
   const failures: string[] = [];
+  const tailWatch = await TailWatch.start(watch.healthUrls);
+  const waitSampler = await PgWaitSampler.start(watch.databaseUrl);
   const phase = await CpuPhase.start();
   const start = performance.now();
   const total = Math.round(rate * STEP_S);
@@ -88,6 +104,8 @@ async function step(world: World, request: Request, rate: number, seed: number):
   await Promise.all(inFlight);
   const wallS = (performance.now() - start) / 1000;
   const cpu = await phase.stop();
+  const waits = await waitSampler.stop();
+  const tails = await tailWatch.stop();
   const sorted = [...latencies].sort((a, b) => a - b);
   const p99 = round(percentile(sorted, 99), 1);
   const byOperation = Object.fromEntries(
@@ -111,13 +129,27 @@ async function step(world: World, request: Request, rate: number, seed: number):
     byOperation,
     holds: failures.length === 0 && p99 < P99_BUDGET_MS && sustained,
     cpu,
+    tails,
+    waits,
   };
 }
 
 function describe(s: StepResult): string {
+  const loops = s.tails.map((t) => `${t.process} ${t.loopDelayMs.p99}/${t.loopDelayMs.max}`).join(', ');
+  const pools = s.tails
+    .filter((t) => t.poolWait?.count)
+    .map((t) => `${t.process} ${round(t.poolWait!.over10ms * 100, 1)}%`)
+    .join(', ');
+  const slowest = Object.entries(s.byOperation)
+    .sort(([, a], [, b]) => b.p99 - a.p99)
+    .slice(0, 3)
+    .map(([op, o]) => `${op} ${o.p99}`)
+    .join(', ');
   return (
     `${s.rate} ops/s → ${s.achievedPerS} req/s: p50 ${s.p50} ms, p99 ${s.p99} ms, max ${s.max} ms, failures ${s.failures}` +
-    `${s.holds ? '' : '  ✗'}${s.firstFailures.length ? ` (${s.firstFailures.join('; ')})` : ''}`
+    `${s.holds ? '' : '  ✗'}${s.firstFailures.length ? ` (${s.firstFailures.join('; ')})` : ''}\n` +
+    `      slowest p99: ${slowest}; event-loop delay p99/max ms: ${loops}\n` +
+    `      pool waits over 10 ms: ${pools || 'none'}; ${waitsLine(s.waits)}; the machine ${s.cpu.usage ? `${Math.round(s.cpu.usage.machineBusy * 100)}%` : 'n/a'} busy`
   );
 }
 
@@ -130,18 +162,22 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
     const base = system.baseUrl;
     const world: World = { ...(await prepareMembers(infra, base)), jobs: [], waiting: [], hired: [] };
     const request = requester(base);
+    const watch: Watch = {
+      healthUrls: Object.fromEntries(WATCHED_APPS.filter((app) => system!.apps.includes(app)).map((app) => [app, system!.healthUrl(app)])),
+      databaseUrl: infra.databaseUrl,
+    };
 
     say(`\n${layout}: ${BOARD_JOBS} jobs on the board, ${POSTERS} posters, ${WORKERS} workers, ${AGENTS} agents over OAuth`);
     await waitForQuietMachine(0.15, 20_000);
     // Warm: the caches, the pools, V8's compiled code, and records for hires and messages to act on.
-    await step(world, request, Math.round(START_RATE / 2), 1);
+    await step(world, request, Math.round(START_RATE / 2), 1, watch);
     const steps: StepResult[] = [];
     let seed = 2;
     let good: StepResult | undefined;
     let bad: StepResult | undefined;
     // Up by half while steps hold; when the first one fails, down by half until one holds.
     for (let rate = START_RATE; !(good && bad) && rate >= 5;) {
-      const s = await step(world, request, rate, seed++);
+      const s = await step(world, request, rate, seed++, watch);
       say(`  ${describe(s)}`);
       steps.push(s);
       if (s.holds) good = s;
@@ -151,7 +187,7 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
       await sleep(1000);
     }
     for (let i = 0; i < 3 && good && bad && bad.rate - good.rate > Math.max(5, good.rate * 0.05); i++) {
-      const s = await step(world, request, Math.round((good.rate + bad.rate) / 2), seed++);
+      const s = await step(world, request, Math.round((good.rate + bad.rate) / 2), seed++, watch);
       say(`  ${describe(s)}`);
       steps.push(s);
       if (s.holds) good = s;

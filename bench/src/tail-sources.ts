@@ -19,6 +19,8 @@ export interface ProcessTail {
   loopDelayMs: { p50: number; p99: number; max: number };
   /** GC pauses during the run: how many, their total, and that total as a share of the run. */
   gc: { pauses: number; totalMs: number; share: number; byKind: Record<string, { pauses: number; totalMs: number }> };
+  /** Connections this process's pool lent during the run: how many, their mean wait, the share that waited over 1 and 10 ms. */
+  poolWait?: { count: number; meanMs: number; over1ms: number; over10ms: number };
   /** Bus requests this process answered for the operation, by handling time (share under each bound, ms). */
   answered?: { operation: string; count: number; under: Record<string, number> };
 }
@@ -82,6 +84,26 @@ function answeredOf(before: Samples, after: Samples, operation: string): Process
   return { operation, count, under };
 }
 
+/** The pool's lending during the run, from the kit's `db_pool_wait_seconds` histogram. */
+function poolWaitOf(before: Samples, after: Samples): ProcessTail['poolWait'] {
+  const delta = (series: string) => (after.get(series) ?? 0) - (before.get(series) ?? 0);
+  const countSeries = pick(after, 'db_pool_wait_seconds_count')[0]?.series;
+  if (!countSeries) return undefined;
+  const count = delta(countSeries);
+  if (count <= 0) return { count: 0, meanMs: 0, over1ms: 0, over10ms: 0 };
+  const sum = delta(countSeries.replace('_count', '_sum'));
+  const under = (le: string) => {
+    const bucket = pick(after, 'db_pool_wait_seconds_bucket', { le })[0]?.series;
+    return bucket ? delta(bucket) : count;
+  };
+  return {
+    count,
+    meanMs: round((sum / count) * 1000, 2),
+    over1ms: round(1 - under('0.001') / count, 4),
+    over10ms: round(1 - under('0.01') / count, 4),
+  };
+}
+
 /** Watches the named services' own metrics across one run. */
 export class TailWatch {
   private constructor(
@@ -106,10 +128,12 @@ export class TailWatch {
       const before = this.before[name]!;
       const ms = (series: string) => round(one(after, series) * 1000, 1);
       const answered = this.operation ? answeredOf(before, after, this.operation) : undefined;
+      const poolWait = poolWaitOf(before, after);
       tails.push({
         process: name,
         loopDelayMs: { p50: ms('nodejs_eventloop_lag_p50_seconds'), p99: ms('nodejs_eventloop_lag_p99_seconds'), max: ms('nodejs_eventloop_lag_max_seconds') },
         gc: gcOf(before, after, runMs),
+        ...(poolWait ? { poolWait } : {}),
         ...(answered ? { answered } : {}),
       });
     }
@@ -185,8 +209,11 @@ export function tailLine(t: ProcessTail): string {
         .map(([le, share]) => `${Math.round(share * 100)}% ≤ ${le} ms`)
         .join(', ')}`
     : '';
+  const pool = t.poolWait?.count
+    ? `; pool ${t.poolWait.count} lent, mean wait ${t.poolWait.meanMs} ms, ${round(t.poolWait.over1ms * 100, 1)}% > 1 ms, ${round(t.poolWait.over10ms * 100, 1)}% > 10 ms`
+    : '';
   return (
     `${t.process}: event-loop delay p50 ${t.loopDelayMs.p50} ms, p99 ${t.loopDelayMs.p99} ms, max ${t.loopDelayMs.max} ms; ` +
-    `GC ${t.gc.pauses} pauses, ${t.gc.totalMs} ms (${round(t.gc.share * 100, 1)}% of the run${kinds ? `; ${kinds}` : ''})${answered}`
+    `GC ${t.gc.pauses} pauses, ${t.gc.totalMs} ms (${round(t.gc.share * 100, 1)}% of the run${kinds ? `; ${kinds}` : ''})${pool}${answered}`
   );
 }

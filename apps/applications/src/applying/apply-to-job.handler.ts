@@ -4,7 +4,7 @@ import { AppError, applicationSubmittedV1, applyToJob, getApplicantProfile, getH
 import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 
-import { isKnownClosed, lockJobState } from '../hiring/hiring.queries.js';
+import { isKnownClosed, shareJobState } from '../hiring/hiring.queries.js';
 import { toMyApplication } from './application.mapper.js';
 import { type ApplicationRow, hasLiveApplication, insertApplication } from './applications.queries.js';
 
@@ -44,8 +44,8 @@ export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
 
     const app = await this.uow
       .run(async (em) => {
-        // The job may have closed since it was read: the consumer of job.closed holds this lock.
-        await lockJobState(em, job.id);
+        // The job may have closed since it was read: the consumer of job.closed takes this lock alone.
+        await shareJobState(em, job.id);
         if (await isKnownClosed(em, job.id)) throw AppError.notFound('No open job with this id.');
         if (await hasLiveApplication(em, job.id, caller.memberId)) throw AppError.conflict('You already applied to this job.');
         await countAttempt(em, limitBuckets().applications, caller.memberId);

@@ -1,5 +1,5 @@
 import type { JobMember } from '@marketplace/contracts';
-import { advisoryXactLock, type Db, rows, type Selectable, sql } from '@marketplace/service-kit';
+import { advisoryXactLock, advisoryXactLockShared, type Db, rows, type Selectable, sql } from '@marketplace/service-kit';
 
 import type { ContactSnapshot } from '../applying/application.entity.js';
 import { type ApplicationRow, type ApplicationShape } from '../applying/applications.queries.js';
@@ -21,9 +21,20 @@ export async function advisoryLock(on: Db, key: string): Promise<void> {
   await advisoryXactLock(on, key);
 }
 
-/** Serialises, per job, applying against the job.closed consumer (held until the transaction ends). */
+/**
+ * Per job, the job.closed consumer against applying: it takes this lock alone, so it waits for
+ * every application in flight and none starts until it committed (held until the transaction ends).
+ */
 export function lockJobState(on: Db, jobId: string): Promise<void> {
   return advisoryLock(on, `job-state:${jobId}`);
+}
+
+/**
+ * An application's side of `lockJobState`: shared, so applications to one job do not queue on
+ * each other (a popular job takes them at once), only on the job's close.
+ */
+export function shareJobState(on: Db, jobId: string): Promise<void> {
+  return advisoryXactLockShared(on, `job-state:${jobId}`);
 }
 
 /** Serialises accepting applications to one job (held until the transaction ends). */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
 import { ApplyToJobHandler } from '../applying/apply-to-job.handler.js';
+import { shareJobState } from './hiring.queries.js';
 import { JobClosedConsumer } from './job-closed.consumer.js';
 
 /**
@@ -97,6 +98,33 @@ describe('an application racing job.closed', () => {
     const jobId = randomUUID();
     await apply.handle(input(jobId), ctxFor(randomUUID()));
     await db.uow.run((em) => consumer.apply(closed(jobId), em));
+    expect(await statuses(jobId)).toEqual(['declined']);
+  });
+
+  it('applications to one job do not wait for each other, but the close waits for them', async () => {
+    const jobId = randomUUID();
+    // An application's transaction still open on the job (its shared hold), as while it inserts.
+    let release!: () => void;
+    let held!: () => void;
+    const holding = new Promise<void>((r) => (held = r));
+    const open = db.uow.run(async (em) => {
+      await shareJobState(em, jobId);
+      held();
+      await new Promise<void>((r) => (release = r));
+    });
+    await holding;
+    const second = await Promise.race([
+      apply.handle(input(jobId), ctxFor(randomUUID())).then(() => 'applied'),
+      new Promise((r) => setTimeout(() => r('waited'), 2000)),
+    ]);
+    expect(second).toBe('applied');
+    let closedAt: 'closed' | undefined;
+    const closing = db.uow.run((em) => consumer.apply(closed(jobId), em)).then(() => (closedAt = 'closed'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(closedAt).toBeUndefined();
+    release();
+    await open;
+    await closing;
     expect(await statuses(jobId)).toEqual(['declined']);
   });
 

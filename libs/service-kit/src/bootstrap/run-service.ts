@@ -15,6 +15,7 @@ import { connectNats } from '../bus/nats-connection.js';
 import { OPERATION_HANDLERS, type OperationHandler } from '../bus/operation-handler.js';
 import { createDataSource, type DatabaseOptions, migrate } from '../database/data-source.factory.js';
 import { KitTablePruner } from '../database/kit-table-pruner.js';
+import { watchPoolWaits } from '../database/pool-metrics.js';
 import { EVENT_CONSUMERS, type EventConsumer, EventConsumerRunner } from '../events/event-consumer.js';
 import { answerHealth } from '../health/bus-health.js';
 import { startHealthServer } from '../health/health-server.js';
@@ -112,6 +113,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
 
   if (ds) {
     await ds.initialize();
+    watchPoolWaits(ds);
     opened.push(() => ds.destroy());
     currentScope().database = ds;
     if (role === 'migrate' || processSettings.read(env).migrateOnStart) {

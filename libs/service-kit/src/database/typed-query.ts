@@ -103,3 +103,12 @@ export async function advisoryXactLock(on: Db, ...keys: [string] | [string, stri
   const hashed = keys.map((key) => sql`hashtext(${key})`);
   await run(on, noTables.selectNoFrom(sql<unknown>`pg_advisory_xact_lock(${sql.join(hashed)})`.as('locked')));
 }
+
+/**
+ * The shared form of `advisoryXactLock` on one key: holders of the shared lock do not wait for
+ * each other, only for (and hold off) an exclusive holder of the same key. For many writers that
+ * must each exclude one rare writer, not one another (applications to one job against its close).
+ */
+export async function advisoryXactLockShared(on: Db, key: string): Promise<void> {
+  await run(on, noTables.selectNoFrom(sql<unknown>`pg_advisory_xact_lock_shared(hashtext(${key}))`.as('locked')));
+}
