@@ -9,7 +9,7 @@ import { seededRandom } from '@marketplace/testing';
 
 import { MIX, type Operation, pickOperation, type Request, runOperation, type World } from './capacity-workload.js';
 import { AGENTS, BOARD_JOBS, CAPACITY_ENV, POSTERS, prepareMembers, WORKERS } from './capacity-world.js';
-import { CpuPhase, type CpuSplit } from './cpu-split.js';
+import { CpuPhase, type CpuSplit, LOAD_GENERATOR } from './cpu-split.js';
 import { requester } from './http-requester.js';
 import { percentile, round } from './load.js';
 import { waitForQuietMachine } from './machine.js';
@@ -35,6 +35,8 @@ const P99_BUDGET_MS = 100;
  * once = sustained req/s × 15.
  */
 const SECONDS_PER_MEMBER_REQUEST = 15;
+/** Runs of each layout, taking turns; the figure printed is their median, beside their spread. */
+const RUNS = Math.max(1, Number(process.env.BENCH_CAPACITY_RUNS ?? 1));
 const LAYOUTS: ProcessLayout[] = process.env.BENCH_CAPACITY_LAYOUTS
   ? (process.env.BENCH_CAPACITY_LAYOUTS.split(',') as ProcessLayout[])
   : ['one-process', 'per-service'];
@@ -153,7 +155,19 @@ function describe(s: StepResult): string {
   );
 }
 
-async function measureLayout(layout: ProcessLayout): Promise<Record<string, unknown>> {
+interface LayoutResult {
+  layout: ProcessLayout;
+  capacityReqPerS: number;
+  membersActiveAtOnce: number;
+  cpuCoresAtCapacity: Record<string, number>;
+  machineBusyAtCapacity: number | null;
+  cpuMsPerRequest: number | null;
+  firstToGive: string;
+  othersCpuAtCapacity: number | null;
+  steps: Array<Omit<StepResult, 'cpu'>>;
+}
+
+async function measureLayout(layout: ProcessLayout): Promise<LayoutResult> {
   let infra: Infrastructure | undefined;
   let system: System | undefined;
   try {
@@ -201,12 +215,24 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
       .map(([name, cores]) => `${name} ${cores}`)
       .join(', ');
     const machineBusy = good?.cpu.usage ? round(good.cpu.usage.machineBusy, 2) : null;
+    // The product's CPU per request at capacity: every process of the run but the load generator's
+    // (the launcher, which also hosts the embedded object store, so uploads' store CPU is left out).
+    const productSeconds = good ? Object.entries(good.cpu.seconds).reduce((n, [name, sec]) => (name === LOAD_GENERATOR ? n : n + sec), 0) : 0;
+    const cpuMsPerRequest = good?.requests ? round((productSeconds * 1000) / good.requests, 2) : null;
+    const firstToGive = bad
+      ? bad.failures
+        ? `failures (${bad.firstFailures[0] ?? ''})`
+        : `p99 ${bad.p99} ms at ${bad.rate} ops/s (slowest: ${Object.entries(bad.byOperation)
+            .sort(([, a], [, b]) => b.p99 - a.p99)
+            .slice(0, 2)
+            .map(([op, o]) => `${op} ${o.p99} ms`)
+            .join(', ')})`
+      : 'nothing within the steps';
     say(
       `  at capacity, CPU in cores (of ${availableParallelism()}): ${busiest}; the machine ${machineBusy === null ? 'n/a' : `${Math.round(machineBusy * 100)}%`} busy`,
     );
-    say(
-      `  first to give: ${bad ? (bad.failures ? `failures (${bad.firstFailures[0] ?? ''})` : `p99 ${bad.p99} ms at ${bad.rate} ops/s`) : 'nothing within the steps'}`,
-    );
+    say(`  CPU per request at capacity (every process but the load generator): ${cpuMsPerRequest ?? 'n/a'} ms`);
+    say(`  first to give: ${firstToGive}`);
     say(
       `  ${capacity} req/s = about ${Math.round(capacity * SECONDS_PER_MEMBER_REQUEST)} members active at once (one request every ${SECONDS_PER_MEMBER_REQUEST} s each)`,
     );
@@ -216,6 +242,8 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
       membersActiveAtOnce: Math.round(capacity * SECONDS_PER_MEMBER_REQUEST),
       cpuCoresAtCapacity: Object.fromEntries(cpuAtCapacity),
       machineBusyAtCapacity: machineBusy,
+      cpuMsPerRequest,
+      firstToGive,
       othersCpuAtCapacity: good?.cpu.usage ? round(good.cpu.usage.others, 3) : null,
       steps: steps.map(({ cpu: _cpu, ...rest }) => rest),
     };
@@ -225,6 +253,14 @@ async function measureLayout(layout: ProcessLayout): Promise<Record<string, unkn
   }
 }
 
+/** The median of a layout's runs, and how far apart they fell ((max - min) / median). */
+function summarise(layout: ProcessLayout, of: LayoutResult[]) {
+  const capacities = of.map((r) => r.capacityReqPerS).sort((a, b) => a - b);
+  const median = capacities[Math.floor((capacities.length - 1) / 2)]!;
+  const spread = of.length > 1 && median > 0 ? round((capacities.at(-1)! - capacities[0]!) / median, 3) : null;
+  return { layout, capacityReqPerS: median, spread, runs: of };
+}
+
 async function main(): Promise<number> {
   say(`Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
   say(
@@ -232,10 +268,24 @@ async function main(): Promise<number> {
       .map(([op, w]) => `${op} ${w}`)
       .join(', ')}`,
   );
-  const results = [];
-  for (const layout of LAYOUTS) results.push(await measureLayout(layout));
+  const runs: Record<string, LayoutResult[]> = {};
+  for (let run = 1; run <= RUNS; run++) {
+    for (const layout of LAYOUTS) {
+      if (RUNS > 1) say(`\nrun ${run} of ${RUNS}`);
+      (runs[layout] ??= []).push(await measureLayout(layout));
+    }
+  }
+  const results = LAYOUTS.map((layout) => summarise(layout, runs[layout]!));
   say('');
-  for (const r of results) say(`capacity: ${String(r.capacityReqPerS)} req/s at p99 < ${P99_BUDGET_MS} ms (${String(r.layout)})`);
+  for (const r of results) {
+    if (RUNS > 1) {
+      say(
+        `${r.layout}: runs ${r.runs.map((x) => x.capacityReqPerS).join(', ')} req/s (spread ${r.spread === null ? 'n/a' : `${Math.round(r.spread * 100)}%`} of the median); ` +
+          `CPU per request ${r.runs.map((x) => x.cpuMsPerRequest ?? 'n/a').join(', ')} ms; first to give: ${r.runs.map((x) => x.firstToGive).join(' | ')}`,
+      );
+    }
+    say(`capacity: ${r.capacityReqPerS} req/s at p99 < ${P99_BUDGET_MS} ms (${r.layout})`);
+  }
   await mkdir(dirname(resultsFile), { recursive: true });
   await writeFile(
     resultsFile,
@@ -246,6 +296,7 @@ async function main(): Promise<number> {
         machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
         settings: { stepS: STEP_S, startRate: START_RATE, p99BudgetMs: P99_BUDGET_MS, mix: MIX, secondsPerMemberRequest: SECONDS_PER_MEMBER_REQUEST },
         layouts: results,
+        runs: RUNS,
       },
       null,
       2,

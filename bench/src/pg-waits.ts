@@ -12,14 +12,17 @@ import { round } from './load.js';
 export interface PgWaits {
   samples: number;
   meanActive: number;
-  /** Mean sessions waiting, by `type:event`, largest first; events under 0.01 are left out. */
+  /** Mean sessions waiting, by `type:event` (and for a lock, the service: `Lock:advisory in jobs`), largest first; under 0.01 left out. */
   meanWaiting: Record<string, number>;
   /** Mean sessions waiting on a heavyweight lock (rows, transactions, advisory keys). */
   meanLockWaits: number;
 }
 
 const SAMPLE_MS = 50;
-const QUERY = `SELECT coalesce(wait_event_type || ':' || wait_event, 'running') AS wait, count(*)::int AS n
+// Each service's pool names itself `marketplace-<schema>`: a wait says which service stood in it.
+const QUERY = `SELECT coalesce(wait_event_type || ':' || wait_event, 'running')
+    || CASE WHEN wait_event_type = 'Lock' THEN ' in ' || replace(application_name, 'marketplace-', '') ELSE '' END AS wait,
+    count(*)::int AS n
   FROM pg_stat_activity
   WHERE backend_type = 'client backend' AND state = 'active' AND pid <> pg_backend_pid()
   GROUP BY 1`;

@@ -1,11 +1,16 @@
-import { type Db, first, rows, sql } from '@marketplace/service-kit';
+import { advisoryXactLockShared, type Db, first, rows, sql } from '@marketplace/service-kit';
 
 import { db } from '../database/db.js';
 import { advisoryLock } from '../hiring/hiring.queries.js';
 
-/** Serialises, for one member, hiring (either side) against account deletion's claim. */
+/** Account deletion's claim on a member: alone, so it waits for every hire of the member in flight. */
 export function lockMemberWork(on: Db, memberId: string): Promise<void> {
   return advisoryLock(on, `member-work:${memberId}`);
+}
+
+/** A hire's side of `lockMemberWork`: shared, so a poster's hires on several jobs do not queue on each other. */
+export function shareMemberWork(on: Db, memberId: string): Promise<void> {
+  return advisoryXactLockShared(on, `member-work:${memberId}`);
 }
 
 /** Those of the members who hold a live deletion claim. */

@@ -23,7 +23,7 @@ function ctxFor(memberId: string): HandlerContext {
 
 const posters = new Map<string, string>();
 /** Runs while an accept waits on the jobs service, holding its transaction open: the race window. */
-let duringMove: (() => void) | undefined;
+let duringMove: (() => void | Promise<void>) | undefined;
 
 function openJob(id: string): OutputOf<typeof getHiringJob> {
   const posterId = posters.get(id)!;
@@ -73,7 +73,7 @@ describe('account deletion racing an accept', () => {
       .answer(getHiringJob, ({ jobId }) => openJob(jobId))
       // The jobs service takes a moment: the accept holds its locks meanwhile, as in production.
       .answer(moveJobStatus, async ({ to, hiredApplicationId }) => {
-        if (to === 'in_progress') duringMove?.();
+        if (to === 'in_progress') await duringMove?.();
         await new Promise((r) => setTimeout(r, 15));
         return { moved: true, status: to, hiredApplicationId };
       });
@@ -85,9 +85,8 @@ describe('account deletion racing an accept', () => {
     await db?.drop();
   }, 60_000);
 
-  async function submitted(): Promise<{ applicationId: string; jobId: string; posterId: string; workerId: string }> {
+  async function submitted(posterId = randomUUID()): Promise<{ applicationId: string; jobId: string; posterId: string; workerId: string }> {
     const jobId = randomUUID();
-    const posterId = randomUUID();
     const workerId = randomUUID();
     posters.set(jobId, posterId);
     const input = applyToJob.input.parse({ id: jobId, pitch: 'I proofread daily.', acceptResponsibility: true, model: 'm' });
@@ -144,6 +143,28 @@ describe('account deletion racing an accept', () => {
       expect((outcome as AppError).extra.fields).toEqual({ jobIds: a.jobId });
       expect(await hires(a.jobId)).toBe(1);
     }
+  });
+
+  it("one poster's hires on two jobs do not wait for each other", async () => {
+    const posterId = randomUUID();
+    const a = await submitted(posterId);
+    const b = await submitted(posterId);
+    let second: unknown;
+    duringMove = async () => {
+      duringMove = undefined;
+      // The first accept holds its locks on the poster here; the second, by the same poster, finishes meanwhile.
+      second = await Promise.race([
+        accept.handle({ id: b.applicationId }, ctxFor(posterId)).then(() => 'hired'),
+        new Promise((r) => setTimeout(() => r('waited'), 3000)),
+      ]);
+    };
+    try {
+      await accept.handle({ id: a.applicationId }, ctxFor(posterId));
+    } finally {
+      duringMove = undefined;
+    }
+    expect(second).toBe('hired');
+    expect([await hires(a.jobId), await hires(b.jobId)]).toEqual([1, 1]);
   });
 
   it('run at the same moment in either order, the claim and the accept never both succeed', async () => {

@@ -7,8 +7,8 @@ import { applicationsEntities, applicationsMigrations } from '../applications.en
 import {
   type ApplicationRow,
   applicationStatus,
+  applyingChecks,
   findApplication,
-  hasLiveApplication,
   insertApplication,
   latestApplication,
   myApplicationsPage,
@@ -91,8 +91,8 @@ describe('the applying queries, against a real applications schema', () => {
     const withdrawn = applicationRow({ status: 'withdrawn' });
     await insertApplication(db.ds, live);
     await insertApplication(db.ds, withdrawn);
-    expect(await hasLiveApplication(db.ds, live.job_id, live.applicant_id)).toBe(true);
-    expect(await hasLiveApplication(db.ds, withdrawn.job_id, withdrawn.applicant_id)).toBe(false);
+    expect(await applyingChecks(db.ds, live.job_id, live.applicant_id)).toEqual({ closed: false, applied: true });
+    expect(await applyingChecks(db.ds, withdrawn.job_id, withdrawn.applicant_id)).toEqual({ closed: false, applied: false });
   });
 
   it("reads the member's latest application to a job, and pages their applications newest first with the total", async () => {

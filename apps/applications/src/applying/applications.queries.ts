@@ -45,18 +45,35 @@ export async function setApplicationDecision(on: Db, id: string, status: Applica
   await rows(on, db.updateTable('applications').set({ status, decided_at: decidedAt }).where('id', '=', id));
 }
 
-/** Whether the member has an application to the job that is not withdrawn. */
-export async function hasLiveApplication(on: Db, jobId: string, applicantId: string): Promise<boolean> {
-  const found = await rows(
+/**
+ * What applying must know before it writes, in one round trip: whether the job is known closed
+ * (job.closed was consumed), and whether the member has an application to it that is not withdrawn.
+ */
+export async function applyingChecks(on: Db, jobId: string, applicantId: string): Promise<{ closed: boolean; applied: boolean }> {
+  const row = await first(
     on,
-    db
-      .selectFrom('applications')
-      .select(sql<number>`1`.as('one'))
-      .where('job_id', '=', jobId)
-      .where('applicant_id', '=', applicantId)
-      .where('status', '<>', 'withdrawn'),
+    db.selectNoFrom((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('closed_jobs')
+            .select(sql<number>`1`.as('one'))
+            .where('job_id', '=', jobId),
+        )
+        .as('closed'),
+      eb
+        .exists(
+          eb
+            .selectFrom('applications')
+            .select(sql<number>`1`.as('one'))
+            .where('job_id', '=', jobId)
+            .where('applicant_id', '=', applicantId)
+            .where('status', '<>', 'withdrawn'),
+        )
+        .as('applied'),
+    ]),
   );
-  return found.length > 0;
+  return { closed: row?.closed === true, applied: row?.applied === true };
 }
 
 /** A new application; its jsonb snapshots are written as JSON text. */

@@ -4,9 +4,9 @@ import { AppError, applicationSubmittedV1, applyToJob, getApplicantProfile, getH
 import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
 
-import { isKnownClosed, shareJobState } from '../hiring/hiring.queries.js';
+import { shareJobState } from '../hiring/hiring.queries.js';
 import { toMyApplication } from './application.mapper.js';
-import { type ApplicationRow, hasLiveApplication, insertApplication } from './applications.queries.js';
+import { type ApplicationRow, applyingChecks, insertApplication } from './applications.queries.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -25,15 +25,20 @@ export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
     if (caller.via !== 'session' && !input.model) {
       throw AppError.badRequest('Say which AI model wrote this application.', { model: 'Required with an API key or over MCP.' });
     }
+    // Both reads at once; the profile's answer decides first, as it did when they ran in turn.
+    const jobRead = this.bus.call(getHiringJob, { jobId: input.id }, ctx).then(
+      (found) => ({ found }),
+      (err: unknown) => ({ err }),
+    );
     const profile = await this.bus.call(getApplicantProfile, { memberId: caller.memberId }, ctx);
     if (profile.missing.length) {
       throw new AppError(403, `Complete your profile before applying. Missing: ${profile.missing.join(', ')}.`, {
         fields: Object.fromEntries(profile.missing.map((m) => [m, 'Required before applying (see missing on GET /api/me).'])),
       });
     }
-    const job = await this.bus.call(getHiringJob, { jobId: input.id }, ctx).catch((err: unknown) => {
-      throw err instanceof AppError && err.status === 404 ? AppError.notFound('No open job with this id.') : err;
-    });
+    const read = await jobRead;
+    if ('err' in read) throw read.err instanceof AppError && read.err.status === 404 ? AppError.notFound('No open job with this id.') : read.err;
+    const job = read.found;
     if (!job.acceptingApplications) throw AppError.notFound('No open job with this id.');
     if (job.posterId === caller.memberId) throw AppError.conflict('You cannot apply to your own job.');
     if (input.jobVersion !== undefined && input.jobVersion !== job.version) {
@@ -46,8 +51,9 @@ export class ApplyToJobHandler implements OperationHandler<typeof applyToJob> {
       .run(async (em) => {
         // The job may have closed since it was read: the consumer of job.closed takes this lock alone.
         await shareJobState(em, job.id);
-        if (await isKnownClosed(em, job.id)) throw AppError.notFound('No open job with this id.');
-        if (await hasLiveApplication(em, job.id, caller.memberId)) throw AppError.conflict('You already applied to this job.');
+        const known = await applyingChecks(em, job.id, caller.memberId);
+        if (known.closed) throw AppError.notFound('No open job with this id.');
+        if (known.applied) throw AppError.conflict('You already applied to this job.');
         await countAttempt(em, limitBuckets().applications, caller.memberId);
         const row: ApplicationRow = {
           id: randomUUID(),

@@ -13,7 +13,7 @@ import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, t
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { lockMembers, refuseLeavingMembers } from '../account/member-lock.js';
+import { refuseLeavingMembers, shareMembers } from '../account/member-lock.js';
 import { toJobApplication } from '../applying/application.mapper.js';
 import { type ApplicationRow, findApplication } from '../applying/applications.queries.js';
 import { declineDisplaced, hasLiveHire, hireExists, type HireRow, insertHire, lockJobHiring, markAccepted } from './hiring.queries.js';
@@ -36,15 +36,25 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
   ) {}
 
   async handle({ id }: InputOf<typeof acceptApplication>, ctx: HandlerContext): Promise<OutputOf<typeof acceptApplication>> {
-    await this.uow.run((em) => countAttempt(em, limitBuckets().applicationDecisions, callerOf(ctx).memberId));
     const caller = callerOf(ctx);
     const notFound = AppError.notFound('No application with this id on your jobs.');
-    const first = await this.uow.run((em) => findApplication(em, { id, poster_id: caller.memberId }));
+    // The attempt is counted and the application read in one transaction: one round trip fewer.
+    const first = await this.uow.run(async (em) => {
+      await countAttempt(em, limitBuckets().applicationDecisions, caller.memberId);
+      return findApplication(em, { id, poster_id: caller.memberId });
+    });
     if (!first || first.status === 'withdrawn') throw notFound;
     if (first.status !== 'submitted') throw AppError.conflict(`This application was already decided (${first.status}).`);
-    const job = await this.bus.call(getHiringJob, { jobId: first.job_id }, ctx);
+    // Both reads at once: the job's state decides first, the poster's card is only used after it.
+    const [job, poster] = await Promise.all([
+      this.bus.call(getHiringJob, { jobId: first.job_id }, ctx),
+      this.bus.call(getApplicantProfile, { memberId: caller.memberId }, ctx).then(
+        (card) => ({ card }),
+        (err: unknown) => ({ err }),
+      ),
+    ]);
     if (!job.acceptingApplications) throw AppError.conflict('This job is no longer open.');
-    const poster = await this.bus.call(getApplicantProfile, { memberId: caller.memberId }, ctx);
+    if ('err' in poster) throw poster.err;
 
     let moved = false;
     let app: ApplicationRow;
@@ -52,7 +62,7 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
       app = await this.uow.run(async (em) => {
         await lockJobHiring(em, first.job_id);
         // Account deletion claims a member under the same lock: no hire of someone being deleted.
-        await lockMembers(em, [first.applicant_id, first.poster_id]);
+        await shareMembers(em, [first.applicant_id, first.poster_id]);
         const row = await findApplication(em, { id }, { forUpdate: true });
         if (!row || row.status !== 'submitted') throw AppError.conflict(`This application was already decided (${row?.status ?? 'gone'}).`);
         await refuseLeavingMembers(em, [row.applicant_id, row.poster_id]);
@@ -85,7 +95,7 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
         }
         if (!cas.moved) throw AppError.conflict('This job is no longer open.');
         moved = true;
-        await this.hire(em, row, job.poster, job.posterVisibility, { name: poster.name, email: poster.email });
+        await this.hire(em, row, job.poster, job.posterVisibility, { name: poster.card.name, email: poster.card.email });
         return row;
       });
     } catch (err) {

@@ -4,7 +4,7 @@ import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
-import { type ApplicationRow, findApplication, insertApplication } from '../applying/applications.queries.js';
+import { type ApplicationRow, applyingChecks, findApplication, insertApplication } from '../applying/applications.queries.js';
 import {
   advisoryLock,
   declineDisplaced,
@@ -13,7 +13,6 @@ import {
   hireExists,
   type HireRow,
   insertHire,
-  isKnownClosed,
   jobApplications,
   lockJobHiring,
   lockJobState,
@@ -112,11 +111,11 @@ describe('the hiring queries, against a real applications schema', () => {
     const withdrawn = applicationRow({ job_id: jobId, status: 'withdrawn' });
     await insertApplication(db.ds, waiting);
     await insertApplication(db.ds, withdrawn);
-    expect(await isKnownClosed(db.ds, jobId)).toBe(false);
+    expect((await applyingChecks(db.ds, jobId, randomUUID())).closed).toBe(false);
     const closedAt = new Date('2026-03-01T00:00:00.000Z');
     await recordClosedJob(db.ds, jobId, closedAt);
     await recordClosedJob(db.ds, jobId, new Date());
-    expect(await isKnownClosed(db.ds, jobId)).toBe(true);
+    expect((await applyingChecks(db.ds, jobId, randomUUID())).closed).toBe(true);
     expect(await db.query('SELECT closed_at FROM closed_jobs WHERE job_id = $1', [jobId])).toEqual([{ closed_at: closedAt }]);
     expect(await declineWaitingOnClosedJob(db.ds, jobId, closedAt)).toEqual([
       { id: waiting.id, applicant_id: waiting.applicant_id, poster_id: waiting.poster_id, title: 'Write a haiku' },

@@ -42,17 +42,6 @@ export function lockJobHiring(on: Db, jobId: string): Promise<void> {
   return advisoryLock(on, `hire:${jobId}`);
 }
 
-export async function isKnownClosed(on: Db, jobId: string): Promise<boolean> {
-  const found = await rows(
-    on,
-    db
-      .selectFrom('closed_jobs')
-      .select(sql<number>`1`.as('one'))
-      .where('job_id', '=', jobId),
-  );
-  return found.length > 0;
-}
-
 /** Remembers that the job closed; the first close stands. */
 export async function recordClosedJob(on: Db, jobId: string, closedAt: Date): Promise<void> {
   await rows(
