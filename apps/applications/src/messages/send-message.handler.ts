@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, getHiringJob, type InputOf, isUuid, messageSentV1, type OutputOf, sendMessage } from '@marketplace/contracts';
 import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, type OperationHandler, recordEvent, UnitOfWork } from '@marketplace/service-kit';
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 
 import { applicationStatus, findApplication } from '../applying/applications.queries.js';
 import { sentBy } from '../common/request-facts.js';
@@ -22,6 +23,7 @@ export class SendMessageHandler implements OperationHandler<typeof sendMessage> 
   constructor(
     private readonly uow: UnitOfWork,
     private readonly bus: BusClient,
+    private readonly ds: DataSource,
   ) {}
 
   async handle(input: InputOf<typeof sendMessage>, ctx: HandlerContext): Promise<OutputOf<typeof sendMessage>> {
@@ -29,13 +31,13 @@ export class SendMessageHandler implements OperationHandler<typeof sendMessage> 
     const notFound = AppError.notFound('No application with this id is yours to message about.');
     // A body field, not a path id: the gate leaves it to us.
     if (!isUuid(input.applicationId)) throw notFound;
-    const app = await this.uow.run((em) => findApplication(em, { id: input.applicationId }));
+    // Two reads at once, each a statement of its own (no transaction: the write below reads the status again).
+    const [app, existing] = await Promise.all([findApplication(this.ds, { id: input.applicationId }), conversation(this.ds, input.applicationId)]);
     if (!app || (app.applicant_id !== caller.memberId && app.poster_id !== caller.memberId)) throw notFound;
     if (CLOSED_STATUSES.has(app.status)) {
       throw AppError.conflict(`This application was ${app.status}; its conversation is closed to new messages.`);
     }
     const side = app.poster_id === caller.memberId ? 'poster' : 'applicant';
-    const existing = await this.uow.run((em) => conversation(em, app.id));
     const job = existing ? null : await this.bus.call(getHiringJob, { jobId: app.job_id }, ctx);
     return this.uow.run(async (em) => {
       await countAttempt(em, limitBuckets().messages, caller.memberId);
