@@ -110,6 +110,26 @@ describe('search, against a real jobs schema with a 40-day board', () => {
     }
   });
 
+  it('plans a search of plain words once per connection (a generic plan), and one with "or" or "-word" for its words each time', async () => {
+    // A pool of its own, used one search at a time: one connection, whose prepared statements are listed.
+    const replica = await db.otherReplica();
+    for (const q of ['python', 'dashboard logo', 'kubernetes', 'zoning', 'python design', 'migration', 'postgres', 'logo']) {
+      await searchRanked(replica, q, 200, 20, false);
+      await searchNewest(replica, q, 20);
+      await searchRanked(replica, `${q} or zoning`, 200, 20, false);
+    }
+    const plans = await replica.query<{ statement: string; generic_plans: string; custom_plans: string }[]>(
+      `SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%jobs_search_terms%'`,
+    );
+    const plain = plans.filter((p) => p.statement.includes('(SELECT q FROM query)'));
+    const visible = plans.filter((p) => !p.statement.includes('(SELECT q FROM query)'));
+    expect(plain).toHaveLength(2);
+    expect(visible).toHaveLength(1);
+    // PostgreSQL makes five custom plans before it weighs the generic one; every later search reuses it.
+    for (const p of plain) expect([Number(p.custom_plans), Number(p.generic_plans)]).toEqual([5, 3]);
+    expect([Number(visible[0]!.custom_plans), Number(visible[0]!.generic_plans)]).toEqual([8, 0]);
+  });
+
   it('answers each search statement directly: by relevance with embeddings, stored embeddings, lexemes, the newest jobs', async () => {
     const ranked = await searchRanked(db.ds, 'python dashboard', 200, 7, false);
     expect(ranked.map((r) => r.id)).toEqual(await scanned('python dashboard', 'relevance', 7));
