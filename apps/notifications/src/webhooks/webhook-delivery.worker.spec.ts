@@ -41,7 +41,7 @@ const row = (id: string): ClaimedDelivery => ({
   url: 'http://127.0.0.1:9/hook',
   secret_sealed: 'sealed',
 });
-const claimed = (id: string): Claim => ({ outcome: 'claimed', delivery: row(id) });
+const claimed = (id: string, more = true): Claim => ({ outcome: 'claimed', delivery: row(id), more });
 const ctx = (): WorkContext => ({ id: 'item', attempt: 1, signal: new AbortController().signal, heartbeat: () => undefined });
 const worker = () => new WebhookDeliveryWorker({} as DataSource);
 
@@ -60,6 +60,16 @@ describe('the webhook delivery worker', () => {
     expect(calls.claims).toEqual([{ delivery: 'd1' }, { endpoint: 'endpoint-1' }, { endpoint: 'endpoint-1' }, { endpoint: 'endpoint-1' }]);
     expect(calls.posted).toEqual(['d1', 'd2', 'd3']);
     expect(calls.settled).toEqual(['delivered d1', 'delivered d2', 'delivered d3']);
+  });
+
+  it('asks for no next delivery when its endpoint had none other due at the claim', async () => {
+    calls.answers = [claimed('d1', false), claimed('d2')];
+    await worker().run({ deliveryId: 'd1' }, ctx());
+    expect(calls.claims).toEqual([{ delivery: 'd1' }]);
+    calls.answers = [claimed('d1'), claimed('d2', false), claimed('d3')];
+    calls.claims = [];
+    await worker().run({ deliveryId: 'd1' }, ctx());
+    expect(calls.claims).toEqual([{ delivery: 'd1' }, { endpoint: 'endpoint-1' }]);
   });
 
   it('stops taking more when the endpoint is at its cap, and when a taken delivery fails (its own item retries it)', async () => {

@@ -98,6 +98,7 @@ describe('the webhook statements, against a real notifications schema', () => {
 
     const claimed = await claim({ delivery: id! });
     expect(claimed.outcome).toBe('claimed');
+    expect(claimed).toMatchObject({ more: false });
     const row = claimed.outcome === 'claimed' ? claimed.delivery : undefined;
     expect(row).toMatchObject({ id, endpoint_id: e1.id, body: '{"a":1}', attempts: 1, url: 'http://127.0.0.1:9/hook', secret_sealed: 'sealed' });
     expect(row!.created_at).toBeInstanceOf(Date);
@@ -154,7 +155,7 @@ describe('the webhook statements, against a real notifications schema', () => {
     };
     const [a1, a2, a3] = await made(e1.id, 3);
     // Given only the endpoint: its due delivery due first.
-    expect(await claim({ endpoint: e1.id })).toMatchObject({ outcome: 'claimed', delivery: { id: a1 } });
+    expect(await claim({ endpoint: e1.id })).toMatchObject({ outcome: 'claimed', delivery: { id: a1 }, more: true });
     expect(await claim({ delivery: a3! })).toMatchObject({ outcome: 'claimed', delivery: { id: a3 } });
     // Two in flight to e1 (its cap): the third waits, whichever way it is asked for.
     expect(await claim({ delivery: a2! })).toEqual({ outcome: 'busy' });
@@ -165,7 +166,8 @@ describe('the webhook statements, against a real notifications schema', () => {
     expect((await claim({ delivery: b1! })).outcome).toBe('claimed');
     expect(await claim({ delivery: c1! })).toEqual({ outcome: 'busy' });
     await markDelivered(db.ds, a1!, 204);
-    expect(await claim({ endpoint: e1.id })).toMatchObject({ outcome: 'claimed', delivery: { id: a2 } });
+    // a3 is in flight, so a2 was the last one due: no more.
+    expect(await claim({ endpoint: e1.id })).toMatchObject({ outcome: 'claimed', delivery: { id: a2 }, more: false });
     expect(await claim({ endpoint: e1.id })).toEqual({ outcome: 'none' });
     for (const id of [a2!, a3!, b1!]) await markDelivered(db.ds, id, 204);
     // Nothing due to e1: nothing to claim; a disabled endpoint's deliveries are not claimed.

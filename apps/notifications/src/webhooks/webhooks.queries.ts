@@ -149,12 +149,15 @@ export interface ClaimedDelivery {
  * 'claimed': the attempt is counted and the delivery in flight; 'busy': its endpoint or member has
  * as many attempts in flight as allowed; 'later': it is pending but not due, or has an attempt of
  * its own in flight, for `waitMs`; 'none': nothing to claim (not pending, endpoint disabled or gone).
+ * `more`: the endpoint had other deliveries due when this one was claimed.
  */
-export type Claim = { outcome: 'claimed'; delivery: ClaimedDelivery } | { outcome: 'busy' } | { outcome: 'later'; waitMs: number } | { outcome: 'none' };
+export type Claim =
+  { outcome: 'claimed'; delivery: ClaimedDelivery; more: boolean } | { outcome: 'busy' } | { outcome: 'later'; waitMs: number } | { outcome: 'none' };
 
 interface ClaimRow extends Partial<ClaimedDelivery> {
   outcome: 'claimed' | 'busy' | 'later';
   wait_ms: number | null;
+  more: boolean | null;
 }
 
 /**
@@ -187,7 +190,7 @@ export async function claimAttempt(
   if (row.outcome === 'busy') return { outcome: 'busy' };
   if (row.outcome === 'later') return { outcome: 'later', waitMs: Number(row.wait_ms) };
   const { id, endpoint_id, body, attempts, created_at, url, secret_sealed } = row as ClaimRow & ClaimedDelivery;
-  return { outcome: 'claimed', delivery: { id, endpoint_id, body, attempts, created_at, url, secret_sealed } };
+  return { outcome: 'claimed', delivery: { id, endpoint_id, body, attempts, created_at, url, secret_sealed }, more: row.more === true };
 }
 
 /** The delivery delivered: the endpoint answered 2xx. */
