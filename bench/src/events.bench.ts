@@ -13,6 +13,7 @@ import { hostBaselineMs, loadLine, READ_BACK_BUDGET, readBackReport, WEBHOOK_BUD
 import { BENCH_LAYOUT } from './layout.js';
 import { latencySummary, round } from './load.js';
 import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
+import { OperationCounters } from './operation-counters.js';
 import { measureReadBack } from './read-back-cost.js';
 import { measureWebhookRate, registerMessageHooks } from './webhook-rate.js';
 import { type Receiver, startReceiver } from './webhook-receiver.js';
@@ -28,6 +29,14 @@ import { type Receiver, startReceiver } from './webhook-receiver.js';
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsFile = join(rootDir, 'bench', 'results', 'events.json');
+// The services to measure: this checkout's by default; another checkout's built services
+// (BENCH_SERVICES_ROOT) are measured by the same bench, so a before/after runs one harness.
+const servicesRoot = resolve(process.env.BENCH_SERVICES_ROOT ?? rootDir);
+// Which phases run (comma-separated, all by default): readback, alerts, webhooks.
+// BENCH_EVENTS_COUNTS=1: PostgreSQL and NATS started observed, and each webhook phase prints its
+// statements and bus messages per delivery (counts, which the host's load does not move).
+const COUNTS = process.env.BENCH_EVENTS_COUNTS === '1';
+const PHASES = new Set((process.env.BENCH_EVENTS_PHASES ?? 'readback,alerts,webhooks').split(',').map((p) => p.trim()));
 const RATE_PER_S = Number(process.env.BENCH_EVENTS_RATE ?? 20);
 const DURATION_S = Number(process.env.BENCH_EVENTS_SECONDS ?? 30);
 const WARMUP_S = 3;
@@ -84,12 +93,17 @@ async function main(): Promise<number> {
   let db: pg.Client | undefined;
   let receiver: Receiver | undefined;
   try {
-    infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-events-')), ephemeral: true, log: () => undefined });
+    infra = await startInfrastructure({
+      dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-events-')),
+      ephemeral: true,
+      log: () => undefined,
+      observed: COUNTS,
+    });
     const host = () => `${loadLine()}; host yardstick (SHA-256 of 32 MiB) ${hostBaselineMs()} ms`;
     // Before the services start: the read-back's rounds run alone on the machine's share this run has.
     await waitForQuietMachine(0.15, 20_000);
     const readBack = [];
-    for (const topology of ['one server', 'three servers'] as const) {
+    for (const topology of PHASES.has('readback') ? (['one server', 'three servers'] as const) : []) {
       say(host());
       const report = readBackReport(await measureReadBack(infra.databaseUrl, topology, READ_BACK_ROUNDS, say));
       readBack.push(report);
@@ -97,7 +111,7 @@ async function main(): Promise<number> {
     }
     system = await startServices({
       infra,
-      rootDir,
+      rootDir: servicesRoot,
       layout: BENCH_LAYOUT,
       env: {
         LOG_LEVEL: 'warn',
@@ -165,16 +179,18 @@ async function main(): Promise<number> {
       await Promise.all(inFlight);
     };
 
+    // Without the alert phase its steady load is zero seconds long, and its lines say so by their counts.
+    const alertSeconds = PHASES.has('alerts') ? DURATION_S : 0;
     await waitForQuietMachine(0.15, 20_000);
-    say(`Warming up (${WARMUP_S} s)…`);
-    await steady(WARMUP_S);
+    say(`Warming up (${alertSeconds ? WARMUP_S : 0} s)…`);
+    await steady(alertSeconds ? WARMUP_S : 0);
     await sleep(1000);
     poller.measure(true);
     receiver.measure(true);
     const measuredFrom = poller.seen.size;
-    say(`Steady load: ${RATE_PER_S} operations/s (posts and applications alternating) for ${DURATION_S} s…`);
+    say(`Steady load: ${RATE_PER_S} operations/s (posts and applications alternating) for ${alertSeconds} s…`);
     const cpuBefore = await cpuSnapshot();
-    await steady(DURATION_S);
+    await steady(alertSeconds);
     const cpu = cpuUsage(cpuBefore, await cpuSnapshot());
     await sleep(2000);
     poller.measure(false);
@@ -205,13 +221,16 @@ async function main(): Promise<number> {
     // The delivery rate, with members of its own: one endpoint, then many members' one each.
     say('');
     const webhooks = [];
-    for (const [label, count, budget] of [
+    const webhookPhases = [
       ['one endpoint', 1, WEBHOOK_BUDGETS.one],
       ['many members', MANY_MEMBERS, WEBHOOK_BUDGETS.many],
-    ] as const) {
+    ] as const;
+    for (const [label, count, budget] of PHASES.has('webhooks') ? webhookPhases : []) {
       const recipients = await createMembers(infra.natsUrl, count);
       await registerMessageHooks(base, recipients, receiver.url);
       say(host());
+      const counters = COUNTS && infra.natsMonitorUrl ? await OperationCounters.open(infra.databaseUrl, infra.natsMonitorUrl) : undefined;
+      await counters?.start();
       const phase = await CpuPhase.start();
       const rate = await measureWebhookRate({
         natsUrl: infra.natsUrl,
@@ -223,11 +242,20 @@ async function main(): Promise<number> {
         floodEvents: budget.floodEvents,
       });
       const split = await phase.stop();
+      const counted = await counters?.stop();
+      await counters?.close();
       const report = webhookReport(rate, budget);
       webhooks.push({ ...rate, budget, met: report.met, cpu: split.usage, cpuSeconds: split.seconds });
       for (const line of report.lines) say(line);
       say(`  CPU per delivery (paced and flood): ${perRequestLine(split, rate.paced.delivered + rate.flood.delivered)}`);
       say(`  CPU: ${describeSplit(split)}`);
+      if (counted) {
+        const per = (n: number) => (n / Math.max(1, rate.paced.delivered + rate.flood.delivered)).toFixed(2);
+        say(`  per delivery: ${per(counted.statements)} statements, ${per(counted.busIn)} NATS messages in, ${per(counted.busOut)} out`);
+        for (const st of [...counted.byStatement].sort((a, b) => b.calls - a.calls).slice(0, 12)) {
+          say(`    ${per(st.calls)} × ${st.query.slice(0, 110)}`);
+        }
+      }
     }
     say(host());
     const allMet = met && readBack.every((r) => r.met) && webhooks.every((w) => w.met);

@@ -11,6 +11,7 @@ import { Webhooks1795450000000 } from './migrations/1795450000000-webhooks.js';
 import { SealNotificationKeys1795800000000 } from './migrations/1795800000000-seal-notification-keys.js';
 import { WebhookAttemptsInFlight1796900000000 } from './migrations/1796900000000-webhook-attempts-in-flight.js';
 import { NotificationHistory1797000000000 } from './migrations/1797000000000-notification-history.js';
+import { ClaimWebhookDelivery1797100000000 } from './migrations/1797100000000-claim-webhook-delivery.js';
 import { PushDeliveryEntity, PushSubscriptionEntity } from './push/push-subscription.entities.js';
 
 export const notificationsEntities = [
@@ -33,4 +34,5 @@ export const notificationsMigrations = [
   SealNotificationKeys1795800000000,
   WebhookAttemptsInFlight1796900000000,
   NotificationHistory1797000000000,
+  ClaimWebhookDelivery1797100000000,
 ];

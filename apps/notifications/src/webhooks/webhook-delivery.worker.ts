@@ -7,18 +7,7 @@ import { DataSource } from 'typeorm';
 import { openSecret } from './webhook-secrets.js';
 import { webhookBusyDelayMs, webhookRetryDelayMs, type WebhookSettings, webhookSettings } from './webhook-settings.js';
 import { postWebhook } from './webhook-targets.js';
-import {
-  attemptsInFlight,
-  claimDelivery,
-  type ClaimedDelivery,
-  disableEndpoint,
-  dueDelivery,
-  lockForTransaction,
-  markDelivered,
-  markFailed,
-  msUntilDue,
-  scheduleRetry,
-} from './webhooks.queries.js';
+import { type Claim, claimAttempt, type ClaimedDelivery, disableEndpoint, markDelivered, markFailed, scheduleRetry } from './webhooks.queries.js';
 
 /**
  * Delivers one webhook delivery, signed by Standard Webhooks with the delivery's id as webhook-id,
@@ -32,7 +21,10 @@ import {
  * One member's slow endpoints cannot hold the delivery slots: each attempt has a deadline
  * (WEBHOOK_DEADLINE_MS) after which its request is destroyed, and at most
  * WEBHOOK_IN_FLIGHT_PER_ENDPOINT / _PER_MEMBER attempts are in flight at once; past that an item
- * goes back to the queue for a moment and frees its slot for other members' deliveries.
+ * goes back to the queue for a moment and frees its slot for other members' deliveries. An attempt
+ * that delivers frees a slot of its endpoint: the worker takes that endpoint's next due delivery at
+ * once (the same claim, caps and all), so a busy endpoint's backlog does not wait out the hand-back;
+ * the next delivery's own item finds it delivered and ends, or its retry scheduled and waits for it.
  */
 @Injectable()
 export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDeliveryQueue.payload> {
@@ -42,10 +34,40 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
 
   async run({ deliveryId }: { deliveryId: string }, ctx: WorkContext): Promise<void> {
     const settings = webhookSettings();
-    const claim = await this.claim(deliveryId, settings);
-    if (claim === 'busy') throw new DeferWork(webhookBusyDelayMs(settings, ctx.attempt));
-    if (!claim) return this.deferIfPending(deliveryId);
-    const row = claim;
+    const claim = await this.claim({ delivery: deliveryId }, settings);
+    if (claim.outcome === 'busy') throw new DeferWork(webhookBusyDelayMs(settings, ctx.attempt));
+    // Not due, or an attempt of its own in flight (a redelivery asked for meanwhile waits for it).
+    if (claim.outcome === 'later') throw new DeferWork(Math.max(100, claim.waitMs));
+    if (claim.outcome === 'none') return;
+    const started = Date.now();
+    const own = await this.attempt(claim.delivery, settings, ctx);
+    if (own.retryMs !== undefined) throw new DeferWork(own.retryMs);
+    // The next attempt must end well inside the item's own timeout, which the runner enforces.
+    const withinTime = () => Date.now() - started + settings.deadlineMs < (this.queue.timeoutSeconds * 1000) / 2;
+    // Asked for only when the endpoint had more due at the last claim: most endpoints have none.
+    let more = own.delivered && claim.more;
+    while (more && !ctx.signal.aborted && withinTime()) {
+      const next = await this.claim({ endpoint: claim.delivery.endpoint_id }, settings);
+      if (next.outcome !== 'claimed') return;
+      more = (await this.attempt(next.delivery, settings, ctx)).delivered && next.more;
+    }
+  }
+
+  /**
+   * Claims an attempt (one statement): of this delivery, or of the endpoint's next due one, unless
+   * its endpoint or member already has as many attempts in flight as allowed. Claims of one member's
+   * deliveries take turns (an advisory lock the statement holds), so the caps hold exactly.
+   */
+  private claim(of: { delivery: string } | { endpoint: string }, settings: WebhookSettings): Promise<Claim> {
+    const caps = { perEndpoint: settings.inFlightPerEndpoint, perMember: settings.inFlightPerMember };
+    return claimAttempt(this.ds, of, caps, settings.deadlineMs / 1000 + 2, (settings.deadlineMs * 3) / 1000);
+  }
+
+  /**
+   * Sends one claimed attempt and settles it: delivered on a 2xx; failed for good (and its endpoint
+   * disabled) on a 410 or past the give-up time; otherwise its retry scheduled, `retryMs` from now.
+   */
+  private async attempt(row: ClaimedDelivery, settings: WebhookSettings, ctx: WorkContext): Promise<{ delivered: boolean; retryMs?: number }> {
     const signedAt = new Date();
     const signature = new Webhook(await openSecret(this.ds, row.secret_sealed)).sign(row.id, signedAt, row.body);
     const outcome = await postWebhook(
@@ -62,36 +84,18 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
     const code = outcome.statusCode;
     if (code !== null && code >= 200 && code < 300) {
       await markDelivered(this.ds, row.id, code);
-      return;
+      return { delivered: true };
     }
     const error = outcome.error ?? `answered ${code}`;
     const gone = code === 410;
     if (gone || Date.now() - new Date(row.created_at).getTime() >= settings.giveUpMs) {
       await markFailed(this.ds, row.id, code, error);
       await this.disable(row.endpoint_id, gone ? 'gone' : 'failing');
-      return;
+      return { delivered: false };
     }
-    const delay = webhookRetryDelayMs(settings, row.attempts);
-    await scheduleRetry(this.ds, row.id, code, error, delay / 1000);
-    throw new DeferWork(delay);
-  }
-
-  /**
-   * Claims a due delivery and counts its attempt, unless its endpoint or member already has as many
-   * attempts in flight as allowed ('busy'); undefined when it is not due, not pending, or has an
-   * attempt of its own in flight (a redelivery asked for meanwhile waits for it: one attempt per
-   * delivery at a time, so its mark counts every attempt). Claims of one member's deliveries take
-   * turns (an advisory lock), so the caps hold exactly.
-   */
-  private async claim(deliveryId: string, settings: WebhookSettings): Promise<ClaimedDelivery | 'busy' | undefined> {
-    return this.ds.transaction(async (em) => {
-      const due = await dueDelivery(em, deliveryId);
-      if (!due) return undefined;
-      await lockForTransaction(em, `webhook_in_flight:${due.member_id}`);
-      const flying = await attemptsInFlight(em, due.member_id, due.endpoint_id);
-      if (flying.endpoint >= settings.inFlightPerEndpoint || flying.member >= settings.inFlightPerMember) return 'busy';
-      return claimDelivery(em, deliveryId, settings.deadlineMs / 1000 + 2, (settings.deadlineMs * 3) / 1000);
-    });
+    const retryMs = webhookRetryDelayMs(settings, row.attempts);
+    await scheduleRetry(this.ds, row.id, code, error, retryMs / 1000);
+    return { delivered: false, retryMs };
   }
 
   /** Disables the endpoint once and tells its member (an alert, through the webhook.disabled event). */
@@ -100,14 +104,5 @@ export class WebhookDeliveryWorker implements WorkHandler<typeof webhookDelivery
       const done = await disableEndpoint(em, endpointId, reason);
       if (done) await recordEvent(em, webhookDisabledV1, { memberId: done.member_id, webhookId: endpointId, url: done.url, reason });
     });
-  }
-
-  /**
-   * Not claimable now: come back when a pending delivery is due, and not before an attempt of it
-   * still in flight (a redelivery asked for meanwhile) has had its deadline; anything else is done.
-   */
-  private async deferIfPending(deliveryId: string): Promise<void> {
-    const waitMs = await msUntilDue(this.ds, deliveryId);
-    if (waitMs !== undefined) throw new DeferWork(Math.max(100, Number(waitMs)));
   }
 }

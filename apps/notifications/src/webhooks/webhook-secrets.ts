@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
+import { TtlCache } from '@marketplace/service-kit';
 import type { DataSource } from 'typeorm';
 
 import { keptSecret } from '../channels/notification-keys.js';
@@ -25,7 +26,20 @@ export async function sealSecret(ds: DataSource, secret: string): Promise<string
   return [iv, cipher.getAuthTag(), sealed].map((b) => b.toString('base64url')).join('.');
 }
 
-export async function openSecret(ds: DataSource, sealed: string): Promise<string> {
+/**
+ * Opened signing secrets, keyed by the sealed value itself: every seal has an IV of its own, so a
+ * secret sealed anew (a rotation, in whichever process) is a key never seen, and the old entry is
+ * never read again; nor is a deleted endpoint's, whose deliveries go with it. Bounded and short-lived
+ * so plaintext secrets do not linger in memory; a miss costs the seal key's read and one AES-GCM open.
+ */
+const opened = new TtlCache<string>(60_000, 1_000);
+
+/** The signing secret a row keeps, opened (from memory when this process opened it in the last minute). */
+export function openSecret(ds: DataSource, sealed: string): Promise<string> {
+  return opened.get(sealed, () => openSealed(ds, sealed));
+}
+
+async function openSealed(ds: DataSource, sealed: string): Promise<string> {
   const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
   const decipher = createDecipheriv('aes-256-gcm', await sealKey(ds), iv!);
   decipher.setAuthTag(tag!);

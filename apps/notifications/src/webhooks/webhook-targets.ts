@@ -1,4 +1,4 @@
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 import { AppError } from '@marketplace/contracts';
@@ -45,19 +45,37 @@ export interface PostOutcome {
   error: string | null;
 }
 
-const publicAgent = new HttpsAgent({ lookup: publicOnlyLookup(), keepAlive: false });
-const loopbackHttp = new HttpAgent({ keepAlive: false });
-const loopbackHttps = new HttpsAgent({ keepAlive: false });
+/**
+ * Connections are kept alive per origin (host and port) and reused by the next attempt: a
+ * delivery pays no new TCP (and TLS) handshake while its endpoint keeps taking them. Every new
+ * connection still makes its own lookup through the kit's guard, so a kept connection was checked
+ * when it was made, and one idle for IDLE_MS is closed (below the 5 s most servers keep an idle
+ * connection, so a reused one has rarely been closed under us). At most MAX_SOCKETS connections
+ * per origin; past that an attempt waits in the agent, inside its own deadline.
+ */
+const IDLE_MS = 4_000;
+const MAX_SOCKETS = 16;
+const MAX_FREE_SOCKETS = 4;
+/** An answer's body is read to its end (so its connection can be reused) only if it is this small and this quick. */
+const DRAIN_BYTES = 16 * 1024;
+const DRAIN_MS = 1_000;
+const keptAlive = { keepAlive: true, timeout: IDLE_MS, maxSockets: MAX_SOCKETS, maxFreeSockets: MAX_FREE_SOCKETS, scheduling: 'lifo' } as const;
+const publicAgent = new HttpsAgent({ ...keptAlive, lookup: publicOnlyLookup() });
+const loopbackHttp = new HttpAgent(keptAlive);
+const loopbackHttps = new HttpsAgent(keptAlive);
 
 /**
- * POSTs a body to an endpoint: public hosts through the kit's guard, checked on the lookup the
- * connection itself makes (a name re-pointed at an internal address after registration is
- * refused); redirects are not followed (a 3xx is a failed attempt). `deadlineMs` bounds the whole
- * attempt, lookup and connect included, not the socket's idle time: an endpoint that trickles its
- * status line a byte at a time is cut off at the deadline. The status line is all a delivery needs,
- * so the answer's body is never read: the request is destroyed as soon as the status arrives.
- * `signal` (the work item's) destroys it too, so an attempt the runner gives up on or a stopping
- * worker leaves no socket behind.
+ * POSTs a body to an endpoint: public hosts through the kit's guard, checked on the lookup each new
+ * connection makes (a name re-pointed at an internal address after registration is refused);
+ * redirects are not followed (a 3xx is a failed attempt). `deadlineMs` bounds the whole attempt,
+ * lookup and connect included, not the socket's idle time: an endpoint that trickles its status
+ * line a byte at a time is cut off at the deadline. The status line is all a delivery needs: the
+ * outcome is settled as soon as it arrives. The answer's body is then read only to let its
+ * connection be reused, and only while it is short (DRAIN_BYTES) and quick (DRAIN_MS): past either,
+ * the connection is destroyed, so a receiver that trickles its body holds nothing. `signal` (the
+ * work item's) destroys the request too, so an attempt the runner gives up on or a stopping
+ * worker leaves no socket behind. A kept connection the server closed just as it was reused
+ * (ECONNRESET before any answer) is tried once more on a new one, inside the same deadline.
  */
 export function postWebhook(raw: string, headers: Record<string, string>, body: string, deadlineMs: number, signal?: AbortSignal): Promise<PostOutcome> {
   const url = new URL(raw);
@@ -68,31 +86,61 @@ export function postWebhook(raw: string, headers: Record<string, string>, body: 
   const send = secure ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
+    let current: ClientRequest | undefined;
     const finish = (outcome: PostOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(outcome);
     };
-    const req = send(
-      url,
-      {
-        method: 'POST',
-        agent,
-        ...(signal ? { signal } : {}),
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'marketplace-webhooks/1' },
-      },
-      (res) => {
-        finish({ statusCode: res.statusCode ?? null, error: null });
-        res.destroy();
-        req.destroy();
-      },
-    );
-    // Declared after the request; `finish` only runs once the request has started, after this line.
-    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${deadlineMs / 1000} s`)), deadlineMs);
-    req.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, error: postError(err) }));
-    req.end(body);
+    const attempt = (retried: boolean) => {
+      const req = send(
+        url,
+        {
+          method: 'POST',
+          agent,
+          ...(signal ? { signal } : {}),
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            'user-agent': 'marketplace-webhooks/1',
+          },
+        },
+        (res) => {
+          finish({ statusCode: res.statusCode ?? null, error: null });
+          drain(req, res);
+        },
+      );
+      current = req;
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (!settled && !retried && req.reusedSocket && err.code === 'ECONNRESET' && current === req) return attempt(true);
+        finish({ statusCode: null, error: postError(err) });
+      });
+      req.end(body);
+    };
+    // Declared before the first request; `finish` only runs once a request has started, after this line.
+    const timer = setTimeout(() => current?.destroy(new Error(`no answer within ${deadlineMs / 1000} s`)), deadlineMs);
+    attempt(false);
   });
+}
+
+/** Reads a settled answer's body to its end so its connection goes back to the agent; destroys it if the body is long or slow. */
+function drain(req: ClientRequest, res: IncomingMessage): void {
+  let bytes = 0;
+  const cut = () => {
+    clearTimeout(slow);
+    res.destroy();
+    req.destroy();
+  };
+  const slow = setTimeout(cut, DRAIN_MS);
+  res.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > DRAIN_BYTES) cut();
+  });
+  res.on('end', () => clearTimeout(slow));
+  res.on('error', () => clearTimeout(slow));
+  res.on('close', () => clearTimeout(slow));
 }
 
 function postError(err: NodeJS.ErrnoException): string {

@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelsConfig } from '../channels/channels.config.js';
 import { notificationsEntities, notificationsMigrations } from '../notifications.entities.js';
 import {
-  attemptsInFlight,
-  claimDelivery,
+  claimAttempt,
   countEndpoints,
   deleteEndpoint,
   deliveriesOf,
   disableEndpoint,
-  dueDelivery,
   endpointOf,
   endpointsOf,
   endpointsTaking,
@@ -22,7 +20,6 @@ import {
   lockForTransaction,
   markDelivered,
   markFailed,
-  msUntilDue,
   redeliver,
   scheduleRetry,
 } from './webhooks.queries.js';
@@ -42,6 +39,12 @@ describe('the webhook statements, against a real notifications schema', () => {
   afterAll(async () => {
     await db?.drop();
   }, 60_000);
+
+  const claim = (of: { delivery: string } | { endpoint: string }) => claimAttempt(db.ds, of, { perEndpoint: 2, perMember: 3 }, 60, 180);
+  const inFlight = async (endpointId: string) =>
+    Number(
+      (await db.query<{ n: string }>(`SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND sending_until > now()`, [endpointId]))[0]!.n,
+    );
 
   const endpoint = (memberId: string, events: string[]) =>
     insertEndpoint(db.ds, {
@@ -93,31 +96,30 @@ describe('the webhook statements, against a real notifications schema', () => {
     expect(id).toBeDefined();
     expect(await insertEventDelivery(db.ds, { id: randomUUID(), endpointId: e1.id, eventId, type: 'message.sent', body: '{}' })).toBeUndefined();
 
-    expect(await dueDelivery(db.ds, id!)).toEqual({ endpoint_id: e1.id, member_id: member });
-    expect(await attemptsInFlight(db.ds, member, e1.id)).toEqual({ endpoint: 0, member: 0 });
-    expect(await msUntilDue(db.ds, id!)).toBe(0);
-    const claimed = await db.ds.transaction((em) => claimDelivery(em, id!, 60, 180));
-    expect(claimed).toMatchObject({ id, endpoint_id: e1.id, body: '{"a":1}', attempts: 1, url: 'http://127.0.0.1:9/hook', secret_sealed: 'sealed' });
-    expect(claimed!.created_at).toBeInstanceOf(Date);
-    // In flight now: not due, not claimable again, and counted for the endpoint and the member.
-    expect(await dueDelivery(db.ds, id!)).toBeUndefined();
-    expect(await claimDelivery(db.ds, id!, 60, 180)).toBeUndefined();
-    expect(await attemptsInFlight(db.ds, member, e1.id)).toEqual({ endpoint: 1, member: 1 });
-    expect(await attemptsInFlight(db.ds, member, e2.id)).toEqual({ endpoint: 0, member: 1 });
-    const wait = await msUntilDue(db.ds, id!);
-    expect(wait).toBeGreaterThan(170_000);
-    expect(wait).toBeLessThanOrEqual(180_000);
+    const claimed = await claim({ delivery: id! });
+    expect(claimed.outcome).toBe('claimed');
+    expect(claimed).toMatchObject({ more: false });
+    const row = claimed.outcome === 'claimed' ? claimed.delivery : undefined;
+    expect(row).toMatchObject({ id, endpoint_id: e1.id, body: '{"a":1}', attempts: 1, url: 'http://127.0.0.1:9/hook', secret_sealed: 'sealed' });
+    expect(row!.created_at).toBeInstanceOf(Date);
+    // In flight now: not claimable again until its mark runs out (180 s), and counted for the endpoint and the member.
+    const wait = await claim({ delivery: id! });
+    expect(wait.outcome).toBe('later');
+    expect(wait.outcome === 'later' && wait.waitMs).toBeGreaterThan(170_000);
+    expect(wait.outcome === 'later' && wait.waitMs).toBeLessThanOrEqual(180_000);
+    expect(await inFlight(e1.id)).toBe(1);
 
     await scheduleRetry(db.ds, id!, 500, 'answered 500', 30);
-    expect(await attemptsInFlight(db.ds, member, e1.id)).toEqual({ endpoint: 0, member: 0 });
-    expect(await msUntilDue(db.ds, id!)).toBeLessThanOrEqual(30_000);
+    expect(await inFlight(e1.id)).toBe(0);
+    const retryWait = await claim({ delivery: id! });
+    expect(retryWait.outcome === 'later' && retryWait.waitMs).toBeLessThanOrEqual(30_000);
     const [retry] = await deliveriesOf(db.ds, e1.id);
     expect(retry).toMatchObject({ id, status: 'pending', attempts: 1, last_status_code: 500, last_error: 'answered 500', delivered_at: null });
 
     await markDelivered(db.ds, id!, 204);
     const [done] = await deliveriesOf(db.ds, e1.id);
     expect(done).toMatchObject({ status: 'delivered', last_status_code: 204, last_error: null, next_attempt_at: null, delivered_at: expect.any(Date) });
-    expect(await msUntilDue(db.ds, id!)).toBeUndefined();
+    expect(await claim({ delivery: id! })).toEqual({ outcome: 'none' });
 
     const again = await db.ds.transaction((em) => redeliver(em, id!, e1.id));
     expect(again).toMatchObject({ id, status: 'pending', delivered_at: null, next_attempt_at: expect.any(Date) });
@@ -136,6 +138,55 @@ describe('the webhook statements, against a real notifications schema', () => {
     await db.query(`UPDATE webhook_deliveries SET created_at = created_at - interval '1 minute' WHERE id = $1`, [ping!.id]);
     const later = await insertPingDelivery(db.ds, randomUUID(), e.id, '{}');
     expect((await deliveriesOf(db.ds, e.id)).map((d) => d.id)).toEqual([later!.id, ping!.id]);
-    expect(await dueDelivery(db.ds, ping!.id)).toEqual({ endpoint_id: e.id, member_id: member });
+    expect((await claim({ delivery: ping!.id })).outcome).toBe('claimed');
+  });
+
+  it("holds the endpoint's and the member's caps, and takes an endpoint's next due delivery oldest first", async () => {
+    const member = randomUUID();
+    const [e1, e2, e3] = [(await endpoint(member, []))!, (await endpoint(member, []))!, (await endpoint(member, []))!];
+    const made = async (endpointId: string, n: number) => {
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const id = (await insertEventDelivery(db.ds, { id: randomUUID(), endpointId, eventId: randomUUID(), type: 'message.sent', body: String(i) }))!;
+        await db.query(`UPDATE webhook_deliveries SET next_attempt_at = now() - make_interval(secs => $2) WHERE id = $1`, [id, 100 - i]);
+        ids.push(id);
+      }
+      return ids;
+    };
+    const [a1, a2, a3] = await made(e1.id, 3);
+    // Given only the endpoint: its due delivery due first.
+    expect(await claim({ endpoint: e1.id })).toMatchObject({ outcome: 'claimed', delivery: { id: a1 }, more: true });
+    expect(await claim({ delivery: a3! })).toMatchObject({ outcome: 'claimed', delivery: { id: a3 } });
+    // Two in flight to e1 (its cap): the third waits, whichever way it is asked for.
+    expect(await claim({ delivery: a2! })).toEqual({ outcome: 'busy' });
+    expect(await claim({ endpoint: e1.id })).toEqual({ outcome: 'busy' });
+    // The member's cap (3): one more to e2, then e3 waits though it has none in flight.
+    const [b1] = await made(e2.id, 1);
+    const [c1] = await made(e3.id, 1);
+    expect((await claim({ delivery: b1! })).outcome).toBe('claimed');
+    expect(await claim({ delivery: c1! })).toEqual({ outcome: 'busy' });
+    await markDelivered(db.ds, a1!, 204);
+    // a3 is in flight, so a2 was the last one due: no more.
+    expect(await claim({ endpoint: e1.id })).toMatchObject({ outcome: 'claimed', delivery: { id: a2 }, more: false });
+    expect(await claim({ endpoint: e1.id })).toEqual({ outcome: 'none' });
+    for (const id of [a2!, a3!, b1!]) await markDelivered(db.ds, id, 204);
+    // Nothing due to e1: nothing to claim; a disabled endpoint's deliveries are not claimed.
+    expect(await claim({ endpoint: e1.id })).toEqual({ outcome: 'none' });
+    await disableEndpoint(db.ds, e3.id, 'failing');
+    expect(await claim({ delivery: c1! })).toEqual({ outcome: 'none' });
+    expect(await claim({ endpoint: e3.id })).toEqual({ outcome: 'none' });
+  });
+
+  it('holds the cap exactly when many workers claim at once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const member = randomUUID();
+      const e = (await endpoint(member, []))!;
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++)
+        ids.push((await insertEventDelivery(db.ds, { id: randomUUID(), endpointId: e.id, eventId: randomUUID(), type: 'message.sent', body: '{}' }))!);
+      const claims = await Promise.all(ids.map((id, i) => claim(i % 2 ? { delivery: id } : { endpoint: e.id })));
+      expect(claims.filter((c) => c.outcome === 'claimed')).toHaveLength(2);
+      expect(await inFlight(e.id)).toBe(2);
+    }
   });
 });

@@ -134,67 +134,64 @@ export function redeliver(on: Db, deliveryId: string, endpointId: string): Promi
   );
 }
 
-/** A pending delivery of an active endpoint, due and with no attempt in flight: its endpoint and member. */
-export function dueDelivery(on: Db, deliveryId: string): Promise<{ endpoint_id: string; member_id: string } | undefined> {
-  return first(
-    on,
-    db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-      .select(['d.endpoint_id', 'e.member_id'])
-      .where('d.id', '=', deliveryId)
-      .where('d.status', '=', 'pending')
-      .where('e.disabled_at', 'is', null)
-      .where('d.next_attempt_at', '<=', now())
-      .where((eb) => eb.or([eb('d.sending_until', 'is', null), eb('d.sending_until', '<=', now())])),
-  );
-}
-
-/** How many attempts are in flight now, to this endpoint and to all of the member's. */
-export async function attemptsInFlight(on: Db, memberId: string, endpointId: string): Promise<{ endpoint: number; member: number }> {
-  const row = await first(
-    on,
-    db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-      .select((eb) => [
-        eb.cast<number>(eb.fn.countAll().filterWhere('d.endpoint_id', '=', endpointId), 'integer').as('endpoint'),
-        eb.cast<number>(eb.fn.countAll(), 'integer').as('member'),
-      ])
-      .where('e.member_id', '=', memberId)
-      .where('d.sending_until', '>', now()),
-  );
-  return { endpoint: row?.endpoint ?? 0, member: row?.member ?? 0 };
+/** A delivery claimed for one attempt, as claimAttempt answers it. */
+export interface ClaimedDelivery {
+  id: string;
+  endpoint_id: string;
+  body: string;
+  attempts: number;
+  created_at: Date;
+  url: string;
+  secret_sealed: string;
 }
 
 /**
- * Claims a due delivery for one attempt and counts it: in flight for `sendingSeconds`, and due
- * again after `retrySeconds` should the attempt never end. Undefined when it is not claimable.
+ * 'claimed': the attempt is counted and the delivery in flight; 'busy': its endpoint or member has
+ * as many attempts in flight as allowed; 'later': it is pending but not due, or has an attempt of
+ * its own in flight, for `waitMs`; 'none': nothing to claim (not pending, endpoint disabled or gone).
+ * `more`: the endpoint had other deliveries due when this one was claimed.
  */
-export function claimDelivery(on: Db, deliveryId: string, sendingSeconds: number, retrySeconds: number) {
-  return first(
-    on,
-    db
-      .updateTable('webhook_deliveries as d')
-      .from('webhook_endpoints as e')
-      .set((eb) => ({
-        attempts: eb('d.attempts', '+', 1),
-        last_attempt_at: now(),
-        sending_until: secondsFromNow(sendingSeconds),
-        next_attempt_at: secondsFromNow(retrySeconds),
-      }))
-      .where('d.id', '=', deliveryId)
-      .whereRef('e.id', '=', 'd.endpoint_id')
-      .where('d.status', '=', 'pending')
-      .where('e.disabled_at', 'is', null)
-      .where('d.next_attempt_at', '<=', now())
-      .where((eb) => eb.or([eb('d.sending_until', 'is', null), eb('d.sending_until', '<=', now())]))
-      .returning(['d.id', 'd.endpoint_id', 'd.body', 'd.attempts', 'd.created_at', 'e.url', 'e.secret_sealed']),
-  );
+export type Claim =
+  { outcome: 'claimed'; delivery: ClaimedDelivery; more: boolean } | { outcome: 'busy' } | { outcome: 'later'; waitMs: number } | { outcome: 'none' };
+
+interface ClaimRow extends Partial<ClaimedDelivery> {
+  outcome: 'claimed' | 'busy' | 'later';
+  wait_ms: number | null;
+  more: boolean | null;
 }
 
-/** A claimed delivery, as claimDelivery returns it. */
-export type ClaimedDelivery = NonNullable<Awaited<ReturnType<typeof claimDelivery>>>;
+/**
+ * Claims one attempt in one statement (claim_webhook_delivery, migration 1797100000000): the
+ * delivery `of.delivery`, or the due delivery of `of.endpoint` due first, unless the endpoint or
+ * member already has as many attempts in flight as allowed. A claimed attempt is in flight for
+ * `sendingSeconds` and due again after `retrySeconds` should it never end. The count is taken
+ * under the member's lock, so the caps hold exactly however many workers claim at once.
+ */
+export async function claimAttempt(
+  on: Db,
+  of: { delivery: string } | { endpoint: string },
+  caps: { perEndpoint: number; perMember: number },
+  sendingSeconds: number,
+  retrySeconds: number,
+): Promise<Claim> {
+  const delivery = 'delivery' in of ? of.delivery : null;
+  const endpoint = 'endpoint' in of ? of.endpoint : null;
+  const row = await first(
+    on,
+    db
+      .selectFrom(
+        sql<ClaimRow>`claim_webhook_delivery(${delivery}::uuid, ${endpoint}::uuid, ${caps.perEndpoint}::int, ${caps.perMember}::int, ${sendingSeconds}::float8, ${retrySeconds}::float8)`.as(
+          'c',
+        ),
+      )
+      .selectAll(),
+  );
+  if (!row) return { outcome: 'none' };
+  if (row.outcome === 'busy') return { outcome: 'busy' };
+  if (row.outcome === 'later') return { outcome: 'later', waitMs: Number(row.wait_ms) };
+  const { id, endpoint_id, body, attempts, created_at, url, secret_sealed } = row as ClaimRow & ClaimedDelivery;
+  return { outcome: 'claimed', delivery: { id, endpoint_id, body, attempts, created_at, url, secret_sealed }, more: row.more === true };
+}
 
 /** The delivery delivered: the endpoint answered 2xx. */
 export async function markDelivered(on: Db, id: string, statusCode: number): Promise<void> {
@@ -245,22 +242,4 @@ export async function scheduleRetry(on: Db, id: string, statusCode: number | nul
       })
       .where('id', '=', id),
   );
-}
-
-/**
- * How long until a pending delivery of an active endpoint is due and has no attempt in flight
- * (milliseconds, 0 when it is already); undefined when it is not pending or its endpoint is disabled.
- */
-export async function msUntilDue(on: Db, deliveryId: string): Promise<number | undefined> {
-  const row = await first(
-    on,
-    db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-      .select(sql<number>`GREATEST(0, EXTRACT(EPOCH FROM (GREATEST(d.next_attempt_at, d.sending_until) - now())) * 1000)::float8`.as('wait_ms'))
-      .where('d.id', '=', deliveryId)
-      .where('d.status', '=', 'pending')
-      .where('e.disabled_at', 'is', null),
-  );
-  return row?.wait_ms;
 }
