@@ -142,6 +142,9 @@ function describe(s: StepResult): string {
     .filter((t) => t.poolWait?.count)
     .map((t) => `${t.process} ${round(t.poolWait!.over10ms * 100, 1)}%`)
     .join(', ');
+  const slowHandled = s.tails
+    .flatMap((t) => Object.entries(t.slowOperations ?? {}).map(([op, o]) => `${t.process} ${op} ${round(o.over100ms * 100, 1)}% of ${o.count}`))
+    .join(', ');
   const slowest = Object.entries(s.byOperation)
     .sort(([, a], [, b]) => b.p99 - a.p99)
     .slice(0, 3)
@@ -151,8 +154,23 @@ function describe(s: StepResult): string {
     `${s.rate} ops/s → ${s.achievedPerS} req/s: p50 ${s.p50} ms, p99 ${s.p99} ms, max ${s.max} ms, failures ${s.failures}` +
     `${s.holds ? '' : '  ✗'}${s.firstFailures.length ? ` (${s.firstFailures.join('; ')})` : ''}\n` +
     `      slowest p99: ${slowest}; event-loop delay p99/max ms: ${loops}\n` +
-    `      pool waits over 10 ms: ${pools || 'none'}; ${waitsLine(s.waits)}; the machine ${s.cpu.usage ? `${Math.round(s.cpu.usage.machineBusy * 100)}%` : 'n/a'} busy`
+    `      pool waits over 10 ms: ${pools || 'none'}; ${waitsLine(s.waits)}\n` +
+    `      handled in over 100 ms by the answering service: ${slowHandled || 'none over 1%'}\n` +
+    `      the machine ${s.cpu.usage ? `${Math.round(s.cpu.usage.machineBusy * 100)}%` : 'n/a'} busy; cores: ${Object.entries(s.cpu.seconds)
+      .slice(0, 5)
+      .map(([name, sec]) => `${name} ${round(sec / STEP_S, 2)}`)
+      .join(', ')}`
   );
+}
+
+/**
+ * Between steps: until the machine is quiet again (the consumers' and workers' backlog of a step
+ * that overloaded them drained), at most 30 s. A fixed pause let a failed step's backlog fall on the
+ * next, lower rate, which then failed too.
+ */
+async function settle(): Promise<void> {
+  await sleep(1000);
+  await waitForQuietMachine(0.15, 30_000, 'machineBusy');
 }
 
 interface LayoutResult {
@@ -184,7 +202,12 @@ async function measureLayout(layout: ProcessLayout): Promise<LayoutResult> {
     say(`\n${layout}: ${BOARD_JOBS} jobs on the board, ${POSTERS} posters, ${WORKERS} workers, ${AGENTS} agents over OAuth`);
     await waitForQuietMachine(0.15, 20_000);
     // Warm: the caches, the pools, V8's compiled code, and records for hires and messages to act on.
-    await step(world, request, Math.round(START_RATE / 2), 1, watch);
+    // Then wait for what the warm-up set off to settle (members' first e-mails, the outbox, the
+    // workers' first jobs): a first step measured on top of it failed at a rate the next steps held.
+    const warm = await step(world, request, START_RATE, 1, watch);
+    say(`  warm-up: ${describe(warm)}`);
+    const settled = await waitForQuietMachine(0.15, 30_000, 'machineBusy');
+    say(`  settled: the machine ${settled ? `${Math.round(settled.machineBusy * 100)}%` : 'n/a'} busy before the first step`);
     const steps: StepResult[] = [];
     let seed = 2;
     let good: StepResult | undefined;
@@ -198,7 +221,7 @@ async function measureLayout(layout: ProcessLayout): Promise<LayoutResult> {
       else bad = s;
       rate = s.holds ? Math.round(rate * 1.5) : Math.round(rate / 2);
       if (!s.holds && good) break;
-      await sleep(1000);
+      await settle();
     }
     for (let i = 0; i < 3 && good && bad && bad.rate - good.rate > Math.max(5, good.rate * 0.05); i++) {
       const s = await step(world, request, Math.round((good.rate + bad.rate) / 2), seed++, watch);
@@ -206,7 +229,7 @@ async function measureLayout(layout: ProcessLayout): Promise<LayoutResult> {
       steps.push(s);
       if (s.holds) good = s;
       else bad = s;
-      await sleep(1000);
+      await settle();
     }
     const capacity = good?.achievedPerS ?? 0;
     const cpuAtCapacity = good ? Object.entries(good.cpu.seconds).map(([name, sec]) => [name, round(sec / STEP_S, 2)] as const) : [];

@@ -16,6 +16,8 @@ export interface PgWaits {
   meanWaiting: Record<string, number>;
   /** Mean sessions waiting on a heavyweight lock (rows, transactions, advisory keys). */
   meanLockWaits: number;
+  /** Share of samples in which some session waited on a lock or on I/O (a commit's WAL flush): rare waits a mean hides. */
+  samplesWithLockOrIo: number;
 }
 
 const SAMPLE_MS = 50;
@@ -31,6 +33,7 @@ export class PgWaitSampler {
   private readonly totals = new Map<string, number>();
   private samples = 0;
   private active = 0;
+  private withLockOrIo = 0;
   private stopped = false;
   private readonly loop: Promise<void>;
 
@@ -49,6 +52,7 @@ export class PgWaitSampler {
       const began = performance.now();
       const { rows } = await this.client.query<{ wait: string; n: number }>(QUERY);
       this.samples += 1;
+      if (rows.some(({ wait }) => wait.startsWith('Lock:') || wait.startsWith('IO:') || wait.startsWith('LWLock:WAL'))) this.withLockOrIo += 1;
       for (const { wait, n } of rows) {
         this.active += n;
         if (wait !== 'running') this.totals.set(wait, (this.totals.get(wait) ?? 0) + n);
@@ -70,7 +74,7 @@ export class PgWaitSampler {
         .sort(([, a], [, b]) => b - a),
     );
     const meanLockWaits = round([...this.totals].filter(([wait]) => wait.startsWith('Lock:')).reduce((s, [, t]) => s + t, 0) / n, 2);
-    return { samples: this.samples, meanActive: round(this.active / n, 2), meanWaiting, meanLockWaits };
+    return { samples: this.samples, meanActive: round(this.active / n, 2), meanWaiting, meanLockWaits, samplesWithLockOrIo: round(this.withLockOrIo / n, 3) };
   }
 }
 
@@ -79,5 +83,8 @@ export function waitsLine(w: PgWaits): string {
     .slice(0, 5)
     .map(([wait, mean]) => `${wait} ${mean}`)
     .join(', ');
-  return `PostgreSQL: ${w.meanActive} sessions active on average, ${w.meanLockWaits} waiting on locks${waits ? ` (waiting: ${waits})` : ''}`;
+  return (
+    `PostgreSQL: ${w.meanActive} sessions active on average, ${w.meanLockWaits} waiting on locks${waits ? ` (waiting: ${waits})` : ''}; ` +
+    `a lock or I/O wait in ${round(w.samplesWithLockOrIo * 100, 1)}% of ${w.samples} samples`
+  );
 }

@@ -21,6 +21,8 @@ export interface ProcessTail {
   gc: { pauses: number; totalMs: number; share: number; byKind: Record<string, { pauses: number; totalMs: number }> };
   /** Connections this process's pool lent during the run: how many, their mean wait, the share that waited over 1 and 10 ms. */
   poolWait?: { count: number; meanMs: number; over1ms: number; over10ms: number };
+  /** Operations this process answered that took over 100 ms in its own handling, by share of their requests (over 1% only). */
+  slowOperations?: Record<string, { count: number; over100ms: number }>;
   /** Bus requests this process answered for the operation, by handling time (share under each bound, ms). */
   answered?: { operation: string; count: number; under: Record<string, number> };
 }
@@ -104,6 +106,21 @@ function poolWaitOf(before: Samples, after: Samples): ProcessTail['poolWait'] {
   };
 }
 
+/** Each operation's share of requests whose handling in this process took over 100 ms during the run. */
+function slowOperationsOf(before: Samples, after: Samples): ProcessTail['slowOperations'] {
+  const slow: NonNullable<ProcessTail['slowOperations']> = {};
+  for (const { series, value } of pick(after, 'bus_request_duration_seconds_count')) {
+    const count = value - (before.get(series) ?? 0);
+    if (count <= 0) continue;
+    const operation = labelOf(series, 'operation');
+    const bucket = pick(after, 'bus_request_duration_seconds_bucket', { operation, le: '0.1' })[0]?.series;
+    if (!bucket) continue;
+    const over = 1 - ((after.get(bucket) ?? 0) - (before.get(bucket) ?? 0)) / count;
+    if (over > 0.01) slow[operation] = { count, over100ms: round(over, 3) };
+  }
+  return Object.keys(slow).length ? slow : undefined;
+}
+
 /** Watches the named services' own metrics across one run. */
 export class TailWatch {
   private constructor(
@@ -129,11 +146,13 @@ export class TailWatch {
       const ms = (series: string) => round(one(after, series) * 1000, 1);
       const answered = this.operation ? answeredOf(before, after, this.operation) : undefined;
       const poolWait = poolWaitOf(before, after);
+      const slowOperations = slowOperationsOf(before, after);
       tails.push({
         process: name,
         loopDelayMs: { p50: ms('nodejs_eventloop_lag_p50_seconds'), p99: ms('nodejs_eventloop_lag_p99_seconds'), max: ms('nodejs_eventloop_lag_max_seconds') },
         gc: gcOf(before, after, runMs),
         ...(poolWait ? { poolWait } : {}),
+        ...(slowOperations ? { slowOperations } : {}),
         ...(answered ? { answered } : {}),
       });
     }
