@@ -10,6 +10,7 @@ import { seededRandom } from '@marketplace/testing';
 import { MIX, type Operation, pickOperation, type Request, runOperation, type World } from './capacity-workload.js';
 import { AGENTS, BOARD_JOBS, CAPACITY_ENV, POSTERS, prepareMembers, WORKERS } from './capacity-world.js';
 import { CpuPhase, type CpuSplit, LOAD_GENERATOR } from './cpu-split.js';
+import { hostBaselineMs } from './events-budgets.js';
 import { requester } from './http-requester.js';
 import { percentile, round } from './load.js';
 import { waitForQuietMachine } from './machine.js';
@@ -181,6 +182,8 @@ interface LayoutResult {
   machineBusyAtCapacity: number | null;
   cpuMsPerRequest: number | null;
   firstToGive: string;
+  /** Milliseconds to hash 32 MiB on the bench's thread before the first step: the host's speed in this run. */
+  hostYardstickMs: number;
   othersCpuAtCapacity: number | null;
   steps: Array<Omit<StepResult, 'cpu'>>;
 }
@@ -207,7 +210,11 @@ async function measureLayout(layout: ProcessLayout): Promise<LayoutResult> {
     const warm = await step(world, request, START_RATE, 1, watch);
     say(`  warm-up: ${describe(warm)}`);
     const settled = await waitForQuietMachine(0.15, 30_000, 'machineBusy');
-    say(`  settled: the machine ${settled ? `${Math.round(settled.machineBusy * 100)}%` : 'n/a'} busy before the first step`);
+    // The host's own speed before the steps (the median of three), so runs can be told apart from a host that slowed.
+    const yardstickMs = [hostBaselineMs(), hostBaselineMs(), hostBaselineMs()].sort((a, b) => a - b)[1]!;
+    say(
+      `  settled: the machine ${settled ? `${Math.round(settled.machineBusy * 100)}%` : 'n/a'} busy before the first step; host yardstick (SHA-256 of 32 MiB) ${yardstickMs} ms`,
+    );
     const steps: StepResult[] = [];
     let seed = 2;
     let good: StepResult | undefined;
@@ -267,6 +274,7 @@ async function measureLayout(layout: ProcessLayout): Promise<LayoutResult> {
       machineBusyAtCapacity: machineBusy,
       cpuMsPerRequest,
       firstToGive,
+      hostYardstickMs: yardstickMs,
       othersCpuAtCapacity: good?.cpu.usage ? round(good.cpu.usage.others, 3) : null,
       steps: steps.map(({ cpu: _cpu, ...rest }) => rest),
     };
@@ -304,7 +312,7 @@ async function main(): Promise<number> {
     if (RUNS > 1) {
       say(
         `${r.layout}: runs ${r.runs.map((x) => x.capacityReqPerS).join(', ')} req/s (spread ${r.spread === null ? 'n/a' : `${Math.round(r.spread * 100)}%`} of the median); ` +
-          `CPU per request ${r.runs.map((x) => x.cpuMsPerRequest ?? 'n/a').join(', ')} ms; first to give: ${r.runs.map((x) => x.firstToGive).join(' | ')}`,
+          `CPU per request ${r.runs.map((x) => x.cpuMsPerRequest ?? 'n/a').join(', ')} ms; host yardstick ${r.runs.map((x) => x.hostYardstickMs).join(', ')} ms; first to give: ${r.runs.map((x) => x.firstToGive).join(' | ')}`,
       );
     }
     say(`capacity: ${r.capacityReqPerS} req/s at p99 < ${P99_BUDGET_MS} ms (${r.layout})`);
