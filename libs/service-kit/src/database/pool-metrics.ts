@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 
 import { serviceMetric } from '../health/service-metrics.js';
 
-type Connect = (callback: (err: Error | undefined, client: unknown, release: unknown) => void) => void;
+type ConnectCallback = (err: Error | undefined, client: unknown, release: unknown) => void;
+type Connect = (callback?: ConnectCallback) => Promise<unknown> | void;
 
 interface PoolLike {
   connect: Connect;
@@ -55,12 +56,14 @@ export function watchPoolWaits(ds: DataSource): void {
         },
       }),
   );
-  // TypeORM asks the pool with a callback; the time until it is called is the wait.
+  // TypeORM and pool.query ask with a callback, anything else may await it: the time until it answers is the wait.
   const connect = pool.connect.bind(pool);
   pool.connect = (callback) => {
     const began = performance.now();
+    const lent = () => waited.observe((performance.now() - began) / 1000);
+    if (!callback) return (connect() as Promise<unknown>).finally(lent);
     connect((err, client, release) => {
-      waited.observe((performance.now() - began) / 1000);
+      lent();
       callback(err, client, release);
     });
   };
