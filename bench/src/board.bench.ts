@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import pg from 'pg';
 import { seedBoard } from './board-seed.js';
 import { BENCH_LAYOUT } from './layout.js';
 import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
+import { writeResults } from './results-file.js';
 
 // `npm run bench:board`: a board of 1,000,000 open jobs (bulk-loaded in SQL), read through the
 // gateway: lists with filters and sorts, the deepest allowed offset, applicant sorts and keyword
@@ -160,22 +161,11 @@ async function main(): Promise<number> {
     over.length ? `Over the ${BUDGET_P95_MS} ms p95 budget: ${over.map((r) => r.name).join(', ')}` : `Every request under the ${BUDGET_P95_MS} ms p95 budget.`,
   );
 
-  await mkdir(dirname(resultsFile), { recursive: true });
-  await writeFile(
-    resultsFile,
-    `${JSON.stringify(
-      {
-        benchmark: 'board',
-        finishedAt: new Date().toISOString(),
-        machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-        settings: { jobs: JOBS, posters: POSTERS, connections: CONNECTIONS, warmupMs: WARMUP_MS, measureMs: MEASURE_MS, budgetP95Ms: BUDGET_P95_MS },
-        seed,
-        results,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  await writeResults(resultsFile, 'board', {
+    settings: { jobs: JOBS, posters: POSTERS, connections: CONNECTIONS, warmupMs: WARMUP_MS, measureMs: MEASURE_MS, budgetP95Ms: BUDGET_P95_MS },
+    seed,
+    results,
+  });
   say(`Results: ${resultsFile}`);
   return results.some((r) => r.failures > 0) ? 1 : 0;
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +15,7 @@ import { requester } from './http-requester.js';
 import { percentile, round } from './load.js';
 import { waitForQuietMachine } from './machine.js';
 import { type PgWaits, PgWaitSampler, waitsLine } from './pg-waits.js';
+import { writeResults } from './results-file.js';
 import { type ProcessTail, TailWatch } from './tail-sources.js';
 
 // `npm run bench:capacity`: how much one machine serves. A mixed workload of people and agents
@@ -317,22 +318,11 @@ async function main(): Promise<number> {
     }
     say(`capacity: ${r.capacityReqPerS} req/s at p99 < ${P99_BUDGET_MS} ms (${r.layout})`);
   }
-  await mkdir(dirname(resultsFile), { recursive: true });
-  await writeFile(
-    resultsFile,
-    `${JSON.stringify(
-      {
-        benchmark: 'capacity',
-        finishedAt: new Date().toISOString(),
-        machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-        settings: { stepS: STEP_S, startRate: START_RATE, p99BudgetMs: P99_BUDGET_MS, mix: MIX, secondsPerMemberRequest: SECONDS_PER_MEMBER_REQUEST },
-        layouts: results,
-        runs: RUNS,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  await writeResults(resultsFile, 'capacity', {
+    settings: { stepS: STEP_S, startRate: START_RATE, p99BudgetMs: P99_BUDGET_MS, mix: MIX, secondsPerMemberRequest: SECONDS_PER_MEMBER_REQUEST },
+    layouts: results,
+    runs: RUNS,
+  });
   say(`Results: ${resultsFile}`);
   return 0;
 }

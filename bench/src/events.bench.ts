@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +15,7 @@ import { latencySummary, round } from './load.js';
 import { cpuSnapshot, cpuUsage, waitForQuietMachine } from './machine.js';
 import { OperationCounters } from './operation-counters.js';
 import { measureReadBack } from './read-back-cost.js';
+import { writeResults } from './results-file.js';
 import { measureWebhookRate, registerMessageHooks } from './webhook-rate.js';
 import { type Receiver, startReceiver } from './webhook-receiver.js';
 
@@ -260,27 +261,16 @@ async function main(): Promise<number> {
     say(host());
     const allMet = met && readBack.every((r) => r.met) && webhooks.every((w) => w.met);
 
-    await mkdir(dirname(resultsFile), { recursive: true });
-    await writeFile(
-      resultsFile,
-      `${JSON.stringify(
-        {
-          benchmark: 'events',
-          finishedAt: new Date().toISOString(),
-          machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-          settings: { ratePerS: RATE_PER_S, durationS: DURATION_S, posters: POSTERS, applicants: APPLICANTS, pollMs: POLL_MS },
-          operations: { posts, applications, failed: failures.length },
-          cpu: cpu ? { machineBusy: round(cpu.machineBusy, 3), ours: round(cpu.ours, 3), others: round(cpu.others, 3) } : null,
-          latencyMs: { all, jobPosted: summary(byKind('job.posted')), applicationSubmitted: summary(byKind('application.submitted')), webhook: pushed },
-          budget: { p99BelowMs: BUDGET_P99_MS, met },
-          readBack: readBack.map((r) => r.cost),
-          readBackBudget: READ_BACK_BUDGET,
-          webhooks,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    await writeResults(resultsFile, 'events', {
+      settings: { ratePerS: RATE_PER_S, durationS: DURATION_S, posters: POSTERS, applicants: APPLICANTS, pollMs: POLL_MS },
+      operations: { posts, applications, failed: failures.length },
+      cpu: cpu ? { machineBusy: round(cpu.machineBusy, 3), ours: round(cpu.ours, 3), others: round(cpu.others, 3) } : null,
+      latencyMs: { all, jobPosted: summary(byKind('job.posted')), applicationSubmitted: summary(byKind('application.submitted')), webhook: pushed },
+      budget: { p99BelowMs: BUDGET_P99_MS, met },
+      readBack: readBack.map((r) => r.cost),
+      readBackBudget: READ_BACK_BUDGET,
+      webhooks,
+    });
     say(`Results: ${resultsFile}`);
     return allMet && failures.length === 0 ? 0 : 1;
   } finally {

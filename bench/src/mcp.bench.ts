@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,6 +13,7 @@ import { type LoadResult, median, round, runLoad } from './load.js';
 import { waitForQuietMachine } from './machine.js';
 import { contextLines, measureAgentContext } from './mcp-context.js';
 import { type McpFloorServer, startMcpFloorServer } from './mcp-floor-server.js';
+import { writeResults } from './results-file.js';
 
 // `npm run bench:mcp`: the same member operation (list my jobs) through REST with an API key and
 // through MCP `tools/call` with an OAuth access token, on both protocol wires (2025-11-25, and
@@ -254,39 +255,28 @@ async function main(): Promise<number> {
       say(`  per round on ${wire}: ${r.rounds.map((v) => v.toFixed(2)).join(', ')}`);
     }
 
-    await mkdir(dirname(resultsFile), { recursive: true });
-    await writeFile(
-      resultsFile,
-      `${JSON.stringify(
-        {
-          benchmark: 'mcp',
-          finishedAt: new Date().toISOString(),
-          machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-          settings: { connections: CONNECTIONS, durationS: DURATION_S, slices: SLICES, jobs: LISTED_JOBS, rounds: ROUNDS, order, noisy: NOISY },
-          roundRatios,
-          serverRatios,
-          floorRatios,
-          sdkCeiling,
-          discarded,
-          best: {
-            rest: best('rest'),
-            mcp: best('mcp'),
-            mcp2026: best('mcp-2026'),
-            floorRest: best('floor-rest'),
-            floorMcp: best('floor-mcp'),
-            floorMcp2026: best('floor-mcp-2026'),
-          },
-          ratio: round(ratio, 3),
-          modernRatio: round(modernRatio, 3),
-          budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO && modernRatio >= BUDGET_RATIO },
-          failedResponses: failed,
-          context,
-          runs,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    await writeResults(resultsFile, 'mcp', {
+      settings: { connections: CONNECTIONS, durationS: DURATION_S, slices: SLICES, jobs: LISTED_JOBS, rounds: ROUNDS, order, noisy: NOISY },
+      roundRatios,
+      serverRatios,
+      floorRatios,
+      sdkCeiling,
+      discarded,
+      best: {
+        rest: best('rest'),
+        mcp: best('mcp'),
+        mcp2026: best('mcp-2026'),
+        floorRest: best('floor-rest'),
+        floorMcp: best('floor-mcp'),
+        floorMcp2026: best('floor-mcp-2026'),
+      },
+      ratio: round(ratio, 3),
+      modernRatio: round(modernRatio, 3),
+      budget: { min: BUDGET_RATIO, met: ratio >= BUDGET_RATIO && modernRatio >= BUDGET_RATIO },
+      failedResponses: failed,
+      context,
+      runs,
+    });
     say(`Results: ${resultsFile}`);
     return failed > 0 ? 1 : 0;
   } finally {

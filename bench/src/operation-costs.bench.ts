@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +14,7 @@ import { round } from './load.js';
 import { waitForQuietMachine } from './machine.js';
 import { OperationCounters, type PhaseCounters } from './operation-counters.js';
 import type { LoadCommand, PhaseOutcome } from './operation-load-worker.js';
+import { writeResults } from './results-file.js';
 
 // `npm run bench:operation-costs`: what each operation of bench:capacity's mix costs, alone. Each
 // operation runs by itself at a fixed modest rate (RATE a second for SECONDS, open loop), and the
@@ -277,21 +278,10 @@ async function main(): Promise<number> {
   say(`Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
   const results = [];
   for (const layout of LAYOUTS) results.push(await measureLayout(layout));
-  await mkdir(dirname(resultsFile), { recursive: true });
-  await writeFile(
-    resultsFile,
-    `${JSON.stringify(
-      {
-        benchmark: 'operation-costs',
-        finishedAt: new Date().toISOString(),
-        machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-        settings: { rate: RATE, seconds: SECONDS, settleS: SETTLE_S, idleS: IDLE_S, mix: MIX },
-        layouts: results,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  await writeResults(resultsFile, 'operation-costs', {
+    settings: { rate: RATE, seconds: SECONDS, settleS: SETTLE_S, idleS: IDLE_S, mix: MIX },
+    layouts: results,
+  });
   say(`Results: ${resultsFile}`);
   return results.some((r) => r.costs.some((c) => c.failures > 0)) ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { ObjectStorage } from '@marketplace/service-kit';
 
 import { CpuPhase, LOAD_GENERATOR } from './cpu-split.js';
 import { round } from './load.js';
+import { writeResults } from './results-file.js';
 
 // `npm run bench:store`: what each kind of request costs the embedded store (s3rver) in CPU,
 // measured in a process of its own. A chunked upload asks the store for three requests per 256 KiB
@@ -119,24 +120,13 @@ async function main(): Promise<number> {
     );
     say(`ceiling chunks/store-multipart on this store: ${ceiling}`);
 
-    await mkdir(dirname(resultsFile), { recursive: true });
-    await writeFile(
-      resultsFile,
-      `${JSON.stringify(
-        {
-          benchmark: 'store-ops',
-          finishedAt: new Date().toISOString(),
-          machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? null, node: process.version },
-          settings: { chunkBytes: CHUNK, partBytes: PART, chunks: CHUNKS, inFlight: IN_FLIGHT },
-          operations: [put, get, del, partFigure],
-          storeMsPerChunk: round(chunked, 2),
-          storeMsPerChunkInMultipart: round(partShare, 2),
-          ceiling,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    await writeResults(resultsFile, 'store-ops', {
+      settings: { chunkBytes: CHUNK, partBytes: PART, chunks: CHUNKS, inFlight: IN_FLIGHT },
+      operations: [put, get, del, partFigure],
+      storeMsPerChunk: round(chunked, 2),
+      storeMsPerChunkInMultipart: round(partShare, 2),
+      ceiling,
+    });
     say(`Results: ${resultsFile}`);
     storage.close();
     return 0;
