@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +9,7 @@ import { type Infrastructure, type ProcessLayout, startInfrastructure, startServ
 
 import { MIX, type Operation } from './capacity-workload.js';
 import { CAPACITY_ENV, prepareMembers } from './capacity-world.js';
+import { type CpuProfile, ProfileReader } from './cpu-profile.js';
 import { CpuPhase, type CpuSplit, LOAD_GENERATOR } from './cpu-split.js';
 import { round } from './load.js';
 import { waitForQuietMachine } from './machine.js';
@@ -40,12 +41,22 @@ const LAYOUTS = (process.env.BENCH_OPS_LAYOUTS ?? 'one-process,per-service').spl
 const ALL: Operation[] = ['boardRead', 'search', 'jobRead', 'myReads', 'mcpCall', 'post', 'apply', 'hire', 'message', 'turnIn', 'upload'];
 /** BENCH_OPS_ONLY=post,message: those phases only (the warm-up still makes hires for messages to act on). */
 const ORDER = process.env.BENCH_OPS_ONLY ? ALL.filter((op) => process.env.BENCH_OPS_ONLY!.split(',').includes(op)) : ALL;
+/**
+ * BENCH_OPS_PROFILE=applications,notifications (per-service layout): those services run under
+ * Node's CPU profiler, and each phase's samples are charged to whose code ran (cpu-profile.ts), so
+ * a phase's CPU in a service is split into its own code, the kit, the driver, the bus client…
+ */
+const PROFILED = (process.env.BENCH_OPS_PROFILE ?? '').split(',').filter(Boolean);
+const PROFILE_INTERVAL_US = 500;
 const STORE = 'store+launcher';
 const CLIENT = 'client';
 
 interface Measured {
   op: Operation | 'idle';
   windowS: number;
+  /** The phase on the monotonic clock a CPU profile's timestamps use, µs. */
+  fromUs: number;
+  toUs: number;
   outcome: PhaseOutcome | null;
   cpu: CpuSplit;
   counters: PhaseCounters;
@@ -107,12 +118,41 @@ async function measure(op: Operation | 'idle', load: Load, counters: OperationCo
   await waitForQuietMachine(0.15, 10_000);
   const phase = await CpuPhase.start(named);
   await counters.start();
+  const fromUs = nowUs();
   const began = performance.now();
   const outcome = op === 'idle' ? (await sleep(IDLE_S * 1000), null) : await load.run<PhaseOutcome>({ kind: 'phase', op, rate: RATE, seconds: SECONDS, seed });
   if (op !== 'idle') await sleep(SETTLE_S * 1000);
   const windowS = (performance.now() - began) / 1000;
   const measuredCounters = await counters.stop();
-  return { op, windowS, outcome, cpu: await phase.stop(), counters: measuredCounters };
+  return { op, windowS, fromUs, toUs: nowUs(), outcome, cpu: await phase.stop(), counters: measuredCounters };
+}
+
+const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
+
+/** Each profiled service's CPU in each phase, by part of the code and by function, ms per operation. */
+async function sayProfiles(dir: string, pids: Map<string, number>, phases: Measured[]): Promise<void> {
+  const files = await readdir(dir);
+  for (const [service, pid] of pids) {
+    const file = files.find((f) => f.endsWith('.cpuprofile') && f.includes(`.${pid}.0.`));
+    if (!file) {
+      say(`  (${service}, pid ${pid}, wrote no CPU profile)`);
+      continue;
+    }
+    const reader = new ProfileReader(JSON.parse(await readFile(join(dir, file), 'utf8')) as CpuProfile);
+    for (const m of phases) {
+      if (m.op === 'idle' || !m.outcome) continue;
+      const b = await reader.breakDown({ fromUs: m.fromUs, toUs: m.toUs }, 12);
+      const msPerOp = (samples: number) => round((samples * PROFILE_INTERVAL_US) / 1000 / m.outcome!.ops, 2);
+      say(`${service} in ${m.op}: ${msPerOp(b.busySamples)} ms of samples per operation`);
+      say(
+        `  by part: ${Object.entries(b.parts)
+          .slice(0, 10)
+          .map(([part, n]) => `${part} ${msPerOp(n)}`)
+          .join(', ')}`,
+      );
+      say(`  by function: ${b.functions.map((f) => `${f.name} ${msPerOp(f.samples)}`).join(', ')}`);
+    }
+  }
 }
 
 function costOf(m: Measured, idle: Measured): OperationCost {
@@ -217,6 +257,14 @@ async function measureLayout(layout: ProcessLayout): Promise<{ layout: ProcessLa
     });
     if (!infra.natsMonitorUrl) throw new Error('bench:operation-costs needs the embedded NATS server (unset NATS_URL) for its message counts.');
     system = await startServices({ infra, rootDir, layout, env: CAPACITY_ENV });
+    const profileDir = await mkdtemp(join(tmpdir(), 'marketplace-bench-ops-profiles-'));
+    const profiled = new Map<string, number>();
+    for (const service of layout === 'per-service' ? PROFILED : []) {
+      // The profile is written when the service exits (stopAll below).
+      await system.stop(service);
+      await system.start(service, { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=${PROFILE_INTERVAL_US}` });
+      profiled.set(service, system.pid(service)!);
+    }
     // One process hosts every app in the one-process layout: its CPU is the apps' together.
     const pids = new Set(system.apps.map((app) => system!.pid(app)));
     const named: Record<string, number> = layout === 'one-process' && pids.size === 1 ? { apps: [...pids][0]! } : {};
@@ -233,13 +281,16 @@ async function measureLayout(layout: ProcessLayout): Promise<{ layout: ProcessLa
         .join(', ')}; ` + `statements ${round(idle.counters.statements / idle.windowS, 1)}, bus msgs in ${round(idle.counters.busIn / idle.windowS, 1)}`,
     );
     const costs: OperationCost[] = [];
+    const phases: Measured[] = [];
     let seed = 10;
     for (const op of ORDER) {
       if (op === 'hire') {
         const ready = await load.run<number>({ kind: 'prepare-hires', count: RATE * SECONDS + 5, perJob: APPLICATIONS_PER_HIRED_JOB, seed: seed++ });
         say(`  (${ready} jobs with ${APPLICATIONS_PER_HIRED_JOB} applications each ready for the hire phase)`);
       }
-      const cost = costOf(await measure(op, load, counters, named, seed++), idle);
+      const phase = await measure(op, load, counters, named, seed++);
+      phases.push(phase);
+      const cost = costOf(phase, idle);
       costs.push(cost);
       say(
         `  ${op}: ${cost.productCpuMs.toFixed(2)} ms CPU/op (${Object.entries(cost.cpuMs)
@@ -258,6 +309,11 @@ async function measureLayout(layout: ProcessLayout): Promise<{ layout: ProcessLa
       for (const s of c.topStatements.slice(0, 8)) {
         say(`  ${String(s.calls).padStart(6)} ${String(s.plans).padStart(6)} ${String(s.ms).padStart(7)} ${String(s.planMs).padStart(7)}  ${s.query}`);
       }
+    }
+    if (profiled.size > 0) {
+      await system.stopAll();
+      say('');
+      await sayProfiles(profileDir, profiled, phases);
     }
     const idleSummary = {
       windowS: round(idle.windowS, 1),
