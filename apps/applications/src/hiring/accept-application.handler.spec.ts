@@ -57,9 +57,12 @@ function setup(moveResult: { moved: boolean }) {
   };
   const em: Record<string, unknown> = {
     // The decision's limit counts in its own transaction first (nothing counted yet: under the limit),
-    // through the kit's typed statements, which run on the transaction's query runner.
+    // through the kit's typed statements, which run on the transaction's connection.
     queryRunner: {
-      query: async (sql: string) => ({ records: sql.includes('limit_attempts') ? [{ count: 1, reset: 60 }] : [], affected: 0 }),
+      isReleased: false,
+      connect: async () => ({
+        query: async ({ text }: { text: string }) => ({ rows: text.includes('limit_attempts') ? [{ count: 1, reset: 60 }] : [], rowCount: 0 }),
+      }),
     },
   };
   em.transaction = async (work: (e: unknown) => Promise<unknown>) => work(em);
@@ -101,7 +104,10 @@ describe('accepting an application when the local write fails after the job move
     store.markAccepted = async () => undefined;
     const em: Record<string, unknown> = {
       queryRunner: {
-        query: async (sql: string) => ({ records: sql.includes('limit_attempts') ? [{ count: 1, reset: 60 }] : [], affected: 0 }),
+        isReleased: false,
+        connect: async () => ({
+          query: async ({ text }: { text: string }) => ({ rows: text.includes('limit_attempts') ? [{ count: 1, reset: 60 }] : [], rowCount: 0 }),
+        }),
       },
     };
     em.transaction = async (work: (e: unknown) => Promise<unknown>) => work(em);

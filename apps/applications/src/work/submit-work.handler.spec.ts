@@ -42,10 +42,13 @@ function setup(failAfterApply: boolean, releaseFails = false) {
   // The event's outbox row goes through the kit's typed statement on the transaction's runner.
   const em = {
     queryRunner: {
-      query: async (sql: string, params: unknown[]) => {
-        if (sql.startsWith('insert into "outbox_events"')) inserted.push({ subject: params[1], envelope: JSON.parse(String(params[2])) });
-        return { records: [], affected: 1 };
-      },
+      isReleased: false,
+      connect: async () => ({
+        query: async ({ text, values }: { text: string; values: unknown[] }) => {
+          if (text.startsWith('insert into "outbox_events"')) inserted.push({ subject: values[1], envelope: JSON.parse(String(values[2])) });
+          return { rows: [], rowCount: 1 };
+        },
+      }),
     },
   };
   const work = {

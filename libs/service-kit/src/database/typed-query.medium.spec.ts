@@ -3,12 +3,12 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 
 import { testDatabaseUrl } from '@marketplace/testing';
-import type { DataSource } from 'typeorm';
+import { type DataSource, QueryFailedError } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDataSource, migrate } from './data-source.factory.js';
 import { kitSql } from './kit-sql.js';
-import { advisoryXactLock, affected, first, preparedRows, rows, sql } from './typed-query.js';
+import { advisoryXactLock, affected, type Db, first, preparedRows, rows, sql, typedSql } from './typed-query.js';
 
 /** The typed statements against the kit's migrated tables, on the pool and inside a transaction. */
 const schema = `typed_spec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -79,5 +79,51 @@ describe('typed statements', () => {
       expect(await tryLock('other', key)).toBe(true);
     });
     expect(await tryLock(key)).toBe(true);
+  });
+
+  it('are prepared once per connection, on the pool and in a transaction', async () => {
+    const q = kitSql.selectFrom('processed_events').select('consumer').where('consumer', '=', 'prepared-spec').limit(1);
+    const text = q.compile().sql;
+    const preparedOn = async (db: Db) =>
+      (await rows(db, kitSql.selectFrom(sql<{ statement: string }>`pg_prepared_statements`.as('p')).select('p.statement'))).filter((p) => p.statement === text)
+        .length;
+    await ds.transaction(async (em) => {
+      await rows(em, q);
+      await rows(em, q);
+      expect(await preparedOn(em)).toBe(1);
+    });
+    // Every connection the pool lends prepares it at most once.
+    for (let i = 0; i < 5; i++) await rows(ds, q);
+    const [{ n }] = (await ds.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'marketplace-${schema}' AND backend_type = 'client backend'`,
+    )) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+    expect(await preparedOn(ds)).toBeLessThanOrEqual(1);
+  });
+
+  it('fail as QueryFailedError with the database error code, on the pool and in a transaction', async () => {
+    const id = randomUUID();
+    await affected(ds, kitSql.insertInto('processed_events').values({ event_id: id, consumer: 'dup' }));
+    const again = () => kitSql.insertInto('processed_events').values({ event_id: id, consumer: 'dup' });
+    const onPool = await affected(ds, again()).catch((err: unknown) => err);
+    expect(onPool).toBeInstanceOf(QueryFailedError);
+    expect((onPool as QueryFailedError & { code?: string }).code).toBe('23505');
+    const inTx = await ds.transaction((em) => affected(em, again())).catch((err: unknown) => err);
+    expect((inTx as QueryFailedError).driverError).toMatchObject({ code: '23505' });
+  });
+
+  it('read a table a migration changed under their prepared plans: at once on the pool, on the next transaction inside one', async () => {
+    await ds.query(`CREATE TABLE "${schema}".spec_notes (id int PRIMARY KEY)`);
+    await ds.query(`INSERT INTO "${schema}".spec_notes VALUES (1)`);
+    const builder = typedSql<{ spec_notes: { id: number; note?: string } }>();
+    const q = builder.selectFrom('spec_notes').selectAll().where('id', '=', 1);
+    expect(await rows(ds, q)).toEqual([{ id: 1 }]);
+    await ds.transaction((em) => rows(em, q));
+    // Another replica's migration: every connection that prepared `select *` now holds a stale plan.
+    await ds.query(`ALTER TABLE "${schema}".spec_notes ADD COLUMN note text NOT NULL DEFAULT 'added'`);
+    expect(await rows(ds, q)).toEqual([{ id: 1, note: 'added' }]);
+    // Each connection prepares the renamed statement afresh, so none answers with the old plan.
+    for (let i = 0; i < 5; i++) expect(await rows(ds, q)).toEqual([{ id: 1, note: 'added' }]);
+    expect(await ds.transaction((em) => rows(em, q))).toEqual([{ id: 1, note: 'added' }]);
   });
 });

@@ -1,8 +1,9 @@
 import { type Compilable, type CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import type { ClientBase, QueryResult } from 'pg';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
 import { TtlCache } from '../cache/ttl-cache.js';
-import { preparedQuery } from './prepared-query.js';
+import { poolOf, preparedQuery, runStatement } from './prepared-query.js';
 
 export type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
 export { sql } from 'kysely';
@@ -29,20 +30,37 @@ export function typedSql<DB>(): Kysely<DB> {
 
 interface Result {
   records: unknown[];
-  affected?: number | null;
+  affected: number | null;
 }
 
+/**
+ * Every statement of the services runs here, prepared by name (runStatement): on the transaction's
+ * own connection inside a unit of work, on the pool otherwise. It goes to the driver directly, not
+ * through a TypeORM query runner, whose per-statement work (a runner per pool statement, its
+ * subscribers' broadcasts, its result wrapping) cost the services as much as the driver itself.
+ */
 async function run(db: Db, query: Compilable<unknown>): Promise<Result> {
   const { sql: text, parameters } = query.compile();
+  const values = parameters as unknown[];
   const own = 'queryRunner' in db ? (db as EntityManager).queryRunner : undefined;
-  if (own) return own.query(text, parameters as unknown[], true) as Promise<Result>;
+  if (own) {
+    // A released runner (a transaction that already ended) answers with TypeORM's own error.
+    if (own.isReleased) return (await own.query(text, values, true)) as Result;
+    return resultOf(await runStatement((await own.connect()) as ClientBase, text, values));
+  }
   const ds = 'driver' in db ? (db as DataSource) : (db as EntityManager).connection;
+  const pool = poolOf(ds);
+  if (pool) return resultOf(await runStatement(pool, text, values));
   const runner: QueryRunner = ds.createQueryRunner();
   try {
-    return (await runner.query(text, parameters as unknown[], true)) as Result;
+    return (await runner.query(text, values, true)) as Result;
   } finally {
     await runner.release();
   }
+}
+
+function resultOf(result: QueryResult): Result {
+  return { records: result.rows, affected: result.rowCount };
 }
 
 /** Every row the statement returns, typed as its select or returning list says. */
