@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 
 import type { Db } from '../database/typed-query.js';
 import { type CounterBucket, type LimitBucket, type LimitWindow, type LogBucket, longestWindowSeconds } from './limit-bucket.js';
-import { type CounterRow, countInCounter, deleteAttemptsOf, lockAttempts, logAttempt, windowCounts } from './limits.queries.js';
+import { type CounterRow, countInCounter, deleteAttemptsOf, lockAttempts, logAttemptIfRoom } from './limits.queries.js';
 
 export { COUNTER_COLUMNS, COUNTER_INCREMENT, COUNTER_KEY, COUNTER_RETURNING, type CounterRow, counterValues } from './limits.queries.js';
 
@@ -54,16 +54,18 @@ export async function forgetAttempts(db: Db, subjects: string[]): Promise<void> 
 
 async function countLogged(em: EntityManager, bucket: LogBucket, subject: string): Promise<void> {
   await lockAttempts(em, bucket.name, subject);
-  const row = await windowCounts(em, bucket.name, subject, longestWindowSeconds(bucket), bucket.windows);
+  // Counted and, when every window has room, logged in one statement; refused attempts do not count.
+  const { counts, logged } = await logAttemptIfRoom(em, bucket.name, subject, longestWindowSeconds(bucket), bucket.windows);
+  if (logged) return;
 
   let refusal: { window: LimitWindow; wait: number } | undefined;
   bucket.windows.forEach((window, i) => {
-    if (Number(row?.[`n${i}`] ?? 0) < window.max) return;
-    const wait = Number(row?.[`r${i}`] ?? window.seconds);
+    if (Number(counts[`n${i}`] ?? 0) < window.max) return;
+    const wait = Number(counts[`r${i}`] ?? window.seconds);
     // With several windows full, the longest wait is the one that tells the truth.
     if (!refusal || wait > refusal.wait) refusal = { window, wait };
   });
-  if (refusal) throw AppError.tooMany(refusal.window.message, refusal.wait);
-
-  await logAttempt(em, bucket.name, subject, longestWindowSeconds(bucket));
+  // Not logged means a window was full: its counts name it.
+  if (!refusal) throw new Error(`Limit bucket ${bucket.name}: the attempt was not logged, yet no window is full.`);
+  throw AppError.tooMany(refusal.window.message, refusal.wait);
 }

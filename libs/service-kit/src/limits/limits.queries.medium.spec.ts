@@ -1,7 +1,7 @@
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { countInCounter, deleteAttemptsOf, lockAttempts, logAttempt, windowCounts } from './limits.queries.js';
+import { countInCounter, deleteAttemptsOf, lockAttempts, logAttempt, logAttemptIfRoom, windowCounts } from './limits.queries.js';
 
 /** Medium: the limits' statements on a real limit_attempts table. */
 describe('the limits statements, against a real schema', () => {
@@ -41,6 +41,30 @@ describe('the limits statements, against a real schema', () => {
     expect(row.r0).toBeLessThanOrEqual(60);
     expect(row.n1).toBeGreaterThanOrEqual(1);
     expect(row.r1).toBeGreaterThan(0);
+  });
+
+  it('logs an attempt only while every window has room, and answers the counts from before it', async () => {
+    const windows = [
+      { kind: 'sliding', seconds: 60, max: 2, message: 'minute' },
+      // Sliding, so the spec holds across a UTC midnight.
+      { kind: 'sliding', seconds: 86_400, max: 3, message: 'day' },
+    ] as const;
+    const attempt = () =>
+      s.ds.transaction(async (em) => {
+        await lockAttempts(em, 'spec_room', 'r1');
+        return logAttemptIfRoom(em, 'spec_room', 'r1', 86_400, windows);
+      });
+    expect(await attempt()).toEqual({ counts: { n0: 0, r0: null, n1: 0, r1: null }, logged: true });
+    expect(await attempt()).toMatchObject({ counts: { n0: 1, n1: 1 }, logged: true });
+    // The minute is full: nothing is logged, and the counts say which window refused.
+    const refused = await attempt();
+    expect(refused).toMatchObject({ counts: { n0: 2, n1: 2 }, logged: false });
+    expect(refused.counts.r0).toBeGreaterThan(0);
+    expect(await windowCounts(s.ds, 'spec_room', 'r1', 86_400, windows)).toMatchObject({ n0: 2, n1: 2 });
+    // A minute later there is room in the minute, and the day's third place is taken; then the day refuses.
+    await s.ds.query(`UPDATE limit_attempts SET at = at - interval '2 minutes' WHERE bucket = 'spec_room' AND subject = 'r1'`);
+    expect(await attempt()).toMatchObject({ counts: { n0: 0 }, logged: true });
+    expect(await attempt()).toMatchObject({ counts: { n0: 1, n1: 3 }, logged: false });
   });
 
   it("forgets a subject's attempts, composite subjects included, and no one else's", async () => {

@@ -61,14 +61,8 @@ export async function lockAttempts(on: Db, bucket: string, subject: string): Pro
  * another (`r<i>`). A sliding window frees a place when its oldest attempt leaves; a fixed one
  * when the period ends. Only attempts within the longest window are read.
  */
-export async function windowCounts(
-  on: Db,
-  bucket: string,
-  subject: string,
-  longestSeconds: number,
-  windows: readonly LimitWindow[],
-): Promise<Record<string, number | null> | undefined> {
-  const columns = windows.flatMap((w, i) => {
+function windowColumns(windows: readonly LimitWindow[]) {
+  return windows.flatMap((w, i) => {
     const span = sql`make_interval(secs => ${w.seconds}::int)`;
     if (w.kind === 'sliding') {
       const inWindow = sql`at > statement_timestamp() - ${span}`;
@@ -83,18 +77,78 @@ export async function windowCounts(
       sql<number | null>`extract(epoch FROM ${start} + ${span} - statement_timestamp())::float8`.as(`r${i}`),
     ];
   });
-  return first(
-    on,
-    kitSql
-      .selectFrom('limit_attempts')
-      .select(columns)
-      .where('bucket', '=', bucket)
-      .where('subject', '=', subject)
-      .where('at', '>', sql<Date>`statement_timestamp() - make_interval(secs => ${longestSeconds}::int)`),
-  );
 }
 
-/** One attempt in a log bucket, kept as long as its longest window can see it. */
+export type WindowCounts = Record<string, number | null>;
+
+/** The log bucket's counts per window (`n<i>`, `r<i>`), counting nothing. */
+export async function windowCounts(
+  on: Db,
+  bucket: string,
+  subject: string,
+  longestSeconds: number,
+  windows: readonly LimitWindow[],
+): Promise<WindowCounts | undefined> {
+  return first(on, attemptsIn(bucket, subject, longestSeconds).select(windowColumns(windows)));
+}
+
+function attemptsIn(bucket: string, subject: string, longestSeconds: number) {
+  return kitSql
+    .selectFrom('limit_attempts')
+    .where('bucket', '=', bucket)
+    .where('subject', '=', subject)
+    .where('at', '>', sql<Date>`statement_timestamp() - make_interval(secs => ${longestSeconds}::int)`);
+}
+
+/**
+ * One attempt in a log bucket, in one round trip: the windows' counts before it (as
+ * `windowCounts`) and, when every window has room, the attempt logged, kept as long as its longest
+ * window can see it. `logged` says whether it was. Run under the subject's lock (`lockAttempts`),
+ * taken by an earlier statement so that this one's snapshot sees every attempt committed before it.
+ */
+export async function logAttemptIfRoom(
+  on: Db,
+  bucket: string,
+  subject: string,
+  longestSeconds: number,
+  windows: readonly LimitWindow[],
+): Promise<{ counts: WindowCounts; logged: boolean }> {
+  const room = sql.join(
+    windows.map((w, i) => sql`${sql.ref(`c.n${i}`)} < ${w.max}::int`),
+    sql` AND `,
+  );
+  const row = await first(
+    on,
+    kitSql
+      .with('c', () => attemptsIn(bucket, subject, longestSeconds).select(windowColumns(windows)))
+      .with('logged', (db) =>
+        db
+          .insertInto('limit_attempts')
+          .columns(['bucket', 'subject', 'at', 'count', 'expires_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('c')
+              .select([
+                sql<string>`${bucket}::text`.as('bucket'),
+                sql<string>`${subject}::text`.as('subject'),
+                sql<Date>`statement_timestamp()`.as('at'),
+                sql<number>`1`.as('count'),
+                sql<Date>`statement_timestamp() + make_interval(secs => ${longestSeconds}::int)`.as('expires_at'),
+              ])
+              .where(sql<boolean>`${room}`),
+          )
+          .onConflict((oc) => oc.columns(['bucket', 'subject', 'at']).doUpdateSet({ count: (eb) => eb('limit_attempts.count', '+', 1) }))
+          .returning('count'),
+      )
+      .selectFrom('c')
+      .selectAll('c')
+      .select((eb) => eb.exists(eb.selectFrom('logged').select('logged.count')).as('logged')),
+  );
+  const { logged, ...counts } = row as WindowCounts & { logged: boolean };
+  return { counts, logged };
+}
+
+/** One attempt in a log bucket, kept as long as its longest window can see it, whatever the counts. */
 export function logAttempt(on: Db, bucket: string, subject: string, longestSeconds: number): Promise<number> {
   return affected(
     on,
