@@ -89,7 +89,7 @@ export async function openServiceSchema(opts: ServiceSchemaOptions): Promise<Ser
   let kicks = 0;
   // The relay publishes to JetStream; here a commit only has to show it would have been told.
   const relay = {
-    kick: () => {
+    publishCommitted: () => {
       kicks += 1;
     },
   } as unknown as OutboxRelay;

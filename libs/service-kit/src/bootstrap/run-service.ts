@@ -147,7 +147,7 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
     ds ? new IdempotencyStore(ds) : undefined,
     safeGet<AccessSettingsSource>(app, ACCESS_SETTINGS_SOURCE) ?? safeGet<AccessSettingsCache>(app, AccessSettingsCache),
   );
-  const consumers = ds ? new EventConsumerRunner(nc, ds, def.name, logger, () => relay?.kick()) : undefined;
+  const consumers = ds ? new EventConsumerRunner(nc, ds, def.name, logger, (recorded) => relay?.publishCommitted(recorded)) : undefined;
   opened.push(async () => consumers?.stop());
   let workers: WorkRunner | undefined;
   let periodic: PeriodicRunner | undefined;

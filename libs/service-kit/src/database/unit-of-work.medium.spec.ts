@@ -3,22 +3,24 @@ import { randomUUID } from 'node:crypto';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { writeOutbox } from '../outbox/event-writer.js';
+import { type OutboxRow, writeOutbox } from '../outbox/event-writer.js';
 import { outboxBacklog } from '../outbox/outbox.queries.js';
 import type { OutboxRelay } from '../outbox/outbox-relay.js';
 import { UnitOfWork } from './unit-of-work.js';
 
-/** Medium: a unit of work asks its relay for a pass only when its transaction entered events in the outbox. */
+/** Medium: a unit of work hands its relay what its transaction entered in the outbox, only after it committed. */
 describe('a unit of work and its relay, against a real schema', () => {
   let s: ServiceSchema;
   let kicks = 0;
+  const handed: OutboxRow[] = [];
   let work: UnitOfWork;
 
   beforeAll(async () => {
     s = await openServiceSchema({ entities: [], migrations: [], label: 'kit-unit-of-work' });
     work = new UnitOfWork(s.ds, {
-      kick: () => {
+      publishCommitted: (rows: OutboxRow[]) => {
         kicks++;
+        handed.push(...rows);
       },
     } as unknown as OutboxRelay);
   }, 60_000);
@@ -26,13 +28,14 @@ describe('a unit of work and its relay, against a real schema', () => {
     await s?.drop();
   }, 60_000);
 
-  it('asks for a pass after a commit that recorded an event, and none after one that recorded nothing or rolled back', async () => {
+  it('hands over the events of a commit that recorded them, and nothing after one that recorded nothing or rolled back', async () => {
     await work.run((em) => em.query('SELECT 1'));
     expect(kicks).toBe(0);
 
     const id = randomUUID();
     await work.run((em) => writeOutbox(em, 'events.x', { id }));
     expect(kicks).toBe(1);
+    expect(handed).toEqual([{ id, subject: 'events.x', envelope: { id } }]);
     expect((await outboxBacklog(s.ds)).pending).toBe(1);
 
     await expect(

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 import { decodeJson } from '../bus/codec.js';
 import type { Logger } from '../logging/logger.js';
-import { recordedEvents } from '../outbox/event-writer.js';
+import { type OutboxRow, recordedEvents } from '../outbox/event-writer.js';
 import { countConsumedEvent } from './event-metrics.js';
 import { ensureEventStream } from './event-stream.js';
 import { markEventProcessed } from './events.queries.js';
@@ -40,8 +40,8 @@ export class EventConsumerRunner {
     private readonly ds: DataSource,
     private readonly service: string,
     private readonly logger: Logger,
-    /** Called after a commit in which a consumer recorded events, so they are relayed at once. */
-    private readonly afterCommit: () => void = () => undefined,
+    /** Called after a commit in which a consumer recorded events, with them, so they are relayed at once. */
+    private readonly afterCommit: (recorded: OutboxRow[]) => void = () => undefined,
   ) {}
 
   async start(consumers: readonly EventConsumer[]): Promise<void> {
@@ -91,14 +91,14 @@ export class EventConsumerRunner {
       }
       try {
         let applied = false;
-        let recorded = false;
+        let recorded: OutboxRow[] = [];
         await this.ds.transaction(async (em) => {
           if (!(await markEventProcessed(em, durable, event.id))) return;
           await consumer.apply(event, em);
           applied = true;
           recorded = recordedEvents(em);
         });
-        if (recorded) this.afterCommit();
+        if (recorded.length > 0) this.afterCommit(recorded);
         msg.ack();
         countConsumedEvent(durable, 'durable', applied ? 'applied' : 'skipped');
       } catch (err) {

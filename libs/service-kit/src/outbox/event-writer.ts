@@ -26,18 +26,34 @@ export async function recordEvent<P extends z.ZodType>(em: EntityManager, def: E
 /** The one way anything enters the outbox: the relay publishes it under `subject`, with its id as the message id. */
 export async function writeOutbox(em: EntityManager, subject: string, envelope: { id: string }): Promise<void> {
   await insertOutboxEvent(em, { id: envelope.id, subject, envelope });
-  wroteOutbox.add(em.queryRunner ?? em);
+  // Outside a transaction (no runner of its own) nobody hands the row on at a commit: the poll finds it.
+  const key = em.queryRunner;
+  if (!key) return;
+  const rows = written.get(key);
+  if (rows) rows.push({ id: envelope.id, subject, envelope });
+  else written.set(key, [{ id: envelope.id, subject, envelope }]);
 }
 
-/** Transactions (by their query runner) that entered something in the outbox. */
-const wroteOutbox = new WeakSet<object>();
+/** One row a transaction entered in the outbox, as the relay publishes it. */
+export interface OutboxRow {
+  id: string;
+  subject: string;
+  envelope: unknown;
+}
+
+/** What each transaction (by its query runner) entered in the outbox, in the order it did. */
+const written = new WeakMap<object, OutboxRow[]>();
 
 /**
- * Whether the transaction of `em` entered an event in the outbox, so its commit calls for a relay
- * pass. A transaction that recorded nothing needs none: such a pass (BEGIN, an empty claim,
- * COMMIT) was most of a consumed event's statements. Rows written otherwise are still found by
- * the relay's poll.
+ * What the transaction of `em` entered in the outbox, in order, and forgets it: once it commits the
+ * relay publishes these at once (`OutboxRelay.publishCommitted`). A transaction that recorded
+ * nothing needs nothing. Rows written otherwise are still found by the relay's poll. Called at the
+ * transaction's end, committed or not, so the runner's next transaction starts with none.
  */
-export function recordedEvents(em: EntityManager): boolean {
-  return wroteOutbox.has(em.queryRunner ?? em);
+export function recordedEvents(em: EntityManager): OutboxRow[] {
+  const key = em.queryRunner;
+  if (!key) return [];
+  const rows = written.get(key) ?? [];
+  written.delete(key);
+  return rows;
 }

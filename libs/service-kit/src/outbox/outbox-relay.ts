@@ -9,7 +9,8 @@ import { addOutboxProbe } from '../health/service-metrics.js';
 import type { Logger } from '../logging/logger.js';
 import { ensureWorkStream } from '../queues/work-stream.js';
 import { busSettings } from '../scope/kit-settings.js';
-import { claimUnpublished, outboxBacklog } from './outbox.queries.js';
+import type { OutboxRow } from './event-writer.js';
+import { claimUnpublished, markPublished, outboxBacklog } from './outbox.queries.js';
 import { OutboxReadBack } from './outbox-read-back.js';
 
 const BATCH = 100;
@@ -23,10 +24,19 @@ export interface OutboxRelayOptions {
 }
 
 /**
- * Publishes committed outbox rows to JetStream. Rows are claimed with SKIP LOCKED so replicas
- * share the work, and published with the event id as the message id so a retry after a crash
- * is de-duplicated by the stream. Events are read back from the stream a few seconds after their
- * PubAck and published again if the stream lost them (`OutboxReadBack`).
+ * Publishes committed outbox rows to JetStream, always with the event id as the message id, so a
+ * second publish of one row (a retry after a crash, or the two paths below meeting) is
+ * de-duplicated by the stream, and consumers recognise the event by its id besides.
+ *
+ * - What a unit of work or a consumer committed is handed over at once (`publishCommitted`):
+ *   published, then marked published in one statement, with no transaction held open across the
+ *   publishes. Commits that arrive while a batch is out go together in the next.
+ * - A poll (every OUTBOX_POLL_MS, and on start) claims whatever is still unpublished with SKIP
+ *   LOCKED, so replicas share it: rows written outside a unit of work, rows whose process died
+ *   before publishing them, and rows whose publish or mark failed (NATS or PostgreSQL away).
+ *
+ * Events are read back from the stream a few seconds after their PubAck and published again if
+ * the stream lost them (`OutboxReadBack`).
  */
 export class OutboxRelay {
   private readonly js: JetStreamClient;
@@ -38,6 +48,9 @@ export class OutboxRelay {
   private readonly workStreams = new Set<string>();
   private removeProbe: (() => void) | undefined;
   private readBack: OutboxReadBack | undefined;
+  /** Committed rows waiting for the batch in flight to finish. */
+  private committed: OutboxRow[] = [];
+  private publishing: Promise<void> | undefined;
 
   constructor(
     private readonly ds: DataSource,
@@ -64,7 +77,43 @@ export class OutboxRelay {
     this.kick();
   }
 
-  /** Called after a commit that wrote events, so they go out at once rather than on the next poll. */
+  /**
+   * Rows a transaction entered in the outbox, after it committed: published now rather than at the
+   * next poll. A failure leaves them unpublished in the table, for the poll.
+   */
+  publishCommitted(rows: readonly OutboxRow[]): void {
+    if (this.stopped || rows.length === 0) return;
+    this.committed.push(...rows);
+    this.publishing ??= this.publishBatches().finally(() => {
+      this.publishing = undefined;
+    });
+  }
+
+  private async publishBatches(): Promise<void> {
+    while (this.committed.length > 0 && !this.stopped) {
+      const batch = this.committed.splice(0, BATCH);
+      try {
+        const acks = await this.publish(batch);
+        await markPublished(
+          this.ds,
+          batch.map((row) => row.id),
+        );
+        this.readBack?.track(batch.map((row, i) => ({ id: row.id, ack: acks[i]! })));
+      } catch (err) {
+        this.logger.warn({ err, events: batch.length }, 'committed events not published at once; the outbox poll will');
+      }
+    }
+  }
+
+  private async publish(rows: readonly OutboxRow[]): Promise<PubAck[]> {
+    await this.ensureWorkStreams(rows);
+    return Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id }))).catch((err: unknown) => {
+      this.workStreams.clear();
+      throw err;
+    });
+  }
+
+  /** A poll pass now, or right after the one running. */
   kick(): void {
     if (this.stopped) return;
     if (this.running) {
@@ -88,13 +137,7 @@ export class OutboxRelay {
         // Marked published as they are claimed; a failed publish throws and the transaction undoes the mark.
         const rows = await claimUnpublished(em, BATCH);
         if (rows.length === 0) return [];
-        await this.ensureWorkStreams(rows);
-        const acks: PubAck[] = await Promise.all(rows.map((row) => this.js.publish(row.subject, encodeJson(row.envelope), { msgID: row.id }))).catch(
-          (err: unknown) => {
-            this.workStreams.clear();
-            throw err;
-          },
-        );
+        const acks = await this.publish(rows);
         return rows.map((row, i) => ({ id: row.id, ack: acks[i]! }));
       });
       this.readBack?.track(published);
@@ -116,6 +159,8 @@ export class OutboxRelay {
     this.stopped = true;
     this.removeProbe?.();
     if (this.timer) clearInterval(this.timer);
+    // A batch in flight finishes (or is left to the next poll, anywhere): its rows are in the table either way.
+    await this.publishing;
     await this.running;
     await this.readBack?.stop();
   }

@@ -36,6 +36,21 @@ export async function claimUnpublished(on: Db, limit: number): Promise<{ id: str
   return claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map(({ id, subject, envelope }) => ({ id, subject, envelope }));
 }
 
+/**
+ * Marks rows published after their publish was acknowledged, outside any transaction. A row a poll
+ * pass claimed meanwhile waits for that pass's row lock and is then left as the pass marked it.
+ */
+export function markPublished(on: Db, ids: readonly string[]): Promise<number> {
+  return affected(
+    on,
+    kitSql
+      .updateTable('outbox_events')
+      .set({ published_at: sql<Date>`now()` })
+      .where(sql<boolean>`id = any(${ids}::uuid[])`)
+      .where('published_at', 'is', null),
+  );
+}
+
 /** The outbox rows of these ids still kept; one statement text whatever their number. */
 export function outboxEventsByIds(on: Db, ids: readonly string[]): Promise<{ id: string; subject: string; envelope: unknown }[]> {
   return rows(
