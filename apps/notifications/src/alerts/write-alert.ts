@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
-import { agentAlertsWaitingV1, type EventEnvelope } from '@marketplace/contracts';
-import { recordEvent } from '@marketplace/service-kit';
+import { agentAlertsWaitingV1, alertEmailQueue, alertPushQueue, type EventEnvelope } from '@marketplace/contracts';
+import { enqueueWork, recordEvent } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
 
-import { EMAIL_SWITCH_OF, type EmailSwitch } from '../channels/email-switches.js';
-import { routeAlert } from '../channels/route-alert.js';
-import { appendMemberEvent } from '../events/member-events.js';
-import { fanOutWebhooks } from '../webhooks/webhook-fanout.js';
-import { insertAlert } from './alerts.queries.js';
+import { channelsConfig } from '../channels/channels.config.js';
+import { openEmailDigest } from '../channels/channels.queries.js';
+import { EMAIL_SWITCH_OF, type EmailSwitch, SWITCH_COLUMN } from '../channels/email-switches.js';
+import { queueWebhookDeliveries } from '../webhooks/webhook-fanout.js';
+import { writeAlertRows } from './write-alert.queries.js';
 
 /** The conversation an alert belongs to; delivery groups alerts by `key`. */
 export interface AlertConversation {
@@ -54,7 +54,8 @@ export function teamInvitationsConversation(): AlertConversation {
  * Writes one alert for one member and routes it to email (under `emailSwitch`: the event's own
  * unless one event kind covers several families, as staff moderation does) and push and, once committed, announces
  * it to the gateways for the member's agent, appends it to the member's event log and queues its webhook deliveries; the unique (event, member) index makes redelivery
- * harmless (nothing is written, routed or announced twice).
+ * harmless (nothing is written, routed or announced twice). Every alert costs two statements (writeAlertRows and the
+ * announcement); only a digest opened, a push subscription or a webhook endpoint add their own.
  */
 export async function writeAlert(
   em: EntityManager,
@@ -64,22 +65,6 @@ export async function writeAlert(
   c: AlertConversation,
   emailSwitch: EmailSwitch | null = EMAIL_SWITCH_OF[event.type] ?? null,
 ): Promise<void> {
-  const id = await insertAlert(em, {
-    id: randomUUID(),
-    member_id: memberId,
-    kind: event.type,
-    message,
-    job_id: c.jobId,
-    application_id: c.applicationId,
-    comment_id: c.commentId,
-    title: c.title,
-    conversation_key: c.key,
-    conversation_kind: c.kind,
-    event_id: event.id,
-    created_at: event.occurredAt,
-  });
-  if (!id) return;
-  await routeAlert(em, { id, memberId, emailSwitch });
   const payload = {
     message,
     conversationKey: c.key,
@@ -89,7 +74,37 @@ export async function writeAlert(
     commentId: c.commentId,
     title: c.title,
   };
-  await appendMemberEvent(em, event, memberId, payload);
-  await fanOutWebhooks(em, event, memberId, payload);
+  const config = channelsConfig();
+  const candidate = randomUUID();
+  const written = await writeAlertRows(
+    em,
+    {
+      id: randomUUID(),
+      member_id: memberId,
+      kind: event.type,
+      message,
+      job_id: c.jobId,
+      application_id: c.applicationId,
+      comment_id: c.commentId,
+      title: c.title,
+      conversation_key: c.key,
+      conversation_kind: c.kind,
+      event_id: event.id,
+      created_at: event.occurredAt,
+    },
+    {
+      payload,
+      // Switched off at the time of the event: never emailed, even if the switch is turned back on later.
+      email: emailSwitch && config.smtpUrl ? { emailSwitch, column: emailSwitch === 'account' ? null : SWITCH_COLUMN[emailSwitch], candidate } : null,
+      push: config.push !== undefined,
+    },
+  );
+  if (!written) return;
+  if (written.opened) {
+    await openEmailDigest(em, candidate, memberId, written.last_closed_at, config.emailWindowMs / 1000);
+    await enqueueWork(em, alertEmailQueue, { digestId: candidate });
+  }
+  if (written.pushed) await enqueueWork(em, alertPushQueue, { alertId: written.id });
+  if (written.endpoints.length) await queueWebhookDeliveries(em, event, written.endpoints, payload);
   await recordEvent(em, agentAlertsWaitingV1, { memberId });
 }

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { notificationsEntities, notificationsMigrations } from '../notifications.entities.js';
 import { channelsConfig } from './channels.config.js';
-import { addEmailAlert, emailSwitchOn, hasPushSubscription, keepKey, keptKeySealed, lockEmailMember, openEmailDigest } from './channels.queries.js';
+import { keepKey, keptKeySealed, openEmailDigest } from './channels.queries.js';
 import { keptSecret } from './notification-keys.js';
 
 /**
  * Medium: the channels' statements on a real PostgreSQL schema built by the migrations: kept keys
- * (first writer wins), the push probe, the email switch, and a member's email row and digests.
+ * (first writer wins) and digests opened (the push probe, the email switch and the member's email
+ * row are the alert statement's, in write-alert.queries.medium.spec.ts).
  */
 describe('the channels statements, against a real notifications schema', () => {
   let db: ServiceSchema;
@@ -36,39 +37,16 @@ describe('the channels statements, against a real notifications schema', () => {
     expect(first).toBe('made 1');
   });
 
-  it("sees a member's push subscription and email switch", async () => {
+  it('opens a digest due at once for a first one, and a window after the previous one closed', async () => {
     const member = randomUUID();
-    expect(await hasPushSubscription(db.ds, member)).toBe(false);
-    await db.query(`INSERT INTO push_subscriptions (endpoint, member_id, p256dh, auth) VALUES ($1, $2, 'p', 'a')`, [`https://push.example/${member}`, member]);
-    expect(await hasPushSubscription(db.ds, member)).toBe(true);
-    expect(await emailSwitchOn(db.ds, member, 'email_messages')).toBeUndefined();
-    await db.query('INSERT INTO notification_preferences (member_id, email_messages) VALUES ($1, false)', [member]);
-    expect(await emailSwitchOn(db.ds, member, 'email_messages')).toBe(false);
-    expect(await emailSwitchOn(db.ds, member, 'email_comments')).toBe(true);
-  });
-
-  it('opens one digest per member at a time, due a window after the last one closed', async () => {
-    const member = randomUUID();
-    const alertId = randomUUID();
-    await addEmailAlert(db.ds, alertId, member, 'messages');
-    expect(await db.query('SELECT alert_id, digest_id, email_switch FROM email_alerts WHERE member_id = $1', [member])).toEqual([
-      { alert_id: alertId, digest_id: null, email_switch: 'messages' },
-    ]);
-
     const first = randomUUID();
-    expect(await lockEmailMember(db.ds, member, first)).toEqual({ open_digest_id: first, last_closed_at: null });
-    expect(await lockEmailMember(db.ds, member, randomUUID())).toEqual({ open_digest_id: first, last_closed_at: null });
     await openEmailDigest(db.ds, first, member, null, 60);
     const [due] = await db.query<{ late: boolean }>(`SELECT send_after <= now() AS late FROM email_digests WHERE id = $1`, [first]);
     expect(due!.late).toBe(true);
 
     const closedAt = new Date();
-    await db.query('UPDATE email_members SET open_digest_id = NULL, last_closed_at = $2 WHERE member_id = $1', [member, closedAt]);
     const next = randomUUID();
-    const locked = await lockEmailMember(db.ds, member, next);
-    expect(locked?.open_digest_id).toBe(next);
-    expect(locked?.last_closed_at).toEqual(closedAt);
-    await openEmailDigest(db.ds, next, member, locked!.last_closed_at, 60);
+    await openEmailDigest(db.ds, next, member, closedAt, 60);
     const [later] = await db.query<{ send_after: Date }>('SELECT send_after FROM email_digests WHERE id = $1', [next]);
     expect(later!.send_after.getTime() - closedAt.getTime()).toBe(60_000);
   });

@@ -57,7 +57,7 @@ export class AlertEmailWorker implements WorkHandler<typeof alertEmailQueue.payl
     await markDigestSent(this.ds, digestId, !!email);
   }
 
-  /** Closing and taking the alerts happen under the member row's lock, like opening (see routeAlert). */
+  /** Closing and taking the alerts happen under the member row's lock, like opening (see writeAlertRows). */
   private async close(digestId: string, memberId: string): Promise<void> {
     await this.ds.transaction((em) => closeDigest(em, digestId, memberId));
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { channelsConfig } from '../channels/channels.config.js';
 import { notificationsEntities, notificationsMigrations } from '../notifications.entities.js';
-import type { MemberEventPayload } from './member-events.js';
+import type { MemberEventPayload } from './member-events.queries.js';
 import { insertMemberEvent, memberEventsAfter, pruneMemberEvents, pruneSettledWebhookDeliveries } from './member-events.queries.js';
 
 /**

@@ -4,7 +4,7 @@ import { type EventEnvelope, webhookDeliveryQueue } from '@marketplace/contracts
 import { enqueueWork } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
 
-import { endpointsTaking, insertEventDelivery } from './webhooks.queries.js';
+import { insertEventDelivery } from './webhooks.queries.js';
 
 /** The JSON body every delivery of an event carries: the event log's own fields, so webhooks say what alerts say. */
 export function webhookBody(type: string, occurredAt: string, data: Record<string, unknown>): string {
@@ -12,14 +12,19 @@ export function webhookBody(type: string, occurredAt: string, data: Record<strin
 }
 
 /**
- * Makes one delivery per active endpoint of the member that takes this kind, in the alert's unit
- * of work, and queues each; the unique (event, endpoint) index makes a redelivered event harmless.
+ * Makes one delivery per endpoint (the member's active endpoints taking this kind, as writeAlertRows
+ * finds them), in the alert's unit of work, and queues each; the unique (event, endpoint) index
+ * makes a redelivered event harmless.
  */
-export async function fanOutWebhooks(em: EntityManager, event: EventEnvelope<unknown>, memberId: string, data: Record<string, unknown>): Promise<void> {
-  const endpoints = await endpointsTaking(em, memberId, event.type);
+export async function queueWebhookDeliveries(
+  em: EntityManager,
+  event: EventEnvelope<unknown>,
+  endpointIds: readonly string[],
+  data: Record<string, unknown>,
+): Promise<void> {
   const body = webhookBody(event.type, event.occurredAt, { eventId: event.id, ...data });
-  for (const endpoint of endpoints) {
-    const made = await insertEventDelivery(em, { id: randomUUID(), endpointId: endpoint.id, eventId: event.id, type: event.type, body });
+  for (const endpointId of endpointIds) {
+    const made = await insertEventDelivery(em, { id: randomUUID(), endpointId, eventId: event.id, type: event.type, body });
     if (made) await enqueueWork(em, webhookDeliveryQueue, { deliveryId: made });
   }
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { writeAlertRows } from '../alerts/write-alert.queries.js';
 import { channelsConfig } from '../channels/channels.config.js';
 import { notificationsEntities, notificationsMigrations } from '../notifications.entities.js';
 import {
@@ -13,7 +14,6 @@ import {
   disableEndpoint,
   endpointOf,
   endpointsOf,
-  endpointsTaking,
   insertEndpoint,
   insertEventDelivery,
   insertPingDelivery,
@@ -72,7 +72,29 @@ describe('the webhook statements, against a real notifications schema', () => {
     expect((await endpointsOf(db.ds, member)).map((e) => e.id)).toEqual([all!.id, messages!.id, work!.id]);
     expect(await endpointOf(db.ds, all!.id, member)).toEqual(all);
     expect(await endpointOf(db.ds, all!.id, other)).toBeUndefined();
-    const taking = async (type: string) => (await endpointsTaking(db.ds, member, type)).map((e) => e.id).sort();
+    // The endpoints an alert of this kind finds (written by the alert's statement, as writeAlert does).
+    const taking = async (type: string) => {
+      const conversation = { conversation_key: 'job:x', conversation_kind: 'job', job_id: null, application_id: null, comment_id: null, title: null };
+      const payload = {
+        message: 'm',
+        conversationKey: 'job:x',
+        conversationKind: 'job',
+        jobId: null,
+        applicationId: null,
+        commentId: null,
+        title: null,
+      } as const;
+      const alert = {
+        id: randomUUID(),
+        member_id: member,
+        kind: type,
+        message: 'm',
+        event_id: randomUUID(),
+        created_at: new Date().toISOString(),
+        ...conversation,
+      };
+      return [...(await writeAlertRows(db.ds, alert, { payload, email: null, push: false }))!.endpoints].sort();
+    };
     expect(await taking('message.sent')).toEqual([all!.id, messages!.id].sort());
     expect(await taking('application.submitted')).toEqual([all!.id]);
 

@@ -61,19 +61,6 @@ export async function deleteEndpoint(on: Db, id: string, memberId: string): Prom
   return (await affected(on, db.deleteFrom('webhook_endpoints').where('id', '=', id).where('member_id', '=', memberId))) > 0;
 }
 
-/** The ids of the member's active endpoints that take events of this kind. */
-export function endpointsTaking(on: Db, memberId: string, type: string): Promise<{ id: string }[]> {
-  return rows(
-    on,
-    db
-      .selectFrom('webhook_endpoints')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where('disabled_at', 'is', null)
-      .where((eb) => eb.or([eb(eb.fn<number>('cardinality', ['events']), '=', 0), eb(eb.val(type), '=', eb.fn.any('events'))])),
-  );
-}
-
 /** Disables an endpoint once; its member and URL when this call disabled it, else undefined. */
 export function disableEndpoint(on: Db, id: string, reason: string): Promise<Pick<Selectable<DB['webhook_endpoints']>, 'member_id' | 'url'> | undefined> {
   return first(
