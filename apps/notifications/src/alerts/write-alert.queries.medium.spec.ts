@@ -163,9 +163,15 @@ describe('the alert statement, against a real notifications schema', () => {
     const member = randomUUID();
     const statements = async (e: EventEnvelope) =>
       db.ds.transaction(async (em) => {
-        const spy = vi.spyOn(em.queryRunner!, 'query');
-        await writeAlert(em, e, member, 'A message.', applicationConversation(randomUUID(), randomUUID()));
-        return spy.mock.calls.length;
+        // The kit runs statements on the transaction's own connection: count what reaches it.
+        const connection = (await em.queryRunner!.connect()) as { query: (...args: unknown[]) => unknown };
+        const spy = vi.spyOn(connection, 'query');
+        try {
+          await writeAlert(em, e, member, 'A message.', applicationConversation(randomUUID(), randomUUID()));
+          return spy.mock.calls.length;
+        } finally {
+          spy.mockRestore();
+        }
       });
     const queued = async (subject: string) =>
       (await db.query<{ envelope: { payload: Record<string, string> } }>('SELECT envelope FROM outbox_events WHERE subject = $1', [subject])).map(
