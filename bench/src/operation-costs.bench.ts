@@ -39,8 +39,15 @@ const APPLICATIONS_PER_HIRED_JOB = 3;
 const LAYOUTS = (process.env.BENCH_OPS_LAYOUTS ?? 'one-process,per-service').split(',') as ProcessLayout[];
 /** Dependencies first: applications need posts, hires need applications, messages and turn-ins need hires. */
 const ALL: Operation[] = ['boardRead', 'search', 'jobRead', 'myReads', 'mcpCall', 'post', 'apply', 'hire', 'message', 'turnIn', 'upload'];
-/** BENCH_OPS_ONLY=post,message: those phases only (the warm-up still makes hires for messages to act on). */
-const ORDER = process.env.BENCH_OPS_ONLY ? ALL.filter((op) => process.env.BENCH_OPS_ONLY!.split(',').includes(op)) : ALL;
+/**
+ * BENCH_OPS_ONLY=post,message: those phases only (the warm-up still makes hires for messages to act
+ * on). `mixed` (only when named, last) is bench:capacity's whole mix at BENCH_OPS_RATE: the CPU of one
+ * operation of the mix at a fixed rate, to set two builds side by side where capacity's figure moves
+ * with the host.
+ */
+type Phase = Operation | 'mixed';
+const NAMED = (process.env.BENCH_OPS_ONLY ?? '').split(',');
+const ORDER: Phase[] = process.env.BENCH_OPS_ONLY ? [...ALL.filter((op) => NAMED.includes(op)), ...(NAMED.includes('mixed') ? (['mixed'] as const) : [])] : ALL;
 /**
  * BENCH_OPS_PROFILE=applications,notifications (per-service layout): those services run under
  * Node's CPU profiler, and each phase's samples are charged to whose code ran (cpu-profile.ts), so
@@ -52,7 +59,7 @@ const STORE = 'store+launcher';
 const CLIENT = 'client';
 
 interface Measured {
-  op: Operation | 'idle';
+  op: Phase | 'idle';
   windowS: number;
   /** The phase on the monotonic clock a CPU profile's timestamps use, µs. */
   fromUs: number;
@@ -63,7 +70,7 @@ interface Measured {
 }
 
 export interface OperationCost {
-  op: Operation;
+  op: Phase;
   ops: number;
   requestsPerOp: number;
   p50: number;
@@ -114,7 +121,7 @@ function withClient(cpu: CpuSplit, clientCpuMs: number): Record<string, number> 
   return seconds;
 }
 
-async function measure(op: Operation | 'idle', load: Load, counters: OperationCounters, named: Record<string, number>, seed: number): Promise<Measured> {
+async function measure(op: Phase | 'idle', load: Load, counters: OperationCounters, named: Record<string, number>, seed: number): Promise<Measured> {
   await waitForQuietMachine(0.15, 10_000);
   const phase = await CpuPhase.start(named);
   await counters.start();
@@ -169,7 +176,7 @@ function costOf(m: Measured, idle: Measured): OperationCost {
   const per = (n: number, idleN: number) => round((n - idleN * share) / o.ops, 2);
   const idleCalls = new Map(idle.counters.byStatement.map((s) => [s.query, s]));
   return {
-    op: m.op as Operation,
+    op: m.op as Phase,
     ops: o.ops,
     requestsPerOp: round(o.requests / o.ops, 2),
     p50: round(o.p50, 1),
