@@ -61,7 +61,10 @@ function setup(moveResult: { moved: boolean }) {
     queryRunner: {
       isReleased: false,
       connect: async () => ({
-        query: async ({ text }: { text: string }) => ({ rows: text.includes('limit_attempts') ? [{ count: 1, reset: 60 }] : [], rowCount: 0 }),
+        query: async ({ text }: { text: string }) => ({
+          rows: text.includes('limit_attempts') ? [{ count: 1, reset: 60, n0: 0, logged: true }] : [],
+          rowCount: 0,
+        }),
       }),
     },
   };
@@ -106,7 +109,10 @@ describe('accepting an application when the local write fails after the job move
       queryRunner: {
         isReleased: false,
         connect: async () => ({
-          query: async ({ text }: { text: string }) => ({ rows: text.includes('limit_attempts') ? [{ count: 1, reset: 60 }] : [], rowCount: 0 }),
+          query: async ({ text }: { text: string }) => ({
+            rows: text.includes('limit_attempts') ? [{ count: 1, reset: 60, n0: 0, logged: true }] : [],
+            rowCount: 0,
+          }),
         }),
       },
     };
