@@ -138,7 +138,7 @@ export async function measureReadBack(
         const relay = new OutboxRelay(relayDs, nc, logger, { verifyAfterMs: mode === 'relay+read-back' ? AFTER_MS : 0 });
         if (mode !== 'producer') await relay.start();
         // The producer alone: its commits kick nothing.
-        const uow = new UnitOfWork(producerDs, mode === 'producer' ? ({ kick: () => undefined } as unknown as OutboxRelay) : relay);
+        const uow = new UnitOfWork(producerDs, mode === 'producer' ? ({ publishCommitted: () => undefined } as unknown as OutboxRelay) : relay);
         await sleep(500);
         const before = { stats: nc.stats(), api: await jsApiTotal(probe), statements: statements.count() };
         const cpu = await CpuPhase.start(Object.fromEntries(bus.pids.map((pid, i) => [`nats-${i}`, pid])));

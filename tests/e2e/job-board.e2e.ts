@@ -290,7 +290,7 @@ describe('expiry with several replicas', () => {
       [0, 1].map(async () => {
         const ds = kit.createDataSource({ schema: 'jobs', entities: jobsEntities, migrations: jobsMigrations });
         await ds.initialize();
-        const uow = new kit.UnitOfWork(ds, { kick: () => undefined } as never);
+        const uow = new kit.UnitOfWork(ds, { publishCommitted: () => undefined } as never);
         return { ds, sweeper: new ExpirySweeper(ds, uow, kit.createLogger('e2e-sweeper')) };
       }),
     );

@@ -29,7 +29,7 @@ export function insertOpenReport(
     db
       .insertInto('content_reports')
       .values({ ...report, status: 'open', created_at: sql<Date>`now()` })
-      .onConflict((oc) => oc.columns(['reporter_id', 'kind', 'item_id']).where('status', '=', 'open').doNothing())
+      .onConflict((oc) => oc.columns(['reporter_id', 'kind', 'item_id']).where('status', '=', sql.lit('open')).doNothing())
       .returning(REPORTER_COLUMNS),
   );
 }
