@@ -51,6 +51,9 @@ async function typesOf(url, area, kitTables) {
   ds.setOptions({ logging: false });
   await ds.initialize();
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // A connection the server ends (its shutdown, an administrator) is reported on the pool; without a
+  // listener Node ends the whole check on it, where the next query would simply fail or reconnect.
+  pool.on('error', (err) => console.warn(`db types: a PostgreSQL connection ended: ${err.message}`));
   const db = new Kysely({ dialect: new KyselyPostgres({ pool }) });
   try {
     await migrate(ds, schema);
