@@ -124,7 +124,7 @@ export async function logAttemptIfRoom(
       .with('logged', (db) =>
         db
           .insertInto('limit_attempts')
-          .columns(['bucket', 'subject', 'at', 'count', 'expires_at'])
+          .columns(COUNTER_COLUMNS)
           .expression((eb) =>
             eb
               .selectFrom('c')
@@ -137,7 +137,7 @@ export async function logAttemptIfRoom(
               ])
               .where(sql<boolean>`${room}`),
           )
-          .onConflict((oc) => oc.columns(['bucket', 'subject', 'at']).doUpdateSet({ count: (eb) => eb('limit_attempts.count', '+', 1) }))
+          .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT }))
           .returning('count'),
       )
       .selectFrom('c')

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { defineQueue, type ServiceName, workStreamName } from '@marketplace/contracts';
-import { testDatabaseUrl, testNatsUrl } from '@marketplace/testing';
+import { testDatabaseUrl, testNatsUrl, until } from '@marketplace/testing';
 import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { pino } from 'pino';
@@ -33,14 +33,6 @@ let jsm: JetStreamManager;
 let ds: DataSource;
 let relay: OutboxRelay;
 let uow: UnitOfWork;
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 const unpublished = async () => ((await ds.query('SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL')) as [{ n: number }])[0].n;
 const stored = async () => (await jsm.streams.info(workStreamName(service)).catch(() => undefined))?.state.messages ?? 0;
@@ -82,7 +74,7 @@ describe('the outbox relay', () => {
     await uow.run(async (em) => {
       for (const n of [1, 2, 3]) await enqueueWork(em, queue, { n });
     });
-    await until(async () => (await unpublished()) === 0, 'the rows marked published');
+    await until(async () => (await unpublished()) === 0, { what: 'the rows marked published', intervalMs: 20 });
     expect(await stored()).toBe(3);
     expect(await storedPayloads()).toEqual([1, 2, 3]);
   });
@@ -94,12 +86,12 @@ describe('the outbox relay', () => {
     const own = await uow.run((em) => enqueueWork(em, queue, { n: 11 }));
     const publishedAt = async (id: string) =>
       ((await ds.query('SELECT published_at FROM outbox_events WHERE id = $1', [id])) as [{ published_at: Date | null }])[0].published_at;
-    await until(async () => (await publishedAt(own.id)) !== null, 'the committed row marked published');
+    await until(async () => (await publishedAt(own.id)) !== null, { what: 'the committed row marked published', intervalMs: 20 });
     await sleep(200);
     expect(await publishedAt(stray.id)).toBeNull();
     expect((await storedPayloads()).slice(-1)).toEqual([11]);
     relay.kick();
-    await until(async () => (await publishedAt(stray.id)) !== null, 'the poll to publish the stray row');
+    await until(async () => (await publishedAt(stray.id)) !== null, { what: 'the poll to publish the stray row', intervalMs: 20 });
     expect((await stored()) - before).toBe(2);
   });
 
@@ -113,7 +105,7 @@ describe('the outbox relay', () => {
     });
     relay.publishCommitted(rows);
     relay.kick();
-    await until(async () => (await unpublished()) === 0, 'the rows marked published');
+    await until(async () => (await unpublished()) === 0, { what: 'the rows marked published', intervalMs: 20 });
     await sleep(200);
     expect((await stored()) - before).toBe(2);
   });
@@ -128,7 +120,7 @@ describe('the outbox relay', () => {
     expect(await unpublished()).toBe(1);
     expect(await stored()).toBe(before);
     relay.kick();
-    await until(async () => (await unpublished()) === 0, 'the poll to publish the row');
+    await until(async () => (await unpublished()) === 0, { what: 'the poll to publish the row', intervalMs: 20 });
     expect((await stored()) - before).toBe(1);
     expect((await storedPayloads()).at(-1)).toBe(6);
     await cutOff.stop();
