@@ -110,6 +110,27 @@ describe('the outbox relay', () => {
     expect((await stored()) - before).toBe(2);
   });
 
+  it('marks what several commits published in one statement, before its own poll claims anything', async () => {
+    // A delay no test step reaches: the poll's pass is what marks them here.
+    const patient = new OutboxRelay(ds, nc, logger, { verifyAfterMs: 0, markDelayMs: 60_000 });
+    const before = await stored();
+    const ids: string[] = [];
+    for (const n of [7, 8, 9]) {
+      ids.push((await new UnitOfWork(ds, patient).run((em) => enqueueWork(em, queue, { n }))).id);
+      await until(async () => (await stored()) === before + ids.length, { what: 'the commit published', intervalMs: 10 });
+    }
+    expect(await unpublished()).toBe(3);
+    patient.kick();
+    await until(async () => (await unpublished()) === 0, { what: 'the rows marked', intervalMs: 20 });
+    const marks = (await ds.query('SELECT count(DISTINCT published_at)::int AS n FROM outbox_events WHERE id = ANY($1::uuid[])', [ids])) as [{ n: number }];
+    // One statement: one transaction time for the three.
+    expect(marks[0].n).toBe(1);
+    await sleep(200);
+    expect((await stored()) - before).toBe(3);
+    expect((await storedPayloads()).slice(-3)).toEqual([7, 8, 9]);
+    await patient.stop();
+  });
+
   it('leaves rows whose publish failed unpublished, for the poll to send', async () => {
     const gone = await connect({ servers: await testNatsUrl() });
     const cutOff = new OutboxRelay(ds, gone, logger, { verifyAfterMs: 0 });
