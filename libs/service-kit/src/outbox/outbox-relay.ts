@@ -10,7 +10,7 @@ import type { Logger } from '../logging/logger.js';
 import { ensureWorkStream } from '../queues/work-stream.js';
 import { busSettings } from '../scope/kit-settings.js';
 import type { OutboxRow } from './event-writer.js';
-import { claimUnpublished, markPublished, outboxBacklog } from './outbox.queries.js';
+import { anyUnpublished, claimUnpublished, markPublished, outboxBacklog } from './outbox.queries.js';
 import { OutboxReadBack } from './outbox-read-back.js';
 
 const BATCH = 100;
@@ -166,6 +166,7 @@ export class OutboxRelay {
   private async drain(): Promise<void> {
     // What this relay published is marked first, so its own poll does not claim it again.
     await this.markNow();
+    if (!(await anyUnpublished(this.ds))) return;
     for (;;) {
       const published = await this.ds.transaction(async (em) => {
         // Marked published as they are claimed; a failed publish throws and the transaction undoes the mark.

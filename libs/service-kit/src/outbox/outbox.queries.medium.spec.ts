@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { claimUnpublished, outboxBacklog, outboxEventsByIds } from './outbox.queries.js';
+import { anyUnpublished, claimUnpublished, outboxBacklog, outboxEventsByIds } from './outbox.queries.js';
 
 /** Medium: the outbox relay's and read-back's statements on a real outbox_events table. */
 describe('the outbox statements, against a real schema', () => {
@@ -28,7 +28,9 @@ describe('the outbox statements, against a real schema', () => {
 
   it('counts the backlog, claims the oldest unpublished rows oldest first skipping locked ones, and undoes a claim that rolls back', async () => {
     expect(await outboxBacklog(s.ds)).toEqual({ pending: 0, oldest: 0 });
+    expect(await anyUnpublished(s.ds)).toBe(false);
     const [old, mid, recent] = [await add(30), await add(20), await add(10)];
+    expect(await anyUnpublished(s.ds)).toBe(true);
     const backlog = await outboxBacklog(s.ds);
     expect(backlog.pending).toBe(3);
     expect(backlog.oldest).toBeGreaterThanOrEqual(30);
@@ -59,6 +61,7 @@ describe('the outbox statements, against a real schema', () => {
     expect((await outboxBacklog(s.ds)).pending).toBe(1);
     expect(await s.ds.transaction((em) => claimUnpublished(em, 10))).toEqual([{ id: recent, subject: 'events.x', envelope: { id: recent, n: [1, 2] } }]);
     expect(await s.ds.transaction((em) => claimUnpublished(em, 10))).toEqual([]);
+    expect(await anyUnpublished(s.ds)).toBe(false);
 
     const found = await outboxEventsByIds(s.ds, [recent, old, randomUUID()]);
     expect(found.map((r) => r.id).sort()).toEqual([old, recent].sort());
