@@ -95,19 +95,21 @@ describe('the outbox relay', () => {
     expect((await stored()) - before).toBe(2);
   });
 
-  it('stores one copy when the poll claims rows that are being handed over too', async () => {
+  it('stores one copy when the poll of another relay claims rows that are being handed over too', async () => {
     let rows: OutboxRow[] = [];
     const before = await stored();
-    // Committed outside a unit of work, so nothing handed them over yet; then both paths at once.
+    // Another replica of the service: its poll does not know what this relay is handing over.
+    const other = new OutboxRelay(ds, nc, logger, { verifyAfterMs: 0 });
     await ds.transaction(async (em) => {
       for (const n of [4, 5]) await enqueueWork(em, queue, { n });
       rows = recordedEvents(em);
     });
     relay.publishCommitted(rows);
-    relay.kick();
+    other.kick();
     await until(async () => (await unpublished()) === 0, { what: 'the rows marked published', intervalMs: 20 });
     await sleep(200);
     expect((await stored()) - before).toBe(2);
+    await other.stop();
   });
 
   it('marks what several commits published in one statement, before its own poll claims anything', async () => {

@@ -59,6 +59,8 @@ export class OutboxRelay {
   /** Committed rows waiting for the batch in flight to finish. */
   private committed: OutboxRow[] = [];
   private publishing: Promise<void> | undefined;
+  /** Ids handed over by commits and not yet marked (or given up): the poll leaves them alone. */
+  private readonly handling = new Set<string>();
   /** Ids published and not yet marked, with the timer that marks them. */
   private unmarked: string[] = [];
   private markTimer: NodeJS.Timeout | undefined;
@@ -96,6 +98,7 @@ export class OutboxRelay {
   publishCommitted(rows: readonly OutboxRow[]): void {
     if (this.stopped || rows.length === 0) return;
     this.committed.push(...rows);
+    for (const row of rows) this.handling.add(row.id);
     this.publishing ??= this.publishBatches().finally(() => {
       this.publishing = undefined;
     });
@@ -109,6 +112,7 @@ export class OutboxRelay {
         this.readBack?.track(batch.map((row, i) => ({ id: row.id, ack: acks[i]! })));
         this.markSoon(batch.map((row) => row.id));
       } catch (err) {
+        for (const row of batch) this.handling.delete(row.id);
         this.logger.warn({ err, events: batch.length }, 'committed events not published at once; the outbox poll will');
       }
     }
@@ -164,13 +168,16 @@ export class OutboxRelay {
   }
 
   private async drain(): Promise<void> {
-    // What this relay published is marked first, so its own poll does not claim it again.
+    // Rows this relay is publishing or marking are left to it: a poll that claimed them would
+    // publish them again (the stream keeps one copy) and hold their marks up behind its transaction.
+    const skip = () => [...this.handling];
+    // What waits for its mark is marked now, so a long mark delay never outlasts a poll.
     await this.markNow();
-    if (!(await anyUnpublished(this.ds))) return;
+    if (!(await anyUnpublished(this.ds, skip()))) return;
     for (;;) {
       const published = await this.ds.transaction(async (em) => {
         // Marked published as they are claimed; a failed publish throws and the transaction undoes the mark.
-        const rows = await claimUnpublished(em, BATCH);
+        const rows = await claimUnpublished(em, BATCH, skip());
         if (rows.length === 0) return [];
         const acks = await this.publish(rows);
         return rows.map((row, i) => ({ id: row.id, ack: acks[i]! }));
@@ -198,6 +205,7 @@ export class OutboxRelay {
     await this.publishing;
     await this.running;
     await this.markNow();
+    this.handling.clear();
     await this.readBack?.stop();
   }
 }

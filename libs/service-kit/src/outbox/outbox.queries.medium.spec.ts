@@ -31,6 +31,12 @@ describe('the outbox statements, against a real schema', () => {
     expect(await anyUnpublished(s.ds)).toBe(false);
     const [old, mid, recent] = [await add(30), await add(20), await add(10)];
     expect(await anyUnpublished(s.ds)).toBe(true);
+    // What the caller publishes itself is left out of both.
+    expect(await anyUnpublished(s.ds, [old, mid, recent])).toBe(false);
+    expect(await s.ds.transaction((em) => claimUnpublished(em, 10, [old, recent]))).toEqual([
+      { id: mid, subject: 'events.x', envelope: { id: mid, n: [1, 2] } },
+    ]);
+    await s.ds.query('UPDATE outbox_events SET published_at = NULL WHERE id = $1', [mid]);
     const backlog = await outboxBacklog(s.ds);
     expect(backlog.pending).toBe(3);
     expect(backlog.oldest).toBeGreaterThanOrEqual(30);

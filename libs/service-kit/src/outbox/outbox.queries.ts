@@ -17,10 +17,20 @@ export async function outboxBacklog(on: Db): Promise<{ pending: number; oldest: 
  * Whether any row waits to be published: the poll's pass asks this on the pool first, so an idle
  * service pays one statement a poll rather than a transaction of three (BEGIN, an empty claim, COMMIT).
  */
-export async function anyUnpublished(on: Db): Promise<boolean> {
+export async function anyUnpublished(on: Db, except: readonly string[] = []): Promise<boolean> {
   const row = await first(
     on,
-    kitSql.selectNoFrom((eb) => eb.exists(eb.selectFrom('outbox_events').select(sql.lit(1).as('one')).where('published_at', 'is', null)).as('waiting')),
+    kitSql.selectNoFrom((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('outbox_events')
+            .select(sql.lit(1).as('one'))
+            .where('published_at', 'is', null)
+            .where(sql<boolean>`id <> all(${except}::uuid[])`),
+        )
+        .as('waiting'),
+    ),
   );
   return row?.waiting === true;
 }
@@ -28,10 +38,11 @@ export async function anyUnpublished(on: Db): Promise<boolean> {
 /**
  * Claims the oldest unpublished rows for the caller's transaction: marked published and locked in
  * one statement, so a relay's pass is BEGIN, this, its publishes and COMMIT. A pass whose publishes
- * fail rolls back, and the rows are unpublished again. Rows another relay holds are skipped.
+ * fail rolls back, and the rows are unpublished again. Rows another relay holds are skipped, and so are `except`
+ * (what the caller is publishing itself).
  * Oldest first, as they were written.
  */
-export async function claimUnpublished(on: Db, limit: number): Promise<{ id: string; subject: string; envelope: unknown }[]> {
+export async function claimUnpublished(on: Db, limit: number, except: readonly string[] = []): Promise<{ id: string; subject: string; envelope: unknown }[]> {
   const claimed = await rows(
     on,
     kitSql
@@ -40,7 +51,15 @@ export async function claimUnpublished(on: Db, limit: number): Promise<{ id: str
       .where(
         'id',
         'in',
-        kitSql.selectFrom('outbox_events').select('id').where('published_at', 'is', null).orderBy('created_at').limit(limit).forUpdate().skipLocked(),
+        kitSql
+          .selectFrom('outbox_events')
+          .select('id')
+          .where('published_at', 'is', null)
+          .where(sql<boolean>`id <> all(${except}::uuid[])`)
+          .orderBy('created_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
       )
       .returning(['id', 'subject', 'envelope', 'created_at']),
   );
