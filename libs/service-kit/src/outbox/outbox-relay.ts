@@ -15,11 +15,14 @@ import { OutboxReadBack } from './outbox-read-back.js';
 
 const BATCH = 100;
 /**
- * How long published rows wait to be marked, so the marks of the commits in that time go in one
- * statement: at a few hundred writes a second a mark per commit was one in seven statements. A row
- * not yet marked is at worst published again by a poll elsewhere, which the stream keeps once.
+ * How long published rows wait to be marked: the marks of the batches published meanwhile go in
+ * one statement. 100 ms cut a write's statements by 0.6–3.2 at 20 writes a second, but
+ * bench:capacity's one-process figure fell with it (median 187 against 269 req/s in runs taken in
+ * turns, the first steps past 200 ops/s failing on their p99) for a reason not found, so only the
+ * batches published in one turn of the event loop share a mark (see
+ * bench/reports/2026-12-07-marks-and-where-the-mix-goes.md).
  */
-const MARK_DELAY_MS = 100;
+const MARK_DELAY_MS = 0;
 const pollMs = (): number => busSettings().outboxPollMs;
 /** 0 turns the read-back off (a nats-server of 2.11 or later does not lose acknowledged messages at a leader change). */
 const verifyAfterMs = (): number => busSettings().outboxVerifyAfterMs;
