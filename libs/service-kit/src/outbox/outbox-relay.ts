@@ -135,11 +135,18 @@ export class OutboxRelay {
     this.unmarked = [];
     if (ids.length === 0) return this.marking;
     this.marking = this.marking.then(() =>
-      markPublished(this.ds, ids).then(
-        () => undefined,
-        (err: unknown) =>
-          this.logger.warn({ err, events: ids.length }, 'published events not marked; the outbox poll will publish them again, and the stream keeps one copy'),
-      ),
+      markPublished(this.ds, ids)
+        .then(
+          () => undefined,
+          (err: unknown) =>
+            this.logger.warn(
+              { err, events: ids.length },
+              'published events not marked; the outbox poll will publish them again, and the stream keeps one copy',
+            ),
+        )
+        .finally(() => {
+          for (const id of ids) this.handling.delete(id);
+        }),
     );
     return this.marking;
   }
