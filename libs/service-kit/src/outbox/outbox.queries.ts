@@ -20,27 +20,24 @@ export async function outboxBacklog(on: Db): Promise<{ pending: number; oldest: 
 export async function anyUnpublished(on: Db, except: readonly string[] = []): Promise<boolean> {
   const row = await first(
     on,
-    kitSql.selectNoFrom((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('outbox_events')
-            .select(sql.lit(1).as('one'))
-            .where('published_at', 'is', null)
-            .where(sql<boolean>`id <> all(${except}::uuid[])`),
-        )
-        .as('waiting'),
-    ),
+    kitSql.selectNoFrom((eb) => eb.exists(unpublished(except).select(sql.lit(1).as('one'))).as('waiting')),
   );
   return row?.waiting === true;
+}
+
+/** The rows still to publish, but for `except` (what the caller is publishing itself). */
+function unpublished(except: readonly string[]) {
+  return kitSql
+    .selectFrom('outbox_events')
+    .where('published_at', 'is', null)
+    .where(sql<boolean>`id <> all(${except}::uuid[])`);
 }
 
 /**
  * Claims the oldest unpublished rows for the caller's transaction: marked published and locked in
  * one statement, so a relay's pass is BEGIN, this, its publishes and COMMIT. A pass whose publishes
- * fail rolls back, and the rows are unpublished again. Rows another relay holds are skipped, and so are `except`
- * (what the caller is publishing itself).
- * Oldest first, as they were written.
+ * fail rolls back, and the rows are unpublished again. Rows another relay holds are skipped, and so
+ * are `except` (what the caller is publishing itself). Oldest first, as they were written.
  */
 export async function claimUnpublished(on: Db, limit: number, except: readonly string[] = []): Promise<{ id: string; subject: string; envelope: unknown }[]> {
   const claimed = await rows(
@@ -48,19 +45,7 @@ export async function claimUnpublished(on: Db, limit: number, except: readonly s
     kitSql
       .updateTable('outbox_events')
       .set({ published_at: sql<Date>`now()` })
-      .where(
-        'id',
-        'in',
-        kitSql
-          .selectFrom('outbox_events')
-          .select('id')
-          .where('published_at', 'is', null)
-          .where(sql<boolean>`id <> all(${except}::uuid[])`)
-          .orderBy('created_at')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked(),
-      )
+      .where('id', 'in', unpublished(except).select('id').orderBy('created_at').limit(limit).forUpdate().skipLocked())
       .returning(['id', 'subject', 'envelope', 'created_at']),
   );
   // RETURNING keeps no order: the stream gets them in the order they were written.
