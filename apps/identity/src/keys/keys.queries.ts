@@ -1,7 +1,7 @@
 import {
   advisoryXactLock,
   affected,
-  compiledPerInput,
+  boundStatement,
   COUNTER_COLUMNS,
   COUNTER_INCREMENT,
   COUNTER_KEY,
@@ -32,31 +32,29 @@ export function authenticateKey(ds: DataSource, hash: Buffer, bucket: string, se
   return preparedRows(ds, keyStatement({ hash, bucket, seconds }));
 }
 
-/** Compiled once per key (a client repeats its key on every request). */
-const keyStatement = compiledPerInput(
-  ({ hash, bucket, seconds }: { hash: Buffer; bucket: string; seconds: number }) =>
-    db
-      .with('k', (qc) =>
-        qc
-          .selectFrom('api_keys as a')
-          .innerJoin('members as m', 'm.id', 'a.member_id')
-          .select(['a.id', 'a.member_id', 'a.kind', ...STANDING_COLUMNS])
-          .where('a.hash', '=', hash)
-          .where('a.revoked_at', 'is', null)
-          .where('m.deleted_at', 'is', null),
-      )
-      .with('u', (qc) =>
-        qc
-          .insertInto('limit_attempts')
-          .columns(COUNTER_COLUMNS)
-          .expression((eb) => eb.selectFrom('k').select(counterValues(bucket, sql.ref('k.id'), seconds)))
-          .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT }))
-          .returning(COUNTER_RETURNING),
-      )
-      .selectFrom(['k', 'u'])
-      .selectAll('k')
-      .select(['u.count', 'u.reset']),
-  ({ hash, bucket, seconds }) => `${hash.toString('hex')}:${bucket}:${seconds}`,
+/** Built once; each request binds its key's hash and the bucket. */
+const keyStatement = boundStatement(({ hash, bucket, seconds }: { hash: Buffer; bucket: string; seconds: number }) =>
+  db
+    .with('k', (qc) =>
+      qc
+        .selectFrom('api_keys as a')
+        .innerJoin('members as m', 'm.id', 'a.member_id')
+        .select(['a.id', 'a.member_id', 'a.kind', ...STANDING_COLUMNS])
+        .where('a.hash', '=', hash)
+        .where('a.revoked_at', 'is', null)
+        .where('m.deleted_at', 'is', null),
+    )
+    .with('u', (qc) =>
+      qc
+        .insertInto('limit_attempts')
+        .columns(COUNTER_COLUMNS)
+        .expression((eb) => eb.selectFrom('k').select(counterValues(bucket, sql.ref('k.id'), seconds)))
+        .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT }))
+        .returning(COUNTER_RETURNING),
+    )
+    .selectFrom(['k', 'u'])
+    .selectAll('k')
+    .select(['u.count', 'u.reset']),
 );
 
 /** Records the key's use (shown to its owner). */

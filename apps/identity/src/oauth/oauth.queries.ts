@@ -1,6 +1,6 @@
 import {
   affected,
-  compiledPerInput,
+  boundStatement,
   COUNTER_COLUMNS,
   COUNTER_INCREMENT,
   COUNTER_KEY,
@@ -30,38 +30,36 @@ const unexpired = sql<boolean>`(expires_at IS NULL OR expires_at > now())`;
  * request, as one prepared statement. No row when the grant is gone.
  */
 export function authenticateGrant(ds: DataSource, g: { grantId: string; clientId: string; memberId: string }, bucket: string, seconds: number) {
-  return preparedRows(ds, grantStatement({ g, bucket, seconds }));
+  return preparedRows(ds, grantStatement({ ...g, bucket, seconds }));
 }
 
-/** Compiled once per connection (a client repeats its grant on every request). */
-const grantStatement = compiledPerInput(
-  ({ g, bucket, seconds }: { g: { grantId: string; clientId: string; memberId: string }; bucket: string; seconds: number }) =>
-    db
-      .with('g', (qc) =>
-        qc
-          .selectFrom('oauth_records as o')
-          .innerJoin('members as m', (j) => j.on('m.id', '=', sql<string>`${g.memberId}::uuid`))
-          .leftJoin('connected_agents as a', (j) => j.onRef('a.member_id', '=', 'm.id').on('a.client_id', '=', g.clientId))
-          .select(['m.id as member_id', ...STANDING_COLUMNS, 'a.last_used_at'])
-          .where('o.model', '=', 'Grant')
-          .where('o.id', '=', g.grantId)
-          .where((eb) => eb.or([eb('o.expires_at', 'is', null), eb('o.expires_at', '>', now())]))
-          .where(sql<string>`o.payload->>'clientId'`, '=', g.clientId)
-          .where(sql<string>`o.payload->>'accountId'`, '=', sql<string>`${g.memberId}::text`)
-          .where('m.deleted_at', 'is', null),
-      )
-      .with('u', (qc) =>
-        qc
-          .insertInto('limit_attempts')
-          .columns(COUNTER_COLUMNS)
-          .expression((eb) => eb.selectFrom('g').select(counterValues(bucket, sql`(g.member_id::text || ':' || ${g.clientId}::text)`, seconds)))
-          .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT }))
-          .returning(COUNTER_RETURNING),
-      )
-      .selectFrom(['g', 'u'])
-      .selectAll('g')
-      .select(['u.count', 'u.reset']),
-  ({ g, bucket, seconds }) => JSON.stringify([g.grantId, g.clientId, g.memberId, bucket, seconds]),
+/** Built once; each request binds its grant, client, member and bucket. */
+const grantStatement = boundStatement((g: { grantId: string; clientId: string; memberId: string; bucket: string; seconds: number }) =>
+  db
+    .with('g', (qc) =>
+      qc
+        .selectFrom('oauth_records as o')
+        .innerJoin('members as m', (j) => j.on('m.id', '=', sql<string>`${g.memberId}::uuid`))
+        .leftJoin('connected_agents as a', (j) => j.onRef('a.member_id', '=', 'm.id').on('a.client_id', '=', g.clientId))
+        .select(['m.id as member_id', ...STANDING_COLUMNS, 'a.last_used_at'])
+        .where('o.model', '=', 'Grant')
+        .where('o.id', '=', g.grantId)
+        .where((eb) => eb.or([eb('o.expires_at', 'is', null), eb('o.expires_at', '>', now())]))
+        .where(sql<string>`o.payload->>'clientId'`, '=', g.clientId)
+        .where(sql<string>`o.payload->>'accountId'`, '=', sql<string>`${g.memberId}::text`)
+        .where('m.deleted_at', 'is', null),
+    )
+    .with('u', (qc) =>
+      qc
+        .insertInto('limit_attempts')
+        .columns(COUNTER_COLUMNS)
+        .expression((eb) => eb.selectFrom('g').select(counterValues(g.bucket, sql`(g.member_id::text || ':' || ${g.clientId}::text)`, g.seconds)))
+        .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT }))
+        .returning(COUNTER_RETURNING),
+    )
+    .selectFrom(['g', 'u'])
+    .selectAll('g')
+    .select(['u.count', 'u.reset']),
 );
 
 /** Records the connection's use (shown to the member). */

@@ -88,25 +88,101 @@ export async function preparedRows<R>(ds: DataSource, query: Compilable<R>, opts
 }
 
 /**
- * A hot read's statement compiled once per distinct input. Building Kysely's tree and writing its
- * text costs tens of microseconds a call (the board's page about 50 µs), which a read answered in
- * well under a millisecond feels; the board's first pages and a client's sign-in check repeat
- * their inputs. `key` must name everything the statement depends on; the compiled text and its
- * values are kept (at most `maxEntries`, the oldest dropped), never a result.
+ * A statement built and compiled once per shape, its values bound on each call. Building Kysely's
+ * tree and writing its text took a tenth of the one-process host's CPU under the capacity mix, much
+ * of it for statements whose text never changes (an event marked processed, an outbox row, a
+ * limit's count). `build` gets `shape`, which may decide the text (a bucket's windows, how many keys a lock
+ * takes) and must be named whole by `key`, and `values`, whose fields stand for the call's values:
+ * each may only be passed to the builder as a value (bound as a parameter), never read by the
+ * function itself (a branch on it, its length, JSON of it), and a read that can be seen throws.
+ * Kept: the compiled text and where each value goes (at most `maxShapes`, the oldest dropped), never
+ * a result. The same text on every call is also what lets the statement stay prepared by name.
  */
-export function compiledPerInput<A, R>(build: (input: A) => Compilable<R>, key: (input: A) => string, maxEntries = 1000): (input: A) => Compilable<R> {
-  // A statement never goes stale: the TTL only lets an unused one go.
-  const cache = new TtlCache<CompiledQuery<R>>(3_600_000, maxEntries);
-  return (input) => ({
+export function boundPerShape<S, V extends object, R>(
+  build: (shape: S, values: V) => Compilable<R>,
+  key: (shape: S) => string,
+  maxShapes = 1000,
+): (shape: S, values: V) => Compilable<R> {
+  // A statement never goes stale: the TTL only lets an unused shape go.
+  const cache = new TtlCache<CompiledQuery<R>>(3_600_000, maxShapes);
+  return (shape, values) => ({
     compile: () => {
-      const k = key(input);
-      const hit = cache.peek(k);
-      if (hit) return hit;
-      const compiled = build(input).compile();
-      cache.set(k, compiled);
-      return compiled;
+      const k = key(shape);
+      let template = cache.peek(k);
+      if (!template) cache.set(k, (template = compileTemplate((slots: V) => build(shape, slots))));
+      return bind(template, values);
     },
   });
+}
+
+/** `boundPerShape` for a statement whose text never varies: built and compiled once in all. */
+export function boundStatement<V extends object, R>(build: (values: V) => Compilable<R>): (values: V) => Compilable<R> {
+  const statement = boundPerShape(
+    (_shape: null, values: V) => build(values),
+    () => '',
+  );
+  return (values) => statement(null, values);
+}
+
+/**
+ * A hot read's statement compiled once per distinct input (`key` must name everything the
+ * statement depends on): for texts that vary with the values themselves, where `boundPerShape`
+ * cannot bind them (the board's filters). The compiled text and its values are kept.
+ */
+export function compiledPerInput<A, R>(build: (input: A) => Compilable<R>, key: (input: A) => string, maxEntries = 1000): (input: A) => Compilable<R> {
+  const statement = boundPerShape((input: A, _values: Record<string, never>) => build(input), key, maxEntries);
+  return (input) => statement(input, {});
+}
+
+/** Where a value of a bound statement goes: a parameter in the compiled statement, filled in per call. */
+class Slot {
+  constructor(readonly name: string) {}
+
+  toString(): string {
+    return this.misread();
+  }
+
+  toJSON(): string {
+    return this.misread();
+  }
+
+  valueOf(): string {
+    return this.misread();
+  }
+
+  [Symbol.toPrimitive](): string {
+    return this.misread();
+  }
+
+  private misread(): never {
+    throw new Error(`The value "${this.name}" of a bound statement was read while building it; bind it as a value, or make it part of the statement's shape.`);
+  }
+}
+
+/**
+ * Builds and compiles the statement with a slot for every value it reads. A value read but bound
+ * nowhere was used some other way (a branch on it, say), which a template cannot repeat: refused.
+ */
+function compileTemplate<V extends object, R>(build: (values: V) => Compilable<R>): CompiledQuery<R> {
+  const read = new Set<string>();
+  const slots = new Proxy({} as V, {
+    get: (_target, name) => {
+      if (typeof name !== 'string') return undefined;
+      read.add(name);
+      return new Slot(name);
+    },
+  });
+  const compiled = build(slots).compile();
+  const bound = new Set(compiled.parameters.flatMap((p) => (p instanceof Slot ? [p.name] : [])));
+  const unbound = [...read].filter((name) => !bound.has(name));
+  if (unbound.length) throw new Error(`A bound statement read ${unbound.join(', ')} without binding it; bind each value, or make it part of the shape.`);
+  return compiled;
+}
+
+function bind<R>(template: CompiledQuery<R>, values: object): CompiledQuery<R> {
+  if (!template.parameters.some((p) => p instanceof Slot)) return template;
+  const given = values as Record<string, unknown>;
+  return { ...template, parameters: template.parameters.map((p) => (p instanceof Slot ? given[p.name] : p)) };
 }
 
 /** A builder for statements that read no table of a service (locks, functions). */
@@ -118,9 +194,13 @@ const noTables = /* @__PURE__ */ typedSql<Record<string, never>>();
  * transaction's manager; on the pool it would be released at once.
  */
 export async function advisoryXactLock(on: Db, ...keys: [string] | [string, string]): Promise<void> {
-  const hashed = keys.map((key) => sql`hashtext(${key})`);
-  await run(on, noTables.selectNoFrom(sql<unknown>`pg_advisory_xact_lock(${sql.join(hashed)})`.as('locked')));
+  await run(on, keys.length === 1 ? lockStatement({ a: keys[0] }) : lockPairStatement({ a: keys[0], b: keys[1]! }));
 }
+
+const lockStatement = boundStatement((v: { a: string }) => noTables.selectNoFrom(sql<unknown>`pg_advisory_xact_lock(hashtext(${v.a}))`.as('locked')));
+const lockPairStatement = boundStatement((v: { a: string; b: string }) =>
+  noTables.selectNoFrom(sql<unknown>`pg_advisory_xact_lock(hashtext(${v.a}), hashtext(${v.b}))`.as('locked')),
+);
 
 /**
  * The shared form of `advisoryXactLock` on one key: holders of the shared lock do not wait for
@@ -128,5 +208,9 @@ export async function advisoryXactLock(on: Db, ...keys: [string] | [string, stri
  * must each exclude one rare writer, not one another (applications to one job against its close).
  */
 export async function advisoryXactLockShared(on: Db, key: string): Promise<void> {
-  await run(on, noTables.selectNoFrom(sql<unknown>`pg_advisory_xact_lock_shared(hashtext(${key}))`.as('locked')));
+  await run(on, sharedLockStatement({ key }));
 }
+
+const sharedLockStatement = boundStatement((v: { key: string }) =>
+  noTables.selectNoFrom(sql<unknown>`pg_advisory_xact_lock_shared(hashtext(${v.key}))`.as('locked')),
+);

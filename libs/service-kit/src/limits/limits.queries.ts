@@ -1,5 +1,5 @@
 import { kitSql } from '../database/kit-sql.js';
-import { advisoryXactLock, affected, type Db, type Expression, first, sql } from '../database/typed-query.js';
+import { advisoryXactLock, affected, boundPerShape, boundStatement, type Db, type Expression, first, sql } from '../database/typed-query.js';
 import type { LimitWindow } from './limit-bucket.js';
 
 export interface CounterRow {
@@ -36,17 +36,18 @@ export function counterValues(bucket: string, subject: Expression<unknown> | str
 
 /** One attempt counted by `subject` in a counter bucket. */
 export async function countInCounter(on: Db, bucket: string, subject: string, seconds: number): Promise<CounterRow> {
-  const row = await first(
-    on,
-    kitSql
-      .insertInto('limit_attempts')
-      .columns(COUNTER_COLUMNS)
-      .expression(kitSql.selectNoFrom(counterValues(bucket, subject, seconds)))
-      .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT }))
-      .returning(COUNTER_RETURNING),
-  );
+  const row = await first(on, counterStatement({ bucket, subject, seconds }));
   return row!;
 }
+
+const counterStatement = boundStatement((v: { bucket: string; subject: string; seconds: number }) =>
+  kitSql
+    .insertInto('limit_attempts')
+    .columns(COUNTER_COLUMNS)
+    .expression(kitSql.selectNoFrom(counterValues(v.bucket, v.subject, v.seconds)))
+    .onConflict((oc) => oc.columns(COUNTER_KEY).doUpdateSet({ count: COUNTER_INCREMENT }))
+    .returning(COUNTER_RETURNING),
+);
 
 /**
  * Serialises attempts of one subject in one bucket until the caller's transaction ends, on every
@@ -113,14 +114,20 @@ export async function logAttemptIfRoom(
   longestSeconds: number,
   windows: readonly LimitWindow[],
 ): Promise<{ counts: WindowCounts; logged: boolean }> {
-  const room = sql.join(
-    windows.map((w, i) => sql`${sql.ref(`c.n${i}`)} < ${w.max}::int`),
-    sql` AND `,
-  );
-  const row = await first(
-    on,
-    kitSql
-      .with('c', () => attemptsIn(bucket, subject, longestSeconds).select(windowColumns(windows)))
+  const row = await first(on, logIfRoomStatement(windows, { bucket, subject, longestSeconds }));
+  const { logged, ...counts } = row as WindowCounts & { logged: boolean };
+  return { counts, logged };
+}
+
+/** One text per bucket's windows (their kinds, spans and maxima are written into it); the rest is bound. */
+const logIfRoomStatement = boundPerShape(
+  (windows: readonly LimitWindow[], v: { bucket: string; subject: string; longestSeconds: number }) => {
+    const room = sql.join(
+      windows.map((w, i) => sql`${sql.ref(`c.n${i}`)} < ${w.max}::int`),
+      sql` AND `,
+    );
+    return kitSql
+      .with('c', () => attemptsIn(v.bucket, v.subject, v.longestSeconds).select(windowColumns(windows)))
       .with('logged', (db) =>
         db
           .insertInto('limit_attempts')
@@ -129,11 +136,11 @@ export async function logAttemptIfRoom(
             eb
               .selectFrom('c')
               .select([
-                sql<string>`${bucket}::text`.as('bucket'),
-                sql<string>`${subject}::text`.as('subject'),
+                sql<string>`${v.bucket}::text`.as('bucket'),
+                sql<string>`${v.subject}::text`.as('subject'),
                 sql<Date>`statement_timestamp()`.as('at'),
                 sql<number>`1`.as('count'),
-                sql<Date>`statement_timestamp() + make_interval(secs => ${longestSeconds}::int)`.as('expires_at'),
+                sql<Date>`statement_timestamp() + make_interval(secs => ${v.longestSeconds}::int)`.as('expires_at'),
               ])
               .where(sql<boolean>`${room}`),
           )
@@ -142,11 +149,11 @@ export async function logAttemptIfRoom(
       )
       .selectFrom('c')
       .selectAll('c')
-      .select((eb) => eb.exists(eb.selectFrom('logged').select('logged.count')).as('logged')),
-  );
-  const { logged, ...counts } = row as WindowCounts & { logged: boolean };
-  return { counts, logged };
-}
+      .select((eb) => eb.exists(eb.selectFrom('logged').select('logged.count')).as('logged'));
+  },
+  (windows) => JSON.stringify(windows.map((w) => [w.kind, w.seconds, w.max])),
+  100,
+);
 
 /** One attempt in a log bucket, kept as long as its longest window can see it, whatever the counts. */
 export function logAttempt(on: Db, bucket: string, subject: string, longestSeconds: number): Promise<number> {

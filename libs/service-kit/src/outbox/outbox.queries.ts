@@ -1,5 +1,5 @@
 import { kitSql } from '../database/kit-sql.js';
-import { affected, type Db, first, rows, sql } from '../database/typed-query.js';
+import { affected, boundStatement, type Db, first, rows, sql } from '../database/typed-query.js';
 
 /** How many outbox rows wait to be published, and for how many seconds the oldest has. */
 export async function outboxBacklog(on: Db): Promise<{ pending: number; oldest: number }> {
@@ -18,12 +18,13 @@ export async function outboxBacklog(on: Db): Promise<{ pending: number; oldest: 
  * service pays one statement a poll rather than a transaction of three (BEGIN, an empty claim, COMMIT).
  */
 export async function anyUnpublished(on: Db, except: readonly string[] = []): Promise<boolean> {
-  const row = await first(
-    on,
-    kitSql.selectNoFrom((eb) => eb.exists(unpublished(except).select(sql.lit(1).as('one'))).as('waiting')),
-  );
+  const row = await first(on, waitingStatement({ except }));
   return row?.waiting === true;
 }
+
+const waitingStatement = boundStatement((v: { except: readonly string[] }) =>
+  kitSql.selectNoFrom((eb) => eb.exists(unpublished(v.except).select(sql.lit(1).as('one'))).as('waiting')),
+);
 
 /** The rows still to publish, but for `except` (what the caller is publishing itself). */
 function unpublished(except: readonly string[]) {
@@ -40,32 +41,34 @@ function unpublished(except: readonly string[]) {
  * are `except` (what the caller is publishing itself). Oldest first, as they were written.
  */
 export async function claimUnpublished(on: Db, limit: number, except: readonly string[] = []): Promise<{ id: string; subject: string; envelope: unknown }[]> {
-  const claimed = await rows(
-    on,
-    kitSql
-      .updateTable('outbox_events')
-      .set({ published_at: sql<Date>`now()` })
-      .where('id', 'in', unpublished(except).select('id').orderBy('created_at').limit(limit).forUpdate().skipLocked())
-      .returning(['id', 'subject', 'envelope', 'created_at']),
-  );
+  const claimed = await rows(on, claimStatement({ limit, except }));
   // RETURNING keeps no order: the stream gets them in the order they were written.
   return claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map(({ id, subject, envelope }) => ({ id, subject, envelope }));
 }
+
+const claimStatement = boundStatement((v: { limit: number; except: readonly string[] }) =>
+  kitSql
+    .updateTable('outbox_events')
+    .set({ published_at: sql<Date>`now()` })
+    .where('id', 'in', unpublished(v.except).select('id').orderBy('created_at').limit(v.limit).forUpdate().skipLocked())
+    .returning(['id', 'subject', 'envelope', 'created_at']),
+);
 
 /**
  * Marks rows published after their publish was acknowledged, outside any transaction. A row a poll
  * pass claimed meanwhile waits for that pass's row lock and is then left as the pass marked it.
  */
 export function markPublished(on: Db, ids: readonly string[]): Promise<number> {
-  return affected(
-    on,
-    kitSql
-      .updateTable('outbox_events')
-      .set({ published_at: sql<Date>`now()` })
-      .where(sql<boolean>`id = any(${ids}::uuid[])`)
-      .where('published_at', 'is', null),
-  );
+  return affected(on, markStatement({ ids }));
 }
+
+const markStatement = boundStatement((v: { ids: readonly string[] }) =>
+  kitSql
+    .updateTable('outbox_events')
+    .set({ published_at: sql<Date>`now()` })
+    .where(sql<boolean>`id = any(${v.ids}::uuid[])`)
+    .where('published_at', 'is', null),
+);
 
 /** The outbox rows of these ids still kept; one statement text whatever their number. */
 export function outboxEventsByIds(on: Db, ids: readonly string[]): Promise<{ id: string; subject: string; envelope: unknown }[]> {
@@ -80,5 +83,9 @@ export function outboxEventsByIds(on: Db, ids: readonly string[]): Promise<{ id:
 
 /** An event entered into the outbox, in the transaction of the change it announces. */
 export async function insertOutboxEvent(on: Db, event: { id: string; subject: string; envelope: unknown }): Promise<void> {
-  await affected(on, kitSql.insertInto('outbox_events').values({ id: event.id, subject: event.subject, envelope: JSON.stringify(event.envelope) }));
+  await affected(on, insertStatement({ id: event.id, subject: event.subject, envelope: JSON.stringify(event.envelope) }));
 }
+
+const insertStatement = boundStatement((v: { id: string; subject: string; envelope: string }) =>
+  kitSql.insertInto('outbox_events').values({ id: v.id, subject: v.subject, envelope: v.envelope }),
+);
