@@ -1,5 +1,5 @@
 import { AppError, isUuid, type Job, type MyJobFilter } from '@marketplace/contracts';
-import { affected, type Db, type Expression, type ExpressionBuilder, first, rows, sql, type SqlBool } from '@marketplace/service-kit';
+import { affected, boundStatement, type Db, type Expression, type ExpressionBuilder, first, rows, sql, type SqlBool } from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
 
 import { type DB, db } from '../database/db.js';
@@ -95,16 +95,20 @@ export { hasWalkthrough };
 export type { JobVocabulary };
 
 export function findJobRow(on: Db, id: string) {
-  return first(on, jobRows().where('j.id', '=', id));
+  return first(on, jobByIdStatement({ id }));
 }
+
+const jobByIdStatement = boundStatement((v: { id: string }) => jobRows().where('j.id', '=', v.id));
 
 /** A job row, as every handler maps it (toJob). */
 export type JobRow = NonNullable<Awaited<ReturnType<typeof findJobRow>>>;
 
 /** A job that the public may read (open and live, or completed; not hidden). */
 export function findPublicJobRow(on: Db, id: string): Promise<JobRow | undefined> {
-  return first(on, jobRows().where('j.id', '=', id).where(publiclyReadable));
+  return first(on, publicJobStatement({ id }));
 }
+
+const publicJobStatement = boundStatement((v: { id: string }) => jobRows().where('j.id', '=', v.id).where(publiclyReadable));
 
 /** Job ids are UUIDs; anything else cannot name a job, so it is a 404 without a query. */
 export const isJobId = isUuid;
@@ -142,11 +146,10 @@ export async function lockOwnJob(em: EntityManager, id: string, memberId: string
 
 /** Rows of jobs named by id (unknown ids are left out), in no particular order. */
 export function jobRowsByIds(on: Db, ids: string[]): Promise<JobRow[]> {
-  return rows(
-    on,
-    jobRows().where('j.id', '=', (eb) => eb.fn.any(sql<string[]>`${ids}::uuid[]`)),
-  );
+  return rows(on, jobsByIdsStatement({ ids }));
 }
+
+const jobsByIdsStatement = boundStatement((v: { ids: string[] }) => jobRows().where('j.id', '=', (eb) => eb.fn.any(sql<string[]>`${v.ids}::uuid[]`)));
 
 /** The sealed secret behind a job's walkthrough links, or null. */
 export async function walkthroughSecretOf(on: Db, jobId: string): Promise<string | null> {

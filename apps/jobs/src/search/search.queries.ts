@@ -1,4 +1,4 @@
-import { affected, type Db, type Expression, first, preparedRows, rows, sql, type SqlBool } from '@marketplace/service-kit';
+import { affected, boundPerShape, type Db, type Expression, first, preparedRows, rows, sql, type SqlBool } from '@marketplace/service-kit';
 import type { DataSource } from 'typeorm';
 
 import { db } from '../database/db.js';
@@ -171,20 +171,26 @@ function newestMatches(words: SearchWords, limit: Expression<number | null>, phr
  * older jobs (see newestMatches). One text per shape, run by name.
  */
 export function searchNewest(ds: DataSource, text: string, limit: number | null): Promise<JobRow[]> {
-  const phrase = text.includes('"');
-  const words = wordsOf(text);
-  const query = newestMatches(words, limitOf(words, limit), phrase)
-    .selectFrom('w as m')
-    .innerJoin('jobs as j', 'j.id', 'm.id')
-    .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
-    .select(JOB_ROW_COLUMNS)
-    .select(hasWalkthrough)
-    .select(JOB_ROW_POSTER_COLUMNS)
-    .$narrowType<JobVocabulary>()
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc');
-  return preparedRows(ds, query);
+  return preparedRows(ds, newestStatement({ opaque: wordsOf(text).opaque, phrase: text.includes('"') }, { text, limit }));
 }
+
+/** Built once per shape (whether the words are opaque, whether they hold a phrase); the words and the limit are bound. */
+const newestStatement = boundPerShape(
+  (shape: { opaque: boolean; phrase: boolean }, v: { text: string; limit: number | null }) => {
+    const words = { text: v.text, opaque: shape.opaque };
+    return newestMatches(words, limitOf(words, v.limit), shape.phrase)
+      .selectFrom('w as m')
+      .innerJoin('jobs as j', 'j.id', 'm.id')
+      .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+      .select(JOB_ROW_COLUMNS)
+      .select(hasWalkthrough)
+      .select(JOB_ROW_POSTER_COLUMNS)
+      .$narrowType<JobVocabulary>()
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc');
+  },
+  (shape) => `${shape.opaque}|${shape.phrase}`,
+);
 
 /**
  * Open jobs matching a quoted phrase, by relevance: every match is ranked (phrases are rare, and a
@@ -221,30 +227,37 @@ export function searchPhraseRanked(ds: DataSource, text: string, limit: number |
  * Run by name.
  */
 export function searchRanked(ds: DataSource, text: string, window: number, limit: number | null, embedding: boolean) {
-  const words = wordsOf(text);
-  const query = newestMatches(words, sql.lit(window), false)
-    .with('m', (q) =>
-      q
-        .selectFrom('w')
-        .select(['w.id', 'w.created_at', sql<number>`ts_rank(w.search_vector, ${queryOf(words)})`.as('rank')])
-        .orderBy('rank', 'desc')
-        .orderBy('w.created_at', 'desc')
-        .orderBy('w.id', 'desc')
-        .limit(limitOf(words, limit)),
-    )
-    .selectFrom('m')
-    .innerJoin('jobs as j', 'j.id', 'm.id')
-    .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
-    .select(JOB_ROW_COLUMNS)
-    .select(hasWalkthrough)
-    .select(JOB_ROW_POSTER_COLUMNS)
-    .$if(embedding, (q) => q.select('j.embedding'))
-    .$narrowType<JobVocabulary>()
-    .orderBy('m.rank', 'desc')
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc');
-  return preparedRows(ds, query);
+  return preparedRows(ds, rankedStatement({ opaque: wordsOf(text).opaque, window, embedding }, { text, limit }));
 }
+
+/** Built once per shape (opaque words or not, the window, with embeddings or not); the words and the limit are bound. */
+const rankedStatement = boundPerShape(
+  (shape: { opaque: boolean; window: number; embedding: boolean }, v: { text: string; limit: number | null }) => {
+    const words = { text: v.text, opaque: shape.opaque };
+    return newestMatches(words, sql.lit(shape.window), false)
+      .with('m', (q) =>
+        q
+          .selectFrom('w')
+          .select(['w.id', 'w.created_at', sql<number>`ts_rank(w.search_vector, ${queryOf(words)})`.as('rank')])
+          .orderBy('rank', 'desc')
+          .orderBy('w.created_at', 'desc')
+          .orderBy('w.id', 'desc')
+          .limit(limitOf(words, v.limit)),
+      )
+      .selectFrom('m')
+      .innerJoin('jobs as j', 'j.id', 'm.id')
+      .leftJoin('posters as p', 'p.member_id', 'j.poster_id')
+      .select(JOB_ROW_COLUMNS)
+      .select(hasWalkthrough)
+      .select(JOB_ROW_POSTER_COLUMNS)
+      .$if(shape.embedding, (q) => q.select('j.embedding'))
+      .$narrowType<JobVocabulary>()
+      .orderBy('m.rank', 'desc')
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc');
+  },
+  (shape) => `${shape.opaque}|${shape.window}|${shape.embedding}`,
+);
 
 /** The newest open, live jobs, for words that match nothing or are all stop words. */
 export function newestOpenJobs(on: Db, limit: number | null): Promise<JobRow[]> {

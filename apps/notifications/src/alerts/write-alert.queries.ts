@@ -1,4 +1,4 @@
-import { type Db, first, type Insertable, sql } from '@marketplace/service-kit';
+import { boundPerShape, type Db, first, type Insertable, sql } from '@marketplace/service-kit';
 
 import type { SwitchColumn } from '../channels/channels.queries.js';
 import { type DB, db } from '../database/db.js';
@@ -45,13 +45,37 @@ export async function writeAlertRows(
   routing: AlertRouting,
 ): Promise<WrittenAlert | undefined> {
   const { email } = routing;
+  const columns = (Object.keys(alert) as AlertColumn[]).filter((column) => alert[column] !== undefined);
   const row = await first(
     on,
+    alertStatement(
+      { columns, email: email && { column: email.column }, push: routing.push },
+      { ...alert, payload: JSON.stringify(routing.payload), emailSwitch: email?.emailSwitch ?? '', candidate: email?.candidate ?? null },
+    ),
+  );
+  return row && { ...row, opened: row.opened === true, pushed: row.pushed === true };
+}
+
+type AlertRow = Omit<Insertable<DB['alerts']>, 'delivered_at' | 'read_at'>;
+type AlertColumn = keyof AlertRow;
+
+/** What decides the statement's text: the alert's columns, whether and under which switch it is emailed, and push. */
+interface AlertShape {
+  columns: AlertColumn[];
+  email: { column: SwitchColumn | null } | null;
+  push: boolean;
+}
+
+type AlertValues = AlertRow & { payload: string; emailSwitch: string; candidate: string | null };
+
+/** Built once per shape (a handful: the switches, push on or off); every alert binds its own values. */
+const alertStatement = boundPerShape(
+  (shape: AlertShape, v: AlertValues) =>
     db
       .with('alert', (q) =>
         q
           .insertInto('alerts')
-          .values(alert)
+          .values(Object.fromEntries(shape.columns.map((column) => [column, v[column]])) as AlertRow)
           .onConflict((oc) => oc.doNothing())
           .returning(['id', 'member_id', 'event_id', 'kind', 'created_at']),
       )
@@ -62,13 +86,7 @@ export async function writeAlertRows(
           .expression((eb) =>
             eb
               .selectFrom('alert')
-              .select([
-                'alert.member_id',
-                'alert.event_id',
-                'alert.kind',
-                sql<string>`${JSON.stringify(routing.payload)}::jsonb`.as('payload'),
-                'alert.created_at',
-              ]),
+              .select(['alert.member_id', 'alert.event_id', 'alert.kind', sql<string>`${v.payload}::jsonb`.as('payload'), 'alert.created_at']),
           )
           .onConflict((oc) => oc.doNothing()),
       )
@@ -79,10 +97,10 @@ export async function writeAlertRows(
           .expression((eb) =>
             eb
               .selectFrom('alert')
-              .select(['alert.id', 'alert.member_id', eb.cast<string>(eb.val(email?.emailSwitch ?? ''), 'text').as('email_switch')])
+              .select(['alert.id', 'alert.member_id', eb.cast<string>(eb.val(v.emailSwitch), 'text').as('email_switch')])
               .where((sb) => {
-                if (!email) return sb.lit(false);
-                const column = email.column;
+                if (!shape.email) return sb.lit(false);
+                const column = shape.email.column;
                 if (column === null) return sb.lit(true);
                 // No preferences row: every switch on.
                 return sb.not(
@@ -102,9 +120,7 @@ export async function writeAlertRows(
         q
           .insertInto('email_members')
           .columns(['member_id', 'open_digest_id'])
-          .expression((eb) =>
-            eb.selectFrom('emailed').select(['emailed.member_id', eb.cast<string>(eb.val(email?.candidate ?? null), 'uuid').as('open_digest_id')]),
-          )
+          .expression((eb) => eb.selectFrom('emailed').select(['emailed.member_id', eb.cast<string>(eb.val(v.candidate), 'uuid').as('open_digest_id')]))
           .onConflict((oc) =>
             oc.column('member_id').doUpdateSet({
               open_digest_id: (eb) => eb.fn.coalesce('email_members.open_digest_id', 'excluded.open_digest_id'),
@@ -116,7 +132,7 @@ export async function writeAlertRows(
       .leftJoin('email_member as m', (join) => join.onTrue())
       .select((eb) => [
         'alert.id',
-        eb.fn.coalesce(eb('m.open_digest_id', '=', eb.cast<string>(eb.val(email?.candidate ?? null), 'uuid')), eb.lit(false)).as('opened'),
+        eb.fn.coalesce(eb('m.open_digest_id', '=', eb.cast<string>(eb.val(v.candidate), 'uuid')), eb.lit(false)).as('opened'),
         'm.last_closed_at',
         sql<string[]>`array(${eb
           .selectFrom('webhook_endpoints as w')
@@ -126,10 +142,10 @@ export async function writeAlertRows(
           .where((ib) => ib.or([ib(ib.fn<number>('cardinality', ['w.events']), '=', 0), ib(ib.ref('alert.kind'), '=', ib.fn.any('w.events'))]))})`.as(
           'endpoints',
         ),
-        routing.push
+        shape.push
           ? eb.exists(eb.selectFrom('push_subscriptions as s').select(eb.lit(1).as('one')).whereRef('s.member_id', '=', 'alert.member_id')).as('pushed')
           : eb.lit(false).as('pushed'),
       ]),
-  );
-  return row && { ...row, opened: row.opened === true, pushed: row.pushed === true };
-}
+  (shape) => `${shape.columns.join(',')}|${shape.email ? (shape.email.column ?? 'account') : '-'}|${shape.push}`,
+  100,
+);
