@@ -65,14 +65,17 @@ export async function startLauncher(layout: ProcessLayout, opts: { underShell?: 
 
 /** Ctrl+C for every launcher this file started that still runs (the apps, then PostgreSQL and NATS); their data goes. */
 export async function stopStartedLaunchers(): Promise<void> {
-  for (const launcher of started.splice(0)) {
+  const launchers = started.splice(0);
+  for (const launcher of launchers) {
     if (launcher.child.exitCode === null && launcher.child.signalCode === null) {
       const exit = new Promise((done) => launcher.child.once('exit', done));
       launcher.child.kill('SIGINT');
       await Promise.race([exit, sleep(60_000)]);
     }
-    await rm(launcher.dataDir, { recursive: true, force: true });
   }
+  // Only once every launcher is stopped: a later one may run on an earlier one's data directory,
+  // and its PostgreSQL writes there until it stops (rm then met a new WAL file: ENOTEMPTY).
+  for (const dataDir of new Set(launchers.map((launcher) => launcher.dataDir))) await rm(dataDir, { recursive: true, force: true });
 }
 
 /** A process's /proc stat fields after its command (state, ppid, …); undefined once it is gone. */
