@@ -89,14 +89,15 @@ export async function preparedRows<R>(ds: DataSource, query: Compilable<R>, opts
 
 /**
  * A statement built and compiled once per shape, its values bound on each call. Building Kysely's
- * tree and writing its text took a tenth of the one-process host's CPU under the capacity mix, much
- * of it for statements whose text never changes (an event marked processed, an outbox row, a
- * limit's count). `build` gets `shape`, which may decide the text (a bucket's windows, how many keys a lock
- * takes) and must be named whole by `key`, and `values`, whose fields stand for the call's values:
- * each may only be passed to the builder as a value (bound as a parameter), never read by the
- * function itself (a branch on it, its length, JSON of it), and a read that can be seen throws.
- * Kept: the compiled text and where each value goes (at most `maxShapes`, the oldest dropped), never
- * a result. The same text on every call is also what lets the statement stay prepared by name.
+ * tree and writing its text took a tenth of the one-process host's CPU under the capacity mix,
+ * much of it for statements whose text never changes (an event marked processed, an outbox row,
+ * a limit's count). `build` gets `shape`, which may decide the text (a bucket's windows, whether
+ * search words are opaque) and must be named whole by `key`, and `values`, whose fields stand for
+ * the call's values: each may only be passed to the builder as a value (bound as a parameter),
+ * never read by the function itself (a branch on it, its length, JSON of it), and a read that can
+ * be seen throws. Kept: the compiled text and where each value goes (at most `maxShapes`, the
+ * oldest dropped), never a result. The same text on every call is also what lets the statement
+ * stay prepared by name.
  */
 export function boundPerShape<S, V extends object, R>(
   build: (shape: S, values: V) => Compilable<R>,
@@ -104,7 +105,7 @@ export function boundPerShape<S, V extends object, R>(
   maxShapes = 1000,
 ): (shape: S, values: V) => Compilable<R> {
   // A statement never goes stale: the TTL only lets an unused shape go.
-  const cache = new TtlCache<CompiledQuery<R>>(3_600_000, maxShapes);
+  const cache = new TtlCache<Template<R>>(3_600_000, maxShapes);
   return (shape, values) => ({
     compile: () => {
       const k = key(shape);
@@ -159,11 +160,17 @@ class Slot {
   }
 }
 
+/** A compiled statement kept for its shape; `slotted` when some of its parameters are slots to fill per call. */
+interface Template<R> {
+  compiled: CompiledQuery<R>;
+  slotted: boolean;
+}
+
 /**
  * Builds and compiles the statement with a slot for every value it reads. A value read but bound
  * nowhere was used some other way (a branch on it, say), which a template cannot repeat: refused.
  */
-function compileTemplate<V extends object, R>(build: (values: V) => Compilable<R>): CompiledQuery<R> {
+function compileTemplate<V extends object, R>(build: (values: V) => Compilable<R>): Template<R> {
   const read = new Set<string>();
   const slots = new Proxy({} as V, {
     get: (_target, name) => {
@@ -176,13 +183,13 @@ function compileTemplate<V extends object, R>(build: (values: V) => Compilable<R
   const bound = new Set(compiled.parameters.flatMap((p) => (p instanceof Slot ? [p.name] : [])));
   const unbound = [...read].filter((name) => !bound.has(name));
   if (unbound.length) throw new Error(`A bound statement read ${unbound.join(', ')} without binding it; bind each value, or make it part of the shape.`);
-  return compiled;
+  return { compiled, slotted: bound.size > 0 };
 }
 
-function bind<R>(template: CompiledQuery<R>, values: object): CompiledQuery<R> {
-  if (!template.parameters.some((p) => p instanceof Slot)) return template;
+function bind<R>({ compiled, slotted }: Template<R>, values: object): CompiledQuery<R> {
+  if (!slotted) return compiled;
   const given = values as Record<string, unknown>;
-  return { ...template, parameters: template.parameters.map((p) => (p instanceof Slot ? given[p.name] : p)) };
+  return { ...compiled, parameters: compiled.parameters.map((p) => (p instanceof Slot ? given[p.name] : p)) };
 }
 
 /** A builder for statements that read no table of a service (locks, functions). */
