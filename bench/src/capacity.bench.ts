@@ -17,6 +17,7 @@ import { waitForQuietMachine } from './machine.js';
 import { type PgWaits, PgWaitSampler, waitsLine } from './pg-waits.js';
 import { writeResults } from './results-file.js';
 import { type ProcessTail, TailWatch } from './tail-sources.js';
+import { breakDown, type TraceBreakdown, TraceCollector, waitsSummary } from './trace-collector.js';
 
 // `npm run bench:capacity`: how much one machine serves. A mixed workload of people and agents
 // (capacity-workload.ts: board reads and searches, signed-in reads, MCP calls, posts,
@@ -39,6 +40,15 @@ const P99_BUDGET_MS = 100;
 const SECONDS_PER_MEMBER_REQUEST = 15;
 /** Runs of each layout, taking turns; the figure printed is their median, beside their spread. */
 const RUNS = Math.max(1, Number(process.env.BENCH_CAPACITY_RUNS ?? 1));
+/**
+ * BENCH_CAPACITY_TRACE=1: the services export their traces to the benchmark, and each step says
+ * where its requests over the budget waited (statements, between services, in handlers) beside
+ * those under it. A diagnostic run: the spans cost the services CPU, so its capacity is not the
+ * untraced figure.
+ */
+const TRACE = process.env.BENCH_CAPACITY_TRACE === '1';
+/** The kit's exporter sends its batch every second: what a step's last requests traced arrives within it. */
+const TRACE_FLUSH_WAIT_MS = 1500;
 const LAYOUTS: ProcessLayout[] = process.env.BENCH_CAPACITY_LAYOUTS
   ? (process.env.BENCH_CAPACITY_LAYOUTS.split(',') as ProcessLayout[])
   : ['one-process', 'per-service'];
@@ -63,12 +73,15 @@ interface StepResult {
   /** Beside the p99: each app's event-loop delay and pool waits, and PostgreSQL's lock waits. */
   tails: ProcessTail[];
   waits: PgWaits;
+  /** With BENCH_CAPACITY_TRACE=1: the step's traced requests over and under the budget, and the slowest. */
+  traces?: { over: string; under: string; slowest: string[]; slowestChains: TraceBreakdown[] };
 }
 
 /** Where a step's tail is read from: the apps' own metrics and PostgreSQL's sessions. */
 interface Watch {
   healthUrls: Record<string, string>;
   databaseUrl: string;
+  traces?: TraceCollector;
 }
 
 /** The apps a request of the mix waits on (those with a pool, and the gateway's loop). */
@@ -83,6 +96,7 @@ async function step(world: World, request: Request, rate: number, seed: number, 
   const tailWatch = await TailWatch.start(watch.healthUrls);
   const waitSampler = await PgWaitSampler.start(watch.databaseUrl);
   const phase = await CpuPhase.start();
+  watch.traces?.take();
   const start = performance.now();
   const total = Math.round(rate * STEP_S);
   const inFlight = new Set<Promise<void>>();
@@ -110,6 +124,7 @@ async function step(world: World, request: Request, rate: number, seed: number, 
   const cpu = await phase.stop();
   const waits = await waitSampler.stop();
   const tails = await tailWatch.stop();
+  const traces = watch.traces ? await tracedWaits(watch.traces) : undefined;
   const sorted = [...latencies].sort((a, b) => a - b);
   const p99 = round(percentile(sorted, 99), 1);
   const byOperation = Object.fromEntries(
@@ -135,6 +150,30 @@ async function step(world: World, request: Request, rate: number, seed: number, 
     cpu,
     tails,
     waits,
+    ...(traces ? { traces } : {}),
+  };
+}
+
+/** Where the step's traced requests waited: those over the p99 budget beside those under it, and the three slowest one by one. */
+async function tracedWaits(collector: TraceCollector): Promise<NonNullable<StepResult['traces']>> {
+  await sleep(TRACE_FLUSH_WAIT_MS);
+  const all = breakDown(collector.take());
+  const over = all.filter((t) => t.ms >= P99_BUDGET_MS);
+  const slowest = [...over].sort((a, b) => b.ms - a.ms).slice(0, 3);
+  const pct = (t: TraceBreakdown, ms: number) => `${Math.round((ms / t.ms) * 100)}%`;
+  return {
+    over: waitsSummary(`over ${P99_BUDGET_MS} ms`, over),
+    under: waitsSummary(
+      `under ${P99_BUDGET_MS} ms`,
+      all.filter((t) => t.ms < P99_BUDGET_MS),
+    ),
+    slowest: slowest.map(
+      (t) =>
+        `${t.root} ${Math.round(t.ms)} ms: statements ${pct(t, t.split.statements)} (${t.statements}, ${round(t.statementSpanMs / Math.max(1, t.statements), 1)} ms each), ` +
+        `between services ${pct(t, t.split.betweenServices)} (${t.busCalls} bus calls), in handlers ${pct(t, t.split.inHandlers)}`,
+    ),
+    // Kept in the results file, span by span: what the slowest requests waited on, in order.
+    slowestChains: slowest,
   };
 }
 
@@ -161,7 +200,8 @@ function describe(s: StepResult): string {
     `      the machine ${s.cpu.usage ? `${Math.round(s.cpu.usage.machineBusy * 100)}%` : 'n/a'} busy; cores: ${Object.entries(s.cpu.seconds)
       .slice(0, 5)
       .map(([name, sec]) => `${name} ${round(sec / STEP_S, 2)}`)
-      .join(', ')}`
+      .join(', ')}` +
+    (s.traces ? `\n      traced, ${s.traces.over}\n      traced, ${s.traces.under}${s.traces.slowest.map((l) => `\n        ${l}`).join('')}` : '')
   );
 }
 
@@ -192,15 +232,18 @@ interface LayoutResult {
 async function measureLayout(layout: ProcessLayout): Promise<LayoutResult> {
   let infra: Infrastructure | undefined;
   let system: System | undefined;
+  let traces: TraceCollector | undefined;
   try {
     infra = await startInfrastructure({ dataDir: await mkdtemp(join(tmpdir(), 'marketplace-bench-capacity-')), ephemeral: true, log: () => undefined });
-    system = await startServices({ infra, rootDir, layout, env: CAPACITY_ENV });
+    traces = TRACE ? await TraceCollector.start() : undefined;
+    system = await startServices({ infra, rootDir, layout, env: traces ? { ...CAPACITY_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: traces.endpoint } : CAPACITY_ENV });
     const base = system.baseUrl;
     const world: World = { ...(await prepareMembers(infra, base)), jobs: [], waiting: [], hired: [] };
     const request = requester(base);
     const watch: Watch = {
       healthUrls: Object.fromEntries(WATCHED_APPS.filter((app) => system!.apps.includes(app)).map((app) => [app, system!.healthUrl(app)])),
       databaseUrl: infra.databaseUrl,
+      ...(traces ? { traces } : {}),
     };
 
     say(`\n${layout}: ${BOARD_JOBS} jobs on the board, ${POSTERS} posters, ${WORKERS} workers, ${AGENTS} agents over OAuth`);
@@ -282,6 +325,7 @@ async function measureLayout(layout: ProcessLayout): Promise<LayoutResult> {
   } finally {
     await system?.stopAll().catch(() => undefined);
     await infra?.stop().catch(() => undefined);
+    await traces?.stop().catch(() => undefined);
   }
 }
 
