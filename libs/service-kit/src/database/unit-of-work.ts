@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 
-import { type OutboxRow, recordedEvents } from '../outbox/event-writer.js';
+import { type OutboxRow, recordingEvents } from '../outbox/event-writer.js';
 import type { OutboxRelay } from '../outbox/outbox-relay.js';
 
 /** A transaction whose recorded events are handed to the relay as soon as it commits. */
@@ -13,9 +13,9 @@ export class UnitOfWork {
   async run<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     let recorded: OutboxRow[] = [];
     const result = await this.ds.transaction(async (em) => {
-      const done = await work(em);
-      recorded = recordedEvents(em);
-      return done;
+      const done = await recordingEvents(em, () => work(em));
+      recorded = done.recorded;
+      return done.result;
     });
     if (recorded.length > 0) this.relay.publishCommitted(recorded);
     return result;

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 import { decodeJson } from '../bus/codec.js';
 import type { Logger } from '../logging/logger.js';
-import { type OutboxRow, recordedEvents } from '../outbox/event-writer.js';
+import { type OutboxRow, recordingEvents } from '../outbox/event-writer.js';
 import { countConsumedEvent } from './event-metrics.js';
 import { ensureEventStream } from './event-stream.js';
 import { markEventProcessed } from './events.queries.js';
@@ -94,9 +94,8 @@ export class EventConsumerRunner {
         let recorded: OutboxRow[] = [];
         await this.ds.transaction(async (em) => {
           if (!(await markEventProcessed(em, durable, event.id))) return;
-          await consumer.apply(event, em);
+          recorded = (await recordingEvents(em, () => consumer.apply(event, em))).recorded;
           applied = true;
-          recorded = recordedEvents(em);
         });
         if (recorded.length > 0) this.afterCommit(recorded);
         msg.ack();

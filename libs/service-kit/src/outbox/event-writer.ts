@@ -4,7 +4,7 @@ import type { EventDefinition, EventEnvelope } from '@marketplace/contracts';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 
-import { insertOutboxEvent } from './outbox.queries.js';
+import { insertOutboxEvent, insertOutboxEvents } from './outbox.queries.js';
 
 /**
  * Records an event inside the caller's transaction. It is published only after that transaction
@@ -23,15 +23,16 @@ export async function recordEvent<P extends z.ZodType>(em: EntityManager, def: E
   return envelope;
 }
 
-/** The one way anything enters the outbox: the relay publishes it under `subject`, with its id as the message id. */
+/**
+ * The one way anything enters the outbox: the relay publishes it under `subject`, with its id as the
+ * message id. Inside `recordingEvents` the row is held and written with the transaction's others
+ * just before it commits; in any other transaction (or none) it is written at once, and the
+ * relay's poll finds it.
+ */
 export async function writeOutbox(em: EntityManager, subject: string, envelope: { id: string }): Promise<void> {
-  await insertOutboxEvent(em, { id: envelope.id, subject, envelope });
-  // Outside a transaction (no runner of its own) nobody hands the row on at a commit: the poll finds it.
-  const key = em.queryRunner;
-  if (!key) return;
-  const rows = written.get(key);
-  if (rows) rows.push({ id: envelope.id, subject, envelope });
-  else written.set(key, [{ id: envelope.id, subject, envelope }]);
+  const held = em.queryRunner ? recording.get(em.queryRunner) : undefined;
+  if (held) held.push({ id: envelope.id, subject, envelope });
+  else await insertOutboxEvent(em, { id: envelope.id, subject, envelope });
 }
 
 /** One row a transaction entered in the outbox, as the relay publishes it. */
@@ -41,19 +42,27 @@ export interface OutboxRow {
   envelope: unknown;
 }
 
-/** What each transaction (by its query runner) entered in the outbox, in the order it did. */
-const written = new WeakMap<object, OutboxRow[]>();
+/** The rows held for each transaction (by its query runner) inside `recordingEvents`, in the order they were recorded. */
+const recording = new WeakMap<object, OutboxRow[]>();
 
 /**
- * What the transaction of `em` entered in the outbox, in order, and forgets it: once it commits the
- * relay publishes these at once (`OutboxRelay.publishCommitted`). A transaction that recorded
- * nothing needs nothing. Rows written otherwise are still found by the relay's poll. Called at the
- * transaction's end, committed or not, so the runner's next transaction starts with none.
+ * Runs `work` in the transaction of `em` and writes the events it recorded in one statement at
+ * its end, still inside the transaction: a write that records several events pays one round trip
+ * for them, not one each. Returns the rows, for the caller to hand to the relay once the
+ * transaction has committed (`OutboxRelay.publishCommitted`). If `work` or the write fails, the
+ * transaction rolls back with its events, and nothing is handed on.
  */
-export function recordedEvents(em: EntityManager): OutboxRow[] {
+export async function recordingEvents<T>(em: EntityManager, work: () => Promise<T>): Promise<{ result: T; recorded: OutboxRow[] }> {
   const key = em.queryRunner;
-  if (!key) return [];
-  const rows = written.get(key) ?? [];
-  written.delete(key);
-  return rows;
+  // Without a runner of its own nothing is a transaction to hold rows for: each is written at once.
+  if (!key) return { result: await work(), recorded: [] };
+  const held: OutboxRow[] = [];
+  recording.set(key, held);
+  try {
+    const result = await work();
+    if (held.length > 0) await insertOutboxEvents(em, held);
+    return { result, recorded: held };
+  } finally {
+    recording.delete(key);
+  }
 }

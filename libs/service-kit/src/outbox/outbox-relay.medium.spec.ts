@@ -16,7 +16,7 @@ import { decodeJson } from '../bus/codec.js';
 import { createDataSource, migrate } from '../database/data-source.factory.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { enqueueWork } from '../queues/enqueue-work.js';
-import { type OutboxRow, recordedEvents } from './event-writer.js';
+import { type OutboxRow, recordingEvents } from './event-writer.js';
 import { OutboxRelay } from './outbox-relay.js';
 
 // Real PostgreSQL and NATS (JetStream): the relay publishes work items of a service of this run's
@@ -101,8 +101,10 @@ describe('the outbox relay', () => {
     // Another replica of the service: its poll does not know what this relay is handing over.
     const other = new OutboxRelay(ds, nc, logger, { verifyAfterMs: 0 });
     await ds.transaction(async (em) => {
-      for (const n of [4, 5]) await enqueueWork(em, queue, { n });
-      rows = recordedEvents(em);
+      const done = await recordingEvents(em, async () => {
+        for (const n of [4, 5]) await enqueueWork(em, queue, { n });
+      });
+      rows = done.recorded;
     });
     relay.publishCommitted(rows);
     other.kick();

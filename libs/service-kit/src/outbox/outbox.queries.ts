@@ -89,3 +89,34 @@ export async function insertOutboxEvent(on: Db, event: { id: string; subject: st
 const insertStatement = boundStatement((v: { id: string; subject: string; envelope: string }) =>
   kitSql.insertInto('outbox_events').values({ id: v.id, subject: v.subject, envelope: v.envelope }),
 );
+
+/**
+ * Events entered into the outbox together, in one statement whatever their number (one text, so
+ * one prepared statement): a transaction that records several pays one round trip for them.
+ */
+export async function insertOutboxEvents(on: Db, events: readonly { id: string; subject: string; envelope: unknown }[]): Promise<void> {
+  if (events.length === 1) return insertOutboxEvent(on, events[0]!);
+  await affected(
+    on,
+    insertManyStatement({
+      ids: events.map((e) => e.id),
+      subjects: events.map((e) => e.subject),
+      envelopes: events.map((e) => JSON.stringify(e.envelope)),
+    }),
+  );
+}
+
+const insertManyStatement = boundStatement((v: { ids: readonly string[]; subjects: readonly string[]; envelopes: readonly string[] }) =>
+  kitSql
+    .insertInto('outbox_events')
+    .columns(['id', 'subject', 'envelope'])
+    .expression(
+      kitSql
+        .selectFrom(
+          sql<{ id: string; subject: string; envelope: string }>`unnest(${v.ids}::uuid[], ${v.subjects}::text[], ${v.envelopes}::jsonb[])`.as<'e'>(
+            sql`e(id, subject, envelope)`,
+          ),
+        )
+        .select(['e.id', 'e.subject', 'e.envelope']),
+    ),
+);
