@@ -1,16 +1,16 @@
-import { advisoryXactLockShared, type Db, first, rows, sql } from '@marketplace/service-kit';
+import { type Db, first, rows, sql } from '@marketplace/service-kit';
 
 import { db } from '../database/db.js';
 import { advisoryLock } from '../hiring/hiring.queries.js';
 
 /** Account deletion's claim on a member: alone, so it waits for every hire of the member in flight. */
 export function lockMemberWork(on: Db, memberId: string): Promise<void> {
-  return advisoryLock(on, `member-work:${memberId}`);
+  return advisoryLock(on, memberWorkKey(memberId));
 }
 
-/** A hire's side of `lockMemberWork`: shared, so a poster's hires on several jobs do not queue on each other. */
-export function shareMemberWork(on: Db, memberId: string): Promise<void> {
-  return advisoryXactLockShared(on, `member-work:${memberId}`);
+/** The key of a member's work lock: deletion claims take it alone, hires share it. */
+export function memberWorkKey(memberId: string): string {
+  return `member-work:${memberId}`;
 }
 
 /** Those of the members who hold a live deletion claim. */

@@ -8,10 +8,9 @@ import { AcceptApplicationHandler } from './accept-application.handler.js';
 // their medium tests): here the application is waiting, nobody is hired yet and nobody is leaving.
 const store = vi.hoisted(() => ({ markAccepted: async (): Promise<void> => undefined }));
 vi.mock('../applying/applications.queries.js', () => ({ findApplication: async () => ({ ...application }) }));
-vi.mock('../account/account.queries.js', () => ({
-  lockMemberWork: async () => undefined,
-  shareMemberWork: async () => undefined,
-  liveDeletionClaims: async () => [],
+vi.mock('../account/member-lock.js', () => ({
+  lockHiringSharingMembers: async () => undefined,
+  refuseLeavingMembers: async () => undefined,
 }));
 vi.mock('./hiring.queries.js', () => ({
   lockJobHiring: async () => undefined,

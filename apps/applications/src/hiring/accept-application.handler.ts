@@ -13,10 +13,10 @@ import { BusClient, callerOf, countAttempt, type HandlerContext, limitBuckets, t
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { refuseLeavingMembers, shareMembers } from '../account/member-lock.js';
+import { lockHiringSharingMembers, refuseLeavingMembers } from '../account/member-lock.js';
 import { toJobApplication } from '../applying/application.mapper.js';
 import { type ApplicationRow, findApplication } from '../applying/applications.queries.js';
-import { declineDisplaced, hasLiveHire, hireExists, type HireRow, insertHire, lockJobHiring, markAccepted } from './hiring.queries.js';
+import { declineDisplaced, hasLiveHire, hireExists, type HireRow, insertHire, markAccepted } from './hiring.queries.js';
 import { isPreferred } from './poster-job.js';
 import { revertJobMove } from './revert-job-move.js';
 
@@ -60,9 +60,9 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
     let app: ApplicationRow;
     try {
       app = await this.uow.run(async (em) => {
-        await lockJobHiring(em, first.job_id);
-        // Account deletion claims a member under the same lock: no hire of someone being deleted.
-        await shareMembers(em, [first.applicant_id, first.poster_id]);
+        // The job's hiring lock, and both members' work locks shared, in one round trip: account
+        // deletion claims a member under the same lock, so no hire of someone being deleted.
+        await lockHiringSharingMembers(em, first.job_id, [first.applicant_id, first.poster_id]);
         const row = await findApplication(em, { id }, { forUpdate: true });
         if (!row || row.status !== 'submitted') throw AppError.conflict(`This application was already decided (${row?.status ?? 'gone'}).`);
         await refuseLeavingMembers(em, [row.applicant_id, row.poster_id]);

@@ -39,7 +39,12 @@ export function shareJobState(on: Db, jobId: string): Promise<void> {
 
 /** Serialises accepting applications to one job (held until the transaction ends). */
 export function lockJobHiring(on: Db, jobId: string): Promise<void> {
-  return advisoryLock(on, `hire:${jobId}`);
+  return advisoryLock(on, hiringKey(jobId));
+}
+
+/** The key of a job's hiring lock. */
+export function hiringKey(jobId: string): string {
+  return `hire:${jobId}`;
 }
 
 /** Remembers that the job closed; the first close stands. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDataSource, migrate } from './data-source.factory.js';
 import { kitSql } from './kit-sql.js';
-import { advisoryXactLock, affected, type Db, first, preparedRows, rows, sql, typedSql } from './typed-query.js';
+import { advisoryXactLock, advisoryXactLocks, affected, type Db, first, preparedRows, rows, sql, typedSql } from './typed-query.js';
 
 /** The typed statements against the kit's migrated tables, on the pool and inside a transaction. */
 const schema = `typed_spec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -79,6 +79,22 @@ describe('typed statements', () => {
       expect(await tryLock('other', key)).toBe(true);
     });
     expect(await tryLock(key)).toBe(true);
+  });
+
+  it('take several locks in one statement: the exclusive keys alone, the shared ones with other sharers', async () => {
+    const [alone, shared1, shared2] = [`spec-${randomUUID()}`, `spec-${randomUUID()}`, `spec-${randomUUID()}`];
+    const tryOn = async (fn: string, key: string) => ((await ds.query(`SELECT ${fn}(hashtext($1)) AS got`, [key])) as { got: boolean }[])[0]!.got;
+    await ds.transaction(async (em) => {
+      await advisoryXactLocks(em, { exclusive: [alone], shared: [shared1, shared2] });
+      expect(await tryOn('pg_try_advisory_xact_lock_shared', alone)).toBe(false);
+      for (const key of [shared1, shared2]) {
+        expect(await tryOn('pg_try_advisory_xact_lock', key)).toBe(false);
+        expect(await tryOn('pg_try_advisory_xact_lock_shared', key)).toBe(true);
+      }
+      // Another shape of the same function is its own statement: one shared key, none alone.
+      await advisoryXactLocks(em, { exclusive: [], shared: [shared2] });
+    });
+    for (const key of [alone, shared1, shared2]) expect(await tryOn('pg_try_advisory_xact_lock', key)).toBe(true);
   });
 
   it('are prepared once per connection, on the pool and in a transaction', async () => {

@@ -221,3 +221,25 @@ export async function advisoryXactLockShared(on: Db, key: string): Promise<void>
 const sharedLockStatement = boundStatement((v: { key: string }) =>
   noTables.selectNoFrom(sql<unknown>`pg_advisory_xact_lock_shared(hashtext(${v.key}))`.as('locked')),
 );
+
+/**
+ * Several advisory locks in one round trip, held until the transaction ends: the `exclusive` keys
+ * alone, then the `shared` ones, each in the order given (PostgreSQL evaluates a select list left
+ * to right). Callers keep the order every other taker of the same keys uses, so none deadlock.
+ */
+export async function advisoryXactLocks(on: Db, keys: { exclusive: readonly string[]; shared: readonly string[] }): Promise<void> {
+  if (keys.exclusive.length + keys.shared.length === 0) return;
+  await run(on, locksStatement({ exclusive: keys.exclusive.length, shared: keys.shared.length }, { keys: [...keys.exclusive, ...keys.shared] }));
+}
+
+const locksStatement = boundPerShape(
+  (shape: { exclusive: number; shared: number }, v: { keys: readonly string[] }) =>
+    noTables.selectNoFrom(
+      Array.from({ length: shape.exclusive + shape.shared }, (_, i) =>
+        sql<unknown>`${sql.raw(i < shape.exclusive ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared')}(hashtext((${v.keys}::text[])[${sql.lit(i + 1)}]))`.as(
+          `l${i}`,
+        ),
+      ),
+    ),
+  (shape) => `${shape.exclusive}:${shape.shared}`,
+);
