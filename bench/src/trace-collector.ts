@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { percentile, round } from './load.js';
@@ -48,14 +48,8 @@ const STATEMENT_CHARS = 90;
 export class TraceCollector {
   private spans: CollectedSpan[] = [];
 
-  private constructor(
-    private readonly server: Server,
-    readonly endpoint: string,
-  ) {}
-
-  static async start(): Promise<TraceCollector> {
-    let collector: TraceCollector | undefined;
-    const server = createServer((req, res) => {
+  private constructor(private readonly server: Server) {
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const chunks: Buffer[] = [];
       let size = 0;
       req.on('data', (c: Buffer) => {
@@ -65,7 +59,7 @@ export class TraceCollector {
       req.on('end', () => {
         if (size <= MAX_BODY) {
           try {
-            collector?.add(JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpBody);
+            this.add(JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpBody);
           } catch {
             // A batch that does not parse is lost to the diagnosis, never to the services.
           }
@@ -73,9 +67,17 @@ export class TraceCollector {
         res.writeHead(size <= MAX_BODY ? 200 : 413, { 'content-type': 'application/json' }).end('{}');
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    collector = new TraceCollector(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  }
+
+  static async start(): Promise<TraceCollector> {
+    const collector = new TraceCollector(createServer());
+    await new Promise<void>((resolve) => collector.server.listen(0, '127.0.0.1', resolve));
     return collector;
+  }
+
+  /** Where the services send their spans (OTEL_EXPORTER_OTLP_ENDPOINT). */
+  get endpoint(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   /** The spans received since the last call. */

@@ -55,7 +55,10 @@ describe('a unit of work and its relay, against a real schema', () => {
   it('writes the events one transaction recorded in one statement, in order, before it commits', async () => {
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     const seen = await work.run(async (em) => {
-      for (const [i, id] of ids.entries()) await writeOutbox(em, `events.${i}`, { id, n: i });
+      for (const [i, id] of ids.entries()) {
+        const envelope: { id: string; n: number } = { id, n: i };
+        await writeOutbox(em, `events.${i}`, envelope);
+      }
       // Held until the work is done: nothing of them is in the table yet, even to the transaction itself.
       return ((await em.query('SELECT count(*)::int AS n FROM outbox_events WHERE id = ANY($1::uuid[])', [ids])) as [{ n: number }])[0].n;
     });
