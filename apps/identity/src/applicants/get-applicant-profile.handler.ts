@@ -17,9 +17,9 @@ export class GetApplicantProfileHandler implements OperationHandler<typeof getAp
   constructor(private readonly ds: DataSource) {}
 
   async handle({ memberId }: InputOf<typeof getApplicantProfile>): Promise<OutputOf<typeof getApplicantProfile>> {
-    const member = await memberById(this.ds, memberId);
+    // Both reads at once, on two connections: each is a round trip a hire or an application waits for.
+    const [member, profile] = await Promise.all([memberById(this.ds, memberId), profileOf(this.ds, memberId)]);
     if (!member) throw AppError.notFound('No such member.');
-    const profile = await profileOf(this.ds, memberId);
     return {
       id: member.id,
       name: member.name,

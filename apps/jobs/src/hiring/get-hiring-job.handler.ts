@@ -16,9 +16,9 @@ export class GetHiringJobHandler implements OperationHandler<typeof getHiringJob
 
   async handle({ jobId }: InputOf<typeof getHiringJob>): Promise<OutputOf<typeof getHiringJob>> {
     if (!isJobId(jobId)) throw AppError.notFound('No such job.');
-    const row = await findJobRow(this.ds, jobId);
+    // Both reads at once, on two connections: a hire waits for this answer.
+    const [row, extra] = await Promise.all([findJobRow(this.ds, jobId), hireOf(this.ds, jobId)]);
     if (!row) throw AppError.notFound('No such job.');
-    const extra = await hireOf(this.ds, jobId);
     // Workers named by the poster, by public identifiers only (member ids and exact names, as typed).
     // Emails, and the members they resolved to, stay out: the poster's applicant list marks these as
     // preferred, and an email-resolved mark would confirm a guessed address belongs to an applicant.
