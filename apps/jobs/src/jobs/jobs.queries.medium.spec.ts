@@ -12,6 +12,7 @@ import {
   findPublicJobRow,
   insertJob,
   insertJobVersion,
+  insertPostedJob,
   insertPreferredWorkers,
   isExpired,
   jobRowsByIds,
@@ -125,6 +126,42 @@ describe('the jobs statements, against a real jobs schema', () => {
     const byIds = await jobRowsByIds(db.ds, [id, closed, randomUUID()]);
     expect(byIds.map((r) => r.id).sort()).toEqual([id, closed].sort());
     expect(await jobRowsByIds(db.ds, [])).toEqual([]);
+  });
+
+  it('writes a posting in one statement: the poster card afresh, the job, and its first version', async () => {
+    const posterId = randomUUID();
+    await upsertPoster(db.ds, { id: posterId, name: 'Old name', headline: 'Old', photoUrl: null });
+    const id = randomUUID();
+    const createdAt = new Date('2026-04-01T10:00:00.000Z');
+    const job = {
+      id,
+      posterId,
+      posterVisibility: 'anonymous',
+      title: 'Label photos',
+      category: 'data',
+      constraints: 'Two hundred of them.',
+      createdAt,
+      closesAt: new Date(createdAt.getTime() + 14 * 24 * HOUR),
+      preferredWorkers: ['w@example.test'],
+      walkthroughKey: null,
+      walkthroughSecret: null,
+    };
+    expect(await insertPostedJob(db.ds, { id: posterId, name: 'Pat', headline: null, photoUrl: 'https://x.test/p.png' }, job)).toBe(1);
+    expect(await findJobRow(db.ds, id)).toMatchObject({
+      id,
+      poster_id: posterId,
+      poster_visibility: 'anonymous',
+      title: 'Label photos',
+      version: 1,
+      poster_name: 'Pat',
+      poster_photo_url: 'https://x.test/p.png',
+    });
+    expect(await db.query('SELECT version, title, constraints, created_at FROM job_versions WHERE job_id = $1', [id])).toEqual([
+      { version: 1, title: 'Label photos', constraints: 'Two hundred of them.', created_at: createdAt },
+    ]);
+    // One statement: a failure in any part leaves none of it (the job's id is taken now).
+    await expect(insertPostedJob(db.ds, { id: posterId, name: 'Renamed', headline: null, photoUrl: null }, { ...job, title: 'Again' })).rejects.toThrow();
+    expect(await findJobRow(db.ds, id)).toMatchObject({ title: 'Label photos', poster_name: 'Pat' });
   });
 
   it("locks the caller's own open job, and finds no other", async () => {

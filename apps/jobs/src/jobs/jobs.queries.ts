@@ -1,5 +1,16 @@
 import { AppError, isUuid, type Job, type MyJobFilter } from '@marketplace/contracts';
-import { affected, boundStatement, type Db, type Expression, type ExpressionBuilder, first, rows, sql, type SqlBool } from '@marketplace/service-kit';
+import {
+  affected,
+  boundStatement,
+  type Db,
+  type Expression,
+  type ExpressionBuilder,
+  first,
+  type QueryCreator,
+  rows,
+  sql,
+  type SqlBool,
+} from '@marketplace/service-kit';
 import type { EntityManager } from 'typeorm';
 
 import { type DB, db } from '../database/db.js';
@@ -228,21 +239,24 @@ export async function countOwnJobs(on: Db, memberId: string, status: MyJobFilter
 }
 
 /** The poster's public card, written afresh (or first) as a job is posted. */
-export function upsertPoster(on: Db, card: { id: string; name: string; headline: string | null; photoUrl: string | null }): Promise<number> {
-  return affected(
-    on,
-    db
-      .insertInto('posters')
-      .values({ member_id: card.id, name: card.name, headline: card.headline, photo_url: card.photoUrl, updated_at: now })
-      .onConflict((oc) =>
-        oc.column('member_id').doUpdateSet((eb) => ({
-          name: eb.ref('excluded.name'),
-          headline: eb.ref('excluded.headline'),
-          photo_url: eb.ref('excluded.photo_url'),
-          updated_at: now,
-        })),
-      ),
-  );
+export function upsertPoster(on: Db, card: PosterCard): Promise<number> {
+  return affected(on, posterUpsert(card));
+}
+
+type PosterCard = { id: string; name: string; headline: string | null; photoUrl: string | null };
+
+function posterUpsert(card: PosterCard) {
+  return db
+    .insertInto('posters')
+    .values({ member_id: card.id, name: card.name, headline: card.headline, photo_url: card.photoUrl, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('member_id').doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        headline: eb.ref('excluded.headline'),
+        photo_url: eb.ref('excluded.photo_url'),
+        updated_at: now,
+      })),
+    );
 }
 
 export interface NewJob {
@@ -262,44 +276,62 @@ export interface NewJob {
 
 /** A new open job at version 1. */
 export function insertJob(on: Db, job: NewJob): Promise<number> {
-  return affected(
-    on,
-    db.insertInto('jobs').values({
-      id: job.id,
-      poster_id: job.posterId,
-      poster_visibility: job.posterVisibility,
-      title: job.title,
-      category: job.category,
-      constraints: job.constraints,
-      status: 'open',
-      safety_hidden: false,
-      created_at: job.createdAt,
-      version: 1,
-      updated_at: null,
-      closes_at: job.closesAt,
-      applicants: 0,
-      preferred_workers: JSON.stringify(job.preferredWorkers),
-      walkthrough_key: job.walkthroughKey,
-      walkthrough_secret: job.walkthroughSecret,
-    }),
-  );
+  return affected(on, jobInsert(job));
 }
 
+function jobInsert(job: NewJob) {
+  return db.insertInto('jobs').values({
+    id: job.id,
+    poster_id: job.posterId,
+    poster_visibility: job.posterVisibility,
+    title: job.title,
+    category: job.category,
+    constraints: job.constraints,
+    status: 'open',
+    safety_hidden: false,
+    created_at: job.createdAt,
+    version: 1,
+    updated_at: null,
+    closes_at: job.closesAt,
+    applicants: 0,
+    preferred_workers: JSON.stringify(job.preferredWorkers),
+    walkthrough_key: job.walkthroughKey,
+    walkthrough_secret: job.walkthroughSecret,
+  });
+}
+
+type NewJobVersion = { jobId: string; version: number; title: string; category: string; constraints: string; createdAt: Date };
+
 /** One version of a job's text, as it was written at `createdAt`. */
-export function insertJobVersion(
-  on: Db,
-  v: { jobId: string; version: number; title: string; category: string; constraints: string; createdAt: Date },
-): Promise<number> {
+export function insertJobVersion(on: Db, v: NewJobVersion): Promise<number> {
+  return affected(on, jobVersionInsert(v));
+}
+
+/** On `creator`: the service's builder, or one that carries CTEs before it. */
+function jobVersionInsert(v: NewJobVersion, creator: QueryCreator<DB> = db) {
+  return creator.insertInto('job_versions').values({
+    job_id: v.jobId,
+    version: v.version,
+    title: v.title,
+    category: v.category,
+    constraints: v.constraints,
+    created_at: v.createdAt,
+  });
+}
+
+/**
+ * A posting's three writes in one statement (data-modifying CTEs): the poster's card, the job and
+ * its first version. Each was a round trip of the post's transaction in turn. The version's
+ * reference to the job is checked at the statement's end, when the job row is there.
+ */
+export function insertPostedJob(on: Db, card: PosterCard, job: NewJob): Promise<number> {
+  const first = { jobId: job.id, version: 1, title: job.title, category: job.category, constraints: job.constraints, createdAt: job.createdAt };
   return affected(
     on,
-    db.insertInto('job_versions').values({
-      job_id: v.jobId,
-      version: v.version,
-      title: v.title,
-      category: v.category,
-      constraints: v.constraints,
-      created_at: v.createdAt,
-    }),
+    jobVersionInsert(
+      first,
+      db.with('poster', () => posterUpsert(card).returning('member_id')).with('job', () => jobInsert(job).returning('id')),
+    ),
   );
 }
 

@@ -7,7 +7,7 @@ import { Injectable } from '@nestjs/common';
 import { reviewJobText } from '../safety/job-text-review.js';
 import { JobTextReviewer, recordReviewCost } from '../safety/model-safety-review.js';
 import { toJob } from './job.mapper.js';
-import { findJobRow, insertJob, insertJobVersion, upsertPoster } from './jobs.queries.js';
+import { findJobRow, insertPostedJob } from './jobs.queries.js';
 import { nameWorkers, resolvePreferredWorkers } from './preferred-workers.js';
 import { newSealedWalkthroughSecret } from './walkthrough-link.js';
 
@@ -47,8 +47,8 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
       if (refusal) return { refusal };
       const now = new Date();
       const closesAt = new Date(now.getTime() + JOB_LIFETIME_MS);
-      await upsertPoster(em, card);
-      await insertJob(em, {
+      // The poster's card, the job and its first version: one statement.
+      await insertPostedJob(em, card, {
         id,
         posterId: caller.memberId,
         posterVisibility: input.posterVisibility,
@@ -60,14 +60,6 @@ export class PostJobHandler implements OperationHandler<typeof postJob> {
         preferredWorkers: references,
         walkthroughKey: input.walkthroughKey ?? null,
         walkthroughSecret: input.walkthroughKey ? newSealedWalkthroughSecret() : null,
-      });
-      await insertJobVersion(em, {
-        jobId: id,
-        version: 1,
-        title: input.title,
-        category: input.category,
-        constraints: input.constraints,
-        createdAt: now,
       });
       await recordEvent(em, jobPostedV1, {
         jobId: id,

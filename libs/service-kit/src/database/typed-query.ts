@@ -5,7 +5,7 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { TtlCache } from '../cache/ttl-cache.js';
 import { poolOf, preparedQuery, runStatement } from './prepared-query.js';
 
-export type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
+export type { Expression, ExpressionBuilder, Insertable, Kysely, QueryCreator, Selectable, SqlBool, Updateable } from 'kysely';
 export { sql } from 'kysely';
 
 /** Where a statement runs: the service's pool, or the transaction a unit of work opened. */
