@@ -6,7 +6,7 @@ import { AcceptApplicationHandler } from './accept-application.handler.js';
 
 // The statements of accepting, as the areas' queries modules run them (checked against PostgreSQL in
 // their medium tests): here the application is waiting, nobody is hired yet and nobody is leaving.
-const store = vi.hoisted(() => ({ markAccepted: async (): Promise<void> => undefined }));
+const store = vi.hoisted(() => ({ recordHire: async (): Promise<{ id: string; applicant_id: string }[]> => [] }));
 vi.mock('../applying/applications.queries.js', () => ({ findApplication: async () => ({ ...application }) }));
 vi.mock('../account/member-lock.js', () => ({
   lockHiringSharingMembers: async () => undefined,
@@ -16,9 +16,7 @@ vi.mock('./hiring.queries.js', () => ({
   lockJobHiring: async () => undefined,
   hasLiveHire: async () => false,
   hireExists: async () => false,
-  markAccepted: () => store.markAccepted(),
-  insertHire: async () => undefined,
-  declineDisplaced: async () => [],
+  recordHire: () => store.recordHire(),
 }));
 
 const caller: Caller = { memberId: 'poster-1', via: 'key', scopes: [], staff: false, emailVerified: true };
@@ -51,7 +49,7 @@ function setup(moveResult: { moved: boolean }) {
       throw new Error(`unexpected ${op.name}`);
     }),
   } as unknown as BusClient;
-  store.markAccepted = async () => {
+  store.recordHire = async () => {
     throw Object.assign(new Error('Connection terminated'), { code: '57P01' });
   };
   const em: Record<string, unknown> = {
@@ -103,7 +101,7 @@ describe('accepting an application when the local write fails after the job move
         return { moved: true, status: input.to, hiredApplicationId: input.hiredApplicationId };
       }),
     } as unknown as BusClient;
-    store.markAccepted = async () => undefined;
+    store.recordHire = async () => [];
     const em: Record<string, unknown> = {
       queryRunner: {
         isReleased: false,

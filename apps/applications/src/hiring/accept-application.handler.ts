@@ -16,7 +16,7 @@ import type { EntityManager } from 'typeorm';
 import { lockHiringSharingMembers, refuseLeavingMembers } from '../account/member-lock.js';
 import { toJobApplication } from '../applying/application.mapper.js';
 import { type ApplicationRow, findApplication } from '../applying/applications.queries.js';
-import { declineDisplaced, hasLiveHire, hireExists, type HireRow, insertHire, markAccepted } from './hiring.queries.js';
+import { hasLiveHire, hireExists, type HireRow, recordHire } from './hiring.queries.js';
 import { isPreferred } from './poster-job.js';
 import { revertJobMove } from './revert-job-move.js';
 
@@ -117,24 +117,27 @@ export class AcceptApplicationHandler implements OperationHandler<typeof acceptA
     row.status = 'accepted';
     row.decided_at = now;
     row.poster_contact = posterContact;
-    await markAccepted(em, row.id, now, posterContact);
     const a = row.applicant;
-    await insertHire(em, {
-      id: row.id,
-      job_id: row.job_id,
-      poster_id: row.poster_id,
-      worker_id: row.applicant_id,
-      title: row.applied_to.title,
-      poster_visibility: posterVisibility,
-      poster,
-      worker: { id: row.applicant_id, name: a.name, headline: a.headline, photoUrl: a.photoUrl },
-      status: 'in_progress',
-      cancel_requested_at: null,
-      created_at: now,
-      updated_at: now,
-      completed_at: null,
-    });
-    const declined = await declineDisplaced(em, row.job_id, row.id, now);
+    // Accepted, hired, and the others declined: one statement.
+    const declined = await recordHire(
+      em,
+      {
+        id: row.id,
+        job_id: row.job_id,
+        poster_id: row.poster_id,
+        worker_id: row.applicant_id,
+        title: row.applied_to.title,
+        poster_visibility: posterVisibility,
+        poster,
+        worker: { id: row.applicant_id, name: a.name, headline: a.headline, photoUrl: a.photoUrl },
+        status: 'in_progress',
+        cancel_requested_at: null,
+        created_at: now,
+        updated_at: now,
+        completed_at: null,
+      },
+      posterContact,
+    );
     await recordEvent(em, applicationAcceptedV1, {
       applicationId: row.id,
       jobId: row.job_id,

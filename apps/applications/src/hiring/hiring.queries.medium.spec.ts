@@ -7,17 +7,15 @@ import { applicationsEntities, applicationsMigrations } from '../applications.en
 import { type ApplicationRow, applyingChecks, findApplication, insertApplication } from '../applying/applications.queries.js';
 import {
   advisoryLock,
-  declineDisplaced,
   declineWaitingOnClosedJob,
   hasLiveHire,
   hireExists,
   type HireRow,
-  insertHire,
   jobApplications,
   lockJobHiring,
   lockJobState,
-  markAccepted,
   recordClosedJob,
+  recordHire,
 } from './hiring.queries.js';
 
 function applicationRow(over: Partial<ApplicationRow> & { at?: number } = {}): ApplicationRow {
@@ -134,9 +132,9 @@ describe('the hiring queries, against a real applications schema', () => {
     expect(await hasLiveHire(db.ds, jobId)).toBe(false);
     const now = new Date('2026-01-03T00:00:00.000Z');
     await db.uow.run(async (em) => {
-      await markAccepted(em, hired.id, now, { name: 'Pat', email: 'pat@example.test' });
-      await insertHire(em, hireOf(hired));
-      expect(await declineDisplaced(em, jobId, hired.id, now)).toEqual([{ id: other.id, applicant_id: other.applicant_id }]);
+      expect(await recordHire(em, { ...hireOf(hired), created_at: now }, { name: 'Pat', email: 'pat@example.test' })).toEqual([
+        { id: other.id, applicant_id: other.applicant_id },
+      ]);
     });
     expect(await findApplication(db.ds, { id: hired.id })).toMatchObject({
       status: 'accepted',

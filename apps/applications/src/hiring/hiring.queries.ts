@@ -99,31 +99,35 @@ export async function hireExists(on: Db, id: string): Promise<boolean> {
   return found.length > 0;
 }
 
-/** Marks the application accepted, with the poster's contact shared with the applicant. */
-export async function markAccepted(on: Db, id: string, decidedAt: Date, posterContact: ContactSnapshot): Promise<void> {
-  await rows(
-    on,
-    db
-      .updateTable('applications')
-      .set({ status: 'accepted', decided_at: decidedAt, poster_contact: JSON.stringify(posterContact) })
-      .where('id', '=', id),
-  );
-}
-
-export async function insertHire(on: Db, hire: HireRow): Promise<void> {
-  await rows(on, db.insertInto('hires').values({ ...hire, poster: JSON.stringify(hire.poster), worker: JSON.stringify(hire.worker) }));
-}
-
-/** Declines the job's other waiting applications, displaced by the hire; returns those it declined. */
-export function declineDisplaced(on: Db, jobId: string, hireId: string, decidedAt: Date): Promise<{ id: string; applicant_id: string }[]> {
+/**
+ * A hire's writes in one statement (data-modifying CTEs, one round trip where they were three):
+ * the application accepted with the poster's contact shared, the hire row, and the job's other
+ * waiting applications declined as displaced by it. Returns those it declined. The accepted row is
+ * left out of the decline by its id (every part sees the statement's one snapshot, where it still
+ * waits).
+ */
+export function recordHire(on: Db, hire: HireRow, posterContact: ContactSnapshot): Promise<{ id: string; applicant_id: string }[]> {
   return rows(
     on,
     db
+      .with('accepted', (qc) =>
+        qc
+          .updateTable('applications')
+          .set({ status: 'accepted', decided_at: hire.created_at, poster_contact: JSON.stringify(posterContact) })
+          .where('id', '=', hire.id)
+          .returning('id'),
+      )
+      .with('hire', (qc) =>
+        qc
+          .insertInto('hires')
+          .values({ ...hire, poster: JSON.stringify(hire.poster), worker: JSON.stringify(hire.worker) })
+          .returning('id'),
+      )
       .updateTable('applications')
-      .set({ status: 'declined', decided_at: decidedAt, displaced_by: hireId })
-      .where('job_id', '=', jobId)
+      .set({ status: 'declined', decided_at: hire.created_at, displaced_by: hire.id })
+      .where('job_id', '=', hire.job_id)
       .where('status', '=', 'submitted')
-      .where('id', '<>', hireId)
+      .where('id', '<>', hire.id)
       .returning(['id', 'applicant_id']),
   );
 }
