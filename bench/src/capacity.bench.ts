@@ -73,7 +73,7 @@ interface StepResult {
   /** Beside the p99: each app's event-loop delay and pool waits, and PostgreSQL's lock waits. */
   tails: ProcessTail[];
   waits: PgWaits;
-  /** With BENCH_CAPACITY_TRACE=1: the step's traced requests over and under the budget, and the slowest. */
+  /** With BENCH_CAPACITY_TRACE=1: the step's traced requests over and under the budget, the three slowest, and the slowest of each route over it. */
   traces?: { over: string; under: string; slowest: string[]; slowestChains: TraceBreakdown[] };
 }
 
@@ -172,8 +172,8 @@ async function tracedWaits(collector: TraceCollector): Promise<NonNullable<StepR
         `${t.root} ${Math.round(t.ms)} ms: statements ${pct(t, t.split.statements)} (${t.statements}, ${round(t.statementSpanMs / Math.max(1, t.statements), 1)} ms each), ` +
         `between services ${pct(t, t.split.betweenServices)} (${t.busCalls} bus calls), in handlers ${pct(t, t.split.inHandlers)}`,
     ),
-    // Kept in the results file, span by span: what the slowest requests waited on, in order.
-    slowestChains: slowest,
+    // Kept in the results file, span by span: what the slowest request of each route over the budget waited on, in order.
+    slowestChains: [...new Map([...over].sort((a, b) => a.ms - b.ms).map((t) => [t.root, t])).values()].sort((a, b) => b.ms - a.ms),
   };
 }
 
