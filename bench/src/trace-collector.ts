@@ -144,6 +144,8 @@ export interface TraceBreakdown {
 }
 
 const SERVER = 2;
+/** Which open leaf a stretch goes to when several are open at once (the lowest wins). */
+const PRECEDENCE: Record<keyof WaitSplit, number> = { statements: 0, betweenServices: 1, inHandlers: 2 };
 
 function category(span: CollectedSpan): keyof WaitSplit {
   if (span.name === 'db.query') return 'statements';
@@ -194,7 +196,7 @@ function splitWaits(trace: readonly CollectedSpan[], root: CollectedSpan): WaitS
       for (const id of open) {
         if ((openChildren.get(id) ?? 0) > 0) continue;
         const c = category(byId.get(id)!);
-        if (c === 'statements' || (c === 'betweenServices' && leaf !== 'statements') || !leaf) leaf = c;
+        if (!leaf || PRECEDENCE[c] < PRECEDENCE[leaf]) leaf = c;
       }
       if (leaf) split[leaf] += edge.at - last;
     }

@@ -21,7 +21,7 @@ export async function lockMembers(em: EntityManager, memberIds: string[]): Promi
 }
 
 /**
- * A hire's locks in one round trip: the job's hiring lock alone (as `lockJobHiring`), then each
+ * A hire's locks in one round trip: the job's hiring lock alone (one accept per job at a time), then each
  * member's work lock shared, in the order `lockMembers` takes them alone, so a deletion claim and
  * a hire never deadlock. Hires share the members' locks: they wait only for a claim, never for
  * each other.

@@ -13,7 +13,6 @@ vi.mock('../account/member-lock.js', () => ({
   refuseLeavingMembers: async () => undefined,
 }));
 vi.mock('./hiring.queries.js', () => ({
-  lockJobHiring: async () => undefined,
   hasLiveHire: async () => false,
   hireExists: async () => false,
   recordHire: () => store.recordHire(),

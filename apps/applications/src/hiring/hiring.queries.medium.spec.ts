@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { openServiceSchema, type ServiceSchema } from '@marketplace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { lockHiringSharingMembers } from '../account/member-lock.js';
 import { applicationsEntities, applicationsMigrations } from '../applications.entities.js';
 import { type ApplicationRow, applyingChecks, findApplication, insertApplication } from '../applying/applications.queries.js';
 import {
@@ -12,7 +13,6 @@ import {
   hireExists,
   type HireRow,
   jobApplications,
-  lockJobHiring,
   lockJobState,
   recordClosedJob,
   recordHire,
@@ -89,7 +89,7 @@ describe('the hiring queries, against a real applications schema', () => {
     let waiting: Promise<void> | undefined;
     await db.uow.run(async (em) => {
       await lockJobState(em, jobId);
-      await lockJobHiring(em, jobId);
+      await lockHiringSharingMembers(em, jobId, []);
       waiting = db.uow.run(async (other) => {
         await lockJobState(other, jobId);
         second = true;

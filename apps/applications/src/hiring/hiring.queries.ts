@@ -37,12 +37,7 @@ export function shareJobState(on: Db, jobId: string): Promise<void> {
   return advisoryXactLockShared(on, `job-state:${jobId}`);
 }
 
-/** Serialises accepting applications to one job (held until the transaction ends). */
-export function lockJobHiring(on: Db, jobId: string): Promise<void> {
-  return advisoryLock(on, hiringKey(jobId));
-}
-
-/** The key of a job's hiring lock. */
+/** The key of the lock that serialises accepting applications to one job (taken by `lockHiringSharingMembers`). */
 export function hiringKey(jobId: string): string {
   return `hire:${jobId}`;
 }

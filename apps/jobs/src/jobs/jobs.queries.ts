@@ -325,11 +325,11 @@ function jobVersionInsert(v: NewJobVersion, creator: QueryCreator<DB> = db) {
  * reference to the job is checked at the statement's end, when the job row is there.
  */
 export function insertPostedJob(on: Db, card: PosterCard, job: NewJob): Promise<number> {
-  const first = { jobId: job.id, version: 1, title: job.title, category: job.category, constraints: job.constraints, createdAt: job.createdAt };
+  const version = { jobId: job.id, version: 1, title: job.title, category: job.category, constraints: job.constraints, createdAt: job.createdAt };
   return affected(
     on,
     jobVersionInsert(
-      first,
+      version,
       db.with('poster', () => posterUpsert(card).returning('member_id')).with('job', () => jobInsert(job).returning('id')),
     ),
   );
