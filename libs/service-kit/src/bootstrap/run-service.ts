@@ -153,6 +153,8 @@ async function startInScope(def: ServiceDefinition, env: ServiceEnv, opened: (()
   let periodic: PeriodicRunner | undefined;
   if (role === 'api') {
     bus.listen(safeGet<OperationHandler[]>(app, OPERATION_HANDLERS) ?? [], operationsOf(def.name as ServiceName));
+    // A start that fails from here on must not leave its handlers answering callers in this process.
+    opened.push(() => bus.drain(0));
     const eventConsumers = safeGet<EventConsumer[]>(app, EVENT_CONSUMERS) ?? [];
     await consumers?.start(eventConsumers);
     await relay?.start();

@@ -1,5 +1,6 @@
 import {
   AppError,
+  type BusPrincipal,
   type Caller,
   type ClientFacts,
   type InputOf,
@@ -16,7 +17,8 @@ import { busSettings } from '../scope/kit-settings.js';
 import { currentTraceparent, inSpan } from '../tracing/tracer.js';
 import type { CallerSigner } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
-import { BUS_MAX_PAYLOAD } from './nats-connection.js';
+import { type LocalResponder, localResponder } from './local-responders.js';
+import { BUS_MAX_PAYLOAD, principalOf } from './nats-connection.js';
 import { ReplyInbox } from './reply-inbox.js';
 
 export interface CallContext {
@@ -61,6 +63,8 @@ export class BusClient {
   private readonly timeoutMs: number;
   private readonly signer: CallerSigner | undefined;
   private readonly inbox: ReplyInbox;
+  /** Who this client sends as, when requests to services in this process may be answered here (BUS_LOCAL_CALLS). */
+  private readonly localAs: BusPrincipal | undefined;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -70,6 +74,7 @@ export class BusClient {
     this.timeoutMs = o.timeoutMs ?? busTimeoutMs();
     this.signer = o.signer;
     this.inbox = ReplyInbox.of(nc);
+    this.localAs = busSettings().busLocalCalls ? principalOf(nc) : undefined;
   }
 
   async call<Op extends Operation>(op: Op, input: InputOf<Op>, ctx: CallContext): Promise<OutputOf<Op>> {
@@ -136,6 +141,8 @@ export class BusClient {
       const hdrs = traceparent ? natsHeaders() : undefined;
       hdrs?.set('traceparent', traceparent!);
       const timeoutMs = ctx.timeoutMs ?? this.timeoutMs;
+      const local = localResponder(this.localAs, subject);
+      if (local) return await answeredHere(local, payload, timeoutMs, traceparent);
       try {
         return await this.inbox.request(subject, payload, timeoutMs, hdrs);
       } catch (err) {
@@ -158,6 +165,25 @@ export class BusClient {
     if (given) return given;
     if (!this.signer) throw new Error('Only the gateway signs callers; pass on the callerToken you received.');
     return this.signer.sign(caller, surface);
+  }
+}
+
+/**
+ * A request answered by a service in this process, failing as one over NATS would: a timeout after
+ * `timeoutMs`, and a request error when the service could not answer it at all.
+ */
+async function answeredHere(responder: LocalResponder, payload: Uint8Array, timeoutMs: number, traceparent: string | undefined): Promise<Uint8Array> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError()), timeoutMs);
+  });
+  const answer = responder(payload, traceparent).catch((err: unknown) => {
+    throw new RequestError('not answered', { cause: err });
+  });
+  try {
+    return await Promise.race([answer, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -22,6 +22,8 @@ import type { Logger } from '../logging/logger.js';
 import { currentSpan, inSpan } from '../tracing/tracer.js';
 import type { CallerVerifier } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
+import { registerLocalResponder } from './local-responders.js';
+import { BUS_MAX_PAYLOAD } from './nats-connection.js';
 import type { OperationHandler } from './operation-handler.js';
 import { PublishBatch } from './publish-batch.js';
 
@@ -34,6 +36,8 @@ const SURFACES: readonly Surface[] = ['rest', 'mcp', 'web', 'internal'];
  */
 export class BusServer {
   private readonly subscriptions: Subscription[] = [];
+  /** Removes this server's answers for callers in its own process. */
+  private readonly local: Array<() => void> = [];
   private inFlight = 0;
   /** Replies that are ready in the same turn of the event loop share one write. */
   private readonly replies: PublishBatch;
@@ -65,44 +69,67 @@ export class BusServer {
     const missing = owned.filter((op) => !seen.has(op.subject)).map((op) => op.name);
     if (missing.length) throw new Error(`${this.queue} has no handler for ${missing.join(', ')}; refusing to start.`);
     for (const handler of handlers) {
-      const sub = this.nc.subscribe(handler.operation.subject, {
+      const { subject } = handler.operation;
+      const sub = this.nc.subscribe(subject, {
         queue: this.queue,
         callback: (err, msg) => {
           if (err) {
-            this.logger.error({ err, subject: handler.operation.subject }, 'subscription failed');
+            this.logger.error({ err, subject }, 'subscription failed');
             return;
           }
           this.inFlight++;
-          const started = performance.now();
-          const traced = inSpan(handler.operation.name, { kind: 'server', parent: msg.headers?.get('traceparent') }, async () => {
-            const reply = await this.dispatch(handler, msg.data);
-            const span = currentSpan();
-            if (span) span.attributes['marketplace.status'] = reply.ok ? 200 : reply.error.status;
-            return reply;
-          });
-          void traced
-            .then((reply) => {
-              recordOperation(handler.operation.name, reply.ok ? 200 : reply.error.status, (performance.now() - started) / 1000);
+          void this.respond(handler, msg.data, msg.headers?.get('traceparent'))
+            .then((data) => {
               if (!msg.reply) {
                 this.inFlight--;
                 return;
               }
-              const data = encodeJson(reply);
               // A request counts as under way until its reply is handed to the connection: draining waits for it.
               this.replies.publish(msg.reply, data, undefined, (failed) => {
                 this.inFlight--;
-                if (failed) this.logger.warn({ err: failed, subject: handler.operation.subject }, 'reply not sent');
+                if (failed) this.logger.warn({ err: failed, subject }, 'reply not sent');
               });
             })
             .catch((err: unknown) => {
               this.inFlight--;
-              this.logger.error({ err, subject: handler.operation.subject }, 'reply not sent');
+              this.logger.error({ err, subject }, 'reply not sent');
             });
         },
       });
       this.subscriptions.push(sub);
+      // The same answer for a caller in this process, without the trip through NATS (local-responders.ts).
+      this.local.push(
+        registerLocalResponder(subject, async (payload, traceparent) => {
+          this.inFlight++;
+          try {
+            const data = await this.respond(handler, payload, traceparent);
+            // What NATS would not carry is not answered here either, so both paths fail alike.
+            const limit = this.nc.info?.max_payload ?? BUS_MAX_PAYLOAD;
+            if (data.length > limit) throw new Error(`the reply (${data.length} bytes) exceeds the bus's ${limit}`);
+            return data;
+          } catch (err) {
+            this.logger.error({ err, subject }, 'reply not sent');
+            throw err;
+          } finally {
+            this.inFlight--;
+          }
+        }),
+      );
     }
     this.logger.info({ operations: [...seen] }, 'answering operations');
+  }
+
+  /** One request's reply bytes, traced and counted, whichever way the request came. */
+  private async respond(handler: OperationHandler, data: Uint8Array, traceparent: string | undefined): Promise<Uint8Array> {
+    const started = performance.now();
+    const reply = await inSpan(handler.operation.name, { kind: 'server', parent: traceparent }, async () => {
+      const reply = await this.dispatch(handler, data);
+      const span = currentSpan();
+      if (span) span.attributes['marketplace.status'] = reply.ok ? 200 : reply.error.status;
+      return reply;
+    });
+    recordOperation(handler.operation.name, reply.ok ? 200 : reply.error.status, (performance.now() - started) / 1000);
+    return encodeJson(reply);
   }
 
   private async dispatch(handler: OperationHandler, data: Uint8Array): Promise<ReplyEnvelope> {
@@ -216,6 +243,8 @@ export class BusServer {
    * leaving its queue group during a rolling update drops none.
    */
   async drain(timeoutMs = 5000): Promise<void> {
+    // Callers in this process go through NATS from now on, like everyone else's.
+    for (const remove of this.local.splice(0)) remove();
     await Promise.all(this.subscriptions.map((sub) => sub.drain().catch(() => undefined)));
     const deadline = Date.now() + timeoutMs;
     while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-import { connect, type NatsConnection, nkeyAuthenticator } from '@nats-io/transport-node';
+import { BUS_PRINCIPALS, type BusPrincipal } from '@marketplace/contracts';
+import { connect, type ConnectionOptions, type NatsConnection, nkeyAuthenticator } from '@nats-io/transport-node';
 
 import { busSettings } from '../scope/kit-settings.js';
 import { serviceEnv } from '../scope/service-scope.js';
@@ -15,6 +16,13 @@ export function natsUrl(env: NodeJS.ProcessEnv = serviceEnv()): string {
 /** Each principal's replies arrive under its own prefix, which its NATS user alone may subscribe to. */
 export function inboxPrefix(principal: string): string {
   return `_INBOX.${principal}`;
+}
+
+/** The principal a connection made by `connectNats` sends as (read back from its inbox prefix); undefined for any other. */
+export function principalOf(nc: NatsConnection): BusPrincipal | undefined {
+  const prefix = (nc as NatsConnection & { options?: ConnectionOptions }).options?.inboxPrefix;
+  const name = prefix?.startsWith('_INBOX.') ? prefix.slice('_INBOX.'.length) : undefined;
+  return BUS_PRINCIPALS.find((p) => p === name);
 }
 
 /**

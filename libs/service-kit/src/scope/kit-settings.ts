@@ -28,6 +28,10 @@ export const busSettings = defineSettings('kit', EVERY, {
   natsUser: setting.string('NATS_USER', { description: 'NATS user, when no nkey is given' }),
   natsPassword: setting.string('NATS_PASSWORD', { secret: true, description: "NATS user's password" }),
   busTimeoutMs: setting.duration('BUS_TIMEOUT_MS', { default: 5000, min: 1, description: 'how long a bus request waits for its answer' }),
+  busLocalCalls: setting.bool('BUS_LOCAL_CALLS', {
+    default: true,
+    description: 'a request to a service running in the same process (the one-process layout) is answered there, without the trip through NATS',
+  }),
   jetstreamReplicas: setting.int('JETSTREAM_REPLICAS', { default: 1, min: 1, max: 5, description: 'replicas of each JetStream stream the services create' }),
   callerVerifyKey: setting.string('BUS_CALLER_VERIFY_KEY', { secret: true, description: "the gateway's public JWK services check callers with" }),
   callerSigningKey: setting.string('BUS_CALLER_SIGNING_KEY', {
