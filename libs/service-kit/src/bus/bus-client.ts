@@ -18,7 +18,7 @@ import { currentTraceparent, inSpan } from '../tracing/tracer.js';
 import type { CallerSigner } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
 import { type LocalResponder, localResponder } from './local-responders.js';
-import { BUS_MAX_PAYLOAD, principalOf } from './nats-connection.js';
+import { maxPayloadOf, principalOf } from './nats-connection.js';
 import { ReplyInbox } from './reply-inbox.js';
 
 export interface CallContext {
@@ -131,18 +131,18 @@ export class BusClient {
       ...(ctx.idempotencyKey ? { idempotencyKey: ctx.idempotencyKey } : {}),
     };
     const payload = encodeJson(envelope);
-    const limit = this.nc.info?.max_payload ?? BUS_MAX_PAYLOAD;
+    const limit = maxPayloadOf(this.nc);
     if (payload.length > limit) {
       throw AppError.tooLarge(`The request is too large (${payload.length} bytes; at most ${limit} can be sent). Send less at once.`);
     }
     try {
       // The trace goes on in the service that answers (W3C traceparent in a message header).
       const traceparent = currentTraceparent();
-      const hdrs = traceparent ? natsHeaders() : undefined;
-      hdrs?.set('traceparent', traceparent!);
       const timeoutMs = ctx.timeoutMs ?? this.timeoutMs;
       const local = localResponder(this.localAs, subject);
       if (local) return await answeredHere(local, payload, timeoutMs, traceparent);
+      const hdrs = traceparent ? natsHeaders() : undefined;
+      hdrs?.set('traceparent', traceparent!);
       try {
         return await this.inbox.request(subject, payload, timeoutMs, hdrs);
       } catch (err) {

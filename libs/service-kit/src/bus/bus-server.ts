@@ -23,7 +23,7 @@ import { currentSpan, inSpan } from '../tracing/tracer.js';
 import type { CallerVerifier } from './caller-token.js';
 import { decodeJson, encodeJson } from './codec.js';
 import { registerLocalResponder } from './local-responders.js';
-import { BUS_MAX_PAYLOAD } from './nats-connection.js';
+import { maxPayloadOf } from './nats-connection.js';
 import type { OperationHandler } from './operation-handler.js';
 import { PublishBatch } from './publish-batch.js';
 
@@ -104,7 +104,7 @@ export class BusServer {
           try {
             const data = await this.respond(handler, payload, traceparent);
             // What NATS would not carry is not answered here either, so both paths fail alike.
-            const limit = this.nc.info?.max_payload ?? BUS_MAX_PAYLOAD;
+            const limit = maxPayloadOf(this.nc);
             if (data.length > limit) throw new Error(`the reply (${data.length} bytes) exceeds the bus's ${limit}`);
             return data;
           } catch (err) {

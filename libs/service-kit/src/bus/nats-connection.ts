@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { BUS_PRINCIPALS, type BusPrincipal } from '@marketplace/contracts';
+import { BUS_PRINCIPALS, type BusPrincipal, principalInbox } from '@marketplace/contracts';
 import { connect, type ConnectionOptions, type NatsConnection, nkeyAuthenticator } from '@nats-io/transport-node';
 
 import { busSettings } from '../scope/kit-settings.js';
@@ -18,11 +18,20 @@ export function inboxPrefix(principal: string): string {
   return `_INBOX.${principal}`;
 }
 
+/** The inbox prefix the connection was made with (`connectNats` sets the principal's). */
+export function inboxPrefixOf(nc: NatsConnection): string | undefined {
+  return (nc as NatsConnection & { options?: ConnectionOptions }).options?.inboxPrefix;
+}
+
 /** The principal a connection made by `connectNats` sends as (read back from its inbox prefix); undefined for any other. */
 export function principalOf(nc: NatsConnection): BusPrincipal | undefined {
-  const prefix = (nc as NatsConnection & { options?: ConnectionOptions }).options?.inboxPrefix;
-  const name = prefix?.startsWith('_INBOX.') ? prefix.slice('_INBOX.'.length) : undefined;
-  return BUS_PRINCIPALS.find((p) => p === name);
+  const prefix = inboxPrefixOf(nc);
+  return prefix === undefined ? undefined : BUS_PRINCIPALS.find((p) => principalInbox(p) === prefix);
+}
+
+/** The largest message the connected server takes (BUS_MAX_PAYLOAD until it has said). */
+export function maxPayloadOf(nc: NatsConnection): number {
+  return nc.info?.max_payload ?? BUS_MAX_PAYLOAD;
 }
 
 /**

@@ -1,5 +1,4 @@
 import {
-  type ConnectionOptions,
   createInbox,
   type Msg,
   type MsgHdrs,
@@ -11,6 +10,7 @@ import {
   TimeoutError,
 } from '@nats-io/transport-node';
 
+import { inboxPrefixOf } from './nats-connection.js';
 import { PublishBatch } from './publish-batch.js';
 
 interface Pending {
@@ -77,8 +77,7 @@ export class ReplyInbox {
       void this.watchRefusals();
     }
     // The principal's prefix (connectNats sets it): its NATS user may subscribe there and nowhere else.
-    const prefix = (this.nc as NatsConnection & { options?: ConnectionOptions }).options?.inboxPrefix;
-    this.base = `${createInbox(prefix)}.`;
+    this.base = `${createInbox(inboxPrefixOf(this.nc))}.`;
     this.sub = this.nc.subscribe(`${this.base}*`, { callback: (err, msg) => this.deliver(err, msg) });
   }
 
